@@ -1,0 +1,85 @@
+//! The command line of `chaupal-server`: every subcommand and its options.
+
+use std::io::Write;
+
+use chaupal_shared::GameKind;
+use clap::{Parser, Subcommand};
+
+use crate::tools::ToolError;
+use crate::tools::perft::{PerftArgs, run_perft};
+
+/// Chaupal's game server and tools.
+#[derive(Debug, Parser)]
+#[command(name = "chaupal-server", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count legal move sequences to each depth (to check the rules against other programs).
+    ///
+    /// Prints one line `d count` for each depth d from 1 to N on stdout.
+    Perft {
+        /// The game: baghchal, kalah, jungle or sholo-guti.
+        game: GameKind,
+        /// The deepest depth to count.
+        #[arg(long)]
+        depth: u32,
+        /// A rule option, KEY=VALUE (repeatable), as the rule book names them.
+        #[arg(long = "rule", value_name = "KEY=VALUE")]
+        rules: Vec<String>,
+        /// The position to start from, in the game's position notation (default: the start).
+        #[arg(long)]
+        position: Option<String>,
+        /// Moves to play first, in the game's notation, separated by spaces.
+        #[arg(long)]
+        moves: Option<String>,
+        /// Also print the count under each first move at the deepest depth (on stdout, after the
+        /// depth lines, as `move count`).
+        #[arg(long)]
+        divide: bool,
+    },
+}
+
+/// Sends logs to stderr (stdout belongs to the subcommands' output). `RUST_LOG` sets the level.
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// Runs the chosen subcommand.
+pub fn run(cli: Cli) -> Result<(), ToolError> {
+    match cli.command {
+        Some(Command::Perft {
+            game,
+            depth,
+            rules,
+            position,
+            moves,
+            divide,
+        }) => {
+            let args = PerftArgs {
+                game,
+                depth,
+                rules,
+                position,
+                moves,
+                divide,
+            };
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            run_perft(&args, &mut out)?;
+            out.flush().map_err(ToolError::Io)
+        }
+        None => Err(ToolError::Usage(
+            "no subcommand given; see --help".to_owned(),
+        )),
+    }
+}

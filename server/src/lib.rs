@@ -1,0 +1,11 @@
+//! # chaupal-server
+//!
+//! The authority on every game: the websocket server, the lobby, one task per game room, AI
+//! seats, records, and the tool subcommands.
+//!
+//! A tour of the crate:
+//! - [`cli`]: the command line (`serve`, `perft`, ...), parsed with clap.
+//! - [`tools`]: the tool subcommands, each a plain function from arguments to output.
+
+pub mod cli;
+pub mod tools;

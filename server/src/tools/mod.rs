@@ -1,0 +1,26 @@
+//! The tool subcommands: perft (and later bench, arena, solve, tablebase, tune).
+//! Each takes plain arguments and writes to a given writer, so tests can run them in-process.
+
+pub mod perft;
+pub mod setup;
+
+use thiserror::Error;
+
+/// Why a tool could not do its job; printed as the process's error message.
+#[derive(Debug, Error)]
+pub enum ToolError {
+    #[error(transparent)]
+    Rule(#[from] chaupal_shared::RuleError),
+    #[error(transparent)]
+    Position(#[from] chaupal_shared::PositionError),
+    #[error("move {index} ('{text}'): {source}")]
+    Move {
+        index: usize,
+        text: String,
+        source: chaupal_shared::MoveError,
+    },
+    #[error("{0}")]
+    Usage(String),
+    #[error("output: {0}")]
+    Io(#[from] std::io::Error),
+}

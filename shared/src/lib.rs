@@ -1,0 +1,34 @@
+//! # chaupal-shared
+//!
+//! The four games of Chaupal behind one rules trait, and the wire protocol with its codec.
+//! Nothing here does I/O: the server, the client, the tools and the tests all stand on it.
+//!
+//! A tour of the crate:
+//! - [`game`]: the [`Game`] trait every game implements (legal moves, make/unmake, Zobrist hash,
+//!   result, notation), with [`Side`], [`Outcome`] and the error types of notation.
+//! - [`rules`]: the [`RuleSet`] trait: a game's variant options as `KEY=VALUE` pairs.
+//! - [`zobrist`]: compile-time random keys for incremental hashing.
+//! - [`history`]: repetition tracking shared by the games that can repeat.
+//! - [`perft`]: counting move sequences, the standard check of a move generator.
+//! - [`baghchal`], [`kalah`], [`jungle`], [`sholo_guti`]: the games themselves.
+//! - [`any`]: [`AnyGame`], one value that holds any of the four, driven by text moves: what the
+//!   server and the client use when the game is only known at run time.
+//! - [`protocol`]: the messages between clients and the server; [`codec`]: their encoding
+//!   (bincode 2 for binary frames, JSON for text frames), always decoded with a size limit.
+
+pub mod any;
+pub mod baghchal;
+pub mod codec;
+pub mod game;
+pub mod history;
+pub mod jungle;
+pub mod kalah;
+pub mod perft;
+pub mod protocol;
+pub mod rules;
+pub mod sholo_guti;
+pub mod zobrist;
+
+pub use any::{AnyGame, GameKind};
+pub use game::{EndReason, Game, MoveError, Outcome, PositionError, Side};
+pub use rules::{RuleError, RuleSet};
