@@ -4,8 +4,10 @@
 //! seats, records, and the tool subcommands.
 //!
 //! A tour of the crate:
+//! - [`ai`]: the AI players behind one entry point, `ai::search`.
 //! - [`cli`]: the command line (`serve`, `perft`, ...), parsed with clap.
 //! - [`tools`]: the tool subcommands, each a plain function from arguments to output.
 
+pub mod ai;
 pub mod cli;
 pub mod tools;
