@@ -21,7 +21,7 @@ impl Rng {
 
     /// A number in `0..n` (`n` > 0), without modulo bias worth caring about for n < 2^32.
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 
