@@ -9,7 +9,7 @@ use chaupal_shared::jungle::Jungle;
 use chaupal_shared::kalah::Kalah;
 use chaupal_shared::perft::perft;
 use chaupal_shared::sholo_guti::SholoGuti;
-use chaupal_shared::{Game, RuleSet};
+use chaupal_shared::Game;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// Positions a game reaches in a fixed pseudo-random playout: the sample for make/unmake.
