@@ -4,12 +4,12 @@
 
 use std::hint::black_box;
 
+use chaupal_shared::Game;
 use chaupal_shared::baghchal::BaghChal;
 use chaupal_shared::jungle::Jungle;
 use chaupal_shared::kalah::Kalah;
 use chaupal_shared::perft::perft;
 use chaupal_shared::sholo_guti::SholoGuti;
-use chaupal_shared::Game;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// Positions a game reaches in a fixed pseudo-random playout: the sample for make/unmake.

@@ -11,6 +11,8 @@
 //! perft 1 6                      depth and expected count; one or more lines
 //! ```
 
+#![allow(clippy::unwrap_used)] // a test: a bad data file should fail loudly
+
 use std::fs;
 use std::path::Path;
 
