@@ -266,7 +266,8 @@ impl Game for BaghChal {
                 let over = mv.over();
                 self.tigers ^= bit(from) | bit(to);
                 self.goats ^= bit(over);
-                hash ^= TIGER_KEYS[from as usize] ^ TIGER_KEYS[to as usize] ^ GOAT_KEYS[over as usize];
+                hash ^=
+                    TIGER_KEYS[from as usize] ^ TIGER_KEYS[to as usize] ^ GOAT_KEYS[over as usize];
                 self.captured += 1;
                 true
             }

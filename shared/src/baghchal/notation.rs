@@ -120,9 +120,15 @@ fn candidate(game: &BaghChal, wanted: Wanted) -> Result<Move, String> {
             if !tigers_turn {
                 Err("goats never jump".to_owned())
             } else if game.tigers() & bit(over) != 0 {
-                Err(format!("a tiger may not jump over a tiger (on {})", point_name(over)))
+                Err(format!(
+                    "a tiger may not jump over a tiger (on {})",
+                    point_name(over)
+                ))
             } else if game.goats() & bit(over) == 0 {
-                Err(format!("there is no goat on {} to jump over", point_name(over)))
+                Err(format!(
+                    "there is no goat on {} to jump over",
+                    point_name(over)
+                ))
             } else {
                 Ok(Move::capture(from, to))
             }
@@ -203,7 +209,9 @@ fn read_board(board: &str) -> Result<(Points, Points), PositionError> {
             if file >= SIDE_LEN {
                 return Err(PositionError::syntax(
                     "board",
-                    format!("rank {rank_name} has more than 5 points (at character {column} '{c}')"),
+                    format!(
+                        "rank {rank_name} has more than 5 points (at character {column} '{c}')"
+                    ),
                 ));
             }
             match c {
@@ -214,7 +222,9 @@ fn read_board(board: &str) -> Result<(Points, Points), PositionError> {
                     if file + run > SIDE_LEN {
                         return Err(PositionError::syntax(
                             "board",
-                            format!("rank {rank_name} has more than 5 points (the run '{c}' at character {column})"),
+                            format!(
+                                "rank {rank_name} has more than 5 points (the run '{c}' at character {column})"
+                            ),
                         ));
                     }
                     file += run;
@@ -244,9 +254,8 @@ fn read_board(board: &str) -> Result<(Points, Points), PositionError> {
 /// Reads a counter field.
 fn read_count(field: &'static str, text: Option<&str>) -> Result<u8, PositionError> {
     let text = text.ok_or_else(|| PositionError::syntax(field, "missing"))?;
-    text.parse::<u8>().map_err(|_| {
-        PositionError::syntax(field, format!("'{text}' is not a whole number 0..=20"))
-    })
+    text.parse::<u8>()
+        .map_err(|_| PositionError::syntax(field, format!("'{text}' is not a whole number 0..=20")))
 }
 
 /// Reads a position line; rule pairs in it apply on top of `rules`.

@@ -67,11 +67,11 @@ impl RuleSet for BaghChalRules {
                 self.captures_to_win = n as u8;
             }
             REPETITION => {
-                self.repetition = match parse_choice(key, value, &["draw", "threefold", "forbidden"])?
-                {
-                    "forbidden" => Repetition::Forbidden,
-                    _ => Repetition::Draw,
-                };
+                self.repetition =
+                    match parse_choice(key, value, &["draw", "threefold", "forbidden"])? {
+                        "forbidden" => Repetition::Forbidden,
+                        _ => Repetition::Draw,
+                    };
             }
             _ => return Err(Self::unknown_key(key)),
         }
