@@ -140,12 +140,7 @@ const fn point_in(text: &[u8], at: usize) -> u8 {
 }
 
 /// Adds a ray to `rays[from]`, refusing a second line between the same two points.
-const fn add_ray(
-    rays: &mut [[Ray; MAX_RAYS]; POINT_COUNT],
-    from: u8,
-    neighbour: u8,
-    beyond: u8,
-) {
+const fn add_ray(rays: &mut [[Ray; MAX_RAYS]; POINT_COUNT], from: u8, neighbour: u8, beyond: u8) {
     let list = &mut rays[from as usize];
     let mut i = 0;
     while i < MAX_RAYS && list[i].neighbour != NO_POINT {
@@ -219,8 +214,7 @@ const fn count_rays(rays: &[[Ray; MAX_RAYS]; POINT_COUNT]) -> [u8; POINT_COUNT] 
     let mut counts = [0u8; POINT_COUNT];
     let mut p = 0;
     while p < POINT_COUNT {
-        while (counts[p] as usize) < MAX_RAYS && rays[p][counts[p] as usize].neighbour != NO_POINT
-        {
+        while (counts[p] as usize) < MAX_RAYS && rays[p][counts[p] as usize].neighbour != NO_POINT {
             counts[p] += 1;
         }
         p += 1;
@@ -343,6 +337,9 @@ mod tests {
             neighbours_of("c3"),
             ["b2", "b3", "b4", "c2", "c4", "d2", "d3", "d4"]
         );
-        assert_eq!(landings_of("c3"), ["a1", "a3", "a5", "c1", "c5", "e1", "e3", "e5"]);
+        assert_eq!(
+            landings_of("c3"),
+            ["a1", "a3", "a5", "c1", "c5", "e1", "e3", "e5"]
+        );
     }
 }

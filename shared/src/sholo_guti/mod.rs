@@ -20,7 +20,7 @@ use std::fmt;
 use crate::game::{EndReason, Game, MoveError, Outcome, PositionError, Side};
 use crate::history::History;
 
-use board::{NORTH_TO_MOVE_KEY, NORTH_START, RAYS, SOUTH_START, bit, piece_key};
+use board::{NORTH_START, NORTH_TO_MOVE_KEY, RAYS, SOUTH_START, bit, piece_key};
 use movegen::{Sides, points};
 pub use moves::Move;
 pub use rule_set::{Capture, SholoGutiRules};

@@ -66,9 +66,7 @@ fn chain(at: u8, so_far: Move, enemy: u64, empty: u64, every_prefix: bool, out: 
     let mut extended = false;
     let rays = &RAYS[usize::from(at)][..usize::from(RAY_COUNTS[usize::from(at)])];
     for (i, ray) in rays.iter().enumerate() {
-        if ray.beyond == NO_POINT
-            || enemy & bit(ray.neighbour) == 0
-            || empty & bit(ray.beyond) == 0
+        if ray.beyond == NO_POINT || enemy & bit(ray.neighbour) == 0 || empty & bit(ray.beyond) == 0
         {
             continue;
         }
