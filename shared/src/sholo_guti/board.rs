@@ -92,6 +92,10 @@ pub const RAY_COUNTS: [u8; POINT_COUNT] = count_rays(&RAYS);
 /// The neighbours of every point, as a bitboard.
 pub const NEIGHBOURS: [u64; POINT_COUNT] = neighbour_masks(&RAYS);
 
+/// For every pair of neighbours `[from][to]`, the index of the ray from `from` to `to`
+/// ([`NO_POINT`] when they are not neighbours): turns a bitboard of step targets into moves.
+pub const RAY_TO: [[u8; POINT_COUNT]; POINT_COUNT] = ray_index_table(&RAYS);
+
 /// The bit of one point.
 #[inline]
 pub const fn bit(point: u8) -> u64 {
@@ -234,6 +238,22 @@ const fn neighbour_masks(rays: &[[Ray; MAX_RAYS]; POINT_COUNT]) -> [u64; POINT_C
         p += 1;
     }
     masks
+}
+
+const fn ray_index_table(
+    rays: &[[Ray; MAX_RAYS]; POINT_COUNT],
+) -> [[u8; POINT_COUNT]; POINT_COUNT] {
+    let mut table = [[NO_POINT; POINT_COUNT]; POINT_COUNT];
+    let mut p = 0;
+    while p < POINT_COUNT {
+        let mut i = 0;
+        while i < MAX_RAYS && rays[p][i].neighbour != NO_POINT {
+            table[p][rays[p][i].neighbour as usize] = i as u8;
+            i += 1;
+        }
+        p += 1;
+    }
+    table
 }
 
 /// The south start: a1 c1 e1 b2 c2 d2 and ranks 3 and 4.
