@@ -419,3 +419,24 @@ impl Game for Kalah {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_state_stays_small_and_cheap_to_copy() {
+        assert_eq!(std::mem::size_of::<KalahUndo>(), 32);
+        assert!(std::mem::size_of::<Kalah>() <= 40);
+        assert_eq!(std::mem::size_of::<KalahMove>(), 1);
+    }
+
+    #[test]
+    fn a_move_is_a_house_number_from_1_to_8() {
+        assert_eq!(KalahMove::from_house(0), None);
+        assert_eq!(KalahMove::from_house(9), None);
+        let mv = KalahMove::from_house(8).unwrap();
+        assert_eq!((mv.house(), mv.index()), (8, 7));
+        assert_eq!(format!("{mv:?}"), "house 8");
+    }
+}
