@@ -87,6 +87,9 @@ const PLIES_FOR_THIRD_OCCURRENCE: usize = 8;
 static PIECE_KEYS: [u64; 17 * MAX_SQUARES] = keys(0x4A55_4E47_4C45_0001);
 /// Zobrist key of north to move.
 const SIDE_KEY: u64 = keys::<1>(0x4A55_4E47_4C45_0002)[0];
+/// Zobrist key of the small board, so that positions of the two boards never share a hash (a
+/// constant within a game: make and unmake never touch it).
+const SMALL_BOARD_KEY: u64 = keys::<1>(0x4A55_4E47_4C45_0003)[0];
 
 #[inline]
 fn piece_key(code: PieceCode, sq: Square) -> u64 {
@@ -148,7 +151,7 @@ pub struct Jungle {
     side: Side,
     /// Plies in a row without a capture.
     no_capture: u8,
-    /// Zobrist hash of the board and the side to move.
+    /// Zobrist hash of the board (its size too) and the side to move.
     hash: u64,
     /// The hashes of the positions so far, for the repetition rule.
     history: History,
@@ -358,6 +361,9 @@ impl Game for Jungle {
             Side::First => 0,
             Side::Second => SIDE_KEY,
         };
+        if self.geo.size == BoardSize::Small {
+            hash ^= SMALL_BOARD_KEY;
+        }
         for sq in 0..self.geo.squares {
             let code = self.board[sq as usize];
             if code != EMPTY {
@@ -395,5 +401,66 @@ impl Game for Jungle {
 
     fn side_name(side: Side) -> &'static str {
         Jungle::name_of(side)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_two_boards_never_share_a_hash() {
+        // The same piece on the same square index (a1 = 0) of either board.
+        let standard =
+            Jungle::from_position_text("7/7/7/7/7/7/7/7/L6 n 0", JungleRules::default()).unwrap();
+        let small =
+            Jungle::from_position_text("5/5/5/5/5/5/L4 n 0 board=small", JungleRules::default())
+                .unwrap();
+        assert_ne!(standard.hash(), small.hash());
+        assert_eq!(small.hash(), small.hash_from_scratch());
+    }
+
+    #[test]
+    fn make_and_unmake_keep_the_side_bitboards_and_rats_in_step() {
+        for rules in [
+            JungleRules::default(),
+            JungleRules::with_board(BoardSize::Small),
+        ] {
+            let mut g = Jungle::start(rules);
+            let mut moves = Vec::new();
+            for ply in 0..400usize {
+                g.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in &moves {
+                    let before = g.clone();
+                    let undo = g.make(mv);
+                    let rebuilt =
+                        Jungle::from_parts(g.rules.clone(), g.board, g.side, g.no_capture);
+                    assert_eq!(
+                        (g.occ, g.rats, g.hash),
+                        (rebuilt.occ, rebuilt.rats, rebuilt.hash)
+                    );
+                    g.unmake(mv, undo);
+                    assert_eq!(
+                        (g.board, g.occ, g.rats),
+                        (before.board, before.occ, before.rats)
+                    );
+                    assert_eq!(
+                        (g.hash, g.no_capture, g.side),
+                        (before.hash, before.no_capture, before.side)
+                    );
+                    assert_eq!(g.history, before.history);
+                }
+                // Prefer captures, so that rats and other pieces come off the board.
+                let mv = moves
+                    .iter()
+                    .copied()
+                    .find(|&m| g.is_capture(m))
+                    .unwrap_or(moves[ply * 7 % moves.len()]);
+                g.make(mv);
+            }
+        }
     }
 }
