@@ -80,7 +80,7 @@ fn proven_margins_match_a_minimax_to_the_end() {
             );
             assert_eq!(solved.info.unwrap().score, Score::Margin(margin));
             // The chosen move keeps the margin.
-            let mut after = g.clone();
+            let mut after = g;
             after.make(solved.best_move.unwrap());
             if after.outcome().is_none() {
                 let next = run(&after, "pvs", depth(60)).value;
