@@ -139,6 +139,40 @@ mod tests {
     }
 
     #[test]
+    fn bestmove_prints_info_lines_then_the_move() {
+        let args = BestMoveArgs {
+            game: Some(GameKind::Kalah),
+            rules: vec!["pits=3".into(), "seeds=2".into()],
+            engine: Some("pvs".into()),
+            depth: Some(30),
+            ..BestMoveArgs::default()
+        };
+        let mut out = Vec::new();
+        run_bestmove(&args, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.len() >= 2, "{text}");
+        assert!(
+            lines[..lines.len() - 1]
+                .iter()
+                .all(|l| l.starts_with("info depth "))
+        );
+        assert!(lines[lines.len() - 2].contains(" score margin "), "{text}");
+        assert!(lines[lines.len() - 1].starts_with("bestmove "), "{text}");
+    }
+
+    #[test]
+    fn engine_and_level_together_are_refused() {
+        let args = BestMoveArgs {
+            game: Some(GameKind::Kalah),
+            engine: Some("pvs".into()),
+            level: Some(3),
+            ..BestMoveArgs::default()
+        };
+        assert!(run_bestmove(&args, &mut Vec::new()).is_err());
+    }
+
+    #[test]
     fn info_lines_follow_the_documented_format() {
         let info = SearchInfo {
             depth: 3,
