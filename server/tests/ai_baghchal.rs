@@ -88,5 +88,6 @@ proptest! {
     fn every_engine_returns_a_legal_move(plies in 0usize..60, seed in any::<u64>()) {
         let g = random_position(BaghChal::start(Default::default()), plies, seed);
         every_engine_moves_legally(&g);
+        cancelled_search_returns_a_legal_move(&g);
     }
 }

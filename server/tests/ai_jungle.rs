@@ -81,5 +81,6 @@ proptest! {
         };
         let g = random_position(Jungle::start(rules), plies, seed);
         every_engine_moves_legally(&g);
+        cancelled_search_returns_a_legal_move(&g);
     }
 }

@@ -149,3 +149,35 @@ pub fn every_engine_moves_legally<G: GameAi>(game: &G) {
         );
     }
 }
+
+/// A search with no limit but the cancel flag, cancelled from another thread, returns a legal
+/// move (the last finished iteration's, or the first iteration's if none finished).
+pub fn cancelled_search_returns_a_legal_move<G: GameAi>(game: &G) {
+    use std::sync::Arc;
+    use std::sync::atomic::Ordering;
+    use std::time::Duration;
+    if game.outcome().is_some() {
+        return;
+    }
+    let mut legal = Vec::new();
+    game.legal_moves(&mut legal);
+    for engine in ["pvs", "mcts"] {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&cancel);
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(20));
+            flag.store(true, Ordering::Relaxed);
+        });
+        let request = SearchRequest {
+            engine: EngineSpec::Named(engine.to_owned()),
+            limits: SearchLimits {
+                time: Some(Duration::from_secs(3600)),
+                ..SearchLimits::default()
+            },
+            seed: 9,
+        };
+        let out = run_engine(game, &request, &cancel, &mut |_| {}).unwrap();
+        stopper.join().unwrap();
+        assert!(legal.contains(&out.best_move.unwrap()), "{engine}");
+    }
+}
