@@ -11,6 +11,10 @@ use super::mcts::MctsConfig;
 use super::search::SearchConfig;
 use super::{AiError, SearchLimits};
 
+/// What a draw costs the full searches, in hundredths: enough to keep a stronger side from
+/// drifting into repetition (seed 004's contempt factor), too little to prefer a real loss.
+pub const DEFAULT_CONTEMPT: i32 = 30;
+
 /// A search algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
@@ -112,6 +116,11 @@ impl EngineConfig {
             Algorithm::NegamaxTt => SearchConfig {
                 pvs: false,
                 quiescence: false,
+                contempt: DEFAULT_CONTEMPT,
+                ..SearchConfig::default()
+            },
+            Algorithm::Pvs => SearchConfig {
+                contempt: DEFAULT_CONTEMPT,
                 ..SearchConfig::default()
             },
             _ => SearchConfig::default(),

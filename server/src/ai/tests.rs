@@ -109,10 +109,19 @@ fn pruning_visits_fewer_nodes_than_plain_minimax() {
 #[test]
 fn tic_tac_toe_is_a_proven_draw() {
     let game = TicTacToe::start(Default::default());
-    let out = run_named(&game, "pvs", limits(9));
+    let out = run_named(&game, "alphabeta", limits(9));
     assert_eq!(out.value, 0);
+    let out = run_named(&game, "pvs", limits(9));
+    assert_eq!(
+        out.value,
+        -engines::DEFAULT_CONTEMPT,
+        "a draw, less the contempt"
+    );
     assert!(out.proven);
-    assert_eq!(out.info.unwrap().score, Score::Cp(0));
+    assert_eq!(
+        out.info.unwrap().score,
+        Score::Cp(-engines::DEFAULT_CONTEMPT)
+    );
 }
 
 #[test]
@@ -206,8 +215,14 @@ fn extra_turns_keep_the_same_side_and_nim_is_solved() {
 #[test]
 fn repetition_scores_as_a_draw_and_contempt_shifts_it() {
     let game = TugOfWar::start(Default::default());
-    let out = run_named(&game, "pvs", limits(12));
+    let out = run_named(&game, "alphabeta", limits(8));
     assert_eq!(out.value, 0, "both sides pull back: a draw");
+    let out = run_named(&game, "pvs", limits(12));
+    assert_eq!(
+        out.value,
+        -engines::DEFAULT_CONTEMPT,
+        "the full search has contempt"
+    );
     let eval = default_evaluator::<TugOfWar>().unwrap();
     let cancel = AtomicBool::new(false);
     let config = SearchConfig {

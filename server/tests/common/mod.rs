@@ -65,6 +65,7 @@ pub fn values_at_depth<G: GameAi>(game: &G, d: u32) -> Vec<(&'static str, Value,
             pvs,
             iterative: false,
             quiescence: false,
+            contempt: 0,
             ..SearchConfig::default()
         };
         let control = SearchControl::new(&depth(d), &cancel);
