@@ -104,6 +104,16 @@ fn full_search_against_the_seed_agents() {
     match_up("baghchal", &b, "pvs", "negamax:seed000", 3);
     let j = Jungle::start(Default::default());
     match_up("jungle", &j, "pvs", "alphabeta:seed003", 4);
+    match_up("jungle", &j, "pvs:seed003", "alphabeta:seed003", 4);
     let s = SholoGuti::start(Default::default());
     match_up("sholo-guti", &s, "pvs", "alphabeta:seed002", 4);
+}
+
+#[test]
+#[ignore]
+fn the_draw_prone_pairings_with_contempt() {
+    let s = SholoGuti::start(Default::default());
+    match_up("sholo-guti", &s, "pvs", "alphabeta:seed002", 4);
+    let b = BaghChal::start(Default::default());
+    match_up("baghchal", &b, "pvs", "negamax:seed004", 4);
 }
