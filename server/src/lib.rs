@@ -4,8 +4,9 @@
 //! seats, records, and the tool subcommands.
 //!
 //! A tour of the crate:
-//! - [`ai`]: the AI players behind one entry point, `ai::search`.
-//! - [`cli`]: the command line (`serve`, `perft`, ...), parsed with clap.
+//! - [`ai`]: the AI players behind one entry point, `ai::search`: one search core for all games,
+//!   MCTS, the seeds' baseline agents, per-game evaluations, eight levels, hints and analysis.
+//! - [`cli`]: the command line (`serve`, `perft`, `bestmove`, ...), parsed with clap.
 //! - [`tools`]: the tool subcommands, each a plain function from arguments to output.
 
 pub mod ai;
