@@ -1,0 +1,1 @@
+//! The screens, drawn from the app's state; each returns the actions the player took.

@@ -1,0 +1,1 @@
+//! Immediate-mode widgets: buttons, panels and labels, drawn in the house style.
