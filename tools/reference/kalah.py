@@ -8,6 +8,7 @@ store numbers, and sowing walks one seed at a time around the board, asking at e
 Usage:
     python3 tools/reference/kalah.py --depth N [--rule KEY=VALUE]... [--position TEXT]
                                      [--moves "M1 M2 ..."] [--divide] [--show]
+    python3 tools/reference/kalah.py --check shared/tests/perft/kalah.perft
 
 Prints one "d count" line per depth 1..N (like `chaupal-server perft`), and with --divide the
 count below each first move at depth N; --show prints the position text after the moves.
@@ -189,6 +190,54 @@ def parse_position(text, rules):
     return p
 
 
+def check_perft_file(path):
+    """Checks every kalah case of a .perft data file (see shared/tests/perft_suite.rs) against
+    this implementation; returns the number of failures."""
+    cases, case = [], {}
+    with open(path) as f:
+        lines = list(f) + ["\n"]
+    for raw in lines:
+        line = raw.split("#")[0].strip()
+        if not line:
+            if case:
+                cases.append(case)
+            case = {}
+            continue
+        key, _, rest = line.partition(" ")
+        rest = rest.strip()
+        if key == "perft":
+            d, c = rest.split()
+            case.setdefault("perft", []).append((int(d), int(c)))
+        elif key == "rules":
+            case["rules"] = rest.split()
+        else:
+            case[key] = rest
+    failures = 0
+    for case in cases:
+        if case.get("game") != "kalah":
+            continue
+        rules = Rules()
+        for pair in case.get("rules", []):
+            k, v = pair.split("=", 1)
+            rules.set(k, v)
+        if "position" in case:
+            position = parse_position(case["position"], rules)
+        else:
+            position = Position(rules)
+        for mv in case.get("moves", "").split():
+            if int(mv) not in position.legal_moves():
+                raise ValueError("%s: illegal move %s" % (case.get("id"), mv))
+            position = position.play(int(mv))
+        for d, expected in case.get("perft", []):
+            got = perft(position, d)
+            ok = got == expected
+            failures += not ok
+            print("%s %s perft %d: expected %d, got %d"
+                  % ("ok  " if ok else "BAD ", case.get("id"), d, expected, got), flush=True)
+    print("%d failures" % failures)
+    return failures
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--depth", type=int, default=0)
@@ -197,7 +246,10 @@ def main():
     ap.add_argument("--moves", default="")
     ap.add_argument("--divide", action="store_true")
     ap.add_argument("--show", action="store_true", help="print the position text after the moves")
+    ap.add_argument("--check", metavar="FILE", help="check every kalah case of a .perft file")
     args = ap.parse_args()
+    if args.check:
+        sys.exit(1 if check_perft_file(args.check) else 0)
 
     rules = Rules()
     for pair in args.rule:

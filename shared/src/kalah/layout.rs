@@ -80,8 +80,31 @@ const fn build_sow_paths() -> [[[u8; PATH_LEN]; 2]; MAX_PITS as usize + 1] {
     table
 }
 
-/// Zobrist keys, `SLOTS * COUNTS` of them: one per (slot, seed count).
-static SEED_KEYS: [u64; SLOTS * COUNTS] = keys(0x4B41_4C41_4800_0001);
+/// Zobrist keys, `SLOTS * COUNTS` of them: one per (slot, seed count). The key of an empty
+/// slot is 0 (like an empty square in chess), so emptying a slot costs one key.
+static SEED_KEYS: [u64; SLOTS * COUNTS] = {
+    let mut table: [u64; SLOTS * COUNTS] = keys(0x4B41_4C41_4800_0001);
+    let mut slot = 0;
+    while slot < SLOTS {
+        table[slot * COUNTS] = 0;
+        slot += 1;
+    }
+    table
+};
+
+/// `STEP_KEYS[slot * COUNTS + c]`: the key change when `slot` goes from `c` to `c + 1` seeds,
+/// so sowing one seed costs one lookup.
+static STEP_KEYS: [u64; SLOTS * COUNTS] = {
+    let mut table = [0u64; SLOTS * COUNTS];
+    let mut i = 0;
+    while i < SLOTS * COUNTS {
+        if (i + 1) % COUNTS != 0 {
+            table[i] = SEED_KEYS[i] ^ SEED_KEYS[i + 1];
+        }
+        i += 1;
+    }
+    table
+};
 /// The key mixed in when north is to move.
 pub const NORTH_TO_MOVE_KEY: u64 = keys::<1>(0x4B41_4C41_4800_0002)[0];
 
@@ -89,6 +112,12 @@ pub const NORTH_TO_MOVE_KEY: u64 = keys::<1>(0x4B41_4C41_4800_0002)[0];
 #[inline(always)]
 pub fn seed_key(slot: usize, count: u8) -> u64 {
     SEED_KEYS[slot * COUNTS + count as usize]
+}
+
+/// The key change of one more seed in `slot`, which holds `count` (below the most).
+#[inline(always)]
+pub fn step_key(slot: usize, count: u8) -> u64 {
+    STEP_KEYS[slot * COUNTS + count as usize]
 }
 
 #[cfg(test)]
@@ -112,29 +141,36 @@ mod tests {
 
     #[test]
     fn every_board_size_has_a_ring_of_all_slots_but_the_opponents_store() {
-        for pits in 1..=MAX_PITS as usize {
-            for side in 0..2 {
+        for (pits, paths) in SOW_PATH.iter().enumerate().skip(1) {
+            for (side, path) in paths.iter().enumerate() {
                 let ring = ring_len(pits);
-                let mut seen: Vec<u8> = SOW_PATH[pits][side][..ring].to_vec();
+                let mut seen: Vec<u8> = path[..ring].to_vec();
                 seen.sort_unstable();
                 seen.dedup();
                 assert_eq!(seen.len(), ring);
                 assert!(!seen.contains(&(store_slot(pits, 1 - side) as u8)));
                 assert!(seen.iter().all(|&s| (s as usize) < 2 * pits + 2));
-                assert_eq!(
-                    SOW_PATH[pits][side][..ring],
-                    SOW_PATH[pits][side][ring..2 * ring]
-                );
+                assert_eq!(path[..ring], path[ring..2 * ring]);
             }
         }
     }
 
     #[test]
-    fn zobrist_keys_are_distinct() {
+    fn zobrist_keys_are_distinct_and_zero_only_for_an_empty_slot() {
         let mut all: Vec<u64> = SEED_KEYS.to_vec();
         all.push(NORTH_TO_MOVE_KEY);
         all.sort_unstable();
         all.dedup();
-        assert_eq!(all.len(), SEED_KEYS.len() + 1);
+        assert_eq!(all.len(), SEED_KEYS.len() + 1 - (SLOTS - 1));
+        for slot in 0..SLOTS {
+            assert_eq!(seed_key(slot, 0), 0);
+            for c in 1..=MAX_TOTAL as u8 {
+                assert_ne!(seed_key(slot, c), 0);
+                assert_eq!(
+                    step_key(slot, c - 1),
+                    seed_key(slot, c - 1) ^ seed_key(slot, c)
+                );
+            }
+        }
     }
 }

@@ -12,7 +12,7 @@
 //!
 //! # Zobrist hash
 //! One key per (slot, seed count) for counts `0..=128` (the most seeds of any rule set,
-//! `2 * 8 * 8`), and one key for "north to move". `make` updates the hash for each slot whose
+//! `2 * 8 * 8`; the key of count 0 is 0), and one key for "north to move". `make` updates the hash for each slot whose
 //! count changes, so it always equals [`Game::hash_from_scratch`].
 //!
 //! # Why there is no repetition history
@@ -40,7 +40,9 @@ use std::fmt;
 
 use crate::game::{EndReason, Game, MoveError, Outcome, PositionError, Side};
 
-use layout::{NORTH_TO_MOVE_KEY, SLOTS, SOW_PATH, house_slot, ring_len, seed_key, store_slot};
+use layout::{
+    NORTH_TO_MOVE_KEY, SLOTS, SOW_PATH, house_slot, ring_len, seed_key, step_key, store_slot,
+};
 pub use rules::KalahRules;
 
 /// A move: sow the seeds of one of the mover's houses. Printed as the house number `1..=m`.
@@ -132,11 +134,20 @@ fn add_seeds(seeds: &mut [u8; SLOTS], hash: &mut u64, slot: usize, delta: u8) {
     seeds[slot] = new;
 }
 
+/// Adds one seed to `slot`, keeping the hash.
+#[inline(always)]
+fn add_seed(seeds: &mut [u8; SLOTS], hash: &mut u64, slot: usize) {
+    let old = seeds[slot];
+    *hash ^= step_key(slot, old);
+    seeds[slot] = old + 1;
+}
+
 /// Empties `slot`, keeping the hash; returns the seeds it held.
 #[inline(always)]
 fn take_seeds(seeds: &mut [u8; SLOTS], hash: &mut u64, slot: usize) -> u8 {
     let old = seeds[slot];
-    *hash ^= seed_key(slot, old) ^ seed_key(slot, 0);
+    // The key of an empty slot is 0.
+    *hash ^= seed_key(slot, old);
     seeds[slot] = 0;
     old
 }
@@ -313,7 +324,7 @@ impl Game for Kalah {
             }
         }
         for &slot in &path[from + 1..=from + rest] {
-            add_seeds(seeds, &mut hash, slot as usize, 1);
+            add_seed(seeds, &mut hash, slot as usize);
         }
         // Where the last seed fell, as a position on the mover's ring.
         let last = if from + rest >= ring {
@@ -406,5 +417,26 @@ impl Game for Kalah {
             Side::First => "south",
             Side::Second => "north",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_state_stays_small_and_cheap_to_copy() {
+        assert_eq!(std::mem::size_of::<KalahUndo>(), 32);
+        assert!(std::mem::size_of::<Kalah>() <= 40);
+        assert_eq!(std::mem::size_of::<KalahMove>(), 1);
+    }
+
+    #[test]
+    fn a_move_is_a_house_number_from_1_to_8() {
+        assert_eq!(KalahMove::from_house(0), None);
+        assert_eq!(KalahMove::from_house(9), None);
+        let mv = KalahMove::from_house(8).unwrap();
+        assert_eq!((mv.house(), mv.index()), (8, 7));
+        assert_eq!(format!("{mv:?}"), "house 8");
     }
 }

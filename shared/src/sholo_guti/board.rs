@@ -92,6 +92,10 @@ pub const RAY_COUNTS: [u8; POINT_COUNT] = count_rays(&RAYS);
 /// The neighbours of every point, as a bitboard.
 pub const NEIGHBOURS: [u64; POINT_COUNT] = neighbour_masks(&RAYS);
 
+/// For every pair of neighbours `[from][to]`, the index of the ray from `from` to `to`
+/// ([`NO_POINT`] when they are not neighbours): turns a bitboard of step targets into moves.
+pub const RAY_TO: [[u8; POINT_COUNT]; POINT_COUNT] = ray_index_table(&RAYS);
+
 /// The bit of one point.
 #[inline]
 pub const fn bit(point: u8) -> u64 {
@@ -140,12 +144,7 @@ const fn point_in(text: &[u8], at: usize) -> u8 {
 }
 
 /// Adds a ray to `rays[from]`, refusing a second line between the same two points.
-const fn add_ray(
-    rays: &mut [[Ray; MAX_RAYS]; POINT_COUNT],
-    from: u8,
-    neighbour: u8,
-    beyond: u8,
-) {
+const fn add_ray(rays: &mut [[Ray; MAX_RAYS]; POINT_COUNT], from: u8, neighbour: u8, beyond: u8) {
     let list = &mut rays[from as usize];
     let mut i = 0;
     while i < MAX_RAYS && list[i].neighbour != NO_POINT {
@@ -219,8 +218,7 @@ const fn count_rays(rays: &[[Ray; MAX_RAYS]; POINT_COUNT]) -> [u8; POINT_COUNT] 
     let mut counts = [0u8; POINT_COUNT];
     let mut p = 0;
     while p < POINT_COUNT {
-        while (counts[p] as usize) < MAX_RAYS && rays[p][counts[p] as usize].neighbour != NO_POINT
-        {
+        while (counts[p] as usize) < MAX_RAYS && rays[p][counts[p] as usize].neighbour != NO_POINT {
             counts[p] += 1;
         }
         p += 1;
@@ -240,6 +238,22 @@ const fn neighbour_masks(rays: &[[Ray; MAX_RAYS]; POINT_COUNT]) -> [u64; POINT_C
         p += 1;
     }
     masks
+}
+
+const fn ray_index_table(
+    rays: &[[Ray; MAX_RAYS]; POINT_COUNT],
+) -> [[u8; POINT_COUNT]; POINT_COUNT] {
+    let mut table = [[NO_POINT; POINT_COUNT]; POINT_COUNT];
+    let mut p = 0;
+    while p < POINT_COUNT {
+        let mut i = 0;
+        while i < MAX_RAYS && rays[p][i].neighbour != NO_POINT {
+            table[p][rays[p][i].neighbour as usize] = i as u8;
+            i += 1;
+        }
+        p += 1;
+    }
+    table
 }
 
 /// The south start: a1 c1 e1 b2 c2 d2 and ranks 3 and 4.
@@ -343,6 +357,9 @@ mod tests {
             neighbours_of("c3"),
             ["b2", "b3", "b4", "c2", "c4", "d2", "d3", "d4"]
         );
-        assert_eq!(landings_of("c3"), ["a1", "a3", "a5", "c1", "c5", "e1", "e3", "e5"]);
+        assert_eq!(
+            landings_of("c3"),
+            ["a1", "a3", "a5", "c1", "c5", "e1", "e3", "e5"]
+        );
     }
 }

@@ -20,7 +20,7 @@ use std::fmt;
 use crate::game::{EndReason, Game, MoveError, Outcome, PositionError, Side};
 use crate::history::History;
 
-use board::{NORTH_TO_MOVE_KEY, NORTH_START, RAYS, SOUTH_START, bit, piece_key};
+use board::{NORTH_START, NORTH_TO_MOVE_KEY, RAYS, SOUTH_START, bit, piece_key};
 use movegen::{Sides, points};
 pub use moves::Move;
 pub use rule_set::{Capture, SholoGutiRules};
@@ -30,6 +30,10 @@ pub const NO_CAPTURE_LIMIT: u8 = 200;
 
 /// The occurrence of one position (board and side to move) that draws the game.
 pub const REPETITION_DRAW: usize = 3;
+
+/// The fewest plies between two occurrences of one position: each side must move a piece away
+/// and back. So a third occurrence needs at least twice this many plies since the last capture.
+const PLIES_TO_REPEAT: usize = 4;
 
 /// The most pieces a side can have.
 pub const MAX_PIECES: u32 = 16;
@@ -104,7 +108,9 @@ impl SholoGuti {
     /// Whether a draw rule has ended the game.
     #[inline]
     fn drawn_by(&self) -> Option<EndReason> {
-        if self.history.occurrences_of_current() >= REPETITION_DRAW {
+        let long_enough =
+            self.history.plies_since_irreversible() >= PLIES_TO_REPEAT * (REPETITION_DRAW - 1);
+        if long_enough && self.history.occurrences_of_current() >= REPETITION_DRAW {
             Some(EndReason::Repetition)
         } else if self.no_capture_plies >= NO_CAPTURE_LIMIT {
             Some(EndReason::NoCaptureLimit)

@@ -6,7 +6,7 @@
 //! compulsory capture only chains that cannot go on are moves, and steps only when no capture
 //! exists anywhere.
 
-use super::board::{ALL_POINTS, NEIGHBOURS, NO_POINT, RAY_COUNTS, RAYS, bit};
+use super::board::{ALL_POINTS, NEIGHBOURS, NO_POINT, RAY_COUNTS, RAY_TO, RAYS, bit};
 use super::moves::Move;
 
 /// The pieces of both sides, from the point of view of the side to move.
@@ -50,11 +50,9 @@ pub fn generate(sides: Sides, compulsory: bool, out: &mut Vec<Move>) {
         return;
     }
     for from in points(sides.own) {
-        let rays = &RAYS[usize::from(from)][..usize::from(RAY_COUNTS[usize::from(from)])];
-        for (i, ray) in rays.iter().enumerate() {
-            if empty & bit(ray.neighbour) != 0 {
-                out.push(Move::step(from, i as u8));
-            }
+        let ray_to = &RAY_TO[usize::from(from)];
+        for to in points(NEIGHBOURS[usize::from(from)] & empty) {
+            out.push(Move::step(from, ray_to[usize::from(to)]));
         }
     }
 }
@@ -66,9 +64,7 @@ fn chain(at: u8, so_far: Move, enemy: u64, empty: u64, every_prefix: bool, out: 
     let mut extended = false;
     let rays = &RAYS[usize::from(at)][..usize::from(RAY_COUNTS[usize::from(at)])];
     for (i, ray) in rays.iter().enumerate() {
-        if ray.beyond == NO_POINT
-            || enemy & bit(ray.neighbour) == 0
-            || empty & bit(ray.beyond) == 0
+        if ray.beyond == NO_POINT || enemy & bit(ray.neighbour) == 0 || empty & bit(ray.beyond) == 0
         {
             continue;
         }

@@ -42,9 +42,7 @@ impl Move {
     #[inline]
     pub(crate) const fn with_hop(self, ray: u8) -> Move {
         let len = self.captures() as u32;
-        Move(
-            (self.0 + (1 << LEN_SHIFT)) | (ray as u64) << (RAYS_SHIFT + RAY_BITS * len),
-        )
+        Move((self.0 + (1 << LEN_SHIFT)) | (ray as u64) << (RAYS_SHIFT + RAY_BITS * len))
     }
 
     /// The point the piece starts from.

@@ -78,7 +78,10 @@ mod tests {
         assert_eq!(SholoGutiRules::default().capture, Capture::Optional);
         let r = SholoGutiRules::from_pairs([("capture", "compulsory")]).unwrap();
         assert_eq!(r, SholoGutiRules::COMPULSORY);
-        assert_eq!(r.non_default_pairs(), [("capture".into(), "compulsory".into())]);
+        assert_eq!(
+            r.non_default_pairs(),
+            [("capture".into(), "compulsory".into())]
+        );
         assert!(SholoGutiRules::default().non_default_pairs().is_empty());
         assert!(matches!(
             SholoGutiRules::from_pairs([("capture", "sometimes")]),
