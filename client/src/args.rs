@@ -41,6 +41,10 @@ pub struct Args {
     /// Draw the board turned round (the second player at the bottom).
     #[arg(long)]
     pub flip: bool,
+    /// With --screenshot: the screen to draw instead of the game (lobby, rules, replay,
+    /// connection, game-over).
+    #[arg(long, value_name = "SCREEN")]
+    pub show: Option<String>,
     /// The window size, WIDTHxHEIGHT.
     #[arg(long, default_value = "1280x800", value_parser = parse_size)]
     pub size: (u32, u32),

@@ -14,7 +14,7 @@ pub struct Unit {
 }
 
 /// A point on the screen, in pixels (y grows downward).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Px {
     pub x: f32,
     pub y: f32,

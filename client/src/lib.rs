@@ -3,6 +3,7 @@
 //! The graphical client of Chaupal, on macroquad. Its logic lives in plain modules that need no
 //! window and are unit-tested; drawing is kept apart in [`draw`].
 //!
+//! - [`app`]: the whole client state: screens, lobby, connection, and the actions on them.
 //! - [`view`]: what a board shows, read out of a game (pieces, counters, board features).
 //! - [`geometry`]: where cells are on each board, the frame that scales a board into the
 //!   window, hit-testing clicks.
@@ -14,6 +15,7 @@
 //! - [`args`]: the command line.
 //! - [`draw`]: palette, fonts, boards, widgets and screens.
 
+pub mod app;
 pub mod args;
 pub mod draw;
 pub mod geometry;

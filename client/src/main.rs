@@ -3,12 +3,16 @@
 
 use std::process::ExitCode;
 
+use chaupal_client::app::{Action, App, Screen};
 use chaupal_client::args::{self, Args};
-use chaupal_client::draw::{Fonts, boards, theme};
-use chaupal_client::geometry::{self, Area};
-use chaupal_client::view::BoardView;
+use chaupal_client::draw::{Fonts, screens, ui::Input};
+use chaupal_client::geometry::Px;
+use chaupal_client::play::{Match, Seats};
 use clap::Parser;
 use macroquad::prelude::*;
+
+/// Frames drawn before a screenshot is taken, so fonts and buffers have settled.
+const SCREENSHOT_WARMUP_FRAMES: usize = 3;
 
 fn window_conf(args: &Args) -> Conf {
     Conf {
@@ -44,40 +48,85 @@ async fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if let (Some(file), Some(kind)) = (&args.screenshot, args.game) {
-        let game = match args::screenshot_game(kind, args.position.as_deref(), &args.rules) {
-            Ok(g) => g,
+    if let Some(file) = &args.screenshot {
+        return match screenshot(&args, &fonts, file).await {
+            Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("chaupal-client: {e}");
-                return ExitCode::FAILURE;
+                ExitCode::FAILURE
             }
         };
-        let view = BoardView::of(&game);
-        for _ in 0..3 {
-            clear_background(theme::BACKGROUND);
-            let area = Area {
-                x: 20.0,
-                y: 20.0,
-                w: screen_width() - 40.0,
-                h: screen_height() - 40.0,
-            };
-            let frame = geometry::Frame::fit(geometry::extent(&view), area, args.flip);
-            boards::draw(&view, &frame, &boards::Marks::default(), &fonts);
-            next_frame().await;
-        }
-        clear_background(theme::BACKGROUND);
-        let area = Area {
-            x: 20.0,
-            y: 20.0,
-            w: screen_width() - 40.0,
-            h: screen_height() - 40.0,
-        };
-        let frame = geometry::Frame::fit(geometry::extent(&view), area, args.flip);
-        boards::draw(&view, &frame, &boards::Marks::default(), &fonts);
-        let image = get_screen_data();
-        image.export_png(&file.to_string_lossy());
-        return ExitCode::SUCCESS;
     }
-    eprintln!("chaupal-client: the window is not ready yet");
-    ExitCode::FAILURE
+    let mut app = App::new(true);
+    loop {
+        let input = Input::read();
+        let actions = screens::draw(&app, &input, &fonts);
+        for action in actions {
+            let _ = app.handle(action);
+        }
+        app.tick(get_frame_time());
+        next_frame().await;
+    }
+}
+
+/// Draws the game screen for the board the options describe, saves it, and returns.
+async fn screenshot(args: &Args, fonts: &Fonts, file: &std::path::Path) -> Result<(), String> {
+    let kind = args.game.ok_or("--screenshot needs --game")?;
+    let game = args::screenshot_game(kind, args.position.as_deref(), &args.rules)
+        .map_err(|e| e.to_string())?;
+    let mut m = Match::new(game, Seats::Both, false);
+    for mv in args.moves.as_deref().unwrap_or("").split_whitespace() {
+        m.apply(mv).map_err(|e| e.to_string())?;
+    }
+    m.sowing = None;
+    m.flipped = args.flip;
+    let mut app = App::new(true);
+    app.lobby.kind = kind;
+    app.screen = if m.finished() {
+        Screen::GameOver
+    } else {
+        Screen::Game
+    };
+    app.current = Some(m);
+    match args.show.as_deref() {
+        None | Some("game") => {}
+        Some("game-over") => app.screen = Screen::GameOver,
+        Some("lobby") => app.screen = Screen::Lobby,
+        Some("rules") => app.screen = Screen::Rules(kind),
+        Some("connection") => {
+            app = App::new(false);
+        }
+        Some("replay") => {
+            let _ = app.handle(Action::OpenReplay);
+            let half = app.replay.as_ref().map_or(0, |r| r.len() / 2);
+            let _ = app.handle(Action::ReplayJump(half));
+        }
+        Some(other) => {
+            return Err(format!(
+                "--show {other}: expected game, game-over, lobby, rules, replay or connection"
+            ));
+        }
+    }
+    // The mouse is kept off the window so nothing shows as hovered.
+    let input = Input {
+        mouse: Px {
+            x: -100.0,
+            y: -100.0,
+        },
+        ..Input::default()
+    };
+    for _ in 0..SCREENSHOT_WARMUP_FRAMES {
+        screens::draw(&app, &input, fonts);
+        next_frame().await;
+    }
+    screens::draw(&app, &input, fonts);
+    let image = get_screen_data();
+    if image.width() == 0 || image.height() == 0 {
+        return Err("the window has no pixels to save".to_owned());
+    }
+    image.export_png(&file.to_string_lossy());
+    if !file.exists() {
+        return Err(format!("could not write {}", file.display()));
+    }
+    Ok(())
 }

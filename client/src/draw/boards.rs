@@ -861,7 +861,7 @@ fn pit(c: Px, r: f32, seeds: u8) {
     if shown == 0 {
         return;
     }
-    let seed_r = (r * 0.2).min(r * 0.85 / (shown as f32).sqrt() * 0.55);
+    let seed_r = (r * 0.25).min(r * 0.85 / (shown as f32).sqrt() * 0.6);
     let spread = (r * 0.78 - seed_r).max(0.0);
     for i in 0..shown {
         let t = (i as f32 + 0.5) / shown as f32;
