@@ -118,7 +118,11 @@ impl Lobby {
         };
         let n = option.values.len();
         if let Some(i) = self.rule_choice[kind_index(self.kind)].get_mut(index) {
-            *i = if forward { (*i + 1) % n } else { (*i + n - 1) % n };
+            *i = if forward {
+                (*i + 1) % n
+            } else {
+                (*i + n - 1) % n
+            };
         }
     }
 }
@@ -188,10 +192,15 @@ pub struct LiveEntry {
 pub enum Action {
     // Lobby.
     SelectGame(GameKind),
-    CycleRule { index: usize, forward: bool },
+    CycleRule {
+        index: usize,
+        forward: bool,
+    },
     SelectMode(PlayMode),
     SelectSide(SidePick),
-    CycleLevel { forward: bool },
+    CycleLevel {
+        forward: bool,
+    },
     /// Starts the game chosen in the lobby.
     Start,
     /// Creates a private game with an invite code.
@@ -666,7 +675,10 @@ mod tests {
             forward: true,
         });
         assert_eq!(app.lobby.changed_rules(), [("pits".into(), "7".into())]);
-        assert!(app.handle(Action::Start).is_empty(), "nothing to send offline");
+        assert!(
+            app.handle(Action::Start).is_empty(),
+            "nothing to send offline"
+        );
         assert_eq!(app.screen, Screen::Game);
         let m = app.current.as_ref().expect("a game");
         assert!(m.game.position_text().contains("pits=7"));
@@ -724,7 +736,11 @@ mod tests {
         assert!(notice.problem && notice.text.contains("needs the server"));
         app.handle(Action::DismissNotice);
         app.handle(Action::JoinByCode);
-        assert!(app.notice.as_ref().is_some_and(|n| n.text.contains("invite code")));
+        assert!(
+            app.notice
+                .as_ref()
+                .is_some_and(|n| n.text.contains("invite code"))
+        );
     }
 
     #[test]
@@ -740,7 +756,10 @@ mod tests {
         assert_eq!(sent, [Outgoing::Move("c3".into())]);
         let m = app.current.as_ref().expect("game");
         assert!(m.moves.is_empty() && m.pending.is_some());
-        assert!(app.handle(Action::Cell("d3".into())).is_empty(), "one move at a time");
+        assert!(
+            app.handle(Action::Cell("d3".into())).is_empty(),
+            "one move at a time"
+        );
     }
 
     #[test]

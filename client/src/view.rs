@@ -56,6 +56,21 @@ pub enum Animal {
 }
 
 impl Animal {
+    /// The same animal as the shared rules name it.
+    pub const fn from_shared(animal: chaupal_shared::jungle::Animal) -> Animal {
+        use chaupal_shared::jungle::Animal as A;
+        match animal {
+            A::Rat => Animal::Rat,
+            A::Cat => Animal::Cat,
+            A::Dog => Animal::Dog,
+            A::Wolf => Animal::Wolf,
+            A::Leopard => Animal::Leopard,
+            A::Tiger => Animal::Tiger,
+            A::Lion => Animal::Lion,
+            A::Elephant => Animal::Elephant,
+        }
+    }
+
     /// The rank: rat 1 up to elephant 8.
     pub const fn rank(self) -> u8 {
         match self {
@@ -209,8 +224,29 @@ impl KalahView {
 
 impl JungleView {
     /// The view of a Jungle game.
-    pub fn of(_game: &chaupal_shared::jungle::Jungle) -> JungleView {
-        JungleView::standard_start()
+    pub fn of(game: &chaupal_shared::jungle::Jungle) -> JungleView {
+        let g = game.geometry();
+        let square = |sq: u8| (g.file_of(sq), g.rank_of(sq));
+        let set = |mask: u64| -> Vec<JungleSquare> {
+            (0..g.squares)
+                .filter(|&sq| mask & (1u64 << sq) != 0)
+                .map(square)
+                .collect()
+        };
+        let pieces = (0..g.squares)
+            .filter_map(|sq| {
+                game.piece_at(sq)
+                    .map(|(side, animal)| (square(sq), side, Animal::from_shared(animal)))
+            })
+            .collect();
+        JungleView {
+            files: g.files,
+            ranks: g.ranks,
+            water: set(g.water),
+            traps: [set(g.traps[0]), set(g.traps[1])],
+            dens: [square(g.dens[0]), square(g.dens[1])],
+            pieces,
+        }
     }
 
     /// The standard board at the start, as GAMES.md lays it out.
@@ -306,6 +342,32 @@ mod tests {
         };
         assert!(v.pieces[0].contains(&"a1".to_owned()));
         assert!(v.pieces[1].contains(&"e9".to_owned()));
+    }
+
+    #[test]
+    fn jungle_views_match_the_rule_book_on_both_boards() {
+        let standard = BoardView::of(&start(GameKind::Jungle, &[]));
+        let BoardView::Jungle(mut v) = standard else {
+            panic!("not jungle");
+        };
+        let mut book = JungleView::standard_start();
+        for view in [&mut v, &mut book] {
+            view.water.sort();
+            view.pieces.sort_by_key(|(sq, side, _)| (*sq, *side));
+            for t in &mut view.traps {
+                t.sort();
+            }
+        }
+        assert_eq!(v, book);
+        let BoardView::Jungle(small) =
+            BoardView::of(&start(GameKind::Jungle, &[("board", "small")]))
+        else {
+            panic!("not jungle");
+        };
+        assert_eq!((small.files, small.ranks), (5, 7));
+        assert_eq!(small.pieces.len(), 8);
+        assert_eq!(small.dens, [(2, 0), (2, 6)]);
+        assert_eq!(small.water.len(), 6);
     }
 
     #[test]

@@ -657,7 +657,7 @@ fn trap(a: geometry::Area, owner: Side) {
         draw_line(a.x + a.w * t, a.y + a.h, a.x, a.y + a.h * (1.0 - t), w, c);
     }
     let (fill, _) = side_colours(owner);
-    draw_rectangle_lines(a.x, a.y, a.w, a.h, (a.w * 0.08).max(2.0), alpha(fill, 0.8));
+    draw_rectangle_lines(a.x, a.y, a.w, a.h, (a.w * 0.09).max(2.0), fill);
 }
 
 /// A den: a little house in its owner's colour.

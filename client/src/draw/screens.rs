@@ -57,7 +57,9 @@ pub fn draw(app: &App, input: &Input, fonts: &Fonts) -> Vec<Action> {
 
 /// The board area and the side panel of a screen with a board.
 fn split(body: Area, unit: f32) -> (Area, Area) {
-    let panel_w = (body.w * 0.3).clamp(unit * 17.0, unit * 24.0).min(body.w * 0.45);
+    let panel_w = (body.w * 0.3)
+        .clamp(unit * 17.0, unit * 24.0)
+        .min(body.w * 0.45);
     let board = Area {
         w: body.w - panel_w - GAP,
         ..body
@@ -81,7 +83,14 @@ fn top_bar(app: &App, ui: &Ui, w: f32, bar_h: f32) {
         theme::BACKGROUND_LIGHT,
     );
     let cy = bar_h / 2.0;
-    ui.strong("Chaupal", GAP + 4.0, cy, ui.unit * 1.35, theme::ACCENT, Align::Left);
+    ui.strong(
+        "Chaupal",
+        GAP + 4.0,
+        cy,
+        ui.unit * 1.35,
+        theme::ACCENT,
+        Align::Left,
+    );
     let title = match app.screen {
         Screen::Connection => "Connecting".to_owned(),
         Screen::Lobby => "Lobby".to_owned(),
@@ -275,15 +284,7 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     ui.heading("Choose a game", x, y);
     y += ui.unit * 1.3;
     for pair in GameKind::ALL.chunks(2) {
-        let cols = columns(
-            Area {
-                y,
-                h: rh,
-                ..inner
-            },
-            2,
-            8.0,
-        );
+        let cols = columns(Area { y, h: rh, ..inner }, 2, 8.0);
         for (c, kind) in cols.iter().zip(pair) {
             let look = if app.lobby.kind == *kind {
                 Look::Selected
@@ -305,13 +306,7 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             .and_then(|&c| option.values.get(c))
             .copied()
             .unwrap_or("");
-        ui.label(
-            option.label,
-            x,
-            y + rh * 0.4,
-            theme::TEXT_DIM,
-            Align::Left,
-        );
+        ui.label(option.label, x, y + rh * 0.4, theme::TEXT_DIM, Align::Left);
         let bw = rh * 1.1;
         let vw = ui.unit * 6.5;
         let right = inner.x + inner.w;
@@ -347,34 +342,31 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
         }
         y += rh * 0.95;
     }
-    y += ui.unit * 0.8;
+    y += ui.unit * 1.2;
     ui.heading("Play", x, y);
     y += ui.unit * 1.3;
     let modes = [
-        (PlayMode::ThisComputer, "This computer"),
-        (PlayMode::Computer, "The computer"),
-        (PlayMode::Friend, "A friend"),
+        (PlayMode::ThisComputer, "Two players on this computer"),
+        (PlayMode::Computer, "Against the computer"),
+        (PlayMode::Friend, "With a friend (invite code)"),
     ];
-    let cols = columns(
-        Area {
-            y,
-            h: rh,
-            ..inner
-        },
-        3,
-        6.0,
-    );
-    for (c, (mode, label)) in cols.iter().zip(modes) {
+    for (mode, label) in modes {
         let look = if app.lobby.mode == mode {
             Look::Selected
         } else {
             Look::Plain
         };
-        if ui.button(*c, label, look) {
+        let b = Area {
+            y,
+            h: rh * 0.9,
+            ..inner
+        };
+        if ui.button(b, label, look) {
             actions.push(Action::SelectMode(mode));
         }
+        y += rh * 0.9 + 6.0;
     }
-    y += rh + ui.unit * 0.8;
+    y += ui.unit * 0.5;
     if app.lobby.mode != PlayMode::ThisComputer {
         let sides = [
             (SidePick::First, capitalise(kind.side_name(Side::First))),
@@ -557,14 +549,14 @@ fn lobby_preview(app: &App, ui: &Ui, a: Area, actions: &mut [Action]) {
         x: a.x,
         y: a.y + title_h,
         w: a.w,
-        h: a.h - title_h - ui.unit * 3.0,
+        h: a.h - title_h - ui.unit * 4.6,
     };
     let frame = Frame::fit(geometry::extent(&view), board, false);
     boards::draw(&view, &frame, &Marks::default(), ui.fonts);
     ui.paragraph(
         rulebook::how_to_play(kind),
         a.x + ui.unit * 0.5,
-        a.y + a.h - ui.unit * 1.6,
+        a.y + a.h - ui.unit * 3.6,
         a.w - ui.unit,
         theme::TEXT_DIM,
     );
@@ -609,7 +601,10 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             "{} · {}{}",
             s.kind.title(),
             s.who,
-            s.clock.as_ref().map(|c| format!(" · {c}")).unwrap_or_default()
+            s.clock
+                .as_ref()
+                .map(|c| format!(" · {c}"))
+                .unwrap_or_default()
         );
         let line = paint::fit(&line, &ui.fonts.regular, ui.unit * 0.9, inner_w * 0.68);
         paint::text(
@@ -623,7 +618,12 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
         );
         if !rules.is_empty() {
             paint::text(
-                &paint::fit(&rules.join(" "), &ui.fonts.regular, ui.unit * 0.75, inner_w * 0.68),
+                &paint::fit(
+                    &rules.join(" "),
+                    &ui.fonts.regular,
+                    ui.unit * 0.75,
+                    inner_w * 0.68,
+                ),
                 x,
                 y + rh * 0.85,
                 ui.unit * 0.75,
@@ -830,7 +830,13 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
     } else {
         theme::TEXT
     };
-    y = ui.paragraph(&m.status(), inner.x, y + ui.unit * 0.5, inner.w, status_color);
+    y = ui.paragraph(
+        &m.status(),
+        inner.x,
+        y + ui.unit * 0.5,
+        inner.w,
+        status_color,
+    );
     if app.watchers > 0 || matches!(m.seats, crate::play::Seats::Watching) {
         let who = if matches!(m.seats, crate::play::Seats::Watching) {
             "You are watching. "
@@ -867,7 +873,15 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
         ui.label(&line, inner.x, y, theme::HINT, Align::Left);
         y += ui.unit * 1.2;
         if let Some(p) = h.chances {
-            chances_meter(ui, Area { h: ui.unit * 0.8, y, ..inner }, p);
+            chances_meter(
+                ui,
+                Area {
+                    h: ui.unit * 0.8,
+                    y,
+                    ..inner
+                },
+                p,
+            );
             y += ui.unit * 1.4;
         }
     }
@@ -891,17 +905,17 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
     buttons.push(("Flip board", Action::Flip, Look::Plain));
     buttons.push(("Rules", Action::ShowRules(m.kind()), Look::Plain));
     if !watching {
-        buttons.push((
-            "Take back",
-            Action::Takeback,
-            enabled(!m.moves.is_empty()),
-        ));
+        buttons.push(("Take back", Action::Takeback, enabled(!m.moves.is_empty())));
         buttons.push(("Hint", Action::Hint, enabled(playing)));
         buttons.push(("Offer draw", Action::OfferDraw, enabled(playing)));
         buttons.push((
             "Resign",
             Action::Resign,
-            if playing { Look::Danger } else { Look::Disabled },
+            if playing {
+                Look::Danger
+            } else {
+                Look::Disabled
+            },
         ));
     }
     if m.finished() {
@@ -1058,14 +1072,7 @@ fn game_over_card(m: &Match, ui: &Ui, board: Area, actions: &mut Vec<Action>) {
         w,
         h,
     };
-    paint::rounded(
-        Area {
-            y: a.y + 4.0,
-            ..a
-        },
-        14.0,
-        alpha(BLACK, 0.4),
-    );
+    paint::rounded(Area { y: a.y + 4.0, ..a }, 14.0, alpha(BLACK, 0.4));
     paint::rounded_edged(a, 14.0, theme::PANEL, 2.0, theme::ACCENT);
     let status = m.status();
     let (head, reason) = match status.split_once(": ") {
@@ -1230,11 +1237,7 @@ fn replay(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         w: inner.w,
         h: bottom.y - y - ui.unit * 0.6,
     };
-    let texts: Vec<(Side, String)> = r
-        .moves()
-        .iter()
-        .map(|p| (p.side, p.text.clone()))
-        .collect();
+    let texts: Vec<(Side, String)> = r.moves().iter().map(|p| (p.side, p.text.clone())).collect();
     move_list(ui, game.kind(), &texts, list, Some(r.ply()), actions);
     let keys = [
         (KeyCode::Left, Action::ReplayStep(-1)),
@@ -1303,7 +1306,13 @@ fn rules(kind: GameKind, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     y += ui.unit * 0.4;
     ui.strong("Here", inner.x, y, ui.unit, theme::ACCENT, Align::Left);
     y += ui.unit * 1.3;
-    ui.paragraph(rulebook::how_to_play(kind), inner.x, y, inner.w, theme::TEXT_DIM);
+    ui.paragraph(
+        rulebook::how_to_play(kind),
+        inner.x,
+        y,
+        inner.w,
+        theme::TEXT_DIM,
+    );
     let back = Area {
         y: inner.y + inner.h - rh,
         h: rh,

@@ -117,17 +117,15 @@ impl<'a> Ui<'a> {
             Look::Danger => (theme::hex(0x7c3a34), theme::TEXT),
         };
         let r = (a.h * 0.28).min(10.0);
-        rounded(
-            Area {
-                y: a.y + 2.0,
-                ..a
-            },
-            r,
-            alpha(BLACK, 0.25),
-        );
+        rounded(Area { y: a.y + 2.0, ..a }, r, alpha(BLACK, 0.25));
         rounded(a, r, fill);
-        let size = (a.h * 0.42).min(self.unit * 1.05);
-        let label = paint::fit(label, &self.fonts.bold, size, a.w - 10.0);
+        let mut size = (a.h * 0.42).min(self.unit * 1.05);
+        let room = a.w - 12.0;
+        let wide = paint::text_width(label, &self.fonts.bold, size);
+        if wide > room {
+            size = (size * room / wide).max(size * 0.72);
+        }
+        let label = paint::fit(label, &self.fonts.bold, size, room);
         text(
             &label,
             a.x + a.w / 2.0,
@@ -160,15 +158,7 @@ impl<'a> Ui<'a> {
 
     /// A line of text.
     pub fn label(&self, s: &str, x: f32, y: f32, color: Color, align: Align) {
-        text(
-            s,
-            x,
-            y,
-            self.unit,
-            &self.fonts.regular,
-            color,
-            align,
-        );
+        text(s, x, y, self.unit, &self.fonts.regular, color, align);
     }
 
     /// A line of bold text of a given size.
@@ -182,15 +172,7 @@ impl<'a> Ui<'a> {
         let step = size * 1.45;
         let mut y = y;
         for line in paint::wrap(s, &self.fonts.regular, size, w) {
-            text(
-                &line,
-                x,
-                y,
-                size,
-                &self.fonts.regular,
-                color,
-                Align::Left,
-            );
+            text(&line, x, y, size, &self.fonts.regular, color, Align::Left);
             y += step;
         }
         y
@@ -218,5 +200,10 @@ pub fn columns(a: Area, n: usize, gap: f32) -> Vec<Area> {
 
 /// The row of height `h` at `y` within `a`'s width.
 pub fn row(a: Area, y: f32, h: f32) -> Area {
-    Area { x: a.x, y, w: a.w, h }
+    Area {
+        x: a.x,
+        y,
+        w: a.w,
+        h,
+    }
 }
