@@ -60,7 +60,7 @@ pub const BAGHCHAL_TRAY: f32 = 1.1;
 /// Kalah: the width of a store, in house widths.
 pub const KALAH_STORE_W: f32 = 1.2;
 /// Kalah: the height of the board (two rows of houses).
-pub const KALAH_H: f32 = 2.6;
+pub const KALAH_H: f32 = 3.0;
 /// Room around point boards for the coordinate labels.
 pub const LABEL_MARGIN: f32 = 1.15;
 

@@ -112,6 +112,43 @@ pub fn summary(kind: GameKind) -> &'static [&'static str] {
     }
 }
 
+/// A position that shows a rule on the board: a move drawn as an arrow, and what it shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Example {
+    /// The position, in the game's notation.
+    pub position: &'static str,
+    /// The move shown, in notation.
+    pub mv: &'static str,
+    /// What the move shows.
+    pub caption: &'static str,
+}
+
+/// The example shown on each game's rules board.
+pub fn example(kind: GameKind) -> Example {
+    match kind {
+        GameKind::BaghChal => Example {
+            position: "T4/5/1GTG1/2G2/T3T t 17 0",
+            mv: "c3xe3",
+            caption: "The tiger on c3 jumps the goat on d3 along the line and lands on e3:                       the goat is captured. It could also take b3 or c2.",
+        },
+        GameKind::Kalah => Example {
+            position: "4,4,4,4,4,4:0/4,4,4,4,4,4:0 s",
+            mv: "3",
+            caption: "South sows house 3: one seed each into houses 4, 5 and 6 and the last                       into South's store, so South moves again.",
+        },
+        GameKind::Jungle => Example {
+            position: "l5t/1d3c1/4w1e/7/7/7/2L1P2/1C3D1/T6 s 0",
+            mv: "c3-c7",
+            caption: "The lion on c3 leaps the river to c7. A rat swimming in the way would                       block the leap.",
+        },
+        GameKind::SholoGuti => Example {
+            position: "3/3/5/3N1/2N2/2S2/5/3/3 s 0",
+            mv: "c4xc6xe6",
+            caption: "The soldier on c4 jumps c5, then jumps again over d6: two captures in                       one move. It could also stop on c6.",
+        },
+    }
+}
+
 /// How a game is played in this client, in one line.
 pub fn how_to_play(kind: GameKind) -> &'static str {
     match kind {
@@ -131,6 +168,20 @@ pub fn how_to_play(kind: GameKind) -> &'static str {
 mod tests {
     use super::*;
     use chaupal_shared::AnyGame;
+
+    #[test]
+    fn every_example_is_a_legal_move_of_its_position() {
+        for kind in GameKind::ALL {
+            let ex = example(kind);
+            let game = AnyGame::from_position_text(kind, ex.position, [("", ""); 0])
+                .unwrap_or_else(|e| panic!("{kind}: {e}"));
+            assert!(
+                game.legal_moves_text().contains(&ex.mv.to_owned()),
+                "{kind}: {} not legal",
+                ex.mv
+            );
+        }
+    }
 
     #[test]
     fn every_offered_value_is_accepted_by_the_rules_and_the_first_is_the_default() {

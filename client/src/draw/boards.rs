@@ -785,6 +785,24 @@ fn kalah(v: &KalahView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
             if marks.sown == Some(slot_of(side, house)) {
                 ring(centre, r * 0.95, r * 0.14, alpha(theme::SELECTED, 0.9));
             }
+            // The house number, small, towards the middle of the board.
+            let number = frame.to_px(Unit {
+                x: kalah_house(pits, side, house).x,
+                y: if side == Side::First {
+                    0.7 + PIT_R + 0.13
+                } else {
+                    KALAH_H - 0.7 - PIT_R - 0.13
+                },
+            });
+            text(
+                &(house + 1).to_string(),
+                number.x,
+                number.y,
+                frame.px(0.2).max(9.0),
+                &fonts.regular,
+                alpha(theme::INK, 0.75),
+                Align::Centre,
+            );
             // The count, outside the pit on the owner's edge of the board.
             let label = frame.to_px(Unit {
                 x: kalah_house(pits, side, house).x,
@@ -861,17 +879,39 @@ fn pit(c: Px, r: f32, seeds: u8) {
     if shown == 0 {
         return;
     }
-    let seed_r = (r * 0.25).min(r * 0.85 / (shown as f32).sqrt() * 0.6);
-    let spread = (r * 0.78 - seed_r).max(0.0);
-    for i in 0..shown {
-        let t = (i as f32 + 0.5) / shown as f32;
-        let rad = if shown == 1 { 0.0 } else { spread * t.sqrt() };
-        let ang = i as f32 * 2.399_963;
-        let p = Px {
-            x: c.x + rad * ang.cos(),
-            y: c.y + rad * ang.sin(),
-        };
-        seed(p, seed_r, i);
+    let (seed_r, places): (f32, Vec<(f32, f32)>) = if shown <= 7 {
+        // A few seeds sit in a ring (one in the middle), easy to count at a glance.
+        let seed_r = r * 0.22;
+        let ring_r = if shown == 1 { 0.0 } else { r * 0.42 };
+        let places = (0..shown)
+            .map(|i| {
+                let a = i as f32 * std::f32::consts::TAU / shown as f32 - 1.2;
+                (ring_r * a.cos(), ring_r * a.sin())
+            })
+            .collect();
+        (seed_r, places)
+    } else {
+        let seed_r = (r * 0.2).min(r * 0.85 / (shown as f32).sqrt() * 0.6);
+        let spread = (r * 0.8 - seed_r).max(0.0);
+        let places = (0..shown)
+            .map(|i| {
+                let t = (i as f32 + 0.5) / shown as f32;
+                let rad = spread * t.sqrt();
+                let ang = i as f32 * 2.399_963;
+                (rad * ang.cos(), rad * ang.sin())
+            })
+            .collect();
+        (seed_r, places)
+    };
+    for (i, (dx, dy)) in places.into_iter().enumerate() {
+        seed(
+            Px {
+                x: c.x + dx,
+                y: c.y + dy,
+            },
+            seed_r,
+            i,
+        );
     }
 }
 

@@ -1267,11 +1267,37 @@ fn rules(kind: GameKind, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         w: board_area.w - ui.unit * 6.0,
         ..board_area
     };
-    if let Ok(game) = AnyGame::start(kind, [("", ""); 0]) {
+    let example = rulebook::example(kind);
+    let caption_h = ui.unit * 4.0;
+    let board_only = Area {
+        h: board_area.h - caption_h,
+        ..board_area
+    };
+    if let Ok(game) = AnyGame::from_position_text(kind, example.position, [("", ""); 0]) {
         let view = BoardView::of(&game);
-        let frame = Frame::fit(geometry::extent(&view), board_area, false);
-        boards::draw(&view, &frame, &Marks::default(), ui.fonts);
+        let path = move_path(kind, game.side_to_move(), example.mv);
+        let jumped = if example.mv.contains('x') && kind != GameKind::Jungle {
+            path.windows(2)
+                .filter_map(|w| crate::selection::jumped_point(&w[0], &w[1]))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let marks = Marks {
+            hint: path,
+            jumped,
+            ..Marks::default()
+        };
+        let frame = Frame::fit(geometry::extent(&view), board_only, false);
+        boards::draw(&view, &frame, &marks, ui.fonts);
     }
+    ui.paragraph(
+        example.caption,
+        board_area.x + ui.unit,
+        board_area.y + board_area.h - caption_h + ui.unit * 1.2,
+        board_area.w - 2.0 * ui.unit,
+        theme::TEXT,
+    );
     ui.panel(panel);
     let inner = panel.inset(ui.unit * 0.9);
     let rh = ui.row_h();
@@ -1303,22 +1329,31 @@ fn rules(kind: GameKind, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         y = ui.paragraph(line, inner.x + ui.unit, y, inner.w - ui.unit, theme::TEXT);
         y += ui.unit * 0.35;
     }
-    y += ui.unit * 0.4;
-    ui.strong("Here", inner.x, y, ui.unit, theme::ACCENT, Align::Left);
-    y += ui.unit * 1.3;
-    ui.paragraph(
-        rulebook::how_to_play(kind),
-        inner.x,
-        y,
-        inner.w,
-        theme::TEXT_DIM,
-    );
     let back = Area {
         y: inner.y + inner.h - rh,
         h: rh,
         w: inner.w * 0.4,
         ..inner
     };
+    let how = paint::wrap(
+        rulebook::how_to_play(kind),
+        &ui.fonts.regular,
+        ui.unit * 0.95,
+        inner.w,
+    );
+    let how_h = ui.unit * (1.7 + 1.45 * how.len() as f32);
+    if y + how_h < back.y {
+        y += ui.unit * 0.4;
+        ui.strong("Here", inner.x, y, ui.unit, theme::ACCENT, Align::Left);
+        y += ui.unit * 1.3;
+        ui.paragraph(
+            rulebook::how_to_play(kind),
+            inner.x,
+            y,
+            inner.w,
+            theme::TEXT_DIM,
+        );
+    }
     if ui.button(back, "Back", Look::Primary) || ui.input.key(KeyCode::Escape) {
         actions.push(Action::Back);
     }
