@@ -38,6 +38,10 @@ pub struct Args {
     /// Moves to play before drawing, separated by spaces (the last one is marked).
     #[arg(long)]
     pub moves: Option<String>,
+    /// With --screenshot: cells clicked after the moves, separated by spaces (to show a
+    /// selection and its legal destinations).
+    #[arg(long)]
+    pub clicks: Option<String>,
     /// Draw the board turned round (the second player at the bottom).
     #[arg(long)]
     pub flip: bool,

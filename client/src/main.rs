@@ -88,6 +88,9 @@ async fn screenshot(args: &Args, fonts: &Fonts, file: &std::path::Path) -> Resul
         Screen::Game
     };
     app.current = Some(m);
+    for cell in args.clicks.as_deref().unwrap_or("").split_whitespace() {
+        let _ = app.handle(Action::Cell(cell.to_owned()));
+    }
     match args.show.as_deref() {
         None | Some("game") => {}
         Some("game-over") => app.screen = Screen::GameOver,

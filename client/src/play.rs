@@ -302,35 +302,22 @@ impl Match {
     }
 }
 
-/// Tigers that cannot move in a Bagh Chal position, counted as if the tigers were to move.
+/// Tigers that cannot move in a Bagh Chal position (no empty neighbour along a line, no goat
+/// to jump), whoever is to move.
 pub fn tigers_trapped(game: &AnyGame) -> usize {
-    let AnyGame::BaghChal(_) = game else {
+    use chaupal_shared::baghchal::board::{JUMPS, STEPS, between, bit, points};
+    let AnyGame::BaghChal(g) = game else {
         return 0;
     };
-    let text = game.position_text();
-    let mut fields: Vec<&str> = text.split(' ').collect();
-    if fields.len() < 2 {
-        return 0;
-    }
-    fields[1] = "t";
-    let rules = game.rule_pairs();
-    let Ok(as_tigers) = AnyGame::from_position_text(GameKind::BaghChal, &fields.join(" "), rules)
-    else {
-        return 0;
-    };
-    let BoardView::BaghChal(v) = BoardView::of(game) else {
-        return 0;
-    };
-    let movers: Vec<String> = as_tigers
-        .legal_moves_text()
-        .iter()
-        .filter_map(|m| {
-            move_path(GameKind::BaghChal, Side::Second, m)
-                .into_iter()
-                .next()
+    let empty = g.empty();
+    points(g.tigers())
+        .filter(|&t| {
+            let step = STEPS[usize::from(t)] & empty != 0;
+            let jump = points(JUMPS[usize::from(t)] & empty)
+                .any(|to| g.goats() & bit(between(t, to)) != 0);
+            !step && !jump
         })
-        .collect();
-    v.tigers.iter().filter(|t| !movers.contains(t)).count()
+        .count()
 }
 
 /// "Tigers", from "tigers".

@@ -83,7 +83,8 @@ fn token(c: Px, r: f32, fill: Color, dark: Color) {
 fn point_marks_under(view: &BoardView, frame: &Frame, marks: &Marks, r: f32) {
     for cell in &marks.last {
         if let Some(p) = at(view, frame, cell) {
-            draw_circle(p.x, p.y, r * 1.18, alpha(theme::LAST_MOVE, 0.55));
+            draw_circle(p.x, p.y, r * 1.22, alpha(theme::LAST_MOVE, 0.5));
+            ring(p, r * 1.22, r * 0.1, alpha(theme::LAST_MOVE, 0.95));
         }
     }
     if let Some(h) = &marks.hover
@@ -131,14 +132,18 @@ fn point_marks_over(view: &BoardView, frame: &Frame, marks: &Marks, r: f32, occu
         }
     }
     // The path of a chain under way.
-    for w in marks.selected.windows(2) {
+    let hops = marks.selected.len().saturating_sub(1);
+    for (i, w) in marks.selected.windows(2).enumerate() {
         if let (Some(a), Some(b)) = (at(view, frame, &w[0]), at(view, frame, &w[1])) {
             line(a, b, r * 0.18, alpha(theme::SELECTED, 0.85));
-            draw_circle(b.x, b.y, r * 0.35, theme::SELECTED);
+            if i + 1 < hops {
+                draw_circle(b.x, b.y, r * 0.3, theme::SELECTED);
+            }
         }
     }
-    if let Some(first) = marks.selected.first()
-        && let Some(p) = at(view, frame, first)
+    // The piece being moved: where it stands now (the latest landing of a chain).
+    if let Some(cell) = marks.selected.last()
+        && let Some(p) = at(view, frame, cell)
     {
         ring(p, r * 1.08, r * 0.16, theme::SELECTED);
     }
@@ -148,8 +153,8 @@ fn point_marks_over(view: &BoardView, frame: &Frame, marks: &Marks, r: f32, occu
                 if occupied.contains(&cell.as_str()) {
                     ring(p, r * 1.05, r * 0.14, alpha(theme::CAPTURE, 0.9));
                 } else {
-                    draw_circle(p.x, p.y, r * 0.34, alpha(theme::TARGET, 0.9));
-                    ring(p, r * 0.34, r * 0.06, alpha(WHITE, 0.7));
+                    draw_circle(p.x, p.y, r * 0.4, alpha(theme::TARGET, 0.9));
+                    ring(p, r * 0.4, r * 0.07, alpha(WHITE, 0.75));
                 }
             }
         }
