@@ -12,13 +12,16 @@
 //! - [`play`]: a game on the screen (moves, seats, last move, counters, hint).
 //! - [`replay`]: stepping through a finished game.
 //! - [`rulebook`]: the rule options offered and the rules in short.
-//! - [`args`]: the command line.
+//! - [`args`]: the command line; [`config`]: the name and tokens remembered between runs.
+//! - [`net`]: the connection to the server on a background thread, reconnecting by itself.
 //! - [`draw`]: palette, fonts, boards, widgets and screens.
 
 pub mod app;
 pub mod args;
+pub mod config;
 pub mod draw;
 pub mod geometry;
+pub mod net;
 pub mod play;
 pub mod replay;
 pub mod rulebook;
