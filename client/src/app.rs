@@ -293,6 +293,8 @@ pub struct App {
     pub offer: Option<String>,
     /// People watching the game on the screen.
     pub watchers: u32,
+    /// Seconds until the next connection attempt, while retrying.
+    pub retry_left: f32,
 }
 
 impl App {
@@ -318,6 +320,46 @@ impl App {
             rules_return: Screen::Lobby,
             offer: None,
             watchers: 0,
+            retry_left: 0.0,
+        }
+    }
+
+    /// The network thread is trying to connect.
+    pub fn connecting(&mut self, attempt: u32) {
+        if self.connection != Connection::Offline {
+            self.connection = Connection::Connecting { attempt };
+        }
+    }
+
+    /// The connection is up and the server greeted this player by `name`.
+    pub fn connected(&mut self, name: &str) {
+        self.connection = Connection::Connected {
+            name: name.to_owned(),
+        };
+        if self.screen == Screen::Connection {
+            self.screen = Screen::Lobby;
+        }
+    }
+
+    /// The connection failed or dropped; the next try is in `retry_in` seconds.
+    pub fn lost(&mut self, reason: &str, attempt: u32, retry_in: f32) {
+        let was_online = self.connection.online();
+        self.retry_left = retry_in;
+        self.connection = Connection::Retrying {
+            reason: reason.to_owned(),
+            attempt,
+            in_secs: retry_in.ceil() as u32,
+        };
+        self.seeks.clear();
+        self.live.clear();
+        if was_online && self.online_game() {
+            self.tell(
+                format!(
+                    "{reason} Your game is kept on the server: the client reconnects by itself \
+                     and picks it up again."
+                ),
+                true,
+            );
         }
     }
 
@@ -387,10 +429,7 @@ impl App {
                 }
                 self.screen = Screen::Rules(kind);
             }
-            Action::PlayOffline => {
-                self.connection = Connection::Offline;
-                self.screen = Screen::Lobby;
-            }
+            Action::PlayOffline => self.screen = Screen::Lobby,
             Action::RetryNow => out.push(Outgoing::RetryNow),
             Action::Cell(cell) => {
                 if let Some(mv) = self.current.as_mut().and_then(|m| m.click(&cell)) {
@@ -629,6 +668,10 @@ impl App {
     /// Moves time on: animations, autoplay, and the switch to the game-over screen once the
     /// last move has been shown.
     pub fn tick(&mut self, dt: f32) {
+        if let Connection::Retrying { in_secs, .. } = &mut self.connection {
+            self.retry_left = (self.retry_left - dt.max(0.0)).max(0.0);
+            *in_secs = self.retry_left.ceil() as u32;
+        }
         if let Some(m) = &mut self.current {
             m.tick(dt);
             if self.screen == Screen::Game && m.finished() && m.sowing.is_none() {
@@ -786,6 +829,31 @@ mod tests {
         assert_eq!(app.screen, Screen::Rules(GameKind::Kalah));
         app.handle(Action::Back);
         assert_eq!(app.screen, Screen::Game);
+    }
+
+    #[test]
+    fn the_connection_state_follows_the_network_and_counts_down() {
+        let mut app = App::new(false);
+        assert_eq!(app.screen, Screen::Connection);
+        app.lost("The server is not answering.", 1, 2.0);
+        assert_eq!(
+            app.connection.describe(),
+            "The server is not answering. Trying again in 2 s."
+        );
+        app.tick(1.2);
+        assert!(app.connection.describe().ends_with("in 1 s."));
+        app.handle(Action::PlayOffline);
+        assert_eq!(
+            app.screen,
+            Screen::Lobby,
+            "local play while it keeps trying"
+        );
+        app.connecting(2);
+        assert!(app.connection.describe().contains("try 2"));
+        app.screen = Screen::Connection;
+        app.connected("asha");
+        assert_eq!(app.screen, Screen::Lobby);
+        assert!(app.connection.online());
     }
 
     #[test]

@@ -3,10 +3,12 @@
 
 use std::process::ExitCode;
 
-use chaupal_client::app::{Action, App, Screen};
+use chaupal_client::app::{Action, App, Outgoing, Screen};
 use chaupal_client::args::{self, Args};
+use chaupal_client::config;
 use chaupal_client::draw::{Fonts, screens, ui::Input};
 use chaupal_client::geometry::Px;
+use chaupal_client::net::{FromNet, NetHandle};
 use chaupal_client::play::{Match, Seats};
 use clap::Parser;
 use macroquad::prelude::*;
@@ -57,12 +59,34 @@ async fn run(args: Args) -> ExitCode {
             }
         };
     }
-    let mut app = App::new(true);
+    let mut app = App::new(args.offline);
+    let net = (!args.offline).then(|| NetHandle::spawn(&args.server));
     loop {
+        if let Some(net) = &net {
+            for event in net.poll() {
+                match event {
+                    FromNet::Connecting { attempt } => app.connecting(attempt),
+                    FromNet::Connected => {
+                        let name = args.name.clone().unwrap_or_else(config::default_name);
+                        app.connected(&name);
+                    }
+                    FromNet::Lost {
+                        reason,
+                        attempt,
+                        retry_in,
+                    } => app.lost(&reason, attempt, retry_in.as_secs_f32()),
+                    FromNet::Frame(_) => {}
+                }
+            }
+        }
         let input = Input::read();
         let actions = screens::draw(&app, &input, &fonts);
         for action in actions {
-            let _ = app.handle(action);
+            for out in app.handle(action) {
+                if let (Outgoing::RetryNow, Some(net)) = (&out, &net) {
+                    net.retry_now();
+                }
+            }
         }
         app.tick(get_frame_time());
         next_frame().await;

@@ -242,10 +242,12 @@ impl Match {
         let mover = self.game.side_to_move();
         let who = &self.names[mover.index()];
         let side = kind.side_name(mover);
+        let again = self.moves.last().is_some_and(|p| p.side == mover);
+        let verb = if again { "moves again" } else { "to move" };
         let whose = if who.eq_ignore_ascii_case(side) {
-            format!("{} to move", capitalise(side))
+            format!("{} {verb}", capitalise(side))
         } else {
-            format!("{who} ({side}) to move")
+            format!("{who} ({side}) {verb}")
         };
         if self.pending.is_some() {
             format!("{whose}: sending the move...")
@@ -263,7 +265,7 @@ impl Match {
     /// The counters of the side panel: (label, value).
     pub fn counters(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
-        match (&self.game, BoardView::of(&self.game)) {
+        match (&self.game, self.view()) {
             (AnyGame::BaghChal(_), BoardView::BaghChal(v)) => {
                 out.push((
                     "Goats placed".into(),
@@ -420,7 +422,7 @@ mod tests {
         assert_eq!(m.view(), BoardView::of(&m.game));
         assert_eq!(
             m.status(),
-            "South to move",
+            "South moves again",
             "the last seed in the store: again"
         );
     }
