@@ -16,8 +16,8 @@ fi
 CHAUPAL_REQUIRE_SCREENSHOTS=1 cargo test -p chaupal-client --locked --test screenshots
 
 if [[ "${1:-}" == "--docs" ]]; then
-    cargo build -p chaupal-client --locked --release
-    exe="${CARGO_TARGET_DIR:-target}/release/chaupal-client"
+    cargo build -p chaupal-client --locked
+    exe="${CARGO_TARGET_DIR:-target}/debug/chaupal-client"
     out=docs/screenshots
     mkdir -p "$out"
     shot() {
@@ -30,7 +30,7 @@ if [[ "${1:-}" == "--docs" ]]; then
     shot kalah --game kalah --moves "3 6 2"
     shot jungle --game jungle --moves "g3-g4 a7-a6 g4-g5 a6-a5 a3-a4" --clicks "a5"
     shot jungle-small --game jungle --rule board=small
-    shot sholo-guti --game sholo-guti --moves "c4-c5 c6-c4 b3-c3" --position "NNN/NNN/NNNNN/NNNNN/5/SSSSS/SSSSS/SSS/SSS s 0"
+    shot sholo-guti --game sholo-guti --moves "c4-c5 c6xc4 c3xc5"
     shot sholo-guti-chain --game sholo-guti --position "3/3/5/3N1/2N2/2S2/5/3/3 s 0" --clicks "c4 c6"
     shot lobby --game baghchal --show lobby
     shot rules --game jungle --show rules

@@ -160,6 +160,20 @@ impl Connection {
         }
     }
 
+    /// A few words for the top bar (the full reason is on the connection screen and in
+    /// notices).
+    pub fn short(&self) -> String {
+        match self {
+            Connection::Offline => "Offline".to_owned(),
+            Connection::Connecting { attempt: 1 } => "Connecting...".to_owned(),
+            Connection::Connecting { .. } => "Reconnecting...".to_owned(),
+            Connection::Connected { name } => format!("Online as {name}"),
+            Connection::Retrying { in_secs, .. } => {
+                format!("Not connected: trying again in {in_secs} s")
+            }
+        }
+    }
+
     /// Whether the server can be used now.
     pub fn online(&self) -> bool {
         matches!(self, Connection::Connected { .. })

@@ -43,7 +43,7 @@ pub fn options(kind: GameKind) -> &'static [RuleOption] {
             },
             RuleOption {
                 key: "empty-capture",
-                label: "Capture from an empty opposite",
+                label: "Lone-seed capture",
                 values: &["false", "true"],
             },
         ],

@@ -109,12 +109,13 @@ fn top_bar(app: &App, ui: &Ui, w: f32, bar_h: f32) {
         theme::TEXT_DIM,
         Align::Left,
     );
-    let (dot, text) = match &app.connection {
-        Connection::Offline => (theme::TEXT_DIM, app.connection.describe()),
-        Connection::Connecting { .. } => (theme::ACCENT, app.connection.describe()),
-        Connection::Connected { .. } => (theme::GOOD, app.connection.describe()),
-        Connection::Retrying { .. } => (theme::BAD, app.connection.describe()),
+    let dot = match &app.connection {
+        Connection::Offline => theme::TEXT_DIM,
+        Connection::Connecting { .. } => theme::ACCENT,
+        Connection::Connected { .. } => theme::GOOD,
+        Connection::Retrying { .. } => theme::BAD,
     };
+    let text = app.connection.short();
     let text = paint::fit(&text, &ui.fonts.regular, ui.unit * 0.9, w * 0.5);
     let tw = paint::text_width(&text, &ui.fonts.regular, ui.unit * 0.9);
     let x = w - GAP - tw;
@@ -196,8 +197,13 @@ fn connection(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     ui.panel(a);
     let x = a.x + ui.unit * 1.5;
     let inner = a.w - ui.unit * 3.0;
+    let title = if matches!(app.connection, Connection::Retrying { .. }) {
+        "Cannot reach the server"
+    } else {
+        "Connecting to the server"
+    };
     ui.strong(
-        "Connecting to the server",
+        title,
         x,
         a.y + ui.unit * 2.0,
         ui.unit * 1.4,
