@@ -50,6 +50,46 @@ pub struct Hint {
     pub chances: Option<f32>,
 }
 
+/// The clocks of a timed game: time left per side, and whose clock runs. The server sends the
+/// exact times with each move; in between, the running clock counts down here.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClockState {
+    /// Milliseconds left, by `Side::index`.
+    pub left_ms: [f64; 2],
+    /// The side whose clock runs, if any.
+    pub running: Option<Side>,
+}
+
+impl ClockState {
+    /// Moves the running clock on by `dt` seconds (never below zero).
+    pub fn tick(&mut self, dt: f32) {
+        if let Some(side) = self.running {
+            let left = &mut self.left_ms[side.index()];
+            *left = (*left - f64::from(dt.max(0.0)) * 1000.0).max(0.0);
+        }
+    }
+
+    /// A side's time as people read it: `4:05`, `1:02:09`, or `9.4` under ten seconds.
+    pub fn text(&self, side: Side) -> String {
+        clock_text(self.left_ms[side.index()])
+    }
+}
+
+/// Milliseconds as a clock shows them.
+pub fn clock_text(ms: f64) -> String {
+    let ms = ms.max(0.0);
+    if ms < 10_000.0 {
+        return format!("{:.1}", (ms / 100.0).floor() / 10.0);
+    }
+    let secs = (ms / 1000.0).floor() as u64;
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
 /// A game on the screen.
 #[derive(Clone, Debug)]
 pub struct Match {
@@ -79,6 +119,8 @@ pub struct Match {
     pub names: [String; 2],
     /// How the game ended when it ended other than on the board (resignation, time, agreement).
     pub ended: Option<String>,
+    /// The clocks, in a timed game.
+    pub clocks: Option<ClockState>,
 }
 
 impl Match {
@@ -99,6 +141,7 @@ impl Match {
             hint: None,
             names: Side::BOTH.map(|s| capitalise(kind.side_name(s))),
             ended: None,
+            clocks: None,
         };
         m.refresh();
         m
@@ -195,6 +238,12 @@ impl Match {
 
     /// Moves the animation on.
     pub fn tick(&mut self, dt: f32) {
+        let finished = self.finished();
+        if let Some(c) = &mut self.clocks
+            && !finished
+        {
+            c.tick(dt);
+        }
         if let Some(s) = &mut self.sowing {
             s.tick(dt);
             if s.done() {
@@ -443,6 +492,21 @@ mod tests {
             counters.contains(&("Tigers trapped".into(), "1".into())),
             "{counters:?}"
         );
+    }
+
+    #[test]
+    fn clocks_count_down_the_running_side_only_and_read_like_clocks() {
+        let mut c = ClockState {
+            left_ms: [65_000.0, 3_725_000.0],
+            running: Some(Side::First),
+        };
+        c.tick(2.0);
+        assert_eq!(c.text(Side::First), "1:03");
+        assert_eq!(c.text(Side::Second), "1:02:05");
+        c.tick(60.0);
+        assert_eq!(c.text(Side::First), "3.0");
+        c.tick(10.0);
+        assert_eq!(c.text(Side::First), "0.0");
     }
 
     #[test]

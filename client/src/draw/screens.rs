@@ -793,14 +793,25 @@ fn player_row(m: &Match, ui: &Ui, side: Side, a: Area) {
         theme::TEXT,
         Align::Left,
     );
-    if to_move {
-        ui.label(
-            "to move",
-            a.x + a.w - ui.unit * 0.6,
+    let right = a.x + a.w - ui.unit * 0.6;
+    if let Some(clocks) = &m.clocks {
+        let running = clocks.running == Some(side) && !m.finished();
+        let low = clocks.left_ms[side.index()] < 10_000.0;
+        let colour = match (running, low) {
+            (true, true) => theme::BAD,
+            (true, false) => theme::ACCENT,
+            _ => theme::TEXT_DIM,
+        };
+        ui.strong(
+            &clocks.text(side),
+            right,
             cy,
-            theme::ACCENT,
+            ui.unit * 1.15,
+            colour,
             Align::Right,
         );
+    } else if to_move {
+        ui.label("to move", right, cy, theme::ACCENT, Align::Right);
     }
 }
 
