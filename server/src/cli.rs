@@ -5,20 +5,35 @@ use std::io::Write;
 use chaupal_shared::GameKind;
 use clap::{Parser, Subcommand};
 
+use crate::config::ServerConfig;
 use crate::tools::ToolError;
 use crate::tools::perft::{PerftArgs, run_perft};
 
-/// Chaupal's game server and tools.
+/// Chaupal's game server and tools. With no subcommand it serves games (as `serve` does).
 #[derive(Debug, Parser)]
-#[command(name = "chaupal-server", version, about, long_about = None)]
+#[command(
+    name = "chaupal-server",
+    version,
+    about,
+    long_about = None,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The server's options, when no subcommand is given.
+    #[command(flatten)]
+    pub serve: ServerConfig,
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Serve games over websockets (the default): lobby, game rooms, AI seats, records.
+    ///
+    /// Prints `listening on ADDR` on stdout once it accepts connections; logs go to stderr
+    /// (RUST_LOG sets the level). Every limit below is also shown to clients in the Welcome.
+    Serve(ServerConfig),
     /// Count legal move sequences to each depth (to check the rules against other programs).
     ///
     /// Prints one line `d count` for each depth d from 1 to N on stdout.
@@ -78,8 +93,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             run_perft(&args, &mut out)?;
             out.flush().map_err(ToolError::Io)
         }
-        None => Err(ToolError::Usage(
-            "no subcommand given; see --help".to_owned(),
-        )),
+        Some(Command::Serve(config)) => Ok(crate::server::run_blocking(config)?),
+        None => Ok(crate::server::run_blocking(cli.serve)?),
     }
 }

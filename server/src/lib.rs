@@ -3,11 +3,41 @@
 //! The authority on every game: the websocket server, the lobby, one task per game room, AI
 //! seats, records, and the tool subcommands.
 //!
-//! A tour of the crate:
+//! A tour of the crate, following a request:
+//! - [`net`]: the websocket gateway: accepts connections, enforces every limit, decodes
+//!   requests ([`net::conn`]) and hands them on ([`net::handler`]). [`outbox`] is a
+//!   connection's bounded outgoing queue.
+//! - [`lobby`]: seeks, invite codes, the list of live games; starts games and reloads them
+//!   after a restart.
+//! - [`room`]: one task per game: validates moves with the shared rules, numbers and stores
+//!   events, broadcasts them; [`clock`] keeps the time.
+//! - [`pool`]: the AI pool: bounded blocking threads for AI seats, hints and analyses.
+//! - [`store`]: the records in SQLite or PostgreSQL (sqlx); [`ratings`]: Glicko-2;
+//!   [`record`]: text records in and out; [`identity`]: tokens and names.
+//! - [`server`]: starting and stopping it all; [`config`]: the settings and limits.
 //! - [`ai`]: the AI players behind one entry point, `ai::search`.
 //! - [`cli`]: the command line (`serve`, `perft`, ...), parsed with clap.
 //! - [`tools`]: the tool subcommands, each a plain function from arguments to output.
 
 pub mod ai;
 pub mod cli;
+pub mod clock;
+pub mod config;
+pub mod identity;
+pub mod lobby;
+pub mod net;
+pub mod outbox;
+pub mod pool;
+pub mod ratings;
+pub mod record;
+pub mod room;
+pub mod server;
+pub mod store;
 pub mod tools;
+
+/// Milliseconds since the Unix epoch, for records.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}

@@ -15,6 +15,7 @@
 //!   server and the client use when the game is only known at run time.
 //! - [`protocol`]: the messages between clients and the server; [`codec`]: their encoding
 //!   (bincode 2 for binary frames, JSON for text frames), always decoded with a size limit.
+//! - [`record`]: the text record of a game (tags, moves, result), like chess's PGN.
 
 pub mod any;
 pub mod baghchal;
@@ -25,6 +26,7 @@ pub mod jungle;
 pub mod kalah;
 pub mod perft;
 pub mod protocol;
+pub mod record;
 pub mod rules;
 pub mod sholo_guti;
 pub mod zobrist;

@@ -1,5 +1,5 @@
 //! Kalah's rules, checked one by one from GAMES.md ("Kalah"), with positions written in the
-//! position notation (docs/notation/kalah.md): `south houses 1..m:store/north houses 1..m:store
+//! position notation (docs/NOTATION.md, Kalah): `south houses 1..m:store/north houses 1..m:store
 //! side [rule pairs]`.
 
 #![allow(clippy::unwrap_used)] // a test: helpers unwrap known-good positions and moves

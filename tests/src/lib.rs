@@ -1,1 +1,370 @@
 //! End-to-end tests and the load generator for Chaupal, run against a real server.
+//!
+//! [`ServerProcess`] starts the real server binary on an ephemeral port with a temporary
+//! database (and can kill it with SIGKILL and start it again on the same database);
+//! [`Client`] speaks the protocol over a websocket in JSON text frames, the way a bot in any
+//! language would. The tests are in `tests/`.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+
+use chaupal_shared::codec::{DEFAULT_MESSAGE_LIMIT, decode_json, encode_json};
+use chaupal_shared::protocol::{
+    Action, ClientMessage, ErrorReply, GameEvent, GameId, GameSnapshot, PROTOCOL_VERSION,
+    PlayerInfo, Reply, Request, ServerMessage, Version,
+};
+use chaupal_shared::{AnyGame, GameKind, Side};
+use futures_util::{SinkExt, StreamExt};
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::net::TcpStream;
+use tokio::process::{Child, Command};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long a test waits for any one message before it fails.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// The server under test, as a child process.
+pub struct ServerProcess {
+    child: Child,
+    pub addr: SocketAddr,
+    /// The database directory (kept for restarts).
+    pub dir: PathBuf,
+    args: Vec<String>,
+    _temp: Option<tempfile::TempDir>,
+}
+
+impl ServerProcess {
+    /// Starts a server with a fresh temporary database and these extra options.
+    pub async fn start(args: &[&str]) -> ServerProcess {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = temp.path().to_path_buf();
+        let mut server = Self::start_in(&dir, args).await;
+        server._temp = Some(temp);
+        server
+    }
+
+    /// Starts a server on the database in `dir`.
+    pub async fn start_in(dir: &Path, args: &[&str]) -> ServerProcess {
+        let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
+        let db = format!("sqlite://{}", dir.join("chaupal.sqlite").display());
+        let mut child = Command::new(server_binary())
+            .arg("serve")
+            .arg("--bind")
+            .arg("127.0.0.1:0")
+            .arg("--database")
+            .arg(&db)
+            .args(&args)
+            .env(
+                "RUST_LOG",
+                std::env::var("RUST_LOG").unwrap_or("warn".into()),
+            )
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("start the server");
+        let stdout = child.stdout.take().unwrap();
+        let mut lines = BufReader::new(stdout).lines();
+        let line = tokio::time::timeout(Duration::from_secs(60), lines.next_line())
+            .await
+            .expect("the server says where it listens")
+            .unwrap()
+            .expect("a line on stdout");
+        let addr = line
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line: {line}"))
+            .parse()
+            .unwrap();
+        // Keep draining stdout so the server never blocks on it.
+        tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+        ServerProcess {
+            child,
+            addr,
+            dir: dir.to_path_buf(),
+            args,
+            _temp: None,
+        }
+    }
+
+    /// Kills the server with SIGKILL (no chance to clean up) and waits for it to die.
+    pub async fn kill(&mut self) {
+        self.child.start_kill().unwrap();
+        let _ = self.child.wait().await;
+    }
+
+    /// Kills the server and starts it again on the same database.
+    pub async fn restart(mut self) -> ServerProcess {
+        self.kill().await;
+        let args: Vec<&str> = self.args.iter().map(String::as_str).collect();
+        let mut next = Self::start_in(&self.dir, &args).await;
+        next._temp = self._temp.take();
+        next
+    }
+
+    pub fn url(&self) -> String {
+        format!("ws://{}", self.addr)
+    }
+}
+
+/// The server binary: `CHAUPAL_SERVER_BIN` if set, else `chaupal-server-under-test` next to
+/// the test executable's folder (Cargo builds a package's binaries before its integration
+/// tests, into the folder above `deps/`).
+pub fn server_binary() -> PathBuf {
+    if let Ok(path) = std::env::var("CHAUPAL_SERVER_BIN") {
+        return PathBuf::from(path);
+    }
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap();
+    let dir = if dir.ends_with("deps") {
+        dir.parent().unwrap()
+    } else {
+        dir
+    };
+    dir.join(format!(
+        "chaupal-server-under-test{}",
+        std::env::consts::EXE_SUFFIX
+    ))
+}
+
+/// A test client speaking JSON.
+pub struct Client {
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    next_id: u64,
+    /// Messages received while waiting for something else.
+    pub inbox: VecDeque<ServerMessage>,
+    pub player: Option<PlayerInfo>,
+    pub token: Option<String>,
+}
+
+impl Client {
+    /// Opens a websocket, without saying hello.
+    pub async fn connect(server: &ServerProcess) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(server.url())
+            .await
+            .unwrap();
+        Client {
+            ws,
+            next_id: 0,
+            inbox: VecDeque::new(),
+            player: None,
+            token: None,
+        }
+    }
+
+    /// Connects and says hello as a new player.
+    pub async fn hello(server: &ServerProcess, name: &str) -> Client {
+        Self::hello_as(server, name, None).await
+    }
+
+    /// Connects and says hello, with a token to be a returning player.
+    pub async fn hello_as(server: &ServerProcess, name: &str, token: Option<&str>) -> Client {
+        let mut c = Self::connect(server).await;
+        let reply = c
+            .request(Request::Hello {
+                version: PROTOCOL_VERSION,
+                name: name.to_owned(),
+                token: token.map(str::to_owned),
+            })
+            .await
+            .expect("welcome");
+        let Reply::Welcome(w) = reply else {
+            panic!("expected welcome, got {reply:?}")
+        };
+        c.player = Some(w.player);
+        c.token = Some(w.token);
+        c
+    }
+
+    pub fn id(&self) -> chaupal_shared::protocol::PlayerId {
+        self.player.as_ref().unwrap().id
+    }
+
+    /// Sends a request as JSON; returns its id.
+    pub async fn send(&mut self, request: Request) -> u64 {
+        self.next_id += 1;
+        let msg = ClientMessage {
+            id: self.next_id,
+            request,
+        };
+        self.ws
+            .send(Message::text(encode_json(&msg).unwrap()))
+            .await
+            .unwrap();
+        self.next_id
+    }
+
+    /// Sends any websocket frame.
+    pub async fn send_frame(&mut self, frame: Message) {
+        self.ws.send(frame).await.unwrap();
+    }
+
+    /// The next protocol message (from the inbox first); panics after [`PATIENCE`].
+    pub async fn recv(&mut self) -> ServerMessage {
+        if let Some(m) = self.inbox.pop_front() {
+            return m;
+        }
+        self.recv_wire().await.expect("a message, not the end")
+    }
+
+    /// The next message from the socket; `None` when the server closed the connection.
+    pub async fn recv_wire(&mut self) -> Option<ServerMessage> {
+        loop {
+            let frame = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("a message in time");
+            match frame {
+                None | Some(Err(_)) => return None,
+                Some(Ok(Message::Text(t))) => {
+                    return Some(decode_json(t.as_str(), 16 * DEFAULT_MESSAGE_LIMIT).unwrap());
+                }
+                Some(Ok(Message::Binary(b))) => {
+                    return Some(
+                        chaupal_shared::codec::decode_binary(&b, 16 * DEFAULT_MESSAGE_LIMIT)
+                            .unwrap(),
+                    );
+                }
+                Some(Ok(Message::Close(_))) => return None,
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    /// Waits for the first message that `pick` accepts, keeping the others in the inbox.
+    pub async fn wait_for<T>(&mut self, mut pick: impl FnMut(&ServerMessage) -> Option<T>) -> T {
+        if let Some(pos) = self.inbox.iter().position(|m| pick(m).is_some()) {
+            let m = self.inbox.remove(pos).unwrap();
+            return pick(&m).unwrap();
+        }
+        loop {
+            let m = self.recv_wire().await.expect("the connection to stay open");
+            match pick(&m) {
+                Some(t) => return t,
+                None => self.inbox.push_back(m),
+            }
+        }
+    }
+
+    /// Sends a request and waits for its reply or error.
+    pub async fn request(&mut self, request: Request) -> Result<Reply, ErrorReply> {
+        let id = self.send(request).await;
+        self.answer(id).await
+    }
+
+    /// Waits for the reply or error to the request `id`.
+    pub async fn answer(&mut self, id: u64) -> Result<Reply, ErrorReply> {
+        self.wait_for(|m| match m {
+            ServerMessage::Reply { id: i, reply } if *i == id => Some(Ok(reply.clone())),
+            ServerMessage::Error { id: Some(i), error } if *i == id => Some(Err(error.clone())),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Acts in a game and waits for the answer.
+    pub async fn act(&mut self, game: GameId, action: Action) -> Result<Reply, ErrorReply> {
+        self.request(Request::Act {
+            game,
+            seat: None,
+            action,
+        })
+        .await
+    }
+
+    /// Plays a move and waits for the answer.
+    pub async fn play(&mut self, game: GameId, notation: &str) -> Result<Reply, ErrorReply> {
+        self.act(
+            game,
+            Action::Move {
+                notation: notation.to_owned(),
+            },
+        )
+        .await
+    }
+
+    /// The next snapshot of `game`.
+    pub async fn snapshot(&mut self, game: GameId) -> GameSnapshot {
+        self.wait_for(|m| match m {
+            ServerMessage::Snapshot(s) if s.summary.game == game => Some((**s).clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    /// The next numbered event of `game`.
+    pub async fn event(&mut self, game: GameId) -> (Version, GameEvent) {
+        self.wait_for(|m| match m {
+            ServerMessage::Event {
+                game: g,
+                version,
+                event,
+            } if *g == game => Some((*version, event.clone())),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Events of `game` until (and including) the one `stop` accepts.
+    pub async fn events_until(
+        &mut self,
+        game: GameId,
+        mut stop: impl FnMut(&GameEvent) -> bool,
+    ) -> Vec<(Version, GameEvent)> {
+        let mut out = Vec::new();
+        loop {
+            let e = self.event(game).await;
+            let done = stop(&e.1);
+            out.push(e);
+            if done {
+                return out;
+            }
+        }
+    }
+
+    /// The error with no request id that the server sends next (about a frame it could not
+    /// read, or the connection itself).
+    pub async fn connection_error(&mut self) -> ErrorReply {
+        self.wait_for(|m| match m {
+            ServerMessage::Error { id: None, error } => Some(error.clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Reads until the server closes the connection; returns the messages seen.
+    pub async fn until_closed(&mut self) -> Vec<ServerMessage> {
+        let mut seen: Vec<ServerMessage> = self.inbox.drain(..).collect();
+        while let Some(m) = self.recv_wire().await {
+            seen.push(m);
+        }
+        seen
+    }
+}
+
+/// The start position of a game with default rules.
+pub fn start_of(kind: GameKind) -> AnyGame {
+    AnyGame::start(kind, Vec::<(String, String)>::new()).unwrap()
+}
+
+/// A legal move chosen from the position by a small deterministic generator.
+pub fn pick_move(game: &AnyGame, seed: &mut u64) -> String {
+    let moves = game.legal_moves_text();
+    assert!(!moves.is_empty(), "a legal move to play");
+    *seed = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    moves[((*seed >> 33) as usize) % moves.len()].clone()
+}
+
+/// Which client holds the seat to move: 0 when `first` plays the first side.
+pub fn mover(game: &AnyGame, first_is: usize) -> usize {
+    match game.side_to_move() {
+        Side::First => first_is,
+        Side::Second => 1 - first_is,
+    }
+}

@@ -13,7 +13,7 @@ Usage:
 Prints one "d count" line per depth 1..N (like `chaupal-server perft`), and with --divide the
 count below each first move at depth N; --show prints the position text after the moves.
 
-Position text (as docs/notation/kalah.md describes it): "S1,..,Sm:Sstore/N1,..,Nm:Nstore side"
+Position text (as docs/NOTATION.md, Kalah describes it): "S1,..,Sm:Sstore/N1,..,Nm:Nstore side"
 followed by optional KEY=VALUE rule pairs; side is "s" or "n".
 """
 

@@ -23,4 +23,6 @@ pub enum ToolError {
     Usage(String),
     #[error("output: {0}")]
     Io(#[from] std::io::Error),
+    #[error(transparent)]
+    Serve(#[from] crate::server::ServeError),
 }

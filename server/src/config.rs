@@ -1,0 +1,207 @@
+//! The server's settings: where it listens, where it keeps records, and every limit it enforces.
+//!
+//! Each setting is a command-line option of `serve` (see `chaupal-server serve --help`); the
+//! defaults are the named constants below, so a server runs with no options at all.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use clap::Args;
+
+/// Where the server listens by default.
+pub const DEFAULT_BIND: &str = "127.0.0.1:7878";
+/// The database used by default: a SQLite file in the working directory, created on first start.
+pub const DEFAULT_DATABASE: &str = "sqlite://chaupal.sqlite";
+/// The largest websocket frame and message, in bytes.
+pub const DEFAULT_MAX_MESSAGE_BYTES: usize = 64 * 1024;
+/// How long a client has for the websocket handshake and its Hello.
+pub const DEFAULT_HANDSHAKE_TIMEOUT_MS: u64 = 10_000;
+/// How often the server pings each connection (to measure lag and notice dead peers).
+pub const DEFAULT_PING_INTERVAL_MS: u64 = 15_000;
+/// A connection that sends nothing (not even a pong) for this long is closed.
+pub const DEFAULT_IDLE_TIMEOUT_MS: u64 = 45_000;
+/// The steady rate of messages a connection may send.
+pub const DEFAULT_MESSAGES_PER_SECOND: u32 = 20;
+/// How many messages a connection may send at once above the steady rate.
+pub const DEFAULT_MESSAGE_BURST: u32 = 40;
+/// Connections from one IP address at once.
+pub const DEFAULT_CONNECTIONS_PER_ADDRESS: usize = 16;
+/// Connections in all at once.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 4096;
+/// Open seeks plus live games one player may have.
+pub const DEFAULT_MAX_OPEN_GAMES: u32 = 8;
+/// Messages waiting to be written to one connection; a connection whose queue is full is a reader
+/// that does not keep up, and is dropped.
+pub const DEFAULT_WRITE_QUEUE: usize = 256;
+/// How long writing one frame to a connection may take before it is dropped as too slow.
+pub const DEFAULT_WRITE_TIMEOUT_MS: u64 = 10_000;
+/// How long a disconnected player keeps the seat before the opponent may claim the win.
+pub const DEFAULT_RECONNECT_GRACE_MS: u64 = 60_000;
+/// Events a game keeps for replay to reconnecting clients; older gaps get a snapshot.
+pub const DEFAULT_REPLAY_EVENTS: usize = 512;
+/// The longest an AI may think about one move.
+pub const DEFAULT_AI_MOVE_MS: u64 = 2_000;
+/// The longest analysis (or hint) may take.
+pub const DEFAULT_ANALYSIS_MS: u64 = 5_000;
+/// Searches waiting for an AI thread; more are refused with `ai_busy`.
+pub const DEFAULT_AI_QUEUE: usize = 64;
+/// The pause before each move of an AI-vs-AI exhibition, so people can follow it.
+pub const DEFAULT_EXHIBITION_DELAY_MS: u64 = 1_000;
+/// The most lag credited back to a player for one move.
+pub const DEFAULT_MAX_LAG_CREDIT_MS: u64 = 1_000;
+/// The longest time control accepted (a day per side).
+pub const MAX_CLOCK_MS: u64 = 24 * 3600 * 1000;
+
+/// Everything `serve` needs.
+#[derive(Clone, Debug, Args)]
+pub struct ServerConfig {
+    /// The address to listen on (port 0: any free port; the chosen address is printed on
+    /// stdout as `listening on ADDR`).
+    #[arg(long, default_value = DEFAULT_BIND)]
+    pub bind: SocketAddr,
+    /// Where the records are kept: `sqlite://FILE` (created if missing) or
+    /// `postgres://USER:PASSWORD@HOST/DB`.
+    #[arg(long, default_value = DEFAULT_DATABASE)]
+    pub database: String,
+    #[command(flatten)]
+    pub limits: Limits,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            bind: DEFAULT_BIND
+                .parse()
+                .unwrap_or_else(|_| SocketAddr::from((std::net::Ipv4Addr::LOCALHOST, 7878))),
+            database: DEFAULT_DATABASE.to_owned(),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// Every limit the server enforces.
+#[derive(Clone, Debug, Args)]
+pub struct Limits {
+    /// The largest websocket frame and message in bytes; larger ones close the connection
+    /// (after an error reply).
+    #[arg(long, default_value_t = DEFAULT_MAX_MESSAGE_BYTES)]
+    pub max_message_bytes: usize,
+    /// The largest message the decoder accepts, in bytes (at most --max-message-bytes); larger
+    /// messages get a `too_large` error and the connection stays open.
+    #[arg(long, default_value_t = DEFAULT_MAX_MESSAGE_BYTES)]
+    pub decode_limit: usize,
+    /// Milliseconds a new connection has for the websocket handshake and its Hello.
+    #[arg(long, default_value_t = DEFAULT_HANDSHAKE_TIMEOUT_MS)]
+    pub handshake_timeout_ms: u64,
+    /// Milliseconds between pings to each connection.
+    #[arg(long, default_value_t = DEFAULT_PING_INTERVAL_MS)]
+    pub ping_interval_ms: u64,
+    /// Milliseconds of silence after which a connection is closed.
+    #[arg(long, default_value_t = DEFAULT_IDLE_TIMEOUT_MS)]
+    pub idle_timeout_ms: u64,
+    /// Messages per second a connection may send, steadily.
+    #[arg(long, default_value_t = DEFAULT_MESSAGES_PER_SECOND)]
+    pub messages_per_second: u32,
+    /// Messages a connection may send in a burst above the steady rate.
+    #[arg(long, default_value_t = DEFAULT_MESSAGE_BURST)]
+    pub message_burst: u32,
+    /// Connections from one IP address at once.
+    #[arg(long, default_value_t = DEFAULT_CONNECTIONS_PER_ADDRESS)]
+    pub connections_per_address: usize,
+    /// Connections in all at once.
+    #[arg(long, default_value_t = DEFAULT_MAX_CONNECTIONS)]
+    pub max_connections: usize,
+    /// Open seeks plus live games (including exhibitions one created) per player.
+    #[arg(long, default_value_t = DEFAULT_MAX_OPEN_GAMES)]
+    pub max_open_games: u32,
+    /// Messages queued for writing to one connection before it is dropped as a slow reader.
+    #[arg(long, default_value_t = DEFAULT_WRITE_QUEUE)]
+    pub write_queue: usize,
+    /// Milliseconds writing one frame may take before the connection is dropped.
+    #[arg(long, default_value_t = DEFAULT_WRITE_TIMEOUT_MS)]
+    pub write_timeout_ms: u64,
+    /// Milliseconds a disconnected player keeps the seat before the opponent may claim the win.
+    #[arg(long, default_value_t = DEFAULT_RECONNECT_GRACE_MS)]
+    pub reconnect_grace_ms: u64,
+    /// Events kept per game for replay to reconnecting clients.
+    #[arg(long, default_value_t = DEFAULT_REPLAY_EVENTS)]
+    pub replay_events: usize,
+    /// Threads searching for AI moves, hints and analyses at once (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub ai_threads: usize,
+    /// Searches allowed to wait for an AI thread.
+    #[arg(long, default_value_t = DEFAULT_AI_QUEUE)]
+    pub ai_queue: usize,
+    /// The longest an AI thinks about a move, in milliseconds.
+    #[arg(long, default_value_t = DEFAULT_AI_MOVE_MS)]
+    pub ai_move_ms: u64,
+    /// The longest an analysis or hint may take, in milliseconds.
+    #[arg(long, default_value_t = DEFAULT_ANALYSIS_MS)]
+    pub analysis_ms: u64,
+    /// The most lag (measured by ping) credited back to a player per move, in milliseconds.
+    #[arg(long, default_value_t = DEFAULT_MAX_LAG_CREDIT_MS)]
+    pub max_lag_credit_ms: u64,
+    /// Milliseconds an AI-vs-AI exhibition pauses before each move, so people can follow it.
+    #[arg(long, default_value_t = DEFAULT_EXHIBITION_DELAY_MS)]
+    pub exhibition_delay_ms: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_message_bytes: DEFAULT_MAX_MESSAGE_BYTES,
+            decode_limit: DEFAULT_MAX_MESSAGE_BYTES,
+            handshake_timeout_ms: DEFAULT_HANDSHAKE_TIMEOUT_MS,
+            ping_interval_ms: DEFAULT_PING_INTERVAL_MS,
+            idle_timeout_ms: DEFAULT_IDLE_TIMEOUT_MS,
+            messages_per_second: DEFAULT_MESSAGES_PER_SECOND,
+            message_burst: DEFAULT_MESSAGE_BURST,
+            connections_per_address: DEFAULT_CONNECTIONS_PER_ADDRESS,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_open_games: DEFAULT_MAX_OPEN_GAMES,
+            write_queue: DEFAULT_WRITE_QUEUE,
+            write_timeout_ms: DEFAULT_WRITE_TIMEOUT_MS,
+            reconnect_grace_ms: DEFAULT_RECONNECT_GRACE_MS,
+            replay_events: DEFAULT_REPLAY_EVENTS,
+            ai_threads: 0,
+            ai_queue: DEFAULT_AI_QUEUE,
+            ai_move_ms: DEFAULT_AI_MOVE_MS,
+            analysis_ms: DEFAULT_ANALYSIS_MS,
+            max_lag_credit_ms: DEFAULT_MAX_LAG_CREDIT_MS,
+            exhibition_delay_ms: DEFAULT_EXHIBITION_DELAY_MS,
+        }
+    }
+}
+
+impl Limits {
+    /// The decode limit actually applied: never above the frame limit.
+    pub fn effective_decode_limit(&self) -> usize {
+        self.decode_limit.min(self.max_message_bytes)
+    }
+    pub fn handshake_timeout(&self) -> Duration {
+        Duration::from_millis(self.handshake_timeout_ms)
+    }
+    pub fn ping_interval(&self) -> Duration {
+        Duration::from_millis(self.ping_interval_ms.max(1))
+    }
+    pub fn idle_timeout(&self) -> Duration {
+        Duration::from_millis(self.idle_timeout_ms)
+    }
+    pub fn write_timeout(&self) -> Duration {
+        Duration::from_millis(self.write_timeout_ms)
+    }
+    pub fn reconnect_grace(&self) -> Duration {
+        Duration::from_millis(self.reconnect_grace_ms)
+    }
+    pub fn max_lag_credit(&self) -> Duration {
+        Duration::from_millis(self.max_lag_credit_ms)
+    }
+    /// AI threads: the setting, or one per core.
+    pub fn ai_threads(&self) -> usize {
+        if self.ai_threads > 0 {
+            self.ai_threads
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        }
+    }
+}

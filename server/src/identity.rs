@@ -1,0 +1,104 @@
+//! Players' identity: random tokens (128 bits from the operating system's generator, via
+//! `rand`), their hashes as stored, invite codes, and display names.
+//!
+//! A player is whoever holds the token handed out in their first Welcome; no passwords yet.
+//! The server keeps only the SHA-256 of each token, so a leaked database does not let anyone
+//! sit at another's seat.
+
+use rand::Rng;
+use sha2::{Digest, Sha256};
+
+/// Bytes of randomness in a token (128 bits).
+const TOKEN_BYTES: usize = 16;
+/// The longest display name, in characters.
+pub const MAX_NAME_CHARS: usize = 32;
+/// Invite codes use letters and digits that cannot be confused with each other.
+const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/// Characters in an invite code (two groups of four: 40 bits).
+const CODE_CHARS: usize = 8;
+
+/// A new player token: 32 hex digits.
+pub fn new_token() -> String {
+    let bytes: [u8; TOKEN_BYTES] = rand::rng().random();
+    hex(&bytes)
+}
+
+/// What is stored for a token.
+pub fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// A new invite code, `K7QM-2XPD`.
+pub fn new_invite_code() -> String {
+    let mut rng = rand::rng();
+    let mut code = String::with_capacity(CODE_CHARS + 1);
+    for i in 0..CODE_CHARS {
+        if i == CODE_CHARS / 2 {
+            code.push('-');
+        }
+        let c = CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())];
+        code.push(char::from(c));
+    }
+    code
+}
+
+/// An invite code as typed by a person: case and spaces do not matter.
+pub fn normalise_code(code: &str) -> String {
+    code.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
+}
+
+/// Checks and tidies a display name: trimmed, 1 to 32 characters, no control characters.
+pub fn clean_name(name: &str) -> Result<String, &'static str> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("the name is empty");
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err("the name is longer than 32 characters");
+    }
+    if name.chars().any(char::is_control) {
+        return Err("the name has control characters");
+    }
+    Ok(name.to_owned())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_128_bit_and_differ() {
+        let a = new_token();
+        let b = new_token();
+        assert_eq!(a.len(), 32);
+        assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+        assert_eq!(token_hash(&a), token_hash(&a));
+        assert_ne!(token_hash(&a), a);
+        assert_eq!(token_hash(&a).len(), 64);
+    }
+
+    #[test]
+    fn invite_codes_read_back_however_typed() {
+        let code = new_invite_code();
+        assert_eq!(code.len(), 9);
+        assert_eq!(&code[4..5], "-");
+        assert_eq!(normalise_code(&format!(" {} ", code.to_lowercase())), code);
+    }
+
+    #[test]
+    fn names_are_checked() {
+        assert_eq!(clean_name("  asha "), Ok("asha".to_owned()));
+        assert!(clean_name("").is_err());
+        assert!(clean_name("a\u{7}b").is_err());
+        assert!(clean_name(&"x".repeat(33)).is_err());
+        assert!(clean_name("बाघ चाल").is_ok());
+    }
+}

@@ -1,0 +1,732 @@
+//! The lobby: open seeks, private invitations, the list of live games, and starting games.
+//!
+//! Creating a game checks its set-up (rules, clock, AI engines, rating rules) and the player's
+//! open-games limit. Open seeks are listed and announced to lobby subscribers; private games
+//! wait for their invite code; local, AI and exhibition games start at once. Starting a game
+//! stores it, spawns its room and announces it. The lobby also reloads live games after a
+//! restart.
+//!
+//! The state sits behind one short-held mutex (no await while it is held); subscribers get
+//! changes through a bounded broadcast channel and a fresh `reset` when they fall behind.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use chaupal_shared::protocol::{
+    ClockSpec, Engine, ErrorCode, ErrorReply, GameEvent, GameId, GameResult, GameSetup, GameStatus,
+    GameSummary, LobbyEvent, Opponent, PlayerId, PlayerInfo, SeekId, SeekInfo, SideChoice,
+};
+use chaupal_shared::{AnyGame, Side};
+use rand::Rng;
+use tokio::sync::broadcast;
+
+use crate::config::{Limits, MAX_CLOCK_MS};
+use crate::identity::{new_invite_code, normalise_code};
+use crate::outbox::{ConnId, Outbox};
+use crate::pool::{AiPool, engine_name};
+use crate::room::{self, RoomDeps, RoomHandle, RoomInit};
+use crate::store::{NewGame, Store, StoreError, StoredSeat};
+
+/// Lobby events kept for slow subscribers before they get a reset instead.
+const LOBBY_EVENTS: usize = 256;
+/// The deepest fixed depth a named engine may be asked for.
+const MAX_ENGINE_DEPTH: u32 = 64;
+
+/// What `create` made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Created {
+    pub game: Option<GameId>,
+    pub seek: Option<SeekId>,
+    pub invite_code: Option<String>,
+}
+
+/// The lobby (cheap to clone).
+#[derive(Clone)]
+pub struct Lobby {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    state: Mutex<State>,
+    events: broadcast::Sender<LobbyEvent>,
+    store: Store,
+    pool: AiPool,
+    limits: Arc<Limits>,
+}
+
+#[derive(Default)]
+struct State {
+    next_seek: u64,
+    seeks: BTreeMap<SeekId, Seek>,
+    codes: HashMap<String, SeekId>,
+    /// Live games, for lists and limits.
+    games: BTreeMap<GameId, LiveGame>,
+    /// Rooms still open (live, or finished and lingering).
+    rooms: HashMap<GameId, RoomHandle>,
+}
+
+struct Seek {
+    info: SeekInfo,
+    setup: GameSetup,
+    /// The seeker's connection: the seek lasts as long as it does.
+    owner: Outbox,
+    code: Option<String>,
+}
+
+struct LiveGame {
+    summary: GameSummary,
+    /// Players seated, and the creator of an exhibition: they count it as open.
+    players: Vec<PlayerId>,
+}
+
+fn bad(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
+    ErrorReply::new(code, reason)
+}
+
+fn storage(e: StoreError) -> ErrorReply {
+    tracing::error!("store: {e}");
+    bad(ErrorCode::Storage, "the server could not store the game")
+}
+
+impl Lobby {
+    pub fn new(store: Store, pool: AiPool, limits: Arc<Limits>) -> Lobby {
+        let (events, _) = broadcast::channel(LOBBY_EVENTS);
+        Lobby {
+            inner: Arc::new(Inner {
+                state: Mutex::new(State::default()),
+                events,
+                store,
+                pool,
+                limits,
+            }),
+        }
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        // A panic while holding the lock leaves plain data behind; carry on with it.
+        self.inner
+            .state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn announce(&self, event: LobbyEvent) {
+        let _ = self.inner.events.send(event);
+    }
+
+    /// The open seeks.
+    pub fn seeks(&self) -> Vec<SeekInfo> {
+        self.state()
+            .seeks
+            .values()
+            .filter(|s| s.code.is_none())
+            .map(|s| s.info.clone())
+            .collect()
+    }
+
+    /// The live games.
+    pub fn games(&self) -> Vec<GameSummary> {
+        self.state()
+            .games
+            .values()
+            .map(|g| g.summary.clone())
+            .collect()
+    }
+
+    /// Lobby events from now on, with the lobby as it is now.
+    pub fn subscribe(
+        &self,
+    ) -> (
+        broadcast::Receiver<LobbyEvent>,
+        Vec<SeekInfo>,
+        Vec<GameSummary>,
+    ) {
+        // Subscribe first: an event between the two is then seen twice, never missed.
+        let rx = self.inner.events.subscribe();
+        (rx, self.seeks(), self.games())
+    }
+
+    /// The room of a game still open.
+    pub fn room(&self, game: GameId) -> Option<RoomHandle> {
+        self.state().rooms.get(&game).cloned()
+    }
+
+    /// A player's live games.
+    pub fn live_games_of(&self, player: PlayerId) -> Vec<GameId> {
+        self.state()
+            .games
+            .iter()
+            .filter(|(_, g)| g.players.contains(&player))
+            .map(|(id, _)| *id)
+            .collect()
+    }
+
+    fn open_count(state: &State, player: PlayerId) -> usize {
+        state
+            .seeks
+            .values()
+            .filter(|s| s.info.by.id == player)
+            .count()
+            + state
+                .games
+                .values()
+                .filter(|g| g.players.contains(&player))
+                .count()
+    }
+
+    fn check_open_limit(&self, state: &State, player: PlayerId) -> Result<(), ErrorReply> {
+        let max = self.inner.limits.max_open_games as usize;
+        if Self::open_count(state, player) >= max {
+            Err(bad(
+                ErrorCode::TooManyGames,
+                format!("you already have {max} open seeks and live games"),
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Creates a game as `setup` says.
+    pub async fn create(
+        &self,
+        player: PlayerInfo,
+        outbox: Outbox,
+        setup: GameSetup,
+    ) -> Result<Created, ErrorReply> {
+        let start = check_setup(&setup)?;
+        self.check_open_limit(&self.state(), player.id)?;
+        let creator_side = match setup.side {
+            SideChoice::First => Side::First,
+            SideChoice::Second => Side::Second,
+            SideChoice::Random => {
+                if rand::rng().random_bool(0.5) {
+                    Side::First
+                } else {
+                    Side::Second
+                }
+            }
+        };
+        let person = |p: &PlayerInfo| StoredSeat {
+            player: Some(p.id),
+            engine: None,
+            name: p.name.clone(),
+        };
+        let ai = |e: &Engine| StoredSeat {
+            player: None,
+            engine: Some(e.clone()),
+            name: engine_name(e),
+        };
+        let seated = |mode: &str, mut seats: [StoredSeat; 2], side: Side| {
+            if side == Side::Second {
+                seats.swap(0, 1);
+            }
+            NewGame {
+                kind: setup.game,
+                rules: setup.rules.clone(),
+                start_position: None,
+                clock: setup.clock,
+                rated: setup.rated,
+                mode: mode.to_owned(),
+                creator: Some(player.id),
+                seats,
+                started_ms: crate::now_ms(),
+            }
+        };
+        match &setup.opponent {
+            Opponent::Open | Opponent::Private => {
+                let rating = self
+                    .inner
+                    .store
+                    .rating(&crate::ratings::player_key(player.id.0), setup.game)
+                    .await
+                    .map_err(storage)?
+                    .map(|r| r.rating.round() as i32);
+                let private = setup.opponent == Opponent::Private;
+                let mut state = self.state();
+                self.check_open_limit(&state, player.id)?;
+                state.next_seek += 1;
+                let id = SeekId(state.next_seek);
+                let code = private.then(|| {
+                    loop {
+                        let c = new_invite_code();
+                        if !state.codes.contains_key(&c) {
+                            break c;
+                        }
+                    }
+                });
+                let info = SeekInfo {
+                    seek: id,
+                    by: player,
+                    kind: setup.game,
+                    rules: setup.rules.clone(),
+                    clock: setup.clock,
+                    side: setup.side,
+                    rated: setup.rated,
+                    rating,
+                };
+                if let Some(c) = &code {
+                    state.codes.insert(c.clone(), id);
+                }
+                state.seeks.insert(
+                    id,
+                    Seek {
+                        info: info.clone(),
+                        setup,
+                        owner: outbox,
+                        code: code.clone(),
+                    },
+                );
+                drop(state);
+                if !private {
+                    self.announce(LobbyEvent::SeekAdded(info));
+                }
+                Ok(Created {
+                    game: None,
+                    seek: Some(id),
+                    invite_code: code,
+                })
+            }
+            Opponent::Local => {
+                let new = seated("local", [person(&player), person(&player)], Side::First);
+                let game = self.start_game(new, start, vec![outbox]).await?;
+                Ok(created(game))
+            }
+            Opponent::Ai { engine } => {
+                let new = seated("ai", [person(&player), ai(engine)], creator_side);
+                let game = self.start_game(new, start, vec![outbox]).await?;
+                Ok(created(game))
+            }
+            Opponent::Exhibition { first, second } => {
+                let new = seated("exhibition", [ai(first), ai(second)], Side::First);
+                let game = self.start_game(new, start, vec![outbox]).await?;
+                Ok(created(game))
+            }
+        }
+    }
+
+    /// Takes the other seat of an open seek.
+    pub async fn accept(
+        &self,
+        player: PlayerInfo,
+        outbox: Outbox,
+        seek: SeekId,
+    ) -> Result<GameId, ErrorReply> {
+        let taken = {
+            let mut state = self.state();
+            match state.seeks.get(&seek) {
+                None => return Err(bad(ErrorCode::NoSuchSeek, format!("no {seek}"))),
+                Some(s) if s.code.is_some() => {
+                    return Err(bad(
+                        ErrorCode::NoSuchSeek,
+                        format!("{seek} is private: join it by its invite code"),
+                    ));
+                }
+                Some(_) => {}
+            }
+            self.take_seek(&mut state, &player, seek)?
+        };
+        self.announce(LobbyEvent::SeekRemoved { seek });
+        self.start_from_seek(taken, player, outbox).await
+    }
+
+    /// Takes the other seat of a private game.
+    pub async fn join_by_code(
+        &self,
+        player: PlayerInfo,
+        outbox: Outbox,
+        code: &str,
+    ) -> Result<GameId, ErrorReply> {
+        let taken = {
+            let mut state = self.state();
+            let Some(&seek) = state.codes.get(&normalise_code(code)) else {
+                return Err(bad(
+                    ErrorCode::BadInviteCode,
+                    "no game waits for this invite code",
+                ));
+            };
+            self.take_seek(&mut state, &player, seek)?
+        };
+        self.start_from_seek(taken, player, outbox).await
+    }
+
+    fn take_seek(
+        &self,
+        state: &mut State,
+        player: &PlayerInfo,
+        seek: SeekId,
+    ) -> Result<Seek, ErrorReply> {
+        let Some(s) = state.seeks.get(&seek) else {
+            return Err(bad(ErrorCode::NoSuchSeek, format!("no {seek}")));
+        };
+        if s.info.by.id == player.id {
+            return Err(bad(ErrorCode::BadSetup, "you cannot play your own seek"));
+        }
+        let gone = s.owner.is_closed();
+        self.check_open_limit(state, player.id)?;
+        let taken = state
+            .seeks
+            .remove(&seek)
+            .ok_or_else(|| bad(ErrorCode::NoSuchSeek, format!("no {seek}")))?;
+        if let Some(code) = &taken.code {
+            state.codes.remove(code);
+        }
+        if gone {
+            return Err(bad(ErrorCode::NoSuchSeek, "the seeker has left"));
+        }
+        Ok(taken)
+    }
+
+    async fn start_from_seek(
+        &self,
+        seek: Seek,
+        taker: PlayerInfo,
+        outbox: Outbox,
+    ) -> Result<GameId, ErrorReply> {
+        let setup = &seek.setup;
+        let start = check_setup(setup)?;
+        let seeker_side = match setup.side {
+            SideChoice::First => Side::First,
+            SideChoice::Second => Side::Second,
+            SideChoice::Random => {
+                if rand::rng().random_bool(0.5) {
+                    Side::First
+                } else {
+                    Side::Second
+                }
+            }
+        };
+        let seat = |p: &PlayerInfo| StoredSeat {
+            player: Some(p.id),
+            engine: None,
+            name: p.name.clone(),
+        };
+        let mut seats = [seat(&seek.info.by), seat(&taker)];
+        if seeker_side == Side::Second {
+            seats.swap(0, 1);
+        }
+        let new = NewGame {
+            kind: setup.game,
+            rules: setup.rules.clone(),
+            start_position: None,
+            clock: setup.clock,
+            rated: setup.rated,
+            mode: if seek.code.is_some() {
+                "private"
+            } else {
+                "open"
+            }
+            .to_owned(),
+            creator: Some(seek.info.by.id),
+            seats,
+            started_ms: crate::now_ms(),
+        };
+        self.start_game(new, start, vec![seek.owner, outbox]).await
+    }
+
+    /// Withdraws a seek of the player's.
+    pub fn cancel(&self, player: PlayerId, seek: SeekId) -> Result<(), ErrorReply> {
+        let removed = {
+            let mut state = self.state();
+            match state.seeks.get(&seek) {
+                Some(s) if s.info.by.id == player => {}
+                Some(_) => return Err(bad(ErrorCode::NotYourSeat, format!("{seek} is not yours"))),
+                None => return Err(bad(ErrorCode::NoSuchSeek, format!("no {seek}"))),
+            }
+            let s = state.seeks.remove(&seek);
+            if let Some(code) = s.as_ref().and_then(|s| s.code.clone()) {
+                state.codes.remove(&code);
+            }
+            s
+        };
+        if removed.is_some_and(|s| s.code.is_none()) {
+            self.announce(LobbyEvent::SeekRemoved { seek });
+        }
+        Ok(())
+    }
+
+    /// A connection closed: its seeks go with it.
+    pub fn conn_closed(&self, conn: ConnId) {
+        let removed: Vec<(SeekId, bool)> = {
+            let mut state = self.state();
+            let ids: Vec<SeekId> = state
+                .seeks
+                .iter()
+                .filter(|(_, s)| s.owner.conn == conn)
+                .map(|(id, _)| *id)
+                .collect();
+            ids.into_iter()
+                .filter_map(|id| {
+                    let s = state.seeks.remove(&id)?;
+                    if let Some(code) = &s.code {
+                        state.codes.remove(code);
+                    }
+                    Some((id, s.code.is_none()))
+                })
+                .collect()
+        };
+        for (seek, listed) in removed {
+            if listed {
+                self.announce(LobbyEvent::SeekRemoved { seek });
+            }
+        }
+    }
+
+    /// Stores a new game, spawns its room with `subscribers` seated, and announces it.
+    pub async fn start_game(
+        &self,
+        setup: NewGame,
+        start: AnyGame,
+        subscribers: Vec<Outbox>,
+    ) -> Result<GameId, ErrorReply> {
+        let store = &self.inner.store;
+        let id = store.create_game(&setup).await.map_err(storage)?;
+        let mut ratings = [None, None];
+        for (i, seat) in setup.seats.iter().enumerate() {
+            ratings[i] = store
+                .seat_rating(seat.player, seat.engine.as_ref(), setup.kind)
+                .await
+                .map_err(storage)?
+                .map(|r| r.rating.round() as i32);
+        }
+        let init = RoomInit {
+            id,
+            setup,
+            start,
+            moves: Vec::new(),
+            version: 0,
+            log: Vec::new(),
+            clocks_ms: None,
+            ratings,
+            subscribers,
+            restored: false,
+        };
+        let summary = self.open_room(init)?;
+        self.announce(LobbyEvent::GameStarted(summary));
+        Ok(id)
+    }
+
+    fn open_room(&self, init: RoomInit) -> Result<GameSummary, ErrorReply> {
+        let id = init.id;
+        let players: Vec<PlayerId> = init
+            .setup
+            .seats
+            .iter()
+            .filter_map(|s| s.player)
+            .chain(
+                init.setup
+                    .seats
+                    .iter()
+                    .all(|s| s.engine.is_some())
+                    .then_some(init.setup.creator)
+                    .flatten(),
+            )
+            .collect();
+        let summary = GameSummary {
+            game: id,
+            kind: init.setup.kind,
+            rules: init.setup.rules.clone(),
+            clock: init.setup.clock,
+            rated: init.setup.rated,
+            seats: [
+                init.setup.seats[0].info(init.ratings[0]),
+                init.setup.seats[1].info(init.ratings[1]),
+            ],
+            status: GameStatus::Live,
+            result: None,
+            plies: init.moves.len() as u32,
+            watchers: 0,
+            started_at_ms: init.setup.started_ms,
+        };
+        let deps = RoomDeps {
+            store: self.inner.store.clone(),
+            pool: self.inner.pool.clone(),
+            lobby: self.clone(),
+            limits: self.inner.limits.clone(),
+        };
+        // Register before the room runs, so that its first reports find it.
+        let handle = {
+            let mut state = self.state();
+            state.games.insert(
+                id,
+                LiveGame {
+                    summary: summary.clone(),
+                    players,
+                },
+            );
+            match room::spawn(init, deps) {
+                Ok(handle) => {
+                    state.rooms.insert(id, handle.clone());
+                    handle
+                }
+                Err(e) => {
+                    state.games.remove(&id);
+                    return Err(e);
+                }
+            }
+        };
+        tracing::debug!("{}: room open", handle.id);
+        Ok(summary)
+    }
+
+    /// Reloads every live game after a restart; returns how many.
+    pub async fn restore(&self) -> Result<usize, StoreError> {
+        let store = &self.inner.store;
+        let live = store.live_games(self.inner.limits.replay_events).await?;
+        let mut count = 0;
+        for (row, moves, log) in live {
+            let setup = row.setup.clone();
+            let pairs: Vec<(String, String)> = setup
+                .rules
+                .iter()
+                .map(|r| (r.key.clone(), r.value.clone()))
+                .collect();
+            let start = match &setup.start_position {
+                Some(p) => {
+                    AnyGame::from_position_text(setup.kind, p, pairs).map_err(|e| e.to_string())
+                }
+                None => AnyGame::start(setup.kind, pairs).map_err(|e| e.to_string()),
+            };
+            let start = match start {
+                Ok(s) => s,
+                Err(e) => {
+                    tracing::error!("{}: cannot reload: {e}", row.id);
+                    continue;
+                }
+            };
+            let log = log
+                .into_iter()
+                .filter_map(|(v, body)| {
+                    serde_json::from_str::<GameEvent>(&body)
+                        .ok()
+                        .map(|e| (v, e))
+                })
+                .collect();
+            let mut ratings = [None, None];
+            for (i, seat) in setup.seats.iter().enumerate() {
+                ratings[i] = store
+                    .seat_rating(seat.player, seat.engine.as_ref(), setup.kind)
+                    .await?
+                    .map(|r| r.rating.round() as i32);
+            }
+            let init = RoomInit {
+                id: row.id,
+                setup,
+                start,
+                moves,
+                version: row.version,
+                log,
+                clocks_ms: row.clocks_ms,
+                ratings,
+                subscribers: Vec::new(),
+                restored: true,
+            };
+            match self.open_room(init) {
+                Ok(_) => count += 1,
+                Err(e) => tracing::error!("{}: cannot reload: {e}", row.id),
+            }
+        }
+        Ok(count)
+    }
+
+    /// A room reports a move (or takeback): the listing's move count follows.
+    pub fn game_moved(&self, game: GameId, plies: u32) {
+        if let Some(g) = self.state().games.get_mut(&game) {
+            g.summary.plies = plies;
+        }
+    }
+
+    /// A room reports the end of its game.
+    pub fn game_ended(&self, game: GameId, result: GameResult) {
+        let removed = self.state().games.remove(&game).is_some();
+        if removed {
+            self.announce(LobbyEvent::GameEnded { game, result });
+        }
+    }
+
+    /// A room has closed.
+    pub fn room_closed(&self, game: GameId) {
+        let mut state = self.state();
+        state.rooms.remove(&game);
+        state.games.remove(&game);
+    }
+}
+
+fn created(game: GameId) -> Created {
+    Created {
+        game: Some(game),
+        seek: None,
+        invite_code: None,
+    }
+}
+
+/// Checks a game set-up and returns its start position.
+pub fn check_setup(setup: &GameSetup) -> Result<AnyGame, ErrorReply> {
+    let pairs: Vec<(&str, &str)> = setup
+        .rules
+        .iter()
+        .map(|r| (r.key.as_str(), r.value.as_str()))
+        .collect();
+    let start =
+        AnyGame::start(setup.game, pairs).map_err(|e| bad(ErrorCode::BadRules, e.to_string()))?;
+    if let Some(clock) = setup.clock {
+        check_clock(clock)?;
+    }
+    let check_engine = |e: &Engine| -> Result<(), ErrorReply> {
+        match e {
+            Engine::Level { level } if (1..=8).contains(level) => Ok(()),
+            Engine::Level { level } => Err(bad(
+                ErrorCode::BadSetup,
+                format!("no AI level {level}: levels are 1 to 8"),
+            )),
+            Engine::Named { name, depth, .. } => {
+                if name.is_empty() || name.len() > 32 {
+                    Err(bad(ErrorCode::BadSetup, "an engine name is 1 to 32 bytes"))
+                } else if depth.is_some_and(|d| d == 0 || d > MAX_ENGINE_DEPTH) {
+                    Err(bad(
+                        ErrorCode::BadSetup,
+                        format!("the depth is 1 to {MAX_ENGINE_DEPTH}"),
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    };
+    match &setup.opponent {
+        Opponent::Open | Opponent::Private => {}
+        Opponent::Local | Opponent::Exhibition { .. } if setup.rated => {
+            return Err(bad(
+                ErrorCode::BadSetup,
+                "local games and exhibitions are never rated",
+            ));
+        }
+        Opponent::Local => {}
+        Opponent::Ai { engine } => {
+            check_engine(engine)?;
+            if setup.rated && !matches!(engine, Engine::Level { .. }) {
+                return Err(bad(
+                    ErrorCode::BadSetup,
+                    "only games against an AI level are rated",
+                ));
+            }
+        }
+        Opponent::Exhibition { first, second } => {
+            check_engine(first)?;
+            check_engine(second)?;
+        }
+    }
+    Ok(start)
+}
+
+fn check_clock(clock: ClockSpec) -> Result<(), ErrorReply> {
+    if clock.initial_ms == 0 || clock.initial_ms > MAX_CLOCK_MS {
+        return Err(bad(
+            ErrorCode::BadSetup,
+            "the initial time is more than 0 and at most a day",
+        ));
+    }
+    if clock.increment_ms > 3_600_000 {
+        return Err(bad(ErrorCode::BadSetup, "the increment is at most an hour"));
+    }
+    Ok(())
+}

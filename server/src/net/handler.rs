@@ -1,0 +1,345 @@
+//! What each request does, once the connection has decoded it and the player said hello.
+//!
+//! Lobby requests go to the [`crate::lobby::Lobby`], game requests to the game's room, record
+//! requests to the store, hints and analyses to the AI pool (on a task of their own, so a
+//! long search never stalls the connection). Every failure becomes a typed error reply.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use chaupal_shared::AnyGame;
+use chaupal_shared::protocol::{
+    AnalysisRequest, Engine, ErrorCode, ErrorReply, GameId, GameStatus, LobbyEvent, PlayerInfo,
+    RatingInfo, Reply, Request, ServerMessage,
+};
+use tokio::sync::broadcast;
+use tokio_util::sync::CancellationToken;
+
+use super::conn::Conn;
+use crate::lobby::Lobby;
+use crate::outbox::Outbox;
+use crate::pool::{AiPool, line_of, request_for};
+use crate::ratings::player_key;
+use crate::record;
+
+/// The most finished games one request lists.
+const MAX_LIST: u32 = 100;
+/// The engine that answers hints.
+const HINT_ENGINE: Engine = Engine::Level { level: 8 };
+
+fn err(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
+    ErrorReply::new(code, reason)
+}
+
+fn storage(e: crate::store::StoreError) -> ErrorReply {
+    tracing::error!("store: {e}");
+    err(
+        ErrorCode::Storage,
+        "the records could not be read or written",
+    )
+}
+
+impl Conn {
+    /// Handles one request after Hello.
+    pub(super) async fn handle(&mut self, id: u64, request: Request) {
+        let (Some(player), Some(outbox)) = (self.player.clone(), self.outbox.clone()) else {
+            self.fail(Some(id), ErrorCode::HelloRequired, "say hello first");
+            return;
+        };
+        match self.dispatch(id, request, player, outbox).await {
+            Ok(Some(reply)) => self.reply(id, reply),
+            Ok(None) => {}
+            Err(e) => self.error_reply(id, e),
+        }
+    }
+
+    /// The reply to a request (none when a task answers later).
+    async fn dispatch(
+        &mut self,
+        id: u64,
+        request: Request,
+        player: PlayerInfo,
+        outbox: Outbox,
+    ) -> Result<Option<Reply>, ErrorReply> {
+        let lobby = self.shared.lobby.clone();
+        let store = self.shared.store.clone();
+        Ok(Some(match request {
+            Request::Hello { .. } => {
+                return Err(err(ErrorCode::AlreadyGreeted, "hello was already said"));
+            }
+            Request::Ping { data } => Reply::Pong { data },
+            Request::CreateGame(setup) => {
+                let c = lobby.create(player, outbox, setup).await?;
+                Reply::Created {
+                    game: c.game,
+                    seek: c.seek,
+                    invite_code: c.invite_code,
+                }
+            }
+            Request::CancelSeek { seek } => {
+                lobby.cancel(player.id, seek)?;
+                Reply::Ok
+            }
+            Request::AcceptSeek { seek } => {
+                let game = lobby.accept(player, outbox, seek).await?;
+                created(game)
+            }
+            Request::JoinByCode { code } => {
+                let game = lobby.join_by_code(player, outbox, &code).await?;
+                created(game)
+            }
+            Request::ListSeeks => Reply::Seeks {
+                seeks: lobby.seeks(),
+            },
+            Request::ListGames => Reply::Games {
+                games: lobby.games(),
+            },
+            Request::SubscribeLobby => {
+                if let Some(old) = self.lobby_sub.take() {
+                    old.cancel();
+                }
+                let (rx, seeks, games) = lobby.subscribe();
+                let stop = CancellationToken::new();
+                self.lobby_sub = Some(stop.clone());
+                // The reply goes first, so the forwarder's events follow it.
+                self.reply(id, Reply::Lobby { seeks, games });
+                tokio::spawn(forward_lobby(rx, outbox, lobby, stop));
+                return Ok(None);
+            }
+            Request::UnsubscribeLobby => {
+                if let Some(old) = self.lobby_sub.take() {
+                    old.cancel();
+                }
+                Reply::Ok
+            }
+            Request::Watch { game } => {
+                room(&lobby, &store, game)
+                    .await?
+                    .attach(outbox, None)
+                    .await?;
+                Reply::Ok
+            }
+            Request::Rejoin { game, since } => {
+                room(&lobby, &store, game)
+                    .await?
+                    .attach(outbox, since)
+                    .await?;
+                Reply::Ok
+            }
+            Request::Unwatch { game } => {
+                if let Some(room) = lobby.room(game) {
+                    room.detach(self.id).await;
+                }
+                Reply::Ok
+            }
+            Request::Act { game, seat, action } => {
+                room(&lobby, &store, game)
+                    .await?
+                    .act(player.id, seat, action, self.lag)
+                    .await?;
+                Reply::Ok
+            }
+            Request::Hint { game } => {
+                let view = room(&lobby, &store, game).await?.view().await?;
+                if view.summary.rated && view.summary.status == GameStatus::Live {
+                    return Err(err(
+                        ErrorCode::NotAllowed,
+                        "no hints in a rated game while it is played",
+                    ));
+                }
+                self.spawn_search(id, view.game, HINT_ENGINE);
+                return Ok(None);
+            }
+            Request::Analyse(req) => {
+                let game = analysis_position(&req)?;
+                self.spawn_search(id, game, req.engine);
+                return Ok(None);
+            }
+            Request::FinishedGames {
+                player: who,
+                limit,
+                before,
+            } => {
+                let who = who.unwrap_or(player.id);
+                let rows = store
+                    .finished_games(who, limit.clamp(1, MAX_LIST), before)
+                    .await
+                    .map_err(storage)?;
+                Reply::Games {
+                    games: rows.iter().map(|r| r.summary()).collect(),
+                }
+            }
+            Request::GetRecord { game } => {
+                if let Some(room) = lobby.room(game)
+                    && let Ok(view) = room.view().await
+                {
+                    let text = record::record_text(&view.summary, view.start_position, &view.moves);
+                    Reply::Record {
+                        summary: view.summary,
+                        moves: view.moves,
+                        text,
+                    }
+                } else {
+                    let (row, moves) = store
+                        .game(game)
+                        .await
+                        .map_err(storage)?
+                        .ok_or_else(|| err(ErrorCode::NoSuchGame, format!("no {game}")))?;
+                    let summary = row.summary();
+                    let text =
+                        record::record_text(&summary, row.setup.start_position.clone(), &moves);
+                    Reply::Record {
+                        summary,
+                        moves,
+                        text,
+                    }
+                }
+            }
+            Request::ImportRecord { text } => {
+                let game = record::import(&store, &text, player.id).await?;
+                Reply::Imported { game }
+            }
+            Request::Ratings { player: who } => {
+                let who = who.unwrap_or(player.id);
+                let name = store
+                    .player_name(who)
+                    .await
+                    .map_err(storage)?
+                    .ok_or_else(|| err(ErrorCode::NoSuchPlayer, format!("no {who}")))?;
+                let ratings = store
+                    .ratings(&player_key(who.0))
+                    .await
+                    .map_err(storage)?
+                    .into_iter()
+                    .map(|(kind, r)| RatingInfo {
+                        kind,
+                        rating: r.rating,
+                        deviation: r.deviation,
+                        games: r.games,
+                    })
+                    .collect();
+                Reply::Ratings {
+                    player: PlayerInfo { id: who, name },
+                    ratings,
+                }
+            }
+        }))
+    }
+
+    /// Runs a hint or analysis on the pool; the reply is sent when it is done.
+    fn spawn_search(&mut self, id: u64, game: AnyGame, engine: Engine) {
+        let pool: AiPool = self.shared.pool.clone();
+        let budget = Duration::from_millis(self.shared.limits.analysis_ms);
+        let Some(outbox) = self.outbox.clone() else {
+            return;
+        };
+        let closer = self.closer.clone();
+        tokio::spawn(async move {
+            let cancel = Arc::new(AtomicBool::new(false));
+            let request = request_for(&engine, budget, id);
+            let search = pool.search(game, request, budget, cancel.clone());
+            let result = tokio::select! {
+                r = search => r,
+                _ = closer.cancelled() => {
+                    cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+                    return;
+                }
+            };
+            let msg = match result {
+                Ok(r) => ServerMessage::Reply {
+                    id,
+                    reply: Reply::Analysis {
+                        line: line_of(&r),
+                        best_move: r.best_move,
+                    },
+                },
+                Err(crate::pool::PoolError::Busy) => ServerMessage::Error {
+                    id: Some(id),
+                    error: err(ErrorCode::AiBusy, "every AI thread is busy; try again"),
+                },
+                Err(e) => ServerMessage::Error {
+                    id: Some(id),
+                    error: err(ErrorCode::AiError, e.to_string()),
+                },
+            };
+            outbox.send(Arc::new(msg));
+        });
+    }
+}
+
+fn created(game: GameId) -> Reply {
+    Reply::Created {
+        game: Some(game),
+        seek: None,
+        invite_code: None,
+    }
+}
+
+/// The room of a live game; a finished game's error says so.
+async fn room(
+    lobby: &Lobby,
+    store: &crate::store::Store,
+    game: GameId,
+) -> Result<crate::room::RoomHandle, ErrorReply> {
+    if let Some(room) = lobby.room(game) {
+        return Ok(room);
+    }
+    match store.game(game).await.map_err(storage)? {
+        Some(_) => Err(err(
+            ErrorCode::GameOver,
+            format!("{game} is over; get_record shows it"),
+        )),
+        None => Err(err(ErrorCode::NoSuchGame, format!("no {game}"))),
+    }
+}
+
+/// The position an analysis asks about.
+fn analysis_position(req: &AnalysisRequest) -> Result<AnyGame, ErrorReply> {
+    let pairs: Vec<(&str, &str)> = req
+        .rules
+        .iter()
+        .map(|r| (r.key.as_str(), r.value.as_str()))
+        .collect();
+    let mut game = match &req.position {
+        Some(p) => AnyGame::from_position_text(req.game, p, pairs)
+            .map_err(|e| err(ErrorCode::BadSetup, e.to_string()))?,
+        None => {
+            AnyGame::start(req.game, pairs).map_err(|e| err(ErrorCode::BadRules, e.to_string()))?
+        }
+    };
+    for (i, mv) in req.moves.iter().enumerate() {
+        game.play_text(mv)
+            .map_err(|e| err(ErrorCode::IllegalMove, format!("move {}: {e}", i + 1)))?;
+    }
+    Ok(game)
+}
+
+/// Sends lobby events to one connection until it unsubscribes or goes.
+async fn forward_lobby(
+    mut rx: broadcast::Receiver<LobbyEvent>,
+    outbox: Outbox,
+    lobby: Lobby,
+    stop: CancellationToken,
+) {
+    loop {
+        let event = tokio::select! {
+            _ = stop.cancelled() => return,
+            _ = outbox.closed() => return,
+            e = rx.recv() => e,
+        };
+        let msg = match event {
+            Ok(e) => ServerMessage::Lobby(e),
+            Err(broadcast::error::RecvError::Lagged(_)) => {
+                ServerMessage::Lobby(LobbyEvent::Reset {
+                    seeks: lobby.seeks(),
+                    games: lobby.games(),
+                })
+            }
+            Err(broadcast::error::RecvError::Closed) => return,
+        };
+        if !outbox.send(Arc::new(msg)) {
+            return;
+        }
+    }
+}

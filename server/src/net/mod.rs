@@ -1,0 +1,138 @@
+//! The websocket gateway: accepts TCP connections, bounds them (in all and per address), and
+//! runs one [`conn`] task per connection.
+//!
+//! - [`conn`]: one connection: websocket handshake, Hello, frames in and out, every limit.
+//! - [`handler`]: what each request does, once decoded (lobby, rooms, records, AI).
+//! - [`budget`]: the per-connection message budget.
+
+pub mod budget;
+pub mod conn;
+pub mod handler;
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::net::TcpListener;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio_util::sync::CancellationToken;
+
+use crate::config::Limits;
+use crate::lobby::Lobby;
+use crate::pool::AiPool;
+use crate::store::Store;
+
+/// How long the accept loop waits after an error (out of file descriptors, ...) before trying
+/// again, at first; it doubles up to [`MAX_ACCEPT_BACKOFF`].
+const FIRST_ACCEPT_BACKOFF: Duration = Duration::from_millis(10);
+const MAX_ACCEPT_BACKOFF: Duration = Duration::from_secs(2);
+
+/// What every connection shares.
+pub struct Shared {
+    pub limits: Arc<Limits>,
+    pub lobby: Lobby,
+    pub store: Store,
+    pub pool: AiPool,
+    /// Cancelled when the server shuts down.
+    pub shutdown: CancellationToken,
+    /// Connections per address.
+    per_address: Mutex<HashMap<IpAddr, usize>>,
+    /// One permit per connection allowed at once.
+    connections: Arc<Semaphore>,
+}
+
+impl Shared {
+    pub fn new(
+        limits: Arc<Limits>,
+        lobby: Lobby,
+        store: Store,
+        pool: AiPool,
+        shutdown: CancellationToken,
+    ) -> Arc<Shared> {
+        let max = limits.max_connections.max(1);
+        Arc::new(Shared {
+            limits,
+            lobby,
+            store,
+            pool,
+            shutdown,
+            per_address: Mutex::new(HashMap::new()),
+            connections: Arc::new(Semaphore::new(max)),
+        })
+    }
+
+    /// Counts a connection from `ip`; `None` when the address (or the server) is full.
+    fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Admission> {
+        let permit = self.connections.clone().try_acquire_owned().ok()?;
+        let mut counts = self
+            .per_address
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let n = counts.entry(ip).or_insert(0);
+        if *n >= self.limits.connections_per_address {
+            return None;
+        }
+        *n += 1;
+        Some(Admission {
+            shared: self.clone(),
+            ip,
+            _permit: permit,
+        })
+    }
+}
+
+/// A counted connection; dropping it frees its place.
+pub struct Admission {
+    shared: Arc<Shared>,
+    ip: IpAddr,
+    _permit: OwnedSemaphorePermit,
+}
+
+impl Drop for Admission {
+    fn drop(&mut self) {
+        let mut counts = self
+            .shared
+            .per_address
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(n) = counts.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                counts.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// Accepts connections until shutdown.
+pub async fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
+    let mut backoff = FIRST_ACCEPT_BACKOFF;
+    loop {
+        let accepted = tokio::select! {
+            _ = shared.shutdown.cancelled() => break,
+            r = listener.accept() => r,
+        };
+        match accepted {
+            Ok((stream, peer)) => {
+                backoff = FIRST_ACCEPT_BACKOFF;
+                let _ = stream.set_nodelay(true);
+                let admission = shared.admit(peer.ip());
+                let shared = shared.clone();
+                tokio::spawn(async move {
+                    conn::run(stream, peer, admission, shared).await;
+                });
+            }
+            Err(e) => {
+                tracing::warn!("accept failed: {e}; waiting {backoff:?}");
+                tokio::time::sleep(backoff).await;
+                backoff = (backoff * 2).min(MAX_ACCEPT_BACKOFF);
+            }
+        }
+    }
+}
+
+/// The address the listener is bound to, for the log and for tests.
+pub fn describe(addr: SocketAddr) -> String {
+    format!("ws://{addr}")
+}

@@ -1,0 +1,96 @@
+//! A connection's bounded outgoing queue, as rooms and the lobby hold it.
+//!
+//! Everything sent to a client goes through its [`Outbox`]: a bounded channel drained by the
+//! connection's writer. Senders never wait: when the queue is full the client is not reading
+//! fast enough, and the connection is dropped (its `closer` is cancelled) rather than buffered
+//! without bound.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use chaupal_shared::protocol::{PlayerId, ServerMessage};
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+/// A connection, numbered from 1 in order of arrival.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ConnId(pub u64);
+
+impl ConnId {
+    /// The next connection number.
+    pub fn next() -> ConnId {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        ConnId(NEXT.fetch_add(1, Ordering::Relaxed))
+    }
+}
+
+/// What the connection's writer sends, in order.
+#[derive(Debug)]
+pub enum Outgoing {
+    /// A protocol message, encoded as the connection speaks (JSON or bincode).
+    Message(Arc<ServerMessage>),
+    /// A websocket ping with this payload (to measure lag).
+    Ping(Vec<u8>),
+    /// A close frame with this code and reason; the writer stops after it.
+    Close(u16, String),
+}
+
+/// The sending side of a connection, held by rooms and the lobby.
+#[derive(Clone, Debug)]
+pub struct Outbox {
+    pub conn: ConnId,
+    /// The player of the connection (after Hello).
+    pub player: PlayerId,
+    tx: mpsc::Sender<Outgoing>,
+    /// Cancelled to drop the connection (slow reader, shutdown).
+    closer: CancellationToken,
+}
+
+impl Outbox {
+    /// An outbox on a connection's queue.
+    pub fn new(
+        conn: ConnId,
+        player: PlayerId,
+        tx: mpsc::Sender<Outgoing>,
+        closer: CancellationToken,
+    ) -> Outbox {
+        Outbox {
+            conn,
+            player,
+            tx,
+            closer,
+        }
+    }
+
+    /// Queues a message. Returns false when the connection is gone or too slow; a too slow one
+    /// is told to close.
+    pub fn send(&self, msg: Arc<ServerMessage>) -> bool {
+        self.send_raw(Outgoing::Message(msg))
+    }
+
+    /// Queues anything for the writer (see [`Outbox::send`]).
+    pub fn send_raw(&self, out: Outgoing) -> bool {
+        match self.tx.try_send(out) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                tracing::info!("{:?}: write queue full, dropping the connection", self.conn);
+                self.closer.cancel();
+                false
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
+    }
+
+    /// Whether the connection has gone.
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed() || self.closer.is_cancelled()
+    }
+
+    /// Resolves when the connection has gone.
+    pub async fn closed(&self) {
+        tokio::select! {
+            _ = self.tx.closed() => {}
+            _ = self.closer.cancelled() => {}
+        }
+    }
+}

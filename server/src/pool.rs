@@ -1,0 +1,198 @@
+//! The AI pool: searches run on blocking threads, at most one per core, each with a time budget
+//! and a cancel flag, so the async runtime never waits on a search.
+//!
+//! AI seats, hints and analyses all go through [`AiPool::search`]. A bounded number of searches
+//! may wait for a thread; beyond that the pool answers [`PoolError::Busy`] at once. The budget
+//! is enforced twice: it caps the request's time limit, and a timer raises the cancel flag when
+//! it runs out, for engines that overrun.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use chaupal_shared::AnyGame;
+use chaupal_shared::protocol::{Engine, Score, SearchLine};
+use thiserror::Error;
+use tokio::sync::Semaphore;
+
+use crate::ai::{self, AiError, EngineSpec, SearchLimits, SearchRequest, SearchResult};
+
+/// Why the pool could not give an answer.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum PoolError {
+    #[error("every AI thread is busy and the queue is full; try again later")]
+    Busy,
+    #[error(transparent)]
+    Ai(#[from] AiError),
+    #[error("the search failed: {0}")]
+    Crashed(String),
+}
+
+/// The bounded pool of AI threads (cheap to clone).
+#[derive(Clone, Debug)]
+pub struct AiPool {
+    /// One permit per thread allowed to search at once.
+    threads: Arc<Semaphore>,
+    /// One permit per search allowed to wait or run; bounds the queue.
+    slots: Arc<Semaphore>,
+}
+
+impl AiPool {
+    /// A pool of `threads` searching threads with room for `queue` more waiting searches.
+    pub fn new(threads: usize, queue: usize) -> Self {
+        let threads = threads.max(1);
+        AiPool {
+            threads: Arc::new(Semaphore::new(threads)),
+            slots: Arc::new(Semaphore::new(threads + queue)),
+        }
+    }
+
+    /// Runs one search within `budget`; `cancel` may be raised by the caller to stop it early
+    /// (the engine then answers with its best move so far).
+    pub async fn search(
+        &self,
+        game: AnyGame,
+        mut request: SearchRequest,
+        budget: Duration,
+        cancel: Arc<AtomicBool>,
+    ) -> Result<SearchResult, PoolError> {
+        let _slot = self
+            .slots
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| PoolError::Busy)?;
+        let thread = self
+            .threads
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| PoolError::Busy)?;
+        if cancel.load(Ordering::Relaxed) {
+            return Err(PoolError::Crashed("cancelled before it started".to_owned()));
+        }
+        request.limits.time = Some(request.limits.time.map_or(budget, |t| t.min(budget)));
+        let timer = {
+            let cancel = cancel.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(budget).await;
+                cancel.store(true, Ordering::Relaxed);
+            })
+        };
+        let handle = tokio::task::spawn_blocking(move || {
+            let _thread = thread;
+            ai::search(&game, &request, &cancel, &mut |_| {})
+        });
+        let result = handle.await;
+        timer.abort();
+        match result {
+            Ok(r) => r.map_err(PoolError::from),
+            Err(e) => Err(PoolError::Crashed(e.to_string())),
+        }
+    }
+}
+
+/// The search request for a protocol engine; `budget` bounds the time.
+pub fn request_for(engine: &Engine, budget: Duration, seed: u64) -> SearchRequest {
+    match engine {
+        Engine::Level { level } => SearchRequest {
+            engine: EngineSpec::Level(*level),
+            limits: SearchLimits {
+                depth: None,
+                time: Some(budget),
+                nodes: None,
+            },
+            seed,
+        },
+        Engine::Named {
+            name,
+            depth,
+            time_ms,
+        } => SearchRequest {
+            engine: EngineSpec::Named(name.clone()),
+            limits: SearchLimits {
+                depth: *depth,
+                time: Some(time_ms.map_or(budget, |t| Duration::from_millis(t).min(budget))),
+                nodes: None,
+            },
+            seed,
+        },
+    }
+}
+
+/// The engine's last line, as the protocol shows it.
+pub fn line_of(result: &SearchResult) -> Option<SearchLine> {
+    result.info.as_ref().map(|info| SearchLine {
+        depth: info.depth,
+        score: match info.score {
+            ai::Score::Cp(v) => Score::Cp(v),
+            ai::Score::Win(n) => Score::Win(n),
+            ai::Score::Loss(n) => Score::Loss(n),
+            ai::Score::Margin(m) => Score::Margin(m),
+        },
+        nodes: info.nodes,
+        pv: info.pv.clone(),
+    })
+}
+
+/// A description of an engine for records and lists: `AI level 3`, `alphabeta depth 6`.
+pub fn engine_name(engine: &Engine) -> String {
+    match engine {
+        Engine::Level { level } => format!("AI level {level}"),
+        Engine::Named {
+            name,
+            depth,
+            time_ms,
+        } => {
+            let mut s = name.clone();
+            if let Some(d) = depth {
+                s.push_str(&format!(" depth {d}"));
+            }
+            if let Some(t) = time_ms {
+                s.push_str(&format!(" {t}ms"));
+            }
+            s
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_engines_keep_their_limits_within_the_budget() {
+        let engine = Engine::Named {
+            name: "alphabeta".to_owned(),
+            depth: Some(4),
+            time_ms: Some(10_000),
+        };
+        let r = request_for(&engine, Duration::from_secs(2), 7);
+        assert_eq!(r.engine, EngineSpec::Named("alphabeta".to_owned()));
+        assert_eq!(r.limits.depth, Some(4));
+        assert_eq!(r.limits.time, Some(Duration::from_secs(2)));
+        assert_eq!(engine_name(&engine), "alphabeta depth 4 10000ms");
+        let level = request_for(&Engine::Level { level: 3 }, Duration::from_secs(1), 7);
+        assert_eq!(level.engine, EngineSpec::Level(3));
+    }
+
+    #[tokio::test]
+    async fn a_full_pool_says_busy_at_once() {
+        let pool = AiPool::new(1, 0);
+        // Hold the only slot by hand: the next search must be refused, not queued.
+        let _held = pool.slots.clone().try_acquire_owned().unwrap();
+        let game = AnyGame::start(
+            chaupal_shared::GameKind::Kalah,
+            Vec::<(String, String)>::new(),
+        )
+        .unwrap();
+        let r = pool
+            .search(
+                game,
+                request_for(&Engine::Level { level: 1 }, Duration::from_millis(10), 1),
+                Duration::from_millis(10),
+                Arc::new(AtomicBool::new(false)),
+            )
+            .await;
+        assert_eq!(r, Err(PoolError::Busy));
+    }
+}

@@ -1,0 +1,394 @@
+//! What seats do: moves, resignation, draw offers, aborts, takebacks, rematches and claims.
+//!
+//! Every action first checks who may do it and whether it is allowed now; a refused action
+//! changes nothing and gets a typed error.
+
+use std::time::Duration;
+
+use chaupal_shared::protocol::{
+    Action, ErrorCode, ErrorReply, GameEvent, GameResult, GameStatus, PlayerId, ResultReason,
+};
+use chaupal_shared::{MoveError, Side};
+use tokio::time::Instant;
+
+use super::Room;
+use crate::store::Change;
+
+fn err(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
+    ErrorReply::new(code, reason)
+}
+
+impl Room {
+    pub(super) async fn act(
+        &mut self,
+        player: PlayerId,
+        seat: Option<Side>,
+        action: Action,
+        lag: Duration,
+    ) -> Result<(), ErrorReply> {
+        let held = self.seats_of(player);
+        let side = match (seat, held.as_slice()) {
+            (_, []) => {
+                return Err(err(
+                    ErrorCode::NotYourSeat,
+                    format!("you hold no seat in {}", self.id),
+                ));
+            }
+            (Some(s), _) if !held.contains(&s) => {
+                return Err(err(
+                    ErrorCode::NotYourSeat,
+                    format!("the {} seat is not yours", self.setup.kind.side_name(s)),
+                ));
+            }
+            (Some(s), _) => s,
+            (None, [only]) => *only,
+            (None, _) => self.game.side_to_move(),
+        };
+        self.lag[side.index()] = lag;
+        match action {
+            Action::Move { notation } => {
+                self.require_live()?;
+                let to_move = self.game.side_to_move();
+                if side != to_move {
+                    return Err(err(
+                        ErrorCode::NotYourTurn,
+                        format!("{} are to move", self.setup.kind.side_name(to_move)),
+                    ));
+                }
+                self.play_move(side, &notation, lag).await
+            }
+            Action::Resign => {
+                self.require_live()?;
+                self.finish(GameResult {
+                    winner: Some(side.opponent()),
+                    reason: ResultReason::Resignation,
+                })
+                .await
+            }
+            Action::OfferDraw => {
+                self.require_live()?;
+                self.require_opponent_person(side, "draw offers")?;
+                match self.draw_offer {
+                    Some(by) if by == side.opponent() => self.agree_draw().await,
+                    Some(_) => Ok(()),
+                    None => {
+                        self.emit(GameEvent::DrawOffered { by: side }, Change::None)
+                            .await?;
+                        self.draw_offer = Some(side);
+                        Ok(())
+                    }
+                }
+            }
+            Action::AcceptDraw => {
+                self.require_live()?;
+                self.require_offer(self.draw_offer, side, "draw offer")?;
+                self.agree_draw().await
+            }
+            Action::DeclineDraw => {
+                self.require_live()?;
+                self.require_offer(self.draw_offer, side, "draw offer")?;
+                self.emit(GameEvent::DrawDeclined { by: side }, Change::None)
+                    .await?;
+                self.draw_offer = None;
+                Ok(())
+            }
+            Action::Abort => {
+                self.require_live()?;
+                if self.movers.contains(&Side::First) && self.movers.contains(&Side::Second) {
+                    return Err(err(
+                        ErrorCode::NotAllowed,
+                        "both sides have moved: resign or offer a draw instead",
+                    ));
+                }
+                self.finish(GameResult {
+                    winner: None,
+                    reason: ResultReason::Aborted,
+                })
+                .await
+            }
+            Action::RequestTakeback => {
+                self.require_live()?;
+                if self.setup.rated {
+                    return Err(err(
+                        ErrorCode::NotAllowed,
+                        "takebacks are for casual games only",
+                    ));
+                }
+                if !self.movers.contains(&side) {
+                    return Err(err(ErrorCode::NotAllowed, "you have no move to take back"));
+                }
+                let opponent = side.opponent();
+                if self.is_ai(opponent) || self.is_local() {
+                    // The AI, or the same person, consents at once.
+                    self.emit(GameEvent::TakebackRequested { by: side }, Change::None)
+                        .await?;
+                    return self.take_back(side).await;
+                }
+                if self.takeback_request == Some(opponent) {
+                    return self.take_back(opponent).await;
+                }
+                if self.takeback_request.is_none() {
+                    self.emit(GameEvent::TakebackRequested { by: side }, Change::None)
+                        .await?;
+                    self.takeback_request = Some(side);
+                }
+                Ok(())
+            }
+            Action::AcceptTakeback => {
+                self.require_live()?;
+                self.require_offer(self.takeback_request, side, "takeback request")?;
+                self.take_back(side.opponent()).await
+            }
+            Action::DeclineTakeback => {
+                self.require_live()?;
+                self.require_offer(self.takeback_request, side, "takeback request")?;
+                self.emit(GameEvent::TakebackDeclined { by: side }, Change::None)
+                    .await?;
+                self.takeback_request = None;
+                Ok(())
+            }
+            Action::OfferRematch => {
+                self.require_finished()?;
+                let opponent = side.opponent();
+                if self.is_ai(opponent) || self.is_local() || self.rematch_offer == Some(opponent) {
+                    return self.start_rematch().await;
+                }
+                if self.rematch_offer.is_none() {
+                    self.emit(GameEvent::RematchOffered { by: side }, Change::None)
+                        .await?;
+                    self.rematch_offer = Some(side);
+                }
+                Ok(())
+            }
+            Action::AcceptRematch => {
+                self.require_finished()?;
+                self.require_offer(self.rematch_offer, side, "rematch offer")?;
+                self.start_rematch().await
+            }
+            Action::DeclineRematch => {
+                self.require_finished()?;
+                self.require_offer(self.rematch_offer, side, "rematch offer")?;
+                self.emit(GameEvent::RematchDeclined { by: side }, Change::None)
+                    .await?;
+                self.rematch_offer = None;
+                Ok(())
+            }
+            Action::ClaimWin => {
+                self.require_live()?;
+                let opponent = side.opponent();
+                let grace = self.deps.limits.reconnect_grace();
+                match self.away_since[opponent.index()] {
+                    Some(since) if since.elapsed() >= grace && !self.is_local() => {
+                        self.finish(GameResult {
+                            winner: Some(side),
+                            reason: ResultReason::Abandoned,
+                        })
+                        .await
+                    }
+                    Some(since) => Err(err(
+                        ErrorCode::NotAllowed,
+                        format!(
+                            "the grace period has {} ms to run",
+                            grace.saturating_sub(since.elapsed()).as_millis()
+                        ),
+                    )),
+                    None => Err(err(
+                        ErrorCode::NotAllowed,
+                        "your opponent is connected (or an AI)",
+                    )),
+                }
+            }
+        }
+    }
+
+    fn require_live(&self) -> Result<(), ErrorReply> {
+        if self.status == GameStatus::Live {
+            Ok(())
+        } else {
+            Err(err(ErrorCode::GameOver, format!("{} is over", self.id)))
+        }
+    }
+
+    fn require_finished(&self) -> Result<(), ErrorReply> {
+        if self.status != GameStatus::Finished {
+            return Err(err(ErrorCode::NotAllowed, "the game is still being played"));
+        }
+        if let Some(game) = self.rematch_game {
+            return Err(err(
+                ErrorCode::NotAllowed,
+                format!("the rematch is already {game}"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn require_opponent_person(&self, side: Side, what: &str) -> Result<(), ErrorReply> {
+        if self.is_ai(side.opponent()) || self.is_local() {
+            Err(err(
+                ErrorCode::NotAllowed,
+                format!("{what} need an opponent who is a different person"),
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// An offer made by the opponent of `side`, to be answered by `side`.
+    fn require_offer(&self, offer: Option<Side>, side: Side, what: &str) -> Result<(), ErrorReply> {
+        if offer == Some(side.opponent()) {
+            Ok(())
+        } else {
+            Err(err(
+                ErrorCode::NoOffer,
+                format!("there is no {what} to answer"),
+            ))
+        }
+    }
+
+    async fn agree_draw(&mut self) -> Result<(), ErrorReply> {
+        self.finish(GameResult {
+            winner: None,
+            reason: ResultReason::Agreement,
+        })
+        .await
+    }
+
+    /// Checks and plays a move for `side`, recording it before anyone hears of it.
+    pub(super) async fn play_move(
+        &mut self,
+        side: Side,
+        notation: &str,
+        lag: Duration,
+    ) -> Result<(), ErrorReply> {
+        let mut next = self.game.clone();
+        let canonical = next.play_text(notation).map_err(|e| match e {
+            MoveError::GameOver => err(ErrorCode::GameOver, "the game is over"),
+            other => err(ErrorCode::IllegalMove, other.to_string()),
+        })?;
+        let now = Instant::now();
+        let mut clock = self.clock.clone();
+        if let Some(c) = &mut clock {
+            let credit = lag.min(self.deps.limits.max_lag_credit());
+            if c.charge_move(side, now, credit).is_err() {
+                // The flag fell before the move arrived.
+                let mut stopped = c.clone();
+                stopped.zero(side);
+                self.clock = Some(stopped);
+                self.finish(GameResult {
+                    winner: Some(side.opponent()),
+                    reason: ResultReason::Timeout,
+                })
+                .await?;
+                return Err(err(ErrorCode::GameOver, "your time ran out"));
+            }
+            if next.outcome().is_none() {
+                c.start(next.side_to_move(), now);
+            }
+        }
+        let ply = self.moves.len() as u32 + 1;
+        let clocks = clock.as_ref().map(|c| c.view(now));
+        let clocks_ms = clock.as_ref().map(|c| c.millis(now));
+        let change = Change::Move {
+            ply,
+            notation: canonical.clone(),
+            mover_ms: clocks_ms.map(|c| c[side.index()]),
+            clocks_ms,
+        };
+        self.emit(
+            GameEvent::Moved {
+                ply,
+                side,
+                notation: canonical.clone(),
+                clocks,
+            },
+            change,
+        )
+        .await?;
+        self.game = next;
+        self.moves.push(canonical);
+        self.movers.push(side);
+        self.clock = clock;
+        self.draw_offer = None;
+        self.takeback_request = None;
+        self.deps.lobby.game_moved(self.id, ply);
+        if let Some(outcome) = self.game.outcome() {
+            let result = GameResult {
+                winner: outcome.winner(),
+                reason: ResultReason::Rules(outcome.reason()),
+            };
+            if let Err(e) = self.finish(result).await {
+                // The move stands; the end is found again on the next start.
+                tracing::error!("{}: could not record the end: {e}", self.id);
+            }
+        } else {
+            self.maybe_start_ai();
+        }
+        Ok(())
+    }
+
+    /// Takes back `side`'s last move and every move after it.
+    async fn take_back(&mut self, side: Side) -> Result<(), ErrorReply> {
+        let Some(keep) = self.movers.iter().rposition(|&s| s == side) else {
+            return Err(err(ErrorCode::NotAllowed, "there is no move to take back"));
+        };
+        let mut game = self.start.clone();
+        for mv in &self.moves[..keep] {
+            game.play_text(mv)
+                .map_err(|e| err(ErrorCode::Internal, format!("replaying the game: {e}")))?;
+        }
+        let now = Instant::now();
+        let mut clock = self.clock.clone();
+        if let Some(c) = &mut clock {
+            c.stop(now);
+            if keep > 0 {
+                c.start(game.side_to_move(), now);
+            }
+        }
+        let plies = (self.moves.len() - keep) as u32;
+        let change = Change::TakeBack {
+            to_ply: keep as u32,
+            clocks_ms: clock.as_ref().map(|c| c.millis(now)),
+        };
+        self.emit(
+            GameEvent::TakenBack {
+                plies,
+                ply: keep as u32,
+                clocks: clock.as_ref().map(|c| c.view(now)),
+            },
+            change,
+        )
+        .await?;
+        self.game = game;
+        self.moves.truncate(keep);
+        self.movers.truncate(keep);
+        self.clock = clock;
+        self.takeback_request = None;
+        self.draw_offer = None;
+        if let Some(ai) = self.ai.take() {
+            ai.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        self.deps.lobby.game_moved(self.id, keep as u32);
+        self.maybe_start_ai();
+        Ok(())
+    }
+
+    /// Starts the rematch (same set-up, sides swapped) with the seated connections.
+    async fn start_rematch(&mut self) -> Result<(), ErrorReply> {
+        let mut setup = self.setup.clone();
+        setup.seats.swap(0, 1);
+        setup.started_ms = crate::now_ms();
+        let seated = self
+            .subs
+            .values()
+            .filter(|s| !s.seats.is_empty())
+            .map(|s| s.outbox.clone())
+            .collect();
+        let start = self.start.clone();
+        let game = self.deps.lobby.start_game(setup, start, seated).await?;
+        self.emit(GameEvent::RematchStarted { game }, Change::None)
+            .await?;
+        self.rematch_game = Some(game);
+        self.rematch_offer = None;
+        Ok(())
+    }
+}

@@ -1,0 +1,763 @@
+//! Game rooms: one tokio task per game, owning it.
+//!
+//! A room validates every action with the shared rules, runs the clocks, numbers its events
+//! (1, 2, 3, ...), writes each event to the store *before* anyone hears of it, and sends it to
+//! both seats and every spectator. Nothing else touches a game: connections talk to the room
+//! through its [`RoomHandle`], and the room answers each request with `Ok` or a typed error.
+//!
+//! - [`actions`]: what seats do (moves, resign, offers, takebacks, rematches, claims).
+//! - [`view`]: what the room shows (snapshots, presence, summaries).
+
+mod actions;
+mod view;
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use chaupal_shared::protocol::{
+    Action, ErrorCode, ErrorReply, GameEvent, GameId, GameResult, GameStatus, GameSummary,
+    PlayerId, ResultReason, ServerMessage, Version,
+};
+use chaupal_shared::{AnyGame, Side};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+use crate::ai::SearchResult;
+use crate::clock::GameClock;
+use crate::config::Limits;
+use crate::lobby::Lobby;
+use crate::outbox::{ConnId, Outbox};
+use crate::pool::{AiPool, PoolError, request_for};
+use crate::ratings::{level_key, level_rating, player_key};
+use crate::store::{Change, EventWrite, NewGame, RatedSeats, Store};
+
+/// Commands waiting for a room; senders wait when it is full.
+const ROOM_QUEUE: usize = 64;
+/// How long a finished room stays up with nobody watching (for rematch offers and late
+/// watchers) before it closes; its record stays in the store.
+const LINGER: Duration = Duration::from_secs(30);
+/// How long an AI seat waits before asking a busy pool again.
+const AI_RETRY: Duration = Duration::from_millis(200);
+/// The least time an AI seat gets for a move under a clock.
+const AI_MIN_BUDGET: Duration = Duration::from_millis(50);
+
+/// What the room needs from the rest of the server.
+#[derive(Clone)]
+pub struct RoomDeps {
+    pub store: Store,
+    pub pool: AiPool,
+    pub lobby: Lobby,
+    pub limits: Arc<Limits>,
+}
+
+/// Everything a room starts from: a new game, or a live game reloaded after a restart.
+pub struct RoomInit {
+    pub id: GameId,
+    pub setup: NewGame,
+    /// The start position.
+    pub start: AnyGame,
+    /// Moves already played (after a restart).
+    pub moves: Vec<String>,
+    /// The version of the last stored event.
+    pub version: Version,
+    /// Recent events (after a restart), oldest first.
+    pub log: Vec<(Version, GameEvent)>,
+    /// Both clocks as stored (after a restart).
+    pub clocks_ms: Option<[u64; 2]>,
+    /// The seats' ratings at the start, for display.
+    pub ratings: [Option<i32>; 2],
+    /// Connections that sit down at once (the players who created or joined the game).
+    pub subscribers: Vec<Outbox>,
+    /// Whether this game was reloaded after a restart.
+    pub restored: bool,
+}
+
+/// A request to a room.
+pub(crate) enum RoomCommand {
+    /// Watch, or sit back down at one's seats: events after `since`, or a snapshot.
+    Attach {
+        outbox: Outbox,
+        since: Option<Version>,
+        reply: oneshot::Sender<Result<(), ErrorReply>>,
+    },
+    /// A connection left (or unwatched).
+    Detach { conn: ConnId },
+    /// A seat acts.
+    Act {
+        player: PlayerId,
+        seat: Option<Side>,
+        action: Action,
+        /// The connection's measured lag (credited back on the clock).
+        lag: Duration,
+        reply: oneshot::Sender<Result<(), ErrorReply>>,
+    },
+    /// The game as it stands (for hints and records).
+    View { reply: oneshot::Sender<RoomView> },
+    /// An AI seat's search finished.
+    AiDone {
+        ply: usize,
+        side: Side,
+        result: Result<SearchResult, PoolError>,
+    },
+}
+
+/// A copy of a room's game, for work done outside the room.
+#[derive(Clone, Debug)]
+pub struct RoomView {
+    pub summary: GameSummary,
+    pub game: AnyGame,
+    pub moves: Vec<String>,
+    pub start_position: Option<String>,
+}
+
+/// How to reach a room (cheap to clone).
+#[derive(Clone, Debug)]
+pub struct RoomHandle {
+    pub id: GameId,
+    tx: mpsc::Sender<RoomCommand>,
+}
+
+fn gone(id: GameId) -> ErrorReply {
+    ErrorReply::new(ErrorCode::NoSuchGame, format!("{id} has closed"))
+}
+
+impl RoomHandle {
+    /// Watches the game, or sits back down at the player's seats.
+    pub async fn attach(&self, outbox: Outbox, since: Option<Version>) -> Result<(), ErrorReply> {
+        let (reply, answer) = oneshot::channel();
+        self.tx
+            .send(RoomCommand::Attach {
+                outbox,
+                since,
+                reply,
+            })
+            .await
+            .map_err(|_| gone(self.id))?;
+        answer.await.map_err(|_| gone(self.id))?
+    }
+
+    /// Stops sending this connection the game's events.
+    pub async fn detach(&self, conn: ConnId) {
+        let _ = self.tx.send(RoomCommand::Detach { conn }).await;
+    }
+
+    /// Acts for one of the player's seats.
+    pub async fn act(
+        &self,
+        player: PlayerId,
+        seat: Option<Side>,
+        action: Action,
+        lag: Duration,
+    ) -> Result<(), ErrorReply> {
+        let (reply, answer) = oneshot::channel();
+        self.tx
+            .send(RoomCommand::Act {
+                player,
+                seat,
+                action,
+                lag,
+                reply,
+            })
+            .await
+            .map_err(|_| gone(self.id))?;
+        answer.await.map_err(|_| gone(self.id))?
+    }
+
+    /// A copy of the game as it stands.
+    pub async fn view(&self) -> Result<RoomView, ErrorReply> {
+        let (reply, answer) = oneshot::channel();
+        self.tx
+            .send(RoomCommand::View { reply })
+            .await
+            .map_err(|_| gone(self.id))?;
+        answer.await.map_err(|_| gone(self.id))
+    }
+}
+
+/// A connection at the board.
+struct Sub {
+    outbox: Outbox,
+    /// The seats this connection's player holds (none: a spectator).
+    seats: Vec<Side>,
+}
+
+/// The AI search in flight.
+struct AiSearch {
+    ply: usize,
+    cancel: Arc<AtomicBool>,
+}
+
+/// One game, owned by its task.
+pub(crate) struct Room {
+    id: GameId,
+    setup: NewGame,
+    start: AnyGame,
+    game: AnyGame,
+    moves: Vec<String>,
+    /// Who played each move (Kalah gives extra turns, so sides do not simply alternate).
+    movers: Vec<Side>,
+    version: Version,
+    /// Recent events for replay, oldest first.
+    log: VecDeque<(Version, Arc<ServerMessage>)>,
+    status: GameStatus,
+    result: Option<GameResult>,
+    clock: Option<GameClock>,
+    draw_offer: Option<Side>,
+    takeback_request: Option<Side>,
+    rematch_offer: Option<Side>,
+    rematch_game: Option<GameId>,
+    subs: HashMap<ConnId, Sub>,
+    /// Since when each seat's player has been away (none while connected, and for AI seats).
+    away_since: [Option<Instant>; 2],
+    /// Whether the end of each away seat's grace period was announced.
+    grace_announced: [bool; 2],
+    /// The last lag measured on each seat's connection.
+    lag: [Duration; 2],
+    ai: Option<AiSearch>,
+    ratings: [Option<i32>; 2],
+    /// When the finished room last had nobody at it.
+    empty_since: Option<Instant>,
+    deps: RoomDeps,
+    tx: mpsc::Sender<RoomCommand>,
+}
+
+/// Starts a room's task and returns its handle.
+pub fn spawn(init: RoomInit, deps: RoomDeps) -> Result<RoomHandle, ErrorReply> {
+    let (tx, rx) = mpsc::channel(ROOM_QUEUE);
+    let mut room = Room::new(init, deps, tx.clone())?;
+    let handle = RoomHandle { id: room.id, tx };
+    tokio::spawn(async move {
+        room.begin().await;
+        room.run(rx).await;
+    });
+    Ok(handle)
+}
+
+impl Room {
+    fn new(
+        init: RoomInit,
+        deps: RoomDeps,
+        tx: mpsc::Sender<RoomCommand>,
+    ) -> Result<Room, ErrorReply> {
+        let mut game = init.start.clone();
+        let mut movers = Vec::with_capacity(init.moves.len());
+        for (i, mv) in init.moves.iter().enumerate() {
+            movers.push(game.side_to_move());
+            game.play_text(mv).map_err(|e| {
+                ErrorReply::new(
+                    ErrorCode::Internal,
+                    format!("stored move {} of {} does not replay: {e}", i + 1, init.id),
+                )
+            })?;
+        }
+        let clock = init.setup.clock.map(|spec| match init.clocks_ms {
+            Some(ms) => GameClock::resumed(spec, ms),
+            None => GameClock::new(spec),
+        });
+        let log = init
+            .log
+            .into_iter()
+            .map(|(version, event)| {
+                let msg = ServerMessage::Event {
+                    game: init.id,
+                    version,
+                    event,
+                };
+                (version, Arc::new(msg))
+            })
+            .collect();
+        let now = Instant::now();
+        let away = |side: Side| {
+            let seat = &init.setup.seats[side.index()];
+            let sitting = init
+                .subscribers
+                .iter()
+                .any(|o| seat.player == Some(o.player));
+            (seat.player.is_some() && !sitting).then_some(now)
+        };
+        let mut room = Room {
+            id: init.id,
+            away_since: [away(Side::First), away(Side::Second)],
+            setup: init.setup,
+            start: init.start,
+            game,
+            moves: init.moves,
+            movers,
+            version: init.version,
+            log,
+            status: GameStatus::Live,
+            result: None,
+            clock,
+            draw_offer: None,
+            takeback_request: None,
+            rematch_offer: None,
+            rematch_game: None,
+            subs: HashMap::new(),
+            grace_announced: [false; 2],
+            lag: [Duration::ZERO; 2],
+            ai: None,
+            ratings: init.ratings,
+            empty_since: None,
+            deps,
+            tx,
+        };
+        for outbox in init.subscribers {
+            room.add_sub(outbox);
+        }
+        if init.restored {
+            // The clock runs again from now: the time the server was down is nobody's.
+            if let Some(clock) = &mut room.clock
+                && !room.moves.is_empty()
+            {
+                clock.start(room.game.side_to_move(), now);
+            }
+        }
+        Ok(room)
+    }
+
+    /// First things on start: tell the seated connections the game, finish a game whose end
+    /// was not recorded, and let an AI seat think.
+    async fn begin(&mut self) {
+        let conns: Vec<ConnId> = self.subs.keys().copied().collect();
+        for conn in conns {
+            self.send_snapshot(conn);
+        }
+        if let Some(outcome) = self.game.outcome() {
+            let result = GameResult {
+                winner: outcome.winner(),
+                reason: ResultReason::Rules(outcome.reason()),
+            };
+            if let Err(e) = self.finish(result).await {
+                tracing::error!("{}: could not record the end: {e}", self.id);
+            }
+        }
+        self.maybe_start_ai();
+    }
+
+    async fn run(&mut self, mut rx: mpsc::Receiver<RoomCommand>) {
+        loop {
+            let wake = self.next_wake();
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    None => break,
+                },
+                _ = sleep_until_opt(wake) => self.on_timer().await,
+            }
+            if self.subs.is_empty() {
+                self.empty_since.get_or_insert_with(Instant::now);
+            } else {
+                self.empty_since = None;
+            }
+            if self.status == GameStatus::Finished
+                && self.subs.is_empty()
+                && self.empty_since.is_some_and(|t| t.elapsed() >= LINGER)
+            {
+                break;
+            }
+        }
+        if let Some(ai) = &self.ai {
+            ai.cancel.store(true, Ordering::Relaxed);
+        }
+        self.deps.lobby.room_closed(self.id);
+        tracing::debug!("{}: room closed", self.id);
+    }
+
+    async fn handle(&mut self, cmd: RoomCommand) {
+        match cmd {
+            RoomCommand::Attach {
+                outbox,
+                since,
+                reply,
+            } => {
+                let conn = outbox.conn;
+                self.add_sub(outbox);
+                self.catch_up(conn, since);
+                self.broadcast_presence();
+                let _ = reply.send(Ok(()));
+            }
+            RoomCommand::Detach { conn } => {
+                if self.subs.remove(&conn).is_some() {
+                    self.update_away();
+                    self.broadcast_presence();
+                }
+            }
+            RoomCommand::Act {
+                player,
+                seat,
+                action,
+                lag,
+                reply,
+            } => {
+                let result = self.act(player, seat, action, lag).await;
+                let _ = reply.send(result);
+            }
+            RoomCommand::View { reply } => {
+                let _ = reply.send(self.view());
+            }
+            RoomCommand::AiDone { ply, side, result } => self.ai_done(ply, side, result).await,
+        }
+    }
+
+    fn add_sub(&mut self, outbox: Outbox) {
+        let seats = self.seats_of(outbox.player);
+        let conn = outbox.conn;
+        // Notice when the connection goes, even if the room never writes to it again.
+        let watch = outbox.clone();
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            watch.closed().await;
+            let _ = tx.send(RoomCommand::Detach { conn }).await;
+        });
+        self.subs.insert(conn, Sub { outbox, seats });
+        self.update_away();
+    }
+
+    /// Sends a new subscriber what it missed since `since`: the events, or a snapshot.
+    fn catch_up(&mut self, conn: ConnId, since: Option<Version>) {
+        let replay: Option<Vec<Arc<ServerMessage>>> = match since {
+            Some(v) if v == self.version => Some(Vec::new()),
+            Some(v) if v < self.version => {
+                let first_kept = self.log.front().map_or(self.version + 1, |(fv, _)| *fv);
+                (v + 1 >= first_kept).then(|| {
+                    self.log
+                        .iter()
+                        .filter(|(ev, _)| *ev > v)
+                        .map(|(_, m)| m.clone())
+                        .collect()
+                })
+            }
+            _ => None,
+        };
+        match replay {
+            Some(events) => {
+                if let Some(sub) = self.subs.get(&conn) {
+                    for msg in events {
+                        if !sub.outbox.send(msg) {
+                            break;
+                        }
+                    }
+                }
+            }
+            None => self.send_snapshot(conn),
+        }
+    }
+
+    /// Recomputes which human seats are away, starting their grace periods.
+    fn update_away(&mut self) {
+        let now = Instant::now();
+        for side in Side::BOTH {
+            let i = side.index();
+            if self.setup.seats[i].player.is_none() {
+                continue;
+            }
+            let present = self.subs.values().any(|s| s.seats.contains(&side));
+            if present {
+                self.away_since[i] = None;
+                self.grace_announced[i] = false;
+            } else if self.away_since[i].is_none() {
+                self.away_since[i] = Some(now);
+            }
+        }
+    }
+
+    /// The next time something happens by itself: a flag, a grace period's end, closing.
+    fn next_wake(&self) -> Option<Instant> {
+        let mut wake: Option<Instant> = None;
+        let mut consider = |t: Instant| wake = Some(wake.map_or(t, |w| w.min(t)));
+        if self.status == GameStatus::Live {
+            if let Some(clock) = &self.clock
+                && let Some(side) = clock.running()
+                && let Some(deadline) = clock.deadline(self.lag_credit(side))
+            {
+                consider(deadline);
+            }
+            for side in Side::BOTH {
+                if let Some(since) = self.away_since[side.index()]
+                    && !self.grace_announced[side.index()]
+                {
+                    consider(since + self.deps.limits.reconnect_grace());
+                }
+            }
+        } else if let Some(since) = self.empty_since {
+            consider(since + LINGER);
+        }
+        wake
+    }
+
+    async fn on_timer(&mut self) {
+        let now = Instant::now();
+        if self.status != GameStatus::Live {
+            return;
+        }
+        if let Some(clock) = &mut self.clock
+            && let Some(side) = clock.running()
+        {
+            let credit = self.lag[side.index()].min(self.deps.limits.max_lag_credit());
+            if clock.flagged(now, credit).is_some() {
+                let mut stopped = clock.clone();
+                stopped.zero(side);
+                let result = GameResult {
+                    winner: Some(side.opponent()),
+                    reason: ResultReason::Timeout,
+                };
+                let before = self.clock.replace(stopped);
+                if let Err(e) = self.finish(result).await {
+                    tracing::error!("{}: could not record the flag fall: {e}", self.id);
+                    self.clock = before;
+                }
+                return;
+            }
+        }
+        let mut changed = false;
+        for side in Side::BOTH {
+            let i = side.index();
+            if let Some(since) = self.away_since[i]
+                && !self.grace_announced[i]
+                && now >= since + self.deps.limits.reconnect_grace()
+            {
+                self.grace_announced[i] = true;
+                changed = true;
+            }
+        }
+        if changed {
+            self.broadcast_presence();
+        }
+    }
+
+    fn lag_credit(&self, side: Side) -> Duration {
+        self.lag[side.index()].min(self.deps.limits.max_lag_credit())
+    }
+
+    // ---- seats ----
+
+    fn seats_of(&self, player: PlayerId) -> Vec<Side> {
+        Side::BOTH
+            .into_iter()
+            .filter(|s| self.setup.seats[s.index()].player == Some(player))
+            .collect()
+    }
+
+    fn is_ai(&self, side: Side) -> bool {
+        self.setup.seats[side.index()].engine.is_some()
+    }
+
+    /// Whether one player holds both seats.
+    fn is_local(&self) -> bool {
+        let [a, b] = &self.setup.seats;
+        a.player.is_some() && a.player == b.player
+    }
+
+    // ---- events ----
+
+    /// Records the next event, then sends it to everyone at the board. Nothing is sent, and the
+    /// version does not move, when the store fails.
+    async fn emit(&mut self, event: GameEvent, change: Change) -> Result<(), ErrorReply> {
+        let version = self.version + 1;
+        let body = serde_json::to_string(&event)
+            .map_err(|e| ErrorReply::new(ErrorCode::Internal, e.to_string()))?;
+        let write = EventWrite {
+            game: self.id,
+            version,
+            body,
+            change,
+            at_ms: crate::now_ms(),
+        };
+        self.deps.store.write(write).await.map_err(|e| {
+            tracing::error!("{}: store: {e}", self.id);
+            ErrorReply::new(
+                ErrorCode::Storage,
+                "the server could not record this; nothing changed",
+            )
+        })?;
+        self.version = version;
+        let msg = Arc::new(ServerMessage::Event {
+            game: self.id,
+            version,
+            event,
+        });
+        self.log.push_back((version, msg.clone()));
+        while self.log.len() > self.deps.limits.replay_events.max(1) {
+            self.log.pop_front();
+        }
+        self.broadcast(msg);
+        Ok(())
+    }
+
+    fn broadcast(&mut self, msg: Arc<ServerMessage>) {
+        let mut dropped = Vec::new();
+        for (conn, sub) in &self.subs {
+            if !sub.outbox.send(msg.clone()) {
+                dropped.push(*conn);
+            }
+        }
+        if !dropped.is_empty() {
+            for conn in dropped {
+                self.subs.remove(&conn);
+            }
+            self.update_away();
+            self.broadcast_presence();
+        }
+    }
+
+    /// Ends the game: stops the clock and the AI, records the result (and ratings), tells
+    /// everyone and the lobby.
+    async fn finish(&mut self, result: GameResult) -> Result<(), ErrorReply> {
+        let now = Instant::now();
+        let mut clock = self.clock.clone();
+        if let Some(c) = &mut clock {
+            c.stop(now);
+        }
+        let clocks = clock.as_ref().map(|c| c.view(now));
+        let rated = (self.setup.rated && result.reason != ResultReason::Aborted)
+            .then(|| self.rated_seats());
+        let change = Change::Finish {
+            result,
+            clocks_ms: clock.as_ref().map(|c| c.millis(now)),
+            rated,
+        };
+        self.emit(GameEvent::Ended { result, clocks }, change)
+            .await?;
+        self.clock = clock;
+        self.status = GameStatus::Finished;
+        self.result = Some(result);
+        self.draw_offer = None;
+        self.takeback_request = None;
+        if let Some(ai) = self.ai.take() {
+            ai.cancel.store(true, Ordering::Relaxed);
+        }
+        self.deps.lobby.game_ended(self.id, result);
+        Ok(())
+    }
+
+    fn rated_seats(&self) -> RatedSeats {
+        let owner = |i: usize| {
+            let seat = &self.setup.seats[i];
+            match (&seat.player, &seat.engine) {
+                (Some(p), _) => (player_key(p.0), None),
+                (None, Some(chaupal_shared::protocol::Engine::Level { level })) => {
+                    (level_key(*level), Some(level_rating(*level)))
+                }
+                _ => (
+                    "unrated".to_owned(),
+                    Some(crate::ratings::Rating::default()),
+                ),
+            }
+        };
+        let (a, fa) = owner(0);
+        let (b, fb) = owner(1);
+        RatedSeats {
+            kind: self.setup.kind,
+            owners: [a, b],
+            fixed: [fa, fb],
+        }
+    }
+
+    // ---- AI seats ----
+
+    /// Starts a search when an AI seat is to move and none runs for this position.
+    fn maybe_start_ai(&mut self) {
+        if self.status != GameStatus::Live || self.game.outcome().is_some() {
+            return;
+        }
+        let side = self.game.side_to_move();
+        let Some(engine) = self.setup.seats[side.index()].engine.clone() else {
+            return;
+        };
+        let ply = self.moves.len();
+        if self.ai.as_ref().is_some_and(|a| a.ply == ply) {
+            return;
+        }
+        if let Some(old) = self.ai.take() {
+            old.cancel.store(true, Ordering::Relaxed);
+        }
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.ai = Some(AiSearch {
+            ply,
+            cancel: cancel.clone(),
+        });
+        let limits = &self.deps.limits;
+        let mut budget = Duration::from_millis(limits.ai_move_ms);
+        if let Some(clock) = &self.clock {
+            let left = clock.left(side, Instant::now());
+            let inc = Duration::from_millis(clock.spec().increment_ms);
+            budget = budget.min(left / 30 + inc / 2).max(AI_MIN_BUDGET);
+        }
+        let delay = if self.setup.seats.iter().all(|s| s.engine.is_some()) {
+            Duration::from_millis(limits.exhibition_delay_ms)
+        } else {
+            Duration::ZERO
+        };
+        let request = request_for(&engine, budget, self.id.0 ^ (ply as u64) << 32);
+        let game = self.game.clone();
+        let pool = self.deps.pool.clone();
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(delay).await;
+            let result = loop {
+                let r = pool
+                    .search(game.clone(), request.clone(), budget, cancel.clone())
+                    .await;
+                match r {
+                    Err(PoolError::Busy) if !cancel.load(Ordering::Relaxed) => {
+                        tokio::time::sleep(AI_RETRY).await;
+                    }
+                    other => break other,
+                }
+            };
+            if !cancel.load(Ordering::Relaxed) || result.is_ok() {
+                let _ = tx.send(RoomCommand::AiDone { ply, side, result }).await;
+            }
+        });
+    }
+
+    async fn ai_done(&mut self, ply: usize, side: Side, result: Result<SearchResult, PoolError>) {
+        if self.ai.as_ref().is_none_or(|a| a.ply != ply) {
+            return;
+        }
+        self.ai = None;
+        if self.status != GameStatus::Live
+            || self.moves.len() != ply
+            || self.game.side_to_move() != side
+        {
+            return;
+        }
+        let outcome = match result {
+            Ok(SearchResult {
+                best_move: Some(mv),
+                ..
+            }) => self.play_move(side, &mv, Duration::ZERO).await,
+            Ok(SearchResult {
+                best_move: None, ..
+            }) => Err(ErrorReply::new(
+                ErrorCode::AiError,
+                "the engine found no move",
+            )),
+            Err(e) => Err(ErrorReply::new(ErrorCode::AiError, e.to_string())),
+        };
+        if let Err(e) = outcome {
+            tracing::warn!("{}: AI seat {side:?} could not move: {e}", self.id);
+            if e.code == ErrorCode::Storage {
+                // Try again later: the position is unchanged.
+                self.maybe_start_ai();
+                return;
+            }
+            let result = GameResult {
+                winner: Some(side.opponent()),
+                reason: ResultReason::Abandoned,
+            };
+            if let Err(e) = self.finish(result).await {
+                tracing::error!("{}: could not record the end: {e}", self.id);
+            }
+        }
+    }
+}
+
+async fn sleep_until_opt(when: Option<Instant>) {
+    match when {
+        Some(t) => tokio::time::sleep_until(t).await,
+        None => std::future::pending().await,
+    }
+}

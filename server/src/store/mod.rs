@@ -1,0 +1,375 @@
+//! The records: players, games, moves, game events and ratings, kept in SQL through sqlx.
+//!
+//! One code path serves both databases through sqlx's `Any` driver: a SQLite file by default
+//! (created on first start), PostgreSQL when the URL says `postgres://`. The migrations for each
+//! live in `server/migrations/{sqlite,postgres}` and run at start-up; the SQL here is the
+//! common subset (`$N` parameters, `RETURNING`, `ON CONFLICT`).
+//!
+//! Game rooms write through one [`writer`] task that commits everything waiting in one
+//! transaction (a group commit) and answers each write only once it is durable: a room
+//! broadcasts a move only after its write is acknowledged.
+
+mod rows;
+mod writer;
+
+use std::time::Duration;
+
+use chaupal_shared::protocol::{GameId, PlayerId, Version};
+use chaupal_shared::{GameKind, protocol::Engine};
+use sqlx::AnyPool;
+use sqlx::Row;
+use sqlx::any::AnyPoolOptions;
+use thiserror::Error;
+use tokio::sync::{mpsc, oneshot};
+
+pub use rows::{GameRow, NewGame, StoredSeat};
+pub use writer::{Change, EventWrite, RatedSeats};
+
+use crate::ratings::{Rating, level_key, level_rating};
+
+/// Writes waiting for the writer task; rooms wait (back-pressure) when it is full.
+const WRITE_QUEUE: usize = 1024;
+/// The most writes committed in one transaction.
+const GROUP_COMMIT_MAX: usize = 128;
+
+/// Why the records could not be read or written.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("database migrations: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("unsupported database URL '{0}': use sqlite://FILE or postgres://...")]
+    Url(String),
+    #[error("the record writer has stopped")]
+    WriterGone,
+    #[error("a stored record is damaged: {0}")]
+    Corrupt(String),
+}
+
+/// Which database the URL names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The records, shared by the whole server (cheap to clone).
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    writer: mpsc::Sender<writer::Job>,
+    backend: Backend,
+}
+
+impl Store {
+    /// Connects (creating a SQLite file if needed), runs the migrations and starts the writer.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let (backend, url) = normalise_url(url)?;
+        let options = AnyPoolOptions::new()
+            .max_connections(match backend {
+                Backend::Sqlite => 4,
+                Backend::Postgres => 16,
+            })
+            .acquire_timeout(Duration::from_secs(30));
+        let options = if backend == Backend::Sqlite {
+            options.after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    // WAL lets readers go on while the writer commits; FULL makes every
+                    // commit durable before it is acknowledged.
+                    sqlx::query("PRAGMA journal_mode = WAL")
+                        .execute(&mut *conn)
+                        .await?;
+                    sqlx::query("PRAGMA synchronous = FULL")
+                        .execute(&mut *conn)
+                        .await?;
+                    Ok(())
+                })
+            })
+        } else {
+            options
+        };
+        let pool = options.connect(&url).await?;
+        match backend {
+            Backend::Sqlite => sqlx::migrate!("migrations/sqlite").run(&pool).await?,
+            Backend::Postgres => sqlx::migrate!("migrations/postgres").run(&pool).await?,
+        }
+        let (tx, rx) = mpsc::channel(WRITE_QUEUE);
+        tokio::spawn(writer::run(pool.clone(), rx));
+        Ok(Store {
+            pool,
+            writer: tx,
+            backend,
+        })
+    }
+
+    /// Which database this is.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Commits one game event (and what it changes), returning once it is durable.
+    pub async fn write(&self, write: EventWrite) -> Result<(), StoreError> {
+        let (done, answer) = oneshot::channel();
+        self.writer
+            .send(writer::Job { write, done })
+            .await
+            .map_err(|_| StoreError::WriterGone)?;
+        answer.await.map_err(|_| StoreError::WriterGone)?
+    }
+
+    // ---- players ----
+
+    /// The player whose token hashes to `token_hash`.
+    pub async fn player_by_token(
+        &self,
+        token_hash: &str,
+    ) -> Result<Option<(PlayerId, String)>, StoreError> {
+        let row = sqlx::query("SELECT id, name FROM players WHERE token_hash = $1")
+            .bind(token_hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| Ok((PlayerId(to_u64(r.try_get("id")?)), r.try_get("name")?)))
+            .transpose()
+    }
+
+    /// Registers a new player.
+    pub async fn create_player(
+        &self,
+        name: &str,
+        token_hash: &str,
+        now_ms: u64,
+    ) -> Result<PlayerId, StoreError> {
+        let row = sqlx::query(
+            "INSERT INTO players (name, token_hash, created_ms) VALUES ($1, $2, $3) RETURNING id",
+        )
+        .bind(name)
+        .bind(token_hash)
+        .bind(to_i64(now_ms))
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(PlayerId(to_u64(row.try_get("id")?)))
+    }
+
+    /// Changes a player's display name.
+    pub async fn rename_player(&self, id: PlayerId, name: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE players SET name = $1 WHERE id = $2")
+            .bind(name)
+            .bind(to_i64(id.0))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// A player's display name.
+    pub async fn player_name(&self, id: PlayerId) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT name FROM players WHERE id = $1")
+            .bind(to_i64(id.0))
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| r.try_get("name").map_err(StoreError::from))
+            .transpose()
+    }
+
+    // ---- games ----
+
+    /// Stores a new live game and returns its id.
+    pub async fn create_game(&self, game: &NewGame) -> Result<GameId, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        rows::insert_game(&mut conn, game, "live").await
+    }
+
+    /// A game's row and its moves.
+    pub async fn game(&self, id: GameId) -> Result<Option<(GameRow, Vec<String>)>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {} FROM games WHERE id = $1",
+            rows::GAME_COLUMNS
+        ))
+        .bind(to_i64(id.0))
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let game = GameRow::from_row(&row)?;
+        let moves = self.moves(id).await?;
+        Ok(Some((game, moves)))
+    }
+
+    /// The moves of a game, in order.
+    pub async fn moves(&self, id: GameId) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT notation FROM moves WHERE game_id = $1 ORDER BY ply")
+            .bind(to_i64(id.0))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get("notation").map_err(StoreError::from))
+            .collect()
+    }
+
+    /// Every live game with its moves and its last `events` events (oldest first).
+    pub async fn live_games(
+        &self,
+        events: usize,
+    ) -> Result<Vec<(GameRow, Vec<String>, Vec<(Version, String)>)>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {} FROM games WHERE status = 'live' ORDER BY id",
+            rows::GAME_COLUMNS
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let game = GameRow::from_row(row)?;
+            let moves = self.moves(game.id).await?;
+            let recent = sqlx::query(
+                "SELECT version, body FROM events WHERE game_id = $1 ORDER BY version DESC \
+                 LIMIT $2",
+            )
+            .bind(to_i64(game.id.0))
+            .bind(to_i64(events as u64))
+            .fetch_all(&self.pool)
+            .await?;
+            let mut log = recent
+                .iter()
+                .map(|r| Ok((to_u64(r.try_get("version")?), r.try_get("body")?)))
+                .collect::<Result<Vec<_>, StoreError>>()?;
+            log.reverse();
+            out.push((game, moves, log));
+        }
+        Ok(out)
+    }
+
+    /// Finished games of a player, newest first.
+    pub async fn finished_games(
+        &self,
+        player: PlayerId,
+        limit: u32,
+        before: Option<GameId>,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {} FROM games WHERE status = 'finished' \
+             AND (first_player = $1 OR second_player = $1 \
+             OR (mode = 'imported' AND creator = $1)) AND id < $2 \
+             ORDER BY id DESC LIMIT $3",
+            rows::GAME_COLUMNS
+        ))
+        .bind(to_i64(player.0))
+        .bind(before.map_or(i64::MAX, |g| to_i64(g.0)))
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(GameRow::from_row).collect()
+    }
+
+    /// Stores a finished game read from a record; the moves were checked by the caller.
+    pub async fn import_game(
+        &self,
+        game: &NewGame,
+        moves: &[String],
+        winner: Option<chaupal_shared::Side>,
+        reason: Option<&str>,
+        now_ms: u64,
+    ) -> Result<GameId, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let id = rows::insert_game(&mut tx, game, "finished").await?;
+        for (i, mv) in moves.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO moves (game_id, ply, notation, clock_ms, played_ms) \
+                 VALUES ($1, $2, $3, NULL, $4)",
+            )
+            .bind(to_i64(id.0))
+            .bind(i as i64 + 1)
+            .bind(mv.as_str())
+            .bind(to_i64(now_ms))
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query(
+            "UPDATE games SET winner = $1, reason = $2, plies = $3, ended_ms = $4 WHERE id = $5",
+        )
+        .bind(winner.map(rows::side_name))
+        .bind(reason)
+        .bind(moves.len() as i64)
+        .bind(to_i64(now_ms))
+        .bind(to_i64(id.0))
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    // ---- ratings ----
+
+    /// The rating of a player (or AI level) in one game, if rated before (levels always are).
+    pub async fn rating(&self, owner: &str, kind: GameKind) -> Result<Option<Rating>, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        writer::read_rating(&mut conn, owner, kind).await
+    }
+
+    /// All ratings of a player.
+    pub async fn ratings(&self, owner: &str) -> Result<Vec<(GameKind, Rating)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT kind, rating, deviation, volatility, games FROM ratings WHERE owner = $1 \
+             ORDER BY kind",
+        )
+        .bind(owner)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let kind: String = r.try_get("kind")?;
+                let kind = kind
+                    .parse()
+                    .map_err(|_| StoreError::Corrupt(format!("rating for game '{kind}'")))?;
+                Ok((kind, writer::rating_from_row(r)?))
+            })
+            .collect()
+    }
+
+    /// The rating a seat shows: a player's stored rating, or an AI level's fixed one.
+    pub async fn seat_rating(
+        &self,
+        player: Option<PlayerId>,
+        engine: Option<&Engine>,
+        kind: GameKind,
+    ) -> Result<Option<Rating>, StoreError> {
+        match (player, engine) {
+            (Some(p), _) => self.rating(&crate::ratings::player_key(p.0), kind).await,
+            (None, Some(Engine::Level { level })) => {
+                let stored = self.rating(&level_key(*level), kind).await?;
+                Ok(Some(stored.unwrap_or_else(|| level_rating(*level))))
+            }
+            _ => Ok(None),
+        }
+    }
+}
+
+/// Checks the URL and, for SQLite, asks for the file to be created when missing.
+fn normalise_url(url: &str) -> Result<(Backend, String), StoreError> {
+    if url.starts_with("sqlite:") {
+        let url = if url.contains("mode=") {
+            url.to_owned()
+        } else if url.contains('?') {
+            format!("{url}&mode=rwc")
+        } else {
+            format!("{url}?mode=rwc")
+        };
+        Ok((Backend::Sqlite, url))
+    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok((Backend::Postgres, url.to_owned()))
+    } else {
+        Err(StoreError::Url(url.to_owned()))
+    }
+}
+
+/// Ids and times are `u64` in the protocol and `BIGINT` in SQL; they stay far below `i64::MAX`.
+pub(crate) fn to_i64(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+pub(crate) fn to_u64(v: i64) -> u64 {
+    u64::try_from(v).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests;

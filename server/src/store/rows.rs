@@ -1,0 +1,248 @@
+//! The game row: how a game's set-up and state are kept in the `games` table.
+
+use chaupal_shared::protocol::{
+    ClockSpec, Engine, GameId, GameResult, GameStatus, GameSummary, PlayerId, PlayerInfo,
+    ResultReason, RulePair, SeatInfo, Version,
+};
+use chaupal_shared::{GameKind, Side};
+use sqlx::AnyConnection;
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use super::{StoreError, to_i64, to_u64};
+
+/// The columns of `games`, in the order [`GameRow::from_row`] reads them.
+pub(super) const GAME_COLUMNS: &str = "id, kind, rules, start_position, clock_initial_ms, \
+    clock_increment_ms, rated, mode, creator, first_player, second_player, first_engine, \
+    second_engine, first_name, second_name, status, winner, reason, version, plies, first_ms, \
+    second_ms, started_ms, ended_ms";
+
+/// Who sits at a seat, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredSeat {
+    pub player: Option<PlayerId>,
+    pub engine: Option<Engine>,
+    /// The player's name when the game started, or the engine's description.
+    pub name: String,
+}
+
+impl StoredSeat {
+    /// The seat as the protocol shows it.
+    pub fn info(&self, rating: Option<i32>) -> SeatInfo {
+        SeatInfo {
+            name: self.name.clone(),
+            player: self.player.map(|id| PlayerInfo {
+                id,
+                name: self.name.clone(),
+            }),
+            engine: self.engine.clone(),
+            rating,
+        }
+    }
+}
+
+/// A game to store.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub kind: GameKind,
+    /// Non-default rule pairs.
+    pub rules: Vec<RulePair>,
+    pub start_position: Option<String>,
+    pub clock: Option<ClockSpec>,
+    pub rated: bool,
+    /// open, private, local, ai, exhibition or imported.
+    pub mode: String,
+    pub creator: Option<PlayerId>,
+    pub seats: [StoredSeat; 2],
+    pub started_ms: u64,
+}
+
+/// A stored game.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    pub id: GameId,
+    pub setup: NewGame,
+    pub status: GameStatus,
+    pub result: Option<GameResult>,
+    pub version: Version,
+    pub plies: u32,
+    /// Both clocks after the last move.
+    pub clocks_ms: Option<[u64; 2]>,
+    pub ended_ms: Option<u64>,
+}
+
+impl GameRow {
+    pub(super) fn from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
+        let kind: String = row.try_get("kind")?;
+        let kind: GameKind = kind
+            .parse()
+            .map_err(|_| StoreError::Corrupt(format!("unknown game '{kind}'")))?;
+        let rules: String = row.try_get("rules")?;
+        let rules = parse_rules(&rules)?;
+        let clock = match (
+            row.try_get::<Option<i64>, _>("clock_initial_ms")?,
+            row.try_get::<Option<i64>, _>("clock_increment_ms")?,
+        ) {
+            (Some(i), Some(inc)) => Some(ClockSpec {
+                initial_ms: to_u64(i),
+                increment_ms: to_u64(inc),
+            }),
+            _ => None,
+        };
+        let engine = |col: &str| -> Result<Option<Engine>, StoreError> {
+            match row.try_get::<Option<String>, _>(col)? {
+                Some(text) => serde_json::from_str(&text)
+                    .map(Some)
+                    .map_err(|e| StoreError::Corrupt(format!("{col}: {e}"))),
+                None => Ok(None),
+            }
+        };
+        let player = |col: &str| -> Result<Option<PlayerId>, StoreError> {
+            Ok(row
+                .try_get::<Option<i64>, _>(col)?
+                .map(|v| PlayerId(to_u64(v))))
+        };
+        let seats = [
+            StoredSeat {
+                player: player("first_player")?,
+                engine: engine("first_engine")?,
+                name: row.try_get("first_name")?,
+            },
+            StoredSeat {
+                player: player("second_player")?,
+                engine: engine("second_engine")?,
+                name: row.try_get("second_name")?,
+            },
+        ];
+        let status: String = row.try_get("status")?;
+        let status = match status.as_str() {
+            "live" => GameStatus::Live,
+            "finished" => GameStatus::Finished,
+            other => return Err(StoreError::Corrupt(format!("game status '{other}'"))),
+        };
+        let winner = match row.try_get::<Option<String>, _>("winner")?.as_deref() {
+            Some("first") => Some(Side::First),
+            Some("second") => Some(Side::Second),
+            None => None,
+            Some(other) => return Err(StoreError::Corrupt(format!("winner '{other}'"))),
+        };
+        let result = match row.try_get::<Option<String>, _>("reason")? {
+            Some(name) => Some(GameResult {
+                winner,
+                reason: ResultReason::from_name(&name)
+                    .ok_or_else(|| StoreError::Corrupt(format!("result reason '{name}'")))?,
+            }),
+            None => None,
+        };
+        let clocks_ms = match (
+            row.try_get::<Option<i64>, _>("first_ms")?,
+            row.try_get::<Option<i64>, _>("second_ms")?,
+        ) {
+            (Some(a), Some(b)) => Some([to_u64(a), to_u64(b)]),
+            _ => None,
+        };
+        Ok(GameRow {
+            id: GameId(to_u64(row.try_get("id")?)),
+            setup: NewGame {
+                kind,
+                rules,
+                start_position: row.try_get("start_position")?,
+                clock,
+                rated: row.try_get::<i64, _>("rated")? != 0,
+                mode: row.try_get("mode")?,
+                creator: player("creator")?,
+                seats,
+                started_ms: to_u64(row.try_get("started_ms")?),
+            },
+            status,
+            result,
+            version: to_u64(row.try_get("version")?),
+            plies: u32::try_from(row.try_get::<i64, _>("plies")?).unwrap_or(0),
+            clocks_ms,
+            ended_ms: row.try_get::<Option<i64>, _>("ended_ms")?.map(to_u64),
+        })
+    }
+
+    /// The game as lists show it (ratings are not kept per game).
+    pub fn summary(&self) -> GameSummary {
+        GameSummary {
+            game: self.id,
+            kind: self.setup.kind,
+            rules: self.setup.rules.clone(),
+            clock: self.setup.clock,
+            rated: self.setup.rated,
+            seats: [
+                self.setup.seats[0].info(None),
+                self.setup.seats[1].info(None),
+            ],
+            status: self.status,
+            result: self.result,
+            plies: self.plies,
+            watchers: 0,
+            started_at_ms: self.setup.started_ms,
+        }
+    }
+}
+
+/// `first` or `second`, as stored.
+pub(super) fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "first",
+        Side::Second => "second",
+    }
+}
+
+/// Rule pairs as stored: `key=value key=value`.
+pub(super) fn rules_text(rules: &[RulePair]) -> String {
+    rules
+        .iter()
+        .map(|r| format!("{}={}", r.key, r.value))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn parse_rules(text: &str) -> Result<Vec<RulePair>, StoreError> {
+    text.split_whitespace()
+        .map(|pair| {
+            pair.split_once('=')
+                .map(|(k, v)| RulePair::new(k, v))
+                .ok_or_else(|| StoreError::Corrupt(format!("rule pair '{pair}'")))
+        })
+        .collect()
+}
+
+pub(super) async fn insert_game(
+    conn: &mut AnyConnection,
+    game: &NewGame,
+    status: &str,
+) -> Result<GameId, StoreError> {
+    let engine = |e: &Option<Engine>| e.as_ref().and_then(|e| serde_json::to_string(e).ok());
+    let row = sqlx::query(
+        "INSERT INTO games (kind, rules, start_position, clock_initial_ms, clock_increment_ms, \
+         rated, mode, creator, first_player, second_player, first_engine, second_engine, \
+         first_name, second_name, status, version, plies, first_ms, second_ms, started_ms) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 0, 0, $16, \
+         $17, $18) RETURNING id",
+    )
+    .bind(game.kind.name())
+    .bind(rules_text(&game.rules))
+    .bind(game.start_position.clone())
+    .bind(game.clock.map(|c| to_i64(c.initial_ms)))
+    .bind(game.clock.map(|c| to_i64(c.increment_ms)))
+    .bind(i64::from(game.rated))
+    .bind(game.mode.as_str())
+    .bind(game.creator.map(|p| to_i64(p.0)))
+    .bind(game.seats[0].player.map(|p| to_i64(p.0)))
+    .bind(game.seats[1].player.map(|p| to_i64(p.0)))
+    .bind(engine(&game.seats[0].engine))
+    .bind(engine(&game.seats[1].engine))
+    .bind(game.seats[0].name.as_str())
+    .bind(game.seats[1].name.as_str())
+    .bind(status)
+    .bind(game.clock.map(|c| to_i64(c.initial_ms)))
+    .bind(game.clock.map(|c| to_i64(c.initial_ms)))
+    .bind(to_i64(game.started_ms))
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(GameId(to_u64(row.try_get("id")?)))
+}

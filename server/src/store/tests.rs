@@ -1,0 +1,216 @@
+//! The store against a real SQLite file.
+
+use chaupal_shared::protocol::{ClockSpec, GameResult, GameStatus, ResultReason, RulePair};
+use chaupal_shared::{GameKind, Side};
+
+use super::*;
+use crate::ratings::player_key;
+
+async fn open() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("t.sqlite").display());
+    let store = Store::open(&url).await.unwrap();
+    (dir, store)
+}
+
+fn new_game(a: PlayerId, b: PlayerId) -> NewGame {
+    let seat = |p: PlayerId, n: &str| StoredSeat {
+        player: Some(p),
+        engine: None,
+        name: n.to_owned(),
+    };
+    NewGame {
+        kind: GameKind::Kalah,
+        rules: vec![RulePair::new("seeds", "4")],
+        start_position: None,
+        clock: Some(ClockSpec {
+            initial_ms: 60_000,
+            increment_ms: 1_000,
+        }),
+        rated: true,
+        mode: "open".to_owned(),
+        creator: Some(a),
+        seats: [seat(a, "asha"), seat(b, "bikram")],
+        started_ms: 1_000,
+    }
+}
+
+fn event(game: GameId, version: Version, change: Change) -> EventWrite {
+    EventWrite {
+        game,
+        version,
+        body: format!("{{\"n\":{version}}}"),
+        change,
+        at_ms: 2_000,
+    }
+}
+
+#[tokio::test]
+async fn players_are_found_by_token_hash() {
+    let (_dir, store) = open().await;
+    let id = store.create_player("asha", "hash-a", 5).await.unwrap();
+    assert_eq!(
+        store.player_by_token("hash-a").await.unwrap(),
+        Some((id, "asha".to_owned()))
+    );
+    assert_eq!(store.player_by_token("hash-b").await.unwrap(), None);
+    store.rename_player(id, "Asha").await.unwrap();
+    assert_eq!(
+        store.player_name(id).await.unwrap().as_deref(),
+        Some("Asha")
+    );
+}
+
+#[tokio::test]
+async fn moves_takebacks_and_the_end_are_kept_and_reload() {
+    let (dir, store) = open().await;
+    let a = store.create_player("asha", "ha", 0).await.unwrap();
+    let b = store.create_player("bikram", "hb", 0).await.unwrap();
+    let game = store.create_game(&new_game(a, b)).await.unwrap();
+    let mv = |ply: u32, n: &str| Change::Move {
+        ply,
+        notation: n.to_owned(),
+        mover_ms: Some(59_000),
+        clocks_ms: Some([59_000, 60_000]),
+    };
+    store.write(event(game, 1, mv(1, "c"))).await.unwrap();
+    store.write(event(game, 2, mv(2, "d"))).await.unwrap();
+    store.write(event(game, 3, mv(3, "e"))).await.unwrap();
+    store
+        .write(event(
+            game,
+            4,
+            Change::TakeBack {
+                to_ply: 2,
+                clocks_ms: Some([50_000, 40_000]),
+            },
+        ))
+        .await
+        .unwrap();
+    store.write(event(game, 5, Change::None)).await.unwrap();
+    // A repeated version is refused, and the game is unchanged.
+    assert!(store.write(event(game, 5, Change::None)).await.is_err());
+
+    let live = store.live_games(3).await.unwrap();
+    assert_eq!(live.len(), 1);
+    let (row, moves, log) = &live[0];
+    assert_eq!(moves, &["c", "d"]);
+    assert_eq!(row.version, 5);
+    assert_eq!(row.plies, 2);
+    assert_eq!(row.clocks_ms, Some([50_000, 40_000]));
+    assert_eq!(
+        log.iter().map(|(v, _)| *v).collect::<Vec<_>>(),
+        [3, 4, 5],
+        "the last events, oldest first"
+    );
+    assert_eq!(row.setup.seats[1].name, "bikram");
+    assert_eq!(row.setup.rules, vec![RulePair::new("seeds", "4")]);
+
+    let result = GameResult {
+        winner: Some(Side::Second),
+        reason: ResultReason::Resignation,
+    };
+    let rated = RatedSeats {
+        kind: GameKind::Kalah,
+        owners: [player_key(a.0), player_key(b.0)],
+        fixed: [None, None],
+    };
+    store
+        .write(event(
+            game,
+            6,
+            Change::Finish {
+                result,
+                clocks_ms: None,
+                rated: Some(rated),
+            },
+        ))
+        .await
+        .unwrap();
+    assert!(store.live_games(3).await.unwrap().is_empty());
+    let (row, moves) = store.game(game).await.unwrap().unwrap();
+    assert_eq!(row.status, GameStatus::Finished);
+    assert_eq!(row.result, Some(result));
+    assert_eq!(moves.len(), 2);
+    let ra = store
+        .rating(&player_key(a.0), GameKind::Kalah)
+        .await
+        .unwrap()
+        .unwrap();
+    let rb = store
+        .rating(&player_key(b.0), GameKind::Kalah)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(ra.rating < 1500.0 && rb.rating > 1500.0);
+    assert_eq!(store.ratings(&player_key(b.0)).await.unwrap().len(), 1);
+    for p in [a, b] {
+        let list = store.finished_games(p, 10, None).await.unwrap();
+        assert_eq!(list.len(), 1);
+        assert_eq!(list[0].id, game);
+    }
+    assert!(
+        store
+            .finished_games(a, 10, Some(game))
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    drop(store);
+
+    // Everything is still there after reopening the file.
+    let url = format!("sqlite://{}", dir.path().join("t.sqlite").display());
+    let store = Store::open(&url).await.unwrap();
+    assert_eq!(store.game(game).await.unwrap().unwrap().1.len(), 2);
+}
+
+#[tokio::test]
+async fn a_group_of_writes_commits_together() {
+    let (_dir, store) = open().await;
+    let a = store.create_player("a", "ha", 0).await.unwrap();
+    let b = store.create_player("b", "hb", 0).await.unwrap();
+    let mut games = Vec::new();
+    for _ in 0..8 {
+        games.push(store.create_game(&new_game(a, b)).await.unwrap());
+    }
+    let writes = games.iter().map(|&g| {
+        let store = store.clone();
+        async move {
+            for v in 1..=5u64 {
+                store
+                    .write(event(
+                        g,
+                        v,
+                        Change::Move {
+                            ply: v as u32,
+                            notation: format!("m{v}"),
+                            mover_ms: None,
+                            clocks_ms: None,
+                        },
+                    ))
+                    .await
+                    .unwrap();
+            }
+        }
+    });
+    futures_util::future::join_all(writes).await;
+    for g in games {
+        assert_eq!(store.moves(g).await.unwrap().len(), 5);
+    }
+}
+
+#[test]
+fn urls_are_checked() {
+    assert!(matches!(
+        normalise_url("mysql://x"),
+        Err(StoreError::Url(_))
+    ));
+    assert_eq!(
+        normalise_url("sqlite://a.sqlite").unwrap(),
+        (Backend::Sqlite, "sqlite://a.sqlite?mode=rwc".to_owned())
+    );
+    assert_eq!(
+        normalise_url("postgres://u@h/db").unwrap().0,
+        Backend::Postgres
+    );
+}

@@ -1,0 +1,186 @@
+//! Error replies: a stable code a program can act on, and a reason a person can read.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// What went wrong, as a stable code. docs/PROTOCOL.md lists every code with its meaning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    // Connection and framing.
+    /// The Hello stated another protocol version; the connection is closed.
+    VersionMismatch,
+    /// The first request was not Hello.
+    HelloRequired,
+    /// Hello was sent twice on one connection.
+    AlreadyGreeted,
+    /// The frame could not be decoded as a message (garbage, truncated, wrong shape).
+    Malformed,
+    /// The frame or message is larger than the server accepts.
+    TooLarge,
+    /// Too many messages in too short a time; the request was dropped.
+    RateLimited,
+    /// Too many connections from this address; the connection is closed.
+    TooManyConnections,
+    /// No Hello within the handshake timeout; the connection is closed.
+    HandshakeTimeout,
+    /// Nothing received within the idle timeout; the connection is closed.
+    IdleTimeout,
+    /// The server is shutting down; the connection is closed.
+    ShuttingDown,
+    // Identity.
+    /// The token presented in Hello is not known to the server.
+    UnknownToken,
+    /// The display name is empty, too long or has control characters.
+    BadName,
+    // Lobby.
+    /// The player already has as many open seeks and live games as allowed.
+    TooManyGames,
+    /// No such seek (it was taken or cancelled).
+    NoSuchSeek,
+    /// No private game has this invite code.
+    BadInviteCode,
+    /// The rule pairs are unknown or have bad values for this game.
+    BadRules,
+    /// The game set-up is not allowed (a rated local game, a clock out of range, an unknown
+    /// engine, accepting one's own seek, ...).
+    BadSetup,
+    // Games.
+    /// No live game (or record) with this id.
+    NoSuchGame,
+    /// No player with this id.
+    NoSuchPlayer,
+    /// The request acts for a seat the player does not hold.
+    NotYourSeat,
+    /// A move was sent when the other side is to move.
+    NotYourTurn,
+    /// The move is not legal in the current position (or not in the game's notation).
+    IllegalMove,
+    /// The game is over.
+    GameOver,
+    /// There is no draw offer, takeback request or rematch offer to answer.
+    NoOffer,
+    /// The action is not allowed now (abort after both sides moved, takeback in a rated game,
+    /// claiming a win while the opponent is connected or within the grace period, ...).
+    NotAllowed,
+    // AI and records.
+    /// The AI pool is full; try again later.
+    AiBusy,
+    /// The engine could not search (unknown engine, bad level, ...).
+    AiError,
+    /// The record text could not be read.
+    BadRecord,
+    /// The server could not store the change; the game is unchanged.
+    Storage,
+    /// A bug on the server's side; the request had no effect.
+    Internal,
+}
+
+impl ErrorCode {
+    /// Every code, in the order of the documentation.
+    pub const ALL: [ErrorCode; 30] = [
+        ErrorCode::VersionMismatch,
+        ErrorCode::HelloRequired,
+        ErrorCode::AlreadyGreeted,
+        ErrorCode::Malformed,
+        ErrorCode::TooLarge,
+        ErrorCode::RateLimited,
+        ErrorCode::TooManyConnections,
+        ErrorCode::HandshakeTimeout,
+        ErrorCode::IdleTimeout,
+        ErrorCode::ShuttingDown,
+        ErrorCode::UnknownToken,
+        ErrorCode::BadName,
+        ErrorCode::TooManyGames,
+        ErrorCode::NoSuchSeek,
+        ErrorCode::BadInviteCode,
+        ErrorCode::BadRules,
+        ErrorCode::BadSetup,
+        ErrorCode::NoSuchGame,
+        ErrorCode::NoSuchPlayer,
+        ErrorCode::NotYourSeat,
+        ErrorCode::NotYourTurn,
+        ErrorCode::IllegalMove,
+        ErrorCode::GameOver,
+        ErrorCode::NoOffer,
+        ErrorCode::NotAllowed,
+        ErrorCode::AiBusy,
+        ErrorCode::AiError,
+        ErrorCode::BadRecord,
+        ErrorCode::Storage,
+        ErrorCode::Internal,
+    ];
+
+    /// The code as it appears in JSON: `illegal_move`, ...
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::VersionMismatch => "version_mismatch",
+            ErrorCode::HelloRequired => "hello_required",
+            ErrorCode::AlreadyGreeted => "already_greeted",
+            ErrorCode::Malformed => "malformed",
+            ErrorCode::TooLarge => "too_large",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::TooManyConnections => "too_many_connections",
+            ErrorCode::HandshakeTimeout => "handshake_timeout",
+            ErrorCode::IdleTimeout => "idle_timeout",
+            ErrorCode::ShuttingDown => "shutting_down",
+            ErrorCode::UnknownToken => "unknown_token",
+            ErrorCode::BadName => "bad_name",
+            ErrorCode::TooManyGames => "too_many_games",
+            ErrorCode::NoSuchSeek => "no_such_seek",
+            ErrorCode::BadInviteCode => "bad_invite_code",
+            ErrorCode::BadRules => "bad_rules",
+            ErrorCode::BadSetup => "bad_setup",
+            ErrorCode::NoSuchGame => "no_such_game",
+            ErrorCode::NoSuchPlayer => "no_such_player",
+            ErrorCode::NotYourSeat => "not_your_seat",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::IllegalMove => "illegal_move",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::NoOffer => "no_offer",
+            ErrorCode::NotAllowed => "not_allowed",
+            ErrorCode::AiBusy => "ai_busy",
+            ErrorCode::AiError => "ai_error",
+            ErrorCode::BadRecord => "bad_record",
+            ErrorCode::Storage => "storage",
+            ErrorCode::Internal => "internal",
+        }
+    }
+
+    /// Whether the server closes the connection after sending this error.
+    pub fn closes_connection(self) -> bool {
+        matches!(
+            self,
+            ErrorCode::VersionMismatch
+                | ErrorCode::TooManyConnections
+                | ErrorCode::HandshakeTimeout
+                | ErrorCode::IdleTimeout
+                | ErrorCode::ShuttingDown
+                | ErrorCode::UnknownToken
+        )
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An error reply: the code, and a reason for people (not to be parsed).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[error("{code}: {reason}")]
+pub struct ErrorReply {
+    pub code: ErrorCode,
+    pub reason: String,
+}
+
+impl ErrorReply {
+    pub fn new(code: ErrorCode, reason: impl Into<String>) -> Self {
+        ErrorReply {
+            code,
+            reason: reason.into(),
+        }
+    }
+}

@@ -1,0 +1,498 @@
+//! One example of every message, with a title: the round-trip tests encode and decode each in
+//! both encodings, and a test checks that docs/PROTOCOL.md shows each one's JSON.
+//!
+//! The `match`es in [`request_name`], [`reply_name`], [`event_name`] and [`lobby_name`] have no
+//! wildcard arm, so a new message does not compile until it is named here and given an example.
+
+use super::request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, Opponent};
+use super::server::{
+    Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, LimitsInfo, LobbyEvent,
+    PlayerInfo, RatingInfo, Reply, ResultReason, Score, SearchLine, SeatInfo, SeatPresence,
+    SeekInfo, ServerMessage, Welcome,
+};
+use super::{
+    ClockSpec, ErrorCode, ErrorReply, GameId, PlayerId, RulePair, SeekId, SideChoice,
+    request::Request,
+};
+use crate::any::GameKind;
+use crate::game::{EndReason, Side};
+
+/// The name of a request, as its JSON tag.
+pub fn request_name(r: &Request) -> &'static str {
+    match r {
+        Request::Hello { .. } => "hello",
+        Request::Ping { .. } => "ping",
+        Request::CreateGame(_) => "create_game",
+        Request::CancelSeek { .. } => "cancel_seek",
+        Request::AcceptSeek { .. } => "accept_seek",
+        Request::JoinByCode { .. } => "join_by_code",
+        Request::ListSeeks => "list_seeks",
+        Request::ListGames => "list_games",
+        Request::SubscribeLobby => "subscribe_lobby",
+        Request::UnsubscribeLobby => "unsubscribe_lobby",
+        Request::Watch { .. } => "watch",
+        Request::Unwatch { .. } => "unwatch",
+        Request::Rejoin { .. } => "rejoin",
+        Request::Act { .. } => "act",
+        Request::Hint { .. } => "hint",
+        Request::Analyse(_) => "analyse",
+        Request::FinishedGames { .. } => "finished_games",
+        Request::GetRecord { .. } => "get_record",
+        Request::ImportRecord { .. } => "import_record",
+        Request::Ratings { .. } => "ratings",
+    }
+}
+
+/// The name of an action, as its JSON tag.
+pub fn action_name(a: &Action) -> &'static str {
+    match a {
+        Action::Move { .. } => "move",
+        Action::Resign => "resign",
+        Action::OfferDraw => "offer_draw",
+        Action::AcceptDraw => "accept_draw",
+        Action::DeclineDraw => "decline_draw",
+        Action::Abort => "abort",
+        Action::RequestTakeback => "request_takeback",
+        Action::AcceptTakeback => "accept_takeback",
+        Action::DeclineTakeback => "decline_takeback",
+        Action::OfferRematch => "offer_rematch",
+        Action::AcceptRematch => "accept_rematch",
+        Action::DeclineRematch => "decline_rematch",
+        Action::ClaimWin => "claim_win",
+    }
+}
+
+/// The name of a server message, as its JSON tag.
+pub fn server_name(m: &ServerMessage) -> &'static str {
+    match m {
+        ServerMessage::Reply { reply, .. } => reply_name(reply),
+        ServerMessage::Error { .. } => "error",
+        ServerMessage::Event { event, .. } => event_name(event),
+        ServerMessage::Snapshot(_) => "snapshot",
+        ServerMessage::Presence { .. } => "presence",
+        ServerMessage::Lobby(l) => lobby_name(l),
+    }
+}
+
+/// The name of a reply, as its JSON tag.
+pub fn reply_name(r: &Reply) -> &'static str {
+    match r {
+        Reply::Welcome(_) => "welcome",
+        Reply::Pong { .. } => "pong",
+        Reply::Ok => "ok",
+        Reply::Created { .. } => "created",
+        Reply::Seeks { .. } => "seeks",
+        Reply::Games { .. } => "games",
+        Reply::Lobby { .. } => "lobby",
+        Reply::Analysis { .. } => "analysis",
+        Reply::Record { .. } => "record",
+        Reply::Imported { .. } => "imported",
+        Reply::Ratings { .. } => "ratings",
+    }
+}
+
+/// The name of a game event, as its JSON tag.
+pub fn event_name(e: &GameEvent) -> &'static str {
+    match e {
+        GameEvent::Moved { .. } => "moved",
+        GameEvent::DrawOffered { .. } => "draw_offered",
+        GameEvent::DrawDeclined { .. } => "draw_declined",
+        GameEvent::TakebackRequested { .. } => "takeback_requested",
+        GameEvent::TakebackDeclined { .. } => "takeback_declined",
+        GameEvent::TakenBack { .. } => "taken_back",
+        GameEvent::RematchOffered { .. } => "rematch_offered",
+        GameEvent::RematchDeclined { .. } => "rematch_declined",
+        GameEvent::RematchStarted { .. } => "rematch_started",
+        GameEvent::Ended { .. } => "ended",
+    }
+}
+
+/// The name of a lobby event, as its JSON tag.
+pub fn lobby_name(l: &LobbyEvent) -> &'static str {
+    match l {
+        LobbyEvent::SeekAdded(_) => "seek_added",
+        LobbyEvent::SeekRemoved { .. } => "seek_removed",
+        LobbyEvent::GameStarted(_) => "game_started",
+        LobbyEvent::GameEnded { .. } => "game_ended",
+        LobbyEvent::Reset { .. } => "reset",
+    }
+}
+
+fn player(id: u64, name: &str) -> PlayerInfo {
+    PlayerInfo {
+        id: PlayerId(id),
+        name: name.to_owned(),
+    }
+}
+
+fn clock() -> ClockSpec {
+    ClockSpec {
+        initial_ms: 300_000,
+        increment_ms: 5_000,
+    }
+}
+
+fn clocks() -> Clocks {
+    Clocks {
+        first_ms: 297_410,
+        second_ms: 300_000,
+        running: Some(Side::Second),
+    }
+}
+
+fn seek() -> SeekInfo {
+    SeekInfo {
+        seek: SeekId(12),
+        by: player(3, "asha"),
+        kind: GameKind::Kalah,
+        rules: vec![RulePair::new("seeds", "4")],
+        clock: Some(clock()),
+        side: SideChoice::Random,
+        rated: true,
+        rating: Some(1500),
+    }
+}
+
+/// A summary used by the examples.
+pub fn summary() -> GameSummary {
+    GameSummary {
+        game: GameId(42),
+        kind: GameKind::BaghChal,
+        rules: vec![],
+        clock: Some(clock()),
+        rated: false,
+        seats: [
+            SeatInfo {
+                name: "asha".to_owned(),
+                player: Some(player(3, "asha")),
+                engine: None,
+                rating: Some(1500),
+            },
+            SeatInfo {
+                name: "AI level 3".to_owned(),
+                player: None,
+                engine: Some(Engine::Level { level: 3 }),
+                rating: Some(1200),
+            },
+        ],
+        status: GameStatus::Live,
+        result: None,
+        plies: 1,
+        watchers: 2,
+        started_at_ms: 1_767_225_600_000,
+    }
+}
+
+/// Every request, once (every action once).
+pub fn requests() -> Vec<(String, ClientMessage)> {
+    let engine = Engine::Level { level: 3 };
+    let named = Engine::Named {
+        name: "alphabeta".to_owned(),
+        depth: Some(6),
+        time_ms: None,
+    };
+    let setup = |opponent| GameSetup {
+        game: GameKind::Kalah,
+        rules: vec![RulePair::new("seeds", "4")],
+        clock: Some(clock()),
+        side: SideChoice::Random,
+        opponent,
+        rated: false,
+    };
+    let mut all = vec![
+        Request::Hello {
+            version: super::PROTOCOL_VERSION,
+            name: "asha".to_owned(),
+            token: None,
+        },
+        Request::Hello {
+            version: super::PROTOCOL_VERSION,
+            name: "asha".to_owned(),
+            token: Some("5f0c2a9e41d37b86c0e1f2a3b4c5d6e7".to_owned()),
+        },
+        Request::Ping {
+            data: "t=1".to_owned(),
+        },
+        Request::CreateGame(setup(Opponent::Open)),
+        Request::CreateGame(setup(Opponent::Private)),
+        Request::CreateGame(setup(Opponent::Local)),
+        Request::CreateGame(setup(Opponent::Ai {
+            engine: engine.clone(),
+        })),
+        Request::CreateGame(setup(Opponent::Exhibition {
+            first: engine.clone(),
+            second: named.clone(),
+        })),
+        Request::CancelSeek { seek: SeekId(12) },
+        Request::AcceptSeek { seek: SeekId(12) },
+        Request::JoinByCode {
+            code: "K7QM-2XPD".to_owned(),
+        },
+        Request::ListSeeks,
+        Request::ListGames,
+        Request::SubscribeLobby,
+        Request::UnsubscribeLobby,
+        Request::Watch { game: GameId(42) },
+        Request::Unwatch { game: GameId(42) },
+        Request::Rejoin {
+            game: GameId(42),
+            since: Some(17),
+        },
+        Request::Hint { game: GameId(42) },
+        Request::Analyse(AnalysisRequest {
+            game: GameKind::BaghChal,
+            rules: vec![],
+            position: None,
+            moves: vec!["c3".to_owned()],
+            engine: named,
+        }),
+        Request::FinishedGames {
+            player: None,
+            limit: 20,
+            before: None,
+        },
+        Request::GetRecord { game: GameId(42) },
+        Request::ImportRecord {
+            text: "[Game \"kalah\"]\n[Result \"*\"]\n\n*\n".to_owned(),
+        },
+        Request::Ratings {
+            player: Some(PlayerId(3)),
+        },
+    ];
+    let actions = [
+        Action::Move {
+            notation: "c3".to_owned(),
+        },
+        Action::Resign,
+        Action::OfferDraw,
+        Action::AcceptDraw,
+        Action::DeclineDraw,
+        Action::Abort,
+        Action::RequestTakeback,
+        Action::AcceptTakeback,
+        Action::DeclineTakeback,
+        Action::OfferRematch,
+        Action::AcceptRematch,
+        Action::DeclineRematch,
+        Action::ClaimWin,
+    ];
+    all.extend(actions.into_iter().map(|action| Request::Act {
+        game: GameId(42),
+        seat: None,
+        action,
+    }));
+    all.into_iter()
+        .enumerate()
+        .map(|(i, request)| {
+            let title = match &request {
+                Request::Act { action, .. } => format!("act: {}", action_name(action)),
+                Request::CreateGame(setup) => {
+                    let which = match setup.opponent {
+                        Opponent::Open => "open",
+                        Opponent::Private => "private",
+                        Opponent::Local => "local",
+                        Opponent::Ai { .. } => "ai",
+                        Opponent::Exhibition { .. } => "exhibition",
+                    };
+                    format!("create_game: {which}")
+                }
+                Request::Hello { token: Some(_), .. } => "hello: returning player".to_owned(),
+                other => request_name(other).to_owned(),
+            };
+            let id = i as u64 + 1;
+            (title, ClientMessage { id, request })
+        })
+        .collect()
+}
+
+/// Every server message, once (every reply, event and lobby event once).
+pub fn server_messages() -> Vec<(String, ServerMessage)> {
+    let result = GameResult {
+        winner: Some(Side::First),
+        reason: ResultReason::Resignation,
+    };
+    let reply = |id, reply| ServerMessage::Reply { id, reply };
+    let event = |version, event| ServerMessage::Event {
+        game: GameId(42),
+        version,
+        event,
+    };
+    let snapshot = GameSnapshot {
+        summary: summary(),
+        version: 3,
+        start_position: None,
+        moves: vec!["c3".to_owned()],
+        position: "(the position in the game's notation)".to_owned(),
+        side_to_move: Side::Second,
+        legal_moves: vec!["a1-b2".to_owned()],
+        clocks: Some(clocks()),
+        draw_offer: None,
+        takeback_request: None,
+        rematch_offer: None,
+        presence: [
+            SeatPresence {
+                connected: true,
+                claim_in_ms: None,
+            },
+            SeatPresence {
+                connected: true,
+                claim_in_ms: None,
+            },
+        ],
+        your_seats: vec![Side::First],
+    };
+    let all = vec![
+        reply(
+            1,
+            Reply::Welcome(Welcome {
+                version: super::PROTOCOL_VERSION,
+                player: player(3, "asha"),
+                token: "5f0c2a9e41d37b86c0e1f2a3b4c5d6e7".to_owned(),
+                live_games: vec![GameId(42)],
+                limits: LimitsInfo {
+                    max_message_bytes: 65_536,
+                    messages_per_second: 20,
+                    message_burst: 40,
+                    ping_interval_ms: 15_000,
+                    idle_timeout_ms: 45_000,
+                    reconnect_grace_ms: 60_000,
+                    max_open_games: 8,
+                },
+            }),
+        ),
+        reply(
+            2,
+            Reply::Pong {
+                data: "t=1".to_owned(),
+            },
+        ),
+        reply(3, Reply::Ok),
+        reply(
+            4,
+            Reply::Created {
+                game: None,
+                seek: Some(SeekId(12)),
+                invite_code: Some("K7QM-2XPD".to_owned()),
+            },
+        ),
+        reply(
+            5,
+            Reply::Seeks {
+                seeks: vec![seek()],
+            },
+        ),
+        reply(
+            6,
+            Reply::Games {
+                games: vec![summary()],
+            },
+        ),
+        reply(
+            7,
+            Reply::Lobby {
+                seeks: vec![seek()],
+                games: vec![summary()],
+            },
+        ),
+        reply(
+            8,
+            Reply::Analysis {
+                best_move: Some("a1-b2".to_owned()),
+                line: Some(SearchLine {
+                    depth: 6,
+                    score: Score::Cp(35),
+                    nodes: 120_000,
+                    pv: vec!["a1-b2".to_owned(), "d3".to_owned()],
+                }),
+            },
+        ),
+        reply(
+            9,
+            Reply::Record {
+                summary: summary(),
+                moves: vec!["c3".to_owned()],
+                text: "[Game \"baghchal\"]\n[Result \"*\"]\n\n1. c3 *\n".to_owned(),
+            },
+        ),
+        reply(10, Reply::Imported { game: GameId(43) }),
+        reply(
+            11,
+            Reply::Ratings {
+                player: player(3, "asha"),
+                ratings: vec![RatingInfo {
+                    kind: GameKind::Kalah,
+                    rating: 1612.5,
+                    deviation: 87.25,
+                    games: 14,
+                }],
+            },
+        ),
+        ServerMessage::Error {
+            id: Some(12),
+            error: ErrorReply::new(ErrorCode::IllegalMove, "'c9' is not a move: no such point"),
+        },
+        event(
+            1,
+            GameEvent::Moved {
+                ply: 1,
+                side: Side::First,
+                notation: "c3".to_owned(),
+                clocks: Some(clocks()),
+            },
+        ),
+        event(2, GameEvent::DrawOffered { by: Side::First }),
+        event(3, GameEvent::DrawDeclined { by: Side::Second }),
+        event(4, GameEvent::TakebackRequested { by: Side::First }),
+        event(5, GameEvent::TakebackDeclined { by: Side::Second }),
+        event(
+            6,
+            GameEvent::TakenBack {
+                plies: 2,
+                ply: 3,
+                clocks: Some(clocks()),
+            },
+        ),
+        event(
+            7,
+            GameEvent::Ended {
+                result,
+                clocks: None,
+            },
+        ),
+        event(8, GameEvent::RematchOffered { by: Side::Second }),
+        event(9, GameEvent::RematchDeclined { by: Side::First }),
+        event(10, GameEvent::RematchStarted { game: GameId(44) }),
+        ServerMessage::Snapshot(Box::new(snapshot)),
+        ServerMessage::Presence {
+            game: GameId(42),
+            seats: [
+                SeatPresence {
+                    connected: true,
+                    claim_in_ms: None,
+                },
+                SeatPresence {
+                    connected: false,
+                    claim_in_ms: Some(41_500),
+                },
+            ],
+            watchers: 2,
+        },
+        ServerMessage::Lobby(LobbyEvent::SeekAdded(seek())),
+        ServerMessage::Lobby(LobbyEvent::SeekRemoved { seek: SeekId(12) }),
+        ServerMessage::Lobby(LobbyEvent::GameStarted(summary())),
+        ServerMessage::Lobby(LobbyEvent::GameEnded {
+            game: GameId(42),
+            result: GameResult {
+                winner: None,
+                reason: ResultReason::Rules(EndReason::Repetition),
+            },
+        }),
+        ServerMessage::Lobby(LobbyEvent::Reset {
+            seeks: vec![],
+            games: vec![],
+        }),
+    ];
+    all.into_iter()
+        .map(|m| (server_name(&m).to_owned(), m))
+        .collect()
+}

@@ -1,0 +1,123 @@
+//! The messages between clients and the server; docs/PROTOCOL.md is their manual.
+//!
+//! A client sends [`ClientMessage`]s (a request with the client's own id); the server sends
+//! [`ServerMessage`]s: a reply to a request, an error reply, a numbered game event, a game
+//! snapshot, a presence update or a lobby update. The same types travel as bincode in binary
+//! websocket frames and as JSON in text frames (see [`crate::codec`]); the enums are externally
+//! tagged with snake_case names so both encodings work and JSON stays readable:
+//! `{"id":1,"request":{"hello":{"version":1,"name":"asha","token":null}}}`.
+//!
+//! The first request on every connection is [`Request::Hello`] with [`PROTOCOL_VERSION`].
+//!
+//! - [`request`]: what clients ask.
+//! - [`server`]: what the server says: replies, events, snapshots, lobby updates.
+//! - [`error`]: the error codes of the error reply.
+//! - [`examples`]: one value of every message, used by the round-trip tests and to check that
+//!   docs/PROTOCOL.md shows every message.
+
+pub mod error;
+pub mod examples;
+pub mod request;
+pub mod server;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+pub use error::{ErrorCode, ErrorReply};
+pub use request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, Opponent, Request};
+pub use server::{
+    Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, LimitsInfo, LobbyEvent,
+    PlayerInfo, RatingInfo, Reply, ResultReason, Score, SearchLine, SeatInfo, SeatPresence,
+    SeekInfo, ServerMessage, Welcome,
+};
+
+/// The protocol version a client states first on every connection.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident, $prefix:literal) => {
+        $(#[$doc])*
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+        )]
+        #[serde(transparent)]
+        pub struct $name(pub u64);
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}{}", $prefix, self.0)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A game, as numbered by the server (also the key of its record).
+    GameId,
+    "game "
+);
+id_type!(
+    /// An open seek or private invitation in the lobby (not yet a game).
+    SeekId,
+    "seek "
+);
+id_type!(
+    /// A player (a person with a token).
+    PlayerId,
+    "player "
+);
+
+/// The number of a game event: the game's first event is version 1; a snapshot carries the
+/// version of the last event it includes (0 for a game where nothing happened yet).
+pub type Version = u64;
+
+/// One rule option, `key=value`, as the rule book names it (see docs/NOTATION.md).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RulePair {
+    pub key: String,
+    pub value: String,
+}
+
+impl RulePair {
+    pub fn new(key: impl Into<String>, value: impl Into<String>) -> Self {
+        RulePair {
+            key: key.into(),
+            value: value.into(),
+        }
+    }
+}
+
+/// A time control: each side starts with `initial_ms` and gains `increment_ms` after each of its
+/// moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ClockSpec {
+    pub initial_ms: u64,
+    pub increment_ms: u64,
+}
+
+impl fmt::Display for ClockSpec {
+    /// `300+5`: initial seconds plus increment seconds (fractions shown when present).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn secs(ms: u64) -> String {
+            if ms % 1000 == 0 {
+                (ms / 1000).to_string()
+            } else {
+                format!("{}.{:03}", ms / 1000, ms % 1000)
+            }
+        }
+        write!(f, "{}+{}", secs(self.initial_ms), secs(self.increment_ms))
+    }
+}
+
+/// Which side the creator of a game wants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SideChoice {
+    First,
+    Second,
+    Random,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,164 @@
+//! What clients ask: every request, with the set-up of a new game and the actions in a game.
+
+use serde::{Deserialize, Serialize};
+
+use super::{ClockSpec, GameId, PlayerId, RulePair, SeekId, SideChoice, Version};
+use crate::any::GameKind;
+use crate::game::Side;
+
+/// One frame from a client: a request and the client's id for it. The reply (or error reply)
+/// to it carries the same id; the server never interprets the id.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClientMessage {
+    pub id: u64,
+    pub request: Request,
+}
+
+/// Everything a client can ask.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Request {
+    /// The first request on a connection: the protocol version, a display name, and the token
+    /// from an earlier Welcome to come back as the same player (none for a new player).
+    Hello {
+        version: u32,
+        name: String,
+        token: Option<String>,
+    },
+    /// An application-level ping; the reply is `pong` with the same data.
+    Ping { data: String },
+    /// Creates a game: an open seek, a private game with an invite code, a local game, a game
+    /// against the AI, or an AI-vs-AI exhibition.
+    CreateGame(GameSetup),
+    /// Withdraws one's own open seek or private invitation.
+    CancelSeek { seek: SeekId },
+    /// Takes the other seat of an open seek: the game starts.
+    AcceptSeek { seek: SeekId },
+    /// Takes the other seat of a private game by its invite code: the game starts.
+    JoinByCode { code: String },
+    /// The open seeks.
+    ListSeeks,
+    /// The live games (to watch).
+    ListGames,
+    /// Open seeks and live games now, then lobby events as they change.
+    SubscribeLobby,
+    /// No more lobby events.
+    UnsubscribeLobby,
+    /// Watch a live game: a snapshot, then its events.
+    Watch { game: GameId },
+    /// Stop watching.
+    Unwatch { game: GameId },
+    /// Sit back down at one's seat after a reconnection (or open one's game on another
+    /// connection): the events after `since`, or a snapshot if `since` is none or too old.
+    Rejoin {
+        game: GameId,
+        since: Option<Version>,
+    },
+    /// Acts in a game. `seat` says which seat acts; it may be left out unless the player holds
+    /// both seats (a local game), where it defaults to the side to move.
+    Act {
+        game: GameId,
+        seat: Option<Side>,
+        action: Action,
+    },
+    /// A suggested move for the side to move, from the AI (casual games only).
+    Hint { game: GameId },
+    /// Analysis of any position by a chosen engine.
+    Analyse(AnalysisRequest),
+    /// Finished games of a player (oneself when `player` is none), newest first, at most
+    /// `limit`, older than `before` when given (to page).
+    FinishedGames {
+        player: Option<PlayerId>,
+        limit: u32,
+        before: Option<GameId>,
+    },
+    /// The record of a game (live or finished) in the text record format.
+    GetRecord { game: GameId },
+    /// Stores a finished game given in the text record format.
+    ImportRecord { text: String },
+    /// A player's ratings, one per game (oneself when `player` is none).
+    Ratings { player: Option<PlayerId> },
+}
+
+/// How a new game is set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSetup {
+    pub game: GameKind,
+    /// Rule options that differ from the defaults.
+    pub rules: Vec<RulePair>,
+    /// No clock when none.
+    pub clock: Option<ClockSpec>,
+    /// The creator's side (ignored for exhibitions).
+    pub side: SideChoice,
+    pub opponent: Opponent,
+    /// Whether the result changes ratings (games between two players, or against an AI level).
+    pub rated: bool,
+}
+
+/// Who plays the other seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Opponent {
+    /// Anyone: an open seek listed in the lobby.
+    Open,
+    /// A friend with the invite code in the reply; not listed.
+    Private,
+    /// The creator holds both seats (two people at one computer).
+    Local,
+    /// The AI.
+    Ai { engine: Engine },
+    /// AI against AI; the creator only watches.
+    Exhibition { first: Engine, second: Engine },
+}
+
+/// An AI player.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Engine {
+    /// A player level, 1 (weakest) to 8; each level has a rating.
+    Level { level: u8 },
+    /// A named engine (`random`, `alphabeta`, `mcts`, ...) with a fixed depth or time per move,
+    /// for those who study the engines. Never rated.
+    Named {
+        name: String,
+        depth: Option<u32>,
+        time_ms: Option<u64>,
+    },
+}
+
+/// What a seat does in a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Plays a move, in the game's notation.
+    Move {
+        notation: String,
+    },
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    /// Ends the game without a result; only before both sides have moved.
+    Abort,
+    /// Asks the opponent to take back the last move of the asker (casual games only).
+    RequestTakeback,
+    AcceptTakeback,
+    DeclineTakeback,
+    /// After the game: offers a new game with the same set-up and sides swapped.
+    OfferRematch,
+    AcceptRematch,
+    DeclineRematch,
+    /// Claims the win when the opponent has been disconnected for longer than the grace period.
+    ClaimWin,
+}
+
+/// Analysis of a position: the game, its rules, a start position (none: the usual start), moves
+/// from there, and the engine with its limits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnalysisRequest {
+    pub game: GameKind,
+    pub rules: Vec<RulePair>,
+    pub position: Option<String>,
+    pub moves: Vec<String>,
+    pub engine: Engine,
+}

@@ -1,0 +1,394 @@
+//! What the server says: replies to requests, numbered game events, snapshots, presence and
+//! lobby updates.
+
+use serde::{Deserialize, Serialize};
+
+use super::request::Engine;
+use super::{ClockSpec, ErrorReply, GameId, PlayerId, RulePair, SeekId, SideChoice, Version};
+use crate::any::GameKind;
+use crate::game::{EndReason, Side};
+
+/// One frame from the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The answer to the request with this id.
+    Reply { id: u64, reply: Reply },
+    /// The request with this id failed; `id` is none when the frame could not be read far
+    /// enough to know it, or when the error concerns the connection itself.
+    Error { id: Option<u64>, error: ErrorReply },
+    /// Something happened in a game the connection sits at or watches. Versions of one game
+    /// follow each other without gaps: a client that sees a gap asks for a `rejoin`.
+    Event {
+        game: GameId,
+        version: Version,
+        event: GameEvent,
+    },
+    /// The whole state of a game, sent on watching, on rejoining when too much was missed, and
+    /// whenever the server cannot send events (after a restart).
+    Snapshot(Box<GameSnapshot>),
+    /// Who is at the board: seat connections and the number of watchers. Not numbered.
+    Presence {
+        game: GameId,
+        seats: [SeatPresence; 2],
+        watchers: u32,
+    },
+    /// The lobby changed (to subscribers only).
+    Lobby(LobbyEvent),
+}
+
+/// The answer to a successful request.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reply {
+    /// The answer to Hello.
+    Welcome(Welcome),
+    Pong {
+        data: String,
+    },
+    /// Done; nothing more to say (actions, cancel, watch, rejoin, unsubscribe).
+    Ok,
+    /// A game was created: `game` when it started at once (local, AI, exhibition, accepted
+    /// seek, joined by code), `seek` while it waits for an opponent, `invite_code` for a private
+    /// game.
+    Created {
+        game: Option<GameId>,
+        seek: Option<SeekId>,
+        invite_code: Option<String>,
+    },
+    Seeks {
+        seeks: Vec<SeekInfo>,
+    },
+    Games {
+        games: Vec<GameSummary>,
+    },
+    /// The lobby now, in answer to `subscribe_lobby`; lobby events follow.
+    Lobby {
+        seeks: Vec<SeekInfo>,
+        games: Vec<GameSummary>,
+    },
+    /// A suggested move, or an analysis.
+    Analysis {
+        best_move: Option<String>,
+        line: Option<SearchLine>,
+    },
+    /// A game's record.
+    Record {
+        summary: GameSummary,
+        moves: Vec<String>,
+        text: String,
+    },
+    /// An imported record was stored under this id.
+    Imported {
+        game: GameId,
+    },
+    Ratings {
+        player: PlayerInfo,
+        ratings: Vec<RatingInfo>,
+    },
+}
+
+/// The answer to Hello.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Welcome {
+    pub version: u32,
+    pub player: PlayerInfo,
+    /// The secret to present in the next Hello to be the same player. Keep it private.
+    pub token: String,
+    /// The player's live games (to `rejoin`).
+    pub live_games: Vec<GameId>,
+    pub limits: LimitsInfo,
+}
+
+/// The limits this server enforces, so a client can stay within them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LimitsInfo {
+    pub max_message_bytes: u64,
+    pub messages_per_second: u32,
+    pub message_burst: u32,
+    pub ping_interval_ms: u64,
+    pub idle_timeout_ms: u64,
+    pub reconnect_grace_ms: u64,
+    pub max_open_games: u32,
+}
+
+/// A player as others see them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    pub id: PlayerId,
+    pub name: String,
+}
+
+/// A numbered event of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameEvent {
+    /// A move was played (and stored). `ply` counts from 1; `clocks` after the move.
+    Moved {
+        ply: u32,
+        side: Side,
+        notation: String,
+        clocks: Option<Clocks>,
+    },
+    DrawOffered {
+        by: Side,
+    },
+    DrawDeclined {
+        by: Side,
+    },
+    TakebackRequested {
+        by: Side,
+    },
+    TakebackDeclined {
+        by: Side,
+    },
+    /// The last `plies` moves were taken back; `ply` is the number of moves left.
+    TakenBack {
+        plies: u32,
+        ply: u32,
+        clocks: Option<Clocks>,
+    },
+    RematchOffered {
+        by: Side,
+    },
+    RematchDeclined {
+        by: Side,
+    },
+    /// The rematch started as this game (sides swapped).
+    RematchStarted {
+        game: GameId,
+    },
+    /// The game ended.
+    Ended {
+        result: GameResult,
+        clocks: Option<Clocks>,
+    },
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// None for a draw or an aborted game.
+    pub winner: Option<Side>,
+    pub reason: ResultReason,
+}
+
+impl GameResult {
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game: the record's result token.
+    pub fn token(&self) -> &'static str {
+        match (self.winner, self.reason) {
+            (_, ResultReason::Aborted) => "*",
+            (Some(Side::First), _) => "1-0",
+            (Some(Side::Second), _) => "0-1",
+            (None, _) => "1/2-1/2",
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ResultReason {
+    /// The rules ended it (no legal move, repetition, no-capture limit, captures, den, seeds).
+    Rules(EndReason),
+    Resignation,
+    /// A flag fell.
+    Timeout,
+    /// The players agreed to a draw.
+    Agreement,
+    /// A player stayed away longer than the grace period and the opponent claimed the win.
+    Abandoned,
+    /// Ended without a result before both sides moved.
+    Aborted,
+}
+
+impl ResultReason {
+    /// A short name for records: `resignation`, `timeout`, `repetition`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            ResultReason::Rules(reason) => match reason {
+                EndReason::CaptureTarget => "capture-target",
+                EndReason::NoLegalMove => "no-legal-move",
+                EndReason::Repetition => "repetition",
+                EndReason::NoCaptureLimit => "no-capture-limit",
+                EndReason::DenEntered => "den-entered",
+                EndReason::AllCaptured => "all-captured",
+                EndReason::SeedsCounted => "seeds-counted",
+            },
+            ResultReason::Resignation => "resignation",
+            ResultReason::Timeout => "timeout",
+            ResultReason::Agreement => "agreement",
+            ResultReason::Abandoned => "abandoned",
+            ResultReason::Aborted => "aborted",
+        }
+    }
+
+    /// Reads a name written by [`ResultReason::name`].
+    pub fn from_name(name: &str) -> Option<ResultReason> {
+        const RULES: [EndReason; 7] = [
+            EndReason::CaptureTarget,
+            EndReason::NoLegalMove,
+            EndReason::Repetition,
+            EndReason::NoCaptureLimit,
+            EndReason::DenEntered,
+            EndReason::AllCaptured,
+            EndReason::SeedsCounted,
+        ];
+        let plain = [
+            ResultReason::Resignation,
+            ResultReason::Timeout,
+            ResultReason::Agreement,
+            ResultReason::Abandoned,
+            ResultReason::Aborted,
+        ];
+        RULES
+            .into_iter()
+            .map(ResultReason::Rules)
+            .chain(plain)
+            .find(|r| r.name() == name)
+    }
+}
+
+/// Both clocks, in milliseconds left, and whose clock runs (none before the first move, while
+/// the game is over, or while the server was down).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clocks {
+    pub first_ms: u64,
+    pub second_ms: u64,
+    pub running: Option<Side>,
+}
+
+/// Whether a game is being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameStatus {
+    Live,
+    Finished,
+}
+
+/// Who sits at a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// The name to show: the player's, the engine's, or the one in an imported record.
+    pub name: String,
+    /// The player, or none for an AI seat.
+    pub player: Option<PlayerInfo>,
+    /// The engine of an AI seat.
+    pub engine: Option<Engine>,
+    /// The seat's rating in this game, when it has one.
+    pub rating: Option<i32>,
+}
+
+/// Whether a seat's player is connected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatPresence {
+    pub connected: bool,
+    /// While disconnected: milliseconds until the opponent may claim the win (0: now).
+    pub claim_in_ms: Option<u64>,
+}
+
+/// Everything about a game at one version.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSnapshot {
+    pub summary: GameSummary,
+    /// The version of the last event included.
+    pub version: Version,
+    /// The start position when the game did not start from the usual one.
+    pub start_position: Option<String>,
+    /// Every move so far, in notation.
+    pub moves: Vec<String>,
+    /// The current position, in the game's position notation.
+    pub position: String,
+    pub side_to_move: Side,
+    pub legal_moves: Vec<String>,
+    pub clocks: Option<Clocks>,
+    pub draw_offer: Option<Side>,
+    pub takeback_request: Option<Side>,
+    pub rematch_offer: Option<Side>,
+    pub presence: [SeatPresence; 2],
+    /// The seats the receiving connection's player holds.
+    pub your_seats: Vec<Side>,
+}
+
+/// A game as lists show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    pub game: GameId,
+    pub kind: GameKind,
+    pub rules: Vec<RulePair>,
+    pub clock: Option<ClockSpec>,
+    pub rated: bool,
+    pub seats: [SeatInfo; 2],
+    pub status: GameStatus,
+    pub result: Option<GameResult>,
+    pub plies: u32,
+    pub watchers: u32,
+    /// Milliseconds since the Unix epoch.
+    pub started_at_ms: u64,
+}
+
+/// An open seek in the lobby.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeekInfo {
+    pub seek: SeekId,
+    pub by: PlayerInfo,
+    pub kind: GameKind,
+    pub rules: Vec<RulePair>,
+    pub clock: Option<ClockSpec>,
+    /// The seeker's side.
+    pub side: SideChoice,
+    pub rated: bool,
+    pub rating: Option<i32>,
+}
+
+/// A change in the lobby.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LobbyEvent {
+    SeekAdded(SeekInfo),
+    SeekRemoved {
+        seek: SeekId,
+    },
+    GameStarted(GameSummary),
+    GameEnded {
+        game: GameId,
+        result: GameResult,
+    },
+    /// Too many lobby events were missed: here is the whole lobby again.
+    Reset {
+        seeks: Vec<SeekInfo>,
+        games: Vec<GameSummary>,
+    },
+}
+
+/// One rating.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingInfo {
+    pub kind: GameKind,
+    pub rating: f64,
+    pub deviation: f64,
+    pub games: u32,
+}
+
+/// What an engine found: depth, score and principal variation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchLine {
+    pub depth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub pv: Vec<String>,
+}
+
+/// A score from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Score {
+    /// Hundredths of a unit (like chess centipawns).
+    Cp(i32),
+    /// A forced win in this many plies.
+    Win(u32),
+    /// A forced loss in this many plies.
+    Loss(u32),
+    /// Kalah: the exact final seed margin with perfect play.
+    Margin(i32),
+}

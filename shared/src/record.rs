@@ -1,0 +1,462 @@
+//! The text record of a game, like chess's PGN: tag pairs, then the moves and the result.
+//!
+//! ```text
+//! [Game "kalah"]
+//! [Rules "seeds=4"]
+//! [First "asha"]
+//! [Second "AI level 3"]
+//! [Clock "300+5"]
+//! [Rated "false"]
+//! [Date "2026.01.01"]
+//! [Result "1-0"]
+//! [Termination "resignation"]
+//!
+//! 1. c3 f1 2. b2 e1 1-0
+//! ```
+//!
+//! docs/NOTATION.md (section "Game records") is the full description. Reading checks the form
+//! only; whether the moves are legal is for the caller, who has the rules ([`crate::AnyGame`]).
+
+use std::fmt::Write as _;
+
+use thiserror::Error;
+
+use crate::any::GameKind;
+use crate::protocol::{ClockSpec, RulePair};
+
+/// A game record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub kind: GameKind,
+    /// Rule options that differ from the defaults.
+    pub rules: Vec<RulePair>,
+    /// The start position when it is not the usual one.
+    pub start_position: Option<String>,
+    pub first: String,
+    pub second: String,
+    pub clock: Option<ClockSpec>,
+    pub rated: bool,
+    /// `YYYY.MM.DD`, when known.
+    pub date: Option<String>,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` (unfinished or aborted).
+    pub result: String,
+    /// Why the game ended (a result reason name such as `resignation`), when it did.
+    pub termination: Option<String>,
+    pub moves: Vec<String>,
+    /// Other tags, kept in order.
+    pub extra: Vec<(String, String)>,
+}
+
+/// Why a record could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RecordError {
+    #[error("line {line}: {detail}")]
+    Tag { line: usize, detail: String },
+    #[error("the record has no [Game \"...\"] tag")]
+    NoGame,
+    #[error("unknown game '{0}'")]
+    UnknownGame(String),
+    #[error("bad {tag} tag: '{value}'")]
+    BadValue { tag: &'static str, value: String },
+    #[error("the moves end with '{0}', not a result (1-0, 0-1, 1/2-1/2 or *)")]
+    NoResult(String),
+    #[error("the result in the moves ({moves}) differs from the Result tag ({tag})")]
+    ResultMismatch { moves: String, tag: String },
+    #[error("unclosed comment in the moves")]
+    UnclosedComment,
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+impl Record {
+    /// The record as text.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let mut tag = |key: &str, value: &str| {
+            let _ = writeln!(out, "[{key} \"{}\"]", escape(value));
+        };
+        tag("Game", self.kind.name());
+        let rules: Vec<String> = self
+            .rules
+            .iter()
+            .map(|r| format!("{}={}", r.key, r.value))
+            .collect();
+        tag("Rules", &rules.join(" "));
+        if let Some(position) = &self.start_position {
+            tag("Position", position);
+        }
+        tag("First", &self.first);
+        tag("Second", &self.second);
+        match self.clock {
+            Some(c) => tag("Clock", &c.to_string()),
+            None => tag("Clock", "-"),
+        }
+        tag("Rated", if self.rated { "true" } else { "false" });
+        if let Some(date) = &self.date {
+            tag("Date", date);
+        }
+        tag("Result", &self.result);
+        if let Some(t) = &self.termination {
+            tag("Termination", t);
+        }
+        for (k, v) in &self.extra {
+            tag(k, v);
+        }
+        out.push('\n');
+        let mut line = String::new();
+        for (i, mv) in self.moves.iter().enumerate() {
+            let mut token = String::new();
+            if i % 2 == 0 {
+                let _ = write!(token, "{}. ", i / 2 + 1);
+            }
+            token.push_str(mv);
+            if !line.is_empty() && line.len() + token.len() + 1 > 80 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&token);
+        }
+        if !line.is_empty() && line.len() + self.result.len() + 1 > 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&self.result);
+        out.push_str(&line);
+        out.push('\n');
+        out
+    }
+
+    /// Reads a record.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let mut tags: Vec<(String, String)> = Vec::new();
+        let mut body = String::new();
+        let mut in_tags = true;
+        for (i, line) in text.lines().enumerate() {
+            let trimmed = line.trim();
+            if in_tags && trimmed.starts_with('[') {
+                tags.push(parse_tag(trimmed).map_err(|detail| RecordError::Tag {
+                    line: i + 1,
+                    detail,
+                })?);
+            } else if in_tags && trimmed.is_empty() {
+                continue;
+            } else {
+                in_tags = false;
+                body.push_str(line);
+                body.push('\n');
+            }
+        }
+        let get = |key: &str| {
+            tags.iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(key))
+                .map(|(_, v)| v.clone())
+        };
+        let game = get("Game").ok_or(RecordError::NoGame)?;
+        let kind: GameKind = game
+            .parse()
+            .map_err(|_| RecordError::UnknownGame(game.clone()))?;
+        let mut rules = Vec::new();
+        for pair in get("Rules").unwrap_or_default().split_whitespace() {
+            match pair.split_once('=') {
+                Some((k, v)) if !k.is_empty() && !v.is_empty() => rules.push(RulePair::new(k, v)),
+                _ => {
+                    return Err(RecordError::BadValue {
+                        tag: "Rules",
+                        value: pair.to_owned(),
+                    });
+                }
+            }
+        }
+        let clock = match get("Clock").as_deref() {
+            None | Some("-") | Some("") => None,
+            Some(text) => Some(parse_clock(text).ok_or_else(|| RecordError::BadValue {
+                tag: "Clock",
+                value: text.to_owned(),
+            })?),
+        };
+        let rated = match get("Rated").as_deref() {
+            None | Some("false") => false,
+            Some("true") => true,
+            Some(other) => {
+                return Err(RecordError::BadValue {
+                    tag: "Rated",
+                    value: other.to_owned(),
+                });
+            }
+        };
+        let (moves, result) = parse_moves(&body)?;
+        let tag_result = get("Result").unwrap_or_else(|| "*".to_owned());
+        if !RESULTS.contains(&tag_result.as_str()) {
+            return Err(RecordError::BadValue {
+                tag: "Result",
+                value: tag_result,
+            });
+        }
+        let result = match result {
+            Some(r) if r != tag_result => {
+                return Err(RecordError::ResultMismatch {
+                    moves: r,
+                    tag: tag_result,
+                });
+            }
+            _ => tag_result,
+        };
+        const KNOWN: [&str; 10] = [
+            "Game",
+            "Rules",
+            "Position",
+            "First",
+            "Second",
+            "Clock",
+            "Rated",
+            "Date",
+            "Result",
+            "Termination",
+        ];
+        let extra = tags
+            .iter()
+            .filter(|(k, _)| !KNOWN.iter().any(|known| k.eq_ignore_ascii_case(known)))
+            .cloned()
+            .collect();
+        Ok(Record {
+            kind,
+            rules,
+            start_position: get("Position"),
+            first: get("First").unwrap_or_else(|| "?".to_owned()),
+            second: get("Second").unwrap_or_else(|| "?".to_owned()),
+            clock,
+            rated,
+            date: get("Date"),
+            result,
+            termination: get("Termination"),
+            moves,
+            extra,
+        })
+    }
+}
+
+/// `YYYY.MM.DD` of a time in milliseconds since the Unix epoch (UTC).
+pub fn date_of(epoch_ms: u64) -> String {
+    // Howard Hinnant's days-to-civil algorithm.
+    let days = (epoch_ms / 86_400_000) as i64;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+fn escape(value: &str) -> String {
+    value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ")
+}
+
+fn parse_tag(line: &str) -> Result<(String, String), String> {
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .ok_or("a tag is [Name \"value\"]")?;
+    let (key, rest) = inner
+        .split_once(char::is_whitespace)
+        .ok_or("a tag is [Name \"value\"]")?;
+    if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(format!("bad tag name '{key}'"));
+    }
+    let rest = rest.trim();
+    let quoted = rest
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .ok_or("the tag value must be in double quotes")?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some(e @ ('\\' | '"')) => value.push(e),
+                _ => return Err("bad escape in tag value".to_owned()),
+            },
+            '"' => return Err("unescaped quote in tag value".to_owned()),
+            c => value.push(c),
+        }
+    }
+    Ok((key.to_owned(), value))
+}
+
+/// `300+5` (seconds, fractions allowed) into a clock.
+fn parse_clock(text: &str) -> Option<ClockSpec> {
+    let (initial, increment) = text.split_once('+')?;
+    Some(ClockSpec {
+        initial_ms: parse_seconds(initial)?,
+        increment_ms: parse_seconds(increment)?,
+    })
+}
+
+fn parse_seconds(text: &str) -> Option<u64> {
+    let (whole, frac) = match text.split_once('.') {
+        Some((w, f)) => (w, f),
+        None => (text, ""),
+    };
+    if whole.is_empty() || frac.len() > 3 || !frac.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let whole: u64 = whole.parse().ok()?;
+    let frac_ms: u64 = if frac.is_empty() {
+        0
+    } else {
+        format!("{frac:0<3}").parse().ok()?
+    };
+    whole.checked_mul(1000)?.checked_add(frac_ms)
+}
+
+/// The moves and the closing result token of the move text. Move numbers (`12.`, `12...`) and
+/// comments in braces are skipped.
+fn parse_moves(body: &str) -> Result<(Vec<String>, Option<String>), RecordError> {
+    let mut moves = Vec::new();
+    let mut text = String::new();
+    let mut depth = 0usize;
+    for c in body.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth > 0 => depth -= 1,
+            _ if depth > 0 => {}
+            c => text.push(c),
+        }
+    }
+    if depth > 0 {
+        return Err(RecordError::UnclosedComment);
+    }
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let mut result = None;
+    for (i, token) in tokens.iter().enumerate() {
+        let is_number = token
+            .trim_end_matches('.')
+            .chars()
+            .all(|c| c.is_ascii_digit())
+            && token.ends_with('.');
+        if is_number {
+            continue;
+        }
+        // A number glued to its move: `1.c3`.
+        let token = match token.split_once('.') {
+            Some((n, rest))
+                if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) && !rest.is_empty() =>
+            {
+                rest.trim_start_matches('.')
+            }
+            _ => token,
+        };
+        if RESULTS.contains(&token) {
+            if i + 1 != tokens.len() {
+                return Err(RecordError::NoResult(tokens[tokens.len() - 1].to_owned()));
+            }
+            result = Some(token.to_owned());
+        } else {
+            moves.push(token.to_owned());
+        }
+    }
+    Ok((moves, result))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Record {
+        Record {
+            kind: GameKind::Kalah,
+            rules: vec![RulePair::new("seeds", "4")],
+            start_position: None,
+            first: "asha \"the bold\"".to_owned(),
+            second: "AI level 3".to_owned(),
+            clock: Some(ClockSpec {
+                initial_ms: 300_000,
+                increment_ms: 2_500,
+            }),
+            rated: false,
+            date: Some("2026.01.01".to_owned()),
+            result: "1-0".to_owned(),
+            termination: Some("resignation".to_owned()),
+            moves: (0..41).map(|i| format!("m{i}")).collect(),
+            extra: vec![("Event".to_owned(), "club night".to_owned())],
+        }
+    }
+
+    #[test]
+    fn a_record_reads_back_as_written() {
+        let record = sample();
+        let text = record.to_text();
+        assert!(text.contains("[Clock \"300+2.500\"]"), "{text}");
+        assert!(text.lines().all(|l| l.len() <= 80), "{text}");
+        assert_eq!(Record::parse(&text).unwrap(), record);
+        let mut bare = sample();
+        bare.moves.clear();
+        bare.clock = None;
+        bare.result = "*".to_owned();
+        bare.termination = None;
+        bare.date = None;
+        bare.extra.clear();
+        bare.start_position = Some("some position".to_owned());
+        assert_eq!(Record::parse(&bare.to_text()).unwrap(), bare);
+    }
+
+    #[test]
+    fn numbers_and_comments_are_skipped() {
+        let text = "[Game \"baghchal\"]\n[Result \"0-1\"]\n\n1.c3 {opening} a1-b2 2... d3\n0-1\n";
+        let r = Record::parse(text).unwrap();
+        assert_eq!(r.moves, ["c3", "a1-b2", "d3"]);
+        assert_eq!(r.result, "0-1");
+        assert!(r.rules.is_empty());
+        assert_eq!(r.first, "?");
+    }
+
+    #[test]
+    fn bad_records_say_what_is_wrong() {
+        assert_eq!(Record::parse("1. c3 *"), Err(RecordError::NoGame));
+        assert!(matches!(
+            Record::parse("[Game \"chess\"]\n\n*"),
+            Err(RecordError::UnknownGame(_))
+        ));
+        assert!(matches!(
+            Record::parse("[Game kalah]\n\n*"),
+            Err(RecordError::Tag { line: 1, .. })
+        ));
+        assert!(matches!(
+            Record::parse("[Game \"kalah\"]\n[Result \"1-0\"]\n\nc3 0-1"),
+            Err(RecordError::ResultMismatch { .. })
+        ));
+        assert!(matches!(
+            Record::parse("[Game \"kalah\"]\n[Clock \"fast\"]\n\n*"),
+            Err(RecordError::BadValue { tag: "Clock", .. })
+        ));
+        assert!(matches!(
+            Record::parse("[Game \"kalah\"]\n\nc3 { oops"),
+            Err(RecordError::UnclosedComment)
+        ));
+        assert!(matches!(
+            Record::parse("[Game \"kalah\"]\n\nc3 1-0 d4"),
+            Err(RecordError::NoResult(_))
+        ));
+    }
+
+    #[test]
+    fn dates_are_civil_dates() {
+        assert_eq!(date_of(0), "1970.01.01");
+        assert_eq!(date_of(1_767_225_600_000), "2026.01.01");
+        assert_eq!(date_of(951_782_400_000), "2000.02.29");
+    }
+}

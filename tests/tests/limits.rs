@@ -1,0 +1,373 @@
+//! Every limit of the gateway, and bad input of every kind: each is answered with a typed
+//! error, and the server goes on serving others.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::time::Duration;
+
+use chaupal_shared::GameKind;
+use chaupal_shared::codec::{decode_binary, encode_binary};
+use chaupal_shared::protocol::{
+    ClientMessage, ErrorCode, GameSetup, Opponent, PROTOCOL_VERSION, Reply, Request, ServerMessage,
+    SideChoice,
+};
+use chaupal_tests::{Client, ServerProcess};
+use futures_util::{SinkExt, StreamExt};
+use tokio_tungstenite::tungstenite::Message;
+
+/// Someone else is still served: a fresh client says hello and pings.
+async fn still_serves(server: &ServerProcess) {
+    let mut other = Client::hello(server, "other").await;
+    let pong = other
+        .request(Request::Ping {
+            data: "still there?".to_owned(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(
+        pong,
+        Reply::Pong {
+            data: "still there?".to_owned()
+        }
+    );
+}
+
+fn closed_with(seen: &[ServerMessage], code: ErrorCode) -> bool {
+    seen.iter()
+        .any(|m| matches!(m, ServerMessage::Error { error, .. } if error.code == code))
+}
+
+#[tokio::test]
+async fn garbage_and_truncated_frames_get_malformed_and_the_connection_stays() {
+    let server = ServerProcess::start(&[]).await;
+    let mut c = Client::hello(&server, "fuzzer").await;
+    c.send_frame(Message::text("this is not json")).await;
+    assert_eq!(c.connection_error().await.code, ErrorCode::Malformed);
+    c.send_frame(Message::text(r#"{"id":7,"request":{"fly":{}}}"#))
+        .await;
+    let e = c
+        .wait_for(|m| match m {
+            ServerMessage::Error { id: Some(7), error } => Some(error.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(
+        e.code,
+        ErrorCode::Malformed,
+        "the id is read back when it can be"
+    );
+    // A truncated binary frame, and random bytes.
+    let full = encode_binary(&ClientMessage {
+        id: 8,
+        request: Request::Ping {
+            data: "abcdef".to_owned(),
+        },
+    })
+    .unwrap();
+    c.send_frame(Message::binary(full[..full.len() - 3].to_vec()))
+        .await;
+    assert_eq!(c.connection_error().await.code, ErrorCode::Malformed);
+    c.send_frame(Message::binary(vec![0xFF; 300])).await;
+    assert_eq!(c.connection_error().await.code, ErrorCode::Malformed);
+    // Invalid UTF-8 in a text frame cannot be sent by a well-behaved library; a binary frame
+    // with a JSON body is simply not bincode.
+    c.send_frame(Message::binary(b"{\"id\":1}".to_vec())).await;
+    assert_eq!(c.connection_error().await.code, ErrorCode::Malformed);
+    // The connection still works.
+    let pong = c
+        .request(Request::Ping { data: "ok".into() })
+        .await
+        .unwrap();
+    assert_eq!(pong, Reply::Pong { data: "ok".into() });
+    still_serves(&server).await;
+}
+
+#[tokio::test]
+async fn an_oversized_frame_is_refused_and_closes_only_that_connection() {
+    let server = ServerProcess::start(&["--max-message-bytes", "4096"]).await;
+    let mut c = Client::hello(&server, "big").await;
+    let mut bystander = Client::hello(&server, "bystander").await;
+    let huge = format!(
+        r#"{{"id":1,"request":{{"ping":{{"data":"{}"}}}}}}"#,
+        "x".repeat(10_000)
+    );
+    c.send_frame(Message::text(huge)).await;
+    let seen = c.until_closed().await;
+    assert!(closed_with(&seen, ErrorCode::TooLarge), "{seen:?}");
+    let pong = bystander
+        .request(Request::Ping { data: "hi".into() })
+        .await
+        .unwrap();
+    assert_eq!(pong, Reply::Pong { data: "hi".into() });
+}
+
+#[tokio::test]
+async fn a_message_over_the_decode_limit_is_refused_and_the_connection_stays() {
+    let server =
+        ServerProcess::start(&["--max-message-bytes", "65536", "--decode-limit", "2048"]).await;
+    let mut c = Client::hello(&server, "wordy").await;
+    c.send(Request::Ping {
+        data: "y".repeat(5000),
+    })
+    .await;
+    let e = c.connection_error().await;
+    assert_eq!(e.code, ErrorCode::TooLarge);
+    let pong = c
+        .request(Request::Ping { data: "ok".into() })
+        .await
+        .unwrap();
+    assert_eq!(pong, Reply::Pong { data: "ok".into() });
+}
+
+#[tokio::test]
+async fn the_handshake_must_end_with_hello_in_time() {
+    let server = ServerProcess::start(&["--handshake-timeout-ms", "300"]).await;
+    let mut silent = Client::connect(&server).await;
+    let seen = silent.until_closed().await;
+    assert!(closed_with(&seen, ErrorCode::HandshakeTimeout), "{seen:?}");
+
+    // Anything but hello first is refused (and the clock keeps running).
+    let mut eager = Client::connect(&server).await;
+    let e = eager.request(Request::ListSeeks).await.unwrap_err();
+    assert_eq!(e.code, ErrorCode::HelloRequired);
+    // A wrong protocol version is refused and closes.
+    let mut old = Client::connect(&server).await;
+    let e = old
+        .request(Request::Hello {
+            version: PROTOCOL_VERSION + 1,
+            name: "old".into(),
+            token: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::VersionMismatch);
+    assert!(old.recv_wire().await.is_none(), "closed after the mismatch");
+    // An unknown token, and a bad name.
+    let mut lost = Client::connect(&server).await;
+    let e = lost
+        .request(Request::Hello {
+            version: PROTOCOL_VERSION,
+            name: "lost".into(),
+            token: Some("0123456789abcdef0123456789abcdef".into()),
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::UnknownToken);
+    let mut nameless = Client::connect(&server).await;
+    let e = nameless
+        .request(Request::Hello {
+            version: PROTOCOL_VERSION,
+            name: "   ".into(),
+            token: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::BadName);
+    still_serves(&server).await;
+    // Hello twice is refused.
+    let mut twice = Client::hello(&server, "twice").await;
+    let e = twice
+        .request(Request::Hello {
+            version: PROTOCOL_VERSION,
+            name: "twice".into(),
+            token: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::AlreadyGreeted);
+}
+
+#[tokio::test]
+async fn a_silent_connection_is_closed_after_the_idle_timeout() {
+    let server =
+        ServerProcess::start(&["--ping-interval-ms", "60000", "--idle-timeout-ms", "400"]).await;
+    let mut c = Client::hello(&server, "sleepy").await;
+    let seen = c.until_closed().await;
+    assert!(closed_with(&seen, ErrorCode::IdleTimeout), "{seen:?}");
+}
+
+#[tokio::test]
+async fn pings_keep_a_quiet_client_alive_and_measure_lag() {
+    let server =
+        ServerProcess::start(&["--ping-interval-ms", "100", "--idle-timeout-ms", "600"]).await;
+    let mut c = Client::hello(&server, "quiet").await;
+    // Reading lets the websocket library answer the server's pings; nothing else is sent.
+    let reading = tokio::time::timeout(Duration::from_millis(1500), c.ws.next()).await;
+    assert!(reading.is_err(), "no message and no close: {reading:?}");
+    let pong = c.request(Request::Ping { data: "x".into() }).await.unwrap();
+    assert_eq!(pong, Reply::Pong { data: "x".into() });
+}
+
+#[tokio::test]
+async fn a_flood_is_rate_limited_and_a_long_flood_is_closed() {
+    let server =
+        ServerProcess::start(&["--messages-per-second", "2", "--message-burst", "3"]).await;
+    let mut c = Client::hello(&server, "flood").await;
+    for _ in 0..8 {
+        c.send(Request::Ping { data: "p".into() }).await;
+    }
+    let mut pongs = 0;
+    let mut limited = 0;
+    while pongs + limited < 8 {
+        match c.recv().await {
+            ServerMessage::Reply { .. } => pongs += 1,
+            ServerMessage::Error { error, .. } if error.code == ErrorCode::RateLimited => {
+                limited += 1
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        pongs >= 2 && limited >= 4,
+        "{pongs} pongs, {limited} refused"
+    );
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    c.request(Request::Ping {
+        data: "later".into(),
+    })
+    .await
+    .unwrap();
+    // A client that never stops is closed.
+    for _ in 0..200 {
+        if c.ws
+            .send(Message::text(r#"{"id":1,"request":"list_seeks"}"#))
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    let seen = c.until_closed().await;
+    assert!(closed_with(&seen, ErrorCode::RateLimited));
+    still_serves(&server).await;
+}
+
+#[tokio::test]
+async fn connections_per_address_are_bounded() {
+    let server = ServerProcess::start(&["--connections-per-address", "2"]).await;
+    let a = Client::hello(&server, "a").await;
+    let _b = Client::hello(&server, "b").await;
+    let mut third = Client::connect(&server).await;
+    let seen = third.until_closed().await;
+    assert!(
+        closed_with(&seen, ErrorCode::TooManyConnections),
+        "{seen:?}"
+    );
+    drop(a);
+    // The place is free again once a connection closes.
+    let mut again = None;
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let mut c = Client::connect(&server).await;
+        let r = c
+            .request(Request::Hello {
+                version: PROTOCOL_VERSION,
+                name: "c".into(),
+                token: None,
+            })
+            .await;
+        if r.is_ok() {
+            again = Some(c);
+            break;
+        }
+    }
+    assert!(again.is_some());
+}
+
+#[tokio::test]
+async fn open_games_per_player_are_bounded() {
+    let server = ServerProcess::start(&["--max-open-games", "2"]).await;
+    let mut c = Client::hello(&server, "greedy").await;
+    let seek = |rated| {
+        Request::CreateGame(GameSetup {
+            game: GameKind::Kalah,
+            rules: vec![],
+            clock: None,
+            side: SideChoice::Random,
+            opponent: Opponent::Open,
+            rated,
+        })
+    };
+    c.request(seek(false)).await.unwrap();
+    c.request(seek(true)).await.unwrap();
+    let e = c.request(seek(false)).await.unwrap_err();
+    assert_eq!(e.code, ErrorCode::TooManyGames);
+}
+
+#[tokio::test]
+async fn a_reader_that_never_reads_is_dropped_not_buffered() {
+    let server = ServerProcess::start(&[
+        "--write-queue",
+        "8",
+        "--write-timeout-ms",
+        "500",
+        "--messages-per-second",
+        "100000",
+        "--message-burst",
+        "100000",
+    ])
+    .await;
+    let mut c = Client::hello(&server, "deaf").await;
+    let payload = "z".repeat(60_000);
+    let mut sent = 0;
+    // Ask for far more than any socket buffer holds, never reading the answers.
+    let flood = async {
+        for _ in 0..2000 {
+            let msg = ClientMessage {
+                id: 1,
+                request: Request::Ping {
+                    data: payload.clone(),
+                },
+            };
+            let frame = Message::text(serde_json::to_string(&msg).unwrap());
+            if c.ws.send(frame).await.is_err() {
+                break;
+            }
+            sent += 1;
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(30), flood).await;
+    // Now read: the answers stop well short of what was asked, then the connection ends.
+    let mut pongs = 0;
+    loop {
+        match tokio::time::timeout(Duration::from_secs(20), c.ws.next()).await {
+            Ok(Some(Ok(Message::Text(_)))) => pongs += 1,
+            Ok(Some(Ok(_))) => {}
+            Ok(Some(Err(_))) | Ok(None) => break,
+            Err(_) => panic!("the slow reader was not dropped"),
+        }
+    }
+    assert!(pongs < sent, "{pongs} answers of {sent}");
+    still_serves(&server).await;
+}
+
+#[tokio::test]
+async fn binary_clients_are_answered_in_binary() {
+    let server = ServerProcess::start(&[]).await;
+    let (mut ws, _) = tokio_tungstenite::connect_async(server.url())
+        .await
+        .unwrap();
+    let hello = ClientMessage {
+        id: 1,
+        request: Request::Hello {
+            version: PROTOCOL_VERSION,
+            name: "bin".into(),
+            token: None,
+        },
+    };
+    ws.send(Message::binary(encode_binary(&hello).unwrap()))
+        .await
+        .unwrap();
+    let frame = ws.next().await.unwrap().unwrap();
+    let Message::Binary(bytes) = frame else {
+        panic!("{frame:?}")
+    };
+    let msg: ServerMessage = decode_binary(&bytes, 1 << 20).unwrap();
+    assert!(matches!(
+        msg,
+        ServerMessage::Reply {
+            id: 1,
+            reply: Reply::Welcome(_)
+        }
+    ));
+}
