@@ -279,8 +279,12 @@ pub enum Outgoing {
 /// Who the other seat is, for a new game on the server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OpponentPick {
+    /// Both seats for this player: two people at this computer.
+    Local,
     Private,
-    Computer { level: u8 },
+    Computer {
+        level: u8,
+    },
 }
 
 /// A message for the player, with whether it reports a problem.
@@ -565,6 +569,10 @@ impl App {
     /// Starts what the lobby describes.
     fn start(&mut self) -> Vec<Outgoing> {
         match self.lobby.mode {
+            PlayMode::ThisComputer if self.connection.online() => {
+                // Online, the server keeps the game (and its record); both seats are ours.
+                vec![self.new_game(OpponentPick::Local)]
+            }
             PlayMode::ThisComputer => {
                 match AnyGame::start(self.lobby.kind, self.lobby.rule_pairs()) {
                     Ok(game) => {
@@ -701,7 +709,12 @@ impl App {
 
     /// The side this client plays in the game on the screen, if exactly one.
     pub fn my_side(&self) -> Option<Side> {
-        match self.current.as_ref()?.seats {
+        self.my_side_in(self.current.as_ref()?)
+    }
+
+    /// The side this client plays in `m`, if exactly one.
+    pub fn my_side_in(&self, m: &Match) -> Option<Side> {
+        match m.seats {
             Seats::One(s) => Some(s),
             _ => None,
         }

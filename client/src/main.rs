@@ -3,12 +3,12 @@
 
 use std::process::ExitCode;
 
-use chaupal_client::app::{Action, App, Outgoing, Screen};
+use chaupal_client::app::{Action, App, Screen};
 use chaupal_client::args::{self, Args};
 use chaupal_client::config;
 use chaupal_client::draw::{Fonts, screens, ui::Input};
 use chaupal_client::geometry::Px;
-use chaupal_client::net::{FromNet, NetHandle};
+use chaupal_client::net::online::Online;
 use chaupal_client::play::{Match, Seats};
 use clap::Parser;
 use macroquad::prelude::*;
@@ -60,37 +60,47 @@ async fn run(args: Args) -> ExitCode {
         };
     }
     let mut app = App::new(args.offline);
-    let net = (!args.offline).then(|| NetHandle::spawn(&args.server));
+    let mut online = (!args.offline).then(|| connect(&args, &mut app));
     loop {
-        if let Some(net) = &net {
-            for event in net.poll() {
-                match event {
-                    FromNet::Connecting { attempt } => app.connecting(attempt),
-                    FromNet::Connected => {
-                        let name = args.name.clone().unwrap_or_else(config::default_name);
-                        app.connected(&name);
-                    }
-                    FromNet::Lost {
-                        reason,
-                        attempt,
-                        retry_in,
-                    } => app.lost(&reason, attempt, retry_in.as_secs_f32()),
-                    FromNet::Frame(_) => {}
-                }
-            }
+        if let Some(online) = &mut online {
+            online.pump(&mut app);
         }
         let input = Input::read();
         let actions = screens::draw(&app, &input, &fonts);
         for action in actions {
             for out in app.handle(action) {
-                if let (Outgoing::RetryNow, Some(net)) = (&out, &net) {
-                    net.retry_now();
+                if let Some(online) = &mut online {
+                    online.wish(out, &mut app);
                 }
             }
         }
         app.tick(get_frame_time());
         next_frame().await;
     }
+}
+
+/// Reads the remembered settings and starts connecting.
+fn connect(args: &Args, app: &mut App) -> Online {
+    let path = config::config_dir().map(|d| d.join(config::FILE_NAME));
+    let mut settings = match &path {
+        Some(p) => config::Config::load(p).unwrap_or_else(|e| {
+            app.tell(e.to_string(), true);
+            config::Config::default()
+        }),
+        None => config::Config::default(),
+    };
+    let name = args
+        .name
+        .clone()
+        .or_else(|| settings.name.clone())
+        .unwrap_or_else(config::default_name);
+    settings.name = Some(name.clone());
+    if let Some(p) = &path
+        && let Err(e) = settings.save(p)
+    {
+        app.tell(format!("Your name could not be saved: {e}"), true);
+    }
+    Online::start(&args.server, name, settings, path)
 }
 
 /// Draws the game screen for the board the options describe, saves it, and returns.

@@ -3,9 +3,11 @@
 //! after a drop, and talks to the UI through two channels. The UI sends [`ToNet`] and polls
 //! [`FromNet`] once a frame; it never waits on the network.
 //!
-//! This layer moves frames; what they mean (the protocol) is decided above it, and the
+//! This layer moves frames; what they mean (the protocol) is [`link`]'s business, and the
 //! words a player reads about a problem come from [`wording`].
 
+pub mod link;
+pub mod online;
 pub mod wording;
 
 use std::io;
