@@ -50,6 +50,29 @@ pub enum SidePick {
 /// The AI levels offered.
 pub const LEVELS: u8 = 8;
 
+/// The engines offered besides the levels, for those who study them.
+pub const ENGINES: [&str; 5] = ["alphabeta", "mcts", "minimax", "greedy", "random"];
+
+/// The deepest fixed search depth offered for a named engine.
+pub const MAX_DEPTH: u32 = 16;
+
+/// The computer player chosen: a level, or a named engine at a fixed depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EnginePick {
+    Level(u8),
+    Named { name: String, depth: u32 },
+}
+
+impl EnginePick {
+    /// How the lobby shows it.
+    pub fn describe(&self) -> String {
+        match self {
+            EnginePick::Level(l) => format!("level {l}"),
+            EnginePick::Named { name, depth } => format!("{name}, depth {depth}"),
+        }
+    }
+}
+
 /// The lobby's choices.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lobby {
@@ -61,6 +84,10 @@ pub struct Lobby {
     pub side: SidePick,
     /// The AI level, 1..=LEVELS.
     pub level: u8,
+    /// The engine: 0 for a level, `i + 1` for `ENGINES[i]`.
+    pub engine: usize,
+    /// The search depth of a named engine, 1..=MAX_DEPTH.
+    pub depth: u32,
     /// The invite code being typed.
     pub code: String,
     /// The invite code of the private game this player created, to pass on.
@@ -75,6 +102,8 @@ impl Default for Lobby {
             mode: PlayMode::ThisComputer,
             side: SidePick::First,
             level: 3,
+            engine: 0,
+            depth: 6,
             code: String::new(),
             my_code: None,
         }
@@ -87,6 +116,17 @@ pub fn kind_index(kind: GameKind) -> usize {
 }
 
 impl Lobby {
+    /// The computer player chosen.
+    pub fn engine_pick(&self) -> EnginePick {
+        match self.engine.checked_sub(1).and_then(|i| ENGINES.get(i)) {
+            Some(name) => EnginePick::Named {
+                name: (*name).to_owned(),
+                depth: self.depth,
+            },
+            None => EnginePick::Level(self.level),
+        }
+    }
+
     /// The rule pairs chosen for the selected game (all of them, defaults included).
     pub fn rule_pairs(&self) -> Vec<(String, String)> {
         let choice = &self.rule_choice[kind_index(self.kind)];
@@ -215,6 +255,14 @@ pub enum Action {
     CycleLevel {
         forward: bool,
     },
+    CycleEngine {
+        forward: bool,
+    },
+    CycleDepth {
+        forward: bool,
+    },
+    /// Starts a game of the computer against itself, to watch.
+    StartExhibition,
     /// Starts the game chosen in the lobby.
     Start,
     /// Creates a private game with an invite code.
@@ -240,6 +288,8 @@ pub enum Action {
     AcceptTakeback,
     Rematch,
     Hint,
+    /// Asks the engine about the position on the screen (game or replay).
+    Analyse,
     OpenReplay,
     ToLobby,
     DismissNotice,
@@ -272,19 +322,24 @@ pub enum Outgoing {
     AcceptTakeback,
     Rematch,
     Hint,
+    Analyse {
+        kind: GameKind,
+        rules: Vec<(String, String)>,
+        moves: Vec<String>,
+    },
     Leave,
     RetryNow,
 }
 
 /// Who the other seat is, for a new game on the server.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OpponentPick {
     /// Both seats for this player: two people at this computer.
     Local,
     Private,
-    Computer {
-        level: u8,
-    },
+    Computer(EnginePick),
+    /// The computer against itself.
+    Exhibition(EnginePick),
 }
 
 /// A message for the player, with whether it reports a problem.
@@ -409,6 +464,27 @@ impl App {
                     (self.lobby.level + LEVELS - 2) % LEVELS + 1
                 };
             }
+            Action::CycleEngine { forward } => {
+                let n = ENGINES.len() + 1;
+                self.lobby.engine = if forward {
+                    (self.lobby.engine + 1) % n
+                } else {
+                    (self.lobby.engine + n - 1) % n
+                };
+            }
+            Action::CycleDepth { forward } => {
+                self.lobby.depth = if forward {
+                    self.lobby.depth % MAX_DEPTH + 1
+                } else {
+                    (self.lobby.depth + MAX_DEPTH - 2) % MAX_DEPTH + 1
+                };
+            }
+            Action::StartExhibition => {
+                if self.require_online("Watching the computer play itself") {
+                    out.push(self.new_game(OpponentPick::Exhibition(self.lobby.engine_pick())));
+                }
+            }
+            Action::Analyse => out.extend(self.analyse()),
             Action::Start => out.extend(self.start()),
             Action::CreatePrivate => {
                 if self.require_online("Playing a friend") {
@@ -586,9 +662,7 @@ impl App {
             }
             PlayMode::Computer => {
                 if self.require_online("Playing the computer") {
-                    vec![self.new_game(OpponentPick::Computer {
-                        level: self.lobby.level,
-                    })]
+                    vec![self.new_game(OpponentPick::Computer(self.lobby.engine_pick()))]
                 } else {
                     Vec::new()
                 }
@@ -668,6 +742,29 @@ impl App {
             self.screen = Screen::Game;
         }
         Vec::new()
+    }
+
+    /// Asks the engine about the position shown (the replay's, or the game's).
+    fn analyse(&mut self) -> Vec<Outgoing> {
+        if !self.require_online("Analysis") {
+            return Vec::new();
+        }
+        let (start, moves) = match (self.screen, &self.replay, &self.current) {
+            (Screen::Replay, Some(r), _) => (
+                r.start(),
+                r.moves()[..r.ply()]
+                    .iter()
+                    .map(|p| p.text.clone())
+                    .collect::<Vec<_>>(),
+            ),
+            (_, _, Some(m)) => (&m.start, m.moves.iter().map(|p| p.text.clone()).collect()),
+            _ => return Vec::new(),
+        };
+        vec![Outgoing::Analyse {
+            kind: start.kind(),
+            rules: crate::view::non_default_rules(start),
+            moves,
+        }]
     }
 
     /// Opens the replay of the game on the screen.
@@ -881,6 +978,72 @@ mod tests {
         app.connected("asha");
         assert_eq!(app.screen, Screen::Lobby);
         assert!(app.connection.online());
+    }
+
+    #[test]
+    fn the_computer_can_be_a_level_or_a_named_engine_and_can_play_itself() {
+        let mut app = App::new(false);
+        app.connection = Connection::Connected { name: "a".into() };
+        app.handle(Action::SelectMode(PlayMode::Computer));
+        assert_eq!(app.lobby.engine_pick(), EnginePick::Level(3));
+        app.handle(Action::CycleEngine { forward: true });
+        app.handle(Action::CycleDepth { forward: false });
+        let pick = EnginePick::Named {
+            name: "alphabeta".into(),
+            depth: 5,
+        };
+        assert_eq!(app.lobby.engine_pick(), pick);
+        let sent = app.handle(Action::StartExhibition);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame { opponent: OpponentPick::Exhibition(p), .. } if *p == pick
+        ));
+        app.handle(Action::CycleEngine { forward: false });
+        let sent = app.handle(Action::Start);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame {
+                opponent: OpponentPick::Computer(EnginePick::Level(3)),
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn online_games_on_this_computer_are_kept_by_the_server() {
+        let mut app = App::new(false);
+        app.connection = Connection::Connected { name: "a".into() };
+        let sent = app.handle(Action::Start);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame {
+                opponent: OpponentPick::Local,
+                ..
+            }
+        ));
+        assert!(app.current.is_none(), "the server's snapshot opens it");
+    }
+
+    #[test]
+    fn analysis_asks_about_the_replayed_position() {
+        let mut app = offline();
+        app.handle(Action::Start);
+        play(&mut app, &["c3", "a1", "b2", "d3"]);
+        app.handle(Action::Resign);
+        app.tick(0.0);
+        app.handle(Action::OpenReplay);
+        app.handle(Action::ReplayJump(1));
+        assert!(app.handle(Action::Analyse).is_empty(), "offline: explained");
+        app.connection = Connection::Connected { name: "a".into() };
+        let sent = app.handle(Action::Analyse);
+        assert_eq!(
+            sent,
+            [Outgoing::Analyse {
+                kind: GameKind::BaghChal,
+                rules: Vec::new(),
+                moves: vec!["c3".into()],
+            }]
+        );
     }
 
     #[test]

@@ -25,6 +25,8 @@ pub struct Replay {
     pub flipped: bool,
     /// The players' names, by `Side::index`.
     pub names: [String; 2],
+    /// The engine's view of the position shown, on request.
+    pub hint: Option<crate::play::Hint>,
 }
 
 impl Replay {
@@ -50,6 +52,7 @@ impl Replay {
             autoplay: false,
             timer: 0.0,
             flipped: false,
+            hint: None,
             names: Side::BOTH.map(|s| crate::play::capitalise(kind.side_name(s))),
         })
     }
@@ -57,6 +60,11 @@ impl Replay {
     /// The position shown.
     pub fn game(&self) -> &AnyGame {
         &self.positions[self.ply.min(self.positions.len() - 1)]
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &AnyGame {
+        &self.positions[0]
     }
 
     /// The moves of the game.
@@ -91,7 +99,11 @@ impl Replay {
 
     /// Shows the position after `ply` moves (clamped to the game).
     pub fn jump(&mut self, ply: usize) {
-        self.ply = ply.min(self.moves.len());
+        let ply = ply.min(self.moves.len());
+        if ply != self.ply {
+            self.hint = None;
+        }
+        self.ply = ply;
         self.timer = 0.0;
     }
 
@@ -118,6 +130,7 @@ impl Replay {
         while self.timer >= AUTOPLAY_SECONDS && self.autoplay {
             self.timer -= AUTOPLAY_SECONDS;
             self.ply += 1;
+            self.hint = None;
             if self.ply >= self.moves.len() {
                 self.ply = self.moves.len();
                 self.autoplay = false;

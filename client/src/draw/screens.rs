@@ -312,41 +312,24 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             .and_then(|&c| option.values.get(c))
             .copied()
             .unwrap_or("");
-        ui.label(option.label, x, y + rh * 0.4, theme::TEXT_DIM, Align::Left);
-        let bw = rh * 1.1;
-        let vw = ui.unit * 6.5;
-        let right = inner.x + inner.w;
-        let minus = Area {
-            x: right - 2.0 * bw - vw - 8.0,
+        y = stepper(
+            ui,
+            inner,
             y,
-            w: bw,
-            h: rh * 0.8,
-        };
-        let plus = Area {
-            x: right - bw,
-            ..minus
-        };
-        if ui.button(minus, "<", Look::Plain) {
-            actions.push(Action::CycleRule {
-                index: i,
-                forward: false,
-            });
-        }
-        ui.strong(
+            option.label,
             value,
-            right - bw - vw / 2.0 - 4.0,
-            y + rh * 0.4,
-            ui.unit,
-            theme::TEXT,
-            Align::Centre,
+            [
+                Action::CycleRule {
+                    index: i,
+                    forward: false,
+                },
+                Action::CycleRule {
+                    index: i,
+                    forward: true,
+                },
+            ],
+            actions,
         );
-        if ui.button(plus, ">", Look::Plain) {
-            actions.push(Action::CycleRule {
-                index: i,
-                forward: true,
-            });
-        }
-        y += rh * 0.95;
     }
     y += ui.unit * 1.2;
     ui.heading("Play", x, y);
@@ -411,35 +394,60 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             );
         }
         PlayMode::Computer => {
-            let bw = rh * 1.1;
-            ui.label("Level", x, y + rh * 0.4, theme::TEXT_DIM, Align::Left);
-            let right = inner.x + inner.w;
-            let minus = Area {
-                x: right - 2.0 * bw - ui.unit * 4.0 - 8.0,
-                y,
-                w: bw,
-                h: rh * 0.8,
+            let engine = match app.lobby.engine {
+                0 => "level".to_owned(),
+                i => crate::app::ENGINES
+                    .get(i - 1)
+                    .copied()
+                    .unwrap_or("?")
+                    .to_owned(),
             };
-            if ui.button(minus, "<", Look::Plain) {
-                actions.push(Action::CycleLevel { forward: false });
-            }
-            ui.strong(
-                &format!("{} of {}", app.lobby.level, crate::app::LEVELS),
-                right - bw - ui.unit * 2.0 - 4.0,
-                y + rh * 0.4,
-                ui.unit,
-                theme::TEXT,
-                Align::Centre,
+            y = stepper(
+                ui,
+                inner,
+                y,
+                "Engine",
+                &engine,
+                [
+                    Action::CycleEngine { forward: false },
+                    Action::CycleEngine { forward: true },
+                ],
+                actions,
             );
-            if ui.button(
-                Area {
-                    x: right - bw,
-                    ..minus
-                },
-                ">",
-                Look::Plain,
-            ) {
-                actions.push(Action::CycleLevel { forward: true });
+            y = if app.lobby.engine == 0 {
+                stepper(
+                    ui,
+                    inner,
+                    y,
+                    "Level",
+                    &format!("{} of {}", app.lobby.level, crate::app::LEVELS),
+                    [
+                        Action::CycleLevel { forward: false },
+                        Action::CycleLevel { forward: true },
+                    ],
+                    actions,
+                )
+            } else {
+                stepper(
+                    ui,
+                    inner,
+                    y,
+                    "Depth",
+                    &app.lobby.depth.to_string(),
+                    [
+                        Action::CycleDepth { forward: false },
+                        Action::CycleDepth { forward: true },
+                    ],
+                    actions,
+                )
+            };
+            let b = Area {
+                y: y + 4.0,
+                h: rh * 0.85,
+                ..inner
+            };
+            if ui.button(b, "Watch the computer play itself", Look::Plain) {
+                actions.push(Action::StartExhibition);
             }
             y += rh;
         }
@@ -533,6 +541,53 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     if ui.button(rules_btn, "Rules", Look::Plain) {
         actions.push(Action::ShowRules(kind));
     }
+}
+
+/// A row with a label and a value stepped with `<` and `>`; returns the y below it.
+#[allow(clippy::too_many_arguments)]
+fn stepper(
+    ui: &Ui,
+    inner: Area,
+    y: f32,
+    label: &str,
+    value: &str,
+    [back, on]: [Action; 2],
+    actions: &mut Vec<Action>,
+) -> f32 {
+    let rh = ui.row_h();
+    let bw = rh * 1.1;
+    let vw = ui.unit * 6.5;
+    let right = inner.x + inner.w;
+    ui.label(label, inner.x, y + rh * 0.4, theme::TEXT_DIM, Align::Left);
+    let minus = Area {
+        x: right - 2.0 * bw - vw - 8.0,
+        y,
+        w: bw,
+        h: rh * 0.8,
+    };
+    if ui.button(minus, "<", Look::Plain) {
+        actions.push(back);
+    }
+    let shown = paint::fit(value, &ui.fonts.bold, ui.unit, vw);
+    ui.strong(
+        &shown,
+        right - bw - vw / 2.0 - 4.0,
+        y + rh * 0.4,
+        ui.unit,
+        theme::TEXT,
+        Align::Centre,
+    );
+    if ui.button(
+        Area {
+            x: right - bw,
+            ..minus
+        },
+        ">",
+        Look::Plain,
+    ) {
+        actions.push(on);
+    }
+    y + rh * 0.95
 }
 
 fn lobby_preview(app: &App, ui: &Ui, a: Area, actions: &mut [Action]) {
@@ -882,25 +937,7 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
         y += ui.unit * 1.35;
     }
     if let Some(h) = &m.hint {
-        y += ui.unit * 0.3;
-        let mut line = format!("Hint: {}", h.text);
-        if let Some(e) = &h.eval {
-            line.push_str(&format!("   eval {e}"));
-        }
-        ui.label(&line, inner.x, y, theme::HINT, Align::Left);
-        y += ui.unit * 1.2;
-        if let Some(p) = h.chances {
-            chances_meter(
-                ui,
-                Area {
-                    h: ui.unit * 0.8,
-                    y,
-                    ..inner
-                },
-                p,
-            );
-            y += ui.unit * 1.4;
-        }
+        y = hint_block(ui, inner, y, h);
     }
     // The buttons, from the bottom of the panel up.
     let watching = matches!(m.seats, crate::play::Seats::Watching);
@@ -921,7 +958,9 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
     let enabled = |on: bool| if on { Look::Plain } else { Look::Disabled };
     buttons.push(("Flip board", Action::Flip, Look::Plain));
     buttons.push(("Rules", Action::ShowRules(m.kind()), Look::Plain));
-    if !watching {
+    if watching {
+        buttons.push(("Analyse", Action::Analyse, Look::Plain));
+    } else {
         buttons.push(("Take back", Action::Takeback, enabled(!m.moves.is_empty())));
         buttons.push(("Hint", Action::Hint, enabled(playing)));
         buttons.push(("Offer draw", Action::OfferDraw, enabled(playing)));
@@ -981,6 +1020,31 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
     };
     let texts: Vec<(Side, String)> = m.moves.iter().map(|p| (p.side, p.text.clone())).collect();
     move_list(ui, m.kind(), &texts, list, None, actions);
+}
+
+/// The engine's suggestion, evaluation and winning chances; returns the y below.
+fn hint_block(ui: &Ui, inner: Area, y: f32, h: &crate::play::Hint) -> f32 {
+    let mut y = y + ui.unit * 0.3;
+    let mut line = format!("Best move: {}", h.text);
+    if let Some(e) = &h.eval {
+        line.push_str(&format!("   ({e})"));
+    }
+    let line = paint::fit(&line, &ui.fonts.regular, ui.unit, inner.w);
+    ui.label(&line, inner.x, y, theme::HINT, Align::Left);
+    y += ui.unit * 1.2;
+    if let Some(p) = h.chances {
+        chances_meter(
+            ui,
+            Area {
+                h: ui.unit * 0.8,
+                y,
+                ..inner
+            },
+            p,
+        );
+        y += ui.unit * 1.4;
+    }
+    y
 }
 
 /// A bar showing the side to move's chances of winning.
@@ -1143,6 +1207,11 @@ fn replay(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
             .last_move()
             .map(|p| move_path(game.kind(), p.side, &p.text))
             .unwrap_or_default(),
+        hint: r
+            .hint
+            .as_ref()
+            .map(|h| move_path(game.kind(), game.side_to_move(), &h.text))
+            .unwrap_or_default(),
         ..Marks::default()
     };
     boards::draw(&view, &frame, &marks, ui.fonts);
@@ -1241,12 +1310,18 @@ fn replay(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         h: rh,
         ..inner
     };
-    let cols = columns(bottom, 2, 6.0);
-    if ui.button(cols[0], "Flip board", Look::Plain) {
+    let cols = columns(bottom, 3, 6.0);
+    if ui.button(cols[0], "Analyse", Look::Plain) {
+        actions.push(Action::Analyse);
+    }
+    if ui.button(cols[1], "Flip board", Look::Plain) {
         actions.push(Action::Flip);
     }
-    if ui.button(cols[1], "Back", Look::Plain) {
+    if ui.button(cols[2], "Back", Look::Plain) {
         actions.push(Action::Back);
+    }
+    if let Some(h) = &r.hint {
+        y = hint_block(ui, inner, y, h) + ui.unit * 0.3;
     }
     let list = Area {
         x: inner.x,

@@ -7,15 +7,15 @@
 use std::collections::HashMap;
 
 use chaupal_shared::protocol::{
-    Action as Act, ClientMessage, ClockSpec, Clocks, Engine, ErrorCode, ErrorReply, GameEvent,
-    GameId, GameResult, GameSetup, GameSnapshot, GameStatus, GameSummary, LobbyEvent, Opponent,
-    PROTOCOL_VERSION, Reply, Request, ResultReason, RulePair, Score, SearchLine, SeekId, SeekInfo,
-    ServerMessage, SideChoice, Version,
+    Action as Act, AnalysisRequest, ClientMessage, ClockSpec, Clocks, Engine, ErrorCode,
+    ErrorReply, GameEvent, GameId, GameResult, GameSetup, GameSnapshot, GameStatus, GameSummary,
+    LobbyEvent, Opponent, PROTOCOL_VERSION, Reply, Request, ResultReason, RulePair, Score,
+    SearchLine, SeekId, SeekInfo, ServerMessage, SideChoice, Version,
 };
 use chaupal_shared::{AnyGame, Side};
 
 use super::wording;
-use crate::app::{App, LiveEntry, OpponentPick, Outgoing, Screen, SeekEntry, SidePick};
+use crate::app::{App, EnginePick, LiveEntry, OpponentPick, Outgoing, Screen, SeekEntry, SidePick};
 use crate::config::Config;
 use crate::play::{ClockState, Hint, Match, Seats, capitalise};
 
@@ -35,6 +35,7 @@ enum Asked {
     Move,
     Action(&'static str),
     Hint,
+    Analyse,
     Other,
 }
 
@@ -147,8 +148,12 @@ impl Link {
                     opponent: match opponent {
                         OpponentPick::Private => Opponent::Private,
                         OpponentPick::Local => Opponent::Local,
-                        OpponentPick::Computer { level } => Opponent::Ai {
-                            engine: Engine::Level { level },
+                        OpponentPick::Computer(pick) => Opponent::Ai {
+                            engine: engine(&pick),
+                        },
+                        OpponentPick::Exhibition(pick) => Opponent::Exhibition {
+                            first: engine(&pick),
+                            second: engine(&pick),
                         },
                     },
                     rated: false,
@@ -190,6 +195,19 @@ impl Link {
                 } else {
                     act(self, Act::OfferRematch, "offer a rematch")
                 }
+            }
+            Outgoing::Analyse { kind, rules, moves } => {
+                let request = AnalysisRequest {
+                    game: kind,
+                    rules: rules
+                        .into_iter()
+                        .map(|(k, v)| RulePair::new(k, v))
+                        .collect(),
+                    position: None,
+                    moves,
+                    engine: engine(&app.lobby.engine_pick()),
+                };
+                vec![self.message(Request::Analyse(request), Asked::Analyse)]
             }
             Outgoing::Hint => match game {
                 Some(game) => vec![self.message(Request::Hint { game }, Asked::Hint)],
@@ -336,16 +354,17 @@ impl Link {
             Reply::Games { games } => {
                 app.live = games.iter().filter_map(live_entry).collect();
             }
-            Reply::Analysis { best_move, line } => {
-                if let Some(m) = &mut app.current {
-                    match best_move {
-                        Some(text) => {
-                            m.hint = Some(hint(text, line.as_ref()));
-                        }
-                        None => app.tell("The engine has no move to suggest here.", false),
+            Reply::Analysis { best_move, line } => match best_move {
+                Some(text) => {
+                    let h = hint(text, line.as_ref());
+                    match (&asked, app.screen, &mut app.replay, &mut app.current) {
+                        (Asked::Analyse, Screen::Replay, Some(r), _) => r.hint = Some(h),
+                        (_, _, _, Some(m)) => m.hint = Some(h),
+                        _ => {}
                     }
                 }
-            }
+                None => app.tell("The engine has no move to suggest here.", false),
+            },
             Reply::Ok => {
                 if asked == Asked::Move
                     && let Some(m) = &mut app.current
@@ -400,6 +419,7 @@ impl Link {
             Asked::Move => "Your move",
             Asked::Action(what) => what,
             Asked::Hint => "The hint",
+            Asked::Analyse => "The analysis",
             Asked::Other => "",
         };
         app.tell(wording::server_error(what, error), true);
@@ -589,6 +609,18 @@ impl Link {
         ) {
             app.screen = Screen::Game;
         }
+    }
+}
+
+/// The protocol's engine for the one picked in the lobby.
+fn engine(pick: &EnginePick) -> Engine {
+    match pick {
+        EnginePick::Level(level) => Engine::Level { level: *level },
+        EnginePick::Named { name, depth } => Engine::Named {
+            name: name.clone(),
+            depth: Some(*depth),
+            time_ms: None,
+        },
     }
 }
 
