@@ -500,7 +500,7 @@ impl App {
                 }
             }
             Action::TypeCode(c) => {
-                if c.is_ascii_alphanumeric() && self.lobby.code.len() < 16 {
+                if (c.is_ascii_alphanumeric() || c == '-') && self.lobby.code.len() < 16 {
                     self.lobby.code.push(c.to_ascii_uppercase());
                 }
             }
@@ -933,14 +933,14 @@ mod tests {
     fn invite_codes_are_typed_in_capitals_and_sent_when_online() {
         let mut app = App::new(false);
         app.connection = Connection::Connected { name: "bo".into() };
-        for c in "ab-12".chars() {
+        for c in "ab-1 2".chars() {
             app.handle(Action::TypeCode(c));
         }
         app.handle(Action::EraseCode);
-        assert_eq!(app.lobby.code, "AB1");
+        assert_eq!(app.lobby.code, "AB-1");
         assert_eq!(
             app.handle(Action::JoinByCode),
-            [Outgoing::JoinByCode("AB1".into())]
+            [Outgoing::JoinByCode("AB-1".into())]
         );
     }
 

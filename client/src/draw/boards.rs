@@ -175,8 +175,9 @@ fn hint_arrow(view: &BoardView, frame: &Frame, marks: &Marks, r: f32) {
             ring(*one, r * 1.12, r * 0.16, alpha(theme::HINT, 0.95));
         }
         many => {
+            ring(many[0], r * 1.05, r * 0.14, alpha(theme::HINT, 0.95));
             for w in many.windows(2) {
-                paint::arrow(w[0], w[1], r * 0.22, r * 0.6, alpha(theme::HINT, 0.85));
+                paint::arrow(w[0], w[1], r * 0.26, r * 0.7, alpha(theme::HINT, 0.9));
             }
         }
     }

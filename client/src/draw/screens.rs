@@ -623,6 +623,30 @@ fn lobby_preview(app: &App, ui: &Ui, a: Area, actions: &mut [Action]) {
     );
 }
 
+/// A list entry: a main line and a smaller line of details under it.
+fn two_lines(ui: &Ui, x: f32, y: f32, rh: f32, w: f32, main: &str, details: &str) {
+    let main = paint::fit(main, &ui.fonts.bold, ui.unit * 0.9, w);
+    paint::text(
+        &main,
+        x,
+        y + rh * 0.28,
+        ui.unit * 0.9,
+        &ui.fonts.bold,
+        theme::TEXT,
+        Align::Left,
+    );
+    let details = paint::fit(details, &ui.fonts.regular, ui.unit * 0.72, w);
+    paint::text(
+        &details,
+        x,
+        y + rh * 0.85,
+        ui.unit * 0.72,
+        &ui.fonts.regular,
+        theme::TEXT_DIM,
+        Align::Left,
+    );
+}
+
 fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     ui.panel(a);
     let pad = ui.unit * 1.1;
@@ -657,46 +681,14 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
         if y > half - rh {
             break;
         }
-        let rules: Vec<String> = s.rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        let line = format!(
-            "{} · {}{}",
-            s.kind.title(),
-            s.who,
-            s.clock
-                .as_ref()
-                .map(|c| format!(" · {c}"))
-                .unwrap_or_default()
-        );
-        let line = paint::fit(&line, &ui.fonts.regular, ui.unit * 0.9, inner_w * 0.68);
-        paint::text(
-            &line,
-            x,
-            y + rh * 0.3,
-            ui.unit * 0.9,
-            &ui.fonts.regular,
-            theme::TEXT,
-            Align::Left,
-        );
-        if !rules.is_empty() {
-            paint::text(
-                &paint::fit(
-                    &rules.join(" "),
-                    &ui.fonts.regular,
-                    ui.unit * 0.75,
-                    inner_w * 0.68,
-                ),
-                x,
-                y + rh * 0.85,
-                ui.unit * 0.75,
-                &ui.fonts.regular,
-                theme::TEXT_DIM,
-                Align::Left,
-            );
-        }
+        let mut details = vec![s.kind.title().to_owned()];
+        details.extend(s.clock.clone());
+        details.extend(s.rules.iter().map(|(k, v)| format!("{k}={v}")));
+        two_lines(ui, x, y, rh, inner_w * 0.7, &s.who, &details.join(" · "));
         let b = Area {
-            x: x + inner_w * 0.72,
+            x: x + inner_w * 0.74,
             y,
-            w: inner_w * 0.28,
+            w: inner_w * 0.26,
             h: rh,
         };
         if ui.button(b, "Play", Look::Primary) {
@@ -715,16 +707,6 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             break;
         }
         let who = format!("{} vs {}", g.players[0], g.players[1]);
-        let line = paint::fit(&who, &ui.fonts.regular, ui.unit * 0.9, inner_w * 0.68);
-        paint::text(
-            &line,
-            x,
-            y + rh * 0.3,
-            ui.unit * 0.9,
-            &ui.fonts.regular,
-            theme::TEXT,
-            Align::Left,
-        );
         let info = format!(
             "{}{} · move {} · {} watching",
             g.kind.title(),
@@ -732,19 +714,11 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             g.moves,
             g.watchers
         );
-        paint::text(
-            &paint::fit(&info, &ui.fonts.regular, ui.unit * 0.75, inner_w * 0.68),
-            x,
-            y + rh * 0.85,
-            ui.unit * 0.75,
-            &ui.fonts.regular,
-            theme::TEXT_DIM,
-            Align::Left,
-        );
+        two_lines(ui, x, y, rh, inner_w * 0.7, &who, &info);
         let b = Area {
-            x: x + inner_w * 0.72,
+            x: x + inner_w * 0.74,
             y,
-            w: inner_w * 0.28,
+            w: inner_w * 0.26,
             h: rh,
         };
         if ui.button(b, "Watch", Look::Plain) {
@@ -910,18 +884,12 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
         status_color,
     );
     if app.watchers > 0 || matches!(m.seats, crate::play::Seats::Watching) {
-        let who = if matches!(m.seats, crate::play::Seats::Watching) {
-            "You are watching. "
+        let line = if matches!(m.seats, crate::play::Seats::Watching) {
+            format!("You are watching ({} watching in all)", app.watchers.max(1))
         } else {
-            ""
+            format!("{} watching", app.watchers)
         };
-        y = ui.paragraph(
-            &format!("{who}{} watching", app.watchers),
-            inner.x,
-            y,
-            inner.w,
-            theme::TEXT_DIM,
-        );
+        y = ui.paragraph(&line, inner.x, y, inner.w, theme::TEXT_DIM);
     }
     y += ui.unit * 0.3;
     for (label, value) in m.counters() {
@@ -937,7 +905,8 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
         y += ui.unit * 1.35;
     }
     if let Some(h) = &m.hint {
-        y = hint_block(ui, inner, y, h);
+        let mover = capitalise(m.kind().side_name(m.game.side_to_move()));
+        y = hint_block(ui, inner, y, h, &mover);
     }
     // The buttons, from the bottom of the panel up.
     let watching = matches!(m.seats, crate::play::Seats::Watching);
@@ -1023,7 +992,7 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
 }
 
 /// The engine's suggestion, evaluation and winning chances; returns the y below.
-fn hint_block(ui: &Ui, inner: Area, y: f32, h: &crate::play::Hint) -> f32 {
+fn hint_block(ui: &Ui, inner: Area, y: f32, h: &crate::play::Hint, mover: &str) -> f32 {
     let mut y = y + ui.unit * 0.3;
     let mut line = format!("Best move: {}", h.text);
     if let Some(e) = &h.eval {
@@ -1041,6 +1010,7 @@ fn hint_block(ui: &Ui, inner: Area, y: f32, h: &crate::play::Hint) -> f32 {
                 ..inner
             },
             p,
+            mover,
         );
         y += ui.unit * 1.4;
     }
@@ -1048,12 +1018,12 @@ fn hint_block(ui: &Ui, inner: Area, y: f32, h: &crate::play::Hint) -> f32 {
 }
 
 /// A bar showing the side to move's chances of winning.
-fn chances_meter(ui: &Ui, a: Area, p: f32) {
+fn chances_meter(ui: &Ui, a: Area, p: f32, mover: &str) {
     let p = p.clamp(0.0, 1.0);
     rounded(a, a.h / 2.0, theme::BUTTON_OFF);
     rounded(Area { w: a.w * p, ..a }, a.h / 2.0, theme::HINT);
     paint::text(
-        &format!("{:.0}% to win", p * 100.0),
+        &format!("{mover}: {:.0}% to win", p * 100.0),
         a.x + a.w / 2.0,
         a.y + a.h / 2.0,
         a.h * 0.85,
@@ -1321,7 +1291,8 @@ fn replay(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         actions.push(Action::Back);
     }
     if let Some(h) = &r.hint {
-        y = hint_block(ui, inner, y, h) + ui.unit * 0.3;
+        let mover = capitalise(game.kind().side_name(game.side_to_move()));
+        y = hint_block(ui, inner, y, h, &mover) + ui.unit * 0.3;
     }
     let list = Area {
         x: inner.x,
