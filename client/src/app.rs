@@ -241,6 +241,17 @@ pub struct LiveEntry {
     pub exhibition: bool,
 }
 
+/// A finished game of this player, to replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishedEntry {
+    pub id: u64,
+    pub kind: GameKind,
+    pub players: [String; 2],
+    /// The result in a few words ("1-0", "draw", ...).
+    pub result: String,
+    pub moves: u32,
+}
+
 /// What a player can do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -273,6 +284,8 @@ pub enum Action {
     EraseCode,
     AcceptSeek(u64),
     Watch(u64),
+    /// Replays a finished game from the server.
+    ReplayGame(u64),
     ShowRules(GameKind),
     PlayOffline,
     RetryNow,
@@ -313,6 +326,8 @@ pub enum Outgoing {
     JoinByCode(String),
     AcceptSeek(u64),
     Watch(u64),
+    /// Fetches a game's record, to replay it.
+    Record(u64),
     Move(String),
     Resign,
     OfferDraw,
@@ -359,6 +374,10 @@ pub struct App {
     pub connection: Connection,
     pub seeks: Vec<SeekEntry>,
     pub live: Vec<LiveEntry>,
+    /// This player's finished games on the server, newest first.
+    pub finished: Vec<FinishedEntry>,
+    /// Where "back" goes from the replay.
+    pub replay_return: Screen,
     pub notice: Option<Notice>,
     /// Where "back" goes from the rules screen.
     pub rules_return: Screen,
@@ -389,6 +408,8 @@ impl App {
             },
             seeks: Vec::new(),
             live: Vec::new(),
+            finished: Vec::new(),
+            replay_return: Screen::Lobby,
             notice: None,
             rules_return: Screen::Lobby,
             offer: None,
@@ -517,6 +538,11 @@ impl App {
                     out.push(Outgoing::Watch(id));
                 }
             }
+            Action::ReplayGame(id) => {
+                if self.require_online("Replaying a game from the server") {
+                    out.push(Outgoing::Record(id));
+                }
+            }
             Action::ShowRules(kind) => {
                 if !matches!(self.screen, Screen::Rules(_)) {
                     self.rules_return = self.screen;
@@ -608,7 +634,7 @@ impl App {
             Action::Back => {
                 self.screen = match self.screen {
                     Screen::Rules(_) => self.rules_return,
-                    Screen::Replay if self.current.is_some() => Screen::GameOver,
+                    Screen::Replay => self.replay_return,
                     _ => Screen::Lobby,
                 };
             }
@@ -778,6 +804,21 @@ impl App {
                 r.flipped = m.flipped;
                 r.names = m.names.clone();
                 self.replay = Some(r);
+                self.screen = Screen::Replay;
+                self.replay_return = Screen::GameOver;
+            }
+            Err(e) => self.tell(format!("This game cannot be replayed: {e}"), true),
+        }
+    }
+
+    /// Opens a replay of a game the server sent (from the lobby's finished games).
+    pub fn open_record(&mut self, start: AnyGame, moves: &[String], names: [String; 2]) {
+        match Replay::new(start, moves) {
+            Ok(mut r) => {
+                r.names = names;
+                r.jump(usize::MAX);
+                self.replay = Some(r);
+                self.replay_return = self.screen;
                 self.screen = Screen::Replay;
             }
             Err(e) => self.tell(format!("This game cannot be replayed: {e}"), true),

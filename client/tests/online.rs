@@ -170,7 +170,8 @@ fn server(listener: TcpListener, seen: mpsc::Sender<Request>) {
         let hello = recv(&mut ws);
         seen.send(hello.request.clone()).unwrap();
         send(&mut ws, &welcome(hello.id, vec![GameId(42)]));
-        for _ in 0..2 {
+        // Lobby, finished games, rejoin.
+        for _ in 0..3 {
             let msg = recv(&mut ws);
             seen.send(msg.request.clone()).unwrap();
         }

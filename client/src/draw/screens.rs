@@ -676,7 +676,7 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             theme::TEXT_DIM,
         );
     }
-    let half = a.y + a.h / 2.0;
+    let half = a.y + a.h * 0.36;
     for s in &app.seeks {
         if y > half - rh {
             break;
@@ -702,8 +702,9 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     if app.live.is_empty() {
         ui.paragraph("No games are being played.", x, y, inner_w, theme::TEXT_DIM);
     }
+    let finished_top = a.y + a.h * 0.68;
     for g in &app.live {
-        if y > a.y + a.h - rh - pad {
+        if y > finished_top - rh - pad {
             break;
         }
         let who = format!("{} vs {}", g.players[0], g.players[1]);
@@ -723,6 +724,36 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
         };
         if ui.button(b, "Watch", Look::Plain) {
             actions.push(Action::Watch(g.id));
+        }
+        y += rh + 10.0;
+    }
+    let mut y = finished_top + ui.unit;
+    ui.heading("Your finished games", x, y);
+    y += ui.unit * 1.4;
+    if app.finished.is_empty() {
+        ui.paragraph(
+            "Games you finish on the server can be replayed from here.",
+            x,
+            y,
+            inner_w,
+            theme::TEXT_DIM,
+        );
+    }
+    for g in &app.finished {
+        if y > a.y + a.h - rh - pad {
+            break;
+        }
+        let who = format!("{} vs {}", g.players[0], g.players[1]);
+        let info = format!("{} · {} · {} moves", g.kind.title(), g.result, g.moves);
+        two_lines(ui, x, y, rh, inner_w * 0.7, &who, &info);
+        let b = Area {
+            x: x + inner_w * 0.74,
+            y,
+            w: inner_w * 0.26,
+            h: rh,
+        };
+        if ui.button(b, "Replay", Look::Plain) {
+            actions.push(Action::ReplayGame(g.id));
         }
         y += rh + 10.0;
     }

@@ -15,9 +15,14 @@ use chaupal_shared::protocol::{
 use chaupal_shared::{AnyGame, Side};
 
 use super::wording;
-use crate::app::{App, EnginePick, LiveEntry, OpponentPick, Outgoing, Screen, SeekEntry, SidePick};
+use crate::app::{
+    App, EnginePick, FinishedEntry, LiveEntry, OpponentPick, Outgoing, Screen, SeekEntry, SidePick,
+};
 use crate::config::Config;
 use crate::play::{ClockState, Hint, Match, Seats, capitalise};
+
+/// How many finished games the lobby lists.
+pub const FINISHED_SHOWN: u32 = 12;
 
 /// The largest server message the client reads.
 pub const MAX_MESSAGE: usize = 1 << 20;
@@ -36,6 +41,8 @@ enum Asked {
     Action(&'static str),
     Hint,
     Analyse,
+    Finished,
+    Record,
     Other,
 }
 
@@ -90,6 +97,18 @@ impl Link {
                 token: token.map(str::to_owned),
             },
             Asked::Hello,
+        )
+    }
+
+    /// Asks for this player's latest finished games.
+    fn finished_games(&mut self) -> ClientMessage {
+        self.message(
+            Request::FinishedGames {
+                player: None,
+                limit: FINISHED_SHOWN,
+                before: None,
+            },
+            Asked::Finished,
         )
     }
 
@@ -166,6 +185,9 @@ impl Link {
             Outgoing::AcceptSeek(id) => {
                 vec![self.message(Request::AcceptSeek { seek: SeekId(id) }, Asked::Accept)]
             }
+            Outgoing::Record(id) => {
+                vec![self.message(Request::GetRecord { game: GameId(id) }, Asked::Record)]
+            }
             Outgoing::Watch(id) => {
                 let game = GameId(id);
                 vec![self.message(Request::Watch { game }, Asked::Watch(game))]
@@ -222,6 +244,8 @@ impl Link {
                 };
                 self.game = None;
                 self.watching = false;
+                let mut out = out;
+                out.push(self.finished_games());
                 out
             }
             Outgoing::RetryNow => Vec::new(),
@@ -306,6 +330,7 @@ impl Link {
                 app.connected(&w.player.name);
                 self.live_games = w.live_games.clone();
                 out.push(self.message(Request::SubscribeLobby, Asked::Subscribe));
+                out.push(self.finished_games());
                 // Sit back down at the game on the screen, or at a live game of this player.
                 let resume = match self.game {
                     Some((game, version)) if !self.watching => Some((game, Some(version))),
@@ -351,8 +376,25 @@ impl Link {
             }
             Reply::Lobby { seeks, games } => set_lobby(app, seeks, games),
             Reply::Seeks { seeks } => app.seeks = seeks.into_iter().map(seek_entry).collect(),
+            Reply::Games { games } if asked == Asked::Finished => {
+                app.finished = games.iter().map(finished_entry).collect();
+            }
             Reply::Games { games } => {
                 app.live = games.iter().filter_map(live_entry).collect();
+            }
+            Reply::Record { summary, moves, .. } => {
+                let pairs: Vec<(String, String)> = summary
+                    .rules
+                    .iter()
+                    .map(|p| (p.key.clone(), p.value.clone()))
+                    .collect();
+                match AnyGame::start(summary.kind, pairs) {
+                    Ok(start) => {
+                        let names = [0, 1].map(|i| summary.seats[i].name.clone());
+                        app.open_record(start, &moves, names);
+                    }
+                    Err(e) => app.tell(format!("This game cannot be replayed: {e}"), true),
+                }
             }
             Reply::Analysis { best_move, line } => match best_move {
                 Some(text) => {
@@ -372,10 +414,7 @@ impl Link {
                     m.pending = None;
                 }
             }
-            Reply::Pong { .. }
-            | Reply::Record { .. }
-            | Reply::Imported { .. }
-            | Reply::Ratings { .. } => {}
+            Reply::Pong { .. } | Reply::Imported { .. } | Reply::Ratings { .. } => {}
         }
         out
     }
@@ -420,6 +459,8 @@ impl Link {
             Asked::Action(what) => what,
             Asked::Hint => "The hint",
             Asked::Analyse => "The analysis",
+            Asked::Finished => "Listing your games",
+            Asked::Record => "Loading the game",
             Asked::Other => "",
         };
         app.tell(wording::server_error(what, error), true);
@@ -711,6 +752,24 @@ fn seek_entry(s: SeekInfo) -> SeekEntry {
     }
 }
 
+/// A finished game as the lobby lists it.
+fn finished_entry(g: &GameSummary) -> FinishedEntry {
+    FinishedEntry {
+        id: g.game.0,
+        kind: g.kind,
+        players: [0, 1].map(|i| g.seats[i].name.clone()),
+        result: match g.result {
+            Some(r) if r.reason == ResultReason::Aborted => "aborted".to_owned(),
+            Some(r) => match r.winner {
+                Some(w) => format!("{} won", g.seats[w.index()].name),
+                None => "draw".to_owned(),
+            },
+            None => "unfinished".to_owned(),
+        },
+        moves: g.plies,
+    }
+}
+
 /// A live game as the lobby lists it (finished ones are left out).
 fn live_entry(g: &GameSummary) -> Option<LiveEntry> {
     (g.status == GameStatus::Live).then(|| LiveEntry {
@@ -837,7 +896,11 @@ mod tests {
         let mut config = Config::default();
         link.connected("asha", None);
         let out = link.receive(welcome(Vec::new()), &mut app, &mut config, SERVER);
-        assert_eq!(out.len(), 1, "subscribes to the lobby");
+        assert_eq!(
+            out.len(),
+            2,
+            "subscribes to the lobby, asks for finished games"
+        );
         (link, app, config)
     }
 
@@ -858,7 +921,7 @@ mod tests {
         assert!(matches!(out[0].request, Request::SubscribeLobby));
         assert!(
             matches!(
-                out[1].request,
+                out[2].request,
                 Request::Rejoin {
                     game: GameId(42),
                     since: None
@@ -1050,6 +1113,56 @@ mod tests {
             SERVER,
         );
         assert!(app.seeks.is_empty());
+    }
+
+    #[test]
+    fn finished_games_are_listed_and_replayed_from_their_record() {
+        let (mut link, mut app, mut config) = greeted();
+        let mut finished = summary(30, GameKind::BaghChal);
+        finished.status = GameStatus::Finished;
+        finished.plies = 2;
+        finished.result = Some(GameResult {
+            winner: Some(Side::Second),
+            reason: ResultReason::Resignation,
+        });
+        // The greeting asked for the finished games (request id 3: hello, lobby, finished).
+        link.receive(
+            ServerMessage::Reply {
+                id: 3,
+                reply: Reply::Games {
+                    games: vec![finished.clone()],
+                },
+            },
+            &mut app,
+            &mut config,
+            SERVER,
+        );
+        assert_eq!(app.finished.len(), 1);
+        assert_eq!(app.finished[0].result, "bo won");
+        assert!(app.live.is_empty(), "not taken for live games");
+        let out = app.handle(crate::app::Action::ReplayGame(30));
+        let sent = link.outgoing(out[0].clone(), &mut app);
+        assert!(matches!(
+            sent[0].request,
+            Request::GetRecord { game: GameId(30) }
+        ));
+        link.receive(
+            ServerMessage::Reply {
+                id: sent[0].id,
+                reply: Reply::Record {
+                    summary: finished,
+                    moves: vec!["c3".into(), "a1-b2".into()],
+                    text: String::new(),
+                },
+            },
+            &mut app,
+            &mut config,
+            SERVER,
+        );
+        assert_eq!(app.screen, Screen::Replay);
+        assert_eq!(app.replay.as_ref().map(|r| r.ply()), Some(2));
+        app.handle(crate::app::Action::Back);
+        assert_eq!(app.screen, Screen::Lobby);
     }
 
     #[test]
