@@ -558,13 +558,14 @@ fn stepper(
     let bw = rh * 1.1;
     let vw = ui.unit * 6.5;
     let right = inner.x + inner.w;
-    ui.label(label, inner.x, y + rh * 0.4, theme::TEXT_DIM, Align::Left);
     let minus = Area {
         x: right - 2.0 * bw - vw - 8.0,
         y,
         w: bw,
         h: rh * 0.8,
     };
+    let label = paint::fit(label, &ui.fonts.regular, ui.unit, minus.x - inner.x - 6.0);
+    ui.label(&label, inner.x, y + rh * 0.4, theme::TEXT_DIM, Align::Left);
     if ui.button(minus, "<", Look::Plain) {
         actions.push(back);
     }
