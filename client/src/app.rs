@@ -239,6 +239,8 @@ pub struct LiveEntry {
     pub moves: u32,
     pub watchers: u32,
     pub exhibition: bool,
+    /// Whether this player sits at it (resume rather than watch).
+    pub mine: bool,
 }
 
 /// A finished game of this player, to replay.
@@ -295,10 +297,11 @@ pub enum Action {
     Flip,
     Resign,
     OfferDraw,
-    AcceptDraw,
-    DeclineDraw,
+    /// Accepts the opponent's offer (draw, takeback or rematch).
+    AcceptOffer,
+    /// Declines the opponent's offer.
+    DeclineOffer,
     Takeback,
-    AcceptTakeback,
     Rematch,
     Hint,
     /// Asks the engine about the position on the screen (game or replay).
@@ -335,7 +338,10 @@ pub enum Outgoing {
     DeclineDraw,
     Takeback,
     AcceptTakeback,
+    DeclineTakeback,
     Rematch,
+    AcceptRematch,
+    DeclineRematch,
     Hint,
     Analyse {
         kind: GameKind,
@@ -387,6 +393,8 @@ pub struct App {
     pub watchers: u32,
     /// Seconds until the next connection attempt, while retrying.
     pub retry_left: f32,
+    /// This player's id on the server, once greeted.
+    pub me: Option<u64>,
 }
 
 impl App {
@@ -415,6 +423,7 @@ impl App {
             offer: None,
             watchers: 0,
             retry_left: 0.0,
+            me: None,
         }
     }
 
@@ -582,19 +591,25 @@ impl App {
                     m.ended = Some("Draw agreed".to_owned());
                 }
             }
-            Action::AcceptDraw => {
-                self.offer = None;
-                out.push(Outgoing::AcceptDraw);
+            Action::AcceptOffer => {
+                let offer = self.offer.take();
+                out.extend(match offer.as_deref() {
+                    Some("draw") => Some(Outgoing::AcceptDraw),
+                    Some("takeback") => Some(Outgoing::AcceptTakeback),
+                    Some("rematch") => Some(Outgoing::AcceptRematch),
+                    _ => None,
+                });
             }
-            Action::DeclineDraw => {
-                self.offer = None;
-                out.push(Outgoing::DeclineDraw);
+            Action::DeclineOffer => {
+                let offer = self.offer.take();
+                out.extend(match offer.as_deref() {
+                    Some("draw") => Some(Outgoing::DeclineDraw),
+                    Some("takeback") => Some(Outgoing::DeclineTakeback),
+                    Some("rematch") => Some(Outgoing::DeclineRematch),
+                    _ => None,
+                });
             }
             Action::Takeback => out.extend(self.takeback()),
-            Action::AcceptTakeback => {
-                self.offer = None;
-                out.push(Outgoing::AcceptTakeback);
-            }
             Action::Rematch => out.extend(self.rematch()),
             Action::Hint => {
                 if self.online_game() {
@@ -610,6 +625,16 @@ impl App {
             Action::ToLobby => {
                 if self.online_game() {
                     out.push(Outgoing::Leave);
+                    if let Some(m) = &self.current
+                        && !m.finished()
+                        && !matches!(m.seats, Seats::Watching)
+                    {
+                        self.tell(
+                            "Your game goes on, and so does your clock: resume it from the \
+                             lobby's live games.",
+                            false,
+                        );
+                    }
                 }
                 self.current = None;
                 self.offer = None;
@@ -1084,6 +1109,30 @@ mod tests {
                 rules: Vec::new(),
                 moves: vec!["c3".into()],
             }]
+        );
+    }
+
+    #[test]
+    fn offers_are_answered_by_kind() {
+        let mut app = offline();
+        for (offer, yes, no) in [
+            ("draw", Outgoing::AcceptDraw, Outgoing::DeclineDraw),
+            (
+                "takeback",
+                Outgoing::AcceptTakeback,
+                Outgoing::DeclineTakeback,
+            ),
+            ("rematch", Outgoing::AcceptRematch, Outgoing::DeclineRematch),
+        ] {
+            app.offer = Some(offer.into());
+            assert_eq!(app.handle(Action::AcceptOffer), [yes]);
+            assert!(app.offer.is_none());
+            app.offer = Some(offer.into());
+            assert_eq!(app.handle(Action::DeclineOffer), [no]);
+        }
+        assert!(
+            app.handle(Action::AcceptOffer).is_empty(),
+            "no offer, nothing sent"
         );
     }
 

@@ -723,7 +723,12 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             w: inner_w * 0.26,
             h: rh,
         };
-        if ui.button(b, "Watch", Look::Plain) {
+        let (label, look) = if g.mine {
+            ("Resume", Look::Primary)
+        } else {
+            ("Watch", Look::Plain)
+        };
+        if ui.button(b, label, look) {
             actions.push(Action::Watch(g.id));
         }
         y += rh + 10.0;
@@ -946,14 +951,9 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
     if m.selection.in_chain() && m.selection.can_stop(&m.choices) {
         buttons.push(("Stop the chain here", Action::StopChain, Look::Primary));
     }
-    if let Some(offer) = &app.offer {
-        let (yes, no) = if offer == "takeback" {
-            (Action::AcceptTakeback, Action::DeclineDraw)
-        } else {
-            (Action::AcceptDraw, Action::DeclineDraw)
-        };
-        buttons.push(("Accept", yes, Look::Primary));
-        buttons.push(("Decline", no, Look::Plain));
+    if app.offer.is_some() {
+        buttons.push(("Accept", Action::AcceptOffer, Look::Primary));
+        buttons.push(("Decline", Action::DeclineOffer, Look::Plain));
     }
     let playing = !watching && !m.finished();
     let enabled = |on: bool| if on { Look::Plain } else { Look::Disabled };

@@ -190,7 +190,12 @@ impl Link {
             }
             Outgoing::Watch(id) => {
                 let game = GameId(id);
-                vec![self.message(Request::Watch { game }, Asked::Watch(game))]
+                let mine = app.live.iter().any(|g| g.id == id && g.mine);
+                if mine {
+                    vec![self.message(Request::Rejoin { game, since: None }, Asked::Rejoin(game))]
+                } else {
+                    vec![self.message(Request::Watch { game }, Asked::Watch(game))]
+                }
             }
             Outgoing::Move(notation) => match game {
                 Some(game) => vec![self.message(
@@ -209,6 +214,9 @@ impl Link {
             Outgoing::DeclineDraw => act(self, Act::DeclineDraw, "decline"),
             Outgoing::Takeback => act(self, Act::RequestTakeback, "ask for a takeback"),
             Outgoing::AcceptTakeback => act(self, Act::AcceptTakeback, "accept the takeback"),
+            Outgoing::DeclineTakeback => act(self, Act::DeclineTakeback, "decline"),
+            Outgoing::AcceptRematch => act(self, Act::AcceptRematch, "accept the rematch"),
+            Outgoing::DeclineRematch => act(self, Act::DeclineRematch, "decline"),
             Outgoing::Rematch => {
                 let offered = app.offer.as_deref() == Some("rematch");
                 if offered {
@@ -327,6 +335,7 @@ impl Link {
                 self.greeted = true;
                 config.set_token(server, &w.token);
                 config.name = Some(w.player.name.clone());
+                app.me = Some(w.player.id.0);
                 app.connected(&w.player.name);
                 self.live_games = w.live_games.clone();
                 out.push(self.message(Request::SubscribeLobby, Asked::Subscribe));
@@ -380,7 +389,8 @@ impl Link {
                 app.finished = games.iter().map(finished_entry).collect();
             }
             Reply::Games { games } => {
-                app.live = games.iter().filter_map(live_entry).collect();
+                let me = app.me;
+                app.live = games.iter().filter_map(|g| live_entry(g, me)).collect();
             }
             Reply::Record { summary, moves, .. } => {
                 let pairs: Vec<(String, String)> = summary
@@ -771,8 +781,12 @@ fn finished_entry(g: &GameSummary) -> FinishedEntry {
 }
 
 /// A live game as the lobby lists it (finished ones are left out).
-fn live_entry(g: &GameSummary) -> Option<LiveEntry> {
+fn live_entry(g: &GameSummary, me: Option<u64>) -> Option<LiveEntry> {
     (g.status == GameStatus::Live).then(|| LiveEntry {
+        mine: g
+            .seats
+            .iter()
+            .any(|s| s.player.as_ref().map(|p| p.id.0) == me && me.is_some()),
         id: g.game.0,
         kind: g.kind,
         players: [0, 1].map(|i| g.seats[i].name.clone()),
@@ -784,7 +798,8 @@ fn live_entry(g: &GameSummary) -> Option<LiveEntry> {
 
 fn set_lobby(app: &mut App, seeks: Vec<SeekInfo>, games: Vec<GameSummary>) {
     app.seeks = seeks.into_iter().map(seek_entry).collect();
-    app.live = games.iter().filter_map(live_entry).collect();
+    let me = app.me;
+    app.live = games.iter().filter_map(|g| live_entry(g, me)).collect();
 }
 
 fn lobby_event(event: LobbyEvent, app: &mut App) {
@@ -796,7 +811,7 @@ fn lobby_event(event: LobbyEvent, app: &mut App) {
         }
         LobbyEvent::SeekRemoved { seek } => app.seeks.retain(|e| e.id != seek.0),
         LobbyEvent::GameStarted(g) => {
-            if let Some(entry) = live_entry(&g) {
+            if let Some(entry) = live_entry(&g, app.me) {
                 app.live.retain(|e| e.id != entry.id);
                 app.live.push(entry);
             }
@@ -1163,6 +1178,46 @@ mod tests {
         assert_eq!(app.replay.as_ref().map(|r| r.ply()), Some(2));
         app.handle(crate::app::Action::Back);
         assert_eq!(app.screen, Screen::Lobby);
+    }
+
+    #[test]
+    fn ones_own_live_game_is_resumed_not_watched() {
+        let (mut link, mut app, mut config) = greeted();
+        let mut mine = summary(50, GameKind::Kalah);
+        mine.seats[0].player = Some(PlayerInfo {
+            id: PlayerId(3),
+            name: "asha".into(),
+        });
+        let theirs = summary(51, GameKind::Jungle);
+        link.receive(
+            ServerMessage::Reply {
+                id: 2,
+                reply: Reply::Lobby {
+                    seeks: Vec::new(),
+                    games: vec![mine, theirs],
+                },
+            },
+            &mut app,
+            &mut config,
+            SERVER,
+        );
+        assert_eq!(
+            app.live.iter().map(|g| g.mine).collect::<Vec<_>>(),
+            [true, false]
+        );
+        let resume = link.outgoing(Outgoing::Watch(50), &mut app);
+        assert!(matches!(
+            resume[0].request,
+            Request::Rejoin {
+                game: GameId(50),
+                since: None
+            }
+        ));
+        let watch = link.outgoing(Outgoing::Watch(51), &mut app);
+        assert!(matches!(
+            watch[0].request,
+            Request::Watch { game: GameId(51) }
+        ));
     }
 
     #[test]
