@@ -1,0 +1,1148 @@
+//! The client's state as a whole: which screen is up, the lobby's choices, the game on the
+//! screen, the replay, the connection, and the notices shown to the player. Every input
+//! arrives as an [`Action`]; [`App::handle`] changes the state and returns what must be sent
+//! to the server ([`Outgoing`]). Nothing here draws or touches the network, so all of it is
+//! tested without a window.
+
+use chaupal_shared::{AnyGame, GameKind, Side};
+
+use crate::geometry::CellName;
+use crate::play::{Match, Seats, capitalise};
+use crate::replay::Replay;
+use crate::rulebook;
+
+/// The screens of the client.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// Connecting to the server, or why it failed, with a way to play offline.
+    Connection,
+    /// Choosing what to play or watch.
+    Lobby,
+    /// A game being played or watched.
+    Game,
+    /// A finished game: result, rematch, replay, back to the lobby.
+    GameOver,
+    /// Stepping through a finished game.
+    Replay,
+    /// The rules of one game, shown on its board.
+    Rules(GameKind),
+}
+
+/// How the player wants to play, chosen in the lobby.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayMode {
+    /// Both sides at this screen.
+    ThisComputer,
+    /// Against the server's AI.
+    Computer,
+    /// A friend with an invite code.
+    Friend,
+}
+
+/// Which side the player asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SidePick {
+    First,
+    Second,
+    Random,
+}
+
+/// The AI levels offered.
+pub const LEVELS: u8 = 8;
+
+/// The engines offered besides the levels, for those who study them.
+pub const ENGINES: [&str; 5] = ["alphabeta", "mcts", "minimax", "greedy", "random"];
+
+/// The deepest fixed search depth offered for a named engine.
+pub const MAX_DEPTH: u32 = 16;
+
+/// The computer player chosen: a level, or a named engine at a fixed depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EnginePick {
+    Level(u8),
+    Named { name: String, depth: u32 },
+}
+
+impl EnginePick {
+    /// How the lobby shows it.
+    pub fn describe(&self) -> String {
+        match self {
+            EnginePick::Level(l) => format!("level {l}"),
+            EnginePick::Named { name, depth } => format!("{name}, depth {depth}"),
+        }
+    }
+}
+
+/// The lobby's choices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lobby {
+    /// The game chosen.
+    pub kind: GameKind,
+    /// For each game (in `GameKind::ALL` order), the index of the value chosen for each option.
+    pub rule_choice: [Vec<usize>; 4],
+    pub mode: PlayMode,
+    pub side: SidePick,
+    /// The AI level, 1..=LEVELS.
+    pub level: u8,
+    /// The engine: 0 for a level, `i + 1` for `ENGINES[i]`.
+    pub engine: usize,
+    /// The search depth of a named engine, 1..=MAX_DEPTH.
+    pub depth: u32,
+    /// The invite code being typed.
+    pub code: String,
+    /// The invite code of the private game this player created, to pass on.
+    pub my_code: Option<String>,
+}
+
+impl Default for Lobby {
+    fn default() -> Self {
+        Lobby {
+            kind: GameKind::BaghChal,
+            rule_choice: GameKind::ALL.map(|k| vec![0; rulebook::options(k).len()]),
+            mode: PlayMode::ThisComputer,
+            side: SidePick::First,
+            level: 3,
+            engine: 0,
+            depth: 6,
+            code: String::new(),
+            my_code: None,
+        }
+    }
+}
+
+/// The position of a game in `GameKind::ALL`.
+pub fn kind_index(kind: GameKind) -> usize {
+    GameKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
+}
+
+impl Lobby {
+    /// The computer player chosen.
+    pub fn engine_pick(&self) -> EnginePick {
+        match self.engine.checked_sub(1).and_then(|i| ENGINES.get(i)) {
+            Some(name) => EnginePick::Named {
+                name: (*name).to_owned(),
+                depth: self.depth,
+            },
+            None => EnginePick::Level(self.level),
+        }
+    }
+
+    /// The rule pairs chosen for the selected game (all of them, defaults included).
+    pub fn rule_pairs(&self) -> Vec<(String, String)> {
+        let choice = &self.rule_choice[kind_index(self.kind)];
+        rulebook::options(self.kind)
+            .iter()
+            .zip(choice)
+            .map(|(o, &i)| {
+                let value = o.values.get(i).or(o.values.first()).copied().unwrap_or("");
+                (o.key.to_owned(), value.to_owned())
+            })
+            .collect()
+    }
+
+    /// The rule pairs chosen that differ from the defaults.
+    pub fn changed_rules(&self) -> Vec<(String, String)> {
+        let choice = &self.rule_choice[kind_index(self.kind)];
+        self.rule_pairs()
+            .into_iter()
+            .zip(choice)
+            .filter(|(_, i)| **i != 0)
+            .map(|(p, _)| p)
+            .collect()
+    }
+
+    /// Moves the value of option `index` of the selected game on (or back).
+    pub fn cycle_rule(&mut self, index: usize, forward: bool) {
+        let Some(option) = rulebook::options(self.kind).get(index) else {
+            return;
+        };
+        let n = option.values.len();
+        if let Some(i) = self.rule_choice[kind_index(self.kind)].get_mut(index) {
+            *i = if forward {
+                (*i + 1) % n
+            } else {
+                (*i + n - 1) % n
+            };
+        }
+    }
+}
+
+/// The connection to the server, as the player should see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Connection {
+    /// Not connecting: offline play only.
+    Offline,
+    /// Trying to connect (attempt number, from 1).
+    Connecting { attempt: u32 },
+    /// Connected, under this name.
+    Connected { name: String },
+    /// The connection failed or dropped; trying again in a moment.
+    Retrying {
+        reason: String,
+        attempt: u32,
+        in_secs: u32,
+    },
+}
+
+impl Connection {
+    /// A short line for the top bar.
+    pub fn describe(&self) -> String {
+        match self {
+            Connection::Offline => "Offline: games on this computer".to_owned(),
+            Connection::Connecting { attempt: 1 } => "Connecting to the server...".to_owned(),
+            Connection::Connecting { attempt } => {
+                format!("Reconnecting to the server (try {attempt})...")
+            }
+            Connection::Connected { name } => format!("Online as {name}"),
+            Connection::Retrying {
+                reason, in_secs, ..
+            } => format!("{reason} Trying again in {in_secs} s."),
+        }
+    }
+
+    /// A few words for the top bar (the full reason is on the connection screen and in
+    /// notices).
+    pub fn short(&self) -> String {
+        match self {
+            Connection::Offline => "Offline".to_owned(),
+            Connection::Connecting { attempt: 1 } => "Connecting...".to_owned(),
+            Connection::Connecting { .. } => "Reconnecting...".to_owned(),
+            Connection::Connected { name } => format!("Online as {name}"),
+            Connection::Retrying { in_secs, .. } => {
+                format!("Not connected: trying again in {in_secs} s")
+            }
+        }
+    }
+
+    /// Whether the server can be used now.
+    pub fn online(&self) -> bool {
+        matches!(self, Connection::Connected { .. })
+    }
+}
+
+/// An open seek in the lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeekEntry {
+    pub id: u64,
+    pub kind: GameKind,
+    pub rules: Vec<(String, String)>,
+    pub who: String,
+    pub clock: Option<String>,
+}
+
+/// A live game to watch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveEntry {
+    pub id: u64,
+    pub kind: GameKind,
+    pub players: [String; 2],
+    pub moves: u32,
+    pub watchers: u32,
+    pub exhibition: bool,
+    /// Whether this player sits at it (resume rather than watch).
+    pub mine: bool,
+}
+
+/// A finished game of this player, to replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishedEntry {
+    pub id: u64,
+    pub kind: GameKind,
+    pub players: [String; 2],
+    /// The result in a few words ("1-0", "draw", ...).
+    pub result: String,
+    pub moves: u32,
+}
+
+/// What a player can do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    // Lobby.
+    SelectGame(GameKind),
+    CycleRule {
+        index: usize,
+        forward: bool,
+    },
+    SelectMode(PlayMode),
+    SelectSide(SidePick),
+    CycleLevel {
+        forward: bool,
+    },
+    CycleEngine {
+        forward: bool,
+    },
+    CycleDepth {
+        forward: bool,
+    },
+    /// Starts a game of the computer against itself, to watch.
+    StartExhibition,
+    /// Starts the game chosen in the lobby.
+    Start,
+    /// Creates a private game with an invite code.
+    CreatePrivate,
+    /// Joins a friend's game by the code typed.
+    JoinByCode,
+    TypeCode(char),
+    EraseCode,
+    AcceptSeek(u64),
+    Watch(u64),
+    /// Replays a finished game from the server.
+    ReplayGame(u64),
+    ShowRules(GameKind),
+    PlayOffline,
+    RetryNow,
+    // In a game.
+    Cell(CellName),
+    StopChain,
+    Flip,
+    Resign,
+    OfferDraw,
+    /// Accepts the opponent's offer (draw, takeback or rematch).
+    AcceptOffer,
+    /// Declines the opponent's offer.
+    DeclineOffer,
+    Takeback,
+    Rematch,
+    Hint,
+    /// Asks the engine about the position on the screen (game or replay).
+    Analyse,
+    OpenReplay,
+    ToLobby,
+    DismissNotice,
+    // Replay.
+    ReplayStep(isize),
+    ReplayJump(usize),
+    ReplayAutoplay,
+    /// Back from rules or replay to where the player came from.
+    Back,
+}
+
+/// What the app asks of the server; the network layer turns these into protocol requests.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outgoing {
+    NewGame {
+        kind: GameKind,
+        rules: Vec<(String, String)>,
+        side: SidePick,
+        opponent: OpponentPick,
+    },
+    JoinByCode(String),
+    AcceptSeek(u64),
+    Watch(u64),
+    /// Fetches a game's record, to replay it.
+    Record(u64),
+    Move(String),
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    Takeback,
+    AcceptTakeback,
+    DeclineTakeback,
+    Rematch,
+    AcceptRematch,
+    DeclineRematch,
+    Hint,
+    Analyse {
+        kind: GameKind,
+        rules: Vec<(String, String)>,
+        moves: Vec<String>,
+    },
+    Leave,
+    RetryNow,
+}
+
+/// Who the other seat is, for a new game on the server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpponentPick {
+    /// Both seats for this player: two people at this computer.
+    Local,
+    Private,
+    Computer(EnginePick),
+    /// The computer against itself.
+    Exhibition(EnginePick),
+}
+
+/// A message for the player, with whether it reports a problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub problem: bool,
+}
+
+/// The whole client state.
+#[derive(Clone, Debug)]
+pub struct App {
+    pub screen: Screen,
+    pub lobby: Lobby,
+    pub current: Option<Match>,
+    pub replay: Option<Replay>,
+    pub connection: Connection,
+    pub seeks: Vec<SeekEntry>,
+    pub live: Vec<LiveEntry>,
+    /// This player's finished games on the server, newest first.
+    pub finished: Vec<FinishedEntry>,
+    /// Where "back" goes from the replay.
+    pub replay_return: Screen,
+    pub notice: Option<Notice>,
+    /// Where "back" goes from the rules screen.
+    pub rules_return: Screen,
+    /// An offer the opponent made and this player may accept: "draw" or "takeback".
+    pub offer: Option<String>,
+    /// People watching the game on the screen.
+    pub watchers: u32,
+    /// Seconds until the next connection attempt, while retrying.
+    pub retry_left: f32,
+    /// This player's id on the server, once greeted.
+    pub me: Option<u64>,
+}
+
+impl App {
+    /// A fresh client: the connection screen when connecting, the lobby when offline.
+    pub fn new(offline: bool) -> App {
+        App {
+            screen: if offline {
+                Screen::Lobby
+            } else {
+                Screen::Connection
+            },
+            lobby: Lobby::default(),
+            current: None,
+            replay: None,
+            connection: if offline {
+                Connection::Offline
+            } else {
+                Connection::Connecting { attempt: 1 }
+            },
+            seeks: Vec::new(),
+            live: Vec::new(),
+            finished: Vec::new(),
+            replay_return: Screen::Lobby,
+            notice: None,
+            rules_return: Screen::Lobby,
+            offer: None,
+            watchers: 0,
+            retry_left: 0.0,
+            me: None,
+        }
+    }
+
+    /// The network thread is trying to connect.
+    pub fn connecting(&mut self, attempt: u32) {
+        if self.connection != Connection::Offline {
+            self.connection = Connection::Connecting { attempt };
+        }
+    }
+
+    /// The connection is up and the server greeted this player by `name`.
+    pub fn connected(&mut self, name: &str) {
+        self.connection = Connection::Connected {
+            name: name.to_owned(),
+        };
+        if self.screen == Screen::Connection {
+            self.screen = Screen::Lobby;
+        }
+    }
+
+    /// The connection failed or dropped; the next try is in `retry_in` seconds.
+    pub fn lost(&mut self, reason: &str, attempt: u32, retry_in: f32) {
+        let was_online = self.connection.online();
+        self.retry_left = retry_in;
+        self.connection = Connection::Retrying {
+            reason: reason.to_owned(),
+            attempt,
+            in_secs: retry_in.ceil() as u32,
+        };
+        self.seeks.clear();
+        self.live.clear();
+        if was_online && self.online_game() {
+            self.tell(
+                format!(
+                    "{reason} Your game is kept on the server: the client reconnects by itself \
+                     and picks it up again."
+                ),
+                true,
+            );
+        }
+    }
+
+    /// Shows a message.
+    pub fn tell(&mut self, text: impl Into<String>, problem: bool) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            problem,
+        });
+    }
+
+    /// Whether the game on the screen is decided by the server.
+    fn online_game(&self) -> bool {
+        self.current.as_ref().is_some_and(|m| m.online)
+    }
+
+    /// Handles one action; returns what to send to the server.
+    pub fn handle(&mut self, action: Action) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        match action {
+            Action::SelectGame(kind) => self.lobby.kind = kind,
+            Action::CycleRule { index, forward } => self.lobby.cycle_rule(index, forward),
+            Action::SelectMode(mode) => self.lobby.mode = mode,
+            Action::SelectSide(side) => self.lobby.side = side,
+            Action::CycleLevel { forward } => {
+                self.lobby.level = if forward {
+                    self.lobby.level % LEVELS + 1
+                } else {
+                    (self.lobby.level + LEVELS - 2) % LEVELS + 1
+                };
+            }
+            Action::CycleEngine { forward } => {
+                let n = ENGINES.len() + 1;
+                self.lobby.engine = if forward {
+                    (self.lobby.engine + 1) % n
+                } else {
+                    (self.lobby.engine + n - 1) % n
+                };
+            }
+            Action::CycleDepth { forward } => {
+                self.lobby.depth = if forward {
+                    self.lobby.depth % MAX_DEPTH + 1
+                } else {
+                    (self.lobby.depth + MAX_DEPTH - 2) % MAX_DEPTH + 1
+                };
+            }
+            Action::StartExhibition => {
+                if self.require_online("Watching the computer play itself") {
+                    out.push(self.new_game(OpponentPick::Exhibition(self.lobby.engine_pick())));
+                }
+            }
+            Action::Analyse => out.extend(self.analyse()),
+            Action::Start => out.extend(self.start()),
+            Action::CreatePrivate => {
+                if self.require_online("Playing a friend") {
+                    out.push(self.new_game(OpponentPick::Private));
+                }
+            }
+            Action::JoinByCode => {
+                let code = self.lobby.code.trim().to_uppercase();
+                if code.is_empty() {
+                    self.tell("Type the invite code your friend gave you first.", true);
+                } else if self.require_online("Joining a friend's game") {
+                    out.push(Outgoing::JoinByCode(code));
+                }
+            }
+            Action::TypeCode(c) => {
+                if (c.is_ascii_alphanumeric() || c == '-') && self.lobby.code.len() < 16 {
+                    self.lobby.code.push(c.to_ascii_uppercase());
+                }
+            }
+            Action::EraseCode => {
+                self.lobby.code.pop();
+            }
+            Action::AcceptSeek(id) => {
+                if self.require_online("Accepting a seek") {
+                    out.push(Outgoing::AcceptSeek(id));
+                }
+            }
+            Action::Watch(id) => {
+                if self.require_online("Watching a game") {
+                    out.push(Outgoing::Watch(id));
+                }
+            }
+            Action::ReplayGame(id) => {
+                if self.require_online("Replaying a game from the server") {
+                    out.push(Outgoing::Record(id));
+                }
+            }
+            Action::ShowRules(kind) => {
+                if !matches!(self.screen, Screen::Rules(_)) {
+                    self.rules_return = self.screen;
+                }
+                self.screen = Screen::Rules(kind);
+            }
+            Action::PlayOffline => self.screen = Screen::Lobby,
+            Action::RetryNow => out.push(Outgoing::RetryNow),
+            Action::Cell(cell) => {
+                if let Some(mv) = self.current.as_mut().and_then(|m| m.click(&cell)) {
+                    out.extend(self.enter_move(mv));
+                }
+            }
+            Action::StopChain => {
+                if let Some(mv) = self.current.as_mut().and_then(Match::stop_chain) {
+                    out.extend(self.enter_move(mv));
+                }
+            }
+            Action::Flip => {
+                if let Some(m) = &mut self.current {
+                    m.flipped = !m.flipped;
+                }
+                if self.screen == Screen::Replay
+                    && let Some(r) = &mut self.replay
+                {
+                    r.flipped = !r.flipped;
+                }
+            }
+            Action::Resign => out.extend(self.resign()),
+            Action::OfferDraw => {
+                if self.online_game() {
+                    out.push(Outgoing::OfferDraw);
+                    self.tell("Draw offered.", false);
+                } else if let Some(m) = &mut self.current
+                    && !m.finished()
+                {
+                    m.ended = Some("Draw agreed".to_owned());
+                }
+            }
+            Action::AcceptOffer => {
+                let offer = self.offer.take();
+                out.extend(match offer.as_deref() {
+                    Some("draw") => Some(Outgoing::AcceptDraw),
+                    Some("takeback") => Some(Outgoing::AcceptTakeback),
+                    Some("rematch") => Some(Outgoing::AcceptRematch),
+                    _ => None,
+                });
+            }
+            Action::DeclineOffer => {
+                let offer = self.offer.take();
+                out.extend(match offer.as_deref() {
+                    Some("draw") => Some(Outgoing::DeclineDraw),
+                    Some("takeback") => Some(Outgoing::DeclineTakeback),
+                    Some("rematch") => Some(Outgoing::DeclineRematch),
+                    _ => None,
+                });
+            }
+            Action::Takeback => out.extend(self.takeback()),
+            Action::Rematch => out.extend(self.rematch()),
+            Action::Hint => {
+                if self.online_game() {
+                    out.push(Outgoing::Hint);
+                } else {
+                    self.tell(
+                        "Hints come from the server's engine: connect to a server to get one.",
+                        true,
+                    );
+                }
+            }
+            Action::OpenReplay => self.open_replay(),
+            Action::ToLobby => {
+                if self.online_game() {
+                    out.push(Outgoing::Leave);
+                    if let Some(m) = &self.current
+                        && !m.finished()
+                        && !matches!(m.seats, Seats::Watching)
+                    {
+                        self.tell(
+                            "Your game goes on, and so does your clock: resume it from the \
+                             lobby's live games.",
+                            false,
+                        );
+                    }
+                }
+                self.current = None;
+                self.offer = None;
+                self.screen = Screen::Lobby;
+            }
+            Action::DismissNotice => self.notice = None,
+            Action::ReplayStep(d) => {
+                if let Some(r) = &mut self.replay {
+                    r.step(d);
+                }
+            }
+            Action::ReplayJump(p) => {
+                if let Some(r) = &mut self.replay {
+                    r.jump(p);
+                }
+            }
+            Action::ReplayAutoplay => {
+                if let Some(r) = &mut self.replay {
+                    r.toggle_autoplay();
+                }
+            }
+            Action::Back => {
+                self.screen = match self.screen {
+                    Screen::Rules(_) => self.rules_return,
+                    Screen::Replay => self.replay_return,
+                    _ => Screen::Lobby,
+                };
+            }
+        }
+        out
+    }
+
+    /// Says that `what` needs the server when it is not connected.
+    fn require_online(&mut self, what: &str) -> bool {
+        if self.connection.online() {
+            true
+        } else {
+            self.tell(
+                format!(
+                    "{what} needs the server, and this client is not connected to one. Play on \
+                     this computer meanwhile, or wait for the connection."
+                ),
+                true,
+            );
+            false
+        }
+    }
+
+    /// The request for a new server game with the lobby's choices.
+    fn new_game(&self, opponent: OpponentPick) -> Outgoing {
+        Outgoing::NewGame {
+            kind: self.lobby.kind,
+            rules: self.lobby.changed_rules(),
+            side: self.lobby.side,
+            opponent,
+        }
+    }
+
+    /// Starts what the lobby describes.
+    fn start(&mut self) -> Vec<Outgoing> {
+        match self.lobby.mode {
+            PlayMode::ThisComputer if self.connection.online() => {
+                // Online, the server keeps the game (and its record); both seats are ours.
+                vec![self.new_game(OpponentPick::Local)]
+            }
+            PlayMode::ThisComputer => {
+                match AnyGame::start(self.lobby.kind, self.lobby.rule_pairs()) {
+                    Ok(game) => {
+                        self.current = Some(Match::new(game, Seats::Both, false));
+                        self.screen = Screen::Game;
+                        self.notice = None;
+                    }
+                    Err(e) => self.tell(format!("Those rules do not work together: {e}"), true),
+                }
+                Vec::new()
+            }
+            PlayMode::Computer => {
+                if self.require_online("Playing the computer") {
+                    vec![self.new_game(OpponentPick::Computer(self.lobby.engine_pick()))]
+                } else {
+                    Vec::new()
+                }
+            }
+            PlayMode::Friend => {
+                if self.require_online("Playing a friend") {
+                    vec![self.new_game(OpponentPick::Private)]
+                } else {
+                    Vec::new()
+                }
+            }
+        }
+    }
+
+    /// A move entered on the board: sent to the server, or played here.
+    fn enter_move(&mut self, mv: String) -> Vec<Outgoing> {
+        let Some(m) = &mut self.current else {
+            return Vec::new();
+        };
+        if m.online {
+            m.pending = Some(mv.clone());
+            return vec![Outgoing::Move(mv)];
+        }
+        if let Err(e) = m.apply(&mv) {
+            self.tell(format!("That move cannot be played: {e}"), true);
+        }
+        Vec::new()
+    }
+
+    /// Resigns the game on the screen (locally: the side to move resigns).
+    fn resign(&mut self) -> Vec<Outgoing> {
+        if self.online_game() {
+            return vec![Outgoing::Resign];
+        }
+        if let Some(m) = &mut self.current
+            && !m.finished()
+        {
+            let kind = m.kind();
+            let loser = m.game.side_to_move();
+            m.ended = Some(format!(
+                "{} win: {} resigned",
+                capitalise(kind.side_name(loser.opponent())),
+                kind.side_name(loser)
+            ));
+        }
+        Vec::new()
+    }
+
+    /// Takes back a move (locally: the last one; online: asks the opponent).
+    fn takeback(&mut self) -> Vec<Outgoing> {
+        if self.online_game() {
+            self.tell("Takeback asked for.", false);
+            return vec![Outgoing::Takeback];
+        }
+        if let Some(m) = &mut self.current {
+            if m.moves.is_empty() {
+                self.tell("There is no move to take back.", false);
+            } else if let Err(e) = m.take_back(1) {
+                self.tell(format!("The takeback failed: {e}"), true);
+            } else if self.screen == Screen::GameOver {
+                self.screen = Screen::Game;
+            }
+        }
+        Vec::new()
+    }
+
+    /// A new game with the same set-up (online: offered to the opponent).
+    fn rematch(&mut self) -> Vec<Outgoing> {
+        if self.online_game() {
+            self.tell("Rematch offered.", false);
+            return vec![Outgoing::Rematch];
+        }
+        if let Some(m) = &self.current {
+            let mut fresh = Match::new(m.start.clone(), m.seats, false);
+            fresh.flipped = m.flipped;
+            self.current = Some(fresh);
+            self.screen = Screen::Game;
+        }
+        Vec::new()
+    }
+
+    /// Asks the engine about the position shown (the replay's, or the game's).
+    fn analyse(&mut self) -> Vec<Outgoing> {
+        if !self.require_online("Analysis") {
+            return Vec::new();
+        }
+        let (start, moves) = match (self.screen, &self.replay, &self.current) {
+            (Screen::Replay, Some(r), _) => (
+                r.start(),
+                r.moves()[..r.ply()]
+                    .iter()
+                    .map(|p| p.text.clone())
+                    .collect::<Vec<_>>(),
+            ),
+            (_, _, Some(m)) => (&m.start, m.moves.iter().map(|p| p.text.clone()).collect()),
+            _ => return Vec::new(),
+        };
+        vec![Outgoing::Analyse {
+            kind: start.kind(),
+            rules: crate::view::non_default_rules(start),
+            moves,
+        }]
+    }
+
+    /// Opens the replay of the game on the screen.
+    fn open_replay(&mut self) {
+        let Some(m) = &self.current else {
+            return;
+        };
+        let texts: Vec<String> = m.moves.iter().map(|p| p.text.clone()).collect();
+        match Replay::new(m.start.clone(), &texts) {
+            Ok(mut r) => {
+                r.flipped = m.flipped;
+                r.names = m.names.clone();
+                self.replay = Some(r);
+                self.screen = Screen::Replay;
+                self.replay_return = Screen::GameOver;
+            }
+            Err(e) => self.tell(format!("This game cannot be replayed: {e}"), true),
+        }
+    }
+
+    /// Opens a replay of a game the server sent (from the lobby's finished games).
+    pub fn open_record(&mut self, start: AnyGame, moves: &[String], names: [String; 2]) {
+        match Replay::new(start, moves) {
+            Ok(mut r) => {
+                r.names = names;
+                r.jump(usize::MAX);
+                self.replay = Some(r);
+                self.replay_return = self.screen;
+                self.screen = Screen::Replay;
+            }
+            Err(e) => self.tell(format!("This game cannot be replayed: {e}"), true),
+        }
+    }
+
+    /// Moves time on: animations, autoplay, and the switch to the game-over screen once the
+    /// last move has been shown.
+    pub fn tick(&mut self, dt: f32) {
+        if let Connection::Retrying { in_secs, .. } = &mut self.connection {
+            self.retry_left = (self.retry_left - dt.max(0.0)).max(0.0);
+            *in_secs = self.retry_left.ceil() as u32;
+        }
+        if let Some(m) = &mut self.current {
+            m.tick(dt);
+            if self.screen == Screen::Game && m.finished() && m.sowing.is_none() {
+                self.screen = Screen::GameOver;
+            }
+        }
+        if self.screen == Screen::Replay
+            && let Some(r) = &mut self.replay
+        {
+            r.tick(dt);
+        }
+    }
+
+    /// The side this client plays in the game on the screen, if exactly one.
+    pub fn my_side(&self) -> Option<Side> {
+        self.my_side_in(self.current.as_ref()?)
+    }
+
+    /// The side this client plays in `m`, if exactly one.
+    pub fn my_side_in(&self, m: &Match) -> Option<Side> {
+        match m.seats {
+            Seats::One(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn offline() -> App {
+        App::new(true)
+    }
+
+    fn play(app: &mut App, cells: &[&str]) {
+        for c in cells {
+            app.handle(Action::Cell((*c).to_owned()));
+        }
+    }
+
+    #[test]
+    fn a_local_game_starts_from_the_lobby_with_the_chosen_rules() {
+        let mut app = offline();
+        assert_eq!(app.screen, Screen::Lobby);
+        app.handle(Action::SelectGame(GameKind::Kalah));
+        app.handle(Action::CycleRule {
+            index: 0,
+            forward: true,
+        });
+        assert_eq!(app.lobby.changed_rules(), [("pits".into(), "7".into())]);
+        assert!(
+            app.handle(Action::Start).is_empty(),
+            "nothing to send offline"
+        );
+        assert_eq!(app.screen, Screen::Game);
+        let m = app.current.as_ref().expect("a game");
+        assert!(m.game.position_text().contains("pits=7"));
+    }
+
+    #[test]
+    fn a_local_game_plays_to_the_end_then_offers_replay_and_rematch() {
+        let mut app = offline();
+        app.lobby.rule_choice[kind_index(GameKind::BaghChal)][0] = 5; // captures-to-win 1
+        app.handle(Action::Start);
+        // A goat on b2, and the a1 tiger takes it at once: one capture wins.
+        play(&mut app, &["b2", "a1", "c3"]);
+        let m = app.current.as_ref().expect("game");
+        assert!(m.finished(), "{}", m.status());
+        app.tick(0.1);
+        assert_eq!(app.screen, Screen::GameOver);
+        app.handle(Action::OpenReplay);
+        assert_eq!(app.screen, Screen::Replay);
+        assert_eq!(app.replay.as_ref().map(Replay::len), Some(2));
+        app.handle(Action::ReplayStep(1));
+        assert_eq!(app.replay.as_ref().map(Replay::ply), Some(1));
+        app.handle(Action::Back);
+        assert_eq!(app.screen, Screen::GameOver);
+        app.handle(Action::Rematch);
+        assert_eq!(app.screen, Screen::Game);
+        assert!(app.current.as_ref().is_some_and(|m| m.moves.is_empty()));
+    }
+
+    #[test]
+    fn resign_and_draw_end_a_local_game_and_takeback_undoes_a_move() {
+        let mut app = offline();
+        app.handle(Action::Start);
+        play(&mut app, &["c3"]);
+        app.handle(Action::Takeback);
+        assert!(app.current.as_ref().is_some_and(|m| m.moves.is_empty()));
+        app.handle(Action::Resign);
+        let m = app.current.as_ref().expect("game");
+        assert_eq!(m.status(), "Tigers win: goats resigned");
+        app.tick(0.0);
+        assert_eq!(app.screen, Screen::GameOver);
+        app.handle(Action::Rematch);
+        app.handle(Action::OfferDraw);
+        assert_eq!(
+            app.current.as_ref().map(Match::status).as_deref(),
+            Some("Draw agreed")
+        );
+    }
+
+    #[test]
+    fn online_only_actions_explain_themselves_when_offline() {
+        let mut app = offline();
+        app.handle(Action::SelectMode(PlayMode::Computer));
+        assert!(app.handle(Action::Start).is_empty());
+        let notice = app.notice.clone().expect("a notice");
+        assert!(notice.problem && notice.text.contains("needs the server"));
+        app.handle(Action::DismissNotice);
+        app.handle(Action::JoinByCode);
+        assert!(
+            app.notice
+                .as_ref()
+                .is_some_and(|n| n.text.contains("invite code"))
+        );
+    }
+
+    #[test]
+    fn online_moves_are_sent_not_played() {
+        let mut app = App::new(false);
+        app.connection = Connection::Connected {
+            name: "asha".into(),
+        };
+        let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
+        app.current = Some(Match::new(game, Seats::One(Side::First), true));
+        app.screen = Screen::Game;
+        let sent = app.handle(Action::Cell("c3".into()));
+        assert_eq!(sent, [Outgoing::Move("c3".into())]);
+        let m = app.current.as_ref().expect("game");
+        assert!(m.moves.is_empty() && m.pending.is_some());
+        assert!(
+            app.handle(Action::Cell("d3".into())).is_empty(),
+            "one move at a time"
+        );
+    }
+
+    #[test]
+    fn invite_codes_are_typed_in_capitals_and_sent_when_online() {
+        let mut app = App::new(false);
+        app.connection = Connection::Connected { name: "bo".into() };
+        for c in "ab-1 2".chars() {
+            app.handle(Action::TypeCode(c));
+        }
+        app.handle(Action::EraseCode);
+        assert_eq!(app.lobby.code, "AB-1");
+        assert_eq!(
+            app.handle(Action::JoinByCode),
+            [Outgoing::JoinByCode("AB-1".into())]
+        );
+    }
+
+    #[test]
+    fn rules_screen_returns_where_it_was_opened() {
+        let mut app = offline();
+        app.handle(Action::Start);
+        app.handle(Action::ShowRules(GameKind::BaghChal));
+        app.handle(Action::ShowRules(GameKind::Kalah));
+        assert_eq!(app.screen, Screen::Rules(GameKind::Kalah));
+        app.handle(Action::Back);
+        assert_eq!(app.screen, Screen::Game);
+    }
+
+    #[test]
+    fn the_connection_state_follows_the_network_and_counts_down() {
+        let mut app = App::new(false);
+        assert_eq!(app.screen, Screen::Connection);
+        app.lost("The server is not answering.", 1, 2.0);
+        assert_eq!(
+            app.connection.describe(),
+            "The server is not answering. Trying again in 2 s."
+        );
+        app.tick(1.2);
+        assert!(app.connection.describe().ends_with("in 1 s."));
+        app.handle(Action::PlayOffline);
+        assert_eq!(
+            app.screen,
+            Screen::Lobby,
+            "local play while it keeps trying"
+        );
+        app.connecting(2);
+        assert!(app.connection.describe().contains("try 2"));
+        app.screen = Screen::Connection;
+        app.connected("asha");
+        assert_eq!(app.screen, Screen::Lobby);
+        assert!(app.connection.online());
+    }
+
+    #[test]
+    fn the_computer_can_be_a_level_or_a_named_engine_and_can_play_itself() {
+        let mut app = App::new(false);
+        app.connection = Connection::Connected { name: "a".into() };
+        app.handle(Action::SelectMode(PlayMode::Computer));
+        assert_eq!(app.lobby.engine_pick(), EnginePick::Level(3));
+        app.handle(Action::CycleEngine { forward: true });
+        app.handle(Action::CycleDepth { forward: false });
+        let pick = EnginePick::Named {
+            name: "alphabeta".into(),
+            depth: 5,
+        };
+        assert_eq!(app.lobby.engine_pick(), pick);
+        let sent = app.handle(Action::StartExhibition);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame { opponent: OpponentPick::Exhibition(p), .. } if *p == pick
+        ));
+        app.handle(Action::CycleEngine { forward: false });
+        let sent = app.handle(Action::Start);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame {
+                opponent: OpponentPick::Computer(EnginePick::Level(3)),
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn online_games_on_this_computer_are_kept_by_the_server() {
+        let mut app = App::new(false);
+        app.connection = Connection::Connected { name: "a".into() };
+        let sent = app.handle(Action::Start);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame {
+                opponent: OpponentPick::Local,
+                ..
+            }
+        ));
+        assert!(app.current.is_none(), "the server's snapshot opens it");
+    }
+
+    #[test]
+    fn analysis_asks_about_the_replayed_position() {
+        let mut app = offline();
+        app.handle(Action::Start);
+        play(&mut app, &["c3", "a1", "b2", "d3"]);
+        app.handle(Action::Resign);
+        app.tick(0.0);
+        app.handle(Action::OpenReplay);
+        app.handle(Action::ReplayJump(1));
+        assert!(app.handle(Action::Analyse).is_empty(), "offline: explained");
+        app.connection = Connection::Connected { name: "a".into() };
+        let sent = app.handle(Action::Analyse);
+        assert_eq!(
+            sent,
+            [Outgoing::Analyse {
+                kind: GameKind::BaghChal,
+                rules: Vec::new(),
+                moves: vec!["c3".into()],
+            }]
+        );
+    }
+
+    #[test]
+    fn offers_are_answered_by_kind() {
+        let mut app = offline();
+        for (offer, yes, no) in [
+            ("draw", Outgoing::AcceptDraw, Outgoing::DeclineDraw),
+            (
+                "takeback",
+                Outgoing::AcceptTakeback,
+                Outgoing::DeclineTakeback,
+            ),
+            ("rematch", Outgoing::AcceptRematch, Outgoing::DeclineRematch),
+        ] {
+            app.offer = Some(offer.into());
+            assert_eq!(app.handle(Action::AcceptOffer), [yes]);
+            assert!(app.offer.is_none());
+            app.offer = Some(offer.into());
+            assert_eq!(app.handle(Action::DeclineOffer), [no]);
+        }
+        assert!(
+            app.handle(Action::AcceptOffer).is_empty(),
+            "no offer, nothing sent"
+        );
+    }
+
+    #[test]
+    fn levels_wrap_around() {
+        let mut app = offline();
+        app.lobby.level = LEVELS;
+        app.handle(Action::CycleLevel { forward: true });
+        assert_eq!(app.lobby.level, 1);
+        app.handle(Action::CycleLevel { forward: false });
+        assert_eq!(app.lobby.level, LEVELS);
+    }
+}

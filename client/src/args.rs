@@ -1,0 +1,142 @@
+//! The command line: where the server is, the player's name, and the screenshot mode that draws
+//! one board to a PNG and exits.
+
+use std::path::PathBuf;
+
+use chaupal_shared::{AnyGame, GameKind, PositionError};
+use clap::Parser;
+
+/// The server the client connects to unless told otherwise.
+pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878";
+
+/// Chaupal: play Bagh Chal, Kalah, Jungle and Sholo Guti online, on one computer, or against
+/// the computer.
+#[derive(Clone, Debug, Parser)]
+#[command(name = "chaupal-client", version)]
+pub struct Args {
+    /// The server's websocket address.
+    #[arg(long, default_value = DEFAULT_SERVER)]
+    pub server: String,
+    /// Your name on the server (remembered for next time).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Do not connect: play on this computer only.
+    #[arg(long)]
+    pub offline: bool,
+    /// Draw one board to this PNG file and exit.
+    #[arg(long, value_name = "FILE", requires = "game")]
+    pub screenshot: Option<PathBuf>,
+    /// The game to draw (baghchal, kalah, jungle, sholo-guti).
+    #[arg(long)]
+    pub game: Option<GameKind>,
+    /// The position to draw, in the game's notation (the start when left out).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// A rule option, KEY=VALUE; may be repeated.
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
+    /// Moves to play before drawing, separated by spaces (the last one is marked).
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// With --screenshot: cells clicked after the moves, separated by spaces (to show a
+    /// selection and its legal destinations).
+    #[arg(long)]
+    pub clicks: Option<String>,
+    /// Draw the board turned round (the second player at the bottom).
+    #[arg(long)]
+    pub flip: bool,
+    /// With --screenshot: the screen to draw instead of the game (lobby, rules, replay,
+    /// connection, game-over).
+    #[arg(long, value_name = "SCREEN")]
+    pub show: Option<String>,
+    /// The window size, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1280x800", value_parser = parse_size)]
+    pub size: (u32, u32),
+}
+
+/// Reads `WIDTHxHEIGHT`.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text
+        .split_once('x')
+        .ok_or_else(|| format!("'{text}' is not WIDTHxHEIGHT, e.g. 1280x800"))?;
+    let read = |s: &str| {
+        s.parse::<u32>()
+            .ok()
+            .filter(|n| (200..=8192).contains(n))
+            .ok_or_else(|| format!("'{s}' is not a size from 200 to 8192 pixels"))
+    };
+    Ok((read(w)?, read(h)?))
+}
+
+/// What went wrong setting up a game from the command line.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    #[error("{0}")]
+    Rule(#[from] chaupal_shared::RuleError),
+    #[error("{0}")]
+    Position(#[from] PositionError),
+    #[error("{0}")]
+    Move(#[from] chaupal_shared::MoveError),
+}
+
+/// The rule pairs given with `--rule`.
+pub fn rule_pairs(rules: &[String]) -> Result<Vec<(String, String)>, SetupError> {
+    rules
+        .iter()
+        .map(|r| {
+            chaupal_shared::rules::split_pair(r)
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .map_err(SetupError::from)
+        })
+        .collect()
+}
+
+/// The game the screenshot options describe: the position (or the start), then the moves.
+pub fn screenshot_game(
+    kind: GameKind,
+    position: Option<&str>,
+    rules: &[String],
+) -> Result<AnyGame, SetupError> {
+    let pairs = rule_pairs(rules)?;
+    Ok(match position {
+        Some(text) => AnyGame::from_position_text(kind, text, pairs)?,
+        None => AnyGame::start(kind, pairs)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn screenshot_options_read_and_rules_apply() {
+        let args = Args::try_parse_from([
+            "chaupal-client",
+            "--screenshot",
+            "out.png",
+            "--game",
+            "kalah",
+            "--rule",
+            "pits=4",
+            "--size",
+            "640x480",
+        ])
+        .expect("parses");
+        assert_eq!(args.game, Some(GameKind::Kalah));
+        assert_eq!(args.size, (640, 480));
+        let game = screenshot_game(GameKind::Kalah, None, &args.rules).expect("game");
+        assert!(game.position_text().contains("pits=4"));
+    }
+
+    #[test]
+    fn bad_input_is_refused_with_a_reason() {
+        assert!(
+            Args::try_parse_from(["c", "--screenshot", "x.png"]).is_err(),
+            "needs --game"
+        );
+        assert!(Args::try_parse_from(["c", "--size", "10x10"]).is_err());
+        assert!(screenshot_game(GameKind::Kalah, None, &["pits".to_owned()]).is_err());
+        let err = screenshot_game(GameKind::BaghChal, Some("nonsense"), &[]);
+        assert!(err.is_err());
+    }
+}

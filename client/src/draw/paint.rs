@@ -1,0 +1,163 @@
+//! Small drawing helpers over macroquad: text placed by its centre or edge, rounded boxes,
+//! discs with an edge, arrows.
+
+use macroquad::prelude::*;
+
+use crate::geometry::{Area, Px};
+
+/// Where a text is anchored horizontally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Centre,
+    Right,
+}
+
+/// A font size in whole pixels, never below a readable minimum.
+pub fn font_size(px: f32) -> u16 {
+    px.round().clamp(9.0, 400.0) as u16
+}
+
+/// The width of a text.
+pub fn text_width(text: &str, font: &Font, size: f32) -> f32 {
+    measure_text(text, Some(font), font_size(size), 1.0).width
+}
+
+/// Draws `text` with its vertical centre at `y`, anchored at `x` as `align` says.
+pub fn text(text: &str, x: f32, y: f32, size: f32, font: &Font, color: Color, align: Align) {
+    let fs = font_size(size);
+    let dims = measure_text(text, Some(font), fs, 1.0);
+    // Centre on the height of capital letters, so mixed text sits level.
+    let caps = measure_text("H", Some(font), fs, 1.0);
+    let left = match align {
+        Align::Left => x,
+        Align::Centre => x - dims.width / 2.0,
+        Align::Right => x - dims.width,
+    };
+    let baseline = y + caps.offset_y / 2.0;
+    draw_text_ex(
+        text,
+        left,
+        baseline,
+        TextParams {
+            font: Some(font),
+            font_size: fs,
+            color,
+            ..Default::default()
+        },
+    );
+}
+
+/// `s` cut to `max_w` pixels with an ellipsis, if it is wider.
+pub fn fit(s: &str, font: &Font, size: f32, max_w: f32) -> String {
+    if text_width(s, font, size) <= max_w {
+        return s.to_owned();
+    }
+    let mut cut: String = s.to_owned();
+    while !cut.is_empty() && text_width(&format!("{cut}..."), font, size) > max_w {
+        cut.pop();
+    }
+    format!("{cut}...")
+}
+
+/// Splits `s` into lines no wider than `max_w`.
+pub fn wrap(s: &str, font: &Font, size: f32, max_w: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in s.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_owned()
+        } else {
+            format!("{line} {word}")
+        };
+        if text_width(&candidate, font, size) > max_w && !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+            line = word.to_owned();
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// A filled box with rounded corners. The parts do not overlap, so see-through colours blend
+/// evenly.
+pub fn rounded(a: Area, r: f32, color: Color) {
+    let r = r.min(a.w / 2.0).min(a.h / 2.0).max(0.0);
+    draw_rectangle(a.x, a.y + r, a.w, a.h - 2.0 * r, color);
+    draw_rectangle(a.x + r, a.y, a.w - 2.0 * r, r, color);
+    draw_rectangle(a.x + r, a.y + a.h - r, a.w - 2.0 * r, r, color);
+    let quarter = std::f32::consts::FRAC_PI_2;
+    for (cx, cy, start) in [
+        (a.x + r, a.y + r, 2.0 * quarter),
+        (a.x + a.w - r, a.y + r, 3.0 * quarter),
+        (a.x + a.w - r, a.y + a.h - r, 0.0),
+        (a.x + r, a.y + a.h - r, quarter),
+    ] {
+        sector(cx, cy, r, start, quarter, color);
+    }
+}
+
+/// A filled circle sector from angle `start` through `sweep` (radians, y down).
+pub fn sector(cx: f32, cy: f32, r: f32, start: f32, sweep: f32, color: Color) {
+    const STEPS: usize = 10;
+    for i in 0..STEPS {
+        let a0 = start + sweep * i as f32 / STEPS as f32;
+        let a1 = start + sweep * (i + 1) as f32 / STEPS as f32;
+        draw_triangle(
+            vec2(cx, cy),
+            vec2(cx + r * a0.cos(), cy + r * a0.sin()),
+            vec2(cx + r * a1.cos(), cy + r * a1.sin()),
+            color,
+        );
+    }
+}
+
+/// A rounded box with an edge of `edge` pixels.
+pub fn rounded_edged(a: Area, r: f32, fill: Color, edge: f32, edge_color: Color) {
+    rounded(a, r, edge_color);
+    rounded(a.inset(edge), (r - edge).max(0.0), fill);
+}
+
+/// A disc with an edge.
+pub fn disc(c: Px, r: f32, fill: Color, edge: f32, edge_color: Color) {
+    draw_circle(c.x, c.y, r, edge_color);
+    draw_circle(c.x, c.y, (r - edge).max(0.0), fill);
+}
+
+/// A ring.
+pub fn ring(c: Px, r: f32, width: f32, color: Color) {
+    draw_poly_lines(c.x, c.y, 48, r, 0.0, width, color);
+}
+
+/// A line between two points.
+pub fn line(a: Px, b: Px, width: f32, color: Color) {
+    draw_line(a.x, a.y, b.x, b.y, width, color);
+}
+
+/// An arrow from `a` to `b` with a head of size `head`.
+pub fn arrow(a: Px, b: Px, width: f32, head: f32, color: Color) {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+    let (ux, uy) = (dx / len, dy / len);
+    let base = Px {
+        x: b.x - ux * head,
+        y: b.y - uy * head,
+    };
+    line(a, base, width, color);
+    let (px, py) = (-uy * head * 0.6, ux * head * 0.6);
+    draw_triangle(
+        vec2(b.x, b.y),
+        vec2(base.x + px, base.y + py),
+        vec2(base.x - px, base.y - py),
+        color,
+    );
+}
+
+/// Fills an area.
+pub fn fill(a: Area, color: Color) {
+    draw_rectangle(a.x, a.y, a.w, a.h, color);
+}

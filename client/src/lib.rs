@@ -1,0 +1,30 @@
+//! # chaupal-client
+//!
+//! The graphical client of Chaupal, on macroquad. Its logic lives in plain modules that need no
+//! window and are unit-tested; drawing is kept apart in [`draw`].
+//!
+//! - [`app`]: the whole client state: screens, lobby, connection, and the actions on them.
+//! - [`view`]: what a board shows, read out of a game (pieces, counters, board features).
+//! - [`geometry`]: where cells are on each board, the frame that scales a board into the
+//!   window, hit-testing clicks.
+//! - [`selection`]: entering a move by clicks, from the legal moves in notation.
+//! - [`sowing`]: Kalah's sowing animation as frames.
+//! - [`play`]: a game on the screen (moves, seats, last move, counters, hint).
+//! - [`replay`]: stepping through a finished game.
+//! - [`rulebook`]: the rule options offered and the rules in short.
+//! - [`args`]: the command line; [`config`]: the name and tokens remembered between runs.
+//! - [`net`]: the connection to the server on a background thread, reconnecting by itself.
+//! - [`draw`]: palette, fonts, boards, widgets and screens.
+
+pub mod app;
+pub mod args;
+pub mod config;
+pub mod draw;
+pub mod geometry;
+pub mod net;
+pub mod play;
+pub mod replay;
+pub mod rulebook;
+pub mod selection;
+pub mod sowing;
+pub mod view;

@@ -1,0 +1,529 @@
+//! A game on the screen: the position, the moves so far, the click selection, whose seats this
+//! client holds, the last move, a hint, the Kalah sowing being shown, and the counters of the
+//! side panel. Moves are checked with the shared rules; when a server is the authority, a move
+//! entered here is only sent, and played when the server says so.
+
+use chaupal_shared::{AnyGame, GameKind, MoveError, Outcome, Side};
+
+use crate::geometry::CellName;
+use crate::selection::{Choices, Click, Selection, jumped_point, move_path};
+use crate::sowing::{self, Sowing};
+use crate::view::{BoardView, KalahView};
+
+/// Which sides this client moves for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seats {
+    /// Both sides at one screen.
+    Both,
+    /// One side (the other is a person elsewhere or the computer).
+    One(Side),
+    /// None: watching.
+    Watching,
+}
+
+impl Seats {
+    /// Whether this client moves for `side`.
+    pub fn holds(self, side: Side) -> bool {
+        match self {
+            Seats::Both => true,
+            Seats::One(s) => s == side,
+            Seats::Watching => false,
+        }
+    }
+}
+
+/// A move of the game, with the side that made it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub side: Side,
+    pub text: String,
+}
+
+/// A suggestion shown on the board: a move, and what the engine thinks of the position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// The suggested move, in notation.
+    pub text: String,
+    /// The evaluation for the side to move, as the engine words it (e.g. "+1.3", "win in 5").
+    pub eval: Option<String>,
+    /// The side to move's chances of winning, 0..=1.
+    pub chances: Option<f32>,
+}
+
+/// The clocks of a timed game: time left per side, and whose clock runs. The server sends the
+/// exact times with each move; in between, the running clock counts down here.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClockState {
+    /// Milliseconds left, by `Side::index`.
+    pub left_ms: [f64; 2],
+    /// The side whose clock runs, if any.
+    pub running: Option<Side>,
+}
+
+impl ClockState {
+    /// Moves the running clock on by `dt` seconds (never below zero).
+    pub fn tick(&mut self, dt: f32) {
+        if let Some(side) = self.running {
+            let left = &mut self.left_ms[side.index()];
+            *left = (*left - f64::from(dt.max(0.0)) * 1000.0).max(0.0);
+        }
+    }
+
+    /// A side's time as people read it: `4:05`, `1:02:09`, or `9.4` under ten seconds.
+    pub fn text(&self, side: Side) -> String {
+        clock_text(self.left_ms[side.index()])
+    }
+}
+
+/// Milliseconds as a clock shows them.
+pub fn clock_text(ms: f64) -> String {
+    let ms = ms.max(0.0);
+    if ms < 10_000.0 {
+        return format!("{:.1}", (ms / 100.0).floor() / 10.0);
+    }
+    let secs = (ms / 1000.0).floor() as u64;
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// A game on the screen.
+#[derive(Clone, Debug)]
+pub struct Match {
+    /// The position the game started from.
+    pub start: AnyGame,
+    /// The position now.
+    pub game: AnyGame,
+    /// The moves so far.
+    pub moves: Vec<Played>,
+    /// The legal moves now, as click paths.
+    pub choices: Choices,
+    /// The clicks made towards a move.
+    pub selection: Selection,
+    /// Whether the board is shown turned round.
+    pub flipped: bool,
+    /// Which sides this client moves for.
+    pub seats: Seats,
+    /// Whether a server decides: moves entered are sent, not played.
+    pub online: bool,
+    /// A move sent and not yet answered.
+    pub pending: Option<String>,
+    /// The sowing being shown (Kalah).
+    pub sowing: Option<Sowing>,
+    /// The hint on request.
+    pub hint: Option<Hint>,
+    /// The players' names, by `Side::index`.
+    pub names: [String; 2],
+    /// How the game ended when it ended other than on the board (resignation, time, agreement).
+    pub ended: Option<String>,
+    /// The clocks, in a timed game.
+    pub clocks: Option<ClockState>,
+}
+
+impl Match {
+    /// A game starting from `start`.
+    pub fn new(start: AnyGame, seats: Seats, online: bool) -> Match {
+        let kind = start.kind();
+        let mut m = Match {
+            game: start.clone(),
+            start,
+            moves: Vec::new(),
+            choices: Choices::default(),
+            selection: Selection::default(),
+            flipped: matches!(seats, Seats::One(Side::Second)),
+            seats,
+            online,
+            pending: None,
+            sowing: None,
+            hint: None,
+            names: Side::BOTH.map(|s| capitalise(kind.side_name(s))),
+            ended: None,
+            clocks: None,
+        };
+        m.refresh();
+        m
+    }
+
+    /// Which game this is.
+    pub fn kind(&self) -> GameKind {
+        self.game.kind()
+    }
+
+    /// Recomputes the legal moves and drops the selection.
+    fn refresh(&mut self) {
+        let mover = self.game.side_to_move();
+        self.choices = if self.game.outcome().is_some() {
+            Choices::default()
+        } else {
+            Choices::new(self.kind(), mover, &self.game.legal_moves_text())
+        };
+        self.selection.clear();
+    }
+
+    /// The result, when the game is over on the board.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    /// Whether the game is over, on the board or otherwise.
+    pub fn finished(&self) -> bool {
+        self.outcome().is_some() || self.ended.is_some()
+    }
+
+    /// Whether a click may enter a move now.
+    pub fn can_enter_move(&self) -> bool {
+        !self.finished()
+            && self.pending.is_none()
+            && self.seats.holds(self.game.side_to_move())
+            && self.sowing.is_none()
+    }
+
+    /// Handles a click on a cell; returns a move to play (or send) when one was entered.
+    pub fn click(&mut self, cell: &str) -> Option<String> {
+        if !self.can_enter_move() {
+            return None;
+        }
+        match self.selection.click(&self.choices, cell) {
+            Click::Play(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// Ends a Sholo Guti chain where it stands; returns the move.
+    pub fn stop_chain(&mut self) -> Option<String> {
+        if !self.can_enter_move() {
+            return None;
+        }
+        self.selection.stop(&self.choices)
+    }
+
+    /// Plays a move (checked with the rules); shows its sowing in Kalah.
+    pub fn apply(&mut self, text: &str) -> Result<(), MoveError> {
+        let before = self.game.clone();
+        let side = before.side_to_move();
+        let canonical = self.game.play_text(text)?;
+        if let (AnyGame::Kalah(b), AnyGame::Kalah(a)) = (&before, &self.game) {
+            let house = canonical.parse::<usize>().unwrap_or(0);
+            let frames = sowing::frames(&KalahView::of(b), side, house, &KalahView::of(a));
+            self.sowing = Some(Sowing::new(frames));
+        }
+        self.moves.push(Played {
+            side,
+            text: canonical,
+        });
+        self.pending = None;
+        self.hint = None;
+        self.refresh();
+        Ok(())
+    }
+
+    /// Takes back the last `plies` moves, replaying the rest from the start.
+    pub fn take_back(&mut self, plies: usize) -> Result<(), MoveError> {
+        let keep = self.moves.len().saturating_sub(plies);
+        let mut game = self.start.clone();
+        for played in &self.moves[..keep] {
+            game.play_text(&played.text)?;
+        }
+        self.game = game;
+        self.moves.truncate(keep);
+        self.sowing = None;
+        self.hint = None;
+        self.ended = None;
+        self.refresh();
+        Ok(())
+    }
+
+    /// Moves the animation on.
+    pub fn tick(&mut self, dt: f32) {
+        let finished = self.finished();
+        if let Some(c) = &mut self.clocks
+            && !finished
+        {
+            c.tick(dt);
+        }
+        if let Some(s) = &mut self.sowing {
+            s.tick(dt);
+            if s.done() {
+                self.sowing = None;
+            }
+        }
+    }
+
+    /// The board to draw now (a frame of the sowing while one is shown).
+    pub fn view(&self) -> BoardView {
+        match self.sowing.as_ref().and_then(Sowing::current) {
+            Some(frame) => BoardView::Kalah(frame.view.clone()),
+            None => BoardView::of(&self.game),
+        }
+    }
+
+    /// The cells of the last move, and the side that made it.
+    pub fn last_move(&self) -> Option<(Side, Vec<CellName>)> {
+        let last = self.moves.last()?;
+        Some((last.side, move_path(self.kind(), last.side, &last.text)))
+    }
+
+    /// The pieces the last move captured (jumped over), for marking.
+    pub fn last_captures(&self) -> Vec<CellName> {
+        match self.moves.last() {
+            Some(p) if p.text.contains('x') && self.kind() != GameKind::Jungle => {
+                let path = move_path(self.kind(), p.side, &p.text);
+                path.windows(2)
+                    .filter_map(|w| jumped_point(&w[0], &w[1]))
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// A line for the status bar: whose turn, or the result.
+    pub fn status(&self) -> String {
+        let kind = self.kind();
+        if let Some(ended) = &self.ended {
+            return ended.clone();
+        }
+        if let Some(outcome) = self.outcome() {
+            return result_text(kind, outcome, &self.names);
+        }
+        let mover = self.game.side_to_move();
+        let who = &self.names[mover.index()];
+        let side = kind.side_name(mover);
+        let again = self.moves.last().is_some_and(|p| p.side == mover);
+        let verb = if again { "moves again" } else { "to move" };
+        let whose = if who.eq_ignore_ascii_case(side) {
+            format!("{} {verb}", capitalise(side))
+        } else {
+            format!("{who} ({side}) {verb}")
+        };
+        if self.pending.is_some() {
+            format!("{whose}: sending the move...")
+        } else if self.selection.in_chain() {
+            if self.selection.can_stop(&self.choices) {
+                format!("{whose}: jump on, or click the piece to stop")
+            } else {
+                format!("{whose}: the capture must go on")
+            }
+        } else {
+            whose
+        }
+    }
+
+    /// The counters of the side panel: (label, value).
+    pub fn counters(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        match (&self.game, self.view()) {
+            (AnyGame::BaghChal(_), BoardView::BaghChal(v)) => {
+                out.push((
+                    "Goats placed".into(),
+                    format!("{} of 20", 20 - u32::from(v.in_hand)),
+                ));
+                out.push((
+                    "Goats captured".into(),
+                    format!("{} of {}", v.captured, v.captures_to_win),
+                ));
+                out.push((
+                    "Tigers trapped".into(),
+                    tigers_trapped(&self.game).to_string(),
+                ));
+            }
+            (AnyGame::Kalah(_), BoardView::Kalah(v)) => {
+                for side in Side::BOTH {
+                    let on_board: u32 = v.houses[side.index()].iter().map(|&n| u32::from(n)).sum();
+                    out.push((
+                        format!("{} store", capitalise(self.kind().side_name(side))),
+                        format!("{} ({} in houses)", v.stores[side.index()], on_board),
+                    ));
+                }
+            }
+            (_, view) => {
+                let left = view.material();
+                for side in Side::BOTH {
+                    out.push((
+                        format!("{} pieces", capitalise(self.kind().side_name(side))),
+                        left[side.index()].to_string(),
+                    ));
+                }
+            }
+        }
+        out.push(("Moves made".into(), self.moves.len().to_string()));
+        out
+    }
+}
+
+/// Tigers that cannot move in a Bagh Chal position (no empty neighbour along a line, no goat
+/// to jump), whoever is to move.
+pub fn tigers_trapped(game: &AnyGame) -> usize {
+    use chaupal_shared::baghchal::board::{JUMPS, STEPS, between, bit, points};
+    let AnyGame::BaghChal(g) = game else {
+        return 0;
+    };
+    let empty = g.empty();
+    points(g.tigers())
+        .filter(|&t| {
+            let step = STEPS[usize::from(t)] & empty != 0;
+            let jump = points(JUMPS[usize::from(t)] & empty)
+                .any(|to| g.goats() & bit(between(t, to)) != 0);
+            !step && !jump
+        })
+        .count()
+}
+
+/// "Tigers", from "tigers".
+pub fn capitalise(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The result in words: "Tigers win: the tigers made their captures".
+pub fn result_text(kind: GameKind, outcome: Outcome, names: &[String; 2]) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let side = kind.side_name(winner);
+            let who = &names[winner.index()];
+            let head = if who.eq_ignore_ascii_case(side) {
+                format!("{} win", capitalise(side))
+            } else {
+                format!("{who} ({side}) wins")
+            };
+            format!("{head}: {}", reason.describe())
+        }
+        Outcome::Draw { reason } => format!("Draw: {}", reason.describe()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start(kind: GameKind) -> AnyGame {
+        AnyGame::start(kind, [("", ""); 0]).expect("start")
+    }
+
+    #[test]
+    fn local_play_goes_back_and_forth_and_records_the_moves() {
+        let mut m = Match::new(start(GameKind::BaghChal), Seats::Both, false);
+        assert_eq!(m.status(), "Goats to move");
+        let mv = m.click("c3").expect("a placement");
+        m.apply(&mv).expect("legal");
+        assert_eq!(m.status(), "Tigers to move");
+        assert_eq!(m.click("a1"), None, "a tiger is picked up");
+        let mv = m.click("b2").expect("a step");
+        m.apply(&mv).expect("legal");
+        assert_eq!(
+            m.moves,
+            [
+                Played {
+                    side: Side::First,
+                    text: "c3".into()
+                },
+                Played {
+                    side: Side::Second,
+                    text: "a1-b2".into()
+                }
+            ]
+        );
+        assert_eq!(
+            m.last_move(),
+            Some((Side::Second, vec!["a1".into(), "b2".into()]))
+        );
+    }
+
+    #[test]
+    fn take_back_restores_the_earlier_position() {
+        let mut m = Match::new(start(GameKind::SholoGuti), Seats::Both, false);
+        let before = m.game.position_text();
+        m.apply("c4-c5").expect("legal");
+        m.take_back(1).expect("replays");
+        assert_eq!(m.game.position_text(), before);
+        assert!(m.moves.is_empty());
+    }
+
+    #[test]
+    fn a_seat_holder_cannot_move_for_the_other_side_and_a_watcher_not_at_all() {
+        let mut m = Match::new(start(GameKind::Kalah), Seats::One(Side::Second), true);
+        assert!(m.flipped, "north sees its own side at the bottom");
+        assert_eq!(m.click("s3"), None);
+        let mut w = Match::new(start(GameKind::Kalah), Seats::Watching, true);
+        assert_eq!(w.click("s3"), None);
+        let mut me = Match::new(start(GameKind::Kalah), Seats::One(Side::First), true);
+        assert_eq!(me.click("s3").as_deref(), Some("3"));
+    }
+
+    #[test]
+    fn a_kalah_move_is_shown_seed_by_seed_then_settles() {
+        let mut m = Match::new(start(GameKind::Kalah), Seats::Both, false);
+        m.apply("3").expect("legal");
+        assert!(m.sowing.is_some());
+        assert!(!m.can_enter_move(), "no clicks while the seeds fly");
+        let BoardView::Kalah(first) = m.view() else {
+            panic!("kalah")
+        };
+        assert_eq!(first.houses[0][2], 0);
+        assert_eq!(first.stores[0], 0, "the store is filled seed by seed");
+        m.tick(10.0);
+        assert!(m.sowing.is_none());
+        assert_eq!(m.view(), BoardView::of(&m.game));
+        assert_eq!(
+            m.status(),
+            "South moves again",
+            "the last seed in the store: again"
+        );
+    }
+
+    #[test]
+    fn bagh_chal_counters_count_placed_captured_and_trapped() {
+        let game = AnyGame::from_position_text(
+            GameKind::BaghChal,
+            "TGG1T/GG3/G1G2/G4/T3T g 13 0",
+            [("", ""); 0],
+        )
+        .expect("pos");
+        let m = Match::new(game, Seats::Both, false);
+        let counters = m.counters();
+        assert!(counters.contains(&("Goats placed".into(), "7 of 20".into())));
+        assert!(counters.contains(&("Goats captured".into(), "0 of 5".into())));
+        assert!(
+            counters.contains(&("Tigers trapped".into(), "1".into())),
+            "{counters:?}"
+        );
+    }
+
+    #[test]
+    fn clocks_count_down_the_running_side_only_and_read_like_clocks() {
+        let mut c = ClockState {
+            left_ms: [65_000.0, 3_725_000.0],
+            running: Some(Side::First),
+        };
+        c.tick(2.0);
+        assert_eq!(c.text(Side::First), "1:03");
+        assert_eq!(c.text(Side::Second), "1:02:05");
+        c.tick(60.0);
+        assert_eq!(c.text(Side::First), "3.0");
+        c.tick(10.0);
+        assert_eq!(c.text(Side::First), "0.0");
+    }
+
+    #[test]
+    fn results_read_as_sentences() {
+        let names = ["Goats".to_owned(), "Tigers".to_owned()];
+        let o = Outcome::Win {
+            winner: Side::Second,
+            reason: chaupal_shared::EndReason::CaptureTarget,
+        };
+        assert_eq!(
+            result_text(GameKind::BaghChal, o, &names),
+            "Tigers win: the tigers made their captures"
+        );
+        let named = ["Asha".to_owned(), "Bo".to_owned()];
+        assert_eq!(
+            result_text(GameKind::BaghChal, o, &named),
+            "Bo (tigers) wins: the tigers made their captures"
+        );
+    }
+}

@@ -1,0 +1,192 @@
+//! Renders every board and rule set in screenshot mode under a virtual X server (Xvfb) and
+//! checks that each PNG exists and shows a picture (many distinct colours), not a blank window.
+//!
+//! Needs `xvfb-run` (Debian's xvfb) or a display. Without either, the test says so and passes,
+//! unless CHAUPAL_REQUIRE_SCREENSHOTS=1 is set (as scripts/client-screenshots.sh does).
+#![allow(clippy::unwrap_used)]
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Every board the client draws: (file name, arguments).
+const BOARDS: &[(&str, &[&str])] = &[
+    ("baghchal", &["--game", "baghchal"]),
+    (
+        "baghchal-capture",
+        &[
+            "--game",
+            "baghchal",
+            "--position",
+            "T4/5/1GTG1/2G2/T3T t 17 0",
+            "--clicks",
+            "c3",
+        ],
+    ),
+    ("kalah", &["--game", "kalah", "--moves", "3 6"]),
+    ("kalah-pits-1", &["--game", "kalah", "--rule", "pits=1"]),
+    (
+        "kalah-pits-8",
+        &["--game", "kalah", "--rule", "pits=8", "--rule", "seeds=8"],
+    ),
+    ("jungle", &["--game", "jungle", "--moves", "a3-a4 g7-g6"]),
+    (
+        "jungle-small",
+        &["--game", "jungle", "--rule", "board=small", "--flip"],
+    ),
+    ("sholo-guti", &["--game", "sholo-guti"]),
+    (
+        "sholo-guti-chain",
+        &[
+            "--game",
+            "sholo-guti",
+            "--position",
+            "3/3/5/3N1/2N2/2S2/5/3/3 s 0",
+            "--clicks",
+            "c4 c6",
+        ],
+    ),
+    ("lobby", &["--game", "jungle", "--show", "lobby"]),
+    ("rules", &["--game", "sholo-guti", "--show", "rules"]),
+    (
+        "replay",
+        &[
+            "--game",
+            "baghchal",
+            "--moves",
+            "c3 a1-b2 d3",
+            "--show",
+            "replay",
+        ],
+    ),
+    (
+        "game-over",
+        &[
+            "--game",
+            "baghchal",
+            "--rule",
+            "captures-to-win=1",
+            "--moves",
+            "b2 a1xc3",
+        ],
+    ),
+];
+
+/// The fewest distinct colours a drawn screen has (a blank window has one).
+const MIN_COLOURS: usize = 40;
+
+/// How to run the client with a display: through xvfb-run, directly with a DISPLAY, or not.
+fn launcher() -> Option<Vec<String>> {
+    let xvfb = Command::new("xvfb-run").arg("--help").output().is_ok();
+    if xvfb {
+        return Some(
+            ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24"]
+                .map(String::from)
+                .to_vec(),
+        );
+    }
+    std::env::var_os("DISPLAY").map(|_| Vec::new())
+}
+
+fn out_dir() -> PathBuf {
+    let dir = std::env::var_os("CHAUPAL_SCREENSHOT_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| std::env::temp_dir().join("chaupal-client-screenshots"));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Decodes a PNG and counts its distinct colours (sampled on a grid).
+fn distinct_colours(path: &Path) -> (u32, u32, usize) {
+    let bytes = std::fs::read(path).unwrap();
+    let image = macroquad::texture::Image::from_file_with_format(
+        &bytes,
+        Some(macroquad::prelude::ImageFormat::Png),
+    )
+    .unwrap();
+    let (w, h) = (u32::from(image.width), u32::from(image.height));
+    let mut colours = HashSet::new();
+    for y in (0..h).step_by(3) {
+        for x in (0..w).step_by(3) {
+            let c = image.get_pixel(x, y);
+            colours.insert([c.r, c.g, c.b].map(|v| (v * 255.0) as u8));
+        }
+    }
+    (w, h, colours.len())
+}
+
+#[test]
+fn every_board_renders_to_a_png_that_is_not_blank() {
+    let Some(launch) = launcher() else {
+        assert!(
+            std::env::var_os("CHAUPAL_REQUIRE_SCREENSHOTS").is_none(),
+            "no xvfb-run and no DISPLAY: install Debian's xvfb"
+        );
+        eprintln!("skipped: no xvfb-run and no DISPLAY to draw on");
+        return;
+    };
+    let exe = env!("CARGO_BIN_EXE_chaupal-client");
+    let dir = out_dir();
+    let mut failures = Vec::new();
+    for (name, args) in BOARDS {
+        let file = dir.join(format!("{name}.png"));
+        let _ = std::fs::remove_file(&file);
+        let mut cmd = match launch.split_first() {
+            Some((first, rest)) => {
+                let mut c = Command::new(first);
+                c.args(rest).arg(exe);
+                c
+            }
+            None => Command::new(exe),
+        };
+        cmd.arg("--screenshot").arg(&file).args(*args);
+        let output = cmd.output().unwrap();
+        if !output.status.success() {
+            failures.push(format!(
+                "{name}: exit {:?}: {}",
+                output.status.code(),
+                String::from_utf8_lossy(&output.stderr)
+            ));
+            continue;
+        }
+        if !file.exists() {
+            failures.push(format!("{name}: no PNG written"));
+            continue;
+        }
+        let (w, h, colours) = distinct_colours(&file);
+        eprintln!("{name}: {w}x{h}, {colours} colours");
+        if w < 200 || h < 200 || colours < MIN_COLOURS {
+            failures.push(format!(
+                "{name}: {w}x{h} with {colours} colours looks blank"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_bad_position_is_refused_with_a_reason() {
+    let exe = env!("CARGO_BIN_EXE_chaupal-client");
+    let Some(launch) = launcher() else {
+        eprintln!("skipped: no display");
+        return;
+    };
+    let file = out_dir().join("refused.png");
+    let mut cmd = match launch.split_first() {
+        Some((first, rest)) => {
+            let mut c = Command::new(first);
+            c.args(rest).arg(exe);
+            c
+        }
+        None => Command::new(exe),
+    };
+    let output = cmd
+        .args(["--screenshot"])
+        .arg(&file)
+        .args(["--game", "baghchal", "--position", "T3T/5 g"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("position"), "{err}");
+}
