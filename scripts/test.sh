@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test of the workspace (unit, property, perft suite, end-to-end).
+# Runs every test of the workspace: unit, rule, property and perft tests of the games; the AI;
+# the server's end-to-end tests against the real binary; the client's logic, networking and its
+# screenshots of every board under Xvfb (run scripts/setup.sh first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export CHAUPAL_REQUIRE_SCREENSHOTS=1
 cargo test --workspace --locked "$@"

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The main job: builds the release binaries, starts the server with its defaults (127.0.0.1:7878,
+# records in ./chaupal.sqlite), then the client. Closing the client stops the server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --locked -p chaupal-server -p chaupal-client
+target="${CARGO_TARGET_DIR:-target}/release"
+"$target/chaupal-server" "$@" &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
+for _ in $(seq 1 50); do
+    if (exec 3<>/dev/tcp/127.0.0.1/7878) 2>/dev/null; then break; fi
+    sleep 0.1
+done
+"$target/chaupal-client"
