@@ -800,6 +800,19 @@ pub fn match_marks(m: &Match, hover: Option<String>) -> Marks {
             .as_ref()
             .and_then(|s| s.current())
             .and_then(|f| f.landed),
+        moving: m.slide.as_ref().and_then(|s| {
+            let (hop, t) = s.progress()?;
+            let view = m.view();
+            let a = geometry::cell_unit(kind, &view, s.path.get(hop)?)?;
+            let b = geometry::cell_unit(kind, &view, s.path.get(hop + 1)?)?;
+            // Ease out: quick start, soft landing.
+            let e = 1.0 - (1.0 - t) * (1.0 - t);
+            let now = geometry::Unit {
+                x: a.x + (b.x - a.x) * e,
+                y: a.y + (b.y - a.y) * e,
+            };
+            Some((s.path.last()?.clone(), now))
+        }),
     }
 }
 

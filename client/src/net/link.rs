@@ -631,6 +631,7 @@ impl Link {
             }
         }
         m.sowing = None;
+        m.slide = None;
         m.names = [0, 1].map(|i| summary.seats[i].name.clone());
         set_clocks(&mut m, s.clocks);
         if summary.status == GameStatus::Finished
