@@ -307,6 +307,8 @@ pub enum Action {
     /// Asks the engine about the position on the screen (game or replay).
     Analyse,
     OpenReplay,
+    /// Puts the result card aside to look at the final position.
+    HideResult,
     ToLobby,
     DismissNotice,
     // Replay.
@@ -395,6 +397,8 @@ pub struct App {
     pub retry_left: f32,
     /// This player's id on the server, once greeted.
     pub me: Option<u64>,
+    /// Whether the result card of the game-over screen was put aside to see the board.
+    pub result_hidden: bool,
 }
 
 impl App {
@@ -424,6 +428,7 @@ impl App {
             watchers: 0,
             retry_left: 0.0,
             me: None,
+            result_hidden: false,
         }
     }
 
@@ -641,6 +646,7 @@ impl App {
                 self.screen = Screen::Lobby;
             }
             Action::DismissNotice => self.notice = None,
+            Action::HideResult => self.result_hidden = true,
             Action::ReplayStep(d) => {
                 if let Some(r) = &mut self.replay {
                     r.step(d);
@@ -861,6 +867,7 @@ impl App {
             m.tick(dt);
             if self.screen == Screen::Game && m.finished() && m.sowing.is_none() {
                 self.screen = Screen::GameOver;
+                self.result_hidden = false;
             }
         }
         if self.screen == Screen::Replay

@@ -834,7 +834,7 @@ fn game(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         }
     }
     game_panel(app, m, ui, panel, actions);
-    if app.screen == Screen::GameOver {
+    if app.screen == Screen::GameOver && !app.result_hidden {
         game_over_card(m, ui, board_area, actions);
     }
     if ui.input.typed.contains(&'f') {
@@ -1196,6 +1196,24 @@ fn game_over_card(m: &Match, ui: &Ui, board: Area, actions: &mut Vec<Action>) {
         w: a.w - 2.0 * ui.unit,
         h: ui.row_h(),
     };
+    paint::text(
+        "x",
+        a.x + a.w - ui.unit * 0.9,
+        a.y + ui.unit * 0.9,
+        ui.unit * 0.9,
+        &ui.fonts.bold,
+        theme::TEXT_DIM,
+        Align::Centre,
+    );
+    let close = Area {
+        x: a.x + a.w - ui.unit * 1.8,
+        y: a.y,
+        w: ui.unit * 1.8,
+        h: ui.unit * 1.8,
+    };
+    if ui.input.clicked && (ui.hover(close) || (ui.hover(board) && !ui.hover(a))) {
+        actions.push(Action::HideResult);
+    }
     let watching = matches!(m.seats, crate::play::Seats::Watching);
     let mut buttons = vec![("Replay", Action::OpenReplay, Look::Plain)];
     if !watching {
