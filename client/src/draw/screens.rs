@@ -979,7 +979,11 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
         buttons.push(("Hint", Action::Hint, enabled(playing)));
         buttons.push(("Offer draw", Action::OfferDraw, enabled(playing)));
         buttons.push((
-            "Resign",
+            if app.resign_armed > 0.0 {
+                "Really resign?"
+            } else {
+                "Resign"
+            },
             Action::Resign,
             if playing {
                 Look::Danger
