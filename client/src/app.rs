@@ -307,6 +307,8 @@ pub enum Action {
     /// Asks the engine about the position on the screen (game or replay).
     Analyse,
     OpenReplay,
+    /// Puts the result card aside to look at the final position.
+    HideResult,
     ToLobby,
     DismissNotice,
     // Replay.
@@ -395,7 +397,14 @@ pub struct App {
     pub retry_left: f32,
     /// This player's id on the server, once greeted.
     pub me: Option<u64>,
+    /// Whether the result card of the game-over screen was put aside to see the board.
+    pub result_hidden: bool,
+    /// Seconds left to confirm a resignation (0: not asked).
+    pub resign_armed: f32,
 }
+
+/// How long a first click on Resign waits for the confirming second click.
+pub const RESIGN_CONFIRM_SECONDS: f32 = 3.0;
 
 impl App {
     /// A fresh client: the connection screen when connecting, the lobby when offline.
@@ -424,6 +433,8 @@ impl App {
             watchers: 0,
             retry_left: 0.0,
             me: None,
+            result_hidden: false,
+            resign_armed: 0.0,
         }
     }
 
@@ -580,7 +591,15 @@ impl App {
                     r.flipped = !r.flipped;
                 }
             }
-            Action::Resign => out.extend(self.resign()),
+            Action::Resign => {
+                // The first click asks for a second one, so a slip of the mouse loses nothing.
+                if self.resign_armed > 0.0 {
+                    self.resign_armed = 0.0;
+                    out.extend(self.resign());
+                } else {
+                    self.resign_armed = RESIGN_CONFIRM_SECONDS;
+                }
+            }
             Action::OfferDraw => {
                 if self.online_game() {
                     out.push(Outgoing::OfferDraw);
@@ -641,6 +660,7 @@ impl App {
                 self.screen = Screen::Lobby;
             }
             Action::DismissNotice => self.notice = None,
+            Action::HideResult => self.result_hidden = true,
             Action::ReplayStep(d) => {
                 if let Some(r) = &mut self.replay {
                     r.step(d);
@@ -853,6 +873,7 @@ impl App {
     /// Moves time on: animations, autoplay, and the switch to the game-over screen once the
     /// last move has been shown.
     pub fn tick(&mut self, dt: f32) {
+        self.resign_armed = (self.resign_armed - dt.max(0.0)).max(0.0);
         if let Connection::Retrying { in_secs, .. } = &mut self.connection {
             self.retry_left = (self.retry_left - dt.max(0.0)).max(0.0);
             *in_secs = self.retry_left.ceil() as u32;
@@ -861,6 +882,7 @@ impl App {
             m.tick(dt);
             if self.screen == Screen::Game && m.finished() && m.sowing.is_none() {
                 self.screen = Screen::GameOver;
+                self.result_hidden = false;
             }
         }
         if self.screen == Screen::Replay
@@ -947,6 +969,13 @@ mod tests {
         play(&mut app, &["c3"]);
         app.handle(Action::Takeback);
         assert!(app.current.as_ref().is_some_and(|m| m.moves.is_empty()));
+        app.handle(Action::Resign);
+        app.tick(RESIGN_CONFIRM_SECONDS + 0.1);
+        assert!(
+            app.current.as_ref().is_some_and(|m| !m.finished()),
+            "one click, then too late: nothing happens"
+        );
+        app.handle(Action::Resign);
         app.handle(Action::Resign);
         let m = app.current.as_ref().expect("game");
         assert_eq!(m.status(), "Tigers win: goats resigned");
@@ -1095,6 +1124,7 @@ mod tests {
         let mut app = offline();
         app.handle(Action::Start);
         play(&mut app, &["c3", "a1", "b2", "d3"]);
+        app.handle(Action::Resign);
         app.handle(Action::Resign);
         app.tick(0.0);
         app.handle(Action::OpenReplay);

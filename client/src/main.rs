@@ -113,6 +113,7 @@ async fn screenshot(args: &Args, fonts: &Fonts, file: &std::path::Path) -> Resul
         m.apply(mv).map_err(|e| e.to_string())?;
     }
     m.sowing = None;
+    m.slide = None;
     m.flipped = args.flip;
     let mut app = App::new(true);
     app.lobby.kind = kind;

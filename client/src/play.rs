@@ -90,6 +90,27 @@ pub fn clock_text(ms: f64) -> String {
     }
 }
 
+/// Seconds a piece takes to glide one hop of a move.
+pub const SLIDE_SECONDS: f32 = 0.16;
+
+/// A piece gliding along the path of the move just played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Slide {
+    /// The cells of the move: where the piece started, then each landing.
+    pub path: Vec<CellName>,
+    elapsed: f32,
+}
+
+impl Slide {
+    /// The hop under way and how far along it is (0..1), or none when done.
+    pub fn progress(&self) -> Option<(usize, f32)> {
+        let hops = self.path.len().saturating_sub(1);
+        let t = self.elapsed / SLIDE_SECONDS;
+        let hop = t.floor() as usize;
+        (hop < hops).then_some((hop, t - hop as f32))
+    }
+}
+
 /// A game on the screen.
 #[derive(Clone, Debug)]
 pub struct Match {
@@ -113,6 +134,8 @@ pub struct Match {
     pub pending: Option<String>,
     /// The sowing being shown (Kalah).
     pub sowing: Option<Sowing>,
+    /// The piece gliding to its destination (point and square games).
+    pub slide: Option<Slide>,
     /// The hint on request.
     pub hint: Option<Hint>,
     /// The players' names, by `Side::index`.
@@ -138,6 +161,7 @@ impl Match {
             online,
             pending: None,
             sowing: None,
+            slide: None,
             hint: None,
             names: Side::BOTH.map(|s| capitalise(kind.side_name(s))),
             ended: None,
@@ -179,6 +203,7 @@ impl Match {
             && self.pending.is_none()
             && self.seats.holds(self.game.side_to_move())
             && self.sowing.is_none()
+            && self.slide.is_none()
     }
 
     /// Handles a click on a cell; returns a move to play (or send) when one was entered.
@@ -209,6 +234,9 @@ impl Match {
             let house = canonical.parse::<usize>().unwrap_or(0);
             let frames = sowing::frames(&KalahView::of(b), side, house, &KalahView::of(a));
             self.sowing = Some(Sowing::new(frames));
+        } else {
+            let path = move_path(self.kind(), side, &canonical);
+            self.slide = (path.len() >= 2).then_some(Slide { path, elapsed: 0.0 });
         }
         self.moves.push(Played {
             side,
@@ -230,6 +258,7 @@ impl Match {
         self.game = game;
         self.moves.truncate(keep);
         self.sowing = None;
+        self.slide = None;
         self.hint = None;
         self.ended = None;
         self.refresh();
@@ -243,6 +272,12 @@ impl Match {
             && !finished
         {
             c.tick(dt);
+        }
+        if let Some(slide) = &mut self.slide {
+            slide.elapsed += dt.max(0.0);
+            if slide.progress().is_none() {
+                self.slide = None;
+            }
         }
         if let Some(s) = &mut self.sowing {
             s.tick(dt);
@@ -507,6 +542,31 @@ mod tests {
         assert_eq!(c.text(Side::First), "3.0");
         c.tick(10.0);
         assert_eq!(c.text(Side::First), "0.0");
+    }
+
+    #[test]
+    fn a_moved_piece_glides_hop_by_hop_then_rests() {
+        let game = AnyGame::from_position_text(
+            GameKind::SholoGuti,
+            "N2/3/5/3N1/2N2/2S2/5/3/3 s 0",
+            [("", ""); 0],
+        )
+        .expect("pos");
+        let mut m = Match::new(game, Seats::Both, false);
+        m.apply("c4xc6xe6").expect("legal");
+        let slide = m.slide.clone().expect("a slide");
+        assert_eq!(slide.progress(), Some((0, 0.0)));
+        m.tick(SLIDE_SECONDS * 1.5);
+        let (hop, t) = m
+            .slide
+            .as_ref()
+            .and_then(Slide::progress)
+            .expect("on the way");
+        assert_eq!(hop, 1);
+        assert!((t - 0.5).abs() < 1e-3);
+        m.tick(SLIDE_SECONDS);
+        assert!(m.slide.is_none());
+        assert!(m.can_enter_move());
     }
 
     #[test]

@@ -107,7 +107,7 @@ async fn play_out(
 
 #[tokio::test]
 async fn two_players_play_each_game_to_its_end() {
-    let server = ServerProcess::start(&[]).await;
+    let server = ServerProcess::start_for_games(&[]).await;
     for (i, kind) in GameKind::ALL.into_iter().enumerate() {
         let (mut alice, mut bob, game) = open_game(&server, kind).await;
         let (moves, end) = play_out(
@@ -174,7 +174,7 @@ async fn two_players_play_each_game_to_its_end() {
 
 #[tokio::test]
 async fn a_game_against_an_ai_seat_runs_to_the_end() {
-    let server = ServerProcess::start(&[]).await;
+    let server = ServerProcess::start_for_games(&[]).await;
     for kind in [GameKind::Kalah, GameKind::BaghChal] {
         let mut alice = Client::hello(&server, "alice").await;
         let mut s = setup(
@@ -191,6 +191,7 @@ async fn a_game_against_an_ai_seat_runs_to_the_end() {
         assert!(snap.summary.seats[0].engine.is_some());
         let mut position = start_of(kind);
         let mut seed = 5;
+        let mut plies = 0;
         loop {
             if position.outcome().is_none() && position.side_to_move() == Side::Second {
                 if position.legal_moves_text().is_empty() {
@@ -204,9 +205,10 @@ async fn a_game_against_an_ai_seat_runs_to_the_end() {
                 GameEvent::Moved { notation, side, .. } => {
                     assert_eq!(side, position.side_to_move());
                     position.play_text(&notation).unwrap();
+                    plies += 1;
                 }
                 GameEvent::Ended { result, .. } => {
-                    if position.plies_hint() < PLY_CAP {
+                    if plies < PLY_CAP {
                         assert!(
                             matches!(result.reason, ResultReason::Rules(_)),
                             "{result:?}"
@@ -221,19 +223,9 @@ async fn a_game_against_an_ai_seat_runs_to_the_end() {
     }
 }
 
-/// How many plies a position has seen is not in `AnyGame`; the tests count moves themselves.
-trait PliesHint {
-    fn plies_hint(&self) -> usize;
-}
-impl PliesHint for AnyGame {
-    fn plies_hint(&self) -> usize {
-        0
-    }
-}
-
 #[tokio::test]
 async fn anyone_can_watch_an_exhibition_and_a_late_spectator_gets_a_snapshot_then_events() {
-    let server = ServerProcess::start(&["--exhibition-delay-ms", "20"]).await;
+    let server = ServerProcess::start_for_games(&["--exhibition-delay-ms", "20"]).await;
     let mut host = Client::hello(&server, "host").await;
     let mut fan = Client::hello(&server, "fan").await;
     let lobby = fan.request(Request::SubscribeLobby).await.unwrap();
@@ -300,7 +292,7 @@ async fn anyone_can_watch_an_exhibition_and_a_late_spectator_gets_a_snapshot_the
 
 #[tokio::test]
 async fn a_spectator_sees_every_move_and_the_players_see_the_watcher_count() {
-    let server = ServerProcess::start(&[]).await;
+    let server = ServerProcess::start_for_games(&[]).await;
     let (mut alice, mut bob, game) = open_game(&server, GameKind::Kalah).await;
     let mut position = start_of(GameKind::Kalah);
     let mut seed = 3;
@@ -350,7 +342,7 @@ async fn a_spectator_sees_every_move_and_the_players_see_the_watcher_count() {
 
 #[tokio::test]
 async fn a_dropped_player_rejoins_and_sees_what_was_missed_then_the_opponent_may_claim() {
-    let server = ServerProcess::start(&["--reconnect-grace-ms", "400"]).await;
+    let server = ServerProcess::start_for_games(&["--reconnect-grace-ms", "400"]).await;
     let (mut alice, bob, game) = open_game(&server, GameKind::Kalah).await;
     let token = bob.token.clone().unwrap();
     let mut position = start_of(GameKind::Kalah);
@@ -431,7 +423,7 @@ async fn position_version(c: &mut Client, game: GameId) -> u64 {
 
 #[tokio::test]
 async fn illegal_out_of_turn_and_other_seat_moves_are_refused_and_change_nothing() {
-    let server = ServerProcess::start(&[]).await;
+    let server = ServerProcess::start_for_games(&[]).await;
     let (mut alice, mut bob, game) = open_game(&server, GameKind::BaghChal).await;
     let mut carol = Client::hello(&server, "carol").await;
     let position = start_of(GameKind::BaghChal);
@@ -488,7 +480,7 @@ async fn illegal_out_of_turn_and_other_seat_moves_are_refused_and_change_nothing
 
 #[tokio::test]
 async fn offers_takebacks_aborts_and_rematches_follow_the_rules() {
-    let server = ServerProcess::start(&[]).await;
+    let server = ServerProcess::start_for_games(&[]).await;
     let (mut alice, mut bob, game) = open_game(&server, GameKind::Kalah).await;
     let mut position = start_of(GameKind::Kalah);
     let mut seed = 1;
@@ -593,7 +585,7 @@ async fn offers_takebacks_aborts_and_rematches_follow_the_rules() {
 
 #[tokio::test]
 async fn private_games_local_games_and_the_lobby() {
-    let server = ServerProcess::start(&["--max-open-games", "2"]).await;
+    let server = ServerProcess::start_for_games(&["--max-open-games", "2"]).await;
     let mut alice = Client::hello(&server, "alice").await;
     let mut bob = Client::hello(&server, "bob").await;
     let mut watcher = Client::hello(&server, "watcher").await;
@@ -706,7 +698,7 @@ async fn private_games_local_games_and_the_lobby() {
 
 #[tokio::test]
 async fn a_flag_falls_and_loses() {
-    let server = ServerProcess::start(&[]).await;
+    let server = ServerProcess::start_for_games(&[]).await;
     let mut alice = Client::hello(&server, "alice").await;
     let mut bob = Client::hello(&server, "bob").await;
     let mut s = setup(GameKind::BaghChal, Opponent::Open);
@@ -749,7 +741,7 @@ async fn a_flag_falls_and_loses() {
 
 #[tokio::test]
 async fn rated_games_change_ratings() {
-    let server = ServerProcess::start(&[]).await;
+    let server = ServerProcess::start_for_games(&[]).await;
     let mut alice = Client::hello(&server, "alice").await;
     let mut bob = Client::hello(&server, "bob").await;
     let mut s = setup(GameKind::Kalah, Opponent::Open);
@@ -803,7 +795,7 @@ async fn rated_games_change_ratings() {
 
 #[tokio::test]
 async fn hints_and_analysis_come_from_the_pool() {
-    let server = ServerProcess::start(&[]).await;
+    let server = ServerProcess::start_for_games(&[]).await;
     let mut alice = Client::hello(&server, "alice").await;
     let (game, _, _) = create(&mut alice, setup(GameKind::Kalah, Opponent::Local)).await;
     let game = game.unwrap();
@@ -838,7 +830,7 @@ async fn hints_and_analysis_come_from_the_pool() {
 
 #[tokio::test]
 async fn killing_the_server_mid_game_loses_no_acknowledged_move() {
-    let server = ServerProcess::start(&["--exhibition-delay-ms", "0"]).await;
+    let server = ServerProcess::start_for_games(&["--exhibition-delay-ms", "0"]).await;
     let (mut alice, mut bob, game) = open_game(&server, GameKind::Kalah).await;
     let mut carol = Client::hello(&server, "carol").await;
     let mut ai_setup = setup(

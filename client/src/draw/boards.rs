@@ -33,6 +33,8 @@ pub struct Marks {
     pub hover: Option<CellName>,
     /// Kalah: the slot (shared layout) a seed just landed in.
     pub sown: Option<usize>,
+    /// A piece on its way: the cell it is going to, and where it is now.
+    pub moving: Option<(CellName, Unit)>,
 }
 
 /// Draws `view` in `frame` with `marks`.
@@ -48,6 +50,14 @@ pub fn draw(view: &BoardView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
 /// The screen position of a named cell.
 fn at(view: &BoardView, frame: &Frame, cell: &str) -> Option<Px> {
     geometry::cell_unit(geometry::kind_of(view), view, cell).map(|u| frame.to_px(u))
+}
+
+/// Where the piece standing on `cell` is drawn: on its cell, or on its way there.
+fn piece_at(view: &BoardView, frame: &Frame, marks: &Marks, cell: &str) -> Option<Px> {
+    match &marks.moving {
+        Some((to, now)) if to == cell => Some(frame.to_px(*now)),
+        _ => at(view, frame, cell),
+    }
 }
 
 /// The board-unit rectangle from `a` to `b` on the screen.
@@ -301,12 +311,12 @@ fn bagh_chal(v: &BaghChalView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
     let r = frame.px(POINT_PIECE_R);
     point_marks_under(&view, frame, marks, r);
     for cell in &v.goats {
-        if let Some(p) = at(&view, frame, cell) {
+        if let Some(p) = piece_at(&view, frame, marks, cell) {
             goat(p, r, fonts);
         }
     }
     for cell in &v.tigers {
-        if let Some(p) = at(&view, frame, cell) {
+        if let Some(p) = piece_at(&view, frame, marks, cell) {
             tiger(p, r, fonts);
         }
     }
@@ -531,7 +541,7 @@ fn sholo_guti(v: &SholoGutiView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
                 }
                 continue;
             }
-            if let Some(p) = at(&view, frame, cell) {
+            if let Some(p) = piece_at(&view, frame, marks, cell) {
                 token(p, r, fill, dark);
             }
         }
@@ -620,7 +630,7 @@ fn jungle(v: &JungleView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
     let r = frame.px(0.4);
     for (sq, side, animal) in &v.pieces {
         let name = geometry::square_name(sq.0, sq.1);
-        if let Some(p) = at(&view, frame, &name) {
+        if let Some(p) = piece_at(&view, frame, marks, &name) {
             animal_piece(p, r, *side, *animal, fonts);
         }
     }

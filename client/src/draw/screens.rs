@@ -800,6 +800,19 @@ pub fn match_marks(m: &Match, hover: Option<String>) -> Marks {
             .as_ref()
             .and_then(|s| s.current())
             .and_then(|f| f.landed),
+        moving: m.slide.as_ref().and_then(|s| {
+            let (hop, t) = s.progress()?;
+            let view = m.view();
+            let a = geometry::cell_unit(kind, &view, s.path.get(hop)?)?;
+            let b = geometry::cell_unit(kind, &view, s.path.get(hop + 1)?)?;
+            // Ease out: quick start, soft landing.
+            let e = 1.0 - (1.0 - t) * (1.0 - t);
+            let now = geometry::Unit {
+                x: a.x + (b.x - a.x) * e,
+                y: a.y + (b.y - a.y) * e,
+            };
+            Some((s.path.last()?.clone(), now))
+        }),
     }
 }
 
@@ -821,7 +834,7 @@ fn game(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         }
     }
     game_panel(app, m, ui, panel, actions);
-    if app.screen == Screen::GameOver {
+    if app.screen == Screen::GameOver && !app.result_hidden {
         game_over_card(m, ui, board_area, actions);
     }
     if ui.input.typed.contains(&'f') {
@@ -966,7 +979,11 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
         buttons.push(("Hint", Action::Hint, enabled(playing)));
         buttons.push(("Offer draw", Action::OfferDraw, enabled(playing)));
         buttons.push((
-            "Resign",
+            if app.resign_armed > 0.0 {
+                "Really resign?"
+            } else {
+                "Resign"
+            },
             Action::Resign,
             if playing {
                 Look::Danger
@@ -1183,6 +1200,24 @@ fn game_over_card(m: &Match, ui: &Ui, board: Area, actions: &mut Vec<Action>) {
         w: a.w - 2.0 * ui.unit,
         h: ui.row_h(),
     };
+    paint::text(
+        "x",
+        a.x + a.w - ui.unit * 0.9,
+        a.y + ui.unit * 0.9,
+        ui.unit * 0.9,
+        &ui.fonts.bold,
+        theme::TEXT_DIM,
+        Align::Centre,
+    );
+    let close = Area {
+        x: a.x + a.w - ui.unit * 1.8,
+        y: a.y,
+        w: ui.unit * 1.8,
+        h: ui.unit * 1.8,
+    };
+    if ui.input.clicked && (ui.hover(close) || (ui.hover(board) && !ui.hover(a))) {
+        actions.push(Action::HideResult);
+    }
     let watching = matches!(m.seats, crate::play::Seats::Watching);
     let mut buttons = vec![("Replay", Action::OpenReplay, Look::Plain)];
     if !watching {

@@ -57,6 +57,8 @@ pub struct Link {
     game: Option<(GameId, Version)>,
     /// Whether the game on the screen is only watched.
     watching: bool,
+    /// Whether the board shows the game the link follows (a snapshot of it has arrived).
+    synced: bool,
     /// Live games the server says this player has.
     live_games: Vec<GameId>,
 }
@@ -377,6 +379,7 @@ impl Link {
                     && self.game() != Some(game)
                 {
                     self.game = Some((game, 0));
+                    self.synced = false;
                     self.watching = false;
                     out.push(
                         self.message(Request::Rejoin { game, since: None }, Asked::Rejoin(game)),
@@ -486,7 +489,8 @@ impl Link {
         let Some((current, seen)) = self.game else {
             return Vec::new();
         };
-        if game != current || version <= seen {
+        if game != current || version <= seen || !self.synced {
+            // Not this game, already seen, or its snapshot (asked for) is still to come.
             return Vec::new();
         }
         if version != seen + 1 {
@@ -577,6 +581,7 @@ impl Link {
                 // The new game's snapshot follows.
                 app.offer = None;
                 self.game = Some((next, 0));
+                self.synced = false;
             }
             GameEvent::Ended { result, clocks } => {
                 app.offer = None;
@@ -631,6 +636,7 @@ impl Link {
             }
         }
         m.sowing = None;
+        m.slide = None;
         m.names = [0, 1].map(|i| summary.seats[i].name.clone());
         set_clocks(&mut m, s.clocks);
         if summary.status == GameStatus::Finished
@@ -650,6 +656,7 @@ impl Link {
             }
         }
         self.game = Some((game_id, s.version));
+        self.synced = true;
         self.watching = !ours;
         app.watchers = summary.watchers;
         app.current = Some(m);
@@ -1218,6 +1225,57 @@ mod tests {
             watch[0].request,
             Request::Watch { game: GameId(51) }
         ));
+    }
+
+    #[test]
+    fn a_new_games_events_wait_for_its_snapshot() {
+        let (mut link, mut app, mut config) = greeted();
+        // An old finished game is still on the screen.
+        link.receive(
+            snapshot(7, &["c3"], vec![Side::First], 1),
+            &mut app,
+            &mut config,
+            SERVER,
+        );
+        let out = app.handle(crate::app::Action::ToLobby);
+        for o in out {
+            link.outgoing(o, &mut app);
+        }
+        link.receive(
+            ServerMessage::Reply {
+                id: 99,
+                reply: Reply::Created {
+                    game: Some(GameId(8)),
+                    seek: None,
+                    invite_code: None,
+                },
+            },
+            &mut app,
+            &mut config,
+            SERVER,
+        );
+        let early = ServerMessage::Event {
+            game: GameId(8),
+            version: 1,
+            event: GameEvent::Moved {
+                ply: 1,
+                side: Side::First,
+                notation: "c3".into(),
+                clocks: None,
+            },
+        };
+        link.receive(early, &mut app, &mut config, SERVER);
+        assert!(
+            app.current.is_none(),
+            "nothing played on a board not yet shown"
+        );
+        link.receive(
+            snapshot(8, &["c3"], vec![Side::First, Side::Second], 1),
+            &mut app,
+            &mut config,
+            SERVER,
+        );
+        assert_eq!(app.current.as_ref().map(|m| m.moves.len()), Some(1));
     }
 
     #[test]

@@ -76,7 +76,10 @@ pub(super) async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
             }
         }
         let writes: Vec<&EventWrite> = batch.iter().map(|j| &j.write).collect();
-        match commit(&pool, &writes).await {
+        tracing::trace!("committing {} writes", writes.len());
+        let committed = commit(&pool, &writes).await;
+        tracing::trace!("committed: {:?}", committed.as_ref().map(|_| writes.len()));
+        match committed {
             Ok(()) => {
                 for job in batch.drain(..) {
                     let _ = job.done.send(Ok(()));
