@@ -4,7 +4,7 @@
 # CI installs first: apt-get install -y xvfb.
 #
 #   bash scripts/client-screenshots.sh           # check; PNGs in $CHAUPAL_SCREENSHOT_DIR or /tmp
-#   bash scripts/client-screenshots.sh --docs    # also refresh docs/screenshots/ for docs/PLAYING.md
+#   bash scripts/client-screenshots.sh --docs    # also refresh docs/screenshots/ for the README
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
