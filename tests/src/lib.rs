@@ -52,7 +52,12 @@ impl ServerProcess {
     /// Starts a server for whole games: tests play far faster than people, so the message
     /// budget is raised (the budget itself is tested on its own).
     pub async fn start_for_games(args: &[&str]) -> ServerProcess {
-        let mut all = vec!["--messages-per-second", "100000", "--message-burst", "100000"];
+        let mut all = vec![
+            "--messages-per-second",
+            "100000",
+            "--message-burst",
+            "100000",
+        ];
         all.extend_from_slice(args);
         Self::start(&all).await
     }

@@ -567,7 +567,11 @@ impl Room {
         };
         tracing::trace!("{}: writing version {version}", self.id);
         let written = self.deps.store.write(write).await;
-        tracing::trace!("{}: written version {version}: {:?}", self.id, written.is_ok());
+        tracing::trace!(
+            "{}: written version {version}: {:?}",
+            self.id,
+            written.is_ok()
+        );
         written.map_err(|e| {
             tracing::error!("{}: store: {e}", self.id);
             ErrorReply::new(

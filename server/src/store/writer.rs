@@ -203,10 +203,13 @@ async fn update_ratings(
     result: &GameResult,
 ) -> Result<(), StoreError> {
     let mut current = [Rating::default(); 2];
-    for i in 0..2 {
-        current[i] = match rated.fixed[i] {
-            Some(r) => r,
-            None => read_rating(conn, &rated.owners[i], rated.kind)
+    for (slot, (fixed, owner)) in current
+        .iter_mut()
+        .zip(rated.fixed.iter().zip(&rated.owners))
+    {
+        *slot = match fixed {
+            Some(r) => *r,
+            None => read_rating(conn, owner, rated.kind)
                 .await?
                 .unwrap_or_default(),
         };
