@@ -31,7 +31,7 @@ NOTES = {
     "hint": "A suggested move for the side to move (casual games); the reply is `analysis`.",
     "analyse": "Any position (start or `position`, then `moves`) by any engine; the reply is `analysis`.",
     "finished_games": "A player's finished games (yours when `player` is null), newest first; page with `before`.",
-    "get_record": "A game's record as text (see docs/notation/records.md), with its moves and summary.",
+    "get_record": "A game's record as text (see docs/NOTATION.md, section Game records), with its moves and summary.",
     "import_record": "Stores a finished game from a record; the reply is `imported`.",
     "ratings": "A player's ratings, one per game.",
     "welcome": "The answer to `hello`. `live_games` are your games still being played (to `rejoin`).",

@@ -49,6 +49,19 @@ impl ServerProcess {
         server
     }
 
+    /// Starts a server for whole games: tests play far faster than people, so the message
+    /// budget is raised (the budget itself is tested on its own).
+    pub async fn start_for_games(args: &[&str]) -> ServerProcess {
+        let mut all = vec![
+            "--messages-per-second",
+            "100000",
+            "--message-burst",
+            "100000",
+        ];
+        all.extend_from_slice(args);
+        Self::start(&all).await
+    }
+
     /// Starts a server on the database in `dir`.
     pub async fn start_in(dir: &Path, args: &[&str]) -> ServerProcess {
         let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
@@ -214,8 +227,9 @@ impl Client {
 
     /// The next message from the socket; `None` when the server closed the connection.
     pub async fn recv_wire(&mut self) -> Option<ServerMessage> {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
-            let frame = tokio::time::timeout(PATIENCE, self.ws.next())
+            let frame = tokio::time::timeout_at(deadline, self.ws.next())
                 .await
                 .expect("a message in time");
             match frame {
@@ -241,7 +255,13 @@ impl Client {
             let m = self.inbox.remove(pos).unwrap();
             return pick(&m).unwrap();
         }
+        let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "waited too long; unmatched: {:?}",
+                self.inbox.back()
+            );
             let m = self.recv_wire().await.expect("the connection to stay open");
             match pick(&m) {
                 Some(t) => return t,

@@ -253,6 +253,7 @@ impl Conn {
 
     /// Handles one frame; false ends the connection.
     async fn on_frame(&mut self, msg: Message) -> bool {
+        tracing::trace!("{:?}: frame of {} bytes", self.id, msg.len());
         match msg {
             Message::Text(text) => {
                 if self.player.is_none() {
@@ -310,20 +311,7 @@ impl Conn {
         if !self.charge() {
             return false;
         }
-        if self.strikes > before {
-            let limits = &self.shared.limits;
-            self.fail(
-                None,
-                ErrorCode::RateLimited,
-                format!(
-                    "over the budget of {} messages per second (burst {}); wait {} ms",
-                    limits.messages_per_second,
-                    limits.message_burst,
-                    self.budget.wait().as_millis().min(u128::from(u32::MAX))
-                ),
-            );
-            return true;
-        }
+        let over_budget = self.strikes > before;
         let limit = self.shared.limits.effective_decode_limit();
         if bytes.len() > limit {
             self.fail(
@@ -354,6 +342,18 @@ impl Conn {
                 return true;
             }
         };
+        if over_budget {
+            // Refused, but with its id, so the client knows which request was dropped.
+            let limits = &self.shared.limits;
+            let reason = format!(
+                "over the budget of {} messages per second (burst {}); wait {} ms",
+                limits.messages_per_second,
+                limits.message_burst,
+                self.budget.wait().as_millis().min(u128::from(u32::MAX))
+            );
+            self.fail(Some(msg.id), ErrorCode::RateLimited, reason);
+            return true;
+        }
         match (&self.player, msg.request) {
             (
                 None,
@@ -383,7 +383,9 @@ impl Conn {
                 true
             }
             (Some(_), request) => {
+                tracing::trace!("{:?}: request {}", self.id, msg.id);
                 self.handle(msg.id, request).await;
+                tracing::trace!("{:?}: handled {}", self.id, msg.id);
                 true
             }
         }

@@ -176,7 +176,7 @@ impl Conn {
                 {
                     let text = record::record_text(&view.summary, view.start_position, &view.moves);
                     Reply::Record {
-                        summary: view.summary,
+                        summary: Box::new(view.summary),
                         moves: view.moves,
                         text,
                     }
@@ -190,7 +190,7 @@ impl Conn {
                     let text =
                         record::record_text(&summary, row.setup.start_position.clone(), &moves);
                     Reply::Record {
-                        summary,
+                        summary: Box::new(summary),
                         moves,
                         text,
                     }

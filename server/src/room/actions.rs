@@ -26,6 +26,7 @@ impl Room {
         action: Action,
         lag: Duration,
     ) -> Result<(), ErrorReply> {
+        tracing::trace!("{}: {player} acts: {action:?}", self.id);
         let held = self.seats_of(player);
         let side = match (seat, held.as_slice()) {
             (_, []) => {

@@ -565,7 +565,14 @@ impl Room {
             change,
             at_ms: crate::now_ms(),
         };
-        self.deps.store.write(write).await.map_err(|e| {
+        tracing::trace!("{}: writing version {version}", self.id);
+        let written = self.deps.store.write(write).await;
+        tracing::trace!(
+            "{}: written version {version}: {:?}",
+            self.id,
+            written.is_ok()
+        );
+        written.map_err(|e| {
             tracing::error!("{}: store: {e}", self.id);
             ErrorReply::new(
                 ErrorCode::Storage,

@@ -76,7 +76,10 @@ pub(super) async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
             }
         }
         let writes: Vec<&EventWrite> = batch.iter().map(|j| &j.write).collect();
-        match commit(&pool, &writes).await {
+        tracing::trace!("committing {} writes", writes.len());
+        let committed = commit(&pool, &writes).await;
+        tracing::trace!("committed: {:?}", committed.as_ref().map(|_| writes.len()));
+        match committed {
             Ok(()) => {
                 for job in batch.drain(..) {
                     let _ = job.done.send(Ok(()));
@@ -200,10 +203,13 @@ async fn update_ratings(
     result: &GameResult,
 ) -> Result<(), StoreError> {
     let mut current = [Rating::default(); 2];
-    for i in 0..2 {
-        current[i] = match rated.fixed[i] {
-            Some(r) => r,
-            None => read_rating(conn, &rated.owners[i], rated.kind)
+    for (slot, (fixed, owner)) in current
+        .iter_mut()
+        .zip(rated.fixed.iter().zip(&rated.owners))
+    {
+        *slot = match fixed {
+            Some(r) => *r,
+            None => read_rating(conn, owner, rated.kind)
                 .await?
                 .unwrap_or_default(),
         };

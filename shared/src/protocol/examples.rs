@@ -409,7 +409,7 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
         reply(
             9,
             Reply::Record {
-                summary: summary(),
+                summary: Box::new(summary()),
                 moves: vec!["c3".to_owned()],
                 text: "[Game \"baghchal\"]\n[Result \"*\"]\n\n1. c3 *\n".to_owned(),
             },

@@ -74,7 +74,7 @@ pub enum Reply {
     },
     /// A game's record.
     Record {
-        summary: GameSummary,
+        summary: Box<GameSummary>,
         moves: Vec<String>,
         text: String,
     },
