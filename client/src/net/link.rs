@@ -1172,7 +1172,7 @@ mod tests {
             ServerMessage::Reply {
                 id: sent[0].id,
                 reply: Reply::Record {
-                    summary: finished,
+                    summary: Box::new(finished),
                     moves: vec!["c3".into(), "a1-b2".into()],
                     text: String::new(),
                 },
