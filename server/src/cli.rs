@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 use crate::config::ServerConfig;
 use crate::tools::ToolError;
+use crate::tools::bestmove::{BestMoveArgs, run_bestmove};
 use crate::tools::perft::{PerftArgs, run_perft};
 
 /// Chaupal's game server and tools. With no subcommand it serves games (as `serve` does).
@@ -57,6 +58,41 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Search a position and print the engine's best move.
+    ///
+    /// Prints `info depth D score S nodes N nps N time-ms T pv M1 M2 ...` per finished iteration
+    /// (MCTS: periodic summaries), then `bestmove M`. `--engine help` lists the engines.
+    Bestmove {
+        /// The game: baghchal, kalah, jungle or sholo-guti (not needed with `--engine help`).
+        game: Option<GameKind>,
+        /// A rule option, KEY=VALUE (repeatable), as the rule book names them.
+        #[arg(long = "rule", value_name = "KEY=VALUE")]
+        rules: Vec<String>,
+        /// The position to start from, in the game's position notation (default: the start).
+        #[arg(long)]
+        position: Option<String>,
+        /// Moves to play first, in the game's notation, separated by spaces.
+        #[arg(long)]
+        moves: Option<String>,
+        /// A named engine, ALGORITHM[:EVALUATION] (`help` lists them).
+        #[arg(long)]
+        engine: Option<String>,
+        /// A player level, 1 (random) to 8 (full strength); the default is 8.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
+        level: Option<u8>,
+        /// Search to this depth (plies).
+        #[arg(long, conflicts_with_all = ["time_ms", "nodes"])]
+        depth: Option<u32>,
+        /// Search for this many milliseconds.
+        #[arg(long, conflicts_with = "nodes")]
+        time_ms: Option<u64>,
+        /// Search this many nodes (MCTS: playouts).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Seed for engines that use random numbers.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
 }
 
 /// Sends logs to stderr (stdout belongs to the subcommands' output). `RUST_LOG` sets the level.
@@ -92,6 +128,34 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             let mut out = stdout.lock();
             run_perft(&args, &mut out)?;
             out.flush().map_err(ToolError::Io)
+        }
+        Some(Command::Bestmove {
+            game,
+            rules,
+            position,
+            moves,
+            engine,
+            level,
+            depth,
+            time_ms,
+            nodes,
+            seed,
+        }) => {
+            let args = BestMoveArgs {
+                game,
+                rules,
+                position,
+                moves,
+                engine,
+                level,
+                depth,
+                time_ms,
+                nodes,
+                seed,
+            };
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            run_bestmove(&args, &mut out)
         }
         Some(Command::Serve(config)) => Ok(crate::server::run_blocking(config)?),
         None => Ok(crate::server::run_blocking(cli.serve)?),

@@ -15,8 +15,9 @@
 //! - [`store`]: the records in SQLite or PostgreSQL (sqlx); [`ratings`]: Glicko-2;
 //!   [`record`]: text records in and out; [`identity`]: tokens and names.
 //! - [`server`]: starting and stopping it all; [`config`]: the settings and limits.
-//! - [`ai`]: the AI players behind one entry point, `ai::search`.
-//! - [`cli`]: the command line (`serve`, `perft`, ...), parsed with clap.
+//! - [`ai`]: the AI players behind one entry point, `ai::search`: one search core for all games,
+//!   MCTS, the seeds' baseline agents, per-game evaluations, eight levels, hints and analysis.
+//! - [`cli`]: the command line (`serve`, `perft`, `bestmove`, ...), parsed with clap.
 //! - [`tools`]: the tool subcommands, each a plain function from arguments to output.
 
 pub mod ai;

@@ -4,15 +4,57 @@
 //! The request names an engine (a level 1..8, or a named engine for those who study them) and
 //! limits (depth, time, nodes). Searches run on the caller's thread and stop promptly when the
 //! `cancel` flag is set, returning the best move found so far. No I/O happens here.
+//!
+//! A tour:
+//! - [`search`] (the core, generic over the rules trait): negamax alpha-beta with iterative
+//!   deepening, PVS, [`tt`] (transposition table), [`ordering`] (hash move, hints, killers,
+//!   history), [`position`] (repetition and contempt), [`control`] (limits and cancellation),
+//!   [`value`] (scores, win-in-N and Kalah margins), [`stats`].
+//! - [`mcts`]: Monte Carlo tree search; [`baseline`]: the seeds' agents; [`random`].
+//! - [`game_ai`]: what a game supplies (evaluations, move hints); [`eval`]: the four games.
+//! - [`engines`]: engine names; [`levels`]: the eight levels per game.
+//! - [`analysis`]: hints, analysis and the winning-chances meter; [`fuzzy`]: seed 002's Mamdani
+//!   "winning margin".
 
+pub mod analysis;
+pub mod baseline;
+pub mod control;
+pub mod engines;
+pub mod eval;
+pub mod fuzzy;
+pub mod game_ai;
+pub mod levels;
+pub mod mcts;
+pub mod ordering;
+pub mod position;
 pub mod random;
+pub mod search;
+pub mod stats;
+#[cfg(test)]
+pub mod testgames;
+pub mod tt;
+pub mod value;
 
+use std::any::Any;
+use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use chaupal_shared::AnyGame;
+use chaupal_shared::baghchal::BaghChal;
+use chaupal_shared::jungle::Jungle;
+use chaupal_shared::kalah::Kalah;
+use chaupal_shared::sholo_guti::SholoGuti;
+use chaupal_shared::{AnyGame, GameKind};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+
+use self::baseline::Baseline;
+use self::control::SearchControl;
+use self::engines::{Algorithm, EngineConfig};
+use self::game_ai::{EvalInfo, GameAi};
+use self::mcts::Mcts;
+use self::search::{SearchOutput, Searcher};
+pub use self::stats::SearchStats;
 
 /// Which AI plays.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,6 +72,29 @@ pub struct SearchLimits {
     pub depth: Option<u32>,
     pub time: Option<Duration>,
     pub nodes: Option<u64>,
+}
+
+impl SearchLimits {
+    /// Whether no limit is set.
+    pub fn is_empty(&self) -> bool {
+        self.depth.is_none() && self.time.is_none() && self.nodes.is_none()
+    }
+
+    /// Each limit the stricter of the two (a level keeps its weakness under a long time budget).
+    pub fn stricter(&self, other: &SearchLimits) -> SearchLimits {
+        fn min<T: Ord + Copy>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(x), Some(y)) => Some(x.min(y)),
+                (x, None) => x,
+                (None, y) => y,
+            }
+        }
+        SearchLimits {
+            depth: min(self.depth, other.depth),
+            time: min(self.time, other.time),
+            nodes: min(self.nodes, other.nodes),
+        }
+    }
 }
 
 /// One search request.
@@ -54,6 +119,18 @@ pub enum Score {
     Margin(i32),
 }
 
+impl std::fmt::Display for Score {
+    /// `cp N`, `win N`, `loss N` or `margin N`, as the `bestmove` tool prints it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Cp(n) => write!(f, "cp {n}"),
+            Score::Win(n) => write!(f, "win {n}"),
+            Score::Loss(n) => write!(f, "loss {n}"),
+            Score::Margin(n) => write!(f, "margin {n}"),
+        }
+    }
+}
+
 /// What one finished iteration (or a periodic summary) found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchInfo {
@@ -73,6 +150,9 @@ pub struct SearchResult {
     pub best_move: Option<String>,
     /// The last finished iteration's information, when the engine reports any.
     pub info: Option<SearchInfo>,
+    /// What the search did (nodes generated and expanded, hash hits, memory, ...).
+    #[serde(default)]
+    pub stats: SearchStats,
 }
 
 /// Why a search could not run.
@@ -80,6 +160,8 @@ pub struct SearchResult {
 pub enum AiError {
     #[error("unknown engine '{0}' (see --engine help)")]
     UnknownEngine(String),
+    #[error("no evaluation '{eval}' for {game} (see --engine help)")]
+    UnknownEvaluation { game: String, eval: String },
     #[error("no level {0}: levels are 1 to 8")]
     BadLevel(u8),
     #[error("the game is over")]
@@ -93,16 +175,127 @@ pub fn search(
     cancel: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Result<SearchResult, AiError> {
-    let _ = (cancel, &mut *on_info);
     if game.outcome().is_some() {
         return Err(AiError::GameOver);
     }
-    match &request.engine {
-        EngineSpec::Level(level) if (1..=8).contains(level) => {
-            Ok(random::choose(game, request.seed))
-        }
-        EngineSpec::Level(level) => Err(AiError::BadLevel(*level)),
-        EngineSpec::Named(name) if name == "random" => Ok(random::choose(game, request.seed)),
-        EngineSpec::Named(name) => Err(AiError::UnknownEngine(name.clone())),
+    match game {
+        AnyGame::BaghChal(g) => search_game::<BaghChal>(g, request, cancel, on_info),
+        AnyGame::Kalah(g) => search_game::<Kalah>(g, request, cancel, on_info),
+        AnyGame::Jungle(g) => search_game::<Jungle>(g, request, cancel, on_info),
+        AnyGame::SholoGuti(g) => search_game::<SholoGuti>(g, request, cancel, on_info),
     }
 }
+
+/// [`search`] for a game whose type is known.
+pub fn search_game<G: GameAi>(
+    game: &G,
+    request: &SearchRequest,
+    cancel: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Result<SearchResult, AiError> {
+    if game.outcome().is_some() {
+        return Err(AiError::GameOver);
+    }
+    let out = run_engine(game, request, cancel, on_info)?;
+    Ok(SearchResult {
+        best_move: out.best_move.map(|m| game.move_text(m)),
+        info: out.info,
+        stats: out.stats,
+    })
+}
+
+/// The engine configuration a request asks for, with the limits it will run under.
+pub fn resolve(kind: GameKind, request: &SearchRequest) -> Result<EngineConfig, AiError> {
+    let mut config = match &request.engine {
+        EngineSpec::Level(n) => levels::level(kind, *n)?,
+        EngineSpec::Named(name) => EngineConfig::parse(name)?,
+    };
+    config.limits = match &request.engine {
+        EngineSpec::Level(_) => config.limits.stricter(&request.limits),
+        EngineSpec::Named(_) if request.limits.is_empty() => config.limits,
+        EngineSpec::Named(_) => request.limits.clone(),
+    };
+    Ok(config)
+}
+
+/// Runs the engine a request names on a typed game.
+pub fn run_engine<G: GameAi>(
+    game: &G,
+    request: &SearchRequest,
+    cancel: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Result<SearchOutput<G::Move>, AiError> {
+    let config = resolve(G::KIND, request)?;
+    run_config(game, &config, request.seed, cancel, on_info)
+}
+
+thread_local! {
+    /// The last MCTS tree searched on this thread, kept for the next move of the same game.
+    static MCTS_TREE: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+}
+
+/// Runs an engine configuration on a typed game.
+pub fn run_config<G: GameAi>(
+    game: &G,
+    config: &EngineConfig,
+    seed: u64,
+    cancel: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Result<SearchOutput<G::Move>, AiError> {
+    let eval = match &config.eval {
+        Some(name) => G::evaluator(name),
+        None => game_ai::default_evaluator::<G>(),
+    }
+    .ok_or_else(|| AiError::UnknownEvaluation {
+        game: G::KIND.name().to_owned(),
+        eval: config.eval.clone().unwrap_or_default(),
+    })?;
+    let control = SearchControl::new(&config.limits, cancel);
+    let depth = config.limits.depth.unwrap_or(4);
+    let contempt = config.search.contempt;
+    let eval = eval.as_ref();
+    let baseline = |kind, control, on_info: &mut dyn FnMut(&SearchInfo)| {
+        baseline::run(kind, game, eval, depth, contempt, control, on_info)
+    };
+    Ok(match config.algorithm {
+        Algorithm::Random => SearchOutput {
+            best_move: random::choose_move(game, seed),
+            value: 0,
+            proven: false,
+            pv: Vec::new(),
+            stats: SearchStats::default(),
+            info: None,
+        },
+        Algorithm::Greedy => baseline(Baseline::Greedy, control, on_info),
+        Algorithm::Minimax => baseline(Baseline::Minimax, control, on_info),
+        Algorithm::MinimaxAb => baseline(Baseline::MinimaxAb, control, on_info),
+        Algorithm::AlphaBeta => baseline(Baseline::AlphaBeta, control, on_info),
+        Algorithm::Negamax => baseline(Baseline::Negamax, control, on_info),
+        Algorithm::NegamaxTt | Algorithm::Pvs => {
+            Searcher::new(game, eval, config.search.clone(), control).run(on_info)
+        }
+        Algorithm::Mcts => MCTS_TREE.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            let mut tree = match slot.take().map(|b| b.downcast::<Mcts<G>>()) {
+                Some(Ok(tree)) => tree,
+                _ => Box::new(Mcts::<G>::new()),
+            };
+            let out = tree.search(game, eval, &config.mcts, seed, control, on_info);
+            *slot = Some(tree);
+            out
+        }),
+    })
+}
+
+/// The evaluations a game offers, ours first.
+pub fn evaluations(kind: GameKind) -> &'static [EvalInfo] {
+    match kind {
+        GameKind::BaghChal => BaghChal::EVALUATIONS,
+        GameKind::Kalah => Kalah::EVALUATIONS,
+        GameKind::Jungle => Jungle::EVALUATIONS,
+        GameKind::SholoGuti => SholoGuti::EVALUATIONS,
+    }
+}
+
+#[cfg(test)]
+mod tests;

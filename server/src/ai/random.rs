@@ -1,6 +1,6 @@
 //! The random mover (seed 000's "easy" AI): a legal move chosen uniformly, from a seed.
 
-use chaupal_shared::AnyGame;
+use chaupal_shared::{AnyGame, Game};
 
 use super::SearchResult;
 
@@ -33,5 +33,15 @@ pub fn choose(game: &AnyGame, seed: u64) -> SearchResult {
     SearchResult {
         best_move,
         info: None,
+        stats: Default::default(),
     }
+}
+
+/// Picks a legal move of a typed game uniformly at random: the same move [`choose`] picks for the
+/// same game and seed.
+pub fn choose_move<G: Game>(game: &G, seed: u64) -> Option<G::Move> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mut rng = Rng::new(seed ^ game.hash());
+    (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
 }

@@ -64,8 +64,38 @@ async fn players_are_found_by_token_hash() {
 #[tokio::test]
 async fn moves_takebacks_and_the_end_are_kept_and_reload() {
     let (dir, store) = open().await;
+    exercise(&store).await;
+    drop(store);
+    // Everything is still there after reopening the file.
+    let url = format!("sqlite://{}", dir.path().join("t.sqlite").display());
+    let store = Store::open(&url).await.unwrap();
+    let live = store.live_games(3).await.unwrap();
+    assert!(live.is_empty());
+    let a = store.player_by_token("ha").await.unwrap().unwrap().0;
+    let list = store.finished_games(a, 10, None).await.unwrap();
+    assert_eq!(store.moves(list[0].id).await.unwrap().len(), 2);
+}
+
+/// The same against PostgreSQL, when `CHAUPAL_TEST_POSTGRES` names an empty database
+/// (`postgres://user:password@localhost/db`); skipped otherwise.
+#[tokio::test]
+async fn postgres_keeps_the_same_records() {
+    let Ok(url) = std::env::var("CHAUPAL_TEST_POSTGRES") else {
+        eprintln!("CHAUPAL_TEST_POSTGRES is not set: PostgreSQL not tested");
+        return;
+    };
+    let store = Store::open(&url).await.unwrap();
+    assert_eq!(store.backend(), Backend::Postgres);
+    exercise(&store).await;
+}
+
+/// Moves, a takeback, a refused duplicate, the end with ratings, lists: returns the game.
+async fn exercise(store: &Store) -> GameId {
     let a = store.create_player("asha", "ha", 0).await.unwrap();
-    let b = store.create_player("bikram", "hb", 0).await.unwrap();
+    let b = store
+        .create_player("bikram", &crate::identity::new_token(), 0)
+        .await
+        .unwrap();
     let game = store.create_game(&new_game(a, b)).await.unwrap();
     let mv = |ply: u32, n: &str| Change::Move {
         ply,
@@ -92,8 +122,7 @@ async fn moves_takebacks_and_the_end_are_kept_and_reload() {
     assert!(store.write(event(game, 5, Change::None)).await.is_err());
 
     let live = store.live_games(3).await.unwrap();
-    assert_eq!(live.len(), 1);
-    let (row, moves, log) = &live[0];
+    let (row, moves, log) = live.iter().find(|(r, _, _)| r.id == game).unwrap();
     assert_eq!(moves, &["c", "d"]);
     assert_eq!(row.version, 5);
     assert_eq!(row.plies, 2);
@@ -127,7 +156,8 @@ async fn moves_takebacks_and_the_end_are_kept_and_reload() {
         ))
         .await
         .unwrap();
-    assert!(store.live_games(3).await.unwrap().is_empty());
+    let live = store.live_games(3).await.unwrap();
+    assert!(live.iter().all(|(r, _, _)| r.id != game));
     let (row, moves) = store.game(game).await.unwrap().unwrap();
     assert_eq!(row.status, GameStatus::Finished);
     assert_eq!(row.result, Some(result));
@@ -146,7 +176,6 @@ async fn moves_takebacks_and_the_end_are_kept_and_reload() {
     assert_eq!(store.ratings(&player_key(b.0)).await.unwrap().len(), 1);
     for p in [a, b] {
         let list = store.finished_games(p, 10, None).await.unwrap();
-        assert_eq!(list.len(), 1);
         assert_eq!(list[0].id, game);
     }
     assert!(
@@ -156,12 +185,7 @@ async fn moves_takebacks_and_the_end_are_kept_and_reload() {
             .unwrap()
             .is_empty()
     );
-    drop(store);
-
-    // Everything is still there after reopening the file.
-    let url = format!("sqlite://{}", dir.path().join("t.sqlite").display());
-    let store = Store::open(&url).await.unwrap();
-    assert_eq!(store.game(game).await.unwrap().unwrap().1.len(), 2);
+    game
 }
 
 #[tokio::test]

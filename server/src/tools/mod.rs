@@ -1,6 +1,7 @@
-//! The tool subcommands: perft (and later bench, arena, solve, tablebase, tune).
+//! The tool subcommands: perft, bestmove (and later bench, arena, solve, tablebase, tune).
 //! Each takes plain arguments and writes to a given writer, so tests can run them in-process.
 
+pub mod bestmove;
 pub mod perft;
 pub mod setup;
 

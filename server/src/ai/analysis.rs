@@ -1,0 +1,132 @@
+//! Help for players: a hint (the best move), and analysis (evaluation, principal variation, a
+//! winning-chances meter, and seed 002's fuzzy winning margin fed with the evaluation too).
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use chaupal_shared::baghchal::BaghChal;
+use chaupal_shared::jungle::Jungle;
+use chaupal_shared::kalah::Kalah;
+use chaupal_shared::sholo_guti::SholoGuti;
+use chaupal_shared::{AnyGame, Side};
+use serde::{Deserialize, Serialize};
+
+use super::game_ai::GameAi;
+use super::{AiError, EngineSpec, Score, SearchLimits, SearchRequest, fuzzy, search};
+
+/// The level hints and analysis use.
+pub const ANALYSIS_LEVEL: u8 = 8;
+
+/// What the analysis board shows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Analysis {
+    /// The best move, in notation.
+    pub best_move: Option<String>,
+    /// The evaluation for the side to move.
+    pub score: Option<Score>,
+    /// The principal variation.
+    pub pv: Vec<String>,
+    /// The side to move's chance to win, 0 to 1 (a draw counts half).
+    pub winning_chance: f64,
+    /// Seed 002's fuzzy winning margin for the side to move (0..40), where the game counts pieces.
+    pub fuzzy_margin: Option<f64>,
+}
+
+/// The chance to win a score stands for, on a logistic curve of the game's scale.
+pub fn winning_chance(score: Score, scale: f64) -> f64 {
+    match score {
+        Score::Win(_) => 1.0,
+        Score::Loss(_) => 0.0,
+        Score::Margin(m) => match m.signum() {
+            1 => 1.0,
+            -1 => 0.0,
+            _ => 0.5,
+        },
+        Score::Cp(cp) => 1.0 / (1.0 + (-(cp as f64) / scale).exp()),
+    }
+}
+
+fn scale_of(game: &AnyGame) -> f64 {
+    match game {
+        AnyGame::BaghChal(_) => BaghChal::WIN_SCALE,
+        AnyGame::Kalah(_) => Kalah::WIN_SCALE,
+        AnyGame::Jungle(_) => Jungle::WIN_SCALE,
+        AnyGame::SholoGuti(_) => SholoGuti::WIN_SCALE,
+    }
+}
+
+fn pieces_left(game: &AnyGame, side: Side) -> Option<u32> {
+    match game {
+        AnyGame::BaghChal(g) => g.pieces_left(side),
+        AnyGame::Kalah(g) => g.pieces_left(side),
+        AnyGame::Jungle(g) => g.pieces_left(side),
+        AnyGame::SholoGuti(g) => g.pieces_left(side),
+    }
+}
+
+/// The server's best move for the player to move, within `time`.
+pub fn hint(
+    game: &AnyGame,
+    time: Duration,
+    cancel: &AtomicBool,
+) -> Result<Option<String>, AiError> {
+    let request = SearchRequest {
+        engine: EngineSpec::Level(ANALYSIS_LEVEL),
+        limits: SearchLimits {
+            time: Some(time),
+            ..SearchLimits::default()
+        },
+        seed: 0,
+    };
+    Ok(search(game, &request, cancel, &mut |_| {})?.best_move)
+}
+
+/// Analyses the position within `time`; `moves_made` is the number of moves of the game so far
+/// (an input of the fuzzy margin).
+pub fn analyse(
+    game: &AnyGame,
+    time: Duration,
+    moves_made: u32,
+    cancel: &AtomicBool,
+) -> Result<Analysis, AiError> {
+    let request = SearchRequest {
+        engine: EngineSpec::Level(ANALYSIS_LEVEL),
+        limits: SearchLimits {
+            time: Some(time),
+            ..SearchLimits::default()
+        },
+        seed: 0,
+    };
+    let result = search(game, &request, cancel, &mut |_| {})?;
+    let scale = scale_of(game);
+    let score = result.info.as_ref().map(|i| i.score);
+    let cp = match score {
+        Some(Score::Cp(cp)) => Some(cp),
+        Some(s) => Some(((winning_chance(s, scale) - 0.5) * 4.0 * scale) as i32),
+        None => None,
+    };
+    let fuzzy_margin = pieces_left(game, game.side_to_move())
+        .map(|p| fuzzy::winning_margin(p, moves_made, cp.map(|c| (c, scale))));
+    Ok(Analysis {
+        best_move: result.best_move,
+        score,
+        pv: result.info.map(|i| i.pv).unwrap_or_default(),
+        winning_chance: score.map_or(0.5, |s| winning_chance(s, scale)),
+        fuzzy_margin,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_meter_reads_proven_results_as_certain() {
+        assert_eq!(winning_chance(Score::Win(3), 400.0), 1.0);
+        assert_eq!(winning_chance(Score::Loss(2), 400.0), 0.0);
+        assert_eq!(winning_chance(Score::Margin(0), 400.0), 0.5);
+        assert_eq!(winning_chance(Score::Cp(0), 400.0), 0.5);
+        let ahead = winning_chance(Score::Cp(400), 400.0);
+        assert!(ahead > 0.7 && ahead < 0.8);
+    }
+}

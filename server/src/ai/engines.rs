@@ -1,0 +1,211 @@
+//! Named engine configurations: an algorithm, an evaluation and default limits, written
+//! `ALGORITHM[:EVALUATION]` (`alphabeta:eval3`, `pvs`, `mcts:seed004`). `--engine help` prints
+//! [`help`].
+
+use std::fmt::Write;
+use std::time::Duration;
+
+use chaupal_shared::GameKind;
+
+use super::mcts::MctsConfig;
+use super::search::SearchConfig;
+use super::{AiError, SearchLimits};
+
+/// What a draw costs the full searches, in hundredths: enough to keep a stronger side from
+/// drifting into repetition (seed 004's contempt factor), too little to prefer a real loss.
+pub const DEFAULT_CONTEMPT: i32 = 30;
+
+/// A search algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    Random,
+    Greedy,
+    Minimax,
+    MinimaxAb,
+    AlphaBeta,
+    Negamax,
+    NegamaxTt,
+    Pvs,
+    Mcts,
+}
+
+impl Algorithm {
+    /// Every algorithm, weakest idea first.
+    pub const ALL: [Algorithm; 9] = [
+        Algorithm::Random,
+        Algorithm::Greedy,
+        Algorithm::Minimax,
+        Algorithm::MinimaxAb,
+        Algorithm::AlphaBeta,
+        Algorithm::Negamax,
+        Algorithm::NegamaxTt,
+        Algorithm::Pvs,
+        Algorithm::Mcts,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algorithm::Random => "random",
+            Algorithm::Greedy => "greedy",
+            Algorithm::Minimax => "minimax",
+            Algorithm::MinimaxAb => "minimax-ab",
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::Negamax => "negamax",
+            Algorithm::NegamaxTt => "negamax-tt",
+            Algorithm::Pvs => "pvs",
+            Algorithm::Mcts => "mcts",
+        }
+    }
+
+    pub const fn about(self) -> &'static str {
+        match self {
+            Algorithm::Random => "a legal move chosen at random from the seed (seed 000's easy AI)",
+            Algorithm::Greedy => "the move whose position evaluates best, one ply (seed 002)",
+            Algorithm::Minimax => "plain minimax to a fixed depth, no pruning (seeds 001, 002)",
+            Algorithm::MinimaxAb => {
+                "MINIMAX-A-B with use/pass thresholds, Rich and Knight (seed 001), fixed depth"
+            }
+            Algorithm::AlphaBeta => "textbook alpha-beta, max and min levels (seeds 002, 003)",
+            Algorithm::Negamax => "negamax with alpha-beta, no table or ordering (seeds 000, 004)",
+            Algorithm::NegamaxTt => {
+                "iterative negamax with transposition table, killers, history, no PVS"
+            }
+            Algorithm::Pvs => {
+                "the full search: iterative deepening, PVS, table, killers, history, quiescence"
+            }
+            Algorithm::Mcts => "Monte Carlo tree search: UCT, epsilon-greedy rollouts (seed 004)",
+        }
+    }
+
+    /// The limits used when neither the request nor a level sets any.
+    pub fn default_limits(self) -> SearchLimits {
+        match self {
+            Algorithm::Random | Algorithm::Greedy => SearchLimits::default(),
+            Algorithm::Minimax => SearchLimits {
+                depth: Some(3),
+                ..SearchLimits::default()
+            },
+            Algorithm::MinimaxAb | Algorithm::AlphaBeta | Algorithm::Negamax => SearchLimits {
+                depth: Some(4),
+                ..SearchLimits::default()
+            },
+            Algorithm::NegamaxTt | Algorithm::Pvs | Algorithm::Mcts => SearchLimits {
+                time: Some(Duration::from_millis(1000)),
+                ..SearchLimits::default()
+            },
+        }
+    }
+}
+
+/// A complete engine configuration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineConfig {
+    pub algorithm: Algorithm,
+    /// The evaluation's name; `None` for the game's own default.
+    pub eval: Option<String>,
+    /// Limits used where the request sets none.
+    pub limits: SearchLimits,
+    pub search: SearchConfig,
+    pub mcts: MctsConfig,
+}
+
+impl EngineConfig {
+    /// An algorithm with its defaults.
+    pub fn new(algorithm: Algorithm) -> Self {
+        let search = match algorithm {
+            Algorithm::NegamaxTt => SearchConfig {
+                pvs: false,
+                quiescence: false,
+                contempt: DEFAULT_CONTEMPT,
+                ..SearchConfig::default()
+            },
+            Algorithm::Pvs => SearchConfig {
+                contempt: DEFAULT_CONTEMPT,
+                ..SearchConfig::default()
+            },
+            _ => SearchConfig::default(),
+        };
+        EngineConfig {
+            algorithm,
+            eval: None,
+            limits: algorithm.default_limits(),
+            search,
+            mcts: MctsConfig::default(),
+        }
+    }
+
+    /// Reads `ALGORITHM[:EVALUATION]`.
+    pub fn parse(name: &str) -> Result<Self, AiError> {
+        let (algo, eval) = match name.split_once(':') {
+            Some((a, e)) => (a, Some(e)),
+            None => (name, None),
+        };
+        let algorithm = Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == algo)
+            .ok_or_else(|| AiError::UnknownEngine(name.to_owned()))?;
+        let mut config = EngineConfig::new(algorithm);
+        config.eval = eval.filter(|e| !e.is_empty()).map(str::to_owned);
+        Ok(config)
+    }
+
+    /// The name this configuration is written as.
+    pub fn name(&self) -> String {
+        match &self.eval {
+            Some(e) => format!("{}:{e}", self.algorithm.name()),
+            None => self.algorithm.name().to_owned(),
+        }
+    }
+}
+
+/// The text of `--engine help`: algorithms, each game's evaluations and levels.
+pub fn help() -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "Engines are written ALGORITHM[:EVALUATION], e.g. alphabeta:eval3."
+    );
+    let _ = writeln!(s, "\nAlgorithms:");
+    for a in Algorithm::ALL {
+        let limits = a.default_limits();
+        let default = match (limits.depth, limits.time) {
+            (Some(d), _) => format!("depth {d}"),
+            (_, Some(t)) => format!("{} ms", t.as_millis()),
+            _ => "one ply".to_owned(),
+        };
+        let _ = writeln!(s, "  {:<12} {} [default {default}]", a.name(), a.about());
+    }
+    for kind in GameKind::ALL {
+        let _ = writeln!(
+            s,
+            "\nEvaluations for {} (first is the default):",
+            kind.name()
+        );
+        for e in super::evaluations(kind) {
+            let _ = writeln!(s, "  {:<14} {}", e.name, e.about);
+        }
+        let _ = writeln!(s, "Levels for {}:", kind.name());
+        for (i, level) in super::levels::table(kind).iter().enumerate() {
+            let _ = writeln!(s, "  {}  {:<20} {}", i + 1, level.describe(), level.purpose);
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_names_parse_with_and_without_an_evaluation() {
+        let e = EngineConfig::parse("alphabeta:eval3").unwrap();
+        assert_eq!(e.algorithm, Algorithm::AlphaBeta);
+        assert_eq!(e.eval.as_deref(), Some("eval3"));
+        assert_eq!(e.name(), "alphabeta:eval3");
+        assert_eq!(EngineConfig::parse("mcts").unwrap().eval, None);
+        assert!(EngineConfig::parse("deep-blue").is_err());
+        for a in Algorithm::ALL {
+            assert_eq!(EngineConfig::parse(a.name()).unwrap().algorithm, a);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! What the search needs from a game beyond its rules: evaluations, move-ordering hints, and how
+//! a finished game scores. Each of the four games implements [`GameAi`] in `eval/`.
+
+use std::fmt;
+
+use chaupal_shared::{Game, Outcome, Side};
+
+use super::value::{Value, mate_in, mated_in};
+
+/// A static evaluation: how good the position is for the side to move, in hundredths of the
+/// game's unit (a goat, a seed, a pawn-like piece). Called only on positions still in play.
+pub trait Evaluator<G>: fmt::Debug + Send + Sync {
+    fn evaluate(&self, game: &G) -> Value;
+}
+
+/// A named evaluation a game offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalInfo {
+    /// The name used in engine names (`alphabeta:eval3`).
+    pub name: &'static str,
+    /// One line for `--engine help`.
+    pub about: &'static str,
+}
+
+/// A game the AI can play.
+pub trait GameAi: Game {
+    /// The evaluations this game offers; the first is the project's own (the default).
+    const EVALUATIONS: &'static [EvalInfo];
+
+    /// Whether a proven result is an exact final margin (Kalah) rather than a win in N plies.
+    const MARGIN_SCORES: bool = false;
+
+    /// Whether quiescence search (captures at the horizon) pays off in this game.
+    const QUIESCENCE: bool = false;
+
+    /// Centi-units at which the winning-chances meter reads about 76% (logistic scale).
+    const WIN_SCALE: f64 = 400.0;
+
+    /// The evaluation called `name`, if the game has one.
+    fn evaluator(name: &str) -> Option<Box<dyn Evaluator<Self>>>;
+
+    /// A move-ordering hint for a legal move of this position: positive for captures and other
+    /// forcing moves (larger first), zero for quiet moves, negative for moves into danger.
+    fn move_hint(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+
+    /// Pieces (or seeds) a side has left, where the game counts them: an input of the fuzzy
+    /// winning margin.
+    fn pieces_left(&self, side: Side) -> Option<u32> {
+        let _ = side;
+        None
+    }
+
+    /// The value of this finished game for the side to move, `ply` plies from the root; `draw`
+    /// is what a draw is worth to the side to move (the contempt setting).
+    fn terminal_value(&self, outcome: Outcome, ply: usize, draw: Value) -> Value {
+        match outcome.winner() {
+            Some(w) if w == self.side_to_move() => mate_in(ply),
+            Some(_) => mated_in(ply),
+            None => draw,
+        }
+    }
+}
+
+/// The default evaluation of a game (its first).
+pub fn default_evaluator<G: GameAi>() -> Option<Box<dyn Evaluator<G>>> {
+    G::EVALUATIONS.first().and_then(|e| G::evaluator(e.name))
+}

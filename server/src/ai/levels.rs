@@ -1,0 +1,169 @@
+//! The eight levels players choose from, per game: from a random mover to the full search. Each
+//! level is a named engine configuration with its own depth, time or playout budget; the table
+//! in docs/AI.md is this one.
+
+use std::time::Duration;
+
+use chaupal_shared::GameKind;
+
+use super::engines::EngineConfig;
+use super::{AiError, SearchLimits};
+
+/// One level: an engine name and its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelSpec {
+    /// `ALGORITHM[:EVALUATION]`.
+    pub engine: &'static str,
+    pub depth: Option<u32>,
+    pub time_ms: Option<u64>,
+    /// Playouts (MCTS) or nodes.
+    pub nodes: Option<u64>,
+    /// What the level is for, for people.
+    pub purpose: &'static str,
+}
+
+impl LevelSpec {
+    const fn depth(engine: &'static str, depth: u32, purpose: &'static str) -> Self {
+        LevelSpec {
+            engine,
+            depth: Some(depth),
+            time_ms: None,
+            nodes: None,
+            purpose,
+        }
+    }
+    const fn time(engine: &'static str, time_ms: u64, purpose: &'static str) -> Self {
+        LevelSpec {
+            engine,
+            depth: None,
+            time_ms: Some(time_ms),
+            nodes: None,
+            purpose,
+        }
+    }
+    const fn playouts(engine: &'static str, nodes: u64, purpose: &'static str) -> Self {
+        LevelSpec {
+            engine,
+            depth: None,
+            time_ms: None,
+            nodes: Some(nodes),
+            purpose,
+        }
+    }
+
+    /// The engine and its budget in a few words.
+    pub fn describe(&self) -> String {
+        let budget = match (self.depth, self.time_ms, self.nodes) {
+            (Some(d), _, _) => format!(" depth {d}"),
+            (_, Some(t), _) => format!(" {t} ms"),
+            (_, _, Some(n)) => format!(" {n} playouts"),
+            _ => String::new(),
+        };
+        format!("{}{budget}", self.engine)
+    }
+
+    /// The engine configuration of this level.
+    pub fn config(&self) -> Result<EngineConfig, AiError> {
+        let mut config = EngineConfig::parse(self.engine)?;
+        config.limits = SearchLimits {
+            depth: self.depth,
+            time: self.time_ms.map(Duration::from_millis),
+            nodes: self.nodes,
+        };
+        Ok(config)
+    }
+}
+
+const RANDOM: &str = "learning the rules: any legal move";
+const GREEDY: &str = "first games: takes whatever is on offer, sees no reply";
+const SEED_SHALLOW: &str = "beginners: a seed agent looking two plies ahead";
+const SEED_FULL: &str = "casual players: a seed agent at the depth its report used";
+const OURS_SHALLOW: &str = "improving players: our evaluation, shallow full search";
+const MCTS: &str = "club players: Monte Carlo tree search, a different style";
+const STRONG: &str = "strong players: the full search, one second a move";
+const FULL: &str = "full strength: the full search with all the time it is given";
+
+const BAGHCHAL: [LevelSpec; 8] = [
+    LevelSpec::depth("random", 1, RANDOM),
+    LevelSpec::depth("greedy:seed004", 1, GREEDY),
+    LevelSpec::depth("negamax:seed000", 2, SEED_SHALLOW),
+    LevelSpec::depth("negamax:seed004", 4, SEED_FULL),
+    LevelSpec::depth("pvs", 4, OURS_SHALLOW),
+    LevelSpec::playouts("mcts", 20_000, MCTS),
+    LevelSpec::time("pvs", 1000, STRONG),
+    LevelSpec::time("pvs", 3000, FULL),
+];
+
+const KALAH: [LevelSpec; 8] = [
+    LevelSpec::depth("random", 1, RANDOM),
+    LevelSpec::depth("greedy:eval2", 1, GREEDY),
+    LevelSpec::depth("minimax-ab:eval3", 2, SEED_SHALLOW),
+    LevelSpec::depth("alphabeta:eval2", 4, SEED_FULL),
+    LevelSpec::depth("pvs", 6, OURS_SHALLOW),
+    LevelSpec::playouts("mcts", 20_000, MCTS),
+    LevelSpec::time("pvs", 1000, STRONG),
+    LevelSpec::time("pvs", 3000, FULL),
+];
+
+const JUNGLE: [LevelSpec; 8] = [
+    LevelSpec::depth("random", 1, RANDOM),
+    LevelSpec::depth("greedy:material", 1, GREEDY),
+    LevelSpec::depth("alphabeta:seed003-basic", 2, SEED_SHALLOW),
+    LevelSpec::depth("alphabeta:seed003", 4, SEED_FULL),
+    LevelSpec::depth("pvs", 4, OURS_SHALLOW),
+    LevelSpec::playouts("mcts", 20_000, MCTS),
+    // Seed 003's evaluation under our search measured stronger than ours so far (docs/AI.md).
+    LevelSpec::time("pvs:seed003", 1000, STRONG),
+    LevelSpec::time("pvs:seed003", 3000, FULL),
+];
+
+const SHOLO_GUTI: [LevelSpec; 8] = [
+    LevelSpec::depth("random", 1, RANDOM),
+    LevelSpec::depth("greedy:seed002", 1, GREEDY),
+    LevelSpec::depth("minimax:seed002", 2, SEED_SHALLOW),
+    LevelSpec::depth("alphabeta:seed002", 4, SEED_FULL),
+    LevelSpec::depth("pvs", 4, OURS_SHALLOW),
+    LevelSpec::playouts("mcts", 20_000, MCTS),
+    LevelSpec::time("pvs", 1000, STRONG),
+    LevelSpec::time("pvs", 3000, FULL),
+];
+
+/// The eight levels of a game, weakest first.
+pub fn table(kind: GameKind) -> &'static [LevelSpec; 8] {
+    match kind {
+        GameKind::BaghChal => &BAGHCHAL,
+        GameKind::Kalah => &KALAH,
+        GameKind::Jungle => &JUNGLE,
+        GameKind::SholoGuti => &SHOLO_GUTI,
+    }
+}
+
+/// Level `n` (1..=8) of a game.
+pub fn level(kind: GameKind, n: u8) -> Result<EngineConfig, AiError> {
+    match n {
+        1..=8 => table(kind)[n as usize - 1].config(),
+        _ => Err(AiError::BadLevel(n)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_level_of_every_game_names_a_real_engine_and_evaluation() {
+        for kind in GameKind::ALL {
+            let evals = super::super::evaluations(kind);
+            for n in 1..=8 {
+                let config = level(kind, n).unwrap();
+                if let Some(e) = &config.eval {
+                    assert!(
+                        evals.iter().any(|x| x.name == e),
+                        "{kind} level {n}: no evaluation {e}"
+                    );
+                }
+            }
+        }
+        assert_eq!(level(GameKind::Kalah, 9), Err(AiError::BadLevel(9)));
+    }
+}

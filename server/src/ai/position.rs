@@ -1,0 +1,107 @@
+//! The position a search walks: the game plus the hashes of the line from the root, so that a
+//! repetition on the search path scores as a draw, with the contempt setting applied.
+
+use chaupal_shared::{EndReason, Side};
+
+use super::game_ai::GameAi;
+use super::value::Value;
+
+/// A game being searched.
+#[derive(Debug)]
+pub struct SearchPosition<G: GameAi> {
+    /// The game, moved along the searched line.
+    pub game: G,
+    /// Hashes of the positions from the root to the current one (root first).
+    path: Vec<u64>,
+    /// The side the search plays for.
+    root_side: Side,
+    /// What a draw costs the side the search plays for (positive: avoid draws).
+    contempt: Value,
+    /// Whether a position met earlier on the line scores as a draw at once (the usual search
+    /// shortcut; the game itself needs a third occurrence).
+    path_repetition: bool,
+}
+
+/// What `status` found at a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeStatus {
+    pub value: Value,
+    /// The value depends on how the node was reached (repetitions, the no-capture clock), so it
+    /// is not a proven result of the position alone.
+    pub path_dependent: bool,
+}
+
+impl<G: GameAi> SearchPosition<G> {
+    pub fn new(game: G, contempt: Value) -> Self {
+        let root_side = game.side_to_move();
+        let mut path = Vec::with_capacity(256);
+        path.push(game.hash());
+        SearchPosition {
+            game,
+            path,
+            root_side,
+            contempt,
+            path_repetition: true,
+        }
+    }
+
+    /// Turns off the search-path repetition shortcut (only the game's own rule applies).
+    pub fn without_path_repetition(mut self) -> Self {
+        self.path_repetition = false;
+        self
+    }
+
+    #[inline]
+    pub fn make(&mut self, mv: G::Move) -> G::Undo {
+        let undo = self.game.make(mv);
+        self.path.push(self.game.hash());
+        undo
+    }
+
+    #[inline]
+    pub fn unmake(&mut self, mv: G::Move, undo: G::Undo) {
+        self.path.pop();
+        self.game.unmake(mv, undo);
+    }
+
+    /// The side the search plays for.
+    pub fn root_side(&self) -> Side {
+        self.root_side
+    }
+
+    /// What a draw is worth to the side to move.
+    #[inline]
+    pub fn draw_value(&self) -> Value {
+        if self.game.side_to_move() == self.root_side {
+            -self.contempt
+        } else {
+            self.contempt
+        }
+    }
+
+    /// The value of the current node if the game ended there or the line repeated a position;
+    /// `None` when play goes on. `ply` is the distance from the root.
+    #[inline]
+    pub fn status(&self, ply: usize) -> Option<NodeStatus> {
+        if let Some(outcome) = self.game.outcome() {
+            let path_dependent = matches!(
+                outcome.reason(),
+                EndReason::Repetition | EndReason::NoCaptureLimit
+            );
+            return Some(NodeStatus {
+                value: self.game.terminal_value(outcome, ply, self.draw_value()),
+                path_dependent,
+            });
+        }
+        if self.path_repetition && ply > 0 {
+            let current = self.path[self.path.len() - 1];
+            if self.path[..self.path.len() - 1].contains(&current) {
+                return Some(NodeStatus {
+                    value: self.draw_value(),
+                    path_dependent: true,
+                });
+            }
+        }
+        None
+    }
+}

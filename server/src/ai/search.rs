@@ -1,0 +1,498 @@
+//! The search core, written once for every game: negamax with alpha-beta pruning, iterative
+//! deepening, principal variation search, a transposition table, killer and history move
+//! ordering with the game's own hints, optional quiescence over captures, repetition draws with
+//! contempt, and proven results (a subtree that reached only game ends holds at any depth).
+//!
+//! Each enhancement can be switched off in [`SearchConfig`], which is how the `negamax-tt`
+//! engine and the equivalence tests compare them: the enhancements change the cost, never the
+//! value at a fixed depth.
+
+use super::control::SearchControl;
+use super::game_ai::{Evaluator, GameAi};
+use super::ordering::{HASH_MOVE_KEY, OrderingTables, order_key, pick_next};
+use super::position::SearchPosition;
+use super::stats::SearchStats;
+use super::tt::{Bound, Entry, PROVEN_DEPTH, TranspositionTable};
+use super::value::{INFINITY, MAX_PLY, Value, clamp_eval, from_tt, is_mate, to_score, to_tt};
+use super::{SearchInfo, value};
+
+/// Which enhancements a search uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Transposition table (cut-offs and the hash move).
+    pub tt: bool,
+    /// Principal variation search (null windows after the first move).
+    pub pvs: bool,
+    /// Killer moves, two a ply.
+    pub killers: bool,
+    /// History heuristic for quiet moves.
+    pub history: bool,
+    /// The game's own move hints (captures first, moves into danger last).
+    pub hints: bool,
+    /// Iterative deepening; without it only the final depth is searched (a depth limit is
+    /// then required).
+    pub iterative: bool,
+    /// Quiescence search over forcing moves at the horizon (where the game asks for it).
+    pub quiescence: bool,
+    /// A repeated position on the searched line is a draw at once.
+    pub path_repetition: bool,
+    /// What a draw costs the side to play, in centi-units (positive: avoid draws).
+    pub contempt: Value,
+    /// Transposition table size in MiB.
+    pub hash_mib: usize,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            tt: true,
+            pvs: true,
+            killers: true,
+            history: true,
+            hints: true,
+            iterative: true,
+            quiescence: true,
+            path_repetition: true,
+            contempt: 0,
+            hash_mib: 16,
+        }
+    }
+}
+
+/// What a search found, in the game's own move type.
+#[derive(Clone, Debug)]
+pub struct SearchOutput<M> {
+    /// The move to play (`None` only when the game is over).
+    pub best_move: Option<M>,
+    /// Its value for the side to move.
+    pub value: Value,
+    /// Whether the value is proven (every line reached a game end).
+    pub proven: bool,
+    /// The principal variation, best move first.
+    pub pv: Vec<M>,
+    pub stats: SearchStats,
+    /// The last finished iteration, as reported.
+    pub info: Option<SearchInfo>,
+}
+
+/// Deepest iteration ever started.
+const MAX_DEPTH: u32 = (MAX_PLY as u32) - 16;
+/// Deepest quiescence line below the horizon.
+const MAX_QUIESCENCE_PLIES: usize = 12;
+
+/// One search of one position.
+pub struct Searcher<'a, G: GameAi> {
+    pos: SearchPosition<G>,
+    eval: &'a dyn Evaluator<G>,
+    config: SearchConfig,
+    tt: Option<TranspositionTable>,
+    control: SearchControl<'a>,
+    tables: OrderingTables<G::Move>,
+    move_buf: Vec<Vec<G::Move>>,
+    key_buf: Vec<Vec<(i32, u16)>>,
+    pv: Vec<Vec<G::Move>>,
+    /// Heuristic leaves and path-dependent values met so far; a subtree that adds none is proven.
+    horizon_hits: u64,
+    /// Iteration 1 always finishes, so even a search cancelled at once has a considered move.
+    ignore_stop: bool,
+    aborted: bool,
+    stats: SearchStats,
+}
+
+impl<'a, G: GameAi> Searcher<'a, G> {
+    pub fn new(
+        game: &G,
+        eval: &'a dyn Evaluator<G>,
+        config: SearchConfig,
+        control: SearchControl<'a>,
+    ) -> Self {
+        let mut pos = SearchPosition::new(game.clone(), config.contempt);
+        if !config.path_repetition {
+            pos = pos.without_path_repetition();
+        }
+        let tt = config.tt.then(|| TranspositionTable::new(config.hash_mib));
+        Searcher {
+            pos,
+            eval,
+            config,
+            tt,
+            control,
+            tables: OrderingTables::new(),
+            move_buf: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            key_buf: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            horizon_hits: 0,
+            ignore_stop: false,
+            aborted: false,
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// Runs iterative deepening until a limit, reporting each finished iteration.
+    pub fn run(mut self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchOutput<G::Move> {
+        let mut root_moves = Vec::new();
+        self.pos.game.legal_moves(&mut root_moves);
+        let mut out = SearchOutput {
+            best_move: root_moves.first().copied(),
+            value: 0,
+            proven: false,
+            pv: Vec::new(),
+            stats: SearchStats::default(),
+            info: None,
+        };
+        if root_moves.is_empty() {
+            return self.finish(out);
+        }
+        let first_depth = if self.config.iterative {
+            1
+        } else {
+            self.control.depth_limit().unwrap_or(1).max(1)
+        };
+        let last_depth = self
+            .control
+            .depth_limit()
+            .unwrap_or(MAX_DEPTH)
+            .min(MAX_DEPTH);
+        for depth in first_depth..=last_depth.max(first_depth) {
+            if depth > first_depth && !self.control.may_start_iteration(depth) {
+                break;
+            }
+            self.ignore_stop = depth == first_depth;
+            let hits_before = self.horizon_hits;
+            let v = self.negamax(depth as i32, 0, -INFINITY, INFINITY);
+            if self.aborted {
+                break;
+            }
+            let proven = self.horizon_hits == hits_before;
+            let mut pv = self.pv[0].clone();
+            self.extend_pv_from_tt(&mut pv, depth as usize);
+            out.best_move = pv.first().copied().or(out.best_move);
+            out.value = v;
+            out.proven = proven;
+            out.pv = pv;
+            self.stats.depth = depth;
+            let info = self.info(&out);
+            on_info(&info);
+            out.info = Some(info);
+            let decided = proven || (is_mate(v) && value::MATE - v.abs() <= depth as Value);
+            if decided {
+                break;
+            }
+        }
+        self.finish(out)
+    }
+
+    fn finish(mut self, mut out: SearchOutput<G::Move>) -> SearchOutput<G::Move> {
+        self.stats.nodes = self.control.nodes();
+        self.stats.time_ms = self.control.elapsed().as_millis() as u64;
+        self.stats.nps = self.control.nps();
+        self.stats.memory_bytes = self.tt.as_ref().map_or(0, |t| t.bytes() as u64);
+        out.stats = self.stats;
+        out
+    }
+
+    fn info(&self, out: &SearchOutput<G::Move>) -> SearchInfo {
+        let mut game = self.pos.game.clone();
+        let mut pv = Vec::with_capacity(out.pv.len());
+        for &mv in &out.pv {
+            pv.push(game.move_text(mv));
+            game.make(mv);
+        }
+        SearchInfo {
+            depth: self.stats.depth,
+            score: to_score(out.value, out.proven, G::MARGIN_SCORES, out.pv.len()),
+            nodes: self.control.nodes(),
+            nps: self.control.nps(),
+            time_ms: self.control.elapsed().as_millis() as u64,
+            pv,
+        }
+    }
+
+    /// Lengthens a principal variation cut short by a table hit, following stored best moves.
+    fn extend_pv_from_tt(&self, pv: &mut Vec<G::Move>, depth: usize) {
+        let Some(tt) = &self.tt else { return };
+        let mut game = self.pos.game.clone();
+        let mut seen = vec![game.hash()];
+        for &mv in pv.iter() {
+            game.make(mv);
+            seen.push(game.hash());
+        }
+        let mut moves = Vec::new();
+        while pv.len() < depth {
+            game.legal_moves(&mut moves);
+            let Some(index) = tt.probe(game.hash()).and_then(|e| e.move_index) else {
+                break;
+            };
+            let Some(&mv) = moves.get(index as usize) else {
+                break;
+            };
+            game.make(mv);
+            if seen.contains(&game.hash()) {
+                break;
+            }
+            seen.push(game.hash());
+            pv.push(mv);
+        }
+    }
+
+    #[inline]
+    fn leaf_eval(&mut self) -> Value {
+        self.horizon_hits += 1;
+        clamp_eval(self.eval.evaluate(&self.pos.game) as i64)
+    }
+
+    /// Counts a node; says whether the search must unwind now.
+    #[inline]
+    fn stop_now(&mut self, ply: usize) -> bool {
+        if ply as u32 > self.stats.seldepth {
+            self.stats.seldepth = ply as u32;
+        }
+        if self.control.should_stop() && !self.ignore_stop {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Searches the child reached by the move just made: negated when the turn passed, as is
+    /// when the same side moves again (Kalah's extra turn).
+    #[inline]
+    fn child(
+        &mut self,
+        same_side: bool,
+        depth: i32,
+        ply: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> Value {
+        if same_side {
+            self.negamax(depth, ply, alpha, beta)
+        } else {
+            -self.negamax(depth, ply, -beta, -alpha)
+        }
+    }
+
+    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: Value, beta: Value) -> Value {
+        self.pv[ply].clear();
+        if self.stop_now(ply) {
+            return 0;
+        }
+        if let Some(status) = self.pos.status(ply) {
+            if status.path_dependent {
+                self.horizon_hits += 1;
+            }
+            return status.value;
+        }
+        if depth <= 0 || ply >= MAX_PLY - MAX_QUIESCENCE_PLIES - 1 {
+            return if self.config.quiescence && G::QUIESCENCE {
+                self.quiesce(ply, alpha, beta, 0)
+            } else {
+                self.leaf_eval()
+            };
+        }
+
+        let hash = self.pos.game.hash();
+        let mut hash_move = None;
+        if ply > 0
+            && let Some(tt) = &self.tt
+            && let Some(entry) = tt.probe(hash)
+        {
+            self.stats.hash_hits += 1;
+            hash_move = entry.move_index;
+            if entry.depth as i32 >= depth || entry.depth == PROVEN_DEPTH {
+                let v = from_tt(entry.value, ply);
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if cut {
+                    if entry.depth != PROVEN_DEPTH {
+                        self.horizon_hits += 1;
+                    }
+                    return v;
+                }
+            }
+        } else if ply == 0
+            && let Some(tt) = &self.tt
+        {
+            hash_move = tt.probe(hash).and_then(|e| e.move_index);
+        }
+
+        let mut moves = std::mem::take(&mut self.move_buf[ply]);
+        let mut keys = std::mem::take(&mut self.key_buf[ply]);
+        self.pos.game.legal_moves(&mut moves);
+        self.stats.expanded += 1;
+        self.stats.generated += moves.len() as u64;
+        self.order(ply, &moves, &mut keys, hash_move);
+
+        let side = self.pos.game.side_to_move();
+        let hits_before = self.horizon_hits;
+        let alpha_before = alpha;
+        let mut best = -INFINITY;
+        let mut best_index = None;
+        for i in 0..keys.len() {
+            pick_next(&mut keys, i);
+            let index = keys[i].1 as usize;
+            let mv = moves[index];
+            let undo = self.pos.make(mv);
+            let same = self.pos.game.side_to_move() == side;
+            let v = if i == 0 || !self.config.pvs {
+                self.child(same, depth - 1, ply + 1, alpha, beta)
+            } else {
+                let v = self.child(same, depth - 1, ply + 1, alpha, alpha + 1);
+                if v > alpha && v < beta && !self.aborted {
+                    self.child(same, depth - 1, ply + 1, alpha, beta)
+                } else {
+                    v
+                }
+            };
+            self.pos.unmake(mv, undo);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_index = Some(index);
+                if v > alpha {
+                    alpha = v;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        let quiet = !self.config.hints || self.pos.game.move_hint(mv) <= 0;
+                        if quiet && (self.config.killers || self.config.history) {
+                            self.tables.record_cutoff(ply, depth, mv);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_buf[ply] = moves;
+        self.key_buf[ply] = keys;
+        if self.aborted {
+            return 0;
+        }
+
+        if let Some(tt) = &self.tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_before {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let stored_depth = if self.horizon_hits == hits_before {
+                PROVEN_DEPTH
+            } else {
+                depth.clamp(0, PROVEN_DEPTH as i32 - 1) as u8
+            };
+            tt.store(
+                hash,
+                Entry {
+                    value: to_tt(best, ply),
+                    depth: stored_depth,
+                    bound,
+                    move_index: best_index.and_then(|i| u8::try_from(i).ok()),
+                },
+            );
+        }
+        best
+    }
+
+    /// Sort keys for the moves of this node, hash move first.
+    fn order(
+        &self,
+        ply: usize,
+        moves: &[G::Move],
+        keys: &mut Vec<(i32, u16)>,
+        hash_move: Option<u8>,
+    ) {
+        keys.clear();
+        for (i, &mv) in moves.iter().enumerate() {
+            let key = if hash_move == Some(i as u8) && self.config.tt {
+                HASH_MOVE_KEY
+            } else {
+                let hint = if self.config.hints {
+                    self.pos.game.move_hint(mv)
+                } else {
+                    0
+                };
+                let killer = if self.config.killers {
+                    self.tables.killer_rank(ply, mv)
+                } else {
+                    None
+                };
+                let history = if self.config.history {
+                    self.tables.history(&mv)
+                } else {
+                    0
+                };
+                order_key(hint, killer, history)
+            };
+            keys.push((key, i as u16));
+        }
+    }
+
+    /// Quiescence: the side to move may stand on the static evaluation or play a forcing move.
+    fn quiesce(&mut self, ply: usize, mut alpha: Value, beta: Value, qply: usize) -> Value {
+        self.pv[ply].clear();
+        if self.stop_now(ply) {
+            return 0;
+        }
+        if let Some(status) = self.pos.status(ply) {
+            if status.path_dependent {
+                self.horizon_hits += 1;
+            }
+            return status.value;
+        }
+        let stand = self.leaf_eval();
+        if stand >= beta || qply >= MAX_QUIESCENCE_PLIES || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = std::mem::take(&mut self.move_buf[ply]);
+        let mut keys = std::mem::take(&mut self.key_buf[ply]);
+        self.pos.game.legal_moves(&mut moves);
+        keys.clear();
+        for (i, &mv) in moves.iter().enumerate() {
+            let hint = self.pos.game.move_hint(mv);
+            if hint > 0 {
+                keys.push((hint, i as u16));
+            }
+        }
+        if !keys.is_empty() {
+            self.stats.expanded += 1;
+            self.stats.generated += keys.len() as u64;
+        }
+        let side = self.pos.game.side_to_move();
+        let mut best = stand;
+        for i in 0..keys.len() {
+            pick_next(&mut keys, i);
+            let mv = moves[keys[i].1 as usize];
+            let undo = self.pos.make(mv);
+            let v = if self.pos.game.side_to_move() == side {
+                self.quiesce(ply + 1, alpha, beta, qply + 1)
+            } else {
+                -self.quiesce(ply + 1, -beta, -alpha, qply + 1)
+            };
+            self.pos.unmake(mv, undo);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_buf[ply] = moves;
+        self.key_buf[ply] = keys;
+        if self.aborted { 0 } else { best }
+    }
+}

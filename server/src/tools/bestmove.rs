@@ -1,0 +1,190 @@
+//! `chaupal-server bestmove`: runs an engine on a position and prints one `info` line per
+//! finished iteration (or periodic MCTS summary), then `bestmove M`.
+
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use chaupal_shared::GameKind;
+
+use super::ToolError;
+use super::setup::set_up_game;
+use crate::ai::{self, EngineSpec, SearchInfo, SearchLimits, SearchRequest};
+
+/// What `bestmove` was asked to do.
+#[derive(Clone, Debug, Default)]
+pub struct BestMoveArgs {
+    pub game: Option<GameKind>,
+    pub rules: Vec<String>,
+    pub position: Option<String>,
+    pub moves: Option<String>,
+    /// A named engine, or `help`.
+    pub engine: Option<String>,
+    pub level: Option<u8>,
+    pub depth: Option<u32>,
+    pub time_ms: Option<u64>,
+    pub nodes: Option<u64>,
+    pub seed: u64,
+}
+
+/// One `info` line.
+pub fn info_line(info: &SearchInfo) -> String {
+    let mut line = format!(
+        "info depth {} score {} nodes {} nps {} time-ms {}",
+        info.depth, info.score, info.nodes, info.nps, info.time_ms
+    );
+    if !info.pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&info.pv.join(" "));
+    }
+    line
+}
+
+/// Runs the search and writes its `info` lines and the `bestmove` line to `out`.
+pub fn run_bestmove(args: &BestMoveArgs, out: &mut impl Write) -> Result<(), ToolError> {
+    if args.engine.as_deref() == Some("help") {
+        write!(out, "{}", ai::engines::help())?;
+        return Ok(());
+    }
+    let game = args
+        .game
+        .ok_or_else(|| ToolError::Usage("bestmove needs a GAME (or --engine help)".to_owned()))?;
+    if args.engine.is_some() && args.level.is_some() {
+        return Err(ToolError::Usage(
+            "give --engine or --level, not both".to_owned(),
+        ));
+    }
+    let any = set_up_game(
+        game,
+        &args.rules,
+        args.position.as_deref(),
+        args.moves.as_deref(),
+    )?;
+    let engine = match (&args.engine, args.level) {
+        (Some(name), _) => EngineSpec::Named(name.clone()),
+        (None, Some(level)) => EngineSpec::Level(level),
+        (None, None) => EngineSpec::Level(8),
+    };
+    let request = SearchRequest {
+        engine,
+        limits: SearchLimits {
+            depth: args.depth,
+            time: args.time_ms.map(Duration::from_millis),
+            nodes: args.nodes,
+        },
+        seed: args.seed,
+    };
+    let cancel = AtomicBool::new(false);
+    let mut write_error = None;
+    let result = ai::search(&any, &request, &cancel, &mut |info| {
+        if write_error.is_none()
+            && let Err(e) = writeln!(out, "{}", info_line(info)).and_then(|()| out.flush())
+        {
+            write_error = Some(e);
+        }
+    })
+    .map_err(|e| ToolError::Usage(e.to_string()))?;
+    if let Some(e) = write_error {
+        return Err(ToolError::Io(e));
+    }
+    let stats = &result.stats;
+    tracing::info!(
+        nodes = stats.nodes,
+        generated = stats.generated,
+        expanded = stats.expanded,
+        depth = stats.depth,
+        seldepth = stats.seldepth,
+        hash_hits = stats.hash_hits,
+        time_ms = stats.time_ms,
+        nps = stats.nps,
+        memory_bytes = stats.memory_bytes,
+        "search statistics"
+    );
+    match result.best_move {
+        Some(m) => writeln!(out, "bestmove {m}")?,
+        None => return Err(ToolError::Usage("the game is over".to_owned())),
+    }
+    out.flush()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Score;
+
+    #[test]
+    fn engine_help_lists_every_algorithm_and_the_levels() {
+        let args = BestMoveArgs {
+            engine: Some("help".to_owned()),
+            ..BestMoveArgs::default()
+        };
+        let mut out = Vec::new();
+        run_bestmove(&args, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        for name in [
+            "random",
+            "greedy",
+            "minimax",
+            "minimax-ab",
+            "alphabeta",
+            "negamax",
+            "pvs",
+            "mcts",
+            "eval3",
+            "seed003",
+        ] {
+            assert!(text.contains(name), "{name} missing from:\n{text}");
+        }
+    }
+
+    #[test]
+    fn bestmove_prints_info_lines_then_the_move() {
+        let args = BestMoveArgs {
+            game: Some(GameKind::Kalah),
+            rules: vec!["pits=3".into(), "seeds=2".into()],
+            engine: Some("pvs".into()),
+            depth: Some(30),
+            ..BestMoveArgs::default()
+        };
+        let mut out = Vec::new();
+        run_bestmove(&args, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.len() >= 2, "{text}");
+        assert!(
+            lines[..lines.len() - 1]
+                .iter()
+                .all(|l| l.starts_with("info depth "))
+        );
+        assert!(lines[lines.len() - 2].contains(" score margin "), "{text}");
+        assert!(lines[lines.len() - 1].starts_with("bestmove "), "{text}");
+    }
+
+    #[test]
+    fn engine_and_level_together_are_refused() {
+        let args = BestMoveArgs {
+            game: Some(GameKind::Kalah),
+            engine: Some("pvs".into()),
+            level: Some(3),
+            ..BestMoveArgs::default()
+        };
+        assert!(run_bestmove(&args, &mut Vec::new()).is_err());
+    }
+
+    #[test]
+    fn info_lines_follow_the_documented_format() {
+        let info = SearchInfo {
+            depth: 3,
+            score: Score::Margin(-2),
+            nodes: 100,
+            nps: 2000,
+            time_ms: 50,
+            pv: vec!["3".into(), "6".into()],
+        };
+        assert_eq!(
+            info_line(&info),
+            "info depth 3 score margin -2 nodes 100 nps 2000 time-ms 50 pv 3 6"
+        );
+    }
+}
