@@ -198,7 +198,7 @@ const LABEL_GAP: f32 = 0.92;
 
 /// File letters and rank numbers around a point or square board.
 fn coordinates(frame: &Frame, fonts: &Fonts, files: u8, ranks: u8, offset: f32, cell: f32) {
-    let size = frame.px(0.28).max(10.0);
+    let size = frame.px(0.28).clamp(10.0, 26.0);
     let color = alpha(theme::TEXT_DIM, 0.9);
     for f in 0..files {
         let x = f32::from(f) * cell + offset;
@@ -398,7 +398,7 @@ pub fn tiger(c: Px, r: f32, fonts: &Fonts) {
 /// The goats in hand (the goats' side of the board) and the goats captured (the tigers' side).
 fn bagh_chal_trays(v: &BaghChalView, frame: &Frame, fonts: &Fonts) {
     let small = frame.px(0.16);
-    let label_size = frame.px(0.26).max(11.0);
+    let label_size = frame.px(0.26).clamp(11.0, 26.0);
     let tray_y = |goats_side: bool| {
         if goats_side {
             -LABEL_MARGIN - BAGHCHAL_TRAY / 2.0 + 0.1
@@ -752,7 +752,7 @@ fn kalah(v: &KalahView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
         },
         0.45,
     );
-    let count_size = frame.px(0.3).max(11.0);
+    let count_size = frame.px(0.3).clamp(11.0, 30.0);
     let slot_of = |side: Side, house: usize| side.index() * (pits + 1) + house;
     for side in Side::BOTH {
         let (fill, _) = side_colours(side);

@@ -977,7 +977,9 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
     } else {
         buttons.push(("Take back", Action::Takeback, enabled(!m.moves.is_empty())));
         buttons.push(("Hint", Action::Hint, enabled(playing)));
-        buttons.push(("Offer draw", Action::OfferDraw, enabled(playing)));
+        // Online, a draw is agreed between two people: not in a game with both seats here.
+        let can_offer = playing && !(m.online && m.seats == crate::play::Seats::Both);
+        buttons.push(("Offer draw", Action::OfferDraw, enabled(can_offer)));
         buttons.push((
             if app.resign_armed > 0.0 {
                 "Really resign?"
