@@ -6,20 +6,27 @@
 //! stores it, spawns its room and announces it. The lobby also reloads live games after a
 //! restart.
 //!
+//! Seeks and invitations are stored before they are listed and reloaded after a restart, so
+//! a friend can still join by the code. A seek lasts as long as its seeker's connection; a
+//! reloaded seek has no connection until its seeker says hello again (it then goes with that
+//! connection), and stays until it is taken or cancelled. A shutdown keeps the seeks stored.
+//!
 //! The state sits behind one short-held mutex (no await while it is held); subscribers get
 //! changes through a bounded broadcast channel and a fresh `reset` when they fall behind.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use chaupal_shared::protocol::{
     ClockSpec, Engine, ErrorCode, ErrorReply, GameEvent, GameId, GameResult, GameSetup, GameStatus,
     GameSummary, LobbyEvent, Opponent, PlayerId, PlayerInfo, SeekId, SeekInfo, SideChoice,
 };
-use chaupal_shared::{AnyGame, Side};
+use chaupal_shared::{AnyGame, GameKind, Side};
 use rand::Rng;
 use tokio::sync::broadcast;
 
+use crate::ai::engines::{Algorithm, EngineConfig};
 use crate::config::{Limits, MAX_CLOCK_MS};
 use crate::identity::{new_invite_code, normalise_code};
 use crate::outbox::{ConnId, Outbox};
@@ -52,11 +59,12 @@ struct Inner {
     store: Store,
     pool: AiPool,
     limits: Arc<Limits>,
+    /// Set when the server shuts down: connections closing then keep their seeks stored.
+    closing: AtomicBool,
 }
 
 #[derive(Default)]
 struct State {
-    next_seek: u64,
     seeks: BTreeMap<SeekId, Seek>,
     codes: HashMap<String, SeekId>,
     /// Live games, for lists and limits.
@@ -68,8 +76,9 @@ struct State {
 struct Seek {
     info: SeekInfo,
     setup: GameSetup,
-    /// The seeker's connection: the seek lasts as long as it does.
-    owner: Outbox,
+    /// The seeker's connection: the seek lasts as long as it does. None for a seek reloaded
+    /// after a restart until its seeker says hello again.
+    owner: Option<Outbox>,
     code: Option<String>,
 }
 
@@ -98,6 +107,7 @@ impl Lobby {
                 store,
                 pool,
                 limits,
+                closing: AtomicBool::new(false),
             }),
         }
     }
@@ -193,7 +203,7 @@ impl Lobby {
         outbox: Outbox,
         setup: GameSetup,
     ) -> Result<Created, ErrorReply> {
-        let start = check_setup(&setup)?;
+        let start = check_setup(&setup, &self.inner.limits)?;
         self.check_open_limit(&self.state(), player.id)?;
         let creator_side = match setup.side {
             SideChoice::First => Side::First,
@@ -242,11 +252,8 @@ impl Lobby {
                     .map_err(storage)?
                     .map(|r| r.rating.round() as i32);
                 let private = setup.opponent == Opponent::Private;
-                let mut state = self.state();
-                self.check_open_limit(&state, player.id)?;
-                state.next_seek += 1;
-                let id = SeekId(state.next_seek);
                 let code = private.then(|| {
+                    let state = self.state();
                     loop {
                         let c = new_invite_code();
                         if !state.codes.contains_key(&c) {
@@ -254,29 +261,20 @@ impl Lobby {
                         }
                     }
                 });
-                let info = SeekInfo {
-                    seek: id,
-                    by: player,
-                    kind: setup.game,
-                    rules: setup.rules.clone(),
-                    clock: setup.clock,
-                    side: setup.side,
-                    rated: setup.rated,
-                    rating,
+                // Stored first, so that a seek anyone can see survives a crash.
+                let store = &self.inner.store;
+                let id = store
+                    .create_seek(&player, &setup, code.as_deref(), crate::now_ms())
+                    .await
+                    .map_err(storage)?;
+                let info = self.add_seek(id, player, setup, code.clone(), rating, Some(outbox));
+                let info = match info {
+                    Ok(info) => info,
+                    Err(e) => {
+                        self.forget_seek(id);
+                        return Err(e);
+                    }
                 };
-                if let Some(c) = &code {
-                    state.codes.insert(c.clone(), id);
-                }
-                state.seeks.insert(
-                    id,
-                    Seek {
-                        info: info.clone(),
-                        setup,
-                        owner: outbox,
-                        code: code.clone(),
-                    },
-                );
-                drop(state);
                 if !private {
                     self.announce(LobbyEvent::SeekAdded(info));
                 }
@@ -288,18 +286,87 @@ impl Lobby {
             }
             Opponent::Local => {
                 let new = seated("local", [person(&player), person(&player)], Side::First);
-                let game = self.start_game(new, start, vec![outbox]).await?;
+                let game = self.start_game(new, start, vec![outbox], None).await?;
                 Ok(created(game))
             }
             Opponent::Ai { engine } => {
                 let new = seated("ai", [person(&player), ai(engine)], creator_side);
-                let game = self.start_game(new, start, vec![outbox]).await?;
+                let game = self.start_game(new, start, vec![outbox], None).await?;
                 Ok(created(game))
             }
             Opponent::Exhibition { first, second } => {
                 let new = seated("exhibition", [ai(first), ai(second)], Side::First);
-                let game = self.start_game(new, start, vec![outbox]).await?;
+                let game = self.start_game(new, start, vec![outbox], None).await?;
                 Ok(created(game))
+            }
+        }
+    }
+
+    /// Lists a stored seek. A new seek (with its seeker's connection) counts against the
+    /// seeker's open-games limit; a reloaded one is always taken back.
+    fn add_seek(
+        &self,
+        id: SeekId,
+        by: PlayerInfo,
+        setup: GameSetup,
+        code: Option<String>,
+        rating: Option<i32>,
+        owner: Option<Outbox>,
+    ) -> Result<SeekInfo, ErrorReply> {
+        let mut state = self.state();
+        if owner.is_some() {
+            self.check_open_limit(&state, by.id)?;
+        }
+        let info = SeekInfo {
+            seek: id,
+            by,
+            kind: setup.game,
+            rules: setup.rules.clone(),
+            clock: setup.clock,
+            side: setup.side,
+            rated: setup.rated,
+            rating,
+        };
+        if let Some(c) = &code {
+            state.codes.insert(c.clone(), id);
+        }
+        state.seeks.insert(
+            id,
+            Seek {
+                info: info.clone(),
+                setup,
+                owner,
+                code,
+            },
+        );
+        Ok(info)
+    }
+
+    /// Removes a seek from the records, in the background (it is already out of the lobby).
+    /// While the server shuts down, seeks stay stored, to be reloaded at the next start.
+    fn forget_seek(&self, seek: SeekId) {
+        if self.inner.closing.load(Ordering::Relaxed) {
+            return;
+        }
+        let store = self.inner.store.clone();
+        tokio::spawn(async move {
+            if let Err(e) = store.delete_seek(seek).await {
+                tracing::error!("{seek}: could not remove it from the records: {e}");
+            }
+        });
+    }
+
+    /// The server is shutting down: connections that close from now on keep their seeks.
+    pub fn shutting_down(&self) {
+        self.inner.closing.store(true, Ordering::Relaxed);
+    }
+
+    /// A player said hello: their reloaded seeks go with this connection from now on, and the
+    /// games they become are sent to it.
+    pub fn adopt_seeks(&self, outbox: &Outbox) {
+        for seek in self.state().seeks.values_mut() {
+            if seek.info.by.id == outbox.player && seek.owner.is_none() {
+                seek.owner = Some(outbox.clone());
             }
         }
     }
@@ -361,7 +428,7 @@ impl Lobby {
         if s.info.by.id == player.id {
             return Err(bad(ErrorCode::BadSetup, "you cannot play your own seek"));
         }
-        let gone = s.owner.is_closed();
+        let gone = s.owner.as_ref().is_some_and(Outbox::is_closed);
         self.check_open_limit(state, player.id)?;
         let taken = state
             .seeks
@@ -371,6 +438,7 @@ impl Lobby {
             state.codes.remove(code);
         }
         if gone {
+            self.forget_seek(seek);
             return Err(bad(ErrorCode::NoSuchSeek, "the seeker has left"));
         }
         Ok(taken)
@@ -383,7 +451,7 @@ impl Lobby {
         outbox: Outbox,
     ) -> Result<GameId, ErrorReply> {
         let setup = &seek.setup;
-        let start = check_setup(setup)?;
+        let start = check_setup(setup, &self.inner.limits)?;
         let seeker_side = match setup.side {
             SideChoice::First => Side::First,
             SideChoice::Second => Side::Second,
@@ -420,7 +488,9 @@ impl Lobby {
             seats,
             started_ms: crate::now_ms(),
         };
-        self.start_game(new, start, vec![seek.owner, outbox]).await
+        let subscribers = seek.owner.into_iter().chain([outbox]).collect();
+        self.start_game(new, start, subscribers, Some(seek.info.seek))
+            .await
     }
 
     /// Withdraws a seek of the player's.
@@ -438,6 +508,7 @@ impl Lobby {
             }
             s
         };
+        self.forget_seek(seek);
         if removed.is_some_and(|s| s.code.is_none()) {
             self.announce(LobbyEvent::SeekRemoved { seek });
         }
@@ -451,7 +522,7 @@ impl Lobby {
             let ids: Vec<SeekId> = state
                 .seeks
                 .iter()
-                .filter(|(_, s)| s.owner.conn == conn)
+                .filter(|(_, s)| s.owner.as_ref().is_some_and(|o| o.conn == conn))
                 .map(|(id, _)| *id)
                 .collect();
             ids.into_iter()
@@ -465,21 +536,28 @@ impl Lobby {
                 .collect()
         };
         for (seek, listed) in removed {
+            self.forget_seek(seek);
             if listed {
                 self.announce(LobbyEvent::SeekRemoved { seek });
             }
         }
     }
 
-    /// Stores a new game, spawns its room with `subscribers` seated, and announces it.
+    /// Stores a new game (taking the stored seek it came from, if any), spawns its room with
+    /// `subscribers` seated, and announces it.
     pub async fn start_game(
         &self,
         setup: NewGame,
         start: AnyGame,
         subscribers: Vec<Outbox>,
+        from_seek: Option<SeekId>,
     ) -> Result<GameId, ErrorReply> {
         let store = &self.inner.store;
-        let id = store.create_game(&setup).await.map_err(storage)?;
+        let id = match from_seek {
+            Some(seek) => store.create_game_from_seek(&setup, seek).await,
+            None => store.create_game(&setup).await,
+        }
+        .map_err(storage)?;
         let mut ratings = [None, None];
         for (i, seat) in setup.seats.iter().enumerate() {
             ratings[i] = store
@@ -566,6 +644,30 @@ impl Lobby {
         };
         tracing::debug!("{}: room open", handle.id);
         Ok(summary)
+    }
+
+    /// Reloads the stored seeks and invitations after a restart; returns how many.
+    pub async fn restore_seeks(&self) -> Result<usize, StoreError> {
+        let store = &self.inner.store;
+        let mut count = 0;
+        for seek in store.seeks().await? {
+            if let Err(e) = check_setup(&seek.setup, &self.inner.limits) {
+                tracing::error!("{}: cannot reload: {e}", seek.id);
+                store.delete_seek(seek.id).await?;
+                continue;
+            }
+            let rating = store
+                .rating(&crate::ratings::player_key(seek.by.id.0), seek.setup.game)
+                .await?
+                .map(|r| r.rating.round() as i32);
+            if self
+                .add_seek(seek.id, seek.by, seek.setup, seek.code, rating, None)
+                .is_ok()
+            {
+                count += 1;
+            }
+        }
+        Ok(count)
     }
 
     /// Reloads every live game after a restart; returns how many.
@@ -660,7 +762,7 @@ fn created(game: GameId) -> Created {
 }
 
 /// Checks a game set-up and returns its start position.
-pub fn check_setup(setup: &GameSetup) -> Result<AnyGame, ErrorReply> {
+pub fn check_setup(setup: &GameSetup, limits: &Limits) -> Result<AnyGame, ErrorReply> {
     let pairs: Vec<(&str, &str)> = setup
         .rules
         .iter()
@@ -671,27 +773,7 @@ pub fn check_setup(setup: &GameSetup) -> Result<AnyGame, ErrorReply> {
     if let Some(clock) = setup.clock {
         check_clock(clock)?;
     }
-    let check_engine = |e: &Engine| -> Result<(), ErrorReply> {
-        match e {
-            Engine::Level { level } if (1..=8).contains(level) => Ok(()),
-            Engine::Level { level } => Err(bad(
-                ErrorCode::BadSetup,
-                format!("no AI level {level}: levels are 1 to 8"),
-            )),
-            Engine::Named { name, depth, .. } => {
-                if name.is_empty() || name.len() > 32 {
-                    Err(bad(ErrorCode::BadSetup, "an engine name is 1 to 32 bytes"))
-                } else if depth.is_some_and(|d| d == 0 || d > MAX_ENGINE_DEPTH) {
-                    Err(bad(
-                        ErrorCode::BadSetup,
-                        format!("the depth is 1 to {MAX_ENGINE_DEPTH}"),
-                    ))
-                } else {
-                    Ok(())
-                }
-            }
-        }
-    };
+    let check = |e: &Engine| check_engine(setup.game, e, limits.ai_move_ms);
     match &setup.opponent {
         Opponent::Open | Opponent::Private => {}
         Opponent::Local | Opponent::Exhibition { .. } if setup.rated => {
@@ -702,7 +784,7 @@ pub fn check_setup(setup: &GameSetup) -> Result<AnyGame, ErrorReply> {
         }
         Opponent::Local => {}
         Opponent::Ai { engine } => {
-            check_engine(engine)?;
+            check(engine)?;
             if setup.rated && !matches!(engine, Engine::Level { .. }) {
                 return Err(bad(
                     ErrorCode::BadSetup,
@@ -711,11 +793,79 @@ pub fn check_setup(setup: &GameSetup) -> Result<AnyGame, ErrorReply> {
             }
         }
         Opponent::Exhibition { first, second } => {
-            check_engine(first)?;
-            check_engine(second)?;
+            check(first)?;
+            check(second)?;
         }
     }
     Ok(start)
+}
+
+/// Checks that an engine can play `kind`: a level 1 to 8, or a named engine
+/// (`ALGORITHM[:EVALUATION]`, see `--engine help`) whose evaluation exists for this game, with a
+/// depth of 1 to [`MAX_ENGINE_DEPTH`] and a time of 1 to `max_time_ms` milliseconds per move.
+/// A bad engine is refused here, when the game is set up, with `bad_setup` and the reason.
+pub fn check_engine(kind: GameKind, engine: &Engine, max_time_ms: u64) -> Result<(), ErrorReply> {
+    let (name, depth, time_ms) = match engine {
+        Engine::Level { level } if (1..=8).contains(level) => return Ok(()),
+        Engine::Level { level } => {
+            return Err(bad(
+                ErrorCode::BadSetup,
+                format!("no AI level {level}: levels are 1 to 8"),
+            ));
+        }
+        Engine::Named {
+            name,
+            depth,
+            time_ms,
+        } => (name, *depth, *time_ms),
+    };
+    let known = || {
+        Algorithm::ALL
+            .iter()
+            .map(|a| a.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if name.is_empty() || name.len() > 32 {
+        return Err(bad(
+            ErrorCode::BadSetup,
+            format!("an engine name is 1 to 32 bytes: one of {}", known()),
+        ));
+    }
+    let config = EngineConfig::parse(name).map_err(|_| {
+        bad(
+            ErrorCode::BadSetup,
+            format!("no engine '{name}': the engines are {}", known()),
+        )
+    })?;
+    if let Some(eval) = &config.eval
+        && !crate::ai::evaluations(kind).iter().any(|e| e.name == eval)
+    {
+        let evals: Vec<&str> = crate::ai::evaluations(kind)
+            .iter()
+            .map(|e| e.name)
+            .collect();
+        return Err(bad(
+            ErrorCode::BadSetup,
+            format!(
+                "no evaluation '{eval}' for {kind}: the evaluations are {}",
+                evals.join(", ")
+            ),
+        ));
+    }
+    if depth.is_some_and(|d| d == 0 || d > MAX_ENGINE_DEPTH) {
+        return Err(bad(
+            ErrorCode::BadSetup,
+            format!("an engine's depth is 1 to {MAX_ENGINE_DEPTH}"),
+        ));
+    }
+    if time_ms.is_some_and(|t| t == 0 || t > max_time_ms) {
+        return Err(bad(
+            ErrorCode::BadSetup,
+            format!("an engine's time per move is 1 to {max_time_ms} ms on this server"),
+        ));
+    }
+    Ok(())
 }
 
 fn check_clock(clock: ClockSpec) -> Result<(), ErrorReply> {

@@ -3,6 +3,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use thiserror::Error;
 use tokio::net::TcpListener;
@@ -29,6 +30,9 @@ pub enum ServeError {
     Runtime(std::io::Error),
 }
 
+/// How long a graceful shutdown waits for connections to say goodbye.
+const GOODBYE: Duration = Duration::from_secs(5);
+
 /// A running server.
 pub struct RunningServer {
     /// Where it listens.
@@ -36,13 +40,22 @@ pub struct RunningServer {
     /// Cancel to shut down.
     pub shutdown: CancellationToken,
     accept: JoinHandle<()>,
+    shared: Arc<Shared>,
 }
 
 impl RunningServer {
-    /// Stops accepting, tells every connection, and waits for the listener to end.
+    /// Shuts down gracefully: stops accepting, tells every connection that the server is
+    /// shutting down (`shutting_down`) and waits for them to close (at most [`GOODBYE`]), then
+    /// closes the records. Seeks stay stored and live games stay live, to be reloaded at the
+    /// next start; every acknowledged move is already durable.
     pub async fn stop(self) {
+        self.shared.lobby.shutting_down();
         self.shutdown.cancel();
         let _ = self.accept.await;
+        if !self.shared.wait_for_connections(GOODBYE).await {
+            tracing::warn!("some connections did not close in {GOODBYE:?}");
+        }
+        self.shared.store.close().await;
     }
 }
 
@@ -56,6 +69,10 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
     if restored > 0 {
         tracing::info!("reloaded {restored} unfinished games");
     }
+    let seeks = lobby.restore_seeks().await?;
+    if seeks > 0 {
+        tracing::info!("reloaded {seeks} seeks and invitations");
+    }
     let listener = TcpListener::bind(config.bind)
         .await
         .map_err(|source| ServeError::Bind {
@@ -68,12 +85,13 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
     })?;
     let shutdown = CancellationToken::new();
     let shared = Shared::new(limits, lobby, store, pool, shutdown.clone());
-    let accept = tokio::spawn(net::accept_loop(listener, shared));
+    let accept = tokio::spawn(net::accept_loop(listener, shared.clone()));
     tracing::info!("listening on {}", net::describe(addr));
     Ok(RunningServer {
         addr,
         shutdown,
         accept,
+        shared,
     })
 }
 
@@ -94,8 +112,7 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), ServeError> {
         wait_for_signal().await;
         tracing::info!("shutting down");
         server.stop().await;
-        // Let connections send their goodbyes.
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        tracing::info!("stopped");
         Ok(())
     })
 }

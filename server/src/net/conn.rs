@@ -34,7 +34,7 @@ use tokio_tungstenite::tungstenite::{Error as WsError, Message, error::CapacityE
 use tokio_util::sync::CancellationToken;
 
 use super::budget::Budget;
-use super::{Admission, Shared};
+use super::{Admission, Refusal, Shared};
 use crate::identity::{clean_name, new_token, token_hash};
 use crate::outbox::{ConnId, Outbox, Outgoing};
 
@@ -87,7 +87,7 @@ pub struct Conn {
 pub async fn run(
     stream: TcpStream,
     peer: SocketAddr,
-    admission: Option<Admission>,
+    admission: Result<Admission, Refusal>,
     shared: Arc<Shared>,
 ) {
     let limits = shared.limits.clone();
@@ -144,16 +144,9 @@ pub async fn run(
         lobby_sub: None,
         closing: false,
     };
-    if admission.is_none() {
-        tracing::info!("{peer}: refused, too many connections");
-        conn.fail(
-            None,
-            ErrorCode::TooManyConnections,
-            format!(
-                "at most {} connections per address",
-                limits.connections_per_address
-            ),
-        );
+    if let Err(refusal) = &admission {
+        tracing::info!("{peer}: refused: {refusal}");
+        conn.fail(None, ErrorCode::TooManyConnections, refusal.to_string());
     } else {
         tracing::debug!("{peer}: {id:?} open");
         conn.read_loop(frames, deadline).await;
@@ -457,6 +450,9 @@ impl Conn {
             self.closer.clone(),
         ));
         self.player = Some(info.clone());
+        if let Some(outbox) = &self.outbox {
+            self.shared.lobby.adopt_seeks(outbox);
+        }
         tracing::info!("{}: {:?} is {player} ({name})", self.peer, self.id);
         let limits = &self.shared.limits;
         let welcome = Welcome {

@@ -152,6 +152,7 @@ impl Conn {
                 return Ok(None);
             }
             Request::Analyse(req) => {
+                crate::lobby::check_engine(req.game, &req.engine, self.shared.limits.analysis_ms)?;
                 let game = analysis_position(&req)?;
                 self.spawn_search(id, game, req.engine);
                 return Ok(None);

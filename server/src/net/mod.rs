@@ -62,23 +62,56 @@ impl Shared {
         })
     }
 
-    /// Counts a connection from `ip`; `None` when the address (or the server) is full.
-    fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Admission> {
-        let permit = self.connections.clone().try_acquire_owned().ok()?;
+    /// Counts a connection from `ip`; refused when the server or the address is full.
+    fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Admission, Refusal> {
+        let permit = self
+            .connections
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| Refusal::ServerFull(self.limits.max_connections.max(1)))?;
         let mut counts = self
             .per_address
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let n = counts.entry(ip).or_insert(0);
         if *n >= self.limits.connections_per_address {
-            return None;
+            return Err(Refusal::AddressFull(self.limits.connections_per_address));
         }
         *n += 1;
-        Some(Admission {
+        Ok(Admission {
             shared: self.clone(),
             ip,
             _permit: permit,
         })
+    }
+
+    /// Waits until every connection has closed, at most `patience`; false if some remain.
+    pub async fn wait_for_connections(&self, patience: Duration) -> bool {
+        let all = u32::try_from(self.limits.max_connections.max(1)).unwrap_or(u32::MAX);
+        matches!(
+            tokio::time::timeout(patience, self.connections.acquire_many(all)).await,
+            Ok(Ok(_))
+        )
+    }
+}
+
+/// Why a connection was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The server has this many connections, its cap.
+    ServerFull(usize),
+    /// The address has this many connections, its cap.
+    AddressFull(usize),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::ServerFull(n) => {
+                write!(f, "the server is full ({n} connections); try again later")
+            }
+            Refusal::AddressFull(n) => write!(f, "at most {n} connections per address"),
+        }
     }
 }
 

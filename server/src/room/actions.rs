@@ -385,7 +385,11 @@ impl Room {
             .map(|s| s.outbox.clone())
             .collect();
         let start = self.start.clone();
-        let game = self.deps.lobby.start_game(setup, start, seated).await?;
+        let game = self
+            .deps
+            .lobby
+            .start_game(setup, start, seated, None)
+            .await?;
         self.emit(GameEvent::RematchStarted { game }, Change::None)
             .await?;
         self.rematch_game = Some(game);

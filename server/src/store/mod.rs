@@ -5,11 +5,14 @@
 //! live in `server/migrations/{sqlite,postgres}` and run at start-up; the SQL here is the
 //! common subset (`$N` parameters, `RETURNING`, `ON CONFLICT`).
 //!
+//! Open seeks and private invitations are kept too ([`seeks`]), so a restart loses none.
+//!
 //! Game rooms write through one [`writer`] task that commits everything waiting in one
 //! transaction (a group commit) and answers each write only once it is durable: a room
 //! broadcasts a move only after its write is acknowledged.
 
 mod rows;
+mod seeks;
 mod writer;
 
 use std::time::Duration;
@@ -23,6 +26,7 @@ use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 
 pub use rows::{GameRow, NewGame, StoredSeat};
+pub use seeks::StoredSeek;
 pub use writer::{Change, EventWrite, RatedSeats};
 
 use crate::ratings::{Rating, level_key, level_rating};
@@ -102,6 +106,12 @@ impl Store {
             writer: tx,
             backend,
         })
+    }
+
+    /// Closes the records at shutdown: waits for the connections in use to come back, then
+    /// closes them all (SQLite checkpoints its log into the file). Writes after this fail.
+    pub async fn close(&self) {
+        self.pool.close().await;
     }
 
     /// Which database this is.

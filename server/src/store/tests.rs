@@ -87,6 +87,85 @@ async fn postgres_keeps_the_same_records() {
     let store = Store::open(&url).await.unwrap();
     assert_eq!(store.backend(), Backend::Postgres);
     exercise(&store).await;
+    seeks_are_kept(&store).await;
+}
+
+#[tokio::test]
+async fn seeks_are_kept_until_taken_or_removed_and_reload() {
+    let (dir, store) = open().await;
+    let open_seek = seeks_are_kept(&store).await;
+    store.close().await;
+    let url = format!("sqlite://{}", dir.path().join("t.sqlite").display());
+    let store = Store::open(&url).await.unwrap();
+    let seeks = store.seeks().await.unwrap();
+    assert_eq!(seeks.len(), 1);
+    assert_eq!(seeks[0].id, open_seek);
+}
+
+/// Stores an open seek and two private ones, takes one into a game and removes the other;
+/// returns the open seek, which stays.
+async fn seeks_are_kept(store: &Store) -> chaupal_shared::protocol::SeekId {
+    use chaupal_shared::protocol::{GameSetup, Opponent, PlayerInfo, SideChoice};
+    let by = PlayerInfo {
+        id: store.create_player("seeker", "h-seeker", 0).await.unwrap(),
+        name: "seeker".to_owned(),
+    };
+    let setup = |opponent| GameSetup {
+        game: GameKind::Jungle,
+        rules: vec![RulePair::new("board", "small")],
+        clock: None,
+        side: SideChoice::Random,
+        opponent,
+        rated: false,
+    };
+    let open = store
+        .create_seek(&by, &setup(Opponent::Open), None, 1)
+        .await
+        .unwrap();
+    let taken = store
+        .create_seek(&by, &setup(Opponent::Private), Some("ABCD-EFGH"), 2)
+        .await
+        .unwrap();
+    // An invite code is never given twice.
+    assert!(
+        store
+            .create_seek(&by, &setup(Opponent::Private), Some("ABCD-EFGH"), 2)
+            .await
+            .is_err()
+    );
+    let cancelled = store
+        .create_seek(&by, &setup(Opponent::Private), Some("WXYZ-WXYZ"), 3)
+        .await
+        .unwrap();
+    assert!(open < taken && taken < cancelled);
+    let all = store.seeks().await.unwrap();
+    assert_eq!(all.len(), 3);
+    assert_eq!(all[1].by, by);
+    assert_eq!(all[1].setup, setup(Opponent::Private));
+    assert_eq!(all[1].code.as_deref(), Some("ABCD-EFGH"));
+    let other = store.create_player("friend", "h-friend", 0).await.unwrap();
+    let game = store
+        .create_game_from_seek(&new_game(by.id, other), taken)
+        .await
+        .unwrap();
+    assert!(store.game(game).await.unwrap().is_some());
+    store.delete_seek(cancelled).await.unwrap();
+    let left: Vec<_> = store
+        .seeks()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    assert_eq!(left, [open]);
+    // Ids are not given again once the newest seek is gone.
+    let next = store
+        .create_seek(&by, &setup(Opponent::Open), None, 4)
+        .await
+        .unwrap();
+    assert!(next > cancelled);
+    store.delete_seek(next).await.unwrap();
+    open
 }
 
 /// Moves, a takeback, a refused duplicate, the end with ratings, lists: returns the game.

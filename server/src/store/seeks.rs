@@ -1,0 +1,99 @@
+//! Open seeks and private invitations in the `seeks` table, so that a restart loses none: the
+//! lobby stores a seek before it lists it, removes it when it is cancelled or withdrawn, and
+//! takes it in the same transaction that stores the game it becomes.
+
+use chaupal_shared::protocol::{GameId, GameSetup, PlayerInfo, SeekId};
+use sqlx::Row;
+
+use super::rows::{self, NewGame};
+use super::{Store, StoreError, to_i64, to_u64};
+
+/// A seek as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredSeek {
+    pub id: SeekId,
+    pub by: PlayerInfo,
+    pub setup: GameSetup,
+    /// The invite code of a private game.
+    pub code: Option<String>,
+}
+
+impl Store {
+    /// Stores a new seek and returns its id (never one given before).
+    pub async fn create_seek(
+        &self,
+        by: &PlayerInfo,
+        setup: &GameSetup,
+        code: Option<&str>,
+        now_ms: u64,
+    ) -> Result<SeekId, StoreError> {
+        let json = serde_json::to_string(setup)
+            .map_err(|e| StoreError::Corrupt(format!("a game set-up as JSON: {e}")))?;
+        let row = sqlx::query(
+            "INSERT INTO seeks (player, player_name, setup, code, created_ms) \
+             VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        )
+        .bind(to_i64(by.id.0))
+        .bind(by.name.as_str())
+        .bind(json)
+        .bind(code)
+        .bind(to_i64(now_ms))
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(SeekId(to_u64(row.try_get("id")?)))
+    }
+
+    /// Removes a seek (cancelled, or its seeker left).
+    pub async fn delete_seek(&self, seek: SeekId) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM seeks WHERE id = $1")
+            .bind(to_i64(seek.0))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Every stored seek, oldest first. A seek whose set-up no longer reads is skipped (and
+    /// logged), never fatal.
+    pub async fn seeks(&self) -> Result<Vec<StoredSeek>, StoreError> {
+        let rows =
+            sqlx::query("SELECT id, player, player_name, setup, code FROM seeks ORDER BY id")
+                .fetch_all(&self.pool)
+                .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let id = SeekId(to_u64(row.try_get("id")?));
+            let setup: String = row.try_get("setup")?;
+            let Ok(setup) = serde_json::from_str::<GameSetup>(&setup) else {
+                tracing::error!("{id}: its stored set-up does not read; skipped");
+                continue;
+            };
+            out.push(StoredSeek {
+                id,
+                by: PlayerInfo {
+                    id: chaupal_shared::protocol::PlayerId(to_u64(row.try_get("player")?)),
+                    name: row.try_get("player_name")?,
+                },
+                setup,
+                code: row.try_get("code")?,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Stores the game a seek became and removes the seek, in one transaction: after a crash
+    /// there is either the seek or the game, never both.
+    pub async fn create_game_from_seek(
+        &self,
+        game: &NewGame,
+        seek: SeekId,
+    ) -> Result<GameId, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let id = rows::insert_game(&mut tx, game, "live").await?;
+        sqlx::query("DELETE FROM seeks WHERE id = $1")
+            .bind(to_i64(seek.0))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+}
