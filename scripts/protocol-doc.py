@@ -16,7 +16,7 @@ NOTES = {
     "create_game: open": "An open seek, listed in the lobby until someone accepts it. `side` is `first`, `second` or `random`; `clock` may be null; `rules` lists only pairs that differ from the defaults.",
     "create_game: private": "A private game: the reply has an `invite_code` to give a friend.",
     "create_game: local": "Both seats are yours: two people at one computer. Never rated.",
-    "create_game: ai": "Against the AI: a level 1..8 (rated if asked), or a named engine.",
+    "create_game: ai": "Against the AI: a level 1..8 (rated if asked), or a named engine (`ALGORITHM[:EVALUATION]`, see `chaupal-server bestmove --engine help`) with a depth of 1 to 64 and a time per move of 1 ms to the server's `--ai-move-ms`. An unknown engine, an evaluation the game lacks, or a depth or time out of range is refused at once with `bad_setup` and the reason.",
     "create_game: exhibition": "AI against AI; you (and anyone) watch. Never rated.",
     "cancel_seek": "Withdraws your open seek or private game.",
     "accept_seek": "Takes the other seat of an open seek: the game starts; both players get its snapshot.",

@@ -3,9 +3,11 @@
 //! [`ServerProcess`] starts the real server binary on an ephemeral port with a temporary
 //! database (and can kill it with SIGKILL and start it again on the same database);
 //! [`Client`] speaks the protocol over a websocket in JSON text frames, the way a bot in any
-//! language would. The tests are in `tests/`.
+//! language would; [`play`] has the steps the tests share. The tests are in `tests/`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+pub mod play;
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;
@@ -64,14 +66,23 @@ impl ServerProcess {
 
     /// Starts a server on the database in `dir`.
     pub async fn start_in(dir: &Path, args: &[&str]) -> ServerProcess {
-        let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
         let db = format!("sqlite://{}", dir.join("chaupal.sqlite").display());
+        let mut all = vec!["--database", db.as_str()];
+        all.extend_from_slice(args);
+        let mut server = Self::start_bare(dir, &all).await;
+        server.args = args.iter().map(|s| (*s).to_owned()).collect();
+        server
+    }
+
+    /// Starts `serve` in the working directory `dir` on an ephemeral port with only these
+    /// options (no `--database`: the server's default).
+    pub async fn start_bare(dir: &Path, args: &[&str]) -> ServerProcess {
+        let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
         let mut child = Command::new(server_binary())
+            .current_dir(dir)
             .arg("serve")
             .arg("--bind")
             .arg("127.0.0.1:0")
-            .arg("--database")
-            .arg(&db)
             .args(&args)
             .env(
                 "RUST_LOG",
@@ -107,11 +118,29 @@ impl ServerProcess {
 
     /// Kills the server with SIGKILL (no chance to clean up) and waits for it to die.
     pub async fn kill(&mut self) {
-        self.child.start_kill().unwrap();
+        // An error here means it has already exited.
+        let _ = self.child.start_kill();
         let _ = self.child.wait().await;
     }
 
-    /// Kills the server and starts it again on the same database.
+    /// Asks the server to stop with SIGTERM, as a service manager would, and waits (at most
+    /// [`PATIENCE`]) for it to exit; returns how it exited.
+    pub async fn terminate(&mut self) -> std::process::ExitStatus {
+        let pid = self.child.id().expect("the server is running");
+        let sent = Command::new("kill")
+            .arg("-TERM")
+            .arg(pid.to_string())
+            .status()
+            .await
+            .unwrap();
+        assert!(sent.success(), "kill -TERM {pid}");
+        tokio::time::timeout(PATIENCE, self.child.wait())
+            .await
+            .expect("the server exits after SIGTERM")
+            .unwrap()
+    }
+
+    /// Kills the server (if it still runs) and starts it again on the same database.
     pub async fn restart(mut self) -> ServerProcess {
         self.kill().await;
         let args: Vec<&str> = self.args.iter().map(String::as_str).collect();
@@ -314,6 +343,14 @@ impl Client {
             _ => None,
         })
         .await
+    }
+
+    /// Sits back down at `game` (or looks at it again) and returns its snapshot.
+    pub async fn rejoin(&mut self, game: GameId) -> GameSnapshot {
+        self.request(Request::Rejoin { game, since: None })
+            .await
+            .unwrap();
+        self.snapshot(game).await
     }
 
     /// The next numbered event of `game`.

@@ -4,119 +4,15 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use chaupal_shared::protocol::{
-    Action, ClockSpec, Engine, ErrorCode, GameEvent, GameId, GameSetup, GameStatus, LobbyEvent,
-    Opponent, Reply, Request, ResultReason, ServerMessage, SideChoice,
+    Action, ClockSpec, Engine, ErrorCode, GameEvent, GameId, GameStatus, LobbyEvent, Opponent,
+    Reply, Request, ResultReason, ServerMessage, SideChoice,
 };
 use chaupal_shared::record::Record;
 use chaupal_shared::{AnyGame, GameKind, Side};
+use chaupal_tests::play::{
+    PLY_CAP, create, ended, join, open_game, play_on, play_out, seek_and_accept, setup,
+};
 use chaupal_tests::{Client, ServerProcess, mover, pick_move, start_of};
-
-/// Plies after which a random game that has not ended is resigned (no rule set should need
-/// this many, but a test must end).
-const PLY_CAP: usize = 3000;
-
-fn setup(kind: GameKind, opponent: Opponent) -> GameSetup {
-    GameSetup {
-        game: kind,
-        rules: vec![],
-        clock: None,
-        side: SideChoice::First,
-        opponent,
-        rated: false,
-    }
-}
-
-async fn create(c: &mut Client, setup: GameSetup) -> (Option<GameId>, Option<u64>, Option<String>) {
-    match c.request(Request::CreateGame(setup)).await.unwrap() {
-        Reply::Created {
-            game,
-            seek,
-            invite_code,
-        } => (game, seek.map(|s| s.0), invite_code),
-        other => panic!("expected created, got {other:?}"),
-    }
-}
-
-/// Alice seeks (first side), Bob accepts; both have the snapshot.
-async fn open_game(server: &ServerProcess, kind: GameKind) -> (Client, Client, GameId) {
-    let mut alice = Client::hello(server, "alice").await;
-    let mut bob = Client::hello(server, "bob").await;
-    let (_, seek, _) = create(&mut alice, setup(kind, Opponent::Open)).await;
-    let seek = chaupal_shared::protocol::SeekId(seek.unwrap());
-    let reply = bob.request(Request::AcceptSeek { seek }).await.unwrap();
-    let Reply::Created {
-        game: Some(game), ..
-    } = reply
-    else {
-        panic!("{reply:?}")
-    };
-    let a = alice.snapshot(game).await;
-    let b = bob.snapshot(game).await;
-    assert_eq!(a.your_seats, [Side::First]);
-    assert_eq!(b.your_seats, [Side::Second]);
-    assert_eq!(a.version, 0);
-    (alice, bob, game)
-}
-
-/// Plays random legal moves until the game ends; both clients must see every move.
-/// Returns the moves and the result event.
-async fn play_out(
-    clients: &mut [&mut Client; 2],
-    game: GameId,
-    mut position: AnyGame,
-    seed: u64,
-) -> (Vec<String>, GameEvent) {
-    play_on(clients, game, &mut position, seed, 0).await
-}
-
-/// Like [`play_out`], from a position `played` moves into the game.
-async fn play_on(
-    clients: &mut [&mut Client; 2],
-    game: GameId,
-    position: &mut AnyGame,
-    seed: u64,
-    played: usize,
-) -> (Vec<String>, GameEvent) {
-    let mut seed = seed;
-    let mut moves = Vec::new();
-    let mut last_version = [0u64; 2];
-    loop {
-        if moves.len() >= PLY_CAP {
-            let who = mover(position, 0);
-            clients[who].act(game, Action::Resign).await.unwrap();
-        } else {
-            let mv = pick_move(position, &mut seed);
-            let who = mover(position, 0);
-            clients[who].play(game, &mv).await.unwrap();
-            position.play_text(&mv).unwrap();
-            moves.push(mv.clone());
-        }
-        let mut ended = None;
-        for (i, c) in clients.iter_mut().enumerate() {
-            let (version, event) = c.event(game).await;
-            assert!(version > last_version[i], "versions increase");
-            last_version[i] = version;
-            match &event {
-                GameEvent::Moved { notation, ply, .. } => {
-                    assert_eq!(notation, moves.last().unwrap());
-                    assert_eq!(*ply as usize, played + moves.len());
-                }
-                GameEvent::Ended { .. } => ended = Some(event.clone()),
-                other => panic!("unexpected {other:?}"),
-            }
-        }
-        if position.outcome().is_some() && ended.is_none() {
-            for c in clients.iter_mut() {
-                let (_, event) = c.event(game).await;
-                assert!(matches!(event, GameEvent::Ended { .. }), "{event:?}");
-                ended = Some(event);
-            }
-        }
-        if let Some(end) = ended {
-            return (moves, end);
-        }
-    }
-}
 
 #[tokio::test]
 async fn two_players_play_each_game_to_its_end() {
@@ -197,11 +93,14 @@ async fn a_game_against_an_ai_seat_runs_to_the_end() {
             },
         );
         s.side = SideChoice::Second;
-        let (game, _, _) = create(&mut alice, s).await;
-        let game = game.unwrap();
+        let game = create(&mut alice, s).await.game.unwrap();
         let snap = alice.snapshot(game).await;
         assert_eq!(snap.your_seats, [Side::Second]);
         assert!(snap.summary.seats[0].engine.is_some());
+        assert!(
+            snap.summary.seats[0].rating.is_some(),
+            "AI levels carry a rating"
+        );
         let mut position = start_of(kind);
         let mut seed = 5;
         let mut plies = 0;
@@ -254,8 +153,7 @@ async fn anyone_can_watch_an_exhibition_and_a_late_spectator_gets_a_snapshot_the
             },
         },
     );
-    let (game, _, _) = create(&mut host, s).await;
-    let game = game.unwrap();
+    let game = create(&mut host, s).await.game.unwrap();
     let started = fan
         .wait_for(|m| match m {
             ServerMessage::Lobby(LobbyEvent::GameStarted(g)) if g.game == game => Some(g.clone()),
@@ -366,7 +264,7 @@ async fn a_dropped_player_rejoins_and_sees_what_was_missed_then_the_opponent_may
         alice.play(game, &mv).await.unwrap();
         position.play_text(&mv).unwrap();
     }
-    let seen_version = position_version(&mut alice, game).await;
+    let seen_version = alice.rejoin(game).await.version;
     drop(bob);
     let presence = alice
         .wait_for(|m| match m {
@@ -375,6 +273,22 @@ async fn a_dropped_player_rejoins_and_sees_what_was_missed_then_the_opponent_may
         })
         .await;
     assert!(presence.claim_in_ms.is_some());
+    // The grace period runs out: Alice may claim, but chooses to keep waiting; the game stays
+    // live for as long as she does.
+    alice
+        .wait_for(|m| match m {
+            ServerMessage::Presence { seats, .. } if seats[1].claim_in_ms == Some(0) => Some(()),
+            _ => None,
+        })
+        .await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let snap = alice.rejoin(game).await;
+    assert_eq!(
+        snap.summary.status,
+        GameStatus::Live,
+        "nothing happens by itself"
+    );
+    assert_eq!(snap.version, seen_version);
 
     // Bob comes back with his token and asks for what he missed.
     let mut bob = Client::hello_as(&server, "bob", Some(&token)).await;
@@ -395,14 +309,13 @@ async fn a_dropped_player_rejoins_and_sees_what_was_missed_then_the_opponent_may
     let err = alice.act(game, Action::ClaimWin).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::NotAllowed);
     // A snapshot when asked without a version.
-    bob.request(Request::Rejoin { game, since: None })
-        .await
-        .unwrap();
-    let snap = bob.snapshot(game).await;
+    let snap = bob.rejoin(game).await;
     assert_eq!(snap.your_seats, [Side::Second]);
     assert_eq!(snap.version, seen_version);
 
-    // Bob drops again and stays away past the grace period: Alice claims the win.
+    // Bob drops again and stays away past the grace period: Alice claims the win. (What
+    // Alice was told about his first absence is behind her now.)
+    alice.inbox.clear();
     drop(bob);
     alice
         .wait_for(|m| match m {
@@ -411,27 +324,9 @@ async fn a_dropped_player_rejoins_and_sees_what_was_missed_then_the_opponent_may
         })
         .await;
     alice.act(game, Action::ClaimWin).await.unwrap();
-    let (_, end) = alice
-        .events_until(game, |e| matches!(e, GameEvent::Ended { .. }))
-        .await
-        .pop()
-        .unwrap();
-    let GameEvent::Ended { result, .. } = end else {
-        unreachable!()
-    };
+    let result = ended(&mut alice, game).await;
     assert_eq!(result.winner, Some(Side::First));
     assert_eq!(result.reason, ResultReason::Abandoned);
-}
-
-/// The version of the last event Alice received for `game` (all of them are read).
-async fn position_version(c: &mut Client, game: GameId) -> u64 {
-    let snap = {
-        c.request(Request::Rejoin { game, since: None })
-            .await
-            .unwrap();
-        c.snapshot(game).await
-    };
-    snap.version
 }
 
 #[tokio::test]
@@ -470,11 +365,7 @@ async fn illegal_out_of_turn_and_other_seat_moves_are_refused_and_change_nothing
     assert_eq!(e.code, ErrorCode::NoOffer);
 
     // Nothing changed: no event, the same snapshot.
-    alice
-        .request(Request::Rejoin { game, since: None })
-        .await
-        .unwrap();
-    let snap = alice.snapshot(game).await;
+    let snap = alice.rejoin(game).await;
     assert_eq!(snap.version, 0);
     assert!(snap.moves.is_empty());
     assert_eq!(snap.position, position.position_text());
@@ -549,14 +440,7 @@ async fn offers_takebacks_aborts_and_rematches_follow_the_rules() {
     clients[1].act(game, Action::DeclineDraw).await.unwrap();
     clients[1].act(game, Action::OfferDraw).await.unwrap();
     clients[0].act(game, Action::AcceptDraw).await.unwrap();
-    let (_, end) = clients[1]
-        .events_until(game, |e| matches!(e, GameEvent::Ended { .. }))
-        .await
-        .pop()
-        .unwrap();
-    let GameEvent::Ended { result, .. } = end else {
-        unreachable!()
-    };
+    let result = ended(&mut clients[1], game).await;
     assert_eq!(result.winner, None);
     assert_eq!(result.reason, ResultReason::Agreement);
     let e = clients[0].act(game, Action::Resign).await.unwrap_err();
@@ -579,15 +463,9 @@ async fn offers_takebacks_aborts_and_rematches_follow_the_rules() {
     assert_eq!(snap.your_seats, [Side::First]);
     // Nobody moved yet: abort is allowed, and ends without a result.
     clients[0].act(next, Action::Abort).await.unwrap();
-    let (_, end) = clients[1]
-        .events_until(next, |e| matches!(e, GameEvent::Ended { .. }))
-        .await
-        .pop()
-        .unwrap();
-    assert!(matches!(
-        end,
-        GameEvent::Ended { result, .. } if result.reason == ResultReason::Aborted
-    ));
+    let result = ended(&mut clients[1], next).await;
+    assert_eq!(result.reason, ResultReason::Aborted);
+    assert_eq!(result.winner, None);
 }
 
 #[tokio::test]
@@ -599,9 +477,9 @@ async fn private_games_local_games_and_the_lobby() {
     watcher.request(Request::SubscribeLobby).await.unwrap();
 
     // A private game is not listed, and is joined by its code.
-    let (_, seek, code) = create(&mut alice, setup(GameKind::Kalah, Opponent::Private)).await;
-    assert!(seek.is_some());
-    let code = code.unwrap();
+    let made = create(&mut alice, setup(GameKind::Kalah, Opponent::Private)).await;
+    assert!(made.seek.is_some());
+    let code = made.code.unwrap();
     let Reply::Seeks { seeks } = bob.request(Request::ListSeeks).await.unwrap() else {
         panic!()
     };
@@ -613,23 +491,21 @@ async fn private_games_local_games_and_the_lobby() {
         .await
         .unwrap_err();
     assert_eq!(e.code, ErrorCode::BadInviteCode);
-    let Reply::Created {
-        game: Some(game), ..
-    } = bob
-        .request(Request::JoinByCode {
+    let game = join(
+        &mut bob,
+        Request::JoinByCode {
             code: code.to_lowercase(),
-        })
-        .await
-        .unwrap()
-    else {
-        panic!()
-    };
+        },
+    )
+    .await;
     bob.snapshot(game).await;
     alice.snapshot(game).await;
 
     // An open seek is announced, listed, and cancelled.
-    let (_, seek, _) = create(&mut alice, setup(GameKind::Jungle, Opponent::Open)).await;
-    let seek = chaupal_shared::protocol::SeekId(seek.unwrap());
+    let seek = create(&mut alice, setup(GameKind::Jungle, Opponent::Open))
+        .await
+        .seek
+        .unwrap();
     watcher
         .wait_for(|m| match m {
             ServerMessage::Lobby(LobbyEvent::SeekAdded(s)) if s.seek == seek => Some(()),
@@ -655,7 +531,9 @@ async fn private_games_local_games_and_the_lobby() {
     assert_eq!(e.code, ErrorCode::NoSuchSeek);
 
     // A local game: one player holds both seats and moves for whichever side is to move.
-    let (local, _, _) = create(&mut alice, setup(GameKind::Kalah, Opponent::Local)).await;
+    let local = create(&mut alice, setup(GameKind::Kalah, Opponent::Local))
+        .await
+        .game;
     let local = local.unwrap();
     let snap = alice.snapshot(local).await;
     assert_eq!(snap.your_seats, [Side::First, Side::Second]);
@@ -703,25 +581,174 @@ async fn private_games_local_games_and_the_lobby() {
     assert_eq!(e.code, ErrorCode::BadSetup);
 }
 
+fn named(name: &str, depth: Option<u32>, time_ms: Option<u64>) -> Engine {
+    Engine::Named {
+        name: name.to_owned(),
+        depth,
+        time_ms,
+    }
+}
+
+#[tokio::test]
+async fn named_engines_are_checked_when_the_game_is_set_up() {
+    let server = ServerProcess::start_for_games(&["--ai-move-ms", "2000"]).await;
+    let mut alice = Client::hello(&server, "alice").await;
+    let against = |engine| Request::CreateGame(setup(GameKind::Kalah, Opponent::Ai { engine }));
+    let refused = [
+        (
+            named("deep-thought", None, None),
+            "no engine 'deep-thought'",
+        ),
+        (named("", None, None), "1 to 32 bytes"),
+        (
+            named("alphabeta:seed004", None, None),
+            "no evaluation 'seed004' for kalah",
+        ),
+        (named("alphabeta", Some(0), None), "depth is 1 to"),
+        (named("alphabeta", Some(100_000), None), "depth is 1 to"),
+        (
+            named("mcts", None, Some(0)),
+            "time per move is 1 to 2000 ms",
+        ),
+        (
+            named("mcts", None, Some(u64::MAX)),
+            "time per move is 1 to 2000 ms",
+        ),
+    ];
+    for (engine, why) in refused {
+        let e = alice.request(against(engine.clone())).await.unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadSetup, "{engine:?}");
+        assert!(e.reason.contains(why), "{engine:?}: {}", e.reason);
+    }
+    // An exhibition checks both engines; an analysis checks its engine too.
+    let e = alice
+        .request(Request::CreateGame(setup(
+            GameKind::Jungle,
+            Opponent::Exhibition {
+                first: Engine::Level { level: 1 },
+                second: named("alphabeta:eval3", None, None),
+            },
+        )))
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::BadSetup);
+    let e = alice
+        .request(Request::Analyse(
+            chaupal_shared::protocol::AnalysisRequest {
+                game: GameKind::Kalah,
+                rules: vec![],
+                position: None,
+                moves: vec![],
+                engine: named("nonsense", None, None),
+            },
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::BadSetup);
+    // Nothing was created; a good engine with its evaluation is accepted and plays.
+    let Reply::Games { games } = alice.request(Request::ListGames).await.unwrap() else {
+        panic!()
+    };
+    assert!(games.is_empty());
+    let mut s = setup(
+        GameKind::Kalah,
+        Opponent::Ai {
+            engine: named("alphabeta:eval3", Some(3), Some(200)),
+        },
+    );
+    s.side = SideChoice::Second;
+    let game = create(&mut alice, s).await.game.unwrap();
+    let (_, event) = alice.event(game).await;
+    assert!(
+        matches!(
+            event,
+            GameEvent::Moved {
+                side: Side::First,
+                ..
+            }
+        ),
+        "{event:?}"
+    );
+}
+
+/// The board and the side to move of a position, without its move counter.
+fn placement(position: &AnyGame) -> String {
+    let text = position.position_text();
+    text.rsplit_once(' ')
+        .map_or(text.clone(), |(p, _)| p.to_owned())
+}
+
+/// Four plies that bring `position` back to itself: a move of each side and their returns.
+fn shuffle(position: &AnyGame) -> Vec<String> {
+    let goal = placement(position);
+    for a in position.legal_moves_text() {
+        let mut p1 = position.clone();
+        p1.play_text(&a).unwrap();
+        for b in p1.legal_moves_text() {
+            let mut p2 = p1.clone();
+            p2.play_text(&b).unwrap();
+            for c in p2.legal_moves_text() {
+                let mut p3 = p2.clone();
+                p3.play_text(&c).unwrap();
+                for d in p3.legal_moves_text() {
+                    let mut p4 = p3.clone();
+                    p4.play_text(&d).unwrap();
+                    if placement(&p4) == goal {
+                        return vec![a, b, c, d];
+                    }
+                }
+            }
+        }
+    }
+    panic!("no four-ply shuffle from {goal}");
+}
+
+#[tokio::test]
+async fn a_repeated_position_draws_with_its_reason_in_the_record() {
+    let server = ServerProcess::start_for_games(&[]).await;
+    let mut alice = Client::hello(&server, "alice").await;
+    let game = create(&mut alice, setup(GameKind::Jungle, Opponent::Local))
+        .await
+        .game
+        .unwrap();
+    let mut position = start_of(GameKind::Jungle);
+    let cycle = shuffle(&position);
+    let mut played = 0;
+    while position.outcome().is_none() {
+        let mv = &cycle[played % cycle.len()];
+        alice.play(game, mv).await.unwrap();
+        position.play_text(mv).unwrap();
+        played += 1;
+        assert!(
+            played <= 3 * cycle.len(),
+            "the third occurrence ends the game"
+        );
+    }
+    let result = ended(&mut alice, game).await;
+    assert_eq!(result.winner, None);
+    assert_eq!(
+        result.reason,
+        ResultReason::Rules(chaupal_shared::EndReason::Repetition)
+    );
+    let Reply::Record { text, .. } = alice.request(Request::GetRecord { game }).await.unwrap()
+    else {
+        panic!()
+    };
+    let record = Record::parse(&text).unwrap();
+    assert_eq!(record.result, "1/2-1/2");
+    assert_eq!(record.termination.as_deref(), Some("repetition"));
+}
+
 #[tokio::test]
 async fn a_flag_falls_and_loses() {
     let server = ServerProcess::start_for_games(&[]).await;
-    let mut alice = Client::hello(&server, "alice").await;
-    let mut bob = Client::hello(&server, "bob").await;
     let mut s = setup(GameKind::BaghChal, Opponent::Open);
     s.clock = Some(ClockSpec {
         initial_ms: 600,
         increment_ms: 0,
     });
-    let (_, seek, _) = create(&mut alice, s).await;
-    let seek = chaupal_shared::protocol::SeekId(seek.unwrap());
-    let Reply::Created {
-        game: Some(game), ..
-    } = bob.request(Request::AcceptSeek { seek }).await.unwrap()
-    else {
-        panic!()
-    };
-    let snap = alice.snapshot(game).await;
+    let (mut alice, mut bob, game) = seek_and_accept(&server, s).await;
+    let snap = alice.rejoin(game).await;
     assert_eq!(
         snap.clocks.unwrap().running,
         None,
@@ -749,27 +776,15 @@ async fn a_flag_falls_and_loses() {
 #[tokio::test]
 async fn rated_games_change_ratings() {
     let server = ServerProcess::start_for_games(&[]).await;
-    let mut alice = Client::hello(&server, "alice").await;
-    let mut bob = Client::hello(&server, "bob").await;
     let mut s = setup(GameKind::Kalah, Opponent::Open);
     s.rated = true;
-    let (_, seek, _) = create(&mut alice, s).await;
-    let seek = chaupal_shared::protocol::SeekId(seek.unwrap());
-    let Reply::Created {
-        game: Some(game), ..
-    } = bob.request(Request::AcceptSeek { seek }).await.unwrap()
-    else {
-        panic!()
-    };
-    alice.snapshot(game).await;
+    let (mut alice, mut bob, game) = seek_and_accept(&server, s).await;
     let e = alice.act(game, Action::RequestTakeback).await.unwrap_err();
     assert_eq!(e.code, ErrorCode::NotAllowed);
     let e = alice.request(Request::Hint { game }).await.unwrap_err();
     assert_eq!(e.code, ErrorCode::NotAllowed);
     bob.act(game, Action::Resign).await.unwrap();
-    alice
-        .events_until(game, |e| matches!(e, GameEvent::Ended { .. }))
-        .await;
+    ended(&mut alice, game).await;
     let Reply::Ratings { ratings, player } = bob
         .request(Request::Ratings {
             player: Some(alice.id()),
@@ -791,6 +806,32 @@ async fn rated_games_change_ratings() {
         panic!()
     };
     assert!(ratings[0].rating < 1500.0);
+    // A rated game against an AI level rates the player against the level's rating.
+    let mut s = setup(
+        GameKind::Kalah,
+        Opponent::Ai {
+            engine: Engine::Level { level: 1 },
+        },
+    );
+    s.rated = true;
+    s.side = SideChoice::Second;
+    let ai_game = create(&mut bob, s).await.game.unwrap();
+    let snap = bob.snapshot(ai_game).await;
+    let level_rating = snap.summary.seats[0].rating.unwrap();
+    bob.act(ai_game, Action::Resign).await.unwrap();
+    ended(&mut bob, ai_game).await;
+    let Reply::Ratings { ratings: after, .. } = bob
+        .request(Request::Ratings { player: None })
+        .await
+        .unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(after[0].games, ratings[0].games + 1);
+    assert!(
+        after[0].rating < ratings[0].rating,
+        "lost to level 1 ({level_rating})"
+    );
     let e = bob
         .request(Request::Ratings {
             player: Some(chaupal_shared::protocol::PlayerId(987_654)),
@@ -804,7 +845,9 @@ async fn rated_games_change_ratings() {
 async fn hints_and_analysis_come_from_the_pool() {
     let server = ServerProcess::start_for_games(&[]).await;
     let mut alice = Client::hello(&server, "alice").await;
-    let (game, _, _) = create(&mut alice, setup(GameKind::Kalah, Opponent::Local)).await;
+    let game = create(&mut alice, setup(GameKind::Kalah, Opponent::Local))
+        .await
+        .game;
     let game = game.unwrap();
     let Reply::Analysis { best_move, .. } = alice.request(Request::Hint { game }).await.unwrap()
     else {
@@ -850,7 +893,7 @@ async fn killing_the_server_mid_game_loses_no_acknowledged_move() {
         initial_ms: 600_000,
         increment_ms: 0,
     });
-    let (ai_game, _, _) = create(&mut carol, ai_setup).await;
+    let ai_game = create(&mut carol, ai_setup).await.game;
     let ai_game = ai_game.unwrap();
     carol.snapshot(ai_game).await;
 
@@ -890,10 +933,7 @@ async fn killing_the_server_mid_game_loses_no_acknowledged_move() {
     let mut bob = Client::hello_as(&server, "bob", Some(&tokens[1])).await;
     let mut carol = Client::hello_as(&server, "carol", Some(&tokens[2])).await;
     for c in [&mut alice, &mut bob] {
-        c.request(Request::Rejoin { game, since: None })
-            .await
-            .unwrap();
-        let snap = c.snapshot(game).await;
+        let snap = c.rejoin(game).await;
         assert_eq!(
             snap.position,
             position.position_text(),
@@ -901,14 +941,7 @@ async fn killing_the_server_mid_game_loses_no_acknowledged_move() {
         );
         assert_eq!(snap.summary.status, GameStatus::Live);
     }
-    carol
-        .request(Request::Rejoin {
-            game: ai_game,
-            since: None,
-        })
-        .await
-        .unwrap();
-    let snap = carol.snapshot(ai_game).await;
+    let snap = carol.rejoin(ai_game).await;
     let mut replay = start_of(GameKind::BaghChal);
     for mv in &snap.moves {
         replay.play_text(mv).unwrap();

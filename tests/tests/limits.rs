@@ -253,36 +253,70 @@ async fn a_flood_is_rate_limited_and_a_long_flood_is_closed() {
     still_serves(&server).await;
 }
 
+/// A new connection is refused with `too_many_connections` and a reason containing `why`.
+async fn refused(server: &ServerProcess, why: &str) {
+    let mut c = Client::connect(server).await;
+    let seen = c.until_closed().await;
+    let error = seen
+        .iter()
+        .find_map(|m| match m {
+            ServerMessage::Error { error, .. } if error.code == ErrorCode::TooManyConnections => {
+                Some(error.clone())
+            }
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("refused with too_many_connections: {seen:?}"));
+    assert!(error.reason.contains(why), "{error:?}");
+}
+
+/// A connection is accepted again (the freed place may take a moment to be seen).
+async fn accepted_again(server: &ServerProcess) -> Client {
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let mut c = Client::connect(server).await;
+        c.send(Request::Hello {
+            version: PROTOCOL_VERSION,
+            name: "c".into(),
+            token: None,
+        })
+        .await;
+        // A refused connection gets its error and is closed; an accepted one, the welcome.
+        if let Some(ServerMessage::Reply { .. }) = c.recv_wire().await {
+            return c;
+        }
+    }
+    panic!("no place was freed");
+}
+
 #[tokio::test]
 async fn connections_per_address_are_bounded() {
     let server = ServerProcess::start(&["--connections-per-address", "2"]).await;
     let a = Client::hello(&server, "a").await;
     let _b = Client::hello(&server, "b").await;
-    let mut third = Client::connect(&server).await;
-    let seen = third.until_closed().await;
-    assert!(
-        closed_with(&seen, ErrorCode::TooManyConnections),
-        "{seen:?}"
-    );
+    refused(&server, "per address").await;
     drop(a);
     // The place is free again once a connection closes.
-    let mut again = None;
-    for _ in 0..50 {
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        let mut c = Client::connect(&server).await;
-        let r = c
-            .request(Request::Hello {
-                version: PROTOCOL_VERSION,
-                name: "c".into(),
-                token: None,
-            })
-            .await;
-        if r.is_ok() {
-            again = Some(c);
-            break;
-        }
-    }
-    assert!(again.is_some());
+    accepted_again(&server).await;
+}
+
+#[tokio::test]
+async fn connections_in_all_are_bounded() {
+    let server =
+        ServerProcess::start(&["--max-connections", "3", "--connections-per-address", "100"]).await;
+    let a = Client::hello(&server, "a").await;
+    let _b = Client::hello(&server, "b").await;
+    let _c = Client::hello(&server, "c").await;
+    refused(&server, "server is full").await;
+    refused(&server, "server is full").await;
+    // Those who are in are still served; a place frees when someone leaves.
+    drop(a);
+    let mut again = accepted_again(&server).await;
+    let pong = again
+        .request(Request::Ping { data: "in".into() })
+        .await
+        .unwrap();
+    assert_eq!(pong, Reply::Pong { data: "in".into() });
+    refused(&server, "server is full").await;
 }
 
 #[tokio::test]

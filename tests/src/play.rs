@@ -1,0 +1,155 @@
+//! Steps the end-to-end tests share: setting games up, starting them, playing them out, and
+//! waiting for their end.
+
+use chaupal_shared::protocol::{
+    GameEvent, GameId, GameResult, GameSetup, Opponent, Reply, Request, SeekId, SideChoice,
+};
+use chaupal_shared::{AnyGame, GameKind, Side};
+
+use crate::{Client, ServerProcess, mover, pick_move};
+
+/// Plies after which a random game that has not ended is resigned (no rule set should need
+/// this many, but a test must end).
+pub const PLY_CAP: usize = 3000;
+
+/// An unrated game without a clock, the creator playing first.
+pub fn setup(kind: GameKind, opponent: Opponent) -> GameSetup {
+    GameSetup {
+        game: kind,
+        rules: vec![],
+        clock: None,
+        side: SideChoice::First,
+        opponent,
+        rated: false,
+    }
+}
+
+/// What `create_game` made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Made {
+    pub game: Option<GameId>,
+    pub seek: Option<SeekId>,
+    pub code: Option<String>,
+}
+
+/// Creates a game; panics unless it is created.
+pub async fn create(c: &mut Client, setup: GameSetup) -> Made {
+    match c.request(Request::CreateGame(setup)).await.unwrap() {
+        Reply::Created {
+            game,
+            seek,
+            invite_code,
+        } => Made {
+            game,
+            seek,
+            code: invite_code,
+        },
+        other => panic!("expected created, got {other:?}"),
+    }
+}
+
+/// Sends a request that starts a game (accept a seek, join by code); returns the game.
+pub async fn join(c: &mut Client, request: Request) -> GameId {
+    match c.request(request).await.unwrap() {
+        Reply::Created {
+            game: Some(game), ..
+        } => game,
+        other => panic!("expected a started game, got {other:?}"),
+    }
+}
+
+/// Alice seeks as `setup` says (she plays first), Bob accepts; both have the snapshot.
+pub async fn seek_and_accept(server: &ServerProcess, setup: GameSetup) -> (Client, Client, GameId) {
+    let mut alice = Client::hello(server, "alice").await;
+    let mut bob = Client::hello(server, "bob").await;
+    let seek = create(&mut alice, setup).await.seek.unwrap();
+    let game = join(&mut bob, Request::AcceptSeek { seek }).await;
+    let a = alice.snapshot(game).await;
+    let b = bob.snapshot(game).await;
+    assert_eq!(a.your_seats, [Side::First]);
+    assert_eq!(b.your_seats, [Side::Second]);
+    assert_eq!(a.version, 0);
+    (alice, bob, game)
+}
+
+/// An open, unrated game of `kind` without a clock between Alice (first) and Bob.
+pub async fn open_game(server: &ServerProcess, kind: GameKind) -> (Client, Client, GameId) {
+    seek_and_accept(server, setup(kind, Opponent::Open)).await
+}
+
+/// Waits for the end of `game` and returns its result.
+pub async fn ended(c: &mut Client, game: GameId) -> GameResult {
+    let (_, end) = c
+        .events_until(game, |e| matches!(e, GameEvent::Ended { .. }))
+        .await
+        .pop()
+        .unwrap();
+    match end {
+        GameEvent::Ended { result, .. } => result,
+        _ => unreachable!(),
+    }
+}
+
+/// Plays random legal moves until the game ends; both clients must see every move.
+/// Returns the moves and the result event.
+pub async fn play_out(
+    clients: &mut [&mut Client; 2],
+    game: GameId,
+    mut position: AnyGame,
+    seed: u64,
+) -> (Vec<String>, GameEvent) {
+    play_on(clients, game, &mut position, seed, 0).await
+}
+
+/// Like [`play_out`], from a position `played` moves into the game. `clients[0]` holds the
+/// first seat.
+pub async fn play_on(
+    clients: &mut [&mut Client; 2],
+    game: GameId,
+    position: &mut AnyGame,
+    seed: u64,
+    played: usize,
+) -> (Vec<String>, GameEvent) {
+    let mut seed = seed;
+    let mut moves = Vec::new();
+    let mut last_version = [0u64; 2];
+    loop {
+        if moves.len() >= PLY_CAP {
+            let who = mover(position, 0);
+            clients[who]
+                .act(game, chaupal_shared::protocol::Action::Resign)
+                .await
+                .unwrap();
+        } else {
+            let mv = pick_move(position, &mut seed);
+            let who = mover(position, 0);
+            clients[who].play(game, &mv).await.unwrap();
+            position.play_text(&mv).unwrap();
+            moves.push(mv.clone());
+        }
+        let mut end = None;
+        for (i, c) in clients.iter_mut().enumerate() {
+            let (version, event) = c.event(game).await;
+            assert!(version > last_version[i], "versions increase");
+            last_version[i] = version;
+            match &event {
+                GameEvent::Moved { notation, ply, .. } => {
+                    assert_eq!(notation, moves.last().unwrap());
+                    assert_eq!(*ply as usize, played + moves.len());
+                }
+                GameEvent::Ended { .. } => end = Some(event.clone()),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        if position.outcome().is_some() && end.is_none() {
+            for c in clients.iter_mut() {
+                let (_, event) = c.event(game).await;
+                assert!(matches!(event, GameEvent::Ended { .. }), "{event:?}");
+                end = Some(event);
+            }
+        }
+        if let Some(end) = end {
+            return (moves, end);
+        }
+    }
+}
