@@ -8,7 +8,7 @@
 //!   requests ([`net::conn`]) and hands them on ([`net::handler`]). [`outbox`] is a
 //!   connection's bounded outgoing queue.
 //! - [`lobby`]: seeks, invite codes, the list of live games; starts games and reloads them
-//!   after a restart.
+//!   after a restart. Its changes reach subscribers through the [`bus`].
 //! - [`room`]: one task per game: validates moves with the shared rules, numbers and stores
 //!   events, broadcasts them; [`clock`] keeps the time.
 //! - [`pool`]: the AI pool: bounded blocking threads for AI seats, hints and analyses.
@@ -21,6 +21,7 @@
 //! - [`tools`]: the tool subcommands, each a plain function from arguments to output.
 
 pub mod ai;
+pub mod bus;
 pub mod cli;
 pub mod clock;
 pub mod config;

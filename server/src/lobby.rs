@@ -12,7 +12,7 @@
 //! connection), and stays until it is taken or cancelled. A shutdown keeps the seeks stored.
 //!
 //! The state sits behind one short-held mutex (no await while it is held); subscribers get
-//! changes through a bounded broadcast channel and a fresh `reset` when they fall behind.
+//! changes through the [`crate::bus`] (bounded) and a fresh `reset` when they fall behind.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,9 +24,9 @@ use chaupal_shared::protocol::{
 };
 use chaupal_shared::{AnyGame, GameKind, Side};
 use rand::Rng;
-use tokio::sync::broadcast;
 
 use crate::ai::engines::{Algorithm, EngineConfig};
+use crate::bus::{Bus, LocalBus, Subscription};
 use crate::config::{Limits, MAX_CLOCK_MS};
 use crate::identity::{new_invite_code, normalise_code};
 use crate::outbox::{ConnId, Outbox};
@@ -55,7 +55,7 @@ pub struct Lobby {
 
 struct Inner {
     state: Mutex<State>,
-    events: broadcast::Sender<LobbyEvent>,
+    events: Box<dyn Bus<LobbyEvent>>,
     store: Store,
     pool: AiPool,
     limits: Arc<Limits>,
@@ -99,11 +99,10 @@ fn storage(e: StoreError) -> ErrorReply {
 
 impl Lobby {
     pub fn new(store: Store, pool: AiPool, limits: Arc<Limits>) -> Lobby {
-        let (events, _) = broadcast::channel(LOBBY_EVENTS);
         Lobby {
             inner: Arc::new(Inner {
                 state: Mutex::new(State::default()),
-                events,
+                events: Box::new(LocalBus::new(LOBBY_EVENTS)),
                 store,
                 pool,
                 limits,
@@ -121,7 +120,7 @@ impl Lobby {
     }
 
     fn announce(&self, event: LobbyEvent) {
-        let _ = self.inner.events.send(event);
+        self.inner.events.publish(event);
     }
 
     /// The open seeks.
@@ -144,13 +143,7 @@ impl Lobby {
     }
 
     /// Lobby events from now on, with the lobby as it is now.
-    pub fn subscribe(
-        &self,
-    ) -> (
-        broadcast::Receiver<LobbyEvent>,
-        Vec<SeekInfo>,
-        Vec<GameSummary>,
-    ) {
+    pub fn subscribe(&self) -> (Subscription<LobbyEvent>, Vec<SeekInfo>, Vec<GameSummary>) {
         // Subscribe first: an event between the two is then seen twice, never missed.
         let rx = self.inner.events.subscribe();
         (rx, self.seeks(), self.games())

@@ -13,10 +13,10 @@ use chaupal_shared::protocol::{
     AnalysisRequest, Engine, ErrorCode, ErrorReply, GameId, GameStatus, LobbyEvent, PlayerInfo,
     RatingInfo, Reply, Request, ServerMessage,
 };
-use tokio::sync::broadcast;
 use tokio_util::sync::CancellationToken;
 
 use super::conn::Conn;
+use crate::bus::{Received, Subscription};
 use crate::lobby::Lobby;
 use crate::outbox::Outbox;
 use crate::pool::{AiPool, line_of, request_for};
@@ -318,7 +318,7 @@ fn analysis_position(req: &AnalysisRequest) -> Result<AnyGame, ErrorReply> {
 
 /// Sends lobby events to one connection until it unsubscribes or goes.
 async fn forward_lobby(
-    mut rx: broadcast::Receiver<LobbyEvent>,
+    mut rx: Subscription<LobbyEvent>,
     outbox: Outbox,
     lobby: Lobby,
     stop: CancellationToken,
@@ -330,14 +330,12 @@ async fn forward_lobby(
             e = rx.recv() => e,
         };
         let msg = match event {
-            Ok(e) => ServerMessage::Lobby(e),
-            Err(broadcast::error::RecvError::Lagged(_)) => {
-                ServerMessage::Lobby(LobbyEvent::Reset {
-                    seeks: lobby.seeks(),
-                    games: lobby.games(),
-                })
-            }
-            Err(broadcast::error::RecvError::Closed) => return,
+            Received::Message(e) => ServerMessage::Lobby(e),
+            Received::Lagged(_) => ServerMessage::Lobby(LobbyEvent::Reset {
+                seeks: lobby.seeks(),
+                games: lobby.games(),
+            }),
+            Received::Closed => return,
         };
         if !outbox.send(Arc::new(msg)) {
             return;
