@@ -2,7 +2,8 @@
 //! waiting for their end.
 
 use chaupal_shared::protocol::{
-    GameEvent, GameId, GameResult, GameSetup, Opponent, Reply, Request, SeekId, SideChoice,
+    ClockSpec, Clocks, GameEvent, GameId, GameResult, GameSetup, Opponent, Reply, Request, SeekId,
+    SideChoice,
 };
 use chaupal_shared::{AnyGame, GameKind, Side};
 
@@ -21,6 +22,17 @@ pub fn setup(kind: GameKind, opponent: Opponent) -> GameSetup {
         side: SideChoice::First,
         opponent,
         rated: false,
+    }
+}
+
+/// An open, unrated game with `initial_ms` on each clock and no increment.
+pub fn timed(kind: GameKind, initial_ms: u64) -> GameSetup {
+    GameSetup {
+        clock: Some(ClockSpec {
+            initial_ms,
+            increment_ms: 0,
+        }),
+        ..setup(kind, Opponent::Open)
     }
 }
 
@@ -75,6 +87,15 @@ pub async fn seek_and_accept(server: &ServerProcess, setup: GameSetup) -> (Clien
 /// An open, unrated game of `kind` without a clock between Alice (first) and Bob.
 pub async fn open_game(server: &ServerProcess, kind: GameKind) -> (Client, Client, GameId) {
     seek_and_accept(server, setup(kind, Opponent::Open)).await
+}
+
+/// The clocks of the next `moved` event of `game`.
+pub async fn moved_clocks(c: &mut Client, game: GameId) -> Clocks {
+    loop {
+        if let (_, GameEvent::Moved { clocks, .. }) = c.event(game).await {
+            return clocks.unwrap();
+        }
+    }
 }
 
 /// Waits for the end of `game` and returns its result.

@@ -10,7 +10,8 @@ use chaupal_shared::protocol::{
 use chaupal_shared::record::Record;
 use chaupal_shared::{AnyGame, GameKind, Side};
 use chaupal_tests::play::{
-    PLY_CAP, create, ended, join, open_game, play_on, play_out, seek_and_accept, setup,
+    PLY_CAP, create, ended, join, moved_clocks, open_game, play_on, play_out, seek_and_accept,
+    setup, timed,
 };
 use chaupal_tests::{Client, ServerProcess, mover, pick_move, start_of};
 
@@ -740,14 +741,62 @@ async fn a_repeated_position_draws_with_its_reason_in_the_record() {
 }
 
 #[tokio::test]
+async fn lag_measured_by_ping_is_not_charged_to_the_clock() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let server = ServerProcess::start_for_games(&["--ping-interval-ms", "1500"]).await;
+    let (mut alice, mut bob, game) =
+        seek_and_accept(&server, timed(GameKind::BaghChal, 60_000)).await;
+    let mut position = start_of(GameKind::BaghChal);
+    let mut seed = 2;
+    let mv = pick_move(&position, &mut seed);
+    alice.play(game, &mv).await.unwrap();
+    position.play_text(&mv).unwrap();
+    moved_clocks(&mut bob, game).await;
+    // Bob's clock runs from about now.
+    let started = std::time::Instant::now();
+    // Bob's link is slow: the server's next ping is answered a second late, so he has half a
+    // second of measured lag.
+    loop {
+        match bob.ws.next().await.unwrap().unwrap() {
+            Message::Ping(_) => break,
+            Message::Text(t) => bob
+                .inbox
+                .push_back(chaupal_shared::codec::decode_json(t.as_str(), 1 << 20).unwrap()),
+            _ => {}
+        }
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(1000)).await;
+    // The late pong goes out now, before the move (a pong waiting to be sent would otherwise
+    // follow the next frame; a real slow link has its lag measured by the pings before).
+    futures_util::SinkExt::flush(&mut bob.ws).await.unwrap();
+    let id = bob
+        .send(Request::Act {
+            game,
+            seat: None,
+            action: Action::Move {
+                notation: pick_move(&position, &mut seed),
+            },
+        })
+        .await;
+    let took = started.elapsed().as_millis() as u64;
+    bob.answer(id).await.unwrap();
+    let clocks = moved_clocks(&mut bob, game).await;
+    let charged = 60_000 - clocks.second_ms;
+    assert!(
+        charged + 300 <= took,
+        "the move took {took} ms and {charged} ms were charged"
+    );
+    assert!(
+        charged + 1000 >= took,
+        "at most the cap is credited: took {took} ms, charged {charged} ms"
+    );
+}
+
+#[tokio::test]
 async fn a_flag_falls_and_loses() {
     let server = ServerProcess::start_for_games(&[]).await;
-    let mut s = setup(GameKind::BaghChal, Opponent::Open);
-    s.clock = Some(ClockSpec {
-        initial_ms: 600,
-        increment_ms: 0,
-    });
-    let (mut alice, mut bob, game) = seek_and_accept(&server, s).await;
+    let (mut alice, mut bob, game) = seek_and_accept(&server, timed(GameKind::BaghChal, 600)).await;
     let snap = alice.rejoin(game).await;
     assert_eq!(
         snap.clocks.unwrap().running,
@@ -771,6 +820,14 @@ async fn a_flag_falls_and_loses() {
     assert_eq!(result.winner, Some(Side::First));
     assert_eq!(result.reason, ResultReason::Timeout);
     assert_eq!(clocks.unwrap().second_ms, 0);
+}
+
+/// The client's own ratings.
+async fn own_ratings(c: &mut Client) -> Vec<chaupal_shared::protocol::RatingInfo> {
+    match c.request(Request::Ratings { player: None }).await.unwrap() {
+        Reply::Ratings { ratings, .. } => ratings,
+        other => panic!("{other:?}"),
+    }
 }
 
 #[tokio::test]
@@ -798,13 +855,7 @@ async fn rated_games_change_ratings() {
     assert_eq!(ratings.len(), 1);
     assert_eq!(ratings[0].kind, GameKind::Kalah);
     assert!(ratings[0].rating > 1500.0);
-    let Reply::Ratings { ratings, .. } = bob
-        .request(Request::Ratings { player: None })
-        .await
-        .unwrap()
-    else {
-        panic!()
-    };
+    let ratings = own_ratings(&mut bob).await;
     assert!(ratings[0].rating < 1500.0);
     // A rated game against an AI level rates the player against the level's rating.
     let mut s = setup(
@@ -820,13 +871,7 @@ async fn rated_games_change_ratings() {
     let level_rating = snap.summary.seats[0].rating.unwrap();
     bob.act(ai_game, Action::Resign).await.unwrap();
     ended(&mut bob, ai_game).await;
-    let Reply::Ratings { ratings: after, .. } = bob
-        .request(Request::Ratings { player: None })
-        .await
-        .unwrap()
-    else {
-        panic!()
-    };
+    let after = own_ratings(&mut bob).await;
     assert_eq!(after[0].games, ratings[0].games + 1);
     assert!(
         after[0].rating < ratings[0].rating,

@@ -5,11 +5,11 @@
 
 use std::time::Duration;
 
-use chaupal_shared::protocol::{
-    ClockSpec, Clocks, ErrorCode, GameEvent, GameId, Opponent, Reply, Request, ServerMessage,
-};
+use chaupal_shared::protocol::{ErrorCode, GameEvent, Opponent, Reply, Request, ServerMessage};
 use chaupal_shared::{GameKind, Side};
-use chaupal_tests::play::{create, join, open_game, play_on, seek_and_accept, setup};
+use chaupal_tests::play::{
+    create, join, moved_clocks, open_game, play_on, seek_and_accept, setup, timed,
+};
 use chaupal_tests::{Client, ServerProcess, pick_move, start_of};
 
 #[tokio::test]
@@ -108,24 +108,11 @@ async fn a_seek_taken_while_its_seeker_is_away_waits_for_them_to_rejoin() {
     assert!(matches!(event, GameEvent::Moved { notation, .. } if notation == mv));
 }
 
-/// The clocks of the next `moved` event of `game`.
-async fn moved_clocks(c: &mut Client, game: GameId) -> Clocks {
-    loop {
-        if let (_, GameEvent::Moved { clocks, .. }) = c.event(game).await {
-            return clocks.unwrap();
-        }
-    }
-}
-
 #[tokio::test]
 async fn the_clock_of_the_side_to_move_is_paused_while_the_server_is_down() {
     let server = ServerProcess::start_for_games(&[]).await;
-    let mut s = setup(GameKind::BaghChal, Opponent::Open);
-    s.clock = Some(ClockSpec {
-        initial_ms: 60_000,
-        increment_ms: 0,
-    });
-    let (mut alice, mut bob, game) = seek_and_accept(&server, s).await;
+    let (mut alice, mut bob, game) =
+        seek_and_accept(&server, timed(GameKind::BaghChal, 60_000)).await;
     let mut position = start_of(GameKind::BaghChal);
     let mut seed = 5;
     for who in [0, 1] {
