@@ -9,7 +9,9 @@
 //! Seeks and invitations are stored before they are listed and reloaded after a restart, so
 //! a friend can still join by the code. A seek lasts as long as its seeker's connection; a
 //! reloaded seek has no connection until its seeker says hello again (it then goes with that
-//! connection), and stays until it is taken or cancelled. A shutdown keeps the seeks stored.
+//! connection), and stays until it is taken or cancelled. A reloaded open seek is listed (and
+//! can be accepted) only once its seeker is back; an invite code works at once, since the
+//! friend was invited. A shutdown keeps the seeks stored.
 //!
 //! The state sits behind one short-held mutex (no await while it is held); subscribers get
 //! changes through the [`crate::bus`] (bounded) and a fresh `reset` when they fall behind.
@@ -123,12 +125,12 @@ impl Lobby {
         self.inner.events.publish(event);
     }
 
-    /// The open seeks.
+    /// The open seeks (a reloaded one only once its seeker is back).
     pub fn seeks(&self) -> Vec<SeekInfo> {
         self.state()
             .seeks
             .values()
-            .filter(|s| s.code.is_none())
+            .filter(|s| s.code.is_none() && s.owner.is_some())
             .map(|s| s.info.clone())
             .collect()
     }
@@ -357,10 +359,17 @@ impl Lobby {
     /// A player said hello: their reloaded seeks go with this connection from now on, and the
     /// games they become are sent to it.
     pub fn adopt_seeks(&self, outbox: &Outbox) {
+        let mut listed = Vec::new();
         for seek in self.state().seeks.values_mut() {
             if seek.info.by.id == outbox.player && seek.owner.is_none() {
                 seek.owner = Some(outbox.clone());
+                if seek.code.is_none() {
+                    listed.push(seek.info.clone());
+                }
             }
+        }
+        for info in listed {
+            self.announce(LobbyEvent::SeekAdded(info));
         }
     }
 
@@ -379,6 +388,13 @@ impl Lobby {
                     return Err(bad(
                         ErrorCode::NoSuchSeek,
                         format!("{seek} is private: join it by its invite code"),
+                    ));
+                }
+                // Nobody should find a game started with a stranger while they were away.
+                Some(s) if s.owner.is_none() => {
+                    return Err(bad(
+                        ErrorCode::NoSuchSeek,
+                        format!("{seek} waits for its seeker to come back after a restart"),
                     ));
                 }
                 Some(_) => {}

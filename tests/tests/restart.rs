@@ -25,9 +25,19 @@ async fn a_private_game_and_an_open_seek_survive_a_kill_and_the_friend_joins_by_
     let server = server.restart().await;
     drop(alice);
 
-    // Alice comes back first: her seeks are hers again, and follow her connection.
-    let mut alice = Client::hello_as(&server, "alice", Some(&token)).await;
+    // Until Alice is back her open seek is neither listed nor accepted.
     let mut bob = Client::hello(&server, "bob").await;
+    let Reply::Seeks { seeks } = bob.request(Request::ListSeeks).await.unwrap() else {
+        panic!()
+    };
+    assert!(seeks.is_empty());
+    let e = bob
+        .request(Request::AcceptSeek { seek: open_seek })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::NoSuchSeek);
+    // Alice comes back: her seeks are hers again, and follow her connection.
+    let mut alice = Client::hello_as(&server, "alice", Some(&token)).await;
     let Reply::Seeks { seeks } = bob.request(Request::ListSeeks).await.unwrap() else {
         panic!()
     };
