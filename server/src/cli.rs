@@ -9,6 +9,7 @@ use crate::config::ServerConfig;
 use crate::tools::ToolError;
 use crate::tools::bestmove::{BestMoveArgs, run_bestmove};
 use crate::tools::perft::{PerftArgs, run_perft};
+use crate::tools::solve::{KalahTablebaseArgs, SolveArgs, run_solve, run_tablebase_kalah};
 
 /// Chaupal's game server and tools. With no subcommand it serves games (as `serve` does).
 #[derive(Debug, Parser)]
@@ -93,6 +94,61 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Solve a Kalah position exactly: the final margin with perfect play for the side to move.
+    ///
+    /// Prints `info` lines (the endgame database, each MTD(f) pass, the totals), then
+    /// `best-moves H...` (every move that keeps the margin), `pv H...`, and last `margin +N`
+    /// (or `-N`, or `0`): the final store difference, sweep included, for the side to move.
+    Solve {
+        /// The game: kalah.
+        game: GameKind,
+        /// A rule option, KEY=VALUE (repeatable): pits, seeds, empty-capture.
+        #[arg(long = "rule", value_name = "KEY=VALUE")]
+        rules: Vec<String>,
+        /// The position to start from, in the game's position notation (default: the start).
+        #[arg(long)]
+        position: Option<String>,
+        /// Moves to play first, in the game's notation, separated by spaces.
+        #[arg(long)]
+        moves: Option<String>,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Megabytes of transposition table.
+        #[arg(long, default_value_t = 1024)]
+        tt_mb: usize,
+        /// Build the endgame database up to this many seeds in play first (0: none; default:
+        /// as many as fit in 256 MB).
+        #[arg(long, conflicts_with = "db")]
+        db_seeds: Option<u32>,
+        /// Load the endgame database from this file (written by `tablebase kalah`).
+        #[arg(long)]
+        db: Option<std::path::PathBuf>,
+        /// Longest principal variation printed.
+        #[arg(long, default_value_t = 24)]
+        pv_plies: usize,
+    },
+    /// Build an endgame database and write it to a file.
+    ///
+    /// kalah: every board with at most --seeds-max seeds in the houses, for the board size and
+    /// capture rule of --rule pits=M --rule empty-capture=B; prints a line per level, the counts
+    /// of wins, draws and losses per seed count, `positions N` and the time.
+    Tablebase {
+        /// The game: kalah (baghchal: not built on this branch).
+        game: GameKind,
+        /// Where to write the database.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// A rule option, KEY=VALUE (repeatable).
+        #[arg(long = "rule", value_name = "KEY=VALUE")]
+        rules: Vec<String>,
+        /// kalah: the most seeds in play covered.
+        #[arg(long, default_value_t = 20)]
+        seeds_max: u32,
+        /// Worker threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
 }
 
 /// Sends logs to stderr (stdout belongs to the subcommands' output). `RUST_LOG` sets the level.
@@ -157,6 +213,56 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             let mut out = stdout.lock();
             run_bestmove(&args, &mut out)
         }
+        Some(Command::Solve {
+            game,
+            rules,
+            position,
+            moves,
+            threads,
+            tt_mb,
+            db_seeds,
+            db,
+            pv_plies,
+        }) => {
+            let args = SolveArgs {
+                game: Some(game),
+                rules,
+                position,
+                moves,
+                threads,
+                tt_mb,
+                db_seeds,
+                db_file: db,
+                pv_plies,
+            };
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            run_solve(&args, &mut out)?;
+            out.flush().map_err(ToolError::Io)
+        }
+        Some(Command::Tablebase {
+            game,
+            out: file,
+            rules,
+            seeds_max,
+            threads: _,
+        }) => match game {
+            GameKind::Kalah => {
+                let args = KalahTablebaseArgs {
+                    rules,
+                    seeds_max,
+                    out: file,
+                };
+                let stdout = std::io::stdout();
+                let mut out = stdout.lock();
+                run_tablebase_kalah(&args, &mut out)?;
+                out.flush().map_err(ToolError::Io)
+            }
+            GameKind::BaghChal => Err(ToolError::Usage(
+                "tablebase baghchal: not built yet on this branch".to_owned(),
+            )),
+            other => Err(ToolError::Usage(format!("no tablebase for {other}"))),
+        },
         Some(Command::Serve(config)) => Ok(crate::server::run_blocking(config)?),
         None => Ok(crate::server::run_blocking(cli.serve)?),
     }

@@ -34,6 +34,7 @@ pub mod ratings;
 pub mod record;
 pub mod room;
 pub mod server;
+pub mod solver;
 pub mod store;
 pub mod tools;
 

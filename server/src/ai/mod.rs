@@ -180,7 +180,14 @@ pub fn search(
     }
     match game {
         AnyGame::BaghChal(g) => search_game::<BaghChal>(g, request, cancel, on_info),
-        AnyGame::Kalah(g) => search_game::<Kalah>(g, request, cancel, on_info),
+        // Level 8 plays Kalah perfectly where the exact solver proves the margin in time.
+        AnyGame::Kalah(g) => {
+            use crate::solver::kalah::play::{Perfect, perfect_move};
+            match perfect_move(g, request, cancel, on_info) {
+                Perfect::Solved(result) => Ok(result),
+                Perfect::NotSolved(rest) => search_game::<Kalah>(g, &rest, cancel, on_info),
+            }
+        }
         AnyGame::Jungle(g) => search_game::<Jungle>(g, request, cancel, on_info),
         AnyGame::SholoGuti(g) => search_game::<SholoGuti>(g, request, cancel, on_info),
     }

@@ -4,6 +4,7 @@
 pub mod bestmove;
 pub mod perft;
 pub mod setup;
+pub mod solve;
 
 use thiserror::Error;
 

@@ -1,0 +1,106 @@
+//! Kalah solved exactly: the final margin with perfect play from any position, and the moves
+//! that keep it.
+//!
+//! - [`board`]: a position as the solver sees it (houses only, from the mover's side, packed in
+//!   a `u128`) and one move on it.
+//! - [`rank`] and [`db`]: endgame databases of every board with few seeds left in play, built
+//!   bottom-up by seed count and indexed by combinatorial rank.
+//! - [`tt`] and [`search`]: the exact search (MTD(f) over null-window alpha-beta, a lock-free
+//!   transposition table, database probes, several threads).
+//! - [`play`]: what the top AI level asks of it (solve within the move's time, or not at all).
+//!
+//! Values: the solver computes the store difference still to come for the side to move; the
+//! final margin of a position is its present store difference plus that value.
+
+pub mod board;
+pub mod db;
+pub mod play;
+pub mod rank;
+pub mod search;
+pub mod tt;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use chaupal_shared::Game;
+use chaupal_shared::kalah::{Kalah, KalahRules};
+
+pub use board::Geometry;
+pub use db::EndgameDb;
+pub use search::{Pass, Solver};
+
+/// The default size of an endgame database built on first use: at most this many positions
+/// (bytes). About 20 seeds on six houses a side, which builds in well under a minute.
+pub const DEFAULT_DB_BYTES: u64 = 256 << 20;
+
+/// The solver geometry of a rule set.
+pub fn geometry(rules: &KalahRules) -> Geometry {
+    Geometry::new(rules.pits() as usize, rules.empty_capture())
+}
+
+/// The houses of a position from the side to move's point of view.
+pub fn board_of(game: &Kalah) -> u128 {
+    let me = game.side_to_move();
+    geometry(game.rules()).board(game.houses(me), game.houses(me.opponent()))
+}
+
+/// The side to move's store minus the other store.
+pub fn store_margin(game: &Kalah) -> i32 {
+    let me = game.side_to_move();
+    i32::from(game.store(me)) - i32::from(game.store(me.opponent()))
+}
+
+/// The size of database to build on first use for a game of `total` seeds: the whole game when
+/// it fits in [`DEFAULT_DB_BYTES`], else as many seeds as fit.
+pub fn default_db_seeds(geo: Geometry, total: u32) -> u32 {
+    EndgameDb::seeds_within(geo, DEFAULT_DB_BYTES, total)
+}
+
+/// Databases built or loaded by this process, one per geometry (the largest kept).
+fn cache() -> &'static Mutex<HashMap<Geometry, Arc<EndgameDb>>> {
+    static DBS: OnceLock<Mutex<HashMap<Geometry, Arc<EndgameDb>>>> = OnceLock::new();
+    DBS.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The database this process holds for `geo`, if any.
+pub fn cached_db(geo: Geometry) -> Option<Arc<EndgameDb>> {
+    cache()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&geo)
+        .cloned()
+}
+
+/// Keeps `db` for later searches of its geometry, unless a larger one is already kept.
+pub fn keep_db(db: Arc<EndgameDb>) {
+    let mut map = cache().lock().unwrap_or_else(|e| e.into_inner());
+    let geo = db.geometry();
+    if map
+        .get(&geo)
+        .is_none_or(|old| old.max_seeds() < db.max_seeds())
+    {
+        map.insert(geo, db);
+    }
+}
+
+/// The database of `geo` with at least `seeds` seeds: the kept one, or built now and kept.
+pub fn db_with(geo: Geometry, seeds: u32, progress: &mut dyn FnMut(u32, u64)) -> Arc<EndgameDb> {
+    if let Some(db) = cached_db(geo).filter(|d| d.max_seeds() >= seeds) {
+        return db;
+    }
+    let db = Arc::new(EndgameDb::build(geo, seeds, progress));
+    keep_db(db.clone());
+    db
+}
+
+/// A margin as people read it: `+N`, `-N` or `0`.
+pub fn margin_text(margin: i32) -> String {
+    if margin > 0 {
+        format!("+{margin}")
+    } else {
+        margin.to_string()
+    }
+}

@@ -1,0 +1,230 @@
+//! `chaupal-server solve kalah` and `chaupal-server tablebase kalah`: the exact final margin of
+//! a Kalah position with perfect play, and endgame databases written to a file.
+//!
+//! `solve` prints `info ...` lines as it goes (the database, each MTD(f) pass, the result), the
+//! moves that keep the margin (`best-moves`), a principal variation (`pv`), and last
+//! `margin +N` (or `-N`, or `0`) for the side to move, stores and the final sweep included.
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use chaupal_shared::kalah::Kalah;
+use chaupal_shared::{AnyGame, Game, GameKind};
+
+use super::ToolError;
+use super::setup::set_up_game;
+use crate::solver::kalah::board::{After, Geometry, byte_sum};
+use crate::solver::kalah::search::Limits;
+use crate::solver::kalah::{
+    EndgameDb, Solver, board_of, default_db_seeds, geometry, keep_db, margin_text, store_margin,
+};
+
+/// What `solve` was asked to do.
+#[derive(Clone, Debug, Default)]
+pub struct SolveArgs {
+    pub game: Option<GameKind>,
+    pub rules: Vec<String>,
+    pub position: Option<String>,
+    pub moves: Option<String>,
+    /// Search threads (at least one).
+    pub threads: usize,
+    /// Megabytes of transposition table.
+    pub tt_mb: usize,
+    /// Build the endgame database up to this many seeds in play (default: what fits
+    /// [`crate::solver::kalah::DEFAULT_DB_BYTES`]; 0: none).
+    pub db_seeds: Option<u32>,
+    /// Load the endgame database from this file instead of building one.
+    pub db_file: Option<PathBuf>,
+    /// Longest principal variation printed.
+    pub pv_plies: usize,
+}
+
+/// What `tablebase kalah` was asked to do.
+#[derive(Clone, Debug, Default)]
+pub struct KalahTablebaseArgs {
+    pub rules: Vec<String>,
+    pub seeds_max: u32,
+    pub out: PathBuf,
+}
+
+fn kalah_of(any: AnyGame) -> Result<Kalah, ToolError> {
+    match any {
+        AnyGame::Kalah(g) => Ok(g),
+        other => Err(ToolError::Usage(format!(
+            "solve works on kalah, not {} (Bagh Chal has `tablebase baghchal`)",
+            other.kind()
+        ))),
+    }
+}
+
+fn ms(start: Instant) -> u64 {
+    start.elapsed().as_millis() as u64
+}
+
+/// Solves the position and writes the `info` lines, `best-moves`, `pv` and `margin` to `out`.
+pub fn run_solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), ToolError> {
+    let kind = args.game.unwrap_or(GameKind::Kalah);
+    let game = kalah_of(set_up_game(
+        kind,
+        &args.rules,
+        args.position.as_deref(),
+        args.moves.as_deref(),
+    )?)?;
+    if game.outcome().is_some() {
+        writeln!(out, "info the game is over")?;
+        writeln!(out, "margin {}", margin_text(store_margin(&game)))?;
+        return Ok(());
+    }
+    let geo = geometry(game.rules());
+    let board = board_of(&game);
+    let in_play = byte_sum(board);
+    let start = Instant::now();
+    let db = match &args.db_file {
+        Some(path) => {
+            let file = File::open(path)?;
+            let db = EndgameDb::load(&mut BufReader::new(file))?;
+            if db.geometry() != geo {
+                return Err(ToolError::Usage(format!(
+                    "{} is a database for pits={} empty-capture={}, not this game's rules",
+                    path.display(),
+                    db.geometry().pits,
+                    db.geometry().empty_capture
+                )));
+            }
+            Some(db)
+        }
+        None => {
+            let k = args
+                .db_seeds
+                .unwrap_or_else(|| default_db_seeds(geo, in_play))
+                .min(in_play);
+            (k > 0).then(|| EndgameDb::build(geo, k, &mut |_, _| {}))
+        }
+    };
+    let db = db.map(Arc::new);
+    if let Some(db) = &db {
+        writeln!(
+            out,
+            "info db seeds-max {} positions {} time-ms {}",
+            db.max_seeds(),
+            db.len(),
+            ms(start)
+        )?;
+        keep_db(db.clone());
+    }
+    let mut solver = Solver::new(geo, args.tt_mb.max(1), db);
+    solver.set_threads(args.threads);
+    let search_start = Instant::now();
+    let mut write_error = None;
+    let value = solver
+        .value(board, Limits::NONE, &mut |pass| {
+            if write_error.is_none()
+                && let Err(e) = writeln!(
+                    out,
+                    "info pass margin {}..{} nodes {} time-ms {}",
+                    margin_text(store_margin(&game) + pass.lower),
+                    margin_text(store_margin(&game) + pass.upper),
+                    pass.nodes,
+                    ms(search_start)
+                )
+            {
+                write_error = Some(e);
+            }
+        })
+        .ok_or_else(|| ToolError::Usage("the search was stopped".to_owned()))?;
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    let solve_ms = ms(search_start);
+    let best = solver
+        .best_moves(board, value, Limits::NONE)
+        .ok_or_else(|| ToolError::Usage("the search was stopped".to_owned()))?;
+    let pv = principal_variation(&solver, board, value, args.pv_plies);
+    let nodes = solver.nodes();
+    writeln!(
+        out,
+        "info solved nodes {nodes} time-ms {solve_ms} nps {} table-mb {}",
+        (nodes as f64 / (solve_ms.max(1) as f64 / 1000.0)) as u64,
+        solver.table_bytes() >> 20
+    )?;
+    let houses: Vec<String> = best.iter().map(|i| (i + 1).to_string()).collect();
+    writeln!(out, "best-moves {}", houses.join(" "))?;
+    let pv: Vec<String> = pv.iter().map(|i| (i + 1).to_string()).collect();
+    writeln!(out, "pv {}", pv.join(" "))?;
+    writeln!(out, "margin {}", margin_text(store_margin(&game) + value))?;
+    Ok(())
+}
+
+/// A line of perfect play from `board` (value `value`), up to `plies` moves: at each step the
+/// first move in house order that keeps the value.
+fn principal_variation(
+    solver: &Solver,
+    mut board: u128,
+    mut value: i32,
+    plies: usize,
+) -> Vec<usize> {
+    let geo = solver.geometry();
+    let mut line = Vec::new();
+    while line.len() < plies && !geo.is_over(board) {
+        let Some(i) = (0..geo.pits)
+            .filter(|&i| Geometry::get(board, i) > 0)
+            .find(|&i| solver.keeps(board, i, value, Limits::NONE) == Some(true))
+        else {
+            break;
+        };
+        line.push(i);
+        let c = geo.play(board, i);
+        match c.after {
+            After::Over => break,
+            After::Again => value -= c.gain,
+            After::Pass => value = c.gain - value,
+        }
+        board = c.board;
+    }
+    line
+}
+
+/// Builds the endgame database, printing one line per level, and writes it to the file.
+pub fn run_tablebase_kalah(
+    args: &KalahTablebaseArgs,
+    out: &mut impl Write,
+) -> Result<(), ToolError> {
+    let game = kalah_of(set_up_game(GameKind::Kalah, &args.rules, None, None)?)?;
+    let geo = geometry(game.rules());
+    if args.seeds_max > crate::solver::kalah::db::MAX_DB_SEEDS {
+        return Err(ToolError::Usage(format!(
+            "--seeds-max is at most {}",
+            crate::solver::kalah::db::MAX_DB_SEEDS
+        )));
+    }
+    let start = Instant::now();
+    let mut write_error = None;
+    let db = EndgameDb::build(geo, args.seeds_max, &mut |k, total| {
+        if write_error.is_none()
+            && let Err(e) = writeln!(
+                out,
+                "level {k} positions-so-far {total} time-ms {}",
+                ms(start)
+            )
+        {
+            write_error = Some(e);
+        }
+    });
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    for k in 0..=db.max_seeds() {
+        let [wins, draws, losses] = db.level_counts(k);
+        writeln!(out, "seeds {k} wins {wins} draws {draws} losses {losses}")?;
+    }
+    let file = File::create(&args.out)?;
+    let mut w = BufWriter::new(file);
+    db.save(&mut w)?;
+    w.flush()?;
+    writeln!(out, "positions {}", db.len())?;
+    writeln!(out, "time-ms {}", ms(start))?;
+    Ok(())
+}

@@ -1,0 +1,132 @@
+//! The `solve` and `tablebase` subcommands as a user runs them: `solve kalah` ends with a
+//! `margin` line that agrees with the rules (checked here on boards small enough to count by
+//! hand or by a plain search), and bad arguments exit non-zero with a message.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chaupal-server"))
+        .args(args)
+        .env("RUST_LOG", "off")
+        .output()
+        .expect("the server binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn last_line(out: &Output) -> String {
+    stdout(out).lines().last().unwrap_or("").to_owned()
+}
+
+#[test]
+fn solve_prints_best_moves_and_ends_with_the_margin() {
+    let out = run(&[
+        "solve", "kalah", "--rule", "pits=3", "--rule", "seeds=2", "--tt-mb", "4",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert!(text.contains("\nbest-moves "), "{text}");
+    assert!(
+        text.lines().any(|l| l.starts_with("info pass margin ")),
+        "{text}"
+    );
+    let last = last_line(&out);
+    let margin = last.strip_prefix("margin ").expect("a margin line last");
+    assert!(margin == "0" || margin.starts_with('+') || margin.starts_with('-'));
+}
+
+#[test]
+fn a_position_one_move_from_the_end_has_the_margin_of_that_move() {
+    // South to move, 3 houses. House 1 (one seed) lands in the empty house 2, opposite north's
+    // only seed: a capture of 2, north's row is empty and south's last seed is swept home.
+    // Playing house 3 first (an extra turn) comes to the same: south 7, north 5.
+    let out = run(&[
+        "solve",
+        "kalah",
+        "--rule",
+        "pits=3",
+        "--rule",
+        "seeds=2",
+        "--position",
+        "1,0,1:4/0,1,0:5 s",
+        "--db-seeds",
+        "0",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(last_line(&out), "margin +2", "{}", stdout(&out));
+}
+
+#[test]
+fn a_finished_game_reports_its_count_and_other_games_are_refused() {
+    let out = run(&[
+        "solve",
+        "kalah",
+        "--rule",
+        "pits=1",
+        "--rule",
+        "seeds=1",
+        "--position",
+        "0:2/0:0 n",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(last_line(&out), "margin -2");
+
+    let out = run(&["solve", "jungle"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("kalah"));
+}
+
+#[test]
+fn tablebase_kalah_writes_a_database_that_solve_loads() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("kalah3.db");
+    let file = file.to_str().expect("a UTF-8 path");
+    let out = run(&[
+        "tablebase",
+        "kalah",
+        "--rule",
+        "pits=3",
+        "--seeds-max",
+        "8",
+        "--out",
+        file,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout(&out).contains("\npositions 3003\n"),
+        "{}",
+        stdout(&out)
+    );
+
+    let solved = |extra: &[&str]| {
+        let mut args = vec![
+            "solve", "kalah", "--rule", "pits=3", "--rule", "seeds=1", "--tt-mb", "4",
+        ];
+        args.extend_from_slice(extra);
+        last_line(&run(&args))
+    };
+    let with_db = solved(&["--db", file]);
+    assert!(with_db.starts_with("margin "), "{with_db}");
+    assert_eq!(with_db, solved(&["--db-seeds", "0"]));
+
+    let out = run(&["tablebase", "baghchal", "--out", file]);
+    assert!(!out.status.success());
+}
