@@ -63,8 +63,22 @@ pub struct ServerConfig {
     /// `postgres://USER:PASSWORD@HOST/DB`.
     #[arg(long, default_value = DEFAULT_DATABASE)]
     pub database: String,
+    /// How SQLite makes commits durable: `full` syncs every group commit to the disk before
+    /// anything is acknowledged (safe against power loss); `normal` leaves the sync to the
+    /// write-ahead log's checkpoints (safe against the server being killed, not against a power
+    /// cut or an OS crash), and saves one disk sync per commit.
+    #[arg(long, value_enum, default_value_t = SqliteSync::Full)]
+    pub sqlite_synchronous: SqliteSync,
     #[command(flatten)]
     pub limits: Limits,
+}
+
+/// SQLite's `synchronous` setting (ignored for PostgreSQL).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum SqliteSync {
+    #[default]
+    Full,
+    Normal,
 }
 
 impl Default for ServerConfig {
@@ -74,6 +88,7 @@ impl Default for ServerConfig {
                 .parse()
                 .unwrap_or_else(|_| SocketAddr::from((std::net::Ipv4Addr::LOCALHOST, 7878))),
             database: DEFAULT_DATABASE.to_owned(),
+            sqlite_synchronous: SqliteSync::Full,
             limits: Limits::default(),
         }
     }

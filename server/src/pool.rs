@@ -1,5 +1,6 @@
 //! The AI pool: searches run on blocking threads, at most one per core, each with a time budget
-//! and a cancel flag, so the async runtime never waits on a search.
+//! and a cancel flag, so the async runtime never waits on a search; on Linux those threads run
+//! at a lower priority, so a busy AI does not delay players' moves.
 //!
 //! AI seats, hints and analyses all go through [`AiPool::search`]. A bounded number of searches
 //! may wait for a thread; beyond that the pool answers [`PoolError::Busy`] at once. The budget
@@ -80,6 +81,7 @@ impl AiPool {
         };
         let handle = tokio::task::spawn_blocking(move || {
             let _thread = thread;
+            give_way_to_players();
             ai::search(&game, &request, &cancel, &mut |_| {})
         });
         let result = handle.await;
@@ -88,6 +90,28 @@ impl AiPool {
             Ok(r) => r.map_err(PoolError::from),
             Err(e) => Err(PoolError::Crashed(e.to_string())),
         }
+    }
+}
+
+/// How much lower than the server's other threads an AI thread runs (a nice value): a search
+/// takes whole cores for seconds, and must not delay the threads that carry players' moves.
+#[cfg(target_os = "linux")]
+const AI_NICENESS: i32 = 10;
+
+/// Lowers the priority of the current (blocking) thread once, before its first search.
+fn give_way_to_players() {
+    #[cfg(target_os = "linux")]
+    {
+        use std::cell::Cell;
+        thread_local!(static LOWERED: Cell<bool> = const { Cell::new(false) });
+        LOWERED.with(|lowered| {
+            if !lowered.replace(true) {
+                let me = rustix::thread::gettid();
+                if let Err(e) = rustix::process::setpriority_process(Some(me), AI_NICENESS) {
+                    tracing::debug!("could not lower an AI thread's priority: {e}");
+                }
+            }
+        });
     }
 }
 

@@ -62,7 +62,7 @@ impl RunningServer {
 /// Opens the records, reloads unfinished games and starts listening.
 pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
     let limits = Arc::new(config.limits);
-    let store = Store::open(&config.database).await?;
+    let store = Store::open_with(&config.database, config.sqlite_synchronous).await?;
     let pool = AiPool::new(limits.ai_threads(), limits.ai_queue);
     let lobby = Lobby::new(store.clone(), pool.clone(), limits.clone());
     let restored = lobby.restore().await?;
@@ -102,6 +102,7 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), ServeError> {
         .build()
         .map_err(ServeError::Runtime)?;
     runtime.block_on(async move {
+        raise_open_files(config.limits.max_connections);
         let server = start(config).await?;
         {
             use std::io::Write;
@@ -115,6 +116,23 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), ServeError> {
         tracing::info!("stopped");
         Ok(())
     })
+}
+
+/// Raises the soft limit on open files to the hard limit: every connection is an open file,
+/// and the usual soft limit (1024) is far below the connections a server is allowed.
+fn raise_open_files(max_connections: usize) {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => {
+            tracing::info!("open files limit: {limit}");
+            if limit < max_connections as u64 + 64 {
+                tracing::warn!(
+                    "the open files limit ({limit}) is below --max-connections \
+                     ({max_connections}); raise it (ulimit -Hn) to serve that many"
+                );
+            }
+        }
+        Err(e) => tracing::warn!("could not raise the open files limit: {e}"),
+    }
 }
 
 async fn wait_for_signal() {

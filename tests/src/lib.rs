@@ -3,7 +3,8 @@
 //! [`ServerProcess`] starts the real server binary on an ephemeral port with a temporary
 //! database (and can kill it with SIGKILL and start it again on the same database);
 //! [`Client`] speaks the protocol over a websocket in JSON text frames, the way a bot in any
-//! language would; [`play`] has the steps the tests share. The tests are in `tests/`.
+//! language would; [`play`] has the steps the tests share. The tests are in `tests/`. [`load`] is
+//! the load generator behind `--bin loadtest`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -28,6 +29,8 @@ use tokio::process::{Child, Command};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+pub mod load;
+
 /// How long a test waits for any one message before it fails.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
@@ -37,6 +40,7 @@ pub struct ServerProcess {
     pub addr: SocketAddr,
     /// The database directory (kept for restarts).
     pub dir: PathBuf,
+    binary: PathBuf,
     args: Vec<String>,
     _temp: Option<tempfile::TempDir>,
 }
@@ -44,9 +48,14 @@ pub struct ServerProcess {
 impl ServerProcess {
     /// Starts a server with a fresh temporary database and these extra options.
     pub async fn start(args: &[&str]) -> ServerProcess {
+        Self::start_fresh(&server_binary(), args).await
+    }
+
+    /// Starts `binary` as the server with a fresh temporary database.
+    pub async fn start_fresh(binary: &Path, args: &[&str]) -> ServerProcess {
         let temp = tempfile::tempdir().unwrap();
         let dir = temp.path().to_path_buf();
-        let mut server = Self::start_in(&dir, args).await;
+        let mut server = Self::start_binary(binary, &dir, args).await;
         server._temp = Some(temp);
         server
     }
@@ -66,10 +75,16 @@ impl ServerProcess {
 
     /// Starts a server on the database in `dir`.
     pub async fn start_in(dir: &Path, args: &[&str]) -> ServerProcess {
+        Self::start_binary(&server_binary(), dir, args).await
+    }
+
+    /// Starts `binary` (anything that takes the server's command line) as the server, on the
+    /// database in `dir`.
+    pub async fn start_binary(binary: &Path, dir: &Path, args: &[&str]) -> ServerProcess {
         let db = format!("sqlite://{}", dir.join("chaupal.sqlite").display());
         let mut all = vec!["--database", db.as_str()];
         all.extend_from_slice(args);
-        let mut server = Self::start_bare(dir, &all).await;
+        let mut server = Self::start_bare_binary(binary, dir, &all).await;
         server.args = args.iter().map(|s| (*s).to_owned()).collect();
         server
     }
@@ -77,8 +92,13 @@ impl ServerProcess {
     /// Starts `serve` in the working directory `dir` on an ephemeral port with only these
     /// options (no `--database`: the server's default).
     pub async fn start_bare(dir: &Path, args: &[&str]) -> ServerProcess {
+        Self::start_bare_binary(&server_binary(), dir, args).await
+    }
+
+    /// Starts `binary` as `serve` in the working directory `dir` with only these options.
+    async fn start_bare_binary(binary: &Path, dir: &Path, args: &[&str]) -> ServerProcess {
         let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
-        let mut child = Command::new(server_binary())
+        let mut child = Command::new(binary)
             .current_dir(dir)
             .arg("serve")
             .arg("--bind")
@@ -111,6 +131,7 @@ impl ServerProcess {
             child,
             addr,
             dir: dir.to_path_buf(),
+            binary: binary.to_path_buf(),
             args,
             _temp: None,
         }
@@ -144,9 +165,14 @@ impl ServerProcess {
     pub async fn restart(mut self) -> ServerProcess {
         self.kill().await;
         let args: Vec<&str> = self.args.iter().map(String::as_str).collect();
-        let mut next = Self::start_in(&self.dir, &args).await;
+        let mut next = Self::start_binary(&self.binary, &self.dir, &args).await;
         next._temp = self._temp.take();
         next
+    }
+
+    /// The server's process id (while it runs).
+    pub fn pid(&self) -> Option<u32> {
+        self.child.id()
     }
 
     pub fn url(&self) -> String {
@@ -190,6 +216,11 @@ impl Client {
         let (ws, _) = tokio_tungstenite::connect_async(server.url())
             .await
             .unwrap();
+        Self::from_ws(ws)
+    }
+
+    /// A client on a websocket opened elsewhere.
+    pub fn from_ws(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
         Client {
             ws,
             next_id: 0,
@@ -305,6 +336,30 @@ impl Client {
         self.answer(id).await
     }
 
+    /// Sends a request and waits for its answer without panicking: `None` when the connection
+    /// ends (or nothing comes within [`PATIENCE`]), as it does when the server is killed.
+    pub async fn try_request(&mut self, request: Request) -> Option<Result<Reply, ErrorReply>> {
+        self.next_id += 1;
+        let id = self.next_id;
+        let text = encode_json(&ClientMessage { id, request }).ok()?;
+        self.ws.send(Message::text(text)).await.ok()?;
+        loop {
+            let frame = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .ok()??;
+            let msg: ServerMessage = match frame.ok()? {
+                Message::Text(t) => decode_json(t.as_str(), 16 * DEFAULT_MESSAGE_LIMIT).ok()?,
+                Message::Close(_) => return None,
+                _ => continue,
+            };
+            match msg {
+                ServerMessage::Reply { id: i, reply } if i == id => return Some(Ok(reply)),
+                ServerMessage::Error { id: Some(i), error } if i == id => return Some(Err(error)),
+                other => self.inbox.push_back(other),
+            }
+        }
+    }
+
     /// Waits for the reply or error to the request `id`.
     pub async fn answer(&mut self, id: u64) -> Result<Reply, ErrorReply> {
         self.wait_for(|m| match m {
@@ -401,6 +456,15 @@ impl Client {
         }
         seen
     }
+}
+
+/// The resident memory of a process in MiB, from /proc/PID/status (Linux); `None` elsewhere
+/// or when the process is gone.
+pub fn rss_mb(pid: u32) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
 }
 
 /// The start position of a game with default rules.

@@ -47,6 +47,10 @@ const CLOSE_POLICY: u16 = 1008;
 const CLOSE_TOO_BIG: u16 = 1009;
 /// Requests refused by the budget in a row before a flooding client is closed.
 const FLOOD_STRIKES: u32 = 100;
+/// The socket read buffer of a connection. tungstenite fills the whole buffer with zeros on the
+/// first read, so this is memory every idle connection holds; larger frames still arrive (the
+/// buffer grows for them, up to the frame limit).
+const READ_BUFFER: usize = 4096;
 /// How long the writer may take to flush the last frames when a connection closes.
 const CLOSE_FLUSH: Duration = Duration::from_secs(2);
 
@@ -96,7 +100,7 @@ pub async fn run(
     let config = WebSocketConfig::default()
         .max_message_size(Some(frame_limit))
         .max_frame_size(Some(frame_limit))
-        .read_buffer_size(frame_limit.clamp(4096, 128 * 1024))
+        .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)
         .max_write_buffer_size(2 * frame_limit + 64 * 1024);
     let ws = match timeout_at(

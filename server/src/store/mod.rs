@@ -29,6 +29,7 @@ pub use rows::{GameRow, NewGame, StoredSeat};
 pub use seeks::StoredSeek;
 pub use writer::{Change, EventWrite, RatedSeats};
 
+use crate::config::SqliteSync;
 use crate::ratings::{Rating, level_key, level_rating};
 
 /// Writes waiting for the writer task; rooms wait (back-pressure) when it is full.
@@ -69,6 +70,11 @@ pub struct Store {
 impl Store {
     /// Connects (creating a SQLite file if needed), runs the migrations and starts the writer.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Self::open_with(url, SqliteSync::Full).await
+    }
+
+    /// [`Store::open`], with SQLite's durability setting chosen.
+    pub async fn open_with(url: &str, sync: SqliteSync) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let (backend, url) = normalise_url(url)?;
         let options = AnyPoolOptions::new()
@@ -78,16 +84,18 @@ impl Store {
             })
             .acquire_timeout(Duration::from_secs(30));
         let options = if backend == Backend::Sqlite {
-            options.after_connect(|conn, _meta| {
+            let synchronous = match sync {
+                SqliteSync::Full => "PRAGMA synchronous = FULL",
+                SqliteSync::Normal => "PRAGMA synchronous = NORMAL",
+            };
+            options.after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     // WAL lets readers go on while the writer commits; FULL makes every
-                    // commit durable before it is acknowledged.
+                    // commit durable before it is acknowledged (see `SqliteSync`).
                     sqlx::query("PRAGMA journal_mode = WAL")
                         .execute(&mut *conn)
                         .await?;
-                    sqlx::query("PRAGMA synchronous = FULL")
-                        .execute(&mut *conn)
-                        .await?;
+                    sqlx::query(synchronous).execute(&mut *conn).await?;
                     Ok(())
                 })
             })

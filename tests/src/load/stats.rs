@@ -1,0 +1,168 @@
+//! What the load generator measures: move latency histograms, counters, and the phase every
+//! bot follows (connect, run, drain).
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::time::Duration;
+
+use hdrhistogram::Histogram;
+
+/// Where the run is; bots watch it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Connections are being opened; bots only read.
+    Connecting,
+    /// Games are played and measured.
+    Running,
+    /// No new moves or games; connections stay open until the end.
+    Draining,
+}
+
+/// Latency in microseconds, from 1 µs to 10 minutes, 3 significant figures.
+fn histogram() -> Histogram<u64> {
+    Histogram::new_with_bounds(1, 600_000_000, 3).unwrap_or_else(|_| {
+        // The bounds above are valid; this is only reached if hdrhistogram changes its rules.
+        Histogram::new(3).unwrap_or_else(|e| panic!("histogram: {e}"))
+    })
+}
+
+/// Everything the bots count, shared by all of them.
+pub struct Stats {
+    /// Human-vs-human moves: sent by the mover until the opponent has the event.
+    latency: Mutex<Histogram<u64>>,
+    /// Moves of people in games against the AI: sent until the mover has its own event.
+    ai_game_latency: Mutex<Histogram<u64>>,
+    /// Moves measured while running (human-vs-human).
+    pub moves: AtomicU64,
+    /// AI moves seen while running.
+    pub ai_moves: AtomicU64,
+    /// Games started (human-vs-human and against the AI).
+    pub games: AtomicU64,
+    /// Games that reached their end.
+    pub finished: AtomicU64,
+    /// Connections that said hello.
+    pub connected: AtomicU64,
+    /// Connections that could not be opened.
+    pub failed: AtomicU64,
+    /// Connections open now.
+    pub open: AtomicI64,
+    errors: Mutex<BTreeMap<String, u64>>,
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Stats {
+    pub fn new() -> Stats {
+        Stats {
+            latency: Mutex::new(histogram()),
+            ai_game_latency: Mutex::new(histogram()),
+            moves: AtomicU64::new(0),
+            ai_moves: AtomicU64::new(0),
+            games: AtomicU64::new(0),
+            finished: AtomicU64::new(0),
+            connected: AtomicU64::new(0),
+            failed: AtomicU64::new(0),
+            open: AtomicI64::new(0),
+            errors: Mutex::new(BTreeMap::new()),
+        }
+    }
+
+    /// A human-vs-human move arrived at the opponent after `took`.
+    pub fn move_seen(&self, took: Duration) {
+        self.moves.fetch_add(1, Ordering::Relaxed);
+        let us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX).max(1);
+        let mut h = self.latency.lock().unwrap_or_else(|p| p.into_inner());
+        h.saturating_record(us);
+    }
+
+    /// A person's move in a game against the AI came back after `took`.
+    pub fn ai_game_move_seen(&self, took: Duration) {
+        let us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX).max(1);
+        let mut h = self
+            .ai_game_latency
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        h.saturating_record(us);
+    }
+
+    /// Counts an error of this kind.
+    pub fn error(&self, kind: impl Into<String>) {
+        let mut e = self.errors.lock().unwrap_or_else(|p| p.into_inner());
+        *e.entry(kind.into()).or_insert(0) += 1;
+    }
+
+    pub fn error_count(&self) -> u64 {
+        self.errors
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .values()
+            .sum()
+    }
+
+    /// The errors by kind, for the log.
+    pub fn error_kinds(&self) -> BTreeMap<String, u64> {
+        self.errors
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Human-vs-human latency quantiles in milliseconds: (p50, p99, p99.9, max).
+    pub fn quantiles_ms(&self) -> [f64; 4] {
+        quantiles(&self.latency.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    /// The same for people's moves in games against the AI.
+    pub fn ai_game_quantiles_ms(&self) -> ([f64; 4], u64) {
+        let h = self
+            .ai_game_latency
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        (quantiles(&h), h.len())
+    }
+}
+
+fn quantiles(h: &Histogram<u64>) -> [f64; 4] {
+    let ms = |us: u64| us as f64 / 1000.0;
+    [
+        ms(h.value_at_quantile(0.50)),
+        ms(h.value_at_quantile(0.99)),
+        ms(h.value_at_quantile(0.999)),
+        ms(h.max()),
+    ]
+}
+
+/// A small random number generator for think times and moves (xorshift64*).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+
+    /// A duration between `min` and `max` milliseconds.
+    pub fn millis(&mut self, min: u64, max: u64) -> Duration {
+        let span = max.saturating_sub(min) + 1;
+        Duration::from_millis(min + self.next_u64() % span)
+    }
+}
