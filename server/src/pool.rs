@@ -102,6 +102,7 @@ pub fn request_for(engine: &Engine, budget: Duration, seed: u64) -> SearchReques
                 nodes: None,
             },
             seed,
+            threads: 1,
         },
         Engine::Named {
             name,
@@ -115,6 +116,7 @@ pub fn request_for(engine: &Engine, budget: Duration, seed: u64) -> SearchReques
                 nodes: None,
             },
             seed,
+            threads: 1,
         },
     }
 }
