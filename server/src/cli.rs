@@ -93,6 +93,9 @@ pub enum Command {
         /// Seed for engines that use random numbers.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Search threads (Lazy SMP for the full search; other engines use one).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+        threads: u32,
     },
     /// Solve a Kalah position exactly: the final margin with perfect play for the side to move.
     ///
@@ -196,6 +199,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             time_ms,
             nodes,
             seed,
+            threads,
         }) => {
             let args = BestMoveArgs {
                 game,
@@ -208,6 +212,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                 time_ms,
                 nodes,
                 seed,
+                threads,
             };
             let stdout = std::io::stdout();
             let mut out = stdout.lock();

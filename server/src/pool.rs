@@ -126,6 +126,7 @@ pub fn request_for(engine: &Engine, budget: Duration, seed: u64) -> SearchReques
                 nodes: None,
             },
             seed,
+            threads: 1,
         },
         Engine::Named {
             name,
@@ -139,6 +140,7 @@ pub fn request_for(engine: &Engine, budget: Duration, seed: u64) -> SearchReques
                 nodes: None,
             },
             seed,
+            threads: 1,
         },
     }
 }

@@ -5,15 +5,11 @@
 
 mod common;
 
-use chaupal_server::ai::Score;
-use chaupal_server::ai::value::mate_in;
 use chaupal_shared::jungle::Jungle;
-use chaupal_shared::{Game, RuleSet};
 use common::*;
-use proptest::prelude::*;
 
 fn position(text: &str) -> Jungle {
-    Jungle::from_position_text(text, Default::default()).unwrap()
+    common::position(text)
 }
 
 #[test]
@@ -80,7 +76,6 @@ proptest! {
             Default::default()
         };
         let g = random_position(Jungle::start(rules), plies, seed);
-        every_engine_moves_legally(&g);
-        cancelled_search_returns_a_legal_move(&g);
+        engines_move_legally(&g);
     }
 }

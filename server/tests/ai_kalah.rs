@@ -7,12 +7,8 @@ mod common;
 
 use std::collections::HashMap;
 
-use chaupal_server::ai::Score;
-use chaupal_server::ai::value::margin_of;
 use chaupal_shared::kalah::Kalah;
-use chaupal_shared::{Game, RuleSet};
 use common::*;
-use proptest::prelude::*;
 
 fn small(pits: u8, seeds: u8) -> Kalah {
     let rules = <Kalah as Game>::Rules::from_pairs([
@@ -51,7 +47,7 @@ fn solve(g: &Kalah, memo: &mut HashMap<u64, i32>) -> i32 {
 }
 
 fn position(text: &str) -> Kalah {
-    Kalah::from_position_text(text, Default::default()).unwrap()
+    common::position(text)
 }
 
 #[test]
@@ -139,7 +135,28 @@ proptest! {
     #[test]
     fn every_engine_returns_a_legal_move(plies in 0usize..40, seed in any::<u64>()) {
         let g = random_position(Kalah::start(Default::default()), plies, seed);
-        every_engine_moves_legally(&g);
-        cancelled_search_returns_a_legal_move(&g);
+        engines_move_legally(&g);
+    }
+}
+
+#[test]
+fn two_threads_solve_small_boards_to_the_same_margin() {
+    use std::sync::atomic::AtomicBool;
+
+    use chaupal_server::ai::{EngineSpec, SearchRequest, run_engine};
+
+    for (pits, seeds, plies, seed) in [(3, 3, 0, 0), (4, 2, 3, 1), (4, 3, 12, 2)] {
+        let g = random_position(small(pits, seeds), plies, seed);
+        if g.outcome().is_some() {
+            continue;
+        }
+        let mut request = SearchRequest::new(EngineSpec::Named("pvs".to_owned()), depth(60), 1);
+        request.threads = 2;
+        let out = run_engine(&g, &request, &AtomicBool::new(false), &mut |_| {}).unwrap();
+        assert!(out.proven, "{}", g.position_text());
+        assert_eq!(margin_of(out.value), solve(&g, &mut HashMap::new()));
+        let mut legal = Vec::new();
+        g.legal_moves(&mut legal);
+        assert!(legal.contains(&out.best_move.unwrap()));
     }
 }

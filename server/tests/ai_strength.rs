@@ -1,12 +1,23 @@
-//! Strength matches (ignored by default: they take minutes): the full search against each seed
-//! agent, both colours, from varied openings. Run with
-//! `cargo test --release -p chaupal-server --test ai_strength -- --ignored --nocapture`;
-//! the numbers go to docs/AI.md.
+//! Strength matches (ignored by default: they take many minutes): the top level (level 8, under
+//! a time per move the machine can afford) against each seed agent at the depth its report used,
+//! both colours, from varied openings. One test per game:
+//!
+//! ```text
+//! STRENGTH_GAMES=100 STRENGTH_MS=50 nice -n 5 cargo test --release -p chaupal-server \
+//!     --test ai_strength -- --ignored --nocapture --test-threads 1 [kalah|baghchal|jungle|sholo_guti]
+//! ```
+//!
+//! Settings (environment): `STRENGTH_GAMES` games per pairing (default 20, half with each colour),
+//! `STRENGTH_MS` milliseconds a move for the top level (default 50), `STRENGTH_DEPTH` a fixed
+//! depth instead of a time (repeatable on a loaded machine), `STRENGTH_ONLY` runs only the
+//! pairings whose seed agent contains this text, `STRENGTH_VERBOSE=1` prints every game. Each
+//! pairing prints a row of the table in docs/AI.md, with how the games ended.
 
 #![allow(clippy::unwrap_used)] // a test: failures should be loud
 
+use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use chaupal_server::ai::game_ai::GameAi;
 use chaupal_server::ai::{EngineSpec, SearchLimits, SearchRequest, run_engine};
@@ -16,104 +27,238 @@ use chaupal_shared::kalah::Kalah;
 use chaupal_shared::sholo_guti::SholoGuti;
 use chaupal_shared::{Game, Side};
 
-/// Games per pairing (half with each colour).
-const GAMES: u64 = 20;
-/// Time a move for the full search.
-const OUR_MS: u64 = 50;
-/// Random plies played first, for varied openings.
+/// The level that must beat every seed agent.
+const TOP_LEVEL: u8 = 8;
+/// Random plies played first (one a side), for varied openings; both colours play each opening.
 const OPENING_PLIES: usize = 2;
 /// Longest game before it is called a draw (the games' own rules end every game anyway).
-const MAX_PLIES: usize = 600;
+const MAX_PLIES: usize = 1000;
 
-fn limits(engine: &str, depth: u32) -> SearchLimits {
-    if engine.starts_with("pvs") {
-        SearchLimits {
-            time: Some(Duration::from_millis(OUR_MS)),
-            ..SearchLimits::default()
+/// The match settings read from the environment.
+struct Settings {
+    games: u64,
+    ms: u64,
+    depth: Option<u32>,
+    only: Option<String>,
+    verbose: bool,
+}
+
+impl Settings {
+    fn from_env() -> Self {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+        let number =
+            |name: &str, default: u64| var(name).map_or(default, |v| v.parse().expect("a number"));
+        Settings {
+            games: number("STRENGTH_GAMES", 20),
+            ms: number("STRENGTH_MS", 50),
+            depth: var("STRENGTH_DEPTH").map(|v| v.parse().expect("a depth")),
+            only: var("STRENGTH_ONLY"),
+            verbose: var("STRENGTH_VERBOSE").is_some(),
         }
-    } else {
-        SearchLimits {
-            depth: Some(depth),
-            ..SearchLimits::default()
+    }
+
+    /// How the top level is limited, for the table.
+    fn budget(&self) -> String {
+        match self.depth {
+            Some(d) => format!("depth {d}"),
+            None => format!("{} ms", self.ms),
         }
     }
 }
 
-/// Plays one game; returns the winner.
-fn play<G: GameAi>(start: &G, engines: [(&str, u32); 2], seed: u64) -> Option<Side> {
+/// A player of a match: the top level, or a named seed agent at a fixed depth.
+#[derive(Clone, Copy)]
+enum Player<'a> {
+    Top,
+    Seed(&'a str, u32),
+}
+
+impl Player<'_> {
+    fn request(self, s: &Settings, seed: u64) -> SearchRequest {
+        let (engine, limits) = match self {
+            Player::Top => (
+                EngineSpec::Level(TOP_LEVEL),
+                match s.depth {
+                    Some(d) => SearchLimits {
+                        depth: Some(d),
+                        ..SearchLimits::default()
+                    },
+                    None => SearchLimits {
+                        time: Some(Duration::from_millis(s.ms)),
+                        ..SearchLimits::default()
+                    },
+                },
+            ),
+            Player::Seed(name, depth) => (
+                EngineSpec::Named(name.to_owned()),
+                SearchLimits {
+                    depth: Some(depth),
+                    ..SearchLimits::default()
+                },
+            ),
+        };
+        SearchRequest::new(engine, limits, seed)
+    }
+}
+
+/// How one game ended.
+struct GameEnd {
+    winner: Option<Side>,
+    /// The rule that ended it (`no legal move`, `repetition`, ...), or the ply cap.
+    reason: String,
+    plies: usize,
+    /// Time the top level spent, and its moves.
+    top_time: Duration,
+    top_moves: u32,
+}
+
+/// Plays one game from a random opening chosen by `seed`.
+fn play<G: GameAi>(start: &G, players: [Player; 2], s: &Settings, seed: u64) -> GameEnd {
     let cancel = AtomicBool::new(false);
     let mut g = start.clone();
     let mut plies = 0;
+    let (mut top_time, mut top_moves) = (Duration::ZERO, 0);
     while g.outcome().is_none() && plies < MAX_PLIES {
-        let (engine, depth) = engines[g.side_to_move().index()];
-        let engine = if plies < OPENING_PLIES {
-            "random"
+        let player = players[g.side_to_move().index()];
+        let request = if plies < OPENING_PLIES {
+            SearchRequest::new(
+                EngineSpec::Named("random".to_owned()),
+                SearchLimits::default(),
+                seed * 1000 + plies as u64,
+            )
         } else {
-            engine
+            player.request(s, seed * 1000 + plies as u64)
         };
-        let request = SearchRequest {
-            engine: EngineSpec::Named(engine.to_owned()),
-            limits: limits(engine, depth),
-            seed: seed * 1000 + plies as u64,
-        };
+        let clock = Instant::now();
         let out = run_engine(&g, &request, &cancel, &mut |_| {}).unwrap();
+        if plies >= OPENING_PLIES && matches!(player, Player::Top) {
+            top_time += clock.elapsed();
+            top_moves += 1;
+        }
         g.make(out.best_move.unwrap());
         plies += 1;
     }
-    g.outcome().and_then(|o| o.winner())
+    let outcome = g.outcome();
+    GameEnd {
+        winner: outcome.and_then(|o| o.winner()),
+        reason: outcome.map_or("ply cap".to_owned(), |o| o.reason().describe().to_owned()),
+        plies,
+        top_time,
+        top_moves,
+    }
 }
 
-/// Plays a match and prints `ours`'s score in points (a win 1, a draw 1/2).
-fn match_up<G: GameAi>(name: &str, start: &G, ours: &str, seed_agent: &str, depth: u32) -> f64 {
+/// Plays a match of the top level against a seed agent and prints its row; returns the top
+/// level's share of the points (a win 1, a draw 1/2).
+fn match_up<G: GameAi>(game: &str, start: &G, seed_agent: &str, depth: u32, s: &Settings) -> f64 {
+    if s.only
+        .as_ref()
+        .is_some_and(|o| !seed_agent.contains(o.as_str()))
+    {
+        return 1.0;
+    }
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    for i in 0..GAMES {
-        let our_side = if i % 2 == 0 {
+    let mut reasons: BTreeMap<String, u32> = BTreeMap::new();
+    let (mut plies, mut top_time, mut top_moves) = (0, Duration::ZERO, 0);
+    for i in 0..s.games {
+        let top_side = if i % 2 == 0 {
             Side::First
         } else {
             Side::Second
         };
-        let engines = match our_side {
-            Side::First => [(ours, 0), (seed_agent, depth)],
-            Side::Second => [(seed_agent, depth), (ours, 0)],
+        let seed = Player::Seed(seed_agent, depth);
+        let players = match top_side {
+            Side::First => [Player::Top, seed],
+            Side::Second => [seed, Player::Top],
         };
-        match play(start, engines, i / 2) {
-            Some(w) if w == our_side => wins += 1,
-            Some(_) => losses += 1,
-            None => draws += 1,
+        // Games 2k and 2k+1 share an opening, one with each colour.
+        let end = play(start, players, s, i / 2);
+        let result = match end.winner {
+            Some(w) if w == top_side => {
+                wins += 1;
+                "won"
+            }
+            Some(_) => {
+                losses += 1;
+                "lost"
+            }
+            None => {
+                draws += 1;
+                "drew"
+            }
+        };
+        if s.verbose {
+            println!(
+                "  game {i}: top level as {} {result} ({}, {} plies)",
+                G::side_name(top_side),
+                end.reason,
+                end.plies
+            );
         }
+        *reasons
+            .entry(format!("{result}: {}", end.reason))
+            .or_default() += 1;
+        plies += end.plies;
+        top_time += end.top_time;
+        top_moves += end.top_moves;
     }
-    let points = (wins as f64 + draws as f64 / 2.0) / GAMES as f64;
+    let points = (wins as f64 + draws as f64 / 2.0) / s.games as f64;
+    let ends: Vec<String> = reasons.iter().map(|(r, n)| format!("{n} {r}")).collect();
     println!(
-        "| {name} | {ours} {OUR_MS} ms | {seed_agent} depth {depth} | {wins} | {draws} | {losses} | {:.0}% |",
-        100.0 * points
+        "| {game} | level {TOP_LEVEL}, {} | {seed_agent} depth {depth} | {wins} | {draws} | {losses} | {:.1}% | {} | {:.0} ms | {} |",
+        s.budget(),
+        100.0 * points,
+        plies / s.games.max(1) as usize,
+        top_time.as_secs_f64() * 1000.0 / f64::from(top_moves.max(1)),
+        ends.join(", ")
     );
     points
 }
 
-#[test]
-#[ignore]
-fn full_search_against_the_seed_agents() {
-    println!("| game | ours | seed agent | wins | draws | losses | points |");
-    println!("|---|---|---|---|---|---|---|");
-    let k = Kalah::start(Default::default());
-    for eval in ["eval1", "eval2", "eval3", "eval4"] {
-        match_up("kalah", &k, "pvs", &format!("alphabeta:{eval}"), 4);
-    }
-    let b = BaghChal::start(Default::default());
-    match_up("baghchal", &b, "pvs", "negamax:seed004", 4);
-    match_up("baghchal", &b, "pvs", "negamax:seed000", 3);
-    let j = Jungle::start(Default::default());
-    match_up("jungle", &j, "pvs", "alphabeta:seed003", 4);
-    match_up("jungle", &j, "pvs:seed003", "alphabeta:seed003", 4);
-    let s = SholoGuti::start(Default::default());
-    match_up("sholo-guti", &s, "pvs", "alphabeta:seed002", 4);
+fn header(s: &Settings) {
+    println!("{} games a pairing", s.games);
+    println!(
+        "| game | top level | seed agent | wins | draws | losses | points | avg plies | avg time a move | how games ended |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
 }
 
 #[test]
 #[ignore]
-fn the_draw_prone_pairings_with_contempt() {
-    let s = SholoGuti::start(Default::default());
-    match_up("sholo-guti", &s, "pvs", "alphabeta:seed002", 4);
+fn kalah() {
+    let s = Settings::from_env();
+    header(&s);
+    let k = Kalah::start(Default::default());
+    for eval in ["eval1", "eval2", "eval3", "eval4"] {
+        match_up("kalah", &k, &format!("alphabeta:{eval}"), 4, &s);
+        match_up("kalah", &k, &format!("minimax-ab:{eval}"), 4, &s);
+    }
+}
+
+#[test]
+#[ignore]
+fn baghchal() {
+    let s = Settings::from_env();
+    header(&s);
     let b = BaghChal::start(Default::default());
-    match_up("baghchal", &b, "pvs", "negamax:seed004", 4);
+    match_up("baghchal", &b, "negamax:seed004", 4, &s);
+    match_up("baghchal", &b, "negamax:seed000", 3, &s);
+}
+
+#[test]
+#[ignore]
+fn jungle() {
+    let s = Settings::from_env();
+    header(&s);
+    let j = Jungle::start(Default::default());
+    match_up("jungle", &j, "alphabeta:seed003", 4, &s);
+}
+
+#[test]
+#[ignore]
+fn sholo_guti() {
+    let s = Settings::from_env();
+    header(&s);
+    let g = SholoGuti::start(Default::default());
+    match_up("sholo-guti", &g, "alphabeta:seed002", 4, &s);
 }

@@ -77,6 +77,7 @@ pub fn hint(
             ..SearchLimits::default()
         },
         seed: 0,
+        threads: 1,
     };
     Ok(search(game, &request, cancel, &mut |_| {})?.best_move)
 }
@@ -96,6 +97,7 @@ pub fn analyse(
             ..SearchLimits::default()
         },
         seed: 0,
+        threads: 1,
     };
     let result = search(game, &request, cancel, &mut |_| {})?;
     let scale = scale_of(game);

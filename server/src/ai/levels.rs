@@ -83,50 +83,62 @@ const MCTS: &str = "club players: Monte Carlo tree search, a different style";
 const STRONG: &str = "strong players: the full search, one second a move";
 const FULL: &str = "full strength: the full search with all the time it is given";
 
-const BAGHCHAL: [LevelSpec; 8] = [
-    LevelSpec::depth("random", 1, RANDOM),
-    LevelSpec::depth("greedy:seed004", 1, GREEDY),
-    LevelSpec::depth("negamax:seed000", 2, SEED_SHALLOW),
-    LevelSpec::depth("negamax:seed004", 4, SEED_FULL),
-    LevelSpec::depth("pvs", 4, OURS_SHALLOW),
-    LevelSpec::playouts("mcts", 20_000, MCTS),
-    LevelSpec::time("pvs", 1000, STRONG),
-    LevelSpec::time("pvs", 3000, FULL),
-];
+/// What differs between the games' level tables: the seed agents of levels 2 to 4, the depth of
+/// level 5, and the engine of levels 7 and 8.
+struct GameLevels {
+    greedy: &'static str,
+    seed_shallow: (&'static str, u32),
+    seed_full: (&'static str, u32),
+    ours_depth: u32,
+    strong: &'static str,
+}
 
-const KALAH: [LevelSpec; 8] = [
-    LevelSpec::depth("random", 1, RANDOM),
-    LevelSpec::depth("greedy:eval2", 1, GREEDY),
-    LevelSpec::depth("minimax-ab:eval3", 2, SEED_SHALLOW),
-    LevelSpec::depth("alphabeta:eval2", 4, SEED_FULL),
-    LevelSpec::depth("pvs", 6, OURS_SHALLOW),
-    LevelSpec::playouts("mcts", 20_000, MCTS),
-    LevelSpec::time("pvs", 1000, STRONG),
-    LevelSpec::time("pvs", 3000, FULL),
-];
+/// The eight levels, the same steps in every game.
+const fn levels(g: GameLevels) -> [LevelSpec; 8] {
+    [
+        LevelSpec::depth("random", 1, RANDOM),
+        LevelSpec::depth(g.greedy, 1, GREEDY),
+        LevelSpec::depth(g.seed_shallow.0, g.seed_shallow.1, SEED_SHALLOW),
+        LevelSpec::depth(g.seed_full.0, g.seed_full.1, SEED_FULL),
+        LevelSpec::depth("pvs", g.ours_depth, OURS_SHALLOW),
+        LevelSpec::playouts("mcts", 20_000, MCTS),
+        LevelSpec::time(g.strong, 1000, STRONG),
+        LevelSpec::time(g.strong, 3000, FULL),
+    ]
+}
 
-const JUNGLE: [LevelSpec; 8] = [
-    LevelSpec::depth("random", 1, RANDOM),
-    LevelSpec::depth("greedy:material", 1, GREEDY),
-    LevelSpec::depth("alphabeta:seed003-basic", 2, SEED_SHALLOW),
-    LevelSpec::depth("alphabeta:seed003", 4, SEED_FULL),
-    LevelSpec::depth("pvs", 4, OURS_SHALLOW),
-    LevelSpec::playouts("mcts", 20_000, MCTS),
+const BAGHCHAL: [LevelSpec; 8] = levels(GameLevels {
+    greedy: "greedy:seed004",
+    seed_shallow: ("negamax:seed000", 2),
+    seed_full: ("negamax:seed004", 4),
+    ours_depth: 4,
+    strong: "pvs",
+});
+
+const KALAH: [LevelSpec; 8] = levels(GameLevels {
+    greedy: "greedy:eval2",
+    seed_shallow: ("minimax-ab:eval3", 2),
+    seed_full: ("alphabeta:eval2", 4),
+    ours_depth: 6,
+    strong: "pvs",
+});
+
+const JUNGLE: [LevelSpec; 8] = levels(GameLevels {
+    greedy: "greedy:material",
+    seed_shallow: ("alphabeta:seed003-basic", 2),
+    seed_full: ("alphabeta:seed003", 4),
+    ours_depth: 4,
     // Seed 003's evaluation under our search measured stronger than ours so far (docs/AI.md).
-    LevelSpec::time("pvs:seed003", 1000, STRONG),
-    LevelSpec::time("pvs:seed003", 3000, FULL),
-];
+    strong: "pvs:seed003",
+});
 
-const SHOLO_GUTI: [LevelSpec; 8] = [
-    LevelSpec::depth("random", 1, RANDOM),
-    LevelSpec::depth("greedy:seed002", 1, GREEDY),
-    LevelSpec::depth("minimax:seed002", 2, SEED_SHALLOW),
-    LevelSpec::depth("alphabeta:seed002", 4, SEED_FULL),
-    LevelSpec::depth("pvs", 4, OURS_SHALLOW),
-    LevelSpec::playouts("mcts", 20_000, MCTS),
-    LevelSpec::time("pvs", 1000, STRONG),
-    LevelSpec::time("pvs", 3000, FULL),
-];
+const SHOLO_GUTI: [LevelSpec; 8] = levels(GameLevels {
+    greedy: "greedy:seed002",
+    seed_shallow: ("minimax:seed002", 2),
+    seed_full: ("alphabeta:seed002", 4),
+    ours_depth: 4,
+    strong: "pvs",
+});
 
 /// The eight levels of a game, weakest first.
 pub fn table(kind: GameKind) -> &'static [LevelSpec; 8] {

@@ -18,6 +18,7 @@
 
 pub mod analysis;
 pub mod baseline;
+pub mod compare;
 pub mod control;
 pub mod engines;
 pub mod eval;
@@ -37,6 +38,7 @@ pub mod value;
 
 use std::any::Any;
 use std::cell::RefCell;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -55,6 +57,7 @@ use self::game_ai::{EvalInfo, GameAi};
 use self::mcts::Mcts;
 use self::search::{SearchOutput, Searcher};
 pub use self::stats::SearchStats;
+use self::tt::TranspositionTable;
 
 /// Which AI plays.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,6 +107,26 @@ pub struct SearchRequest {
     pub limits: SearchLimits,
     /// Seed for engines that use random numbers, so a run can be repeated.
     pub seed: u64,
+    /// Threads for the full search (Lazy SMP); other engines use one. The server's pool keeps
+    /// one search per core, so it asks for 1 unless configured otherwise.
+    #[serde(default = "one_thread")]
+    pub threads: u32,
+}
+
+fn one_thread() -> u32 {
+    1
+}
+
+impl SearchRequest {
+    /// A request on one thread.
+    pub fn new(engine: EngineSpec, limits: SearchLimits, seed: u64) -> Self {
+        SearchRequest {
+            engine,
+            limits,
+            seed,
+            threads: 1,
+        }
+    }
 }
 
 /// A score from the side to move's point of view.
@@ -222,6 +245,7 @@ pub fn resolve(kind: GameKind, request: &SearchRequest) -> Result<EngineConfig, 
         EngineSpec::Named(_) if request.limits.is_empty() => config.limits,
         EngineSpec::Named(_) => request.limits.clone(),
     };
+    config.search.threads = request.threads.max(1);
     Ok(config)
 }
 
@@ -239,6 +263,36 @@ pub fn run_engine<G: GameAi>(
 thread_local! {
     /// The last MCTS tree searched on this thread, kept for the next move of the same game.
     static MCTS_TREE: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+    /// This thread's transposition table, kept between searches (the AI pool's threads each
+    /// keep one): the next move of a game starts from what the last search stored. Searches
+    /// that score positions differently keep apart by their salt; entries of earlier searches
+    /// are the first replaced, so a new game pushes out an old one.
+    static TABLE: RefCell<Option<Arc<TranspositionTable>>> = const { RefCell::new(None) };
+}
+
+/// This thread's kept transposition table of `mib` MiB (a new one if the size changed).
+pub fn kept_table(mib: usize) -> Arc<TranspositionTable> {
+    TABLE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        match slot.as_ref() {
+            Some(tt) if tt.bytes() == TranspositionTable::new_size(mib) => tt.clone(),
+            _ => {
+                let tt = Arc::new(TranspositionTable::new(mib));
+                *slot = Some(tt.clone());
+                tt
+            }
+        }
+    })
+}
+
+/// Forgets what this thread's searches kept (its table and MCTS tree), as at a new game.
+pub fn forget_kept_searches() {
+    TABLE.with(|cell| {
+        if let Some(tt) = cell.borrow().as_ref() {
+            tt.clear();
+        }
+    });
+    MCTS_TREE.with(|cell| *cell.borrow_mut() = None);
 }
 
 /// Runs an engine configuration on a typed game.
@@ -279,7 +333,11 @@ pub fn run_config<G: GameAi>(
         Algorithm::AlphaBeta => baseline(Baseline::AlphaBeta, control, on_info),
         Algorithm::Negamax => baseline(Baseline::Negamax, control, on_info),
         Algorithm::NegamaxTt | Algorithm::Pvs => {
-            Searcher::new(game, eval, config.search.clone(), control).run(on_info)
+            let search = config.search.clone();
+            let eval_name = config.eval.as_deref().unwrap_or("");
+            let salt = search::table_salt(game, eval_name, &search);
+            let tt = kept_table(search.hash_mib);
+            Searcher::with_table(game, eval, search, control, tt, salt).run_parallel(on_info)
         }
         Algorithm::Mcts => MCTS_TREE.with(|cell| {
             let mut slot = cell.borrow_mut();

@@ -3,10 +3,19 @@
 //! ordering with the game's own hints, optional quiescence over captures, repetition draws with
 //! contempt, and proven results (a subtree that reached only game ends holds at any depth).
 //!
+//! The table may be kept between the searches of a game ([`Searcher::with_table`]) and shared
+//! by several threads searching the same position (Lazy SMP, [`Searcher::run_parallel`]): helper
+//! threads search the same tree at staggered depths, and what they store speeds up the main
+//! thread, which alone decides and reports.
+//!
 //! Each enhancement can be switched off in [`SearchConfig`], which is how the `negamax-tt`
 //! engine and the equivalence tests compare them: the enhancements change the cost, never the
 //! value at a fixed depth.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::SearchLimits;
 use super::control::SearchControl;
 use super::game_ai::{Evaluator, GameAi};
 use super::ordering::{HASH_MOVE_KEY, OrderingTables, order_key, pick_next};
@@ -40,6 +49,8 @@ pub struct SearchConfig {
     pub contempt: Value,
     /// Transposition table size in MiB.
     pub hash_mib: usize,
+    /// Threads searching together (Lazy SMP); 1 searches on the caller's thread alone.
+    pub threads: u32,
 }
 
 impl Default for SearchConfig {
@@ -55,6 +66,7 @@ impl Default for SearchConfig {
             path_repetition: true,
             contempt: 0,
             hash_mib: 16,
+            threads: 1,
         }
     }
 }
@@ -85,7 +97,13 @@ pub struct Searcher<'a, G: GameAi> {
     pos: SearchPosition<G>,
     eval: &'a dyn Evaluator<G>,
     config: SearchConfig,
-    tt: Option<TranspositionTable>,
+    tt: Option<Arc<TranspositionTable>>,
+    /// XORed into every hash the table sees, so that searches which score the same position
+    /// differently (another evaluation, contempt for the other side, other rules) keep apart
+    /// in a table they share.
+    salt: u64,
+    /// A helper thread of a parallel search: it never reports and never outlives a stop.
+    helper: bool,
     control: SearchControl<'a>,
     tables: OrderingTables<G::Move>,
     move_buf: Vec<Vec<G::Move>>,
@@ -100,22 +118,53 @@ pub struct Searcher<'a, G: GameAi> {
 }
 
 impl<'a, G: GameAi> Searcher<'a, G> {
+    /// A search with a fresh table of its own (when the configuration uses one).
     pub fn new(
         game: &G,
         eval: &'a dyn Evaluator<G>,
         config: SearchConfig,
         control: SearchControl<'a>,
     ) -> Self {
+        let tt = config
+            .tt
+            .then(|| Arc::new(TranspositionTable::new(config.hash_mib)));
+        Self::build(game, eval, config, control, tt, 0)
+    }
+
+    /// A search using `tt`, kept from earlier searches or shared with other threads; `salt`
+    /// keeps its entries apart from those of differently scored searches (see [`table_salt`]).
+    pub fn with_table(
+        game: &G,
+        eval: &'a dyn Evaluator<G>,
+        config: SearchConfig,
+        control: SearchControl<'a>,
+        tt: Arc<TranspositionTable>,
+        salt: u64,
+    ) -> Self {
+        tt.new_search();
+        let tt = config.tt.then_some(tt);
+        Self::build(game, eval, config, control, tt, salt)
+    }
+
+    fn build(
+        game: &G,
+        eval: &'a dyn Evaluator<G>,
+        config: SearchConfig,
+        control: SearchControl<'a>,
+        tt: Option<Arc<TranspositionTable>>,
+        salt: u64,
+    ) -> Self {
         let mut pos = SearchPosition::new(game.clone(), config.contempt);
         if !config.path_repetition {
             pos = pos.without_path_repetition();
         }
-        let tt = config.tt.then(|| TranspositionTable::new(config.hash_mib));
         Searcher {
             pos,
             eval,
             config,
             tt,
+            salt,
+            helper: false,
             control,
             tables: OrderingTables::new(),
             move_buf: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
@@ -126,6 +175,59 @@ impl<'a, G: GameAi> Searcher<'a, G> {
             aborted: false,
             stats: SearchStats::default(),
         }
+    }
+
+    /// Runs the search on `config.threads` threads: this one decides and reports; the helpers
+    /// share its table and stop when it is done. Their nodes count in the statistics.
+    pub fn run_parallel(self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchOutput<G::Move> {
+        let helpers = self.config.threads.saturating_sub(1);
+        let Some(tt) = self.tt.clone().filter(|_| helpers > 0) else {
+            return self.run(on_info);
+        };
+        let stop = AtomicBool::new(false);
+        let (eval, salt) = (self.eval, self.salt);
+        let root = self.pos.game.clone();
+        let config = SearchConfig {
+            threads: 1,
+            ..self.config.clone()
+        };
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..=helpers)
+                .map(|id| {
+                    let (game, config, tt, stop) =
+                        (root.clone(), config.clone(), tt.clone(), &stop);
+                    scope.spawn(move || {
+                        let control = SearchControl::new(&SearchLimits::default(), stop);
+                        let mut helper =
+                            Searcher::build(&game, eval, config, control, Some(tt), salt);
+                        helper.helper = true;
+                        helper.run_helper(id)
+                    })
+                })
+                .collect();
+            let mut out = self.run(on_info);
+            stop.store(true, Ordering::Relaxed);
+            for handle in handles {
+                out.stats.nodes += handle.join().unwrap_or(0);
+            }
+            let secs = out.stats.time_ms.max(1) as f64 / 1000.0;
+            out.stats.nps = (out.stats.nodes as f64 / secs) as u64;
+            out
+        })
+    }
+
+    /// A helper thread's loop: deeper and deeper iterations, odd helpers one ply ahead, until
+    /// the main thread raises the stop flag. Returns its node count.
+    fn run_helper(mut self, id: u32) -> u64 {
+        let mut depth = 1 + id % 2;
+        while depth <= MAX_DEPTH {
+            self.negamax(depth as i32, 0, -INFINITY, INFINITY);
+            if self.aborted {
+                break;
+            }
+            depth += 1;
+        }
+        self.control.nodes()
     }
 
     /// Runs iterative deepening until a limit, reporting each finished iteration.
@@ -157,7 +259,7 @@ impl<'a, G: GameAi> Searcher<'a, G> {
             if depth > first_depth && !self.control.may_start_iteration(depth) {
                 break;
             }
-            self.ignore_stop = depth == first_depth;
+            self.ignore_stop = depth == first_depth && !self.helper;
             let hits_before = self.horizon_hits;
             let v = self.negamax(depth as i32, 0, -INFINITY, INFINITY);
             if self.aborted {
@@ -220,7 +322,7 @@ impl<'a, G: GameAi> Searcher<'a, G> {
         let mut moves = Vec::new();
         while pv.len() < depth {
             game.legal_moves(&mut moves);
-            let Some(index) = tt.probe(game.hash()).and_then(|e| e.move_index) else {
+            let Some(index) = tt.probe(game.hash() ^ self.salt).and_then(|e| e.move_index) else {
                 break;
             };
             let Some(&mv) = moves.get(index as usize) else {
@@ -290,7 +392,7 @@ impl<'a, G: GameAi> Searcher<'a, G> {
             };
         }
 
-        let hash = self.pos.game.hash();
+        let hash = self.pos.game.hash() ^ self.salt;
         let mut hash_move = None;
         if ply > 0
             && let Some(tt) = &self.tt
@@ -495,4 +597,18 @@ impl<'a, G: GameAi> Searcher<'a, G> {
         self.key_buf[ply] = keys;
         if self.aborted { 0 } else { best }
     }
+}
+
+/// The salt for a search's entries in a shared table: the game, its rules, the evaluation, the
+/// side the search plays for (contempt scores draws from its view) and the settings that change
+/// values.
+pub fn table_salt<G: GameAi>(game: &G, eval: &str, config: &SearchConfig) -> u64 {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let mut h = DefaultHasher::new();
+    G::KIND.name().hash(&mut h);
+    game.rules().hash(&mut h);
+    eval.hash(&mut h);
+    game.side_to_move().index().hash(&mut h);
+    (config.contempt, config.quiescence, config.path_repetition).hash(&mut h);
+    h.finish()
 }

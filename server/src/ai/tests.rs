@@ -8,13 +8,13 @@ use std::time::Duration;
 
 use chaupal_shared::Game;
 
-use super::baseline::{self, Baseline};
+use super::compare::values_at_depth;
 use super::control::SearchControl;
 use super::engines::{Algorithm, EngineConfig};
 use super::game_ai::{GameAi, default_evaluator};
 use super::search::{SearchConfig, SearchOutput, Searcher};
 use super::testgames::{ExtraNim, TicTacToe, TugOfWar};
-use super::value::{self, Value};
+use super::value;
 use super::*;
 
 fn limits(depth: u32) -> SearchLimits {
@@ -30,36 +30,9 @@ fn run_named<G: GameAi>(game: &G, engine: &str, limits: SearchLimits) -> SearchO
         engine: EngineSpec::Named(engine.to_owned()),
         limits,
         seed: 7,
+        threads: 1,
     };
     run_engine(game, &request, &cancel, &mut |_| {}).unwrap()
-}
-
-/// The value every algorithm finds at a fixed depth, with the nodes each visited.
-fn values_at_depth<G: GameAi>(game: &G, depth: u32) -> Vec<(&'static str, Value, u64)> {
-    let cancel = AtomicBool::new(false);
-    let eval = default_evaluator::<G>().unwrap();
-    let mut out = Vec::new();
-    for (name, kind) in [
-        ("minimax", Baseline::Minimax),
-        ("minimax-ab", Baseline::MinimaxAb),
-        ("alphabeta", Baseline::AlphaBeta),
-        ("negamax", Baseline::Negamax),
-    ] {
-        let control = SearchControl::new(&limits(depth), &cancel);
-        let r = baseline::run(kind, game, eval.as_ref(), depth, 0, control, &mut |_| {});
-        out.push((name, r.value, r.stats.nodes));
-    }
-    for (name, pvs) in [("negamax-tt", false), ("pvs", true)] {
-        let config = SearchConfig {
-            pvs,
-            iterative: false,
-            ..SearchConfig::default()
-        };
-        let control = SearchControl::new(&limits(depth), &cancel);
-        let r = Searcher::new(game, eval.as_ref(), config, control).run(&mut |_| {});
-        out.push((name, r.value, r.stats.nodes));
-    }
-    out
 }
 
 #[test]
@@ -254,6 +227,7 @@ fn a_search_cancelled_from_another_thread_returns_a_move() {
                 ..SearchLimits::default()
             },
             seed: 1,
+            threads: 1,
         };
         let out = run_engine(&game, &request, &cancel, &mut |_| {}).unwrap();
         assert!(out.best_move.is_some(), "{engine}");
@@ -270,6 +244,7 @@ fn a_search_cancelled_before_it_starts_still_returns_a_considered_move() {
             engine: EngineSpec::Named(engine.to_owned()),
             limits: SearchLimits::default(),
             seed: 1,
+            threads: 1,
         };
         let out = run_engine(&game, &request, &cancel, &mut |_| {}).unwrap();
         assert!(out.best_move.is_some(), "{engine}");
@@ -278,6 +253,7 @@ fn a_search_cancelled_before_it_starts_still_returns_a_considered_move() {
         engine: EngineSpec::Named("pvs".to_owned()),
         limits: SearchLimits::default(),
         seed: 1,
+        threads: 1,
     };
     let out = run_engine(&game, &request, &cancel, &mut |_| {}).unwrap();
     assert_eq!(out.best_move, Some(2), "iteration 1 always finishes");
@@ -300,6 +276,7 @@ fn play<G: GameAi>(mut game: G, first: &str, second: &str, seed: u64) -> Vec<G::
                 ..SearchLimits::default()
             },
             seed: seed + moves.len() as u64,
+            threads: 1,
         };
         let out = run_engine(&game, &request, &cancel, &mut |_| {}).unwrap();
         let mv = out.best_move.unwrap();
@@ -396,6 +373,7 @@ fn info_lines_report_each_iteration_with_a_legal_pv() {
         engine: EngineSpec::Named("pvs".to_owned()),
         limits: limits(4),
         seed: 0,
+        threads: 1,
     };
     let mut infos = Vec::new();
     let out = run_engine(&game, &request, &cancel, &mut |i| infos.push(i.clone())).unwrap();
@@ -436,10 +414,80 @@ fn unknown_engines_and_evaluations_are_errors() {
             engine: EngineSpec::Named(engine.to_owned()),
             limits: SearchLimits::default(),
             seed: 0,
+            threads: 1,
         };
         assert_eq!(
             run_engine(&game, &request, &cancel, &mut |_| {}).unwrap_err(),
             expected
         );
+    }
+}
+
+#[test]
+fn a_second_search_of_the_same_position_is_cheaper() {
+    use chaupal_shared::kalah::Kalah;
+    forget_kept_searches();
+    let game = Kalah::start(Default::default());
+    let first = run_named(&game, "pvs", limits(9));
+    let second = run_named(&game, "pvs", limits(9));
+    assert!(
+        second.stats.nodes * 2 < first.stats.nodes,
+        "the kept table should save most of the work: {} then {} nodes",
+        first.stats.nodes,
+        second.stats.nodes
+    );
+    // After forgetting, the search costs what it cost the first time.
+    forget_kept_searches();
+    let again = run_named(&game, "pvs", limits(9));
+    assert_eq!(again.stats.nodes, first.stats.nodes);
+    assert_eq!(again.value, first.value);
+}
+
+#[test]
+fn searches_that_score_differently_keep_apart_in_the_kept_table() {
+    use chaupal_shared::kalah::Kalah;
+    forget_kept_searches();
+    let game = Kalah::start(Default::default());
+    let ours = run_named(&game, "pvs", limits(7));
+    // Another evaluation finds nothing of ours to reuse: it costs what it costs alone.
+    let other = run_named(&game, "pvs:eval2", limits(7));
+    forget_kept_searches();
+    let other_alone = run_named(&game, "pvs:eval2", limits(7));
+    assert_eq!(other.stats.nodes, other_alone.stats.nodes);
+    assert_eq!(other.value, other_alone.value);
+    assert!(ours.best_move.is_some());
+}
+
+/// A named engine on `threads` threads.
+fn run_threads<G: GameAi>(
+    game: &G,
+    engine: &str,
+    depth: u32,
+    threads: u32,
+) -> SearchOutput<G::Move> {
+    let mut request = SearchRequest::new(EngineSpec::Named(engine.to_owned()), limits(depth), 7);
+    request.threads = threads;
+    forget_kept_searches();
+    run_engine(game, &request, &AtomicBool::new(false), &mut |_| {}).unwrap()
+}
+
+#[test]
+fn two_threads_find_the_same_forced_results_as_one() {
+    let fork = TicTacToe::from_cells("x.oo..x..");
+    let nim = ExtraNim::new(11);
+    for threads in [2, 3] {
+        let one = run_threads(&fork, "pvs", 5, 1);
+        let many = run_threads(&fork, "pvs", 5, threads);
+        assert_eq!(many.value, one.value);
+        assert_eq!(many.value, value::mate_in(3));
+        let mut legal = Vec::new();
+        fork.legal_moves(&mut legal);
+        assert!(legal.contains(&many.best_move.unwrap()));
+        let one = run_threads(&nim, "pvs", 30, 1);
+        let many = run_threads(&nim, "pvs", 30, threads);
+        assert!(value::is_mate(one.value), "a forced result");
+        assert_eq!(many.value, one.value);
+        // The helpers' nodes count too.
+        assert!(many.stats.nodes > 0);
     }
 }

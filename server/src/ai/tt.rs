@@ -7,7 +7,7 @@
 //! least valuable one (oldest search first, then shallowest). The best move is kept as its index
 //! in the position's legal move list, which keeps the table independent of any game's move type.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use super::value::Value;
 
@@ -87,23 +87,32 @@ struct Slot {
 pub struct TranspositionTable {
     slots: Vec<Slot>,
     buckets: usize,
-    /// Bumped at each new search so entries from earlier searches are replaced first.
-    generation: u8,
+    /// Bumped at each new search so entries from earlier searches are replaced first (the table
+    /// is kept between the searches of a game, and shared by the threads of one search).
+    generation: AtomicU8,
 }
 
 impl TranspositionTable {
     /// A table of about `mib` mebibytes (at least one bucket).
     pub fn new(mib: usize) -> Self {
-        let entries = (mib << 20) / ENTRY_BYTES;
-        let buckets = (entries / BUCKET_SIZE).max(1);
+        let buckets = Self::buckets_for(mib);
         let slots = std::iter::repeat_with(Slot::default)
             .take(buckets * BUCKET_SIZE)
             .collect();
         TranspositionTable {
             slots,
             buckets,
-            generation: 0,
+            generation: AtomicU8::new(0),
         }
+    }
+
+    fn buckets_for(mib: usize) -> usize {
+        ((mib << 20) / ENTRY_BYTES / BUCKET_SIZE).max(1)
+    }
+
+    /// The size in bytes of a table made with [`TranspositionTable::new`]`(mib)`.
+    pub fn new_size(mib: usize) -> usize {
+        Self::buckets_for(mib) * BUCKET_SIZE * ENTRY_BYTES
     }
 
     /// The table's size in bytes.
@@ -112,12 +121,17 @@ impl TranspositionTable {
     }
 
     /// Starts a new search: older entries become first to go.
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn generation(&self) -> u8 {
+        self.generation.load(Ordering::Relaxed)
     }
 
     /// Forgets everything.
-    pub fn clear(&mut self) {
+    pub fn clear(&self) {
         for slot in &self.slots {
             slot.check.store(0, Ordering::Relaxed);
             slot.data.store(0, Ordering::Relaxed);
@@ -149,6 +163,7 @@ impl TranspositionTable {
         let bucket = self.bucket(hash);
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
+        let now = self.generation();
         for (i, slot) in bucket.iter().enumerate() {
             let data = slot.data.load(Ordering::Relaxed);
             let check = slot.check.load(Ordering::Relaxed);
@@ -162,7 +177,7 @@ impl TranspositionTable {
                     if old.depth > entry.depth.saturating_add(2)
                         && old.bound == Bound::Exact
                         && entry.bound != Bound::Exact
-                        && (data >> 50) as u8 == self.generation
+                        && (data >> 50) as u8 == self.generation()
                     {
                         return;
                     }
@@ -173,7 +188,7 @@ impl TranspositionTable {
             let worth = match Entry::unpack(data) {
                 None => i32::MIN,
                 Some((old, generation)) => {
-                    let age = self.generation.wrapping_sub(generation) as i32;
+                    let age = now.wrapping_sub(generation) as i32;
                     old.depth as i32 - 8 * age
                 }
             };
@@ -182,19 +197,20 @@ impl TranspositionTable {
                 victim = i;
             }
         }
-        let data = entry.pack(self.generation);
+        let data = entry.pack(now);
         bucket[victim].check.store(hash ^ data, Ordering::Relaxed);
         bucket[victim].data.store(data, Ordering::Relaxed);
     }
 
     /// Share of the first thousand slots used by this search, in permille (like UCI's hashfull).
     pub fn permille_full(&self) -> u32 {
+        let now = self.generation();
         let sample = self.slots.len().min(1000);
         let used = self.slots[..sample]
             .iter()
             .filter(|s| {
                 let data = s.data.load(Ordering::Relaxed);
-                data != 0 && (data >> 50) as u8 == self.generation
+                data != 0 && (data >> 50) as u8 == now
             })
             .count();
         (used * 1000 / sample.max(1)) as u32
@@ -236,10 +252,10 @@ mod tests {
     #[test]
     fn a_full_bucket_gives_up_its_oldest_shallowest_entry() {
         // A table of one bucket: every key lands in it.
-        let mut tt = TranspositionTable {
+        let tt = TranspositionTable {
             slots: std::iter::repeat_with(Slot::default).take(4).collect(),
             buckets: 1,
-            generation: 0,
+            generation: AtomicU8::new(0),
         };
         for (key, depth) in [(1u64, 9u8), (2, 2), (3, 8), (4, 7)] {
             tt.store(key, entry(0, depth));

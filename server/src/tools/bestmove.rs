@@ -25,6 +25,8 @@ pub struct BestMoveArgs {
     pub time_ms: Option<u64>,
     pub nodes: Option<u64>,
     pub seed: u64,
+    /// Search threads (0 reads as 1).
+    pub threads: u32,
 }
 
 /// One `info` line.
@@ -73,6 +75,7 @@ pub fn run_bestmove(args: &BestMoveArgs, out: &mut impl Write) -> Result<(), Too
             nodes: args.nodes,
         },
         seed: args.seed,
+        threads: args.threads.max(1),
     };
     let cancel = AtomicBool::new(false);
     let mut write_error = None;

@@ -5,13 +5,30 @@
 
 use std::sync::atomic::AtomicBool;
 
-use chaupal_server::ai::baseline::{self, Baseline};
-use chaupal_server::ai::control::SearchControl;
-use chaupal_server::ai::game_ai::{GameAi, default_evaluator};
-use chaupal_server::ai::search::{SearchConfig, SearchOutput, Searcher};
+use chaupal_server::ai::compare::values_at_depth;
+use chaupal_server::ai::game_ai::GameAi;
+use chaupal_server::ai::search::SearchOutput;
 use chaupal_server::ai::value::Value;
 use chaupal_server::ai::{EngineSpec, SearchLimits, SearchRequest, run_engine};
-use chaupal_shared::Game;
+// What every game's test file uses, so that each needs only `use common::*;`.
+#[allow(unused_imports)]
+pub use chaupal_server::ai::Score;
+pub use chaupal_server::ai::value::{margin_of, mate_in};
+#[allow(unused_imports)]
+pub use chaupal_shared::{Game, RuleSet};
+pub use proptest::prelude::*;
+
+/// A position from its text, under the default rules.
+pub fn position<G: Game>(text: &str) -> G {
+    G::from_position_text(text, Default::default()).unwrap()
+}
+
+/// Every engine, and a cancelled search, return a legal move in `game` (the property each
+/// game's proptest checks on random positions).
+pub fn engines_move_legally<G: GameAi>(game: &G) {
+    every_engine_moves_legally(game);
+    cancelled_search_returns_a_legal_move(game);
+}
 
 pub fn depth(d: u32) -> SearchLimits {
     SearchLimits {
@@ -34,6 +51,7 @@ pub fn run<G: GameAi>(game: &G, engine: &str, limits: SearchLimits) -> SearchOut
         engine: EngineSpec::Named(engine.to_owned()),
         limits,
         seed: 3,
+        threads: 1,
     };
     run_engine(game, &request, &cancel, &mut |_| {}).unwrap()
 }
@@ -42,37 +60,6 @@ pub fn run<G: GameAi>(game: &G, engine: &str, limits: SearchLimits) -> SearchOut
 pub fn best<G: GameAi>(game: &G, engine: &str, limits: SearchLimits) -> String {
     let out = run(game, engine, limits);
     game.move_text(out.best_move.unwrap())
-}
-
-/// Every algorithm's value and node count at a fixed depth, without search-path repetition
-/// draws (the game's own rules decide), with the game's default evaluation.
-pub fn values_at_depth<G: GameAi>(game: &G, d: u32) -> Vec<(&'static str, Value, u64)> {
-    let cancel = AtomicBool::new(false);
-    let eval = default_evaluator::<G>().unwrap();
-    let mut out = Vec::new();
-    for (name, kind) in [
-        ("minimax", Baseline::Minimax),
-        ("minimax-ab", Baseline::MinimaxAb),
-        ("alphabeta", Baseline::AlphaBeta),
-        ("negamax", Baseline::Negamax),
-    ] {
-        let control = SearchControl::new(&depth(d), &cancel);
-        let r = baseline::run(kind, game, eval.as_ref(), d, 0, control, &mut |_| {});
-        out.push((name, r.value, r.stats.nodes));
-    }
-    for (name, pvs) in [("negamax-tt", false), ("pvs", true)] {
-        let config = SearchConfig {
-            pvs,
-            iterative: false,
-            quiescence: false,
-            contempt: 0,
-            ..SearchConfig::default()
-        };
-        let control = SearchControl::new(&depth(d), &cancel);
-        let r = Searcher::new(game, eval.as_ref(), config, control).run(&mut |_| {});
-        out.push((name, r.value, r.stats.nodes));
-    }
-    out
 }
 
 /// Asserts that every algorithm finds the same value; returns the node counts for printing.
@@ -176,6 +163,7 @@ pub fn cancelled_search_returns_a_legal_move<G: GameAi>(game: &G) {
                 ..SearchLimits::default()
             },
             seed: 9,
+            threads: 1,
         };
         let out = run_engine(game, &request, &cancel, &mut |_| {}).unwrap();
         stopper.join().unwrap();
