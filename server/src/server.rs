@@ -32,6 +32,8 @@ pub enum ServeError {
 
 /// How long a graceful shutdown waits for connections to say goodbye.
 const GOODBYE: Duration = Duration::from_secs(5);
+/// How long the end of the process waits for AI searches still running on blocking threads.
+const SEARCH_WAIT: Duration = Duration::from_secs(1);
 
 /// A running server.
 pub struct RunningServer {
@@ -101,7 +103,7 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), ServeError> {
         .enable_all()
         .build()
         .map_err(ServeError::Runtime)?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         raise_open_files(config.limits.max_connections);
         let server = start(config).await?;
         {
@@ -115,7 +117,10 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), ServeError> {
         server.stop().await;
         tracing::info!("stopped");
         Ok(())
-    })
+    });
+    // An AI search still running ends by its own time limit; do not wait for it.
+    runtime.shutdown_timeout(SEARCH_WAIT);
+    served
 }
 
 /// Raises the soft limit on open files to the hard limit: every connection is an open file,
