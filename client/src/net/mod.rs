@@ -95,23 +95,35 @@ pub fn parse_address(url: &str) -> Result<Address, String> {
         ));
     };
     let authority = rest.split(['/', '?']).next().unwrap_or("");
-    let default_port = if secure { 443 } else { 80 };
-    let (host, port) = match authority.rsplit_once(':') {
-        Some((h, p)) if !h.is_empty() && !h.ends_with(']') || h.starts_with('[') => {
-            let port = p
-                .parse::<u16>()
-                .map_err(|_| format!("{url}: '{p}' is not a port number"))?;
-            (h.trim_matches(['[', ']']).to_owned(), port)
-        }
-        _ => (authority.trim_matches(['[', ']']).to_owned(), default_port),
-    };
-    if host.is_empty() {
-        return Err(format!("{url} names no server"));
-    }
-    if host.contains('@') {
+    if authority.contains('@') {
         return Err(format!(
             "{url}: a server address carries no user name or password"
         ));
+    }
+    let default_port = if secure { 443 } else { 80 };
+    let read_port = |p: &str| {
+        p.parse::<u16>()
+            .map_err(|_| format!("{url}: '{p}' is not a port number"))
+    };
+    // `[v6 address]:port`, `[v6 address]`, `host:port` or `host`.
+    let (host, port) = if let Some(bracketed) = authority.strip_prefix('[') {
+        let (host, after) = bracketed
+            .split_once(']')
+            .ok_or_else(|| format!("{url}: the address in [ ] is not closed"))?;
+        let port = match after.strip_prefix(':') {
+            Some(p) => read_port(p)?,
+            None if after.is_empty() => default_port,
+            None => return Err(format!("{url}: '{after}' after the address makes no sense")),
+        };
+        (host.to_owned(), port)
+    } else {
+        match authority.rsplit_once(':') {
+            Some((h, p)) => (h.to_owned(), read_port(p)?),
+            None => (authority.to_owned(), default_port),
+        }
+    };
+    if host.is_empty() {
+        return Err(format!("{url} names no server"));
     }
     Ok(Address { host, port, secure })
 }
