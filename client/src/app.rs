@@ -4,6 +4,7 @@
 //! to the server ([`Outgoing`]). Nothing here draws or touches the network, so all of it is
 //! tested without a window.
 
+use chaupal_shared::protocol::ClockSpec;
 use chaupal_shared::{AnyGame, GameKind, Side};
 
 use crate::geometry::CellName;
@@ -37,6 +38,8 @@ pub enum PlayMode {
     Computer,
     /// A friend with an invite code.
     Friend,
+    /// Anyone: an open seek listed in every lobby.
+    Anyone,
 }
 
 /// Which side the player asks for.
@@ -55,6 +58,23 @@ pub const ENGINES: [&str; 5] = ["alphabeta", "mcts", "minimax", "greedy", "rando
 
 /// The deepest fixed search depth offered for a named engine.
 pub const MAX_DEPTH: u32 = 16;
+
+/// The initial times offered, in minutes (0: no clock).
+pub const CLOCK_MINUTES: [u32; 12] = [0, 1, 2, 3, 5, 10, 15, 20, 30, 45, 60, 90];
+
+/// The increments offered, in seconds a move.
+pub const CLOCK_INCREMENTS: [u32; 10] = [0, 1, 2, 3, 5, 10, 15, 20, 30, 60];
+
+/// Moves `index` one step on (or back) among `n` values, wrapping round.
+fn cycle(index: usize, n: usize, forward: bool) -> usize {
+    if n == 0 {
+        0
+    } else if forward {
+        (index + 1) % n
+    } else {
+        (index + n - 1) % n
+    }
+}
 
 /// The computer player chosen: a level, or a named engine at a fixed depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +112,13 @@ pub struct Lobby {
     pub code: String,
     /// The invite code of the private game this player created, to pass on.
     pub my_code: Option<String>,
+    /// The clock: an index into [`CLOCK_MINUTES`] (0: no clock) and one into
+    /// [`CLOCK_INCREMENTS`].
+    pub minutes: usize,
+    pub increment: usize,
+    /// Whether the player asked for a rated game (it is rated only where the server rates:
+    /// see [`Lobby::rated`]).
+    pub rated: bool,
 }
 
 impl Default for Lobby {
@@ -106,6 +133,9 @@ impl Default for Lobby {
             depth: 6,
             code: String::new(),
             my_code: None,
+            minutes: 0,
+            increment: 0,
+            rated: false,
         }
     }
 }
@@ -125,6 +155,46 @@ impl Lobby {
             },
             None => EnginePick::Level(self.level),
         }
+    }
+
+    /// Whether the chosen way of playing takes a clock (games kept by the server against
+    /// someone; two players on this computer play without one).
+    pub fn clock_applies(&self) -> bool {
+        self.mode != PlayMode::ThisComputer
+    }
+
+    /// The time control chosen, when the mode takes one.
+    pub fn clock(&self) -> Option<ClockSpec> {
+        let minutes = *CLOCK_MINUTES.get(self.minutes)?;
+        if minutes == 0 || !self.clock_applies() {
+            return None;
+        }
+        let increment = CLOCK_INCREMENTS.get(self.increment).copied().unwrap_or(0);
+        Some(ClockSpec {
+            initial_ms: u64::from(minutes) * 60_000,
+            increment_ms: u64::from(increment) * 1000,
+        })
+    }
+
+    /// The clock in words, as the lobby shows it.
+    pub fn clock_text(&self) -> String {
+        self.clock()
+            .map_or_else(|| "no clock".to_owned(), |c| clock_words(&c))
+    }
+
+    /// Whether the server would rate a game set up this way: against a person, or against an
+    /// AI level (never a named engine, never two players on this computer).
+    pub fn rated_allowed(&self) -> bool {
+        match self.mode {
+            PlayMode::ThisComputer => false,
+            PlayMode::Computer => self.engine == 0,
+            PlayMode::Friend | PlayMode::Anyone => true,
+        }
+    }
+
+    /// Whether the game asked for is rated.
+    pub fn rated(&self) -> bool {
+        self.rated && self.rated_allowed()
     }
 
     /// The rule pairs chosen for the selected game (all of them, defaults included).
@@ -158,12 +228,26 @@ impl Lobby {
         };
         let n = option.values.len();
         if let Some(i) = self.rule_choice[kind_index(self.kind)].get_mut(index) {
-            *i = if forward {
-                (*i + 1) % n
-            } else {
-                (*i + n - 1) % n
-            };
+            *i = cycle(*i, n, forward);
         }
+    }
+}
+
+/// A time control in words: "5 min + 3 s", "10 min", "30 s + 1 s".
+pub fn clock_words(c: &ClockSpec) -> String {
+    let amount = |ms: u64| {
+        if ms >= 60_000 && ms % 60_000 == 0 {
+            format!("{} min", ms / 60_000)
+        } else if ms % 1000 == 0 {
+            format!("{} s", ms / 1000)
+        } else {
+            format!("{:.1} s", ms as f64 / 1000.0)
+        }
+    };
+    if c.increment_ms == 0 {
+        amount(c.initial_ms)
+    } else {
+        format!("{} + {}", amount(c.initial_ms), amount(c.increment_ms))
     }
 }
 
@@ -227,7 +311,11 @@ pub struct SeekEntry {
     pub kind: GameKind,
     pub rules: Vec<(String, String)>,
     pub who: String,
+    /// The time control in words (none: no clock).
     pub clock: Option<String>,
+    pub rated: bool,
+    /// Whether this player made it (cancel rather than accept).
+    pub mine: bool,
 }
 
 /// A live game to watch.
@@ -274,6 +362,15 @@ pub enum Action {
     CycleDepth {
         forward: bool,
     },
+    CycleMinutes {
+        forward: bool,
+    },
+    CycleIncrement {
+        forward: bool,
+    },
+    SetRated(bool),
+    /// Withdraws this player's open seek.
+    CancelSeek(u64),
     /// Starts a game of the computer against itself, to watch.
     StartExhibition,
     /// Starts the game chosen in the lobby.
@@ -327,8 +424,11 @@ pub enum Outgoing {
         rules: Vec<(String, String)>,
         side: SidePick,
         opponent: OpponentPick,
+        clock: Option<ClockSpec>,
+        rated: bool,
     },
     JoinByCode(String),
+    CancelSeek(u64),
     AcceptSeek(u64),
     Watch(u64),
     /// Fetches a game's record, to replay it.
@@ -360,17 +460,25 @@ pub enum OpponentPick {
     /// Both seats for this player: two people at this computer.
     Local,
     Private,
+    /// An open seek: anyone may accept.
+    Open,
     Computer(EnginePick),
     /// The computer against itself.
     Exhibition(EnginePick),
 }
 
 /// A message for the player, with whether it reports a problem.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
     pub text: String,
     pub problem: bool,
+    /// Seconds before it goes away by itself.
+    pub left: f32,
 }
+
+/// How long a notice stays up: news briefly, a problem long enough to read it twice.
+pub const NOTICE_SECONDS: f32 = 6.0;
+pub const PROBLEM_SECONDS: f32 = 12.0;
 
 /// The whole client state.
 #[derive(Clone, Debug)]
@@ -450,6 +558,10 @@ impl App {
         self.connection = Connection::Connected {
             name: name.to_owned(),
         };
+        // What was said about the lost connection is over now.
+        if self.notice.as_ref().is_some_and(|n| n.problem) {
+            self.notice = None;
+        }
         if self.screen == Screen::Connection {
             self.screen = Screen::Lobby;
         }
@@ -482,6 +594,11 @@ impl App {
         self.notice = Some(Notice {
             text: text.into(),
             problem,
+            left: if problem {
+                PROBLEM_SECONDS
+            } else {
+                NOTICE_SECONDS
+            },
         });
     }
 
@@ -506,12 +623,19 @@ impl App {
                 };
             }
             Action::CycleEngine { forward } => {
-                let n = ENGINES.len() + 1;
-                self.lobby.engine = if forward {
-                    (self.lobby.engine + 1) % n
-                } else {
-                    (self.lobby.engine + n - 1) % n
-                };
+                self.lobby.engine = cycle(self.lobby.engine, ENGINES.len() + 1, forward);
+            }
+            Action::CycleMinutes { forward } => {
+                self.lobby.minutes = cycle(self.lobby.minutes, CLOCK_MINUTES.len(), forward);
+            }
+            Action::CycleIncrement { forward } => {
+                self.lobby.increment = cycle(self.lobby.increment, CLOCK_INCREMENTS.len(), forward);
+            }
+            Action::SetRated(rated) => self.lobby.rated = rated,
+            Action::CancelSeek(id) => {
+                if self.require_online("Cancelling a seek") {
+                    out.push(Outgoing::CancelSeek(id));
+                }
             }
             Action::CycleDepth { forward } => {
                 self.lobby.depth = if forward {
@@ -705,11 +829,15 @@ impl App {
 
     /// The request for a new server game with the lobby's choices.
     fn new_game(&self, opponent: OpponentPick) -> Outgoing {
+        // Exhibitions and games on this computer have no clock and are never rated.
+        let scored = !matches!(opponent, OpponentPick::Local | OpponentPick::Exhibition(_));
         Outgoing::NewGame {
             kind: self.lobby.kind,
             rules: self.lobby.changed_rules(),
             side: self.lobby.side,
             opponent,
+            clock: self.lobby.clock().filter(|_| scored),
+            rated: self.lobby.rated() && scored,
         }
     }
 
@@ -741,6 +869,13 @@ impl App {
             PlayMode::Friend => {
                 if self.require_online("Playing a friend") {
                     vec![self.new_game(OpponentPick::Private)]
+                } else {
+                    Vec::new()
+                }
+            }
+            PlayMode::Anyone => {
+                if self.require_online("Offering a game to anyone") {
+                    vec![self.new_game(OpponentPick::Open)]
                 } else {
                     Vec::new()
                 }
@@ -848,6 +983,7 @@ impl App {
             Ok(mut r) => {
                 r.flipped = m.flipped;
                 r.names = m.names.clone();
+                r.result = m.ended.clone();
                 self.replay = Some(r);
                 self.screen = Screen::Replay;
                 self.replay_return = Screen::GameOver;
@@ -857,10 +993,17 @@ impl App {
     }
 
     /// Opens a replay of a game the server sent (from the lobby's finished games).
-    pub fn open_record(&mut self, start: AnyGame, moves: &[String], names: [String; 2]) {
+    pub fn open_record(
+        &mut self,
+        start: AnyGame,
+        moves: &[String],
+        names: [String; 2],
+        result: Option<String>,
+    ) {
         match Replay::new(start, moves) {
             Ok(mut r) => {
                 r.names = names;
+                r.result = result;
                 r.jump(usize::MAX);
                 self.replay = Some(r);
                 self.replay_return = self.screen;
@@ -874,6 +1017,12 @@ impl App {
     /// last move has been shown.
     pub fn tick(&mut self, dt: f32) {
         self.resign_armed = (self.resign_armed - dt.max(0.0)).max(0.0);
+        if let Some(n) = &mut self.notice {
+            n.left -= dt.max(0.0);
+            if n.left <= 0.0 {
+                self.notice = None;
+            }
+        }
         if let Connection::Retrying { in_secs, .. } = &mut self.connection {
             self.retry_left = (self.retry_left - dt.max(0.0)).max(0.0);
             *in_secs = self.retry_left.ceil() as u32;
@@ -1164,6 +1313,161 @@ mod tests {
             app.handle(Action::AcceptOffer).is_empty(),
             "no offer, nothing sent"
         );
+    }
+
+    fn online() -> App {
+        let mut app = App::new(false);
+        app.connection = Connection::Connected { name: "a".into() };
+        app
+    }
+
+    #[test]
+    fn the_clock_is_minutes_plus_increment_or_none() {
+        let mut app = online();
+        app.handle(Action::SelectMode(PlayMode::Friend));
+        assert_eq!(app.lobby.clock(), None, "no clock by default");
+        assert_eq!(app.lobby.clock_text(), "no clock");
+        app.handle(Action::CycleMinutes { forward: false });
+        assert_eq!(
+            app.lobby.clock().map(|c| c.initial_ms),
+            Some(90 * 60_000),
+            "back from none wraps to the longest"
+        );
+        app.handle(Action::CycleMinutes { forward: true });
+        assert_eq!(app.lobby.clock(), None, "and on again to none");
+        for _ in 0..4 {
+            app.handle(Action::CycleMinutes { forward: true });
+        }
+        for _ in 0..3 {
+            app.handle(Action::CycleIncrement { forward: true });
+        }
+        assert_eq!(
+            app.lobby.clock(),
+            Some(ClockSpec {
+                initial_ms: 5 * 60_000,
+                increment_ms: 3_000
+            })
+        );
+        assert_eq!(app.lobby.clock_text(), "5 min + 3 s");
+        let sent = app.handle(Action::CreatePrivate);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame { clock: Some(c), opponent: OpponentPick::Private, rated: false, .. }
+                if c.initial_ms == 300_000 && c.increment_ms == 3_000
+        ));
+        // Two players at one screen play without a clock, whatever was chosen before.
+        app.handle(Action::SelectMode(PlayMode::ThisComputer));
+        assert_eq!(app.lobby.clock(), None);
+        let sent = app.handle(Action::Start);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame {
+                clock: None,
+                rated: false,
+                opponent: OpponentPick::Local,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn rated_is_offered_only_where_the_server_rates() {
+        let mut app = online();
+        app.handle(Action::SetRated(true));
+        app.handle(Action::SelectMode(PlayMode::ThisComputer));
+        assert!(!app.lobby.rated_allowed() && !app.lobby.rated());
+        app.handle(Action::SelectMode(PlayMode::Computer));
+        assert!(app.lobby.rated(), "a level is rated");
+        let sent = app.handle(Action::Start);
+        assert!(matches!(&sent[0], Outgoing::NewGame { rated: true, .. }));
+        // The computer against itself is never rated, nor timed.
+        app.handle(Action::CycleMinutes { forward: true });
+        let sent = app.handle(Action::StartExhibition);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame {
+                rated: false,
+                clock: None,
+                opponent: OpponentPick::Exhibition(_),
+                ..
+            }
+        ));
+        app.handle(Action::CycleEngine { forward: true });
+        assert!(!app.lobby.rated_allowed(), "a named engine is never rated");
+        let sent = app.handle(Action::Start);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame {
+                rated: false,
+                clock: Some(_),
+                ..
+            }
+        ));
+        app.handle(Action::SetRated(false));
+        app.handle(Action::SelectMode(PlayMode::Anyone));
+        assert!(app.lobby.rated_allowed() && !app.lobby.rated());
+    }
+
+    #[test]
+    fn an_open_seek_is_offered_and_can_be_cancelled() {
+        let mut app = offline();
+        app.handle(Action::SelectMode(PlayMode::Anyone));
+        assert!(app.handle(Action::Start).is_empty(), "offline: explained");
+        assert!(
+            app.notice
+                .as_ref()
+                .is_some_and(|n| n.text.contains("needs the server"))
+        );
+        let mut app = online();
+        app.handle(Action::SelectGame(GameKind::Jungle));
+        app.handle(Action::SelectMode(PlayMode::Anyone));
+        app.handle(Action::SelectSide(SidePick::Random));
+        app.handle(Action::SetRated(true));
+        let sent = app.handle(Action::Start);
+        assert_eq!(
+            sent,
+            [Outgoing::NewGame {
+                kind: GameKind::Jungle,
+                rules: Vec::new(),
+                side: SidePick::Random,
+                opponent: OpponentPick::Open,
+                clock: None,
+                rated: true,
+            }]
+        );
+        assert_eq!(app.handle(Action::CancelSeek(4)), [Outgoing::CancelSeek(4)]);
+    }
+
+    #[test]
+    fn clocks_read_in_minutes_and_seconds() {
+        let words = |initial_ms, increment_ms| {
+            clock_words(&ClockSpec {
+                initial_ms,
+                increment_ms,
+            })
+        };
+        assert_eq!(words(600_000, 0), "10 min");
+        assert_eq!(words(30_000, 1_000), "30 s + 1 s");
+        assert_eq!(words(90_000, 2_500), "90 s + 2.5 s");
+        assert_eq!(words(3_600_000, 60_000), "60 min + 1 min");
+    }
+
+    #[test]
+    fn notices_go_away_by_themselves_and_a_reconnection_clears_the_alarm() {
+        let mut app = offline();
+        app.tell("Draw offered.", false);
+        app.tick(NOTICE_SECONDS - 0.5);
+        assert!(app.notice.is_some(), "still up");
+        app.tick(1.0);
+        assert!(app.notice.is_none(), "gone after {NOTICE_SECONDS} s");
+        app.tell("The server is shutting down.", true);
+        app.tick(NOTICE_SECONDS + 1.0);
+        assert!(app.notice.is_some(), "a problem stays longer");
+        app.connected("asha");
+        assert!(app.notice.is_none(), "connected again: the alarm is over");
+        app.tell("Your seek is open.", false);
+        app.connected("asha");
+        assert!(app.notice.is_some(), "news stays");
     }
 
     #[test]

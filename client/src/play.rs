@@ -144,6 +144,8 @@ pub struct Match {
     pub ended: Option<String>,
     /// The clocks, in a timed game.
     pub clocks: Option<ClockState>,
+    /// Which seats the server's AI plays, by `Side::index`.
+    pub ai: [bool; 2],
 }
 
 impl Match {
@@ -166,9 +168,21 @@ impl Match {
             names: Side::BOTH.map(|s| capitalise(kind.side_name(s))),
             ended: None,
             clocks: None,
+            ai: [false; 2],
         };
         m.refresh();
         m
+    }
+
+    /// Whether a draw may be offered now: a game in play, online, against a person (the AI
+    /// takes no offers, and a game with both seats here has nobody to offer it to).
+    pub fn can_offer_draw(&self) -> bool {
+        let playing = !self.finished();
+        match self.seats {
+            Seats::One(me) => playing && !self.ai[me.opponent().index()],
+            Seats::Both => playing && !self.online,
+            Seats::Watching => false,
+        }
     }
 
     /// Which game this is.

@@ -27,6 +27,9 @@ pub struct Replay {
     pub names: [String; 2],
     /// The engine's view of the position shown, on request.
     pub hint: Option<crate::play::Hint>,
+    /// How the game ended, in words, when it ended other than on the board (a resignation, the
+    /// clock, an agreement).
+    pub result: Option<String>,
 }
 
 impl Replay {
@@ -53,6 +56,7 @@ impl Replay {
             timer: 0.0,
             flipped: false,
             hint: None,
+            result: None,
             names: Side::BOTH.map(|s| crate::play::capitalise(kind.side_name(s))),
         })
     }

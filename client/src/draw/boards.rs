@@ -6,7 +6,7 @@ use chaupal_shared::{GameKind, Side};
 use macroquad::prelude::*;
 
 use super::Fonts;
-use super::paint::{self, Align, disc, line, ring, rounded, rounded_edged, text};
+use super::paint::{self, Align, cross, disc, line, ring, rounded, rounded_edged, text};
 use super::theme::{self, alpha};
 use crate::geometry::{
     self, BAGHCHAL_TRAY, CellName, Frame, KALAH_H, KALAH_STORE_W, LABEL_MARGIN, Px, Unit,
@@ -114,31 +114,7 @@ fn point_marks_over(view: &BoardView, frame: &Frame, marks: &Marks, r: f32, occu
     }
     for cell in &marks.jumped {
         if let Some(p) = at(view, frame, cell) {
-            let d = r * 0.55;
-            line(
-                Px {
-                    x: p.x - d,
-                    y: p.y - d,
-                },
-                Px {
-                    x: p.x + d,
-                    y: p.y + d,
-                },
-                r * 0.2,
-                theme::CAPTURE,
-            );
-            line(
-                Px {
-                    x: p.x - d,
-                    y: p.y + d,
-                },
-                Px {
-                    x: p.x + d,
-                    y: p.y - d,
-                },
-                r * 0.2,
-                theme::CAPTURE,
-            );
+            cross(p, r * 0.55, r * 0.2, theme::CAPTURE);
         }
     }
     // The path of a chain under way.
@@ -463,31 +439,7 @@ fn bagh_chal_trays(v: &BaghChalView, frame: &Frame, fonts: &Fonts) {
 fn mini_goat(c: Px, r: f32, captured: bool) {
     disc(c, r, theme::GOAT, r * 0.15, theme::GOAT_EDGE);
     if captured {
-        let d = r * 0.75;
-        line(
-            Px {
-                x: c.x - d,
-                y: c.y - d,
-            },
-            Px {
-                x: c.x + d,
-                y: c.y + d,
-            },
-            r * 0.3,
-            theme::CAPTURE,
-        );
-        line(
-            Px {
-                x: c.x - d,
-                y: c.y + d,
-            },
-            Px {
-                x: c.x + d,
-                y: c.y - d,
-            },
-            r * 0.3,
-            theme::CAPTURE,
-        );
+        cross(c, r * 0.75, r * 0.3, theme::CAPTURE);
     }
 }
 

@@ -138,6 +138,34 @@ pub fn line(a: Px, b: Px, width: f32, color: Color) {
     draw_line(a.x, a.y, b.x, b.y, width, color);
 }
 
+/// An X centred on `c`, reaching `d` from the centre along each axis: marks a capture.
+pub fn cross(c: Px, d: f32, width: f32, color: Color) {
+    line(
+        Px {
+            x: c.x - d,
+            y: c.y - d,
+        },
+        Px {
+            x: c.x + d,
+            y: c.y + d,
+        },
+        width,
+        color,
+    );
+    line(
+        Px {
+            x: c.x - d,
+            y: c.y + d,
+        },
+        Px {
+            x: c.x + d,
+            y: c.y - d,
+        },
+        width,
+        color,
+    );
+}
+
 /// An arrow from `a` to `b` with a head of size `head`.
 pub fn arrow(a: Px, b: Px, width: f32, head: f32, color: Color) {
     let (dx, dy) = (b.x - a.x, b.y - a.y);

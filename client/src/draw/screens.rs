@@ -9,7 +9,10 @@ use super::boards::{self, Marks};
 use super::paint::{self, Align, disc, rounded};
 use super::theme::{self, alpha};
 use super::ui::{Input, Look, Ui, columns};
-use crate::app::{Action, App, Connection, PlayMode, Screen, SidePick, kind_index};
+use crate::app::{
+    Action, App, CLOCK_INCREMENTS, CLOCK_MINUTES, Connection, PlayMode, Screen, SidePick,
+    kind_index,
+};
 use crate::geometry::{self, Area, Frame};
 use crate::play::{Match, capitalise};
 use crate::replay::Replay;
@@ -335,28 +338,37 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     ui.heading("Play", x, y);
     y += ui.unit * 1.3;
     let modes = [
-        (PlayMode::ThisComputer, "Two players on this computer"),
-        (PlayMode::Computer, "Against the computer"),
-        (PlayMode::Friend, "With a friend (invite code)"),
+        (PlayMode::ThisComputer, "On this computer"),
+        (PlayMode::Computer, "The computer"),
+        (PlayMode::Friend, "A friend (code)"),
+        (PlayMode::Anyone, "Anyone (open seek)"),
     ];
-    for (mode, label) in modes {
-        let look = if app.lobby.mode == mode {
-            Look::Selected
-        } else {
-            Look::Plain
-        };
-        let b = Area {
-            y,
-            h: rh * 0.9,
-            ..inner
-        };
-        if ui.button(b, label, look) {
-            actions.push(Action::SelectMode(mode));
+    for pair in modes.chunks(2) {
+        let cols = columns(
+            Area {
+                y,
+                h: rh * 0.9,
+                ..inner
+            },
+            2,
+            6.0,
+        );
+        for (c, (mode, label)) in cols.iter().zip(pair) {
+            let look = if app.lobby.mode == *mode {
+                Look::Selected
+            } else {
+                Look::Plain
+            };
+            if ui.button(*c, label, look) {
+                actions.push(Action::SelectMode(*mode));
+            }
         }
         y += rh * 0.9 + 6.0;
     }
     y += ui.unit * 0.5;
     if app.lobby.mode != PlayMode::ThisComputer {
+        ui.label("You play", x, y + rh * 0.42, theme::TEXT_DIM, Align::Left);
+        let label_w = ui.unit * 4.6;
         let sides = [
             (SidePick::First, capitalise(kind.side_name(Side::First))),
             (SidePick::Second, capitalise(kind.side_name(Side::Second))),
@@ -364,9 +376,10 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
         ];
         let cols = columns(
             Area {
+                x: inner.x + label_w,
                 y,
+                w: inner.w - label_w,
                 h: rh * 0.85,
-                ..inner
             },
             3,
             6.0,
@@ -392,6 +405,15 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
                 inner.w,
                 theme::TEXT_DIM,
             );
+        }
+        PlayMode::Anyone => {
+            y = ui.paragraph(
+                "Your seek is listed in every lobby; the game starts when someone accepts it.",
+                x,
+                y,
+                inner.w,
+                theme::TEXT_DIM,
+            ) + ui.unit * 0.4;
         }
         PlayMode::Computer => {
             let engine = match app.lobby.engine {
@@ -507,6 +529,7 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             y += rh + 8.0;
         }
     }
+    y = clock_and_rating(app, ui, inner, y, actions);
     // The main button, at the bottom of the panel.
     let bottom = a.y + a.h - pad - rh;
     let start = Area {
@@ -519,6 +542,7 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
         PlayMode::ThisComputer => "Start the game",
         PlayMode::Computer => "Play the computer",
         PlayMode::Friend => "Create a private game",
+        PlayMode::Anyone => "Offer the game",
     };
     let online_needed = app.lobby.mode != PlayMode::ThisComputer;
     let look = if online_needed && !app.connection.online() {
@@ -551,36 +575,49 @@ fn stepper(
     y: f32,
     label: &str,
     value: &str,
-    [back, on]: [Action; 2],
+    steps: [Action; 2],
     actions: &mut Vec<Action>,
 ) -> f32 {
     let rh = ui.row_h();
-    let bw = rh * 1.1;
-    let vw = ui.unit * 6.5;
-    let right = inner.x + inner.w;
-    let minus = Area {
-        x: right - 2.0 * bw - vw - 8.0,
+    let w = 2.0 * rh * 1.1 + ui.unit * 6.5 + 8.0;
+    let area = Area {
+        x: inner.x + inner.w - w,
         y,
-        w: bw,
+        w,
         h: rh * 0.8,
     };
-    let label = paint::fit(label, &ui.fonts.regular, ui.unit, minus.x - inner.x - 6.0);
+    let label = paint::fit(label, &ui.fonts.regular, ui.unit, area.x - inner.x - 6.0);
     ui.label(&label, inner.x, y + rh * 0.4, theme::TEXT_DIM, Align::Left);
+    value_stepper(ui, area, value, steps, actions);
+    y + rh * 0.95
+}
+
+/// A value between `<` and `>` buttons, filling `area`.
+fn value_stepper(
+    ui: &Ui,
+    area: Area,
+    value: &str,
+    [back, on]: [Action; 2],
+    actions: &mut Vec<Action>,
+) {
+    let bw = (area.h * 1.4).min(area.w / 3.0);
+    let minus = Area { w: bw, ..area };
     if ui.button(minus, "<", Look::Plain) {
         actions.push(back);
     }
+    let vw = area.w - 2.0 * bw - 8.0;
     let shown = paint::fit(value, &ui.fonts.bold, ui.unit, vw);
     ui.strong(
         &shown,
-        right - bw - vw / 2.0 - 4.0,
-        y + rh * 0.4,
+        area.x + area.w / 2.0,
+        area.y + area.h / 2.0,
         ui.unit,
         theme::TEXT,
         Align::Centre,
     );
     if ui.button(
         Area {
-            x: right - bw,
+            x: area.x + area.w - bw,
             ..minus
         },
         ">",
@@ -588,7 +625,88 @@ fn stepper(
     ) {
         actions.push(on);
     }
-    y + rh * 0.95
+}
+
+/// The clock (minutes and increment) and casual or rated, where the chosen way of playing
+/// takes them; returns the y below.
+fn clock_and_rating(app: &App, ui: &Ui, inner: Area, mut y: f32, actions: &mut Vec<Action>) -> f32 {
+    let rh = ui.row_h();
+    let lobby = &app.lobby;
+    if lobby.clock_applies() {
+        let minutes = CLOCK_MINUTES.get(lobby.minutes).copied().unwrap_or(0);
+        let label_w = ui.unit * 4.6;
+        ui.label("Clock", inner.x, y + rh * 0.4, theme::TEXT_DIM, Align::Left);
+        let steppers = columns(
+            Area {
+                x: inner.x + label_w,
+                y,
+                w: inner.w - label_w,
+                h: rh * 0.8,
+            },
+            2,
+            8.0,
+        );
+        let shown = if minutes == 0 {
+            "none".to_owned()
+        } else {
+            format!("{minutes} min")
+        };
+        value_stepper(
+            ui,
+            steppers[0],
+            &shown,
+            [
+                Action::CycleMinutes { forward: false },
+                Action::CycleMinutes { forward: true },
+            ],
+            actions,
+        );
+        if minutes > 0 {
+            let inc = CLOCK_INCREMENTS.get(lobby.increment).copied().unwrap_or(0);
+            value_stepper(
+                ui,
+                steppers[1],
+                &format!("+{inc} s"),
+                [
+                    Action::CycleIncrement { forward: false },
+                    Action::CycleIncrement { forward: true },
+                ],
+                actions,
+            );
+        } else {
+            ui.label(
+                "untimed",
+                steppers[1].x + steppers[1].w / 2.0,
+                y + rh * 0.4,
+                theme::TEXT_DIM,
+                Align::Centre,
+            );
+        }
+        y += rh * 0.95;
+    }
+    if lobby.rated_allowed() {
+        let cols = columns(
+            Area {
+                y,
+                h: rh * 0.8,
+                ..inner
+            },
+            2,
+            6.0,
+        );
+        for (c, (rated, label)) in cols.iter().zip([(false, "Casual"), (true, "Rated")]) {
+            let look = if lobby.rated == rated {
+                Look::Selected
+            } else {
+                Look::Plain
+            };
+            if ui.button(*c, label, look) {
+                actions.push(Action::SetRated(rated));
+            }
+        }
+        y += rh * 0.8 + 6.0;
+    }
+    y
 }
 
 fn lobby_preview(app: &App, ui: &Ui, a: Area, actions: &mut [Action]) {
@@ -683,16 +801,26 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             break;
         }
         let mut details = vec![s.kind.title().to_owned()];
-        details.extend(s.clock.clone());
+        details.push(s.clock.clone().unwrap_or_else(|| "no clock".to_owned()));
+        details.push(if s.rated { "rated" } else { "casual" }.to_owned());
         details.extend(s.rules.iter().map(|(k, v)| format!("{k}={v}")));
-        two_lines(ui, x, y, rh, inner_w * 0.7, &s.who, &details.join(" · "));
+        let who = if s.mine {
+            format!("{} (your seek)", s.who)
+        } else {
+            s.who.clone()
+        };
+        two_lines(ui, x, y, rh, inner_w * 0.7, &who, &details.join(" · "));
         let b = Area {
             x: x + inner_w * 0.74,
             y,
             w: inner_w * 0.26,
             h: rh,
         };
-        if ui.button(b, "Play", Look::Primary) {
+        if s.mine {
+            if ui.button(b, "Cancel", Look::Plain) {
+                actions.push(Action::CancelSeek(s.id));
+            }
+        } else if ui.button(b, "Play", Look::Primary) {
             actions.push(Action::AcceptSeek(s.id));
         }
         y += rh + 10.0;
@@ -709,13 +837,15 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             break;
         }
         let who = format!("{} vs {}", g.players[0], g.players[1]);
-        let info = format!(
-            "{}{} · move {} · {} watching",
+        let mut info = format!(
+            "{}{} · move {}",
             g.kind.title(),
             if g.exhibition { " (AI vs AI)" } else { "" },
             g.moves,
-            g.watchers
         );
+        if g.watchers > 0 {
+            info.push_str(&format!(" · {} watching", g.watchers));
+        }
         two_lines(ui, x, y, rh, inner_w * 0.7, &who, &info);
         let b = Area {
             x: x + inner_w * 0.74,
@@ -975,11 +1105,11 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
     if watching {
         buttons.push(("Analyse", Action::Analyse, Look::Plain));
     } else {
-        buttons.push(("Take back", Action::Takeback, enabled(!m.moves.is_empty())));
+        // Online, a finished game stays as it ended; here, a takeback reopens it.
+        let can_take_back = !m.moves.is_empty() && (playing || !m.online);
+        buttons.push(("Take back", Action::Takeback, enabled(can_take_back)));
         buttons.push(("Hint", Action::Hint, enabled(playing)));
-        // Online, a draw is agreed between two people: not in a game with both seats here.
-        let can_offer = playing && !(m.online && m.seats == crate::play::Seats::Both);
-        buttons.push(("Offer draw", Action::OfferDraw, enabled(can_offer)));
+        buttons.push(("Offer draw", Action::OfferDraw, enabled(m.can_offer_draw())));
         buttons.push((
             if app.resign_armed > 0.0 {
                 "Really resign?"
@@ -1275,16 +1405,15 @@ fn replay(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     };
     ui.strong(&place, inner.x, y, ui.unit, theme::TEXT, Align::Left);
     y += ui.unit * 1.2;
+    let result = match (game.outcome(), &r.result) {
+        (Some(outcome), _) => Some(crate::play::result_text(game.kind(), outcome, &r.names)),
+        (None, Some(text)) => Some(text.clone()),
+        (None, None) => None,
+    };
     if r.ply() == r.len()
-        && let Some(outcome) = game.outcome()
+        && let Some(result) = result
     {
-        y = ui.paragraph(
-            &crate::play::result_text(game.kind(), outcome, &r.names),
-            inner.x,
-            y + ui.unit * 0.3,
-            inner.w,
-            theme::ACCENT,
-        );
+        y = ui.paragraph(&result, inner.x, y + ui.unit * 0.3, inner.w, theme::ACCENT);
     }
     y += ui.unit * 0.5;
     // Progress bar: click to jump.

@@ -7,16 +7,17 @@
 use std::collections::HashMap;
 
 use chaupal_shared::protocol::{
-    Action as Act, AnalysisRequest, ClientMessage, ClockSpec, Clocks, Engine, ErrorCode,
-    ErrorReply, GameEvent, GameId, GameResult, GameSetup, GameSnapshot, GameStatus, GameSummary,
-    LobbyEvent, Opponent, PROTOCOL_VERSION, Reply, Request, ResultReason, RulePair, Score,
-    SearchLine, SeekId, SeekInfo, ServerMessage, SideChoice, Version,
+    Action as Act, AnalysisRequest, ClientMessage, Clocks, Engine, ErrorCode, ErrorReply,
+    GameEvent, GameId, GameResult, GameSetup, GameSnapshot, GameStatus, GameSummary, LobbyEvent,
+    Opponent, PROTOCOL_VERSION, Reply, Request, ResultReason, RulePair, Score, SearchLine, SeekId,
+    SeekInfo, ServerMessage, SideChoice, Version,
 };
 use chaupal_shared::{AnyGame, Side};
 
 use super::wording;
 use crate::app::{
     App, EnginePick, FinishedEntry, LiveEntry, OpponentPick, Outgoing, Screen, SeekEntry, SidePick,
+    clock_words,
 };
 use crate::config::Config;
 use crate::play::{ClockState, Hint, Match, Seats, capitalise};
@@ -153,6 +154,8 @@ impl Link {
                 rules,
                 side,
                 opponent,
+                clock,
+                rated,
             } => {
                 let setup = GameSetup {
                     game: kind,
@@ -160,7 +163,7 @@ impl Link {
                         .into_iter()
                         .map(|(k, v)| RulePair::new(k, v))
                         .collect(),
-                    clock: None::<ClockSpec>,
+                    clock,
                     side: match side {
                         SidePick::First => SideChoice::First,
                         SidePick::Second => SideChoice::Second,
@@ -168,6 +171,7 @@ impl Link {
                     },
                     opponent: match opponent {
                         OpponentPick::Private => Opponent::Private,
+                        OpponentPick::Open => Opponent::Open,
                         OpponentPick::Local => Opponent::Local,
                         OpponentPick::Computer(pick) => Opponent::Ai {
                             engine: engine(&pick),
@@ -177,12 +181,18 @@ impl Link {
                             second: engine(&pick),
                         },
                     },
-                    rated: false,
+                    rated,
                 };
                 vec![self.message(Request::CreateGame(setup), Asked::Create)]
             }
             Outgoing::JoinByCode(code) => {
                 vec![self.message(Request::JoinByCode { code }, Asked::Join)]
+            }
+            Outgoing::CancelSeek(id) => {
+                vec![self.message(
+                    Request::CancelSeek { seek: SeekId(id) },
+                    Asked::Action("cancel the seek"),
+                )]
             }
             Outgoing::AcceptSeek(id) => {
                 vec![self.message(Request::AcceptSeek { seek: SeekId(id) }, Asked::Accept)]
@@ -342,8 +352,10 @@ impl Link {
                 self.live_games = w.live_games.clone();
                 out.push(self.message(Request::SubscribeLobby, Asked::Subscribe));
                 out.push(self.finished_games());
-                // Sit back down at the game on the screen, or at a live game of this player.
-                let resume = match self.game {
+                // Sit back down at the game on the screen (unless it is over), or at a live
+                // game of this player.
+                let over = app.current.as_ref().is_some_and(Match::finished);
+                let resume = match self.game.filter(|_| !over) {
                     Some((game, version)) if !self.watching => Some((game, Some(version))),
                     Some((game, _)) => {
                         out.push(self.message(Request::Watch { game }, Asked::Watch(game)));
@@ -387,7 +399,10 @@ impl Link {
                 }
             }
             Reply::Lobby { seeks, games } => set_lobby(app, seeks, games),
-            Reply::Seeks { seeks } => app.seeks = seeks.into_iter().map(seek_entry).collect(),
+            Reply::Seeks { seeks } => {
+                let me = app.me;
+                app.seeks = seeks.into_iter().map(|s| seek_entry(s, me)).collect();
+            }
             Reply::Games { games } if asked == Asked::Finished => {
                 app.finished = games.iter().map(finished_entry).collect();
             }
@@ -404,7 +419,8 @@ impl Link {
                 match AnyGame::start(summary.kind, pairs) {
                     Ok(start) => {
                         let names = [0, 1].map(|i| summary.seats[i].name.clone());
-                        app.open_record(start, &moves, names);
+                        let result = summary.result.map(|r| result_text(summary.kind, r, &names));
+                        app.open_record(start, &moves, names, result);
                     }
                     Err(e) => app.tell(format!("This game cannot be replayed: {e}"), true),
                 }
@@ -476,7 +492,7 @@ impl Link {
             Asked::Record => "Loading the game",
             Asked::Other => "",
         };
-        app.tell(wording::server_error(what, error), true);
+        app.tell(wording::server_error(&capitalise(what), error), true);
     }
 
     fn event(
@@ -505,7 +521,8 @@ impl Link {
         }
         self.game = Some((game, version));
         let my_side = app.my_side();
-        let mine = |by: Side| my_side == Some(by);
+        // Offers are for the other player to answer: a watcher only hears of them.
+        let theirs = |by: Side| my_side.is_some_and(|me| me != by);
         let Some(m) = app.current.as_mut() else {
             return Vec::new();
         };
@@ -528,32 +545,35 @@ impl Link {
                 }
             }
             GameEvent::DrawOffered { by } => {
-                if !mine(by) {
+                let who = capitalise(kind.side_name(by));
+                if theirs(by) {
                     app.offer = Some("draw".to_owned());
-                    let who = capitalise(kind.side_name(by));
+                    app.tell(format!("{who} offer a draw."), false);
+                } else if my_side.is_none() {
                     app.tell(format!("{who} offer a draw."), false);
                 }
             }
             GameEvent::DrawDeclined { by } => {
                 app.offer = None;
-                if !mine(by) {
+                if theirs(by) {
                     app.tell("Your draw offer was declined.", false);
                 }
             }
             GameEvent::TakebackRequested { by } => {
-                if !mine(by) {
+                if theirs(by) {
                     app.offer = Some("takeback".to_owned());
                     app.tell("Your opponent asks to take back their last move.", false);
                 }
             }
             GameEvent::TakebackDeclined { by } => {
                 app.offer = None;
-                if !mine(by) {
+                if theirs(by) {
                     app.tell("Your takeback request was declined.", false);
                 }
             }
             GameEvent::TakenBack { plies, clocks, .. } => {
                 app.offer = None;
+                let seated = my_side.is_some() || m.seats == Seats::Both;
                 if let Err(e) = m.take_back(plies as usize) {
                     app.tell(format!("Resynchronising the game ({e})."), false);
                     return vec![
@@ -564,16 +584,25 @@ impl Link {
                 if app.screen == Screen::GameOver {
                     app.screen = Screen::Game;
                 }
+                if seated {
+                    app.tell(
+                        match plies {
+                            1 => "One move was taken back.".to_owned(),
+                            n => format!("{n} moves were taken back."),
+                        },
+                        false,
+                    );
+                }
             }
             GameEvent::RematchOffered { by } => {
-                if !mine(by) {
+                if theirs(by) {
                     app.offer = Some("rematch".to_owned());
                     app.tell("Your opponent offers a rematch.", false);
                 }
             }
             GameEvent::RematchDeclined { by } => {
                 app.offer = None;
-                if !mine(by) {
+                if theirs(by) {
                     app.tell("The rematch was declined.", false);
                 }
             }
@@ -638,6 +667,7 @@ impl Link {
         m.sowing = None;
         m.slide = None;
         m.names = [0, 1].map(|i| summary.seats[i].name.clone());
+        m.ai = [0, 1].map(|i| summary.seats[i].engine.is_some());
         set_clocks(&mut m, s.clocks);
         if summary.status == GameStatus::Finished
             && let Some(result) = summary.result
@@ -660,7 +690,10 @@ impl Link {
         self.watching = !ours;
         app.watchers = summary.watchers;
         app.current = Some(m);
-        app.lobby.my_code = None;
+        if app.lobby.my_code.take().is_some() && app.notice.as_ref().is_some_and(|n| !n.problem) {
+            // The invitation was taken up: what it said is done.
+            app.notice = None;
+        }
         if matches!(
             app.screen,
             Screen::Lobby | Screen::Connection | Screen::Game | Screen::GameOver
@@ -755,17 +788,19 @@ fn set_clocks(m: &mut Match, clocks: Option<Clocks>) {
     }
 }
 
-/// A seek as the lobby lists it.
-fn seek_entry(s: SeekInfo) -> SeekEntry {
+/// A seek as the lobby lists it (`me`: this player's id, to tell its own seeks).
+fn seek_entry(s: SeekInfo, me: Option<u64>) -> SeekEntry {
     SeekEntry {
         id: s.seek.0,
         kind: s.kind,
         rules: s.rules.into_iter().map(|p| (p.key, p.value)).collect(),
+        mine: me == Some(s.by.id.0),
         who: match s.rating {
             Some(r) => format!("{} ({r})", s.by.name),
             None => s.by.name,
         },
-        clock: s.clock.map(|c| c.to_string()),
+        clock: s.clock.as_ref().map(clock_words),
+        rated: s.rated,
     }
 }
 
@@ -804,8 +839,8 @@ fn live_entry(g: &GameSummary, me: Option<u64>) -> Option<LiveEntry> {
 }
 
 fn set_lobby(app: &mut App, seeks: Vec<SeekInfo>, games: Vec<GameSummary>) {
-    app.seeks = seeks.into_iter().map(seek_entry).collect();
     let me = app.me;
+    app.seeks = seeks.into_iter().map(|s| seek_entry(s, me)).collect();
     app.live = games.iter().filter_map(|g| live_entry(g, me)).collect();
 }
 
@@ -814,7 +849,7 @@ fn lobby_event(event: LobbyEvent, app: &mut App) {
         LobbyEvent::SeekAdded(s) => {
             let id = s.seek.0;
             app.seeks.retain(|e| e.id != id);
-            app.seeks.push(seek_entry(s));
+            app.seeks.push(seek_entry(s, app.me));
         }
         LobbyEvent::SeekRemoved { seek } => app.seeks.retain(|e| e.id != seek.0),
         LobbyEvent::GameStarted(g) => {
@@ -833,7 +868,7 @@ mod tests {
     use super::*;
     use chaupal_shared::GameKind;
     use chaupal_shared::protocol::{
-        LimitsInfo, PlayerId, PlayerInfo, SeatInfo, SeatPresence, Welcome,
+        ClockSpec, LimitsInfo, PlayerId, PlayerInfo, SeatInfo, SeatPresence, Welcome,
     };
 
     const SERVER: &str = "ws://127.0.0.1:7878";
@@ -1070,6 +1105,92 @@ mod tests {
     }
 
     #[test]
+    fn a_watcher_hears_of_offers_but_has_none_to_answer() {
+        let (mut link, mut app, mut config) = greeted();
+        link.receive(
+            snapshot(7, &[], Vec::new(), 0),
+            &mut app,
+            &mut config,
+            SERVER,
+        );
+        for (version, event) in [
+            (1, GameEvent::DrawOffered { by: Side::First }),
+            (2, GameEvent::TakebackRequested { by: Side::Second }),
+        ] {
+            let msg = ServerMessage::Event {
+                game: GameId(7),
+                version,
+                event,
+            };
+            link.receive(msg, &mut app, &mut config, SERVER);
+            assert_eq!(app.offer, None, "no Accept or Decline for a watcher");
+        }
+        assert!(
+            app.notice.is_none_or(|n| !n.text.contains("Your opponent")),
+            "a watcher has no opponent"
+        );
+    }
+
+    #[test]
+    fn no_draw_is_offered_to_the_ai_and_a_takeback_is_reported() {
+        let (mut link, mut app, mut config) = greeted();
+        let mut snap = snapshot(7, &["c3", "a1-b1"], vec![Side::First], 2);
+        if let ServerMessage::Snapshot(s) = &mut snap {
+            s.summary.seats[1].engine = Some(Engine::Level { level: 3 });
+        }
+        link.receive(snap, &mut app, &mut config, SERVER);
+        let m = app.current.as_ref().expect("game");
+        assert_eq!(m.ai, [false, true]);
+        assert!(!m.can_offer_draw(), "the AI takes no draw offers");
+        let back = ServerMessage::Event {
+            game: GameId(7),
+            version: 3,
+            event: GameEvent::TakenBack {
+                plies: 2,
+                ply: 0,
+                clocks: None,
+            },
+        };
+        link.receive(back, &mut app, &mut config, SERVER);
+        assert_eq!(app.current.as_ref().map(|m| m.moves.len()), Some(0));
+        assert_eq!(
+            app.notice.map(|n| n.text).as_deref(),
+            Some("2 moves were taken back.")
+        );
+    }
+
+    #[test]
+    fn after_a_reconnection_a_finished_game_is_not_watched_again() {
+        let (mut link, mut app, mut config) = greeted();
+        link.receive(
+            snapshot(7, &["c3"], Vec::new(), 1),
+            &mut app,
+            &mut config,
+            SERVER,
+        );
+        let end = ServerMessage::Event {
+            game: GameId(7),
+            version: 2,
+            event: GameEvent::Ended {
+                result: GameResult {
+                    winner: Some(Side::Second),
+                    reason: ResultReason::Resignation,
+                },
+                clocks: None,
+            },
+        };
+        link.receive(end, &mut app, &mut config, SERVER);
+        link.disconnected();
+        link.connected("asha", None);
+        let out = link.receive(welcome(Vec::new()), &mut app, &mut config, SERVER);
+        assert!(
+            out.iter()
+                .all(|m| !matches!(m.request, Request::Watch { .. } | Request::Rejoin { .. })),
+            "{out:?}"
+        );
+    }
+
+    #[test]
     fn a_refused_move_is_explained_and_the_board_unlocks() {
         let (mut link, mut app, mut config) = greeted();
         link.receive(
@@ -1120,7 +1241,8 @@ mod tests {
         );
         assert_eq!(app.seeks.len(), 1);
         assert_eq!(app.seeks[0].who, "bo (1500)");
-        assert_eq!(app.seeks[0].clock.as_deref(), Some("300+5"));
+        assert_eq!(app.seeks[0].clock.as_deref(), Some("5 min + 5 s"));
+        assert!(!app.seeks[0].mine, "made by bo, not by asha");
         link.receive(
             ServerMessage::Lobby(LobbyEvent::GameStarted(summary(9, GameKind::Jungle))),
             &mut app,
@@ -1183,6 +1305,14 @@ mod tests {
         );
         assert_eq!(app.screen, Screen::Replay);
         assert_eq!(app.replay.as_ref().map(|r| r.ply()), Some(2));
+        assert_eq!(
+            app.replay
+                .as_ref()
+                .and_then(|r| r.result.clone())
+                .as_deref(),
+            Some("bo (tigers) wins: goats resigned"),
+            "the result, which the board does not show"
+        );
         app.handle(crate::app::Action::Back);
         assert_eq!(app.screen, Screen::Lobby);
     }

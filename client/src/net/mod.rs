@@ -1,5 +1,6 @@
 //! The connection to the server, kept off the render loop: a background thread owns the
-//! websocket (tungstenite over a plain TCP stream), reconnects by itself with a growing pause
+//! websocket (tungstenite over TCP, with TLS by rustls for `wss://` addresses, checked against
+//! Mozilla's root certificates from webpki-roots), reconnects by itself with a growing pause
 //! after a drop, and talks to the UI through two channels. The UI sends [`ToNet`] and polls
 //! [`FromNet`] once a frame; it never waits on the network.
 //!
@@ -16,7 +17,11 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
+
+/// The websocket over TCP, encrypted or not.
+type Socket = WebSocket<MaybeTlsStream<TcpStream>>;
 
 /// How long to wait for the server to accept a TCP connection.
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
@@ -68,40 +73,59 @@ pub fn retry_delay(attempt: u32) -> Duration {
     doubled.min(MAX_RETRY)
 }
 
-/// Where a `ws://host:port/path` address points.
+/// Where a `ws://host:port/path` or `wss://host:port/path` address points.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Address {
     pub host: String,
     pub port: u16,
+    /// Whether the connection is encrypted (`wss://`, TLS).
+    pub secure: bool,
 }
 
 /// Reads a server address; says in words what is wrong with a bad one.
 pub fn parse_address(url: &str) -> Result<Address, String> {
-    let rest = if let Some(r) = url.strip_prefix("ws://") {
-        r
-    } else if url.starts_with("wss://") {
-        return Err(format!(
-            "{url}: secure connections (wss://) are not supported by this client; use ws://"
-        ));
+    let (rest, secure) = if let Some(r) = url.strip_prefix("ws://") {
+        (r, false)
+    } else if let Some(r) = url.strip_prefix("wss://") {
+        (r, true)
     } else {
         return Err(format!(
-            "{url} is not a server address: it should look like ws://127.0.0.1:7878"
+            "{url} is not a server address: it should look like ws://127.0.0.1:7878 (or \
+             wss://example.org for an encrypted connection)"
         ));
     };
-    let authority = rest.split('/').next().unwrap_or("");
-    let (host, port) = match authority.rsplit_once(':') {
-        Some((h, p)) if !h.is_empty() && !h.ends_with(']') || h.starts_with('[') => {
-            let port = p
-                .parse::<u16>()
-                .map_err(|_| format!("{url}: '{p}' is not a port number"))?;
-            (h.trim_matches(['[', ']']).to_owned(), port)
+    let authority = rest.split(['/', '?']).next().unwrap_or("");
+    if authority.contains('@') {
+        return Err(format!(
+            "{url}: a server address carries no user name or password"
+        ));
+    }
+    let default_port = if secure { 443 } else { 80 };
+    let read_port = |p: &str| {
+        p.parse::<u16>()
+            .map_err(|_| format!("{url}: '{p}' is not a port number"))
+    };
+    // `[v6 address]:port`, `[v6 address]`, `host:port` or `host`.
+    let (host, port) = if let Some(bracketed) = authority.strip_prefix('[') {
+        let (host, after) = bracketed
+            .split_once(']')
+            .ok_or_else(|| format!("{url}: the address in [ ] is not closed"))?;
+        let port = match after.strip_prefix(':') {
+            Some(p) => read_port(p)?,
+            None if after.is_empty() => default_port,
+            None => return Err(format!("{url}: '{after}' after the address makes no sense")),
+        };
+        (host.to_owned(), port)
+    } else {
+        match authority.rsplit_once(':') {
+            Some((h, p)) => (h.to_owned(), read_port(p)?),
+            None => (authority.to_owned(), default_port),
         }
-        _ => (authority.trim_matches(['[', ']']).to_owned(), 80),
     };
     if host.is_empty() {
         return Err(format!("{url} names no server"));
     }
-    Ok(Address { host, port })
+    Ok(Address { host, port, secure })
 }
 
 /// The UI's end of the connection.
@@ -214,8 +238,17 @@ fn run(url: &str, commands: &Receiver<ToNet>, events: &Sender<FromNet>) {
     }
 }
 
-/// Opens the websocket.
-fn connect(url: &str) -> Result<WebSocket<TcpStream>, String> {
+/// The TCP stream under a websocket, encrypted or not.
+fn tcp(ws: &Socket) -> Option<&TcpStream> {
+    match ws.get_ref() {
+        MaybeTlsStream::Plain(s) => Some(s),
+        MaybeTlsStream::Rustls(s) => Some(s.get_ref()),
+        _ => None,
+    }
+}
+
+/// Opens the websocket (TLS first for `wss://`).
+fn connect(url: &str) -> Result<Socket, String> {
     let address = parse_address(url)?;
     let addrs: Vec<_> = (address.host.as_str(), address.port)
         .to_socket_addrs()
@@ -238,19 +271,16 @@ fn connect(url: &str) -> Result<WebSocket<TcpStream>, String> {
         .set_read_timeout(Some(CONNECT_TIMEOUT))
         .map_err(|e| wording::io_problem(url, &e))?;
     let (ws, _response) =
-        tungstenite::client(url, stream).map_err(|e| wording::handshake_problem(url, &e))?;
-    ws.get_ref()
-        .set_read_timeout(Some(POLL_INTERVAL))
-        .map_err(|e| wording::io_problem(url, &e))?;
+        tungstenite::client_tls(url, stream).map_err(|e| wording::handshake_problem(url, &e))?;
+    if let Some(s) = tcp(&ws) {
+        s.set_read_timeout(Some(POLL_INTERVAL))
+            .map_err(|e| wording::io_problem(url, &e))?;
+    }
     Ok(ws)
 }
 
 /// Runs one connection until it drops or the UI stops it.
-fn session(
-    mut ws: WebSocket<TcpStream>,
-    commands: &Receiver<ToNet>,
-    events: &Sender<FromNet>,
-) -> End {
+fn session(mut ws: Socket, commands: &Receiver<ToNet>, events: &Sender<FromNet>) -> End {
     loop {
         loop {
             match commands.try_recv() {
@@ -332,7 +362,8 @@ mod tests {
             parse_address("ws://127.0.0.1:7878"),
             Ok(Address {
                 host: "127.0.0.1".into(),
-                port: 7878
+                port: 7878,
+                secure: false,
             })
         );
         assert_eq!(
@@ -344,16 +375,58 @@ mod tests {
             Ok("::1".into())
         );
         assert!(
-            parse_address("wss://x:1")
-                .unwrap_err()
-                .contains("not supported")
-        );
-        assert!(
             parse_address("http://x")
                 .unwrap_err()
                 .contains("ws://127.0.0.1:7878")
         );
         assert!(parse_address("ws://x:port").unwrap_err().contains("port"));
+        assert!(
+            parse_address("ws:///play")
+                .unwrap_err()
+                .contains("no server")
+        );
+        assert!(
+            parse_address("wss://me:pw@example.org")
+                .unwrap_err()
+                .contains("no user name")
+        );
+    }
+
+    #[test]
+    fn secure_addresses_read_with_their_default_port() {
+        assert_eq!(
+            parse_address("wss://play.example.org/chaupal"),
+            Ok(Address {
+                host: "play.example.org".into(),
+                port: 443,
+                secure: true,
+            })
+        );
+        assert_eq!(
+            parse_address("wss://play.example.org:8443?x=1").map(|a| (a.port, a.secure)),
+            Ok((8443, true))
+        );
+        assert_eq!(
+            parse_address("wss://[::1]").map(|a| (a.host, a.port)),
+            Ok(("::1".into(), 443))
+        );
+    }
+
+    /// A `wss://` address whose server speaks no TLS fails in the TLS handshake, and says so.
+    #[test]
+    fn a_secure_connection_to_a_plain_server_fails_in_words() {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        std::thread::spawn(move || {
+            if let Some(Ok(mut s)) = listener.incoming().next() {
+                use std::io::{Read, Write};
+                let mut buf = [0u8; 512];
+                let _ = s.read(&mut buf);
+                let _ = s.write_all(b"HTTP/1.1 400 Bad Request\r\n\r\n");
+            }
+        });
+        let err = connect(&format!("wss://127.0.0.1:{port}")).expect_err("no TLS there");
+        assert!(err.contains("secure"), "{err}");
     }
 
     /// A websocket server on 127.0.0.1 that echoes one text frame per connection, then drops it.

@@ -29,9 +29,23 @@ pub fn io_problem(url: &str, e: &io::Error) -> String {
 /// A problem in the websocket handshake.
 pub fn handshake_problem(
     url: &str,
-    e: &tungstenite::HandshakeError<tungstenite::ClientHandshake<std::net::TcpStream>>,
+    e: &tungstenite::HandshakeError<
+        tungstenite::ClientHandshake<tungstenite::stream::MaybeTlsStream<std::net::TcpStream>>,
+    >,
 ) -> String {
     match e {
+        tungstenite::HandshakeError::Failure(tungstenite::Error::Tls(tls)) => format!(
+            "The secure connection to {url} failed ({tls}): check that the server offers \
+             wss:// there and that its certificate is valid for that name."
+        ),
+        tungstenite::HandshakeError::Failure(tungstenite::Error::Io(io))
+            if io.kind() == io::ErrorKind::InvalidData && url.starts_with("wss://") =>
+        {
+            format!(
+                "The secure connection to {url} failed ({io}): check that the server offers \
+                 wss:// there and that its certificate is valid for that name."
+            )
+        }
         tungstenite::HandshakeError::Failure(tungstenite::Error::Http(response)) => format!(
             "Something answered at {url}, but it is not a Chaupal server (HTTP {}).",
             response.status()

@@ -1,0 +1,424 @@
+//! The client's network and state modules, with no window, against the real server: the
+//! `chaupal-server` binary of this workspace, started on 127.0.0.1 with a fresh SQLite
+//! database, reached over a real websocket by [`Online`] and driven through the [`App`]'s
+//! actions, as the render loop would.
+//!
+//! One player plays a whole game of Kalah against AI level 1 by clicking houses, asks for a
+//! hint on the way, and replays the finished game from the lobby; a second player watches that
+//! game from the lobby's live games, follows every move and sees the result, while the first
+//! sees the watcher counted. Then an open seek with a clock, made by one player and accepted by
+//! the other, starts a timed game for both, and an AI-vs-AI exhibition is watched.
+//!
+//! The binary is `target/<profile>/chaupal-server`, which `cargo test --workspace` builds (or
+//! `CHAUPAL_SERVER_BIN`). When it is missing the tests say so and pass, unless
+//! `CHAUPAL_REQUIRE_SERVER=1` (as `scripts/test.sh` sets), when they fail.
+#![allow(clippy::unwrap_used)]
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use chaupal_client::app::{Action, App, PlayMode, Screen, SidePick};
+use chaupal_client::config::Config;
+use chaupal_client::net::online::Online;
+use chaupal_client::play::Seats;
+use chaupal_shared::{GameKind, Side};
+
+/// How long any one wait may take before the test fails.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// The server binary: `CHAUPAL_SERVER_BIN`, or `chaupal-server` beside this test's directory.
+fn server_binary() -> Option<PathBuf> {
+    if let Ok(path) = std::env::var("CHAUPAL_SERVER_BIN") {
+        return Some(PathBuf::from(path));
+    }
+    let exe = std::env::current_exe().ok()?;
+    let mut dir = exe.parent()?;
+    if dir.ends_with("deps") {
+        dir = dir.parent()?;
+    }
+    let path = dir.join(format!("chaupal-server{}", std::env::consts::EXE_SUFFIX));
+    path.exists().then_some(path)
+}
+
+/// The real server as a child process, with its database in a directory of its own.
+struct Server {
+    child: Child,
+    url: String,
+    dir: PathBuf,
+}
+
+impl Server {
+    /// Starts the server, or returns `None` (after saying why) when there is no binary and
+    /// none is required.
+    fn start() -> Option<Server> {
+        let Some(binary) = server_binary() else {
+            assert!(
+                std::env::var("CHAUPAL_REQUIRE_SERVER").is_err(),
+                "no chaupal-server binary: build it (cargo build -p chaupal-server) or set \
+                 CHAUPAL_SERVER_BIN"
+            );
+            eprintln!("real_server: skipped, no chaupal-server binary built beside the tests");
+            return None;
+        };
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let dir = std::env::temp_dir().join(format!(
+            "chaupal-client-test-{}-{nanos}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut child = Command::new(&binary)
+            .args(["serve", "--bind", "127.0.0.1:0", "--database"])
+            .arg(format!("sqlite://{}", dir.join("chaupal.sqlite").display()))
+            // Exhibition moves come quickly, so that watching one takes a moment.
+            .args(["--exhibition-delay-ms", "50"])
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let first = lines.next().unwrap().unwrap();
+        let addr = first
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line: {first}"))
+            .to_owned();
+        // Keep reading stdout so the server never blocks on it.
+        std::thread::spawn(move || lines.for_each(drop));
+        Some(Server {
+            child,
+            url: format!("ws://{addr}"),
+            dir,
+        })
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A client as the render loop runs it: the app, and its connection.
+struct Player {
+    app: App,
+    online: Online,
+}
+
+impl Player {
+    fn connect(server: &Server, name: &str) -> Player {
+        let mut player = Player {
+            app: App::new(false),
+            online: Online::start(&server.url, name.to_owned(), Config::default(), None),
+        };
+        player.until(&format!("{name} is greeted"), |app| app.connection.online());
+        player
+    }
+
+    /// One frame: what the network brought, then time moving on.
+    fn frame(&mut self) {
+        self.online.pump(&mut self.app);
+        self.app.tick(0.05);
+    }
+
+    /// Runs frames until `done` holds; fails with the notice shown, if any.
+    fn until(&mut self, what: &str, done: impl Fn(&App) -> bool) {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            self.frame();
+            if done(&self.app) {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "waited too long for: {what} (screen {:?}, notice {:?})",
+                self.app.screen,
+                self.app.notice
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// What a click or key does: the action, and what it sends.
+    fn act(&mut self, action: Action) {
+        for out in self.app.handle(action) {
+            self.online.wish(out, &mut self.app);
+        }
+    }
+
+    /// Enters the first legal move by clicking its cells; returns its notation.
+    fn click_a_move(&mut self) -> String {
+        let choice = {
+            let m = self.app.current.as_ref().unwrap();
+            m.choices.moves.first().cloned().unwrap()
+        };
+        for cell in &choice.path {
+            self.act(Action::Cell(cell.clone()));
+        }
+        assert_eq!(
+            self.app.current.as_ref().and_then(|m| m.pending.clone()),
+            Some(choice.text.clone()),
+            "the move went to the server"
+        );
+        choice.text
+    }
+
+    fn moves(&self) -> usize {
+        self.app.current.as_ref().map_or(0, |m| m.moves.len())
+    }
+}
+
+/// Whether the game on the screen waits for this player's move.
+fn my_turn(app: &App) -> bool {
+    app.current
+        .as_ref()
+        .is_some_and(|m| m.can_enter_move() && !m.choices.moves.is_empty())
+}
+
+#[test]
+fn a_game_against_the_ai_is_played_watched_and_replayed() {
+    let Some(server) = Server::start() else {
+        return;
+    };
+    let mut asha = Player::connect(&server, "Asha");
+    let mut bo = Player::connect(&server, "Bo");
+
+    // A small Kalah (3 houses of 2 seeds) against AI level 1, Asha moving first.
+    asha.act(Action::SelectGame(GameKind::Kalah));
+    for _ in 0..5 {
+        asha.act(Action::CycleRule {
+            index: 0,
+            forward: true,
+        });
+    }
+    for _ in 0..6 {
+        asha.act(Action::CycleRule {
+            index: 1,
+            forward: true,
+        });
+    }
+    assert_eq!(
+        asha.app.lobby.changed_rules(),
+        [("pits".into(), "3".into()), ("seeds".into(), "2".into())]
+    );
+    asha.act(Action::SelectMode(PlayMode::Computer));
+    asha.act(Action::SelectSide(SidePick::First));
+    while asha.app.lobby.level != 1 {
+        asha.act(Action::CycleLevel { forward: false });
+    }
+    asha.act(Action::Start);
+    asha.until("the game against the AI opens", |app| {
+        app.screen == Screen::Game && app.current.is_some()
+    });
+    {
+        let m = asha.app.current.as_ref().unwrap();
+        assert_eq!(m.seats, Seats::One(Side::First));
+        assert!(
+            m.game.position_text().contains("pits=3"),
+            "the rules chosen"
+        );
+        assert!(m.names[1].contains('1'), "the AI seat: {:?}", m.names);
+    }
+
+    // Bo finds it among the live games and watches.
+    let game_id = {
+        bo.until("Asha's game is listed", |app| {
+            app.live.iter().any(|g| g.players[0] == "Asha")
+        });
+        let g = bo.app.live.iter().find(|g| g.players[0] == "Asha").unwrap();
+        assert!(!g.mine && !g.exhibition);
+        g.id
+    };
+    bo.act(Action::Watch(game_id));
+    bo.until("the watched game opens", |app| {
+        app.current
+            .as_ref()
+            .is_some_and(|m| m.seats == Seats::Watching)
+    });
+    asha.until("Asha sees her watcher", |app| app.watchers >= 1);
+
+    // A hint, then the game to its end, each move clicked.
+    asha.act(Action::Hint);
+    asha.until("the hint arrives", |app| {
+        app.current.as_ref().is_some_and(|m| m.hint.is_some())
+    });
+    {
+        let m = asha.app.current.as_ref().unwrap();
+        let hint = m.hint.as_ref().unwrap();
+        assert!(
+            m.choices.moves.iter().any(|c| c.text == hint.text),
+            "the hint {} is a legal move",
+            hint.text
+        );
+    }
+    let mut mine = 0;
+    while !asha.app.current.as_ref().unwrap().finished() {
+        asha.until("Asha's turn or the end", |app| {
+            my_turn(app) || app.current.as_ref().is_some_and(|m| m.finished())
+        });
+        if my_turn(&asha.app) {
+            let before = asha.moves();
+            asha.click_a_move();
+            mine += 1;
+            asha.until("the server plays the move", |app| {
+                app.current
+                    .as_ref()
+                    .is_some_and(|m| m.moves.len() > before && m.pending.is_none())
+            });
+        }
+        assert!(mine < 200, "the game should end");
+    }
+    asha.until("the game-over screen", |app| app.screen == Screen::GameOver);
+    let (plies, result) = {
+        let m = asha.app.current.as_ref().unwrap();
+        (m.moves.len(), m.status())
+    };
+    assert!(mine >= 1 && plies > mine, "both sides moved: {plies} plies");
+    assert!(
+        result.contains("win") || result.starts_with("Draw"),
+        "the result in words: {result}"
+    );
+
+    // The watcher followed every move and sees the same result.
+    bo.until("the watcher sees the end", |app| {
+        app.current
+            .as_ref()
+            .is_some_and(|m| m.finished() && m.moves.len() == plies)
+    });
+    assert_eq!(bo.app.current.as_ref().unwrap().status(), result);
+
+    // Back in the lobby the game is listed as finished, and replays from its record.
+    asha.act(Action::ToLobby);
+    asha.until("the finished game is listed", |app| {
+        app.finished.iter().any(|g| g.id == game_id)
+    });
+    let listed = asha.app.finished.iter().find(|g| g.id == game_id).unwrap();
+    assert_eq!(listed.moves as usize, plies);
+    asha.act(Action::ReplayGame(game_id));
+    asha.until("the replay opens", |app| app.screen == Screen::Replay);
+    let replay = asha.app.replay.as_ref().unwrap();
+    assert_eq!((replay.len(), replay.ply()), (plies, plies), "at the end");
+    asha.act(Action::ReplayJump(0));
+    asha.act(Action::ReplayStep(1));
+    assert_eq!(asha.app.replay.as_ref().unwrap().ply(), 1);
+    asha.act(Action::Back);
+    assert_eq!(asha.app.screen, Screen::Lobby);
+}
+
+#[test]
+fn an_open_seek_with_a_clock_starts_a_timed_game_for_both() {
+    let Some(server) = Server::start() else {
+        return;
+    };
+    let mut chandra = Player::connect(&server, "Chandra");
+    let mut dev = Player::connect(&server, "Dev");
+
+    chandra.act(Action::SelectGame(GameKind::BaghChal));
+    chandra.act(Action::SelectMode(PlayMode::Anyone));
+    chandra.act(Action::SelectSide(SidePick::Second));
+    for _ in 0..4 {
+        chandra.act(Action::CycleMinutes { forward: true });
+    }
+    for _ in 0..2 {
+        chandra.act(Action::CycleIncrement { forward: true });
+    }
+    assert_eq!(chandra.app.lobby.clock_text(), "5 min + 2 s");
+    chandra.act(Action::Start);
+    chandra.until("the seek is listed as Chandra's own", |app| {
+        app.seeks.iter().any(|s| s.mine)
+    });
+    dev.until("Dev sees the seek", |app| {
+        app.seeks.iter().any(|s| s.who.starts_with("Chandra"))
+    });
+    let seek = dev.app.seeks.iter().find(|s| !s.mine).unwrap().clone();
+    assert_eq!(seek.clock.as_deref(), Some("5 min + 2 s"));
+    assert!(!seek.rated, "casual unless asked");
+    dev.act(Action::AcceptSeek(seek.id));
+
+    for p in [&mut chandra, &mut dev] {
+        p.until("the game opens with its clocks", |app| {
+            app.screen == Screen::Game
+                && app
+                    .current
+                    .as_ref()
+                    .is_some_and(|m| m.clocks.is_some() && m.online)
+        });
+    }
+    assert_eq!(
+        chandra.app.current.as_ref().unwrap().seats,
+        Seats::One(Side::Second),
+        "Chandra asked for the tigers"
+    );
+    assert_eq!(
+        dev.app.current.as_ref().unwrap().seats,
+        Seats::One(Side::First)
+    );
+    let clocks = dev.app.current.as_ref().unwrap().clocks.unwrap();
+    assert!(
+        clocks
+            .left_ms
+            .iter()
+            .all(|&ms| ms > 290_000.0 && ms <= 300_000.0),
+        "five minutes each: {clocks:?}"
+    );
+    // Dev places a goat; Chandra's board shows it, and her clock is the one running.
+    let mv = dev.click_a_move();
+    chandra.until("the goat arrives", |app| {
+        app.current
+            .as_ref()
+            .is_some_and(|m| m.moves.len() == 1 && m.moves[0].text == mv)
+    });
+    assert_eq!(
+        chandra
+            .app
+            .current
+            .as_ref()
+            .unwrap()
+            .clocks
+            .unwrap()
+            .running,
+        Some(Side::Second)
+    );
+    // Chandra resigns (two clicks: the first only asks).
+    chandra.act(Action::Resign);
+    chandra.act(Action::Resign);
+    dev.until("Dev sees the resignation", |app| {
+        app.current.as_ref().is_some_and(|m| m.finished())
+    });
+    let status = dev.app.current.as_ref().unwrap().status();
+    assert!(status.contains("resigned"), "{status}");
+}
+
+#[test]
+fn an_exhibition_is_watched_move_by_move() {
+    let Some(server) = Server::start() else {
+        return;
+    };
+    let mut esha = Player::connect(&server, "Esha");
+    esha.act(Action::SelectGame(GameKind::Jungle));
+    esha.act(Action::SelectMode(PlayMode::Computer));
+    // A named engine (random) keeps the moves quick.
+    while esha.app.lobby.engine_pick().describe() != "random, depth 6" {
+        esha.act(Action::CycleEngine { forward: true });
+    }
+    esha.act(Action::StartExhibition);
+    esha.until("the exhibition opens, watched", |app| {
+        app.current
+            .as_ref()
+            .is_some_and(|m| m.seats == Seats::Watching)
+    });
+    esha.until("moves arrive", |app| {
+        app.current.as_ref().is_some_and(|m| m.moves.len() >= 4)
+    });
+    let m = esha.app.current.as_ref().unwrap();
+    assert_eq!(m.ai, [true, true], "both seats are the computer's");
+    assert!(!m.can_offer_draw());
+    esha.act(Action::ToLobby);
+    assert_eq!(esha.app.screen, Screen::Lobby);
+}
