@@ -93,6 +93,13 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Engine-against-engine round robin: a table per pairing (wins, draws, losses, score, Elo
+    /// with a 95% interval, time, plies, nodes, memory); CSV, JSON and PNG plots in --out.
+    Arena(crate::tools::arena::ArenaCli),
+    /// Perft and search speed on fixed positions: one summary line per game.
+    Bench(crate::tools::bench::BenchArgs),
+    /// Genetic algorithm over a game's evaluation weights; the best go to a JSON weights file.
+    Tune(crate::tools::tune::TuneCli),
 }
 
 /// Sends logs to stderr (stdout belongs to the subcommands' output). `RUST_LOG` sets the level.
@@ -157,6 +164,9 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             let mut out = stdout.lock();
             run_bestmove(&args, &mut out)
         }
+        Some(Command::Arena(args)) => crate::tools::arena::run_cli(args),
+        Some(Command::Bench(args)) => crate::tools::bench::run_cli(args),
+        Some(Command::Tune(args)) => crate::tools::tune::run_cli(args),
         Some(Command::Serve(config)) => Ok(crate::server::run_blocking(config)?),
         None => Ok(crate::server::run_blocking(cli.serve)?),
     }
