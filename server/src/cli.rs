@@ -152,6 +152,13 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Engine-against-engine round robin: a table per pairing (wins, draws, losses, score, Elo
+    /// with a 95% interval, time, plies, nodes, memory); CSV, JSON and PNG plots in --out.
+    Arena(crate::tools::arena::ArenaCli),
+    /// Perft and search speed on fixed positions: one summary line per game.
+    Bench(crate::tools::bench::BenchArgs),
+    /// Genetic algorithm over a game's evaluation weights; the best go to a JSON weights file.
+    Tune(crate::tools::tune::TuneCli),
 }
 
 /// Sends logs to stderr (stdout belongs to the subcommands' output). `RUST_LOG` sets the level.
@@ -268,6 +275,9 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             )),
             other => Err(ToolError::Usage(format!("no tablebase for {other}"))),
         },
+        Some(Command::Arena(args)) => crate::tools::arena::run_cli(args),
+        Some(Command::Bench(args)) => crate::tools::bench::run_cli(args),
+        Some(Command::Tune(args)) => crate::tools::tune::run_cli(args),
         Some(Command::Serve(config)) => Ok(crate::server::run_blocking(config)?),
         None => Ok(crate::server::run_blocking(cli.serve)?),
     }

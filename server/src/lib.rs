@@ -18,7 +18,8 @@
 //! - [`ai`]: the AI players behind one entry point, `ai::search`: one search core for all games,
 //!   MCTS, the seeds' baseline agents, per-game evaluations, eight levels, hints and analysis.
 //! - [`cli`]: the command line (`serve`, `perft`, `bestmove`, ...), parsed with clap.
-//! - [`tools`]: the tool subcommands, each a plain function from arguments to output.
+//! - [`tools`]: the tool subcommands, each a plain function from arguments to output;
+//!   [`research`]: the arena, Elo ladders, plots and evaluation weights behind them.
 
 pub mod ai;
 pub mod bus;
@@ -32,6 +33,7 @@ pub mod outbox;
 pub mod pool;
 pub mod ratings;
 pub mod record;
+pub mod research;
 pub mod room;
 pub mod server;
 pub mod solver;

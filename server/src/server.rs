@@ -99,6 +99,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
 
 /// Runs the server until Ctrl-C (or SIGTERM), printing `listening on ADDR` on stdout first.
 pub fn run_blocking(config: ServerConfig) -> Result<(), ServeError> {
+    crate::research::weights::install_at_startup();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -34,6 +34,7 @@ pub mod stats;
 #[cfg(test)]
 pub mod testgames;
 pub mod tt;
+pub mod tuned;
 pub mod value;
 
 use std::any::Any;
@@ -53,7 +54,7 @@ use thiserror::Error;
 use self::baseline::Baseline;
 use self::control::SearchControl;
 use self::engines::{Algorithm, EngineConfig};
-use self::game_ai::{EvalInfo, GameAi};
+use self::game_ai::{EvalInfo, Evaluator, GameAi};
 use self::mcts::Mcts;
 use self::search::{SearchOutput, Searcher};
 pub use self::stats::SearchStats;
@@ -303,22 +304,55 @@ pub fn run_config<G: GameAi>(
     cancel: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Result<SearchOutput<G::Move>, AiError> {
-    let eval = match &config.eval {
+    let eval = config_evaluator::<G>(config)?;
+    Ok(run_with_evaluator(
+        game,
+        config,
+        eval.as_ref(),
+        seed,
+        cancel,
+        on_info,
+    ))
+}
+
+/// The evaluation a configuration names: the game's default (or the weights installed with
+/// [`tuned::install`], when there are any) if it names none or the default by name.
+pub fn config_evaluator<G: GameAi>(
+    config: &EngineConfig,
+) -> Result<Arc<dyn Evaluator<G>>, AiError> {
+    let default_name = G::EVALUATIONS.first().map(|e| e.name);
+    if (config.eval.is_none() || config.eval.as_deref() == default_name)
+        && let Some(eval) = tuned::installed::<G>()
+    {
+        return Ok(eval);
+    }
+    match &config.eval {
         Some(name) => G::evaluator(name),
         None => game_ai::default_evaluator::<G>(),
     }
+    .map(Arc::from)
     .ok_or_else(|| AiError::UnknownEvaluation {
         game: G::KIND.name().to_owned(),
         eval: config.eval.clone().unwrap_or_default(),
-    })?;
+    })
+}
+
+/// Runs an engine configuration with a given evaluation (the research tools' own weights).
+pub fn run_with_evaluator<G: GameAi>(
+    game: &G,
+    config: &EngineConfig,
+    eval: &dyn Evaluator<G>,
+    seed: u64,
+    cancel: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchOutput<G::Move> {
     let control = SearchControl::new(&config.limits, cancel);
     let depth = config.limits.depth.unwrap_or(4);
     let contempt = config.search.contempt;
-    let eval = eval.as_ref();
     let baseline = |kind, control, on_info: &mut dyn FnMut(&SearchInfo)| {
         baseline::run(kind, game, eval, depth, contempt, control, on_info)
     };
-    Ok(match config.algorithm {
+    match config.algorithm {
         Algorithm::Random => SearchOutput {
             best_move: random::choose_move(game, seed),
             value: 0,
@@ -349,7 +383,7 @@ pub fn run_config<G: GameAi>(
             *slot = Some(tree);
             out
         }),
-    })
+    }
 }
 
 /// The evaluations a game offers, ours first.

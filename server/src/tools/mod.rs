@@ -1,10 +1,13 @@
-//! The tool subcommands: perft, bestmove (and later bench, arena, solve, tablebase, tune).
+//! The tool subcommands: perft, bestmove, arena, bench, tune (and later solve, tablebase).
 //! Each takes plain arguments and writes to a given writer, so tests can run them in-process.
 
+pub mod arena;
+pub mod bench;
 pub mod bestmove;
 pub mod perft;
 pub mod setup;
 pub mod solve;
+pub mod tune;
 
 use thiserror::Error;
 

@@ -86,7 +86,7 @@ pub fn features(g: &BaghChal) -> Features {
 }
 
 /// Seed 004's weighted sum: tiger terms minus goat terms.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Weights {
     pub eat: i32,
     pub potential_capture: i32,
@@ -162,7 +162,7 @@ impl Evaluator<BaghChal> for Seed000 {
 /// Ours: seed 004's features with our weights, plus the capture count's progress towards the
 /// target (each capture is worth more than the last), and the timing of threats: a threat with
 /// the tigers to move is nearly a capture, two threats against the goats to move are a fork.
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Chaupal {
     pub weights: Weights,
     /// Added per capture, times the captures already made.

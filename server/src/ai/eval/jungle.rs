@@ -203,7 +203,7 @@ fn menaced(g: &Jungle, b: &Board, victims: Side) -> Vec<(Animal, Square)> {
 }
 
 /// Which terms an evaluation uses.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Weights {
     /// Hundredths per table unit; 0 for no table.
     pub table: i32,

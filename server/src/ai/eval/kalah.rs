@@ -153,7 +153,7 @@ pub fn threats(g: &Kalah, side: Side) -> Threats {
 
 /// Ours: store difference first, seeds on each side, and the threats of both sides (the
 /// mover's count more: it can use them now).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Chaupal {
     /// Per seed in store.
     pub store: i32,

@@ -62,7 +62,7 @@ fn attacks(own: u64, enemy: u64, empty: u64) -> (u64, i32) {
 }
 
 /// Ours, in hundredths of a piece.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Chaupal {
     pub piece: i32,
     /// Per step move more than the opponent.

@@ -1,0 +1,19 @@
+//! Research mode (seed 001, seed 003): engines measured against each other.
+//!
+//! - [`arena`]: round robins of engine-against-engine games, both colours, from shared
+//!   openings, in parallel; [`entrant`]: engines as the command line writes them.
+//! - [`report`]: tables, CSV and JSON of the results; [`elo`]: Elo differences with 95%
+//!   intervals; [`ladder`]: rating ladders; [`plots`]: PNG plots.
+//! - [`weights`]: the evaluations' weights as JSON, loadable by the AI; [`tune`]: a genetic
+//!   algorithm over them.
+//!
+//! The command-line tools (`arena`, `bench`, `tune`) in `tools/` drive these.
+
+pub mod arena;
+pub mod elo;
+pub mod entrant;
+pub mod ladder;
+pub mod plots;
+pub mod report;
+pub mod tune;
+pub mod weights;

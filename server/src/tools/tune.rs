@@ -1,0 +1,168 @@
+//! `chaupal-server tune`: the genetic algorithm over a game's evaluation weights, with a
+//! progress bar; the best weights go to a JSON file that `--weights`/`@w=FILE` and the server
+//! (`weights/GAME.json`) load.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use chaupal_shared::{AnyGame, GameKind};
+
+use super::ToolError;
+use super::arena::progress_bar;
+use super::setup::set_up_game;
+use crate::ai::SearchLimits;
+use crate::ai::engines::EngineConfig;
+use crate::research::arena::Openings;
+use crate::research::tune::{TuneResult, TuneSettings, best_weights, tune};
+use crate::research::weights::{Tunable, file_json};
+
+/// The command line of `tune`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct TuneCli {
+    /// The game: baghchal, kalah, jungle or sholo-guti.
+    pub game: GameKind,
+    /// Candidates per generation.
+    #[arg(long, default_value_t = 8)]
+    pub population: usize,
+    #[arg(long, default_value_t = 6)]
+    pub generations: usize,
+    /// Games of each candidate against the hand-set weights per generation (both colours).
+    #[arg(long, default_value_t = 8)]
+    pub games_per_match: u32,
+    /// Candidates kept unchanged into the next generation.
+    #[arg(long, default_value_t = 2)]
+    pub elite: usize,
+    /// Candidates drawn per tournament selection.
+    #[arg(long, default_value_t = 3)]
+    pub tournament: usize,
+    /// Chance that a weight of a child mutates.
+    #[arg(long, default_value_t = 0.3)]
+    pub mutation_rate: f64,
+    /// A mutation's typical size, as a share of the weight.
+    #[arg(long, default_value_t = 0.25)]
+    pub mutation_scale: f64,
+    /// The engine the candidates play with (their evaluation replaced by the candidate's).
+    #[arg(long, default_value = "pvs")]
+    pub engine: String,
+    /// Search depth of the games (the default keeps them fast).
+    #[arg(long, default_value_t = 3)]
+    pub depth: u32,
+    /// A rule option, KEY=VALUE (repeatable).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
+    /// How games begin: `none` or `random:K`.
+    #[arg(long, default_value = "random:4")]
+    pub openings: String,
+    #[arg(long, default_value_t = 300)]
+    pub max_plies: u32,
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Where the best weights are written (JSON).
+    #[arg(long, default_value = "tuned.json")]
+    pub out: PathBuf,
+}
+
+/// Runs `tune` from the command line.
+pub fn run_cli(cli: TuneCli) -> Result<(), ToolError> {
+    let stdout = std::io::stdout();
+    run_tune(&cli, true, &mut stdout.lock()).map(|_| ())
+}
+
+/// Runs the tuner, prints a line per generation and writes the best weights.
+pub fn run_tune(
+    cli: &TuneCli,
+    progress: bool,
+    out: &mut impl Write,
+) -> Result<TuneResult, ToolError> {
+    let mut engine =
+        EngineConfig::parse(&cli.engine).map_err(|e| ToolError::Usage(e.to_string()))?;
+    engine.limits = SearchLimits {
+        depth: Some(cli.depth),
+        time: None::<Duration>,
+        nodes: None,
+    };
+    let settings = TuneSettings {
+        population: cli.population,
+        generations: cli.generations,
+        games_per_match: cli.games_per_match.max(2),
+        elite: cli.elite,
+        tournament: cli.tournament,
+        mutation_rate: cli.mutation_rate,
+        mutation_scale: cli.mutation_scale,
+        engine,
+        openings: Openings::parse(&cli.openings).map_err(ToolError::Usage)?,
+        max_plies: cli.max_plies,
+        threads: cli.threads.max(1),
+        seed: cli.seed,
+    };
+    let any = set_up_game(cli.game, &cli.rules, None, None)?;
+    match &any {
+        AnyGame::BaghChal(g) => typed(g, cli, &settings, progress, out),
+        AnyGame::Kalah(g) => typed(g, cli, &settings, progress, out),
+        AnyGame::Jungle(g) => typed(g, cli, &settings, progress, out),
+        AnyGame::SholoGuti(g) => typed(g, cli, &settings, progress, out),
+    }
+}
+
+fn typed<G: Tunable>(
+    start: &G,
+    cli: &TuneCli,
+    settings: &TuneSettings,
+    progress: bool,
+    out: &mut impl Write,
+) -> Result<TuneResult, ToolError> {
+    let games = settings.population.max(2) as u64
+        * u64::from(settings.games_per_match.div_ceil(2) * 2)
+        * settings.generations.max(1) as u64;
+    let bar = progress_bar(games, progress, "games");
+    let cancel = AtomicBool::new(false);
+    let mut lines = Vec::new();
+    let result = tune(start, settings, &cancel, &|_| bar.inc(1), &mut |g| {
+        let best = g.fitness.first().copied().unwrap_or(0.0);
+        let mean = g.fitness.iter().sum::<f64>() / g.fitness.len().max(1) as f64;
+        let line = format!(
+            "generation {}: best {:.1}% mean {:.1}% against the hand-set weights",
+            g.number + 1,
+            100.0 * best,
+            100.0 * mean
+        );
+        bar.println(&line);
+        lines.push(line);
+    });
+    bar.finish_and_clear();
+    for line in &lines {
+        writeln!(out, "{line}")?;
+    }
+    let weights = best_weights::<G>(&result);
+    let json = serde_json::to_string_pretty(&file_json::<G>(&weights))
+        .map_err(|e| ToolError::Usage(e.to_string()))?;
+    if let Some(dir) = cli.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(&cli.out, json + "\n")?;
+    writeln!(out, "weight            hand-set      best")?;
+    for ((name, h), b) in result.names.iter().zip(&result.hand_set).zip(&result.best) {
+        writeln!(out, "{name:<18}{h:>8}{b:>10}")?;
+    }
+    writeln!(
+        out,
+        "best fitness {:.1}% (its own generation's games); wrote {}",
+        100.0 * result.best_fitness,
+        cli.out.display()
+    )?;
+    writeln!(
+        out,
+        "check it: chaupal-server arena {} --engines {}@d{}@w={},{}@d{} --games 40",
+        G::KIND.name(),
+        cli.engine,
+        cli.depth,
+        cli.out.display(),
+        cli.engine,
+        cli.depth
+    )?;
+    Ok(result)
+}
