@@ -9,6 +9,7 @@ use crate::config::ServerConfig;
 use crate::tools::ToolError;
 use crate::tools::bestmove::{BestMoveArgs, run_bestmove};
 use crate::tools::perft::{PerftArgs, run_perft};
+use crate::tools::tablebase::{TablebaseArgs, run_tablebase};
 
 /// Chaupal's game server and tools. With no subcommand it serves games (as `serve` does).
 #[derive(Debug, Parser)]
@@ -92,6 +93,27 @@ pub enum Command {
         /// Seed for engines that use random numbers.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// A directory of solved databases: the top level plays from `DIR/baghchal.tb`.
+        #[arg(long, value_name = "DIR")]
+        tablebase: Option<std::path::PathBuf>,
+    },
+    /// Solve the Bagh Chal movement phase by retrograde analysis into a database file.
+    ///
+    /// Prints `positions N` (the stored positions), the wins, draws and losses for each side to
+    /// move, and `time-ms T`; progress bars go to stderr.
+    Tablebase {
+        /// The game: only `baghchal`.
+        #[arg(value_parser = ["baghchal"])]
+        game: String,
+        /// Where to write the database (the server reads `DIR/baghchal.tb`).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Worker threads (0: one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// The tigers win at this capture (1..=5); smaller values make small test databases.
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=5))]
+        captures_to_win: u8,
     },
 }
 
@@ -140,7 +162,11 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             time_ms,
             nodes,
             seed,
+            tablebase,
         }) => {
+            if let Some(dir) = &tablebase {
+                crate::tablebase::load_dir_logged(dir)?;
+            }
             let args = BestMoveArgs {
                 game,
                 rules,
@@ -156,6 +182,22 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             let stdout = std::io::stdout();
             let mut out = stdout.lock();
             run_bestmove(&args, &mut out)
+        }
+        Some(Command::Tablebase {
+            game: _,
+            out,
+            threads,
+            captures_to_win,
+        }) => {
+            let args = TablebaseArgs {
+                out,
+                threads,
+                captures_to_win,
+                progress: true,
+            };
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            run_tablebase(&args, &mut out)
         }
         Some(Command::Serve(config)) => Ok(crate::server::run_blocking(config)?),
         None => Ok(crate::server::run_blocking(cli.serve)?),

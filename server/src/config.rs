@@ -63,6 +63,10 @@ pub struct ServerConfig {
     /// `postgres://USER:PASSWORD@HOST/DB`.
     #[arg(long, default_value = DEFAULT_DATABASE)]
     pub database: String,
+    /// A directory of solved databases: `DIR/baghchal.tb` (built by `chaupal-server tablebase
+    /// baghchal`) is loaded at start when it is there, and the top AI level plays from it.
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub limits: Limits,
 }
@@ -74,6 +78,7 @@ impl Default for ServerConfig {
                 .parse()
                 .unwrap_or_else(|_| SocketAddr::from((std::net::Ipv4Addr::LOCALHOST, 7878))),
             database: DEFAULT_DATABASE.to_owned(),
+            tablebase: None,
             limits: Limits::default(),
         }
     }

@@ -19,6 +19,7 @@
 //!   MCTS, the seeds' baseline agents, per-game evaluations, eight levels, hints and analysis.
 //! - [`cli`]: the command line (`serve`, `perft`, `bestmove`, ...), parsed with clap.
 //! - [`tools`]: the tool subcommands, each a plain function from arguments to output.
+//! - [`tablebase`]: solved databases (the Bagh Chal movement phase) the top AI level plays from.
 
 pub mod ai;
 pub mod cli;
@@ -34,6 +35,7 @@ pub mod record;
 pub mod room;
 pub mod server;
 pub mod store;
+pub mod tablebase;
 pub mod tools;
 
 /// Milliseconds since the Unix epoch, for records.

@@ -179,7 +179,15 @@ pub fn search(
         return Err(AiError::GameOver);
     }
     match game {
-        AnyGame::BaghChal(g) => search_game::<BaghChal>(g, request, cancel, on_info),
+        AnyGame::BaghChal(g) => {
+            // The top level plays the solved movement phase from the database, when loaded.
+            if let Some(result) =
+                crate::tablebase::baghchal::play::search_hook(g, request, cancel, on_info)
+            {
+                return result;
+            }
+            search_game::<BaghChal>(g, request, cancel, on_info)
+        }
         AnyGame::Kalah(g) => search_game::<Kalah>(g, request, cancel, on_info),
         AnyGame::Jungle(g) => search_game::<Jungle>(g, request, cancel, on_info),
         AnyGame::SholoGuti(g) => search_game::<SholoGuti>(g, request, cancel, on_info),

@@ -4,6 +4,7 @@
 pub mod bestmove;
 pub mod perft;
 pub mod setup;
+pub mod tablebase;
 
 use thiserror::Error;
 
@@ -24,6 +25,8 @@ pub enum ToolError {
     Usage(String),
     #[error("output: {0}")]
     Io(#[from] std::io::Error),
+    #[error(transparent)]
+    Tablebase(#[from] crate::tablebase::baghchal::file::TbError),
     #[error(transparent)]
     Serve(#[from] crate::server::ServeError),
 }
