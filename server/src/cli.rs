@@ -10,6 +10,7 @@ use crate::tools::ToolError;
 use crate::tools::bestmove::{BestMoveArgs, run_bestmove};
 use crate::tools::perft::{PerftArgs, run_perft};
 use crate::tools::solve::{KalahTablebaseArgs, SolveArgs, run_solve, run_tablebase_kalah};
+use crate::tools::tablebase::{TablebaseArgs, run_tablebase};
 
 /// Chaupal's game server and tools. With no subcommand it serves games (as `serve` does).
 #[derive(Debug, Parser)]
@@ -96,6 +97,9 @@ pub enum Command {
         /// Search threads (Lazy SMP for the full search; other engines use one).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
         threads: u32,
+        /// A directory of solved databases: the top level plays from `DIR/baghchal.tb`.
+        #[arg(long, value_name = "DIR")]
+        tablebase: Option<std::path::PathBuf>,
     },
     /// Solve a Kalah position exactly: the final margin with perfect play for the side to move.
     ///
@@ -131,13 +135,16 @@ pub enum Command {
         #[arg(long, default_value_t = 24)]
         pv_plies: usize,
     },
-    /// Build an endgame database and write it to a file.
+    /// Build a solved database and write it to a file.
     ///
-    /// kalah: every board with at most --seeds-max seeds in the houses, for the board size and
-    /// capture rule of --rule pits=M --rule empty-capture=B; prints a line per level, the counts
-    /// of wins, draws and losses per seed count, `positions N` and the time.
+    /// baghchal: the whole movement phase by retrograde analysis; prints `positions N` (the
+    /// stored positions), the wins, draws and losses for each side to move, and `time-ms T`
+    /// (progress bars go to stderr). kalah: every board with at most --seeds-max seeds in the
+    /// houses, for the board size and capture rule of --rule pits=M --rule empty-capture=B;
+    /// prints a line per level, the counts of wins, draws and losses per seed count,
+    /// `positions N` and the time.
     Tablebase {
-        /// The game: kalah (baghchal: not built on this branch).
+        /// The game: baghchal or kalah.
         game: GameKind,
         /// Where to write the database.
         #[arg(long)]
@@ -148,9 +155,13 @@ pub enum Command {
         /// kalah: the most seeds in play covered.
         #[arg(long, default_value_t = 20)]
         seeds_max: u32,
-        /// Worker threads.
-        #[arg(long, default_value_t = 1)]
+        /// Worker threads (0: one per core; baghchal only).
+        #[arg(long, default_value_t = 0)]
         threads: usize,
+        /// baghchal: the tigers win at this capture (1..=5); smaller values make small test
+        /// databases.
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=5))]
+        captures_to_win: u8,
     },
     /// Engine-against-engine round robin: a table per pairing (wins, draws, losses, score, Elo
     /// with a 95% interval, time, plies, nodes, memory); CSV, JSON and PNG plots in --out.
@@ -207,7 +218,11 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             nodes,
             seed,
             threads,
+            tablebase,
         }) => {
+            if let Some(dir) = &tablebase {
+                crate::tablebase::load_dir_logged(dir)?;
+            }
             let args = BestMoveArgs {
                 game,
                 rules,
@@ -257,7 +272,8 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             out: file,
             rules,
             seeds_max,
-            threads: _,
+            threads,
+            captures_to_win,
         }) => match game {
             GameKind::Kalah => {
                 let args = KalahTablebaseArgs {
@@ -270,9 +286,17 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                 run_tablebase_kalah(&args, &mut out)?;
                 out.flush().map_err(ToolError::Io)
             }
-            GameKind::BaghChal => Err(ToolError::Usage(
-                "tablebase baghchal: not built yet on this branch".to_owned(),
-            )),
+            GameKind::BaghChal => {
+                let args = TablebaseArgs {
+                    out: file,
+                    threads,
+                    captures_to_win,
+                    progress: true,
+                };
+                let stdout = std::io::stdout();
+                let mut out = stdout.lock();
+                run_tablebase(&args, &mut out)
+            }
             other => Err(ToolError::Usage(format!("no tablebase for {other}"))),
         },
         Some(Command::Arena(args)) => crate::tools::arena::run_cli(args),

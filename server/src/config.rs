@@ -69,6 +69,10 @@ pub struct ServerConfig {
     /// cut or an OS crash), and saves one disk sync per commit.
     #[arg(long, value_enum, default_value_t = SqliteSync::Full)]
     pub sqlite_synchronous: SqliteSync,
+    /// A directory of solved databases: `DIR/baghchal.tb` (built by `chaupal-server tablebase
+    /// baghchal`) is loaded at start when it is there, and the top AI level plays from it.
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub limits: Limits,
 }
@@ -89,6 +93,7 @@ impl Default for ServerConfig {
                 .unwrap_or_else(|_| SocketAddr::from((std::net::Ipv4Addr::LOCALHOST, 7878))),
             database: DEFAULT_DATABASE.to_owned(),
             sqlite_synchronous: SqliteSync::Full,
+            tablebase: None,
             limits: Limits::default(),
         }
     }

@@ -20,6 +20,7 @@
 //! - [`cli`]: the command line (`serve`, `perft`, `bestmove`, ...), parsed with clap.
 //! - [`tools`]: the tool subcommands, each a plain function from arguments to output;
 //!   [`research`]: the arena, Elo ladders, plots and evaluation weights behind them.
+//! - [`tablebase`]: solved databases (the Bagh Chal movement phase) the top AI level plays from.
 
 pub mod ai;
 pub mod bus;
@@ -38,6 +39,7 @@ pub mod room;
 pub mod server;
 pub mod solver;
 pub mod store;
+pub mod tablebase;
 pub mod tools;
 
 /// Milliseconds since the Unix epoch, for records.

@@ -28,6 +28,8 @@ pub enum ServeError {
     },
     #[error("cannot start the runtime: {0}")]
     Runtime(std::io::Error),
+    #[error(transparent)]
+    Tablebase(#[from] crate::tablebase::baghchal::file::TbError),
 }
 
 /// How long a graceful shutdown waits for connections to say goodbye.
@@ -100,6 +102,9 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
 /// Runs the server until Ctrl-C (or SIGTERM), printing `listening on ADDR` on stdout first.
 pub fn run_blocking(config: ServerConfig) -> Result<(), ServeError> {
     crate::research::weights::install_at_startup();
+    if let Some(dir) = &config.tablebase {
+        crate::tablebase::load_dir_logged(dir)?;
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -203,7 +203,15 @@ pub fn search(
         return Err(AiError::GameOver);
     }
     match game {
-        AnyGame::BaghChal(g) => search_game::<BaghChal>(g, request, cancel, on_info),
+        AnyGame::BaghChal(g) => {
+            // The top level plays the solved movement phase from the database, when loaded.
+            if let Some(result) =
+                crate::tablebase::baghchal::play::search_hook(g, request, cancel, on_info)
+            {
+                return result;
+            }
+            search_game::<BaghChal>(g, request, cancel, on_info)
+        }
         // Level 8 plays Kalah perfectly where the exact solver proves the margin in time.
         AnyGame::Kalah(g) => {
             use crate::solver::kalah::play::{Perfect, perfect_move};

@@ -8,6 +8,7 @@ pub mod perft;
 pub mod setup;
 pub mod solve;
 pub mod tune;
+pub mod tablebase;
 
 use thiserror::Error;
 
@@ -28,6 +29,8 @@ pub enum ToolError {
     Usage(String),
     #[error("output: {0}")]
     Io(#[from] std::io::Error),
+    #[error(transparent)]
+    Tablebase(#[from] crate::tablebase::baghchal::file::TbError),
     #[error(transparent)]
     Serve(#[from] crate::server::ServeError),
 }

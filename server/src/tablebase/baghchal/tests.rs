@@ -1,0 +1,485 @@
+//! Tests of the database on the whole game under `captures-to-win` 1 and 2 (small enough for a
+//! debug build; the same code solves the real game), and, when `CHAUPAL_TABLEBASE` names a
+//! built file, of the real database.
+
+use std::sync::OnceLock;
+use std::sync::atomic::AtomicBool;
+
+use chaupal_shared::baghchal::board::{Points, bit};
+use chaupal_shared::baghchal::{BaghChal, BaghChalRules};
+use chaupal_shared::game::Outcome;
+use chaupal_shared::{Game, Side};
+
+use super::file::{self, TbError};
+use super::index::{Indexer, SYMMETRIES};
+use super::solve::{self, SolveOptions};
+use super::{BaghChalTb, Wdl};
+use crate::ai::{EngineSpec, Score, SearchLimits, SearchRequest};
+
+/// The whole game solved under `captures-to-win` = `k` (built once per test binary).
+fn db(k: u8) -> &'static BaghChalTb {
+    static DBS: [OnceLock<BaghChalTb>; 2] = [OnceLock::new(), OnceLock::new()];
+    DBS[usize::from(k) - 1].get_or_init(|| {
+        BaghChalTb::build(&SolveOptions {
+            captures_to_win: k,
+            threads: 2,
+            progress: false,
+        })
+        .unwrap()
+    })
+}
+
+fn game(text: &str, k: u8) -> BaghChal {
+    let rules = BaghChalRules {
+        captures_to_win: k,
+        ..BaghChalRules::default()
+    };
+    BaghChal::from_position_text(text, rules).unwrap()
+}
+
+/// The position text of two point sets.
+fn text_of(tigers: Points, goats: Points, side: Side, captured: u8) -> String {
+    let mut ranks = Vec::new();
+    for rank in (0..5u8).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for file in 0..5u8 {
+            let p = bit(rank * 5 + file);
+            let c = if tigers & p != 0 {
+                'T'
+            } else if goats & p != 0 {
+                'G'
+            } else {
+                empty += 1;
+                continue;
+            };
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+                empty = 0;
+            }
+            row.push(c);
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        ranks.push(row);
+    }
+    let side = if side == Side::First { 'g' } else { 't' };
+    format!("{} {side} 0 {captured}", ranks.join("/"))
+}
+
+/// A small xorshift generator, so runs repeat.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    /// A random set of `count` points outside `taken`.
+    fn points(&mut self, count: u32, taken: Points) -> Points {
+        let mut set = 0;
+        while set.count_ones() < count {
+            let p = bit(self.below(25) as u8);
+            if (set | taken) & p == 0 {
+                set |= p;
+            }
+        }
+        set
+    }
+    /// A random movement-phase position with `captured` goats taken, under `k`.
+    fn position(&mut self, captured: u8, k: u8) -> BaghChal {
+        let tigers = self.points(4, 0);
+        let goats = self.points(20 - u32::from(captured), tigers);
+        let side = if self.next() & 1 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        game(&text_of(tigers, goats, side, captured), k)
+    }
+}
+
+/// What a full-width search proves within `depth` plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Proof {
+    Win(u32),
+    Loss(u32),
+    Unknown,
+}
+
+/// Full-width minimax on the shared rules, independent of the solver: exact when it proves.
+fn prove(g: &mut BaghChal, depth: u32) -> Proof {
+    if let Some(outcome) = g.outcome() {
+        return match outcome {
+            Outcome::Win { winner, .. } if winner == g.side_to_move() => Proof::Win(0),
+            Outcome::Win { .. } => Proof::Loss(0),
+            Outcome::Draw { .. } => Proof::Unknown,
+        };
+    }
+    if depth == 0 {
+        return Proof::Unknown;
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let (mut best_win, mut all_lost, mut longest) = (None::<u32>, true, 0);
+    for mv in moves {
+        let undo = g.make(mv);
+        let r = prove(g, depth - 1);
+        g.unmake(mv, undo);
+        match r {
+            Proof::Loss(n) => best_win = Some(best_win.map_or(n + 1, |b| b.min(n + 1))),
+            Proof::Win(n) => longest = longest.max(n + 1),
+            Proof::Unknown => all_lost = false,
+        }
+    }
+    match best_win {
+        Some(w) => Proof::Win(w),
+        None if all_lost => Proof::Loss(longest),
+        None => Proof::Unknown,
+    }
+}
+
+/// What the search must say given the database's value and the depth.
+fn expected(value: (Wdl, u32), depth: u32) -> Proof {
+    match value {
+        (Wdl::Win, p) if p <= depth => Proof::Win(p),
+        (Wdl::Loss, p) if p <= depth => Proof::Loss(p),
+        _ => Proof::Unknown,
+    }
+}
+
+/// Compares the database with the search on `n` random positions per layer; returns how many
+/// the search proved (wins, losses) and how many it left open.
+fn agree_with_search(tb: &BaghChalTb, k: u8, n: usize, depth: u32, seed: u64) -> [usize; 3] {
+    let mut rng = Rng(seed);
+    let mut tally = [0; 3];
+    for captured in 0..k {
+        for _ in 0..n {
+            let mut g = rng.position(captured, k);
+            let value = tb.value(&g).unwrap();
+            let proof = prove(&mut g, depth);
+            assert_eq!(
+                proof,
+                expected(value, depth),
+                "{} db {value:?}",
+                g.position_text()
+            );
+            tally[match proof {
+                Proof::Win(_) => 0,
+                Proof::Loss(_) => 1,
+                Proof::Unknown => 2,
+            }] += 1;
+        }
+    }
+    tally
+}
+
+/// Every symmetric image of random positions has the same value.
+fn symmetric_values_agree(tb: &BaghChalTb, k: u8, n: usize, seed: u64) {
+    let ix = Indexer::new();
+    let mut rng = Rng(seed);
+    for _ in 0..n {
+        let captured = rng.below(u64::from(k)) as u8;
+        let g = rng.position(captured, k);
+        let value = tb.value(&g);
+        for s in 0..SYMMETRIES {
+            let (t, goats) = (ix.map(s, g.tigers()), ix.map(s, g.goats()));
+            let image = game(&text_of(t, goats, g.side_to_move(), captured), k);
+            assert_eq!(tb.value(&image), value, "{} image {s}", g.position_text());
+        }
+    }
+}
+
+#[test]
+fn trapped_tigers_lose_at_once_and_goats_without_a_move_lose() {
+    for k in [1, 2] {
+        let tb = db(k);
+        // Every point but b3 holds a goat: no tiger can step or jump.
+        let trapped = game("TGGGT/GGGGG/G1GGG/GGGGG/TGGGT t 0 0", k);
+        assert_eq!(tb.value(&trapped), Some((Wdl::Loss, 0)));
+    }
+    // The empty a1 and b1 are walled in by tigers: no goat can move.
+    let stuck = game("GGGGT/GGGGG/GGGGG/TTGGG/2TGG g 0 1", 2);
+    assert_eq!(db(2).value(&stuck), Some((Wdl::Loss, 0)));
+}
+
+#[test]
+fn the_winning_capture_wins_in_one() {
+    // One goat taken, the second wins: a1xc1.
+    let g = game("TGGGT/GGGGG/GG1GG/GGGGG/TG1GT t 0 1", 2);
+    assert_eq!(db(2).value(&g), Some((Wdl::Win, 1)));
+    let choice = db(2).choose(&g).unwrap();
+    assert_eq!(choice.best.to_string(), "a1xc1");
+}
+
+#[test]
+fn goats_forced_to_give_up_a_goat_lose() {
+    // a1 is the only empty point and b2 holds a tiger: a goat must step into a1 from b1 or a2,
+    // and d1xb1 or a4xa2 takes it; under captures-to-win=1 that ends the game.
+    let g = game("GGGGT/TGGGG/GGGGG/GTGGG/1GGTG g 0 0", 1);
+    assert_eq!(db(1).value(&g), Some((Wdl::Loss, 2)));
+    assert_eq!(prove(&mut g.clone(), 4), Proof::Loss(2));
+    // Under captures-to-win=2 the goat is lost but not the game at once.
+    let g = game("GGGGT/TGGGG/GGGGG/GTGGG/1GGTG g 0 0", 2);
+    let (wdl, plies) = db(2).value(&g).unwrap();
+    assert!(wdl == Wdl::Draw || plies > 2, "{wdl:?} {plies}");
+}
+
+#[test]
+fn the_database_agrees_with_full_width_search() {
+    let [wins, losses, open] = agree_with_search(db(1), 1, 300, 6, 7);
+    assert!(
+        wins > 10 && losses > 10 && open > 0,
+        "{wins} {losses} {open}"
+    );
+    let [wins, losses, open] = agree_with_search(db(2), 2, 60, 5, 11);
+    assert!(wins > 5 && losses > 0 && open > 0, "{wins} {losses} {open}");
+}
+
+#[test]
+fn symmetric_positions_have_equal_values() {
+    symmetric_values_agree(db(1), 1, 200, 3);
+    symmetric_values_agree(db(2), 2, 200, 5);
+}
+
+#[test]
+fn best_moves_keep_the_value() {
+    let tb = db(2);
+    let mut rng = Rng(99);
+    let mut seen = [0; 3];
+    for _ in 0..300 {
+        let captured = rng.below(2) as u8;
+        let g = rng.position(captured, 2);
+        if g.outcome().is_some() {
+            continue;
+        }
+        let (wdl, plies) = tb.value(&g).unwrap();
+        let choice = tb.choose(&g).unwrap();
+        assert_eq!(
+            (choice.wdl, choice.plies),
+            (wdl, plies),
+            "{}",
+            g.position_text()
+        );
+        let mut child = g.clone();
+        child.make(choice.best);
+        let after = match child.outcome() {
+            Some(_) => (Wdl::Loss, 0),
+            None => tb.value(&child).unwrap(),
+        };
+        let want = match wdl {
+            Wdl::Win => (Wdl::Loss, plies - 1),
+            Wdl::Loss => (Wdl::Win, plies - 1),
+            Wdl::Draw => (Wdl::Draw, 0),
+        };
+        assert_eq!(after, want, "{} {}", g.position_text(), choice.best);
+        seen[wdl as usize] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+#[test]
+fn the_file_round_trips_and_damage_is_refused() {
+    let ix = Indexer::new();
+    let solved = solve::solve(
+        &ix,
+        &SolveOptions {
+            captures_to_win: 1,
+            threads: 1,
+            progress: false,
+        },
+    )
+    .unwrap();
+    let bytes = file::encode(&ix, &solved);
+    let decoded = file::decode(&ix, bytes.clone()).unwrap();
+    assert_eq!(decoded.captures_to_win, 1);
+    assert_eq!(decoded.counts, file::count(&solved));
+    let total = decoded.counts.iter().map(|c| c.wins + c.draws + c.losses);
+    assert_eq!(total.sum::<u64>(), (ix.class_count() * 21 * 2) as u64);
+
+    let mut bad = bytes.clone();
+    bad[0] = b'X';
+    assert!(matches!(file::decode(&ix, bad), Err(TbError::BadMagic)));
+    let mut bad = bytes.clone();
+    bad[8] = 9;
+    assert!(matches!(
+        file::decode(&ix, bad),
+        Err(TbError::BadVersion(9))
+    ));
+    let mut bad = bytes.clone();
+    let middle = bad.len() / 2;
+    bad[middle] ^= 0x40;
+    assert!(matches!(
+        file::decode(&ix, bad),
+        Err(TbError::Checksum { .. })
+    ));
+    let mut bad = bytes.clone();
+    bad.truncate(bytes.len() - 3);
+    assert!(matches!(file::decode(&ix, bad), Err(TbError::Corrupt(_))));
+    assert!(matches!(
+        file::decode(&ix, bytes[..20].to_vec()),
+        Err(TbError::Corrupt(_))
+    ));
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("small.tb");
+    file::write(&path, &ix, &solved).unwrap();
+    let tb = BaghChalTb::load(&path).unwrap();
+    let g = game("TGGGT/GGGGG/G1GGG/GGGGG/TGGGT t 0 0", 1);
+    assert_eq!(tb.value(&g), Some((Wdl::Loss, 0)));
+    assert!(matches!(
+        BaghChalTb::load(&dir.path().join("missing.tb")),
+        Err(TbError::Io(_))
+    ));
+}
+
+#[test]
+fn the_database_answers_only_for_its_rules_and_the_movement_phase() {
+    let tb = db(1);
+    let five = BaghChal::from_position_text(
+        "TGGGT/GGGGG/G1GGG/GGGGG/TGGGT t 0 0",
+        BaghChalRules::default(),
+    );
+    assert_eq!(tb.value(&five.unwrap()), None);
+    let placing = game("T3T/5/5/5/T3T g 20 0", 1);
+    assert_eq!(tb.value(&placing), None);
+    let forbidden = game(
+        "TGGGT/GGGGG/G1GGG/GGGGG/TGGGT t 0 0 repetition=forbidden",
+        1,
+    );
+    assert_eq!(tb.value(&forbidden), None);
+}
+
+#[test]
+fn the_top_level_plays_from_the_database_and_reports_its_value() {
+    let tb = db(2);
+    let g = game("TGGGT/GGGGG/GG1GG/GGGGG/TG1GT t 0 1", 2);
+    let request = SearchRequest {
+        engine: EngineSpec::Level(8),
+        limits: SearchLimits {
+            depth: Some(2),
+            ..SearchLimits::default()
+        },
+        seed: 0,
+    };
+    let mut infos = Vec::new();
+    let result = super::play::play(tb, &g, &request, &AtomicBool::new(false), &mut |i| {
+        infos.push(i.clone());
+    })
+    .unwrap()
+    .unwrap();
+    assert_eq!(result.best_move.as_deref(), Some("a1xc1"));
+    assert_eq!(infos.len(), 1);
+    assert_eq!(infos[0].score, Score::Win(1));
+    assert_eq!(infos[0].pv, vec!["a1xc1".to_owned()]);
+
+    // Through the registry and the AI's entry point, as the server and `bestmove` do.
+    assert!(crate::tablebase::install_baghchal(
+        BaghChalTb::build(&SolveOptions {
+            captures_to_win: 2,
+            threads: 2,
+            progress: false,
+        })
+        .unwrap()
+    ));
+    let mut rng = Rng(2024);
+    let mut checked = 0;
+    while checked < 20 {
+        let captured = rng.below(2) as u8;
+        let g = rng.position(captured, 2);
+        if g.outcome().is_some() {
+            continue;
+        }
+        let (wdl, plies) = tb.value(&g).unwrap();
+        let any = chaupal_shared::AnyGame::BaghChal(g.clone());
+        let mut last = None;
+        let result = crate::ai::search(&any, &request, &AtomicBool::new(false), &mut |i| {
+            last = Some(i.score);
+        })
+        .unwrap();
+        let want = match wdl {
+            Wdl::Win => Score::Win(plies),
+            Wdl::Loss => Score::Loss(plies),
+            Wdl::Draw => Score::Cp(0),
+        };
+        assert_eq!(last, Some(want), "{}", g.position_text());
+        let mv = g.parse_move(result.best_move.as_deref().unwrap()).unwrap();
+        let keeps = tb
+            .move_values(&g)
+            .unwrap()
+            .iter()
+            .any(|&(m, w, p)| m == mv && w == wdl && (wdl == Wdl::Draw || p == plies));
+        assert!(keeps, "{} {mv}", g.position_text());
+        checked += 1;
+    }
+}
+
+#[test]
+fn the_tool_writes_a_file_the_loader_accepts() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("baghchal.tb");
+    let args = crate::tools::tablebase::TablebaseArgs {
+        out: path.clone(),
+        threads: 2,
+        captures_to_win: 1,
+        progress: false,
+    };
+    let mut out = Vec::new();
+    crate::tools::tablebase::run_tablebase(&args, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let positions = Indexer::new().class_count() * 21 * 2;
+    assert!(
+        text.starts_with(&format!("positions {positions}\n")),
+        "{text}"
+    );
+    assert!(text.contains("goats-to-move wins "), "{text}");
+    assert!(text.contains("tigers-to-move wins "), "{text}");
+    let tb = BaghChalTb::load(&path).unwrap();
+    let sum: u64 = tb
+        .counts()
+        .iter()
+        .map(|c| c.wins + c.draws + c.losses)
+        .sum();
+    assert_eq!(sum, positions as u64);
+}
+
+/// The real database, when `CHAUPAL_TABLEBASE` names the file (`cargo test -p chaupal-server
+/// --lib real_database -- --nocapture`): hand-built positions, symmetry, and agreement with
+/// full-width search on random positions of every layer.
+#[test]
+fn real_database() {
+    let Ok(path) = std::env::var("CHAUPAL_TABLEBASE") else {
+        return;
+    };
+    let tb = BaghChalTb::load(std::path::Path::new(&path)).unwrap();
+    assert_eq!(tb.captures_to_win(), 5);
+    let v = |text: &str| tb.value(&game(text, 5));
+    assert_eq!(
+        v("TGGGT/GGGGG/G1GGG/GGGGG/TGGGT t 0 0"),
+        Some((Wdl::Loss, 0))
+    );
+    assert_eq!(
+        v("TGGGT/G1G1G/GG1GG/GGGG1/TG1GT t 0 4"),
+        Some((Wdl::Win, 1))
+    );
+    symmetric_values_agree(&tb, 5, 300, 17);
+    let depth: u32 = std::env::var("CHAUPAL_TABLEBASE_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(5);
+    let per_layer: usize = std::env::var("CHAUPAL_TABLEBASE_POSITIONS")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(200);
+    let tally = agree_with_search(&tb, 5, per_layer, depth, 23);
+    println!(
+        "real database vs search (depth {depth}, {per_layer} positions per layer): \
+         proven wins {} losses {}, unproven {}",
+        tally[0], tally[1], tally[2]
+    );
+}
