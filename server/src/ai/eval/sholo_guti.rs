@@ -31,6 +31,38 @@ const NORTH_TRIANGLE: u64 = ALL_POINTS & !((1 << 31) - 1);
 const CENTRE: u64 =
     bit(12) | bit(13) | bit(14) | bit(17) | bit(18) | bit(19) | bit(22) | bit(23) | bit(24);
 
+/// The rank (0 = south's back rank .. 8 = north's) of each point: three points on the triangle
+/// ranks, five on the others.
+const RANK: [i32; POINT_COUNT] = {
+    let mut ranks = [0; POINT_COUNT];
+    let mut p = 0;
+    while p < POINT_COUNT {
+        ranks[p] = if p < 3 {
+            0
+        } else if p < 6 {
+            1
+        } else if p < 31 {
+            2 + (p as i32 - 6) / 5
+        } else if p < 34 {
+            7
+        } else {
+            8
+        };
+        p += 1;
+    }
+    ranks
+};
+
+/// How far `side`'s pieces stand forward, in ranks summed over the pieces.
+fn advancement(pieces: u64, side: Side) -> i32 {
+    points(pieces)
+        .map(|p| {
+            let r = RANK[usize::from(p)];
+            if side == Side::First { r } else { 8 - r }
+        })
+        .sum()
+}
+
 /// Seed 002: pieces left minus the opponent's, in hundredths of a piece.
 #[derive(Debug)]
 pub struct Seed002;
@@ -75,6 +107,9 @@ pub struct Chaupal {
     /// Per piece inside the enemy's triangle, and per piece idling in its own.
     pub enemy_triangle: i32,
     pub own_triangle: i32,
+    /// Per rank a piece stands forward of its own back rank: a drive to make contact, without
+    /// which two careful sides shuffle into a repetition or the no-capture limit.
+    pub advance: i32,
 }
 
 impl Default for Chaupal {
@@ -87,6 +122,7 @@ impl Default for Chaupal {
             centre: 6,
             enemy_triangle: 12,
             own_triangle: -4,
+            advance: 3,
         }
     }
 }
@@ -110,6 +146,7 @@ impl Evaluator<SholoGuti> for Chaupal {
             + self.centre * (count(own & CENTRE) - count(enemy & CENTRE))
             + self.enemy_triangle * (count(own & their_triangle) - count(enemy & my_triangle))
             + self.own_triangle * (count(own & my_triangle) - count(enemy & their_triangle))
+            + self.advance * (advancement(own, me) - advancement(enemy, me.opponent()))
     }
 }
 
