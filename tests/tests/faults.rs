@@ -100,7 +100,7 @@ async fn play_until_gone(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killing_the_server_under_load_loses_no_acknowledged_move_and_every_game_finishes() {
     const GAMES: usize = 16;
-    let server = ServerProcess::start_for_games(&[]).await;
+    let server = ServerProcess::start_for_games(&["--connections-per-address", "100"]).await;
     let mut games = Vec::new();
     let mut tasks = Vec::new();
     for i in 0..GAMES {
@@ -297,7 +297,13 @@ async fn vanish(addr: SocketAddr, how: usize) {
 }
 
 /// Plays one random move in the game and checks that the opponent sees it.
-async fn one_move(clients: &mut [Client; 2], game: GameId, position: &mut AnyGame, seed: &mut u64) {
+async fn one_move(
+    clients: &mut [Client; 2],
+    game: GameId,
+    position: &mut AnyGame,
+    seed: &mut u64,
+    plies: &mut u32,
+) {
     if position.outcome().is_some() {
         return;
     }
@@ -305,11 +311,22 @@ async fn one_move(clients: &mut [Client; 2], game: GameId, position: &mut AnyGam
     let who = mover(position, 0);
     clients[who].play(game, &mv).await.unwrap();
     let canonical = position.play_text(&mv).unwrap();
-    let (_, event) = clients[1 - who].event(game).await;
-    assert!(
-        matches!(&event, GameEvent::Moved { notation, .. } if *notation == canonical),
-        "{event:?}"
-    );
+    // The mover hears of its own moves too: take the opponent's event for this ply.
+    *plies += 1;
+    let ply = *plies;
+    let notation = clients[1 - who]
+        .wait_for(|m| match m {
+            ServerMessage::Event {
+                game: g,
+                event: GameEvent::Moved {
+                    ply: p, notation, ..
+                },
+                ..
+            } if *g == game && *p == ply => Some(notation.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(notation, canonical);
 }
 
 #[tokio::test]
@@ -325,9 +342,10 @@ async fn clients_that_vanish_mid_frame_free_their_place_and_disturb_no_one() {
     let mut players = [a, b];
     let mut position = start_of(GameKind::Kalah);
     let mut seed = 5;
+    let mut plies = 0;
     for how in 0..40 {
         vanish(server.addr, how).await;
-        one_move(&mut players, game, &mut position, &mut seed).await;
+        one_move(&mut players, game, &mut position, &mut seed, &mut plies).await;
     }
     // Every vanished connection gave its place back: four fresh players fit beside the two.
     let mut fresh = Vec::new();
@@ -349,7 +367,7 @@ async fn clients_that_vanish_mid_frame_free_their_place_and_disturb_no_one() {
         }
     }
     assert_eq!(fresh.len(), 4, "places were not freed");
-    one_move(&mut players, game, &mut position, &mut seed).await;
+    one_move(&mut players, game, &mut position, &mut seed, &mut plies).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -499,8 +517,9 @@ async fn a_flood_of_connections_from_one_address_is_refused_cleanly_while_a_game
     let mut players = [a, b];
     let mut position = start_of(GameKind::Jungle);
     let mut seed = 17;
+    let mut plies = 0;
     while !flood.is_finished() {
-        one_move(&mut players, game, &mut position, &mut seed).await;
+        one_move(&mut players, game, &mut position, &mut seed, &mut plies).await;
     }
     let held = flood.await.unwrap();
     let (admitted, refused, other) = std::mem::take(&mut *outcome.lock().unwrap());
@@ -512,7 +531,7 @@ async fn a_flood_of_connections_from_one_address_is_refused_cleanly_while_a_game
     );
     assert!(refused >= FLOOD - LIMIT, "{refused} refused");
     drop(held);
-    one_move(&mut players, game, &mut position, &mut seed).await;
+    one_move(&mut players, game, &mut position, &mut seed, &mut plies).await;
 }
 
 /// A tiny tmpfs mounted on a temporary directory, unmounted on drop. Mounting needs root (as
