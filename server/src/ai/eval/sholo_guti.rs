@@ -16,7 +16,7 @@ use crate::ai::value::Value;
 pub const EVALUATIONS: &[EvalInfo] = &[
     EvalInfo {
         name: "chaupal",
-        about: "material, mobility, capture threats, centre and triangle control (ours)",
+        about: "material, mobility, capture threats, centre and triangle control, advance (ours)",
     },
     EvalInfo {
         name: "seed002",
