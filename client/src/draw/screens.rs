@@ -600,7 +600,8 @@ fn value_stepper(
     [back, on]: [Action; 2],
     actions: &mut Vec<Action>,
 ) {
-    let bw = (area.h * 1.4).min(area.w / 3.0);
+    // Narrow steppers (the clock's two) keep room for the value between the buttons.
+    let bw = (area.h * 1.4).min(area.w / 4.0);
     let minus = Area { w: bw, ..area };
     if ui.button(minus, "<", Look::Plain) {
         actions.push(back);
