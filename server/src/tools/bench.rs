@@ -145,6 +145,7 @@ pub fn bench_game(
             ..SearchLimits::default()
         },
         seed: 1,
+        threads: 1,
     };
     let cancel = AtomicBool::new(false);
     let mut nodes = 0;

@@ -13,9 +13,11 @@ use chaupal_server::ai::{EngineSpec, SearchLimits, SearchRequest, run_engine};
 // What every game's test file uses, so that each needs only `use common::*;`.
 #[allow(unused_imports)]
 pub use chaupal_server::ai::Score;
+#[allow(unused_imports)]
 pub use chaupal_server::ai::value::{margin_of, mate_in};
 #[allow(unused_imports)]
 pub use chaupal_shared::{Game, RuleSet};
+#[allow(unused_imports)]
 pub use proptest::prelude::*;
 
 /// A position from its text, under the default rules.

@@ -82,7 +82,7 @@ impl Rng {
     }
     /// A random set of `count` points outside `taken`.
     fn points(&mut self, count: u32, taken: Points) -> Points {
-        let mut set = 0;
+        let mut set: Points = 0;
         while set.count_ones() < count {
             let p = bit(self.below(25) as u8);
             if (set | taken) & p == 0 {
@@ -366,6 +366,7 @@ fn the_top_level_plays_from_the_database_and_reports_its_value() {
             ..SearchLimits::default()
         },
         seed: 0,
+        threads: 1,
     };
     let mut infos = Vec::new();
     let result = super::play::play(tb, &g, &request, &AtomicBool::new(false), &mut |i| {
