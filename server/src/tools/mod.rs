@@ -7,8 +7,8 @@ pub mod bestmove;
 pub mod perft;
 pub mod setup;
 pub mod solve;
-pub mod tune;
 pub mod tablebase;
+pub mod tune;
 
 use thiserror::Error;
 
