@@ -38,6 +38,10 @@ const ROOM_QUEUE: usize = 64;
 /// How long a finished room stays up with nobody watching (for rematch offers and late
 /// watchers) before it closes; its record stays in the store.
 const LINGER: Duration = Duration::from_secs(30);
+/// The longest a finished room stays up while connections are still attached to it (players who
+/// stay online for their next game, spectators who moved on): without this bound every finished
+/// game of a long-lived connection would stay in memory.
+const FINISHED_MAX: Duration = Duration::from_secs(120);
 /// How long an AI seat waits before asking a busy pool again.
 const AI_RETRY: Duration = Duration::from_millis(200);
 /// The least time an AI seat gets for a move under a clock.
@@ -219,6 +223,8 @@ pub(crate) struct Room {
     ratings: [Option<i32>; 2],
     /// When the finished room last had nobody at it.
     empty_since: Option<Instant>,
+    /// When the game finished (the room closes at most [`FINISHED_MAX`] later).
+    finished_at: Option<Instant>,
     deps: RoomDeps,
     tx: mpsc::Sender<RoomCommand>,
 }
@@ -300,6 +306,7 @@ impl Room {
             ai: None,
             ratings: init.ratings,
             empty_since: None,
+            finished_at: None,
             deps,
             tx,
         };
@@ -352,8 +359,11 @@ impl Room {
                 self.empty_since = None;
             }
             if self.status == GameStatus::Finished
-                && self.subs.is_empty()
-                && self.empty_since.is_some_and(|t| t.elapsed() >= LINGER)
+                && ((self.subs.is_empty()
+                    && self.empty_since.is_some_and(|t| t.elapsed() >= LINGER))
+                    || self
+                        .finished_at
+                        .is_some_and(|t| t.elapsed() >= FINISHED_MAX))
             {
                 break;
             }
@@ -481,8 +491,13 @@ impl Room {
                     consider(since + self.deps.limits.reconnect_grace());
                 }
             }
-        } else if let Some(since) = self.empty_since {
-            consider(since + LINGER);
+        } else {
+            if let Some(since) = self.empty_since {
+                consider(since + LINGER);
+            }
+            if let Some(at) = self.finished_at {
+                consider(at + FINISHED_MAX);
+            }
         }
         wake
     }
@@ -629,6 +644,7 @@ impl Room {
             .await?;
         self.clock = clock;
         self.status = GameStatus::Finished;
+        self.finished_at = Some(Instant::now());
         self.result = Some(result);
         self.draw_offer = None;
         self.takeback_request = None;
