@@ -113,6 +113,8 @@ pub struct Indexer {
     classes: Vec<Points>,
     /// The points of each canonical tiger set, ascending.
     holes: Vec<[u8; TIGERS]>,
+    /// Per class, the symmetries other than the identity that keep its tiger set.
+    stabiliser: Vec<Vec<u8>>,
     /// For every subset of the 21 free points (as 21 bits): its colex rank among the subsets of
     /// its size.
     rank21: Vec<u32>,
@@ -137,6 +139,7 @@ impl Indexer {
             tiger_class: vec![(0, 0); TIGER_SETS],
             classes: Vec::new(),
             holes: Vec::new(),
+            stabiliser: Vec::new(),
             rank21: vec![0; 1 << FREE_POINTS],
             unrank21: vec![Vec::new(); FREE_POINTS as usize + 1],
         };
@@ -154,6 +157,9 @@ impl Indexer {
                     *h = nth_point(set, i);
                 }
                 indexer.holes.push(holes);
+                let keep =
+                    (1..SYMMETRIES as u8).filter(|&u| indexer.map(usize::from(u), set) == set);
+                indexer.stabiliser.push(keep.collect());
             }
             // Canonical sets are minima, so they come first in numeric (= colex) order.
             let class = indexer.classes.partition_point(|&c| c < best);
@@ -196,6 +202,22 @@ impl Indexer {
         let class = class as usize;
         let free = compress(self.map(sym as usize, goats), &self.holes[class]);
         (class, self.rank21[free as usize] as usize)
+    }
+
+    /// Every slot holding a position equivalent to (tigers, goats): the one [`Indexer::locate`]
+    /// gives and, when the canonical tiger set is symmetric, those of the goat set's images under
+    /// the symmetries that keep it (such positions are stored more than once).
+    #[inline]
+    pub fn locate_all(&self, tigers: Points, goats: Points, mut f: impl FnMut(usize, usize)) {
+        let (class, sym) = self.tiger_class[tiger_rank(tigers)];
+        let class = class as usize;
+        let holes = &self.holes[class];
+        let goats = self.map(sym as usize, goats);
+        f(class, self.rank21[compress(goats, holes) as usize] as usize);
+        for &u in &self.stabiliser[class] {
+            let image = self.map(usize::from(u), goats);
+            f(class, self.rank21[compress(image, holes) as usize] as usize);
+        }
     }
 
     /// The (canonical) tiger set and the goat set stored at (class, goat rank) for `goats` goats.

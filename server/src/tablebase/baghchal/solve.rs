@@ -273,19 +273,35 @@ impl Layer<'_> {
         all_won.then_some(longest.get())
     }
 
-    /// What deciding the position `index` at `plies` tells about its predecessors.
+    /// What deciding the position `index` at `plies` tells about its predecessors. A
+    /// predecessor stored more than once (a symmetric tiger set) is queued in every slot: the
+    /// un-moves start from this slot's position, which may be another copy's image.
     fn propagate(&self, values: &[u16], index: usize, plies: u16, out: &mut Vec<(u32, u16)>) {
         let (t, g, side) = self.decode(index);
         let before = 1 - side;
         for_each_unmove(t, g, side, |pt, pg| {
-            let p = self.index(pt, pg, before);
-            if values[p] & DECIDED != 0 {
+            let mut slots = [0usize; 8];
+            let mut copies = 0;
+            self.ix.locate_all(pt, pg, |class, rank| {
+                slots[copies] = slot(class, rank, self.shape.goat_sets, before);
+                copies += 1;
+            });
+            let slots = &slots[..copies];
+            if slots.iter().all(|&p| values[p] & DECIDED != 0) {
                 return;
             }
-            if plies % 2 == 0 {
-                out.push((p as u32, plies + 1));
-            } else if let Some(d) = self.loss_distance(values, pt, pg, before) {
-                out.push((p as u32, d));
+            let d = if plies % 2 == 0 {
+                plies + 1
+            } else {
+                match self.loss_distance(values, pt, pg, before) {
+                    Some(d) => d,
+                    None => return,
+                }
+            };
+            for &p in slots {
+                if values[p] & DECIDED == 0 {
+                    out.push((p as u32, d));
+                }
             }
         });
     }
