@@ -93,6 +93,54 @@ mod tests {
         assert_eq!(normalise_code(&format!(" {} ", code.to_lowercase())), code);
     }
 
+    /// Tokens carry 128 random bits: 32 hex digits, each of the 16 values at every place, the
+    /// bits balanced, no two alike. (A statistical check cannot prove entropy; it catches a
+    /// constant, a counter, a truncated or a biased source.)
+    #[test]
+    fn tokens_carry_128_random_bits() {
+        const N: usize = 4096;
+        let tokens: std::collections::HashSet<String> = (0..N).map(|_| new_token()).collect();
+        assert_eq!(tokens.len(), N, "no two tokens alike");
+        let mut seen = [[false; 16]; 32];
+        let mut ones = 0u32;
+        for t in &tokens {
+            assert_eq!(t.len(), 2 * TOKEN_BYTES);
+            for (i, c) in t.chars().enumerate() {
+                let digit = c.to_digit(16).unwrap();
+                seen[i][digit as usize] = true;
+                ones += digit.count_ones();
+            }
+        }
+        assert!(seen.iter().all(|place| place.iter().all(|&s| s)));
+        let bits = (N * 128) as f64;
+        // 524,288 fair bits: one standard deviation is 362 ones; allow ten.
+        assert!(
+            (f64::from(ones) - bits / 2.0).abs() < 3620.0,
+            "{ones} ones of {bits}"
+        );
+    }
+
+    /// Invite codes carry 40 random bits: 8 characters from 32 distinct unambiguous ones, each
+    /// of the 32 at every place.
+    #[test]
+    fn invite_codes_carry_40_random_bits() {
+        let mut alphabet = CODE_ALPHABET.to_vec();
+        alphabet.sort_unstable();
+        alphabet.dedup();
+        assert_eq!(alphabet.len(), 32, "5 bits a character");
+        assert!(!CODE_ALPHABET.iter().any(|c| b"01IO".contains(c)));
+        assert_eq!(CODE_CHARS, 8, "40 bits a code");
+        let mut seen = [[false; 32]; CODE_CHARS];
+        for _ in 0..2048 {
+            let code = new_invite_code().replace('-', "");
+            for (i, c) in code.bytes().enumerate() {
+                let at = CODE_ALPHABET.iter().position(|&a| a == c).unwrap();
+                seen[i][at] = true;
+            }
+        }
+        assert!(seen.iter().all(|place| place.iter().all(|&s| s)));
+    }
+
     #[test]
     fn names_are_checked() {
         assert_eq!(clean_name("  asha "), Ok("asha".to_owned()));

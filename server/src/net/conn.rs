@@ -85,6 +85,9 @@ pub struct Conn {
     pub(super) lobby_sub: Option<CancellationToken>,
     /// Set once a close frame is queued.
     closing: bool,
+    /// Set while a hint or analysis of this connection is in the AI pool: one at a time, so
+    /// that one client cannot fill the pool that AI seats share.
+    pub(super) searching: Arc<AtomicBool>,
 }
 
 /// Runs a connection to its end.
@@ -147,6 +150,7 @@ pub async fn run(
         pings_sent: 0,
         lobby_sub: None,
         closing: false,
+        searching: Arc::new(AtomicBool::new(false)),
     };
     if let Err(refusal) = &admission {
         tracing::info!("{peer}: refused: {refusal}");

@@ -5,7 +5,7 @@
 //! long search never stalls the connection). Every failure becomes a typed error reply.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use chaupal_shared::AnyGame;
@@ -235,8 +235,20 @@ impl Conn {
         let Some(outbox) = self.outbox.clone() else {
             return;
         };
+        if self.searching.swap(true, Ordering::AcqRel) {
+            self.error_reply(
+                id,
+                err(
+                    ErrorCode::AiBusy,
+                    "one hint or analysis at a time per connection: wait for the last one",
+                ),
+            );
+            return;
+        }
+        let searching = SearchSlot(self.searching.clone());
         let closer = self.closer.clone();
         tokio::spawn(async move {
+            let _searching = searching;
             let cancel = Arc::new(AtomicBool::new(false));
             let request = request_for(&engine, budget, id);
             let search = pool.search(game, request, budget, cancel.clone());
@@ -266,6 +278,15 @@ impl Conn {
             };
             outbox.send(Arc::new(msg));
         });
+    }
+}
+
+/// Marks the connection's search as finished when dropped (answered, cancelled or failed).
+struct SearchSlot(Arc<AtomicBool>);
+
+impl Drop for SearchSlot {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Release);
     }
 }
 

@@ -7,8 +7,12 @@
 //!
 //! - [`actions`]: what seats do (moves, resign, offers, takebacks, rematches, claims).
 //! - [`view`]: what the room shows (snapshots, presence, summaries).
+//! - [`harness`]: a room driven directly by a script of requests, with its invariants checked
+//!   after every step (for the fuzz target and the proptests).
 
 mod actions;
+#[doc(hidden)]
+pub mod harness;
 mod view;
 
 use std::collections::{HashMap, VecDeque};

@@ -15,6 +15,8 @@ mod rows;
 mod seeks;
 mod writer;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use chaupal_shared::protocol::{GameId, PlayerId, Version};
@@ -65,6 +67,8 @@ pub struct Store {
     pool: AnyPool,
     writer: mpsc::Sender<writer::Job>,
     backend: Backend,
+    /// A store that keeps nothing (see [`Store::discarding`]).
+    discarding: bool,
 }
 
 impl Store {
@@ -113,6 +117,36 @@ impl Store {
             pool,
             writer: tx,
             backend,
+            discarding: false,
+        })
+    }
+
+    /// A store that keeps nothing, for driving rooms without a database (the room harness in
+    /// tests and fuzzing): every write succeeds at once, or fails while `fail` is set; reads
+    /// find no tables, and storing a new game fails at once. Needs a tokio runtime (it spawns
+    /// its writer).
+    #[doc(hidden)]
+    pub fn discarding(fail: Arc<AtomicBool>) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let pool = AnyPoolOptions::new()
+            .max_connections(1)
+            .connect_lazy("sqlite::memory:")?;
+        let (tx, mut rx) = mpsc::channel::<writer::Job>(WRITE_QUEUE);
+        tokio::spawn(async move {
+            while let Some(job) = rx.recv().await {
+                let result = if fail.load(Ordering::Relaxed) {
+                    Err(StoreError::WriterGone)
+                } else {
+                    Ok(())
+                };
+                let _ = job.done.send(result);
+            }
+        });
+        Ok(Store {
+            pool,
+            writer: tx,
+            backend: Backend::Sqlite,
+            discarding: true,
         })
     }
 
@@ -194,6 +228,9 @@ impl Store {
 
     /// Stores a new live game and returns its id.
     pub async fn create_game(&self, game: &NewGame) -> Result<GameId, StoreError> {
+        if self.discarding {
+            return Err(StoreError::WriterGone);
+        }
         let mut conn = self.pool.acquire().await?;
         rows::insert_game(&mut conn, game, "live").await
     }

@@ -1,0 +1,626 @@
+//! A room driven directly, without its task, its connections or a database: the entry point of
+//! the room fuzz target (`fuzz/fuzz_targets/room.rs`) and of the room proptests.
+//!
+//! [`run`] reads a script from arbitrary bytes (a game set-up, then requests: moves drawn from
+//! the legal ones and from damaged or foreign text, resignations, offers and answers,
+//! takebacks, aborts, rematches, claims, connections coming and going, time passing, the store
+//! failing) and plays it against a real [`Room`], checking after every step that:
+//! - a refused request changes nothing (no event, same moves, same status);
+//! - only a seat's player acts for it, and only the side to move moves;
+//! - every accepted move was legal in the position before it;
+//! - each connection's events follow each other without gaps (after its snapshot, or from the
+//!   version it rejoined at); a spectator that watched from the start sees events 1, 2, 3, ...
+//!   up to the room's version, and replaying their moves and takebacks gives the room's moves;
+//! - the room's game is its start position with its moves replayed, each by the side that was
+//!   to move; a snapshot's moves replay to its position;
+//! - a game the rules have ended is finished (unless the store failed to record the end), a
+//!   finished game has a result, no offers and no running clock.
+//!
+//! It panics when one breaks. A rematch cannot start here (the store keeps no games): asking
+//! for one is refused with a storage error, which the checks treat like any refusal.
+//!
+//! Time is tokio's: run it on a runtime whose clock is paused (`start_paused`), so that the
+//! script's waits pass at once and a run is deterministic.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use chaupal_shared::protocol::{
+    Action, ClockSpec, ErrorCode, GameEvent, GameId, GameStatus, PlayerId, ResultReason,
+    ServerMessage, Version,
+};
+use chaupal_shared::{AnyGame, GameKind, Side};
+use tokio::sync::{mpsc, oneshot};
+use tokio_util::sync::CancellationToken;
+
+use super::{Room, RoomCommand, RoomDeps, RoomInit};
+use crate::config::Limits;
+use crate::lobby::Lobby;
+use crate::outbox::{ConnId, Outbox, Outgoing};
+use crate::pool::AiPool;
+use crate::store::{NewGame, Store, StoredSeat};
+
+/// Rule options the set-up may choose (one that the game does not know falls back to the
+/// defaults).
+const VARIANTS: [(&str, &str); 6] = [
+    ("pits", "3"),
+    ("seeds", "2"),
+    ("board", "small"),
+    ("captures-to-win", "1"),
+    ("repetition", "forbidden"),
+    ("empty-capture", "true"),
+];
+
+/// Move texts that are not moves, or not here.
+const GARBAGE: [&str; 10] = [
+    "", " ", "a1", "a1-", "0", "99", "z9z9", "a1xa1", "\u{0}", "resign",
+];
+
+/// Every non-move action.
+const ACTIONS: [Action; 12] = [
+    Action::Resign,
+    Action::OfferDraw,
+    Action::AcceptDraw,
+    Action::DeclineDraw,
+    Action::Abort,
+    Action::RequestTakeback,
+    Action::AcceptTakeback,
+    Action::DeclineTakeback,
+    Action::OfferRematch,
+    Action::AcceptRematch,
+    Action::DeclineRematch,
+    Action::ClaimWin,
+];
+
+/// The player of the first seat, of the second (unless local), and a stranger.
+const PLAYERS: [PlayerId; 3] = [PlayerId(1), PlayerId(2), PlayerId(3)];
+
+/// The most steps of one script (the fuzzer's inputs are short anyway).
+const MAX_STEPS: usize = 400;
+
+/// Reads bytes one at a time; the script ends when they do.
+struct Script<'a> {
+    bytes: &'a [u8],
+}
+
+impl Script<'_> {
+    fn byte(&mut self) -> Option<u8> {
+        let (&b, rest) = self.bytes.split_first()?;
+        self.bytes = rest;
+        Some(b)
+    }
+}
+
+/// A connection at the board, as the harness sees it.
+struct Conn {
+    id: ConnId,
+    player: PlayerId,
+    rx: mpsc::Receiver<Outgoing>,
+    /// The version of the last event (or snapshot) it received; none before the first.
+    last: Option<Version>,
+    /// The version it rejoined at, until its first message.
+    since: Option<Version>,
+}
+
+/// What a watcher from the start has heard: the moves the events tell.
+#[derive(Default)]
+struct Story {
+    version: Version,
+    moves: Vec<String>,
+}
+
+/// The room and everything around it.
+struct Bench {
+    room: Room,
+    rx: mpsc::Receiver<RoomCommand>,
+    fail: Arc<AtomicBool>,
+    /// Whether the store ever failed (a game the rules ended may then stay live).
+    ever_failed: bool,
+    conns: Vec<Conn>,
+    observer: Conn,
+    story: Story,
+    lag: Duration,
+    refused: usize,
+}
+
+/// The state a refused request must leave as it was.
+#[derive(PartialEq, Debug)]
+struct Before {
+    version: Version,
+    moves: Vec<String>,
+    status: GameStatus,
+    position: String,
+    draw_offer: Option<Side>,
+    takeback_request: Option<Side>,
+    rematch_offer: Option<Side>,
+}
+
+/// What a script did, for tests that want a particular outcome.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Moves on the board at the end.
+    pub plies: usize,
+    /// The room's last event.
+    pub version: Version,
+    /// Whether the game ended.
+    pub finished: bool,
+    /// Requests the room refused.
+    pub refused: usize,
+}
+
+/// Plays the script in `bytes` against a room, checking the room after every step (see the
+/// module comment). Run it on a paused tokio clock. A script too short for a set-up does
+/// nothing.
+pub async fn run(bytes: &[u8]) -> Report {
+    let mut script = Script { bytes };
+    let Some(mut bench) = Bench::new(&mut script).await else {
+        return Report::default();
+    };
+    for _ in 0..MAX_STEPS {
+        let Some(op) = script.byte() else { break };
+        bench.step(op, &mut script).await;
+        bench.settle().await;
+        bench.check();
+    }
+    Report {
+        plies: bench.room.moves.len(),
+        version: bench.room.version,
+        finished: bench.room.status == GameStatus::Finished,
+        refused: bench.refused,
+    }
+}
+
+fn outbox(player: PlayerId, capacity: usize) -> (Outbox, mpsc::Receiver<Outgoing>) {
+    let (tx, rx) = mpsc::channel(capacity);
+    let out = Outbox::new(ConnId::next(), player, tx, CancellationToken::new());
+    (out, rx)
+}
+
+impl Bench {
+    async fn new(script: &mut Script<'_>) -> Option<Bench> {
+        let head = script.byte()?;
+        let variant = script.byte()?;
+        let kind = GameKind::ALL[usize::from(head & 3)];
+        let local = head & 4 != 0;
+        let rated = head & 8 != 0 && !local;
+        let clock = (head & 16 != 0).then(|| ClockSpec {
+            initial_ms: 1_000 * u64::from(variant >> 4) + 500,
+            increment_ms: 500 * u64::from(head >> 6),
+        });
+        let pair = VARIANTS[usize::from(variant & 15) % VARIANTS.len()];
+        let (start, rules) = match AnyGame::start(kind, [pair]) {
+            Ok(start) if variant & 15 < 12 => (start, vec![pair]),
+            _ => (
+                AnyGame::start(kind, std::iter::empty::<(&str, &str)>()).ok()?,
+                vec![],
+            ),
+        };
+        let second = if local { PLAYERS[0] } else { PLAYERS[1] };
+        let seat = |player: PlayerId| StoredSeat {
+            player: Some(player),
+            engine: None,
+            name: player.to_string(),
+        };
+        let setup = NewGame {
+            kind,
+            rules: rules
+                .iter()
+                .map(|(k, v)| chaupal_shared::protocol::RulePair::new(*k, *v))
+                .collect(),
+            start_position: None,
+            clock,
+            rated,
+            mode: if local { "local" } else { "open" }.to_owned(),
+            creator: Some(PLAYERS[0]),
+            seats: [seat(PLAYERS[0]), seat(second)],
+            started_ms: 0,
+        };
+        let fail = Arc::new(AtomicBool::new(false));
+        let store = Store::discarding(fail.clone()).ok()?;
+        let limits = Arc::new(Limits {
+            reconnect_grace_ms: 5_000,
+            replay_events: 6,
+            ..Limits::default()
+        });
+        let pool = AiPool::new(1, 0);
+        let lobby = Lobby::new(store.clone(), pool.clone(), limits.clone());
+        let deps = RoomDeps {
+            store,
+            pool,
+            lobby,
+            limits,
+        };
+        let (tx, rx) = mpsc::channel(super::ROOM_QUEUE);
+        let (seated, seated_rx) = outbox(PLAYERS[0], 64);
+        let init = RoomInit {
+            id: GameId(1),
+            setup,
+            start,
+            moves: Vec::new(),
+            version: 0,
+            log: Vec::new(),
+            clocks_ms: None,
+            ratings: [None, None],
+            subscribers: vec![seated.clone()],
+            restored: false,
+        };
+        let room = Room::new(init, deps, tx).ok()?;
+        let (watcher, watcher_rx) = outbox(PLAYERS[2], 1 << 14);
+        let mut bench = Bench {
+            room,
+            rx,
+            fail,
+            ever_failed: false,
+            conns: vec![Conn {
+                id: seated.conn,
+                player: seated.player,
+                rx: seated_rx,
+                last: None,
+                since: None,
+            }],
+            observer: Conn {
+                id: watcher.conn,
+                player: watcher.player,
+                rx: watcher_rx,
+                last: Some(0),
+                since: Some(0),
+            },
+            story: Story::default(),
+            lag: Duration::ZERO,
+            refused: 0,
+        };
+        bench.room.begin().await;
+        bench.room.add_sub(watcher);
+        bench.room.catch_up(bench.observer.id, Some(0));
+        bench.settle().await;
+        Some(bench)
+    }
+
+    /// The player who holds `side`.
+    fn holder(&self, side: Side) -> PlayerId {
+        self.room.setup.seats[side.index()]
+            .player
+            .unwrap_or(PLAYERS[2])
+    }
+
+    fn legal_move(&self, pick: u8) -> Option<String> {
+        let moves = self.room.game.legal_moves_text();
+        (!moves.is_empty()).then(|| moves[usize::from(pick) % moves.len()].clone())
+    }
+
+    async fn step(&mut self, op: u8, script: &mut Script<'_>) {
+        let arg = script.byte().unwrap_or(0);
+        match op % 16 {
+            0..=6 => {
+                let side = self.room.game.side_to_move();
+                let seat = (op & 16 != 0).then_some(side);
+                let text = self.legal_move(arg).unwrap_or_default();
+                let action = Action::Move { notation: text };
+                self.act(self.holder(side), seat, action).await;
+            }
+            7 => {
+                let who = script.byte().unwrap_or(0);
+                let text = self.legal_move(arg).unwrap_or_default();
+                let action = Action::Move { notation: text };
+                self.act(PLAYERS[usize::from(who % 3)], seat_of(who >> 2), action)
+                    .await;
+            }
+            8 => {
+                let edit = script.byte().unwrap_or(0);
+                let text = match self.legal_move(arg) {
+                    Some(text) if edit & 1 == 0 => damage(&text, edit >> 1),
+                    _ => GARBAGE[usize::from(arg) % GARBAGE.len()].to_owned(),
+                };
+                let side = self.room.game.side_to_move();
+                self.act(self.holder(side), None, Action::Move { notation: text })
+                    .await;
+            }
+            9 => {
+                let side = if arg & 128 != 0 {
+                    self.room.game.side_to_move()
+                } else {
+                    self.room.game.side_to_move().opponent()
+                };
+                let action = ACTIONS[usize::from(arg & 127) % ACTIONS.len()].clone();
+                let seat = (arg & 64 != 0).then_some(side);
+                self.act(self.holder(side), seat, action).await;
+            }
+            10 => {
+                let who = script.byte().unwrap_or(0);
+                let action = ACTIONS[usize::from(arg) % ACTIONS.len()].clone();
+                self.act(PLAYERS[usize::from(who % 3)], seat_of(who >> 2), action)
+                    .await;
+            }
+            11 => {
+                let version = self.room.version;
+                let since = match arg % 4 {
+                    0 => None,
+                    1 => Some(version),
+                    2 => Some(version.saturating_sub(u64::from(arg >> 2))),
+                    _ => Some(version + 1 + u64::from(arg >> 2)),
+                };
+                self.attach(PLAYERS[usize::from(arg >> 6) % 3], since).await;
+            }
+            12 => {
+                if !self.conns.is_empty() {
+                    let conn = self.conns.remove(usize::from(arg) % self.conns.len());
+                    // Dropping its queue closes it, as a connection that went away.
+                    drop(conn.rx);
+                    if arg & 1 == 0 {
+                        self.room
+                            .handle(RoomCommand::Detach { conn: conn.id })
+                            .await;
+                    }
+                }
+            }
+            13 => self.wait(Duration::from_millis(250 * u64::from(arg))).await,
+            14 => {
+                let fail = arg & 1 != 0;
+                self.ever_failed |= fail;
+                self.fail.store(fail, Ordering::Relaxed);
+            }
+            _ => self.lag = Duration::from_millis(10 * u64::from(arg)),
+        }
+    }
+
+    async fn attach(&mut self, player: PlayerId, since: Option<Version>) {
+        let (out, rx) = outbox(player, 64);
+        let (reply, answer) = oneshot::channel();
+        self.conns.push(Conn {
+            id: out.conn,
+            player,
+            rx,
+            last: None,
+            since,
+        });
+        self.room
+            .handle(RoomCommand::Attach {
+                outbox: out,
+                since,
+                reply,
+            })
+            .await;
+        assert!(matches!(answer.await, Ok(Ok(()))), "attach is answered Ok");
+    }
+
+    /// Lets `by` pass, then does what the room's task does when its timer fires.
+    async fn wait(&mut self, by: Duration) {
+        tokio::time::sleep(by).await;
+        for _ in 0..4 {
+            match self.room.next_wake() {
+                Some(wake) if wake <= tokio::time::Instant::now() => self.room.on_timer().await,
+                _ => break,
+            }
+        }
+    }
+
+    /// Acts, and checks that a refusal changed nothing and that what was done was allowed.
+    async fn act(&mut self, player: PlayerId, seat: Option<Side>, action: Action) {
+        let before = self.before();
+        let legal = self.room.game.legal_moves_text();
+        let to_move = self.room.game.side_to_move();
+        let held = self.room.seats_of(player);
+        let result = self.room.act(player, seat, action.clone(), self.lag).await;
+        self.settle().await;
+        match result {
+            Err(e) => {
+                self.refused += 1;
+                let flag_fell = e.code == ErrorCode::GameOver
+                    && self
+                        .room
+                        .result
+                        .is_some_and(|r| r.reason == ResultReason::Timeout)
+                    && self.room.moves == before.moves;
+                assert!(
+                    self.before() == before || flag_fell,
+                    "refused {action:?} ({e}) changed the room: {before:?} -> {:?}",
+                    self.before()
+                );
+            }
+            Ok(()) => {
+                assert!(
+                    !held.is_empty(),
+                    "{player} holds no seat but {action:?} was done"
+                );
+                if let Some(s) = seat {
+                    assert!(held.contains(&s), "{player} acted for the {s:?} seat");
+                }
+                if let Action::Move { .. } = action {
+                    assert_eq!(
+                        self.room.moves.len(),
+                        before.moves.len() + 1,
+                        "a move adds one"
+                    );
+                    let played = &self.room.moves[before.moves.len()];
+                    assert!(legal.contains(played), "{played} was not legal");
+                    assert_eq!(
+                        self.room.movers.last(),
+                        Some(&to_move),
+                        "the side to move moved"
+                    );
+                    assert!(held.contains(&to_move), "{player} moved for {to_move:?}");
+                }
+            }
+        }
+    }
+
+    fn before(&self) -> Before {
+        Before {
+            version: self.room.version,
+            moves: self.room.moves.clone(),
+            status: self.room.status,
+            position: self.room.game.position_text(),
+            draw_offer: self.room.draw_offer,
+            takeback_request: self.room.takeback_request,
+            rematch_offer: self.room.rematch_offer,
+        }
+    }
+
+    /// Runs what the room's task would run next: commands from its own helpers (a connection
+    /// noticed closed); then reads every connection's messages.
+    async fn settle(&mut self) {
+        tokio::task::yield_now().await;
+        while let Ok(cmd) = self.rx.try_recv() {
+            self.room.handle(cmd).await;
+        }
+        let seats: HashMap<PlayerId, Vec<Side>> = PLAYERS
+            .iter()
+            .map(|&p| (p, self.room.seats_of(p)))
+            .collect();
+        let start = self.room.start.clone();
+        while let Ok(out) = self.observer.rx.try_recv() {
+            read(
+                &mut self.observer,
+                out,
+                &start,
+                &seats,
+                Some(&mut self.story),
+            );
+        }
+        for conn in &mut self.conns {
+            while let Ok(out) = conn.rx.try_recv() {
+                read(conn, out, &start, &seats, None);
+            }
+        }
+    }
+
+    /// The room's invariants.
+    fn check(&self) {
+        let room = &self.room;
+        let mut game = room.start.clone();
+        assert_eq!(room.moves.len(), room.movers.len(), "one mover per move");
+        for (mv, side) in room.moves.iter().zip(&room.movers) {
+            assert_eq!(
+                game.side_to_move(),
+                *side,
+                "{mv} played by the side to move"
+            );
+            let canonical = game.play_text(mv).expect("every stored move replays");
+            assert_eq!(&canonical, mv, "moves are stored in canonical notation");
+        }
+        assert_eq!(
+            game.position_text(),
+            room.game.position_text(),
+            "the game is its moves"
+        );
+        assert_eq!(
+            game.hash(),
+            room.game.hash(),
+            "the game's hash is its moves'"
+        );
+        assert_eq!(
+            self.story.version, room.version,
+            "a watcher heard every event"
+        );
+        assert_eq!(self.story.moves, room.moves, "the events tell the moves");
+        assert_eq!(
+            room.status == GameStatus::Finished,
+            room.result.is_some(),
+            "a finished game has a result"
+        );
+        if room.status == GameStatus::Live {
+            assert!(
+                room.game.outcome().is_none() || self.ever_failed,
+                "a game the rules ended is finished"
+            );
+            assert!(
+                room.rematch_offer.is_none(),
+                "no rematch offer while playing"
+            );
+            if let Some(clock) = &room.clock
+                && !room.moves.is_empty()
+                && room.game.outcome().is_none()
+            {
+                assert_eq!(
+                    clock.running(),
+                    Some(room.game.side_to_move()),
+                    "whose clock runs"
+                );
+            }
+        } else {
+            assert!(room.draw_offer.is_none() && room.takeback_request.is_none());
+            if let Some(clock) = &room.clock {
+                assert_eq!(clock.running(), None, "no clock runs after the end");
+            }
+        }
+    }
+}
+
+/// Checks one message a connection received.
+fn read(
+    conn: &mut Conn,
+    out: Outgoing,
+    start: &AnyGame,
+    seats: &HashMap<PlayerId, Vec<Side>>,
+    story: Option<&mut Story>,
+) {
+    let Outgoing::Message(msg) = out else { return };
+    match &*msg {
+        ServerMessage::Snapshot(snap) => {
+            let mut game = start.clone();
+            for mv in &snap.moves {
+                game.play_text(mv).expect("a snapshot's moves replay");
+            }
+            assert_eq!(game.position_text(), snap.position, "a snapshot's position");
+            assert_eq!(
+                game.side_to_move(),
+                snap.side_to_move,
+                "a snapshot's side to move"
+            );
+            let expected = seats.get(&conn.player).cloned().unwrap_or_default();
+            assert_eq!(
+                snap.your_seats, expected,
+                "a snapshot names the receiver's seats"
+            );
+            conn.last = Some(snap.version);
+            conn.since = None;
+        }
+        ServerMessage::Event { version, event, .. } => {
+            let previous = conn.last.or(conn.since);
+            assert_eq!(
+                previous.map(|v| v + 1),
+                Some(*version),
+                "events follow each other without gaps"
+            );
+            conn.last = Some(*version);
+            conn.since = None;
+            if let Some(story) = story {
+                story.version = *version;
+                match event {
+                    GameEvent::Moved { ply, notation, .. } => {
+                        story.moves.push(notation.clone());
+                        assert_eq!(*ply as usize, story.moves.len(), "a move's ply");
+                    }
+                    GameEvent::TakenBack { ply, .. } => story.moves.truncate(*ply as usize),
+                    _ => {}
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn seat_of(b: u8) -> Option<Side> {
+    match b % 3 {
+        0 => None,
+        1 => Some(Side::First),
+        _ => Some(Side::Second),
+    }
+}
+
+/// A move text with one character changed, dropped or added.
+fn damage(text: &str, how: u8) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    let at = usize::from(how >> 2) % (chars.len() + 1);
+    let c = char::from(b'0' + how % 75);
+    match how % 3 {
+        0 if at < chars.len() => chars[at] = c,
+        1 if at < chars.len() => {
+            chars.remove(at);
+        }
+        _ => chars.insert(at, c),
+    }
+    chars.into_iter().collect()
+}

@@ -1,0 +1,169 @@
+//! Properties that must hold for *any* input to the codec and the notation parsers.
+//!
+//! Each function takes arbitrary input and panics when a property breaks; nothing else. The fuzz
+//! targets in `fuzz/` and the proptests in `shared/tests/hostile_input.rs` both call them, so
+//! that what the fuzzer explores for hours and what CI checks in seconds are the same
+//! properties:
+//! - [`codec`]: arbitrary bytes never panic the decoders; whatever decodes as a
+//!   [`ClientMessage`] or [`ServerMessage`] (binary or JSON) encodes again in both encodings and
+//!   decodes back to the same value.
+//! - [`notation`]: arbitrary text never panics a game's parsers; a position that reads prints,
+//!   and the printed text reads back to the same position; a move that reads is a legal move,
+//!   and every legal move prints and reads back as itself; along a walk of legal moves.
+//! - [`record`]: a game record that reads prints, and the printed record reads back the same.
+
+use crate::GameKind;
+use crate::baghchal::BaghChal;
+use crate::codec::{DEFAULT_MESSAGE_LIMIT, decode_binary, decode_json, encode_binary, encode_json};
+use crate::game::Game;
+use crate::jungle::Jungle;
+use crate::kalah::Kalah;
+use crate::protocol::{ClientMessage, ServerMessage};
+use crate::record::Record;
+use crate::rules::RuleSet;
+use crate::sholo_guti::SholoGuti;
+
+/// Decodes `data` as each message type in each encoding; checks the round trips of what decodes.
+pub fn codec(data: &[u8]) {
+    codec_for::<ClientMessage>(data);
+    codec_for::<ServerMessage>(data);
+}
+
+fn codec_for<T>(data: &[u8])
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    if let Ok(msg) = decode_binary::<T>(data, DEFAULT_MESSAGE_LIMIT) {
+        round_trips(&msg);
+    }
+    if let Ok(text) = std::str::from_utf8(data)
+        && let Ok(msg) = decode_json::<T>(text, DEFAULT_MESSAGE_LIMIT)
+    {
+        round_trips(&msg);
+    }
+}
+
+/// A decoded message encodes in both encodings and decodes back to itself.
+fn round_trips<T>(msg: &T)
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    // A limit well above what any decoded message can grow to when encoded again.
+    let limit = 4 * DEFAULT_MESSAGE_LIMIT;
+    let bytes = encode_binary(msg).expect("a decoded message encodes (binary)");
+    let back: T = decode_binary(&bytes, limit).expect("an encoded message decodes (binary)");
+    assert_eq!(&back, msg, "binary round trip");
+    let text = encode_json(msg).expect("a decoded message encodes (JSON)");
+    let back: T = decode_json(&text, limit).expect("an encoded message decodes (JSON)");
+    assert_eq!(&back, msg, "JSON round trip of {text}");
+}
+
+/// The notation properties for the game `kind` (see the module comment). `rules` is a line of
+/// `KEY=VALUE` pairs (the defaults when it does not read), `text` is tried as a position and as
+/// a move, and `walk` chooses legal moves (one byte each) from the start position.
+pub fn notation(kind: GameKind, rules: &str, text: &str, walk: &[u8]) {
+    match kind {
+        GameKind::BaghChal => notation_for::<BaghChal>(rules, text, walk),
+        GameKind::Kalah => notation_for::<Kalah>(rules, text, walk),
+        GameKind::Jungle => notation_for::<Jungle>(rules, text, walk),
+        GameKind::SholoGuti => notation_for::<SholoGuti>(rules, text, walk),
+    }
+}
+
+fn notation_for<G: Game>(rules: &str, text: &str, walk: &[u8]) {
+    let pairs = rules
+        .split_whitespace()
+        .map(|p| p.split_once('=').unwrap_or((p, "")));
+    let rules = G::Rules::from_pairs(pairs).unwrap_or_default();
+    if let Ok(game) = G::from_position_text(text, rules.clone()) {
+        position_round_trips(&game);
+        move_text_is_legal(&game, text);
+        walk_from(game, walk, text);
+    }
+    walk_from(G::start(rules), walk, text);
+}
+
+/// Plays the legal moves `walk` chooses, checking every position on the way.
+fn walk_from<G: Game>(mut game: G, walk: &[u8], text: &str) {
+    let mut moves = Vec::new();
+    for &choice in walk {
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        game.make(moves[choice as usize % moves.len()]);
+        position_round_trips(&game);
+        move_text_is_legal(&game, text);
+    }
+}
+
+/// A move that reads is legal here, and it prints as text that reads back as the same move.
+fn move_text_is_legal<G: Game>(game: &G, text: &str) {
+    if let Ok(mv) = game.parse_move(text) {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        assert!(
+            moves.contains(&mv),
+            "'{text}' read as {mv:?}, which is not legal in {}",
+            game.position_text()
+        );
+        let printed = game.move_text(mv);
+        assert_eq!(game.parse_move(&printed), Ok(mv), "'{printed}' reads back");
+    }
+}
+
+/// The position prints as text that reads back as the same position, with the same legal
+/// moves; every legal move prints and reads back as itself.
+fn position_round_trips<G: Game>(game: &G) {
+    assert_eq!(game.hash(), game.hash_from_scratch(), "incremental hash");
+    let text = game.position_text();
+    let back = G::from_position_text(&text, game.rules().clone())
+        .unwrap_or_else(|e| panic!("printed position '{text}' does not read back: {e}"));
+    assert_eq!(back.position_text(), text, "position text round trip");
+    assert_eq!(
+        back.side_to_move(),
+        game.side_to_move(),
+        "side to move of '{text}'"
+    );
+    assert_eq!(back.hash(), game.hash(), "hash of '{text}'");
+    assert_eq!(back.rules(), game.rules(), "rules of '{text}'");
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    assert_eq!(
+        moves.is_empty(),
+        game.outcome().is_some(),
+        "an outcome exactly when no move is legal in '{text}'"
+    );
+    for &mv in &moves {
+        let printed = game.move_text(mv);
+        assert_eq!(
+            game.parse_move(&printed),
+            Ok(mv),
+            "legal move '{printed}' in '{text}' reads back"
+        );
+    }
+    // The read position starts a fresh history, and a history only takes moves away (a
+    // repetition that ends the game, or a move forbidden because it would repeat): the copy
+    // has every legal move of the original, and more only where the history forbade them.
+    let mut again = Vec::new();
+    back.legal_moves(&mut again);
+    for mv in &moves {
+        assert!(
+            again.contains(mv),
+            "legal move {mv:?} of '{text}' is missing after reading it back"
+        );
+    }
+    if let Some(outcome) = back.outcome() {
+        assert_eq!(game.outcome(), Some(outcome), "outcome of '{text}'");
+    }
+}
+
+/// A record that reads prints as a record that reads back the same.
+pub fn record(text: &str) {
+    if let Ok(record) = Record::parse(text) {
+        let printed = record.to_text();
+        let back = Record::parse(&printed)
+            .unwrap_or_else(|e| panic!("printed record does not read back: {e}\n{printed}"));
+        assert_eq!(back, record, "record round trip:\n{printed}");
+    }
+}
