@@ -88,3 +88,25 @@ fn foreign_moves_are_refused() {
     assert_eq!(report.refused, 3, "{report:?}");
     assert_eq!(report.version, 0, "{report:?}");
 }
+
+/// Found by the proptests above: a flag falls while the store is failing. The flag fall cannot be
+/// recorded, so the game must go on as it was, with the clock of the side to move still
+/// running (it was left stopped in a live game).
+#[test]
+fn a_flag_fall_the_store_cannot_record_leaves_the_clock_running() {
+    let scripts: [&[u8]; 2] = [
+        &[
+            80, 0, 32, 0, 110, 5, 0, 0, 0, 0, 0, 16, 119, 0, 0, 45, 2, 32,
+        ],
+        &[
+            112, 0, 11, 0, 176, 0, 62, 19, 11, 0, 15, 0, 205, 2, 16, 0, 0, 0, 0, 0, 0, 0,
+        ],
+    ];
+    for script in scripts {
+        let report = run(script);
+        assert!(
+            !report.finished,
+            "the flag fall was not recorded: {report:?}"
+        );
+    }
+}

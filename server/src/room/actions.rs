@@ -274,12 +274,16 @@ impl Room {
                 // The flag fell before the move arrived.
                 let mut stopped = c.clone();
                 stopped.zero(side);
-                self.clock = Some(stopped);
-                self.finish(GameResult {
+                let before = self.clock.replace(stopped);
+                let result = GameResult {
                     winner: Some(side.opponent()),
                     reason: ResultReason::Timeout,
-                })
-                .await?;
+                };
+                if let Err(e) = self.finish(result).await {
+                    // Not recorded: the game goes on as it was, its clock still running.
+                    self.clock = before;
+                    return Err(e);
+                }
                 return Err(err(ErrorCode::GameOver, "your time ran out"));
             }
             if next.outcome().is_none() {
