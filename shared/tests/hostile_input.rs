@@ -202,3 +202,13 @@ proptest! {
         invariants::record(&mutate_text(&record.to_text(), &e));
     }
 }
+
+/// Found by the codec fuzz target: a rating deviation at the far end of `f64` read back from
+/// JSON one unit in the last place off, so a `ServerMessage` did not round-trip (serde_json
+/// now parses floats exactly: its `float_roundtrip` feature).
+#[test]
+fn an_extreme_float_round_trips_through_json() {
+    chaupal_shared::invariants::codec(include_bytes!(
+        "../../fuzz/regressions/codec-json-float-roundtrip"
+    ));
+}
