@@ -201,10 +201,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                 moves,
                 divide,
             };
-            let stdout = std::io::stdout();
-            let mut out = stdout.lock();
-            run_perft(&args, &mut out)?;
-            out.flush().map_err(ToolError::Io)
+            on_stdout(|out| run_perft(&args, out))
         }
         Some(Command::Bestmove {
             game,
@@ -236,9 +233,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                 seed,
                 threads,
             };
-            let stdout = std::io::stdout();
-            let mut out = stdout.lock();
-            run_bestmove(&args, &mut out)
+            on_stdout(|out| run_bestmove(&args, out))
         }
         Some(Command::Solve {
             game,
@@ -262,10 +257,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                 db_file: db,
                 pv_plies,
             };
-            let stdout = std::io::stdout();
-            let mut out = stdout.lock();
-            run_solve(&args, &mut out)?;
-            out.flush().map_err(ToolError::Io)
+            on_stdout(|out| run_solve(&args, out))
         }
         Some(Command::Tablebase {
             game,
@@ -281,10 +273,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                     seeds_max,
                     out: file,
                 };
-                let stdout = std::io::stdout();
-                let mut out = stdout.lock();
-                run_tablebase_kalah(&args, &mut out)?;
-                out.flush().map_err(ToolError::Io)
+                on_stdout(|out| run_tablebase_kalah(&args, out))
             }
             GameKind::BaghChal => {
                 let args = TablebaseArgs {
@@ -293,9 +282,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                     captures_to_win,
                     progress: true,
                 };
-                let stdout = std::io::stdout();
-                let mut out = stdout.lock();
-                run_tablebase(&args, &mut out)
+                on_stdout(|out| run_tablebase(&args, out))
             }
             other => Err(ToolError::Usage(format!("no tablebase for {other}"))),
         },
@@ -305,4 +292,13 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
         Some(Command::Serve(config)) => Ok(crate::server::run_blocking(config)?),
         None => Ok(crate::server::run_blocking(cli.serve)?),
     }
+}
+
+/// Runs a tool that writes its report to stdout, holding the lock, and flushes it at the end.
+fn on_stdout(
+    run: impl FnOnce(&mut std::io::StdoutLock<'static>) -> Result<(), ToolError>,
+) -> Result<(), ToolError> {
+    let mut out = std::io::stdout().lock();
+    run(&mut out)?;
+    out.flush().map_err(ToolError::Io)
 }
