@@ -57,6 +57,10 @@ pub struct ArenaSettings {
     /// Only the first K entrants meet everyone (a gauntlet), instead of all pairs.
     #[serde(default)]
     pub gauntlet: Option<usize>,
+    /// Only entrants at most K apart in the list meet (K = 1: neighbours; K = 2: neighbours and
+    /// next-but-one), for ladders of entrants given weakest first.
+    #[serde(default)]
+    pub span: Option<usize>,
 }
 
 /// What one side's searches did in one game.
@@ -154,14 +158,20 @@ pub fn pairings(n: usize, self_play: bool, gauntlet: Option<usize>) -> Vec<(usiz
     out
 }
 
+/// The pairings an arena plays: [`pairings`], less those more than `settings.span` apart.
+pub fn scheduled_pairings(n: usize, settings: &ArenaSettings) -> Vec<(usize, usize)> {
+    let mut out = pairings(n, settings.self_play, settings.gauntlet);
+    if let Some(k) = settings.span {
+        out.retain(|&(a, b)| b.abs_diff(a) <= k);
+    }
+    out
+}
+
 /// Every game of the arena, in a fixed order.
 pub fn jobs(n: usize, settings: &ArenaSettings) -> Vec<Job> {
     let openings = (settings.games as usize).div_ceil(2);
     let mut out = Vec::new();
-    for (pairing, (a, b)) in pairings(n, settings.self_play, settings.gauntlet)
-        .into_iter()
-        .enumerate()
-    {
+    for (pairing, (a, b)) in scheduled_pairings(n, settings).into_iter().enumerate() {
         for opening in 0..openings {
             out.push(Job {
                 pairing,
@@ -384,6 +394,7 @@ mod tests {
             seed: 9,
             self_play,
             gauntlet,
+            span: None,
         }
     }
 
@@ -402,6 +413,26 @@ mod tests {
             .map(|x| x.first)
             .collect();
         assert_eq!(first_of_pair_0, vec![0, 1, 0, 1]);
+    }
+
+    #[test]
+    fn a_span_keeps_only_near_neighbours_in_the_list() {
+        let mut s = settings(2, false, None);
+        s.span = Some(2);
+        let p = scheduled_pairings(5, &s);
+        assert_eq!(
+            p,
+            vec![(0, 1), (0, 2), (1, 2), (1, 3), (2, 3), (2, 4), (3, 4)]
+        );
+        s.span = Some(1);
+        assert_eq!(scheduled_pairings(4, &s), vec![(0, 1), (1, 2), (2, 3)]);
+        assert_eq!(jobs(4, &s).len(), 3 * 2);
+        s.self_play = true;
+        assert_eq!(
+            scheduled_pairings(3, &s).len(),
+            2 + 3,
+            "self-play is 0 apart"
+        );
     }
 
     #[test]

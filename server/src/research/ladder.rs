@@ -6,7 +6,8 @@
 //! entrant's actual score S equals its expected score E, the sum of
 //! `1 / (1 + 10^((r_opp - r) / 400))` over its games. To keep clean sweeps finite, every pair
 //! that met gets one extra virtual drawn game (a weak prior pulling towards equality; it is
-//! small against tens of games and said wherever the ladder is shown).
+//! small against tens of games and said wherever the ladder is shown). [`fit_anchored`] gives
+//! the same ratings with intervals against the anchor instead of the field.
 
 use serde::{Deserialize, Serialize};
 
@@ -102,6 +103,81 @@ pub fn fit(labels: &[String], meetings: &[Meeting]) -> Vec<Rung> {
         .collect()
 }
 
+/// The maximum-likelihood ladder with each rung's 95% interval taken against the first entrant
+/// (the anchor, whose interval is empty) rather than against the field: the inverse of the fit's
+/// Fisher information with rung 0 held fixed. A pair that played `g` games (the virtual draw
+/// included) at expected score `p` informs `r_a - r_b` with weight `g p (1 - p) (ln 10 / 400)²`;
+/// the variance of rung i is the i-th diagonal entry of the inverse of the summed weights. So the
+/// intervals grow along a chain of matches and shrink where a rung met many others.
+pub fn fit_anchored(labels: &[String], meetings: &[Meeting]) -> Vec<Rung> {
+    let mut rungs = fit(labels, meetings);
+    let n = rungs.len();
+    if n == 0 {
+        return rungs;
+    }
+    let c = std::f64::consts::LN_10 / 400.0;
+    // Information over rungs 1..n (rung 0 fixed).
+    let m = n - 1;
+    let mut info = vec![vec![0.0f64; m]; m];
+    for x in meetings.iter().filter(|x| x.a != x.b && x.wdl.games() > 0) {
+        let g = f64::from(x.wdl.games()) + 1.0;
+        let p = score_of_elo(rungs[x.a].elo - rungs[x.b].elo);
+        let w = g * p * (1.0 - p) * c * c;
+        let (a, b) = (x.a.checked_sub(1), x.b.checked_sub(1));
+        for (i, j, sign) in [(a, a, 1.0), (b, b, 1.0), (a, b, -1.0), (b, a, -1.0)] {
+            if let (Some(i), Some(j)) = (i, j) {
+                info[i][j] += sign * w;
+            }
+        }
+    }
+    let variance = inverse_diagonal(info);
+    for (i, rung) in rungs.iter_mut().enumerate() {
+        let half = match i.checked_sub(1) {
+            None => 0.0,
+            Some(k) => Z95 * variance[k].max(0.0).sqrt(),
+        };
+        rung.low = rung.elo - half;
+        rung.high = rung.elo + half;
+    }
+    rungs
+}
+
+/// The diagonal of a symmetric matrix's inverse (Gauss-Jordan with partial pivoting); an entry
+/// is infinite where the matrix is singular (a rung not connected to the anchor by any games).
+fn inverse_diagonal(mut a: Vec<Vec<f64>>) -> Vec<f64> {
+    let n = a.len();
+    let mut inv: Vec<Vec<f64>> = (0..n)
+        .map(|i| (0..n).map(|j| if i == j { 1.0 } else { 0.0 }).collect())
+        .collect();
+    for col in 0..n {
+        let pivot = (col..n)
+            .max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))
+            .unwrap_or(col);
+        if a[pivot][col].abs() < 1e-12 {
+            return vec![f64::INFINITY; n];
+        }
+        a.swap(col, pivot);
+        inv.swap(col, pivot);
+        let d = a[col][col];
+        for j in 0..n {
+            a[col][j] /= d;
+            inv[col][j] /= d;
+        }
+        for row in 0..n {
+            if row != col {
+                let f = a[row][col];
+                if f != 0.0 {
+                    for j in 0..n {
+                        a[row][j] -= f * a[col][j];
+                        inv[row][j] -= f * inv[col][j];
+                    }
+                }
+            }
+        }
+    }
+    (0..n).map(|i| inv[i][i]).collect()
+}
+
 /// A ladder chained from adjacent matches: `steps[i]` is rung i+1 against rung i (from i+1's
 /// side). Rung 0 is 0; each rung adds its match's Elo, and the interval widens by the step's
 /// half-width in quadrature (the matches are independent).
@@ -184,6 +260,59 @@ mod tests {
             rungs[1].elo.is_finite() && rungs[1].elo > 200.0,
             "{rungs:?}"
         );
+    }
+
+    #[test]
+    fn anchored_intervals_follow_the_fisher_information() {
+        let labels: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+        let one = [Meeting {
+            a: 0,
+            b: 1,
+            wdl: wdl(10, 0, 30),
+        }];
+        let two = fit_anchored(&labels[..2], &one);
+        assert_eq!((two[0].low, two[0].high), (0.0, 0.0));
+        // One pair: variance 1 / (g p (1-p) c²), p the fitted expected score (the virtual draw
+        // makes it 10.5 / 41).
+        let p: f64 = 10.5 / 41.0;
+        let c = std::f64::consts::LN_10 / 400.0;
+        let half = Z95 / (41.0 * p * (1.0 - p) * c * c).sqrt();
+        assert!((two[1].elo - fit(&labels[..2], &one)[1].elo).abs() < 1e-9);
+        assert!(
+            ((two[1].high - two[1].low) / 2.0 - half).abs() < 0.5,
+            "{two:?} {half}"
+        );
+        // A chain 0-1-2: the far rung is less sure than the near one; a direct 0-2 match
+        // narrows it.
+        let chain_only = [
+            one[0],
+            Meeting {
+                a: 1,
+                b: 2,
+                wdl: wdl(10, 0, 30),
+            },
+        ];
+        let chained = fit_anchored(&labels, &chain_only);
+        let width = |r: &Rung| r.high - r.low;
+        assert!(width(&chained[2]) > width(&chained[1]) * 1.2, "{chained:?}");
+        let mut closed = chain_only.to_vec();
+        closed.push(Meeting {
+            a: 0,
+            b: 2,
+            wdl: wdl(4, 0, 36),
+        });
+        let tri = fit_anchored(&labels, &closed);
+        assert!(width(&tri[2]) < width(&chained[2]), "{tri:?}");
+        // A rung no games connect to the anchor has no finite interval.
+        let apart = fit_anchored(
+            &labels,
+            &[Meeting {
+                a: 1,
+                b: 2,
+                wdl: wdl(5, 0, 5),
+            }],
+        );
+        assert!(apart[1].high.is_infinite() && apart[2].high.is_infinite());
     }
 
     #[test]

@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use super::arena::{ArenaSettings, GameEnd, GameRecord, SideStats, entrant_totals, pairings};
+use super::arena::{
+    ArenaSettings, GameEnd, GameRecord, SideStats, entrant_totals, scheduled_pairings,
+};
 use super::elo::{EloEstimate, Wdl};
 
 /// One entrant, as the report names it.
@@ -82,7 +84,7 @@ pub fn summarize(
     records: &[GameRecord],
     settings: &ArenaSettings,
 ) -> Vec<PairingSummary> {
-    pairings(entrants.len(), settings.self_play, settings.gauntlet)
+    scheduled_pairings(entrants.len(), settings)
         .into_iter()
         .enumerate()
         .map(|(i, (a, b))| {

@@ -176,6 +176,7 @@ pub fn tune<G: Tunable>(
             seed: gen_seed,
             self_play: false,
             gauntlet: None,
+            span: None,
         };
         let records = play_jobs(&openings, &entrants, &jobs, &arena, cancel, on_game);
         let fitness: Vec<f64> = (1..entrants.len())

@@ -16,7 +16,7 @@ use crate::ai::SearchLimits;
 use crate::research::arena::{ArenaSettings, GameRecord, Openings, run_arena};
 use crate::research::elo::Wdl;
 use crate::research::entrant::{Entrant, EntrantSpec, expand_depths};
-use crate::research::ladder::{Meeting, Rung, fit};
+use crate::research::ladder::{Meeting, Rung, fit, fit_anchored};
 use crate::research::plots::{DepthSeries, elo_ladder, score_by_depth};
 use crate::research::report::{
     EntrantInfo, PairingSummary, games_csv, pairings_csv, standings, summarize, table,
@@ -26,11 +26,12 @@ use crate::research::weights::Tunable;
 /// The command line of `arena`.
 #[derive(Clone, Debug, clap::Args)]
 pub struct ArenaCli {
-    /// The game: baghchal, kalah, jungle or sholo-guti.
-    pub game: GameKind,
+    /// The game: baghchal, kalah, jungle or sholo-guti (not with --rescore).
+    #[arg(required_unless_present = "rescore")]
+    pub game: Option<GameKind>,
     /// Entrants, comma-separated: ENGINE[@dN][@tMS][@nN][@w=FILE], ENGINE a named engine
     /// (`--engine help` on bestmove lists them) or `level:N`.
-    #[arg(long, value_delimiter = ',', required = true)]
+    #[arg(long, value_delimiter = ',', required_unless_present = "rescore")]
     pub engines: Vec<String>,
     /// Games per pairing (each opening is played with both colours).
     #[arg(long, default_value_t = 20)]
@@ -65,15 +66,33 @@ pub struct ArenaCli {
     /// Only the first K entrants play everyone (a gauntlet) instead of every pair.
     #[arg(long)]
     pub gauntlet: Option<usize>,
+    /// Only entrants at most K apart in --engines meet (1: neighbours, 2: and next-but-one); the
+    /// Elo ladder is still fitted over every game played.
+    #[arg(long)]
+    pub span: Option<usize>,
     /// Directory for arena.json, pairings.csv, games.csv and the PNG plots.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Plays nothing: reads an earlier run's arena.json, sums it up and fits the ladders again
+    /// with this version's code, and prints (and with --out writes) the result.
+    #[arg(long, value_name = "ARENA_JSON", conflicts_with = "engines")]
+    pub rescore: Option<PathBuf>,
 }
 
 /// Runs `arena` from the command line, printing to stdout.
 pub fn run_cli(cli: ArenaCli) -> Result<(), ToolError> {
+    if let Some(file) = &cli.rescore {
+        let text = std::fs::read_to_string(file)?;
+        let old: ArenaReport = serde_json::from_str(&text)
+            .map_err(|e| ToolError::Usage(format!("{}: {e}", file.display())))?;
+        let stdout = std::io::stdout();
+        return rescore(old, cli.out.as_deref(), &mut stdout.lock()).map(|_| ());
+    }
+    let game = cli
+        .game
+        .ok_or_else(|| ToolError::Usage("arena needs a game".to_owned()))?;
     let args = ArenaArgs {
-        game: cli.game,
+        game,
         engines: cli.engines,
         games: cli.games,
         rules: cli.rules,
@@ -86,6 +105,7 @@ pub fn run_cli(cli: ArenaCli) -> Result<(), ToolError> {
         seed: cli.seed,
         self_play: cli.self_play,
         gauntlet: cli.gauntlet,
+        span: cli.span,
         out: cli.out,
         progress: true,
     };
@@ -111,6 +131,7 @@ pub struct ArenaArgs {
     pub seed: u64,
     pub self_play: bool,
     pub gauntlet: Option<usize>,
+    pub span: Option<usize>,
     pub out: Option<PathBuf>,
     /// Show a progress bar (on stderr, when it is a terminal).
     pub progress: bool,
@@ -132,6 +153,7 @@ impl Default for ArenaArgs {
             seed: 1,
             self_play: false,
             gauntlet: None,
+            span: None,
             out: None,
             progress: false,
         }
@@ -148,8 +170,11 @@ pub struct ArenaReport {
     pub pairings: Vec<PairingSummary>,
     /// Each entrant's score over all its games (self-play excluded).
     pub standings: Vec<(String, Wdl)>,
-    /// The maximum-likelihood Elo ladder, the first entrant at 0.
+    /// The maximum-likelihood Elo ladder, the first entrant at 0 (intervals against the field).
     pub ladder: Vec<Rung>,
+    /// The same ratings with 95% intervals against the first entrant ([`fit_anchored`]).
+    #[serde(default)]
+    pub anchored: Vec<Rung>,
     pub games: Vec<GameRecord>,
 }
 
@@ -179,6 +204,7 @@ pub fn run_arena_tool(args: &ArenaArgs, out: &mut impl Write) -> Result<ArenaRep
         seed: args.seed,
         self_play: args.self_play,
         gauntlet: args.gauntlet,
+        span: args.span,
     };
     let defaults = SearchLimits {
         depth: args.depth,
@@ -193,6 +219,36 @@ pub fn run_arena_tool(args: &ArenaArgs, out: &mut impl Write) -> Result<ArenaRep
         AnyGame::Jungle(g) => typed(g, &specs, &defaults, &settings, args.progress)?,
         AnyGame::SholoGuti(g) => typed(g, &specs, &defaults, &settings, args.progress)?,
     };
+    let report = sum_up(
+        args.game.name().to_owned(),
+        rules,
+        settings,
+        entrants,
+        records,
+    );
+    print_and_write(&report, args.out.as_deref(), out)?;
+    Ok(report)
+}
+
+/// Sums up an earlier run's games again with this version's code (`--rescore`).
+pub fn rescore(
+    old: ArenaReport,
+    dir: Option<&Path>,
+    out: &mut impl Write,
+) -> Result<ArenaReport, ToolError> {
+    let report = sum_up(old.game, old.rules, old.settings, old.entrants, old.games);
+    print_and_write(&report, dir, out)?;
+    Ok(report)
+}
+
+/// The pairings, standings and ladders of the games played.
+fn sum_up(
+    game: String,
+    rules: Vec<(String, String)>,
+    settings: ArenaSettings,
+    entrants: Vec<EntrantInfo>,
+    records: Vec<GameRecord>,
+) -> ArenaReport {
     let pairings = summarize(&entrants, &records, &settings);
     let meetings: Vec<Meeting> = pairings
         .iter()
@@ -204,47 +260,65 @@ pub fn run_arena_tool(args: &ArenaArgs, out: &mut impl Write) -> Result<ArenaRep
         .collect();
     let labels: Vec<String> = entrants.iter().map(|e| e.label.clone()).collect();
     let ladder = fit(&labels, &meetings);
+    let anchored = fit_anchored(&labels, &meetings);
     let standings: Vec<(String, Wdl)> = standings(&entrants, &records)
         .into_iter()
         .map(|(e, w)| (labels[e].clone(), w))
         .collect();
-    let report = ArenaReport {
-        game: args.game.name().to_owned(),
+    ArenaReport {
+        game,
         rules,
         settings,
         entrants,
         pairings,
         standings,
         ladder,
+        anchored,
         games: records,
-    };
+    }
+}
+
+/// Prints the tables to `out` and writes the files to `dir`.
+fn print_and_write(
+    report: &ArenaReport,
+    dir: Option<&Path>,
+    out: &mut impl Write,
+) -> Result<(), ToolError> {
     write!(out, "{}", table(&report.pairings))?;
     if report.entrants.len() > 2 {
         writeln!(
             out,
-            "standings (Elo from the whole round robin, first entrant 0):"
+            "standings (Elo from every game played, first entrant 0; intervals against the \
+             field, then against the first entrant):"
         )?;
-        for ((label, w), rung) in report.standings.iter().zip(&report.ladder) {
+        for (((label, w), rung), anchored) in report
+            .standings
+            .iter()
+            .zip(&report.ladder)
+            .zip(&report.anchored)
+        {
             writeln!(
                 out,
-                "  {label:<32} +{} ={} -{}  {:.1}%  Elo {:+.0} [{:+.0}, {:+.0}]",
+                "  {label:<32} +{} ={} -{}  {:.1}%  Elo {:+.0} [{:+.0}, {:+.0}]  vs first [{:+.0}, {:+.0}]",
                 w.wins,
                 w.draws,
                 w.losses,
                 100.0 * w.score(),
                 rung.elo,
                 rung.low,
-                rung.high
+                rung.high,
+                anchored.low,
+                anchored.high
             )?;
         }
     }
-    if let Some(dir) = &args.out {
-        for note in write_files(dir, &report)? {
+    if let Some(dir) = dir {
+        for note in write_files(dir, report)? {
             writeln!(out, "{note}")?;
         }
     }
     out.flush()?;
-    Ok(report)
+    Ok(())
 }
 
 /// Builds the entrants for game `G` and plays the arena.
@@ -415,6 +489,40 @@ mod tests {
         let one = run_arena_tool(&tiny(11, 1), &mut Vec::new()).unwrap();
         let two = run_arena_tool(&tiny(11, 2), &mut Vec::new()).unwrap();
         assert_eq!(strip(&one), strip(&two));
+    }
+
+    #[test]
+    fn a_span_schedule_is_fitted_and_rescoring_its_json_gives_the_same_ladder() {
+        let dir = tempfile::tempdir().unwrap();
+        let args = ArenaArgs {
+            engines: vec![
+                "random".into(),
+                "greedy:eval2".into(),
+                "alphabeta:eval2@d2".into(),
+            ],
+            games: 4,
+            span: Some(1),
+            out: Some(dir.path().to_owned()),
+            ..tiny(5, 2)
+        };
+        let report = run_arena_tool(&args, &mut Vec::new()).unwrap();
+        let pairs: Vec<(usize, usize)> = report.pairings.iter().map(|p| (p.a, p.b)).collect();
+        assert_eq!(pairs, vec![(0, 1), (1, 2)]);
+        assert_eq!(report.games.len(), 8);
+        assert_eq!(report.anchored.len(), 3);
+        assert_eq!(report.anchored[0].elo, 0.0);
+        // Rung 2 is reached through rung 1 only: less sure against the anchor.
+        let width = |r: &Rung| r.high - r.low;
+        assert!(width(&report.anchored[2]) > width(&report.anchored[1]));
+        let text = std::fs::read_to_string(dir.path().join("arena.json")).unwrap();
+        let old: ArenaReport = serde_json::from_str(&text).unwrap();
+        let mut out = Vec::new();
+        let again = rescore(old, None, &mut out).unwrap();
+        assert_eq!(again.ladder, report.ladder);
+        assert_eq!(again.anchored, report.anchored);
+        assert_eq!(again.pairings, report.pairings);
+        let printed = String::from_utf8(out).unwrap();
+        assert!(printed.contains("vs first"), "{printed}");
     }
 
     #[test]
