@@ -664,9 +664,10 @@ impl Room {
             let seat = &self.setup.seats[i];
             match (&seat.player, &seat.engine) {
                 (Some(p), _) => (player_key(p.0), None),
-                (None, Some(chaupal_shared::protocol::Engine::Level { level })) => {
-                    (level_key(*level), Some(level_rating(*level)))
-                }
+                (None, Some(chaupal_shared::protocol::Engine::Level { level })) => (
+                    level_key(*level),
+                    Some(level_rating(self.setup.kind, *level)),
+                ),
                 _ => (
                     "unrated".to_owned(),
                     Some(crate::ratings::Rating::default()),

@@ -32,7 +32,7 @@ pub use seeks::StoredSeek;
 pub use writer::{Change, EventWrite, RatedSeats};
 
 use crate::config::SqliteSync;
-use crate::ratings::{Rating, level_key, level_rating};
+use crate::ratings::{Rating, level_rating};
 
 /// Writes waiting for the writer task; rooms wait (back-pressure) when it is full.
 const WRITE_QUEUE: usize = 1024;
@@ -381,7 +381,8 @@ impl Store {
             .collect()
     }
 
-    /// The rating a seat shows: a player's stored rating, or an AI level's fixed one.
+    /// The rating a seat shows: a player's stored rating, or an AI level's fixed (calibrated)
+    /// one, the rating its rated games are scored against.
     pub async fn seat_rating(
         &self,
         player: Option<PlayerId>,
@@ -390,10 +391,7 @@ impl Store {
     ) -> Result<Option<Rating>, StoreError> {
         match (player, engine) {
             (Some(p), _) => self.rating(&crate::ratings::player_key(p.0), kind).await,
-            (None, Some(Engine::Level { level })) => {
-                let stored = self.rating(&level_key(*level), kind).await?;
-                Ok(Some(stored.unwrap_or_else(|| level_rating(*level))))
-            }
+            (None, Some(Engine::Level { level })) => Ok(Some(level_rating(kind, *level))),
             _ => Ok(None),
         }
     }
