@@ -317,3 +317,32 @@ fn urls_are_checked() {
         Backend::Postgres
     );
 }
+
+#[tokio::test]
+async fn an_ai_seat_shows_its_levels_calibrated_rating_for_the_game() {
+    let (_dir, store) = open().await;
+    for kind in GameKind::ALL {
+        for level in 1..=8 {
+            assert_eq!(
+                shown(&store, level, kind).await,
+                crate::ratings::level_rating(kind, level)
+            );
+        }
+        assert_eq!(shown(&store, 1, kind).await.rating, 1000.0);
+    }
+    // The tables differ by game: level 8 is not the same rating everywhere.
+    let mut eights = Vec::new();
+    for kind in GameKind::ALL {
+        eights.push(shown(&store, 8, kind).await.rating);
+    }
+    assert!(eights.windows(2).any(|w| w[0] != w[1]), "{eights:?}");
+}
+
+/// The rating an AI level's seat shows in a game.
+async fn shown(store: &Store, level: u8, kind: GameKind) -> Rating {
+    store
+        .seat_rating(None, Some(&Engine::Level { level }), kind)
+        .await
+        .unwrap()
+        .unwrap()
+}
