@@ -345,24 +345,27 @@ fn parse_moves(body: &str) -> Result<(Vec<String>, Option<String>), RecordError>
     }
     let tokens: Vec<&str> = text.split_whitespace().collect();
     let mut result = None;
-    for (i, token) in tokens.iter().enumerate() {
-        let is_number = token
+    let is_number = |token: &str| {
+        token
             .trim_end_matches('.')
             .chars()
             .all(|c| c.is_ascii_digit())
-            && token.ends_with('.');
-        if is_number {
+            && token.ends_with('.')
+    };
+    for (i, &token) in tokens.iter().enumerate() {
+        // Numbers glued to the move (`1.c3`), all of them (`2026.11.26`), so that what is left
+        // reads back as itself when printed.
+        let mut token = token;
+        while let Some((n, rest)) = token.split_once('.')
+            && !n.is_empty()
+            && n.chars().all(|c| c.is_ascii_digit())
+            && !rest.is_empty()
+        {
+            token = rest.trim_start_matches('.');
+        }
+        if token.is_empty() || is_number(token) {
             continue;
         }
-        // A number glued to its move: `1.c3`.
-        let token = match token.split_once('.') {
-            Some((n, rest))
-                if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) && !rest.is_empty() =>
-            {
-                rest.trim_start_matches('.')
-            }
-            _ => token,
-        };
         if RESULTS.contains(&token) {
             if i + 1 != tokens.len() {
                 return Err(RecordError::NoResult(tokens[tokens.len() - 1].to_owned()));
@@ -378,6 +381,16 @@ fn parse_moves(body: &str) -> Result<(Vec<String>, Option<String>), RecordError>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the record proptest: `2026.11.26"]` read as the move `11.26"]`, which printed
+    /// and read again lost its `11.` too. Every number glued to a move is dropped at once now.
+    #[test]
+    fn numbers_glued_to_a_move_are_all_dropped_at_once() {
+        let text = "[Game \"kalah\"]\n\n1. 2026.11.26\"] 1.2.. *\n";
+        let record = Record::parse(text).unwrap();
+        assert_eq!(record.moves, vec!["26\"]".to_owned()]);
+        assert_eq!(Record::parse(&record.to_text()).unwrap(), record);
+    }
 
     fn sample() -> Record {
         Record {

@@ -212,3 +212,11 @@ fn an_extreme_float_round_trips_through_json() {
         "../../fuzz/regressions/codec-json-float-roundtrip"
     ));
 }
+
+/// Found by the codec fuzz target: a `ratings` reply whose rating is NaN decoded from bincode,
+/// then did not equal itself after a round trip and had no JSON form. Ratings that are not
+/// finite numbers no longer decode.
+#[test]
+fn a_nan_rating_does_not_decode() {
+    chaupal_shared::invariants::codec(include_bytes!("../../fuzz/regressions/codec-nan-rating"));
+}

@@ -361,13 +361,26 @@ pub enum LobbyEvent {
     },
 }
 
-/// One rating.
+/// One rating. Its numbers are finite: a frame with NaN or an infinity there does not decode
+/// (JSON cannot carry them, and NaN is not equal to itself).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RatingInfo {
     pub kind: GameKind,
+    #[serde(deserialize_with = "finite")]
     pub rating: f64,
+    #[serde(deserialize_with = "finite")]
     pub deviation: f64,
     pub games: u32,
+}
+
+/// Reads an `f64` and refuses NaN and the infinities.
+fn finite<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+    let value = f64::deserialize(deserializer)?;
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(serde::de::Error::custom("a rating must be a finite number"))
+    }
 }
 
 /// What an engine found: depth, score and principal variation.

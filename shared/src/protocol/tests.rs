@@ -149,3 +149,34 @@ fn print_examples() {
         println!("{title}\n```json\n{}\n```\n", encode_json(&msg).unwrap());
     }
 }
+
+/// Found by the codec fuzz target: a binary `ratings` reply with a NaN rating decoded, and then
+/// neither round-tripped (NaN is not equal to itself) nor had a JSON form (serde_json writes
+/// `null`). A rating that is not a finite number is now refused, in both encodings.
+#[test]
+fn a_rating_that_is_not_finite_does_not_decode() {
+    for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        for (rating, deviation) in [(bad, 50.0), (1500.0, bad)] {
+            let msg = ServerMessage::Reply {
+                id: 1,
+                reply: Reply::Ratings {
+                    player: PlayerInfo {
+                        id: PlayerId(3),
+                        name: "asha".to_owned(),
+                    },
+                    ratings: vec![RatingInfo {
+                        kind: crate::GameKind::Kalah,
+                        rating,
+                        deviation,
+                        games: 2,
+                    }],
+                },
+            };
+            let bytes = encode_binary(&msg).unwrap();
+            assert!(
+                decode_binary::<ServerMessage>(&bytes, DEFAULT_MESSAGE_LIMIT).is_err(),
+                "binary {rating} {deviation}"
+            );
+        }
+    }
+}
