@@ -324,6 +324,8 @@ pub struct LiveEntry {
     pub id: u64,
     pub kind: GameKind,
     pub players: [String; 2],
+    /// The seats' ratings, by `Side::index` (none: not shown).
+    pub ratings: [Option<i32>; 2],
     pub moves: u32,
     pub watchers: u32,
     pub exhibition: bool,

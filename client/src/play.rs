@@ -146,6 +146,8 @@ pub struct Match {
     pub clocks: Option<ClockState>,
     /// Which seats the server's AI plays, by `Side::index`.
     pub ai: [bool; 2],
+    /// The seats' ratings as the server sends them, by `Side::index` (none: not shown).
+    pub ratings: [Option<i32>; 2],
 }
 
 impl Match {
@@ -169,6 +171,7 @@ impl Match {
             ended: None,
             clocks: None,
             ai: [false; 2],
+            ratings: [None; 2],
         };
         m.refresh();
         m
@@ -429,6 +432,26 @@ pub fn capitalise(word: &str) -> String {
     }
 }
 
+/// A seat's name with its rating when it has one: "Asha (1523)", or "Asha" without.
+pub fn seat_label(name: &str, rating: Option<i32>) -> String {
+    match rating {
+        Some(r) => format!("{name} ({r})"),
+        None => name.to_owned(),
+    }
+}
+
+/// A player's line in the game view: "Tigers", "Asha (Goats)", or with a rating
+/// "Asha (1523) · goats" (the rating next to the name, so a cut line loses the side first).
+pub fn player_label(name: &str, side_name: &str, rating: Option<i32>) -> String {
+    if name.eq_ignore_ascii_case(side_name) {
+        seat_label(&capitalise(side_name), rating)
+    } else if rating.is_some() {
+        format!("{} · {side_name}", seat_label(name, rating))
+    } else {
+        format!("{name} ({side_name})")
+    }
+}
+
 /// The result in words: "Tigers win: the tigers made their captures".
 pub fn result_text(kind: GameKind, outcome: Outcome, names: &[String; 2]) -> String {
     match outcome {
@@ -598,6 +621,28 @@ mod tests {
         assert_eq!(
             result_text(GameKind::BaghChal, o, &named),
             "Bo (tigers) wins: the tigers made their captures"
+        );
+    }
+
+    #[test]
+    fn a_seat_shows_its_rating_only_when_it_has_one() {
+        assert_eq!(seat_label("Asha", Some(1523)), "Asha (1523)");
+        assert_eq!(seat_label("AI level 5", Some(1789)), "AI level 5 (1789)");
+        assert_eq!(seat_label("Asha", None), "Asha");
+        assert_eq!(seat_label("Bo", Some(-40)), "Bo (-40)");
+    }
+
+    #[test]
+    fn a_player_line_puts_the_rating_next_to_the_name() {
+        assert_eq!(player_label("tigers", "tigers", None), "Tigers");
+        assert_eq!(
+            player_label("Tigers", "tigers", Some(1500)),
+            "Tigers (1500)"
+        );
+        assert_eq!(player_label("Asha", "goats", None), "Asha (goats)");
+        assert_eq!(
+            player_label("Asha", "goats", Some(1523)),
+            "Asha (1523) · goats"
         );
     }
 }

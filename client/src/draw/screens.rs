@@ -14,7 +14,7 @@ use crate::app::{
     kind_index,
 };
 use crate::geometry::{self, Area, Frame};
-use crate::play::{Match, capitalise};
+use crate::play::{Match, capitalise, player_label, seat_label};
 use crate::replay::Replay;
 use crate::rulebook;
 use crate::selection::move_path;
@@ -837,7 +837,11 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
         if y > finished_top - rh - pad {
             break;
         }
-        let who = format!("{} vs {}", g.players[0], g.players[1]);
+        let who = format!(
+            "{} vs {}",
+            seat_label(&g.players[0], g.ratings[0]),
+            seat_label(&g.players[1], g.ratings[1])
+        );
         let mut info = format!(
             "{}{} · move {}",
             g.kind.title(),
@@ -987,13 +991,11 @@ fn player_row(m: &Match, ui: &Ui, side: Side, a: Area) {
     };
     let (fill, dark) = side_colour(kind, side);
     disc(dot, ui.unit * 0.55, fill, 2.0, dark);
-    let name = &m.names[side.index()];
-    let side_name = kind.side_name(side);
-    let label = if name.eq_ignore_ascii_case(side_name) {
-        capitalise(side_name)
-    } else {
-        format!("{name} ({side_name})")
-    };
+    let label = player_label(
+        &m.names[side.index()],
+        kind.side_name(side),
+        m.ratings[side.index()],
+    );
     let label = paint::fit(&label, &ui.fonts.bold, ui.unit, a.w - ui.unit * 6.0);
     ui.strong(
         &label,

@@ -668,6 +668,7 @@ impl Link {
         m.slide = None;
         m.names = [0, 1].map(|i| summary.seats[i].name.clone());
         m.ai = [0, 1].map(|i| summary.seats[i].engine.is_some());
+        m.ratings = [0, 1].map(|i| summary.seats[i].rating);
         set_clocks(&mut m, s.clocks);
         if summary.status == GameStatus::Finished
             && let Some(result) = summary.result
@@ -832,6 +833,7 @@ fn live_entry(g: &GameSummary, me: Option<u64>) -> Option<LiveEntry> {
         id: g.game.0,
         kind: g.kind,
         players: [0, 1].map(|i| g.seats[i].name.clone()),
+        ratings: [0, 1].map(|i| g.seats[i].rating),
         moves: g.plies,
         watchers: g.watchers,
         exhibition: g.seats.iter().all(|s| s.engine.is_some()),
@@ -1129,6 +1131,36 @@ mod tests {
             app.notice.is_none_or(|n| !n.text.contains("Your opponent")),
             "a watcher has no opponent"
         );
+    }
+
+    #[test]
+    fn seat_ratings_reach_the_game_view_and_the_live_games_list() {
+        let (mut link, mut app, mut config) = greeted();
+        let mut snap = snapshot(7, &["c3"], vec![Side::First], 1);
+        if let ServerMessage::Snapshot(s) = &mut snap {
+            s.summary.seats[0].rating = Some(1523);
+            s.summary.seats[1].engine = Some(Engine::Level { level: 5 });
+            s.summary.seats[1].rating = Some(1789);
+        }
+        link.receive(snap, &mut app, &mut config, SERVER);
+        let m = app.current.as_ref().expect("game");
+        assert_eq!(m.ratings, [Some(1523), Some(1789)]);
+        assert_eq!(
+            m.names,
+            ["asha".to_owned(), "bo".to_owned()],
+            "names stay bare"
+        );
+        let mut rated = summary(9, GameKind::Jungle);
+        rated.seats[1].rating = Some(1612);
+        link.receive(
+            ServerMessage::Lobby(LobbyEvent::GameStarted(rated)),
+            &mut app,
+            &mut config,
+            SERVER,
+        );
+        let g = app.live.iter().find(|g| g.id == 9).expect("listed");
+        assert_eq!(g.ratings, [None, Some(1612)]);
+        assert_eq!(g.players, ["asha".to_owned(), "bo".to_owned()]);
     }
 
     #[test]
