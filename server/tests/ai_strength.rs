@@ -10,8 +10,12 @@
 //! Settings (environment): `STRENGTH_GAMES` games per pairing (default 20, half with each colour),
 //! `STRENGTH_MS` milliseconds a move for the top level (default 50), `STRENGTH_DEPTH` a fixed
 //! depth instead of a time (repeatable on a loaded machine), `STRENGTH_ONLY` runs only the
-//! pairings whose seed agent contains this text, `STRENGTH_VERBOSE=1` prints every game. Each
+//! pairings whose seed agent contains this text, `STRENGTH_VERBOSE=1` prints every game,
+//! `STRENGTH_TABLEBASE=DIR` loads `DIR/baghchal.tb` as the server's `--tablebase DIR` does. Each
 //! pairing prints a row of the table in docs/AI.md, with how the games ended.
+//!
+//! The top level moves through [`chaupal_server::ai::search`], as the server asks it, so what
+//! level 8 adds there (Kalah's exact solver, the Bagh Chal database) is measured too.
 
 #![allow(clippy::unwrap_used)] // a test: failures should be loud
 
@@ -20,7 +24,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use chaupal_server::ai::game_ai::GameAi;
-use chaupal_server::ai::{EngineSpec, SearchLimits, SearchRequest, run_engine};
+use chaupal_server::ai::{EngineSpec, SearchLimits, SearchRequest, run_engine, search};
+use chaupal_shared::AnyGame;
 use chaupal_shared::baghchal::BaghChal;
 use chaupal_shared::jungle::Jungle;
 use chaupal_shared::kalah::Kalah;
@@ -63,6 +68,33 @@ impl Settings {
             Some(d) => format!("depth {d}"),
             None => format!("{} ms", self.ms),
         }
+    }
+}
+
+/// A game the harness can hand to [`search`], as the server does.
+trait StrengthGame: GameAi {
+    fn any(&self) -> AnyGame;
+}
+
+macro_rules! strength_game {
+    ($t:ident) => {
+        impl StrengthGame for $t {
+            fn any(&self) -> AnyGame {
+                AnyGame::$t(self.clone())
+            }
+        }
+    };
+}
+strength_game!(BaghChal);
+strength_game!(Kalah);
+strength_game!(Jungle);
+strength_game!(SholoGuti);
+
+/// Loads the Bagh Chal database when `STRENGTH_TABLEBASE` names its directory.
+fn load_tablebase() {
+    if let Ok(dir) = std::env::var("STRENGTH_TABLEBASE") {
+        let loaded = chaupal_server::tablebase::load_dir(std::path::Path::new(&dir)).unwrap();
+        println!("tablebase: {loaded:?}");
     }
 }
 
@@ -110,10 +142,12 @@ struct GameEnd {
     /// Time the top level spent, and its moves.
     top_time: Duration,
     top_moves: u32,
+    /// The final position's text (for the verbose listing).
+    last: String,
 }
 
 /// Plays one game from a random opening chosen by `seed`.
-fn play<G: GameAi>(start: &G, players: [Player; 2], s: &Settings, seed: u64) -> GameEnd {
+fn play<G: StrengthGame>(start: &G, players: [Player; 2], s: &Settings, seed: u64) -> GameEnd {
     let cancel = AtomicBool::new(false);
     let mut g = start.clone();
     let mut plies = 0;
@@ -130,12 +164,19 @@ fn play<G: GameAi>(start: &G, players: [Player; 2], s: &Settings, seed: u64) -> 
             player.request(s, seed * 1000 + plies as u64)
         };
         let clock = Instant::now();
-        let out = run_engine(&g, &request, &cancel, &mut |_| {}).unwrap();
-        if plies >= OPENING_PLIES && matches!(player, Player::Top) {
+        let top = plies >= OPENING_PLIES && matches!(player, Player::Top);
+        let mv = if top {
+            let out = search(&g.any(), &request, &cancel, &mut |_| {}).unwrap();
             top_time += clock.elapsed();
             top_moves += 1;
-        }
-        g.make(out.best_move.unwrap());
+            g.parse_move(&out.best_move.unwrap()).unwrap()
+        } else {
+            run_engine(&g, &request, &cancel, &mut |_| {})
+                .unwrap()
+                .best_move
+                .unwrap()
+        };
+        g.make(mv);
         plies += 1;
     }
     let outcome = g.outcome();
@@ -145,12 +186,19 @@ fn play<G: GameAi>(start: &G, players: [Player; 2], s: &Settings, seed: u64) -> 
         plies,
         top_time,
         top_moves,
+        last: g.position_text(),
     }
 }
 
 /// Plays a match of the top level against a seed agent and prints its row; returns the top
 /// level's share of the points (a win 1, a draw 1/2).
-fn match_up<G: GameAi>(game: &str, start: &G, seed_agent: &str, depth: u32, s: &Settings) -> f64 {
+fn match_up<G: StrengthGame>(
+    game: &str,
+    start: &G,
+    seed_agent: &str,
+    depth: u32,
+    s: &Settings,
+) -> f64 {
     if s.only
         .as_ref()
         .is_some_and(|o| !seed_agent.contains(o.as_str()))
@@ -189,10 +237,11 @@ fn match_up<G: GameAi>(game: &str, start: &G, seed_agent: &str, depth: u32, s: &
         };
         if s.verbose {
             println!(
-                "  game {i}: top level as {} {result} ({}, {} plies)",
+                "  game {i}: top level as {} {result} ({}, {} plies) final: {}",
                 G::side_name(top_side),
                 end.reason,
-                end.plies
+                end.plies,
+                end.last
             );
         }
         *reasons
@@ -240,6 +289,7 @@ fn kalah() {
 fn baghchal() {
     let s = Settings::from_env();
     header(&s);
+    load_tablebase();
     let b = BaghChal::start(Default::default());
     match_up("baghchal", &b, "negamax:seed004", 4, &s);
     match_up("baghchal", &b, "negamax:seed000", 3, &s);

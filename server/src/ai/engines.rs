@@ -121,6 +121,7 @@ impl EngineConfig {
             },
             Algorithm::Pvs => SearchConfig {
                 contempt: DEFAULT_CONTEMPT,
+                play_for_win: true,
                 ..SearchConfig::default()
             },
             _ => SearchConfig::default(),

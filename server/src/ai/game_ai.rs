@@ -53,6 +53,27 @@ pub trait GameAi: Game {
         None
     }
 
+    /// What a draw in this position costs `side` beyond the flat contempt, in centi-units:
+    /// positive when `side` is ahead (a draw throws the lead away), negative when behind (a
+    /// draw saves it). Only searches with [`SearchConfig::play_for_win`] use it.
+    ///
+    /// [`SearchConfig::play_for_win`]: super::search::SearchConfig::play_for_win
+    fn draw_penalty(&self, side: Side) -> Value {
+        let _ = side;
+        0
+    }
+
+    /// What the searching side `side` gains in this position beyond the evaluation, in
+    /// centi-units: progress towards a decision that only the side playing for a win wants
+    /// (trades that open a blocked position). Added at the leaves of searches with
+    /// [`SearchConfig::play_for_win`], from `side`'s view.
+    ///
+    /// [`SearchConfig::play_for_win`]: super::search::SearchConfig::play_for_win
+    fn progress_bonus(&self, side: Side) -> Value {
+        let _ = side;
+        0
+    }
+
     /// The value of this finished game for the side to move, `ply` plies from the root; `draw`
     /// is what a draw is worth to the side to move (the contempt setting).
     fn terminal_value(&self, outcome: Outcome, ply: usize, draw: Value) -> Value {

@@ -20,6 +20,8 @@ pub struct SearchPosition<G: GameAi> {
     /// Whether a position met earlier on the line scores as a draw at once (the usual search
     /// shortcut; the game itself needs a third occurrence).
     path_repetition: bool,
+    /// Whether the searching side plays for a win (`draw_penalty`, `progress_bonus`).
+    play_for_win: bool,
 }
 
 /// What `status` found at a node.
@@ -42,12 +44,20 @@ impl<G: GameAi> SearchPosition<G> {
             root_side,
             contempt,
             path_repetition: true,
+            play_for_win: false,
         }
     }
 
     /// Turns off the search-path repetition shortcut (only the game's own rule applies).
     pub fn without_path_repetition(mut self) -> Self {
         self.path_repetition = false;
+        self
+    }
+
+    /// Plays for a win: a draw costs the searching side its lead as well
+    /// ([`GameAi::draw_penalty`]), and leaves add its [`GameAi::progress_bonus`].
+    pub fn playing_for_win(mut self) -> Self {
+        self.play_for_win = true;
         self
     }
 
@@ -69,13 +79,33 @@ impl<G: GameAi> SearchPosition<G> {
         self.root_side
     }
 
-    /// What a draw is worth to the side to move.
+    /// What a draw is worth to the side to move: the contempt, and when playing for a win the
+    /// game's `draw_penalty` for the searching side.
     #[inline]
     pub fn draw_value(&self) -> Value {
+        let mut cost = self.contempt;
+        if self.play_for_win {
+            cost += self.game.draw_penalty(self.root_side);
+        }
         if self.game.side_to_move() == self.root_side {
-            -self.contempt
+            -cost
         } else {
-            self.contempt
+            cost
+        }
+    }
+
+    /// The searching side's [`GameAi::progress_bonus`] here, for the side to move (0 unless
+    /// playing for a win).
+    #[inline]
+    pub fn progress_bonus(&self) -> Value {
+        if !self.play_for_win {
+            return 0;
+        }
+        let bonus = self.game.progress_bonus(self.root_side);
+        if self.game.side_to_move() == self.root_side {
+            bonus
+        } else {
+            -bonus
         }
     }
 

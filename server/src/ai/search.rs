@@ -47,6 +47,12 @@ pub struct SearchConfig {
     pub path_repetition: bool,
     /// What a draw costs the side to play, in centi-units (positive: avoid draws).
     pub contempt: Value,
+    /// The searching side plays for a win: a draw also costs it the game's
+    /// [`GameAi::draw_penalty`] (its lead, in games that have one: the side ahead avoids
+    /// repetitions, the side behind seeks them), and the leaves add its
+    /// [`GameAi::progress_bonus`] (what brings a decision nearer, which a defender need not
+    /// want).
+    pub play_for_win: bool,
     /// Transposition table size in MiB.
     pub hash_mib: usize,
     /// Threads searching together (Lazy SMP); 1 searches on the caller's thread alone.
@@ -65,6 +71,7 @@ impl Default for SearchConfig {
             quiescence: true,
             path_repetition: true,
             contempt: 0,
+            play_for_win: false,
             hash_mib: 16,
             threads: 1,
         }
@@ -157,6 +164,9 @@ impl<'a, G: GameAi> Searcher<'a, G> {
         let mut pos = SearchPosition::new(game.clone(), config.contempt);
         if !config.path_repetition {
             pos = pos.without_path_repetition();
+        }
+        if config.play_for_win {
+            pos = pos.playing_for_win();
         }
         Searcher {
             pos,
@@ -340,7 +350,11 @@ impl<'a, G: GameAi> Searcher<'a, G> {
     #[inline]
     fn leaf_eval(&mut self) -> Value {
         self.horizon_hits += 1;
-        clamp_eval(self.eval.evaluate(&self.pos.game) as i64)
+        let mut v = self.eval.evaluate(&self.pos.game) as i64;
+        if self.config.play_for_win {
+            v += self.pos.progress_bonus() as i64;
+        }
+        clamp_eval(v)
     }
 
     /// Counts a node; says whether the search must unwind now.
@@ -609,6 +623,12 @@ pub fn table_salt<G: GameAi>(game: &G, eval: &str, config: &SearchConfig) -> u64
     game.rules().hash(&mut h);
     eval.hash(&mut h);
     game.side_to_move().index().hash(&mut h);
-    (config.contempt, config.quiescence, config.path_repetition).hash(&mut h);
+    (
+        config.contempt,
+        config.play_for_win,
+        config.quiescence,
+        config.path_repetition,
+    )
+        .hash(&mut h);
     h.finish()
 }

@@ -1,12 +1,13 @@
 //! Sholo Guti: seed 002's piece difference and ours (material, mobility, capture threats,
-//! control of the centre and of the triangles), with move hints (longer capture chains first,
-//! steps into a capture last).
+//! control of the centre and of the triangles, trading down when ahead, fading towards the
+//! no-capture draw), with move hints (longer capture chains first, steps into a capture last),
+//! and what a draw costs and trades are worth to a search playing for a win.
 
 use chaupal_shared::sholo_guti::board::{
     ALL_POINTS, NEIGHBOURS, NO_POINT, POINT_COUNT, RAY_COUNTS, RAY_TO, RAYS, bit,
 };
 use chaupal_shared::sholo_guti::movegen::points;
-use chaupal_shared::sholo_guti::{Move, SholoGuti};
+use chaupal_shared::sholo_guti::{MAX_PIECES, Move, NO_CAPTURE_LIMIT, SholoGuti};
 use chaupal_shared::{Game, Side};
 
 use crate::ai::game_ai::{EvalInfo, Evaluator, GameAi};
@@ -63,6 +64,14 @@ fn advancement(pieces: u64, side: Side) -> i32 {
         .sum()
 }
 
+/// What a draw (repetition, no-capture limit) costs the searching side per piece it is ahead,
+/// and gains it per piece behind: the side ahead keeps playing for the win instead of
+/// repeating, the side behind is glad of a draw.
+pub const DRAW_PER_PIECE: Value = 60;
+
+/// What the side playing for a win gains per piece off the board (see `progress_bonus`).
+pub const PROGRESS_PER_PIECE_OFF: Value = 10;
+
 /// Seed 002: pieces left minus the opponent's, in hundredths of a piece.
 #[derive(Debug)]
 pub struct Seed002;
@@ -110,6 +119,13 @@ pub struct Chaupal {
     /// Per rank a piece stands forward of its own back rank: a drive to make contact, without
     /// which two careful sides shuffle into a repetition or the no-capture limit.
     pub advance: i32,
+    /// Per piece of lead, per piece off the board: the side ahead trades down (each trade also
+    /// restarts the no-capture count).
+    pub simplify: i32,
+    /// Plies without a capture after which the evaluation fades towards the draw the
+    /// no-capture limit brings, reaching it at the limit: the side ahead looks for a capture
+    /// in time rather than at the horizon.
+    pub fade_after: i32,
 }
 
 impl Default for Chaupal {
@@ -123,6 +139,8 @@ impl Default for Chaupal {
             enemy_triangle: 12,
             own_triangle: -4,
             advance: 3,
+            simplify: 2,
+            fade_after: 100,
         }
     }
 }
@@ -139,15 +157,29 @@ impl Evaluator<SholoGuti> for Chaupal {
             Side::Second => (NORTH_TRIANGLE, SOUTH_TRIANGLE),
         };
         let count = |b: u64| b.count_ones() as i32;
-        self.piece * (count(own) - count(enemy))
+        let lead = count(own) - count(enemy);
+        let off_board = 2 * MAX_PIECES as i32 - count(own | enemy);
+        let v = self.piece * lead
+            + self.simplify * lead * off_board
             + self.mobility * (my_steps - their_steps)
             + self.threat_on_move * i32::from(my_hits != 0).max(count(my_hits).min(2))
             - self.threatened * count(their_hits)
             + self.centre * (count(own & CENTRE) - count(enemy & CENTRE))
             + self.enemy_triangle * (count(own & their_triangle) - count(enemy & my_triangle))
             + self.own_triangle * (count(own & my_triangle) - count(enemy & their_triangle))
-            + self.advance * (advancement(own, me) - advancement(enemy, me.opponent()))
+            + self.advance * (advancement(own, me) - advancement(enemy, me.opponent()));
+        fade(v, g.no_capture_plies() as i32, self.fade_after)
     }
+}
+
+/// `v` faded linearly to 0 (a draw) between `after` plies without a capture and the limit.
+fn fade(v: Value, no_capture_plies: i32, after: i32) -> Value {
+    let limit = i32::from(NO_CAPTURE_LIMIT);
+    if no_capture_plies <= after || after >= limit {
+        return v;
+    }
+    let left = (limit - no_capture_plies).max(0);
+    v * left / (limit - after)
 }
 
 /// Whether a piece of `own` standing on `at` (with `vacated` emptied) could be jumped.
@@ -191,5 +223,104 @@ impl GameAi for SholoGuti {
 
     fn pieces_left(&self, side: Side) -> Option<u32> {
         Some(self.pieces(side).count_ones())
+    }
+
+    /// Pieces off the board, [`PROGRESS_PER_PIECE_OFF`] each: the side playing for a win
+    /// welcomes trades, which open the blocked formations a defender shuffles behind.
+    fn progress_bonus(&self, _side: Side) -> Value {
+        let on_board = (self.pieces(Side::First) | self.pieces(Side::Second)).count_ones();
+        PROGRESS_PER_PIECE_OFF * (2 * MAX_PIECES - on_board) as Value
+    }
+
+    /// A draw throws away `side`'s lead in pieces: [`DRAW_PER_PIECE`] a piece.
+    fn draw_penalty(&self, side: Side) -> Value {
+        let lead = self.pieces(side).count_ones() as Value
+            - self.pieces(side.opponent()).count_ones() as Value;
+        DRAW_PER_PIECE * lead
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::engines::{Algorithm, DEFAULT_CONTEMPT, EngineConfig};
+    use crate::ai::position::SearchPosition;
+
+    /// South three pieces, north one, far apart; `side` to move.
+    fn south_ahead_by_two(side: &str) -> SholoGuti {
+        let text = format!("N2/3/5/5/5/5/5/SSS/3 {side} 0");
+        SholoGuti::from_position_text(&text, Default::default()).unwrap()
+    }
+
+    #[test]
+    fn a_draw_costs_the_side_ahead_its_lead_and_gains_the_side_behind() {
+        let g = south_ahead_by_two("s");
+        assert_eq!(g.draw_penalty(Side::First), 2 * DRAW_PER_PIECE);
+        assert_eq!(g.draw_penalty(Side::Second), -2 * DRAW_PER_PIECE);
+        // Searching for south (ahead): a draw is worth less than the flat contempt says.
+        let pos = SearchPosition::new(g.clone(), 30).playing_for_win();
+        assert_eq!(pos.draw_value(), -30 - 2 * DRAW_PER_PIECE);
+        // Searching for north (behind): a draw is worth more than nothing.
+        let pos = SearchPosition::new(south_ahead_by_two("n"), 30).playing_for_win();
+        assert_eq!(pos.draw_value(), -30 + 2 * DRAW_PER_PIECE);
+        // Without material draws only the contempt counts (the seed agents' searches).
+        assert_eq!(SearchPosition::new(g, 30).draw_value(), -30);
+    }
+
+    #[test]
+    fn the_evaluation_fades_to_a_draw_as_the_no_capture_limit_nears() {
+        let eval = Chaupal::default();
+        let at = |plies: u32| {
+            let text = format!("N2/3/5/5/5/5/5/SSS/3 s {plies}");
+            eval.evaluate(&SholoGuti::from_position_text(&text, Default::default()).unwrap())
+        };
+        let fresh = at(0);
+        assert!(fresh > 150, "two pieces up: {fresh}");
+        assert_eq!(at(100), fresh, "no fading before `fade_after`");
+        assert_eq!(at(150), fresh / 2, "half way to the limit: half the lead");
+        assert_eq!(at(199), fresh / 100);
+    }
+
+    #[test]
+    fn the_side_ahead_prefers_fewer_pieces_on_the_board() {
+        let eval = Chaupal::default();
+        let score = |text: &str| {
+            eval.evaluate(&SholoGuti::from_position_text(text, Default::default()).unwrap())
+        };
+        // Two up either way, the same shape; the second has a pair of pieces fewer.
+        let more = score("NN1/3/5/5/5/5/5/SSS/S2 s 0");
+        let fewer = score("N2/3/5/5/5/5/5/SSS/3 s 0");
+        assert!(fewer > more, "trading down when ahead: {fewer} vs {more}");
+    }
+
+    #[test]
+    fn the_side_playing_for_a_win_welcomes_trades_and_its_opponent_does_not() {
+        let g = south_ahead_by_two("s");
+        let off = (2 * MAX_PIECES - 4) as Value;
+        assert_eq!(g.progress_bonus(Side::First), PROGRESS_PER_PIECE_OFF * off);
+        // Searching for south, south to move: the bonus counts for the mover.
+        let pos = SearchPosition::new(g.clone(), 0).playing_for_win();
+        assert_eq!(pos.progress_bonus(), PROGRESS_PER_PIECE_OFF * off);
+        // Searching for north (north to move at the root), then south to move: the bonus is
+        // north's, so it counts against the mover.
+        let mut pos = SearchPosition::new(south_ahead_by_two("n"), 0).playing_for_win();
+        assert_eq!(pos.progress_bonus(), PROGRESS_PER_PIECE_OFF * off);
+        let mut moves = Vec::new();
+        pos.game.legal_moves(&mut moves);
+        let _ = pos.make(moves[0]);
+        assert_eq!(pos.game.side_to_move(), Side::First);
+        assert_eq!(pos.progress_bonus(), -PROGRESS_PER_PIECE_OFF * off);
+        // Not playing for a win: nothing.
+        assert_eq!(SearchPosition::new(g, 0).progress_bonus(), 0);
+    }
+
+    #[test]
+    fn the_full_search_scores_draws_by_the_lead_and_the_seed_agents_do_not() {
+        let pvs = EngineConfig::new(Algorithm::Pvs).search;
+        assert!(pvs.play_for_win);
+        assert_eq!(pvs.contempt, DEFAULT_CONTEMPT);
+        let seed = EngineConfig::new(Algorithm::AlphaBeta).search;
+        assert!(!seed.play_for_win);
+        assert_eq!(seed.contempt, 0);
     }
 }

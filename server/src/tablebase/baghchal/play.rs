@@ -1,12 +1,13 @@
 //! The top AI level in the Bagh Chal movement phase: the database's move, with its value
 //! reported as `win N`, `loss N` or `cp 0` (a draw). Among drawing moves the normal search
-//! chooses, so a weaker opponent still gets chances to go wrong.
+//! chooses, leaving out those that end the game by repetition or let the opponent do so at
+//! once, so a weaker opponent still gets chances to go wrong.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use chaupal_shared::Game;
-use chaupal_shared::baghchal::BaghChal;
+use chaupal_shared::baghchal::{BaghChal, Move};
+use chaupal_shared::{EndReason, Game};
 
 use super::{BaghChalTb, Wdl};
 use crate::ai::{
@@ -50,11 +51,25 @@ pub fn play(
     let choice = tb.choose(game)?;
     let mut best = choice.best;
     if choice.wdl == Wdl::Draw && choice.draws.len() > 1 {
+        // Keep the game going: a repetition ends it drawn, while play on gives the opponent
+        // chances to go wrong.
+        let fresh: Vec<Move> = choice
+            .draws
+            .iter()
+            .copied()
+            .filter(|&m| !allows_repetition(game, m))
+            .collect();
+        let drawing = if fresh.is_empty() {
+            &choice.draws
+        } else {
+            &fresh
+        };
+        best = drawing[0];
         let searched = search_game(game, request, cancel, &mut |_| {})
             .ok()
             .and_then(|r| r.best_move)
             .and_then(|text| game.parse_move(&text).ok());
-        if let Some(m) = searched.filter(|m| choice.draws.contains(m)) {
+        if let Some(m) = searched.filter(|m| drawing.contains(m)) {
             best = m;
         }
     }
@@ -85,8 +100,32 @@ pub fn play(
     }))
 }
 
+/// Whether playing `mv` ends the game by repetition, or lets the opponent end it so at once.
+pub fn allows_repetition(game: &BaghChal, mv: Move) -> bool {
+    let repeated = |g: &BaghChal| {
+        g.outcome()
+            .is_some_and(|o| o.reason() == EndReason::Repetition)
+    };
+    let mut g = game.clone();
+    g.make(mv);
+    if repeated(&g) {
+        return true;
+    }
+    if g.outcome().is_some() {
+        return false;
+    }
+    let mut replies = Vec::new();
+    g.legal_moves(&mut replies);
+    replies.into_iter().any(|r| {
+        let undo = g.make(r);
+        let ends = repeated(&g);
+        g.unmake(r, undo);
+        ends
+    })
+}
+
 /// The database's line from `game` starting with `first`: the best moves of both sides.
-fn line(tb: &BaghChalTb, game: &BaghChal, first: chaupal_shared::baghchal::Move) -> Vec<String> {
+fn line(tb: &BaghChalTb, game: &BaghChal, first: Move) -> Vec<String> {
     let mut g = game.clone();
     let mut pv = vec![g.move_text(first)];
     g.make(first);

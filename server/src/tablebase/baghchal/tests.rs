@@ -356,6 +356,65 @@ fn the_database_answers_only_for_its_rules_and_the_movement_phase() {
 }
 
 #[test]
+fn in_a_drawn_position_the_top_level_avoids_moves_that_let_the_game_repeat() {
+    use super::play::allows_repetition;
+    let tb = db(2);
+    let request = SearchRequest {
+        engine: EngineSpec::Level(8),
+        limits: SearchLimits {
+            depth: Some(2),
+            ..SearchLimits::default()
+        },
+        seed: 0,
+        threads: 1,
+    };
+    let mut rng = Rng(77);
+    let (mut games, mut decisive) = (0, 0);
+    while games < 4 {
+        let captured = rng.below(2) as u8;
+        let mut g = rng.position(captured, 2);
+        let drawn_with_choice = g.outcome().is_none()
+            && tb
+                .choose(&g)
+                .is_some_and(|c| c.wdl == Wdl::Draw && c.draws.len() > 1);
+        if !drawn_with_choice {
+            continue;
+        }
+        let top = g.side_to_move();
+        // The opponent always plays the database's first drawing move: a shuffler.
+        for _ in 0..60 {
+            if g.outcome().is_some() {
+                break;
+            }
+            let mv = if g.side_to_move() == top {
+                let out = super::play::play(tb, &g, &request, &AtomicBool::new(false), &mut |_| {})
+                    .unwrap()
+                    .unwrap();
+                let mv = g.parse_move(out.best_move.as_deref().unwrap()).unwrap();
+                if let Some(choice) = tb.choose(&g).filter(|c| c.wdl == Wdl::Draw) {
+                    let repeating = choice.draws.iter().filter(|&&m| allows_repetition(&g, m));
+                    let repeating: Vec<_> = repeating.copied().collect();
+                    if !repeating.is_empty() && repeating.len() < choice.draws.len() {
+                        decisive += 1;
+                        assert!(
+                            !repeating.contains(&mv),
+                            "{}: {mv} lets the game repeat",
+                            g.position_text()
+                        );
+                    }
+                }
+                mv
+            } else {
+                tb.choose(&g).unwrap().best
+            };
+            g.make(mv);
+        }
+        games += 1;
+    }
+    assert!(decisive > 0, "no position where repeating was a choice");
+}
+
+#[test]
 fn the_top_level_plays_from_the_database_and_reports_its_value() {
     let tb = db(2);
     let g = game("TGGGT/GGGGG/GG1GG/GGGGG/TG1GT t 0 1", 2);
