@@ -11,6 +11,7 @@
 //! transaction (a group commit) and answers each write only once it is durable: a room
 //! broadcasts a move only after its write is acknowledged.
 
+mod batch;
 mod rows;
 mod seeks;
 mod writer;
