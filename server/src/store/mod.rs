@@ -12,6 +12,7 @@
 //! broadcasts a move only after its write is acknowledged.
 
 mod batch;
+mod checkpoint;
 mod rows;
 mod seeks;
 mod writer;
@@ -101,6 +102,9 @@ impl Store {
                         .execute(&mut *conn)
                         .await?;
                     sqlx::query(synchronous).execute(&mut *conn).await?;
+                    sqlx::query(checkpoint::NO_AUTO_CHECKPOINT)
+                        .execute(&mut *conn)
+                        .await?;
                     Ok(())
                 })
             })
@@ -114,6 +118,9 @@ impl Store {
         }
         let (tx, rx) = mpsc::channel(WRITE_QUEUE);
         tokio::spawn(writer::run(pool.clone(), rx));
+        if backend == Backend::Sqlite {
+            tokio::spawn(checkpoint::run(pool.clone()));
+        }
         Ok(Store {
             pool,
             writer: tx,

@@ -411,6 +411,42 @@ async fn a_group_larger_than_one_insert_keeps_every_row() {
     assert_eq!(row.clocks_ms, None);
 }
 
+/// Commits never checkpoint the log themselves (that stalled them); the store's own task copies
+/// it into the database file while the store stays open.
+#[tokio::test]
+async fn the_log_reaches_the_database_file_without_a_commit_checkpointing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.sqlite");
+    let store = Store::open(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    let a = store.create_player("a", "ha", 0).await.unwrap();
+    let b = store.create_player("b", "hb", 0).await.unwrap();
+    let g = store.create_game(&new_game(a, b)).await.unwrap();
+    let before = std::fs::metadata(&path).unwrap().len();
+    let writes: Vec<EventWrite> = (1..=200u64)
+        .map(|v| EventWrite {
+            body: "x".repeat(4_000),
+            ..event(g, v, Change::None)
+        })
+        .collect();
+    let refs: Vec<&EventWrite> = writes.iter().collect();
+    super::writer::commit(&store.pool, &refs).await.unwrap();
+    let auto: i64 = sqlx::query_scalar("PRAGMA wal_autocheckpoint")
+        .fetch_one(&store.pool)
+        .await
+        .unwrap();
+    assert_eq!(auto, 0, "connections leave checkpoints to the store's task");
+    let grown = tokio::time::timeout(std::time::Duration::from_secs(20), async {
+        while std::fs::metadata(&path).unwrap().len() < before + 800_000 {
+            tokio::time::sleep(super::checkpoint::CHECKPOINT_EVERY).await;
+        }
+    })
+    .await;
+    assert!(grown.is_ok(), "the 800 KB of events never left the log");
+    store.close().await;
+}
+
 #[test]
 fn urls_are_checked() {
     assert!(matches!(
