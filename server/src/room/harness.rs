@@ -624,3 +624,74 @@ fn damage(text: &str, how: u8) -> String {
     }
     chars.into_iter().collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A connection that stays open after its game (a player going on to the next one, a
+    /// spectator following another game) keeps nothing of the room once the room is gone: the
+    /// task that watched for the connection's end stops, and with it the last handle on the
+    /// connection's queue that the room gave out.
+    #[tokio::test]
+    async fn a_closed_room_leaves_nothing_watching_a_connection_that_stays() {
+        let start = AnyGame::start(GameKind::Kalah, std::iter::empty::<(&str, &str)>()).unwrap();
+        let seat = |player: PlayerId| StoredSeat {
+            player: Some(player),
+            engine: None,
+            name: player.to_string(),
+        };
+        let setup = NewGame {
+            kind: GameKind::Kalah,
+            rules: vec![],
+            start_position: None,
+            clock: None,
+            rated: false,
+            mode: "open".to_owned(),
+            creator: Some(PLAYERS[0]),
+            seats: [seat(PLAYERS[0]), seat(PLAYERS[1])],
+            started_ms: 0,
+        };
+        let store = Store::discarding(Arc::new(AtomicBool::new(false))).unwrap();
+        let limits = Arc::new(Limits::default());
+        let pool = AiPool::new(1, 0);
+        let lobby = Lobby::new(store.clone(), pool.clone(), limits.clone());
+        let deps = RoomDeps {
+            store,
+            pool,
+            lobby,
+            limits,
+        };
+        let (tx, _rx) = mpsc::channel(super::super::ROOM_QUEUE);
+        let (player, mut player_rx) = outbox(PLAYERS[0], 64);
+        let (watcher, mut watcher_rx) = outbox(PLAYERS[2], 64);
+        let init = RoomInit {
+            id: GameId(1),
+            setup,
+            start,
+            moves: Vec::new(),
+            version: 0,
+            log: Vec::new(),
+            clocks_ms: None,
+            ratings: [None, None],
+            subscribers: vec![player.clone(), watcher.clone()],
+            restored: false,
+        };
+        let mut room = Room::new(init, deps, tx).unwrap();
+        // Watching twice replaces the first subscription and its watch.
+        room.add_sub(watcher.clone());
+        tokio::task::yield_now().await;
+        drop(room);
+        drop((player, watcher));
+        for rx in [&mut player_rx, &mut watcher_rx] {
+            let drained = tokio::time::timeout(Duration::from_secs(10), async {
+                while rx.recv().await.is_some() {}
+            })
+            .await;
+            assert!(
+                drained.is_ok(),
+                "something still holds the connection's queue after the room is gone"
+            );
+        }
+    }
+}

@@ -27,6 +27,7 @@ use chaupal_shared::protocol::{
 use chaupal_shared::{AnyGame, Side};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
+use tokio_util::sync::{CancellationToken, DropGuard};
 
 use crate::ai::SearchResult;
 use crate::clock::GameClock;
@@ -189,6 +190,10 @@ struct Sub {
     outbox: Outbox,
     /// The seats this connection's player holds (none: a spectator).
     seats: Vec<Side>,
+    /// Stops the task that watches for the connection's end when this subscription goes
+    /// (detached, replaced, or the room closed): a player who stays online for game after game
+    /// must not leave a task, and the room's queue it holds, behind each finished room.
+    _watch: DropGuard,
 }
 
 /// The AI search in flight.
@@ -421,11 +426,24 @@ impl Room {
         // Notice when the connection goes, even if the room never writes to it again.
         let watch = outbox.clone();
         let tx = self.tx.clone();
+        let stop = CancellationToken::new();
+        let guard = stop.clone().drop_guard();
         tokio::spawn(async move {
-            watch.closed().await;
-            let _ = tx.send(RoomCommand::Detach { conn }).await;
+            tokio::select! {
+                () = watch.closed() => {
+                    let _ = tx.send(RoomCommand::Detach { conn }).await;
+                }
+                () = stop.cancelled() => {}
+            }
         });
-        self.subs.insert(conn, Sub { outbox, seats });
+        self.subs.insert(
+            conn,
+            Sub {
+                outbox,
+                seats,
+                _watch: guard,
+            },
+        );
         self.update_away();
     }
 

@@ -11,6 +11,8 @@
 //! transaction (a group commit) and answers each write only once it is durable: a room
 //! broadcasts a move only after its write is acknowledged.
 
+mod batch;
+mod checkpoint;
 mod rows;
 mod seeks;
 mod writer;
@@ -64,7 +66,12 @@ pub enum Backend {
 /// The records, shared by the whole server (cheap to clone).
 #[derive(Clone, Debug)]
 pub struct Store {
+    /// Reads (and, on PostgreSQL, writes).
     pool: AnyPool,
+    /// Writes. On SQLite one connection: SQLite lets one writer in at a time and makes the
+    /// others wait in a busy handler that sleeps up to 100 ms between tries; queueing for this
+    /// pool's one connection instead hands it over as soon as it is free.
+    writes: AnyPool,
     writer: mpsc::Sender<writer::Job>,
     backend: Backend,
     /// A store that keeps nothing (see [`Store::discarding`]).
@@ -100,21 +107,32 @@ impl Store {
                         .execute(&mut *conn)
                         .await?;
                     sqlx::query(synchronous).execute(&mut *conn).await?;
+                    sqlx::query(checkpoint::NO_AUTO_CHECKPOINT)
+                        .execute(&mut *conn)
+                        .await?;
                     Ok(())
                 })
             })
         } else {
             options
         };
-        let pool = options.connect(&url).await?;
+        let pool = options.clone().connect(&url).await?;
         match backend {
             Backend::Sqlite => sqlx::migrate!("migrations/sqlite").run(&pool).await?,
             Backend::Postgres => sqlx::migrate!("migrations/postgres").run(&pool).await?,
         }
+        let writes = match backend {
+            Backend::Sqlite => options.max_connections(1).connect(&url).await?,
+            Backend::Postgres => pool.clone(),
+        };
         let (tx, rx) = mpsc::channel(WRITE_QUEUE);
-        tokio::spawn(writer::run(pool.clone(), rx));
+        tokio::spawn(writer::run(writes.clone(), rx));
+        if backend == Backend::Sqlite {
+            tokio::spawn(checkpoint::run(pool.clone()));
+        }
         Ok(Store {
             pool,
+            writes,
             writer: tx,
             backend,
             discarding: false,
@@ -143,6 +161,7 @@ impl Store {
             }
         });
         Ok(Store {
+            writes: pool.clone(),
             pool,
             writer: tx,
             backend: Backend::Sqlite,
@@ -153,6 +172,7 @@ impl Store {
     /// Closes the records at shutdown: waits for the connections in use to come back, then
     /// closes them all (SQLite checkpoints its log into the file). Writes after this fail.
     pub async fn close(&self) {
+        self.writes.close().await;
         self.pool.close().await;
     }
 
@@ -199,7 +219,7 @@ impl Store {
         .bind(name)
         .bind(token_hash)
         .bind(to_i64(now_ms))
-        .fetch_one(&self.pool)
+        .fetch_one(&self.writes)
         .await?;
         Ok(PlayerId(to_u64(row.try_get("id")?)))
     }
@@ -209,7 +229,7 @@ impl Store {
         sqlx::query("UPDATE players SET name = $1 WHERE id = $2")
             .bind(name)
             .bind(to_i64(id.0))
-            .execute(&self.pool)
+            .execute(&self.writes)
             .await?;
         Ok(())
     }
@@ -231,7 +251,7 @@ impl Store {
         if self.discarding {
             return Err(StoreError::WriterGone);
         }
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.writes.acquire().await?;
         rows::insert_game(&mut conn, game, "live").await
     }
 
@@ -325,7 +345,7 @@ impl Store {
         reason: Option<&str>,
         now_ms: u64,
     ) -> Result<GameId, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writes.begin().await?;
         let id = rows::insert_game(&mut tx, game, "finished").await?;
         for (i, mv) in moves.iter().enumerate() {
             sqlx::query(

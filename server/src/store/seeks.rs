@@ -38,7 +38,7 @@ impl Store {
         .bind(json)
         .bind(code)
         .bind(to_i64(now_ms))
-        .fetch_one(&self.pool)
+        .fetch_one(&self.writes)
         .await?;
         Ok(SeekId(to_u64(row.try_get("id")?)))
     }
@@ -47,7 +47,7 @@ impl Store {
     pub async fn delete_seek(&self, seek: SeekId) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM seeks WHERE id = $1")
             .bind(to_i64(seek.0))
-            .execute(&self.pool)
+            .execute(&self.writes)
             .await?;
         Ok(())
     }
@@ -87,7 +87,7 @@ impl Store {
         game: &NewGame,
         seek: SeekId,
     ) -> Result<GameId, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writes.begin().await?;
         let id = rows::insert_game(&mut tx, game, "live").await?;
         sqlx::query("DELETE FROM seeks WHERE id = $1")
             .bind(to_i64(seek.0))

@@ -302,6 +302,151 @@ async fn a_group_of_writes_commits_together() {
     }
 }
 
+/// One group holding, for one game, moves, a take-back and a move played again over the taken
+/// back ply; for another, an event that changes nothing but the version; and an ending: each
+/// game's row, moves and events come out as if the writes were committed one by one.
+#[tokio::test]
+async fn one_group_with_take_backs_and_an_ending_reads_back_as_written() {
+    let (_dir, store) = open().await;
+    let a = store.create_player("a", "ha", 0).await.unwrap();
+    let b = store.create_player("b", "hb", 0).await.unwrap();
+    let [g, h, k] = [0; 3].map(|_| new_game(a, b));
+    let (g, h, k) = (
+        store.create_game(&g).await.unwrap(),
+        store.create_game(&h).await.unwrap(),
+        store.create_game(&k).await.unwrap(),
+    );
+    let mv = |ply: u32, n: &str, clock: u64| Change::Move {
+        ply,
+        notation: n.to_owned(),
+        mover_ms: Some(clock),
+        clocks_ms: Some([clock, 60_000]),
+    };
+    let result = GameResult {
+        winner: Some(Side::First),
+        reason: ResultReason::Resignation,
+    };
+    let writes = [
+        event(g, 1, mv(1, "a1", 59_000)),
+        event(h, 1, Change::None),
+        event(g, 2, mv(2, "b2", 58_000)),
+        event(k, 1, mv(1, "k1", 57_000)),
+        event(
+            g,
+            3,
+            Change::TakeBack {
+                to_ply: 1,
+                clocks_ms: Some([50_000, 40_000]),
+            },
+        ),
+        event(g, 4, mv(2, "c3", 49_000)),
+        event(
+            k,
+            2,
+            Change::Finish {
+                result,
+                clocks_ms: Some([1, 2]),
+                rated: None,
+            },
+        ),
+    ];
+    let refs: Vec<&EventWrite> = writes.iter().collect();
+    super::writer::commit(&store.pool, &refs).await.unwrap();
+
+    let live = store.live_games(10).await.unwrap();
+    let (row, moves, log) = live.iter().find(|(r, _, _)| r.id == g).unwrap();
+    assert_eq!(
+        moves,
+        &["a1", "c3"],
+        "the taken-back move is gone, the new one kept"
+    );
+    assert_eq!((row.version, row.plies), (4, 2));
+    assert_eq!(row.clocks_ms, Some([49_000, 60_000]));
+    assert_eq!(
+        log.iter().map(|(v, _)| *v).collect::<Vec<_>>(),
+        [1, 2, 3, 4]
+    );
+    let (row, moves, _) = live.iter().find(|(r, _, _)| r.id == h).unwrap();
+    assert!(moves.is_empty());
+    assert_eq!((row.version, row.plies), (1, 0));
+    assert_eq!(row.clocks_ms, Some([60_000, 60_000]), "clocks untouched");
+    assert!(live.iter().all(|(r, _, _)| r.id != k), "k ended");
+    let (row, moves) = store.game(k).await.unwrap().unwrap();
+    assert_eq!(row.status, GameStatus::Finished);
+    assert_eq!(row.result, Some(result));
+    assert_eq!((row.version, row.plies), (2, 1));
+    assert_eq!(row.clocks_ms, Some([1, 2]));
+    assert_eq!(moves.len(), 1);
+}
+
+/// A group too big for one multi-row statement is split, and every row arrives.
+#[tokio::test]
+async fn a_group_larger_than_one_insert_keeps_every_row() {
+    let (_dir, store) = open().await;
+    let a = store.create_player("a", "ha", 0).await.unwrap();
+    let b = store.create_player("b", "hb", 0).await.unwrap();
+    let g = store.create_game(&new_game(a, b)).await.unwrap();
+    let n = super::batch::ROWS_PER_INSERT as u64 + 7;
+    let writes: Vec<EventWrite> = (1..=n)
+        .map(|v| {
+            let ply = u32::try_from(v).unwrap();
+            event(
+                g,
+                v,
+                Change::Move {
+                    ply,
+                    notation: format!("m{v}"),
+                    mover_ms: None,
+                    clocks_ms: None,
+                },
+            )
+        })
+        .collect();
+    let refs: Vec<&EventWrite> = writes.iter().collect();
+    super::writer::commit(&store.pool, &refs).await.unwrap();
+    let moves = store.moves(g).await.unwrap();
+    assert_eq!(moves.len() as u64, n);
+    let (row, _) = store.game(g).await.unwrap().unwrap();
+    assert_eq!(row.version, n);
+    assert_eq!(row.clocks_ms, None);
+}
+
+/// Commits never checkpoint the log themselves (that stalled them); the store's own task copies
+/// it into the database file while the store stays open.
+#[tokio::test]
+async fn the_log_reaches_the_database_file_without_a_commit_checkpointing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.sqlite");
+    let store = Store::open(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    let a = store.create_player("a", "ha", 0).await.unwrap();
+    let b = store.create_player("b", "hb", 0).await.unwrap();
+    let g = store.create_game(&new_game(a, b)).await.unwrap();
+    let before = std::fs::metadata(&path).unwrap().len();
+    let writes: Vec<EventWrite> = (1..=200u64)
+        .map(|v| EventWrite {
+            body: "x".repeat(4_000),
+            ..event(g, v, Change::None)
+        })
+        .collect();
+    let refs: Vec<&EventWrite> = writes.iter().collect();
+    super::writer::commit(&store.pool, &refs).await.unwrap();
+    let auto: i64 = sqlx::query_scalar("PRAGMA wal_autocheckpoint")
+        .fetch_one(&store.pool)
+        .await
+        .unwrap();
+    assert_eq!(auto, 0, "connections leave checkpoints to the store's task");
+    let grown = tokio::time::timeout(std::time::Duration::from_secs(20), async {
+        while std::fs::metadata(&path).unwrap().len() < before + 800_000 {
+            tokio::time::sleep(super::checkpoint::CHECKPOINT_EVERY).await;
+        }
+    })
+    .await;
+    assert!(grown.is_ok(), "the 800 KB of events never left the log");
+    store.close().await;
+}
+
 #[test]
 fn urls_are_checked() {
     assert!(matches!(

@@ -2,8 +2,8 @@
 //!
 //! Rooms send an [`EventWrite`] and wait for the answer. The writer takes everything waiting
 //! (up to [`super::GROUP_COMMIT_MAX`]) into one transaction, so a busy server pays one disk sync
-//! for many moves. If a group fails, each write is retried alone so one bad write cannot sink
-//! the others.
+//! for many moves, and writes the group as a few multi-row statements ([`super::batch`]). If a
+//! group fails, each write is retried alone so one bad write cannot sink the others.
 
 use chaupal_shared::GameKind;
 use chaupal_shared::protocol::{GameId, GameResult, Version};
@@ -12,6 +12,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, AnyPool};
 use tokio::sync::{mpsc, oneshot};
 
+use super::batch::{self, Clocks, Ending, GameRowChanges, insert_chunks, insert_sql};
 use super::rows::side_name;
 use super::{GROUP_COMMIT_MAX, StoreError, to_i64, to_u64};
 use crate::ratings::{Rating, rate};
@@ -105,93 +106,138 @@ pub(super) async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
     }
 }
 
-async fn commit(pool: &AnyPool, writes: &[&EventWrite]) -> Result<(), StoreError> {
+pub(super) async fn commit(pool: &AnyPool, writes: &[&EventWrite]) -> Result<(), StoreError> {
     let mut tx = pool.begin().await?;
+    let mut rows = Rows::default();
+    let mut games = GameRowChanges::default();
     for w in writes {
-        apply(&mut tx, w).await?;
+        rows.events.push(w);
+        let game = games.entry(w.game);
+        game.version = to_i64(w.version);
+        match &w.change {
+            Change::None => {}
+            Change::Move { ply, clocks_ms, .. } => {
+                rows.moves.push(w);
+                game.plies = Some(i64::from(*ply));
+                game.clocks = Some(clocks(clocks_ms));
+            }
+            Change::TakeBack { to_ply, clocks_ms } => {
+                game.plies = Some(i64::from(*to_ply));
+                game.clocks = Some(clocks(clocks_ms));
+                // The moves before it in this group go in first, the later ones after.
+                rows.insert(&mut tx).await?;
+                sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
+                    .bind(batch::game_id(w.game))
+                    .bind(i64::from(*to_ply))
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            Change::Finish {
+                result,
+                clocks_ms,
+                rated,
+            } => {
+                game.clocks = Some(clocks(clocks_ms));
+                game.finish = Some(Ending {
+                    result: *result,
+                    ended_ms: to_i64(w.at_ms),
+                });
+                if let Some(rated) = rated {
+                    update_ratings(&mut tx, rated, result).await?;
+                }
+            }
+        }
     }
+    rows.insert(&mut tx).await?;
+    update_games(&mut tx, &games).await?;
     tx.commit().await?;
     Ok(())
 }
 
-async fn apply(conn: &mut AnyConnection, w: &EventWrite) -> Result<(), StoreError> {
-    let game = to_i64(w.game.0);
-    sqlx::query("INSERT INTO events (game_id, version, body) VALUES ($1, $2, $3)")
-        .bind(game)
-        .bind(to_i64(w.version))
-        .bind(w.body.as_str())
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query("UPDATE games SET version = $1 WHERE id = $2")
-        .bind(to_i64(w.version))
-        .bind(game)
-        .execute(&mut *conn)
-        .await?;
-    let clocks = |c: &Option<[u64; 2]>| (c.map(|c| to_i64(c[0])), c.map(|c| to_i64(c[1])));
-    match &w.change {
-        Change::None => {}
-        Change::Move {
-            ply,
-            notation,
-            mover_ms,
-            clocks_ms,
-        } => {
-            sqlx::query(
-                "INSERT INTO moves (game_id, ply, notation, clock_ms, played_ms) \
-                 VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(game)
-            .bind(i64::from(*ply))
-            .bind(notation.as_str())
-            .bind(mover_ms.map(to_i64))
-            .bind(to_i64(w.at_ms))
-            .execute(&mut *conn)
-            .await?;
-            let (a, b) = clocks(clocks_ms);
-            sqlx::query("UPDATE games SET plies = $1, first_ms = $2, second_ms = $3 WHERE id = $4")
-                .bind(i64::from(*ply))
-                .bind(a)
-                .bind(b)
-                .bind(game)
-                .execute(&mut *conn)
-                .await?;
-        }
-        Change::TakeBack { to_ply, clocks_ms } => {
-            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
-                .bind(game)
-                .bind(i64::from(*to_ply))
-                .execute(&mut *conn)
-                .await?;
-            let (a, b) = clocks(clocks_ms);
-            sqlx::query("UPDATE games SET plies = $1, first_ms = $2, second_ms = $3 WHERE id = $4")
-                .bind(i64::from(*to_ply))
-                .bind(a)
-                .bind(b)
-                .bind(game)
-                .execute(&mut *conn)
-                .await?;
-        }
-        Change::Finish {
-            result,
-            clocks_ms,
-            rated,
-        } => {
-            let (a, b) = clocks(clocks_ms);
-            sqlx::query(
-                "UPDATE games SET status = 'finished', winner = $1, reason = $2, \
-                 first_ms = $3, second_ms = $4, ended_ms = $5 WHERE id = $6",
-            )
-            .bind(result.winner.map(side_name))
-            .bind(result.reason.name())
-            .bind(a)
-            .bind(b)
-            .bind(to_i64(w.at_ms))
-            .bind(game)
-            .execute(&mut *conn)
-            .await?;
-            if let Some(rated) = rated {
-                update_ratings(conn, rated, result).await?;
+fn clocks(c: &Option<[u64; 2]>) -> Clocks {
+    c.map(|c| [to_i64(c[0]), to_i64(c[1])])
+}
+
+/// Event and move rows waiting to be inserted, many to a statement.
+#[derive(Default)]
+struct Rows<'a> {
+    events: Vec<&'a EventWrite>,
+    moves: Vec<&'a EventWrite>,
+}
+
+impl Rows<'_> {
+    /// Inserts the rows waiting and forgets them.
+    async fn insert(&mut self, conn: &mut AnyConnection) -> Result<(), StoreError> {
+        let mut events = self.events.as_slice();
+        for size in insert_chunks(events.len()) {
+            let (chunk, rest) = events.split_at(size);
+            events = rest;
+            let sql = insert_sql("events", &["game_id", "version", "body"], size);
+            let mut query = sqlx::query(&sql);
+            for w in chunk {
+                query = query
+                    .bind(batch::game_id(w.game))
+                    .bind(to_i64(w.version))
+                    .bind(w.body.as_str());
             }
+            query.execute(&mut *conn).await?;
+        }
+        let mut moves = self.moves.as_slice();
+        for size in insert_chunks(moves.len()) {
+            let (chunk, rest) = moves.split_at(size);
+            moves = rest;
+            let columns = ["game_id", "ply", "notation", "clock_ms", "played_ms"];
+            let sql = insert_sql("moves", &columns, size);
+            let mut query = sqlx::query(&sql);
+            for w in chunk {
+                let Change::Move {
+                    ply,
+                    notation,
+                    mover_ms,
+                    ..
+                } = &w.change
+                else {
+                    continue; // only moves are pushed here
+                };
+                query = query
+                    .bind(batch::game_id(w.game))
+                    .bind(i64::from(*ply))
+                    .bind(notation.as_str())
+                    .bind(mover_ms.map(to_i64))
+                    .bind(to_i64(w.at_ms));
+            }
+            query.execute(&mut *conn).await?;
+        }
+        self.events.clear();
+        self.moves.clear();
+        Ok(())
+    }
+}
+
+/// Leaves every game's row as the group leaves it: one statement for versions, plies and
+/// clocks, and one per game that ended.
+async fn update_games(conn: &mut AnyConnection, games: &GameRowChanges) -> Result<(), StoreError> {
+    if games.is_empty() {
+        return Ok(());
+    }
+    let (sql, params) = games.update_sql();
+    let mut query = sqlx::query(&sql).persistent(false);
+    for p in params {
+        query = query.bind(p);
+    }
+    query.execute(&mut *conn).await?;
+    for (game, change) in games.iter() {
+        if let Some(ending) = &change.finish {
+            sqlx::query(
+                "UPDATE games SET status = 'finished', winner = $1, reason = $2, ended_ms = $3 \
+                 WHERE id = $4",
+            )
+            .bind(ending.result.winner.map(side_name))
+            .bind(ending.result.reason.name())
+            .bind(ending.ended_ms)
+            .bind(batch::game_id(game))
+            .execute(&mut *conn)
+            .await?;
         }
     }
     Ok(())
