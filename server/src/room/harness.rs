@@ -172,6 +172,35 @@ pub async fn run(bytes: &[u8]) -> Report {
     }
 }
 
+/// What a room needs, without a database or AI threads.
+fn deps(store: Store, limits: Limits) -> RoomDeps {
+    let limits = Arc::new(limits);
+    let pool = AiPool::new(1, 0);
+    let lobby = Lobby::new(store.clone(), pool.clone(), limits.clone());
+    RoomDeps {
+        store,
+        pool,
+        lobby,
+        limits,
+    }
+}
+
+/// A new game's room, with these connections at the board.
+fn new_room(setup: NewGame, start: AnyGame, subscribers: Vec<Outbox>) -> RoomInit {
+    RoomInit {
+        id: GameId(1),
+        setup,
+        start,
+        moves: Vec::new(),
+        version: 0,
+        log: Vec::new(),
+        clocks_ms: None,
+        ratings: [None, None],
+        subscribers,
+        restored: false,
+    }
+}
+
 fn outbox(player: PlayerId, capacity: usize) -> (Outbox, mpsc::Receiver<Outgoing>) {
     let (tx, rx) = mpsc::channel(capacity);
     let out = Outbox::new(ConnId::next(), player, tx, CancellationToken::new());
@@ -219,33 +248,17 @@ impl Bench {
         };
         let fail = Arc::new(AtomicBool::new(false));
         let store = Store::discarding(fail.clone()).ok()?;
-        let limits = Arc::new(Limits {
-            reconnect_grace_ms: 5_000,
-            replay_events: 6,
-            ..Limits::default()
-        });
-        let pool = AiPool::new(1, 0);
-        let lobby = Lobby::new(store.clone(), pool.clone(), limits.clone());
-        let deps = RoomDeps {
+        let deps = deps(
             store,
-            pool,
-            lobby,
-            limits,
-        };
+            Limits {
+                reconnect_grace_ms: 5_000,
+                replay_events: 6,
+                ..Limits::default()
+            },
+        );
         let (tx, rx) = mpsc::channel(super::ROOM_QUEUE);
         let (seated, seated_rx) = outbox(PLAYERS[0], 64);
-        let init = RoomInit {
-            id: GameId(1),
-            setup,
-            start,
-            moves: Vec::new(),
-            version: 0,
-            log: Vec::new(),
-            clocks_ms: None,
-            ratings: [None, None],
-            subscribers: vec![seated.clone()],
-            restored: false,
-        };
+        let init = new_room(setup, start, vec![seated.clone()]);
         let room = Room::new(init, deps, tx).ok()?;
         let (watcher, watcher_rx) = outbox(PLAYERS[2], 1 << 14);
         let mut bench = Bench {
@@ -653,30 +666,11 @@ mod tests {
             started_ms: 0,
         };
         let store = Store::discarding(Arc::new(AtomicBool::new(false))).unwrap();
-        let limits = Arc::new(Limits::default());
-        let pool = AiPool::new(1, 0);
-        let lobby = Lobby::new(store.clone(), pool.clone(), limits.clone());
-        let deps = RoomDeps {
-            store,
-            pool,
-            lobby,
-            limits,
-        };
+        let deps = deps(store, Limits::default());
         let (tx, _rx) = mpsc::channel(super::super::ROOM_QUEUE);
         let (player, mut player_rx) = outbox(PLAYERS[0], 64);
         let (watcher, mut watcher_rx) = outbox(PLAYERS[2], 64);
-        let init = RoomInit {
-            id: GameId(1),
-            setup,
-            start,
-            moves: Vec::new(),
-            version: 0,
-            log: Vec::new(),
-            clocks_ms: None,
-            ratings: [None, None],
-            subscribers: vec![player.clone(), watcher.clone()],
-            restored: false,
-        };
+        let init = new_room(setup, start, vec![player.clone(), watcher.clone()]);
         let mut room = Room::new(init, deps, tx).unwrap();
         // Watching twice replaces the first subscription and its watch.
         room.add_sub(watcher.clone());
