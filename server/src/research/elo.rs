@@ -22,6 +22,14 @@ pub struct Wdl {
 }
 
 impl Wdl {
+    pub const fn new(wins: u32, draws: u32, losses: u32) -> Wdl {
+        Wdl {
+            wins,
+            draws,
+            losses,
+        }
+    }
+
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
@@ -110,17 +118,9 @@ pub fn score_of_elo(elo: f64) -> f64 {
 mod tests {
     use super::*;
 
-    fn wdl(wins: u32, draws: u32, losses: u32) -> Wdl {
-        Wdl {
-            wins,
-            draws,
-            losses,
-        }
-    }
-
     #[test]
     fn even_score_is_zero_elo_and_the_interval_is_symmetric() {
-        let e = wdl(10, 0, 10).elo();
+        let e = Wdl::new(10, 0, 10).elo();
         assert!(e.elo.abs() < 1e-9);
         assert!((e.low + e.high).abs() < 1e-9);
         assert!(e.low < -100.0 && e.high > 100.0, "{e:?}");
@@ -130,7 +130,7 @@ mod tests {
     #[test]
     fn three_quarters_is_about_191_elo() {
         // -400 log10(1/0.75 - 1) = 400 log10(3) = 190.85
-        let e = wdl(30, 0, 10).elo();
+        let e = Wdl::new(30, 0, 10).elo();
         assert!((e.elo - 190.85).abs() < 0.01, "{e:?}");
         assert!((elo_of_score(score_of_elo(250.0)) - 250.0).abs() < 1e-9);
     }
@@ -138,7 +138,7 @@ mod tests {
     #[test]
     fn standard_error_matches_the_formula() {
         // 6 wins, 2 draws, 2 losses: p = 0.7; s² = (6*0.09 + 2*0.04 + 2*0.49)/10 = 0.16.
-        let r = wdl(6, 2, 2);
+        let r = Wdl::new(6, 2, 2);
         assert!((r.score() - 0.7).abs() < 1e-12);
         assert!((r.standard_error() - (0.16f64 / 10.0).sqrt()).abs() < 1e-12);
         let e = r.elo();
@@ -149,19 +149,19 @@ mod tests {
 
     #[test]
     fn more_games_narrow_the_interval() {
-        let small = wdl(6, 0, 4).elo();
-        let large = wdl(60, 0, 40).elo();
+        let small = Wdl::new(6, 0, 4).elo();
+        let large = Wdl::new(60, 0, 40).elo();
         assert!((small.elo - large.elo).abs() < 1e-9);
         assert!(large.high - large.low < small.high - small.low);
     }
 
     #[test]
     fn a_clean_sweep_is_a_finite_bound() {
-        let e = wdl(8, 0, 0).elo();
+        let e = Wdl::new(8, 0, 0).elo();
         assert!(e.bound && e.elo.is_finite() && e.elo > 300.0, "{e:?}");
         assert!(e.text().starts_with(">= +"));
-        let f = wdl(0, 0, 8).elo();
+        let f = Wdl::new(0, 0, 8).elo();
         assert!(f.bound && f.elo < -300.0 && f.text().starts_with("<= -"));
-        assert_eq!(wdl(3, 1, 2).flipped(), wdl(2, 1, 3));
+        assert_eq!(Wdl::new(3, 1, 2).flipped(), Wdl::new(2, 1, 3));
     }
 }

@@ -208,14 +208,6 @@ pub fn chain(labels: &[String], steps: &[Wdl]) -> Vec<Rung> {
 mod tests {
     use super::*;
 
-    fn wdl(wins: u32, draws: u32, losses: u32) -> Wdl {
-        Wdl {
-            wins,
-            draws,
-            losses,
-        }
-    }
-
     #[test]
     fn the_fit_recovers_a_pairwise_score_and_orders_the_entrants() {
         let labels: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
@@ -223,17 +215,17 @@ mod tests {
             Meeting {
                 a: 0,
                 b: 1,
-                wdl: wdl(10, 0, 30),
+                wdl: Wdl::new(10, 0, 30),
             },
             Meeting {
                 a: 1,
                 b: 2,
-                wdl: wdl(10, 0, 30),
+                wdl: Wdl::new(10, 0, 30),
             },
             Meeting {
                 a: 0,
                 b: 2,
-                wdl: wdl(4, 0, 36),
+                wdl: Wdl::new(4, 0, 36),
             },
         ];
         let rungs = fit(&labels, &meetings);
@@ -253,7 +245,7 @@ mod tests {
             &[Meeting {
                 a: 0,
                 b: 1,
-                wdl: wdl(0, 0, 10),
+                wdl: Wdl::new(0, 0, 10),
             }],
         );
         assert!(
@@ -268,7 +260,7 @@ mod tests {
         let one = [Meeting {
             a: 0,
             b: 1,
-            wdl: wdl(10, 0, 30),
+            wdl: Wdl::new(10, 0, 30),
         }];
         let two = fit_anchored(&labels[..2], &one);
         assert_eq!((two[0].low, two[0].high), (0.0, 0.0));
@@ -289,7 +281,7 @@ mod tests {
             Meeting {
                 a: 1,
                 b: 2,
-                wdl: wdl(10, 0, 30),
+                wdl: Wdl::new(10, 0, 30),
             },
         ];
         let chained = fit_anchored(&labels, &chain_only);
@@ -299,7 +291,7 @@ mod tests {
         closed.push(Meeting {
             a: 0,
             b: 2,
-            wdl: wdl(4, 0, 36),
+            wdl: Wdl::new(4, 0, 36),
         });
         let tri = fit_anchored(&labels, &closed);
         assert!(width(&tri[2]) < width(&chained[2]), "{tri:?}");
@@ -309,7 +301,7 @@ mod tests {
             &[Meeting {
                 a: 1,
                 b: 2,
-                wdl: wdl(5, 0, 5),
+                wdl: Wdl::new(5, 0, 5),
             }],
         );
         assert!(apart[1].high.is_infinite() && apart[2].high.is_infinite());
@@ -318,7 +310,7 @@ mod tests {
     #[test]
     fn a_chain_adds_the_steps_and_widens() {
         let labels: Vec<String> = ["1", "2", "3"].iter().map(|s| s.to_string()).collect();
-        let rungs = chain(&labels, &[wdl(30, 0, 10), wdl(30, 0, 10)]);
+        let rungs = chain(&labels, &[Wdl::new(30, 0, 10), Wdl::new(30, 0, 10)]);
         assert_eq!(rungs[0].elo, 0.0);
         assert!((rungs[1].elo - 190.85).abs() < 0.1);
         assert!((rungs[2].elo - 381.7).abs() < 0.2);
