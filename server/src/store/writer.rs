@@ -116,8 +116,19 @@ pub(super) async fn commit(pool: &AnyPool, writes: &[&EventWrite]) -> Result<(),
         game.version = to_i64(w.version);
         match &w.change {
             Change::None => {}
-            Change::Move { ply, clocks_ms, .. } => {
-                rows.moves.push(w);
+            Change::Move {
+                ply,
+                notation,
+                mover_ms,
+                clocks_ms,
+            } => {
+                rows.moves.push(MoveRow {
+                    game: w.game,
+                    ply: *ply,
+                    notation,
+                    mover_ms: *mover_ms,
+                    at_ms: w.at_ms,
+                });
                 game.plies = Some(i64::from(*ply));
                 game.clocks = Some(clocks(clocks_ms));
             }
@@ -162,7 +173,16 @@ fn clocks(c: &Option<[u64; 2]>) -> Clocks {
 #[derive(Default)]
 struct Rows<'a> {
     events: Vec<&'a EventWrite>,
-    moves: Vec<&'a EventWrite>,
+    moves: Vec<MoveRow<'a>>,
+}
+
+/// One row of the moves table.
+struct MoveRow<'a> {
+    game: GameId,
+    ply: u32,
+    notation: &'a str,
+    mover_ms: Option<u64>,
+    at_ms: u64,
 }
 
 impl Rows<'_> {
@@ -189,22 +209,13 @@ impl Rows<'_> {
             let columns = ["game_id", "ply", "notation", "clock_ms", "played_ms"];
             let sql = insert_sql("moves", &columns, size);
             let mut query = sqlx::query(&sql);
-            for w in chunk {
-                let Change::Move {
-                    ply,
-                    notation,
-                    mover_ms,
-                    ..
-                } = &w.change
-                else {
-                    continue; // only moves are pushed here
-                };
+            for m in chunk {
                 query = query
-                    .bind(batch::game_id(w.game))
-                    .bind(i64::from(*ply))
-                    .bind(notation.as_str())
-                    .bind(mover_ms.map(to_i64))
-                    .bind(to_i64(w.at_ms));
+                    .bind(batch::game_id(m.game))
+                    .bind(i64::from(m.ply))
+                    .bind(m.notation)
+                    .bind(m.mover_ms.map(to_i64))
+                    .bind(to_i64(m.at_ms));
             }
             query.execute(&mut *conn).await?;
         }
