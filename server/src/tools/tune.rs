@@ -123,6 +123,7 @@ fn typed<G: Tunable>(
     let mut lines = Vec::new();
     let names = tune_names::<G>();
     let mut saved = Ok(());
+    let mut written = Ok(());
     let result = tune(start, settings, &cancel, &|_| bar.inc(1), &mut |g| {
         // The pick so far goes to the file after every generation: a run stopped early
         // leaves its best.
@@ -141,9 +142,17 @@ fn typed<G: Tunable>(
             100.0 * top,
             100.0 * mean
         );
-        bar.println(&line);
-        lines.push(line);
+        if bar.is_hidden() {
+            // No bar (a log file): each line at once, not only at the end.
+            if written.is_ok() {
+                written = writeln!(out, "{line}");
+            }
+        } else {
+            bar.println(&line);
+            lines.push(line);
+        }
     });
+    written?;
     bar.finish_and_clear();
     for line in &lines {
         writeln!(out, "{line}")?;
@@ -195,4 +204,47 @@ fn write_weights<G: Tunable>(path: &Path, weights: &G::Weights) -> Result<(), To
     }
     std::fs::write(path, json + "\n")?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use chaupal_shared::kalah::Kalah;
+
+    use super::*;
+    use crate::research::weights::load;
+
+    #[test]
+    fn a_tiny_run_prints_each_generation_and_writes_a_file_the_ai_loads() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out").join("kalah.json");
+        let cli = TuneCli {
+            game: GameKind::Kalah,
+            population: 3,
+            generations: 2,
+            games_per_match: 2,
+            elite: 1,
+            tournament: 2,
+            mutation_rate: 0.5,
+            mutation_scale: 0.25,
+            engine: "alphabeta".to_owned(),
+            depth: 1,
+            rules: vec!["pits=4".to_owned(), "seeds=3".to_owned()],
+            openings: "random:2".to_owned(),
+            max_plies: 200,
+            threads: 1,
+            seed: 9,
+            out: path.clone(),
+        };
+        let mut printed = Vec::new();
+        let result = run_tune(&cli, false, &mut printed).unwrap();
+        let text = String::from_utf8(printed).unwrap();
+        assert!(text.contains("generation 1: best"), "{text}");
+        assert!(text.contains("generation 2: best"), "{text}");
+        let loaded = load::<Kalah>(&path).unwrap();
+        let flat: Vec<i64> = flatten(&weights_to_json::<Kalah>(&loaded))
+            .into_iter()
+            .map(|(_, x)| x)
+            .collect();
+        assert_eq!(flat, result.best);
+    }
 }
