@@ -133,13 +133,13 @@ fn typed<G: Tunable>(
         let best = g.fitness.first().copied().unwrap_or(0.0);
         let best_games = g.games.first().copied().unwrap_or(0);
         let mean = g.this_match.iter().sum::<f64>() / g.this_match.len().max(1) as f64;
-        let top = g.this_match.iter().copied().fold(0.0, f64::max);
         let line = format!(
-            "generation {}: best {:.1}% over {best_games} games; this match: top {:.1}% mean {:.1}% \
-             against the hand-set weights",
+            "generation {}: pick {:.1}% over {} games, top {:.1}% over {best_games}, \
+             this match's mean {:.1}% against the hand-set weights",
             g.number + 1,
+            100.0 * g.pick_fitness,
+            g.pick_games,
             100.0 * best,
-            100.0 * top,
             100.0 * mean
         );
         if bar.is_hidden() {
@@ -238,8 +238,8 @@ mod tests {
         let mut printed = Vec::new();
         let result = run_tune(&cli, false, &mut printed).unwrap();
         let text = String::from_utf8(printed).unwrap();
-        assert!(text.contains("generation 1: best"), "{text}");
-        assert!(text.contains("generation 2: best"), "{text}");
+        assert!(text.contains("generation 1: pick"), "{text}");
+        assert!(text.contains("generation 2: pick"), "{text}");
         let loaded = load::<Kalah>(&path).unwrap();
         let flat: Vec<i64> = flatten(&weights_to_json::<Kalah>(&loaded))
             .into_iter()
