@@ -1,7 +1,8 @@
 //! The tuned evaluation weights committed in `weights/` (the tuner's output, docs/RESEARCH.md):
-//! the server's start-up installs them as the game's default evaluation, levels that name
-//! another evaluation keep it, and with them the AI still finds the forced wins and the one
-//! defence that the hand-set weights find (tests/ai_baghchal.rs).
+//! the server's start-up installs them as the default evaluation of the depth-limited searches
+//! (MCTS, and the levels that name another evaluation, keep theirs), and with them the AI still
+//! finds the forced wins and the one defence that the hand-set weights find
+//! (tests/ai_baghchal.rs).
 
 #![allow(clippy::unwrap_used)] // a test: failures should be loud
 
@@ -58,6 +59,11 @@ fn the_committed_baghchal_weights_become_the_default_of_the_levels_that_use_it()
             .iter()
             .any(|g| level5.evaluate(g) != Chaupal::default().evaluate(g))
     );
+    // Level 6 (MCTS) keeps the weights in the code.
+    let level6 = config_evaluator::<BaghChal>(&level(GameKind::BaghChal, 6).unwrap()).unwrap();
+    for g in &positions {
+        assert_eq!(level6.evaluate(g), Chaupal::default().evaluate(g));
+    }
     // Level 4 names seed 004's evaluation and keeps it.
     let level4 = config_evaluator::<BaghChal>(&level(GameKind::BaghChal, 4).unwrap()).unwrap();
     for g in &positions {
