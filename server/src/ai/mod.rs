@@ -324,12 +324,16 @@ pub fn run_config<G: GameAi>(
 }
 
 /// The evaluation a configuration names: the game's default (or the weights installed with
-/// [`tuned::install`], when there are any) if it names none or the default by name.
+/// [`tuned::install`], when there are any) if it names none or the default by name. MCTS keeps
+/// the weights in the code: the tuner plays depth-limited searches, and MCTS reads the
+/// evaluation through a logistic scaled for those weights (Bagh Chal's tuned ones measured
+/// -42 Elo [-86, +1] there, docs/RESEARCH.md).
 pub fn config_evaluator<G: GameAi>(
     config: &EngineConfig,
 ) -> Result<Arc<dyn Evaluator<G>>, AiError> {
     let default_name = G::EVALUATIONS.first().map(|e| e.name);
     if (config.eval.is_none() || config.eval.as_deref() == default_name)
+        && config.algorithm != engines::Algorithm::Mcts
         && let Some(eval) = tuned::installed::<G>()
     {
         return Ok(eval);

@@ -1,6 +1,7 @@
 //! Evaluation weights loaded at start-up (the tuner's output, `weights/GAME.json`): one
-//! evaluation per game installed here replaces the game's default evaluation for every engine
-//! and level that uses the default. The weights are read by `research::weights`; this module
+//! evaluation per game installed here replaces the game's default evaluation for every
+//! depth-limited engine and level that uses the default (MCTS keeps the code's weights, see
+//! `ai::config_evaluator`). The weights are read by `research::weights`; this module
 //! only keeps the evaluation built from them.
 
 use std::any::Any;

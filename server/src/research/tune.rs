@@ -4,8 +4,13 @@
 //! the best few kept unchanged (elitism).
 //!
 //! Fitness is the score of a candidate's games against the hand-set weights, both colours from
-//! openings drawn afresh every generation (so an elite must keep winning to stay). Every
-//! candidate meets the same openings within a generation. Everything is seeded.
+//! openings drawn afresh every generation, the same for every candidate within a generation.
+//! A candidate that lives on (an elite, or a child equal to an earlier candidate) pools its
+//! games over every generation it played, so a lucky match is diluted by the next ones instead
+//! of carrying it; the best returned is the top of the last generation among the candidates
+//! that played at least two matches (not the luckiest match ever seen). Everything is seeded.
+
+use std::collections::HashMap;
 
 use std::sync::atomic::AtomicBool;
 
@@ -43,9 +48,19 @@ pub struct TuneSettings {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Generation {
     pub number: usize,
-    /// Fitness (score fraction against the hand-set weights) of each candidate, best first.
+    /// Fitness (pooled score fraction against the hand-set weights) of each candidate, best
+    /// first.
     pub fitness: Vec<f64>,
+    /// The games each fitness pools, in the same order.
+    pub games: Vec<u32>,
+    /// This generation's own score of the same candidates, in the same order.
+    pub this_match: Vec<f64>,
     pub best: Vec<(String, i64)>,
+    /// The candidate the run would return if it ended here (see [`final_pick`]), with its
+    /// pooled score and games.
+    pub pick: Vec<i64>,
+    pub pick_fitness: f64,
+    pub pick_games: u32,
 }
 
 /// What the tuner found.
@@ -54,8 +69,57 @@ pub struct TuneResult {
     pub names: Vec<String>,
     pub hand_set: Vec<i64>,
     pub best: Vec<i64>,
+    /// The best's pooled score against the hand-set weights, and the games it pools.
     pub best_fitness: f64,
+    pub best_games: u32,
     pub generations: Vec<Generation>,
+}
+
+/// The points and games of one weight vector against the hand-set weights, over every
+/// generation it played in.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Record {
+    pub points: f64,
+    pub games: u32,
+}
+
+impl Record {
+    /// The pooled score (0.5 before any game).
+    pub fn score(&self) -> f64 {
+        if self.games == 0 {
+            0.5
+        } else {
+            self.points / f64::from(self.games)
+        }
+    }
+}
+
+/// The population's indices ranked by pooled score, best first (ties: the earlier index).
+pub fn rank(population: &[Vec<i64>], records: &HashMap<Vec<i64>, Record>) -> Vec<usize> {
+    let score = |v: &Vec<i64>| records.get(v).copied().unwrap_or_default().score();
+    let mut order: Vec<usize> = (0..population.len()).collect();
+    order.sort_by(|&a, &b| score(&population[b]).total_cmp(&score(&population[a])));
+    order
+}
+
+/// The candidate to return: the first in `order` that pooled at least `min_games` games, or
+/// the first when none did.
+pub fn final_pick(
+    population: &[Vec<i64>],
+    order: &[usize],
+    records: &HashMap<Vec<i64>, Record>,
+    min_games: u32,
+) -> usize {
+    order
+        .iter()
+        .copied()
+        .find(|&i| {
+            records
+                .get(&population[i])
+                .is_some_and(|r| r.games >= min_games)
+        })
+        .or_else(|| order.first().copied())
+        .unwrap_or(0)
 }
 
 /// A standard normal number (Box-Muller) from the seeded generator.
@@ -136,7 +200,8 @@ pub fn tune<G: Tunable>(
     );
     let openings_per_match = (settings.games_per_match as usize).div_ceil(2);
     let mut generations = Vec::new();
-    let mut best = (hand_set.clone(), f64::NEG_INFINITY);
+    let mut records: HashMap<Vec<i64>, Record> = HashMap::new();
+    let mut best = (hand_set.clone(), Record::default());
     for number in 0..settings.generations.max(1) {
         let mut entrants = vec![reference.clone()];
         entrants.extend(population.iter().enumerate().map(|(i, v)| {
@@ -178,21 +243,35 @@ pub fn tune<G: Tunable>(
             gauntlet: None,
             span: None,
         };
-        let records = play_jobs(&openings, &entrants, &jobs, &arena, cancel, on_game);
-        let fitness: Vec<f64> = (1..entrants.len())
-            .map(|c| {
-                let scores: Vec<f64> = records.iter().filter_map(|r| r.score_of(c)).collect();
-                scores.iter().sum::<f64>() / scores.len().max(1) as f64
-            })
-            .collect();
-        let mut order: Vec<usize> = (0..population.len()).collect();
-        order.sort_by(|&a, &b| fitness[b].total_cmp(&fitness[a]));
-        if fitness[order[0]] > best.1 {
-            best = (population[order[0]].clone(), fitness[order[0]]);
+        let games = play_jobs(&openings, &entrants, &jobs, &arena, cancel, on_game);
+        let mut this_match = Vec::with_capacity(population.len());
+        for (i, v) in population.iter().enumerate() {
+            let scores: Vec<f64> = games.iter().filter_map(|r| r.score_of(i + 1)).collect();
+            let points: f64 = scores.iter().sum();
+            this_match.push(points / scores.len().max(1) as f64);
+            let r = records.entry(v.clone()).or_default();
+            r.points += points;
+            r.games += scores.len() as u32;
         }
+        let order = rank(&population, &records);
+        let fitness: Vec<f64> = population
+            .iter()
+            .map(|v| records.get(v).copied().unwrap_or_default().score())
+            .collect();
+        let pick = final_pick(&population, &order, &records, 2 * settings.games_per_match);
+        let v = &population[pick];
+        best = (v.clone(), records.get(v).copied().unwrap_or_default());
         let generation = Generation {
             number,
+            pick: best.0.clone(),
+            pick_fitness: best.1.score(),
+            pick_games: best.1.games,
             fitness: order.iter().map(|&i| fitness[i]).collect(),
+            games: order
+                .iter()
+                .map(|&i| records.get(&population[i]).map_or(0, |r| r.games))
+                .collect(),
+            this_match: order.iter().map(|&i| this_match[i]).collect(),
             best: names
                 .iter()
                 .cloned()
@@ -224,15 +303,21 @@ pub fn tune<G: Tunable>(
         names,
         hand_set,
         best: best.0,
-        best_fitness: best.1,
+        best_fitness: best.1.score(),
+        best_games: best.1.games,
         generations,
     }
 }
 
 /// The weights a result names, for game `G`.
 pub fn best_weights<G: Tunable>(result: &TuneResult) -> G::Weights {
+    vector_weights::<G>(&result.names, &result.best)
+}
+
+/// The weights of game `G` that a vector names (a generation's pick).
+pub fn vector_weights<G: Tunable>(names: &[String], v: &[i64]) -> G::Weights {
     let template = weights_to_json::<G>(&G::default_weights());
-    weights_of::<G>(&template, &result.names, &result.best)
+    weights_of::<G>(&template, names, v)
 }
 
 #[cfg(test)]
@@ -260,6 +345,32 @@ mod tests {
             .filter(|_| tournament_pick(&fitness, 3, &mut rng) == 1)
             .count();
         assert!(wins > 60, "{wins}");
+    }
+
+    #[test]
+    fn fitness_pools_a_candidates_games_and_the_pick_wants_two_matches() {
+        let population = vec![vec![1, 1], vec![2, 2], vec![3, 3]];
+        let mut records = HashMap::new();
+        // Candidate 0: two matches of 10 games, 6 and 6 points; candidate 1: one lucky match.
+        for points in [6.0, 6.0] {
+            let r: &mut Record = records.entry(vec![1, 1]).or_default();
+            r.points += points;
+            r.games += 10;
+        }
+        records.insert(
+            vec![2, 2],
+            Record {
+                points: 7.0,
+                games: 10,
+            },
+        );
+        assert_eq!(records[&vec![1, 1]].score(), 0.6);
+        assert_eq!(Record::default().score(), 0.5);
+        let order = rank(&population, &records);
+        // The unplayed candidate counts as even, below both.
+        assert_eq!(order, vec![1, 0, 2]);
+        assert_eq!(final_pick(&population, &order, &records, 20), 0);
+        assert_eq!(final_pick(&population, &order, &records, 100), 1);
     }
 
     #[test]
@@ -304,6 +415,10 @@ mod tests {
         assert_eq!(games.into_inner(), 2 * 3 * 2);
         assert_eq!(result.best.len(), result.names.len());
         assert!((0.0..=1.0).contains(&result.best_fitness));
+        // The elite of generation 1 plays again in generation 2, so the pick pooled two matches.
+        assert!(result.best_games >= 4, "{}", result.best_games);
+        assert_eq!(result.generations[1].games.len(), 3);
+        assert_eq!(result.generations[1].pick, result.best);
         let w = best_weights::<Kalah>(&result);
         let back = flatten(&weights_to_json::<Kalah>(&w));
         assert_eq!(back.iter().map(|x| x.1).collect::<Vec<_>>(), result.best);

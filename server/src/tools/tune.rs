@@ -3,7 +3,7 @@
 //! (`weights/GAME.json`) load.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -15,8 +15,8 @@ use super::setup::set_up_game;
 use crate::ai::SearchLimits;
 use crate::ai::engines::EngineConfig;
 use crate::research::arena::Openings;
-use crate::research::tune::{TuneResult, TuneSettings, best_weights, tune};
-use crate::research::weights::{Tunable, file_json};
+use crate::research::tune::{TuneResult, TuneSettings, best_weights, tune, vector_weights};
+use crate::research::weights::{Tunable, file_json, flatten, weights_to_json};
 
 /// The command line of `tune`.
 #[derive(Clone, Debug, clap::Args)]
@@ -121,48 +121,130 @@ fn typed<G: Tunable>(
     let bar = progress_bar(games, progress, "games");
     let cancel = AtomicBool::new(false);
     let mut lines = Vec::new();
+    let names = tune_names::<G>();
+    let mut saved = Ok(());
+    let mut written = Ok(());
     let result = tune(start, settings, &cancel, &|_| bar.inc(1), &mut |g| {
+        // The pick so far goes to the file after every generation: a run stopped early
+        // leaves its best.
+        if saved.is_ok() {
+            saved = write_weights::<G>(&cli.out, &vector_weights::<G>(&names, &g.pick));
+        }
         let best = g.fitness.first().copied().unwrap_or(0.0);
-        let mean = g.fitness.iter().sum::<f64>() / g.fitness.len().max(1) as f64;
+        let best_games = g.games.first().copied().unwrap_or(0);
+        let mean = g.this_match.iter().sum::<f64>() / g.this_match.len().max(1) as f64;
         let line = format!(
-            "generation {}: best {:.1}% mean {:.1}% against the hand-set weights",
+            "generation {}: pick {:.1}% over {} games, top {:.1}% over {best_games}, \
+             this match's mean {:.1}% against the hand-set weights",
             g.number + 1,
+            100.0 * g.pick_fitness,
+            g.pick_games,
             100.0 * best,
             100.0 * mean
         );
-        bar.println(&line);
-        lines.push(line);
+        if bar.is_hidden() {
+            // No bar (a log file): each line at once, not only at the end.
+            if written.is_ok() {
+                written = writeln!(out, "{line}");
+            }
+        } else {
+            bar.println(&line);
+            lines.push(line);
+        }
     });
+    written?;
     bar.finish_and_clear();
     for line in &lines {
         writeln!(out, "{line}")?;
     }
-    let weights = best_weights::<G>(&result);
-    let json = serde_json::to_string_pretty(&file_json::<G>(&weights))
-        .map_err(|e| ToolError::Usage(e.to_string()))?;
-    if let Some(dir) = cli.out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    std::fs::write(&cli.out, json + "\n")?;
-    writeln!(out, "weight            hand-set      best")?;
+    saved?;
+    write_weights::<G>(&cli.out, &best_weights::<G>(&result))?;
+    let width = result.names.iter().map(String::len).max().unwrap_or(6) + 2;
+    writeln!(out, "{:<width$}hand-set      best", "weight")?;
     for ((name, h), b) in result.names.iter().zip(&result.hand_set).zip(&result.best) {
-        writeln!(out, "{name:<18}{h:>8}{b:>10}")?;
+        writeln!(out, "{name:<width$}{h:>8}{b:>10}")?;
     }
     writeln!(
         out,
-        "best fitness {:.1}% (its own generation's games); wrote {}",
+        "best fitness {:.1}% over {} games against the hand-set weights (pooled over the \
+         generations it played; biased upwards by selection, check it with arena); wrote {}",
         100.0 * result.best_fitness,
+        result.best_games,
         cli.out.display()
     )?;
     writeln!(
         out,
-        "check it: chaupal-server arena {} --engines {}@d{}@w={},{}@d{} --games 40",
+        "check it: chaupal-server arena {} --engines {}@d{}@w={},{}@d{} --games 400 --seed {}",
         G::KIND.name(),
         cli.engine,
         cli.depth,
         cli.out.display(),
         cli.engine,
-        cli.depth
+        cli.depth,
+        // Tuning drew its openings with seeds seed + 1 + 1000 k; this one is none of them.
+        cli.seed.wrapping_add(500)
     )?;
     Ok(result)
+}
+
+/// The names of game `G`'s tunable weights, in the tuner's order.
+fn tune_names<G: Tunable>() -> Vec<String> {
+    flatten(&weights_to_json::<G>(&G::default_weights()))
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect()
+}
+
+/// Writes a weights file (creating its directory).
+fn write_weights<G: Tunable>(path: &Path, weights: &G::Weights) -> Result<(), ToolError> {
+    let json = serde_json::to_string_pretty(&file_json::<G>(weights))
+        .map_err(|e| ToolError::Usage(e.to_string()))?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, json + "\n")?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use chaupal_shared::kalah::Kalah;
+
+    use super::*;
+    use crate::research::weights::load;
+
+    #[test]
+    fn a_tiny_run_prints_each_generation_and_writes_a_file_the_ai_loads() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out").join("kalah.json");
+        let cli = TuneCli {
+            game: GameKind::Kalah,
+            population: 3,
+            generations: 2,
+            games_per_match: 2,
+            elite: 1,
+            tournament: 2,
+            mutation_rate: 0.5,
+            mutation_scale: 0.25,
+            engine: "alphabeta".to_owned(),
+            depth: 1,
+            rules: vec!["pits=4".to_owned(), "seeds=3".to_owned()],
+            openings: "random:2".to_owned(),
+            max_plies: 200,
+            threads: 1,
+            seed: 9,
+            out: path.clone(),
+        };
+        let mut printed = Vec::new();
+        let result = run_tune(&cli, false, &mut printed).unwrap();
+        let text = String::from_utf8(printed).unwrap();
+        assert!(text.contains("generation 1: pick"), "{text}");
+        assert!(text.contains("generation 2: pick"), "{text}");
+        let loaded = load::<Kalah>(&path).unwrap();
+        let flat: Vec<i64> = flatten(&weights_to_json::<Kalah>(&loaded))
+            .into_iter()
+            .map(|(_, x)| x)
+            .collect();
+        assert_eq!(flat, result.best);
+    }
 }
