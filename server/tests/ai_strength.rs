@@ -11,7 +11,8 @@
 //! `STRENGTH_MS` milliseconds a move for the top level (default 50), `STRENGTH_DEPTH` a fixed
 //! depth instead of a time (repeatable on a loaded machine), `STRENGTH_ONLY` runs only the
 //! pairings whose seed agent contains this text, `STRENGTH_VERBOSE=1` prints every game,
-//! `STRENGTH_TABLEBASE=DIR` loads `DIR/baghchal.tb` as the server's `--tablebase DIR` does. Each
+//! `STRENGTH_TABLEBASE=DIR` loads `DIR/baghchal.tb` as the server's `--tablebase DIR` does,
+//! `STRENGTH_WEIGHTS=DIR` installs other tuned weights than the repository's `weights/`. Each
 //! pairing prints a row of the table in docs/AI.md, with how the games ended.
 //!
 //! The top level moves through [`chaupal_server::ai::search`], as the server asks it, so what
@@ -96,6 +97,18 @@ fn load_tablebase() {
         let loaded = chaupal_server::tablebase::load_dir(std::path::Path::new(&dir)).unwrap();
         println!("tablebase: {loaded:?}");
     }
+}
+
+/// Installs the repository's tuned evaluation weights (`weights/`), as the server does at start
+/// when it runs from the repository root, so that level 8 plays here as it plays there.
+/// `STRENGTH_WEIGHTS=DIR` names another directory (an empty one: the hand-set weights).
+fn load_weights() {
+    let dir = std::env::var("STRENGTH_WEIGHTS").map_or_else(
+        |_| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../weights"),
+        std::path::PathBuf::from,
+    );
+    let games = chaupal_server::research::weights::install_dir(&dir).unwrap();
+    println!("weights from {}: {games:?}", dir.display());
 }
 
 /// A player of a match: the top level, or a named seed agent at a fixed depth.
@@ -264,7 +277,9 @@ fn match_up<G: StrengthGame>(
     points
 }
 
+/// Prints the table's head, after installing the tuned weights every match plays with.
 fn header(s: &Settings) {
+    load_weights();
     println!("{} games a pairing", s.games);
     println!(
         "| game | top level | seed agent | wins | draws | losses | points | avg plies | avg time a move | how games ended |"
