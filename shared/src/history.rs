@@ -77,6 +77,41 @@ impl History {
     }
 }
 
+/// For the games' tests: plays four plies (each side out and back) that return to the current
+/// position, so that it occurs once more.
+#[cfg(test)]
+pub(crate) fn round_trip<G: crate::game::Game>(g: &mut G) {
+    let start = g.hash();
+    let (mut firsts, mut replies, mut backs, mut lasts) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    g.legal_moves(&mut firsts);
+    for &a in &firsts {
+        let ua = g.make(a);
+        g.legal_moves(&mut replies);
+        for &b in &replies {
+            let ub = g.make(b);
+            g.legal_moves(&mut backs);
+            for &c in &backs {
+                let uc = g.make(c);
+                g.legal_moves(&mut lasts);
+                if let Some(&d) = lasts.iter().find(|&&d| {
+                    let ud = g.make(d);
+                    let back = g.hash() == start;
+                    g.unmake(d, ud);
+                    back
+                }) {
+                    g.make(d);
+                    return;
+                }
+                g.unmake(c, uc);
+            }
+            g.unmake(b, ub);
+        }
+        g.unmake(a, ua);
+    }
+    panic!("no four plies return to this position");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

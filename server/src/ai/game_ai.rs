@@ -53,6 +53,14 @@ pub trait GameAi: Game {
         None
     }
 
+    /// Whether this position occurred earlier in the game (since the last irreversible move, so
+    /// a repeat is still possible). Searches playing for a win score reaching it again as a
+    /// draw, as they do a repetition on the searched line: otherwise the side ahead, seeing only
+    /// its own line, walks back into positions of the game until the third occurrence.
+    fn occurred_before(&self) -> bool {
+        false
+    }
+
     /// What a draw in this position costs `side` beyond the flat contempt, in centi-units:
     /// positive when `side` is ahead (a draw throws the lead away), negative when behind (a
     /// draw saves it). Only searches with [`SearchConfig::play_for_win`] use it.

@@ -409,4 +409,6 @@ pub fn evaluations(kind: GameKind) -> &'static [EvalInfo] {
 }
 
 #[cfg(test)]
+mod history_tests;
+#[cfg(test)]
 mod tests;

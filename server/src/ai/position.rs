@@ -18,7 +18,8 @@ pub struct SearchPosition<G: GameAi> {
     /// What a draw costs the side the search plays for (positive: avoid draws).
     contempt: Value,
     /// Whether a position met earlier on the line scores as a draw at once (the usual search
-    /// shortcut; the game itself needs a third occurrence).
+    /// shortcut; the game itself needs a third occurrence). Playing for a win, so does a
+    /// position met earlier in the game ([`GameAi::occurred_before`]).
     path_repetition: bool,
     /// Whether the searching side plays for a win (`draw_penalty`, `progress_bonus`).
     play_for_win: bool,
@@ -125,7 +126,9 @@ impl<G: GameAi> SearchPosition<G> {
         }
         if self.path_repetition && ply > 0 {
             let current = self.path[self.path.len() - 1];
-            if self.path[..self.path.len() - 1].contains(&current) {
+            if self.path[..self.path.len() - 1].contains(&current)
+                || (self.play_for_win && self.game.occurred_before())
+            {
                 return Some(NodeStatus {
                     value: self.draw_value(),
                     path_dependent: true,

@@ -217,6 +217,13 @@ impl Jungle {
         u32::from(self.no_capture)
     }
 
+    /// How many times the current position has occurred since the last capture, this time
+    /// included (the third ends the game drawn).
+    #[inline]
+    pub fn occurrences(&self) -> usize {
+        self.history.occurrences_of_current()
+    }
+
     /// Whether a legal move of this position captures.
     pub fn is_capture(&self, mv: Move) -> bool {
         self.board[mv.to as usize] != EMPTY
@@ -407,6 +414,17 @@ impl Game for Jungle {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn occurrences_count_returns_to_a_position_until_the_third_draws() {
+        let mut g = Jungle::start(JungleRules::default());
+        assert_eq!(g.occurrences(), 1);
+        crate::history::round_trip(&mut g);
+        assert_eq!((g.occurrences(), g.outcome()), (2, None));
+        crate::history::round_trip(&mut g);
+        assert_eq!(g.occurrences(), 3);
+        assert_eq!(g.outcome().map(|o| o.reason()), Some(EndReason::Repetition));
+    }
 
     #[test]
     fn the_two_boards_never_share_a_hash() {

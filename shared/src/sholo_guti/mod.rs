@@ -96,6 +96,13 @@ impl SholoGuti {
         u32::from(self.no_capture_plies)
     }
 
+    /// How many times the current position has occurred since the last capture, this time
+    /// included (the third ends the game drawn).
+    #[inline]
+    pub fn occurrences(&self) -> usize {
+        self.history.occurrences_of_current()
+    }
+
     /// The side to move's pieces and the enemy's.
     #[inline]
     fn sides(&self) -> Sides {
@@ -287,6 +294,19 @@ mod tests {
         let before = (g.position_text(), g.hash(), g.history.clone());
         assert!(perft(&mut g, 3) > 0);
         assert_eq!((g.position_text(), g.hash(), g.history.clone()), before);
+    }
+
+    #[test]
+    fn occurrences_count_returns_to_a_position_until_the_third_draws() {
+        let text = "N2/3/5/5/5/5/5/SSS/3 s 0";
+        let mut g = SholoGuti::from_position_text(text, SholoGutiRules::default()).unwrap();
+        assert_eq!(g.occurrences(), 1);
+        crate::history::round_trip(&mut g);
+        assert_eq!(g.position_text(), "N2/3/5/5/5/5/5/SSS/3 s 4");
+        assert_eq!((g.occurrences(), g.outcome()), (2, None));
+        crate::history::round_trip(&mut g);
+        assert_eq!(g.occurrences(), 3);
+        assert_eq!(g.outcome().map(|o| o.reason()), Some(EndReason::Repetition));
     }
 
     #[test]

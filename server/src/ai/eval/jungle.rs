@@ -356,6 +356,10 @@ impl GameAi for Jungle {
         }
     }
 
+    fn occurred_before(&self) -> bool {
+        self.occurrences() >= 2
+    }
+
     fn pieces_left(&self, side: Side) -> Option<u32> {
         let geo = self.geometry();
         Some(

@@ -232,6 +232,10 @@ impl GameAi for SholoGuti {
         PROGRESS_PER_PIECE_OFF * (2 * MAX_PIECES - on_board) as Value
     }
 
+    fn occurred_before(&self) -> bool {
+        self.occurrences() >= 2
+    }
+
     /// A draw throws away `side`'s lead in pieces: [`DRAW_PER_PIECE`] a piece.
     fn draw_penalty(&self, side: Side) -> Value {
         let lead = self.pieces(side).count_ones() as Value
@@ -312,6 +316,47 @@ mod tests {
         assert_eq!(pos.progress_bonus(), -PROGRESS_PER_PIECE_OFF * off);
         // Not playing for a win: nothing.
         assert_eq!(SearchPosition::new(g, 0).progress_bonus(), 0);
+    }
+
+    /// Two plies from `g` and back again, so that the current position occurs once more.
+    fn there_and_back(g: &mut SholoGuti, out: Move, reply: Move) {
+        let _ = (g.make(out), g.make(reply));
+        for m in [out, reply] {
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            let back = moves
+                .iter()
+                .find(|b| (b.from(), b.to()) == (m.to(), m.from()));
+            g.make(*back.unwrap());
+        }
+    }
+
+    #[test]
+    fn a_position_met_earlier_in_the_game_is_a_draw_for_the_side_playing_for_a_win() {
+        let mut g = south_ahead_by_two("s");
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let out = moves[0];
+        let undo = g.make(out);
+        let mut replies = Vec::new();
+        g.legal_moves(&mut replies);
+        let reply = replies[0];
+        g.unmake(out, undo);
+        there_and_back(&mut g, out, reply);
+        // South to move at the start position, for the second time; south's `out` leads to a
+        // position the game has seen.
+        assert_eq!(g.occurrences(), 2);
+        let mut pos = SearchPosition::new(g.clone(), 30).playing_for_win();
+        let _ = pos.make(out);
+        assert!(pos.game.occurred_before() && pos.game.outcome().is_none());
+        let status = pos.status(1).expect("a draw in the search");
+        assert!(status.path_dependent);
+        // North is to move; south, ahead and searching, loses its lead to the draw.
+        assert_eq!(status.value, 30 + 2 * DRAW_PER_PIECE);
+        // The seed agents' searches (not playing for a win) see only their own line.
+        let mut pos = SearchPosition::new(g, 30);
+        let _ = pos.make(out);
+        assert_eq!(pos.status(1), None);
     }
 
     #[test]
