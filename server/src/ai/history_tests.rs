@@ -32,7 +32,7 @@ fn best<G: GameAi>(game: &G, engine: &str, depth: u32) -> G::Move {
 
 /// Plays `first` and the opponent's first legal move, then two plies that bring the game back
 /// to where it was: the start occurs once more, and so does the position after `first`.
-fn out_and_back<G: Game>(g: &mut G, first: G::Move) {
+pub(super) fn out_and_back<G: Game>(g: &mut G, first: G::Move) {
     let start = g.hash();
     g.make(first);
     let mut moves = Vec::new();

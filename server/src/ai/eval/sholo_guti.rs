@@ -318,31 +318,13 @@ mod tests {
         assert_eq!(SearchPosition::new(g, 0).progress_bonus(), 0);
     }
 
-    /// Two plies from `g` and back again, so that the current position occurs once more.
-    fn there_and_back(g: &mut SholoGuti, out: Move, reply: Move) {
-        let _ = (g.make(out), g.make(reply));
-        for m in [out, reply] {
-            let mut moves = Vec::new();
-            g.legal_moves(&mut moves);
-            let back = moves
-                .iter()
-                .find(|b| (b.from(), b.to()) == (m.to(), m.from()));
-            g.make(*back.unwrap());
-        }
-    }
-
     #[test]
     fn a_position_met_earlier_in_the_game_is_a_draw_for_the_side_playing_for_a_win() {
         let mut g = south_ahead_by_two("s");
         let mut moves = Vec::new();
         g.legal_moves(&mut moves);
         let out = moves[0];
-        let undo = g.make(out);
-        let mut replies = Vec::new();
-        g.legal_moves(&mut replies);
-        let reply = replies[0];
-        g.unmake(out, undo);
-        there_and_back(&mut g, out, reply);
+        crate::ai::history_tests::out_and_back(&mut g, out);
         // South to move at the start position, for the second time; south's `out` leads to a
         // position the game has seen.
         assert_eq!(g.occurrences(), 2);
