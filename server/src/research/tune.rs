@@ -94,9 +94,14 @@ impl Record {
     }
 }
 
+/// The record of weight vector `v` (empty when it has not played).
+fn record_of(records: &HashMap<Vec<i64>, Record>, v: &[i64]) -> Record {
+    records.get(v).copied().unwrap_or_default()
+}
+
 /// The population's indices ranked by pooled score, best first (ties: the earlier index).
 pub fn rank(population: &[Vec<i64>], records: &HashMap<Vec<i64>, Record>) -> Vec<usize> {
-    let score = |v: &Vec<i64>| records.get(v).copied().unwrap_or_default().score();
+    let score = |v: &Vec<i64>| record_of(records, v).score();
     let mut order: Vec<usize> = (0..population.len()).collect();
     order.sort_by(|&a, &b| score(&population[b]).total_cmp(&score(&population[a])));
     order
@@ -256,11 +261,11 @@ pub fn tune<G: Tunable>(
         let order = rank(&population, &records);
         let fitness: Vec<f64> = population
             .iter()
-            .map(|v| records.get(v).copied().unwrap_or_default().score())
+            .map(|v| record_of(&records, v).score())
             .collect();
         let pick = final_pick(&population, &order, &records, 2 * settings.games_per_match);
         let v = &population[pick];
-        best = (v.clone(), records.get(v).copied().unwrap_or_default());
+        best = (v.clone(), record_of(&records, v));
         let generation = Generation {
             number,
             pick: best.0.clone(),
@@ -269,7 +274,7 @@ pub fn tune<G: Tunable>(
             fitness: order.iter().map(|&i| fitness[i]).collect(),
             games: order
                 .iter()
-                .map(|&i| records.get(&population[i]).map_or(0, |r| r.games))
+                .map(|&i| record_of(&records, &population[i]).games)
                 .collect(),
             this_match: order.iter().map(|&i| this_match[i]).collect(),
             best: names
