@@ -168,6 +168,9 @@ pub enum Command {
     Arena(crate::tools::arena::ArenaCli),
     /// Perft and search speed on fixed positions: one summary line per game.
     Bench(crate::tools::bench::BenchArgs),
+    /// Build or deepen the Kalah opening book: every position the top level can meet on its turn
+    /// in the first plies, solved; new entries are appended to --out.
+    Book(crate::tools::book::BookCli),
     /// Genetic algorithm over a game's evaluation weights; the best go to a JSON weights file.
     Tune(crate::tools::tune::TuneCli),
 }
@@ -289,6 +292,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
         Some(Command::Arena(args)) => crate::tools::arena::run_cli(args),
         Some(Command::Bench(args)) => crate::tools::bench::run_cli(args),
         Some(Command::Tune(args)) => crate::tools::tune::run_cli(args),
+        Some(Command::Book(args)) => crate::tools::book::run_cli(args),
         Some(Command::Serve(config)) => Ok(crate::server::run_blocking(config)?),
         None => Ok(crate::server::run_blocking(cli.serve)?),
     }

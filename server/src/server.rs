@@ -105,6 +105,7 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), ServeError> {
     if let Some(dir) = &config.tablebase {
         crate::tablebase::load_dir_logged(dir)?;
     }
+    crate::solver::kalah::play::set_background_db_seeds(config.kalah_db_seeds);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -4,6 +4,7 @@
 pub mod arena;
 pub mod bench;
 pub mod bestmove;
+pub mod book;
 pub mod perft;
 pub mod setup;
 pub mod solve;

@@ -50,7 +50,7 @@ pub struct KalahTablebaseArgs {
     pub out: PathBuf,
 }
 
-fn kalah_of(any: AnyGame) -> Result<Kalah, ToolError> {
+pub(crate) fn kalah_of(any: AnyGame) -> Result<Kalah, ToolError> {
     match any {
         AnyGame::Kalah(g) => Ok(g),
         other => Err(ToolError::Usage(format!(
@@ -60,8 +60,40 @@ fn kalah_of(any: AnyGame) -> Result<Kalah, ToolError> {
     }
 }
 
-fn ms(start: Instant) -> u64 {
+pub(crate) fn ms(start: Instant) -> u64 {
     start.elapsed().as_millis() as u64
+}
+
+/// The endgame database a solve uses: loaded from `file` (which must be of `geo`), or built up
+/// to `seeds` seeds in play (default: what fits [`crate::solver::kalah::DEFAULT_DB_BYTES`]; 0:
+/// none), never past the `in_play` seeds of the position.
+pub fn endgame_db(
+    geo: Geometry,
+    file: Option<&PathBuf>,
+    seeds: Option<u32>,
+    in_play: u32,
+) -> Result<Option<EndgameDb>, ToolError> {
+    Ok(match file {
+        Some(path) => {
+            let file = File::open(path)?;
+            let db = EndgameDb::load(&mut BufReader::new(file))?;
+            if db.geometry() != geo {
+                return Err(ToolError::Usage(format!(
+                    "{} is a database for pits={} empty-capture={}, not this game's rules",
+                    path.display(),
+                    db.geometry().pits,
+                    db.geometry().empty_capture
+                )));
+            }
+            Some(db)
+        }
+        None => {
+            let k = seeds
+                .unwrap_or_else(|| default_db_seeds(geo, in_play))
+                .min(in_play);
+            (k > 0).then(|| EndgameDb::build(geo, k, &mut |_, _| {}))
+        }
+    })
 }
 
 /// Solves the position and writes the `info` lines, `best-moves`, `pv` and `margin` to `out`.
@@ -82,28 +114,7 @@ pub fn run_solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), ToolError
     let board = board_of(&game);
     let in_play = byte_sum(board);
     let start = Instant::now();
-    let db = match &args.db_file {
-        Some(path) => {
-            let file = File::open(path)?;
-            let db = EndgameDb::load(&mut BufReader::new(file))?;
-            if db.geometry() != geo {
-                return Err(ToolError::Usage(format!(
-                    "{} is a database for pits={} empty-capture={}, not this game's rules",
-                    path.display(),
-                    db.geometry().pits,
-                    db.geometry().empty_capture
-                )));
-            }
-            Some(db)
-        }
-        None => {
-            let k = args
-                .db_seeds
-                .unwrap_or_else(|| default_db_seeds(geo, in_play))
-                .min(in_play);
-            (k > 0).then(|| EndgameDb::build(geo, k, &mut |_, _| {}))
-        }
-    };
+    let db = endgame_db(geo, args.db_file.as_ref(), args.db_seeds, in_play)?;
     let db = db.map(Arc::new);
     if let Some(db) = &db {
         writeln!(

@@ -7,12 +7,14 @@
 //!   bottom-up by seed count and indexed by combinatorial rank.
 //! - [`tt`] and [`search`]: the exact search (MTD(f) over null-window alpha-beta, a lock-free
 //!   transposition table, database probes, several threads).
+//! - [`book`]: the opening book of solved positions the top level plays from first.
 //! - [`play`]: what the top AI level asks of it (solve within the move's time, or not at all).
 //!
 //! Values: the solver computes the store difference still to come for the side to move; the
 //! final margin of a position is its present store difference plus that value.
 
 pub mod board;
+pub mod book;
 pub mod db;
 pub mod play;
 pub mod rank;

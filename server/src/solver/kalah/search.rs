@@ -63,6 +63,11 @@ impl Solver {
         }
     }
 
+    /// The most seeds in play its endgame database covers (0: none).
+    pub fn db_seeds(&self) -> u32 {
+        self.db.as_ref().map_or(0, |d| d.max_seeds())
+    }
+
     /// Searches with `n` threads (at least one).
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.max(1);

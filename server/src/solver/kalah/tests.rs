@@ -189,3 +189,81 @@ fn a_cancelled_search_gives_up() {
         None
     );
 }
+
+/// Level 8 plays a position of the opening book from the book: even with its search cancelled
+/// before it starts, it answers with the book's move and the exact margin, and without the
+/// entry it cannot.
+#[test]
+fn level_8_plays_a_book_position_without_searching() {
+    use crate::ai::{EngineSpec, Score, SearchLimits, SearchRequest};
+    use play::{Perfect, perfect_move};
+    let rules = KalahRules::new(4, 3, false).unwrap();
+    let game = Kalah::start(rules);
+    let request = SearchRequest::new(
+        EngineSpec::Level(8),
+        SearchLimits {
+            time: Some(std::time::Duration::from_secs(10)),
+            ..SearchLimits::default()
+        },
+        0,
+    );
+    let cancel = std::sync::atomic::AtomicBool::new(true);
+    assert!(matches!(
+        perfect_move(&game, &request, &cancel, &mut |_| {}),
+        Perfect::NotSolved(_)
+    ));
+    let geo = geometry(&rules);
+    let solver = Solver::new(geo, 16, None);
+    let entry = book::solve_entry(&solver, board_of(&game), Limits::NONE).unwrap();
+    let mut added = book::Book::default();
+    added.insert(geo, board_of(&game), entry);
+    book::add(&added);
+    let mut infos = Vec::new();
+    let Perfect::Solved(result) =
+        perfect_move(&game, &request, &cancel, &mut |i| infos.push(i.clone()))
+    else {
+        panic!("the book's position was not played from the book");
+    };
+    assert_eq!(result.best_move, Some((entry.best + 1).to_string()));
+    assert_eq!(infos.len(), 1);
+    assert_eq!(infos[0].score, Score::Margin(solved_margin(&solver, &game)));
+    assert_eq!(infos[0].nodes, 0);
+}
+
+/// When the server asks for it, the top level's first move on a board starts building a larger
+/// endgame database in the background; it is kept, and its values are the solver's.
+#[test]
+fn the_top_level_builds_a_larger_database_in_the_background() {
+    let rules = KalahRules::new(5, 4, false).unwrap();
+    let geo = geometry(&rules);
+    let small = EndgameDb::seeds_within(geo, play::AI_DB_BYTES, rules.total_seeds());
+    assert!(small < 10, "the small database already has {small} seeds");
+    play::set_background_db_seeds(10);
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let game = Kalah::start(rules);
+    // The opening is not solved in a millisecond; the build starts anyway.
+    let _ = play::solve_move(&game, std::time::Duration::from_millis(1), &cancel);
+    let waited = std::time::Instant::now();
+    let db = loop {
+        if let Some(db) = cached_db(geo).filter(|d| d.max_seeds() >= 10) {
+            break db;
+        }
+        assert!(
+            waited.elapsed() < std::time::Duration::from_secs(300),
+            "no database after 5 minutes"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert_eq!(db.max_seeds(), 10);
+    let solver = Solver::new(geo, 4, None);
+    for g in random_positions(rules, 400, 7) {
+        let board = board_of(&g);
+        let seeds = super::board::byte_sum(board);
+        if seeds <= 10 && !geo.is_over(board) {
+            assert_eq!(
+                db.probe(board, seeds),
+                solver.value(board, Limits::NONE, &mut |_| {})
+            );
+        }
+    }
+}
