@@ -97,7 +97,8 @@ pub enum Command {
         /// Search threads (Lazy SMP for the full search; other engines use one).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
         threads: u32,
-        /// A directory of solved databases: the top level plays from `DIR/baghchal.tb`.
+        /// A directory of solved databases: the top level plays from `DIR/baghchal.tb` and the
+        /// Kalah endgame databases `DIR/kalah*.db`.
         #[arg(long, value_name = "DIR")]
         tablebase: Option<std::path::PathBuf>,
     },

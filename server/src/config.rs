@@ -72,7 +72,8 @@ pub struct ServerConfig {
     #[arg(long, value_enum, default_value_t = SqliteSync::Full)]
     pub sqlite_synchronous: SqliteSync,
     /// A directory of solved databases: `DIR/baghchal.tb` (built by `chaupal-server tablebase
-    /// baghchal`) is loaded at start when it is there, and the top AI level plays from it.
+    /// baghchal`) and Kalah endgame databases `DIR/kalah*.db` (`tablebase kalah`) are loaded at
+    /// start when they are there, and the top AI level plays from them.
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<std::path::PathBuf>,
     /// Seeds in play covered by the Kalah endgame database the top AI level builds in the

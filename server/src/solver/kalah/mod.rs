@@ -25,6 +25,7 @@ pub mod tt;
 mod tests;
 
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use chaupal_shared::Game;
@@ -96,6 +97,35 @@ pub fn db_with(geo: Geometry, seeds: u32, progress: &mut dyn FnMut(u32, u64)) ->
     let db = Arc::new(EndgameDb::build(geo, seeds, progress));
     keep_db(db.clone());
     db
+}
+
+/// Loads every Kalah endgame database in `dir` (files named `kalah*.db`, written by
+/// `tablebase kalah`; each says its board size and capture rule) and keeps them for the top
+/// level; returns the paths loaded with their seed counts. A damaged file is an error naming it.
+pub fn load_dir(dir: &Path) -> std::io::Result<Vec<(PathBuf, u32)>> {
+    let mut loaded = Vec::new();
+    if !dir.is_dir() {
+        return Ok(loaded);
+    }
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.is_file()
+                && p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with("kalah") && n.ends_with(".db"))
+        })
+        .collect();
+    paths.sort();
+    for path in paths {
+        let file = std::fs::File::open(&path)?;
+        let db = EndgameDb::load(&mut std::io::BufReader::new(file))
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        let seeds = db.max_seeds();
+        keep_db(Arc::new(db));
+        loaded.push((path, seeds));
+    }
+    Ok(loaded)
 }
 
 /// A margin as people read it: `+N`, `-N` or `0`.

@@ -267,3 +267,22 @@ fn the_top_level_builds_a_larger_database_in_the_background() {
         }
     }
 }
+
+/// `--tablebase DIR` loads the Kalah databases in it for the top level; other files are left
+/// alone, a missing directory loads nothing, and a damaged database is refused by name.
+#[test]
+fn a_tablebase_directory_gives_its_kalah_databases_to_the_top_level() {
+    let geo = Geometry::new(7, true);
+    let dir = tempfile::tempdir().unwrap();
+    let db = EndgameDb::build(geo, 5, &mut |_, _| {});
+    let mut file = std::fs::File::create(dir.path().join("kalah-7-ec.db")).unwrap();
+    db.save(&mut file).unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "not a database").unwrap();
+    let loaded = load_dir(dir.path()).unwrap();
+    assert_eq!(loaded, vec![(dir.path().join("kalah-7-ec.db"), 5)]);
+    assert!(cached_db(geo).is_some_and(|d| d.max_seeds() >= 5));
+    assert!(load_dir(&dir.path().join("missing")).unwrap().is_empty());
+    std::fs::write(dir.path().join("kalah-bad.db"), "KALAHDB? damaged").unwrap();
+    let err = load_dir(dir.path()).unwrap_err();
+    assert!(err.to_string().contains("kalah-bad.db"), "{err}");
+}
