@@ -1,4 +1,4 @@
-//! The `solve` and `tablebase` subcommands as a user runs them: `solve kalah` ends with a
+//! The `solve`, `tablebase` and `book` subcommands as a user runs them: `solve kalah` ends with a
 //! `margin` line that agrees with the rules (checked here on boards small enough to count by
 //! hand or by a plain search), and bad arguments exit non-zero with a message.
 
@@ -129,4 +129,50 @@ fn tablebase_kalah_writes_a_database_that_solve_loads() {
 
     let out = run(&["tablebase", "jungle", "--out", file]);
     assert!(!out.status.success());
+}
+
+/// `book kalah` writes one line per solved position, the root's first; a second run over the
+/// same file keeps them and solves nothing; and the root's value is what `solve` says.
+#[test]
+fn book_writes_solved_entries_and_resumes_without_solving_again() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("kalah.book");
+    let path = file.to_str().expect("a UTF-8 path");
+    let args = [
+        "book", "kalah", "--rule", "pits=3", "--rule", "seeds=2", "--plies", "4", "--tt-mb", "4",
+        "--out", path,
+    ];
+    let out = run(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let entries = text.lines().filter(|l| l.starts_with("entry ply ")).count();
+    assert!(entries >= 3, "{text}");
+    assert!(text.contains(&format!("\nentries {entries}\n")), "{text}");
+    let book = std::fs::read_to_string(&file).expect("the book file");
+    let lines: Vec<&str> = book.lines().collect();
+    assert_eq!(lines.len(), entries);
+    assert!(
+        lines[0].starts_with("pits=3 empty-capture=false houses=2,2,2/2,2,2 value="),
+        "{book}"
+    );
+    // The start's value is its margin (no seeds banked yet).
+    let solved = last_line(&run(&[
+        "solve", "kalah", "--rule", "pits=3", "--rule", "seeds=2", "--tt-mb", "4",
+    ]));
+    let margin = solved.strip_prefix("margin ").expect("a margin line");
+    assert!(
+        lines[0].contains(&format!(" value={margin} ")),
+        "{book} / {solved}"
+    );
+
+    let again = run(&args);
+    let text = stdout(&again);
+    assert!(again.status.success());
+    assert!(!text.contains("entry ply"), "{text}");
+    assert!(text.contains(&format!("\nentries {entries}\n")), "{text}");
+    assert_eq!(std::fs::read_to_string(&file).expect("the book file"), book);
 }
