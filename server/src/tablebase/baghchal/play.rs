@@ -1,7 +1,8 @@
-//! The top AI level in the Bagh Chal movement phase: the database's move, with its value
-//! reported as `win N`, `loss N` or `cp 0` (a draw). Among drawing moves the normal search
-//! chooses, leaving out those that end the game by repetition or let the opponent do so at
-//! once, so a weaker opponent still gets chances to go wrong.
+//! The top AI level in the Bagh Chal movement phase and the last goat placements: the
+//! database's move, with its value reported as `win N`, `loss N` or `cp 0` (a draw). Among
+//! drawing moves it leaves out those that end the game by repetition or let the opponent do so
+//! at once, keeps those that leave the opponent the most losing replies ([`swindle`]), and lets
+//! the normal search choose among what remains, so a weaker opponent gets chances to go wrong.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -9,7 +10,7 @@ use std::time::Instant;
 use chaupal_shared::baghchal::{BaghChal, Move};
 use chaupal_shared::{EndReason, Game};
 
-use super::{BaghChalTb, Wdl};
+use super::{BaghChalTb, Wdl, swindle};
 use crate::ai::{
     AiError, EngineSpec, Score, SearchInfo, SearchRequest, SearchResult, SearchStats, search_game,
 };
@@ -64,13 +65,17 @@ pub fn play(
         } else {
             &fresh
         };
+        // Of those, the ones that leave the opponent the most (and deepest) losing replies.
+        let drawing = swindle::best_traps(tb, game, drawing);
         best = drawing[0];
-        let searched = search_game(game, request, cancel, &mut |_| {})
-            .ok()
-            .and_then(|r| r.best_move)
-            .and_then(|text| game.parse_move(&text).ok());
-        if let Some(m) = searched.filter(|m| drawing.contains(m)) {
-            best = m;
+        if drawing.len() > 1 {
+            let searched = search_game(game, request, cancel, &mut |_| {})
+                .ok()
+                .and_then(|r| r.best_move)
+                .and_then(|text| game.parse_move(&text).ok());
+            if let Some(m) = searched.filter(|m| drawing.contains(m)) {
+                best = m;
+            }
         }
     }
     let pv = line(tb, game, best);

@@ -543,3 +543,143 @@ fn real_database() {
         tally[0], tally[1], tally[2]
     );
 }
+
+/// A random position in the placement phase with `hand` goats still to place.
+fn placing(rng: &mut Rng, hand: u8, captured: u8, k: u8) -> BaghChal {
+    let tigers = rng.points(4, 0);
+    let goats = rng.points(20 - u32::from(hand + captured), tigers);
+    let side = if rng.next() & 1 == 0 {
+        Side::First
+    } else {
+        Side::Second
+    };
+    let text = text_of(tigers, goats, side, captured).replacen(" 0 ", &format!(" {hand} "), 1);
+    game(&text, k)
+}
+
+#[test]
+fn the_last_placements_are_searched_through_to_the_database() {
+    let tb = db(2);
+    let mut rng = Rng(4242);
+    let (mut proven, mut open) = (0, 0);
+    for hand in 1..=super::AHEAD_HAND {
+        for _ in 0..40 {
+            let captured = rng.below(2) as u8;
+            let mut g = placing(&mut rng, hand, captured, 2);
+            assert_eq!(g.goats_in_hand(), hand);
+            if g.outcome().is_some() {
+                continue;
+            }
+            assert_eq!(tb.value(&g), None, "only the movement phase is stored");
+            let value = tb.value_ahead(&g).unwrap();
+            let depth = 6;
+            let proof = prove(&mut g, depth);
+            assert_eq!(
+                proof,
+                expected(value, depth),
+                "{} ahead {value:?}",
+                g.position_text()
+            );
+            let choice = tb.choose(&g).unwrap();
+            assert_eq!((choice.wdl, choice.plies), value);
+            if proof == Proof::Unknown {
+                open += 1;
+            } else {
+                proven += 1;
+            }
+        }
+    }
+    assert!(proven > 0 && open > 0, "proven {proven}, open {open}");
+    let early = placing(&mut rng, super::AHEAD_HAND + 1, 0, 2);
+    assert_eq!(tb.value_ahead(&early), None);
+    assert_eq!(tb.choose(&early), None);
+}
+
+/// The replies to `mv` the database says lose for the opponent, found with `value` alone.
+fn losing_replies(tb: &BaghChalTb, g: &BaghChal, mv: chaupal_shared::baghchal::Move) -> usize {
+    let mut after = g.clone();
+    after.make(mv);
+    let mut replies = Vec::new();
+    after.legal_moves(&mut replies);
+    replies
+        .into_iter()
+        .filter(|&r| {
+            let mut next = after.clone();
+            next.make(r);
+            match next.outcome() {
+                Some(Outcome::Win { winner, .. }) => winner == g.side_to_move(),
+                Some(_) => false,
+                None => tb.value(&next).is_some_and(|(w, _)| w == Wdl::Win),
+            }
+        })
+        .count()
+}
+
+#[test]
+fn in_a_drawn_position_the_top_level_leaves_the_opponent_losing_replies() {
+    use super::play::allows_repetition;
+    use super::swindle::trap_score;
+    let tb = db(2);
+    let request = SearchRequest {
+        engine: EngineSpec::Level(8),
+        limits: SearchLimits {
+            depth: Some(2),
+            ..SearchLimits::default()
+        },
+        seed: 0,
+        threads: 1,
+    };
+    let mut rng = Rng(99);
+    let (mut checked, mut differs) = (0, 0);
+    while checked < 30 {
+        let captured = rng.below(2) as u8;
+        let g = rng.position(captured, 2);
+        let Some(choice) = tb
+            .choose(&g)
+            .filter(|c| c.wdl == Wdl::Draw && c.draws.len() > 1)
+        else {
+            continue;
+        };
+        if g.outcome().is_some() {
+            continue;
+        }
+        let fresh: Vec<_> = choice
+            .draws
+            .iter()
+            .copied()
+            .filter(|&m| !allows_repetition(&g, m))
+            .collect();
+        let scores: Vec<u64> = fresh.iter().map(|&m| trap_score(tb, &g, m)).collect();
+        for (&m, &s) in fresh.iter().zip(&scores) {
+            assert_eq!(
+                s > 0,
+                losing_replies(tb, &g, m) > 0,
+                "{} {m}",
+                g.position_text()
+            );
+        }
+        let top = scores.iter().copied().max().unwrap();
+        let out = super::play::play(tb, &g, &request, &AtomicBool::new(false), &mut |_| {})
+            .unwrap()
+            .unwrap();
+        let mv = g.parse_move(out.best_move.as_deref().unwrap()).unwrap();
+        let at = fresh.iter().position(|&m| m == mv).unwrap();
+        assert_eq!(scores[at], top, "{} {mv}", g.position_text());
+        // The plain search, which chose before, would have set fewer traps here.
+        let searched = crate::ai::search_game(&g, &request, &AtomicBool::new(false), &mut |_| {})
+            .unwrap()
+            .best_move
+            .and_then(|t| g.parse_move(&t).ok())
+            .unwrap();
+        if let Some(i) = fresh.iter().position(|&m| m == searched) {
+            if scores[i] < top {
+                differs += 1;
+            }
+        }
+        checked += 1;
+    }
+    assert!(
+        differs > 0,
+        "the search already set the most traps everywhere"
+    );
+}
