@@ -1,8 +1,9 @@
 //! The top AI level in the Bagh Chal movement phase and the last goat placements: the
 //! database's move, with its value reported as `win N`, `loss N` or `cp 0` (a draw). Among
 //! drawing moves it leaves out those that end the game by repetition or let the opponent do so
-//! at once, keeps those that leave the opponent the most losing replies ([`swindle`]), and lets
-//! the normal search choose among what remains, so a weaker opponent gets chances to go wrong.
+//! at once and lets the normal search choose among the rest, so a weaker opponent gets chances
+//! to go wrong; when the search's move would give the draw away, the move that leaves the
+//! opponent the most losing replies ([`swindle`]) instead.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -65,18 +66,17 @@ pub fn play(
         } else {
             &fresh
         };
-        // Of those, the ones that leave the opponent the most (and deepest) losing replies.
-        let drawing = swindle::best_traps(tb, game, drawing);
-        best = drawing[0];
-        if drawing.len() > 1 {
-            let searched = search_game(game, request, cancel, &mut |_| {})
-                .ok()
-                .and_then(|r| r.best_move)
-                .and_then(|text| game.parse_move(&text).ok());
-            if let Some(m) = searched.filter(|m| drawing.contains(m)) {
-                best = m;
-            }
-        }
+        // The search's move when it keeps the draw; else the one that leaves the opponent the
+        // most (and deepest) losing replies in a position the game has not seen. (Traps first,
+        // before the search, scored worse against seed 004's agent: docs/AI.md.)
+        let searched = search_game(game, request, cancel, &mut |_| {})
+            .ok()
+            .and_then(|r| r.best_move)
+            .and_then(|text| game.parse_move(&text).ok());
+        best = match searched.filter(|m| drawing.contains(m)) {
+            Some(m) => m,
+            None => swindle::best_traps(tb, game, drawing)[0],
+        };
     }
     let pv = line(tb, game, best);
     let score = match choice.wdl {

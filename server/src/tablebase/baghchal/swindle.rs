@@ -1,7 +1,11 @@
 //! Choosing among drawing moves to give the opponent chances to go wrong: each drawing move is
 //! scored by the opponent's replies the database says lose, weighted by how deep the loss is
 //! (a short one a searching opponent sees and avoids; a long one is past its horizon), as a
-//! share of all its replies. Generic: it knows nothing of the opponent but the rules.
+//! share of all its replies, after a preference for positions the game has not seen yet (an
+//! opponent that did not go wrong there once may well not the next time, and going back there
+//! walks towards a draw by repetition). Generic: it knows nothing of the opponent but the rules.
+
+use std::cmp::Reverse;
 
 use chaupal_shared::Game;
 use chaupal_shared::baghchal::{BaghChal, Move};
@@ -40,14 +44,25 @@ pub fn trap_score(tb: &BaghChalTb, game: &BaghChal, mv: Move) -> u64 {
     traps * 1000 / replies.len() as u64
 }
 
-/// The moves of `moves` with the highest [`trap_score`], in their order (all of them when none
-/// sets a trap).
+/// How many times the position after `mv` has stood in the game before.
+pub fn seen_after(game: &BaghChal, mv: Move) -> usize {
+    let mut after = game.clone();
+    after.make(mv);
+    after.occurrences() - 1
+}
+
+/// The moves of `moves` that lead to the positions the game has seen least, and of those the
+/// ones with the highest [`trap_score`], in their order: a position the opponent already
+/// answered without going wrong is tried again only when every move leads to one.
 pub fn best_traps(tb: &BaghChalTb, game: &BaghChal, moves: &[Move]) -> Vec<Move> {
-    let scored: Vec<(Move, u64)> = moves
+    let scored: Vec<(Move, (Reverse<usize>, u64))> = moves
         .iter()
-        .map(|&m| (m, trap_score(tb, game, m)))
+        .map(|&m| {
+            let key = (Reverse(seen_after(game, m)), trap_score(tb, game, m));
+            (m, key)
+        })
         .collect();
-    let top = scored.iter().map(|&(_, s)| s).max().unwrap_or(0);
+    let top = scored.iter().map(|&(_, s)| s).max().unwrap_or_default();
     scored
         .into_iter()
         .filter(|&(_, s)| s == top)

@@ -615,71 +615,144 @@ fn losing_replies(tb: &BaghChalTb, g: &BaghChal, mv: chaupal_shared::baghchal::M
         .count()
 }
 
+/// A random position of the `captures-to-win` 2 database that is drawn with more than one
+/// drawing move, with the database's choice; `None` when the one drawn is not.
+fn drawn_with_choice(tb: &BaghChalTb, rng: &mut Rng) -> Option<(BaghChal, super::Choice)> {
+    let captured = rng.below(2) as u8;
+    let g = rng.position(captured, 2);
+    let choice = tb
+        .choose(&g)
+        .filter(|c| c.wdl == Wdl::Draw && c.draws.len() > 1)?;
+    Some((g, choice))
+}
+
 #[test]
-fn in_a_drawn_position_the_top_level_leaves_the_opponent_losing_replies() {
+fn when_its_search_would_give_the_draw_away_the_top_level_sets_the_most_traps() {
     use super::play::allows_repetition;
-    use super::swindle::trap_score;
+    use super::swindle::{best_traps, trap_score};
     let tb = db(2);
     let request = SearchRequest {
         engine: EngineSpec::Level(8),
         limits: SearchLimits {
-            depth: Some(2),
+            depth: Some(1),
             ..SearchLimits::default()
         },
         seed: 0,
         threads: 1,
     };
     let mut rng = Rng(99);
-    let (mut checked, mut differs) = (0, 0);
-    while checked < 30 {
-        let captured = rng.below(2) as u8;
-        let g = rng.position(captured, 2);
-        let Some(choice) = tb
-            .choose(&g)
-            .filter(|c| c.wdl == Wdl::Draw && c.draws.len() > 1)
-        else {
+    let (mut scored, mut rescued, mut not_first) = (0, 0, 0);
+    for _ in 0..5000 {
+        if rescued >= 5 && not_first > 0 {
+            break;
+        }
+        let Some((g, choice)) = drawn_with_choice(tb, &mut rng) else {
             continue;
         };
-        if g.outcome().is_some() {
-            continue;
-        }
         let fresh: Vec<_> = choice
             .draws
             .iter()
             .copied()
             .filter(|&m| !allows_repetition(&g, m))
             .collect();
-        let scores: Vec<u64> = fresh.iter().map(|&m| trap_score(tb, &g, m)).collect();
-        for (&m, &s) in fresh.iter().zip(&scores) {
+        for &m in &fresh {
+            let s = trap_score(tb, &g, m);
             assert_eq!(
                 s > 0,
                 losing_replies(tb, &g, m) > 0,
                 "{} {m}",
                 g.position_text()
             );
+            scored += usize::from(s > 0);
         }
-        let top = scores.iter().copied().max().unwrap();
-        let out = super::play::play(tb, &g, &request, &AtomicBool::new(false), &mut |_| {})
-            .unwrap()
-            .unwrap();
-        let mv = g.parse_move(out.best_move.as_deref().unwrap()).unwrap();
-        let at = fresh.iter().position(|&m| m == mv).unwrap();
-        assert_eq!(scores[at], top, "{} {mv}", g.position_text());
-        // The plain search, which chose before, would have set fewer traps here.
         let searched = crate::ai::search_game(&g, &request, &AtomicBool::new(false), &mut |_| {})
             .unwrap()
             .best_move
             .and_then(|t| g.parse_move(&t).ok())
             .unwrap();
-        if let Some(i) = fresh.iter().position(|&m| m == searched) {
-            if scores[i] < top {
-                differs += 1;
-            }
+        let out = super::play::play(tb, &g, &request, &AtomicBool::new(false), &mut |_| {})
+            .unwrap()
+            .unwrap();
+        let mv = g.parse_move(out.best_move.as_deref().unwrap()).unwrap();
+        if fresh.contains(&searched) {
+            assert_eq!(mv, searched, "{}", g.position_text());
+            continue;
         }
+        let traps = best_traps(tb, &g, &fresh);
+        assert_eq!(mv, traps[0], "{}", g.position_text());
+        let top = trap_score(tb, &g, mv);
+        assert!(fresh.iter().all(|&m| trap_score(tb, &g, m) <= top));
+        rescued += 1;
+        if mv != fresh[0] {
+            not_first += 1;
+        }
+    }
+    assert!(scored > 0, "no drawing move set a trap");
+    assert!(
+        rescued >= 5 && not_first > 0,
+        "rescued {rescued}, not first {not_first}"
+    );
+}
+
+#[test]
+fn traps_are_set_in_positions_the_game_has_not_seen() {
+    use super::swindle::{best_traps, seen_after};
+    use chaupal_shared::baghchal::{Move, MoveKind};
+    let tb = db(2);
+    let step_back = |m: Move| Move::step(m.to(), m.from());
+    let mut rng = Rng(5150);
+    let mut checked = 0;
+    for _ in 0..20_000 {
+        if checked == 5 {
+            break;
+        }
+        let Some((g, choice)) = drawn_with_choice(tb, &mut rng) else {
+            continue;
+        };
+        let first = best_traps(tb, &g, &choice.draws);
+        let [m] = first[..] else { continue };
+        if m.kind() != MoveKind::Step {
+            continue;
+        }
+        // Go there and back, the opponent stepping out and back too.
+        let mut h = g.clone();
+        h.make(m);
+        let Some(choice_r) = tb.choose(&h).filter(|c| c.wdl == Wdl::Draw) else {
+            continue;
+        };
+        let Some(&r) = choice_r.draws.iter().find(|r| r.kind() == MoveKind::Step) else {
+            continue;
+        };
+        h.make(r);
+        let mut legal = Vec::new();
+        h.legal_moves(&mut legal);
+        if !legal.contains(&step_back(m)) {
+            continue;
+        }
+        h.make(step_back(m));
+        legal.clear();
+        h.legal_moves(&mut legal);
+        if !legal.contains(&step_back(r)) || h.outcome().is_some() {
+            continue;
+        }
+        h.make(step_back(r));
+        assert_eq!(h.position_text(), g.position_text());
+        assert_eq!(seen_after(&h, m), 1);
+        let unseen = choice
+            .draws
+            .iter()
+            .any(|&d| d != m && seen_after(&h, d) == 0);
+        if !unseen || h.outcome().is_some() {
+            continue;
+        }
+        let again = best_traps(tb, &h, &choice.draws);
+        assert!(
+            !again.contains(&m),
+            "{}: back to a position seen",
+            g.position_text()
+        );
+        assert!(again.iter().all(|&d| seen_after(&h, d) == 0));
         checked += 1;
     }
-    assert!(
-        differs > 0,
-        "the search already set the most traps everywhere"
-    );
+    assert_eq!(checked, 5, "too few positions to go there and back");
 }
