@@ -204,7 +204,8 @@ pub fn search(
     }
     match game {
         AnyGame::BaghChal(g) => {
-            // The top level plays the solved movement phase from the database, when loaded.
+            // The top level plays the solved movement phase (and the last goat placements)
+            // from the database, when loaded.
             if let Some(result) =
                 crate::tablebase::baghchal::play::search_hook(g, request, cancel, on_info)
             {

@@ -112,6 +112,13 @@ impl BaghChal {
         self.captured
     }
 
+    /// How many times the current position has occurred since the last irreversible move, this
+    /// time included (the third ends the game drawn under `repetition=draw`).
+    #[inline]
+    pub fn occurrences(&self) -> usize {
+        self.history.occurrences_of_current()
+    }
+
     /// Whether the tigers have made their winning number of captures.
     #[inline]
     fn tigers_reached_target(&self) -> bool {

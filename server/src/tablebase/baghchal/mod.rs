@@ -1,6 +1,7 @@
 //! The Bagh Chal movement-phase database: every position with all goats placed, solved by
 //! retrograde analysis ([`solve`]), stored once per symmetry class of the tiger set ([`index`])
-//! in a checked file ([`file`]), and probed here for the value of a position and its best move.
+//! in a checked file ([`file`]), and probed here for the value of a position and its best move
+//! (in the last goat placements too, by a short search down to the movement phase).
 //!
 //! Values ignore the repetition rules (endless play is a draw), so the database applies to games
 //! under `repetition=draw` with the `captures-to-win` it was built for. A win it reports is a win
@@ -11,6 +12,7 @@ pub mod file;
 pub mod index;
 pub mod play;
 pub mod solve;
+pub mod swindle;
 
 use std::path::Path;
 
@@ -22,6 +24,19 @@ use chaupal_shared::game::Outcome;
 use self::file::{Decoded, SideCounts, TbError};
 use self::index::Indexer;
 use self::solve::{GOATS_TO_MOVE, SolveOptions, TIGERS_TO_MOVE, plies_of, slot};
+
+/// The most goats in hand for which the database's answers search the last placements through
+/// to the movement phase (a goat and a tiger move a goat: at most a few thousand probes).
+pub const AHEAD_HAND: u8 = 2;
+
+/// How good a move's value is for its mover: win fastest, draw, lose slowest.
+fn rank(&(_, wdl, plies): &(Move, Wdl, u32)) -> (u8, i64) {
+    match wdl {
+        Wdl::Win => (2, -i64::from(plies)),
+        Wdl::Draw => (1, 0),
+        Wdl::Loss => (0, i64::from(plies)),
+    }
+}
 
 /// A game-theoretic value for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,13 +107,38 @@ impl BaghChalTb {
 
     /// Whether the database answers for this game: movement phase, same rules.
     pub fn covers(&self, game: &BaghChal) -> bool {
+        game.goats_in_hand() == 0 && self.fits(game)
+    }
+
+    /// Whether the game is played under the database's rules with the full set of pieces, in
+    /// any phase.
+    fn fits(&self, game: &BaghChal) -> bool {
         let rules = game.rules();
-        game.goats_in_hand() == 0
-            && rules.repetition == Repetition::Draw
+        rules.repetition == Repetition::Draw
             && rules.captures_to_win == self.data.captures_to_win
             && game.goats_captured() < self.data.captures_to_win
             && game.tigers().count_ones() == 4
-            && u32::from(game.goats_captured()) + game.goats().count_ones() == 20
+            && u32::from(game.goats_captured())
+                + game.goats().count_ones()
+                + u32::from(game.goats_in_hand())
+                == 20
+    }
+
+    /// Whether [`BaghChalTb::move_values`] and [`BaghChalTb::choose`] answer for this game: the
+    /// movement phase, or the last [`AHEAD_HAND`] goat placements, searched through to it.
+    pub fn reaches(&self, game: &BaghChal) -> bool {
+        game.goats_in_hand() <= AHEAD_HAND && self.fits(game)
+    }
+
+    /// The value of a position the database reaches ([`BaghChalTb::reaches`]) for the side to
+    /// move, with the plies to the end: read in the movement phase, searched in the last
+    /// placements (no position repeats there, so the search is exact).
+    pub fn value_ahead(&self, game: &BaghChal) -> Option<(Wdl, u32)> {
+        if game.goats_in_hand() == 0 {
+            return self.value(game);
+        }
+        let values = self.move_values(game)?;
+        values.into_iter().max_by_key(rank).map(|(_, w, p)| (w, p))
     }
 
     /// The value of a movement-phase position for the side to move, with the plies to the end
@@ -120,9 +160,10 @@ impl BaghChalTb {
     }
 
     /// The value of each legal move for the side to move (from its point of view), or `None`
-    /// when the database does not cover the position or the game is over.
+    /// when the database does not reach the position ([`BaghChalTb::reaches`]) or the game is
+    /// over.
     pub fn move_values(&self, game: &BaghChal) -> Option<Vec<(Move, Wdl, u32)>> {
-        if !self.covers(game) || game.outcome().is_some() {
+        if !self.reaches(game) || game.outcome().is_some() {
             return None;
         }
         let mut moves = Vec::new();
@@ -135,7 +176,7 @@ impl BaghChalTb {
                 Some(Outcome::Win { winner, .. }) if winner == game.side_to_move() => (Wdl::Win, 1),
                 Some(Outcome::Win { .. }) => (Wdl::Loss, 1),
                 Some(_) => (Wdl::Draw, 0),
-                None => match self.value(&child)? {
+                None => match self.value_ahead(&child)? {
                     (Wdl::Win, p) => (Wdl::Loss, p + 1),
                     (Wdl::Loss, p) => (Wdl::Win, p + 1),
                     (Wdl::Draw, _) => (Wdl::Draw, 0),
@@ -147,16 +188,12 @@ impl BaghChalTb {
         Some(out)
     }
 
-    /// The move that keeps the value: the fastest win, the slowest loss, or a drawing move.
+    /// The move that keeps the value: the fastest win, the slowest loss, or a drawing move (in
+    /// the positions [`BaghChalTb::reaches`]).
     pub fn choose(&self, game: &BaghChal) -> Option<Choice> {
         let values = self.move_values(game)?;
-        let rank = |&(_, wdl, plies): &(Move, Wdl, u32)| match wdl {
-            Wdl::Win => (2, -i64::from(plies)),
-            Wdl::Draw => (1, 0),
-            Wdl::Loss => (0, i64::from(plies)),
-        };
         // max_by_key keeps the last of equals; reverse so the first generated move wins ties.
-        let &(best, wdl, plies) = values.iter().rev().max_by_key(|&e| rank(e))?;
+        let &(best, wdl, plies) = values.iter().rev().max_by_key(|e| rank(e))?;
         let draws = values
             .iter()
             .filter(|(_, w, _)| *w == Wdl::Draw)

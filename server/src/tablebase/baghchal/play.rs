@@ -1,7 +1,9 @@
-//! The top AI level in the Bagh Chal movement phase: the database's move, with its value
-//! reported as `win N`, `loss N` or `cp 0` (a draw). Among drawing moves the normal search
-//! chooses, leaving out those that end the game by repetition or let the opponent do so at
-//! once, so a weaker opponent still gets chances to go wrong.
+//! The top AI level in the Bagh Chal movement phase and the last goat placements: the
+//! database's move, with its value reported as `win N`, `loss N` or `cp 0` (a draw). Among
+//! drawing moves it leaves out those that end the game by repetition or let the opponent do so
+//! at once and lets the normal search choose among the rest, so a weaker opponent gets chances
+//! to go wrong; when the search's move would give the draw away, the move that leaves the
+//! opponent the most losing replies ([`swindle`]) instead.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -9,7 +11,7 @@ use std::time::Instant;
 use chaupal_shared::baghchal::{BaghChal, Move};
 use chaupal_shared::{EndReason, Game};
 
-use super::{BaghChalTb, Wdl};
+use super::{BaghChalTb, Wdl, swindle};
 use crate::ai::{
     AiError, EngineSpec, Score, SearchInfo, SearchRequest, SearchResult, SearchStats, search_game,
 };
@@ -64,14 +66,17 @@ pub fn play(
         } else {
             &fresh
         };
-        best = drawing[0];
+        // The search's move when it keeps the draw; else the one that leaves the opponent the
+        // most (and deepest) losing replies in a position the game has not seen. (Traps first,
+        // before the search, scored worse against seed 004's agent: docs/AI.md.)
         let searched = search_game(game, request, cancel, &mut |_| {})
             .ok()
             .and_then(|r| r.best_move)
             .and_then(|text| game.parse_move(&text).ok());
-        if let Some(m) = searched.filter(|m| drawing.contains(m)) {
-            best = m;
-        }
+        best = match searched.filter(|m| drawing.contains(m)) {
+            Some(m) => m,
+            None => swindle::best_traps(tb, game, drawing)[0],
+        };
     }
     let pv = line(tb, game, best);
     let score = match choice.wdl {

@@ -543,3 +543,216 @@ fn real_database() {
         tally[0], tally[1], tally[2]
     );
 }
+
+/// A random position in the placement phase with `hand` goats still to place.
+fn placing(rng: &mut Rng, hand: u8, captured: u8, k: u8) -> BaghChal {
+    let tigers = rng.points(4, 0);
+    let goats = rng.points(20 - u32::from(hand + captured), tigers);
+    let side = if rng.next() & 1 == 0 {
+        Side::First
+    } else {
+        Side::Second
+    };
+    let text = text_of(tigers, goats, side, captured).replacen(" 0 ", &format!(" {hand} "), 1);
+    game(&text, k)
+}
+
+#[test]
+fn the_last_placements_are_searched_through_to_the_database() {
+    let tb = db(2);
+    let mut rng = Rng(4242);
+    let (mut proven, mut open) = (0, 0);
+    for hand in 1..=super::AHEAD_HAND {
+        for _ in 0..40 {
+            let captured = rng.below(2) as u8;
+            let mut g = placing(&mut rng, hand, captured, 2);
+            assert_eq!(g.goats_in_hand(), hand);
+            if g.outcome().is_some() {
+                continue;
+            }
+            assert_eq!(tb.value(&g), None, "only the movement phase is stored");
+            let value = tb.value_ahead(&g).unwrap();
+            let depth = 6;
+            let proof = prove(&mut g, depth);
+            assert_eq!(
+                proof,
+                expected(value, depth),
+                "{} ahead {value:?}",
+                g.position_text()
+            );
+            let choice = tb.choose(&g).unwrap();
+            assert_eq!((choice.wdl, choice.plies), value);
+            if proof == Proof::Unknown {
+                open += 1;
+            } else {
+                proven += 1;
+            }
+        }
+    }
+    assert!(proven > 0 && open > 0, "proven {proven}, open {open}");
+    let early = placing(&mut rng, super::AHEAD_HAND + 1, 0, 2);
+    assert_eq!(tb.value_ahead(&early), None);
+    assert_eq!(tb.choose(&early), None);
+}
+
+/// The replies to `mv` the database says lose for the opponent, found with `value` alone.
+fn losing_replies(tb: &BaghChalTb, g: &BaghChal, mv: chaupal_shared::baghchal::Move) -> usize {
+    let mut after = g.clone();
+    after.make(mv);
+    let mut replies = Vec::new();
+    after.legal_moves(&mut replies);
+    replies
+        .into_iter()
+        .filter(|&r| {
+            let mut next = after.clone();
+            next.make(r);
+            match next.outcome() {
+                Some(Outcome::Win { winner, .. }) => winner == g.side_to_move(),
+                Some(_) => false,
+                None => tb.value(&next).is_some_and(|(w, _)| w == Wdl::Win),
+            }
+        })
+        .count()
+}
+
+/// A random position of the `captures-to-win` 2 database that is drawn with more than one
+/// drawing move, with the database's choice; `None` when the one drawn is not.
+fn drawn_with_choice(tb: &BaghChalTb, rng: &mut Rng) -> Option<(BaghChal, super::Choice)> {
+    let captured = rng.below(2) as u8;
+    let g = rng.position(captured, 2);
+    let choice = tb
+        .choose(&g)
+        .filter(|c| c.wdl == Wdl::Draw && c.draws.len() > 1)?;
+    Some((g, choice))
+}
+
+#[test]
+fn when_its_search_would_give_the_draw_away_the_top_level_sets_the_most_traps() {
+    use super::play::allows_repetition;
+    use super::swindle::{best_traps, trap_score};
+    let tb = db(2);
+    let request = SearchRequest {
+        engine: EngineSpec::Level(8),
+        limits: SearchLimits {
+            depth: Some(1),
+            ..SearchLimits::default()
+        },
+        seed: 0,
+        threads: 1,
+    };
+    let mut rng = Rng(99);
+    let (mut scored, mut rescued, mut not_first) = (0, 0, 0);
+    for _ in 0..5000 {
+        if rescued >= 5 && not_first > 0 {
+            break;
+        }
+        let Some((g, choice)) = drawn_with_choice(tb, &mut rng) else {
+            continue;
+        };
+        let fresh: Vec<_> = choice
+            .draws
+            .iter()
+            .copied()
+            .filter(|&m| !allows_repetition(&g, m))
+            .collect();
+        for &m in &fresh {
+            let s = trap_score(tb, &g, m);
+            assert_eq!(
+                s > 0,
+                losing_replies(tb, &g, m) > 0,
+                "{} {m}",
+                g.position_text()
+            );
+            scored += usize::from(s > 0);
+        }
+        let searched = crate::ai::search_game(&g, &request, &AtomicBool::new(false), &mut |_| {})
+            .unwrap()
+            .best_move
+            .and_then(|t| g.parse_move(&t).ok())
+            .unwrap();
+        let out = super::play::play(tb, &g, &request, &AtomicBool::new(false), &mut |_| {})
+            .unwrap()
+            .unwrap();
+        let mv = g.parse_move(out.best_move.as_deref().unwrap()).unwrap();
+        if fresh.contains(&searched) {
+            assert_eq!(mv, searched, "{}", g.position_text());
+            continue;
+        }
+        let traps = best_traps(tb, &g, &fresh);
+        assert_eq!(mv, traps[0], "{}", g.position_text());
+        let top = trap_score(tb, &g, mv);
+        assert!(fresh.iter().all(|&m| trap_score(tb, &g, m) <= top));
+        rescued += 1;
+        if mv != fresh[0] {
+            not_first += 1;
+        }
+    }
+    assert!(scored > 0, "no drawing move set a trap");
+    assert!(
+        rescued >= 5 && not_first > 0,
+        "rescued {rescued}, not first {not_first}"
+    );
+}
+
+#[test]
+fn traps_are_set_in_positions_the_game_has_not_seen() {
+    use super::swindle::{best_traps, seen_after};
+    use chaupal_shared::baghchal::{Move, MoveKind};
+    let tb = db(2);
+    let step_back = |m: Move| Move::step(m.to(), m.from());
+    let mut rng = Rng(5150);
+    let mut checked = 0;
+    for _ in 0..20_000 {
+        if checked == 5 {
+            break;
+        }
+        let Some((g, choice)) = drawn_with_choice(tb, &mut rng) else {
+            continue;
+        };
+        let first = best_traps(tb, &g, &choice.draws);
+        let [m] = first[..] else { continue };
+        if m.kind() != MoveKind::Step {
+            continue;
+        }
+        // Go there and back, the opponent stepping out and back too.
+        let mut h = g.clone();
+        h.make(m);
+        let Some(choice_r) = tb.choose(&h).filter(|c| c.wdl == Wdl::Draw) else {
+            continue;
+        };
+        let Some(&r) = choice_r.draws.iter().find(|r| r.kind() == MoveKind::Step) else {
+            continue;
+        };
+        h.make(r);
+        let mut legal = Vec::new();
+        h.legal_moves(&mut legal);
+        if !legal.contains(&step_back(m)) {
+            continue;
+        }
+        h.make(step_back(m));
+        legal.clear();
+        h.legal_moves(&mut legal);
+        if !legal.contains(&step_back(r)) || h.outcome().is_some() {
+            continue;
+        }
+        h.make(step_back(r));
+        assert_eq!(h.position_text(), g.position_text());
+        assert_eq!(seen_after(&h, m), 1);
+        let unseen = choice
+            .draws
+            .iter()
+            .any(|&d| d != m && seen_after(&h, d) == 0);
+        if !unseen || h.outcome().is_some() {
+            continue;
+        }
+        let again = best_traps(tb, &h, &choice.draws);
+        assert!(
+            !again.contains(&m),
+            "{}: back to a position seen",
+            g.position_text()
+        );
+        assert!(again.iter().all(|&d| seen_after(&h, d) == 0));
+        checked += 1;
+    }
+    assert_eq!(checked, 5, "too few positions to go there and back");
+}
