@@ -102,36 +102,6 @@ fn attacks(own: u64, enemy: u64, empty: u64) -> (u64, i32) {
     (hit, steps)
 }
 
-/// Whether `enemy` could jump a piece of `own` right now (`empty`: the empty points).
-fn any_capture(enemy: u64, own: u64, empty: u64) -> bool {
-    points(enemy).any(|e| {
-        let e = usize::from(e);
-        RAYS[e][..usize::from(RAY_COUNTS[e])].iter().any(|ray| {
-            ray.beyond != NO_POINT && own & bit(ray.neighbour) != 0 && empty & bit(ray.beyond) != 0
-        })
-    })
-}
-
-/// How many of `own`'s steps leave `enemy` nothing to capture at once (spare moves: a side
-/// without any, and without a capture of its own, must give a piece away), counted up to `cap`.
-fn safe_steps(own: u64, enemy: u64, cap: i32) -> i32 {
-    let empty = ALL_POINTS & !(own | enemy);
-    let mut safe = 0;
-    for from in points(own) {
-        for to in points(NEIGHBOURS[usize::from(from)] & empty) {
-            let moved = own & !bit(from) | bit(to);
-            let after = empty & !bit(to) | bit(from);
-            if !any_capture(enemy, moved, after) {
-                safe += 1;
-                if safe >= cap {
-                    return safe;
-                }
-            }
-        }
-    }
-    safe
-}
-
 /// Ours, in hundredths of a piece.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Chaupal {
@@ -156,14 +126,6 @@ pub struct Chaupal {
     /// no-capture limit brings, reaching it at the limit: the side ahead looks for a capture
     /// in time rather than at the horizon.
     pub fade_after: i32,
-    /// Per spare move (a step that leaves nothing to capture) a side has fewer than
-    /// `spare_moves`: the opponent's count for the mover, its own against it. A defender that
-    /// shuffles one piece back and forth behind points that cannot be jumped draws by the
-    /// no-capture limit unless the attacker takes its spare moves away.
-    pub spare: i32,
-    pub spare_moves: i32,
-    /// For the mover with no spare move and no capture: it must give a piece away.
-    pub zugzwang: i32,
 }
 
 impl Default for Chaupal {
@@ -179,9 +141,6 @@ impl Default for Chaupal {
             advance: 3,
             simplify: 2,
             fade_after: 100,
-            spare: 12,
-            spare_moves: 4,
-            zugzwang: 50,
         }
     }
 }
@@ -208,27 +167,8 @@ impl Evaluator<SholoGuti> for Chaupal {
             + self.centre * (count(own & CENTRE) - count(enemy & CENTRE))
             + self.enemy_triangle * (count(own & their_triangle) - count(enemy & my_triangle))
             + self.own_triangle * (count(own & my_triangle) - count(enemy & their_triangle))
-            + self.advance * (advancement(own, me) - advancement(enemy, me.opponent()))
-            + self.spare_term(own, enemy, my_hits != 0);
+            + self.advance * (advancement(own, me) - advancement(enemy, me.opponent()));
         fade(v, g.no_capture_plies() as i32, self.fade_after)
-    }
-}
-
-impl Chaupal {
-    /// The spare-move terms for the mover (`own`), who has a capture when `can_capture`.
-    fn spare_term(&self, own: u64, enemy: u64, can_capture: bool) -> Value {
-        if self.spare == 0 && self.zugzwang == 0 {
-            return 0;
-        }
-        let cap = self.spare_moves.max(1);
-        let mine = safe_steps(own, enemy, cap);
-        let theirs = safe_steps(enemy, own, cap);
-        let stuck = if mine == 0 && !can_capture {
-            self.zugzwang
-        } else {
-            0
-        };
-        self.spare * (mine - theirs) - stuck
     }
 }
 
@@ -399,64 +339,6 @@ mod tests {
         let mut pos = SearchPosition::new(g, 30);
         let _ = pos.make(out);
         assert_eq!(pos.status(1), None);
-    }
-
-    /// South on a1 and a3 (points no jump can reach while they stand still), north on d2, c3,
-    /// a5 and b5; north to move.
-    fn south_shuffling_in_the_corner() -> SholoGuti {
-        SholoGuti::from_position_text("3/3/5/5/NN3/5/S1N2/2N/S2 n 0", Default::default()).unwrap()
-    }
-
-    /// North's move that its evaluation (one ply) likes best.
-    fn best_by_evaluation(g: &SholoGuti, eval: &Chaupal) -> String {
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        let best = moves
-            .iter()
-            .max_by_key(|&&mv| {
-                let mut after = g.clone();
-                after.make(mv);
-                -eval.evaluate(&after)
-            })
-            .copied()
-            .unwrap();
-        g.move_text(best)
-    }
-
-    #[test]
-    fn spare_moves_are_steps_that_leave_nothing_to_capture() {
-        let g = south_shuffling_in_the_corner();
-        let (south, north) = (g.pieces(Side::First), g.pieces(Side::Second));
-        // a1-c1 is the one spare move: a1-b2 and a3-b3 are jumped from c3, a3-a4 from a5,
-        // a3-b4 from b5.
-        assert_eq!(safe_steps(south, north, 4), 1);
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        let to_e1 = moves
-            .iter()
-            .find(|&&m| g.move_text(m) == "d2-e1")
-            .copied()
-            .unwrap();
-        let mut after = g.clone();
-        after.make(to_e1);
-        // From e1 north jumps c1 whenever a1 steps there: south has none left.
-        assert_eq!(
-            safe_steps(after.pieces(Side::First), after.pieces(Side::Second), 4),
-            0
-        );
-    }
-
-    #[test]
-    fn the_attacker_takes_the_defenders_last_spare_move_away() {
-        let g = south_shuffling_in_the_corner();
-        assert_eq!(best_by_evaluation(&g, &Chaupal::default()), "d2-e1");
-        // Without the spare-move terms nothing in the evaluation sees it.
-        let without = Chaupal {
-            spare: 0,
-            zugzwang: 0,
-            ..Chaupal::default()
-        };
-        assert_ne!(best_by_evaluation(&g, &without), "d2-e1");
     }
 
     #[test]
