@@ -8,18 +8,17 @@
 use std::fs::OpenOptions;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Instant;
 
 use chaupal_shared::{Game, GameKind};
 
 use super::ToolError;
 use super::setup::set_up_game;
-use super::solve::{endgame_db, kalah_of, ms};
+use super::solve::{DbChoice, kalah_of, ms, solver_with_db};
 use crate::solver::kalah::board::byte_sum;
 use crate::solver::kalah::book::{self, Book, format_line};
 use crate::solver::kalah::search::Limits;
-use crate::solver::kalah::{Solver, board_of, geometry, keep_db, margin_text};
+use crate::solver::kalah::{board_of, geometry, margin_text};
 
 /// `book` command line.
 #[derive(Clone, Debug, clap::Args)]
@@ -85,19 +84,17 @@ pub fn run_book(args: &BookCli, out: &mut impl Write) -> Result<(), ToolError> {
         Err(e) => return Err(e.into()),
     };
     let start = Instant::now();
-    let db = endgame_db(geo, args.db.as_ref(), args.db_seeds, byte_sum(start_board))?.map(Arc::new);
-    if let Some(db) = &db {
-        writeln!(
-            out,
-            "info db seeds-max {} positions {} time-ms {}",
-            db.max_seeds(),
-            db.len(),
-            ms(start)
-        )?;
-        keep_db(db.clone());
-    }
-    let mut solver = Solver::new(geo, args.tt_mb.max(1), db);
-    solver.set_threads(args.threads);
+    let solver = solver_with_db(
+        geo,
+        DbChoice {
+            file: args.db.as_ref(),
+            seeds: args.db_seeds,
+            in_play: byte_sum(start_board),
+        },
+        args.tt_mb,
+        args.threads,
+        out,
+    )?;
     let mut file = OpenOptions::new()
         .create(true)
         .append(true)

@@ -96,6 +96,39 @@ pub fn endgame_db(
     })
 }
 
+/// Which endgame database a solver gets: see [`endgame_db`].
+pub struct DbChoice<'a> {
+    pub file: Option<&'a PathBuf>,
+    pub seeds: Option<u32>,
+    pub in_play: u32,
+}
+
+/// A solver of `geo` with a table of `tt_mb` megabytes, `threads` threads and the endgame
+/// database `db` asks for (kept for the process, and reported on `out` as an `info db` line).
+pub fn solver_with_db(
+    geo: Geometry,
+    db: DbChoice<'_>,
+    tt_mb: usize,
+    threads: usize,
+    out: &mut impl Write,
+) -> Result<Solver, ToolError> {
+    let start = Instant::now();
+    let db = endgame_db(geo, db.file, db.seeds, db.in_play)?.map(Arc::new);
+    if let Some(db) = &db {
+        writeln!(
+            out,
+            "info db seeds-max {} positions {} time-ms {}",
+            db.max_seeds(),
+            db.len(),
+            ms(start)
+        )?;
+        keep_db(db.clone());
+    }
+    let mut solver = Solver::new(geo, tt_mb.max(1), db);
+    solver.set_threads(threads);
+    Ok(solver)
+}
+
 /// Solves the position and writes the `info` lines, `best-moves`, `pv` and `margin` to `out`.
 pub fn run_solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), ToolError> {
     let kind = args.game.unwrap_or(GameKind::Kalah);
@@ -113,21 +146,17 @@ pub fn run_solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), ToolError
     let geo = geometry(game.rules());
     let board = board_of(&game);
     let in_play = byte_sum(board);
-    let start = Instant::now();
-    let db = endgame_db(geo, args.db_file.as_ref(), args.db_seeds, in_play)?;
-    let db = db.map(Arc::new);
-    if let Some(db) = &db {
-        writeln!(
-            out,
-            "info db seeds-max {} positions {} time-ms {}",
-            db.max_seeds(),
-            db.len(),
-            ms(start)
-        )?;
-        keep_db(db.clone());
-    }
-    let mut solver = Solver::new(geo, args.tt_mb.max(1), db);
-    solver.set_threads(args.threads);
+    let solver = solver_with_db(
+        geo,
+        DbChoice {
+            file: args.db_file.as_ref(),
+            seeds: args.db_seeds,
+            in_play,
+        },
+        args.tt_mb,
+        args.threads,
+        out,
+    )?;
     let search_start = Instant::now();
     let mut write_error = None;
     let value = solver
