@@ -296,6 +296,42 @@ mod tests {
         geo.board(&row, &row)
     }
 
+    /// Plays from `start` to `plies` plies with the book's player (either side) following the
+    /// book and the opponent trying every move: the book player's turns met, and those of them
+    /// the book lacks.
+    fn book_turns(book: &Book, geo: Geometry, start: u128, plies: u32) -> (usize, Vec<u128>) {
+        let mut stack = vec![(start, 0u32, true), (start, 0u32, false)];
+        let (mut ours_met, mut missing) = (0, Vec::new());
+        while let Some((board, ply, ours)) = stack.pop() {
+            if ply >= plies || geo.is_over(board) {
+                continue;
+            }
+            let moves = if ours {
+                ours_met += 1;
+                match book.get(geo, board) {
+                    Some(e) => vec![e.best],
+                    None => {
+                        missing.push(board);
+                        continue;
+                    }
+                }
+            } else {
+                (0..geo.pits)
+                    .filter(|&i| Geometry::get(board, i) > 0)
+                    .collect()
+            };
+            for i in moves {
+                let c = geo.play(board, i);
+                match c.after {
+                    After::Over => {}
+                    After::Again => stack.push((c.board, ply + 1, ours)),
+                    After::Pass => stack.push((c.board, ply + 1, !ours)),
+                }
+            }
+        }
+        (ours_met, missing)
+    }
+
     #[test]
     fn a_line_reads_back_as_the_entry_it_was_written_from() {
         let geo = Geometry::new(6, false);
@@ -362,33 +398,11 @@ mod tests {
                 Some(true)
             );
         }
-        // Follow the book as the first player against every reply: each of its turns within
+        // Following the book as either player against every reply, each of its turns within
         // the depth is in the book.
-        let mut stack = vec![(start, 0u32, true)];
-        let mut ours_checked = 0;
-        while let Some((board, ply, ours)) = stack.pop() {
-            if ply >= 5 || geo.is_over(board) {
-                continue;
-            }
-            let moves = if ours {
-                let e = book.get(geo, board).expect("the book's turn is covered");
-                ours_checked += 1;
-                vec![e.best]
-            } else {
-                (0..geo.pits)
-                    .filter(|&i| Geometry::get(board, i) > 0)
-                    .collect()
-            };
-            for i in moves {
-                let c = geo.play(board, i);
-                match c.after {
-                    After::Over => {}
-                    After::Again => stack.push((c.board, ply + 1, ours)),
-                    After::Pass => stack.push((c.board, ply + 1, !ours)),
-                }
-            }
-        }
-        assert!(ours_checked > 3);
+        let (ours, missing) = book_turns(&book, geo, start, 5);
+        assert!(ours > 3);
+        assert!(missing.is_empty(), "{missing:?}");
         // Resuming adds nothing and solves nothing.
         let before = solver.nodes();
         let mut added = 0;
@@ -404,12 +418,25 @@ mod tests {
         assert_eq!((added, solver.nodes()), (0, before));
     }
 
+    /// The shipped book reads, and covers what docs/SOLVED.md says: Kalah(6,4)'s first
+    /// SHIPPED_PLIES plies for either player under each capture rule, starting with the values
+    /// the literature gives (+10 with empty capture) and the solver's +8 without.
     #[test]
-    fn the_shipped_book_reads_and_its_standard_openings_are_legal() {
+    fn the_shipped_book_covers_the_standard_boards_first_plies() {
         let book = shipped().unwrap();
         for (geo, board, entry) in book.iter() {
             assert!(Geometry::get(board, entry.best) > 0);
             assert!(!geo.is_over(board));
         }
+        for (empty_capture, plies, root) in SHIPPED_PLIES {
+            let geo = Geometry::new(6, empty_capture);
+            let start = start(geo, 4);
+            assert_eq!(book.get(geo, start).map(|e| e.value), Some(root));
+            let (ours, missing) = book_turns(&book, geo, start, plies);
+            assert!(missing.is_empty(), "{} uncovered of {ours}", missing.len());
+        }
     }
+
+    /// What the shipped book covers: (empty capture, plies, the start's value).
+    const SHIPPED_PLIES: [(bool, u32, i32); 2] = [(false, 8, 8), (true, 8, 10)];
 }
