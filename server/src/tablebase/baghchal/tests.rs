@@ -355,19 +355,23 @@ fn the_database_answers_only_for_its_rules_and_the_movement_phase() {
     assert_eq!(tb.value(&forbidden), None);
 }
 
+/// A request for the top level, searching drawn positions to `depth`.
+fn level_8_at_depth(depth: u32) -> SearchRequest {
+    SearchRequest::new(
+        EngineSpec::Level(8),
+        SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        },
+        0,
+    )
+}
+
 #[test]
 fn in_a_drawn_position_the_top_level_avoids_moves_that_let_the_game_repeat() {
     use super::play::allows_repetition;
     let tb = db(2);
-    let request = SearchRequest {
-        engine: EngineSpec::Level(8),
-        limits: SearchLimits {
-            depth: Some(2),
-            ..SearchLimits::default()
-        },
-        seed: 0,
-        threads: 1,
-    };
+    let request = level_8_at_depth(2);
     let mut rng = Rng(77);
     let (mut games, mut decisive) = (0, 0);
     while games < 4 {
@@ -418,15 +422,7 @@ fn in_a_drawn_position_the_top_level_avoids_moves_that_let_the_game_repeat() {
 fn the_top_level_plays_from_the_database_and_reports_its_value() {
     let tb = db(2);
     let g = game("TGGGT/GGGGG/GG1GG/GGGGG/TG1GT t 0 1", 2);
-    let request = SearchRequest {
-        engine: EngineSpec::Level(8),
-        limits: SearchLimits {
-            depth: Some(2),
-            ..SearchLimits::default()
-        },
-        seed: 0,
-        threads: 1,
-    };
+    let request = level_8_at_depth(2);
     let mut infos = Vec::new();
     let result = super::play::play(tb, &g, &request, &AtomicBool::new(false), &mut |i| {
         infos.push(i.clone());
@@ -631,15 +627,7 @@ fn when_its_search_would_give_the_draw_away_the_top_level_sets_the_most_traps() 
     use super::play::allows_repetition;
     use super::swindle::{best_traps, trap_score};
     let tb = db(2);
-    let request = SearchRequest {
-        engine: EngineSpec::Level(8),
-        limits: SearchLimits {
-            depth: Some(1),
-            ..SearchLimits::default()
-        },
-        seed: 0,
-        threads: 1,
-    };
+    let request = level_8_at_depth(1);
     let mut rng = Rng(99);
     let (mut scored, mut rescued, mut not_first) = (0, 0, 0);
     for _ in 0..5000 {
