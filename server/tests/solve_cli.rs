@@ -176,3 +176,22 @@ fn book_writes_solved_entries_and_resumes_without_solving_again() {
     assert!(text.contains(&format!("\nentries {entries}\n")), "{text}");
     assert_eq!(std::fs::read_to_string(&file).expect("the book file"), book);
 }
+
+/// The background Kalah database of `serve` is bounded: more than 20 seeds (226 MB on the
+/// standard board; each seed more multiplies it) is refused before the server starts.
+#[test]
+fn serve_refuses_a_kalah_database_past_twenty_seeds() {
+    // An address that cannot be parsed either, so that without the bound the server still
+    // exits at once (naming --bind, not this option) instead of serving.
+    let out = run(&[
+        "serve",
+        "--kalah-db-seeds",
+        "21",
+        "--bind",
+        "not-an-address",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--kalah-db-seeds"), "{err}");
+    assert!(err.contains("21"), "{err}");
+}

@@ -64,16 +64,11 @@ pub fn load_dir(dir: &Path) -> Result<Loaded, TbError> {
 /// [`load_dir`] with the outcome logged, for the server and the tools; also loads the Kalah
 /// endgame databases of the directory (`kalah*.db`, see [`crate::solver::kalah::load_dir`]).
 pub fn load_dir_logged(dir: &Path) -> Result<(), TbError> {
-    match crate::solver::kalah::load_dir(dir) {
-        Ok(loaded) => {
-            for (path, seeds) in loaded {
-                tracing::info!(
-                    "Kalah endgame database loaded from {} ({seeds} seeds)",
-                    path.display()
-                );
-            }
-        }
-        Err(e) => return Err(TbError::Io(e)),
+    for (path, seeds) in crate::solver::kalah::load_dir(dir)? {
+        tracing::info!(
+            "Kalah endgame database loaded from {} ({seeds} seeds)",
+            path.display()
+        );
     }
     match load_dir(dir)? {
         Loaded::Loaded {

@@ -6,7 +6,7 @@
 //! per new entry, then `entries N` (the book's entries for these rules) and `time-ms T`.
 
 use std::fs::OpenOptions;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -70,16 +70,9 @@ pub fn run_book(args: &BookCli, out: &mut impl Write) -> Result<(), ToolError> {
     let game = kalah_of(set_up_game(GameKind::Kalah, &args.rules, None, None)?)?;
     let geo = geometry(game.rules());
     let start_board = board_of(&game);
-    let mut book = match std::fs::File::open(&args.out) {
-        Ok(file) => {
-            let mut text = String::new();
-            for line in BufReader::new(file).lines() {
-                text.push_str(&line?);
-                text.push('\n');
-            }
-            Book::parse(&text)
-                .map_err(|e| ToolError::Usage(format!("{}: {e}", args.out.display())))?
-        }
+    let mut book = match std::fs::read_to_string(&args.out) {
+        Ok(text) => Book::parse(&text)
+            .map_err(|e| ToolError::Usage(format!("{}: {e}", args.out.display())))?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Book::default(),
         Err(e) => return Err(e.into()),
     };
