@@ -185,8 +185,7 @@ pub fn solve_move(game: &Kalah, budget: Duration, cancel: &AtomicBool) -> Option
         let before = solver.nodes();
         let board = board_of(game);
         let value = solver.value(board, limits, &mut |_| {})?;
-        let best = solver.best_moves(board, value, limits)?;
-        let house = *best.first()? as u8 + 1;
+        let house = solver.best_move(board, value, limits)? as u8 + 1;
         Some((house, store_margin(game) + value, solver.nodes() - before))
     })
 }

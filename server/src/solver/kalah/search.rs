@@ -183,6 +183,25 @@ impl Solver {
         Some(best)
     }
 
+    /// One move (house byte) that keeps the value `value` of `board`, or `None` when stopped:
+    /// the table's best move first (after [`Solver::value`] it usually keeps the value and is
+    /// proven from the table), then the others in house order. Cheaper than
+    /// [`Solver::best_moves`], which must also refute every move that loses value.
+    pub fn best_move(&self, board: u128, value: i32, limits: Limits<'_>) -> Option<usize> {
+        let table_move = self
+            .tt
+            .probe(board)
+            .map(|b| usize::from(b.best))
+            .filter(|&i| i < self.geo.pits);
+        let others = (0..self.geo.pits).filter(|&i| Some(i) != table_move);
+        for i in table_move.into_iter().chain(others) {
+            if Geometry::get(board, i) > 0 && self.keeps(board, i, value, limits)? {
+                return Some(i);
+            }
+        }
+        None
+    }
+
     /// Whether playing house byte `i` of `board` keeps its value `value`.
     pub fn keeps(&self, board: u128, i: usize, value: i32, limits: Limits<'_>) -> Option<bool> {
         let c = self.geo.play(board, i);

@@ -149,7 +149,7 @@ fn a_saved_database_loads_back_and_a_damaged_one_is_refused() {
 }
 
 #[test]
-fn best_moves_are_the_moves_that_keep_the_value() {
+fn best_moves_are_the_moves_that_keep_the_value_and_best_move_is_one_of_them() {
     let rules = KalahRules::new(3, 2, true).unwrap();
     let solver = Solver::new(geometry(&rules), 1, None);
     let mut memo = HashMap::new();
@@ -159,6 +159,8 @@ fn best_moves_are_the_moves_that_keep_the_value() {
         let value = solver.value(board, Limits::NONE, &mut |_| {}).unwrap();
         let best = solver.best_moves(board, value, Limits::NONE).unwrap();
         assert!(!best.is_empty());
+        let one = solver.best_move(board, value, Limits::NONE).unwrap();
+        assert!(best.contains(&one), "{one} is not among {best:?}");
         let target = minimax(&mut g, &mut memo);
         let me = g.side_to_move();
         g.legal_moves(&mut moves);
