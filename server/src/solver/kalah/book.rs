@@ -276,15 +276,11 @@ pub fn build(
     Some(())
 }
 
-/// The exact value of `board` and the first move in house order that keeps it.
+/// The exact value of `board` and a move that keeps it ([`Solver::best_move`]).
 pub fn solve_entry(solver: &Solver, board: u128, limits: Limits<'_>) -> Option<Entry> {
     let value = solver.value(board, limits, &mut |_| {})?;
-    for i in 0..solver.geometry().pits {
-        if Geometry::get(board, i) > 0 && solver.keeps(board, i, value, limits)? {
-            return Some(Entry { value, best: i });
-        }
-    }
-    None
+    let best = solver.best_move(board, value, limits)?;
+    Some(Entry { value, best })
 }
 
 #[cfg(test)]
@@ -438,5 +434,5 @@ mod tests {
     }
 
     /// What the shipped book covers: (empty capture, plies, the start's value).
-    const SHIPPED_PLIES: [(bool, u32, i32); 2] = [(false, 8, 8), (true, 8, 10)];
+    const SHIPPED_PLIES: [(bool, u32, i32); 2] = [(false, 12, 8), (true, 12, 10)];
 }
