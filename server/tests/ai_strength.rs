@@ -12,8 +12,11 @@
 //! depth instead of a time (repeatable on a loaded machine), `STRENGTH_ONLY` runs only the
 //! pairings whose seed agent contains this text, `STRENGTH_VERBOSE=1` prints every game,
 //! `STRENGTH_TABLEBASE=DIR` loads `DIR/baghchal.tb` as the server's `--tablebase DIR` does,
-//! `STRENGTH_WEIGHTS=DIR` installs other tuned weights than the repository's `weights/`. Each
-//! pairing prints a row of the table in docs/AI.md, with how the games ended.
+//! `STRENGTH_WEIGHTS=DIR` installs other tuned weights than the repository's `weights/`,
+//! `STRENGTH_SIDE=NAME` plays the top level with one colour only (`south`/`north` in Sholo Guti
+//! and Jungle, `tigers`/`goats`, or `first`/`second` in any game), each game from its own
+//! opening (the openings the top level met with that colour in the first games of a full match).
+//! Each pairing prints a row of the table in docs/AI.md, with how the games ended.
 //!
 //! The top level moves through [`chaupal_server::ai::search`], as the server asks it, so what
 //! level 8 adds there (Kalah's exact solver, the Bagh Chal database) is measured too.
@@ -46,6 +49,8 @@ struct Settings {
     ms: u64,
     depth: Option<u32>,
     only: Option<String>,
+    /// `STRENGTH_SIDE`: the top level's only colour, by name.
+    side: Option<String>,
     verbose: bool,
 }
 
@@ -59,8 +64,27 @@ impl Settings {
             ms: number("STRENGTH_MS", 50),
             depth: var("STRENGTH_DEPTH").map(|v| v.parse().expect("a depth")),
             only: var("STRENGTH_ONLY"),
+            side: var("STRENGTH_SIDE").map(|v| v.to_lowercase()),
             verbose: var("STRENGTH_VERBOSE").is_some(),
         }
+    }
+
+    /// The top level's only colour in game `G`, when `STRENGTH_SIDE` names one.
+    fn side<G: Game>(&self) -> Option<Side> {
+        let name = self.side.as_deref()?;
+        let side = [Side::First, Side::Second]
+            .into_iter()
+            .find(|&side| {
+                let own = G::side_name(side).to_lowercase();
+                let generic = if side == Side::First {
+                    "first"
+                } else {
+                    "second"
+                };
+                name == own || name == generic
+            })
+            .unwrap_or_else(|| panic!("STRENGTH_SIDE={name}: not a side of this game"));
+        Some(side)
     }
 
     /// How the top level is limited, for the table.
@@ -221,19 +245,22 @@ fn match_up<G: StrengthGame>(
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut reasons: BTreeMap<String, u32> = BTreeMap::new();
     let (mut plies, mut top_time, mut top_moves) = (0, Duration::ZERO, 0);
+    let only_side = s.side::<G>();
     for i in 0..s.games {
-        let top_side = if i % 2 == 0 {
-            Side::First
-        } else {
-            Side::Second
+        let top_side = match only_side {
+            Some(side) => side,
+            None if i % 2 == 0 => Side::First,
+            None => Side::Second,
         };
         let seed = Player::Seed(seed_agent, depth);
         let players = match top_side {
             Side::First => [Player::Top, seed],
             Side::Second => [seed, Player::Top],
         };
-        // Games 2k and 2k+1 share an opening, one with each colour.
-        let end = play(start, players, s, i / 2);
+        // Games 2k and 2k+1 share an opening, one with each colour; with one colour only,
+        // each game has its own.
+        let opening = if only_side.is_some() { i } else { i / 2 };
+        let end = play(start, players, s, opening);
         let result = match end.winner {
             Some(w) if w == top_side => {
                 wins += 1;
@@ -265,10 +292,14 @@ fn match_up<G: StrengthGame>(
         top_moves += end.top_moves;
     }
     let points = (wins as f64 + draws as f64 / 2.0) / s.games as f64;
+    let budget = match only_side {
+        Some(side) => format!("{}, as {} only", s.budget(), G::side_name(side)),
+        None => s.budget(),
+    };
     let ends: Vec<String> = reasons.iter().map(|(r, n)| format!("{n} {r}")).collect();
     println!(
         "| {game} | level {TOP_LEVEL}, {} | {seed_agent} depth {depth} | {wins} | {draws} | {losses} | {:.1}% | {} | {:.0} ms | {} |",
-        s.budget(),
+        budget,
         100.0 * points,
         plies / s.games.max(1) as usize,
         top_time.as_secs_f64() * 1000.0 / f64::from(top_moves.max(1)),

@@ -122,6 +122,7 @@ impl EngineConfig {
             Algorithm::Pvs => SearchConfig {
                 contempt: DEFAULT_CONTEMPT,
                 play_for_win: true,
+                late_move_reductions: true,
                 ..SearchConfig::default()
             },
             _ => SearchConfig::default(),

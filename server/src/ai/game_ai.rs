@@ -33,6 +33,13 @@ pub trait GameAi: Game {
     /// Whether quiescence search (captures at the horizon) pays off in this game.
     const QUIESCENCE: bool = false;
 
+    /// Whether the full search reduces late quiet moves here (with
+    /// [`SearchConfig::late_move_reductions`]): deeper in the same time, at the price of
+    /// exactness at a fixed depth.
+    ///
+    /// [`SearchConfig::late_move_reductions`]: super::search::SearchConfig::late_move_reductions
+    const LATE_MOVE_REDUCTIONS: bool = false;
+
     /// Centi-units at which the winning-chances meter reads about 76% (logistic scale).
     const WIN_SCALE: f64 = 400.0;
 

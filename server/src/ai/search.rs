@@ -1,7 +1,8 @@
 //! The search core, written once for every game: negamax with alpha-beta pruning, iterative
 //! deepening, principal variation search, a transposition table, killer and history move
 //! ordering with the game's own hints, optional quiescence over captures, repetition draws with
-//! contempt, and proven results (a subtree that reached only game ends holds at any depth).
+//! contempt, proven results (a subtree that reached only game ends holds at any depth), and late
+//! move reductions in the games that ask for them.
 //!
 //! The table may be kept between the searches of a game ([`Searcher::with_table`]) and shared
 //! by several threads searching the same position (Lazy SMP, [`Searcher::run_parallel`]): helper
@@ -10,7 +11,8 @@
 //!
 //! Each enhancement can be switched off in [`SearchConfig`], which is how the `negamax-tt`
 //! engine and the equivalence tests compare them: the enhancements change the cost, never the
-//! value at a fixed depth.
+//! value at a fixed depth, except late move reductions (off in those comparisons), which trade
+//! exactness at a fixed depth for reaching deeper in the same time.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::SearchLimits;
 use super::control::SearchControl;
 use super::game_ai::{Evaluator, GameAi};
-use super::ordering::{HASH_MOVE_KEY, OrderingTables, order_key, pick_next};
+use super::ordering::{HASH_MOVE_KEY, KILLER_KEY, OrderingTables, order_key, pick_next};
 use super::position::SearchPosition;
 use super::stats::SearchStats;
 use super::tt::{Bound, Entry, PROVEN_DEPTH, TranspositionTable};
@@ -53,6 +55,11 @@ pub struct SearchConfig {
     /// [`GameAi::progress_bonus`] (what brings a decision nearer, which a defender need not
     /// want).
     pub play_for_win: bool,
+    /// Late move reductions (with `pvs`, in games whose [`GameAi::LATE_MOVE_REDUCTIONS`] is
+    /// set): quiet moves late in the order are searched first with a null window at a reduced
+    /// depth, and again at full depth only when they beat alpha there. Values at a fixed depth
+    /// then differ from a full-width search; proven results stay exact.
+    pub late_move_reductions: bool,
     /// Transposition table size in MiB.
     pub hash_mib: usize,
     /// Threads searching together (Lazy SMP); 1 searches on the caller's thread alone.
@@ -72,6 +79,7 @@ impl Default for SearchConfig {
             path_repetition: true,
             contempt: 0,
             play_for_win: false,
+            late_move_reductions: false,
             hash_mib: 16,
             threads: 1,
         }
@@ -98,6 +106,26 @@ pub struct SearchOutput<M> {
 const MAX_DEPTH: u32 = (MAX_PLY as u32) - 16;
 /// Deepest quiescence line below the horizon.
 const MAX_QUIESCENCE_PLIES: usize = 12;
+/// Late move reductions: the shallowest depth reduced, the moves of a node always searched in
+/// full (the hash move, captures and killers come first and are never reduced anyway), and the
+/// depth and move number from which a quiet move is reduced by two plies instead of one.
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_FULL_MOVES: usize = 3;
+const LMR_DEEP_DEPTH: i32 = 6;
+const LMR_VERY_LATE: usize = 8;
+
+/// How many plies to take off the search of the `i`th move (in order) of a node `depth` deep
+/// whose sort key is `key`: none for the first moves, the hash move, forcing moves (`hint` > 0)
+/// and killers; 1 for other late moves, 2 for very late ones in deep nodes.
+fn late_move_reduction(depth: i32, i: usize, key: i32, hint: i32) -> i32 {
+    if depth < LMR_MIN_DEPTH || i < LMR_FULL_MOVES || hint > 0 || key > KILLER_KEY - 16 {
+        0
+    } else if depth >= LMR_DEEP_DEPTH && i >= LMR_VERY_LATE {
+        2
+    } else {
+        1
+    }
+}
 
 /// One search of one position.
 pub struct Searcher<'a, G: GameAi> {
@@ -444,18 +472,33 @@ impl<'a, G: GameAi> Searcher<'a, G> {
         let side = self.pos.game.side_to_move();
         let hits_before = self.horizon_hits;
         let alpha_before = alpha;
+        let reduce = self.config.late_move_reductions && self.config.pvs && G::LATE_MOVE_REDUCTIONS;
+        // The most plies taken off a move whose reduced value was kept (it did not beat alpha).
+        let mut kept_reduction = 0;
         let mut best = -INFINITY;
         let mut best_index = None;
         for i in 0..keys.len() {
             pick_next(&mut keys, i);
             let index = keys[i].1 as usize;
             let mv = moves[index];
+            let r = if reduce {
+                late_move_reduction(depth, i, keys[i].0, self.pos.game.move_hint(mv))
+            } else {
+                0
+            };
             let undo = self.pos.make(mv);
             let same = self.pos.game.side_to_move() == side;
             let v = if i == 0 || !self.config.pvs {
                 self.child(same, depth - 1, ply + 1, alpha, beta)
             } else {
-                let v = self.child(same, depth - 1, ply + 1, alpha, alpha + 1);
+                let mut v = self.child(same, depth - 1 - r, ply + 1, alpha, alpha + 1);
+                if r > 0 && !self.aborted {
+                    if v > alpha {
+                        v = self.child(same, depth - 1, ply + 1, alpha, alpha + 1);
+                    } else {
+                        kept_reduction = kept_reduction.max(r);
+                    }
+                }
                 if v > alpha && v < beta && !self.aborted {
                     self.child(same, depth - 1, ply + 1, alpha, beta)
                 } else {
@@ -499,10 +542,12 @@ impl<'a, G: GameAi> Searcher<'a, G> {
             } else {
                 Bound::Upper
             };
+            // A subtree that reached only game ends is proven however deep it was searched;
+            // otherwise the entry claims only the depth every move was searched to.
             let stored_depth = if self.horizon_hits == hits_before {
                 PROVEN_DEPTH
             } else {
-                depth.clamp(0, PROVEN_DEPTH as i32 - 1) as u8
+                (depth - kept_reduction).clamp(0, PROVEN_DEPTH as i32 - 1) as u8
             };
             tt.store(
                 hash,
@@ -628,6 +673,7 @@ pub fn table_salt<G: GameAi>(game: &G, eval: &str, config: &SearchConfig) -> u64
         config.play_for_win,
         config.quiescence,
         config.path_repetition,
+        config.late_move_reductions && G::LATE_MOVE_REDUCTIONS,
     )
         .hash(&mut h);
     h.finish()

@@ -198,6 +198,7 @@ fn en_prise(at: u8, own: u64, enemy: u64, vacated: u8) -> bool {
 impl GameAi for SholoGuti {
     const EVALUATIONS: &'static [EvalInfo] = EVALUATIONS;
     const QUIESCENCE: bool = true;
+    const LATE_MOVE_REDUCTIONS: bool = true;
     const WIN_SCALE: f64 = 300.0;
 
     fn evaluator(name: &str) -> Option<Box<dyn Evaluator<Self>>> {
@@ -339,6 +340,59 @@ mod tests {
         let mut pos = SearchPosition::new(g, 30);
         let _ = pos.make(out);
         assert_eq!(pos.status(1), None);
+    }
+
+    /// A fixed-depth search of the full engine's settings, with or without late move
+    /// reductions: its value, whether proven, and its node count.
+    fn search_at(g: &SholoGuti, depth: u32, reductions: bool) -> (Value, bool, u64) {
+        use crate::ai::SearchLimits;
+        use crate::ai::control::SearchControl;
+        use crate::ai::search::Searcher;
+        let config = crate::ai::search::SearchConfig {
+            late_move_reductions: reductions,
+            ..EngineConfig::new(Algorithm::Pvs).search
+        };
+        let limits = SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        };
+        let cancel = std::sync::atomic::AtomicBool::new(false);
+        let eval = Chaupal::default();
+        let control = SearchControl::new(&limits, &cancel);
+        let out = Searcher::new(g, &eval, config, control).run(&mut |_| {});
+        (out.value, out.proven, out.stats.nodes)
+    }
+
+    #[test]
+    fn late_move_reductions_visit_fewer_nodes_in_the_middle_game() {
+        let mut g = SholoGuti::start(Default::default());
+        let mut moves = Vec::new();
+        for k in 0..16usize {
+            g.legal_moves(&mut moves);
+            g.make(moves[(7 * k + 3) % moves.len()]);
+        }
+        assert!(g.outcome().is_none());
+        let (_, _, full) = search_at(&g, 5, false);
+        let (_, _, reduced) = search_at(&g, 5, true);
+        println!("depth 5: {full} nodes without reductions, {reduced} with");
+        assert!(
+            reduced < full,
+            "with reductions {reduced} nodes, without {full}"
+        );
+    }
+
+    #[test]
+    fn late_move_reductions_keep_forced_wins_and_their_length() {
+        // South to move wins in three moves (five plies), see `tests/ai_sholo_guti.rs`.
+        let mut g =
+            SholoGuti::from_position_text("N2/S2/2S2/2S2/5/5/5/3/3 s 0", Default::default())
+                .unwrap();
+        g.play_text("c6-b6").unwrap();
+        g.play_text("a9-c9").unwrap();
+        let full = search_at(&g, 7, false);
+        let reduced = search_at(&g, 7, true);
+        assert_eq!(full.0, crate::ai::value::mate_in(5));
+        assert_eq!((reduced.0, reduced.1), (full.0, full.1));
     }
 
     #[test]
