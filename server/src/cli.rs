@@ -135,6 +135,16 @@ pub enum Command {
         /// Longest principal variation printed.
         #[arg(long, default_value_t = 24)]
         pv_plies: usize,
+        /// Resume from this file when it exists, and write the table's most expensive entries
+        /// to it as the solve goes and at its end: a long solve stopped is not lost.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<std::path::PathBuf>,
+        /// Minutes between checkpoints.
+        #[arg(long, default_value_t = 10, requires = "checkpoint")]
+        checkpoint_minutes: u64,
+        /// Largest checkpoint file, in megabytes.
+        #[arg(long, default_value_t = 512, requires = "checkpoint")]
+        checkpoint_mb: u64,
     },
     /// Build a solved database and write it to a file.
     ///
@@ -249,6 +259,9 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             db_seeds,
             db,
             pv_plies,
+            checkpoint,
+            checkpoint_minutes,
+            checkpoint_mb,
         }) => {
             let args = SolveArgs {
                 game: Some(game),
@@ -260,6 +273,9 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                 db_seeds,
                 db_file: db,
                 pv_plies,
+                checkpoint,
+                checkpoint_minutes,
+                checkpoint_mb,
             };
             on_stdout(|out| run_solve(&args, out))
         }

@@ -131,6 +131,77 @@ fn tablebase_kalah_writes_a_database_that_solve_loads() {
     assert!(!out.status.success());
 }
 
+/// `solve --checkpoint FILE` writes the table to FILE at the end; a second run loads it, finds
+/// the margin without searching, and says the same; a damaged file is refused with its cause.
+#[test]
+fn solve_writes_a_checkpoint_that_a_second_run_resumes_from() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("k43.ckpt");
+    let file = file.to_str().expect("a UTF-8 path");
+    let solve = || {
+        let out = run(&[
+            "solve",
+            "kalah",
+            "--rule",
+            "pits=4",
+            "--rule",
+            "seeds=3",
+            "--db-seeds",
+            "0",
+            "--tt-mb",
+            "4",
+            "--checkpoint",
+            file,
+        ]);
+        (out.status.success(), stdout(&out), last_line(&out))
+    };
+    let (ok, first, margin) = solve();
+    assert!(ok, "{first}");
+    assert!(first.contains("info checkpoint saved "), "{first}");
+    assert!(!first.contains("info checkpoint loaded"), "{first}");
+    assert!(margin.starts_with("margin "), "{first}");
+
+    let (ok, second, again) = solve();
+    assert!(ok, "{second}");
+    assert!(second.contains("info checkpoint loaded "), "{second}");
+    assert_eq!(again, margin);
+    let solved_nodes = |text: &str| -> u64 {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("info solved nodes "))
+            .expect("an info solved line");
+        line.split_whitespace()
+            .nth(3)
+            .and_then(|n| n.parse().ok())
+            .expect("nodes")
+    };
+    assert!(
+        solved_nodes(&second) * 10 < solved_nodes(&first),
+        "resumed {} nodes, first {}",
+        solved_nodes(&second),
+        solved_nodes(&first)
+    );
+
+    let mut bytes = std::fs::read(file).expect("the checkpoint");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(file, bytes).expect("written back");
+    let (ok, _, _) = solve();
+    let out = run(&[
+        "solve",
+        "kalah",
+        "--rule",
+        "pits=4",
+        "--rule",
+        "seeds=3",
+        "--checkpoint",
+        file,
+    ]);
+    assert!(!ok && !out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("checksum"), "{err}");
+}
+
 /// `book kalah` writes one line per solved position, the root's first; a second run over the
 /// same file keeps them and solves nothing; and the root's value is what `solve` says.
 #[test]

@@ -7,9 +7,9 @@
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use chaupal_shared::kalah::Kalah;
 use chaupal_shared::{AnyGame, Game, GameKind};
@@ -17,6 +17,7 @@ use chaupal_shared::{AnyGame, Game, GameKind};
 use super::ToolError;
 use super::setup::set_up_game;
 use crate::solver::kalah::board::{After, Geometry, byte_sum};
+use crate::solver::kalah::checkpoint::{self, Event};
 use crate::solver::kalah::search::Limits;
 use crate::solver::kalah::{
     EndgameDb, Solver, board_of, default_db_seeds, geometry, keep_db, margin_text, store_margin,
@@ -40,6 +41,12 @@ pub struct SolveArgs {
     pub db_file: Option<PathBuf>,
     /// Longest principal variation printed.
     pub pv_plies: usize,
+    /// Resume from this checkpoint when it exists, and write it as the solve goes.
+    pub checkpoint: Option<PathBuf>,
+    /// Minutes between checkpoints.
+    pub checkpoint_minutes: u64,
+    /// Largest checkpoint, in megabytes.
+    pub checkpoint_mb: u64,
 }
 
 /// What `tablebase kalah` was asked to do.
@@ -157,32 +164,48 @@ pub fn run_solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), ToolError
         args.threads,
         out,
     )?;
-    let search_start = Instant::now();
-    let mut write_error = None;
-    let value = solver
-        .value(board, Limits::NONE, &mut |pass| {
-            if write_error.is_none()
-                && let Err(e) = writeln!(
-                    out,
-                    "info pass margin {}..{} nodes {} time-ms {}",
-                    margin_text(store_margin(&game) + pass.lower),
-                    margin_text(store_margin(&game) + pass.upper),
-                    pass.nodes,
-                    ms(search_start)
-                )
-            {
-                write_error = Some(e);
-            }
-        })
-        .ok_or_else(|| ToolError::Usage("the search was stopped".to_owned()))?;
-    if let Some(e) = write_error {
-        return Err(e.into());
+    if let Some(path) = args.checkpoint.as_ref().filter(|p| p.exists()) {
+        let start = Instant::now();
+        let entries = checkpoint::load(&solver, path)?;
+        writeln!(
+            out,
+            "info checkpoint loaded {entries} entries from {} time-ms {}",
+            path.display(),
+            ms(start)
+        )?;
     }
+    let search_start = Instant::now();
+    let slice = Duration::from_secs(args.checkpoint_minutes.max(1) * 60);
+    let value = checkpoint::value_in_slices(
+        &solver,
+        board,
+        || Limits {
+            deadline: args.checkpoint.as_ref().map(|_| Instant::now() + slice),
+            ..Limits::NONE
+        },
+        |solver, event| match event {
+            Event::Pass(pass) => writeln!(
+                out,
+                "info pass margin {}..{} nodes {} time-ms {}",
+                margin_text(store_margin(&game) + pass.lower),
+                margin_text(store_margin(&game) + pass.upper),
+                pass.nodes,
+                ms(search_start)
+            ),
+            Event::SliceEnded => match &args.checkpoint {
+                Some(path) => write_checkpoint(solver, path, args.checkpoint_mb, out),
+                None => Err(std::io::Error::other("the search was stopped")),
+            },
+        },
+    )?;
     let solve_ms = ms(search_start);
     let best = solver
         .best_moves(board, value, Limits::NONE)
         .ok_or_else(|| ToolError::Usage("the search was stopped".to_owned()))?;
     let pv = principal_variation(&solver, board, value, args.pv_plies);
+    if let Some(path) = &args.checkpoint {
+        write_checkpoint(&solver, path, args.checkpoint_mb, out)?;
+    }
     let nodes = solver.nodes();
     writeln!(
         out,
@@ -196,6 +219,26 @@ pub fn run_solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), ToolError
     writeln!(out, "pv {}", pv.join(" "))?;
     writeln!(out, "margin {}", margin_text(store_margin(&game) + value))?;
     Ok(())
+}
+
+/// Writes the solver's checkpoint and says so on `out`.
+fn write_checkpoint(
+    solver: &Solver,
+    path: &Path,
+    mb: u64,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let start = Instant::now();
+    let saved = checkpoint::save(solver, path, mb << 20)?;
+    writeln!(
+        out,
+        "info checkpoint saved {} entries min-work {} nodes {} to {} time-ms {}",
+        saved.entries,
+        saved.min_work,
+        solver.nodes(),
+        path.display(),
+        ms(start)
+    )
 }
 
 /// A line of perfect play from `board` (value `value`), up to `plies` moves: at each step the

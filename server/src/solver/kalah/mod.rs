@@ -7,6 +7,7 @@
 //!   bottom-up by seed count and indexed by combinatorial rank.
 //! - [`tt`] and [`search`]: the exact search (MTD(f) over null-window alpha-beta, a lock-free
 //!   transposition table, database probes, several threads).
+//! - [`checkpoint`]: a long solve's table saved to a file and loaded again, so that it resumes.
 //! - [`book`]: the opening book of solved positions the top level plays from first.
 //! - [`play`]: what the top AI level asks of it (solve within the move's time, or not at all).
 //!
@@ -15,6 +16,7 @@
 
 pub mod board;
 pub mod book;
+pub mod checkpoint;
 pub mod db;
 pub mod play;
 pub mod rank;

@@ -181,6 +181,7 @@ pub fn solve_move(game: &Kalah, budget: Duration, cancel: &AtomicBool) -> Option
         let limits = Limits {
             deadline: Some(Instant::now() + budget),
             cancel: Some(cancel),
+            nodes: None,
         };
         let before = solver.nodes();
         let board = board_of(game);

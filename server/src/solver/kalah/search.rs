@@ -28,6 +28,8 @@ pub struct Pass {
 pub struct Limits<'c> {
     pub deadline: Option<Instant>,
     pub cancel: Option<&'c AtomicBool>,
+    /// Nodes each thread may search in this call (a repeatable budget, unlike a deadline).
+    pub nodes: Option<u64>,
 }
 
 impl Limits<'_> {
@@ -35,6 +37,7 @@ impl Limits<'_> {
     pub const NONE: Limits<'static> = Limits {
         deadline: None,
         cancel: None,
+        nodes: None,
     };
 }
 
@@ -83,6 +86,11 @@ impl Solver {
         self.nodes.load(Relaxed)
     }
 
+    /// The transposition table (for checkpoints).
+    pub(super) fn table(&self) -> &Table {
+        &self.tt
+    }
+
     /// Bytes of the transposition table.
     pub fn table_bytes(&self) -> usize {
         self.tt.bytes()
@@ -99,15 +107,23 @@ impl Solver {
         if self.geo.is_over(board) {
             return Some(sweep_value(&self.geo, board));
         }
-        let guess = self
-            .tt
-            .probe(board)
-            .map_or(0, |b| (b.lower.max(-64) + b.upper.min(64)) / 2);
+        // What the table already proved of the board (an earlier call, or a loaded
+        // checkpoint) bounds the search from the start.
+        let seeds = byte_sum(board) as i32;
+        let (known_lower, known_upper) = self.tt.probe(board).map_or((-seeds, seeds), |b| {
+            (b.lower.max(-seeds), b.upper.min(seeds))
+        });
+        // The first test: next to the one bound known (climbing on from a proven lower bound,
+        // down from an upper one), else half way.
+        let guess = match (known_lower > -seeds, known_upper < seeds) {
+            (true, false) => known_lower,
+            (false, true) => known_upper,
+            _ => (known_lower + known_upper) / 2,
+        };
         self.run(
             limits,
             |w, report| {
-                let seeds = byte_sum(board) as i32;
-                let (mut lower, mut upper) = (-seeds, seeds);
+                let (mut lower, mut upper) = (known_lower, known_upper);
                 // Each pass tests one bound (value >= beta); after passes that moved the same
                 // bound, the next test jumps twice as far (never past the other bound).
                 let g = guess.clamp(lower, upper);
@@ -279,6 +295,7 @@ impl<'s> Worker<'s> {
         self.solver.done.load(Relaxed)
             || self.limits.cancel.is_some_and(|c| c.load(Relaxed))
             || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.limits.nodes.is_some_and(|n| self.nodes >= n)
     }
 
     /// Fail-soft alpha-beta on the exact value of `board` (not over) for the side to move.

@@ -185,6 +185,7 @@ fn a_cancelled_search_gives_up() {
     let limits = Limits {
         deadline: None,
         cancel: Some(&cancel),
+        nodes: None,
     };
     assert_eq!(
         solver.value(board_of(&Kalah::start(rules)), limits, &mut |_| {}),

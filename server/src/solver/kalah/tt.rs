@@ -26,7 +26,7 @@ pub struct Bounds {
 pub const NO_MOVE: u8 = 0xFF;
 
 impl Bounds {
-    fn pack(self) -> u64 {
+    pub(super) fn pack(self) -> u64 {
         u64::from(self.lower as i8 as u8)
             | u64::from(self.upper as i8 as u8) << 8
             | u64::from(self.best) << 16
@@ -34,7 +34,7 @@ impl Bounds {
             | 1 << 32
     }
 
-    fn unpack(d: u64) -> Self {
+    pub(super) fn unpack(d: u64) -> Self {
         Bounds {
             lower: i32::from(d as u8 as i8),
             upper: i32::from((d >> 8) as u8 as i8),
@@ -101,6 +101,20 @@ impl Table {
     pub fn probe(&self, board: u128) -> Option<Bounds> {
         let s = self.bucket(board);
         self.read(s, board).or_else(|| self.read(s + 1, board))
+    }
+
+    /// Calls `f` on every entry of the table, with its board. Meant for a table no thread is
+    /// writing (an entry written meanwhile may be skipped or read torn).
+    pub fn for_each(&self, mut f: impl FnMut(u128, Bounds)) {
+        for w in self.words.chunks_exact(3) {
+            let d = w[2].load(Relaxed);
+            if d == 0 {
+                continue;
+            }
+            let lo = w[0].load(Relaxed) ^ d;
+            let hi = w[1].load(Relaxed) ^ d;
+            f(u128::from(lo) | u128::from(hi) << 64, Bounds::unpack(d));
+        }
     }
 
     /// Records bounds for `board`, merged with what the table already knew of it.
