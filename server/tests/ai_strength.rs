@@ -15,7 +15,9 @@
 //! `STRENGTH_WEIGHTS=DIR` installs other tuned weights than the repository's `weights/`,
 //! `STRENGTH_SIDE=NAME` plays the top level with one colour only (`south`/`north` in Sholo Guti
 //! and Jungle, `tigers`/`goats`, or `first`/`second` in any game), each game from its own
-//! opening (the openings the top level met with that colour in the first games of a full match).
+//! opening (the openings the top level met with that colour in the first games of a full match),
+//! `STRENGTH_FIRST=K` starts at game K of the match (its colour and opening as in the full
+//! match), so that a long match can be played in parts, in several processes or sessions.
 //! Each pairing prints a row of the table in docs/AI.md, with how the games ended.
 //!
 //! The top level moves through [`chaupal_server::ai::search`], as the server asks it, so what
@@ -46,6 +48,8 @@ const MAX_PLIES: usize = 1000;
 /// The match settings read from the environment.
 struct Settings {
     games: u64,
+    /// The match's first game played here (`STRENGTH_FIRST`).
+    first: u64,
     ms: u64,
     depth: Option<u32>,
     only: Option<String>,
@@ -61,6 +65,7 @@ impl Settings {
             |name: &str, default: u64| var(name).map_or(default, |v| v.parse().expect("a number"));
         Settings {
             games: number("STRENGTH_GAMES", 20),
+            first: number("STRENGTH_FIRST", 0),
             ms: number("STRENGTH_MS", 50),
             depth: var("STRENGTH_DEPTH").map(|v| v.parse().expect("a depth")),
             only: var("STRENGTH_ONLY"),
@@ -246,7 +251,7 @@ fn match_up<G: StrengthGame>(
     let mut reasons: BTreeMap<String, u32> = BTreeMap::new();
     let (mut plies, mut top_time, mut top_moves) = (0, Duration::ZERO, 0);
     let only_side = s.side::<G>();
-    for i in 0..s.games {
+    for i in s.first..s.first + s.games {
         let top_side = match only_side {
             Some(side) => side,
             None if i % 2 == 0 => Side::First,
@@ -311,7 +316,7 @@ fn match_up<G: StrengthGame>(
 /// Prints the table's head, after installing the tuned weights every match plays with.
 fn header(s: &Settings) {
     load_weights();
-    println!("{} games a pairing", s.games);
+    println!("{} games a pairing, from game {}", s.games, s.first);
     println!(
         "| game | top level | seed agent | wins | draws | losses | points | avg plies | avg time a move | how games ended |"
     );
