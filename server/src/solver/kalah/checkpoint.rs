@@ -131,37 +131,36 @@ pub fn load(solver: &Solver, path: &Path) -> io::Result<u64> {
             expected
         )));
     }
-    let words: Vec<u64> = body
-        .chunks_exact(8)
-        .map(|c| u64::from_le_bytes(c.try_into().unwrap_or_default()))
-        .collect();
-    let (entries, tail) = words.split_at(words.len() - 1);
+    let word = |c: &[u8]| u64::from_le_bytes(c.try_into().unwrap_or_default());
+    let (entries, tail) = body.split_at(body.len() - 8);
+    let entry = |e: &[u8]| {
+        let board = u128::from(word(&e[..8])) | u128::from(word(&e[8..16])) << 64;
+        (board, Bounds::unpack(word(&e[16..])))
+    };
+    // Checked whole before anything reaches the table.
     let mut sum = Checksum::default();
-    entries.iter().for_each(|&w| sum.add(w));
-    if sum.0 != tail[0] {
+    entries.chunks_exact(8).for_each(|c| sum.add(word(c)));
+    if sum.0 != word(tail) {
         return Err(bad(format!(
             "{}: the checksum does not match",
             path.display()
         )));
     }
-    let parsed = entries
-        .chunks_exact(3)
-        .map(|e| {
-            let board = u128::from(e[0]) | u128::from(e[1]) << 64;
-            let b = Bounds::unpack(e[2]);
-            possible(geo, board, b).then_some((board, b))
-        })
-        .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| {
-            bad(format!(
-                "{}: an entry is not a possible bound",
-                path.display()
-            ))
-        })?;
-    for &(board, b) in &parsed {
+    let chunks = entries.chunks_exact(ENTRY_BYTES as usize);
+    if !chunks.clone().all(|e| {
+        let (board, b) = entry(e);
+        possible(geo, board, b)
+    }) {
+        return Err(bad(format!(
+            "{}: an entry is not a possible bound",
+            path.display()
+        )));
+    }
+    for e in chunks {
+        let (board, b) = entry(e);
         solver.table().store(board, b);
     }
-    Ok(parsed.len() as u64)
+    Ok(count)
 }
 
 /// Whether `b` could be a bound the solver proved for `board`: houses only where the geometry
