@@ -15,6 +15,7 @@ pub mod file;
 pub mod index;
 pub mod play;
 pub mod solve;
+pub mod text;
 
 use std::path::Path;
 
@@ -101,6 +102,26 @@ impl SholoGutiTb {
         }
         let slot = self.layout.slot(own, enemy)?;
         Some(decode(self.values[slot]))
+    }
+
+    /// Every real position of a class (`mover` pieces to move against `other`) with its stored
+    /// value: the mover's set, the other side's, the value and its plies. Empty when the class
+    /// is not covered.
+    pub fn class_values(
+        &self,
+        mover: u32,
+        other: u32,
+    ) -> impl Iterator<Item = (u64, u64, Wdl, u32)> + '_ {
+        let class = self.layout.class(mover, other).copied();
+        class.into_iter().flat_map(move |c| {
+            (c.start..c.start + c.len).filter_map(move |slot| {
+                let (_, own, enemy) = self.layout.position(slot);
+                (own & enemy == 0).then(|| {
+                    let (wdl, plies) = decode(self.values[slot]);
+                    (own, enemy, wdl, plies)
+                })
+            })
+        })
     }
 
     /// Whether the database answers for this game: optional capture, both sides on the board,

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use chaupal_shared::game::Outcome;
 use chaupal_shared::sholo_guti::board::{
-    NAMES, NEIGHBOURS, POINT_COUNT, RANK_FILES, bit, file_and_rank, point_at, point_named,
+    NAMES, NEIGHBOURS, POINT_COUNT, bit, file_and_rank, point_at, point_named,
 };
 use chaupal_shared::sholo_guti::movegen::points;
 use chaupal_shared::sholo_guti::{SholoGuti, SholoGutiRules};
@@ -34,41 +34,9 @@ fn set(names: &[&str]) -> u64 {
     names.iter().map(|n| bit(point_named(n).unwrap())).sum()
 }
 
-/// The position text of south's and north's sets, `side` to move, `count` plies since a
-/// capture.
-fn text_of(south: u64, north: u64, side: Side, count: u32) -> String {
-    let mut ranks = Vec::new();
-    for r in (1..=9u8).rev() {
-        let mut text = String::new();
-        let mut empty = 0;
-        for f in RANK_FILES[usize::from(r - 1)].bytes() {
-            let p = point_at(f, r).unwrap();
-            let c = if south & bit(p) != 0 {
-                'S'
-            } else if north & bit(p) != 0 {
-                'N'
-            } else {
-                empty += 1;
-                continue;
-            };
-            if empty > 0 {
-                text.push_str(&empty.to_string());
-                empty = 0;
-            }
-            text.push(c);
-        }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        ranks.push(text);
-    }
-    let side = if side == Side::First { 's' } else { 'n' };
-    format!("{} {side} {count}", ranks.join("/"))
-}
-
 /// A game with the mover's set `own` against `enemy`, south to move.
 fn game_of(own: u64, enemy: u64, count: u32) -> SholoGuti {
-    game(&text_of(own, enemy, Side::First, count))
+    game(&super::text::position_text(own, enemy, Side::First, count))
 }
 
 /// A random position of `n` pieces close together (each next to one placed before), at least
