@@ -153,9 +153,10 @@ pub enum Command {
     /// (progress bars go to stderr). kalah: every board with at most --seeds-max seeds in the
     /// houses, for the board size and capture rule of --rule pits=M --rule empty-capture=B;
     /// prints a line per level, the counts of wins, draws and losses per seed count,
-    /// `positions N` and the time.
+    /// `positions N` and the time. sholo-guti: every position with at most --pieces-max pieces
+    /// (capture=optional); prints a line per class of piece counts, `positions N` and the time.
     Tablebase {
-        /// The game: baghchal or kalah.
+        /// The game: baghchal, kalah or sholo-guti.
         game: GameKind,
         /// Where to write the database.
         #[arg(long)]
@@ -173,6 +174,9 @@ pub enum Command {
         /// databases.
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=5))]
         captures_to_win: u8,
+        /// sholo-guti: the most pieces on the board covered (2..=6).
+        #[arg(long, default_value_t = 5)]
+        pieces_max: u32,
     },
     /// Engine-against-engine round robin: a table per pairing (wins, draws, losses, score, Elo
     /// with a 95% interval, time, plies, nodes, memory); CSV, JSON and PNG plots in --out.
@@ -286,6 +290,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             seeds_max,
             threads,
             captures_to_win,
+            pieces_max,
         }) => match game {
             GameKind::Kalah => {
                 let args = KalahTablebaseArgs {
@@ -303,6 +308,14 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                     progress: true,
                 };
                 on_stdout(|out| run_tablebase(&args, out))
+            }
+            GameKind::SholoGuti => {
+                let args = crate::tools::tablebase_sholo_guti::SholoGutiTbArgs {
+                    out: file,
+                    pieces_max,
+                    rules,
+                };
+                on_stdout(|out| crate::tools::tablebase_sholo_guti::run(&args, out))
             }
             other => Err(ToolError::Usage(format!("no tablebase for {other}"))),
         },

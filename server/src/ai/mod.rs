@@ -222,7 +222,15 @@ pub fn search(
             }
         }
         AnyGame::Jungle(g) => search_game::<Jungle>(g, request, cancel, on_info),
-        AnyGame::SholoGuti(g) => search_game::<SholoGuti>(g, request, cancel, on_info),
+        AnyGame::SholoGuti(g) => {
+            // The top level plays won and lost endings of few pieces from the database.
+            if let Some(result) =
+                crate::tablebase::sholo_guti::play::search_hook(g, request, cancel, on_info)
+            {
+                return result;
+            }
+            search_game::<SholoGuti>(g, request, cancel, on_info)
+        }
     }
 }
 

@@ -2,9 +2,11 @@
 //!
 //! [`baghchal`] holds the Bagh Chal movement-phase database. The server (`--tablebase DIR`) and
 //! `bestmove --tablebase DIR` load `DIR/baghchal.tb` once at start with [`load_dir`]; the top
-//! AI level then plays covered positions from it (see [`baghchal::play`]).
+//! AI level then plays covered positions from it (see [`baghchal::play`]). [`sholo_guti`] holds
+//! the Sholo Guti endgame database of few pieces, loaded from `DIR/sholo-guti.tb` the same way.
 
 pub mod baghchal;
+pub mod sholo_guti;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -26,6 +28,34 @@ pub fn baghchal_tb() -> Option<&'static BaghChalTb> {
 /// Makes `tb` the process's Bagh Chal database; `false` if one was installed already (it stays).
 pub fn install_baghchal(tb: BaghChalTb) -> bool {
     BAGHCHAL.set(tb).is_ok()
+}
+
+/// The Sholo Guti database's file name in a tablebase directory.
+pub const SHOLO_GUTI_FILE: &str = "sholo-guti.tb";
+
+/// The loaded Sholo Guti endgame database, if any.
+static SHOLO_GUTI: OnceLock<sholo_guti::SholoGutiTb> = OnceLock::new();
+
+/// The Sholo Guti database the AI plays from, when one is loaded.
+pub fn sholo_guti_tb() -> Option<&'static sholo_guti::SholoGutiTb> {
+    SHOLO_GUTI.get()
+}
+
+/// Makes `tb` the process's Sholo Guti database; `false` if one was installed already.
+pub fn install_sholo_guti(tb: sholo_guti::SholoGutiTb) -> bool {
+    SHOLO_GUTI.set(tb).is_ok()
+}
+
+/// Loads `DIR/sholo-guti.tb` into the registry when the file is there and none is installed;
+/// the path and its most pieces when it was loaded. A damaged file is an error.
+pub fn load_sholo_guti_dir(dir: &Path) -> Result<Option<(PathBuf, u32)>, TbError> {
+    let path = dir.join(SHOLO_GUTI_FILE);
+    if !path.is_file() || SHOLO_GUTI.get().is_some() {
+        return Ok(None);
+    }
+    let tb = sholo_guti::SholoGutiTb::load(&path)?;
+    let pieces = tb.pieces_max();
+    Ok(install_sholo_guti(tb).then_some((path, pieces)))
 }
 
 /// What [`load_dir`] did.
@@ -62,11 +92,18 @@ pub fn load_dir(dir: &Path) -> Result<Loaded, TbError> {
 }
 
 /// [`load_dir`] with the outcome logged, for the server and the tools; also loads the Kalah
-/// endgame databases of the directory (`kalah*.db`, see [`crate::solver::kalah::load_dir`]).
+/// endgame databases of the directory (`kalah*.db`, see [`crate::solver::kalah::load_dir`])
+/// and the Sholo Guti one ([`load_sholo_guti_dir`]).
 pub fn load_dir_logged(dir: &Path) -> Result<(), TbError> {
     for (path, seeds) in crate::solver::kalah::load_dir(dir)? {
         tracing::info!(
             "Kalah endgame database loaded from {} ({seeds} seeds)",
+            path.display()
+        );
+    }
+    if let Some((path, pieces)) = load_sholo_guti_dir(dir)? {
+        tracing::info!(
+            "Sholo Guti endgame database loaded from {} (pieces-max={pieces})",
             path.display()
         );
     }

@@ -9,6 +9,7 @@ pub mod perft;
 pub mod setup;
 pub mod solve;
 pub mod tablebase;
+pub mod tablebase_sholo_guti;
 pub mod tune;
 
 use thiserror::Error;

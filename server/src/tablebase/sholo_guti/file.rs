@@ -1,0 +1,242 @@
+//! The database file: a header (magic, version, pieces, value width), the classes with their
+//! counts, the values of every slot, and an FNV-1a checksum of all that precedes it. Loading
+//! checks every part and refuses a wrong or damaged file with a [`TbError`].
+//!
+//! Layout (little-endian):
+//! - `CHPLSGTB` (8 bytes), version (u32), most pieces N (u8), value width in bytes (u8: 1 when
+//!   every stored value fits, else 2), two zero bytes;
+//! - the number of classes (u32), then per class: the mover's pieces (u32), the other side's
+//!   (u32), slots (u64), wins, draws, losses (u64 each, over the real positions), the longest
+//!   distance in plies (u32);
+//! - the values, class by class: 0 a draw, 2d + 1 a win in d plies, 2d + 2 a loss in d plies;
+//! - the checksum (u64).
+
+use std::io::Write;
+use std::path::Path;
+
+use super::Wdl;
+use super::index::{Layout, MAX_PIECES, all_sets};
+use super::solve::decode;
+use crate::tablebase::baghchal::file::TbError;
+
+/// The first bytes of a database file.
+pub const MAGIC: &[u8; 8] = b"CHPLSGTB";
+/// The format version this code writes and reads.
+pub const VERSION: u32 = 1;
+
+/// Wins, draws and losses for the side to move in one class, and the longest distance.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClassCounts {
+    pub mover: u32,
+    pub other: u32,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub longest: u32,
+}
+
+impl ClassCounts {
+    /// Real positions (the slots of overlapping sets left out).
+    pub fn positions(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+}
+
+/// Counts per class over the real positions.
+pub fn count(layout: &Layout, values: &[u16]) -> Vec<ClassCounts> {
+    layout
+        .classes
+        .iter()
+        .map(|class| {
+            let mut c = ClassCounts {
+                mover: class.mover,
+                other: class.other,
+                ..ClassCounts::default()
+            };
+            let mut slot = class.start;
+            for own in all_sets(class.mover) {
+                for enemy in all_sets(class.other) {
+                    if own & enemy == 0 {
+                        let (wdl, plies) = decode(values[slot]);
+                        match wdl {
+                            Wdl::Win => c.wins += 1,
+                            Wdl::Draw => c.draws += 1,
+                            Wdl::Loss => c.losses += 1,
+                        }
+                        c.longest = c.longest.max(plies);
+                    }
+                    slot += 1;
+                }
+            }
+            c
+        })
+        .collect()
+}
+
+/// FNV-1a, 64 bits.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The file's bytes for a solved database.
+pub fn encode(layout: &Layout, values: &[u16]) -> Vec<u8> {
+    let width: u8 = if values.iter().all(|&v| v < 256) {
+        1
+    } else {
+        2
+    };
+    let mut out = Vec::with_capacity(values.len() * usize::from(width) + 1024);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&[layout.max as u8, width, 0, 0]);
+    out.extend_from_slice(&(layout.classes.len() as u32).to_le_bytes());
+    for (class, c) in layout.classes.iter().zip(count(layout, values)) {
+        out.extend_from_slice(&class.mover.to_le_bytes());
+        out.extend_from_slice(&class.other.to_le_bytes());
+        out.extend_from_slice(&(class.len as u64).to_le_bytes());
+        for n in [c.wins, c.draws, c.losses] {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        out.extend_from_slice(&c.longest.to_le_bytes());
+    }
+    for &v in values {
+        if width == 1 {
+            out.push(v as u8);
+        } else {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+    let sum = fnv1a(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// Writes the database to `path`.
+pub fn write(path: &Path, layout: &Layout, values: &[u16]) -> Result<(), TbError> {
+    let mut file = std::fs::File::create(path)?;
+    file.write_all(&encode(layout, values))?;
+    file.sync_all()?;
+    Ok(())
+}
+
+/// A database read back.
+pub struct Decoded {
+    pub layout: Layout,
+    pub counts: Vec<ClassCounts>,
+    pub values: Vec<u16>,
+}
+
+/// Reads fixed-size fields off the front of a byte slice.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take<const N: usize>(&mut self) -> Result<[u8; N], TbError> {
+        let field = self
+            .bytes
+            .get(self.at..self.at + N)
+            .ok_or_else(|| corrupt("the file ends inside its header"))?;
+        self.at += N;
+        let mut out = [0; N];
+        out.copy_from_slice(field);
+        Ok(out)
+    }
+    fn u32(&mut self) -> Result<u32, TbError> {
+        self.take::<4>().map(u32::from_le_bytes)
+    }
+    fn u64(&mut self) -> Result<u64, TbError> {
+        self.take::<8>().map(u64::from_le_bytes)
+    }
+}
+
+/// A [`TbError::Corrupt`] naming this database.
+fn corrupt(what: &str) -> TbError {
+    TbError::Corrupt(format!("Sholo Guti tablebase: {what}"))
+}
+
+/// Checks and reads a database file's bytes.
+pub fn decode_file(bytes: &[u8]) -> Result<Decoded, TbError> {
+    let mut r = Reader { bytes, at: 0 };
+    if &r.take::<8>()? != MAGIC {
+        return Err(corrupt("bad magic (not a Sholo Guti tablebase)"));
+    }
+    let version = r.u32()?;
+    if version != VERSION {
+        return Err(TbError::BadVersion(version));
+    }
+    let [max, width, _, _] = r.take::<4>()?;
+    if !(2..=MAX_PIECES).contains(&u32::from(max)) {
+        return Err(corrupt(&format!("{max} pieces, out of range")));
+    }
+    if width != 1 && width != 2 {
+        return Err(corrupt(&format!("value width {width}")));
+    }
+    let layout = Layout::new(u32::from(max));
+    let classes = r.u32()?;
+    if classes as usize != layout.classes.len() {
+        return Err(corrupt(&format!(
+            "{classes} classes, expected {}",
+            layout.classes.len()
+        )));
+    }
+    let mut counts = Vec::new();
+    for class in &layout.classes {
+        let (mover, other, len) = (r.u32()?, r.u32()?, r.u64()?);
+        if (mover, other, len) != (class.mover, class.other, class.len as u64) {
+            return Err(corrupt(&format!(
+                "class {mover} against {other} with {len} slots, expected {} against {} with {}",
+                class.mover, class.other, class.len
+            )));
+        }
+        let (wins, draws, losses, longest) = (r.u64()?, r.u64()?, r.u64()?, r.u32()?);
+        counts.push(ClassCounts {
+            mover,
+            other,
+            wins,
+            draws,
+            losses,
+            longest,
+        });
+    }
+    let at = r.at;
+    let end = at + layout.len() * usize::from(width);
+    if bytes.len() != end + 8 {
+        return Err(corrupt(&format!(
+            "{} bytes, the header promises {}",
+            bytes.len(),
+            end + 8
+        )));
+    }
+    let mut stored = [0u8; 8];
+    stored.copy_from_slice(&bytes[end..]);
+    let stored = u64::from_le_bytes(stored);
+    let computed = fnv1a(&bytes[..end]);
+    if stored != computed {
+        return Err(TbError::Checksum { stored, computed });
+    }
+    let body = &bytes[at..end];
+    let values = if width == 1 {
+        body.iter().map(|&b| u16::from(b)).collect()
+    } else {
+        body.chunks_exact(2)
+            .map(|p| u16::from_le_bytes([p[0], p[1]]))
+            .collect()
+    };
+    Ok(Decoded {
+        layout,
+        counts,
+        values,
+    })
+}
+
+/// Reads and checks a database file.
+pub fn read(path: &Path) -> Result<Decoded, TbError> {
+    decode_file(&std::fs::read(path)?)
+}

@@ -1,0 +1,204 @@
+//! The Sholo Guti endgame database: every position with at most N pieces on the board (at
+//! least one a side), solved by retrograde analysis ([`solve`]) for the side to move, stored
+//! per class of piece counts ([`index`]) in a checked file ([`file`]), and probed here for the
+//! value of a game and its best move.
+//!
+//! A value is a win or a loss with its distance in plies to the next capture or the end (DTZ),
+//! or a draw. The rules are the same for both sides, so a position is stored once, seen from
+//! the side to move. The 200-ply no-capture rule makes a win count only when its DTZ fits in
+//! the plies left: a stored win or loss is from a fresh count (a position just captured into),
+//! and [`SholoGutiTb::value`] turns it into a draw when the game's count leaves too few plies.
+//! Only `capture=optional` (the default) is covered; games under `capture=compulsory` are not.
+//! Repetition is ignored: the winner following the smallest DTZ never repeats a position.
+
+pub mod file;
+pub mod index;
+pub mod play;
+pub mod solve;
+pub mod text;
+
+use std::path::Path;
+
+use chaupal_shared::game::Outcome;
+use chaupal_shared::sholo_guti::{Move, NO_CAPTURE_LIMIT, SholoGuti};
+use chaupal_shared::{Game, Side};
+
+use self::file::ClassCounts;
+use self::index::Layout;
+use self::solve::decode;
+use crate::tablebase::baghchal::file::TbError;
+
+/// A game-theoretic value for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wdl {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// How good a move's value is for its mover: win fastest, draw, lose slowest.
+fn rank(&(_, wdl, plies): &(Move, Wdl, u32)) -> (u8, i64) {
+    match wdl {
+        Wdl::Win => (2, -i64::from(plies)),
+        Wdl::Draw => (1, 0),
+        Wdl::Loss => (0, i64::from(plies)),
+    }
+}
+
+/// A loaded (or freshly built) database.
+pub struct SholoGutiTb {
+    layout: Layout,
+    values: Vec<u16>,
+    counts: Vec<ClassCounts>,
+}
+
+impl SholoGutiTb {
+    /// Reads and checks a database file.
+    pub fn load(path: &Path) -> Result<SholoGutiTb, TbError> {
+        let d = file::read(path)?;
+        Ok(SholoGutiTb {
+            layout: d.layout,
+            values: d.values,
+            counts: d.counts,
+        })
+    }
+
+    /// Solves the database of at most `pieces` pieces in memory.
+    pub fn build(pieces: u32) -> SholoGutiTb {
+        let layout = Layout::new(pieces);
+        let values = solve::solve(&layout, &mut |_| {});
+        SholoGutiTb::from_solved(layout, values)
+    }
+
+    /// A database from solved values.
+    pub fn from_solved(layout: Layout, values: Vec<u16>) -> SholoGutiTb {
+        let counts = file::count(&layout, &values);
+        SholoGutiTb {
+            layout,
+            values,
+            counts,
+        }
+    }
+
+    /// The most pieces on the board covered.
+    pub fn pieces_max(&self) -> u32 {
+        self.layout.max
+    }
+
+    /// Wins, draws and losses per class.
+    pub fn counts(&self) -> &[ClassCounts] {
+        &self.counts
+    }
+
+    /// The file's bytes.
+    pub fn encode(&self) -> Vec<u8> {
+        file::encode(&self.layout, &self.values)
+    }
+
+    /// The stored value (from a fresh no-capture count) of the mover's set against the other's.
+    pub fn stored(&self, own: u64, enemy: u64) -> Option<(Wdl, u32)> {
+        if own & enemy != 0 {
+            return None;
+        }
+        let slot = self.layout.slot(own, enemy)?;
+        Some(decode(self.values[slot]))
+    }
+
+    /// Every real position of a class (`mover` pieces to move against `other`) with its stored
+    /// value: the mover's set, the other side's, the value and its plies. Empty when the class
+    /// is not covered.
+    pub fn class_values(
+        &self,
+        mover: u32,
+        other: u32,
+    ) -> impl Iterator<Item = (u64, u64, Wdl, u32)> + '_ {
+        let class = self.layout.class(mover, other).copied();
+        class.into_iter().flat_map(move |c| {
+            (c.start..c.start + c.len).filter_map(move |slot| {
+                let (_, own, enemy) = self.layout.position(slot);
+                (own & enemy == 0).then(|| {
+                    let (wdl, plies) = decode(self.values[slot]);
+                    (own, enemy, wdl, plies)
+                })
+            })
+        })
+    }
+
+    /// Whether the database answers for this game: optional capture, both sides on the board,
+    /// at most N pieces in all.
+    pub fn covers(&self, game: &SholoGuti) -> bool {
+        let (own, enemy) = sets(game);
+        !game.rules().compulsory()
+            && own != 0
+            && enemy != 0
+            && (own | enemy).count_ones() <= self.layout.max
+    }
+
+    /// The value of a covered position for the side to move with the plies to the next capture
+    /// or the end (0 for a draw), the game's no-capture count taken into account; `None` when
+    /// not covered.
+    pub fn value(&self, game: &SholoGuti) -> Option<(Wdl, u32)> {
+        if !self.covers(game) {
+            return None;
+        }
+        let (own, enemy) = sets(game);
+        let (wdl, plies) = self.stored(own, enemy)?;
+        let left = u32::from(NO_CAPTURE_LIMIT).saturating_sub(game.no_capture_plies());
+        Some(if wdl == Wdl::Draw || (plies > left && plies > 0) {
+            (Wdl::Draw, 0)
+        } else {
+            (wdl, plies)
+        })
+    }
+
+    /// The value of each legal move for the side to move (from its point of view: a capture
+    /// counts 1 ply, a quiet move one more than its reply's), or `None` when the position is not
+    /// covered or the game is over.
+    pub fn move_values(&self, game: &SholoGuti) -> Option<Vec<(Move, Wdl, u32)>> {
+        if !self.covers(game) || game.outcome().is_some() {
+            return None;
+        }
+        let me = game.side_to_move();
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let mut child = game.clone();
+        let mut out = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let undo = child.make(mv);
+            let value = match child.outcome() {
+                Some(Outcome::Win { winner, .. }) if winner == me => Some((Wdl::Win, 1)),
+                Some(Outcome::Win { .. }) => Some((Wdl::Loss, 1)),
+                Some(_) => Some((Wdl::Draw, 0)),
+                None => self.value(&child).map(|(wdl, plies)| {
+                    let plies = if mv.is_capture() { 1 } else { plies + 1 };
+                    match wdl {
+                        Wdl::Win => (Wdl::Loss, plies),
+                        Wdl::Loss => (Wdl::Win, plies),
+                        Wdl::Draw => (Wdl::Draw, 0),
+                    }
+                }),
+            };
+            child.unmake(mv, undo);
+            let (wdl, plies) = value?;
+            out.push((mv, wdl, plies));
+        }
+        Some(out)
+    }
+
+    /// The move that keeps the value: the fastest win, the slowest loss, or the first drawing
+    /// move, with that value.
+    pub fn choose(&self, game: &SholoGuti) -> Option<(Move, Wdl, u32)> {
+        let values = self.move_values(game)?;
+        // max_by_key keeps the last of equals; reverse so the first generated move wins ties.
+        values.into_iter().rev().max_by_key(rank)
+    }
+}
+
+/// The side to move's pieces and the other side's.
+fn sets(game: &SholoGuti) -> (u64, u64) {
+    let me: Side = game.side_to_move();
+    (game.pieces(me), game.pieces(me.opponent()))
+}
+
+#[cfg(test)]
+mod tests;
