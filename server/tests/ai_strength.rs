@@ -11,7 +11,8 @@
 //! `STRENGTH_MS` milliseconds a move for the top level (default 50), `STRENGTH_DEPTH` a fixed
 //! depth instead of a time (repeatable on a loaded machine), `STRENGTH_ONLY` runs only the
 //! pairings whose seed agent contains this text, `STRENGTH_VERBOSE=1` prints every game,
-//! `STRENGTH_TABLEBASE=DIR` loads `DIR/baghchal.tb` as the server's `--tablebase DIR` does,
+//! `STRENGTH_TABLEBASE=DIR` loads `DIR/baghchal.tb` and `DIR/sholo-guti.tb` as the server's
+//! `--tablebase DIR` does,
 //! `STRENGTH_WEIGHTS=DIR` installs other tuned weights than the repository's `weights/`,
 //! `STRENGTH_SIDE=NAME` plays the top level with one colour only (`south`/`north` in Sholo Guti
 //! and Jungle, `tigers`/`goats`, or `first`/`second` in any game), each game from its own
@@ -120,11 +121,14 @@ strength_game!(Kalah);
 strength_game!(Jungle);
 strength_game!(SholoGuti);
 
-/// Loads the Bagh Chal database when `STRENGTH_TABLEBASE` names its directory.
+/// Loads the Bagh Chal and Sholo Guti databases when `STRENGTH_TABLEBASE` names their directory.
 fn load_tablebase() {
     if let Ok(dir) = std::env::var("STRENGTH_TABLEBASE") {
-        let loaded = chaupal_server::tablebase::load_dir(std::path::Path::new(&dir)).unwrap();
+        let dir = std::path::Path::new(&dir);
+        let loaded = chaupal_server::tablebase::load_dir(dir).unwrap();
         println!("tablebase: {loaded:?}");
+        let sholo_guti = chaupal_server::tablebase::load_sholo_guti_dir(dir).unwrap();
+        println!("sholo guti tablebase: {sholo_guti:?}");
     }
 }
 
@@ -360,6 +364,7 @@ fn jungle() {
 fn sholo_guti() {
     let s = Settings::from_env();
     header(&s);
+    load_tablebase();
     let g = SholoGuti::start(Default::default());
     match_up("sholo-guti", &g, "alphabeta:seed002", 4, &s);
 }
