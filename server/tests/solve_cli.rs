@@ -131,7 +131,7 @@ fn tablebase_kalah_writes_a_database_that_solve_loads() {
     assert!(!out.status.success());
 }
 
-/// `solve --checkpoint FILE` writes the table to FILE at the end; a second run loads it, finds
+/// `solve --checkpoint FILE` writes the table to FILE once the value is proven and at the end; a second run loads it, finds
 /// the margin without searching, and says the same; a damaged file is refused with its cause.
 #[test]
 fn solve_writes_a_checkpoint_that_a_second_run_resumes_from() {
@@ -157,7 +157,11 @@ fn solve_writes_a_checkpoint_that_a_second_run_resumes_from() {
     };
     let (ok, first, margin) = solve();
     assert!(ok, "{first}");
-    assert!(first.contains("info checkpoint saved "), "{first}");
+    assert_eq!(
+        first.matches("info checkpoint saved ").count(),
+        2,
+        "saved once the value is proven, and at the end: {first}"
+    );
     assert!(!first.contains("info checkpoint loaded"), "{first}");
     assert!(margin.starts_with("margin "), "{first}");
 

@@ -199,6 +199,11 @@ pub fn run_solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), ToolError
         },
     )?;
     let solve_ms = ms(search_start);
+    // The proven value first (finding every best move can take long on a big board), then
+    // again with what the best moves and the line added.
+    if let Some(path) = &args.checkpoint {
+        write_checkpoint(&solver, path, args.checkpoint_mb, out)?;
+    }
     let best = solver
         .best_moves(board, value, Limits::NONE)
         .ok_or_else(|| ToolError::Usage("the search was stopped".to_owned()))?;
