@@ -6,6 +6,7 @@
 //! the Sholo Guti endgame database of few pieces, loaded from `DIR/sholo-guti.tb` the same way.
 
 pub mod baghchal;
+mod bytes;
 pub mod sholo_guti;
 
 use std::path::{Path, PathBuf};

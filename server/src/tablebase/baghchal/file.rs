@@ -19,6 +19,7 @@ use thiserror::Error;
 
 use super::index::Indexer;
 use super::solve::{MAX_CAPTURES_TO_WIN, Solved, plies_of};
+use crate::tablebase::bytes::{Reader, fnv1a};
 use chaupal_shared::baghchal::board::GOATS_TOTAL;
 
 /// The first bytes of a database file.
@@ -77,16 +78,6 @@ pub fn add_counts(counts: &mut [SideCounts; 2], layer: &[u16]) {
     }
 }
 
-/// FNV-1a, 64 bits.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
-
 /// The file's bytes for solved layers.
 pub fn encode(ix: &Indexer, solved: &Solved) -> Vec<u8> {
     let counts = count(solved);
@@ -140,36 +131,12 @@ pub struct Decoded {
     pub bytes: Vec<u8>,
 }
 
-/// Reads fixed-size fields off the front of a byte slice.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl Reader<'_> {
-    fn take<const N: usize>(&mut self) -> Result<[u8; N], TbError> {
-        let field = self
-            .bytes
-            .get(self.at..self.at + N)
-            .ok_or_else(|| TbError::Corrupt("the file ends inside its header".to_owned()))?;
-        self.at += N;
-        let mut out = [0; N];
-        out.copy_from_slice(field);
-        Ok(out)
-    }
-    fn u32(&mut self) -> Result<u32, TbError> {
-        self.take::<4>().map(u32::from_le_bytes)
-    }
-    fn u64(&mut self) -> Result<u64, TbError> {
-        self.take::<8>().map(u64::from_le_bytes)
-    }
-}
-
 /// Checks and reads a database file's bytes.
 pub fn decode(ix: &Indexer, bytes: Vec<u8>) -> Result<Decoded, TbError> {
     let mut r = Reader {
         bytes: &bytes,
         at: 0,
+        short: || TbError::Corrupt("the file ends inside its header".to_owned()),
     };
     if &r.take::<8>()? != MAGIC {
         return Err(TbError::BadMagic);

@@ -18,6 +18,7 @@ use super::Wdl;
 use super::index::{Layout, MAX_PIECES, all_sets};
 use super::solve::decode;
 use crate::tablebase::baghchal::file::TbError;
+use crate::tablebase::bytes::{Reader, fnv1a};
 
 /// The first bytes of a database file.
 pub const MAGIC: &[u8; 8] = b"CHPLSGTB";
@@ -73,16 +74,6 @@ pub fn count(layout: &Layout, values: &[u16]) -> Vec<ClassCounts> {
         .collect()
 }
 
-/// FNV-1a, 64 bits.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
-
 /// The file's bytes for a solved database.
 pub fn encode(layout: &Layout, values: &[u16]) -> Vec<u8> {
     let width: u8 = if values.iter().all(|&v| v < 256) {
@@ -131,31 +122,6 @@ pub struct Decoded {
     pub values: Vec<u16>,
 }
 
-/// Reads fixed-size fields off the front of a byte slice.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl Reader<'_> {
-    fn take<const N: usize>(&mut self) -> Result<[u8; N], TbError> {
-        let field = self
-            .bytes
-            .get(self.at..self.at + N)
-            .ok_or_else(|| corrupt("the file ends inside its header"))?;
-        self.at += N;
-        let mut out = [0; N];
-        out.copy_from_slice(field);
-        Ok(out)
-    }
-    fn u32(&mut self) -> Result<u32, TbError> {
-        self.take::<4>().map(u32::from_le_bytes)
-    }
-    fn u64(&mut self) -> Result<u64, TbError> {
-        self.take::<8>().map(u64::from_le_bytes)
-    }
-}
-
 /// A [`TbError::Corrupt`] naming this database.
 fn corrupt(what: &str) -> TbError {
     TbError::Corrupt(format!("Sholo Guti tablebase: {what}"))
@@ -163,7 +129,11 @@ fn corrupt(what: &str) -> TbError {
 
 /// Checks and reads a database file's bytes.
 pub fn decode_file(bytes: &[u8]) -> Result<Decoded, TbError> {
-    let mut r = Reader { bytes, at: 0 };
+    let mut r = Reader {
+        bytes,
+        at: 0,
+        short: || corrupt("the file ends inside its header"),
+    };
     if &r.take::<8>()? != MAGIC {
         return Err(corrupt("bad magic (not a Sholo Guti tablebase)"));
     }
