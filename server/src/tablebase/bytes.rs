@@ -13,6 +13,19 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
+/// Checks the FNV-1a checksum stored in the 8 bytes that follow `bytes[..end]` (the caller has
+/// checked that the file is exactly `end + 8` bytes long).
+pub(crate) fn check_trailing_checksum(bytes: &[u8], end: usize) -> Result<(), TbError> {
+    let mut stored = [0u8; 8];
+    stored.copy_from_slice(&bytes[end..end + 8]);
+    let stored = u64::from_le_bytes(stored);
+    let computed = fnv1a(&bytes[..end]);
+    if stored != computed {
+        return Err(TbError::Checksum { stored, computed });
+    }
+    Ok(())
+}
+
 /// Reads fixed-size little-endian fields off the front of a byte slice.
 pub(crate) struct Reader<'a> {
     pub bytes: &'a [u8],

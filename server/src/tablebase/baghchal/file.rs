@@ -19,7 +19,7 @@ use thiserror::Error;
 
 use super::index::Indexer;
 use super::solve::{MAX_CAPTURES_TO_WIN, Solved, plies_of};
-use crate::tablebase::bytes::{Reader, fnv1a};
+use crate::tablebase::bytes::{Reader, check_trailing_checksum, fnv1a};
 use chaupal_shared::baghchal::board::GOATS_TOTAL;
 
 /// The first bytes of a database file.
@@ -193,13 +193,7 @@ pub fn decode(ix: &Indexer, bytes: Vec<u8>) -> Result<Decoded, TbError> {
             at + 8
         )));
     }
-    let mut stored = [0u8; 8];
-    stored.copy_from_slice(&bytes[at..]);
-    let stored = u64::from_le_bytes(stored);
-    let computed = fnv1a(&bytes[..at]);
-    if stored != computed {
-        return Err(TbError::Checksum { stored, computed });
-    }
+    check_trailing_checksum(&bytes, at)?;
     Ok(Decoded {
         captures_to_win,
         width,

@@ -18,7 +18,7 @@ use super::Wdl;
 use super::index::{Layout, MAX_PIECES, all_sets};
 use super::solve::decode;
 use crate::tablebase::baghchal::file::TbError;
-use crate::tablebase::bytes::{Reader, fnv1a};
+use crate::tablebase::bytes::{Reader, check_trailing_checksum, fnv1a};
 
 /// The first bytes of a database file.
 pub const MAGIC: &[u8; 8] = b"CHPLSGTB";
@@ -184,13 +184,7 @@ pub fn decode_file(bytes: &[u8]) -> Result<Decoded, TbError> {
             end + 8
         )));
     }
-    let mut stored = [0u8; 8];
-    stored.copy_from_slice(&bytes[end..]);
-    let stored = u64::from_le_bytes(stored);
-    let computed = fnv1a(&bytes[..end]);
-    if stored != computed {
-        return Err(TbError::Checksum { stored, computed });
-    }
+    check_trailing_checksum(bytes, end)?;
     let body = &bytes[at..end];
     let values = if width == 1 {
         body.iter().map(|&b| u16::from(b)).collect()
