@@ -15,8 +15,9 @@ pub struct SearchPosition<G: GameAi> {
     path: Vec<u64>,
     /// The side the search plays for.
     root_side: Side,
-    /// What a draw costs the side the search plays for (positive: avoid draws).
-    contempt: Value,
+    /// What a draw costs the side the search plays for (positive: avoid draws): the contempt,
+    /// and when playing for a win the game's `draw_penalty` at the root.
+    draw_cost: Value,
     /// Whether a position met earlier on the line scores as a draw at once (the usual search
     /// shortcut; the game itself needs a third occurrence). Playing for a win, so does a
     /// position met earlier in the game ([`GameAi::occurred_before`]).
@@ -43,7 +44,7 @@ impl<G: GameAi> SearchPosition<G> {
             game,
             path,
             root_side,
-            contempt,
+            draw_cost: contempt,
             path_repetition: true,
             play_for_win: false,
         }
@@ -57,8 +58,16 @@ impl<G: GameAi> SearchPosition<G> {
 
     /// Plays for a win: a draw costs the searching side its lead as well
     /// ([`GameAi::draw_penalty`]), and leaves add its [`GameAi::progress_bonus`].
+    ///
+    /// The lead is the root's, the one the game has now, and it prices every draw of the
+    /// search: priced by the lead where the draw happens, a side behind would value a draw more
+    /// after losing another piece, so a search level in material gave a piece away and then
+    /// repeated (a repetition on the searched line is a draw).
     pub fn playing_for_win(mut self) -> Self {
-        self.play_for_win = true;
+        if !self.play_for_win {
+            self.play_for_win = true;
+            self.draw_cost += self.game.draw_penalty(self.root_side);
+        }
         self
     }
 
@@ -81,17 +90,13 @@ impl<G: GameAi> SearchPosition<G> {
     }
 
     /// What a draw is worth to the side to move: the contempt, and when playing for a win the
-    /// game's `draw_penalty` for the searching side.
+    /// game's `draw_penalty` for the searching side at the root.
     #[inline]
     pub fn draw_value(&self) -> Value {
-        let mut cost = self.contempt;
-        if self.play_for_win {
-            cost += self.game.draw_penalty(self.root_side);
-        }
         if self.game.side_to_move() == self.root_side {
-            -cost
+            -self.draw_cost
         } else {
-            cost
+            self.draw_cost
         }
     }
 

@@ -273,6 +273,35 @@ mod tests {
     }
 
     #[test]
+    fn a_draw_is_priced_by_the_lead_at_the_root_not_where_it_happens() {
+        // Level material; south to move can take c4 (c3xc5).
+        let g = SholoGuti::from_position_text("N2/3/5/5/5/2N2/2S2/3/S2 s 0", Default::default())
+            .unwrap();
+        assert_eq!(g.draw_penalty(Side::First), 0);
+        for root in ["s", "n"] {
+            let text = format!("N2/3/5/5/5/2N2/2S2/3/S2 {root} 0");
+            let g = SholoGuti::from_position_text(&text, Default::default()).unwrap();
+            let mut pos = SearchPosition::new(g, 30).playing_for_win();
+            let at_root = pos.draw_value();
+            assert_eq!(at_root, -30);
+            // Two plies on, the same side to move, a piece taken on the way (by south, or by
+            // north after the root side's step): the lead changed, the draw's price did not.
+            let mut moves = Vec::new();
+            for _ in 0..2 {
+                pos.game.legal_moves(&mut moves);
+                let mv = moves
+                    .iter()
+                    .copied()
+                    .find(|m| m.is_capture())
+                    .unwrap_or(moves[0]);
+                let _ = pos.make(mv);
+            }
+            assert_ne!(pos.game.draw_penalty(pos.root_side()), 0, "root {root}");
+            assert_eq!(pos.draw_value(), at_root, "root {root}");
+        }
+    }
+
+    #[test]
     fn the_evaluation_fades_to_a_draw_as_the_no_capture_limit_nears() {
         let eval = Chaupal::default();
         let at = |plies: u32| {
