@@ -22,6 +22,15 @@ pub struct EvalInfo {
     pub about: &'static str,
 }
 
+/// What an endgame database says of a position, for the side to move: a win or a loss with its
+/// distance in plies to the next capture or the end (the database's own measure), or a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TablebaseValue {
+    Win(u32),
+    Draw,
+    Loss(u32),
+}
+
 /// A game the AI can play.
 pub trait GameAi: Game {
     /// The evaluations this game offers; the first is the project's own (the default).
@@ -66,6 +75,15 @@ pub trait GameAi: Game {
     /// its own line, walks back into positions of the game until the third occurrence.
     fn occurred_before(&self) -> bool {
         false
+    }
+
+    /// An endgame database's value of this position for the side to move, when one is loaded
+    /// and covers it. Searches with [`SearchConfig::tablebase`] score such positions from it
+    /// below the root instead of searching them.
+    ///
+    /// [`SearchConfig::tablebase`]: super::search::SearchConfig::tablebase
+    fn tablebase_value(&self) -> Option<TablebaseValue> {
+        None
     }
 
     /// What a draw in this position costs `side` beyond the flat contempt, in centi-units:

@@ -153,7 +153,13 @@ pub fn table(kind: GameKind) -> &'static [LevelSpec; 8] {
 /// Level `n` (1..=8) of a game.
 pub fn level(kind: GameKind, n: u8) -> Result<EngineConfig, AiError> {
     match n {
-        1..=8 => table(kind)[n as usize - 1].config(),
+        1..=7 => table(kind)[n as usize - 1].config(),
+        8 => {
+            // The top level alone uses the endgame databases inside its search.
+            let mut config = table(kind)[7].config()?;
+            config.search.tablebase = true;
+            Ok(config)
+        }
         _ => Err(AiError::BadLevel(n)),
     }
 }

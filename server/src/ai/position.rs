@@ -3,8 +3,8 @@
 
 use chaupal_shared::{EndReason, Side};
 
-use super::game_ai::GameAi;
-use super::value::Value;
+use super::game_ai::{GameAi, TablebaseValue};
+use super::value::{TABLEBASE_WIN, Value};
 
 /// A game being searched.
 #[derive(Debug)]
@@ -24,14 +24,16 @@ pub struct SearchPosition<G: GameAi> {
     path_repetition: bool,
     /// Whether the searching side plays for a win (`draw_penalty`, `progress_bonus`).
     play_for_win: bool,
+    /// Whether positions below the root are scored from the game's endgame database.
+    probe_tablebase: bool,
 }
 
 /// What `status` found at a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NodeStatus {
     pub value: Value,
-    /// The value depends on how the node was reached (repetitions, the no-capture clock), so it
-    /// is not a proven result of the position alone.
+    /// The value depends on how the node was reached (repetitions, the no-capture clock) or
+    /// comes from an endgame database, so it is not a proven game end of the position alone.
     pub path_dependent: bool,
 }
 
@@ -47,6 +49,7 @@ impl<G: GameAi> SearchPosition<G> {
             draw_cost: contempt,
             path_repetition: true,
             play_for_win: false,
+            probe_tablebase: false,
         }
     }
 
@@ -69,6 +72,20 @@ impl<G: GameAi> SearchPosition<G> {
             self.draw_cost += self.game.draw_penalty(self.root_side);
         }
         self
+    }
+
+    /// Scores the positions below the root that the game's endgame database covers from it
+    /// ([`GameAi::tablebase_value`]), unless the root itself is covered: there the database's
+    /// own player moves, and a search of a drawn root keeps looking for the opponent's mistakes
+    /// rather than seeing only draws.
+    pub fn probing_tablebase(mut self) -> Self {
+        self.probe_tablebase = self.game.tablebase_value().is_none();
+        self
+    }
+
+    /// Whether positions below the root are scored from the endgame database.
+    pub fn probes_tablebase(&self) -> bool {
+        self.probe_tablebase
     }
 
     #[inline]
@@ -139,6 +156,22 @@ impl<G: GameAi> SearchPosition<G> {
                     path_dependent: true,
                 });
             }
+        }
+        if self.probe_tablebase
+            && ply > 0
+            && let Some(known) = self.game.tablebase_value()
+        {
+            // A database value is exact, but a win counts plies to the next capture, not to
+            // the end: it scores below the forced-win band and is not reported as proven.
+            let value = match known {
+                TablebaseValue::Win(plies) => TABLEBASE_WIN - plies as Value,
+                TablebaseValue::Loss(plies) => -TABLEBASE_WIN + plies as Value,
+                TablebaseValue::Draw => self.draw_value(),
+            };
+            return Some(NodeStatus {
+                value,
+                path_dependent: true,
+            });
         }
         None
     }

@@ -60,6 +60,10 @@ pub struct SearchConfig {
     /// depth, and again at full depth only when they beat alpha there. Values at a fixed depth
     /// then differ from a full-width search; proven results stay exact.
     pub late_move_reductions: bool,
+    /// Positions an endgame database covers are scored from it below the root
+    /// ([`GameAi::tablebase_value`]), when the root itself is not covered: the search steers
+    /// trades towards won endings and away from drawn ones. Only the top level sets it.
+    pub tablebase: bool,
     /// Transposition table size in MiB.
     pub hash_mib: usize,
     /// Threads searching together (Lazy SMP); 1 searches on the caller's thread alone.
@@ -80,6 +84,7 @@ impl Default for SearchConfig {
             contempt: 0,
             play_for_win: false,
             late_move_reductions: false,
+            tablebase: false,
             hash_mib: 16,
             threads: 1,
         }
@@ -195,6 +200,9 @@ impl<'a, G: GameAi> Searcher<'a, G> {
         }
         if config.play_for_win {
             pos = pos.playing_for_win();
+        }
+        if config.tablebase {
+            pos = pos.probing_tablebase();
         }
         Searcher {
             pos,

@@ -22,6 +22,9 @@ pub const MATE_BOUND: Value = MATE - MAX_PLY as Value;
 pub const MARGIN_BASE: Value = 50_000_000;
 /// Heuristic evaluations are clamped into `-EVAL_LIMIT..=EVAL_LIMIT`.
 pub const EVAL_LIMIT: Value = 10_000_000;
+/// A win an endgame database knows, before subtracting its plies to the next capture: above
+/// every evaluation, below the forced wins counted to the end of the game.
+pub const TABLEBASE_WIN: Value = EVAL_LIMIT / 10;
 
 /// A win `ply` plies from the root.
 #[inline]

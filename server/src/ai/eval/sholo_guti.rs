@@ -10,7 +10,7 @@ use chaupal_shared::sholo_guti::movegen::points;
 use chaupal_shared::sholo_guti::{MAX_PIECES, Move, NO_CAPTURE_LIMIT, SholoGuti};
 use chaupal_shared::{Game, Side};
 
-use crate::ai::game_ai::{EvalInfo, Evaluator, GameAi};
+use crate::ai::game_ai::{EvalInfo, Evaluator, GameAi, TablebaseValue};
 use crate::ai::value::Value;
 
 /// The evaluations offered, ours first.
@@ -235,6 +235,17 @@ impl GameAi for SholoGuti {
 
     fn occurred_before(&self) -> bool {
         self.occurrences() >= 2
+    }
+
+    /// From the process's Sholo Guti database, when one is loaded and covers the position.
+    fn tablebase_value(&self) -> Option<TablebaseValue> {
+        use crate::tablebase::sholo_guti::Wdl;
+        let (wdl, plies) = crate::tablebase::sholo_guti_tb()?.value(self)?;
+        Some(match wdl {
+            Wdl::Win => TablebaseValue::Win(plies),
+            Wdl::Draw => TablebaseValue::Draw,
+            Wdl::Loss => TablebaseValue::Loss(plies),
+        })
     }
 
     /// A draw throws away `side`'s lead in pieces: [`DRAW_PER_PIECE`] a piece.

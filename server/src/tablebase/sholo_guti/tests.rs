@@ -10,7 +10,7 @@ use chaupal_shared::sholo_guti::board::{
     NAMES, NEIGHBOURS, POINT_COUNT, bit, file_and_rank, point_at, point_named,
 };
 use chaupal_shared::sholo_guti::movegen::points;
-use chaupal_shared::sholo_guti::{SholoGuti, SholoGutiRules};
+use chaupal_shared::sholo_guti::{Move, SholoGuti, SholoGutiRules};
 use chaupal_shared::{AnyGame, Game, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -24,6 +24,16 @@ use crate::ai::{EngineSpec, Score, SearchLimits, SearchRequest};
 fn tb4() -> &'static SholoGutiTb {
     static TB: OnceLock<SholoGutiTb> = OnceLock::new();
     TB.get_or_init(|| SholoGutiTb::build(4))
+}
+
+/// Installs the 4-piece database as the process's (once, whichever test comes first) and
+/// returns it.
+fn installed_tb4() -> &'static SholoGutiTb {
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    INSTALL.call_once(|| {
+        crate::tablebase::install_sholo_guti(SholoGutiTb::build(4));
+    });
+    crate::tablebase::sholo_guti_tb().unwrap()
 }
 
 fn game(text: &str) -> SholoGuti {
@@ -305,7 +315,7 @@ fn the_top_level_plays_the_fastest_win_from_the_database() {
         })
         .next()
         .unwrap();
-    crate::tablebase::install_sholo_guti(SholoGutiTb::build(4));
+    installed_tb4();
     let g = game_of(own, enemy, 0);
     let request = SearchRequest {
         engine: EngineSpec::Level(8),
@@ -335,4 +345,128 @@ fn every_point_name_is_mirrored_onto_the_board() {
     for p in 0..POINT_COUNT as u8 {
         assert_eq!(mirror(mirror(bit(p))), bit(p), "{}", NAMES[usize::from(p)]);
     }
+}
+
+/// What the database says a move of `g` leads to, for its mover: a win (at once, or a capture
+/// into a position the mover wins), a draw or a loss; `None` when not covered.
+fn move_value(tb: &SholoGutiTb, g: &SholoGuti, mv: Move) -> Option<Wdl> {
+    let mut child = g.clone();
+    child.make(mv);
+    match child.outcome() {
+        Some(outcome) if outcome.winner() == Some(g.side_to_move()) => Some(Wdl::Win),
+        Some(_) => Some(Wdl::Loss),
+        None => tb.value(&child).map(|(wdl, _)| match wdl {
+            Wdl::Win => Wdl::Loss,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Loss => Wdl::Win,
+        }),
+    }
+}
+
+#[test]
+fn below_an_uncovered_root_the_top_levels_search_scores_covered_positions_from_the_database() {
+    use crate::ai::game_ai::GameAi;
+    use crate::ai::position::SearchPosition;
+    use crate::ai::value::TABLEBASE_WIN;
+    let tb = installed_tb4();
+    // A covered root is left to the database's own player: the search does not probe.
+    let covered = game_of(set(&["c3", "c5"]), set(&["c4", "e9"]), 0);
+    assert!(covered.tablebase_value().is_some());
+    assert!(
+        !SearchPosition::new(covered, 30)
+            .probing_tablebase()
+            .probes_tablebase()
+    );
+    // Five pieces: c3xc5 takes c4 and leaves four.
+    let g = game_of(set(&["c3", "a1", "e1"]), set(&["c4", "e9"]), 0);
+    assert_eq!(g.tablebase_value(), None);
+    let mut pos = SearchPosition::new(g.clone(), 30).probing_tablebase();
+    assert!(pos.probes_tablebase());
+    let capture = g.parse_move("c3xc5").unwrap();
+    let _ = pos.make(capture);
+    let status = pos.status(1).expect("a covered position");
+    assert!(
+        status.path_dependent,
+        "a database value is not a proven game end"
+    );
+    let expected = match tb.value(&pos.game).unwrap() {
+        (Wdl::Win, plies) => TABLEBASE_WIN - plies as i32,
+        (Wdl::Loss, plies) => -TABLEBASE_WIN + plies as i32,
+        (Wdl::Draw, _) => pos.draw_value(),
+    };
+    assert_eq!(status.value, expected);
+    assert!(pos.game.tablebase_value().is_some());
+}
+
+#[test]
+fn the_top_level_trades_into_the_endings_the_database_wins_and_not_into_those_it_loses() {
+    use crate::ai::control::SearchControl;
+    use crate::ai::eval::sholo_guti::Chaupal;
+    use crate::ai::search::Searcher;
+    use chaupal_shared::GameKind;
+    let tb = installed_tb4();
+    let top = crate::ai::levels::level(GameKind::SholoGuti, 8)
+        .unwrap()
+        .search;
+    assert!(top.tablebase);
+    let below = crate::ai::levels::level(GameKind::SholoGuti, 7)
+        .unwrap()
+        .search;
+    assert!(!below.tablebase);
+    let limits = SearchLimits {
+        depth: Some(1),
+        ..SearchLimits::default()
+    };
+    let cancel = AtomicBool::new(false);
+    let eval = Chaupal::default();
+    let best = |g: &SholoGuti, config| {
+        let control = SearchControl::new(&limits, &cancel);
+        Searcher::new(g, &eval, config, control)
+            .run(&mut |_| {})
+            .best_move
+            .unwrap()
+    };
+    // Five pieces where a move wins, or where a capture loses and another draws (the other
+    // moves keep five pieces: the database does not know them).
+    let mut rng = StdRng::seed_from_u64(7);
+    let (mut tried, mut missed_without) = (0, 0);
+    while tried < 300 {
+        let (own, enemy) = clustered(&mut rng, 5);
+        let g = game_of(own, enemy, 0);
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let values: Vec<Option<Wdl>> = moves.iter().map(|&mv| move_value(tb, &g, mv)).collect();
+        let has = |v: Wdl| values.contains(&Some(v));
+        let value_of = |mv: Move| values[moves.iter().position(|&m| m == mv).unwrap()];
+        // Whether `mv` is what the database asks for here.
+        let right = |mv: Move| {
+            if has(Wdl::Win) {
+                value_of(mv) == Some(Wdl::Win)
+            } else {
+                value_of(mv) != Some(Wdl::Loss)
+            }
+        };
+        let wins = has(Wdl::Win) && values.iter().any(|v| *v != Some(Wdl::Win));
+        let loses = has(Wdl::Loss) && has(Wdl::Draw);
+        if !(wins || loses) {
+            continue;
+        }
+        tried += 1;
+        let chosen = best(&g, top.clone());
+        assert!(
+            right(chosen),
+            "{}: {}",
+            g.position_text(),
+            g.move_text(chosen)
+        );
+        if !right(best(&g, below.clone())) {
+            missed_without += 1;
+        }
+    }
+    // The probe is what finds them: the same depth without it misses some.
+    println!("level 7 at depth 1 missed {missed_without} of {tried}");
+    assert!(
+        missed_without > 0,
+        "level 7's search found every one by itself"
+    );
 }
