@@ -86,6 +86,11 @@ pub trait GameAi: Game {
         None
     }
 
+    /// Whether an endgame database for this game is loaded (searches probe only then).
+    fn tablebase_loaded() -> bool {
+        false
+    }
+
     /// What a draw in this position costs `side` beyond the flat contempt, in centi-units:
     /// positive when `side` is ahead (a draw throws the lead away), negative when behind (a
     /// draw saves it). Only searches with [`SearchConfig::play_for_win`] use it.

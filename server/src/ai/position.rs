@@ -75,11 +75,11 @@ impl<G: GameAi> SearchPosition<G> {
     }
 
     /// Scores the positions below the root that the game's endgame database covers from it
-    /// ([`GameAi::tablebase_value`]), unless the root itself is covered: there the database's
-    /// own player moves, and a search of a drawn root keeps looking for the opponent's mistakes
-    /// rather than seeing only draws.
+    /// ([`GameAi::tablebase_value`]), when one is loaded, unless the root itself is covered:
+    /// there the database's own player moves, and a search of a drawn root keeps looking for
+    /// the opponent's mistakes rather than seeing only draws.
     pub fn probing_tablebase(mut self) -> Self {
-        self.probe_tablebase = self.game.tablebase_value().is_none();
+        self.probe_tablebase = G::tablebase_loaded() && self.game.tablebase_value().is_none();
         self
     }
 

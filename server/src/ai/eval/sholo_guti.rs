@@ -248,6 +248,10 @@ impl GameAi for SholoGuti {
         })
     }
 
+    fn tablebase_loaded() -> bool {
+        crate::tablebase::sholo_guti_tb().is_some()
+    }
+
     /// A draw throws away `side`'s lead in pieces: [`DRAW_PER_PIECE`] a piece.
     fn draw_penalty(&self, side: Side) -> Value {
         let lead = self.pieces(side).count_ones() as Value
