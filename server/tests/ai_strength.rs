@@ -190,6 +190,8 @@ struct GameEnd {
     top_moves: u32,
     /// The final position's text (for the verbose listing).
     last: String,
+    /// Pieces (or seeds) left to each side at the end, where the game counts them.
+    left: [Option<u32>; 2],
 }
 
 /// Plays one game from a random opening chosen by `seed`.
@@ -233,6 +235,7 @@ fn play<G: StrengthGame>(start: &G, players: [Player; 2], s: &Settings, seed: u6
         top_time,
         top_moves,
         last: g.position_text(),
+        left: [g.pieces_left(Side::First), g.pieces_left(Side::Second)],
     }
 }
 
@@ -285,8 +288,15 @@ fn match_up<G: StrengthGame>(
             }
         };
         if s.verbose {
+            // Material at the end, the top level's first: a draw with the top level behind
+            // was lost on the way.
+            let left = match end.left {
+                [Some(a), Some(b)] if top_side == Side::First => format!(", left {a} v {b}"),
+                [Some(a), Some(b)] => format!(", left {b} v {a}"),
+                _ => String::new(),
+            };
             println!(
-                "  game {i}: top level as {} {result} ({}, {} plies) final: {}",
+                "  game {i}: top level as {} {result} ({}, {} plies{left}) final: {}",
                 G::side_name(top_side),
                 end.reason,
                 end.plies,
