@@ -252,6 +252,90 @@ fn book_writes_solved_entries_and_resumes_without_solving_again() {
     assert_eq!(std::fs::read_to_string(&file).expect("the book file"), book);
 }
 
+/// `book --checkpoint` reads what a `solve --checkpoint` proved: the start's entry has the same
+/// value and costs a small part of the nodes; a checkpoint of another rule is refused.
+#[test]
+fn book_solves_from_a_solves_checkpoint_for_a_small_part_of_the_nodes() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let ckpt = dir.path().join("k43.ckpt");
+    let ckpt = ckpt.to_str().expect("a UTF-8 path");
+    let board = [
+        "--rule",
+        "pits=4",
+        "--rule",
+        "seeds=3",
+        "--db-seeds",
+        "0",
+        "--tt-mb",
+        "4",
+    ];
+    let solve = [&["solve", "kalah"][..], &board, &["--checkpoint", ckpt]].concat();
+    let solved = run(&solve);
+    assert!(solved.status.success(), "{}", stdout(&solved));
+    let margin = last_line(&solved);
+    let margin = margin.strip_prefix("margin ").expect("a margin line");
+
+    let book = |name: &str, extra: &[&str]| {
+        let file = dir.path().join(name);
+        let path = file.to_str().expect("a UTF-8 path");
+        let args = [
+            &["book", "kalah", "--plies", "1", "--out", path][..],
+            &board,
+            extra,
+        ]
+        .concat();
+        let out = run(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = stdout(&out);
+        let nodes: u64 = text
+            .lines()
+            .find(|l| l.starts_with("entry ply 0 "))
+            .and_then(|l| l.split_whitespace().skip_while(|w| *w != "nodes").nth(1))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("an entry line with its nodes: {text}"));
+        let line = std::fs::read_to_string(&file).expect("the book file");
+        (text, nodes, line)
+    };
+    let (_, cold_nodes, cold) = book("cold.book", &[]);
+    let (text, warm_nodes, warm) = book("warm.book", &["--checkpoint", ckpt]);
+    assert!(text.contains("info checkpoint loaded "), "{text}");
+    let value = |line: &str| {
+        line.split_whitespace()
+            .find_map(|w| w.strip_prefix("value="))
+            .map(str::to_owned)
+    };
+    assert_eq!(value(&warm), value(&cold));
+    assert_eq!(value(&warm).as_deref(), Some(margin));
+    assert!(
+        warm_nodes * 10 < cold_nodes,
+        "from the checkpoint {warm_nodes} nodes, without {cold_nodes}"
+    );
+
+    // Its bounds do not hold under the other capture rule: refused, nothing written.
+    let other = dir.path().join("other.book");
+    let other = other.to_str().expect("a UTF-8 path");
+    let rule = [
+        "--rule",
+        "empty-capture=true",
+        "--out",
+        other,
+        "--checkpoint",
+        ckpt,
+    ];
+    let out = run(&[&["book", "kalah", "--plies", "1"][..], &board, &rule].concat());
+    assert!(!out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).is_empty());
+    assert!(
+        std::fs::read_to_string(other)
+            .unwrap_or_default()
+            .is_empty()
+    );
+}
+
 /// The background Kalah database of `serve` is bounded: more than 20 seeds (226 MB on the
 /// standard board; each seed more multiplies it) is refused before the server starts.
 #[test]

@@ -17,6 +17,7 @@ use super::setup::set_up_game;
 use super::solve::{DbChoice, kalah_of, ms, solver_with_db};
 use crate::solver::kalah::board::byte_sum;
 use crate::solver::kalah::book::{self, Book, format_line};
+use crate::solver::kalah::checkpoint;
 use crate::solver::kalah::search::Limits;
 use crate::solver::kalah::{board_of, geometry, margin_text};
 
@@ -48,6 +49,10 @@ pub struct BookCli {
     /// Load the endgame database from this file (written by `tablebase kalah`).
     #[arg(long)]
     pub db: Option<PathBuf>,
+    /// Warm the table with a `solve --checkpoint` file of the same board and rules (read,
+    /// never written): what that solve proved costs next to nothing here.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
 }
 
 /// Runs `book` with its report on stdout.
@@ -88,6 +93,16 @@ pub fn run_book(args: &BookCli, out: &mut impl Write) -> Result<(), ToolError> {
         args.threads,
         out,
     )?;
+    if let Some(path) = &args.checkpoint {
+        let loading = Instant::now();
+        let entries = checkpoint::load(&solver, path)?;
+        writeln!(
+            out,
+            "info checkpoint loaded {entries} entries from {} time-ms {}",
+            path.display(),
+            ms(loading)
+        )?;
+    }
     let mut file = OpenOptions::new()
         .create(true)
         .append(true)
