@@ -434,20 +434,22 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_book_opens_kalah_6_5_with_empty_capture_and_its_entries_agree() {
-        // Kalah(6,5) with empty capture (solved from a solve's checkpoint): the start, and the
-        // first player's second sowing after the start's move ends in the store.
+    fn the_shipped_book_opens_kalah_6_5_and_its_entries_agree() {
+        // Kalah(6,5) under both rules (from the solves' checkpoints): the start, and the first
+        // player's second sowing after the start's move ends in the store.
         let book = shipped().unwrap();
-        let geo = Geometry::new(6, true);
-        let start = start(geo, 5);
-        let first = book.get(geo, start).expect("the start of Kalah(6,5)");
-        let child = geo.play(start, first.best);
-        assert_eq!(child.after, After::Again);
-        let second = book
-            .get(geo, child.board)
-            .expect("the first player's next turn");
-        // The value still to come drops by what the first sowing banked.
-        assert_eq!(second.value, first.value - child.gain);
+        for empty_capture in [false, true] {
+            let geo = Geometry::new(6, empty_capture);
+            let start = start(geo, 5);
+            let first = book.get(geo, start).expect("the start of Kalah(6,5)");
+            let child = geo.play(start, first.best);
+            assert_eq!(child.after, After::Again);
+            let second = book
+                .get(geo, child.board)
+                .expect("the first player's next turn");
+            // The value still to come drops by what the first sowing banked.
+            assert_eq!(second.value, first.value - child.gain);
+        }
     }
 
     /// What the shipped book covers: (empty capture, plies, the start's value).
