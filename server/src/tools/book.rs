@@ -14,10 +14,9 @@ use chaupal_shared::{Game, GameKind};
 
 use super::ToolError;
 use super::setup::set_up_game;
-use super::solve::{DbChoice, kalah_of, ms, solver_with_db};
+use super::solve::{DbChoice, kalah_of, ms, read_checkpoint, solver_with_db};
 use crate::solver::kalah::board::byte_sum;
 use crate::solver::kalah::book::{self, Book, format_line};
-use crate::solver::kalah::checkpoint;
 use crate::solver::kalah::search::Limits;
 use crate::solver::kalah::{board_of, geometry, margin_text};
 
@@ -94,14 +93,7 @@ pub fn run_book(args: &BookCli, out: &mut impl Write) -> Result<(), ToolError> {
         out,
     )?;
     if let Some(path) = &args.checkpoint {
-        let loading = Instant::now();
-        let entries = checkpoint::load(&solver, path)?;
-        writeln!(
-            out,
-            "info checkpoint loaded {entries} entries from {} time-ms {}",
-            path.display(),
-            ms(loading)
-        )?;
+        read_checkpoint(&solver, path, out)?;
     }
     let mut file = OpenOptions::new()
         .create(true)

@@ -165,14 +165,7 @@ pub fn run_solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), ToolError
         out,
     )?;
     if let Some(path) = args.checkpoint.as_ref().filter(|p| p.exists()) {
-        let start = Instant::now();
-        let entries = checkpoint::load(&solver, path)?;
-        writeln!(
-            out,
-            "info checkpoint loaded {entries} entries from {} time-ms {}",
-            path.display(),
-            ms(start)
-        )?;
+        read_checkpoint(&solver, path, out)?;
     }
     let search_start = Instant::now();
     let slice = Duration::from_secs(args.checkpoint_minutes.max(1) * 60);
@@ -224,6 +217,22 @@ pub fn run_solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), ToolError
     writeln!(out, "pv {}", pv.join(" "))?;
     writeln!(out, "margin {}", margin_text(store_margin(&game) + value))?;
     Ok(())
+}
+
+/// Loads a checkpoint into the solver's table and says so on `out`.
+pub(crate) fn read_checkpoint(
+    solver: &Solver,
+    path: &Path,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let start = Instant::now();
+    let entries = checkpoint::load(solver, path)?;
+    writeln!(
+        out,
+        "info checkpoint loaded {entries} entries from {} time-ms {}",
+        path.display(),
+        ms(start)
+    )
 }
 
 /// Writes the solver's checkpoint and says so on `out`.
