@@ -64,6 +64,27 @@ fn pieces_left(game: &AnyGame, side: Side) -> Option<u32> {
     }
 }
 
+/// `chance` (the side to move's) bounded by a fortress: at least even when the side to move
+/// cannot lose, at most even when its opponent cannot.
+fn bounded_by_fortress(game: &AnyGame, chance: f64) -> f64 {
+    fn holds<G: GameAi>(g: &G) -> (bool, bool) {
+        let mover = g.side_to_move();
+        (g.cannot_lose(mover), g.cannot_lose(mover.opponent()))
+    }
+    let (mover_safe, opponent_safe) = match game {
+        AnyGame::BaghChal(g) => holds(g),
+        AnyGame::Kalah(g) => holds(g),
+        AnyGame::Jungle(g) => holds(g),
+        AnyGame::SholoGuti(g) => holds(g),
+    };
+    match (mover_safe, opponent_safe) {
+        (true, true) => 0.5,
+        (true, false) => chance.max(0.5),
+        (false, true) => chance.min(0.5),
+        (false, false) => chance,
+    }
+}
+
 /// The server's best move for the player to move, within `time`.
 pub fn hint(
     game: &AnyGame,
@@ -113,7 +134,7 @@ pub fn analyse(
         best_move: result.best_move,
         score,
         pv: result.info.map(|i| i.pv).unwrap_or_default(),
-        winning_chance: score.map_or(0.5, |s| winning_chance(s, scale)),
+        winning_chance: bounded_by_fortress(game, score.map_or(0.5, |s| winning_chance(s, scale))),
         fuzzy_margin,
     })
 }
@@ -130,5 +151,39 @@ mod tests {
         assert_eq!(winning_chance(Score::Cp(0), 400.0), 0.5);
         let ahead = winning_chance(Score::Cp(400), 400.0);
         assert!(ahead > 0.7 && ahead < 0.8);
+    }
+
+    #[test]
+    fn the_meter_reads_a_fortress_as_no_better_than_a_draw_for_its_attacker() {
+        use chaupal_shared::Game;
+        // South's home fortress (b3 c3, rank 2 full, a1 e1) against sixteen north pieces.
+        let fortress = |mover: &str| {
+            let text = format!("NNN/NNN/NNNNN/NNNNN/5/5/1SS2/SSS/S1S {mover} 0");
+            AnyGame::SholoGuti(SholoGuti::from_position_text(&text, Default::default()).unwrap())
+        };
+        let cancel = AtomicBool::new(false);
+        let time = Duration::from_millis(50);
+        // North, nine pieces up, to move: the evaluation is far ahead, the meter says even.
+        let a = analyse(&fortress("n"), time, 40, &cancel).unwrap();
+        assert!(
+            matches!(a.score, Some(Score::Cp(cp)) if cp > 300),
+            "{:?}",
+            a.score
+        );
+        assert_eq!(a.winning_chance, 0.5);
+        // South to move, nine down: not lost.
+        let a = analyse(&fortress("s"), time, 40, &cancel).unwrap();
+        assert!(
+            matches!(a.score, Some(Score::Cp(cp)) if cp < -300),
+            "{:?}",
+            a.score
+        );
+        assert_eq!(a.winning_chance, 0.5);
+        // Without c2 the wall has a hole: the meter follows the evaluation.
+        let text = "NNN/NNN/NNNNN/NNNNN/5/5/1SS2/S1S/S1S n 0";
+        let open =
+            AnyGame::SholoGuti(SholoGuti::from_position_text(text, Default::default()).unwrap());
+        let a = analyse(&open, time, 40, &cancel).unwrap();
+        assert!(a.winning_chance > 0.9, "{}", a.winning_chance);
     }
 }

@@ -101,6 +101,14 @@ pub trait GameAi: Game {
         0
     }
 
+    /// Whether `side` can hold at least a draw here whatever its opponent does (a fortress the
+    /// opponent can never break). The analysis board's winning-chances meter never reads
+    /// less than even for that side, whatever the evaluation says.
+    fn cannot_lose(&self, side: Side) -> bool {
+        let _ = side;
+        false
+    }
+
     /// What the searching side `side` gains in this position beyond the evaluation, in
     /// centi-units: progress towards a decision that only the side playing for a win wants
     /// (trades that open a blocked position). Added at the leaves of searches with

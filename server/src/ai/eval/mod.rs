@@ -5,3 +5,4 @@ pub mod baghchal;
 pub mod jungle;
 pub mod kalah;
 pub mod sholo_guti;
+pub mod sholo_guti_fortress;

@@ -252,6 +252,12 @@ impl GameAi for SholoGuti {
         crate::tablebase::sholo_guti_tb().is_some()
     }
 
+    /// A fortress: every capture line through `side`'s pieces is closed by its own pieces,
+    /// and it has a shuffle that keeps it so (see `sholo_guti_fortress`).
+    fn cannot_lose(&self, side: Side) -> bool {
+        super::sholo_guti_fortress::holds_fortress(self, side)
+    }
+
     /// A draw throws away `side`'s lead in pieces: [`DRAW_PER_PIECE`] a piece.
     fn draw_penalty(&self, side: Side) -> Value {
         let lead = self.pieces(side).count_ones() as Value
