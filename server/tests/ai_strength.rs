@@ -18,7 +18,8 @@
 //! and Jungle, `tigers`/`goats`, or `first`/`second` in any game), each game from its own
 //! opening (the openings the top level met with that colour in the first games of a full match),
 //! `STRENGTH_FIRST=K` starts at game K of the match (its colour and opening as in the full
-//! match), so that a long match can be played in parts, in several processes or sessions.
+//! match), so that a long match can be played in parts, in several processes or sessions,
+//! `STRENGTH_MOVES=1` (with `STRENGTH_VERBOSE`) prints each game's moves after its line.
 //! Each pairing prints a row of the table in docs/AI.md, with how the games ended.
 //!
 //! The top level moves through [`chaupal_server::ai::search`], as the server asks it, so what
@@ -192,6 +193,8 @@ struct GameEnd {
     last: String,
     /// Pieces (or seeds) left to each side at the end, where the game counts them.
     left: [Option<u32>; 2],
+    /// The moves played, in the game's notation.
+    moves: Vec<String>,
 }
 
 /// Plays one game from a random opening chosen by `seed`.
@@ -200,6 +203,7 @@ fn play<G: StrengthGame>(start: &G, players: [Player; 2], s: &Settings, seed: u6
     let mut g = start.clone();
     let mut plies = 0;
     let (mut top_time, mut top_moves) = (Duration::ZERO, 0);
+    let mut moves = Vec::new();
     while g.outcome().is_none() && plies < MAX_PLIES {
         let player = players[g.side_to_move().index()];
         let request = if plies < OPENING_PLIES {
@@ -224,6 +228,7 @@ fn play<G: StrengthGame>(start: &G, players: [Player; 2], s: &Settings, seed: u6
                 .best_move
                 .unwrap()
         };
+        moves.push(g.move_text(mv));
         g.make(mv);
         plies += 1;
     }
@@ -236,6 +241,7 @@ fn play<G: StrengthGame>(start: &G, players: [Player; 2], s: &Settings, seed: u6
         top_moves,
         last: g.position_text(),
         left: [g.pieces_left(Side::First), g.pieces_left(Side::Second)],
+        moves,
     }
 }
 
@@ -302,6 +308,9 @@ fn match_up<G: StrengthGame>(
                 end.plies,
                 end.last
             );
+            if std::env::var("STRENGTH_MOVES").is_ok() {
+                println!("    moves: {}", end.moves.join(" "));
+            }
         }
         *reasons
             .entry(format!("{result}: {}", end.reason))
