@@ -174,7 +174,7 @@ pub enum Command {
         /// databases.
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=5))]
         captures_to_win: u8,
-        /// sholo-guti: the most pieces on the board covered (2..=6).
+        /// sholo-guti: the most pieces on the board covered (2..=7; 7 takes about 10 GB to build).
         #[arg(long, default_value_t = 5)]
         pieces_max: u32,
     },

@@ -15,7 +15,7 @@ use crate::tablebase::sholo_guti::{file, solve};
 #[derive(Clone, Debug)]
 pub struct SholoGutiTbArgs {
     pub out: PathBuf,
-    /// The most pieces on the board (2..=6).
+    /// The most pieces on the board (2..=7).
     pub pieces_max: u32,
     /// Rule options: only `capture=optional` is covered.
     pub rules: Vec<String>,

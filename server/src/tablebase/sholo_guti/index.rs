@@ -5,8 +5,9 @@
 
 use chaupal_shared::sholo_guti::board::POINT_COUNT;
 
-/// The most pieces on the board a database can cover (memory: 6 needs about 0.5 GB to build).
-pub const MAX_PIECES: u32 = 6;
+/// The most pieces on the board a database can cover (memory to build: 6 needs about 0.7 GB,
+/// 7 about 10 GB; the slots of 7, about 2 billion, still fit the solver's `u32` slot lists).
+pub const MAX_PIECES: u32 = 7;
 
 /// Binomial coefficients `C(n, k)` for `n <= 37`, `k <= MAX_PIECES`.
 const BINOMIAL: [[u64; MAX_PIECES as usize + 1]; POINT_COUNT + 1] = binomials();

@@ -54,6 +54,10 @@ pub fn chain_end(mv: chaupal_shared::sholo_guti::Move) -> (u8, u64) {
 
 /// Solves every class of `layout`; `on_total(total)` is called when a piece count is done.
 pub fn solve(layout: &Layout, on_total: &mut dyn FnMut(u32)) -> Vec<u16> {
+    assert!(
+        u32::try_from(layout.len()).is_ok(),
+        "slots are listed as u32 while solving"
+    );
     let mut values = vec![0u16; layout.len()];
     for total in 2..=layout.max {
         solve_total(layout, total, &mut values);
