@@ -19,7 +19,9 @@
 //! opening (the openings the top level met with that colour in the first games of a full match),
 //! `STRENGTH_FIRST=K` starts at game K of the match (its colour and opening as in the full
 //! match), so that a long match can be played in parts, in several processes or sessions,
-//! `STRENGTH_MOVES=1` (with `STRENGTH_VERBOSE`) prints each game's moves after its line.
+//! `STRENGTH_MOVES=1` (with `STRENGTH_VERBOSE`) prints each game's moves after its line,
+//! `STRENGTH_ANY_OPENING=1` keeps Sholo Guti's random openings that leave a piece hanging (see
+//! [`opening`]).
 //! Each pairing prints a row of the table in docs/AI.md, with how the games ended.
 //!
 //! The top level moves through [`chaupal_server::ai::search`], as the server asks it, so what
@@ -106,21 +108,76 @@ impl Settings {
 /// A game the harness can hand to [`search`], as the server does.
 trait StrengthGame: GameAi {
     fn any(&self) -> AnyGame;
+
+    /// Whether a random opening ending here is fair to both colours (see [`opening`]).
+    fn balanced_opening(&self) -> bool {
+        true
+    }
 }
 
 macro_rules! strength_game {
     ($t:ident) => {
-        impl StrengthGame for $t {
-            fn any(&self) -> AnyGame {
-                AnyGame::$t(self.clone())
-            }
+        fn any(&self) -> AnyGame {
+            AnyGame::$t(self.clone())
         }
     };
 }
-strength_game!(BaghChal);
-strength_game!(Kalah);
-strength_game!(Jungle);
-strength_game!(SholoGuti);
+impl StrengthGame for BaghChal {
+    strength_game!(BaghChal);
+}
+impl StrengthGame for Kalah {
+    strength_game!(Kalah);
+}
+impl StrengthGame for Jungle {
+    strength_game!(Jungle);
+}
+impl StrengthGame for SholoGuti {
+    strength_game!(SholoGuti);
+
+    /// Nothing hangs: the side to move has no capture. A random step from the start usually
+    /// leaves a piece to be jumped, so most unfiltered openings hand the first player a piece
+    /// before either engine moves.
+    fn balanced_opening(&self) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        !moves.iter().any(|m| m.is_capture())
+    }
+}
+
+/// The random opening of match opening `seed`: [`OPENING_PLIES`] random plies, drawn again
+/// (up to nine times, each from its own seeds) until [`StrengthGame::balanced_opening`] holds,
+/// unless `STRENGTH_ANY_OPENING` is set (the openings of the matches before 2026-11-26's eighth
+/// session). The game after them and their moves.
+fn opening<G: StrengthGame>(start: &G, seed: u64) -> (G, Vec<String>) {
+    let any = std::env::var("STRENGTH_ANY_OPENING").is_ok();
+    let cancel = AtomicBool::new(false);
+    let mut last = None;
+    for attempt in 0..10 {
+        let mut g = start.clone();
+        let mut moves = Vec::new();
+        for ply in 0..OPENING_PLIES {
+            if g.outcome().is_some() {
+                break;
+            }
+            let request = SearchRequest::new(
+                EngineSpec::Named("random".to_owned()),
+                SearchLimits::default(),
+                seed * 1000 + 100 * attempt + ply as u64,
+            );
+            let mv = run_engine(&g, &request, &cancel, &mut |_| {})
+                .unwrap()
+                .best_move
+                .unwrap();
+            moves.push(g.move_text(mv));
+            g.make(mv);
+        }
+        if any || g.balanced_opening() {
+            return (g, moves);
+        }
+        last = Some((g, moves));
+    }
+    last.unwrap()
+}
 
 /// Loads the Bagh Chal and Sholo Guti databases when `STRENGTH_TABLEBASE` names their directory.
 fn load_tablebase() {
@@ -197,27 +254,17 @@ struct GameEnd {
     moves: Vec<String>,
 }
 
-/// Plays one game from a random opening chosen by `seed`.
+/// Plays one game from the random opening chosen by `seed`.
 fn play<G: StrengthGame>(start: &G, players: [Player; 2], s: &Settings, seed: u64) -> GameEnd {
     let cancel = AtomicBool::new(false);
-    let mut g = start.clone();
-    let mut plies = 0;
+    let (mut g, mut moves) = opening(start, seed);
+    let mut plies = moves.len();
     let (mut top_time, mut top_moves) = (Duration::ZERO, 0);
-    let mut moves = Vec::new();
     while g.outcome().is_none() && plies < MAX_PLIES {
         let player = players[g.side_to_move().index()];
-        let request = if plies < OPENING_PLIES {
-            SearchRequest::new(
-                EngineSpec::Named("random".to_owned()),
-                SearchLimits::default(),
-                seed * 1000 + plies as u64,
-            )
-        } else {
-            player.request(s, seed * 1000 + plies as u64)
-        };
+        let request = player.request(s, seed * 1000 + plies as u64);
         let clock = Instant::now();
-        let top = plies >= OPENING_PLIES && matches!(player, Player::Top);
-        let mv = if top {
+        let mv = if matches!(player, Player::Top) {
             let out = search(&g.any(), &request, &cancel, &mut |_| {}).unwrap();
             top_time += clock.elapsed();
             top_moves += 1;
