@@ -145,14 +145,16 @@ impl StrengthGame for SholoGuti {
 }
 
 /// The random opening of match opening `seed`: [`OPENING_PLIES`] random plies, drawn again
-/// (up to nine times, each from its own seeds) until [`StrengthGame::balanced_opening`] holds,
+/// (up to 99 times, each from its own seeds) until [`StrengthGame::balanced_opening`] holds,
 /// unless `STRENGTH_ANY_OPENING` is set (the openings of the matches before 2026-11-26's eighth
 /// session). The game after them and their moves.
 fn opening<G: StrengthGame>(start: &G, seed: u64) -> (G, Vec<String>) {
+    // Attempt k's plies take seeds 10k.., inside the opening's own thousand.
+    const _: () = assert!(OPENING_PLIES <= 10);
     let any = std::env::var("STRENGTH_ANY_OPENING").is_ok();
     let cancel = AtomicBool::new(false);
     let mut last = None;
-    for attempt in 0..10 {
+    for attempt in 0..100 {
         let mut g = start.clone();
         let mut moves = Vec::new();
         for ply in 0..OPENING_PLIES {
@@ -162,7 +164,7 @@ fn opening<G: StrengthGame>(start: &G, seed: u64) -> (G, Vec<String>) {
             let request = SearchRequest::new(
                 EngineSpec::Named("random".to_owned()),
                 SearchLimits::default(),
-                seed * 1000 + 100 * attempt + ply as u64,
+                seed * 1000 + 10 * attempt + ply as u64,
             );
             let mv = run_engine(&g, &request, &cancel, &mut |_| {})
                 .unwrap()
