@@ -131,6 +131,18 @@ fn tablebase_kalah_writes_a_database_that_solve_loads() {
     assert!(!out.status.success());
 }
 
+/// Kalah(4,3) with no endgame database and a small table: the checkpoint tests' board.
+const K43_SMALL: [&str; 8] = [
+    "--rule",
+    "pits=4",
+    "--rule",
+    "seeds=3",
+    "--db-seeds",
+    "0",
+    "--tt-mb",
+    "4",
+];
+
 /// `solve --checkpoint FILE` writes the table to FILE once the value is proven and at the end; a second run loads it, finds
 /// the margin without searching, and says the same; a damaged file is refused with its cause.
 #[test]
@@ -139,20 +151,7 @@ fn solve_writes_a_checkpoint_that_a_second_run_resumes_from() {
     let file = dir.path().join("k43.ckpt");
     let file = file.to_str().expect("a UTF-8 path");
     let solve = || {
-        let out = run(&[
-            "solve",
-            "kalah",
-            "--rule",
-            "pits=4",
-            "--rule",
-            "seeds=3",
-            "--db-seeds",
-            "0",
-            "--tt-mb",
-            "4",
-            "--checkpoint",
-            file,
-        ]);
+        let out = run(&[&["solve", "kalah"][..], &K43_SMALL, &["--checkpoint", file]].concat());
         (out.status.success(), stdout(&out), last_line(&out))
     };
     let (ok, first, margin) = solve();
@@ -259,17 +258,7 @@ fn book_solves_from_a_solves_checkpoint_for_a_small_part_of_the_nodes() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let ckpt = dir.path().join("k43.ckpt");
     let ckpt = ckpt.to_str().expect("a UTF-8 path");
-    let board = [
-        "--rule",
-        "pits=4",
-        "--rule",
-        "seeds=3",
-        "--db-seeds",
-        "0",
-        "--tt-mb",
-        "4",
-    ];
-    let solve = [&["solve", "kalah"][..], &board, &["--checkpoint", ckpt]].concat();
+    let solve = [&["solve", "kalah"][..], &K43_SMALL, &["--checkpoint", ckpt]].concat();
     let solved = run(&solve);
     assert!(solved.status.success(), "{}", stdout(&solved));
     let margin = last_line(&solved);
@@ -280,7 +269,7 @@ fn book_solves_from_a_solves_checkpoint_for_a_small_part_of_the_nodes() {
         let path = file.to_str().expect("a UTF-8 path");
         let args = [
             &["book", "kalah", "--plies", "1", "--out", path][..],
-            &board,
+            &K43_SMALL,
             extra,
         ]
         .concat();
@@ -326,7 +315,7 @@ fn book_solves_from_a_solves_checkpoint_for_a_small_part_of_the_nodes() {
         "--checkpoint",
         ckpt,
     ];
-    let out = run(&[&["book", "kalah", "--plies", "1"][..], &board, &rule].concat());
+    let out = run(&[&["book", "kalah", "--plies", "1"][..], &K43_SMALL, &rule].concat());
     assert!(!out.status.success());
     assert!(!String::from_utf8_lossy(&out.stderr).is_empty());
     assert!(
