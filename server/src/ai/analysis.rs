@@ -12,7 +12,7 @@ use chaupal_shared::{AnyGame, Side};
 use serde::{Deserialize, Serialize};
 
 use super::game_ai::GameAi;
-use super::{AiError, EngineSpec, Score, SearchLimits, SearchRequest, fuzzy, search};
+use super::{AiError, EngineSpec, Score, SearchLimits, SearchRequest, SearchResult, fuzzy, search};
 
 /// The level hints and analysis use.
 pub const ANALYSIS_LEVEL: u8 = 8;
@@ -85,7 +85,7 @@ fn bounded_by_fortress(game: &AnyGame, chance: f64) -> f64 {
     }
 }
 
-/// The server's best move for the player to move, within `time`.
+/// The server's best move for the player to move, within `time` (never a trap).
 pub fn hint(
     game: &AnyGame,
     time: Duration,
@@ -100,7 +100,18 @@ pub fn hint(
         seed: 0,
         threads: 1,
     };
-    Ok(search(game, &request, cancel, &mut |_| {})?.best_move)
+    Ok(hinted_move(search(game, &request, cancel, &mut |_| {})?))
+}
+
+/// The move a hint gives from a search's result: the soundest one, the search's own best, not
+/// a trap the top level would set (see `search::traps`).
+fn hinted_move(result: SearchResult) -> Option<String> {
+    let best = result.info.and_then(|i| i.pv.into_iter().next());
+    if result.trap_set {
+        best.or(result.best_move)
+    } else {
+        result.best_move
+    }
 }
 
 /// Analyses the position within `time`; `moves_made` is the number of moves of the game so far
@@ -142,6 +153,25 @@ pub fn analyse(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hint_is_the_searchs_best_move_never_a_trap() {
+        let result = |trap_set| SearchResult {
+            best_move: Some("d6xd4".to_owned()),
+            info: Some(crate::ai::SearchInfo {
+                depth: 8,
+                score: Score::Cp(657),
+                nodes: 1,
+                nps: 1,
+                time_ms: 1,
+                pv: vec!["b3xd3".to_owned(), "c4-c3".to_owned()],
+            }),
+            stats: Default::default(),
+            trap_set,
+        };
+        assert_eq!(hinted_move(result(true)).as_deref(), Some("b3xd3"));
+        assert_eq!(hinted_move(result(false)).as_deref(), Some("d6xd4"));
+    }
 
     #[test]
     fn the_meter_reads_proven_results_as_certain() {

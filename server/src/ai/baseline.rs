@@ -134,6 +134,7 @@ pub fn run<G: GameAi>(
         pv,
         stats: r.stats,
         info,
+        trap_set: false,
     }
 }
 

@@ -49,6 +49,12 @@ pub trait GameAi: Game {
     /// [`SearchConfig::late_move_reductions`]: super::search::SearchConfig::late_move_reductions
     const LATE_MOVE_REDUCTIONS: bool = false;
 
+    /// Whether the top level sets traps in this game ([`SearchConfig::traps`]): among the moves
+    /// about as good as the best, it plays the one whose natural replies lose.
+    ///
+    /// [`SearchConfig::traps`]: super::search::SearchConfig::traps
+    const SET_TRAPS: bool = false;
+
     /// Centi-units at which the winning-chances meter reads about 76% (logistic scale).
     const WIN_SCALE: f64 = 400.0;
 

@@ -158,6 +158,8 @@ pub fn level(kind: GameKind, n: u8) -> Result<EngineConfig, AiError> {
             // The top level alone uses the endgame databases inside its search.
             let mut config = table(kind)[7].config()?;
             config.search.tablebase = true;
+            // And sets traps, in the games that ask for them.
+            config.search.traps = true;
             Ok(config)
         }
         _ => Err(AiError::BadLevel(n)),

@@ -292,6 +292,7 @@ impl<G: GameAi> Mcts<G> {
             pv,
             stats,
             info,
+            trap_set: false,
         }
     }
 

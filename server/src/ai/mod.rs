@@ -177,6 +177,9 @@ pub struct SearchResult {
     /// What the search did (nodes generated and expanded, hash hits, memory, ...).
     #[serde(default)]
     pub stats: SearchStats,
+    /// Whether the move is a trap chosen over the search's best (see `search::traps`).
+    #[serde(default)]
+    pub trap_set: bool,
 }
 
 /// Why a search could not run.
@@ -249,6 +252,7 @@ pub fn search_game<G: GameAi>(
         best_move: out.best_move.map(|m| game.move_text(m)),
         info: out.info,
         stats: out.stats,
+        trap_set: out.trap_set,
     })
 }
 
@@ -381,6 +385,7 @@ pub fn run_with_evaluator<G: GameAi>(
             pv: Vec::new(),
             stats: SearchStats::default(),
             info: None,
+            trap_set: false,
         },
         Algorithm::Greedy => baseline(Baseline::Greedy, control, on_info),
         Algorithm::Minimax => baseline(Baseline::Minimax, control, on_info),

@@ -34,6 +34,7 @@ pub fn choose(game: &AnyGame, seed: u64) -> SearchResult {
         best_move,
         info: None,
         stats: Default::default(),
+        trap_set: false,
     }
 }
 

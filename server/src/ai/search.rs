@@ -27,6 +27,8 @@ use super::tt::{Bound, Entry, PROVEN_DEPTH, TranspositionTable};
 use super::value::{INFINITY, MAX_PLY, Value, clamp_eval, from_tt, is_mate, to_score, to_tt};
 use super::{SearchInfo, value};
 
+pub mod traps;
+
 /// Which enhancements a search uses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
@@ -64,6 +66,11 @@ pub struct SearchConfig {
     /// ([`GameAi::tablebase_value`]), when the root itself is not covered: the search steers
     /// trades towards won endings and away from drawn ones. Only the top level sets it.
     pub tablebase: bool,
+    /// Trap setting (in games whose [`GameAi::SET_TRAPS`] is set; only the top level sets
+    /// it): after the main search, among the moves no worse than the best by
+    /// [`traps::TRAP_MARGIN`], play one whose natural replies (a plain shallow search's
+    /// choice) lose a piece or more, in the time the iterations left. See the `traps` module.
+    pub traps: bool,
     /// Transposition table size in MiB.
     pub hash_mib: usize,
     /// Threads searching together (Lazy SMP); 1 searches on the caller's thread alone.
@@ -85,6 +92,7 @@ impl Default for SearchConfig {
             play_for_win: false,
             late_move_reductions: false,
             tablebase: false,
+            traps: false,
             hash_mib: 16,
             threads: 1,
         }
@@ -105,6 +113,9 @@ pub struct SearchOutput<M> {
     pub stats: SearchStats,
     /// The last finished iteration, as reported.
     pub info: Option<SearchInfo>,
+    /// Whether `best_move` is a trap chosen over the main search's best move
+    /// ([`SearchConfig::traps`]); `value` and `pv` are still the main search's.
+    pub trap_set: bool,
 }
 
 /// Deepest iteration ever started.
@@ -155,6 +166,8 @@ pub struct Searcher<'a, G: GameAi> {
     ignore_stop: bool,
     aborted: bool,
     stats: SearchStats,
+    /// Whether the move chosen is a trap rather than the main search's best.
+    trap_set: bool,
 }
 
 impl<'a, G: GameAi> Searcher<'a, G> {
@@ -220,6 +233,7 @@ impl<'a, G: GameAi> Searcher<'a, G> {
             ignore_stop: false,
             aborted: false,
             stats: SearchStats::default(),
+            trap_set: false,
         }
     }
 
@@ -287,6 +301,7 @@ impl<'a, G: GameAi> Searcher<'a, G> {
             pv: Vec::new(),
             stats: SearchStats::default(),
             info: None,
+            trap_set: false,
         };
         if root_moves.is_empty() {
             return self.finish(out);
@@ -327,6 +342,12 @@ impl<'a, G: GameAi> Searcher<'a, G> {
                 break;
             }
         }
+        // Traps are looked for in the time the iterations left, when the last one finished.
+        if self.config.traps && G::SET_TRAPS && !self.aborted && !self.control.check() {
+            self.ignore_stop = false;
+            self.set_trap(&mut out);
+        }
+        out.trap_set = self.trap_set;
         self.finish(out)
     }
 

@@ -103,6 +103,14 @@ pub fn run_bestmove(args: &BestMoveArgs, out: &mut impl Write) -> Result<(), Too
         memory_bytes = stats.memory_bytes,
         "search statistics"
     );
+    if result.trap_set
+        && let Some(best) = result.info.as_ref().and_then(|i| i.pv.first())
+    {
+        writeln!(
+            out,
+            "info string trap set: the search's best move is {best}"
+        )?;
+    }
     match result.best_move {
         Some(m) => writeln!(out, "bestmove {m}")?,
         None => return Err(ToolError::Usage("the game is over".to_owned())),
@@ -162,6 +170,31 @@ mod tests {
         );
         assert!(lines[lines.len() - 2].contains(" score margin "), "{text}");
         assert!(lines[lines.len() - 1].starts_with("bestmove "), "{text}");
+    }
+
+    #[test]
+    fn a_trap_set_by_level_8_is_announced_before_the_move() {
+        // The middle game of `ai::search::traps`' tests, where level 8 at depth 8 plays
+        // d6xd4 instead of its search's b3xd3.
+        let args = BestMoveArgs {
+            game: Some(GameKind::SholoGuti),
+            position: Some("1N1/N2/N2NN/3NN/N2SN/N1S1S/NNS1S/SSS/SSS n 0".into()),
+            level: Some(8),
+            depth: Some(8),
+            ..BestMoveArgs::default()
+        };
+        let mut out = Vec::new();
+        run_bestmove(&args, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[lines.len() - 2..],
+            [
+                "info string trap set: the search's best move is b3xd3",
+                "bestmove d6xd4"
+            ],
+            "{text}"
+        );
     }
 
     #[test]

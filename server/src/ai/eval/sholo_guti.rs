@@ -199,6 +199,7 @@ impl GameAi for SholoGuti {
     const EVALUATIONS: &'static [EvalInfo] = EVALUATIONS;
     const QUIESCENCE: bool = true;
     const LATE_MOVE_REDUCTIONS: bool = true;
+    const SET_TRAPS: bool = true;
     const WIN_SCALE: f64 = 300.0;
 
     fn evaluator(name: &str) -> Option<Box<dyn Evaluator<Self>>> {

@@ -139,6 +139,7 @@ pub fn perfect_move(
                     nps,
                     ..SearchStats::default()
                 },
+                trap_set: false,
             })
         }
         None => {

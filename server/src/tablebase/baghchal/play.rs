@@ -102,6 +102,7 @@ pub fn play(
             time_ms,
             ..SearchStats::default()
         },
+        trap_set: false,
     }))
 }
 

@@ -63,6 +63,7 @@ pub fn play(
             time_ms,
             ..SearchStats::default()
         },
+        trap_set: false,
     }))
 }
 
