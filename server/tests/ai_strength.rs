@@ -266,10 +266,12 @@ fn play<G: StrengthGame>(start: &G, players: [Player; 2], s: &Settings, seed: u6
         let player = players[g.side_to_move().index()];
         let request = player.request(s, seed * 1000 + plies as u64);
         let clock = Instant::now();
+        let mut trap = false;
         let mv = if matches!(player, Player::Top) {
             let out = search(&g.any(), &request, &cancel, &mut |_| {}).unwrap();
             top_time += clock.elapsed();
             top_moves += 1;
+            trap = out.trap_set;
             g.parse_move(&out.best_move.unwrap()).unwrap()
         } else {
             run_engine(&g, &request, &cancel, &mut |_| {})
@@ -277,7 +279,8 @@ fn play<G: StrengthGame>(start: &G, players: [Player; 2], s: &Settings, seed: u6
                 .best_move
                 .unwrap()
         };
-        moves.push(g.move_text(mv));
+        // A trap set by the top level is marked with `!`.
+        moves.push(g.move_text(mv) + if trap { "!" } else { "" });
         g.make(mv);
         plies += 1;
     }
