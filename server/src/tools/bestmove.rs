@@ -130,9 +130,7 @@ mod tests {
             engine: Some("help".to_owned()),
             ..BestMoveArgs::default()
         };
-        let mut out = Vec::new();
-        run_bestmove(&args, &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
+        let text = printed(&args);
         for name in [
             "random",
             "greedy",
@@ -149,6 +147,13 @@ mod tests {
         }
     }
 
+    /// What `bestmove` prints for `args`.
+    fn printed(args: &BestMoveArgs) -> String {
+        let mut out = Vec::new();
+        run_bestmove(args, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
     #[test]
     fn bestmove_prints_info_lines_then_the_move() {
         let args = BestMoveArgs {
@@ -158,9 +163,7 @@ mod tests {
             depth: Some(30),
             ..BestMoveArgs::default()
         };
-        let mut out = Vec::new();
-        run_bestmove(&args, &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
+        let text = printed(&args);
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines.len() >= 2, "{text}");
         assert!(
@@ -183,9 +186,7 @@ mod tests {
             depth: Some(8),
             ..BestMoveArgs::default()
         };
-        let mut out = Vec::new();
-        run_bestmove(&args, &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
+        let text = printed(&args);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[lines.len() - 2..],
