@@ -166,8 +166,6 @@ pub struct Searcher<'a, G: GameAi> {
     ignore_stop: bool,
     aborted: bool,
     stats: SearchStats,
-    /// Whether the move chosen is a trap rather than the main search's best.
-    trap_set: bool,
 }
 
 impl<'a, G: GameAi> Searcher<'a, G> {
@@ -233,7 +231,6 @@ impl<'a, G: GameAi> Searcher<'a, G> {
             ignore_stop: false,
             aborted: false,
             stats: SearchStats::default(),
-            trap_set: false,
         }
     }
 
@@ -347,7 +344,6 @@ impl<'a, G: GameAi> Searcher<'a, G> {
             self.ignore_stop = false;
             self.set_trap(&mut out);
         }
-        out.trap_set = self.trap_set;
         self.finish(out)
     }
 

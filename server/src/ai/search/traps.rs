@@ -73,18 +73,23 @@ impl<G: GameAi> Searcher<'_, G> {
                 .filter(|&m| m != best_move),
         );
         let side = self.pos.game.side_to_move();
+        let mut replies = Vec::new();
         let mut target = out.value + TRAP_MIN_GAIN - 1;
         let mut chosen = None;
         for mv in order {
             let undo = self.pos.make(mv);
+            self.pos.game.legal_moves(&mut replies);
+            // A reply that looks good at a glance wins something: without a forcing reply (a
+            // capture) nothing tempts.
+            let tempting = replies.iter().any(|&r| self.pos.game.move_hint(r) > 0);
             let value = if self.pos.game.side_to_move() == side
                 || self.pos.status(1).is_some()
-                || !self.opponent_has_forcing_reply()
+                || !tempting
             {
                 // An extra turn, a game end, or nothing on offer: no reply to tempt.
                 None
             } else if mv == best_move || -self.negamax(depth - 1, 1, -floor, -floor + 1) >= floor {
-                self.natural_reply_value(depth - 2)
+                self.natural_reply_value(&replies, depth - 2)
             } else {
                 None
             };
@@ -103,24 +108,14 @@ impl<G: GameAi> Searcher<'_, G> {
             && mv != best_move
         {
             out.best_move = Some(mv);
-            self.trap_set = true;
+            out.trap_set = true;
         }
     }
 
-    /// Whether the side to move has a forcing move (a capture): a reply that looks good at a
-    /// glance wins something, so without one nothing tempts.
-    fn opponent_has_forcing_reply(&self) -> bool {
-        let mut replies = Vec::new();
-        self.pos.game.legal_moves(&mut replies);
-        replies.iter().any(|&r| self.pos.game.move_hint(r) > 0)
-    }
-
-    /// After a root move, with the opponent to move at ply 1: the least we get (our view, from
-    /// a search `deep` plies deep) after any of the replies the opponent's model finds natural;
-    /// `None` if the search was stopped.
-    fn natural_reply_value(&mut self, deep: i32) -> Option<Value> {
-        let mut replies = Vec::new();
-        self.pos.game.legal_moves(&mut replies);
+    /// After a root move, with the opponent to move at ply 1 and `replies` its legal moves: the
+    /// least we get (our view, from a search `deep` plies deep) after any of the replies the
+    /// opponent's model finds natural; `None` if the search was stopped.
+    fn natural_reply_value(&mut self, replies: &[G::Move], deep: i32) -> Option<Value> {
         let opponent = self.pos.game.side_to_move();
         // The model: a plain shallow search, without what would let it see further.
         let table = self.tt.take();
@@ -128,7 +123,7 @@ impl<G: GameAi> Searcher<'_, G> {
         self.config.quiescence = false;
         self.config.late_move_reductions = false;
         let mut scores = Vec::with_capacity(replies.len());
-        for &reply in &replies {
+        for &reply in replies {
             let undo = self.pos.make(reply);
             let same = self.pos.game.side_to_move() == opponent;
             let v = self.child(same, MODEL_DEPTH - 1, 2, -INFINITY, INFINITY);
@@ -152,7 +147,7 @@ impl<G: GameAi> Searcher<'_, G> {
             }
             let undo = self.pos.make(reply);
             let same = self.pos.game.side_to_move() == opponent;
-            // Our view: the turn came back to us, unless the opponent moves again.
+            // The child's value is the opponent's (the side that made the reply): negated, ours.
             let v = -self.child(same, deep, 2, -INFINITY, INFINITY);
             self.pos.unmake(reply, undo);
             if self.aborted {
