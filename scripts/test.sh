@@ -2,9 +2,18 @@
 # Runs every test of the workspace: unit, rule, property and perft tests of the games; the AI;
 # the server's end-to-end tests against the real binary; the client's logic, networking and its
 # screenshots of every board under Xvfb (run scripts/setup.sh first), and its play against the
-# real server binary (which `cargo test --workspace` builds).
+# real server binary (which `cargo test --workspace` builds); the store and a server on
+# PostgreSQL, against a throwaway PostgreSQL server started here (or the one
+# CHAUPAL_TEST_POSTGRES names).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CHAUPAL_REQUIRE_SCREENSHOTS=1
 export CHAUPAL_REQUIRE_SERVER=1
+export CHAUPAL_REQUIRE_POSTGRES=1
+if [ -z "${CHAUPAL_TEST_POSTGRES:-}" ]; then
+    pg_dir=$(mktemp -d /tmp/chaupal-pg.XXXXXX)
+    trap 'bash scripts/postgres.sh stop "$pg_dir"; rm -rf "$pg_dir"' EXIT
+    CHAUPAL_TEST_POSTGRES=$(bash scripts/postgres.sh start "$pg_dir")
+    export CHAUPAL_TEST_POSTGRES
+fi
 cargo test --workspace --locked "$@"

@@ -42,6 +42,8 @@ pub struct ServerProcess {
     pub dir: PathBuf,
     binary: PathBuf,
     args: Vec<String>,
+    /// The database URL when it is not the SQLite file in `dir` (kept for restarts).
+    database: Option<String>,
     _temp: Option<tempfile::TempDir>,
 }
 
@@ -71,6 +73,32 @@ impl ServerProcess {
         ];
         all.extend_from_slice(args);
         Self::start(&all).await
+    }
+
+    /// Starts a server for whole games that keeps its records in the database at `url` (a
+    /// PostgreSQL one, say) instead of a SQLite file; restarts come back to the same database.
+    pub async fn start_for_games_on(url: &str, args: &[&str]) -> ServerProcess {
+        let temp = tempfile::tempdir().unwrap();
+        let mut all = vec![
+            "--messages-per-second",
+            "100000",
+            "--message-burst",
+            "100000",
+        ];
+        all.extend_from_slice(args);
+        let mut server = Self::start_on(&server_binary(), temp.path(), url, &all).await;
+        server._temp = Some(temp);
+        server
+    }
+
+    /// Starts `binary` in the working directory `dir` on the database at `url`.
+    async fn start_on(binary: &Path, dir: &Path, url: &str, args: &[&str]) -> ServerProcess {
+        let mut all = vec!["--database", url];
+        all.extend_from_slice(args);
+        let mut server = Self::start_bare_binary(binary, dir, &all).await;
+        server.args = args.iter().map(|s| (*s).to_owned()).collect();
+        server.database = Some(url.to_owned());
+        server
     }
 
     /// Starts a server on the database in `dir`.
@@ -133,6 +161,7 @@ impl ServerProcess {
             dir: dir.to_path_buf(),
             binary: binary.to_path_buf(),
             args,
+            database: None,
             _temp: None,
         }
     }
@@ -165,7 +194,10 @@ impl ServerProcess {
     pub async fn restart(mut self) -> ServerProcess {
         self.kill().await;
         let args: Vec<&str> = self.args.iter().map(String::as_str).collect();
-        let mut next = Self::start_binary(&self.binary, &self.dir, &args).await;
+        let mut next = match &self.database {
+            Some(url) => Self::start_on(&self.binary, &self.dir, url, &args).await,
+            None => Self::start_binary(&self.binary, &self.dir, &args).await,
+        };
         next._temp = self._temp.take();
         next
     }

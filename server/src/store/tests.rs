@@ -1,16 +1,120 @@
-//! The store against a real SQLite file.
+//! The store against a real SQLite file and, when `CHAUPAL_TEST_POSTGRES` names a PostgreSQL
+//! server (as `scripts/test.sh` arranges), against a fresh database on it: every scenario that
+//! does not depend on SQLite's files runs on both backends.
+
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use chaupal_shared::protocol::{ClockSpec, GameResult, GameStatus, ResultReason, RulePair};
 use chaupal_shared::{GameKind, Side};
+use sqlx::Connection;
 
 use super::*;
 use crate::ratings::player_key;
 
-async fn open() -> (tempfile::TempDir, Store) {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("t.sqlite").display());
-    let store = Store::open(&url).await.unwrap();
-    (dir, store)
+/// A fresh, empty database for one test.
+struct TestDb {
+    url: String,
+    /// SQLite: the directory holding the file. PostgreSQL: the server's URL and the database's
+    /// name, dropped by [`TestDb::remove`].
+    _dir: Option<tempfile::TempDir>,
+    postgres: Option<(String, String)>,
+}
+
+/// Tells databases created at once apart.
+static NEXT_DB: AtomicU32 = AtomicU32::new(0);
+
+impl TestDb {
+    fn sqlite() -> TestDb {
+        let dir = tempfile::tempdir().unwrap();
+        TestDb {
+            url: format!("sqlite://{}", dir.path().join("t.sqlite").display()),
+            _dir: Some(dir),
+            postgres: None,
+        }
+    }
+
+    /// A new database on the PostgreSQL server `CHAUPAL_TEST_POSTGRES` names (its URL names a
+    /// database the user may connect to and a user that may create databases); `None` when the
+    /// variable is not set, a failure when `CHAUPAL_REQUIRE_POSTGRES` is (as in
+    /// `scripts/test.sh`), so that the suite cannot pass without PostgreSQL unnoticed.
+    async fn postgres() -> Option<TestDb> {
+        let Ok(server) = std::env::var("CHAUPAL_TEST_POSTGRES") else {
+            assert!(
+                std::env::var_os("CHAUPAL_REQUIRE_POSTGRES").is_none(),
+                "CHAUPAL_REQUIRE_POSTGRES is set but CHAUPAL_TEST_POSTGRES is not"
+            );
+            eprintln!("CHAUPAL_TEST_POSTGRES is not set: PostgreSQL not tested");
+            return None;
+        };
+        let name = format!(
+            "chaupal_test_{}_{}",
+            std::process::id(),
+            NEXT_DB.fetch_add(1, Ordering::Relaxed)
+        );
+        let mut admin = sqlx::PgConnection::connect(&server).await.unwrap();
+        sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
+            .execute(&mut admin)
+            .await
+            .unwrap();
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut admin)
+            .await
+            .unwrap();
+        admin.close().await.unwrap();
+        Some(TestDb {
+            url: with_database(&server, &name),
+            _dir: None,
+            postgres: Some((server, name)),
+        })
+    }
+
+    /// SQLite, and PostgreSQL when the run has a server.
+    async fn all() -> Vec<TestDb> {
+        let mut all = vec![TestDb::sqlite()];
+        all.extend(TestDb::postgres().await);
+        all
+    }
+
+    async fn open(&self) -> Store {
+        Store::open(&self.url).await.unwrap()
+    }
+
+    /// Closes `store` and drops a PostgreSQL database (a SQLite directory goes with `self`).
+    async fn remove(self, store: Store) {
+        store.close().await;
+        if let Some((server, name)) = &self.postgres {
+            let mut admin = sqlx::PgConnection::connect(server).await.unwrap();
+            sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
+                .execute(&mut admin)
+                .await
+                .unwrap();
+        }
+    }
+}
+
+/// `url` (`postgres://user@host:port/db?options`) with its database replaced by `name`.
+fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = url
+        .split_once('?')
+        .map_or((url, None), |(b, q)| (b, Some(q)));
+    let scheme_end = base.find("://").map_or(0, |i| i + 3);
+    let base = match base[scheme_end..].find('/') {
+        Some(slash) => &base[..scheme_end + slash],
+        None => base,
+    };
+    match query {
+        Some(q) => format!("{base}/{name}?{q}"),
+        None => format!("{base}/{name}"),
+    }
+}
+
+#[test]
+fn a_test_database_url_keeps_the_server_and_its_options() {
+    assert_eq!(
+        with_database("postgres://u:p@h:5/postgres?sslmode=disable", "t1"),
+        "postgres://u:p@h:5/t1?sslmode=disable"
+    );
+    assert_eq!(with_database("postgres://u@h", "t2"), "postgres://u@h/t2");
 }
 
 fn new_game(a: PlayerId, b: PlayerId) -> NewGame {
@@ -47,7 +151,14 @@ fn event(game: GameId, version: Version, change: Change) -> EventWrite {
 
 #[tokio::test]
 async fn players_are_found_by_token_hash() {
-    let (_dir, store) = open().await;
+    for db in TestDb::all().await {
+        let store = db.open().await;
+        players_are_found_by_token_hash_on(&store).await;
+        db.remove(store).await;
+    }
+}
+
+async fn players_are_found_by_token_hash_on(store: &Store) {
     let id = store.create_player("asha", "hash-a", 5).await.unwrap();
     assert_eq!(
         store.player_by_token("hash-a").await.unwrap(),
@@ -63,43 +174,49 @@ async fn players_are_found_by_token_hash() {
 
 #[tokio::test]
 async fn moves_takebacks_and_the_end_are_kept_and_reload() {
-    let (dir, store) = open().await;
-    exercise(&store).await;
-    drop(store);
-    // Everything is still there after reopening the file.
-    let url = format!("sqlite://{}", dir.path().join("t.sqlite").display());
-    let store = Store::open(&url).await.unwrap();
-    let live = store.live_games(3).await.unwrap();
-    assert!(live.is_empty());
-    let a = store.player_by_token("ha").await.unwrap().unwrap().0;
-    let list = store.finished_games(a, 10, None).await.unwrap();
-    assert_eq!(store.moves(list[0].id).await.unwrap().len(), 2);
+    for db in TestDb::all().await {
+        let store = db.open().await;
+        let backend = store.backend();
+        exercise(&store).await;
+        store.close().await;
+        // Everything is still there after opening the database again.
+        let store = db.open().await;
+        assert_eq!(store.backend(), backend);
+        let live = store.live_games(3).await.unwrap();
+        assert!(live.is_empty());
+        let a = store.player_by_token("ha").await.unwrap().unwrap().0;
+        let list = store.finished_games(a, 10, None).await.unwrap();
+        assert_eq!(store.moves(list[0].id).await.unwrap().len(), 2);
+        db.remove(store).await;
+    }
 }
 
-/// The same against PostgreSQL, when `CHAUPAL_TEST_POSTGRES` names an empty database
-/// (`postgres://user:password@localhost/db`); skipped otherwise.
 #[tokio::test]
-async fn postgres_keeps_the_same_records() {
-    let Ok(url) = std::env::var("CHAUPAL_TEST_POSTGRES") else {
-        eprintln!("CHAUPAL_TEST_POSTGRES is not set: PostgreSQL not tested");
-        return;
-    };
-    let store = Store::open(&url).await.unwrap();
-    assert_eq!(store.backend(), Backend::Postgres);
-    exercise(&store).await;
-    seeks_are_kept(&store).await;
+async fn the_backend_is_the_one_the_url_names() {
+    for db in TestDb::all().await {
+        let store = db.open().await;
+        let expected = if db.postgres.is_some() {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        };
+        assert_eq!(store.backend(), expected);
+        db.remove(store).await;
+    }
 }
 
 #[tokio::test]
 async fn seeks_are_kept_until_taken_or_removed_and_reload() {
-    let (dir, store) = open().await;
-    let open_seek = seeks_are_kept(&store).await;
-    store.close().await;
-    let url = format!("sqlite://{}", dir.path().join("t.sqlite").display());
-    let store = Store::open(&url).await.unwrap();
-    let seeks = store.seeks().await.unwrap();
-    assert_eq!(seeks.len(), 1);
-    assert_eq!(seeks[0].id, open_seek);
+    for db in TestDb::all().await {
+        let store = db.open().await;
+        let open_seek = seeks_are_kept(&store).await;
+        store.close().await;
+        let store = db.open().await;
+        let seeks = store.seeks().await.unwrap();
+        assert_eq!(seeks.len(), 1);
+        assert_eq!(seeks[0].id, open_seek);
+        db.remove(store).await;
+    }
 }
 
 /// Stores an open seek and two private ones, takes one into a game and removes the other;
@@ -269,7 +386,14 @@ async fn exercise(store: &Store) -> GameId {
 
 #[tokio::test]
 async fn a_group_of_writes_commits_together() {
-    let (_dir, store) = open().await;
+    for db in TestDb::all().await {
+        let store = db.open().await;
+        a_group_of_writes_commits_together_on(&store).await;
+        db.remove(store).await;
+    }
+}
+
+async fn a_group_of_writes_commits_together_on(store: &Store) {
     let a = store.create_player("a", "ha", 0).await.unwrap();
     let b = store.create_player("b", "hb", 0).await.unwrap();
     let mut games = Vec::new();
@@ -307,7 +431,14 @@ async fn a_group_of_writes_commits_together() {
 /// game's row, moves and events come out as if the writes were committed one by one.
 #[tokio::test]
 async fn one_group_with_take_backs_and_an_ending_reads_back_as_written() {
-    let (_dir, store) = open().await;
+    for db in TestDb::all().await {
+        let store = db.open().await;
+        one_group_with_take_backs_and_an_ending_reads_back_as_written_on(&store).await;
+        db.remove(store).await;
+    }
+}
+
+async fn one_group_with_take_backs_and_an_ending_reads_back_as_written_on(store: &Store) {
     let a = store.create_player("a", "ha", 0).await.unwrap();
     let b = store.create_player("b", "hb", 0).await.unwrap();
     let [g, h, k] = [0; 3].map(|_| new_game(a, b));
@@ -382,7 +513,14 @@ async fn one_group_with_take_backs_and_an_ending_reads_back_as_written() {
 /// A group too big for one multi-row statement is split, and every row arrives.
 #[tokio::test]
 async fn a_group_larger_than_one_insert_keeps_every_row() {
-    let (_dir, store) = open().await;
+    for db in TestDb::all().await {
+        let store = db.open().await;
+        a_group_larger_than_one_insert_keeps_every_row_on(&store).await;
+        db.remove(store).await;
+    }
+}
+
+async fn a_group_larger_than_one_insert_keeps_every_row_on(store: &Store) {
     let a = store.create_player("a", "ha", 0).await.unwrap();
     let b = store.create_player("b", "hb", 0).await.unwrap();
     let g = store.create_game(&new_game(a, b)).await.unwrap();
@@ -465,20 +603,27 @@ fn urls_are_checked() {
 
 #[tokio::test]
 async fn an_ai_seat_shows_its_levels_calibrated_rating_for_the_game() {
-    let (_dir, store) = open().await;
+    for db in TestDb::all().await {
+        let store = db.open().await;
+        an_ai_seat_shows_its_levels_calibrated_rating_for_the_game_on(&store).await;
+        db.remove(store).await;
+    }
+}
+
+async fn an_ai_seat_shows_its_levels_calibrated_rating_for_the_game_on(store: &Store) {
     for kind in GameKind::ALL {
         for level in 1..=8 {
             assert_eq!(
-                shown(&store, level, kind).await,
+                shown(store, level, kind).await,
                 crate::ratings::level_rating(kind, level)
             );
         }
-        assert_eq!(shown(&store, 1, kind).await.rating, 1000.0);
+        assert_eq!(shown(store, 1, kind).await.rating, 1000.0);
     }
     // The tables differ by game: level 8 is not the same rating everywhere.
     let mut eights = Vec::new();
     for kind in GameKind::ALL {
-        eights.push(shown(&store, 8, kind).await.rating);
+        eights.push(shown(store, 8, kind).await.rating);
     }
     assert!(eights.windows(2).any(|w| w[0] != w[1]), "{eights:?}");
 }

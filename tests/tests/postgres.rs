@@ -1,0 +1,172 @@
+//! The server keeping its records in PostgreSQL (`--database postgres://...`) instead of its
+//! default SQLite file: a rated game is played across a kill -9, ends, and its record, listing,
+//! ratings and import read back. Runs when `CHAUPAL_TEST_POSTGRES` names a server (a database
+//! the user may connect to, as a user that may create databases); `scripts/test.sh` starts a
+//! throwaway one and sets `CHAUPAL_REQUIRE_POSTGRES`, which makes a missing server a failure.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use chaupal_shared::protocol::{Action, GameEvent, GameStatus, Opponent, Reply, Request};
+use chaupal_shared::record::Record;
+use chaupal_shared::{GameKind, Side};
+use chaupal_tests::play::{ended, play_on, seek_and_accept, setup};
+use chaupal_tests::{Client, ServerProcess, pick_move, start_of};
+use sqlx::Connection;
+
+/// A new, empty database on the test server; `None` when the run has no server.
+async fn fresh_database(name: &str) -> Option<String> {
+    let Ok(server) = std::env::var("CHAUPAL_TEST_POSTGRES") else {
+        assert!(
+            std::env::var_os("CHAUPAL_REQUIRE_POSTGRES").is_none(),
+            "CHAUPAL_REQUIRE_POSTGRES is set but CHAUPAL_TEST_POSTGRES is not"
+        );
+        eprintln!("CHAUPAL_TEST_POSTGRES is not set: the server on PostgreSQL is not tested");
+        return None;
+    };
+    let name = format!("{name}_{}", std::process::id());
+    let mut admin = sqlx::PgConnection::connect(&server).await.unwrap();
+    for sql in [
+        format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+        format!("CREATE DATABASE {name}"),
+    ] {
+        sqlx::query(&sql).execute(&mut admin).await.unwrap();
+    }
+    admin.close().await.unwrap();
+    // The server's URL with its database replaced by the new one.
+    let (base, query) = server
+        .split_once('?')
+        .map_or((server.as_str(), None), |(b, q)| (b, Some(q)));
+    let path_start = base.find("://").map_or(0, |i| i + 3);
+    let base = match base[path_start..].find('/') {
+        Some(slash) => &base[..path_start + slash],
+        None => base,
+    };
+    Some(match query {
+        Some(q) => format!("{base}/{name}?{q}"),
+        None => format!("{base}/{name}"),
+    })
+}
+
+#[tokio::test]
+async fn a_server_on_postgresql_keeps_a_rated_game_across_a_kill_and_its_record_and_ratings() {
+    let Some(url) = fresh_database("chaupal_e2e_restart").await else {
+        return;
+    };
+    let server = ServerProcess::start_for_games_on(&url, &[]).await;
+    let mut rated = setup(GameKind::Kalah, Opponent::Open);
+    rated.rated = true;
+    let (mut alice, mut bob, game) = seek_and_accept(&server, rated).await;
+    let mut position = start_of(GameKind::Kalah);
+    let mut seed = 11;
+    let mut played = Vec::new();
+    while played.len() < 6 && position.outcome().is_none() {
+        let mv = pick_move(&position, &mut seed);
+        let who = chaupal_tests::mover(&position, 0);
+        [&mut alice, &mut bob][who].play(game, &mv).await.unwrap();
+        position.play_text(&mv).unwrap();
+        played.push(mv);
+        for c in [&mut alice, &mut bob] {
+            c.event(game).await;
+        }
+    }
+    let tokens = [alice.token.clone().unwrap(), bob.token.clone().unwrap()];
+    drop((alice, bob));
+
+    // Killed with SIGKILL: every acknowledged move is in PostgreSQL, and comes back.
+    let server = server.restart().await;
+    let mut alice = Client::hello_as(&server, "alice", Some(&tokens[0])).await;
+    let mut bob = Client::hello_as(&server, "bob", Some(&tokens[1])).await;
+    let snapshot = alice.rejoin(game).await;
+    assert_eq!(snapshot.moves, played, "the moves before the kill");
+    assert_eq!(snapshot.your_seats, [Side::First]);
+    bob.rejoin(game).await;
+    let (more, end) = play_on(
+        &mut [&mut alice, &mut bob],
+        game,
+        &mut position,
+        12,
+        played.len(),
+    )
+    .await;
+    assert!(matches!(end, GameEvent::Ended { .. }), "{end:?}");
+    played.extend(more);
+
+    // The record, the listing and the ratings come from PostgreSQL.
+    let Reply::Games { games } = bob
+        .request(Request::FinishedGames {
+            player: None,
+            limit: 10,
+            before: None,
+        })
+        .await
+        .unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(games[0].game, game);
+    assert_eq!(games[0].status, GameStatus::Finished);
+    assert_eq!(games[0].plies as usize, played.len());
+    let Reply::Record { text, moves, .. } =
+        alice.request(Request::GetRecord { game }).await.unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(moves, played);
+    let Reply::Ratings { ratings, .. } = alice
+        .request(Request::Ratings { player: None })
+        .await
+        .unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(ratings.len(), 1, "the rated game rated alice");
+    assert_eq!(ratings[0].kind, GameKind::Kalah);
+    assert_eq!(ratings[0].games, 1);
+    assert!(ratings[0].deviation < 350.0, "{:?}", ratings[0]);
+    // An import is stored as a new game with the same moves.
+    let record = Record::parse(&text).unwrap();
+    assert_eq!(record.moves, played);
+    let Reply::Imported { game: copy } = bob.request(Request::ImportRecord { text }).await.unwrap()
+    else {
+        panic!()
+    };
+    assert_ne!(copy, game);
+    let Reply::Record { moves, .. } = bob
+        .request(Request::GetRecord { game: copy })
+        .await
+        .unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(moves, played);
+
+    // And the server on PostgreSQL still takes a new game after all that.
+    let mut again = setup(GameKind::Jungle, Opponent::Open);
+    again.rated = false;
+    let seek = chaupal_tests::play::create(&mut alice, again)
+        .await
+        .seek
+        .unwrap();
+    let next = chaupal_tests::play::join(&mut bob, Request::AcceptSeek { seek }).await;
+    bob.act(next, Action::Resign).await.unwrap();
+    let result = ended(&mut alice, next).await;
+    assert_eq!(result.winner, Some(Side::First));
+    drop((alice, bob, server));
+    drop_database(&url).await;
+}
+
+/// Drops the test's database (the server that used it has stopped).
+async fn drop_database(url: &str) {
+    let server = std::env::var("CHAUPAL_TEST_POSTGRES").unwrap();
+    let name = url
+        .split('?')
+        .next()
+        .and_then(|base| base.rsplit('/').next())
+        .unwrap()
+        .to_owned();
+    let mut admin = sqlx::PgConnection::connect(&server).await.unwrap();
+    sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+}
