@@ -34,6 +34,15 @@ pub mod load;
 /// How long a test waits for any one message before it fails.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
+/// The message budget of a server for whole games: tests play far faster than people (the
+/// budget itself is tested on its own).
+const FOR_GAMES: [&str; 4] = [
+    "--messages-per-second",
+    "100000",
+    "--message-burst",
+    "100000",
+];
+
 /// The server under test, as a child process.
 pub struct ServerProcess {
     child: Child,
@@ -62,15 +71,9 @@ impl ServerProcess {
         server
     }
 
-    /// Starts a server for whole games: tests play far faster than people, so the message
-    /// budget is raised (the budget itself is tested on its own).
+    /// Starts a server for whole games, the message budget raised ([`FOR_GAMES`]).
     pub async fn start_for_games(args: &[&str]) -> ServerProcess {
-        let mut all = vec![
-            "--messages-per-second",
-            "100000",
-            "--message-burst",
-            "100000",
-        ];
+        let mut all = FOR_GAMES.to_vec();
         all.extend_from_slice(args);
         Self::start(&all).await
     }
@@ -79,12 +82,7 @@ impl ServerProcess {
     /// PostgreSQL one, say) instead of a SQLite file; restarts come back to the same database.
     pub async fn start_for_games_on(url: &str, args: &[&str]) -> ServerProcess {
         let temp = tempfile::tempdir().unwrap();
-        let mut all = vec![
-            "--messages-per-second",
-            "100000",
-            "--message-burst",
-            "100000",
-        ];
+        let mut all = FOR_GAMES.to_vec();
         all.extend_from_slice(args);
         let mut server = Self::start_on(&server_binary(), temp.path(), url, &all).await;
         server._temp = Some(temp);
