@@ -1,9 +1,9 @@
-//! Steps the end-to-end tests share: setting games up, starting them, playing them out, and
-//! waiting for their end.
+//! Steps the end-to-end tests share: setting games up, starting them, playing them out,
+//! waiting for their end, and reading back their records and ratings.
 
 use chaupal_shared::protocol::{
-    ClockSpec, Clocks, GameEvent, GameId, GameResult, GameSetup, Opponent, Reply, Request, SeekId,
-    SideChoice,
+    ClockSpec, Clocks, GameEvent, GameId, GameResult, GameSetup, GameStatus, GameSummary, Opponent,
+    RatingInfo, Reply, Request, SeekId, SideChoice,
 };
 use chaupal_shared::{AnyGame, GameKind, Side};
 
@@ -172,5 +172,40 @@ pub async fn play_on(
         if let Some(end) = end {
             return (moves, end);
         }
+    }
+}
+
+/// Checks that `game` heads `c`'s finished games with `plies` plies, and returns `c`'s list.
+pub async fn listed_first(c: &mut Client, game: GameId, plies: usize) -> Vec<GameSummary> {
+    let reply = c
+        .request(Request::FinishedGames {
+            player: None,
+            limit: 10,
+            before: None,
+        })
+        .await
+        .unwrap();
+    let Reply::Games { games } = reply else {
+        panic!("expected games, got {reply:?}")
+    };
+    assert_eq!(games[0].game, game);
+    assert_eq!(games[0].status, GameStatus::Finished);
+    assert_eq!(games[0].plies as usize, plies);
+    games
+}
+
+/// The stored record of `game`: its text and its moves.
+pub async fn record(c: &mut Client, game: GameId) -> (String, Vec<String>) {
+    match c.request(Request::GetRecord { game }).await.unwrap() {
+        Reply::Record { text, moves, .. } => (text, moves),
+        other => panic!("expected a record, got {other:?}"),
+    }
+}
+
+/// `c`'s own ratings, one per game.
+pub async fn own_ratings(c: &mut Client) -> Vec<RatingInfo> {
+    match c.request(Request::Ratings { player: None }).await.unwrap() {
+        Reply::Ratings { ratings, .. } => ratings,
+        other => panic!("{other:?}"),
     }
 }

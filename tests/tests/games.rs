@@ -10,8 +10,8 @@ use chaupal_shared::protocol::{
 use chaupal_shared::record::Record;
 use chaupal_shared::{AnyGame, GameKind, Side};
 use chaupal_tests::play::{
-    PLY_CAP, create, ended, join, moved_clocks, open_game, play_on, play_out, seek_and_accept,
-    setup, timed,
+    PLY_CAP, create, ended, join, listed_first, moved_clocks, open_game, own_ratings, play_on,
+    play_out, record, seek_and_accept, setup, timed,
 };
 use chaupal_tests::{Client, ServerProcess, mover, pick_move, start_of};
 
@@ -37,28 +37,8 @@ async fn two_players_play_each_game_to_its_end() {
             );
         }
         // The record is stored, listed and exports to text that reads back.
-        let Reply::Games { games } = alice
-            .request(Request::FinishedGames {
-                player: None,
-                limit: 10,
-                before: None,
-            })
-            .await
-            .unwrap()
-        else {
-            panic!()
-        };
-        assert_eq!(games[0].game, game);
-        assert_eq!(games[0].status, GameStatus::Finished);
-        assert_eq!(games[0].plies as usize, moves.len());
-        let Reply::Record {
-            text,
-            moves: stored,
-            ..
-        } = bob.request(Request::GetRecord { game }).await.unwrap()
-        else {
-            panic!()
-        };
+        listed_first(&mut alice, game, moves.len()).await;
+        let (text, stored) = record(&mut bob, game).await;
         assert_eq!(stored, moves);
         let record = Record::parse(&text).unwrap();
         assert_eq!(record.kind, kind);
@@ -823,13 +803,6 @@ async fn a_flag_falls_and_loses() {
 }
 
 /// The client's own ratings.
-async fn own_ratings(c: &mut Client) -> Vec<chaupal_shared::protocol::RatingInfo> {
-    match c.request(Request::Ratings { player: None }).await.unwrap() {
-        Reply::Ratings { ratings, .. } => ratings,
-        other => panic!("{other:?}"),
-    }
-}
-
 #[tokio::test]
 async fn rated_games_change_ratings() {
     let server = ServerProcess::start_for_games(&[]).await;

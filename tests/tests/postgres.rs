@@ -6,10 +6,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use chaupal_shared::protocol::{Action, GameEvent, GameStatus, Opponent, Reply, Request};
+use chaupal_shared::protocol::{Action, GameEvent, Opponent, Reply, Request};
 use chaupal_shared::record::Record;
 use chaupal_shared::{GameKind, Side};
-use chaupal_tests::play::{ended, play_on, seek_and_accept, setup};
+use chaupal_tests::play::{
+    create, ended, join, listed_first, own_ratings, play_on, record, seek_and_accept, setup,
+};
 use chaupal_tests::{Client, ServerProcess, pick_move, start_of};
 use sqlx::Connection;
 
@@ -92,62 +94,30 @@ async fn a_server_on_postgresql_keeps_a_rated_game_across_a_kill_and_its_record_
     played.extend(more);
 
     // The record, the listing and the ratings come from PostgreSQL.
-    let Reply::Games { games } = bob
-        .request(Request::FinishedGames {
-            player: None,
-            limit: 10,
-            before: None,
-        })
-        .await
-        .unwrap()
-    else {
-        panic!()
-    };
-    assert_eq!(games[0].game, game);
-    assert_eq!(games[0].status, GameStatus::Finished);
-    assert_eq!(games[0].plies as usize, played.len());
-    let Reply::Record { text, moves, .. } =
-        alice.request(Request::GetRecord { game }).await.unwrap()
-    else {
-        panic!()
-    };
+    listed_first(&mut bob, game, played.len()).await;
+    let (text, moves) = record(&mut alice, game).await;
     assert_eq!(moves, played);
-    let Reply::Ratings { ratings, .. } = alice
-        .request(Request::Ratings { player: None })
-        .await
-        .unwrap()
-    else {
-        panic!()
-    };
+    let ratings = own_ratings(&mut alice).await;
     assert_eq!(ratings.len(), 1, "the rated game rated alice");
     assert_eq!(ratings[0].kind, GameKind::Kalah);
     assert_eq!(ratings[0].games, 1);
     assert!(ratings[0].deviation < 350.0, "{:?}", ratings[0]);
     // An import is stored as a new game with the same moves.
-    let record = Record::parse(&text).unwrap();
-    assert_eq!(record.moves, played);
+    let parsed = Record::parse(&text).unwrap();
+    assert_eq!(parsed.moves, played);
     let Reply::Imported { game: copy } = bob.request(Request::ImportRecord { text }).await.unwrap()
     else {
         panic!()
     };
     assert_ne!(copy, game);
-    let Reply::Record { moves, .. } = bob
-        .request(Request::GetRecord { game: copy })
-        .await
-        .unwrap()
-    else {
-        panic!()
-    };
-    assert_eq!(moves, played);
+    assert_eq!(record(&mut bob, copy).await.1, played);
 
     // And the server on PostgreSQL still takes a new game after all that.
-    let mut again = setup(GameKind::Jungle, Opponent::Open);
-    again.rated = false;
-    let seek = chaupal_tests::play::create(&mut alice, again)
+    let seek = create(&mut alice, setup(GameKind::Jungle, Opponent::Open))
         .await
         .seek
         .unwrap();
-    let next = chaupal_tests::play::join(&mut bob, Request::AcceptSeek { seek }).await;
+    let next = join(&mut bob, Request::AcceptSeek { seek }).await;
     bob.act(next, Action::Resign).await.unwrap();
     let result = ended(&mut alice, next).await;
     assert_eq!(result.winner, Some(Side::First));
