@@ -14,9 +14,9 @@ use crate::ratings::player_key;
 /// A fresh, empty database for one test.
 struct TestDb {
     url: String,
-    /// SQLite: the directory holding the file. PostgreSQL: the server's URL and the database's
-    /// name, dropped by [`TestDb::remove`].
+    /// SQLite: the directory holding the file, removed with `self`.
     _dir: Option<tempfile::TempDir>,
+    /// PostgreSQL: the server's URL and the database's name, dropped by [`TestDb::remove`].
     postgres: Option<(String, String)>,
 }
 
