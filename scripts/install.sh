@@ -1,26 +1,56 @@
 #!/usr/bin/env bash
-# Installs what building and testing Chaupal needs on a fresh Debian machine that has the Rust
-# toolchain: rustfmt and clippy, Xvfb (the client's screenshot tests draw under a virtual
-# display), PostgreSQL (the tests start a throwaway server: scripts/postgres.sh) and every
-# crate, at the versions Cargo.lock pins.
+# Installs what Chaupal needs on a Debian machine that has the Rust toolchain, for one job:
+#   scripts/install.sh play   what the main job needs: the client's windowing and OpenGL
+#                             libraries, and every crate at the versions Cargo.lock pins;
+#   scripts/install.sh test   that, and what the tests need: rustfmt and clippy, Xvfb (the
+#                             client's screenshots draw under a virtual display) and PostgreSQL
+#                             (the tests start a throwaway server: scripts/postgres.sh).
+# scripts/play.sh and scripts/test.sh call it first. Each part is skipped when it is already
+# there, so a second run takes a moment; it installs with apt-get (through sudo when not root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+job=${1:-test}
 
-rustup component add rustfmt clippy >/dev/null 2>&1 || true
+# Debian packages not yet installed, from the list given.
+missing() {
+    local pkg
+    for pkg in "$@"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
+            || printf '%s ' "$pkg"
+    done
+}
 
-if ! command -v xvfb-run >/dev/null 2>&1; then
-    sudo=""
+apt_install() {
+    local want
+    want=$(missing "$@")
+    [ -z "$want" ] && return 0
+    local sudo=""
     [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    echo "install: apt-get install $want" >&2
     $sudo apt-get update -qq
+    # shellcheck disable=SC2086 # one word a package
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $want >/dev/null
+}
+
+case $job in
+play)
+    # The client's window: X11 and Mesa's OpenGL.
+    apt_install libgl1 libgl1-mesa-dri libx11-6 libxi6 libxcursor1
+    ;;
+test)
+    if ! rustup component list --installed 2>/dev/null | grep -q '^clippy'; then
+        rustup component add rustfmt clippy >/dev/null 2>&1 || true
+    fi
     # xvfb for the virtual display; Mesa's software OpenGL for the client to draw with.
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq xvfb xauth libgl1-mesa-dri libgl1 libx11-6 libxi6 >/dev/null
-fi
+    apt_install xvfb xauth libgl1 libgl1-mesa-dri libx11-6 libxi6 libxcursor1
+    if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+        apt_install postgresql
+    fi
+    ;;
+*)
+    echo "usage: $0 play|test" >&2
+    exit 2
+    ;;
+esac
 
-if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-    sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null
-fi
-
-cargo fetch --locked
+cargo fetch --locked >/dev/null 2>&1 || cargo fetch --locked

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The main job: builds the release binaries, starts the server with its defaults (127.0.0.1:7878,
-# records in ./chaupal.sqlite), then the client. Closing the client stops the server.
+# records in ./chaupal.sqlite), then the client. Closing the client stops the server. It first
+# installs what it needs (scripts/install.sh play; quick once done).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/install.sh play
 cargo build --release --locked -p chaupal-server -p chaupal-client
 target="${CARGO_TARGET_DIR:-target}/release"
 "$target/chaupal-server" "$@" &

@@ -5,13 +5,13 @@
 #                                   no password) for CHAUPAL_TEST_POSTGRES;
 #   scripts/postgres.sh stop DIR    stops it.
 # As root the server runs as the `postgres` user that Debian's package creates (PostgreSQL
-# refuses to run as root). scripts/setup.sh installs the package.
+# refuses to run as root). scripts/install.sh test installs the package.
 set -euo pipefail
 cmd=${1:?start or stop}
 dir=${2:?a directory for the cluster}
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 if [ -z "$bin" ]; then
-    echo "PostgreSQL is not installed: run scripts/setup.sh" >&2
+    echo "PostgreSQL is not installed: run scripts/install.sh test" >&2
     exit 1
 fi
 as=()

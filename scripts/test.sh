@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Runs every test of the workspace: unit, rule, property and perft tests of the games; the AI;
 # the server's end-to-end tests against the real binary; the client's logic, networking and its
-# screenshots of every board under Xvfb (run scripts/setup.sh first), and its play against the
+# screenshots of every board under Xvfb, and its play against the
 # real server binary (which `cargo test --workspace` builds); the store and a server on
 # PostgreSQL, against a throwaway PostgreSQL server started here (or the one
 # CHAUPAL_TEST_POSTGRES names).
+# It first installs what the tests need (scripts/install.sh test; quick once done).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/install.sh test
 export CHAUPAL_REQUIRE_SCREENSHOTS=1
 export CHAUPAL_REQUIRE_SERVER=1
 export CHAUPAL_REQUIRE_POSTGRES=1

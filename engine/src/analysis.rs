@@ -12,7 +12,9 @@ use chaupal_shared::{AnyGame, Side};
 use serde::{Deserialize, Serialize};
 
 use super::game_ai::GameAi;
-use super::{AiError, EngineSpec, Score, SearchLimits, SearchRequest, SearchResult, fuzzy, search};
+use super::{
+    AiError, Engine, EngineSpec, Memory, Score, SearchLimits, SearchRequest, SearchResult, fuzzy,
+};
 
 /// The level hints and analysis use.
 pub const ANALYSIS_LEVEL: u8 = 8;
@@ -87,6 +89,8 @@ fn bounded_by_fortress(game: &AnyGame, chance: f64) -> f64 {
 
 /// The server's best move for the player to move, within `time` (never a trap).
 pub fn hint(
+    engine: &Engine,
+    memory: &mut Memory,
     game: &AnyGame,
     time: Duration,
     cancel: &AtomicBool,
@@ -100,7 +104,13 @@ pub fn hint(
         seed: 0,
         threads: 1,
     };
-    Ok(hinted_move(search(game, &request, cancel, &mut |_| {})?))
+    Ok(hinted_move(engine.search(
+        game,
+        &request,
+        memory,
+        cancel,
+        &mut |_| {},
+    )?))
 }
 
 /// The move a hint gives from a search's result: the soundest one, the search's own best, not
@@ -117,6 +127,8 @@ fn hinted_move(result: SearchResult) -> Option<String> {
 /// Analyses the position within `time`; `moves_made` is the number of moves of the game so far
 /// (an input of the fuzzy margin).
 pub fn analyse(
+    engine: &Engine,
+    memory: &mut Memory,
     game: &AnyGame,
     time: Duration,
     moves_made: u32,
@@ -131,7 +143,7 @@ pub fn analyse(
         seed: 0,
         threads: 1,
     };
-    let result = search(game, &request, cancel, &mut |_| {})?;
+    let result = engine.search(game, &request, memory, cancel, &mut |_| {})?;
     let scale = scale_of(game);
     let score = result.info.as_ref().map(|i| i.score);
     let cp = match score {
@@ -158,7 +170,7 @@ mod tests {
     fn a_hint_is_the_searchs_best_move_never_a_trap() {
         let result = |trap_set| SearchResult {
             best_move: Some("d6xd4".to_owned()),
-            info: Some(crate::ai::SearchInfo {
+            info: Some(crate::SearchInfo {
                 depth: 8,
                 score: Score::Cp(657),
                 nodes: 1,
@@ -194,7 +206,15 @@ mod tests {
         let cancel = AtomicBool::new(false);
         let time = Duration::from_millis(50);
         // North, nine pieces up, to move: the evaluation is far ahead, the meter says even.
-        let a = analyse(&fortress("n"), time, 40, &cancel).unwrap();
+        let a = analyse(
+            &Engine::new(),
+            &mut Memory::default(),
+            &fortress("n"),
+            time,
+            40,
+            &cancel,
+        )
+        .unwrap();
         assert!(
             matches!(a.score, Some(Score::Cp(cp)) if cp > 300),
             "{:?}",
@@ -202,7 +222,15 @@ mod tests {
         );
         assert_eq!(a.winning_chance, 0.5);
         // South to move, nine down: not lost.
-        let a = analyse(&fortress("s"), time, 40, &cancel).unwrap();
+        let a = analyse(
+            &Engine::new(),
+            &mut Memory::default(),
+            &fortress("s"),
+            time,
+            40,
+            &cancel,
+        )
+        .unwrap();
         assert!(
             matches!(a.score, Some(Score::Cp(cp)) if cp < -300),
             "{:?}",
@@ -213,7 +241,15 @@ mod tests {
         let text = "NNN/NNN/NNNNN/NNNNN/5/5/1SS2/S1S/S1S n 0";
         let open =
             AnyGame::SholoGuti(SholoGuti::from_position_text(text, Default::default()).unwrap());
-        let a = analyse(&open, time, 40, &cancel).unwrap();
+        let a = analyse(
+            &Engine::new(),
+            &mut Memory::default(),
+            &open,
+            time,
+            40,
+            &cancel,
+        )
+        .unwrap();
         assert!(a.winning_chance > 0.9, "{}", a.winning_chance);
     }
 }

@@ -1,11 +1,8 @@
 //! Named engine configurations: an algorithm, an evaluation and default limits, written
-//! `ALGORITHM[:EVALUATION]` (`alphabeta:eval3`, `pvs`, `mcts:seed004`). `--engine help` prints
-//! [`help`].
+//! `ALGORITHM[:EVALUATION]` (`alphabeta:store-ratio`, `pvs`, `mcts:features`). `--engine help` prints
+//! the catalogue of [`crate::catalogue`].
 
-use std::fmt::Write;
 use std::time::Duration;
-
-use chaupal_shared::GameKind;
 
 use super::mcts::MctsConfig;
 use super::search::SearchConfig;
@@ -160,50 +157,16 @@ impl EngineConfig {
     }
 }
 
-/// The text of `--engine help`: algorithms, each game's evaluations and levels.
-pub fn help() -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "Engines are written ALGORITHM[:EVALUATION], e.g. alphabeta:eval3."
-    );
-    let _ = writeln!(s, "\nAlgorithms:");
-    for a in Algorithm::ALL {
-        let limits = a.default_limits();
-        let default = match (limits.depth, limits.time) {
-            (Some(d), _) => format!("depth {d}"),
-            (_, Some(t)) => format!("{} ms", t.as_millis()),
-            _ => "one ply".to_owned(),
-        };
-        let _ = writeln!(s, "  {:<12} {} [default {default}]", a.name(), a.about());
-    }
-    for kind in GameKind::ALL {
-        let _ = writeln!(
-            s,
-            "\nEvaluations for {} (first is the default):",
-            kind.name()
-        );
-        for e in super::evaluations(kind) {
-            let _ = writeln!(s, "  {:<14} {}", e.name, e.about);
-        }
-        let _ = writeln!(s, "Levels for {}:", kind.name());
-        for (i, level) in super::levels::table(kind).iter().enumerate() {
-            let _ = writeln!(s, "  {}  {:<20} {}", i + 1, level.describe(), level.purpose);
-        }
-    }
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn engine_names_parse_with_and_without_an_evaluation() {
-        let e = EngineConfig::parse("alphabeta:eval3").unwrap();
+        let e = EngineConfig::parse("alphabeta:store-ratio").unwrap();
         assert_eq!(e.algorithm, Algorithm::AlphaBeta);
-        assert_eq!(e.eval.as_deref(), Some("eval3"));
-        assert_eq!(e.name(), "alphabeta:eval3");
+        assert_eq!(e.eval.as_deref(), Some("store-ratio"));
+        assert_eq!(e.name(), "alphabeta:store-ratio");
         assert_eq!(EngineConfig::parse("mcts").unwrap().eval, None);
         assert!(EngineConfig::parse("deep-blue").is_err());
         for a in Algorithm::ALL {

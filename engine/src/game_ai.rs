@@ -16,10 +16,19 @@ pub trait Evaluator<G>: fmt::Debug + Send + Sync {
 /// A named evaluation a game offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EvalInfo {
-    /// The name used in engine names (`alphabeta:eval3`).
+    /// The name used in engine names (`alphabeta:store-ratio`).
     pub name: &'static str,
     /// One line for `--engine help`.
     pub about: &'static str,
+    /// Older names still accepted for it (the baselines' seed numbers, `seed004`).
+    pub aliases: &'static [&'static str],
+}
+
+impl EvalInfo {
+    /// Whether `name` is this evaluation's name or one of its older names.
+    pub fn is_called(&self, name: &str) -> bool {
+        self.name == name || self.aliases.contains(&name)
+    }
 }
 
 /// What an endgame database says of a position, for the side to move: a win or a loss with its
@@ -83,20 +92,6 @@ pub trait GameAi: Game {
         false
     }
 
-    /// An endgame database's value of this position for the side to move, when one is loaded
-    /// and covers it. Searches with [`SearchConfig::tablebase`] score such positions from it
-    /// below the root instead of searching them.
-    ///
-    /// [`SearchConfig::tablebase`]: super::search::SearchConfig::tablebase
-    fn tablebase_value(&self) -> Option<TablebaseValue> {
-        None
-    }
-
-    /// Whether an endgame database for this game is loaded (searches probe only then).
-    fn tablebase_loaded() -> bool {
-        false
-    }
-
     /// What a draw in this position costs `side` beyond the flat contempt, in centi-units:
     /// positive when `side` is ahead (a draw throws the lead away), negative when behind (a
     /// draw saves it). Only searches with [`SearchConfig::play_for_win`] use it.
@@ -135,6 +130,15 @@ pub trait GameAi: Game {
             None => draw,
         }
     }
+}
+
+/// The evaluation called `name`, or by one of its older names.
+pub fn evaluator_named<G: GameAi>(name: &str) -> Option<Box<dyn Evaluator<G>>> {
+    let name = G::EVALUATIONS
+        .iter()
+        .find(|e| e.is_called(name))
+        .map_or(name, |e| e.name);
+    G::evaluator(name)
 }
 
 /// The default evaluation of a game (its first).

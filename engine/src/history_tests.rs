@@ -8,16 +8,17 @@ use chaupal_shared::Game;
 use chaupal_shared::jungle::Jungle;
 use chaupal_shared::sholo_guti::SholoGuti;
 
+use super::SearchLimits;
 use super::control::SearchControl;
 use super::engines::EngineConfig;
 use super::game_ai::GameAi;
+use super::run::config_evaluator;
 use super::search::Searcher;
-use super::{SearchLimits, config_evaluator};
 
 /// The move `engine` chooses at a fixed depth, with a table of its own (no kept table).
 fn best<G: GameAi>(game: &G, engine: &str, depth: u32) -> G::Move {
     let config = EngineConfig::parse(engine).unwrap();
-    let eval = config_evaluator::<G>(&config).unwrap();
+    let eval = config_evaluator::<G>(&config, None).unwrap();
     let cancel = AtomicBool::new(false);
     let limits = SearchLimits {
         depth: Some(depth),
@@ -86,7 +87,7 @@ fn sholo_guti_the_side_ahead_leaves_the_games_past() {
     // South three pieces far from north's one.
     let text = "N2/3/5/5/5/5/5/SSS/3 s 0";
     let g = SholoGuti::from_position_text(text, Default::default()).unwrap();
-    the_side_ahead_leaves_the_games_past(g, "pvs", "alphabeta:seed002");
+    the_side_ahead_leaves_the_games_past(g, "pvs", "alphabeta:piece-count");
 }
 
 #[test]
@@ -94,5 +95,5 @@ fn jungle_the_side_ahead_leaves_the_games_past() {
     // North without its elephant.
     let text = "l5t/1d3c1/r1p1w2/7/7/7/E1W1P1R/1C3D1/T5L s 0";
     let g = Jungle::from_position_text(text, Default::default()).unwrap();
-    the_side_ahead_leaves_the_games_past(g, "pvs:seed003", "alphabeta:seed003");
+    the_side_ahead_leaves_the_games_past(g, "pvs:square-tables", "alphabeta:square-tables");
 }

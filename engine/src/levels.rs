@@ -108,34 +108,34 @@ const fn levels(g: GameLevels) -> [LevelSpec; 8] {
 }
 
 const BAGHCHAL: [LevelSpec; 8] = levels(GameLevels {
-    greedy: "greedy:seed004",
-    seed_shallow: ("negamax:seed000", 2),
-    seed_full: ("negamax:seed004", 4),
+    greedy: "greedy:features",
+    seed_shallow: ("negamax:captures", 2),
+    seed_full: ("negamax:features", 4),
     ours_depth: 4,
     strong: "pvs",
 });
 
 const KALAH: [LevelSpec; 8] = levels(GameLevels {
-    greedy: "greedy:eval2",
-    seed_shallow: ("minimax-ab:eval3", 2),
-    seed_full: ("alphabeta:eval2", 4),
+    greedy: "greedy:store-difference",
+    seed_shallow: ("minimax-ab:store-ratio", 2),
+    seed_full: ("alphabeta:store-difference", 4),
     ours_depth: 6,
     strong: "pvs",
 });
 
 const JUNGLE: [LevelSpec; 8] = levels(GameLevels {
     greedy: "greedy:material",
-    seed_shallow: ("alphabeta:seed003-basic", 2),
-    seed_full: ("alphabeta:seed003", 4),
+    seed_shallow: ("alphabeta:one-table", 2),
+    seed_full: ("alphabeta:square-tables", 4),
     ours_depth: 4,
     // Seed 003's evaluation under our search measured stronger than ours so far (docs/AI.md).
-    strong: "pvs:seed003",
+    strong: "pvs:square-tables",
 });
 
 const SHOLO_GUTI: [LevelSpec; 8] = levels(GameLevels {
-    greedy: "greedy:seed002",
-    seed_shallow: ("minimax:seed002", 2),
-    seed_full: ("alphabeta:seed002", 4),
+    greedy: "greedy:piece-count",
+    seed_shallow: ("minimax:piece-count", 2),
+    seed_full: ("alphabeta:piece-count", 4),
     ours_depth: 4,
     strong: "pvs",
 });

@@ -1,9 +1,12 @@
 //! The position a search walks: the game plus the hashes of the line from the root, so that a
 //! repetition on the search path scores as a draw, with the contempt setting applied.
 
+use std::sync::Arc;
+
 use chaupal_shared::{EndReason, Side};
 
 use super::game_ai::{GameAi, TablebaseValue};
+use super::perfect::EndgameTable;
 use super::value::{TABLEBASE_WIN, Value};
 
 /// A game being searched.
@@ -24,8 +27,8 @@ pub struct SearchPosition<G: GameAi> {
     path_repetition: bool,
     /// Whether the searching side plays for a win (`draw_penalty`, `progress_bonus`).
     play_for_win: bool,
-    /// Whether positions below the root are scored from the game's endgame database.
-    probe_tablebase: bool,
+    /// The endgame database positions below the root are scored from, if any.
+    endgame: Option<Arc<dyn EndgameTable<G>>>,
 }
 
 /// What `status` found at a node.
@@ -49,7 +52,7 @@ impl<G: GameAi> SearchPosition<G> {
             draw_cost: contempt,
             path_repetition: true,
             play_for_win: false,
-            probe_tablebase: false,
+            endgame: None,
         }
     }
 
@@ -74,18 +77,21 @@ impl<G: GameAi> SearchPosition<G> {
         self
     }
 
-    /// Scores the positions below the root that the game's endgame database covers from it
-    /// ([`GameAi::tablebase_value`]), when one is loaded, unless the root itself is covered:
-    /// there the database's own player moves, and a search of a drawn root keeps looking for
-    /// the opponent's mistakes rather than seeing only draws.
-    pub fn probing_tablebase(mut self) -> Self {
-        self.probe_tablebase = G::tablebase_loaded() && self.game.tablebase_value().is_none();
-        self
+    /// Scores the positions below the root that `endgame` covers from it, unless the root
+    /// itself is covered: there the database's own player moves, and a search of a drawn root
+    /// keeps looking for the opponent's mistakes rather than seeing only draws.
+    pub fn read_endgame(&mut self, endgame: Option<Arc<dyn EndgameTable<G>>>) {
+        self.endgame = endgame.filter(|tb| tb.value(&self.game).is_none());
     }
 
-    /// Whether positions below the root are scored from the endgame database.
+    /// Whether positions below the root are scored from an endgame database.
     pub fn probes_tablebase(&self) -> bool {
-        self.probe_tablebase
+        self.endgame.is_some()
+    }
+
+    /// The endgame database positions below the root are scored from, if any.
+    pub fn endgame(&self) -> Option<Arc<dyn EndgameTable<G>>> {
+        self.endgame.clone()
     }
 
     #[inline]
@@ -157,9 +163,9 @@ impl<G: GameAi> SearchPosition<G> {
                 });
             }
         }
-        if self.probe_tablebase
-            && ply > 0
-            && let Some(known) = self.game.tablebase_value()
+        if ply > 0
+            && let Some(endgame) = &self.endgame
+            && let Some(known) = endgame.value(&self.game)
         {
             // A database value is exact, but a win counts plies to the next capture, not to
             // the end: it scores below the forced-win band and is not reported as proven.

@@ -21,6 +21,7 @@ use super::SearchLimits;
 use super::control::SearchControl;
 use super::game_ai::{Evaluator, GameAi};
 use super::ordering::{HASH_MOVE_KEY, KILLER_KEY, OrderingTables, order_key, pick_next};
+use super::perfect::EndgameTable;
 use super::position::SearchPosition;
 use super::stats::SearchStats;
 use super::tt::{Bound, Entry, PROVEN_DEPTH, TranspositionTable};
@@ -62,8 +63,8 @@ pub struct SearchConfig {
     /// depth, and again at full depth only when they beat alpha there. Values at a fixed depth
     /// then differ from a full-width search; proven results stay exact.
     pub late_move_reductions: bool,
-    /// Positions an endgame database covers are scored from it below the root
-    /// ([`GameAi::tablebase_value`]), when the root itself is not covered: the search steers
+    /// Positions an endgame database covers are scored from it below the root (when the
+    /// search is given one, [`Searcher::reading_endgame`]), when the root itself is not covered: the search steers
     /// trades towards won endings and away from drawn ones. Only the top level sets it.
     pub tablebase: bool,
     /// Trap setting (in games whose [`GameAi::SET_TRAPS`] is set; only the top level sets
@@ -212,9 +213,6 @@ impl<'a, G: GameAi> Searcher<'a, G> {
         if config.play_for_win {
             pos = pos.playing_for_win();
         }
-        if config.tablebase {
-            pos = pos.probing_tablebase();
-        }
         Searcher {
             pos,
             eval,
@@ -234,6 +232,13 @@ impl<'a, G: GameAi> Searcher<'a, G> {
         }
     }
 
+    /// Scores the positions below the root that `endgame` covers from it (see
+    /// [`SearchPosition::read_endgame`]).
+    pub fn reading_endgame(mut self, endgame: Option<Arc<dyn EndgameTable<G>>>) -> Self {
+        self.pos.read_endgame(endgame);
+        self
+    }
+
     /// Runs the search on `config.threads` threads: this one decides and reports; the helpers
     /// share its table and stop when it is done. Their nodes count in the statistics.
     pub fn run_parallel(self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchOutput<G::Move> {
@@ -244,6 +249,7 @@ impl<'a, G: GameAi> Searcher<'a, G> {
         let stop = AtomicBool::new(false);
         let (eval, salt) = (self.eval, self.salt);
         let root = self.pos.game.clone();
+        let endgame = self.pos.endgame();
         let config = SearchConfig {
             threads: 1,
             ..self.config.clone()
@@ -251,12 +257,18 @@ impl<'a, G: GameAi> Searcher<'a, G> {
         std::thread::scope(|scope| {
             let handles: Vec<_> = (1..=helpers)
                 .map(|id| {
-                    let (game, config, tt, stop) =
-                        (root.clone(), config.clone(), tt.clone(), &stop);
+                    let (game, config, tt, stop, endgame) = (
+                        root.clone(),
+                        config.clone(),
+                        tt.clone(),
+                        &stop,
+                        endgame.clone(),
+                    );
                     scope.spawn(move || {
                         let control = SearchControl::new(&SearchLimits::default(), stop);
                         let mut helper =
                             Searcher::build(&game, eval, config, control, Some(tt), salt);
+                        helper.pos.read_endgame(endgame);
                         helper.helper = true;
                         helper.run_helper(id)
                     })

@@ -189,6 +189,7 @@ impl GameAi for TicTacToe {
     const EVALUATIONS: &'static [EvalInfo] = &[EvalInfo {
         name: "lines",
         about: "open lines",
+        aliases: &[],
     }];
     fn evaluator(name: &str) -> Option<Box<dyn Evaluator<Self>>> {
         (name == "lines").then(|| Box::new(TicTacToeEval) as Box<dyn Evaluator<Self>>)
@@ -306,6 +307,7 @@ impl GameAi for ExtraNim {
     const EVALUATIONS: &'static [EvalInfo] = &[EvalInfo {
         name: "parity",
         about: "odd piles are good",
+        aliases: &[],
     }];
     fn evaluator(name: &str) -> Option<Box<dyn Evaluator<Self>>> {
         (name == "parity").then(|| Box::new(NimEval) as Box<dyn Evaluator<Self>>)
@@ -425,6 +427,7 @@ impl GameAi for TugOfWar {
     const EVALUATIONS: &'static [EvalInfo] = &[EvalInfo {
         name: "distance",
         about: "distance from the middle",
+        aliases: &[],
     }];
     fn evaluator(name: &str) -> Option<Box<dyn Evaluator<Self>>> {
         (name == "distance").then(|| Box::new(TugEval) as Box<dyn Evaluator<Self>>)

@@ -12,6 +12,8 @@ use super::compare::values_at_depth;
 use super::control::SearchControl;
 use super::engines::{Algorithm, EngineConfig};
 use super::game_ai::{GameAi, default_evaluator};
+use super::memory::Kept;
+use super::run::run_engine;
 use super::search::{SearchConfig, SearchOutput, Searcher};
 use super::testgames::{ExtraNim, TicTacToe, TugOfWar};
 use super::value;
@@ -25,6 +27,16 @@ fn limits(depth: u32) -> SearchLimits {
 }
 
 fn run_named<G: GameAi>(game: &G, engine: &str, limits: SearchLimits) -> SearchOutput<G::Move> {
+    run_kept(game, engine, limits, &mut Kept::default())
+}
+
+/// A named engine, with what earlier searches kept in `kept`.
+fn run_kept<G: GameAi>(
+    game: &G,
+    engine: &str,
+    limits: SearchLimits,
+    kept: &mut Kept<G>,
+) -> SearchOutput<G::Move> {
     let cancel = AtomicBool::new(false);
     let request = SearchRequest {
         engine: EngineSpec::Named(engine.to_owned()),
@@ -32,7 +44,15 @@ fn run_named<G: GameAi>(game: &G, engine: &str, limits: SearchLimits) -> SearchO
         seed: 7,
         threads: 1,
     };
-    run_engine(game, &request, &cancel, &mut |_| {}).unwrap()
+    run_engine(
+        game,
+        &request,
+        &Default::default(),
+        kept,
+        &cancel,
+        &mut |_| {},
+    )
+    .unwrap()
 }
 
 #[test]
@@ -229,7 +249,15 @@ fn a_search_cancelled_from_another_thread_returns_a_move() {
             seed: 1,
             threads: 1,
         };
-        let out = run_engine(&game, &request, &cancel, &mut |_| {}).unwrap();
+        let out = run_engine(
+            &game,
+            &request,
+            &Default::default(),
+            &mut Default::default(),
+            &cancel,
+            &mut |_| {},
+        )
+        .unwrap();
         assert!(out.best_move.is_some(), "{engine}");
     }
     stopper.join().unwrap();
@@ -246,7 +274,15 @@ fn a_search_cancelled_before_it_starts_still_returns_a_considered_move() {
             seed: 1,
             threads: 1,
         };
-        let out = run_engine(&game, &request, &cancel, &mut |_| {}).unwrap();
+        let out = run_engine(
+            &game,
+            &request,
+            &Default::default(),
+            &mut Default::default(),
+            &cancel,
+            &mut |_| {},
+        )
+        .unwrap();
         assert!(out.best_move.is_some(), "{engine}");
     }
     let request = SearchRequest {
@@ -255,7 +291,15 @@ fn a_search_cancelled_before_it_starts_still_returns_a_considered_move() {
         seed: 1,
         threads: 1,
     };
-    let out = run_engine(&game, &request, &cancel, &mut |_| {}).unwrap();
+    let out = run_engine(
+        &game,
+        &request,
+        &Default::default(),
+        &mut Default::default(),
+        &cancel,
+        &mut |_| {},
+    )
+    .unwrap();
     assert_eq!(out.best_move, Some(2), "iteration 1 always finishes");
 }
 
@@ -278,7 +322,15 @@ fn play<G: GameAi>(mut game: G, first: &str, second: &str, seed: u64) -> Vec<G::
             seed: seed + moves.len() as u64,
             threads: 1,
         };
-        let out = run_engine(&game, &request, &cancel, &mut |_| {}).unwrap();
+        let out = run_engine(
+            &game,
+            &request,
+            &Default::default(),
+            &mut Default::default(),
+            &cancel,
+            &mut |_| {},
+        )
+        .unwrap();
         let mv = out.best_move.unwrap();
         game.make(mv);
         moves.push(mv);
@@ -376,7 +428,15 @@ fn info_lines_report_each_iteration_with_a_legal_pv() {
         threads: 1,
     };
     let mut infos = Vec::new();
-    let out = run_engine(&game, &request, &cancel, &mut |i| infos.push(i.clone())).unwrap();
+    let out = run_engine(
+        &game,
+        &request,
+        &Default::default(),
+        &mut Default::default(),
+        &cancel,
+        &mut |i| infos.push(i.clone()),
+    )
+    .unwrap();
     assert_eq!(
         infos.iter().map(|i| i.depth).collect::<Vec<_>>(),
         [1, 2, 3, 4]
@@ -417,7 +477,15 @@ fn unknown_engines_and_evaluations_are_errors() {
             threads: 1,
         };
         assert_eq!(
-            run_engine(&game, &request, &cancel, &mut |_| {}).unwrap_err(),
+            run_engine(
+                &game,
+                &request,
+                &Default::default(),
+                &mut Default::default(),
+                &cancel,
+                &mut |_| {}
+            )
+            .unwrap_err(),
             expected
         );
     }
@@ -426,10 +494,10 @@ fn unknown_engines_and_evaluations_are_errors() {
 #[test]
 fn a_second_search_of_the_same_position_is_cheaper() {
     use chaupal_shared::kalah::Kalah;
-    forget_kept_searches();
+    let mut kept = Kept::default();
     let game = Kalah::start(Default::default());
-    let first = run_named(&game, "pvs", limits(9));
-    let second = run_named(&game, "pvs", limits(9));
+    let first = run_kept(&game, "pvs", limits(9), &mut kept);
+    let second = run_kept(&game, "pvs", limits(9), &mut kept);
     assert!(
         second.stats.nodes * 2 < first.stats.nodes,
         "the kept table should save most of the work: {} then {} nodes",
@@ -437,8 +505,8 @@ fn a_second_search_of_the_same_position_is_cheaper() {
         second.stats.nodes
     );
     // After forgetting, the search costs what it cost the first time.
-    forget_kept_searches();
-    let again = run_named(&game, "pvs", limits(9));
+    kept.forget();
+    let again = run_kept(&game, "pvs", limits(9), &mut kept);
     assert_eq!(again.stats.nodes, first.stats.nodes);
     assert_eq!(again.value, first.value);
 }
@@ -446,13 +514,13 @@ fn a_second_search_of_the_same_position_is_cheaper() {
 #[test]
 fn searches_that_score_differently_keep_apart_in_the_kept_table() {
     use chaupal_shared::kalah::Kalah;
-    forget_kept_searches();
+    let mut kept = Kept::default();
     let game = Kalah::start(Default::default());
-    let ours = run_named(&game, "pvs", limits(7));
+    let ours = run_kept(&game, "pvs", limits(7), &mut kept);
     // Another evaluation finds nothing of ours to reuse: it costs what it costs alone.
-    let other = run_named(&game, "pvs:eval2", limits(7));
-    forget_kept_searches();
-    let other_alone = run_named(&game, "pvs:eval2", limits(7));
+    let other = run_kept(&game, "pvs:store-difference", limits(7), &mut kept);
+    kept.forget();
+    let other_alone = run_kept(&game, "pvs:store-difference", limits(7), &mut kept);
     assert_eq!(other.stats.nodes, other_alone.stats.nodes);
     assert_eq!(other.value, other_alone.value);
     assert!(ours.best_move.is_some());
@@ -467,8 +535,15 @@ fn run_threads<G: GameAi>(
 ) -> SearchOutput<G::Move> {
     let mut request = SearchRequest::new(EngineSpec::Named(engine.to_owned()), limits(depth), 7);
     request.threads = threads;
-    forget_kept_searches();
-    run_engine(game, &request, &AtomicBool::new(false), &mut |_| {}).unwrap()
+    run_engine(
+        game,
+        &request,
+        &Default::default(),
+        &mut Default::default(),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
+    .unwrap()
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Evaluation weights as data: each game's own evaluation ("chaupal") seen as a vector of named
 //! integer weights, read from and written to JSON, so the tuner can evolve them and the AI can
-//! load them (`--weights FILE`, and the server's `weights/GAME.json`).
+//! load them (`--weights FILE`; the engine ships `engine/weights/GAME.json`, and the server's
+//! `--weights DIR` replaces them).
 //!
 //! A weights file is `{"game": "kalah", "weights": {NAME: VALUE, ...}}` (nested objects for
 //! nested weights, as the evaluation's own structure names them). Weights missing from the file
@@ -19,8 +20,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
-use crate::ai::eval::{baghchal, jungle, kalah, sholo_guti};
-use crate::ai::game_ai::{Evaluator, GameAi};
+use crate::eval::{baghchal, jungle, kalah, sholo_guti};
+use crate::game_ai::{Evaluator, GameAi};
 
 /// A game whose own evaluation has tunable weights.
 pub trait Tunable: GameAi {
@@ -164,11 +165,16 @@ pub fn load<G: Tunable>(path: &Path) -> Result<G::Weights, WeightsError> {
         path: shown.clone(),
         source,
     })?;
+    parse::<G>(&text, &shown)
+}
+
+/// Reads the text of a weights file for game `G`; `shown` names it in errors.
+pub fn parse<G: Tunable>(text: &str, shown: &str) -> Result<G::Weights, WeightsError> {
     let format = |detail: String| WeightsError::Format {
-        path: shown.clone(),
+        path: shown.to_owned(),
         detail,
     };
-    let v: Value = serde_json::from_str(&text).map_err(|e| format(e.to_string()))?;
+    let v: Value = serde_json::from_str(text).map_err(|e| format(e.to_string()))?;
     if let Some(game) = v.get("game").and_then(Value::as_str)
         && game != G::KIND.name()
     {
@@ -188,36 +194,93 @@ pub fn load_evaluator<G: Tunable>(path: &Path) -> Result<Arc<dyn Evaluator<G>>, 
     load::<G>(path).map(G::with_weights)
 }
 
-/// Installs `DIR/GAME.json` for each game that has one, as the default evaluation (the server
-/// calls this at start-up). Returns the games installed.
-pub fn install_dir(dir: &Path) -> Result<Vec<GameKind>, WeightsError> {
-    fn one<G: Tunable>(dir: &Path, done: &mut Vec<GameKind>) -> Result<(), WeightsError> {
-        let path = dir.join(format!("{}.json", G::KIND.name()));
-        if path.is_file() {
-            crate::ai::tuned::install::<G>(load_evaluator::<G>(&path)?);
-            done.push(G::KIND);
-        }
-        Ok(())
-    }
-    let mut done = Vec::new();
-    one::<BaghChal>(dir, &mut done)?;
-    one::<Kalah>(dir, &mut done)?;
-    one::<Jungle>(dir, &mut done)?;
-    one::<SholoGuti>(dir, &mut done)?;
-    Ok(done)
+/// The weights files shipped with the engine (`engine/weights/GAME.json`, the tuner's output),
+/// by game.
+const SHIPPED: [(GameKind, &str); 1] =
+    [(GameKind::BaghChal, include_str!("../weights/baghchal.json"))];
+
+/// The tuned evaluation of each game that has one: it replaces the game's default
+/// evaluation for every depth-limited engine and level that uses the default (MCTS keeps the
+/// code's weights, see [`crate::run::config_evaluator`]).
+#[derive(Clone, Default)]
+pub struct Tuned {
+    pub baghchal: Option<Arc<dyn Evaluator<BaghChal>>>,
+    pub kalah: Option<Arc<dyn Evaluator<Kalah>>>,
+    pub jungle: Option<Arc<dyn Evaluator<Jungle>>>,
+    pub sholo_guti: Option<Arc<dyn Evaluator<SholoGuti>>>,
 }
 
-/// The server's start-up: installs the weights in `$CHAUPAL_WEIGHTS_DIR` (default `weights/`)
-/// and logs what it did; a bad file is logged and skipped (the hand-set weights stay).
-pub fn install_at_startup() {
-    let dir = std::env::var("CHAUPAL_WEIGHTS_DIR").unwrap_or_else(|_| "weights".to_owned());
-    match install_dir(Path::new(&dir)) {
-        Ok(games) if games.is_empty() => {}
-        Ok(games) => {
-            let names: Vec<&str> = games.iter().map(|g| g.name()).collect();
-            tracing::info!(dir, games = ?names, "loaded tuned evaluation weights");
+impl std::fmt::Debug for Tuned {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.games()).finish()
+    }
+}
+
+impl Tuned {
+    /// The weights shipped with the engine.
+    pub fn shipped() -> Result<Tuned, WeightsError> {
+        let mut tuned = Tuned::default();
+        for (kind, text) in SHIPPED {
+            let shown = format!("the shipped weights of {kind}");
+            match kind {
+                GameKind::BaghChal => {
+                    tuned.baghchal = Some(BaghChal::with_weights(parse::<BaghChal>(text, &shown)?))
+                }
+                GameKind::Kalah => {
+                    tuned.kalah = Some(Kalah::with_weights(parse::<Kalah>(text, &shown)?))
+                }
+                GameKind::Jungle => {
+                    tuned.jungle = Some(Jungle::with_weights(parse::<Jungle>(text, &shown)?))
+                }
+                GameKind::SholoGuti => {
+                    tuned.sholo_guti =
+                        Some(SholoGuti::with_weights(parse::<SholoGuti>(text, &shown)?))
+                }
+            }
         }
-        Err(e) => tracing::warn!("evaluation weights not loaded: {e}"),
+        Ok(tuned)
+    }
+
+    /// Reads `DIR/GAME.json` for each game that has one (and only those).
+    pub fn load_dir(dir: &Path) -> Result<Tuned, WeightsError> {
+        Tuned::default().overridden_by_dir(dir)
+    }
+
+    /// These weights with `DIR/GAME.json` in place of a game's, for each game that has one.
+    pub fn overridden_by_dir(mut self, dir: &Path) -> Result<Tuned, WeightsError> {
+        fn one<G: Tunable>(
+            dir: &Path,
+            slot: &mut Option<Arc<dyn Evaluator<G>>>,
+        ) -> Result<(), WeightsError> {
+            let path = dir.join(format!("{}.json", G::KIND.name()));
+            if path.is_file() {
+                *slot = Some(load_evaluator::<G>(&path)?);
+            }
+            Ok(())
+        }
+        one::<BaghChal>(dir, &mut self.baghchal)?;
+        one::<Kalah>(dir, &mut self.kalah)?;
+        one::<Jungle>(dir, &mut self.jungle)?;
+        one::<SholoGuti>(dir, &mut self.sholo_guti)?;
+        Ok(self)
+    }
+
+    /// The games that have tuned weights.
+    pub fn games(&self) -> Vec<GameKind> {
+        let mut games = Vec::new();
+        if self.baghchal.is_some() {
+            games.push(GameKind::BaghChal);
+        }
+        if self.kalah.is_some() {
+            games.push(GameKind::Kalah);
+        }
+        if self.jungle.is_some() {
+            games.push(GameKind::Jungle);
+        }
+        if self.sholo_guti.is_some() {
+            games.push(GameKind::SholoGuti);
+        }
+        games
     }
 }
 

@@ -122,7 +122,13 @@ fn algorithms_agree_at_a_fixed_depth() {
 #[test]
 fn the_seed_evaluations_all_play() {
     let start = Kalah::start(Default::default());
-    for eval in ["eval1", "eval2", "eval3", "eval4", "chaupal"] {
+    for eval in [
+        "empty-row",
+        "store-difference",
+        "store-ratio",
+        "house-values",
+        "chaupal",
+    ] {
         for engine in ["minimax-ab", "alphabeta"] {
             let out = run(&start, &format!("{engine}:{eval}"), depth(4));
             assert!(out.best_move.is_some());
@@ -143,7 +149,8 @@ proptest! {
 fn two_threads_solve_small_boards_to_the_same_margin() {
     use std::sync::atomic::AtomicBool;
 
-    use chaupal_server::ai::{EngineSpec, SearchRequest, run_engine};
+    use chaupal_engine::run::run_engine;
+    use chaupal_engine::{EngineSpec, SearchRequest};
 
     for (pits, seeds, plies, seed) in [(3, 3, 0, 0), (4, 2, 3, 1), (4, 3, 12, 2)] {
         let g = random_position(small(pits, seeds), plies, seed);
@@ -152,7 +159,15 @@ fn two_threads_solve_small_boards_to_the_same_margin() {
         }
         let mut request = SearchRequest::new(EngineSpec::Named("pvs".to_owned()), depth(60), 1);
         request.threads = 2;
-        let out = run_engine(&g, &request, &AtomicBool::new(false), &mut |_| {}).unwrap();
+        let out = run_engine(
+            &g,
+            &request,
+            &Default::default(),
+            &mut Default::default(),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .unwrap();
         assert!(out.proven, "{}", g.position_text());
         assert_eq!(margin_of(out.value), solve(&g, &mut HashMap::new()));
         let mut legal = Vec::new();

@@ -91,11 +91,20 @@ fn analysis_gives_a_meter_and_the_fuzzy_margin() {
     use std::sync::atomic::AtomicBool;
     use std::time::Duration;
 
-    use chaupal_server::ai::analysis::analyse;
+    use chaupal_engine::analysis::analyse;
+    use chaupal_engine::{Engine, Memory};
     use chaupal_shared::AnyGame;
 
     let g = AnyGame::SholoGuti(position("3/3/5/5/1N3/1S3/5/3/3 s 0"));
-    let a = analyse(&g, Duration::from_millis(50), 40, &AtomicBool::new(false)).unwrap();
+    let a = analyse(
+        &Engine::new(),
+        &mut Memory::default(),
+        &g,
+        Duration::from_millis(50),
+        40,
+        &AtomicBool::new(false),
+    )
+    .unwrap();
     assert_eq!(a.best_move.as_deref(), Some("b4xb6"));
     assert_eq!(a.winning_chance, 1.0);
     let margin = a.fuzzy_margin.unwrap();

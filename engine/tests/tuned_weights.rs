@@ -1,44 +1,50 @@
-//! The tuned evaluation weights committed in `weights/` (the tuner's output, docs/RESEARCH.md):
-//! the server's start-up installs them as the default evaluation of the depth-limited searches
-//! (MCTS, and the levels that name another evaluation, keep theirs), and with them the AI still
-//! finds the forced wins and the one defence that the hand-set weights find
-//! (tests/ai_baghchal.rs).
+//! The tuned evaluation weights committed in `engine/weights/` (the tuner's output,
+//! docs/RESEARCH.md): the engine ships them, and an engine loaded with its defaults (as the
+//! server's is) makes them the default evaluation of the depth-limited searches (MCTS, and the
+//! levels that name another evaluation, keep theirs); with them the AI still finds the forced
+//! wins and the one defence that the hand-set weights find (tests/ai_baghchal.rs).
 
 #![allow(clippy::unwrap_used)] // a test: failures should be loud
 
 mod common;
 
 use std::path::PathBuf;
-use std::sync::Once;
 
-use chaupal_server::ai::config_evaluator;
-use chaupal_server::ai::eval::baghchal::{Chaupal, Seed004, Weights};
-use chaupal_server::ai::game_ai::Evaluator;
-use chaupal_server::ai::levels::level;
-use chaupal_server::research::weights::{install_dir, load};
+use chaupal_engine::eval::baghchal::{Chaupal, Published, Weights};
+use chaupal_engine::game_ai::Evaluator;
+use chaupal_engine::levels::level;
+use chaupal_engine::perfect::Resources;
+use chaupal_engine::run::config_evaluator;
+use chaupal_engine::weights::Tuned;
+use chaupal_engine::weights::load;
+use chaupal_engine::{Engine, EngineSettings};
 use chaupal_shared::GameKind;
 use chaupal_shared::baghchal::BaghChal;
 use common::*;
 
-/// The repository's `weights/`, where `cargo run -p chaupal-server` from the root finds it.
+/// The engine's `weights/`, the files it ships.
 fn weights_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("weights")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("weights")
 }
 
-/// Installs the committed weights once for this test process, as the server's start-up does.
-fn install() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        let games = install_dir(&weights_dir()).unwrap();
-        assert!(games.contains(&GameKind::BaghChal), "{games:?}");
-    });
+/// What an engine loaded with its default settings (as the server's is) holds for Bagh Chal.
+fn loaded() -> Resources<BaghChal> {
+    let engine = Engine::load(&EngineSettings::default()).unwrap();
+    let res = engine.resources::<BaghChal>().clone();
+    assert!(res.tuned.is_some(), "the engine ships Bagh Chal weights");
+    res
+}
+
+#[test]
+fn the_shipped_weights_are_the_committed_files() {
+    let from_dir = Tuned::load_dir(&weights_dir()).unwrap();
+    assert_eq!(from_dir.games(), Tuned::shipped().unwrap().games());
+    assert!(from_dir.games().contains(&GameKind::BaghChal));
 }
 
 #[test]
 fn the_committed_baghchal_weights_become_the_default_of_the_levels_that_use_it() {
-    install();
+    let res = loaded();
     let tuned = load::<BaghChal>(&weights_dir().join("baghchal.json")).unwrap();
     assert_ne!(
         tuned,
@@ -50,7 +56,9 @@ fn the_committed_baghchal_weights_become_the_default_of_the_levels_that_use_it()
         .map(|seed| random_position(start.clone(), 6 + seed as usize, seed))
         .collect();
     // Level 5 (our evaluation by default) now evaluates with the file's weights.
-    let level5 = config_evaluator::<BaghChal>(&level(GameKind::BaghChal, 5).unwrap()).unwrap();
+    let level5 =
+        config_evaluator::<BaghChal>(&level(GameKind::BaghChal, 5).unwrap(), res.tuned.as_ref())
+            .unwrap();
     for g in &positions {
         assert_eq!(level5.evaluate(g), tuned.evaluate(g));
     }
@@ -60,20 +68,32 @@ fn the_committed_baghchal_weights_become_the_default_of_the_levels_that_use_it()
             .any(|g| level5.evaluate(g) != Chaupal::default().evaluate(g))
     );
     // Level 6 (MCTS) keeps the weights in the code.
-    let level6 = config_evaluator::<BaghChal>(&level(GameKind::BaghChal, 6).unwrap()).unwrap();
+    let level6 =
+        config_evaluator::<BaghChal>(&level(GameKind::BaghChal, 6).unwrap(), res.tuned.as_ref())
+            .unwrap();
     for g in &positions {
         assert_eq!(level6.evaluate(g), Chaupal::default().evaluate(g));
     }
     // Level 4 names seed 004's evaluation and keeps it.
-    let level4 = config_evaluator::<BaghChal>(&level(GameKind::BaghChal, 4).unwrap()).unwrap();
+    let level4 =
+        config_evaluator::<BaghChal>(&level(GameKind::BaghChal, 4).unwrap(), res.tuned.as_ref())
+            .unwrap();
     for g in &positions {
-        assert_eq!(level4.evaluate(g), Seed004(Weights::SEED004).evaluate(g));
+        assert_eq!(
+            level4.evaluate(g),
+            Published(Weights::PUBLISHED).evaluate(g)
+        );
     }
 }
 
 #[test]
 fn with_the_tuned_weights_the_forced_wins_are_still_found() {
-    install();
+    let res = loaded();
+    let run = |g: &BaghChal, engine: &str, limits| run_with(g, engine, limits, &res);
+    let best = |g: &BaghChal, engine: &str, limits| {
+        let out = run_with(g, engine, limits, &res);
+        g.move_text(out.best_move.unwrap())
+    };
     let g = position::<BaghChal>("TGGGT/GG1GG/G1G1G/GG1GG/T1GGT g 4 0");
     assert_eq!(best(&g, "pvs", depth(3)), "b1");
     let g = position::<BaghChal>("T4/5/1GTG1/2G2/T3T t 13 4");

@@ -1,42 +1,30 @@
-//! The command line of `chaupal-server`: every subcommand and its options.
+//! The command line of `chaupal`, the lab: every tool subcommand and its options.
 
 use std::io::Write;
 
+use chaupal_engine::engine::describe_loaded;
+use chaupal_engine::{Engine, EngineSettings};
 use chaupal_shared::GameKind;
 use clap::{Parser, Subcommand};
 
-use crate::config::ServerConfig;
 use crate::tools::ToolError;
 use crate::tools::bestmove::{BestMoveArgs, run_bestmove};
 use crate::tools::perft::{PerftArgs, run_perft};
-use crate::tools::solve::{KalahTablebaseArgs, SolveArgs, run_solve, run_tablebase_kalah};
+use crate::tools::solve::{SolveArgs, run_solve};
 use crate::tools::tablebase::{TablebaseArgs, run_tablebase};
 
-/// Chaupal's game server and tools. With no subcommand it serves games (as `serve` does).
+/// Chaupal's lab: the command-line tools to check the rules, ask and measure the AI, and solve
+/// the games. The online server is the separate `chaupal-server` binary.
 #[derive(Debug, Parser)]
-#[command(
-    name = "chaupal-server",
-    version,
-    about,
-    long_about = None,
-    args_conflicts_with_subcommands = true
-)]
+#[command(name = "chaupal", version, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Option<Command>,
-    /// The server's options, when no subcommand is given.
-    #[command(flatten)]
-    pub serve: ServerConfig,
+    pub command: Command,
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Serve games over websockets (the default): lobby, game rooms, AI seats, records.
-    ///
-    /// Prints `listening on ADDR` on stdout once it accepts connections; logs go to stderr
-    /// (RUST_LOG sets the level). Every limit below is also shown to clients in the Welcome.
-    Serve(ServerConfig),
     /// Count legal move sequences to each depth (to check the rules against other programs).
     ///
     /// Prints one line `d count` for each depth d from 1 to N on stdout.
@@ -203,14 +191,14 @@ pub fn init_logging() {
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> Result<(), ToolError> {
     match cli.command {
-        Some(Command::Perft {
+        Command::Perft {
             game,
             depth,
             rules,
             position,
             moves,
             divide,
-        }) => {
+        } => {
             let args = PerftArgs {
                 game,
                 depth,
@@ -221,7 +209,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             };
             on_stdout(|out| run_perft(&args, out))
         }
-        Some(Command::Bestmove {
+        Command::Bestmove {
             game,
             rules,
             position,
@@ -234,10 +222,8 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             seed,
             threads,
             tablebase,
-        }) => {
-            if let Some(dir) = &tablebase {
-                crate::tablebase::load_dir_logged(dir)?;
-            }
+        } => {
+            let player = load_engine(tablebase)?;
             let args = BestMoveArgs {
                 game,
                 rules,
@@ -251,9 +237,9 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                 seed,
                 threads,
             };
-            on_stdout(|out| run_bestmove(&args, out))
+            on_stdout(|out| run_bestmove(&args, &player, out))
         }
-        Some(Command::Solve {
+        Command::Solve {
             game,
             rules,
             position,
@@ -266,7 +252,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             checkpoint,
             checkpoint_minutes,
             checkpoint_mb,
-        }) => {
+        } => {
             let args = SolveArgs {
                 game: Some(game),
                 rules,
@@ -283,7 +269,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             };
             on_stdout(|out| run_solve(&args, out))
         }
-        Some(Command::Tablebase {
+        Command::Tablebase {
             game,
             out: file,
             rules,
@@ -291,41 +277,40 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             threads,
             captures_to_win,
             pieces_max,
-        }) => match game {
-            GameKind::Kalah => {
-                let args = KalahTablebaseArgs {
-                    rules,
-                    seeds_max,
-                    out: file,
-                };
-                on_stdout(|out| run_tablebase_kalah(&args, out))
-            }
-            GameKind::BaghChal => {
-                let args = TablebaseArgs {
-                    out: file,
-                    threads,
-                    captures_to_win,
-                    progress: true,
-                };
-                on_stdout(|out| run_tablebase(&args, out))
-            }
-            GameKind::SholoGuti => {
-                let args = crate::tools::tablebase_sholo_guti::SholoGutiTbArgs {
-                    out: file,
-                    pieces_max,
-                    rules,
-                };
-                on_stdout(|out| crate::tools::tablebase_sholo_guti::run(&args, out))
-            }
-            other => Err(ToolError::Usage(format!("no tablebase for {other}"))),
-        },
-        Some(Command::Arena(args)) => crate::tools::arena::run_cli(args),
-        Some(Command::Bench(args)) => crate::tools::bench::run_cli(args),
-        Some(Command::Tune(args)) => crate::tools::tune::run_cli(args),
-        Some(Command::Book(args)) => crate::tools::book::run_cli(args),
-        Some(Command::Serve(config)) => Ok(crate::server::run_blocking(config)?),
-        None => Ok(crate::server::run_blocking(cli.serve)?),
+        } => {
+            let args = TablebaseArgs {
+                game,
+                out: file,
+                rules,
+                seeds_max,
+                threads,
+                captures_to_win,
+                pieces_max,
+                progress: true,
+            };
+            on_stdout(|out| run_tablebase(&args, out))
+        }
+        Command::Arena(args) => crate::tools::arena::run_cli(args),
+        Command::Bench(args) => crate::tools::bench::run_cli(args),
+        Command::Tune(args) => crate::tools::tune::run_cli(args),
+        Command::Book(args) => crate::tools::book::run_cli(args),
     }
+}
+
+/// The engine the server would play with (its shipped weights), with the databases of
+/// `tablebase_dir`; what was loaded goes to the log.
+fn load_engine(tablebase_dir: Option<std::path::PathBuf>) -> Result<Engine, ToolError> {
+    let settings = EngineSettings {
+        tablebase_dir,
+        ..EngineSettings::default()
+    };
+    let engine = Engine::load(&settings)?;
+    if let Some(dir) = &settings.tablebase_dir {
+        for line in describe_loaded(engine.tablebases(), dir) {
+            tracing::info!("{line}");
+        }
+    }
+    Ok(engine)
 }
 
 /// Runs a tool that writes its report to stdout, holding the lock, and flushes it at the end.

@@ -24,7 +24,7 @@
 //! [`opening`]).
 //! Each pairing prints a row of the table in docs/AI.md, with how the games ended.
 //!
-//! The top level moves through [`chaupal_server::ai::search`], as the server asks it, so what
+//! The top level moves through [`chaupal_engine::search`], as the server asks it, so what
 //! level 8 adds there (Kalah's exact solver, the Bagh Chal database) is measured too.
 
 #![allow(clippy::unwrap_used)] // a test: failures should be loud
@@ -33,8 +33,11 @@ use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use chaupal_server::ai::game_ai::GameAi;
-use chaupal_server::ai::{EngineSpec, SearchLimits, SearchRequest, run_engine, search};
+use chaupal_engine::game_ai::GameAi;
+use chaupal_engine::run::run_engine;
+use chaupal_engine::tablebase::Tablebases;
+use chaupal_engine::weights::Tuned;
+use chaupal_engine::{Engine, EngineSpec, Kept, Memory, SearchLimits, SearchRequest};
 use chaupal_shared::AnyGame;
 use chaupal_shared::baghchal::BaghChal;
 use chaupal_shared::jungle::Jungle;
@@ -166,10 +169,17 @@ fn opening<G: StrengthGame>(start: &G, seed: u64) -> (G, Vec<String>) {
                 SearchLimits::default(),
                 seed * 1000 + 10 * attempt + ply as u64,
             );
-            let mv = run_engine(&g, &request, &cancel, &mut |_| {})
-                .unwrap()
-                .best_move
-                .unwrap();
+            let mv = run_engine(
+                &g,
+                &request,
+                &Default::default(),
+                &mut Default::default(),
+                &cancel,
+                &mut |_| {},
+            )
+            .unwrap()
+            .best_move
+            .unwrap();
             moves.push(g.move_text(mv));
             g.make(mv);
         }
@@ -181,27 +191,23 @@ fn opening<G: StrengthGame>(start: &G, seed: u64) -> (G, Vec<String>) {
     last.unwrap()
 }
 
-/// Loads the Bagh Chal and Sholo Guti databases when `STRENGTH_TABLEBASE` names their directory.
-fn load_tablebase() {
-    if let Ok(dir) = std::env::var("STRENGTH_TABLEBASE") {
-        let dir = std::path::Path::new(&dir);
-        let loaded = chaupal_server::tablebase::load_dir(dir).unwrap();
-        println!("tablebase: {loaded:?}");
-        let sholo_guti = chaupal_server::tablebase::load_sholo_guti_dir(dir).unwrap();
-        println!("sholo guti tablebase: {sholo_guti:?}");
+/// The engine the top level plays with, built as the server builds its own: the tuned weights
+/// shipped with the engine (`STRENGTH_WEIGHTS=DIR`: those of DIR only; an empty one: the
+/// hand-set weights), and the databases of `STRENGTH_TABLEBASE=DIR`, as `--tablebase DIR`.
+fn top_engine() -> Engine {
+    let tuned = match std::env::var("STRENGTH_WEIGHTS") {
+        Ok(dir) => Tuned::load_dir(std::path::Path::new(&dir)).unwrap(),
+        Err(_) => Tuned::shipped().unwrap(),
+    };
+    println!("tuned weights: {:?}", tuned.games());
+    let tablebases = match std::env::var("STRENGTH_TABLEBASE") {
+        Ok(dir) => Tablebases::load_dir(std::path::Path::new(&dir)).unwrap(),
+        Err(_) => Tablebases::default(),
+    };
+    for file in &tablebases.files {
+        println!("tablebase: {file:?}");
     }
-}
-
-/// Installs the repository's tuned evaluation weights (`weights/`), as the server does at start
-/// when it runs from the repository root, so that level 8 plays here as it plays there.
-/// `STRENGTH_WEIGHTS=DIR` names another directory (an empty one: the hand-set weights).
-fn load_weights() {
-    let dir = std::env::var("STRENGTH_WEIGHTS").map_or_else(
-        |_| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../weights"),
-        std::path::PathBuf::from,
-    );
-    let games = chaupal_server::research::weights::install_dir(&dir).unwrap();
-    println!("weights from {}: {games:?}", dir.display());
+    Engine::new().with_tuned(tuned).with_tablebases(tablebases)
 }
 
 /// A player of a match: the top level, or a named seed agent at a fixed depth.
@@ -257,8 +263,16 @@ struct GameEnd {
 }
 
 /// Plays one game from the random opening chosen by `seed`.
-fn play<G: StrengthGame>(start: &G, players: [Player; 2], s: &Settings, seed: u64) -> GameEnd {
+fn play<G: StrengthGame>(
+    engine: &Engine,
+    start: &G,
+    players: [Player; 2],
+    s: &Settings,
+    seed: u64,
+) -> GameEnd {
     let cancel = AtomicBool::new(false);
+    // Each player keeps its table and tree between its moves of the game.
+    let (mut top_memory, mut seed_kept) = (Memory::default(), Kept::<G>::default());
     let (mut g, mut moves) = opening(start, seed);
     let mut plies = moves.len();
     let (mut top_time, mut top_moves) = (Duration::ZERO, 0);
@@ -268,16 +282,25 @@ fn play<G: StrengthGame>(start: &G, players: [Player; 2], s: &Settings, seed: u6
         let clock = Instant::now();
         let mut trap = false;
         let mv = if matches!(player, Player::Top) {
-            let out = search(&g.any(), &request, &cancel, &mut |_| {}).unwrap();
+            let out = engine
+                .search(&g.any(), &request, &mut top_memory, &cancel, &mut |_| {})
+                .unwrap();
             top_time += clock.elapsed();
             top_moves += 1;
             trap = out.trap_set;
             g.parse_move(&out.best_move.unwrap()).unwrap()
         } else {
-            run_engine(&g, &request, &cancel, &mut |_| {})
-                .unwrap()
-                .best_move
-                .unwrap()
+            run_engine(
+                &g,
+                &request,
+                &Default::default(),
+                &mut seed_kept,
+                &cancel,
+                &mut |_| {},
+            )
+            .unwrap()
+            .best_move
+            .unwrap()
         };
         // A trap set by the top level is marked with `!`.
         moves.push(g.move_text(mv) + if trap { "!" } else { "" });
@@ -300,6 +323,7 @@ fn play<G: StrengthGame>(start: &G, players: [Player; 2], s: &Settings, seed: u6
 /// Plays a match of the top level against a seed agent and prints its row; returns the top
 /// level's share of the points (a win 1, a draw 1/2).
 fn match_up<G: StrengthGame>(
+    engine: &Engine,
     game: &str,
     start: &G,
     seed_agent: &str,
@@ -330,7 +354,7 @@ fn match_up<G: StrengthGame>(
         // Games 2k and 2k+1 share an opening, one with each colour; with one colour only,
         // each game has its own.
         let opening = if only_side.is_some() { i } else { i / 2 };
-        let end = play(start, players, s, opening);
+        let end = play(engine, start, players, s, opening);
         let result = match end.winner {
             Some(w) if w == top_side => {
                 wins += 1;
@@ -388,25 +412,31 @@ fn match_up<G: StrengthGame>(
     points
 }
 
-/// Prints the table's head, after installing the tuned weights every match plays with.
-fn header(s: &Settings) {
-    load_weights();
+/// Prints the table's head; returns the engine every match's top level plays with.
+fn header(s: &Settings) -> Engine {
+    let engine = top_engine();
     println!("{} games a pairing, from game {}", s.games, s.first);
     println!(
         "| game | top level | seed agent | wins | draws | losses | points | avg plies | avg time a move | how games ended |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|");
+    engine
 }
 
 #[test]
 #[ignore]
 fn kalah() {
     let s = Settings::from_env();
-    header(&s);
+    let engine = header(&s);
     let k = Kalah::start(Default::default());
-    for eval in ["eval1", "eval2", "eval3", "eval4"] {
-        match_up("kalah", &k, &format!("alphabeta:{eval}"), 4, &s);
-        match_up("kalah", &k, &format!("minimax-ab:{eval}"), 4, &s);
+    for eval in [
+        "empty-row",
+        "store-difference",
+        "store-ratio",
+        "house-values",
+    ] {
+        match_up(&engine, "kalah", &k, &format!("alphabeta:{eval}"), 4, &s);
+        match_up(&engine, "kalah", &k, &format!("minimax-ab:{eval}"), 4, &s);
     }
 }
 
@@ -414,28 +444,26 @@ fn kalah() {
 #[ignore]
 fn baghchal() {
     let s = Settings::from_env();
-    header(&s);
-    load_tablebase();
+    let engine = header(&s);
     let b = BaghChal::start(Default::default());
-    match_up("baghchal", &b, "negamax:seed004", 4, &s);
-    match_up("baghchal", &b, "negamax:seed000", 3, &s);
+    match_up(&engine, "baghchal", &b, "negamax:features", 4, &s);
+    match_up(&engine, "baghchal", &b, "negamax:captures", 3, &s);
 }
 
 #[test]
 #[ignore]
 fn jungle() {
     let s = Settings::from_env();
-    header(&s);
+    let engine = header(&s);
     let j = Jungle::start(Default::default());
-    match_up("jungle", &j, "alphabeta:seed003", 4, &s);
+    match_up(&engine, "jungle", &j, "alphabeta:square-tables", 4, &s);
 }
 
 #[test]
 #[ignore]
 fn sholo_guti() {
     let s = Settings::from_env();
-    header(&s);
-    load_tablebase();
+    let engine = header(&s);
     let g = SholoGuti::start(Default::default());
-    match_up("sholo-guti", &g, "alphabeta:seed002", 4, &s);
+    match_up(&engine, "sholo-guti", &g, "alphabeta:piece-count", 4, &s);
 }

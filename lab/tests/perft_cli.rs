@@ -5,7 +5,7 @@
 use std::process::{Command, Output};
 
 fn perft(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chaupal-server"))
+    Command::new(env!("CARGO_BIN_EXE_chaupal"))
         .arg("perft")
         .args(args)
         .env("RUST_LOG", "off")

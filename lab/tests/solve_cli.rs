@@ -5,11 +5,11 @@
 use std::process::{Command, Output};
 
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chaupal-server"))
+    Command::new(env!("CARGO_BIN_EXE_chaupal"))
         .args(args)
         .env("RUST_LOG", "off")
         .output()
-        .expect("the server binary runs")
+        .expect("the chaupal binary runs")
 }
 
 fn stdout(out: &Output) -> String {
@@ -323,23 +323,4 @@ fn book_solves_from_a_solves_checkpoint_for_a_small_part_of_the_nodes() {
             .unwrap_or_default()
             .is_empty()
     );
-}
-
-/// The background Kalah database of `serve` is bounded: more than 20 seeds (226 MB on the
-/// standard board; each seed more multiplies it) is refused before the server starts.
-#[test]
-fn serve_refuses_a_kalah_database_past_twenty_seeds() {
-    // An address that cannot be parsed either, so that without the bound the server still
-    // exits at once (naming --bind, not this option) instead of serving.
-    let out = run(&[
-        "serve",
-        "--kalah-db-seeds",
-        "21",
-        "--bind",
-        "not-an-address",
-    ]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--kalah-db-seeds"), "{err}");
-    assert!(err.contains("21"), "{err}");
 }

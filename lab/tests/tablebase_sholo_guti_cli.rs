@@ -6,12 +6,12 @@
 
 use std::process::{Command, Output};
 
-use chaupal_server::tablebase::sholo_guti::text::position_text;
-use chaupal_server::tablebase::sholo_guti::{SholoGutiTb, Wdl};
+use chaupal_engine::tablebase::sholo_guti::text::position_text;
+use chaupal_engine::tablebase::sholo_guti::{SholoGutiTb, Wdl};
 use chaupal_shared::Side;
 
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chaupal-server"))
+    Command::new(env!("CARGO_BIN_EXE_chaupal"))
         .args(args)
         .env("RUST_LOG", "off")
         .output()

@@ -71,11 +71,15 @@ pub struct ServerConfig {
     /// cut or an OS crash), and saves one disk sync per commit.
     #[arg(long, value_enum, default_value_t = SqliteSync::Full)]
     pub sqlite_synchronous: SqliteSync,
-    /// A directory of solved databases: `DIR/baghchal.tb` (built by `chaupal-server tablebase
-    /// baghchal`) and Kalah endgame databases `DIR/kalah*.db` (`tablebase kalah`) are loaded at
-    /// start when they are there, and the top AI level plays from them.
+    /// A directory of solved databases: `DIR/baghchal.tb`, `DIR/sholo-guti.tb` and Kalah
+    /// endgame databases `DIR/kalah*.db` (built by `chaupal tablebase GAME`) are loaded at start
+    /// when they are there, and the top AI level plays from them.
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<std::path::PathBuf>,
+    /// A directory of tuned evaluation weights (`DIR/GAME.json`, written by `chaupal tune`):
+    /// they replace the weights shipped with the server for the games that have a file there.
+    #[arg(long, value_name = "DIR")]
+    pub weights: Option<std::path::PathBuf>,
     /// Seeds in play covered by the Kalah endgame database the top AI level builds in the
     /// background at its first move on a board size (six houses a side: 16 seeds take 30 MB and
     /// about 20 s of one core; 20 seeds 226 MB and 4 minutes); 0 for none.
@@ -94,6 +98,17 @@ pub enum SqliteSync {
     Normal,
 }
 
+impl ServerConfig {
+    /// What the engine is built from.
+    pub fn engine_settings(&self) -> chaupal_engine::EngineSettings {
+        chaupal_engine::EngineSettings {
+            tablebase_dir: self.tablebase.clone(),
+            weights_dir: self.weights.clone(),
+            kalah_db_seeds: self.kalah_db_seeds,
+        }
+    }
+}
+
 impl Default for ServerConfig {
     fn default() -> Self {
         ServerConfig {
@@ -103,6 +118,7 @@ impl Default for ServerConfig {
             database: DEFAULT_DATABASE.to_owned(),
             sqlite_synchronous: SqliteSync::Full,
             tablebase: None,
+            weights: None,
             kalah_db_seeds: DEFAULT_KALAH_DB_SEEDS,
             limits: Limits::default(),
         }

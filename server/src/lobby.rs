@@ -27,7 +27,6 @@ use chaupal_shared::protocol::{
 use chaupal_shared::{AnyGame, GameKind, Side};
 use rand::Rng;
 
-use crate::ai::engines::{Algorithm, EngineConfig};
 use crate::bus::{Bus, LocalBus, Subscription};
 use crate::config::{Limits, MAX_CLOCK_MS};
 use crate::identity::{new_invite_code, normalise_code};
@@ -35,6 +34,7 @@ use crate::outbox::{ConnId, Outbox};
 use crate::pool::{AiPool, engine_name};
 use crate::room::{self, RoomDeps, RoomHandle, RoomInit};
 use crate::store::{NewGame, Store, StoreError, StoredSeat};
+use chaupal_engine::engines::{Algorithm, EngineConfig};
 
 /// Lobby events kept for slow subscribers before they get a reset instead.
 const LOBBY_EVENTS: usize = 256;
@@ -848,9 +848,11 @@ pub fn check_engine(kind: GameKind, engine: &Engine, max_time_ms: u64) -> Result
         )
     })?;
     if let Some(eval) = &config.eval
-        && !crate::ai::evaluations(kind).iter().any(|e| e.name == eval)
+        && !chaupal_engine::evaluations(kind)
+            .iter()
+            .any(|e| e.is_called(eval))
     {
-        let evals: Vec<&str> = crate::ai::evaluations(kind)
+        let evals: Vec<&str> = chaupal_engine::evaluations(kind)
             .iter()
             .map(|e| e.name)
             .collect();

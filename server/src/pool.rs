@@ -2,13 +2,17 @@
 //! and a cancel flag, so the async runtime never waits on a search; on Linux those threads run
 //! at a lower priority, so a busy AI does not delay players' moves.
 //!
-//! AI seats, hints and analyses all go through [`AiPool::search`]. A bounded number of searches
+//! AI seats, hints and analyses all go through [`AiPool::search`], with the one engine the
+//! server loaded at start. Each search takes a [`Memory`] from the pool's (what the last
+//! searches kept: the transposition table and MCTS trees) and gives it back when it ends, so the
+//! next move starts from what the last one stored; there are never more memories than
+//! searches that ran at once. A bounded number of searches
 //! may wait for a thread; beyond that the pool answers [`PoolError::Busy`] at once. The budget
 //! is enforced twice: it caps the request's time limit, and a timer raises the cancel flag when
 //! it runs out, for engines that overrun.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chaupal_shared::AnyGame;
@@ -16,7 +20,9 @@ use chaupal_shared::protocol::{Engine, Score, SearchLine};
 use thiserror::Error;
 use tokio::sync::Semaphore;
 
-use crate::ai::{self, AiError, EngineSpec, SearchLimits, SearchRequest, SearchResult};
+use chaupal_engine::{
+    self as ai, AiError, EngineSpec, Memory, SearchLimits, SearchRequest, SearchResult,
+};
 
 /// Why the pool could not give an answer.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -30,8 +36,12 @@ pub enum PoolError {
 }
 
 /// The bounded pool of AI threads (cheap to clone).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct AiPool {
+    /// What every search plays with.
+    engine: Arc<ai::Engine>,
+    /// What finished searches kept, for the next ones.
+    memories: Arc<Mutex<Vec<Memory>>>,
     /// One permit per thread allowed to search at once.
     threads: Arc<Semaphore>,
     /// One permit per search allowed to wait or run; bounds the queue.
@@ -39,10 +49,13 @@ pub struct AiPool {
 }
 
 impl AiPool {
-    /// A pool of `threads` searching threads with room for `queue` more waiting searches.
-    pub fn new(threads: usize, queue: usize) -> Self {
+    /// A pool of `threads` searching threads with room for `queue` more waiting searches,
+    /// playing with `engine`.
+    pub fn new(engine: Arc<ai::Engine>, threads: usize, queue: usize) -> Self {
         let threads = threads.max(1);
         AiPool {
+            engine,
+            memories: Arc::new(Mutex::new(Vec::new())),
             threads: Arc::new(Semaphore::new(threads)),
             slots: Arc::new(Semaphore::new(threads + queue)),
         }
@@ -79,10 +92,14 @@ impl AiPool {
                 cancel.store(true, Ordering::Relaxed);
             })
         };
+        let (engine, memories) = (self.engine.clone(), self.memories.clone());
         let handle = tokio::task::spawn_blocking(move || {
             let _thread = thread;
             give_way_to_players();
-            ai::search(&game, &request, &cancel, &mut |_| {})
+            let mut memory = take(&memories).unwrap_or_default();
+            let result = engine.search(&game, &request, &mut memory, &cancel, &mut |_| {});
+            give_back(&memories, memory);
+            result
         });
         let result = handle.await;
         timer.abort();
@@ -91,6 +108,28 @@ impl AiPool {
             Err(e) => Err(PoolError::Crashed(e.to_string())),
         }
     }
+}
+
+impl std::fmt::Debug for AiPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AiPool")
+            .field("threads", &self.threads)
+            .field("slots", &self.slots)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A memory kept by an earlier search, if any.
+fn take(memories: &Mutex<Vec<Memory>>) -> Option<Memory> {
+    memories.lock().unwrap_or_else(|e| e.into_inner()).pop()
+}
+
+/// Keeps `memory` for a later search.
+fn give_back(memories: &Mutex<Vec<Memory>>, memory: Memory) {
+    memories
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(memory);
 }
 
 /// How much lower than the server's other threads an AI thread runs (a nice value): a search
@@ -203,7 +242,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_full_pool_says_busy_at_once() {
-        let pool = AiPool::new(1, 0);
+        let pool = AiPool::new(Default::default(), 1, 0);
         // Hold the only slot by hand: the next search must be refused, not queued.
         let _held = pool.slots.clone().try_acquire_owned().unwrap();
         let game = AnyGame::start(

@@ -5,6 +5,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use chaupal_engine::Engine;
+use chaupal_engine::engine::describe_loaded;
 use thiserror::Error;
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
@@ -29,7 +31,7 @@ pub enum ServeError {
     #[error("cannot start the runtime: {0}")]
     Runtime(std::io::Error),
     #[error(transparent)]
-    Tablebase(#[from] crate::tablebase::baghchal::file::TbError),
+    Engine(#[from] chaupal_engine::EngineError),
 }
 
 /// How long a graceful shutdown waits for connections to say goodbye.
@@ -63,11 +65,12 @@ impl RunningServer {
     }
 }
 
-/// Opens the records, reloads unfinished games and starts listening.
-pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
+/// Opens the records, reloads unfinished games and starts listening; the AI seats play with
+/// `engine`.
+pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningServer, ServeError> {
     let limits = Arc::new(config.limits);
     let store = Store::open_with(&config.database, config.sqlite_synchronous).await?;
-    let pool = AiPool::new(limits.ai_threads(), limits.ai_queue);
+    let pool = AiPool::new(engine, limits.ai_threads(), limits.ai_queue);
     let lobby = Lobby::new(store.clone(), pool.clone(), limits.clone());
     let restored = lobby.restore().await?;
     if restored > 0 {
@@ -101,18 +104,14 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
 
 /// Runs the server until Ctrl-C (or SIGTERM), printing `listening on ADDR` on stdout first.
 pub fn run_blocking(config: ServerConfig) -> Result<(), ServeError> {
-    crate::research::weights::install_at_startup();
-    if let Some(dir) = &config.tablebase {
-        crate::tablebase::load_dir_logged(dir)?;
-    }
-    crate::solver::kalah::play::set_background_db_seeds(config.kalah_db_seeds);
+    let engine = Arc::new(load_engine(&config)?);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(ServeError::Runtime)?;
     let served = runtime.block_on(async move {
         raise_open_files(config.limits.max_connections);
-        let server = start(config).await?;
+        let server = start(config, engine).await?;
         {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
@@ -128,6 +127,19 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), ServeError> {
     // An AI search still running ends by its own time limit; do not wait for it.
     runtime.shutdown_timeout(SEARCH_WAIT);
     served
+}
+
+/// The engine the configuration asks for: the shipped (or `--weights`) evaluation weights, the
+/// `--tablebase` databases and the Kalah background database; what was loaded goes to the log.
+fn load_engine(config: &ServerConfig) -> Result<Engine, ServeError> {
+    let settings = config.engine_settings();
+    let engine = Engine::load(&settings)?;
+    if let Some(dir) = &settings.tablebase_dir {
+        for line in describe_loaded(engine.tablebases(), dir) {
+            tracing::info!("{line}");
+        }
+    }
+    Ok(engine)
 }
 
 /// Raises the soft limit on open files to the hard limit: every connection is an open file,

@@ -582,8 +582,8 @@ async fn named_engines_are_checked_when_the_game_is_set_up() {
         ),
         (named("", None, None), "1 to 32 bytes"),
         (
-            named("alphabeta:seed004", None, None),
-            "no evaluation 'seed004' for kalah",
+            named("alphabeta:features", None, None),
+            "no evaluation 'features' for kalah",
         ),
         (named("alphabeta", Some(0), None), "depth is 1 to"),
         (named("alphabeta", Some(100_000), None), "depth is 1 to"),
@@ -607,7 +607,7 @@ async fn named_engines_are_checked_when_the_game_is_set_up() {
             GameKind::Jungle,
             Opponent::Exhibition {
                 first: Engine::Level { level: 1 },
-                second: named("alphabeta:eval3", None, None),
+                second: named("alphabeta:store-ratio", None, None),
             },
         )))
         .await
@@ -634,7 +634,7 @@ async fn named_engines_are_checked_when_the_game_is_set_up() {
     let mut s = setup(
         GameKind::Kalah,
         Opponent::Ai {
-            engine: named("alphabeta:eval3", Some(3), Some(200)),
+            engine: named("alphabeta:store-ratio", Some(3), Some(200)),
         },
     );
     s.side = SideChoice::Second;

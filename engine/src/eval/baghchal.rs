@@ -8,22 +8,25 @@ use chaupal_shared::baghchal::board::{JUMPS, Points, STEPS, between, bit, points
 use chaupal_shared::baghchal::{BaghChal, Move, MoveKind};
 use chaupal_shared::{Game, Side};
 
-use crate::ai::game_ai::{EvalInfo, Evaluator, GameAi};
-use crate::ai::value::Value;
+use crate::game_ai::{EvalInfo, Evaluator, GameAi};
+use crate::value::Value;
 
 /// The evaluations offered, ours first.
 pub const EVALUATIONS: &[EvalInfo] = &[
     EvalInfo {
         name: "chaupal",
         about: "seed 004's features with our weights, double threats and capture progress (ours)",
+        aliases: &[],
     },
     EvalInfo {
-        name: "seed004",
+        name: "features",
         about: "seed 004's features and weights (captures, threats, mobility, traps, goats, inaccessible points)",
+        aliases: &["seed004"],
     },
     EvalInfo {
-        name: "seed000",
+        name: "captures",
         about: "goats captured only, as seed 000's tiger counted them",
+        aliases: &["seed000"],
     },
 ];
 
@@ -99,7 +102,7 @@ pub struct Weights {
 impl Weights {
     /// Seed 004 names its weights but prints no values; these keep its order of importance
     /// (a capture first, then threats, traps and inaccessible points, mobility last).
-    pub const SEED004: Weights = Weights {
+    pub const PUBLISHED: Weights = Weights {
         eat: 100,
         potential_capture: 50,
         mobility: 5,
@@ -141,9 +144,9 @@ fn for_side_to_move(g: &BaghChal, tiger_advantage: i32) -> Value {
 
 /// Seed 004's evaluation.
 #[derive(Debug)]
-pub struct Seed004(pub Weights);
+pub struct Published(pub Weights);
 
-impl Evaluator<BaghChal> for Seed004 {
+impl Evaluator<BaghChal> for Published {
     fn evaluate(&self, g: &BaghChal) -> Value {
         for_side_to_move(g, self.0.tiger_advantage(&features(g)))
     }
@@ -151,9 +154,9 @@ impl Evaluator<BaghChal> for Seed004 {
 
 /// Seed 000: the goats captured.
 #[derive(Debug)]
-pub struct Seed000;
+pub struct CapturesOnly;
 
-impl Evaluator<BaghChal> for Seed000 {
+impl Evaluator<BaghChal> for CapturesOnly {
     fn evaluate(&self, g: &BaghChal) -> Value {
         for_side_to_move(g, 100 * g.goats_captured() as i32)
     }
@@ -222,8 +225,8 @@ impl GameAi for BaghChal {
     fn evaluator(name: &str) -> Option<Box<dyn Evaluator<Self>>> {
         match name {
             "chaupal" => Some(Box::new(Chaupal::default())),
-            "seed004" => Some(Box::new(Seed004(Weights::SEED004))),
-            "seed000" => Some(Box::new(Seed000)),
+            "features" => Some(Box::new(Published(Weights::PUBLISHED))),
+            "captures" => Some(Box::new(CapturesOnly)),
             _ => None,
         }
     }

@@ -10,26 +10,30 @@ use chaupal_shared::jungle::board::bit;
 use chaupal_shared::jungle::{Animal, BoardSize, Geometry, Jungle, Move, Square};
 use chaupal_shared::{Game, Side};
 
-use crate::ai::game_ai::{EvalInfo, Evaluator, GameAi};
-use crate::ai::value::Value;
+use crate::game_ai::{EvalInfo, Evaluator, GameAi};
+use crate::value::Value;
 
 /// The evaluations offered, ours first.
 pub const EVALUATIONS: &[EvalInfo] = &[
     EvalInfo {
         name: "chaupal",
         about: "piece values, square tables, den distance, menaced pieces, trap defence (ours)",
+        aliases: &[],
     },
     EvalInfo {
-        name: "seed003",
+        name: "square-tables",
         about: "seed 003's final evaluation (per-animal square tables and the menaced penalty)",
+        aliases: &["seed003"],
     },
     EvalInfo {
-        name: "seed003-basic",
+        name: "one-table",
         about: "seed 003's first evaluation (piece values and one square table)",
+        aliases: &["seed003-basic"],
     },
     EvalInfo {
         name: "material",
         about: "piece values only",
+        aliases: &[],
     },
 ];
 
@@ -230,11 +234,11 @@ impl Weights {
         den: 0,
         den_danger: 0,
     };
-    pub const SEED003_BASIC: Weights = Weights {
+    pub const ONE_TABLE: Weights = Weights {
         table: 10,
         ..Weights::MATERIAL
     };
-    pub const SEED003: Weights = Weights {
+    pub const SQUARE_TABLES: Weights = Weights {
         table: 10,
         per_animal: true,
         menaced_after_move: 50,
@@ -332,8 +336,8 @@ impl GameAi for Jungle {
     fn evaluator(name: &str) -> Option<Box<dyn Evaluator<Self>>> {
         let w = match name {
             "chaupal" => Weights::CHAUPAL,
-            "seed003" => Weights::SEED003,
-            "seed003-basic" => Weights::SEED003_BASIC,
+            "square-tables" => Weights::SQUARE_TABLES,
+            "one-table" => Weights::ONE_TABLE,
             "material" => Weights::MATERIAL,
             _ => return None,
         };

@@ -9,30 +9,35 @@
 use chaupal_shared::kalah::{Kalah, KalahMove};
 use chaupal_shared::{Game, Outcome, Side};
 
-use crate::ai::game_ai::{EvalInfo, Evaluator, GameAi};
-use crate::ai::value::{Value, margin_value};
+use crate::game_ai::{EvalInfo, Evaluator, GameAi};
+use crate::value::{Value, margin_value};
 
 /// The evaluations offered, ours first.
 pub const EVALUATIONS: &[EvalInfo] = &[
     EvalInfo {
         name: "chaupal",
         about: "store difference, seeds on each side, extra-turn and capture potential (ours)",
+        aliases: &[],
     },
     EvalInfo {
-        name: "eval1",
+        name: "empty-row",
         about: "seed 001 evaluation function 1 (a row of empty houses scores 2000)",
+        aliases: &["eval1"],
     },
     EvalInfo {
-        name: "eval2",
+        name: "store-difference",
         about: "seed 001 evaluation function 2 (store difference)",
+        aliases: &["eval2"],
     },
     EvalInfo {
-        name: "eval3",
+        name: "store-ratio",
         about: "seed 001 evaluation function 3 (store ratio, integer division)",
+        aliases: &["eval3"],
     },
     EvalInfo {
-        name: "eval4",
+        name: "house-values",
         about: "seed 001 evaluation function 4 (values by house contents)",
+        aliases: &["eval4"],
     },
 ];
 
@@ -44,9 +49,9 @@ fn sides(g: &Kalah) -> (Side, Side) {
 /// Seed 001's function 1: 2000 when the mover's houses are all empty, -2000 when the
 /// opponent's are, else 0.
 #[derive(Debug)]
-pub struct Eval1;
+pub struct EmptyRow;
 
-impl Evaluator<Kalah> for Eval1 {
+impl Evaluator<Kalah> for EmptyRow {
     fn evaluate(&self, g: &Kalah) -> Value {
         let (me, you) = sides(g);
         if g.houses(me).iter().all(|&s| s == 0) {
@@ -61,9 +66,9 @@ impl Evaluator<Kalah> for Eval1 {
 
 /// Seed 001's function 2: the store difference.
 #[derive(Debug)]
-pub struct Eval2;
+pub struct StoreDifference;
 
-impl Evaluator<Kalah> for Eval2 {
+impl Evaluator<Kalah> for StoreDifference {
     fn evaluate(&self, g: &Kalah) -> Value {
         let (me, you) = sides(g);
         g.store(me) as Value - g.store(you) as Value
@@ -73,9 +78,9 @@ impl Evaluator<Kalah> for Eval2 {
 /// Seed 001's function 3: own store divided by the opponent's (integers), -1 with an empty
 /// own store.
 #[derive(Debug)]
-pub struct Eval3;
+pub struct StoreRatio;
 
-impl Evaluator<Kalah> for Eval3 {
+impl Evaluator<Kalah> for StoreRatio {
     fn evaluate(&self, g: &Kalah) -> Value {
         let (me, you) = sides(g);
         let (mine, yours) = (g.store(me) as Value, g.store(you) as Value);
@@ -92,9 +97,9 @@ impl Evaluator<Kalah> for Eval3 {
 /// Seed 001's function 4: by the mover's last non-empty house `i` (from 0): 1500 when it holds
 /// `i` seeds, 800 when fewer, 500 when more; 1000 when every house is empty.
 #[derive(Debug)]
-pub struct Eval4;
+pub struct HouseValues;
 
-impl Evaluator<Kalah> for Eval4 {
+impl Evaluator<Kalah> for HouseValues {
     fn evaluate(&self, g: &Kalah) -> Value {
         let houses = g.houses(g.side_to_move());
         let mut value = 0;
@@ -211,10 +216,10 @@ impl GameAi for Kalah {
     fn evaluator(name: &str) -> Option<Box<dyn Evaluator<Self>>> {
         match name {
             "chaupal" => Some(Box::new(Chaupal::default())),
-            "eval1" => Some(Box::new(Eval1)),
-            "eval2" => Some(Box::new(Eval2)),
-            "eval3" => Some(Box::new(Eval3)),
-            "eval4" => Some(Box::new(Eval4)),
+            "empty-row" => Some(Box::new(EmptyRow)),
+            "store-difference" => Some(Box::new(StoreDifference)),
+            "store-ratio" => Some(Box::new(StoreRatio)),
+            "house-values" => Some(Box::new(HouseValues)),
             _ => None,
         }
     }

@@ -6,3 +6,51 @@ pub mod jungle;
 pub mod kalah;
 pub mod sholo_guti;
 pub mod sholo_guti_fortress;
+
+#[cfg(test)]
+mod tests {
+    use chaupal_shared::Game;
+    use chaupal_shared::baghchal::BaghChal;
+    use chaupal_shared::jungle::Jungle;
+    use chaupal_shared::kalah::Kalah;
+    use chaupal_shared::sholo_guti::SholoGuti;
+
+    use crate::game_ai::{GameAi, evaluator_named};
+
+    /// Each evaluation answers to its older names too, and evaluates as under its own.
+    fn old_names_are_aliases<G: GameAi>(game: &G) {
+        for info in G::EVALUATIONS {
+            let own = evaluator_named::<G>(info.name).expect(info.name);
+            for old in info.aliases {
+                let aliased = evaluator_named::<G>(old).expect(old);
+                assert_eq!(aliased.evaluate(game), own.evaluate(game), "{old}");
+            }
+        }
+        assert!(evaluator_named::<G>("no-such-evaluation").is_none());
+    }
+
+    #[test]
+    fn the_seed_numbers_still_name_the_baselines() {
+        let mut b = BaghChal::start(Default::default());
+        b.play_text("c3").unwrap();
+        old_names_are_aliases(&b);
+        let mut k = Kalah::start(Default::default());
+        k.play_text("3").unwrap();
+        old_names_are_aliases(&k);
+        old_names_are_aliases(&Jungle::start(Default::default()));
+        old_names_are_aliases(&SholoGuti::start(Default::default()));
+        let named = |g: &str, old: &str| {
+            crate::run::evaluations(g.parse().unwrap())
+                .iter()
+                .find(|e| e.is_called(old))
+                .map(|e| e.name)
+        };
+        assert_eq!(named("baghchal", "seed004"), Some("features"));
+        assert_eq!(named("baghchal", "seed000"), Some("captures"));
+        assert_eq!(named("jungle", "seed003"), Some("square-tables"));
+        assert_eq!(named("jungle", "seed003-basic"), Some("one-table"));
+        assert_eq!(named("sholo-guti", "seed002"), Some("piece-count"));
+        assert_eq!(named("kalah", "eval3"), Some("store-ratio"));
+        assert_eq!(named("kalah", "seed004"), None);
+    }
+}

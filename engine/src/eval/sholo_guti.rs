@@ -10,18 +10,20 @@ use chaupal_shared::sholo_guti::movegen::points;
 use chaupal_shared::sholo_guti::{MAX_PIECES, Move, NO_CAPTURE_LIMIT, SholoGuti};
 use chaupal_shared::{Game, Side};
 
-use crate::ai::game_ai::{EvalInfo, Evaluator, GameAi, TablebaseValue};
-use crate::ai::value::Value;
+use crate::game_ai::{EvalInfo, Evaluator, GameAi};
+use crate::value::Value;
 
 /// The evaluations offered, ours first.
 pub const EVALUATIONS: &[EvalInfo] = &[
     EvalInfo {
         name: "chaupal",
         about: "material, mobility, capture threats, centre and triangle control, advance (ours)",
+        aliases: &[],
     },
     EvalInfo {
-        name: "seed002",
+        name: "piece-count",
         about: "seed 002's piece difference",
+        aliases: &["seed002"],
     },
 ];
 
@@ -74,9 +76,9 @@ pub const PROGRESS_PER_PIECE_OFF: Value = 10;
 
 /// Seed 002: pieces left minus the opponent's, in hundredths of a piece.
 #[derive(Debug)]
-pub struct Seed002;
+pub struct PieceCount;
 
-impl Evaluator<SholoGuti> for Seed002 {
+impl Evaluator<SholoGuti> for PieceCount {
     fn evaluate(&self, g: &SholoGuti) -> Value {
         let me = g.side_to_move();
         100 * (g.pieces(me).count_ones() as Value - g.pieces(me.opponent()).count_ones() as Value)
@@ -205,7 +207,7 @@ impl GameAi for SholoGuti {
     fn evaluator(name: &str) -> Option<Box<dyn Evaluator<Self>>> {
         match name {
             "chaupal" => Some(Box::new(Chaupal::default())),
-            "seed002" => Some(Box::new(Seed002)),
+            "piece-count" => Some(Box::new(PieceCount)),
             _ => None,
         }
     }
@@ -238,21 +240,6 @@ impl GameAi for SholoGuti {
         self.occurrences() >= 2
     }
 
-    /// From the process's Sholo Guti database, when one is loaded and covers the position.
-    fn tablebase_value(&self) -> Option<TablebaseValue> {
-        use crate::tablebase::sholo_guti::Wdl;
-        let (wdl, plies) = crate::tablebase::sholo_guti_tb()?.value(self)?;
-        Some(match wdl {
-            Wdl::Win => TablebaseValue::Win(plies),
-            Wdl::Draw => TablebaseValue::Draw,
-            Wdl::Loss => TablebaseValue::Loss(plies),
-        })
-    }
-
-    fn tablebase_loaded() -> bool {
-        crate::tablebase::sholo_guti_tb().is_some()
-    }
-
     /// A fortress: every capture line through `side`'s pieces is closed by its own pieces,
     /// and it has a shuffle that keeps it so (see `sholo_guti_fortress`).
     fn cannot_lose(&self, side: Side) -> bool {
@@ -270,8 +257,8 @@ impl GameAi for SholoGuti {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::engines::{Algorithm, DEFAULT_CONTEMPT, EngineConfig};
-    use crate::ai::position::SearchPosition;
+    use crate::engines::{Algorithm, DEFAULT_CONTEMPT, EngineConfig};
+    use crate::position::SearchPosition;
 
     /// South three pieces, north one, far apart; `side` to move.
     fn south_ahead_by_two(side: &str) -> SholoGuti {
@@ -376,7 +363,7 @@ mod tests {
         let mut moves = Vec::new();
         g.legal_moves(&mut moves);
         let out = moves[0];
-        crate::ai::history_tests::out_and_back(&mut g, out);
+        crate::history_tests::out_and_back(&mut g, out);
         // South to move at the start position, for the second time; south's `out` leads to a
         // position the game has seen.
         assert_eq!(g.occurrences(), 2);
@@ -396,10 +383,10 @@ mod tests {
     /// A fixed-depth search of the full engine's settings, with or without late move
     /// reductions: its value, whether proven, and its node count.
     fn search_at(g: &SholoGuti, depth: u32, reductions: bool) -> (Value, bool, u64) {
-        use crate::ai::SearchLimits;
-        use crate::ai::control::SearchControl;
-        use crate::ai::search::Searcher;
-        let config = crate::ai::search::SearchConfig {
+        use crate::SearchLimits;
+        use crate::control::SearchControl;
+        use crate::search::Searcher;
+        let config = crate::search::SearchConfig {
             late_move_reductions: reductions,
             ..EngineConfig::new(Algorithm::Pvs).search
         };
@@ -442,7 +429,7 @@ mod tests {
         g.play_text("a9-c9").unwrap();
         let full = search_at(&g, 7, false);
         let reduced = search_at(&g, 7, true);
-        assert_eq!(full.0, crate::ai::value::mate_in(5));
+        assert_eq!(full.0, crate::value::mate_in(5));
         assert_eq!((reduced.0, reduced.1), (full.0, full.1));
     }
 

@@ -24,8 +24,8 @@
 //! to it; after an iteration cut short there is no trap phase.
 
 use super::{SearchOutput, Searcher};
-use crate::ai::game_ai::GameAi;
-use crate::ai::value::{INFINITY, TABLEBASE_WIN, Value, is_decisive};
+use crate::game_ai::GameAi;
+use crate::value::{INFINITY, TABLEBASE_WIN, Value, is_decisive};
 
 /// How much worse than the main search's best a trap may be, in centi-units.
 pub const TRAP_MARGIN: Value = 50;
@@ -167,9 +167,10 @@ mod tests {
     use chaupal_shared::{Game, GameKind};
 
     use super::{TRAP_MARGIN, TRAP_MIN_GAIN};
-    use crate::ai::engines::EngineConfig;
-    use crate::ai::search::SearchOutput;
-    use crate::ai::{SearchLimits, levels, run_config};
+    use crate::engines::EngineConfig;
+    use crate::run::run_config;
+    use crate::search::SearchOutput;
+    use crate::{SearchLimits, levels};
 
     /// A middle game from a level 8 game as north against seed 002's agent, north to move:
     /// north is two pieces up and has several captures.
@@ -193,8 +194,16 @@ mod tests {
             depth: Some(depth),
             ..SearchLimits::default()
         };
-        crate::ai::forget_kept_searches();
-        run_config(g, &config, 1, &AtomicBool::new(false), &mut |_| {}).unwrap()
+        run_config(
+            g,
+            &config,
+            1,
+            &Default::default(),
+            &mut Default::default(),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .unwrap()
     }
 
     fn top_level(traps: bool) -> EngineConfig {
@@ -225,7 +234,7 @@ mod tests {
         // Seed 002's agent (a plain four-ply search on material) takes the bait ...
         let seed = |moves: &[&str]| {
             let g = position(TRAP_POSITION, moves);
-            let out = run(&g, EngineConfig::parse("alphabeta:seed002").unwrap(), 4);
+            let out = run(&g, EngineConfig::parse("alphabeta:piece-count").unwrap(), 4);
             text(&g, &out)
         };
         assert_eq!(seed(&["d6xd4"]), "e3xc5");

@@ -1,10 +1,129 @@
-//! Byte-level helpers the database files share: the FNV-1a checksum and a reader of fixed-size
-//! header fields that reports a file cut short as corrupt.
+//! The file format every database of this module shares, and its byte-level helpers.
+//!
+//! Layout (little-endian):
+//! - a magic of 8 bytes naming the game's database, the format version (u32), one parameter
+//!   of the database (u8: Bagh Chal's captures-to-win, Sholo Guti's most pieces), the value
+//!   width in bytes (u8: 1 when every value fits, else 2), two zero bytes;
+//! - the game's own header fields (its shape and counts);
+//! - the values, `width` bytes each;
+//! - an FNV-1a checksum (u64) of everything before it.
+//!
+//! [`encode`] writes such a file; [`open`] checks the common header and hands back a
+//! [`Reader`] for the game's fields; [`check_body`] checks the length and the checksum.
 
-use super::baghchal::file::TbError;
+use std::io::Write;
+use std::path::Path;
+
+use super::error::TbError;
+
+/// The format version this code writes and reads.
+pub const VERSION: u32 = 1;
+
+/// The value width that stores every value of `values`.
+pub fn width_for<'a>(mut values: impl Iterator<Item = &'a u16>) -> u8 {
+    if values.all(|&v| v < 256) { 1 } else { 2 }
+}
+
+/// A database file's bytes: the common header with `magic` and `param`, then `header` (the
+/// game's fields), then `values` part after part at `width` bytes each, then the checksum.
+pub fn encode(magic: &[u8; 8], param: u8, width: u8, header: &[u8], values: &[&[u16]]) -> Vec<u8> {
+    let count: usize = values.iter().map(|part| part.len()).sum();
+    let mut out = Vec::with_capacity(24 + header.len() + count * usize::from(width));
+    out.extend_from_slice(magic);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&[param, width, 0, 0]);
+    out.extend_from_slice(header);
+    for part in values {
+        for &v in *part {
+            if width == 1 {
+                out.push(v as u8);
+            } else {
+                out.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+    }
+    let sum = fnv1a(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// Writes a database file's bytes to `path` and syncs them to the disk.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), TbError> {
+    let mut file = std::fs::File::create(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    Ok(())
+}
+
+/// A file whose common header was checked: its parameter and value width, and a reader
+/// positioned at the game's own header fields.
+pub struct Opened<'a> {
+    pub param: u8,
+    pub width: u8,
+    pub reader: Reader<'a>,
+}
+
+/// Checks the common header of `bytes`: the magic of `game`'s database, the version and the
+/// value width.
+pub fn open<'a>(
+    bytes: &'a [u8],
+    magic: &[u8; 8],
+    game: &'static str,
+    short: fn() -> TbError,
+) -> Result<Opened<'a>, TbError> {
+    let mut reader = Reader {
+        bytes,
+        at: 0,
+        short,
+    };
+    if &reader.take::<8>()? != magic {
+        return Err(TbError::BadMagic(game));
+    }
+    let version = reader.u32()?;
+    if version != VERSION {
+        return Err(TbError::BadVersion(version));
+    }
+    let [param, width, _, _] = reader.take::<4>()?;
+    if width != 1 && width != 2 {
+        return Err(TbError::Corrupt(format!(
+            "{game} tablebase: value width {width}"
+        )));
+    }
+    Ok(Opened {
+        param,
+        width,
+        reader,
+    })
+}
+
+/// Checks that `bytes` holds `count` values of `width` bytes from `at`, then the checksum of
+/// all before it; returns where the values end.
+pub fn check_body(bytes: &[u8], at: usize, count: usize, width: u8) -> Result<usize, TbError> {
+    let end = at + count * usize::from(width);
+    if bytes.len() != end + 8 {
+        return Err(TbError::Corrupt(format!(
+            "{} bytes, the header promises {}",
+            bytes.len(),
+            end + 8
+        )));
+    }
+    check_trailing_checksum(bytes, end)?;
+    Ok(end)
+}
+
+/// The values of a body of `width`-byte values.
+pub fn values_of(body: &[u8], width: u8) -> Vec<u16> {
+    if width == 1 {
+        body.iter().map(|&b| u16::from(b)).collect()
+    } else {
+        body.chunks_exact(2)
+            .map(|p| u16::from_le_bytes([p[0], p[1]]))
+            .collect()
+    }
+}
 
 /// FNV-1a, 64 bits.
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+pub fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h ^= u64::from(b);
@@ -15,7 +134,7 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
 
 /// Checks the FNV-1a checksum stored in the 8 bytes that follow `bytes[..end]` (the caller has
 /// checked that the file is exactly `end + 8` bytes long).
-pub(crate) fn check_trailing_checksum(bytes: &[u8], end: usize) -> Result<(), TbError> {
+fn check_trailing_checksum(bytes: &[u8], end: usize) -> Result<(), TbError> {
     let mut stored = [0u8; 8];
     stored.copy_from_slice(&bytes[end..end + 8]);
     let stored = u64::from_le_bytes(stored);
@@ -27,7 +146,7 @@ pub(crate) fn check_trailing_checksum(bytes: &[u8], end: usize) -> Result<(), Tb
 }
 
 /// Reads fixed-size little-endian fields off the front of a byte slice.
-pub(crate) struct Reader<'a> {
+pub struct Reader<'a> {
     pub bytes: &'a [u8],
     pub at: usize,
     /// What a field past the end is reported as.

@@ -5,16 +5,18 @@
 
 use std::sync::atomic::AtomicBool;
 
-use chaupal_server::ai::compare::values_at_depth;
-use chaupal_server::ai::game_ai::GameAi;
-use chaupal_server::ai::search::SearchOutput;
-use chaupal_server::ai::value::Value;
-use chaupal_server::ai::{EngineSpec, SearchLimits, SearchRequest, run_engine};
+use chaupal_engine::compare::values_at_depth;
+use chaupal_engine::game_ai::GameAi;
+use chaupal_engine::perfect::Resources;
+use chaupal_engine::run::run_engine;
+use chaupal_engine::search::SearchOutput;
+use chaupal_engine::value::Value;
+use chaupal_engine::{EngineSpec, SearchLimits, SearchRequest};
 // What every game's test file uses, so that each needs only `use common::*;`.
 #[allow(unused_imports)]
-pub use chaupal_server::ai::Score;
+pub use chaupal_engine::Score;
 #[allow(unused_imports)]
-pub use chaupal_server::ai::value::{margin_of, mate_in};
+pub use chaupal_engine::value::{margin_of, mate_in};
 #[allow(unused_imports)]
 pub use chaupal_shared::{Game, RuleSet};
 #[allow(unused_imports)]
@@ -46,8 +48,18 @@ pub fn nodes(n: u64) -> SearchLimits {
     }
 }
 
-/// Runs a named engine.
+/// Runs a named engine with the hand-set evaluations.
 pub fn run<G: GameAi>(game: &G, engine: &str, limits: SearchLimits) -> SearchOutput<G::Move> {
+    run_with(game, engine, limits, &Resources::default())
+}
+
+/// Runs a named engine with what an engine holds for the game (its tuned evaluation).
+pub fn run_with<G: GameAi>(
+    game: &G,
+    engine: &str,
+    limits: SearchLimits,
+    res: &Resources<G>,
+) -> SearchOutput<G::Move> {
     let cancel = AtomicBool::new(false);
     let request = SearchRequest {
         engine: EngineSpec::Named(engine.to_owned()),
@@ -55,7 +67,15 @@ pub fn run<G: GameAi>(game: &G, engine: &str, limits: SearchLimits) -> SearchOut
         seed: 3,
         threads: 1,
     };
-    run_engine(game, &request, &cancel, &mut |_| {}).unwrap()
+    run_engine(
+        game,
+        &request,
+        res,
+        &mut Default::default(),
+        &cancel,
+        &mut |_| {},
+    )
+    .unwrap()
 }
 
 /// The best move of a named engine, in notation.
@@ -167,7 +187,15 @@ pub fn cancelled_search_returns_a_legal_move<G: GameAi>(game: &G) {
             seed: 9,
             threads: 1,
         };
-        let out = run_engine(game, &request, &cancel, &mut |_| {}).unwrap();
+        let out = run_engine(
+            game,
+            &request,
+            &Default::default(),
+            &mut Default::default(),
+            &cancel,
+            &mut |_| {},
+        )
+        .unwrap();
         stopper.join().unwrap();
         assert!(legal.contains(&out.best_move.unwrap()), "{engine}");
     }

@@ -15,10 +15,11 @@ use chaupal_shared::{Game, Side};
 use serde::{Deserialize, Serialize};
 
 use super::entrant::Entrant;
-use super::weights::Tunable;
-use crate::ai::engines::Algorithm;
-use crate::ai::random::Rng;
-use crate::ai::run_with_evaluator;
+use chaupal_engine::Kept;
+use chaupal_engine::engines::Algorithm;
+use chaupal_engine::random::Rng;
+use chaupal_engine::run::run_with_evaluator;
+use chaupal_engine::weights::Tunable;
 
 /// How games begin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -244,6 +245,8 @@ pub fn play_game<G: Tunable>(
 ) -> (GameEnd, String, u32, [SideStats; 2]) {
     let mut g = start.clone();
     let mut sides = [SideStats::default(); 2];
+    // Each side keeps its own table and tree between its moves, as a player of the server does.
+    let mut kept: [Kept<G>; 2] = [Kept::default(), Kept::default()];
     let mut plies = 0;
     loop {
         if let Some(outcome) = g.outcome() {
@@ -266,6 +269,8 @@ pub fn play_game<G: Tunable>(
             &e.config,
             e.eval.as_ref(),
             move_seed,
+            None,
+            &mut kept[side.index()],
             cancel,
             &mut |_| {},
         );

@@ -1,6 +1,6 @@
 //! Arena entrants: an engine as written on the command line, with its own limits and weights.
 //!
-//! `ENGINE[@dN][@tMS][@nN][@w=FILE]`: ENGINE is a named engine (`alphabeta:eval3`, `pvs`) or a
+//! `ENGINE[@dN][@tMS][@nN][@w=FILE]`: ENGINE is a named engine (`alphabeta:store-ratio`, `pvs`) or a
 //! level (`level:3`); `@d4` searches to depth 4, `@t500` for 500 ms a move, `@n20000` nodes (MCTS:
 //! playouts), `@w=FILE` with the evaluation weights of a weights file. Without limits of its
 //! own an entrant takes the arena's `--depth`/`--time-ms`, else its engine's (or level's)
@@ -12,10 +12,10 @@ use std::time::Duration;
 
 use chaupal_shared::GameKind;
 
-use super::weights::{Tunable, load_evaluator};
-use crate::ai::engines::EngineConfig;
-use crate::ai::game_ai::Evaluator;
-use crate::ai::{self, SearchLimits, levels};
+use chaupal_engine::engines::EngineConfig;
+use chaupal_engine::game_ai::Evaluator;
+use chaupal_engine::weights::{Tunable, load_evaluator};
+use chaupal_engine::{SearchLimits, levels};
 
 /// What an entrant is built from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,7 +73,7 @@ impl EntrantSpec {
         Ok(spec)
     }
 
-    /// The spec written back (`alphabeta:eval3@d4`).
+    /// The spec written back (`alphabeta:store-ratio@d4`).
     pub fn label(&self) -> String {
         let mut s = match &self.base {
             Base::Level(n) => format!("level:{n}"),
@@ -153,7 +153,8 @@ impl<G: Tunable> Entrant<G> {
         let config = spec.config(G::KIND, defaults)?;
         let eval = match &spec.weights {
             Some(path) => load_evaluator::<G>(path).map_err(|e| e.to_string())?,
-            None => ai::config_evaluator::<G>(&config).map_err(|e| e.to_string())?,
+            None => chaupal_engine::run::config_evaluator::<G>(&config, None)
+                .map_err(|e| e.to_string())?,
         };
         Ok(Entrant {
             label: spec.label(),
@@ -178,10 +179,10 @@ mod tests {
 
     #[test]
     fn specs_parse_with_suffixes_and_print_back() {
-        let s = EntrantSpec::parse("alphabeta:eval3@d4@w=tuned.json").unwrap();
-        assert_eq!(s.base, Base::Named("alphabeta:eval3".into()));
+        let s = EntrantSpec::parse("alphabeta:store-ratio@d4@w=tuned.json").unwrap();
+        assert_eq!(s.base, Base::Named("alphabeta:store-ratio".into()));
         assert_eq!(s.limits.depth, Some(4));
-        assert_eq!(s.label(), "alphabeta:eval3@d4@w=tuned.json");
+        assert_eq!(s.label(), "alphabeta:store-ratio@d4@w=tuned.json");
         let l = EntrantSpec::parse("level:3@t200").unwrap();
         assert_eq!(l.base, Base::Level(3));
         assert_eq!(l.limits.time, Some(Duration::from_millis(200)));

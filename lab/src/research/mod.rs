@@ -4,8 +4,8 @@
 //!   openings, in parallel; [`entrant`]: engines as the command line writes them.
 //! - [`report`]: tables, CSV and JSON of the results; [`elo`]: Elo differences with 95%
 //!   intervals; [`ladder`]: rating ladders; [`plots`]: PNG plots.
-//! - [`weights`]: the evaluations' weights as JSON, loadable by the AI; [`tune`]: a genetic
-//!   algorithm over them.
+//! - [`tune`]: a genetic algorithm over the evaluations' weights (read and written by
+//!   `chaupal_engine::weights`).
 //!
 //! The command-line tools (`arena`, `bench`, `tune`) in `tools/` drive these.
 
@@ -16,4 +16,3 @@ pub mod ladder;
 pub mod plots;
 pub mod report;
 pub mod tune;
-pub mod weights;

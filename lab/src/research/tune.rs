@@ -18,9 +18,9 @@ use serde::{Deserialize, Serialize};
 
 use super::arena::{ArenaSettings, GameRecord, Job, Openings, opening_positions, play_jobs};
 use super::entrant::Entrant;
-use super::weights::{Tunable, flatten, set_path, weights_from_json, weights_to_json};
-use crate::ai::engines::EngineConfig;
-use crate::ai::random::Rng;
+use chaupal_engine::engines::EngineConfig;
+use chaupal_engine::random::Rng;
+use chaupal_engine::weights::{Tunable, flatten, set_path, weights_from_json, weights_to_json};
 
 /// How the tuner runs.
 #[derive(Clone, Debug)]
@@ -402,7 +402,7 @@ mod tests {
             &start,
             &TuneSettings {
                 engine: EngineConfig {
-                    limits: crate::ai::SearchLimits {
+                    limits: chaupal_engine::SearchLimits {
                         depth: Some(1),
                         ..Default::default()
                     },

@@ -12,7 +12,6 @@ use serde::{Deserialize, Serialize};
 
 use super::ToolError;
 use super::setup::set_up_game;
-use crate::ai::SearchLimits;
 use crate::research::arena::{ArenaSettings, GameRecord, Openings, run_arena};
 use crate::research::elo::Wdl;
 use crate::research::entrant::{Entrant, EntrantSpec, expand_depths};
@@ -21,7 +20,8 @@ use crate::research::plots::{DepthSeries, elo_ladder, score_by_depth};
 use crate::research::report::{
     EntrantInfo, PairingSummary, games_csv, pairings_csv, standings, summarize, table,
 };
-use crate::research::weights::Tunable;
+use chaupal_engine::SearchLimits;
+use chaupal_engine::weights::Tunable;
 
 /// The command line of `arena`.
 #[derive(Clone, Debug, clap::Args)]
@@ -431,7 +431,7 @@ mod tests {
     fn tiny(seed: u64, threads: usize) -> ArenaArgs {
         ArenaArgs {
             game: GameKind::Kalah,
-            engines: vec!["random".into(), "greedy:eval2".into()],
+            engines: vec!["random".into(), "greedy:store-difference".into()],
             games: 6,
             rules: vec!["pits=4".into(), "seeds=3".into()],
             depth: Some(1),
@@ -474,7 +474,7 @@ mod tests {
         assert!(p.capped <= p.wdl.draws);
         assert!(report.games.iter().all(|g| g.plies >= g.opening_plies));
         let text = String::from_utf8(out).unwrap();
-        assert!(text.contains("random vs greedy:eval2"), "{text}");
+        assert!(text.contains("random vs greedy:store-difference"), "{text}");
         assert!(text.contains("score"), "{text}");
     }
 
@@ -497,8 +497,8 @@ mod tests {
         let args = ArenaArgs {
             engines: vec![
                 "random".into(),
-                "greedy:eval2".into(),
-                "alphabeta:eval2@d2".into(),
+                "greedy:store-difference".into(),
+                "alphabeta:store-difference@d2".into(),
             ],
             games: 4,
             span: Some(1),
@@ -529,7 +529,7 @@ mod tests {
     fn files_are_written_and_depth_series_group_engines() {
         let dir = tempfile::tempdir().unwrap();
         let args = ArenaArgs {
-            engines: vec!["alphabeta:eval2".into()],
+            engines: vec!["alphabeta:store-difference".into()],
             depths: vec![1, 2],
             games: 2,
             out: Some(dir.path().to_owned()),
@@ -539,7 +539,7 @@ mod tests {
         assert_eq!(report.entrants.len(), 2);
         let series = depth_series(&report);
         assert_eq!(series.len(), 1);
-        assert_eq!(series[0].name, "alphabeta:eval2");
+        assert_eq!(series[0].name, "alphabeta:store-difference");
         assert_eq!(series[0].points.len(), 2);
         for f in ["arena.json", "pairings.csv", "games.csv"] {
             assert!(dir.path().join(f).is_file(), "{f}");

@@ -14,8 +14,8 @@ use chaupal_shared::{AnyGame, GameKind};
 use serde::{Deserialize, Serialize};
 
 use super::ToolError;
-use crate::ai::random::Rng;
-use crate::ai::{self, EngineSpec, SearchLimits, SearchRequest};
+use chaupal_engine::random::Rng;
+use chaupal_engine::{Engine, EngineSpec, Memory, SearchLimits, SearchRequest};
 
 /// Per game: perft depth and search depth of a normal run.
 pub fn default_depths(kind: GameKind) -> (u32, u32) {
@@ -150,14 +150,17 @@ pub fn bench_game(
     let cancel = AtomicBool::new(false);
     let mut nodes = 0;
     let mut time_to_depth = vec![0u64; depth as usize];
+    let player = Engine::new();
+    let mut memory = Memory::default();
     let t = Instant::now();
     for p in &positions {
-        let result = ai::search(p, &request, &cancel, &mut |info| {
-            if let Some(slot) = time_to_depth.get_mut(info.depth.saturating_sub(1) as usize) {
-                *slot += info.time_ms;
-            }
-        })
-        .map_err(|e| ToolError::Usage(e.to_string()))?;
+        let result = player
+            .search(p, &request, &mut memory, &cancel, &mut |info| {
+                if let Some(slot) = time_to_depth.get_mut(info.depth.saturating_sub(1) as usize) {
+                    *slot += info.time_ms;
+                }
+            })
+            .map_err(|e| ToolError::Usage(e.to_string()))?;
         nodes += result.stats.nodes;
     }
     let search_ms = t.elapsed().as_secs_f64() * 1000.0;

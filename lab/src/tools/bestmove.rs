@@ -1,4 +1,4 @@
-//! `chaupal-server bestmove`: runs an engine on a position and prints one `info` line per
+//! `chaupal bestmove`: runs an engine on a position and prints one `info` line per
 //! finished iteration (or periodic MCTS summary), then `bestmove M`.
 
 use std::io::Write;
@@ -9,7 +9,7 @@ use chaupal_shared::GameKind;
 
 use super::ToolError;
 use super::setup::set_up_game;
-use crate::ai::{self, EngineSpec, SearchInfo, SearchLimits, SearchRequest};
+use chaupal_engine::{Engine, EngineSpec, Memory, SearchInfo, SearchLimits, SearchRequest};
 
 /// What `bestmove` was asked to do.
 #[derive(Clone, Debug, Default)]
@@ -42,10 +42,14 @@ pub fn info_line(info: &SearchInfo) -> String {
     line
 }
 
-/// Runs the search and writes its `info` lines and the `bestmove` line to `out`.
-pub fn run_bestmove(args: &BestMoveArgs, out: &mut impl Write) -> Result<(), ToolError> {
+/// Runs the search with `engine` and writes its `info` lines and the `bestmove` line to `out`.
+pub fn run_bestmove(
+    args: &BestMoveArgs,
+    engine: &Engine,
+    out: &mut impl Write,
+) -> Result<(), ToolError> {
     if args.engine.as_deref() == Some("help") {
-        write!(out, "{}", ai::engines::help())?;
+        write!(out, "{}", chaupal_engine::catalogue::help())?;
         return Ok(());
     }
     let game = args
@@ -62,13 +66,13 @@ pub fn run_bestmove(args: &BestMoveArgs, out: &mut impl Write) -> Result<(), Too
         args.position.as_deref(),
         args.moves.as_deref(),
     )?;
-    let engine = match (&args.engine, args.level) {
+    let spec = match (&args.engine, args.level) {
         (Some(name), _) => EngineSpec::Named(name.clone()),
         (None, Some(level)) => EngineSpec::Level(level),
         (None, None) => EngineSpec::Level(8),
     };
     let request = SearchRequest {
-        engine,
+        engine: spec,
         limits: SearchLimits {
             depth: args.depth,
             time: args.time_ms.map(Duration::from_millis),
@@ -79,14 +83,16 @@ pub fn run_bestmove(args: &BestMoveArgs, out: &mut impl Write) -> Result<(), Too
     };
     let cancel = AtomicBool::new(false);
     let mut write_error = None;
-    let result = ai::search(&any, &request, &cancel, &mut |info| {
-        if write_error.is_none()
-            && let Err(e) = writeln!(out, "{}", info_line(info)).and_then(|()| out.flush())
-        {
-            write_error = Some(e);
-        }
-    })
-    .map_err(|e| ToolError::Usage(e.to_string()))?;
+    let mut memory = Memory::default();
+    let result = engine
+        .search(&any, &request, &mut memory, &cancel, &mut |info| {
+            if write_error.is_none()
+                && let Err(e) = writeln!(out, "{}", info_line(info)).and_then(|()| out.flush())
+            {
+                write_error = Some(e);
+            }
+        })
+        .map_err(|e| ToolError::Usage(e.to_string()))?;
     if let Some(e) = write_error {
         return Err(ToolError::Io(e));
     }
@@ -122,7 +128,7 @@ pub fn run_bestmove(args: &BestMoveArgs, out: &mut impl Write) -> Result<(), Too
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::Score;
+    use chaupal_engine::Score;
 
     #[test]
     fn engine_help_lists_every_algorithm_and_the_levels() {
@@ -140,8 +146,8 @@ mod tests {
             "negamax",
             "pvs",
             "mcts",
-            "eval3",
-            "seed003",
+            "store-ratio",
+            "square-tables",
         ] {
             assert!(text.contains(name), "{name} missing from:\n{text}");
         }
@@ -150,7 +156,7 @@ mod tests {
     /// What `bestmove` prints for `args`.
     fn printed(args: &BestMoveArgs) -> String {
         let mut out = Vec::new();
-        run_bestmove(args, &mut out).unwrap();
+        run_bestmove(args, &Engine::new(), &mut out).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -177,7 +183,7 @@ mod tests {
 
     #[test]
     fn a_trap_set_by_level_8_is_announced_before_the_move() {
-        // The middle game of `ai::search::traps`' tests, where level 8 at depth 8 plays
+        // The middle game of `chaupal_engine::search::traps`' tests, where level 8 at depth 8 plays
         // d6xd4 instead of its search's b3xd3.
         let args = BestMoveArgs {
             game: Some(GameKind::SholoGuti),
@@ -206,7 +212,7 @@ mod tests {
             level: Some(3),
             ..BestMoveArgs::default()
         };
-        assert!(run_bestmove(&args, &mut Vec::new()).is_err());
+        assert!(run_bestmove(&args, &Engine::new(), &mut Vec::new()).is_err());
     }
 
     #[test]

@@ -15,10 +15,10 @@ use chaupal_shared::{Game, GameKind};
 use super::ToolError;
 use super::setup::set_up_game;
 use super::solve::{DbChoice, kalah_of, ms, read_checkpoint, solver_with_db};
-use crate::solver::kalah::board::byte_sum;
-use crate::solver::kalah::book::{self, Book, format_line};
-use crate::solver::kalah::search::Limits;
-use crate::solver::kalah::{board_of, geometry, margin_text};
+use chaupal_engine::solver::kalah::board::byte_sum;
+use chaupal_engine::solver::kalah::book::{self, Book, format_line};
+use chaupal_engine::solver::kalah::search::Limits;
+use chaupal_engine::solver::kalah::{board_of, geometry, margin_text};
 
 /// `book` command line.
 #[derive(Clone, Debug, clap::Args)]

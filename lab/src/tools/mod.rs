@@ -1,7 +1,9 @@
-//! The tool subcommands: perft, bestmove, arena, bench, tune (and later solve, tablebase).
+//! The tool subcommands of `chaupal`: perft, bestmove, bench, arena, tune, solve, tablebase and
+//! book.
 //! Each takes plain arguments and writes to a given writer, so tests can run them in-process.
 
 pub mod arena;
+pub mod bars;
 pub mod bench;
 pub mod bestmove;
 pub mod book;
@@ -9,7 +11,6 @@ pub mod perft;
 pub mod setup;
 pub mod solve;
 pub mod tablebase;
-pub mod tablebase_sholo_guti;
 pub mod tune;
 
 use thiserror::Error;
@@ -32,7 +33,7 @@ pub enum ToolError {
     #[error("output: {0}")]
     Io(#[from] std::io::Error),
     #[error(transparent)]
-    Tablebase(#[from] crate::tablebase::baghchal::file::TbError),
+    Tablebase(#[from] chaupal_engine::tablebase::TbError),
     #[error(transparent)]
-    Serve(#[from] crate::server::ServeError),
+    Engine(#[from] chaupal_engine::EngineError),
 }

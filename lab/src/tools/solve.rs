@@ -1,12 +1,11 @@
-//! `chaupal-server solve kalah` and `chaupal-server tablebase kalah`: the exact final margin of
-//! a Kalah position with perfect play, and endgame databases written to a file.
+//! `chaupal solve kalah`: the exact final margin of a Kalah position with perfect play.
 //!
 //! `solve` prints `info ...` lines as it goes (the database, each MTD(f) pass, the result), the
 //! moves that keep the margin (`best-moves`), a principal variation (`pv`), and last
 //! `margin +N` (or `-N`, or `0`) for the side to move, stores and the final sweep included.
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Write};
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,11 +15,11 @@ use chaupal_shared::{AnyGame, Game, GameKind};
 
 use super::ToolError;
 use super::setup::set_up_game;
-use crate::solver::kalah::board::{After, Geometry, byte_sum};
-use crate::solver::kalah::checkpoint::{self, Event};
-use crate::solver::kalah::search::Limits;
-use crate::solver::kalah::{
-    EndgameDb, Solver, board_of, default_db_seeds, geometry, keep_db, margin_text, store_margin,
+use chaupal_engine::solver::kalah::board::{After, Geometry, byte_sum};
+use chaupal_engine::solver::kalah::checkpoint::{self, Event};
+use chaupal_engine::solver::kalah::search::Limits;
+use chaupal_engine::solver::kalah::{
+    EndgameDb, Solver, board_of, default_db_seeds, geometry, margin_text, store_margin,
 };
 
 /// What `solve` was asked to do.
@@ -35,7 +34,7 @@ pub struct SolveArgs {
     /// Megabytes of transposition table.
     pub tt_mb: usize,
     /// Build the endgame database up to this many seeds in play (default: what fits
-    /// [`crate::solver::kalah::DEFAULT_DB_BYTES`]; 0: none).
+    /// [`chaupal_engine::solver::kalah::DEFAULT_DB_BYTES`]; 0: none).
     pub db_seeds: Option<u32>,
     /// Load the endgame database from this file instead of building one.
     pub db_file: Option<PathBuf>,
@@ -47,14 +46,6 @@ pub struct SolveArgs {
     pub checkpoint_minutes: u64,
     /// Largest checkpoint, in megabytes.
     pub checkpoint_mb: u64,
-}
-
-/// What `tablebase kalah` was asked to do.
-#[derive(Clone, Debug, Default)]
-pub struct KalahTablebaseArgs {
-    pub rules: Vec<String>,
-    pub seeds_max: u32,
-    pub out: PathBuf,
 }
 
 pub(crate) fn kalah_of(any: AnyGame) -> Result<Kalah, ToolError> {
@@ -72,7 +63,7 @@ pub(crate) fn ms(start: Instant) -> u64 {
 }
 
 /// The endgame database a solve uses: loaded from `file` (which must be of `geo`), or built up
-/// to `seeds` seeds in play (default: what fits [`crate::solver::kalah::DEFAULT_DB_BYTES`]; 0:
+/// to `seeds` seeds in play (default: what fits [`chaupal_engine::solver::kalah::DEFAULT_DB_BYTES`]; 0:
 /// none), never past the `in_play` seeds of the position.
 pub fn endgame_db(
     geo: Geometry,
@@ -111,7 +102,7 @@ pub struct DbChoice<'a> {
 }
 
 /// A solver of `geo` with a table of `tt_mb` megabytes, `threads` threads and the endgame
-/// database `db` asks for (kept for the process, and reported on `out` as an `info db` line).
+/// database `db` asks for (reported on `out` as an `info db` line).
 pub fn solver_with_db(
     geo: Geometry,
     db: DbChoice<'_>,
@@ -129,7 +120,6 @@ pub fn solver_with_db(
             db.len(),
             ms(start)
         )?;
-        keep_db(db.clone());
     }
     let mut solver = Solver::new(geo, tt_mb.max(1), db);
     solver.set_threads(threads);
@@ -282,46 +272,4 @@ fn principal_variation(
         board = c.board;
     }
     line
-}
-
-/// Builds the endgame database, printing one line per level, and writes it to the file.
-pub fn run_tablebase_kalah(
-    args: &KalahTablebaseArgs,
-    out: &mut impl Write,
-) -> Result<(), ToolError> {
-    let game = kalah_of(set_up_game(GameKind::Kalah, &args.rules, None, None)?)?;
-    let geo = geometry(game.rules());
-    if args.seeds_max > crate::solver::kalah::db::MAX_DB_SEEDS {
-        return Err(ToolError::Usage(format!(
-            "--seeds-max is at most {}",
-            crate::solver::kalah::db::MAX_DB_SEEDS
-        )));
-    }
-    let start = Instant::now();
-    let mut write_error = None;
-    let db = EndgameDb::build(geo, args.seeds_max, &mut |k, total| {
-        if write_error.is_none()
-            && let Err(e) = writeln!(
-                out,
-                "level {k} positions-so-far {total} time-ms {}",
-                ms(start)
-            )
-        {
-            write_error = Some(e);
-        }
-    });
-    if let Some(e) = write_error {
-        return Err(e.into());
-    }
-    for k in 0..=db.max_seeds() {
-        let [wins, draws, losses] = db.level_counts(k);
-        writeln!(out, "seeds {k} wins {wins} draws {draws} losses {losses}")?;
-    }
-    let file = File::create(&args.out)?;
-    let mut w = BufWriter::new(file);
-    db.save(&mut w)?;
-    w.flush()?;
-    writeln!(out, "positions {}", db.len())?;
-    writeln!(out, "time-ms {}", ms(start))?;
-    Ok(())
 }

@@ -1,30 +1,83 @@
-//! `chaupal-server tablebase baghchal --out FILE`: solves the Bagh Chal movement phase by
-//! retrograde analysis and writes the database; prints `positions N`, the wins, draws and losses
-//! for each side to move, and the time taken.
+//! `chaupal tablebase GAME --out FILE`: solves a game's database and writes it, for any game
+//! that has one.
+//!
+//! - `baghchal`: the movement phase by retrograde analysis; prints `positions N` (the stored
+//!   slots), `distinct-positions N` (the positions distinct under the board's 8 symmetries,
+//!   either side to move), the wins, draws and losses for each side to move, a line per layer,
+//!   and the time taken.
+//! - `sholo-guti` (`--pieces-max N`): every position with at most N pieces
+//!   (`capture=optional`); prints a line per class of piece counts (wins, draws, losses for the
+//!   side to move, the longest DTZ), then `positions N` and `time-ms T`.
+//! - `kalah` (`--seeds-max K`, `--rule pits=M --rule empty-capture=B`): every board with at
+//!   most K seeds in the houses; prints a line per level, the counts per seed count,
+//!   `positions N` and the time.
 
-use std::io::Write;
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
+use chaupal_engine::progress::{Progress, Silent};
+use chaupal_engine::solver::kalah::{EndgameDb, geometry};
+use chaupal_engine::tablebase::baghchal::index::{self, Indexer};
+use chaupal_engine::tablebase::baghchal::solve::{self as baghchal_solve, SolveOptions};
+use chaupal_engine::tablebase::sholo_guti::index::{Layout, MAX_PIECES};
+use chaupal_engine::tablebase::{baghchal, sholo_guti};
+use chaupal_shared::baghchal::board::GOATS_TOTAL;
+use chaupal_shared::{Game, GameKind};
+
 use super::ToolError;
-use crate::tablebase::baghchal::file;
-use crate::tablebase::baghchal::index::Indexer;
-use crate::tablebase::baghchal::solve::{self, SolveOptions};
+use super::bars::Bars;
+use super::setup::set_up_game;
+use super::solve::{kalah_of, ms};
 
 /// What `tablebase` was asked to do.
 #[derive(Clone, Debug)]
 pub struct TablebaseArgs {
+    pub game: GameKind,
     pub out: PathBuf,
-    /// Worker threads (0: one per core).
+    /// Rule options (kalah: the board; sholo-guti: only `capture=optional` is covered).
+    pub rules: Vec<String>,
+    /// kalah: the most seeds in play covered.
+    pub seeds_max: u32,
+    /// baghchal: worker threads (0: one per core).
     pub threads: usize,
-    /// The rules' `captures-to-win` (1..=5; the default 5 is the real game).
+    /// baghchal: the rules' `captures-to-win` (1..=5; the default 5 is the real game).
     pub captures_to_win: u8,
+    /// sholo-guti: the most pieces on the board (2..=7).
+    pub pieces_max: u32,
     /// Show progress bars on stderr.
     pub progress: bool,
 }
 
-/// Solves, writes the file, and prints the figures to `out`.
+impl TablebaseArgs {
+    /// The defaults of the command line for `game`, writing to `out`.
+    pub fn new(game: GameKind, out: PathBuf) -> TablebaseArgs {
+        TablebaseArgs {
+            game,
+            out,
+            rules: Vec::new(),
+            seeds_max: 20,
+            threads: 0,
+            captures_to_win: 5,
+            pieces_max: 5,
+            progress: false,
+        }
+    }
+}
+
+/// Solves the database `args` names, writes the file, and prints the figures to `out`.
 pub fn run_tablebase(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), ToolError> {
+    match args.game {
+        GameKind::BaghChal => bagh_chal(args, out),
+        GameKind::SholoGuti => sholo_guti_endings(args, out),
+        GameKind::Kalah => kalah(args, out),
+        other => Err(ToolError::Usage(format!("no tablebase for {other}"))),
+    }
+}
+
+/// The Bagh Chal movement phase.
+fn bagh_chal(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), ToolError> {
     let started = Instant::now();
     let threads = if args.threads > 0 {
         args.threads
@@ -32,19 +85,32 @@ pub fn run_tablebase(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), T
         std::thread::available_parallelism().map_or(1, |n| n.get())
     };
     let ix = Indexer::new();
-    let solved = solve::solve(
+    let progress: &dyn Progress = if args.progress { &Bars } else { &Silent };
+    let solved = baghchal_solve::solve(
         &ix,
         &SolveOptions {
             captures_to_win: args.captures_to_win,
             threads,
-            progress: args.progress,
         },
+        progress,
     )
     .map_err(ToolError::Usage)?;
-    file::write(&args.out, &ix, &solved)?;
+    baghchal::file::write(&args.out, &ix, &solved)?;
     let positions: usize = solved.layers.iter().map(Vec::len).sum();
     writeln!(out, "positions {positions}")?;
-    for (side, c) in ["goats", "tigers"].iter().zip(file::count(&solved)) {
+    // The positions themselves, each counted once however many of the 8 symmetries map it to
+    // another (the database stores some of them under more than one slot).
+    let distinct: u64 = (0..args.captures_to_win)
+        .map(|captured| 2 * index::distinct_positions(u32::from(GOATS_TOTAL - captured)))
+        .sum();
+    writeln!(
+        out,
+        "distinct-positions {distinct} (under the 8 symmetries, either side to move)"
+    )?;
+    for (side, c) in ["goats", "tigers"]
+        .iter()
+        .zip(baghchal::file::count(&solved))
+    {
         writeln!(
             out,
             "{side}-to-move wins {} draws {} losses {} longest {}",
@@ -52,8 +118,8 @@ pub fn run_tablebase(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), T
         )?;
     }
     for (captured, layer) in solved.layers.iter().enumerate() {
-        let mut counts = [file::SideCounts::default(); 2];
-        file::add_counts(&mut counts, layer);
+        let mut counts = [baghchal::file::SideCounts::default(); 2];
+        baghchal::file::add_counts(&mut counts, layer);
         let [g, t] = counts;
         writeln!(
             out,
@@ -76,4 +142,132 @@ pub fn run_tablebase(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), T
     writeln!(out, "time-ms {}", started.elapsed().as_millis())?;
     out.flush()?;
     Ok(())
+}
+
+/// Sholo Guti endings of few pieces.
+fn sholo_guti_endings(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), ToolError> {
+    if !(2..=MAX_PIECES).contains(&args.pieces_max) {
+        return Err(ToolError::Usage(format!(
+            "--pieces-max {} out of range 2..={MAX_PIECES}",
+            args.pieces_max
+        )));
+    }
+    if args
+        .rules
+        .iter()
+        .any(|r| r.replace(' ', "") != "capture=optional")
+    {
+        return Err(ToolError::Usage(
+            "the Sholo Guti database covers capture=optional only".to_owned(),
+        ));
+    }
+    let started = Instant::now();
+    let layout = Layout::new(args.pieces_max);
+    let values = sholo_guti::solve::solve(&layout, &mut |total| {
+        tracing::info!("solved {total} pieces ({} s)", started.elapsed().as_secs());
+    });
+    sholo_guti::file::write(&args.out, &layout, &values)?;
+    let mut positions = 0;
+    for c in sholo_guti::file::count(&layout, &values) {
+        positions += c.positions();
+        writeln!(
+            out,
+            "class {} against {} positions {} wins {} draws {} losses {} longest {}",
+            c.mover,
+            c.other,
+            c.positions(),
+            c.wins,
+            c.draws,
+            c.losses,
+            c.longest
+        )?;
+    }
+    writeln!(out, "positions {positions}")?;
+    writeln!(out, "pieces-max {} slots {}", layout.max, layout.len())?;
+    writeln!(out, "time-ms {}", started.elapsed().as_millis())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// A Kalah endgame database, printing one line per level.
+fn kalah(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), ToolError> {
+    let game = kalah_of(set_up_game(GameKind::Kalah, &args.rules, None, None)?)?;
+    let geo = geometry(game.rules());
+    if args.seeds_max > chaupal_engine::solver::kalah::db::MAX_DB_SEEDS {
+        return Err(ToolError::Usage(format!(
+            "--seeds-max is at most {}",
+            chaupal_engine::solver::kalah::db::MAX_DB_SEEDS
+        )));
+    }
+    let start = Instant::now();
+    let mut write_error = None;
+    let db = EndgameDb::build(geo, args.seeds_max, &mut |k, total| {
+        if write_error.is_none()
+            && let Err(e) = writeln!(
+                out,
+                "level {k} positions-so-far {total} time-ms {}",
+                ms(start)
+            )
+        {
+            write_error = Some(e);
+        }
+    });
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    for k in 0..=db.max_seeds() {
+        let [wins, draws, losses] = db.level_counts(k);
+        writeln!(out, "seeds {k} wins {wins} draws {draws} losses {losses}")?;
+    }
+    let file = File::create(&args.out)?;
+    let mut w = BufWriter::new(file);
+    db.save(&mut w)?;
+    w.flush()?;
+    writeln!(out, "positions {}", db.len())?;
+    writeln!(out, "time-ms {}", ms(start))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tool_writes_a_file_the_loader_accepts() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("baghchal.tb");
+        let args = TablebaseArgs {
+            threads: 2,
+            captures_to_win: 1,
+            ..TablebaseArgs::new(GameKind::BaghChal, path.clone())
+        };
+        let mut out = Vec::new();
+        run_tablebase(&args, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let positions = Indexer::new().class_count() * 21 * 2;
+        assert!(
+            text.starts_with(&format!("positions {positions}\n")),
+            "{text}"
+        );
+        assert!(text.contains("goats-to-move wins "), "{text}");
+        // 20 goats and 4 tigers, either side to move: 2 x 33 481 classes.
+        assert!(
+            text.contains("\ndistinct-positions 66962 (under the 8 symmetries"),
+            "{text}"
+        );
+        assert!(text.contains("tigers-to-move wins "), "{text}");
+        let tb = baghchal::BaghChalTb::load(&path).unwrap();
+        let sum: u64 = tb
+            .counts()
+            .iter()
+            .map(|c| c.wins + c.draws + c.losses)
+            .sum();
+        assert_eq!(sum, positions as u64);
+    }
+
+    #[test]
+    fn games_without_a_database_are_refused() {
+        let args = TablebaseArgs::new(GameKind::Jungle, PathBuf::from("unused.tb"));
+        assert!(run_tablebase(&args, &mut Vec::new()).is_err());
+    }
 }

@@ -12,11 +12,11 @@ use chaupal_shared::{AnyGame, GameKind};
 use super::ToolError;
 use super::arena::progress_bar;
 use super::setup::set_up_game;
-use crate::ai::SearchLimits;
-use crate::ai::engines::EngineConfig;
 use crate::research::arena::Openings;
 use crate::research::tune::{TuneResult, TuneSettings, best_weights, tune, vector_weights};
-use crate::research::weights::{Tunable, file_json, flatten, weights_to_json};
+use chaupal_engine::SearchLimits;
+use chaupal_engine::engines::EngineConfig;
+use chaupal_engine::weights::{Tunable, file_json, flatten, weights_to_json};
 
 /// The command line of `tune`.
 #[derive(Clone, Debug, clap::Args)]
@@ -211,7 +211,7 @@ mod tests {
     use chaupal_shared::kalah::Kalah;
 
     use super::*;
-    use crate::research::weights::load;
+    use chaupal_engine::weights::load;
 
     #[test]
     fn a_tiny_run_prints_each_generation_and_writes_a_file_the_ai_loads() {

@@ -175,7 +175,7 @@ pub async fn run(bytes: &[u8]) -> Report {
 /// What a room needs, without a database or AI threads.
 fn deps(store: Store, limits: Limits) -> RoomDeps {
     let limits = Arc::new(limits);
-    let pool = AiPool::new(1, 0);
+    let pool = AiPool::new(Default::default(), 1, 0);
     let lobby = Lobby::new(store.clone(), pool.clone(), limits.clone());
     RoomDeps {
         store,

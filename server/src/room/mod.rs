@@ -29,7 +29,6 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tokio_util::sync::{CancellationToken, DropGuard};
 
-use crate::ai::SearchResult;
 use crate::clock::GameClock;
 use crate::config::Limits;
 use crate::lobby::Lobby;
@@ -37,6 +36,7 @@ use crate::outbox::{ConnId, Outbox};
 use crate::pool::{AiPool, PoolError, request_for};
 use crate::ratings::{level_key, level_rating, player_key};
 use crate::store::{Change, EventWrite, NewGame, RatedSeats, Store};
+use chaupal_engine::SearchResult;
 
 /// Commands waiting for a room; senders wait when it is full.
 const ROOM_QUEUE: usize = 64;

@@ -49,9 +49,9 @@ fn main() -> ExitCode {
 
 /// The server, as `chaupal-server serve` would run it.
 fn serve() -> ExitCode {
-    let cli = chaupal_server::cli::Cli::parse();
+    let config = chaupal_server::cli::Cli::parse().config();
     chaupal_server::cli::init_logging();
-    match chaupal_server::cli::run(cli) {
+    match chaupal_server::server::run_blocking(config) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err}");

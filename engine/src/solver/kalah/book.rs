@@ -7,17 +7,16 @@
 //! for each side as the book's player, its own turns get one perfect move, the opponent's turns
 //! every move, down to a number of plies. Each entry is a line of text
 //! (`pits=6 empty-capture=false houses=4,4,4,4,4,4/4,4,4,4,4,4 value=+2 best=3`), so the file is
-//! easy to read, to check and to extend; the server ships `server/books/kalah.book` built by
-//! `chaupal-server book kalah` and reads it with [`shipped`].
+//! easy to read, to check and to extend; the engine ships `engine/books/kalah.book`, built by
+//! `chaupal book kalah`, and reads it with [`shipped`].
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fmt::Write as _;
-use std::sync::{OnceLock, RwLock};
 
 use super::board::{After, Geometry};
 use super::search::{Limits, Solver};
 
-/// The book shipped with the server (built by `chaupal-server book kalah`; see docs/SOLVED.md).
+/// The book shipped with the engine (built by `chaupal book kalah`; see docs/SOLVED.md).
 const SHIPPED: &str = include_str!("../../../books/kalah.book");
 
 /// One solved position.
@@ -174,37 +173,9 @@ fn parse_line(line: &str) -> Result<(Geometry, u128, Entry), String> {
     Ok((geo, board, entry))
 }
 
-/// The shipped book together with any added by [`add`].
-fn books() -> &'static RwLock<Book> {
-    static BOOKS: OnceLock<RwLock<Book>> = OnceLock::new();
-    BOOKS.get_or_init(|| {
-        let book = Book::parse(SHIPPED).unwrap_or_else(|e| {
-            tracing::error!("the shipped Kalah book is damaged ({e}); playing without it");
-            Book::default()
-        });
-        RwLock::new(book)
-    })
-}
-
-/// The book entry the top level plays from, if any: the shipped book or one added.
-pub fn lookup(geo: Geometry, board: u128) -> Option<Entry> {
-    books()
-        .read()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(geo, board)
-}
-
 /// The entries of the shipped book.
 pub fn shipped() -> Result<Book, BookError> {
     Book::parse(SHIPPED)
-}
-
-/// Adds entries for the top level to play from (for a book built or loaded at run time).
-pub fn add(book: &Book) {
-    books()
-        .write()
-        .unwrap_or_else(|e| e.into_inner())
-        .extend(book);
 }
 
 /// A position the walk reached: its board, the plies from the start, and whether the book's

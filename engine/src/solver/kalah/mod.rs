@@ -9,7 +9,9 @@
 //!   transposition table, database probes, several threads).
 //! - [`checkpoint`]: a long solve's table saved to a file and loaded again, so that it resumes.
 //! - [`book`]: the opening book of solved positions the top level plays from first.
-//! - [`play`]: what the top AI level asks of it (solve within the move's time, or not at all).
+//! - [`play`]: the top AI level's Kalah player (the book, then the solver within part of the
+//!   move's time, or the ordinary search).
+//! - [`Databases`]: the endgame databases an engine holds.
 //!
 //! Values: the solver computes the store difference still to come for the side to move; the
 //! final margin of a position is its present store difference plus that value.
@@ -28,11 +30,12 @@ mod tests;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use chaupal_shared::Game;
 use chaupal_shared::kalah::{Kalah, KalahRules};
 
+use crate::tablebase::TbError;
 pub use board::Geometry;
 pub use db::EndgameDb;
 pub use search::{Pass, Solver};
@@ -64,47 +67,56 @@ pub fn default_db_seeds(geo: Geometry, total: u32) -> u32 {
     EndgameDb::seeds_within(geo, DEFAULT_DB_BYTES, total)
 }
 
-/// Databases built or loaded by this process, one per geometry (the largest kept).
-fn cache() -> &'static Mutex<HashMap<Geometry, Arc<EndgameDb>>> {
-    static DBS: OnceLock<Mutex<HashMap<Geometry, Arc<EndgameDb>>>> = OnceLock::new();
-    DBS.get_or_init(|| Mutex::new(HashMap::new()))
+/// The Kalah endgame databases an engine holds, one per geometry (the largest kept). Built on
+/// first use, loaded from a directory, or built in the background; shared by every search of
+/// the engine that owns it.
+#[derive(Debug, Default)]
+pub struct Databases {
+    dbs: Mutex<HashMap<Geometry, Arc<EndgameDb>>>,
 }
 
-/// The database this process holds for `geo`, if any.
-pub fn cached_db(geo: Geometry) -> Option<Arc<EndgameDb>> {
-    cache()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&geo)
-        .cloned()
-}
-
-/// Keeps `db` for later searches of its geometry, unless a larger one is already kept.
-pub fn keep_db(db: Arc<EndgameDb>) {
-    let mut map = cache().lock().unwrap_or_else(|e| e.into_inner());
-    let geo = db.geometry();
-    if map
-        .get(&geo)
-        .is_none_or(|old| old.max_seeds() < db.max_seeds())
-    {
-        map.insert(geo, db);
+impl Databases {
+    /// The database held for `geo`, if any.
+    pub fn get(&self, geo: Geometry) -> Option<Arc<EndgameDb>> {
+        self.dbs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&geo)
+            .cloned()
     }
-}
 
-/// The database of `geo` with at least `seeds` seeds: the kept one, or built now and kept.
-pub fn db_with(geo: Geometry, seeds: u32, progress: &mut dyn FnMut(u32, u64)) -> Arc<EndgameDb> {
-    if let Some(db) = cached_db(geo).filter(|d| d.max_seeds() >= seeds) {
-        return db;
+    /// Keeps `db` for later searches of its geometry, unless a larger one is already kept.
+    pub fn keep(&self, db: Arc<EndgameDb>) {
+        let mut map = self.dbs.lock().unwrap_or_else(|e| e.into_inner());
+        let geo = db.geometry();
+        if map
+            .get(&geo)
+            .is_none_or(|old| old.max_seeds() < db.max_seeds())
+        {
+            map.insert(geo, db);
+        }
     }
-    let db = Arc::new(EndgameDb::build(geo, seeds, progress));
-    keep_db(db.clone());
-    db
+
+    /// The database of `geo` with at least `seeds` seeds: the kept one, or built now and kept.
+    pub fn with_seeds(
+        &self,
+        geo: Geometry,
+        seeds: u32,
+        progress: &mut dyn FnMut(u32, u64),
+    ) -> Arc<EndgameDb> {
+        if let Some(db) = self.get(geo).filter(|d| d.max_seeds() >= seeds) {
+            return db;
+        }
+        let db = Arc::new(EndgameDb::build(geo, seeds, progress));
+        self.keep(db.clone());
+        db
+    }
 }
 
 /// Loads every Kalah endgame database in `dir` (files named `kalah*.db`, written by
-/// `tablebase kalah`; each says its board size and capture rule) and keeps them for the top
-/// level; returns the paths loaded with their seed counts. A damaged file is an error naming it.
-pub fn load_dir(dir: &Path) -> std::io::Result<Vec<(PathBuf, u32)>> {
+/// `tablebase kalah`; each says its board size and capture rule), in the order of their names.
+/// A missing directory loads nothing; a damaged database is an error naming it.
+pub fn load_dir(dir: &Path) -> Result<Vec<(PathBuf, EndgameDb)>, TbError> {
     let mut loaded = Vec::new();
     if !dir.is_dir() {
         return Ok(loaded);
@@ -121,11 +133,13 @@ pub fn load_dir(dir: &Path) -> std::io::Result<Vec<(PathBuf, u32)>> {
     paths.sort();
     for path in paths {
         let file = std::fs::File::open(&path)?;
-        let db = EndgameDb::load(&mut std::io::BufReader::new(file))
-            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
-        let seeds = db.max_seeds();
-        keep_db(Arc::new(db));
-        loaded.push((path, seeds));
+        let db = EndgameDb::load(&mut std::io::BufReader::new(file)).map_err(|e| {
+            TbError::Io(std::io::Error::new(
+                e.kind(),
+                format!("{}: {e}", path.display()),
+            ))
+        })?;
+        loaded.push((path, db));
     }
     Ok(loaded)
 }

@@ -198,8 +198,9 @@ fn a_cancelled_search_gives_up() {
 /// entry it cannot.
 #[test]
 fn level_8_plays_a_book_position_without_searching() {
-    use crate::ai::{EngineSpec, Score, SearchLimits, SearchRequest};
-    use play::{Perfect, perfect_move};
+    use crate::perfect::{PerfectPlay, Probe};
+    use crate::{EngineSpec, Score, SearchLimits, SearchRequest};
+    use play::KalahPlayer;
     let rules = KalahRules::new(4, 3, false).unwrap();
     let game = Kalah::start(rules);
     let request = SearchRequest::new(
@@ -211,19 +212,24 @@ fn level_8_plays_a_book_position_without_searching() {
         0,
     );
     let cancel = std::sync::atomic::AtomicBool::new(true);
+    let mut no_search = |_: &SearchRequest| panic!("the Kalah player never searches");
+    let player = KalahPlayer::new(Default::default(), 0);
     assert!(matches!(
-        perfect_move(&game, &request, &cancel, &mut |_| {}),
-        Perfect::NotSolved(_)
+        player.play(&game, &request, &mut no_search, &cancel, &mut |_| {}),
+        Ok(Probe::Search(_))
     ));
     let geo = geometry(&rules);
     let solver = Solver::new(geo, 16, None);
     let entry = book::solve_entry(&solver, board_of(&game), Limits::NONE).unwrap();
     let mut added = book::Book::default();
     added.insert(geo, board_of(&game), entry);
-    book::add(&added);
+    let mut player = player;
+    player.add_to_book(&added);
     let mut infos = Vec::new();
-    let Perfect::Solved(result) =
-        perfect_move(&game, &request, &cancel, &mut |i| infos.push(i.clone()))
+    let Ok(Probe::Played(result)) =
+        player.play(&game, &request, &mut no_search, &cancel, &mut |i| {
+            infos.push(i.clone())
+        })
     else {
         panic!("the book's position was not played from the book");
     };
@@ -241,14 +247,14 @@ fn the_top_level_builds_a_larger_database_in_the_background() {
     let geo = geometry(&rules);
     let small = EndgameDb::seeds_within(geo, play::AI_DB_BYTES, rules.total_seeds());
     assert!(small < 10, "the small database already has {small} seeds");
-    play::set_background_db_seeds(10);
+    let player = play::KalahPlayer::new(Default::default(), 10);
     let cancel = std::sync::atomic::AtomicBool::new(false);
     let game = Kalah::start(rules);
     // The opening is not solved in a millisecond; the build starts anyway.
-    let _ = play::solve_move(&game, std::time::Duration::from_millis(1), &cancel);
+    let _ = player.solve_move(&game, std::time::Duration::from_millis(1), &cancel);
     let waited = std::time::Instant::now();
     let db = loop {
-        if let Some(db) = cached_db(geo).filter(|d| d.max_seeds() >= 10) {
+        if let Some(db) = player.databases().get(geo).filter(|d| d.max_seeds() >= 10) {
             break db;
         }
         assert!(
@@ -282,8 +288,19 @@ fn a_tablebase_directory_gives_its_kalah_databases_to_the_top_level() {
     db.save(&mut file).unwrap();
     std::fs::write(dir.path().join("notes.txt"), "not a database").unwrap();
     let loaded = load_dir(dir.path()).unwrap();
-    assert_eq!(loaded, vec![(dir.path().join("kalah-7-ec.db"), 5)]);
-    assert!(cached_db(geo).is_some_and(|d| d.max_seeds() >= 5));
+    let found: Vec<_> = loaded
+        .iter()
+        .map(|(p, db)| (p.clone(), db.max_seeds()))
+        .collect();
+    assert_eq!(found, vec![(dir.path().join("kalah-7-ec.db"), 5)]);
+    let engine = crate::Engine::new()
+        .with_tablebases(crate::tablebase::Tablebases::load_dir(dir.path()).unwrap());
+    assert!(
+        engine
+            .kalah_databases()
+            .get(geo)
+            .is_some_and(|d| d.max_seeds() >= 5)
+    );
     assert!(load_dir(&dir.path().join("missing")).unwrap().is_empty());
     std::fs::write(dir.path().join("kalah-bad.db"), "KALAHDB? damaged").unwrap();
     let err = load_dir(dir.path()).unwrap_err();

@@ -1,46 +1,25 @@
-//! The database file: a header (magic, version, rules, shape, counts), the values of every
-//! layer, and an FNV-1a checksum of all that precedes it. Loading checks every part and refuses
-//! a wrong or damaged file with a [`TbError`].
+//! The database file, in the format all databases share ([`format`]): the magic `CHPLBCTB`,
+//! captures-to-win as the parameter, the Bagh Chal header fields, the values of every layer and
+//! the checksum. Loading checks every part and refuses a wrong or damaged file with a
+//! [`TbError`].
 //!
-//! Layout (little-endian):
-//! - `CHPLBCTB` (8 bytes), version (u32), captures-to-win (u8), value width in bytes (u8: 1 when
-//!   every distance fits, else 2), two zero bytes;
+//! The header fields (little-endian):
 //! - tiger classes (u32), then per layer (captures-to-win of them): goats on the board (u32) and
 //!   stored positions (u64);
 //! - per side to move (goats, tigers): wins, draws, losses (u64 each), then the longest
 //!   distance in plies (u32);
-//! - the values, layer by layer: plies + 1 (0: a draw) at the position's slot;
-//! - the checksum (u64).
+//! - then the values, layer by layer: plies + 1 (0: a draw) at the position's slot.
 
-use std::io::Write;
 use std::path::Path;
-
-use thiserror::Error;
 
 use super::index::Indexer;
 use super::solve::{MAX_CAPTURES_TO_WIN, Solved, plies_of};
-use crate::tablebase::bytes::{Reader, check_trailing_checksum, fnv1a};
+use crate::tablebase::error::TbError;
+use crate::tablebase::format;
 use chaupal_shared::baghchal::board::GOATS_TOTAL;
 
 /// The first bytes of a database file.
 pub const MAGIC: &[u8; 8] = b"CHPLBCTB";
-/// The format version this code writes and reads.
-pub const VERSION: u32 = 1;
-
-/// Why a database file was refused.
-#[derive(Debug, Error)]
-pub enum TbError {
-    #[error("reading the tablebase: {0}")]
-    Io(#[from] std::io::Error),
-    #[error("not a Bagh Chal tablebase (bad magic)")]
-    BadMagic,
-    #[error("tablebase format version {0}, this program reads version {VERSION}")]
-    BadVersion(u32),
-    #[error("tablebase damaged: {0}")]
-    Corrupt(String),
-    #[error("tablebase checksum mismatch: stored {stored:#018x}, computed {computed:#018x}")]
-    Checksum { stored: u64, computed: u64 },
-}
 
 /// Wins, draws and losses for one side to move, and the longest distance.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -80,45 +59,26 @@ pub fn add_counts(counts: &mut [SideCounts; 2], layer: &[u16]) {
 
 /// The file's bytes for solved layers.
 pub fn encode(ix: &Indexer, solved: &Solved) -> Vec<u8> {
-    let counts = count(solved);
-    let longest = counts.iter().map(|c| c.longest).max().unwrap_or(0);
-    let width: u8 = if longest < 255 { 1 } else { 2 };
-    let mut out = Vec::new();
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
-    out.extend_from_slice(&[solved.captures_to_win, width, 0, 0]);
-    out.extend_from_slice(&(ix.class_count() as u32).to_le_bytes());
+    let mut header = Vec::new();
+    header.extend_from_slice(&(ix.class_count() as u32).to_le_bytes());
     for (captured, layer) in solved.layers.iter().enumerate() {
-        out.extend_from_slice(&(u32::from(GOATS_TOTAL) - captured as u32).to_le_bytes());
-        out.extend_from_slice(&(layer.len() as u64).to_le_bytes());
+        header.extend_from_slice(&(u32::from(GOATS_TOTAL) - captured as u32).to_le_bytes());
+        header.extend_from_slice(&(layer.len() as u64).to_le_bytes());
     }
-    for c in counts {
+    for c in count(solved) {
         for n in [c.wins, c.draws, c.losses] {
-            out.extend_from_slice(&n.to_le_bytes());
+            header.extend_from_slice(&n.to_le_bytes());
         }
-        out.extend_from_slice(&c.longest.to_le_bytes());
+        header.extend_from_slice(&c.longest.to_le_bytes());
     }
-    for layer in &solved.layers {
-        for &v in layer {
-            if width == 1 {
-                out.push(v as u8);
-            } else {
-                out.extend_from_slice(&v.to_le_bytes());
-            }
-        }
-    }
-    let sum = fnv1a(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
-    out
+    let layers: Vec<&[u16]> = solved.layers.iter().map(Vec::as_slice).collect();
+    let width = format::width_for(layers.iter().flat_map(|l| l.iter()));
+    format::encode(MAGIC, solved.captures_to_win, width, &header, &layers)
 }
 
 /// Writes the database to `path`.
 pub fn write(path: &Path, ix: &Indexer, solved: &Solved) -> Result<(), TbError> {
-    let bytes = encode(ix, solved);
-    let mut file = std::fs::File::create(path)?;
-    file.write_all(&bytes)?;
-    file.sync_all()?;
-    Ok(())
+    format::write_file(path, &encode(ix, solved))
 }
 
 /// A database read back: its rules, counts and values.
@@ -133,26 +93,17 @@ pub struct Decoded {
 
 /// Checks and reads a database file's bytes.
 pub fn decode(ix: &Indexer, bytes: Vec<u8>) -> Result<Decoded, TbError> {
-    let mut r = Reader {
-        bytes: &bytes,
-        at: 0,
-        short: || TbError::Corrupt("the file ends inside its header".to_owned()),
-    };
-    if &r.take::<8>()? != MAGIC {
-        return Err(TbError::BadMagic);
-    }
-    let version = r.u32()?;
-    if version != VERSION {
-        return Err(TbError::BadVersion(version));
-    }
-    let [captures_to_win, width, _, _] = r.take::<4>()?;
+    let format::Opened {
+        param: captures_to_win,
+        width,
+        reader: mut r,
+    } = format::open(&bytes, MAGIC, "Bagh Chal", || {
+        TbError::Corrupt("the file ends inside its header".to_owned())
+    })?;
     if !(1..=MAX_CAPTURES_TO_WIN).contains(&captures_to_win) {
         return Err(TbError::Corrupt(format!(
             "captures-to-win {captures_to_win} out of range"
         )));
-    }
-    if width != 1 && width != 2 {
-        return Err(TbError::Corrupt(format!("value width {width}")));
     }
     let classes = r.u32()?;
     if classes as usize != ix.class_count() {
@@ -181,19 +132,12 @@ pub fn decode(ix: &Indexer, bytes: Vec<u8>) -> Result<Decoded, TbError> {
         c.longest = r.u32()?;
     }
     let mut at = r.at;
+    format::check_body(&bytes, at, sizes.iter().sum(), width)?;
     let mut layers = Vec::new();
     for size in sizes {
         layers.push((at, size));
         at += size * usize::from(width);
     }
-    if bytes.len() != at + 8 {
-        return Err(TbError::Corrupt(format!(
-            "{} bytes, the header promises {}",
-            bytes.len(),
-            at + 8
-        )));
-    }
-    check_trailing_checksum(&bytes, at)?;
     Ok(Decoded {
         captures_to_win,
         width,

@@ -21,42 +21,16 @@ use chaupal_shared::Side;
 use chaupal_shared::baghchal::{BaghChal, Move, Repetition};
 use chaupal_shared::game::Outcome;
 
-use self::file::{Decoded, SideCounts, TbError};
+use self::file::{Decoded, SideCounts};
 use self::index::Indexer;
 use self::solve::{GOATS_TO_MOVE, SolveOptions, TIGERS_TO_MOVE, plies_of, slot};
+pub use super::Wdl;
+use super::error::TbError;
+use super::rank;
 
 /// The most goats in hand for which the database's answers search the last placements through
 /// to the movement phase (a goat and a tiger move a goat: at most a few thousand probes).
 pub const AHEAD_HAND: u8 = 2;
-
-/// How good a move's value is for its mover: win fastest, draw, lose slowest.
-fn rank(&(_, wdl, plies): &(Move, Wdl, u32)) -> (u8, i64) {
-    match wdl {
-        Wdl::Win => (2, -i64::from(plies)),
-        Wdl::Draw => (1, 0),
-        Wdl::Loss => (0, i64::from(plies)),
-    }
-}
-
-/// A game-theoretic value for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Wdl {
-    Win,
-    Draw,
-    Loss,
-}
-
-/// The best move of a position and what it keeps.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Choice {
-    /// Win fastest, lose slowest; for a draw, the first drawing move.
-    pub best: Move,
-    pub wdl: Wdl,
-    /// Plies to the end (0 for a draw).
-    pub plies: u32,
-    /// Every move that keeps the draw, when the value is a draw.
-    pub draws: Vec<Move>,
-}
 
 /// A loaded (or freshly built) database.
 pub struct BaghChalTb {
@@ -75,7 +49,7 @@ impl BaghChalTb {
     /// Solves the database in memory (for tests and small variants).
     pub fn build(options: &SolveOptions) -> Result<BaghChalTb, String> {
         let ix = Indexer::new();
-        let solved = solve::solve(&ix, options)?;
+        let solved = solve::solve(&ix, options, &crate::progress::Silent)?;
         let data = file::decode(&ix, file::encode(&ix, &solved)).map_err(|e| e.to_string())?;
         Ok(BaghChalTb { ix, data })
     }
@@ -186,25 +160,6 @@ impl BaghChalTb {
             out.push((mv, value.0, value.1));
         }
         Some(out)
-    }
-
-    /// The move that keeps the value: the fastest win, the slowest loss, or a drawing move (in
-    /// the positions [`BaghChalTb::reaches`]).
-    pub fn choose(&self, game: &BaghChal) -> Option<Choice> {
-        let values = self.move_values(game)?;
-        // max_by_key keeps the last of equals; reverse so the first generated move wins ties.
-        let &(best, wdl, plies) = values.iter().rev().max_by_key(|e| rank(e))?;
-        let draws = values
-            .iter()
-            .filter(|(_, w, _)| *w == Wdl::Draw)
-            .map(|&(m, _, _)| m)
-            .collect();
-        Some(Choice {
-            best,
-            wdl,
-            plies,
-            draws,
-        })
     }
 }
 

@@ -1,58 +1,40 @@
-//! The top AI level in the Bagh Chal movement phase and the last goat placements: the
-//! database's move, with its value reported as `win N`, `loss N` or `cp 0` (a draw). Among
-//! drawing moves it leaves out those that end the game by repetition or let the opponent do so
-//! at once and lets the normal search choose among the rest, so a weaker opponent gets chances
-//! to go wrong; when the search's move would give the draw away, the move that leaves the
-//! opponent the most losing replies ([`swindle`]) instead.
-
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+//! How the top level plays Bagh Chal from the database (in the movement phase and the last goat
+//! placements): the database's move in a won or lost position. Among drawing moves it leaves
+//! out those that end the game by repetition or let the opponent do so at once and lets the
+//! normal search choose among the rest, so a weaker opponent gets chances to go wrong; when the
+//! search's move would give the draw away, the move that leaves the opponent the most losing
+//! replies ([`swindle`]) instead.
 
 use chaupal_shared::baghchal::{BaghChal, Move};
 use chaupal_shared::{EndReason, Game};
 
-use super::{BaghChalTb, Wdl, swindle};
-use crate::ai::{
-    AiError, EngineSpec, Score, SearchInfo, SearchRequest, SearchResult, SearchStats, search_game,
-};
+use super::{BaghChalTb, swindle};
+use crate::perfect::SearchFn;
+use crate::request::SearchRequest;
+use crate::tablebase::player::Policy;
+use crate::tablebase::{Choice, Tablebase, Wdl};
 
-/// The level that plays from the database.
-pub const TOP_LEVEL: u8 = 8;
-/// The most plies of the database's line shown as the principal variation.
-const PV_PLIES: usize = 40;
-
-/// The AI's hook: a result from the loaded database when the request is for the top level and
-/// the position is covered; `None` to search as usual.
-pub fn search_hook(
-    game: &BaghChal,
-    request: &SearchRequest,
-    cancel: &AtomicBool,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> Option<Result<SearchResult, AiError>> {
-    if request.engine != EngineSpec::Level(TOP_LEVEL) {
-        return None;
+impl Tablebase<BaghChal> for BaghChalTb {
+    fn value(&self, game: &BaghChal) -> Option<(Wdl, u32)> {
+        BaghChalTb::value(self, game)
     }
-    play(
-        crate::tablebase::baghchal_tb()?,
-        game,
-        request,
-        cancel,
-        on_info,
-    )
+
+    fn move_values(&self, game: &BaghChal) -> Option<Vec<(Move, Wdl, u32)>> {
+        BaghChalTb::move_values(self, game)
+    }
 }
 
-/// Plays from `tb`; `None` when it does not cover the position.
-pub fn play(
-    tb: &BaghChalTb,
-    game: &BaghChal,
-    request: &SearchRequest,
-    cancel: &AtomicBool,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> Option<Result<SearchResult, AiError>> {
-    let started = Instant::now();
-    let choice = tb.choose(game)?;
-    let mut best = choice.best;
-    if choice.wdl == Wdl::Draw && choice.draws.len() > 1 {
+impl Policy<BaghChal> for BaghChalTb {
+    fn pick(
+        &self,
+        game: &BaghChal,
+        choice: &Choice<Move>,
+        request: &SearchRequest,
+        search: &mut SearchFn<'_>,
+    ) -> Option<Move> {
+        if choice.wdl != Wdl::Draw || choice.draws.len() <= 1 {
+            return Some(choice.best);
+        }
         // Keep the game going: a repetition ends it drawn, while play on gives the opponent
         // chances to go wrong.
         let fresh: Vec<Move> = choice
@@ -68,42 +50,16 @@ pub fn play(
         };
         // The search's move when it keeps the draw; else the one that leaves the opponent the
         // most (and deepest) losing replies in a position the game has not seen. (Traps first,
-        // before the search, scored worse against seed 004's agent: docs/AI.md.)
-        let searched = search_game(game, request, cancel, &mut |_| {})
+        // before the search, scored worse against the published agent: docs/JOURNAL.md.)
+        let searched = search(request)
             .ok()
             .and_then(|r| r.best_move)
             .and_then(|text| game.parse_move(&text).ok());
-        best = match searched.filter(|m| drawing.contains(m)) {
+        Some(match searched.filter(|m| drawing.contains(m)) {
             Some(m) => m,
-            None => swindle::best_traps(tb, game, drawing)[0],
-        };
+            None => swindle::best_traps(self, game, drawing)[0],
+        })
     }
-    let pv = line(tb, game, best);
-    let score = match choice.wdl {
-        Wdl::Win => Score::Win(choice.plies),
-        Wdl::Loss => Score::Loss(choice.plies),
-        Wdl::Draw => Score::Cp(0),
-    };
-    let time_ms = started.elapsed().as_millis() as u64;
-    let info = SearchInfo {
-        depth: choice.plies,
-        score,
-        nodes: pv.len() as u64,
-        nps: 0,
-        time_ms,
-        pv,
-    };
-    on_info(&info);
-    Some(Ok(SearchResult {
-        best_move: Some(game.move_text(best)),
-        info: Some(info),
-        stats: SearchStats {
-            depth: choice.plies,
-            time_ms,
-            ..SearchStats::default()
-        },
-        trap_set: false,
-    }))
 }
 
 /// Whether playing `mv` ends the game by repetition, or lets the opponent end it so at once.
@@ -128,20 +84,4 @@ pub fn allows_repetition(game: &BaghChal, mv: Move) -> bool {
         g.unmake(r, undo);
         ends
     })
-}
-
-/// The database's line from `game` starting with `first`: the best moves of both sides.
-fn line(tb: &BaghChalTb, game: &BaghChal, first: Move) -> Vec<String> {
-    let mut g = game.clone();
-    let mut pv = vec![g.move_text(first)];
-    g.make(first);
-    while pv.len() < PV_PLIES {
-        let Some(choice) = tb.choose(&g) else { break };
-        if choice.wdl == Wdl::Draw {
-            break;
-        }
-        pv.push(g.move_text(choice.best));
-        g.make(choice.best);
-    }
-    pv
 }

@@ -23,9 +23,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use chaupal_shared::baghchal::board::{
     ALL_POINTS, GOATS_TOTAL, JUMPS, Points, STEPS, TIGER_COUNT, between, bit, points,
 };
-use indicatif::{ProgressBar, ProgressStyle};
 
 use super::index::Indexer;
+use crate::progress::{Meter, Progress, Silent};
 
 /// Set on a value once it is final (during the solve only).
 const DECIDED: u16 = 0x8000;
@@ -58,8 +58,6 @@ pub struct SolveOptions {
     pub captures_to_win: u8,
     /// Worker threads.
     pub threads: usize,
-    /// Show progress bars on stderr.
-    pub progress: bool,
 }
 
 /// The solved layers: `layers[c]` holds the positions with `c` goats captured.
@@ -139,8 +137,13 @@ fn for_each_unmove(tigers: Points, goats: Points, side: usize, mut f: impl FnMut
     }
 }
 
-/// Solves every layer. Fails only if a distance would not fit the value.
-pub fn solve(ix: &Indexer, options: &SolveOptions) -> Result<Solved, String> {
+/// Solves every layer, reporting each layer's stages to `progress`. Fails only if a distance
+/// would not fit the value.
+pub fn solve(
+    ix: &Indexer,
+    options: &SolveOptions,
+    progress: &dyn Progress,
+) -> Result<Solved, String> {
     let k = options.captures_to_win;
     if !(1..=MAX_CAPTURES_TO_WIN).contains(&k) {
         return Err(format!(
@@ -157,7 +160,7 @@ pub fn solve(ix: &Indexer, options: &SolveOptions) -> Result<Solved, String> {
             next: next.map(|values| (values, Shape::of_layer(captured + 1))),
             threads: options.threads.max(1),
         };
-        let values = layer.solve(captured, options.progress)?;
+        let values = layer.solve(captured, progress)?;
         layers[usize::from(captured)] = values;
     }
     Ok(Solved {
@@ -307,27 +310,19 @@ impl Layer<'_> {
     }
 
     /// Runs the retrograde loop; returns the final values (plies + 1, 0 for a draw).
-    fn solve(&self, captured: u8, progress: bool) -> Result<Vec<u16>, String> {
+    fn solve(&self, captured: u8, progress: &dyn Progress) -> Result<Vec<u16>, String> {
         let len = self.len();
         let mut values = vec![0u16; len];
         let mut queue: Vec<Vec<u32>> = Vec::new();
-        let bar = progress_bar(
-            progress,
-            len as u64,
-            format!("{captured} captured: first pass"),
-        );
-        let found = par_collect(len, self.threads, &bar, |i, out| {
+        let bar = progress.stage(&format!("{captured} captured: first pass"), len as u64);
+        let found = par_collect(len, self.threads, bar.as_ref(), |i, out| {
             if let Some(d) = self.initial(i) {
                 out.push((i as u32, d));
             }
         });
-        bar.finish_and_clear();
+        drop(bar);
         enqueue(&mut values, &mut queue, found)?;
-        let bar = progress_bar(
-            progress,
-            len as u64,
-            format!("{captured} captured: retrograde"),
-        );
+        let bar = progress.stage(&format!("{captured} captured: retrograde"), len as u64);
         let mut plies = 0usize;
         while plies < queue.len() {
             let bucket = std::mem::take(&mut queue[plies]);
@@ -340,21 +335,16 @@ impl Layer<'_> {
                     decided.push(i);
                 }
             }
-            bar.inc(decided.len() as u64);
-            bar.set_message(format!("ply {plies}"));
+            bar.advance(decided.len() as u64);
+            bar.note(&format!("ply {plies}"));
             let shared = values.as_slice();
-            let found = par_collect(
-                decided.len(),
-                self.threads,
-                &ProgressBar::hidden(),
-                |j, out| {
-                    self.propagate(shared, decided[j] as usize, plies as u16, out);
-                },
-            );
+            let found = par_collect(decided.len(), self.threads, &Silent, |j, out| {
+                self.propagate(shared, decided[j] as usize, plies as u16, out);
+            });
             enqueue(&mut values, &mut queue, found)?;
             plies += 1;
         }
-        bar.finish_and_clear();
+        drop(bar);
         for v in &mut values {
             *v = if *v & DECIDED != 0 { *v & DISTANCE } else { 0 };
         }
@@ -386,27 +376,12 @@ fn enqueue(
     Ok(())
 }
 
-/// A progress bar on stderr, or a hidden one.
-fn progress_bar(show: bool, len: u64, message: String) -> ProgressBar {
-    if !show {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    if let Ok(style) = ProgressStyle::with_template(
-        "{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg} (eta {eta})",
-    ) {
-        bar.set_style(style);
-    }
-    bar.set_prefix(message);
-    bar
-}
-
 /// Runs `work` on every index below `len` on `threads` threads, in chunks; collects what it
 /// pushes.
 fn par_collect<T: Send>(
     len: usize,
     threads: usize,
-    bar: &ProgressBar,
+    bar: &dyn Meter,
     work: impl Fn(usize, &mut Vec<T>) + Sync,
 ) -> Vec<T> {
     const CHUNK: usize = 1 << 14;
@@ -426,7 +401,7 @@ fn par_collect<T: Send>(
                         for i in start..end {
                             work(i, &mut out);
                         }
-                        bar.inc((end - start) as u64);
+                        bar.advance((end - start) as u64);
                     }
                     out
                 })

@@ -2,31 +2,65 @@
 //! debug build; the same code solves the real game), and, when `CHAUPAL_TABLEBASE` names a
 //! built file, of the real database.
 
-use std::sync::OnceLock;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 
 use chaupal_shared::baghchal::board::{Points, bit};
 use chaupal_shared::baghchal::{BaghChal, BaghChalRules};
 use chaupal_shared::game::Outcome;
 use chaupal_shared::{Game, Side};
 
-use super::file::{self, TbError};
+use super::file;
 use super::index::{Indexer, SYMMETRIES};
 use super::solve::{self, SolveOptions};
 use super::{BaghChalTb, Wdl};
-use crate::ai::{EngineSpec, Score, SearchLimits, SearchRequest};
+use crate::perfect::{PerfectPlay, Probe};
+use crate::tablebase::player::TablebasePlayer;
+use crate::tablebase::{Choice, Tablebase, Tablebases, TbError};
+use crate::{Engine, EngineSpec, Memory, Score, SearchLimits, SearchRequest, SearchResult};
 
 /// The whole game solved under `captures-to-win` = `k` (built once per test binary).
-fn db(k: u8) -> &'static BaghChalTb {
-    static DBS: [OnceLock<BaghChalTb>; 2] = [OnceLock::new(), OnceLock::new()];
+fn db(k: u8) -> &'static Arc<BaghChalTb> {
+    static DBS: [OnceLock<Arc<BaghChalTb>>; 2] = [OnceLock::new(), OnceLock::new()];
     DBS[usize::from(k) - 1].get_or_init(|| {
-        BaghChalTb::build(&SolveOptions {
-            captures_to_win: k,
-            threads: 2,
-            progress: false,
-        })
-        .unwrap()
+        Arc::new(
+            BaghChalTb::build(&SolveOptions {
+                captures_to_win: k,
+                threads: 2,
+            })
+            .unwrap(),
+        )
     })
+}
+
+/// The database player's move for `request` in `g` (with the ordinary search where it asks
+/// for one, as the engine runs it), or `None` when it leaves `g` to the search.
+fn played(
+    tb: &Arc<BaghChalTb>,
+    g: &BaghChal,
+    request: &SearchRequest,
+    on_info: &mut dyn FnMut(&crate::SearchInfo),
+) -> Option<SearchResult> {
+    let player = TablebasePlayer(tb.clone());
+    let cancel = AtomicBool::new(false);
+    let mut search = |r: &SearchRequest| searched(g, r);
+    match player.play(g, request, &mut search, &cancel, on_info) {
+        Ok(Probe::Played(result)) => Some(result),
+        Ok(Probe::Search(_)) => None,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// The ordinary search's answer for `request` in `g`, without the database.
+fn searched(g: &BaghChal, request: &SearchRequest) -> Result<SearchResult, crate::AiError> {
+    crate::run::search_game(
+        g,
+        request,
+        &Default::default(),
+        &mut Default::default(),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
 }
 
 fn game(text: &str, k: u8) -> BaghChal {
@@ -291,8 +325,8 @@ fn the_file_round_trips_and_damage_is_refused() {
         &SolveOptions {
             captures_to_win: 1,
             threads: 1,
-            progress: false,
         },
+        &crate::progress::Silent,
     )
     .unwrap();
     let bytes = file::encode(&ix, &solved);
@@ -304,7 +338,7 @@ fn the_file_round_trips_and_damage_is_refused() {
 
     let mut bad = bytes.clone();
     bad[0] = b'X';
-    assert!(matches!(file::decode(&ix, bad), Err(TbError::BadMagic)));
+    assert!(matches!(file::decode(&ix, bad), Err(TbError::BadMagic(_))));
     let mut bad = bytes.clone();
     bad[8] = 9;
     assert!(matches!(
@@ -391,9 +425,7 @@ fn in_a_drawn_position_the_top_level_avoids_moves_that_let_the_game_repeat() {
                 break;
             }
             let mv = if g.side_to_move() == top {
-                let out = super::play::play(tb, &g, &request, &AtomicBool::new(false), &mut |_| {})
-                    .unwrap()
-                    .unwrap();
+                let out = played(tb, &g, &request, &mut |_| {}).unwrap();
                 let mv = g.parse_move(out.best_move.as_deref().unwrap()).unwrap();
                 if let Some(choice) = tb.choose(&g).filter(|c| c.wdl == Wdl::Draw) {
                     let repeating = choice.draws.iter().filter(|&&m| allows_repetition(&g, m));
@@ -424,25 +456,18 @@ fn the_top_level_plays_from_the_database_and_reports_its_value() {
     let g = game("TGGGT/GGGGG/GG1GG/GGGGG/TG1GT t 0 1", 2);
     let request = level_8_at_depth(2);
     let mut infos = Vec::new();
-    let result = super::play::play(tb, &g, &request, &AtomicBool::new(false), &mut |i| {
-        infos.push(i.clone());
-    })
-    .unwrap()
-    .unwrap();
+    let result = played(tb, &g, &request, &mut |i| infos.push(i.clone())).unwrap();
     assert_eq!(result.best_move.as_deref(), Some("a1xc1"));
     assert_eq!(infos.len(), 1);
     assert_eq!(infos[0].score, Score::Win(1));
     assert_eq!(infos[0].pv, vec!["a1xc1".to_owned()]);
 
-    // Through the registry and the AI's entry point, as the server and `bestmove` do.
-    assert!(crate::tablebase::install_baghchal(
-        BaghChalTb::build(&SolveOptions {
-            captures_to_win: 2,
-            threads: 2,
-            progress: false,
-        })
-        .unwrap()
-    ));
+    // Through an engine built with the database and its entry point, as the server and
+    // `bestmove` do.
+    let engine = Engine::new().with_tablebases(Tablebases {
+        baghchal: Some(tb.clone()),
+        ..Tablebases::default()
+    });
     let mut rng = Rng(2024);
     let mut checked = 0;
     while checked < 20 {
@@ -454,10 +479,15 @@ fn the_top_level_plays_from_the_database_and_reports_its_value() {
         let (wdl, plies) = tb.value(&g).unwrap();
         let any = chaupal_shared::AnyGame::BaghChal(g.clone());
         let mut last = None;
-        let result = crate::ai::search(&any, &request, &AtomicBool::new(false), &mut |i| {
-            last = Some(i.score);
-        })
-        .unwrap();
+        let result = engine
+            .search(
+                &any,
+                &request,
+                &mut Memory::default(),
+                &AtomicBool::new(false),
+                &mut |i| last = Some(i.score),
+            )
+            .unwrap();
         let want = match wdl {
             Wdl::Win => Score::Win(plies),
             Wdl::Loss => Score::Loss(plies),
@@ -473,35 +503,6 @@ fn the_top_level_plays_from_the_database_and_reports_its_value() {
         assert!(keeps, "{} {mv}", g.position_text());
         checked += 1;
     }
-}
-
-#[test]
-fn the_tool_writes_a_file_the_loader_accepts() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("baghchal.tb");
-    let args = crate::tools::tablebase::TablebaseArgs {
-        out: path.clone(),
-        threads: 2,
-        captures_to_win: 1,
-        progress: false,
-    };
-    let mut out = Vec::new();
-    crate::tools::tablebase::run_tablebase(&args, &mut out).unwrap();
-    let text = String::from_utf8(out).unwrap();
-    let positions = Indexer::new().class_count() * 21 * 2;
-    assert!(
-        text.starts_with(&format!("positions {positions}\n")),
-        "{text}"
-    );
-    assert!(text.contains("goats-to-move wins "), "{text}");
-    assert!(text.contains("tigers-to-move wins "), "{text}");
-    let tb = BaghChalTb::load(&path).unwrap();
-    let sum: u64 = tb
-        .counts()
-        .iter()
-        .map(|c| c.wins + c.draws + c.losses)
-        .sum();
-    assert_eq!(sum, positions as u64);
 }
 
 /// The real database, when `CHAUPAL_TABLEBASE` names the file (`cargo test -p chaupal-server
@@ -613,7 +614,10 @@ fn losing_replies(tb: &BaghChalTb, g: &BaghChal, mv: chaupal_shared::baghchal::M
 
 /// A random position of the `captures-to-win` 2 database that is drawn with more than one
 /// drawing move, with the database's choice; `None` when the one drawn is not.
-fn drawn_with_choice(tb: &BaghChalTb, rng: &mut Rng) -> Option<(BaghChal, super::Choice)> {
+fn drawn_with_choice(
+    tb: &BaghChalTb,
+    rng: &mut Rng,
+) -> Option<(BaghChal, Choice<chaupal_shared::baghchal::Move>)> {
     let captured = rng.below(2) as u8;
     let g = rng.position(captured, 2);
     let choice = tb
@@ -653,14 +657,12 @@ fn when_its_search_would_give_the_draw_away_the_top_level_sets_the_most_traps() 
             );
             scored += usize::from(s > 0);
         }
-        let searched = crate::ai::search_game(&g, &request, &AtomicBool::new(false), &mut |_| {})
+        let searched = searched(&g, &request)
             .unwrap()
             .best_move
             .and_then(|t| g.parse_move(&t).ok())
             .unwrap();
-        let out = super::play::play(tb, &g, &request, &AtomicBool::new(false), &mut |_| {})
-            .unwrap()
-            .unwrap();
+        let out = played(tb, &g, &request, &mut |_| {}).unwrap();
         let mv = g.parse_move(out.best_move.as_deref().unwrap()).unwrap();
         if fresh.contains(&searched) {
             assert_eq!(mv, searched, "{}", g.position_text());

@@ -1,29 +1,25 @@
-//! The database file: a header (magic, version, pieces, value width), the classes with their
-//! counts, the values of every slot, and an FNV-1a checksum of all that precedes it. Loading
-//! checks every part and refuses a wrong or damaged file with a [`TbError`].
+//! The database file, in the format all databases share ([`format`]): the magic `CHPLSGTB`,
+//! the most pieces N as the parameter, the Sholo Guti header fields, the values of every slot
+//! and the checksum. Loading checks every part and refuses a wrong or damaged file with a
+//! [`TbError`].
 //!
-//! Layout (little-endian):
-//! - `CHPLSGTB` (8 bytes), version (u32), most pieces N (u8), value width in bytes (u8: 1 when
-//!   every stored value fits, else 2), two zero bytes;
+//! The header fields (little-endian):
 //! - the number of classes (u32), then per class: the mover's pieces (u32), the other side's
 //!   (u32), slots (u64), wins, draws, losses (u64 each, over the real positions), the longest
 //!   distance in plies (u32);
-//! - the values, class by class: 0 a draw, 2d + 1 a win in d plies, 2d + 2 a loss in d plies;
-//! - the checksum (u64).
+//! - then the values, class by class: 0 a draw, 2d + 1 a win in d plies, 2d + 2 a loss in d
+//!   plies.
 
-use std::io::Write;
 use std::path::Path;
 
 use super::Wdl;
 use super::index::{Layout, MAX_PIECES, all_sets};
 use super::solve::decode;
-use crate::tablebase::baghchal::file::TbError;
-use crate::tablebase::bytes::{Reader, check_trailing_checksum, fnv1a};
+use crate::tablebase::error::TbError;
+use crate::tablebase::format;
 
 /// The first bytes of a database file.
 pub const MAGIC: &[u8; 8] = b"CHPLSGTB";
-/// The format version this code writes and reads.
-pub const VERSION: u32 = 1;
 
 /// Wins, draws and losses for the side to move in one class, and the longest distance.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -76,43 +72,24 @@ pub fn count(layout: &Layout, values: &[u16]) -> Vec<ClassCounts> {
 
 /// The file's bytes for a solved database.
 pub fn encode(layout: &Layout, values: &[u16]) -> Vec<u8> {
-    let width: u8 = if values.iter().all(|&v| v < 256) {
-        1
-    } else {
-        2
-    };
-    let mut out = Vec::with_capacity(values.len() * usize::from(width) + 1024);
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
-    out.extend_from_slice(&[layout.max as u8, width, 0, 0]);
-    out.extend_from_slice(&(layout.classes.len() as u32).to_le_bytes());
+    let mut header = Vec::new();
+    header.extend_from_slice(&(layout.classes.len() as u32).to_le_bytes());
     for (class, c) in layout.classes.iter().zip(count(layout, values)) {
-        out.extend_from_slice(&class.mover.to_le_bytes());
-        out.extend_from_slice(&class.other.to_le_bytes());
-        out.extend_from_slice(&(class.len as u64).to_le_bytes());
+        header.extend_from_slice(&class.mover.to_le_bytes());
+        header.extend_from_slice(&class.other.to_le_bytes());
+        header.extend_from_slice(&(class.len as u64).to_le_bytes());
         for n in [c.wins, c.draws, c.losses] {
-            out.extend_from_slice(&n.to_le_bytes());
+            header.extend_from_slice(&n.to_le_bytes());
         }
-        out.extend_from_slice(&c.longest.to_le_bytes());
+        header.extend_from_slice(&c.longest.to_le_bytes());
     }
-    for &v in values {
-        if width == 1 {
-            out.push(v as u8);
-        } else {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-    }
-    let sum = fnv1a(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
-    out
+    let width = format::width_for(values.iter());
+    format::encode(MAGIC, layout.max as u8, width, &header, &[values])
 }
 
 /// Writes the database to `path`.
 pub fn write(path: &Path, layout: &Layout, values: &[u16]) -> Result<(), TbError> {
-    let mut file = std::fs::File::create(path)?;
-    file.write_all(&encode(layout, values))?;
-    file.sync_all()?;
-    Ok(())
+    format::write_file(path, &encode(layout, values))
 }
 
 /// A database read back.
@@ -129,24 +106,15 @@ fn corrupt(what: &str) -> TbError {
 
 /// Checks and reads a database file's bytes.
 pub fn decode_file(bytes: &[u8]) -> Result<Decoded, TbError> {
-    let mut r = Reader {
-        bytes,
-        at: 0,
-        short: || corrupt("the file ends inside its header"),
-    };
-    if &r.take::<8>()? != MAGIC {
-        return Err(corrupt("bad magic (not a Sholo Guti tablebase)"));
-    }
-    let version = r.u32()?;
-    if version != VERSION {
-        return Err(TbError::BadVersion(version));
-    }
-    let [max, width, _, _] = r.take::<4>()?;
+    let format::Opened {
+        param: max,
+        width,
+        reader: mut r,
+    } = format::open(bytes, MAGIC, "Sholo Guti", || {
+        corrupt("the file ends inside its header")
+    })?;
     if !(2..=MAX_PIECES).contains(&u32::from(max)) {
         return Err(corrupt(&format!("{max} pieces, out of range")));
-    }
-    if width != 1 && width != 2 {
-        return Err(corrupt(&format!("value width {width}")));
     }
     let layout = Layout::new(u32::from(max));
     let classes = r.u32()?;
@@ -176,23 +144,8 @@ pub fn decode_file(bytes: &[u8]) -> Result<Decoded, TbError> {
         });
     }
     let at = r.at;
-    let end = at + layout.len() * usize::from(width);
-    if bytes.len() != end + 8 {
-        return Err(corrupt(&format!(
-            "{} bytes, the header promises {}",
-            bytes.len(),
-            end + 8
-        )));
-    }
-    check_trailing_checksum(bytes, end)?;
-    let body = &bytes[at..end];
-    let values = if width == 1 {
-        body.iter().map(|&b| u16::from(b)).collect()
-    } else {
-        body.chunks_exact(2)
-            .map(|p| u16::from_le_bytes([p[0], p[1]]))
-            .collect()
-    };
+    let end = format::check_body(bytes, at, layout.len(), width)?;
+    let values = format::values_of(&bytes[at..end], width);
     Ok(Decoded {
         layout,
         counts,

@@ -26,30 +26,20 @@ use chaupal_shared::{Game, Side};
 use self::file::ClassCounts;
 use self::index::Layout;
 use self::solve::decode;
-use crate::tablebase::baghchal::file::TbError;
-
-/// A game-theoretic value for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Wdl {
-    Win,
-    Draw,
-    Loss,
-}
-
-/// How good a move's value is for its mover: win fastest, draw, lose slowest.
-fn rank(&(_, wdl, plies): &(Move, Wdl, u32)) -> (u8, i64) {
-    match wdl {
-        Wdl::Win => (2, -i64::from(plies)),
-        Wdl::Draw => (1, 0),
-        Wdl::Loss => (0, i64::from(plies)),
-    }
-}
+pub use super::Wdl;
+use crate::tablebase::error::TbError;
 
 /// A loaded (or freshly built) database.
 pub struct SholoGutiTb {
     layout: Layout,
     values: Vec<u16>,
     counts: Vec<ClassCounts>,
+}
+
+impl std::fmt::Debug for SholoGutiTb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SholoGutiTb(pieces-max={})", self.layout.max)
+    }
 }
 
 impl SholoGutiTb {
@@ -183,14 +173,6 @@ impl SholoGutiTb {
             out.push((mv, wdl, plies));
         }
         Some(out)
-    }
-
-    /// The move that keeps the value: the fastest win, the slowest loss, or the first drawing
-    /// move, with that value.
-    pub fn choose(&self, game: &SholoGuti) -> Option<(Move, Wdl, u32)> {
-        let values = self.move_values(game)?;
-        // max_by_key keeps the last of equals; reverse so the first generated move wins ties.
-        values.into_iter().rev().max_by_key(rank)
     }
 }
 

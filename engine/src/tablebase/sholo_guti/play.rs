@@ -1,88 +1,55 @@
-//! The top AI level in Sholo Guti endings the database covers: in a won position the move that
-//! keeps the win with the smallest DTZ, reported as `win N`; in a lost one the move that keeps
-//! the loss longest, `loss N`; a drawn position is left to the normal search.
+//! How the top level plays Sholo Guti endings the database covers: in a won position the move
+//! that keeps the win with the smallest DTZ, reported as `win N`; in a lost one the move that
+//! keeps the loss longest, `loss N`; a drawn position is left to the normal search. The
+//! database's line stops at the next capture (its distances count plies to the next capture).
+//!
+//! The same database scores covered positions below the root of the top level's search
+//! ([`EndgameTable`]).
 
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
-
-use chaupal_shared::Game;
 use chaupal_shared::sholo_guti::{Move, SholoGuti};
 
-use super::{SholoGutiTb, Wdl};
-use crate::ai::{AiError, EngineSpec, Score, SearchInfo, SearchRequest, SearchResult, SearchStats};
+use super::SholoGutiTb;
+use crate::game_ai::TablebaseValue;
+use crate::perfect::{EndgameTable, SearchFn};
+use crate::request::SearchRequest;
+use crate::tablebase::player::Policy;
+use crate::tablebase::{Choice, Tablebase, Wdl};
 
-/// The level that plays from the database.
-pub const TOP_LEVEL: u8 = 8;
-/// The most plies of the database's line shown as the principal variation.
-const PV_PLIES: usize = 40;
-
-/// The AI's hook: a result from the loaded database when the request is for the top level and
-/// the position is a covered win or loss; `None` to search as usual.
-pub fn search_hook(
-    game: &SholoGuti,
-    request: &SearchRequest,
-    _cancel: &AtomicBool,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> Option<Result<SearchResult, AiError>> {
-    if request.engine != EngineSpec::Level(TOP_LEVEL) {
-        return None;
+impl Tablebase<SholoGuti> for SholoGutiTb {
+    fn value(&self, game: &SholoGuti) -> Option<(Wdl, u32)> {
+        SholoGutiTb::value(self, game)
     }
-    play(crate::tablebase::sholo_guti_tb()?, game, on_info)
+
+    fn move_values(&self, game: &SholoGuti) -> Option<Vec<(Move, Wdl, u32)>> {
+        SholoGutiTb::move_values(self, game)
+    }
 }
 
-/// Plays from `tb`; `None` when it does not cover the position or the position is drawn.
-pub fn play(
-    tb: &SholoGutiTb,
-    game: &SholoGuti,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> Option<Result<SearchResult, AiError>> {
-    let started = Instant::now();
-    let (wdl, _) = tb.value(game)?;
-    let (best, kept, plies) = tb.choose(game)?;
-    let score = match (wdl, kept) {
-        (Wdl::Win, Wdl::Win) => Score::Win(plies),
-        (Wdl::Loss, Wdl::Loss) => Score::Loss(plies),
-        _ => return None,
-    };
-    let pv = line(tb, game, best);
-    let time_ms = started.elapsed().as_millis() as u64;
-    let info = SearchInfo {
-        depth: plies,
-        score,
-        nodes: pv.len() as u64,
-        nps: 0,
-        time_ms,
-        pv,
-    };
-    on_info(&info);
-    Some(Ok(SearchResult {
-        best_move: Some(game.move_text(best)),
-        info: Some(info),
-        stats: SearchStats {
-            depth: plies,
-            time_ms,
-            ..SearchStats::default()
-        },
-        trap_set: false,
-    }))
+impl Policy<SholoGuti> for SholoGutiTb {
+    /// The database's move when the position is won or lost and the move keeps that value.
+    fn pick(
+        &self,
+        game: &SholoGuti,
+        choice: &Choice<Move>,
+        _request: &SearchRequest,
+        _search: &mut SearchFn<'_>,
+    ) -> Option<Move> {
+        let (wdl, _) = SholoGutiTb::value(self, game)?;
+        (wdl != Wdl::Draw && wdl == choice.wdl).then_some(choice.best)
+    }
+
+    fn line_stops_after(&self, mv: Move) -> bool {
+        mv.is_capture()
+    }
 }
 
-/// The database's line from `game` starting with `first`, up to the next capture or the end.
-fn line(tb: &SholoGutiTb, game: &SholoGuti, first: Move) -> Vec<String> {
-    let mut g = game.clone();
-    let mut pv = vec![g.move_text(first)];
-    let mut mv = first;
-    g.make(mv);
-    while pv.len() < PV_PLIES && !mv.is_capture() {
-        let Some((best, wdl, _)) = tb.choose(&g) else {
-            break;
-        };
-        if wdl == Wdl::Draw {
-            break;
-        }
-        mv = best;
-        pv.push(g.move_text(mv));
-        g.make(mv);
+impl EndgameTable<SholoGuti> for SholoGutiTb {
+    fn value(&self, game: &SholoGuti) -> Option<TablebaseValue> {
+        let (wdl, plies) = SholoGutiTb::value(self, game)?;
+        Some(match wdl {
+            Wdl::Win => TablebaseValue::Win(plies),
+            Wdl::Draw => TablebaseValue::Draw,
+            Wdl::Loss => TablebaseValue::Loss(plies),
+        })
     }
-    pv
 }

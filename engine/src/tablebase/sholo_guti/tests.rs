@@ -2,8 +2,8 @@
 //! known values, agreement with a plain search and with its own moves, mirror symmetry, the
 //! no-capture limit, the file, and the top level playing from it.
 
-use std::sync::OnceLock;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 
 use chaupal_shared::game::Outcome;
 use chaupal_shared::sholo_guti::board::{
@@ -18,22 +18,36 @@ use rand::{Rng, SeedableRng};
 use super::index::{Layout, all_sets, rank, sets, unrank};
 use super::solve::{Start, decode, encode, first_look};
 use super::{SholoGutiTb, Wdl};
-use crate::ai::{EngineSpec, Score, SearchLimits, SearchRequest};
+use crate::perfect::{PerfectPlay, Probe};
+use crate::tablebase::player::TablebasePlayer;
+use crate::tablebase::{Tablebase, Tablebases};
+use crate::{Engine, EngineSpec, Memory, Score, SearchLimits, SearchRequest, SearchResult};
 
 /// The database of at most 4 pieces, built once for all the tests.
-fn tb4() -> &'static SholoGutiTb {
-    static TB: OnceLock<SholoGutiTb> = OnceLock::new();
-    TB.get_or_init(|| SholoGutiTb::build(4))
+fn tb4() -> &'static Arc<SholoGutiTb> {
+    static TB: OnceLock<Arc<SholoGutiTb>> = OnceLock::new();
+    TB.get_or_init(|| Arc::new(SholoGutiTb::build(4)))
 }
 
-/// Installs the 4-piece database as the process's (once, whichever test comes first) and
-/// returns it.
-fn installed_tb4() -> &'static SholoGutiTb {
-    static INSTALL: std::sync::Once = std::sync::Once::new();
-    INSTALL.call_once(|| {
-        crate::tablebase::install_sholo_guti(SholoGutiTb::build(4));
-    });
-    crate::tablebase::sholo_guti_tb().unwrap()
+/// An engine playing from the 4-piece database, as the server's is built with `--tablebase`.
+fn engine_with_tb4() -> Engine {
+    Engine::new().with_tablebases(Tablebases {
+        sholo_guti: Some(tb4().clone()),
+        ..Tablebases::default()
+    })
+}
+
+/// The database player's move for `request` in `g`, or `None` when it leaves `g` to the
+/// search.
+fn played(tb: &Arc<SholoGutiTb>, g: &SholoGuti, request: &SearchRequest) -> Option<SearchResult> {
+    let player = TablebasePlayer(tb.clone());
+    let cancel = AtomicBool::new(false);
+    let mut search = |_: &SearchRequest| panic!("the Sholo Guti player never searches");
+    match player.play(g, request, &mut search, &cancel, &mut |_| {}) {
+        Ok(Probe::Played(result)) => Some(result),
+        Ok(Probe::Search(_)) => None,
+        Err(e) => panic!("{e}"),
+    }
 }
 
 fn game(text: &str) -> SholoGuti {
@@ -139,9 +153,9 @@ fn values_encode_and_decode() {
 fn taking_the_last_piece_is_a_win_in_one() {
     let g = game("3/3/5/5/1N3/1S3/5/3/3 s 0");
     assert_eq!(tb4().value(&g), Some((Wdl::Win, 1)));
-    let (best, wdl, plies) = tb4().choose(&g).unwrap();
+    let choice = tb4().choose(&g).unwrap();
     assert_eq!(
-        (g.move_text(best), wdl, plies),
+        (g.move_text(choice.best), choice.wdl, choice.plies),
         ("b4xb6".to_owned(), Wdl::Win, 1)
     );
     // North to move there: the last piece is attacked, and it steps away (or takes first).
@@ -204,7 +218,7 @@ fn the_database_agrees_with_a_plain_search_and_with_its_own_moves() {
         // limit.
         for count in [0, 195] {
             let g = game_of(own, enemy, count);
-            let best = tb.choose(&g).map(|(_, w, p)| (w, p)).unwrap();
+            let best = tb.choose(&g).map(|c| (c.wdl, c.plies)).unwrap();
             assert_eq!(tb.value(&g), Some(best), "{}", g.position_text());
         }
     }
@@ -296,7 +310,7 @@ fn a_saved_database_loads_back_and_a_damaged_one_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(crate::tablebase::SHOLO_GUTI_FILE);
     std::fs::write(&path, &damaged).unwrap();
-    assert!(crate::tablebase::load_sholo_guti_dir(dir.path()).is_err());
+    assert!(Tablebases::load_dir(dir.path()).is_err());
 }
 
 #[test]
@@ -315,7 +329,6 @@ fn the_top_level_plays_the_fastest_win_from_the_database() {
         })
         .next()
         .unwrap();
-    installed_tb4();
     let g = game_of(own, enemy, 0);
     let request = SearchRequest {
         engine: EngineSpec::Level(8),
@@ -323,13 +336,15 @@ fn the_top_level_plays_the_fastest_win_from_the_database() {
         seed: 0,
         threads: 1,
     };
-    let result = crate::ai::search(
-        &AnyGame::SholoGuti(g.clone()),
-        &request,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    )
-    .unwrap();
+    let result = engine_with_tb4()
+        .search(
+            &AnyGame::SholoGuti(g.clone()),
+            &request,
+            &mut Memory::default(),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .unwrap();
     assert_eq!(result.info.unwrap().score, Score::Win(plies));
     let mv = g.parse_move(&result.best_move.unwrap()).unwrap();
     let mut child = g.clone();
@@ -337,7 +352,7 @@ fn the_top_level_plays_the_fastest_win_from_the_database() {
     assert_eq!(tb.value(&child), Some((Wdl::Loss, plies - 1)));
     // A drawn position is left to the normal search.
     let drawn = game_of(set(&["a1"]), set(&["e9"]), 0);
-    assert!(super::play::play(tb, &drawn, &mut |_| {}).is_none());
+    assert!(played(tb, &drawn, &request).is_none());
 }
 
 #[test]
@@ -365,22 +380,22 @@ fn move_value(tb: &SholoGutiTb, g: &SholoGuti, mv: Move) -> Option<Wdl> {
 
 #[test]
 fn below_an_uncovered_root_the_top_levels_search_scores_covered_positions_from_the_database() {
-    use crate::ai::game_ai::GameAi;
-    use crate::ai::position::SearchPosition;
-    use crate::ai::value::TABLEBASE_WIN;
-    let tb = installed_tb4();
+    use crate::perfect::EndgameTable;
+    use crate::position::SearchPosition;
+    use crate::value::TABLEBASE_WIN;
+    let tb = tb4();
+    let endgame = || -> Option<Arc<dyn EndgameTable<SholoGuti>>> { Some(tb.clone()) };
     // A covered root is left to the database's own player: the search does not probe.
     let covered = game_of(set(&["c3", "c5"]), set(&["c4", "e9"]), 0);
-    assert!(covered.tablebase_value().is_some());
-    assert!(
-        !SearchPosition::new(covered, 30)
-            .probing_tablebase()
-            .probes_tablebase()
-    );
+    assert!(EndgameTable::value(tb.as_ref(), &covered).is_some());
+    let mut root = SearchPosition::new(covered, 30);
+    root.read_endgame(endgame());
+    assert!(!root.probes_tablebase());
     // Five pieces: c3xc5 takes c4 and leaves four.
     let g = game_of(set(&["c3", "a1", "e1"]), set(&["c4", "e9"]), 0);
-    assert_eq!(g.tablebase_value(), None);
-    let mut pos = SearchPosition::new(g.clone(), 30).probing_tablebase();
+    assert_eq!(EndgameTable::value(tb.as_ref(), &g), None);
+    let mut pos = SearchPosition::new(g.clone(), 30);
+    pos.read_endgame(endgame());
     assert!(pos.probes_tablebase());
     let capture = g.parse_move("c3xc5").unwrap();
     let _ = pos.make(capture);
@@ -395,23 +410,19 @@ fn below_an_uncovered_root_the_top_levels_search_scores_covered_positions_from_t
         (Wdl::Draw, _) => pos.draw_value(),
     };
     assert_eq!(status.value, expected);
-    assert!(pos.game.tablebase_value().is_some());
+    assert!(EndgameTable::value(tb.as_ref(), &pos.game).is_some());
 }
 
 #[test]
 fn the_top_level_trades_into_the_endings_the_database_wins_and_not_into_those_it_loses() {
-    use crate::ai::control::SearchControl;
-    use crate::ai::eval::sholo_guti::Chaupal;
-    use crate::ai::search::Searcher;
+    use crate::control::SearchControl;
+    use crate::eval::sholo_guti::Chaupal;
+    use crate::search::Searcher;
     use chaupal_shared::GameKind;
-    let tb = installed_tb4();
-    let top = crate::ai::levels::level(GameKind::SholoGuti, 8)
-        .unwrap()
-        .search;
+    let tb = tb4();
+    let top = crate::levels::level(GameKind::SholoGuti, 8).unwrap().search;
     assert!(top.tablebase);
-    let below = crate::ai::levels::level(GameKind::SholoGuti, 7)
-        .unwrap()
-        .search;
+    let below = crate::levels::level(GameKind::SholoGuti, 7).unwrap().search;
     assert!(!below.tablebase);
     let limits = SearchLimits {
         depth: Some(1),
@@ -419,9 +430,11 @@ fn the_top_level_trades_into_the_endings_the_database_wins_and_not_into_those_it
     };
     let cancel = AtomicBool::new(false);
     let eval = Chaupal::default();
-    let best = |g: &SholoGuti, config| {
+    let best = |g: &SholoGuti, config: crate::search::SearchConfig| {
         let control = SearchControl::new(&limits, &cancel);
+        let endgame = config.tablebase.then(|| tb.clone() as Arc<_>);
         Searcher::new(g, &eval, config, control)
+            .reading_endgame(endgame)
             .run(&mut |_| {})
             .best_move
             .unwrap()

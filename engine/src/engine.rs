@@ -1,0 +1,232 @@
+//! The engine value: what the AI holds for every game (tuned evaluations, solved databases,
+//! the Kalah solver and book), built once where a program starts and handed to whoever
+//! searches. [`Engine::search`] is the entry point for a game of any kind.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use chaupal_shared::AnyGame;
+use chaupal_shared::baghchal::BaghChal;
+use chaupal_shared::jungle::Jungle;
+use chaupal_shared::kalah::Kalah;
+use chaupal_shared::sholo_guti::SholoGuti;
+use thiserror::Error;
+
+use crate::memory::{Memory, TreeOf};
+use crate::perfect::Resources;
+use crate::request::{AiError, SearchInfo, SearchRequest, SearchResult};
+use crate::run;
+use crate::solver::kalah::Databases;
+use crate::solver::kalah::play::KalahPlayer;
+use crate::tablebase::player::TablebasePlayer;
+use crate::tablebase::{Tablebases, TbError};
+use crate::weights::{Tuned, WeightsError};
+
+/// What an engine is built from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineSettings {
+    /// A directory of solved databases (`baghchal.tb`, `sholo-guti.tb`, `kalah*.db`).
+    pub tablebase_dir: Option<PathBuf>,
+    /// A directory of tuned evaluation weights (`GAME.json`), used instead of the weights
+    /// shipped with the engine for the games it has a file for.
+    pub weights_dir: Option<PathBuf>,
+    /// Seeds in play covered by the Kalah endgame database the top level builds in the
+    /// background (0: none).
+    pub kalah_db_seeds: u32,
+}
+
+/// Why an engine could not be built.
+#[derive(Debug, Error)]
+pub enum EngineError {
+    #[error(transparent)]
+    Tablebase(#[from] TbError),
+    #[error(transparent)]
+    Weights(#[from] WeightsError),
+}
+
+/// What the AI holds for every game. Cheap to share behind an `Arc`; searches only read it.
+#[derive(Clone)]
+pub struct Engine {
+    baghchal: Resources<BaghChal>,
+    kalah: Resources<Kalah>,
+    jungle: Resources<Jungle>,
+    sholo_guti: Resources<SholoGuti>,
+    /// The Kalah endgame databases, shared with the Kalah player.
+    kalah_dbs: Arc<Databases>,
+    /// What was loaded, for the log.
+    tablebases: Tablebases,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// An engine from the code alone: the hand-set evaluation weights, no solved databases,
+    /// and the Kalah solver with the shipped opening book (it builds a small endgame database
+    /// at its first move).
+    pub fn new() -> Engine {
+        let kalah_dbs = Arc::new(Databases::default());
+        Engine {
+            baghchal: Resources::default(),
+            kalah: Resources {
+                perfect: Some(Arc::new(KalahPlayer::new(kalah_dbs.clone(), 0))),
+                ..Resources::default()
+            },
+            jungle: Resources::default(),
+            sholo_guti: Resources::default(),
+            kalah_dbs,
+            tablebases: Tablebases::default(),
+        }
+    }
+
+    /// The engine a program plays with: the weights shipped with the engine (or those of
+    /// `settings.weights_dir`), the databases of `settings.tablebase_dir`, and the Kalah
+    /// background database of `settings.kalah_db_seeds`.
+    pub fn load(settings: &EngineSettings) -> Result<Engine, EngineError> {
+        let tuned = match &settings.weights_dir {
+            Some(dir) => Tuned::shipped()?.overridden_by_dir(dir)?,
+            None => Tuned::shipped()?,
+        };
+        let tablebases = match &settings.tablebase_dir {
+            Some(dir) => Tablebases::load_dir(dir)?,
+            None => Tablebases::default(),
+        };
+        Ok(Engine::new()
+            .with_tuned(tuned)
+            .with_tablebases(tablebases)
+            .with_kalah_background(settings.kalah_db_seeds))
+    }
+
+    /// This engine with `tuned` as the default evaluation of the games it has weights for.
+    pub fn with_tuned(mut self, tuned: Tuned) -> Engine {
+        self.baghchal.tuned = tuned.baghchal;
+        self.kalah.tuned = tuned.kalah;
+        self.jungle.tuned = tuned.jungle;
+        self.sholo_guti.tuned = tuned.sholo_guti;
+        self
+    }
+
+    /// This engine playing from `tablebases`: the top level moves from the Bagh Chal and
+    /// Sholo Guti databases, its search reads the Sholo Guti one at its leaves, and the Kalah
+    /// solver uses the Kalah databases.
+    pub fn with_tablebases(mut self, tablebases: Tablebases) -> Engine {
+        if let Some(tb) = &tablebases.baghchal {
+            self.baghchal.perfect = Some(Arc::new(TablebasePlayer(tb.clone())));
+        }
+        if let Some(tb) = &tablebases.sholo_guti {
+            self.sholo_guti.perfect = Some(Arc::new(TablebasePlayer(tb.clone())));
+            self.sholo_guti.endgame = Some(tb.clone());
+        }
+        for db in &tablebases.kalah {
+            self.kalah_dbs.keep(db.clone());
+        }
+        self.tablebases = tablebases;
+        self
+    }
+
+    /// This engine with a Kalah player that builds a database of `seeds` seeds in play in the
+    /// background at the first move on a board (0: none).
+    pub fn with_kalah_background(mut self, seeds: u32) -> Engine {
+        self.kalah.perfect = Some(Arc::new(KalahPlayer::new(self.kalah_dbs.clone(), seeds)));
+        self
+    }
+
+    /// This engine with `player` as level 8's Kalah player.
+    pub fn with_kalah_player(mut self, player: KalahPlayer) -> Engine {
+        self.kalah_dbs = player.databases().clone();
+        self.kalah.perfect = Some(Arc::new(player));
+        self
+    }
+
+    /// The solved databases loaded.
+    pub fn tablebases(&self) -> &Tablebases {
+        &self.tablebases
+    }
+
+    /// The Kalah endgame databases this engine holds.
+    pub fn kalah_databases(&self) -> &Arc<Databases> {
+        &self.kalah_dbs
+    }
+
+    /// What the engine holds for game `G`.
+    pub fn resources<G: Played>(&self) -> &Resources<G> {
+        G::resources(self)
+    }
+
+    /// Chooses a move for the side to move of `game`, remembering in `memory` what the next
+    /// search of the same game can reuse. `on_info` receives each finished iteration.
+    pub fn search(
+        &self,
+        game: &AnyGame,
+        request: &SearchRequest,
+        memory: &mut Memory,
+        cancel: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, AiError> {
+        match game {
+            AnyGame::BaghChal(g) => self.think(g, request, memory, cancel, on_info),
+            AnyGame::Kalah(g) => self.think(g, request, memory, cancel, on_info),
+            AnyGame::Jungle(g) => self.think(g, request, memory, cancel, on_info),
+            AnyGame::SholoGuti(g) => self.think(g, request, memory, cancel, on_info),
+        }
+    }
+
+    /// [`Engine::search`] for a game whose type is known.
+    pub fn think<G: Played>(
+        &self,
+        game: &G,
+        request: &SearchRequest,
+        memory: &mut Memory,
+        cancel: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, AiError> {
+        let res = G::resources(self);
+        memory.with(|kept| run::think(game, request, res, kept, cancel, on_info))
+    }
+}
+
+/// The four games, each with its place in an [`Engine`] and a [`Memory`].
+pub trait Played: TreeOf {
+    fn resources(engine: &Engine) -> &Resources<Self>;
+}
+
+macro_rules! played {
+    ($game:ty, $field:ident) => {
+        impl Played for $game {
+            fn resources(engine: &Engine) -> &Resources<Self> {
+                &engine.$field
+            }
+        }
+    };
+}
+played!(BaghChal, baghchal);
+played!(Kalah, kalah);
+played!(Jungle, jungle);
+played!(SholoGuti, sholo_guti);
+
+/// The tablebase directory's files, for a log line each.
+pub fn describe_loaded(tablebases: &Tablebases, dir: &Path) -> Vec<String> {
+    let mut lines: Vec<String> = tablebases
+        .files
+        .iter()
+        .map(|f| {
+            format!(
+                "{} database loaded from {} ({})",
+                f.game,
+                f.path.display(),
+                f.covers
+            )
+        })
+        .collect();
+    if tablebases.files.is_empty() {
+        lines.push(format!(
+            "no databases in {}: playing without",
+            dir.display()
+        ));
+    }
+    lines
+}

@@ -1,0 +1,213 @@
+//! Running an engine on a game whose type is known: the request resolved into an engine
+//! configuration (a level's, or a named engine's), the evaluation chosen, and the algorithm
+//! run with what the engine holds for the game ([`Resources`]) and what earlier searches kept
+//! ([`Kept`]). [`think`] is what a player's move is: perfect play first, then the search.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use chaupal_shared::GameKind;
+use chaupal_shared::baghchal::BaghChal;
+use chaupal_shared::jungle::Jungle;
+use chaupal_shared::kalah::Kalah;
+use chaupal_shared::sholo_guti::SholoGuti;
+
+use crate::baseline::{self, Baseline};
+use crate::control::SearchControl;
+use crate::engines::{Algorithm, EngineConfig};
+use crate::game_ai::{self, EvalInfo, Evaluator, GameAi};
+use crate::levels;
+use crate::memory::Kept;
+use crate::perfect::{EndgameTable, Probe, Resources};
+use crate::random;
+use crate::request::{AiError, EngineSpec, SearchInfo, SearchRequest, SearchResult, SearchStats};
+use crate::search::{self, SearchOutput, Searcher};
+
+/// One move of a player: the perfect player of the game, when there is one and it answers;
+/// else the search the request names.
+pub fn think<G: GameAi>(
+    game: &G,
+    request: &SearchRequest,
+    res: &Resources<G>,
+    kept: &mut Kept<G>,
+    cancel: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Result<SearchResult, AiError> {
+    if game.outcome().is_some() {
+        return Err(AiError::GameOver);
+    }
+    let Some(perfect) = &res.perfect else {
+        return search_game(game, request, res, kept, cancel, on_info);
+    };
+    let probe = {
+        let mut search =
+            |req: &SearchRequest| search_game(game, req, res, kept, cancel, &mut |_| {});
+        perfect.play(game, request, &mut search, cancel, on_info)?
+    };
+    match probe {
+        Probe::Played(result) => Ok(result),
+        Probe::Search(rest) => search_game(game, &rest, res, kept, cancel, on_info),
+    }
+}
+
+/// The search a request names, without perfect play, with its move in notation.
+pub fn search_game<G: GameAi>(
+    game: &G,
+    request: &SearchRequest,
+    res: &Resources<G>,
+    kept: &mut Kept<G>,
+    cancel: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Result<SearchResult, AiError> {
+    if game.outcome().is_some() {
+        return Err(AiError::GameOver);
+    }
+    let out = run_engine(game, request, res, kept, cancel, on_info)?;
+    Ok(SearchResult {
+        best_move: out.best_move.map(|m| game.move_text(m)),
+        info: out.info,
+        stats: out.stats,
+        trap_set: out.trap_set,
+    })
+}
+
+/// The engine configuration a request asks for, with the limits it will run under.
+pub fn resolve(kind: GameKind, request: &SearchRequest) -> Result<EngineConfig, AiError> {
+    let mut config = match &request.engine {
+        EngineSpec::Level(n) => levels::level(kind, *n)?,
+        EngineSpec::Named(name) => EngineConfig::parse(name)?,
+    };
+    config.limits = match &request.engine {
+        EngineSpec::Level(_) => config.limits.stricter(&request.limits),
+        EngineSpec::Named(_) if request.limits.is_empty() => config.limits,
+        EngineSpec::Named(_) => request.limits.clone(),
+    };
+    config.search.threads = request.threads.max(1);
+    Ok(config)
+}
+
+/// Runs the engine a request names on a typed game.
+pub fn run_engine<G: GameAi>(
+    game: &G,
+    request: &SearchRequest,
+    res: &Resources<G>,
+    kept: &mut Kept<G>,
+    cancel: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Result<SearchOutput<G::Move>, AiError> {
+    let config = resolve(G::KIND, request)?;
+    run_config(game, &config, request.seed, res, kept, cancel, on_info)
+}
+
+/// Runs an engine configuration on a typed game.
+pub fn run_config<G: GameAi>(
+    game: &G,
+    config: &EngineConfig,
+    seed: u64,
+    res: &Resources<G>,
+    kept: &mut Kept<G>,
+    cancel: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Result<SearchOutput<G::Move>, AiError> {
+    let eval = config_evaluator::<G>(config, res.tuned.as_ref())?;
+    Ok(run_with_evaluator(
+        game,
+        config,
+        eval.as_ref(),
+        seed,
+        res.endgame.as_ref(),
+        kept,
+        cancel,
+        on_info,
+    ))
+}
+
+/// The evaluation a configuration names: the game's default (or the `tuned` one, when there
+/// is one) if it names none or the default by name. MCTS keeps the weights in the code: the
+/// tuner plays depth-limited searches, and MCTS reads the evaluation through a logistic scaled
+/// for those weights (Bagh Chal's tuned ones measured -42 Elo [-86, +1] there, docs/RESEARCH.md).
+pub fn config_evaluator<G: GameAi>(
+    config: &EngineConfig,
+    tuned: Option<&Arc<dyn Evaluator<G>>>,
+) -> Result<Arc<dyn Evaluator<G>>, AiError> {
+    let default_name = G::EVALUATIONS.first().map(|e| e.name);
+    if (config.eval.is_none() || config.eval.as_deref() == default_name)
+        && config.algorithm != Algorithm::Mcts
+        && let Some(eval) = tuned
+    {
+        return Ok(eval.clone());
+    }
+    match &config.eval {
+        Some(name) => game_ai::evaluator_named::<G>(name),
+        None => game_ai::default_evaluator::<G>(),
+    }
+    .map(Arc::from)
+    .ok_or_else(|| AiError::UnknownEvaluation {
+        game: G::KIND.name().to_owned(),
+        eval: config.eval.clone().unwrap_or_default(),
+    })
+}
+
+/// Runs an engine configuration with a given evaluation (the research tools' own weights).
+/// `endgame` is the database the full search reads at its leaves, when the configuration
+/// asks for one.
+#[allow(clippy::too_many_arguments)]
+pub fn run_with_evaluator<G: GameAi>(
+    game: &G,
+    config: &EngineConfig,
+    eval: &dyn Evaluator<G>,
+    seed: u64,
+    endgame: Option<&Arc<dyn EndgameTable<G>>>,
+    kept: &mut Kept<G>,
+    cancel: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchOutput<G::Move> {
+    let control = SearchControl::new(&config.limits, cancel);
+    let depth = config.limits.depth.unwrap_or(4);
+    let contempt = config.search.contempt;
+    let baseline = |kind, control, on_info: &mut dyn FnMut(&SearchInfo)| {
+        baseline::run(kind, game, eval, depth, contempt, control, on_info)
+    };
+    match config.algorithm {
+        Algorithm::Random => SearchOutput {
+            best_move: random::choose_move(game, seed),
+            value: 0,
+            proven: false,
+            pv: Vec::new(),
+            stats: SearchStats::default(),
+            info: None,
+            trap_set: false,
+        },
+        Algorithm::Greedy => baseline(Baseline::Greedy, control, on_info),
+        Algorithm::Minimax => baseline(Baseline::Minimax, control, on_info),
+        Algorithm::MinimaxAb => baseline(Baseline::MinimaxAb, control, on_info),
+        Algorithm::AlphaBeta => baseline(Baseline::AlphaBeta, control, on_info),
+        Algorithm::Negamax => baseline(Baseline::Negamax, control, on_info),
+        Algorithm::NegamaxTt | Algorithm::Pvs => {
+            let search = config.search.clone();
+            let eval_name = config.eval.as_deref().unwrap_or("");
+            let salt = search::table_salt(game, eval_name, &search);
+            let tt = kept.table(search.hash_mib);
+            let endgame = endgame.filter(|_| search.tablebase).cloned();
+            Searcher::with_table(game, eval, search, control, tt, salt)
+                .reading_endgame(endgame)
+                .run_parallel(on_info)
+        }
+        Algorithm::Mcts => {
+            let mut tree = kept.take_tree();
+            let out = tree.search(game, eval, &config.mcts, seed, control, on_info);
+            kept.keep_tree(tree);
+            out
+        }
+    }
+}
+
+/// The evaluations a game offers, ours first.
+pub fn evaluations(kind: GameKind) -> &'static [EvalInfo] {
+    match kind {
+        GameKind::BaghChal => BaghChal::EVALUATIONS,
+        GameKind::Kalah => Kalah::EVALUATIONS,
+        GameKind::Jungle => Jungle::EVALUATIONS,
+        GameKind::SholoGuti => SholoGuti::EVALUATIONS,
+    }
+}

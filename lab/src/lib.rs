@@ -1,0 +1,16 @@
+//! # chaupal-lab
+//!
+//! Chaupal's lab: the command-line tools of the `chaupal` binary and the research behind them.
+//! It drives the engine (`chaupal_engine`) and the rules (`chaupal_shared`); the online server
+//! is not part of it.
+//!
+//! - [`cli`]: the command line, parsed with clap, and the dispatch to each tool.
+//! - [`tools`]: one module per subcommand (perft, bestmove, bench, arena, tune, solve,
+//!   tablebase, book), each a plain function from arguments to a writer, so tests run them
+//!   in-process.
+//! - [`research`]: the arena, Elo and rating ladders, reports, plots and the tuner that the
+//!   arena, bench and tune tools are built on.
+
+pub mod cli;
+pub mod research;
+pub mod tools;

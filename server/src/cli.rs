@@ -1,0 +1,54 @@
+//! The command line of `chaupal-server`: the server's options (see [`ServerConfig`]), given
+//! alone or after the word `serve`.
+
+use clap::{Parser, Subcommand};
+
+use crate::config::ServerConfig;
+
+/// Chaupal's online server: serves games over websockets (lobby, game rooms, AI seats,
+/// records). The command-line tools (perft, bestmove, solve, ...) are the `chaupal` binary.
+#[derive(Debug, Parser)]
+#[command(
+    name = "chaupal-server",
+    version,
+    about,
+    long_about = None,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// The server's options, when `serve` is not written.
+    #[command(flatten)]
+    pub serve: ServerConfig,
+}
+
+/// The one subcommand, which may be left out.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve games over websockets (the default): lobby, game rooms, AI seats, records.
+    ///
+    /// Prints `listening on ADDR` on stdout once it accepts connections; logs go to stderr
+    /// (RUST_LOG sets the level). Every limit below is also shown to clients in the Welcome.
+    Serve(ServerConfig),
+}
+
+impl Cli {
+    /// The server's options, however they were written.
+    pub fn config(self) -> ServerConfig {
+        match self.command {
+            Some(Command::Serve(config)) => config,
+            None => self.serve,
+        }
+    }
+}
+
+/// Sends logs to stderr (stdout carries `listening on ADDR`). `RUST_LOG` sets the level.
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
