@@ -214,6 +214,43 @@ pub enum OpponentPick {
     Exhibition(EnginePick),
 }
 
+/// An offer the opponent made, for this player to accept or decline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    Draw,
+    Takeback,
+    Rematch,
+}
+
+impl Offer {
+    /// What is offered, as the game panel names it: "Your opponent offers a draw."
+    pub fn noun(self) -> &'static str {
+        match self {
+            Offer::Draw => "draw",
+            Offer::Takeback => "takeback",
+            Offer::Rematch => "rematch",
+        }
+    }
+
+    /// The request that accepts it.
+    pub fn accept(self) -> Outgoing {
+        match self {
+            Offer::Draw => Outgoing::AcceptDraw,
+            Offer::Takeback => Outgoing::AcceptTakeback,
+            Offer::Rematch => Outgoing::AcceptRematch,
+        }
+    }
+
+    /// The request that declines it.
+    pub fn decline(self) -> Outgoing {
+        match self {
+            Offer::Draw => Outgoing::DeclineDraw,
+            Offer::Takeback => Outgoing::DeclineTakeback,
+            Offer::Rematch => Outgoing::DeclineRematch,
+        }
+    }
+}
+
 /// A message for the player, with whether it reports a problem.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
@@ -244,8 +281,8 @@ pub struct App {
     pub notice: Option<Notice>,
     /// Where "back" goes from the rules screen.
     pub rules_return: Screen,
-    /// An offer the opponent made and this player may accept: "draw" or "takeback".
-    pub offer: Option<String>,
+    /// An offer the opponent made and this player may accept or decline.
+    pub offer: Option<Offer>,
     /// People watching the game on the screen.
     pub watchers: u32,
     /// Seconds until the next connection attempt, while retrying.
@@ -482,22 +519,10 @@ impl App {
                 }
             }
             Action::AcceptOffer => {
-                let offer = self.offer.take();
-                out.extend(match offer.as_deref() {
-                    Some("draw") => Some(Outgoing::AcceptDraw),
-                    Some("takeback") => Some(Outgoing::AcceptTakeback),
-                    Some("rematch") => Some(Outgoing::AcceptRematch),
-                    _ => None,
-                });
+                out.extend(self.offer.take().map(Offer::accept));
             }
             Action::DeclineOffer => {
-                let offer = self.offer.take();
-                out.extend(match offer.as_deref() {
-                    Some("draw") => Some(Outgoing::DeclineDraw),
-                    Some("takeback") => Some(Outgoing::DeclineTakeback),
-                    Some("rematch") => Some(Outgoing::DeclineRematch),
-                    _ => None,
-                });
+                out.extend(self.offer.take().map(Offer::decline));
             }
             Action::Takeback => out.extend(self.takeback()),
             Action::Rematch => out.extend(self.rematch()),
@@ -1042,18 +1067,22 @@ mod tests {
     fn offers_are_answered_by_kind() {
         let mut app = offline();
         for (offer, yes, no) in [
-            ("draw", Outgoing::AcceptDraw, Outgoing::DeclineDraw),
+            (Offer::Draw, Outgoing::AcceptDraw, Outgoing::DeclineDraw),
             (
-                "takeback",
+                Offer::Takeback,
                 Outgoing::AcceptTakeback,
                 Outgoing::DeclineTakeback,
             ),
-            ("rematch", Outgoing::AcceptRematch, Outgoing::DeclineRematch),
+            (
+                Offer::Rematch,
+                Outgoing::AcceptRematch,
+                Outgoing::DeclineRematch,
+            ),
         ] {
-            app.offer = Some(offer.into());
+            app.offer = Some(offer);
             assert_eq!(app.handle(Action::AcceptOffer), [yes]);
             assert!(app.offer.is_none());
-            app.offer = Some(offer.into());
+            app.offer = Some(offer);
             assert_eq!(app.handle(Action::DeclineOffer), [no]);
         }
         assert!(

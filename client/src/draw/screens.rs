@@ -1138,9 +1138,9 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
     let rows = buttons.len().div_ceil(per_row);
     let bh = rh * 0.9;
     let buttons_top = inner.y + inner.h - rows as f32 * (bh + 6.0);
-    if let Some(offer) = &app.offer {
+    if let Some(offer) = app.offer {
         ui.label(
-            &format!("Your opponent offers a {offer}."),
+            &format!("Your opponent offers a {}.", offer.noun()),
             inner.x,
             buttons_top - ui.unit * 0.9,
             theme::ACCENT,

@@ -16,8 +16,8 @@ use chaupal_shared::{AnyGame, Side};
 
 use super::wording;
 use crate::app::{
-    App, EnginePick, FinishedEntry, LiveEntry, OpponentPick, Outgoing, Screen, SeekEntry, SidePick,
-    clock_words,
+    App, EnginePick, FinishedEntry, LiveEntry, Offer, OpponentPick, Outgoing, Screen, SeekEntry,
+    SidePick, clock_words,
 };
 use crate::config::Config;
 use crate::play::{ClockState, Hint, Match, Seats, capitalise};
@@ -230,7 +230,7 @@ impl Link {
             Outgoing::AcceptRematch => act(self, Act::AcceptRematch, "accept the rematch"),
             Outgoing::DeclineRematch => act(self, Act::DeclineRematch, "decline"),
             Outgoing::Rematch => {
-                let offered = app.offer.as_deref() == Some("rematch");
+                let offered = app.offer == Some(Offer::Rematch);
                 if offered {
                     app.offer = None;
                     act(self, Act::AcceptRematch, "accept the rematch")
@@ -540,14 +540,14 @@ impl Link {
                     ];
                 }
                 set_clocks(m, clocks);
-                if app.offer.as_deref() == Some("draw") {
+                if app.offer == Some(Offer::Draw) {
                     app.offer = None;
                 }
             }
             GameEvent::DrawOffered { by } => {
                 let who = capitalise(kind.side_name(by));
                 if theirs(by) {
-                    app.offer = Some("draw".to_owned());
+                    app.offer = Some(Offer::Draw);
                     app.tell(format!("{who} offer a draw."), false);
                 } else if my_side.is_none() {
                     app.tell(format!("{who} offer a draw."), false);
@@ -561,7 +561,7 @@ impl Link {
             }
             GameEvent::TakebackRequested { by } => {
                 if theirs(by) {
-                    app.offer = Some("takeback".to_owned());
+                    app.offer = Some(Offer::Takeback);
                     app.tell("Your opponent asks to take back their last move.", false);
                 }
             }
@@ -596,7 +596,7 @@ impl Link {
             }
             GameEvent::RematchOffered { by } => {
                 if theirs(by) {
-                    app.offer = Some("rematch".to_owned());
+                    app.offer = Some(Offer::Rematch);
                     app.tell("Your opponent offers a rematch.", false);
                 }
             }
@@ -679,11 +679,11 @@ impl Link {
         if let Some(me) = app.my_side_in(&m) {
             let theirs = |offer: Option<Side>| offer.is_some_and(|by| by != me);
             if theirs(s.draw_offer) {
-                app.offer = Some("draw".to_owned());
+                app.offer = Some(Offer::Draw);
             } else if theirs(s.takeback_request) {
-                app.offer = Some("takeback".to_owned());
+                app.offer = Some(Offer::Takeback);
             } else if theirs(s.rematch_offer) {
-                app.offer = Some("rematch".to_owned());
+                app.offer = Some(Offer::Rematch);
             }
         }
         self.game = Some((game_id, s.version));
@@ -1087,7 +1087,7 @@ mod tests {
             event: GameEvent::DrawOffered { by: Side::Second },
         };
         link.receive(offer, &mut app, &mut config, SERVER);
-        assert_eq!(app.offer.as_deref(), Some("draw"));
+        assert_eq!(app.offer, Some(Offer::Draw));
         let end = ServerMessage::Event {
             game: GameId(7),
             version: 2,
