@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use chaupal_client::app::{Action, App, Screen};
+use chaupal_client::app::{Action, App, Screen, Tone};
 use chaupal_client::args::{self, Args};
 use chaupal_client::config;
 use chaupal_client::draw::{Fonts, screens, ui::Input};
@@ -84,7 +84,7 @@ fn connect(args: &Args, app: &mut App) -> Online {
     let path = config::config_dir().map(|d| d.join(config::FILE_NAME));
     let mut settings = match &path {
         Some(p) => config::Config::load(p).unwrap_or_else(|e| {
-            app.tell(e.to_string(), true);
+            app.tell(e.to_string(), Tone::Problem);
             config::Config::default()
         }),
         None => config::Config::default(),
@@ -98,7 +98,7 @@ fn connect(args: &Args, app: &mut App) -> Online {
     if let Some(p) = &path
         && let Err(e) = settings.save(p)
     {
-        app.tell(format!("Your name could not be saved: {e}"), true);
+        app.tell(format!("Your name could not be saved: {e}"), Tone::Problem);
     }
     Online::start(&args.server, name, settings, path)
 }

@@ -251,11 +251,19 @@ impl Offer {
     }
 }
 
-/// A message for the player, with whether it reports a problem.
+/// Whether a notice brings news or reports a problem: a problem is marked in red and stays up
+/// longer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    News,
+    Problem,
+}
+
+/// A message for the player.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
     pub text: String,
-    pub problem: bool,
+    pub tone: Tone,
     /// Seconds before it goes away by itself.
     pub left: f32,
 }
@@ -343,7 +351,11 @@ impl App {
             name: name.to_owned(),
         };
         // What was said about the lost connection is over now.
-        if self.notice.as_ref().is_some_and(|n| n.problem) {
+        if self
+            .notice
+            .as_ref()
+            .is_some_and(|n| n.tone == Tone::Problem)
+        {
             self.notice = None;
         }
         if self.screen == Screen::Connection {
@@ -368,20 +380,19 @@ impl App {
                     "{reason} Your game is kept on the server: the client reconnects by itself \
                      and picks it up again."
                 ),
-                true,
+                Tone::Problem,
             );
         }
     }
 
     /// Shows a message.
-    pub fn tell(&mut self, text: impl Into<String>, problem: bool) {
+    pub fn tell(&mut self, text: impl Into<String>, tone: Tone) {
         self.notice = Some(Notice {
             text: text.into(),
-            problem,
-            left: if problem {
-                PROBLEM_SECONDS
-            } else {
-                NOTICE_SECONDS
+            tone,
+            left: match tone {
+                Tone::News => NOTICE_SECONDS,
+                Tone::Problem => PROBLEM_SECONDS,
             },
         });
     }
@@ -443,7 +454,10 @@ impl App {
             Action::JoinByCode => {
                 let code = self.lobby.code.trim().to_uppercase();
                 if code.is_empty() {
-                    self.tell("Type the invite code your friend gave you first.", true);
+                    self.tell(
+                        "Type the invite code your friend gave you first.",
+                        Tone::Problem,
+                    );
                 } else if self.require_online("Joining a friend's game") {
                     out.push(Outgoing::JoinByCode(code));
                 }
@@ -511,7 +525,7 @@ impl App {
             Action::OfferDraw => {
                 if self.online_game() {
                     out.push(Outgoing::OfferDraw);
-                    self.tell("Draw offered.", false);
+                    self.tell("Draw offered.", Tone::News);
                 } else if let Some(m) = &mut self.current
                     && !m.finished()
                 {
@@ -532,7 +546,7 @@ impl App {
                 } else {
                     self.tell(
                         "Hints come from the server's engine: connect to a server to get one.",
-                        true,
+                        Tone::Problem,
                     );
                 }
             }
@@ -547,7 +561,7 @@ impl App {
                         self.tell(
                             "Your game goes on, and so does your clock: resume it from the \
                              lobby's live games.",
-                            false,
+                            Tone::News,
                         );
                     }
                 }
@@ -593,7 +607,7 @@ impl App {
                     "{what} needs the server, and this client is not connected to one. Play on \
                      this computer meanwhile, or wait for the connection."
                 ),
-                true,
+                Tone::Problem,
             );
             false
         }
@@ -627,7 +641,10 @@ impl App {
                         self.screen = Screen::Game;
                         self.notice = None;
                     }
-                    Err(e) => self.tell(format!("Those rules do not work together: {e}"), true),
+                    Err(e) => self.tell(
+                        format!("Those rules do not work together: {e}"),
+                        Tone::Problem,
+                    ),
                 }
                 Vec::new()
             }
@@ -665,7 +682,7 @@ impl App {
             return vec![Outgoing::Move(mv)];
         }
         if let Err(e) = m.apply(&mv) {
-            self.tell(format!("That move cannot be played: {e}"), true);
+            self.tell(format!("That move cannot be played: {e}"), Tone::Problem);
         }
         Vec::new()
     }
@@ -692,14 +709,14 @@ impl App {
     /// Takes back a move (locally: the last one; online: asks the opponent).
     fn takeback(&mut self) -> Vec<Outgoing> {
         if self.online_game() {
-            self.tell("Takeback asked for.", false);
+            self.tell("Takeback asked for.", Tone::News);
             return vec![Outgoing::Takeback];
         }
         if let Some(m) = &mut self.current {
             if m.moves.is_empty() {
-                self.tell("There is no move to take back.", false);
+                self.tell("There is no move to take back.", Tone::News);
             } else if let Err(e) = m.take_back(1) {
-                self.tell(format!("The takeback failed: {e}"), true);
+                self.tell(format!("The takeback failed: {e}"), Tone::Problem);
             } else if self.screen == Screen::GameOver {
                 self.screen = Screen::Game;
             }
@@ -710,7 +727,7 @@ impl App {
     /// A new game with the same set-up (online: offered to the opponent).
     fn rematch(&mut self) -> Vec<Outgoing> {
         if self.online_game() {
-            self.tell("Rematch offered.", false);
+            self.tell("Rematch offered.", Tone::News);
             return vec![Outgoing::Rematch];
         }
         if let Some(m) = &self.current {
@@ -760,7 +777,7 @@ impl App {
                 self.screen = Screen::Replay;
                 self.replay_return = Screen::GameOver;
             }
-            Err(e) => self.tell(format!("This game cannot be replayed: {e}"), true),
+            Err(e) => self.tell(format!("This game cannot be replayed: {e}"), Tone::Problem),
         }
     }
 
@@ -781,7 +798,7 @@ impl App {
                 self.replay_return = self.screen;
                 self.screen = Screen::Replay;
             }
-            Err(e) => self.tell(format!("This game cannot be replayed: {e}"), true),
+            Err(e) => self.tell(format!("This game cannot be replayed: {e}"), Tone::Problem),
         }
     }
 
@@ -916,7 +933,7 @@ mod tests {
         app.handle(Action::SelectMode(PlayMode::Computer));
         assert!(app.handle(Action::Start).is_empty());
         let notice = app.notice.clone().expect("a notice");
-        assert!(notice.problem && notice.text.contains("needs the server"));
+        assert!(notice.tone == Tone::Problem && notice.text.contains("needs the server"));
         app.handle(Action::DismissNotice);
         app.handle(Action::JoinByCode);
         assert!(
@@ -1217,17 +1234,17 @@ mod tests {
     #[test]
     fn notices_go_away_by_themselves_and_a_reconnection_clears_the_alarm() {
         let mut app = offline();
-        app.tell("Draw offered.", false);
+        app.tell("Draw offered.", Tone::News);
         app.tick(NOTICE_SECONDS - 0.5);
         assert!(app.notice.is_some(), "still up");
         app.tick(1.0);
         assert!(app.notice.is_none(), "gone after {NOTICE_SECONDS} s");
-        app.tell("The server is shutting down.", true);
+        app.tell("The server is shutting down.", Tone::Problem);
         app.tick(NOTICE_SECONDS + 1.0);
         assert!(app.notice.is_some(), "a problem stays longer");
         app.connected("asha");
         assert!(app.notice.is_none(), "connected again: the alarm is over");
-        app.tell("Your seek is open.", false);
+        app.tell("Your seek is open.", Tone::News);
         app.connected("asha");
         assert!(app.notice.is_some(), "news stays");
     }

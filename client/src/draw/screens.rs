@@ -10,7 +10,7 @@ use super::paint::{self, Align, disc, rounded};
 use super::theme::{self, alpha};
 use super::ui::{Input, Look, Ui, columns};
 use crate::app::{
-    Action, App, CLOCK_INCREMENTS, CLOCK_MINUTES, Connection, PlayMode, Screen, SidePick,
+    Action, App, CLOCK_INCREMENTS, CLOCK_MINUTES, Connection, PlayMode, Screen, SidePick, Tone,
     kind_index,
 };
 use crate::geometry::{self, Area, Frame};
@@ -165,7 +165,10 @@ fn notice(app: &App, ui: &Ui, w: f32, h: f32, actions: &mut Vec<Action>) {
         w: box_w,
         h: box_h,
     };
-    let edge = if n.problem { theme::BAD } else { theme::GOOD };
+    let edge = match n.tone {
+        Tone::News => theme::GOOD,
+        Tone::Problem => theme::BAD,
+    };
     paint::rounded_edged(a, 10.0, theme::PANEL, 2.0, edge);
     let mut y = a.y + size * 0.8 + line_h / 2.0;
     for l in &lines {

@@ -17,7 +17,7 @@ use chaupal_shared::{AnyGame, Side};
 use super::wording;
 use crate::app::{
     App, EnginePick, FinishedEntry, LiveEntry, Offer, OpponentPick, Outgoing, Screen, SeekEntry,
-    SidePick, clock_words,
+    SidePick, Tone, clock_words,
 };
 use crate::config::Config;
 use crate::play::{ClockState, Hint, Match, Seats, capitalise};
@@ -128,7 +128,7 @@ impl Link {
                 app.tell(
                     "Not connected to the server right now: that has to wait until the \
                      connection is back.",
-                    true,
+                    Tone::Problem,
                 );
                 if let Some(m) = &mut app.current {
                     m.pending = None;
@@ -320,7 +320,10 @@ impl Link {
                                     )
                                 })
                                 .unwrap_or_default();
-                            app.tell(format!("Your opponent lost the connection.{when}"), false);
+                            app.tell(
+                                format!("Your opponent lost the connection.{when}"),
+                                Tone::News,
+                            );
                         }
                     }
                 }
@@ -378,13 +381,13 @@ impl Link {
                             "Your private game is ready. Give your friend the invite code {code}: \
                              the game starts when they join."
                         ),
-                        false,
+                        Tone::News,
                     );
                     app.lobby.my_code = Some(code);
                 } else if game.is_none() && seek.is_some() {
                     app.tell(
                         "Your seek is open: the game starts when someone accepts.",
-                        false,
+                        Tone::News,
                     );
                 }
                 if let Some(game) = game
@@ -422,7 +425,7 @@ impl Link {
                         let result = summary.result.map(|r| result_text(summary.kind, r, &names));
                         app.open_record(start, &moves, names, result);
                     }
-                    Err(e) => app.tell(format!("This game cannot be replayed: {e}"), true),
+                    Err(e) => app.tell(format!("This game cannot be replayed: {e}"), Tone::Problem),
                 }
             }
             Reply::Analysis { best_move, line } => match best_move {
@@ -434,7 +437,7 @@ impl Link {
                         _ => {}
                     }
                 }
-                None => app.tell("The engine has no move to suggest here.", false),
+                None => app.tell("The engine has no move to suggest here.", Tone::News),
             },
             Reply::Ok => {
                 if asked == Asked::Move
@@ -492,7 +495,10 @@ impl Link {
             Asked::Record => "Loading the game",
             Asked::Other => "",
         };
-        app.tell(wording::server_error(&capitalise(what), error), true);
+        app.tell(
+            wording::server_error(&capitalise(what), error),
+            Tone::Problem,
+        );
     }
 
     fn event(
@@ -534,7 +540,7 @@ impl Link {
                 if let Err(e) = m.apply(&notation) {
                     // The board here went out of step with the server's: start over from a
                     // snapshot.
-                    app.tell(format!("Resynchronising the game ({e})."), false);
+                    app.tell(format!("Resynchronising the game ({e})."), Tone::News);
                     return vec![
                         self.message(Request::Rejoin { game, since: None }, Asked::Rejoin(game)),
                     ];
@@ -548,34 +554,37 @@ impl Link {
                 let who = capitalise(kind.side_name(by));
                 if theirs(by) {
                     app.offer = Some(Offer::Draw);
-                    app.tell(format!("{who} offer a draw."), false);
+                    app.tell(format!("{who} offer a draw."), Tone::News);
                 } else if my_side.is_none() {
-                    app.tell(format!("{who} offer a draw."), false);
+                    app.tell(format!("{who} offer a draw."), Tone::News);
                 }
             }
             GameEvent::DrawDeclined { by } => {
                 app.offer = None;
                 if theirs(by) {
-                    app.tell("Your draw offer was declined.", false);
+                    app.tell("Your draw offer was declined.", Tone::News);
                 }
             }
             GameEvent::TakebackRequested { by } => {
                 if theirs(by) {
                     app.offer = Some(Offer::Takeback);
-                    app.tell("Your opponent asks to take back their last move.", false);
+                    app.tell(
+                        "Your opponent asks to take back their last move.",
+                        Tone::News,
+                    );
                 }
             }
             GameEvent::TakebackDeclined { by } => {
                 app.offer = None;
                 if theirs(by) {
-                    app.tell("Your takeback request was declined.", false);
+                    app.tell("Your takeback request was declined.", Tone::News);
                 }
             }
             GameEvent::TakenBack { plies, clocks, .. } => {
                 app.offer = None;
                 let seated = my_side.is_some() || m.seats == Seats::Both;
                 if let Err(e) = m.take_back(plies as usize) {
-                    app.tell(format!("Resynchronising the game ({e})."), false);
+                    app.tell(format!("Resynchronising the game ({e})."), Tone::News);
                     return vec![
                         self.message(Request::Rejoin { game, since: None }, Asked::Rejoin(game)),
                     ];
@@ -590,20 +599,20 @@ impl Link {
                             1 => "One move was taken back.".to_owned(),
                             n => format!("{n} moves were taken back."),
                         },
-                        false,
+                        Tone::News,
                     );
                 }
             }
             GameEvent::RematchOffered { by } => {
                 if theirs(by) {
                     app.offer = Some(Offer::Rematch);
-                    app.tell("Your opponent offers a rematch.", false);
+                    app.tell("Your opponent offers a rematch.", Tone::News);
                 }
             }
             GameEvent::RematchDeclined { by } => {
                 app.offer = None;
                 if theirs(by) {
-                    app.tell("The rematch was declined.", false);
+                    app.tell("The rematch was declined.", Tone::News);
                 }
             }
             GameEvent::RematchStarted { game: next } => {
@@ -648,7 +657,7 @@ impl Link {
         let start = match start {
             Ok(g) => g,
             Err(e) => {
-                app.tell(format!("This game cannot be shown: {e}"), true);
+                app.tell(format!("This game cannot be shown: {e}"), Tone::Problem);
                 return;
             }
         };
@@ -660,7 +669,7 @@ impl Link {
         let mut m = Match::new(start, seats, true);
         for mv in &s.moves {
             if let Err(e) = m.apply(mv) {
-                app.tell(format!("This game cannot be shown: {e}"), true);
+                app.tell(format!("This game cannot be shown: {e}"), Tone::Problem);
                 return;
             }
         }
@@ -691,7 +700,9 @@ impl Link {
         self.watching = !ours;
         app.watchers = summary.watchers;
         app.current = Some(m);
-        if app.lobby.my_code.take().is_some() && app.notice.as_ref().is_some_and(|n| !n.problem) {
+        if app.lobby.my_code.take().is_some()
+            && app.notice.as_ref().is_some_and(|n| n.tone == Tone::News)
+        {
             // The invitation was taken up: what it said is done.
             app.notice = None;
         }

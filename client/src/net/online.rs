@@ -9,7 +9,7 @@ use chaupal_shared::protocol::{ClientMessage, ServerMessage};
 
 use super::link::{Link, MAX_MESSAGE};
 use super::{Frame, FromNet, NetHandle};
-use crate::app::{App, Outgoing};
+use crate::app::{App, Outgoing, Tone};
 use crate::config::Config;
 
 /// A client connected (or connecting) to one server.
@@ -85,7 +85,7 @@ impl Online {
             Err(e) => {
                 app.tell(
                     format!("The server sent something this client cannot read ({e})."),
-                    true,
+                    Tone::Problem,
                 );
                 return;
             }
@@ -103,7 +103,10 @@ impl Online {
     fn send(&mut self, msg: &ClientMessage, app: &mut App) {
         match codec::encode_json(msg) {
             Ok(text) => self.net.send(Frame::Text(text)),
-            Err(e) => app.tell(format!("This request could not be sent ({e})."), true),
+            Err(e) => app.tell(
+                format!("This request could not be sent ({e})."),
+                Tone::Problem,
+            ),
         }
     }
 
@@ -113,7 +116,7 @@ impl Online {
         {
             app.tell(
                 format!("Your name and player token could not be saved: {e}"),
-                true,
+                Tone::Problem,
             );
         }
     }
