@@ -3,6 +3,7 @@
 //! side panel. Moves are checked with the shared rules; when a server is the authority, a move
 //! entered here is only sent, and played when the server says so.
 
+use chaupal_shared::protocol::{GameResult, ResultReason};
 use chaupal_shared::{AnyGame, GameKind, MoveError, Outcome, Side};
 
 use crate::geometry::CellName;
@@ -449,6 +450,43 @@ pub fn player_label(name: &str, side_name: &str, rating: Option<i32>) -> String 
         format!("{} · {side_name}", seat_label(name, rating))
     } else {
         format!("{name} ({side_name})")
+    }
+}
+
+/// The server's result of a game in words: "Asha (goats) wins: tigers resigned", "Draw: agreed",
+/// "Aborted: the game was called off".
+pub fn game_result_text(kind: GameKind, result: GameResult, names: &[String; 2]) -> String {
+    let who = |side: Side| {
+        let name = &names[side.index()];
+        let side_name = kind.side_name(side);
+        if name.eq_ignore_ascii_case(side_name) {
+            capitalise(side_name)
+        } else {
+            format!("{name} ({side_name})")
+        }
+    };
+    let why = match result.reason {
+        ResultReason::Rules(reason) => reason.describe().to_owned(),
+        ResultReason::Resignation => match result.winner {
+            Some(w) => format!("{} resigned", kind.side_name(w.opponent())),
+            None => "resignation".to_owned(),
+        },
+        ResultReason::Timeout => "time ran out".to_owned(),
+        ResultReason::Agreement => "agreed".to_owned(),
+        ResultReason::Abandoned => "the other player left the game".to_owned(),
+        ResultReason::Aborted => "the game was called off".to_owned(),
+    };
+    match (result.winner, result.reason) {
+        (_, ResultReason::Aborted) => format!("Aborted: {why}"),
+        (Some(w), _) => {
+            let verb = if names[w.index()].eq_ignore_ascii_case(kind.side_name(w)) {
+                "win"
+            } else {
+                "wins"
+            };
+            format!("{} {verb}: {why}", who(w))
+        }
+        (None, _) => format!("Draw: {why}"),
     }
 }
 

@@ -1,10 +1,14 @@
 //! The client's state as a whole: which screen is up, the lobby's choices, the game on the
-//! screen, the replay, the connection, and the notices shown to the player. Every input
-//! arrives as an [`Action`]; [`App::handle`] changes the state and returns what must be sent
-//! to the server ([`Outgoing`]). Nothing here draws or touches the network, so all of it is
-//! tested without a window.
+//! screen, the replay, the connection, and the notices shown to the player. The state changes
+//! in three places only: [`App::handle`] takes the player's [`Action`]s, [`App::apply`] takes
+//! the [`Event`]s from outside (the connection and the server), and [`App::tick`] moves time
+//! on; the first two return what must be sent to the server ([`Outgoing`]). Nothing here draws
+//! or touches the network, so all of it is tested without a window.
 
+mod event;
 mod lobby;
+
+pub use event::{Event, GameChange, LobbyChange, Opened, Record};
 
 use lobby::cycle;
 pub use lobby::{
@@ -178,6 +182,8 @@ pub enum Outgoing {
     CancelSeek(u64),
     AcceptSeek(u64),
     Watch(u64),
+    /// Sits back down at one's own live game.
+    Resume(u64),
     /// Fetches a game's record, to replay it.
     Record(u64),
     Move(String),
@@ -188,17 +194,22 @@ pub enum Outgoing {
     Takeback,
     AcceptTakeback,
     DeclineTakeback,
-    Rematch,
+    OfferRematch,
     AcceptRematch,
     DeclineRematch,
     Hint,
+    /// Asks `engine` about the position after `moves`.
     Analyse {
         kind: GameKind,
         rules: Vec<(String, String)>,
         moves: Vec<String>,
+        engine: EnginePick,
     },
     Leave,
     RetryNow,
+    /// Asks for the game on the screen whole again: the board here went out of step with the
+    /// server's.
+    Resync,
 }
 
 /// Who the other seat is, for a new game on the server.
@@ -277,6 +288,7 @@ pub const PROBLEM_SECONDS: f32 = 12.0;
 pub struct App {
     pub screen: Screen,
     pub lobby: Lobby,
+    /// The game on the screen.
     pub current: Option<Match>,
     pub replay: Option<Replay>,
     pub connection: Connection,
@@ -295,8 +307,6 @@ pub struct App {
     pub watchers: u32,
     /// Seconds until the next connection attempt, while retrying.
     pub retry_left: f32,
-    /// This player's id on the server, once greeted.
-    pub me: Option<u64>,
     /// Whether the result card of the game-over screen was put aside to see the board.
     pub result_hidden: bool,
     /// Seconds left to confirm a resignation (0: not asked).
@@ -332,61 +342,88 @@ impl App {
             offer: None,
             watchers: 0,
             retry_left: 0.0,
-            me: None,
             result_hidden: false,
             resign_armed: 0.0,
         }
     }
 
-    /// The network thread is trying to connect.
-    pub fn connecting(&mut self, attempt: u32) {
-        if self.connection != Connection::Offline {
-            self.connection = Connection::Connecting { attempt };
-        }
+    /// An offline client showing the game `m` on `screen`, with the lobby set to its game:
+    /// how the screenshot mode sets up the picture it takes.
+    pub fn showing(m: Match, screen: Screen) -> App {
+        let mut app = App::new(true);
+        app.lobby.kind = m.kind();
+        app.current = Some(m);
+        app.screen = screen;
+        app
     }
 
-    /// The connection is up and the server greeted this player by `name`.
-    pub fn connected(&mut self, name: &str) {
-        self.connection = Connection::Connected {
-            name: name.to_owned(),
-        };
-        // What was said about the lost connection is over now.
-        if self
-            .notice
-            .as_ref()
-            .is_some_and(|n| n.tone == Tone::Problem)
-        {
-            self.notice = None;
-        }
-        if self.screen == Screen::Connection {
-            self.screen = Screen::Lobby;
-        }
+    /// The screen that is up.
+    pub fn screen(&self) -> Screen {
+        self.screen
     }
 
-    /// The connection failed or dropped; the next try is in `retry_in` seconds.
-    pub fn lost(&mut self, reason: &str, attempt: u32, retry_in: f32) {
-        let was_online = self.connection.online();
-        self.retry_left = retry_in;
-        self.connection = Connection::Retrying {
-            reason: reason.to_owned(),
-            attempt,
-            in_secs: retry_in.ceil() as u32,
-        };
-        self.seeks.clear();
-        self.live.clear();
-        if was_online && self.online_game() {
-            self.tell(
-                format!(
-                    "{reason} Your game is kept on the server: the client reconnects by itself \
-                     and picks it up again."
-                ),
-                Tone::Problem,
-            );
-        }
+    /// The lobby's choices.
+    pub fn lobby(&self) -> &Lobby {
+        &self.lobby
+    }
+
+    /// The game on the screen (also while the lobby or the replay is up).
+    pub fn current(&self) -> Option<&Match> {
+        self.current.as_ref()
+    }
+
+    /// The game being replayed.
+    pub fn replay(&self) -> Option<&Replay> {
+        self.replay.as_ref()
+    }
+
+    /// The connection to the server.
+    pub fn connection(&self) -> &Connection {
+        &self.connection
+    }
+
+    /// The open seeks in the lobby.
+    pub fn seeks(&self) -> &[SeekEntry] {
+        &self.seeks
+    }
+
+    /// The live games in the lobby.
+    pub fn live(&self) -> &[LiveEntry] {
+        &self.live
+    }
+
+    /// This player's finished games on the server, newest first.
+    pub fn finished(&self) -> &[FinishedEntry] {
+        &self.finished
+    }
+
+    /// The message shown to the player, if any.
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    /// The opponent's offer waiting for an answer, if any.
+    pub fn offer(&self) -> Option<Offer> {
+        self.offer
+    }
+
+    /// People watching the game on the screen.
+    pub fn watchers(&self) -> u32 {
+        self.watchers
+    }
+
+    /// Whether the result card of the game-over screen was put aside to see the board.
+    pub fn result_hidden(&self) -> bool {
+        self.result_hidden
+    }
+
+    /// Whether a first click on Resign waits for the confirming second click.
+    pub fn resign_asked(&self) -> bool {
+        self.resign_armed > 0.0
     }
 
     /// Shows a message.
-    pub fn tell(&mut self, text: impl Into<String>, tone: Tone) {
+    fn tell(&mut self, text: impl Into<String>, tone: Tone) {
         self.notice = Some(Notice {
             text: text.into(),
             tone,
@@ -477,7 +514,13 @@ impl App {
             }
             Action::Watch(id) => {
                 if self.require_online("Watching a game") {
-                    out.push(Outgoing::Watch(id));
+                    // One's own live game is resumed, not watched.
+                    let mine = self.live.iter().any(|g| g.id == id && g.mine);
+                    out.push(if mine {
+                        Outgoing::Resume(id)
+                    } else {
+                        Outgoing::Watch(id)
+                    });
                 }
             }
             Action::ReplayGame(id) => {
@@ -728,7 +771,13 @@ impl App {
     fn rematch(&mut self) -> Vec<Outgoing> {
         if self.online_game() {
             self.tell("Rematch offered.", Tone::News);
-            return vec![Outgoing::Rematch];
+            // The opponent's own offer is taken up; nothing is sent without a connection, and
+            // then the offer stays to be answered.
+            if self.connection.online() && self.offer == Some(Offer::Rematch) {
+                self.offer = None;
+                return vec![Outgoing::AcceptRematch];
+            }
+            return vec![Outgoing::OfferRematch];
         }
         if let Some(m) = &self.current {
             let mut fresh = Match::new(m.start.clone(), m.seats, false);
@@ -759,6 +808,7 @@ impl App {
             kind: start.kind(),
             rules: crate::view::non_default_rules(start),
             moves,
+            engine: self.lobby.engine_pick(),
         }]
     }
 
@@ -782,7 +832,7 @@ impl App {
     }
 
     /// Opens a replay of a game the server sent (from the lobby's finished games).
-    pub fn open_record(
+    fn open_record(
         &mut self,
         start: AnyGame,
         moves: &[String],
@@ -836,7 +886,7 @@ impl App {
     }
 
     /// The side this client plays in `m`, if exactly one.
-    pub fn my_side_in(&self, m: &Match) -> Option<Side> {
+    fn my_side_in(&self, m: &Match) -> Option<Side> {
         match m.seats {
             Seats::One(s) => Some(s),
             _ => None,
@@ -992,7 +1042,11 @@ mod tests {
     fn the_connection_state_follows_the_network_and_counts_down() {
         let mut app = App::new(false);
         assert_eq!(app.screen, Screen::Connection);
-        app.lost("The server is not answering.", 1, 2.0);
+        app.apply(Event::Lost {
+            reason: "The server is not answering.".into(),
+            attempt: 1,
+            retry_in: 2.0,
+        });
         assert_eq!(
             app.connection.describe(),
             "The server is not answering. Trying again in 2 s."
@@ -1005,10 +1059,12 @@ mod tests {
             Screen::Lobby,
             "local play while it keeps trying"
         );
-        app.connecting(2);
+        app.apply(Event::Connecting { attempt: 2 });
         assert!(app.connection.describe().contains("try 2"));
         app.screen = Screen::Connection;
-        app.connected("asha");
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
         assert_eq!(app.screen, Screen::Lobby);
         assert!(app.connection.online());
     }
@@ -1076,6 +1132,7 @@ mod tests {
                 kind: GameKind::BaghChal,
                 rules: Vec::new(),
                 moves: vec!["c3".into()],
+                engine: EnginePick::Level(3),
             }]
         );
     }
@@ -1242,10 +1299,14 @@ mod tests {
         app.tell("The server is shutting down.", Tone::Problem);
         app.tick(NOTICE_SECONDS + 1.0);
         assert!(app.notice.is_some(), "a problem stays longer");
-        app.connected("asha");
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
         assert!(app.notice.is_none(), "connected again: the alarm is over");
         app.tell("Your seek is open.", Tone::News);
-        app.connected("asha");
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
         assert!(app.notice.is_some(), "news stays");
     }
 

@@ -39,16 +39,16 @@ pub fn draw(app: &App, input: &Input, fonts: &Fonts) -> Vec<Action> {
         w: w - 2.0 * GAP,
         h: h - bar_h - 2.0 * GAP,
     };
-    match app.screen {
+    match app.screen() {
         Screen::Connection => connection(app, &ui, body, &mut actions),
         Screen::Lobby => lobby(app, &ui, body, &mut actions),
         Screen::Game | Screen::GameOver => {
-            if let Some(m) = &app.current {
+            if let Some(m) = app.current() {
                 game(app, m, &ui, body, &mut actions);
             }
         }
         Screen::Replay => {
-            if let Some(r) = &app.replay {
+            if let Some(r) = app.replay() {
                 replay(r, &ui, body, &mut actions);
             }
         }
@@ -94,12 +94,11 @@ fn top_bar(app: &App, ui: &Ui, w: f32, bar_h: f32) {
         theme::ACCENT,
         Align::Left,
     );
-    let title = match app.screen {
+    let title = match app.screen() {
         Screen::Connection => "Connecting".to_owned(),
         Screen::Lobby => "Lobby".to_owned(),
         Screen::Game | Screen::GameOver => app
-            .current
-            .as_ref()
+            .current()
             .map(|m| game_title(&m.game))
             .unwrap_or_default(),
         Screen::Replay => "Replay".to_owned(),
@@ -112,13 +111,13 @@ fn top_bar(app: &App, ui: &Ui, w: f32, bar_h: f32) {
         theme::TEXT_DIM,
         Align::Left,
     );
-    let dot = match &app.connection {
+    let dot = match app.connection() {
         Connection::Offline => theme::TEXT_DIM,
         Connection::Connecting { .. } => theme::ACCENT,
         Connection::Connected { .. } => theme::GOOD,
         Connection::Retrying { .. } => theme::BAD,
     };
-    let text = app.connection.short();
+    let text = app.connection().short();
     let text = paint::fit(&text, &ui.fonts.regular, ui.unit * 0.9, w * 0.5);
     let tw = paint::text_width(&text, &ui.fonts.regular, ui.unit * 0.9);
     let x = w - GAP - tw;
@@ -146,7 +145,7 @@ fn game_title(game: &AnyGame) -> String {
 }
 
 fn notice(app: &App, ui: &Ui, w: f32, h: f32, actions: &mut Vec<Action>) {
-    let Some(n) = &app.notice else {
+    let Some(n) = app.notice() else {
         return;
     };
     let size = ui.unit;
@@ -203,7 +202,7 @@ fn connection(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     ui.panel(a);
     let x = a.x + ui.unit * 1.5;
     let inner = a.w - ui.unit * 3.0;
-    let title = if matches!(app.connection, Connection::Retrying { .. }) {
+    let title = if matches!(app.connection(), Connection::Retrying { .. }) {
         "Cannot reach the server"
     } else {
         "Connecting to the server"
@@ -217,8 +216,8 @@ fn connection(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         Align::Left,
     );
     let dots = ".".repeat(1 + (get_time() * 2.0) as usize % 3);
-    let status = match &app.connection {
-        Connection::Connecting { .. } => format!("{}{dots}", app.connection.describe()),
+    let status = match app.connection() {
+        Connection::Connecting { .. } => format!("{}{dots}", app.connection().describe()),
         other => other.describe(),
     };
     let y = ui.paragraph(&status, x, a.y + ui.unit * 4.2, inner, theme::TEXT_DIM);
@@ -265,11 +264,11 @@ fn lobby(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     lobby_preview(app, ui, middle, actions);
     lobby_online(app, ui, right, actions);
     for c in &ui.input.typed {
-        if app.lobby.mode == PlayMode::Friend {
+        if app.lobby().mode == PlayMode::Friend {
             actions.push(Action::TypeCode(*c));
         }
     }
-    if app.lobby.mode == PlayMode::Friend {
+    if app.lobby().mode == PlayMode::Friend {
         if ui.input.key(KeyCode::Backspace) {
             actions.push(Action::EraseCode);
         }
@@ -298,7 +297,7 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     for pair in GameKind::ALL.chunks(2) {
         let cols = columns(Area { y, h: rh, ..inner }, 2, 8.0);
         for (c, kind) in cols.iter().zip(pair) {
-            let look = if app.lobby.kind == *kind {
+            let look = if app.lobby().kind == *kind {
                 Look::Selected
             } else {
                 Look::Plain
@@ -310,8 +309,8 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
         y += rh + 8.0;
     }
     y += ui.unit * 0.6;
-    let kind = app.lobby.kind;
-    let choice = &app.lobby.rule_choice[kind_index(kind)];
+    let kind = app.lobby().kind;
+    let choice = &app.lobby().rule_choice[kind_index(kind)];
     for (i, option) in rulebook::options(kind).iter().enumerate() {
         let value = choice
             .get(i)
@@ -357,7 +356,7 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             6.0,
         );
         for (c, (mode, label)) in cols.iter().zip(pair) {
-            let look = if app.lobby.mode == *mode {
+            let look = if app.lobby().mode == *mode {
                 Look::Selected
             } else {
                 Look::Plain
@@ -369,7 +368,7 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
         y += rh * 0.9 + 6.0;
     }
     y += ui.unit * 0.5;
-    if app.lobby.mode != PlayMode::ThisComputer {
+    if app.lobby().mode != PlayMode::ThisComputer {
         ui.label("You play", x, y + rh * 0.42, theme::TEXT_DIM, Align::Left);
         let label_w = ui.unit * 4.6;
         let sides = [
@@ -388,7 +387,7 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             6.0,
         );
         for (c, (side, label)) in cols.iter().zip(sides) {
-            let look = if app.lobby.side == side {
+            let look = if app.lobby().side == side {
                 Look::Selected
             } else {
                 Look::Plain
@@ -399,7 +398,7 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
         }
         y += rh * 0.85 + ui.unit * 0.6;
     }
-    match app.lobby.mode {
+    match app.lobby().mode {
         PlayMode::ThisComputer => {
             y = ui.paragraph(
                 "Both sides at this screen: take turns with the mouse.",
@@ -419,7 +418,7 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             ) + ui.unit * 0.4;
         }
         PlayMode::Computer => {
-            let engine = match app.lobby.engine {
+            let engine = match app.lobby().engine {
                 0 => "level".to_owned(),
                 i => crate::app::ENGINES
                     .get(i - 1)
@@ -439,13 +438,13 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
                 ],
                 actions,
             );
-            y = if app.lobby.engine == 0 {
+            y = if app.lobby().engine == 0 {
                 stepper(
                     ui,
                     inner,
                     y,
                     "Level",
-                    &format!("{} of {}", app.lobby.level, crate::app::LEVELS),
+                    &format!("{} of {}", app.lobby().level, crate::app::LEVELS),
                     [
                         Action::CycleLevel { forward: false },
                         Action::CycleLevel { forward: true },
@@ -458,7 +457,7 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
                     inner,
                     y,
                     "Depth",
-                    &app.lobby.depth.to_string(),
+                    &app.lobby().depth.to_string(),
                     [
                         Action::CycleDepth { forward: false },
                         Action::CycleDepth { forward: true },
@@ -477,7 +476,7 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             y += rh;
         }
         PlayMode::Friend => {
-            if let Some(code) = &app.lobby.my_code {
+            if let Some(code) = &app.lobby().my_code {
                 ui.label(
                     "Your invite code:",
                     x,
@@ -502,7 +501,7 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
                 h: rh,
             };
             rounded(field, 8.0, theme::BACKGROUND);
-            let shown = if app.lobby.code.is_empty() {
+            let shown = if app.lobby().code.is_empty() {
                 ("type a code".to_owned(), theme::TEXT_DIM)
             } else {
                 let caret = if (get_time() * 2.0) as i64 % 2 == 0 {
@@ -510,7 +509,7 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
                 } else {
                     ""
                 };
-                (format!("{}{caret}", app.lobby.code), theme::TEXT)
+                (format!("{}{caret}", app.lobby().code), theme::TEXT)
             };
             paint::text(
                 &shown.0,
@@ -541,20 +540,20 @@ fn lobby_choices(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
         w: inner.w * 0.62,
         h: rh,
     };
-    let label = match app.lobby.mode {
+    let label = match app.lobby().mode {
         PlayMode::ThisComputer => "Start the game",
         PlayMode::Computer => "Play the computer",
         PlayMode::Friend => "Create a private game",
         PlayMode::Anyone => "Offer the game",
     };
-    let online_needed = app.lobby.mode != PlayMode::ThisComputer;
-    let look = if online_needed && !app.connection.online() {
+    let online_needed = app.lobby().mode != PlayMode::ThisComputer;
+    let look = if online_needed && !app.connection().online() {
         Look::Plain
     } else {
         Look::Primary
     };
     if ui.button(start, label, look) {
-        actions.push(if app.lobby.mode == PlayMode::Friend {
+        actions.push(if app.lobby().mode == PlayMode::Friend {
             Action::CreatePrivate
         } else {
             Action::Start
@@ -635,7 +634,7 @@ fn value_stepper(
 /// takes them; returns the y below.
 fn clock_and_rating(app: &App, ui: &Ui, inner: Area, mut y: f32, actions: &mut Vec<Action>) -> f32 {
     let rh = ui.row_h();
-    let lobby = &app.lobby;
+    let lobby = app.lobby();
     if lobby.clock_applies() {
         let minutes = CLOCK_MINUTES.get(lobby.minutes).copied().unwrap_or(0);
         let label_w = ui.unit * 4.6;
@@ -715,7 +714,7 @@ fn clock_and_rating(app: &App, ui: &Ui, inner: Area, mut y: f32, actions: &mut V
 
 fn lobby_preview(app: &App, ui: &Ui, a: Area, actions: &mut [Action]) {
     let _ = actions;
-    let kind = app.lobby.kind;
+    let kind = app.lobby().kind;
     let title_h = ui.unit * 2.2;
     ui.strong(
         kind.title(),
@@ -725,7 +724,7 @@ fn lobby_preview(app: &App, ui: &Ui, a: Area, actions: &mut [Action]) {
         theme::TEXT,
         Align::Centre,
     );
-    let Ok(game) = AnyGame::start(kind, app.lobby.rule_pairs()) else {
+    let Ok(game) = AnyGame::start(kind, app.lobby().rule_pairs()) else {
         return;
     };
     let view = BoardView::of(&game);
@@ -779,7 +778,7 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     let mut y = a.y + pad + ui.unit * 0.6;
     ui.heading("Open seeks", x, y);
     y += ui.unit * 1.4;
-    if !app.connection.online() {
+    if !app.connection().online() {
         ui.paragraph(
             "Not connected to a server. Open seeks and live games to watch show up here once \
              the connection is made.",
@@ -790,7 +789,7 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
         );
         return;
     }
-    if app.seeks.is_empty() {
+    if app.seeks().is_empty() {
         y = ui.paragraph(
             "Nobody is waiting for a game right now.",
             x,
@@ -800,7 +799,7 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
         );
     }
     let half = a.y + a.h * 0.36;
-    for s in &app.seeks {
+    for s in app.seeks() {
         if y > half - rh {
             break;
         }
@@ -832,11 +831,11 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     let mut y = half + ui.unit;
     ui.heading("Live games", x, y);
     y += ui.unit * 1.4;
-    if app.live.is_empty() {
+    if app.live().is_empty() {
         ui.paragraph("No games are being played.", x, y, inner_w, theme::TEXT_DIM);
     }
     let finished_top = a.y + a.h * 0.68;
-    for g in &app.live {
+    for g in app.live() {
         if y > finished_top - rh - pad {
             break;
         }
@@ -874,7 +873,7 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     let mut y = finished_top + ui.unit;
     ui.heading("Your finished games", x, y);
     y += ui.unit * 1.4;
-    if app.finished.is_empty() {
+    if app.finished().is_empty() {
         ui.paragraph(
             "Games you finish on the server can be replayed from here.",
             x,
@@ -883,7 +882,7 @@ fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             theme::TEXT_DIM,
         );
     }
-    for g in &app.finished {
+    for g in app.finished() {
         if y > a.y + a.h - rh - pad {
             break;
         }
@@ -961,7 +960,7 @@ fn game(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let hover = geometry::hit(&view, &frame, ui.input.mouse);
     let marks = match_marks(m, hover.clone());
     boards::draw(&view, &frame, &marks, ui.fonts);
-    if app.screen == Screen::Game {
+    if app.screen() == Screen::Game {
         if ui.input.clicked
             && let Some(cell) = hover
         {
@@ -972,7 +971,7 @@ fn game(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         }
     }
     game_panel(app, m, ui, panel, actions);
-    if app.screen == Screen::GameOver && !app.result_hidden {
+    if app.screen() == Screen::GameOver && !app.result_hidden() {
         game_over_card(m, ui, board_area, actions);
     }
     if ui.input.typed.contains(&'f') {
@@ -1069,11 +1068,14 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
         inner.w,
         status_color,
     );
-    if app.watchers > 0 || matches!(m.seats, crate::play::Seats::Watching) {
+    if app.watchers() > 0 || matches!(m.seats, crate::play::Seats::Watching) {
         let line = if matches!(m.seats, crate::play::Seats::Watching) {
-            format!("You are watching ({} watching in all)", app.watchers.max(1))
+            format!(
+                "You are watching ({} watching in all)",
+                app.watchers().max(1)
+            )
         } else {
-            format!("{} watching", app.watchers)
+            format!("{} watching", app.watchers())
         };
         y = ui.paragraph(&line, inner.x, y, inner.w, theme::TEXT_DIM);
     }
@@ -1100,7 +1102,7 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
     if m.selection.in_chain() && m.selection.can_stop(&m.choices) {
         buttons.push(("Stop the chain here", Action::StopChain, Look::Primary));
     }
-    if app.offer.is_some() {
+    if app.offer().is_some() {
         buttons.push(("Accept", Action::AcceptOffer, Look::Primary));
         buttons.push(("Decline", Action::DeclineOffer, Look::Plain));
     }
@@ -1117,7 +1119,7 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
         buttons.push(("Hint", Action::Hint, enabled(playing)));
         buttons.push(("Offer draw", Action::OfferDraw, enabled(m.can_offer_draw())));
         buttons.push((
-            if app.resign_armed > 0.0 {
+            if app.resign_asked() {
                 "Really resign?"
             } else {
                 "Resign"
@@ -1141,7 +1143,7 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
     let rows = buttons.len().div_ceil(per_row);
     let bh = rh * 0.9;
     let buttons_top = inner.y + inner.h - rows as f32 * (bh + 6.0);
-    if let Some(offer) = app.offer {
+    if let Some(offer) = app.offer() {
         ui.label(
             &format!("Your opponent offers a {}.", offer.noun()),
             inner.x,
@@ -1172,7 +1174,7 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
         x: inner.x,
         y: y + ui.unit * 0.4,
         w: inner.w,
-        h: buttons_top - y - ui.unit * if app.offer.is_some() { 2.2 } else { 1.0 },
+        h: buttons_top - y - ui.unit * if app.offer().is_some() { 2.2 } else { 1.0 },
     };
     let texts: Vec<(Side, String)> = m.moves.iter().map(|p| (p.side, p.text.clone())).collect();
     move_list(ui, m.kind(), &texts, list, None, actions);
