@@ -2,8 +2,9 @@
 //! screen, the replay, the connection, and the notices shown to the player. The state changes
 //! in three places only: [`App::handle`] takes the player's [`Action`]s, [`App::apply`] takes
 //! the [`Event`]s from outside (the connection and the server), and [`App::tick`] moves time
-//! on; the first two return what must be sent to the server ([`Outgoing`]). Nothing here draws
-//! or touches the network, so all of it is tested without a window.
+//! on; the first two return what must be sent to the server ([`Outgoing`]). Its fields are
+//! private, so nothing else can change it. Nothing here draws or touches the network, so all
+//! of it is tested without a window.
 
 mod event;
 mod lobby;
@@ -286,31 +287,31 @@ pub const PROBLEM_SECONDS: f32 = 12.0;
 /// The whole client state.
 #[derive(Clone, Debug)]
 pub struct App {
-    pub screen: Screen,
-    pub lobby: Lobby,
+    screen: Screen,
+    lobby: Lobby,
     /// The game on the screen.
-    pub current: Option<Match>,
-    pub replay: Option<Replay>,
-    pub connection: Connection,
-    pub seeks: Vec<SeekEntry>,
-    pub live: Vec<LiveEntry>,
+    current: Option<Match>,
+    replay: Option<Replay>,
+    connection: Connection,
+    seeks: Vec<SeekEntry>,
+    live: Vec<LiveEntry>,
     /// This player's finished games on the server, newest first.
-    pub finished: Vec<FinishedEntry>,
+    finished: Vec<FinishedEntry>,
     /// Where "back" goes from the replay.
-    pub replay_return: Screen,
-    pub notice: Option<Notice>,
+    replay_return: Screen,
+    notice: Option<Notice>,
     /// Where "back" goes from the rules screen.
-    pub rules_return: Screen,
+    rules_return: Screen,
     /// An offer the opponent made and this player may accept or decline.
-    pub offer: Option<Offer>,
+    offer: Option<Offer>,
     /// People watching the game on the screen.
-    pub watchers: u32,
+    watchers: u32,
     /// Seconds until the next connection attempt, while retrying.
-    pub retry_left: f32,
+    retry_left: f32,
     /// Whether the result card of the game-over screen was put aside to see the board.
-    pub result_hidden: bool,
+    result_hidden: bool,
     /// Seconds left to confirm a resignation (0: not asked).
-    pub resign_armed: f32,
+    resign_armed: f32,
 }
 
 /// How long a first click on Resign waits for the confirming second click.
