@@ -1320,4 +1320,54 @@ mod tests {
         app.handle(Action::CycleLevel { forward: false });
         assert_eq!(app.lobby.level, LEVELS);
     }
+
+    #[test]
+    fn rematch_takes_up_the_opponents_offer_or_makes_one() {
+        let mut app = online();
+        let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
+        let finished = |mut m: Match| {
+            m.ended = Some("Draw: agreed".into());
+            m
+        };
+        let m = finished(Match::new(game, Seats::One(Side::First), true));
+        app.apply(Event::Opened(Box::new(Opened {
+            game: m,
+            watchers: 0,
+            offers: vec![(Offer::Rematch, Side::Second)],
+        })));
+        assert_eq!(app.offer(), Some(Offer::Rematch));
+        assert_eq!(app.handle(Action::Rematch), [Outgoing::AcceptRematch]);
+        assert_eq!(app.offer(), None);
+        assert_eq!(app.handle(Action::Rematch), [Outgoing::OfferRematch]);
+        // Without a connection nothing goes out, so the offer stays to be answered.
+        app.offer = Some(Offer::Rematch);
+        app.apply(Event::Lost {
+            reason: "The server closed the connection.".into(),
+            attempt: 1,
+            retry_in: 1.0,
+        });
+        assert_eq!(app.handle(Action::Rematch), [Outgoing::OfferRematch]);
+        assert_eq!(app.offer(), Some(Offer::Rematch));
+    }
+
+    #[test]
+    fn ones_own_live_game_is_resumed_and_anothers_watched() {
+        let mut app = online();
+        let entry = |id, mine| LiveEntry {
+            id,
+            kind: GameKind::Kalah,
+            players: ["a".into(), "b".into()],
+            ratings: [None; 2],
+            moves: 3,
+            watchers: 0,
+            exhibition: false,
+            mine,
+        };
+        app.apply(Event::Lobby(LobbyChange::Live(vec![
+            entry(5, true),
+            entry(6, false),
+        ])));
+        assert_eq!(app.handle(Action::Watch(5)), [Outgoing::Resume(5)]);
+        assert_eq!(app.handle(Action::Watch(6)), [Outgoing::Watch(6)]);
+    }
 }
