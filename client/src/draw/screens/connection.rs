@@ -10,6 +10,7 @@ use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::Area;
 
+/// Draws the connection card in the middle of `body`.
 pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let w = (ui.unit * 30.0).min(body.w);
     let h = ui.unit * 15.0;

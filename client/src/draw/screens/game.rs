@@ -65,6 +65,8 @@ pub fn match_marks(m: &Match, hover: Option<String>) -> Marks {
     }
 }
 
+/// Draws the game `m` in `body`: the board (clicks enter moves while it is in play), the side
+/// panel, and the result card once it is over.
 pub(super) fn draw(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let (board_area, panel) = split(body, ui.unit);
     let view = m.view();
@@ -141,6 +143,8 @@ fn player_row(m: &Match, ui: &Ui, side: Side, a: Area) {
     }
 }
 
+/// The side panel: the players and their clocks, the status, the counters, the hint, the
+/// buttons of play (from the bottom up) and the moves in the space between.
 fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     ui.panel(a);
     let pad = ui.unit * 0.9;

@@ -10,6 +10,7 @@ use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::Area;
 use crate::play::{Match, capitalise};
 
+/// Draws the result card in the middle of the board; a click beside it hides it.
 pub(super) fn card(m: &Match, ui: &Ui, board: Area, actions: &mut Vec<Action>) {
     let w = (ui.unit * 24.0).min(board.w * 0.9);
     let h = ui.unit * 8.5;

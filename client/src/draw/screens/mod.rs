@@ -55,6 +55,7 @@ pub fn draw(app: &App, input: &Input, fonts: &Fonts) -> Vec<Action> {
     actions
 }
 
+/// The bar across the top: the name, the screen's title, and the connection.
 fn top_bar(app: &App, ui: &Ui, w: f32, bar_h: f32) {
     paint::fill(
         Area {
@@ -113,6 +114,7 @@ fn top_bar(app: &App, ui: &Ui, w: f32, bar_h: f32) {
     );
 }
 
+/// The notice, at the bottom of the window; a click on it dismisses it.
 fn notice(app: &App, ui: &Ui, w: f32, h: f32, actions: &mut Vec<Action>) {
     let Some(n) = app.notice() else {
         return;

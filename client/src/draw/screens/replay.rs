@@ -17,6 +17,7 @@ use crate::replay::Replay;
 use crate::selection::move_path;
 use crate::view::BoardView;
 
+/// Draws the replay `r` in `body`.
 pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let (board_area, panel) = split(body, ui.unit);
     let game = r.game();

@@ -15,6 +15,7 @@ use crate::rulebook;
 use crate::selection::move_path;
 use crate::view::BoardView;
 
+/// Draws the rules of `kind` in `body`.
 pub(super) fn draw(kind: GameKind, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let (board_area, panel) = split(body, ui.unit);
     let panel = Area {

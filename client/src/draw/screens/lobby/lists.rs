@@ -1,7 +1,7 @@
 //! The lobby's right panel: the server's open seeks (to accept or cancel), the live games (to
 //! watch or resume), and this player's finished games (to replay).
 
-use crate::app::{Action, App};
+use crate::app::{Action, App, FinishedEntry, LiveEntry, SeekEntry};
 use crate::draw::paint::{self, Align};
 use crate::draw::theme;
 use crate::draw::ui::{Look, Ui};
@@ -32,38 +32,81 @@ fn two_lines(ui: &Ui, x: f32, y: f32, rh: f32, w: f32, main: &str, details: &str
     );
 }
 
-pub(super) fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
+/// Draws the panel in `a`: the seeks in its top third, the live games in the next, this
+/// player's finished games below; each list stops where the next begins.
+pub(super) fn draw(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     ui.panel(a);
     let pad = ui.unit * 1.1;
-    let x = a.x + pad;
-    let inner_w = a.w - 2.0 * pad;
-    let rh = ui.row_h() * 0.85;
+    let inner = Area {
+        x: a.x + pad,
+        y: a.y,
+        w: a.w - 2.0 * pad,
+        h: a.h,
+    };
+    let rh = row_h(ui);
     let mut y = a.y + pad + ui.unit * 0.6;
-    ui.heading("Open seeks", x, y);
+    ui.heading("Open seeks", inner.x, y);
     y += ui.unit * 1.4;
     if !app.connection().online() {
         ui.paragraph(
             "Not connected to a server. Open seeks and live games to watch show up here once \
              the connection is made.",
-            x,
+            inner.x,
             y,
-            inner_w,
+            inner.w,
             theme::TEXT_DIM,
         );
         return;
     }
-    if app.seeks().is_empty() {
+    let half = a.y + a.h * 0.36;
+    seeks(app.seeks(), ui, inner, y, half - rh, actions);
+    let finished_top = a.y + a.h * 0.68;
+    let y = half + ui.unit;
+    live_games(app.live(), ui, inner, y, finished_top - rh - pad, actions);
+    let y = finished_top + ui.unit;
+    finished_games(app.finished(), ui, inner, y, a.y + a.h - rh - pad, actions);
+}
+
+/// The height of an entry.
+fn row_h(ui: &Ui) -> f32 {
+    ui.row_h() * 0.85
+}
+
+/// An entry at `y`: two lines of text, and a button on the right; returns whether the button
+/// was clicked.
+fn entry(ui: &Ui, inner: Area, y: f32, main: &str, details: &str, button: (&str, Look)) -> bool {
+    let rh = row_h(ui);
+    two_lines(ui, inner.x, y, rh, inner.w * 0.7, main, details);
+    let b = Area {
+        x: inner.x + inner.w * 0.74,
+        y,
+        w: inner.w * 0.26,
+        h: rh,
+    };
+    ui.button(b, button.0, button.1)
+}
+
+/// The open seeks from `y` (under their heading), none starting below `last`: accept
+/// another's, cancel one's own.
+fn seeks(
+    seeks: &[SeekEntry],
+    ui: &Ui,
+    inner: Area,
+    mut y: f32,
+    last: f32,
+    actions: &mut Vec<Action>,
+) {
+    if seeks.is_empty() {
         y = ui.paragraph(
             "Nobody is waiting for a game right now.",
-            x,
+            inner.x,
             y,
-            inner_w,
+            inner.w,
             theme::TEXT_DIM,
         );
     }
-    let half = a.y + a.h * 0.36;
-    for s in app.seeks() {
-        if y > half - rh {
+    for s in seeks {
+        if y > last {
             break;
         }
         let mut details = vec![s.kind.title().to_owned()];
@@ -75,31 +118,40 @@ pub(super) fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action
         } else {
             s.who.clone()
         };
-        two_lines(ui, x, y, rh, inner_w * 0.7, &who, &details.join(" · "));
-        let b = Area {
-            x: x + inner_w * 0.74,
-            y,
-            w: inner_w * 0.26,
-            h: rh,
+        let (button, action) = if s.mine {
+            (("Cancel", Look::Plain), Action::CancelSeek(s.id))
+        } else {
+            (("Play", Look::Primary), Action::AcceptSeek(s.id))
         };
-        if s.mine {
-            if ui.button(b, "Cancel", Look::Plain) {
-                actions.push(Action::CancelSeek(s.id));
-            }
-        } else if ui.button(b, "Play", Look::Primary) {
-            actions.push(Action::AcceptSeek(s.id));
+        if entry(ui, inner, y, &who, &details.join(" · "), button) {
+            actions.push(action);
         }
-        y += rh + 10.0;
+        y += row_h(ui) + 10.0;
     }
-    let mut y = half + ui.unit;
-    ui.heading("Live games", x, y);
+}
+
+/// "Live games" from `y`, none starting below `last`: watch one, or resume one's own.
+fn live_games(
+    games: &[LiveEntry],
+    ui: &Ui,
+    inner: Area,
+    mut y: f32,
+    last: f32,
+    actions: &mut Vec<Action>,
+) {
+    ui.heading("Live games", inner.x, y);
     y += ui.unit * 1.4;
-    if app.live().is_empty() {
-        ui.paragraph("No games are being played.", x, y, inner_w, theme::TEXT_DIM);
+    if games.is_empty() {
+        ui.paragraph(
+            "No games are being played.",
+            inner.x,
+            y,
+            inner.w,
+            theme::TEXT_DIM,
+        );
     }
-    let finished_top = a.y + a.h * 0.68;
-    for g in app.live() {
-        if y > finished_top - rh - pad {
+    for g in games {
+        if y > last {
             break;
         }
         let who = format!(
@@ -116,51 +168,47 @@ pub(super) fn lobby_online(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action
         if g.watchers > 0 {
             info.push_str(&format!(" · {} watching", g.watchers));
         }
-        two_lines(ui, x, y, rh, inner_w * 0.7, &who, &info);
-        let b = Area {
-            x: x + inner_w * 0.74,
-            y,
-            w: inner_w * 0.26,
-            h: rh,
-        };
-        let (label, look) = if g.mine {
+        let button = if g.mine {
             ("Resume", Look::Primary)
         } else {
             ("Watch", Look::Plain)
         };
-        if ui.button(b, label, look) {
+        if entry(ui, inner, y, &who, &info, button) {
             actions.push(Action::Watch(g.id));
         }
-        y += rh + 10.0;
+        y += row_h(ui) + 10.0;
     }
-    let mut y = finished_top + ui.unit;
-    ui.heading("Your finished games", x, y);
+}
+
+/// "Your finished games" from `y`, none starting below `last`, to replay.
+fn finished_games(
+    games: &[FinishedEntry],
+    ui: &Ui,
+    inner: Area,
+    mut y: f32,
+    last: f32,
+    actions: &mut Vec<Action>,
+) {
+    ui.heading("Your finished games", inner.x, y);
     y += ui.unit * 1.4;
-    if app.finished().is_empty() {
+    if games.is_empty() {
         ui.paragraph(
             "Games you finish on the server can be replayed from here.",
-            x,
+            inner.x,
             y,
-            inner_w,
+            inner.w,
             theme::TEXT_DIM,
         );
     }
-    for g in app.finished() {
-        if y > a.y + a.h - rh - pad {
+    for g in games {
+        if y > last {
             break;
         }
         let who = format!("{} vs {}", g.players[0], g.players[1]);
         let info = format!("{} · {} · {} moves", g.kind.title(), g.result, g.moves);
-        two_lines(ui, x, y, rh, inner_w * 0.7, &who, &info);
-        let b = Area {
-            x: x + inner_w * 0.74,
-            y,
-            w: inner_w * 0.26,
-            h: rh,
-        };
-        if ui.button(b, "Replay", Look::Plain) {
+        if entry(ui, inner, y, &who, &info, ("Replay", Look::Plain)) {
             actions.push(Action::ReplayGame(g.id));
         }
-        y += rh + 10.0;
+        y += row_h(ui) + 10.0;
     }
 }

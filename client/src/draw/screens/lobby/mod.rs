@@ -17,9 +17,9 @@ use crate::draw::ui::Ui;
 use crate::geometry::{self, Area, Frame};
 use crate::rulebook;
 use crate::view::BoardView;
-use choices::lobby_choices;
-use lists::lobby_online;
 
+/// Draws the lobby in `body`: the choices, the preview and the lists side by side; typing and
+/// Enter go to the invite code or start the game.
 pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let left_w = (body.w * 0.34).clamp(ui.unit * 19.0, ui.unit * 26.0);
     let right_w = (body.w * 0.27).clamp(ui.unit * 15.0, ui.unit * 22.0);
@@ -34,9 +34,9 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         w: (right.x - GAP) - (left.x + left.w + GAP),
         ..body
     };
-    lobby_choices(app, ui, left, actions);
-    lobby_preview(app, ui, middle, actions);
-    lobby_online(app, ui, right, actions);
+    choices::draw(app, ui, left, actions);
+    preview(app, ui, middle);
+    lists::draw(app, ui, right, actions);
     for c in &ui.input.typed {
         if app.lobby().mode == PlayMode::Friend {
             actions.push(Action::TypeCode(*c));
@@ -54,8 +54,8 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     }
 }
 
-fn lobby_preview(app: &App, ui: &Ui, a: Area, actions: &mut [Action]) {
-    let _ = actions;
+/// The chosen game's name, its starting position under the rules chosen, and how to play it.
+fn preview(app: &App, ui: &Ui, a: Area) {
     let kind = app.lobby().kind;
     let title_h = ui.unit * 2.2;
     ui.strong(
