@@ -6,7 +6,7 @@ use chaupal_shared::protocol::{GameResult, SeatPresence};
 use chaupal_shared::{AnyGame, Side};
 
 use super::{App, Connection, FinishedEntry, LiveEntry, Offer, Outgoing, Screen, SeekEntry, Tone};
-use crate::play::{ClockState, Hint, Match, Seats, capitalise, game_result_text};
+use crate::play::{ClockState, Ending, Hint, Match, Seats, capitalise};
 
 /// Something that happened outside the app.
 #[derive(Clone, Debug)]
@@ -93,8 +93,8 @@ pub struct Record {
     pub moves: Vec<String>,
     /// The players' names, by `Side::index`.
     pub names: [String; 2],
-    /// The result in words, when there is one.
-    pub result: Option<String>,
+    /// The result, when there is one.
+    pub result: Option<GameResult>,
 }
 
 /// The next thing that happened in the game on the screen.
@@ -206,7 +206,7 @@ impl App {
                     names,
                     result,
                 } = *record;
-                self.open_record(start, &moves, names, result);
+                self.open_record(start, &moves, names, result.map(Ending::Result));
             }
         }
         Vec::new()
@@ -422,7 +422,7 @@ impl App {
             GameChange::Ended { result, clocks } => {
                 self.offer = None;
                 set_clocks(m, clocks);
-                m.ended = Some(game_result_text(kind, result, &m.names));
+                m.ended = Some(Ending::Result(result));
                 m.pending = None;
             }
         }
@@ -938,13 +938,20 @@ mod tests {
             start: bagh_chal(),
             moves: vec!["c3".into(), "a1-b2".into()],
             names: ["asha".into(), "bo".into()],
-            result: Some("bo (tigers) wins: goats resigned".into()),
+            result: Some(GameResult {
+                winner: Some(Side::Second),
+                reason: ResultReason::Resignation,
+            }),
         };
         app.apply(Event::Record(Box::new(record.clone())));
         assert_eq!(app.screen(), Screen::Replay);
         let r = app.replay().expect("replay");
         assert_eq!((r.ply(), r.len()), (2, 2));
         assert_eq!(r.names, ["asha".to_owned(), "bo".to_owned()]);
+        assert_eq!(
+            r.result_text().as_deref(),
+            Some("bo (tigers) wins: goats resigned")
+        );
         app.handle(Action::Back);
         assert_eq!(app.screen(), Screen::Lobby);
         // A record that does not replay is explained, and the screen stays.

@@ -17,11 +17,11 @@ pub use lobby::{
     MAX_DEPTH, PlayMode, SeekEntry, SidePick, clock_words, kind_index,
 };
 
-use chaupal_shared::protocol::ClockSpec;
+use chaupal_shared::protocol::{ClockSpec, GameResult, ResultReason};
 use chaupal_shared::{AnyGame, GameKind, Side};
 
 use crate::geometry::CellName;
-use crate::play::{Match, Seats, capitalise};
+use crate::play::{Ending, Match, Seats};
 use crate::replay::Replay;
 
 /// The screens of the client.
@@ -573,7 +573,7 @@ impl App {
                 } else if let Some(m) = &mut self.current
                     && !m.finished()
                 {
-                    m.ended = Some("Draw agreed".to_owned());
+                    m.ended = Some(Ending::DrawAgreedHere);
                 }
             }
             Action::AcceptOffer => {
@@ -739,13 +739,11 @@ impl App {
         if let Some(m) = &mut self.current
             && !m.finished()
         {
-            let kind = m.kind();
             let loser = m.game.side_to_move();
-            m.ended = Some(format!(
-                "{} win: {} resigned",
-                capitalise(kind.side_name(loser.opponent())),
-                kind.side_name(loser)
-            ));
+            m.ended = Some(Ending::Result(GameResult {
+                winner: Some(loser.opponent()),
+                reason: ResultReason::Resignation,
+            }));
         }
         Vec::new()
     }
@@ -823,7 +821,7 @@ impl App {
             Ok(mut r) => {
                 r.flipped = m.flipped;
                 r.names = m.names.clone();
-                r.result = m.ended.clone();
+                r.result = m.ended;
                 self.replay = Some(r);
                 self.screen = Screen::Replay;
                 self.replay_return = Screen::GameOver;
@@ -838,7 +836,7 @@ impl App {
         start: AnyGame,
         moves: &[String],
         names: [String; 2],
-        result: Option<String>,
+        result: Option<Ending>,
     ) {
         match Replay::new(start, moves) {
             Ok(mut r) => {
@@ -1326,7 +1324,10 @@ mod tests {
         let mut app = online();
         let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
         let finished = |mut m: Match| {
-            m.ended = Some("Draw: agreed".into());
+            m.ended = Some(Ending::Result(GameResult {
+                winner: None,
+                reason: ResultReason::Agreement,
+            }));
             m
         };
         let m = finished(Match::new(game, Seats::One(Side::First), true));

@@ -21,7 +21,7 @@ use crate::app::{
     OpponentPick, Outgoing, Record, SeekEntry, SidePick, clock_words,
 };
 use crate::config::Config;
-use crate::play::{ClockState, Hint, Match, Seats, capitalise, game_result_text};
+use crate::play::{ClockState, Ending, Hint, Match, Seats, capitalise};
 
 /// How many finished games the lobby lists.
 pub const FINISHED_SHOWN: u32 = 12;
@@ -420,18 +420,12 @@ impl Link {
                     .map(|p| (p.key.clone(), p.value.clone()))
                     .collect();
                 out.events.push(match AnyGame::start(summary.kind, pairs) {
-                    Ok(start) => {
-                        let names = [0, 1].map(|i| summary.seats[i].name.clone());
-                        let result = summary
-                            .result
-                            .map(|r| game_result_text(summary.kind, r, &names));
-                        Event::Record(Box::new(Record {
-                            start,
-                            moves,
-                            names,
-                            result,
-                        }))
-                    }
+                    Ok(start) => Event::Record(Box::new(Record {
+                        start,
+                        moves,
+                        names: [0, 1].map(|i| summary.seats[i].name.clone()),
+                        result: summary.result,
+                    })),
                     Err(e) => Event::Problem(format!("This game cannot be replayed: {e}")),
                 });
             }
@@ -673,7 +667,7 @@ fn snapshot_match(s: &GameSnapshot) -> Result<Match, String> {
     if summary.status == GameStatus::Finished
         && let Some(result) = summary.result
     {
-        m.ended = Some(game_result_text(summary.kind, result, &m.names));
+        m.ended = Some(Ending::Result(result));
     }
     Ok(m)
 }
@@ -748,6 +742,7 @@ mod tests {
     use super::*;
     use crate::app::Screen;
     use crate::net::online::settle;
+    use crate::replay::Replay;
     use chaupal_shared::protocol::{
         ClockSpec, GameResult, LimitsInfo, PlayerInfo, SeatInfo, SeatPresence, Welcome,
     };
@@ -1237,10 +1232,7 @@ mod tests {
         assert_eq!(app.screen(), Screen::Replay);
         assert_eq!(app.replay().map(|r| r.ply()), Some(2));
         assert_eq!(
-            app.replay()
-                .as_ref()
-                .and_then(|r| r.result.clone())
-                .as_deref(),
+            app.replay().and_then(Replay::result_text).as_deref(),
             Some("bo (tigers) wins: goats resigned"),
             "the result, which the board does not show"
         );

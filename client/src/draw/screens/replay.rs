@@ -57,10 +57,9 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     };
     ui.strong(&place, inner.x, y, ui.unit, theme::TEXT, Align::Left);
     y += ui.unit * 1.2;
-    let result = match (game.outcome(), &r.result) {
-        (Some(outcome), _) => Some(crate::play::result_text(game.kind(), outcome, &r.names)),
-        (None, Some(text)) => Some(text.clone()),
-        (None, None) => None,
+    let result = match game.outcome() {
+        Some(outcome) => Some(crate::play::result_text(game.kind(), outcome, &r.names)),
+        None => r.result_text(),
     };
     if r.ply() == r.len()
         && let Some(result) = result
