@@ -5,7 +5,7 @@
 //! hints, presence, and every error in words. It reads the app but never changes it, and holds
 //! no socket, so all of it is tested with plain values.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 use chaupal_shared::AnyGame;
 use chaupal_shared::protocol::{
@@ -633,6 +633,26 @@ impl Link {
     }
 }
 
+/// Applies what the link made of a message or a wish to the app (through [`App::apply`], in
+/// order); what applying calls for goes back through the link. Returns every request to send.
+/// Nothing here touches the network: the connection glue calls it, and tests drive the link and
+/// the app with it as the render loop does.
+pub fn settle(link: &mut Link, app: &mut App, reaction: Reaction) -> Vec<ClientMessage> {
+    let Reaction {
+        mut requests,
+        events,
+    } = reaction;
+    let mut events = VecDeque::from(events);
+    while let Some(event) = events.pop_front() {
+        for out in app.apply(event) {
+            let more = link.outgoing(out);
+            requests.extend(more.requests);
+            events.extend(more.events);
+        }
+    }
+    requests
+}
+
 /// The game a snapshot describes, with its moves played, seats, names, clocks and result.
 fn snapshot_match(s: &GameSnapshot) -> Result<Match, String> {
     let summary = &s.summary;
@@ -741,7 +761,6 @@ fn finished_entry(g: &GameSummary) -> FinishedEntry {
 mod tests {
     use super::*;
     use crate::app::Screen;
-    use crate::net::online::settle;
     use crate::replay::Replay;
     use chaupal_shared::protocol::{
         ClockSpec, GameResult, LimitsInfo, PlayerInfo, SeatInfo, SeatPresence, Welcome,

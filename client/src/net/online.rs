@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use chaupal_shared::codec;
 use chaupal_shared::protocol::{ClientMessage, ServerMessage};
 
-use super::link::{Link, MAX_MESSAGE, Reaction};
+use super::link::{Link, MAX_MESSAGE, Reaction, settle};
 use super::{Frame, FromNet, NetHandle};
 use crate::app::{App, Event, Outgoing};
 use crate::config::Config;
@@ -136,23 +136,4 @@ impl Online {
             self.apply(Event::Problem(problem), app);
         }
     }
-}
-
-/// Applies what the link made of a message or a wish to the app, in order; what applying calls
-/// for goes back through the link. Returns every request to send. Nothing here touches the
-/// network, so tests drive the link and the app with it as the render loop does.
-pub fn settle(link: &mut Link, app: &mut App, reaction: Reaction) -> Vec<ClientMessage> {
-    let Reaction {
-        mut requests,
-        events,
-    } = reaction;
-    let mut events = std::collections::VecDeque::from(events);
-    while let Some(event) = events.pop_front() {
-        for out in app.apply(event) {
-            let more = link.outgoing(out);
-            requests.extend(more.requests);
-            events.extend(more.events);
-        }
-    }
-    requests
 }
