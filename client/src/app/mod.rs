@@ -182,6 +182,7 @@ pub enum Outgoing {
     JoinByCode(String),
     CancelSeek(u64),
     AcceptSeek(u64),
+    /// Watches someone else's live game.
     Watch(u64),
     /// Sits back down at one's own live game.
     Resume(u64),
@@ -368,7 +369,7 @@ impl App {
         &self.lobby
     }
 
-    /// The game on the screen (also while the lobby or the replay is up).
+    /// The game on the screen (kept while its replay or the rules are up).
     pub fn current(&self) -> Option<&Match> {
         self.current.as_ref()
     }
