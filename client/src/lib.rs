@@ -3,7 +3,8 @@
 //! The graphical client of Chaupal, on macroquad. Its logic lives in plain modules that need no
 //! window and are unit-tested; drawing is kept apart in [`draw`].
 //!
-//! - [`app`]: the whole client state: screens, lobby, connection, and the actions on them.
+//! - [`app`]: the whole client state: screens, lobby, connection; the player's actions and the
+//!   events from outside are the only ways it changes.
 //! - [`view`]: what a board shows, read out of a game (pieces, counters, board features).
 //! - [`geometry`]: where cells are on each board, the frame that scales a board into the
 //!   window, hit-testing clicks.
@@ -13,7 +14,8 @@
 //! - [`replay`]: stepping through a finished game.
 //! - [`rulebook`]: the rule options offered and the rules in short.
 //! - [`args`]: the command line; [`config`]: the name and tokens remembered between runs.
-//! - [`net`]: the connection to the server on a background thread, reconnecting by itself.
+//! - [`net`]: the connection to the server on a background thread, reconnecting by itself, and
+//!   the protocol, which turns the server's messages into the app's events.
 //! - [`draw`]: palette, fonts, boards, widgets and screens.
 
 pub mod app;

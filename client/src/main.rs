@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use chaupal_client::app::{Action, App, Screen};
+use chaupal_client::app::{Action, App, Event, Screen};
 use chaupal_client::args::{self, Args};
 use chaupal_client::config;
 use chaupal_client::draw::{Fonts, screens, ui::Input};
@@ -84,7 +84,7 @@ fn connect(args: &Args, app: &mut App) -> Online {
     let path = config::config_dir().map(|d| d.join(config::FILE_NAME));
     let mut settings = match &path {
         Some(p) => config::Config::load(p).unwrap_or_else(|e| {
-            app.tell(e.to_string(), true);
+            let _ = app.apply(Event::Problem(e.to_string()));
             config::Config::default()
         }),
         None => config::Config::default(),
@@ -98,7 +98,7 @@ fn connect(args: &Args, app: &mut App) -> Online {
     if let Some(p) = &path
         && let Err(e) = settings.save(p)
     {
-        app.tell(format!("Your name could not be saved: {e}"), true);
+        let _ = app.apply(Event::Problem(format!("Your name could not be saved: {e}")));
     }
     Online::start(&args.server, name, settings, path)
 }
@@ -115,35 +115,34 @@ async fn screenshot(args: &Args, fonts: &Fonts, file: &std::path::Path) -> Resul
     m.sowing = None;
     m.slide = None;
     m.flipped = args.flip;
-    let mut app = App::new(true);
-    app.lobby.kind = kind;
-    app.screen = if m.finished() {
+    let played = if m.finished() {
         Screen::GameOver
     } else {
         Screen::Game
     };
-    app.current = Some(m);
-    for cell in args.clicks.as_deref().unwrap_or("").split_whitespace() {
-        let _ = app.handle(Action::Cell(cell.to_owned()));
-    }
-    match args.show.as_deref() {
-        None | Some("game") => {}
-        Some("game-over") => app.screen = Screen::GameOver,
-        Some("lobby") => app.screen = Screen::Lobby,
-        Some("rules") => app.screen = Screen::Rules(kind),
-        Some("connection") => {
-            app = App::new(false);
-        }
-        Some("replay") => {
-            let _ = app.handle(Action::OpenReplay);
-            let half = app.replay.as_ref().map_or(0, |r| r.len() / 2);
-            let _ = app.handle(Action::ReplayJump(half));
-        }
+    let screen = match args.show.as_deref() {
+        None | Some("game" | "replay" | "connection") => played,
+        Some("game-over") => Screen::GameOver,
+        Some("lobby") => Screen::Lobby,
+        Some("rules") => Screen::Rules(kind),
         Some(other) => {
             return Err(format!(
                 "--show {other}: expected game, game-over, lobby, rules, replay or connection"
             ));
         }
+    };
+    let mut app = App::showing(m, screen);
+    for cell in args.clicks.as_deref().unwrap_or("").split_whitespace() {
+        let _ = app.handle(Action::Cell(cell.to_owned()));
+    }
+    match args.show.as_deref() {
+        Some("connection") => app = App::new(false),
+        Some("replay") => {
+            let _ = app.handle(Action::OpenReplay);
+            let half = app.replay().map_or(0, |r| r.len() / 2);
+            let _ = app.handle(Action::ReplayJump(half));
+        }
+        _ => {}
     }
     // The mouse is kept off the window so nothing shows as hovered.
     let input = Input {

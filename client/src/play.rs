@@ -3,6 +3,7 @@
 //! side panel. Moves are checked with the shared rules; when a server is the authority, a move
 //! entered here is only sent, and played when the server says so.
 
+use chaupal_shared::protocol::{GameResult, ResultReason};
 use chaupal_shared::{AnyGame, GameKind, MoveError, Outcome, Side};
 
 use crate::geometry::CellName;
@@ -141,7 +142,7 @@ pub struct Match {
     /// The players' names, by `Side::index`.
     pub names: [String; 2],
     /// How the game ended when it ended other than on the board (resignation, time, agreement).
-    pub ended: Option<String>,
+    pub ended: Option<Ending>,
     /// The clocks, in a timed game.
     pub clocks: Option<ClockState>,
     /// Which seats the server's AI plays, by `Side::index`.
@@ -334,8 +335,8 @@ impl Match {
     /// A line for the status bar: whose turn, or the result.
     pub fn status(&self) -> String {
         let kind = self.kind();
-        if let Some(ended) = &self.ended {
-            return ended.clone();
+        if let Some(ended) = self.ended {
+            return ended.text(kind, &self.names);
         }
         if let Some(outcome) = self.outcome() {
             return result_text(kind, outcome, &self.names);
@@ -449,6 +450,64 @@ pub fn player_label(name: &str, side_name: &str, rating: Option<i32>) -> String 
         format!("{} · {side_name}", seat_label(name, rating))
     } else {
         format!("{name} ({side_name})")
+    }
+}
+
+/// How a game ended other than on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// A result and its reason, as the server decides them (a resignation here takes the same
+    /// form).
+    Result(GameResult),
+    /// The two players at this screen agreed to a draw.
+    DrawAgreedHere,
+}
+
+impl Ending {
+    /// The ending in words, with the players' `names`: "Asha (goats) wins: tigers resigned",
+    /// "Draw: agreed", "Draw agreed" (here).
+    pub fn text(self, kind: GameKind, names: &[String; 2]) -> String {
+        match self {
+            Ending::Result(result) => game_result_text(kind, result, names),
+            Ending::DrawAgreedHere => "Draw agreed".to_owned(),
+        }
+    }
+}
+
+/// The server's result of a game in words: "Asha (goats) wins: tigers resigned", "Draw: agreed",
+/// "Aborted: the game was called off".
+fn game_result_text(kind: GameKind, result: GameResult, names: &[String; 2]) -> String {
+    let who = |side: Side| {
+        let name = &names[side.index()];
+        let side_name = kind.side_name(side);
+        if name.eq_ignore_ascii_case(side_name) {
+            capitalise(side_name)
+        } else {
+            format!("{name} ({side_name})")
+        }
+    };
+    let why = match result.reason {
+        ResultReason::Rules(reason) => reason.describe().to_owned(),
+        ResultReason::Resignation => match result.winner {
+            Some(w) => format!("{} resigned", kind.side_name(w.opponent())),
+            None => "resignation".to_owned(),
+        },
+        ResultReason::Timeout => "time ran out".to_owned(),
+        ResultReason::Agreement => "agreed".to_owned(),
+        ResultReason::Abandoned => "the other player left the game".to_owned(),
+        ResultReason::Aborted => "the game was called off".to_owned(),
+    };
+    match (result.winner, result.reason) {
+        (_, ResultReason::Aborted) => format!("Aborted: {why}"),
+        (Some(w), _) => {
+            let verb = if names[w.index()].eq_ignore_ascii_case(kind.side_name(w)) {
+                "win"
+            } else {
+                "wins"
+            };
+            format!("{} {verb}: {why}", who(w))
+        }
+        (None, _) => format!("Draw: {why}"),
     }
 }
 
@@ -622,6 +681,39 @@ mod tests {
             result_text(GameKind::BaghChal, o, &named),
             "Bo (tigers) wins: the tigers made their captures"
         );
+    }
+
+    #[test]
+    fn endings_read_as_sentences_with_the_names() {
+        let names = ["Asha".to_owned(), "Tigers".to_owned()];
+        let ended = |winner, reason| Ending::Result(GameResult { winner, reason });
+        let cases = [
+            (
+                ended(Some(Side::First), ResultReason::Resignation),
+                "Asha (goats) wins: tigers resigned",
+            ),
+            (
+                ended(Some(Side::Second), ResultReason::Timeout),
+                "Tigers win: time ran out",
+            ),
+            (ended(None, ResultReason::Agreement), "Draw: agreed"),
+            (
+                ended(Some(Side::First), ResultReason::Aborted),
+                "Aborted: the game was called off",
+            ),
+            (
+                ended(Some(Side::Second), ResultReason::Abandoned),
+                "Tigers win: the other player left the game",
+            ),
+            (Ending::DrawAgreedHere, "Draw agreed"),
+        ];
+        for (ending, text) in cases {
+            assert_eq!(ending.text(GameKind::BaghChal, &names), text);
+        }
+        let mut m = Match::new(start(GameKind::Kalah), Seats::Both, false);
+        m.ended = Some(ended(Some(Side::Second), ResultReason::Resignation));
+        assert_eq!(m.status(), "North win: south resigned");
+        assert!(m.finished());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use chaupal_shared::{AnyGame, MoveError, Side};
 
-use crate::play::Played;
+use crate::play::{Ending, Played};
 
 /// Seconds between moves when playing back.
 pub const AUTOPLAY_SECONDS: f32 = 0.9;
@@ -27,9 +27,9 @@ pub struct Replay {
     pub names: [String; 2],
     /// The engine's view of the position shown, on request.
     pub hint: Option<crate::play::Hint>,
-    /// How the game ended, in words, when it ended other than on the board (a resignation, the
-    /// clock, an agreement).
-    pub result: Option<String>,
+    /// How the game ended, when it ended other than on the board (a resignation, the clock, an
+    /// agreement).
+    pub result: Option<Ending>,
 }
 
 impl Replay {
@@ -64,6 +64,12 @@ impl Replay {
     /// The position shown.
     pub fn game(&self) -> &AnyGame {
         &self.positions[self.ply.min(self.positions.len() - 1)]
+    }
+
+    /// How the game ended other than on the board, in words.
+    pub fn result_text(&self) -> Option<String> {
+        let kind = self.start().kind();
+        self.result.map(|ending| ending.text(kind, &self.names))
     }
 
     /// The start position.

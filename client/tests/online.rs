@@ -208,13 +208,13 @@ fn plays_online_and_comes_back_after_a_drop() {
     );
 
     pump_until(&mut online, &mut app, "the greeting", |a| {
-        a.connection.online()
+        a.connection().online()
     });
     assert!(matches!(
         seen.recv_timeout(Duration::from_secs(5)).unwrap(),
         Request::Hello { token: None, .. }
     ));
-    assert_eq!(app.screen, Screen::Lobby);
+    assert_eq!(app.screen(), Screen::Lobby);
     // The token was saved for next time.
     let saved = Config::load(&config_path).unwrap();
     assert_eq!(saved.token(&url), Some("secret-token"));
@@ -224,25 +224,25 @@ fn plays_online_and_comes_back_after_a_drop() {
         online.wish(out, &mut app);
     }
     pump_until(&mut online, &mut app, "the game's snapshot", |a| {
-        a.screen == Screen::Game && a.current.is_some()
+        a.screen() == Screen::Game && a.current().is_some()
     });
     for out in app.handle(Action::Cell("c3".into())) {
         online.wish(out, &mut app);
     }
-    assert!(app.current.as_ref().unwrap().pending.is_some());
+    assert!(app.current().unwrap().pending.is_some());
     pump_until(&mut online, &mut app, "the move's event", |a| {
-        a.current.as_ref().is_some_and(|m| m.moves.len() == 1)
+        a.current().is_some_and(|m| m.moves.len() == 1)
     });
 
     // The server drops the connection: the client says so and comes back by itself.
     pump_until(&mut online, &mut app, "the drop", |a| {
-        !a.connection.online()
+        !a.connection().online()
     });
     for out in app.handle(Action::RetryNow) {
         online.wish(out, &mut app);
     }
     pump_until(&mut online, &mut app, "the reconnection", |a| {
-        a.connection.online()
+        a.connection().online()
     });
     let requests: Vec<Request> = seen.try_iter().collect();
     let hello_again = requests

@@ -117,7 +117,9 @@ impl Player {
             app: App::new(false),
             online: Online::start(&server.url, name.to_owned(), Config::default(), None),
         };
-        player.until(&format!("{name} is greeted"), |app| app.connection.online());
+        player.until(&format!("{name} is greeted"), |app| {
+            app.connection().online()
+        });
         player
     }
 
@@ -138,8 +140,8 @@ impl Player {
             assert!(
                 Instant::now() < deadline,
                 "waited too long for: {what} (screen {:?}, notice {:?})",
-                self.app.screen,
-                self.app.notice
+                self.app.screen(),
+                self.app.notice()
             );
             std::thread::sleep(Duration::from_millis(5));
         }
@@ -155,14 +157,14 @@ impl Player {
     /// Enters the first legal move by clicking its cells; returns its notation.
     fn click_a_move(&mut self) -> String {
         let choice = {
-            let m = self.app.current.as_ref().unwrap();
+            let m = self.app.current().unwrap();
             m.choices.moves.first().cloned().unwrap()
         };
         for cell in &choice.path {
             self.act(Action::Cell(cell.clone()));
         }
         assert_eq!(
-            self.app.current.as_ref().and_then(|m| m.pending.clone()),
+            self.app.current().and_then(|m| m.pending.clone()),
             Some(choice.text.clone()),
             "the move went to the server"
         );
@@ -170,14 +172,13 @@ impl Player {
     }
 
     fn moves(&self) -> usize {
-        self.app.current.as_ref().map_or(0, |m| m.moves.len())
+        self.app.current().map_or(0, |m| m.moves.len())
     }
 }
 
 /// Whether the game on the screen waits for this player's move.
 fn my_turn(app: &App) -> bool {
-    app.current
-        .as_ref()
+    app.current()
         .is_some_and(|m| m.can_enter_move() && !m.choices.moves.is_empty())
 }
 
@@ -204,20 +205,20 @@ fn a_game_against_the_ai_is_played_watched_and_replayed() {
         });
     }
     assert_eq!(
-        asha.app.lobby.changed_rules(),
+        asha.app.lobby().changed_rules(),
         [("pits".into(), "3".into()), ("seeds".into(), "2".into())]
     );
     asha.act(Action::SelectMode(PlayMode::Computer));
     asha.act(Action::SelectSide(SidePick::First));
-    while asha.app.lobby.level != 1 {
+    while asha.app.lobby().level != 1 {
         asha.act(Action::CycleLevel { forward: false });
     }
     asha.act(Action::Start);
     asha.until("the game against the AI opens", |app| {
-        app.screen == Screen::Game && app.current.is_some()
+        app.screen() == Screen::Game && app.current().is_some()
     });
     {
-        let m = asha.app.current.as_ref().unwrap();
+        let m = asha.app.current().unwrap();
         assert_eq!(m.seats, Seats::One(Side::First));
         assert!(
             m.game.position_text().contains("pits=3"),
@@ -229,27 +230,30 @@ fn a_game_against_the_ai_is_played_watched_and_replayed() {
     // Bo finds it among the live games and watches.
     let game_id = {
         bo.until("Asha's game is listed", |app| {
-            app.live.iter().any(|g| g.players[0] == "Asha")
+            app.live().iter().any(|g| g.players[0] == "Asha")
         });
-        let g = bo.app.live.iter().find(|g| g.players[0] == "Asha").unwrap();
+        let g = bo
+            .app
+            .live()
+            .iter()
+            .find(|g| g.players[0] == "Asha")
+            .unwrap();
         assert!(!g.mine && !g.exhibition);
         g.id
     };
     bo.act(Action::Watch(game_id));
     bo.until("the watched game opens", |app| {
-        app.current
-            .as_ref()
-            .is_some_and(|m| m.seats == Seats::Watching)
+        app.current().is_some_and(|m| m.seats == Seats::Watching)
     });
-    asha.until("Asha sees her watcher", |app| app.watchers >= 1);
+    asha.until("Asha sees her watcher", |app| app.watchers() >= 1);
 
     // A hint, then the game to its end, each move clicked.
     asha.act(Action::Hint);
     asha.until("the hint arrives", |app| {
-        app.current.as_ref().is_some_and(|m| m.hint.is_some())
+        app.current().is_some_and(|m| m.hint.is_some())
     });
     {
-        let m = asha.app.current.as_ref().unwrap();
+        let m = asha.app.current().unwrap();
         let hint = m.hint.as_ref().unwrap();
         assert!(
             m.choices.moves.iter().any(|c| c.text == hint.text),
@@ -258,25 +262,26 @@ fn a_game_against_the_ai_is_played_watched_and_replayed() {
         );
     }
     let mut mine = 0;
-    while !asha.app.current.as_ref().unwrap().finished() {
+    while !asha.app.current().unwrap().finished() {
         asha.until("Asha's turn or the end", |app| {
-            my_turn(app) || app.current.as_ref().is_some_and(|m| m.finished())
+            my_turn(app) || app.current().is_some_and(|m| m.finished())
         });
         if my_turn(&asha.app) {
             let before = asha.moves();
             asha.click_a_move();
             mine += 1;
             asha.until("the server plays the move", |app| {
-                app.current
-                    .as_ref()
+                app.current()
                     .is_some_and(|m| m.moves.len() > before && m.pending.is_none())
             });
         }
         assert!(mine < 200, "the game should end");
     }
-    asha.until("the game-over screen", |app| app.screen == Screen::GameOver);
+    asha.until("the game-over screen", |app| {
+        app.screen() == Screen::GameOver
+    });
     let (plies, result) = {
-        let m = asha.app.current.as_ref().unwrap();
+        let m = asha.app.current().unwrap();
         (m.moves.len(), m.status())
     };
     assert!(mine >= 1 && plies > mine, "both sides moved: {plies} plies");
@@ -287,28 +292,32 @@ fn a_game_against_the_ai_is_played_watched_and_replayed() {
 
     // The watcher followed every move and sees the same result.
     bo.until("the watcher sees the end", |app| {
-        app.current
-            .as_ref()
+        app.current()
             .is_some_and(|m| m.finished() && m.moves.len() == plies)
     });
-    assert_eq!(bo.app.current.as_ref().unwrap().status(), result);
+    assert_eq!(bo.app.current().unwrap().status(), result);
 
     // Back in the lobby the game is listed as finished, and replays from its record.
     asha.act(Action::ToLobby);
     asha.until("the finished game is listed", |app| {
-        app.finished.iter().any(|g| g.id == game_id)
+        app.finished().iter().any(|g| g.id == game_id)
     });
-    let listed = asha.app.finished.iter().find(|g| g.id == game_id).unwrap();
+    let listed = asha
+        .app
+        .finished()
+        .iter()
+        .find(|g| g.id == game_id)
+        .unwrap();
     assert_eq!(listed.moves as usize, plies);
     asha.act(Action::ReplayGame(game_id));
-    asha.until("the replay opens", |app| app.screen == Screen::Replay);
-    let replay = asha.app.replay.as_ref().unwrap();
+    asha.until("the replay opens", |app| app.screen() == Screen::Replay);
+    let replay = asha.app.replay().unwrap();
     assert_eq!((replay.len(), replay.ply()), (plies, plies), "at the end");
     asha.act(Action::ReplayJump(0));
     asha.act(Action::ReplayStep(1));
-    assert_eq!(asha.app.replay.as_ref().unwrap().ply(), 1);
+    assert_eq!(asha.app.replay().unwrap().ply(), 1);
     asha.act(Action::Back);
-    assert_eq!(asha.app.screen, Screen::Lobby);
+    assert_eq!(asha.app.screen(), Screen::Lobby);
 }
 
 #[test]
@@ -328,38 +337,34 @@ fn an_open_seek_with_a_clock_starts_a_timed_game_for_both() {
     for _ in 0..2 {
         chandra.act(Action::CycleIncrement { forward: true });
     }
-    assert_eq!(chandra.app.lobby.clock_text(), "5 min + 2 s");
+    assert_eq!(chandra.app.lobby().clock_text(), "5 min + 2 s");
     chandra.act(Action::Start);
     chandra.until("the seek is listed as Chandra's own", |app| {
-        app.seeks.iter().any(|s| s.mine)
+        app.seeks().iter().any(|s| s.mine)
     });
     dev.until("Dev sees the seek", |app| {
-        app.seeks.iter().any(|s| s.who.starts_with("Chandra"))
+        app.seeks().iter().any(|s| s.who.starts_with("Chandra"))
     });
-    let seek = dev.app.seeks.iter().find(|s| !s.mine).unwrap().clone();
+    let seek = dev.app.seeks().iter().find(|s| !s.mine).unwrap().clone();
     assert_eq!(seek.clock.as_deref(), Some("5 min + 2 s"));
     assert!(!seek.rated, "casual unless asked");
     dev.act(Action::AcceptSeek(seek.id));
 
     for p in [&mut chandra, &mut dev] {
         p.until("the game opens with its clocks", |app| {
-            app.screen == Screen::Game
+            app.screen() == Screen::Game
                 && app
-                    .current
-                    .as_ref()
+                    .current()
                     .is_some_and(|m| m.clocks.is_some() && m.online)
         });
     }
     assert_eq!(
-        chandra.app.current.as_ref().unwrap().seats,
+        chandra.app.current().unwrap().seats,
         Seats::One(Side::Second),
         "Chandra asked for the tigers"
     );
-    assert_eq!(
-        dev.app.current.as_ref().unwrap().seats,
-        Seats::One(Side::First)
-    );
-    let clocks = dev.app.current.as_ref().unwrap().clocks.unwrap();
+    assert_eq!(dev.app.current().unwrap().seats, Seats::One(Side::First));
+    let clocks = dev.app.current().unwrap().clocks.unwrap();
     assert!(
         clocks
             .left_ms
@@ -370,28 +375,20 @@ fn an_open_seek_with_a_clock_starts_a_timed_game_for_both() {
     // Dev places a goat; Chandra's board shows it, and her clock is the one running.
     let mv = dev.click_a_move();
     chandra.until("the goat arrives", |app| {
-        app.current
-            .as_ref()
+        app.current()
             .is_some_and(|m| m.moves.len() == 1 && m.moves[0].text == mv)
     });
     assert_eq!(
-        chandra
-            .app
-            .current
-            .as_ref()
-            .unwrap()
-            .clocks
-            .unwrap()
-            .running,
+        chandra.app.current().unwrap().clocks.unwrap().running,
         Some(Side::Second)
     );
     // Chandra resigns (two clicks: the first only asks).
     chandra.act(Action::Resign);
     chandra.act(Action::Resign);
     dev.until("Dev sees the resignation", |app| {
-        app.current.as_ref().is_some_and(|m| m.finished())
+        app.current().is_some_and(|m| m.finished())
     });
-    let status = dev.app.current.as_ref().unwrap().status();
+    let status = dev.app.current().unwrap().status();
     assert!(status.contains("resigned"), "{status}");
 }
 
@@ -404,21 +401,19 @@ fn an_exhibition_is_watched_move_by_move() {
     esha.act(Action::SelectGame(GameKind::Jungle));
     esha.act(Action::SelectMode(PlayMode::Computer));
     // A named engine (random) keeps the moves quick.
-    while esha.app.lobby.engine_pick().describe() != "random, depth 6" {
+    while esha.app.lobby().engine_pick().describe() != "random, depth 6" {
         esha.act(Action::CycleEngine { forward: true });
     }
     esha.act(Action::StartExhibition);
     esha.until("the exhibition opens, watched", |app| {
-        app.current
-            .as_ref()
-            .is_some_and(|m| m.seats == Seats::Watching)
+        app.current().is_some_and(|m| m.seats == Seats::Watching)
     });
     esha.until("moves arrive", |app| {
-        app.current.as_ref().is_some_and(|m| m.moves.len() >= 4)
+        app.current().is_some_and(|m| m.moves.len() >= 4)
     });
-    let m = esha.app.current.as_ref().unwrap();
+    let m = esha.app.current().unwrap();
     assert_eq!(m.ai, [true, true], "both seats are the computer's");
     assert!(!m.can_offer_draw());
     esha.act(Action::ToLobby);
-    assert_eq!(esha.app.screen, Screen::Lobby);
+    assert_eq!(esha.app.screen(), Screen::Lobby);
 }

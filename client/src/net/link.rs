@@ -1,26 +1,27 @@
 //! What the frames mean: the client's side of the Chaupal protocol. [`Link`] turns the app's
-//! [`Outgoing`] wishes into requests, and the server's messages into changes of the [`App`]:
-//! the greeting with the remembered token, the lobby lists, games from snapshots and numbered
-//! events (asking to rejoin on a gap or after a reconnection), offers, hints, presence, and
-//! every error in words. It holds no socket, so all of it is tested with plain values.
+//! [`Outgoing`] wishes into requests, and the server's messages into [`Event`]s for
+//! [`App::apply`]: the greeting with the remembered token, the lobby lists, games from
+//! snapshots and numbered events (asking to rejoin on a gap or after a reconnection), offers,
+//! hints, presence, and every error in words. It reads the app but never changes it, and holds
+//! no socket, so all of it is tested with plain values.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
+use chaupal_shared::AnyGame;
 use chaupal_shared::protocol::{
     Action as Act, AnalysisRequest, ClientMessage, Clocks, Engine, ErrorCode, ErrorReply,
-    GameEvent, GameId, GameResult, GameSetup, GameSnapshot, GameStatus, GameSummary, LobbyEvent,
-    Opponent, PROTOCOL_VERSION, Reply, Request, ResultReason, RulePair, Score, SearchLine, SeekId,
+    GameEvent, GameId, GameSetup, GameSnapshot, GameStatus, GameSummary, LobbyEvent, Opponent,
+    PROTOCOL_VERSION, PlayerId, Reply, Request, ResultReason, RulePair, Score, SearchLine, SeekId,
     SeekInfo, ServerMessage, SideChoice, Version,
 };
-use chaupal_shared::{AnyGame, Side};
 
 use super::wording;
 use crate::app::{
-    App, EnginePick, FinishedEntry, LiveEntry, OpponentPick, Outgoing, Screen, SeekEntry, SidePick,
-    clock_words,
+    App, EnginePick, Event, FinishedEntry, GameChange, LiveEntry, LobbyChange, Offer, Opened,
+    OpponentPick, Outgoing, Record, SeekEntry, SidePick, clock_words,
 };
 use crate::config::Config;
-use crate::play::{ClockState, Hint, Match, Seats, capitalise};
+use crate::play::{ClockState, Ending, Hint, Match, Seats, capitalise};
 
 /// How many finished games the lobby lists.
 pub const FINISHED_SHOWN: u32 = 12;
@@ -47,6 +48,31 @@ enum Asked {
     Other,
 }
 
+/// What the link made of a message or a wish: the requests to send, and the events for the
+/// app, in order.
+#[derive(Debug, Default)]
+#[must_use]
+pub struct Reaction {
+    pub requests: Vec<ClientMessage>,
+    pub events: Vec<Event>,
+}
+
+impl Reaction {
+    fn send(requests: Vec<ClientMessage>) -> Reaction {
+        Reaction {
+            requests,
+            events: Vec::new(),
+        }
+    }
+
+    fn event(event: Event) -> Reaction {
+        Reaction {
+            requests: Vec::new(),
+            events: vec![event],
+        }
+    }
+}
+
 /// The client's protocol state.
 #[derive(Debug, Default)]
 pub struct Link {
@@ -54,14 +80,14 @@ pub struct Link {
     asked: HashMap<u64, Asked>,
     /// Whether the server has welcomed this connection.
     greeted: bool,
+    /// This player, as the server knows them (to tell their own seeks and games).
+    me: Option<PlayerId>,
     /// The game on the screen, and the version of its last event seen.
     game: Option<(GameId, Version)>,
     /// Whether the game on the screen is only watched.
     watching: bool,
     /// Whether the board shows the game the link follows (a snapshot of it has arrived).
     synced: bool,
-    /// Live games the server says this player has.
-    live_games: Vec<GameId>,
 }
 
 impl Link {
@@ -121,20 +147,14 @@ impl Link {
         self.asked.clear();
     }
 
-    /// The requests for what the app wants (nothing before the greeting).
-    pub fn outgoing(&mut self, out: Outgoing, app: &mut App) -> Vec<ClientMessage> {
+    /// The requests for what the app wants (nothing before the greeting: the app hears that it
+    /// was not sent).
+    pub fn outgoing(&mut self, out: Outgoing) -> Reaction {
         if !self.greeted {
-            if !matches!(out, Outgoing::RetryNow) {
-                app.tell(
-                    "Not connected to the server right now: that has to wait until the \
-                     connection is back.",
-                    true,
-                );
-                if let Some(m) = &mut app.current {
-                    m.pending = None;
-                }
+            if matches!(out, Outgoing::RetryNow) {
+                return Reaction::default();
             }
-            return Vec::new();
+            return Reaction::event(Event::NotSent);
         }
         let game = self.game();
         let act = |link: &mut Link, action: Act, what: &'static str| match game {
@@ -148,7 +168,7 @@ impl Link {
             )],
             None => Vec::new(),
         };
-        match out {
+        let requests = match out {
             Outgoing::NewGame {
                 kind,
                 rules,
@@ -202,13 +222,18 @@ impl Link {
             }
             Outgoing::Watch(id) => {
                 let game = GameId(id);
-                let mine = app.live.iter().any(|g| g.id == id && g.mine);
-                if mine {
-                    vec![self.message(Request::Rejoin { game, since: None }, Asked::Rejoin(game))]
-                } else {
-                    vec![self.message(Request::Watch { game }, Asked::Watch(game))]
-                }
+                vec![self.message(Request::Watch { game }, Asked::Watch(game))]
             }
+            Outgoing::Resume(id) => {
+                let game = GameId(id);
+                vec![self.message(Request::Rejoin { game, since: None }, Asked::Rejoin(game))]
+            }
+            Outgoing::Resync => match game {
+                Some(game) => {
+                    vec![self.message(Request::Rejoin { game, since: None }, Asked::Rejoin(game))]
+                }
+                None => Vec::new(),
+            },
             Outgoing::Move(notation) => match game {
                 Some(game) => vec![self.message(
                     Request::Act {
@@ -227,18 +252,15 @@ impl Link {
             Outgoing::Takeback => act(self, Act::RequestTakeback, "ask for a takeback"),
             Outgoing::AcceptTakeback => act(self, Act::AcceptTakeback, "accept the takeback"),
             Outgoing::DeclineTakeback => act(self, Act::DeclineTakeback, "decline"),
+            Outgoing::OfferRematch => act(self, Act::OfferRematch, "offer a rematch"),
             Outgoing::AcceptRematch => act(self, Act::AcceptRematch, "accept the rematch"),
             Outgoing::DeclineRematch => act(self, Act::DeclineRematch, "decline"),
-            Outgoing::Rematch => {
-                let offered = app.offer.as_deref() == Some("rematch");
-                if offered {
-                    app.offer = None;
-                    act(self, Act::AcceptRematch, "accept the rematch")
-                } else {
-                    act(self, Act::OfferRematch, "offer a rematch")
-                }
-            }
-            Outgoing::Analyse { kind, rules, moves } => {
+            Outgoing::Analyse {
+                kind,
+                rules,
+                moves,
+                engine: pick,
+            } => {
                 let request = AnalysisRequest {
                     game: kind,
                     rules: rules
@@ -247,7 +269,7 @@ impl Link {
                         .collect(),
                     position: None,
                     moves,
-                    engine: engine(&app.lobby.engine_pick()),
+                    engine: engine(&pick),
                 };
                 vec![self.message(Request::Analyse(request), Asked::Analyse)]
             }
@@ -256,7 +278,7 @@ impl Link {
                 None => Vec::new(),
             },
             Outgoing::Leave => {
-                let out = match (game, self.watching) {
+                let mut out = match (game, self.watching) {
                     (Some(game), true) => {
                         vec![self.message(Request::Unwatch { game }, Asked::Other)]
                     }
@@ -264,22 +286,23 @@ impl Link {
                 };
                 self.game = None;
                 self.watching = false;
-                let mut out = out;
                 out.push(self.finished_games());
                 out
             }
             Outgoing::RetryNow => Vec::new(),
-        }
+        };
+        Reaction::send(requests)
     }
 
-    /// Handles one message from the server; returns the requests it calls for.
+    /// Reads one message from the server: what it calls for, and what it means for the app.
+    /// The app is only read (for the game on the screen), never changed.
     pub fn receive(
         &mut self,
         msg: ServerMessage,
-        app: &mut App,
+        app: &App,
         config: &mut Config,
         server: &str,
-    ) -> Vec<ClientMessage> {
+    ) -> Reaction {
         match msg {
             ServerMessage::Reply { id, reply } => {
                 let asked = self.asked.remove(&id).unwrap_or(Asked::Other);
@@ -289,47 +312,29 @@ impl Link {
                 let asked = id
                     .and_then(|id| self.asked.remove(&id))
                     .unwrap_or(Asked::Other);
-                self.error(&asked, &error, app, config, server);
-                Vec::new()
+                Reaction::event(self.error(&asked, &error, config, server))
             }
             ServerMessage::Event {
                 game,
                 version,
                 event,
             } => self.event(game, version, event, app),
-            ServerMessage::Snapshot(snapshot) => {
-                self.snapshot(*snapshot, app);
-                Vec::new()
-            }
+            ServerMessage::Snapshot(snapshot) => self.snapshot(*snapshot),
             ServerMessage::Presence {
                 game,
                 seats,
                 watchers,
             } => {
                 if self.game() == Some(game) {
-                    app.watchers = watchers;
-                    if let Some(me) = app.my_side() {
-                        let them = seats[me.opponent().index()];
-                        if !them.connected {
-                            let when = them
-                                .claim_in_ms
-                                .map(|ms| {
-                                    format!(
-                                        " If they stay away, you may claim the win in {} s.",
-                                        ms.div_ceil(1000)
-                                    )
-                                })
-                                .unwrap_or_default();
-                            app.tell(format!("Your opponent lost the connection.{when}"), false);
-                        }
-                    }
+                    Reaction::event(Event::Presence { watchers, seats })
+                } else {
+                    Reaction::default()
                 }
-                Vec::new()
             }
-            ServerMessage::Lobby(event) => {
-                lobby_event(event, app);
-                Vec::new()
-            }
+            ServerMessage::Lobby(event) => match self.lobby_event(event) {
+                Some(change) => Reaction::event(Event::Lobby(change)),
+                None => Reaction::default(),
+            },
         }
     }
 
@@ -337,34 +342,38 @@ impl Link {
         &mut self,
         asked: Asked,
         reply: Reply,
-        app: &mut App,
+        app: &App,
         config: &mut Config,
         server: &str,
-    ) -> Vec<ClientMessage> {
-        let mut out = Vec::new();
+    ) -> Reaction {
+        let mut out = Reaction::default();
         match reply {
             Reply::Welcome(w) => {
                 self.greeted = true;
                 config.set_token(server, &w.token);
                 config.name = Some(w.player.name.clone());
-                app.me = Some(w.player.id.0);
-                app.connected(&w.player.name);
-                self.live_games = w.live_games.clone();
-                out.push(self.message(Request::SubscribeLobby, Asked::Subscribe));
-                out.push(self.finished_games());
+                self.me = Some(w.player.id);
+                out.events.push(Event::Welcomed {
+                    name: w.player.name.clone(),
+                });
+                out.requests
+                    .push(self.message(Request::SubscribeLobby, Asked::Subscribe));
+                out.requests.push(self.finished_games());
                 // Sit back down at the game on the screen (unless it is over), or at a live
                 // game of this player.
-                let over = app.current.as_ref().is_some_and(Match::finished);
+                let over = app.current().is_some_and(Match::finished);
                 let resume = match self.game.filter(|_| !over) {
                     Some((game, version)) if !self.watching => Some((game, Some(version))),
                     Some((game, _)) => {
-                        out.push(self.message(Request::Watch { game }, Asked::Watch(game)));
+                        out.requests
+                            .push(self.message(Request::Watch { game }, Asked::Watch(game)));
                         None
                     }
                     None => w.live_games.first().map(|&g| (g, None)),
                 };
                 if let Some((game, since)) = resume {
-                    out.push(self.message(Request::Rejoin { game, since }, Asked::Rejoin(game)));
+                    out.requests
+                        .push(self.message(Request::Rejoin { game, since }, Asked::Rejoin(game)));
                 }
             }
             Reply::Created {
@@ -373,19 +382,9 @@ impl Link {
                 seek,
             } => {
                 if let Some(code) = invite_code {
-                    app.tell(
-                        format!(
-                            "Your private game is ready. Give your friend the invite code {code}: \
-                             the game starts when they join."
-                        ),
-                        false,
-                    );
-                    app.lobby.my_code = Some(code);
+                    out.events.push(Event::InviteCode(code));
                 } else if game.is_none() && seek.is_some() {
-                    app.tell(
-                        "Your seek is open: the game starts when someone accepts.",
-                        false,
-                    );
+                    out.events.push(Event::SeekOpened);
                 }
                 if let Some(game) = game
                     && self.game() != Some(game)
@@ -393,22 +392,26 @@ impl Link {
                     self.game = Some((game, 0));
                     self.synced = false;
                     self.watching = false;
-                    out.push(
+                    out.requests.push(
                         self.message(Request::Rejoin { game, since: None }, Asked::Rejoin(game)),
                     );
                 }
             }
-            Reply::Lobby { seeks, games } => set_lobby(app, seeks, games),
+            Reply::Lobby { seeks, games } => {
+                out.events.push(Event::Lobby(self.lists(seeks, &games)));
+            }
             Reply::Seeks { seeks } => {
-                let me = app.me;
-                app.seeks = seeks.into_iter().map(|s| seek_entry(s, me)).collect();
+                let seeks = seeks.into_iter().map(|s| self.seek_entry(s)).collect();
+                out.events.push(Event::Lobby(LobbyChange::Seeks(seeks)));
             }
             Reply::Games { games } if asked == Asked::Finished => {
-                app.finished = games.iter().map(finished_entry).collect();
+                let finished = games.iter().map(finished_entry).collect();
+                out.events
+                    .push(Event::Lobby(LobbyChange::Finished(finished)));
             }
             Reply::Games { games } => {
-                let me = app.me;
-                app.live = games.iter().filter_map(|g| live_entry(g, me)).collect();
+                let live = games.iter().filter_map(|g| self.live_entry(g)).collect();
+                out.events.push(Event::Lobby(LobbyChange::Live(live)));
             }
             Reply::Record { summary, moves, .. } => {
                 let pairs: Vec<(String, String)> = summary
@@ -416,31 +419,23 @@ impl Link {
                     .iter()
                     .map(|p| (p.key.clone(), p.value.clone()))
                     .collect();
-                match AnyGame::start(summary.kind, pairs) {
-                    Ok(start) => {
-                        let names = [0, 1].map(|i| summary.seats[i].name.clone());
-                        let result = summary.result.map(|r| result_text(summary.kind, r, &names));
-                        app.open_record(start, &moves, names, result);
-                    }
-                    Err(e) => app.tell(format!("This game cannot be replayed: {e}"), true),
-                }
+                out.events.push(match AnyGame::start(summary.kind, pairs) {
+                    Ok(start) => Event::Record(Box::new(Record {
+                        start,
+                        moves,
+                        names: [0, 1].map(|i| summary.seats[i].name.clone()),
+                        result: summary.result,
+                    })),
+                    Err(e) => Event::Problem(format!("This game cannot be replayed: {e}")),
+                });
             }
-            Reply::Analysis { best_move, line } => match best_move {
-                Some(text) => {
-                    let h = hint(text, line.as_ref());
-                    match (&asked, app.screen, &mut app.replay, &mut app.current) {
-                        (Asked::Analyse, Screen::Replay, Some(r), _) => r.hint = Some(h),
-                        (_, _, _, Some(m)) => m.hint = Some(h),
-                        _ => {}
-                    }
-                }
-                None => app.tell("The engine has no move to suggest here.", false),
-            },
+            Reply::Analysis { best_move, line } => out.events.push(Event::Suggestion {
+                hint: best_move.map(|text| hint(text, line.as_ref())),
+                analysis: asked == Asked::Analyse,
+            }),
             Reply::Ok => {
-                if asked == Asked::Move
-                    && let Some(m) = &mut app.current
-                {
-                    m.pending = None;
+                if asked == Asked::Move {
+                    out.events.push(Event::MoveAccepted);
                 }
             }
             Reply::Pong { .. } | Reply::Imported { .. } | Reply::Ratings { .. } => {}
@@ -448,28 +443,22 @@ impl Link {
         out
     }
 
+    /// An error reply in words, with what it means for the board.
     fn error(
         &mut self,
         asked: &Asked,
         error: &ErrorReply,
-        app: &mut App,
         config: &mut Config,
         server: &str,
-    ) {
+    ) -> Event {
         if error.code == ErrorCode::UnknownToken {
             config.forget_token(server);
         }
-        if matches!(asked, Asked::Move)
+        let unlock_board = matches!(asked, Asked::Move)
             || matches!(
                 error.code,
                 ErrorCode::IllegalMove | ErrorCode::NotYourTurn | ErrorCode::GameOver
-            )
-        {
-            if let Some(m) = &mut app.current {
-                m.pending = None;
-                m.selection.clear();
-            }
-        }
+            );
         if let Asked::Rejoin(game) | Asked::Watch(game) = asked
             && self.game() == Some(*game)
             && error.code == ErrorCode::NoSuchGame
@@ -492,138 +481,69 @@ impl Link {
             Asked::Record => "Loading the game",
             Asked::Other => "",
         };
-        app.tell(wording::server_error(&capitalise(what), error), true);
+        Event::Refused {
+            text: wording::server_error(&capitalise(what), error),
+            unlock_board,
+        }
     }
 
-    fn event(
-        &mut self,
-        game: GameId,
-        version: Version,
-        event: GameEvent,
-        app: &mut App,
-    ) -> Vec<ClientMessage> {
+    /// A numbered event of a game: for the game on the screen, in order; a gap asks for what
+    /// was missed.
+    fn event(&mut self, game: GameId, version: Version, event: GameEvent, app: &App) -> Reaction {
         let Some((current, seen)) = self.game else {
-            return Vec::new();
+            return Reaction::default();
         };
         if game != current || version <= seen || !self.synced {
             // Not this game, already seen, or its snapshot (asked for) is still to come.
-            return Vec::new();
+            return Reaction::default();
         }
         if version != seen + 1 {
             // A gap: ask for what was missed.
-            return vec![self.message(
+            return Reaction::send(vec![self.message(
                 Request::Rejoin {
                     game,
                     since: Some(seen),
                 },
                 Asked::Rejoin(game),
-            )];
+            )]);
         }
         self.game = Some((game, version));
-        let my_side = app.my_side();
-        // Offers are for the other player to answer: a watcher only hears of them.
-        let theirs = |by: Side| my_side.is_some_and(|me| me != by);
-        let Some(m) = app.current.as_mut() else {
-            return Vec::new();
-        };
-        let kind = m.kind();
-        match event {
+        if app.current().is_none() {
+            return Reaction::default();
+        }
+        let change = match event {
             GameEvent::Moved {
                 notation, clocks, ..
-            } => {
-                if let Err(e) = m.apply(&notation) {
-                    // The board here went out of step with the server's: start over from a
-                    // snapshot.
-                    app.tell(format!("Resynchronising the game ({e})."), false);
-                    return vec![
-                        self.message(Request::Rejoin { game, since: None }, Asked::Rejoin(game)),
-                    ];
-                }
-                set_clocks(m, clocks);
-                if app.offer.as_deref() == Some("draw") {
-                    app.offer = None;
-                }
-            }
-            GameEvent::DrawOffered { by } => {
-                let who = capitalise(kind.side_name(by));
-                if theirs(by) {
-                    app.offer = Some("draw".to_owned());
-                    app.tell(format!("{who} offer a draw."), false);
-                } else if my_side.is_none() {
-                    app.tell(format!("{who} offer a draw."), false);
-                }
-            }
-            GameEvent::DrawDeclined { by } => {
-                app.offer = None;
-                if theirs(by) {
-                    app.tell("Your draw offer was declined.", false);
-                }
-            }
-            GameEvent::TakebackRequested { by } => {
-                if theirs(by) {
-                    app.offer = Some("takeback".to_owned());
-                    app.tell("Your opponent asks to take back their last move.", false);
-                }
-            }
-            GameEvent::TakebackDeclined { by } => {
-                app.offer = None;
-                if theirs(by) {
-                    app.tell("Your takeback request was declined.", false);
-                }
-            }
-            GameEvent::TakenBack { plies, clocks, .. } => {
-                app.offer = None;
-                let seated = my_side.is_some() || m.seats == Seats::Both;
-                if let Err(e) = m.take_back(plies as usize) {
-                    app.tell(format!("Resynchronising the game ({e})."), false);
-                    return vec![
-                        self.message(Request::Rejoin { game, since: None }, Asked::Rejoin(game)),
-                    ];
-                }
-                set_clocks(m, clocks);
-                if app.screen == Screen::GameOver {
-                    app.screen = Screen::Game;
-                }
-                if seated {
-                    app.tell(
-                        match plies {
-                            1 => "One move was taken back.".to_owned(),
-                            n => format!("{n} moves were taken back."),
-                        },
-                        false,
-                    );
-                }
-            }
-            GameEvent::RematchOffered { by } => {
-                if theirs(by) {
-                    app.offer = Some("rematch".to_owned());
-                    app.tell("Your opponent offers a rematch.", false);
-                }
-            }
-            GameEvent::RematchDeclined { by } => {
-                app.offer = None;
-                if theirs(by) {
-                    app.tell("The rematch was declined.", false);
-                }
-            }
+            } => GameChange::Moved {
+                notation,
+                clocks: clocks.map(clock_state),
+            },
+            GameEvent::DrawOffered { by } => GameChange::DrawOffered { by },
+            GameEvent::DrawDeclined { by } => GameChange::DrawDeclined { by },
+            GameEvent::TakebackRequested { by } => GameChange::TakebackRequested { by },
+            GameEvent::TakebackDeclined { by } => GameChange::TakebackDeclined { by },
+            GameEvent::TakenBack { plies, clocks, .. } => GameChange::TakenBack {
+                plies,
+                clocks: clocks.map(clock_state),
+            },
+            GameEvent::RematchOffered { by } => GameChange::RematchOffered { by },
+            GameEvent::RematchDeclined { by } => GameChange::RematchDeclined { by },
             GameEvent::RematchStarted { game: next } => {
                 // The new game's snapshot follows.
-                app.offer = None;
                 self.game = Some((next, 0));
                 self.synced = false;
+                GameChange::RematchStarted
             }
-            GameEvent::Ended { result, clocks } => {
-                app.offer = None;
-                set_clocks(m, clocks);
-                m.ended = Some(result_text(kind, result, &m.names));
-                m.pending = None;
-            }
-        }
-        Vec::new()
+            GameEvent::Ended { result, clocks } => GameChange::Ended {
+                result,
+                clocks: clocks.map(clock_state),
+            },
+        };
+        Reaction::event(Event::Game(change))
     }
 
-    /// Shows a game from a snapshot (watching, rejoining, a game that just started).
-    fn snapshot(&mut self, s: GameSnapshot, app: &mut App) {
+    /// A game to show, from a snapshot (watching, rejoining, a game that just started).
+    fn snapshot(&mut self, s: GameSnapshot) -> Reaction {
         let summary = &s.summary;
         let game_id = summary.game;
         let ours = !s.your_seats.is_empty();
@@ -633,75 +553,143 @@ impl Link {
             && current != game_id
             && !ours
         {
-            return;
+            return Reaction::default();
         }
-        let pairs: Vec<(String, String)> = summary
-            .rules
-            .iter()
-            .map(|p| (p.key.clone(), p.value.clone()))
-            .collect();
-        let start = match &s.start_position {
-            Some(text) => AnyGame::from_position_text(summary.kind, text, pairs.clone())
-                .map_err(|e| e.to_string()),
-            None => AnyGame::start(summary.kind, pairs.clone()).map_err(|e| e.to_string()),
-        };
-        let start = match start {
-            Ok(g) => g,
+        let game = match snapshot_match(&s) {
+            Ok(m) => m,
             Err(e) => {
-                app.tell(format!("This game cannot be shown: {e}"), true);
-                return;
+                return Reaction::event(Event::Problem(format!("This game cannot be shown: {e}")));
             }
         };
-        let seats = match s.your_seats.as_slice() {
-            [] => Seats::Watching,
-            [one] => Seats::One(*one),
-            _ => Seats::Both,
-        };
-        let mut m = Match::new(start, seats, true);
-        for mv in &s.moves {
-            if let Err(e) = m.apply(mv) {
-                app.tell(format!("This game cannot be shown: {e}"), true);
-                return;
-            }
-        }
-        m.sowing = None;
-        m.slide = None;
-        m.names = [0, 1].map(|i| summary.seats[i].name.clone());
-        m.ai = [0, 1].map(|i| summary.seats[i].engine.is_some());
-        m.ratings = [0, 1].map(|i| summary.seats[i].rating);
-        set_clocks(&mut m, s.clocks);
-        if summary.status == GameStatus::Finished
-            && let Some(result) = summary.result
-        {
-            m.ended = Some(result_text(summary.kind, result, &m.names));
-        }
-        app.offer = None;
-        if let Some(me) = app.my_side_in(&m) {
-            let theirs = |offer: Option<Side>| offer.is_some_and(|by| by != me);
-            if theirs(s.draw_offer) {
-                app.offer = Some("draw".to_owned());
-            } else if theirs(s.takeback_request) {
-                app.offer = Some("takeback".to_owned());
-            } else if theirs(s.rematch_offer) {
-                app.offer = Some("rematch".to_owned());
-            }
-        }
+        let offers = [
+            (Offer::Draw, s.draw_offer),
+            (Offer::Takeback, s.takeback_request),
+            (Offer::Rematch, s.rematch_offer),
+        ]
+        .into_iter()
+        .filter_map(|(offer, by)| Some((offer, by?)))
+        .collect();
         self.game = Some((game_id, s.version));
         self.synced = true;
         self.watching = !ours;
-        app.watchers = summary.watchers;
-        app.current = Some(m);
-        if app.lobby.my_code.take().is_some() && app.notice.as_ref().is_some_and(|n| !n.problem) {
-            // The invitation was taken up: what it said is done.
-            app.notice = None;
-        }
-        if matches!(
-            app.screen,
-            Screen::Lobby | Screen::Connection | Screen::Game | Screen::GameOver
-        ) {
-            app.screen = Screen::Game;
+        Reaction::event(Event::Opened(Box::new(Opened {
+            game,
+            watchers: summary.watchers,
+            offers,
+        })))
+    }
+
+    /// A lobby event as a change of the lobby's lists (none for a game that is not listed).
+    fn lobby_event(&self, event: LobbyEvent) -> Option<LobbyChange> {
+        Some(match event {
+            LobbyEvent::SeekAdded(s) => LobbyChange::SeekAdded(self.seek_entry(s)),
+            LobbyEvent::SeekRemoved { seek } => LobbyChange::SeekRemoved(seek.0),
+            LobbyEvent::GameStarted(g) => LobbyChange::GameStarted(self.live_entry(&g)?),
+            LobbyEvent::GameEnded { game, .. } => LobbyChange::GameEnded(game.0),
+            LobbyEvent::Reset { seeks, games } => self.lists(seeks, &games),
+        })
+    }
+
+    /// Both lists of the lobby.
+    fn lists(&self, seeks: Vec<SeekInfo>, games: &[GameSummary]) -> LobbyChange {
+        LobbyChange::Lists {
+            seeks: seeks.into_iter().map(|s| self.seek_entry(s)).collect(),
+            live: games.iter().filter_map(|g| self.live_entry(g)).collect(),
         }
     }
+
+    /// A seek as the lobby lists it.
+    fn seek_entry(&self, s: SeekInfo) -> SeekEntry {
+        SeekEntry {
+            id: s.seek.0,
+            kind: s.kind,
+            rules: s.rules.into_iter().map(|p| (p.key, p.value)).collect(),
+            mine: self.me == Some(s.by.id),
+            who: match s.rating {
+                Some(r) => format!("{} ({r})", s.by.name),
+                None => s.by.name,
+            },
+            clock: s.clock.as_ref().map(clock_words),
+            rated: s.rated,
+        }
+    }
+
+    /// A live game as the lobby lists it (finished ones are left out).
+    fn live_entry(&self, g: &GameSummary) -> Option<LiveEntry> {
+        let me = self.me;
+        (g.status == GameStatus::Live).then(|| LiveEntry {
+            mine: g
+                .seats
+                .iter()
+                .any(|s| s.player.as_ref().map(|p| p.id) == me && me.is_some()),
+            id: g.game.0,
+            kind: g.kind,
+            players: [0, 1].map(|i| g.seats[i].name.clone()),
+            ratings: [0, 1].map(|i| g.seats[i].rating),
+            moves: g.plies,
+            watchers: g.watchers,
+            exhibition: g.seats.iter().all(|s| s.engine.is_some()),
+        })
+    }
+}
+
+/// Applies what the link made of a message or a wish to the app (through [`App::apply`], in
+/// order); what applying calls for goes back through the link. Returns every request to send.
+/// Nothing here touches the network: the connection glue calls it, and tests drive the link and
+/// the app with it as the render loop does.
+pub fn settle(link: &mut Link, app: &mut App, reaction: Reaction) -> Vec<ClientMessage> {
+    let Reaction {
+        mut requests,
+        events,
+    } = reaction;
+    let mut events = VecDeque::from(events);
+    while let Some(event) = events.pop_front() {
+        for out in app.apply(event) {
+            let more = link.outgoing(out);
+            requests.extend(more.requests);
+            events.extend(more.events);
+        }
+    }
+    requests
+}
+
+/// The game a snapshot describes, with its moves played, seats, names, clocks and result.
+fn snapshot_match(s: &GameSnapshot) -> Result<Match, String> {
+    let summary = &s.summary;
+    let pairs: Vec<(String, String)> = summary
+        .rules
+        .iter()
+        .map(|p| (p.key.clone(), p.value.clone()))
+        .collect();
+    let start = match &s.start_position {
+        Some(text) => {
+            AnyGame::from_position_text(summary.kind, text, pairs).map_err(|e| e.to_string())
+        }
+        None => AnyGame::start(summary.kind, pairs).map_err(|e| e.to_string()),
+    }?;
+    let seats = match s.your_seats.as_slice() {
+        [] => Seats::Watching,
+        [one] => Seats::One(*one),
+        _ => Seats::Both,
+    };
+    let mut m = Match::new(start, seats, true);
+    for mv in &s.moves {
+        m.apply(mv).map_err(|e| e.to_string())?;
+    }
+    m.sowing = None;
+    m.slide = None;
+    m.names = [0, 1].map(|i| summary.seats[i].name.clone());
+    m.ai = [0, 1].map(|i| summary.seats[i].engine.is_some());
+    m.ratings = [0, 1].map(|i| summary.seats[i].rating);
+    if let Some(c) = s.clocks {
+        m.clocks = Some(clock_state(c));
+    }
+    if summary.status == GameStatus::Finished
+        && let Some(result) = summary.result
+    {
+        m.ended = Some(Ending::Result(result));
+    }
+    Ok(m)
 }
 
 /// The protocol's engine for the one picked in the lobby.
@@ -743,65 +731,11 @@ fn hint(text: String, line: Option<&SearchLine>) -> Hint {
     }
 }
 
-/// The result of a game in words.
-fn result_text(kind: chaupal_shared::GameKind, result: GameResult, names: &[String; 2]) -> String {
-    let who = |side: Side| {
-        let name = &names[side.index()];
-        let side_name = kind.side_name(side);
-        if name.eq_ignore_ascii_case(side_name) {
-            capitalise(side_name)
-        } else {
-            format!("{name} ({side_name})")
-        }
-    };
-    let why = match result.reason {
-        ResultReason::Rules(reason) => reason.describe().to_owned(),
-        ResultReason::Resignation => match result.winner {
-            Some(w) => format!("{} resigned", kind.side_name(w.opponent())),
-            None => "resignation".to_owned(),
-        },
-        ResultReason::Timeout => "time ran out".to_owned(),
-        ResultReason::Agreement => "agreed".to_owned(),
-        ResultReason::Abandoned => "the other player left the game".to_owned(),
-        ResultReason::Aborted => "the game was called off".to_owned(),
-    };
-    match (result.winner, result.reason) {
-        (_, ResultReason::Aborted) => format!("Aborted: {why}"),
-        (Some(w), _) => {
-            let verb = if names[w.index()].eq_ignore_ascii_case(kind.side_name(w)) {
-                "win"
-            } else {
-                "wins"
-            };
-            format!("{} {verb}: {why}", who(w))
-        }
-        (None, _) => format!("Draw: {why}"),
-    }
-}
-
-/// Takes the server's clocks.
-fn set_clocks(m: &mut Match, clocks: Option<Clocks>) {
-    if let Some(c) = clocks {
-        m.clocks = Some(ClockState {
-            left_ms: [c.first_ms as f64, c.second_ms as f64],
-            running: c.running,
-        });
-    }
-}
-
-/// A seek as the lobby lists it (`me`: this player's id, to tell its own seeks).
-fn seek_entry(s: SeekInfo, me: Option<u64>) -> SeekEntry {
-    SeekEntry {
-        id: s.seek.0,
-        kind: s.kind,
-        rules: s.rules.into_iter().map(|p| (p.key, p.value)).collect(),
-        mine: me == Some(s.by.id.0),
-        who: match s.rating {
-            Some(r) => format!("{} ({r})", s.by.name),
-            None => s.by.name,
-        },
-        clock: s.clock.as_ref().map(clock_words),
-        rated: s.rated,
+/// The server's clocks.
+fn clock_state(c: Clocks) -> ClockState {
+    ClockState {
+        left_ms: [c.first_ms as f64, c.second_ms as f64],
+        running: c.running,
     }
 }
 
@@ -823,57 +757,35 @@ fn finished_entry(g: &GameSummary) -> FinishedEntry {
     }
 }
 
-/// A live game as the lobby lists it (finished ones are left out).
-fn live_entry(g: &GameSummary, me: Option<u64>) -> Option<LiveEntry> {
-    (g.status == GameStatus::Live).then(|| LiveEntry {
-        mine: g
-            .seats
-            .iter()
-            .any(|s| s.player.as_ref().map(|p| p.id.0) == me && me.is_some()),
-        id: g.game.0,
-        kind: g.kind,
-        players: [0, 1].map(|i| g.seats[i].name.clone()),
-        ratings: [0, 1].map(|i| g.seats[i].rating),
-        moves: g.plies,
-        watchers: g.watchers,
-        exhibition: g.seats.iter().all(|s| s.engine.is_some()),
-    })
-}
-
-fn set_lobby(app: &mut App, seeks: Vec<SeekInfo>, games: Vec<GameSummary>) {
-    let me = app.me;
-    app.seeks = seeks.into_iter().map(|s| seek_entry(s, me)).collect();
-    app.live = games.iter().filter_map(|g| live_entry(g, me)).collect();
-}
-
-fn lobby_event(event: LobbyEvent, app: &mut App) {
-    match event {
-        LobbyEvent::SeekAdded(s) => {
-            let id = s.seek.0;
-            app.seeks.retain(|e| e.id != id);
-            app.seeks.push(seek_entry(s, app.me));
-        }
-        LobbyEvent::SeekRemoved { seek } => app.seeks.retain(|e| e.id != seek.0),
-        LobbyEvent::GameStarted(g) => {
-            if let Some(entry) = live_entry(&g, app.me) {
-                app.live.retain(|e| e.id != entry.id);
-                app.live.push(entry);
-            }
-        }
-        LobbyEvent::GameEnded { game, .. } => app.live.retain(|e| e.id != game.0),
-        LobbyEvent::Reset { seeks, games } => set_lobby(app, seeks, games),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaupal_shared::GameKind;
+    use crate::app::Screen;
+    use crate::replay::Replay;
     use chaupal_shared::protocol::{
-        ClockSpec, LimitsInfo, PlayerId, PlayerInfo, SeatInfo, SeatPresence, Welcome,
+        ClockSpec, GameResult, LimitsInfo, PlayerInfo, SeatInfo, SeatPresence, Welcome,
     };
+    use chaupal_shared::{GameKind, Side};
 
     const SERVER: &str = "ws://127.0.0.1:7878";
+
+    /// A message from the server through the link into the app, as the render loop takes it;
+    /// returns the requests it calls for.
+    fn deliver(
+        link: &mut Link,
+        app: &mut App,
+        config: &mut Config,
+        msg: ServerMessage,
+    ) -> Vec<ClientMessage> {
+        let reaction = link.receive(msg, app, config, SERVER);
+        settle(link, app, reaction)
+    }
+
+    /// What the app wants, through the link; returns the requests.
+    fn wish(link: &mut Link, app: &mut App, out: Outgoing) -> Vec<ClientMessage> {
+        let reaction = link.outgoing(out);
+        settle(link, app, reaction)
+    }
 
     fn welcome(live: Vec<GameId>) -> ServerMessage {
         ServerMessage::Reply {
@@ -954,7 +866,7 @@ mod tests {
         let mut app = App::new(false);
         let mut config = Config::default();
         link.connected("asha", None);
-        let out = link.receive(welcome(Vec::new()), &mut app, &mut config, SERVER);
+        let out = deliver(&mut link, &mut app, &mut config, welcome(Vec::new()));
         assert_eq!(
             out.len(),
             2,
@@ -973,10 +885,10 @@ mod tests {
         ));
         let mut app = App::new(false);
         let mut config = Config::default();
-        let out = link.receive(welcome(vec![GameId(42)]), &mut app, &mut config, SERVER);
+        let out = deliver(&mut link, &mut app, &mut config, welcome(vec![GameId(42)]));
         assert_eq!(config.token(SERVER), Some("tok"));
-        assert!(app.connection.online());
-        assert_eq!(app.screen, Screen::Lobby);
+        assert!(app.connection().online());
+        assert_eq!(app.screen(), Screen::Lobby);
         assert!(matches!(out[0].request, Request::SubscribeLobby));
         assert!(
             matches!(
@@ -1001,23 +913,23 @@ mod tests {
             id: Some(hello.id),
             error: ErrorReply::new(ErrorCode::UnknownToken, "unknown token"),
         };
-        link.receive(err, &mut app, &mut config, SERVER);
+        deliver(&mut link, &mut app, &mut config, err);
         assert_eq!(config.token(SERVER), None);
-        let notice = app.notice.expect("told");
+        let notice = app.notice().expect("told");
         assert!(notice.text.contains("new player"), "{}", notice.text);
     }
 
     #[test]
     fn a_snapshot_opens_the_game_and_events_play_on() {
         let (mut link, mut app, mut config) = greeted();
-        link.receive(
-            snapshot(7, &["c3"], vec![Side::Second], 1),
+        deliver(
+            &mut link,
             &mut app,
             &mut config,
-            SERVER,
+            snapshot(7, &["c3"], vec![Side::Second], 1),
         );
-        assert_eq!(app.screen, Screen::Game);
-        let m = app.current.as_ref().expect("game");
+        assert_eq!(app.screen(), Screen::Game);
+        let m = app.current().expect("game");
         assert_eq!(m.seats, Seats::One(Side::Second));
         assert_eq!(m.names, ["asha".to_owned(), "bo".to_owned()]);
         assert_eq!(m.moves.len(), 1);
@@ -1026,7 +938,7 @@ mod tests {
         assert!(out.is_empty());
         let out = app.handle(crate::app::Action::Cell("b2".into()));
         assert_eq!(out, [Outgoing::Move("a1-b2".into())]);
-        let sent = link.outgoing(out[0].clone(), &mut app);
+        let sent = wish(&mut link, &mut app, out[0].clone());
         assert!(matches!(
             &sent[0].request,
             Request::Act { game: GameId(7), action: Act::Move { notation }, .. } if notation == "a1-b2"
@@ -1046,8 +958,8 @@ mod tests {
                 }),
             },
         };
-        link.receive(moved.clone(), &mut app, &mut config, SERVER);
-        let m = app.current.as_ref().expect("game");
+        deliver(&mut link, &mut app, &mut config, moved.clone());
+        let m = app.current().expect("game");
         assert_eq!(m.moves.len(), 2);
         assert!(m.pending.is_none());
         assert_eq!(
@@ -1055,14 +967,14 @@ mod tests {
             Some("0:59")
         );
         // The same event again is ignored; a gap asks to rejoin.
-        link.receive(moved, &mut app, &mut config, SERVER);
-        assert_eq!(app.current.as_ref().map(|m| m.moves.len()), Some(2));
+        deliver(&mut link, &mut app, &mut config, moved);
+        assert_eq!(app.current().map(|m| m.moves.len()), Some(2));
         let gap = ServerMessage::Event {
             game: GameId(7),
             version: 5,
             event: GameEvent::DrawOffered { by: Side::First },
         };
-        let out = link.receive(gap, &mut app, &mut config, SERVER);
+        let out = deliver(&mut link, &mut app, &mut config, gap);
         assert!(matches!(
             out[0].request,
             Request::Rejoin {
@@ -1075,19 +987,19 @@ mod tests {
     #[test]
     fn offers_and_the_end_are_shown() {
         let (mut link, mut app, mut config) = greeted();
-        link.receive(
-            snapshot(7, &[], vec![Side::First], 0),
+        deliver(
+            &mut link,
             &mut app,
             &mut config,
-            SERVER,
+            snapshot(7, &[], vec![Side::First], 0),
         );
         let offer = ServerMessage::Event {
             game: GameId(7),
             version: 1,
             event: GameEvent::DrawOffered { by: Side::Second },
         };
-        link.receive(offer, &mut app, &mut config, SERVER);
-        assert_eq!(app.offer.as_deref(), Some("draw"));
+        deliver(&mut link, &mut app, &mut config, offer);
+        assert_eq!(app.offer(), Some(Offer::Draw));
         let end = ServerMessage::Event {
             game: GameId(7),
             version: 2,
@@ -1099,21 +1011,21 @@ mod tests {
                 clocks: None,
             },
         };
-        link.receive(end, &mut app, &mut config, SERVER);
-        let m = app.current.as_ref().expect("game");
+        deliver(&mut link, &mut app, &mut config, end);
+        let m = app.current().expect("game");
         assert_eq!(m.status(), "Draw: agreed");
         app.tick(0.1);
-        assert_eq!(app.screen, Screen::GameOver);
+        assert_eq!(app.screen(), Screen::GameOver);
     }
 
     #[test]
     fn a_watcher_hears_of_offers_but_has_none_to_answer() {
         let (mut link, mut app, mut config) = greeted();
-        link.receive(
-            snapshot(7, &[], Vec::new(), 0),
+        deliver(
+            &mut link,
             &mut app,
             &mut config,
-            SERVER,
+            snapshot(7, &[], Vec::new(), 0),
         );
         for (version, event) in [
             (1, GameEvent::DrawOffered { by: Side::First }),
@@ -1124,11 +1036,12 @@ mod tests {
                 version,
                 event,
             };
-            link.receive(msg, &mut app, &mut config, SERVER);
-            assert_eq!(app.offer, None, "no Accept or Decline for a watcher");
+            deliver(&mut link, &mut app, &mut config, msg);
+            assert_eq!(app.offer(), None, "no Accept or Decline for a watcher");
         }
         assert!(
-            app.notice.is_none_or(|n| !n.text.contains("Your opponent")),
+            app.notice()
+                .is_none_or(|n| !n.text.contains("Your opponent")),
             "a watcher has no opponent"
         );
     }
@@ -1142,8 +1055,8 @@ mod tests {
             s.summary.seats[1].engine = Some(Engine::Level { level: 5 });
             s.summary.seats[1].rating = Some(1789);
         }
-        link.receive(snap, &mut app, &mut config, SERVER);
-        let m = app.current.as_ref().expect("game");
+        deliver(&mut link, &mut app, &mut config, snap);
+        let m = app.current().expect("game");
         assert_eq!(m.ratings, [Some(1523), Some(1789)]);
         assert_eq!(
             m.names,
@@ -1152,13 +1065,13 @@ mod tests {
         );
         let mut rated = summary(9, GameKind::Jungle);
         rated.seats[1].rating = Some(1612);
-        link.receive(
-            ServerMessage::Lobby(LobbyEvent::GameStarted(rated)),
+        deliver(
+            &mut link,
             &mut app,
             &mut config,
-            SERVER,
+            ServerMessage::Lobby(LobbyEvent::GameStarted(rated)),
         );
-        let g = app.live.iter().find(|g| g.id == 9).expect("listed");
+        let g = app.live().iter().find(|g| g.id == 9).expect("listed");
         assert_eq!(g.ratings, [None, Some(1612)]);
         assert_eq!(g.players, ["asha".to_owned(), "bo".to_owned()]);
     }
@@ -1170,8 +1083,8 @@ mod tests {
         if let ServerMessage::Snapshot(s) = &mut snap {
             s.summary.seats[1].engine = Some(Engine::Level { level: 3 });
         }
-        link.receive(snap, &mut app, &mut config, SERVER);
-        let m = app.current.as_ref().expect("game");
+        deliver(&mut link, &mut app, &mut config, snap);
+        let m = app.current().expect("game");
         assert_eq!(m.ai, [false, true]);
         assert!(!m.can_offer_draw(), "the AI takes no draw offers");
         let back = ServerMessage::Event {
@@ -1183,10 +1096,10 @@ mod tests {
                 clocks: None,
             },
         };
-        link.receive(back, &mut app, &mut config, SERVER);
-        assert_eq!(app.current.as_ref().map(|m| m.moves.len()), Some(0));
+        deliver(&mut link, &mut app, &mut config, back);
+        assert_eq!(app.current().map(|m| m.moves.len()), Some(0));
         assert_eq!(
-            app.notice.map(|n| n.text).as_deref(),
+            app.notice().map(|n| n.text.clone()).as_deref(),
             Some("2 moves were taken back.")
         );
     }
@@ -1194,11 +1107,11 @@ mod tests {
     #[test]
     fn after_a_reconnection_a_finished_game_is_not_watched_again() {
         let (mut link, mut app, mut config) = greeted();
-        link.receive(
-            snapshot(7, &["c3"], Vec::new(), 1),
+        deliver(
+            &mut link,
             &mut app,
             &mut config,
-            SERVER,
+            snapshot(7, &["c3"], Vec::new(), 1),
         );
         let end = ServerMessage::Event {
             game: GameId(7),
@@ -1211,10 +1124,10 @@ mod tests {
                 clocks: None,
             },
         };
-        link.receive(end, &mut app, &mut config, SERVER);
+        deliver(&mut link, &mut app, &mut config, end);
         link.disconnected();
         link.connected("asha", None);
-        let out = link.receive(welcome(Vec::new()), &mut app, &mut config, SERVER);
+        let out = deliver(&mut link, &mut app, &mut config, welcome(Vec::new()));
         assert!(
             out.iter()
                 .all(|m| !matches!(m.request, Request::Watch { .. } | Request::Rejoin { .. })),
@@ -1225,21 +1138,21 @@ mod tests {
     #[test]
     fn a_refused_move_is_explained_and_the_board_unlocks() {
         let (mut link, mut app, mut config) = greeted();
-        link.receive(
-            snapshot(7, &[], vec![Side::First], 0),
+        deliver(
+            &mut link,
             &mut app,
             &mut config,
-            SERVER,
+            snapshot(7, &[], vec![Side::First], 0),
         );
         let out = app.handle(crate::app::Action::Cell("c3".into()));
-        let sent = link.outgoing(out[0].clone(), &mut app);
+        let sent = wish(&mut link, &mut app, out[0].clone());
         let err = ServerMessage::Error {
             id: Some(sent[0].id),
             error: ErrorReply::new(ErrorCode::NotYourTurn, "not your turn"),
         };
-        link.receive(err, &mut app, &mut config, SERVER);
-        assert!(app.current.as_ref().is_some_and(|m| m.pending.is_none()));
-        let text = app.notice.map(|n| n.text).unwrap_or_default();
+        deliver(&mut link, &mut app, &mut config, err);
+        assert!(app.current().is_some_and(|m| m.pending.is_none()));
+        let text = app.notice().map(|n| n.text.clone()).unwrap_or_default();
         assert!(
             text.contains("not your turn") || text.contains("other side"),
             "{text}"
@@ -1265,30 +1178,30 @@ mod tests {
             rated: false,
             rating: Some(1500),
         };
-        link.receive(
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
             ServerMessage::Lobby(LobbyEvent::SeekAdded(seek)),
+        );
+        assert_eq!(app.seeks().len(), 1);
+        assert_eq!(app.seeks()[0].who, "bo (1500)");
+        assert_eq!(app.seeks()[0].clock.as_deref(), Some("5 min + 5 s"));
+        assert!(!app.seeks()[0].mine, "made by bo, not by asha");
+        deliver(
+            &mut link,
             &mut app,
             &mut config,
-            SERVER,
-        );
-        assert_eq!(app.seeks.len(), 1);
-        assert_eq!(app.seeks[0].who, "bo (1500)");
-        assert_eq!(app.seeks[0].clock.as_deref(), Some("5 min + 5 s"));
-        assert!(!app.seeks[0].mine, "made by bo, not by asha");
-        link.receive(
             ServerMessage::Lobby(LobbyEvent::GameStarted(summary(9, GameKind::Jungle))),
+        );
+        assert_eq!(app.live().len(), 1);
+        deliver(
+            &mut link,
             &mut app,
             &mut config,
-            SERVER,
-        );
-        assert_eq!(app.live.len(), 1);
-        link.receive(
             ServerMessage::Lobby(LobbyEvent::SeekRemoved { seek: SeekId(12) }),
-            &mut app,
-            &mut config,
-            SERVER,
         );
-        assert!(app.seeks.is_empty());
+        assert!(app.seeks().is_empty());
     }
 
     #[test]
@@ -1302,27 +1215,30 @@ mod tests {
             reason: ResultReason::Resignation,
         });
         // The greeting asked for the finished games (request id 3: hello, lobby, finished).
-        link.receive(
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
             ServerMessage::Reply {
                 id: 3,
                 reply: Reply::Games {
                     games: vec![finished.clone()],
                 },
             },
-            &mut app,
-            &mut config,
-            SERVER,
         );
-        assert_eq!(app.finished.len(), 1);
-        assert_eq!(app.finished[0].result, "bo won");
-        assert!(app.live.is_empty(), "not taken for live games");
+        assert_eq!(app.finished().len(), 1);
+        assert_eq!(app.finished()[0].result, "bo won");
+        assert!(app.live().is_empty(), "not taken for live games");
         let out = app.handle(crate::app::Action::ReplayGame(30));
-        let sent = link.outgoing(out[0].clone(), &mut app);
+        let sent = wish(&mut link, &mut app, out[0].clone());
         assert!(matches!(
             sent[0].request,
             Request::GetRecord { game: GameId(30) }
         ));
-        link.receive(
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
             ServerMessage::Reply {
                 id: sent[0].id,
                 reply: Reply::Record {
@@ -1331,22 +1247,16 @@ mod tests {
                     text: String::new(),
                 },
             },
-            &mut app,
-            &mut config,
-            SERVER,
         );
-        assert_eq!(app.screen, Screen::Replay);
-        assert_eq!(app.replay.as_ref().map(|r| r.ply()), Some(2));
+        assert_eq!(app.screen(), Screen::Replay);
+        assert_eq!(app.replay().map(|r| r.ply()), Some(2));
         assert_eq!(
-            app.replay
-                .as_ref()
-                .and_then(|r| r.result.clone())
-                .as_deref(),
+            app.replay().and_then(Replay::result_text).as_deref(),
             Some("bo (tigers) wins: goats resigned"),
             "the result, which the board does not show"
         );
         app.handle(crate::app::Action::Back);
-        assert_eq!(app.screen, Screen::Lobby);
+        assert_eq!(app.screen(), Screen::Lobby);
     }
 
     #[test]
@@ -1358,7 +1268,10 @@ mod tests {
             name: "asha".into(),
         });
         let theirs = summary(51, GameKind::Jungle);
-        link.receive(
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
             ServerMessage::Reply {
                 id: 2,
                 reply: Reply::Lobby {
@@ -1366,15 +1279,14 @@ mod tests {
                     games: vec![mine, theirs],
                 },
             },
-            &mut app,
-            &mut config,
-            SERVER,
         );
         assert_eq!(
-            app.live.iter().map(|g| g.mine).collect::<Vec<_>>(),
+            app.live().iter().map(|g| g.mine).collect::<Vec<_>>(),
             [true, false]
         );
-        let resume = link.outgoing(Outgoing::Watch(50), &mut app);
+        let out = app.handle(crate::app::Action::Watch(50));
+        assert_eq!(out, [Outgoing::Resume(50)]);
+        let resume = wish(&mut link, &mut app, out[0].clone());
         assert!(matches!(
             resume[0].request,
             Request::Rejoin {
@@ -1382,7 +1294,9 @@ mod tests {
                 since: None
             }
         ));
-        let watch = link.outgoing(Outgoing::Watch(51), &mut app);
+        let out = app.handle(crate::app::Action::Watch(51));
+        assert_eq!(out, [Outgoing::Watch(51)]);
+        let watch = wish(&mut link, &mut app, out[0].clone());
         assert!(matches!(
             watch[0].request,
             Request::Watch { game: GameId(51) }
@@ -1393,17 +1307,20 @@ mod tests {
     fn a_new_games_events_wait_for_its_snapshot() {
         let (mut link, mut app, mut config) = greeted();
         // An old finished game is still on the screen.
-        link.receive(
-            snapshot(7, &["c3"], vec![Side::First], 1),
+        deliver(
+            &mut link,
             &mut app,
             &mut config,
-            SERVER,
+            snapshot(7, &["c3"], vec![Side::First], 1),
         );
         let out = app.handle(crate::app::Action::ToLobby);
         for o in out {
-            link.outgoing(o, &mut app);
+            wish(&mut link, &mut app, o);
         }
-        link.receive(
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
             ServerMessage::Reply {
                 id: 99,
                 reply: Reply::Created {
@@ -1412,9 +1329,6 @@ mod tests {
                     invite_code: None,
                 },
             },
-            &mut app,
-            &mut config,
-            SERVER,
         );
         let early = ServerMessage::Event {
             game: GameId(8),
@@ -1426,29 +1340,26 @@ mod tests {
                 clocks: None,
             },
         };
-        link.receive(early, &mut app, &mut config, SERVER);
+        deliver(&mut link, &mut app, &mut config, early);
         assert!(
-            app.current.is_none(),
+            app.current().is_none(),
             "nothing played on a board not yet shown"
         );
-        link.receive(
-            snapshot(8, &["c3"], vec![Side::First, Side::Second], 1),
+        deliver(
+            &mut link,
             &mut app,
             &mut config,
-            SERVER,
+            snapshot(8, &["c3"], vec![Side::First, Side::Second], 1),
         );
-        assert_eq!(app.current.as_ref().map(|m| m.moves.len()), Some(1));
+        assert_eq!(app.current().map(|m| m.moves.len()), Some(1));
     }
 
     #[test]
     fn nothing_is_sent_before_the_greeting() {
         let mut link = Link::new();
         let mut app = App::new(false);
-        assert!(
-            link.outgoing(Outgoing::JoinByCode("AB".into()), &mut app)
-                .is_empty()
-        );
-        assert!(app.notice.is_some());
+        assert!(wish(&mut link, &mut app, Outgoing::JoinByCode("AB".into())).is_empty());
+        assert!(app.notice().is_some());
     }
 
     #[test]

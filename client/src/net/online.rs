@@ -1,15 +1,15 @@
 //! The glue the render loop calls once a frame: the network thread's reports go through the
-//! [`Link`] into the app, the app's wishes go out as frames, and the remembered name and token
-//! are saved when they change.
+//! [`Link`] and become [`Event`]s the app applies, the app's wishes go out as frames, and the
+//! remembered name and token are saved when they change.
 
 use std::path::PathBuf;
 
 use chaupal_shared::codec;
 use chaupal_shared::protocol::{ClientMessage, ServerMessage};
 
-use super::link::{Link, MAX_MESSAGE};
+use super::link::{Link, MAX_MESSAGE, Reaction, settle};
 use super::{Frame, FromNet, NetHandle};
-use crate::app::{App, Outgoing};
+use crate::app::{App, Event, Outgoing};
 use crate::config::Config;
 
 /// A client connected (or connecting) to one server.
@@ -42,9 +42,11 @@ impl Online {
 
     /// Takes in everything the network thread reported since the last frame.
     pub fn pump(&mut self, app: &mut App) {
-        for event in self.net.poll() {
-            match event {
-                FromNet::Connecting { attempt } => app.connecting(attempt),
+        for report in self.net.poll() {
+            match report {
+                FromNet::Connecting { attempt } => {
+                    self.apply(Event::Connecting { attempt }, app);
+                }
                 FromNet::Connected => {
                     let hello = self
                         .link
@@ -57,7 +59,12 @@ impl Online {
                     retry_in,
                 } => {
                     self.link.disconnected();
-                    app.lost(&reason, attempt, retry_in.as_secs_f32());
+                    let lost = Event::Lost {
+                        reason,
+                        attempt,
+                        retry_in: retry_in.as_secs_f32(),
+                    };
+                    self.apply(lost, app);
                 }
                 FromNet::Frame(frame) => self.frame(frame, app),
             }
@@ -70,9 +77,8 @@ impl Online {
             self.net.retry_now();
             return;
         }
-        for msg in self.link.outgoing(out, app) {
-            self.send(&msg, app);
-        }
+        let reaction = self.link.outgoing(out);
+        self.settle(reaction, app);
     }
 
     fn frame(&mut self, frame: Frame, app: &mut App) {
@@ -83,38 +89,51 @@ impl Online {
         let msg = match decoded {
             Ok(m) => m,
             Err(e) => {
-                app.tell(
-                    format!("The server sent something this client cannot read ({e})."),
-                    true,
-                );
+                let problem = format!("The server sent something this client cannot read ({e}).");
+                self.apply(Event::Problem(problem), app);
                 return;
             }
         };
         let before = self.config.clone();
-        let replies = self.link.receive(msg, app, &mut self.config, &self.server);
-        for r in replies {
-            self.send(&r, app);
-        }
+        let reaction = self.link.receive(msg, app, &mut self.config, &self.server);
+        self.settle(reaction, app);
         if self.config != before {
             self.save(app);
+        }
+    }
+
+    /// Applies an event, and sends what that calls for.
+    fn apply(&mut self, event: Event, app: &mut App) {
+        let reaction = Reaction {
+            requests: Vec::new(),
+            events: vec![event],
+        };
+        self.settle(reaction, app);
+    }
+
+    /// Applies what the link made of something, and sends the requests.
+    fn settle(&mut self, reaction: Reaction, app: &mut App) {
+        for msg in settle(&mut self.link, app, reaction) {
+            self.send(&msg, app);
         }
     }
 
     fn send(&mut self, msg: &ClientMessage, app: &mut App) {
         match codec::encode_json(msg) {
             Ok(text) => self.net.send(Frame::Text(text)),
-            Err(e) => app.tell(format!("This request could not be sent ({e})."), true),
+            Err(e) => {
+                let problem = format!("This request could not be sent ({e}).");
+                let _ = app.apply(Event::Problem(problem));
+            }
         }
     }
 
-    fn save(&self, app: &mut App) {
+    fn save(&mut self, app: &mut App) {
         if let Some(path) = &self.config_path
             && let Err(e) = self.config.save(path)
         {
-            app.tell(
-                format!("Your name and player token could not be saved: {e}"),
-                true,
-            );
+            let problem = format!("Your name and player token could not be saved: {e}");
+            self.apply(Event::Problem(problem), app);
         }
     }
 }

@@ -1,16 +1,28 @@
 //! The client's state as a whole: which screen is up, the lobby's choices, the game on the
-//! screen, the replay, the connection, and the notices shown to the player. Every input
-//! arrives as an [`Action`]; [`App::handle`] changes the state and returns what must be sent
-//! to the server ([`Outgoing`]). Nothing here draws or touches the network, so all of it is
-//! tested without a window.
+//! screen, the replay, the connection, and the notices shown to the player. The state changes
+//! in three places only: [`App::handle`] takes the player's [`Action`]s, [`App::apply`] takes
+//! the [`Event`]s from outside (the connection and the server), and [`App::tick`] moves time
+//! on; the first two return what must be sent to the server ([`Outgoing`]). Its fields are
+//! private, so nothing else can change it. Nothing here draws or touches the network, so all
+//! of it is tested without a window.
 
-use chaupal_shared::protocol::ClockSpec;
+mod event;
+mod lobby;
+
+pub use event::{Event, GameChange, LobbyChange, Opened, Record};
+
+use lobby::cycle;
+pub use lobby::{
+    CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, EnginePick, FinishedEntry, LEVELS, LiveEntry, Lobby,
+    MAX_DEPTH, PlayMode, SeekEntry, SidePick, clock_words, kind_index,
+};
+
+use chaupal_shared::protocol::{ClockSpec, GameResult, ResultReason};
 use chaupal_shared::{AnyGame, GameKind, Side};
 
 use crate::geometry::CellName;
-use crate::play::{Match, Seats, capitalise};
+use crate::play::{Ending, Match, Seats};
 use crate::replay::Replay;
-use crate::rulebook;
 
 /// The screens of the client.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,228 +39,6 @@ pub enum Screen {
     Replay,
     /// The rules of one game, shown on its board.
     Rules(GameKind),
-}
-
-/// How the player wants to play, chosen in the lobby.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayMode {
-    /// Both sides at this screen.
-    ThisComputer,
-    /// Against the server's AI.
-    Computer,
-    /// A friend with an invite code.
-    Friend,
-    /// Anyone: an open seek listed in every lobby.
-    Anyone,
-}
-
-/// Which side the player asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SidePick {
-    First,
-    Second,
-    Random,
-}
-
-/// The AI levels offered.
-pub const LEVELS: u8 = 8;
-
-/// The engines offered besides the levels, for those who study them.
-pub const ENGINES: [&str; 5] = ["alphabeta", "mcts", "minimax", "greedy", "random"];
-
-/// The deepest fixed search depth offered for a named engine.
-pub const MAX_DEPTH: u32 = 16;
-
-/// The initial times offered, in minutes (0: no clock).
-pub const CLOCK_MINUTES: [u32; 12] = [0, 1, 2, 3, 5, 10, 15, 20, 30, 45, 60, 90];
-
-/// The increments offered, in seconds a move.
-pub const CLOCK_INCREMENTS: [u32; 10] = [0, 1, 2, 3, 5, 10, 15, 20, 30, 60];
-
-/// Moves `index` one step on (or back) among `n` values, wrapping round.
-fn cycle(index: usize, n: usize, forward: bool) -> usize {
-    if n == 0 {
-        0
-    } else if forward {
-        (index + 1) % n
-    } else {
-        (index + n - 1) % n
-    }
-}
-
-/// The computer player chosen: a level, or a named engine at a fixed depth.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EnginePick {
-    Level(u8),
-    Named { name: String, depth: u32 },
-}
-
-impl EnginePick {
-    /// How the lobby shows it.
-    pub fn describe(&self) -> String {
-        match self {
-            EnginePick::Level(l) => format!("level {l}"),
-            EnginePick::Named { name, depth } => format!("{name}, depth {depth}"),
-        }
-    }
-}
-
-/// The lobby's choices.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Lobby {
-    /// The game chosen.
-    pub kind: GameKind,
-    /// For each game (in `GameKind::ALL` order), the index of the value chosen for each option.
-    pub rule_choice: [Vec<usize>; 4],
-    pub mode: PlayMode,
-    pub side: SidePick,
-    /// The AI level, 1..=LEVELS.
-    pub level: u8,
-    /// The engine: 0 for a level, `i + 1` for `ENGINES[i]`.
-    pub engine: usize,
-    /// The search depth of a named engine, 1..=MAX_DEPTH.
-    pub depth: u32,
-    /// The invite code being typed.
-    pub code: String,
-    /// The invite code of the private game this player created, to pass on.
-    pub my_code: Option<String>,
-    /// The clock: an index into [`CLOCK_MINUTES`] (0: no clock) and one into
-    /// [`CLOCK_INCREMENTS`].
-    pub minutes: usize,
-    pub increment: usize,
-    /// Whether the player asked for a rated game (it is rated only where the server rates:
-    /// see [`Lobby::rated`]).
-    pub rated: bool,
-}
-
-impl Default for Lobby {
-    fn default() -> Self {
-        Lobby {
-            kind: GameKind::BaghChal,
-            rule_choice: GameKind::ALL.map(|k| vec![0; rulebook::options(k).len()]),
-            mode: PlayMode::ThisComputer,
-            side: SidePick::First,
-            level: 3,
-            engine: 0,
-            depth: 6,
-            code: String::new(),
-            my_code: None,
-            minutes: 0,
-            increment: 0,
-            rated: false,
-        }
-    }
-}
-
-/// The position of a game in `GameKind::ALL`.
-pub fn kind_index(kind: GameKind) -> usize {
-    GameKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
-}
-
-impl Lobby {
-    /// The computer player chosen.
-    pub fn engine_pick(&self) -> EnginePick {
-        match self.engine.checked_sub(1).and_then(|i| ENGINES.get(i)) {
-            Some(name) => EnginePick::Named {
-                name: (*name).to_owned(),
-                depth: self.depth,
-            },
-            None => EnginePick::Level(self.level),
-        }
-    }
-
-    /// Whether the chosen way of playing takes a clock (games kept by the server against
-    /// someone; two players on this computer play without one).
-    pub fn clock_applies(&self) -> bool {
-        self.mode != PlayMode::ThisComputer
-    }
-
-    /// The time control chosen, when the mode takes one.
-    pub fn clock(&self) -> Option<ClockSpec> {
-        let minutes = *CLOCK_MINUTES.get(self.minutes)?;
-        if minutes == 0 || !self.clock_applies() {
-            return None;
-        }
-        let increment = CLOCK_INCREMENTS.get(self.increment).copied().unwrap_or(0);
-        Some(ClockSpec {
-            initial_ms: u64::from(minutes) * 60_000,
-            increment_ms: u64::from(increment) * 1000,
-        })
-    }
-
-    /// The clock in words, as the lobby shows it.
-    pub fn clock_text(&self) -> String {
-        self.clock()
-            .map_or_else(|| "no clock".to_owned(), |c| clock_words(&c))
-    }
-
-    /// Whether the server would rate a game set up this way: against a person, or against an
-    /// AI level (never a named engine, never two players on this computer).
-    pub fn rated_allowed(&self) -> bool {
-        match self.mode {
-            PlayMode::ThisComputer => false,
-            PlayMode::Computer => self.engine == 0,
-            PlayMode::Friend | PlayMode::Anyone => true,
-        }
-    }
-
-    /// Whether the game asked for is rated.
-    pub fn rated(&self) -> bool {
-        self.rated && self.rated_allowed()
-    }
-
-    /// The rule pairs chosen for the selected game (all of them, defaults included).
-    pub fn rule_pairs(&self) -> Vec<(String, String)> {
-        let choice = &self.rule_choice[kind_index(self.kind)];
-        rulebook::options(self.kind)
-            .iter()
-            .zip(choice)
-            .map(|(o, &i)| {
-                let value = o.values.get(i).or(o.values.first()).copied().unwrap_or("");
-                (o.key.to_owned(), value.to_owned())
-            })
-            .collect()
-    }
-
-    /// The rule pairs chosen that differ from the defaults.
-    pub fn changed_rules(&self) -> Vec<(String, String)> {
-        let choice = &self.rule_choice[kind_index(self.kind)];
-        self.rule_pairs()
-            .into_iter()
-            .zip(choice)
-            .filter(|(_, i)| **i != 0)
-            .map(|(p, _)| p)
-            .collect()
-    }
-
-    /// Moves the value of option `index` of the selected game on (or back).
-    pub fn cycle_rule(&mut self, index: usize, forward: bool) {
-        let Some(option) = rulebook::options(self.kind).get(index) else {
-            return;
-        };
-        let n = option.values.len();
-        if let Some(i) = self.rule_choice[kind_index(self.kind)].get_mut(index) {
-            *i = cycle(*i, n, forward);
-        }
-    }
-}
-
-/// A time control in words: "5 min + 3 s", "10 min", "30 s + 1 s".
-pub fn clock_words(c: &ClockSpec) -> String {
-    let amount = |ms: u64| {
-        if ms >= 60_000 && ms % 60_000 == 0 {
-            format!("{} min", ms / 60_000)
-        } else if ms % 1000 == 0 {
-            format!("{} s", ms / 1000)
-        } else {
-            format!("{:.1} s", ms as f64 / 1000.0)
-        }
-    };
-    if c.increment_ms == 0 {
-        amount(c.initial_ms)
-    } else {
-        format!("{} + {}", amount(c.initial_ms), amount(c.increment_ms))
-    }
 }
 
 /// The connection to the server, as the player should see it.
@@ -302,46 +92,6 @@ impl Connection {
     pub fn online(&self) -> bool {
         matches!(self, Connection::Connected { .. })
     }
-}
-
-/// An open seek in the lobby.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeekEntry {
-    pub id: u64,
-    pub kind: GameKind,
-    pub rules: Vec<(String, String)>,
-    pub who: String,
-    /// The time control in words (none: no clock).
-    pub clock: Option<String>,
-    pub rated: bool,
-    /// Whether this player made it (cancel rather than accept).
-    pub mine: bool,
-}
-
-/// A live game to watch.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LiveEntry {
-    pub id: u64,
-    pub kind: GameKind,
-    pub players: [String; 2],
-    /// The seats' ratings, by `Side::index` (none: not shown).
-    pub ratings: [Option<i32>; 2],
-    pub moves: u32,
-    pub watchers: u32,
-    pub exhibition: bool,
-    /// Whether this player sits at it (resume rather than watch).
-    pub mine: bool,
-}
-
-/// A finished game of this player, to replay.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FinishedEntry {
-    pub id: u64,
-    pub kind: GameKind,
-    pub players: [String; 2],
-    /// The result in a few words ("1-0", "draw", ...).
-    pub result: String,
-    pub moves: u32,
 }
 
 /// What a player can do.
@@ -432,7 +182,10 @@ pub enum Outgoing {
     JoinByCode(String),
     CancelSeek(u64),
     AcceptSeek(u64),
+    /// Watches someone else's live game.
     Watch(u64),
+    /// Sits back down at one's own live game.
+    Resume(u64),
     /// Fetches a game's record, to replay it.
     Record(u64),
     Move(String),
@@ -443,17 +196,22 @@ pub enum Outgoing {
     Takeback,
     AcceptTakeback,
     DeclineTakeback,
-    Rematch,
+    OfferRematch,
     AcceptRematch,
     DeclineRematch,
     Hint,
+    /// Asks `engine` about the position after `moves`.
     Analyse {
         kind: GameKind,
         rules: Vec<(String, String)>,
         moves: Vec<String>,
+        engine: EnginePick,
     },
     Leave,
     RetryNow,
+    /// Asks for the game on the screen whole again: the board here went out of step with the
+    /// server's.
+    Resync,
 }
 
 /// Who the other seat is, for a new game on the server.
@@ -469,11 +227,56 @@ pub enum OpponentPick {
     Exhibition(EnginePick),
 }
 
-/// A message for the player, with whether it reports a problem.
+/// An offer the opponent made, for this player to accept or decline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    Draw,
+    Takeback,
+    Rematch,
+}
+
+impl Offer {
+    /// What is offered, as the game panel names it: "Your opponent offers a draw."
+    pub fn noun(self) -> &'static str {
+        match self {
+            Offer::Draw => "draw",
+            Offer::Takeback => "takeback",
+            Offer::Rematch => "rematch",
+        }
+    }
+
+    /// The request that accepts it.
+    pub fn accept(self) -> Outgoing {
+        match self {
+            Offer::Draw => Outgoing::AcceptDraw,
+            Offer::Takeback => Outgoing::AcceptTakeback,
+            Offer::Rematch => Outgoing::AcceptRematch,
+        }
+    }
+
+    /// The request that declines it.
+    pub fn decline(self) -> Outgoing {
+        match self {
+            Offer::Draw => Outgoing::DeclineDraw,
+            Offer::Takeback => Outgoing::DeclineTakeback,
+            Offer::Rematch => Outgoing::DeclineRematch,
+        }
+    }
+}
+
+/// Whether a notice brings news or reports a problem: a problem is marked in red and stays up
+/// longer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    News,
+    Problem,
+}
+
+/// A message for the player.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
     pub text: String,
-    pub problem: bool,
+    pub tone: Tone,
     /// Seconds before it goes away by itself.
     pub left: f32,
 }
@@ -485,32 +288,31 @@ pub const PROBLEM_SECONDS: f32 = 12.0;
 /// The whole client state.
 #[derive(Clone, Debug)]
 pub struct App {
-    pub screen: Screen,
-    pub lobby: Lobby,
-    pub current: Option<Match>,
-    pub replay: Option<Replay>,
-    pub connection: Connection,
-    pub seeks: Vec<SeekEntry>,
-    pub live: Vec<LiveEntry>,
+    screen: Screen,
+    lobby: Lobby,
+    /// The game on the screen.
+    current: Option<Match>,
+    replay: Option<Replay>,
+    connection: Connection,
+    seeks: Vec<SeekEntry>,
+    live: Vec<LiveEntry>,
     /// This player's finished games on the server, newest first.
-    pub finished: Vec<FinishedEntry>,
+    finished: Vec<FinishedEntry>,
     /// Where "back" goes from the replay.
-    pub replay_return: Screen,
-    pub notice: Option<Notice>,
+    replay_return: Screen,
+    notice: Option<Notice>,
     /// Where "back" goes from the rules screen.
-    pub rules_return: Screen,
-    /// An offer the opponent made and this player may accept: "draw" or "takeback".
-    pub offer: Option<String>,
+    rules_return: Screen,
+    /// An offer the opponent made and this player may accept or decline.
+    offer: Option<Offer>,
     /// People watching the game on the screen.
-    pub watchers: u32,
+    watchers: u32,
     /// Seconds until the next connection attempt, while retrying.
-    pub retry_left: f32,
-    /// This player's id on the server, once greeted.
-    pub me: Option<u64>,
+    retry_left: f32,
     /// Whether the result card of the game-over screen was put aside to see the board.
-    pub result_hidden: bool,
+    result_hidden: bool,
     /// Seconds left to confirm a resignation (0: not asked).
-    pub resign_armed: f32,
+    resign_armed: f32,
 }
 
 /// How long a first click on Resign waits for the confirming second click.
@@ -542,64 +344,94 @@ impl App {
             offer: None,
             watchers: 0,
             retry_left: 0.0,
-            me: None,
             result_hidden: false,
             resign_armed: 0.0,
         }
     }
 
-    /// The network thread is trying to connect.
-    pub fn connecting(&mut self, attempt: u32) {
-        if self.connection != Connection::Offline {
-            self.connection = Connection::Connecting { attempt };
-        }
+    /// An offline client showing the game `m` on `screen`, with the lobby set to its game:
+    /// how the screenshot mode sets up the picture it takes.
+    pub fn showing(m: Match, screen: Screen) -> App {
+        let mut app = App::new(true);
+        app.lobby.kind = m.kind();
+        app.current = Some(m);
+        app.screen = screen;
+        app
     }
 
-    /// The connection is up and the server greeted this player by `name`.
-    pub fn connected(&mut self, name: &str) {
-        self.connection = Connection::Connected {
-            name: name.to_owned(),
-        };
-        // What was said about the lost connection is over now.
-        if self.notice.as_ref().is_some_and(|n| n.problem) {
-            self.notice = None;
-        }
-        if self.screen == Screen::Connection {
-            self.screen = Screen::Lobby;
-        }
+    /// The screen that is up.
+    pub fn screen(&self) -> Screen {
+        self.screen
     }
 
-    /// The connection failed or dropped; the next try is in `retry_in` seconds.
-    pub fn lost(&mut self, reason: &str, attempt: u32, retry_in: f32) {
-        let was_online = self.connection.online();
-        self.retry_left = retry_in;
-        self.connection = Connection::Retrying {
-            reason: reason.to_owned(),
-            attempt,
-            in_secs: retry_in.ceil() as u32,
-        };
-        self.seeks.clear();
-        self.live.clear();
-        if was_online && self.online_game() {
-            self.tell(
-                format!(
-                    "{reason} Your game is kept on the server: the client reconnects by itself \
-                     and picks it up again."
-                ),
-                true,
-            );
-        }
+    /// The lobby's choices.
+    pub fn lobby(&self) -> &Lobby {
+        &self.lobby
+    }
+
+    /// The game on the screen (kept while its replay or the rules are up).
+    pub fn current(&self) -> Option<&Match> {
+        self.current.as_ref()
+    }
+
+    /// The game being replayed.
+    pub fn replay(&self) -> Option<&Replay> {
+        self.replay.as_ref()
+    }
+
+    /// The connection to the server.
+    pub fn connection(&self) -> &Connection {
+        &self.connection
+    }
+
+    /// The open seeks in the lobby.
+    pub fn seeks(&self) -> &[SeekEntry] {
+        &self.seeks
+    }
+
+    /// The live games in the lobby.
+    pub fn live(&self) -> &[LiveEntry] {
+        &self.live
+    }
+
+    /// This player's finished games on the server, newest first.
+    pub fn finished(&self) -> &[FinishedEntry] {
+        &self.finished
+    }
+
+    /// The message shown to the player, if any.
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    /// The opponent's offer waiting for an answer, if any.
+    pub fn offer(&self) -> Option<Offer> {
+        self.offer
+    }
+
+    /// People watching the game on the screen.
+    pub fn watchers(&self) -> u32 {
+        self.watchers
+    }
+
+    /// Whether the result card of the game-over screen was put aside to see the board.
+    pub fn result_hidden(&self) -> bool {
+        self.result_hidden
+    }
+
+    /// Whether a first click on Resign waits for the confirming second click.
+    pub fn resign_asked(&self) -> bool {
+        self.resign_armed > 0.0
     }
 
     /// Shows a message.
-    pub fn tell(&mut self, text: impl Into<String>, problem: bool) {
+    fn tell(&mut self, text: impl Into<String>, tone: Tone) {
         self.notice = Some(Notice {
             text: text.into(),
-            problem,
-            left: if problem {
-                PROBLEM_SECONDS
-            } else {
-                NOTICE_SECONDS
+            tone,
+            left: match tone {
+                Tone::News => NOTICE_SECONDS,
+                Tone::Problem => PROBLEM_SECONDS,
             },
         });
     }
@@ -661,7 +493,10 @@ impl App {
             Action::JoinByCode => {
                 let code = self.lobby.code.trim().to_uppercase();
                 if code.is_empty() {
-                    self.tell("Type the invite code your friend gave you first.", true);
+                    self.tell(
+                        "Type the invite code your friend gave you first.",
+                        Tone::Problem,
+                    );
                 } else if self.require_online("Joining a friend's game") {
                     out.push(Outgoing::JoinByCode(code));
                 }
@@ -681,7 +516,13 @@ impl App {
             }
             Action::Watch(id) => {
                 if self.require_online("Watching a game") {
-                    out.push(Outgoing::Watch(id));
+                    // One's own live game is resumed, not watched.
+                    let mine = self.live.iter().any(|g| g.id == id && g.mine);
+                    out.push(if mine {
+                        Outgoing::Resume(id)
+                    } else {
+                        Outgoing::Watch(id)
+                    });
                 }
             }
             Action::ReplayGame(id) => {
@@ -729,30 +570,18 @@ impl App {
             Action::OfferDraw => {
                 if self.online_game() {
                     out.push(Outgoing::OfferDraw);
-                    self.tell("Draw offered.", false);
+                    self.tell("Draw offered.", Tone::News);
                 } else if let Some(m) = &mut self.current
                     && !m.finished()
                 {
-                    m.ended = Some("Draw agreed".to_owned());
+                    m.ended = Some(Ending::DrawAgreedHere);
                 }
             }
             Action::AcceptOffer => {
-                let offer = self.offer.take();
-                out.extend(match offer.as_deref() {
-                    Some("draw") => Some(Outgoing::AcceptDraw),
-                    Some("takeback") => Some(Outgoing::AcceptTakeback),
-                    Some("rematch") => Some(Outgoing::AcceptRematch),
-                    _ => None,
-                });
+                out.extend(self.offer.take().map(Offer::accept));
             }
             Action::DeclineOffer => {
-                let offer = self.offer.take();
-                out.extend(match offer.as_deref() {
-                    Some("draw") => Some(Outgoing::DeclineDraw),
-                    Some("takeback") => Some(Outgoing::DeclineTakeback),
-                    Some("rematch") => Some(Outgoing::DeclineRematch),
-                    _ => None,
-                });
+                out.extend(self.offer.take().map(Offer::decline));
             }
             Action::Takeback => out.extend(self.takeback()),
             Action::Rematch => out.extend(self.rematch()),
@@ -762,7 +591,7 @@ impl App {
                 } else {
                     self.tell(
                         "Hints come from the server's engine: connect to a server to get one.",
-                        true,
+                        Tone::Problem,
                     );
                 }
             }
@@ -777,7 +606,7 @@ impl App {
                         self.tell(
                             "Your game goes on, and so does your clock: resume it from the \
                              lobby's live games.",
-                            false,
+                            Tone::News,
                         );
                     }
                 }
@@ -823,7 +652,7 @@ impl App {
                     "{what} needs the server, and this client is not connected to one. Play on \
                      this computer meanwhile, or wait for the connection."
                 ),
-                true,
+                Tone::Problem,
             );
             false
         }
@@ -857,7 +686,10 @@ impl App {
                         self.screen = Screen::Game;
                         self.notice = None;
                     }
-                    Err(e) => self.tell(format!("Those rules do not work together: {e}"), true),
+                    Err(e) => self.tell(
+                        format!("Those rules do not work together: {e}"),
+                        Tone::Problem,
+                    ),
                 }
                 Vec::new()
             }
@@ -895,7 +727,7 @@ impl App {
             return vec![Outgoing::Move(mv)];
         }
         if let Err(e) = m.apply(&mv) {
-            self.tell(format!("That move cannot be played: {e}"), true);
+            self.tell(format!("That move cannot be played: {e}"), Tone::Problem);
         }
         Vec::new()
     }
@@ -908,13 +740,11 @@ impl App {
         if let Some(m) = &mut self.current
             && !m.finished()
         {
-            let kind = m.kind();
             let loser = m.game.side_to_move();
-            m.ended = Some(format!(
-                "{} win: {} resigned",
-                capitalise(kind.side_name(loser.opponent())),
-                kind.side_name(loser)
-            ));
+            m.ended = Some(Ending::Result(GameResult {
+                winner: Some(loser.opponent()),
+                reason: ResultReason::Resignation,
+            }));
         }
         Vec::new()
     }
@@ -922,14 +752,14 @@ impl App {
     /// Takes back a move (locally: the last one; online: asks the opponent).
     fn takeback(&mut self) -> Vec<Outgoing> {
         if self.online_game() {
-            self.tell("Takeback asked for.", false);
+            self.tell("Takeback asked for.", Tone::News);
             return vec![Outgoing::Takeback];
         }
         if let Some(m) = &mut self.current {
             if m.moves.is_empty() {
-                self.tell("There is no move to take back.", false);
+                self.tell("There is no move to take back.", Tone::News);
             } else if let Err(e) = m.take_back(1) {
-                self.tell(format!("The takeback failed: {e}"), true);
+                self.tell(format!("The takeback failed: {e}"), Tone::Problem);
             } else if self.screen == Screen::GameOver {
                 self.screen = Screen::Game;
             }
@@ -940,8 +770,14 @@ impl App {
     /// A new game with the same set-up (online: offered to the opponent).
     fn rematch(&mut self) -> Vec<Outgoing> {
         if self.online_game() {
-            self.tell("Rematch offered.", false);
-            return vec![Outgoing::Rematch];
+            self.tell("Rematch offered.", Tone::News);
+            // The opponent's own offer is taken up; nothing is sent without a connection, and
+            // then the offer stays to be answered.
+            if self.connection.online() && self.offer == Some(Offer::Rematch) {
+                self.offer = None;
+                return vec![Outgoing::AcceptRematch];
+            }
+            return vec![Outgoing::OfferRematch];
         }
         if let Some(m) = &self.current {
             let mut fresh = Match::new(m.start.clone(), m.seats, false);
@@ -972,6 +808,7 @@ impl App {
             kind: start.kind(),
             rules: crate::view::non_default_rules(start),
             moves,
+            engine: self.lobby.engine_pick(),
         }]
     }
 
@@ -985,22 +822,22 @@ impl App {
             Ok(mut r) => {
                 r.flipped = m.flipped;
                 r.names = m.names.clone();
-                r.result = m.ended.clone();
+                r.result = m.ended;
                 self.replay = Some(r);
                 self.screen = Screen::Replay;
                 self.replay_return = Screen::GameOver;
             }
-            Err(e) => self.tell(format!("This game cannot be replayed: {e}"), true),
+            Err(e) => self.tell(format!("This game cannot be replayed: {e}"), Tone::Problem),
         }
     }
 
     /// Opens a replay of a game the server sent (from the lobby's finished games).
-    pub fn open_record(
+    fn open_record(
         &mut self,
         start: AnyGame,
         moves: &[String],
         names: [String; 2],
-        result: Option<String>,
+        result: Option<Ending>,
     ) {
         match Replay::new(start, moves) {
             Ok(mut r) => {
@@ -1011,7 +848,7 @@ impl App {
                 self.replay_return = self.screen;
                 self.screen = Screen::Replay;
             }
-            Err(e) => self.tell(format!("This game cannot be replayed: {e}"), true),
+            Err(e) => self.tell(format!("This game cannot be replayed: {e}"), Tone::Problem),
         }
     }
 
@@ -1049,7 +886,7 @@ impl App {
     }
 
     /// The side this client plays in `m`, if exactly one.
-    pub fn my_side_in(&self, m: &Match) -> Option<Side> {
+    fn my_side_in(&self, m: &Match) -> Option<Side> {
         match m.seats {
             Seats::One(s) => Some(s),
             _ => None,
@@ -1146,7 +983,7 @@ mod tests {
         app.handle(Action::SelectMode(PlayMode::Computer));
         assert!(app.handle(Action::Start).is_empty());
         let notice = app.notice.clone().expect("a notice");
-        assert!(notice.problem && notice.text.contains("needs the server"));
+        assert!(notice.tone == Tone::Problem && notice.text.contains("needs the server"));
         app.handle(Action::DismissNotice);
         app.handle(Action::JoinByCode);
         assert!(
@@ -1205,7 +1042,11 @@ mod tests {
     fn the_connection_state_follows_the_network_and_counts_down() {
         let mut app = App::new(false);
         assert_eq!(app.screen, Screen::Connection);
-        app.lost("The server is not answering.", 1, 2.0);
+        app.apply(Event::Lost {
+            reason: "The server is not answering.".into(),
+            attempt: 1,
+            retry_in: 2.0,
+        });
         assert_eq!(
             app.connection.describe(),
             "The server is not answering. Trying again in 2 s."
@@ -1218,10 +1059,12 @@ mod tests {
             Screen::Lobby,
             "local play while it keeps trying"
         );
-        app.connecting(2);
+        app.apply(Event::Connecting { attempt: 2 });
         assert!(app.connection.describe().contains("try 2"));
         app.screen = Screen::Connection;
-        app.connected("asha");
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
         assert_eq!(app.screen, Screen::Lobby);
         assert!(app.connection.online());
     }
@@ -1289,6 +1132,7 @@ mod tests {
                 kind: GameKind::BaghChal,
                 rules: Vec::new(),
                 moves: vec!["c3".into()],
+                engine: EnginePick::Level(3),
             }]
         );
     }
@@ -1297,18 +1141,22 @@ mod tests {
     fn offers_are_answered_by_kind() {
         let mut app = offline();
         for (offer, yes, no) in [
-            ("draw", Outgoing::AcceptDraw, Outgoing::DeclineDraw),
+            (Offer::Draw, Outgoing::AcceptDraw, Outgoing::DeclineDraw),
             (
-                "takeback",
+                Offer::Takeback,
                 Outgoing::AcceptTakeback,
                 Outgoing::DeclineTakeback,
             ),
-            ("rematch", Outgoing::AcceptRematch, Outgoing::DeclineRematch),
+            (
+                Offer::Rematch,
+                Outgoing::AcceptRematch,
+                Outgoing::DeclineRematch,
+            ),
         ] {
-            app.offer = Some(offer.into());
+            app.offer = Some(offer);
             assert_eq!(app.handle(Action::AcceptOffer), [yes]);
             assert!(app.offer.is_none());
-            app.offer = Some(offer.into());
+            app.offer = Some(offer);
             assert_eq!(app.handle(Action::DeclineOffer), [no]);
         }
         assert!(
@@ -1441,34 +1289,24 @@ mod tests {
     }
 
     #[test]
-    fn clocks_read_in_minutes_and_seconds() {
-        let words = |initial_ms, increment_ms| {
-            clock_words(&ClockSpec {
-                initial_ms,
-                increment_ms,
-            })
-        };
-        assert_eq!(words(600_000, 0), "10 min");
-        assert_eq!(words(30_000, 1_000), "30 s + 1 s");
-        assert_eq!(words(90_000, 2_500), "90 s + 2.5 s");
-        assert_eq!(words(3_600_000, 60_000), "60 min + 1 min");
-    }
-
-    #[test]
     fn notices_go_away_by_themselves_and_a_reconnection_clears_the_alarm() {
         let mut app = offline();
-        app.tell("Draw offered.", false);
+        app.tell("Draw offered.", Tone::News);
         app.tick(NOTICE_SECONDS - 0.5);
         assert!(app.notice.is_some(), "still up");
         app.tick(1.0);
         assert!(app.notice.is_none(), "gone after {NOTICE_SECONDS} s");
-        app.tell("The server is shutting down.", true);
+        app.tell("The server is shutting down.", Tone::Problem);
         app.tick(NOTICE_SECONDS + 1.0);
         assert!(app.notice.is_some(), "a problem stays longer");
-        app.connected("asha");
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
         assert!(app.notice.is_none(), "connected again: the alarm is over");
-        app.tell("Your seek is open.", false);
-        app.connected("asha");
+        app.tell("Your seek is open.", Tone::News);
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
         assert!(app.notice.is_some(), "news stays");
     }
 
@@ -1480,5 +1318,58 @@ mod tests {
         assert_eq!(app.lobby.level, 1);
         app.handle(Action::CycleLevel { forward: false });
         assert_eq!(app.lobby.level, LEVELS);
+    }
+
+    #[test]
+    fn rematch_takes_up_the_opponents_offer_or_makes_one() {
+        let mut app = online();
+        let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
+        let finished = |mut m: Match| {
+            m.ended = Some(Ending::Result(GameResult {
+                winner: None,
+                reason: ResultReason::Agreement,
+            }));
+            m
+        };
+        let m = finished(Match::new(game, Seats::One(Side::First), true));
+        app.apply(Event::Opened(Box::new(Opened {
+            game: m,
+            watchers: 0,
+            offers: vec![(Offer::Rematch, Side::Second)],
+        })));
+        assert_eq!(app.offer(), Some(Offer::Rematch));
+        assert_eq!(app.handle(Action::Rematch), [Outgoing::AcceptRematch]);
+        assert_eq!(app.offer(), None);
+        assert_eq!(app.handle(Action::Rematch), [Outgoing::OfferRematch]);
+        // Without a connection nothing goes out, so the offer stays to be answered.
+        app.offer = Some(Offer::Rematch);
+        app.apply(Event::Lost {
+            reason: "The server closed the connection.".into(),
+            attempt: 1,
+            retry_in: 1.0,
+        });
+        assert_eq!(app.handle(Action::Rematch), [Outgoing::OfferRematch]);
+        assert_eq!(app.offer(), Some(Offer::Rematch));
+    }
+
+    #[test]
+    fn ones_own_live_game_is_resumed_and_anothers_watched() {
+        let mut app = online();
+        let entry = |id, mine| LiveEntry {
+            id,
+            kind: GameKind::Kalah,
+            players: ["a".into(), "b".into()],
+            ratings: [None; 2],
+            moves: 3,
+            watchers: 0,
+            exhibition: false,
+            mine,
+        };
+        app.apply(Event::Lobby(LobbyChange::Live(vec![
+            entry(5, true),
+            entry(6, false),
+        ])));
+        assert_eq!(app.handle(Action::Watch(5)), [Outgoing::Resume(5)]);
+        assert_eq!(app.handle(Action::Watch(6)), [Outgoing::Watch(6)]);
     }
 }

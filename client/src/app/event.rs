@@ -1,0 +1,975 @@
+//! What happens outside the app, in the client's terms: the connection coming and going, and
+//! what the server said (lobby lists, a game to show, its moves and offers, answers to
+//! requests). [`App::apply`] takes these in; it is the one place where they change the state.
+
+use chaupal_shared::protocol::{GameResult, SeatPresence};
+use chaupal_shared::{AnyGame, Side};
+
+use super::{App, Connection, FinishedEntry, LiveEntry, Offer, Outgoing, Screen, SeekEntry, Tone};
+use crate::play::{ClockState, Ending, Hint, Match, Seats, capitalise};
+
+/// Something that happened outside the app.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// The network is trying to connect (attempt 1 is the first since the last success).
+    Connecting { attempt: u32 },
+    /// The connection failed or dropped (the reason in words); the next try is in `retry_in`
+    /// seconds.
+    Lost {
+        reason: String,
+        attempt: u32,
+        retry_in: f32,
+    },
+    /// The server greeted this player by `name`.
+    Welcomed { name: String },
+    /// Something went wrong outside the app: the words for the player.
+    Problem(String),
+    /// A request could not go out: there is no connection to the server now.
+    NotSent,
+    /// The lobby's lists changed.
+    Lobby(LobbyChange),
+    /// The private game this player created waits for a friend with this invite code.
+    InviteCode(String),
+    /// This player's open seek is listed.
+    SeekOpened,
+    /// A game to show, from the server's snapshot (watching, rejoining, a game that started).
+    Opened(Box<Opened>),
+    /// Who is at the game on the screen: the watchers, and whether each seat is connected.
+    Presence {
+        watchers: u32,
+        seats: [SeatPresence; 2],
+    },
+    /// The next thing that happened in the game on the screen.
+    Game(GameChange),
+    /// The server took this player's move.
+    MoveAccepted,
+    /// The server refused a request: why, in words, and whether a move entered on the board
+    /// was refused (so the board unlocks).
+    Refused { text: String, unlock_board: bool },
+    /// The engine's suggestion (none: it has no move to suggest); `analysis` when it answers
+    /// Analyse rather than Hint, so it goes on the replay when the replay is up.
+    Suggestion { hint: Option<Hint>, analysis: bool },
+    /// A finished game's record, to replay.
+    Record(Box<Record>),
+}
+
+/// A change of the lobby's lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LobbyChange {
+    /// Both lists of the lobby, whole (on subscribing, and after a reset).
+    Lists {
+        seeks: Vec<SeekEntry>,
+        live: Vec<LiveEntry>,
+    },
+    /// The open seeks, whole.
+    Seeks(Vec<SeekEntry>),
+    /// The live games, whole.
+    Live(Vec<LiveEntry>),
+    /// This player's finished games, newest first.
+    Finished(Vec<FinishedEntry>),
+    SeekAdded(SeekEntry),
+    SeekRemoved(u64),
+    GameStarted(LiveEntry),
+    GameEnded(u64),
+}
+
+/// A game to show, as the server's snapshot describes it.
+#[derive(Clone, Debug)]
+pub struct Opened {
+    /// The game, with its moves played, seats, names, clocks and result.
+    pub game: Match,
+    /// People watching it.
+    pub watchers: u32,
+    /// The offers open in it and who made each: the draw first, then the takeback, then the
+    /// rematch.
+    pub offers: Vec<(Offer, Side)>,
+}
+
+/// A finished game's record.
+#[derive(Clone, Debug)]
+pub struct Record {
+    pub start: AnyGame,
+    /// The moves, in notation.
+    pub moves: Vec<String>,
+    /// The players' names, by `Side::index`.
+    pub names: [String; 2],
+    /// The result, when there is one.
+    pub result: Option<GameResult>,
+}
+
+/// The next thing that happened in the game on the screen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameChange {
+    /// A move, and the clocks after it.
+    Moved {
+        notation: String,
+        clocks: Option<ClockState>,
+    },
+    DrawOffered {
+        by: Side,
+    },
+    DrawDeclined {
+        by: Side,
+    },
+    TakebackRequested {
+        by: Side,
+    },
+    TakebackDeclined {
+        by: Side,
+    },
+    /// The last `plies` moves were taken back.
+    TakenBack {
+        plies: u32,
+        clocks: Option<ClockState>,
+    },
+    RematchOffered {
+        by: Side,
+    },
+    RematchDeclined {
+        by: Side,
+    },
+    /// The rematch began; its game is shown when its snapshot comes.
+    RematchStarted,
+    /// The game is over.
+    Ended {
+        result: GameResult,
+        clocks: Option<ClockState>,
+    },
+}
+
+impl App {
+    /// Takes in one event from outside: the one place where what happens outside changes the
+    /// state. Returns what must be sent back: the game on the screen asked for whole again
+    /// when the board here went out of step with the server's.
+    pub fn apply(&mut self, event: Event) -> Vec<Outgoing> {
+        match event {
+            Event::Connecting { attempt } => self.connecting(attempt),
+            Event::Lost {
+                reason,
+                attempt,
+                retry_in,
+            } => self.lost(&reason, attempt, retry_in),
+            Event::Welcomed { name } => self.connected(&name),
+            Event::Problem(text) => self.tell(text, Tone::Problem),
+            Event::NotSent => {
+                self.tell(
+                    "Not connected to the server right now: that has to wait until the \
+                     connection is back.",
+                    Tone::Problem,
+                );
+                if let Some(m) = &mut self.current {
+                    m.pending = None;
+                }
+            }
+            Event::Lobby(change) => self.change_lobby(change),
+            Event::InviteCode(code) => {
+                self.tell(
+                    format!(
+                        "Your private game is ready. Give your friend the invite code {code}: \
+                         the game starts when they join."
+                    ),
+                    Tone::News,
+                );
+                self.lobby.my_code = Some(code);
+            }
+            Event::SeekOpened => self.tell(
+                "Your seek is open: the game starts when someone accepts.",
+                Tone::News,
+            ),
+            Event::Opened(opened) => self.open(*opened),
+            Event::Presence { watchers, seats } => self.presence(watchers, seats),
+            Event::Game(change) => return self.change_game(change),
+            Event::MoveAccepted => {
+                if let Some(m) = &mut self.current {
+                    m.pending = None;
+                }
+            }
+            Event::Refused { text, unlock_board } => {
+                if unlock_board && let Some(m) = &mut self.current {
+                    m.pending = None;
+                    m.selection.clear();
+                }
+                self.tell(text, Tone::Problem);
+            }
+            Event::Suggestion { hint, analysis } => match hint {
+                Some(h) => match (analysis, self.screen, &mut self.replay, &mut self.current) {
+                    (true, Screen::Replay, Some(r), _) => r.hint = Some(h),
+                    (_, _, _, Some(m)) => m.hint = Some(h),
+                    _ => {}
+                },
+                None => self.tell("The engine has no move to suggest here.", Tone::News),
+            },
+            Event::Record(record) => {
+                let Record {
+                    start,
+                    moves,
+                    names,
+                    result,
+                } = *record;
+                self.open_record(start, &moves, names, result.map(Ending::Result));
+            }
+        }
+        Vec::new()
+    }
+
+    /// The network thread is trying to connect.
+    fn connecting(&mut self, attempt: u32) {
+        if self.connection != Connection::Offline {
+            self.connection = Connection::Connecting { attempt };
+        }
+    }
+
+    /// The connection is up and the server greeted this player by `name`.
+    fn connected(&mut self, name: &str) {
+        self.connection = Connection::Connected {
+            name: name.to_owned(),
+        };
+        // What was said about the lost connection is over now.
+        if self
+            .notice
+            .as_ref()
+            .is_some_and(|n| n.tone == Tone::Problem)
+        {
+            self.notice = None;
+        }
+        if self.screen == Screen::Connection {
+            self.screen = Screen::Lobby;
+        }
+    }
+
+    /// The connection failed or dropped; the next try is in `retry_in` seconds.
+    fn lost(&mut self, reason: &str, attempt: u32, retry_in: f32) {
+        let was_online = self.connection.online();
+        self.retry_left = retry_in;
+        self.connection = Connection::Retrying {
+            reason: reason.to_owned(),
+            attempt,
+            in_secs: retry_in.ceil() as u32,
+        };
+        self.seeks.clear();
+        self.live.clear();
+        if was_online && self.online_game() {
+            self.tell(
+                format!(
+                    "{reason} Your game is kept on the server: the client reconnects by itself \
+                     and picks it up again."
+                ),
+                Tone::Problem,
+            );
+        }
+    }
+
+    fn change_lobby(&mut self, change: LobbyChange) {
+        match change {
+            LobbyChange::Lists { seeks, live } => {
+                self.seeks = seeks;
+                self.live = live;
+            }
+            LobbyChange::Seeks(seeks) => self.seeks = seeks,
+            LobbyChange::Live(live) => self.live = live,
+            LobbyChange::Finished(finished) => self.finished = finished,
+            LobbyChange::SeekAdded(seek) => {
+                self.seeks.retain(|e| e.id != seek.id);
+                self.seeks.push(seek);
+            }
+            LobbyChange::SeekRemoved(id) => self.seeks.retain(|e| e.id != id),
+            LobbyChange::GameStarted(game) => {
+                self.live.retain(|e| e.id != game.id);
+                self.live.push(game);
+            }
+            LobbyChange::GameEnded(id) => self.live.retain(|e| e.id != id),
+        }
+    }
+
+    /// Shows a game from the server's snapshot.
+    fn open(&mut self, opened: Opened) {
+        let Opened {
+            game,
+            watchers,
+            offers,
+        } = opened;
+        // Only the other player's offers are this player's to answer; a watcher answers none.
+        self.offer = self
+            .my_side_in(&game)
+            .and_then(|me| offers.iter().find(|(_, by)| *by != me))
+            .map(|(offer, _)| *offer);
+        self.watchers = watchers;
+        self.current = Some(game);
+        if self.lobby.my_code.take().is_some()
+            && self.notice.as_ref().is_some_and(|n| n.tone == Tone::News)
+        {
+            // The invitation was taken up: what it said is done.
+            self.notice = None;
+        }
+        if matches!(
+            self.screen,
+            Screen::Lobby | Screen::Connection | Screen::Game | Screen::GameOver
+        ) {
+            self.screen = Screen::Game;
+        }
+    }
+
+    /// Who is at the game on the screen.
+    fn presence(&mut self, watchers: u32, seats: [SeatPresence; 2]) {
+        self.watchers = watchers;
+        if let Some(me) = self.my_side() {
+            let them = seats[me.opponent().index()];
+            if !them.connected {
+                let when = them
+                    .claim_in_ms
+                    .map(|ms| {
+                        format!(
+                            " If they stay away, you may claim the win in {} s.",
+                            ms.div_ceil(1000)
+                        )
+                    })
+                    .unwrap_or_default();
+                self.tell(
+                    format!("Your opponent lost the connection.{when}"),
+                    Tone::News,
+                );
+            }
+        }
+    }
+
+    /// The next thing that happened in the game on the screen; asks for the game whole again
+    /// when it cannot be followed here.
+    fn change_game(&mut self, change: GameChange) -> Vec<Outgoing> {
+        let my_side = self.my_side();
+        // Offers are for the other player to answer: a watcher only hears of them.
+        let theirs = |by: Side| my_side.is_some_and(|me| me != by);
+        let Some(m) = self.current.as_mut() else {
+            return Vec::new();
+        };
+        let kind = m.kind();
+        match change {
+            GameChange::Moved { notation, clocks } => {
+                if let Err(e) = m.apply(&notation) {
+                    // The board here went out of step with the server's: start over from a
+                    // snapshot.
+                    self.tell(format!("Resynchronising the game ({e})."), Tone::News);
+                    return vec![Outgoing::Resync];
+                }
+                set_clocks(m, clocks);
+                if self.offer == Some(Offer::Draw) {
+                    self.offer = None;
+                }
+            }
+            GameChange::DrawOffered { by } => {
+                let who = capitalise(kind.side_name(by));
+                if theirs(by) {
+                    self.offer = Some(Offer::Draw);
+                    self.tell(format!("{who} offer a draw."), Tone::News);
+                } else if my_side.is_none() {
+                    self.tell(format!("{who} offer a draw."), Tone::News);
+                }
+            }
+            GameChange::DrawDeclined { by } => {
+                self.offer = None;
+                if theirs(by) {
+                    self.tell("Your draw offer was declined.", Tone::News);
+                }
+            }
+            GameChange::TakebackRequested { by } => {
+                if theirs(by) {
+                    self.offer = Some(Offer::Takeback);
+                    self.tell(
+                        "Your opponent asks to take back their last move.",
+                        Tone::News,
+                    );
+                }
+            }
+            GameChange::TakebackDeclined { by } => {
+                self.offer = None;
+                if theirs(by) {
+                    self.tell("Your takeback request was declined.", Tone::News);
+                }
+            }
+            GameChange::TakenBack { plies, clocks } => {
+                self.offer = None;
+                let seated = my_side.is_some() || m.seats == Seats::Both;
+                if let Err(e) = m.take_back(plies as usize) {
+                    self.tell(format!("Resynchronising the game ({e})."), Tone::News);
+                    return vec![Outgoing::Resync];
+                }
+                set_clocks(m, clocks);
+                if self.screen == Screen::GameOver {
+                    self.screen = Screen::Game;
+                }
+                if seated {
+                    self.tell(
+                        match plies {
+                            1 => "One move was taken back.".to_owned(),
+                            n => format!("{n} moves were taken back."),
+                        },
+                        Tone::News,
+                    );
+                }
+            }
+            GameChange::RematchOffered { by } => {
+                if theirs(by) {
+                    self.offer = Some(Offer::Rematch);
+                    self.tell("Your opponent offers a rematch.", Tone::News);
+                }
+            }
+            GameChange::RematchDeclined { by } => {
+                self.offer = None;
+                if theirs(by) {
+                    self.tell("The rematch was declined.", Tone::News);
+                }
+            }
+            GameChange::RematchStarted => self.offer = None,
+            GameChange::Ended { result, clocks } => {
+                self.offer = None;
+                set_clocks(m, clocks);
+                m.ended = Some(Ending::Result(result));
+                m.pending = None;
+            }
+        }
+        Vec::new()
+    }
+}
+
+/// Takes the server's clocks, when it sent them.
+fn set_clocks(m: &mut Match, clocks: Option<ClockState>) {
+    if let Some(c) = clocks {
+        m.clocks = Some(c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{Action, NOTICE_SECONDS};
+    use crate::replay::Replay;
+    use chaupal_shared::GameKind;
+    use chaupal_shared::protocol::ResultReason;
+
+    fn bagh_chal() -> AnyGame {
+        AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start")
+    }
+
+    /// A connected client with a server game open on the screen, seated as `seats`.
+    fn playing(seats: Seats) -> App {
+        let mut app = App::new(false);
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        opened(&mut app, seats, Vec::new());
+        app
+    }
+
+    fn opened(app: &mut App, seats: Seats, offers: Vec<(Offer, Side)>) -> Vec<Outgoing> {
+        let mut game = Match::new(bagh_chal(), seats, true);
+        game.names = ["asha".into(), "bo".into()];
+        app.apply(Event::Opened(Box::new(Opened {
+            game,
+            watchers: 2,
+            offers,
+        })))
+    }
+
+    fn game(app: &mut App, change: GameChange) -> Vec<Outgoing> {
+        app.apply(Event::Game(change))
+    }
+
+    fn notice_text(app: &App) -> String {
+        app.notice().map(|n| n.text.clone()).unwrap_or_default()
+    }
+
+    fn entry(id: u64, who: &str) -> SeekEntry {
+        SeekEntry {
+            id,
+            kind: GameKind::Kalah,
+            rules: Vec::new(),
+            who: who.into(),
+            clock: None,
+            rated: false,
+            mine: false,
+        }
+    }
+
+    fn live(id: u64) -> LiveEntry {
+        LiveEntry {
+            id,
+            kind: GameKind::Jungle,
+            players: ["asha".into(), "bo".into()],
+            ratings: [None; 2],
+            moves: 0,
+            watchers: 0,
+            exhibition: false,
+            mine: false,
+        }
+    }
+
+    #[test]
+    fn a_snapshot_opens_the_game_with_only_the_opponents_offer_to_answer() {
+        let mut app = App::new(false);
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        assert_eq!(app.screen(), Screen::Lobby);
+        // Our own draw offer is not ours to answer; their takeback request is.
+        let offers = vec![
+            (Offer::Draw, Side::First),
+            (Offer::Takeback, Side::Second),
+            (Offer::Rematch, Side::Second),
+        ];
+        assert!(opened(&mut app, Seats::One(Side::First), offers.clone()).is_empty());
+        assert_eq!(app.screen(), Screen::Game);
+        assert_eq!(app.offer(), Some(Offer::Takeback), "the first of theirs");
+        assert_eq!(app.watchers(), 2);
+        // A watcher answers nothing, and two seats here have nobody else's offer.
+        opened(&mut app, Seats::Watching, offers.clone());
+        assert_eq!(app.offer(), None);
+        opened(&mut app, Seats::Both, offers);
+        assert_eq!(app.offer(), None);
+    }
+
+    #[test]
+    fn a_snapshot_does_not_pull_the_player_out_of_the_replay_or_the_rules() {
+        let mut app = playing(Seats::One(Side::First));
+        app.handle(Action::ShowRules(GameKind::Kalah));
+        opened(&mut app, Seats::One(Side::First), Vec::new());
+        assert_eq!(app.screen(), Screen::Rules(GameKind::Kalah));
+        app.handle(Action::Back);
+        assert_eq!(app.screen(), Screen::Game);
+    }
+
+    #[test]
+    fn an_invitation_is_told_and_forgotten_once_the_friend_joins() {
+        let mut app = playing(Seats::One(Side::First));
+        app.apply(Event::InviteCode("KX-42".into()));
+        assert_eq!(app.lobby().my_code.as_deref(), Some("KX-42"));
+        assert!(notice_text(&app).contains("invite code KX-42"));
+        assert_eq!(app.notice().map(|n| n.tone), Some(Tone::News));
+        opened(&mut app, Seats::One(Side::Second), Vec::new());
+        assert_eq!(app.lobby().my_code, None);
+        assert!(app.notice().is_none(), "what the invitation said is done");
+        // A problem shown meanwhile stays.
+        app.apply(Event::InviteCode("KX-43".into()));
+        app.apply(Event::Problem("The server is shutting down.".into()));
+        opened(&mut app, Seats::One(Side::Second), Vec::new());
+        assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
+    }
+
+    #[test]
+    fn an_open_seek_is_told() {
+        let mut app = playing(Seats::Watching);
+        app.apply(Event::SeekOpened);
+        assert!(notice_text(&app).starts_with("Your seek is open"));
+    }
+
+    #[test]
+    fn the_lobby_lists_change_entry_by_entry() {
+        let mut app = App::new(false);
+        app.apply(Event::Lobby(LobbyChange::Lists {
+            seeks: vec![entry(1, "bo"), entry(2, "chandra")],
+            live: vec![live(7)],
+        }));
+        assert_eq!(app.seeks().len(), 2);
+        // The same seek again replaces the old entry.
+        app.apply(Event::Lobby(LobbyChange::SeekAdded(entry(1, "bo (1500)"))));
+        let who: Vec<&str> = app.seeks().iter().map(|s| s.who.as_str()).collect();
+        assert_eq!(who, ["chandra", "bo (1500)"]);
+        app.apply(Event::Lobby(LobbyChange::SeekRemoved(2)));
+        assert_eq!(app.seeks().len(), 1);
+        app.apply(Event::Lobby(LobbyChange::GameStarted(live(8))));
+        app.apply(Event::Lobby(LobbyChange::GameStarted(live(8))));
+        assert_eq!(app.live().iter().map(|g| g.id).collect::<Vec<_>>(), [7, 8]);
+        app.apply(Event::Lobby(LobbyChange::GameEnded(7)));
+        assert_eq!(app.live().iter().map(|g| g.id).collect::<Vec<_>>(), [8]);
+        app.apply(Event::Lobby(LobbyChange::Seeks(Vec::new())));
+        app.apply(Event::Lobby(LobbyChange::Live(Vec::new())));
+        assert!(app.seeks().is_empty() && app.live().is_empty());
+        let done = FinishedEntry {
+            id: 30,
+            kind: GameKind::BaghChal,
+            players: ["asha".into(), "bo".into()],
+            result: "draw".into(),
+            moves: 40,
+        };
+        app.apply(Event::Lobby(LobbyChange::Finished(vec![done.clone()])));
+        assert_eq!(app.finished(), [done]);
+    }
+
+    #[test]
+    fn a_lost_connection_empties_the_lists_and_says_the_game_is_kept() {
+        let mut app = playing(Seats::One(Side::First));
+        app.apply(Event::Lobby(LobbyChange::Lists {
+            seeks: vec![entry(1, "bo")],
+            live: vec![live(7)],
+        }));
+        app.apply(Event::Lost {
+            reason: "The connection to the server was lost.".into(),
+            attempt: 1,
+            retry_in: 1.0,
+        });
+        assert!(app.seeks().is_empty() && app.live().is_empty());
+        assert!(!app.connection().online());
+        assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
+        assert!(notice_text(&app).contains("Your game is kept on the server"));
+        // Losing it again while not connected says nothing new.
+        app.apply(Event::Problem("Something else.".into()));
+        app.apply(Event::Lost {
+            reason: "Still not answering.".into(),
+            attempt: 2,
+            retry_in: 2.0,
+        });
+        assert_eq!(notice_text(&app), "Something else.");
+        assert_eq!(app.screen(), Screen::Game, "the game stays on the screen");
+    }
+
+    #[test]
+    fn an_offline_client_does_not_show_connecting() {
+        let mut app = App::new(true);
+        app.apply(Event::Connecting { attempt: 3 });
+        assert_eq!(app.connection(), &Connection::Offline);
+    }
+
+    #[test]
+    fn a_request_not_sent_unlocks_the_board_and_says_why() {
+        let mut app = playing(Seats::One(Side::First));
+        assert_eq!(
+            app.handle(Action::Cell("c3".into())),
+            [Outgoing::Move("c3".into())]
+        );
+        assert!(app.current().is_some_and(|m| m.pending.is_some()));
+        app.apply(Event::NotSent);
+        assert!(app.current().is_some_and(|m| m.pending.is_none()));
+        assert!(notice_text(&app).starts_with("Not connected to the server"));
+    }
+
+    #[test]
+    fn an_accepted_move_unlocks_the_board_and_a_refusal_says_why() {
+        let mut app = playing(Seats::One(Side::First));
+        app.handle(Action::Cell("c3".into()));
+        app.apply(Event::MoveAccepted);
+        assert!(app.current().is_some_and(|m| m.pending.is_none()));
+        // A refusal that is not about the move leaves a pending move alone.
+        app.handle(Action::Cell("c3".into()));
+        app.apply(Event::Refused {
+            text: "The hint: The computer players are all busy.".into(),
+            unlock_board: false,
+        });
+        assert!(app.current().is_some_and(|m| m.pending.is_some()));
+        assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
+        app.apply(Event::Refused {
+            text: "Your move: It is the other side's turn, not yours.".into(),
+            unlock_board: true,
+        });
+        let m = app.current().expect("game");
+        assert!(m.pending.is_none() && m.selection.path().is_empty());
+        assert_eq!(
+            notice_text(&app),
+            "Your move: It is the other side's turn, not yours."
+        );
+    }
+
+    #[test]
+    fn the_opponent_going_away_is_told_to_the_seated_player_only() {
+        let away = [
+            SeatPresence {
+                connected: true,
+                claim_in_ms: None,
+            },
+            SeatPresence {
+                connected: false,
+                claim_in_ms: Some(29_001),
+            },
+        ];
+        let mut app = playing(Seats::One(Side::First));
+        app.apply(Event::Presence {
+            watchers: 5,
+            seats: away,
+        });
+        assert_eq!(app.watchers(), 5);
+        assert_eq!(
+            notice_text(&app),
+            "Your opponent lost the connection. If they stay away, you may claim the win in 30 s."
+        );
+        // The seat that is away is this player's own: nothing to say.
+        let mut app = playing(Seats::One(Side::Second));
+        app.apply(Event::Presence {
+            watchers: 1,
+            seats: away,
+        });
+        assert!(app.notice().is_none());
+        let mut app = playing(Seats::Watching);
+        app.apply(Event::Presence {
+            watchers: 1,
+            seats: away,
+        });
+        assert!(app.notice().is_none(), "a watcher has no opponent");
+    }
+
+    #[test]
+    fn offers_come_and_go_with_the_games_events() {
+        let mut app = playing(Seats::One(Side::First));
+        game(&mut app, GameChange::DrawOffered { by: Side::First });
+        assert_eq!(app.offer(), None, "our own offer");
+        game(&mut app, GameChange::DrawOffered { by: Side::Second });
+        assert_eq!(app.offer(), Some(Offer::Draw));
+        assert_eq!(notice_text(&app), "Tigers offer a draw.");
+        // A move made instead of answering withdraws the draw offer.
+        let moved = GameChange::Moved {
+            notation: "c3".into(),
+            clocks: None,
+        };
+        assert!(game(&mut app, moved).is_empty());
+        assert_eq!(app.offer(), None);
+        game(&mut app, GameChange::TakebackRequested { by: Side::Second });
+        assert_eq!(app.offer(), Some(Offer::Takeback));
+        game(&mut app, GameChange::TakebackDeclined { by: Side::First });
+        assert_eq!(app.offer(), None);
+        game(&mut app, GameChange::TakebackDeclined { by: Side::Second });
+        assert_eq!(notice_text(&app), "Your takeback request was declined.");
+        game(&mut app, GameChange::DrawDeclined { by: Side::Second });
+        assert_eq!(notice_text(&app), "Your draw offer was declined.");
+        game(&mut app, GameChange::RematchOffered { by: Side::Second });
+        assert_eq!(app.offer(), Some(Offer::Rematch));
+        game(&mut app, GameChange::RematchStarted);
+        assert_eq!(app.offer(), None);
+        game(&mut app, GameChange::RematchOffered { by: Side::Second });
+        game(&mut app, GameChange::RematchDeclined { by: Side::Second });
+        assert_eq!(app.offer(), None);
+        assert_eq!(notice_text(&app), "The rematch was declined.");
+    }
+
+    #[test]
+    fn a_watcher_hears_of_a_draw_offer() {
+        let mut app = playing(Seats::Watching);
+        game(&mut app, GameChange::DrawOffered { by: Side::First });
+        assert_eq!(app.offer(), None);
+        assert_eq!(notice_text(&app), "Goats offer a draw.");
+    }
+
+    #[test]
+    fn a_move_that_does_not_fit_the_board_asks_for_the_game_again() {
+        let mut app = playing(Seats::One(Side::First));
+        let out = game(
+            &mut app,
+            GameChange::Moved {
+                notation: "a1-b2".into(),
+                clocks: None,
+            },
+        );
+        assert_eq!(out, [Outgoing::Resync]);
+        assert!(notice_text(&app).starts_with("Resynchronising the game"));
+        assert!(app.current().is_some_and(|m| m.moves.is_empty()));
+        let out = game(
+            &mut app,
+            GameChange::TakenBack {
+                plies: 1,
+                clocks: None,
+            },
+        );
+        assert!(out.is_empty(), "no moves to take back is no mismatch");
+    }
+
+    #[test]
+    fn the_clocks_follow_the_moves_and_the_end_is_worded_with_the_names() {
+        let mut app = playing(Seats::One(Side::Second));
+        let clocks = ClockState {
+            left_ms: [59_000.0, 60_000.0],
+            running: Some(Side::Second),
+        };
+        game(
+            &mut app,
+            GameChange::Moved {
+                notation: "c3".into(),
+                clocks: Some(clocks),
+            },
+        );
+        assert_eq!(app.current().and_then(|m| m.clocks), Some(clocks));
+        // An event without clocks keeps the last ones.
+        game(&mut app, GameChange::DrawOffered { by: Side::First });
+        assert_eq!(app.current().and_then(|m| m.clocks), Some(clocks));
+        app.handle(Action::Cell("a1".into()));
+        app.handle(Action::Cell("b2".into()));
+        assert!(app.current().is_some_and(|m| m.pending.is_some()));
+        let result = GameResult {
+            winner: Some(Side::First),
+            reason: ResultReason::Timeout,
+        };
+        game(
+            &mut app,
+            GameChange::Ended {
+                result,
+                clocks: None,
+            },
+        );
+        let m = app.current().expect("game");
+        assert_eq!(m.status(), "asha (goats) wins: time ran out");
+        assert!(m.pending.is_none() && m.finished());
+        assert_eq!(app.offer(), None, "the draw offer ends with the game");
+        app.tick(0.0);
+        assert_eq!(app.screen(), Screen::GameOver);
+    }
+
+    #[test]
+    fn a_takeback_reopens_a_finished_game_and_is_told_to_the_players() {
+        let mut app = playing(Seats::Both);
+        for notation in ["c3", "a1-b2"] {
+            game(
+                &mut app,
+                GameChange::Moved {
+                    notation: notation.into(),
+                    clocks: None,
+                },
+            );
+        }
+        let result = GameResult {
+            winner: None,
+            reason: ResultReason::Agreement,
+        };
+        game(
+            &mut app,
+            GameChange::Ended {
+                result,
+                clocks: None,
+            },
+        );
+        app.tick(1.0);
+        assert_eq!(app.screen(), Screen::GameOver);
+        let back = GameChange::TakenBack {
+            plies: 1,
+            clocks: None,
+        };
+        assert!(game(&mut app, back).is_empty());
+        assert_eq!(app.screen(), Screen::Game);
+        let m = app.current().expect("game");
+        assert_eq!((m.moves.len(), m.finished()), (1, false));
+        assert_eq!(notice_text(&app), "One move was taken back.");
+        // A watcher sees the board change without being told.
+        let mut app = playing(Seats::Watching);
+        game(
+            &mut app,
+            GameChange::Moved {
+                notation: "c3".into(),
+                clocks: None,
+            },
+        );
+        let back = GameChange::TakenBack {
+            plies: 1,
+            clocks: None,
+        };
+        game(&mut app, back);
+        assert!(app.current().is_some_and(|m| m.moves.is_empty()));
+        assert!(app.notice().is_none());
+    }
+
+    #[test]
+    fn game_events_without_a_game_on_the_screen_change_nothing() {
+        let mut app = App::new(false);
+        let out = game(
+            &mut app,
+            GameChange::Moved {
+                notation: "c3".into(),
+                clocks: None,
+            },
+        );
+        assert!(out.is_empty() && app.current().is_none());
+        game(&mut app, GameChange::DrawOffered { by: Side::Second });
+        assert_eq!(app.offer(), None);
+    }
+
+    #[test]
+    fn a_suggestion_goes_where_it_was_asked_for() {
+        let hint = |text: &str| Hint {
+            text: text.into(),
+            eval: None,
+            chances: None,
+        };
+        let mut app = playing(Seats::One(Side::First));
+        app.apply(Event::Suggestion {
+            hint: Some(hint("c3")),
+            analysis: false,
+        });
+        assert_eq!(
+            app.current()
+                .and_then(|m| m.hint.as_ref())
+                .map(|h| h.text.as_str()),
+            Some("c3")
+        );
+        // Analysis of the replayed position goes on the replay; a hint stays with the game.
+        app.replay = Some(Replay::new(bagh_chal(), &["c3".to_owned()]).expect("replay"));
+        app.screen = Screen::Replay;
+        app.apply(Event::Suggestion {
+            hint: Some(hint("a1-b2")),
+            analysis: true,
+        });
+        assert_eq!(
+            app.replay()
+                .and_then(|r| r.hint.as_ref())
+                .map(|h| h.text.as_str()),
+            Some("a1-b2")
+        );
+        app.apply(Event::Suggestion {
+            hint: Some(hint("d3")),
+            analysis: false,
+        });
+        assert_eq!(
+            app.current()
+                .and_then(|m| m.hint.as_ref())
+                .map(|h| h.text.as_str()),
+            Some("d3")
+        );
+        assert_eq!(
+            app.replay()
+                .and_then(|r| r.hint.as_ref())
+                .map(|h| h.text.as_str()),
+            Some("a1-b2")
+        );
+        app.apply(Event::Suggestion {
+            hint: None,
+            analysis: true,
+        });
+        assert_eq!(notice_text(&app), "The engine has no move to suggest here.");
+    }
+
+    #[test]
+    fn a_record_opens_at_its_end_and_goes_back_where_it_came_from() {
+        let mut app = App::new(false);
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        let record = Record {
+            start: bagh_chal(),
+            moves: vec!["c3".into(), "a1-b2".into()],
+            names: ["asha".into(), "bo".into()],
+            result: Some(GameResult {
+                winner: Some(Side::Second),
+                reason: ResultReason::Resignation,
+            }),
+        };
+        app.apply(Event::Record(Box::new(record.clone())));
+        assert_eq!(app.screen(), Screen::Replay);
+        let r = app.replay().expect("replay");
+        assert_eq!((r.ply(), r.len()), (2, 2));
+        assert_eq!(r.names, ["asha".to_owned(), "bo".to_owned()]);
+        assert_eq!(
+            r.result_text().as_deref(),
+            Some("bo (tigers) wins: goats resigned")
+        );
+        app.handle(Action::Back);
+        assert_eq!(app.screen(), Screen::Lobby);
+        // A record that does not replay is explained, and the screen stays.
+        let broken = Record {
+            moves: vec!["a1-b2".into()],
+            ..record
+        };
+        app.apply(Event::Record(Box::new(broken)));
+        assert_eq!(app.screen(), Screen::Lobby);
+        assert!(notice_text(&app).starts_with("This game cannot be replayed"));
+    }
+
+    #[test]
+    fn problems_are_shown_longer_than_news() {
+        let mut app = App::new(true);
+        app.apply(Event::Problem("Your name could not be saved.".into()));
+        app.tick(NOTICE_SECONDS + 0.5);
+        assert_eq!(notice_text(&app), "Your name could not be saved.");
+        assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
+    }
+}

@@ -1,0 +1,289 @@
+//! The lobby's side of the state: the choices made there (game, rules, way of playing, side,
+//! computer player, clock, rated or casual), the values offered for each, and the entries of
+//! its lists (open seeks, live games, this player's finished games).
+
+use chaupal_shared::GameKind;
+use chaupal_shared::protocol::ClockSpec;
+
+use crate::rulebook;
+
+/// How the player wants to play, chosen in the lobby.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayMode {
+    /// Both sides at this screen.
+    ThisComputer,
+    /// Against the server's AI.
+    Computer,
+    /// A friend with an invite code.
+    Friend,
+    /// Anyone: an open seek listed in every lobby.
+    Anyone,
+}
+
+/// Which side the player asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SidePick {
+    First,
+    Second,
+    Random,
+}
+
+/// The AI levels offered.
+pub const LEVELS: u8 = 8;
+
+/// The engines offered besides the levels, for those who study them.
+pub const ENGINES: [&str; 5] = ["alphabeta", "mcts", "minimax", "greedy", "random"];
+
+/// The deepest fixed search depth offered for a named engine.
+pub const MAX_DEPTH: u32 = 16;
+
+/// The initial times offered, in minutes (0: no clock).
+pub const CLOCK_MINUTES: [u32; 12] = [0, 1, 2, 3, 5, 10, 15, 20, 30, 45, 60, 90];
+
+/// The increments offered, in seconds a move.
+pub const CLOCK_INCREMENTS: [u32; 10] = [0, 1, 2, 3, 5, 10, 15, 20, 30, 60];
+
+/// Moves `index` one step on (or back) among `n` values, wrapping round.
+pub(super) fn cycle(index: usize, n: usize, forward: bool) -> usize {
+    if n == 0 {
+        0
+    } else if forward {
+        (index + 1) % n
+    } else {
+        (index + n - 1) % n
+    }
+}
+
+/// The computer player chosen: a level, or a named engine at a fixed depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EnginePick {
+    Level(u8),
+    Named { name: String, depth: u32 },
+}
+
+impl EnginePick {
+    /// How the lobby shows it.
+    pub fn describe(&self) -> String {
+        match self {
+            EnginePick::Level(l) => format!("level {l}"),
+            EnginePick::Named { name, depth } => format!("{name}, depth {depth}"),
+        }
+    }
+}
+
+/// The lobby's choices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lobby {
+    /// The game chosen.
+    pub kind: GameKind,
+    /// For each game (in `GameKind::ALL` order), the index of the value chosen for each option.
+    pub rule_choice: [Vec<usize>; 4],
+    pub mode: PlayMode,
+    pub side: SidePick,
+    /// The AI level, 1..=LEVELS.
+    pub level: u8,
+    /// The engine: 0 for a level, `i + 1` for `ENGINES[i]`.
+    pub engine: usize,
+    /// The search depth of a named engine, 1..=MAX_DEPTH.
+    pub depth: u32,
+    /// The invite code being typed.
+    pub code: String,
+    /// The invite code of the private game this player created, to pass on.
+    pub my_code: Option<String>,
+    /// The clock: an index into [`CLOCK_MINUTES`] (0: no clock) and one into
+    /// [`CLOCK_INCREMENTS`].
+    pub minutes: usize,
+    pub increment: usize,
+    /// Whether the player asked for a rated game (it is rated only where the server rates:
+    /// see [`Lobby::rated`]).
+    pub rated: bool,
+}
+
+impl Default for Lobby {
+    fn default() -> Self {
+        Lobby {
+            kind: GameKind::BaghChal,
+            rule_choice: GameKind::ALL.map(|k| vec![0; rulebook::options(k).len()]),
+            mode: PlayMode::ThisComputer,
+            side: SidePick::First,
+            level: 3,
+            engine: 0,
+            depth: 6,
+            code: String::new(),
+            my_code: None,
+            minutes: 0,
+            increment: 0,
+            rated: false,
+        }
+    }
+}
+
+/// The position of a game in `GameKind::ALL`.
+pub fn kind_index(kind: GameKind) -> usize {
+    GameKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
+}
+
+impl Lobby {
+    /// The computer player chosen.
+    pub fn engine_pick(&self) -> EnginePick {
+        match self.engine.checked_sub(1).and_then(|i| ENGINES.get(i)) {
+            Some(name) => EnginePick::Named {
+                name: (*name).to_owned(),
+                depth: self.depth,
+            },
+            None => EnginePick::Level(self.level),
+        }
+    }
+
+    /// Whether the chosen way of playing takes a clock (games kept by the server against
+    /// someone; two players on this computer play without one).
+    pub fn clock_applies(&self) -> bool {
+        self.mode != PlayMode::ThisComputer
+    }
+
+    /// The time control chosen, when the mode takes one.
+    pub fn clock(&self) -> Option<ClockSpec> {
+        let minutes = *CLOCK_MINUTES.get(self.minutes)?;
+        if minutes == 0 || !self.clock_applies() {
+            return None;
+        }
+        let increment = CLOCK_INCREMENTS.get(self.increment).copied().unwrap_or(0);
+        Some(ClockSpec {
+            initial_ms: u64::from(minutes) * 60_000,
+            increment_ms: u64::from(increment) * 1000,
+        })
+    }
+
+    /// The clock in words, as the lobby shows it.
+    pub fn clock_text(&self) -> String {
+        self.clock()
+            .map_or_else(|| "no clock".to_owned(), |c| clock_words(&c))
+    }
+
+    /// Whether the server would rate a game set up this way: against a person, or against an
+    /// AI level (never a named engine, never two players on this computer).
+    pub fn rated_allowed(&self) -> bool {
+        match self.mode {
+            PlayMode::ThisComputer => false,
+            PlayMode::Computer => self.engine == 0,
+            PlayMode::Friend | PlayMode::Anyone => true,
+        }
+    }
+
+    /// Whether the game asked for is rated.
+    pub fn rated(&self) -> bool {
+        self.rated && self.rated_allowed()
+    }
+
+    /// The rule pairs chosen for the selected game (all of them, defaults included).
+    pub fn rule_pairs(&self) -> Vec<(String, String)> {
+        let choice = &self.rule_choice[kind_index(self.kind)];
+        rulebook::options(self.kind)
+            .iter()
+            .zip(choice)
+            .map(|(o, &i)| {
+                let value = o.values.get(i).or(o.values.first()).copied().unwrap_or("");
+                (o.key.to_owned(), value.to_owned())
+            })
+            .collect()
+    }
+
+    /// The rule pairs chosen that differ from the defaults.
+    pub fn changed_rules(&self) -> Vec<(String, String)> {
+        let choice = &self.rule_choice[kind_index(self.kind)];
+        self.rule_pairs()
+            .into_iter()
+            .zip(choice)
+            .filter(|(_, i)| **i != 0)
+            .map(|(p, _)| p)
+            .collect()
+    }
+
+    /// Moves the value of option `index` of the selected game on (or back).
+    pub fn cycle_rule(&mut self, index: usize, forward: bool) {
+        let Some(option) = rulebook::options(self.kind).get(index) else {
+            return;
+        };
+        let n = option.values.len();
+        if let Some(i) = self.rule_choice[kind_index(self.kind)].get_mut(index) {
+            *i = cycle(*i, n, forward);
+        }
+    }
+}
+
+/// A time control in words: "5 min + 3 s", "10 min", "30 s + 1 s".
+pub fn clock_words(c: &ClockSpec) -> String {
+    let amount = |ms: u64| {
+        if ms >= 60_000 && ms % 60_000 == 0 {
+            format!("{} min", ms / 60_000)
+        } else if ms % 1000 == 0 {
+            format!("{} s", ms / 1000)
+        } else {
+            format!("{:.1} s", ms as f64 / 1000.0)
+        }
+    };
+    if c.increment_ms == 0 {
+        amount(c.initial_ms)
+    } else {
+        format!("{} + {}", amount(c.initial_ms), amount(c.increment_ms))
+    }
+}
+
+/// An open seek in the lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeekEntry {
+    pub id: u64,
+    pub kind: GameKind,
+    pub rules: Vec<(String, String)>,
+    pub who: String,
+    /// The time control in words (none: no clock).
+    pub clock: Option<String>,
+    pub rated: bool,
+    /// Whether this player made it (cancel rather than accept).
+    pub mine: bool,
+}
+
+/// A live game to watch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveEntry {
+    pub id: u64,
+    pub kind: GameKind,
+    pub players: [String; 2],
+    /// The seats' ratings, by `Side::index` (none: not shown).
+    pub ratings: [Option<i32>; 2],
+    pub moves: u32,
+    pub watchers: u32,
+    pub exhibition: bool,
+    /// Whether this player sits at it (resume rather than watch).
+    pub mine: bool,
+}
+
+/// A finished game of this player, to replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishedEntry {
+    pub id: u64,
+    pub kind: GameKind,
+    pub players: [String; 2],
+    /// The result in a few words ("1-0", "draw", ...).
+    pub result: String,
+    pub moves: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_read_in_minutes_and_seconds() {
+        let words = |initial_ms, increment_ms| {
+            clock_words(&ClockSpec {
+                initial_ms,
+                increment_ms,
+            })
+        };
+        assert_eq!(words(600_000, 0), "10 min");
+        assert_eq!(words(30_000, 1_000), "30 s + 1 s");
+        assert_eq!(words(90_000, 2_500), "90 s + 2.5 s");
+        assert_eq!(words(3_600_000, 60_000), "60 min + 1 min");
+    }
+}

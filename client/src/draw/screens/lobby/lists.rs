@@ -1,0 +1,214 @@
+//! The lobby's right panel: the server's open seeks (to accept or cancel), the live games (to
+//! watch or resume), and this player's finished games (to replay).
+
+use crate::app::{Action, App, FinishedEntry, LiveEntry, SeekEntry};
+use crate::draw::paint::{self, Align};
+use crate::draw::theme;
+use crate::draw::ui::{Look, Ui};
+use crate::geometry::Area;
+use crate::play::seat_label;
+
+/// A list entry: a main line and a smaller line of details under it.
+fn two_lines(ui: &Ui, x: f32, y: f32, rh: f32, w: f32, main: &str, details: &str) {
+    let main = paint::fit(main, &ui.fonts.bold, ui.unit * 0.9, w);
+    paint::text(
+        &main,
+        x,
+        y + rh * 0.28,
+        ui.unit * 0.9,
+        &ui.fonts.bold,
+        theme::TEXT,
+        Align::Left,
+    );
+    let details = paint::fit(details, &ui.fonts.regular, ui.unit * 0.72, w);
+    paint::text(
+        &details,
+        x,
+        y + rh * 0.85,
+        ui.unit * 0.72,
+        &ui.fonts.regular,
+        theme::TEXT_DIM,
+        Align::Left,
+    );
+}
+
+/// Draws the panel in `a`: the seeks in its top third, the live games in the next, this
+/// player's finished games below; each list stops where the next begins.
+pub(super) fn draw(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
+    ui.panel(a);
+    let pad = ui.unit * 1.1;
+    let inner = Area {
+        x: a.x + pad,
+        y: a.y,
+        w: a.w - 2.0 * pad,
+        h: a.h,
+    };
+    let rh = row_h(ui);
+    let mut y = a.y + pad + ui.unit * 0.6;
+    ui.heading("Open seeks", inner.x, y);
+    y += ui.unit * 1.4;
+    if !app.connection().online() {
+        ui.paragraph(
+            "Not connected to a server. Open seeks and live games to watch show up here once \
+             the connection is made.",
+            inner.x,
+            y,
+            inner.w,
+            theme::TEXT_DIM,
+        );
+        return;
+    }
+    let half = a.y + a.h * 0.36;
+    seeks(app.seeks(), ui, inner, y, half - rh, actions);
+    let finished_top = a.y + a.h * 0.68;
+    let y = half + ui.unit;
+    live_games(app.live(), ui, inner, y, finished_top - rh - pad, actions);
+    let y = finished_top + ui.unit;
+    finished_games(app.finished(), ui, inner, y, a.y + a.h - rh - pad, actions);
+}
+
+/// The height of an entry.
+fn row_h(ui: &Ui) -> f32 {
+    ui.row_h() * 0.85
+}
+
+/// An entry at `y`: two lines of text, and a button on the right; returns whether the button
+/// was clicked.
+fn entry(ui: &Ui, inner: Area, y: f32, main: &str, details: &str, button: (&str, Look)) -> bool {
+    let rh = row_h(ui);
+    two_lines(ui, inner.x, y, rh, inner.w * 0.7, main, details);
+    let b = Area {
+        x: inner.x + inner.w * 0.74,
+        y,
+        w: inner.w * 0.26,
+        h: rh,
+    };
+    ui.button(b, button.0, button.1)
+}
+
+/// The open seeks from `y` (under their heading), none starting below `last`: accept
+/// another's, cancel one's own.
+fn seeks(
+    seeks: &[SeekEntry],
+    ui: &Ui,
+    inner: Area,
+    mut y: f32,
+    last: f32,
+    actions: &mut Vec<Action>,
+) {
+    if seeks.is_empty() {
+        y = ui.paragraph(
+            "Nobody is waiting for a game right now.",
+            inner.x,
+            y,
+            inner.w,
+            theme::TEXT_DIM,
+        );
+    }
+    for s in seeks {
+        if y > last {
+            break;
+        }
+        let mut details = vec![s.kind.title().to_owned()];
+        details.push(s.clock.clone().unwrap_or_else(|| "no clock".to_owned()));
+        details.push(if s.rated { "rated" } else { "casual" }.to_owned());
+        details.extend(s.rules.iter().map(|(k, v)| format!("{k}={v}")));
+        let who = if s.mine {
+            format!("{} (your seek)", s.who)
+        } else {
+            s.who.clone()
+        };
+        let (button, action) = if s.mine {
+            (("Cancel", Look::Plain), Action::CancelSeek(s.id))
+        } else {
+            (("Play", Look::Primary), Action::AcceptSeek(s.id))
+        };
+        if entry(ui, inner, y, &who, &details.join(" · "), button) {
+            actions.push(action);
+        }
+        y += row_h(ui) + 10.0;
+    }
+}
+
+/// "Live games" from `y`, none starting below `last`: watch one, or resume one's own.
+fn live_games(
+    games: &[LiveEntry],
+    ui: &Ui,
+    inner: Area,
+    mut y: f32,
+    last: f32,
+    actions: &mut Vec<Action>,
+) {
+    ui.heading("Live games", inner.x, y);
+    y += ui.unit * 1.4;
+    if games.is_empty() {
+        ui.paragraph(
+            "No games are being played.",
+            inner.x,
+            y,
+            inner.w,
+            theme::TEXT_DIM,
+        );
+    }
+    for g in games {
+        if y > last {
+            break;
+        }
+        let who = format!(
+            "{} vs {}",
+            seat_label(&g.players[0], g.ratings[0]),
+            seat_label(&g.players[1], g.ratings[1])
+        );
+        let mut info = format!(
+            "{}{} · move {}",
+            g.kind.title(),
+            if g.exhibition { " (AI vs AI)" } else { "" },
+            g.moves,
+        );
+        if g.watchers > 0 {
+            info.push_str(&format!(" · {} watching", g.watchers));
+        }
+        let button = if g.mine {
+            ("Resume", Look::Primary)
+        } else {
+            ("Watch", Look::Plain)
+        };
+        if entry(ui, inner, y, &who, &info, button) {
+            actions.push(Action::Watch(g.id));
+        }
+        y += row_h(ui) + 10.0;
+    }
+}
+
+/// "Your finished games" from `y`, none starting below `last`, to replay.
+fn finished_games(
+    games: &[FinishedEntry],
+    ui: &Ui,
+    inner: Area,
+    mut y: f32,
+    last: f32,
+    actions: &mut Vec<Action>,
+) {
+    ui.heading("Your finished games", inner.x, y);
+    y += ui.unit * 1.4;
+    if games.is_empty() {
+        ui.paragraph(
+            "Games you finish on the server can be replayed from here.",
+            inner.x,
+            y,
+            inner.w,
+            theme::TEXT_DIM,
+        );
+    }
+    for g in games {
+        if y > last {
+            break;
+        }
+        let who = format!("{} vs {}", g.players[0], g.players[1]);
+        let info = format!("{} · {} · {} moves", g.kind.title(), g.result, g.moves);
+        if entry(ui, inner, y, &who, &info, ("Replay", Look::Plain)) {
+            actions.push(Action::ReplayGame(g.id));
+        }
+        y += row_h(ui) + 10.0;
+    }
+}

@@ -1,0 +1,167 @@
+//! The replay screen: a finished game's position at any move, with the result at the end, a
+//! bar to jump along, the controls (also on the arrow keys, Home, End and Space), the analysis
+//! and the list of moves.
+
+use chaupal_shared::Side;
+use macroquad::prelude::*;
+
+use super::common::{game_title, hint_block, move_list, split};
+use crate::app::Action;
+use crate::draw::boards::{self, Marks};
+use crate::draw::paint::{Align, rounded};
+use crate::draw::theme;
+use crate::draw::ui::{Look, Ui, columns};
+use crate::geometry::{self, Area, Frame};
+use crate::play::capitalise;
+use crate::replay::Replay;
+use crate::selection::move_path;
+use crate::view::BoardView;
+
+/// Draws the replay `r` in `body`.
+pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
+    let (board_area, panel) = split(body, ui.unit);
+    let game = r.game();
+    let view = BoardView::of(game);
+    let frame = Frame::fit(geometry::extent(&view), board_area, r.flipped);
+    let marks = Marks {
+        last: r
+            .last_move()
+            .map(|p| move_path(game.kind(), p.side, &p.text))
+            .unwrap_or_default(),
+        hint: r
+            .hint
+            .as_ref()
+            .map(|h| move_path(game.kind(), game.side_to_move(), &h.text))
+            .unwrap_or_default(),
+        ..Marks::default()
+    };
+    boards::draw(&view, &frame, &marks, ui.fonts);
+    ui.panel(panel);
+    let inner = panel.inset(ui.unit * 0.9);
+    let rh = ui.row_h();
+    let mut y = inner.y + ui.unit * 0.6;
+    ui.heading(&game_title(game), inner.x, y);
+    y += ui.unit * 1.6;
+    ui.label(
+        &format!("{} vs {}", r.names[0], r.names[1]),
+        inner.x,
+        y,
+        theme::TEXT_DIM,
+        Align::Left,
+    );
+    y += ui.unit * 1.5;
+    let place = if r.ply() == 0 {
+        "The start".to_owned()
+    } else {
+        format!("After move {} of {}", r.ply(), r.len())
+    };
+    ui.strong(&place, inner.x, y, ui.unit, theme::TEXT, Align::Left);
+    y += ui.unit * 1.2;
+    let result = match game.outcome() {
+        Some(outcome) => Some(crate::play::result_text(game.kind(), outcome, &r.names)),
+        None => r.result_text(),
+    };
+    if r.ply() == r.len()
+        && let Some(result) = result
+    {
+        y = ui.paragraph(&result, inner.x, y + ui.unit * 0.3, inner.w, theme::ACCENT);
+    }
+    y += ui.unit * 0.5;
+    // Progress bar: click to jump.
+    let bar = Area {
+        x: inner.x,
+        y,
+        w: inner.w,
+        h: ui.unit * 0.7,
+    };
+    rounded(bar, bar.h / 2.0, theme::BUTTON_OFF);
+    let frac = if r.is_empty() {
+        1.0
+    } else {
+        r.ply() as f32 / r.len() as f32
+    };
+    rounded(
+        Area {
+            w: bar.w * frac,
+            ..bar
+        },
+        bar.h / 2.0,
+        theme::ACCENT,
+    );
+    let grab = Area {
+        y: bar.y - 6.0,
+        h: bar.h + 12.0,
+        ..bar
+    };
+    if ui.input.clicked && ui.hover(grab) {
+        let f = ((ui.input.mouse.x - bar.x) / bar.w).clamp(0.0, 1.0);
+        actions.push(Action::ReplayJump((f * r.len() as f32).round() as usize));
+    }
+    y += ui.unit * 1.4;
+    let controls = Area {
+        x: inner.x,
+        y,
+        w: inner.w,
+        h: rh,
+    };
+    let cols = columns(controls, 5, 6.0);
+    let play = if r.autoplay() { "Pause" } else { "Play" };
+    let buttons = [
+        ("|<", Action::ReplayJump(0)),
+        ("<", Action::ReplayStep(-1)),
+        (play, Action::ReplayAutoplay),
+        (">", Action::ReplayStep(1)),
+        (">|", Action::ReplayJump(usize::MAX)),
+    ];
+    for (c, (label, action)) in cols.iter().zip(buttons) {
+        let look = if label == "Pause" {
+            Look::Selected
+        } else {
+            Look::Plain
+        };
+        if ui.button(*c, label, look) {
+            actions.push(action);
+        }
+    }
+    y += rh + ui.unit * 0.6;
+    let bottom = Area {
+        y: inner.y + inner.h - rh,
+        h: rh,
+        ..inner
+    };
+    let cols = columns(bottom, 3, 6.0);
+    if ui.button(cols[0], "Analyse", Look::Plain) {
+        actions.push(Action::Analyse);
+    }
+    if ui.button(cols[1], "Flip board", Look::Plain) {
+        actions.push(Action::Flip);
+    }
+    if ui.button(cols[2], "Back", Look::Plain) {
+        actions.push(Action::Back);
+    }
+    if let Some(h) = &r.hint {
+        let mover = capitalise(game.kind().side_name(game.side_to_move()));
+        y = hint_block(ui, inner, y, h, &mover) + ui.unit * 0.3;
+    }
+    let list = Area {
+        x: inner.x,
+        y,
+        w: inner.w,
+        h: bottom.y - y - ui.unit * 0.6,
+    };
+    let texts: Vec<(Side, String)> = r.moves().iter().map(|p| (p.side, p.text.clone())).collect();
+    move_list(ui, game.kind(), &texts, list, Some(r.ply()), actions);
+    let keys = [
+        (KeyCode::Left, Action::ReplayStep(-1)),
+        (KeyCode::Right, Action::ReplayStep(1)),
+        (KeyCode::Home, Action::ReplayJump(0)),
+        (KeyCode::End, Action::ReplayJump(usize::MAX)),
+        (KeyCode::Space, Action::ReplayAutoplay),
+        (KeyCode::Escape, Action::Back),
+    ];
+    for (key, action) in keys {
+        if ui.input.key(key) {
+            actions.push(action);
+        }
+    }
+}
