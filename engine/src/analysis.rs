@@ -17,7 +17,7 @@ use super::{
 };
 
 /// The level hints and analysis use.
-pub const ANALYSIS_LEVEL: u8 = 8;
+pub(crate) const ANALYSIS_LEVEL: u8 = 8;
 
 /// What the analysis board shows.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -14,7 +14,7 @@ use super::value::{INFINITY, MAX_PLY, Value, clamp_eval, to_score};
 
 /// Which baseline algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Baseline {
+pub(crate) enum Baseline {
     /// One ply: the move whose position evaluates best.
     Greedy,
     /// Minimax without pruning, max and min levels.

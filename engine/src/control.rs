@@ -11,10 +11,10 @@ use std::time::{Duration, Instant};
 use super::SearchLimits;
 
 /// Nodes between two looks at the clock and the cancel flag.
-pub const CHECK_INTERVAL: u64 = 1024;
+pub(crate) const CHECK_INTERVAL: u64 = 1024;
 /// Share of the move's time after which no new iteration starts (an iteration usually costs
 /// several times the previous one).
-pub const SOFT_TIME_SHARE: f64 = 0.45;
+pub(crate) const SOFT_TIME_SHARE: f64 = 0.45;
 
 /// The limits of one search and the flag that cancels it from another thread.
 #[derive(Debug)]
@@ -57,7 +57,7 @@ impl<'a> SearchControl<'a> {
 
     /// Counts one node and says whether the search must stop now.
     #[inline]
-    pub fn should_stop(&mut self) -> bool {
+    pub(crate) fn should_stop(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes % CHECK_INTERVAL == 0 {
             self.check();
@@ -83,7 +83,7 @@ impl<'a> SearchControl<'a> {
     }
 
     /// Whether an iteration to `depth` may start (depth limit, soft time budget, stop).
-    pub fn may_start_iteration(&mut self, depth: u32) -> bool {
+    pub(crate) fn may_start_iteration(&mut self, depth: u32) -> bool {
         if self.check() {
             return false;
         }
@@ -95,7 +95,7 @@ impl<'a> SearchControl<'a> {
 
     /// Counts `n` nodes without checking anything (engines that check on their own schedule).
     #[inline]
-    pub fn add_nodes(&mut self, n: u64) {
+    pub(crate) fn add_nodes(&mut self, n: u64) {
         self.nodes += n;
     }
 
@@ -120,12 +120,12 @@ impl<'a> SearchControl<'a> {
     }
 
     /// The node limit, if any.
-    pub fn node_limit(&self) -> Option<u64> {
+    pub(crate) fn node_limit(&self) -> Option<u64> {
         self.node_limit
     }
 
     /// The depth limit, if any.
-    pub fn depth_limit(&self) -> Option<u32> {
+    pub(crate) fn depth_limit(&self) -> Option<u32> {
         self.depth_limit
     }
 

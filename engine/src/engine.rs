@@ -46,6 +46,34 @@ pub enum EngineError {
 }
 
 /// What the AI holds for every game. Cheap to share behind an `Arc`; searches only read it.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use std::time::Duration;
+///
+/// use chaupal_engine::{Engine, EngineSettings, EngineSpec, Memory, SearchLimits, SearchRequest};
+/// use chaupal_shared::{AnyGame, GameKind};
+///
+/// // Built once where the program starts: the shipped weights, no databases.
+/// let engine = Engine::load(&EngineSettings::default()).unwrap();
+/// // One memory per line of play: the next search of the game reuses what this one kept.
+/// let mut memory = Memory::default();
+///
+/// let game = AnyGame::start(GameKind::Kalah, Vec::<(String, String)>::new()).unwrap();
+/// let request = SearchRequest::new(
+///     EngineSpec::Level(5),
+///     SearchLimits { time: Some(Duration::from_millis(100)), ..SearchLimits::default() },
+///     7,
+/// );
+/// let cancel = AtomicBool::new(false);
+/// let mut lines = 0;
+/// let result = engine
+///     .search(&game, &request, &mut memory, &cancel, &mut |_info| lines += 1)
+///     .unwrap();
+/// let best = result.best_move.unwrap();
+/// assert!(game.legal_moves_text().contains(&best));
+/// assert!(lines > 0);
+/// ```
 #[derive(Clone)]
 pub struct Engine {
     baghchal: Resources<BaghChal>,
@@ -130,15 +158,8 @@ impl Engine {
 
     /// This engine with a Kalah player that builds a database of `seeds` seeds in play in the
     /// background at the first move on a board (0: none).
-    pub fn with_kalah_background(mut self, seeds: u32) -> Engine {
+    pub(crate) fn with_kalah_background(mut self, seeds: u32) -> Engine {
         self.kalah.perfect = Some(Arc::new(KalahPlayer::new(self.kalah_dbs.clone(), seeds)));
-        self
-    }
-
-    /// This engine with `player` as level 8's Kalah player.
-    pub fn with_kalah_player(mut self, player: KalahPlayer) -> Engine {
-        self.kalah_dbs = player.databases().clone();
-        self.kalah.perfect = Some(Arc::new(player));
         self
     }
 
@@ -147,8 +168,9 @@ impl Engine {
         &self.tablebases
     }
 
+    #[cfg(test)]
     /// The Kalah endgame databases this engine holds.
-    pub fn kalah_databases(&self) -> &Arc<Databases> {
+    pub(crate) fn kalah_databases(&self) -> &Arc<Databases> {
         &self.kalah_dbs
     }
 

@@ -10,7 +10,7 @@ use super::{AiError, SearchLimits};
 
 /// What a draw costs the full searches, in hundredths: enough to keep a stronger side from
 /// drifting into repetition (seed 004's contempt factor), too little to prefer a real loss.
-pub const DEFAULT_CONTEMPT: i32 = 30;
+pub(crate) const DEFAULT_CONTEMPT: i32 = 30;
 
 /// A search algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,7 +75,7 @@ impl Algorithm {
     }
 
     /// The limits used when neither the request nor a level sets any.
-    pub fn default_limits(self) -> SearchLimits {
+    pub(crate) fn default_limits(self) -> SearchLimits {
         match self {
             Algorithm::Random | Algorithm::Greedy => SearchLimits::default(),
             Algorithm::Minimax => SearchLimits {

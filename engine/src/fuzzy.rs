@@ -6,7 +6,7 @@
 
 /// Degrees of membership in three fuzzy sets (low, middle, high).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Degrees {
+pub(crate) struct Degrees {
     pub low: f64,
     pub mid: f64,
     pub high: f64,
@@ -29,7 +29,7 @@ fn trapezoid(x: f64, a: f64, b: f64, c: f64, d: f64) -> f64 {
 
 /// Seed 002's piece sets: small (0..5, fading by 7), moderate (5..12, flat 7..10), large
 /// (from 10, full at 12).
-pub fn pieces_membership(pieces: f64) -> Degrees {
+pub(crate) fn pieces_membership(pieces: f64) -> Degrees {
     Degrees {
         low: trapezoid(pieces, f64::MIN, f64::MIN, 5.0, 7.0),
         mid: trapezoid(pieces, 5.0, 7.0, 10.0, 12.0),
@@ -39,7 +39,7 @@ pub fn pieces_membership(pieces: f64) -> Degrees {
 
 /// Seed 002's move sets: few (to 70, fading by 80), mid (70..150, flat 80..100), huge (from
 /// 100, full at 150).
-pub fn moves_membership(moves: f64) -> Degrees {
+pub(crate) fn moves_membership(moves: f64) -> Degrees {
     Degrees {
         low: trapezoid(moves, f64::MIN, f64::MIN, 70.0, 80.0),
         mid: trapezoid(moves, 70.0, 80.0, 100.0, 150.0),
@@ -48,7 +48,7 @@ pub fn moves_membership(moves: f64) -> Degrees {
 }
 
 /// Our third input: the engine's evaluation for the side, in centi-units: behind, level, ahead.
-pub fn eval_membership(cp: f64, scale: f64) -> Degrees {
+pub(crate) fn eval_membership(cp: f64, scale: f64) -> Degrees {
     Degrees {
         low: trapezoid(cp, f64::MIN, f64::MIN, -scale, 0.0),
         mid: trapezoid(cp, -scale, 0.0, 0.0, scale),
@@ -57,7 +57,7 @@ pub fn eval_membership(cp: f64, scale: f64) -> Degrees {
 }
 
 /// Seed 002's nine rules: the strength of the narrow, moderate and huge margins.
-pub fn seed_rules(pieces: Degrees, moves: Degrees) -> Degrees {
+pub(crate) fn seed_rules(pieces: Degrees, moves: Degrees) -> Degrees {
     let and = f64::min;
     let narrow = and(pieces.low, moves.mid)
         .max(and(pieces.low, moves.high))
@@ -86,7 +86,7 @@ fn output_membership(x: f64) -> Degrees {
 
 /// Centroid of the output sets clipped at the rule strengths and joined by max; 0 when no rule
 /// fires.
-pub fn centroid(strength: Degrees) -> f64 {
+pub(crate) fn centroid(strength: Degrees) -> f64 {
     const STEPS: usize = 400;
     let (mut num, mut den) = (0.0, 0.0);
     for i in 0..=STEPS {
@@ -104,7 +104,8 @@ pub fn centroid(strength: Degrees) -> f64 {
 }
 
 /// The seed's own shortcut: the average of the set peaks weighted by rule strength.
-pub fn seed_defuzzify(strength: Degrees) -> f64 {
+#[cfg(test)]
+pub(crate) fn seed_defuzzify(strength: Degrees) -> f64 {
     let sum = strength.low + strength.mid + strength.high;
     if sum == 0.0 {
         0.0
@@ -116,7 +117,7 @@ pub fn seed_defuzzify(strength: Degrees) -> f64 {
 /// The winning margin of a side with `pieces` left after `moves` moves; with the engine's
 /// evaluation `eval_cp` for that side (scaled by `scale` centi-units), three more rules join:
 /// behind gives a narrow margin, level a moderate one, ahead a huge one.
-pub fn winning_margin(pieces: u32, moves: u32, eval_cp: Option<(i32, f64)>) -> f64 {
+pub(crate) fn winning_margin(pieces: u32, moves: u32, eval_cp: Option<(i32, f64)>) -> f64 {
     let mut strength = seed_rules(
         pieces_membership(pieces as f64),
         moves_membership(moves as f64),

@@ -133,7 +133,7 @@ pub trait GameAi: Game {
 }
 
 /// The evaluation called `name`, or by one of its older names.
-pub fn evaluator_named<G: GameAi>(name: &str) -> Option<Box<dyn Evaluator<G>>> {
+pub(crate) fn evaluator_named<G: GameAi>(name: &str) -> Option<Box<dyn Evaluator<G>>> {
     let name = G::EVALUATIONS
         .iter()
         .find(|e| e.is_called(name))
@@ -142,6 +142,6 @@ pub fn evaluator_named<G: GameAi>(name: &str) -> Option<Box<dyn Evaluator<G>>> {
 }
 
 /// The default evaluation of a game (its first).
-pub fn default_evaluator<G: GameAi>() -> Option<Box<dyn Evaluator<G>>> {
+pub(crate) fn default_evaluator<G: GameAi>() -> Option<Box<dyn Evaluator<G>>> {
     G::EVALUATIONS.first().and_then(|e| G::evaluator(e.name))
 }

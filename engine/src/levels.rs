@@ -128,7 +128,8 @@ const JUNGLE: [LevelSpec; 8] = levels(GameLevels {
     seed_shallow: ("alphabeta:one-table", 2),
     seed_full: ("alphabeta:square-tables", 4),
     ours_depth: 4,
-    // Seed 003's evaluation under our search measured stronger than ours so far (docs/AI.md).
+    // The Jungle paper's evaluation under our search measured stronger than ours so far
+    // (docs/AI.md, "Evaluations").
     strong: "pvs:square-tables",
 });
 

@@ -29,32 +29,32 @@
 //!   opening book).
 
 pub mod analysis;
-pub mod baseline;
+mod baseline;
 pub mod catalogue;
 pub mod compare;
-pub mod control;
+mod control;
 pub mod engine;
 pub mod engines;
 pub mod eval;
-pub mod fuzzy;
+mod fuzzy;
 pub mod game_ai;
 pub mod levels;
-pub mod mcts;
+mod mcts;
 pub mod memory;
-pub mod ordering;
+mod ordering;
 pub mod perfect;
-pub mod position;
+mod position;
 pub mod progress;
 pub mod random;
 pub mod request;
 pub mod run;
 pub mod search;
 pub mod solver;
-pub mod stats;
+mod stats;
 pub mod tablebase;
 #[cfg(test)]
-pub mod testgames;
-pub mod tt;
+pub(crate) mod testgames;
+mod tt;
 pub mod value;
 pub mod weights;
 
@@ -63,7 +63,7 @@ pub use self::memory::{Kept, Memory};
 pub use self::request::{
     AiError, EngineSpec, Score, SearchInfo, SearchLimits, SearchRequest, SearchResult, SearchStats,
 };
-pub use self::run::{evaluations, resolve};
+pub use self::run::evaluations;
 
 #[cfg(test)]
 mod history_tests;

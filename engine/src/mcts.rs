@@ -90,7 +90,8 @@ impl<G: GameAi> Mcts<G> {
     }
 
     /// Nodes kept in the tree.
-    pub fn tree_size(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn tree_size(&self) -> usize {
         self.nodes.len()
     }
 

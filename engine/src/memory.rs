@@ -48,12 +48,12 @@ impl<G: GameAi> Kept<G> {
 
     /// The kept Monte Carlo tree, taken out (a new one if none is kept); give it back with
     /// [`Kept::keep_tree`].
-    pub fn take_tree(&mut self) -> Mcts<G> {
+    pub(crate) fn take_tree(&mut self) -> Mcts<G> {
         self.tree.take().unwrap_or_default()
     }
 
     /// Keeps `tree` for the next search.
-    pub fn keep_tree(&mut self, tree: Mcts<G>) {
+    pub(crate) fn keep_tree(&mut self, tree: Mcts<G>) {
         self.tree = Some(tree);
     }
 

@@ -7,15 +7,15 @@ use std::hash::{Hash, Hasher};
 use super::value::MAX_PLY;
 
 /// Slots of the history table (moves are hashed into it, so any game's moves fit).
-pub const HISTORY_SIZE: usize = 4096;
+pub(crate) const HISTORY_SIZE: usize = 4096;
 /// History scores are halved when one grows past this, keeping old lessons from dominating.
 const HISTORY_MAX: i32 = 1 << 20;
 
 /// Sort keys of the move classes, far apart so that hints and history stay within a class.
-pub const HASH_MOVE_KEY: i32 = 1 << 30;
-pub const FORCING_KEY: i32 = 1 << 28;
-pub const KILLER_KEY: i32 = 1 << 26;
-pub const DANGER_KEY: i32 = -(1 << 26);
+pub(crate) const HASH_MOVE_KEY: i32 = 1 << 30;
+pub(crate) const FORCING_KEY: i32 = 1 << 28;
+pub(crate) const KILLER_KEY: i32 = 1 << 26;
+pub(crate) const DANGER_KEY: i32 = -(1 << 26);
 
 /// A small multiplicative hasher (FxHash), enough to spread moves over the history table.
 #[derive(Default)]
@@ -49,7 +49,7 @@ impl Hasher for FxHasher {
 
 /// The history slot of a move.
 #[inline]
-pub fn history_slot<M: Hash>(mv: &M) -> usize {
+pub(crate) fn history_slot<M: Hash>(mv: &M) -> usize {
     let mut h = FxHasher::default();
     mv.hash(&mut h);
     (h.finish() >> 52) as usize % HISTORY_SIZE
@@ -57,7 +57,7 @@ pub fn history_slot<M: Hash>(mv: &M) -> usize {
 
 /// Killer moves (two a ply) and the history table, kept across the iterations of one search.
 #[derive(Debug)]
-pub struct OrderingTables<M> {
+pub(crate) struct OrderingTables<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
 }
@@ -72,17 +72,17 @@ impl<M: Copy + Eq + Hash> OrderingTables<M> {
 
     /// Whether `mv` is a killer at `ply`, and which (0 first).
     #[inline]
-    pub fn killer_rank(&self, ply: usize, mv: M) -> Option<usize> {
+    pub(crate) fn killer_rank(&self, ply: usize, mv: M) -> Option<usize> {
         self.killers[ply].iter().position(|k| *k == Some(mv))
     }
 
     #[inline]
-    pub fn history(&self, mv: &M) -> i32 {
+    pub(crate) fn history(&self, mv: &M) -> i32 {
         self.history[history_slot(mv)]
     }
 
     /// Records a quiet move that caused a cut-off at `ply` with `depth` left.
-    pub fn record_cutoff(&mut self, ply: usize, depth: i32, mv: M) {
+    pub(crate) fn record_cutoff(&mut self, ply: usize, depth: i32, mv: M) {
         let slot = &mut self.killers[ply];
         if slot[0] != Some(mv) {
             slot[1] = slot[0];
@@ -106,7 +106,7 @@ impl<M: Copy + Eq + Hash> Default for OrderingTables<M> {
 
 /// The sort key of a move that is not the hash move.
 #[inline]
-pub fn order_key(hint: i32, killer: Option<usize>, history: i32) -> i32 {
+pub(crate) fn order_key(hint: i32, killer: Option<usize>, history: i32) -> i32 {
     if hint > 0 {
         FORCING_KEY + hint.min(FORCING_KEY - 1)
     } else if let Some(rank) = killer {
@@ -121,7 +121,7 @@ pub fn order_key(hint: i32, killer: Option<usize>, history: i32) -> i32 {
 /// Moves the best remaining entry of `keys[from..]` to `from` (selection sort, one step at a
 /// time: the rest need sorting only if no cut-off comes first).
 #[inline]
-pub fn pick_next(keys: &mut [(i32, u16)], from: usize) {
+pub(crate) fn pick_next(keys: &mut [(i32, u16)], from: usize) {
     let mut best = from;
     for i in from + 1..keys.len() {
         if keys[i].0 > keys[best].0 {

@@ -25,7 +25,7 @@ pub enum Probe {
 
 /// A search the perfect player may ask for, of the same position (for example to choose
 /// among moves that all keep a draw).
-pub type SearchFn<'a> = dyn FnMut(&SearchRequest) -> Result<SearchResult, AiError> + 'a;
+pub(crate) type SearchFn<'a> = dyn FnMut(&SearchRequest) -> Result<SearchResult, AiError> + 'a;
 
 /// A solved database or an exact solver that plays positions of game `G` perfectly.
 pub trait PerfectPlay<G>: Send + Sync {

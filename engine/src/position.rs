@@ -11,7 +11,7 @@ use super::value::{TABLEBASE_WIN, Value};
 
 /// A game being searched.
 #[derive(Debug)]
-pub struct SearchPosition<G: GameAi> {
+pub(crate) struct SearchPosition<G: GameAi> {
     /// The game, moved along the searched line.
     pub game: G,
     /// Hashes of the positions from the root to the current one (root first).
@@ -33,7 +33,7 @@ pub struct SearchPosition<G: GameAi> {
 
 /// What `status` found at a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NodeStatus {
+pub(crate) struct NodeStatus {
     pub value: Value,
     /// The value depends on how the node was reached (repetitions, the no-capture clock) or
     /// comes from an endgame database, so it is not a proven game end of the position alone.
@@ -57,7 +57,7 @@ impl<G: GameAi> SearchPosition<G> {
     }
 
     /// Turns off the search-path repetition shortcut (only the game's own rule applies).
-    pub fn without_path_repetition(mut self) -> Self {
+    pub(crate) fn without_path_repetition(mut self) -> Self {
         self.path_repetition = false;
         self
     }
@@ -69,7 +69,7 @@ impl<G: GameAi> SearchPosition<G> {
     /// search: priced by the lead where the draw happens, a side behind would value a draw more
     /// after losing another piece, so a search level in material gave a piece away and then
     /// repeated (a repetition on the searched line is a draw).
-    pub fn playing_for_win(mut self) -> Self {
+    pub(crate) fn playing_for_win(mut self) -> Self {
         if !self.play_for_win {
             self.play_for_win = true;
             self.draw_cost += self.game.draw_penalty(self.root_side);
@@ -80,12 +80,13 @@ impl<G: GameAi> SearchPosition<G> {
     /// Scores the positions below the root that `endgame` covers from it, unless the root
     /// itself is covered: there the database's own player moves, and a search of a drawn root
     /// keeps looking for the opponent's mistakes rather than seeing only draws.
-    pub fn read_endgame(&mut self, endgame: Option<Arc<dyn EndgameTable<G>>>) {
+    pub(crate) fn read_endgame(&mut self, endgame: Option<Arc<dyn EndgameTable<G>>>) {
         self.endgame = endgame.filter(|tb| tb.value(&self.game).is_none());
     }
 
     /// Whether positions below the root are scored from an endgame database.
-    pub fn probes_tablebase(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn probes_tablebase(&self) -> bool {
         self.endgame.is_some()
     }
 
@@ -108,14 +109,14 @@ impl<G: GameAi> SearchPosition<G> {
     }
 
     /// The side the search plays for.
-    pub fn root_side(&self) -> Side {
+    pub(crate) fn root_side(&self) -> Side {
         self.root_side
     }
 
     /// What a draw is worth to the side to move: the contempt, and when playing for a win the
     /// game's `draw_penalty` for the searching side at the root.
     #[inline]
-    pub fn draw_value(&self) -> Value {
+    pub(crate) fn draw_value(&self) -> Value {
         if self.game.side_to_move() == self.root_side {
             -self.draw_cost
         } else {
@@ -126,7 +127,7 @@ impl<G: GameAi> SearchPosition<G> {
     /// The searching side's [`GameAi::progress_bonus`] here, for the side to move (0 unless
     /// playing for a win).
     #[inline]
-    pub fn progress_bonus(&self) -> Value {
+    pub(crate) fn progress_bonus(&self) -> Value {
         if !self.play_for_win {
             return 0;
         }

@@ -40,7 +40,7 @@ pub fn choose(game: &AnyGame, seed: u64) -> SearchResult {
 
 /// Picks a legal move of a typed game uniformly at random: the same move [`choose`] picks for the
 /// same game and seed.
-pub fn choose_move<G: Game>(game: &G, seed: u64) -> Option<G::Move> {
+pub(crate) fn choose_move<G: Game>(game: &G, seed: u64) -> Option<G::Move> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     let mut rng = Rng::new(seed ^ game.hash());

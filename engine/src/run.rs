@@ -51,7 +51,7 @@ pub fn think<G: GameAi>(
 }
 
 /// The search a request names, without perfect play, with its move in notation.
-pub fn search_game<G: GameAi>(
+pub(crate) fn search_game<G: GameAi>(
     game: &G,
     request: &SearchRequest,
     res: &Resources<G>,
@@ -72,7 +72,7 @@ pub fn search_game<G: GameAi>(
 }
 
 /// The engine configuration a request asks for, with the limits it will run under.
-pub fn resolve(kind: GameKind, request: &SearchRequest) -> Result<EngineConfig, AiError> {
+pub(crate) fn resolve(kind: GameKind, request: &SearchRequest) -> Result<EngineConfig, AiError> {
     let mut config = match &request.engine {
         EngineSpec::Level(n) => levels::level(kind, *n)?,
         EngineSpec::Named(name) => EngineConfig::parse(name)?,
@@ -100,7 +100,7 @@ pub fn run_engine<G: GameAi>(
 }
 
 /// Runs an engine configuration on a typed game.
-pub fn run_config<G: GameAi>(
+pub(crate) fn run_config<G: GameAi>(
     game: &G,
     config: &EngineConfig,
     seed: u64,

@@ -145,7 +145,7 @@ fn late_move_reduction(depth: i32, i: usize, key: i32, hint: i32) -> i32 {
 }
 
 /// One search of one position.
-pub struct Searcher<'a, G: GameAi> {
+pub(crate) struct Searcher<'a, G: GameAi> {
     pos: SearchPosition<G>,
     eval: &'a dyn Evaluator<G>,
     config: SearchConfig,
@@ -185,7 +185,7 @@ impl<'a, G: GameAi> Searcher<'a, G> {
 
     /// A search using `tt`, kept from earlier searches or shared with other threads; `salt`
     /// keeps its entries apart from those of differently scored searches (see [`table_salt`]).
-    pub fn with_table(
+    pub(crate) fn with_table(
         game: &G,
         eval: &'a dyn Evaluator<G>,
         config: SearchConfig,
@@ -234,14 +234,17 @@ impl<'a, G: GameAi> Searcher<'a, G> {
 
     /// Scores the positions below the root that `endgame` covers from it (see
     /// [`SearchPosition::read_endgame`]).
-    pub fn reading_endgame(mut self, endgame: Option<Arc<dyn EndgameTable<G>>>) -> Self {
+    pub(crate) fn reading_endgame(mut self, endgame: Option<Arc<dyn EndgameTable<G>>>) -> Self {
         self.pos.read_endgame(endgame);
         self
     }
 
     /// Runs the search on `config.threads` threads: this one decides and reports; the helpers
     /// share its table and stop when it is done. Their nodes count in the statistics.
-    pub fn run_parallel(self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchOutput<G::Move> {
+    pub(crate) fn run_parallel(
+        self,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchOutput<G::Move> {
         let helpers = self.config.threads.saturating_sub(1);
         let Some(tt) = self.tt.clone().filter(|_| helpers > 0) else {
             return self.run(on_info);
@@ -698,7 +701,7 @@ impl<'a, G: GameAi> Searcher<'a, G> {
 /// The salt for a search's entries in a shared table: the game, its rules, the evaluation, the
 /// side the search plays for (contempt scores draws from its view) and the settings that change
 /// values.
-pub fn table_salt<G: GameAi>(game: &G, eval: &str, config: &SearchConfig) -> u64 {
+pub(crate) fn table_salt<G: GameAi>(game: &G, eval: &str, config: &SearchConfig) -> u64 {
     use std::hash::{DefaultHasher, Hash, Hasher};
     let mut h = DefaultHasher::new();
     G::KIND.name().hash(&mut h);

@@ -12,7 +12,7 @@ use super::value::Value;
 
 /// No options.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct NoRules;
+pub(crate) struct NoRules;
 
 impl RuleSet for NoRules {
     const GAME: &'static str = "test";
@@ -35,7 +35,7 @@ fn side_key(side: Side) -> u64 {
 
 /// Tic-tac-toe; cells 0..9 row by row; `First` plays X.
 #[derive(Clone, Debug)]
-pub struct TicTacToe {
+pub(crate) struct TicTacToe {
     cells: [Option<Side>; 9],
     to_move: Side,
     hash: u64,
@@ -54,7 +54,7 @@ const LINES: [[usize; 3]; 8] = [
 
 impl TicTacToe {
     /// A position from 9 characters `x`, `o`, `.`; X moves when the counts are equal.
-    pub fn from_cells(text: &str) -> TicTacToe {
+    pub(crate) fn from_cells(text: &str) -> TicTacToe {
         let mut g = TicTacToe::start(NoRules);
         let mut n = [0, 0];
         for (i, c) in text.chars().enumerate() {
@@ -209,7 +209,7 @@ impl GameAi for TicTacToe {
 /// Take-away: take 1, 2 or 3 from a pile; whoever takes the last one wins; taking 3 (when some
 /// are left) gives another turn, as Kalah's last seed in the store does.
 #[derive(Clone, Debug)]
-pub struct ExtraNim {
+pub(crate) struct ExtraNim {
     pub pile: u8,
     to_move: Side,
 }
@@ -320,7 +320,7 @@ impl GameAi for ExtraNim {
 /// does the second. The first side wins at 6, the second at 0. With best play each side undoes
 /// the other's pull and the game is drawn by the third repetition.
 #[derive(Clone, Debug)]
-pub struct TugOfWar {
+pub(crate) struct TugOfWar {
     pub marker: i8,
     to_move: Side,
     history: History,

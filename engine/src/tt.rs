@@ -12,11 +12,11 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use super::value::Value;
 
 /// Entries in one bucket (four 16-byte entries fill a cache line).
-pub const BUCKET_SIZE: usize = 4;
+pub(crate) const BUCKET_SIZE: usize = 4;
 /// Bytes one entry takes.
-pub const ENTRY_BYTES: usize = 16;
+pub(crate) const ENTRY_BYTES: usize = 16;
 /// Stored as the depth of a result that holds at any depth (its subtree reached only game ends).
-pub const PROVEN_DEPTH: u8 = u8::MAX;
+pub(crate) const PROVEN_DEPTH: u8 = u8::MAX;
 /// Stored as the move index when there is no move.
 const NO_MOVE: u8 = u8::MAX;
 
@@ -111,7 +111,7 @@ impl TranspositionTable {
     }
 
     /// The size in bytes of a table made with [`TranspositionTable::new`]`(mib)`.
-    pub fn new_size(mib: usize) -> usize {
+    pub(crate) fn new_size(mib: usize) -> usize {
         Self::buckets_for(mib) * BUCKET_SIZE * ENTRY_BYTES
     }
 
@@ -121,7 +121,7 @@ impl TranspositionTable {
     }
 
     /// Starts a new search: older entries become first to go.
-    pub fn new_search(&self) {
+    pub(crate) fn new_search(&self) {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -146,7 +146,7 @@ impl TranspositionTable {
 
     /// The entry stored for `hash`, if any.
     #[inline]
-    pub fn probe(&self, hash: u64) -> Option<Entry> {
+    pub(crate) fn probe(&self, hash: u64) -> Option<Entry> {
         self.bucket(hash).iter().find_map(|slot| {
             let data = slot.data.load(Ordering::Relaxed);
             let check = slot.check.load(Ordering::Relaxed);
@@ -200,20 +200,6 @@ impl TranspositionTable {
         let data = entry.pack(now);
         bucket[victim].check.store(hash ^ data, Ordering::Relaxed);
         bucket[victim].data.store(data, Ordering::Relaxed);
-    }
-
-    /// Share of the first thousand slots used by this search, in permille (like UCI's hashfull).
-    pub fn permille_full(&self) -> u32 {
-        let now = self.generation();
-        let sample = self.slots.len().min(1000);
-        let used = self.slots[..sample]
-            .iter()
-            .filter(|s| {
-                let data = s.data.load(Ordering::Relaxed);
-                data != 0 && (data >> 50) as u8 == now
-            })
-            .count();
-        (used * 1000 / sample.max(1)) as u32
     }
 }
 

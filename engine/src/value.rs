@@ -13,18 +13,18 @@ pub type Value = i32;
 /// Above every value the search can return.
 pub const INFINITY: Value = 1_000_000_000;
 /// A win on the board, right now (before subtracting the plies it takes).
-pub const MATE: Value = 100_000_000;
+pub(crate) const MATE: Value = 100_000_000;
 /// The deepest ply a search ever reaches; win scores lie in `MATE - MAX_PLY ..= MATE`.
-pub const MAX_PLY: usize = 256;
+pub(crate) const MAX_PLY: usize = 256;
 /// Values at or above this are forced wins counted in plies.
-pub const MATE_BOUND: Value = MATE - MAX_PLY as Value;
+pub(crate) const MATE_BOUND: Value = MATE - MAX_PLY as Value;
 /// Base of Kalah's proven-margin band: a win by `m` seeds is `MARGIN_BASE + m`.
-pub const MARGIN_BASE: Value = 50_000_000;
+pub(crate) const MARGIN_BASE: Value = 50_000_000;
 /// Heuristic evaluations are clamped into `-EVAL_LIMIT..=EVAL_LIMIT`.
-pub const EVAL_LIMIT: Value = 10_000_000;
+pub(crate) const EVAL_LIMIT: Value = 10_000_000;
 /// A win an endgame database knows, before subtracting its plies to the next capture: above
 /// every evaluation, below the forced wins counted to the end of the game.
-pub const TABLEBASE_WIN: Value = EVAL_LIMIT / 10;
+pub(crate) const TABLEBASE_WIN: Value = EVAL_LIMIT / 10;
 
 /// A win `ply` plies from the root.
 #[inline]
@@ -52,7 +52,7 @@ pub const fn is_decisive(v: Value) -> bool {
 
 /// Clamps a heuristic evaluation into its band.
 #[inline]
-pub fn clamp_eval(v: i64) -> Value {
+pub(crate) fn clamp_eval(v: i64) -> Value {
     v.clamp(-(EVAL_LIMIT as i64), EVAL_LIMIT as i64) as Value
 }
 
@@ -83,7 +83,7 @@ pub const fn from_tt(v: Value, ply: usize) -> Value {
 /// The score people see for a root value. `proven` says the search reached the end of every
 /// line (no heuristic leaf), which makes a Kalah result an exact margin; `pv_len` counts the
 /// plies of a decisive line whose length the value does not carry.
-pub fn to_score(v: Value, proven: bool, margin_game: bool, pv_len: usize) -> Score {
+pub(crate) fn to_score(v: Value, proven: bool, margin_game: bool, pv_len: usize) -> Score {
     if v >= MATE_BOUND {
         Score::Win((MATE - v) as u32)
     } else if v <= -MATE_BOUND {

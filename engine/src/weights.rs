@@ -247,7 +247,7 @@ impl Tuned {
     }
 
     /// These weights with `DIR/GAME.json` in place of a game's, for each game that has one.
-    pub fn overridden_by_dir(mut self, dir: &Path) -> Result<Tuned, WeightsError> {
+    pub(crate) fn overridden_by_dir(mut self, dir: &Path) -> Result<Tuned, WeightsError> {
         fn one<G: Tunable>(
             dir: &Path,
             slot: &mut Option<Arc<dyn Evaluator<G>>>,

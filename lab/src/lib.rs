@@ -12,5 +12,5 @@
 //!   arena, bench and tune tools are built on.
 
 pub mod cli;
-pub mod research;
-pub mod tools;
+mod research;
+mod tools;

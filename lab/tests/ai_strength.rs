@@ -18,11 +18,12 @@
 //! and Jungle, `tigers`/`goats`, or `first`/`second` in any game), each game from its own
 //! opening (the openings the top level met with that colour in the first games of a full match),
 //! `STRENGTH_FIRST=K` starts at game K of the match (its colour and opening as in the full
-//! match), so that a long match can be played in parts, in several processes or sessions,
+//! match), so that a long match can be played in parts, in several processes or runs,
 //! `STRENGTH_MOVES=1` (with `STRENGTH_VERBOSE`) prints each game's moves after its line,
 //! `STRENGTH_ANY_OPENING=1` keeps Sholo Guti's random openings that leave a piece hanging (see
 //! [`opening`]).
-//! Each pairing prints a row of the table in docs/AI.md, with how the games ended.
+//! Each pairing prints a row of the tables in docs/AI.md ("Measured strength") and
+//! docs/JOURNAL.md, with how the games ended.
 //!
 //! The top level moves through [`chaupal_engine::search`], as the server asks it, so what
 //! level 8 adds there (Kalah's exact solver, the Bagh Chal database) is measured too.
@@ -149,8 +150,8 @@ impl StrengthGame for SholoGuti {
 
 /// The random opening of match opening `seed`: [`OPENING_PLIES`] random plies, drawn again
 /// (up to 99 times, each from its own seeds) until [`StrengthGame::balanced_opening`] holds,
-/// unless `STRENGTH_ANY_OPENING` is set (the openings of the matches before 2026-11-26's eighth
-/// session). The game after them and their moves.
+/// unless `STRENGTH_ANY_OPENING` is set (the openings of the matches measured before the
+/// balanced openings, 2026-11-26). The game after them and their moves.
 fn opening<G: StrengthGame>(start: &G, seed: u64) -> (G, Vec<String>) {
     // Attempt k's plies take seeds 10k.., inside the opening's own thousand.
     const _: () = assert!(OPENING_PLIES <= 10);

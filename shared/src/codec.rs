@@ -4,6 +4,31 @@
 //! same types, for bots and debugging. Input from the network is always decoded with a limit:
 //! the frame is refused if it is longer than the limit, and bincode is told the limit too, so a
 //! hostile length prefix inside a short frame cannot make the decoder allocate beyond it.
+//!
+//! ```
+//! use chaupal_shared::codec::{self, CodecError, DEFAULT_MESSAGE_LIMIT};
+//! use chaupal_shared::protocol::{ClientMessage, PROTOCOL_VERSION, Request};
+//!
+//! let hello = ClientMessage {
+//!     id: 1,
+//!     request: Request::Hello {
+//!         version: PROTOCOL_VERSION,
+//!         name: "Asha".to_owned(),
+//!         token: None,
+//!     },
+//! };
+//! // The same message in both encodings.
+//! let json = codec::encode_json(&hello).unwrap();
+//! let back: ClientMessage = codec::decode_json(&json, DEFAULT_MESSAGE_LIMIT).unwrap();
+//! assert_eq!(back, hello);
+//! let bytes = codec::encode_binary(&hello).unwrap();
+//! let back: ClientMessage = codec::decode_binary(&bytes, DEFAULT_MESSAGE_LIMIT).unwrap();
+//! assert_eq!(back, hello);
+//!
+//! // Input over the limit is refused before it is read.
+//! let refused = codec::decode_json::<ClientMessage>(&json, 8);
+//! assert!(matches!(refused, Err(CodecError::TooLarge { .. })));
+//! ```
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;

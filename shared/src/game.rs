@@ -169,6 +169,30 @@ impl PositionError {
 ///   the counters and the history exactly.
 /// - `hash` is kept incrementally and always equals `hash_from_scratch`.
 /// - `outcome` is `Some` exactly when `legal_moves` would be empty.
+///
+/// Search plays moves from `legal_moves` with `make` and takes them back with `unmake`; input
+/// from people goes through the checked `parse_move` or `play_text`:
+///
+/// ```
+/// use chaupal_shared::Game;
+/// use chaupal_shared::kalah::Kalah;
+///
+/// let mut game = Kalah::start(Default::default());
+/// let mut moves = Vec::new();
+/// game.legal_moves(&mut moves);
+/// assert_eq!(moves.len(), 6); // six houses, each with seeds
+///
+/// // The fast path: make a legal move, then restore the position exactly.
+/// let before = (game.position_text(), game.hash());
+/// let undo = game.make(moves[0]);
+/// game.unmake(moves[0], undo);
+/// assert_eq!((game.position_text(), game.hash()), before);
+///
+/// // The checked path: a move in notation, refused with a reason when it is not legal.
+/// game.play_text("3").unwrap();
+/// assert!(game.play_text("9").is_err());
+/// assert!(game.outcome().is_none());
+/// ```
 pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// A move; small and `Copy`.
     type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;

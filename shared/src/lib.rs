@@ -18,6 +18,30 @@
 //! - [`record`]: the text record of a game (tags, moves, result), like chess's PGN.
 //! - [`invariants`]: properties that hold for any input to the codec and the parsers, checked
 //!   by the fuzz targets (`fuzz/`) and the proptests.
+//!
+//! Notation: each game writes its moves and positions as text (docs/NOTATION.md), and reads
+//! them back with a typed error that says what is wrong:
+//!
+//! ```
+//! use chaupal_shared::{AnyGame, GameKind, Side};
+//!
+//! // Bagh Chal: goats place first (a point), tigers step or jump (from-to).
+//! let mut game = AnyGame::start(GameKind::BaghChal, Vec::<(String, String)>::new()).unwrap();
+//! game.play_text("c3").unwrap();
+//! assert_eq!(game.side_to_move(), Side::Second);
+//! assert!(game.legal_moves_text().contains(&"a1-b2".to_owned()));
+//! game.play_text("a1-b2").unwrap();
+//!
+//! // A position written out reads back as the same position.
+//! let text = game.position_text();
+//! let again = AnyGame::from_position_text(GameKind::BaghChal, &text, Vec::<(&str, &str)>::new())
+//!     .unwrap();
+//! assert_eq!(again.position_text(), text);
+//!
+//! // Bad input is refused with a reason.
+//! assert!(game.play_text("z9").is_err());
+//! assert!(AnyGame::from_position_text(GameKind::BaghChal, "not a position", Vec::<(&str, &str)>::new()).is_err());
+//! ```
 
 pub mod any;
 pub mod baghchal;

@@ -112,7 +112,7 @@ impl Weights {
     };
 
     /// Ours: captures count more as the tigers near their target, see [`Chaupal`].
-    pub const CHAUPAL: Weights = Weights {
+    pub(crate) const CHAUPAL: Weights = Weights {
         eat: 400,
         potential_capture: 90,
         mobility: 8,
@@ -122,7 +122,7 @@ impl Weights {
     };
 
     /// The tigers' advantage.
-    pub fn tiger_advantage(&self, f: &Features) -> i32 {
+    pub(crate) fn tiger_advantage(&self, f: &Features) -> i32 {
         let tiger = f.eaten * self.eat
             + f.threatened * self.potential_capture
             + f.tiger_mobility * self.mobility;
@@ -154,7 +154,7 @@ impl Evaluator<BaghChal> for Published {
 
 /// Seed 000: the goats captured.
 #[derive(Debug)]
-pub struct CapturesOnly;
+pub(crate) struct CapturesOnly;
 
 impl Evaluator<BaghChal> for CapturesOnly {
     fn evaluate(&self, g: &BaghChal) -> Value {

@@ -39,7 +39,7 @@ pub const EVALUATIONS: &[EvalInfo] = &[
 
 /// Piece values in hundredths, by rank (rat first): power, plus extra for the special moves
 /// (the rat swims and takes the elephant, lion and tiger jump the river).
-pub const PIECE_VALUES: [i32; 8] = [450, 250, 300, 350, 450, 750, 800, 900];
+pub(crate) const PIECE_VALUES: [i32; 8] = [450, 250, 300, 350, 450, 750, 800, 900];
 
 /// Seed 003's first table for the south side, rank 9 first (its figure 3). Blanks filled: the
 /// enemy traps c9, e9, d8 with 10, the den d9 is a win (100 kept), own traps and den 0.
@@ -225,7 +225,7 @@ pub struct Weights {
 }
 
 impl Weights {
-    pub const MATERIAL: Weights = Weights {
+    pub(crate) const MATERIAL: Weights = Weights {
         table: 0,
         per_animal: false,
         menaced_after_move: 0,
@@ -234,11 +234,11 @@ impl Weights {
         den: 0,
         den_danger: 0,
     };
-    pub const ONE_TABLE: Weights = Weights {
+    pub(crate) const ONE_TABLE: Weights = Weights {
         table: 10,
         ..Weights::MATERIAL
     };
-    pub const SQUARE_TABLES: Weights = Weights {
+    pub(crate) const SQUARE_TABLES: Weights = Weights {
         table: 10,
         per_animal: true,
         menaced_after_move: 50,
@@ -247,7 +247,7 @@ impl Weights {
     /// Ours: seed 003's final terms plus the nearest piece's distance to the den. (A first set
     /// with larger den and danger terms scored 60% against seed 003 at depth 4, where seed 003's
     /// own terms under our search scored 85%: the extra terms stay small until tuned.)
-    pub const CHAUPAL: Weights = Weights {
+    pub(crate) const CHAUPAL: Weights = Weights {
         table: 10,
         per_animal: true,
         menaced_after_move: 50,
@@ -260,7 +260,7 @@ impl Weights {
 
 /// A Jungle evaluation with the given terms.
 #[derive(Debug)]
-pub struct JungleEval(pub Weights);
+pub(crate) struct JungleEval(pub Weights);
 
 impl JungleEval {
     fn side_score(&self, g: &Jungle, b: &Board, side: Side) -> i32 {

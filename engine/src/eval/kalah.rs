@@ -49,7 +49,7 @@ fn sides(g: &Kalah) -> (Side, Side) {
 /// Seed 001's function 1: 2000 when the mover's houses are all empty, -2000 when the
 /// opponent's are, else 0.
 #[derive(Debug)]
-pub struct EmptyRow;
+pub(crate) struct EmptyRow;
 
 impl Evaluator<Kalah> for EmptyRow {
     fn evaluate(&self, g: &Kalah) -> Value {
@@ -66,7 +66,7 @@ impl Evaluator<Kalah> for EmptyRow {
 
 /// Seed 001's function 2: the store difference.
 #[derive(Debug)]
-pub struct StoreDifference;
+pub(crate) struct StoreDifference;
 
 impl Evaluator<Kalah> for StoreDifference {
     fn evaluate(&self, g: &Kalah) -> Value {
@@ -78,7 +78,7 @@ impl Evaluator<Kalah> for StoreDifference {
 /// Seed 001's function 3: own store divided by the opponent's (integers), -1 with an empty
 /// own store.
 #[derive(Debug)]
-pub struct StoreRatio;
+pub(crate) struct StoreRatio;
 
 impl Evaluator<Kalah> for StoreRatio {
     fn evaluate(&self, g: &Kalah) -> Value {
@@ -97,7 +97,7 @@ impl Evaluator<Kalah> for StoreRatio {
 /// Seed 001's function 4: by the mover's last non-empty house `i` (from 0): 1500 when it holds
 /// `i` seeds, 800 when fewer, 500 when more; 1000 when every house is empty.
 #[derive(Debug)]
-pub struct HouseValues;
+pub(crate) struct HouseValues;
 
 impl Evaluator<Kalah> for HouseValues {
     fn evaluate(&self, g: &Kalah) -> Value {
@@ -122,13 +122,13 @@ impl Evaluator<Kalah> for HouseValues {
 
 /// What one side's best immediate move gains: an extra turn, and the largest capture.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Threats {
+pub(crate) struct Threats {
     pub extra_turns: i32,
     pub best_capture: i32,
 }
 
 /// The extra-turn moves and the best capture of `side` if it were to move.
-pub fn threats(g: &Kalah, side: Side) -> Threats {
+pub(crate) fn threats(g: &Kalah, side: Side) -> Threats {
     let pits = g.pits();
     let ring = 2 * pits + 1;
     let own = g.houses(side);

@@ -5,7 +5,7 @@ pub mod baghchal;
 pub mod jungle;
 pub mod kalah;
 pub mod sholo_guti;
-pub mod sholo_guti_fortress;
+pub(crate) mod sholo_guti_fortress;
 
 #[cfg(test)]
 mod tests {

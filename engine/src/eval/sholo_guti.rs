@@ -69,14 +69,14 @@ fn advancement(pieces: u64, side: Side) -> i32 {
 /// What a draw (repetition, no-capture limit) costs the searching side per piece it is ahead,
 /// and gains it per piece behind: the side ahead keeps playing for the win instead of
 /// repeating, the side behind is glad of a draw.
-pub const DRAW_PER_PIECE: Value = 60;
+pub(crate) const DRAW_PER_PIECE: Value = 60;
 
 /// What the side playing for a win gains per piece off the board (see `progress_bonus`).
-pub const PROGRESS_PER_PIECE_OFF: Value = 10;
+pub(crate) const PROGRESS_PER_PIECE_OFF: Value = 10;
 
 /// Seed 002: pieces left minus the opponent's, in hundredths of a piece.
 #[derive(Debug)]
-pub struct PieceCount;
+pub(crate) struct PieceCount;
 
 impl Evaluator<SholoGuti> for PieceCount {
     fn evaluate(&self, g: &SholoGuti) -> Value {

@@ -5,7 +5,7 @@
 //! Such a side cannot lose (captures are optional under the default rules, so it is never made
 //! to leave), and its opponent cannot win: the game ends in a draw by repetition or by the
 //! no-capture limit unless the fortress side chooses otherwise. The classic one is a side's
-//! home (see docs/AI.md, "the fortress"): rank 2 full, two of rank 1, the apex and a neighbour
+//! home (docs/AI.md, "Hints and analysis"; docs/JOURNAL.md, 2026-11-26): rank 2 full, two of rank 1, the apex and a neighbour
 //! on rank 3, shuffling in the hole of rank 1. The test is static and conservative: it assumes
 //! the opponent can bring a piece to any point not held by the fortress side (never wrong, only
 //! sometimes blind to fortresses that rely on the opponent being unable to get somewhere), and
@@ -83,7 +83,7 @@ fn walled_in(hole: u8, held: u64, enemy: u64) -> bool {
 /// pieces form one: none of them can be jumped before or after the step, and the hole each
 /// state leaves is walled in, so the step back is always there. `None` under compulsory
 /// capture (an offered piece would drag the fortress out) or when no fortress is found.
-pub fn fortress_shuffle(g: &SholoGuti, side: Side) -> Option<(u8, u8)> {
+pub(crate) fn fortress_shuffle(g: &SholoGuti, side: Side) -> Option<(u8, u8)> {
     if g.rules().compulsory() {
         return None;
     }
@@ -105,7 +105,7 @@ pub fn fortress_shuffle(g: &SholoGuti, side: Side) -> Option<(u8, u8)> {
 }
 
 /// Whether `side` holds a fortress: it cannot lose, and its opponent cannot win.
-pub fn holds_fortress(g: &SholoGuti, side: Side) -> bool {
+pub(crate) fn holds_fortress(g: &SholoGuti, side: Side) -> bool {
     fortress_shuffle(g, side).is_some()
 }
 
@@ -157,7 +157,7 @@ mod tests {
         format!("{} {mover} 0", ranks.join("/"))
     }
 
-    /// South's home fortress of docs/AI.md: b3 c3, rank 2 full, a1 and e1; north all over the
+    /// South's home fortress (docs/JOURNAL.md, 2026-11-26): b3 c3, rank 2 full, a1 and e1; north all over the
     /// board in front of it.
     const HOME: &str = "NNN/NNN/NNNNN/NNNNN/5/5/1SS2/SSS/S1S n 0";
 

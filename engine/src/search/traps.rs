@@ -28,13 +28,13 @@ use crate::game_ai::GameAi;
 use crate::value::{INFINITY, TABLEBASE_WIN, Value, is_decisive};
 
 /// How much worse than the main search's best a trap may be, in centi-units.
-pub const TRAP_MARGIN: Value = 50;
+pub(crate) const TRAP_MARGIN: Value = 50;
 /// How much more than the best move's value a trap must win when the opponent falls in.
-pub const TRAP_MIN_GAIN: Value = 60;
+pub(crate) const TRAP_MIN_GAIN: Value = 60;
 /// The opponent's model: a plain search this many plies deep, its reply included.
-pub const MODEL_DEPTH: i32 = 4;
+pub(crate) const MODEL_DEPTH: i32 = 4;
 /// Replies the model scores within this much of its favourite are all natural.
-pub const MODEL_TIE: Value = 10;
+pub(crate) const MODEL_TIE: Value = 10;
 /// The shallowest finished main search that traps are looked for after: below it the values
 /// are too rough to trust a margin.
 const MIN_DEPTH: u32 = 4;

@@ -17,10 +17,10 @@ use std::path::Path;
 use super::error::TbError;
 
 /// The format version this code writes and reads.
-pub const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 1;
 
 /// The value width that stores every value of `values`.
-pub fn width_for<'a>(mut values: impl Iterator<Item = &'a u16>) -> u8 {
+pub(crate) fn width_for<'a>(mut values: impl Iterator<Item = &'a u16>) -> u8 {
     if values.all(|&v| v < 256) { 1 } else { 2 }
 }
 
@@ -48,7 +48,7 @@ pub fn encode(magic: &[u8; 8], param: u8, width: u8, header: &[u8], values: &[&[
 }
 
 /// Writes a database file's bytes to `path` and syncs them to the disk.
-pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), TbError> {
+pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), TbError> {
     let mut file = std::fs::File::create(path)?;
     file.write_all(bytes)?;
     file.sync_all()?;
@@ -98,7 +98,12 @@ pub fn open<'a>(
 
 /// Checks that `bytes` holds `count` values of `width` bytes from `at`, then the checksum of
 /// all before it; returns where the values end.
-pub fn check_body(bytes: &[u8], at: usize, count: usize, width: u8) -> Result<usize, TbError> {
+pub(crate) fn check_body(
+    bytes: &[u8],
+    at: usize,
+    count: usize,
+    width: u8,
+) -> Result<usize, TbError> {
     let end = at + count * usize::from(width);
     if bytes.len() != end + 8 {
         return Err(TbError::Corrupt(format!(
@@ -112,7 +117,7 @@ pub fn check_body(bytes: &[u8], at: usize, count: usize, width: u8) -> Result<us
 }
 
 /// The values of a body of `width`-byte values.
-pub fn values_of(body: &[u8], width: u8) -> Vec<u16> {
+pub(crate) fn values_of(body: &[u8], width: u8) -> Vec<u16> {
     if width == 1 {
         body.iter().map(|&b| u16::from(b)).collect()
     } else {
@@ -123,7 +128,7 @@ pub fn values_of(body: &[u8], width: u8) -> Vec<u16> {
 }
 
 /// FNV-1a, 64 bits.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h ^= u64::from(b);

@@ -26,9 +26,9 @@ use self::sholo_guti::SholoGutiTb;
 use crate::solver::kalah::EndgameDb;
 
 /// The Bagh Chal database's file name in a tablebase directory.
-pub const BAGHCHAL_FILE: &str = "baghchal.tb";
+pub(crate) const BAGHCHAL_FILE: &str = "baghchal.tb";
 /// The Sholo Guti database's file name in a tablebase directory.
-pub const SHOLO_GUTI_FILE: &str = "sholo-guti.tb";
+pub(crate) const SHOLO_GUTI_FILE: &str = "sholo-guti.tb";
 
 /// A game-theoretic value for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

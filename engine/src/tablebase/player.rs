@@ -21,7 +21,7 @@ pub const TOP_LEVEL: u8 = 8;
 const PV_PLIES: usize = 40;
 
 /// What a game's database player decides beyond the database's values.
-pub trait Policy<G: Game>: Tablebase<G> {
+pub(crate) trait Policy<G: Game>: Tablebase<G> {
     /// The move to play in `game`, whose best database move is `choice`; `None` leaves the
     /// position to the ordinary search. `search` runs that search (of `request`), for players
     /// that choose among moves of equal value by it.
@@ -42,7 +42,7 @@ pub trait Policy<G: Game>: Tablebase<G> {
 }
 
 /// Plays the top level's moves from a database.
-pub struct TablebasePlayer<T>(pub Arc<T>);
+pub(crate) struct TablebasePlayer<T>(pub Arc<T>);
 
 impl<G, T> PerfectPlay<G> for TablebasePlayer<T>
 where

@@ -22,6 +22,7 @@ pub struct Wdl {
 }
 
 impl Wdl {
+    #[cfg(test)]
     pub const fn new(wins: u32, draws: u32, losses: u32) -> Wdl {
         Wdl {
             wins,

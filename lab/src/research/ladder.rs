@@ -178,6 +178,7 @@ fn inverse_diagonal(mut a: Vec<Vec<f64>>) -> Vec<f64> {
     (0..n).map(|i| inv[i][i]).collect()
 }
 
+#[cfg(test)]
 /// A ladder chained from adjacent matches: `steps[i]` is rung i+1 against rung i (from i+1's
 /// side). Rung 0 is 0; each rung adds its match's Elo, and the interval widens by the step's
 /// half-width in quadrature (the matches are independent).

@@ -51,6 +51,7 @@ pub struct TablebaseArgs {
 }
 
 impl TablebaseArgs {
+    #[cfg(test)]
     /// The defaults of the command line for `game`, writing to `out`.
     pub fn new(game: GameKind, out: PathBuf) -> TablebaseArgs {
         TablebaseArgs {

@@ -13,7 +13,7 @@
 //! seed of the game, at most 128.
 
 /// The most houses a side has (the rules allow 1..=8).
-pub const MAX_PITS: usize = 8;
+pub(crate) const MAX_PITS: usize = 8;
 
 /// `0x01` in each of the 16 bytes.
 const ONES: u128 = u128::MAX / 255;
@@ -131,13 +131,6 @@ impl Geometry {
         b
     }
 
-    /// The seeds of each house, in byte order.
-    pub fn houses_of(&self, board: u128) -> Vec<u8> {
-        (0..self.houses())
-            .map(|i| Self::get(board, i) as u8)
-            .collect()
-    }
-
     /// Plays house byte `i` (`i < m`, not empty) of the mover.
     #[inline(always)]
     pub fn play(&self, board: u128, i: usize) -> Child {
@@ -210,7 +203,8 @@ impl Geometry {
 
     /// Whether playing house byte `i` ends in the mover's store (an extra turn).
     #[inline(always)]
-    pub fn is_extra_turn(&self, board: u128, i: usize) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_extra_turn(&self, board: u128, i: usize) -> bool {
         let sown = Self::get(board, i) as usize;
         sown > 0 && (i + sown) % (2 * self.pits + 1) == self.pits
     }

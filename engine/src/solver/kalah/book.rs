@@ -248,7 +248,7 @@ pub fn build(
 }
 
 /// The exact value of `board` and a move that keeps it ([`Solver::best_move`]).
-pub fn solve_entry(solver: &Solver, board: u128, limits: Limits<'_>) -> Option<Entry> {
+pub(crate) fn solve_entry(solver: &Solver, board: u128, limits: Limits<'_>) -> Option<Entry> {
     let value = solver.value(board, limits, &mut |_| {})?;
     let best = solver.best_move(board, value, limits)?;
     Some(Entry { value, best })

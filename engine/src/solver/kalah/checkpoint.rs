@@ -1,5 +1,5 @@
 //! Checkpoints of a long solve: the solver's most expensive table entries written to a file, so
-//! that a solve which is stopped (the machine restarted, the session ended) resumes where it was
+//! that a solve which is stopped (the machine restarted, the process was stopped) resumes where it was
 //! instead of from nothing.
 //!
 //! Every table entry is a proven bound on the exact value of one board, true in any game of the
@@ -24,7 +24,7 @@ use super::tt::{Bounds, NO_MOVE};
 
 const MAGIC: &[u8; 8] = b"CHKALTT1";
 /// Bytes of one entry in the file.
-pub const ENTRY_BYTES: u64 = 24;
+pub(crate) const ENTRY_BYTES: u64 = 24;
 
 /// What [`save`] wrote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -39,7 +39,7 @@ impl EndgameDb {
 
     /// The largest `K` whose database holds at most `budget` positions (bytes), capped at
     /// `cap` seeds.
-    pub fn seeds_within(geo: Geometry, budget: u64, cap: u32) -> u32 {
+    pub(crate) fn seeds_within(geo: Geometry, budget: u64, cap: u32) -> u32 {
         let mut k = 0;
         while k < cap.min(MAX_DB_SEEDS) && Self::positions(geo, k + 1) <= budget {
             k += 1;
@@ -142,7 +142,7 @@ impl EndgameDb {
 
     /// The value of `board`, which holds `seeds` seeds, when the database covers it.
     #[inline(always)]
-    pub fn probe(&self, board: u128, seeds: u32) -> Option<i32> {
+    pub(crate) fn probe(&self, board: u128, seeds: u32) -> Option<i32> {
         if seeds > self.max_seeds {
             return None;
         }

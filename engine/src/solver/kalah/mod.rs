@@ -71,7 +71,7 @@ pub fn default_db_seeds(geo: Geometry, total: u32) -> u32 {
 /// first use, loaded from a directory, or built in the background; shared by every search of
 /// the engine that owns it.
 #[derive(Debug, Default)]
-pub struct Databases {
+pub(crate) struct Databases {
     dbs: Mutex<HashMap<Geometry, Arc<EndgameDb>>>,
 }
 
@@ -98,7 +98,7 @@ impl Databases {
     }
 
     /// The database of `geo` with at least `seeds` seeds: the kept one, or built now and kept.
-    pub fn with_seeds(
+    pub(crate) fn with_seeds(
         &self,
         geo: Geometry,
         seeds: u32,

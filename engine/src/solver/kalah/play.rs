@@ -27,19 +27,19 @@ use crate::request::{
 };
 
 /// The level that plays perfectly where it can.
-pub const PERFECT_LEVEL: u8 = 8;
+pub(crate) const PERFECT_LEVEL: u8 = 8;
 /// Share of the move's time the solver may use before the ordinary search takes over.
-pub const SOLVER_TIME_SHARE: f64 = 0.5;
+pub(crate) const SOLVER_TIME_SHARE: f64 = 0.5;
 /// Table size of each solver kept between moves.
 const AI_TABLE_MB: usize = 64;
 /// Positions of the endgame database built on first use when the engine holds none: small, so
 /// that the first move stays within its time even in a debug build (7 seeds on six houses a
 /// side; the whole game on the smallest boards). A larger database built or loaded earlier
 /// (`--tablebase`, or the background build) is used instead when there is one.
-pub const AI_DB_BYTES: u64 = 1 << 17;
+pub(crate) const AI_DB_BYTES: u64 = 1 << 17;
 
 /// Level 8's Kalah player: the opening book, then the exact solver.
-pub struct KalahPlayer {
+pub(crate) struct KalahPlayer {
     /// The endgame databases of the engine (shared with the background builds).
     dbs: Arc<Databases>,
     /// Seeds in play covered by the database built in the background (0: none).
@@ -73,11 +73,13 @@ impl KalahPlayer {
         }
     }
 
+    #[cfg(test)]
     /// Adds entries to the book this player plays from.
-    pub fn add_to_book(&mut self, entries: &Book) {
+    pub(crate) fn add_to_book(&mut self, entries: &Book) {
         self.book.extend(entries);
     }
 
+    #[cfg(test)]
     /// The endgame databases this player reads.
     pub fn databases(&self) -> &Arc<Databases> {
         &self.dbs
@@ -119,14 +121,14 @@ impl KalahPlayer {
 
     /// The opening book's move for `game`, when the book has its position: the house number,
     /// the final margin it keeps, and no nodes searched.
-    pub fn book_move(&self, game: &Kalah) -> Option<(u8, i32, u64)> {
+    pub(crate) fn book_move(&self, game: &Kalah) -> Option<(u8, i32, u64)> {
         let entry = self.book.get(geometry(game.rules()), board_of(game))?;
         Some((entry.best as u8 + 1, store_margin(game) + entry.value, 0))
     }
 
     /// Solves `game` (not over) within `budget`: the house number of a move that keeps the
     /// exact final margin, that margin, and the nodes searched.
-    pub fn solve_move(
+    pub(crate) fn solve_move(
         &self,
         game: &Kalah,
         budget: Duration,

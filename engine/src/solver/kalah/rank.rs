@@ -30,17 +30,17 @@ static BINOM: [[u64; MAX_HOUSES + 1]; ROWS] = {
 
 /// `C(a, b)` (saturating).
 #[inline(always)]
-pub fn binom(a: usize, b: usize) -> u64 {
+pub(crate) fn binom(a: usize, b: usize) -> u64 {
     if b > a { 0 } else { BINOM[a][b] }
 }
 
 /// Boards of exactly `k` seeds over `n` houses.
-pub fn level_size(k: usize, n: usize) -> u64 {
+pub(crate) fn level_size(k: usize, n: usize) -> u64 {
     binom(k + n - 1, n - 1)
 }
 
 /// Boards of fewer than `k` seeds over `n` houses: where level `k` starts in a database.
-pub fn level_offset(k: usize, n: usize) -> u64 {
+pub(crate) fn level_offset(k: usize, n: usize) -> u64 {
     binom(k + n - 1, n)
 }
 
@@ -57,7 +57,7 @@ pub fn rank(board: u128, n: usize) -> u64 {
 }
 
 /// Every board of `k` seeds over `n` houses, in no particular order.
-pub struct Boards {
+pub(crate) struct Boards {
     h: [u8; MAX_HOUSES],
     n: usize,
     k: u32,

@@ -161,7 +161,7 @@ impl Solver {
 
     /// Whether the value of `board` is at least `v` (one null-window search), or `None` when
     /// stopped.
-    pub fn at_least(&self, board: u128, v: i32, limits: Limits<'_>) -> Option<bool> {
+    pub(crate) fn at_least(&self, board: u128, v: i32, limits: Limits<'_>) -> Option<bool> {
         if self.geo.is_over(board) {
             return Some(sweep_value(&self.geo, board) >= v);
         }
@@ -173,15 +173,6 @@ impl Solver {
             },
             &mut |_| {},
         )
-    }
-
-    /// The exact value a move leads to, given the value `child_value` of the board after it.
-    pub fn move_value(child: &Child, child_value: i32) -> i32 {
-        match child.after {
-            After::Over => child.gain,
-            After::Again => child.gain + child_value,
-            After::Pass => child.gain - child_value,
-        }
     }
 
     /// The moves (house bytes) that keep the value `value` of `board`, in house order, or
@@ -267,7 +258,7 @@ impl Solver {
 }
 
 /// The value of a board whose game is over: the seeds left are swept to their owners.
-pub fn sweep_value(geo: &Geometry, board: u128) -> i32 {
+pub(crate) fn sweep_value(geo: &Geometry, board: u128) -> i32 {
     byte_sum(geo.own_row(board)) as i32 - byte_sum(geo.other_row(board)) as i32
 }
 

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// What the table knows of a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Bounds {
+pub(crate) struct Bounds {
     /// The value is at least this.
     pub lower: i32,
     /// The value is at most this.
@@ -23,7 +23,7 @@ pub struct Bounds {
 }
 
 /// No best move known.
-pub const NO_MOVE: u8 = 0xFF;
+pub(crate) const NO_MOVE: u8 = 0xFF;
 
 impl Bounds {
     pub(super) fn pack(self) -> u64 {
@@ -45,14 +45,14 @@ impl Bounds {
 }
 
 /// A table of `2^bits` entries.
-pub struct Table {
+pub(crate) struct Table {
     words: Vec<AtomicU64>,
     mask: usize,
 }
 
 impl Table {
     /// A table of about `mb` megabytes (at least 1024 entries).
-    pub fn with_megabytes(mb: usize) -> Self {
+    pub(crate) fn with_megabytes(mb: usize) -> Self {
         let entries = (mb << 20) / 24;
         let mut size = 1024usize;
         while size * 2 <= entries {
@@ -98,7 +98,7 @@ impl Table {
 
     /// What the table knows of `board`.
     #[inline(always)]
-    pub fn probe(&self, board: u128) -> Option<Bounds> {
+    pub(crate) fn probe(&self, board: u128) -> Option<Bounds> {
         let s = self.bucket(board);
         self.read(s, board).or_else(|| self.read(s + 1, board))
     }

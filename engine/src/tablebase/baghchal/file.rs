@@ -19,7 +19,7 @@ use crate::tablebase::format;
 use chaupal_shared::baghchal::board::GOATS_TOTAL;
 
 /// The first bytes of a database file.
-pub const MAGIC: &[u8; 8] = b"CHPLBCTB";
+pub(crate) const MAGIC: &[u8; 8] = b"CHPLBCTB";
 
 /// Wins, draws and losses for one side to move, and the longest distance.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

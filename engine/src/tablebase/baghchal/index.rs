@@ -11,11 +11,11 @@
 use chaupal_shared::baghchal::board::{ALL_POINTS, POINT_COUNT, Points, SIDE_LEN};
 
 /// The symmetries of the square.
-pub const SYMMETRIES: usize = 8;
+pub(crate) const SYMMETRIES: usize = 8;
 /// The tigers on the board.
 const TIGERS: usize = 4;
 /// The points the tigers leave free.
-pub const FREE_POINTS: u32 = (POINT_COUNT - TIGERS) as u32;
+pub(crate) const FREE_POINTS: u32 = (POINT_COUNT - TIGERS) as u32;
 /// The number of sets of 4 tigers on 25 points, C(25, 4).
 const TIGER_SETS: usize = 12_650;
 
@@ -113,7 +113,7 @@ pub fn distinct_positions(goats: u32) -> u64 {
 }
 
 /// The image of a set of points under symmetry `s`, point by point (for tables and tests).
-pub fn map_set_slow(s: usize, set: Points) -> Points {
+pub(crate) fn map_set_slow(s: usize, set: Points) -> Points {
     (0..POINT_COUNT as u8)
         .filter(|&p| set & (1 << p) != 0)
         .fold(0, |acc, p| acc | 1 << map_point(s, p))
@@ -240,14 +240,14 @@ impl Indexer {
     }
 
     /// The goat sets of `goats` goats a tiger set leaves room for, C(21, goats).
-    pub fn goat_sets(goats: u32) -> u32 {
+    pub(crate) fn goat_sets(goats: u32) -> u32 {
         binomial(FREE_POINTS, goats)
     }
 
     /// Where a position is stored: (class, goat rank), for a legal tiger set of 4 points and a
     /// goat set disjoint from it.
     #[inline]
-    pub fn locate(&self, tigers: Points, goats: Points) -> (usize, usize) {
+    pub(crate) fn locate(&self, tigers: Points, goats: Points) -> (usize, usize) {
         let (class, sym) = self.tiger_class[tiger_rank(tigers)];
         let class = class as usize;
         let free = compress(self.map(sym as usize, goats), &self.holes[class]);
@@ -258,7 +258,12 @@ impl Indexer {
     /// gives and, when the canonical tiger set is symmetric, those of the goat set's images under
     /// the symmetries that keep it (such positions are stored more than once).
     #[inline]
-    pub fn locate_all(&self, tigers: Points, goats: Points, mut f: impl FnMut(usize, usize)) {
+    pub(crate) fn locate_all(
+        &self,
+        tigers: Points,
+        goats: Points,
+        mut f: impl FnMut(usize, usize),
+    ) {
         let (class, sym) = self.tiger_class[tiger_rank(tigers)];
         let class = class as usize;
         let holes = &self.holes[class];

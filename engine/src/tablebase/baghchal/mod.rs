@@ -12,7 +12,7 @@ pub mod file;
 pub mod index;
 pub mod play;
 pub mod solve;
-pub mod swindle;
+pub(crate) mod swindle;
 
 use std::path::Path;
 
@@ -30,7 +30,7 @@ use super::rank;
 
 /// The most goats in hand for which the database's answers search the last placements through
 /// to the movement phase (a goat and a tiger move a goat: at most a few thousand probes).
-pub const AHEAD_HAND: u8 = 2;
+pub(crate) const AHEAD_HAND: u8 = 2;
 
 /// A loaded (or freshly built) database.
 pub struct BaghChalTb {
@@ -100,14 +100,14 @@ impl BaghChalTb {
 
     /// Whether [`BaghChalTb::move_values`] and [`BaghChalTb::choose`] answer for this game: the
     /// movement phase, or the last [`AHEAD_HAND`] goat placements, searched through to it.
-    pub fn reaches(&self, game: &BaghChal) -> bool {
+    pub(crate) fn reaches(&self, game: &BaghChal) -> bool {
         game.goats_in_hand() <= AHEAD_HAND && self.fits(game)
     }
 
     /// The value of a position the database reaches ([`BaghChalTb::reaches`]) for the side to
     /// move, with the plies to the end: read in the movement phase, searched in the last
     /// placements (no position repeats there, so the search is exact).
-    pub fn value_ahead(&self, game: &BaghChal) -> Option<(Wdl, u32)> {
+    pub(crate) fn value_ahead(&self, game: &BaghChal) -> Option<(Wdl, u32)> {
         if game.goats_in_hand() == 0 {
             return self.value(game);
         }
@@ -136,7 +136,7 @@ impl BaghChalTb {
     /// The value of each legal move for the side to move (from its point of view), or `None`
     /// when the database does not reach the position ([`BaghChalTb::reaches`]) or the game is
     /// over.
-    pub fn move_values(&self, game: &BaghChal) -> Option<Vec<(Move, Wdl, u32)>> {
+    pub(crate) fn move_values(&self, game: &BaghChal) -> Option<Vec<(Move, Wdl, u32)>> {
         if !self.reaches(game) || game.outcome().is_some() {
             return None;
         }

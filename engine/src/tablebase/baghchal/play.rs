@@ -63,7 +63,7 @@ impl Policy<BaghChal> for BaghChalTb {
 }
 
 /// Whether playing `mv` ends the game by repetition, or lets the opponent end it so at once.
-pub fn allows_repetition(game: &BaghChal, mv: Move) -> bool {
+pub(crate) fn allows_repetition(game: &BaghChal, mv: Move) -> bool {
     let repeated = |g: &BaghChal| {
         g.outcome()
             .is_some_and(|o| o.reason() == EndReason::Repetition)

@@ -32,11 +32,11 @@ const DECIDED: u16 = 0x8000;
 /// The distance bits of a value: plies + 1 (0: not decided, a draw at the end).
 const DISTANCE: u16 = 0x7FFF;
 /// The side to move in an index: goats (0) or tigers (1).
-pub const GOATS_TO_MOVE: usize = 0;
+pub(crate) const GOATS_TO_MOVE: usize = 0;
 /// See [`GOATS_TO_MOVE`].
-pub const TIGERS_TO_MOVE: usize = 1;
+pub(crate) const TIGERS_TO_MOVE: usize = 1;
 /// The largest `captures-to-win` the database handles (the rules' default).
-pub const MAX_CAPTURES_TO_WIN: u8 = 5;
+pub(crate) const MAX_CAPTURES_TO_WIN: u8 = 5;
 
 /// The index of a position within its layer.
 #[inline]
@@ -47,7 +47,7 @@ pub fn slot(class: usize, rank: usize, goat_sets: usize, side: usize) -> usize {
 /// A stored value: `None` for a draw, else the plies to the end (odd: the side to move wins;
 /// even: it loses).
 #[inline]
-pub fn plies_of(value: u16) -> Option<u32> {
+pub(crate) fn plies_of(value: u16) -> Option<u32> {
     (value != 0).then(|| u32::from(value) - 1)
 }
 
@@ -86,7 +86,7 @@ impl Shape {
 /// The moves of the side to move: `step` gets each position after a move within the layer,
 /// `capture` each after a capture. Either returns `false` to stop early; so does this.
 #[inline]
-pub fn for_each_move(
+pub(crate) fn for_each_move(
     tigers: Points,
     goats: Points,
     side: usize,

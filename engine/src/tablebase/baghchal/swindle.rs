@@ -24,7 +24,7 @@ fn trap_weight(plies: u32) -> u64 {
 
 /// How well `mv` sets traps: the opponent's losing replies after it, weighted by depth, per
 /// thousand replies; 0 when none loses or the database does not reach the position after it.
-pub fn trap_score(tb: &BaghChalTb, game: &BaghChal, mv: Move) -> u64 {
+pub(crate) fn trap_score(tb: &BaghChalTb, game: &BaghChal, mv: Move) -> u64 {
     let mut after = game.clone();
     after.make(mv);
     if after.outcome().is_some() {
@@ -45,7 +45,7 @@ pub fn trap_score(tb: &BaghChalTb, game: &BaghChal, mv: Move) -> u64 {
 }
 
 /// How many times the position after `mv` has stood in the game before.
-pub fn seen_after(game: &BaghChal, mv: Move) -> usize {
+pub(crate) fn seen_after(game: &BaghChal, mv: Move) -> usize {
     let mut after = game.clone();
     after.make(mv);
     after.occurrences() - 1
@@ -54,7 +54,7 @@ pub fn seen_after(game: &BaghChal, mv: Move) -> usize {
 /// The moves of `moves` that lead to the positions the game has seen least, and of those the
 /// ones with the highest [`trap_score`], in their order: a position the opponent already
 /// answered without going wrong is tried again only when every move leads to one.
-pub fn best_traps(tb: &BaghChalTb, game: &BaghChal, moves: &[Move]) -> Vec<Move> {
+pub(crate) fn best_traps(tb: &BaghChalTb, game: &BaghChal, moves: &[Move]) -> Vec<Move> {
     let scored: Vec<(Move, (Reverse<usize>, u64))> = moves
         .iter()
         .map(|&m| {

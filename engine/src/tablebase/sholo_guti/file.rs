@@ -19,7 +19,7 @@ use crate::tablebase::error::TbError;
 use crate::tablebase::format;
 
 /// The first bytes of a database file.
-pub const MAGIC: &[u8; 8] = b"CHPLSGTB";
+pub(crate) const MAGIC: &[u8; 8] = b"CHPLSGTB";
 
 /// Wins, draws and losses for the side to move in one class, and the longest distance.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -105,7 +105,7 @@ fn corrupt(what: &str) -> TbError {
 }
 
 /// Checks and reads a database file's bytes.
-pub fn decode_file(bytes: &[u8]) -> Result<Decoded, TbError> {
+pub(crate) fn decode_file(bytes: &[u8]) -> Result<Decoded, TbError> {
     let format::Opened {
         param: max,
         width,

@@ -51,7 +51,7 @@ pub fn rank(mut set: u64) -> u64 {
 }
 
 /// The set of `k` points with colex rank `r`.
-pub fn unrank(mut r: u64, k: u32) -> u64 {
+pub(crate) fn unrank(mut r: u64, k: u32) -> u64 {
     let mut set = 0;
     let mut p = POINT_COUNT;
     for i in (1..=k as usize).rev() {
@@ -65,7 +65,7 @@ pub fn unrank(mut r: u64, k: u32) -> u64 {
 }
 
 /// Every set of `k` points in colex order (rank 0 first), by Gosper's hack.
-pub fn all_sets(k: u32) -> impl Iterator<Item = u64> {
+pub(crate) fn all_sets(k: u32) -> impl Iterator<Item = u64> {
     let last = if k == 0 {
         0
     } else {

@@ -61,7 +61,7 @@ impl SholoGutiTb {
     }
 
     /// A database from solved values.
-    pub fn from_solved(layout: Layout, values: Vec<u16>) -> SholoGutiTb {
+    pub(crate) fn from_solved(layout: Layout, values: Vec<u16>) -> SholoGutiTb {
         let counts = file::count(&layout, &values);
         SholoGutiTb {
             layout,
@@ -144,7 +144,7 @@ impl SholoGutiTb {
     /// The value of each legal move for the side to move (from its point of view: a capture
     /// counts 1 ply, a quiet move one more than its reply's), or `None` when the position is not
     /// covered or the game is over.
-    pub fn move_values(&self, game: &SholoGuti) -> Option<Vec<(Move, Wdl, u32)>> {
+    pub(crate) fn move_values(&self, game: &SholoGuti) -> Option<Vec<(Move, Wdl, u32)>> {
         if !self.covers(game) || game.outcome().is_some() {
             return None;
         }

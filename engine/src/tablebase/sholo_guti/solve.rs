@@ -41,7 +41,7 @@ pub const fn decode(v: u16) -> (Wdl, u32) {
 
 /// The point a capture chain ends on and the pieces it takes.
 #[inline]
-pub fn chain_end(mv: chaupal_shared::sholo_guti::Move) -> (u8, u64) {
+pub(crate) fn chain_end(mv: chaupal_shared::sholo_guti::Move) -> (u8, u64) {
     let mut at = mv.from();
     let mut taken = 0;
     for i in 0..mv.captures() {
