@@ -14,6 +14,7 @@
 //! - [`pool`]: the AI pool: bounded blocking threads for AI seats, hints and analyses.
 //! - [`store`]: the records in SQLite or PostgreSQL (sqlx); [`ratings`]: Glicko-2;
 //!   [`record`]: text records in and out; [`identity`]: tokens and names.
+//! - [`web`]: plain HTTP on the same port: the browser client's page and files.
 //! - [`server`]: starting and stopping it all; [`config`]: the settings and limits; [`cli`]: the
 //!   command line.
 //!
@@ -34,6 +35,7 @@ pub mod record;
 pub mod room;
 pub mod server;
 pub mod store;
+pub mod web;
 
 /// Milliseconds since the Unix epoch, for records.
 pub fn now_ms() -> u64 {

@@ -1,0 +1,157 @@
+//! The browser client's files, read once at start from the directory `scripts/build-web.sh`
+//! writes: `index.html`, and the assets whose names carry a hash of their content
+//! (`chaupal-0123abcd.wasm`, `chaupal-0123abcd.js`), each with its precompressed `.gz` (and
+//! `.br` when it was made) beside it.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use bytes::Bytes;
+use thiserror::Error;
+
+/// The page every route of the client is answered with.
+pub const INDEX: &str = "index.html";
+/// The largest file the site loads (the wasm is a few megabytes).
+const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// Why the site could not be loaded.
+#[derive(Debug, Error)]
+pub enum SiteError {
+    #[error("reading the browser client's files in {dir}: {source}")]
+    Io {
+        dir: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("no {INDEX} in {0}: build the browser client with scripts/build-web.sh")]
+    NoIndex(PathBuf),
+    #[error("{0} is over the {MAX_FILE_BYTES} bytes a file may have")]
+    TooLarge(PathBuf),
+}
+
+/// How long a browser may keep a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Caching {
+    /// The name carries the content's hash: it never changes, keep it for a year.
+    Immutable,
+    /// The page: ask every time, so a new build is seen at once.
+    Never,
+}
+
+/// One file, as it can be sent.
+#[derive(Clone, Debug)]
+pub struct Asset {
+    pub content_type: &'static str,
+    pub caching: Caching,
+    pub plain: Bytes,
+    pub gzip: Option<Bytes>,
+    pub brotli: Option<Bytes>,
+}
+
+/// The files of the browser client.
+#[derive(Clone, Debug)]
+pub struct Site {
+    /// By file name (no directories: the site is flat).
+    files: HashMap<String, Asset>,
+    pub dir: PathBuf,
+}
+
+impl Site {
+    /// Reads every file of `dir` the client is made of.
+    pub fn load(dir: &Path) -> Result<Site, SiteError> {
+        let io = |source| SiteError::Io {
+            dir: dir.to_owned(),
+            source,
+        };
+        let mut files = HashMap::new();
+        for entry in std::fs::read_dir(dir).map_err(io)? {
+            let path = entry.map_err(io)?.path();
+            let Some(name) = path.file_name().and_then(|n| n.to_str()).map(str::to_owned) else {
+                continue;
+            };
+            let Some(content_type) = content_type(&name) else {
+                continue;
+            };
+            if !path.is_file() {
+                continue;
+            }
+            let read = |path: &Path| -> Result<Option<Bytes>, SiteError> {
+                match std::fs::metadata(path) {
+                    Ok(m) if m.len() > MAX_FILE_BYTES => Err(SiteError::TooLarge(path.to_owned())),
+                    Ok(_) => std::fs::read(path)
+                        .map(|b| Some(Bytes::from(b)))
+                        .map_err(io),
+                    Err(_) => Ok(None),
+                }
+            };
+            let plain = read(&path)?.unwrap_or_default();
+            let sibling = |ext: &str| dir.join(format!("{name}.{ext}"));
+            let caching = if name == INDEX {
+                Caching::Never
+            } else {
+                Caching::Immutable
+            };
+            files.insert(
+                name.clone(),
+                Asset {
+                    content_type,
+                    caching,
+                    plain,
+                    gzip: read(&sibling("gz"))?,
+                    brotli: read(&sibling("br"))?,
+                },
+            );
+        }
+        if !files.contains_key(INDEX) {
+            return Err(SiteError::NoIndex(dir.to_owned()));
+        }
+        Ok(Site {
+            files,
+            dir: dir.to_owned(),
+        })
+    }
+
+    /// The directory the server looks in when none is named: `web/` beside the executable,
+    /// then `target/web/` (where `scripts/build-web.sh` writes) above the executable's folder
+    /// and under the current directory. `None` when there is none.
+    pub fn default_dir() -> Option<PathBuf> {
+        let mut candidates = Vec::new();
+        if let Ok(exe) = std::env::current_exe()
+            && let Some(bin) = exe.parent()
+        {
+            candidates.push(bin.join("web"));
+            if let Some(target) = bin.parent() {
+                candidates.push(target.join("web"));
+            }
+        }
+        candidates.push(PathBuf::from("target").join("web"));
+        candidates.into_iter().find(|dir| dir.join(INDEX).is_file())
+    }
+
+    /// The file called `name`, if the site has it.
+    pub fn get(&self, name: &str) -> Option<&Asset> {
+        self.files.get(name)
+    }
+
+    /// The page.
+    pub fn index(&self) -> Option<&Asset> {
+        self.files.get(INDEX)
+    }
+}
+
+/// The content type of a file the site serves, by its name; `None` for anything else.
+pub fn content_type(name: &str) -> Option<&'static str> {
+    let ext = name.rsplit_once('.')?.1;
+    Some(match ext {
+        "html" => "text/html; charset=utf-8",
+        "js" => "text/javascript; charset=utf-8",
+        "wasm" => "application/wasm",
+        "css" => "text/css; charset=utf-8",
+        "png" => "image/png",
+        "svg" => "image/svg+xml",
+        "ico" => "image/x-icon",
+        "ogg" => "audio/ogg",
+        "wav" => "audio/wav",
+        "ttf" => "font/ttf",
+        _ => return None,
+    })
+}

@@ -1,0 +1,265 @@
+//! The HTTP answers without a socket: routes, encodings, caching, security headers, refusals,
+//! and the websocket's Origin check.
+
+use http::{Method, Request, StatusCode, header};
+
+use super::site::{Site, content_type};
+use super::*;
+
+/// A site of a page, a hashed wasm with its gzip, and a hashed script with gzip and brotli.
+fn site() -> (tempfile::TempDir, Site) {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, body: &[u8]| std::fs::write(dir.path().join(name), body).unwrap();
+    write("index.html", b"<!doctype html><title>Chaupal</title>");
+    write("chaupal-0123abcd.wasm", b"\0asm wasm bytes");
+    write("chaupal-0123abcd.wasm.gz", b"gzipped wasm");
+    write("chaupal-4567ef01.js", b"console.log(1)");
+    write("chaupal-4567ef01.js.gz", b"gzipped js");
+    write("chaupal-4567ef01.js.br", b"brotli js");
+    write("notes.txt", b"not served");
+    let site = Site::load(dir.path()).unwrap();
+    (dir, site)
+}
+
+fn get(site: Option<&Site>, path: &str, accept: Option<&str>) -> Response<Bytes> {
+    request(site, Method::GET, path, accept)
+}
+
+fn request(
+    site: Option<&Site>,
+    method: Method,
+    path: &str,
+    accept: Option<&str>,
+) -> Response<Bytes> {
+    let mut req = Request::builder().method(method).uri(path);
+    if let Some(a) = accept {
+        req = req.header(header::ACCEPT_ENCODING, a);
+    }
+    respond(site, &req.body(()).unwrap())
+}
+
+fn header_of<'a>(res: &'a Response<Bytes>, name: header::HeaderName) -> Option<&'a str> {
+    res.headers().get(name).and_then(|v| v.to_str().ok())
+}
+
+#[test]
+fn every_client_route_is_the_page_which_is_never_cached() {
+    let (_dir, site) = site();
+    for path in [
+        "/",
+        "/index.html",
+        "/join/ABCD-EFGH",
+        "/join/abcdefgh",
+        "/watch/42",
+        "/replay/7",
+    ] {
+        let res = get(Some(&site), path, None);
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        assert_eq!(
+            res.body().as_ref(),
+            b"<!doctype html><title>Chaupal</title>"
+        );
+        assert_eq!(
+            header_of(&res, header::CONTENT_TYPE),
+            Some("text/html; charset=utf-8")
+        );
+        assert_eq!(header_of(&res, header::CACHE_CONTROL), Some("no-store"));
+    }
+}
+
+#[test]
+fn assets_go_compressed_when_accepted_and_are_cached_for_good() {
+    let (_dir, site) = site();
+    let res = get(
+        Some(&site),
+        "/chaupal-0123abcd.wasm",
+        Some("gzip, deflate, br"),
+    );
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        header_of(&res, header::CONTENT_TYPE),
+        Some("application/wasm")
+    );
+    // No brotli file for the wasm: gzip, the next best.
+    assert_eq!(header_of(&res, header::CONTENT_ENCODING), Some("gzip"));
+    assert_eq!(res.body().as_ref(), b"gzipped wasm");
+    assert_eq!(
+        header_of(&res, header::CACHE_CONTROL),
+        Some("public, max-age=31536000, immutable")
+    );
+    assert_eq!(header_of(&res, header::VARY), Some("Accept-Encoding"));
+    assert_eq!(header_of(&res, header::CONTENT_LENGTH), Some("12"));
+
+    let js = get(Some(&site), "/chaupal-4567ef01.js", Some("gzip, br"));
+    assert_eq!(header_of(&js, header::CONTENT_ENCODING), Some("br"));
+    assert_eq!(js.body().as_ref(), b"brotli js");
+    assert_eq!(
+        header_of(&js, header::CONTENT_TYPE),
+        Some("text/javascript; charset=utf-8")
+    );
+    // Refused by q=0, or not asked for: the next, or the file as it is.
+    let js = get(Some(&site), "/chaupal-4567ef01.js", Some("br;q=0, gzip"));
+    assert_eq!(header_of(&js, header::CONTENT_ENCODING), Some("gzip"));
+    let js = get(Some(&site), "/chaupal-4567ef01.js", None);
+    assert_eq!(header_of(&js, header::CONTENT_ENCODING), None);
+    assert_eq!(js.body().as_ref(), b"console.log(1)");
+}
+
+#[test]
+fn head_gives_the_headers_and_the_length_without_the_body() {
+    let (_dir, site) = site();
+    let res = request(Some(&site), Method::HEAD, "/chaupal-4567ef01.js", None);
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.body().is_empty());
+    assert_eq!(header_of(&res, header::CONTENT_LENGTH), Some("14"));
+}
+
+#[test]
+fn only_get_and_head_on_known_paths() {
+    let (_dir, site) = site();
+    for method in [
+        Method::POST,
+        Method::PUT,
+        Method::DELETE,
+        Method::OPTIONS,
+        Method::PATCH,
+    ] {
+        let res = request(Some(&site), method.clone(), "/", None);
+        assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED, "{method}");
+        assert_eq!(header_of(&res, header::ALLOW), Some("GET, HEAD"));
+    }
+    for path in [
+        "/notes.txt",
+        "/chaupal-0123abcd.wasm.gz",
+        "/missing.js",
+        "/join/",
+        "/join/a/b",
+        "/lobby/1",
+        "/../Cargo.toml",
+        "/..%2fCargo.toml",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/.hidden.js",
+        "/assets/../index.html",
+        "//etc/passwd",
+    ] {
+        let res = get(Some(&site), path, None);
+        assert_eq!(res.status(), StatusCode::NOT_FOUND, "{path}");
+    }
+}
+
+#[test]
+fn every_answer_carries_the_security_headers() {
+    let (_dir, site) = site();
+    for res in [
+        get(Some(&site), "/", None),
+        get(Some(&site), "/chaupal-0123abcd.wasm", None),
+        get(Some(&site), "/nothing", None),
+        request(Some(&site), Method::POST, "/", None),
+        get(None, "/", None),
+    ] {
+        for (name, value) in SECURITY_HEADERS {
+            assert_eq!(
+                res.headers().get(name).and_then(|v| v.to_str().ok()),
+                Some(value)
+            );
+        }
+    }
+    assert!(CONTENT_SECURITY_POLICY.contains("'wasm-unsafe-eval'"));
+    assert!(CONTENT_SECURITY_POLICY.contains("default-src 'none'"));
+}
+
+#[test]
+fn without_a_built_client_the_page_says_how_to_build_it() {
+    let res = get(None, "/join/ABCD-EFGH", None);
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let text = String::from_utf8(res.body().to_vec()).unwrap();
+    assert!(text.contains("scripts/build-web.sh"), "{text}");
+    assert_eq!(
+        get(None, "/chaupal-0123abcd.wasm", None).status(),
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[test]
+fn a_site_without_a_page_is_refused_and_unknown_files_are_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("chaupal-1.wasm"), b"x").unwrap();
+    assert!(matches!(
+        Site::load(dir.path()),
+        Err(site::SiteError::NoIndex(_))
+    ));
+    assert!(Site::load(&dir.path().join("missing")).is_err());
+    assert_eq!(content_type("x.wasm"), Some("application/wasm"));
+    assert_eq!(content_type("x.wasm.gz"), None);
+    assert_eq!(content_type("secret.toml"), None);
+}
+
+#[test]
+fn the_websocket_origin_must_be_the_servers_own_or_an_allowed_one() {
+    let none: &[String] = &[];
+    // Bots and the desktop client send no Origin.
+    assert!(origin_allowed(None, Some("127.0.0.1:7878"), none));
+    // The page the server itself served.
+    assert!(origin_allowed(
+        Some("http://127.0.0.1:7878"),
+        Some("127.0.0.1:7878"),
+        none
+    ));
+    assert!(origin_allowed(
+        Some("HTTP://Example.org"),
+        Some("example.org:80"),
+        none
+    ));
+    assert!(origin_allowed(
+        Some("https://example.org"),
+        Some("example.org"),
+        none
+    ));
+    // Another site, another port, another scheme's default port, a junk origin.
+    assert!(!origin_allowed(
+        Some("http://evil.example"),
+        Some("127.0.0.1:7878"),
+        none
+    ));
+    assert!(!origin_allowed(
+        Some("http://127.0.0.1:9999"),
+        Some("127.0.0.1:7878"),
+        none
+    ));
+    assert!(!origin_allowed(
+        Some("https://example.org"),
+        Some("example.org:80"),
+        none
+    ));
+    assert!(!origin_allowed(Some("null"), Some("127.0.0.1:7878"), none));
+    assert!(!origin_allowed(Some("http://127.0.0.1:7878"), None, none));
+    // Configured origins replace the default.
+    let allowed = vec!["https://chaupal.example".to_owned()];
+    assert!(origin_allowed(
+        Some("https://chaupal.example/"),
+        Some("10.0.0.2:7878"),
+        &allowed
+    ));
+    assert!(!origin_allowed(
+        Some("http://10.0.0.2:7878"),
+        Some("10.0.0.2:7878"),
+        &allowed
+    ));
+}
+
+#[test]
+fn accept_encoding_is_read_with_its_weights() {
+    assert_eq!(accepted(None), vec![Encoding::Identity]);
+    assert_eq!(
+        accepted(Some("gzip, deflate, br, zstd")),
+        vec![Encoding::Brotli, Encoding::Gzip, Encoding::Identity]
+    );
+    assert_eq!(
+        accepted(Some("GZIP;q=0.5")),
+        vec![Encoding::Gzip, Encoding::Identity]
+    );
+    assert_eq!(
+        accepted(Some("gzip;q=0, br;q=0.0")),
+        vec![Encoding::Identity]
+    );
+}
