@@ -38,7 +38,7 @@ fn request(
     respond(site, &req.body(()).unwrap())
 }
 
-fn header_of<'a>(res: &'a Response<Bytes>, name: header::HeaderName) -> Option<&'a str> {
+fn header_of(res: &Response<Bytes>, name: header::HeaderName) -> Option<&str> {
     res.headers().get(name).and_then(|v| v.to_str().ok())
 }
 
