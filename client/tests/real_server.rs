@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 use chaupal_client::app::{Action, App, PlayMode, Screen, SidePick};
 use chaupal_client::config::Config;
 use chaupal_client::net::online::Online;
+use chaupal_client::platform::Store;
 use chaupal_client::play::Seats;
 use chaupal_shared::{GameKind, Side};
 
@@ -115,7 +116,12 @@ impl Player {
     fn connect(server: &Server, name: &str) -> Player {
         let mut player = Player {
             app: App::new(false),
-            online: Online::start(&server.url, name.to_owned(), Config::default(), None),
+            online: Online::start(
+                &server.url,
+                name.to_owned(),
+                Config::default(),
+                Store::none(),
+            ),
         };
         player.until(&format!("{name} is greeted"), |app| {
             app.connection().online()
