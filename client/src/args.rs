@@ -1,28 +1,42 @@
-//! The command line: where the server is, the player's name, and the screenshot mode that draws
-//! one board to a PNG and exits.
+//! The desktop's command line: where the server is, the player's name, where to go once
+//! connected (the same routes as the browser's addresses, see [`crate::route`]), and the
+//! screenshot mode that draws one board to a PNG and exits.
 
 use std::path::PathBuf;
 
 use chaupal_shared::{AnyGame, GameKind, PositionError};
 use clap::Parser;
 
-/// The server the client connects to unless told otherwise.
-pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878";
+pub use crate::route::DEFAULT_SERVER;
+use crate::route::{self, Launch, Route};
 
 /// Chaupal: play Bagh Chal, Kalah, Jungle and Sholo Guti online, on one computer, or against
 /// the computer.
 #[derive(Clone, Debug, Parser)]
 #[command(name = "chaupal-client", version)]
 pub struct Args {
-    /// The server's websocket address.
-    #[arg(long, default_value = DEFAULT_SERVER)]
-    pub server: String,
+    /// The server's websocket address [default: ws://127.0.0.1:7878, or the server of --open].
+    #[arg(long)]
+    pub server: Option<String>,
     /// Your name on the server (remembered for next time).
     #[arg(long)]
     pub name: Option<String>,
     /// Do not connect: play on this computer only.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["join", "watch", "replay", "open"])]
     pub offline: bool,
+    /// Join a friend's private game by its invite code, as soon as connected.
+    #[arg(long, value_name = "CODE", value_parser = parse_code, group = "route")]
+    pub join: Option<String>,
+    /// Watch a live game, by its number.
+    #[arg(long, value_name = "GAME_ID", group = "route")]
+    pub watch: Option<u64>,
+    /// Replay a finished game, by its number.
+    #[arg(long, value_name = "GAME_ID", group = "route")]
+    pub replay: Option<u64>,
+    /// Open a game's web address (http://HOST:PORT/join/CODE, /watch/ID or /replay/ID): its
+    /// server and its game.
+    #[arg(long, value_name = "URL", group = "route")]
+    pub open: Option<String>,
     /// Draw one board to this PNG file and exit.
     #[arg(long, value_name = "FILE", requires = "game")]
     pub screenshot: Option<PathBuf>,
@@ -52,6 +66,39 @@ pub struct Args {
     /// The window size, WIDTHxHEIGHT.
     #[arg(long, default_value = "1280x800", value_parser = parse_size)]
     pub size: (u32, u32),
+}
+
+/// Reads an invite code however it is typed.
+fn parse_code(text: &str) -> Result<String, String> {
+    route::normalise_code(text)
+        .ok_or_else(|| format!("'{text}' is not an invite code: eight letters and digits"))
+}
+
+impl Args {
+    /// Where to connect and go, from `--server` and the route options (`--open` gives both; a
+    /// `--server` given as well wins).
+    pub fn launch(&self) -> Launch {
+        let mut launch = match &self.open {
+            Some(url) => route::parse_url(url),
+            None => Launch::default(),
+        };
+        if let Some(code) = &self.join {
+            launch.route = Route::Join(code.clone());
+        } else if let Some(id) = self.watch {
+            launch.route = Route::Watch(id);
+        } else if let Some(id) = self.replay {
+            launch.route = Route::Replay(id);
+        }
+        launch.server = self
+            .server
+            .clone()
+            .or(launch.server)
+            .or_else(|| Some(DEFAULT_SERVER.to_owned()));
+        if self.name.is_some() {
+            launch.name.clone_from(&self.name);
+        }
+        launch
+    }
 }
 
 /// Reads `WIDTHxHEIGHT`.
@@ -126,6 +173,59 @@ mod tests {
         assert_eq!(args.size, (640, 480));
         let game = screenshot_game(GameKind::Kalah, None, &args.rules).expect("game");
         assert!(game.position_text().contains("pits=4"));
+    }
+
+    fn launch(args: &[&str]) -> Launch {
+        let mut all = vec!["chaupal-client"];
+        all.extend_from_slice(args);
+        Args::try_parse_from(all).expect("parses").launch()
+    }
+
+    #[test]
+    fn routes_come_from_options_or_an_address() {
+        let l = launch(&[]);
+        assert_eq!(l.server.as_deref(), Some(DEFAULT_SERVER));
+        assert_eq!(l.route, Route::Lobby);
+        assert_eq!(
+            launch(&["--join", "k7qm 2xpd"]).route,
+            Route::Join("K7QM-2XPD".into())
+        );
+        assert_eq!(launch(&["--watch", "12"]).route, Route::Watch(12));
+        assert_eq!(launch(&["--replay", "3"]).route, Route::Replay(3));
+        let l = launch(&["--open", "http://example.org:8080/join/K7QM2XPD?name=Bo"]);
+        assert_eq!(l.server.as_deref(), Some("ws://example.org:8080/ws"));
+        assert_eq!(l.route, Route::Join("K7QM-2XPD".into()));
+        assert_eq!(l.name.as_deref(), Some("Bo"));
+        let l = launch(&[
+            "--open",
+            "http://example.org/watch/4",
+            "--server",
+            "ws://127.0.0.1:9",
+            "--name",
+            "Asha",
+        ]);
+        assert_eq!(l.server.as_deref(), Some("ws://127.0.0.1:9"));
+        assert_eq!(l.route, Route::Watch(4));
+        assert_eq!(l.name.as_deref(), Some("Asha"));
+        assert_eq!(
+            launch(&["--open", "http://example.org/nowhere"]).route,
+            Route::Lobby
+        );
+    }
+
+    #[test]
+    fn route_options_are_one_at_a_time_and_checked() {
+        for bad in [
+            &["--join", "nope"][..],
+            &["--watch", "x"],
+            &["--join", "K7QM-2XPD", "--watch", "1"],
+            &["--open", "http://h/watch/1", "--replay", "2"],
+            &["--offline", "--watch", "1"],
+        ] {
+            let mut all = vec!["chaupal-client"];
+            all.extend_from_slice(bad);
+            assert!(Args::try_parse_from(all).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

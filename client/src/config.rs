@@ -1,10 +1,13 @@
 //! The client's remembered settings: the player's name, and for each server the secret token
-//! that claims the same player again. Kept as JSON in the user's config directory
-//! (`$XDG_CONFIG_HOME/chaupal/client.json`, `~/.config/chaupal/client.json`, the Application
-//! Support folder on macOS, `%APPDATA%\chaupal` on Windows).
+//! that claims the same player again. Kept as JSON: on the desktop in the user's config
+//! directory (`$XDG_CONFIG_HOME/chaupal/client.json`, `~/.config/chaupal/client.json`, the
+//! Application Support folder on macOS, `%APPDATA%\chaupal` on Windows), in the browser in
+//! `localStorage` (see [`crate::platform::Store`]).
 
 use std::collections::BTreeMap;
+#[cfg(not(target_arch = "wasm32"))]
 use std::io;
+#[cfg(not(target_arch = "wasm32"))]
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -24,6 +27,7 @@ pub struct Config {
 }
 
 /// The config file could not be read or written.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("cannot read or write {path}: {source}")]
@@ -36,6 +40,7 @@ pub enum ConfigError {
 }
 
 /// The folder for the client's settings on this system, if one can be found.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn config_dir() -> Option<PathBuf> {
     let env = |k: &str| {
         std::env::var_os(k)
@@ -53,10 +58,21 @@ pub fn config_dir() -> Option<PathBuf> {
 }
 
 impl Config {
+    /// Reads the settings from their JSON text.
+    pub fn from_json(text: &str) -> Result<Config, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    /// The settings as JSON text.
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        serde_json::to_string_pretty(self)
+    }
+
     /// Reads the settings from `path`; a missing file is an empty config.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
         match std::fs::read_to_string(path) {
-            Ok(text) => serde_json::from_str(&text).map_err(|source| ConfigError::Format {
+            Ok(text) => Config::from_json(&text).map_err(|source| ConfigError::Format {
                 path: path.to_owned(),
                 source,
             }),
@@ -70,6 +86,7 @@ impl Config {
 
     /// Writes the settings to `path` (creating its folder), through a temporary file so a
     /// crash never leaves half a file.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn save(&self, path: &Path) -> Result<(), ConfigError> {
         let io_err = |source| ConfigError::Io {
             path: path.to_owned(),
@@ -78,7 +95,7 @@ impl Config {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(io_err)?;
         }
-        let text = serde_json::to_string_pretty(self).map_err(|source| ConfigError::Format {
+        let text = self.to_json().map_err(|source| ConfigError::Format {
             path: path.to_owned(),
             source,
         })?;
@@ -103,12 +120,11 @@ impl Config {
     }
 }
 
-/// A name for a player who gave none: "player" and a few digits from the clock.
+/// A name for a player who gave none: "player" and a few digits from the clock (the wall
+/// clock through miniquad, which the browser has too: `std::time::SystemTime` panics there).
 pub fn default_name() -> String {
-    let n = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_micros() % 10_000)
-        .unwrap_or(0);
+    let seconds = macroquad::miniquad::date::now();
+    let n = (seconds.fract() * 1_000_000.0) as u32 % 10_000;
     format!("player{n:04}")
 }
 

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use chaupal_client::app::{Action, App, Screen};
 use chaupal_client::config::Config;
 use chaupal_client::net::online::Online;
+use chaupal_client::platform::Store;
 use chaupal_shared::protocol::{
     ClientMessage, GameEvent, GameId, GameSnapshot, GameStatus, GameSummary, LimitsInfo, PlayerId,
     PlayerInfo, Reply, Request, SeatInfo, SeatPresence, ServerMessage, Welcome,
@@ -204,7 +205,7 @@ fn plays_online_and_comes_back_after_a_drop() {
         &url,
         "asha".into(),
         Config::default(),
-        Some(config_path.clone()),
+        Store::file(config_path.clone()),
     );
 
     pump_until(&mut online, &mut app, "the greeting", |a| {

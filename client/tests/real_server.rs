@@ -7,7 +7,8 @@
 //! hint on the way, and replays the finished game from the lobby; a second player watches that
 //! game from the lobby's live games, follows every move and sees the result, while the first
 //! sees the watcher counted. Then an open seek with a clock, made by one player and accepted by
-//! the other, starts a timed game for both, and an AI-vs-AI exhibition is watched.
+//! the other, starts a timed game for both, and an AI-vs-AI exhibition is watched. A friend's
+//! link to a private game, read as the browser reads its address, joins it with no click.
 //!
 //! The binary is `target/<profile>/chaupal-server`, which `cargo test --workspace` builds (or
 //! `CHAUPAL_SERVER_BIN`). When it is missing the tests say so and pass, unless
@@ -22,7 +23,9 @@ use std::time::{Duration, Instant};
 use chaupal_client::app::{Action, App, PlayMode, Screen, SidePick};
 use chaupal_client::config::Config;
 use chaupal_client::net::online::Online;
+use chaupal_client::platform::Store;
 use chaupal_client::play::Seats;
+use chaupal_client::route::{self, Route};
 use chaupal_shared::{GameKind, Side};
 
 /// How long any one wait may take before the test fails.
@@ -115,7 +118,12 @@ impl Player {
     fn connect(server: &Server, name: &str) -> Player {
         let mut player = Player {
             app: App::new(false),
-            online: Online::start(&server.url, name.to_owned(), Config::default(), None),
+            online: Online::start(
+                &server.url,
+                name.to_owned(),
+                Config::default(),
+                Store::none(),
+            ),
         };
         player.until(&format!("{name} is greeted"), |app| {
             app.connection().online()
@@ -318,6 +326,46 @@ fn a_game_against_the_ai_is_played_watched_and_replayed() {
     assert_eq!(asha.app.replay().unwrap().ply(), 1);
     asha.act(Action::Back);
     assert_eq!(asha.app.screen(), Screen::Lobby);
+}
+
+/// A friend's link, `http://HOST:PORT/join/code`, as the browser reads its address and the
+/// desktop `--open`: the client follows it before the greeting and joins with no click.
+#[test]
+fn a_join_link_takes_the_friend_into_the_game_at_once() {
+    let Some(server) = Server::start() else {
+        return;
+    };
+    let mut host = Player::connect(&server, "Esha");
+    host.act(Action::SelectMode(PlayMode::Friend));
+    host.act(Action::CreatePrivate);
+    host.until("the invite code", |app| app.lobby().my_code.is_some());
+    let code = host.app.lobby().my_code.clone().unwrap();
+    // Typed by hand into an address bar: lower case, a space for the dash.
+    let address = format!(
+        "http://{}/join/{}",
+        server.url.trim_start_matches("ws://"),
+        code.to_lowercase().replace('-', "%20")
+    );
+    let launch = route::parse_url(&address);
+    assert_eq!(launch.route, Route::Join(code.clone()));
+    // The page's server: ws://HOST:PORT/ws, where the server takes websockets as anywhere.
+    let socket = launch.server.unwrap();
+    assert_eq!(socket, format!("{}/ws", server.url));
+    let mut guest = Player {
+        app: App::new(false),
+        online: Online::start(&socket, "Farid".into(), Config::default(), Store::none()),
+    };
+    guest.act(Action::Follow(launch.route));
+    guest.until("the game opens for the guest", |app| {
+        app.screen() == Screen::Game && app.current().is_some_and(|m| m.online)
+    });
+    host.until("the game opens for the host", |app| {
+        app.screen() == Screen::Game && app.current().is_some_and(|m| m.online)
+    });
+    assert_eq!(
+        guest.app.current().unwrap().names,
+        host.app.current().unwrap().names
+    );
 }
 
 #[test]

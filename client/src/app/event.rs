@@ -149,7 +149,7 @@ impl App {
                 attempt,
                 retry_in,
             } => self.lost(&reason, attempt, retry_in),
-            Event::Welcomed { name } => self.connected(&name),
+            Event::Welcomed { name } => return self.connected(&name),
             Event::Problem(text) => self.tell(text, Tone::Problem),
             Event::NotSent => {
                 self.tell(
@@ -219,8 +219,9 @@ impl App {
         }
     }
 
-    /// The connection is up and the server greeted this player by `name`.
-    fn connected(&mut self, name: &str) {
+    /// The connection is up and the server greeted this player by `name`: where a link sent
+    /// the player, it goes now.
+    fn connected(&mut self, name: &str) -> Vec<Outgoing> {
         self.connection = Connection::Connected {
             name: name.to_owned(),
         };
@@ -234,6 +235,10 @@ impl App {
         }
         if self.screen == Screen::Connection {
             self.screen = Screen::Lobby;
+        }
+        match self.arrival.take() {
+            Some(route) => self.follow(route),
+            None => Vec::new(),
         }
     }
 

@@ -23,6 +23,7 @@ use chaupal_shared::{AnyGame, GameKind, Side};
 use crate::geometry::CellName;
 use crate::play::{Ending, Match, Seats};
 use crate::replay::Replay;
+use crate::route::{self, Route};
 
 /// The screens of the client.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,9 +167,15 @@ pub enum Action {
     ReplayAutoplay,
     /// Back from rules or replay to where the player came from.
     Back,
+    /// Goes where a link or the command line says (join by code, watch, replay): at once when
+    /// connected, else as soon as the server has greeted this client.
+    Follow(Route),
+    /// Puts the link to this player's private game (or its code) on the clipboard.
+    CopyInvite,
 }
 
-/// What the app asks of the server; the network layer turns these into protocol requests.
+/// What the app asks of the outside: of the server (the network layer turns these into
+/// protocol requests), or of the platform ([`Outgoing::CopyText`], which the render loop does).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outgoing {
     NewGame {
@@ -212,6 +219,8 @@ pub enum Outgoing {
     /// Asks for the game on the screen whole again: the board here went out of step with the
     /// server's.
     Resync,
+    /// Puts text on the clipboard (the platform's business, not the server's).
+    CopyText(String),
 }
 
 /// Who the other seat is, for a new game on the server.
@@ -313,6 +322,10 @@ pub struct App {
     result_hidden: bool,
     /// Seconds left to confirm a resignation (0: not asked).
     resign_armed: f32,
+    /// Where a link sent the player, waiting for the server's greeting.
+    arrival: Option<Route>,
+    /// The server's web address (`http://host:port`), to make links to its games with.
+    site: Option<String>,
 }
 
 /// How long a first click on Resign waits for the confirming second click.
@@ -346,6 +359,39 @@ impl App {
             retry_left: 0.0,
             result_hidden: false,
             resign_armed: 0.0,
+            arrival: None,
+            site: None,
+        }
+    }
+
+    /// Sets the server's web address, for the links this player can pass on.
+    pub fn set_site(&mut self, site: Option<String>) {
+        self.site = site;
+    }
+
+    /// Where a link sent the player, while it waits for the connection.
+    pub fn arrival(&self) -> Option<&Route> {
+        self.arrival.as_ref()
+    }
+
+    /// What the window or the browser tab is called: the game on the screen, and whether it
+    /// waits for this player's move.
+    pub fn title(&self) -> String {
+        let game = |m: &Match| {
+            let kind = m.kind().title();
+            if m.online && m.seats != Seats::Both && m.can_enter_move() {
+                format!("Your move: {kind} - Chaupal")
+            } else {
+                format!("{kind} - Chaupal")
+            }
+        };
+        match (self.screen, &self.current, &self.replay) {
+            (Screen::Game | Screen::GameOver, Some(m), _) => game(m),
+            (Screen::Replay, _, Some(r)) => {
+                format!("Replay: {} - Chaupal", r.start().kind().title())
+            }
+            (Screen::Rules(kind), _, _) => format!("Rules of {} - Chaupal", kind.title()),
+            _ => "Chaupal".to_owned(),
         }
     }
 
@@ -491,7 +537,8 @@ impl App {
                 }
             }
             Action::JoinByCode => {
-                let code = self.lobby.code.trim().to_uppercase();
+                let typed = self.lobby.code.trim().to_uppercase();
+                let code = route::normalise_code(&typed).unwrap_or(typed);
                 if code.is_empty() {
                     self.tell(
                         "Type the invite code your friend gave you first.",
@@ -638,8 +685,59 @@ impl App {
                     _ => Screen::Lobby,
                 };
             }
+            Action::Follow(route) => out.extend(self.follow(route)),
+            Action::CopyInvite => {
+                if let Some(code) = self.lobby.my_code.clone() {
+                    let (text, what) = match &self.site {
+                        Some(site) => (route::link(site, &Route::Join(code)), "link"),
+                        None => (code, "code"),
+                    };
+                    self.tell(
+                        format!("The invite {what} is on the clipboard: {text}"),
+                        Tone::News,
+                    );
+                    out.push(Outgoing::CopyText(text));
+                }
+            }
         }
         out
+    }
+
+    /// Goes where a link says: now when connected, else once the server greets this client.
+    fn follow(&mut self, route: Route) -> Vec<Outgoing> {
+        if route == Route::Lobby {
+            return Vec::new();
+        }
+        if let Route::Join(code) = &route {
+            // The code shows in the lobby's field, to correct it if the server refuses it.
+            self.lobby.mode = PlayMode::Friend;
+            self.lobby.code.clone_from(code);
+        }
+        if self.connection == Connection::Offline {
+            self.tell(
+                "That link leads to a game on the server, and this client plays offline.",
+                Tone::Problem,
+            );
+            return Vec::new();
+        }
+        if !self.connection.online() {
+            self.arrival = Some(route);
+            return Vec::new();
+        }
+        self.arrival = None;
+        match route {
+            Route::Lobby => Vec::new(),
+            Route::Join(code) => vec![Outgoing::JoinByCode(code)],
+            Route::Watch(id) => {
+                let mine = self.live.iter().any(|g| g.id == id && g.mine);
+                vec![if mine {
+                    Outgoing::Resume(id)
+                } else {
+                    Outgoing::Watch(id)
+                }]
+            }
+            Route::Replay(id) => vec![Outgoing::Record(id)],
+        }
     }
 
     /// Says that `what` needs the server when it is not connected.
@@ -1350,6 +1448,115 @@ mod tests {
         });
         assert_eq!(app.handle(Action::Rematch), [Outgoing::OfferRematch]);
         assert_eq!(app.offer(), Some(Offer::Rematch));
+    }
+
+    #[test]
+    fn a_link_to_join_waits_for_the_greeting_then_joins_once() {
+        let mut app = App::new(false);
+        let sent = app.handle(Action::Follow(Route::Join("K7QM-2XPD".into())));
+        assert!(sent.is_empty(), "not connected yet: nothing to send");
+        assert_eq!(app.arrival(), Some(&Route::Join("K7QM-2XPD".into())));
+        assert_eq!(app.lobby.mode, PlayMode::Friend);
+        assert_eq!(app.lobby.code, "K7QM-2XPD", "shown, to correct if refused");
+        assert!(app.notice.is_none(), "no complaint about the connection");
+        let sent = app.apply(Event::Welcomed { name: "bo".into() });
+        assert_eq!(sent, [Outgoing::JoinByCode("K7QM-2XPD".into())]);
+        assert_eq!(app.arrival(), None);
+        app.apply(Event::Lost {
+            reason: "gone".into(),
+            attempt: 1,
+            retry_in: 1.0,
+        });
+        let again = app.apply(Event::Welcomed { name: "bo".into() });
+        assert!(again.is_empty(), "a reconnection does not join again");
+    }
+
+    #[test]
+    fn links_to_watch_and_replay_go_at_once_when_connected() {
+        let mut app = online();
+        assert_eq!(
+            app.handle(Action::Follow(Route::Watch(7))),
+            [Outgoing::Watch(7)]
+        );
+        assert_eq!(
+            app.handle(Action::Follow(Route::Replay(8))),
+            [Outgoing::Record(8)]
+        );
+        assert!(app.handle(Action::Follow(Route::Lobby)).is_empty());
+        assert_eq!(app.arrival(), None);
+        let mut app = App::new(false);
+        app.handle(Action::Follow(Route::Replay(8)));
+        assert_eq!(
+            app.apply(Event::Welcomed { name: "a".into() }),
+            [Outgoing::Record(8)]
+        );
+    }
+
+    #[test]
+    fn a_link_offline_says_it_needs_the_server() {
+        let mut app = offline();
+        assert!(app.handle(Action::Follow(Route::Watch(7))).is_empty());
+        assert_eq!(app.arrival(), None);
+        assert!(app.notice.as_ref().is_some_and(|n| n.tone == Tone::Problem));
+    }
+
+    #[test]
+    fn typed_codes_are_tidied_before_they_are_sent() {
+        let mut app = online();
+        for c in "k7qm2xpd".chars() {
+            app.handle(Action::TypeCode(c));
+        }
+        assert_eq!(
+            app.handle(Action::JoinByCode),
+            [Outgoing::JoinByCode("K7QM-2XPD".into())]
+        );
+    }
+
+    #[test]
+    fn the_invite_link_is_copied_with_the_servers_address_or_the_code_alone() {
+        let mut app = online();
+        assert!(
+            app.handle(Action::CopyInvite).is_empty(),
+            "no code, nothing to copy"
+        );
+        app.apply(Event::InviteCode("K7QM-2XPD".into()));
+        assert_eq!(
+            app.handle(Action::CopyInvite),
+            [Outgoing::CopyText("K7QM-2XPD".into())]
+        );
+        app.set_site(Some("http://example.org:8080".into()));
+        assert_eq!(
+            app.handle(Action::CopyInvite),
+            [Outgoing::CopyText(
+                "http://example.org:8080/join/K7QM-2XPD".into()
+            )]
+        );
+        assert!(
+            app.notice
+                .as_ref()
+                .is_some_and(|n| n.text.contains("/join/K7QM-2XPD"))
+        );
+    }
+
+    #[test]
+    fn the_title_names_the_game_and_says_when_it_is_your_move() {
+        let mut app = online();
+        assert_eq!(app.title(), "Chaupal");
+        let game = AnyGame::start(GameKind::Kalah, [("", ""); 0]).expect("start");
+        app.apply(Event::Opened(Box::new(Opened {
+            game: Match::new(game.clone(), Seats::One(Side::First), true),
+            watchers: 0,
+            offers: Vec::new(),
+        })));
+        assert_eq!(app.title(), "Your move: Kalah - Chaupal");
+        app.apply(Event::Opened(Box::new(Opened {
+            game: Match::new(game, Seats::One(Side::Second), true),
+            watchers: 0,
+            offers: Vec::new(),
+        })));
+        assert_eq!(app.title(), "Kalah - Chaupal");
+        app.handle(Action::ShowRules(GameKind::Jungle));
+        assert_eq!(app.title(), "Rules of Jungle - Chaupal");
     }
 
     #[test]

@@ -1,9 +1,46 @@
 //! Small drawing helpers over macroquad: text placed by its centre or edge, rounded boxes,
-//! discs with an edge, arrows.
+//! discs with an edge, arrows; and the glyph cache kept ahead of the drawing ([`warm_glyphs`]).
+
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 
 use macroquad::prelude::*;
 
+use super::Fonts;
 use crate::geometry::{Area, Px};
+
+thread_local! {
+    /// Font sizes used since the last [`warm_glyphs`], not yet cached whole.
+    static NEW_SIZES: RefCell<BTreeSet<u16>> = const { RefCell::new(BTreeSet::new()) };
+    /// Font sizes whose glyphs are cached whole.
+    static WARM_SIZES: RefCell<BTreeSet<u16>> = const { RefCell::new(BTreeSet::new()) };
+}
+
+/// Caches every glyph the client writes with, in both fonts, at each size used for the first
+/// time since the last call; says whether there were any. The render loop calls it after
+/// drawing a frame, and when it says so draws the frame again (drawing starts by clearing).
+///
+/// Why: a glyph that does not fit in a font's atlas makes macroquad grow the atlas, deleting its
+/// texture while draw calls of the same frame still refer to it. WebGL reports that as an
+/// error ("glBindTexture called with an already deleted texture") and some mobile browsers
+/// stop the page; the frame drawn again refers only to the new texture.
+pub fn warm_glyphs(fonts: &Fonts) -> bool {
+    let sizes: Vec<u16> =
+        NEW_SIZES.with(|n| std::mem::take(&mut *n.borrow_mut()).into_iter().collect());
+    let fresh: Vec<u16> = WARM_SIZES.with(|w| {
+        let mut w = w.borrow_mut();
+        sizes.into_iter().filter(|s| w.insert(*s)).collect()
+    });
+    if fresh.is_empty() {
+        return false;
+    }
+    let glyphs: Vec<char> = (' '..='~').chain(['·', '…', '–', '—', '×']).collect();
+    for size in fresh {
+        fonts.regular.populate_font_cache(&glyphs, size);
+        fonts.bold.populate_font_cache(&glyphs, size);
+    }
+    true
+}
 
 /// Where a text is anchored horizontally.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,7 +52,11 @@ pub enum Align {
 
 /// A font size in whole pixels, never below a readable minimum.
 pub fn font_size(px: f32) -> u16 {
-    px.round().clamp(9.0, 400.0) as u16
+    let size = px.round().clamp(9.0, 400.0) as u16;
+    if !WARM_SIZES.with(|w| w.borrow().contains(&size)) {
+        NEW_SIZES.with(|n| n.borrow_mut().insert(size));
+    }
+    size
 }
 
 /// The width of a text.

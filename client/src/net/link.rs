@@ -151,7 +151,7 @@ impl Link {
     /// was not sent).
     pub fn outgoing(&mut self, out: Outgoing) -> Reaction {
         if !self.greeted {
-            if matches!(out, Outgoing::RetryNow) {
+            if matches!(out, Outgoing::RetryNow | Outgoing::CopyText(_)) {
                 return Reaction::default();
             }
             return Reaction::event(Event::NotSent);
@@ -289,7 +289,8 @@ impl Link {
                 out.push(self.finished_games());
                 out
             }
-            Outgoing::RetryNow => Vec::new(),
+            // Not the server's business: the render loop does these.
+            Outgoing::RetryNow | Outgoing::CopyText(_) => Vec::new(),
         };
         Reaction::send(requests)
     }

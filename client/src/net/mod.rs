@@ -1,8 +1,7 @@
-//! The connection to the server, kept off the render loop: a background thread owns the
-//! websocket (tungstenite over TCP, with TLS by rustls for `wss://` addresses, checked against
-//! Mozilla's root certificates from webpki-roots), reconnects by itself with a growing pause
-//! after a drop, and talks to the UI through two channels. The UI sends [`ToNet`] and polls
-//! [`FromNet`] once a frame; it never waits on the network.
+//! The connection to the server, kept off the render loop. The platform's [`Socket`] carries
+//! one connection (a thread on the desktop, the browser's `WebSocket` in a page); the
+//! [`NetHandle`] here, the same on both, reconnects by itself with a growing pause after a
+//! drop ([`Redial`]). The UI polls [`FromNet`] once a frame; it never waits on the network.
 //!
 //! This layer moves frames; what they mean (the protocol) is [`link`]'s business, and the
 //! words a player reads about a problem come from [`wording`].
@@ -11,46 +10,18 @@ pub mod link;
 pub mod online;
 pub mod wording;
 
-use std::io;
-use std::net::{TcpStream, ToSocketAddrs};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
-use std::thread::JoinHandle;
+use std::collections::VecDeque;
 use std::time::Duration;
 
-use tungstenite::stream::MaybeTlsStream;
-use tungstenite::{Message, WebSocket};
+pub use crate::platform::Frame;
+use crate::platform::{self, Socket, SocketEvent};
 
-/// The websocket over TCP, encrypted or not.
-type Socket = WebSocket<MaybeTlsStream<TcpStream>>;
-
-/// How long to wait for the server to accept a TCP connection.
-pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
-/// How long one read waits before the thread looks at its commands again.
-pub const POLL_INTERVAL: Duration = Duration::from_millis(25);
 /// The pause before the first retry; it doubles up to [`MAX_RETRY`].
 pub const FIRST_RETRY: Duration = Duration::from_secs(1);
 /// The longest pause between retries.
 pub const MAX_RETRY: Duration = Duration::from_secs(15);
 
-/// A websocket payload.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Frame {
-    Text(String),
-    Binary(Vec<u8>),
-}
-
-/// From the UI to the network thread.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ToNet {
-    /// Sends a frame (dropped when not connected: the UI re-syncs after reconnecting).
-    Send(Frame),
-    /// Stops waiting and tries to connect now.
-    RetryNow,
-    /// Closes the connection and ends the thread.
-    Shutdown,
-}
-
-/// From the network thread to the UI.
+/// From the network to the UI.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FromNet {
     /// Trying to connect (attempt 1 is the first since the last success).
@@ -128,218 +99,135 @@ pub fn parse_address(url: &str) -> Result<Address, String> {
     Ok(Address { host, port, secure })
 }
 
-/// The UI's end of the connection.
+/// When to connect again: the attempts counted since the last success, and the pause before the
+/// next one. Plain values and a clock passed in, so the schedule is tested without a socket.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Redial {
+    /// Attempts since the last success (0 while connected).
+    attempt: u32,
+    /// When the next attempt is due, while waiting (seconds on the platform's clock).
+    due: Option<f64>,
+}
+
+impl Redial {
+    /// A new attempt starts: what to report.
+    pub fn start(&mut self) -> FromNet {
+        self.attempt += 1;
+        self.due = None;
+        FromNet::Connecting {
+            attempt: self.attempt,
+        }
+    }
+
+    /// The connection opened: the count starts over.
+    pub fn opened(&mut self) -> FromNet {
+        self.attempt = 0;
+        FromNet::Connected
+    }
+
+    /// The attempt failed or the connection dropped at `now`: what to report, and the pause.
+    pub fn closed(&mut self, reason: String, now: f64) -> FromNet {
+        let attempt = self.attempt.max(1);
+        let retry_in = retry_delay(attempt);
+        self.due = Some(now + retry_in.as_secs_f64());
+        FromNet::Lost {
+            reason,
+            attempt,
+            retry_in,
+        }
+    }
+
+    /// Whether the next attempt should start at `now` (the pause is over, or the player asked).
+    pub fn due(&self, now: f64, asked: bool) -> bool {
+        self.due.is_some_and(|due| asked || now >= due)
+    }
+}
+
+/// The UI's end of the connection: one [`Socket`] at a time, and a new one after a pause when
+/// it closes.
 pub struct NetHandle {
-    to_net: Sender<ToNet>,
-    from_net: Receiver<FromNet>,
-    thread: Option<JoinHandle<()>>,
+    url: String,
+    socket: Option<Socket>,
+    redial: Redial,
+    /// The player asked to try again now.
+    asked: bool,
+    /// Reports not yet handed out.
+    reports: VecDeque<FromNet>,
 }
 
 impl NetHandle {
-    /// Starts the network thread for `url`; it connects at once.
+    /// Starts connecting to `url` at once.
     pub fn spawn(url: &str) -> NetHandle {
-        let (to_net, commands) = mpsc::channel();
-        let (events, from_net) = mpsc::channel();
-        let url = url.to_owned();
-        let thread = std::thread::Builder::new()
-            .name("chaupal-net".into())
-            .spawn(move || run(&url, &commands, &events))
-            .ok();
-        NetHandle {
-            to_net,
-            from_net,
-            thread,
+        let mut net = NetHandle {
+            url: url.to_owned(),
+            socket: None,
+            redial: Redial::default(),
+            asked: false,
+            reports: VecDeque::new(),
+        };
+        net.dial();
+        net
+    }
+
+    fn dial(&mut self) {
+        self.asked = false;
+        let report = self.redial.start();
+        self.reports.push_back(report);
+        self.socket = Some(Socket::open(&self.url));
+    }
+
+    /// Queues a frame for the server (dropped when not connected: the UI re-syncs after
+    /// reconnecting).
+    pub fn send(&mut self, frame: Frame) {
+        if let Some(s) = &mut self.socket {
+            s.send(frame);
         }
     }
 
-    /// Queues a frame for the server.
-    pub fn send(&self, frame: Frame) {
-        let _ = self.to_net.send(ToNet::Send(frame));
+    /// Asks for a connection attempt now (when waiting to retry).
+    pub fn retry_now(&mut self) {
+        self.asked = true;
     }
 
-    /// Asks for a connection attempt now.
-    pub fn retry_now(&self) {
-        let _ = self.to_net.send(ToNet::RetryNow);
+    /// Everything that happened since the last call; starts the next attempt when it is due.
+    pub fn poll(&mut self) -> Vec<FromNet> {
+        self.step();
+        self.reports.drain(..).collect()
     }
 
-    /// Everything the network thread said since the last call.
-    pub fn poll(&self) -> Vec<FromNet> {
-        self.from_net.try_iter().collect()
+    fn step(&mut self) {
+        if let Some(socket) = &mut self.socket {
+            for event in socket.poll() {
+                match event {
+                    SocketEvent::Open => self.reports.push_back(self.redial.opened()),
+                    SocketEvent::Frame(f) => self.reports.push_back(FromNet::Frame(f)),
+                    SocketEvent::Closed(reason) => {
+                        self.socket = None;
+                        self.asked = false;
+                        let lost = self.redial.closed(reason, platform::now());
+                        self.reports.push_back(lost);
+                        break;
+                    }
+                }
+            }
+        } else if self.redial.due(platform::now(), self.asked) {
+            self.dial();
+        }
     }
 
     /// Waits up to `timeout` for the next report (for tests and tools, not the render loop).
-    pub fn wait(&self, timeout: Duration) -> Option<FromNet> {
-        self.from_net.recv_timeout(timeout).ok()
-    }
-}
-
-impl Drop for NetHandle {
-    fn drop(&mut self) {
-        let _ = self.to_net.send(ToNet::Shutdown);
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
-}
-
-/// What ended a session.
-enum End {
-    /// The UI asked to stop.
-    Shutdown,
-    /// The connection dropped, for this reason (in words).
-    Dropped(String),
-}
-
-/// The network thread: connect, run, wait, again, until told to stop.
-fn run(url: &str, commands: &Receiver<ToNet>, events: &Sender<FromNet>) {
-    let mut attempt = 0u32;
-    loop {
-        attempt += 1;
-        if events.send(FromNet::Connecting { attempt }).is_err() {
-            return;
-        }
-        let reason = match connect(url) {
-            Ok(ws) => {
-                attempt = 0;
-                if events.send(FromNet::Connected).is_err() {
-                    return;
-                }
-                match session(ws, commands, events) {
-                    End::Shutdown => return,
-                    End::Dropped(reason) => reason,
-                }
-            }
-            Err(reason) => reason,
-        };
-        let retry_in = retry_delay(attempt.max(1));
-        let lost = FromNet::Lost {
-            reason,
-            attempt: attempt.max(1),
-            retry_in,
-        };
-        if events.send(lost).is_err() {
-            return;
-        }
-        // Wait out the pause, unless told to retry now or to stop. Frames sent meanwhile are
-        // dropped: after reconnecting, the UI asks for what it missed.
-        let deadline = std::time::Instant::now() + retry_in;
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn wait(&mut self, timeout: Duration) -> Option<FromNet> {
+        let until = std::time::Instant::now() + timeout;
         loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            if left.is_zero() {
-                break;
+            self.step();
+            if let Some(r) = self.reports.pop_front() {
+                return Some(r);
             }
-            match commands.recv_timeout(left) {
-                Ok(ToNet::RetryNow) => break,
-                Ok(ToNet::Shutdown) | Err(RecvTimeoutError::Disconnected) => return,
-                Ok(ToNet::Send(_)) => {}
-                Err(RecvTimeoutError::Timeout) => break,
+            if std::time::Instant::now() >= until {
+                return None;
             }
-        }
-    }
-}
-
-/// The TCP stream under a websocket, encrypted or not.
-fn tcp(ws: &Socket) -> Option<&TcpStream> {
-    match ws.get_ref() {
-        MaybeTlsStream::Plain(s) => Some(s),
-        MaybeTlsStream::Rustls(s) => Some(s.get_ref()),
-        _ => None,
-    }
-}
-
-/// Opens the websocket (TLS first for `wss://`).
-fn connect(url: &str) -> Result<Socket, String> {
-    let address = parse_address(url)?;
-    let addrs: Vec<_> = (address.host.as_str(), address.port)
-        .to_socket_addrs()
-        .map_err(|e| wording::io_problem(url, &e))?
-        .collect();
-    let mut last = io::Error::new(io::ErrorKind::NotFound, "no address");
-    let mut stream = None;
-    for a in addrs {
-        match TcpStream::connect_timeout(&a, CONNECT_TIMEOUT) {
-            Ok(s) => {
-                stream = Some(s);
-                break;
-            }
-            Err(e) => last = e,
-        }
-    }
-    let stream = stream.ok_or_else(|| wording::io_problem(url, &last))?;
-    let _ = stream.set_nodelay(true);
-    stream
-        .set_read_timeout(Some(CONNECT_TIMEOUT))
-        .map_err(|e| wording::io_problem(url, &e))?;
-    let (ws, _response) =
-        tungstenite::client_tls(url, stream).map_err(|e| wording::handshake_problem(url, &e))?;
-    if let Some(s) = tcp(&ws) {
-        s.set_read_timeout(Some(POLL_INTERVAL))
-            .map_err(|e| wording::io_problem(url, &e))?;
-    }
-    Ok(ws)
-}
-
-/// Runs one connection until it drops or the UI stops it.
-fn session(mut ws: Socket, commands: &Receiver<ToNet>, events: &Sender<FromNet>) -> End {
-    loop {
-        loop {
-            match commands.try_recv() {
-                Ok(ToNet::Send(frame)) => {
-                    let msg = match frame {
-                        Frame::Text(t) => Message::text(t),
-                        Frame::Binary(b) => Message::binary(b),
-                    };
-                    if let Err(e) = ws.send(msg) {
-                        return End::Dropped(wording::socket_problem(&e));
-                    }
-                }
-                Ok(ToNet::RetryNow) => {}
-                Ok(ToNet::Shutdown) | Err(TryRecvError::Disconnected) => {
-                    let _ = ws.close(None);
-                    let _ = ws.flush();
-                    return End::Shutdown;
-                }
-                Err(TryRecvError::Empty) => break,
-            }
-        }
-        match ws.read() {
-            Ok(Message::Text(t)) => {
-                if events
-                    .send(FromNet::Frame(Frame::Text(t.to_string())))
-                    .is_err()
-                {
-                    return End::Shutdown;
-                }
-            }
-            Ok(Message::Binary(b)) => {
-                if events
-                    .send(FromNet::Frame(Frame::Binary(b.to_vec())))
-                    .is_err()
-                {
-                    return End::Shutdown;
-                }
-            }
-            Ok(Message::Close(frame)) => {
-                let why = frame
-                    .map(|f| f.reason.to_string())
-                    .filter(|r| !r.is_empty())
-                    .map(|r| format!("The server closed the connection: {r}."))
-                    .unwrap_or_else(|| "The server closed the connection.".to_owned());
-                return End::Dropped(why);
-            }
-            Ok(_) => {
-                // Pings are answered by tungstenite on the next write or flush.
-                let _ = ws.flush();
-            }
-            Err(tungstenite::Error::Io(e))
-                if matches!(
-                    e.kind(),
-                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
-                ) =>
-            {
-                let _ = ws.flush();
-            }
-            Err(e) => return End::Dropped(wording::socket_problem(&e)),
+            std::thread::sleep(Duration::from_millis(5));
         }
     }
 }
@@ -348,6 +236,39 @@ fn session(mut ws: Socket, commands: &Receiver<ToNet>, events: &Sender<FromNet>)
 mod tests {
     use super::*;
     use std::net::TcpListener;
+    use tungstenite::Message;
+
+    #[test]
+    fn redialing_counts_attempts_and_waits_longer_each_time() {
+        let mut r = Redial::default();
+        assert_eq!(r.start(), FromNet::Connecting { attempt: 1 });
+        assert!(!r.due(100.0, true), "not while an attempt is under way");
+        let lost = r.closed("no".into(), 10.0);
+        assert_eq!(
+            lost,
+            FromNet::Lost {
+                reason: "no".into(),
+                attempt: 1,
+                retry_in: FIRST_RETRY
+            }
+        );
+        assert!(!r.due(10.5, false) && r.due(11.0, false));
+        assert!(r.due(10.5, true), "asked: at once");
+        assert_eq!(r.start(), FromNet::Connecting { attempt: 2 });
+        assert!(matches!(
+            r.closed("no".into(), 20.0),
+            FromNet::Lost { attempt: 2, retry_in, .. } if retry_in == Duration::from_secs(2)
+        ));
+        assert!(!r.due(21.5, false) && r.due(22.0, false));
+        r.start();
+        assert_eq!(r.opened(), FromNet::Connected);
+        // A drop after a success starts the count again.
+        assert!(matches!(
+            r.closed("gone".into(), 30.0),
+            FromNet::Lost { attempt: 1, retry_in, .. } if retry_in == FIRST_RETRY
+        ));
+        assert_eq!(r.start(), FromNet::Connecting { attempt: 1 });
+    }
 
     #[test]
     fn retries_back_off_to_a_ceiling() {
@@ -412,23 +333,6 @@ mod tests {
         );
     }
 
-    /// A `wss://` address whose server speaks no TLS fails in the TLS handshake, and says so.
-    #[test]
-    fn a_secure_connection_to_a_plain_server_fails_in_words() {
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-        let port = listener.local_addr().expect("addr").port();
-        std::thread::spawn(move || {
-            if let Some(Ok(mut s)) = listener.incoming().next() {
-                use std::io::{Read, Write};
-                let mut buf = [0u8; 512];
-                let _ = s.read(&mut buf);
-                let _ = s.write_all(b"HTTP/1.1 400 Bad Request\r\n\r\n");
-            }
-        });
-        let err = connect(&format!("wss://127.0.0.1:{port}")).expect_err("no TLS there");
-        assert!(err.contains("secure"), "{err}");
-    }
-
     /// A websocket server on 127.0.0.1 that echoes one text frame per connection, then drops it.
     fn echo_once_per_connection(listener: TcpListener, connections: usize) {
         std::thread::spawn(move || {
@@ -447,7 +351,7 @@ mod tests {
         });
     }
 
-    fn next_frame_or_connected(net: &NetHandle, want_connected: bool) -> Option<FromNet> {
+    fn next_frame_or_connected(net: &mut NetHandle, want_connected: bool) -> Option<FromNet> {
         let until = std::time::Instant::now() + Duration::from_secs(10);
         while std::time::Instant::now() < until {
             match net.wait(Duration::from_millis(200)) {
@@ -464,16 +368,16 @@ mod tests {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
         let port = listener.local_addr().expect("addr").port();
         echo_once_per_connection(listener, 2);
-        let net = NetHandle::spawn(&format!("ws://127.0.0.1:{port}"));
+        let mut net = NetHandle::spawn(&format!("ws://127.0.0.1:{port}"));
         for round in ["one", "two"] {
             assert_eq!(
-                next_frame_or_connected(&net, true),
+                next_frame_or_connected(&mut net, true),
                 Some(FromNet::Connected),
                 "{round}"
             );
             net.send(Frame::Text(round.into()));
             assert_eq!(
-                next_frame_or_connected(&net, false),
+                next_frame_or_connected(&mut net, false),
                 Some(FromNet::Frame(Frame::Text(format!("echo {round}"))))
             );
             // The server drops the connection; ask for the retry at once.
@@ -494,7 +398,7 @@ mod tests {
             let l = TcpListener::bind("127.0.0.1:0").expect("bind");
             l.local_addr().expect("addr").port()
         };
-        let net = NetHandle::spawn(&format!("ws://127.0.0.1:{port}"));
+        let mut net = NetHandle::spawn(&format!("ws://127.0.0.1:{port}"));
         let until = std::time::Instant::now() + Duration::from_secs(10);
         let mut reason = None;
         while std::time::Instant::now() < until && reason.is_none() {

@@ -1,8 +1,6 @@
 //! The glue the render loop calls once a frame: the network thread's reports go through the
 //! [`Link`] and become [`Event`]s the app applies, the app's wishes go out as frames, and the
-//! remembered name and token are saved when they change.
-
-use std::path::PathBuf;
+//! remembered name and token are saved when they change (in the platform's [`Store`]).
 
 use chaupal_shared::codec;
 use chaupal_shared::protocol::{ClientMessage, ServerMessage};
@@ -11,6 +9,7 @@ use super::link::{Link, MAX_MESSAGE, Reaction, settle};
 use super::{Frame, FromNet, NetHandle};
 use crate::app::{App, Event, Outgoing};
 use crate::config::Config;
+use crate::platform::Store;
 
 /// A client connected (or connecting) to one server.
 pub struct Online {
@@ -19,24 +18,20 @@ pub struct Online {
     net: NetHandle,
     link: Link,
     config: Config,
-    config_path: Option<PathBuf>,
+    store: Store,
 }
 
 impl Online {
-    /// Starts connecting to `server` as `name`, with the settings read from `config_path`.
-    pub fn start(
-        server: &str,
-        name: String,
-        config: Config,
-        config_path: Option<PathBuf>,
-    ) -> Online {
+    /// Starts connecting to `server` as `name`, with the settings read from `store`, where
+    /// they are saved again when the server hands out a token.
+    pub fn start(server: &str, name: String, config: Config, store: Store) -> Online {
         Online {
             server: server.to_owned(),
             name,
             net: NetHandle::spawn(server),
             link: Link::new(),
             config,
-            config_path,
+            store,
         }
     }
 
@@ -129,9 +124,7 @@ impl Online {
     }
 
     fn save(&mut self, app: &mut App) {
-        if let Some(path) = &self.config_path
-            && let Err(e) = self.config.save(path)
-        {
+        if let Err(e) = self.store.save(&self.config) {
             let problem = format!("Your name and player token could not be saved: {e}");
             self.apply(Event::Problem(problem), app);
         }

@@ -1,8 +1,30 @@
-//! Connection problems in words a player understands, instead of error codes.
+//! Connection problems in words a player understands, instead of error codes. The desktop's
+//! socket errors (from `std::io` and tungstenite) are read here too; the browser tells little
+//! more than that a connection failed or closed, and with what reason.
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::io;
 
+/// The server ended the connection, with the reason it gave (if any).
+pub fn closed_by_server(reason: Option<&str>) -> String {
+    match reason.map(str::trim).filter(|r| !r.is_empty()) {
+        Some(r) => format!("The server closed the connection: {r}."),
+        None => "The server closed the connection.".to_owned(),
+    }
+}
+
+/// The browser could not open a connection to `url` (it does not say why).
+pub fn not_reached(url: &str) -> String {
+    format!("The server at {url} is not answering. Is it running?")
+}
+
+/// A connection that was open dropped without the server closing it.
+pub fn lost() -> String {
+    "The connection to the server was lost.".to_owned()
+}
+
 /// A problem reaching the server.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn io_problem(url: &str, e: &io::Error) -> String {
     match e.kind() {
         io::ErrorKind::ConnectionRefused => format!(
@@ -27,6 +49,7 @@ pub fn io_problem(url: &str, e: &io::Error) -> String {
 }
 
 /// A problem in the websocket handshake.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn handshake_problem(
     url: &str,
     e: &tungstenite::HandshakeError<
@@ -61,16 +84,17 @@ pub fn handshake_problem(
 }
 
 /// A problem on an open connection.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn socket_problem(e: &tungstenite::Error) -> String {
     match e {
         tungstenite::Error::ConnectionClosed | tungstenite::Error::AlreadyClosed => {
-            "The server closed the connection.".to_owned()
+            closed_by_server(None)
         }
         tungstenite::Error::Io(io) => match io.kind() {
             io::ErrorKind::ConnectionReset
             | io::ErrorKind::ConnectionAborted
             | io::ErrorKind::BrokenPipe
-            | io::ErrorKind::UnexpectedEof => "The connection to the server was lost.".to_owned(),
+            | io::ErrorKind::UnexpectedEof => lost(),
             _ => format!("The connection to the server failed ({io})."),
         },
         tungstenite::Error::Protocol(p) => {
@@ -145,6 +169,20 @@ pub fn server_error(what: &str, e: &chaupal_shared::protocol::ErrorReply) -> Str
 mod tests {
     use super::*;
 
+    #[test]
+    fn closing_reads_with_or_without_a_reason() {
+        assert_eq!(
+            closed_by_server(Some(" going away ")),
+            "The server closed the connection: going away."
+        );
+        assert_eq!(
+            closed_by_server(Some("")),
+            "The server closed the connection."
+        );
+        assert!(not_reached("ws://h:1/ws").contains("ws://h:1/ws"));
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn refused_and_reset_read_as_sentences() {
         let refused = io::Error::from(io::ErrorKind::ConnectionRefused);

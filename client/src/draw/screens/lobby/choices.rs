@@ -253,20 +253,30 @@ fn invite_code(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut Ve
     let rh = ui.row_h();
     if let Some(code) = &lobby.my_code {
         ui.label(
-            "Your invite code:",
+            "Your code:",
             inner.x,
             y + ui.unit * 0.5,
             theme::TEXT_DIM,
             Align::Left,
         );
+        // The link to the game (or the code) goes on the clipboard, to send to the friend.
+        let copy = Area {
+            x: inner.x + inner.w * 0.72,
+            y: y - ui.unit * 0.2,
+            w: inner.w * 0.28,
+            h: ui.unit * 1.4,
+        };
         ui.strong(
             code,
-            inner.x + inner.w,
+            copy.x - 8.0,
             y + ui.unit * 0.5,
             ui.unit * 1.3,
             theme::ACCENT,
             Align::Right,
         );
+        if ui.button(copy, "Copy link", Look::Plain) {
+            actions.push(Action::CopyInvite);
+        }
         y += ui.unit * 1.6;
     }
     let field = Area {

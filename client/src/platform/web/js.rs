@@ -1,0 +1,53 @@
+//! The functions of `client/web/chaupal.js`, the client's miniquad plugin, as the wasm imports
+//! them: the only place in the client that needs `unsafe`, allowed here alone.
+//!
+//! They take and return numbers and JS object handles only. A [`JsObject`] (from sapp-jsutils)
+//! is a `#[repr(transparent)]` `i32` naming an object in the JS side's table; bytes cross the
+//! boundary only through sapp-jsutils' own `JsObject::buffer` and `JsObject::to_byte_buffer`,
+//! which size the Rust buffer from the length the JS side reports (and a typed array in JS drops
+//! writes past its end), so nothing here hands JS a pointer into the wasm memory.
+#![allow(unsafe_code)]
+
+use sapp_jsutils::JsObject;
+
+/// The version of the plugin's interface; `chaupal.js` declares the same number, and miniquad's
+/// loader logs an error when the two differ.
+pub const PLUGIN_VERSION: u32 = 1;
+
+// SAFETY: declaring these `safe` is sound because no parameter or result is a pointer: each is
+// an `i32` or a `JsObject` handle. A handle passed in is moved (its `Drop` does not run), and the
+// plugin takes it out of its table (`consume_js_object`), so it is freed once; a handle returned
+// is a fresh entry of that table (or -1 for none), owned by Rust from then on and freed by its
+// `Drop`. The functions never call back into the wasm, and catch their own JS exceptions.
+#[link(wasm_import_module = "env")]
+unsafe extern "C" {
+    /// Opens a websocket to the UTF-8 address in `url` (a buffer); returns the socket's number.
+    pub safe fn chaupal_ws_open(url: JsObject) -> i32;
+    /// Sends `data` (a buffer: UTF-8 text when `text` is 1, else binary); 1 when it went out.
+    pub safe fn chaupal_ws_send(socket: i32, data: JsObject, text: i32) -> i32;
+    /// The socket's next event, `{kind, code, data}` (kind 0 open, 1 text, 2 binary, 3 closed;
+    /// `data` always a buffer), or none.
+    pub safe fn chaupal_ws_poll(socket: i32) -> JsObject;
+    /// Closes the socket and forgets it.
+    pub safe fn chaupal_ws_close(socket: i32);
+    /// The UTF-8 text kept under `key` in `localStorage` (a buffer), or none.
+    pub safe fn chaupal_storage_get(key: JsObject) -> JsObject;
+    /// Keeps `value` under `key` in `localStorage`; 1 when it was kept.
+    pub safe fn chaupal_storage_set(key: JsObject, value: JsObject) -> i32;
+    /// Puts the text on the clipboard; 1 when the browser offers a way to.
+    pub safe fn chaupal_clipboard_write(text: JsObject) -> i32;
+    /// Opens the address in a new tab; 1 when the browser allowed it.
+    pub safe fn chaupal_open_url(url: JsObject) -> i32;
+    /// The page's address, `window.location.href` (a buffer).
+    pub safe fn chaupal_location() -> JsObject;
+    /// Sets the tab's title.
+    pub safe fn chaupal_set_title(text: JsObject);
+}
+
+/// Tells miniquad's loader which version of the plugin this wasm expects.
+// SAFETY: `no_mangle` exports this function under its own name; the name starts with the
+// crate's prefix, so it clashes with no other symbol of the program.
+#[unsafe(no_mangle)]
+pub extern "C" fn chaupal_crate_version() -> u32 {
+    PLUGIN_VERSION
+}

@@ -1,0 +1,195 @@
+//! The browser's side of [`crate::platform`], over the miniquad plugin `client/web/chaupal.js`
+//! (imported in [`js`]): the page's `WebSocket` with JSON text frames, the settings in
+//! `localStorage`, the clipboard, new tabs, the page's address and title. Text crosses as UTF-8
+//! bytes and is checked on arrival ([`String::from_utf8`]).
+
+mod js;
+
+use sapp_jsutils::JsObject;
+
+use super::{Frame, SocketEvent};
+use crate::config::Config;
+use crate::net::wording;
+
+/// The `localStorage` key of the remembered settings.
+pub const STORAGE_KEY: &str = "chaupal.client";
+
+/// The kinds of event the plugin reports for a socket.
+const OPEN: u32 = 0;
+const TEXT: u32 = 1;
+const BINARY: u32 = 2;
+const CLOSED: u32 = 3;
+
+/// Normal closure and "going away": the server ended the connection on purpose.
+const CLOSE_NORMAL: u32 = 1000;
+const CLOSE_AWAY: u32 = 1001;
+
+/// A handle for text, as UTF-8 bytes.
+fn bytes(text: &str) -> JsObject {
+    JsObject::buffer(text.as_bytes())
+}
+
+/// The bytes of a buffer the plugin returned, or none for none.
+fn read_bytes(object: &JsObject) -> Option<Vec<u8>> {
+    if object.is_nil() || object.is_undefined() {
+        return None;
+    }
+    let mut buf = Vec::new();
+    object.to_byte_buffer(&mut buf);
+    Some(buf)
+}
+
+/// The text of a buffer the plugin returned (none for none, or bytes that are not UTF-8).
+fn read_text(object: &JsObject) -> Option<String> {
+    String::from_utf8(read_bytes(object)?).ok()
+}
+
+/// Seconds on the page's clock.
+pub fn now() -> f64 {
+    macroquad::miniquad::date::now()
+}
+
+/// One websocket connection of the page.
+pub struct Socket {
+    id: i32,
+    url: String,
+    opened: bool,
+    closed: bool,
+}
+
+impl Socket {
+    /// Starts connecting to `url`.
+    pub fn open(url: &str) -> Socket {
+        Socket {
+            id: js::chaupal_ws_open(bytes(url)),
+            url: url.to_owned(),
+            opened: false,
+            closed: false,
+        }
+    }
+
+    /// Sends a frame (dropped when the connection is not open).
+    pub fn send(&mut self, frame: Frame) {
+        let _ = match frame {
+            Frame::Text(t) => js::chaupal_ws_send(self.id, bytes(&t), 1),
+            Frame::Binary(b) => js::chaupal_ws_send(self.id, JsObject::buffer(&b), 0),
+        };
+    }
+
+    /// Everything that happened since the last call.
+    pub fn poll(&mut self) -> Vec<SocketEvent> {
+        let mut out = Vec::new();
+        while !self.closed {
+            let event = js::chaupal_ws_poll(self.id);
+            if event.is_nil() || event.is_undefined() {
+                break;
+            }
+            let kind = event.field_u32("kind");
+            let data = read_bytes(&event.field("data")).unwrap_or_default();
+            match kind {
+                OPEN => {
+                    self.opened = true;
+                    out.push(SocketEvent::Open);
+                }
+                TEXT => match String::from_utf8(data) {
+                    Ok(t) => out.push(SocketEvent::Frame(Frame::Text(t))),
+                    Err(_) => {
+                        self.closed = true;
+                        out.push(SocketEvent::Closed(
+                            "The server sent text that is not UTF-8.".to_owned(),
+                        ));
+                    }
+                },
+                BINARY => out.push(SocketEvent::Frame(Frame::Binary(data))),
+                CLOSED => {
+                    self.closed = true;
+                    let reason = String::from_utf8_lossy(&data).into_owned();
+                    let code = event.field_u32("code");
+                    out.push(SocketEvent::Closed(self.why(code, &reason)));
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// Why the connection ended, in words: the browser says only the close code and reason.
+    fn why(&self, code: u32, reason: &str) -> String {
+        if !self.opened {
+            wording::not_reached(&self.url)
+        } else if !reason.trim().is_empty() || code == CLOSE_NORMAL || code == CLOSE_AWAY {
+            wording::closed_by_server(Some(reason))
+        } else {
+            wording::lost()
+        }
+    }
+}
+
+impl Drop for Socket {
+    fn drop(&mut self) {
+        js::chaupal_ws_close(self.id);
+    }
+}
+
+/// The settings in the page's `localStorage`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Store {
+    key: &'static str,
+}
+
+impl Store {
+    /// The settings of this site.
+    pub fn standard() -> Store {
+        Store { key: STORAGE_KEY }
+    }
+
+    /// The remembered settings (empty when there are none yet); a problem in words.
+    pub fn load(&self) -> Result<Config, String> {
+        match read_text(&js::chaupal_storage_get(bytes(self.key))) {
+            None => Ok(Config::default()),
+            Some(text) => Config::from_json(&text).map_err(|e| {
+                format!("The saved settings are not valid ({e}); they will be replaced.")
+            }),
+        }
+    }
+
+    /// Keeps the settings for next time.
+    pub fn save(&self, config: &Config) -> Result<(), String> {
+        let text = config.to_json().map_err(|e| e.to_string())?;
+        match js::chaupal_storage_set(bytes(self.key), bytes(&text)) {
+            1 => Ok(()),
+            _ => Err("this browser keeps nothing for this page (private mode?)".to_owned()),
+        }
+    }
+}
+
+/// Puts `text` on the clipboard.
+pub fn copy_text(text: &str) -> Result<(), String> {
+    match js::chaupal_clipboard_write(bytes(text)) {
+        1 => Ok(()),
+        _ => Err(format!("This browser cannot copy; the text is: {text}")),
+    }
+}
+
+/// Opens `url` in a new tab.
+pub fn open_url(url: &str) -> Result<(), String> {
+    if !(url.starts_with("http://") || url.starts_with("https://")) {
+        return Err(format!("{url} is not a web address."));
+    }
+    match js::chaupal_open_url(bytes(url)) {
+        1 => Ok(()),
+        _ => Err(format!(
+            "The browser did not open {url} (a pop-up blocker?)."
+        )),
+    }
+}
+
+/// The page's address.
+pub fn location() -> Option<String> {
+    read_text(&js::chaupal_location())
+}
+
+/// Sets the tab's title.
+pub fn set_title(title: &str) {
+    js::chaupal_set_title(bytes(title));
+}

@@ -1,0 +1,331 @@
+//! Where the client goes when it starts, read from an address: a page's location in the
+//! browser (`/join/CODE`, `/watch/GAME_ID`, `/replay/GAME_ID`), or on the desktop the same
+//! address given with `--open URL` (or `--join`, `--watch`, `--replay`). Also the other way
+//! round: the link that sends a friend to a game. Pure functions, no I/O.
+
+/// The server the client connects to unless told otherwise (the desktop's default, and a page
+/// opened from a file).
+pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878";
+
+/// The path where a Chaupal server that serves the page takes its websocket.
+pub const SOCKET_PATH: &str = "/ws";
+
+/// Where to go once connected.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Route {
+    /// The lobby: nothing in particular.
+    #[default]
+    Lobby,
+    /// Join the private game with this invite code (`K7QM-2XPD`).
+    Join(String),
+    /// Watch this live game.
+    Watch(u64),
+    /// Replay this finished game.
+    Replay(u64),
+}
+
+impl Route {
+    /// The path that leads here (`/join/K7QM-2XPD`), the lobby's being `/`.
+    pub fn path(&self) -> String {
+        match self {
+            Route::Lobby => "/".to_owned(),
+            Route::Join(code) => format!("/join/{code}"),
+            Route::Watch(id) => format!("/watch/{id}"),
+            Route::Replay(id) => format!("/replay/{id}"),
+        }
+    }
+}
+
+/// What an address says: the server to talk to (when it names one), the route, and a name
+/// given with `?name=`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Launch {
+    /// The websocket address: the `?server=` of the address, else the `/ws` of the host it was
+    /// loaded from; none for an address with no host (a file).
+    pub server: Option<String>,
+    pub route: Route,
+    pub name: Option<String>,
+}
+
+/// An invite code however it was typed or linked (any case, spaces, with or without its dash)
+/// as the server hands it out, `XXXX-XXXX`; none when it cannot be one.
+pub fn normalise_code(text: &str) -> Option<String> {
+    let chars: Vec<char> = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    if chars.len() != 8 || !chars.iter().all(char::is_ascii_alphanumeric) {
+        return None;
+    }
+    let (a, b) = chars.split_at(4);
+    Some(format!(
+        "{}-{}",
+        a.iter().collect::<String>(),
+        b.iter().collect::<String>()
+    ))
+}
+
+/// A game's number in a path: digits only (spaces around are forgiven).
+fn game_id(text: &str) -> Option<u64> {
+    let t = text.trim();
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    t.parse().ok()
+}
+
+/// Undoes percent-encoding (`%20`), and in a query `+` for a space; none for a broken escape or
+/// bytes that are not UTF-8.
+pub fn percent_decode(text: &str, plus_is_space: bool) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                let hex = bytes.get(i + 1..i + 3)?;
+                let hex = std::str::from_utf8(hex).ok()?;
+                out.push(u8::from_str_radix(hex, 16).ok()?);
+                i += 3;
+            }
+            b'+' if plus_is_space => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The route a path names; anything else is the lobby.
+pub fn parse_path(path: &str) -> Route {
+    let segments: Vec<String> = match path
+        .split('/')
+        .filter(|s| !s.is_empty())
+        .map(|s| percent_decode(s, false))
+        .collect::<Option<Vec<_>>>()
+    {
+        Some(s) => s,
+        None => return Route::Lobby,
+    };
+    let [what, arg] = segments.as_slice() else {
+        return Route::Lobby;
+    };
+    let route = match what.to_ascii_lowercase().as_str() {
+        "join" => normalise_code(arg).map(Route::Join),
+        "watch" => game_id(arg).map(Route::Watch),
+        "replay" => game_id(arg).map(Route::Replay),
+        _ => None,
+    };
+    route.unwrap_or_default()
+}
+
+/// Reads an address: `http://host:port/join/CODE?server=ws://...&name=...`.
+pub fn parse_url(url: &str) -> Launch {
+    let url = url.trim();
+    let url = url.split_once('#').map_or(url, |(before, _)| before);
+    let (url, query) = url.split_once('?').unwrap_or((url, ""));
+    let (scheme, rest) = url.split_once("://").unwrap_or(("", url));
+    let scheme = scheme.to_ascii_lowercase();
+    let (authority, path) = match rest.find('/') {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, "/"),
+    };
+    let socket_scheme = match scheme.as_str() {
+        "http" => Some("ws"),
+        "https" => Some("wss"),
+        _ => None,
+    };
+    let mut launch = Launch {
+        server: socket_scheme
+            .filter(|_| !authority.is_empty() && !authority.contains('@'))
+            .map(|s| format!("{s}://{authority}{SOCKET_PATH}")),
+        route: if socket_scheme.is_some() {
+            parse_path(path)
+        } else {
+            Route::Lobby
+        },
+        name: None,
+    };
+    for pair in query.split('&') {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let Some(value) = percent_decode(value, true) else {
+            continue;
+        };
+        let value = value.trim();
+        match key {
+            "server" if crate::net::parse_address(value).is_ok() => {
+                launch.server = Some(value.to_owned());
+            }
+            "name" if !value.is_empty() && value.chars().count() <= 32 => {
+                launch.name = Some(value.to_owned());
+            }
+            _ => {}
+        }
+    }
+    launch
+}
+
+/// The web address of the server behind a websocket address (`ws://host:port/ws` is served at
+/// `http://host:port`), to make links with; none for an address that is not one.
+pub fn site_of(server: &str) -> Option<String> {
+    let (scheme, rest) = if let Some(r) = server.strip_prefix("ws://") {
+        ("http", r)
+    } else if let Some(r) = server.strip_prefix("wss://") {
+        ("https", r)
+    } else {
+        return None;
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    (!authority.is_empty() && !authority.contains('@')).then(|| format!("{scheme}://{authority}"))
+}
+
+/// The link to a route on a site: `http://host:port/join/K7QM-2XPD`.
+pub fn link(site: &str, route: &Route) -> String {
+    format!("{}{}", site.trim_end_matches('/'), route.path())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_read_however_they_are_written() {
+        for typed in [
+            "K7QM-2XPD",
+            "k7qm-2xpd",
+            "K7QM2XPD",
+            " k7qm 2xpd ",
+            "k7-qm-2x-pd",
+        ] {
+            assert_eq!(
+                normalise_code(typed).as_deref(),
+                Some("K7QM-2XPD"),
+                "{typed}"
+            );
+        }
+        for bad in ["", "K7QM", "K7QM-2XPD9", "K7QM-2XP!", "K7QM-2XPÉ"] {
+            assert_eq!(normalise_code(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn paths_name_a_route_or_the_lobby() {
+        assert_eq!(
+            parse_path("/join/k7qm2xpd"),
+            Route::Join("K7QM-2XPD".into())
+        );
+        assert_eq!(
+            parse_path("/JOIN/K7QM-2XPD/"),
+            Route::Join("K7QM-2XPD".into())
+        );
+        assert_eq!(
+            parse_path("/join/k7qm%202xpd"),
+            Route::Join("K7QM-2XPD".into())
+        );
+        assert_eq!(
+            parse_path("/join/K7QM%2D2XPD"),
+            Route::Join("K7QM-2XPD".into())
+        );
+        assert_eq!(parse_path("/watch/42"), Route::Watch(42));
+        assert_eq!(parse_path("/replay/%2042"), Route::Replay(42));
+        for bad in [
+            "/",
+            "",
+            "/index.html",
+            "/join",
+            "/join/",
+            "/join/nope",
+            "/watch/abc",
+            "/watch/-1",
+            "/watch/99999999999999999999999",
+            "/watch/4/2",
+            "/x/watch/4",
+            "/replay/1%",
+            "/replay/%zz",
+            "/join/%ff%fe",
+            "/lobby/1",
+        ] {
+            assert_eq!(parse_path(bad), Route::Lobby, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_page_address_gives_the_server_and_the_route() {
+        assert_eq!(
+            parse_url("http://example.org:8080/join/k7qm-2xpd"),
+            Launch {
+                server: Some("ws://example.org:8080/ws".into()),
+                route: Route::Join("K7QM-2XPD".into()),
+                name: None,
+            }
+        );
+        let secure = parse_url("https://play.example.org/watch/7#top");
+        assert_eq!(secure.server.as_deref(), Some("wss://play.example.org/ws"));
+        assert_eq!(secure.route, Route::Watch(7));
+        let v6 = parse_url("http://[::1]:7878/");
+        assert_eq!(v6.server.as_deref(), Some("ws://[::1]:7878/ws"));
+        assert_eq!(v6.route, Route::Lobby);
+        assert_eq!(parse_url("http://h").route, Route::Lobby);
+    }
+
+    #[test]
+    fn the_query_may_name_the_server_and_the_player() {
+        let l = parse_url(
+            "http://127.0.0.1:8000/replay/3?server=ws%3A%2F%2F127.0.0.1%3A7878&name=Asha+K",
+        );
+        assert_eq!(l.server.as_deref(), Some("ws://127.0.0.1:7878"));
+        assert_eq!(l.route, Route::Replay(3));
+        assert_eq!(l.name.as_deref(), Some("Asha K"));
+        // A server that is not a websocket address, or an empty name, is ignored.
+        let l = parse_url("http://h:1/?server=http://evil&name=&x");
+        assert_eq!(l.server.as_deref(), Some("ws://h:1/ws"));
+        assert_eq!(l.name, None);
+        let long = format!("http://h/?name={}", "a".repeat(33));
+        assert_eq!(parse_url(&long).name, None);
+    }
+
+    #[test]
+    fn addresses_without_a_host_name_no_server() {
+        let file = parse_url("file:///home/a/chaupal/index.html");
+        assert_eq!(file.server, None);
+        assert_eq!(file.route, Route::Lobby);
+        assert_eq!(parse_url("").server, None);
+        assert_eq!(parse_url("http://user@h/").server, None);
+        assert_eq!(
+            parse_url("file:///x?server=ws://127.0.0.1:7878")
+                .server
+                .as_deref(),
+            Some("ws://127.0.0.1:7878")
+        );
+    }
+
+    #[test]
+    fn links_lead_back_to_the_same_route() {
+        let site = site_of("ws://example.org:8080/ws").expect("a site");
+        assert_eq!(site, "http://example.org:8080");
+        assert_eq!(
+            site_of("wss://play.example.org").as_deref(),
+            Some("https://play.example.org")
+        );
+        assert_eq!(site_of("http://x"), None);
+        for route in [
+            Route::Lobby,
+            Route::Join("K7QM-2XPD".into()),
+            Route::Watch(5),
+            Route::Replay(9),
+        ] {
+            let url = link(&site, &route);
+            assert_eq!(parse_url(&url).route, route, "{url}");
+            assert_eq!(
+                parse_url(&url).server.as_deref(),
+                Some("ws://example.org:8080/ws")
+            );
+        }
+    }
+}

@@ -1,0 +1,248 @@
+// Chaupal's miniquad plugin: what the client's wasm needs of the browser, imported by
+// client/src/platform/web/js.rs. It comes after miniquad's gl.js and sapp-jsutils'
+// sapp_jsutils.js in the bundle that scripts/build-web.sh writes, and uses their globals
+// (miniquad_add_plugin, js_object, consume_js_object).
+//
+// - Websockets: each socket's events (open, text, binary, closed with code and reason) are
+//   queued here, and the wasm takes them once a frame with chaupal_ws_poll.
+// - localStorage get and set; the clipboard (navigator.clipboard, or a hidden text area and
+//   the copy command); opening a link in a new tab; the page's address; the tab's title.
+//
+// Text crosses the boundary as UTF-8 bytes (a Uint8Array) in both directions: the Rust side
+// sizes its buffer from the array's length and checks the bytes are UTF-8. Every function
+// catches its own exceptions, so none can throw into the wasm.
+(function () {
+    "use strict";
+
+    // Must equal PLUGIN_VERSION in client/src/platform/web/js.rs.
+    const PLUGIN_VERSION = 1;
+    // A frame larger than this closes the socket instead of being queued (the client reads
+    // messages of at most 1 MiB).
+    const MAX_FRAME_BYTES = 4 * 1024 * 1024;
+    // Event kinds, as the Rust side reads them.
+    const OPEN = 0, TEXT = 1, BINARY = 2, CLOSED = 3;
+    // The close code used for a frame that is too large ("message too big").
+    const TOO_BIG = 1009;
+
+    const encoder = new TextEncoder();
+    const decoder = new TextDecoder("utf-8");
+    const EMPTY = new Uint8Array(0);
+
+    const sockets = new Map();
+    let next_socket = 1;
+
+    // The text in a handle the wasm passed (a buffer of UTF-8), taking it out of the table.
+    function take_text(handle) {
+        const value = consume_js_object(handle);
+        if (value instanceof Uint8Array) {
+            return decoder.decode(value);
+        }
+        return typeof value === "string" ? value : "";
+    }
+
+    // The bytes in a handle the wasm passed, taking it out of the table.
+    function take_bytes(handle) {
+        const value = consume_js_object(handle);
+        return value instanceof Uint8Array ? value : EMPTY;
+    }
+
+    // A handle to give the wasm: the text as UTF-8 bytes.
+    function give_text(text) {
+        return js_object(encoder.encode(String(text)));
+    }
+
+    function event(kind, data, code) {
+        return { kind: kind, code: code || 0, data: data || EMPTY };
+    }
+
+    function ws_open(url_handle) {
+        const url = take_text(url_handle);
+        const id = next_socket++;
+        const entry = { ws: null, queue: [], closed: false };
+        sockets.set(id, entry);
+        const close = function (code, reason) {
+            if (!entry.closed) {
+                entry.closed = true;
+                entry.queue.push(event(CLOSED, encoder.encode(reason || ""), code));
+            }
+        };
+        let ws;
+        try {
+            ws = new WebSocket(url);
+        } catch (e) {
+            close(0, String((e && e.message) || e));
+            return id;
+        }
+        ws.binaryType = "arraybuffer";
+        entry.ws = ws;
+        ws.onopen = function () {
+            entry.queue.push(event(OPEN));
+        };
+        ws.onmessage = function (m) {
+            if (entry.closed) {
+                return;
+            }
+            const data = typeof m.data === "string" ? encoder.encode(m.data) : new Uint8Array(m.data);
+            if (data.length > MAX_FRAME_BYTES) {
+                close(TOO_BIG, "the server sent a message too large to read");
+                try { ws.close(TOO_BIG); } catch (e) { /* closing already */ }
+                return;
+            }
+            entry.queue.push(event(typeof m.data === "string" ? TEXT : BINARY, data));
+        };
+        // An error is followed by the close event, which carries what there is to know.
+        ws.onerror = function () { };
+        ws.onclose = function (e) {
+            close(e.code, e.reason);
+        };
+        return id;
+    }
+
+    function ws_send(id, data_handle, text) {
+        const data = take_bytes(data_handle);
+        const entry = sockets.get(id);
+        if (!entry || !entry.ws || entry.closed || entry.ws.readyState !== WebSocket.OPEN) {
+            return 0;
+        }
+        try {
+            entry.ws.send(text === 1 ? decoder.decode(data) : data);
+            return 1;
+        } catch (e) {
+            return 0;
+        }
+    }
+
+    function ws_poll(id) {
+        const entry = sockets.get(id);
+        if (!entry || entry.queue.length === 0) {
+            return -1;
+        }
+        return js_object(entry.queue.shift());
+    }
+
+    function ws_close(id) {
+        const entry = sockets.get(id);
+        sockets.delete(id);
+        if (!entry || !entry.ws) {
+            return;
+        }
+        const ws = entry.ws;
+        ws.onopen = ws.onmessage = ws.onerror = ws.onclose = null;
+        try {
+            if (ws.readyState === WebSocket.CONNECTING || ws.readyState === WebSocket.OPEN) {
+                ws.close(1000);
+            }
+        } catch (e) { /* nothing left to close */ }
+    }
+
+    function storage_get(key_handle) {
+        const key = take_text(key_handle);
+        try {
+            const value = window.localStorage.getItem(key);
+            return value === null ? -1 : give_text(value);
+        } catch (e) {
+            return -1;
+        }
+    }
+
+    function storage_set(key_handle, value_handle) {
+        const key = take_text(key_handle);
+        const value = take_text(value_handle);
+        try {
+            window.localStorage.setItem(key, value);
+            return 1;
+        } catch (e) {
+            console.warn("chaupal: localStorage refused the settings:", e);
+            return 0;
+        }
+    }
+
+    // The old way to copy: select the text in a hidden text area.
+    function copy_by_selection(text) {
+        const area = document.createElement("textarea");
+        area.value = text;
+        area.setAttribute("readonly", "");
+        area.style.position = "fixed";
+        area.style.top = "-1000px";
+        area.style.opacity = "0";
+        document.body.appendChild(area);
+        let done = false;
+        try {
+            area.select();
+            done = document.execCommand("copy");
+        } catch (e) {
+            done = false;
+        }
+        document.body.removeChild(area);
+        const canvas = document.getElementById("glcanvas");
+        if (canvas) {
+            canvas.focus();
+        }
+        return done;
+    }
+
+    function clipboard_write(text_handle) {
+        const text = take_text(text_handle);
+        try {
+            if (navigator.clipboard && window.isSecureContext) {
+                navigator.clipboard.writeText(text).catch(function () {
+                    copy_by_selection(text);
+                });
+                return 1;
+            }
+            return copy_by_selection(text) ? 1 : 0;
+        } catch (e) {
+            return 0;
+        }
+    }
+
+    function open_url(url_handle) {
+        const url = take_text(url_handle);
+        if (!/^https?:\/\//i.test(url)) {
+            return 0;
+        }
+        try {
+            // With noopener the browser returns null whether or not the tab opened.
+            window.open(url, "_blank", "noopener");
+            return 1;
+        } catch (e) {
+            return 0;
+        }
+    }
+
+    function location_href() {
+        return give_text(window.location.href);
+    }
+
+    function set_title(text_handle) {
+        document.title = take_text(text_handle);
+    }
+
+    function register_plugin(importObject) {
+        importObject.env.chaupal_ws_open = ws_open;
+        importObject.env.chaupal_ws_send = ws_send;
+        importObject.env.chaupal_ws_poll = ws_poll;
+        importObject.env.chaupal_ws_close = ws_close;
+        importObject.env.chaupal_storage_get = storage_get;
+        importObject.env.chaupal_storage_set = storage_set;
+        importObject.env.chaupal_clipboard_write = clipboard_write;
+        importObject.env.chaupal_open_url = open_url;
+        importObject.env.chaupal_location = location_href;
+        importObject.env.chaupal_set_title = set_title;
+    }
+
+    // The wasm is loaded and about to start: the loading text can go.
+    function on_init() {
+        const loading = document.getElementById("loading");
+        if (loading) {
+            loading.remove();
+        }
+    }
+
+    miniquad_add_plugin({
+        register_plugin: register_plugin,
+        on_init: on_init,
+        version: PLUGIN_VERSION,
+        name: "chaupal",
+    });
+})();
