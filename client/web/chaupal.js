@@ -246,3 +246,23 @@
         name: "chaupal",
     });
 })();
+
+// Starts the client. This bundle is loaded by the page's one script element, which names the
+// wasm in `data-wasm`: the page has no inline script, so its Content-Security-Policy allows
+// only the server's own files.
+(function () {
+    "use strict";
+    const me = document.currentScript;
+    const wasm = me && me.getAttribute("data-wasm");
+    // Say so if the game never starts (the plugin removes the loading text when it does).
+    setTimeout(function () {
+        const loading = document.getElementById("loading");
+        if (loading) {
+            loading.textContent = "Chaupal is taking long to load. If nothing happens, reload " +
+                "the page; this browser needs WebGL and WebAssembly.";
+        }
+    }, 20000);
+    if (wasm) {
+        load(wasm);
+    }
+})();

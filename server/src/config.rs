@@ -76,6 +76,15 @@ pub struct ServerConfig {
     /// when they are there, and the top AI level plays from them.
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<std::path::PathBuf>,
+    /// The browser client's files (written by scripts/build-web.sh); by default `web/` beside
+    /// the executable or `target/web/`, when there. Without them `/` says how to build them.
+    #[arg(long, value_name = "DIR")]
+    pub web: Option<std::path::PathBuf>,
+    /// An origin (`https://chaupal.example`) whose pages may open websockets here, repeatable;
+    /// by default only the server's own (the page's host and port are the request's `Host`).
+    /// Behind a TLS proxy, name the public origin.
+    #[arg(long = "allowed-origin", value_name = "ORIGIN")]
+    pub allowed_origins: Vec<String>,
     /// A directory of tuned evaluation weights (`DIR/GAME.json`, written by `chaupal tune`):
     /// they replace the weights shipped with the server for the games that have a file there.
     #[arg(long, value_name = "DIR")]
@@ -119,6 +128,8 @@ impl Default for ServerConfig {
             sqlite_synchronous: SqliteSync::Full,
             tablebase: None,
             weights: None,
+            web: None,
+            allowed_origins: Vec::new(),
             kalah_db_seeds: DEFAULT_KALAH_DB_SEEDS,
             limits: Limits::default(),
         }

@@ -14,9 +14,10 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::ServerConfig;
 use crate::lobby::Lobby;
-use crate::net::{self, Shared};
+use crate::net::{self, Shared, WebSettings};
 use crate::pool::AiPool;
 use crate::store::{Store, StoreError};
+use crate::web::site::{Site, SiteError};
 
 /// Why the server could not start.
 #[derive(Debug, Error)]
@@ -32,6 +33,8 @@ pub enum ServeError {
     Runtime(std::io::Error),
     #[error(transparent)]
     Engine(#[from] chaupal_engine::EngineError),
+    #[error(transparent)]
+    Site(#[from] SiteError),
 }
 
 /// How long a graceful shutdown waits for connections to say goodbye.
@@ -91,7 +94,11 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
         source,
     })?;
     let shutdown = CancellationToken::new();
-    let shared = Shared::new(limits, lobby, store, pool, shutdown.clone());
+    let web = WebSettings {
+        site: load_site(config.web.as_deref())?.map(Arc::new),
+        allowed_origins: config.allowed_origins,
+    };
+    let shared = Shared::new(limits, lobby, store, pool, web, shutdown.clone());
     let accept = tokio::spawn(net::accept_loop(listener, shared.clone()));
     tracing::info!("listening on {}", net::describe(addr));
     Ok(RunningServer {
@@ -127,6 +134,25 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), ServeError> {
     // An AI search still running ends by its own time limit; do not wait for it.
     runtime.shutdown_timeout(SEARCH_WAIT);
     served
+}
+
+/// The browser client's files: from `dir` when named (an error if they are not there), else
+/// from the default directory when there is one (see [`Site::default_dir`]).
+fn load_site(dir: Option<&std::path::Path>) -> Result<Option<Site>, ServeError> {
+    let site = match dir {
+        Some(dir) => Some(Site::load(dir)?),
+        None => match Site::default_dir() {
+            Some(dir) => Some(Site::load(&dir)?),
+            None => None,
+        },
+    };
+    match &site {
+        Some(site) => tracing::info!("browser client from {}", site.dir.display()),
+        None => {
+            tracing::warn!("no browser client built (scripts/build-web.sh): / says how to build it")
+        }
+    }
+    Ok(site)
 }
 
 /// The engine the configuration asks for: the shipped (or `--weights`) evaluation weights, the

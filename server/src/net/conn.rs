@@ -28,6 +28,9 @@ use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio::time::{Instant, sleep_until, timeout, timeout_at};
 use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::handshake::server::{
+    ErrorResponse as HandshakeRefusal, Request as HandshakeRequest, Response as HandshakeResponse,
+};
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::protocol::frame::CloseFrame;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message, error::CapacityError};
@@ -106,9 +109,13 @@ pub async fn run(
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)
         .max_write_buffer_size(2 * frame_limit + 64 * 1024);
+    let allowed = shared.web.allowed_origins.clone();
+    #[allow(clippy::result_large_err)] // tungstenite's callback shape
+    let check =
+        move |req: &HandshakeRequest, res: HandshakeResponse| check_handshake(req, res, &allowed);
     let ws = match timeout_at(
         deadline,
-        tokio_tungstenite::accept_async_with_config(stream, Some(config)),
+        tokio_tungstenite::accept_hdr_async_with_config(stream, check, Some(config)),
     )
     .await
     {
@@ -173,6 +180,39 @@ pub async fn run(
     }
     drop(admission);
     tracing::debug!("{peer}: {id:?} closed");
+}
+
+/// The websocket paths: the page's `/ws`, and `/` for older clients and bots.
+const WEBSOCKET_PATHS: [&str; 2] = ["/", "/ws"];
+
+/// Lets a websocket handshake go on only on [`WEBSOCKET_PATHS`] and from an allowed page
+/// (`403`: a page of another site must not act with its visitor's token; `404`: another path).
+// The result's shape is tungstenite's handshake callback's, large refusal and all.
+#[allow(clippy::result_large_err)]
+fn check_handshake(
+    req: &HandshakeRequest,
+    res: HandshakeResponse,
+    allowed_origins: &[String],
+) -> Result<HandshakeResponse, HandshakeRefusal> {
+    let header = |name| req.headers().get(name).and_then(|v| v.to_str().ok());
+    let refuse = |status, text: &str| {
+        let mut refusal = HandshakeRefusal::new(Some(text.to_owned()));
+        *refusal.status_mut() = status;
+        refusal
+    };
+    if !WEBSOCKET_PATHS.contains(&req.uri().path()) {
+        return Err(refuse(
+            http::StatusCode::NOT_FOUND,
+            "the websocket is at / and /ws",
+        ));
+    }
+    if !crate::web::origin_allowed(header("origin"), header("host"), allowed_origins) {
+        return Err(refuse(
+            http::StatusCode::FORBIDDEN,
+            "this page's origin may not open a websocket here (see --allowed-origin)",
+        ));
+    }
+    Ok(res)
 }
 
 impl Conn {

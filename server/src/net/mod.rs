@@ -1,13 +1,16 @@
-//! The websocket gateway: accepts TCP connections, bounds them (in all and per address), and
-//! runs one [`conn`] task per connection.
+//! The gateway: accepts TCP connections, bounds them (in all and per address), and runs one
+//! task per connection: a websocket ([`conn`]) or plain HTTP ([`http`]), as its first request
+//! asks.
 //!
-//! - [`conn`]: one connection: websocket handshake, Hello, frames in and out, every limit.
+//! - [`http`]: what a connection is, and plain HTTP (the browser client's files).
+//! - [`conn`]: one websocket: handshake, Hello, frames in and out, every limit.
 //! - [`handler`]: what each request does, once decoded (lobby, rooms, records, AI).
 //! - [`budget`]: the per-connection message budget.
 
 pub mod budget;
 pub mod conn;
 pub mod handler;
+pub mod http;
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -16,12 +19,14 @@ use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use crate::config::Limits;
 use crate::lobby::Lobby;
 use crate::pool::AiPool;
 use crate::store::Store;
+use crate::web::site::Site;
 
 /// How long the accept loop waits after an error (out of file descriptors, ...) before trying
 /// again, at first; it doubles up to [`MAX_ACCEPT_BACKOFF`].
@@ -36,6 +41,9 @@ pub struct Shared {
     pub pool: AiPool,
     /// Cancelled when the server shuts down.
     pub shutdown: CancellationToken,
+    /// The browser client's files (`None` when not built) and the origins whose pages may
+    /// open websockets.
+    pub web: WebSettings,
     /// Connections per address.
     per_address: Mutex<HashMap<IpAddr, usize>>,
     /// One permit per connection allowed at once.
@@ -48,6 +56,7 @@ impl Shared {
         lobby: Lobby,
         store: Store,
         pool: AiPool,
+        web: WebSettings,
         shutdown: CancellationToken,
     ) -> Arc<Shared> {
         let max = limits.max_connections.max(1);
@@ -56,6 +65,7 @@ impl Shared {
             lobby,
             store,
             pool,
+            web,
             shutdown,
             per_address: Mutex::new(HashMap::new()),
             connections: Arc::new(Semaphore::new(max)),
@@ -93,6 +103,16 @@ impl Shared {
             Ok(Ok(_))
         )
     }
+}
+
+/// What the HTTP side serves and allows.
+#[derive(Clone, Debug, Default)]
+pub struct WebSettings {
+    /// The browser client's files; `None` when they were not built.
+    pub site: Option<Arc<Site>>,
+    /// The origins (`scheme://host[:port]`) whose pages may open a websocket; empty: the
+    /// server's own (see [`crate::web::origin_allowed`]).
+    pub allowed_origins: Vec<String>,
 }
 
 /// Why a connection was refused.
@@ -153,7 +173,20 @@ pub async fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
                 let admission = shared.admit(peer.ip());
                 let shared = shared.clone();
                 tokio::spawn(async move {
-                    conn::run(stream, peer, admission, shared).await;
+                    let deadline = Instant::now() + shared.limits.handshake_timeout();
+                    match http::opening(&stream, deadline).await {
+                        Some(http::Opening::WebSocket) => {
+                            conn::run(stream, peer, admission, shared).await;
+                        }
+                        Some(http::Opening::Http) => {
+                            // A connection over the limits gets 503s, and is closed.
+                            let site = shared.web.site.clone();
+                            let head_timeout = shared.limits.handshake_timeout();
+                            http::serve(stream, site, head_timeout, admission.is_ok()).await;
+                            drop(admission);
+                        }
+                        None => drop(admission),
+                    }
                 });
             }
             Err(e) => {
