@@ -42,12 +42,19 @@ pub fn new_invite_code() -> String {
     code
 }
 
-/// An invite code as typed by a person: case and spaces do not matter.
+/// An invite code as typed by a person, in the form it was handed out (`ABCD-EFGH`): case,
+/// spaces and the dash do not matter.
 pub fn normalise_code(code: &str) -> String {
-    code.chars()
-        .filter(|c| !c.is_whitespace())
+    let bare: String = code
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
         .map(|c| c.to_ascii_uppercase())
-        .collect()
+        .collect();
+    if bare.len() == CODE_CHARS && bare.is_ascii() {
+        format!("{}-{}", &bare[..CODE_CHARS / 2], &bare[CODE_CHARS / 2..])
+    } else {
+        bare
+    }
 }
 
 /// Checks and tidies a display name: trimmed, 1 to 32 characters, no control characters.
@@ -91,6 +98,15 @@ mod tests {
         assert_eq!(code.len(), 9);
         assert_eq!(&code[4..5], "-");
         assert_eq!(normalise_code(&format!(" {} ", code.to_lowercase())), code);
+        // Without its dash, with spaces anywhere, in any case.
+        let bare = code.replace('-', "");
+        assert_eq!(normalise_code(&bare), code);
+        assert_eq!(normalise_code(&bare.to_lowercase()), code);
+        let spaced: String = bare.chars().flat_map(|c| [c, ' ']).collect();
+        assert_eq!(normalise_code(&spaced), code);
+        // What cannot be a code stays what it was, and matches nothing.
+        assert_eq!(normalise_code("abc"), "ABC");
+        assert_ne!(normalise_code("ABCD-EFGH-IJ"), normalise_code("ABCD-EFGH"));
     }
 
     /// Tokens carry 128 random bits: 32 hex digits, each of the 16 values at every place, the
