@@ -4,8 +4,8 @@
 #
 #   index.html                 the page (client/web/index.html with the hashed names filled in)
 #   chaupal-HASH.wasm          the client (shrunk by wasm-opt when binaryen is there)
-#   chaupal-HASH.js            miniquad's gl.js + sapp-jsutils' sapp_jsutils.js +
-#                              client/web/chaupal.js, in that order (the crates' files are
+#   chaupal-HASH.js            miniquad's gl.js + sapp-jsutils' sapp_jsutils.js + quad-snd's
+#                              audio.js + client/web/chaupal.js, in that order (the crates' files are
 #                              found with `cargo metadata`, never copied into this repository)
 #   *.gz, *.br                 each of those precompressed (gzip -9; brotli when installed)
 #   assets.json                every file with its content type, size, hash and encodings
@@ -82,7 +82,7 @@ fi
 
 # --- the JS bundle -----------------------------------------------------------------------
 # The crates' JS files, from the versions Cargo.lock pins.
-read -r gl_js jsutils_js < <(
+read -r gl_js jsutils_js audio_js < <(
     cargo metadata --format-version 1 --locked --filter-platform "$triple" 2>/dev/null |
         python3 -c '
 import json, os, sys
@@ -90,17 +90,18 @@ meta = json.load(sys.stdin)
 used = {n["id"] for n in meta["resolve"]["nodes"]}
 dirs = {}
 for p in meta["packages"]:
-    if p["id"] in used and p["name"] in ("miniquad", "sapp-jsutils"):
+    if p["id"] in used and p["name"] in ("miniquad", "sapp-jsutils", "quad-snd"):
         dirs[p["name"]] = os.path.dirname(p["manifest_path"])
 print(os.path.join(dirs["miniquad"], "js", "gl.js"),
-      os.path.join(dirs["sapp-jsutils"], "js", "sapp_jsutils.js"))
+      os.path.join(dirs["sapp-jsutils"], "js", "sapp_jsutils.js"),
+      os.path.join(dirs["quad-snd"], "js", "audio.js"))
 '
 )
-for f in "$gl_js" "$jsutils_js" client/web/chaupal.js; do
+for f in "$gl_js" "$jsutils_js" "$audio_js" client/web/chaupal.js; do
     [ -f "$f" ] || { say "missing $f"; exit 1; }
 done
 {
-    for f in "$gl_js" "$jsutils_js" client/web/chaupal.js; do
+    for f in "$gl_js" "$jsutils_js" "$audio_js" client/web/chaupal.js; do
         printf '// ---- %s\n' "$(basename "$f")"
         cat "$f"
         printf '\n'

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Chaupal needs on a Debian machine that has the Rust toolchain, for one job:
-#   scripts/install.sh play   what the main job needs: the client's windowing and OpenGL
-#                             libraries, and every crate at the versions Cargo.lock pins;
+#   scripts/install.sh play   what the main job needs: the client's windowing, OpenGL and
+#                             sound (ALSA, which the client links) libraries, and every crate
+#                             at the versions Cargo.lock pins;
 #   scripts/install.sh test   that, and what the tests need: rustfmt and clippy, Xvfb (the
 #                             client's screenshots draw under a virtual display) and PostgreSQL
 #                             (the tests start a throwaway server: scripts/postgres.sh).
@@ -34,15 +35,16 @@ apt_install() {
 
 case $job in
 play)
-    # The client's window: X11 and Mesa's OpenGL.
-    apt_install libgl1 libgl1-mesa-dri libx11-6 libxi6 libxcursor1
+    # The client's window: X11 and Mesa's OpenGL; its sounds: ALSA (linked, so the -dev).
+    apt_install libgl1 libgl1-mesa-dri libx11-6 libxi6 libxcursor1 libasound2-dev
     ;;
 test)
     if ! rustup component list --installed 2>/dev/null | grep -q '^clippy'; then
         rustup component add rustfmt clippy >/dev/null 2>&1 || true
     fi
     # xvfb for the virtual display; Mesa's software OpenGL for the client to draw with.
-    apt_install xvfb xauth libgl1 libgl1-mesa-dri libx11-6 libxi6 libxcursor1
+    # ALSA's -dev: the client links libasound for its sounds.
+    apt_install xvfb xauth libgl1 libgl1-mesa-dri libx11-6 libxi6 libxcursor1 libasound2-dev
     if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
         apt_install postgresql
     fi

@@ -24,6 +24,9 @@ pub struct Config {
     /// The player token handed out by each server, by server address.
     #[serde(default)]
     pub tokens: BTreeMap<String, String>,
+    /// Whether the client's sounds are off.
+    #[serde(default)]
+    pub muted: bool,
 }
 
 /// The config file could not be read or written.

@@ -8,9 +8,14 @@
 //! - [`view`]: what a board shows, read out of a game (pieces, counters, board features).
 //! - [`geometry`]: where cells are on each board, the frame that scales a board into the
 //!   window, hit-testing clicks.
+//! - [`layout`]: where the parts of each screen go in a window of any size, from a phone held
+//!   upright to a desktop, and rows of buttons whose labels fit.
+//! - [`pace`]: when to draw the next frame (at once while something moves, else rarely).
+//! - [`sound`]: the sounds, synthesised as small WAV clips.
 //! - [`selection`]: entering a move by clicks, from the legal moves in notation.
 //! - [`sowing`]: Kalah's sowing animation as frames.
-//! - [`play`]: a game on the screen (moves, seats, last move, counters, hint).
+//! - [`play`]: a game on the screen (moves, seats, the last turn, the moves queued to be
+//!   shown, a look back at an earlier position, counters, hint).
 //! - [`replay`]: stepping through a finished game.
 //! - [`rulebook`]: the rule options offered and the rules in short.
 //! - [`route`]: where an address (a page's, or `--open`'s) sends the client: join, watch,
@@ -31,12 +36,15 @@ pub mod args;
 pub mod config;
 pub mod draw;
 pub mod geometry;
+pub mod layout;
 pub mod net;
+pub mod pace;
 pub mod platform;
 pub mod play;
 pub mod replay;
 pub mod route;
 pub mod rulebook;
 pub mod selection;
+pub mod sound;
 pub mod sowing;
 pub mod view;

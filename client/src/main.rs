@@ -3,12 +3,14 @@
 //! page's address says which server to talk to and where to go (see `chaupal_client::route`).
 //! The loop that runs the client is the same on both.
 
-use chaupal_client::app::{App, Event, Outgoing};
+use chaupal_client::app::{Action, App, Event, Field, Outgoing, tab_title};
 use chaupal_client::config::{self, Config};
 use chaupal_client::draw::{Fonts, paint, screens, ui::Input};
 use chaupal_client::net::online::Online;
+use chaupal_client::pace::Pacer;
 use chaupal_client::platform::{self, Store};
 use chaupal_client::route::{self, Launch};
+use chaupal_client::sound::Sounds;
 use macroquad::prelude::*;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -21,61 +23,10 @@ fn main() {
     web::main();
 }
 
-/// Runs the client until the window closes: the network's news, the player's input, drawing.
+/// Runs the client until the window closes: the network's news, the player's input, drawing,
+/// sounds, and a pause before the next frame as long as nothing moves ([`Pacer`]).
 async fn run(fonts: Fonts, launch: Launch, offline: bool) {
     let mut app = App::new(offline);
-    let mut online = (!offline).then(|| connect(&launch, &mut app));
-    for out in app.handle(chaupal_client::app::Action::Follow(launch.route.clone())) {
-        carry_out(out, &mut app, online.as_mut());
-    }
-    let mut title = String::new();
-    loop {
-        if let Some(online) = &mut online {
-            online.pump(&mut app);
-        }
-        let input = Input::read();
-        let mut actions = screens::draw(&app, &input, &fonts);
-        if paint::warm_glyphs(&fonts) {
-            // Text of new sizes grew the glyph atlases: the frame again, on their new textures.
-            actions = screens::draw(&app, &input, &fonts);
-        }
-        for action in actions {
-            for out in app.handle(action) {
-                carry_out(out, &mut app, online.as_mut());
-            }
-        }
-        app.tick(get_frame_time());
-        let now = app.title();
-        if now != title {
-            platform::set_title(&now);
-            title = now;
-        }
-        next_frame().await;
-    }
-}
-
-/// Does what the app asked: the platform's part here, the server's through the connection.
-fn carry_out(out: Outgoing, app: &mut App, online: Option<&mut Online>) {
-    match out {
-        Outgoing::CopyText(text) => {
-            if let Err(e) = platform::copy_text(&text) {
-                let _ = app.apply(Event::Problem(e));
-            }
-        }
-        other => {
-            if let Some(online) = online {
-                online.wish(other, app);
-            }
-        }
-    }
-}
-
-/// Reads the remembered settings and starts connecting.
-fn connect(launch: &Launch, app: &mut App) -> Online {
-    let server = launch
-        .server
-        .clone()
-        .unwrap_or_else(|| route::DEFAULT_SERVER.to_owned());
     let store = Store::standard();
     let mut settings = store.load().unwrap_or_else(|e| {
         let _ = app.apply(Event::Problem(e));
@@ -86,12 +37,112 @@ fn connect(launch: &Launch, app: &mut App) -> Online {
         .clone()
         .or_else(|| settings.name.clone())
         .unwrap_or_else(config::default_name);
-    settings.name = Some(name.clone());
-    if let Err(e) = store.save(&settings) {
-        let _ = app.apply(Event::Problem(format!("Your name could not be saved: {e}")));
+    app.remember(&name, settings.muted);
+    if settings.name.as_deref() != Some(&name) {
+        settings.name = Some(name.clone());
+        if let Err(e) = store.save(&settings) {
+            let _ = app.apply(Event::Problem(format!("Your name could not be saved: {e}")));
+        }
     }
+    let mut online = (!offline).then(|| connect(&launch, name, settings, &mut app));
+    for out in app.handle(Action::Follow(launch.route.clone())) {
+        carry_out(out, &mut app, online.as_mut());
+    }
+    let sounds = Sounds::load().await;
+    let mut title = String::new();
+    let mut input = Input::default();
+    let mut pacer = Pacer::default();
+    let mut unseen = 0u32;
+    loop {
+        let started = platform::now();
+        if let Some(online) = &mut online {
+            online.pump(&mut app);
+        }
+        input = Input::read(&input);
+        let mut actions = screens::draw(&app, &input, &fonts);
+        if paint::warm_glyphs(&fonts) {
+            // Text of new sizes grew the glyph atlases: the frame again, on their new textures.
+            actions = screens::draw(&app, &input, &fonts);
+        }
+        platform::text_fields(&screens::take_fields());
+        for typed in platform::typed_text() {
+            if typed.focused && app.focus() != Some(typed.field) {
+                actions.push(Action::Focus(Some(typed.field)));
+            }
+            actions.push(Action::SetText(typed.field, typed.text));
+            if typed.enter {
+                actions.push(match typed.field {
+                    Field::Name => Action::SaveName,
+                    Field::Code => Action::JoinByCode,
+                });
+            }
+        }
+        let acted = !actions.is_empty();
+        for action in actions {
+            for out in app.handle(action) {
+                carry_out(out, &mut app, online.as_mut());
+            }
+        }
+        app.tick(get_frame_time());
+        let cues = app.take_cues();
+        if !app.muted() {
+            for cue in &cues {
+                sounds.play(*cue);
+            }
+        }
+        // News the player has not seen while the tab was hidden shows in its title.
+        unseen = if platform::page_hidden() {
+            unseen + cues.len() as u32
+        } else {
+            0
+        };
+        let now = tab_title(&app.title(), unseen);
+        if now != title {
+            platform::set_title(&now);
+            title = now;
+        }
+        let wait = pacer.after_frame(get_frame_time(), input.active() || acted, app.next_change());
+        platform::pace(wait, (platform::now() - started) as f32);
+        next_frame().await;
+    }
+}
+
+/// Does what the app asked: the platform's part here, the server's through the connection.
+fn carry_out(out: Outgoing, app: &mut App, online: Option<&mut Online>) {
+    match (out, online) {
+        (Outgoing::CopyText(text), _) => {
+            if let Err(e) = platform::copy_text(&text) {
+                let _ = app.apply(Event::Problem(e));
+            }
+        }
+        (other, Some(online)) => online.wish(other, app),
+        // Offline, the name and the sounds are only remembered.
+        (Outgoing::Rename(name), None) => remember(app, |c| c.name = Some(name)),
+        (Outgoing::SetMuted(muted), None) => remember(app, |c| c.muted = muted),
+        (_, None) => {}
+    }
+}
+
+/// Changes the remembered settings (offline: online, the connection keeps them).
+fn remember(app: &mut App, change: impl FnOnce(&mut Config)) {
+    let store = Store::standard();
+    let mut settings = store.load().unwrap_or_default();
+    change(&mut settings);
+    if let Err(e) = store.save(&settings) {
+        let _ = app.apply(Event::Problem(format!(
+            "Your settings could not be saved: {e}"
+        )));
+    }
+}
+
+/// Starts connecting as `name`, with the remembered settings.
+fn connect(launch: &Launch, name: String, settings: Config, app: &mut App) -> Online {
+    let server = launch
+        .server
+        .clone()
+        .unwrap_or_else(|| route::DEFAULT_SERVER.to_owned());
     app.set_site(route::site_of(&server));
-    Online::start(&server, name, settings, store)
+    Online::start(&server, name, settings, Store::standard())
 }
 
 /// The browser's start: the page's address, a canvas that fills the page.
@@ -106,8 +157,14 @@ mod web {
         let conf = Conf {
             window_title: "Chaupal".to_owned(),
             high_dpi: false,
-            sample_count: 4,
+            // Antialiasing of a whole frame costs more than it shows on these flat drawings.
+            sample_count: 1,
             window_resizable: true,
+            // Frames only on input, the network, or when the client asks (see `pace`).
+            platform: macroquad::miniquad::conf::Platform {
+                blocking_event_loop: true,
+                ..Default::default()
+            },
             ..Default::default()
         };
         macroquad::Window::from_config(conf, async move {
@@ -124,7 +181,7 @@ mod web {
 mod desktop {
     use std::process::ExitCode;
 
-    use chaupal_client::app::{Action, Screen};
+    use chaupal_client::app::Screen;
     use chaupal_client::args::{self, Args};
     use chaupal_client::geometry::Px;
     use chaupal_client::play::{Match, Seats};
@@ -141,7 +198,9 @@ mod desktop {
             window_width: args.size.0 as i32,
             window_height: args.size.1 as i32,
             high_dpi: false,
-            sample_count: 4,
+            // Antialiasing of a whole frame costs more than it shows on these flat drawings
+            // (and is done in software where there is no graphics card).
+            sample_count: 1,
             window_resizable: true,
             ..Default::default()
         }
@@ -191,8 +250,7 @@ mod desktop {
         for mv in args.moves.as_deref().unwrap_or("").split_whitespace() {
             m.apply(mv).map_err(|e| e.to_string())?;
         }
-        m.sowing = None;
-        m.slide = None;
+        m.settle();
         m.flipped = args.flip;
         let played = if m.finished() {
             Screen::GameOver
@@ -202,20 +260,31 @@ mod desktop {
         let screen = match args.show.as_deref() {
             None | Some("game" | "replay" | "connection") => played,
             Some("game-over") => Screen::GameOver,
-            Some("lobby") => Screen::Lobby,
+            Some("lobby" | "name" | "invite") => Screen::Lobby,
             Some("rules") => Screen::Rules(kind),
             Some(other) => {
                 return Err(format!(
-                    "--show {other}: expected game, game-over, lobby, rules, replay or connection"
+                    "--show {other}: expected game, game-over, lobby, name, invite, rules, replay \
+                     or connection"
                 ));
             }
         };
         let mut app = App::showing(m, screen);
+        app.remember(args.name.as_deref().unwrap_or("Asha"), false);
         for cell in args.clicks.as_deref().unwrap_or("").split_whitespace() {
             let _ = app.handle(Action::Cell(cell.to_owned()));
         }
         match args.show.as_deref() {
             Some("connection") => app = App::new(false),
+            Some("name") => {
+                let _ = app.handle(Action::EditName);
+                let _ = app.handle(Action::SetText(Field::Name, "Asha Rai".to_owned()));
+            }
+            Some("invite") => {
+                app.set_site(Some("http://127.0.0.1:7878".to_owned()));
+                let _ = app.apply(Event::InviteCode("K7QM-2XPD".to_owned()));
+                let _ = app.handle(Action::DismissNotice);
+            }
             Some("replay") => {
                 let _ = app.handle(Action::OpenReplay);
                 let half = app.replay().map_or(0, |r| r.len() / 2);

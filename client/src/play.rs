@@ -1,7 +1,11 @@
 //! A game on the screen: the position, the moves so far, the click selection, whose seats this
-//! client holds, the last move, a hint, the Kalah sowing being shown, and the counters of the
-//! side panel. Moves are checked with the shared rules; when a server is the authority, a move
-//! entered here is only sent, and played when the server says so.
+//! client holds, the last turn, a hint, the moves being shown one after the other (a piece
+//! gliding, Kalah's seeds sown: [`Showing`], queued so that no move is skipped), an earlier
+//! position looked back at, and the counters of the side panel. Moves are checked with the
+//! shared rules; when a server is the authority, a move entered here is only sent, and played
+//! when the server says so.
+
+use std::collections::VecDeque;
 
 use chaupal_shared::protocol::{GameResult, ResultReason};
 use chaupal_shared::{AnyGame, GameKind, MoveError, Outcome, Side};
@@ -102,6 +106,43 @@ pub struct Slide {
     elapsed: f32,
 }
 
+/// How a move is shown: its seeds sown one by one (Kalah), or its piece gliding.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Motion {
+    Sow(Sowing),
+    Slide(Slide),
+}
+
+/// A move being shown, or waiting its turn to be shown: the board after it, and which move it
+/// is (the number of moves played once it is made).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Showing {
+    pub motion: Motion,
+    /// The board once the move is made (drawn under a gliding piece).
+    pub after: BoardView,
+    /// The moves played once this one is made: it is `moves[ply - 1]`.
+    pub ply: usize,
+}
+
+impl Showing {
+    /// Moves it on by `dt` seconds; whether it has been shown in full.
+    fn tick(&mut self, dt: f32) -> bool {
+        match &mut self.motion {
+            Motion::Sow(s) => {
+                s.tick(dt);
+                s.done()
+            }
+            Motion::Slide(s) => {
+                s.elapsed += dt.max(0.0);
+                s.progress().is_none()
+            }
+        }
+    }
+}
+
+/// More moves than this waiting to be shown are shown faster, so the board catches up.
+pub const QUEUE_CALM: usize = 2;
+
 impl Slide {
     /// The hop under way and how far along it is (0..1), or none when done.
     pub fn progress(&self) -> Option<(usize, f32)> {
@@ -133,10 +174,12 @@ pub struct Match {
     pub online: bool,
     /// A move sent and not yet answered.
     pub pending: Option<String>,
-    /// The sowing being shown (Kalah).
-    pub sowing: Option<Sowing>,
-    /// The piece gliding to its destination (point and square games).
-    pub slide: Option<Slide>,
+    /// The moves being shown, oldest first: each is shown in full, then the next.
+    pub shows: VecDeque<Showing>,
+    /// What each move captured (seeds in Kalah, pieces elsewhere), by move.
+    pub captured: Vec<u32>,
+    /// An earlier position looked at during the game: the number of moves played to reach it.
+    pub looking: Option<usize>,
     /// The hint on request.
     pub hint: Option<Hint>,
     /// The players' names, by `Side::index`.
@@ -165,8 +208,9 @@ impl Match {
             seats,
             online,
             pending: None,
-            sowing: None,
-            slide: None,
+            shows: VecDeque::new(),
+            captured: Vec::new(),
+            looking: None,
             hint: None,
             names: Side::BOTH.map(|s| capitalise(kind.side_name(s))),
             ended: None,
@@ -220,8 +264,62 @@ impl Match {
         !self.finished()
             && self.pending.is_none()
             && self.seats.holds(self.game.side_to_move())
-            && self.sowing.is_none()
-            && self.slide.is_none()
+            && self.shows.is_empty()
+            && self.looking.is_none()
+    }
+
+    /// Whether it is this client's turn, whatever is on the screen (an animation, a look back).
+    pub fn my_turn(&self) -> bool {
+        !self.finished() && self.pending.is_none() && self.seats.holds(self.game.side_to_move())
+    }
+
+    /// The sowing being shown now (Kalah).
+    pub fn sowing(&self) -> Option<&Sowing> {
+        match self.shows.front().map(|s| &s.motion) {
+            Some(Motion::Sow(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The piece gliding now.
+    pub fn slide(&self) -> Option<&Slide> {
+        match self.shows.front().map(|s| &s.motion) {
+            Some(Motion::Slide(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Whether a move is being shown.
+    pub fn animating(&self) -> bool {
+        !self.shows.is_empty()
+    }
+
+    /// Shows every move at once: the board as it stands.
+    pub fn settle(&mut self) {
+        self.shows.clear();
+    }
+
+    /// Looks at the position after `ply` moves (the present when `ply` is the number of moves
+    /// played): moves cannot be entered while looking back.
+    pub fn look_at(&mut self, ply: usize) {
+        self.looking = (ply < self.moves.len()).then_some(ply);
+        self.selection.clear();
+    }
+
+    /// Looks `delta` moves further (or back, when negative) than the position on the screen.
+    pub fn look_step(&mut self, delta: isize) {
+        let now = self.looking.unwrap_or(self.moves.len());
+        self.look_at(now.saturating_add_signed(delta).min(self.moves.len()));
+    }
+
+    /// The position looked back at, when there is one.
+    pub fn looked(&self) -> Option<AnyGame> {
+        let ply = self.looking?;
+        let mut game = self.start.clone();
+        for p in self.moves.iter().take(ply) {
+            game.play_text(&p.text).ok()?;
+        }
+        Some(game)
     }
 
     /// Handles a click on a cell; returns a move to play (or send) when one was entered.
@@ -243,23 +341,43 @@ impl Match {
         self.selection.stop(&self.choices)
     }
 
-    /// Plays a move (checked with the rules); shows its sowing in Kalah.
+    /// Plays a move (checked with the rules) and queues it to be shown: its sowing in Kalah,
+    /// its piece gliding elsewhere, after the moves still being shown.
     pub fn apply(&mut self, text: &str) -> Result<(), MoveError> {
         let before = self.game.clone();
         let side = before.side_to_move();
         let canonical = self.game.play_text(text)?;
-        if let (AnyGame::Kalah(b), AnyGame::Kalah(a)) = (&before, &self.game) {
+        let after = BoardView::of(&self.game);
+        let ply = self.moves.len() + 1;
+        let captured = if let (AnyGame::Kalah(b), AnyGame::Kalah(a)) = (&before, &self.game) {
             let house = canonical.parse::<usize>().unwrap_or(0);
-            let frames = sowing::frames(&KalahView::of(b), side, house, &KalahView::of(a));
-            self.sowing = Some(Sowing::new(frames));
+            let (b, a) = (KalahView::of(b), KalahView::of(a));
+            let frames = sowing::frames(&b, side, house, &a);
+            let captured = sowing::captured(&frames, side, &a);
+            self.shows.push_back(Showing {
+                motion: Motion::Sow(Sowing::new(frames)),
+                after,
+                ply,
+            });
+            captured
         } else {
+            let lost = BoardView::of(&before).material()[side.opponent().index()];
+            let captured = lost.saturating_sub(after.material()[side.opponent().index()]) as u32;
             let path = move_path(self.kind(), side, &canonical);
-            self.slide = (path.len() >= 2).then_some(Slide { path, elapsed: 0.0 });
-        }
+            if path.len() >= 2 {
+                self.shows.push_back(Showing {
+                    motion: Motion::Slide(Slide { path, elapsed: 0.0 }),
+                    after,
+                    ply,
+                });
+            }
+            captured
+        };
         self.moves.push(Played {
             side,
             text: canonical,
         });
+        self.captured.push(captured);
         self.pending = None;
         self.hint = None;
         self.refresh();
@@ -275,8 +393,9 @@ impl Match {
         }
         self.game = game;
         self.moves.truncate(keep);
-        self.sowing = None;
-        self.slide = None;
+        self.captured.truncate(keep);
+        self.shows.clear();
+        self.looking = self.looking.filter(|&p| p < keep);
         self.hint = None;
         self.ended = None;
         self.refresh();
@@ -291,37 +410,79 @@ impl Match {
         {
             c.tick(dt);
         }
-        if let Some(slide) = &mut self.slide {
-            slide.elapsed += dt.max(0.0);
-            if slide.progress().is_none() {
-                self.slide = None;
-            }
-        }
-        if let Some(s) = &mut self.sowing {
-            s.tick(dt);
-            if s.done() {
-                self.sowing = None;
-            }
+        // A queue that falls behind is shown faster, so the board catches up.
+        let speed = if self.shows.len() > QUEUE_CALM {
+            self.shows.len() as f32
+        } else {
+            1.0
+        };
+        if let Some(front) = self.shows.front_mut()
+            && front.tick(dt * speed)
+        {
+            self.shows.pop_front();
         }
     }
 
-    /// The board to draw now (a frame of the sowing while one is shown).
+    /// The board to draw now: the position looked back at, or a frame of the move being shown,
+    /// or the position as it stands.
     pub fn view(&self) -> BoardView {
-        match self.sowing.as_ref().and_then(Sowing::current) {
-            Some(frame) => BoardView::Kalah(frame.view.clone()),
+        if let Some(game) = self.looked() {
+            return BoardView::of(&game);
+        }
+        match self.shows.front() {
+            Some(Showing {
+                motion: Motion::Sow(s),
+                ..
+            }) => match s.current() {
+                Some(frame) => BoardView::Kalah(frame.view.clone()),
+                None => BoardView::of(&self.game),
+            },
+            Some(showing) => showing.after.clone(),
             None => BoardView::of(&self.game),
         }
     }
 
-    /// The cells of the last move, and the side that made it.
-    pub fn last_move(&self) -> Option<(Side, Vec<CellName>)> {
-        let last = self.moves.last()?;
-        Some((last.side, move_path(self.kind(), last.side, &last.text)))
+    /// The number of moves that lead to the board on the screen: the position looked back at,
+    /// or the move being shown, or all of them.
+    pub fn shown_ply(&self) -> usize {
+        self.looking
+            .or(self.shows.front().map(|s| s.ply))
+            .unwrap_or(self.moves.len())
     }
 
-    /// The pieces the last move captured (jumped over), for marking.
+    /// The moves of the turn that led to the board on the screen: the last move shown and the
+    /// moves just before it by the same side (Kalah's extra turns), as indices into `moves`.
+    pub fn last_turn(&self) -> std::ops::Range<usize> {
+        let end = self.shown_ply().min(self.moves.len());
+        let Some(side) = end.checked_sub(1).map(|i| self.moves[i].side) else {
+            return 0..0;
+        };
+        let start = self.moves[..end]
+            .iter()
+            .rposition(|p| p.side != side)
+            .map_or(0, |i| i + 1);
+        start..end
+    }
+
+    /// The cells of the last turn's moves (every house sown in a Kalah turn), and the side that
+    /// made it.
+    pub fn last_move(&self) -> Option<(Side, Vec<CellName>)> {
+        let turn = self.last_turn();
+        if turn.is_empty() {
+            return None;
+        }
+        let side = self.moves.get(turn.start)?.side;
+        let cells = self.moves[turn]
+            .iter()
+            .flat_map(|p| move_path(self.kind(), p.side, &p.text))
+            .collect();
+        Some((side, cells))
+    }
+
+    /// The pieces the last move shown captured (jumped over), for marking.
     pub fn last_captures(&self) -> Vec<CellName> {
-        match self.moves.last() {
+        let ply = self.shown_ply();
+        match ply.checked_sub(1).and_then(|i| self.moves.get(i)) {
             Some(p) if p.text.contains('x') && self.kind() != GameKind::Jungle => {
                 let path = move_path(self.kind(), p.side, &p.text);
                 path.windows(2)
@@ -330,6 +491,32 @@ impl Match {
             }
             _ => Vec::new(),
         }
+    }
+
+    /// The last turn in words, with what it captured: "South sowed 3, then 6: captures 7
+    /// seeds", "Tigers: c3xe3, captures a goat".
+    pub fn turn_note(&self) -> Option<String> {
+        let turn = self.last_turn();
+        if turn.is_empty() {
+            return None;
+        }
+        let side = self.moves.get(turn.start)?.side;
+        let kind = self.kind();
+        let who = capitalise(kind.side_name(side));
+        let texts: Vec<&str> = self.moves[turn.clone()]
+            .iter()
+            .map(|p| p.text.as_str())
+            .collect();
+        let took: u32 = self.captured.get(turn).map_or(0, |c| c.iter().sum());
+        let (verb, joined) = match kind {
+            GameKind::Kalah => ("sowed", texts.join(", then ")),
+            _ => ("played", texts.join(", then ")),
+        };
+        let mut note = format!("{who} {verb} {joined}");
+        if took > 0 {
+            note.push_str(&format!(": {}", captures_words(kind, took)));
+        }
+        Some(note)
     }
 
     /// A line for the status bar: whose turn, or the result.
@@ -403,6 +590,21 @@ impl Match {
         }
         out.push(("Moves made".into(), self.moves.len().to_string()));
         out
+    }
+}
+
+/// What a turn captured, in words: "captures 7 seeds", "captures a goat", "captures 2 pieces".
+pub fn captures_words(kind: GameKind, n: u32) -> String {
+    let (one, many) = match kind {
+        GameKind::Kalah => ("a seed", "seeds"),
+        GameKind::BaghChal => ("a goat", "goats"),
+        GameKind::Jungle => ("an animal", "animals"),
+        GameKind::SholoGuti => ("a soldier", "soldiers"),
+    };
+    if n == 1 {
+        format!("captures {one}")
+    } else {
+        format!("captures {n} {many}")
     }
 }
 
@@ -590,7 +792,7 @@ mod tests {
     fn a_kalah_move_is_shown_seed_by_seed_then_settles() {
         let mut m = Match::new(start(GameKind::Kalah), Seats::Both, false);
         m.apply("3").expect("legal");
-        assert!(m.sowing.is_some());
+        assert!(m.sowing().is_some());
         assert!(!m.can_enter_move(), "no clicks while the seeds fly");
         let BoardView::Kalah(first) = m.view() else {
             panic!("kalah")
@@ -598,13 +800,104 @@ mod tests {
         assert_eq!(first.houses[0][2], 0);
         assert_eq!(first.stores[0], 0, "the store is filled seed by seed");
         m.tick(10.0);
-        assert!(m.sowing.is_none());
+        assert!(m.sowing().is_none());
         assert_eq!(m.view(), BoardView::of(&m.game));
         assert_eq!(
             m.status(),
             "South moves again",
             "the last seed in the store: again"
         );
+    }
+
+    #[test]
+    fn moves_arriving_together_are_all_shown_one_after_the_other() {
+        // South sows, lands in its store and moves again, then north answers at once: three
+        // sowings queue, none is cut short.
+        let mut m = Match::new(start(GameKind::Kalah), Seats::One(Side::Second), true);
+        m.apply("3").expect("legal");
+        m.apply("6").expect("legal");
+        m.apply("2").expect("legal");
+        assert_eq!(m.shows.len(), 3);
+        assert_eq!(m.shown_ply(), 1, "the first sowing is on the board");
+        assert_eq!(
+            m.last_move(),
+            Some((Side::First, vec!["s3".into()])),
+            "the turn so far"
+        );
+        let mut seen = vec![m.shown_ply()];
+        for _ in 0..400 {
+            m.tick(0.02);
+            if seen.last() != Some(&m.shown_ply()) {
+                seen.push(m.shown_ply());
+            }
+        }
+        assert_eq!(seen, [1, 2, 3], "each move shown in turn");
+        assert!(!m.animating());
+        // South's turn was two moves: both houses are marked until north's shows.
+        m.look_at(2);
+        assert_eq!(
+            m.last_move(),
+            Some((Side::First, vec!["s3".into(), "s6".into()]))
+        );
+        assert_eq!(m.turn_note().as_deref(), Some("South sowed 3, then 6"));
+    }
+
+    #[test]
+    fn a_kalah_capture_and_a_bagh_chal_capture_are_said_in_words() {
+        let game = AnyGame::from_position_text(
+            GameKind::Kalah,
+            "1,0,4,4,4,4:7/4,4,4,4,4,4:0 s",
+            [("", ""); 0],
+        )
+        .expect("pos");
+        let mut m = Match::new(game, Seats::Both, false);
+        m.apply("1").expect("legal");
+        assert_eq!(
+            m.turn_note().as_deref(),
+            Some("South sowed 1: captures 5 seeds")
+        );
+        let game = AnyGame::from_position_text(
+            GameKind::BaghChal,
+            "T4/5/1GTG1/2G2/T3T t 17 0",
+            [("", ""); 0],
+        )
+        .expect("pos");
+        let mut m = Match::new(game, Seats::Both, false);
+        let jump = m
+            .game
+            .legal_moves_text()
+            .into_iter()
+            .find(|t| t.contains('x'))
+            .expect("a capture");
+        m.apply(&jump).expect("legal");
+        m.settle();
+        assert!(
+            m.turn_note()
+                .is_some_and(|n| n.ends_with("captures a goat"))
+        );
+        assert_eq!(m.last_captures().len(), 1, "the goat taken is marked");
+    }
+
+    #[test]
+    fn looking_back_shows_an_earlier_position_and_blocks_moves_until_the_present() {
+        let mut m = Match::new(start(GameKind::BaghChal), Seats::Both, false);
+        for mv in ["c3", "a1-b2", "d3"] {
+            m.apply(mv).expect("legal");
+        }
+        m.settle();
+        let now = m.view();
+        m.look_step(-1);
+        assert_eq!(m.looking, Some(2));
+        assert_ne!(m.view(), now);
+        assert!(!m.can_enter_move(), "no move while looking back");
+        assert!(m.my_turn(), "though it is this side's turn");
+        m.look_at(0);
+        assert_eq!(m.view(), BoardView::of(&m.start));
+        assert_eq!(m.last_move(), None);
+        m.look_step(5);
+        assert_eq!(m.looking, None, "past the end is the present");
+        assert_eq!(m.view(), now);
+        assert!(m.can_enter_move());
     }
 
     #[test]
@@ -650,18 +943,14 @@ mod tests {
         .expect("pos");
         let mut m = Match::new(game, Seats::Both, false);
         m.apply("c4xc6xe6").expect("legal");
-        let slide = m.slide.clone().expect("a slide");
+        let slide = m.slide().cloned().expect("a slide");
         assert_eq!(slide.progress(), Some((0, 0.0)));
         m.tick(SLIDE_SECONDS * 1.5);
-        let (hop, t) = m
-            .slide
-            .as_ref()
-            .and_then(Slide::progress)
-            .expect("on the way");
+        let (hop, t) = m.slide().and_then(Slide::progress).expect("on the way");
         assert_eq!(hop, 1);
         assert!((t - 0.5).abs() < 1e-3);
         m.tick(SLIDE_SECONDS);
-        assert!(m.slide.is_none());
+        assert!(m.slide().is_none());
         assert!(m.can_enter_move());
     }
 

@@ -122,6 +122,12 @@ impl Replay {
         self.autoplay
     }
 
+    /// Seconds until the next move plays back by itself, while playing back.
+    pub fn next_step(&self) -> Option<f32> {
+        self.autoplay
+            .then(|| (AUTOPLAY_SECONDS - self.timer).max(0.0))
+    }
+
     /// Starts or stops playing back; starting at the end begins again from the start.
     pub fn toggle_autoplay(&mut self) {
         self.autoplay = !self.autoplay;

@@ -60,6 +60,25 @@ pub fn options(kind: GameKind) -> &'static [RuleOption] {
     }
 }
 
+/// A rule option's value as the lobby shows it: a yes-or-no rule reads On or Off, the others
+/// as they are.
+pub fn value_words(value: &str) -> &str {
+    match value {
+        "true" => "On",
+        "false" => "Off",
+        other => other,
+    }
+}
+
+/// A rule that differs from the default, in words: "Lone-seed capture: On", "Board: small".
+pub fn describe(kind: GameKind, key: &str, value: &str) -> String {
+    let label = options(kind)
+        .iter()
+        .find(|o| o.key == key)
+        .map_or(key, |o| o.label);
+    format!("{label}: {}", value_words(value))
+}
+
 /// The rules of a game in short lines, for the rules screen.
 pub fn summary(kind: GameKind) -> &'static [&'static str] {
     match kind {
@@ -153,13 +172,14 @@ pub fn example(kind: GameKind) -> Example {
 pub fn how_to_play(kind: GameKind) -> &'static str {
     match kind {
         GameKind::BaghChal => {
-            "Click an empty point to place a goat; click a piece, then a highlighted point, to move."
+            "Tap or click an empty point to place a goat. Drag a piece to a marked point, or tap \
+             it and then the point."
         }
-        GameKind::Kalah => "Click one of your houses to sow it.",
-        GameKind::Jungle => "Click an animal, then a highlighted square.",
+        GameKind::Kalah => "Tap or click one of your houses to sow it.",
+        GameKind::Jungle => "Drag an animal to a marked square, or tap it and then the square.",
         GameKind::SholoGuti => {
-            "Click a soldier, then a highlighted point; in a chain, click each landing in turn, \
-             or the soldier again to stop."
+            "Drag a soldier to a marked point, or tap it and then the point; in a chain, tap \
+             each landing in turn, or the soldier again to stop."
         }
     }
 }
@@ -167,6 +187,17 @@ pub fn how_to_play(kind: GameKind) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn yes_or_no_rules_read_on_or_off() {
+        assert_eq!(value_words("true"), "On");
+        assert_eq!(value_words("false"), "Off");
+        assert_eq!(value_words("small"), "small");
+        assert_eq!(
+            describe(GameKind::Kalah, "empty-capture", "true"),
+            "Lone-seed capture: On"
+        );
+    }
     use chaupal_shared::AnyGame;
 
     #[test]

@@ -62,6 +62,25 @@ pub fn frames(before: &KalahView, mover: Side, house: usize, after: &KalahView) 
     out
 }
 
+/// The seeds a sowing captured into the mover's store once the last seed landed (its own last
+/// seed and the opposite house's), from its frames and the board `after` it; none when the
+/// game ended with it (the seeds left then go to their own side's store, which is no capture).
+pub fn captured(frames: &[SowFrame], mover: Side, after: &KalahView) -> u32 {
+    if after.houses.iter().any(|row| row.iter().all(|&n| n == 0)) {
+        return 0;
+    }
+    let sown = frames
+        .iter()
+        .rev()
+        .find(|f| f.landed.is_some())
+        .or(frames.first());
+    let Some(sown) = sown else {
+        return 0;
+    };
+    let m = mover.index();
+    u32::from(after.stores[m].saturating_sub(sown.view.stores[m]))
+}
+
 /// A sowing being shown.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sowing {
@@ -150,6 +169,16 @@ mod tests {
             north.iter().all(|f| f.landed != Some(6)),
             "south's store is skipped"
         );
+    }
+
+    #[test]
+    fn a_capture_counts_the_seeds_that_went_to_the_store_after_the_last_landed() {
+        // South's lone seed lands in its empty house 2, opposite four seeds of north's: five go
+        // to the store.
+        let (frames, after) = sow("1,0,4,4,4,4:7/4,4,4,4,4,4:0 s", "1");
+        assert_eq!(captured(&frames, Side::First, &after), 5);
+        let (frames, after) = sow("4,4,4,4,4,4:0/4,4,4,4,4,4:0 s", "3");
+        assert_eq!(captured(&frames, Side::First, &after), 0, "a plain sowing");
     }
 
     #[test]

@@ -70,6 +70,76 @@ const BOARDS: &[(&str, &[&str])] = &[
             "b2 a1xc3",
         ],
     ),
+    // The name field open, and the invitation's card with its link and code.
+    ("name", &["--game", "kalah", "--show", "name"]),
+    ("invite", &["--game", "baghchal", "--show", "invite"]),
+    // A phone held upright, and the desktop's smallest usual window.
+    (
+        "portrait-lobby",
+        &["--game", "kalah", "--show", "lobby", "--size", "390x844"],
+    ),
+    (
+        "portrait-game",
+        &[
+            "--game",
+            "baghchal",
+            "--moves",
+            "c3 a1-b2 b3 b2-a1 c2",
+            "--clicks",
+            "a1",
+            "--size",
+            "390x844",
+        ],
+    ),
+    (
+        "portrait-kalah",
+        &["--game", "kalah", "--moves", "3 6 2", "--size", "390x844"],
+    ),
+    (
+        "portrait-invite",
+        &["--game", "jungle", "--show", "invite", "--size", "390x844"],
+    ),
+    (
+        "portrait-rules",
+        &[
+            "--game",
+            "sholo-guti",
+            "--show",
+            "rules",
+            "--size",
+            "390x844",
+        ],
+    ),
+    (
+        "small-lobby",
+        &[
+            "--game",
+            "kalah",
+            "--show",
+            "lobby",
+            "--size",
+            "800x600",
+            "--rule",
+            "empty-capture=true",
+        ],
+    ),
+    (
+        "small-game",
+        &[
+            "--game",
+            "jungle",
+            "--moves",
+            "a3-a4 g7-g6",
+            "--size",
+            "800x600",
+        ],
+    ),
+    (
+        "small-replay",
+        &[
+            "--game", "kalah", "--moves", "3 6 2 1", "--show", "replay", "--size", "800x600",
+        ],
+    ),
 ];
 
 /// The fewest distinct colours a drawn screen has (a blank window has one).
@@ -80,7 +150,8 @@ fn launcher() -> Option<Vec<String>> {
     let xvfb = Command::new("xvfb-run").arg("--help").output().is_ok();
     if xvfb {
         return Some(
-            ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24"]
+            // Tall enough for a phone's portrait window (390x844) to lie wholly on the screen.
+            ["xvfb-run", "-a", "-s", "-screen 0 1600x1000x24"]
                 .map(String::from)
                 .to_vec(),
         );

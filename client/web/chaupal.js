@@ -7,6 +7,12 @@
 //   queued here, and the wasm takes them once a frame with chaupal_ws_poll.
 // - localStorage get and set; the clipboard (navigator.clipboard, or a hidden text area and
 //   the copy command); opening a link in a new tab; the page's address; the tab's title.
+// - The pace of the event loop: the wasm runs with miniquad's blocking event loop, so a frame
+//   is drawn only on input, on a resize, when a websocket message arrives, or when the wasm
+//   asked for one (chaupal_wake_after); an idle tab costs next to nothing.
+// - Text fields: the canvas cannot open a phone's on-screen keyboard, so a real <input> is
+//   laid over each text field the client draws (name, invite code); what is typed there goes
+//   back to the wasm (chaupal_text_poll).
 //
 // Text crosses the boundary as UTF-8 bytes (a Uint8Array) in both directions: the Rust side
 // sizes its buffer from the array's length and checks the bytes are UTF-8. Every function
@@ -15,7 +21,7 @@
     "use strict";
 
     // Must equal PLUGIN_VERSION in client/src/platform/web/js.rs.
-    const PLUGIN_VERSION = 1;
+    const PLUGIN_VERSION = 2;
     // A frame larger than this closes the socket instead of being queued (the client reads
     // messages of at most 1 MiB).
     const MAX_FRAME_BYTES = 4 * 1024 * 1024;
@@ -30,6 +36,19 @@
 
     const sockets = new Map();
     let next_socket = 1;
+
+    // miniquad's imports, kept at registration: sapp_schedule_update draws the next frame.
+    let imports = null;
+    let wake_timer = null;
+
+    // Asks miniquad for a frame now (its event loop blocks between frames).
+    function wake() {
+        try {
+            if (imports && imports.env && imports.env.sapp_schedule_update) {
+                imports.env.sapp_schedule_update();
+            }
+        } catch (e) { /* the page is going away */ }
+    }
 
     // The text in a handle the wasm passed (a buffer of UTF-8), taking it out of the table.
     function take_text(handle) {
@@ -77,6 +96,7 @@
         entry.ws = ws;
         ws.onopen = function () {
             entry.queue.push(event(OPEN));
+            wake();
         };
         ws.onmessage = function (m) {
             if (entry.closed) {
@@ -89,11 +109,13 @@
                 return;
             }
             entry.queue.push(event(typeof m.data === "string" ? TEXT : BINARY, data));
+            wake();
         };
         // An error is followed by the close event, which carries what there is to know.
         ws.onerror = function () { };
         ws.onclose = function (e) {
             close(e.code, e.reason);
+            wake();
         };
         return id;
     }
@@ -218,7 +240,139 @@
         document.title = take_text(text_handle);
     }
 
+    function wake_after(ms) {
+        if (wake_timer !== null) {
+            clearTimeout(wake_timer);
+            wake_timer = null;
+        }
+        if (ms <= 0) {
+            wake();
+            return;
+        }
+        wake_timer = setTimeout(function () {
+            wake_timer = null;
+            wake();
+        }, ms);
+    }
+
+    function page_hidden() {
+        return document.hidden ? 1 : 0;
+    }
+
+    // The inputs laid over the client's text fields, by field name.
+    const inputs = new Map();
+
+    function make_input(field) {
+        const el = document.createElement("input");
+        el.type = "text";
+        el.setAttribute("autocomplete", "off");
+        el.setAttribute("autocapitalize", field === "code" ? "characters" : "words");
+        el.setAttribute("spellcheck", "false");
+        el.setAttribute("aria-label", field === "code" ? "Invite code" : "Your name");
+        el.maxLength = field === "code" ? 16 : 32;
+        const style = el.style;
+        style.position = "fixed";
+        style.margin = "0";
+        style.padding = "0";
+        style.border = "none";
+        style.outline = "none";
+        style.background = "transparent";
+        // The canvas draws the text and the caret; the input only takes the typing. 16px
+        // keeps phones from zooming in on it.
+        style.color = "transparent";
+        style.caretColor = "transparent";
+        style.fontSize = "16px";
+        style.zIndex = "10";
+        const entry = { el: el, changed: false, enter: false, focused: false };
+        el.addEventListener("input", function () {
+            entry.changed = true;
+            wake();
+        });
+        el.addEventListener("focus", function () {
+            entry.focused = true;
+            entry.changed = true;
+            wake();
+        });
+        el.addEventListener("keydown", function (ev) {
+            if (ev.key === "Enter") {
+                entry.enter = true;
+                entry.changed = true;
+                el.blur();
+                wake();
+            } else if (ev.key === "Escape") {
+                el.blur();
+            }
+        });
+        document.body.appendChild(el);
+        return entry;
+    }
+
+    function text_fields(handle) {
+        let list = [];
+        try {
+            list = JSON.parse(take_text(handle));
+        } catch (e) {
+            list = [];
+        }
+        const canvas = document.getElementById("glcanvas");
+        if (!canvas) {
+            return;
+        }
+        const rect = canvas.getBoundingClientRect();
+        const sx = canvas.width ? rect.width / canvas.width : 1;
+        const sy = canvas.height ? rect.height / canvas.height : 1;
+        const seen = new Set();
+        for (const f of list) {
+            seen.add(f.field);
+            let entry = inputs.get(f.field);
+            if (!entry) {
+                entry = make_input(f.field);
+                inputs.set(f.field, entry);
+            }
+            const style = entry.el.style;
+            style.left = (rect.left + f.x * sx) + "px";
+            style.top = (rect.top + f.y * sy) + "px";
+            style.width = (f.w * sx) + "px";
+            style.height = (f.h * sy) + "px";
+            if (document.activeElement !== entry.el && entry.el.value !== f.text) {
+                entry.el.value = f.text;
+            }
+        }
+        for (const [field, entry] of inputs) {
+            if (!seen.has(field)) {
+                entry.el.remove();
+                inputs.delete(field);
+                if (canvas) {
+                    canvas.focus();
+                }
+            }
+        }
+    }
+
+    function text_poll() {
+        const out = [];
+        for (const [field, entry] of inputs) {
+            if (entry.changed) {
+                out.push({ field: field, text: entry.el.value, enter: entry.enter, focused: entry.focused });
+                entry.changed = false;
+                entry.enter = false;
+                entry.focused = false;
+            }
+        }
+        return out.length ? give_text(JSON.stringify(out)) : -1;
+    }
+
+    // A hidden tab comes back: draw it again (its title loses the count of news).
+    document.addEventListener("visibilitychange", function () {
+        wake();
+    });
+
     function register_plugin(importObject) {
+        imports = importObject;
+        importObject.env.chaupal_wake_after = wake_after;
+        importObject.env.chaupal_page_hidden = page_hidden;
+        importObject.env.chaupal_text_fields = text_fields;
+        importObject.env.chaupal_text_poll = text_poll;
         importObject.env.chaupal_ws_open = ws_open;
         importObject.env.chaupal_ws_send = ws_send;
         importObject.env.chaupal_ws_poll = ws_poll;

@@ -3,9 +3,11 @@
 //! requests). [`App::apply`] takes these in; it is the one place where they change the state.
 
 use chaupal_shared::protocol::{GameResult, SeatPresence};
-use chaupal_shared::{AnyGame, Side};
+use chaupal_shared::{AnyGame, GameKind, Side};
 
-use super::{App, Connection, FinishedEntry, LiveEntry, Offer, Outgoing, Screen, SeekEntry, Tone};
+use super::{
+    App, Connection, Cue, FinishedEntry, LiveEntry, Offer, Outgoing, Screen, SeekEntry, Tone,
+};
 use crate::play::{ClockState, Ending, Hint, Match, Seats, capitalise};
 
 /// Something that happened outside the app.
@@ -163,6 +165,7 @@ impl App {
             }
             Event::Lobby(change) => self.change_lobby(change),
             Event::InviteCode(code) => {
+                self.invite_closed = false;
                 self.tell(
                     format!(
                         "Your private game is ready. Give your friend the invite code {code}: \
@@ -172,10 +175,13 @@ impl App {
                 );
                 self.lobby.my_code = Some(code);
             }
-            Event::SeekOpened => self.tell(
-                "Your seek is open: the game starts when someone accepts.",
-                Tone::News,
-            ),
+            Event::SeekOpened => {
+                self.seeking = true;
+                self.tell(
+                    "Your seek is open: the game starts when someone accepts.",
+                    Tone::News,
+                );
+            }
             Event::Opened(opened) => self.open(*opened),
             Event::Presence { watchers, seats } => self.presence(watchers, seats),
             Event::Game(change) => return self.change_game(change),
@@ -299,12 +305,17 @@ impl App {
             .and_then(|me| offers.iter().find(|(_, by)| *by != me))
             .map(|(offer, _)| *offer);
         self.watchers = watchers;
+        let fresh = game.moves.is_empty() && !game.finished();
         self.current = Some(game);
-        if self.lobby.my_code.take().is_some()
-            && self.notice.as_ref().is_some_and(|n| n.tone == Tone::News)
-        {
+        self.resign_armed = false;
+        self.drag_from = None;
+        let invited = self.lobby.my_code.take().is_some();
+        if invited && self.notice.as_ref().is_some_and(|n| n.tone == Tone::News) {
             // The invitation was taken up: what it said is done.
             self.notice = None;
+        }
+        if (invited || std::mem::take(&mut self.seeking)) && fresh {
+            self.cue(Cue::Join);
         }
         if matches!(
             self.screen,
@@ -347,8 +358,10 @@ impl App {
             return Vec::new();
         };
         let kind = m.kind();
+        let names = m.names.clone();
         match change {
             GameChange::Moved { notation, clocks } => {
+                let mover = m.game.side_to_move();
                 if let Err(e) = m.apply(&notation) {
                     // The board here went out of step with the server's: start over from a
                     // snapshot.
@@ -356,17 +369,23 @@ impl App {
                     return vec![Outgoing::Resync];
                 }
                 set_clocks(m, clocks);
+                if theirs(mover) {
+                    // The opponent's move is shown, even to a player looking back.
+                    m.looking = None;
+                    self.cues.push(Cue::Move);
+                }
+                self.resign_armed = false;
                 if self.offer == Some(Offer::Draw) {
                     self.offer = None;
                 }
             }
             GameChange::DrawOffered { by } => {
-                let who = capitalise(kind.side_name(by));
+                let offers = format!("{} a draw.", subject(kind, by, &names, "offers", "offer"));
                 if theirs(by) {
                     self.offer = Some(Offer::Draw);
-                    self.tell(format!("{who} offer a draw."), Tone::News);
+                    self.tell(offers, Tone::News);
                 } else if my_side.is_none() {
-                    self.tell(format!("{who} offer a draw."), Tone::News);
+                    self.tell(offers, Tone::News);
                 }
             }
             GameChange::DrawDeclined { by } => {
@@ -426,12 +445,30 @@ impl App {
             GameChange::RematchStarted => self.offer = None,
             GameChange::Ended { result, clocks } => {
                 self.offer = None;
+                self.resign_armed = false;
+                if !m.finished() {
+                    self.cues.push(Cue::End);
+                }
                 set_clocks(m, clocks);
                 m.ended = Some(Ending::Result(result));
                 m.pending = None;
             }
         }
         Vec::new()
+    }
+}
+
+/// Who did something, with the verb agreeing: "Asha offers", "South offers", "The tigers
+/// offer" (Bagh Chal's sides are many pieces; Kalah's, Jungle's and Sholo Guti's are one side).
+pub fn subject(kind: GameKind, side: Side, names: &[String; 2], one: &str, many: &str) -> String {
+    let side_name = kind.side_name(side);
+    let name = &names[side.index()];
+    if !name.eq_ignore_ascii_case(side_name) {
+        format!("{name} {one}")
+    } else if kind == GameKind::BaghChal {
+        format!("The {side_name} {many}")
+    } else {
+        format!("{} {one}", capitalise(side_name))
     }
 }
 
@@ -715,7 +752,7 @@ mod tests {
         assert_eq!(app.offer(), None, "our own offer");
         game(&mut app, GameChange::DrawOffered { by: Side::Second });
         assert_eq!(app.offer(), Some(Offer::Draw));
-        assert_eq!(notice_text(&app), "Tigers offer a draw.");
+        assert_eq!(notice_text(&app), "bo offers a draw.");
         // A move made instead of answering withdraws the draw offer.
         let moved = GameChange::Moved {
             notation: "c3".into(),
@@ -746,7 +783,30 @@ mod tests {
         let mut app = playing(Seats::Watching);
         game(&mut app, GameChange::DrawOffered { by: Side::First });
         assert_eq!(app.offer(), None);
-        assert_eq!(notice_text(&app), "Goats offer a draw.");
+        assert_eq!(notice_text(&app), "asha offers a draw.");
+    }
+
+    #[test]
+    fn who_did_it_agrees_with_the_verb() {
+        let sides = |kind: GameKind| Side::BOTH.map(|s| capitalise(kind.side_name(s)));
+        let bagh = sides(GameKind::BaghChal);
+        let kalah = sides(GameKind::Kalah);
+        let offers =
+            |kind, side, names: &[String; 2]| subject(kind, side, names, "offers", "offer");
+        assert_eq!(
+            offers(GameKind::BaghChal, Side::Second, &bagh),
+            "The tigers offer"
+        );
+        assert_eq!(offers(GameKind::Kalah, Side::First, &kalah), "South offers");
+        assert_eq!(
+            offers(GameKind::Jungle, Side::Second, &sides(GameKind::Jungle)),
+            "North offers"
+        );
+        let named = ["Asha".to_owned(), "Bo".to_owned()];
+        assert_eq!(
+            offers(GameKind::BaghChal, Side::First, &named),
+            "Asha offers"
+        );
     }
 
     #[test]

@@ -79,7 +79,9 @@ pub struct Lobby {
     /// For each game (in `GameKind::ALL` order), the index of the value chosen for each option.
     pub rule_choice: [Vec<usize>; 4],
     pub mode: PlayMode,
-    pub side: SidePick,
+    /// The side asked for, for each game (in `GameKind::ALL` order): a choice of tigers stays
+    /// with Bagh Chal and does not become north in Kalah.
+    pub sides: [SidePick; 4],
     /// The AI level, 1..=LEVELS.
     pub level: u8,
     /// The engine: 0 for a level, `i + 1` for `ENGINES[i]`.
@@ -105,7 +107,7 @@ impl Default for Lobby {
             kind: GameKind::BaghChal,
             rule_choice: GameKind::ALL.map(|k| vec![0; rulebook::options(k).len()]),
             mode: PlayMode::ThisComputer,
-            side: SidePick::First,
+            sides: [SidePick::First; 4],
             level: 3,
             engine: 0,
             depth: 6,
@@ -124,6 +126,16 @@ pub fn kind_index(kind: GameKind) -> usize {
 }
 
 impl Lobby {
+    /// The side asked for in the chosen game.
+    pub fn side(&self) -> SidePick {
+        self.sides[kind_index(self.kind)]
+    }
+
+    /// Asks for `side` in the chosen game.
+    pub fn set_side(&mut self, side: SidePick) {
+        self.sides[kind_index(self.kind)] = side;
+    }
+
     /// The computer player chosen.
     pub fn engine_pick(&self) -> EnginePick {
         match self.engine.checked_sub(1).and_then(|i| ENGINES.get(i)) {
@@ -285,5 +297,17 @@ mod tests {
         assert_eq!(words(30_000, 1_000), "30 s + 1 s");
         assert_eq!(words(90_000, 2_500), "90 s + 2.5 s");
         assert_eq!(words(3_600_000, 60_000), "60 min + 1 min");
+    }
+
+    #[test]
+    fn the_side_asked_for_is_kept_for_each_game() {
+        let mut lobby = Lobby::default();
+        lobby.set_side(SidePick::Second);
+        assert_eq!(lobby.side(), SidePick::Second, "tigers in Bagh Chal");
+        lobby.kind = GameKind::Kalah;
+        assert_eq!(lobby.side(), SidePick::First, "not north in Kalah");
+        lobby.set_side(SidePick::Random);
+        lobby.kind = GameKind::BaghChal;
+        assert_eq!(lobby.side(), SidePick::Second, "still tigers");
     }
 }

@@ -141,11 +141,40 @@ pub enum Action {
     ShowRules(GameKind),
     PlayOffline,
     RetryNow,
+    // This player.
+    /// Opens the name field, with the name as it is.
+    EditName,
+    TypeName(char),
+    EraseName,
+    /// Keeps the name typed (sent to the server, remembered).
+    SaveName,
+    CancelName,
+    /// Puts the keyboard's typing in a text field (none: nowhere).
+    Focus(Option<Field>),
+    /// A text field's whole text, as the phone's on-screen keyboard left it.
+    SetText(Field, String),
+    /// Sounds on or off (remembered).
+    ToggleSound,
     // In a game.
     Cell(CellName),
+    /// The mouse button or a finger went down on a cell: it picks up a piece (or enters a move,
+    /// as a click does).
+    Press(CellName),
+    /// The button or finger came up, on a cell or off the board: on another cell than the one
+    /// pressed, the piece picked up is dropped there.
+    Release(Option<CellName>),
+    /// Looks at the position after this many moves, in the game being played (the moves
+    /// played so far: back to the present).
+    LookAt(usize),
+    /// Looks one move further or back.
+    LookStep(isize),
+    /// Back to the position as it stands.
+    LookPresent,
     StopChain,
     Flip,
     Resign,
+    /// Keeps playing after a first click on Resign.
+    CancelResign,
     OfferDraw,
     /// Accepts the opponent's offer (draw, takeback or rematch).
     AcceptOffer,
@@ -172,6 +201,61 @@ pub enum Action {
     Follow(Route),
     /// Puts the link to this player's private game (or its code) on the clipboard.
     CopyInvite,
+    /// Puts the invite code alone on the clipboard.
+    CopyCode,
+    /// Puts the invitation's card aside (the code stays in the lobby).
+    CloseInvite,
+    /// Scrolls the screen (one taller than the window, on a phone) to this many pixels down.
+    ScrollTo(i32),
+}
+
+/// The text fields of the client.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// This player's name.
+    Name,
+    /// A friend's invite code.
+    Code,
+}
+
+/// A sound the client makes: the render loop plays it unless sounds are off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cue {
+    /// The opponent moved.
+    Move,
+    /// Someone took up this player's invitation or seek: the game begins.
+    Join,
+    /// The game is over.
+    End,
+}
+
+/// The longest name the server accepts, in characters.
+pub const MAX_NAME_CHARS: usize = 32;
+
+/// A name as the server will take it: trimmed, 1 to 32 characters, no control characters; or
+/// what is wrong with it, in words.
+pub fn clean_name(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("A name needs at least one letter.".to_owned());
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(format!("A name has at most {MAX_NAME_CHARS} characters."));
+    }
+    if name.chars().any(char::is_control) {
+        return Err("A name cannot hold control characters.".to_owned());
+    }
+    Ok(name.to_owned())
+}
+
+/// The tab's title with the news not yet seen while the tab was hidden: "(2) Your move: Kalah
+/// - Chaupal".
+pub fn tab_title(title: &str, unseen: u32) -> String {
+    if unseen == 0 {
+        title.to_owned()
+    } else {
+        format!("({unseen}) {title}")
+    }
 }
 
 /// What the app asks of the outside: of the server (the network layer turns these into
@@ -221,6 +305,10 @@ pub enum Outgoing {
     Resync,
     /// Puts text on the clipboard (the platform's business, not the server's).
     CopyText(String),
+    /// Greets the server again under this name (and remembers it).
+    Rename(String),
+    /// Remembers whether sounds are off.
+    SetMuted(bool),
 }
 
 /// Who the other seat is, for a new game on the server.
@@ -320,16 +408,35 @@ pub struct App {
     retry_left: f32,
     /// Whether the result card of the game-over screen was put aside to see the board.
     result_hidden: bool,
-    /// Seconds left to confirm a resignation (0: not asked).
-    resign_armed: f32,
+    /// Whether a first click on Resign waits for the confirming second one (until answered, or
+    /// until the game moves on).
+    resign_armed: bool,
+    /// The cell pressed on the board, while its piece is being dragged.
+    drag_from: Option<CellName>,
+    /// The text field the keyboard types into.
+    focus: Option<Field>,
+    /// The name being typed, while the name field is open.
+    name_edit: Option<String>,
+    /// This player's name (as the server greeted them, or as remembered offline).
+    name: String,
+    /// Whether the invitation's card was put aside.
+    invite_closed: bool,
+    /// Whether this player's open seek waits for someone to accept it.
+    seeking: bool,
+    /// How far the screen is scrolled down, and on which screen (another starts at the top).
+    scroll: (Screen, i32),
+    /// Sounds to play, oldest first.
+    cues: Vec<Cue>,
+    /// Whether sounds are off.
+    muted: bool,
     /// Where a link sent the player, waiting for the server's greeting.
     arrival: Option<Route>,
     /// The server's web address (`http://host:port`), to make links to its games with.
     site: Option<String>,
 }
 
-/// How long a first click on Resign waits for the confirming second click.
-pub const RESIGN_CONFIRM_SECONDS: f32 = 3.0;
+/// How often a text field's caret blinks, in seconds a phase.
+pub const CARET_SECONDS: f32 = 0.5;
 
 impl App {
     /// A fresh client: the connection screen when connecting, the lobby when offline.
@@ -358,10 +465,150 @@ impl App {
             watchers: 0,
             retry_left: 0.0,
             result_hidden: false,
-            resign_armed: 0.0,
+            resign_armed: false,
+            drag_from: None,
+            focus: None,
+            name_edit: None,
+            name: String::new(),
+            invite_closed: false,
+            seeking: false,
+            scroll: (Screen::Lobby, 0),
+            cues: Vec::new(),
+            muted: false,
             arrival: None,
             site: None,
         }
+    }
+
+    /// Sets what the remembered settings say: this player's name, and whether sounds are off.
+    pub fn remember(&mut self, name: &str, muted: bool) {
+        self.name = name.to_owned();
+        self.muted = muted;
+    }
+
+    /// How far the screen on show is scrolled down, in pixels.
+    pub fn scroll(&self) -> f32 {
+        if self.scroll.0 == self.screen {
+            self.scroll.1 as f32
+        } else {
+            0.0
+        }
+    }
+
+    /// This player's name.
+    pub fn name(&self) -> &str {
+        match &self.connection {
+            Connection::Connected { name } => name,
+            _ => &self.name,
+        }
+    }
+
+    /// The name being typed, while the name field is open.
+    pub fn name_edit(&self) -> Option<&str> {
+        self.name_edit.as_deref()
+    }
+
+    /// The text field the keyboard types into.
+    pub fn focus(&self) -> Option<Field> {
+        self.focus
+    }
+
+    /// Whether sounds are off.
+    pub fn muted(&self) -> bool {
+        self.muted
+    }
+
+    /// The sounds to play since the last call (none when sounds are off).
+    pub fn take_cues(&mut self) -> Vec<Cue> {
+        let cues = std::mem::take(&mut self.cues);
+        if self.muted { Vec::new() } else { cues }
+    }
+
+    /// The news since the last call that a player away from the tab should hear of (whether
+    /// or not sounds are on): as many as [`App::take_cues`] would give with sounds on.
+    pub fn cue(&mut self, cue: Cue) {
+        self.cues.push(cue);
+    }
+
+    /// Whether the invitation's card is up: a private game waits for a friend.
+    pub fn invite_open(&self) -> bool {
+        self.lobby.my_code.is_some() && !self.invite_closed
+    }
+
+    /// The link to this player's private game, when the server's web address is known.
+    pub fn invite_link(&self) -> Option<String> {
+        let code = self.lobby.my_code.clone()?;
+        self.site
+            .as_ref()
+            .map(|site| route::link(site, &Route::Join(code)))
+    }
+
+    /// The cell whose piece is being dragged.
+    pub fn dragging(&self) -> Option<&str> {
+        self.drag_from.as_deref()
+    }
+
+    /// Whether engine help (a hint, an analysis) may be had for the game on the screen, and why
+    /// not: as on lichess, not in a live game against a person, whether playing or watching.
+    pub fn engine_help(&self) -> Result<(), &'static str> {
+        let Some(m) = &self.current else {
+            return Err("There is no game on the screen.");
+        };
+        let against_ai = match m.seats {
+            Seats::Both => true,
+            Seats::One(me) => m.ai[me.opponent().index()],
+            Seats::Watching => m.ai.iter().all(|&ai| ai),
+        };
+        if !m.online || m.finished() || against_ai {
+            Ok(())
+        } else if m.seats == Seats::Watching {
+            Err("No engine help while people are playing: analyse the game once it is over.")
+        } else {
+            Err("No engine help against a person: hints are for games against the computer.")
+        }
+    }
+
+    /// Seconds until the picture changes by itself: at once while a move is being shown, the
+    /// next digit of a running clock, a notice going away, the retry countdown, a caret's
+    /// blink. None: nothing changes until something happens.
+    pub fn next_change(&self) -> Option<f32> {
+        let mut soonest: Option<f32> = None;
+        let mut at = |t: f32| soonest = Some(soonest.map_or(t, |s| s.min(t)));
+        if let Some(m) = &self.current
+            && matches!(self.screen, Screen::Game | Screen::GameOver)
+        {
+            if m.animating() {
+                at(0.0);
+            }
+            if let Some(c) = &m.clocks
+                && let Some(side) = c.running
+                && !m.finished()
+            {
+                let left = c.left_ms[side.index()].max(0.0);
+                // Tenths under ten seconds, whole seconds above.
+                let step = if left < 10_000.0 { 100.0 } else { 1000.0 };
+                let to_next = left % step;
+                at(((if to_next <= 0.0 { step } else { to_next }) / 1000.0) as f32);
+            }
+        }
+        if self.screen == Screen::Replay
+            && let Some(t) = self.replay.as_ref().and_then(Replay::next_step)
+        {
+            at(t);
+        }
+        if let Some(n) = &self.notice {
+            at(n.left.max(0.0));
+        }
+        if let Connection::Retrying { .. } = self.connection {
+            let f = self.retry_left.fract();
+            at(if f > 0.0 { f } else { 1.0 });
+        }
+        if self.focus.is_some()
+            || (self.screen == Screen::Lobby && self.lobby.mode == PlayMode::Friend)
+        {
+            at(CARET_SECONDS);
+        }
+        soonest
     }
 
     /// Sets the server's web address, for the links this player can pass on.
@@ -467,7 +714,7 @@ impl App {
 
     /// Whether a first click on Resign waits for the confirming second click.
     pub fn resign_asked(&self) -> bool {
-        self.resign_armed > 0.0
+        self.resign_armed
     }
 
     /// Shows a message.
@@ -494,7 +741,7 @@ impl App {
             Action::SelectGame(kind) => self.lobby.kind = kind,
             Action::CycleRule { index, forward } => self.lobby.cycle_rule(index, forward),
             Action::SelectMode(mode) => self.lobby.mode = mode,
-            Action::SelectSide(side) => self.lobby.side = side,
+            Action::SelectSide(side) => self.lobby.set_side(side),
             Action::CycleLevel { forward } => {
                 self.lobby.level = if forward {
                     self.lobby.level % LEVELS + 1
@@ -585,9 +832,92 @@ impl App {
             }
             Action::PlayOffline => self.screen = Screen::Lobby,
             Action::RetryNow => out.push(Outgoing::RetryNow),
-            Action::Cell(cell) => {
-                if let Some(mv) = self.current.as_mut().and_then(|m| m.click(&cell)) {
-                    out.extend(self.enter_move(mv));
+            Action::EditName => {
+                self.name_edit = Some(self.name().to_owned());
+                self.focus = Some(Field::Name);
+            }
+            Action::TypeName(c) => {
+                if let Some(edit) = &mut self.name_edit
+                    && !c.is_control()
+                    && edit.chars().count() < MAX_NAME_CHARS
+                {
+                    edit.push(c);
+                }
+            }
+            Action::EraseName => {
+                if let Some(edit) = &mut self.name_edit {
+                    edit.pop();
+                }
+            }
+            Action::SaveName => out.extend(self.save_name()),
+            Action::CancelName => {
+                self.name_edit = None;
+                self.focus = None;
+            }
+            Action::Focus(field) => {
+                self.focus = field;
+                if field == Some(Field::Name) && self.name_edit.is_none() {
+                    self.name_edit = Some(self.name().to_owned());
+                }
+            }
+            Action::SetText(Field::Name, text) => {
+                if self.name_edit.is_some() {
+                    self.name_edit = Some(
+                        text.chars()
+                            .filter(|c| !c.is_control())
+                            .take(MAX_NAME_CHARS)
+                            .collect(),
+                    );
+                }
+            }
+            Action::SetText(Field::Code, text) => {
+                self.lobby.code = text
+                    .chars()
+                    .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+                    .take(16)
+                    .map(|c| c.to_ascii_uppercase())
+                    .collect();
+            }
+            Action::ToggleSound => {
+                self.muted = !self.muted;
+                self.cues.clear();
+                out.push(Outgoing::SetMuted(self.muted));
+            }
+            Action::Cell(cell) => out.extend(self.cell(&cell)),
+            Action::Press(cell) => {
+                self.drag_from = None;
+                out.extend(self.cell(&cell));
+                // A piece picked up can be dragged to where it goes.
+                if let Some(m) = &self.current
+                    && m.selection.path().last() == Some(&cell)
+                {
+                    self.drag_from = Some(cell);
+                }
+            }
+            Action::Release(cell) => {
+                if let (Some(from), Some(to)) = (self.drag_from.take(), cell)
+                    && from != to
+                    && self
+                        .current
+                        .as_ref()
+                        .is_some_and(|m| !m.selection.is_empty())
+                {
+                    out.extend(self.cell(&to));
+                }
+            }
+            Action::LookAt(ply) => {
+                if let Some(m) = &mut self.current {
+                    m.look_at(ply);
+                }
+            }
+            Action::LookStep(delta) => {
+                if let Some(m) = &mut self.current {
+                    m.look_step(delta);
+                }
+            }
+            Action::LookPresent => {
+                if let Some(m) = &mut self.current {
+                    m.looking = None;
                 }
             }
             Action::StopChain => {
@@ -606,14 +936,16 @@ impl App {
                 }
             }
             Action::Resign => {
-                // The first click asks for a second one, so a slip of the mouse loses nothing.
-                if self.resign_armed > 0.0 {
-                    self.resign_armed = 0.0;
+                // The first click asks for a second one, so a slip of the mouse loses nothing;
+                // the question stays until answered or the game moves on.
+                if self.resign_armed {
+                    self.resign_armed = false;
                     out.extend(self.resign());
-                } else {
-                    self.resign_armed = RESIGN_CONFIRM_SECONDS;
+                } else if self.current.as_ref().is_some_and(|m| !m.finished()) {
+                    self.resign_armed = true;
                 }
             }
+            Action::CancelResign => self.resign_armed = false,
             Action::OfferDraw => {
                 if self.online_game() {
                     out.push(Outgoing::OfferDraw);
@@ -633,7 +965,9 @@ impl App {
             Action::Takeback => out.extend(self.takeback()),
             Action::Rematch => out.extend(self.rematch()),
             Action::Hint => {
-                if self.online_game() {
+                if let Err(why) = self.engine_help() {
+                    self.tell(why, Tone::Problem);
+                } else if self.online_game() {
                     out.push(Outgoing::Hint);
                 } else {
                     self.tell(
@@ -659,6 +993,8 @@ impl App {
                 }
                 self.current = None;
                 self.offer = None;
+                self.resign_armed = false;
+                self.drag_from = None;
                 self.screen = Screen::Lobby;
             }
             Action::DismissNotice => self.notice = None,
@@ -686,6 +1022,17 @@ impl App {
                 };
             }
             Action::Follow(route) => out.extend(self.follow(route)),
+            Action::CopyCode => {
+                if let Some(code) = self.lobby.my_code.clone() {
+                    self.tell(
+                        format!("The invite code is on the clipboard: {code}"),
+                        Tone::News,
+                    );
+                    out.push(Outgoing::CopyText(code));
+                }
+            }
+            Action::CloseInvite => self.invite_closed = true,
+            Action::ScrollTo(y) => self.scroll = (self.screen, y.max(0)),
             Action::CopyInvite => {
                 if let Some(code) = self.lobby.my_code.clone() {
                     let (text, what) = match &self.site {
@@ -701,6 +1048,58 @@ impl App {
             }
         }
         out
+    }
+
+    /// A click (or tap) on a cell of the board: towards a move, or a word on why not now.
+    fn cell(&mut self, cell: &str) -> Vec<Outgoing> {
+        let Some(m) = self.current.as_mut() else {
+            return Vec::new();
+        };
+        if let Some(ply) = m.looking
+            && self.screen == Screen::Game
+        {
+            let at = if ply == 0 {
+                "the start".to_owned()
+            } else {
+                format!("move {ply}")
+            };
+            self.tell(
+                format!(
+                    "You are looking back at {at}: no move can be made from here. Press End or \
+                     \"Back to the game\" to play on."
+                ),
+                Tone::News,
+            );
+            return Vec::new();
+        }
+        match m.click(cell) {
+            Some(mv) => self.enter_move(mv),
+            None => Vec::new(),
+        }
+    }
+
+    /// Keeps the name typed: checked, sent to the server (which greets this client again under
+    /// it), remembered.
+    fn save_name(&mut self) -> Vec<Outgoing> {
+        let Some(typed) = self.name_edit.clone() else {
+            return Vec::new();
+        };
+        match clean_name(&typed) {
+            Ok(name) => {
+                self.name_edit = None;
+                self.focus = None;
+                if name == self.name() {
+                    return Vec::new();
+                }
+                self.name.clone_from(&name);
+                self.tell(format!("You are now called {name}."), Tone::News);
+                vec![Outgoing::Rename(name)]
+            }
+            Err(why) => {
+                self.tell(why, Tone::Problem);
+                Vec::new()
+            }
+        }
     }
 
     /// Goes where a link says: now when connected, else once the server greets this client.
@@ -763,7 +1162,7 @@ impl App {
         Outgoing::NewGame {
             kind: self.lobby.kind,
             rules: self.lobby.changed_rules(),
-            side: self.lobby.side,
+            side: self.lobby.side(),
             opponent,
             clock: self.lobby.clock().filter(|_| scored),
             rated: self.lobby.rated() && scored,
@@ -888,6 +1287,12 @@ impl App {
 
     /// Asks the engine about the position shown (the replay's, or the game's).
     fn analyse(&mut self) -> Vec<Outgoing> {
+        if self.screen != Screen::Replay
+            && let Err(why) = self.engine_help()
+        {
+            self.tell(why, Tone::Problem);
+            return Vec::new();
+        }
         if !self.require_online("Analysis") {
             return Vec::new();
         }
@@ -953,7 +1358,6 @@ impl App {
     /// Moves time on: animations, autoplay, and the switch to the game-over screen once the
     /// last move has been shown.
     pub fn tick(&mut self, dt: f32) {
-        self.resign_armed = (self.resign_armed - dt.max(0.0)).max(0.0);
         if let Some(n) = &mut self.notice {
             n.left -= dt.max(0.0);
             if n.left <= 0.0 {
@@ -966,7 +1370,7 @@ impl App {
         }
         if let Some(m) = &mut self.current {
             m.tick(dt);
-            if self.screen == Screen::Game && m.finished() && m.sowing.is_none() {
+            if self.screen == Screen::Game && m.finished() && !m.animating() {
                 self.screen = Screen::GameOver;
                 self.result_hidden = false;
             }
@@ -1035,6 +1439,8 @@ mod tests {
         let m = app.current.as_ref().expect("game");
         assert!(m.finished(), "{}", m.status());
         app.tick(0.1);
+        assert_eq!(app.screen, Screen::Game, "the capture is still being shown");
+        app.tick(1.0);
         assert_eq!(app.screen, Screen::GameOver);
         app.handle(Action::OpenReplay);
         assert_eq!(app.screen, Screen::Replay);
@@ -1056,10 +1462,15 @@ mod tests {
         app.handle(Action::Takeback);
         assert!(app.current.as_ref().is_some_and(|m| m.moves.is_empty()));
         app.handle(Action::Resign);
-        app.tick(RESIGN_CONFIRM_SECONDS + 0.1);
+        app.tick(60.0);
         assert!(
-            app.current.as_ref().is_some_and(|m| !m.finished()),
-            "one click, then too late: nothing happens"
+            app.resign_asked(),
+            "the question waits for an answer, however long"
+        );
+        app.handle(Action::CancelResign);
+        assert!(
+            app.current.as_ref().is_some_and(|m| !m.finished()) && !app.resign_asked(),
+            "one click, then Keep playing: nothing happens"
         );
         app.handle(Action::Resign);
         app.handle(Action::Resign);
@@ -1578,5 +1989,250 @@ mod tests {
         ])));
         assert_eq!(app.handle(Action::Watch(5)), [Outgoing::Resume(5)]);
         assert_eq!(app.handle(Action::Watch(6)), [Outgoing::Watch(6)]);
+    }
+
+    /// A connected client playing `seats` in a server game of Bagh Chal against a person
+    /// (or the computer, `ai`).
+    fn seated(seats: Seats, ai: bool) -> App {
+        let mut app = online();
+        let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
+        let mut m = Match::new(game, seats, true);
+        if let Seats::One(me) = seats {
+            m.ai[me.opponent().index()] = ai;
+        }
+        app.apply(Event::Opened(Box::new(Opened {
+            game: m,
+            watchers: 0,
+            offers: Vec::new(),
+        })));
+        app
+    }
+
+    fn moved(app: &mut App, notation: &str) {
+        app.apply(Event::Game(GameChange::Moved {
+            notation: notation.into(),
+            clocks: None,
+        }));
+    }
+
+    #[test]
+    fn a_piece_is_dragged_to_its_point_or_clicked_then_clicked() {
+        let mut app = offline();
+        app.handle(Action::Start);
+        app.handle(Action::Cell("c3".into()));
+        app.tick(1.0);
+        // Drag: press on the tiger, release on b2.
+        app.handle(Action::Press("a1".into()));
+        assert_eq!(app.dragging(), Some("a1"));
+        app.handle(Action::Release(Some("b2".into())));
+        let m = app.current().expect("game");
+        assert_eq!(m.moves.last().map(|p| p.text.as_str()), Some("a1-b2"));
+        assert_eq!(app.dragging(), None);
+        app.tick(1.0);
+        // Click-click (or tap-tap): press and release in place, then on the point.
+        app.handle(Action::Cell("d3".into()));
+        app.tick(1.0);
+        app.handle(Action::Press("b2".into()));
+        app.handle(Action::Release(Some("b2".into())));
+        assert_eq!(
+            app.current().map(|m| m.selection.path().len()),
+            Some(1),
+            "picked up"
+        );
+        app.handle(Action::Press("b1".into()));
+        app.handle(Action::Release(Some("b1".into())));
+        let m = app.current().expect("game");
+        assert_eq!(m.moves.last().map(|p| p.text.as_str()), Some("b2-b1"));
+        // A drag released off the board drops nothing; a press on an empty point drags nothing.
+        app.tick(1.0);
+        app.handle(Action::Press("c2".into()));
+        app.handle(Action::Release(None));
+        assert_eq!(
+            app.current().map(|m| m.moves.len()),
+            Some(5),
+            "a placement by press"
+        );
+        app.tick(1.0);
+        app.handle(Action::Press("b1".into()));
+        app.handle(Action::Release(None));
+        assert_eq!(app.current().map(|m| m.moves.len()), Some(5));
+    }
+
+    #[test]
+    fn looking_back_blocks_moves_says_why_and_the_opponents_move_brings_the_present() {
+        let mut app = seated(Seats::One(Side::Second), false);
+        moved(&mut app, "c3");
+        app.tick(1.0);
+        assert_eq!(app.take_cues(), [Cue::Move], "the opponent moved");
+        app.handle(Action::LookStep(-1));
+        assert_eq!(app.current().and_then(|m| m.looking), Some(0));
+        assert!(app.handle(Action::Cell("a1".into())).is_empty());
+        assert!(
+            app.notice()
+                .is_some_and(|n| n.text.contains("looking back")),
+            "{:?}",
+            app.notice()
+        );
+        app.handle(Action::LookPresent);
+        app.handle(Action::Cell("a1".into()));
+        assert_eq!(
+            app.handle(Action::Cell("b2".into())),
+            [Outgoing::Move("a1-b2".into())]
+        );
+        moved(&mut app, "a1-b2");
+        app.handle(Action::LookAt(1));
+        moved(&mut app, "d3");
+        assert_eq!(
+            app.current().and_then(|m| m.looking),
+            None,
+            "a new move from the opponent is shown"
+        );
+    }
+
+    #[test]
+    fn the_resign_question_waits_until_answered_or_the_game_moves_on() {
+        let mut app = seated(Seats::One(Side::First), false);
+        app.handle(Action::Resign);
+        app.tick(30.0);
+        assert!(app.resign_asked());
+        moved(&mut app, "c3");
+        assert!(
+            !app.resign_asked(),
+            "a move came: asked again if still meant"
+        );
+        app.handle(Action::Resign);
+        assert_eq!(app.handle(Action::Resign), [Outgoing::Resign]);
+    }
+
+    #[test]
+    fn engine_help_is_for_the_computer_local_and_finished_games_only() {
+        let mut person = seated(Seats::One(Side::First), false);
+        assert!(person.engine_help().is_err());
+        assert!(
+            person.handle(Action::Hint).is_empty(),
+            "no hint against a person"
+        );
+        assert!(person.handle(Action::Analyse).is_empty());
+        assert!(
+            person
+                .notice()
+                .is_some_and(|n| n.text.contains("No engine help"))
+        );
+        let mut computer = seated(Seats::One(Side::First), true);
+        assert!(computer.engine_help().is_ok());
+        assert_eq!(computer.handle(Action::Hint), [Outgoing::Hint]);
+        let watcher = seated(Seats::Watching, false);
+        assert!(
+            watcher.engine_help().is_err(),
+            "watching a live game of people"
+        );
+        let local = seated(Seats::Both, false);
+        assert!(local.engine_help().is_ok());
+        person.apply(Event::Game(GameChange::Ended {
+            result: GameResult {
+                winner: None,
+                reason: ResultReason::Agreement,
+            },
+            clocks: None,
+        }));
+        assert!(
+            person.engine_help().is_ok(),
+            "a finished game may be analysed"
+        );
+        assert_eq!(person.take_cues(), [Cue::End]);
+    }
+
+    #[test]
+    fn a_name_is_typed_checked_and_sent_and_sounds_toggle() {
+        let mut app = online();
+        app.handle(Action::EditName);
+        assert_eq!(app.name_edit(), Some("a"));
+        assert_eq!(app.focus(), Some(Field::Name));
+        app.handle(Action::EraseName);
+        assert!(
+            app.handle(Action::SaveName).is_empty(),
+            "an empty name is refused"
+        );
+        assert!(app.notice().is_some_and(|n| n.tone == Tone::Problem));
+        for c in "Asha".chars() {
+            app.handle(Action::TypeName(c));
+        }
+        assert_eq!(
+            app.handle(Action::SaveName),
+            [Outgoing::Rename("Asha".into())]
+        );
+        assert_eq!(app.name_edit(), None);
+        // The phone's keyboard gives the whole text; no more than 32 characters are kept.
+        app.handle(Action::EditName);
+        app.handle(Action::SetText(Field::Name, "x".repeat(40)));
+        assert_eq!(
+            app.name_edit().map(|n| n.chars().count()),
+            Some(MAX_NAME_CHARS)
+        );
+        app.handle(Action::CancelName);
+        assert_eq!(app.handle(Action::ToggleSound), [Outgoing::SetMuted(true)]);
+        assert!(app.muted());
+        assert_eq!(clean_name("  Bo  ").as_deref(), Ok("Bo"));
+        assert!(clean_name(&"y".repeat(33)).is_err());
+        assert!(clean_name("a\u{7}b").is_err());
+    }
+
+    #[test]
+    fn a_friend_joining_is_heard_and_the_invitation_gives_link_and_code() {
+        let mut app = online();
+        app.set_site(Some("http://example.org:8080".into()));
+        app.apply(Event::InviteCode("K7QM-2XPD".into()));
+        assert!(app.invite_open());
+        assert_eq!(
+            app.invite_link().as_deref(),
+            Some("http://example.org:8080/join/K7QM-2XPD")
+        );
+        assert_eq!(
+            app.handle(Action::CopyCode),
+            [Outgoing::CopyText("K7QM-2XPD".into())]
+        );
+        app.handle(Action::CloseInvite);
+        assert!(!app.invite_open());
+        assert_eq!(app.lobby().my_code.as_deref(), Some("K7QM-2XPD"), "kept");
+        let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
+        app.apply(Event::Opened(Box::new(Opened {
+            game: Match::new(game, Seats::One(Side::First), true),
+            watchers: 0,
+            offers: Vec::new(),
+        })));
+        assert_eq!(app.take_cues(), [Cue::Join]);
+        assert_eq!(tab_title(&app.title(), 0), "Your move: Bagh Chal - Chaupal");
+        assert_eq!(
+            tab_title(&app.title(), 2),
+            "(2) Your move: Bagh Chal - Chaupal"
+        );
+    }
+
+    #[test]
+    fn the_picture_changes_by_itself_only_when_something_moves_or_counts_down() {
+        let mut app = offline();
+        assert_eq!(
+            app.next_change(),
+            None,
+            "an idle lobby never changes by itself"
+        );
+        app.handle(Action::Start);
+        assert_eq!(app.next_change(), None, "a game waiting for a move neither");
+        app.handle(Action::Cell("c3".into()));
+        app.handle(Action::Cell("a1".into()));
+        app.handle(Action::Cell("b2".into()));
+        assert_eq!(app.next_change(), Some(0.0), "a piece is gliding");
+        app.tick(1.0);
+        assert_eq!(app.next_change(), None);
+        if let Some(m) = &mut app.current {
+            m.clocks = Some(crate::play::ClockState {
+                left_ms: [61_500.0, 5_000.0],
+                running: Some(Side::First),
+            });
+        }
+        let next = app.next_change().expect("a running clock");
+        assert!((next - 0.5).abs() < 1e-3, "the next whole second: {next}");
+        app.tell("Hello.", Tone::News);
+        assert!(app.next_change().is_some_and(|t| t <= 0.5));
     }
 }

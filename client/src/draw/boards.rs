@@ -25,6 +25,9 @@ pub struct Marks {
     pub last: Vec<CellName>,
     /// Pieces the last move captured.
     pub last_captured: Vec<CellName>,
+    /// Pieces the selected piece can capture by a jump (ringed, as Jungle rings the pieces a
+    /// step can take).
+    pub capturable: Vec<CellName>,
     /// Pieces jumped so far in the chain being entered.
     pub jumped: Vec<CellName>,
     /// The cells of a suggested move.
@@ -107,9 +110,17 @@ fn point_marks_under(view: &BoardView, frame: &Frame, marks: &Marks, r: f32) {
 
 /// Marks drawn over the pieces.
 fn point_marks_over(view: &BoardView, frame: &Frame, marks: &Marks, r: f32, occupied: &[&str]) {
+    // Where the last move took a piece: a red cross in a ring on the empty point.
     for cell in &marks.last_captured {
         if let Some(p) = at(view, frame, cell) {
-            ring(p, r * 0.55, r * 0.12, alpha(theme::CAPTURE, 0.8));
+            draw_circle(p.x, p.y, r * 0.75, alpha(theme::CAPTURE, 0.25));
+            ring(p, r * 0.75, r * 0.12, alpha(theme::CAPTURE, 0.9));
+            cross(p, r * 0.38, r * 0.14, alpha(theme::CAPTURE, 0.9));
+        }
+    }
+    for cell in &marks.capturable {
+        if let Some(p) = at(view, frame, cell) {
+            ring(p, r * 1.05, r * 0.14, alpha(theme::CAPTURE, 0.9));
         }
     }
     for cell in &marks.jumped {

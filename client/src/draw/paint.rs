@@ -50,9 +50,14 @@ pub enum Align {
     Right,
 }
 
+/// A size in whole pixels, never below a readable minimum, as text is drawn and measured.
+pub fn whole_size(px: f32) -> u16 {
+    px.round().clamp(9.0, 400.0) as u16
+}
+
 /// A font size in whole pixels, never below a readable minimum.
 pub fn font_size(px: f32) -> u16 {
-    let size = px.round().clamp(9.0, 400.0) as u16;
+    let size = whole_size(px);
     if !WARM_SIZES.with(|w| w.borrow().contains(&size)) {
         NEW_SIZES.with(|n| n.borrow_mut().insert(size));
     }

@@ -1,6 +1,7 @@
 //! Immediate-mode widgets in the house style: the frame's input, buttons (plain, selected,
 //! disabled), panels, headings and wrapped text. Each widget draws itself and says whether it
-//! was clicked; the caller turns clicks into actions.
+//! was clicked (pressed and released on it without dragging, so a finger scrolling a phone's
+//! screen presses nothing); the caller turns clicks into actions.
 
 use macroquad::prelude::*;
 
@@ -8,14 +9,29 @@ use super::Fonts;
 use super::paint::{self, Align, rounded, rounded_edged, text};
 use super::theme::{self, alpha};
 use crate::geometry::{Area, Px};
+use crate::layout::{self, Measure};
 
-/// What the player did this frame.
+/// How far a press may move and still be a click (or tap), in pixels.
+pub const DRAG_SLOP: f32 = 10.0;
+
+/// What the player did this frame, with the mouse or a finger (macroquad turns touches into
+/// the mouse) and the keyboard.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Input {
     /// The mouse position.
     pub mouse: Px,
-    /// The left button went down this frame.
+    /// The left button (or a finger) went down this frame.
     pub clicked: bool,
+    /// The left button (or the finger) came up this frame.
+    pub released: bool,
+    /// The left button (or a finger) is down.
+    pub down: bool,
+    /// Where the press under way (or just ended) began.
+    pub press_at: Option<Px>,
+    /// Whether that press moved further than [`DRAG_SLOP`]: a drag, not a click.
+    pub dragged: bool,
+    /// How far the mouse moved since the last frame.
+    pub delta: Px,
     /// The right button went down this frame.
     pub right_clicked: bool,
     /// Characters typed.
@@ -27,8 +43,8 @@ pub struct Input {
 }
 
 impl Input {
-    /// Reads this frame's input from macroquad.
-    pub fn read() -> Input {
+    /// Reads this frame's input from macroquad, after `last` frame's.
+    pub fn read(last: &Input) -> Input {
         let (x, y) = mouse_position();
         let mut typed = Vec::new();
         while let Some(c) = get_char_pressed() {
@@ -39,6 +55,7 @@ impl Input {
         let keys = [
             KeyCode::Escape,
             KeyCode::Enter,
+            KeyCode::KpEnter,
             KeyCode::Backspace,
             KeyCode::Left,
             KeyCode::Right,
@@ -49,19 +66,92 @@ impl Input {
         .into_iter()
         .filter(|k| is_key_pressed(*k))
         .collect();
-        Input {
-            mouse: Px { x, y },
-            clicked: is_mouse_button_pressed(MouseButton::Left),
-            right_clicked: is_mouse_button_pressed(MouseButton::Right),
+        let wheel = mouse_wheel().1;
+        Input::next(
+            last,
+            Px { x, y },
+            is_mouse_button_pressed(MouseButton::Left),
+            is_mouse_button_released(MouseButton::Left),
+            is_mouse_button_down(MouseButton::Left),
+            is_mouse_button_pressed(MouseButton::Right),
             typed,
             keys,
-            wheel: mouse_wheel().1.signum(),
+            if wheel == 0.0 { 0.0 } else { wheel.signum() },
+        )
+    }
+
+    /// This frame's input from the raw readings and `last` frame's: where a press began,
+    /// whether it became a drag, how far the mouse moved.
+    #[allow(clippy::too_many_arguments)]
+    pub fn next(
+        last: &Input,
+        mouse: Px,
+        clicked: bool,
+        released: bool,
+        down: bool,
+        right_clicked: bool,
+        typed: Vec<char>,
+        keys: Vec<KeyCode>,
+        wheel: f32,
+    ) -> Input {
+        let press_at = if clicked {
+            Some(mouse)
+        } else if last.down || last.clicked {
+            last.press_at
+        } else {
+            None
+        };
+        let moved = press_at.is_some_and(|p| {
+            let (dx, dy) = (mouse.x - p.x, mouse.y - p.y);
+            dx * dx + dy * dy > DRAG_SLOP * DRAG_SLOP
+        });
+        Input {
+            mouse,
+            clicked,
+            released,
+            down,
+            press_at,
+            dragged: !clicked && (moved || (last.dragged && (last.down || last.clicked))),
+            delta: Px {
+                x: mouse.x - last.mouse.x,
+                y: mouse.y - last.mouse.y,
+            },
+            right_clicked,
+            typed,
+            keys,
+            wheel,
         }
     }
 
     /// Whether `key` was pressed this frame.
     pub fn key(&self, key: KeyCode) -> bool {
         self.keys.contains(&key)
+    }
+
+    /// Whether Enter was pressed (either one).
+    pub fn enter(&self) -> bool {
+        self.key(KeyCode::Enter) || self.key(KeyCode::KpEnter)
+    }
+
+    /// Whether the player did anything this frame (the loop then draws at full rate).
+    pub fn active(&self) -> bool {
+        self.clicked
+            || self.released
+            || self.down
+            || self.right_clicked
+            || self.delta != Px::default()
+            || !self.typed.is_empty()
+            || !self.keys.is_empty()
+            || self.wheel != 0.0
+    }
+
+    /// Whether a click (or tap) ended in `a` this frame: pressed and released there without
+    /// dragging, so that a finger scrolling the screen presses no button.
+    pub fn tapped(&self, a: Area) -> bool {
+        self.released
+            && !self.dragged
+            && a.contains(self.mouse)
+            && self.press_at.is_some_and(|p| a.contains(p))
     }
 }
 
@@ -86,15 +176,29 @@ pub struct Ui<'a> {
     pub fonts: &'a Fonts,
     /// The base text size, scaled with the window.
     pub unit: f32,
+    /// Whether the window is laid out for a phone held upright.
+    pub portrait: bool,
+}
+
+impl Measure for Ui<'_> {
+    fn width(&self, text: &str, bold: bool, size: f32) -> f32 {
+        let font = if bold {
+            &self.fonts.bold
+        } else {
+            &self.fonts.regular
+        };
+        paint::text_width(text, font, size)
+    }
 }
 
 impl<'a> Ui<'a> {
-    /// Widgets for this frame, with text sized for a window of `height` pixels.
-    pub fn new(input: &'a Input, fonts: &'a Fonts, height: f32) -> Ui<'a> {
+    /// Widgets for this frame, with text sized for a window of `w` x `h` pixels.
+    pub fn new(input: &'a Input, fonts: &'a Fonts, w: f32, h: f32) -> Ui<'a> {
         Ui {
             input,
             fonts,
-            unit: (height / 42.0).clamp(13.0, 24.0),
+            unit: layout::unit(w, h),
+            portrait: layout::portrait(w, h),
         }
     }
 
@@ -119,13 +223,8 @@ impl<'a> Ui<'a> {
         let r = (a.h * 0.28).min(10.0);
         rounded(Area { y: a.y + 2.0, ..a }, r, alpha(BLACK, 0.25));
         rounded(a, r, fill);
-        let mut size = (a.h * 0.42).min(self.unit * 1.05);
-        let room = a.w - 12.0;
-        let wide = paint::text_width(label, &self.fonts.bold, size);
-        if wide > room {
-            size = (size * room / wide).max(size * 0.72);
-        }
-        let label = paint::fit(label, &self.fonts.bold, size, room);
+        let (size, _) = layout::label_fit(self, label, a, self.unit);
+        let label = paint::fit(label, &self.fonts.bold, size, a.w - layout::LABEL_PAD);
         text(
             &label,
             a.x + a.w / 2.0,
@@ -135,7 +234,7 @@ impl<'a> Ui<'a> {
             fg,
             Align::Centre,
         );
-        look != Look::Disabled && hovered && self.input.clicked
+        look != Look::Disabled && self.input.tapped(a)
     }
 
     /// A panel behind a group of widgets.
@@ -178,9 +277,14 @@ impl<'a> Ui<'a> {
         y
     }
 
-    /// The height of one row of buttons.
+    /// The height of one row of buttons (taller on a touch screen).
     pub fn row_h(&self) -> f32 {
-        self.unit * 2.1
+        layout::row_h(self.unit, self.portrait)
+    }
+
+    /// Whether the mouse is over `a` and pressed there this frame.
+    pub fn pressed(&self, a: Area) -> bool {
+        self.input.clicked && self.hover(a)
     }
 }
 
@@ -205,5 +309,48 @@ pub fn row(a: Area, y: f32, h: f32) -> Area {
         y,
         w: a.w,
         h,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(last: &Input, x: f32, y: f32, clicked: bool, released: bool, down: bool) -> Input {
+        Input::next(
+            last,
+            Px { x, y },
+            clicked,
+            released,
+            down,
+            false,
+            Vec::new(),
+            Vec::new(),
+            0.0,
+        )
+    }
+
+    #[test]
+    fn a_press_and_release_in_place_is_a_tap_and_a_moved_one_a_drag() {
+        let button = Area {
+            x: 0.0,
+            y: 0.0,
+            w: 100.0,
+            h: 40.0,
+        };
+        let idle = Input::default();
+        let down = step(&idle, 50.0, 20.0, true, false, true);
+        assert!(!down.tapped(button), "a press alone is no click");
+        let up = step(&down, 52.0, 21.0, false, true, false);
+        assert!(up.tapped(button));
+        // The finger slides to scroll: no click, wherever it ends.
+        let moved = step(&down, 50.0, 60.0, false, false, true);
+        assert!(moved.dragged);
+        let back = step(&moved, 50.0, 20.0, false, true, false);
+        assert!(back.dragged && !back.tapped(button));
+        // Pressed and released in one frame (the loop idled meanwhile): still a click.
+        let quick = step(&idle, 50.0, 20.0, true, true, false);
+        assert!(quick.tapped(button));
+        assert!(!step(&quick, 50.0, 20.0, false, false, false).tapped(button));
     }
 }

@@ -151,7 +151,13 @@ impl Link {
     /// was not sent).
     pub fn outgoing(&mut self, out: Outgoing) -> Reaction {
         if !self.greeted {
-            if matches!(out, Outgoing::RetryNow | Outgoing::CopyText(_)) {
+            if matches!(
+                out,
+                Outgoing::RetryNow
+                    | Outgoing::CopyText(_)
+                    | Outgoing::Rename(_)
+                    | Outgoing::SetMuted(_)
+            ) {
                 return Reaction::default();
             }
             return Reaction::event(Event::NotSent);
@@ -289,8 +295,12 @@ impl Link {
                 out.push(self.finished_games());
                 out
             }
-            // Not the server's business: the render loop does these.
-            Outgoing::RetryNow | Outgoing::CopyText(_) => Vec::new(),
+            // Not the server's business here: the render loop and `Online` do these (a new name
+            // is a new greeting, on a new connection).
+            Outgoing::RetryNow
+            | Outgoing::CopyText(_)
+            | Outgoing::Rename(_)
+            | Outgoing::SetMuted(_) => Vec::new(),
         };
         Reaction::send(requests)
     }
@@ -677,8 +687,7 @@ fn snapshot_match(s: &GameSnapshot) -> Result<Match, String> {
     for mv in &s.moves {
         m.apply(mv).map_err(|e| e.to_string())?;
     }
-    m.sowing = None;
-    m.slide = None;
+    m.settle();
     m.names = [0, 1].map(|i| summary.seats[i].name.clone());
     m.ai = [0, 1].map(|i| summary.seats[i].engine.is_some());
     m.ratings = [0, 1].map(|i| summary.seats[i].rating);

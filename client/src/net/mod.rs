@@ -184,6 +184,13 @@ impl NetHandle {
         }
     }
 
+    /// Drops the connection and connects again at once (to greet the server anew).
+    pub fn redial(&mut self) {
+        self.socket = None;
+        self.redial.attempt = 0;
+        self.dial();
+    }
+
     /// Asks for a connection attempt now (when waiting to retry).
     pub fn retry_now(&mut self) {
         self.asked = true;

@@ -68,12 +68,36 @@ impl Online {
 
     /// Sends what the app asked for.
     pub fn wish(&mut self, out: Outgoing, app: &mut App) {
-        if out == Outgoing::RetryNow {
-            self.net.retry_now();
-            return;
+        match out {
+            Outgoing::RetryNow => {
+                self.net.retry_now();
+                return;
+            }
+            Outgoing::Rename(name) => {
+                self.rename(name, app);
+                return;
+            }
+            Outgoing::SetMuted(muted) => {
+                self.config.muted = muted;
+                self.save(app);
+                return;
+            }
+            _ => {}
         }
         let reaction = self.link.outgoing(out);
         self.settle(reaction, app);
+    }
+
+    /// Takes a new name: remembered, and said to the server in a new `hello` with this
+    /// player's token. The server renames a player who greets it with their token and another
+    /// name; it takes one hello a connection, so the client connects again for it (the game
+    /// on the screen is picked up again, as after any reconnection).
+    fn rename(&mut self, name: String, app: &mut App) {
+        self.name.clone_from(&name);
+        self.config.name = Some(name);
+        self.save(app);
+        self.link.disconnected();
+        self.net.redial();
     }
 
     fn frame(&mut self, frame: Frame, app: &mut App) {

@@ -5,11 +5,19 @@
 #[cfg(not(target_arch = "wasm32"))]
 use std::io;
 
-/// The server ended the connection, with the reason it gave (if any).
+/// The server ended the connection, with the reason it gave (if any). The server gives an
+/// error code as its reason (`shutting_down`): that is put in words, never shown as it is.
 pub fn closed_by_server(reason: Option<&str>) -> String {
-    match reason.map(str::trim).filter(|r| !r.is_empty()) {
-        Some(r) => format!("The server closed the connection: {r}."),
-        None => "The server closed the connection.".to_owned(),
+    use chaupal_shared::protocol::{ErrorCode, ErrorReply};
+    let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+    let code = reason.and_then(|r| ErrorCode::ALL.into_iter().find(|c| c.as_str() == r));
+    match (code, reason) {
+        (Some(code), _) => format!(
+            "The server closed the connection. {}",
+            server_error("", &ErrorReply::new(code, "it gave no details"))
+        ),
+        (None, Some(r)) => format!("The server closed the connection: {r}."),
+        (None, None) => "The server closed the connection.".to_owned(),
     }
 }
 
@@ -180,6 +188,21 @@ mod tests {
             "The server closed the connection."
         );
         assert!(not_reached("ws://h:1/ws").contains("ws://h:1/ws"));
+    }
+
+    #[test]
+    fn a_code_given_as_the_closing_reason_is_put_in_words() {
+        use chaupal_shared::protocol::ErrorCode;
+        assert_eq!(
+            closed_by_server(Some("shutting_down")),
+            "The server closed the connection. The server is shutting down; the client will \
+             reconnect when it is back."
+        );
+        for code in ErrorCode::ALL {
+            let text = closed_by_server(Some(code.as_str()));
+            assert!(!text.contains('_'), "{code}: {text}");
+            assert!(text.ends_with('.'), "{code}: {text}");
+        }
     }
 
     #[cfg(not(target_arch = "wasm32"))]

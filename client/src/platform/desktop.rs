@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
-use super::{Frame, SocketEvent};
+use super::{Frame, SocketEvent, TextField, Typed};
 use crate::config::{self, Config};
 use crate::net::{parse_address, wording};
 
@@ -286,6 +286,29 @@ pub fn location() -> Option<String> {
 
 /// The window keeps the title it was opened with (miniquad cannot change it).
 pub fn set_title(_title: &str) {}
+
+/// Waits before the next frame: the render loop's pace (see [`crate::pace`]). The desktop's
+/// loop does not block on events, so it sleeps; `spent` seconds of the pause have gone by
+/// already (drawing, and waiting for the screen).
+pub fn pace(wait: f32, spent: f32) {
+    let left = wait - spent;
+    if left > 0.001 {
+        std::thread::sleep(Duration::from_secs_f32(left));
+    }
+}
+
+/// A desktop window is never hidden the way a browser tab is (its title does not change).
+pub fn page_hidden() -> bool {
+    false
+}
+
+/// The desktop types into the window itself: nothing to lay over the text fields.
+pub fn text_fields(_fields: &[TextField]) {}
+
+/// Text typed outside the window's own keys: none on the desktop.
+pub fn typed_text() -> Vec<Typed> {
+    Vec::new()
+}
 
 #[cfg(test)]
 mod tests {

@@ -10,6 +10,9 @@
 //! | [`location`] | none | the page's address |
 //! | [`set_title`] | nothing (the window keeps "Chaupal") | the tab's title |
 //! | [`now`] | a monotonic clock | the page's clock |
+//! | [`pace`]: waiting for the next frame | a sleep | a timer that wakes the page's event loop |
+//! | [`page_hidden`] | never | the tab is in the background |
+//! | [`text_fields`], [`typed_text`] | nothing: the window takes the keys | a real text input laid over each field, so a phone's keyboard opens; its text comes back |
 //!
 //! A [`Socket`] is one attempt: it opens (or fails), carries frames, and closes with a reason in
 //! words. Retrying with a growing pause is [`crate::net::NetHandle`]'s business, shared.
@@ -19,12 +22,32 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub mod desktop;
 #[cfg(not(target_arch = "wasm32"))]
-pub use desktop::{Socket, Store, copy_text, location, now, open_url, set_title};
+pub use desktop::{
+    Socket, Store, copy_text, location, now, open_url, pace, page_hidden, set_title, text_fields,
+    typed_text,
+};
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 #[cfg(target_arch = "wasm32")]
-pub use web::{Socket, Store, copy_text, location, now, open_url, set_title};
+pub use web::{
+    Socket, Store, copy_text, location, now, open_url, pace, page_hidden, set_title, text_fields,
+    typed_text,
+};
+
+use crate::app::Field;
+pub use crate::draw::screens::TextField;
+
+/// What was typed in a text field the platform laid over the screen's: the field, its whole
+/// text, and whether Enter was pressed in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Typed {
+    pub field: Field,
+    pub text: String,
+    pub enter: bool,
+    /// Whether the field took the focus (a tap on it).
+    pub focused: bool,
+}
 
 /// A websocket payload.
 #[derive(Clone, Debug, PartialEq, Eq)]

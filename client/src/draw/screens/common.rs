@@ -1,35 +1,108 @@
-//! What several screens share: the spacing, the split into board and side panel, a game's
-//! title, a side's colours, the engine's hint, and the list of moves.
+//! What several screens share: the spacing, the split into board and side panel, scrolling a
+//! screen taller than the window, a game's title, a side's colours, the engine's hint, and the
+//! list of moves.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 use chaupal_shared::{AnyGame, GameKind, Side};
 use macroquad::prelude::*;
 
-use crate::app::Action;
+use crate::app::{Action, App, Field};
 use crate::draw::paint::{self, Align, disc, rounded};
 use crate::draw::theme::{self, alpha};
 use crate::draw::ui::Ui;
 use crate::geometry::{self, Area};
+use crate::layout;
 
-/// The top bar's height, as a multiple of the text unit.
-pub(super) const TOP_BAR: f32 = 2.6;
-/// Space between panels and the window's edges.
-pub(super) const GAP: f32 = 14.0;
+thread_local! {
+    /// The heights parts of a scrolling screen took when last drawn (an immediate-mode screen
+    /// knows its height only once drawn; a frame later is soon enough to scroll by).
+    static HEIGHTS: RefCell<HashMap<&'static str, f32>> = RefCell::new(HashMap::new());
+    /// The text fields drawn this frame, for the platform (the browser puts a real text input
+    /// over each, so a phone's keyboard opens).
+    static FIELDS: RefCell<Vec<TextField>> = const { RefCell::new(Vec::new()) };
+}
 
-/// The board area and the side panel of a screen with a board.
-pub(super) fn split(body: Area, unit: f32) -> (Area, Area) {
-    let panel_w = (body.w * 0.3)
-        .clamp(unit * 17.0, unit * 24.0)
-        .min(body.w * 0.45);
-    let board = Area {
-        w: body.w - panel_w - GAP,
-        ..body
-    };
-    let panel = Area {
-        x: body.x + body.w - panel_w,
-        w: panel_w,
-        ..body
-    };
-    (board, panel)
+/// A text field on the screen: which, where, and its text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextField {
+    pub field: Field,
+    pub area: Area,
+    pub text: String,
+}
+
+/// The height part `key` took when last drawn.
+pub(super) fn remembered(key: &'static str) -> Option<f32> {
+    HEIGHTS.with(|h| h.borrow().get(key).copied())
+}
+
+/// Keeps the height part `key` took.
+pub(super) fn remember(key: &'static str, height: f32) {
+    HEIGHTS.with(|h| {
+        h.borrow_mut().insert(key, height);
+    });
+}
+
+/// Notes a text field drawn this frame.
+pub(super) fn field_drawn(field: Field, area: Area, text: &str) {
+    FIELDS.with(|f| {
+        f.borrow_mut().push(TextField {
+            field,
+            area,
+            text: text.to_owned(),
+        });
+    });
+}
+
+/// The text fields drawn since the last call.
+pub fn take_fields() -> Vec<TextField> {
+    FIELDS.with(|f| std::mem::take(&mut *f.borrow_mut()))
+}
+
+/// The space between panels in this window.
+pub(super) fn gap(ui: &Ui) -> f32 {
+    if ui.portrait {
+        layout::GAP_NARROW
+    } else {
+        layout::GAP
+    }
+}
+
+/// The board area and the side panel of a screen with a board of `aspect` (height over width):
+/// side by side, or the board on top in portrait with `panel_min` pixels left below it.
+pub(super) fn split(ui: &Ui, body: Area, aspect: f32, panel_min: f32) -> (Area, Area) {
+    layout::board_and_panel(body, ui.unit, ui.portrait, gap(ui), aspect, panel_min)
+}
+
+/// The height over the width of a board's drawing.
+pub(super) fn aspect(view: &crate::view::BoardView) -> f32 {
+    let e = geometry::extent(view);
+    (e.y1 - e.y0) / (e.x1 - e.x0).max(0.01)
+}
+
+/// A screen taller than its window: the offset it is drawn at (kept within its content), and
+/// the scroll the player asks for, with the wheel or by dragging a finger over `view`.
+pub(super) fn scroll(
+    app: &App,
+    ui: &Ui,
+    view: Area,
+    content_h: f32,
+    actions: &mut Vec<Action>,
+) -> f32 {
+    let offset = layout::clamp_scroll(app.scroll(), content_h, view.h);
+    let mut to = offset;
+    if ui.input.wheel != 0.0 && ui.hover(view) {
+        to -= ui.input.wheel * ui.unit * 3.0;
+    }
+    if ui.input.down && ui.input.dragged && ui.input.press_at.is_some_and(|p| view.contains(p)) {
+        to -= ui.input.delta.y;
+    }
+    let to = layout::clamp_scroll(to, content_h, view.h).round();
+    if to != app.scroll() {
+        actions.push(Action::ScrollTo(to as i32));
+    }
+    offset
 }
 
 /// "Kalah, 8 houses" and the like: a game's name with the rules that differ from the defaults.
@@ -38,7 +111,10 @@ pub(super) fn game_title(game: &AnyGame) -> String {
     if changed.is_empty() {
         game.kind().title().to_owned()
     } else {
-        let rules: Vec<String> = changed.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let rules: Vec<String> = changed
+            .iter()
+            .map(|(k, v)| crate::rulebook::describe(game.kind(), k, v))
+            .collect();
         format!("{} ({})", game.kind().title(), rules.join(", "))
     }
 }
@@ -95,14 +171,15 @@ fn chances_meter(ui: &Ui, a: Area, p: f32, mover: &str) {
     );
 }
 
-/// The moves in a scrolling list (the latest in view); clicking a move jumps there when
-/// `current` is given (the replay).
+/// The moves in a scrolling list (the move shown in view, marked when `current` is given);
+/// clicking a move asks `jump` for the action that shows the position after it.
 pub(super) fn move_list(
     ui: &Ui,
     kind: GameKind,
     moves: &[(Side, String)],
     a: Area,
     current: Option<usize>,
+    jump: fn(usize) -> Action,
     actions: &mut Vec<Action>,
 ) {
     if a.h < ui.unit * 2.0 {
@@ -170,8 +247,8 @@ pub(super) fn move_list(
             theme::TEXT,
             Align::Left,
         );
-        if current.is_some() && ui.input.clicked && ui.hover(cell) {
-            actions.push(Action::ReplayJump(i + 1));
+        if ui.input.tapped(cell) {
+            actions.push(jump(i + 1));
         }
     }
 }

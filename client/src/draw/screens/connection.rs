@@ -3,7 +3,6 @@
 
 use macroquad::prelude::*;
 
-use super::common::GAP;
 use crate::app::{Action, App, Connection};
 use crate::draw::paint::Align;
 use crate::draw::theme;
@@ -13,7 +12,9 @@ use crate::geometry::Area;
 /// Draws the connection card in the middle of `body`.
 pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let w = (ui.unit * 30.0).min(body.w);
-    let h = ui.unit * 15.0;
+    let h = (ui.unit * 15.0)
+        .max(ui.unit * 9.0 + ui.row_h() * 2.0)
+        .min(body.h);
     let a = Area {
         x: body.x + (body.w - w) / 2.0,
         y: body.y + (body.h - h) / 2.5,
@@ -56,7 +57,7 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         w: inner,
         h: ui.row_h(),
     };
-    let cols = columns(row, 2, GAP);
+    let cols = columns(row, 2, super::common::gap(ui));
     if ui.button(cols[0], "Try again now", Look::Plain) {
         actions.push(Action::RetryNow);
     }

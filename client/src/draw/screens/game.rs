@@ -1,38 +1,44 @@
-//! The game screen: the board with its marks (selection, targets, last move, hint, the piece
-//! gliding or the seeds being sown), clicks on it, and the side panel with the players, their
-//! clocks, the status, the counters and the buttons of play.
+//! The game screen: the board with its marks (selection, targets, pieces a jump can take, the
+//! last turn and what it took, hint, the piece gliding or dragged, the seeds being sown),
+//! presses and drags on it, and the side panel (beside the board, or under it on a phone) with
+//! the players, their clocks, the status, a look back at an earlier position, the counters and
+//! the buttons of play.
 
-use chaupal_shared::Side;
+use chaupal_shared::{GameKind, Side};
 use macroquad::prelude::*;
 
-use super::common::{hint_block, move_list, side_colour, split};
+use super::common::{aspect, hint_block, move_list, side_colour, split};
 use super::game_over;
 use crate::app::{Action, App, Screen};
 use crate::draw::boards::{self, Marks};
 use crate::draw::paint::{self, Align, disc, rounded};
 use crate::draw::theme::{self, alpha};
-use crate::draw::ui::{Look, Ui, columns};
+use crate::draw::ui::{Look, Ui};
 use crate::geometry::{self, Area, Frame};
-use crate::play::{Match, capitalise, player_label};
-use crate::selection::move_path;
+use crate::layout::{self, Measure};
+use crate::play::{Match, Seats, capitalise, seat_label};
+use crate::selection::{jumped_point, move_path};
 
 /// The marks of play for the game on the screen.
 pub fn match_marks(m: &Match, hover: Option<String>) -> Marks {
     let kind = m.kind();
     let mover = m.game.side_to_move();
+    let sowing = m.sowing();
+    let targets = if m.can_enter_move() {
+        m.selection.targets(&m.choices)
+    } else {
+        Vec::new()
+    };
     Marks {
         selected: m.selection.path().to_vec(),
-        targets: if m.can_enter_move() {
-            m.selection.targets(&m.choices)
-        } else {
-            Vec::new()
-        },
-        last: if m.sowing.is_some() {
+        capturable: capturable(m, &targets),
+        targets,
+        last: if sowing.is_some() {
             Vec::new()
         } else {
             m.last_move().map(|(_, cells)| cells).unwrap_or_default()
         },
-        last_captured: if m.sowing.is_some() {
+        last_captured: if sowing.is_some() {
             Vec::new()
         } else {
             m.last_captures()
@@ -41,15 +47,12 @@ pub fn match_marks(m: &Match, hover: Option<String>) -> Marks {
         hint: m
             .hint
             .as_ref()
+            .filter(|_| m.looking.is_none())
             .map(|h| move_path(kind, mover, &h.text))
             .unwrap_or_default(),
         hover,
-        sown: m
-            .sowing
-            .as_ref()
-            .and_then(|s| s.current())
-            .and_then(|f| f.landed),
-        moving: m.slide.as_ref().and_then(|s| {
+        sown: sowing.and_then(|s| s.current()).and_then(|f| f.landed),
+        moving: m.slide().and_then(|s| {
             let (hop, t) = s.progress()?;
             let view = m.view();
             let a = geometry::cell_unit(kind, &view, s.path.get(hop)?)?;
@@ -65,27 +68,82 @@ pub fn match_marks(m: &Match, hover: Option<String>) -> Marks {
     }
 }
 
-/// Draws the game `m` in `body`: the board (clicks enter moves while it is in play), the side
-/// panel, and the result card once it is over.
+/// The pieces the selected piece can take by jumping (Bagh Chal, Sholo Guti): the point between
+/// it and each target that a capture lands on.
+fn capturable(m: &Match, targets: &[String]) -> Vec<String> {
+    if matches!(m.kind(), GameKind::Jungle | GameKind::Kalah) {
+        return Vec::new();
+    }
+    let Some(from) = m.selection.path().last() else {
+        return Vec::new();
+    };
+    let mut path = m.selection.path().to_vec();
+    targets
+        .iter()
+        .filter(|to| {
+            path.push((*to).clone());
+            let capture = m
+                .choices
+                .moves
+                .iter()
+                .any(|c| c.path.starts_with(&path) && c.text.contains('x'));
+            path.pop();
+            capture
+        })
+        .filter_map(|to| jumped_point(from, to))
+        .collect()
+}
+
+/// The least room the panel keeps under the board in portrait, in text units.
+const PANEL_MIN_UNITS: f32 = 22.0;
+
+/// Draws the game `m` in `body`: the board (presses, drags and clicks enter moves while it is
+/// in play), the side panel (below the board in portrait), and the result card once it is
+/// over.
 pub(super) fn draw(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
-    let (board_area, panel) = split(body, ui.unit);
     let view = m.view();
+    let (board_area, panel) = split(ui, body, aspect(&view), ui.unit * PANEL_MIN_UNITS);
     let frame = Frame::fit(geometry::extent(&view), board_area, m.flipped);
     let hover = geometry::hit(&view, &frame, ui.input.mouse);
-    let marks = match_marks(m, hover.clone());
+    let mut marks = match_marks(m, hover.clone());
+    // The piece being dragged follows the pointer.
+    if let Some(from) = app.dragging()
+        && ui.input.down
+        && ui.input.dragged
+        && m.can_enter_move()
+    {
+        marks.moving = Some((from.to_owned(), frame.to_unit(ui.input.mouse)));
+    }
     boards::draw(&view, &frame, &marks, ui.fonts);
-    if app.screen() == Screen::Game {
+    let playing = app.screen() == Screen::Game;
+    if playing {
         if ui.input.clicked
-            && let Some(cell) = hover
+            && let Some(cell) = hover.clone()
         {
-            actions.push(Action::Cell(cell));
+            actions.push(Action::Press(cell));
         }
-        if ui.input.right_clicked || ui.input.key(KeyCode::Enter) {
+        if ui.input.released && app.dragging().is_some() {
+            actions.push(Action::Release(hover));
+        }
+        if ui.input.right_clicked || ui.input.enter() {
             actions.push(Action::StopChain);
         }
     }
+    if matches!(app.screen(), Screen::Game | Screen::GameOver) {
+        let keys = [
+            (KeyCode::Left, Action::LookStep(-1)),
+            (KeyCode::Right, Action::LookStep(1)),
+            (KeyCode::Home, Action::LookAt(0)),
+            (KeyCode::End, Action::LookPresent),
+        ];
+        for (key, action) in keys {
+            if ui.input.key(key) {
+                actions.push(action);
+            }
+        }
+    }
     game_panel(app, m, ui, panel, actions);
-    if app.screen() == Screen::GameOver && !app.result_hidden() {
+    if app.screen() == Screen::GameOver && !app.result_hidden() && m.looking.is_none() {
         game_over::card(m, ui, board_area, actions);
     }
     if ui.input.typed.contains(&'f') {
@@ -93,7 +151,12 @@ pub(super) fn draw(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<
     }
 }
 
-/// A player's line: colour, name, whose turn.
+/// The height of a player's row.
+fn player_h(unit: f32) -> f32 {
+    unit * 2.5
+}
+
+/// A player's row: colour, name (with the rating) over the side, and the clock or whose turn.
 fn player_row(m: &Match, ui: &Ui, side: Side, a: Area) {
     let kind = m.kind();
     let to_move = !m.finished() && m.game.side_to_move() == side;
@@ -107,49 +170,124 @@ fn player_row(m: &Match, ui: &Ui, side: Side, a: Area) {
     };
     let (fill, dark) = side_colour(kind, side);
     disc(dot, ui.unit * 0.55, fill, 2.0, dark);
-    let label = player_label(
-        &m.names[side.index()],
-        kind.side_name(side),
-        m.ratings[side.index()],
-    );
-    let label = paint::fit(&label, &ui.fonts.bold, ui.unit, a.w - ui.unit * 6.0);
-    ui.strong(
-        &label,
-        a.x + ui.unit * 2.0,
-        cy,
-        ui.unit,
-        theme::TEXT,
-        Align::Left,
-    );
     let right = a.x + a.w - ui.unit * 0.6;
-    if let Some(clocks) = &m.clocks {
-        let running = clocks.running == Some(side) && !m.finished();
-        let low = clocks.left_ms[side.index()] < 10_000.0;
+    let clock = m.clocks.as_ref().map(|c| {
+        let running = c.running == Some(side) && !m.finished();
+        let low = c.left_ms[side.index()] < 10_000.0;
         let colour = match (running, low) {
             (true, true) => theme::BAD,
             (true, false) => theme::ACCENT,
             _ => theme::TEXT_DIM,
         };
-        ui.strong(
-            &clocks.text(side),
-            right,
-            cy,
-            ui.unit * 1.15,
-            colour,
-            Align::Right,
-        );
-    } else if to_move {
-        ui.label("to move", right, cy, theme::ACCENT, Align::Right);
+        (c.text(side), colour)
+    });
+    let clock_size = ui.unit * 1.15;
+    let clock_w = clock
+        .as_ref()
+        .map_or(0.0, |(t, _)| ui.width(t, true, clock_size) + ui.unit * 0.6);
+    let text_x = a.x + ui.unit * 2.0;
+    let room = right - clock_w - text_x;
+    let name = seat_label(&m.names[side.index()], m.ratings[side.index()]);
+    let name = paint::fit(&name, &ui.fonts.bold, ui.unit, room);
+    ui.strong(
+        &name,
+        text_x,
+        cy - ui.unit * 0.5,
+        ui.unit,
+        theme::TEXT,
+        Align::Left,
+    );
+    let mut detail = capitalise(kind.side_name(side));
+    if m.ai[side.index()] {
+        detail.push_str(" · computer");
+    }
+    if to_move && clock.is_none() {
+        detail.push_str(" · to move");
+    }
+    let small = ui.unit * 0.8;
+    let detail = paint::fit(&detail, &ui.fonts.regular, small, room);
+    paint::text(
+        &detail,
+        text_x,
+        cy + ui.unit * 0.6,
+        small,
+        &ui.fonts.regular,
+        if to_move {
+            theme::ACCENT
+        } else {
+            theme::TEXT_DIM
+        },
+        Align::Left,
+    );
+    if let Some((text, colour)) = clock {
+        ui.strong(&text, right, cy, clock_size, colour, Align::Right);
     }
 }
 
-/// The side panel: the players and their clocks, the status, the counters, the hint, the
-/// buttons of play (from the bottom up) and the moves in the space between.
+/// The buttons of play for the game on the screen, in order: (label, action, look).
+pub fn buttons(app: &App, m: &Match) -> Vec<(&'static str, Action, Look)> {
+    let watching = matches!(m.seats, Seats::Watching);
+    let mut buttons: Vec<(&'static str, Action, Look)> = Vec::new();
+    if m.looking.is_some() {
+        buttons.push(("Back to the game", Action::LookPresent, Look::Primary));
+    }
+    if m.selection.in_chain() && m.selection.can_stop(&m.choices) {
+        buttons.push(("Stop the chain here", Action::StopChain, Look::Primary));
+    }
+    if app.resign_asked() {
+        buttons.push(("Yes, resign", Action::Resign, Look::Danger));
+        buttons.push(("Keep playing", Action::CancelResign, Look::Primary));
+    }
+    if app.offer().is_some() {
+        buttons.push(("Accept", Action::AcceptOffer, Look::Primary));
+        buttons.push(("Decline", Action::DeclineOffer, Look::Plain));
+    }
+    let playing = !watching && !m.finished();
+    let enabled = |on: bool| if on { Look::Plain } else { Look::Disabled };
+    let help = app.engine_help().is_ok();
+    buttons.push(("Flip board", Action::Flip, Look::Plain));
+    buttons.push(("Rules", Action::ShowRules(m.kind()), Look::Plain));
+    if watching {
+        if help {
+            buttons.push(("Analyse", Action::Analyse, Look::Plain));
+        }
+    } else {
+        // Online, a finished game stays as it ended; here, a takeback reopens it.
+        let can_take_back = !m.moves.is_empty() && (playing || !m.online);
+        buttons.push(("Take back", Action::Takeback, enabled(can_take_back)));
+        if help {
+            buttons.push(("Hint", Action::Hint, enabled(playing)));
+        }
+        if m.can_offer_draw() {
+            buttons.push(("Offer draw", Action::OfferDraw, Look::Plain));
+        }
+        if !app.resign_asked() {
+            let look = if playing {
+                Look::Danger
+            } else {
+                Look::Disabled
+            };
+            buttons.push(("Resign", Action::Resign, look));
+        }
+    }
+    if m.finished() {
+        buttons.push(("Replay", Action::OpenReplay, Look::Plain));
+        if !watching {
+            buttons.push(("Rematch", Action::Rematch, Look::Plain));
+        }
+    }
+    buttons.push(("Lobby", Action::ToLobby, Look::Plain));
+    buttons
+}
+
+/// The side panel: the players and their clocks, the look back, the status and the last turn,
+/// the counters, the hint, the buttons of play (from the bottom up) and the moves in the space
+/// between.
 fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     ui.panel(a);
-    let pad = ui.unit * 0.9;
+    let pad = ui.unit * if ui.portrait { 0.6 } else { 0.9 };
     let inner = a.inset(pad);
-    let rh = ui.row_h();
+    let ph = player_h(ui.unit);
     let mut y = inner.y;
     // The players, in board order: the side at the top of the board first.
     let (top, bottom) = if m.flipped {
@@ -158,24 +296,84 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
         (Side::Second, Side::First)
     };
     for side in [top, bottom] {
-        player_row(m, ui, side, Area { h: rh, y, ..inner });
-        y += rh + 4.0;
+        player_row(m, ui, side, Area { h: ph, y, ..inner });
+        y += ph + 4.0;
     }
-    y += ui.unit * 0.5;
-    let status_color = if m.finished() {
-        theme::ACCENT
+    y += ui.unit * 0.3;
+    // The buttons, from the bottom of the panel up, as many to a row as keeps them whole.
+    let buttons = buttons(app, m);
+    let labels: Vec<&str> = buttons.iter().map(|(l, _, _)| *l).collect();
+    let bh = ui.row_h() * if ui.portrait { 1.0 } else { 0.9 };
+    let most = if ui.portrait { 3 } else { 2 };
+    let per_row = layout::per_row(ui, &labels, inner.w, bh, ui.unit, most);
+    let rows = buttons.len().div_ceil(per_row);
+    let mut buttons_top = inner.y + inner.h - layout::grid_h(rows, bh) + layout::BUTTON_GAP;
+    let question = if app.resign_asked() {
+        Some("Resign this game? It counts as a loss.".to_owned())
     } else {
-        theme::TEXT
+        app.offer()
+            .map(|offer| format!("Your opponent offers a {}.", offer.noun()))
     };
-    y = ui.paragraph(
-        &m.status(),
-        inner.x,
-        y + ui.unit * 0.5,
-        inner.w,
-        status_color,
-    );
-    if app.watchers() > 0 || matches!(m.seats, crate::play::Seats::Watching) {
-        let line = if matches!(m.seats, crate::play::Seats::Watching) {
+    if let Some(q) = &question {
+        buttons_top -= ui.unit * 1.4;
+        let q = paint::fit(q, &ui.fonts.bold, ui.unit * 0.9, inner.w);
+        ui.strong(
+            &q,
+            inner.x,
+            buttons_top + ui.unit * 0.6,
+            ui.unit * 0.9,
+            theme::ACCENT,
+            Align::Left,
+        );
+    }
+    let grid_top = buttons_top
+        + if question.is_some() {
+            ui.unit * 1.4
+        } else {
+            0.0
+        };
+    let cells = layout::grid(inner, grid_top, buttons.len(), per_row, bh);
+    for (c, (label, action, look)) in cells.iter().zip(&buttons) {
+        if ui.button(*c, label, *look) {
+            actions.push(action.clone());
+        }
+    }
+    let limit = buttons_top - ui.unit * 0.4;
+    // What is said about the game, then the counters, the hint, and the moves.
+    if let Some(ply) = m.looking {
+        let at = if ply == 0 {
+            "the start".to_owned()
+        } else {
+            format!("move {ply} of {}", m.moves.len())
+        };
+        y = ui.paragraph(
+            &format!("Looking back at {at}. No move can be made here: End or \"Back to the game\" returns."),
+            inner.x,
+            y + ui.unit * 0.5,
+            inner.w,
+            theme::HINT,
+        );
+    } else {
+        let status_color = if m.finished() {
+            theme::ACCENT
+        } else {
+            theme::TEXT
+        };
+        y = ui.paragraph(
+            &m.status(),
+            inner.x,
+            y + ui.unit * 0.5,
+            inner.w,
+            status_color,
+        );
+    }
+    if let Some(note) = m.turn_note()
+        && y + ui.unit * 1.4 < limit
+    {
+        y = ui.paragraph(&note, inner.x, y, inner.w, theme::TEXT_DIM);
+    }
+    if (app.watchers() > 0 || matches!(m.seats, Seats::Watching)) && y + ui.unit * 1.4 < limit {
+        let line = if matches!(m.seats, Seats::Watching) {
             format!(
                 "You are watching ({} watching in all)",
                 app.watchers().max(1)
@@ -186,102 +384,173 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
         y = ui.paragraph(&line, inner.x, y, inner.w, theme::TEXT_DIM);
     }
     y += ui.unit * 0.3;
-    for (label, value) in m.counters() {
-        ui.label(&label, inner.x, y, theme::TEXT_DIM, Align::Left);
-        ui.strong(
-            &value,
-            inner.x + inner.w,
-            y,
-            ui.unit,
-            theme::TEXT,
-            Align::Right,
-        );
-        y += ui.unit * 1.35;
+    let counters = m.counters();
+    // Two to a row in portrait, where height is short.
+    let per_line = if ui.portrait { 2 } else { 1 };
+    let line_h = ui.unit * 1.35;
+    let counters_h = counters.len().div_ceil(per_line) as f32 * line_h;
+    if y + counters_h < limit {
+        let col_w = (inner.w - ui.unit * (per_line - 1) as f32) / per_line as f32;
+        for (i, (label, value)) in counters.iter().enumerate() {
+            let x = inner.x + (i % per_line) as f32 * (col_w + ui.unit);
+            let cy = y + (i / per_line) as f32 * line_h;
+            let small = ui.unit * if ui.portrait { 0.85 } else { 1.0 };
+            let vw = ui.width(value, true, small);
+            let label = paint::fit(label, &ui.fonts.regular, small, col_w - vw - ui.unit * 0.5);
+            paint::text(
+                &label,
+                x,
+                cy,
+                small,
+                &ui.fonts.regular,
+                theme::TEXT_DIM,
+                Align::Left,
+            );
+            ui.strong(value, x + col_w, cy, small, theme::TEXT, Align::Right);
+        }
+        y += counters_h;
     }
-    if let Some(h) = &m.hint {
+    if let Some(h) = &m.hint
+        && y + ui.unit * 2.6 < limit
+    {
         let mover = capitalise(m.kind().side_name(m.game.side_to_move()));
         y = hint_block(ui, inner, y, h, &mover);
     }
-    // The buttons, from the bottom of the panel up.
-    let watching = matches!(m.seats, crate::play::Seats::Watching);
-    let mut buttons: Vec<(&str, Action, Look)> = Vec::new();
-    if m.selection.in_chain() && m.selection.can_stop(&m.choices) {
-        buttons.push(("Stop the chain here", Action::StopChain, Look::Primary));
-    }
-    if app.offer().is_some() {
-        buttons.push(("Accept", Action::AcceptOffer, Look::Primary));
-        buttons.push(("Decline", Action::DeclineOffer, Look::Plain));
-    }
-    let playing = !watching && !m.finished();
-    let enabled = |on: bool| if on { Look::Plain } else { Look::Disabled };
-    buttons.push(("Flip board", Action::Flip, Look::Plain));
-    buttons.push(("Rules", Action::ShowRules(m.kind()), Look::Plain));
-    if watching {
-        buttons.push(("Analyse", Action::Analyse, Look::Plain));
-    } else {
-        // Online, a finished game stays as it ended; here, a takeback reopens it.
-        let can_take_back = !m.moves.is_empty() && (playing || !m.online);
-        buttons.push(("Take back", Action::Takeback, enabled(can_take_back)));
-        buttons.push(("Hint", Action::Hint, enabled(playing)));
-        buttons.push(("Offer draw", Action::OfferDraw, enabled(m.can_offer_draw())));
-        buttons.push((
-            if app.resign_asked() {
-                "Really resign?"
-            } else {
-                "Resign"
-            },
-            Action::Resign,
-            if playing {
-                Look::Danger
-            } else {
-                Look::Disabled
-            },
-        ));
-    }
-    if m.finished() {
-        buttons.push(("Replay", Action::OpenReplay, Look::Plain));
-        if !watching {
-            buttons.push(("Rematch", Action::Rematch, Look::Plain));
-        }
-    }
-    buttons.push(("Lobby", Action::ToLobby, Look::Plain));
-    let per_row = 2;
-    let rows = buttons.len().div_ceil(per_row);
-    let bh = rh * 0.9;
-    let buttons_top = inner.y + inner.h - rows as f32 * (bh + 6.0);
-    if let Some(offer) = app.offer() {
-        ui.label(
-            &format!("Your opponent offers a {}.", offer.noun()),
-            inner.x,
-            buttons_top - ui.unit * 0.9,
-            theme::ACCENT,
-            Align::Left,
-        );
-    }
-    for (r, chunk) in buttons.chunks(per_row).enumerate() {
-        let row_area = Area {
-            y: buttons_top + r as f32 * (bh + 6.0),
-            h: bh,
-            ..inner
-        };
-        let cols = if chunk.len() == 1 {
-            vec![row_area]
-        } else {
-            columns(row_area, per_row, 6.0)
-        };
-        for (c, (label, action, look)) in cols.iter().zip(chunk) {
-            if ui.button(*c, label, *look) {
-                actions.push(action.clone());
-            }
-        }
-    }
-    // The move list fills what is left.
+    // The move list fills what is left; a click on a move looks back at it.
     let list = Area {
         x: inner.x,
         y: y + ui.unit * 0.4,
         w: inner.w,
-        h: buttons_top - y - ui.unit * if app.offer().is_some() { 2.2 } else { 1.0 },
+        h: limit - y - ui.unit * 0.4,
     };
     let texts: Vec<(Side, String)> = m.moves.iter().map(|p| (p.side, p.text.clone())).collect();
-    move_list(ui, m.kind(), &texts, list, None, actions);
+    move_list(
+        ui,
+        m.kind(),
+        &texts,
+        list,
+        Some(m.shown_ply()),
+        Action::LookAt,
+        actions,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{Event, GameChange, Opened};
+    use crate::layout::tests::{Fontdue, SIZES};
+    use crate::layout::{Window, label_fit, row_h};
+    use chaupal_shared::{AnyGame, GameKind};
+
+    /// The panel of a game screen in a window of `w` x `h`, as `draw` lays it out.
+    fn panel(w: f32, h: f32, kind: GameKind) -> (Area, f32, bool) {
+        let win = Window::new(w, h, 0.0);
+        let game = AnyGame::start(kind, [("", ""); 0]).expect("start");
+        let view = crate::view::BoardView::of(&game);
+        let e = geometry::extent(&view);
+        let aspect = (e.y1 - e.y0) / (e.x1 - e.x0);
+        let (_, panel) = layout::board_and_panel(
+            win.body,
+            win.unit,
+            win.portrait,
+            win.gap,
+            aspect,
+            win.unit * PANEL_MIN_UNITS,
+        );
+        (panel, win.unit, win.portrait)
+    }
+
+    /// Apps in the states that show the most buttons, or the longest.
+    fn states() -> Vec<App> {
+        let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
+        let open = |seats, ai: bool| {
+            let mut app = App::new(false);
+            app.apply(Event::Welcomed {
+                name: "asha".into(),
+            });
+            let mut m = Match::new(game.clone(), seats, true);
+            m.ai = [false, ai];
+            m.names = ["Asha Rai (1523)".into(), "AI level 8 (1850)".into()];
+            app.apply(Event::Opened(Box::new(Opened {
+                game: m,
+                watchers: 3,
+                offers: Vec::new(),
+            })));
+            app
+        };
+        let mut person = open(Seats::One(Side::First), false);
+        person.apply(Event::Game(GameChange::DrawOffered { by: Side::Second }));
+        let mut resigning = open(Seats::One(Side::First), true);
+        resigning.handle(Action::Resign);
+        let mut looking = open(Seats::One(Side::First), true);
+        looking.apply(Event::Game(GameChange::Moved {
+            notation: "c3".into(),
+            clocks: None,
+        }));
+        looking.handle(Action::LookAt(0));
+        let mut local = App::new(true);
+        local.handle(Action::Start);
+        vec![
+            person,
+            resigning,
+            looking,
+            local,
+            open(Seats::Watching, false),
+        ]
+    }
+
+    #[test]
+    fn every_button_label_of_the_game_panel_fits_at_every_window_size() {
+        let m = Fontdue::load();
+        for (w, h) in SIZES {
+            for kind in GameKind::ALL {
+                let (panel, unit, portrait) = panel(w, h, kind);
+                let pad = unit * if portrait { 0.6 } else { 0.9 };
+                let inner = panel.inset(pad);
+                let bh = row_h(unit, portrait) * if portrait { 1.0 } else { 0.9 };
+                for app in states() {
+                    let Some(game) = app.current() else {
+                        continue;
+                    };
+                    let buttons = buttons(&app, game);
+                    let labels: Vec<&str> = buttons.iter().map(|(l, _, _)| *l).collect();
+                    let most = if portrait { 3 } else { 2 };
+                    let per_row = layout::per_row(&m, &labels, inner.w, bh, unit, most);
+                    let cells = layout::grid(inner, 0.0, labels.len(), per_row, bh);
+                    for (cell, label) in cells.iter().zip(&labels) {
+                        let (_, whole) = label_fit(&m, label, *cell, unit);
+                        assert!(whole, "{w}x{h} {kind:?}: \"{label}\" is cut in {cell:?}");
+                    }
+                    // The buttons leave room for the players and the status above them.
+                    let rows = labels.len().div_ceil(per_row);
+                    let used = layout::grid_h(rows, bh) + 2.0 * (player_h(unit) + 4.0);
+                    assert!(
+                        used + unit * 3.0 <= inner.h,
+                        "{w}x{h} {kind:?}: {rows} rows of buttons overflow the panel {inner:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_players_line_keeps_the_clock_and_the_side_whole() {
+        let m = Fontdue::load();
+        for (w, h) in SIZES {
+            let (panel, unit, portrait) = panel(w, h, GameKind::BaghChal);
+            let pad = unit * if portrait { 0.6 } else { 0.9 };
+            let inner = panel.inset(pad);
+            let right = inner.x + inner.w - unit * 0.6;
+            let clock_w = m.width("1:02:09", true, unit * 1.15) + unit * 0.6;
+            let room = right - clock_w - (inner.x + unit * 2.0);
+            for line in ["Tigers · computer", "Goats · to move"] {
+                let width = m.width(line, false, unit * 0.8);
+                assert!(width <= room, "{w}x{h}: \"{line}\" ({width}) in {room}");
+            }
+            // A name of up to 16 characters with a rating shows whole.
+            let name = m.width("Asha Rai (1523)", true, unit);
+            assert!(name <= room, "{w}x{h}: a name ({name}) in {room}");
+        }
+    }
 }

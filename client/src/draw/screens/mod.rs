@@ -1,5 +1,6 @@
 //! The screens, drawn from the app's state, one module each, inside what every screen shares:
-//! the top bar with the connection, and the notice. Each returns the [`Action`]s the player
+//! the top bar with the connection, and the notice in a strip of its own under the bar (so it
+//! covers nothing). Where each part goes is [`crate::layout`]'s business. Each returns the [`Action`]s the player
 //! took this frame (clicks on buttons and on the board, keys); none of them changes the state.
 
 mod common;
@@ -10,7 +11,8 @@ mod lobby;
 mod replay;
 mod rules;
 
-pub use game::match_marks;
+pub use common::{TextField, take_fields};
+pub use game::{buttons, match_marks};
 
 use macroquad::prelude::*;
 
@@ -20,22 +22,28 @@ use super::theme;
 use super::ui::{Input, Ui};
 use crate::app::{Action, App, Connection, Screen, Tone};
 use crate::geometry::Area;
-use common::{GAP, TOP_BAR, game_title};
+use crate::layout::{self, Window};
+use common::game_title;
 
 /// Draws the screen the app is on; returns what the player did.
 pub fn draw(app: &App, input: &Input, fonts: &Fonts) -> Vec<Action> {
     let (w, h) = (screen_width(), screen_height());
-    let ui = Ui::new(input, fonts, h);
+    let ui = Ui::new(input, fonts, w, h);
     clear_background(theme::BACKGROUND);
     let mut actions = Vec::new();
-    let bar_h = ui.unit * TOP_BAR;
-    top_bar(app, &ui, w, bar_h);
-    let body = Area {
-        x: GAP,
-        y: bar_h + GAP,
-        w: w - 2.0 * GAP,
-        h: h - bar_h - 2.0 * GAP,
+    let gap = if ui.portrait {
+        layout::GAP_NARROW
+    } else {
+        layout::GAP
     };
+    let notice_lines = notice_lines(app, &ui, w - 2.0 * gap);
+    let notice_h = if notice_lines.is_empty() {
+        0.0
+    } else {
+        notice_lines.len() as f32 * ui.unit * 1.45 + ui.unit * 0.9
+    };
+    let win = Window::new(w, h, notice_h);
+    let body = win.body;
     match app.screen() {
         Screen::Connection => connection::draw(app, &ui, body, &mut actions),
         Screen::Lobby => lobby::draw(app, &ui, body, &mut actions),
@@ -49,30 +57,55 @@ pub fn draw(app: &App, input: &Input, fonts: &Fonts) -> Vec<Action> {
                 replay::draw(r, &ui, body, &mut actions);
             }
         }
-        Screen::Rules(kind) => rules::draw(kind, &ui, body, &mut actions),
+        Screen::Rules(kind) => rules::draw(app, kind, &ui, body, &mut actions),
     }
-    notice(app, &ui, w, h, &mut actions);
-    actions
-}
-
-/// The bar across the top: the name, the screen's title, and the connection.
-fn top_bar(app: &App, ui: &Ui, w: f32, bar_h: f32) {
+    // What scrolled above the body is covered by the bar and the notice.
     paint::fill(
         Area {
             x: 0.0,
             y: 0.0,
             w,
-            h: bar_h,
+            h: body.y,
         },
-        theme::BACKGROUND_LIGHT,
+        theme::BACKGROUND,
     );
+    top_bar(app, &ui, &win);
+    if let Some(a) = win.notice {
+        notice(app, &ui, a, &notice_lines, &mut actions);
+    }
+    actions
+}
+
+/// The bar across the top: the name, the screen's title (when there is room), and the
+/// connection.
+fn top_bar(app: &App, ui: &Ui, win: &Window) {
+    let (w, bar_h) = (win.w, win.bar.h);
+    paint::fill(win.bar, theme::BACKGROUND_LIGHT);
     let cy = bar_h / 2.0;
-    ui.strong(
-        "Chaupal",
-        GAP + 4.0,
+    let brand = ui.unit * 1.35;
+    let x0 = win.gap + 4.0;
+    ui.strong("Chaupal", x0, cy, brand, theme::ACCENT, Align::Left);
+    let brand_w = paint::text_width("Chaupal", &ui.fonts.bold, brand);
+    let dot = match app.connection() {
+        Connection::Offline => theme::TEXT_DIM,
+        Connection::Connecting { .. } => theme::ACCENT,
+        Connection::Connected { .. } => theme::GOOD,
+        Connection::Retrying { .. } => theme::BAD,
+    };
+    let size = ui.unit * 0.9;
+    let text = app.connection().short();
+    let room = (w - x0 - brand_w - ui.unit * 3.0).max(ui.unit * 4.0);
+    let text = paint::fit(&text, &ui.fonts.regular, size, room.min(w * 0.5));
+    let tw = paint::text_width(&text, &ui.fonts.regular, size);
+    let x = w - win.gap - tw;
+    draw_circle(x - ui.unit * 0.8, cy, ui.unit * 0.35, dot);
+    paint::text(
+        &text,
+        x,
         cy,
-        ui.unit * 1.35,
-        theme::ACCENT,
+        size,
+        &ui.fonts.regular,
+        theme::TEXT,
         Align::Left,
     );
     let title = match app.screen() {
@@ -85,76 +118,49 @@ fn top_bar(app: &App, ui: &Ui, w: f32, bar_h: f32) {
         Screen::Replay => "Replay".to_owned(),
         Screen::Rules(kind) => format!("Rules of {}", kind.title()),
     };
-    ui.label(
-        &title,
-        GAP + ui.unit * 7.5,
-        cy,
-        theme::TEXT_DIM,
-        Align::Left,
-    );
-    let dot = match app.connection() {
-        Connection::Offline => theme::TEXT_DIM,
-        Connection::Connecting { .. } => theme::ACCENT,
-        Connection::Connected { .. } => theme::GOOD,
-        Connection::Retrying { .. } => theme::BAD,
-    };
-    let text = app.connection().short();
-    let text = paint::fit(&text, &ui.fonts.regular, ui.unit * 0.9, w * 0.5);
-    let tw = paint::text_width(&text, &ui.fonts.regular, ui.unit * 0.9);
-    let x = w - GAP - tw;
-    draw_circle(x - ui.unit * 0.8, cy, ui.unit * 0.35, dot);
-    paint::text(
-        &text,
-        x,
-        cy,
-        ui.unit * 0.9,
-        &ui.fonts.regular,
-        theme::TEXT,
-        Align::Left,
-    );
+    // The title goes between the name and the connection, whole, or not at all.
+    let title_x = x0 + brand_w + ui.unit * 1.2;
+    let title_room = x - ui.unit * 1.6 - title_x;
+    if paint::text_width(&title, &ui.fonts.regular, ui.unit) <= title_room {
+        ui.label(&title, title_x, cy, theme::TEXT_DIM, Align::Left);
+    }
 }
 
-/// The notice, at the bottom of the window; a click on it dismisses it.
-fn notice(app: &App, ui: &Ui, w: f32, h: f32, actions: &mut Vec<Action>) {
+/// The notice's lines, wrapped to the strip under the bar.
+fn notice_lines(app: &App, ui: &Ui, w: f32) -> Vec<String> {
+    match app.notice() {
+        Some(n) => paint::wrap(&n.text, &ui.fonts.regular, ui.unit, w - ui.unit * 3.5),
+        None => Vec::new(),
+    }
+}
+
+/// The notice, in its strip under the bar, where it covers nothing; a click on it dismisses it.
+fn notice(app: &App, ui: &Ui, a: Area, lines: &[String], actions: &mut Vec<Action>) {
     let Some(n) = app.notice() else {
         return;
     };
     let size = ui.unit;
-    let max_w = (w * 0.6).max(300.0);
-    let lines = paint::wrap(&n.text, &ui.fonts.regular, size, max_w - 2.0 * size);
     let line_h = size * 1.45;
-    let box_h = lines.len() as f32 * line_h + size * 1.6;
-    let box_w = lines
-        .iter()
-        .map(|l| paint::text_width(l, &ui.fonts.regular, size))
-        .fold(0.0, f32::max)
-        + 3.5 * size;
-    let a = Area {
-        x: (w - box_w) / 2.0,
-        y: h - box_h - GAP * 2.0,
-        w: box_w,
-        h: box_h,
-    };
     let edge = match n.tone {
         Tone::News => theme::GOOD,
         Tone::Problem => theme::BAD,
     };
     paint::rounded_edged(a, 10.0, theme::PANEL, 2.0, edge);
-    let mut y = a.y + size * 0.8 + line_h / 2.0;
-    for l in &lines {
+    let mut y = a.y + size * 0.45 + line_h / 2.0;
+    for l in lines {
         ui.label(l, a.x + size, y, theme::TEXT, Align::Left);
         y += line_h;
     }
     paint::text(
         "x",
-        a.x + a.w - size * 0.9,
-        a.y + size * 0.9,
-        size * 0.9,
+        a.x + a.w - size * 1.1,
+        a.y + a.h / 2.0,
+        size,
         &ui.fonts.bold,
         theme::TEXT_DIM,
         Align::Centre,
     );
-    if ui.input.clicked && ui.hover(a) {
+    if ui.input.tapped(a) {
         actions.push(Action::DismissNotice);
     }
 }

@@ -5,10 +5,10 @@
 use chaupal_shared::Side;
 use macroquad::prelude::*;
 
-use super::common::{game_title, hint_block, move_list, split};
+use super::common::{aspect, game_title, hint_block, move_list, split};
 use crate::app::Action;
 use crate::draw::boards::{self, Marks};
-use crate::draw::paint::{Align, rounded};
+use crate::draw::paint::{self, Align, rounded};
 use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::{self, Area, Frame};
@@ -19,9 +19,9 @@ use crate::view::BoardView;
 
 /// Draws the replay `r` in `body`.
 pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
-    let (board_area, panel) = split(body, ui.unit);
     let game = r.game();
     let view = BoardView::of(game);
+    let (board_area, panel) = split(ui, body, aspect(&view), ui.unit * 17.0);
     let frame = Frame::fit(geometry::extent(&view), board_area, r.flipped);
     let marks = Marks {
         last: r
@@ -40,10 +40,19 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let inner = panel.inset(ui.unit * 0.9);
     let rh = ui.row_h();
     let mut y = inner.y + ui.unit * 0.6;
-    ui.heading(&game_title(game), inner.x, y);
+    ui.heading(
+        &paint::fit(&game_title(game), &ui.fonts.bold, ui.unit * 1.2, inner.w),
+        inner.x,
+        y,
+    );
     y += ui.unit * 1.6;
     ui.label(
-        &format!("{} vs {}", r.names[0], r.names[1]),
+        &paint::fit(
+            &format!("{} vs {}", r.names[0], r.names[1]),
+            &ui.fonts.regular,
+            ui.unit,
+            inner.w,
+        ),
         inner.x,
         y,
         theme::TEXT_DIM,
@@ -93,7 +102,7 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         h: bar.h + 12.0,
         ..bar
     };
-    if ui.input.clicked && ui.hover(grab) {
+    if (ui.input.clicked || (ui.input.down && ui.input.dragged)) && ui.hover(grab) {
         let f = ((ui.input.mouse.x - bar.x) / bar.w).clamp(0.0, 1.0);
         actions.push(Action::ReplayJump((f * r.len() as f32).round() as usize));
     }
@@ -150,7 +159,15 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         h: bottom.y - y - ui.unit * 0.6,
     };
     let texts: Vec<(Side, String)> = r.moves().iter().map(|p| (p.side, p.text.clone())).collect();
-    move_list(ui, game.kind(), &texts, list, Some(r.ply()), actions);
+    move_list(
+        ui,
+        game.kind(),
+        &texts,
+        list,
+        Some(r.ply()),
+        Action::ReplayJump,
+        actions,
+    );
     let keys = [
         (KeyCode::Left, Action::ReplayStep(-1)),
         (KeyCode::Right, Action::ReplayStep(1)),

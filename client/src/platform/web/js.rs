@@ -12,7 +12,7 @@ use sapp_jsutils::JsObject;
 
 /// The version of the plugin's interface; `chaupal.js` declares the same number, and miniquad's
 /// loader logs an error when the two differ.
-pub const PLUGIN_VERSION: u32 = 1;
+pub const PLUGIN_VERSION: u32 = 2;
 
 // SAFETY: declaring these `safe` is sound because no parameter or result is a pointer: each is
 // an `i32` or a `JsObject` handle. A handle passed in is moved (its `Drop` does not run), and the
@@ -42,6 +42,17 @@ unsafe extern "C" {
     pub safe fn chaupal_location() -> JsObject;
     /// Sets the tab's title.
     pub safe fn chaupal_set_title(text: JsObject);
+    /// Wakes the page's event loop (which blocks between frames) after `ms` milliseconds, or
+    /// on the next animation frame for 0; a later call replaces an earlier one's timer.
+    pub safe fn chaupal_wake_after(ms: i32);
+    /// 1 while the tab is hidden (in the background, or the browser minimised).
+    pub safe fn chaupal_page_hidden() -> i32;
+    /// Lays a real text input over each text field of the screen, from the JSON list in
+    /// `fields` (a buffer): `[{"field":"name","x":..,"y":..,"w":..,"h":..,"text":".."}]`.
+    pub safe fn chaupal_text_fields(fields: JsObject);
+    /// What was typed in those inputs since the last call, as a JSON list (a buffer) of
+    /// `{"field","text","enter","focused"}`, or none.
+    pub safe fn chaupal_text_poll() -> JsObject;
 }
 
 /// Tells miniquad's loader which version of the plugin this wasm expects.

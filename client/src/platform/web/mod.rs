@@ -7,7 +7,8 @@ mod js;
 
 use sapp_jsutils::JsObject;
 
-use super::{Frame, SocketEvent};
+use super::{Frame, SocketEvent, TextField, Typed};
+use crate::app::Field;
 use crate::config::Config;
 use crate::net::wording;
 
@@ -192,4 +193,92 @@ pub fn location() -> Option<String> {
 /// Sets the tab's title.
 pub fn set_title(title: &str) {
     js::chaupal_set_title(bytes(title));
+}
+
+/// Asks for the next frame after `wait` seconds: the page's event loop blocks between frames
+/// (it also wakes for input, a resize and the websocket's messages). `spent` is not needed
+/// here: the timer starts now, after the frame.
+pub fn pace(wait: f32, _spent: f32) {
+    if wait <= crate::pace::FULL_RATE {
+        macroquad::miniquad::window::schedule_update();
+    } else {
+        js::chaupal_wake_after((wait * 1000.0).round() as i32);
+    }
+}
+
+/// Whether the tab is hidden.
+pub fn page_hidden() -> bool {
+    js::chaupal_page_hidden() == 1
+}
+
+/// A text field as the plugin reads it.
+#[derive(serde::Serialize)]
+struct FieldBox<'a> {
+    field: &'static str,
+    x: f32,
+    y: f32,
+    w: f32,
+    h: f32,
+    text: &'a str,
+}
+
+/// What the plugin reports of its inputs.
+#[derive(serde::Deserialize)]
+struct FieldNews {
+    field: String,
+    text: String,
+    #[serde(default)]
+    enter: bool,
+    #[serde(default)]
+    focused: bool,
+}
+
+/// A field's name for the plugin.
+fn field_name(field: Field) -> &'static str {
+    match field {
+        Field::Name => "name",
+        Field::Code => "code",
+    }
+}
+
+/// Lays a real text input over each of the screen's text fields (none: removes them), so that
+/// a tap on one opens a phone's on-screen keyboard.
+pub fn text_fields(fields: &[TextField]) {
+    let boxes: Vec<FieldBox> = fields
+        .iter()
+        .map(|f| FieldBox {
+            field: field_name(f.field),
+            x: f.area.x,
+            y: f.area.y,
+            w: f.area.w,
+            h: f.area.h,
+            text: &f.text,
+        })
+        .collect();
+    if let Ok(json) = serde_json::to_string(&boxes) {
+        js::chaupal_text_fields(bytes(&json));
+    }
+}
+
+/// What was typed in the inputs laid over the text fields since the last call.
+pub fn typed_text() -> Vec<Typed> {
+    let Some(json) = read_text(&js::chaupal_text_poll()) else {
+        return Vec::new();
+    };
+    let news: Vec<FieldNews> = serde_json::from_str(&json).unwrap_or_default();
+    news.into_iter()
+        .filter_map(|n| {
+            let field = match n.field.as_str() {
+                "name" => Field::Name,
+                "code" => Field::Code,
+                _ => return None,
+            };
+            Some(Typed {
+                field,
+                text: n.text,
+                enter: n.enter,
+                focused: n.focused,
+            })
+        })
+        .collect()
 }

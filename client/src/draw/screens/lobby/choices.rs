@@ -1,23 +1,28 @@
-//! The lobby's left panel: the game and its rules, the way of playing, the side, the computer
-//! player or the invite code, the clock, rated or casual, and the button that starts it all.
-//! Each section draws itself from the top `y` it is given and returns the `y` below it.
+//! The lobby's left panel (the top of the lobby on a phone): who you are (your name, to change,
+//! and the sounds on or off), the game and its rules, the way of playing, the side, the
+//! computer player or the invite code, the clock, rated or casual, and the button that starts
+//! it all. Each section draws itself from the top `y` it is given and returns the `y` below it.
 
 use chaupal_shared::{GameKind, Side};
 use macroquad::prelude::*;
 
+use crate::app::Field;
 use crate::app::{
     Action, App, CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, LEVELS, Lobby, PlayMode, SidePick,
     kind_index,
 };
-use crate::draw::paint::{self, Align, rounded};
+use crate::draw::paint::{self, Align};
+use crate::draw::screens::common::field_drawn;
 use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::Area;
+use crate::layout::{self, Measure};
 use crate::play::capitalise;
 use crate::rulebook;
 
-/// Draws the panel in `a`, section under section.
-pub(super) fn draw(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
+/// Draws the panel in `a`, section under section; the start buttons at its bottom when
+/// `pinned`, else right under the rest. Returns the y below the panel's content.
+pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<Action>) -> f32 {
     ui.panel(a);
     let pad = ui.unit * 1.1;
     let inner = Area {
@@ -28,6 +33,7 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     };
     let lobby = app.lobby();
     let mut y = a.y + pad + ui.unit * 0.6;
+    y = you(app, ui, inner, y - ui.unit * 0.6, actions);
     y = game_choice(lobby, ui, inner, y, actions);
     y = rule_choices(lobby, ui, inner, y, actions);
     y = mode_choice(lobby, ui, inner, y, actions);
@@ -36,7 +42,7 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     }
     y = match lobby.mode {
         PlayMode::ThisComputer => ui.paragraph(
-            "Both sides at this screen: take turns with the mouse.",
+            "Both sides at this screen: take turns on the board.",
             inner.x,
             y + ui.unit * 0.3,
             inner.w,
@@ -52,12 +58,171 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
             ) + ui.unit * 0.4
         }
         PlayMode::Computer => computer_choice(lobby, ui, inner, y, actions),
-        PlayMode::Friend => invite_code(lobby, ui, inner, y, actions),
+        PlayMode::Friend => invite_code(app, ui, inner, y, actions),
     };
     y = clock_and_rating(lobby, ui, inner, y, actions);
-    // The main buttons, at the bottom of the panel.
+    // The main buttons, at the bottom of the panel (or under the rest).
     let bottom = a.y + a.h - pad - ui.row_h();
-    start_buttons(app, ui, inner, bottom.max(y + 8.0), actions);
+    let at = if pinned {
+        bottom.max(y + 8.0)
+    } else {
+        y + ui.unit * 0.6
+    };
+    start_buttons(app, ui, inner, at, actions);
+    at + ui.row_h() + pad
+}
+
+/// Who you are: your name (a field to type a new one in, on request) and the sounds on or off;
+/// on one row when they fit, else the name above its two buttons.
+fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 {
+    let rh = ui.row_h() * 0.85;
+    let row = Area { y, h: rh, ..inner };
+    let size = layout::label_size(row, ui.unit);
+    let sound = if app.muted() {
+        "Sound: off"
+    } else {
+        "Sound: on"
+    };
+    let sound_w = ui.width("Sound: off", true, size) + ui.unit * 1.5;
+    let change_w = ui.width("Change name", true, size) + ui.unit * 1.5;
+    let name = if app.name().is_empty() {
+        "You".to_owned()
+    } else {
+        format!("You: {}", app.name())
+    };
+    let one_row = ui.width(&name, true, ui.unit) + change_w + sound_w + 16.0 <= inner.w;
+    let (text_row, buttons_row) = if one_row {
+        (row, row)
+    } else {
+        (
+            Area {
+                h: ui.unit * 1.6,
+                ..row
+            },
+            Area {
+                y: y + ui.unit * 1.8,
+                ..row
+            },
+        )
+    };
+    if let Some(edit) = app.name_edit() {
+        let keep_w = ui.width("Cancel", true, size) * 2.0 + ui.unit * 3.5;
+        let field = Area {
+            w: inner.w - keep_w - 8.0,
+            ..row
+        };
+        text_field(app, ui, field, Field::Name, edit, "your name", actions);
+        let cols = columns(
+            Area {
+                x: field.x + field.w + 8.0,
+                w: keep_w,
+                ..row
+            },
+            2,
+            6.0,
+        );
+        if ui.button(cols[0], "Keep", Look::Primary) {
+            actions.push(Action::SaveName);
+        }
+        if ui.button(cols[1], "Cancel", Look::Plain) {
+            actions.push(Action::CancelName);
+        }
+        return y + rh + ui.unit * 1.3;
+    }
+    let name_room = if one_row {
+        inner.w - change_w - sound_w - 16.0
+    } else {
+        inner.w
+    };
+    let name = paint::fit(&name, &ui.fonts.bold, ui.unit, name_room);
+    ui.strong(
+        &name,
+        inner.x,
+        text_row.y + text_row.h / 2.0,
+        ui.unit,
+        theme::TEXT,
+        Align::Left,
+    );
+    let (change, toggle) = if one_row {
+        (
+            Area {
+                x: inner.x + inner.w - sound_w - 8.0 - change_w,
+                w: change_w,
+                ..buttons_row
+            },
+            Area {
+                x: inner.x + inner.w - sound_w,
+                w: sound_w,
+                ..buttons_row
+            },
+        )
+    } else {
+        let cols = columns(buttons_row, 2, 8.0);
+        (cols[0], cols[1])
+    };
+    if ui.button(change, "Change name", Look::Plain) {
+        actions.push(Action::EditName);
+    }
+    if ui.button(toggle, sound, Look::Plain) {
+        actions.push(Action::ToggleSound);
+    }
+    buttons_row.y + rh + ui.unit * 1.3
+}
+
+/// A text field: the text (or a hint in its place), a caret while it takes the typing; a
+/// click puts the typing there. Noted for the platform, which may lay a real input over it.
+pub(super) fn text_field(
+    app: &App,
+    ui: &Ui,
+    field: Area,
+    which: Field,
+    text: &str,
+    hint: &str,
+    actions: &mut Vec<Action>,
+) {
+    let focused = app.focus() == Some(which)
+        || (app.focus().is_none() && which == Field::Code && app.lobby().mode == PlayMode::Friend);
+    paint::rounded_edged(
+        field,
+        8.0,
+        theme::BACKGROUND,
+        1.5,
+        if focused {
+            theme::ACCENT
+        } else {
+            theme::PANEL_EDGE
+        },
+    );
+    let size = ui.unit;
+    let caret = if focused && (get_time() / f64::from(crate::app::CARET_SECONDS)) as i64 % 2 == 0 {
+        "|"
+    } else {
+        ""
+    };
+    let (shown, colour) = if text.is_empty() && !focused {
+        (hint.to_owned(), theme::TEXT_DIM)
+    } else {
+        (format!("{text}{caret}"), theme::TEXT)
+    };
+    // The end of a long text stays in view, where the typing goes.
+    let room = field.w - 20.0;
+    let mut shown = shown;
+    while paint::text_width(&shown, &ui.fonts.bold, size) > room && shown.chars().count() > 1 {
+        shown.remove(0);
+    }
+    paint::text(
+        &shown,
+        field.x + 10.0,
+        field.y + field.h / 2.0,
+        size,
+        &ui.fonts.bold,
+        colour,
+        Align::Left,
+    );
+    field_drawn(which, field, text);
+    if ui.pressed(field) && app.focus() != Some(which) {
+        actions.push(Action::Focus(Some(which)));
+    }
 }
 
 /// "Choose a game": the four games, two to a row.
@@ -92,12 +257,18 @@ fn rule_choices(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut V
             .and_then(|&c| option.values.get(c))
             .copied()
             .unwrap_or("");
+        let widest = option
+            .values
+            .iter()
+            .map(|v| ui.width(rulebook::value_words(v), true, ui.unit))
+            .fold(0.0, f32::max);
         y = stepper(
             ui,
             inner,
             y,
             option.label,
-            value,
+            rulebook::value_words(value),
+            widest,
             [
                 Action::CycleRule {
                     index: i,
@@ -123,8 +294,8 @@ fn mode_choice(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut Ve
     let modes = [
         (PlayMode::ThisComputer, "On this computer"),
         (PlayMode::Computer, "The computer"),
-        (PlayMode::Friend, "A friend (code)"),
-        (PlayMode::Anyone, "Anyone (open seek)"),
+        (PlayMode::Friend, "A friend"),
+        (PlayMode::Anyone, "Anyone"),
     ];
     for pair in modes.chunks(2) {
         let cols = columns(
@@ -179,7 +350,7 @@ fn side_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Ac
         6.0,
     );
     for (c, (side, label)) in cols.iter().zip(sides) {
-        let look = if lobby.side == side {
+        let look = if lobby.side() == side {
             Look::Selected
         } else {
             Look::Plain
@@ -197,12 +368,17 @@ fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Ve
         0 => "level".to_owned(),
         i => ENGINES.get(i - 1).copied().unwrap_or("?").to_owned(),
     };
+    let widest = ENGINES
+        .iter()
+        .map(|e| ui.width(e, true, ui.unit))
+        .fold(0.0, f32::max);
     let y = stepper(
         ui,
         inner,
         y,
         "Engine",
         &engine,
+        widest,
         [
             Action::CycleEngine { forward: false },
             Action::CycleEngine { forward: true },
@@ -216,6 +392,7 @@ fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Ve
             y,
             "Level",
             &format!("{} of {}", lobby.level, LEVELS),
+            ui.width("8 of 8", true, ui.unit),
             [
                 Action::CycleLevel { forward: false },
                 Action::CycleLevel { forward: true },
@@ -229,6 +406,7 @@ fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Ve
             y,
             "Depth",
             &lobby.depth.to_string(),
+            ui.width("16", true, ui.unit),
             [
                 Action::CycleDepth { forward: false },
                 Action::CycleDepth { forward: true },
@@ -249,7 +427,8 @@ fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Ve
 }
 
 /// A friend's game: this player's own invite code to pass on, and the field to type one in.
-fn invite_code(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut Vec<Action>) -> f32 {
+fn invite_code(app: &App, ui: &Ui, inner: Area, mut y: f32, actions: &mut Vec<Action>) -> f32 {
+    let lobby = app.lobby();
     let rh = ui.row_h();
     if let Some(code) = &lobby.my_code {
         ui.label(
@@ -261,53 +440,43 @@ fn invite_code(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut Ve
         );
         // The link to the game (or the code) goes on the clipboard, to send to the friend.
         let copy = Area {
-            x: inner.x + inner.w * 0.72,
-            y: y - ui.unit * 0.2,
-            w: inner.w * 0.28,
-            h: ui.unit * 1.4,
+            x: inner.x + inner.w * 0.66,
+            y: y - ui.unit * 0.3,
+            w: inner.w * 0.34,
+            h: ui.unit * 1.6,
         };
         ui.strong(
             code,
             copy.x - 8.0,
             y + ui.unit * 0.5,
-            ui.unit * 1.3,
+            ui.unit * 1.1,
             theme::ACCENT,
             Align::Right,
         );
         if ui.button(copy, "Copy link", Look::Plain) {
             actions.push(Action::CopyInvite);
         }
-        y += ui.unit * 1.6;
+        y += ui.unit * 1.8;
     }
+    let join_w = ui.width("Join", true, ui.unit) + ui.unit * 2.5;
     let field = Area {
         x: inner.x,
         y,
-        w: inner.w * 0.6,
+        w: inner.w - join_w - 8.0,
         h: rh,
     };
-    rounded(field, 8.0, theme::BACKGROUND);
-    let shown = if lobby.code.is_empty() {
-        ("type a code".to_owned(), theme::TEXT_DIM)
-    } else {
-        let caret = if (get_time() * 2.0) as i64 % 2 == 0 {
-            "|"
-        } else {
-            ""
-        };
-        (format!("{}{caret}", lobby.code), theme::TEXT)
-    };
-    paint::text(
-        &shown.0,
-        field.x + 10.0,
-        field.y + field.h / 2.0,
-        ui.unit,
-        &ui.fonts.bold,
-        shown.1,
-        Align::Left,
+    text_field(
+        app,
+        ui,
+        field,
+        Field::Code,
+        &lobby.code,
+        "a friend's code",
+        actions,
     );
     let join = Area {
         x: field.x + field.w + 8.0,
-        w: inner.w - field.w - 8.0,
+        w: join_w,
         ..field
     };
     if ui.button(join, "Join", Look::Plain) {
@@ -355,7 +524,8 @@ fn start_buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Acti
     }
 }
 
-/// A row with a label and a value stepped with `<` and `>`; returns the y below it.
+/// A row with a label and a value stepped with `<` and `>` (wide enough for the widest value,
+/// `widest` pixels); returns the y below it.
 #[allow(clippy::too_many_arguments)]
 fn stepper(
     ui: &Ui,
@@ -363,11 +533,13 @@ fn stepper(
     y: f32,
     label: &str,
     value: &str,
+    widest: f32,
     steps: [Action; 2],
     actions: &mut Vec<Action>,
 ) -> f32 {
     let rh = ui.row_h();
-    let w = 2.0 * rh * 1.1 + ui.unit * 6.5 + 8.0;
+    let bw = rh * 0.8 * 1.4;
+    let w = 2.0 * bw + widest.max(ui.unit * 2.5) + ui.unit * 1.2 + 8.0;
     let area = Area {
         x: inner.x + inner.w - w,
         y,
@@ -395,12 +567,19 @@ fn value_stepper(
         actions.push(back);
     }
     let vw = area.w - 2.0 * bw - 8.0;
-    let shown = paint::fit(value, &ui.fonts.bold, ui.unit, vw);
+    // A value a little too wide is drawn smaller rather than cut.
+    let wide = ui.width(value, true, ui.unit);
+    let size = if wide > vw {
+        (ui.unit * vw / wide).floor().max(ui.unit * 0.8)
+    } else {
+        ui.unit
+    };
+    let shown = paint::fit(value, &ui.fonts.bold, size, vw);
     ui.strong(
         &shown,
         area.x + area.w / 2.0,
         area.y + area.h / 2.0,
-        ui.unit,
+        size,
         theme::TEXT,
         Align::Centre,
     );
@@ -428,7 +607,7 @@ fn clock_and_rating(
     let rh = ui.row_h();
     if lobby.clock_applies() {
         let minutes = CLOCK_MINUTES.get(lobby.minutes).copied().unwrap_or(0);
-        let label_w = ui.unit * 4.6;
+        let label_w = ui.width("Clock", false, ui.unit) + ui.unit * 0.8;
         ui.label("Clock", inner.x, y + rh * 0.4, theme::TEXT_DIM, Align::Left);
         let steppers = columns(
             Area {
@@ -501,4 +680,163 @@ fn clock_and_rating(
         y += rh * 0.8 + 6.0;
     }
     y
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::tests::{Fontdue, SIZES};
+    use crate::layout::{Window, label_fit, row_h};
+
+    /// The inside of the choices panel in a window of `w` x `h`, as the lobby lays it out.
+    fn inner(w: f32, h: f32) -> (Area, f32, bool) {
+        let win = Window::new(w, h, 0.0);
+        let l = layout::lobby(win.body, win.unit, win.portrait, win.gap, 600.0, 400.0);
+        let pad = win.unit * 1.1;
+        (
+            Area {
+                x: l.choices.x + pad,
+                w: l.choices.w - 2.0 * pad,
+                ..l.choices
+            },
+            win.unit,
+            win.portrait,
+        )
+    }
+
+    /// Whether every label fits whole in `n` equal columns of `row`.
+    fn fit_in_columns(
+        m: &Fontdue,
+        row: Area,
+        n: usize,
+        gap: f32,
+        labels: &[&str],
+        unit: f32,
+    ) -> Result<(), String> {
+        let cols = columns(row, n, gap);
+        for (i, label) in labels.iter().enumerate() {
+            let c = cols[i % n];
+            if !label_fit(m, label, c, unit).1 {
+                return Err(format!("\"{label}\" is cut in {c:?}"));
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn the_lobbys_buttons_and_steppers_fit_at_every_window_size() {
+        let m = Fontdue::load();
+        for (w, h) in SIZES {
+            let (inner, unit, portrait) = inner(w, h);
+            let rh = row_h(unit, portrait);
+            let at = |h: f32| Area { h, ..inner };
+            let titles: Vec<&str> = GameKind::ALL.iter().map(|k| k.title()).collect();
+            let checks = [
+                fit_in_columns(&m, at(rh), 2, 8.0, &titles, unit),
+                fit_in_columns(
+                    &m,
+                    at(rh * 0.9),
+                    2,
+                    6.0,
+                    &["On this computer", "The computer", "A friend", "Anyone"],
+                    unit,
+                ),
+                fit_in_columns(
+                    &m,
+                    Area {
+                        x: inner.x + unit * 4.6,
+                        w: inner.w - unit * 4.6,
+                        h: rh * 0.85,
+                        ..inner
+                    },
+                    3,
+                    6.0,
+                    &["Tigers", "Goats", "Either", "North", "South", "Either"],
+                    unit,
+                ),
+                fit_in_columns(
+                    &m,
+                    at(rh * 0.85),
+                    1,
+                    6.0,
+                    &["Watch the computer play itself"],
+                    unit,
+                ),
+                fit_in_columns(&m, at(rh * 0.8), 2, 6.0, &["Casual", "Rated"], unit),
+            ];
+            for check in checks {
+                assert!(check.is_ok(), "{w}x{h}: {}", check.unwrap_err());
+            }
+            // The start button and Rules beside it.
+            let start = Area {
+                w: inner.w * 0.62,
+                h: rh,
+                ..inner
+            };
+            for label in [
+                "Create a private game",
+                "Play the computer",
+                "Offer the game",
+                "Start the game",
+            ] {
+                assert!(label_fit(&m, label, start, unit).1, "{w}x{h}: \"{label}\"");
+            }
+            let rules = Area {
+                w: inner.w - start.w - 8.0,
+                ..start
+            };
+            assert!(label_fit(&m, "Rules", rules, unit).1, "{w}x{h}: Rules");
+            // Each stepper's label beside its value, with the widest value.
+            for kind in GameKind::ALL {
+                for option in rulebook::options(kind) {
+                    let widest = option
+                        .values
+                        .iter()
+                        .map(|v| m.width(rulebook::value_words(v), true, unit))
+                        .fold(0.0, f32::max);
+                    let bw = rh * 0.8 * 1.4;
+                    let sw = 2.0 * bw + widest.max(unit * 2.5) + unit * 1.2 + 8.0;
+                    let room = inner.w - sw - 6.0;
+                    let label = m.width(option.label, false, unit);
+                    assert!(
+                        label <= room,
+                        "{w}x{h}: \"{}\" ({label}) in {room}",
+                        option.label
+                    );
+                }
+            }
+            // The clock's two steppers keep their values whole.
+            let label_w = m.width("Clock", false, unit) + unit * 0.8;
+            let half = (inner.w - label_w - 8.0) / 2.0;
+            let bw = (rh * 0.8 * 1.4).min(half / 4.0);
+            for value in ["90 min", "+60 s"] {
+                let vw = half - 2.0 * bw - 8.0;
+                let size = (unit * 0.8).floor().max(unit * 0.8);
+                assert!(
+                    m.width(value, true, size) <= vw,
+                    "{w}x{h}: \"{value}\" in {vw}"
+                );
+            }
+            // Your name row: the buttons beside a name of 16 characters, or under it.
+            let you = Area {
+                h: rh * 0.85,
+                ..inner
+            };
+            let size = layout::label_size(you, unit);
+            let buttons = m.width("Change name", true, size)
+                + m.width("Sound: off", true, size)
+                + unit * 3.0
+                + 16.0;
+            let name = m.width("You: Asha Rai Sharma", true, unit);
+            if buttons + name > inner.w {
+                assert!(
+                    name <= inner.w,
+                    "{w}x{h}: the name alone ({name}) in {}",
+                    inner.w
+                );
+                let check = fit_in_columns(&m, you, 2, 8.0, &["Change name", "Sound: off"], unit);
+                assert!(check.is_ok(), "{w}x{h}: {}", check.unwrap_err());
+            }
+        }
+    }
 }

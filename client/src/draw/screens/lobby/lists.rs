@@ -33,8 +33,9 @@ fn two_lines(ui: &Ui, x: f32, y: f32, rh: f32, w: f32, main: &str, details: &str
 }
 
 /// Draws the panel in `a`: the seeks in its top third, the live games in the next, this
-/// player's finished games below; each list stops where the next begins.
-pub(super) fn draw(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
+/// player's finished games below, each list stopping where the next begins (`pinned`); or, on
+/// a phone, each list whole under the one before. Returns the y below the content.
+pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<Action>) -> f32 {
     ui.panel(a);
     let pad = ui.unit * 1.1;
     let inner = Area {
@@ -48,15 +49,20 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     ui.heading("Open seeks", inner.x, y);
     y += ui.unit * 1.4;
     if !app.connection().online() {
-        ui.paragraph(
+        return ui.paragraph(
             "Not connected to a server. Open seeks and live games to watch show up here once \
              the connection is made.",
             inner.x,
             y,
             inner.w,
             theme::TEXT_DIM,
-        );
-        return;
+        ) + pad;
+    }
+    if !pinned {
+        let y = seeks(app.seeks(), ui, inner, y, f32::MAX, actions);
+        let y = live_games(app.live(), ui, inner, y + ui.unit, f32::MAX, actions);
+        let y = finished_games(app.finished(), ui, inner, y + ui.unit, f32::MAX, actions);
+        return y + pad;
     }
     let half = a.y + a.h * 0.36;
     seeks(app.seeks(), ui, inner, y, half - rh, actions);
@@ -65,6 +71,7 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     live_games(app.live(), ui, inner, y, finished_top - rh - pad, actions);
     let y = finished_top + ui.unit;
     finished_games(app.finished(), ui, inner, y, a.y + a.h - rh - pad, actions);
+    a.y + a.h
 }
 
 /// The height of an entry.
@@ -95,7 +102,7 @@ fn seeks(
     mut y: f32,
     last: f32,
     actions: &mut Vec<Action>,
-) {
+) -> f32 {
     if seeks.is_empty() {
         y = ui.paragraph(
             "Nobody is waiting for a game right now.",
@@ -112,7 +119,11 @@ fn seeks(
         let mut details = vec![s.kind.title().to_owned()];
         details.push(s.clock.clone().unwrap_or_else(|| "no clock".to_owned()));
         details.push(if s.rated { "rated" } else { "casual" }.to_owned());
-        details.extend(s.rules.iter().map(|(k, v)| format!("{k}={v}")));
+        details.extend(
+            s.rules
+                .iter()
+                .map(|(k, v)| crate::rulebook::describe(s.kind, k, v)),
+        );
         let who = if s.mine {
             format!("{} (your seek)", s.who)
         } else {
@@ -128,6 +139,7 @@ fn seeks(
         }
         y += row_h(ui) + 10.0;
     }
+    y
 }
 
 /// "Live games" from `y`, none starting below `last`: watch one, or resume one's own.
@@ -138,11 +150,11 @@ fn live_games(
     mut y: f32,
     last: f32,
     actions: &mut Vec<Action>,
-) {
+) -> f32 {
     ui.heading("Live games", inner.x, y);
     y += ui.unit * 1.4;
     if games.is_empty() {
-        ui.paragraph(
+        y = ui.paragraph(
             "No games are being played.",
             inner.x,
             y,
@@ -178,6 +190,7 @@ fn live_games(
         }
         y += row_h(ui) + 10.0;
     }
+    y
 }
 
 /// "Your finished games" from `y`, none starting below `last`, to replay.
@@ -188,11 +201,11 @@ fn finished_games(
     mut y: f32,
     last: f32,
     actions: &mut Vec<Action>,
-) {
+) -> f32 {
     ui.heading("Your finished games", inner.x, y);
     y += ui.unit * 1.4;
     if games.is_empty() {
-        ui.paragraph(
+        y = ui.paragraph(
             "Games you finish on the server can be replayed from here.",
             inner.x,
             y,
@@ -211,4 +224,5 @@ fn finished_games(
         }
         y += row_h(ui) + 10.0;
     }
+    y
 }

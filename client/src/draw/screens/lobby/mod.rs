@@ -1,56 +1,130 @@
-//! The lobby screen: the choices on the left ([`choices`]), the chosen game's board in the
-//! middle, and the server's lists on the right ([`lists`]); typing goes to the invite code, and
-//! Enter starts the game (or joins by code).
+//! The lobby screen: the choices ([`choices`]), the chosen game's board, and the server's lists
+//! ([`lists`]) side by side; on a phone the choices and the lists one under the other, in a
+//! screen that scrolls. Typing goes to the field in use (the name, or the invite code), and
+//! Enter starts the game (or joins by code, or keeps the name). A private game waiting for a
+//! friend shows its invitation on a card of its own ([`invite`]).
 
 mod choices;
+mod invite;
 mod lists;
 
 use chaupal_shared::AnyGame;
 use macroquad::prelude::*;
 
-use super::common::GAP;
-use crate::app::{Action, App, PlayMode};
+use super::common::{gap, remember, remembered, scroll};
+use crate::app::{Action, App, Field, PlayMode};
 use crate::draw::boards::{self, Marks};
 use crate::draw::paint::Align;
 use crate::draw::theme;
-use crate::draw::ui::Ui;
-use crate::geometry::{self, Area, Frame};
+use crate::draw::ui::{Input, Ui};
+use crate::geometry::{self, Area, Frame, Px};
+use crate::layout;
 use crate::rulebook;
 use crate::view::BoardView;
 
-/// Draws the lobby in `body`: the choices, the preview and the lists side by side; typing and
-/// Enter go to the invite code or start the game.
+/// Draws the lobby in `body`; typing and Enter go to the field in use or start the game.
 pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
-    let left_w = (body.w * 0.34).clamp(ui.unit * 19.0, ui.unit * 26.0);
-    let right_w = (body.w * 0.27).clamp(ui.unit * 15.0, ui.unit * 22.0);
-    let left = Area { w: left_w, ..body };
-    let right = Area {
-        x: body.x + body.w - right_w,
-        w: right_w,
+    // Under the invitation's card, nothing else answers the mouse.
+    let still = Input {
+        mouse: Px {
+            x: -1000.0,
+            y: -1000.0,
+        },
+        ..Input::default()
+    };
+    let modal = app.invite_open();
+    let under = Ui {
+        input: if modal { &still } else { ui.input },
+        ..*ui
+    };
+    if ui.portrait {
+        upright(app, &under, body, actions);
+    } else {
+        side_by_side(app, &under, body, actions);
+    }
+    if modal {
+        invite::card(app, ui, body, actions);
+    }
+    keys(app, ui, actions);
+}
+
+/// The three columns of a wide window.
+fn side_by_side(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
+    let l = layout::lobby(body, ui.unit, false, gap(ui), 0.0, 0.0);
+    choices::draw(app, ui, l.choices, true, actions);
+    if let Some(middle) = l.preview {
+        preview(app, ui, middle);
+    }
+    lists::draw(app, ui, l.lists, true, actions);
+}
+
+/// The choices, then the lists, on a phone: the screen scrolls.
+fn upright(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
+    let choices_h = remembered("lobby.choices").unwrap_or(body.h);
+    let lists_h = remembered("lobby.lists").unwrap_or(body.h * 0.5);
+    let content = choices_h + gap(ui) + lists_h;
+    let offset = scroll(app, ui, body, content, actions);
+    // Widgets scrolled above the body (under the bar) do not answer the mouse.
+    let clipped = Input {
+        mouse: if ui.input.mouse.y < body.y {
+            Px {
+                x: -1000.0,
+                y: -1000.0,
+            }
+        } else {
+            ui.input.mouse
+        },
+        ..ui.input.clone()
+    };
+    let ui = Ui {
+        input: &clipped,
+        ..*ui
+    };
+    let top = Area {
+        y: body.y - offset,
         ..body
     };
-    let middle = Area {
-        x: left.x + left.w + GAP,
-        w: (right.x - GAP) - (left.x + left.w + GAP),
-        ..body
-    };
-    choices::draw(app, ui, left, actions);
-    preview(app, ui, middle);
-    lists::draw(app, ui, right, actions);
-    for c in &ui.input.typed {
-        if app.lobby().mode == PlayMode::Friend {
-            actions.push(Action::TypeCode(*c));
+    let l = layout::lobby(top, ui.unit, true, gap(&ui), choices_h, lists_h);
+    let bottom = choices::draw(app, &ui, l.choices, false, actions);
+    remember("lobby.choices", bottom - l.choices.y);
+    let bottom = lists::draw(app, &ui, l.lists, false, actions);
+    remember("lobby.lists", bottom - l.lists.y);
+}
+
+/// Typing and Enter: to the name while it is being typed, to the invite code when a friend's
+/// game is chosen, else Enter starts the game.
+fn keys(app: &App, ui: &Ui, actions: &mut Vec<Action>) {
+    let input = ui.input;
+    match app.focus() {
+        Some(Field::Name) => {
+            actions.extend(input.typed.iter().map(|c| Action::TypeName(*c)));
+            if input.key(KeyCode::Backspace) {
+                actions.push(Action::EraseName);
+            }
+            if input.enter() {
+                actions.push(Action::SaveName);
+            }
+            if input.key(KeyCode::Escape) {
+                actions.push(Action::CancelName);
+            }
+        }
+        _ if app.lobby().mode == PlayMode::Friend => {
+            actions.extend(input.typed.iter().map(|c| Action::TypeCode(*c)));
+            if input.key(KeyCode::Backspace) {
+                actions.push(Action::EraseCode);
+            }
+            if input.enter() {
+                actions.push(Action::JoinByCode);
+            }
+        }
+        _ => {
+            if input.enter() {
+                actions.push(Action::Start);
+            }
         }
     }
-    if app.lobby().mode == PlayMode::Friend {
-        if ui.input.key(KeyCode::Backspace) {
-            actions.push(Action::EraseCode);
-        }
-        if ui.input.key(KeyCode::Enter) {
-            actions.push(Action::JoinByCode);
-        }
-    } else if ui.input.key(KeyCode::Enter) {
-        actions.push(Action::Start);
+    if app.invite_open() && input.key(KeyCode::Escape) {
+        actions.push(Action::CloseInvite);
     }
 }
 
@@ -70,18 +144,25 @@ fn preview(app: &App, ui: &Ui, a: Area) {
         return;
     };
     let view = BoardView::of(&game);
+    let how = crate::draw::paint::wrap(
+        rulebook::how_to_play(kind),
+        &ui.fonts.regular,
+        ui.unit * 0.95,
+        a.w - ui.unit,
+    );
+    let how_h = how.len() as f32 * ui.unit * 0.95 * 1.45 + ui.unit;
     let board = Area {
         x: a.x,
         y: a.y + title_h,
         w: a.w,
-        h: a.h - title_h - ui.unit * 4.6,
+        h: a.h - title_h - how_h,
     };
     let frame = Frame::fit(geometry::extent(&view), board, false);
     boards::draw(&view, &frame, &Marks::default(), ui.fonts);
     ui.paragraph(
         rulebook::how_to_play(kind),
         a.x + ui.unit * 0.5,
-        a.y + a.h - ui.unit * 3.6,
+        a.y + a.h - how_h + ui.unit * 0.6,
         a.w - ui.unit,
         theme::TEXT_DIM,
     );

@@ -1,0 +1,121 @@
+//! The invitation's card: a private game waits for a friend. It shows the link to the game
+//! (`http://HOST:PORT/join/CODE`, from the server's address) and the code, each with a Copy
+//! button, and says the game starts when the friend joins.
+
+use crate::app::{Action, App};
+use crate::draw::paint::{self, Align};
+use crate::draw::theme::{self, alpha};
+use crate::draw::ui::{Look, Ui};
+use crate::geometry::Area;
+use crate::layout::{self, Measure};
+
+/// Draws the card in the middle of `body`.
+pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
+    let Some(code) = app.lobby().my_code.clone() else {
+        return;
+    };
+    let link = app.invite_link();
+    let rh = ui.row_h();
+    let w = (ui.unit * 30.0).min(body.w);
+    let pad = ui.unit * 1.2;
+    let inner_w = w - 2.0 * pad;
+    let lines = if link.is_some() { 2.0 } else { 1.0 };
+    let note = "The game starts when they join. You can close this card: the code stays in the \
+                lobby.";
+    let note_lines = paint::wrap(note, &ui.fonts.regular, ui.unit * 0.95, inner_w).len() as f32;
+    let h = pad * 2.0
+        + ui.unit * 2.2
+        + lines * (ui.unit * 1.4 + rh + ui.unit * 0.8)
+        + note_lines * ui.unit * 0.95 * 1.45
+        + ui.unit * 0.8
+        + rh;
+    let a = Area {
+        x: body.x + (body.w - w) / 2.0,
+        y: body.y + ((body.h - h) / 3.0).max(0.0),
+        w,
+        h: h.min(body.h),
+    };
+    paint::fill(body, alpha(theme::BACKGROUND, 0.6));
+    paint::rounded(
+        Area { y: a.y + 4.0, ..a },
+        14.0,
+        alpha(theme::BOARD_SHADOW, 0.6),
+    );
+    paint::rounded_edged(a, 14.0, theme::PANEL, 2.0, theme::ACCENT);
+    let x = a.x + pad;
+    let mut y = a.y + pad + ui.unit * 0.6;
+    let title = paint::fit(
+        "Your private game is ready",
+        &ui.fonts.bold,
+        ui.unit * 1.2,
+        inner_w,
+    );
+    ui.strong(&title, x, y, ui.unit * 1.2, theme::TEXT, Align::Left);
+    y += ui.unit * 1.6;
+    // A row: what it is, the text (shrunk to fit rather than cut), and its Copy button.
+    let mut row = |label: &str, text: &str, button: &str, action: Action, big: bool| {
+        ui.label(label, x, y + ui.unit * 0.5, theme::TEXT_DIM, Align::Left);
+        y += ui.unit * 1.4;
+        let copy_w = ui.width(
+            button,
+            true,
+            layout::label_size(Area { h: rh, ..a }, ui.unit),
+        ) + ui.unit * 2.0;
+        let field = Area {
+            x,
+            y,
+            w: inner_w - copy_w - 8.0,
+            h: rh,
+        };
+        paint::rounded(field, 8.0, theme::BACKGROUND);
+        let mut size = if big { ui.unit * 1.3 } else { ui.unit * 0.9 };
+        let room = field.w - 16.0;
+        let wide = ui.width(text, true, size);
+        if wide > room {
+            size = (size * room / wide).max(9.0);
+        }
+        let shown = paint::fit(text, &ui.fonts.bold, size, room);
+        ui.strong(
+            &shown,
+            field.x + 8.0,
+            field.y + field.h / 2.0,
+            size,
+            theme::ACCENT,
+            Align::Left,
+        );
+        let copy = Area {
+            x: field.x + field.w + 8.0,
+            w: copy_w,
+            ..field
+        };
+        if ui.button(copy, button, Look::Primary) {
+            actions.push(action);
+        }
+        y += rh + ui.unit * 0.8;
+    };
+    if let Some(link) = &link {
+        row(
+            "Send your friend this link:",
+            link,
+            "Copy link",
+            Action::CopyInvite,
+            false,
+        );
+    }
+    let label = if link.is_some() {
+        "Or tell them this code:"
+    } else {
+        "Tell your friend this code:"
+    };
+    row(label, &code, "Copy code", Action::CopyCode, true);
+    let bottom = ui.paragraph(note, x, y + ui.unit * 0.2, inner_w, theme::TEXT_DIM);
+    let close = Area {
+        x: a.x + a.w - pad - ui.unit * 6.0,
+        y: (a.y + a.h - pad - rh).max(bottom),
+        w: ui.unit * 6.0,
+        h: rh,
+    };
+    if ui.button(close, "Close", Look::Plain) {
+        actions.push(Action::CloseInvite);
+    }
+}
