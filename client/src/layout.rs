@@ -118,7 +118,7 @@ pub fn board_and_panel(
 ) -> (Area, Area) {
     if portrait {
         let want = body.w * aspect;
-        let board_h = want.min(body.h - panel_min - gap).max(body.h * 0.35);
+        let board_h = want.min(body.h - panel_min - gap).max(body.h * 0.25);
         let board = Area { h: board_h, ..body };
         let panel = Area {
             y: body.y + board_h + gap,
@@ -166,12 +166,9 @@ pub fn label_fit(m: &impl Measure, label: &str, button: Area, unit: f32) -> (f32
     (smaller, m.width(label, true, smaller) <= room)
 }
 
-/// How far a label may shrink before fewer buttons to a row are preferred.
-pub const LABEL_SHRINK_EASY: f32 = 0.85;
-
 /// Lays `labels` out in rows of equal buttons across `width`: as many to a row (up to
-/// `most`) as keeps every label whole shrunk a little at most, or failing that shrunk as far
-/// as labels go. Returns how many go to a row.
+/// `most`) as keeps every label whole (shrunk down to [`LABEL_SHRINK`] at most): rows are
+/// what a phone's panel is short of. Returns how many go to a row.
 pub fn per_row(
     m: &impl Measure,
     labels: &[&str],
@@ -180,7 +177,7 @@ pub fn per_row(
     unit: f32,
     most: usize,
 ) -> usize {
-    let fits = |n: usize, shrunk: bool| {
+    let fits = |n: usize| {
         let w = (width - BUTTON_GAP * (n - 1) as f32) / n as f32;
         let b = Area {
             x: 0.0,
@@ -188,17 +185,9 @@ pub fn per_row(
             w,
             h: bh,
         };
-        labels.iter().all(|l| {
-            let (size, whole) = label_fit(m, l, b, unit);
-            whole && (shrunk || size >= label_size(b, unit) * LABEL_SHRINK_EASY)
-        })
+        labels.iter().all(|l| label_fit(m, l, b, unit).1)
     };
-    let most = most.max(1);
-    (1..=most)
-        .rev()
-        .find(|&n| fits(n, false))
-        .or_else(|| (1..=most).rev().find(|&n| fits(n, true)))
-        .unwrap_or(1)
+    (1..=most.max(1)).rev().find(|&n| fits(n)).unwrap_or(1)
 }
 
 /// The buttons of `n` labels in rows of `per_row` across `area`'s width, from `y` down; a

@@ -5,7 +5,7 @@
 
 use chaupal_client::app::{Action, App, Event, Field, Outgoing, tab_title};
 use chaupal_client::config::{self, Config};
-use chaupal_client::draw::{Fonts, paint, screens, ui::Input};
+use chaupal_client::draw::{Fonts, canvas::Canvas, paint, screens, ui::Input};
 use chaupal_client::net::online::Online;
 use chaupal_client::pace::Pacer;
 use chaupal_client::platform::{self, Store};
@@ -52,19 +52,32 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
     let mut title = String::new();
     let mut input = Input::default();
     let mut pacer = Pacer::default();
+    let mut canvas = Canvas::default();
     let mut unseen = 0u32;
+    let mut acted = true;
     loop {
         let started = platform::now();
-        if let Some(online) = &mut online {
-            online.pump(&mut app);
-        }
+        let news = online.as_mut().is_some_and(|o| o.pump(&mut app));
         input = Input::read(&input);
-        let mut actions = screens::draw(&app, &input, &fonts);
-        if paint::warm_glyphs(&fonts) {
-            // Text of new sizes grew the glyph atlases: the frame again, on their new textures.
-            actions = screens::draw(&app, &input, &fonts);
+        let size = (screen_width(), screen_height());
+        // A frame in which nothing changed shows the last picture again.
+        let fresh = news || acted || input.active() || !canvas.ready();
+        let mut actions = Vec::new();
+        if pacer.redraw(started, size, fresh) {
+            actions = canvas.draw(|| {
+                let mut actions = screens::draw(&app, &input, &fonts);
+                if paint::warm_glyphs(&fonts) {
+                    // Text of new sizes grew the glyph atlases: the frame again, on their new
+                    // textures.
+                    actions = screens::draw(&app, &input, &fonts);
+                }
+                actions
+            });
+            platform::text_fields(&screens::take_fields());
+            pacer.drawn(started, size, app.next_change());
+        } else {
+            canvas.show();
         }
-        platform::text_fields(&screens::take_fields());
         for typed in platform::typed_text() {
             if typed.focused && app.focus() != Some(typed.field) {
                 actions.push(Action::Focus(Some(typed.field)));
@@ -77,7 +90,7 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
                 });
             }
         }
-        let acted = !actions.is_empty();
+        acted = !actions.is_empty();
         for action in actions {
             for out in app.handle(action) {
                 carry_out(out, &mut app, online.as_mut());
@@ -102,7 +115,7 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
             title = now;
         }
         let wait = pacer.after_frame(get_frame_time(), input.active() || acted, app.next_change());
-        platform::pace(wait, (platform::now() - started) as f32);
+        platform::pace(wait, pacer.idle_poll(), (platform::now() - started) as f32);
         next_frame().await;
     }
 }

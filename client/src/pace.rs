@@ -1,15 +1,28 @@
-//! When to draw the next frame. The client draws at full rate only while something moves: an
-//! animation, the mouse or a finger, a key pressed a moment ago. Otherwise it waits until
-//! something on the screen changes by itself (a clock's digit, a notice going, the retry
-//! countdown, a caret's blink; [`crate::app::App::next_change`] says when), and looks at the
-//! network at least every [`IDLE_POLL`] seconds. Pure arithmetic: the render loop asks it after
-//! each frame and sleeps (desktop) or sets a timer (browser) for the answer.
+//! When to draw the next frame, and whether to draw it anew. The client draws at full rate only
+//! while something moves: an animation, the mouse or a finger, a key pressed a moment ago.
+//! Otherwise it waits until something on the screen changes by itself (a clock's digit, a
+//! notice going, the retry countdown, a caret's blink; [`crate::app::App::next_change`] says
+//! when), and looks at the network at least every [`IDLE_POLL`] seconds; a frame in which
+//! nothing changed shows the last picture again ([`crate::draw::canvas`]). Pure arithmetic:
+//! the render loop asks it each frame and sleeps (desktop) or sets a timer (browser) for the
+//! answer.
 
 /// The shortest pause between frames: about 60 frames a second.
 pub const FULL_RATE: f32 = 1.0 / 60.0;
 
-/// The longest pause while nothing happens: the network's news is taken at least this often.
+/// The desktop's pause while nothing happens, for a few seconds after the player last did
+/// something: the network's news (and the next click) is taken at least this often. The
+/// desktop's event loop (miniquad's, on X11) cannot be woken by a timer or by the network
+/// thread, so it sleeps instead; the browser's can, and waits for an event.
 pub const IDLE_POLL: f32 = 0.25;
+
+/// The desktop's pause once nothing has happened for [`IDLE_PATIENCE`] seconds: an idle
+/// window draws about once a second (each such frame shows the kept picture again, but without
+/// a graphics card even that costs ~20 ms at 1280x800).
+pub const IDLE_POLL_LONG: f32 = 1.0;
+
+/// Seconds without input after which the desktop polls at [`IDLE_POLL_LONG`].
+pub const IDLE_PATIENCE: f32 = 5.0;
 
 /// How long after the last input the client keeps drawing at full rate (hover marks, a drag).
 pub const LIVELY: f32 = 0.6;
@@ -18,29 +31,62 @@ pub const LIVELY: f32 = 0.6;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Pacer {
     since_input: f32,
+    /// When the picture drawn last changes by itself (seconds on the platform's clock).
+    due: Option<f64>,
+    /// The window's size when the picture was drawn.
+    size: (f32, f32),
 }
 
 impl Default for Pacer {
     fn default() -> Self {
         // The first frames are drawn at full rate (fonts settle, the window appears).
-        Pacer { since_input: 0.0 }
+        Pacer {
+            since_input: 0.0,
+            due: None,
+            size: (0.0, 0.0),
+        }
     }
 }
 
 impl Pacer {
+    /// Whether the frame at `now`, in a window of `size`, must be drawn anew: something
+    /// happened (`fresh`: input, the player's actions, news from the server), the window
+    /// changed size, a change the picture expected is due, or the loop runs at full rate.
+    pub fn redraw(&self, now: f64, size: (f32, f32), fresh: bool) -> bool {
+        fresh || self.lively() || size != self.size || self.due.is_some_and(|d| now >= d)
+    }
+
+    /// A picture was drawn at `now` in a window of `size`; it next changes by itself in
+    /// `change` seconds (none: never).
+    pub fn drawn(&mut self, now: f64, size: (f32, f32), change: Option<f32>) {
+        self.size = size;
+        self.due = change.map(|c| now + f64::from(c));
+    }
+
     /// After a frame that took `dt` seconds, in which the player did something (`input`) or
     /// not, with the picture next changing by itself in `change` seconds (none: never):
-    /// the pause before the next frame.
-    pub fn after_frame(&mut self, dt: f32, input: bool, change: Option<f32>) -> f32 {
+    /// the pause before the next frame, or none when only an event (input, the network)
+    /// should bring one (see [`Pacer::idle_poll`] for a loop that cannot wait for events).
+    pub fn after_frame(&mut self, dt: f32, input: bool, change: Option<f32>) -> Option<f32> {
         if input {
             self.since_input = 0.0;
         } else {
             self.since_input += dt.max(0.0);
         }
         if self.since_input < LIVELY {
-            return FULL_RATE;
+            return Some(FULL_RATE);
         }
-        change.unwrap_or(IDLE_POLL).clamp(FULL_RATE, IDLE_POLL)
+        change.map(|c| c.max(FULL_RATE))
+    }
+
+    /// The longest pause of a loop that cannot wait for events: short for a while after the
+    /// last input, then longer.
+    pub fn idle_poll(&self) -> f32 {
+        if self.since_input < IDLE_PATIENCE {
+            IDLE_POLL
+        } else {
+            IDLE_POLL_LONG
+        }
     }
 
     /// Whether the loop runs at full rate now.
@@ -56,24 +102,51 @@ mod tests {
     #[test]
     fn input_keeps_the_full_rate_for_a_moment_then_the_loop_idles() {
         let mut p = Pacer::default();
-        assert_eq!(p.after_frame(FULL_RATE, true, None), FULL_RATE);
+        assert_eq!(p.after_frame(FULL_RATE, true, None), Some(FULL_RATE));
         assert!(p.lively());
         let mut t = 0.0;
-        let mut wait = FULL_RATE;
+        let mut wait = Some(FULL_RATE);
         while t < LIVELY + 0.1 {
-            wait = p.after_frame(wait, false, None);
-            t += wait;
+            let dt = wait.unwrap_or(p.idle_poll());
+            wait = p.after_frame(dt, false, None);
+            t += dt;
         }
+        assert_eq!(wait, None, "idle: nothing to wait for but events");
         assert_eq!(
-            wait, IDLE_POLL,
-            "idle: the network is looked at 4 times a second"
+            p.idle_poll(),
+            IDLE_POLL,
+            "the desktop looks 4 times a second"
         );
         assert!(!p.lively());
+        p.after_frame(IDLE_PATIENCE, false, None);
+        assert_eq!(p.idle_poll(), IDLE_POLL_LONG, "then once a second");
         assert_eq!(
-            p.after_frame(IDLE_POLL, true, None),
-            FULL_RATE,
+            p.after_frame(1.0, true, None),
+            Some(FULL_RATE),
             "input wakes it"
         );
+        assert_eq!(p.idle_poll(), IDLE_POLL);
+    }
+
+    #[test]
+    fn an_unchanged_picture_is_shown_again_until_something_happens_or_is_due() {
+        let mut p = Pacer::default();
+        p.after_frame(LIVELY * 2.0, false, None);
+        p.drawn(10.0, (800.0, 600.0), Some(0.5));
+        assert!(!p.redraw(10.2, (800.0, 600.0), false), "nothing changed");
+        assert!(p.redraw(10.2, (800.0, 600.0), true), "news or input");
+        assert!(p.redraw(10.2, (390.0, 844.0), false), "the window turned");
+        assert!(
+            p.redraw(10.5, (800.0, 600.0), false),
+            "the clock's next digit is due"
+        );
+        p.drawn(11.0, (800.0, 600.0), None);
+        assert!(
+            !p.redraw(100.0, (800.0, 600.0), false),
+            "an idle lobby stays as it is"
+        );
+        p.after_frame(0.1, true, None);
+        assert!(p.redraw(100.1, (800.0, 600.0), false), "lively: full rate");
     }
 
     #[test]
@@ -82,14 +155,14 @@ mod tests {
         p.after_frame(LIVELY * 2.0, false, None);
         assert_eq!(
             p.after_frame(0.1, false, Some(0.1)),
-            0.1,
+            Some(0.1),
             "a clock's next digit"
         );
         assert_eq!(
             p.after_frame(0.1, false, Some(0.0)),
-            FULL_RATE,
+            Some(FULL_RATE),
             "an animation"
         );
-        assert_eq!(p.after_frame(0.1, false, Some(30.0)), IDLE_POLL);
+        assert_eq!(p.after_frame(0.1, false, Some(30.0)), Some(30.0));
     }
 }

@@ -465,3 +465,32 @@ fn an_exhibition_is_watched_move_by_move() {
     esha.act(Action::ToLobby);
     assert_eq!(esha.app.screen(), Screen::Lobby);
 }
+
+#[test]
+fn a_new_name_greets_the_server_again_as_the_same_player() {
+    let Some(server) = Server::start() else {
+        return;
+    };
+    let mut asha = Player::connect(&server, "Asha");
+    asha.act(Action::SelectGame(GameKind::Kalah));
+    asha.act(Action::SelectMode(PlayMode::Computer));
+    asha.act(Action::Start);
+    asha.until("the game against the computer opens", |app| {
+        app.screen() == Screen::Game && app.current().is_some()
+    });
+    asha.act(Action::EditName);
+    asha.act(Action::SetText(
+        chaupal_client::app::Field::Name,
+        "Asha Rai".into(),
+    ));
+    asha.act(Action::SaveName);
+    asha.until("greeted under the new name", |app| {
+        matches!(app.connection(), chaupal_client::app::Connection::Connected { name } if name == "Asha Rai")
+    });
+    // The token said it is the same player: the game is hers again, seated.
+    asha.until("the game is resumed", |app| {
+        app.current()
+            .is_some_and(|m| matches!(m.seats, Seats::One(_)) && !m.finished())
+    });
+    assert_eq!(asha.app.name(), "Asha Rai");
+}

@@ -240,12 +240,16 @@
         document.title = take_text(text_handle);
     }
 
+    // Wakes the event loop in `ms` milliseconds: 0 at once, below 0 never (only events do).
     function wake_after(ms) {
         if (wake_timer !== null) {
             clearTimeout(wake_timer);
             wake_timer = null;
         }
-        if (ms <= 0) {
+        if (ms < 0) {
+            return;
+        }
+        if (ms === 0) {
             wake();
             return;
         }

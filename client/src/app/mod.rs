@@ -599,6 +599,10 @@ impl App {
         if let Some(n) = &self.notice {
             at(n.left.max(0.0));
         }
+        if self.screen == Screen::Connection {
+            // The dots after "Connecting".
+            at(0.5);
+        }
         if let Connection::Retrying { .. } = self.connection {
             let f = self.retry_left.fract();
             at(if f > 0.0 { f } else { 1.0 });
@@ -1066,7 +1070,7 @@ impl App {
             self.tell(
                 format!(
                     "You are looking back at {at}: no move can be made from here. Press End or \
-                     \"Back to the game\" to play on."
+                     \"Latest move\" to play on."
                 ),
                 Tone::News,
             );

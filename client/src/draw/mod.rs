@@ -1,8 +1,10 @@
 //! Everything that puts pixels on the screen, apart from the state it shows: the palette, the
-//! fonts, text and shape helpers ([`paint`]), the four boards ([`boards`]), and the widgets and
-//! screens ([`ui`], [`screens`]). Screens return actions; they never change state.
+//! fonts, text and shape helpers ([`paint`]), the four boards ([`boards`]), the widgets and
+//! screens ([`ui`], [`screens`]), and the last picture kept to show again ([`canvas`]).
+//! Screens return actions; they never change state.
 
 pub mod boards;
+pub mod canvas;
 pub mod paint;
 pub mod screens;
 pub mod ui;

@@ -35,9 +35,12 @@ impl Online {
         }
     }
 
-    /// Takes in everything the network thread reported since the last frame.
-    pub fn pump(&mut self, app: &mut App) {
-        for report in self.net.poll() {
+    /// Takes in everything the network thread reported since the last frame; whether there
+    /// was anything.
+    pub fn pump(&mut self, app: &mut App) -> bool {
+        let reports = self.net.poll();
+        let news = !reports.is_empty();
+        for report in reports {
             match report {
                 FromNet::Connecting { attempt } => {
                     self.apply(Event::Connecting { attempt }, app);
@@ -64,6 +67,7 @@ impl Online {
                 FromNet::Frame(frame) => self.frame(frame, app),
             }
         }
+        news
     }
 
     /// Sends what the app asked for.

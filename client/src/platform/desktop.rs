@@ -288,10 +288,11 @@ pub fn location() -> Option<String> {
 pub fn set_title(_title: &str) {}
 
 /// Waits before the next frame: the render loop's pace (see [`crate::pace`]). The desktop's
-/// loop does not block on events, so it sleeps; `spent` seconds of the pause have gone by
-/// already (drawing, and waiting for the screen).
-pub fn pace(wait: f32, spent: f32) {
-    let left = wait - spent;
+/// loop does not block on events (miniquad's X11 loop cannot be woken by a timer or another
+/// thread), so it sleeps `wait`, at most `idle`; `spent` seconds have gone by already
+/// (drawing, and waiting for the screen).
+pub fn pace(wait: Option<f32>, idle: f32, spent: f32) {
+    let left = wait.unwrap_or(idle).min(idle) - spent;
     if left > 0.001 {
         std::thread::sleep(Duration::from_secs_f32(left));
     }

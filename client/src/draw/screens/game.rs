@@ -197,13 +197,18 @@ fn player_row(m: &Match, ui: &Ui, side: Side, a: Area) {
         theme::TEXT,
         Align::Left,
     );
-    let mut detail = capitalise(kind.side_name(side));
+    // The side under the name (unless the name is the side's), the computer, whose turn.
+    let mut parts = Vec::new();
+    if !m.names[side.index()].eq_ignore_ascii_case(kind.side_name(side)) {
+        parts.push(capitalise(kind.side_name(side)));
+    }
     if m.ai[side.index()] {
-        detail.push_str(" · computer");
+        parts.push("computer".to_owned());
     }
     if to_move && clock.is_none() {
-        detail.push_str(" · to move");
+        parts.push("to move".to_owned());
     }
+    let detail = capitalise(&parts.join(" · "));
     let small = ui.unit * 0.8;
     let detail = paint::fit(&detail, &ui.fonts.regular, small, room);
     paint::text(
@@ -224,12 +229,20 @@ fn player_row(m: &Match, ui: &Ui, side: Side, a: Area) {
     }
 }
 
-/// The buttons of play for the game on the screen, in order: (label, action, look).
-pub fn buttons(app: &App, m: &Match) -> Vec<(&'static str, Action, Look)> {
+/// The buttons of play for the game on the screen, in order: (label, action, look). On a
+/// touch screen (`touch`) two more step back and forth through the moves, which a keyboard
+/// does with its arrows.
+pub fn buttons(app: &App, m: &Match, touch: bool) -> Vec<(&'static str, Action, Look)> {
     let watching = matches!(m.seats, Seats::Watching);
     let mut buttons: Vec<(&'static str, Action, Look)> = Vec::new();
     if m.looking.is_some() {
-        buttons.push(("Back to the game", Action::LookPresent, Look::Primary));
+        buttons.push(("Latest move", Action::LookPresent, Look::Primary));
+    }
+    if touch && !m.moves.is_empty() {
+        let step = |on: bool| if on { Look::Plain } else { Look::Disabled };
+        let shown = m.looking.unwrap_or(m.moves.len());
+        buttons.push(("< Move", Action::LookStep(-1), step(shown > 0)));
+        buttons.push(("Move >", Action::LookStep(1), step(m.looking.is_some())));
     }
     if m.selection.in_chain() && m.selection.can_stop(&m.choices) {
         buttons.push(("Stop the chain here", Action::StopChain, Look::Primary));
@@ -301,7 +314,7 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
     }
     y += ui.unit * 0.3;
     // The buttons, from the bottom of the panel up, as many to a row as keeps them whole.
-    let buttons = buttons(app, m);
+    let buttons = buttons(app, m, ui.portrait);
     let labels: Vec<&str> = buttons.iter().map(|(l, _, _)| *l).collect();
     let bh = ui.row_h() * if ui.portrait { 1.0 } else { 0.9 };
     let most = if ui.portrait { 3 } else { 2 };
@@ -347,7 +360,9 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
             format!("move {ply} of {}", m.moves.len())
         };
         y = ui.paragraph(
-            &format!("Looking back at {at}. No move can be made here: End or \"Back to the game\" returns."),
+            &format!(
+                "Looking back at {at}. No move can be made here: End or \"Latest move\" returns."
+            ),
             inner.x,
             y + ui.unit * 0.5,
             inner.w,
@@ -385,16 +400,20 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
     }
     y += ui.unit * 0.3;
     let counters = m.counters();
-    // Two to a row in portrait, where height is short.
-    let per_line = if ui.portrait { 2 } else { 1 };
-    let line_h = ui.unit * 1.35;
+    let small = ui.unit * if ui.portrait { 0.85 } else { 1.0 };
+    // Two to a row in portrait, where height is short, when they fit so.
+    let fits_half = counters.iter().all(|(label, value)| {
+        ui.width(label, false, small) + ui.width(value, true, small) + ui.unit * 1.5
+            <= (inner.w - ui.unit) / 2.0
+    });
+    let per_line = if ui.portrait && fits_half { 2 } else { 1 };
+    let line_h = ui.unit * if ui.portrait { 1.2 } else { 1.35 };
     let counters_h = counters.len().div_ceil(per_line) as f32 * line_h;
     if y + counters_h < limit {
         let col_w = (inner.w - ui.unit * (per_line - 1) as f32) / per_line as f32;
         for (i, (label, value)) in counters.iter().enumerate() {
             let x = inner.x + (i % per_line) as f32 * (col_w + ui.unit);
             let cy = y + (i / per_line) as f32 * line_h;
-            let small = ui.unit * if ui.portrait { 0.85 } else { 1.0 };
             let vw = ui.width(value, true, small);
             let label = paint::fit(label, &ui.fonts.regular, small, col_w - vw - ui.unit * 0.5);
             paint::text(
@@ -513,7 +532,7 @@ mod tests {
                     let Some(game) = app.current() else {
                         continue;
                     };
-                    let buttons = buttons(&app, game);
+                    let buttons = buttons(&app, game, portrait);
                     let labels: Vec<&str> = buttons.iter().map(|(l, _, _)| *l).collect();
                     let most = if portrait { 3 } else { 2 };
                     let per_row = layout::per_row(&m, &labels, inner.w, bh, unit, most);
@@ -527,7 +546,7 @@ mod tests {
                     let used = layout::grid_h(rows, bh) + 2.0 * (player_h(unit) + 4.0);
                     assert!(
                         used + unit * 3.0 <= inner.h,
-                        "{w}x{h} {kind:?}: {rows} rows of buttons overflow the panel {inner:?}"
+                        "{w}x{h} {kind:?}: {rows} rows of buttons ({labels:?}, {per_row} a row) overflow the panel {inner:?}"
                     );
                 }
             }

@@ -42,8 +42,9 @@ unsafe extern "C" {
     pub safe fn chaupal_location() -> JsObject;
     /// Sets the tab's title.
     pub safe fn chaupal_set_title(text: JsObject);
-    /// Wakes the page's event loop (which blocks between frames) after `ms` milliseconds, or
-    /// on the next animation frame for 0; a later call replaces an earlier one's timer.
+    /// Wakes the page's event loop (which blocks between frames) after `ms` milliseconds, on
+    /// the next animation frame for 0, or never for a negative `ms` (only events do); a later
+    /// call replaces an earlier one's timer.
     pub safe fn chaupal_wake_after(ms: i32);
     /// 1 while the tab is hidden (in the background, or the browser minimised).
     pub safe fn chaupal_page_hidden() -> i32;

@@ -195,14 +195,16 @@ pub fn set_title(title: &str) {
     js::chaupal_set_title(bytes(title));
 }
 
-/// Asks for the next frame after `wait` seconds: the page's event loop blocks between frames
-/// (it also wakes for input, a resize and the websocket's messages). `spent` is not needed
-/// here: the timer starts now, after the frame.
-pub fn pace(wait: f32, _spent: f32) {
-    if wait <= crate::pace::FULL_RATE {
-        macroquad::miniquad::window::schedule_update();
-    } else {
-        js::chaupal_wake_after((wait * 1000.0).round() as i32);
+/// Asks for the next frame after `wait` seconds, or for none (`None`: input, a resize and the
+/// websocket's messages wake the page's event loop, which blocks between frames). `idle` and
+/// `spent` are the desktop's business.
+pub fn pace(wait: Option<f32>, _idle: f32, _spent: f32) {
+    match wait {
+        Some(w) if w <= crate::pace::FULL_RATE => {
+            macroquad::miniquad::window::schedule_update();
+        }
+        Some(w) => js::chaupal_wake_after((w * 1000.0).round() as i32),
+        None => js::chaupal_wake_after(-1),
     }
 }
 
