@@ -103,8 +103,17 @@ done
 {
     for f in "$gl_js" "$jsutils_js" "$audio_js" client/web/chaupal.js; do
         printf '// ---- %s\n' "$(basename "$f")"
-        cat "$f"
-        printf '\n'
+        if [ "$f" = "$audio_js" ]; then
+            # quad-snd's audio.js declares a global `register_plugin`, as sapp_jsutils.js does:
+            # in one script the later declaration would replace the earlier for both plugins.
+            # Its own scope keeps it apart (it exports nothing the others use).
+            printf '(function () {\n'
+            cat "$f"
+            printf '\n})();\n'
+        else
+            cat "$f"
+            printf '\n'
+        fi
     done
 } >"$work/bundle.js"
 

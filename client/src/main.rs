@@ -12,6 +12,8 @@ use chaupal_client::platform::{self, Store};
 use chaupal_client::route::{self, Launch};
 use chaupal_client::sound::Sounds;
 use macroquad::prelude::*;
+use std::future::Future;
+use std::task::{Context, Poll, Waker};
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
@@ -48,7 +50,10 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
     for out in app.handle(Action::Follow(launch.route.clone())) {
         carry_out(out, &mut app, online.as_mut());
     }
-    let sounds = Sounds::load().await;
+    // The sounds load beside the loop, a step a frame: in the browser decoding takes a few
+    // frames, and the page's event loop draws no frame that nobody asked for.
+    let mut sounds_loading = Some(Box::pin(Sounds::load()));
+    let mut sounds: Option<Sounds> = None;
     let mut title = String::new();
     let mut input = Input::default();
     let mut pacer = Pacer::default();
@@ -97,8 +102,15 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
             }
         }
         app.tick(get_frame_time());
+        if let Some(loading) = &mut sounds_loading {
+            let mut cx = Context::from_waker(Waker::noop());
+            if let Poll::Ready(loaded) = loading.as_mut().poll(&mut cx) {
+                sounds = Some(loaded);
+                sounds_loading = None;
+            }
+        }
         let cues = app.take_cues();
-        if !app.muted() {
+        if let Some(sounds) = sounds.as_ref().filter(|_| !app.muted()) {
             for cue in &cues {
                 sounds.play(*cue);
             }
@@ -114,7 +126,14 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
             platform::set_title(&now);
             title = now;
         }
-        let wait = pacer.after_frame(get_frame_time(), input.active() || acted, app.next_change());
+        let change = app.next_change();
+        // While the sounds load, a frame now and then moves their loading on.
+        let change = if sounds_loading.is_some() {
+            Some(change.map_or(0.1, |c| c.min(0.1)))
+        } else {
+            change
+        };
+        let wait = pacer.after_frame(get_frame_time(), input.active() || acted, change);
         platform::pace(wait, pacer.idle_poll(), (platform::now() - started) as f32);
         next_frame().await;
     }

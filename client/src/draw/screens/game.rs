@@ -399,8 +399,12 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
         y = ui.paragraph(&line, inner.x, y, inner.w, theme::TEXT_DIM);
     }
     y += ui.unit * 0.3;
-    let counters = m.counters();
-    let small = ui.unit * if ui.portrait { 0.85 } else { 1.0 };
+    let mut counters = m.counters();
+    if ui.portrait {
+        // The move list counts the moves; a phone's panel is short of room.
+        counters.retain(|(label, _)| label != "Moves made");
+    }
+    let small = ui.unit * if ui.portrait { 0.8 } else { 1.0 };
     // Two to a row in portrait, where height is short, when they fit so.
     let fits_half = counters.iter().all(|(label, value)| {
         ui.width(label, false, small) + ui.width(value, true, small) + ui.unit * 1.5
