@@ -327,13 +327,13 @@ fn match_up<G: StrengthGame>(
     engine: &Engine,
     game: &str,
     start: &G,
-    seed_agent: &str,
+    baseline: &str,
     depth: u32,
     s: &Settings,
 ) -> f64 {
     if s.only
         .as_ref()
-        .is_some_and(|o| !seed_agent.contains(o.as_str()))
+        .is_some_and(|o| !baseline.contains(o.as_str()))
     {
         return 1.0;
     }
@@ -347,10 +347,10 @@ fn match_up<G: StrengthGame>(
             None if i % 2 == 0 => Side::First,
             None => Side::Second,
         };
-        let seed = Player::Baseline(seed_agent, depth);
+        let opponent = Player::Baseline(baseline, depth);
         let players = match top_side {
-            Side::First => [Player::Top, seed],
-            Side::Second => [seed, Player::Top],
+            Side::First => [Player::Top, opponent],
+            Side::Second => [opponent, Player::Top],
         };
         // Games 2k and 2k+1 share an opening, one with each colour; with one colour only,
         // each game has its own.
@@ -403,7 +403,7 @@ fn match_up<G: StrengthGame>(
     };
     let ends: Vec<String> = reasons.iter().map(|(r, n)| format!("{n} {r}")).collect();
     println!(
-        "| {game} | level {TOP_LEVEL}, {} | {seed_agent} depth {depth} | {wins} | {draws} | {losses} | {:.1}% | {} | {:.0} ms | {} |",
+        "| {game} | level {TOP_LEVEL}, {} | {baseline} depth {depth} | {wins} | {draws} | {losses} | {:.1}% | {} | {:.0} ms | {} |",
         budget,
         100.0 * points,
         plies / s.games.max(1) as usize,
