@@ -123,7 +123,7 @@ pub async fn run(
         }
     };
     let (sink, frames) = ws.split();
-    let id = ConnId::next();
+    let id = shared.next_conn_id();
     let closer = CancellationToken::new();
     let json = Arc::new(AtomicBool::new(true));
     let (tx, rx) = mpsc::channel(limits.write_queue.max(2));

@@ -38,7 +38,7 @@ use tokio_util::sync::CancellationToken;
 use super::{Room, RoomCommand, RoomDeps, RoomInit};
 use crate::config::Limits;
 use crate::lobby::Lobby;
-use crate::outbox::{ConnId, Outbox, Outgoing};
+use crate::outbox::{ConnId, ConnIds, Outbox, Outgoing};
 use crate::pool::AiPool;
 use crate::store::{NewGame, Store, StoredSeat};
 
@@ -123,6 +123,8 @@ struct Bench {
     story: Story,
     lag: Duration,
     refused: usize,
+    /// Numbers the connections.
+    ids: ConnIds,
 }
 
 /// The state a refused request must leave as it was.
@@ -201,9 +203,9 @@ fn new_room(setup: NewGame, start: AnyGame, subscribers: Vec<Outbox>) -> RoomIni
     }
 }
 
-fn outbox(player: PlayerId, capacity: usize) -> (Outbox, mpsc::Receiver<Outgoing>) {
+fn outbox(ids: &ConnIds, player: PlayerId, capacity: usize) -> (Outbox, mpsc::Receiver<Outgoing>) {
     let (tx, rx) = mpsc::channel(capacity);
-    let out = Outbox::new(ConnId::next(), player, tx, CancellationToken::new());
+    let out = Outbox::new(ids.next(), player, tx, CancellationToken::new());
     (out, rx)
 }
 
@@ -257,10 +259,11 @@ impl Bench {
             },
         );
         let (tx, rx) = mpsc::channel(super::ROOM_QUEUE);
-        let (seated, seated_rx) = outbox(PLAYERS[0], 64);
+        let ids = ConnIds::new();
+        let (seated, seated_rx) = outbox(&ids, PLAYERS[0], 64);
         let init = new_room(setup, start, vec![seated.clone()]);
         let room = Room::new(init, deps, tx).ok()?;
-        let (watcher, watcher_rx) = outbox(PLAYERS[2], 1 << 14);
+        let (watcher, watcher_rx) = outbox(&ids, PLAYERS[2], 1 << 14);
         let mut bench = Bench {
             room,
             rx,
@@ -283,6 +286,7 @@ impl Bench {
             story: Story::default(),
             lag: Duration::ZERO,
             refused: 0,
+            ids,
         };
         bench.room.begin().await;
         bench.room.add_sub(watcher);
@@ -379,7 +383,7 @@ impl Bench {
     }
 
     async fn attach(&mut self, player: PlayerId, since: Option<Version>) {
-        let (out, rx) = outbox(player, 64);
+        let (out, rx) = outbox(&self.ids, player, 64);
         let (reply, answer) = oneshot::channel();
         self.conns.push(Conn {
             id: out.conn,
@@ -668,8 +672,9 @@ mod tests {
         let store = Store::discarding(Arc::new(AtomicBool::new(false))).unwrap();
         let deps = deps(store, Limits::default());
         let (tx, _rx) = mpsc::channel(super::super::ROOM_QUEUE);
-        let (player, mut player_rx) = outbox(PLAYERS[0], 64);
-        let (watcher, mut watcher_rx) = outbox(PLAYERS[2], 64);
+        let ids = ConnIds::new();
+        let (player, mut player_rx) = outbox(&ids, PLAYERS[0], 64);
+        let (watcher, mut watcher_rx) = outbox(&ids, PLAYERS[2], 64);
         let init = new_room(setup, start, vec![player.clone(), watcher.clone()]);
         let mut room = Room::new(init, deps, tx).unwrap();
         // Watching twice replaces the first subscription and its watch.
