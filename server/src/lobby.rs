@@ -94,11 +94,6 @@ fn bad(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
     ErrorReply::new(code, reason)
 }
 
-fn storage(e: StoreError) -> ErrorReply {
-    tracing::error!("store: {e}");
-    bad(ErrorCode::Storage, "the server could not store the game")
-}
-
 impl Lobby {
     pub fn new(store: Store, pool: AiPool, limits: Arc<Limits>) -> Lobby {
         Lobby {
@@ -243,8 +238,7 @@ impl Lobby {
                     .inner
                     .store
                     .rating(&crate::ratings::player_key(player.id.0), setup.game)
-                    .await
-                    .map_err(storage)?
+                    .await?
                     .map(|r| r.rating.round() as i32);
                 let private = setup.opponent == Opponent::Private;
                 let code = private.then(|| {
@@ -260,8 +254,7 @@ impl Lobby {
                 let store = &self.inner.store;
                 let id = store
                     .create_seek(&player, &setup, code.as_deref(), crate::now_ms())
-                    .await
-                    .map_err(storage)?;
+                    .await?;
                 let info = self.add_seek(id, player, setup, code.clone(), rating, Some(outbox));
                 let info = match info {
                     Ok(info) => info,
@@ -565,14 +558,12 @@ impl Lobby {
         let id = match from_seek {
             Some(seek) => store.create_game_from_seek(&setup, seek).await,
             None => store.create_game(&setup).await,
-        }
-        .map_err(storage)?;
+        }?;
         let mut ratings = [None, None];
         for (i, seat) in setup.seats.iter().enumerate() {
             ratings[i] = store
                 .seat_rating(seat.player, seat.engine.as_ref(), setup.kind)
-                .await
-                .map_err(storage)?
+                .await?
                 .map(|r| r.rating.round() as i32);
         }
         let init = RoomInit {

@@ -442,8 +442,7 @@ impl Conn {
                 return false;
             }
             Err(e) => {
-                tracing::error!("hello: {e}");
-                self.fail(Some(id), ErrorCode::Storage, "could not look up the player");
+                self.error_reply(id, e.into());
                 return true;
             }
         };

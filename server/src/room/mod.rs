@@ -609,13 +609,10 @@ impl Room {
             self.id,
             written.is_ok()
         );
-        written.map_err(|e| {
-            tracing::error!("{}: store: {e}", self.id);
-            ErrorReply::new(
-                ErrorCode::Storage,
-                "the server could not record this; nothing changed",
-            )
-        })?;
+        if written.is_err() {
+            tracing::warn!("{}: version {version} was not recorded", self.id);
+        }
+        written?;
         self.version = version;
         let msg = Arc::new(ServerMessage::Event {
             game: self.id,

@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use chaupal_shared::protocol::{GameId, PlayerId, Version};
+use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId, PlayerId, Version};
 use chaupal_shared::{GameKind, protocol::Engine};
 use sqlx::AnyPool;
 use sqlx::Row;
@@ -54,6 +54,18 @@ pub enum StoreError {
     WriterGone,
     #[error("a stored record is damaged: {0}")]
     Corrupt(String),
+}
+
+/// What a client hears when the records fail: a `storage` error. The details go to the log,
+/// not to the client; whatever the request would have changed is unchanged.
+impl From<StoreError> for ErrorReply {
+    fn from(e: StoreError) -> ErrorReply {
+        tracing::error!("records: {e}");
+        ErrorReply::new(
+            ErrorCode::Storage,
+            "the server could not read or write its records; nothing changed",
+        )
+    }
 }
 
 /// Which database the URL names.
