@@ -32,7 +32,7 @@ use crate::config::{Limits, MAX_CLOCK_MS};
 use crate::identity::{new_invite_code, normalise_code};
 use crate::outbox::{ConnId, Outbox};
 use crate::pool::{AiPool, engine_name};
-use crate::room::{self, RoomDeps, RoomHandle, RoomInit};
+use crate::room::{self, HostFuture, RoomDeps, RoomHandle, RoomHost, RoomInit};
 use crate::store::{NewGame, Store, StoreError, StoredSeat};
 use chaupal_engine::engines::{Algorithm, EngineConfig};
 
@@ -618,7 +618,7 @@ impl Lobby {
         let deps = RoomDeps {
             store: self.inner.store.clone(),
             pool: self.inner.pool.clone(),
-            lobby: self.clone(),
+            host: Arc::new(self.clone()),
             limits: self.inner.limits.clone(),
         };
         // Register before the room runs, so that its first reports find it.
@@ -729,16 +729,19 @@ impl Lobby {
         }
         Ok(count)
     }
+}
 
+/// The lobby opens the rooms, so it hears what they report and starts their rematches.
+impl RoomHost for Lobby {
     /// A room reports a move (or takeback): the listing's move count follows.
-    pub fn game_moved(&self, game: GameId, plies: u32) {
+    fn game_moved(&self, game: GameId, plies: u32) {
         if let Some(g) = self.state().games.get_mut(&game) {
             g.summary.plies = plies;
         }
     }
 
     /// A room reports the end of its game.
-    pub fn game_ended(&self, game: GameId, result: GameResult) {
+    fn game_ended(&self, game: GameId, result: GameResult) {
         let removed = self.state().games.remove(&game).is_some();
         if removed {
             self.announce(LobbyEvent::GameEnded { game, result });
@@ -746,10 +749,20 @@ impl Lobby {
     }
 
     /// A room has closed.
-    pub fn room_closed(&self, game: GameId) {
+    fn room_closed(&self, game: GameId) {
         let mut state = self.state();
         state.rooms.remove(&game);
         state.games.remove(&game);
+    }
+
+    /// A rematch is a new game like any other.
+    fn start_rematch(
+        &self,
+        setup: NewGame,
+        start: AnyGame,
+        seated: Vec<Outbox>,
+    ) -> HostFuture<'_, Result<GameId, ErrorReply>> {
+        Box::pin(self.start_game(setup, start, seated, None))
     }
 }
 

@@ -315,7 +315,7 @@ impl Room {
         self.clock = clock;
         self.draw_offer = None;
         self.takeback_request = None;
-        self.deps.lobby.game_moved(self.id, ply);
+        self.deps.host.game_moved(self.id, ply);
         if let Some(outcome) = self.game.outcome() {
             let result = GameResult {
                 winner: outcome.winner(),
@@ -372,7 +372,7 @@ impl Room {
         if let Some(ai) = self.ai.take() {
             ai.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
         }
-        self.deps.lobby.game_moved(self.id, keep as u32);
+        self.deps.host.game_moved(self.id, keep as u32);
         self.maybe_start_ai();
         Ok(())
     }
@@ -389,11 +389,7 @@ impl Room {
             .map(|s| s.outbox.clone())
             .collect();
         let start = self.start.clone();
-        let game = self
-            .deps
-            .lobby
-            .start_game(setup, start, seated, None)
-            .await?;
+        let game = self.deps.host.start_rematch(setup, start, seated).await?;
         self.emit(GameEvent::RematchStarted { game }, Change::None)
             .await?;
         self.rematch_game = Some(game);

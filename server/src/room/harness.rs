@@ -28,19 +28,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use chaupal_shared::protocol::{
-    Action, ClockSpec, ErrorCode, GameEvent, GameId, GameStatus, PlayerId, ResultReason,
-    ServerMessage, Version,
+    Action, ClockSpec, ErrorCode, ErrorReply, GameEvent, GameId, GameResult, GameStatus, PlayerId,
+    ResultReason, ServerMessage, Version,
 };
 use chaupal_shared::{AnyGame, GameKind, Side};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
-use super::{Room, RoomCommand, RoomDeps, RoomInit};
+use super::{HostFuture, Room, RoomCommand, RoomDeps, RoomHost, RoomInit};
 use crate::config::Limits;
-use crate::lobby::Lobby;
 use crate::outbox::{ConnId, ConnIds, Outbox, Outgoing};
 use crate::pool::AiPool;
-use crate::store::{NewGame, Store, StoredSeat};
+use crate::store::{NewGame, Store, StoreError, StoredSeat};
 
 /// Rule options the set-up may choose (one that the game does not know falls back to the
 /// defaults).
@@ -174,16 +173,31 @@ pub async fn run(bytes: &[u8]) -> Report {
     }
 }
 
+/// A host with no lobby: reports go nowhere, and a rematch cannot be stored, as with a lobby
+/// on the discarding store.
+struct NoLobby;
+
+impl RoomHost for NoLobby {
+    fn game_moved(&self, _game: GameId, _plies: u32) {}
+    fn game_ended(&self, _game: GameId, _result: GameResult) {}
+    fn room_closed(&self, _game: GameId) {}
+    fn start_rematch(
+        &self,
+        _setup: NewGame,
+        _start: AnyGame,
+        _seated: Vec<Outbox>,
+    ) -> HostFuture<'_, Result<GameId, ErrorReply>> {
+        Box::pin(async { Err(StoreError::WriterGone.into()) })
+    }
+}
+
 /// What a room needs, without a database or AI threads.
 fn deps(store: Store, limits: Limits) -> RoomDeps {
-    let limits = Arc::new(limits);
-    let pool = AiPool::new(Default::default(), 1, 0);
-    let lobby = Lobby::new(store.clone(), pool.clone(), limits.clone());
     RoomDeps {
         store,
-        pool,
-        lobby,
-        limits,
+        pool: AiPool::new(Default::default(), 1, 0),
+        host: Arc::new(NoLobby),
+        limits: Arc::new(limits),
     }
 }
 

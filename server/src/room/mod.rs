@@ -4,6 +4,8 @@
 //! (1, 2, 3, ...), writes each event to the store *before* anyone hears of it, and sends it to
 //! both seats and every spectator. Nothing else touches a game: connections talk to the room
 //! through its [`RoomHandle`], and the room answers each request with `Ok` or a typed error.
+//! A room reports its moves, its end and its closing to its [`RoomHost`] (the lobby, which
+//! opened it), and asks it to start a rematch; it knows nothing else of the lobby.
 //!
 //! - [`actions`]: what seats do (moves, resign, offers, takebacks, rematches, claims).
 //! - [`view`]: what the room shows (snapshots, presence, summaries).
@@ -16,6 +18,8 @@ pub mod harness;
 mod view;
 
 use std::collections::{HashMap, VecDeque};
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -31,7 +35,6 @@ use tokio_util::sync::{CancellationToken, DropGuard};
 
 use crate::clock::GameClock;
 use crate::config::Limits;
-use crate::lobby::Lobby;
 use crate::outbox::{ConnId, Outbox};
 use crate::pool::{AiPool, PoolError, request_for};
 use crate::ratings::{level_key, level_rating, player_key};
@@ -57,8 +60,31 @@ const AI_MIN_BUDGET: Duration = Duration::from_millis(50);
 pub struct RoomDeps {
     pub store: Store,
     pub pool: AiPool,
-    pub lobby: Lobby,
+    /// Whoever opened the room (the lobby): hears its reports, starts its rematch.
+    pub host: Arc<dyn RoomHost>,
     pub limits: Arc<Limits>,
+}
+
+/// A boxed future of a [`RoomHost`] method (a trait object cannot have `async fn`s).
+pub type HostFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// What a room tells whoever opened it, and the one thing it asks of it: the lobby implements
+/// this, so that a room knows nothing of the lobby and the lobby alone knows of rooms.
+pub trait RoomHost: Send + Sync {
+    /// The game's number of moves changed (a move, or a takeback).
+    fn game_moved(&self, game: GameId, plies: u32);
+    /// The game ended with `result`.
+    fn game_ended(&self, game: GameId, result: GameResult);
+    /// The room closed (its game is over, and nobody is left or it lingered long enough).
+    fn room_closed(&self, game: GameId);
+    /// Starts the rematch: stores the game `setup` describes, opens its room from `start` with
+    /// the `seated` connections at the board, and returns its id.
+    fn start_rematch(
+        &self,
+        setup: NewGame,
+        start: AnyGame,
+        seated: Vec<Outbox>,
+    ) -> HostFuture<'_, Result<GameId, ErrorReply>>;
 }
 
 /// Everything a room starts from: a new game, or a live game reloaded after a restart.
@@ -380,7 +406,7 @@ impl Room {
         if let Some(ai) = &self.ai {
             ai.cancel.store(true, Ordering::Relaxed);
         }
-        self.deps.lobby.room_closed(self.id);
+        self.deps.host.room_closed(self.id);
         tracing::debug!("{}: room closed", self.id);
     }
 
@@ -670,7 +696,7 @@ impl Room {
         if let Some(ai) = self.ai.take() {
             ai.cancel.store(true, Ordering::Relaxed);
         }
-        self.deps.lobby.game_ended(self.id, result);
+        self.deps.host.game_ended(self.id, result);
         Ok(())
     }
 
