@@ -9,11 +9,11 @@
 //!
 //! - [`actions`]: what seats do (moves, resign, offers, takebacks, rematches, claims).
 //! - [`view`]: what the room shows (snapshots, presence, summaries).
-//! - [`harness`]: a room driven directly by a script of requests, with its invariants checked
-//!   after every step (for the fuzz target and the proptests).
+//! - `harness` (feature `test-support`): a room driven directly by a script of requests, with
+//!   its invariants checked after every step (for the fuzz target and the proptests).
 
 mod actions;
-#[doc(hidden)]
+#[cfg(any(test, feature = "test-support"))]
 pub mod harness;
 mod view;
 

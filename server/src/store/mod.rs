@@ -17,8 +17,6 @@ mod rows;
 mod seeks;
 mod writer;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId, PlayerId, Version};
@@ -155,8 +153,10 @@ impl Store {
     /// tests and fuzzing): every write succeeds at once, or fails while `fail` is set; reads
     /// find no tables, and storing a new game fails at once. Needs a tokio runtime (it spawns
     /// its writer).
-    #[doc(hidden)]
-    pub fn discarding(fail: Arc<AtomicBool>) -> Result<Store, StoreError> {
+    #[cfg(any(test, feature = "test-support"))]
+    pub fn discarding(
+        fail: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let pool = AnyPoolOptions::new()
             .max_connections(1)
@@ -164,7 +164,7 @@ impl Store {
         let (tx, mut rx) = mpsc::channel::<writer::Job>(WRITE_QUEUE);
         tokio::spawn(async move {
             while let Some(job) = rx.recv().await {
-                let result = if fail.load(Ordering::Relaxed) {
+                let result = if fail.load(std::sync::atomic::Ordering::Relaxed) {
                     Err(StoreError::WriterGone)
                 } else {
                     Ok(())

@@ -12,10 +12,11 @@
 //! - [`request`]: what clients ask.
 //! - [`server`]: what the server says: replies, events, snapshots, lobby updates.
 //! - [`error`]: the error codes of the error reply.
-//! - [`examples`]: one value of every message, used by the round-trip tests and to check that
-//!   docs/PROTOCOL.md shows every message.
+//! - `examples` (feature `test-support`): one value of every message, used by the round-trip
+//!   tests and to check that docs/PROTOCOL.md shows every message.
 
 pub mod error;
+#[cfg(any(test, feature = "test-support"))]
 pub mod examples;
 pub mod request;
 pub mod server;
