@@ -60,6 +60,9 @@ pub struct Outbox {
     pub conn: ConnId,
     /// The player of the connection (after Hello).
     pub player: PlayerId,
+    /// Whether the connection asked for the turn (position and legal moves) in every `moved`
+    /// and `taken_back` event (`hello` with `turns`).
+    pub turns: bool,
     tx: mpsc::Sender<Outgoing>,
     /// Cancelled to drop the connection (slow reader, shutdown).
     closer: CancellationToken,
@@ -70,12 +73,14 @@ impl Outbox {
     pub fn new(
         conn: ConnId,
         player: PlayerId,
+        turns: bool,
         tx: mpsc::Sender<Outgoing>,
         closer: CancellationToken,
     ) -> Outbox {
         Outbox {
             conn,
             player,
+            turns,
             tx,
             closer,
         }

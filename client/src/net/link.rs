@@ -124,6 +124,7 @@ impl Link {
                 version: PROTOCOL_VERSION,
                 name: name.to_owned(),
                 token: token.map(str::to_owned),
+                turns: false,
             },
             Asked::Hello,
         )
@@ -956,6 +957,7 @@ mod tests {
                     second_ms: 59_000,
                     running: Some(Side::First),
                 }),
+                turn: None,
             },
         };
         deliver(&mut link, &mut app, &mut config, moved.clone());
@@ -1094,6 +1096,7 @@ mod tests {
                 plies: 2,
                 ply: 0,
                 clocks: None,
+                turn: None,
             },
         };
         deliver(&mut link, &mut app, &mut config, back);
@@ -1338,6 +1341,7 @@ mod tests {
                 side: Side::First,
                 notation: "c3".into(),
                 clocks: None,
+                turn: None,
             },
         };
         deliver(&mut link, &mut app, &mut config, early);

@@ -299,14 +299,16 @@ impl Room {
             mover_ms: clocks_ms.map(|c| c[side.index()]),
             clocks_ms,
         };
-        self.emit(
+        self.emit_turn(
             GameEvent::Moved {
                 ply,
                 side,
                 notation: canonical.clone(),
                 clocks,
+                turn: None,
             },
             change,
+            Some(&next),
         )
         .await?;
         self.game = next;
@@ -354,13 +356,15 @@ impl Room {
             to_ply: keep as u32,
             clocks_ms: clock.as_ref().map(|c| c.millis(now)),
         };
-        self.emit(
+        self.emit_turn(
             GameEvent::TakenBack {
                 plies,
                 ply: keep as u32,
                 clocks: clock.as_ref().map(|c| c.view(now)),
+                turn: None,
             },
             change,
+            Some(&game),
         )
         .await?;
         self.game = game;

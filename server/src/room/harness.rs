@@ -101,6 +101,8 @@ struct Conn {
     last: Option<Version>,
     /// The version it rejoined at, until its first message.
     since: Option<Version>,
+    /// Whether it asked for the turn in each move and takeback.
+    turns: bool,
 }
 
 /// What a watcher from the start has heard: the moves the events tell.
@@ -217,9 +219,14 @@ fn new_room(setup: NewGame, start: AnyGame, subscribers: Vec<Outbox>) -> RoomIni
     }
 }
 
-fn outbox(ids: &ConnIds, player: PlayerId, capacity: usize) -> (Outbox, mpsc::Receiver<Outgoing>) {
+fn outbox(
+    ids: &ConnIds,
+    player: PlayerId,
+    turns: bool,
+    capacity: usize,
+) -> (Outbox, mpsc::Receiver<Outgoing>) {
     let (tx, rx) = mpsc::channel(capacity);
-    let out = Outbox::new(ids.next(), player, tx, CancellationToken::new());
+    let out = Outbox::new(ids.next(), player, turns, tx, CancellationToken::new());
     (out, rx)
 }
 
@@ -274,10 +281,11 @@ impl Bench {
         );
         let (tx, rx) = mpsc::channel(super::ROOM_QUEUE);
         let ids = ConnIds::new();
-        let (seated, seated_rx) = outbox(&ids, PLAYERS[0], 64);
+        let (seated, seated_rx) = outbox(&ids, PLAYERS[0], false, 64);
         let init = new_room(setup, start, vec![seated.clone()]);
         let room = Room::new(init, deps, tx).ok()?;
-        let (watcher, watcher_rx) = outbox(&ids, PLAYERS[2], 1 << 14);
+        // The watcher asks for turns: each one is checked against the moves it heard.
+        let (watcher, watcher_rx) = outbox(&ids, PLAYERS[2], true, 1 << 14);
         let mut bench = Bench {
             room,
             rx,
@@ -289,6 +297,7 @@ impl Bench {
                 rx: seated_rx,
                 last: None,
                 since: None,
+                turns: false,
             }],
             observer: Conn {
                 id: watcher.conn,
@@ -296,12 +305,14 @@ impl Bench {
                 rx: watcher_rx,
                 last: Some(0),
                 since: Some(0),
+                turns: true,
             },
             story: Story::default(),
             lag: Duration::ZERO,
             refused: 0,
             ids,
         };
+        bench.room.greet();
         bench.room.begin().await;
         bench.room.add_sub(watcher);
         bench.room.catch_up(bench.observer.id, Some(0));
@@ -372,7 +383,9 @@ impl Bench {
                     2 => Some(version.saturating_sub(u64::from(arg >> 2))),
                     _ => Some(version + 1 + u64::from(arg >> 2)),
                 };
-                self.attach(PLAYERS[usize::from(arg >> 6) % 3], since).await;
+                let turns = arg & 32 != 0;
+                self.attach(PLAYERS[usize::from(arg >> 6) % 3], since, turns)
+                    .await;
             }
             12 => {
                 if !self.conns.is_empty() {
@@ -396,8 +409,8 @@ impl Bench {
         }
     }
 
-    async fn attach(&mut self, player: PlayerId, since: Option<Version>) {
-        let (out, rx) = outbox(&self.ids, player, 64);
+    async fn attach(&mut self, player: PlayerId, since: Option<Version>, turns: bool) {
+        let (out, rx) = outbox(&self.ids, player, turns, 64);
         let (reply, answer) = oneshot::channel();
         self.conns.push(Conn {
             id: out.conn,
@@ -405,6 +418,7 @@ impl Bench {
             rx,
             last: None,
             since,
+            turns,
         });
         self.room
             .handle(RoomCommand::Attach {
@@ -617,6 +631,17 @@ fn read(
             );
             conn.last = Some(*version);
             conn.since = None;
+            let turn = match event {
+                GameEvent::Moved { turn, .. } | GameEvent::TakenBack { turn, .. } => {
+                    assert_eq!(
+                        turn.is_some(),
+                        conn.turns,
+                        "a move or takeback has the turn exactly for those who asked"
+                    );
+                    turn.as_ref()
+                }
+                _ => None,
+            };
             if let Some(story) = story {
                 story.version = *version;
                 match event {
@@ -626,6 +651,19 @@ fn read(
                     }
                     GameEvent::TakenBack { ply, .. } => story.moves.truncate(*ply as usize),
                     _ => {}
+                }
+                if let Some(turn) = turn {
+                    let mut game = start.clone();
+                    for mv in &story.moves {
+                        game.play_text(mv).expect("the moves heard replay");
+                    }
+                    assert_eq!(turn.position, game.position_text(), "a turn's position");
+                    assert_eq!(turn.side_to_move, game.side_to_move(), "a turn's side");
+                    assert_eq!(
+                        turn.legal_moves,
+                        game.legal_moves_text(),
+                        "a turn's legal moves"
+                    );
                 }
             }
         }
@@ -687,8 +725,8 @@ mod tests {
         let deps = deps(store, Limits::default());
         let (tx, _rx) = mpsc::channel(super::super::ROOM_QUEUE);
         let ids = ConnIds::new();
-        let (player, mut player_rx) = outbox(&ids, PLAYERS[0], 64);
-        let (watcher, mut watcher_rx) = outbox(&ids, PLAYERS[2], 64);
+        let (player, mut player_rx) = outbox(&ids, PLAYERS[0], false, 64);
+        let (watcher, mut watcher_rx) = outbox(&ids, PLAYERS[2], false, 64);
         let init = new_room(setup, start, vec![player.clone(), watcher.clone()]);
         let mut room = Room::new(init, deps, tx).unwrap();
         // Watching twice replaces the first subscription and its watch.

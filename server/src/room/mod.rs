@@ -26,7 +26,7 @@ use std::time::Duration;
 
 use chaupal_shared::protocol::{
     Action, ErrorCode, ErrorReply, GameEvent, GameId, GameResult, GameStatus, GameSummary,
-    PlayerId, ResultReason, ServerMessage, Version,
+    PlayerId, ResultReason, ServerMessage, Turn, Version,
 };
 use chaupal_shared::{AnyGame, Side};
 use tokio::sync::{mpsc, oneshot};
@@ -264,10 +264,13 @@ pub(crate) struct Room {
     tx: mpsc::Sender<RoomCommand>,
 }
 
-/// Starts a room's task and returns its handle.
+/// Starts a room's task and returns its handle. The seated connections have the game's
+/// snapshot in their queues before this returns, so that it comes before the reply to the
+/// request that started the game.
 pub fn spawn(init: RoomInit, deps: RoomDeps) -> Result<RoomHandle, ErrorReply> {
     let (tx, rx) = mpsc::channel(ROOM_QUEUE);
     let mut room = Room::new(init, deps, tx.clone())?;
+    room.greet();
     let handle = RoomHandle { id: room.id, tx };
     tokio::spawn(async move {
         room.begin().await;
@@ -359,13 +362,17 @@ impl Room {
         Ok(room)
     }
 
-    /// First things on start: tell the seated connections the game, finish a game whose end
-    /// was not recorded, and let an AI seat think.
-    async fn begin(&mut self) {
+    /// Tells the connections seated at the start the game: a snapshot each.
+    fn greet(&mut self) {
         let conns: Vec<ConnId> = self.subs.keys().copied().collect();
         for conn in conns {
             self.send_snapshot(conn);
         }
+    }
+
+    /// First things in the room's task: finish a game whose end was not recorded, and let an
+    /// AI seat think.
+    async fn begin(&mut self) {
         if let Some(outcome) = self.game.outcome() {
             let result = GameResult {
                 winner: outcome.winner(),
@@ -473,11 +480,14 @@ impl Room {
         self.update_away();
     }
 
-    /// Sends a new subscriber what it missed since `since`: the events, or a snapshot.
+    /// Sends a new subscriber what it missed since `since`: the events, or a snapshot. A
+    /// connection that asked for turns gets a snapshot whenever it missed anything: the events
+    /// kept for replay do not carry the turn, and a snapshot does.
     fn catch_up(&mut self, conn: ConnId, since: Option<Version>) {
+        let turns = self.subs.get(&conn).is_some_and(|s| s.outbox.turns);
         let replay: Option<Vec<Arc<ServerMessage>>> = match since {
             Some(v) if v == self.version => Some(Vec::new()),
-            Some(v) if v < self.version => {
+            Some(v) if v < self.version && !turns => {
                 let first_kept = self.log.front().map_or(self.version + 1, |(fv, _)| *fv);
                 (v + 1 >= first_kept).then(|| {
                     self.log
@@ -618,6 +628,18 @@ impl Room {
     /// Records the next event, then sends it to everyone at the board. Nothing is sent, and the
     /// version does not move, when the store fails.
     async fn emit(&mut self, event: GameEvent, change: Change) -> Result<(), ErrorReply> {
+        self.emit_turn(event, change, None).await
+    }
+
+    /// Like [`Room::emit`], for an event that changes the position (a move, a takeback): `next`
+    /// is the game after it, whose [`Turn`] the connections that asked for turns get in the
+    /// event.
+    async fn emit_turn(
+        &mut self,
+        event: GameEvent,
+        change: Change,
+        next: Option<&AnyGame>,
+    ) -> Result<(), ErrorReply> {
         let version = self.version + 1;
         let body = serde_json::to_string(&event)
             .map_err(|e| ErrorReply::new(ErrorCode::Internal, e.to_string()))?;
@@ -645,18 +667,37 @@ impl Room {
             version,
             event,
         });
+        let turned = next
+            .filter(|_| self.subs.values().any(|s| s.outbox.turns))
+            .and_then(|game| match &*msg {
+                ServerMessage::Event { event, .. } => with_turn(event.clone(), turn_of(game)),
+                _ => None,
+            })
+            .map(|event| {
+                Arc::new(ServerMessage::Event {
+                    game: self.id,
+                    version,
+                    event,
+                })
+            });
         self.log.push_back((version, msg.clone()));
         while self.log.len() > self.deps.limits.replay_events.max(1) {
             self.log.pop_front();
         }
-        self.broadcast(msg);
+        self.broadcast(msg, turned);
         Ok(())
     }
 
-    fn broadcast(&mut self, msg: Arc<ServerMessage>) {
+    /// Sends `msg` to everyone at the board; those who asked for turns get `turned` instead
+    /// when there is one.
+    fn broadcast(&mut self, msg: Arc<ServerMessage>, turned: Option<Arc<ServerMessage>>) {
         let mut dropped = Vec::new();
         for (conn, sub) in &self.subs {
-            if !sub.outbox.send(msg.clone()) {
+            let msg = match &turned {
+                Some(turned) if sub.outbox.turns => turned.clone(),
+                _ => msg.clone(),
+            };
+            if !sub.outbox.send(msg) {
                 dropped.push(*conn);
             }
         }
@@ -821,6 +862,43 @@ impl Room {
                 tracing::error!("{}: could not record the end: {e}", self.id);
             }
         }
+    }
+}
+
+/// What a bot needs to know of `game`: its position, whose turn it is and the legal moves.
+fn turn_of(game: &AnyGame) -> Turn {
+    Turn {
+        position: game.position_text(),
+        side_to_move: game.side_to_move(),
+        legal_moves: game.legal_moves_text(),
+    }
+}
+
+/// The event with the turn in it, for an event that carries one (a move, a takeback).
+fn with_turn(event: GameEvent, turn: Turn) -> Option<GameEvent> {
+    match event {
+        GameEvent::Moved {
+            ply,
+            side,
+            notation,
+            clocks,
+            ..
+        } => Some(GameEvent::Moved {
+            ply,
+            side,
+            notation,
+            clocks,
+            turn: Some(turn),
+        }),
+        GameEvent::TakenBack {
+            plies, ply, clocks, ..
+        } => Some(GameEvent::TakenBack {
+            plies,
+            ply,
+            clocks,
+            turn: Some(turn),
+        }),
+        _ => None,
     }
 }
 

@@ -30,7 +30,7 @@ pub use request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, Opp
 pub use server::{
     Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, LimitsInfo, LobbyEvent,
     PlayerInfo, RatingInfo, Reply, ResultReason, Score, SearchLine, SeatInfo, SeatPresence,
-    SeekInfo, ServerMessage, Welcome,
+    SeekInfo, ServerMessage, Turn, Welcome,
 };
 
 /// The protocol version a client states first on every connection.
