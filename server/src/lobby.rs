@@ -32,7 +32,7 @@ use crate::config::{Limits, MAX_CLOCK_MS};
 use crate::identity::{new_invite_code, normalise_code};
 use crate::outbox::{ConnId, Outbox};
 use crate::pool::{AiPool, engine_name};
-use crate::room::{self, RoomDeps, RoomHandle, RoomInit};
+use crate::room::{self, HostFuture, RoomDeps, RoomHandle, RoomHost, RoomInit};
 use crate::store::{NewGame, Store, StoreError, StoredSeat};
 use chaupal_engine::engines::{Algorithm, EngineConfig};
 
@@ -92,11 +92,6 @@ struct LiveGame {
 
 fn bad(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
     ErrorReply::new(code, reason)
-}
-
-fn storage(e: StoreError) -> ErrorReply {
-    tracing::error!("store: {e}");
-    bad(ErrorCode::Storage, "the server could not store the game")
 }
 
 impl Lobby {
@@ -243,8 +238,7 @@ impl Lobby {
                     .inner
                     .store
                     .rating(&crate::ratings::player_key(player.id.0), setup.game)
-                    .await
-                    .map_err(storage)?
+                    .await?
                     .map(|r| r.rating.round() as i32);
                 let private = setup.opponent == Opponent::Private;
                 let code = private.then(|| {
@@ -260,8 +254,7 @@ impl Lobby {
                 let store = &self.inner.store;
                 let id = store
                     .create_seek(&player, &setup, code.as_deref(), crate::now_ms())
-                    .await
-                    .map_err(storage)?;
+                    .await?;
                 let info = self.add_seek(id, player, setup, code.clone(), rating, Some(outbox));
                 let info = match info {
                     Ok(info) => info,
@@ -565,14 +558,12 @@ impl Lobby {
         let id = match from_seek {
             Some(seek) => store.create_game_from_seek(&setup, seek).await,
             None => store.create_game(&setup).await,
-        }
-        .map_err(storage)?;
+        }?;
         let mut ratings = [None, None];
         for (i, seat) in setup.seats.iter().enumerate() {
             ratings[i] = store
                 .seat_rating(seat.player, seat.engine.as_ref(), setup.kind)
-                .await
-                .map_err(storage)?
+                .await?
                 .map(|r| r.rating.round() as i32);
         }
         let init = RoomInit {
@@ -627,7 +618,7 @@ impl Lobby {
         let deps = RoomDeps {
             store: self.inner.store.clone(),
             pool: self.inner.pool.clone(),
-            lobby: self.clone(),
+            host: Arc::new(self.clone()),
             limits: self.inner.limits.clone(),
         };
         // Register before the room runs, so that its first reports find it.
@@ -738,16 +729,19 @@ impl Lobby {
         }
         Ok(count)
     }
+}
 
+/// The lobby opens the rooms, so it hears what they report and starts their rematches.
+impl RoomHost for Lobby {
     /// A room reports a move (or takeback): the listing's move count follows.
-    pub fn game_moved(&self, game: GameId, plies: u32) {
+    fn game_moved(&self, game: GameId, plies: u32) {
         if let Some(g) = self.state().games.get_mut(&game) {
             g.summary.plies = plies;
         }
     }
 
     /// A room reports the end of its game.
-    pub fn game_ended(&self, game: GameId, result: GameResult) {
+    fn game_ended(&self, game: GameId, result: GameResult) {
         let removed = self.state().games.remove(&game).is_some();
         if removed {
             self.announce(LobbyEvent::GameEnded { game, result });
@@ -755,10 +749,20 @@ impl Lobby {
     }
 
     /// A room has closed.
-    pub fn room_closed(&self, game: GameId) {
+    fn room_closed(&self, game: GameId) {
         let mut state = self.state();
         state.rooms.remove(&game);
         state.games.remove(&game);
+    }
+
+    /// A rematch is a new game like any other.
+    fn start_rematch(
+        &self,
+        setup: NewGame,
+        start: AnyGame,
+        seated: Vec<Outbox>,
+    ) -> HostFuture<'_, Result<GameId, ErrorReply>> {
+        Box::pin(self.start_game(setup, start, seated, None))
     }
 }
 

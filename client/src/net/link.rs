@@ -124,6 +124,7 @@ impl Link {
                 version: PROTOCOL_VERSION,
                 name: name.to_owned(),
                 token: token.map(str::to_owned),
+                turns: false,
             },
             Asked::Hello,
         )
@@ -957,6 +958,7 @@ mod tests {
                     second_ms: 59_000,
                     running: Some(Side::First),
                 }),
+                turn: None,
             },
         };
         deliver(&mut link, &mut app, &mut config, moved.clone());
@@ -1095,6 +1097,7 @@ mod tests {
                 plies: 2,
                 ply: 0,
                 clocks: None,
+                turn: None,
             },
         };
         deliver(&mut link, &mut app, &mut config, back);
@@ -1339,6 +1342,7 @@ mod tests {
                 side: Side::First,
                 notation: "c3".into(),
                 clocks: None,
+                turn: None,
             },
         };
         deliver(&mut link, &mut app, &mut config, early);

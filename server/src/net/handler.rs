@@ -32,14 +32,6 @@ fn err(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
     ErrorReply::new(code, reason)
 }
 
-fn storage(e: crate::store::StoreError) -> ErrorReply {
-    tracing::error!("store: {e}");
-    err(
-        ErrorCode::Storage,
-        "the records could not be read or written",
-    )
-}
-
 impl Conn {
     /// Handles one request after Hello.
     pub(super) async fn handle(&mut self, id: u64, request: Request) {
@@ -165,8 +157,7 @@ impl Conn {
                 let who = who.unwrap_or(player.id);
                 let rows = store
                     .finished_games(who, limit.clamp(1, MAX_LIST), before)
-                    .await
-                    .map_err(storage)?;
+                    .await?;
                 Reply::Games {
                     games: rows.iter().map(|r| r.summary()).collect(),
                 }
@@ -184,8 +175,7 @@ impl Conn {
                 } else {
                     let (row, moves) = store
                         .game(game)
-                        .await
-                        .map_err(storage)?
+                        .await?
                         .ok_or_else(|| err(ErrorCode::NoSuchGame, format!("no {game}")))?;
                     let summary = row.summary();
                     let text =
@@ -205,13 +195,11 @@ impl Conn {
                 let who = who.unwrap_or(player.id);
                 let name = store
                     .player_name(who)
-                    .await
-                    .map_err(storage)?
+                    .await?
                     .ok_or_else(|| err(ErrorCode::NoSuchPlayer, format!("no {who}")))?;
                 let ratings = store
                     .ratings(&player_key(who.0))
-                    .await
-                    .map_err(storage)?
+                    .await?
                     .into_iter()
                     .map(|(kind, r)| RatingInfo {
                         kind,
@@ -307,7 +295,7 @@ async fn room(
     if let Some(room) = lobby.room(game) {
         return Ok(room);
     }
-    match store.game(game).await.map_err(storage)? {
+    match store.game(game).await? {
         Some(_) => Err(err(
             ErrorCode::GameOver,
             format!("{game} is over; get_record shows it"),

@@ -19,7 +19,8 @@ pub enum ErrorCode {
     Malformed,
     /// The frame or message is larger than the server accepts.
     TooLarge,
-    /// Too many messages in too short a time; the request was dropped.
+    /// Too many messages in too short a time; the request was dropped. A connection refused too
+    /// often is closed after this error (see "The message budget").
     RateLimited,
     /// Too many connections from this address; the connection is closed.
     TooManyConnections,
