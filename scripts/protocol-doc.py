@@ -19,7 +19,7 @@ NOTES = {
     "create_game: open": "An open seek, listed in the lobby until someone accepts it. `side` is `first`, `second` or `random`; `clock` may be null; `rules` lists only pairs that differ from the defaults.",
     "create_game: private": "A private game: the reply has an `invite_code` to give a friend.",
     "create_game: local": "Both seats are yours: two people at one computer. Never rated.",
-    "create_game: ai": "Against the AI: a level 1..8 (rated if asked), or a named engine (`ALGORITHM[:EVALUATION]`, see `chaupal-server bestmove --engine help`) with a depth of 1 to 64 and a time per move of 1 ms to the server's `--ai-move-ms`. An unknown engine, an evaluation the game lacks, or a depth or time out of range is refused at once with `bad_setup` and the reason.",
+    "create_game: ai": "Against the AI: a level 1..8 (rated if asked), or a named engine (`ALGORITHM[:EVALUATION]`, see `chaupal bestmove --engine help`) with a depth of 1 to 64 and a time per move of 1 ms to the server's `--ai-move-ms`. An unknown engine, an evaluation the game lacks, or a depth or time out of range is refused at once with `bad_setup` and the reason.",
     "create_game: exhibition": "AI against AI; you (and anyone) watch. Never rated.",
     "cancel_seek": "Withdraws your open seek or private game.",
     "accept_seek": "Takes the other seat of an open seek: the game starts. You receive the game's snapshot, then the reply `created` with the `game` (`seek` and `invite_code` null); the seeker's connection receives the snapshot.",
@@ -31,8 +31,8 @@ NOTES = {
     "watch": "A snapshot of the game, then its events and presence; then the reply `ok`.",
     "unwatch": "Stops the game's messages.",
     "rejoin": "Sit back down (after reconnecting), or get a game's state at any time: the events after `since`, or a snapshot when `since` is null, too old (more than the server's `--replay-events`, 512, behind) or your connection asked for `turns`; then `ok`. Nothing is sent before `ok` when `since` is the game's version.",
-    "hint": "A suggested move for the side to move (casual games); the reply is `analysis`.",
-    "analyse": "Any position (start or `position`, then `moves`) by any engine; the reply is `analysis`.",
+    "hint": "A suggested move for the side to move; the reply is `analysis`. Engine help is for games against the AI, local games and finished games: in a live game between people (rated or casual, for its players and its watchers) it is refused with `not_allowed`.",
+    "analyse": "Any position (start or `position`, then `moves`) by any engine; the reply is `analysis`. `from_game` names the game the position comes from, when it does (clients send it for the game they show): the same rule as `hint` holds for it. It may be left out.",
     "finished_games": "A player's finished games (yours when `player` is null), newest first; page with `before`.",
     "get_record": "A game's record as text (see docs/NOTATION.md, section Game records), with its moves and summary.",
     "import_record": "Stores a finished game from a record; the reply is `imported`.",
@@ -54,6 +54,7 @@ NOTES = {
     "snapshot": "The whole game: `position` (docs/NOTATION.md), `side_to_move` and its `legal_moves` (empty once the game is over), `moves` so far, clocks, open offers; `your_seats` are the seats the receiving player holds.",
     "presence": "Seats' connections (`claim_in_ms`: when the opponent may claim the win) and the watcher count.",
     "reset": "Sent instead of the events a slow subscriber missed: the whole lobby again.",
+    "game_progress": "A live game went on: `plies` moves are played now. At most one every 2 seconds a game; the count after the last move always follows.",
 }
 
 def examples():

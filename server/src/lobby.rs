@@ -18,7 +18,10 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
 use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::time::Instant;
 
 use chaupal_shared::protocol::{
     ClockSpec, Engine, ErrorCode, ErrorReply, GameEvent, GameId, GameResult, GameSetup, GameStatus,
@@ -40,6 +43,9 @@ use chaupal_engine::engines::{Algorithm, EngineConfig};
 const LOBBY_EVENTS: usize = 256;
 /// The deepest fixed depth a named engine may be asked for.
 const MAX_ENGINE_DEPTH: u32 = 64;
+/// The least time between two `game_progress` announcements of one game: a fast game does not
+/// flood the lobby's subscribers, and the last count always follows.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 
 /// What `create` made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,6 +94,10 @@ struct LiveGame {
     summary: GameSummary,
     /// Players seated, and the creator of an exhibition: they count it as open.
     players: Vec<PlayerId>,
+    /// When the game's progress was last announced.
+    progress_sent: Option<Instant>,
+    /// Whether a later announcement is due (a move came too soon after the last).
+    progress_due: bool,
 }
 
 fn bad(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
@@ -629,6 +639,8 @@ impl Lobby {
                 LiveGame {
                     summary: summary.clone(),
                     players,
+                    progress_sent: None,
+                    progress_due: false,
                 },
             );
             match room::spawn(init, deps) {
@@ -733,10 +745,40 @@ impl Lobby {
 
 /// The lobby opens the rooms, so it hears what they report and starts their rematches.
 impl RoomHost for Lobby {
-    /// A room reports a move (or takeback): the listing's move count follows.
+    /// A room reports a move (or takeback): the listing's move count follows, and the lobby's
+    /// subscribers hear of it, at most every [`PROGRESS_EVERY`] (a later announcement carries
+    /// the count of the moves in between).
     fn game_moved(&self, game: GameId, plies: u32) {
-        if let Some(g) = self.state().games.get_mut(&game) {
+        let now = Instant::now();
+        let wait = {
+            let mut state = self.state();
+            let Some(g) = state.games.get_mut(&game) else {
+                return;
+            };
             g.summary.plies = plies;
+            match g.progress_sent {
+                Some(sent) if now < sent + PROGRESS_EVERY => {
+                    if g.progress_due {
+                        return;
+                    }
+                    g.progress_due = true;
+                    Some(sent + PROGRESS_EVERY - now)
+                }
+                _ => {
+                    g.progress_sent = Some(now);
+                    None
+                }
+            }
+        };
+        match wait {
+            None => self.announce(LobbyEvent::GameProgress { game, plies }),
+            Some(wait) => {
+                let lobby = self.clone();
+                tokio::spawn(async move {
+                    tokio::time::sleep(wait).await;
+                    lobby.announce_due_progress(game);
+                });
+            }
         }
     }
 
@@ -763,6 +805,25 @@ impl RoomHost for Lobby {
         seated: Vec<Outbox>,
     ) -> HostFuture<'_, Result<GameId, ErrorReply>> {
         Box::pin(self.start_game(setup, start, seated, None))
+    }
+}
+
+impl Lobby {
+    /// Announces a game's move count when an announcement was held back.
+    fn announce_due_progress(&self, game: GameId) {
+        let plies = {
+            let mut state = self.state();
+            let Some(g) = state.games.get_mut(&game) else {
+                return;
+            };
+            if !g.progress_due {
+                return;
+            }
+            g.progress_due = false;
+            g.progress_sent = Some(Instant::now());
+            g.summary.plies
+        };
+        self.announce(LobbyEvent::GameProgress { game, plies });
     }
 }
 

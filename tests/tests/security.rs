@@ -209,6 +209,7 @@ async fn one_connection_has_one_analysis_at_a_time() {
                 depth: None,
                 time_ms: Some(1500),
             },
+            from_game: None,
         })
     };
     // Two at once: the second is refused while the first searches.

@@ -271,6 +271,9 @@ impl Link {
                     position: None,
                     moves,
                     engine: engine(&pick),
+                    // The game on the screen, so that the server can hold to its rule: no
+                    // engine help in a live game between people.
+                    from_game: game,
                 };
                 vec![self.message(Request::Analyse(request), Asked::Analyse)]
             }
@@ -587,6 +590,10 @@ impl Link {
             LobbyEvent::SeekAdded(s) => LobbyChange::SeekAdded(self.seek_entry(s)),
             LobbyEvent::SeekRemoved { seek } => LobbyChange::SeekRemoved(seek.0),
             LobbyEvent::GameStarted(g) => LobbyChange::GameStarted(self.live_entry(&g)?),
+            LobbyEvent::GameProgress { game, plies } => LobbyChange::GameProgress {
+                id: game.0,
+                moves: plies,
+            },
             LobbyEvent::GameEnded { game, .. } => LobbyChange::GameEnded(game.0),
             LobbyEvent::Reset { seeks, games } => self.lists(seeks, &games),
         })

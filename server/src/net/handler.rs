@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use chaupal_shared::AnyGame;
 use chaupal_shared::protocol::{
-    AnalysisRequest, Engine, ErrorCode, ErrorReply, GameId, GameStatus, LobbyEvent, PlayerInfo,
-    RatingInfo, Reply, Request, ServerMessage,
+    AnalysisRequest, Engine, ErrorCode, ErrorReply, GameId, GameStatus, GameSummary, LobbyEvent,
+    PlayerInfo, RatingInfo, Reply, Request, ServerMessage,
 };
 use tokio_util::sync::CancellationToken;
 
@@ -134,17 +134,17 @@ impl Conn {
             }
             Request::Hint { game } => {
                 let view = room(&lobby, &store, game).await?.view().await?;
-                if view.summary.rated && view.summary.status == GameStatus::Live {
-                    return Err(err(
-                        ErrorCode::NotAllowed,
-                        "no hints in a rated game while it is played",
-                    ));
-                }
+                check_engine_help(&view.summary)?;
                 self.spawn_search(id, view.game, HINT_ENGINE);
                 return Ok(None);
             }
             Request::Analyse(req) => {
                 crate::lobby::check_engine(req.game, &req.engine, self.shared.limits.analysis_ms)?;
+                if let Some(from) = req.from_game
+                    && let Some(room) = lobby.room(from)
+                {
+                    check_engine_help(&room.view().await?.summary)?;
+                }
                 let game = analysis_position(&req)?;
                 self.spawn_search(id, game, req.engine);
                 return Ok(None);
@@ -302,6 +302,22 @@ async fn room(
         )),
         None => Err(err(ErrorCode::NoSuchGame, format!("no {game}"))),
     }
+}
+
+/// Engine help (hints, analysis) is for games against the AI, local games and finished games:
+/// a live game between two people is refused it, for its players and its watchers alike.
+fn check_engine_help(summary: &GameSummary) -> Result<(), ErrorReply> {
+    let against_ai = summary.seats.iter().any(|s| s.engine.is_some());
+    let local = summary.seats[0].player.as_ref().map(|p| p.id)
+        == summary.seats[1].player.as_ref().map(|p| p.id);
+    if summary.status == GameStatus::Live && !against_ai && !local {
+        return Err(err(
+            ErrorCode::NotAllowed,
+            "no engine help in a live game between people: hints and analysis are for games \
+             against the AI, local games and finished games",
+        ));
+    }
+    Ok(())
 }
 
 /// The position an analysis asks about.

@@ -113,6 +113,7 @@ pub fn lobby_name(l: &LobbyEvent) -> &'static str {
         LobbyEvent::SeekAdded(_) => "seek_added",
         LobbyEvent::SeekRemoved { .. } => "seek_removed",
         LobbyEvent::GameStarted(_) => "game_started",
+        LobbyEvent::GameProgress { .. } => "game_progress",
         LobbyEvent::GameEnded { .. } => "game_ended",
         LobbyEvent::Reset { .. } => "reset",
     }
@@ -288,6 +289,7 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
             position: None,
             moves: vec!["c3".to_owned()],
             engine: named,
+            from_game: None,
         }),
         Request::FinishedGames {
             player: None,
@@ -558,6 +560,10 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
         ServerMessage::Lobby(LobbyEvent::SeekAdded(seek())),
         ServerMessage::Lobby(LobbyEvent::SeekRemoved { seek: SeekId(12) }),
         ServerMessage::Lobby(LobbyEvent::GameStarted(summary())),
+        ServerMessage::Lobby(LobbyEvent::GameProgress {
+            game: GameId(42),
+            plies: 17,
+        }),
         ServerMessage::Lobby(LobbyEvent::GameEnded {
             game: GameId(42),
             result: GameResult {

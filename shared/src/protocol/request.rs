@@ -170,4 +170,8 @@ pub struct AnalysisRequest {
     #[serde(default)]
     pub moves: Vec<String>,
     pub engine: Engine,
+    /// The game the position comes from, when it does: engine help is refused for a live game
+    /// between people. May be left out.
+    #[serde(default)]
+    pub from_game: Option<GameId>,
 }

@@ -367,6 +367,12 @@ pub enum LobbyEvent {
         seek: SeekId,
     },
     GameStarted(GameSummary),
+    /// A live game went on: `plies` moves played now. Sent at most every few seconds a game
+    /// (the last count always follows).
+    GameProgress {
+        game: GameId,
+        plies: u32,
+    },
     GameEnded {
         game: GameId,
         result: GameResult,
