@@ -418,6 +418,8 @@ impl Link {
                 let live = games.iter().filter_map(|g| self.live_entry(g)).collect();
                 out.events.push(Event::Lobby(LobbyChange::Live(live)));
             }
+            // Device codes are not asked for by this client (yet).
+            Reply::DeviceCode { .. } | Reply::Linked { .. } => {}
             Reply::Record { summary, moves, .. } => {
                 let pairs: Vec<(String, String)> = summary
                     .rules

@@ -17,6 +17,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::conn::Conn;
 use crate::bus::{Received, Subscription};
+use crate::identity::{new_token, token_hash};
 use crate::lobby::Lobby;
 use crate::outbox::Outbox;
 use crate::pool::{AiPool, line_of, request_for};
@@ -190,6 +191,34 @@ impl Conn {
             Request::ImportRecord { text } => {
                 let game = record::import(&store, &text, player.id).await?;
                 Reply::Imported { game }
+            }
+            Request::DeviceCode => {
+                let (code, life) = self.shared.devices.issue(player.id);
+                Reply::DeviceCode {
+                    code,
+                    expires_in_ms: life.as_millis() as u64,
+                }
+            }
+            Request::LinkDevice { code } => {
+                let linked = self.shared.devices.redeem(&code).ok_or_else(|| {
+                    err(
+                        ErrorCode::BadDeviceCode,
+                        "this code is unknown, used or expired: ask the other device for a new one",
+                    )
+                })?;
+                let name = store
+                    .player_name(linked)
+                    .await?
+                    .ok_or_else(|| err(ErrorCode::BadDeviceCode, "the code's player is gone"))?;
+                let token = new_token();
+                store
+                    .add_token(linked, &token_hash(&token), crate::now_ms())
+                    .await?;
+                tracing::info!("{player:?} linked a device of {linked}");
+                Reply::Linked {
+                    player: PlayerInfo { id: linked, name },
+                    token,
+                }
             }
             Request::Ratings { player: who } => {
                 let who = who.unwrap_or(player.id);

@@ -23,6 +23,7 @@ use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use crate::config::Limits;
+use crate::devices::DeviceCodes;
 use crate::lobby::Lobby;
 use crate::outbox::{ConnId, ConnIds};
 use crate::pool::AiPool;
@@ -51,6 +52,8 @@ pub struct Shared {
     connections: Arc<Semaphore>,
     /// Numbers the connections.
     conn_ids: ConnIds,
+    /// Codes that let a player go on on another device.
+    pub devices: DeviceCodes,
 }
 
 impl Shared {
@@ -73,6 +76,7 @@ impl Shared {
             per_address: Mutex::new(HashMap::new()),
             connections: Arc::new(Semaphore::new(max)),
             conn_ids: ConnIds::new(),
+            devices: DeviceCodes::default(),
         })
     }
 

@@ -205,15 +205,21 @@ impl Store {
 
     // ---- players ----
 
-    /// The player whose token hashes to `token_hash`.
+    /// The player whose token hashes to `token_hash`: the player's first token, or one of a
+    /// device linked since ([`Store::add_token`]).
     pub async fn player_by_token(
         &self,
         token_hash: &str,
     ) -> Result<Option<(PlayerId, String)>, StoreError> {
-        let row = sqlx::query("SELECT id, name FROM players WHERE token_hash = $1")
-            .bind(token_hash)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row = sqlx::query(
+            "SELECT id, name FROM players WHERE token_hash = $1 \
+             UNION ALL \
+             SELECT p.id, p.name FROM player_tokens t JOIN players p ON p.id = t.player \
+             WHERE t.token_hash = $1",
+        )
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await?;
         row.map(|r| Ok((PlayerId(to_u64(r.try_get("id")?)), r.try_get("name")?)))
             .transpose()
     }
@@ -234,6 +240,25 @@ impl Store {
         .fetch_one(&self.writes)
         .await?;
         Ok(PlayerId(to_u64(row.try_get("id")?)))
+    }
+
+    /// Gives player `id` another token (a device linked with a device code); the others stay
+    /// good.
+    pub async fn add_token(
+        &self,
+        id: PlayerId,
+        token_hash: &str,
+        now_ms: u64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO player_tokens (token_hash, player, created_ms) VALUES ($1, $2, $3)",
+        )
+        .bind(token_hash)
+        .bind(to_i64(id.0))
+        .bind(to_i64(now_ms))
+        .execute(&self.writes)
+        .await?;
+        Ok(())
     }
 
     /// Changes a player's display name.

@@ -35,6 +35,8 @@ pub enum ErrorCode {
     UnknownToken,
     /// The display name is empty, too long or has control characters.
     BadName,
+    /// The code from another device is unknown, used already, or expired.
+    BadDeviceCode,
     // Lobby.
     /// The player already has as many open seeks and live games as allowed.
     TooManyGames,
@@ -80,7 +82,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, in the order of the documentation.
-    pub const ALL: [ErrorCode; 30] = [
+    pub const ALL: [ErrorCode; 31] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -93,6 +95,7 @@ impl ErrorCode {
         ErrorCode::ShuttingDown,
         ErrorCode::UnknownToken,
         ErrorCode::BadName,
+        ErrorCode::BadDeviceCode,
         ErrorCode::TooManyGames,
         ErrorCode::NoSuchSeek,
         ErrorCode::BadInviteCode,
@@ -128,6 +131,7 @@ impl ErrorCode {
             ErrorCode::ShuttingDown => "shutting_down",
             ErrorCode::UnknownToken => "unknown_token",
             ErrorCode::BadName => "bad_name",
+            ErrorCode::BadDeviceCode => "bad_device_code",
             ErrorCode::TooManyGames => "too_many_games",
             ErrorCode::NoSuchSeek => "no_such_seek",
             ErrorCode::BadInviteCode => "bad_invite_code",

@@ -40,6 +40,8 @@ pub fn request_name(r: &Request) -> &'static str {
         Request::GetRecord { .. } => "get_record",
         Request::ImportRecord { .. } => "import_record",
         Request::Ratings { .. } => "ratings",
+        Request::DeviceCode => "device_code",
+        Request::LinkDevice { .. } => "link_device",
     }
 }
 
@@ -88,6 +90,8 @@ pub fn reply_name(r: &Reply) -> &'static str {
         Reply::Record { .. } => "record",
         Reply::Imported { .. } => "imported",
         Reply::Ratings { .. } => "ratings",
+        Reply::DeviceCode { .. } => "device_code",
+        Reply::Linked { .. } => "linked",
     }
 }
 
@@ -303,6 +307,10 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
         Request::Ratings {
             player: Some(PlayerId(3)),
         },
+        Request::DeviceCode,
+        Request::LinkDevice {
+            code: "K7QM-2XWP".to_owned(),
+        },
     ];
     let actions = [
         Action::Move {
@@ -493,6 +501,20 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                     deviation: 87.25,
                     games: 14,
                 }],
+            },
+        ),
+        reply(
+            12,
+            Reply::DeviceCode {
+                code: "K7QM-2XWP".to_owned(),
+                expires_in_ms: 600_000,
+            },
+        ),
+        reply(
+            13,
+            Reply::Linked {
+                player: player(3, "asha"),
+                token: "5f0c8a1e9b7d4c2a8e6f1b3d5a7c9e0f".to_owned(),
             },
         ),
         ServerMessage::Error {

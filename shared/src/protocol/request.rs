@@ -82,6 +82,12 @@ pub enum Request {
     ImportRecord { text: String },
     /// A player's ratings, one per game (oneself when `player` is none).
     Ratings { player: Option<PlayerId> },
+    /// A short code that lets another device (another browser) go on as this player: give it
+    /// to `link_device` there. One code a player at a time, for one use, for ten minutes.
+    DeviceCode,
+    /// Redeems a code from `device_code`: the reply `linked` carries a token of that player;
+    /// say hello with it (on a new connection) to go on as that player.
+    LinkDevice { code: String },
 }
 
 /// How a new game is set up.

@@ -86,6 +86,17 @@ pub enum Reply {
         player: PlayerInfo,
         ratings: Vec<RatingInfo>,
     },
+    /// A code for another device, and how long it stays good.
+    DeviceCode {
+        code: String,
+        expires_in_ms: u64,
+    },
+    /// The code was good: a token of `player` for this device (the other device keeps its
+    /// own). Keep it secret, and say hello with it.
+    Linked {
+        player: PlayerInfo,
+        token: String,
+    },
 }
 
 /// The answer to Hello.
