@@ -4,8 +4,10 @@
 #                             sound (ALSA, which the client links) libraries, and every crate
 #                             at the versions Cargo.lock pins;
 #   scripts/install.sh test   that, and what the tests need: rustfmt and clippy, Xvfb (the
-#                             client's screenshots draw under a virtual display) and PostgreSQL
-#                             (the tests start a throwaway server: scripts/postgres.sh).
+#                             client's screenshots draw under a virtual display), PostgreSQL
+#                             (the tests start a throwaway server: scripts/postgres.sh), and
+#                             for the browser test Chromium and Playwright (npm, pinned by
+#                             tests/browser/package-lock.json; it drives Debian's Chromium).
 # scripts/play.sh and scripts/test.sh call it first. Each part is skipped when it is already
 # there, so a second run takes a moment; it installs with apt-get (through sudo when not root).
 set -euo pipefail
@@ -47,6 +49,11 @@ test)
     apt_install xvfb xauth libgl1 libgl1-mesa-dri libx11-6 libxi6 libxcursor1 libasound2-dev
     if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
         apt_install postgresql
+    fi
+    apt_install chromium
+    command -v node >/dev/null 2>&1 || apt_install nodejs npm
+    if [ ! -d tests/browser/node_modules/playwright-core ]; then
+        (cd tests/browser && npm ci --no-audit --no-fund >/dev/null)
     fi
     ;;
 *)

@@ -3,7 +3,9 @@
 
 Run from the repository root: python3 scripts/protocol-doc.py
 It runs `cargo test -p chaupal-shared print_examples -- --ignored --nocapture`, so every JSON
-example in the manual is exactly what the code reads and writes (a test checks that too).
+example in the manual is exactly what the code reads and writes (a test checks that too), and
+`cargo test -p chaupal-server --lib print_level_ratings -- --ignored --nocapture` for the table of
+the AI levels' ratings (a server test checks that the manual has exactly that table).
 """
 import re
 import subprocess
@@ -12,39 +14,50 @@ import sys
 NOTES = {
     "hello": "First on every connection. `token` is null for a new player.",
     "hello: returning player": "With the token from an earlier `welcome`: the same player again.",
+    "hello: a bot": "`turns: true`: every `moved` and `taken_back` event on this connection carries the `turn` (position and legal moves); see \"Playing as a bot\". `turns` may be left out (false).",
     "ping": "An application-level ping (websocket pings are also answered); the reply is `pong`.",
     "create_game: open": "An open seek, listed in the lobby until someone accepts it. `side` is `first`, `second` or `random`; `clock` may be null; `rules` lists only pairs that differ from the defaults.",
     "create_game: private": "A private game: the reply has an `invite_code` to give a friend.",
     "create_game: local": "Both seats are yours: two people at one computer. Never rated.",
-    "create_game: ai": "Against the AI: a level 1..8 (rated if asked), or a named engine (`ALGORITHM[:EVALUATION]`, see `chaupal-server bestmove --engine help`) with a depth of 1 to 64 and a time per move of 1 ms to the server's `--ai-move-ms`. An unknown engine, an evaluation the game lacks, or a depth or time out of range is refused at once with `bad_setup` and the reason.",
+    "create_game: ai": "Against the AI: a level 1..8 (rated if asked), or a named engine (`ALGORITHM[:EVALUATION]`, see `chaupal bestmove --engine help`) with a depth of 1 to 64 and a time per move of 1 ms to the server's `--ai-move-ms`. An unknown engine, an evaluation the game lacks, or a depth or time out of range is refused at once with `bad_setup` and the reason.",
     "create_game: exhibition": "AI against AI; you (and anyone) watch. Never rated.",
     "cancel_seek": "Withdraws your open seek or private game.",
-    "accept_seek": "Takes the other seat of an open seek: the game starts; both players get its snapshot.",
-    "join_by_code": "Takes the other seat of a private game (case and spaces in the code do not matter).",
+    "accept_seek": "Takes the other seat of an open seek: the game starts. You receive the game's snapshot, then the reply `created` with the `game` (`seek` and `invite_code` null); the seeker's connection receives the snapshot.",
+    "join_by_code": "Takes the other seat of a private game (case and spaces in the code do not matter). As `accept_seek`: the snapshot, then `created` with the `game`.",
     "list_seeks": "The open seeks; the reply is `seeks`.",
     "list_games": "The live games; the reply is `games`.",
     "subscribe_lobby": "The reply `lobby` has the open seeks and live games; `lobby` messages follow as they change.",
     "unsubscribe_lobby": "No more lobby messages.",
     "watch": "A snapshot of the game, then its events and presence; then the reply `ok`.",
     "unwatch": "Stops the game's messages.",
-    "rejoin": "Sit back down (after reconnecting): the events after `since`, or a snapshot when `since` is null or too old; then `ok`.",
-    "hint": "A suggested move for the side to move (casual games); the reply is `analysis`.",
-    "analyse": "Any position (start or `position`, then `moves`) by any engine; the reply is `analysis`.",
+    "rejoin": "Sit back down (after reconnecting), or get a game's state at any time: the events after `since`, or a snapshot when `since` is null, too old (more than the server's `--replay-events`, 512, behind) or your connection asked for `turns`; then `ok`. Nothing is sent before `ok` when `since` is the game's version.",
+    "hint": "A suggested move for the side to move; the reply is `analysis`. Engine help is for games against the AI, local games and finished games: in a live game between people (rated or casual, for its players and its watchers) it is refused with `not_allowed`.",
+    "analyse": "Any position (start or `position`, then `moves`) by any engine; the reply is `analysis`. `from_game` names the game the position comes from, when it does (clients send it for the game they show): the same rule as `hint` holds for it. It may be left out.",
     "finished_games": "A player's finished games (yours when `player` is null), newest first; page with `before`.",
     "get_record": "A game's record as text (see docs/NOTATION.md, section Game records), with its moves and summary.",
     "import_record": "Stores a finished game from a record; the reply is `imported`.",
     "ratings": "A player's ratings, one per game.",
+    "device_code": "A code to go on as this player on another device (another browser, a phone): show it there and send it with `link_device`. The reply `device_code` has the code and how long it stays good (`expires_in_ms`). One code a player at a time (asking again replaces it), good once, for ten minutes.",
+    "link_device": "On the other device, after its own `hello`: redeems the code. The reply `linked` carries a token of the code's player for this device; say hello with it on a new connection. A code that is unknown, used or expired is refused with `bad_device_code`.",
     "welcome": "The answer to `hello`. `live_games` are your games still being played (to `rejoin`).",
-    "pong": "", "ok": "", "created": "", "seeks": "", "games": "", "lobby": "",
+    "pong": "", "ok": "", "seeks": "", "lobby": "",
+    "created: an open seek": "The answer to `create_game` for an open seek: the `seek` (to cancel it); the game's snapshot comes when someone accepts.",
+    "created: a private game": "For a private game: the `seek` and the `invite_code`.",
+    "created: a game started": "For a game that starts at once (local, AI, exhibition), and for `accept_seek` and `join_by_code`. The game's snapshot comes before this reply.",
+    "games": "The answer to `list_games`: live games (`status` `live`, `result` null).",
+    "games: finished games": "The answer to `finished_games`: `status` is `finished` and `result` says how the game ended.",
     "analysis": "`line` is null when the engine reports no search line.",
     "record": "", "imported": "", "ratings ": "",
-    "moved": "A move, stored before it is sent. `clocks` is null without a clock.",
+    "linked": "A token of `player` for this device; the device the code came from keeps its own token.",
+    "moved": "A move, stored before it is sent. `clocks` is null without a clock; `turn` is null unless your connection asked for `turns`.",
+    "moved: with the turn, for a bot": "The same event on a connection that said hello with `turns: true`: `turn` has the position after the move (docs/NOTATION.md), the side to move and its legal moves (empty when the move ended the game).",
     "ended": "The end: `winner` is null for a draw or an aborted game.",
-    "taken_back": "`plies` moves were taken back; `ply` moves remain.",
+    "taken_back": "`plies` moves were taken back; `ply` moves remain. `turn` as in `moved` (the position now), for connections that asked for `turns`.",
     "rematch_started": "The rematch is this new game (sides swapped); seated players receive its snapshot.",
-    "snapshot": "The whole game; `your_seats` are the seats the receiving player holds.",
+    "snapshot": "The whole game: `position` (docs/NOTATION.md), `side_to_move` and its `legal_moves` (empty once the game is over), `moves` so far, clocks, open offers; `your_seats` are the seats the receiving player holds.",
     "presence": "Seats' connections (`claim_in_ms`: when the opponent may claim the win) and the watcher count.",
     "reset": "Sent instead of the events a slow subscriber missed: the whole lobby again.",
+    "game_progress": "A live game went on: `plies` moves are played now. At most one every 2 seconds a game; the count after the last move always follows.",
 }
 
 def examples():
@@ -86,6 +99,16 @@ def codes():
         lines.append(f"| `{name}` | {doc}{mark} |")
     return "\n".join(lines)
 
+def level_ratings():
+    out = subprocess.run(
+        ["cargo", "test", "-q", "-p", "chaupal-server", "--lib", "print_level_ratings", "--",
+         "--ignored", "--nocapture"],
+        check=True, capture_output=True, text=True).stdout
+    found = re.search(r"^level ratings\n```\n(.+?)```\n", out, flags=re.M | re.S)
+    if not found:
+        sys.exit("no level ratings printed")
+    return found.group(1).rstrip("\n")
+
 def main():
     ex = examples()
     requests = [e for e in ex if e[1].startswith('{"id"')]
@@ -100,7 +123,8 @@ def main():
                 .replace("@@EVENTS@@", block(events))
                 .replace("@@OTHERS@@", block(others))
                 .replace("@@ERROR@@", f"```json\n{errors[0][1]}\n```")
-                .replace("@@CODES@@", codes()))
+                .replace("@@CODES@@", codes())
+                .replace("@@LEVEL_RATINGS@@", level_ratings()))
     text = text.replace("# The Chaupal protocol\n",
         "# The Chaupal protocol\n\n<!-- Built by scripts/protocol-doc.py from docs/PROTOCOL.template.md: edit those. -->\n", 1)
     open("docs/PROTOCOL.md", "w").write(text)

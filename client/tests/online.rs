@@ -149,6 +149,7 @@ fn server(listener: TcpListener, seen: mpsc::Sender<Request>) {
                                 side: Side::First,
                                 notation: "c3".into(),
                                 clocks: None,
+                                turn: None,
                             },
                         },
                     );

@@ -1,6 +1,6 @@
 //! Tests of how the full search treats the game's past (positions played before the search
 //! began) in the games whose rules draw at a third occurrence: the side ahead, playing for a
-//! win, must not walk back into them; the seed agents' searches keep seeing only their own line.
+//! win, must not walk back into them; the published agents' searches keep seeing only their own line.
 
 use std::sync::atomic::AtomicBool;
 
@@ -58,7 +58,7 @@ pub(super) fn out_and_back<G: Game>(g: &mut G, first: G::Move) {
 
 /// From `game` (the side to move well ahead), `engine` chooses a move; after the game went
 /// there and came back, it must choose another (the first now leads to a position of the
-/// game's past, a step towards a draw by repetition), while the seed agent `seed` chooses the
+/// game's past, a step towards a draw by repetition), while the published agent `seed` chooses the
 /// same move again.
 fn the_side_ahead_leaves_the_games_past<G: GameAi>(game: G, engine: &str, seed: &str) {
     let depth = 2;
@@ -78,7 +78,7 @@ fn the_side_ahead_leaves_the_games_past<G: GameAi>(game: G, engine: &str, seed: 
     assert_eq!(
         g.move_text(best(&g, seed, depth)),
         g.move_text(seed_first),
-        "the seed agent sees only its own line"
+        "the published agent sees only its own line"
     );
 }
 

@@ -76,19 +76,19 @@ impl LevelSpec {
 
 const RANDOM: &str = "learning the rules: any legal move";
 const GREEDY: &str = "first games: takes whatever is on offer, sees no reply";
-const SEED_SHALLOW: &str = "beginners: a seed agent looking two plies ahead";
-const SEED_FULL: &str = "casual players: a seed agent at the depth its report used";
+const BASELINE_SHALLOW: &str = "beginners: a published agent looking two plies ahead";
+const BASELINE_FULL: &str = "casual players: a published agent at the depth its report used";
 const OURS_SHALLOW: &str = "improving players: our evaluation, shallow full search";
 const MCTS: &str = "club players: Monte Carlo tree search, a different style";
 const STRONG: &str = "strong players: the full search, one second a move";
 const FULL: &str = "full strength: the full search with all the time it is given";
 
-/// What differs between the games' level tables: the seed agents of levels 2 to 4, the depth of
-/// level 5, and the engine of levels 7 and 8.
+/// What differs between the games' level tables: the published agents (baselines) of levels
+/// 2 to 4, the depth of level 5, and the engine of levels 7 and 8.
 struct GameLevels {
     greedy: &'static str,
-    seed_shallow: (&'static str, u32),
-    seed_full: (&'static str, u32),
+    baseline_shallow: (&'static str, u32),
+    baseline_full: (&'static str, u32),
     ours_depth: u32,
     strong: &'static str,
 }
@@ -98,8 +98,8 @@ const fn levels(g: GameLevels) -> [LevelSpec; 8] {
     [
         LevelSpec::depth("random", 1, RANDOM),
         LevelSpec::depth(g.greedy, 1, GREEDY),
-        LevelSpec::depth(g.seed_shallow.0, g.seed_shallow.1, SEED_SHALLOW),
-        LevelSpec::depth(g.seed_full.0, g.seed_full.1, SEED_FULL),
+        LevelSpec::depth(g.baseline_shallow.0, g.baseline_shallow.1, BASELINE_SHALLOW),
+        LevelSpec::depth(g.baseline_full.0, g.baseline_full.1, BASELINE_FULL),
         LevelSpec::depth("pvs", g.ours_depth, OURS_SHALLOW),
         LevelSpec::playouts("mcts", 20_000, MCTS),
         LevelSpec::time(g.strong, 1000, STRONG),
@@ -109,24 +109,24 @@ const fn levels(g: GameLevels) -> [LevelSpec; 8] {
 
 const BAGHCHAL: [LevelSpec; 8] = levels(GameLevels {
     greedy: "greedy:features",
-    seed_shallow: ("negamax:captures", 2),
-    seed_full: ("negamax:features", 4),
+    baseline_shallow: ("negamax:captures", 2),
+    baseline_full: ("negamax:features", 4),
     ours_depth: 4,
     strong: "pvs",
 });
 
 const KALAH: [LevelSpec; 8] = levels(GameLevels {
     greedy: "greedy:store-difference",
-    seed_shallow: ("minimax-ab:store-ratio", 2),
-    seed_full: ("alphabeta:store-difference", 4),
+    baseline_shallow: ("minimax-ab:store-ratio", 2),
+    baseline_full: ("alphabeta:store-difference", 4),
     ours_depth: 6,
     strong: "pvs",
 });
 
 const JUNGLE: [LevelSpec; 8] = levels(GameLevels {
     greedy: "greedy:material",
-    seed_shallow: ("alphabeta:one-table", 2),
-    seed_full: ("alphabeta:square-tables", 4),
+    baseline_shallow: ("alphabeta:one-table", 2),
+    baseline_full: ("alphabeta:square-tables", 4),
     ours_depth: 4,
     // The Jungle paper's evaluation under our search measured stronger than ours so far
     // (docs/AI.md, "Evaluations").
@@ -135,8 +135,8 @@ const JUNGLE: [LevelSpec; 8] = levels(GameLevels {
 
 const SHOLO_GUTI: [LevelSpec; 8] = levels(GameLevels {
     greedy: "greedy:piece-count",
-    seed_shallow: ("minimax:piece-count", 2),
-    seed_full: ("alphabeta:piece-count", 4),
+    baseline_shallow: ("minimax:piece-count", 2),
+    baseline_full: ("alphabeta:piece-count", 4),
     ours_depth: 4,
     strong: "pvs",
 });

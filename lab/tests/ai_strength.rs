@@ -1,5 +1,5 @@
 //! Strength matches (ignored by default: they take many minutes): the top level (level 8, under
-//! a time per move the machine can afford) against each seed agent at the depth its report used,
+//! a time per move the machine can afford) against each published agent at the depth its report used,
 //! both colours, from varied openings. One test per game:
 //!
 //! ```text
@@ -10,7 +10,7 @@
 //! Settings (environment): `STRENGTH_GAMES` games per pairing (default 20, half with each colour),
 //! `STRENGTH_MS` milliseconds a move for the top level (default 50), `STRENGTH_DEPTH` a fixed
 //! depth instead of a time (repeatable on a loaded machine), `STRENGTH_ONLY` runs only the
-//! pairings whose seed agent contains this text, `STRENGTH_VERBOSE=1` prints every game,
+//! pairings whose published agent contains this text, `STRENGTH_VERBOSE=1` prints every game,
 //! `STRENGTH_TABLEBASE=DIR` loads `DIR/baghchal.tb` and `DIR/sholo-guti.tb` as the server's
 //! `--tablebase DIR` does,
 //! `STRENGTH_WEIGHTS=DIR` installs other tuned weights than the repository's `weights/`,
@@ -46,7 +46,7 @@ use chaupal_shared::kalah::Kalah;
 use chaupal_shared::sholo_guti::SholoGuti;
 use chaupal_shared::{Game, Side};
 
-/// The level that must beat every seed agent.
+/// The level that must beat every published agent.
 const TOP_LEVEL: u8 = 8;
 /// Random plies played first (one a side), for varied openings; both colours play each opening.
 const OPENING_PLIES: usize = 2;
@@ -211,11 +211,11 @@ fn top_engine() -> Engine {
     Engine::new().with_tuned(tuned).with_tablebases(tablebases)
 }
 
-/// A player of a match: the top level, or a named seed agent at a fixed depth.
+/// A player of a match: the top level, or a named published agent at a fixed depth.
 #[derive(Clone, Copy)]
 enum Player<'a> {
     Top,
-    Seed(&'a str, u32),
+    Baseline(&'a str, u32),
 }
 
 impl Player<'_> {
@@ -234,7 +234,7 @@ impl Player<'_> {
                     },
                 },
             ),
-            Player::Seed(name, depth) => (
+            Player::Baseline(name, depth) => (
                 EngineSpec::Named(name.to_owned()),
                 SearchLimits {
                     depth: Some(depth),
@@ -321,19 +321,19 @@ fn play<G: StrengthGame>(
     }
 }
 
-/// Plays a match of the top level against a seed agent and prints its row; returns the top
+/// Plays a match of the top level against a published agent and prints its row; returns the top
 /// level's share of the points (a win 1, a draw 1/2).
 fn match_up<G: StrengthGame>(
     engine: &Engine,
     game: &str,
     start: &G,
-    seed_agent: &str,
+    baseline: &str,
     depth: u32,
     s: &Settings,
 ) -> f64 {
     if s.only
         .as_ref()
-        .is_some_and(|o| !seed_agent.contains(o.as_str()))
+        .is_some_and(|o| !baseline.contains(o.as_str()))
     {
         return 1.0;
     }
@@ -347,10 +347,10 @@ fn match_up<G: StrengthGame>(
             None if i % 2 == 0 => Side::First,
             None => Side::Second,
         };
-        let seed = Player::Seed(seed_agent, depth);
+        let opponent = Player::Baseline(baseline, depth);
         let players = match top_side {
-            Side::First => [Player::Top, seed],
-            Side::Second => [seed, Player::Top],
+            Side::First => [Player::Top, opponent],
+            Side::Second => [opponent, Player::Top],
         };
         // Games 2k and 2k+1 share an opening, one with each colour; with one colour only,
         // each game has its own.
@@ -403,7 +403,7 @@ fn match_up<G: StrengthGame>(
     };
     let ends: Vec<String> = reasons.iter().map(|(r, n)| format!("{n} {r}")).collect();
     println!(
-        "| {game} | level {TOP_LEVEL}, {} | {seed_agent} depth {depth} | {wins} | {draws} | {losses} | {:.1}% | {} | {:.0} ms | {} |",
+        "| {game} | level {TOP_LEVEL}, {} | {baseline} depth {depth} | {wins} | {draws} | {losses} | {:.1}% | {} | {:.0} ms | {} |",
         budget,
         100.0 * points,
         plies / s.games.max(1) as usize,
@@ -418,7 +418,7 @@ fn header(s: &Settings) -> Engine {
     let engine = top_engine();
     println!("{} games a pairing, from game {}", s.games, s.first);
     println!(
-        "| game | top level | seed agent | wins | draws | losses | points | avg plies | avg time a move | how games ended |"
+        "| game | top level | published agent | wins | draws | losses | points | avg plies | avg time a move | how games ended |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|");
     engine

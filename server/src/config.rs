@@ -26,6 +26,11 @@ pub const DEFAULT_IDLE_TIMEOUT_MS: u64 = 45_000;
 pub const DEFAULT_MESSAGES_PER_SECOND: u32 = 20;
 /// How many messages a connection may send at once above the steady rate.
 pub const DEFAULT_MESSAGE_BURST: u32 = 40;
+/// Messages refused by the budget within [`DEFAULT_FLOOD_WINDOW_MS`] that a connection may have;
+/// one more closes it as a flood.
+pub const DEFAULT_FLOOD_REFUSALS: u32 = 20;
+/// The window over which refused messages are counted.
+pub const DEFAULT_FLOOD_WINDOW_MS: u64 = 10_000;
 /// Connections from one IP address at once.
 pub const DEFAULT_CONNECTIONS_PER_ADDRESS: usize = 16;
 /// Connections in all at once.
@@ -162,6 +167,13 @@ pub struct Limits {
     /// Messages a connection may send in a burst above the steady rate.
     #[arg(long, default_value_t = DEFAULT_MESSAGE_BURST)]
     pub message_burst: u32,
+    /// Messages over the budget a connection may have refused within --flood-window-ms; one
+    /// more closes it (close code 1008).
+    #[arg(long, default_value_t = DEFAULT_FLOOD_REFUSALS)]
+    pub flood_refusals: u32,
+    /// Milliseconds over which refused messages are counted (see --flood-refusals).
+    #[arg(long, default_value_t = DEFAULT_FLOOD_WINDOW_MS)]
+    pub flood_window_ms: u64,
     /// Connections from one IP address at once.
     #[arg(long, default_value_t = DEFAULT_CONNECTIONS_PER_ADDRESS)]
     pub connections_per_address: usize,
@@ -213,6 +225,8 @@ impl Default for Limits {
             idle_timeout_ms: DEFAULT_IDLE_TIMEOUT_MS,
             messages_per_second: DEFAULT_MESSAGES_PER_SECOND,
             message_burst: DEFAULT_MESSAGE_BURST,
+            flood_refusals: DEFAULT_FLOOD_REFUSALS,
+            flood_window_ms: DEFAULT_FLOOD_WINDOW_MS,
             connections_per_address: DEFAULT_CONNECTIONS_PER_ADDRESS,
             max_connections: DEFAULT_MAX_CONNECTIONS,
             max_open_games: DEFAULT_MAX_OPEN_GAMES,
@@ -246,6 +260,9 @@ impl Limits {
     }
     pub fn write_timeout(&self) -> Duration {
         Duration::from_millis(self.write_timeout_ms)
+    }
+    pub fn flood_window(&self) -> Duration {
+        Duration::from_millis(self.flood_window_ms)
     }
     pub fn reconnect_grace(&self) -> Duration {
         Duration::from_millis(self.reconnect_grace_ms)

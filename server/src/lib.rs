@@ -13,7 +13,8 @@
 //!   events, broadcasts them; [`clock`] keeps the time.
 //! - [`pool`]: the AI pool: bounded blocking threads for AI seats, hints and analyses.
 //! - [`store`]: the records in SQLite or PostgreSQL (sqlx); [`ratings`]: Glicko-2;
-//!   [`record`]: text records in and out; [`identity`]: tokens and names.
+//!   [`record`]: text records in and out; [`identity`]: tokens and names; [`devices`]: codes
+//!   to go on on another device.
 //! - [`web`]: plain HTTP on the same port: the browser client's page and files.
 //! - [`server`]: starting and stopping it all; [`config`]: the settings and limits; [`cli`]: the
 //!   command line.
@@ -25,6 +26,7 @@ pub mod bus;
 pub mod cli;
 pub mod clock;
 pub mod config;
+pub mod devices;
 pub mod identity;
 pub mod lobby;
 pub mod net;

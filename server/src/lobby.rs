@@ -18,7 +18,10 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
 use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::time::Instant;
 
 use chaupal_shared::protocol::{
     ClockSpec, Engine, ErrorCode, ErrorReply, GameEvent, GameId, GameResult, GameSetup, GameStatus,
@@ -32,7 +35,7 @@ use crate::config::{Limits, MAX_CLOCK_MS};
 use crate::identity::{new_invite_code, normalise_code};
 use crate::outbox::{ConnId, Outbox};
 use crate::pool::{AiPool, engine_name};
-use crate::room::{self, RoomDeps, RoomHandle, RoomInit};
+use crate::room::{self, HostFuture, RoomDeps, RoomHandle, RoomHost, RoomInit};
 use crate::store::{NewGame, Store, StoreError, StoredSeat};
 use chaupal_engine::engines::{Algorithm, EngineConfig};
 
@@ -40,6 +43,9 @@ use chaupal_engine::engines::{Algorithm, EngineConfig};
 const LOBBY_EVENTS: usize = 256;
 /// The deepest fixed depth a named engine may be asked for.
 const MAX_ENGINE_DEPTH: u32 = 64;
+/// The least time between two `game_progress` announcements of one game: a fast game does not
+/// flood the lobby's subscribers, and the last count always follows.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 
 /// What `create` made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,15 +94,14 @@ struct LiveGame {
     summary: GameSummary,
     /// Players seated, and the creator of an exhibition: they count it as open.
     players: Vec<PlayerId>,
+    /// When the game's progress was last announced.
+    progress_sent: Option<Instant>,
+    /// Whether a later announcement is due (a move came too soon after the last).
+    progress_due: bool,
 }
 
 fn bad(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
     ErrorReply::new(code, reason)
-}
-
-fn storage(e: StoreError) -> ErrorReply {
-    tracing::error!("store: {e}");
-    bad(ErrorCode::Storage, "the server could not store the game")
 }
 
 impl Lobby {
@@ -243,8 +248,7 @@ impl Lobby {
                     .inner
                     .store
                     .rating(&crate::ratings::player_key(player.id.0), setup.game)
-                    .await
-                    .map_err(storage)?
+                    .await?
                     .map(|r| r.rating.round() as i32);
                 let private = setup.opponent == Opponent::Private;
                 let code = private.then(|| {
@@ -260,8 +264,7 @@ impl Lobby {
                 let store = &self.inner.store;
                 let id = store
                     .create_seek(&player, &setup, code.as_deref(), crate::now_ms())
-                    .await
-                    .map_err(storage)?;
+                    .await?;
                 let info = self.add_seek(id, player, setup, code.clone(), rating, Some(outbox));
                 let info = match info {
                     Ok(info) => info,
@@ -565,14 +568,12 @@ impl Lobby {
         let id = match from_seek {
             Some(seek) => store.create_game_from_seek(&setup, seek).await,
             None => store.create_game(&setup).await,
-        }
-        .map_err(storage)?;
+        }?;
         let mut ratings = [None, None];
         for (i, seat) in setup.seats.iter().enumerate() {
             ratings[i] = store
                 .seat_rating(seat.player, seat.engine.as_ref(), setup.kind)
-                .await
-                .map_err(storage)?
+                .await?
                 .map(|r| r.rating.round() as i32);
         }
         let init = RoomInit {
@@ -627,7 +628,7 @@ impl Lobby {
         let deps = RoomDeps {
             store: self.inner.store.clone(),
             pool: self.inner.pool.clone(),
-            lobby: self.clone(),
+            host: Arc::new(self.clone()),
             limits: self.inner.limits.clone(),
         };
         // Register before the room runs, so that its first reports find it.
@@ -638,6 +639,8 @@ impl Lobby {
                 LiveGame {
                     summary: summary.clone(),
                     players,
+                    progress_sent: None,
+                    progress_due: false,
                 },
             );
             match room::spawn(init, deps) {
@@ -738,16 +741,49 @@ impl Lobby {
         }
         Ok(count)
     }
+}
 
-    /// A room reports a move (or takeback): the listing's move count follows.
-    pub fn game_moved(&self, game: GameId, plies: u32) {
-        if let Some(g) = self.state().games.get_mut(&game) {
+/// The lobby opens the rooms, so it hears what they report and starts their rematches.
+impl RoomHost for Lobby {
+    /// A room reports a move (or takeback): the listing's move count follows, and the lobby's
+    /// subscribers hear of it, at most every [`PROGRESS_EVERY`] (a later announcement carries
+    /// the count of the moves in between).
+    fn game_moved(&self, game: GameId, plies: u32) {
+        let now = Instant::now();
+        let wait = {
+            let mut state = self.state();
+            let Some(g) = state.games.get_mut(&game) else {
+                return;
+            };
             g.summary.plies = plies;
+            match g.progress_sent {
+                Some(sent) if now < sent + PROGRESS_EVERY => {
+                    if g.progress_due {
+                        return;
+                    }
+                    g.progress_due = true;
+                    Some(sent + PROGRESS_EVERY - now)
+                }
+                _ => {
+                    g.progress_sent = Some(now);
+                    None
+                }
+            }
+        };
+        match wait {
+            None => self.announce(LobbyEvent::GameProgress { game, plies }),
+            Some(wait) => {
+                let lobby = self.clone();
+                tokio::spawn(async move {
+                    tokio::time::sleep(wait).await;
+                    lobby.announce_due_progress(game);
+                });
+            }
         }
     }
 
     /// A room reports the end of its game.
-    pub fn game_ended(&self, game: GameId, result: GameResult) {
+    fn game_ended(&self, game: GameId, result: GameResult) {
         let removed = self.state().games.remove(&game).is_some();
         if removed {
             self.announce(LobbyEvent::GameEnded { game, result });
@@ -755,10 +791,39 @@ impl Lobby {
     }
 
     /// A room has closed.
-    pub fn room_closed(&self, game: GameId) {
+    fn room_closed(&self, game: GameId) {
         let mut state = self.state();
         state.rooms.remove(&game);
         state.games.remove(&game);
+    }
+
+    /// A rematch is a new game like any other.
+    fn start_rematch(
+        &self,
+        setup: NewGame,
+        start: AnyGame,
+        seated: Vec<Outbox>,
+    ) -> HostFuture<'_, Result<GameId, ErrorReply>> {
+        Box::pin(self.start_game(setup, start, seated, None))
+    }
+}
+
+impl Lobby {
+    /// Announces a game's move count when an announcement was held back.
+    fn announce_due_progress(&self, game: GameId) {
+        let plies = {
+            let mut state = self.state();
+            let Some(g) = state.games.get_mut(&game) else {
+                return;
+            };
+            if !g.progress_due {
+                return;
+            }
+            g.progress_due = false;
+            g.progress_sent = Some(Instant::now());
+            g.summary.plies
+        };
+        self.announce(LobbyEvent::GameProgress { game, plies });
     }
 }
 

@@ -12,15 +12,34 @@ use chaupal_shared::protocol::{PlayerId, ServerMessage};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-/// A connection, numbered from 1 in order of arrival.
+/// A connection, numbered from 1 in order of arrival by the [`ConnIds`] of its server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ConnId(pub u64);
 
-impl ConnId {
+/// Hands out connection numbers: 1, 2, 3, ... Each server owns one (in [`crate::net::Shared`]),
+/// so two servers in one process (tests) number their connections independently.
+#[derive(Debug)]
+pub struct ConnIds {
+    next: AtomicU64,
+}
+
+impl ConnIds {
+    /// Numbers from 1.
+    pub fn new() -> ConnIds {
+        ConnIds {
+            next: AtomicU64::new(1),
+        }
+    }
+
     /// The next connection number.
-    pub fn next() -> ConnId {
-        static NEXT: AtomicU64 = AtomicU64::new(1);
-        ConnId(NEXT.fetch_add(1, Ordering::Relaxed))
+    pub fn next(&self) -> ConnId {
+        ConnId(self.next.fetch_add(1, Ordering::Relaxed))
+    }
+}
+
+impl Default for ConnIds {
+    fn default() -> Self {
+        ConnIds::new()
     }
 }
 
@@ -41,6 +60,9 @@ pub struct Outbox {
     pub conn: ConnId,
     /// The player of the connection (after Hello).
     pub player: PlayerId,
+    /// Whether the connection asked for the turn (position and legal moves) in every `moved`
+    /// and `taken_back` event (`hello` with `turns`).
+    pub turns: bool,
     tx: mpsc::Sender<Outgoing>,
     /// Cancelled to drop the connection (slow reader, shutdown).
     closer: CancellationToken,
@@ -51,12 +73,14 @@ impl Outbox {
     pub fn new(
         conn: ConnId,
         player: PlayerId,
+        turns: bool,
         tx: mpsc::Sender<Outgoing>,
         closer: CancellationToken,
     ) -> Outbox {
         Outbox {
             conn,
             player,
+            turns,
             tx,
             closer,
         }

@@ -155,6 +155,51 @@ mod tests {
         }
     }
 
+    /// The levels' ratings as docs/PROTOCOL.md shows them (section "AI players"): a row per
+    /// level, a column per game, rendered from [`level_rating`].
+    fn protocol_table() -> String {
+        let mut table = GameKind::ALL.iter().fold("| level |".to_owned(), |h, k| {
+            format!("{h} {} |", k.title())
+        });
+        table.push_str(&format!("\n|---|{}\n", "---|".repeat(GameKind::ALL.len())));
+        for level in 1..=8u8 {
+            let row = GameKind::ALL
+                .iter()
+                .fold(format!("| {level} |"), |row, &k| {
+                    format!("{row} {:.0} |", level_rating(k, level).rating)
+                });
+            table.push_str(&row);
+            table.push('\n');
+        }
+        table
+    }
+
+    /// docs/PROTOCOL.md shows the server's level ratings, exactly; `python3
+    /// scripts/protocol-doc.py` writes them there (from [`print_level_ratings`]).
+    #[test]
+    fn the_protocol_manual_shows_the_level_ratings() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/PROTOCOL.md");
+        let manual = std::fs::read_to_string(path).unwrap();
+        let table = protocol_table();
+        assert!(
+            manual.contains(&table),
+            "docs/PROTOCOL.md lacks the levels' ratings (run python3 scripts/protocol-doc.py):\n{table}"
+        );
+        assert_eq!(
+            table.lines().count(),
+            10,
+            "a header, a rule and eight levels"
+        );
+    }
+
+    /// Prints the table for scripts/protocol-doc.py:
+    /// `cargo test -p chaupal-server --lib print_level_ratings -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn print_level_ratings() {
+        print!("level ratings\n```\n{}```\n", protocol_table());
+    }
+
     /// The rows of docs/AI.md's table of the levels' server ratings.
     fn documented_ratings() -> Vec<Vec<f64>> {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/AI.md");

@@ -112,11 +112,8 @@ pub async fn import(store: &Store, text: &str, importer: PlayerId) -> Result<Gam
         seats: [seat(&record.first), seat(&record.second)],
         started_ms: crate::now_ms(),
     };
-    store
+    let game = store
         .import_game(&new, &moves, winner, reason.as_deref(), crate::now_ms())
-        .await
-        .map_err(|e| {
-            tracing::error!("import: {e}");
-            ErrorReply::new(ErrorCode::Storage, "could not store the record")
-        })
+        .await?;
+    Ok(game)
 }

@@ -15,6 +15,7 @@
 //!         version: PROTOCOL_VERSION,
 //!         name: "Asha".to_owned(),
 //!         token: None,
+//!         turns: false,
 //!     },
 //! };
 //! // The same message in both encodings.

@@ -16,8 +16,8 @@
 //! - [`protocol`]: the messages between clients and the server; [`codec`]: their encoding
 //!   (bincode 2 for binary frames, JSON for text frames), always decoded with a size limit.
 //! - [`record`]: the text record of a game (tags, moves, result), like chess's PGN.
-//! - [`invariants`]: properties that hold for any input to the codec and the parsers, checked
-//!   by the fuzz targets (`fuzz/`) and the proptests.
+//! - `invariants` (feature `test-support`): properties that hold for any input to the codec and
+//!   the parsers, checked by the fuzz targets (`fuzz/`) and the proptests.
 //!
 //! Notation: each game writes its moves and positions as text (docs/NOTATION.md), and reads
 //! them back with a typed error that says what is wrong:
@@ -48,7 +48,7 @@ pub mod baghchal;
 pub mod codec;
 pub mod game;
 pub mod history;
-#[doc(hidden)]
+#[cfg(any(test, feature = "test-support"))]
 pub mod invariants;
 pub mod jungle;
 pub mod kalah;

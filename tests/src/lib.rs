@@ -273,6 +273,7 @@ impl Client {
                 version: PROTOCOL_VERSION,
                 name: name.to_owned(),
                 token: token.map(str::to_owned),
+                turns: false,
             })
             .await
             .expect("welcome");

@@ -252,6 +252,7 @@ async fn vanish(addr: SocketAddr, how: usize) {
             version: PROTOCOL_VERSION,
             name: "ghost".into(),
             token: None,
+            turns: false,
         },
     })
     .unwrap();
@@ -359,6 +360,7 @@ async fn clients_that_vanish_mid_frame_free_their_place_and_disturb_no_one() {
                 version: PROTOCOL_VERSION,
                 name: format!("fresh{n}"),
                 token: None,
+                turns: false,
             })
             .await;
         match answer {
@@ -484,6 +486,7 @@ async fn a_flood_of_connections_from_one_address_is_refused_cleanly_while_a_game
                                 version: PROTOCOL_VERSION,
                                 name: format!("flood{wave}-{n}"),
                                 token: None,
+                                turns: false,
                             })
                             .await
                         {

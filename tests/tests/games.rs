@@ -618,6 +618,7 @@ async fn named_engines_are_checked_when_the_game_is_set_up() {
                 position: None,
                 moves: vec![],
                 engine: named("nonsense", None, None),
+                from_game: None,
             },
         ))
         .await
@@ -876,6 +877,7 @@ async fn hints_and_analysis_come_from_the_pool() {
         position: None,
         moves: vec![],
         engine: Engine::Level { level: 1 },
+        from_game: None,
     };
     let Reply::Analysis { best_move, .. } =
         alice.request(Request::Analyse(req.clone())).await.unwrap()
@@ -891,6 +893,110 @@ async fn hints_and_analysis_come_from_the_pool() {
     bad.moves = vec!["not-a-move".to_owned()];
     let e = alice.request(Request::Analyse(bad)).await.unwrap_err();
     assert_eq!(e.code, ErrorCode::IllegalMove);
+}
+
+/// Engine help is for games against the AI, local games and finished games: a live game between
+/// people, casual too, is refused it, for its players and its watchers, by hint and by an
+/// analysis that names it.
+#[tokio::test]
+async fn no_engine_help_in_a_live_game_between_people() {
+    let server = ServerProcess::start_for_games(&[]).await;
+    let (mut alice, mut bob, game) =
+        seek_and_accept(&server, setup(GameKind::Kalah, Opponent::Open)).await;
+    let mut watcher = Client::hello(&server, "watcher").await;
+    watcher.request(Request::Watch { game }).await.unwrap();
+    let named = chaupal_shared::protocol::AnalysisRequest {
+        game: GameKind::Kalah,
+        rules: vec![],
+        position: None,
+        moves: vec![],
+        engine: Engine::Level { level: 1 },
+        from_game: Some(game),
+    };
+    for client in [&mut alice, &mut bob, &mut watcher] {
+        let e = client.request(Request::Hint { game }).await.unwrap_err();
+        assert_eq!(e.code, ErrorCode::NotAllowed);
+        assert!(e.reason.contains("between people"), "{}", e.reason);
+        let e = client
+            .request(Request::Analyse(named.clone()))
+            .await
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::NotAllowed);
+    }
+    // Once it is over, the same requests are answered.
+    bob.act(game, Action::Resign).await.unwrap();
+    ended(&mut alice, game).await;
+    assert!(matches!(
+        alice.request(Request::Hint { game }).await,
+        Ok(Reply::Analysis { .. })
+    ));
+    assert!(matches!(
+        watcher.request(Request::Analyse(named)).await,
+        Ok(Reply::Analysis { .. })
+    ));
+    // Against the AI, help is given while the game goes on.
+    let mut s = setup(
+        GameKind::Kalah,
+        Opponent::Ai {
+            engine: Engine::Level { level: 1 },
+        },
+    );
+    s.side = SideChoice::First;
+    let ai_game = create(&mut alice, s).await.game.unwrap();
+    alice.snapshot(ai_game).await;
+    assert!(matches!(
+        alice.request(Request::Hint { game: ai_game }).await,
+        Ok(Reply::Analysis { .. })
+    ));
+}
+
+/// The lobby hears a live game's moves, at most every two seconds a game, and always the
+/// last count.
+#[tokio::test]
+async fn the_lobby_follows_a_live_games_moves() {
+    let server = ServerProcess::start_for_games(&[]).await;
+    let mut lobby = Client::hello(&server, "looker").await;
+    lobby.request(Request::SubscribeLobby).await.unwrap();
+    let (mut alice, mut bob, game) =
+        seek_and_accept(&server, setup(GameKind::Kalah, Opponent::Open)).await;
+    // Four moves at once: the first is announced at once, the count of four follows.
+    let started = std::time::Instant::now();
+    let mut position = start_of(GameKind::Kalah);
+    let mut played = 0;
+    while played < 4 {
+        let mover = if position.side_to_move() == Side::First {
+            &mut alice
+        } else {
+            &mut bob
+        };
+        let mv = position.legal_moves_text()[0].clone();
+        mover.play(game, &mv).await.unwrap();
+        position.play_text(&mv).unwrap();
+        played += 1;
+    }
+    let mut counts = Vec::new();
+    while counts.last() != Some(&4) {
+        let plies = lobby
+            .wait_for(|m| match m {
+                ServerMessage::Lobby(LobbyEvent::GameProgress { game: g, plies }) if *g == game => {
+                    Some(*plies)
+                }
+                _ => None,
+            })
+            .await;
+        counts.push(plies);
+    }
+    assert_eq!(
+        counts,
+        [1, 4],
+        "one at once, then the count after the pause"
+    );
+    // The second came no sooner than two seconds after the first (which came after `started`).
+    assert!(
+        started.elapsed() >= std::time::Duration::from_millis(1900),
+        "the second came {:?} after the first move",
+        started.elapsed()
+    );
 }
 
 #[tokio::test]

@@ -137,6 +137,7 @@ async fn the_handshake_must_end_with_hello_in_time() {
             version: PROTOCOL_VERSION + 1,
             name: "old".into(),
             token: None,
+            turns: false,
         })
         .await
         .unwrap_err();
@@ -149,6 +150,7 @@ async fn the_handshake_must_end_with_hello_in_time() {
             version: PROTOCOL_VERSION,
             name: "lost".into(),
             token: Some("0123456789abcdef0123456789abcdef".into()),
+            turns: false,
         })
         .await
         .unwrap_err();
@@ -159,6 +161,7 @@ async fn the_handshake_must_end_with_hello_in_time() {
             version: PROTOCOL_VERSION,
             name: "   ".into(),
             token: None,
+            turns: false,
         })
         .await
         .unwrap_err();
@@ -171,6 +174,7 @@ async fn the_handshake_must_end_with_hello_in_time() {
             version: PROTOCOL_VERSION,
             name: "twice".into(),
             token: None,
+            turns: false,
         })
         .await
         .unwrap_err();
@@ -278,6 +282,7 @@ async fn accepted_again(server: &ServerProcess) -> Client {
             version: PROTOCOL_VERSION,
             name: "c".into(),
             token: None,
+            turns: false,
         })
         .await;
         // A refused connection gets its error and is closed; an accepted one, the welcome.
@@ -398,6 +403,7 @@ async fn binary_clients_are_answered_in_binary() {
             version: PROTOCOL_VERSION,
             name: "bin".into(),
             token: None,
+            turns: false,
         },
     };
     ws.send(Message::binary(encode_binary(&hello).unwrap()))
@@ -415,4 +421,133 @@ async fn binary_clients_are_answered_in_binary() {
             reply: Reply::Welcome(_)
         }
     ));
+}
+
+/// What a client reads to the end of its connection: the pongs, the `rate_limited` errors
+/// with and without an id, and the close frame's code. A reset (or any read error) fails.
+#[derive(Debug, Default)]
+struct Heard {
+    pongs: usize,
+    refused: usize,
+    closing: usize,
+    close: Option<u16>,
+}
+
+async fn hear_to_the_end(
+    rx: &mut futures_util::stream::SplitStream<
+        tokio_tungstenite::WebSocketStream<
+            tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+        >,
+    >,
+) -> Heard {
+    let mut heard = Heard::default();
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(20), rx.next())
+            .await
+            .expect("the connection ends in time");
+        match frame {
+            None => return heard,
+            Some(Err(e)) => panic!("the connection broke instead of closing: {e}; {heard:?}"),
+            Some(Ok(Message::Close(frame))) => {
+                heard.close = frame.map(|f| u16::from(f.code));
+            }
+            Some(Ok(Message::Text(text))) => {
+                let msg: ServerMessage = serde_json::from_str(text.as_str()).unwrap();
+                match msg {
+                    ServerMessage::Reply { .. } => heard.pongs += 1,
+                    ServerMessage::Error { id, error } if error.code == ErrorCode::RateLimited => {
+                        if id.is_some() {
+                            heard.refused += 1;
+                        } else {
+                            heard.closing += 1;
+                        }
+                    }
+                    other => panic!("unexpected {other:?}"),
+                }
+            }
+            Some(Ok(_)) => {}
+        }
+    }
+}
+
+fn ping(id: u64) -> Message {
+    Message::text(format!(
+        r#"{{"id":{id},"request":{{"ping":{{"data":"p"}}}}}}"#
+    ))
+}
+
+/// A burst written at once: the budget's burst is served, 20 more are refused with their ids,
+/// the next refusal closes the connection, and the client reads all of it and the close frame
+/// (1008): the rest of the burst, unread, must not make the server reset the connection.
+#[tokio::test]
+async fn a_burst_in_one_write_is_refused_then_closed_and_the_client_hears_it_all() {
+    let server = ServerProcess::start(&[]).await;
+    let c = Client::hello(&server, "burst").await;
+    let (mut tx, mut rx) = c.ws.split();
+    for id in 0..600 {
+        tx.feed(ping(id)).await.unwrap();
+    }
+    tx.flush().await.unwrap();
+    let heard = hear_to_the_end(&mut rx).await;
+    // The burst is 40, and the hello took one.
+    assert!(
+        (39..=41).contains(&heard.pongs),
+        "the burst of 40: {heard:?}"
+    );
+    assert_eq!(heard.refused, 20, "20 refusals are allowed: {heard:?}");
+    assert_eq!(heard.closing, 1, "the 21st closes: {heard:?}");
+    assert_eq!(heard.close, Some(1008), "{heard:?}");
+    still_serves(&server).await;
+}
+
+/// A steady flood, far faster than the budget (1000 messages a second against 20): it is
+/// refused, and closed within the flood window.
+#[tokio::test]
+async fn a_steady_flood_faster_than_the_budget_is_closed() {
+    let server = ServerProcess::start(&["--message-burst", "10"]).await;
+    let c = Client::hello(&server, "flood").await;
+    let (mut tx, mut rx) = c.ws.split();
+    let flood = tokio::spawn(async move {
+        for id in 0..20_000u64 {
+            if tx.send(ping(id)).await.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+    });
+    let started = tokio::time::Instant::now();
+    let heard = hear_to_the_end(&mut rx).await;
+    flood.abort();
+    assert!(heard.refused >= 20 && heard.closing == 1, "{heard:?}");
+    assert_eq!(heard.close, Some(1008), "{heard:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "closed within the window: {:?}",
+        started.elapsed()
+    );
+}
+
+/// A client just under the budget (16 messages a second against 20, with a burst of only 4
+/// to absorb jitter) is never refused and never closed.
+#[tokio::test]
+async fn a_client_just_under_the_budget_is_never_refused() {
+    let server =
+        ServerProcess::start(&["--messages-per-second", "20", "--message-burst", "4"]).await;
+    let mut c = Client::hello(&server, "steady").await;
+    for i in 0..48 {
+        let reply = c
+            .request(Request::Ping {
+                data: format!("{i}"),
+            })
+            .await;
+        assert_eq!(
+            reply,
+            Ok(Reply::Pong {
+                data: format!("{i}")
+            }),
+            "message {i}"
+        );
+        tokio::time::sleep(Duration::from_micros(62_500)).await;
+    }
+    assert!(c.inbox.is_empty(), "nothing else was said: {:?}", c.inbox);
 }

@@ -102,6 +102,7 @@ async fn a_seek_taken_while_its_seeker_is_away_waits_for_them_to_rejoin() {
             version: chaupal_shared::protocol::PROTOCOL_VERSION,
             name: "alice".into(),
             token: Some(token),
+            turns: false,
         })
         .await
         .unwrap();

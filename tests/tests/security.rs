@@ -127,6 +127,7 @@ async fn a_seat_needs_its_token_and_a_near_guess_is_refused() {
             version: chaupal_shared::protocol::PROTOCOL_VERSION,
             name: "mallory".to_owned(),
             token: Some(near),
+            turns: false,
         })
         .await
         .unwrap_err();
@@ -167,6 +168,7 @@ async fn a_forged_server_message_is_malformed_and_changes_nothing() {
                 side: Side::First,
                 notation: first.clone(),
                 clocks: None,
+                turn: None,
             },
         },
         ServerMessage::Lobby(chaupal_shared::protocol::LobbyEvent::SeekRemoved { seek: SeekId(1) }),
@@ -207,6 +209,7 @@ async fn one_connection_has_one_analysis_at_a_time() {
                 depth: None,
                 time_ms: Some(1500),
             },
+            from_game: None,
         })
     };
     // Two at once: the second is refused while the first searches.

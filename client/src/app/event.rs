@@ -72,6 +72,11 @@ pub enum LobbyChange {
     SeekAdded(SeekEntry),
     SeekRemoved(u64),
     GameStarted(LiveEntry),
+    /// A live game went on: its id and the moves played now.
+    GameProgress {
+        id: u64,
+        moves: u32,
+    },
     GameEnded(u64),
 }
 
@@ -287,6 +292,11 @@ impl App {
             LobbyChange::GameStarted(game) => {
                 self.live.retain(|e| e.id != game.id);
                 self.live.push(game);
+            }
+            LobbyChange::GameProgress { id, moves } => {
+                if let Some(entry) = self.live.iter_mut().find(|e| e.id == id) {
+                    entry.moves = moves;
+                }
             }
             LobbyChange::GameEnded(id) => self.live.retain(|e| e.id != id),
         }
@@ -619,6 +629,11 @@ mod tests {
         app.apply(Event::Lobby(LobbyChange::GameStarted(live(8))));
         app.apply(Event::Lobby(LobbyChange::GameStarted(live(8))));
         assert_eq!(app.live().iter().map(|g| g.id).collect::<Vec<_>>(), [7, 8]);
+        // A game going on: its move count follows (another game's count is left alone).
+        app.apply(Event::Lobby(LobbyChange::GameProgress { id: 8, moves: 7 }));
+        app.apply(Event::Lobby(LobbyChange::GameProgress { id: 99, moves: 3 }));
+        let moves: Vec<(u64, u32)> = app.live().iter().map(|g| (g.id, g.moves)).collect();
+        assert_eq!(moves, [(7, live(7).moves), (8, 7)]);
         app.apply(Event::Lobby(LobbyChange::GameEnded(7)));
         assert_eq!(app.live().iter().map(|g| g.id).collect::<Vec<_>>(), [8]);
         app.apply(Event::Lobby(LobbyChange::Seeks(Vec::new())));

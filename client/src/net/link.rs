@@ -124,6 +124,7 @@ impl Link {
                 version: PROTOCOL_VERSION,
                 name: name.to_owned(),
                 token: token.map(str::to_owned),
+                turns: false,
             },
             Asked::Hello,
         )
@@ -276,6 +277,9 @@ impl Link {
                     position: None,
                     moves,
                     engine: engine(&pick),
+                    // The game on the screen, so that the server can hold to its rule: no
+                    // engine help in a live game between people.
+                    from_game: game,
                 };
                 vec![self.message(Request::Analyse(request), Asked::Analyse)]
             }
@@ -424,6 +428,8 @@ impl Link {
                 let live = games.iter().filter_map(|g| self.live_entry(g)).collect();
                 out.events.push(Event::Lobby(LobbyChange::Live(live)));
             }
+            // Device codes are not asked for by this client (yet).
+            Reply::DeviceCode { .. } | Reply::Linked { .. } => {}
             Reply::Record { summary, moves, .. } => {
                 let pairs: Vec<(String, String)> = summary
                     .rules
@@ -596,6 +602,10 @@ impl Link {
             LobbyEvent::SeekAdded(s) => LobbyChange::SeekAdded(self.seek_entry(s)),
             LobbyEvent::SeekRemoved { seek } => LobbyChange::SeekRemoved(seek.0),
             LobbyEvent::GameStarted(g) => LobbyChange::GameStarted(self.live_entry(&g)?),
+            LobbyEvent::GameProgress { game, plies } => LobbyChange::GameProgress {
+                id: game.0,
+                moves: plies,
+            },
             LobbyEvent::GameEnded { game, .. } => LobbyChange::GameEnded(game.0),
             LobbyEvent::Reset { seeks, games } => self.lists(seeks, &games),
         })
@@ -966,6 +976,7 @@ mod tests {
                     second_ms: 59_000,
                     running: Some(Side::First),
                 }),
+                turn: None,
             },
         };
         deliver(&mut link, &mut app, &mut config, moved.clone());
@@ -1104,6 +1115,7 @@ mod tests {
                 plies: 2,
                 ply: 0,
                 clocks: None,
+                turn: None,
             },
         };
         deliver(&mut link, &mut app, &mut config, back);
@@ -1348,6 +1360,7 @@ mod tests {
                 side: Side::First,
                 notation: "c3".into(),
                 clocks: None,
+                turn: None,
             },
         };
         deliver(&mut link, &mut app, &mut config, early);

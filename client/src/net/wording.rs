@@ -128,6 +128,11 @@ pub fn server_error(what: &str, e: &chaupal_shared::protocol::ErrorReply) -> Str
             "The client and the server misunderstood each other ({}). Reconnecting should help.",
             e.reason
         ),
+        C::BadDeviceCode => {
+            "That code from another device is unknown, used or expired: ask that device for a \
+             new one."
+                .to_owned()
+        }
         C::TooLarge => "That message was too large for the server.".to_owned(),
         C::RateLimited => "Too many requests at once: wait a moment and try again.".to_owned(),
         C::TooManyConnections => {

@@ -277,7 +277,7 @@ mod tests {
         // Searching for north (behind): a draw is worth more than nothing.
         let pos = SearchPosition::new(south_ahead_by_two("n"), 30).playing_for_win();
         assert_eq!(pos.draw_value(), -30 + 2 * DRAW_PER_PIECE);
-        // Without material draws only the contempt counts (the seed agents' searches).
+        // Without material draws only the contempt counts (the published agents' searches).
         assert_eq!(SearchPosition::new(g, 30).draw_value(), -30);
     }
 
@@ -374,7 +374,7 @@ mod tests {
         assert!(status.path_dependent);
         // North is to move; south, ahead and searching, loses its lead to the draw.
         assert_eq!(status.value, 30 + 2 * DRAW_PER_PIECE);
-        // The seed agents' searches (not playing for a win) see only their own line.
+        // The published agents' searches (not playing for a win) see only their own line.
         let mut pos = SearchPosition::new(g, 30);
         let _ = pos.make(out);
         assert_eq!(pos.status(1), None);

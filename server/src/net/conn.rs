@@ -10,7 +10,13 @@
 //! `too_large` error and the connection is closed (the socket cannot be read past it); a
 //! message over the decode limit, a garbage, truncated or mistyped message, or a request
 //! beyond the message budget gets an error and the connection stays open, except that a client
-//! that keeps flooding is closed.
+//! refused more than `--flood-refusals` messages within `--flood-window-ms` is closed.
+//!
+//! A connection closes gracefully: what is queued is written, then the close frame; then the
+//! server half-closes the socket and reads (and drops) whatever the client still sends, until
+//! the client closes its side or [`CLOSE_FLUSH`] passes. Closing a socket with unread input
+//! makes the kernel reset it, and a reset can destroy what the client has not read yet: the
+//! last error and the close frame.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -24,6 +30,7 @@ use chaupal_shared::protocol::{
 };
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio::time::{Instant, sleep_until, timeout, timeout_at};
@@ -36,7 +43,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::CloseFrame;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message, error::CapacityError};
 use tokio_util::sync::CancellationToken;
 
-use super::budget::Budget;
+use super::budget::{Budget, Refusals};
 use super::{Admission, Refusal, Shared};
 use crate::identity::{clean_name, new_token, token_hash};
 use crate::outbox::{ConnId, Outbox, Outgoing};
@@ -48,13 +55,12 @@ const CLOSE_PROTOCOL: u16 = 1002;
 const CLOSE_BAD_DATA: u16 = 1007;
 const CLOSE_POLICY: u16 = 1008;
 const CLOSE_TOO_BIG: u16 = 1009;
-/// Requests refused by the budget in a row before a flooding client is closed.
-const FLOOD_STRIKES: u32 = 100;
 /// The socket read buffer of a connection. tungstenite fills the whole buffer with zeros on the
 /// first read, so this is memory every idle connection holds; larger frames still arrive (the
 /// buffer grows for them, up to the frame limit).
 const READ_BUFFER: usize = 4096;
-/// How long the writer may take to flush the last frames when a connection closes.
+/// How long the writer may take to flush the last frames when a connection closes, and how long
+/// the server then reads what the client still sends before it lets go of the socket.
 const CLOSE_FLUSH: Duration = Duration::from_secs(2);
 
 type Sink = SplitSink<WebSocketStream<TcpStream>, Message>;
@@ -77,8 +83,8 @@ pub struct Conn {
     /// This connection as rooms and the lobby hold it, after Hello.
     pub(super) outbox: Option<Outbox>,
     budget: Budget,
-    /// Requests refused by the budget in a row.
-    strikes: u32,
+    /// The messages the budget refused lately.
+    refusals: Refusals,
     /// Half the ping round trip, smoothed: credited back on the clock.
     pub(super) lag: Duration,
     /// The ping in flight: its payload number and when it was sent.
@@ -129,8 +135,8 @@ pub async fn run(
             return;
         }
     };
-    let (sink, frames) = ws.split();
-    let id = ConnId::next();
+    let (sink, mut frames) = ws.split();
+    let id = shared.next_conn_id();
     let closer = CancellationToken::new();
     let json = Arc::new(AtomicBool::new(true));
     let (tx, rx) = mpsc::channel(limits.write_queue.max(2));
@@ -151,7 +157,7 @@ pub async fn run(
         player: None,
         outbox: None,
         budget: Budget::new(limits.messages_per_second, limits.message_burst),
-        strikes: 0,
+        refusals: Refusals::new(limits.flood_refusals, limits.flood_window()),
         lag: Duration::ZERO,
         ping: None,
         pings_sent: 0,
@@ -164,7 +170,7 @@ pub async fn run(
         conn.fail(None, ErrorCode::TooManyConnections, refusal.to_string());
     } else {
         tracing::debug!("{peer}: {id:?} open");
-        conn.read_loop(frames, deadline).await;
+        conn.read_loop(&mut frames, deadline).await;
     }
     if let Some(stop) = conn.lobby_sub.take() {
         stop.cancel();
@@ -174,9 +180,17 @@ pub async fn run(
     drop(conn);
     // Let the writer flush what is queued (an error, the close frame), but not for long.
     let mut writer = writer;
-    if timeout(CLOSE_FLUSH, &mut writer).await.is_err() {
-        closer.cancel();
-        writer.abort();
+    match timeout(CLOSE_FLUSH, &mut writer).await {
+        Ok(Ok(sink)) => {
+            if let Ok(ws) = frames.reunite(sink) {
+                linger(ws).await;
+            }
+        }
+        Ok(Err(_)) => {}
+        Err(_) => {
+            closer.cancel();
+            writer.abort();
+        }
     }
     drop(admission);
     tracing::debug!("{peer}: {id:?} closed");
@@ -216,7 +230,7 @@ fn check_handshake(
 }
 
 impl Conn {
-    async fn read_loop(&mut self, mut frames: Frames, hello_deadline: Instant) {
+    async fn read_loop(&mut self, frames: &mut Frames, hello_deadline: Instant) {
         let limits = self.shared.limits.clone();
         let mut last_heard = Instant::now();
         let mut pings = tokio::time::interval_at(
@@ -308,7 +322,7 @@ impl Conn {
                 }
                 self.on_data(&bytes, false).await
             }
-            Message::Ping(_) => self.charge(),
+            Message::Ping(_) => self.charge().is_some(),
             Message::Pong(payload) => {
                 if let Some((nonce, sent)) = self.ping
                     && payload.as_ref() == nonce.to_be_bytes()
@@ -328,31 +342,34 @@ impl Conn {
         }
     }
 
-    /// Spends one unit of the message budget; false when the client is flooding and closed.
-    fn charge(&mut self) -> bool {
-        if self.budget.take(Instant::now()) {
-            self.strikes = 0;
-            return true;
+    /// Spends one unit of the message budget: whether the message may be served, or is refused,
+    /// or is one refusal too many (none: the connection is then closing).
+    fn charge(&mut self) -> Option<Charge> {
+        let now = Instant::now();
+        if self.budget.take(now) {
+            return Some(Charge::Served);
         }
-        self.strikes += 1;
-        if self.strikes > FLOOD_STRIKES {
+        if self.refusals.refuse(now) {
+            let limits = &self.shared.limits;
             self.fail_close(
                 None,
                 ErrorCode::RateLimited,
-                "too many messages for too long; closing",
+                format!(
+                    "more than {} messages over the budget within {} ms; closing",
+                    limits.flood_refusals, limits.flood_window_ms
+                ),
                 CLOSE_POLICY,
             );
-            return false;
+            return None;
         }
-        true
+        Some(Charge::Refused)
     }
 
     async fn on_data(&mut self, bytes: &[u8], text: bool) -> bool {
-        let before = self.strikes;
-        if !self.charge() {
+        let Some(charge) = self.charge() else {
             return false;
-        }
-        let over_budget = self.strikes > before;
+        };
+        let over_budget = charge == Charge::Refused;
         let limit = self.shared.limits.effective_decode_limit();
         if bytes.len() > limit {
             self.fail(
@@ -402,9 +419,10 @@ impl Conn {
                     version,
                     name,
                     token,
+                    turns,
                 },
             ) => {
-                self.on_hello(msg.id, version, &name, token.as_deref())
+                self.on_hello(msg.id, version, &name, token.as_deref(), turns)
                     .await
             }
             (None, _) => {
@@ -432,7 +450,14 @@ impl Conn {
         }
     }
 
-    async fn on_hello(&mut self, id: u64, version: u32, name: &str, token: Option<&str>) -> bool {
+    async fn on_hello(
+        &mut self,
+        id: u64,
+        version: u32,
+        name: &str,
+        token: Option<&str>,
+        turns: bool,
+    ) -> bool {
         if version != PROTOCOL_VERSION {
             self.fail_close(
                 Some(id),
@@ -482,8 +507,7 @@ impl Conn {
                 return false;
             }
             Err(e) => {
-                tracing::error!("hello: {e}");
-                self.fail(Some(id), ErrorCode::Storage, "could not look up the player");
+                self.error_reply(id, e.into());
                 return true;
             }
         };
@@ -494,6 +518,7 @@ impl Conn {
         self.outbox = Some(Outbox::new(
             self.id,
             player,
+            turns,
             self.tx.clone(),
             self.closer.clone(),
         ));
@@ -590,6 +615,30 @@ impl Conn {
     }
 }
 
+/// What the message budget says of one message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Charge {
+    Served,
+    Refused,
+}
+
+/// After the close frame went out: half-closes the socket and reads (dropping it) what the
+/// client still sends, until it closes its side or [`CLOSE_FLUSH`] passes, so that the socket is
+/// not closed with unread input (which the kernel answers with a reset).
+async fn linger(mut ws: WebSocketStream<TcpStream>) {
+    let tcp = ws.get_mut();
+    let _ = tcp.shutdown().await;
+    let mut buf = [0u8; READ_BUFFER];
+    let _ = timeout(CLOSE_FLUSH, async {
+        while let Ok(n) = tcp.read(&mut buf).await {
+            if n == 0 {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
 /// The `id` of a JSON request that did not decode, when it can be read.
 fn request_id(text: &str) -> Option<u64> {
     serde_json::from_str::<serde_json::Value>(text)
@@ -598,14 +647,15 @@ fn request_id(text: &str) -> Option<u64> {
         .as_u64()
 }
 
-/// Drains the queue into the socket, each write bounded by `write_timeout`.
+/// Drains the queue into the socket, each write bounded by `write_timeout`; returns the sink
+/// when done.
 async fn write_loop(
     mut sink: Sink,
     mut rx: mpsc::Receiver<Outgoing>,
     closer: CancellationToken,
     json: Arc<AtomicBool>,
     write_timeout: Duration,
-) {
+) -> Sink {
     loop {
         let out = tokio::select! {
             biased;
@@ -648,6 +698,7 @@ async fn write_loop(
     }
     rx.close();
     let _ = timeout(CLOSE_FLUSH, sink.close()).await;
+    sink
 }
 
 fn encode(msg: &ServerMessage, json: bool) -> Option<Message> {

@@ -10,13 +10,14 @@ use std::time::Duration;
 
 use chaupal_shared::AnyGame;
 use chaupal_shared::protocol::{
-    AnalysisRequest, Engine, ErrorCode, ErrorReply, GameId, GameStatus, LobbyEvent, PlayerInfo,
-    RatingInfo, Reply, Request, ServerMessage,
+    AnalysisRequest, Engine, ErrorCode, ErrorReply, GameId, GameStatus, GameSummary, LobbyEvent,
+    PlayerInfo, RatingInfo, Reply, Request, ServerMessage,
 };
 use tokio_util::sync::CancellationToken;
 
 use super::conn::Conn;
 use crate::bus::{Received, Subscription};
+use crate::identity::{new_token, token_hash};
 use crate::lobby::Lobby;
 use crate::outbox::Outbox;
 use crate::pool::{AiPool, line_of, request_for};
@@ -30,14 +31,6 @@ const HINT_ENGINE: Engine = Engine::Level { level: 8 };
 
 fn err(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
     ErrorReply::new(code, reason)
-}
-
-fn storage(e: crate::store::StoreError) -> ErrorReply {
-    tracing::error!("store: {e}");
-    err(
-        ErrorCode::Storage,
-        "the records could not be read or written",
-    )
 }
 
 impl Conn {
@@ -142,17 +135,17 @@ impl Conn {
             }
             Request::Hint { game } => {
                 let view = room(&lobby, &store, game).await?.view().await?;
-                if view.summary.rated && view.summary.status == GameStatus::Live {
-                    return Err(err(
-                        ErrorCode::NotAllowed,
-                        "no hints in a rated game while it is played",
-                    ));
-                }
+                check_engine_help(&view.summary)?;
                 self.spawn_search(id, view.game, HINT_ENGINE);
                 return Ok(None);
             }
             Request::Analyse(req) => {
                 crate::lobby::check_engine(req.game, &req.engine, self.shared.limits.analysis_ms)?;
+                if let Some(from) = req.from_game
+                    && let Some(room) = lobby.room(from)
+                {
+                    check_engine_help(&room.view().await?.summary)?;
+                }
                 let game = analysis_position(&req)?;
                 self.spawn_search(id, game, req.engine);
                 return Ok(None);
@@ -165,8 +158,7 @@ impl Conn {
                 let who = who.unwrap_or(player.id);
                 let rows = store
                     .finished_games(who, limit.clamp(1, MAX_LIST), before)
-                    .await
-                    .map_err(storage)?;
+                    .await?;
                 Reply::Games {
                     games: rows.iter().map(|r| r.summary()).collect(),
                 }
@@ -184,8 +176,7 @@ impl Conn {
                 } else {
                     let (row, moves) = store
                         .game(game)
-                        .await
-                        .map_err(storage)?
+                        .await?
                         .ok_or_else(|| err(ErrorCode::NoSuchGame, format!("no {game}")))?;
                     let summary = row.summary();
                     let text =
@@ -201,17 +192,43 @@ impl Conn {
                 let game = record::import(&store, &text, player.id).await?;
                 Reply::Imported { game }
             }
+            Request::DeviceCode => {
+                let (code, life) = self.shared.devices.issue(player.id);
+                Reply::DeviceCode {
+                    code,
+                    expires_in_ms: life.as_millis() as u64,
+                }
+            }
+            Request::LinkDevice { code } => {
+                let linked = self.shared.devices.redeem(&code).ok_or_else(|| {
+                    err(
+                        ErrorCode::BadDeviceCode,
+                        "this code is unknown, used or expired: ask the other device for a new one",
+                    )
+                })?;
+                let name = store
+                    .player_name(linked)
+                    .await?
+                    .ok_or_else(|| err(ErrorCode::BadDeviceCode, "the code's player is gone"))?;
+                let token = new_token();
+                store
+                    .add_token(linked, &token_hash(&token), crate::now_ms())
+                    .await?;
+                tracing::info!("{player:?} linked a device of {linked}");
+                Reply::Linked {
+                    player: PlayerInfo { id: linked, name },
+                    token,
+                }
+            }
             Request::Ratings { player: who } => {
                 let who = who.unwrap_or(player.id);
                 let name = store
                     .player_name(who)
-                    .await
-                    .map_err(storage)?
+                    .await?
                     .ok_or_else(|| err(ErrorCode::NoSuchPlayer, format!("no {who}")))?;
                 let ratings = store
                     .ratings(&player_key(who.0))
-                    .await
-                    .map_err(storage)?
+                    .await?
                     .into_iter()
                     .map(|(kind, r)| RatingInfo {
                         kind,
@@ -307,13 +324,29 @@ async fn room(
     if let Some(room) = lobby.room(game) {
         return Ok(room);
     }
-    match store.game(game).await.map_err(storage)? {
+    match store.game(game).await? {
         Some(_) => Err(err(
             ErrorCode::GameOver,
             format!("{game} is over; get_record shows it"),
         )),
         None => Err(err(ErrorCode::NoSuchGame, format!("no {game}"))),
     }
+}
+
+/// Engine help (hints, analysis) is for games against the AI, local games and finished games:
+/// a live game between two people is refused it, for its players and its watchers alike.
+fn check_engine_help(summary: &GameSummary) -> Result<(), ErrorReply> {
+    let against_ai = summary.seats.iter().any(|s| s.engine.is_some());
+    let local = summary.seats[0].player.as_ref().map(|p| p.id)
+        == summary.seats[1].player.as_ref().map(|p| p.id);
+    if summary.status == GameStatus::Live && !against_ai && !local {
+        return Err(err(
+            ErrorCode::NotAllowed,
+            "no engine help in a live game between people: hints and analysis are for games \
+             against the AI, local games and finished games",
+        ));
+    }
+    Ok(())
 }
 
 /// The position an analysis asks about.

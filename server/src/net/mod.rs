@@ -23,7 +23,9 @@ use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use crate::config::Limits;
+use crate::devices::DeviceCodes;
 use crate::lobby::Lobby;
+use crate::outbox::{ConnId, ConnIds};
 use crate::pool::AiPool;
 use crate::store::Store;
 use crate::web::site::Site;
@@ -48,6 +50,10 @@ pub struct Shared {
     per_address: Mutex<HashMap<IpAddr, usize>>,
     /// One permit per connection allowed at once.
     connections: Arc<Semaphore>,
+    /// Numbers the connections.
+    conn_ids: ConnIds,
+    /// Codes that let a player go on on another device.
+    pub devices: DeviceCodes,
 }
 
 impl Shared {
@@ -69,7 +75,14 @@ impl Shared {
             shutdown,
             per_address: Mutex::new(HashMap::new()),
             connections: Arc::new(Semaphore::new(max)),
+            conn_ids: ConnIds::new(),
+            devices: DeviceCodes::default(),
         })
+    }
+
+    /// The number of a new connection.
+    pub fn next_conn_id(&self) -> ConnId {
+        self.conn_ids.next()
     }
 
     /// Counts a connection from `ip`; refused when the server or the address is full.

@@ -299,14 +299,16 @@ impl Room {
             mover_ms: clocks_ms.map(|c| c[side.index()]),
             clocks_ms,
         };
-        self.emit(
+        self.emit_turn(
             GameEvent::Moved {
                 ply,
                 side,
                 notation: canonical.clone(),
                 clocks,
+                turn: None,
             },
             change,
+            Some(&next),
         )
         .await?;
         self.game = next;
@@ -315,7 +317,7 @@ impl Room {
         self.clock = clock;
         self.draw_offer = None;
         self.takeback_request = None;
-        self.deps.lobby.game_moved(self.id, ply);
+        self.deps.host.game_moved(self.id, ply);
         if let Some(outcome) = self.game.outcome() {
             let result = GameResult {
                 winner: outcome.winner(),
@@ -354,13 +356,15 @@ impl Room {
             to_ply: keep as u32,
             clocks_ms: clock.as_ref().map(|c| c.millis(now)),
         };
-        self.emit(
+        self.emit_turn(
             GameEvent::TakenBack {
                 plies,
                 ply: keep as u32,
                 clocks: clock.as_ref().map(|c| c.view(now)),
+                turn: None,
             },
             change,
+            Some(&game),
         )
         .await?;
         self.game = game;
@@ -372,7 +376,7 @@ impl Room {
         if let Some(ai) = self.ai.take() {
             ai.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
         }
-        self.deps.lobby.game_moved(self.id, keep as u32);
+        self.deps.host.game_moved(self.id, keep as u32);
         self.maybe_start_ai();
         Ok(())
     }
@@ -389,11 +393,7 @@ impl Room {
             .map(|s| s.outbox.clone())
             .collect();
         let start = self.start.clone();
-        let game = self
-            .deps
-            .lobby
-            .start_game(setup, start, seated, None)
-            .await?;
+        let game = self.deps.host.start_rematch(setup, start, seated).await?;
         self.emit(GameEvent::RematchStarted { game }, Change::None)
             .await?;
         self.rematch_game = Some(game);

@@ -28,19 +28,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use chaupal_shared::protocol::{
-    Action, ClockSpec, ErrorCode, GameEvent, GameId, GameStatus, PlayerId, ResultReason,
-    ServerMessage, Version,
+    Action, ClockSpec, ErrorCode, ErrorReply, GameEvent, GameId, GameResult, GameStatus, PlayerId,
+    ResultReason, ServerMessage, Version,
 };
 use chaupal_shared::{AnyGame, GameKind, Side};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
-use super::{Room, RoomCommand, RoomDeps, RoomInit};
+use super::{HostFuture, Room, RoomCommand, RoomDeps, RoomHost, RoomInit};
 use crate::config::Limits;
-use crate::lobby::Lobby;
-use crate::outbox::{ConnId, Outbox, Outgoing};
+use crate::outbox::{ConnId, ConnIds, Outbox, Outgoing};
 use crate::pool::AiPool;
-use crate::store::{NewGame, Store, StoredSeat};
+use crate::store::{NewGame, Store, StoreError, StoredSeat};
 
 /// Rule options the set-up may choose (one that the game does not know falls back to the
 /// defaults).
@@ -102,6 +101,8 @@ struct Conn {
     last: Option<Version>,
     /// The version it rejoined at, until its first message.
     since: Option<Version>,
+    /// Whether it asked for the turn in each move and takeback.
+    turns: bool,
 }
 
 /// What a watcher from the start has heard: the moves the events tell.
@@ -123,6 +124,8 @@ struct Bench {
     story: Story,
     lag: Duration,
     refused: usize,
+    /// Numbers the connections.
+    ids: ConnIds,
 }
 
 /// The state a refused request must leave as it was.
@@ -172,16 +175,31 @@ pub async fn run(bytes: &[u8]) -> Report {
     }
 }
 
+/// A host with no lobby: reports go nowhere, and a rematch cannot be stored, as with a lobby
+/// on the discarding store.
+struct NoLobby;
+
+impl RoomHost for NoLobby {
+    fn game_moved(&self, _game: GameId, _plies: u32) {}
+    fn game_ended(&self, _game: GameId, _result: GameResult) {}
+    fn room_closed(&self, _game: GameId) {}
+    fn start_rematch(
+        &self,
+        _setup: NewGame,
+        _start: AnyGame,
+        _seated: Vec<Outbox>,
+    ) -> HostFuture<'_, Result<GameId, ErrorReply>> {
+        Box::pin(async { Err(StoreError::WriterGone.into()) })
+    }
+}
+
 /// What a room needs, without a database or AI threads.
 fn deps(store: Store, limits: Limits) -> RoomDeps {
-    let limits = Arc::new(limits);
-    let pool = AiPool::new(Default::default(), 1, 0);
-    let lobby = Lobby::new(store.clone(), pool.clone(), limits.clone());
     RoomDeps {
         store,
-        pool,
-        lobby,
-        limits,
+        pool: AiPool::new(Default::default(), 1, 0),
+        host: Arc::new(NoLobby),
+        limits: Arc::new(limits),
     }
 }
 
@@ -201,9 +219,14 @@ fn new_room(setup: NewGame, start: AnyGame, subscribers: Vec<Outbox>) -> RoomIni
     }
 }
 
-fn outbox(player: PlayerId, capacity: usize) -> (Outbox, mpsc::Receiver<Outgoing>) {
+fn outbox(
+    ids: &ConnIds,
+    player: PlayerId,
+    turns: bool,
+    capacity: usize,
+) -> (Outbox, mpsc::Receiver<Outgoing>) {
     let (tx, rx) = mpsc::channel(capacity);
-    let out = Outbox::new(ConnId::next(), player, tx, CancellationToken::new());
+    let out = Outbox::new(ids.next(), player, turns, tx, CancellationToken::new());
     (out, rx)
 }
 
@@ -257,10 +280,12 @@ impl Bench {
             },
         );
         let (tx, rx) = mpsc::channel(super::ROOM_QUEUE);
-        let (seated, seated_rx) = outbox(PLAYERS[0], 64);
+        let ids = ConnIds::new();
+        let (seated, seated_rx) = outbox(&ids, PLAYERS[0], false, 64);
         let init = new_room(setup, start, vec![seated.clone()]);
         let room = Room::new(init, deps, tx).ok()?;
-        let (watcher, watcher_rx) = outbox(PLAYERS[2], 1 << 14);
+        // The watcher asks for turns: each one is checked against the moves it heard.
+        let (watcher, watcher_rx) = outbox(&ids, PLAYERS[2], true, 1 << 14);
         let mut bench = Bench {
             room,
             rx,
@@ -272,6 +297,7 @@ impl Bench {
                 rx: seated_rx,
                 last: None,
                 since: None,
+                turns: false,
             }],
             observer: Conn {
                 id: watcher.conn,
@@ -279,11 +305,14 @@ impl Bench {
                 rx: watcher_rx,
                 last: Some(0),
                 since: Some(0),
+                turns: true,
             },
             story: Story::default(),
             lag: Duration::ZERO,
             refused: 0,
+            ids,
         };
+        bench.room.greet();
         bench.room.begin().await;
         bench.room.add_sub(watcher);
         bench.room.catch_up(bench.observer.id, Some(0));
@@ -354,7 +383,9 @@ impl Bench {
                     2 => Some(version.saturating_sub(u64::from(arg >> 2))),
                     _ => Some(version + 1 + u64::from(arg >> 2)),
                 };
-                self.attach(PLAYERS[usize::from(arg >> 6) % 3], since).await;
+                let turns = arg & 32 != 0;
+                self.attach(PLAYERS[usize::from(arg >> 6) % 3], since, turns)
+                    .await;
             }
             12 => {
                 if !self.conns.is_empty() {
@@ -378,8 +409,8 @@ impl Bench {
         }
     }
 
-    async fn attach(&mut self, player: PlayerId, since: Option<Version>) {
-        let (out, rx) = outbox(player, 64);
+    async fn attach(&mut self, player: PlayerId, since: Option<Version>, turns: bool) {
+        let (out, rx) = outbox(&self.ids, player, turns, 64);
         let (reply, answer) = oneshot::channel();
         self.conns.push(Conn {
             id: out.conn,
@@ -387,6 +418,7 @@ impl Bench {
             rx,
             last: None,
             since,
+            turns,
         });
         self.room
             .handle(RoomCommand::Attach {
@@ -599,6 +631,17 @@ fn read(
             );
             conn.last = Some(*version);
             conn.since = None;
+            let turn = match event {
+                GameEvent::Moved { turn, .. } | GameEvent::TakenBack { turn, .. } => {
+                    assert_eq!(
+                        turn.is_some(),
+                        conn.turns,
+                        "a move or takeback has the turn exactly for those who asked"
+                    );
+                    turn.as_ref()
+                }
+                _ => None,
+            };
             if let Some(story) = story {
                 story.version = *version;
                 match event {
@@ -608,6 +651,19 @@ fn read(
                     }
                     GameEvent::TakenBack { ply, .. } => story.moves.truncate(*ply as usize),
                     _ => {}
+                }
+                if let Some(turn) = turn {
+                    let mut game = start.clone();
+                    for mv in &story.moves {
+                        game.play_text(mv).expect("the moves heard replay");
+                    }
+                    assert_eq!(turn.position, game.position_text(), "a turn's position");
+                    assert_eq!(turn.side_to_move, game.side_to_move(), "a turn's side");
+                    assert_eq!(
+                        turn.legal_moves,
+                        game.legal_moves_text(),
+                        "a turn's legal moves"
+                    );
                 }
             }
         }
@@ -668,8 +724,9 @@ mod tests {
         let store = Store::discarding(Arc::new(AtomicBool::new(false))).unwrap();
         let deps = deps(store, Limits::default());
         let (tx, _rx) = mpsc::channel(super::super::ROOM_QUEUE);
-        let (player, mut player_rx) = outbox(PLAYERS[0], 64);
-        let (watcher, mut watcher_rx) = outbox(PLAYERS[2], 64);
+        let ids = ConnIds::new();
+        let (player, mut player_rx) = outbox(&ids, PLAYERS[0], false, 64);
+        let (watcher, mut watcher_rx) = outbox(&ids, PLAYERS[2], false, 64);
         let init = new_room(setup, start, vec![player.clone(), watcher.clone()]);
         let mut room = Room::new(init, deps, tx).unwrap();
         // Watching twice replaces the first subscription and its watch.

@@ -4,25 +4,29 @@
 //! (1, 2, 3, ...), writes each event to the store *before* anyone hears of it, and sends it to
 //! both seats and every spectator. Nothing else touches a game: connections talk to the room
 //! through its [`RoomHandle`], and the room answers each request with `Ok` or a typed error.
+//! A room reports its moves, its end and its closing to its [`RoomHost`] (the lobby, which
+//! opened it), and asks it to start a rematch; it knows nothing else of the lobby.
 //!
 //! - [`actions`]: what seats do (moves, resign, offers, takebacks, rematches, claims).
 //! - [`view`]: what the room shows (snapshots, presence, summaries).
-//! - [`harness`]: a room driven directly by a script of requests, with its invariants checked
-//!   after every step (for the fuzz target and the proptests).
+//! - `harness` (feature `test-support`): a room driven directly by a script of requests, with
+//!   its invariants checked after every step (for the fuzz target and the proptests).
 
 mod actions;
-#[doc(hidden)]
+#[cfg(any(test, feature = "test-support"))]
 pub mod harness;
 mod view;
 
 use std::collections::{HashMap, VecDeque};
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use chaupal_shared::protocol::{
     Action, ErrorCode, ErrorReply, GameEvent, GameId, GameResult, GameStatus, GameSummary,
-    PlayerId, ResultReason, ServerMessage, Version,
+    PlayerId, ResultReason, ServerMessage, Turn, Version,
 };
 use chaupal_shared::{AnyGame, Side};
 use tokio::sync::{mpsc, oneshot};
@@ -31,7 +35,6 @@ use tokio_util::sync::{CancellationToken, DropGuard};
 
 use crate::clock::GameClock;
 use crate::config::Limits;
-use crate::lobby::Lobby;
 use crate::outbox::{ConnId, Outbox};
 use crate::pool::{AiPool, PoolError, request_for};
 use crate::ratings::{level_key, level_rating, player_key};
@@ -57,8 +60,31 @@ const AI_MIN_BUDGET: Duration = Duration::from_millis(50);
 pub struct RoomDeps {
     pub store: Store,
     pub pool: AiPool,
-    pub lobby: Lobby,
+    /// Whoever opened the room (the lobby): hears its reports, starts its rematch.
+    pub host: Arc<dyn RoomHost>,
     pub limits: Arc<Limits>,
+}
+
+/// A boxed future of a [`RoomHost`] method (a trait object cannot have `async fn`s).
+pub type HostFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// What a room tells whoever opened it, and the one thing it asks of it: the lobby implements
+/// this, so that a room knows nothing of the lobby and the lobby alone knows of rooms.
+pub trait RoomHost: Send + Sync {
+    /// The game's number of moves changed (a move, or a takeback).
+    fn game_moved(&self, game: GameId, plies: u32);
+    /// The game ended with `result`.
+    fn game_ended(&self, game: GameId, result: GameResult);
+    /// The room closed (its game is over, and nobody is left or it lingered long enough).
+    fn room_closed(&self, game: GameId);
+    /// Starts the rematch: stores the game `setup` describes, opens its room from `start` with
+    /// the `seated` connections at the board, and returns its id.
+    fn start_rematch(
+        &self,
+        setup: NewGame,
+        start: AnyGame,
+        seated: Vec<Outbox>,
+    ) -> HostFuture<'_, Result<GameId, ErrorReply>>;
 }
 
 /// Everything a room starts from: a new game, or a live game reloaded after a restart.
@@ -238,10 +264,13 @@ pub(crate) struct Room {
     tx: mpsc::Sender<RoomCommand>,
 }
 
-/// Starts a room's task and returns its handle.
+/// Starts a room's task and returns its handle. The seated connections have the game's
+/// snapshot in their queues before this returns, so that it comes before the reply to the
+/// request that started the game.
 pub fn spawn(init: RoomInit, deps: RoomDeps) -> Result<RoomHandle, ErrorReply> {
     let (tx, rx) = mpsc::channel(ROOM_QUEUE);
     let mut room = Room::new(init, deps, tx.clone())?;
+    room.greet();
     let handle = RoomHandle { id: room.id, tx };
     tokio::spawn(async move {
         room.begin().await;
@@ -333,13 +362,17 @@ impl Room {
         Ok(room)
     }
 
-    /// First things on start: tell the seated connections the game, finish a game whose end
-    /// was not recorded, and let an AI seat think.
-    async fn begin(&mut self) {
+    /// Tells the connections seated at the start the game: a snapshot each.
+    fn greet(&mut self) {
         let conns: Vec<ConnId> = self.subs.keys().copied().collect();
         for conn in conns {
             self.send_snapshot(conn);
         }
+    }
+
+    /// First things in the room's task: finish a game whose end was not recorded, and let an
+    /// AI seat think.
+    async fn begin(&mut self) {
         if let Some(outcome) = self.game.outcome() {
             let result = GameResult {
                 winner: outcome.winner(),
@@ -380,7 +413,7 @@ impl Room {
         if let Some(ai) = &self.ai {
             ai.cancel.store(true, Ordering::Relaxed);
         }
-        self.deps.lobby.room_closed(self.id);
+        self.deps.host.room_closed(self.id);
         tracing::debug!("{}: room closed", self.id);
     }
 
@@ -447,11 +480,14 @@ impl Room {
         self.update_away();
     }
 
-    /// Sends a new subscriber what it missed since `since`: the events, or a snapshot.
+    /// Sends a new subscriber what it missed since `since`: the events, or a snapshot. A
+    /// connection that asked for turns gets a snapshot whenever it missed anything: the events
+    /// kept for replay do not carry the turn, and a snapshot does.
     fn catch_up(&mut self, conn: ConnId, since: Option<Version>) {
+        let turns = self.subs.get(&conn).is_some_and(|s| s.outbox.turns);
         let replay: Option<Vec<Arc<ServerMessage>>> = match since {
             Some(v) if v == self.version => Some(Vec::new()),
-            Some(v) if v < self.version => {
+            Some(v) if v < self.version && !turns => {
                 let first_kept = self.log.front().map_or(self.version + 1, |(fv, _)| *fv);
                 (v + 1 >= first_kept).then(|| {
                     self.log
@@ -592,6 +628,18 @@ impl Room {
     /// Records the next event, then sends it to everyone at the board. Nothing is sent, and the
     /// version does not move, when the store fails.
     async fn emit(&mut self, event: GameEvent, change: Change) -> Result<(), ErrorReply> {
+        self.emit_turn(event, change, None).await
+    }
+
+    /// Like [`Room::emit`], for an event that changes the position (a move, a takeback): `next`
+    /// is the game after it, whose [`Turn`] the connections that asked for turns get in the
+    /// event.
+    async fn emit_turn(
+        &mut self,
+        event: GameEvent,
+        change: Change,
+        next: Option<&AnyGame>,
+    ) -> Result<(), ErrorReply> {
         let version = self.version + 1;
         let body = serde_json::to_string(&event)
             .map_err(|e| ErrorReply::new(ErrorCode::Internal, e.to_string()))?;
@@ -609,31 +657,47 @@ impl Room {
             self.id,
             written.is_ok()
         );
-        written.map_err(|e| {
-            tracing::error!("{}: store: {e}", self.id);
-            ErrorReply::new(
-                ErrorCode::Storage,
-                "the server could not record this; nothing changed",
-            )
-        })?;
+        if written.is_err() {
+            tracing::warn!("{}: version {version} was not recorded", self.id);
+        }
+        written?;
         self.version = version;
         let msg = Arc::new(ServerMessage::Event {
             game: self.id,
             version,
             event,
         });
+        let turned = next
+            .filter(|_| self.subs.values().any(|s| s.outbox.turns))
+            .and_then(|game| match &*msg {
+                ServerMessage::Event { event, .. } => with_turn(event.clone(), turn_of(game)),
+                _ => None,
+            })
+            .map(|event| {
+                Arc::new(ServerMessage::Event {
+                    game: self.id,
+                    version,
+                    event,
+                })
+            });
         self.log.push_back((version, msg.clone()));
         while self.log.len() > self.deps.limits.replay_events.max(1) {
             self.log.pop_front();
         }
-        self.broadcast(msg);
+        self.broadcast(msg, turned);
         Ok(())
     }
 
-    fn broadcast(&mut self, msg: Arc<ServerMessage>) {
+    /// Sends `msg` to everyone at the board; those who asked for turns get `turned` instead
+    /// when there is one.
+    fn broadcast(&mut self, msg: Arc<ServerMessage>, turned: Option<Arc<ServerMessage>>) {
         let mut dropped = Vec::new();
         for (conn, sub) in &self.subs {
-            if !sub.outbox.send(msg.clone()) {
+            let msg = match &turned {
+                Some(turned) if sub.outbox.turns => turned.clone(),
+                _ => msg.clone(),
+            };
+            if !sub.outbox.send(msg) {
                 dropped.push(*conn);
             }
         }
@@ -673,7 +737,7 @@ impl Room {
         if let Some(ai) = self.ai.take() {
             ai.cancel.store(true, Ordering::Relaxed);
         }
-        self.deps.lobby.game_ended(self.id, result);
+        self.deps.host.game_ended(self.id, result);
         Ok(())
     }
 
@@ -798,6 +862,43 @@ impl Room {
                 tracing::error!("{}: could not record the end: {e}", self.id);
             }
         }
+    }
+}
+
+/// What a bot needs to know of `game`: its position, whose turn it is and the legal moves.
+fn turn_of(game: &AnyGame) -> Turn {
+    Turn {
+        position: game.position_text(),
+        side_to_move: game.side_to_move(),
+        legal_moves: game.legal_moves_text(),
+    }
+}
+
+/// The event with the turn in it, for an event that carries one (a move, a takeback).
+fn with_turn(event: GameEvent, turn: Turn) -> Option<GameEvent> {
+    match event {
+        GameEvent::Moved {
+            ply,
+            side,
+            notation,
+            clocks,
+            ..
+        } => Some(GameEvent::Moved {
+            ply,
+            side,
+            notation,
+            clocks,
+            turn: Some(turn),
+        }),
+        GameEvent::TakenBack {
+            plies, ply, clocks, ..
+        } => Some(GameEvent::TakenBack {
+            plies,
+            ply,
+            clocks,
+            turn: Some(turn),
+        }),
+        _ => None,
     }
 }
 

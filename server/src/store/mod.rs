@@ -17,11 +17,9 @@ mod rows;
 mod seeks;
 mod writer;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use chaupal_shared::protocol::{GameId, PlayerId, Version};
+use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId, PlayerId, Version};
 use chaupal_shared::{GameKind, protocol::Engine};
 use sqlx::AnyPool;
 use sqlx::Row;
@@ -54,6 +52,18 @@ pub enum StoreError {
     WriterGone,
     #[error("a stored record is damaged: {0}")]
     Corrupt(String),
+}
+
+/// What a client hears when the records fail: a `storage` error. The details go to the log,
+/// not to the client; whatever the request would have changed is unchanged.
+impl From<StoreError> for ErrorReply {
+    fn from(e: StoreError) -> ErrorReply {
+        tracing::error!("records: {e}");
+        ErrorReply::new(
+            ErrorCode::Storage,
+            "the server could not read or write its records; nothing changed",
+        )
+    }
 }
 
 /// Which database the URL names.
@@ -143,8 +153,10 @@ impl Store {
     /// tests and fuzzing): every write succeeds at once, or fails while `fail` is set; reads
     /// find no tables, and storing a new game fails at once. Needs a tokio runtime (it spawns
     /// its writer).
-    #[doc(hidden)]
-    pub fn discarding(fail: Arc<AtomicBool>) -> Result<Store, StoreError> {
+    #[cfg(any(test, feature = "test-support"))]
+    pub fn discarding(
+        fail: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let pool = AnyPoolOptions::new()
             .max_connections(1)
@@ -152,7 +164,7 @@ impl Store {
         let (tx, mut rx) = mpsc::channel::<writer::Job>(WRITE_QUEUE);
         tokio::spawn(async move {
             while let Some(job) = rx.recv().await {
-                let result = if fail.load(Ordering::Relaxed) {
+                let result = if fail.load(std::sync::atomic::Ordering::Relaxed) {
                     Err(StoreError::WriterGone)
                 } else {
                     Ok(())
@@ -193,15 +205,21 @@ impl Store {
 
     // ---- players ----
 
-    /// The player whose token hashes to `token_hash`.
+    /// The player whose token hashes to `token_hash`: the player's first token, or one of a
+    /// device linked since ([`Store::add_token`]).
     pub async fn player_by_token(
         &self,
         token_hash: &str,
     ) -> Result<Option<(PlayerId, String)>, StoreError> {
-        let row = sqlx::query("SELECT id, name FROM players WHERE token_hash = $1")
-            .bind(token_hash)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row = sqlx::query(
+            "SELECT id, name FROM players WHERE token_hash = $1 \
+             UNION ALL \
+             SELECT p.id, p.name FROM player_tokens t JOIN players p ON p.id = t.player \
+             WHERE t.token_hash = $1",
+        )
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await?;
         row.map(|r| Ok((PlayerId(to_u64(r.try_get("id")?)), r.try_get("name")?)))
             .transpose()
     }
@@ -222,6 +240,25 @@ impl Store {
         .fetch_one(&self.writes)
         .await?;
         Ok(PlayerId(to_u64(row.try_get("id")?)))
+    }
+
+    /// Gives player `id` another token (a device linked with a device code); the others stay
+    /// good.
+    pub async fn add_token(
+        &self,
+        id: PlayerId,
+        token_hash: &str,
+        now_ms: u64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO player_tokens (token_hash, player, created_ms) VALUES ($1, $2, $3)",
+        )
+        .bind(token_hash)
+        .bind(to_i64(id.0))
+        .bind(to_i64(now_ms))
+        .execute(&self.writes)
+        .await?;
+        Ok(())
     }
 
     /// Changes a player's display name.

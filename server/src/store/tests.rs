@@ -170,6 +170,19 @@ async fn players_are_found_by_token_hash_on(store: &Store) {
         store.player_name(id).await.unwrap().as_deref(),
         Some("Asha")
     );
+    // A linked device's token finds the same player, and the first token still does.
+    store.add_token(id, "hash-phone", 6).await.unwrap();
+    assert_eq!(
+        store.player_by_token("hash-phone").await.unwrap(),
+        Some((id, "Asha".to_owned()))
+    );
+    assert_eq!(
+        store.player_by_token("hash-a").await.unwrap(),
+        Some((id, "Asha".to_owned()))
+    );
+    // A token is one player's only.
+    let other = store.create_player("bo", "hash-bo", 7).await.unwrap();
+    assert!(store.add_token(other, "hash-phone", 8).await.is_err());
 }
 
 #[tokio::test]

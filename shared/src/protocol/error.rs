@@ -19,7 +19,8 @@ pub enum ErrorCode {
     Malformed,
     /// The frame or message is larger than the server accepts.
     TooLarge,
-    /// Too many messages in too short a time; the request was dropped.
+    /// Too many messages in too short a time; the request was dropped. A connection refused too
+    /// often is closed after this error (see "The message budget").
     RateLimited,
     /// Too many connections from this address; the connection is closed.
     TooManyConnections,
@@ -34,6 +35,8 @@ pub enum ErrorCode {
     UnknownToken,
     /// The display name is empty, too long or has control characters.
     BadName,
+    /// The code from another device is unknown, used already, or expired.
+    BadDeviceCode,
     // Lobby.
     /// The player already has as many open seeks and live games as allowed.
     TooManyGames,
@@ -79,7 +82,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, in the order of the documentation.
-    pub const ALL: [ErrorCode; 30] = [
+    pub const ALL: [ErrorCode; 31] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -92,6 +95,7 @@ impl ErrorCode {
         ErrorCode::ShuttingDown,
         ErrorCode::UnknownToken,
         ErrorCode::BadName,
+        ErrorCode::BadDeviceCode,
         ErrorCode::TooManyGames,
         ErrorCode::NoSuchSeek,
         ErrorCode::BadInviteCode,
@@ -127,6 +131,7 @@ impl ErrorCode {
             ErrorCode::ShuttingDown => "shutting_down",
             ErrorCode::UnknownToken => "unknown_token",
             ErrorCode::BadName => "bad_name",
+            ErrorCode::BadDeviceCode => "bad_device_code",
             ErrorCode::TooManyGames => "too_many_games",
             ErrorCode::NoSuchSeek => "no_such_seek",
             ErrorCode::BadInviteCode => "bad_invite_code",

@@ -8,13 +8,13 @@ use super::request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, 
 use super::server::{
     Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, LimitsInfo, LobbyEvent,
     PlayerInfo, RatingInfo, Reply, ResultReason, Score, SearchLine, SeatInfo, SeatPresence,
-    SeekInfo, ServerMessage, Welcome,
+    SeekInfo, ServerMessage, Turn, Welcome,
 };
 use super::{
     ClockSpec, ErrorCode, ErrorReply, GameId, PlayerId, RulePair, SeekId, SideChoice,
     request::Request,
 };
-use crate::any::GameKind;
+use crate::any::{AnyGame, GameKind};
 use crate::game::{EndReason, Side};
 
 /// The name of a request, as its JSON tag.
@@ -40,6 +40,8 @@ pub fn request_name(r: &Request) -> &'static str {
         Request::GetRecord { .. } => "get_record",
         Request::ImportRecord { .. } => "import_record",
         Request::Ratings { .. } => "ratings",
+        Request::DeviceCode => "device_code",
+        Request::LinkDevice { .. } => "link_device",
     }
 }
 
@@ -88,6 +90,8 @@ pub fn reply_name(r: &Reply) -> &'static str {
         Reply::Record { .. } => "record",
         Reply::Imported { .. } => "imported",
         Reply::Ratings { .. } => "ratings",
+        Reply::DeviceCode { .. } => "device_code",
+        Reply::Linked { .. } => "linked",
     }
 }
 
@@ -113,6 +117,7 @@ pub fn lobby_name(l: &LobbyEvent) -> &'static str {
         LobbyEvent::SeekAdded(_) => "seek_added",
         LobbyEvent::SeekRemoved { .. } => "seek_removed",
         LobbyEvent::GameStarted(_) => "game_started",
+        LobbyEvent::GameProgress { .. } => "game_progress",
         LobbyEvent::GameEnded { .. } => "game_ended",
         LobbyEvent::Reset { .. } => "reset",
     }
@@ -140,12 +145,29 @@ fn clocks() -> Clocks {
     }
 }
 
+/// A rule that differs from the default (Kalah starts with 4 seeds a house).
+fn six_seeds() -> Vec<RulePair> {
+    vec![RulePair::new("seeds", "6")]
+}
+
+/// The example game after its one move, `c3`: Bagh Chal, the tigers to move.
+fn after_c3() -> Turn {
+    let mut game = AnyGame::start(GameKind::BaghChal, std::iter::empty::<(&str, &str)>())
+        .expect("Bagh Chal's default rules");
+    game.play_text("c3").expect("c3 opens a game of Bagh Chal");
+    Turn {
+        position: game.position_text(),
+        side_to_move: game.side_to_move(),
+        legal_moves: game.legal_moves_text(),
+    }
+}
+
 fn seek() -> SeekInfo {
     SeekInfo {
         seek: SeekId(12),
         by: player(3, "asha"),
         kind: GameKind::Kalah,
-        rules: vec![RulePair::new("seeds", "4")],
+        rules: six_seeds(),
         clock: Some(clock()),
         side: SideChoice::Random,
         rated: true,
@@ -183,6 +205,24 @@ pub fn summary() -> GameSummary {
     }
 }
 
+/// A finished game as lists show it (`finished_games`).
+fn finished() -> GameSummary {
+    GameSummary {
+        game: GameId(40),
+        kind: GameKind::Kalah,
+        rules: six_seeds(),
+        rated: true,
+        status: GameStatus::Finished,
+        result: Some(GameResult {
+            winner: Some(Side::Second),
+            reason: ResultReason::Rules(EndReason::SeedsCounted),
+        }),
+        plies: 37,
+        watchers: 0,
+        ..summary()
+    }
+}
+
 /// Every request, once (every action once).
 pub fn requests() -> Vec<(String, ClientMessage)> {
     let engine = Engine::Level { level: 3 };
@@ -193,7 +233,7 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
     };
     let setup = |opponent| GameSetup {
         game: GameKind::Kalah,
-        rules: vec![RulePair::new("seeds", "4")],
+        rules: six_seeds(),
         clock: Some(clock()),
         side: SideChoice::Random,
         opponent,
@@ -204,11 +244,19 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
             version: super::PROTOCOL_VERSION,
             name: "asha".to_owned(),
             token: None,
+            turns: false,
         },
         Request::Hello {
             version: super::PROTOCOL_VERSION,
             name: "asha".to_owned(),
             token: Some("5f0c2a9e41d37b86c0e1f2a3b4c5d6e7".to_owned()),
+            turns: false,
+        },
+        Request::Hello {
+            version: super::PROTOCOL_VERSION,
+            name: "tiger-bot".to_owned(),
+            token: None,
+            turns: true,
         },
         Request::Ping {
             data: "t=1".to_owned(),
@@ -245,6 +293,7 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
             position: None,
             moves: vec!["c3".to_owned()],
             engine: named,
+            from_game: None,
         }),
         Request::FinishedGames {
             player: None,
@@ -257,6 +306,10 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
         },
         Request::Ratings {
             player: Some(PlayerId(3)),
+        },
+        Request::DeviceCode,
+        Request::LinkDevice {
+            code: "K7QM-2XWP".to_owned(),
         },
     ];
     let actions = [
@@ -296,6 +349,7 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
                     };
                     format!("create_game: {which}")
                 }
+                Request::Hello { turns: true, .. } => "hello: a bot".to_owned(),
                 Request::Hello { token: Some(_), .. } => "hello: returning player".to_owned(),
                 other => request_name(other).to_owned(),
             };
@@ -322,9 +376,9 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
         version: 3,
         start_position: None,
         moves: vec!["c3".to_owned()],
-        position: "(the position in the game's notation)".to_owned(),
-        side_to_move: Side::Second,
-        legal_moves: vec!["a1-b2".to_owned()],
+        position: after_c3().position,
+        side_to_move: after_c3().side_to_move,
+        legal_moves: after_c3().legal_moves,
         clocks: Some(clocks()),
         draw_offer: None,
         takeback_request: None,
@@ -372,7 +426,23 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
             Reply::Created {
                 game: None,
                 seek: Some(SeekId(12)),
+                invite_code: None,
+            },
+        ),
+        reply(
+            5,
+            Reply::Created {
+                game: None,
+                seek: Some(SeekId(13)),
                 invite_code: Some("K7QM-2XPD".to_owned()),
+            },
+        ),
+        reply(
+            6,
+            Reply::Created {
+                game: Some(GameId(42)),
+                seek: None,
+                invite_code: None,
             },
         ),
         reply(
@@ -385,6 +455,12 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
             6,
             Reply::Games {
                 games: vec![summary()],
+            },
+        ),
+        reply(
+            21,
+            Reply::Games {
+                games: vec![finished()],
             },
         ),
         reply(
@@ -427,6 +503,20 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                 }],
             },
         ),
+        reply(
+            12,
+            Reply::DeviceCode {
+                code: "K7QM-2XWP".to_owned(),
+                expires_in_ms: 600_000,
+            },
+        ),
+        reply(
+            13,
+            Reply::Linked {
+                player: player(3, "asha"),
+                token: "5f0c8a1e9b7d4c2a8e6f1b3d5a7c9e0f".to_owned(),
+            },
+        ),
         ServerMessage::Error {
             id: Some(12),
             error: ErrorReply::new(ErrorCode::IllegalMove, "'c9' is not a move: no such point"),
@@ -438,6 +528,17 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                 side: Side::First,
                 notation: "c3".to_owned(),
                 clocks: Some(clocks()),
+                turn: None,
+            },
+        ),
+        event(
+            1,
+            GameEvent::Moved {
+                ply: 1,
+                side: Side::First,
+                notation: "c3".to_owned(),
+                clocks: Some(clocks()),
+                turn: Some(after_c3()),
             },
         ),
         event(2, GameEvent::DrawOffered { by: Side::First }),
@@ -450,6 +551,7 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                 plies: 2,
                 ply: 3,
                 clocks: Some(clocks()),
+                turn: None,
             },
         ),
         event(
@@ -480,6 +582,10 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
         ServerMessage::Lobby(LobbyEvent::SeekAdded(seek())),
         ServerMessage::Lobby(LobbyEvent::SeekRemoved { seek: SeekId(12) }),
         ServerMessage::Lobby(LobbyEvent::GameStarted(summary())),
+        ServerMessage::Lobby(LobbyEvent::GameProgress {
+            game: GameId(42),
+            plies: 17,
+        }),
         ServerMessage::Lobby(LobbyEvent::GameEnded {
             game: GameId(42),
             result: GameResult {
@@ -492,7 +598,33 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
             games: vec![],
         }),
     ];
-    all.into_iter()
-        .map(|m| (server_name(&m).to_owned(), m))
-        .collect()
+    all.into_iter().map(|m| (title(&m), m)).collect()
+}
+
+/// The title of an example server message: its name, and what tells it from another example of
+/// the same message.
+fn title(m: &ServerMessage) -> String {
+    let name = server_name(m);
+    let which = match m {
+        ServerMessage::Reply {
+            reply: Reply::Created {
+                game, invite_code, ..
+            },
+            ..
+        } => match (game, invite_code) {
+            (Some(_), _) => "a game started",
+            (None, Some(_)) => "a private game",
+            (None, None) => "an open seek",
+        },
+        ServerMessage::Reply {
+            reply: Reply::Games { games },
+            ..
+        } if games.iter().any(|g| g.status == GameStatus::Finished) => "finished games",
+        ServerMessage::Event {
+            event: GameEvent::Moved { turn: Some(_), .. },
+            ..
+        } => "with the turn, for a bot",
+        _ => return name.to_owned(),
+    };
+    format!("{name}: {which}")
 }

@@ -12,10 +12,11 @@
 //! - [`request`]: what clients ask.
 //! - [`server`]: what the server says: replies, events, snapshots, lobby updates.
 //! - [`error`]: the error codes of the error reply.
-//! - [`examples`]: one value of every message, used by the round-trip tests and to check that
-//!   docs/PROTOCOL.md shows every message.
+//! - `examples` (feature `test-support`): one value of every message, used by the round-trip
+//!   tests and to check that docs/PROTOCOL.md shows every message.
 
 pub mod error;
+#[cfg(any(test, feature = "test-support"))]
 pub mod examples;
 pub mod request;
 pub mod server;
@@ -29,7 +30,7 @@ pub use request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, Opp
 pub use server::{
     Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, LimitsInfo, LobbyEvent,
     PlayerInfo, RatingInfo, Reply, ResultReason, Score, SearchLine, SeatInfo, SeatPresence,
-    SeekInfo, ServerMessage, Welcome,
+    SeekInfo, ServerMessage, Turn, Welcome,
 };
 
 /// The protocol version a client states first on every connection.

@@ -20,10 +20,14 @@ pub struct ClientMessage {
 pub enum Request {
     /// The first request on a connection: the protocol version, a display name, and the token
     /// from an earlier Welcome to come back as the same player (none for a new player).
+    /// `turns` asks for the position and the legal moves in every `moved` and `taken_back` event
+    /// sent on this connection (what a bot needs); it may be left out (false).
     Hello {
         version: u32,
         name: String,
         token: Option<String>,
+        #[serde(default)]
+        turns: bool,
     },
     /// An application-level ping; the reply is `pong` with the same data.
     Ping { data: String },
@@ -78,13 +82,20 @@ pub enum Request {
     ImportRecord { text: String },
     /// A player's ratings, one per game (oneself when `player` is none).
     Ratings { player: Option<PlayerId> },
+    /// A short code that lets another device (another browser) go on as this player: give it
+    /// to `link_device` there. One code a player at a time, for one use, for ten minutes.
+    DeviceCode,
+    /// Redeems a code from `device_code`: the reply `linked` carries a token of that player;
+    /// say hello with it (on a new connection) to go on as that player.
+    LinkDevice { code: String },
 }
 
 /// How a new game is set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameSetup {
     pub game: GameKind,
-    /// Rule options that differ from the defaults.
+    /// Rule options that differ from the defaults (may be left out: none).
+    #[serde(default)]
     pub rules: Vec<RulePair>,
     /// No clock when none.
     pub clock: Option<ClockSpec>,
@@ -157,8 +168,16 @@ pub enum Action {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AnalysisRequest {
     pub game: GameKind,
+    /// May be left out: the default rules.
+    #[serde(default)]
     pub rules: Vec<RulePair>,
     pub position: Option<String>,
+    /// May be left out: none.
+    #[serde(default)]
     pub moves: Vec<String>,
     pub engine: Engine,
+    /// The game the position comes from, when it does: engine help is refused for a live game
+    /// between people. May be left out.
+    #[serde(default)]
+    pub from_game: Option<GameId>,
 }

@@ -86,6 +86,17 @@ pub enum Reply {
         player: PlayerInfo,
         ratings: Vec<RatingInfo>,
     },
+    /// A code for another device, and how long it stays good.
+    DeviceCode {
+        code: String,
+        expires_in_ms: u64,
+    },
+    /// The code was good: a token of `player` for this device (the other device keeps its
+    /// own). Keep it secret, and say hello with it.
+    Linked {
+        player: PlayerInfo,
+        token: String,
+    },
 }
 
 /// The answer to Hello.
@@ -123,12 +134,14 @@ pub struct PlayerInfo {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GameEvent {
-    /// A move was played (and stored). `ply` counts from 1; `clocks` after the move.
+    /// A move was played (and stored). `ply` counts from 1; `clocks` after the move; `turn`
+    /// the position after it, for connections that asked (`hello` with `turns`).
     Moved {
         ply: u32,
         side: Side,
         notation: String,
         clocks: Option<Clocks>,
+        turn: Option<Turn>,
     },
     DrawOffered {
         by: Side,
@@ -142,11 +155,13 @@ pub enum GameEvent {
     TakebackDeclined {
         by: Side,
     },
-    /// The last `plies` moves were taken back; `ply` is the number of moves left.
+    /// The last `plies` moves were taken back; `ply` is the number of moves left; `turn` the
+    /// position now, for connections that asked (`hello` with `turns`).
     TakenBack {
         plies: u32,
         ply: u32,
         clocks: Option<Clocks>,
+        turn: Option<Turn>,
     },
     RematchOffered {
         by: Side,
@@ -163,6 +178,18 @@ pub enum GameEvent {
         result: GameResult,
         clocks: Option<Clocks>,
     },
+}
+
+/// A game's position after an event, and what can be played from it: what a bot needs to move.
+/// Sent in `moved` and `taken_back` events to connections that said `hello` with `turns`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// The position, in the game's position notation (docs/NOTATION.md).
+    pub position: String,
+    pub side_to_move: Side,
+    /// The legal moves of the side to move, in notation; empty once the rules have ended the
+    /// game.
+    pub legal_moves: Vec<String>,
 }
 
 /// How a game ended.
@@ -300,6 +327,7 @@ pub struct GameSnapshot {
     /// The current position, in the game's position notation.
     pub position: String,
     pub side_to_move: Side,
+    /// The legal moves of the side to move, in notation; empty when the game is over.
     pub legal_moves: Vec<String>,
     pub clocks: Option<Clocks>,
     pub draw_offer: Option<Side>,
@@ -350,6 +378,12 @@ pub enum LobbyEvent {
         seek: SeekId,
     },
     GameStarted(GameSummary),
+    /// A live game went on: `plies` moves played now. Sent at most every few seconds a game
+    /// (the last count always follows).
+    GameProgress {
+        game: GameId,
+        plies: u32,
+    },
     GameEnded {
         game: GameId,
         result: GameResult,

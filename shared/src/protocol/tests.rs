@@ -107,6 +107,73 @@ fn truncated_and_garbage_frames_are_errors_not_panics() {
     ));
 }
 
+/// Lists a bot has nothing to put in (`rules`, an analysis's `moves`) and the `turns` flag of
+/// hello may be left out: empty, and false.
+#[test]
+fn a_bot_may_leave_out_empty_lists_and_the_turns_flag() {
+    let hello = r#"{"id":1,"request":{"hello":{"version":1,"name":"bot"}}}"#;
+    let msg: ClientMessage = decode_json(hello, DEFAULT_MESSAGE_LIMIT).unwrap();
+    assert!(matches!(msg.request, Request::Hello { turns: false, .. }));
+    let hello = r#"{"id":1,"request":{"hello":{"version":1,"name":"bot","turns":true}}}"#;
+    let msg: ClientMessage = decode_json(hello, DEFAULT_MESSAGE_LIMIT).unwrap();
+    assert!(matches!(msg.request, Request::Hello { turns: true, .. }));
+    let create = r#"{"id":2,"request":{"create_game":{"game":"kalah","clock":null,
+        "side":"first","opponent":{"ai":{"engine":{"level":{"level":1}}}},"rated":false}}}"#;
+    let msg: ClientMessage = decode_json(create, DEFAULT_MESSAGE_LIMIT).unwrap();
+    let Request::CreateGame(setup) = msg.request else {
+        panic!("{:?}", msg.request)
+    };
+    assert!(setup.rules.is_empty());
+    assert_eq!(setup.game, crate::GameKind::Kalah);
+    let analyse = r#"{"id":3,"request":{"analyse":{"game":"baghchal","position":null,
+        "engine":{"level":{"level":2}}}}}"#;
+    let msg: ClientMessage = decode_json(analyse, DEFAULT_MESSAGE_LIMIT).unwrap();
+    let Request::Analyse(req) = msg.request else {
+        panic!("{:?}", msg.request)
+    };
+    assert!(req.rules.is_empty() && req.moves.is_empty());
+    // A list of the wrong type is still refused.
+    let wrong = r#"{"id":4,"request":{"create_game":{"game":"kalah","rules":"seeds=6",
+        "clock":null,"side":"first","opponent":"local","rated":false}}}"#;
+    assert!(decode_json::<ClientMessage>(wrong, DEFAULT_MESSAGE_LIMIT).is_err());
+}
+
+/// The examples show rules as differences from the defaults, as the protocol asks: no example
+/// names a rule at its default value.
+#[test]
+fn the_examples_name_no_rule_at_its_default() {
+    let check = |kind: crate::GameKind, rules: &[crate::protocol::RulePair], title: &str| {
+        let default = crate::AnyGame::start(kind, std::iter::empty::<(&str, &str)>()).unwrap();
+        for pair in rules {
+            let game = crate::AnyGame::start(kind, [(pair.key.as_str(), pair.value.as_str())])
+                .unwrap_or_else(|e| panic!("{title}: {pair:?}: {e}"));
+            assert_ne!(
+                game.position_text(),
+                default.position_text(),
+                "{title}: {}={} is the default",
+                pair.key,
+                pair.value
+            );
+        }
+    };
+    for (title, msg) in requests() {
+        if let Request::CreateGame(setup) = &msg.request {
+            check(setup.game, &setup.rules, &title);
+        }
+    }
+    for (title, msg) in server_messages() {
+        if let ServerMessage::Reply {
+            reply: Reply::Seeks { seeks },
+            ..
+        } = &msg
+        {
+            for s in seeks {
+                check(s.kind, &s.rules, &title);
+            }
+        }
+    }
+}
+
 /// docs/PROTOCOL.md shows the JSON of every example message, exactly as encoded.
 #[test]
 fn the_manual_shows_every_message() {

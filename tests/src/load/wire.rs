@@ -34,6 +34,7 @@ impl Wire {
                 version: PROTOCOL_VERSION,
                 name: name.to_owned(),
                 token: None,
+                turns: false,
             })
             .await?;
         loop {
