@@ -257,10 +257,9 @@ fn rule_choices(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut V
             .and_then(|&c| option.values.get(c))
             .copied()
             .unwrap_or("");
-        // One width for the game's steppers, so they line up.
-        let widest = rulebook::options(kind)
+        let widest = option
+            .values
             .iter()
-            .flat_map(|o| o.values.iter())
             .map(|v| ui.width(rulebook::value_words(v), true, ui.unit))
             .fold(0.0, f32::max);
         y = stepper(
@@ -790,9 +789,9 @@ mod tests {
             // Each stepper's label beside its value, with the widest value.
             for kind in GameKind::ALL {
                 for option in rulebook::options(kind) {
-                    let widest = rulebook::options(kind)
+                    let widest = option
+                        .values
                         .iter()
-                        .flat_map(|o| o.values.iter())
                         .map(|v| m.width(rulebook::value_words(v), true, unit))
                         .fold(0.0, f32::max);
                     let bw = rh * 0.8 * 1.4;
