@@ -4,11 +4,13 @@
 # screenshots of every board under Xvfb, and its play against the
 # real server binary (which `cargo test --workspace` builds); the store and a server on
 # PostgreSQL, against a throwaway PostgreSQL server started here (or the one
-# CHAUPAL_TEST_POSTGRES names).
+# CHAUPAL_TEST_POSTGRES names); the browser client in headless Chromium against the real server
+# (tests/tests/browser.rs, on the client scripts/build-web.sh builds first).
 # It first installs what the tests need (scripts/install.sh test; quick once done).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install.sh test
+bash scripts/build-web.sh
 export CHAUPAL_REQUIRE_SCREENSHOTS=1
 export CHAUPAL_REQUIRE_SERVER=1
 export CHAUPAL_REQUIRE_POSTGRES=1

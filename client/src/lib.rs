@@ -27,6 +27,8 @@
 //! - [`platform`]: the little that differs between the desktop and the browser (the socket,
 //!   where the settings are kept, the clipboard, links, the page's address, the title).
 //! - [`draw`]: palette, fonts, boards, widgets and screens.
+//! - [`hook`]: what a frame offered (buttons, cells, the game's moves) as JSON, for a browser
+//!   test to read and click through (pages opened with `?hook`).
 //!
 //! The same code builds for the desktop and for `wasm32-unknown-unknown` (see `docs/WEB.md`).
 
@@ -36,6 +38,7 @@ pub mod args;
 pub mod config;
 pub mod draw;
 pub mod geometry;
+pub mod hook;
 pub mod layout;
 pub mod net;
 pub mod pace;

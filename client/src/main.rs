@@ -6,6 +6,7 @@
 use chaupal_client::app::{Action, App, Event, Field, Outgoing, tab_title};
 use chaupal_client::config::{self, Config};
 use chaupal_client::draw::{Fonts, canvas::Canvas, paint, screens, ui::Input};
+use chaupal_client::hook::Hook;
 use chaupal_client::net::online::Online;
 use chaupal_client::pace::Pacer;
 use chaupal_client::platform::{self, Store};
@@ -60,6 +61,7 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
     let mut canvas = Canvas::default();
     let mut unseen = 0u32;
     let mut acted = true;
+    let mut hook_frames = 0u64;
     loop {
         let started = platform::now();
         let news = online.as_mut().is_some_and(|o| o.pump(&mut app));
@@ -69,16 +71,23 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
         let fresh = news || acted || input.active() || !canvas.ready();
         let mut actions = Vec::new();
         if pacer.redraw(started, size, fresh) {
-            actions = canvas.draw(|| {
-                let mut actions = screens::draw(&app, &input, &fonts);
+            let drawn = canvas.draw(|| {
+                let drawn = screens::draw(&app, &input, &fonts);
                 if paint::warm_glyphs(&fonts) {
                     // Text of new sizes grew the glyph atlases: the frame again, on their new
                     // textures.
-                    actions = screens::draw(&app, &input, &fonts);
+                    return screens::draw(&app, &input, &fonts);
                 }
-                actions
+                drawn
             });
-            platform::text_fields(&screens::take_fields());
+            platform::text_fields(&drawn.record.fields);
+            if launch.hook {
+                hook_frames += 1;
+                let game = online.as_ref().and_then(Online::game);
+                let hook = Hook::new(hook_frames, size, &app, &drawn.record, game);
+                platform::publish_hook(&hook.to_json());
+            }
+            actions = drawn.actions;
             pacer.drawn(started, size, app.next_change());
         } else {
             canvas.show();
@@ -101,7 +110,8 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
                 carry_out(out, &mut app, online.as_mut());
             }
         }
-        app.tick(get_frame_time());
+        let dt = get_frame_time();
+        app.frame(dt, pacer.animation_step(dt));
         if let Some(loading) = &mut sounds_loading {
             let mut cx = Context::from_waker(Waker::noop());
             if let Poll::Ready(loaded) = loading.as_mut().poll(&mut cx) {
@@ -126,13 +136,14 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
             platform::set_title(&now);
             title = now;
         }
-        let change = app.next_change();
-        // While the sounds load, a frame now and then moves their loading on.
-        let change = if sounds_loading.is_some() {
-            Some(change.map_or(0.1, |c| c.min(0.1)))
-        } else {
-            change
-        };
+        // What changes next by itself, and what the last picture still owes (an animation that
+        // ended after the frame was drawn); while the sounds load, a frame now and then moves
+        // their loading on.
+        let loading = sounds_loading.is_some().then_some(0.1);
+        let change = [app.next_change(), pacer.owed(platform::now()), loading]
+            .into_iter()
+            .flatten()
+            .reduce(f32::min);
         let wait = pacer.after_frame(get_frame_time(), input.active() || acted, change);
         platform::pace(wait, pacer.idle_poll(), (platform::now() - started) as f32);
         next_frame().await;
@@ -333,10 +344,10 @@ mod desktop {
             ..Input::default()
         };
         for _ in 0..SCREENSHOT_WARMUP_FRAMES {
-            screens::draw(&app, &input, fonts);
+            let _ = screens::draw(&app, &input, fonts);
             next_frame().await;
         }
-        screens::draw(&app, &input, fonts);
+        let _ = screens::draw(&app, &input, fonts);
         let image = get_screen_data();
         if image.width() == 0 || image.height() == 0 {
             return Err("the window has no pixels to save".to_owned());

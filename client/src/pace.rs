@@ -27,6 +27,11 @@ pub const IDLE_PATIENCE: f32 = 5.0;
 /// How long after the last input the client keeps drawing at full rate (hover marks, a drag).
 pub const LIVELY: f32 = 0.6;
 
+/// The most one frame moves the animations on, in seconds: on a slow machine (software
+/// OpenGL, an old phone) frames are long, and an animation keeps nearly its pace; a stall
+/// longer than this is not made up by jumping ahead.
+pub const MAX_ANIMATION_STEP: f32 = 0.25;
+
 /// The pace of the render loop: how long since the player last did something.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Pacer {
@@ -35,6 +40,8 @@ pub struct Pacer {
     due: Option<f64>,
     /// The window's size when the picture was drawn.
     size: (f32, f32),
+    /// Whether the last pause was a wait for an event or a change (not a full-rate step).
+    rested: bool,
 }
 
 impl Default for Pacer {
@@ -44,6 +51,7 @@ impl Default for Pacer {
             since_input: 0.0,
             due: None,
             size: (0.0, 0.0),
+            rested: false,
         }
     }
 }
@@ -63,6 +71,14 @@ impl Pacer {
         self.due = change.map(|c| now + f64::from(c));
     }
 
+    /// Seconds from `now` until the picture drawn last is due to change, by what was known when
+    /// it was drawn (none: never). A change due when the frame was drawn (an animation that
+    /// has since ended within the same frame) is owed a frame at once, or the screen would
+    /// keep its last step.
+    pub fn owed(&self, now: f64) -> Option<f32> {
+        self.due.map(|d| (d - now).max(0.0) as f32)
+    }
+
     /// After a frame that took `dt` seconds, in which the player did something (`input`) or
     /// not, with the picture next changing by itself in `change` seconds (none: never):
     /// the pause before the next frame, or none when only an event (input, the network)
@@ -73,10 +89,25 @@ impl Pacer {
         } else {
             self.since_input += dt.max(0.0);
         }
-        if self.since_input < LIVELY {
-            return Some(FULL_RATE);
-        }
-        change.map(|c| c.max(FULL_RATE))
+        let wait = if self.since_input < LIVELY {
+            Some(FULL_RATE)
+        } else {
+            change.map(|c| c.max(FULL_RATE))
+        };
+        self.rested = wait.is_none_or(|w| w > FULL_RATE);
+        wait
+    }
+
+    /// How far a frame of `dt` seconds moves the animations on: a frame after a rest (the one
+    /// in which the opponent's move arrives, say) starts them at their start; others by their
+    /// length, up to [`MAX_ANIMATION_STEP`].
+    pub fn animation_step(&self, dt: f32) -> f32 {
+        let most = if self.rested {
+            FULL_RATE
+        } else {
+            MAX_ANIMATION_STEP
+        };
+        dt.clamp(0.0, most)
     }
 
     /// The longest pause of a loop that cannot wait for events: short for a while after the
@@ -164,5 +195,33 @@ mod tests {
             "an animation"
         );
         assert_eq!(p.after_frame(0.1, false, Some(30.0)), Some(30.0));
+    }
+
+    #[test]
+    fn animations_start_at_their_start_after_a_rest_and_keep_pace_on_slow_frames() {
+        let mut p = Pacer::default();
+        p.after_frame(LIVELY * 2.0, false, None);
+        assert_eq!(p.animation_step(4.0), FULL_RATE, "the frame after a rest");
+        assert_eq!(p.after_frame(0.3, false, Some(0.0)), Some(FULL_RATE));
+        assert_eq!(p.animation_step(0.2), 0.2, "a slow frame keeps the pace");
+        assert_eq!(
+            p.animation_step(2.0),
+            MAX_ANIMATION_STEP,
+            "a stall is not made up"
+        );
+    }
+
+    #[test]
+    fn a_change_due_when_the_picture_was_drawn_is_owed_a_frame() {
+        let mut p = Pacer::default();
+        // Drawn mid-animation: the next picture is due at once, even if the animation ended
+        // later in the same frame and nothing else will change.
+        p.drawn(10.0, (800.0, 600.0), Some(0.0));
+        assert_eq!(p.owed(10.01), Some(0.0));
+        assert!(p.redraw(10.01, (800.0, 600.0), false));
+        p.drawn(11.0, (800.0, 600.0), Some(0.5));
+        assert_eq!(p.owed(11.25), Some(0.25));
+        p.drawn(12.0, (800.0, 600.0), None);
+        assert_eq!(p.owed(12.5), None, "an idle picture owes nothing");
     }
 }

@@ -404,6 +404,12 @@ impl Match {
 
     /// Moves the animation on.
     pub fn tick(&mut self, dt: f32) {
+        self.tick_by(dt, dt);
+    }
+
+    /// Moves time on by `dt` seconds for the clocks and by `shown` for the animations (the
+    /// render loop caps those, so that a long frame does not skip a move's showing).
+    pub fn tick_by(&mut self, dt: f32, shown: f32) {
         let finished = self.finished();
         if let Some(c) = &mut self.clocks
             && !finished
@@ -417,7 +423,7 @@ impl Match {
             1.0
         };
         if let Some(front) = self.shows.front_mut()
-            && front.tick(dt * speed)
+            && front.tick(shown * speed)
         {
             self.shows.pop_front();
         }
@@ -799,6 +805,12 @@ mod tests {
         };
         assert_eq!(first.houses[0][2], 0);
         assert_eq!(first.stores[0], 0, "the store is filled seed by seed");
+        // The first frame after an idle pause is long: the sowing still starts at its start.
+        m.tick_by(10.0, 0.02);
+        assert!(
+            m.sowing().is_some(),
+            "a long frame does not skip the sowing"
+        );
         m.tick(10.0);
         assert!(m.sowing().is_none());
         assert_eq!(m.view(), BoardView::of(&m.game));

@@ -36,8 +36,8 @@ impl Route {
     }
 }
 
-/// What an address says: the server to talk to (when it names one), the route, and a name
-/// given with `?name=`.
+/// What an address says: the server to talk to (when it names one), the route, a name given
+/// with `?name=`, and whether `?hook` asks for the test hook ([`crate::hook`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Launch {
     /// The websocket address: the `?server=` of the address, else the `/ws` of the host it was
@@ -45,6 +45,8 @@ pub struct Launch {
     pub server: Option<String>,
     pub route: Route,
     pub name: Option<String>,
+    /// Whether each frame publishes what it offers, for a browser test to read and click.
+    pub hook: bool,
 }
 
 /// An invite code however it was typed or linked (any case, spaces, with or without its dash)
@@ -151,6 +153,7 @@ pub fn parse_url(url: &str) -> Launch {
             Route::Lobby
         },
         name: None,
+        hook: false,
     };
     for pair in query.split('&') {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
@@ -165,6 +168,7 @@ pub fn parse_url(url: &str) -> Launch {
             "name" if !value.is_empty() && value.chars().count() <= 32 => {
                 launch.name = Some(value.to_owned());
             }
+            "hook" => launch.hook = matches!(value, "" | "1" | "true"),
             _ => {}
         }
     }
@@ -263,6 +267,7 @@ mod tests {
                 server: Some("ws://example.org:8080/ws".into()),
                 route: Route::Join("K7QM-2XPD".into()),
                 name: None,
+                hook: false,
             }
         );
         let secure = parse_url("https://play.example.org/watch/7#top");
@@ -288,6 +293,11 @@ mod tests {
         assert_eq!(l.name, None);
         let long = format!("http://h/?name={}", "a".repeat(33));
         assert_eq!(parse_url(&long).name, None);
+        // The test hook only when asked for.
+        assert!(!l.hook);
+        assert!(parse_url("http://h/join/AB12-CD34?hook").hook);
+        assert!(parse_url("http://h/?name=A&hook=1").hook);
+        assert!(!parse_url("http://h/?hook=0").hook);
     }
 
     #[test]

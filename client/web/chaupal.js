@@ -21,7 +21,7 @@
     "use strict";
 
     // Must equal PLUGIN_VERSION in client/src/platform/web/js.rs.
-    const PLUGIN_VERSION = 2;
+    const PLUGIN_VERSION = 3;
     // A frame larger than this closes the socket instead of being queued (the client reads
     // messages of at most 1 MiB).
     const MAX_FRAME_BYTES = 4 * 1024 * 1024;
@@ -236,6 +236,24 @@
         return give_text(window.location.href);
     }
 
+    // The test hook (pages opened with ?hook): what the last frame offered, for a test to
+    // read and click through; and when each screen was first drawn, in milliseconds from the
+    // page's request (performance.now() counts from the navigation's start).
+    function publish_hook(json_handle) {
+        let hook;
+        try {
+            hook = JSON.parse(take_text(json_handle));
+        } catch (e) {
+            console.warn("chaupal: the test hook could not be read", e);
+            return;
+        }
+        window.chaupal_hook = hook;
+        const first = window.chaupal_first_frames || (window.chaupal_first_frames = {});
+        if (!(hook.screen in first)) {
+            first[hook.screen] = performance.now();
+        }
+    }
+
     function set_title(text_handle) {
         document.title = take_text(text_handle);
     }
@@ -371,6 +389,16 @@
         wake();
     });
 
+    // The player's input wakes the event loop: miniquad hands the events to the wasm but, with
+    // its loop blocking between frames, draws no frame for them. Listening in the capture
+    // phase, before miniquad's own handlers, the frame asked for here comes after the event
+    // has reached the wasm.
+    for (const kind of ["mousemove", "mousedown", "mouseup", "wheel", "keydown", "keyup",
+        "touchstart", "touchmove", "touchend", "touchcancel", "focus", "blur"]) {
+        window.addEventListener(kind, wake, { capture: true, passive: true });
+    }
+    window.addEventListener("resize", wake, { passive: true });
+
     function register_plugin(importObject) {
         imports = importObject;
         importObject.env.chaupal_wake_after = wake_after;
@@ -387,6 +415,7 @@
         importObject.env.chaupal_open_url = open_url;
         importObject.env.chaupal_location = location_href;
         importObject.env.chaupal_set_title = set_title;
+        importObject.env.chaupal_hook = publish_hook;
     }
 
     // The wasm is loaded and about to start: the loading text can go.

@@ -1362,6 +1362,18 @@ impl App {
     /// Moves time on: animations, autoplay, and the switch to the game-over screen once the
     /// last move has been shown.
     pub fn tick(&mut self, dt: f32) {
+        self.tick_by(dt, dt);
+    }
+
+    /// Moves time on by a frame of `dt` seconds, as the render loop does: the clocks and
+    /// notices by all of it, the animations by `shown` (the loop's [`crate::pace::Pacer`]
+    /// caps it, so that the frame that brings the opponent's move after an idle pause shows
+    /// the move from its start instead of skipping it).
+    pub fn frame(&mut self, dt: f32, shown: f32) {
+        self.tick_by(dt, shown);
+    }
+
+    fn tick_by(&mut self, dt: f32, shown: f32) {
         if let Some(n) = &mut self.notice {
             n.left -= dt.max(0.0);
             if n.left <= 0.0 {
@@ -1373,7 +1385,7 @@ impl App {
             *in_secs = self.retry_left.ceil() as u32;
         }
         if let Some(m) = &mut self.current {
-            m.tick(dt);
+            m.tick_by(dt, shown);
             if self.screen == Screen::Game && m.finished() && !m.animating() {
                 self.screen = Screen::GameOver;
                 self.result_hidden = false;
@@ -1382,7 +1394,7 @@ impl App {
         if self.screen == Screen::Replay
             && let Some(r) = &mut self.replay
         {
-            r.tick(dt);
+            r.tick(shown);
         }
     }
 
@@ -2226,6 +2238,13 @@ mod tests {
         app.handle(Action::Cell("a1".into()));
         app.handle(Action::Cell("b2".into()));
         assert_eq!(app.next_change(), Some(0.0), "a piece is gliding");
+        // A long frame (the first after an idle pause) moves the glide on by a short step.
+        app.frame(5.0, 0.01);
+        assert_eq!(
+            app.next_change(),
+            Some(0.0),
+            "still gliding after a long frame"
+        );
         app.tick(1.0);
         assert_eq!(app.next_change(), None);
         if let Some(m) = &mut app.current {

@@ -3,6 +3,9 @@
 //! was clicked (pressed and released on it without dragging, so a finger scrolling a phone's
 //! screen presses nothing); the caller turns clicks into actions.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use macroquad::prelude::*;
 
 use super::Fonts;
@@ -178,6 +181,50 @@ pub struct Ui<'a> {
     pub unit: f32,
     /// Whether the window is laid out for a phone held upright.
     pub portrait: bool,
+    /// Whether the widgets answer the player (not under a card that takes every click).
+    answers: bool,
+    /// What the frame offered: its text fields and what can be clicked (shared by the `Ui`s
+    /// made from this one).
+    record: Rc<RefCell<Record>>,
+}
+
+/// What one frame drew that others need to know of: the text fields (the browser lays a real
+/// input over each, so a phone's keyboard opens) and the places that take a click (for the
+/// browser's test hook, [`crate::hook`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Record {
+    pub fields: Vec<TextField>,
+    pub targets: Vec<Target>,
+}
+
+/// A text field on the screen: which, where, and its text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextField {
+    pub field: crate::app::Field,
+    pub area: Area,
+    pub text: String,
+}
+
+/// A place on the screen that takes a click: a button by its label, or a board's cell by its
+/// name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Target {
+    pub kind: TargetKind,
+    /// The button's label or the cell's name.
+    pub label: String,
+    pub area: Area,
+    /// Whether a click there does something now (a button not disabled; a cell where one of
+    /// the player's moves starts or goes on).
+    pub enabled: bool,
+    /// Whether it is the chosen one of a set of buttons.
+    pub selected: bool,
+}
+
+/// What a [`Target`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TargetKind {
+    Button,
+    Cell,
 }
 
 impl Measure for Ui<'_> {
@@ -199,7 +246,47 @@ impl<'a> Ui<'a> {
             fonts,
             unit: layout::unit(w, h),
             portrait: layout::portrait(w, h),
+            answers: true,
+            record: Rc::default(),
         }
+    }
+
+    /// The same widgets reading `input` instead (say, one with the mouse kept out of a part of
+    /// the screen); `answers: false` for widgets that answer nothing, under a card.
+    pub fn with_input<'b>(&'b self, input: &'b Input, answers: bool) -> Ui<'b> {
+        Ui {
+            input,
+            fonts: self.fonts,
+            unit: self.unit,
+            portrait: self.portrait,
+            answers: self.answers && answers,
+            record: Rc::clone(&self.record),
+        }
+    }
+
+    /// What the frame drew so far, handed over (the frame's end).
+    pub fn take_record(&self) -> Record {
+        self.record.take()
+    }
+
+    /// Notes a text field drawn this frame.
+    pub fn field_drawn(&self, field: crate::app::Field, area: Area, text: &str) {
+        self.record.borrow_mut().fields.push(TextField {
+            field,
+            area,
+            text: text.to_owned(),
+        });
+    }
+
+    /// Notes a board cell drawn this frame, and whether a click there plays now.
+    pub fn cell_drawn(&self, name: &str, area: Area, enabled: bool) {
+        self.record.borrow_mut().targets.push(Target {
+            kind: TargetKind::Cell,
+            label: name.to_owned(),
+            area,
+            enabled: self.answers && enabled,
+            selected: false,
+        });
     }
 
     /// Whether the mouse is over `a`.
@@ -220,6 +307,13 @@ impl<'a> Ui<'a> {
             Look::Danger if hovered => (theme::hex(0xb5483f), theme::TEXT),
             Look::Danger => (theme::hex(0x7c3a34), theme::TEXT),
         };
+        self.record.borrow_mut().targets.push(Target {
+            kind: TargetKind::Button,
+            label: label.to_owned(),
+            area: a,
+            enabled: self.answers && look != Look::Disabled,
+            selected: look == Look::Selected,
+        });
         let r = (a.h * 0.28).min(10.0);
         rounded(Area { y: a.y + 2.0, ..a }, r, alpha(BLACK, 0.25));
         rounded(a, r, fill);

@@ -35,6 +35,11 @@ impl Online {
         }
     }
 
+    /// The number of the game on the screen, as the server knows it.
+    pub fn game(&self) -> Option<u64> {
+        self.link.game().map(|g| g.0)
+    }
+
     /// Takes in everything the network thread reported since the last frame; whether there
     /// was anything.
     pub fn pump(&mut self, app: &mut App) -> bool {

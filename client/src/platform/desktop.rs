@@ -306,6 +306,9 @@ pub fn page_hidden() -> bool {
 /// The desktop types into the window itself: nothing to lay over the text fields.
 pub fn text_fields(_fields: &[TextField]) {}
 
+/// The test hook is the browser's (a desktop test reads the app directly).
+pub fn publish_hook(_json: &str) {}
+
 /// Text typed outside the window's own keys: none on the desktop.
 pub fn typed_text() -> Vec<Typed> {
     Vec::new()

@@ -12,6 +12,7 @@
 //! | [`now`] | a monotonic clock | the page's clock |
 //! | [`pace`]: waiting for the next frame | a sleep | a timer that wakes the page's event loop |
 //! | [`page_hidden`] | never | the tab is in the background |
+//! | [`publish_hook`] | nothing | `window.chaupal_hook` (pages opened with `?hook`) |
 //! | [`text_fields`], [`typed_text`] | nothing: the window takes the keys | a real text input laid over each field, so a phone's keyboard opens; its text comes back |
 //!
 //! A [`Socket`] is one attempt: it opens (or fails), carries frames, and closes with a reason in
@@ -23,20 +24,20 @@
 pub mod desktop;
 #[cfg(not(target_arch = "wasm32"))]
 pub use desktop::{
-    Socket, Store, copy_text, location, now, open_url, pace, page_hidden, set_title, text_fields,
-    typed_text,
+    Socket, Store, copy_text, location, now, open_url, pace, page_hidden, publish_hook, set_title,
+    text_fields, typed_text,
 };
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 #[cfg(target_arch = "wasm32")]
 pub use web::{
-    Socket, Store, copy_text, location, now, open_url, pace, page_hidden, set_title, text_fields,
-    typed_text,
+    Socket, Store, copy_text, location, now, open_url, pace, page_hidden, publish_hook, set_title,
+    text_fields, typed_text,
 };
 
 use crate::app::Field;
-pub use crate::draw::screens::TextField;
+pub use crate::draw::ui::TextField;
 
 /// What was typed in a text field the platform laid over the screen's: the field, its whole
 /// text, and whether Enter was pressed in it.

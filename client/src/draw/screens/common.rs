@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use chaupal_shared::{AnyGame, GameKind, Side};
 use macroquad::prelude::*;
 
-use crate::app::{Action, App, Field};
+use crate::app::{Action, App};
 use crate::draw::paint::{self, Align, disc, rounded};
 use crate::draw::theme::{self, alpha};
 use crate::draw::ui::Ui;
@@ -19,17 +19,6 @@ thread_local! {
     /// The heights parts of a scrolling screen took when last drawn (an immediate-mode screen
     /// knows its height only once drawn; a frame later is soon enough to scroll by).
     static HEIGHTS: RefCell<HashMap<&'static str, f32>> = RefCell::new(HashMap::new());
-    /// The text fields drawn this frame, for the platform (the browser puts a real text input
-    /// over each, so a phone's keyboard opens).
-    static FIELDS: RefCell<Vec<TextField>> = const { RefCell::new(Vec::new()) };
-}
-
-/// A text field on the screen: which, where, and its text.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TextField {
-    pub field: Field,
-    pub area: Area,
-    pub text: String,
 }
 
 /// The height part `key` took when last drawn.
@@ -42,22 +31,6 @@ pub(super) fn remember(key: &'static str, height: f32) {
     HEIGHTS.with(|h| {
         h.borrow_mut().insert(key, height);
     });
-}
-
-/// Notes a text field drawn this frame.
-pub(super) fn field_drawn(field: Field, area: Area, text: &str) {
-    FIELDS.with(|f| {
-        f.borrow_mut().push(TextField {
-            field,
-            area,
-            text: text.to_owned(),
-        });
-    });
-}
-
-/// The text fields drawn since the last call.
-pub fn take_fields() -> Vec<TextField> {
-    FIELDS.with(|f| std::mem::take(&mut *f.borrow_mut()))
 }
 
 /// The space between panels in this window.

@@ -18,6 +18,7 @@ use crate::geometry::{self, Area, Frame};
 use crate::layout::{self, Measure};
 use crate::play::{Match, Seats, capitalise, seat_label};
 use crate::selection::{jumped_point, move_path};
+use crate::view::BoardView;
 
 /// The marks of play for the game on the screen.
 pub fn match_marks(m: &Match, hover: Option<String>) -> Marks {
@@ -115,6 +116,7 @@ pub(super) fn draw(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<
         marks.moving = Some((from.to_owned(), frame.to_unit(ui.input.mouse)));
     }
     boards::draw(&view, &frame, &marks, ui.fonts);
+    note_cells(m, &view, &frame, ui);
     let playing = app.screen() == Screen::Game;
     if playing {
         if ui.input.clicked
@@ -148,6 +150,37 @@ pub(super) fn draw(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<
     }
     if ui.input.typed.contains(&'f') {
         actions.push(Action::Flip);
+    }
+}
+
+/// Notes each cell of the board for the frame's record, and whether a click there enters
+/// (part of) a move now: a cell where one of the moves that go on from the selection goes next.
+fn note_cells(m: &Match, view: &BoardView, frame: &Frame, ui: &Ui) {
+    let kind = m.kind();
+    let chosen = m.selection.path();
+    let next: Vec<&str> = if m.can_enter_move() {
+        m.choices
+            .moves
+            .iter()
+            .filter(|c| c.path.len() > chosen.len() && c.path.starts_with(chosen))
+            .map(|c| c.path[chosen.len()].as_str())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let r = frame.px(geometry::pick_radius(view)) * 0.7;
+    for name in geometry::cells(view) {
+        let Some(u) = geometry::cell_unit(kind, view, &name) else {
+            continue;
+        };
+        let c = frame.to_px(u);
+        let area = Area {
+            x: c.x - r,
+            y: c.y - r,
+            w: 2.0 * r,
+            h: 2.0 * r,
+        };
+        ui.cell_drawn(&name, area, next.contains(&name.as_str()));
     }
 }
 

@@ -11,7 +11,6 @@ mod lobby;
 mod replay;
 mod rules;
 
-pub use common::{TextField, take_fields};
 pub use game::{buttons, match_marks};
 
 use macroquad::prelude::*;
@@ -19,14 +18,22 @@ use macroquad::prelude::*;
 use super::Fonts;
 use super::paint::{self, Align};
 use super::theme;
-use super::ui::{Input, Ui};
+use super::ui::{Input, Record, Ui};
 use crate::app::{Action, App, Connection, Screen, Tone};
 use crate::geometry::Area;
 use crate::layout::{self, Window};
 use common::game_title;
 
-/// Draws the screen the app is on; returns what the player did.
-pub fn draw(app: &App, input: &Input, fonts: &Fonts) -> Vec<Action> {
+/// One frame drawn: what the player did, and what the frame offered (its text fields and what
+/// can be clicked).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Drawn {
+    pub actions: Vec<Action>,
+    pub record: Record,
+}
+
+/// Draws the screen the app is on; returns what the player did and what the frame offered.
+pub fn draw(app: &App, input: &Input, fonts: &Fonts) -> Drawn {
     let (w, h) = (screen_width(), screen_height());
     let ui = Ui::new(input, fonts, w, h);
     clear_background(theme::BACKGROUND);
@@ -73,7 +80,10 @@ pub fn draw(app: &App, input: &Input, fonts: &Fonts) -> Vec<Action> {
     if let Some(a) = win.notice {
         notice(app, &ui, a, &notice_lines, &mut actions);
     }
-    actions
+    Drawn {
+        actions,
+        record: ui.take_record(),
+    }
 }
 
 /// The bar across the top: the name, the screen's title (when there is room), and the

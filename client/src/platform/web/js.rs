@@ -12,7 +12,7 @@ use sapp_jsutils::JsObject;
 
 /// The version of the plugin's interface; `chaupal.js` declares the same number, and miniquad's
 /// loader logs an error when the two differ.
-pub const PLUGIN_VERSION: u32 = 2;
+pub const PLUGIN_VERSION: u32 = 3;
 
 // SAFETY: declaring these `safe` is sound because no parameter or result is a pointer: each is
 // an `i32` or a `JsObject` handle. A handle passed in is moved (its `Drop` does not run), and the
@@ -54,6 +54,9 @@ unsafe extern "C" {
     /// What was typed in those inputs since the last call, as a JSON list (a buffer) of
     /// `{"field","text","enter","focused"}`, or none.
     pub safe fn chaupal_text_poll() -> JsObject;
+    /// Publishes the test hook: the JSON text in `json` (a buffer) becomes
+    /// `window.chaupal_hook`.
+    pub safe fn chaupal_hook(json: JsObject);
 }
 
 /// Tells miniquad's loader which version of the plugin this wasm expects.

@@ -208,6 +208,11 @@ pub fn pace(wait: Option<f32>, _idle: f32, _spent: f32) {
     }
 }
 
+/// Publishes the test hook's JSON as `window.chaupal_hook` (see [`crate::hook`]).
+pub fn publish_hook(json: &str) {
+    js::chaupal_hook(bytes(json));
+}
+
 /// Whether the tab is hidden.
 pub fn page_hidden() -> bool {
     js::chaupal_page_hidden() == 1

@@ -12,7 +12,6 @@ use crate::app::{
     kind_index,
 };
 use crate::draw::paint::{self, Align};
-use crate::draw::screens::common::field_drawn;
 use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::Area;
@@ -219,7 +218,7 @@ pub(super) fn text_field(
         colour,
         Align::Left,
     );
-    field_drawn(which, field, text);
+    ui.field_drawn(which, field, text);
     if ui.pressed(field) && app.focus() != Some(which) {
         actions.push(Action::Focus(Some(which)));
     }

@@ -33,10 +33,7 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         ..Input::default()
     };
     let modal = app.invite_open();
-    let under = Ui {
-        input: if modal { &still } else { ui.input },
-        ..*ui
-    };
+    let under = ui.with_input(if modal { &still } else { ui.input }, !modal);
     if ui.portrait {
         upright(app, &under, body, actions);
     } else {
@@ -76,10 +73,7 @@ fn upright(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         },
         ..ui.input.clone()
     };
-    let ui = Ui {
-        input: &clipped,
-        ..*ui
-    };
+    let ui = ui.with_input(&clipped, true);
     let top = Area {
         y: body.y - offset,
         ..body

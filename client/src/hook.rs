@@ -1,0 +1,211 @@
+//! The test hook: what a frame offered to the player, as JSON, for a browser test (or any
+//! automation) to read and to click through. A page opened with `?hook` publishes it after each
+//! frame it draws as `window.chaupal_hook` (see `client/web/chaupal.js`); without `?hook`
+//! nothing is built.
+//!
+//! It names what the player can see: the screen, the connection, the invitation's link, the
+//! game's number and its moves, and every button (by its label) and board cell (by its name)
+//! with where it is in the canvas's pixels and whether a click there does something now. A
+//! test clicks at those places with the real mouse, so the whole path from the browser's
+//! events to the server is the one a player's clicks take.
+
+use serde::Serialize;
+
+use crate::app::{App, Connection, Screen};
+use crate::draw::ui::{Record, TargetKind};
+
+/// The state published after a frame.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Hook {
+    /// The frames published so far, counting this one.
+    pub frame: u64,
+    /// The canvas's size in pixels, which the targets' places are in.
+    pub width: f32,
+    pub height: f32,
+    /// The screen: `connection`, `lobby`, `game`, `game_over`, `replay` or `rules`.
+    pub screen: &'static str,
+    /// Whether the connection to the server is up.
+    pub connected: bool,
+    /// The invitation's link while the player's private game waits for a friend.
+    pub invite: Option<String>,
+    /// The number of the game on the screen, as the server knows it.
+    pub game: Option<u64>,
+    /// The moves of the game on the screen, in notation.
+    pub moves: Vec<String>,
+    /// Whether that game is over.
+    pub over: bool,
+    /// Whether the player is to move in it (whatever is being shown meanwhile).
+    pub my_turn: bool,
+    /// The cells clicked so far towards a move.
+    pub selection: Vec<String>,
+    /// A move sent to the server and not yet answered.
+    pub pending: Option<String>,
+    /// Whether moves are still being shown.
+    pub animating: bool,
+    /// The earlier position looked at (the number of moves played to reach it), if any.
+    pub looking: Option<usize>,
+    /// What can be clicked.
+    pub targets: Vec<HookTarget>,
+}
+
+/// A place that takes a click.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HookTarget {
+    /// `button` or `cell`.
+    pub kind: &'static str,
+    /// The button's label or the cell's name.
+    pub label: String,
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+    /// Whether a click there does something now.
+    pub enabled: bool,
+    /// Whether it is the chosen one of a set of buttons.
+    pub selected: bool,
+}
+
+impl Hook {
+    /// The hook for a frame of `size` that drew `record` from `app`, on the server's game
+    /// `game`.
+    pub fn new(
+        frame: u64,
+        size: (f32, f32),
+        app: &App,
+        record: &Record,
+        game: Option<u64>,
+    ) -> Hook {
+        let current = app.current();
+        Hook {
+            frame,
+            width: size.0,
+            height: size.1,
+            screen: match app.screen() {
+                Screen::Connection => "connection",
+                Screen::Lobby => "lobby",
+                Screen::Game => "game",
+                Screen::GameOver => "game_over",
+                Screen::Replay => "replay",
+                Screen::Rules(_) => "rules",
+            },
+            connected: matches!(app.connection(), Connection::Connected { .. }),
+            invite: app.invite_link(),
+            game,
+            moves: current
+                .map(|m| m.moves.iter().map(|p| p.text.clone()).collect())
+                .unwrap_or_default(),
+            over: current.is_some_and(|m| m.finished()),
+            my_turn: current.is_some_and(|m| m.my_turn()),
+            selection: current
+                .map(|m| m.selection.path().to_vec())
+                .unwrap_or_default(),
+            pending: current.and_then(|m| m.pending.clone()),
+            animating: current.is_some_and(|m| m.animating()),
+            looking: current.and_then(|m| m.looking),
+            targets: record
+                .targets
+                .iter()
+                .map(|t| HookTarget {
+                    kind: match t.kind {
+                        TargetKind::Button => "button",
+                        TargetKind::Cell => "cell",
+                    },
+                    label: t.label.clone(),
+                    x: t.area.x,
+                    y: t.area.y,
+                    w: t.area.w,
+                    h: t.area.h,
+                    enabled: t.enabled,
+                    selected: t.selected,
+                })
+                .collect(),
+        }
+    }
+
+    /// The hook as JSON.
+    pub fn to_json(&self) -> String {
+        // Plain strings, numbers and booleans: serialising cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::ui::Target;
+    use crate::geometry::Area;
+    use crate::play::{Match, Seats};
+    use chaupal_shared::{AnyGame, GameKind};
+
+    fn record() -> Record {
+        Record {
+            fields: Vec::new(),
+            targets: vec![
+                Target {
+                    kind: TargetKind::Button,
+                    label: "Resign".to_owned(),
+                    area: Area {
+                        x: 10.0,
+                        y: 20.0,
+                        w: 100.0,
+                        h: 30.0,
+                    },
+                    enabled: true,
+                    selected: false,
+                },
+                Target {
+                    kind: TargetKind::Cell,
+                    label: "s3".to_owned(),
+                    area: Area {
+                        x: 1.0,
+                        y: 2.0,
+                        w: 3.0,
+                        h: 4.0,
+                    },
+                    enabled: false,
+                    selected: false,
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn a_game_on_the_screen_is_described_with_its_moves_and_targets() {
+        let mut m = Match::new(
+            AnyGame::start(GameKind::Kalah, [("", ""); 0]).expect("start"),
+            Seats::Both,
+            false,
+        );
+        let first = m.choices.moves[0].text.clone();
+        m.apply(&first).expect("a legal move");
+        let app = App::showing(m, Screen::Game);
+        let hook = Hook::new(7, (800.0, 600.0), &app, &record(), Some(42));
+        assert_eq!(hook.frame, 7);
+        assert_eq!(hook.screen, "game");
+        assert_eq!(hook.game, Some(42));
+        assert_eq!(hook.moves, vec![first]);
+        assert!(!hook.over);
+        assert!(hook.my_turn, "both seats are this client's");
+        assert_eq!(hook.targets.len(), 2);
+        assert_eq!(hook.targets[0].kind, "button");
+        assert_eq!(hook.targets[1].kind, "cell");
+        assert!(!hook.targets[1].enabled);
+        let json: serde_json::Value = serde_json::from_str(&hook.to_json()).expect("JSON");
+        assert_eq!(json["targets"][0]["label"], "Resign");
+        assert_eq!(json["targets"][0]["x"], 10.0);
+        assert_eq!(json["invite"], serde_json::Value::Null);
+        assert_eq!(json["width"], 800.0);
+    }
+
+    #[test]
+    fn the_lobby_says_it_is_offline_and_has_no_game() {
+        let app = App::new(true);
+        let hook = Hook::new(1, (390.0, 844.0), &app, &Record::default(), None);
+        assert_eq!(hook.screen, "lobby");
+        assert!(!hook.connected);
+        assert!(hook.moves.is_empty());
+        assert!(!hook.my_turn);
+        assert_eq!(hook.game, None);
+        assert_eq!(hook.invite, None);
+    }
+}

@@ -1,0 +1,287 @@
+// The browser end-to-end test's driver: three pages of the real browser client, served by a
+// real chaupal-server, in headless Chromium (Debian's, WebGL through SwiftShader), driven with
+// Playwright. tests/tests/browser.rs starts the server and runs this; it can also be run by
+// hand against any server that serves the client:
+//
+//   node tests/browser/play.mjs --base http://127.0.0.1:7878 --artifacts /tmp/shots
+//
+// Page A chooses Kalah and a friend, creates a private game and reads the invite link from the
+// invitation's card; page B opens that link and is in the game with no click; the two play the
+// whole game by clicking the pits with the mouse; page C opens the watch link early in the game
+// and must see every move. Each page is opened with `?hook`, so the client publishes what each
+// frame offers (buttons by label, pits by name, where they are, whether a click there does
+// something: client/src/hook.rs); every click is a real mouse click at such a place on the
+// canvas. Screenshots of each page are written to the artifacts folder. Any console error or
+// uncaught exception on any page fails the run.
+//
+// On success it prints one line of JSON (what happened, and how long each page took from the
+// request to its first frame of the lobby or the game) and exits 0; on failure it says why on
+// stderr and exits 1.
+
+import { chromium } from "playwright-core";
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+function option(name, fallback) {
+    const i = process.argv.indexOf(name);
+    return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+}
+
+const base = option("--base", "http://127.0.0.1:7878").replace(/\/$/, "");
+const artifacts = option("--artifacts", "target/browser-artifacts");
+const chromiumPath = option("--chromium", process.env.CHROMIUM || "/usr/bin/chromium");
+const gameTimeoutMs = Number(option("--timeout-ms", "300000"));
+// Only this run's screenshots.
+rmSync(artifacts, { recursive: true, force: true });
+mkdirSync(artifacts, { recursive: true });
+
+const errors = [];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function hookOf(page) {
+    return page.evaluate(() => window.chaupal_hook || null);
+}
+
+// Polls the page's hook until `want` holds; fails naming `what` and the last state seen.
+async function waitFor(page, what, want, timeoutMs = 30000) {
+    const until = Date.now() + timeoutMs;
+    let last = null;
+    while (Date.now() < until) {
+        last = await hookOf(page);
+        if (last && want(last)) {
+            return last;
+        }
+        await sleep(40);
+    }
+    const seen = last
+        ? JSON.stringify({ screen: last.screen, connected: last.connected, moves: last.moves.length,
+            over: last.over, my_turn: last.my_turn, invite: last.invite, game: last.game })
+        : "no hook published";
+    throw new Error(`${page.chaupalName}: timed out waiting for ${what}; last seen ${seen}`);
+}
+
+// A real mouse click in the middle of a target of the hook.
+async function clickTarget(page, hook, target) {
+    const box = await page.locator("canvas").boundingBox();
+    const scale = box.width / hook.width;
+    const x = box.x + (target.x + target.w / 2) * scale;
+    const y = box.y + (target.y + target.h / 2) * scale;
+    await page.mouse.move(x, y);
+    await sleep(30);
+    await page.mouse.down();
+    await sleep(60);
+    await page.mouse.up();
+}
+
+const button = (h, label) =>
+    h.targets.find((t) => t.kind === "button" && t.label === label && t.enabled);
+
+// Clicks the enabled button labelled `label`, waiting for it to be there.
+async function clickButton(page, label) {
+    const hook = await waitFor(page, `a button "${label}"`, (h) => button(h, label));
+    await clickTarget(page, hook, button(hook, label));
+}
+
+// Clicks one of a set of buttons (a game, an opponent) until it shows as chosen.
+async function choose(page, label) {
+    for (let attempt = 0; attempt < 3; attempt++) {
+        await clickButton(page, label);
+        try {
+            return await waitFor(page, `"${label}" chosen`,
+                (h) => button(h, label)?.selected, 3000);
+        } catch (e) {
+            if (attempt === 2) {
+                throw e;
+            }
+        }
+    }
+}
+
+async function openPage(browser, name, url) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.chaupalName = name;
+    pages.push(page);
+    page.on("console", (msg) => {
+        if (msg.type() === "error") {
+            errors.push(`${name}: console error: ${msg.text()}`);
+        }
+    });
+    page.on("pageerror", (err) => errors.push(`${name}: uncaught: ${err.message}`));
+    // Counts the animation frames the page asks for, to tell a stalled page on failure.
+    await page.addInitScript(() => {
+        window.chaupal_frames_asked = 0;
+        const ask = window.requestAnimationFrame.bind(window);
+        window.requestAnimationFrame = (f) => {
+            window.chaupal_frames_asked++;
+            return ask(f);
+        };
+    });
+    page.on("requestfailed", (req) =>
+        errors.push(`${name}: request failed: ${req.url()} (${req.failure()?.errorText})`));
+    await page.goto(url);
+    return page;
+}
+
+// Milliseconds from the page's request to its first frame showing `screens`, as the page's
+// own clock measured it (chaupal.js notes the time of each screen's first frame).
+async function firstFrameMs(page, screens) {
+    return page.evaluate((screens) => {
+        const seen = window.chaupal_first_frames || {};
+        const times = screens.map((s) => seen[s]).filter((t) => typeof t === "number");
+        return times.length ? Math.min(...times) : null;
+    }, screens);
+}
+
+async function shoot(page, file) {
+    const path = join(artifacts, file);
+    await page.screenshot({ path });
+    return path;
+}
+
+const pages = [];
+
+async function main() {
+    const browser = await chromium.launch({
+        executablePath: chromiumPath,
+        headless: true,
+        args: ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox"],
+    });
+    const shots = [];
+    try {
+        // A: the lobby, Kalah against a friend, a private game.
+        const a = await openPage(browser, "A", `${base}/?hook&name=Asha`);
+        await waitFor(a, "A's lobby, connected", (h) => h.screen === "lobby" && h.connected);
+        const lobbyMs = await firstFrameMs(a, ["lobby"]);
+        await choose(a, "Kalah");
+        await choose(a, "A friend");
+        await clickButton(a, "Create a private game");
+        const invited = await waitFor(a, "the invite link", (h) => typeof h.invite === "string");
+        const invite = invited.invite;
+        if (!invite.startsWith(`${base}/join/`)) {
+            throw new Error(`the invite link ${invite} does not lead to ${base}/join/CODE`);
+        }
+        shots.push(await shoot(a, "a-invite.png"));
+
+        // B: the link alone puts the friend in the game.
+        const sep = invite.includes("?") ? "&" : "?";
+        const b = await openPage(browser, "B", `${invite}${sep}hook&name=Bina`);
+        const bGame = await waitFor(b, "B in the game by the link alone", (h) =>
+            h.screen === "game" && h.game !== null);
+        const joinMs = await firstFrameMs(b, ["game"]);
+        const aGame = await waitFor(a, "A in the game", (h) => h.screen === "game" && h.game !== null);
+        if (aGame.game !== bGame.game) {
+            throw new Error(`A is in game ${aGame.game} and B in game ${bGame.game}`);
+        }
+        const game = aGame.game;
+
+        // Plays whole turns by clicking pits, until the game is over. A pit is chosen from the
+        // ones the hook says take a click, varied by the number of moves so far.
+        let c = null;
+        let watchMs = null;
+        const players = [a, b];
+        const until = Date.now() + gameTimeoutMs;
+        let clicks = 0;
+        for (;;) {
+            if (Date.now() > until) {
+                throw new Error(`the game did not end within ${gameTimeoutMs} ms`);
+            }
+            const hooks = await Promise.all(players.map(hookOf));
+            if (hooks.every((h) => h.over)) {
+                break;
+            }
+            let moved = false;
+            for (let i = 0; i < players.length; i++) {
+                const h = hooks[i];
+                const pits = h.targets.filter((t) => t.kind === "cell" && t.enabled);
+                if (h.over || !h.my_turn || pits.length === 0) {
+                    continue;
+                }
+                const pit = pits[(h.moves.length * 7 + clicks) % pits.length];
+                const before = h.moves.length;
+                await clickTarget(players[i], h, pit);
+                clicks++;
+                await waitFor(players[i], `the move at ${pit.label} played`, (n) =>
+                    n.moves.length > before || n.over);
+                moved = true;
+            }
+            // C comes to watch once a few moves are on the board.
+            if (c === null && hooks[0].moves.length >= 4) {
+                c = await openPage(browser, "C", `${base}/watch/${game}?hook&name=Chandra`);
+                await waitFor(c, "C watching the game", (h) => h.screen === "game" && h.game === game);
+                watchMs = await firstFrameMs(c, ["game"]);
+                shots.push(await shoot(a, "a-playing.png"));
+                shots.push(await shoot(b, "b-playing.png"));
+                shots.push(await shoot(c, "c-watching.png"));
+            }
+            if (!moved) {
+                await sleep(40);
+            }
+        }
+        const end = await hookOf(a);
+        const bEnd = await hookOf(b);
+        if (JSON.stringify(end.moves) !== JSON.stringify(bEnd.moves)) {
+            throw new Error(`A and B disagree on the moves: ${end.moves} / ${bEnd.moves}`);
+        }
+        if (c === null) {
+            throw new Error(`the game ended after ${end.moves.length} moves, before C came`);
+        }
+        // The watcher sees every move, and the end.
+        const cEnd = await waitFor(c, "C to see every move and the end", (h) =>
+            h.over && h.moves.length === end.moves.length, 30000);
+        if (JSON.stringify(cEnd.moves) !== JSON.stringify(end.moves)) {
+            throw new Error(`C saw ${cEnd.moves} but the game was ${end.moves}`);
+        }
+        if (cEnd.targets.some((t) => t.kind === "cell" && t.enabled)) {
+            throw new Error("a watcher was offered a pit to play");
+        }
+        // The result on every page (the animations of the last moves done).
+        await sleep(1500);
+        shots.push(await shoot(a, "a-over.png"));
+        shots.push(await shoot(b, "b-over.png"));
+        shots.push(await shoot(c, "c-over.png"));
+        if (errors.length > 0) {
+            throw new Error(`the browser reported errors:\n  ${errors.join("\n  ")}`);
+        }
+        console.log(JSON.stringify({
+            game,
+            invite,
+            moves: end.moves.length,
+            move_list: end.moves,
+            clicks,
+            watcher_moves: cEnd.moves.length,
+            first_frame_ms: { lobby: lobbyMs, join: joinMs, watch: watchMs },
+            screenshots: shots,
+        }));
+    } catch (e) {
+        // What each page showed when it went wrong.
+        for (const page of pages) {
+            const state = await page.evaluate(() => {
+                const h = window.chaupal_hook;
+                return h && { frame: h.frame, asked: window.chaupal_frames_asked,
+                    screen: h.screen, moves: h.moves.length, my_turn: h.my_turn, over: h.over,
+                    selection: h.selection, pending: h.pending, animating: h.animating,
+                    looking: h.looking,
+                    enabled: h.targets.filter((t) => t.enabled).map((t) => t.label) };
+            }).catch(() => null);
+            console.error(`${page.chaupalName}: ${JSON.stringify(state)}`);
+            await sleep(1000);
+            const later = await page.evaluate(() => [window.chaupal_hook?.frame,
+                window.chaupal_frames_asked]).catch(() => null);
+            console.error(`${page.chaupalName} a second later: frame, frames asked ${later}`);
+            await page.screenshot({ path: join(artifacts, `failed-${page.chaupalName}.png`) })
+                .catch(() => {});
+        }
+        throw e;
+    } finally {
+        await browser.close();
+    }
+}
+
+main().catch((e) => {
+    console.error(`browser test failed: ${e.message}`);
+    if (errors.length > 0) {
+        console.error(`errors in the browser:\n  ${errors.join("\n  ")}`);
+    }
+    process.exit(1);
+});
