@@ -101,6 +101,7 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
                 actions.push(match typed.field {
                     Field::Name => Action::SaveName,
                     Field::Code => Action::JoinByCode,
+                    Field::Device => Action::LinkDevice,
                 });
             }
         }
@@ -303,12 +304,12 @@ mod desktop {
         let screen = match args.show.as_deref() {
             None | Some("game" | "replay" | "connection") => played,
             Some("game-over") => Screen::GameOver,
-            Some("lobby" | "name" | "invite") => Screen::Lobby,
+            Some("lobby" | "name" | "invite" | "devices") => Screen::Lobby,
             Some("rules") => Screen::Rules(kind),
             Some(other) => {
                 return Err(format!(
-                    "--show {other}: expected game, game-over, lobby, name, invite, rules, replay \
-                     or connection"
+                    "--show {other}: expected game, game-over, lobby, name, invite, devices, \
+                     rules, replay or connection"
                 ));
             }
         };
@@ -327,6 +328,16 @@ mod desktop {
                 app.set_site(Some("http://127.0.0.1:7878".to_owned()));
                 let _ = app.apply(Event::InviteCode("K7QM-2XPD".to_owned()));
                 let _ = app.handle(Action::DismissNotice);
+            }
+            Some("devices") => {
+                app.set_site(Some("http://127.0.0.1:7878".to_owned()));
+                let _ = app.handle(Action::OpenDevices);
+                let _ = app.apply(Event::DeviceCode {
+                    code: "QRST-2345".to_owned(),
+                    expires_in: 600.0,
+                });
+                let _ = app.handle(Action::Focus(Some(Field::Device)));
+                let _ = app.handle(Action::SetText(Field::Device, "ab12".to_owned()));
             }
             Some("replay") => {
                 let _ = app.handle(Action::OpenReplay);

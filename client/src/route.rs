@@ -1,7 +1,8 @@
 //! Where the client goes when it starts, read from an address: a page's location in the
-//! browser (`/join/CODE`, `/watch/GAME_ID`, `/replay/GAME_ID`), or on the desktop the same
-//! address given with `--open URL` (or `--join`, `--watch`, `--replay`). Also the other way
-//! round: the link that sends a friend to a game. Pure functions, no I/O.
+//! browser (`/join/CODE`, `/watch/GAME_ID`, `/replay/GAME_ID`, `/link/DEVICE_CODE`), or on the
+//! desktop the same address given with `--open URL` (or `--join`, `--watch`, `--replay`). Also
+//! the other way round: the link that sends a friend to a game, or this player to another
+//! device. Pure functions, no I/O.
 
 /// The server the client connects to unless told otherwise (the desktop's default, and a page
 /// opened from a file).
@@ -22,6 +23,8 @@ pub enum Route {
     Watch(u64),
     /// Replay this finished game.
     Replay(u64),
+    /// Play on this device as the player who was given this device code on another.
+    Link(String),
 }
 
 impl Route {
@@ -32,6 +35,7 @@ impl Route {
             Route::Join(code) => format!("/join/{code}"),
             Route::Watch(id) => format!("/watch/{id}"),
             Route::Replay(id) => format!("/replay/{id}"),
+            Route::Link(code) => format!("/link/{code}"),
         }
     }
 }
@@ -122,6 +126,7 @@ pub fn parse_path(path: &str) -> Route {
         "join" => normalise_code(arg).map(Route::Join),
         "watch" => game_id(arg).map(Route::Watch),
         "replay" => game_id(arg).map(Route::Replay),
+        "link" => normalise_code(arg).map(Route::Link),
         _ => None,
     };
     route.unwrap_or_default()
@@ -270,6 +275,11 @@ mod tests {
                 hook: false,
             }
         );
+        assert_eq!(
+            parse_url("http://h:1/link/qrst2345").route,
+            Route::Link("QRST-2345".into())
+        );
+        assert_eq!(Route::Link("QRST-2345".into()).path(), "/link/QRST-2345");
         let secure = parse_url("https://play.example.org/watch/7#top");
         assert_eq!(secure.server.as_deref(), Some("wss://play.example.org/ws"));
         assert_eq!(secure.route, Route::Watch(7));

@@ -73,6 +73,7 @@ const BOARDS: &[(&str, &[&str])] = &[
     // The name field open, and the invitation's card with its link and code.
     ("name", &["--game", "kalah", "--show", "name"]),
     ("invite", &["--game", "baghchal", "--show", "invite"]),
+    ("devices", &["--game", "kalah", "--show", "devices"]),
     // A phone held upright, and the desktop's smallest usual window.
     (
         "portrait-lobby",
@@ -98,6 +99,10 @@ const BOARDS: &[(&str, &[&str])] = &[
     (
         "portrait-invite",
         &["--game", "jungle", "--show", "invite", "--size", "390x844"],
+    ),
+    (
+        "portrait-devices",
+        &["--game", "kalah", "--show", "devices", "--size", "390x844"],
     ),
     (
         "portrait-rules",

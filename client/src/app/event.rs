@@ -6,7 +6,7 @@ use chaupal_shared::protocol::{GameResult, SeatPresence};
 use chaupal_shared::{AnyGame, GameKind, Side};
 
 use super::{
-    App, Connection, Cue, FinishedEntry, LiveEntry, Offer, Outgoing, Screen, SeekEntry, Tone,
+    App, Connection, Cue, Field, FinishedEntry, LiveEntry, Offer, Outgoing, Screen, SeekEntry, Tone,
 };
 use crate::play::{ClockState, Ending, Hint, Match, Seats, capitalise};
 
@@ -24,6 +24,11 @@ pub enum Event {
     },
     /// The server greeted this player by `name`.
     Welcomed { name: String },
+    /// The server gave this player a device code, good for `expires_in` seconds.
+    DeviceCode { code: String, expires_in: f32 },
+    /// This device now plays as `name`, the player whose device code it used (the token is
+    /// remembered; the client greets the server again with it).
+    Linked { name: String },
     /// Something went wrong outside the app: the words for the player.
     Problem(String),
     /// A request could not go out: there is no connection to the server now.
@@ -157,6 +162,23 @@ impl App {
                 retry_in,
             } => self.lost(&reason, attempt, retry_in),
             Event::Welcomed { name } => return self.connected(&name),
+            Event::DeviceCode { code, expires_in } => {
+                if let Some(d) = &mut self.devices {
+                    d.code = Some((code, expires_in));
+                }
+            }
+            Event::Linked { name } => {
+                self.devices = None;
+                if self.focus == Some(Field::Device) {
+                    self.focus = None;
+                }
+                self.tell(
+                    format!("This device now plays as {name}, with their games and rating."),
+                    Tone::News,
+                );
+                self.name.clone_from(&name);
+                return vec![Outgoing::Rename(name)];
+            }
             Event::Problem(text) => self.tell(text, Tone::Problem),
             Event::NotSent => {
                 self.tell(

@@ -207,6 +207,15 @@ pub enum Action {
     CloseInvite,
     /// Scrolls the screen (one taller than the window, on a phone) to this many pixels down.
     ScrollTo(i32),
+    /// Opens the card for playing on another device, asking the server for a device code.
+    OpenDevices,
+    /// Puts that card aside.
+    CloseDevices,
+    /// Puts the link that brings another device in as this player on the clipboard.
+    CopyDeviceLink,
+    /// Uses the device code typed on the card: this device becomes the player who was given
+    /// it.
+    LinkDevice,
 }
 
 /// The text fields of the client.
@@ -216,6 +225,8 @@ pub enum Field {
     Name,
     /// A friend's invite code.
     Code,
+    /// A device code from another device.
+    Device,
 }
 
 /// A sound the client makes: the render loop plays it unless sounds are off.
@@ -307,8 +318,26 @@ pub enum Outgoing {
     CopyText(String),
     /// Greets the server again under this name (and remembers it).
     Rename(String),
+    /// Asks for a code with which another device can play as this player.
+    DeviceCode,
+    /// Uses a device code from another device: this one becomes that player.
+    LinkDevice(String),
     /// Remembers whether sounds are off.
     SetMuted(bool),
+}
+
+impl Outgoing {
+    /// Whether this is for the client itself, not the server: trying again, the clipboard, a
+    /// new greeting under a new name, remembered settings.
+    pub fn is_local(&self) -> bool {
+        matches!(
+            self,
+            Outgoing::RetryNow
+                | Outgoing::CopyText(_)
+                | Outgoing::Rename(_)
+                | Outgoing::SetMuted(_)
+        )
+    }
 }
 
 /// Who the other seat is, for a new game on the server.
@@ -433,6 +462,18 @@ pub struct App {
     arrival: Option<Route>,
     /// The server's web address (`http://host:port`), to make links to its games with.
     site: Option<String>,
+    /// The card for playing on another device, while it is open.
+    devices: Option<Devices>,
+}
+
+/// The card for playing on another device: the code this player was given for it (and how
+/// long it stays good), and a code from another device being typed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Devices {
+    /// The device code, once the server has given it, and the seconds it stays good.
+    pub code: Option<(String, f32)>,
+    /// A code from another device, as typed.
+    pub entry: String,
 }
 
 /// How often a text field's caret blinks, in seconds a phase.
@@ -477,6 +518,7 @@ impl App {
             muted: false,
             arrival: None,
             site: None,
+            devices: None,
         }
     }
 
@@ -543,6 +585,18 @@ impl App {
             .map(|site| route::link(site, &Route::Join(code)))
     }
 
+    /// The card for playing on another device, while it is open.
+    pub fn devices(&self) -> Option<&Devices> {
+        self.devices.as_ref()
+    }
+
+    /// The link that brings another device in as this player, once there is a code.
+    pub fn device_link(&self) -> Option<String> {
+        let (code, _) = self.devices.as_ref()?.code.as_ref()?;
+        let site = self.site.as_ref()?;
+        Some(route::link(site, &Route::Link(code.clone())))
+    }
+
     /// The cell whose piece is being dragged.
     pub fn dragging(&self) -> Option<&str> {
         self.drag_from.as_deref()
@@ -598,6 +652,9 @@ impl App {
         }
         if let Some(n) = &self.notice {
             at(n.left.max(0.0));
+        }
+        if let Some((_, left)) = self.devices.as_ref().and_then(|d| d.code.as_ref()) {
+            at(left.max(0.0));
         }
         if self.screen == Screen::Connection {
             // The dots after "Connecting".
@@ -874,6 +931,16 @@ impl App {
                     );
                 }
             }
+            Action::SetText(Field::Device, text) => {
+                if let Some(d) = &mut self.devices {
+                    d.entry = text
+                        .chars()
+                        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+                        .take(16)
+                        .map(|c| c.to_ascii_uppercase())
+                        .collect();
+                }
+            }
             Action::SetText(Field::Code, text) => {
                 self.lobby.code = text
                     .chars()
@@ -1036,6 +1103,35 @@ impl App {
                 }
             }
             Action::CloseInvite => self.invite_closed = true,
+            Action::OpenDevices => {
+                self.devices = Some(Devices::default());
+                out.push(Outgoing::DeviceCode);
+            }
+            Action::CloseDevices => {
+                self.devices = None;
+                if self.focus == Some(Field::Device) {
+                    self.focus = None;
+                }
+            }
+            Action::CopyDeviceLink => {
+                if let Some(link) = self.device_link() {
+                    self.tell(
+                        "The link is on the clipboard: open it on the other device within ten                          minutes.",
+                        Tone::News,
+                    );
+                    out.push(Outgoing::CopyText(link));
+                }
+            }
+            Action::LinkDevice => {
+                let entry = self.devices.as_ref().map(|d| d.entry.clone());
+                match entry.as_deref().and_then(route::normalise_code) {
+                    Some(code) => out.push(Outgoing::LinkDevice(code)),
+                    None => self.tell(
+                        "A device code is eight letters and digits, as the other device shows                          it (XXXX-XXXX).",
+                        Tone::Problem,
+                    ),
+                }
+            }
             Action::ScrollTo(y) => self.scroll = (self.screen, y.max(0)),
             Action::CopyInvite => {
                 if let Some(code) = self.lobby.my_code.clone() {
@@ -1140,6 +1236,7 @@ impl App {
                 }]
             }
             Route::Replay(id) => vec![Outgoing::Record(id)],
+            Route::Link(code) => vec![Outgoing::LinkDevice(code)],
         }
     }
 
@@ -1374,6 +1471,18 @@ impl App {
     }
 
     fn tick_by(&mut self, dt: f32, shown: f32) {
+        if let Some(Devices {
+            code: code @ Some(_),
+            ..
+        }) = &mut self.devices
+        {
+            if let Some((_, left)) = code.as_mut() {
+                *left -= dt.max(0.0);
+            }
+            if code.as_ref().is_some_and(|(_, left)| *left <= 0.0) {
+                *code = None;
+            }
+        }
         if let Some(n) = &mut self.notice {
             n.left -= dt.max(0.0);
             if n.left <= 0.0 {
@@ -1694,6 +1803,56 @@ mod tests {
         let mut app = App::new(false);
         app.connection = Connection::Connected { name: "a".into() };
         app
+    }
+
+    #[test]
+    fn the_devices_card_asks_for_a_code_takes_one_typed_and_the_code_expires() {
+        let mut app = online();
+        app.set_site(Some("http://h:1".into()));
+        assert_eq!(app.handle(Action::OpenDevices), vec![Outgoing::DeviceCode]);
+        assert_eq!(app.device_link(), None, "no code yet");
+        let _ = app.apply(Event::DeviceCode {
+            code: "QRST-2345".into(),
+            expires_in: 600.0,
+        });
+        assert_eq!(
+            app.device_link().as_deref(),
+            Some("http://h:1/link/QRST-2345")
+        );
+        let copied = app.handle(Action::CopyDeviceLink);
+        assert_eq!(
+            copied,
+            vec![Outgoing::CopyText("http://h:1/link/QRST-2345".into())]
+        );
+        // A code typed loosely is sent as the server hands them out; a wrong one is refused here.
+        app.handle(Action::SetText(Field::Device, "ab12 cd34".into()));
+        assert_eq!(
+            app.handle(Action::LinkDevice),
+            vec![Outgoing::LinkDevice("AB12-CD34".into())]
+        );
+        app.handle(Action::SetText(Field::Device, "ab1".into()));
+        assert!(app.handle(Action::LinkDevice).is_empty());
+        assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
+        // The code goes when its time is up.
+        assert!(app.next_change().is_some_and(|t| t <= 600.0));
+        app.tick(601.0);
+        assert_eq!(app.devices().and_then(|d| d.code.clone()), None);
+        app.handle(Action::CloseDevices);
+        assert!(app.devices().is_none());
+    }
+
+    #[test]
+    fn a_link_to_another_devices_code_uses_it_once_connected() {
+        let mut app = App::new(false);
+        assert!(
+            app.handle(Action::Follow(Route::Link("QRST-2345".into())))
+                .is_empty()
+        );
+        let out = app.apply(Event::Welcomed { name: "a".into() });
+        assert!(
+            out.contains(&Outgoing::LinkDevice("QRST-2345".into())),
+            "{out:?}"
+        );
     }
 
     #[test]

@@ -283,6 +283,10 @@ impl Link {
                 };
                 vec![self.message(Request::Analyse(request), Asked::Analyse)]
             }
+            Outgoing::DeviceCode => vec![self.message(Request::DeviceCode, Asked::Other)],
+            Outgoing::LinkDevice(code) => {
+                vec![self.message(Request::LinkDevice { code }, Asked::Other)]
+            }
             Outgoing::Hint => match game {
                 Some(game) => vec![self.message(Request::Hint { game }, Asked::Hint)],
                 None => Vec::new(),
@@ -428,8 +432,20 @@ impl Link {
                 let live = games.iter().filter_map(|g| self.live_entry(g)).collect();
                 out.events.push(Event::Lobby(LobbyChange::Live(live)));
             }
-            // Device codes are not asked for by this client (yet).
-            Reply::DeviceCode { .. } | Reply::Linked { .. } => {}
+            Reply::DeviceCode {
+                code,
+                expires_in_ms,
+            } => out.events.push(Event::DeviceCode {
+                code,
+                expires_in: expires_in_ms as f32 / 1000.0,
+            }),
+            // This device is now that player: their token is kept, and the client greets the
+            // server again with it (the app asks for that, as for a new name).
+            Reply::Linked { player, token } => {
+                config.set_token(server, &token);
+                config.name = Some(player.name.clone());
+                out.events.push(Event::Linked { name: player.name });
+            }
             Reply::Record { summary, moves, .. } => {
                 let pairs: Vec<(String, String)> = summary
                     .rules
@@ -659,19 +675,35 @@ impl Link {
 /// Nothing here touches the network: the connection glue calls it, and tests drive the link and
 /// the app with it as the render loop does.
 pub fn settle(link: &mut Link, app: &mut App, reaction: Reaction) -> Vec<ClientMessage> {
+    settle_all(link, app, reaction).0
+}
+
+/// [`settle`], also handing back what the app asked for that is not the server's business
+/// (a new greeting, the clipboard, remembered settings: [`Outgoing::is_local`]), for the
+/// caller to carry out.
+pub fn settle_all(
+    link: &mut Link,
+    app: &mut App,
+    reaction: Reaction,
+) -> (Vec<ClientMessage>, Vec<Outgoing>) {
     let Reaction {
         mut requests,
         events,
     } = reaction;
+    let mut local = Vec::new();
     let mut events = VecDeque::from(events);
     while let Some(event) = events.pop_front() {
         for out in app.apply(event) {
+            if out.is_local() {
+                local.push(out);
+                continue;
+            }
             let more = link.outgoing(out);
             requests.extend(more.requests);
             events.extend(more.events);
         }
     }
-    requests
+    (requests, local)
 }
 
 /// The game a snapshot describes, with its moves played, seats, names, clocks and result.
@@ -919,6 +951,59 @@ mod tests {
                 }
             ),
             "sits back down at the live game"
+        );
+    }
+
+    #[test]
+    fn a_device_code_is_shown_and_a_used_one_makes_this_device_that_player() {
+        let (mut link, mut app, mut config) = greeted();
+        // Asking for a code on this device: the card shows it.
+        let _ = app.handle(crate::app::Action::OpenDevices);
+        let ask = wish(&mut link, &mut app, Outgoing::DeviceCode);
+        assert!(matches!(ask[0].request, Request::DeviceCode));
+        let code = ServerMessage::Reply {
+            id: ask[0].id,
+            reply: Reply::DeviceCode {
+                code: "QRST-2345".into(),
+                expires_in_ms: 600_000,
+            },
+        };
+        deliver(&mut link, &mut app, &mut config, code);
+        let shown = app.devices().and_then(|d| d.code.clone()).expect("shown");
+        assert_eq!(shown, ("QRST-2345".to_owned(), 600.0));
+        // Using another device's code: its player's token is kept, and the client greets the
+        // server again as that player.
+        let used = wish(
+            &mut link,
+            &mut app,
+            Outgoing::LinkDevice("ABCD-EFGH".into()),
+        );
+        assert!(matches!(
+            &used[0].request,
+            Request::LinkDevice { code } if code == "ABCD-EFGH"
+        ));
+        let linked = ServerMessage::Reply {
+            id: used[0].id,
+            reply: Reply::Linked {
+                player: PlayerInfo {
+                    id: PlayerId(9),
+                    name: "Bina".into(),
+                },
+                token: "bina-token".into(),
+            },
+        };
+        let reaction = link.receive(linked, &app, &mut config, SERVER);
+        let (requests, local) = settle_all(&mut link, &mut app, reaction);
+        assert!(requests.is_empty());
+        assert_eq!(local, vec![Outgoing::Rename("Bina".into())]);
+        assert_eq!(config.token(SERVER), Some("bina-token"));
+        assert_eq!(config.name.as_deref(), Some("Bina"));
+        assert!(app.devices().is_none(), "the card closes");
+        assert!(
+            app.notice()
+                .expect("told")
+                .text
+                .contains("now plays as Bina")
         );
     }
 

@@ -5,7 +5,7 @@
 use chaupal_shared::codec;
 use chaupal_shared::protocol::{ClientMessage, ServerMessage};
 
-use super::link::{Link, MAX_MESSAGE, Reaction, settle};
+use super::link::{Link, MAX_MESSAGE, Reaction, settle_all};
 use super::{Frame, FromNet, NetHandle};
 use crate::app::{App, Event, Outgoing};
 use crate::config::Config;
@@ -139,10 +139,16 @@ impl Online {
         self.settle(reaction, app);
     }
 
-    /// Applies what the link made of something, and sends the requests.
+    /// Applies what the link made of something, sends the requests, and carries out what the
+    /// app asked of the client itself (a device linked to another player greets the server
+    /// again, as after a new name).
     fn settle(&mut self, reaction: Reaction, app: &mut App) {
-        for msg in settle(&mut self.link, app, reaction) {
+        let (requests, local) = settle_all(&mut self.link, app, reaction);
+        for msg in requests {
             self.send(&msg, app);
+        }
+        for out in local {
+            self.wish(out, app);
         }
     }
 

@@ -1,5 +1,5 @@
 //! Plain HTTP on the websocket's port: the browser client's page and files, and the links that
-//! open it (`/join/CODE`, `/watch/GAME_ID`, `/replay/GAME_ID`).
+//! open it (`/join/CODE`, `/watch/GAME_ID`, `/replay/GAME_ID`, `/link/DEVICE_CODE`).
 //!
 //! Only GET and HEAD, and only on known paths: a request names a file of the [`site::Site`]
 //! by its bare name, so no path reaches the file system and `..` cannot climb out. Every
@@ -31,7 +31,7 @@ pub const SECURITY_HEADERS: [(&str, &str); 4] = [
 ];
 
 /// The routes of the client: each answered with the page, which reads its own location.
-const CLIENT_ROUTES: [&str; 3] = ["join", "watch", "replay"];
+const CLIENT_ROUTES: [&str; 4] = ["join", "watch", "replay", "link"];
 
 /// A compression the browser accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,7 +104,8 @@ pub fn respond<B>(site: Option<&Site>, req: &Request<B>) -> Response<Bytes> {
 /// Where a path leads.
 #[derive(Debug, PartialEq, Eq)]
 enum Route<'a> {
-    /// The client's page: `/`, `/index.html`, `/join/CODE`, `/watch/ID`, `/replay/ID`.
+    /// The client's page: `/`, `/index.html`, `/join/CODE`, `/watch/ID`, `/replay/ID`,
+    /// `/link/CODE`.
     Page,
     /// A file of the site, by its bare name.
     File(&'a str),

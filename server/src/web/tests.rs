@@ -52,6 +52,7 @@ fn every_client_route_is_the_page_which_is_never_cached() {
         "/join/abcdefgh",
         "/watch/42",
         "/replay/7",
+        "/link/QRST-2345",
     ] {
         let res = get(Some(&site), path, None);
         assert_eq!(res.status(), StatusCode::OK, "{path}");

@@ -245,6 +245,7 @@ fn field_name(field: Field) -> &'static str {
     match field {
         Field::Name => "name",
         Field::Code => "code",
+        Field::Device => "device",
     }
 }
 
@@ -278,6 +279,7 @@ pub fn typed_text() -> Vec<Typed> {
             let field = match n.field.as_str() {
                 "name" => Field::Name,
                 "code" => Field::Code,
+                "device" => Field::Device,
                 _ => return None,
             };
             Some(Typed {

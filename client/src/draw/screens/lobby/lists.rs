@@ -62,16 +62,33 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<
         let y = seeks(app.seeks(), ui, inner, y, f32::MAX, actions);
         let y = live_games(app.live(), ui, inner, y + ui.unit, f32::MAX, actions);
         let y = finished_games(app.finished(), ui, inner, y + ui.unit, f32::MAX, actions);
+        let y = other_device(ui, inner, y + ui.unit * 0.5, actions);
         return y + pad;
     }
     let half = a.y + a.h * 0.36;
     seeks(app.seeks(), ui, inner, y, half - rh, actions);
-    let finished_top = a.y + a.h * 0.68;
+    let finished_top = a.y + a.h * 0.66;
     let y = half + ui.unit;
     live_games(app.live(), ui, inner, y, finished_top - rh - pad, actions);
     let y = finished_top + ui.unit;
-    finished_games(app.finished(), ui, inner, y, a.y + a.h - rh - pad, actions);
+    let device_top = a.y + a.h - pad - ui.row_h() * 0.85;
+    finished_games(app.finished(), ui, inner, y, device_top - rh - 8.0, actions);
+    other_device(ui, inner, device_top, actions);
     a.y + a.h
+}
+
+/// The button that opens the card for playing on another device as this player; returns
+/// the y below it.
+fn other_device(ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 {
+    let b = Area {
+        y,
+        h: ui.row_h() * 0.85,
+        ..inner
+    };
+    if ui.button(b, "Play on another device", Look::Plain) {
+        actions.push(Action::OpenDevices);
+    }
+    b.y + b.h
 }
 
 /// The height of an entry.

@@ -2,9 +2,11 @@
 //! ([`lists`]) side by side; on a phone the choices and the lists one under the other, in a
 //! screen that scrolls. Typing goes to the field in use (the name, or the invite code), and
 //! Enter starts the game (or joins by code, or keeps the name). A private game waiting for a
-//! friend shows its invitation on a card of its own ([`invite`]).
+//! friend shows its invitation on a card of its own ([`invite`]); playing on another device
+//! has a card too ([`devices`]).
 
 mod choices;
+mod devices;
 mod invite;
 mod lists;
 
@@ -32,14 +34,16 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         },
         ..Input::default()
     };
-    let modal = app.invite_open();
+    let modal = app.invite_open() || app.devices().is_some();
     let under = ui.with_input(if modal { &still } else { ui.input }, !modal);
     if ui.portrait {
         upright(app, &under, body, actions);
     } else {
         side_by_side(app, &under, body, actions);
     }
-    if modal {
+    if app.devices().is_some() {
+        devices::card(app, ui, body, actions);
+    } else if modal {
         invite::card(app, ui, body, actions);
     }
     keys(app, ui, actions);
@@ -90,6 +94,25 @@ fn upright(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
 fn keys(app: &App, ui: &Ui, actions: &mut Vec<Action>) {
     let input = ui.input;
     match app.focus() {
+        Some(Field::Device) => {
+            let entry = app.devices().map(|d| d.entry.clone()).unwrap_or_default();
+            if !input.typed.is_empty() {
+                let typed: String = input.typed.iter().collect();
+                actions.push(Action::SetText(Field::Device, entry.clone() + &typed));
+            }
+            if input.key(KeyCode::Backspace) {
+                let mut shorter = entry;
+                shorter.pop();
+                actions.push(Action::SetText(Field::Device, shorter));
+            }
+            if input.enter() {
+                actions.push(Action::LinkDevice);
+            }
+            if input.key(KeyCode::Escape) {
+                actions.push(Action::CloseDevices);
+            }
+            return;
+        }
         Some(Field::Name) => {
             actions.extend(input.typed.iter().map(|c| Action::TypeName(*c)));
             if input.key(KeyCode::Backspace) {
@@ -119,6 +142,9 @@ fn keys(app: &App, ui: &Ui, actions: &mut Vec<Action>) {
     }
     if app.invite_open() && input.key(KeyCode::Escape) {
         actions.push(Action::CloseInvite);
+    }
+    if app.devices().is_some() && input.key(KeyCode::Escape) {
+        actions.push(Action::CloseDevices);
     }
 }
 

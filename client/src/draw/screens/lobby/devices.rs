@@ -1,0 +1,176 @@
+//! The card for playing on another device: the link (`http://HOST:PORT/link/CODE`) and the
+//! code that bring another browser or computer in as this player, good for ten minutes and
+//! once; and a field to enter a code from another device, to play here as the player it
+//! belongs to.
+
+use crate::app::{Action, App, Field};
+use crate::draw::paint::{self, Align};
+use crate::draw::theme::{self, alpha};
+use crate::draw::ui::{Look, Ui};
+use crate::geometry::Area;
+use crate::layout::{self, Measure};
+
+use super::choices::text_field;
+
+/// What the field for a code from another device is for.
+const ENTER: &str = "Have a code from another device? Enter it to play here as that player:";
+
+/// Draws the card in the middle of `body`.
+pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
+    let Some(devices) = app.devices() else {
+        return;
+    };
+    let rh = ui.row_h();
+    let w = (ui.unit * 30.0).min(body.w);
+    let pad = ui.unit * 1.2;
+    let inner_w = w - 2.0 * pad;
+    let note = match &devices.code {
+        Some((_, left)) => format!(
+            "On the other device, open the link, or enter the code there under \"Play on \
+             another device\". It works once, for the next {} minutes.",
+            (left / 60.0).ceil().max(1.0)
+        ),
+        None => "Asking the server for a code...".to_owned(),
+    };
+    let wrapped = |text: &str| {
+        paint::wrap(text, &ui.fonts.regular, ui.unit * 0.95, inner_w).len() as f32
+            * ui.unit
+            * 0.95
+            * 1.45
+    };
+    let h = pad * 2.0
+        + ui.unit * 2.0
+        + wrapped(&note)
+        + 2.0 * (rh + ui.unit * 0.8)
+        + wrapped(ENTER)
+        + ui.unit * 1.5
+        + rh
+        + ui.unit * 0.8
+        + rh;
+    let a = Area {
+        x: body.x + (body.w - w) / 2.0,
+        y: body.y + ((body.h - h) / 3.0).max(0.0),
+        w,
+        h: h.min(body.h),
+    };
+    paint::fill(body, alpha(theme::BACKGROUND, 0.6));
+    paint::rounded(
+        Area { y: a.y + 4.0, ..a },
+        14.0,
+        alpha(theme::BOARD_SHADOW, 0.6),
+    );
+    paint::rounded_edged(a, 14.0, theme::PANEL, 2.0, theme::ACCENT);
+    let x = a.x + pad;
+    let mut y = a.y + pad + ui.unit * 0.6;
+    let title = paint::fit(
+        "Play on another device",
+        &ui.fonts.bold,
+        ui.unit * 1.2,
+        inner_w,
+    );
+    ui.strong(&title, x, y, ui.unit * 1.2, theme::TEXT, Align::Left);
+    y += ui.unit * 1.4;
+    y = ui.paragraph(&note, x, y, inner_w, theme::TEXT_DIM);
+    // The link with its Copy button, and the code, large.
+    if let Some((code, _)) = &devices.code {
+        if let Some(link) = app.device_link() {
+            let copy_w = ui.width(
+                "Copy link",
+                true,
+                layout::label_size(Area { h: rh, ..a }, ui.unit),
+            ) + ui.unit * 2.0;
+            let field = Area {
+                x,
+                y,
+                w: inner_w - copy_w - 8.0,
+                h: rh,
+            };
+            shown_text(ui, field, &link, ui.unit * 0.9);
+            let copy = Area {
+                x: field.x + field.w + 8.0,
+                w: copy_w,
+                ..field
+            };
+            if ui.button(copy, "Copy link", Look::Primary) {
+                actions.push(Action::CopyDeviceLink);
+            }
+        }
+        y += rh + ui.unit * 0.8;
+        let field = Area {
+            x,
+            y,
+            w: inner_w,
+            h: rh,
+        };
+        shown_text(ui, field, code, ui.unit * 1.3);
+        y += rh + ui.unit * 0.8;
+    } else {
+        y += 2.0 * (rh + ui.unit * 0.8);
+    }
+    // A code from another device.
+    y = ui.paragraph(ENTER, x, y + ui.unit * 0.5, inner_w, theme::TEXT_DIM);
+    let use_w = ui.width(
+        "Use code",
+        true,
+        layout::label_size(Area { h: rh, ..a }, ui.unit),
+    ) + ui.unit * 2.0;
+    let field = Area {
+        x,
+        y,
+        w: inner_w - use_w - 8.0,
+        h: rh,
+    };
+    text_field(
+        app,
+        ui,
+        field,
+        Field::Device,
+        &devices.entry,
+        "XXXX-XXXX",
+        actions,
+    );
+    let use_code = Area {
+        x: field.x + field.w + 8.0,
+        w: use_w,
+        ..field
+    };
+    let look = if devices.entry.is_empty() {
+        Look::Disabled
+    } else {
+        Look::Plain
+    };
+    if ui.button(use_code, "Use code", look) {
+        actions.push(Action::LinkDevice);
+    }
+    y += rh + ui.unit * 0.8;
+    let close = Area {
+        x: a.x + a.w - pad - ui.unit * 6.0,
+        y: (a.y + a.h - pad - rh).max(y),
+        w: ui.unit * 6.0,
+        h: rh,
+    };
+    if ui.button(close, "Close", Look::Plain) {
+        actions.push(Action::CloseDevices);
+    }
+}
+
+/// Text in a box, shrunk to fit rather than cut.
+fn shown_text(ui: &Ui, field: Area, text: &str, size: f32) {
+    paint::rounded(field, 8.0, theme::BACKGROUND);
+    let room = field.w - 16.0;
+    let wide = ui.width(text, true, size);
+    let size = if wide > room {
+        (size * room / wide).max(9.0)
+    } else {
+        size
+    };
+    let shown = paint::fit(text, &ui.fonts.bold, size, room);
+    ui.strong(
+        &shown,
+        field.x + 8.0,
+        field.y + field.h / 2.0,
+        size,
+        theme::ACCENT,
+        Align::Left,
+    );
+}
