@@ -189,11 +189,12 @@ for name in names:
     })
 listing = {
     "about": "The browser client, written by scripts/build-web.sh. Serve index.html for / and "
-             "for the client's routes (/join/CODE, /watch/ID, /replay/ID); each file may be sent "
+             "for the client's routes (/join/CODE, /watch/ID, /replay/ID, /link/CODE); each file "
+             "may be sent "
              "as one of its encodings when the request accepts it (Content-Encoding), with Vary: "
              "Accept-Encoding.",
     "index": "index.html",
-    "routes": ["/", "/join/{code}", "/watch/{game}", "/replay/{game}"],
+    "routes": ["/", "/join/{code}", "/watch/{game}", "/replay/{game}", "/link/{code}"],
     "files": files,
 }
 text = json.dumps(listing, indent=2) + "\n"

@@ -1,0 +1,52 @@
+// A benchmark, not a test: how long the browser client takes from the page's request to its
+// first frame, and to its first frame of the lobby (connected to the server), in headless
+// Chromium (Debian's, WebGL through SwiftShader). Each run is a first visit: a fresh browser
+// context, with nothing cached. The times are the page's own clock (performance.now(), which
+// counts from the navigation's start), as client/web/chaupal.js notes each screen's first frame
+// for pages opened with ?hook.
+//
+//   node tests/browser/first-frame.mjs --base http://127.0.0.1:7878 [--runs 7]
+//
+// Prints each run, then the median and the slowest, in milliseconds. See BENCHMARKS.md.
+
+import { chromium } from "playwright-core";
+
+function option(name, fallback) {
+    const i = process.argv.indexOf(name);
+    return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+}
+
+const base = option("--base", "http://127.0.0.1:7878").replace(/\/$/, "");
+const runs = Number(option("--runs", "7"));
+const chromiumPath = option("--chromium", process.env.CHROMIUM || "/usr/bin/chromium");
+
+const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox"],
+});
+const first = [];
+const lobby = [];
+try {
+    // One visit first, not counted: the browser process itself starts up.
+    for (let run = -1; run < runs; run++) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        const page = await context.newPage();
+        await page.goto(`${base}/?hook&name=Bench`);
+        await page.waitForFunction(() => window.chaupal_hook && window.chaupal_hook.screen === "lobby"
+            && window.chaupal_hook.connected, null, { timeout: 60000, polling: 20 });
+        const times = await page.evaluate(() => window.chaupal_first_frames);
+        await context.close();
+        const any = Math.min(...Object.values(times));
+        if (run >= 0) {
+            first.push(any);
+            lobby.push(times.lobby);
+            console.log(`run ${run + 1}: first frame ${any.toFixed(0)} ms, lobby ${times.lobby.toFixed(0)} ms`);
+        }
+    }
+} finally {
+    await browser.close();
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(`first frame: median ${median(first).toFixed(0)} ms, slowest ${Math.max(...first).toFixed(0)} ms`);
+console.log(`lobby:       median ${median(lobby).toFixed(0)} ms, slowest ${Math.max(...lobby).toFixed(0)} ms`);
