@@ -106,9 +106,12 @@ done
         if [ "$f" = "$audio_js" ]; then
             # quad-snd's audio.js declares a global `register_plugin`, as sapp_jsutils.js does:
             # in one script the later declaration would replace the earlier for both plugins.
-            # Its own scope keeps it apart (it exports nothing the others use).
+            # Its own scope keeps it apart (it exports nothing the others use). Around it,
+            # client/web/audio-rest-*.js let its audio contexts rest while nothing plays.
             printf '(function () {\n'
+            cat client/web/audio-rest-before.js
             cat "$f"
+            cat client/web/audio-rest-after.js
             printf '\n})();\n'
         else
             cat "$f"

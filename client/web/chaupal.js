@@ -288,10 +288,12 @@
         const el = document.createElement("input");
         el.type = "text";
         el.setAttribute("autocomplete", "off");
-        el.setAttribute("autocapitalize", field === "code" ? "characters" : "words");
+        const code = field === "code" || field === "device";
+        el.setAttribute("autocapitalize", code ? "characters" : "words");
         el.setAttribute("spellcheck", "false");
-        el.setAttribute("aria-label", field === "code" ? "Invite code" : "Your name");
-        el.maxLength = field === "code" ? 16 : 32;
+        el.setAttribute("aria-label",
+            { code: "Invite code", device: "Code from another device" }[field] || "Your name");
+        el.maxLength = code ? 16 : 32;
         const style = el.style;
         style.position = "fixed";
         style.margin = "0";

@@ -22,7 +22,7 @@ const chromiumPath = option("--chromium", process.env.CHROMIUM || "/usr/bin/chro
 const HZ = 100; // USER_HZ on Linux
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// The CPU ticks (user + system) of `root` and every process under it.
+// The CPU ticks (user + system) of every process under `root` (not `root` itself).
 function treeTicks(root) {
     const parent = new Map();
     const ticks = new Map();
@@ -36,6 +36,9 @@ function treeTicks(root) {
     }
     let total = 0;
     for (const [pid, t] of ticks) {
+        if (pid === root) {
+            continue;
+        }
         let p = pid;
         while (p && p !== root && parent.has(p)) {
             p = parent.get(p);
@@ -48,7 +51,8 @@ function treeTicks(root) {
 }
 
 async function measure(browser, what) {
-    const pid = browser.process().pid;
+    // Chromium runs under this process: the whole tree but this process itself.
+    const pid = process.pid;
     await sleep(5000);
     const a = treeTicks(pid);
     await sleep(seconds * 1000);
@@ -83,6 +87,10 @@ try {
     await page.mouse.move(640, 790);
     await measure(browser, "lobby");
     await click(page, "A friend");
+    await page.mouse.move(640, 790);
+    if (process.argv.includes("--steps")) {
+        await measure(browser, "lobby, a friend's game chosen (the code field shown)");
+    }
     await click(page, "Create a private game");
     await page.waitForFunction(() => typeof window.chaupal_hook?.invite === "string", null,
         { timeout: 30000, polling: 50 });

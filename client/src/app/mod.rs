@@ -476,9 +476,6 @@ pub struct Devices {
     pub entry: String,
 }
 
-/// How often a text field's caret blinks, in seconds a phase.
-pub const CARET_SECONDS: f32 = 0.5;
-
 impl App {
     /// A fresh client: the connection screen when connecting, the lobby when offline.
     pub fn new(offline: bool) -> App {
@@ -623,8 +620,8 @@ impl App {
     }
 
     /// Seconds until the picture changes by itself: at once while a move is being shown, the
-    /// next digit of a running clock, a notice going away, the retry countdown, a caret's
-    /// blink. None: nothing changes until something happens.
+    /// next digit of a running clock, a notice going away, the retry countdown, a device code
+    /// running out. None: nothing changes until something happens.
     pub fn next_change(&self) -> Option<f32> {
         let mut soonest: Option<f32> = None;
         let mut at = |t: f32| soonest = Some(soonest.map_or(t, |s| s.min(t)));
@@ -663,11 +660,6 @@ impl App {
         if let Connection::Retrying { .. } = self.connection {
             let f = self.retry_left.fract();
             at(if f > 0.0 { f } else { 1.0 });
-        }
-        if self.focus.is_some()
-            || (self.screen == Screen::Lobby && self.lobby.mode == PlayMode::Friend)
-        {
-            at(CARET_SECONDS);
         }
         soonest
     }
@@ -2391,6 +2383,15 @@ mod tests {
             None,
             "an idle lobby never changes by itself"
         );
+        app.handle(Action::SelectMode(PlayMode::Friend));
+        app.handle(Action::EditName);
+        assert_eq!(
+            app.next_change(),
+            None,
+            "nor a text field taking the typing: its caret is steady"
+        );
+        app.handle(Action::CancelName);
+        app.handle(Action::SelectMode(PlayMode::ThisComputer));
         app.handle(Action::Start);
         assert_eq!(app.next_change(), None, "a game waiting for a move neither");
         app.handle(Action::Cell("c3".into()));

@@ -193,11 +193,10 @@ pub(super) fn text_field(
         },
     );
     let size = ui.unit;
-    let caret = if focused && (get_time() / f64::from(crate::app::CARET_SECONDS)) as i64 % 2 == 0 {
-        "|"
-    } else {
-        ""
-    };
+    // A steady caret: a blinking one would redraw the whole window twice a second, which
+    // without a graphics card (software OpenGL, many browsers on old machines) costs half a
+    // core.
+    let caret = if focused { "|" } else { "" };
     let (shown, colour) = if text.is_empty() && !focused {
         (hint.to_owned(), theme::TEXT_DIM)
     } else {
