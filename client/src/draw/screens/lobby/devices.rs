@@ -4,12 +4,13 @@
 //! belongs to.
 
 use crate::app::{Action, App, Field};
-use crate::draw::paint::{self, Align};
-use crate::draw::theme::{self, alpha};
+use crate::draw::paint;
+use crate::draw::theme;
 use crate::draw::ui::{Look, Ui};
 use crate::geometry::Area;
 use crate::layout::{self, Measure};
 
+use super::card::{self, Card};
 use super::choices::text_field;
 
 /// What the field for a code from another device is for.
@@ -21,8 +22,7 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         return;
     };
     let rh = ui.row_h();
-    let w = (ui.unit * 30.0).min(body.w);
-    let pad = ui.unit * 1.2;
+    let (w, pad) = card::width(ui, body);
     let inner_w = w - 2.0 * pad;
     let note = match &devices.code {
         Some((_, left)) => format!(
@@ -47,30 +47,8 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         + rh
         + ui.unit * 0.8
         + rh;
-    let a = Area {
-        x: body.x + (body.w - w) / 2.0,
-        y: body.y + ((body.h - h) / 3.0).max(0.0),
-        w,
-        h: h.min(body.h),
-    };
-    paint::fill(body, alpha(theme::BACKGROUND, 0.6));
-    paint::rounded(
-        Area { y: a.y + 4.0, ..a },
-        14.0,
-        alpha(theme::BOARD_SHADOW, 0.6),
-    );
-    paint::rounded_edged(a, 14.0, theme::PANEL, 2.0, theme::ACCENT);
-    let x = a.x + pad;
-    let mut y = a.y + pad + ui.unit * 0.6;
-    let title = paint::fit(
-        "Play on another device",
-        &ui.fonts.bold,
-        ui.unit * 1.2,
-        inner_w,
-    );
-    ui.strong(&title, x, y, ui.unit * 1.2, theme::TEXT, Align::Left);
-    y += ui.unit * 1.4;
-    y = ui.paragraph(&note, x, y, inner_w, theme::TEXT_DIM);
+    let Card { area: a, x, y, .. } = card::frame(ui, body, h, "Play on another device");
+    let mut y = ui.paragraph(&note, x, y - ui.unit * 0.2, inner_w, theme::TEXT_DIM);
     // The link with its Copy button, and the code, large.
     if let Some((code, _)) = &devices.code {
         if let Some(link) = app.device_link() {
@@ -85,7 +63,7 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
                 w: inner_w - copy_w - 8.0,
                 h: rh,
             };
-            shown_text(ui, field, &link, ui.unit * 0.9);
+            card::text_box(ui, field, &link, ui.unit * 0.9);
             let copy = Area {
                 x: field.x + field.w + 8.0,
                 w: copy_w,
@@ -102,7 +80,7 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
             w: inner_w,
             h: rh,
         };
-        shown_text(ui, field, code, ui.unit * 1.3);
+        card::text_box(ui, field, code, ui.unit * 1.3);
         y += rh + ui.unit * 0.8;
     } else {
         y += 2.0 * (rh + ui.unit * 0.8);
@@ -152,25 +130,4 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     if ui.button(close, "Close", Look::Plain) {
         actions.push(Action::CloseDevices);
     }
-}
-
-/// Text in a box, shrunk to fit rather than cut.
-fn shown_text(ui: &Ui, field: Area, text: &str, size: f32) {
-    paint::rounded(field, 8.0, theme::BACKGROUND);
-    let room = field.w - 16.0;
-    let wide = ui.width(text, true, size);
-    let size = if wide > room {
-        (size * room / wide).max(9.0)
-    } else {
-        size
-    };
-    let shown = paint::fit(text, &ui.fonts.bold, size, room);
-    ui.strong(
-        &shown,
-        field.x + 8.0,
-        field.y + field.h / 2.0,
-        size,
-        theme::ACCENT,
-        Align::Left,
-    );
 }

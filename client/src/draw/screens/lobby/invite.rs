@@ -2,9 +2,10 @@
 //! (`http://HOST:PORT/join/CODE`, from the server's address) and the code, each with a Copy
 //! button, and says the game starts when the friend joins.
 
+use super::card::{self, Card};
 use crate::app::{Action, App};
 use crate::draw::paint::{self, Align};
-use crate::draw::theme::{self, alpha};
+use crate::draw::theme;
 use crate::draw::ui::{Look, Ui};
 use crate::geometry::Area;
 use crate::layout::{self, Measure};
@@ -16,8 +17,7 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     };
     let link = app.invite_link();
     let rh = ui.row_h();
-    let w = (ui.unit * 30.0).min(body.w);
-    let pad = ui.unit * 1.2;
+    let (w, pad) = card::width(ui, body);
     let inner_w = w - 2.0 * pad;
     let lines = if link.is_some() { 2.0 } else { 1.0 };
     let note = "The game starts when they join. You can close this card: the code stays in the \
@@ -29,29 +29,8 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         + note_lines * ui.unit * 0.95 * 1.45
         + ui.unit * 0.8
         + rh;
-    let a = Area {
-        x: body.x + (body.w - w) / 2.0,
-        y: body.y + ((body.h - h) / 3.0).max(0.0),
-        w,
-        h: h.min(body.h),
-    };
-    paint::fill(body, alpha(theme::BACKGROUND, 0.6));
-    paint::rounded(
-        Area { y: a.y + 4.0, ..a },
-        14.0,
-        alpha(theme::BOARD_SHADOW, 0.6),
-    );
-    paint::rounded_edged(a, 14.0, theme::PANEL, 2.0, theme::ACCENT);
-    let x = a.x + pad;
-    let mut y = a.y + pad + ui.unit * 0.6;
-    let title = paint::fit(
-        "Your private game is ready",
-        &ui.fonts.bold,
-        ui.unit * 1.2,
-        inner_w,
-    );
-    ui.strong(&title, x, y, ui.unit * 1.2, theme::TEXT, Align::Left);
-    y += ui.unit * 1.6;
+    let Card { area: a, x, y, .. } = card::frame(ui, body, h, "Your private game is ready");
+    let mut y = y;
     // A row: what it is, the text (shrunk to fit rather than cut), and its Copy button.
     let mut row = |label: &str, text: &str, button: &str, action: Action, big: bool| {
         ui.label(label, x, y + ui.unit * 0.5, theme::TEXT_DIM, Align::Left);
@@ -67,22 +46,8 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
             w: inner_w - copy_w - 8.0,
             h: rh,
         };
-        paint::rounded(field, 8.0, theme::BACKGROUND);
-        let mut size = if big { ui.unit * 1.3 } else { ui.unit * 0.9 };
-        let room = field.w - 16.0;
-        let wide = ui.width(text, true, size);
-        if wide > room {
-            size = (size * room / wide).max(9.0);
-        }
-        let shown = paint::fit(text, &ui.fonts.bold, size, room);
-        ui.strong(
-            &shown,
-            field.x + 8.0,
-            field.y + field.h / 2.0,
-            size,
-            theme::ACCENT,
-            Align::Left,
-        );
+        let size = if big { ui.unit * 1.3 } else { ui.unit * 0.9 };
+        card::text_box(ui, field, text, size);
         let copy = Area {
             x: field.x + field.w + 8.0,
             w: copy_w,

@@ -5,6 +5,7 @@
 //! friend shows its invitation on a card of its own ([`invite`]); playing on another device
 //! has a card too ([`devices`]).
 
+mod card;
 mod choices;
 mod devices;
 mod invite;
