@@ -22,22 +22,22 @@
 //! The AI players are the `chaupal_engine` crate, which the pool runs; the command-line tools
 //! are the `chaupal` binary of `chaupal-lab`.
 
-pub mod bus;
+pub(crate) mod bus;
 pub mod cli;
-pub mod clock;
+pub(crate) mod clock;
 pub mod config;
-pub mod devices;
-pub mod identity;
-pub mod lobby;
-pub mod net;
-pub mod outbox;
-pub mod pool;
-pub mod ratings;
-pub mod record;
+pub(crate) mod devices;
+pub(crate) mod identity;
+pub(crate) mod lobby;
+pub(crate) mod net;
+pub(crate) mod outbox;
+pub(crate) mod pool;
+pub(crate) mod ratings;
+pub(crate) mod record;
 pub mod room;
 pub mod server;
-pub mod store;
-pub mod web;
+pub(crate) mod store;
+pub(crate) mod web;
 
 /// Milliseconds since the Unix epoch, for records.
 pub fn now_ms() -> u64 {

@@ -28,7 +28,6 @@ use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 
 pub use rows::{GameRow, NewGame, StoredSeat};
-pub use seeks::StoredSeek;
 pub use writer::{Change, EventWrite, RatedSeats};
 
 use crate::config::SqliteSync;
