@@ -26,6 +26,12 @@ pub struct Hook {
     pub screen: &'static str,
     /// Whether the connection to the server is up.
     pub connected: bool,
+    /// The player's name.
+    pub name: String,
+    /// The player's finished games on the server, by number (the lobby's list).
+    pub finished: Vec<u64>,
+    /// The code for playing on another device, while its card shows one.
+    pub device_code: Option<String>,
     /// The invitation's link while the player's private game waits for a friend.
     pub invite: Option<String>,
     /// The number of the game on the screen, as the server knows it.
@@ -89,6 +95,12 @@ impl Hook {
                 Screen::Rules(_) => "rules",
             },
             connected: matches!(app.connection(), Connection::Connected { .. }),
+            name: app.name().to_owned(),
+            finished: app.finished().iter().map(|f| f.id).collect(),
+            device_code: app
+                .devices()
+                .and_then(|d| d.code.as_ref())
+                .map(|(code, _)| code.clone()),
             invite: app.invite_link(),
             game,
             moves: current
@@ -207,5 +219,7 @@ mod tests {
         assert!(!hook.my_turn);
         assert_eq!(hook.game, None);
         assert_eq!(hook.invite, None);
+        assert!(hook.finished.is_empty());
+        assert_eq!(hook.device_code, None);
     }
 }

@@ -1,4 +1,4 @@
-// The browser end-to-end test's driver: three pages of the real browser client, served by a
+// The browser end-to-end test's driver: four pages of the real browser client, served by a
 // real chaupal-server, in headless Chromium (Debian's, WebGL through SwiftShader), driven with
 // Playwright. tests/tests/browser.rs starts the server and runs this; it can also be run by
 // hand against any server that serves the client:
@@ -8,7 +8,9 @@
 // Page A chooses Kalah and a friend, creates a private game and reads the invite link from the
 // invitation's card; page B opens that link and is in the game with no click; the two play the
 // whole game by clicking the pits with the mouse; page C opens the watch link early in the game
-// and must see every move. Each page is opened with `?hook`, so the client publishes what each
+// and must see every move. Then A reloads and must be the same player (the game among its
+// finished ones), asks for a device code, and page D opens its link and must be A's player too.
+// Each page is opened with `?hook`, so the client publishes what each
 // frame offers (buttons by label, pits by name, where they are, whether a click there does
 // something: client/src/hook.rs); every click is a real mouse click at such a place on the
 // canvas. Screenshots of each page are written to the artifacts folder. Any console error or
@@ -240,6 +242,24 @@ async function main() {
         shots.push(await shoot(a, "a-over.png"));
         shots.push(await shoot(b, "b-over.png"));
         shots.push(await shoot(c, "c-over.png"));
+
+        // A's identity survives a reload: the same player, with the game among its finished
+        // ones.
+        await a.reload();
+        const reloaded = await waitFor(a, "A back in the lobby as the same player after a reload", (h) =>
+            h.screen === "lobby" && h.connected && h.finished.includes(game));
+        // And goes on on another device: A asks for a device code, D opens its link and is
+        // A's player there, with A's finished game.
+        await clickButton(a, "Play on another device");
+        const coded = await waitFor(a, "a device code", (h) => typeof h.device_code === "string");
+        shots.push(await shoot(a, "a-device-code.png"));
+        const d = await openPage(browser, "D", `${base}/link/${coded.device_code}?hook`);
+        const linked = await waitFor(d, "D playing as A by the device link", (h) =>
+            h.screen === "lobby" && h.connected && h.finished.includes(game));
+        if (linked.name !== "Asha") {
+            throw new Error(`D plays as ${linked.name}, not as Asha`);
+        }
+        shots.push(await shoot(d, "d-linked.png"));
         if (errors.length > 0) {
             throw new Error(`the browser reported errors:\n  ${errors.join("\n  ")}`);
         }
@@ -250,6 +270,8 @@ async function main() {
             move_list: end.moves,
             clicks,
             watcher_moves: cEnd.moves.length,
+            reloaded_as: reloaded.name,
+            linked_as: linked.name,
             first_frame_ms: { lobby: lobbyMs, join: joinMs, watch: watchMs },
             screenshots: shots,
         }));

@@ -1,7 +1,8 @@
 //! The browser client end to end: the real server serves the real browser client (as
 //! scripts/build-web.sh builds it), and headless Chromium plays it through three pages: A
 //! creates a private Kalah game and reads its invite link, B opens the link and is in the game,
-//! they play the whole game by clicking, C watches and sees every move. The pages are driven by
+//! they play the whole game by clicking, C watches and sees every move; A reloads and is the same
+//! player, and a fourth page, D, becomes A's player by a device link. The pages are driven by
 //! `tests/browser/play.mjs` (Playwright over Debian's Chromium: see its header and
 //! docs/WEB.md); screenshots go to `target/browser-artifacts/`.
 //!
@@ -109,6 +110,9 @@ async fn two_pages_play_a_whole_kalah_game_by_link_and_click_and_a_third_watches
     let moves = summary["moves"].as_u64().unwrap();
     assert!(moves >= 10, "a whole game of Kalah in {moves} moves?");
     assert_eq!(summary["watcher_moves"].as_u64(), Some(moves));
+    // A reload keeps the player; a device link makes another browser the same player.
+    assert_eq!(summary["reloaded_as"].as_str(), Some("Asha"));
+    assert_eq!(summary["linked_as"].as_str(), Some("Asha"));
     assert!(summary["clicks"].as_u64().unwrap() >= moves);
     let invite = summary["invite"].as_str().unwrap();
     assert!(invite.starts_with(&format!("{base}/join/")), "{invite}");
