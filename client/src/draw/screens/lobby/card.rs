@@ -5,7 +5,7 @@ use crate::draw::paint::{self, Align};
 use crate::draw::theme::{self, alpha};
 use crate::draw::ui::Ui;
 use crate::geometry::Area;
-use crate::layout::Measure;
+use crate::layout::{self, Measure};
 
 /// A card drawn over the lobby: where it is, and where its content starts.
 pub(super) struct Card {
@@ -57,12 +57,7 @@ pub(super) fn frame(ui: &Ui, body: Area, h: f32, title: &str) -> Card {
 pub(super) fn text_box(ui: &Ui, field: Area, text: &str, size: f32) {
     paint::rounded(field, 8.0, theme::BACKGROUND);
     let room = field.w - 16.0;
-    let wide = ui.width(text, true, size);
-    let size = if wide > room {
-        (size * room / wide).max(9.0)
-    } else {
-        size
-    };
+    let size = shrunk(ui, text, size, room);
     let shown = paint::fit(text, &ui.fonts.bold, size, room);
     ui.strong(
         &shown,
@@ -72,4 +67,62 @@ pub(super) fn text_box(ui: &Ui, field: Area, text: &str, size: f32) {
         theme::ACCENT,
         Align::Left,
     );
+}
+
+/// The size to draw bold `text` at so that it fits in `room`: `size`, or smaller (down to the
+/// smallest readable size, where it is cut instead).
+fn shrunk(m: &impl Measure, text: &str, size: f32, room: f32) -> f32 {
+    let wide = m.width(text, true, size);
+    if wide <= room {
+        return size;
+    }
+    // Text is drawn at whole pixel sizes, and widths are not quite proportional to the size:
+    // round down, then step down until it fits.
+    let mut shrunk = (size * room / wide).floor().max(9.0);
+    while shrunk > 9.0 && m.width(text, true, shrunk) > room {
+        shrunk -= 1.0;
+    }
+    shrunk
+}
+
+/// A row split for a button labelled `label` at its right: the room left of it, and the button.
+pub(super) fn with_button(ui: &Ui, row: Area, label: &str) -> (Area, Area) {
+    let button_w = ui.width(label, true, layout::label_size(row, ui.unit)) + ui.unit * 2.0;
+    let left = Area {
+        w: row.w - button_w - 8.0,
+        ..row
+    };
+    let button = Area {
+        x: left.x + left.w + 8.0,
+        w: button_w,
+        ..row
+    };
+    (left, button)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::tests::Fontdue;
+
+    #[test]
+    fn a_shrunk_text_fits_its_box_whole() {
+        let m = Fontdue::load();
+        let link = "http://play.example.org:7878/join/K7QM-2XPD";
+        for room in (200..600).step_by(7) {
+            let room = room as f32;
+            for size in [13.0, 14.4, 17.3, 21.0] {
+                let s = shrunk(&m, link, size, room);
+                assert!(s <= size);
+                if m.width(link, true, 9.0) > room {
+                    assert_eq!(s, 9.0, "too long for any readable size: cut at 9 px");
+                    continue;
+                }
+                assert!(
+                    m.width(link, true, s) <= room,
+                    "{link} at {s} px in {room} px (asked {size})"
+                );
+            }
+        }
+    }
 }

@@ -8,7 +8,6 @@ use crate::draw::paint;
 use crate::draw::theme;
 use crate::draw::ui::{Look, Ui};
 use crate::geometry::Area;
-use crate::layout::{self, Measure};
 
 use super::card::{self, Card};
 use super::choices::text_field;
@@ -52,23 +51,14 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     // The link with its Copy button, and the code, large.
     if let Some((code, _)) = &devices.code {
         if let Some(link) = app.device_link() {
-            let copy_w = ui.width(
-                "Copy link",
-                true,
-                layout::label_size(Area { h: rh, ..a }, ui.unit),
-            ) + ui.unit * 2.0;
-            let field = Area {
+            let row = Area {
                 x,
                 y,
-                w: inner_w - copy_w - 8.0,
+                w: inner_w,
                 h: rh,
             };
+            let (field, copy) = card::with_button(ui, row, "Copy link");
             card::text_box(ui, field, &link, ui.unit * 0.9);
-            let copy = Area {
-                x: field.x + field.w + 8.0,
-                w: copy_w,
-                ..field
-            };
             if ui.button(copy, "Copy link", Look::Primary) {
                 actions.push(Action::CopyDeviceLink);
             }
@@ -87,17 +77,13 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     }
     // A code from another device.
     y = ui.paragraph(ENTER, x, y + ui.unit * 0.5, inner_w, theme::TEXT_DIM);
-    let use_w = ui.width(
-        "Use code",
-        true,
-        layout::label_size(Area { h: rh, ..a }, ui.unit),
-    ) + ui.unit * 2.0;
-    let field = Area {
+    let row = Area {
         x,
         y,
-        w: inner_w - use_w - 8.0,
+        w: inner_w,
         h: rh,
     };
+    let (field, use_code) = card::with_button(ui, row, "Use code");
     text_field(
         app,
         ui,
@@ -107,11 +93,6 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         "XXXX-XXXX",
         actions,
     );
-    let use_code = Area {
-        x: field.x + field.w + 8.0,
-        w: use_w,
-        ..field
-    };
     let look = if devices.entry.is_empty() {
         Look::Disabled
     } else {

@@ -8,7 +8,6 @@ use crate::draw::paint::{self, Align};
 use crate::draw::theme;
 use crate::draw::ui::{Look, Ui};
 use crate::geometry::Area;
-use crate::layout::{self, Measure};
 
 /// Draws the card in the middle of `body`.
 pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
@@ -35,24 +34,15 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let mut row = |label: &str, text: &str, button: &str, action: Action, big: bool| {
         ui.label(label, x, y + ui.unit * 0.5, theme::TEXT_DIM, Align::Left);
         y += ui.unit * 1.4;
-        let copy_w = ui.width(
-            button,
-            true,
-            layout::label_size(Area { h: rh, ..a }, ui.unit),
-        ) + ui.unit * 2.0;
-        let field = Area {
+        let row = Area {
             x,
             y,
-            w: inner_w - copy_w - 8.0,
+            w: inner_w,
             h: rh,
         };
+        let (field, copy) = card::with_button(ui, row, button);
         let size = if big { ui.unit * 1.3 } else { ui.unit * 0.9 };
         card::text_box(ui, field, text, size);
-        let copy = Area {
-            x: field.x + field.w + 8.0,
-            w: copy_w,
-            ..field
-        };
         if ui.button(copy, button, Look::Primary) {
             actions.push(action);
         }
