@@ -1451,7 +1451,7 @@ impl App {
     /// Moves time on: animations, autoplay, and the switch to the game-over screen once the
     /// last move has been shown.
     pub fn tick(&mut self, dt: f32) {
-        self.tick_by(dt, dt);
+        self.frame(dt, dt);
     }
 
     /// Moves time on by a frame of `dt` seconds, as the render loop does: the clocks and
@@ -1459,10 +1459,6 @@ impl App {
     /// caps it, so that the frame that brings the opponent's move after an idle pause shows
     /// the move from its start instead of skipping it).
     pub fn frame(&mut self, dt: f32, shown: f32) {
-        self.tick_by(dt, shown);
-    }
-
-    fn tick_by(&mut self, dt: f32, shown: f32) {
         if let Some(Devices {
             code: code @ Some(_),
             ..

@@ -671,17 +671,12 @@ impl Link {
 }
 
 /// Applies what the link made of a message or a wish to the app (through [`App::apply`], in
-/// order); what applying calls for goes back through the link. Returns every request to send.
+/// order); what applying calls for goes back through the link. Returns every request to send,
+/// and what the app asked for that is not the server's business (a new greeting, the
+/// clipboard, remembered settings: [`Outgoing::is_local`]) for the caller to carry out.
 /// Nothing here touches the network: the connection glue calls it, and tests drive the link and
 /// the app with it as the render loop does.
-pub fn settle(link: &mut Link, app: &mut App, reaction: Reaction) -> Vec<ClientMessage> {
-    settle_all(link, app, reaction).0
-}
-
-/// [`settle`], also handing back what the app asked for that is not the server's business
-/// (a new greeting, the clipboard, remembered settings: [`Outgoing::is_local`]), for the
-/// caller to carry out.
-pub fn settle_all(
+pub fn settle(
     link: &mut Link,
     app: &mut App,
     reaction: Reaction,
@@ -830,13 +825,13 @@ mod tests {
         msg: ServerMessage,
     ) -> Vec<ClientMessage> {
         let reaction = link.receive(msg, app, config, SERVER);
-        settle(link, app, reaction)
+        settle(link, app, reaction).0
     }
 
     /// What the app wants, through the link; returns the requests.
     fn wish(link: &mut Link, app: &mut App, out: Outgoing) -> Vec<ClientMessage> {
         let reaction = link.outgoing(out);
-        settle(link, app, reaction)
+        settle(link, app, reaction).0
     }
 
     fn welcome(live: Vec<GameId>) -> ServerMessage {
@@ -993,7 +988,7 @@ mod tests {
             },
         };
         let reaction = link.receive(linked, &app, &mut config, SERVER);
-        let (requests, local) = settle_all(&mut link, &mut app, reaction);
+        let (requests, local) = settle(&mut link, &mut app, reaction);
         assert!(requests.is_empty());
         assert_eq!(local, vec![Outgoing::Rename("Bina".into())]);
         assert_eq!(config.token(SERVER), Some("bina-token"));

@@ -5,7 +5,7 @@
 use chaupal_shared::codec;
 use chaupal_shared::protocol::{ClientMessage, ServerMessage};
 
-use super::link::{Link, MAX_MESSAGE, Reaction, settle_all};
+use super::link::{Link, MAX_MESSAGE, Reaction, settle};
 use super::{Frame, FromNet, NetHandle};
 use crate::app::{App, Event, Outgoing};
 use crate::config::Config;
@@ -143,7 +143,7 @@ impl Online {
     /// app asked of the client itself (a device linked to another player greets the server
     /// again, as after a new name).
     fn settle(&mut self, reaction: Reaction, app: &mut App) {
-        let (requests, local) = settle_all(&mut self.link, app, reaction);
+        let (requests, local) = settle(&mut self.link, app, reaction);
         for msg in requests {
             self.send(&msg, app);
         }

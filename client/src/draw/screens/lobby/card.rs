@@ -3,7 +3,7 @@
 
 use crate::draw::paint::{self, Align};
 use crate::draw::theme::{self, alpha};
-use crate::draw::ui::Ui;
+use crate::draw::ui::{Look, Ui};
 use crate::geometry::Area;
 use crate::layout::{self, Measure};
 
@@ -83,6 +83,19 @@ fn shrunk(m: &impl Measure, text: &str, size: f32, room: f32) -> f32 {
         shrunk -= 1.0;
     }
     shrunk
+}
+
+/// The card's Close button, at its bottom right and not above `below`; whether it was clicked.
+pub(super) fn close_button(ui: &Ui, card: Area, below: f32) -> bool {
+    let pad = width(ui, card).1;
+    let rh = ui.row_h();
+    let close = Area {
+        x: card.x + card.w - pad - ui.unit * 6.0,
+        y: (card.y + card.h - pad - rh).max(below),
+        w: ui.unit * 6.0,
+        h: rh,
+    };
+    ui.button(close, "Close", Look::Plain)
 }
 
 /// A row split for a button labelled `label` at its right: the room left of it, and the button.

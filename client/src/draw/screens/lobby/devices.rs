@@ -102,13 +102,7 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         actions.push(Action::LinkDevice);
     }
     y += rh + ui.unit * 0.8;
-    let close = Area {
-        x: a.x + a.w - pad - ui.unit * 6.0,
-        y: (a.y + a.h - pad - rh).max(y),
-        w: ui.unit * 6.0,
-        h: rh,
-    };
-    if ui.button(close, "Close", Look::Plain) {
+    if card::close_button(ui, a, y) {
         actions.push(Action::CloseDevices);
     }
 }

@@ -64,13 +64,7 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     };
     row(label, &code, "Copy code", Action::CopyCode, true);
     let bottom = ui.paragraph(note, x, y + ui.unit * 0.2, inner_w, theme::TEXT_DIM);
-    let close = Area {
-        x: a.x + a.w - pad - ui.unit * 6.0,
-        y: (a.y + a.h - pad - rh).max(bottom),
-        w: ui.unit * 6.0,
-        h: rh,
-    };
-    if ui.button(close, "Close", Look::Plain) {
+    if card::close_button(ui, a, bottom) {
         actions.push(Action::CloseInvite);
     }
 }
