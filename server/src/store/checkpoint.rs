@@ -1,25 +1,70 @@
-//! SQLite's log checkpoints, taken off the commit path.
+//! SQLite's log checkpoints: the bulk copied beside the writer, the tail by the writer itself.
 //!
-//! In WAL mode SQLite copies the log back into the database file (a checkpoint) once the log
-//! passes 1 000 pages, inside whichever commit crossed the mark: with the group commit that
-//! was the writer's, and every move waiting on it stalled while the file was written and
-//! synced (p99 over 100 ms under load). The connections now never checkpoint on their own
-//! (`wal_autocheckpoint = 0`); this task asks for a passive checkpoint twice a second on its
-//! own connection, which runs beside the writer's commits instead of inside one. Closing the
-//! store still checkpoints everything (SQLite does on the last close).
+//! In WAL mode every commit appends the pages it changed to the log (`-wal`); a checkpoint
+//! copies them back into the database file. Three things shape when that happens:
+//! - Left to itself, SQLite checkpoints inside whichever commit takes the log past 1 000 pages:
+//!   every write waiting behind that commit stalls while the file is written and synced. So
+//!   connections never checkpoint on their own (`wal_autocheckpoint = 0`).
+//! - A checkpoint beside the writer ([`run_beside`], on a connection of its own, every
+//!   [`CHECKPOINT_EVERY`]) costs the writer nothing, but cannot let the log start again from its
+//!   beginning: that needs a write transaction to begin with every frame already copied, and
+//!   the writer commits while the checkpoint runs. The log grew without end (700 MB in 30 s of
+//!   the paced load test, for a 7 MB database).
+//! - A checkpoint by the writer between two groups copies everything and lets the next group
+//!   start the log again, but every write waits while it runs: with `synchronous = NORMAL`
+//!   it also syncs the log, 40-60 ms for a quarter second of commits.
+//!
+//! So both: after each checkpoint beside it, the writer checkpoints what was committed while
+//! that one ran (the tail, a few milliseconds of commits) before its next group, and that
+//! group restarts the log. `journal_size_limit` trims a log that a burst (or a long reader)
+//! made large once it restarts. Closing the store checkpoints everything (SQLite does on the
+//! last close).
 
 use std::time::Duration;
 
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyConnection, AnyPool, Row};
+use tokio::sync::watch;
 
-/// How often the log is checkpointed.
-pub const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+use super::StoreError;
 
-/// The pragma each connection gets: no checkpoints inside commits.
-pub const NO_AUTO_CHECKPOINT: &str = "PRAGMA wal_autocheckpoint = 0";
+/// How often the log is checkpointed beside the writer.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
 
-/// Checkpoints the log every [`CHECKPOINT_EVERY`] until the pool closes.
-pub async fn run(pool: AnyPool) {
+/// How often the writer checkpoints the tail, letting the log start again: after the first
+/// checkpoint beside it once this has passed since its last.
+pub const RESTART_EVERY: Duration = Duration::from_secs(1);
+
+/// The pragmas each SQLite connection gets: no checkpoints inside commits, and a log trimmed
+/// to 64 MiB when it restarts (a second of commits under heavy load fits).
+pub const PRAGMAS: [&str; 2] = [
+    "PRAGMA wal_autocheckpoint = 0",
+    "PRAGMA journal_size_limit = 67108864",
+];
+
+/// What one checkpoint did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Checkpointed {
+    /// Frames in the log.
+    pub log: i64,
+    /// Frames copied into the database file, in all (all of them unless a reader still needed
+    /// some, or a commit came during the checkpoint).
+    pub copied: i64,
+}
+
+/// Takes a passive checkpoint on `conn` (outside any transaction).
+pub async fn passive(conn: &mut AnyConnection) -> Result<Checkpointed, StoreError> {
+    let row = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+        .fetch_one(conn)
+        .await?;
+    Ok(Checkpointed {
+        log: row.try_get(1)?,
+        copied: row.try_get(2)?,
+    })
+}
+
+/// Checkpoints the log every [`CHECKPOINT_EVERY`] on a connection of `pool` until the pool
+/// closes, counting the checkpoints done on `done` (the writer then copies the tail).
+pub async fn run_beside(pool: AnyPool, done: watch::Sender<u64>) {
     let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -27,13 +72,14 @@ pub async fn run(pool: AnyPool) {
         if pool.is_closed() {
             return;
         }
-        match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-            .fetch_one(&pool)
-            .await
-        {
-            Ok(row) => {
-                let frames = |i: usize| row.try_get::<i64, _>(i).unwrap_or(-1);
-                tracing::trace!("checkpoint: {} of {} log frames", frames(2), frames(1));
+        let result = match pool.acquire().await {
+            Ok(mut conn) => passive(&mut conn).await,
+            Err(e) => Err(e.into()),
+        };
+        match result {
+            Ok(c) => {
+                tracing::trace!("checkpoint: {} of {} log frames", c.copied, c.log);
+                done.send_modify(|n| *n += 1);
             }
             Err(e) if pool.is_closed() => {
                 tracing::debug!("checkpoint at close: {e}");

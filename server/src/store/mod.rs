@@ -7,14 +7,17 @@
 //!
 //! Open seeks and private invitations are kept too ([`seeks`]), so a restart loses none.
 //!
-//! Game rooms write through one [`writer`] task that commits everything waiting in one
+//! Every write goes through one [`writer`] task that commits everything waiting in one
 //! transaction (a group commit) and answers each write only once it is durable: a room
-//! broadcasts a move only after its write is acknowledged.
+//! broadcasts a move only after its write is acknowledged, and the lobby lists a game only
+//! once it is stored. Reads go to a pool of their own.
 
 mod batch;
 mod checkpoint;
+mod events;
 mod rows;
 mod seeks;
+mod timings;
 mod writer;
 
 use std::time::Duration;
@@ -27,8 +30,8 @@ use sqlx::any::AnyPoolOptions;
 use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 
+pub use events::{Change, EventWrite, RatedSeats};
 pub use rows::{GameRow, NewGame, StoredSeat};
-pub use writer::{Change, EventWrite, RatedSeats};
 
 use crate::config::SqliteSync;
 use crate::ratings::{Rating, level_rating};
@@ -49,6 +52,8 @@ pub enum StoreError {
     Url(String),
     #[error("the record writer has stopped")]
     WriterGone,
+    #[error("the group commit this write was in failed: {0}")]
+    GroupFailed(String),
     #[error("a stored record is damaged: {0}")]
     Corrupt(String),
 }
@@ -77,9 +82,8 @@ pub enum Backend {
 pub struct Store {
     /// Reads (and, on PostgreSQL, writes).
     pool: AnyPool,
-    /// Writes. On SQLite one connection: SQLite lets one writer in at a time and makes the
-    /// others wait in a busy handler that sleeps up to 100 ms between tries; queueing for this
-    /// pool's one connection instead hands it over as soon as it is free.
+    /// The writer's connection. On SQLite a pool of one: SQLite lets one writer in at a time
+    /// and makes the others wait in a busy handler that sleeps up to 100 ms between tries.
     writes: AnyPool,
     writer: mpsc::Sender<writer::Job>,
     backend: Backend,
@@ -116,9 +120,9 @@ impl Store {
                         .execute(&mut *conn)
                         .await?;
                     sqlx::query(synchronous).execute(&mut *conn).await?;
-                    sqlx::query(checkpoint::NO_AUTO_CHECKPOINT)
-                        .execute(&mut *conn)
-                        .await?;
+                    for pragma in checkpoint::PRAGMAS {
+                        sqlx::query(pragma).execute(&mut *conn).await?;
+                    }
                     Ok(())
                 })
             })
@@ -135,10 +139,12 @@ impl Store {
             Backend::Postgres => pool.clone(),
         };
         let (tx, rx) = mpsc::channel(WRITE_QUEUE);
-        tokio::spawn(writer::run(writes.clone(), rx));
-        if backend == Backend::Sqlite {
-            tokio::spawn(checkpoint::run(pool.clone()));
-        }
+        let checkpoints = (backend == Backend::Sqlite).then(|| {
+            let (done, checkpoints) = tokio::sync::watch::channel(0);
+            tokio::spawn(checkpoint::run_beside(pool.clone(), done));
+            checkpoints
+        });
+        tokio::spawn(writer::run(writes.clone(), rx, checkpoints));
         Ok(Store {
             pool,
             writes,
@@ -163,12 +169,19 @@ impl Store {
         let (tx, mut rx) = mpsc::channel::<writer::Job>(WRITE_QUEUE);
         tokio::spawn(async move {
             while let Some(job) = rx.recv().await {
-                let result = if fail.load(std::sync::atomic::Ordering::Relaxed) {
-                    Err(StoreError::WriterGone)
-                } else {
-                    Ok(())
-                };
-                let _ = job.done.send(result);
+                match job.work {
+                    writer::Work::Event { done, .. } => {
+                        let result = if fail.load(std::sync::atomic::Ordering::Relaxed) {
+                            Err(StoreError::WriterGone)
+                        } else {
+                            Ok(())
+                        };
+                        let _ = done.send(result);
+                    }
+                    writer::Work::Op { done, .. } => {
+                        let _ = done.send(Err(StoreError::WriterGone));
+                    }
+                }
             }
         });
         Ok(Store {
@@ -195,11 +208,34 @@ impl Store {
     /// Commits one game event (and what it changes), returning once it is durable.
     pub async fn write(&self, write: EventWrite) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();
-        self.writer
-            .send(writer::Job { write, done })
-            .await
-            .map_err(|_| StoreError::WriterGone)?;
+        self.send(writer::Work::Event { write, done }).await?;
         answer.await.map_err(|_| StoreError::WriterGone)?
+    }
+
+    /// Runs `op` in the writer's next group commit, returning its answer once it is durable.
+    async fn run_op(&self, op: writer::Op) -> Result<Option<i64>, StoreError> {
+        let (done, answer) = oneshot::channel();
+        self.send(writer::Work::Op { op, done }).await?;
+        answer.await.map_err(|_| StoreError::WriterGone)?
+    }
+
+    /// [`Store::run_op`] for an op that creates a row and answers its id.
+    async fn create(&self, op: writer::Op) -> Result<u64, StoreError> {
+        match self.run_op(op).await? {
+            Some(id) => Ok(to_u64(id)),
+            None => Err(StoreError::Corrupt("an insert returned no id".into())),
+        }
+    }
+
+    async fn send(&self, work: writer::Work) -> Result<(), StoreError> {
+        let job = writer::Job {
+            work,
+            queued: std::time::Instant::now(),
+        };
+        self.writer
+            .send(job)
+            .await
+            .map_err(|_| StoreError::WriterGone)
     }
 
     // ---- players ----
@@ -230,15 +266,25 @@ impl Store {
         token_hash: &str,
         now_ms: u64,
     ) -> Result<PlayerId, StoreError> {
-        let row = sqlx::query(
-            "INSERT INTO players (name, token_hash, created_ms) VALUES ($1, $2, $3) RETURNING id",
-        )
-        .bind(name)
-        .bind(token_hash)
-        .bind(to_i64(now_ms))
-        .fetch_one(&self.writes)
-        .await?;
-        Ok(PlayerId(to_u64(row.try_get("id")?)))
+        let (name, token_hash) = (name.to_owned(), token_hash.to_owned());
+        let id = self
+            .create(writer::op(move |conn| {
+                let (name, token_hash) = (name.clone(), token_hash.clone());
+                Box::pin(async move {
+                    let row = sqlx::query(
+                        "INSERT INTO players (name, token_hash, created_ms) VALUES ($1, $2, $3) \
+                         RETURNING id",
+                    )
+                    .bind(name)
+                    .bind(token_hash)
+                    .bind(to_i64(now_ms))
+                    .fetch_one(conn)
+                    .await?;
+                    Ok(Some(row.try_get("id")?))
+                })
+            }))
+            .await?;
+        Ok(PlayerId(id))
     }
 
     /// Gives player `id` another token (a device linked with a device code); the others stay
@@ -249,24 +295,41 @@ impl Store {
         token_hash: &str,
         now_ms: u64,
     ) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO player_tokens (token_hash, player, created_ms) VALUES ($1, $2, $3)",
-        )
-        .bind(token_hash)
-        .bind(to_i64(id.0))
-        .bind(to_i64(now_ms))
-        .execute(&self.writes)
+        let token_hash = token_hash.to_owned();
+        self.run_op(writer::op(move |conn| {
+            let token_hash = token_hash.clone();
+            Box::pin(async move {
+                sqlx::query(
+                    "INSERT INTO player_tokens (token_hash, player, created_ms) \
+                     VALUES ($1, $2, $3)",
+                )
+                .bind(token_hash)
+                .bind(to_i64(id.0))
+                .bind(to_i64(now_ms))
+                .execute(conn)
+                .await?;
+                Ok(None)
+            })
+        }))
         .await?;
         Ok(())
     }
 
     /// Changes a player's display name.
     pub async fn rename_player(&self, id: PlayerId, name: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE players SET name = $1 WHERE id = $2")
-            .bind(name)
-            .bind(to_i64(id.0))
-            .execute(&self.writes)
-            .await?;
+        let name = name.to_owned();
+        self.run_op(writer::op(move |conn| {
+            let name = name.clone();
+            Box::pin(async move {
+                sqlx::query("UPDATE players SET name = $1 WHERE id = $2")
+                    .bind(name)
+                    .bind(to_i64(id.0))
+                    .execute(conn)
+                    .await?;
+                Ok(None)
+            })
+        }))
+        .await?;
         Ok(())
     }
 
@@ -287,8 +350,17 @@ impl Store {
         if self.discarding {
             return Err(StoreError::WriterGone);
         }
-        let mut conn = self.writes.acquire().await?;
-        rows::insert_game(&mut conn, game, "live").await
+        let game = game.clone();
+        let id = self
+            .create(writer::op(move |conn| {
+                let game = game.clone();
+                Box::pin(async move {
+                    let id = rows::insert_game(conn, &game, "live").await?;
+                    Ok(Some(to_i64(id.0)))
+                })
+            }))
+            .await?;
+        Ok(GameId(id))
     }
 
     /// A game's row and its moves.
@@ -381,32 +453,42 @@ impl Store {
         reason: Option<&str>,
         now_ms: u64,
     ) -> Result<GameId, StoreError> {
-        let mut tx = self.writes.begin().await?;
-        let id = rows::insert_game(&mut tx, game, "finished").await?;
-        for (i, mv) in moves.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO moves (game_id, ply, notation, clock_ms, played_ms) \
-                 VALUES ($1, $2, $3, NULL, $4)",
-            )
-            .bind(to_i64(id.0))
-            .bind(i as i64 + 1)
-            .bind(mv.as_str())
-            .bind(to_i64(now_ms))
-            .execute(&mut *tx)
+        let game = game.clone();
+        let moves = moves.to_vec();
+        let reason = reason.map(str::to_owned);
+        let id = self
+            .create(writer::op(move |conn| {
+                let (game, moves, reason) = (game.clone(), moves.clone(), reason.clone());
+                Box::pin(async move {
+                    let id = rows::insert_game(conn, &game, "finished").await?;
+                    for (i, mv) in moves.iter().enumerate() {
+                        sqlx::query(
+                            "INSERT INTO moves (game_id, ply, notation, clock_ms, played_ms) \
+                             VALUES ($1, $2, $3, NULL, $4)",
+                        )
+                        .bind(to_i64(id.0))
+                        .bind(i as i64 + 1)
+                        .bind(mv.as_str())
+                        .bind(to_i64(now_ms))
+                        .execute(&mut *conn)
+                        .await?;
+                    }
+                    sqlx::query(
+                        "UPDATE games SET winner = $1, reason = $2, plies = $3, ended_ms = $4 \
+                         WHERE id = $5",
+                    )
+                    .bind(winner.map(rows::side_name))
+                    .bind(reason)
+                    .bind(moves.len() as i64)
+                    .bind(to_i64(now_ms))
+                    .bind(to_i64(id.0))
+                    .execute(&mut *conn)
+                    .await?;
+                    Ok(Some(to_i64(id.0)))
+                })
+            }))
             .await?;
-        }
-        sqlx::query(
-            "UPDATE games SET winner = $1, reason = $2, plies = $3, ended_ms = $4 WHERE id = $5",
-        )
-        .bind(winner.map(rows::side_name))
-        .bind(reason)
-        .bind(moves.len() as i64)
-        .bind(to_i64(now_ms))
-        .bind(to_i64(id.0))
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(id)
+        Ok(GameId(id))
     }
 
     // ---- ratings ----
@@ -414,7 +496,7 @@ impl Store {
     /// The rating of a player (or AI level) in one game, if rated before (levels always are).
     pub async fn rating(&self, owner: &str, kind: GameKind) -> Result<Option<Rating>, StoreError> {
         let mut conn = self.pool.acquire().await?;
-        writer::read_rating(&mut conn, owner, kind).await
+        events::read_rating(&mut conn, owner, kind).await
     }
 
     /// All ratings of a player.
@@ -432,7 +514,7 @@ impl Store {
                 let kind = kind
                     .parse()
                     .map_err(|_| StoreError::Corrupt(format!("rating for game '{kind}'")))?;
-                Ok((kind, writer::rating_from_row(r)?))
+                Ok((kind, events::rating_from_row(r)?))
             })
             .collect()
     }

@@ -6,7 +6,7 @@ use chaupal_shared::protocol::{GameId, GameSetup, PlayerInfo, SeekId};
 use sqlx::Row;
 
 use super::rows::{self, NewGame};
-use super::{Store, StoreError, to_i64, to_u64};
+use super::{Store, StoreError, to_i64, to_u64, writer};
 
 /// A seek as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,26 +29,42 @@ impl Store {
     ) -> Result<SeekId, StoreError> {
         let json = serde_json::to_string(setup)
             .map_err(|e| StoreError::Corrupt(format!("a game set-up as JSON: {e}")))?;
-        let row = sqlx::query(
-            "INSERT INTO seeks (player, player_name, setup, code, created_ms) \
-             VALUES ($1, $2, $3, $4, $5) RETURNING id",
-        )
-        .bind(to_i64(by.id.0))
-        .bind(by.name.as_str())
-        .bind(json)
-        .bind(code)
-        .bind(to_i64(now_ms))
-        .fetch_one(&self.writes)
-        .await?;
-        Ok(SeekId(to_u64(row.try_get("id")?)))
+        let (player, name) = (to_i64(by.id.0), by.name.clone());
+        let code = code.map(str::to_owned);
+        let id = self
+            .create(writer::op(move |conn| {
+                let (name, json, code) = (name.clone(), json.clone(), code.clone());
+                Box::pin(async move {
+                    let row = sqlx::query(
+                        "INSERT INTO seeks (player, player_name, setup, code, created_ms) \
+                         VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                    )
+                    .bind(player)
+                    .bind(name)
+                    .bind(json)
+                    .bind(code)
+                    .bind(to_i64(now_ms))
+                    .fetch_one(conn)
+                    .await?;
+                    Ok(Some(row.try_get("id")?))
+                })
+            }))
+            .await?;
+        Ok(SeekId(id))
     }
 
     /// Removes a seek (cancelled, or its seeker left).
     pub async fn delete_seek(&self, seek: SeekId) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM seeks WHERE id = $1")
-            .bind(to_i64(seek.0))
-            .execute(&self.writes)
-            .await?;
+        self.run_op(writer::op(move |conn| {
+            Box::pin(async move {
+                sqlx::query("DELETE FROM seeks WHERE id = $1")
+                    .bind(to_i64(seek.0))
+                    .execute(conn)
+                    .await?;
+                Ok(None)
+            })
+        }))
+        .await?;
         Ok(())
     }
 
@@ -87,13 +103,20 @@ impl Store {
         game: &NewGame,
         seek: SeekId,
     ) -> Result<GameId, StoreError> {
-        let mut tx = self.writes.begin().await?;
-        let id = rows::insert_game(&mut tx, game, "live").await?;
-        sqlx::query("DELETE FROM seeks WHERE id = $1")
-            .bind(to_i64(seek.0))
-            .execute(&mut *tx)
+        let game = game.clone();
+        let id = self
+            .create(writer::op(move |conn| {
+                let game = game.clone();
+                Box::pin(async move {
+                    let id = rows::insert_game(conn, &game, "live").await?;
+                    sqlx::query("DELETE FROM seeks WHERE id = $1")
+                        .bind(to_i64(seek.0))
+                        .execute(&mut *conn)
+                        .await?;
+                    Ok(Some(to_i64(id.0)))
+                })
+            }))
             .await?;
-        tx.commit().await?;
-        Ok(id)
+        Ok(GameId(id))
     }
 }

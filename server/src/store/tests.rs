@@ -11,6 +11,23 @@ use sqlx::Connection;
 use super::*;
 use crate::ratings::player_key;
 
+/// Puts `work` in the writer's queue without waiting: in a test on one thread, everything so
+/// queued before the test awaits is in the writer's queue when it next looks.
+fn queue_now(store: &Store, work: writer::Work) {
+    let job = writer::Job {
+        work,
+        queued: std::time::Instant::now(),
+    };
+    assert!(store.writer.try_send(job).is_ok());
+}
+
+/// Writes `writes` as one group, in one transaction.
+async fn commit_events(store: &Store, writes: &[&EventWrite]) {
+    let mut tx = store.pool.begin().await.unwrap();
+    super::events::write_events(&mut tx, writes).await.unwrap();
+    tx.commit().await.unwrap();
+}
+
 /// A fresh, empty database for one test.
 struct TestDb {
     url: String,
@@ -495,7 +512,7 @@ async fn one_group_with_take_backs_and_an_ending_reads_back_as_written_on(store:
         ),
     ];
     let refs: Vec<&EventWrite> = writes.iter().collect();
-    super::writer::commit(&store.pool, &refs).await.unwrap();
+    commit_events(store, &refs).await;
 
     let live = store.live_games(10).await.unwrap();
     let (row, moves, log) = live.iter().find(|(r, _, _)| r.id == g).unwrap();
@@ -554,7 +571,7 @@ async fn a_group_larger_than_one_insert_keeps_every_row_on(store: &Store) {
         })
         .collect();
     let refs: Vec<&EventWrite> = writes.iter().collect();
-    super::writer::commit(&store.pool, &refs).await.unwrap();
+    commit_events(store, &refs).await;
     let moves = store.moves(g).await.unwrap();
     assert_eq!(moves.len() as u64, n);
     let (row, _) = store.game(g).await.unwrap().unwrap();
@@ -562,8 +579,8 @@ async fn a_group_larger_than_one_insert_keeps_every_row_on(store: &Store) {
     assert_eq!(row.clocks_ms, None);
 }
 
-/// Commits never checkpoint the log themselves (that stalled them); the store's own task copies
-/// it into the database file while the store stays open.
+/// Commits never checkpoint the log themselves (that stalled them); the checkpoints beside the
+/// writer copy it into the database file while the store stays open.
 #[tokio::test]
 async fn the_log_reaches_the_database_file_without_a_commit_checkpointing() {
     let dir = tempfile::tempdir().unwrap();
@@ -582,12 +599,21 @@ async fn the_log_reaches_the_database_file_without_a_commit_checkpointing() {
         })
         .collect();
     let refs: Vec<&EventWrite> = writes.iter().collect();
-    super::writer::commit(&store.pool, &refs).await.unwrap();
+    commit_events(&store, &refs).await;
     let auto: i64 = sqlx::query_scalar("PRAGMA wal_autocheckpoint")
         .fetch_one(&store.pool)
         .await
         .unwrap();
-    assert_eq!(auto, 0, "connections leave checkpoints to the store's task");
+    assert_eq!(auto, 0, "connections leave checkpoints to the store");
+    let limit: i64 = sqlx::query_scalar("PRAGMA journal_size_limit")
+        .fetch_one(&store.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        limit,
+        64 << 20,
+        "a log made large by a burst is trimmed when it restarts"
+    );
     let grown = tokio::time::timeout(std::time::Duration::from_secs(20), async {
         while std::fs::metadata(&path).unwrap().len() < before + 800_000 {
             tokio::time::sleep(super::checkpoint::CHECKPOINT_EVERY).await;
@@ -595,6 +621,55 @@ async fn the_log_reaches_the_database_file_without_a_commit_checkpointing() {
     })
     .await;
     assert!(grown.is_ok(), "the 800 KB of events never left the log");
+    store.close().await;
+}
+
+/// Under a steady stream of commits the log starts again from its beginning (the writer
+/// checkpoints its tail between groups) instead of growing with everything ever written. The
+/// log's header counts its restarts (its checkpoint sequence number, bytes 12-15): writing 4 KB
+/// events from eight games at once for five restart periods moves it on at least twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_log_starts_again_under_steady_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.sqlite");
+    let store = Store::open(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    let a = store.create_player("a", "ha", 0).await.unwrap();
+    let b = store.create_player("b", "hb", 0).await.unwrap();
+    let restarts = || {
+        let header = std::fs::read(dir.path().join("t.sqlite-wal")).unwrap();
+        u32::from_be_bytes(header[12..16].try_into().unwrap())
+    };
+    let before = restarts();
+    let until = std::time::Instant::now() + super::checkpoint::RESTART_EVERY * 5;
+    let mut writers = Vec::new();
+    for _ in 0..8 {
+        let g = store.create_game(&new_game(a, b)).await.unwrap();
+        let store = store.clone();
+        writers.push(tokio::spawn(async move {
+            let mut v = 0;
+            while std::time::Instant::now() < until {
+                v += 1;
+                store
+                    .write(EventWrite {
+                        body: "x".repeat(4_000),
+                        ..event(g, v, Change::None)
+                    })
+                    .await
+                    .unwrap();
+            }
+        }));
+    }
+    for w in writers {
+        w.await.unwrap();
+    }
+    let after = restarts();
+    assert!(
+        after >= before + 2,
+        "the log started again {} times in five restart periods",
+        after - before
+    );
     store.close().await;
 }
 
@@ -648,4 +723,141 @@ async fn shown(store: &Store, level: u8, kind: GameKind) -> Rating {
         .await
         .unwrap()
         .unwrap()
+}
+
+/// Writes of every kind that arrive together share one group commit; one that fails (an event
+/// written twice, a token already taken) is rolled back alone and answered with its error, and
+/// the others in the group are stored.
+#[tokio::test]
+async fn a_failing_write_is_refused_alone_and_its_group_commits() {
+    for db in TestDb::all().await {
+        let store = db.open().await;
+        a_failing_write_is_refused_alone_on(&store).await;
+        db.remove(store).await;
+    }
+}
+
+async fn a_failing_write_is_refused_alone_on(store: &Store) {
+    let a = store.create_player("a", "ha", 0).await.unwrap();
+    let b = store.create_player("b", "hb", 0).await.unwrap();
+    let g = store.create_game(&new_game(a, b)).await.unwrap();
+    let mv = |ply: u32| Change::Move {
+        ply,
+        notation: format!("m{ply}"),
+        mover_ms: None,
+        clocks_ms: None,
+    };
+    // Queued before the writer runs (this test's runtime has one thread): one group.
+    let queue = |work| queue_now(store, work);
+    let event = |write: EventWrite| {
+        let (done, answer) = oneshot::channel();
+        queue(writer::Work::Event { write, done });
+        answer
+    };
+    let op = |op: writer::Op| {
+        let (done, answer) = oneshot::channel();
+        queue(writer::Work::Op { op, done });
+        answer
+    };
+    let token = |hash: &'static str| {
+        writer::op(move |conn| {
+            Box::pin(async move {
+                sqlx::query(
+                    "INSERT INTO player_tokens (token_hash, player, created_ms) VALUES ($1, $2, 0)",
+                )
+                .bind(hash)
+                .bind(to_i64(a.0))
+                .execute(conn)
+                .await?;
+                Ok(None)
+            })
+        })
+    };
+    let first = event(super::tests::event(g, 1, mv(1)));
+    let again = event(super::tests::event(g, 1, mv(1)));
+    let second = event(super::tests::event(g, 2, mv(2)));
+    let new_token = op(token("t1"));
+    let taken_token = op(token("t1"));
+
+    assert!(first.await.unwrap().is_ok());
+    assert!(
+        matches!(again.await.unwrap(), Err(StoreError::Db(_))),
+        "version 1 was already written"
+    );
+    assert!(second.await.unwrap().is_ok());
+    assert!(new_token.await.unwrap().is_ok());
+    assert!(
+        matches!(taken_token.await.unwrap(), Err(StoreError::Db(_))),
+        "the token is taken"
+    );
+    assert_eq!(store.moves(g).await.unwrap(), ["m1", "m2"]);
+    let (row, _) = store.game(g).await.unwrap().unwrap();
+    assert_eq!((row.version, row.plies), (2, 2));
+    assert_eq!(
+        store.player_by_token("t1").await.unwrap().map(|(id, _)| id),
+        Some(a)
+    );
+}
+
+/// A burst of ops (a thousand games created at once) does not hold up the moves: a group takes
+/// at most a share of ops and leaves the rest for the groups after it, so an event queued behind
+/// forty ops is answered before all of them are.
+#[tokio::test]
+async fn a_burst_of_ops_does_not_hold_up_an_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&format!(
+        "sqlite://{}",
+        dir.path().join("t.sqlite").display()
+    ))
+    .await
+    .unwrap();
+    let a = store.create_player("a", "ha", 0).await.unwrap();
+    let b = store.create_player("b", "hb", 0).await.unwrap();
+    let g = store.create_game(&new_game(a, b)).await.unwrap();
+    let queue = |work| queue_now(&store, work);
+    // Queued before the writer runs (this test's runtime has one thread).
+    let mut ops = Vec::new();
+    for i in 0..40 {
+        let (done, answer) = oneshot::channel();
+        let hash = format!("token{i}");
+        queue(writer::Work::Op {
+            op: writer::op(move |conn| {
+                let hash = hash.clone();
+                Box::pin(async move {
+                    sqlx::query(
+                        "INSERT INTO player_tokens (token_hash, player, created_ms) \
+                         VALUES ($1, $2, 0)",
+                    )
+                    .bind(hash)
+                    .bind(to_i64(a.0))
+                    .execute(conn)
+                    .await?;
+                    Ok(None)
+                })
+            }),
+            done,
+        });
+        ops.push(answer);
+    }
+    let (done, moved) = oneshot::channel();
+    queue(writer::Work::Event {
+        write: event(g, 1, Change::None),
+        done,
+    });
+    assert!(moved.await.unwrap().is_ok());
+    let mut waiting = Vec::new();
+    for mut op in ops {
+        match op.try_recv() {
+            Ok(answer) => assert!(answer.is_ok()),
+            Err(_) => waiting.push(op),
+        }
+    }
+    assert!(!waiting.is_empty(), "the event waited for all 40 ops");
+    for op in waiting {
+        assert!(op.await.unwrap().is_ok());
+    }
+    for i in 0..40 {
+        let found = store.player_by_token(&format!("token{i}")).await.unwrap();
+        assert_eq!(found.map(|(id, _)| id), Some(a));
+    }
 }

@@ -1,320 +1,349 @@
-//! The writer task: commits game events in groups and acknowledges each once durable.
+//! The writer task: the one way writes reach the records. It commits them in groups and
+//! answers each once it is durable.
 //!
-//! Rooms send an [`EventWrite`] and wait for the answer. The writer takes everything waiting
+//! Rooms send game events ([`EventWrite`]); the lobby and the players' requests send the other
+//! writes (a new player, seek or game, a rename) as [`Op`]s. The writer takes everything waiting
 //! (up to [`super::GROUP_COMMIT_MAX`]) into one transaction, so a busy server pays one disk sync
-//! for many moves, and writes the group as a few multi-row statements ([`super::batch`]). If a
-//! group fails, each write is retried alone so one bad write cannot sink the others.
+//! for many writes, whatever their kind, and writes the events as a few multi-row statements
+//! ([`super::events`]). A write that fails is refused alone: the group is written again with
+//! each write in a savepoint of its own, and the others still commit. Only a failure of the
+//! transaction itself (no connection, a failed `COMMIT`) fails the whole group.
+//!
+//! Being the only writer matters on SQLite, which lets one writer in at a time: writes on
+//! other connections made a group wait behind each of their commits (half a second when a
+//! thousand games were created at once). It keeps one connection from group to group, and on
+//! SQLite it also takes the checkpoints that let the log start again ([`super::checkpoint`]).
+//! Each group's stages are timed ([`super::timings`]).
 
-use chaupal_shared::GameKind;
-use chaupal_shared::protocol::{GameId, GameResult, Version};
-use sqlx::Row;
-use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, AnyPool};
-use tokio::sync::{mpsc, oneshot};
+use std::collections::VecDeque;
+use std::time::Instant;
 
-use super::batch::{self, Clocks, Ending, GameRowChanges, insert_chunks, insert_sql};
-use super::rows::side_name;
-use super::{GROUP_COMMIT_MAX, StoreError, to_i64, to_u64};
-use crate::ratings::{Rating, rate};
+use futures_util::future::BoxFuture;
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, AnyPool, Connection};
+use tokio::sync::{mpsc, oneshot, watch};
 
-/// One numbered game event to commit, with what it changes in the records.
-#[derive(Clone, Debug)]
-pub struct EventWrite {
-    pub game: GameId,
-    pub version: Version,
-    /// The event as protocol JSON, kept for replay after a restart.
-    pub body: String,
-    pub change: Change,
-    pub at_ms: u64,
+use super::checkpoint;
+use super::events::{EventWrite, write_events};
+use super::timings::{GroupTiming, Timings};
+use super::{GROUP_COMMIT_MAX, StoreError};
+
+/// The most ops in one group: a burst of them (a thousand games created at once) is spread
+/// over several groups rather than holding up the moves in one long transaction.
+const OPS_PER_GROUP: usize = 16;
+
+/// A write other than a game event: run on the writer's connection inside the group's
+/// transaction; its answer is the id it created, if any. It may be run twice (when its group
+/// is written again one by one), so it owns its data and clones what each run uses.
+pub type Op = Box<
+    dyn for<'c> Fn(&'c mut AnyConnection) -> BoxFuture<'c, Result<Option<i64>, StoreError>>
+        + Send
+        + Sync,
+>;
+
+/// Boxes a closure as an [`Op`] (this gives the closure its signature over the connection's
+/// lifetime).
+pub fn op<F>(f: F) -> Op
+where
+    F: for<'c> Fn(&'c mut AnyConnection) -> BoxFuture<'c, Result<Option<i64>, StoreError>>
+        + Send
+        + Sync
+        + 'static,
+{
+    Box::new(f)
 }
 
-/// What an event changes besides the event log.
-#[derive(Clone, Debug)]
-pub enum Change {
-    /// Nothing (offers, declines, ...).
-    None,
-    /// A move; `mover_ms` is the mover's clock and `clocks_ms` both clocks after it.
-    Move {
-        ply: u32,
-        notation: String,
-        mover_ms: Option<u64>,
-        clocks_ms: Option<[u64; 2]>,
+/// What a job asks the writer to do, and where its answer goes once the group is durable.
+pub(super) enum Work {
+    Event {
+        write: EventWrite,
+        done: oneshot::Sender<Result<(), StoreError>>,
     },
-    /// Moves after `to_ply` were taken back.
-    TakeBack {
-        to_ply: u32,
-        clocks_ms: Option<[u64; 2]>,
-    },
-    /// The game ended; `rated` says whose ratings change.
-    Finish {
-        result: GameResult,
-        clocks_ms: Option<[u64; 2]>,
-        rated: Option<RatedSeats>,
+    Op {
+        op: Op,
+        done: oneshot::Sender<Result<Option<i64>, StoreError>>,
     },
 }
 
-/// The rating owners of a rated game's seats; a fixed seat (an AI level) keeps its rating.
-#[derive(Clone, Debug)]
-pub struct RatedSeats {
-    pub kind: GameKind,
-    pub owners: [String; 2],
-    pub fixed: [Option<Rating>; 2],
-}
-
+/// One write waiting for the writer.
 pub(super) struct Job {
-    pub write: EventWrite,
-    pub done: oneshot::Sender<Result<(), StoreError>>,
+    pub work: Work,
+    /// When it entered the queue.
+    pub queued: Instant,
 }
 
-pub(super) async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
-    let mut batch = Vec::with_capacity(GROUP_COMMIT_MAX);
-    while let Some(first) = rx.recv().await {
-        batch.push(first);
-        while batch.len() < GROUP_COMMIT_MAX {
-            match rx.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
+/// The answers of one group, in the order of its ops and of its events.
+struct Answers {
+    ops: Vec<Result<Option<i64>, StoreError>>,
+    events: Vec<Result<(), StoreError>>,
+}
+
+/// One group of writes, and where their answers go.
+#[derive(Default)]
+struct Group {
+    ops: Vec<Op>,
+    op_done: Vec<oneshot::Sender<Result<Option<i64>, StoreError>>>,
+    events: Vec<EventWrite>,
+    event_done: Vec<oneshot::Sender<Result<(), StoreError>>>,
+    /// When its oldest write entered the queue.
+    oldest: Option<Instant>,
+}
+
+impl Group {
+    fn len(&self) -> usize {
+        self.ops.len() + self.events.len()
+    }
+
+    /// Takes `job` into the group, or leaves an op for a later group (in `deferred`) once the
+    /// group has [`OPS_PER_GROUP`].
+    fn add(&mut self, job: Job, deferred: &mut VecDeque<Job>) {
+        match job.work {
+            Work::Op { .. } if self.ops.len() >= OPS_PER_GROUP => {
+                deferred.push_back(job);
+                return;
+            }
+            Work::Op { op, done } => {
+                self.ops.push(op);
+                self.op_done.push(done);
+            }
+            Work::Event { write, done } => {
+                self.events.push(write);
+                self.event_done.push(done);
             }
         }
-        let writes: Vec<&EventWrite> = batch.iter().map(|j| &j.write).collect();
-        tracing::trace!("committing {} writes", writes.len());
-        let committed = commit(&pool, &writes).await;
-        tracing::trace!("committed: {:?}", committed.as_ref().map(|_| writes.len()));
-        match committed {
-            Ok(()) => {
-                for job in batch.drain(..) {
-                    let _ = job.done.send(Ok(()));
+        self.oldest = Some(self.oldest.map_or(job.queued, |t| t.min(job.queued)));
+    }
+
+    /// Sends every write its answer.
+    fn answer(self, answers: Result<Answers, StoreError>) {
+        match answers {
+            Ok(answers) => {
+                for (done, answer) in self.op_done.into_iter().zip(answers.ops) {
+                    let _ = done.send(answer);
                 }
-            }
-            Err(err) if batch.len() == 1 => {
-                tracing::error!("record write failed: {err}");
-                if let Some(job) = batch.pop() {
-                    let _ = job.done.send(Err(err));
+                for (done, answer) in self.event_done.into_iter().zip(answers.events) {
+                    let _ = done.send(answer);
                 }
             }
             Err(err) => {
-                tracing::warn!("group commit failed ({err}); writing one by one");
-                for job in batch.drain(..) {
-                    let result = commit(&pool, &[&job.write]).await;
-                    if let Err(e) = &result {
-                        tracing::error!("record write failed: {e}");
-                    }
-                    let _ = job.done.send(result);
+                tracing::error!("a group commit of {} writes failed: {err}", self.len());
+                let failed = || StoreError::GroupFailed(err.to_string());
+                for done in self.op_done {
+                    let _ = done.send(Err(failed()));
+                }
+                for done in self.event_done {
+                    let _ = done.send(Err(failed()));
                 }
             }
         }
     }
 }
 
-pub(super) async fn commit(pool: &AnyPool, writes: &[&EventWrite]) -> Result<(), StoreError> {
-    let mut tx = pool.begin().await?;
-    let mut rows = Rows::default();
-    let mut games = GameRowChanges::default();
-    for w in writes {
-        rows.events.push(w);
-        let game = games.entry(w.game);
-        game.version = to_i64(w.version);
-        match &w.change {
-            Change::None => {}
-            Change::Move {
-                ply,
-                notation,
-                mover_ms,
-                clocks_ms,
-            } => {
-                rows.moves.push(MoveRow {
-                    game: w.game,
-                    ply: *ply,
-                    notation,
-                    mover_ms: *mover_ms,
-                    at_ms: w.at_ms,
-                });
-                game.plies = Some(i64::from(*ply));
-                game.clocks = Some(clocks(clocks_ms));
-            }
-            Change::TakeBack { to_ply, clocks_ms } => {
-                game.plies = Some(i64::from(*to_ply));
-                game.clocks = Some(clocks(clocks_ms));
-                // The moves before it in this group go in first, the later ones after.
-                rows.insert(&mut tx).await?;
-                sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
-                    .bind(batch::game_id(w.game))
-                    .bind(i64::from(*to_ply))
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            Change::Finish {
-                result,
-                clocks_ms,
-                rated,
-            } => {
-                game.clocks = Some(clocks(clocks_ms));
-                game.finish = Some(Ending {
-                    result: *result,
-                    ended_ms: to_i64(w.at_ms),
-                });
-                if let Some(rated) = rated {
-                    update_ratings(&mut tx, rated, result).await?;
+/// Commits what arrives on `rx` in groups until every sender is gone.
+///
+/// With `checkpoints` (SQLite: the count of checkpoints taken beside the writer), the writer
+/// checkpoints the tail of the log after each of them, between two groups
+/// ([`super::checkpoint`]).
+pub(super) async fn run(
+    pool: AnyPool,
+    mut rx: mpsc::Receiver<Job>,
+    mut checkpoints: Option<watch::Receiver<u64>>,
+) {
+    let mut timings = Timings::default();
+    // Ops beyond a group's share, oldest first.
+    let mut deferred: VecDeque<Job> = VecDeque::new();
+    // Kept from group to group; given back when the pool closes, so that closing can finish.
+    let mut conn: Option<PoolConnection<Any>> = None;
+    // When the writer last checkpointed the log's tail.
+    let mut last_tail = Instant::now();
+    loop {
+        let mut group = Group::default();
+        if deferred.is_empty() {
+            let first = tokio::select! {
+                job = rx.recv() => job,
+                () = pool.close_event(), if conn.is_some() => {
+                    conn = None;
+                    continue;
                 }
+                changed = beside_changed(&mut checkpoints), if checkpoints.is_some() => {
+                    match (changed, &mut conn) {
+                        (true, Some(c)) if last_tail.elapsed() >= checkpoint::RESTART_EVERY => {
+                            checkpoint_tail(c, &mut timings).await;
+                            last_tail = Instant::now();
+                        }
+                        (true, _) => {}
+                        (false, _) => checkpoints = None,
+                    }
+                    continue;
+                }
+            };
+            let Some(first) = first else { break };
+            group.add(first, &mut deferred);
+        }
+        while group.ops.len() < OPS_PER_GROUP
+            && let Some(job) = deferred.pop_front()
+        {
+            group.add(job, &mut deferred);
+        }
+        for _ in 0..GROUP_COMMIT_MAX {
+            if group.len() >= GROUP_COMMIT_MAX {
+                break;
+            }
+            match rx.try_recv() {
+                Ok(job) => group.add(job, &mut deferred),
+                Err(_) => break,
+            }
+        }
+        let mut timing = GroupTiming {
+            size: group.len(),
+            queued: group.oldest.map(|t| t.elapsed()).unwrap_or_default(),
+            ..GroupTiming::default()
+        };
+        let answers = commit(&pool, &mut conn, &group.ops, &group.events, &mut timing).await;
+        if answers.is_err() {
+            // Back to the pool, which tests it before it is lent again.
+            conn = None;
+        }
+        let acked = Instant::now();
+        group.answer(answers);
+        timing.ack = acked.elapsed();
+        timings.add(timing);
+        if let (Some(beside), Some(c)) = (&mut checkpoints, &mut conn)
+            && beside.has_changed().unwrap_or(false)
+        {
+            beside.borrow_and_update();
+            if last_tail.elapsed() >= checkpoint::RESTART_EVERY {
+                checkpoint_tail(c, &mut timings).await;
+                last_tail = Instant::now();
             }
         }
     }
-    rows.insert(&mut tx).await?;
-    update_games(&mut tx, &games).await?;
+}
+
+/// Waits for the next checkpoint beside the writer: false once there will be none.
+async fn beside_changed(checkpoints: &mut Option<watch::Receiver<u64>>) -> bool {
+    match checkpoints {
+        Some(beside) => beside.changed().await.is_ok(),
+        None => std::future::pending().await,
+    }
+}
+
+/// Checkpoints what the last checkpoint beside the writer left, on the writer's connection
+/// between two groups, timing it. Another checkpoint running makes this one a no-op (SQLite
+/// answers busy): the next one comes soon.
+async fn checkpoint_tail(conn: &mut AnyConnection, timings: &mut Timings) {
+    let started = Instant::now();
+    match checkpoint::passive(conn).await {
+        Ok(done) => timings.checkpoint(started.elapsed(), done),
+        Err(e) => tracing::debug!("checkpoint of the log's tail: {e}"),
+    }
+}
+
+/// Runs one group in one transaction on `conn` (the writer's own connection, taken from the
+/// pool when it has none), timing its stages into `timing`. `Err` when the transaction failed:
+/// nothing of the group is stored.
+///
+/// The group is first written whole, with no savepoints (the common case costs no more than
+/// its statements). If a statement fails, the transaction is rolled back and the group written
+/// again with each event and each op in a savepoint of its own, so that only the writes that
+/// fail again are refused.
+async fn commit(
+    pool: &AnyPool,
+    conn: &mut Option<PoolConnection<Any>>,
+    ops: &[Op],
+    events: &[EventWrite],
+    timing: &mut GroupTiming,
+) -> Result<Answers, StoreError> {
+    let started = Instant::now();
+    let conn = match conn {
+        Some(conn) => conn,
+        None => conn.insert(pool.acquire().await?),
+    };
+    let mut tx = conn.begin().await?;
+    timing.begin = started.elapsed();
+    let started = Instant::now();
+    let all: Vec<&EventWrite> = events.iter().collect();
+    let answers = match write_whole(&mut tx, ops, &all).await {
+        Ok(ids) => Answers {
+            ops: ids.into_iter().map(Ok).collect(),
+            events: events.iter().map(|_| Ok(())).collect(),
+        },
+        Err(err) => {
+            tracing::warn!(
+                "a group of {} writes failed ({err}); writing them one by one",
+                ops.len() + events.len()
+            );
+            tx.rollback().await?;
+            tx = conn.begin().await?;
+            write_one_by_one(&mut tx, ops, &all).await?
+        }
+    };
+    timing.statements = started.elapsed();
+    let started = Instant::now();
     tx.commit().await?;
+    timing.commit = started.elapsed();
+    Ok(answers)
+}
+
+/// Writes the events and runs the ops; the ops' answers, or the first error.
+async fn write_whole(
+    conn: &mut AnyConnection,
+    ops: &[Op],
+    events: &[&EventWrite],
+) -> Result<Vec<Option<i64>>, StoreError> {
+    write_events(conn, events).await?;
+    let mut ids = Vec::with_capacity(ops.len());
+    for op in ops {
+        ids.push(op(conn).await?);
+    }
+    Ok(ids)
+}
+
+/// Writes each event and runs each op in a savepoint of its own, keeping each one's answer.
+/// `Err` only when the transaction itself fails.
+async fn write_one_by_one(
+    conn: &mut AnyConnection,
+    ops: &[Op],
+    events: &[&EventWrite],
+) -> Result<Answers, StoreError> {
+    let mut answers = Answers {
+        ops: Vec::with_capacity(ops.len()),
+        events: Vec::with_capacity(events.len()),
+    };
+    for write in events {
+        savepoint(conn).await?;
+        let written = write_events(conn, &[write]).await;
+        let answer = settle(conn, written).await?;
+        if let Err(e) = &answer {
+            tracing::error!("{}: version {} not written: {e}", write.game, write.version);
+        }
+        answers.events.push(answer);
+    }
+    for op in ops {
+        savepoint(conn).await?;
+        let answer = op(conn).await;
+        answers.ops.push(settle(conn, answer).await?);
+    }
+    Ok(answers)
+}
+
+/// Opens the savepoint one write runs in.
+async fn savepoint(conn: &mut AnyConnection) -> Result<(), StoreError> {
+    sqlx::query("SAVEPOINT write").execute(conn).await?;
     Ok(())
 }
 
-fn clocks(c: &Option<[u64; 2]>) -> Clocks {
-    c.map(|c| [to_i64(c[0]), to_i64(c[1])])
-}
-
-/// Event and move rows waiting to be inserted, many to a statement.
-#[derive(Default)]
-struct Rows<'a> {
-    events: Vec<&'a EventWrite>,
-    moves: Vec<MoveRow<'a>>,
-}
-
-/// One row of the moves table.
-struct MoveRow<'a> {
-    game: GameId,
-    ply: u32,
-    notation: &'a str,
-    mover_ms: Option<u64>,
-    at_ms: u64,
-}
-
-impl Rows<'_> {
-    /// Inserts the rows waiting and forgets them.
-    async fn insert(&mut self, conn: &mut AnyConnection) -> Result<(), StoreError> {
-        let mut events = self.events.as_slice();
-        for size in insert_chunks(events.len()) {
-            let (chunk, rest) = events.split_at(size);
-            events = rest;
-            let sql = insert_sql("events", &["game_id", "version", "body"], size);
-            let mut query = sqlx::query(&sql);
-            for w in chunk {
-                query = query
-                    .bind(batch::game_id(w.game))
-                    .bind(to_i64(w.version))
-                    .bind(w.body.as_str());
-            }
-            query.execute(&mut *conn).await?;
-        }
-        let mut moves = self.moves.as_slice();
-        for size in insert_chunks(moves.len()) {
-            let (chunk, rest) = moves.split_at(size);
-            moves = rest;
-            let columns = ["game_id", "ply", "notation", "clock_ms", "played_ms"];
-            let sql = insert_sql("moves", &columns, size);
-            let mut query = sqlx::query(&sql);
-            for m in chunk {
-                query = query
-                    .bind(batch::game_id(m.game))
-                    .bind(i64::from(m.ply))
-                    .bind(m.notation)
-                    .bind(m.mover_ms.map(to_i64))
-                    .bind(to_i64(m.at_ms));
-            }
-            query.execute(&mut *conn).await?;
-        }
-        self.events.clear();
-        self.moves.clear();
-        Ok(())
-    }
-}
-
-/// Leaves every game's row as the group leaves it: one statement for versions, plies and
-/// clocks, and one per game that ended.
-async fn update_games(conn: &mut AnyConnection, games: &GameRowChanges) -> Result<(), StoreError> {
-    if games.is_empty() {
-        return Ok(());
-    }
-    let (sql, params) = games.update_sql();
-    let mut query = sqlx::query(&sql).persistent(false);
-    for p in params {
-        query = query.bind(p);
-    }
-    query.execute(&mut *conn).await?;
-    for (game, change) in games.iter() {
-        if let Some(ending) = &change.finish {
-            sqlx::query(
-                "UPDATE games SET status = 'finished', winner = $1, reason = $2, ended_ms = $3 \
-                 WHERE id = $4",
-            )
-            .bind(ending.result.winner.map(side_name))
-            .bind(ending.result.reason.name())
-            .bind(ending.ended_ms)
-            .bind(batch::game_id(game))
+/// Keeps what a write did (`Ok`) or undoes it (`Err`), closing its savepoint either way. The
+/// outer `Err` is a failure of the transaction itself.
+async fn settle<T>(
+    conn: &mut AnyConnection,
+    answer: Result<T, StoreError>,
+) -> Result<Result<T, StoreError>, StoreError> {
+    if answer.is_err() {
+        sqlx::query("ROLLBACK TO SAVEPOINT write")
             .execute(&mut *conn)
             .await?;
-        }
     }
-    Ok(())
-}
-
-async fn update_ratings(
-    conn: &mut AnyConnection,
-    rated: &RatedSeats,
-    result: &GameResult,
-) -> Result<(), StoreError> {
-    let mut current = [Rating::default(); 2];
-    for (slot, (fixed, owner)) in current
-        .iter_mut()
-        .zip(rated.fixed.iter().zip(&rated.owners))
-    {
-        *slot = match fixed {
-            Some(r) => *r,
-            None => read_rating(conn, owner, rated.kind)
-                .await?
-                .unwrap_or_default(),
-        };
-    }
-    let first_won = result.winner.map(|w| w == chaupal_shared::Side::First);
-    let (a, b) = rate(current[0], current[1], first_won);
-    for (i, new) in [a, b].into_iter().enumerate() {
-        if rated.fixed[i].is_some() {
-            continue;
-        }
-        sqlx::query(
-            "INSERT INTO ratings (owner, kind, rating, deviation, volatility, games) \
-             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (owner, kind) DO UPDATE SET \
-             rating = excluded.rating, deviation = excluded.deviation, \
-             volatility = excluded.volatility, games = excluded.games",
-        )
-        .bind(rated.owners[i].as_str())
-        .bind(rated.kind.name())
-        .bind(new.rating)
-        .bind(new.deviation)
-        .bind(new.volatility)
-        .bind(i64::from(new.games))
-        .execute(&mut *conn)
-        .await?;
-    }
-    Ok(())
-}
-
-pub(super) async fn read_rating(
-    conn: &mut AnyConnection,
-    owner: &str,
-    kind: GameKind,
-) -> Result<Option<Rating>, StoreError> {
-    let row = sqlx::query(
-        "SELECT rating, deviation, volatility, games FROM ratings WHERE owner = $1 AND kind = $2",
-    )
-    .bind(owner)
-    .bind(kind.name())
-    .fetch_optional(&mut *conn)
-    .await?;
-    row.as_ref().map(rating_from_row).transpose()
-}
-
-pub(super) fn rating_from_row(row: &AnyRow) -> Result<Rating, StoreError> {
-    Ok(Rating {
-        rating: row.try_get("rating")?,
-        deviation: row.try_get("deviation")?,
-        volatility: row.try_get("volatility")?,
-        games: u32::try_from(to_u64(row.try_get("games")?)).unwrap_or(u32::MAX),
-    })
+    sqlx::query("RELEASE SAVEPOINT write").execute(conn).await?;
+    Ok(answer)
 }
