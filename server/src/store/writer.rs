@@ -167,11 +167,8 @@ pub(super) async fn run(
                 }
                 changed = beside_changed(&mut checkpoints), if checkpoints.is_some() => {
                     match (changed, &mut conn) {
-                        (true, Some(c)) if last_tail.elapsed() >= checkpoint::RESTART_EVERY => {
-                            checkpoint_tail(c, &mut timings).await;
-                            last_tail = Instant::now();
-                        }
-                        (true, _) => {}
+                        (true, Some(c)) => checkpoint_tail(c, &mut last_tail, &mut timings).await,
+                        (true, None) => {}
                         (false, _) => checkpoints = None,
                     }
                     continue;
@@ -212,10 +209,7 @@ pub(super) async fn run(
             && beside.has_changed().unwrap_or(false)
         {
             beside.borrow_and_update();
-            if last_tail.elapsed() >= checkpoint::RESTART_EVERY {
-                checkpoint_tail(c, &mut timings).await;
-                last_tail = Instant::now();
-            }
+            checkpoint_tail(c, &mut last_tail, &mut timings).await;
         }
     }
 }
@@ -229,10 +223,15 @@ async fn beside_changed(checkpoints: &mut Option<watch::Receiver<u64>>) -> bool 
 }
 
 /// Checkpoints what the last checkpoint beside the writer left, on the writer's connection
-/// between two groups, timing it. Another checkpoint running makes this one a no-op (SQLite
-/// answers busy): the next one comes soon.
-async fn checkpoint_tail(conn: &mut AnyConnection, timings: &mut Timings) {
+/// between two groups, once [`checkpoint::RESTART_EVERY`] has passed since the `last` one,
+/// timing it. Another checkpoint running makes this one a no-op (SQLite answers busy): the next
+/// one comes soon.
+async fn checkpoint_tail(conn: &mut AnyConnection, last: &mut Instant, timings: &mut Timings) {
+    if last.elapsed() < checkpoint::RESTART_EVERY {
+        return;
+    }
     let started = Instant::now();
+    *last = started;
     match checkpoint::passive(conn).await {
         Ok(done) => timings.checkpoint(started.elapsed(), done),
         Err(e) => tracing::debug!("checkpoint of the log's tail: {e}"),
