@@ -50,7 +50,7 @@ test)
     if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
         apt_install postgresql
     fi
-    apt_install chromium
+    apt_install chromium nats-server
     command -v node >/dev/null 2>&1 || apt_install nodejs npm
     if [ ! -d tests/browser/node_modules/playwright-core ]; then
         (cd tests/browser && npm ci --no-audit --no-fund >/dev/null)

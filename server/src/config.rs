@@ -100,6 +100,15 @@ pub struct ServerConfig {
     #[arg(long, default_value_t = DEFAULT_KALAH_DB_SEEDS,
           value_parser = clap::value_parser!(u32).range(0..=20))]
     pub kalah_db_seeds: u32,
+    /// Join a cluster through the NATS server at this URL (`nats://HOST:PORT`; several, comma
+    /// separated): several nodes then share the lobby and the games, each game run by one node
+    /// (docs/SCALING.md). Needs `--database postgres://...` and NATS with JetStream.
+    #[arg(long, value_name = "URL")]
+    pub nats: Option<String>,
+    /// This node's name in the cluster (letters, digits, '-', '_'); a random suffix is added
+    /// at each start.
+    #[arg(long, default_value = "node")]
+    pub node_name: String,
     #[command(flatten)]
     pub limits: Limits,
 }
@@ -136,6 +145,8 @@ impl Default for ServerConfig {
             web: None,
             allowed_origins: Vec::new(),
             kalah_db_seeds: DEFAULT_KALAH_DB_SEEDS,
+            nats: None,
+            node_name: "node".to_owned(),
             limits: Limits::default(),
         }
     }

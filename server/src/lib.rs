@@ -16,6 +16,8 @@
 //!   [`record`]: text records in and out; [`identity`]: tokens and names; [`devices`]: codes
 //!   to go on on another device.
 //! - [`web`]: plain HTTP on the same port: the browser client's page and files.
+//! - [`cluster`]: several nodes as one server (PostgreSQL, NATS): leases, one owner per
+//!   game, forwarding to it, one lobby.
 //! - [`server`]: starting and stopping it all; [`config`]: the settings and limits; [`cli`]: the
 //!   command line.
 //!
@@ -25,6 +27,7 @@
 pub(crate) mod bus;
 pub mod cli;
 pub(crate) mod clock;
+pub(crate) mod cluster;
 pub mod config;
 pub(crate) mod devices;
 pub(crate) mod identity;

@@ -31,12 +31,13 @@ use chaupal_shared::{AnyGame, GameKind, Side};
 use rand::Rng;
 
 use crate::bus::{Bus, LocalBus, Subscription};
+use crate::cluster::{Cluster, ClusterHost};
 use crate::config::{Limits, MAX_CLOCK_MS};
 use crate::identity::{new_invite_code, normalise_code};
 use crate::outbox::{ConnId, Outbox};
 use crate::pool::{AiPool, engine_name};
 use crate::room::{self, HostFuture, RoomDeps, RoomHandle, RoomHost, RoomInit};
-use crate::store::{NewGame, Store, StoreError, StoredSeat};
+use crate::store::{NewGame, Store, StoreError, StoredSeat, StoredSeek};
 use chaupal_engine::engines::{Algorithm, EngineConfig};
 
 /// Lobby events kept for slow subscribers before they get a reset instead.
@@ -69,6 +70,8 @@ struct Inner {
     limits: Arc<Limits>,
     /// Set when the server shuts down: connections closing then keep their seeks stored.
     closing: AtomicBool,
+    /// The cluster this node is part of (none on a single node).
+    cluster: Option<Cluster>,
 }
 
 #[derive(Default)]
@@ -79,6 +82,8 @@ struct State {
     games: BTreeMap<GameId, LiveGame>,
     /// Rooms still open (live, or finished and lingering).
     rooms: HashMap<GameId, RoomHandle>,
+    /// Open seeks whose seekers are on other nodes of the cluster, and their node.
+    remote_seeks: BTreeMap<SeekId, (String, SeekInfo)>,
 }
 
 struct Seek {
@@ -105,7 +110,13 @@ fn bad(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
 }
 
 impl Lobby {
-    pub fn new(store: Store, pool: AiPool, limits: Arc<Limits>) -> Lobby {
+    /// The lobby of a single node, or of node `cluster` of a cluster (whose store then writes
+    /// as that node).
+    pub fn new(store: Store, pool: AiPool, limits: Arc<Limits>, cluster: Option<Cluster>) -> Lobby {
+        let store = match &cluster {
+            Some(c) => c.store().clone(),
+            None => store,
+        };
         Lobby {
             inner: Arc::new(Inner {
                 state: Mutex::new(State::default()),
@@ -114,8 +125,14 @@ impl Lobby {
                 pool,
                 limits,
                 closing: AtomicBool::new(false),
+                cluster,
             }),
         }
+    }
+
+    /// The cluster this node is part of.
+    pub fn cluster(&self) -> Option<&Cluster> {
+        self.inner.cluster.as_ref()
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
@@ -127,17 +144,24 @@ impl Lobby {
     }
 
     fn announce(&self, event: LobbyEvent) {
+        if let Some(cluster) = &self.inner.cluster {
+            cluster.publish_lobby(&event);
+        }
         self.inner.events.publish(event);
     }
 
     /// The open seeks (a reloaded one only once its seeker is back).
     pub fn seeks(&self) -> Vec<SeekInfo> {
-        self.state()
+        let state = self.state();
+        let mut seeks: Vec<SeekInfo> = state
             .seeks
             .values()
             .filter(|s| s.code.is_none() && s.owner.is_some())
             .map(|s| s.info.clone())
-            .collect()
+            .chain(state.remote_seeks.values().map(|(_, info)| info.clone()))
+            .collect();
+        seeks.sort_by_key(|s| s.seek);
+        seeks
     }
 
     /// The live games.
@@ -177,6 +201,11 @@ impl Lobby {
             .values()
             .filter(|s| s.info.by.id == player)
             .count()
+            + state
+                .remote_seeks
+                .values()
+                .filter(|(_, s)| s.by.id == player)
+                .count()
             + state
                 .games
                 .values()
@@ -383,6 +412,10 @@ impl Lobby {
         outbox: Outbox,
         seek: SeekId,
     ) -> Result<GameId, ErrorReply> {
+        let here = self.state().seeks.contains_key(&seek);
+        if !here && self.inner.cluster.is_some() {
+            return self.accept_remote(player, outbox, seek).await;
+        }
         let taken = {
             let mut state = self.state();
             match state.seeks.get(&seek) {
@@ -415,17 +448,110 @@ impl Lobby {
         outbox: Outbox,
         code: &str,
     ) -> Result<GameId, ErrorReply> {
+        let code = normalise_code(code);
+        let here = self.state().codes.contains_key(&code);
+        if !here && self.inner.cluster.is_some() {
+            return self.join_remote(player, outbox, &code).await;
+        }
         let taken = {
             let mut state = self.state();
-            let Some(&seek) = state.codes.get(&normalise_code(code)) else {
-                return Err(bad(
-                    ErrorCode::BadInviteCode,
-                    "no game waits for this invite code",
-                ));
-            };
-            self.take_seek(&mut state, &player, seek)?
+            match state.codes.get(&code) {
+                Some(&seek) => self.take_seek(&mut state, &player, seek)?,
+                None => {
+                    return Err(bad(
+                        ErrorCode::BadInviteCode,
+                        "no game waits for this invite code",
+                    ));
+                }
+            }
         };
         self.start_from_seek(taken, player, outbox).await
+    }
+
+    /// Accepts an open seek whose seeker is on another node of the cluster: the records say
+    /// whether it is still there, and taking it stores the game in the same transaction.
+    async fn accept_remote(
+        &self,
+        player: PlayerInfo,
+        outbox: Outbox,
+        seek: SeekId,
+    ) -> Result<GameId, ErrorReply> {
+        let stored = self.inner.store.seek(seek).await?;
+        let Some(stored) = stored else {
+            return Err(bad(ErrorCode::NoSuchSeek, format!("no {seek}")));
+        };
+        if stored.code.is_some() {
+            return Err(bad(
+                ErrorCode::NoSuchSeek,
+                format!("{seek} is private: join it by its invite code"),
+            ));
+        }
+        let seeker_here = match (&self.inner.cluster, &stored.node) {
+            (Some(cluster), Some(node)) => cluster.is_live_now(node).await,
+            _ => false,
+        };
+        if !seeker_here {
+            return Err(bad(
+                ErrorCode::NoSuchSeek,
+                format!("{seek} waits for its seeker to come back"),
+            ));
+        }
+        self.start_from_stored(stored, player, outbox).await
+    }
+
+    /// Joins a private game whose seeker is on another node of the cluster.
+    async fn join_remote(
+        &self,
+        player: PlayerInfo,
+        outbox: Outbox,
+        code: &str,
+    ) -> Result<GameId, ErrorReply> {
+        let Some(stored) = self.inner.store.seek_by_code(code).await? else {
+            return Err(bad(
+                ErrorCode::BadInviteCode,
+                "no game waits for this invite code",
+            ));
+        };
+        self.start_from_stored(stored, player, outbox).await
+    }
+
+    /// Starts the game of a seek stored by another node: its seeker's node is told, and seats
+    /// the seeker.
+    async fn start_from_stored(
+        &self,
+        stored: StoredSeek,
+        player: PlayerInfo,
+        outbox: Outbox,
+    ) -> Result<GameId, ErrorReply> {
+        if stored.by.id == player.id {
+            return Err(bad(ErrorCode::BadSetup, "you cannot play your own seek"));
+        }
+        self.check_open_limit(&self.state(), player.id)?;
+        let seek = Seek {
+            info: SeekInfo {
+                seek: stored.id,
+                by: stored.by.clone(),
+                kind: stored.setup.game,
+                rules: stored.setup.rules.clone(),
+                clock: stored.setup.clock,
+                side: stored.setup.side,
+                rated: stored.setup.rated,
+                rating: None,
+            },
+            setup: stored.setup,
+            owner: None,
+            code: stored.code,
+        };
+        let private = seek.code.is_some();
+        let game = self.start_from_seek(seek, player, outbox).await?;
+        self.state().remote_seeks.remove(&stored.id);
+        if !private {
+            self.announce(LobbyEvent::SeekRemoved { seek: stored.id });
+        }
+        if let (Some(cluster), Some(node)) = (&self.inner.cluster, &stored.node) {
+            cluster.seek_taken(node, stored.id, game);
+        }
+        Ok(game)
     }
 
     fn take_seek(
@@ -595,20 +721,7 @@ impl Lobby {
 
     fn open_room(&self, init: RoomInit) -> Result<GameSummary, ErrorReply> {
         let id = init.id;
-        let players: Vec<PlayerId> = init
-            .setup
-            .seats
-            .iter()
-            .filter_map(|s| s.player)
-            .chain(
-                init.setup
-                    .seats
-                    .iter()
-                    .all(|s| s.engine.is_some())
-                    .then_some(init.setup.creator)
-                    .flatten(),
-            )
-            .collect();
+        let players = seated_players(&init.setup);
         let summary = GameSummary {
             game: id,
             kind: init.setup.kind,
@@ -688,25 +801,6 @@ impl Lobby {
         let live = store.live_games(self.inner.limits.replay_events).await?;
         let mut count = 0;
         for (row, moves, log) in live {
-            let setup = row.setup.clone();
-            let pairs: Vec<(String, String)> = setup
-                .rules
-                .iter()
-                .map(|r| (r.key.clone(), r.value.clone()))
-                .collect();
-            let start = match &setup.start_position {
-                Some(p) => {
-                    AnyGame::from_position_text(setup.kind, p, pairs).map_err(|e| e.to_string())
-                }
-                None => AnyGame::start(setup.kind, pairs).map_err(|e| e.to_string()),
-            };
-            let start = match start {
-                Ok(s) => s,
-                Err(e) => {
-                    tracing::error!("{}: cannot reload: {e}", row.id);
-                    continue;
-                }
-            };
             let log = log
                 .into_iter()
                 .filter_map(|(v, body)| {
@@ -715,31 +809,289 @@ impl Lobby {
                         .map(|e| (v, e))
                 })
                 .collect();
-            let mut ratings = [None, None];
-            for (i, seat) in setup.seats.iter().enumerate() {
-                ratings[i] = store
-                    .seat_rating(seat.player, seat.engine.as_ref(), setup.kind)
-                    .await?
-                    .map(|r| r.rating.round() as i32);
-            }
-            let init = RoomInit {
-                id: row.id,
-                setup,
-                start,
-                moves,
-                version: row.version,
-                log,
-                clocks_ms: row.clocks_ms,
-                ratings,
-                subscribers: Vec::new(),
-                restored: true,
-            };
-            match self.open_room(init) {
-                Ok(_) => count += 1,
-                Err(e) => tracing::error!("{}: cannot reload: {e}", row.id),
+            match self.open_stored(row, moves, log).await {
+                Ok(true) => count += 1,
+                Ok(false) => {}
+                Err(e) => return Err(e),
             }
         }
         Ok(count)
+    }
+
+    /// Opens the room of a stored live game (after a restart, or a claim by this node of a
+    /// cluster): its clocks run again from now. `Ok(false)` when the game cannot be reloaded
+    /// (logged).
+    async fn open_stored(
+        &self,
+        row: crate::store::GameRow,
+        moves: Vec<String>,
+        log: Vec<(chaupal_shared::protocol::Version, GameEvent)>,
+    ) -> Result<bool, StoreError> {
+        let store = &self.inner.store;
+        let setup = row.setup.clone();
+        let pairs: Vec<(String, String)> = setup
+            .rules
+            .iter()
+            .map(|r| (r.key.clone(), r.value.clone()))
+            .collect();
+        let start = match &setup.start_position {
+            Some(p) => AnyGame::from_position_text(setup.kind, p, pairs).map_err(|e| e.to_string()),
+            None => AnyGame::start(setup.kind, pairs).map_err(|e| e.to_string()),
+        };
+        let start = match start {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::error!("{}: cannot reload: {e}", row.id);
+                return Ok(false);
+            }
+        };
+        let mut ratings = [None, None];
+        for (i, seat) in setup.seats.iter().enumerate() {
+            ratings[i] = store
+                .seat_rating(seat.player, seat.engine.as_ref(), setup.kind)
+                .await?
+                .map(|r| r.rating.round() as i32);
+        }
+        let init = RoomInit {
+            id: row.id,
+            setup,
+            start,
+            moves,
+            version: row.version,
+            log,
+            clocks_ms: row.clocks_ms,
+            ratings,
+            subscribers: Vec::new(),
+            restored: true,
+        };
+        match self.open_room(init) {
+            Ok(_) => Ok(true),
+            Err(e) => {
+                tracing::error!("{}: cannot reload: {e}", row.id);
+                Ok(false)
+            }
+        }
+    }
+
+    /// Lists the cluster's live games and the open seeks of the `live` nodes, at this node's
+    /// start (its rooms open as it claims games); returns how many of each.
+    pub async fn restore_cluster(&self, live: &[String]) -> Result<(usize, usize), StoreError> {
+        let store = &self.inner.store;
+        let rows = store.live_rows().await?;
+        let seeks = store.seeks().await?;
+        let mut state = self.state();
+        let games = rows.len();
+        for row in rows {
+            let players = seated_players(&row.setup);
+            state.games.insert(
+                row.id,
+                LiveGame {
+                    summary: row.summary(),
+                    players,
+                    progress_sent: None,
+                    progress_due: false,
+                },
+            );
+        }
+        let mut listed = 0;
+        for seek in seeks {
+            let Some(node) = seek.node.clone().filter(|n| live.contains(n)) else {
+                continue;
+            };
+            if seek.code.is_some() {
+                continue;
+            }
+            let info = SeekInfo {
+                seek: seek.id,
+                by: seek.by,
+                kind: seek.setup.game,
+                rules: seek.setup.rules.clone(),
+                clock: seek.setup.clock,
+                side: seek.setup.side,
+                rated: seek.setup.rated,
+                rating: None,
+            };
+            state.remote_seeks.insert(seek.id, (node, info));
+            listed += 1;
+        }
+        Ok((games, listed))
+    }
+}
+
+/// The players a live game counts against (its seated players, and the creator of an
+/// exhibition).
+fn seated_players(setup: &NewGame) -> Vec<PlayerId> {
+    setup
+        .seats
+        .iter()
+        .filter_map(|s| s.player)
+        .chain(
+            setup
+                .seats
+                .iter()
+                .all(|s| s.engine.is_some())
+                .then_some(setup.creator)
+                .flatten(),
+        )
+        .collect()
+}
+
+/// The cluster reaches this node's rooms and lobby through it.
+impl ClusterHost for Lobby {
+    fn local_room(&self, game: GameId) -> Option<RoomHandle> {
+        self.room(game)
+    }
+
+    /// Another node's lobby changed: the lists follow, and this node's subscribers hear it.
+    fn remote_lobby(&self, from: &str, event: LobbyEvent) {
+        {
+            let mut state = self.state();
+            match &event {
+                LobbyEvent::SeekAdded(info) => {
+                    if state.seeks.contains_key(&info.seek) {
+                        return;
+                    }
+                    state
+                        .remote_seeks
+                        .insert(info.seek, (from.to_owned(), info.clone()));
+                }
+                LobbyEvent::SeekRemoved { seek } => {
+                    // A seek of this node's goes only by this node's hand.
+                    if state.seeks.contains_key(seek) {
+                        return;
+                    }
+                    state.remote_seeks.remove(seek);
+                }
+                LobbyEvent::GameStarted(summary) => {
+                    let players = summary
+                        .seats
+                        .iter()
+                        .filter_map(|s| s.player.as_ref().map(|p| p.id))
+                        .collect();
+                    state.games.entry(summary.game).or_insert(LiveGame {
+                        summary: summary.clone(),
+                        players,
+                        progress_sent: None,
+                        progress_due: false,
+                    });
+                }
+                LobbyEvent::GameProgress { game, plies } => {
+                    if let Some(g) = state.games.get_mut(game) {
+                        g.summary.plies = *plies;
+                    }
+                }
+                LobbyEvent::GameEnded { game, .. } => {
+                    state.games.remove(game);
+                }
+                LobbyEvent::Reset { .. } => return,
+            }
+        }
+        self.inner.events.publish(event);
+    }
+
+    fn open_owned(&self) -> HostFuture<'_, Vec<GameId>> {
+        Box::pin(async move {
+            let Some(cluster) = &self.inner.cluster else {
+                return Vec::new();
+            };
+            let store = &self.inner.store;
+            let owned = match store.owned_games(cluster.node()).await {
+                Ok(owned) => owned,
+                Err(e) => {
+                    tracing::error!("cluster: listing this node's games failed: {e}");
+                    return Vec::new();
+                }
+            };
+            let mut opened = Vec::new();
+            for game in owned {
+                if self.room(game).is_some() {
+                    continue;
+                }
+                let loaded = store.live_game(game, self.inner.limits.replay_events).await;
+                match loaded {
+                    Ok(Some((row, moves, log))) => match self.open_stored(row, moves, log).await {
+                        Ok(true) => opened.push(game),
+                        Ok(false) => {}
+                        Err(e) => tracing::error!("{game}: cannot reload: {e}"),
+                    },
+                    Ok(None) => {}
+                    Err(e) => tracing::error!("{game}: cannot reload: {e}"),
+                }
+            }
+            opened
+        })
+    }
+
+    /// The seeker sits down at the game its seek became on another node.
+    fn seek_taken(&self, seek: SeekId, game: GameId) {
+        let owner = {
+            let mut state = self.state();
+            let Some(s) = state.seeks.remove(&seek) else {
+                return;
+            };
+            if let Some(code) = &s.code {
+                state.codes.remove(code);
+            }
+            s.owner
+        };
+        let (Some(outbox), Some(cluster)) = (owner, self.inner.cluster.clone()) else {
+            return;
+        };
+        tokio::spawn(async move {
+            let seated = match cluster.locate(game).await {
+                Ok(Some(room)) => room.attach(outbox, None).await,
+                Ok(None) => Err(bad(ErrorCode::NoSuchGame, format!("no {game}"))),
+                Err(e) => Err(e),
+            };
+            if let Err(e) = seated {
+                tracing::warn!("{seek}: the seeker could not sit down at {game}: {e}");
+            }
+        });
+    }
+
+    fn close_rooms(
+        &self,
+    ) -> HostFuture<'_, Vec<(GameId, chaupal_shared::protocol::Version, Vec<Outbox>)>> {
+        Box::pin(async move {
+            let rooms: Vec<RoomHandle> = self.state().rooms.values().cloned().collect();
+            let mut closed = Vec::with_capacity(rooms.len());
+            for room in rooms {
+                if let Some((version, outboxes)) = room.hand_over().await {
+                    closed.push((room.id, version, outboxes));
+                }
+            }
+            closed
+        })
+    }
+
+    /// A node is gone: its seekers' open seeks leave the lists (the first survivor removes them
+    /// from the records too; invitations stay, their codes still work).
+    fn node_gone(&self, node: &str, first_survivor: bool) {
+        let gone: Vec<SeekId> = {
+            let mut state = self.state();
+            let gone: Vec<SeekId> = state
+                .remote_seeks
+                .iter()
+                .filter(|(_, (n, _))| n == node)
+                .map(|(id, _)| *id)
+                .collect();
+            for id in &gone {
+                state.remote_seeks.remove(id);
+            }
+            gone
+        };
+        for seek in gone {
+            self.inner.events.publish(LobbyEvent::SeekRemoved { seek });
+        }
+        if first_survivor {
+            let store = self.inner.store.clone();
+            let node = node.to_owned();
+            tokio::spawn(async move {
+                if let Err(e) = store.delete_open_seeks_of(&node).await {
+                    tracing::warn!("cluster: removing the seeks of {node} failed: {e}");
+                }
+            });
+        }
     }
 }
 
@@ -795,6 +1147,11 @@ impl RoomHost for Lobby {
         let mut state = self.state();
         state.rooms.remove(&game);
         state.games.remove(&game);
+    }
+
+    /// A room closed while its game goes on elsewhere: the game stays listed.
+    fn room_handed_over(&self, game: GameId) {
+        self.state().rooms.remove(&game);
     }
 
     /// A rematch is a new game like any other.

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use chaupal_shared::protocol::{PlayerId, ServerMessage};
+use chaupal_shared::protocol::{ErrorReply, PlayerId, ServerMessage};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
@@ -52,6 +52,13 @@ pub enum Outgoing {
     Ping(Vec<u8>),
     /// A close frame with this code and reason; the writer stops after it.
     Close(u16, String),
+    /// The answer to request `req` that another node of a cluster forwarded, queued behind the
+    /// messages the request caused so that it reaches that node after them (only a relay's
+    /// queue carries it; a connection's writer skips it).
+    Done {
+        req: u64,
+        result: Result<(), ErrorReply>,
+    },
 }
 
 /// The sending side of a connection, held by rooms and the lobby.
@@ -103,6 +110,11 @@ impl Outbox {
             }
             Err(mpsc::error::TrySendError::Closed(_)) => false,
         }
+    }
+
+    /// Drops the connection (its node heard that it did not keep up elsewhere).
+    pub fn drop_connection(&self) {
+        self.closer.cancel();
     }
 
     /// Whether the connection has gone.

@@ -12,6 +12,7 @@ use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
+use crate::cluster::{Cluster, ClusterConfig, ClusterError};
 use crate::config::ServerConfig;
 use crate::lobby::Lobby;
 use crate::net::{self, Shared, WebSettings};
@@ -35,6 +36,8 @@ pub enum ServeError {
     Engine(#[from] chaupal_engine::EngineError),
     #[error(transparent)]
     Site(#[from] SiteError),
+    #[error("cluster: {0}")]
+    Cluster(#[from] ClusterError),
 }
 
 /// How long a graceful shutdown waits for connections to say goodbye.
@@ -59,6 +62,10 @@ impl RunningServer {
     /// next start; every acknowledged move is already durable.
     pub async fn stop(self) {
         self.shared.lobby.shutting_down();
+        // In a cluster, the games go to the other nodes before the connections are told.
+        if let Some(cluster) = self.shared.lobby.cluster() {
+            cluster.leave().await;
+        }
         self.shutdown.cancel();
         let _ = self.accept.await;
         if !self.shared.wait_for_connections(GOODBYE).await {
@@ -74,14 +81,32 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
     let limits = Arc::new(config.limits);
     let store = Store::open_with(&config.database, config.sqlite_synchronous).await?;
     let pool = AiPool::new(engine, limits.ai_threads(), limits.ai_queue);
-    let lobby = Lobby::new(store.clone(), pool.clone(), limits.clone());
-    let restored = lobby.restore().await?;
-    if restored > 0 {
-        tracing::info!("reloaded {restored} unfinished games");
-    }
-    let seeks = lobby.restore_seeks().await?;
-    if seeks > 0 {
-        tracing::info!("reloaded {seeks} seeks and invitations");
+    let cluster = match &config.nats {
+        Some(nats) => {
+            let settings = ClusterConfig {
+                nats: nats.clone(),
+                name: config.node_name.clone(),
+                address: config.bind.to_string(),
+            };
+            Some(Cluster::join(&settings, store.clone()).await?)
+        }
+        None => None,
+    };
+    let lobby = Lobby::new(store.clone(), pool.clone(), limits.clone(), cluster.clone());
+    if let Some(cluster) = &cluster {
+        // The rooms open as this node claims games without a live node.
+        let (games, seeks) = lobby.restore_cluster(&cluster.live()).await?;
+        tracing::info!("the cluster has {games} live games and {seeks} open seeks");
+        cluster.start(Arc::new(lobby.clone())).await?;
+    } else {
+        let restored = lobby.restore().await?;
+        if restored > 0 {
+            tracing::info!("reloaded {restored} unfinished games");
+        }
+        let seeks = lobby.restore_seeks().await?;
+        if seeks > 0 {
+            tracing::info!("reloaded {seeks} seeks and invitations");
+        }
     }
     let listener = TcpListener::bind(config.bind)
         .await

@@ -4,11 +4,13 @@
 //! database (and can kill it with SIGKILL and start it again on the same database);
 //! [`Client`] speaks the protocol over a websocket in JSON text frames, the way a bot in any
 //! language would; [`play`] has the steps the tests share. The tests are in `tests/`. [`load`] is
-//! the load generator behind `--bin loadtest`.
+//! the load generator behind `--bin loadtest`; [`services`] starts what a test needs beside the
+//! server (a fresh PostgreSQL database, a NATS server).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 pub mod play;
+pub mod services;
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;

@@ -12,42 +12,9 @@ use chaupal_shared::{GameKind, Side};
 use chaupal_tests::play::{
     create, ended, join, listed_first, own_ratings, play_on, record, seek_and_accept, setup,
 };
+use chaupal_tests::services::fresh_database;
 use chaupal_tests::{Client, ServerProcess, pick_move, start_of};
 use sqlx::Connection;
-
-/// A new, empty database on the test server; `None` when the run has no server.
-async fn fresh_database(name: &str) -> Option<String> {
-    let Ok(server) = std::env::var("CHAUPAL_TEST_POSTGRES") else {
-        assert!(
-            std::env::var_os("CHAUPAL_REQUIRE_POSTGRES").is_none(),
-            "CHAUPAL_REQUIRE_POSTGRES is set but CHAUPAL_TEST_POSTGRES is not"
-        );
-        eprintln!("CHAUPAL_TEST_POSTGRES is not set: the server on PostgreSQL is not tested");
-        return None;
-    };
-    let name = format!("{name}_{}", std::process::id());
-    let mut admin = sqlx::PgConnection::connect(&server).await.unwrap();
-    for sql in [
-        format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
-        format!("CREATE DATABASE {name}"),
-    ] {
-        sqlx::query(&sql).execute(&mut admin).await.unwrap();
-    }
-    admin.close().await.unwrap();
-    // The server's URL with its database replaced by the new one.
-    let (base, query) = server
-        .split_once('?')
-        .map_or((server.as_str(), None), |(b, q)| (b, Some(q)));
-    let path_start = base.find("://").map_or(0, |i| i + 3);
-    let base = match base[path_start..].find('/') {
-        Some(slash) => &base[..path_start + slash],
-        None => base,
-    };
-    Some(match query {
-        Some(q) => format!("{base}/{name}?{q}"),
-        None => format!("{base}/{name}"),
-    })
-}
 
 #[tokio::test]
 async fn a_server_on_postgresql_keeps_a_rated_game_across_a_kill_and_its_record_and_ratings() {

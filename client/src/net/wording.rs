@@ -169,6 +169,10 @@ pub fn server_error(what: &str, e: &chaupal_shared::protocol::ErrorReply) -> Str
         C::AiError => format!("The computer player failed: {}.", e.reason),
         C::BadRecord => format!("That game record cannot be read: {}.", e.reason),
         C::Storage => "The server could not save that; nothing changed. Try again.".to_owned(),
+        C::Unavailable => {
+            "The game is moving to another server; nothing changed. Try again in a moment."
+                .to_owned()
+        }
         C::Internal => "Something went wrong on the server; nothing changed. Try again.".to_owned(),
     };
     if what.is_empty() {

@@ -669,6 +669,7 @@ async fn write_loop(
                 None => continue,
             },
             Outgoing::Ping(payload) => (Message::Ping(payload.into()), false),
+            Outgoing::Done { .. } => continue,
             Outgoing::Close(code, reason) => (
                 Message::Close(Some(CloseFrame {
                     code: code.into(),

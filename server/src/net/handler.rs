@@ -17,6 +17,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::conn::Conn;
 use crate::bus::{Received, Subscription};
+use crate::cluster::GameRoom;
 use crate::identity::{new_token, token_hash};
 use crate::lobby::Lobby;
 use crate::outbox::Outbox;
@@ -124,12 +125,18 @@ impl Conn {
                 if let Some(room) = lobby.room(game) {
                     room.detach(self.id).await;
                 }
+                if let Some(cluster) = lobby.cluster() {
+                    cluster.detach(self.id, game);
+                }
                 Reply::Ok
             }
             Request::Act { game, seat, action } => {
+                if let Some(cluster) = lobby.cluster() {
+                    cluster.available()?;
+                }
                 room(&lobby, &store, game)
                     .await?
-                    .act(player.id, seat, action, self.lag)
+                    .act(self.id, player.id, seat, action, self.lag)
                     .await?;
                 Reply::Ok
             }
@@ -315,13 +322,19 @@ fn created(game: GameId) -> Reply {
     }
 }
 
-/// The room of a live game; a finished game's error says so.
+/// The room of a live game, on this node or (in a cluster) another; a finished game's error
+/// says so.
 async fn room(
     lobby: &Lobby,
     store: &crate::store::Store,
     game: GameId,
-) -> Result<crate::room::RoomHandle, ErrorReply> {
+) -> Result<GameRoom, ErrorReply> {
     if let Some(room) = lobby.room(game) {
+        return Ok(GameRoom::Local(room));
+    }
+    if let Some(cluster) = lobby.cluster()
+        && let Some(room) = cluster.locate(game).await?
+    {
         return Ok(room);
     }
     match store.game(game).await? {

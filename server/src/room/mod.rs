@@ -77,6 +77,11 @@ pub trait RoomHost: Send + Sync {
     fn game_ended(&self, game: GameId, result: GameResult);
     /// The room closed (its game is over, and nobody is left or it lingered long enough).
     fn room_closed(&self, game: GameId);
+    /// The room closed while its game goes on, to be run by another node of a cluster
+    /// ([`RoomHandle::hand_over`]).
+    fn room_handed_over(&self, game: GameId) {
+        self.room_closed(game);
+    }
     /// Starts the rematch: stores the game `setup` describes, opens its room from `start` with
     /// the `seated` connections at the board, and returns its id.
     fn start_rematch(
@@ -130,6 +135,11 @@ pub(crate) enum RoomCommand {
     },
     /// The game as it stands (for hints and records).
     View { reply: oneshot::Sender<RoomView> },
+    /// Close now, the game going on elsewhere: answers the version and the connections at
+    /// the board.
+    HandOver {
+        reply: oneshot::Sender<(Version, Vec<Outbox>)>,
+    },
     /// An AI seat's search finished.
     AiDone {
         ply: usize,
@@ -200,6 +210,15 @@ impl RoomHandle {
         answer.await.map_err(|_| gone(self.id))?
     }
 
+    /// Closes the room while its game goes on (another node of a cluster takes it over from
+    /// the records): every request before this one is finished first. Answers the last
+    /// version and the connections that were at the board; `None` when the room had closed.
+    pub async fn hand_over(&self) -> Option<(Version, Vec<Outbox>)> {
+        let (reply, answer) = oneshot::channel();
+        self.tx.send(RoomCommand::HandOver { reply }).await.ok()?;
+        answer.await.ok()
+    }
+
     /// A copy of the game as it stands.
     pub async fn view(&self) -> Result<RoomView, ErrorReply> {
         let (reply, answer) = oneshot::channel();
@@ -260,6 +279,8 @@ pub(crate) struct Room {
     empty_since: Option<Instant>,
     /// When the game finished (the room closes at most [`FINISHED_MAX`] later).
     finished_at: Option<Instant>,
+    /// Closed by [`RoomHandle::hand_over`].
+    handed_over: bool,
     deps: RoomDeps,
     tx: mpsc::Sender<RoomCommand>,
 }
@@ -345,6 +366,7 @@ impl Room {
             ratings: init.ratings,
             empty_since: None,
             finished_at: None,
+            handed_over: false,
             deps,
             tx,
         };
@@ -395,6 +417,9 @@ impl Room {
                 },
                 _ = sleep_until_opt(wake) => self.on_timer().await,
             }
+            if self.handed_over {
+                break;
+            }
             if self.subs.is_empty() {
                 self.empty_since.get_or_insert_with(Instant::now);
             } else {
@@ -413,8 +438,13 @@ impl Room {
         if let Some(ai) = &self.ai {
             ai.cancel.store(true, Ordering::Relaxed);
         }
-        self.deps.host.room_closed(self.id);
-        tracing::debug!("{}: room closed", self.id);
+        if self.handed_over {
+            self.deps.host.room_handed_over(self.id);
+            tracing::debug!("{}: room handed over", self.id);
+        } else {
+            self.deps.host.room_closed(self.id);
+            tracing::debug!("{}: room closed", self.id);
+        }
     }
 
     async fn handle(&mut self, cmd: RoomCommand) {
@@ -448,6 +478,11 @@ impl Room {
             }
             RoomCommand::View { reply } => {
                 let _ = reply.send(self.view());
+            }
+            RoomCommand::HandOver { reply } => {
+                self.handed_over = true;
+                let outboxes = self.subs.drain().map(|(_, sub)| sub.outbox).collect();
+                let _ = reply.send((self.version, outboxes));
             }
             RoomCommand::AiDone { ply, side, result } => self.ai_done(ply, side, result).await,
         }

@@ -15,11 +15,13 @@
 mod batch;
 mod checkpoint;
 mod events;
+mod owners;
 mod rows;
 mod seeks;
 mod timings;
 mod writer;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId, PlayerId, Version};
@@ -32,6 +34,7 @@ use tokio::sync::{mpsc, oneshot};
 
 pub use events::{Change, EventWrite, RatedSeats};
 pub use rows::{GameRow, NewGame, StoredSeat};
+pub use seeks::StoredSeek;
 
 use crate::config::SqliteSync;
 use crate::ratings::{Rating, level_rating};
@@ -56,12 +59,21 @@ pub enum StoreError {
     GroupFailed(String),
     #[error("a stored record is damaged: {0}")]
     Corrupt(String),
+    /// The seek was taken or withdrawn (by another node of the cluster) first.
+    #[error("the seek is gone")]
+    SeekGone,
 }
 
 /// What a client hears when the records fail: a `storage` error. The details go to the log,
 /// not to the client; whatever the request would have changed is unchanged.
 impl From<StoreError> for ErrorReply {
     fn from(e: StoreError) -> ErrorReply {
+        if matches!(e, StoreError::SeekGone) {
+            return ErrorReply::new(
+                ErrorCode::NoSuchSeek,
+                "the seek was taken or withdrawn a moment ago",
+            );
+        }
         tracing::error!("records: {e}");
         ErrorReply::new(
             ErrorCode::Storage,
@@ -89,6 +101,9 @@ pub struct Store {
     backend: Backend,
     /// A store that keeps nothing (see [`Store::discarding`]).
     discarding: bool,
+    /// The cluster node this server is: the owner written into the games and seeks it
+    /// creates (none on a single node).
+    node: Option<Arc<str>>,
 }
 
 impl Store {
@@ -151,6 +166,7 @@ impl Store {
             writer: tx,
             backend,
             discarding: false,
+            node: None,
         })
     }
 
@@ -190,6 +206,7 @@ impl Store {
             writer: tx,
             backend: Backend::Sqlite,
             discarding: true,
+            node: None,
         })
     }
 
@@ -198,6 +215,18 @@ impl Store {
     pub async fn close(&self) {
         self.writes.close().await;
         self.pool.close().await;
+    }
+
+    /// This store as node `node` of a cluster: the games and seeks it creates are owned by
+    /// that node.
+    pub fn for_node(mut self, node: &str) -> Store {
+        self.node = Some(Arc::from(node));
+        self
+    }
+
+    /// The cluster node this store writes as owner (none on a single node).
+    pub fn node(&self) -> Option<&str> {
+        self.node.as_deref()
     }
 
     /// Which database this is.
@@ -351,11 +380,12 @@ impl Store {
             return Err(StoreError::WriterGone);
         }
         let game = game.clone();
+        let owner = self.node.clone();
         let id = self
             .create(writer::op(move |conn| {
-                let game = game.clone();
+                let (game, owner) = (game.clone(), owner.clone());
                 Box::pin(async move {
-                    let id = rows::insert_game(conn, &game, "live").await?;
+                    let id = rows::insert_game(conn, &game, "live", owner.as_deref()).await?;
                     Ok(Some(to_i64(id.0)))
                 })
             }))
@@ -460,7 +490,7 @@ impl Store {
             .create(writer::op(move |conn| {
                 let (game, moves, reason) = (game.clone(), moves.clone(), reason.clone());
                 Box::pin(async move {
-                    let id = rows::insert_game(conn, &game, "finished").await?;
+                    let id = rows::insert_game(conn, &game, "finished", None).await?;
                     for (i, mv) in moves.iter().enumerate() {
                         sqlx::query(
                             "INSERT INTO moves (game_id, ply, notation, clock_ms, played_ms) \

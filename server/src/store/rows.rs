@@ -215,14 +215,16 @@ pub(super) async fn insert_game(
     conn: &mut AnyConnection,
     game: &NewGame,
     status: &str,
+    owner: Option<&str>,
 ) -> Result<GameId, StoreError> {
     let engine = |e: &Option<Engine>| e.as_ref().and_then(|e| serde_json::to_string(e).ok());
     let row = sqlx::query(
         "INSERT INTO games (kind, rules, start_position, clock_initial_ms, clock_increment_ms, \
          rated, mode, creator, first_player, second_player, first_engine, second_engine, \
-         first_name, second_name, status, version, plies, first_ms, second_ms, started_ms) \
+         first_name, second_name, status, version, plies, first_ms, second_ms, started_ms, \
+         owner) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 0, 0, $16, \
-         $17, $18) RETURNING id",
+         $17, $18, $19) RETURNING id",
     )
     .bind(game.kind.name())
     .bind(rules_text(&game.rules))
@@ -242,6 +244,7 @@ pub(super) async fn insert_game(
     .bind(game.clock.map(|c| to_i64(c.initial_ms)))
     .bind(game.clock.map(|c| to_i64(c.initial_ms)))
     .bind(to_i64(game.started_ms))
+    .bind(owner.map(str::to_owned))
     .fetch_one(&mut *conn)
     .await?;
     Ok(GameId(to_u64(row.try_get("id")?)))

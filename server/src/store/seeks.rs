@@ -16,6 +16,8 @@ pub struct StoredSeek {
     pub setup: GameSetup,
     /// The invite code of a private game.
     pub code: Option<String>,
+    /// The cluster node its seeker's connection was on when it was made (none on one node).
+    pub node: Option<String>,
 }
 
 impl Store {
@@ -31,19 +33,22 @@ impl Store {
             .map_err(|e| StoreError::Corrupt(format!("a game set-up as JSON: {e}")))?;
         let (player, name) = (to_i64(by.id.0), by.name.clone());
         let code = code.map(str::to_owned);
+        let node = self.node.as_deref().map(str::to_owned);
         let id = self
             .create(writer::op(move |conn| {
                 let (name, json, code) = (name.clone(), json.clone(), code.clone());
+                let node = node.clone();
                 Box::pin(async move {
                     let row = sqlx::query(
-                        "INSERT INTO seeks (player, player_name, setup, code, created_ms) \
-                         VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                        "INSERT INTO seeks (player, player_name, setup, code, created_ms, node) \
+                         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
                     )
                     .bind(player)
                     .bind(name)
                     .bind(json)
                     .bind(code)
                     .bind(to_i64(now_ms))
+                    .bind(node)
                     .fetch_one(conn)
                     .await?;
                     Ok(Some(row.try_get("id")?))
@@ -68,55 +73,104 @@ impl Store {
         Ok(())
     }
 
+    /// Removes the open seeks (not the invitations) made on cluster node `node`, which is gone.
+    pub async fn delete_open_seeks_of(&self, node: &str) -> Result<(), StoreError> {
+        let node = node.to_owned();
+        self.run_op(writer::op(move |conn| {
+            let node = node.clone();
+            Box::pin(async move {
+                sqlx::query("DELETE FROM seeks WHERE node = $1 AND code IS NULL")
+                    .bind(node)
+                    .execute(conn)
+                    .await?;
+                Ok(None)
+            })
+        }))
+        .await?;
+        Ok(())
+    }
+
     /// Every stored seek, oldest first. A seek whose set-up no longer reads is skipped (and
     /// logged), never fatal.
     pub async fn seeks(&self) -> Result<Vec<StoredSeek>, StoreError> {
-        let rows =
-            sqlx::query("SELECT id, player, player_name, setup, code FROM seeks ORDER BY id")
-                .fetch_all(&self.pool)
-                .await?;
-        let mut out = Vec::with_capacity(rows.len());
-        for row in &rows {
-            let id = SeekId(to_u64(row.try_get("id")?));
-            let setup: String = row.try_get("setup")?;
-            let Ok(setup) = serde_json::from_str::<GameSetup>(&setup) else {
-                tracing::error!("{id}: its stored set-up does not read; skipped");
-                continue;
-            };
-            out.push(StoredSeek {
-                id,
-                by: PlayerInfo {
-                    id: chaupal_shared::protocol::PlayerId(to_u64(row.try_get("player")?)),
-                    name: row.try_get("player_name")?,
-                },
-                setup,
-                code: row.try_get("code")?,
-            });
-        }
-        Ok(out)
+        let rows = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks ORDER BY id"))
+            .fetch_all(&self.pool)
+            .await?;
+        read_seeks(&rows)
+    }
+
+    /// The stored seek `seek`, wherever its seeker is.
+    pub async fn seek(&self, seek: SeekId) -> Result<Option<StoredSeek>, StoreError> {
+        let rows = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE id = $1"))
+            .bind(to_i64(seek.0))
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(read_seeks(&rows)?.pop())
+    }
+
+    /// The stored private game waiting for the invite code `code` (normalised).
+    pub async fn seek_by_code(&self, code: &str) -> Result<Option<StoredSeek>, StoreError> {
+        let rows = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE code = $1"))
+            .bind(code)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(read_seeks(&rows)?.pop())
     }
 
     /// Stores the game a seek became and removes the seek, in one transaction: after a crash
-    /// there is either the seek or the game, never both.
+    /// there is either the seek or the game, never both. [`StoreError::SeekGone`] when the seek
+    /// is no longer stored (another node of a cluster took it first): no game is stored.
     pub async fn create_game_from_seek(
         &self,
         game: &NewGame,
         seek: SeekId,
     ) -> Result<GameId, StoreError> {
         let game = game.clone();
+        let owner = self.node.clone();
         let id = self
             .create(writer::op(move |conn| {
-                let game = game.clone();
+                let (game, owner) = (game.clone(), owner.clone());
                 Box::pin(async move {
-                    let id = rows::insert_game(conn, &game, "live").await?;
-                    sqlx::query("DELETE FROM seeks WHERE id = $1")
+                    let taken = sqlx::query("DELETE FROM seeks WHERE id = $1")
                         .bind(to_i64(seek.0))
                         .execute(&mut *conn)
                         .await?;
+                    if taken.rows_affected() != 1 {
+                        return Err(StoreError::SeekGone);
+                    }
+                    let id = rows::insert_game(conn, &game, "live", owner.as_deref()).await?;
                     Ok(Some(to_i64(id.0)))
                 })
             }))
             .await?;
         Ok(GameId(id))
     }
+}
+
+/// The columns [`read_seeks`] reads.
+const SEEK_COLUMNS: &str = "id, player, player_name, setup, code, node";
+
+/// Stored seeks from their rows. A seek whose set-up no longer reads is skipped (and logged),
+/// never fatal.
+fn read_seeks(rows: &[sqlx::any::AnyRow]) -> Result<Vec<StoredSeek>, StoreError> {
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let id = SeekId(to_u64(row.try_get("id")?));
+        let setup: String = row.try_get("setup")?;
+        let Ok(setup) = serde_json::from_str::<GameSetup>(&setup) else {
+            tracing::error!("{id}: its stored set-up does not read; skipped");
+            continue;
+        };
+        out.push(StoredSeek {
+            id,
+            by: PlayerInfo {
+                id: chaupal_shared::protocol::PlayerId(to_u64(row.try_get("player")?)),
+                name: row.try_get("player_name")?,
+            },
+            setup,
+            code: row.try_get("code")?,
+            node: row.try_get("node")?,
+        });
+    }
+    Ok(out)
 }

@@ -76,13 +76,16 @@ pub enum ErrorCode {
     BadRecord,
     /// The server could not store the change; the game is unchanged.
     Storage,
+    /// The game's server is changing (it left or died and another takes the game over), or
+    /// this server has lost the cluster's message bus: nothing changed; try again in a moment.
+    Unavailable,
     /// A bug on the server's side; the request had no effect.
     Internal,
 }
 
 impl ErrorCode {
     /// Every code, in the order of the documentation.
-    pub const ALL: [ErrorCode; 31] = [
+    pub const ALL: [ErrorCode; 32] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -113,6 +116,7 @@ impl ErrorCode {
         ErrorCode::AiError,
         ErrorCode::BadRecord,
         ErrorCode::Storage,
+        ErrorCode::Unavailable,
         ErrorCode::Internal,
     ];
 
@@ -149,6 +153,7 @@ impl ErrorCode {
             ErrorCode::AiError => "ai_error",
             ErrorCode::BadRecord => "bad_record",
             ErrorCode::Storage => "storage",
+            ErrorCode::Unavailable => "unavailable",
             ErrorCode::Internal => "internal",
         }
     }

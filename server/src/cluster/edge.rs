@@ -1,0 +1,387 @@
+//! The connection's side of forwarding: this node's connections at games other nodes run.
+//!
+//! A [`RemoteRoom`] is how a request reaches a game another node runs; [`GameRoom`] is either
+//! kind of room, for the request handlers. Each connection at a remote game is an
+//! **attachment**: the room's messages for it arrive on this node's subject, in order, and are
+//! put on the connection's [`Outbox`]. When the game's node dies or leaves, its attachments
+//! wait ("dangling") until the game is claimed, and then sit back down at its new room with
+//! the last version they saw, so the client misses nothing and does nothing.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chaupal_shared::AnyGame;
+use chaupal_shared::Side;
+use chaupal_shared::protocol::{
+    Action, ErrorCode, ErrorReply, GameId, PlayerId, ServerMessage, Version,
+};
+use futures_util::StreamExt;
+use tokio_util::sync::{CancellationToken, DropGuard};
+
+use super::wire::{self, ToEdge, ToOwner};
+use super::{Answer, Cluster, lock};
+use crate::outbox::{ConnId, Outbox};
+use crate::room::{RoomHandle, RoomView};
+
+/// A connection of this node at a game another node runs.
+pub(super) struct Attachment {
+    outbox: Outbox,
+    /// The node that runs the game; `None` while it changes hands.
+    owner: Option<String>,
+    /// The last version the connection has.
+    version: Option<Version>,
+    /// A task is seating it at the game's new room.
+    seating: bool,
+    /// Stops the task that detaches the connection when it goes.
+    _watch: DropGuard,
+}
+
+/// A game's room, on this node or another.
+#[derive(Clone)]
+pub enum GameRoom {
+    Local(RoomHandle),
+    Remote(RemoteRoom),
+}
+
+impl GameRoom {
+    /// Watches the game, or sits back down at the player's seats.
+    pub async fn attach(&self, outbox: Outbox, since: Option<Version>) -> Result<(), ErrorReply> {
+        match self {
+            GameRoom::Local(room) => room.attach(outbox, since).await,
+            GameRoom::Remote(room) => room.attach(outbox, since).await,
+        }
+    }
+
+    /// Acts for one of the player's seats.
+    pub async fn act(
+        &self,
+        conn: ConnId,
+        player: PlayerId,
+        seat: Option<Side>,
+        action: Action,
+        lag: Duration,
+    ) -> Result<(), ErrorReply> {
+        match self {
+            GameRoom::Local(room) => room.act(player, seat, action, lag).await,
+            GameRoom::Remote(room) => room.act(conn, player, seat, action, lag).await,
+        }
+    }
+
+    /// A copy of the game as it stands.
+    pub async fn view(&self) -> Result<RoomView, ErrorReply> {
+        match self {
+            GameRoom::Local(room) => room.view().await,
+            GameRoom::Remote(room) => room.view().await,
+        }
+    }
+}
+
+/// A game another node runs.
+#[derive(Clone)]
+pub struct RemoteRoom {
+    cluster: Cluster,
+    owner: String,
+    game: GameId,
+}
+
+impl RemoteRoom {
+    pub(super) fn new(cluster: Cluster, owner: String, game: GameId) -> RemoteRoom {
+        RemoteRoom {
+            cluster,
+            owner,
+            game,
+        }
+    }
+
+    /// Attaches `outbox` to the game: its catch-up (events after `since`, or a snapshot) comes
+    /// before this returns, its events after.
+    pub async fn attach(&self, outbox: Outbox, since: Option<Version>) -> Result<(), ErrorReply> {
+        let cluster = &self.cluster;
+        let (conn, player, turns) = (outbox.conn, outbox.player, outbox.turns);
+        cluster.attach_edge(outbox, self.game, Some(self.owner.clone()), since);
+        let req = cluster.next_req();
+        let msg = ToOwner::Attach {
+            req,
+            game: self.game,
+            edge: cluster.inner.node.clone(),
+            conn: conn.0,
+            player,
+            turns,
+            since,
+        };
+        let result = match cluster.ask(&self.owner, req, msg).await {
+            Ok(Answer::Done(result)) => result,
+            Ok(Answer::Viewed(_)) => Err(ErrorReply::new(ErrorCode::Internal, "a wrong answer")),
+            Err(e) => Err(e),
+        };
+        if result.is_err() {
+            lock(&cluster.inner.attachments).remove(&(conn, self.game));
+        }
+        result
+    }
+
+    /// Acts for one of the player's seats; the answer comes after the event the act caused.
+    pub async fn act(
+        &self,
+        conn: ConnId,
+        player: PlayerId,
+        seat: Option<Side>,
+        action: Action,
+        lag: Duration,
+    ) -> Result<(), ErrorReply> {
+        let req = self.cluster.next_req();
+        let msg = ToOwner::Act {
+            req,
+            game: self.game,
+            edge: self.cluster.inner.node.clone(),
+            conn: conn.0,
+            player,
+            seat,
+            action,
+            lag_ms: lag.as_millis() as u64,
+        };
+        match self.cluster.ask(&self.owner, req, msg).await? {
+            Answer::Done(result) => result,
+            Answer::Viewed(_) => Err(ErrorReply::new(ErrorCode::Internal, "a wrong answer")),
+        }
+    }
+
+    /// The game as it stands, rebuilt here from its moves.
+    pub async fn view(&self) -> Result<RoomView, ErrorReply> {
+        let req = self.cluster.next_req();
+        let msg = ToOwner::View {
+            req,
+            game: self.game,
+            edge: self.cluster.inner.node.clone(),
+        };
+        let view = match self.cluster.ask(&self.owner, req, msg).await? {
+            Answer::Viewed(view) => view?,
+            Answer::Done(_) => return Err(ErrorReply::new(ErrorCode::Internal, "a wrong answer")),
+        };
+        let bad = |e: String| ErrorReply::new(ErrorCode::Internal, e);
+        let pairs: Vec<(String, String)> = view
+            .summary
+            .rules
+            .iter()
+            .map(|r| (r.key.clone(), r.value.clone()))
+            .collect();
+        let mut game = match &view.start_position {
+            Some(p) => AnyGame::from_position_text(view.summary.kind, p, pairs)
+                .map_err(|e| bad(e.to_string()))?,
+            None => AnyGame::start(view.summary.kind, pairs).map_err(|e| bad(e.to_string()))?,
+        };
+        for mv in &view.moves {
+            game.play_text(mv).map_err(|e| bad(e.to_string()))?;
+        }
+        Ok(RoomView {
+            summary: view.summary,
+            game,
+            moves: view.moves,
+            start_position: view.start_position,
+        })
+    }
+}
+
+impl Cluster {
+    /// Records that `outbox` is at `game`, run by `owner` (`None`: changing hands); when the
+    /// connection goes, the owner is told.
+    fn attach_edge(
+        &self,
+        outbox: Outbox,
+        game: GameId,
+        owner: Option<String>,
+        version: Option<Version>,
+    ) {
+        let conn = outbox.conn;
+        let stop = CancellationToken::new();
+        let guard = stop.clone().drop_guard();
+        let watch = outbox.clone();
+        let cluster = self.clone();
+        tokio::spawn(async move {
+            tokio::select! {
+                () = watch.closed() => cluster.detach(conn, game),
+                () = stop.cancelled() => {}
+            }
+        });
+        let attachment = Attachment {
+            outbox,
+            owner,
+            version,
+            seating: false,
+            _watch: guard,
+        };
+        lock(&self.inner.attachments).insert((conn, game), attachment);
+    }
+
+    /// Keeps a connection that sat at a room this node closed, to sit it back down wherever
+    /// the game goes.
+    pub(super) fn keep_dangling(&self, outbox: Outbox, game: GameId, version: Option<Version>) {
+        self.attach_edge(outbox, game, None, version);
+    }
+
+    /// The connection `conn` leaves game `game` (unwatch, or gone): its owner is told.
+    pub fn detach(&self, conn: ConnId, game: GameId) {
+        let removed = lock(&self.inner.attachments).remove(&(conn, game));
+        if let Some(Attachment {
+            owner: Some(owner), ..
+        }) = removed
+        {
+            let msg = ToOwner::Detach {
+                game,
+                edge: self.inner.node.clone(),
+                conn: conn.0,
+            };
+            self.publish(wire::owner_subject(&owner), &msg);
+        }
+    }
+
+    /// The messages for this node's connections, in order.
+    pub(super) async fn serve_edge(self, mut sub: async_nats::Subscriber) {
+        loop {
+            let msg = tokio::select! {
+                _ = self.inner.stop.cancelled() => return,
+                m = sub.next() => match m { Some(m) => m, None => return },
+            };
+            let msg: ToEdge = match wire::decode(&msg.payload) {
+                Ok(m) => m,
+                Err(e) => {
+                    tracing::warn!("cluster: dropped a message: {e}");
+                    continue;
+                }
+            };
+            match msg {
+                ToEdge::Message { conn, game, msg } => self.deliver(ConnId(conn), game, msg),
+                ToEdge::Done { req, result } => {
+                    if let Some(tx) = lock(&self.inner.pending).remove(&req) {
+                        let _ = tx.send(Answer::Done(result));
+                    }
+                }
+                ToEdge::Viewed { req, result } => {
+                    if let Some(tx) = lock(&self.inner.pending).remove(&req) {
+                        let _ = tx.send(Answer::Viewed(result));
+                    }
+                }
+                ToEdge::Dropped { conn, game } => {
+                    let removed = lock(&self.inner.attachments).remove(&(ConnId(conn), game));
+                    if let Some(a) = removed {
+                        tracing::info!(
+                            "{:?}: did not keep up with {game}; dropping it",
+                            a.outbox.conn
+                        );
+                        a.outbox.drop_connection();
+                    }
+                }
+                ToEdge::SeekTaken { seek, game } => {
+                    if let Some(host) = self.host() {
+                        host.seek_taken(seek, game);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Puts a room's message on the connection it is for, if that connection is at that game.
+    fn deliver(&self, conn: ConnId, game: GameId, msg: ServerMessage) {
+        if wire::game_of(&msg) != Some(game) {
+            tracing::warn!("cluster: dropped a message for {conn:?} not about {game}");
+            return;
+        }
+        let mut attachments = lock(&self.inner.attachments);
+        let Some(a) = attachments.get_mut(&(conn, game)) else {
+            return;
+        };
+        match &msg {
+            ServerMessage::Event { version, .. } => a.version = Some(*version),
+            ServerMessage::Snapshot(s) => a.version = Some(s.version),
+            _ => {}
+        }
+        if !a.outbox.send(Arc::new(msg)) {
+            drop(attachments);
+            self.detach(conn, game);
+        }
+    }
+
+    /// Node `node` opened new rooms for `games`: their attachments sit back down there.
+    pub(super) fn games_moved(&self, _node: &str, games: &[GameId]) {
+        let mut moved = Vec::new();
+        {
+            let mut attachments = lock(&self.inner.attachments);
+            for ((conn, game), a) in attachments.iter_mut() {
+                // The room is new even when its node is not (it took its lease again).
+                if games.contains(game) {
+                    a.owner = None;
+                    moved.push((*conn, *game));
+                }
+            }
+        }
+        for (conn, game) in moved {
+            self.reattach(conn, game);
+        }
+    }
+
+    /// The attachments at games of a node that is gone wait for the games' new node.
+    pub(super) fn owner_gone(&self, node: &str) {
+        for a in lock(&self.inner.attachments).values_mut() {
+            if a.owner.as_deref() == Some(node) {
+                a.owner = None;
+            }
+        }
+    }
+
+    /// Tries again to seat the attachments whose game is changing hands.
+    pub(super) fn retry_dangling(&self) {
+        let dangling: Vec<(ConnId, GameId)> = lock(&self.inner.attachments)
+            .iter()
+            .filter(|(_, a)| a.owner.is_none())
+            .map(|(k, _)| *k)
+            .collect();
+        for (conn, game) in dangling {
+            self.reattach(conn, game);
+        }
+    }
+
+    /// Seats a waiting attachment at its game's room, wherever that is now; it keeps waiting
+    /// while the game has no node, and goes when the game is over.
+    fn reattach(&self, conn: ConnId, game: GameId) {
+        let cluster = self.clone();
+        tokio::spawn(async move {
+            let (outbox, version) = {
+                let mut attachments = lock(&cluster.inner.attachments);
+                let Some(a) = attachments.get_mut(&(conn, game)) else {
+                    return;
+                };
+                if a.owner.is_some() || a.seating {
+                    return;
+                }
+                a.seating = true;
+                (a.outbox.clone(), a.version)
+            };
+            match cluster.locate(game).await {
+                Ok(Some(room)) => {
+                    if let GameRoom::Local(_) = room {
+                        // The room here holds the connection from now on.
+                        lock(&cluster.inner.attachments).remove(&(conn, game));
+                    }
+                    match room.attach(outbox.clone(), version).await {
+                        Ok(()) => {}
+                        Err(e) if e.code == ErrorCode::Unavailable => {
+                            cluster.keep_dangling(outbox, game, version);
+                        }
+                        Err(e) => {
+                            tracing::info!("{conn:?}: could not sit back down at {game}: {e}")
+                        }
+                    }
+                }
+                Ok(None) => {
+                    lock(&cluster.inner.attachments).remove(&(conn, game));
+                }
+                // Still changing hands: the next scan tries again.
+                Err(_) => {
+                    if let Some(a) = lock(&cluster.inner.attachments).get_mut(&(conn, game)) {
+                        a.seating = false;
+                    }
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,439 @@
+//! Several `chaupal-server` nodes as one server: PostgreSQL for the records, NATS between the
+//! nodes (docs/SCALING.md).
+//!
+//! - Each node holds a **lease** in the JetStream key-value bucket [`lease::BUCKET`]: a key
+//!   named after the node, renewed every [`lease::RENEW_EVERY`], gone [`lease::LEASE`] after
+//!   the last renewal. The keys are the list of live nodes.
+//! - Each live game has **one owner**: the node in the `owner` column of its row, which runs its
+//!   room. A game whose owner is not a live node is claimed by a live node (one `UPDATE`, so
+//!   never by two) and its room reopened from the records, clocks paused for the gap.
+//! - **Any node serves anyone**: a request for a game another node runs is forwarded to it
+//!   ([`edge`]: the asking side; [`owner`]: the room's side, which relays the room's messages
+//!   for that connection back, in order, with the answer after them).
+//! - **One lobby**: each node publishes its lobby's changes to all the others, and a seek or an
+//!   invite code is taken through the records, so a seek made on one node can be accepted on
+//!   any other.
+//! - A node that cannot renew its lease, or has lost NATS, accepts no move
+//!   ([`Cluster::available`]) and closes its rooms when the lease may have passed to another
+//!   node.
+//!
+//! The cluster sits below the lobby: the lobby implements [`ClusterHost`], through which the
+//! cluster reaches the node's rooms and lobby.
+
+pub mod edge;
+mod lease;
+mod owner;
+pub mod wire;
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::Duration;
+
+use async_nats::jetstream::kv;
+use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId, LobbyEvent, SeekId, Version};
+use thiserror::Error;
+use tokio::sync::{Notify, oneshot};
+use tokio_util::sync::CancellationToken;
+
+use crate::outbox::{ConnId, Outbox};
+use crate::room::{HostFuture, RoomHandle};
+use crate::store::{Store, StoreError};
+use wire::{ToAll, ToEdge, ToOwner, WireView};
+
+pub use edge::{GameRoom, RemoteRoom};
+
+/// How long a node waits for another node's answer before telling the client to try again.
+pub const ANSWER_WITHIN: Duration = Duration::from_secs(5);
+
+/// How a node joins a cluster.
+#[derive(Clone, Debug)]
+pub struct ClusterConfig {
+    /// The NATS server(s): `nats://HOST:PORT`, several separated by commas.
+    pub nats: String,
+    /// The node's name: this, a dash and a random suffix (a restarted node is a new node).
+    pub name: String,
+    /// Where clients reach this node (for operators reading the lease bucket).
+    pub address: String,
+}
+
+/// Why a node could not join its cluster.
+#[derive(Debug, Error)]
+pub enum ClusterError {
+    #[error("cannot reach NATS at {url}: {reason}")]
+    Connect { url: String, reason: String },
+    #[error("NATS JetStream (needed for the lease bucket): {0}")]
+    JetStream(String),
+    #[error("node name {0:?}: use letters, digits, '-' and '_' (at most 50)")]
+    BadName(String),
+    #[error("a cluster keeps its records in PostgreSQL: use --database postgres://...")]
+    NeedsPostgres,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// What the cluster needs of the node's lobby and rooms (the lobby implements it).
+pub trait ClusterHost: Send + Sync {
+    /// The room of a game this node runs.
+    fn local_room(&self, game: GameId) -> Option<RoomHandle>;
+    /// Another node's lobby changed.
+    fn remote_lobby(&self, from: &str, event: LobbyEvent);
+    /// Opens the rooms of the games the records say this node owns and it does not run yet;
+    /// returns them.
+    fn open_owned(&self) -> HostFuture<'_, Vec<GameId>>;
+    /// A seek of this node's became game `game` on another node.
+    fn seek_taken(&self, seek: SeekId, game: GameId);
+    /// Closes every room this node runs (its lease is lost, or it leaves), returning for each
+    /// game its last version and the connections that were at it.
+    fn close_rooms(&self) -> HostFuture<'_, Vec<(GameId, Version, Vec<Outbox>)>>;
+    /// Node `node` is no longer live.
+    fn node_gone(&self, node: &str, first_survivor: bool);
+}
+
+/// The answer to a forwarded request.
+enum Answer {
+    Done(Result<(), ErrorReply>),
+    Viewed(Result<WireView, ErrorReply>),
+}
+
+/// A node's place in its cluster (cheap to clone).
+#[derive(Clone)]
+pub struct Cluster {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    node: String,
+    address: String,
+    client: async_nats::Client,
+    kv: kv::Store,
+    store: Store,
+    /// The live nodes, this one included while its lease holds.
+    live: Mutex<BTreeSet<String>>,
+    /// When the lease was last renewed, and its revision in the bucket.
+    renewed: Mutex<Option<tokio::time::Instant>>,
+    lease_revision: Mutex<u64>,
+    next_req: AtomicU64,
+    pending: Mutex<HashMap<u64, oneshot::Sender<Answer>>>,
+    /// This node's connections at games other nodes run.
+    attachments: Mutex<HashMap<(ConnId, GameId), edge::Attachment>>,
+    /// The relays of this node's rooms to other nodes' connections.
+    relays: Mutex<HashMap<owner::RelayKey, owner::Relay>>,
+    relay_ids: AtomicU64,
+    host: OnceLock<Arc<dyn ClusterHost>>,
+    /// Wakes the lease loop at once (another node left).
+    rescan: Notify,
+    stop: CancellationToken,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The error a client gets while a game changes hands or the bus is down.
+pub fn unavailable(reason: impl Into<String>) -> ErrorReply {
+    ErrorReply::new(ErrorCode::Unavailable, reason)
+}
+
+impl Cluster {
+    /// Connects to NATS, opens the lease bucket and takes this node's lease.
+    pub async fn join(config: &ClusterConfig, store: Store) -> Result<Cluster, ClusterError> {
+        if store.backend() != crate::store::Backend::Postgres {
+            return Err(ClusterError::NeedsPostgres);
+        }
+        if config.name.len() > 50 || !wire::valid_node(&config.name) {
+            return Err(ClusterError::BadName(config.name.clone()));
+        }
+        let node = format!("{}-{:08x}", config.name, rand::random::<u32>());
+        let client = async_nats::ConnectOptions::new()
+            .name(format!("chaupal {node}"))
+            .connection_timeout(Duration::from_secs(5))
+            .event_callback(|event| async move {
+                match event {
+                    async_nats::Event::Disconnected => {
+                        tracing::error!("NATS: disconnected; moves wait until it is back")
+                    }
+                    async_nats::Event::Connected => tracing::info!("NATS: connected"),
+                    other => tracing::warn!("NATS: {other}"),
+                }
+            })
+            .connect(&config.nats)
+            .await
+            .map_err(|e| ClusterError::Connect {
+                url: config.nats.clone(),
+                reason: e.to_string(),
+            })?;
+        let kv = lease::bucket(&client).await?;
+        let store = store.for_node(&node);
+        let cluster = Cluster {
+            inner: Arc::new(Inner {
+                node,
+                address: config.address.clone(),
+                client,
+                kv,
+                store,
+                live: Mutex::new(BTreeSet::new()),
+                renewed: Mutex::new(None),
+                lease_revision: Mutex::new(0),
+                next_req: AtomicU64::new(1),
+                pending: Mutex::new(HashMap::new()),
+                attachments: Mutex::new(HashMap::new()),
+                relays: Mutex::new(HashMap::new()),
+                relay_ids: AtomicU64::new(owner::RELAY_IDS_FROM),
+                host: OnceLock::new(),
+                rescan: Notify::new(),
+                stop: CancellationToken::new(),
+            }),
+        };
+        cluster.take_lease().await?;
+        cluster.refresh_live().await;
+        tracing::info!(
+            "cluster node {} ({} live: {:?})",
+            cluster.inner.node,
+            cluster.live().len(),
+            cluster.live()
+        );
+        Ok(cluster)
+    }
+
+    /// This node's name.
+    pub fn node(&self) -> &str {
+        &self.inner.node
+    }
+
+    /// The store, writing as this node.
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    /// The live nodes, sorted.
+    pub fn live(&self) -> Vec<String> {
+        lock(&self.inner.live).iter().cloned().collect()
+    }
+
+    /// Whether `node` is live: in the last listing, or (a node that started since) holding a
+    /// lease now.
+    pub async fn is_live_now(&self, node: &str) -> bool {
+        if lock(&self.inner.live).contains(node) {
+            return true;
+        }
+        let entry = tokio::time::timeout(ANSWER_WITHIN, self.inner.kv.get(node)).await;
+        let held = matches!(entry, Ok(Ok(Some(_))));
+        if held {
+            lock(&self.inner.live).insert(node.to_owned());
+        }
+        held
+    }
+
+    /// Starts serving: other nodes' requests, the messages for this node's connections, the
+    /// lobby's changes and the lease.
+    pub async fn start(&self, host: Arc<dyn ClusterHost>) -> Result<(), ClusterError> {
+        let _ = self.inner.host.set(host);
+        let subscribe = |subject: String| {
+            let client = self.inner.client.clone();
+            async move {
+                client
+                    .subscribe(subject.clone())
+                    .await
+                    .map_err(|e| ClusterError::Connect {
+                        url: subject,
+                        reason: e.to_string(),
+                    })
+            }
+        };
+        let owner_sub = subscribe(wire::owner_subject(self.node())).await?;
+        let edge_sub = subscribe(wire::edge_subject(self.node())).await?;
+        let all_sub = subscribe(wire::all_subject()).await?;
+        tokio::spawn(self.clone().serve_owner(owner_sub));
+        tokio::spawn(self.clone().serve_edge(edge_sub));
+        tokio::spawn(self.clone().serve_all(all_sub));
+        tokio::spawn(self.clone().keep_lease());
+        Ok(())
+    }
+
+    fn host(&self) -> Option<&Arc<dyn ClusterHost>> {
+        self.inner.host.get()
+    }
+
+    /// Whether this node may accept moves now: NATS is connected and the lease is fresh (renewed
+    /// within [`lease::FRESH`]), so that no other node can have taken its games.
+    pub fn available(&self) -> Result<(), ErrorReply> {
+        if self.inner.client.connection_state() != async_nats::connection::State::Connected {
+            return Err(unavailable(
+                "this server has lost its connection to the cluster's message bus; moves wait \
+                 until it is back (try again in a moment)",
+            ));
+        }
+        let fresh = lock(&self.inner.renewed).is_some_and(|t| t.elapsed() < lease::FRESH);
+        if !fresh {
+            return Err(unavailable(
+                "this server cannot renew its lease in the cluster; try again in a moment",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Publishes a change of this node's lobby to the other nodes.
+    pub fn publish_lobby(&self, event: &LobbyEvent) {
+        let msg = ToAll::Lobby {
+            from: self.inner.node.clone(),
+            event: event.clone(),
+        };
+        self.publish(wire::all_subject(), &msg);
+    }
+
+    /// Tells node `node` that its seek `seek` became game `game` here.
+    pub fn seek_taken(&self, node: &str, seek: SeekId, game: GameId) {
+        self.publish(wire::edge_subject(node), &ToEdge::SeekTaken { seek, game });
+    }
+
+    /// Publishes `msg` on `subject` in the background (NATS keeps the order of one node's
+    /// messages).
+    fn publish<T: serde::Serialize>(&self, subject: String, msg: &T) {
+        let payload = match wire::encode(msg) {
+            Ok(p) => p,
+            Err(e) => {
+                tracing::error!("cluster: cannot encode a message: {e}");
+                return;
+            }
+        };
+        let client = self.inner.client.clone();
+        // `publish` only queues the message in the client; it fails when the queue is full.
+        tokio::spawn(async move {
+            if let Err(e) = client.publish(subject, payload).await {
+                tracing::warn!("cluster: publish failed: {e}");
+            }
+        });
+    }
+
+    /// Publishes `msg` on `subject`, in order with this task's other publishes.
+    async fn publish_now<T: serde::Serialize>(&self, subject: String, msg: &T) -> bool {
+        match wire::encode(msg) {
+            Ok(payload) => match self.inner.client.publish(subject, payload).await {
+                Ok(()) => true,
+                Err(e) => {
+                    tracing::warn!("cluster: publish failed: {e}");
+                    false
+                }
+            },
+            Err(e) => {
+                tracing::error!("cluster: cannot encode a message: {e}");
+                false
+            }
+        }
+    }
+
+    fn next_req(&self) -> u64 {
+        self.inner.next_req.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Sends `msg` to node `owner` and waits for answer `req` (at most [`ANSWER_WITHIN`]).
+    async fn ask(&self, owner: &str, req: u64, msg: ToOwner) -> Result<Answer, ErrorReply> {
+        let (tx, rx) = oneshot::channel();
+        lock(&self.inner.pending).insert(req, tx);
+        if !self.publish_now(wire::owner_subject(owner), &msg).await {
+            lock(&self.inner.pending).remove(&req);
+            return Err(unavailable(
+                "the cluster's message bus did not take the request; try again",
+            ));
+        }
+        match tokio::time::timeout(ANSWER_WITHIN, rx).await {
+            Ok(Ok(answer)) => Ok(answer),
+            _ => {
+                lock(&self.inner.pending).remove(&req);
+                Err(unavailable(
+                    "the server running this game did not answer; it may be moving to another \
+                     server: try again in a moment",
+                ))
+            }
+        }
+    }
+
+    /// The game's room: here, on another node, or nowhere (`Ok(None)`: finished or unknown).
+    pub async fn locate(&self, game: GameId) -> Result<Option<GameRoom>, ErrorReply> {
+        if let Some(room) = self.host().and_then(|h| h.local_room(game)) {
+            return Ok(Some(GameRoom::Local(room)));
+        }
+        let owner = self.inner.store.owner(game).await?;
+        let live = match self.inner.store.game(game).await? {
+            Some((row, _)) => row.summary().status == chaupal_shared::protocol::GameStatus::Live,
+            None => false,
+        };
+        if !live {
+            return Ok(None);
+        }
+        let owner = match owner {
+            Some(node) if node != self.inner.node && self.is_live_now(&node).await => Some(node),
+            _ => None,
+        };
+        match owner {
+            Some(node) => Ok(Some(GameRoom::Remote(RemoteRoom::new(
+                self.clone(),
+                node,
+                game,
+            )))),
+            _ => Err(unavailable(format!(
+                "{game} is moving to another server; try again in a moment"
+            ))),
+        }
+    }
+
+    /// Leaves the cluster at a graceful shutdown: closes this node's rooms, gives their games
+    /// up in the records and tells the other nodes to claim them now, then drops the lease.
+    pub async fn leave(&self) {
+        self.close_rooms().await;
+        match self.inner.store.release_games(&self.inner.node).await {
+            Ok(n) => tracing::info!("cluster: released {n} games"),
+            Err(e) => tracing::error!("cluster: could not release the games: {e}"),
+        }
+        self.inner.stop.cancel();
+        if let Err(e) = self.inner.kv.delete(&self.inner.node).await {
+            tracing::warn!("cluster: could not drop the lease: {e}");
+        }
+        let released = ToAll::Released {
+            node: self.inner.node.clone(),
+        };
+        self.publish_now(wire::all_subject(), &released).await;
+        let _ = self.inner.client.flush().await;
+    }
+
+    /// What every node hears: lobby changes, claims, departures.
+    async fn serve_all(self, mut sub: async_nats::Subscriber) {
+        use futures_util::StreamExt;
+        loop {
+            let msg = tokio::select! {
+                _ = self.inner.stop.cancelled() => return,
+                m = sub.next() => match m { Some(m) => m, None => return },
+            };
+            let msg: ToAll = match wire::decode(&msg.payload) {
+                Ok(m) => m,
+                Err(e) => {
+                    tracing::warn!("cluster: dropped a message on {}: {e}", msg.subject);
+                    continue;
+                }
+            };
+            match msg {
+                ToAll::Lobby { from, event } => {
+                    if wire::check_node(&from).is_err() || from == self.inner.node {
+                        continue;
+                    }
+                    if let Some(host) = self.host() {
+                        host.remote_lobby(&from, event);
+                    }
+                }
+                ToAll::Claimed { node, games } => {
+                    if wire::check_node(&node).is_err() || node == self.inner.node {
+                        continue;
+                    }
+                    self.games_moved(&node, &games);
+                }
+                ToAll::Released { node } => {
+                    // It dropped its lease first: the next scan sees it gone.
+                    if wire::check_node(&node).is_ok() && node != self.inner.node {
+                        self.inner.rescan.notify_one();
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! Which node of a cluster runs each live game: the `owner` column of `games`
+//! (docs/SCALING.md). A node claims the live games whose owner is not a live node, runs their
+//! rooms, and gives them up at a graceful shutdown. The database is the arbiter: a claim is one
+//! `UPDATE`, so two nodes never both claim a game.
+
+use chaupal_shared::protocol::{GameEvent, GameId, Version};
+use sqlx::Row;
+
+use super::rows::{self, GameRow};
+use super::{Store, StoreError, to_i64, to_u64, writer};
+
+/// A live game as stored, ready for its room: the row, the moves and the recent events.
+pub type LiveGame = (GameRow, Vec<String>, Vec<(Version, GameEvent)>);
+
+/// `$first, $first+1, ...`: `count` numbered placeholders.
+fn placeholders(first: usize, count: usize) -> String {
+    (first..first + count)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl Store {
+    /// Claims for `me` the live games no live node owns: those with no owner, or an owner not
+    /// in `live` (which includes `me`). With `share` `(rank, of)`, only the games whose id is
+    /// `rank` modulo `of`, so that the survivors of a dead node split its games. Returns how
+    /// many were claimed.
+    pub async fn claim_games(
+        &self,
+        me: &str,
+        live: &[String],
+        share: Option<(u64, u64)>,
+    ) -> Result<u64, StoreError> {
+        let me = me.to_owned();
+        let live = live.to_vec();
+        let claimed = self
+            .run_op(writer::op(move |conn| {
+                let (me, live) = (me.clone(), live.clone());
+                Box::pin(async move {
+                    let mut sql = format!(
+                        "UPDATE games SET owner = $1 WHERE status = 'live' AND \
+                         (owner IS NULL OR owner NOT IN ({}))",
+                        placeholders(2, live.len())
+                    );
+                    if let Some((rank, of)) = share {
+                        sql.push_str(&format!(" AND id % {} = {}", of.max(1), rank));
+                    }
+                    let mut query = sqlx::query(&sql).bind(me);
+                    for node in live {
+                        query = query.bind(node);
+                    }
+                    let done = query.execute(conn).await?;
+                    Ok(Some(done.rows_affected() as i64))
+                })
+            }))
+            .await?;
+        Ok(claimed.map_or(0, to_u64))
+    }
+
+    /// Whether some live game has no live owner (see [`Store::claim_games`]).
+    pub async fn orphans(&self, live: &[String]) -> Result<bool, StoreError> {
+        let sql = format!(
+            "SELECT COUNT(*) AS n FROM games WHERE status = 'live' AND \
+             (owner IS NULL OR owner NOT IN ({}))",
+            placeholders(1, live.len())
+        );
+        let mut query = sqlx::query(&sql);
+        for node in live {
+            query = query.bind(node.clone());
+        }
+        let row = query.fetch_one(&self.pool).await?;
+        Ok(row.try_get::<i64, _>("n")? > 0)
+    }
+
+    /// The live games `me` owns.
+    pub async fn owned_games(&self, me: &str) -> Result<Vec<GameId>, StoreError> {
+        let rows =
+            sqlx::query("SELECT id FROM games WHERE status = 'live' AND owner = $1 ORDER BY id")
+                .bind(me)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|r| Ok(GameId(to_u64(r.try_get("id")?))))
+            .collect()
+    }
+
+    /// Every live game's row (for a node's lobby list at its start).
+    pub async fn live_rows(&self) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {} FROM games WHERE status = 'live' ORDER BY id",
+            rows::GAME_COLUMNS
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(GameRow::from_row).collect()
+    }
+
+    /// The node that runs game `game`, if it is live and has one; `Ok(None)` also for a
+    /// finished or unknown game.
+    pub async fn owner(&self, game: GameId) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT owner FROM games WHERE id = $1 AND status = 'live'")
+            .bind(to_i64(game.0))
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => r.try_get("owner")?,
+            None => None,
+        })
+    }
+
+    /// Gives up `me`'s live games (a graceful shutdown): they have no owner until another node
+    /// claims them.
+    pub async fn release_games(&self, me: &str) -> Result<u64, StoreError> {
+        let me = me.to_owned();
+        let released = self
+            .run_op(writer::op(move |conn| {
+                let me = me.clone();
+                Box::pin(async move {
+                    let done = sqlx::query(
+                        "UPDATE games SET owner = NULL WHERE owner = $1 AND status = 'live'",
+                    )
+                    .bind(me)
+                    .execute(conn)
+                    .await?;
+                    Ok(Some(done.rows_affected() as i64))
+                })
+            }))
+            .await?;
+        Ok(released.map_or(0, to_u64))
+    }
+
+    /// One live game as stored, with its moves and its last `events` events (to open its room
+    /// on the node that claimed it). `None` when it is not live.
+    pub async fn live_game(
+        &self,
+        id: GameId,
+        events: usize,
+    ) -> Result<Option<LiveGame>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {} FROM games WHERE id = $1 AND status = 'live'",
+            rows::GAME_COLUMNS
+        ))
+        .bind(to_i64(id.0))
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let game = GameRow::from_row(&row)?;
+        let moves = self.moves(id).await?;
+        let log = self.recent_events(id, events).await?;
+        Ok(Some((game, moves, log)))
+    }
+
+    /// The game's last `events` events, oldest first; an event that does not read is skipped.
+    pub async fn recent_events(
+        &self,
+        id: GameId,
+        events: usize,
+    ) -> Result<Vec<(Version, GameEvent)>, StoreError> {
+        let recent = sqlx::query(
+            "SELECT version, body FROM events WHERE game_id = $1 ORDER BY version DESC LIMIT $2",
+        )
+        .bind(to_i64(id.0))
+        .bind(to_i64(events as u64))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut log = Vec::with_capacity(recent.len());
+        for r in recent.iter().rev() {
+            let body: String = r.try_get("body")?;
+            if let Ok(event) = serde_json::from_str::<GameEvent>(&body) {
+                log.push((to_u64(r.try_get("version")?), event));
+            }
+        }
+        Ok(log)
+    }
+}

@@ -1,0 +1,145 @@
+//! What a test needs beside the server: a fresh PostgreSQL database on the test server, and a
+//! NATS server of its own (for the cluster's tests).
+//!
+//! `scripts/test.sh` starts a throwaway PostgreSQL and names it in `CHAUPAL_TEST_POSTGRES`, and
+//! sets `CHAUPAL_REQUIRE_POSTGRES` and `CHAUPAL_REQUIRE_NATS`, which make a missing service a
+//! failure rather than a skipped test.
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::Duration;
+
+use sqlx::Connection;
+use tokio::process::{Child, Command};
+
+/// A new, empty database on the test server; `None` when the run has no server (a failure when
+/// `CHAUPAL_REQUIRE_POSTGRES` is set).
+pub async fn fresh_database(name: &str) -> Option<String> {
+    let Ok(server) = std::env::var("CHAUPAL_TEST_POSTGRES") else {
+        assert!(
+            std::env::var_os("CHAUPAL_REQUIRE_POSTGRES").is_none(),
+            "CHAUPAL_REQUIRE_POSTGRES is set but CHAUPAL_TEST_POSTGRES is not"
+        );
+        eprintln!("CHAUPAL_TEST_POSTGRES is not set: the server on PostgreSQL is not tested");
+        return None;
+    };
+    let name = format!("{name}_{}", std::process::id());
+    let mut admin = sqlx::PgConnection::connect(&server).await.unwrap();
+    for sql in [
+        format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+        format!("CREATE DATABASE {name}"),
+    ] {
+        sqlx::query(&sql).execute(&mut admin).await.unwrap();
+    }
+    admin.close().await.unwrap();
+    // The server's URL with its database replaced by the new one.
+    let (base, query) = server
+        .split_once('?')
+        .map_or((server.as_str(), None), |(b, q)| (b, Some(q)));
+    let path_start = base.find("://").map_or(0, |i| i + 3);
+    let base = match base[path_start..].find('/') {
+        Some(slash) => &base[..path_start + slash],
+        None => base,
+    };
+    Some(match query {
+        Some(q) => format!("{base}/{name}?{q}"),
+        None => format!("{base}/{name}"),
+    })
+}
+
+/// A NATS server with JetStream, on a free port, keeping its files in a temporary directory;
+/// it can be stopped and started again on the same port.
+pub struct Nats {
+    child: Option<Child>,
+    pub port: u16,
+    dir: tempfile::TempDir,
+}
+
+/// Where Debian puts `nats-server` (`scripts/install.sh test` installs it).
+fn nats_binary() -> PathBuf {
+    for dir in ["/usr/sbin", "/usr/bin", "/usr/local/bin"] {
+        let path = PathBuf::from(dir).join("nats-server");
+        if path.exists() {
+            return path;
+        }
+    }
+    PathBuf::from("nats-server")
+}
+
+impl Nats {
+    /// Starts a NATS server; `None` when there is no `nats-server` (a failure when
+    /// `CHAUPAL_REQUIRE_NATS` is set).
+    pub async fn start() -> Option<Nats> {
+        let binary = nats_binary();
+        let found = Command::new(&binary)
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .await
+            .is_ok_and(|s| s.success());
+        if !found {
+            assert!(
+                std::env::var_os("CHAUPAL_REQUIRE_NATS").is_none(),
+                "CHAUPAL_REQUIRE_NATS is set but nats-server cannot be run"
+            );
+            eprintln!("no nats-server: the cluster is not tested (scripts/install.sh test)");
+            return None;
+        }
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .unwrap();
+        let mut nats = Nats {
+            child: None,
+            port,
+            dir: tempfile::tempdir().unwrap(),
+        };
+        nats.resume().await;
+        Some(nats)
+    }
+
+    /// The URL nodes connect to.
+    pub fn url(&self) -> String {
+        format!("nats://127.0.0.1:{}", self.port)
+    }
+
+    /// Starts it (again) on its port, and waits until it takes connections.
+    pub async fn resume(&mut self) {
+        let child = Command::new(nats_binary())
+            .args([
+                "-a",
+                "127.0.0.1",
+                "-p",
+                &self.port.to_string(),
+                "-js",
+                "-sd",
+            ])
+            .arg(self.dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("start nats-server");
+        self.child = Some(child);
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while tokio::net::TcpStream::connect(("127.0.0.1", self.port))
+            .await
+            .is_err()
+        {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "nats-server takes connections"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Kills it (as a crash would).
+    pub async fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.start_kill();
+            let _ = child.wait().await;
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! Several server nodes as one (docs/SCALING.md): three nodes on one PostgreSQL database and
+//! one NATS server. Players and watchers on different nodes play whole games; a seek and an
+//! invite code work from another node; the node running a game is killed (kill -9) and the
+//! game goes on through the others with every acknowledged move kept; every node is restarted
+//! in turn while games go on; NATS itself is stopped and started again mid-game.
+//!
+//! Needs `CHAUPAL_TEST_POSTGRES` and `nats-server` (`scripts/test.sh` provides both and makes
+//! their absence a failure).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::time::{Duration, Instant};
+
+use chaupal_shared::protocol::{Action, ErrorCode, GameEvent, GameId, Opponent, Reply, Request};
+use chaupal_shared::{AnyGame, GameKind};
+use chaupal_tests::play::{create, join, record, setup};
+use chaupal_tests::services::{Nats, fresh_database};
+use chaupal_tests::{Client, PATIENCE, ServerProcess, mover, pick_move, start_of};
+
+/// The longest a test waits for a game to change hands.
+const TAKEOVER_PATIENCE: Duration = Duration::from_secs(20);
+
+/// A NATS server, a fresh database and `n` nodes on them.
+async fn cluster(name: &str, n: usize) -> Option<(Nats, String, Vec<ServerProcess>)> {
+    let url = fresh_database(name).await?;
+    let nats = Nats::start().await?;
+    let mut nodes = Vec::new();
+    for i in 0..n {
+        let node_name = format!("n{i}");
+        let args = ["--nats", &nats.url(), "--node-name", &node_name];
+        nodes.push(ServerProcess::start_for_games_on(&url, &args).await);
+    }
+    Some((nats, url, nodes))
+}
+
+/// Lists the open seeks on `c`'s node until `seek` is there.
+async fn until_listed(c: &mut Client, seek: chaupal_shared::protocol::SeekId) {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let Reply::Seeks { seeks } = c.request(Request::ListSeeks).await.unwrap() else {
+            panic!("expected seeks")
+        };
+        if seeks.iter().any(|s| s.seek == seek) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{seek} is listed on every node");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Plays `mv` as `c`, trying again while the game changes hands (`unavailable`). Returns how
+/// many times it was refused.
+async fn play_through(c: &mut Client, game: GameId, mv: &str) -> u32 {
+    let deadline = Instant::now() + TAKEOVER_PATIENCE;
+    let mut refused = 0;
+    loop {
+        match c.play(game, mv).await {
+            Ok(_) => return refused,
+            Err(e) if e.code == ErrorCode::Unavailable && Instant::now() < deadline => {
+                refused += 1;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("{mv} in {game}: {e:?}"),
+        }
+    }
+}
+
+/// Sits `c` back down at `game`, trying again while it changes hands.
+async fn rejoin_through(c: &mut Client, game: GameId) {
+    let deadline = Instant::now() + TAKEOVER_PATIENCE;
+    loop {
+        match c.request(Request::Rejoin { game, since: None }).await {
+            Ok(_) => {
+                c.snapshot(game).await;
+                return;
+            }
+            Err(e) if e.code == ErrorCode::Unavailable && Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("rejoin {game}: {e:?}"),
+        }
+    }
+}
+
+/// A game between two clients, and the moves acknowledged so far.
+struct Table {
+    game: GameId,
+    position: AnyGame,
+    acked: Vec<String>,
+    seed: u64,
+}
+
+impl Table {
+    fn new(game: GameId, kind: GameKind, seed: u64) -> Table {
+        Table {
+            game,
+            position: start_of(kind),
+            acked: Vec::new(),
+            seed,
+        }
+    }
+
+    /// Plays `n` moves (or to the end); `players[0]` holds the first seat.
+    async fn play(&mut self, players: [&mut Client; 2], n: usize) {
+        let players = players;
+        for _ in 0..n {
+            if self.position.outcome().is_some() {
+                return;
+            }
+            let mv = pick_move(&self.position, &mut self.seed);
+            let who = mover(&self.position, 0);
+            play_through(players[who], self.game, &mv).await;
+            self.position.play_text(&mv).unwrap();
+            self.acked.push(mv);
+        }
+    }
+
+    /// Ends the game (resigning if the rules have not), checks that both players hear the
+    /// end, and that the stored record holds every acknowledged move, in order.
+    async fn finish(&mut self, players: [&mut Client; 2]) {
+        let [first, second] = players;
+        if self.position.outcome().is_none() {
+            let deadline = Instant::now() + TAKEOVER_PATIENCE;
+            loop {
+                match first.act(self.game, Action::Resign).await {
+                    Ok(_) => break,
+                    Err(e) if e.code == ErrorCode::Unavailable && Instant::now() < deadline => {
+                        tokio::time::sleep(Duration::from_millis(100)).await
+                    }
+                    Err(e) => panic!("resign: {e:?}"),
+                }
+            }
+        }
+        first
+            .events_until(self.game, |e| matches!(e, GameEvent::Ended { .. }))
+            .await;
+        second
+            .events_until(self.game, |e| matches!(e, GameEvent::Ended { .. }))
+            .await;
+        let (_, moves) = record(first, self.game).await;
+        assert_eq!(
+            moves, self.acked,
+            "every acknowledged move of {} is kept",
+            self.game
+        );
+    }
+}
+
+/// Alice on `a` seeks; Bob on `b` sees the seek listed and accepts it: the game runs on `b`.
+async fn seek_across(
+    a: &ServerProcess,
+    b: &ServerProcess,
+    kind: GameKind,
+) -> (Client, Client, GameId) {
+    let mut alice = Client::hello(a, "alice").await;
+    let mut bob = Client::hello(b, "bob").await;
+    let seek = create(&mut alice, setup(kind, Opponent::Open))
+        .await
+        .seek
+        .unwrap();
+    until_listed(&mut bob, seek).await;
+    let game = join(&mut bob, Request::AcceptSeek { seek }).await;
+    let b_snap = bob.snapshot(game).await;
+    // Alice's node hears that her seek was taken and seats her.
+    let a_snap = alice.snapshot(game).await;
+    assert_eq!(a_snap.summary.game, b_snap.summary.game);
+    assert_eq!(a_snap.your_seats, [chaupal_shared::Side::First]);
+    assert_eq!(b_snap.your_seats, [chaupal_shared::Side::Second]);
+    // The seek is gone from every node's list.
+    for c in [&mut alice, &mut bob] {
+        let Reply::Seeks { seeks } = c.request(Request::ListSeeks).await.unwrap() else {
+            panic!()
+        };
+        assert!(seeks.iter().all(|s| s.seek != seek), "{seek} was taken");
+    }
+    (alice, bob, game)
+}
+
+#[tokio::test]
+async fn players_on_two_nodes_play_a_whole_game_and_a_watcher_on_the_third_sees_every_move() {
+    let Some((_nats, _url, nodes)) = cluster("chaupal_cluster_play", 3).await else {
+        return;
+    };
+    let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::BaghChal).await;
+    let mut carol = Client::hello(&nodes[2], "carol").await;
+    carol.request(Request::Watch { game }).await.unwrap();
+    let snap = carol.snapshot(game).await;
+    assert_eq!(snap.version, 0);
+    // The game is listed as live on every node.
+    for c in [&mut alice, &mut carol] {
+        let Reply::Games { games } = c.request(Request::ListGames).await.unwrap() else {
+            panic!()
+        };
+        assert!(games.iter().any(|g| g.game == game), "{game} is listed");
+    }
+    let mut table = Table::new(game, GameKind::BaghChal, 7);
+    table.play([&mut alice, &mut bob], 40).await;
+    table.finish([&mut alice, &mut bob]).await;
+    // The watcher saw every move, in order, numbered 1, 2, 3, ... and then the end.
+    let seen = carol
+        .events_until(game, |e| matches!(e, GameEvent::Ended { .. }))
+        .await;
+    let versions: Vec<u64> = seen.iter().map(|(v, _)| *v).collect();
+    let expected: Vec<u64> = (1..=seen.len() as u64).collect();
+    assert_eq!(versions, expected);
+    let moves: Vec<String> = seen
+        .iter()
+        .filter_map(|(_, e)| match e {
+            GameEvent::Moved { notation, .. } => Some(notation.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moves, table.acked);
+}
+
+#[tokio::test]
+async fn an_invite_code_made_on_one_node_is_used_on_another() {
+    let Some((_nats, _url, nodes)) = cluster("chaupal_cluster_code", 3).await else {
+        return;
+    };
+    let mut alice = Client::hello(&nodes[0], "alice").await;
+    let mut bob = Client::hello(&nodes[2], "bob").await;
+    let made = create(&mut alice, setup(GameKind::Kalah, Opponent::Private)).await;
+    let code = made.code.unwrap();
+    // A wrong code is refused on the other node as on one node.
+    let wrong = bob
+        .request(Request::JoinByCode {
+            code: "ZZZZ-ZZZZ".into(),
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(wrong.code, ErrorCode::BadInviteCode);
+    let game = join(&mut bob, Request::JoinByCode { code: code.clone() }).await;
+    bob.snapshot(game).await;
+    alice.snapshot(game).await;
+    // The code is used up, on every node.
+    let again = Client::hello(&nodes[1], "carol")
+        .await
+        .request(Request::JoinByCode { code })
+        .await
+        .unwrap_err();
+    assert_eq!(again.code, ErrorCode::BadInviteCode);
+    let mut table = Table::new(game, GameKind::Kalah, 11);
+    table.play([&mut alice, &mut bob], 10).await;
+    table.finish([&mut alice, &mut bob]).await;
+}
+
+#[tokio::test]
+async fn the_node_running_a_game_is_killed_and_the_game_goes_on_through_the_others() {
+    let Some((_nats, _url, mut nodes)) = cluster("chaupal_cluster_kill", 3).await else {
+        return;
+    };
+    let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::Jungle).await;
+    let mut table = Table::new(game, GameKind::Jungle, 3);
+    table.play([&mut alice, &mut bob], 6).await;
+    // The game's node dies without a word; Bob was on it.
+    let killed = Instant::now();
+    nodes[1].kill().await;
+    let token = bob.token.clone().unwrap();
+    let mut bob = Client::hello_as(&nodes[2], "bob", Some(&token)).await;
+    rejoin_through(&mut bob, game).await;
+    // Alice stays on her node: her next move waits for the takeover, then is accepted.
+    let first = mover(&table.position, 0);
+    let players = [&mut alice, &mut bob];
+    let mv = pick_move(&table.position, &mut table.seed);
+    let [a, b] = players;
+    let refused = play_through(if first == 0 { &mut *a } else { &mut *b }, game, &mv).await;
+    let took = killed.elapsed();
+    table.position.play_text(&mv).unwrap();
+    table.acked.push(mv);
+    eprintln!("takeover: first move accepted {took:?} after the kill ({refused} refusals)");
+    assert!(took < TAKEOVER_PATIENCE);
+    table.play([&mut *a, &mut *b], 30).await;
+    table.finish([a, b]).await;
+}
