@@ -28,6 +28,8 @@ pub(crate) mod bus;
 pub mod cli;
 pub(crate) mod clock;
 pub(crate) mod cluster;
+/// The messages between a cluster's nodes (for tests that speak on the bus).
+pub use cluster::wire as cluster_wire;
 pub mod config;
 pub(crate) mod devices;
 pub(crate) mod identity;

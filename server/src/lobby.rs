@@ -1144,14 +1144,32 @@ impl RoomHost for Lobby {
 
     /// A room has closed.
     fn room_closed(&self, game: GameId) {
-        let mut state = self.state();
-        state.rooms.remove(&game);
-        state.games.remove(&game);
+        {
+            let mut state = self.state();
+            state.rooms.remove(&game);
+            state.games.remove(&game);
+        }
+        if let Some(cluster) = &self.inner.cluster {
+            cluster.room_closed(game);
+        }
     }
 
     /// A room closed while its game goes on elsewhere: the game stays listed.
     fn room_handed_over(&self, game: GameId) {
         self.state().rooms.remove(&game);
+    }
+
+    /// Another node runs the game: the room's connections sit down there.
+    fn room_superseded(
+        &self,
+        game: GameId,
+        version: chaupal_shared::protocol::Version,
+        outboxes: Vec<Outbox>,
+    ) {
+        self.state().rooms.remove(&game);
+        if let Some(cluster) = &self.inner.cluster {
+            cluster.room_superseded(game, version, outboxes);
+        }
     }
 
     /// A rematch is a new game like any other.

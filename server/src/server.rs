@@ -81,12 +81,23 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
     let limits = Arc::new(config.limits);
     let store = Store::open_with(&config.database, config.sqlite_synchronous).await?;
     let pool = AiPool::new(engine, limits.ai_threads(), limits.ai_queue);
+    // Listen first: a node that cannot take its port never joins the cluster.
+    let listener = TcpListener::bind(config.bind)
+        .await
+        .map_err(|source| ServeError::Bind {
+            addr: config.bind,
+            source,
+        })?;
+    let addr = listener.local_addr().map_err(|source| ServeError::Bind {
+        addr: config.bind,
+        source,
+    })?;
     let cluster = match &config.nats {
         Some(nats) => {
             let settings = ClusterConfig {
                 nats: nats.clone(),
                 name: config.node_name.clone(),
-                address: config.bind.to_string(),
+                address: addr.to_string(),
             };
             Some(Cluster::join(&settings, store.clone()).await?)
         }
@@ -108,16 +119,6 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
             tracing::info!("reloaded {seeks} seeks and invitations");
         }
     }
-    let listener = TcpListener::bind(config.bind)
-        .await
-        .map_err(|source| ServeError::Bind {
-            addr: config.bind,
-            source,
-        })?;
-    let addr = listener.local_addr().map_err(|source| ServeError::Bind {
-        addr: config.bind,
-        source,
-    })?;
     let shutdown = CancellationToken::new();
     let web = WebSettings {
         site: load_site(config.web.as_deref())?.map(Arc::new),

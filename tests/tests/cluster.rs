@@ -273,3 +273,248 @@ async fn the_node_running_a_game_is_killed_and_the_game_goes_on_through_the_othe
     table.play([&mut *a, &mut *b], 30).await;
     table.finish([a, b]).await;
 }
+
+/// A player and the node it is connected to.
+struct Seat {
+    client: Client,
+    node: usize,
+    name: &'static str,
+}
+
+impl Seat {
+    /// Connects again, to node `node`, as the same player, and sits back down at `game`.
+    async fn move_to(&mut self, nodes: &[ServerProcess], node: usize, game: GameId) {
+        let token = self.client.token.clone().unwrap();
+        self.client = Client::hello_as(&nodes[node], self.name, Some(&token)).await;
+        self.node = node;
+        rejoin_through(&mut self.client, game).await;
+    }
+}
+
+#[tokio::test]
+async fn every_node_restarts_in_turn_while_games_go_on() {
+    let Some((_nats, _url, mut nodes)) = cluster("chaupal_cluster_rolling", 3).await else {
+        return;
+    };
+    // Two games, each with its players on two nodes and run by one of them.
+    let (a, b, g1) = seek_across(&nodes[0], &nodes[1], GameKind::BaghChal).await;
+    let (c, d, g2) = seek_across(&nodes[2], &nodes[0], GameKind::Kalah).await;
+    let mut games = [
+        (
+            Table::new(g1, GameKind::BaghChal, 21),
+            [
+                Seat {
+                    client: a,
+                    node: 0,
+                    name: "alice",
+                },
+                Seat {
+                    client: b,
+                    node: 1,
+                    name: "bob",
+                },
+            ],
+        ),
+        (
+            Table::new(g2, GameKind::Kalah, 22),
+            [
+                Seat {
+                    client: c,
+                    node: 2,
+                    name: "alice",
+                },
+                Seat {
+                    client: d,
+                    node: 0,
+                    name: "bob",
+                },
+            ],
+        ),
+    ];
+    for (table, [first, second]) in games.iter_mut() {
+        table.play([&mut first.client, &mut second.client], 4).await;
+    }
+    for k in 0..nodes.len() {
+        // SIGTERM: the node hands its games to the others and closes its connections.
+        let status = nodes[k].terminate().await;
+        assert!(status.success(), "node {k} stopped cleanly: {status:?}");
+        let next = (k + 1) % nodes.len();
+        for (table, seats) in games.iter_mut() {
+            for seat in seats.iter_mut().filter(|s| s.node == k) {
+                seat.move_to(&nodes, next, table.game).await;
+            }
+        }
+        let node = nodes.remove(k).restart().await;
+        nodes.insert(k, node);
+        for (table, [first, second]) in games.iter_mut() {
+            table.play([&mut first.client, &mut second.client], 4).await;
+        }
+    }
+    for (table, [first, second]) in games.iter_mut() {
+        table.finish([&mut first.client, &mut second.client]).await;
+    }
+}
+
+#[tokio::test]
+async fn nats_stops_and_starts_again_mid_game() {
+    let Some((mut nats, _url, nodes)) = cluster("chaupal_cluster_nats", 2).await else {
+        return;
+    };
+    let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::Jungle).await;
+    let mut table = Table::new(game, GameKind::Jungle, 5);
+    table.play([&mut alice, &mut bob], 4).await;
+    nats.stop().await;
+    // Moves are refused, with the reason, until NATS is back; one that got in before the
+    // nodes noticed counts as played.
+    let deadline = Instant::now() + PATIENCE;
+    let refusal = loop {
+        let mv = pick_move(&table.position, &mut table.seed);
+        let who = mover(&table.position, 0);
+        let c = if who == 0 { &mut alice } else { &mut bob };
+        match c.play(game, &mv).await {
+            Ok(_) => {
+                table.position.play_text(&mv).unwrap();
+                table.acked.push(mv);
+            }
+            Err(e) => break e,
+        }
+        assert!(Instant::now() < deadline, "moves are refused without NATS");
+    };
+    assert_eq!(refusal.code, ErrorCode::Unavailable, "{refusal:?}");
+    assert!(!refusal.reason.is_empty());
+    // Nothing changed: the records hold exactly the acknowledged moves.
+    let (_, moves) = record(&mut alice, game).await;
+    assert_eq!(moves, table.acked);
+    // Down for longer than a lease: every node gives its games up, and still refuses moves.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let mv = pick_move(&table.position, &mut table.seed);
+    let who = mover(&table.position, 0);
+    let c = if who == 0 { &mut alice } else { &mut bob };
+    let refusal = c.play(game, &mv).await.unwrap_err();
+    assert_eq!(refusal.code, ErrorCode::Unavailable, "{refusal:?}");
+    nats.resume().await;
+    table.play([&mut alice, &mut bob], 20).await;
+    table.finish([&mut alice, &mut bob]).await;
+}
+
+#[tokio::test]
+async fn nodes_drop_what_they_cannot_read_or_place_on_the_bus_and_go_on() {
+    use chaupal_server::cluster_wire::{self as wire, ToAll, ToEdge, ToOwner};
+    use chaupal_shared::protocol::{
+        LobbyEvent, PlayerId, PlayerInfo, SeekId, SeekInfo, ServerMessage, SideChoice,
+    };
+    use futures_util::StreamExt;
+
+    let Some((nats, _url, nodes)) = cluster("chaupal_cluster_bus", 2).await else {
+        return;
+    };
+    let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::BaghChal).await;
+    // Carol watches from the node that does not run the game.
+    let mut carol = Client::hello(&nodes[0], "carol").await;
+    carol.request(Request::Watch { game }).await.unwrap();
+    carol.snapshot(game).await;
+    let bus = async_nats::connect(nats.url()).await.unwrap();
+    let js = async_nats::jetstream::new(bus.clone());
+    let leases = js.get_key_value("chaupal_nodes").await.unwrap();
+    let mut names = Vec::new();
+    let mut keys = leases.keys().await.unwrap();
+    while let Some(key) = keys.next().await {
+        names.push(key.unwrap());
+    }
+    assert_eq!(names.len(), 2, "{names:?}");
+    let send = |subject: String, payload: Vec<u8>| {
+        let bus = bus.clone();
+        async move { bus.publish(subject, payload.into()).await.unwrap() }
+    };
+    let fake_event = |game: GameId| ServerMessage::Event {
+        game,
+        version: 99,
+        event: GameEvent::Moved {
+            ply: 99,
+            side: chaupal_shared::Side::First,
+            notation: "forged".into(),
+            clocks: None,
+            turn: None,
+        },
+    };
+    let fake_seek = SeekInfo {
+        seek: SeekId(4242),
+        by: PlayerInfo {
+            id: PlayerId(4242),
+            name: "mallory".into(),
+        },
+        kind: GameKind::Kalah,
+        rules: Vec::new(),
+        clock: None,
+        side: SideChoice::First,
+        rated: false,
+        rating: None,
+    };
+    for node in &names {
+        for subject in [
+            wire::owner_subject(node),
+            wire::edge_subject(node),
+            wire::all_subject(),
+        ] {
+            // Garbage, a lying length prefix, and a message over the limit.
+            send(subject.clone(), vec![0xff; 17]).await;
+            send(subject.clone(), vec![0x05, 0xfc, 0xff, 0xff, 0xff, 0x7f]).await;
+            send(subject.clone(), vec![0; wire::MAX_WIRE_BYTES + 1]).await;
+        }
+        // A lobby change from a node that cannot exist.
+        let forged = ToAll::Lobby {
+            from: "no such.node".into(),
+            event: LobbyEvent::SeekAdded(fake_seek.clone()),
+        };
+        send(wire::all_subject(), wire::encode(&forged).unwrap().to_vec()).await;
+        // Messages for a connection that is not at that game, and one about another game.
+        for (conn, about) in [(987_654, game), (1, GameId(777))] {
+            let msg = ToEdge::Message {
+                conn,
+                game,
+                msg: fake_event(about),
+            };
+            send(
+                wire::edge_subject(node),
+                wire::encode(&msg).unwrap().to_vec(),
+            )
+            .await;
+        }
+        // A request from a node whose name is not a subject word.
+        let act = ToOwner::Act {
+            req: 1,
+            game,
+            edge: "a.b.>".into(),
+            conn: 1,
+            player: alice.id(),
+            seat: None,
+            action: Action::Resign,
+            lag_ms: 0,
+        };
+        send(
+            wire::owner_subject(node),
+            wire::encode(&act).unwrap().to_vec(),
+        )
+        .await;
+    }
+    bus.flush().await.unwrap();
+    // Both nodes go on: the game is unchanged and plays on, the forged seek is listed nowhere,
+    // and the watcher sees the real moves only, numbered from 1.
+    for c in [&mut alice, &mut bob] {
+        let Reply::Seeks { seeks } = c.request(Request::ListSeeks).await.unwrap() else {
+            panic!()
+        };
+        assert!(seeks.is_empty(), "{seeks:?}");
+    }
+    let mut table = Table::new(game, GameKind::BaghChal, 9);
+    table.play([&mut alice, &mut bob], 6).await;
+    for (i, mv) in table.acked.iter().enumerate() {
+        let (version, event) = carol.event(game).await;
+        assert_eq!(version, i as u64 + 1);
+        match event {
+            GameEvent::Moved { notation, .. } => assert_eq!(&notation, mv),
+            other => panic!("{other:?}"),
+        }
+    }
+    table.finish([&mut alice, &mut bob]).await;
+}

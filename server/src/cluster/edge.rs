@@ -111,11 +111,14 @@ impl RemoteRoom {
         };
         let result = match cluster.ask(&self.owner, req, msg).await {
             Ok(Answer::Done(result)) => result,
-            Ok(Answer::Viewed(_)) => Err(ErrorReply::new(ErrorCode::Internal, "a wrong answer")),
+            Ok(_) => Err(ErrorReply::new(ErrorCode::Internal, "a wrong answer")),
             Err(e) => Err(e),
         };
-        if result.is_err() {
+        if let Err(e) = &result {
             lock(&cluster.inner.attachments).remove(&(conn, self.game));
+            if e.code == ErrorCode::Unavailable {
+                cluster.forget_placement(self.game);
+            }
         }
         result
     }
@@ -140,10 +143,18 @@ impl RemoteRoom {
             action,
             lag_ms: lag.as_millis() as u64,
         };
-        match self.cluster.ask(&self.owner, req, msg).await? {
-            Answer::Done(result) => result,
-            Answer::Viewed(_) => Err(ErrorReply::new(ErrorCode::Internal, "a wrong answer")),
+        let result = match self.cluster.ask(&self.owner, req, msg).await {
+            Ok(Answer::Done(result)) => result,
+            Ok(_) => Err(ErrorReply::new(ErrorCode::Internal, "a wrong answer")),
+            Err(e) => Err(e),
+        };
+        if result
+            .as_ref()
+            .is_err_and(|e| e.code == ErrorCode::Unavailable)
+        {
+            self.cluster.forget_placement(self.game);
         }
+        result
     }
 
     /// The game as it stands, rebuilt here from its moves.
@@ -156,7 +167,7 @@ impl RemoteRoom {
         };
         let view = match self.cluster.ask(&self.owner, req, msg).await? {
             Answer::Viewed(view) => view?,
-            Answer::Done(_) => return Err(ErrorReply::new(ErrorCode::Internal, "a wrong answer")),
+            _ => return Err(ErrorReply::new(ErrorCode::Internal, "a wrong answer")),
         };
         let bad = |e: String| ErrorReply::new(ErrorCode::Internal, e);
         let pairs: Vec<(String, String)> = view
@@ -252,12 +263,12 @@ impl Cluster {
             match msg {
                 ToEdge::Message { conn, game, msg } => self.deliver(ConnId(conn), game, msg),
                 ToEdge::Done { req, result } => {
-                    if let Some(tx) = lock(&self.inner.pending).remove(&req) {
+                    if let Some((_, tx)) = lock(&self.inner.pending).remove(&req) {
                         let _ = tx.send(Answer::Done(result));
                     }
                 }
                 ToEdge::Viewed { req, result } => {
-                    if let Some(tx) = lock(&self.inner.pending).remove(&req) {
+                    if let Some((_, tx)) = lock(&self.inner.pending).remove(&req) {
                         let _ = tx.send(Answer::Viewed(result));
                     }
                 }
@@ -270,6 +281,10 @@ impl Cluster {
                         );
                         a.outbox.drop_connection();
                     }
+                }
+                ToEdge::Closed { conn, game } => {
+                    lock(&self.inner.attachments).remove(&(ConnId(conn), game));
+                    self.forget_placement(game);
                 }
                 ToEdge::SeekTaken { seek, game } => {
                     if let Some(host) = self.host() {
@@ -303,6 +318,9 @@ impl Cluster {
 
     /// Node `node` opened new rooms for `games`: their attachments sit back down there.
     pub(super) fn games_moved(&self, _node: &str, games: &[GameId]) {
+        for game in games {
+            self.forget_placement(*game);
+        }
         let mut moved = Vec::new();
         {
             let mut attachments = lock(&self.inner.attachments);
@@ -321,6 +339,7 @@ impl Cluster {
 
     /// The attachments at games of a node that is gone wait for the games' new node.
     pub(super) fn owner_gone(&self, node: &str) {
+        lock(&self.inner.placements).retain(|_, n| n != node);
         for a in lock(&self.inner.attachments).values_mut() {
             if a.owner.as_deref() == Some(node) {
                 a.owner = None;

@@ -16,13 +16,17 @@
 //! game at once.
 
 use std::collections::BTreeSet;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use async_nats::jetstream::kv;
 use futures_util::StreamExt;
 use tokio::time::Instant;
 
+use chaupal_shared::protocol::{GameId, Version};
+
 use super::{Cluster, ClusterError, lock, wire};
+use crate::outbox::Outbox;
 
 /// The bucket of node leases.
 pub const BUCKET: &str = "chaupal_nodes";
@@ -78,17 +82,16 @@ pub(super) async fn bucket(client: &async_nats::Client) -> Result<kv::Store, Clu
     Err(ClusterError::JetStream(last))
 }
 
-/// What the lease loop keeps between scans.
+/// What the renewing task keeps.
 struct LeaseState {
     kv: kv::Store,
     revision: u64,
-    /// The lease may have passed: rooms are closed until it is taken again.
-    lost: bool,
-    last_renewal_try: Instant,
+}
+
+/// What the scanning task keeps.
+struct ScanState {
     orphan_scans: u32,
     scans: u32,
-    /// Open the owned games at the next scan (at the start, after the lease came back).
-    open_owned: bool,
 }
 
 impl Cluster {
@@ -132,19 +135,50 @@ impl Cluster {
                 return None;
             }
         };
+        // A listing can miss a key being renewed at that moment: a node missing from it is
+        // gone only if its key is gone too.
+        let mut listed = listed;
+        let missing: Vec<String> = self
+            .live()
+            .into_iter()
+            .filter(|n| !listed.contains(n))
+            .collect();
+        for node in &missing {
+            let entry = tokio::time::timeout(CALL_WITHIN, self.inner.kv.get(node)).await;
+            match entry {
+                Ok(Ok(None)) => {}
+                Ok(Ok(Some(_))) => {
+                    listed.insert(node.clone());
+                }
+                // Not sure: nothing changes this time.
+                _ => return None,
+            }
+        }
         Some(std::mem::replace(&mut *lock(&self.inner.live), listed))
     }
 
-    /// Renews the lease and scans, until the node leaves.
+    /// Renews the lease, until the node leaves (a task of its own, so that a slow scan never
+    /// delays a renewal).
     pub(super) async fn keep_lease(self) {
         let mut state = LeaseState {
             kv: self.inner.kv.clone(),
             revision: *lock(&self.inner.lease_revision),
-            lost: false,
-            last_renewal_try: Instant::now(),
+        };
+        loop {
+            tokio::select! {
+                _ = self.inner.stop.cancelled() => return,
+                _ = tokio::time::sleep(RENEW_EVERY) => {}
+            }
+            self.renew(&mut state).await;
+        }
+    }
+
+    /// Lists the live nodes and claims orphaned games every [`SCAN_EVERY`], until the node
+    /// leaves.
+    pub(super) async fn keep_scanning(self) {
+        let mut state = ScanState {
             orphan_scans: 0,
             scans: 0,
-            open_owned: true,
         };
         loop {
             tokio::select! {
@@ -152,16 +186,12 @@ impl Cluster {
                 _ = tokio::time::sleep(SCAN_EVERY) => {}
                 _ = self.inner.rescan.notified() => {}
             }
-            if state.last_renewal_try.elapsed() >= RENEW_EVERY {
-                state.last_renewal_try = Instant::now();
-                self.renew(&mut state).await;
-            }
             self.scan(&mut state).await;
         }
     }
 
     async fn renew(&self, state: &mut LeaseState) {
-        if !state.lost {
+        if !self.inner.lease_lost.load(Ordering::Relaxed) {
             let update = state.kv.update(
                 &self.inner.node,
                 self.inner.address.clone().into(),
@@ -185,8 +215,13 @@ impl Cluster {
             // Past FRESH, or refused while connected (the key expired or changed): the games
             // may go to another node; stop running them now.
             tracing::error!("cluster: lease lost; closing this node's rooms");
-            state.lost = true;
+            self.inner.lease_lost.store(true, Ordering::Relaxed);
             self.close_rooms().await;
+            // Given up in the records, they are claimed through the one arbiter again (by this
+            // node too), never reopened here behind another node's back.
+            if let Err(e) = self.inner.store.release_games(&self.inner.node).await {
+                tracing::error!("cluster: could not release the games: {e}");
+            }
         }
         // Take the lease again (the bucket too, if NATS restarted without it).
         let put = async {
@@ -205,9 +240,9 @@ impl Cluster {
                 tracing::info!("cluster: lease taken again");
                 state.kv = kv;
                 state.revision = revision;
-                state.lost = false;
-                state.open_owned = true;
                 *lock(&self.inner.renewed) = Some(Instant::now());
+                self.inner.open_owned.store(true, Ordering::Relaxed);
+                self.inner.lease_lost.store(false, Ordering::Relaxed);
             }
             Ok(Err(e)) => tracing::warn!("cluster: cannot take the lease again: {e}"),
             Err(_) => tracing::warn!("cluster: taking the lease again timed out"),
@@ -221,6 +256,13 @@ impl Cluster {
             return;
         };
         let closed = host.close_rooms().await;
+        self.rooms_closed(closed);
+    }
+
+    /// What follows the closing of rooms here: the relays to other nodes' connections end
+    /// (those nodes seat them again when the games reopen), and this node's connections wait
+    /// to sit down wherever the games go.
+    pub(super) fn rooms_closed(&self, closed: Vec<(GameId, Version, Vec<Outbox>)>) {
         // The relays to other nodes' connections end with the rooms: those nodes seat their
         // connections again when the games reopen.
         lock(&self.inner.relays).retain(|(_, _, game), relay| {
@@ -237,13 +279,14 @@ impl Cluster {
         }
     }
 
-    async fn scan(&self, state: &mut LeaseState) {
+    async fn scan(&self, state: &mut ScanState) {
         state.scans += 1;
         let Some(before) = self.refresh_live().await else {
             return;
         };
         let me = self.inner.node.clone();
-        if state.lost {
+        let lost = self.inner.lease_lost.load(Ordering::Relaxed);
+        if lost {
             lock(&self.inner.live).remove(&me);
         }
         let live = self.live();
@@ -252,11 +295,12 @@ impl Cluster {
             tracing::warn!("cluster: node {gone} is gone");
             self.drop_relays_of(gone);
             self.owner_gone(gone);
+            self.fail_pending_of(gone);
             if let Some(host) = self.host() {
                 host.node_gone(gone, first_survivor);
             }
         }
-        if state.lost || self.available().is_err() {
+        if lost || self.available().is_err() {
             return;
         }
         let mut claimed = 0;
@@ -274,8 +318,8 @@ impl Cluster {
             Ok(false) => state.orphan_scans = 0,
             Err(e) => tracing::warn!("cluster: looking for orphaned games failed: {e}"),
         }
-        if claimed > 0 || state.open_owned || state.scans.is_multiple_of(OWNED_EVERY) {
-            state.open_owned = false;
+        let reopen = self.inner.open_owned.swap(false, Ordering::Relaxed);
+        if claimed > 0 || reopen || state.scans.is_multiple_of(OWNED_EVERY) {
             if let Some(host) = self.host().cloned() {
                 let opened = host.open_owned().await;
                 if !opened.is_empty() {

@@ -26,7 +26,7 @@ mod owner;
 pub mod wire;
 
 use std::collections::{BTreeSet, HashMap};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
@@ -42,6 +42,9 @@ use crate::store::{Store, StoreError};
 use wire::{ToAll, ToEdge, ToOwner, WireView};
 
 pub use edge::{GameRoom, RemoteRoom};
+
+/// The most remote games whose node a node remembers (then it forgets them all).
+const MAX_PLACEMENTS: usize = 100_000;
 
 /// How long a node waits for another node's answer before telling the client to try again.
 pub const ANSWER_WITHIN: Duration = Duration::from_secs(5);
@@ -94,6 +97,8 @@ pub trait ClusterHost: Send + Sync {
 enum Answer {
     Done(Result<(), ErrorReply>),
     Viewed(Result<WireView, ErrorReply>),
+    /// The node asked is gone.
+    Gone,
 }
 
 /// A node's place in its cluster (cheap to clone).
@@ -114,13 +119,23 @@ struct Inner {
     renewed: Mutex<Option<tokio::time::Instant>>,
     lease_revision: Mutex<u64>,
     next_req: AtomicU64,
-    pending: Mutex<HashMap<u64, oneshot::Sender<Answer>>>,
+    /// Requests waiting for their answer, and the node asked.
+    pending: Mutex<HashMap<u64, (String, oneshot::Sender<Answer>)>>,
+    /// Which node runs each remote game asked for lately (so a forwarded move costs no
+    /// database read).
+    placements: Mutex<HashMap<GameId, String>>,
     /// This node's connections at games other nodes run.
     attachments: Mutex<HashMap<(ConnId, GameId), edge::Attachment>>,
     /// The relays of this node's rooms to other nodes' connections.
     relays: Mutex<HashMap<owner::RelayKey, owner::Relay>>,
     relay_ids: AtomicU64,
     host: OnceLock<Arc<dyn ClusterHost>>,
+    /// The lease may have passed to nobody or another node: rooms stay closed until it is
+    /// taken again.
+    lease_lost: AtomicBool,
+    /// The scan opens the games the records say this node owns (at the start, and after the
+    /// lease was taken again).
+    open_owned: AtomicBool,
     /// Wakes the lease loop at once (another node left).
     rescan: Notify,
     stop: CancellationToken,
@@ -177,10 +192,13 @@ impl Cluster {
                 lease_revision: Mutex::new(0),
                 next_req: AtomicU64::new(1),
                 pending: Mutex::new(HashMap::new()),
+                placements: Mutex::new(HashMap::new()),
                 attachments: Mutex::new(HashMap::new()),
                 relays: Mutex::new(HashMap::new()),
                 relay_ids: AtomicU64::new(owner::RELAY_IDS_FROM),
                 host: OnceLock::new(),
+                lease_lost: AtomicBool::new(false),
+                open_owned: AtomicBool::new(true),
                 rescan: Notify::new(),
                 stop: CancellationToken::new(),
             }),
@@ -248,6 +266,7 @@ impl Cluster {
         tokio::spawn(self.clone().serve_edge(edge_sub));
         tokio::spawn(self.clone().serve_all(all_sub));
         tokio::spawn(self.clone().keep_lease());
+        tokio::spawn(self.clone().keep_scanning());
         Ok(())
     }
 
@@ -271,6 +290,21 @@ impl Cluster {
             ));
         }
         Ok(())
+    }
+
+    /// Answers the requests waiting for node `node`, which is gone.
+    fn fail_pending_of(&self, node: &str) {
+        let mut pending = lock(&self.inner.pending);
+        let gone: Vec<u64> = pending
+            .iter()
+            .filter(|(_, (owner, _))| owner == node)
+            .map(|(req, _)| *req)
+            .collect();
+        for req in gone {
+            if let Some((_, tx)) = pending.remove(&req) {
+                let _ = tx.send(Answer::Gone);
+            }
+        }
     }
 
     /// Publishes a change of this node's lobby to the other nodes.
@@ -330,7 +364,7 @@ impl Cluster {
     /// Sends `msg` to node `owner` and waits for answer `req` (at most [`ANSWER_WITHIN`]).
     async fn ask(&self, owner: &str, req: u64, msg: ToOwner) -> Result<Answer, ErrorReply> {
         let (tx, rx) = oneshot::channel();
-        lock(&self.inner.pending).insert(req, tx);
+        lock(&self.inner.pending).insert(req, (owner.to_owned(), tx));
         if !self.publish_now(wire::owner_subject(owner), &msg).await {
             lock(&self.inner.pending).remove(&req);
             return Err(unavailable(
@@ -338,6 +372,10 @@ impl Cluster {
             ));
         }
         match tokio::time::timeout(ANSWER_WITHIN, rx).await {
+            Ok(Ok(Answer::Gone)) => Err(unavailable(
+                "the server running this game is gone; another takes it over: try again in a \
+                 moment",
+            )),
             Ok(Ok(answer)) => Ok(answer),
             _ => {
                 lock(&self.inner.pending).remove(&req);
@@ -354,28 +392,50 @@ impl Cluster {
         if let Some(room) = self.host().and_then(|h| h.local_room(game)) {
             return Ok(Some(GameRoom::Local(room)));
         }
-        let owner = self.inner.store.owner(game).await?;
-        let live = match self.inner.store.game(game).await? {
-            Some((row, _)) => row.summary().status == chaupal_shared::protocol::GameStatus::Live,
-            None => false,
-        };
-        if !live {
-            return Ok(None);
-        }
-        let owner = match owner {
-            Some(node) if node != self.inner.node && self.is_live_now(&node).await => Some(node),
-            _ => None,
-        };
-        match owner {
-            Some(node) => Ok(Some(GameRoom::Remote(RemoteRoom::new(
+        let known = lock(&self.inner.placements).get(&game).cloned();
+        if let Some(node) = known.filter(|n| self.is_live(n)) {
+            return Ok(Some(GameRoom::Remote(RemoteRoom::new(
                 self.clone(),
                 node,
                 game,
-            )))),
-            _ => Err(unavailable(format!(
-                "{game} is moving to another server; try again in a moment"
-            ))),
+            ))));
         }
+        let owner = match self.inner.store.placement(game).await? {
+            None | Some((false, _)) => return Ok(None),
+            Some((true, owner)) => owner,
+        };
+        let owner = match owner {
+            Some(node) if node != self.inner.node && self.is_live_now(&node).await => node,
+            _ => {
+                return Err(unavailable(format!(
+                    "{game} is moving to another server; try again in a moment"
+                )));
+            }
+        };
+        let mut placements = lock(&self.inner.placements);
+        if placements.len() >= MAX_PLACEMENTS {
+            placements.clear();
+        }
+        placements.insert(game, owner.clone());
+        Ok(Some(GameRoom::Remote(RemoteRoom::new(
+            self.clone(),
+            owner,
+            game,
+        ))))
+    }
+
+    /// Forgets where game `game` is run (it moved, or its node did not know it).
+    pub(super) fn forget_placement(&self, game: GameId) {
+        lock(&self.inner.placements).remove(&game);
+    }
+
+    fn is_live(&self, node: &str) -> bool {
+        lock(&self.inner.live).contains(node)
+    }
+
+    /// A room here was superseded by another node's (see `RoomHost::room_superseded`).
+    pub fn room_superseded(&self, game: GameId, version: Version, outboxes: Vec<Outbox>) {
+        self.rooms_closed(vec![(game, version, outboxes)]);
     }
 
     /// Leaves the cluster at a graceful shutdown: closes this node's rooms, gives their games

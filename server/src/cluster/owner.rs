@@ -8,7 +8,7 @@
 //! told, as a slow reader is dropped on one node.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
 
 use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId};
@@ -33,13 +33,29 @@ pub(super) type RelayKey = (String, u64, GameId);
 pub(super) struct Relay {
     outbox: Outbox,
     closer: CancellationToken,
-    /// Set when the relay ends by request (a detach, the node gone), not by overflow.
-    detached: Arc<AtomicBool>,
+    /// Why the relay ended, when it ended by this node's hand ([`Ending`]); overflow otherwise.
+    ending: Arc<AtomicU8>,
+}
+
+/// Why a relay ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+enum Ending {
+    /// The connection did not keep up: its node drops it.
+    Overflow = 0,
+    /// Detached, its node gone, or the room handed over: nothing to say.
+    Quiet = 1,
+    /// The game's room closed (the game is over): its node forgets the attachment.
+    RoomClosed = 2,
 }
 
 impl Relay {
     pub(super) fn end(&self) {
-        self.detached.store(true, Ordering::Relaxed);
+        self.end_as(Ending::Quiet);
+    }
+
+    fn end_as(&self, ending: Ending) {
+        self.ending.store(ending as u8, Ordering::Relaxed);
         self.closer.cancel();
     }
 }
@@ -184,16 +200,16 @@ impl Cluster {
         let closer = CancellationToken::new();
         let conn = ConnId(self.inner.relay_ids.fetch_add(1, Ordering::Relaxed));
         let outbox = Outbox::new(conn, player, turns, tx, closer.clone());
-        let detached = Arc::new(AtomicBool::new(false));
+        let ending = Arc::new(AtomicU8::new(Ending::Overflow as u8));
         let relay = Relay {
             outbox: outbox.clone(),
             closer: closer.clone(),
-            detached: detached.clone(),
+            ending: ending.clone(),
         };
         if let Some(old) = lock(&self.inner.relays).insert(key.clone(), relay) {
             old.end();
         }
-        tokio::spawn(self.clone().drain_relay(key, rx, closer, detached));
+        tokio::spawn(self.clone().drain_relay(key, rx, closer, ending));
         outbox
     }
 
@@ -202,7 +218,7 @@ impl Cluster {
         key: RelayKey,
         mut rx: mpsc::Receiver<Outgoing>,
         closer: CancellationToken,
-        detached: Arc<AtomicBool>,
+        ending: Arc<AtomicU8>,
     ) {
         let (edge, conn, game) = key.clone();
         let subject = wire::edge_subject(&edge);
@@ -226,8 +242,9 @@ impl Cluster {
                 break;
             }
         }
-        // Ended by overflow: the connection did not keep up; its node drops it.
-        if !detached.load(Ordering::Relaxed) {
+        let ending = ending.load(Ordering::Relaxed);
+        if ending == Ending::Overflow as u8 {
+            // The connection did not keep up; its node drops it.
             {
                 let mut relays = lock(&self.inner.relays);
                 if relays.get(&key).is_some_and(|r| r.closer.is_cancelled()) {
@@ -236,7 +253,23 @@ impl Cluster {
             }
             self.publish_now(subject, &ToEdge::Dropped { conn, game })
                 .await;
+        } else if ending == Ending::RoomClosed as u8 {
+            self.publish_now(subject, &ToEdge::Closed { conn, game })
+                .await;
         }
+    }
+
+    /// A room here closed for good (its game is over): its relays end, and their nodes forget
+    /// the attachments.
+    pub fn room_closed(&self, game: GameId) {
+        lock(&self.inner.relays).retain(|(_, _, g), relay| {
+            if *g == game {
+                relay.end_as(Ending::RoomClosed);
+                false
+            } else {
+                true
+            }
+        });
     }
 
     /// Whether `outbox` is a relay to another node's connection.

@@ -83,6 +83,8 @@ pub enum ToEdge {
     /// The owner stopped relaying `game` to `conn` (the connection did not keep up): the edge
     /// drops the connection, as a slow reader is dropped on one node.
     Dropped { conn: u64, game: GameId },
+    /// `game`'s room closed (the game is over): `conn` is no longer at it.
+    Closed { conn: u64, game: GameId },
     /// The seek `seek`, whose seeker is on the receiving node, became game `game` on another
     /// node: the seeker sits down at it.
     SeekTaken { seek: SeekId, game: GameId },

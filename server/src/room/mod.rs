@@ -82,6 +82,13 @@ pub trait RoomHost: Send + Sync {
     fn room_handed_over(&self, game: GameId) {
         self.room_closed(game);
     }
+    /// The room closed because another room recorded a version of its game first (two nodes
+    /// of a cluster both ran it for a moment); `outboxes` were at the board, which had
+    /// `version`.
+    fn room_superseded(&self, game: GameId, version: Version, outboxes: Vec<Outbox>) {
+        let _ = (version, outboxes);
+        self.room_handed_over(game);
+    }
     /// Starts the rematch: stores the game `setup` describes, opens its room from `start` with
     /// the `seated` connections at the board, and returns its id.
     fn start_rematch(
@@ -279,8 +286,10 @@ pub(crate) struct Room {
     empty_since: Option<Instant>,
     /// When the game finished (the room closes at most [`FINISHED_MAX`] later).
     finished_at: Option<Instant>,
-    /// Closed by [`RoomHandle::hand_over`].
+    /// Closed by [`RoomHandle::hand_over`], or superseded.
     handed_over: bool,
+    /// Another room recorded a version of this game that this one had not.
+    superseded: bool,
     deps: RoomDeps,
     tx: mpsc::Sender<RoomCommand>,
 }
@@ -367,6 +376,7 @@ impl Room {
             empty_since: None,
             finished_at: None,
             handed_over: false,
+            superseded: false,
             deps,
             tx,
         };
@@ -438,7 +448,12 @@ impl Room {
         if let Some(ai) = &self.ai {
             ai.cancel.store(true, Ordering::Relaxed);
         }
-        if self.handed_over {
+        if self.superseded {
+            let outboxes = self.subs.drain().map(|(_, sub)| sub.outbox).collect();
+            self.deps
+                .host
+                .room_superseded(self.id, self.version, outboxes);
+        } else if self.handed_over {
             self.deps.host.room_handed_over(self.id);
             tracing::debug!("{}: room handed over", self.id);
         } else {
@@ -692,8 +707,19 @@ impl Room {
             self.id,
             written.is_ok()
         );
-        if written.is_err() {
+        if let Err(e) = &written {
             tracing::warn!("{}: version {version} was not recorded", self.id);
+            if e.is_conflict() {
+                // Another room (on another node of a cluster) recorded this version: this one
+                // is out of date. It closes, and its connections sit down wherever the game is.
+                tracing::warn!("{}: another room runs this game; closing this one", self.id);
+                self.handed_over = true;
+                self.superseded = true;
+                return Err(crate::cluster::unavailable(format!(
+                    "{} moved to another server; try again in a moment",
+                    self.id
+                )));
+            }
         }
         written?;
         self.version = version;

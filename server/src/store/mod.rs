@@ -64,6 +64,14 @@ pub enum StoreError {
     SeekGone,
 }
 
+impl StoreError {
+    /// Whether the write clashed with a row already there (a game event's version recorded by
+    /// another room: two nodes of a cluster ran the game at once).
+    pub fn is_conflict(&self) -> bool {
+        matches!(self, StoreError::Db(sqlx::Error::Database(e)) if e.is_unique_violation())
+    }
+}
+
 /// What a client hears when the records fail: a `storage` error. The details go to the log,
 /// not to the client; whatever the request would have changed is unchanged.
 impl From<StoreError> for ErrorReply {

@@ -95,6 +95,24 @@ impl Store {
         rows.iter().map(GameRow::from_row).collect()
     }
 
+    /// Whether game `game` is live, and the node that runs it; `None` for an unknown game.
+    pub async fn placement(
+        &self,
+        game: GameId,
+    ) -> Result<Option<(bool, Option<String>)>, StoreError> {
+        let row = sqlx::query("SELECT status, owner FROM games WHERE id = $1")
+            .bind(to_i64(game.0))
+            .fetch_optional(&self.pool)
+            .await?;
+        match row {
+            Some(r) => {
+                let status: String = r.try_get("status")?;
+                Ok(Some((status == "live", r.try_get("owner")?)))
+            }
+            None => Ok(None),
+        }
+    }
+
     /// The node that runs game `game`, if it is live and has one; `Ok(None)` also for a
     /// finished or unknown game.
     pub async fn owner(&self, game: GameId) -> Result<Option<String>, StoreError> {

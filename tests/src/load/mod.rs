@@ -32,13 +32,16 @@ use crate::{ServerProcess, rss_mb};
     about = "Load a Chaupal server with real games, spectators and idle connections"
 )]
 pub struct LoadArgs {
-    /// The server's websocket URL; without it, a server is started on an ephemeral port with a
-    /// temporary database (its limits raised to let every connection in).
+    /// The server's websocket URL; repeated for the nodes of a cluster, the connections are
+    /// spread over them in turn (so the two players of a game are on different nodes). Without
+    /// it, a server is started on an ephemeral port with a temporary database (its limits
+    /// raised to let every connection in).
     #[arg(long)]
-    pub server: Option<String>,
-    /// The server's process id, to report its memory (with --server).
+    pub server: Vec<String>,
+    /// The server's process id, to report its memory (with --server); repeated, the memory of
+    /// all of them.
     #[arg(long)]
-    pub server_pid: Option<u32>,
+    pub server_pid: Vec<u32>,
     /// Connections in all (idle ones make up what the games, spectators and AI games leave).
     #[arg(long, default_value_t = 100)]
     pub connections: usize,
@@ -86,7 +89,9 @@ pub struct LoadArgs {
 /// What every bot task shares.
 #[derive(Clone)]
 pub struct Bot {
-    pub url: Arc<str>,
+    /// The servers' URLs, taken in turn by each new connection.
+    pub urls: Arc<[String]>,
+    next_url: Arc<std::sync::atomic::AtomicUsize>,
     pub stats: Arc<Stats>,
     pub phase: watch::Receiver<Phase>,
     pub think_ms: (u64, u64),
@@ -95,12 +100,28 @@ pub struct Bot {
     connecting: Arc<Semaphore>,
 }
 
+impl Bot {
+    /// The URL the next connection opens: the servers in turn.
+    pub fn url(&self) -> &str {
+        let i = self.next_url.fetch_add(1, Ordering::Relaxed);
+        &self.urls[i % self.urls.len()]
+    }
+}
+
+/// The servers' resident memory together, in MiB (`None` if any is unknown).
+fn total_rss(pids: &[u32]) -> Option<f64> {
+    if pids.is_empty() {
+        return None;
+    }
+    pids.iter().map(|p| rss_mb(*p)).sum()
+}
+
 /// Opens one connection per name (a few at a time across all bots); `None` if any failed.
 pub async fn connect_all(bot: &Bot, names: &[String]) -> Option<Vec<Wire>> {
     let mut wires = Vec::with_capacity(names.len());
     for name in names {
         let permit = bot.connecting.acquire().await.ok()?;
-        let wire = Wire::hello(&bot.url, name).await;
+        let wire = Wire::hello(bot.url(), name).await;
         drop(permit);
         match wire {
             Ok(w) => {
@@ -206,9 +227,9 @@ pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, Stri
         eprintln!("loadtest: {busy} connections are needed for the games; using {connections}");
     }
     let mut own = None;
-    let (url, pid) = match &args.server {
-        Some(url) => (url.clone(), args.server_pid),
-        None => {
+    let (urls, pids) = match args.server.is_empty() {
+        false => (args.server.clone(), args.server_pid.clone()),
+        true => {
             let room = (connections + 64).to_string();
             let queue = args.ai_games.max(64).to_string();
             let mut server_args: Vec<&str> = vec![
@@ -222,18 +243,19 @@ pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, Stri
             server_args.extend(args.server_args.iter().map(String::as_str));
             let server = ServerProcess::start_fresh(&server_binary, &server_args).await;
             let url = server.url();
-            let pid = server.pid();
+            let pids = server.pid().into_iter().collect();
             own = Some(server);
-            (url, pid)
+            (vec![url], pids)
         }
     };
-    eprintln!("loadtest: server {url} (pid {pid:?})");
-    let baseline = pid.and_then(rss_mb);
+    eprintln!("loadtest: servers {urls:?} (pids {pids:?})");
+    let baseline = total_rss(&pids);
 
     let stats = Arc::new(Stats::new());
     let (phase_tx, phase_rx) = watch::channel(Phase::Connecting);
     let bot = Bot {
-        url: url.into(),
+        urls: urls.into(),
+        next_url: Arc::new(std::sync::atomic::AtomicUsize::new(0)),
         stats: stats.clone(),
         phase: phase_rx,
         think_ms: (args.think_min_ms, args.think_max_ms.max(args.think_min_ms)),
@@ -282,7 +304,7 @@ pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, Stri
             ));
         }
     }
-    let connected_rss = pid.and_then(rss_mb);
+    let connected_rss = total_rss(&pids);
     eprintln!(
         "loadtest: {} connections open in {:.1} s ({} failed); server RSS {baseline:?} MiB \
          before, {connected_rss:?} MiB now",
@@ -310,7 +332,7 @@ pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, Stri
     while tokio::time::Instant::now() < end {
         let now = tokio::time::Instant::now();
         if now >= next_sample {
-            if let (Some(f), Some(rss)) = (&mut csv, pid.and_then(rss_mb)) {
+            if let (Some(f), Some(rss)) = (&mut csv, total_rss(&pids)) {
                 use std::io::Write;
                 let _ = writeln!(
                     f,
@@ -332,7 +354,7 @@ pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, Stri
                 stats.moves.load(Ordering::Relaxed),
                 stats.error_count(),
                 stats.open.load(Ordering::Relaxed),
-                pid.and_then(rss_mb)
+                total_rss(&pids)
             );
             next_report += Duration::from_secs(10);
         }
@@ -343,7 +365,7 @@ pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, Stri
     let moves = stats.moves.load(Ordering::Relaxed);
     phase_tx.send_replace(Phase::Draining);
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let server_rss_mb = pid.and_then(rss_mb);
+    let server_rss_mb = total_rss(&pids);
     let [p50_ms, p99_ms, p999_ms, max] = stats.quantiles_ms();
     eprintln!("loadtest: human-vs-human move latency max {max:.1} ms");
     if args.ai_games > 0 {
