@@ -5,7 +5,10 @@
 # real server binary (which `cargo test --workspace` builds); the store and a server on
 # PostgreSQL, against a throwaway PostgreSQL server started here (or the one
 # CHAUPAL_TEST_POSTGRES names); the browser client in headless Chromium against the real server
-# (tests/tests/browser.rs, on the client scripts/build-web.sh builds first).
+# (tests/tests/browser.rs, on the client scripts/build-web.sh builds first); three-node clusters
+# (tests/tests/cluster.rs), each test with a NATS server of its own (Debian's nats-server, with
+# JetStream, on a free port, in a temporary directory), so that a test that stops NATS disturbs
+# no other.
 # It first installs what the tests need (scripts/install.sh test; quick once done).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +17,7 @@ bash scripts/build-web.sh
 export CHAUPAL_REQUIRE_SCREENSHOTS=1
 export CHAUPAL_REQUIRE_SERVER=1
 export CHAUPAL_REQUIRE_POSTGRES=1
+export CHAUPAL_REQUIRE_NATS=1
 if [ -z "${CHAUPAL_TEST_POSTGRES:-}" ]; then
     pg_dir=$(mktemp -d /tmp/chaupal-pg.XXXXXX)
     trap 'bash scripts/postgres.sh stop "$pg_dir"; rm -rf "$pg_dir"' EXIT

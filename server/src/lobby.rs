@@ -180,6 +180,11 @@ impl Lobby {
         (rx, self.seeks(), self.games())
     }
 
+    /// How many rooms this node runs (live and lingering).
+    pub fn room_count(&self) -> usize {
+        self.state().rooms.len()
+    }
+
     /// The room of a game still open.
     pub fn room(&self, game: GameId) -> Option<RoomHandle> {
         self.state().rooms.get(&game).cloned()
@@ -291,8 +296,9 @@ impl Lobby {
                 });
                 // Stored first, so that a seek anyone can see survives a crash.
                 let store = &self.inner.store;
+                let seeker = Some((outbox.conn.0, outbox.turns));
                 let id = store
-                    .create_seek(&player, &setup, code.as_deref(), crate::now_ms())
+                    .create_seek_from(&player, &setup, code.as_deref(), crate::now_ms(), seeker)
                     .await?;
                 let info = self.add_seek(id, player, setup, code.clone(), rating, Some(outbox));
                 let info = match info {
@@ -543,13 +549,19 @@ impl Lobby {
             code: stored.code,
         };
         let private = seek.code.is_some();
-        let game = self.start_from_seek(seek, player, outbox).await?;
+        let me = self.inner.cluster.as_ref().map(|c| c.node().to_owned());
+        let elsewhere = match (stored.node, stored.conn) {
+            (Some(node), Some(conn)) if Some(&node) != me.as_ref() => {
+                Some((node, conn, stored.by.id))
+            }
+            _ => None,
+        };
+        let game = self
+            .start_from_seek_with(seek, player, outbox, elsewhere)
+            .await?;
         self.state().remote_seeks.remove(&stored.id);
         if !private {
             self.announce(LobbyEvent::SeekRemoved { seek: stored.id });
-        }
-        if let (Some(cluster), Some(node)) = (&self.inner.cluster, &stored.node) {
-            cluster.seek_taken(node, stored.id, game);
         }
         Ok(game)
     }
@@ -587,6 +599,16 @@ impl Lobby {
         seek: Seek,
         taker: PlayerInfo,
         outbox: Outbox,
+    ) -> Result<GameId, ErrorReply> {
+        self.start_from_seek_with(seek, taker, outbox, None).await
+    }
+
+    async fn start_from_seek_with(
+        &self,
+        seek: Seek,
+        taker: PlayerInfo,
+        outbox: Outbox,
+        elsewhere: Option<(String, (u64, bool), PlayerId)>,
     ) -> Result<GameId, ErrorReply> {
         let setup = &seek.setup;
         let start = check_setup(setup, &self.inner.limits)?;
@@ -627,7 +649,7 @@ impl Lobby {
             started_ms: crate::now_ms(),
         };
         let subscribers = seek.owner.into_iter().chain([outbox]).collect();
-        self.start_game(new, start, subscribers, Some(seek.info.seek))
+        self.start_game_with(new, start, subscribers, Some(seek.info.seek), elsewhere)
             .await
     }
 
@@ -690,11 +712,31 @@ impl Lobby {
         subscribers: Vec<Outbox>,
         from_seek: Option<SeekId>,
     ) -> Result<GameId, ErrorReply> {
+        self.start_game_with(setup, start, subscribers, from_seek, None)
+            .await
+    }
+
+    /// [`Lobby::start_game`], seating also a seeker whose connection is on another node of
+    /// the cluster (`elsewhere`: its node, and its connection and whether it asked for turns).
+    async fn start_game_with(
+        &self,
+        setup: NewGame,
+        start: AnyGame,
+        mut subscribers: Vec<Outbox>,
+        from_seek: Option<SeekId>,
+        elsewhere: Option<(String, (u64, bool), PlayerId)>,
+    ) -> Result<GameId, ErrorReply> {
         let store = &self.inner.store;
         let id = match from_seek {
             Some(seek) => store.create_game_from_seek(&setup, seek).await,
             None => store.create_game(&setup).await,
         }?;
+        if let (Some(cluster), Some((node, conn, player)), Some(seek)) =
+            (&self.inner.cluster, elsewhere, from_seek)
+        {
+            let relay = cluster.seat_elsewhere(&node, conn, player, seek, id).await;
+            subscribers.push(relay);
+        }
         let mut ratings = [None, None];
         for (i, seat) in setup.seats.iter().enumerate() {
             ratings[i] = store
@@ -1004,6 +1046,10 @@ impl ClusterHost for Lobby {
             };
             let mut opened = Vec::new();
             for game in owned {
+                // Leaving: the games stay in the records, given up with the others.
+                if self.inner.closing.load(Ordering::Relaxed) {
+                    break;
+                }
                 if self.room(game).is_some() {
                     continue;
                 }
@@ -1022,31 +1068,15 @@ impl ClusterHost for Lobby {
         })
     }
 
-    /// The seeker sits down at the game its seek became on another node.
-    fn seek_taken(&self, seek: SeekId, game: GameId) {
-        let owner = {
-            let mut state = self.state();
-            let Some(s) = state.seeks.remove(&seek) else {
-                return;
-            };
-            if let Some(code) = &s.code {
-                state.codes.remove(code);
-            }
-            s.owner
-        };
-        let (Some(outbox), Some(cluster)) = (owner, self.inner.cluster.clone()) else {
-            return;
-        };
-        tokio::spawn(async move {
-            let seated = match cluster.locate(game).await {
-                Ok(Some(room)) => room.attach(outbox, None).await,
-                Ok(None) => Err(bad(ErrorCode::NoSuchGame, format!("no {game}"))),
-                Err(e) => Err(e),
-            };
-            if let Err(e) = seated {
-                tracing::warn!("{seek}: the seeker could not sit down at {game}: {e}");
-            }
-        });
+    /// A seek taken on another node leaves this node's lists; its seeker's connection goes to
+    /// sit down at the game.
+    fn take_seek(&self, seek: SeekId) -> Option<Outbox> {
+        let mut state = self.state();
+        let s = state.seeks.remove(&seek)?;
+        if let Some(code) = &s.code {
+            state.codes.remove(code);
+        }
+        s.owner
     }
 
     fn close_rooms(

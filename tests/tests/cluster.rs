@@ -220,7 +220,10 @@ async fn an_invite_code_made_on_one_node_is_used_on_another() {
     };
     let mut alice = Client::hello(&nodes[0], "alice").await;
     let mut bob = Client::hello(&nodes[2], "bob").await;
-    let made = create(&mut alice, setup(GameKind::Kalah, Opponent::Private)).await;
+    // Alice plays second: Bob, on another node, moves the moment the game starts.
+    let mut private = setup(GameKind::Kalah, Opponent::Private);
+    private.side = chaupal_shared::protocol::SideChoice::Second;
+    let made = create(&mut alice, private).await;
     let code = made.code.unwrap();
     // A wrong code is refused on the other node as on one node.
     let wrong = bob
@@ -232,7 +235,21 @@ async fn an_invite_code_made_on_one_node_is_used_on_another() {
     assert_eq!(wrong.code, ErrorCode::BadInviteCode);
     let game = join(&mut bob, Request::JoinByCode { code: code.clone() }).await;
     bob.snapshot(game).await;
-    alice.snapshot(game).await;
+    let mut table = Table::new(game, GameKind::Kalah, 11);
+    table.play([&mut bob, &mut alice], 1).await;
+    // Alice's node seated her from the game's start, as one node does: her snapshot is of
+    // the start, and the first move comes to her as an event.
+    let snap = alice.snapshot(game).await;
+    assert_eq!(snap.version, 0);
+    match alice.event(game).await {
+        (
+            1,
+            GameEvent::Moved {
+                ply: 1, notation, ..
+            },
+        ) => assert_eq!(notation, table.acked[0]),
+        other => panic!("{other:?}"),
+    }
     // The code is used up, on every node.
     let again = Client::hello(&nodes[1], "carol")
         .await
@@ -240,9 +257,8 @@ async fn an_invite_code_made_on_one_node_is_used_on_another() {
         .await
         .unwrap_err();
     assert_eq!(again.code, ErrorCode::BadInviteCode);
-    let mut table = Table::new(game, GameKind::Kalah, 11);
-    table.play([&mut alice, &mut bob], 10).await;
-    table.finish([&mut alice, &mut bob]).await;
+    table.play([&mut bob, &mut alice], 10).await;
+    table.finish([&mut bob, &mut alice]).await;
 }
 
 #[tokio::test]

@@ -286,11 +286,41 @@ impl Cluster {
                     lock(&self.inner.attachments).remove(&(ConnId(conn), game));
                     self.forget_placement(game);
                 }
-                ToEdge::SeekTaken { seek, game } => {
-                    if let Some(host) = self.host() {
-                        host.seek_taken(seek, game);
-                    }
-                }
+                ToEdge::SeekTaken {
+                    seek,
+                    game,
+                    conn,
+                    owner,
+                } => self.seek_taken(seek, game, ConnId(conn), owner),
+            }
+        }
+    }
+
+    /// A seek of this node's became `game` on node `owner`, which relays it to the seeker's
+    /// connection `conn`: the connection is attached before the relay's first message (this
+    /// runs in order with them). A seeker no longer here is detached at once.
+    fn seek_taken(
+        &self,
+        seek: chaupal_shared::protocol::SeekId,
+        game: GameId,
+        conn: ConnId,
+        owner: String,
+    ) {
+        if wire::check_node(&owner).is_err() {
+            return;
+        }
+        let seeker = self.host().and_then(|h| h.take_seek(seek));
+        match seeker {
+            Some(outbox) if outbox.conn == conn && !outbox.is_closed() => {
+                self.attach_edge(outbox, game, Some(owner), None);
+            }
+            _ => {
+                let msg = ToOwner::Detach {
+                    game,
+                    edge: self.inner.node.clone(),
+                    conn: conn.0,
+                };
+                self.publish(wire::owner_subject(&owner), &msg);
             }
         }
     }

@@ -300,7 +300,7 @@ impl Cluster {
                 host.node_gone(gone, first_survivor);
             }
         }
-        if lost || self.available().is_err() {
+        if lost || self.available().is_err() || self.inner.stop.is_cancelled() {
             return;
         }
         let mut claimed = 0;

@@ -84,8 +84,9 @@ pub trait ClusterHost: Send + Sync {
     /// Opens the rooms of the games the records say this node owns and it does not run yet;
     /// returns them.
     fn open_owned(&self) -> HostFuture<'_, Vec<GameId>>;
-    /// A seek of this node's became game `game` on another node.
-    fn seek_taken(&self, seek: SeekId, game: GameId);
+    /// A seek of this node's was taken on another node: it leaves the lists, and its seeker's
+    /// connection (if still there) is returned, to sit down at the game.
+    fn take_seek(&self, seek: SeekId) -> Option<Outbox>;
     /// Closes every room this node runs (its lease is lost, or it leaves), returning for each
     /// game its last version and the connections that were at it.
     fn close_rooms(&self) -> HostFuture<'_, Vec<(GameId, Version, Vec<Outbox>)>>;
@@ -307,6 +308,27 @@ impl Cluster {
         }
     }
 
+    /// Whether this node can take moves, and lines for its health page: its name, the bus,
+    /// the lease, the live nodes.
+    pub fn health(&self) -> (bool, Vec<String>) {
+        let bus = self.inner.client.connection_state() == async_nats::connection::State::Connected;
+        let renewed = *lock(&self.inner.renewed);
+        let lease = match renewed {
+            Some(t) if t.elapsed() < lease::FRESH => {
+                format!("lease held (renewed {} ms ago)", t.elapsed().as_millis())
+            }
+            Some(t) => format!("lease not renewed for {} ms", t.elapsed().as_millis()),
+            None => "lease never taken".to_owned(),
+        };
+        let lines = vec![
+            format!("node {}", self.inner.node),
+            format!("bus {}", if bus { "connected" } else { "disconnected" }),
+            lease,
+            format!("live nodes {}", self.live().len()),
+        ];
+        (self.available().is_ok(), lines)
+    }
+
     /// Publishes a change of this node's lobby to the other nodes.
     pub fn publish_lobby(&self, event: &LobbyEvent) {
         let msg = ToAll::Lobby {
@@ -316,9 +338,26 @@ impl Cluster {
         self.publish(wire::all_subject(), &msg);
     }
 
-    /// Tells node `node` that its seek `seek` became game `game` here.
-    pub fn seek_taken(&self, node: &str, seek: SeekId, game: GameId) {
-        self.publish(wire::edge_subject(node), &ToEdge::SeekTaken { seek, game });
+    /// Seats the seeker of `seek`, connection `conn` of node `node`, at game `game`, whose room
+    /// is about to open here: tells that node first, then returns the relay to put among the
+    /// room's first connections, so the seeker gets the game's snapshot at its start, as on
+    /// one node.
+    pub async fn seat_elsewhere(
+        &self,
+        node: &str,
+        (conn, turns): (u64, bool),
+        player: chaupal_shared::protocol::PlayerId,
+        seek: SeekId,
+        game: GameId,
+    ) -> Outbox {
+        let taken = ToEdge::SeekTaken {
+            seek,
+            game,
+            conn,
+            owner: self.inner.node.clone(),
+        };
+        self.publish_now(wire::edge_subject(node), &taken).await;
+        self.open_relay((node.to_owned(), conn, game), player, turns)
     }
 
     /// Publishes `msg` on `subject` in the background (NATS keeps the order of one node's
@@ -441,12 +480,13 @@ impl Cluster {
     /// Leaves the cluster at a graceful shutdown: closes this node's rooms, gives their games
     /// up in the records and tells the other nodes to claim them now, then drops the lease.
     pub async fn leave(&self) {
+        // No more claims or requests from now on.
+        self.inner.stop.cancel();
         self.close_rooms().await;
         match self.inner.store.release_games(&self.inner.node).await {
             Ok(n) => tracing::info!("cluster: released {n} games"),
             Err(e) => tracing::error!("cluster: could not release the games: {e}"),
         }
-        self.inner.stop.cancel();
         if let Err(e) = self.inner.kv.delete(&self.inner.node).await {
             tracing::warn!("cluster: could not drop the lease: {e}");
         }

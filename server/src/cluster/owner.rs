@@ -190,7 +190,7 @@ impl Cluster {
     }
 
     /// Opens the relay `key` (replacing one there was) and starts draining it to its node.
-    fn open_relay(
+    pub(super) fn open_relay(
         &self,
         key: RelayKey,
         player: chaupal_shared::protocol::PlayerId,

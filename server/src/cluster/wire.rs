@@ -85,9 +85,15 @@ pub enum ToEdge {
     Dropped { conn: u64, game: GameId },
     /// `game`'s room closed (the game is over): `conn` is no longer at it.
     Closed { conn: u64, game: GameId },
-    /// The seek `seek`, whose seeker is on the receiving node, became game `game` on another
-    /// node: the seeker sits down at it.
-    SeekTaken { seek: SeekId, game: GameId },
+    /// The seek `seek`, whose seeker is connection `conn` of the receiving node, became game
+    /// `game` on node `owner`, which seats that connection through a relay from the game's
+    /// first message on (sent before any of them).
+    SeekTaken {
+        seek: SeekId,
+        game: GameId,
+        conn: u64,
+        owner: String,
+    },
 }
 
 /// A game as it stands, between nodes.

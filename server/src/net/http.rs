@@ -82,6 +82,12 @@ pub fn classify(head: &[u8]) -> Option<Opening> {
     }
 }
 
+/// Where load balancers and operators ask whether the node can take moves.
+pub const HEALTH_PATH: &str = "/health";
+
+/// The node's health: whether it can take moves, and a few lines that say why.
+pub type Health = Arc<dyn Fn() -> (bool, String) + Send + Sync>;
+
 /// Answers plain HTTP requests on `stream` until the client closes it or stops sending; a
 /// connection that was not `admitted` (the server or its address is full) gets `503` and is
 /// closed.
@@ -90,12 +96,22 @@ pub async fn serve(
     site: Option<Arc<Site>>,
     head_timeout: Duration,
     admitted: bool,
+    health: Health,
 ) {
     let service = service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
         let site = site.clone();
+        let health = health.clone();
         async move {
             let head = req.method() == hyper::Method::HEAD;
-            let res = if admitted {
+            let res = if admitted && req.uri().path() == HEALTH_PATH {
+                let (ok, text) = health();
+                let status = if ok {
+                    hyper::StatusCode::OK
+                } else {
+                    hyper::StatusCode::SERVICE_UNAVAILABLE
+                };
+                web::plain_owned(status, Bytes::from(text), head)
+            } else if admitted {
                 web::respond(site.as_deref(), &req)
             } else {
                 web::plain(

@@ -57,6 +57,26 @@ pub struct Shared {
 }
 
 impl Shared {
+    /// The node's health (`GET /health`): `ok` or `unavailable` on the first line, then what
+    /// it knows of its cluster, and the games it runs.
+    pub fn health(&self) -> (bool, String) {
+        let mut lines = Vec::new();
+        let ok = match self.lobby.cluster() {
+            Some(cluster) => {
+                let (ok, about) = cluster.health();
+                lines.extend(about);
+                ok
+            }
+            None => {
+                lines.push("node single".to_owned());
+                true
+            }
+        };
+        lines.push(format!("rooms {}", self.lobby.room_count()));
+        let first = if ok { "ok" } else { "unavailable" };
+        (ok, format!("{first}\n{}\n", lines.join("\n")))
+    }
+
     pub fn new(
         limits: Arc<Limits>,
         lobby: Lobby,
@@ -195,7 +215,12 @@ pub async fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
                             // A connection over the limits gets 503s, and is closed.
                             let site = shared.web.site.clone();
                             let head_timeout = shared.limits.handshake_timeout();
-                            http::serve(stream, site, head_timeout, admission.is_ok()).await;
+                            let health: http::Health = {
+                                let shared = shared.clone();
+                                Arc::new(move || shared.health())
+                            };
+                            let admitted = admission.is_ok();
+                            http::serve(stream, site, head_timeout, admitted, health).await;
                             drop(admission);
                         }
                         None => drop(admission),

@@ -715,10 +715,10 @@ impl Room {
                 tracing::warn!("{}: another room runs this game; closing this one", self.id);
                 self.handed_over = true;
                 self.superseded = true;
-                return Err(crate::cluster::unavailable(format!(
-                    "{} moved to another server; try again in a moment",
-                    self.id
-                )));
+                return Err(ErrorReply::new(
+                    ErrorCode::Unavailable,
+                    format!("{} moved to another server; try again in a moment", self.id),
+                ));
             }
         }
         written?;

@@ -18,6 +18,8 @@ pub struct StoredSeek {
     pub code: Option<String>,
     /// The cluster node its seeker's connection was on when it was made (none on one node).
     pub node: Option<String>,
+    /// That connection, and whether it asked for turns.
+    pub conn: Option<(u64, bool)>,
 }
 
 impl Store {
@@ -29,19 +31,33 @@ impl Store {
         code: Option<&str>,
         now_ms: u64,
     ) -> Result<SeekId, StoreError> {
+        self.create_seek_from(by, setup, code, now_ms, None).await
+    }
+
+    /// [`Store::create_seek`], with the seeker's connection and whether it asked for turns
+    /// (kept for the node that takes the seek, in a cluster).
+    pub async fn create_seek_from(
+        &self,
+        by: &PlayerInfo,
+        setup: &GameSetup,
+        code: Option<&str>,
+        now_ms: u64,
+        conn: Option<(u64, bool)>,
+    ) -> Result<SeekId, StoreError> {
         let json = serde_json::to_string(setup)
             .map_err(|e| StoreError::Corrupt(format!("a game set-up as JSON: {e}")))?;
         let (player, name) = (to_i64(by.id.0), by.name.clone());
         let code = code.map(str::to_owned);
         let node = self.node.as_deref().map(str::to_owned);
+        let seeker = conn;
         let id = self
             .create(writer::op(move |conn| {
                 let (name, json, code) = (name.clone(), json.clone(), code.clone());
                 let node = node.clone();
                 Box::pin(async move {
                     let row = sqlx::query(
-                        "INSERT INTO seeks (player, player_name, setup, code, created_ms, node) \
-                         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                        "INSERT INTO seeks (player, player_name, setup, code, created_ms, node, \
+                         conn, turns) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
                     )
                     .bind(player)
                     .bind(name)
@@ -49,6 +65,8 @@ impl Store {
                     .bind(code)
                     .bind(to_i64(now_ms))
                     .bind(node)
+                    .bind(seeker.map(|(c, _)| to_i64(c)))
+                    .bind(seeker.map(|(_, t)| i64::from(t)))
                     .fetch_one(conn)
                     .await?;
                     Ok(Some(row.try_get("id")?))
@@ -148,7 +166,7 @@ impl Store {
 }
 
 /// The columns [`read_seeks`] reads.
-const SEEK_COLUMNS: &str = "id, player, player_name, setup, code, node";
+const SEEK_COLUMNS: &str = "id, player, player_name, setup, code, node, conn, turns";
 
 /// Stored seeks from their rows. A seek whose set-up no longer reads is skipped (and logged),
 /// never fatal.
@@ -170,6 +188,13 @@ fn read_seeks(rows: &[sqlx::any::AnyRow]) -> Result<Vec<StoredSeek>, StoreError>
             setup,
             code: row.try_get("code")?,
             node: row.try_get("node")?,
+            conn: match (
+                row.try_get::<Option<i64>, _>("conn")?,
+                row.try_get::<Option<i64>, _>("turns")?,
+            ) {
+                (Some(c), t) => Some((to_u64(c), t == Some(1))),
+                _ => None,
+            },
         });
     }
     Ok(out)

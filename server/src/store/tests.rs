@@ -861,3 +861,148 @@ async fn a_burst_of_ops_does_not_hold_up_an_event() {
         assert_eq!(found.map(|(id, _)| id), Some(a));
     }
 }
+
+#[tokio::test]
+async fn a_live_game_is_claimed_by_one_node_only_and_given_up_at_leaving() {
+    for db in TestDb::all().await {
+        let store = db.open().await;
+        a_live_game_is_claimed_by_one_node_only_on(&store).await;
+        db.remove(store).await;
+    }
+}
+
+async fn a_live_game_is_claimed_by_one_node_only_on(store: &Store) {
+    let a = store.create_player("a", "ha", 0).await.unwrap();
+    let b = store.create_player("b", "hb", 0).await.unwrap();
+    // Node "n1" creates two games; a single node's game has no owner.
+    let n1 = store.clone().for_node("n1");
+    let g1 = n1.create_game(&new_game(a, b)).await.unwrap();
+    let g2 = n1.create_game(&new_game(a, b)).await.unwrap();
+    let g0 = store.create_game(&new_game(a, b)).await.unwrap();
+    assert_eq!(store.owned_games("n1").await.unwrap(), vec![g1, g2]);
+    assert_eq!(store.placement(g0).await.unwrap(), Some((true, None)));
+    let live = |nodes: &[&str]| nodes.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+    // With n1 live, only the game without an owner is an orphan; n2 claims it.
+    assert!(store.orphans(&live(&["n1", "n2"])).await.unwrap());
+    assert_eq!(
+        store
+            .claim_games("n2", &live(&["n1", "n2"]), None)
+            .await
+            .unwrap(),
+        1
+    );
+    assert!(!store.orphans(&live(&["n1", "n2"])).await.unwrap());
+    assert_eq!(store.owned_games("n2").await.unwrap(), vec![g0]);
+    // n1 dies: the survivors first take their share (by id), then whatever is left, and a
+    // game claimed once is never claimed again by another survivor.
+    let survivors = live(&["n2", "n3"]);
+    let share = store
+        .claim_games("n3", &survivors, Some((g1.0 % 2, 2)))
+        .await
+        .unwrap();
+    assert_eq!(share, 1, "n3's share of g1 and g2");
+    let rest = store.claim_games("n2", &survivors, None).await.unwrap();
+    assert_eq!(rest, 1);
+    assert_eq!(store.claim_games("n3", &survivors, None).await.unwrap(), 0);
+    let mut all = store.owned_games("n2").await.unwrap();
+    all.extend(store.owned_games("n3").await.unwrap());
+    all.sort();
+    let mut expected = vec![g0, g1, g2];
+    expected.sort();
+    assert_eq!(all, expected);
+    // Leaving, n2 gives its games up: they have no owner until claimed.
+    let n2_games = store.owned_games("n2").await.unwrap().len() as u64;
+    assert_eq!(store.release_games("n2").await.unwrap(), n2_games);
+    assert!(store.owned_games("n2").await.unwrap().is_empty());
+    assert!(store.orphans(&survivors).await.unwrap());
+    // A finished game is never claimed, and reads as not live.
+    let finish = event(
+        g1,
+        1,
+        Change::Finish {
+            result: chaupal_shared::protocol::GameResult {
+                winner: None,
+                reason: chaupal_shared::protocol::ResultReason::Aborted,
+            },
+            clocks_ms: None,
+            rated: None,
+        },
+    );
+    commit_events(store, &[&finish]).await;
+    assert_eq!(store.placement(g1).await.unwrap().map(|p| p.0), Some(false));
+    assert!(store.owner(g1).await.unwrap().is_none());
+}
+
+#[tokio::test]
+async fn a_seek_is_taken_once_even_by_two_nodes() {
+    for db in TestDb::all().await {
+        let store = db.open().await;
+        a_seek_is_taken_once_on(&store).await;
+        db.remove(store).await;
+    }
+}
+
+async fn a_seek_is_taken_once_on(store: &Store) {
+    use chaupal_shared::protocol::{GameSetup, Opponent, PlayerInfo, SideChoice};
+    let a = store.create_player("a", "ha", 0).await.unwrap();
+    let b = store.create_player("b", "hb", 0).await.unwrap();
+    let n1 = store.clone().for_node("n1");
+    let by = PlayerInfo {
+        id: a,
+        name: "a".into(),
+    };
+    let setup = GameSetup {
+        game: GameKind::Kalah,
+        rules: Vec::new(),
+        clock: None,
+        side: SideChoice::First,
+        opponent: Opponent::Private,
+        rated: false,
+    };
+    let seek = n1
+        .create_seek(&by, &setup, Some("ABCD-EFGH"), 0)
+        .await
+        .unwrap();
+    let stored = store.seek_by_code("ABCD-EFGH").await.unwrap().unwrap();
+    assert_eq!((stored.id, stored.node.as_deref()), (seek, Some("n1")));
+    assert_eq!(
+        store.seek(seek).await.unwrap().unwrap().code.as_deref(),
+        Some("ABCD-EFGH")
+    );
+    let n2 = store.clone().for_node("n2");
+    let n3 = store.clone().for_node("n3");
+    let game = new_game(a, b);
+    let (first, second) = tokio::join!(
+        n2.create_game_from_seek(&game, seek),
+        n3.create_game_from_seek(&game, seek)
+    );
+    let taken: Vec<_> = [first, second].into_iter().collect();
+    assert_eq!(taken.iter().filter(|r| r.is_ok()).count(), 1, "{taken:?}");
+    let refused = taken.iter().find_map(|r| r.as_ref().err()).unwrap();
+    assert!(matches!(refused, StoreError::SeekGone), "{refused:?}");
+    // The refused one stored no game: one live game, owned by the node that took the seek.
+    let winner = taken.iter().find_map(|r| r.as_ref().ok()).copied().unwrap();
+    let owner = store.owner(winner).await.unwrap().unwrap();
+    assert!(owner == "n2" || owner == "n3");
+    assert_eq!(store.live_rows().await.unwrap().len(), 1);
+    assert!(store.seek(seek).await.unwrap().is_none());
+    // Open seeks of a node that is gone are removed; invitations stay.
+    let open = GameSetup {
+        opponent: Opponent::Open,
+        ..setup.clone()
+    };
+    n1.create_seek(&by, &open, None, 0).await.unwrap();
+    let private = n1
+        .create_seek(&by, &setup, Some("WXYZ-WXYZ"), 0)
+        .await
+        .unwrap();
+    store.delete_open_seeks_of("n1").await.unwrap();
+    let left: Vec<_> = store
+        .seeks()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    assert_eq!(left, vec![private]);
+}

@@ -176,7 +176,12 @@ fn not_found(head: bool) -> Response<Bytes> {
 
 /// A short text answer.
 pub fn plain(status: StatusCode, text: &'static str, head: bool) -> Response<Bytes> {
-    let mut res = with_body(status, Bytes::from_static(text.as_bytes()), head);
+    plain_owned(status, Bytes::from_static(text.as_bytes()), head)
+}
+
+/// [`plain`], for text made at the time (the health page).
+pub fn plain_owned(status: StatusCode, text: Bytes, head: bool) -> Response<Bytes> {
+    let mut res = with_body(status, text, head);
     res.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/plain; charset=utf-8"),
