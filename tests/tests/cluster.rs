@@ -102,7 +102,6 @@ impl Table {
 
     /// Plays `n` moves (or to the end); `players[0]` holds the first seat.
     async fn play(&mut self, players: [&mut Client; 2], n: usize) {
-        let players = players;
         for _ in 0..n {
             if self.position.outcome().is_some() {
                 return;
@@ -480,7 +479,7 @@ async fn nodes_drop_what_they_cannot_read_or_place_on_the_bus_and_go_on() {
         // A lobby change from a node that cannot exist.
         let forged = ToAll::Lobby {
             from: "no such.node".into(),
-            event: LobbyEvent::SeekAdded(fake_seek.clone()),
+            event: Box::new(LobbyEvent::SeekAdded(fake_seek.clone())),
         };
         send(wire::all_subject(), wire::encode(&forged).unwrap().to_vec()).await;
         // Messages for a connection that is not at that game, and one about another game.

@@ -166,7 +166,7 @@ impl RemoteRoom {
             edge: self.cluster.inner.node.clone(),
         };
         let view = match self.cluster.ask(&self.owner, req, msg).await? {
-            Answer::Viewed(view) => view?,
+            Answer::Viewed(view) => (*view)?,
             _ => return Err(ErrorReply::new(ErrorCode::Internal, "a wrong answer")),
         };
         let bad = |e: String| ErrorReply::new(ErrorCode::Internal, e);
@@ -269,7 +269,7 @@ impl Cluster {
                 }
                 ToEdge::Viewed { req, result } => {
                     if let Some((_, tx)) = lock(&self.inner.pending).remove(&req) {
-                        let _ = tx.send(Answer::Viewed(result));
+                        let _ = tx.send(Answer::Viewed(Box::new(result)));
                     }
                 }
                 ToEdge::Dropped { conn, game } => {

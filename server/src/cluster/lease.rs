@@ -319,7 +319,7 @@ impl Cluster {
             Err(e) => tracing::warn!("cluster: looking for orphaned games failed: {e}"),
         }
         let reopen = self.inner.open_owned.swap(false, Ordering::Relaxed);
-        if claimed > 0 || reopen || state.scans.is_multiple_of(OWNED_EVERY) {
+        if claimed > 0 || reopen || state.scans % OWNED_EVERY == 0 {
             if let Some(host) = self.host().cloned() {
                 let opened = host.open_owned().await;
                 if !opened.is_empty() {

@@ -97,7 +97,7 @@ pub trait ClusterHost: Send + Sync {
 /// The answer to a forwarded request.
 enum Answer {
     Done(Result<(), ErrorReply>),
-    Viewed(Result<WireView, ErrorReply>),
+    Viewed(Box<Result<WireView, ErrorReply>>),
     /// The node asked is gone.
     Gone,
 }
@@ -333,7 +333,7 @@ impl Cluster {
     pub fn publish_lobby(&self, event: &LobbyEvent) {
         let msg = ToAll::Lobby {
             from: self.inner.node.clone(),
-            event: event.clone(),
+            event: Box::new(event.clone()),
         };
         self.publish(wire::all_subject(), &msg);
     }
@@ -518,7 +518,7 @@ impl Cluster {
                         continue;
                     }
                     if let Some(host) = self.host() {
-                        host.remote_lobby(&from, event);
+                        host.remote_lobby(&from, *event);
                     }
                 }
                 ToAll::Claimed { node, games } => {

@@ -108,7 +108,10 @@ pub struct WireView {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum ToAll {
     /// A change of node `from`'s part of the lobby.
-    Lobby { from: String, event: LobbyEvent },
+    Lobby {
+        from: String,
+        event: Box<LobbyEvent>,
+    },
     /// Node `node` now runs these games (claimed after their node died or left).
     Claimed { node: String, games: Vec<GameId> },
     /// Node `node` is leaving and gave up its games: claim them now.
