@@ -109,6 +109,13 @@ fn bad(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
     ErrorReply::new(code, reason)
 }
 
+fn no_game_for_code() -> ErrorReply {
+    bad(
+        ErrorCode::BadInviteCode,
+        "no game waits for this invite code",
+    )
+}
+
 impl Lobby {
     /// The lobby of a single node, or of node `cluster` of a cluster (whose store then writes
     /// as that node).
@@ -463,12 +470,7 @@ impl Lobby {
             let mut state = self.state();
             match state.codes.get(&code) {
                 Some(&seek) => self.take_seek(&mut state, &player, seek)?,
-                None => {
-                    return Err(bad(
-                        ErrorCode::BadInviteCode,
-                        "no game waits for this invite code",
-                    ));
-                }
+                None => return Err(no_game_for_code()),
             }
         };
         self.start_from_seek(taken, player, outbox).await
@@ -513,10 +515,7 @@ impl Lobby {
         code: &str,
     ) -> Result<GameId, ErrorReply> {
         let Some(stored) = self.inner.store.seek_by_code(code).await? else {
-            return Err(bad(
-                ErrorCode::BadInviteCode,
-                "no game waits for this invite code",
-            ));
+            return Err(no_game_for_code());
         };
         self.start_from_stored(stored, player, outbox).await
     }

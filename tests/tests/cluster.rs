@@ -185,6 +185,9 @@ async fn players_on_two_nodes_play_a_whole_game_and_a_watcher_on_the_third_sees_
     carol.request(Request::Watch { game }).await.unwrap();
     let snap = carol.snapshot(game).await;
     assert_eq!(snap.version, 0);
+    // A hint is asked of the game's node (which says no: a live game between people).
+    let refused = carol.request(Request::Hint { game }).await.unwrap_err();
+    assert_eq!(refused.code, ErrorCode::NotAllowed, "{refused:?}");
     // The game is listed as live on every node.
     for c in [&mut alice, &mut carol] {
         let Reply::Games { games } = c.request(Request::ListGames).await.unwrap() else {

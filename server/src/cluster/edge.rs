@@ -15,7 +15,6 @@ use chaupal_shared::Side;
 use chaupal_shared::protocol::{
     Action, ErrorCode, ErrorReply, GameId, PlayerId, ServerMessage, Version,
 };
-use futures_util::StreamExt;
 use tokio_util::sync::{CancellationToken, DropGuard};
 
 use super::wire::{self, ToEdge, ToOwner};
@@ -248,11 +247,7 @@ impl Cluster {
 
     /// The messages for this node's connections, in order.
     pub(super) async fn serve_edge(self, mut sub: async_nats::Subscriber) {
-        loop {
-            let msg = tokio::select! {
-                _ = self.inner.stop.cancelled() => return,
-                m = sub.next() => match m { Some(m) => m, None => return },
-            };
+        while let Some(msg) = self.next_message(&mut sub).await {
             let msg: ToEdge = match wire::decode(&msg.payload) {
                 Ok(m) => m,
                 Err(e) => {

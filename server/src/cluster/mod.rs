@@ -497,14 +497,18 @@ impl Cluster {
         let _ = self.inner.client.flush().await;
     }
 
+    /// The next message of `sub`; `None` once the node leaves (or the subscription ends).
+    async fn next_message(&self, sub: &mut async_nats::Subscriber) -> Option<async_nats::Message> {
+        use futures_util::StreamExt;
+        tokio::select! {
+            _ = self.inner.stop.cancelled() => None,
+            m = sub.next() => m,
+        }
+    }
+
     /// What every node hears: lobby changes, claims, departures.
     async fn serve_all(self, mut sub: async_nats::Subscriber) {
-        use futures_util::StreamExt;
-        loop {
-            let msg = tokio::select! {
-                _ = self.inner.stop.cancelled() => return,
-                m = sub.next() => match m { Some(m) => m, None => return },
-            };
+        while let Some(msg) = self.next_message(&mut sub).await {
             let msg: ToAll = match wire::decode(&msg.payload) {
                 Ok(m) => m,
                 Err(e) => {

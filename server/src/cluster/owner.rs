@@ -12,7 +12,6 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
 
 use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId};
-use futures_util::StreamExt;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
@@ -69,11 +68,7 @@ fn not_here(game: GameId) -> ErrorReply {
 impl Cluster {
     /// Serves other nodes' requests for this node's games.
     pub(super) async fn serve_owner(self, mut sub: async_nats::Subscriber) {
-        loop {
-            let msg = tokio::select! {
-                _ = self.inner.stop.cancelled() => return,
-                m = sub.next() => match m { Some(m) => m, None => return },
-            };
+        while let Some(msg) = self.next_message(&mut sub).await {
             let request: ToOwner = match wire::decode(&msg.payload) {
                 Ok(r) => r,
                 Err(e) => {
