@@ -109,8 +109,27 @@ pub struct ServerConfig {
     /// at each start.
     #[arg(long, default_value = "node")]
     pub node_name: String,
+    /// `ai`: this node also takes AI searches from the cluster's queue for the nodes started
+    /// with `--ai-nodes` (keep such nodes out of the load balancer, so their cores go to the
+    /// AI). Needs `--nats`.
+    #[arg(long, value_enum, default_value_t = Role::Play)]
+    pub role: Role,
+    /// Send this node's AI searches (AI seats, hints, analyses) to the cluster's `--role ai`
+    /// nodes instead of searching on its own threads. Needs `--nats`.
+    #[arg(long)]
+    pub ai_nodes: bool,
     #[command(flatten)]
     pub limits: Limits,
+}
+
+/// What a node of a cluster does besides serving players.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Role {
+    /// Players and their games only.
+    #[default]
+    Play,
+    /// Also AI searches for the other nodes.
+    Ai,
 }
 
 /// SQLite's `synchronous` setting (ignored for PostgreSQL).
@@ -147,6 +166,8 @@ impl Default for ServerConfig {
             kalah_db_seeds: DEFAULT_KALAH_DB_SEEDS,
             nats: None,
             node_name: "node".to_owned(),
+            role: Role::Play,
+            ai_nodes: false,
             limits: Limits::default(),
         }
     }

@@ -35,9 +35,24 @@ pub enum PoolError {
     Crashed(String),
 }
 
+/// Searches done elsewhere: by the AI nodes of a cluster (`cluster::ai`).
+pub trait RemoteSearch: Send + Sync {
+    /// Searches `game` as `request` says within `budget`. [`PoolError::Busy`] when no AI node
+    /// answered in time (none is running, or the one that took the search died): the caller
+    /// asks again.
+    fn search(
+        &self,
+        game: AnyGame,
+        request: SearchRequest,
+        budget: Duration,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<SearchResult, PoolError>> + Send>>;
+}
+
 /// The bounded pool of AI threads (cheap to clone).
 #[derive(Clone)]
 pub struct AiPool {
+    /// Where searches go instead of this node's threads (`--ai-nodes`).
+    remote: Option<Arc<dyn RemoteSearch>>,
     /// What every search plays with.
     engine: Arc<ai::Engine>,
     /// What finished searches kept, for the next ones.
@@ -54,6 +69,7 @@ impl AiPool {
     pub fn new(engine: Arc<ai::Engine>, threads: usize, queue: usize) -> Self {
         let threads = threads.max(1);
         AiPool {
+            remote: None,
             engine,
             memories: Arc::new(Mutex::new(Vec::new())),
             threads: Arc::new(Semaphore::new(threads)),
@@ -61,9 +77,30 @@ impl AiPool {
         }
     }
 
+    /// This pool with its searches done by `remote` (the cluster's AI nodes) instead of its own
+    /// threads.
+    pub fn with_remote(mut self, remote: Arc<dyn RemoteSearch>) -> AiPool {
+        self.remote = Some(remote);
+        self
+    }
+
     /// Runs one search within `budget`; `cancel` may be raised by the caller to stop it early
     /// (the engine then answers with its best move so far).
     pub async fn search(
+        &self,
+        game: AnyGame,
+        request: SearchRequest,
+        budget: Duration,
+        cancel: Arc<AtomicBool>,
+    ) -> Result<SearchResult, PoolError> {
+        match &self.remote {
+            Some(remote) => remote.search(game, request, budget).await,
+            None => self.search_here(game, request, budget, cancel).await,
+        }
+    }
+
+    /// [`AiPool::search`] on this node's threads (also what an AI node does for others).
+    pub async fn search_here(
         &self,
         game: AnyGame,
         mut request: SearchRequest,

@@ -13,7 +13,7 @@ use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
 use crate::cluster::{Cluster, ClusterConfig, ClusterError};
-use crate::config::ServerConfig;
+use crate::config::{Role, ServerConfig};
 use crate::lobby::Lobby;
 use crate::net::{self, Shared, WebSettings};
 use crate::pool::AiPool;
@@ -102,6 +102,22 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
             Some(Cluster::join(&settings, store.clone()).await?)
         }
         None => None,
+    };
+    let pool = match &cluster {
+        Some(cluster) => {
+            if config.role == Role::Ai {
+                cluster.serve_ai(pool.clone()).await?;
+            }
+            if config.ai_nodes {
+                pool.with_remote(cluster.remote_ai())
+            } else {
+                pool
+            }
+        }
+        None if config.role == Role::Ai || config.ai_nodes => {
+            return Err(ClusterError::NeedsNats.into());
+        }
+        None => pool,
     };
     let lobby = Lobby::new(store.clone(), pool.clone(), limits.clone(), cluster.clone());
     if let Some(cluster) = &cluster {

@@ -536,3 +536,61 @@ async fn nodes_drop_what_they_cannot_read_or_place_on_the_bus_and_go_on() {
     }
     table.finish([&mut alice, &mut bob]).await;
 }
+
+#[tokio::test]
+async fn ai_seats_are_played_by_ai_nodes_and_a_dead_ai_node_loses_no_game() {
+    use chaupal_shared::protocol::Engine;
+    let Some(url) = fresh_database("chaupal_cluster_ai").await else {
+        return;
+    };
+    let Some(nats) = Nats::start().await else {
+        return;
+    };
+    let nats_url = nats.url();
+    let play_args = ["--nats", &nats_url, "--node-name", "play", "--ai-nodes"];
+    let ai_args = ["--nats", &nats_url, "--node-name", "ai", "--role", "ai"];
+    let play = ServerProcess::start_for_games_on(&url, &play_args).await;
+    let mut ai = ServerProcess::start_for_games_on(&url, &ai_args).await;
+    let mut alice = Client::hello(&play, "alice").await;
+    let level = Opponent::Ai {
+        engine: Engine::Level { level: 2 },
+    };
+    let game = create(&mut alice, setup(GameKind::BaghChal, level))
+        .await
+        .game
+        .unwrap();
+    alice.snapshot(game).await;
+    let mut position = start_of(GameKind::BaghChal);
+    let mut seed = 17;
+    // Alice moves; the AI seat's answer is searched on the AI node.
+    let answered = |position: &mut AnyGame, event: (u64, GameEvent)| match event {
+        (_, GameEvent::Moved { notation, .. }) => position.play_text(&notation).unwrap(),
+        (_, other) => panic!("{other:?}"),
+    };
+    for _ in 0..3 {
+        let mv = pick_move(&position, &mut seed);
+        alice.play(game, &mv).await.unwrap();
+        position.play_text(&mv).unwrap();
+        alice.event(game).await; // her own move
+        let reply = alice.event(game).await;
+        answered(&mut position, reply);
+    }
+    // The AI node dies: Alice's move is taken, and the AI's answer waits for an AI node...
+    ai.kill().await;
+    let mv = pick_move(&position, &mut seed);
+    alice.play(game, &mv).await.unwrap();
+    position.play_text(&mv).unwrap();
+    alice.event(game).await;
+    let quiet = tokio::time::timeout(Duration::from_millis(1500), alice.event(game)).await;
+    assert!(
+        quiet.is_err(),
+        "the play node searched by itself: {quiet:?}"
+    );
+    // ... and the search is asked again of the next AI node that comes.
+    let ai2_args = ["--nats", &nats_url, "--node-name", "ai2", "--role", "ai"];
+    let _ai2 = ServerProcess::start_for_games_on(&url, &ai2_args).await;
+    let reply = alice.event(game).await;
+    answered(&mut position, reply);
+    let (_, moves) = record(&mut alice, game).await;
+    assert_eq!(moves.len(), 8);
+}

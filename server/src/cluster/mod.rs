@@ -20,6 +20,7 @@
 //! The cluster sits below the lobby: the lobby implements [`ClusterHost`], through which the
 //! cluster reaches the node's rooms and lobby.
 
+pub mod ai;
 pub mod edge;
 mod lease;
 mod owner;
@@ -71,6 +72,8 @@ pub enum ClusterError {
     BadName(String),
     #[error("a cluster keeps its records in PostgreSQL: use --database postgres://...")]
     NeedsPostgres,
+    #[error("--role ai and --ai-nodes are for the nodes of a cluster: add --nats URL")]
+    NeedsNats,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
