@@ -1030,21 +1030,11 @@ impl ClusterHost for Lobby {
         self.inner.events.publish(event);
     }
 
-    fn open_owned(&self) -> HostFuture<'_, Vec<GameId>> {
+    fn open_games(&self, games: Vec<GameId>) -> HostFuture<'_, Vec<GameId>> {
         Box::pin(async move {
-            let Some(cluster) = &self.inner.cluster else {
-                return Vec::new();
-            };
             let store = &self.inner.store;
-            let owned = match store.owned_games(cluster.node()).await {
-                Ok(owned) => owned,
-                Err(e) => {
-                    tracing::error!("cluster: listing this node's games failed: {e}");
-                    return Vec::new();
-                }
-            };
             let mut opened = Vec::new();
-            for game in owned {
+            for game in games {
                 // Leaving: the games stay in the records, given up with the others.
                 if self.inner.closing.load(Ordering::Relaxed) {
                     break;

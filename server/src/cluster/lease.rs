@@ -42,9 +42,8 @@ pub const SCAN_EVERY: Duration = Duration::from_millis(500);
 const SHARE_SCANS: u32 = 2;
 /// The longest a call to NATS in the lease loop may take.
 const CALL_WITHIN: Duration = Duration::from_secs(1);
-/// Every this many scans a node also opens games the records say it owns (after it got its
-/// lease back).
-const OWNED_EVERY: u32 = 20;
+/// The most orphaned games one scan claims (a dead node's others follow at the next scans).
+const CLAIM_AT_ONCE: u32 = 500;
 
 /// The lease bucket, created by the first node that needs it.
 pub(super) async fn bucket(client: &async_nats::Client) -> Result<kv::Store, ClusterError> {
@@ -91,7 +90,6 @@ struct LeaseState {
 /// What the scanning task keeps.
 struct ScanState {
     orphan_scans: u32,
-    scans: u32,
 }
 
 impl Cluster {
@@ -176,10 +174,7 @@ impl Cluster {
     /// Lists the live nodes and claims orphaned games every [`SCAN_EVERY`], until the node
     /// leaves.
     pub(super) async fn keep_scanning(self) {
-        let mut state = ScanState {
-            orphan_scans: 0,
-            scans: 0,
-        };
+        let mut state = ScanState { orphan_scans: 0 };
         loop {
             tokio::select! {
                 _ = self.inner.stop.cancelled() => return,
@@ -241,7 +236,6 @@ impl Cluster {
                 state.kv = kv;
                 state.revision = revision;
                 *lock(&self.inner.renewed) = Some(Instant::now());
-                self.inner.open_owned.store(true, Ordering::Relaxed);
                 self.inner.lease_lost.store(false, Ordering::Relaxed);
             }
             Ok(Err(e)) => tracing::warn!("cluster: cannot take the lease again: {e}"),
@@ -280,7 +274,6 @@ impl Cluster {
     }
 
     async fn scan(&self, state: &mut ScanState) {
-        state.scans += 1;
         let Some(before) = self.refresh_live().await else {
             return;
         };
@@ -303,37 +296,53 @@ impl Cluster {
         if lost || self.available().is_err() || self.inner.stop.is_cancelled() {
             return;
         }
-        let mut claimed = 0;
-        match self.inner.store.orphans(&live).await {
-            Ok(true) => {
-                state.orphan_scans += 1;
-                let rank = live.iter().position(|n| *n == me).unwrap_or(0) as u64;
-                let share =
-                    (state.orphan_scans <= SHARE_SCANS).then_some((rank, live.len() as u64));
-                match self.inner.store.claim_games(&me, &live, share).await {
-                    Ok(n) => claimed = n,
-                    Err(e) => tracing::error!("cluster: claiming games failed: {e}"),
-                }
+        let orphans = match self.inner.store.orphan_games(&live, CLAIM_AT_ONCE).await {
+            Ok(orphans) => orphans,
+            Err(e) => {
+                tracing::warn!("cluster: looking for orphaned games failed: {e}");
+                Vec::new()
             }
-            Ok(false) => state.orphan_scans = 0,
-            Err(e) => tracing::warn!("cluster: looking for orphaned games failed: {e}"),
-        }
-        let reopen = self.inner.open_owned.swap(false, Ordering::Relaxed);
-        if claimed > 0 || reopen || state.scans % OWNED_EVERY == 0 {
-            if let Some(host) = self.host().cloned() {
-                let opened = host.open_owned().await;
-                if !opened.is_empty() {
-                    tracing::info!("cluster: now running {} more games", opened.len());
-                    self.publish_now(
-                        wire::all_subject(),
-                        &wire::ToAll::Claimed {
-                            node: me.clone(),
-                            games: opened.clone(),
-                        },
-                    )
-                    .await;
-                    self.games_moved(&me, &opened);
+        };
+        if orphans.is_empty() {
+            state.orphan_scans = 0;
+        } else {
+            state.orphan_scans += 1;
+            // First each survivor its share, then anyone whatever is left.
+            let rank = live.iter().position(|n| *n == me).unwrap_or(0) as u64;
+            let of = live.len().max(1) as u64;
+            let mine = orphans
+                .into_iter()
+                .filter(|g| state.orphan_scans > SHARE_SCANS || g.0 % of == rank);
+            let (store, me, live) = (&self.inner.store, &me, &live);
+            let tries = mine.map(move |game| async move {
+                match store.claim_game(me, game, live).await {
+                    Ok(true) => Some(game),
+                    Ok(false) => None,
+                    Err(e) => {
+                        tracing::error!("cluster: claiming {game} failed: {e}");
+                        None
+                    }
                 }
+            });
+            let claimed: Vec<GameId> = futures_util::future::join_all(tries)
+                .await
+                .into_iter()
+                .flatten()
+                .collect();
+            if !claimed.is_empty()
+                && let Some(host) = self.host().cloned()
+            {
+                let opened = host.open_games(claimed).await;
+                tracing::info!("cluster: now running {} more games", opened.len());
+                self.publish_now(
+                    wire::all_subject(),
+                    &wire::ToAll::Claimed {
+                        node: me.clone(),
+                        games: opened.clone(),
+                    },
+                )
+                .await;
+                self.games_moved(me, &opened);
             }
         }
         self.retry_dangling();

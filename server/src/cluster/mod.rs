@@ -84,9 +84,8 @@ pub trait ClusterHost: Send + Sync {
     fn local_room(&self, game: GameId) -> Option<RoomHandle>;
     /// Another node's lobby changed.
     fn remote_lobby(&self, from: &str, event: LobbyEvent);
-    /// Opens the rooms of the games the records say this node owns and it does not run yet;
-    /// returns them.
-    fn open_owned(&self) -> HostFuture<'_, Vec<GameId>>;
+    /// Opens the rooms of `games`, which this node has just claimed; returns those opened.
+    fn open_games(&self, games: Vec<GameId>) -> HostFuture<'_, Vec<GameId>>;
     /// A seek of this node's was taken on another node: it leaves the lists, and its seeker's
     /// connection (if still there) is returned, to sit down at the game.
     fn take_seek(&self, seek: SeekId) -> Option<Outbox>;
@@ -137,9 +136,6 @@ struct Inner {
     /// The lease may have passed to nobody or another node: rooms stay closed until it is
     /// taken again.
     lease_lost: AtomicBool,
-    /// The scan opens the games the records say this node owns (at the start, and after the
-    /// lease was taken again).
-    open_owned: AtomicBool,
     /// Wakes the lease loop at once (another node left).
     rescan: Notify,
     stop: CancellationToken,
@@ -202,7 +198,6 @@ impl Cluster {
                 relay_ids: AtomicU64::new(owner::RELAY_IDS_FROM),
                 host: OnceLock::new(),
                 lease_lost: AtomicBool::new(false),
-                open_owned: AtomicBool::new(true),
                 rescan: Notify::new(),
                 stop: CancellationToken::new(),
             }),
@@ -475,9 +470,17 @@ impl Cluster {
         lock(&self.inner.live).contains(node)
     }
 
-    /// A room here was superseded by another node's (see `RoomHost::room_superseded`).
+    /// A room here was superseded by another node's (see `RoomHost::room_superseded`): its
+    /// connections wait for the game's node, and if the records still name this node, the
+    /// game is given up, to be claimed again through the one arbiter.
     pub fn room_superseded(&self, game: GameId, version: Version, outboxes: Vec<Outbox>) {
         self.rooms_closed(vec![(game, version, outboxes)]);
+        let (store, me) = (self.inner.store.clone(), self.inner.node.clone());
+        tokio::spawn(async move {
+            if let Err(e) = store.release_game(&me, game).await {
+                tracing::error!("cluster: could not give up {game}: {e}");
+            }
+        });
     }
 
     /// Leaves the cluster at a graceful shutdown: closes this node's rooms, gives their games

@@ -1,7 +1,8 @@
 //! Which node of a cluster runs each live game: the `owner` column of `games`
-//! (docs/SCALING.md). A node claims the live games whose owner is not a live node, runs their
-//! rooms, and gives them up at a graceful shutdown. The database is the arbiter: a claim is one
-//! `UPDATE`, so two nodes never both claim a game.
+//! (docs/SCALING.md). A node claims the live games whose owner is not a live node, one
+//! `UPDATE` each, runs the rooms of exactly the games it got, and gives them up at a graceful
+//! shutdown. The database is the arbiter: two nodes never both claim a game, and a node never
+//! opens a game it did not claim (its own new games are opened by the lobby that made them).
 
 use chaupal_shared::protocol::{GameEvent, GameId, Version};
 use sqlx::Row;
@@ -21,31 +22,49 @@ fn placeholders(first: usize, count: usize) -> String {
 }
 
 impl Store {
-    /// Claims for `me` the live games no live node owns: those with no owner, or an owner not
-    /// in `live` (which includes `me`). With `share` `(rank, of)`, only the games whose id is
-    /// `rank` modulo `of`, so that the survivors of a dead node split its games. Returns how
-    /// many were claimed.
-    pub async fn claim_games(
+    /// Live games no live node owns: with no owner, or an owner not in `live` (which includes
+    /// the asking node); at most `limit`, oldest first.
+    pub async fn orphan_games(
+        &self,
+        live: &[String],
+        limit: u32,
+    ) -> Result<Vec<GameId>, StoreError> {
+        let sql = format!(
+            "SELECT id FROM games WHERE status = 'live' AND \
+             (owner IS NULL OR owner NOT IN ({})) ORDER BY id LIMIT {}",
+            placeholders(1, live.len()),
+            limit.max(1)
+        );
+        let mut query = sqlx::query(&sql);
+        for node in live {
+            query = query.bind(node.clone());
+        }
+        let rows = query.fetch_all(&self.pool).await?;
+        rows.iter()
+            .map(|r| Ok(GameId(to_u64(r.try_get("id")?))))
+            .collect()
+    }
+
+    /// Claims game `game` for `me` if it is live and no live node owns it (one `UPDATE`: of two
+    /// nodes claiming at once, one gets it); whether `me` got it.
+    pub async fn claim_game(
         &self,
         me: &str,
+        game: GameId,
         live: &[String],
-        share: Option<(u64, u64)>,
-    ) -> Result<u64, StoreError> {
+    ) -> Result<bool, StoreError> {
         let me = me.to_owned();
         let live = live.to_vec();
         let claimed = self
             .run_op(writer::op(move |conn| {
                 let (me, live) = (me.clone(), live.clone());
                 Box::pin(async move {
-                    let mut sql = format!(
-                        "UPDATE games SET owner = $1 WHERE status = 'live' AND \
+                    let sql = format!(
+                        "UPDATE games SET owner = $1 WHERE id = $2 AND status = 'live' AND \
                          (owner IS NULL OR owner NOT IN ({}))",
-                        placeholders(2, live.len())
+                        placeholders(3, live.len())
                     );
-                    if let Some((rank, of)) = share {
-                        sql.push_str(&format!(" AND id % {} = {}", of.max(1), rank));
-                    }
-                    let mut query = sqlx::query(&sql).bind(me);
+                    let mut query = sqlx::query(&sql).bind(me).bind(to_i64(game.0));
                     for node in live {
                         query = query.bind(node);
                     }
@@ -54,22 +73,7 @@ impl Store {
                 })
             }))
             .await?;
-        Ok(claimed.map_or(0, to_u64))
-    }
-
-    /// Whether some live game has no live owner (see [`Store::claim_games`]).
-    pub async fn orphans(&self, live: &[String]) -> Result<bool, StoreError> {
-        let sql = format!(
-            "SELECT COUNT(*) AS n FROM games WHERE status = 'live' AND \
-             (owner IS NULL OR owner NOT IN ({}))",
-            placeholders(1, live.len())
-        );
-        let mut query = sqlx::query(&sql);
-        for node in live {
-            query = query.bind(node.clone());
-        }
-        let row = query.fetch_one(&self.pool).await?;
-        Ok(row.try_get::<i64, _>("n")? > 0)
+        Ok(claimed == Some(1))
     }
 
     /// The live games `me` owns.
@@ -145,6 +149,25 @@ impl Store {
             }))
             .await?;
         Ok(released.map_or(0, to_u64))
+    }
+
+    /// Gives up game `game` if `me` owns it (its room here was superseded): it has no owner
+    /// until a node claims it.
+    pub async fn release_game(&self, me: &str, game: GameId) -> Result<(), StoreError> {
+        let me = me.to_owned();
+        self.run_op(writer::op(move |conn| {
+            let me = me.clone();
+            Box::pin(async move {
+                sqlx::query("UPDATE games SET owner = NULL WHERE id = $1 AND owner = $2")
+                    .bind(to_i64(game.0))
+                    .bind(me)
+                    .execute(conn)
+                    .await?;
+                Ok(None)
+            })
+        }))
+        .await?;
+        Ok(())
     }
 
     /// One live game as stored, with its moves and its last `events` events (to open its room

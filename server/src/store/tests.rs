@@ -882,39 +882,61 @@ async fn a_live_game_is_claimed_by_one_node_only_on(store: &Store) {
     assert_eq!(store.owned_games("n1").await.unwrap(), vec![g1, g2]);
     assert_eq!(store.placement(g0).await.unwrap(), Some((true, None)));
     let live = |nodes: &[&str]| nodes.iter().map(|n| n.to_string()).collect::<Vec<_>>();
-    // With n1 live, only the game without an owner is an orphan; n2 claims it.
-    assert!(store.orphans(&live(&["n1", "n2"])).await.unwrap());
-    assert_eq!(
-        store
-            .claim_games("n2", &live(&["n1", "n2"]), None)
-            .await
-            .unwrap(),
-        1
+    // With n1 live, only the game without an owner is an orphan; n2 claims it, n1 cannot.
+    let both = live(&["n1", "n2"]);
+    assert_eq!(store.orphan_games(&both, 100).await.unwrap(), vec![g0]);
+    assert!(store.claim_game("n2", g0, &both).await.unwrap());
+    assert!(!store.claim_game("n1", g0, &both).await.unwrap());
+    assert!(
+        !store.claim_game("n2", g1, &both).await.unwrap(),
+        "n1 is live"
     );
-    assert!(!store.orphans(&live(&["n1", "n2"])).await.unwrap());
-    assert_eq!(store.owned_games("n2").await.unwrap(), vec![g0]);
-    // n1 dies: the survivors first take their share (by id), then whatever is left, and a
-    // game claimed once is never claimed again by another survivor.
+    assert!(store.orphan_games(&both, 100).await.unwrap().is_empty());
+    assert_eq!(
+        store.placement(g0).await.unwrap(),
+        Some((true, Some("n2".into())))
+    );
+    // n1 dies: its games are orphans; two survivors claiming at once get each game once.
     let survivors = live(&["n2", "n3"]);
-    let share = store
-        .claim_games("n3", &survivors, Some((g1.0 % 2, 2)))
-        .await
-        .unwrap();
-    assert_eq!(share, 1, "n3's share of g1 and g2");
-    let rest = store.claim_games("n2", &survivors, None).await.unwrap();
-    assert_eq!(rest, 1);
-    assert_eq!(store.claim_games("n3", &survivors, None).await.unwrap(), 0);
-    let mut all = store.owned_games("n2").await.unwrap();
-    all.extend(store.owned_games("n3").await.unwrap());
+    assert_eq!(
+        store.orphan_games(&survivors, 100).await.unwrap(),
+        vec![g1, g2]
+    );
+    assert_eq!(store.orphan_games(&survivors, 1).await.unwrap(), vec![g1]);
+    let (n2, n3) = (store.clone(), store.clone());
+    let (s2, s3) = (survivors.clone(), survivors.clone());
+    let race = |who: &'static str, s: Store, l: Vec<String>| async move {
+        let mut got = Vec::new();
+        for g in [g1, g2] {
+            if s.claim_game(who, g, &l).await.unwrap() {
+                got.push(g);
+            }
+        }
+        got
+    };
+    let (got2, got3) = tokio::join!(race("n2", n2, s2), race("n3", n3, s3));
+    let mut all: Vec<GameId> = got2.iter().chain(&got3).copied().collect();
     all.sort();
-    let mut expected = vec![g0, g1, g2];
-    expected.sort();
-    assert_eq!(all, expected);
-    // Leaving, n2 gives its games up: they have no owner until claimed.
-    let n2_games = store.owned_games("n2").await.unwrap().len() as u64;
-    assert_eq!(store.release_games("n2").await.unwrap(), n2_games);
-    assert!(store.owned_games("n2").await.unwrap().is_empty());
-    assert!(store.orphans(&survivors).await.unwrap());
+    assert_eq!(all, vec![g1, g2], "n2 got {got2:?}, n3 got {got3:?}");
+    assert!(
+        store
+            .orphan_games(&survivors, 100)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    // Leaving, n3 gives its games up: they have no owner until claimed.
+    let n3_games = store.owned_games("n3").await.unwrap();
+    assert_eq!(
+        store.release_games("n3").await.unwrap(),
+        n3_games.len() as u64
+    );
+    assert_eq!(store.orphan_games(&survivors, 100).await.unwrap(), n3_games);
+    // A game given up alone goes only if the node still owns it.
+    store.release_game("n3", g0).await.unwrap();
+    assert_eq!(store.owner(g0).await.unwrap().as_deref(), Some("n2"));
+    store.release_game("n2", g0).await.unwrap();
+    assert_eq!(store.owner(g0).await.unwrap(), None);
     // A finished game is never claimed, and reads as not live.
     let finish = event(
         g1,
@@ -930,7 +952,7 @@ async fn a_live_game_is_claimed_by_one_node_only_on(store: &Store) {
     );
     commit_events(store, &[&finish]).await;
     assert_eq!(store.placement(g1).await.unwrap().map(|p| p.0), Some(false));
-    assert!(store.owner(g1).await.unwrap().is_none());
+    assert!(!store.claim_game("n2", g1, &survivors).await.unwrap());
 }
 
 #[tokio::test]
