@@ -736,13 +736,7 @@ impl Lobby {
             let relay = cluster.seat_elsewhere(&node, conn, player, seek, id).await;
             subscribers.push(relay);
         }
-        let mut ratings = [None, None];
-        for (i, seat) in setup.seats.iter().enumerate() {
-            ratings[i] = store
-                .seat_rating(seat.player, seat.engine.as_ref(), setup.kind)
-                .await?
-                .map(|r| r.rating.round() as i32);
-        }
+        let ratings = self.seat_ratings(&setup).await?;
         let init = RoomInit {
             id,
             setup,
@@ -812,6 +806,20 @@ impl Lobby {
         Ok(summary)
     }
 
+    /// The seats' ratings at a game's start, for display.
+    async fn seat_ratings(&self, setup: &NewGame) -> Result<[Option<i32>; 2], StoreError> {
+        let mut ratings = [None, None];
+        for (i, seat) in setup.seats.iter().enumerate() {
+            ratings[i] = self
+                .inner
+                .store
+                .seat_rating(seat.player, seat.engine.as_ref(), setup.kind)
+                .await?
+                .map(|r| r.rating.round() as i32);
+        }
+        Ok(ratings)
+    }
+
     /// Reloads the stored seeks and invitations after a restart; returns how many.
     pub async fn restore_seeks(&self) -> Result<usize, StoreError> {
         let store = &self.inner.store;
@@ -868,7 +876,6 @@ impl Lobby {
         moves: Vec<String>,
         log: Vec<(chaupal_shared::protocol::Version, GameEvent)>,
     ) -> Result<bool, StoreError> {
-        let store = &self.inner.store;
         let setup = row.setup.clone();
         let pairs: Vec<(String, String)> = setup
             .rules
@@ -886,13 +893,7 @@ impl Lobby {
                 return Ok(false);
             }
         };
-        let mut ratings = [None, None];
-        for (i, seat) in setup.seats.iter().enumerate() {
-            ratings[i] = store
-                .seat_rating(seat.player, seat.engine.as_ref(), setup.kind)
-                .await?
-                .map(|r| r.rating.round() as i32);
-        }
+        let ratings = self.seat_ratings(&setup).await?;
         let init = RoomInit {
             id: row.id,
             setup,
