@@ -341,8 +341,8 @@ impl Cluster {
         }
     }
 
-    /// Node `node` opened new rooms for `games`: their attachments sit back down there.
-    pub(super) fn games_moved(&self, _node: &str, games: &[GameId]) {
+    /// New rooms opened for `games` (on this node or another): their attachments sit back down.
+    pub(super) fn games_moved(&self, games: &[GameId]) {
         for game in games {
             self.forget_placement(*game);
         }

@@ -342,7 +342,7 @@ impl Cluster {
                     },
                 )
                 .await;
-                self.games_moved(me, &opened);
+                self.games_moved(&opened);
             }
         }
         self.retry_dangling();

@@ -535,7 +535,7 @@ impl Cluster {
                     if wire::check_node(&node).is_err() || node == self.inner.node {
                         continue;
                     }
-                    self.games_moved(&node, &games);
+                    self.games_moved(&games);
                 }
                 ToAll::Released { node } => {
                     // It dropped its lease first: the next scan sees it gone.

@@ -432,32 +432,34 @@ impl Store {
         &self,
         events: usize,
     ) -> Result<Vec<(GameRow, Vec<String>, Vec<(Version, String)>)>, StoreError> {
-        let rows = sqlx::query(&format!(
-            "SELECT {} FROM games WHERE status = 'live' ORDER BY id",
-            rows::GAME_COLUMNS
-        ))
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = self.live_rows().await?;
         let mut out = Vec::with_capacity(rows.len());
-        for row in &rows {
-            let game = GameRow::from_row(row)?;
+        for game in rows {
             let moves = self.moves(game.id).await?;
-            let recent = sqlx::query(
-                "SELECT version, body FROM events WHERE game_id = $1 ORDER BY version DESC \
-                 LIMIT $2",
-            )
-            .bind(to_i64(game.id.0))
-            .bind(to_i64(events as u64))
-            .fetch_all(&self.pool)
-            .await?;
-            let mut log = recent
-                .iter()
-                .map(|r| Ok((to_u64(r.try_get("version")?), r.try_get("body")?)))
-                .collect::<Result<Vec<_>, StoreError>>()?;
-            log.reverse();
+            let log = self.recent_event_bodies(game.id, events).await?;
             out.push((game, moves, log));
         }
         Ok(out)
+    }
+
+    /// A game's last `events` events as stored (JSON), oldest first.
+    pub async fn recent_event_bodies(
+        &self,
+        id: GameId,
+        events: usize,
+    ) -> Result<Vec<(Version, String)>, StoreError> {
+        let recent = sqlx::query(
+            "SELECT version, body FROM events WHERE game_id = $1 ORDER BY version DESC LIMIT $2",
+        )
+        .bind(to_i64(id.0))
+        .bind(to_i64(events as u64))
+        .fetch_all(&self.pool)
+        .await?;
+        recent
+            .iter()
+            .rev()
+            .map(|r| Ok((to_u64(r.try_get("version")?), r.try_get("body")?)))
+            .collect()
     }
 
     /// Finished games of a player, newest first.

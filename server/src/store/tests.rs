@@ -934,9 +934,12 @@ async fn a_live_game_is_claimed_by_one_node_only_on(store: &Store) {
     assert_eq!(store.orphan_games(&survivors, 100).await.unwrap(), n3_games);
     // A game given up alone goes only if the node still owns it.
     store.release_game("n3", g0).await.unwrap();
-    assert_eq!(store.owner(g0).await.unwrap().as_deref(), Some("n2"));
+    assert_eq!(
+        store.placement(g0).await.unwrap(),
+        Some((true, Some("n2".into())))
+    );
     store.release_game("n2", g0).await.unwrap();
-    assert_eq!(store.owner(g0).await.unwrap(), None);
+    assert_eq!(store.placement(g0).await.unwrap(), Some((true, None)));
     // A finished game is never claimed, and reads as not live.
     let finish = event(
         g1,
@@ -1004,7 +1007,7 @@ async fn a_seek_is_taken_once_on(store: &Store) {
     assert!(matches!(refused, StoreError::SeekGone), "{refused:?}");
     // The refused one stored no game: one live game, owned by the node that took the seek.
     let winner = taken.iter().find_map(|r| r.as_ref().ok()).copied().unwrap();
-    let owner = store.owner(winner).await.unwrap().unwrap();
+    let owner = store.placement(winner).await.unwrap().unwrap().1.unwrap();
     assert!(owner == "n2" || owner == "n3");
     assert_eq!(store.live_rows().await.unwrap().len(), 1);
     assert!(store.seek(seek).await.unwrap().is_none());
