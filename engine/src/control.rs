@@ -3,7 +3,8 @@
 //! The search asks [`SearchControl::should_stop`] every node; the answer is computed only every
 //! [`CHECK_INTERVAL`] nodes (the clock and the cancel flag are read there), so the check costs
 //! a counter increment. Time is split into a soft budget (do not start another iteration) and a
-//! hard budget (abandon the iteration under way).
+//! hard budget (abandon the iteration under way); a node budget is split the same way, so a
+//! level given nodes spends them as it would spend the time they stand for.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -29,6 +30,8 @@ pub struct SearchControl<'a> {
     soft_deadline: Option<Instant>,
     /// Stop after this many nodes.
     node_limit: Option<u64>,
+    /// Past this many nodes, no new iteration starts.
+    soft_node_limit: Option<u64>,
     /// The deepest iteration to run.
     depth_limit: Option<u32>,
     /// Nodes counted so far (every node the search enters).
@@ -49,6 +52,7 @@ impl<'a> SearchControl<'a> {
             hard_deadline,
             soft_deadline,
             node_limit: limits.nodes,
+            soft_node_limit: limits.nodes.map(|n| (n as f64 * SOFT_TIME_SHARE) as u64),
             depth_limit: limits.depth,
             nodes: 0,
             stopped: false,
@@ -90,7 +94,8 @@ impl<'a> SearchControl<'a> {
         if self.depth_limit.is_some_and(|d| depth > d) {
             return false;
         }
-        self.soft_deadline.is_none_or(|d| Instant::now() < d)
+        self.soft_node_limit.is_none_or(|n| self.nodes < n)
+            && self.soft_deadline.is_none_or(|d| Instant::now() < d)
     }
 
     /// Counts `n` nodes without checking anything (engines that check on their own schedule).
@@ -152,6 +157,25 @@ mod tests {
             n += 1;
         }
         assert_eq!(n + 1, CHECK_INTERVAL);
+    }
+
+    #[test]
+    fn past_the_soft_share_of_its_nodes_no_iteration_starts() {
+        let cancel = AtomicBool::new(false);
+        let limits = SearchLimits {
+            nodes: Some(100 * CHECK_INTERVAL),
+            ..SearchLimits::default()
+        };
+        let mut control = SearchControl::new(&limits, &cancel);
+        let soft = (100.0 * CHECK_INTERVAL as f64 * SOFT_TIME_SHARE) as u64;
+        control.add_nodes(soft - 1);
+        assert!(control.may_start_iteration(5));
+        control.add_nodes(1);
+        assert!(!control.may_start_iteration(5));
+        assert!(
+            !control.check(),
+            "the iteration under way goes on to the hard limit"
+        );
     }
 
     #[test]

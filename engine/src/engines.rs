@@ -104,6 +104,10 @@ pub struct EngineConfig {
     pub limits: SearchLimits,
     pub search: SearchConfig,
     pub mcts: MctsConfig,
+    /// Plays like a careless human (the low levels, `mistakes` module): every root move is
+    /// scored to the depth limit and one drawn at random, weighted by `exp(-loss / T)`, with
+    /// T this percentage of the game's win scale. `None`: the algorithm's own best move.
+    pub mistakes: Option<u32>,
 }
 
 impl EngineConfig {
@@ -130,6 +134,7 @@ impl EngineConfig {
             limits: algorithm.default_limits(),
             search,
             mcts: MctsConfig::default(),
+            mistakes: None,
         }
     }
 

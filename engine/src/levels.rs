@@ -1,6 +1,9 @@
-//! The eight levels players choose from, per game: from a random mover to the full search. Each
-//! level is a named engine configuration with its own depth, time or playout budget; the table
-//! in docs/AI.md is this one.
+//! The eight levels players choose from, per game: one engine, the full search with the game's
+//! evaluation, made weaker below the top by a shallower search and, at levels 1 to 3, by
+//! mistakes a careless human makes (the `mistakes` module). Levels 1 to 5 are limited by depth;
+//! levels 6 to 8 by nodes, the number an idle core searches in a third of a second, one second
+//! and three seconds, with time only as a ceiling, so that a level plays the same on a loaded
+//! server as on an idle one. The table in docs/AI.md is this one.
 
 use std::time::Duration;
 
@@ -15,9 +18,12 @@ pub struct LevelSpec {
     /// `ALGORITHM[:EVALUATION]`.
     pub engine: &'static str,
     pub depth: Option<u32>,
+    /// The most time a move may take (a ceiling: the level is its depth or nodes).
     pub time_ms: Option<u64>,
-    /// Playouts (MCTS) or nodes.
+    /// Nodes a move searches (MCTS: playouts).
     pub nodes: Option<u64>,
+    /// The careless player's temperature, percent of the game's win scale (`mistakes`).
+    pub mistakes: Option<u32>,
     /// What the level is for, for people.
     pub purpose: &'static str,
 }
@@ -29,37 +35,48 @@ impl LevelSpec {
             depth: Some(depth),
             time_ms: None,
             nodes: None,
+            mistakes: None,
             purpose,
         }
     }
-    const fn time(engine: &'static str, time_ms: u64, purpose: &'static str) -> Self {
+    const fn careless(
+        engine: &'static str,
+        depth: u32,
+        percent: u32,
+        purpose: &'static str,
+    ) -> Self {
+        LevelSpec {
+            mistakes: Some(percent),
+            ..LevelSpec::depth(engine, depth, purpose)
+        }
+    }
+    const fn nodes(engine: &'static str, nodes: u64, time_ms: u64, purpose: &'static str) -> Self {
         LevelSpec {
             engine,
             depth: None,
             time_ms: Some(time_ms),
-            nodes: None,
-            purpose,
-        }
-    }
-    const fn playouts(engine: &'static str, nodes: u64, purpose: &'static str) -> Self {
-        LevelSpec {
-            engine,
-            depth: None,
-            time_ms: None,
             nodes: Some(nodes),
+            mistakes: None,
             purpose,
         }
     }
 
     /// The engine and its budget in a few words.
     pub fn describe(&self) -> String {
-        let budget = match (self.depth, self.time_ms, self.nodes) {
-            (Some(d), _, _) => format!(" depth {d}"),
-            (_, Some(t), _) => format!(" {t} ms"),
-            (_, _, Some(n)) => format!(" {n} playouts"),
-            _ => String::new(),
-        };
-        format!("{}{budget}", self.engine)
+        let mut text = self.engine.to_owned();
+        if let Some(d) = self.depth {
+            text.push_str(&format!(" depth {d}"));
+        }
+        if let Some(n) = self.nodes {
+            text.push_str(&format!(" {} nodes", thousands(n)));
+        }
+        if let Some(t) = self.time_ms {
+            text.push_str(&format!(" (at most {t} ms)"));
+        }
+        if let Some(m) = self.mistakes {
+            text.push_str(&format!(", mistakes {m}%"));
+        }
+        text
     }
 
     /// The engine configuration of this level.
@@ -70,75 +87,80 @@ impl LevelSpec {
             time: self.time_ms.map(Duration::from_millis),
             nodes: self.nodes,
         };
+        config.mistakes = self.mistakes;
         Ok(config)
     }
 }
 
-const RANDOM: &str = "learning the rules: any legal move";
-const GREEDY: &str = "first games: takes whatever is on offer, sees no reply";
-const BASELINE_SHALLOW: &str = "beginners: a published agent looking two plies ahead";
-const BASELINE_FULL: &str = "casual players: a published agent at the depth its report used";
-const OURS_SHALLOW: &str = "improving players: our evaluation, shallow full search";
-const MCTS: &str = "club players: Monte Carlo tree search, a different style";
-const STRONG: &str = "strong players: the full search, one second a move";
-const FULL: &str = "full strength: the full search with all the time it is given";
-
-/// What differs between the games' level tables: the published agents (baselines) of levels
-/// 2 to 4, the depth of level 5, and the engine of levels 7 and 8.
-struct GameLevels {
-    greedy: &'static str,
-    baseline_shallow: (&'static str, u32),
-    baseline_full: (&'static str, u32),
-    ours_depth: u32,
-    strong: &'static str,
+/// `1234567` as `1 234 567`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
 }
+
+const BEGINNER: &str = "beginners: looks one move ahead and often misjudges";
+const NOVICE: &str = "novices: looks two moves ahead, still careless";
+const CASUAL: &str = "casual players: three moves ahead, the odd slip";
+const IMPROVING: &str = "improving players: four moves ahead, no careless moves";
+const CLUB: &str = "club players: six moves ahead";
+const STRONG_CLUB: &str = "strong club players: the full search, a third of a second";
+const EXPERT: &str = "experts: the full search, one second";
+const FULL: &str = "full strength: three seconds, solved databases and traps";
+
+/// What differs between the games' level tables: the engine, and the nodes an idle core
+/// searches in one second with it (`chaupal bestmove GAME --engine E --time-ms 1000` from the
+/// start and a middle-game position, docs/AI.md "Levels").
+struct GameLevels {
+    engine: &'static str,
+    nodes_per_second: u64,
+}
+
+/// The longest any level thinks about a move: level 8's ceiling, half as long again as the three
+/// seconds its nodes take on an idle core. A server's budget per move should not be shorter.
+pub const LONGEST_MOVE_MS: u64 = 4_500;
 
 /// The eight levels, the same steps in every game.
 const fn levels(g: GameLevels) -> [LevelSpec; 8] {
+    let n = g.nodes_per_second;
     [
-        LevelSpec::depth("random", 1, RANDOM),
-        LevelSpec::depth(g.greedy, 1, GREEDY),
-        LevelSpec::depth(g.baseline_shallow.0, g.baseline_shallow.1, BASELINE_SHALLOW),
-        LevelSpec::depth(g.baseline_full.0, g.baseline_full.1, BASELINE_FULL),
-        LevelSpec::depth("pvs", g.ours_depth, OURS_SHALLOW),
-        LevelSpec::playouts("mcts", 20_000, MCTS),
-        LevelSpec::time(g.strong, 1000, STRONG),
-        LevelSpec::time(g.strong, 3000, FULL),
+        LevelSpec::careless(g.engine, 1, 60, BEGINNER),
+        LevelSpec::careless(g.engine, 2, 30, NOVICE),
+        LevelSpec::careless(g.engine, 3, 12, CASUAL),
+        LevelSpec::depth(g.engine, 4, IMPROVING),
+        LevelSpec::depth(g.engine, 6, CLUB),
+        LevelSpec::nodes(g.engine, n / 3, 500, STRONG_CLUB),
+        LevelSpec::nodes(g.engine, n, 1_500, EXPERT),
+        LevelSpec::nodes(g.engine, 3 * n, LONGEST_MOVE_MS, FULL),
     ]
 }
 
 const BAGHCHAL: [LevelSpec; 8] = levels(GameLevels {
-    greedy: "greedy:features",
-    baseline_shallow: ("negamax:captures", 2),
-    baseline_full: ("negamax:features", 4),
-    ours_depth: 4,
-    strong: "pvs",
+    engine: "pvs",
+    nodes_per_second: 2_400_000,
 });
 
 const KALAH: [LevelSpec; 8] = levels(GameLevels {
-    greedy: "greedy:store-difference",
-    baseline_shallow: ("minimax-ab:store-ratio", 2),
-    baseline_full: ("alphabeta:store-difference", 4),
-    ours_depth: 6,
-    strong: "pvs",
+    engine: "pvs",
+    nodes_per_second: 2_200_000,
 });
 
 const JUNGLE: [LevelSpec; 8] = levels(GameLevels {
-    greedy: "greedy:material",
-    baseline_shallow: ("alphabeta:one-table", 2),
-    baseline_full: ("alphabeta:square-tables", 4),
-    ours_depth: 4,
-    // The Jungle paper's evaluation under our search measured stronger than ours so far
-    // (docs/AI.md, "Evaluations").
-    strong: "pvs:square-tables",
+    // The Jungle paper's evaluation under our search measured stronger than ours (docs/AI.md,
+    // "Evaluations").
+    engine: "pvs:square-tables",
+    nodes_per_second: 1_800_000,
 });
 
 const SHOLO_GUTI: [LevelSpec; 8] = levels(GameLevels {
-    greedy: "greedy:piece-count",
-    baseline_shallow: ("minimax:piece-count", 2),
-    baseline_full: ("alphabeta:piece-count", 4),
-    ours_depth: 4,
-    strong: "pvs",
+    engine: "pvs",
+    nodes_per_second: 1_600_000,
 });
 
 /// The eight levels of a game, weakest first.

@@ -21,7 +21,8 @@
 //!   from; [`random`].
 //! - [`game_ai`]: what a game supplies (evaluations, move hints); [`eval`]: the four games;
 //!   [`weights`]: tuned evaluation weights as JSON files.
-//! - [`engines`]: engine names; [`levels`]: the eight levels per game.
+//! - [`engines`]: engine names; [`levels`]: the eight levels per game; `mistakes`: how the
+//!   low levels err like weak humans.
 //! - [`analysis`]: hints, analysis and the winning-chances meter; [`fuzzy`]: the Mamdani
 //!   "winning margin" of the Sholo Guti report.
 //! - Perfect play: [`tablebase`] (the Bagh Chal movement phase and Sholo Guti endings, solved
@@ -41,6 +42,7 @@ pub mod game_ai;
 pub mod levels;
 mod mcts;
 pub mod memory;
+mod mistakes;
 mod ordering;
 pub mod perfect;
 mod position;

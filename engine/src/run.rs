@@ -168,6 +168,13 @@ pub fn run_with_evaluator<G: GameAi>(
     let baseline = |kind, control, on_info: &mut dyn FnMut(&SearchInfo)| {
         baseline::run(kind, game, eval, depth, contempt, control, on_info)
     };
+    if let Some(percent) = config.mistakes
+        && config.algorithm != Algorithm::Random
+    {
+        return crate::mistakes::choose(
+            game, config, percent, eval, seed, endgame, kept, cancel, on_info,
+        );
+    }
     match config.algorithm {
         Algorithm::Random => SearchOutput {
             best_move: random::choose_move(game, seed),

@@ -43,7 +43,7 @@ fn the_shipped_weights_are_the_committed_files() {
 }
 
 #[test]
-fn the_committed_baghchal_weights_become_the_default_of_the_levels_that_use_it() {
+fn the_committed_baghchal_weights_become_the_default_of_every_level() {
     let res = loaded();
     let tuned = load::<BaghChal>(&weights_dir().join("baghchal.json")).unwrap();
     assert_ne!(
@@ -67,20 +67,27 @@ fn the_committed_baghchal_weights_become_the_default_of_the_levels_that_use_it()
             .iter()
             .any(|g| level5.evaluate(g) != Chaupal::default().evaluate(g))
     );
-    // Level 6 (MCTS) keeps the weights in the code.
-    let level6 =
-        config_evaluator::<BaghChal>(&level(GameKind::BaghChal, 6).unwrap(), res.tuned.as_ref())
-            .unwrap();
-    for g in &positions {
-        assert_eq!(level6.evaluate(g), Chaupal::default().evaluate(g));
+    // Every level plays the full search with the game's evaluation: every level evaluates
+    // with the file's weights, the careless ones too.
+    for n in 1..=8 {
+        let eval = config_evaluator::<BaghChal>(
+            &level(GameKind::BaghChal, n).unwrap(),
+            res.tuned.as_ref(),
+        )
+        .unwrap();
+        for g in &positions {
+            assert_eq!(eval.evaluate(g), tuned.evaluate(g), "level {n}");
+        }
     }
-    // Level 4 names seed 004's evaluation and keeps it.
-    let level4 =
-        config_evaluator::<BaghChal>(&level(GameKind::BaghChal, 4).unwrap(), res.tuned.as_ref())
-            .unwrap();
+    // A named engine that names the published evaluation keeps it.
+    let published = config_evaluator::<BaghChal>(
+        &chaupal_engine::engines::EngineConfig::parse("negamax:features").unwrap(),
+        res.tuned.as_ref(),
+    )
+    .unwrap();
     for g in &positions {
         assert_eq!(
-            level4.evaluate(g),
+            published.evaluate(g),
             Published(Weights::PUBLISHED).evaluate(g)
         );
     }

@@ -46,8 +46,9 @@ pub const DEFAULT_WRITE_TIMEOUT_MS: u64 = 10_000;
 pub const DEFAULT_RECONNECT_GRACE_MS: u64 = 60_000;
 /// Events a game keeps for replay to reconnecting clients; older gaps get a snapshot.
 pub const DEFAULT_REPLAY_EVENTS: usize = 512;
-/// The longest an AI may think about one move.
-pub const DEFAULT_AI_MOVE_MS: u64 = 2_000;
+/// The longest an AI may think about one move: the longest any level thinks, so that the
+/// default never cuts a level short of the budget it was calibrated with.
+pub const DEFAULT_AI_MOVE_MS: u64 = chaupal_engine::levels::LONGEST_MOVE_MS;
 /// The longest analysis (or hint) may take.
 pub const DEFAULT_ANALYSIS_MS: u64 = 5_000;
 /// Searches waiting for an AI thread; more are refused with `ai_busy`.
@@ -309,5 +310,26 @@ impl Limits {
         } else {
             std::thread::available_parallelism().map_or(1, |n| n.get())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chaupal_shared::GameKind;
+
+    #[test]
+    fn the_default_ai_budget_never_cuts_a_level_short() {
+        for kind in GameKind::ALL {
+            for spec in chaupal_engine::levels::table(kind) {
+                let ceiling = spec.time_ms.unwrap_or(0);
+                assert!(
+                    ceiling <= DEFAULT_AI_MOVE_MS,
+                    "{kind}: {} thinks up to {ceiling} ms",
+                    spec.describe()
+                );
+            }
+        }
+        assert_eq!(Limits::default().ai_move_ms, DEFAULT_AI_MOVE_MS);
     }
 }

@@ -14,12 +14,14 @@ use std::time::Instant;
 use chaupal_shared::{Game, Side};
 use serde::{Deserialize, Serialize};
 
-use super::entrant::Entrant;
-use chaupal_engine::Kept;
+use super::entrant::{Entrant, ServerPlay};
 use chaupal_engine::engines::Algorithm;
+use chaupal_engine::engines::EngineConfig;
+use chaupal_engine::game_ai::Evaluator;
 use chaupal_engine::random::Rng;
 use chaupal_engine::run::run_with_evaluator;
 use chaupal_engine::weights::Tunable;
+use chaupal_engine::{EngineSpec, Kept, SearchRequest, SearchStats};
 
 /// How games begin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -264,16 +266,7 @@ pub fn play_game<G: Tunable>(
         let e = if side == Side::First { first } else { second };
         let t = Instant::now();
         let move_seed = seed ^ u64::from(plies).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let out = run_with_evaluator(
-            &g,
-            &e.config,
-            e.eval.as_ref(),
-            move_seed,
-            None,
-            &mut kept[side.index()],
-            cancel,
-            &mut |_| {},
-        );
+        let out = one_move(&g, e, move_seed, &mut kept[side.index()], cancel);
         let s = &mut sides[side.index()];
         s.moves += 1;
         s.time_us += t.elapsed().as_micros() as u64;
@@ -295,6 +288,74 @@ pub fn play_game<G: Tunable>(
             // Only when cancelled: no move, no game.
             None => return (GameEnd::Capped, String::new(), plies, sides),
         }
+    }
+}
+
+/// What one move of an entrant found.
+struct Played<M> {
+    best_move: Option<M>,
+    stats: SearchStats,
+}
+
+/// One move of entrant `e` in `g`: as the server plays a level, or its engine run directly.
+fn one_move<G: Tunable>(
+    g: &G,
+    e: &Entrant<G>,
+    seed: u64,
+    kept: &mut Kept<G>,
+    cancel: &AtomicBool,
+) -> Played<G::Move> {
+    match &e.server {
+        Some(server) => server_move(g, server, &e.config, e.eval.as_ref(), seed, kept, cancel),
+        None => {
+            let out = run_with_evaluator(
+                g,
+                &e.config,
+                e.eval.as_ref(),
+                seed,
+                None,
+                kept,
+                cancel,
+                &mut |_| {},
+            );
+            Played {
+                best_move: out.best_move,
+                stats: out.stats,
+            }
+        }
+    }
+}
+
+/// A level's move through the engine's `think`; should the engine refuse (it cannot, for a
+/// level of a game in play), the level's engine runs directly.
+fn server_move<G: Tunable>(
+    g: &G,
+    server: &ServerPlay<G>,
+    config: &EngineConfig,
+    eval: &dyn Evaluator<G>,
+    seed: u64,
+    kept: &mut Kept<G>,
+    cancel: &AtomicBool,
+) -> Played<G::Move> {
+    let request = SearchRequest::new(EngineSpec::Level(server.level), server.limits.clone(), seed);
+    let result =
+        chaupal_engine::run::think(g, &request, &server.resources, kept, cancel, &mut |_| {});
+    if let Ok(result) = result
+        && let Some(mv) = result
+            .best_move
+            .as_deref()
+            .and_then(|t| g.parse_move(t).ok())
+    {
+        return Played {
+            best_move: Some(mv),
+            stats: result.stats,
+        };
+    }
+    let endgame = server.resources.endgame.as_ref();
+    let out = run_with_evaluator(g, config, eval, seed, endgame, kept, cancel, &mut |_| {});
+    Played {
+        best_move: out.best_move,
+        stats: out.stats,
     }
 }
 

@@ -1,7 +1,8 @@
 //! Arena entrants: an engine as written on the command line, with its own limits and weights.
 //!
 //! `ENGINE[@dN][@tMS][@nN][@w=FILE]`: ENGINE is a named engine (`alphabeta:store-ratio`, `pvs`) or a
-//! level (`level:3`); `@d4` searches to depth 4, `@t500` for 500 ms a move, `@n20000` nodes (MCTS:
+//! level (`level:3`, played as the server plays it: through the engine's perfect players and
+//! with its tuned weights, see [`ServerPlay`]); `@d4` searches to depth 4, `@t500` for 500 ms a move, `@n20000` nodes (MCTS:
 //! playouts), `@w=FILE` with the evaluation weights of a weights file. Without limits of its
 //! own an entrant takes the arena's `--depth`/`--time-ms`, else its engine's (or level's)
 //! defaults. A level keeps its own limits, made stricter by any given.
@@ -14,6 +15,7 @@ use chaupal_shared::GameKind;
 
 use chaupal_engine::engines::EngineConfig;
 use chaupal_engine::game_ai::Evaluator;
+use chaupal_engine::perfect::Resources;
 use chaupal_engine::weights::{Tunable, load_evaluator};
 use chaupal_engine::{SearchLimits, levels};
 
@@ -139,27 +141,61 @@ pub fn expand_depths(specs: Vec<EntrantSpec>, depths: &[u32]) -> Vec<EntrantSpec
     out
 }
 
+/// A level played as the server plays it: each move is a level request to the engine's
+/// `think`, so the perfect players (the databases, the Kalah solver and book) answer first and
+/// the search uses the engine's tuned weights and endgame database.
+#[derive(Clone, Debug)]
+pub struct ServerPlay<G> {
+    pub level: u8,
+    /// The entrant's own limits (the level's are made stricter by them, as the server's
+    /// budget does).
+    pub limits: SearchLimits,
+    /// What the engine holds for the game.
+    pub resources: Resources<G>,
+}
+
 /// An entrant ready to play game `G`.
 #[derive(Clone, Debug)]
 pub struct Entrant<G: Tunable> {
     pub label: String,
     pub config: EngineConfig,
     pub eval: Arc<dyn Evaluator<G>>,
+    /// Set for a level without weights of its own: played as on the server.
+    pub server: Option<ServerPlay<G>>,
 }
 
 impl<G: Tunable> Entrant<G> {
-    /// Builds the entrant: configuration, evaluation (or the weights file's).
-    pub fn build(spec: &EntrantSpec, defaults: &SearchLimits) -> Result<Self, String> {
+    /// Builds the entrant: configuration, evaluation (or the weights file's). A level without
+    /// `@w=` plays with `engine` (what the engine holds for `G`), as on the server.
+    pub fn build(
+        spec: &EntrantSpec,
+        defaults: &SearchLimits,
+        engine: &Resources<G>,
+    ) -> Result<Self, String> {
         let config = spec.config(G::KIND, defaults)?;
+        // Named engines keep the weights in the code, levels the engine's tuned ones.
+        let tuned = match spec.base {
+            Base::Level(_) => engine.tuned.as_ref(),
+            Base::Named(_) => None,
+        };
         let eval = match &spec.weights {
             Some(path) => load_evaluator::<G>(path).map_err(|e| e.to_string())?,
-            None => chaupal_engine::run::config_evaluator::<G>(&config, None)
+            None => chaupal_engine::run::config_evaluator::<G>(&config, tuned)
                 .map_err(|e| e.to_string())?,
+        };
+        let server = match (&spec.base, &spec.weights) {
+            (Base::Level(level), None) => Some(ServerPlay {
+                level: *level,
+                limits: spec.limits.clone(),
+                resources: engine.clone(),
+            }),
+            _ => None,
         };
         Ok(Entrant {
             label: spec.label(),
             config,
             eval,
+            server,
         })
     }
 
@@ -169,6 +205,7 @@ impl<G: Tunable> Entrant<G> {
             label,
             config,
             eval: G::with_weights(w),
+            server: None,
         }
     }
 }

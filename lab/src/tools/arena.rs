@@ -1,4 +1,4 @@
-//! `chaupal-server arena`: a round robin between engines, with a progress bar, a table per
+//! `chaupal arena`: a round robin between engines, with a progress bar, a table per
 //! pairing on stdout, and CSV, JSON and PNG plots in `--out`.
 
 use std::io::Write;
@@ -20,8 +20,9 @@ use crate::research::plots::{DepthSeries, elo_ladder, score_by_depth};
 use crate::research::report::{
     EntrantInfo, PairingSummary, games_csv, pairings_csv, standings, summarize, table,
 };
-use chaupal_engine::SearchLimits;
+use chaupal_engine::perfect::Resources;
 use chaupal_engine::weights::Tunable;
+use chaupal_engine::{Engine, EngineSettings, SearchLimits};
 
 /// The command line of `arena`.
 #[derive(Clone, Debug, clap::Args)]
@@ -73,6 +74,10 @@ pub struct ArenaCli {
     /// Directory for arena.json, pairings.csv, games.csv and the PNG plots.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// A directory of solved databases (`baghchal.tb`, `sholo-guti.tb`, `kalah*.db`), read as
+    /// the server reads its `--tablebase`: levels play with them as they do there.
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<PathBuf>,
     /// Plays nothing: reads an earlier run's arena.json, sums it up and fits the ladders again
     /// with this version's code, and prints (and with --out writes) the result.
     #[arg(long, value_name = "ARENA_JSON", conflicts_with = "engines")]
@@ -107,6 +112,7 @@ pub fn run_cli(cli: ArenaCli) -> Result<(), ToolError> {
         gauntlet: cli.gauntlet,
         span: cli.span,
         out: cli.out,
+        tablebase: cli.tablebase,
         progress: true,
     };
     let stdout = std::io::stdout();
@@ -133,6 +139,8 @@ pub struct ArenaArgs {
     pub gauntlet: Option<usize>,
     pub span: Option<usize>,
     pub out: Option<PathBuf>,
+    /// The solved databases levels play with (`--tablebase`).
+    pub tablebase: Option<PathBuf>,
     /// Show a progress bar (on stderr, when it is a terminal).
     pub progress: bool,
 }
@@ -155,6 +163,7 @@ impl Default for ArenaArgs {
             gauntlet: None,
             span: None,
             out: None,
+            tablebase: None,
             progress: false,
         }
     }
@@ -213,11 +222,23 @@ pub fn run_arena_tool(args: &ArenaArgs, out: &mut impl Write) -> Result<ArenaRep
     };
     let any = set_up_game(args.game, &args.rules, None, None)?;
     let rules = any.rule_pairs();
+    // The engine the server would play with: the shipped tuned weights, the databases given.
+    let engine = Engine::load(&EngineSettings {
+        tablebase_dir: args.tablebase.clone(),
+        ..EngineSettings::default()
+    })
+    .map_err(|e| ToolError::Usage(e.to_string()))?;
+    let play = |progress| Play {
+        specs: &specs,
+        defaults: &defaults,
+        settings: &settings,
+        progress,
+    };
     let (entrants, records) = match &any {
-        AnyGame::BaghChal(g) => typed(g, &specs, &defaults, &settings, args.progress)?,
-        AnyGame::Kalah(g) => typed(g, &specs, &defaults, &settings, args.progress)?,
-        AnyGame::Jungle(g) => typed(g, &specs, &defaults, &settings, args.progress)?,
-        AnyGame::SholoGuti(g) => typed(g, &specs, &defaults, &settings, args.progress)?,
+        AnyGame::BaghChal(g) => play(args.progress).typed(g, engine.resources())?,
+        AnyGame::Kalah(g) => play(args.progress).typed(g, engine.resources())?,
+        AnyGame::Jungle(g) => play(args.progress).typed(g, engine.resources())?,
+        AnyGame::SholoGuti(g) => play(args.progress).typed(g, engine.resources())?,
     };
     let report = sum_up(
         args.game.name().to_owned(),
@@ -321,32 +342,42 @@ fn print_and_write(
     Ok(())
 }
 
-/// Builds the entrants for game `G` and plays the arena.
-fn typed<G: Tunable>(
-    start: &G,
-    specs: &[EntrantSpec],
-    defaults: &SearchLimits,
-    settings: &ArenaSettings,
+/// An arena to play, whatever the game.
+struct Play<'a> {
+    specs: &'a [EntrantSpec],
+    defaults: &'a SearchLimits,
+    settings: &'a ArenaSettings,
     progress: bool,
-) -> Result<(Vec<EntrantInfo>, Vec<GameRecord>), ToolError> {
-    let entrants = specs
-        .iter()
-        .map(|s| Entrant::<G>::build(s, defaults))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(ToolError::Usage)?;
-    let info = entrants
-        .iter()
-        .map(|e| EntrantInfo {
-            label: e.label.clone(),
-            depth: e.config.limits.depth,
-        })
-        .collect();
-    let total = crate::research::arena::jobs(entrants.len(), settings).len() as u64;
-    let bar = progress_bar(total, progress, "games");
-    let cancel = AtomicBool::new(false);
-    let records = run_arena(start, &entrants, settings, &cancel, &|_| bar.inc(1));
-    bar.finish_and_clear();
-    Ok((info, records))
+}
+
+impl Play<'_> {
+    /// Builds the entrants for game `G` (levels with what the engine holds for it) and plays.
+    fn typed<G: Tunable>(
+        &self,
+        start: &G,
+        engine: &Resources<G>,
+    ) -> Result<(Vec<EntrantInfo>, Vec<GameRecord>), ToolError> {
+        let (specs, defaults, settings, progress) =
+            (self.specs, self.defaults, self.settings, self.progress);
+        let entrants = specs
+            .iter()
+            .map(|s| Entrant::<G>::build(s, defaults, engine))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(ToolError::Usage)?;
+        let info = entrants
+            .iter()
+            .map(|e| EntrantInfo {
+                label: e.label.clone(),
+                depth: e.config.limits.depth,
+            })
+            .collect();
+        let total = crate::research::arena::jobs(entrants.len(), settings).len() as u64;
+        let bar = progress_bar(total, progress, "games");
+        let cancel = AtomicBool::new(false);
+        let records = run_arena(start, &entrants, settings, &cancel, &|_| bar.inc(1));
+        bar.finish_and_clear();
+        Ok((info, records))
+    }
 }
 
 /// A progress bar on stderr (hidden when `show` is false or stderr is not a terminal).

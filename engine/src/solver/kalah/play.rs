@@ -2,7 +2,7 @@
 //! nothing, and then the ordinary search plays with the time left.
 //!
 //! Level 8 of Kalah first looks in the opening book ([`super::book`]), then asks the solver
-//! (when the request is timed, not depth- or node-limited). The solver gets
+//! (when the request has a time limit and no depth limit). The solver gets
 //! [`SOLVER_TIME_SHARE`] of the move's time, a table of [`AI_TABLE_MB`] kept between moves of
 //! the same board size, and the endgame database the engine holds (built on first use at
 //! [`AI_DB_BYTES`] when there is none, a fraction of a second, and a larger one built in the
@@ -28,8 +28,9 @@ use crate::request::{
 
 /// The level that plays perfectly where it can.
 pub(crate) const PERFECT_LEVEL: u8 = 8;
-/// Share of the move's time the solver may use before the ordinary search takes over.
-pub(crate) const SOLVER_TIME_SHARE: f64 = 0.5;
+/// Share of the move's time the solver may use before the ordinary search takes over: a
+/// third of level 8's ceiling of 4.5 s, so that the search still has its three seconds.
+pub(crate) const SOLVER_TIME_SHARE: f64 = 1.0 / 3.0;
 /// Table size of each solver kept between moves.
 const AI_TABLE_MB: usize = 64;
 /// Positions of the endgame database built on first use when the engine holds none: small, so
@@ -175,8 +176,9 @@ impl KalahPlayer {
 }
 
 impl PerfectPlay<Kalah> for KalahPlayer {
-    /// Plays the perfect move of `game` when the request is level 8 with a time budget and
-    /// the book has the position or the solver proves its value in its share of that time.
+    /// Plays the perfect move of `game` when the request is level 8 with a time limit and no
+    /// depth limit, and the book has the position or the solver proves its value in its share
+    /// of that time.
     fn play(
         &self,
         game: &Kalah,
@@ -189,9 +191,8 @@ impl PerfectPlay<Kalah> for KalahPlayer {
             Ok(config) => config.limits,
             Err(_) => return Ok(Probe::Search(request.clone())),
         };
-        let timed_only = limits.depth.is_none() && limits.nodes.is_none();
-        let (EngineSpec::Level(PERFECT_LEVEL), true, Some(time)) =
-            (&request.engine, timed_only, limits.time)
+        let (EngineSpec::Level(PERFECT_LEVEL), None, Some(time)) =
+            (&request.engine, limits.depth, limits.time)
         else {
             return Ok(Probe::Search(request.clone()));
         };

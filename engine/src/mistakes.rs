@@ -1,0 +1,276 @@
+//! How the low levels play like weak humans: every root move is scored by a shallow full
+//! search, and one is drawn at random with a weight that falls with its loss against the best,
+//! `exp(-loss / temperature)`. Moves nearly as good as the best are confused often, a move that
+//! throws away a piece rarely, a lost game almost never when another move avoids it, and a win
+//! on the board is always taken. A random mover blunders as often as it plays well; this player
+//! makes the mistakes of someone who looks one or two moves ahead and sometimes misjudges.
+//!
+//! The temperature is given in percent of the game's [`GameAi::WIN_SCALE`] (the evaluation
+//! difference that moves the winning chances from 50% to about 73%), so one setting means the
+//! same degree of carelessness in every game.
+
+use std::sync::atomic::AtomicBool;
+
+use crate::engines::EngineConfig;
+use crate::game_ai::{Evaluator, GameAi};
+use crate::memory::Kept;
+use crate::perfect::EndgameTable;
+use crate::random::Rng;
+use crate::request::{SearchInfo, SearchStats};
+use crate::run::run_with_evaluator;
+use crate::search::SearchOutput;
+use crate::value::{Value, is_decisive, to_score};
+
+/// Losses beyond this many temperatures get no weight at all.
+const CUTOFF: f64 = 30.0;
+
+/// Every legal move of `game` with its value for the side to move, each found by `config`'s
+/// search to one ply less than `depth` below the move (a static evaluation at depth 1).
+#[allow(clippy::too_many_arguments)]
+fn scored_moves<G: GameAi>(
+    game: &G,
+    config: &EngineConfig,
+    depth: u32,
+    eval: &dyn Evaluator<G>,
+    seed: u64,
+    endgame: Option<&std::sync::Arc<dyn EndgameTable<G>>>,
+    kept: &mut Kept<G>,
+    cancel: &AtomicBool,
+    stats: &mut SearchStats,
+) -> Vec<(G::Move, Value)> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mut inner = config.clone();
+    inner.mistakes = None;
+    inner.limits.depth = Some(depth.saturating_sub(1).max(1));
+    inner.limits.nodes = None;
+    let me = game.side_to_move();
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut child = game.clone();
+            child.make(mv);
+            stats.nodes += 1;
+            let for_child = match child.outcome() {
+                Some(outcome) => child.terminal_value(outcome, 1, 0),
+                None if depth <= 1 => eval.evaluate(&child),
+                None => {
+                    let out = run_with_evaluator(
+                        &child,
+                        &inner,
+                        eval,
+                        seed,
+                        endgame,
+                        kept,
+                        cancel,
+                        &mut |_| {},
+                    );
+                    stats.nodes += out.stats.nodes;
+                    out.value
+                }
+            };
+            let value = if child.side_to_move() == me {
+                for_child
+            } else {
+                -for_child
+            };
+            (mv, value)
+        })
+        .collect()
+}
+
+/// Draws a move from `scored` with weight `exp(-loss / temperature)`, `temperature` in
+/// centi-units; a decisive best value (a proven win) is never given up for a heuristic one.
+fn draw<M: Copy>(scored: &[(M, Value)], temperature: f64, rng: &mut Rng) -> Option<(M, Value)> {
+    let best = scored.iter().map(|&(_, v)| v).max()?;
+    let weights: Vec<f64> = scored
+        .iter()
+        .map(|&(_, v)| {
+            if v == best {
+                return 1.0;
+            }
+            if is_decisive(best) && best > 0 || is_decisive(v) && v < 0 {
+                return 0.0;
+            }
+            let loss = f64::from(best - v) / temperature.max(1.0);
+            if loss > CUTOFF { 0.0 } else { (-loss).exp() }
+        })
+        .collect();
+    let total: f64 = weights.iter().sum();
+    let mut r = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+    for (i, w) in weights.iter().enumerate() {
+        if r < *w {
+            return Some(scored[i]);
+        }
+        r -= w;
+    }
+    scored.iter().copied().find(|&(_, v)| v == best)
+}
+
+/// A move of a careless player of strength `config` (its depth limit, its
+/// [`EngineConfig::mistakes`] temperature in percent of the game's win scale).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn choose<G: GameAi>(
+    game: &G,
+    config: &EngineConfig,
+    percent: u32,
+    eval: &dyn Evaluator<G>,
+    seed: u64,
+    endgame: Option<&std::sync::Arc<dyn EndgameTable<G>>>,
+    kept: &mut Kept<G>,
+    cancel: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchOutput<G::Move> {
+    let started = std::time::Instant::now();
+    let depth = config.limits.depth.unwrap_or(1).max(1);
+    let mut stats = SearchStats::default();
+    let scored = scored_moves(
+        game, config, depth, eval, seed, endgame, kept, cancel, &mut stats,
+    );
+    let temperature = G::WIN_SCALE * f64::from(percent) / 100.0;
+    let mut rng = Rng::new(seed ^ game.hash() ^ 0x6d69_7374_616b_6573);
+    let chosen = draw(&scored, temperature, &mut rng);
+    stats.depth = depth;
+    stats.time_ms = started.elapsed().as_millis() as u64;
+    let value = chosen.map_or(0, |(_, v)| v);
+    let info = chosen.map(|(mv, v)| SearchInfo {
+        depth,
+        score: to_score(v, false, G::MARGIN_SCORES, 1),
+        nodes: stats.nodes,
+        nps: 0,
+        time_ms: stats.time_ms,
+        pv: vec![game.move_text(mv)],
+    });
+    if let Some(info) = &info {
+        on_info(info);
+    }
+    SearchOutput {
+        best_move: chosen.map(|(mv, _)| mv),
+        value,
+        proven: false,
+        pv: chosen.map(|(mv, _)| vec![mv]).unwrap_or_default(),
+        stats,
+        info,
+        trap_set: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chaupal_shared::Game;
+    use chaupal_shared::jungle::Jungle;
+
+    use crate::engines::EngineConfig;
+
+    fn careless(depth: u32, percent: u32) -> EngineConfig {
+        let mut config = EngineConfig::parse("pvs").unwrap();
+        config.limits.depth = Some(depth);
+        config.mistakes = Some(percent);
+        config
+    }
+
+    fn pick<G: GameAi>(game: &G, config: &EngineConfig, seed: u64) -> G::Move {
+        let eval = crate::game_ai::default_evaluator::<G>().unwrap();
+        let cancel = AtomicBool::new(false);
+        let percent = config.mistakes.unwrap();
+        choose(
+            game,
+            config,
+            percent,
+            eval.as_ref(),
+            seed,
+            None,
+            &mut Kept::default(),
+            &cancel,
+            &mut |_| {},
+        )
+        .best_move
+        .unwrap()
+    }
+
+    #[test]
+    fn the_draw_favours_small_losses_and_never_gives_up_a_proven_win() {
+        let scored = [(0u8, 100), (1, 90), (2, -400)];
+        let mut rng = Rng::new(7);
+        let mut counts = [0u32; 3];
+        for _ in 0..10_000 {
+            counts[usize::from(draw(&scored, 100.0, &mut rng).unwrap().0)] += 1;
+        }
+        // Weights 1, e^-0.1 = 0.905 and e^-5 = 0.0067.
+        assert!(counts[0] > counts[1], "{counts:?}");
+        assert!(
+            counts[1] > 4_000,
+            "near-equal moves are confused: {counts:?}"
+        );
+        assert!(
+            (10..200).contains(&counts[2]),
+            "a blunder is rare, not impossible: {counts:?}"
+        );
+        let won = [(0u8, crate::value::mate_in(3)), (1, 5_000), (2, 4_000)];
+        for _ in 0..1_000 {
+            assert_eq!(draw(&won, 1_000_000.0, &mut rng).unwrap().0, 0);
+        }
+        assert_eq!(draw::<u8>(&[], 100.0, &mut rng), None);
+    }
+
+    #[test]
+    fn a_careless_player_is_seeded_and_varies_with_the_seed() {
+        let game = Jungle::start(Default::default());
+        let config = careless(2, 50);
+        let a: Vec<_> = (0..12).map(|s| pick(&game, &config, s)).collect();
+        let b: Vec<_> = (0..12).map(|s| pick(&game, &config, s)).collect();
+        assert_eq!(a, b, "the same seeds give the same moves");
+        let mut distinct = a.clone();
+        distinct.sort_by_key(|m| game.move_text(*m));
+        distinct.dedup();
+        assert!(distinct.len() > 1, "different seeds, different moves");
+    }
+
+    #[test]
+    fn careless_moves_lose_less_than_random_ones_and_less_when_cooler() {
+        let mut game = Jungle::start(Default::default());
+        for text in ["f2-f1", "c7-d7", "b2-b1"] {
+            let mv = game.parse_move(text).unwrap();
+            game.make(mv);
+        }
+        let eval = crate::game_ai::default_evaluator::<Jungle>().unwrap();
+        let cancel = AtomicBool::new(false);
+        let mut stats = SearchStats::default();
+        let config = careless(2, 50);
+        let scored = scored_moves(
+            &game,
+            &config,
+            2,
+            eval.as_ref(),
+            0,
+            None,
+            &mut Kept::default(),
+            &cancel,
+            &mut stats,
+        );
+        let best = scored.iter().map(|&(_, v)| v).max().unwrap();
+        let loss_of = |mv| best - scored.iter().find(|&&(m, _)| m == mv).unwrap().1;
+        let random_loss = scored
+            .iter()
+            .map(|&(_, v)| f64::from(best - v))
+            .sum::<f64>()
+            / scored.len() as f64;
+        let mean_loss = |percent| {
+            let c = careless(2, percent);
+            (0..200)
+                .map(|s| f64::from(loss_of(pick(&game, &c, s))))
+                .sum::<f64>()
+                / 200.0
+        };
+        // A quiet opening: the moves differ little, so a warm player is nearly random here.
+        let (warm, cool) = (mean_loss(30), mean_loss(5));
+        assert!(random_loss > 20.0, "{random_loss}");
+        assert!(warm < random_loss, "{warm} against random {random_loss}");
+        assert!(
+            cool < random_loss / 2.0,
+            "{cool} against random {random_loss}"
+        );
+        assert!(cool < warm, "cooler plays better: {cool} against {warm}");
+    }
+}
