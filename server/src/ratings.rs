@@ -6,8 +6,7 @@
 //! period (as on most game servers).
 //!
 //! The levels' ratings are measured, per game: arena runs of level against level (docs/AI.md,
-//! "Calibrated ratings"), level 1 put at [`LEVEL_ONE_RATING`]. Glicko-2's rating scale is
-//! Elo's (400 points for 10:1 odds), so the measured differences carry over unchanged.
+//! "Calibrated ratings"), kept in `chaupal_shared::levels` so that the client shows the same.
 
 use chaupal_shared::GameKind;
 use skillratings::Outcomes;
@@ -38,33 +37,11 @@ impl Default for Rating {
 /// How sure the server is of an AI level's rating: small, since the levels are anchors.
 const LEVEL_DEVIATION: f64 = 60.0;
 
-/// Where level 1 stands on the server's scale (a new player starts at 1500).
-pub const LEVEL_ONE_RATING: f64 = 1000.0;
-
-/// Each level's Elo above level 1, levels 1 to 8, per game, rounded: the maximum-likelihood
-/// ladders of the arena runs of 2026-11-26 (the commands, intervals and games are in docs/AI.md,
-/// "Calibrated ratings"; the files in docs/research/levels-GAME/). A test checks that the
-/// docs' table is this one.
-const LEVEL_ELO: [(GameKind, [i32; 8]); 4] = [
-    (GameKind::BaghChal, [0, 383, 431, 808, 790, 741, 986, 1091]),
-    (GameKind::Kalah, [0, 247, 123, 636, 789, 908, 928, 983]),
-    (GameKind::Jungle, [0, 110, 560, 960, 1053, 962, 1203, 1206]),
-    (GameKind::SholoGuti, [0, 354, 495, 495, 549, 339, 693, 720]),
-];
-
-/// A level's calibrated Elo above level 1 in a game.
-fn level_elo(kind: GameKind, level: u8) -> i32 {
-    LEVEL_ELO
-        .iter()
-        .find(|(k, _)| *k == kind)
-        .map_or(0, |(_, elo)| elo[usize::from(level.clamp(1, 8)) - 1])
-}
-
-/// The fixed rating of AI level `level` (1..8) in a game: level 1 at [`LEVEL_ONE_RATING`], the
-/// others by the calibration.
+/// The fixed rating of AI level `level` (1..8) in a game: the calibration's
+/// ([`chaupal_shared::levels::level_rating`]).
 pub fn level_rating(kind: GameKind, level: u8) -> Rating {
     Rating {
-        rating: LEVEL_ONE_RATING + f64::from(level_elo(kind, level)),
+        rating: f64::from(chaupal_shared::levels::level_rating(kind, level)),
         deviation: LEVEL_DEVIATION,
         volatility: 0.06,
         games: 0,
@@ -108,17 +85,6 @@ pub fn rate(first: Rating, second: Rating, first_won: Option<bool>) -> (Rating, 
 mod tests {
     use super::*;
 
-    /// The levels that measured no stronger than the level below them (game, level): the server
-    /// shows what was measured, so these are not above their neighbour in `LEVEL_ELO`.
-    const NOT_ABOVE_THE_LEVEL_BELOW: &[(GameKind, u8)] = &[
-        (GameKind::BaghChal, 5),
-        (GameKind::BaghChal, 6),
-        (GameKind::Kalah, 3),
-        (GameKind::Jungle, 6),
-        (GameKind::SholoGuti, 4),
-        (GameKind::SholoGuti, 6),
-    ];
-
     #[test]
     fn the_winner_gains_and_the_loser_loses() {
         let (a, b) = rate(Rating::default(), Rating::default(), Some(true));
@@ -136,22 +102,10 @@ mod tests {
             let (weak, _) = rate(Rating::default(), level_rating(kind, 1), Some(true));
             assert!(strong.rating > weak.rating, "{kind}");
             assert!(level_rating(kind, 1).rating < level_rating(kind, 8).rating);
-            assert_eq!(level_rating(kind, 1).rating, LEVEL_ONE_RATING);
-        }
-    }
-
-    #[test]
-    fn each_level_is_above_the_one_below_except_where_measured_otherwise() {
-        for kind in GameKind::ALL {
-            for n in 2..=8u8 {
-                let (below, this) = (level_elo(kind, n - 1), level_elo(kind, n));
-                if NOT_ABOVE_THE_LEVEL_BELOW.contains(&(kind, n)) {
-                    // A listed exception must be one, or the list hides nothing real.
-                    assert!(this <= below, "{kind} level {n} is listed but is above");
-                } else {
-                    assert!(this > below, "{kind} level {n}: {this} <= {below}");
-                }
-            }
+            assert_eq!(
+                level_rating(kind, 1).rating,
+                f64::from(chaupal_shared::levels::LEVEL_ONE_RATING)
+            );
         }
     }
 
@@ -198,52 +152,5 @@ mod tests {
     #[ignore]
     fn print_level_ratings() {
         print!("level ratings\n```\n{}```\n", protocol_table());
-    }
-
-    /// The rows of docs/AI.md's table of the levels' server ratings.
-    fn documented_ratings() -> Vec<Vec<f64>> {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/AI.md");
-        let text = std::fs::read_to_string(path).unwrap();
-        let header: String = GameKind::ALL.iter().fold("| level |".to_owned(), |h, k| {
-            format!("{h} {} |", k.title())
-        });
-        let section = text
-            .split("### Calibrated ratings")
-            .nth(1)
-            .expect("docs/AI.md has a section \"Calibrated ratings\"");
-        let table = section
-            .split("Ratings on the server")
-            .nth(1)
-            .expect("the section has the server's table");
-        let mut lines = table.lines().skip_while(|l| l.trim() != header);
-        assert!(lines.next().is_some(), "no table headed {header}");
-        lines
-            .skip(1)
-            .take_while(|l| l.starts_with('|'))
-            .map(|l| {
-                l.split('|')
-                    .map(str::trim)
-                    .filter(|c| !c.is_empty())
-                    .map(|c| c.parse::<f64>().unwrap())
-                    .collect()
-            })
-            .collect()
-    }
-
-    #[test]
-    fn the_docs_table_is_the_servers() {
-        let rows = documented_ratings();
-        assert_eq!(rows.len(), 8);
-        for (i, row) in rows.iter().enumerate() {
-            let n = i as u8 + 1;
-            assert_eq!(row[0], f64::from(n));
-            for (k, kind) in GameKind::ALL.iter().enumerate() {
-                assert_eq!(
-                    row[k + 1],
-                    level_rating(*kind, n).rating,
-                    "{kind} level {n}"
-                );
-            }
-        }
     }
 }

@@ -52,6 +52,7 @@ pub mod history;
 pub mod invariants;
 pub mod jungle;
 pub mod kalah;
+pub mod levels;
 pub mod perft;
 pub mod protocol;
 pub mod record;

@@ -29,7 +29,7 @@ pub enum SidePick {
 }
 
 /// The AI levels offered.
-pub const LEVELS: u8 = 8;
+pub const LEVELS: u8 = chaupal_shared::levels::LEVELS;
 
 /// The engines offered besides the levels, for those who study them.
 pub const ENGINES: [&str; 5] = ["alphabeta", "mcts", "minimax", "greedy", "random"];

@@ -360,6 +360,15 @@ fn side_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Ac
     y + (rh * 0.85 + ui.unit * 0.6)
 }
 
+/// A level as the stepper shows it: its place among the eight and its calibrated rating in the
+/// game chosen (`5 of 8 (1789)`), the rating a player's own is compared with.
+pub(crate) fn level_label(kind: GameKind, level: u8) -> String {
+    format!(
+        "{level} of {LEVELS} ({})",
+        chaupal_shared::levels::level_rating(kind, level)
+    )
+}
+
 /// The computer player: an engine, its level or depth, and a game of it against itself.
 fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 {
     let engine = match lobby.engine {
@@ -389,8 +398,8 @@ fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Ve
             inner,
             y,
             "Level",
-            &format!("{} of {}", lobby.level, LEVELS),
-            ui.width("8 of 8", true, ui.unit),
+            &level_label(lobby.kind, lobby.level),
+            ui.width(&level_label(lobby.kind, LEVELS), true, ui.unit),
             [
                 Action::CycleLevel { forward: false },
                 Action::CycleLevel { forward: true },
@@ -685,6 +694,21 @@ mod tests {
     use super::*;
     use crate::layout::tests::{Fontdue, SIZES};
     use crate::layout::{Window, label_fit, row_h};
+
+    #[test]
+    fn the_level_stepper_shows_each_levels_calibrated_rating_in_the_game_chosen() {
+        for kind in GameKind::ALL {
+            for level in 1..=LEVELS {
+                let rating = chaupal_shared::levels::level_rating(kind, level);
+                assert_eq!(level_label(kind, level), format!("{level} of 8 ({rating})"));
+            }
+        }
+        assert_ne!(
+            level_label(GameKind::Kalah, 8),
+            level_label(GameKind::Kalah, 1),
+            "the top level is rated above the first"
+        );
+    }
 
     /// The inside of the choices panel in a window of `w` x `h`, as the lobby lays it out.
     fn inner(w: f32, h: f32) -> (Area, f32, bool) {
