@@ -3,7 +3,8 @@
 //! mistakes a careless human makes (the `mistakes` module). Levels 1 to 5 are limited by depth;
 //! levels 6 to 8 by nodes, the number an idle core searches in a third of a second, one second
 //! and three seconds, with time only as a ceiling, so that a level plays the same on a loaded
-//! server as on an idle one. The table in docs/AI.md is this one.
+//! server as on an idle one (in Kalah levels 6 and 7 search to fixed depths: see [`Upper`]).
+//! The table in docs/AI.md is this one.
 
 use std::time::Duration;
 
@@ -112,14 +113,25 @@ const IMPROVING: &str = "improving players: four moves ahead, no careless moves"
 const CLUB: &str = "club players: six moves ahead";
 const STRONG_CLUB: &str = "strong club players: the full search, a third of a second";
 const EXPERT: &str = "experts: the full search, one second";
+const STRONG_CLUB_DEPTH: &str = "strong club players: eight moves ahead";
+const EXPERT_DEPTH: &str = "experts: ten moves ahead";
 const FULL: &str = "full strength: three seconds, solved databases and traps";
 
-/// What differs between the games' level tables: the engine, and the nodes an idle core
-/// searches in one second with it (`chaupal bestmove GAME --engine E --time-ms 1000` from the
-/// start and a middle-game position, docs/AI.md "Levels").
+/// What differs between the games' level tables: the engine, the nodes an idle core searches
+/// in one second with it (`chaupal bestmove GAME --engine E --time-ms 1000` from the start and
+/// a middle-game position, docs/AI.md "Levels"), and how levels 6 and 7 are limited.
 struct GameLevels {
     engine: &'static str,
     nodes_per_second: u64,
+    upper: Upper,
+}
+
+/// Levels 6 and 7: a third of a second's and a second's nodes, or fixed depths in a game where
+/// searching deeper than a dozen plies no longer separates players (Kalah: the openings' values
+/// decide, docs/AI.md "Calibrated ratings"), so that level 8 stays above them.
+enum Upper {
+    Nodes,
+    Depths(u32, u32),
 }
 
 /// The longest any level thinks about a move: level 8's ceiling, half as long again as the three
@@ -135,8 +147,14 @@ const fn levels(g: GameLevels) -> [LevelSpec; 8] {
         LevelSpec::careless(g.engine, 3, 12, CASUAL),
         LevelSpec::depth(g.engine, 4, IMPROVING),
         LevelSpec::depth(g.engine, 6, CLUB),
-        LevelSpec::nodes(g.engine, n / 3, 500, STRONG_CLUB),
-        LevelSpec::nodes(g.engine, n, 1_500, EXPERT),
+        match g.upper {
+            Upper::Nodes => LevelSpec::nodes(g.engine, n / 3, 500, STRONG_CLUB),
+            Upper::Depths(d, _) => LevelSpec::depth(g.engine, d, STRONG_CLUB_DEPTH),
+        },
+        match g.upper {
+            Upper::Nodes => LevelSpec::nodes(g.engine, n, 1_500, EXPERT),
+            Upper::Depths(_, d) => LevelSpec::depth(g.engine, d, EXPERT_DEPTH),
+        },
         LevelSpec::nodes(g.engine, 3 * n, LONGEST_MOVE_MS, FULL),
     ]
 }
@@ -144,11 +162,13 @@ const fn levels(g: GameLevels) -> [LevelSpec; 8] {
 const BAGHCHAL: [LevelSpec; 8] = levels(GameLevels {
     engine: "pvs",
     nodes_per_second: 2_400_000,
+    upper: Upper::Nodes,
 });
 
 const KALAH: [LevelSpec; 8] = levels(GameLevels {
     engine: "pvs",
     nodes_per_second: 2_200_000,
+    upper: Upper::Depths(8, 10),
 });
 
 const JUNGLE: [LevelSpec; 8] = levels(GameLevels {
@@ -156,11 +176,13 @@ const JUNGLE: [LevelSpec; 8] = levels(GameLevels {
     // "Evaluations").
     engine: "pvs:square-tables",
     nodes_per_second: 1_800_000,
+    upper: Upper::Nodes,
 });
 
 const SHOLO_GUTI: [LevelSpec; 8] = levels(GameLevels {
     engine: "pvs",
     nodes_per_second: 1_600_000,
+    upper: Upper::Nodes,
 });
 
 /// The eight levels of a game, weakest first.
@@ -208,5 +230,92 @@ mod tests {
             }
         }
         assert_eq!(level(GameKind::Kalah, 9), Err(AiError::BadLevel(9)));
+    }
+
+    #[test]
+    fn the_upper_levels_count_nodes_with_a_ceiling_half_as_long_again_as_their_nominal_time() {
+        for kind in GameKind::ALL {
+            let t = table(kind);
+            assert!(
+                t[..5]
+                    .iter()
+                    .all(|l| l.depth.is_some() && l.nodes.is_none())
+            );
+            assert!(t[..3].iter().all(|l| l.mistakes.is_some()));
+            assert!(t[3..].iter().all(|l| l.mistakes.is_none()));
+            let top = &t[7];
+            assert_eq!(top.time_ms, Some(LONGEST_MOVE_MS));
+            let per_second = top.nodes.unwrap() / 3;
+            for (l, seconds_x3) in t[5..].iter().zip([1, 3, 9]) {
+                if let Some(nodes) = l.nodes {
+                    assert_eq!(nodes, per_second * seconds_x3 / 3, "{kind}");
+                    assert_eq!(l.time_ms, Some(500 * seconds_x3), "{kind}");
+                } else {
+                    assert_eq!(
+                        kind,
+                        GameKind::Kalah,
+                        "only Kalah's 6 and 7 search to depths"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_limited_by_nodes_plays_the_same_on_a_loaded_machine() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+
+        use chaupal_shared::Game;
+        use chaupal_shared::jungle::Jungle;
+
+        use crate::memory::Kept;
+        use crate::run::run_with_evaluator;
+
+        // A small node budget under a ceiling it never reaches, as levels 6 to 8 are limited.
+        let mut config = EngineConfig::parse("pvs:square-tables").unwrap();
+        config.limits = SearchLimits {
+            depth: None,
+            time: Some(Duration::from_secs(60)),
+            nodes: Some(40_000),
+        };
+        let game = Jungle::start(Default::default());
+        let eval = crate::game_ai::evaluator_named::<Jungle>("square-tables").unwrap();
+        let search = || {
+            let cancel = AtomicBool::new(false);
+            let out = run_with_evaluator(
+                &game,
+                &config,
+                eval.as_ref(),
+                1,
+                None,
+                &mut Kept::default(),
+                &cancel,
+                &mut |_| {},
+            );
+            (
+                out.best_move.map(|m| game.move_text(m)),
+                out.value,
+                out.stats.nodes,
+            )
+        };
+        let idle = search();
+        // The same search with every core busy beside it.
+        let stop = AtomicBool::new(false);
+        let loaded = std::thread::scope(|scope| {
+            let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+            for _ in 0..cores {
+                scope.spawn(|| {
+                    let mut x = 0u64;
+                    while !stop.load(Ordering::Relaxed) {
+                        x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+                    }
+                });
+            }
+            let result = search();
+            stop.store(true, Ordering::Relaxed);
+            result
+        });
+        assert!(idle.0.is_some());
+        assert_eq!(idle, loaded, "move, value and nodes");
     }
 }
