@@ -24,26 +24,18 @@ use crate::value::{Value, is_decisive, to_score};
 /// Losses beyond this many temperatures get no weight at all.
 const CUTOFF: f64 = 30.0;
 
-/// Every legal move of `game` with its value for the side to move, each found by `config`'s
-/// search to one ply less than `depth` below the move (a static evaluation at depth 1).
-#[allow(clippy::too_many_arguments)]
+/// Every legal move of `game` with its value for the side to move: a finished game's value, the
+/// evaluation at depth 1, else what `search` (the search one ply shallower) finds below the
+/// move; `search` returns the value for the side to move there and the nodes it searched.
 fn scored_moves<G: GameAi>(
     game: &G,
-    config: &EngineConfig,
     depth: u32,
     eval: &dyn Evaluator<G>,
-    seed: u64,
-    endgame: Option<&std::sync::Arc<dyn EndgameTable<G>>>,
-    kept: &mut Kept<G>,
-    cancel: &AtomicBool,
+    search: &mut dyn FnMut(&G) -> (Value, u64),
     stats: &mut SearchStats,
 ) -> Vec<(G::Move, Value)> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
-    let mut inner = config.clone();
-    inner.mistakes = None;
-    inner.limits.depth = Some(depth.saturating_sub(1).max(1));
-    inner.limits.nodes = None;
     let me = game.side_to_move();
     moves
         .into_iter()
@@ -55,18 +47,9 @@ fn scored_moves<G: GameAi>(
                 Some(outcome) => child.terminal_value(outcome, 1, 0),
                 None if depth <= 1 => eval.evaluate(&child),
                 None => {
-                    let out = run_with_evaluator(
-                        &child,
-                        &inner,
-                        eval,
-                        seed,
-                        endgame,
-                        kept,
-                        cancel,
-                        &mut |_| {},
-                    );
-                    stats.nodes += out.stats.nodes;
-                    out.value
+                    let (value, nodes) = search(&child);
+                    stats.nodes += nodes;
+                    value
                 }
             };
             let value = if child.side_to_move() == me {
@@ -124,9 +107,24 @@ pub(crate) fn choose<G: GameAi>(
     let started = std::time::Instant::now();
     let depth = config.limits.depth.unwrap_or(1).max(1);
     let mut stats = SearchStats::default();
-    let scored = scored_moves(
-        game, config, depth, eval, seed, endgame, kept, cancel, &mut stats,
-    );
+    let mut inner = config.clone();
+    inner.mistakes = None;
+    inner.limits.depth = Some(depth.saturating_sub(1).max(1));
+    inner.limits.nodes = None;
+    let mut search = |child: &G| {
+        let out = run_with_evaluator(
+            child,
+            &inner,
+            eval,
+            seed,
+            endgame,
+            kept,
+            cancel,
+            &mut |_| {},
+        );
+        (out.value, out.stats.nodes)
+    };
+    let scored = scored_moves(game, depth, eval, &mut search, &mut stats);
     let temperature = G::WIN_SCALE * f64::from(percent) / 100.0;
     let mut rng = Rng::new(seed ^ game.hash() ^ 0x6d69_7374_616b_6573);
     let chosen = draw(&scored, temperature, &mut rng);
@@ -235,20 +233,26 @@ mod tests {
             game.make(mv);
         }
         let eval = crate::game_ai::default_evaluator::<Jungle>().unwrap();
-        let cancel = AtomicBool::new(false);
         let mut stats = SearchStats::default();
-        let config = careless(2, 50);
-        let scored = scored_moves(
-            &game,
-            &config,
-            2,
-            eval.as_ref(),
-            0,
-            None,
-            &mut Kept::default(),
-            &cancel,
-            &mut stats,
-        );
+        // Depth 2 as the careless player sees it: each move, then a depth-1 search.
+        let mut below = careless(1, 50);
+        below.mistakes = None;
+        let cancel = AtomicBool::new(false);
+        let mut kept = Kept::default();
+        let mut reply = |child: &Jungle| {
+            let out = run_with_evaluator(
+                child,
+                &below,
+                eval.as_ref(),
+                0,
+                None,
+                &mut kept,
+                &cancel,
+                &mut |_| {},
+            );
+            (out.value, out.stats.nodes)
+        };
+        let scored = scored_moves(&game, 2, eval.as_ref(), &mut reply, &mut stats);
         let best = scored.iter().map(|&(_, v)| v).max().unwrap();
         let loss_of = |mv| best - scored.iter().find(|&&(m, _)| m == mv).unwrap().1;
         let random_loss = scored
