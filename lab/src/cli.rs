@@ -67,7 +67,7 @@ pub enum Command {
         /// A named engine, ALGORITHM[:EVALUATION] (`help` lists them).
         #[arg(long)]
         engine: Option<String>,
-        /// A player level, 1 (random) to 8 (full strength); the default is 8.
+        /// A player level, 1 (a careless beginner) to 8 (full strength); the default is 8.
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
         level: Option<u8>,
         /// Search to this depth (plies).
@@ -169,6 +169,10 @@ pub enum Command {
     /// Engine-against-engine round robin: a table per pairing (wins, draws, losses, score, Elo
     /// with a 95% interval, time, plies, nodes, memory); CSV, JSON and PNG plots in --out.
     Arena(crate::tools::arena::ArenaCli),
+    /// The eight levels' calibration read back from its arena runs (docs/research/levels-GAME/):
+    /// one Elo ladder per game, each step's own games, the server's ratings; --write puts them
+    /// into docs/AI.md and shared/src/levels.rs.
+    Levels(crate::tools::levels::LevelsCli),
     /// Perft and search speed on fixed positions: one summary line per game.
     Bench(crate::tools::bench::BenchArgs),
     /// Build or deepen the Kalah opening book: every position the top level can meet on its turn
@@ -291,6 +295,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             on_stdout(|out| run_tablebase(&args, out))
         }
         Command::Arena(args) => crate::tools::arena::run_cli(args),
+        Command::Levels(args) => on_stdout(|out| crate::tools::levels::run_levels(&args, out)),
         Command::Bench(args) => crate::tools::bench::run_cli(args),
         Command::Tune(args) => crate::tools::tune::run_cli(args),
         Command::Book(args) => crate::tools::book::run_cli(args),

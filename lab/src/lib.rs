@@ -5,7 +5,7 @@
 //! is not part of it.
 //!
 //! - [`cli`]: the command line, parsed with clap, and the dispatch to each tool.
-//! - [`tools`]: one module per subcommand (perft, bestmove, bench, arena, tune, solve,
+//! - [`tools`]: one module per subcommand (perft, bestmove, bench, arena, levels, tune, solve,
 //!   tablebase, book), each a plain function from arguments to a writer, so tests run them
 //!   in-process.
 //! - [`research`]: the arena, Elo and rating ladders, reports, plots and the tuner that the

@@ -1,5 +1,5 @@
-//! The tool subcommands of `chaupal`: perft, bestmove, bench, arena, tune, solve, tablebase and
-//! book.
+//! The tool subcommands of `chaupal`: perft, bestmove, bench, arena, levels, tune, solve,
+//! tablebase and book.
 //! Each takes plain arguments and writes to a given writer, so tests can run them in-process.
 
 pub mod arena;
@@ -7,6 +7,7 @@ pub mod bars;
 pub mod bench;
 pub mod bestmove;
 pub mod book;
+pub mod levels;
 pub mod perft;
 pub mod setup;
 pub mod solve;
