@@ -19,10 +19,16 @@ pub const LEVEL_ONE_RATING: i32 = 1000;
 /// Each level's Elo above level 1, levels 1 to 8, per game, rounded: the maximum-likelihood
 /// ladder of the calibration's games.
 const LEVEL_ELO: [(GameKind, [i32; 8]); 4] = [
-    (GameKind::BaghChal, [0, 383, 431, 808, 790, 741, 986, 1091]),
-    (GameKind::Kalah, [0, 247, 123, 636, 789, 908, 928, 983]),
-    (GameKind::Jungle, [0, 110, 560, 960, 1053, 962, 1203, 1206]),
-    (GameKind::SholoGuti, [0, 354, 495, 495, 549, 339, 693, 720]),
+    (GameKind::BaghChal, [0, 269, 383, 636, 753, 914, 985, 985]),
+    (GameKind::Kalah, [0, 508, 745, 880, 1010, 1166, 1392, 1572]),
+    (
+        GameKind::Jungle,
+        [0, 539, 931, 1221, 1499, 1709, 1857, 1857],
+    ),
+    (
+        GameKind::SholoGuti,
+        [0, 545, 887, 1106, 1230, 1413, 1483, 1554],
+    ),
 ];
 // levels:end
 
