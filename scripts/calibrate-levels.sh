@@ -14,7 +14,7 @@
 #   TOP_MAX_PLIES (default 200; a stopped game counts as a draw): strong players of Bagh Chal,
 #   Jungle and Sholo Guti can go on for hundreds of plies without repeating, at seconds a move.
 #   Four games a pairing anchor levels 7 and 8 but cannot separate them; TOP_GAMES=20 (about
-#   five hours of two cores for those three games) would.
+#   two hours of two cores for those three games) would.
 #   TB=DIR holds the databases (built there when missing; default target/tablebase).
 #   THREADS games at once (default 2: one per core; each search uses one thread).
 #   Only the named games are played again; `chaupal levels` reads every game's runs.
