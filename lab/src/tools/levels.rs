@@ -95,8 +95,6 @@ pub struct GameLadder {
     /// Games between levels, and their average length in plies.
     pub games: u32,
     pub avg_plies: f64,
-    /// Every pairing's games, `(lower, higher) -> W-D-L from the higher level's side`.
-    pub pairings: BTreeMap<(u8, u8), Wdl>,
 }
 
 impl GameLadder {
@@ -208,7 +206,6 @@ pub fn measure(research: &Path, kind: GameKind) -> Result<GameLadder, ToolError>
         } else {
             0.0
         },
-        pairings,
     })
 }
 
