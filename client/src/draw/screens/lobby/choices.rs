@@ -361,7 +361,7 @@ fn side_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Ac
 }
 
 /// A level as the stepper shows it: its place among the eight and its calibrated rating in the
-/// game chosen (`5 of 8 (1789)`), the rating a player's own is compared with.
+/// game chosen (`5 of 8 (2010)` in Kalah), the rating a player's own is compared with.
 pub(crate) fn level_label(kind: GameKind, level: u8) -> String {
     format!(
         "{level} of {LEVELS} ({})",
