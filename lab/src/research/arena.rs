@@ -16,8 +16,6 @@ use serde::{Deserialize, Serialize};
 
 use super::entrant::{Entrant, ServerPlay};
 use chaupal_engine::engines::Algorithm;
-use chaupal_engine::engines::EngineConfig;
-use chaupal_engine::game_ai::Evaluator;
 use chaupal_engine::random::Rng;
 use chaupal_engine::run::run_with_evaluator;
 use chaupal_engine::weights::Tunable;
@@ -306,7 +304,7 @@ fn one_move<G: Tunable>(
     cancel: &AtomicBool,
 ) -> Played<G::Move> {
     match &e.server {
-        Some(server) => server_move(g, server, &e.config, e.eval.as_ref(), seed, kept, cancel),
+        Some(server) => server_move(g, server, seed, kept, cancel),
         None => {
             let out = run_with_evaluator(
                 g,
@@ -326,36 +324,28 @@ fn one_move<G: Tunable>(
     }
 }
 
-/// A level's move through the engine's `think`; should the engine refuse (it cannot, for a
-/// level of a game in play), the level's engine runs directly.
+/// A level's move through the engine's `think`, as the server asks for it. An error (none is
+/// expected for a level of a game in play) gives no move, and the game stops as capped.
 fn server_move<G: Tunable>(
     g: &G,
     server: &ServerPlay<G>,
-    config: &EngineConfig,
-    eval: &dyn Evaluator<G>,
     seed: u64,
     kept: &mut Kept<G>,
     cancel: &AtomicBool,
 ) -> Played<G::Move> {
     let request = SearchRequest::new(EngineSpec::Level(server.level), server.limits.clone(), seed);
-    let result =
-        chaupal_engine::run::think(g, &request, &server.resources, kept, cancel, &mut |_| {});
-    if let Ok(result) = result
-        && let Some(mv) = result
-            .best_move
-            .as_deref()
-            .and_then(|t| g.parse_move(t).ok())
-    {
-        return Played {
-            best_move: Some(mv),
+    match chaupal_engine::run::think(g, &request, &server.resources, kept, cancel, &mut |_| {}) {
+        Ok(result) => Played {
+            best_move: result
+                .best_move
+                .as_deref()
+                .and_then(|t| g.parse_move(t).ok()),
             stats: result.stats,
-        };
-    }
-    let endgame = server.resources.endgame.as_ref();
-    let out = run_with_evaluator(g, config, eval, seed, endgame, kept, cancel, &mut |_| {});
-    Played {
-        best_move: out.best_move,
-        stats: out.stats,
+        },
+        Err(_) => Played {
+            best_move: None,
+            stats: SearchStats::default(),
+        },
     }
 }
 

@@ -2,10 +2,11 @@
 //!
 //! `ENGINE[@dN][@tMS][@nN][@w=FILE]`: ENGINE is a named engine (`alphabeta:store-ratio`, `pvs`) or a
 //! level (`level:3`, played as the server plays it: through the engine's perfect players and
-//! with its tuned weights, see [`ServerPlay`]); `@d4` searches to depth 4, `@t500` for 500 ms a move, `@n20000` nodes (MCTS:
-//! playouts), `@w=FILE` with the evaluation weights of a weights file. Without limits of its
-//! own an entrant takes the arena's `--depth`/`--time-ms`, else its engine's (or level's)
-//! defaults. A level keeps its own limits, made stricter by any given.
+//! with its tuned weights, see [`ServerPlay`]); `@d4` searches to depth 4, `@t500` for 500 ms
+//! a move, `@n20000` nodes (MCTS: playouts), `@w=FILE` with the evaluation weights of a
+//! weights file. Without limits of its own an entrant takes the arena's `--depth`/`--time-ms`,
+//! else its engine's (or level's) defaults. A level keeps its own limits, made stricter by
+//! any given.
 
 use std::path::PathBuf;
 use std::sync::Arc;
