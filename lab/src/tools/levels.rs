@@ -419,6 +419,21 @@ mod tests {
     }
 
     #[test]
+    fn a_missing_or_unreadable_calibration_is_a_clear_error() {
+        let dir = std::env::temp_dir().join(format!("chaupal-levels-{}", std::process::id()));
+        let err = measure(&dir, GameKind::Kalah).unwrap_err().to_string();
+        assert!(err.contains("levels-kalah"), "{err}");
+        let run = dir.join("levels-kalah").join("low");
+        std::fs::create_dir_all(&run).unwrap();
+        let err = measure(&dir, GameKind::Kalah).unwrap_err().to_string();
+        assert!(err.contains("calibrate-levels.sh"), "{err}");
+        std::fs::write(run.join("arena.json"), "{not json").unwrap();
+        let err = measure(&dir, GameKind::Kalah).unwrap_err().to_string();
+        assert!(err.contains("arena.json"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn the_text_between_markers_is_replaced_and_the_rest_kept() {
         let text = "a\n// levels:begin\nold\nlines\n// levels:end\nb\n";
         let new = replace_between(text, RUST_MARKERS.0, RUST_MARKERS.1, "new\n").unwrap();
