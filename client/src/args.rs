@@ -60,7 +60,8 @@ pub struct Args {
     #[arg(long)]
     pub flip: bool,
     /// With --screenshot: the screen to draw instead of the game (lobby, rules, replay,
-    /// connection, game-over).
+    /// connection, game-over, review: a made-up review of the game, or of a made-up game when
+    /// no --moves are given).
     #[arg(long, value_name = "SCREEN")]
     pub show: Option<String>,
     /// The window size, WIDTHxHEIGHT.

@@ -142,6 +142,27 @@ pub fn board_and_panel(
     (board, panel)
 }
 
+/// A landscape split with the panel widened by up to `extra` pixels taken from the board's
+/// side (at most a quarter of the board's width): for a panel with more to say, such as a
+/// game's review. Portrait splits are left as they are.
+pub fn widen_panel(board: Area, panel: Area, extra: f32, portrait: bool) -> (Area, Area) {
+    if portrait {
+        return (board, panel);
+    }
+    let extra = extra.clamp(0.0, board.w * 0.25);
+    (
+        Area {
+            w: board.w - extra,
+            ..board
+        },
+        Area {
+            x: panel.x - extra,
+            w: panel.w + extra,
+            ..panel
+        },
+    )
+}
+
 /// The text size of a button's label: a share of its height, at most a little over the unit.
 pub fn label_size(button: Area, unit: f32) -> f32 {
     (button.h * LABEL_SHARE).min(unit * 1.05)
@@ -280,6 +301,27 @@ pub fn clamp_scroll(offset: f32, content: f32, view: f32) -> f32 {
 #[cfg(test)]
 pub mod tests {
     use super::*;
+
+    #[test]
+    fn a_widened_panel_takes_from_the_board_in_landscape_only() {
+        let body = Area {
+            x: 0.0,
+            y: 0.0,
+            w: 1200.0,
+            h: 700.0,
+        };
+        let (board, panel) = board_and_panel(body, 19.0, false, GAP, 1.0, 0.0);
+        let (b, p) = widen_panel(board, panel, 95.0, false);
+        assert_eq!((b.w, p.w), (board.w - 95.0, panel.w + 95.0));
+        assert_eq!(
+            p.x + p.w,
+            panel.x + panel.w,
+            "the panel keeps its right edge"
+        );
+        let (b, _) = widen_panel(board, panel, 5000.0, false);
+        assert_eq!(b.w, board.w * 0.75, "the board keeps three quarters");
+        assert_eq!(widen_panel(board, panel, 95.0, true), (board, panel));
+    }
 
     /// The bundled fonts, measured with fontdue as macroquad measures them: the sum of the
     /// glyphs' advances at the size rounded to whole pixels (see `paint::font_size`).

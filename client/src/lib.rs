@@ -17,11 +17,14 @@
 //! - [`play`]: a game on the screen (moves, seats, the last turn, the moves queued to be
 //!   shown, a look back at an earlier position, counters, hint).
 //! - [`replay`]: stepping through a finished game.
+//! - [`review`]: a game's review as the replay shows it: the request's progress, the advantage
+//!   graph, each player's slips and accuracy, the best move's mark on the board.
 //! - [`rulebook`]: the rule options offered and the rules in short.
 //! - [`route`]: where an address (a page's, or `--open`'s) sends the client: join, watch,
 //!   replay.
 //! - `args` (desktop only): the command line; [`config`]: the name and tokens remembered
-//!   between runs.
+//!   between runs; `screenshot` (desktop only): the made-up game and review that the screenshot
+//!   mode draws the review view with (nowhere else).
 //! - [`net`]: the connection to the server, reconnecting by itself, and the protocol, which
 //!   turns the server's messages into the app's events.
 //! - [`platform`]: the little that differs between the desktop and the browser (the socket,
@@ -45,8 +48,11 @@ pub mod pace;
 pub mod platform;
 pub mod play;
 pub mod replay;
+pub mod review;
 pub mod route;
 pub mod rulebook;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod screenshot;
 pub mod selection;
 pub mod sound;
 pub mod sowing;

@@ -229,6 +229,8 @@ mod desktop {
     use chaupal_client::args::{self, Args};
     use chaupal_client::geometry::Px;
     use chaupal_client::play::{Match, Seats};
+    use chaupal_client::screenshot;
+    use chaupal_shared::review::MoveClass;
     use clap::Parser;
 
     use super::*;
@@ -290,8 +292,21 @@ mod desktop {
         let kind = args.game.ok_or("--screenshot needs --game")?;
         let game = args::screenshot_game(kind, args.position.as_deref(), &args.rules)
             .map_err(|e| e.to_string())?;
+        let review = args.show.as_deref() == Some("review");
+        let mut moves: Vec<String> = args
+            .moves
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect();
+        if review && moves.is_empty() {
+            // The review needs a game: a made-up one (see `chaupal_client::screenshot`).
+            moves = screenshot::fixture_moves(&game, 30).map_err(|e| e.to_string())?;
+        }
+        let start = game.clone();
         let mut m = Match::new(game, Seats::Both, false);
-        for mv in args.moves.as_deref().unwrap_or("").split_whitespace() {
+        for mv in &moves {
             m.apply(mv).map_err(|e| e.to_string())?;
         }
         m.settle();
@@ -302,18 +317,29 @@ mod desktop {
             Screen::Game
         };
         let screen = match args.show.as_deref() {
-            None | Some("game" | "replay" | "connection") => played,
+            None | Some("game" | "replay" | "review" | "connection") => played,
             Some("game-over") => Screen::GameOver,
             Some("lobby" | "name" | "invite" | "devices") => Screen::Lobby,
             Some("rules") => Screen::Rules(kind),
             Some(other) => {
                 return Err(format!(
                     "--show {other}: expected game, game-over, lobby, name, invite, devices, \
-                     rules, replay or connection"
+                     rules, replay, review or connection"
                 ));
             }
         };
-        let mut app = App::showing(m, screen);
+        let mut app = if review {
+            // A made-up review (a screenshot fixture), shown before its first big slip.
+            let fixture = screenshot::review_fixture(&start, &moves).map_err(|e| e.to_string())?;
+            let at = fixture
+                .plies
+                .iter()
+                .position(|p| matches!(p.class, MoveClass::Mistake | MoveClass::Blunder))
+                .unwrap_or(moves.len() / 2);
+            App::showing_review(m, fixture, at)
+        } else {
+            App::showing(m, screen)
+        };
         app.remember(args.name.as_deref().unwrap_or("Asha"), false);
         for cell in args.clicks.as_deref().unwrap_or("").split_whitespace() {
             let _ = app.handle(Action::Cell(cell.to_owned()));

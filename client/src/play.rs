@@ -192,6 +192,8 @@ pub struct Match {
     pub ai: [bool; 2],
     /// The seats' ratings as the server sends them, by `Side::index` (none: not shown).
     pub ratings: [Option<i32>; 2],
+    /// The server's number for the game (none for a game played only here).
+    pub id: Option<u64>,
 }
 
 impl Match {
@@ -217,6 +219,7 @@ impl Match {
             clocks: None,
             ai: [false; 2],
             ratings: [None; 2],
+            id: None,
         };
         m.refresh();
         m

@@ -1,9 +1,11 @@
 //! Replaying a finished game: every position from the start to the end, stepped through one
-//! move at a time, jumped to anywhere, or played back on a timer.
+//! move at a time, jumped to anywhere, or played back on a timer; with the game's review once
+//! the server has made it.
 
 use chaupal_shared::{AnyGame, MoveError, Side};
 
 use crate::play::{Ending, Played};
+use crate::review::ReviewState;
 
 /// Seconds between moves when playing back.
 pub const AUTOPLAY_SECONDS: f32 = 0.9;
@@ -30,6 +32,11 @@ pub struct Replay {
     /// How the game ended, when it ended other than on the board (a resignation, the clock, an
     /// agreement).
     pub result: Option<Ending>,
+    /// The server's number for the game (none for a game played only here): what a review is
+    /// asked of.
+    pub game: Option<u64>,
+    /// The game's review, once asked for.
+    pub review: Option<ReviewState>,
 }
 
 impl Replay {
@@ -57,6 +64,8 @@ impl Replay {
             flipped: false,
             hint: None,
             result: None,
+            game: None,
+            review: None,
             names: Side::BOTH.map(|s| crate::play::capitalise(kind.side_name(s))),
         })
     }
@@ -115,6 +124,11 @@ impl Replay {
         }
         self.ply = ply;
         self.timer = 0.0;
+    }
+
+    /// The review, once it is there.
+    pub fn ready_review(&self) -> Option<&chaupal_shared::review::GameReview> {
+        self.review.as_ref().and_then(ReviewState::review)
     }
 
     /// Whether the moves play on by themselves.

@@ -39,6 +39,7 @@ pub fn winning_chance(score: Score, scale: f64) -> f64 {
     match score {
         Score::Win(_) => 1.0,
         Score::Loss(_) => 0.0,
+        Score::Draw => 0.5,
         Score::Margin(m) => match m.signum() {
             1 => 1.0,
             -1 => 0.0,
@@ -115,7 +116,7 @@ pub fn hint(
 
 /// The move a hint gives from a search's result: the soundest one, the search's own best, not
 /// a trap the top level would set (see `search::traps`).
-fn hinted_move(result: SearchResult) -> Option<String> {
+pub(crate) fn hinted_move(result: SearchResult) -> Option<String> {
     let best = result.info.and_then(|i| i.pv.into_iter().next());
     if result.trap_set {
         best.or(result.best_move)

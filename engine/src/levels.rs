@@ -162,35 +162,40 @@ const fn levels(g: GameLevels) -> [LevelSpec; 8] {
     ]
 }
 
-const BAGHCHAL: [LevelSpec; 8] = levels(GameLevels {
+const BAGHCHAL_LEVELS: GameLevels = GameLevels {
     engine: "pvs",
     nodes_per_second: 2_400_000,
     club_depth: 6,
     upper: Upper::Nodes,
-});
+};
 
-const KALAH: [LevelSpec; 8] = levels(GameLevels {
+const KALAH_LEVELS: GameLevels = GameLevels {
     engine: "pvs",
     nodes_per_second: 2_200_000,
     club_depth: 6,
     upper: Upper::Depths(8, 10),
-});
+};
 
-const JUNGLE: [LevelSpec; 8] = levels(GameLevels {
+const JUNGLE_LEVELS: GameLevels = GameLevels {
     // The Jungle paper's evaluation under our search measured stronger than ours (docs/AI.md,
     // "Evaluations").
     engine: "pvs:square-tables",
     nodes_per_second: 1_800_000,
     club_depth: 6,
     upper: Upper::Nodes,
-});
+};
 
-const SHOLO_GUTI: [LevelSpec; 8] = levels(GameLevels {
+const SHOLO_GUTI_LEVELS: GameLevels = GameLevels {
     engine: "pvs",
     nodes_per_second: 1_600_000,
     club_depth: 7,
     upper: Upper::Nodes,
-});
+};
+
+const BAGHCHAL: [LevelSpec; 8] = levels(BAGHCHAL_LEVELS);
+const KALAH: [LevelSpec; 8] = levels(KALAH_LEVELS);
+const JUNGLE: [LevelSpec; 8] = levels(JUNGLE_LEVELS);
+const SHOLO_GUTI: [LevelSpec; 8] = levels(SHOLO_GUTI_LEVELS);
 
 /// The eight levels of a game, weakest first.
 pub fn table(kind: GameKind) -> &'static [LevelSpec; 8] {
@@ -199,6 +204,17 @@ pub fn table(kind: GameKind) -> &'static [LevelSpec; 8] {
         GameKind::Kalah => &KALAH,
         GameKind::Jungle => &JUNGLE,
         GameKind::SholoGuti => &SHOLO_GUTI,
+    }
+}
+
+/// The nodes an idle core searches in one second with a game's engine (what the node budgets
+/// of levels 6 to 8 and of reviews are counted in).
+pub fn nodes_per_second(kind: GameKind) -> u64 {
+    match kind {
+        GameKind::BaghChal => BAGHCHAL_LEVELS.nodes_per_second,
+        GameKind::Kalah => KALAH_LEVELS.nodes_per_second,
+        GameKind::Jungle => JUNGLE_LEVELS.nodes_per_second,
+        GameKind::SholoGuti => SHOLO_GUTI_LEVELS.nodes_per_second,
     }
 }
 

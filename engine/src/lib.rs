@@ -24,7 +24,8 @@
 //! - [`engines`]: engine names; [`levels`]: the eight levels per game; `mistakes`: how the
 //!   low levels err like weak humans.
 //! - [`analysis`]: hints, analysis and the winning-chances meter; [`fuzzy`]: the Mamdani
-//!   "winning margin" of the Sholo Guti report.
+//!   "winning margin" of the Sholo Guti report; [`review`]: a whole game's review, every
+//!   position searched at a fixed node budget.
 //! - Perfect play: [`tablebase`] (the Bagh Chal movement phase and Sholo Guti endings, solved
 //!   by retrograde analysis) and [`solver`] (Kalah solved exactly, its endgame databases and
 //!   opening book).
@@ -49,6 +50,7 @@ mod position;
 pub mod progress;
 pub mod random;
 pub mod request;
+pub mod review;
 pub mod run;
 pub mod search;
 pub mod solver;

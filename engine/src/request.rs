@@ -90,16 +90,19 @@ pub enum Score {
     Loss(u32),
     /// Kalah: the exact final seed margin with perfect play.
     Margin(i32),
+    /// A draw with perfect play (a solved database's verdict).
+    Draw,
 }
 
 impl std::fmt::Display for Score {
-    /// `cp N`, `win N`, `loss N` or `margin N`, as the `bestmove` tool prints it.
+    /// `cp N`, `win N`, `loss N`, `margin N` or `draw`, as the `bestmove` tool prints it.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Score::Cp(n) => write!(f, "cp {n}"),
             Score::Win(n) => write!(f, "win {n}"),
             Score::Loss(n) => write!(f, "loss {n}"),
             Score::Margin(n) => write!(f, "margin {n}"),
+            Score::Draw => write!(f, "draw"),
         }
     }
 }

@@ -51,6 +51,14 @@ pub const DEFAULT_REPLAY_EVENTS: usize = 512;
 pub const DEFAULT_AI_MOVE_MS: u64 = chaupal_engine::levels::LONGEST_MOVE_MS;
 /// The longest analysis (or hint) may take.
 pub const DEFAULT_ANALYSIS_MS: u64 = 5_000;
+/// Game reviews searching at once: one, so that a review takes at most one core when the
+/// server is otherwise idle (and none when it is not: review threads run at idle priority).
+pub const DEFAULT_REVIEW_THREADS: usize = 1;
+/// Game reviews running or waiting in all (a 100-ply game at the default budget takes about a
+/// minute of one core, docs/BENCHMARKS.md).
+pub const DEFAULT_MAX_REVIEWS: usize = 16;
+/// Game reviews running or waiting for one player.
+pub const DEFAULT_MAX_REVIEWS_PER_PLAYER: usize = 2;
 /// Searches waiting for an AI thread; more are refused with `ai_busy`.
 pub const DEFAULT_AI_QUEUE: usize = 64;
 /// The pause before each move of an AI-vs-AI exhibition, so people can follow it.
@@ -240,6 +248,20 @@ pub struct Limits {
     /// The longest an analysis or hint may take, in milliseconds.
     #[arg(long, default_value_t = DEFAULT_ANALYSIS_MS)]
     pub analysis_ms: u64,
+    /// What each position of a game review is searched for: the nodes an idle core searches in
+    /// this many milliseconds.
+    #[arg(long, default_value_t = chaupal_engine::review::DEFAULT_BUDGET_MS,
+          value_parser = clap::value_parser!(u64).range(1..=chaupal_engine::review::MAX_BUDGET_MS))]
+    pub review_budget_ms: u64,
+    /// Game reviews searching at once, each on a thread of the idle priority class.
+    #[arg(long, default_value_t = DEFAULT_REVIEW_THREADS)]
+    pub review_threads: usize,
+    /// Game reviews running or waiting, in all; beyond that `too_many_reviews`.
+    #[arg(long, default_value_t = DEFAULT_MAX_REVIEWS)]
+    pub max_reviews: usize,
+    /// Game reviews running or waiting that one player asked for.
+    #[arg(long, default_value_t = DEFAULT_MAX_REVIEWS_PER_PLAYER)]
+    pub max_reviews_per_player: usize,
     /// The most lag (measured by ping) credited back to a player per move, in milliseconds.
     #[arg(long, default_value_t = DEFAULT_MAX_LAG_CREDIT_MS)]
     pub max_lag_credit_ms: u64,
@@ -271,6 +293,10 @@ impl Default for Limits {
             ai_queue: DEFAULT_AI_QUEUE,
             ai_move_ms: DEFAULT_AI_MOVE_MS,
             analysis_ms: DEFAULT_ANALYSIS_MS,
+            review_budget_ms: chaupal_engine::review::DEFAULT_BUDGET_MS,
+            review_threads: DEFAULT_REVIEW_THREADS,
+            max_reviews: DEFAULT_MAX_REVIEWS,
+            max_reviews_per_player: DEFAULT_MAX_REVIEWS_PER_PLAYER,
             max_lag_credit_ms: DEFAULT_MAX_LAG_CREDIT_MS,
             exhibition_delay_ms: DEFAULT_EXHIBITION_DELAY_MS,
         }
@@ -302,6 +328,15 @@ impl Limits {
     }
     pub fn max_lag_credit(&self) -> Duration {
         Duration::from_millis(self.max_lag_credit_ms)
+    }
+    /// The bounds of game reviews.
+    pub fn reviews(&self) -> crate::review::ReviewLimits {
+        crate::review::ReviewLimits {
+            budget_ms: self.review_budget_ms,
+            threads: self.review_threads.max(1),
+            max_total: self.max_reviews,
+            max_per_player: self.max_reviews_per_player,
+        }
     }
     /// AI threads: the setting, or one per core.
     pub fn ai_threads(&self) -> usize {

@@ -11,7 +11,8 @@
 //!   after a restart. Its changes reach subscribers through the [`bus`].
 //! - [`room`]: one task per game: validates moves with the shared rules, numbers and stores
 //!   events, broadcasts them; [`clock`] keeps the time.
-//! - [`pool`]: the AI pool: bounded blocking threads for AI seats, hints and analyses.
+//! - [`pool`]: the AI pool: bounded blocking threads for AI seats, hints and analyses;
+//!   [`review`]: game reviews, on threads of the idle priority class, kept with the records.
 //! - [`store`]: the records in SQLite or PostgreSQL (sqlx); [`ratings`]: Glicko-2;
 //!   [`record`]: text records in and out; [`identity`]: tokens and names; [`devices`]: codes
 //!   to go on on another device.
@@ -39,6 +40,7 @@ pub(crate) mod outbox;
 pub(crate) mod pool;
 pub(crate) mod ratings;
 pub(crate) mod record;
+pub(crate) mod review;
 pub mod room;
 pub mod server;
 pub(crate) mod store;

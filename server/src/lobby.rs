@@ -274,7 +274,7 @@ impl Lobby {
             NewGame {
                 kind: setup.game,
                 rules: setup.rules.clone(),
-                start_position: None,
+                start_position: setup.position.clone(),
                 clock: setup.clock,
                 rated: setup.rated,
                 mode: mode.to_owned(),
@@ -634,7 +634,7 @@ impl Lobby {
         let new = NewGame {
             kind: setup.game,
             rules: setup.rules.clone(),
-            start_position: None,
+            start_position: setup.position.clone(),
             clock: setup.clock,
             rated: setup.rated,
             mode: if seek.code.is_some() {
@@ -1239,6 +1239,23 @@ pub fn check_setup(setup: &GameSetup, limits: &Limits) -> Result<AnyGame, ErrorR
         .collect();
     let start =
         AnyGame::start(setup.game, pairs).map_err(|e| bad(ErrorCode::BadRules, e.to_string()))?;
+    let start = match &setup.position {
+        None => start,
+        Some(_) if setup.rated => {
+            return Err(bad(
+                ErrorCode::BadSetup,
+                "a game from a position is never rated",
+            ));
+        }
+        Some(text) => {
+            let from = AnyGame::from_position_text(setup.game, text, start.rule_pairs())
+                .map_err(|e| bad(ErrorCode::BadSetup, format!("the position: {e}")))?;
+            if from.outcome().is_some() {
+                return Err(bad(ErrorCode::BadSetup, "the position is already over"));
+            }
+            from
+        }
+    };
     if let Some(clock) = setup.clock {
         check_clock(clock)?;
     }

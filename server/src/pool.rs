@@ -230,6 +230,7 @@ pub fn line_of(result: &SearchResult) -> Option<SearchLine> {
             ai::Score::Win(n) => Score::Win(n),
             ai::Score::Loss(n) => Score::Loss(n),
             ai::Score::Margin(m) => Score::Margin(m),
+            ai::Score::Draw => Score::Draw,
         },
         nodes: info.nodes,
         pv: info.pv.clone(),

@@ -17,6 +17,7 @@ use crate::config::{Role, ServerConfig};
 use crate::lobby::Lobby;
 use crate::net::{self, Shared, WebSettings};
 use crate::pool::AiPool;
+use crate::review::Reviews;
 use crate::store::{Store, StoreError};
 use crate::web::site::{Site, SiteError};
 
@@ -80,7 +81,7 @@ impl RunningServer {
 pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningServer, ServeError> {
     let limits = Arc::new(config.limits);
     let store = Store::open_with(&config.database, config.sqlite_synchronous).await?;
-    let pool = AiPool::new(engine, limits.ai_threads(), limits.ai_queue);
+    let pool = AiPool::new(engine.clone(), limits.ai_threads(), limits.ai_queue);
     // Listen first: a node that cannot take its port never joins the cluster.
     let listener = TcpListener::bind(config.bind)
         .await
@@ -140,7 +141,8 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
         site: load_site(config.web.as_deref())?.map(Arc::new),
         allowed_origins: config.allowed_origins,
     };
-    let shared = Shared::new(limits, lobby, store, pool, web, shutdown.clone());
+    let reviews = Reviews::new(engine, store.clone(), limits.reviews(), shutdown.clone());
+    let shared = Shared::new(limits, lobby, store, pool, reviews, web, shutdown.clone());
     let accept = tokio::spawn(net::accept_loop(listener, shared.clone()));
     tracing::info!("listening on {}", net::describe(addr));
     Ok(RunningServer {

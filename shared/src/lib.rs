@@ -16,6 +16,8 @@
 //! - [`protocol`]: the messages between clients and the server; [`codec`]: their encoding
 //!   (bincode 2 for binary frames, JSON for text frames), always decoded with a size limit.
 //! - [`record`]: the text record of a game (tags, moves, result), like chess's PGN.
+//! - [`review`]: a game's review (each move's value, loss and class, each player's accuracy)
+//!   and the winning-chance arithmetic behind it.
 //! - `invariants` (feature `test-support`): properties that hold for any input to the codec and
 //!   the parsers, checked by the fuzz targets (`fuzz/`) and the proptests.
 //!
@@ -56,6 +58,7 @@ pub mod levels;
 pub mod perft;
 pub mod protocol;
 pub mod record;
+pub mod review;
 pub mod rules;
 pub mod sholo_guti;
 pub mod zobrist;

@@ -22,6 +22,7 @@ pub fn setup(kind: GameKind, opponent: Opponent) -> GameSetup {
         side: SideChoice::First,
         opponent,
         rated: false,
+        position: None,
     }
 }
 

@@ -35,6 +35,7 @@ async fn private_game(
         side: SideChoice::First,
         opponent: Opponent::Private,
         rated: false,
+        position: None,
     };
     let Reply::Created {
         invite_code: Some(code),

@@ -336,6 +336,7 @@ async fn open_games_per_player_are_bounded() {
             side: SideChoice::Random,
             opponent: Opponent::Open,
             rated,
+            position: None,
         })
     };
     c.request(seek(false)).await.unwrap();

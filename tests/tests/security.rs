@@ -23,6 +23,7 @@ async fn open_game(server: &ServerProcess) -> (Client, Client, GameId) {
         side: SideChoice::First,
         opponent: Opponent::Open,
         rated: false,
+        position: None,
     };
     let Ok(Reply::Created {
         seek: Some(seek), ..

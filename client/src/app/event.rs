@@ -3,6 +3,7 @@
 //! requests). [`App::apply`] takes these in; it is the one place where they change the state.
 
 use chaupal_shared::protocol::{GameResult, SeatPresence};
+use chaupal_shared::review::GameReview;
 use chaupal_shared::{AnyGame, GameKind, Side};
 
 use super::{
@@ -58,6 +59,16 @@ pub enum Event {
     Suggestion { hint: Option<Hint>, analysis: bool },
     /// A finished game's record, to replay.
     Record(Box<Record>),
+    /// A review this client asked for is under way: `analysed` of `total` positions done.
+    ReviewProgress {
+        game: u64,
+        analysed: u32,
+        total: u32,
+    },
+    /// A review this client asked for.
+    Review(Box<GameReview>),
+    /// The server made no review of `game`: why, in words.
+    ReviewFailed { game: u64, text: String },
 }
 
 /// A change of the lobby's lists.
@@ -100,6 +111,8 @@ pub struct Opened {
 /// A finished game's record.
 #[derive(Clone, Debug)]
 pub struct Record {
+    /// The server's number for the game.
+    pub id: u64,
     pub start: AnyGame,
     /// The moves, in notation.
     pub moves: Vec<String>,
@@ -218,6 +231,8 @@ impl App {
                 }
             }
             Event::Refused { text, unlock_board } => {
+                // A game asked for from the replay and refused: nothing to wait for.
+                self.starting_from_replay = false;
                 if unlock_board && let Some(m) = &mut self.current {
                     m.pending = None;
                     m.selection.clear();
@@ -234,13 +249,21 @@ impl App {
             },
             Event::Record(record) => {
                 let Record {
+                    id,
                     start,
                     moves,
                     names,
                     result,
                 } = *record;
-                self.open_record(start, &moves, names, result.map(Ending::Result));
+                self.open_record(id, start, &moves, names, result.map(Ending::Result));
             }
+            Event::ReviewProgress {
+                game,
+                analysed,
+                total,
+            } => self.review_progress(game, analysed, total),
+            Event::Review(review) => self.review_arrived(*review),
+            Event::ReviewFailed { game, text } => self.review_failed(game, text),
         }
         Vec::new()
     }
@@ -349,10 +372,13 @@ impl App {
         if (invited || std::mem::take(&mut self.seeking)) && fresh {
             self.cue(Cue::Join);
         }
-        if matches!(
-            self.screen,
-            Screen::Lobby | Screen::Connection | Screen::Game | Screen::GameOver
-        ) {
+        let asked_from_replay = std::mem::take(&mut self.starting_from_replay);
+        if asked_from_replay
+            || matches!(
+                self.screen,
+                Screen::Lobby | Screen::Connection | Screen::Game | Screen::GameOver
+            )
+        {
             self.screen = Screen::Game;
         }
     }
@@ -1037,6 +1063,7 @@ mod tests {
             name: "asha".into(),
         });
         let record = Record {
+            id: 30,
             start: bagh_chal(),
             moves: vec!["c3".into(), "a1-b2".into()],
             names: ["asha".into(), "bo".into()],

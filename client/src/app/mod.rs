@@ -8,6 +8,7 @@
 
 mod event;
 mod lobby;
+mod review;
 
 pub use event::{Event, GameChange, LobbyChange, Opened, Record};
 
@@ -194,6 +195,12 @@ pub enum Action {
     ReplayStep(isize),
     ReplayJump(usize),
     ReplayAutoplay,
+    /// Asks the server to review the finished game on the screen (from the game-over screen or
+    /// the replay); the review is shown in the replay.
+    Review,
+    /// Starts a new game against the computer from the position the replay shows, this player
+    /// taking the side to move.
+    PlayFromHere,
     /// Back from rules or replay to where the player came from.
     Back,
     /// Goes where a link or the command line says (join by code, watch, replay): at once when
@@ -280,6 +287,8 @@ pub enum Outgoing {
         opponent: OpponentPick,
         clock: Option<ClockSpec>,
         rated: bool,
+        /// The position to start from, in the game's notation (none: the usual start).
+        position: Option<String>,
     },
     JoinByCode(String),
     CancelSeek(u64),
@@ -290,6 +299,8 @@ pub enum Outgoing {
     Resume(u64),
     /// Fetches a game's record, to replay it.
     Record(u64),
+    /// Asks for a finished game's review.
+    Review(u64),
     Move(String),
     Resign,
     OfferDraw,
@@ -464,6 +475,9 @@ pub struct App {
     site: Option<String>,
     /// The card for playing on another device, while it is open.
     devices: Option<Devices>,
+    /// Whether a game was asked for from the replay ("play from here"): its snapshot takes the
+    /// screen from the replay.
+    starting_from_replay: bool,
 }
 
 /// The card for playing on another device: the code this player was given for it (and how
@@ -516,6 +530,7 @@ impl App {
             arrival: None,
             site: None,
             devices: None,
+            starting_from_replay: false,
         }
     }
 
@@ -1077,6 +1092,8 @@ impl App {
                     r.toggle_autoplay();
                 }
             }
+            Action::Review => out.extend(self.ask_review()),
+            Action::PlayFromHere => out.extend(self.play_from_here()),
             Action::Back => {
                 self.screen = match self.screen {
                     Screen::Rules(_) => self.rules_return,
@@ -1259,6 +1276,7 @@ impl App {
             opponent,
             clock: self.lobby.clock().filter(|_| scored),
             rated: self.lobby.rated() && scored,
+            position: None,
         }
     }
 
@@ -1419,6 +1437,7 @@ impl App {
                 r.flipped = m.flipped;
                 r.names = m.names.clone();
                 r.result = m.ended;
+                r.game = m.id;
                 self.replay = Some(r);
                 self.screen = Screen::Replay;
                 self.replay_return = Screen::GameOver;
@@ -1430,6 +1449,7 @@ impl App {
     /// Opens a replay of a game the server sent (from the lobby's finished games).
     fn open_record(
         &mut self,
+        id: u64,
         start: AnyGame,
         moves: &[String],
         names: [String; 2],
@@ -1437,6 +1457,7 @@ impl App {
     ) {
         match Replay::new(start, moves) {
             Ok(mut r) => {
+                r.game = Some(id);
                 r.names = names;
                 r.result = result;
                 r.jump(usize::MAX);
@@ -1955,6 +1976,7 @@ mod tests {
                 opponent: OpponentPick::Open,
                 clock: None,
                 rated: true,
+                position: None,
             }]
         );
         assert_eq!(app.handle(Action::CancelSeek(4)), [Outgoing::CancelSeek(4)]);

@@ -32,6 +32,8 @@ pub struct Marks {
     pub jumped: Vec<CellName>,
     /// The cells of a suggested move.
     pub hint: Vec<CellName>,
+    /// The cells of the review's best move in the position shown.
+    pub best: Vec<CellName>,
     /// The cell under the mouse.
     pub hover: Option<CellName>,
     /// Kalah: the slot (shared layout) a seed just landed in.
@@ -156,25 +158,24 @@ fn point_marks_over(view: &BoardView, frame: &Frame, marks: &Marks, r: f32, occu
             }
         }
     }
-    hint_arrow(view, frame, marks, r);
+    move_arrow(view, frame, &marks.best, r, theme::BEST);
+    move_arrow(view, frame, &marks.hint, r, theme::HINT);
 }
 
-/// The hint: an arrow along the suggested move, or a ring for a one-cell move.
-fn hint_arrow(view: &BoardView, frame: &Frame, marks: &Marks, r: f32) {
-    let points: Vec<Px> = marks
-        .hint
-        .iter()
-        .filter_map(|c| at(view, frame, c))
-        .collect();
+/// A suggested move (the hint, the review's best move): an arrow along it, or a ring for a
+/// one-cell move.
+fn move_arrow(view: &BoardView, frame: &Frame, cells: &[CellName], r: f32, color: Color) {
+    let points: Vec<Px> = cells.iter().filter_map(|c| at(view, frame, c)).collect();
     match points.as_slice() {
         [] => {}
         [one] => {
-            ring(*one, r * 1.12, r * 0.16, alpha(theme::HINT, 0.95));
+            ring(*one, r * 1.12, r * 0.16, alpha(color, 0.95));
+            draw_circle(one.x, one.y, r * 0.22, alpha(color, 0.95));
         }
         many => {
-            ring(many[0], r * 1.05, r * 0.14, alpha(theme::HINT, 0.95));
+            ring(many[0], r * 1.05, r * 0.14, alpha(color, 0.95));
             for w in many.windows(2) {
-                paint::arrow(w[0], w[1], r * 0.26, r * 0.7, alpha(theme::HINT, 0.9));
+                paint::arrow(w[0], w[1], r * 0.26, r * 0.7, alpha(color, 0.9));
             }
         }
     }
@@ -760,6 +761,9 @@ fn kalah(v: &KalahView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
             }
             if marks.hint.contains(&cell) {
                 ring(centre, r * 1.18, r * 0.12, theme::HINT);
+            }
+            if marks.best.contains(&cell) {
+                ring(centre, r * 1.18, r * 0.14, theme::BEST);
             }
             if marks.sown == Some(slot_of(side, house)) {
                 ring(centre, r * 0.95, r * 0.14, alpha(theme::SELECTED, 0.9));

@@ -105,4 +105,10 @@ pub mod theme {
     pub const CAPTURE: Color = hex(0xe2463c);
     pub const LAST_MOVE: Color = hex(0xffe37a);
     pub const HINT: Color = hex(0x2e9cf0);
+    /// The review's best move, and its marks on the advantage graph.
+    pub const BEST: Color = hex(0xa05ee0);
+    /// A mistake on the advantage graph and in the review's lists.
+    pub const MISTAKE: Color = hex(0xf08a3c);
+    /// An inaccuracy in the review's lists.
+    pub const INACCURACY: Color = hex(0xe8d04a);
 }

@@ -45,6 +45,7 @@ enum Asked {
     Analyse,
     Finished,
     Record,
+    Review(GameId),
     Other,
 }
 
@@ -183,6 +184,7 @@ impl Link {
                 opponent,
                 clock,
                 rated,
+                position,
             } => {
                 let setup = GameSetup {
                     game: kind,
@@ -209,6 +211,7 @@ impl Link {
                         },
                     },
                     rated,
+                    position,
                 };
                 vec![self.message(Request::CreateGame(setup), Asked::Create)]
             }
@@ -226,6 +229,10 @@ impl Link {
             }
             Outgoing::Record(id) => {
                 vec![self.message(Request::GetRecord { game: GameId(id) }, Asked::Record)]
+            }
+            Outgoing::Review(id) => {
+                let game = GameId(id);
+                vec![self.message(Request::Review { game }, Asked::Review(game))]
             }
             Outgoing::Watch(id) => {
                 let game = GameId(id);
@@ -354,6 +361,15 @@ impl Link {
                 Some(change) => Reaction::event(Event::Lobby(change)),
                 None => Reaction::default(),
             },
+            ServerMessage::ReviewProgress {
+                game,
+                analysed,
+                total,
+            } => Reaction::event(Event::ReviewProgress {
+                game: game.0,
+                analysed,
+                total,
+            }),
         }
     }
 
@@ -454,6 +470,7 @@ impl Link {
                     .collect();
                 out.events.push(match AnyGame::start(summary.kind, pairs) {
                     Ok(start) => Event::Record(Box::new(Record {
+                        id: summary.game.0,
                         start,
                         moves,
                         names: [0, 1].map(|i| summary.seats[i].name.clone()),
@@ -471,6 +488,7 @@ impl Link {
                     out.events.push(Event::MoveAccepted);
                 }
             }
+            Reply::Review(review) => out.events.push(Event::Review(review)),
             Reply::Pong { .. } | Reply::Imported { .. } | Reply::Ratings { .. } => {}
         }
         out
@@ -512,11 +530,13 @@ impl Link {
             Asked::Analyse => "The analysis",
             Asked::Finished => "Listing your games",
             Asked::Record => "Loading the game",
+            Asked::Review(_) => "The review",
             Asked::Other => "",
         };
-        Event::Refused {
-            text: wording::server_error(&capitalise(what), error),
-            unlock_board,
+        let text = wording::server_error(&capitalise(what), error);
+        match asked {
+            Asked::Review(game) => Event::ReviewFailed { game: game.0, text },
+            _ => Event::Refused { text, unlock_board },
         }
     }
 
@@ -728,6 +748,7 @@ fn snapshot_match(s: &GameSnapshot) -> Result<Match, String> {
     m.names = [0, 1].map(|i| summary.seats[i].name.clone());
     m.ai = [0, 1].map(|i| summary.seats[i].engine.is_some());
     m.ratings = [0, 1].map(|i| summary.seats[i].rating);
+    m.id = Some(summary.game.0);
     if let Some(c) = s.clocks {
         m.clocks = Some(clock_state(c));
     }
@@ -761,6 +782,7 @@ fn hint(text: String, line: Option<&SearchLine>) -> Hint {
         ),
         Some(Score::Win(plies)) => (Some(format!("wins in {plies} plies")), Some(1.0)),
         Some(Score::Loss(plies)) => (Some(format!("loses in {plies} plies")), Some(0.0)),
+        Some(Score::Draw) => (Some("a draw with best play".to_owned()), Some(0.5)),
         Some(Score::Margin(m)) => (
             Some(format!("{m:+} seeds with best play")),
             Some(match m.signum() {
@@ -1488,5 +1510,140 @@ mod tests {
             }),
         );
         assert_eq!(won.chances, Some(1.0));
+    }
+
+    /// A review of the two moves of game 30 (`c3`, `a1-b2`).
+    fn review_of_30() -> chaupal_shared::review::GameReview {
+        use chaupal_shared::review::{GameReview, MoveClass, PlyReview};
+        let ply = |n: u32, side: Side, played: &str, class: MoveClass| PlyReview {
+            ply: n,
+            side,
+            played: played.to_owned(),
+            before: Score::Cp(10),
+            after: Score::Cp(-200),
+            best: Some("c3".to_owned()),
+            line: Vec::new(),
+            loss: 0.0,
+            class,
+            first_chance: 50.0,
+        };
+        GameReview {
+            game: GameId(30),
+            kind: GameKind::BaghChal,
+            budget_ms: 100,
+            start_chance: 50.0,
+            plies: vec![
+                ply(1, Side::First, "c3", MoveClass::Best),
+                ply(2, Side::Second, "a1-b2", MoveClass::Blunder),
+            ],
+            accuracy: [Some(100.0), Some(20.0)],
+        }
+    }
+
+    /// Opens the replay of finished game 30 (`c3`, `a1-b2`) from its record.
+    fn replay_of_30(link: &mut Link, app: &mut App, config: &mut Config) {
+        let mut finished = summary(30, GameKind::BaghChal);
+        finished.status = GameStatus::Finished;
+        let out = app.handle(crate::app::Action::ReplayGame(30));
+        let sent = wish(link, app, out[0].clone());
+        deliver(
+            link,
+            app,
+            config,
+            ServerMessage::Reply {
+                id: sent[0].id,
+                reply: Reply::Record {
+                    summary: Box::new(finished),
+                    moves: vec!["c3".into(), "a1-b2".into()],
+                    text: String::new(),
+                },
+            },
+        );
+        assert_eq!(app.replay().and_then(|r| r.game), Some(30));
+    }
+
+    #[test]
+    fn a_review_is_asked_of_the_replayed_game_its_progress_and_refusal_shown() {
+        use crate::review::ReviewState;
+        let (mut link, mut app, mut config) = greeted();
+        replay_of_30(&mut link, &mut app, &mut config);
+        let state = |app: &App| app.replay().and_then(|r| r.review.clone());
+        // Asked, and refused: the reason shows where the review would be.
+        let out = app.handle(crate::app::Action::Review);
+        let sent = wish(&mut link, &mut app, out[0].clone());
+        assert!(matches!(
+            sent[0].request,
+            Request::Review { game: GameId(30) }
+        ));
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::Error {
+                id: Some(sent[0].id),
+                error: ErrorReply::new(ErrorCode::TooManyReviews, "too many"),
+            },
+        );
+        assert!(
+            matches!(state(&app), Some(ReviewState::Failed(t)) if t.starts_with("The review: The server is busy")),
+            "{:?}",
+            state(&app)
+        );
+        // Asked again: the progress, then the review.
+        let out = app.handle(crate::app::Action::Review);
+        let sent = wish(&mut link, &mut app, out[0].clone());
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::ReviewProgress {
+                game: GameId(30),
+                analysed: 1,
+                total: 3,
+            },
+        );
+        assert_eq!(
+            state(&app).and_then(|s| s.progress_text()).as_deref(),
+            Some("Analysing 1 of 3 positions")
+        );
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::Reply {
+                id: sent[0].id,
+                reply: Reply::Review(Box::new(review_of_30())),
+            },
+        );
+        assert_eq!(
+            app.replay().and_then(Replay::ready_review),
+            Some(&review_of_30())
+        );
+    }
+
+    #[test]
+    fn play_from_here_creates_an_unrated_ai_game_from_the_position() {
+        let (mut link, mut app, mut config) = greeted();
+        replay_of_30(&mut link, &mut app, &mut config);
+        let _ = app.handle(crate::app::Action::ReplayJump(1));
+        let position = app.replay().map(|r| r.game().position_text());
+        let out = app.handle(crate::app::Action::PlayFromHere);
+        let sent = wish(&mut link, &mut app, out[0].clone());
+        let Request::CreateGame(setup) = &sent[0].request else {
+            panic!("a new game: {:?}", sent[0].request);
+        };
+        assert!(position.is_some());
+        assert_eq!(setup.position, position);
+        assert_eq!(setup.game, GameKind::BaghChal);
+        // One goat placed: the tigers are to move, and this player takes them.
+        assert_eq!(setup.side, SideChoice::Second);
+        assert!(!setup.rated && setup.clock.is_none());
+        let level = app.lobby().level;
+        assert!(matches!(
+            setup.opponent,
+            Opponent::Ai {
+                engine: Engine::Level { level: l }
+            } if l == level
+        ));
     }
 }

@@ -168,6 +168,14 @@ pub fn server_error(what: &str, e: &chaupal_shared::protocol::ErrorReply) -> Str
         C::AiBusy => "The computer players are all busy: try again in a moment.".to_owned(),
         C::AiError => format!("The computer player failed: {}.", e.reason),
         C::BadRecord => format!("That game record cannot be read: {}.", e.reason),
+        C::NotFinished => "A game is reviewed once it is over.".to_owned(),
+        C::PrivateGame => {
+            "That is someone else's private game: only its players may review it.".to_owned()
+        }
+        C::TooManyReviews => {
+            "The server is busy with as many reviews as it allows: try again when one is done."
+                .to_owned()
+        }
         C::Storage => "The server could not save that; nothing changed. Try again.".to_owned(),
         C::Unavailable => {
             "The game is moving to another server; nothing changed. Try again in a moment."

@@ -1,5 +1,5 @@
 //! The top level's move from a solved database, for any game: the database's move, with its
-//! value reported as `win N`, `loss N` or `cp 0` (a draw), and its line as the principal
+//! value reported as `win N`, `loss N` or `draw`, and its line as the principal
 //! variation. What a game's player does in a drawn position, and where its line stops, are
 //! the game's own ([`Policy`]).
 
@@ -72,7 +72,7 @@ where
         let score = match choice.wdl {
             Wdl::Win => Score::Win(choice.plies),
             Wdl::Loss => Score::Loss(choice.plies),
-            Wdl::Draw => Score::Cp(0),
+            Wdl::Draw => Score::Draw,
         };
         let time_ms = started.elapsed().as_millis() as u64;
         let info = SearchInfo {

@@ -11,7 +11,7 @@ use std::time::Duration;
 use chaupal_shared::AnyGame;
 use chaupal_shared::protocol::{
     AnalysisRequest, Engine, ErrorCode, ErrorReply, GameId, GameStatus, GameSummary, LobbyEvent,
-    PlayerInfo, RatingInfo, Reply, Request, ServerMessage,
+    PlayerId, PlayerInfo, RatingInfo, Reply, Request, ServerMessage,
 };
 use tokio_util::sync::CancellationToken;
 
@@ -199,6 +199,10 @@ impl Conn {
                 let game = record::import(&store, &text, player.id).await?;
                 Reply::Imported { game }
             }
+            Request::Review { game } => {
+                self.spawn_review(id, player.id, game);
+                return Ok(None);
+            }
             Request::DeviceCode => {
                 let (code, life) = self.shared.devices.issue(player.id);
                 Reply::DeviceCode {
@@ -298,6 +302,38 @@ impl Conn {
                 Err(e) => ServerMessage::Error {
                     id: Some(id),
                     error: err(ErrorCode::AiError, e.to_string()),
+                },
+            };
+            outbox.send(Arc::new(msg));
+        });
+    }
+}
+
+impl Conn {
+    /// Makes or fetches a game's review; progress messages go out as it runs, and the reply
+    /// when it is done. The review goes on (and is kept) if the connection closes.
+    fn spawn_review(&mut self, id: u64, player: PlayerId, game: GameId) {
+        let Some(outbox) = self.outbox.clone() else {
+            return;
+        };
+        let reviews = self.shared.reviews.clone();
+        tokio::spawn(async move {
+            let progress_box = outbox.clone();
+            let mut on_progress = move |analysed, total| {
+                progress_box.send(Arc::new(ServerMessage::ReviewProgress {
+                    game,
+                    analysed,
+                    total,
+                }));
+            };
+            let msg = match reviews.review(player, game, &mut on_progress).await {
+                Ok(review) => ServerMessage::Reply {
+                    id,
+                    reply: Reply::Review(Box::new(review)),
+                },
+                Err(error) => ServerMessage::Error {
+                    id: Some(id),
+                    error,
                 },
             };
             outbox.send(Arc::new(msg));

@@ -27,6 +27,7 @@ use crate::devices::DeviceCodes;
 use crate::lobby::Lobby;
 use crate::outbox::{ConnId, ConnIds};
 use crate::pool::AiPool;
+use crate::review::Reviews;
 use crate::store::Store;
 use crate::web::site::Site;
 
@@ -41,6 +42,7 @@ pub struct Shared {
     pub lobby: Lobby,
     pub store: Store,
     pub pool: AiPool,
+    pub reviews: Reviews,
     /// Cancelled when the server shuts down.
     pub shutdown: CancellationToken,
     /// The browser client's files (`None` when not built) and the origins whose pages may
@@ -82,6 +84,7 @@ impl Shared {
         lobby: Lobby,
         store: Store,
         pool: AiPool,
+        reviews: Reviews,
         web: WebSettings,
         shutdown: CancellationToken,
     ) -> Arc<Shared> {
@@ -91,6 +94,7 @@ impl Shared {
             lobby,
             store,
             pool,
+            reviews,
             web,
             shutdown,
             per_address: Mutex::new(HashMap::new()),

@@ -5,7 +5,8 @@
 //! live in `server/migrations/{sqlite,postgres}` and run at start-up; the SQL here is the
 //! common subset (`$N` parameters, `RETURNING`, `ON CONFLICT`).
 //!
-//! Open seeks and private invitations are kept too ([`seeks`]), so a restart loses none.
+//! Open seeks and private invitations are kept too ([`seeks`]), so a restart loses none; game
+//! reviews are kept with their records ([`reviews`]).
 //!
 //! Every write goes through one [`writer`] task that commits everything waiting in one
 //! transaction (a group commit) and answers each write only once it is durable: a room
@@ -16,6 +17,7 @@ mod batch;
 mod checkpoint;
 mod events;
 mod owners;
+mod reviews;
 mod rows;
 mod seeks;
 mod timings;

@@ -264,6 +264,7 @@ async fn seeks_are_kept(store: &Store) -> chaupal_shared::protocol::SeekId {
         side: SideChoice::Random,
         opponent,
         rated: false,
+        position: None,
     };
     let open = store
         .create_seek(&by, &setup(Opponent::Open), None, 1)
@@ -983,6 +984,7 @@ async fn a_seek_is_taken_once_on(store: &Store) {
         side: SideChoice::First,
         opponent: Opponent::Private,
         rated: false,
+        position: None,
     };
     let seek = n1
         .create_seek(&by, &setup, Some("ABCD-EFGH"), 0)

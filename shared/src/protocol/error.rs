@@ -74,6 +74,13 @@ pub enum ErrorCode {
     AiError,
     /// The record text could not be read.
     BadRecord,
+    /// A review was asked of a game that is not over.
+    NotFinished,
+    /// A review was asked of someone else's private game.
+    PrivateGame,
+    /// The player has as many reviews running as allowed, or the server has: try again when
+    /// one is done.
+    TooManyReviews,
     /// The server could not store the change; the game is unchanged.
     Storage,
     /// The game's server is changing (it left or died and another takes the game over), or
@@ -85,7 +92,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, in the order of the documentation.
-    pub const ALL: [ErrorCode; 32] = [
+    pub const ALL: [ErrorCode; 35] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -115,6 +122,9 @@ impl ErrorCode {
         ErrorCode::AiBusy,
         ErrorCode::AiError,
         ErrorCode::BadRecord,
+        ErrorCode::NotFinished,
+        ErrorCode::PrivateGame,
+        ErrorCode::TooManyReviews,
         ErrorCode::Storage,
         ErrorCode::Unavailable,
         ErrorCode::Internal,
@@ -152,6 +162,9 @@ impl ErrorCode {
             ErrorCode::AiBusy => "ai_busy",
             ErrorCode::AiError => "ai_error",
             ErrorCode::BadRecord => "bad_record",
+            ErrorCode::NotFinished => "not_finished",
+            ErrorCode::PrivateGame => "private_game",
+            ErrorCode::TooManyReviews => "too_many_reviews",
             ErrorCode::Storage => "storage",
             ErrorCode::Unavailable => "unavailable",
             ErrorCode::Internal => "internal",

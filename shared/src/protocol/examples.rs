@@ -16,6 +16,7 @@ use super::{
 };
 use crate::any::{AnyGame, GameKind};
 use crate::game::{EndReason, Side};
+use crate::review::{GameReview, MoveClass, PlyReview};
 
 /// The name of a request, as its JSON tag.
 pub fn request_name(r: &Request) -> &'static str {
@@ -39,6 +40,7 @@ pub fn request_name(r: &Request) -> &'static str {
         Request::FinishedGames { .. } => "finished_games",
         Request::GetRecord { .. } => "get_record",
         Request::ImportRecord { .. } => "import_record",
+        Request::Review { .. } => "review",
         Request::Ratings { .. } => "ratings",
         Request::DeviceCode => "device_code",
         Request::LinkDevice { .. } => "link_device",
@@ -73,6 +75,7 @@ pub fn server_name(m: &ServerMessage) -> &'static str {
         ServerMessage::Snapshot(_) => "snapshot",
         ServerMessage::Presence { .. } => "presence",
         ServerMessage::Lobby(l) => lobby_name(l),
+        ServerMessage::ReviewProgress { .. } => "review_progress",
     }
 }
 
@@ -92,6 +95,7 @@ pub fn reply_name(r: &Reply) -> &'static str {
         Reply::Ratings { .. } => "ratings",
         Reply::DeviceCode { .. } => "device_code",
         Reply::Linked { .. } => "linked",
+        Reply::Review(_) => "review",
     }
 }
 
@@ -238,6 +242,7 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
         side: SideChoice::Random,
         opponent,
         rated: false,
+        position: None,
     };
     let mut all = vec![
         Request::Hello {
@@ -304,6 +309,7 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
         Request::ImportRecord {
             text: "[Game \"kalah\"]\n[Result \"*\"]\n\n*\n".to_owned(),
         },
+        Request::Review { game: GameId(42) },
         Request::Ratings {
             player: Some(PlayerId(3)),
         },
@@ -517,6 +523,12 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                 token: "5f0c8a1e9b7d4c2a8e6f1b3d5a7c9e0f".to_owned(),
             },
         ),
+        reply(14, Reply::Review(Box::new(review()))),
+        ServerMessage::ReviewProgress {
+            game: GameId(42),
+            analysed: 17,
+            total: 41,
+        },
         ServerMessage::Error {
             id: Some(12),
             error: ErrorReply::new(ErrorCode::IllegalMove, "'c9' is not a move: no such point"),
@@ -627,4 +639,41 @@ fn title(m: &ServerMessage) -> String {
         _ => return name.to_owned(),
     };
     format!("{name}: {which}")
+}
+
+/// A short review: a Bagh Chal game of two moves, the second a blunder.
+fn review() -> GameReview {
+    GameReview {
+        game: GameId(42),
+        kind: GameKind::BaghChal,
+        budget_ms: 500,
+        start_chance: 52.1,
+        plies: vec![
+            PlyReview {
+                ply: 1,
+                side: Side::First,
+                played: "a1".to_owned(),
+                before: Score::Cp(25),
+                after: Score::Cp(20),
+                best: Some("a1".to_owned()),
+                line: vec!["a1".to_owned(), "a5-b4".to_owned()],
+                loss: 0.0,
+                class: MoveClass::Best,
+                first_chance: 51.7,
+            },
+            PlyReview {
+                ply: 2,
+                side: Side::Second,
+                played: "e1-d2".to_owned(),
+                before: Score::Cp(-20),
+                after: Score::Loss(23),
+                best: Some("a5-b4".to_owned()),
+                line: vec!["a5-b4".to_owned(), "e5".to_owned()],
+                loss: 48.3,
+                class: MoveClass::Blunder,
+                first_chance: 100.0,
+            },
+        ],
+        accuracy: [Some(100.0), Some(12.4)],
+    }
 }

@@ -80,6 +80,10 @@ pub enum Request {
     GetRecord { game: GameId },
     /// Stores a finished game given in the text record format.
     ImportRecord { text: String },
+    /// A review of a finished game or an imported record: the engine's verdict on every move.
+    /// `review_progress` messages follow while it runs, then the reply; a game reviewed before
+    /// is answered at once from its record.
+    Review { game: GameId },
     /// A player's ratings, one per game (oneself when `player` is none).
     Ratings { player: Option<PlayerId> },
     /// A short code that lets another device (another browser) go on as this player: give it
@@ -104,6 +108,10 @@ pub struct GameSetup {
     pub opponent: Opponent,
     /// Whether the result changes ratings (games between two players, or against an AI level).
     pub rated: bool,
+    /// A start position in the game's notation (docs/NOTATION.md), for an unrated game that
+    /// goes on from a position ("play from here"). May be left out: the usual start.
+    #[serde(default)]
+    pub position: Option<String>,
 }
 
 /// Who plays the other seat.

@@ -7,6 +7,7 @@ use super::request::Engine;
 use super::{ClockSpec, ErrorReply, GameId, PlayerId, RulePair, SeekId, SideChoice, Version};
 use crate::any::GameKind;
 use crate::game::{EndReason, Side};
+use crate::review::GameReview;
 
 /// One frame from the server.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -35,6 +36,13 @@ pub enum ServerMessage {
     },
     /// The lobby changed (to subscribers only).
     Lobby(LobbyEvent),
+    /// A review this connection asked for is under way: `analysed` of `total` positions are
+    /// done. Not numbered; the review itself comes as the request's reply.
+    ReviewProgress {
+        game: GameId,
+        analysed: u32,
+        total: u32,
+    },
 }
 
 /// The answer to a successful request.
@@ -97,6 +105,8 @@ pub enum Reply {
         player: PlayerInfo,
         token: String,
     },
+    /// A game's review.
+    Review(Box<GameReview>),
 }
 
 /// The answer to Hello.
@@ -438,4 +448,6 @@ pub enum Score {
     Loss(u32),
     /// Kalah: the exact final seed margin with perfect play.
     Margin(i32),
+    /// A draw with perfect play (a solved database's verdict).
+    Draw,
 }

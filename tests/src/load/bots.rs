@@ -133,6 +133,7 @@ pub async fn ai_player(bot: Bot, index: usize, level: u8) {
                         side: SideChoice::First,
                         opponent: Opponent::Ai { engine: Engine::Level { level } },
                         rated: false,
+                        position: None,
                     };
                     if let Err(e) = wire.send(Request::CreateGame(setup)).await {
                         bot.stats.error(e);

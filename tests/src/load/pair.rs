@@ -128,6 +128,7 @@ impl Pair {
                     side: SideChoice::First,
                     opponent: Opponent::Private,
                     rated: false,
+                    position: None,
                 };
                 if let Err(e) = a.send(Request::CreateGame(setup)).await {
                     self.bot.stats.error(e);

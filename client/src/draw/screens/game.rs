@@ -51,6 +51,7 @@ pub fn match_marks(m: &Match, hover: Option<String>) -> Marks {
             .filter(|_| m.looking.is_none())
             .map(|h| move_path(kind, mover, &h.text))
             .unwrap_or_default(),
+        best: Vec::new(),
         hover,
         sown: sowing.and_then(|s| s.current()).and_then(|f| f.landed),
         moving: m.slide().and_then(|s| {
@@ -318,6 +319,9 @@ pub fn buttons(app: &App, m: &Match, touch: bool) -> Vec<(&'static str, Action, 
     }
     if m.finished() {
         buttons.push(("Replay", Action::OpenReplay, Look::Plain));
+        if m.id.is_some() {
+            buttons.push(("Review", Action::Review, Look::Plain));
+        }
         if !watching {
             buttons.push(("Rematch", Action::Rematch, Look::Plain));
         }

@@ -1,5 +1,6 @@
 //! The game-over screen's card over the final position: the result and its reason, with
-//! Rematch, Replay and Lobby; a click beside it puts it aside to look at the board.
+//! Rematch, Replay, Review (a server's game) and Lobby; a click beside it puts it aside to look
+//! at the board.
 
 use macroquad::prelude::*;
 
@@ -70,6 +71,10 @@ pub(super) fn card(m: &Match, ui: &Ui, board: Area, actions: &mut Vec<Action>) {
     let mut buttons = vec![("Replay", Action::OpenReplay, Look::Plain)];
     if !watching {
         buttons.insert(0, ("Rematch", Action::Rematch, Look::Primary));
+    }
+    // A game the server keeps can be reviewed by its engine.
+    if m.id.is_some() {
+        buttons.push(("Review", Action::Review, Look::Plain));
     }
     buttons.push(("Lobby", Action::ToLobby, Look::Plain));
     let cols = columns(row, buttons.len(), 8.0);

@@ -9,6 +9,7 @@ mod game;
 mod game_over;
 mod lobby;
 mod replay;
+mod review;
 mod rules;
 
 pub use game::{buttons, match_marks};
@@ -125,6 +126,7 @@ fn top_bar(app: &App, ui: &Ui, win: &Window) {
             .current()
             .map(|m| game_title(&m.game))
             .unwrap_or_default(),
+        Screen::Replay if app.replay().is_some_and(|r| r.review.is_some()) => "Review".to_owned(),
         Screen::Replay => "Replay".to_owned(),
         Screen::Rules(kind) => format!("Rules of {}", kind.title()),
     };

@@ -491,7 +491,7 @@ fn the_top_level_plays_from_the_database_and_reports_its_value() {
         let want = match wdl {
             Wdl::Win => Score::Win(plies),
             Wdl::Loss => Score::Loss(plies),
-            Wdl::Draw => Score::Cp(0),
+            Wdl::Draw => Score::Draw,
         };
         assert_eq!(last, Some(want), "{}", g.position_text());
         let mv = g.parse_move(result.best_move.as_deref().unwrap()).unwrap();
@@ -745,4 +745,106 @@ fn traps_are_set_in_positions_the_game_has_not_seen() {
         checked += 1;
     }
     assert_eq!(checked, 5, "too few positions to go there and back");
+}
+
+/// The database's value of `g` as a review shows it, for the side to move.
+fn exact(tb: &BaghChalTb, g: &BaghChal) -> chaupal_shared::protocol::Score {
+    use chaupal_shared::protocol::Score as S;
+    if let Some(outcome) = g.outcome() {
+        return match outcome.winner() {
+            None => S::Draw,
+            Some(w) if w == g.side_to_move() => S::Win(0),
+            Some(_) => S::Loss(0),
+        };
+    }
+    match tb.value(g).unwrap() {
+        (Wdl::Win, n) => S::Win(n),
+        (Wdl::Loss, n) => S::Loss(n),
+        (Wdl::Draw, _) => S::Draw,
+    }
+}
+
+#[test]
+fn a_review_in_the_databases_positions_is_exact_and_finds_the_planted_blunder() {
+    use chaupal_shared::AnyGame;
+    use chaupal_shared::protocol::GameId;
+    use chaupal_shared::review::{MoveClass, for_opponent};
+    let tb = db(2);
+    let engine = Engine::new().with_tablebases(Tablebases {
+        baghchal: Some(tb.clone()),
+        ..Tablebases::default()
+    });
+    let mut rng = Rng(77);
+    let mut reviewed = 0;
+    while reviewed < 3 {
+        let captured = rng.below(2) as u8;
+        let start = rng.position(captured, 2);
+        if start.outcome().is_some() || tb.value(&start).unwrap().0 == Wdl::Loss {
+            continue;
+        }
+        // The planted blunder: a move that gives the value away; then the database's best.
+        let wdl = tb.value(&start).unwrap().0;
+        let rank = |w: Wdl| match w {
+            Wdl::Loss => 0,
+            Wdl::Draw => 1,
+            Wdl::Win => 2,
+        };
+        let worse = tb
+            .move_values(&start)
+            .unwrap()
+            .into_iter()
+            .find(|&(_, w, _)| rank(w) < rank(wdl));
+        let Some((blunder, _, _)) = worse else {
+            continue;
+        };
+        let mut g = start.clone();
+        let mut moves = vec![g.move_text(blunder)];
+        g.make(blunder);
+        while moves.len() < 4 && g.outcome().is_none() {
+            let best = tb.choose(&g).unwrap().best;
+            moves.push(g.move_text(best));
+            g.make(best);
+        }
+        let review = crate::review::review(
+            &engine,
+            GameId(1),
+            &AnyGame::BaghChal(start.clone()),
+            &moves,
+            20,
+            &AtomicBool::new(false),
+            &mut |_, _| {},
+        )
+        .unwrap();
+        let mut g = start.clone();
+        for (ply, played) in review.plies.iter().zip(&moves) {
+            let before = exact(tb, &g);
+            let mover = g.side_to_move();
+            g.make(g.parse_move(played).unwrap());
+            let next = exact(tb, &g);
+            let after = if g.side_to_move() == mover {
+                next
+            } else {
+                for_opponent(next)
+            };
+            assert_eq!(
+                (ply.before, ply.after),
+                (before, after),
+                "{}",
+                start.position_text()
+            );
+        }
+        let first = &review.plies[0];
+        assert_eq!(first.class, MoveClass::Blunder, "{}", start.position_text());
+        assert!(first.loss == 50.0 || first.loss == 100.0, "{}", first.loss);
+        for ply in &review.plies[1..] {
+            assert_eq!(
+                ply.loss,
+                0.0,
+                "ply {} of {}",
+                ply.ply,
+                start.position_text()
+            );
+        }
+        reviewed += 1;
+    }
 }

@@ -1,0 +1,354 @@
+//! Game reviews: a finished game's (or an imported record's) every position searched by the
+//! engine at the server's review budget (`chaupal_engine::review`), kept with the record.
+//!
+//! A review runs on a thread of its own in Linux's idle scheduling class (`SCHED_IDLE`): it
+//! gets a core only when no live search and no player's move wants it, so it never slows a
+//! live game; on a busy server it only takes longer. At most `--review-threads` run at once and
+//! the rest wait in turn; `--max-reviews` bounds the reviews running or waiting, and
+//! `--max-reviews-per-player` those one player started. Asking for a game already under review
+//! follows that review rather than starting another; a game reviewed before is answered from
+//! the store at once, with exactly what was stored. A review goes on when the player who asked
+//! leaves, and is kept for the next to ask.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use chaupal_engine::Engine;
+use chaupal_engine::review::{self as engine_review, ReviewError};
+use chaupal_shared::AnyGame;
+use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId, GameStatus, PlayerId};
+use chaupal_shared::review::GameReview;
+use tokio::sync::{Semaphore, watch};
+use tokio_util::sync::CancellationToken;
+
+use crate::store::{GameRow, Store};
+
+/// How far a review has come.
+#[derive(Clone, Debug, PartialEq)]
+enum Progress {
+    /// Waiting for a review thread.
+    Waiting,
+    /// Positions searched of all.
+    Analysed(u32, u32),
+    /// Finished: the review, or why there is none.
+    Done(Result<GameReview, ErrorReply>),
+}
+
+/// What bounds the reviews.
+#[derive(Clone, Copy, Debug)]
+pub struct ReviewLimits {
+    /// Each position's budget, in milliseconds of an idle core's nodes.
+    pub budget_ms: u64,
+    /// Reviews searching at once.
+    pub threads: usize,
+    /// Reviews running or waiting, in all.
+    pub max_total: usize,
+    /// Reviews running or waiting that one player asked for.
+    pub max_per_player: usize,
+}
+
+/// The server's reviews (cheap to clone).
+#[derive(Clone)]
+pub struct Reviews {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    engine: Arc<Engine>,
+    store: Store,
+    limits: ReviewLimits,
+    /// One permit per review searching.
+    threads: Arc<Semaphore>,
+    state: Mutex<State>,
+    shutdown: CancellationToken,
+}
+
+#[derive(Default)]
+struct State {
+    /// The reviews running or waiting, each with its progress.
+    jobs: HashMap<GameId, watch::Receiver<Progress>>,
+    /// Reviews running or waiting per player who started one.
+    per_player: HashMap<PlayerId, usize>,
+}
+
+impl Reviews {
+    pub fn new(
+        engine: Arc<Engine>,
+        store: Store,
+        limits: ReviewLimits,
+        shutdown: CancellationToken,
+    ) -> Reviews {
+        Reviews {
+            inner: Arc::new(Inner {
+                engine,
+                store,
+                threads: Arc::new(Semaphore::new(limits.threads.max(1))),
+                limits,
+                state: Mutex::new(State::default()),
+                shutdown,
+            }),
+        }
+    }
+
+    /// The review of `game` for `player`: the stored one, or a new one made now, with
+    /// `on_progress(analysed, total)` called as positions are done.
+    pub async fn review(
+        &self,
+        player: PlayerId,
+        game: GameId,
+        on_progress: &mut (dyn FnMut(u32, u32) + Send),
+    ) -> Result<GameReview, ErrorReply> {
+        let store = &self.inner.store;
+        let (row, moves) = store
+            .game(game)
+            .await?
+            .ok_or_else(|| ErrorReply::new(ErrorCode::NoSuchGame, format!("no {game}")))?;
+        check_reviewable(&row, player)?;
+        if let Some(review) = store.review(game).await? {
+            return Ok(review);
+        }
+        let mut progress = self.join_or_start(player, &row, moves)?;
+        loop {
+            let now = progress.borrow_and_update().clone();
+            match now {
+                Progress::Waiting => {}
+                Progress::Analysed(done, total) => on_progress(done, total),
+                Progress::Done(result) => return result,
+            }
+            if progress.changed().await.is_err() {
+                return Err(ErrorReply::new(
+                    ErrorCode::Internal,
+                    "the review stopped without an answer",
+                ));
+            }
+        }
+    }
+
+    /// The progress of the review of `row`'s game: one already running, or a new one.
+    fn join_or_start(
+        &self,
+        player: PlayerId,
+        row: &GameRow,
+        moves: Vec<String>,
+    ) -> Result<watch::Receiver<Progress>, ErrorReply> {
+        let limits = &self.inner.limits;
+        let mut state = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(running) = state.jobs.get(&row.id) {
+            return Ok(running.clone());
+        }
+        if state.jobs.len() >= limits.max_total {
+            return Err(too_many(format!(
+                "the server is making {} reviews, as many as it makes at once: try again later",
+                state.jobs.len()
+            )));
+        }
+        let mine = state.per_player.get(&player).copied().unwrap_or(0);
+        if mine >= limits.max_per_player {
+            return Err(too_many(format!(
+                "you have {mine} reviews under way, as many as allowed: wait for one to finish"
+            )));
+        }
+        let start = start_position(row)?;
+        let (tx, rx) = watch::channel(Progress::Waiting);
+        state.jobs.insert(row.id, rx.clone());
+        *state.per_player.entry(player).or_default() += 1;
+        drop(state);
+        tokio::spawn(self.clone().run(player, row.id, start, moves, tx));
+        Ok(rx)
+    }
+
+    /// Makes one review: waits for a thread, searches on it, stores the review, tells the
+    /// waiting players, and forgets the job.
+    async fn run(
+        self,
+        player: PlayerId,
+        game: GameId,
+        start: AnyGame,
+        moves: Vec<String>,
+        progress: watch::Sender<Progress>,
+    ) {
+        let result = self.make(game, start, moves, &progress).await;
+        let result = match result {
+            Ok(review) => self
+                .inner
+                .store
+                .save_review(&review, crate::now_ms())
+                .await
+                .map_err(ErrorReply::from),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = &result {
+            tracing::warn!("the review of {game} failed: {e}");
+        }
+        {
+            let mut state = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
+            state.jobs.remove(&game);
+            if let Some(n) = state.per_player.get_mut(&player) {
+                *n -= 1;
+                if *n == 0 {
+                    state.per_player.remove(&player);
+                }
+            }
+        }
+        progress.send_replace(Progress::Done(result));
+    }
+
+    /// The review itself, on a review thread.
+    async fn make(
+        &self,
+        game: GameId,
+        start: AnyGame,
+        moves: Vec<String>,
+        progress: &watch::Sender<Progress>,
+    ) -> Result<GameReview, ErrorReply> {
+        let shutting_down = || ErrorReply::new(ErrorCode::ShuttingDown, "the server is stopping");
+        let permit = tokio::select! {
+            permit = self.inner.threads.clone().acquire_owned() => permit,
+            _ = self.inner.shutdown.cancelled() => return Err(shutting_down()),
+        }
+        .map_err(|_| shutting_down())?;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (done_tx, done_rx) = tokio::sync::oneshot::channel();
+        let (engine, budget_ms) = (self.inner.engine.clone(), self.inner.limits.budget_ms);
+        let (thread_cancel, thread_progress) = (cancel.clone(), progress.clone());
+        let spawned = std::thread::Builder::new()
+            .name(format!("review-{}", game.0))
+            .spawn(move || {
+                let _permit = permit;
+                idle_priority();
+                let result = engine_review::review(
+                    &engine,
+                    game,
+                    &start,
+                    &moves,
+                    budget_ms,
+                    &thread_cancel,
+                    &mut |done, total| {
+                        thread_progress.send_replace(Progress::Analysed(done, total));
+                    },
+                );
+                let _ = done_tx.send(result);
+            });
+        if let Err(e) = spawned {
+            return Err(ErrorReply::new(
+                ErrorCode::Internal,
+                format!("no thread for the review: {e}"),
+            ));
+        }
+        let result = tokio::select! {
+            r = done_rx => r,
+            _ = self.inner.shutdown.cancelled() => {
+                cancel.store(true, Ordering::Relaxed);
+                return Err(shutting_down());
+            }
+        };
+        match result {
+            Ok(Ok(review)) => Ok(review),
+            Ok(Err(ReviewError::Cancelled)) => Err(shutting_down()),
+            Ok(Err(ReviewError::IllegalMove {
+                ply,
+                played,
+                reason,
+            })) => Err(ErrorReply::new(
+                ErrorCode::BadRecord,
+                format!("the record's move {ply} ('{played}') is not legal: {reason}"),
+            )),
+            Ok(Err(e)) => Err(ErrorReply::new(ErrorCode::AiError, e.to_string())),
+            Err(_) => Err(ErrorReply::new(
+                ErrorCode::Internal,
+                "the review thread stopped without an answer",
+            )),
+        }
+    }
+}
+
+fn too_many(reason: String) -> ErrorReply {
+    ErrorReply::new(ErrorCode::TooManyReviews, reason)
+}
+
+/// Whether `player` may have `row`'s game reviewed: it is over, and not someone else's private
+/// game.
+fn check_reviewable(row: &GameRow, player: PlayerId) -> Result<(), ErrorReply> {
+    if row.status == GameStatus::Live {
+        return Err(ErrorReply::new(
+            ErrorCode::NotFinished,
+            format!(
+                "{} is still being played: a game is reviewed once it is over",
+                row.id
+            ),
+        ));
+    }
+    let seated = row.setup.seats.iter().any(|s| s.player == Some(player));
+    if row.setup.mode == "private" && !seated && row.setup.creator != Some(player) {
+        return Err(ErrorReply::new(
+            ErrorCode::PrivateGame,
+            format!("{} is a private game of other players", row.id),
+        ));
+    }
+    Ok(())
+}
+
+/// Where `row`'s game started.
+fn start_position(row: &GameRow) -> Result<AnyGame, ErrorReply> {
+    let setup = &row.setup;
+    let pairs: Vec<(&str, &str)> = setup
+        .rules
+        .iter()
+        .map(|r| (r.key.as_str(), r.value.as_str()))
+        .collect();
+    let start = match &setup.start_position {
+        Some(text) => {
+            AnyGame::from_position_text(setup.kind, text, pairs).map_err(|e| e.to_string())
+        }
+        None => AnyGame::start(setup.kind, pairs).map_err(|e| e.to_string()),
+    };
+    start.map_err(|e| {
+        ErrorReply::new(
+            ErrorCode::BadRecord,
+            format!("the record's start cannot be set up: {e}"),
+        )
+    })
+}
+
+/// Moves the current thread into the idle scheduling class, below every other thread.
+fn idle_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        use thread_priority::unix::{
+            NormalThreadSchedulePolicy, ThreadSchedulePolicy, set_thread_priority_and_policy,
+            thread_native_id,
+        };
+        let idle = ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle);
+        if let Err(e) = set_thread_priority_and_policy(
+            thread_native_id(),
+            thread_priority::ThreadPriority::Min,
+            idle,
+        ) {
+            tracing::warn!("a review thread could not take the idle priority: {e:?}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_review_thread_runs_in_the_idle_class() {
+        use thread_priority::unix::{NormalThreadSchedulePolicy, ThreadSchedulePolicy};
+        let policy = std::thread::spawn(|| {
+            idle_priority();
+            thread_priority::unix::thread_schedule_policy()
+        })
+        .join()
+        .expect("the thread ran");
+        assert_eq!(
+            policy.ok(),
+            Some(ThreadSchedulePolicy::Normal(
+                NormalThreadSchedulePolicy::Idle
+            ))
+        );
+    }
+}
