@@ -50,7 +50,7 @@ NOTES = {
     "analysis": "`line` is null when the engine reports no search line.",
     "record": "", "imported": "", "ratings ": "",
     "review ": "The review: `plies` in order, each from the point of view of the side that moved (`side`): `before` is the position's value (the best move's), `after` the value the move left, `best` and `line` the engine's best move and line, `loss` the winning chance given away against the best in percentage points, `class` one of `best`, `good`, `inaccuracy`, `mistake`, `blunder`; `first_chance` is the first player's winning chance after the move (the advantage graph), `start_chance` before the first move; `accuracy` is each player's (first, second), null for a player without a move. Values are `{\"cp\":N}`, `{\"win\":N}` / `{\"loss\":N}` (plies), `\"draw\"` (proven), or Kalah's `{\"margin\":N}` (solved).",
-    "review_progress": "A review you asked for is being made: `analysed` of `total` positions are done.",
+    "review_progress": "A review you asked for is being made: `analysed` of `total` positions are done (0 while it waits for a review thread; counts that follow each other fast may be skipped).",
     "linked": "A token of `player` for this device; the device the code came from keeps its own token.",
     "moved": "A move, stored before it is sent. `clocks` is null without a clock; `turn` is null unless your connection asked for `turns`.",
     "moved: with the turn, for a bot": "The same event on a connection that said hello with `turns: true`: `turn` has the position after the move (docs/NOTATION.md), the side to move and its legal moves (empty when the move ended the game).",

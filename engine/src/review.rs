@@ -169,7 +169,7 @@ fn final_value(game: &AnyGame, outcome: Outcome) -> WireScore {
 }
 
 /// Reviews `moves` played from `start`, each position searched at `budget_ms`;
-/// `on_progress(analysed, total)` hears of each position done. `cancel` stops it between
+/// `on_progress(analysed, total)` hears of the start (0 analysed) and of each position done. `cancel` stops it between
 /// positions (and the search within one).
 pub fn review(
     engine: &Engine,
@@ -189,6 +189,7 @@ pub fn review(
     let mut memory = Memory::default();
     let total = games.len() as u32;
     let mut values = Vec::with_capacity(games.len());
+    on_progress(0, total);
     for (done, game) in games.iter().rev().enumerate() {
         if cancel.load(std::sync::atomic::Ordering::Relaxed) {
             return Err(ReviewError::Cancelled);
@@ -292,7 +293,7 @@ mod tests {
         .expect("reviewed");
         let games = positions(&start, &moves).expect("legal");
         let total = games.len() as u32;
-        assert_eq!(seen, (1..=total).map(|d| (d, total)).collect::<Vec<_>>());
+        assert_eq!(seen, (0..=total).map(|d| (d, total)).collect::<Vec<_>>());
         assert_eq!(review.plies.len(), moves.len());
         let mut classes = Vec::new();
         for (i, ply) in review.plies.iter().enumerate() {

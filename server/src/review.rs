@@ -27,12 +27,23 @@ use crate::store::{GameRow, Store};
 /// How far a review has come.
 #[derive(Clone, Debug, PartialEq)]
 enum Progress {
-    /// Waiting for a review thread.
-    Waiting,
-    /// Positions searched of all.
+    /// Positions searched of all (none while it waits for a review thread).
     Analysed(u32, u32),
     /// Finished: the review, or why there is none.
     Done(Result<GameReview, ErrorReply>),
+}
+
+/// How often a review's progress is read from its thread.
+const PROGRESS_POLL: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// What a review thread shares with the task that waits for it: atomics, and the slot for its
+/// answer, which the task reads only after `finished`.
+#[derive(Default)]
+struct ThreadSide {
+    cancel: AtomicBool,
+    analysed: std::sync::atomic::AtomicU32,
+    finished: AtomicBool,
+    result: Mutex<Option<Result<GameReview, ReviewError>>>,
 }
 
 /// What bounds the reviews.
@@ -109,11 +120,15 @@ impl Reviews {
             return Ok(review);
         }
         let mut progress = self.join_or_start(player, &row, moves)?;
+        let mut told = None;
         loop {
             let now = progress.borrow_and_update().clone();
             match now {
-                Progress::Waiting => {}
-                Progress::Analysed(done, total) => on_progress(done, total),
+                Progress::Analysed(done, total) if told != Some(done) => {
+                    told = Some(done);
+                    on_progress(done, total);
+                }
+                Progress::Analysed(..) => {}
                 Progress::Done(result) => return result,
             }
             if progress.changed().await.is_err() {
@@ -150,7 +165,7 @@ impl Reviews {
             )));
         }
         let start = start_position(row)?;
-        let (tx, rx) = watch::channel(Progress::Waiting);
+        let (tx, rx) = watch::channel(Progress::Analysed(0, moves.len() as u32 + 1));
         state.jobs.insert(row.id, rx.clone());
         *state.per_player.entry(player).or_default() += 1;
         drop(state);
@@ -208,27 +223,30 @@ impl Reviews {
             _ = self.inner.shutdown.cancelled() => return Err(shutting_down()),
         }
         .map_err(|_| shutting_down())?;
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (done_tx, done_rx) = tokio::sync::oneshot::channel();
+        // The review thread runs in the idle class: it may wait long for a core, and must never
+        // hold a lock the server's other threads wait on (no priority inheritance would lift
+        // it). So it only writes atomics and its own slot, which this task reads on a timer;
+        // the permit is released here, not by the thread.
+        let total = moves.len() as u32 + 1;
+        let shared = Arc::new(ThreadSide::default());
         let (engine, budget_ms) = (self.inner.engine.clone(), self.inner.limits.budget_ms);
-        let (thread_cancel, thread_progress) = (cancel.clone(), progress.clone());
+        let thread_side = shared.clone();
         let spawned = std::thread::Builder::new()
             .name(format!("review-{}", game.0))
             .spawn(move || {
-                let _permit = permit;
                 idle_priority();
+                let side = &thread_side;
                 let result = engine_review::review(
                     &engine,
                     game,
                     &start,
                     &moves,
                     budget_ms,
-                    &thread_cancel,
-                    &mut |done, total| {
-                        thread_progress.send_replace(Progress::Analysed(done, total));
-                    },
+                    &side.cancel,
+                    &mut |done, _| side.analysed.store(done, Ordering::Release),
                 );
-                let _ = done_tx.send(result);
+                *side.result.lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+                side.finished.store(true, Ordering::Release);
             });
         if let Err(e) = spawned {
             return Err(ErrorReply::new(
@@ -236,13 +254,33 @@ impl Reviews {
                 format!("no thread for the review: {e}"),
             ));
         }
-        let result = tokio::select! {
-            r = done_rx => r,
-            _ = self.inner.shutdown.cancelled() => {
-                cancel.store(true, Ordering::Relaxed);
-                return Err(shutting_down());
+        let mut tick = tokio::time::interval(PROGRESS_POLL);
+        let mut told = 0;
+        let result = loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = self.inner.shutdown.cancelled() => {
+                    shared.cancel.store(true, Ordering::Relaxed);
+                    return Err(shutting_down());
+                }
+            }
+            let done = shared.analysed.load(Ordering::Acquire);
+            if done > told {
+                told = done;
+                progress.send_replace(Progress::Analysed(done, total));
+            }
+            if shared.finished.load(Ordering::Acquire) {
+                // The thread let go of its slot before it raised the flag: this never waits.
+                let taken = shared
+                    .result
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .take();
+                break taken;
             }
         };
+        drop(permit);
+        let result = result.ok_or(());
         match result {
             Ok(Ok(review)) => Ok(review),
             Ok(Err(ReviewError::Cancelled)) => Err(shutting_down()),

@@ -25,10 +25,10 @@ use crate::{GameKind, Side};
 /// move wins 1/(1+e^-1) = 73% of its games, counting draws half, fitted to the positions and
 /// results of games between the AI's levels (docs/AI.md, "Winning chances").
 const WIN_SCALE: [(GameKind, f64); 4] = [
-    (GameKind::BaghChal, 300.0),
-    (GameKind::Kalah, 500.0),
-    (GameKind::Jungle, 400.0),
-    (GameKind::SholoGuti, 300.0),
+    (GameKind::BaghChal, 7478.0),
+    (GameKind::Kalah, 745.0),
+    (GameKind::Jungle, 383.0),
+    (GameKind::SholoGuti, 599.0),
 ];
 // review:scale:end
 
@@ -299,7 +299,7 @@ pub fn accuracy(plies: &[(Side, f64)], first_chances: &[f64]) -> [Option<f64>; 2
         }
         let weights: f64 = mine.iter().map(|(_, w)| w).sum();
         let weighted = mine.iter().map(|(a, w)| a * w).sum::<f64>() / weights;
-        let harmonic = mine.len() as f64 / mine.iter().map(|(a, _)| 1.0 / a.max(1.0)).sum::<f64>();
+        let harmonic = mine.len() as f64 / mine.iter().map(|(a, _)| 1.0 / a.max(0.01)).sum::<f64>();
         Some(round1((weighted + harmonic) / 2.0))
     })
 }
