@@ -180,6 +180,15 @@ pub enum Command {
     Book(crate::tools::book::BookCli),
     /// Genetic algorithm over a game's evaluation weights; the best go to a JSON weights file.
     Tune(crate::tools::tune::TuneCli),
+    /// Each game's winning-chance curve from games between AI levels: the scale s of
+    /// P(win) = 1/(1+exp(-cp/s)) fitted to every searched position's evaluation and the mover's
+    /// result, with a 95% bootstrap interval; samples, plots and fits in --out; --write puts
+    /// the scales into shared/src/review.rs and docs/AI.md.
+    Winchance(crate::tools::winchance::WinchanceCli),
+    /// A game's review, as the server makes it: every position searched by the top level at a
+    /// fixed budget. Prints `ply N move M value V best B loss L class C` for each move, then
+    /// `accuracy first A second B`.
+    Review(crate::tools::review::ReviewCli),
 }
 
 /// Sends logs to stderr (stdout belongs to the subcommands' output). `RUST_LOG` sets the level.
@@ -299,6 +308,11 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
         Command::Bench(args) => crate::tools::bench::run_cli(args),
         Command::Tune(args) => crate::tools::tune::run_cli(args),
         Command::Book(args) => crate::tools::book::run_cli(args),
+        Command::Winchance(args) => crate::tools::winchance::run_cli(args),
+        Command::Review(args) => {
+            let engine = load_engine(args.tablebase.clone())?;
+            on_stdout(|out| crate::tools::review::run_review(&args, &engine, out))
+        }
     }
 }
 

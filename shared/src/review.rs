@@ -156,6 +156,22 @@ pub struct PositionValue {
     pub line: Vec<String>,
 }
 
+/// The winning chance given away by a move from a position worth `before` that left `after`.
+/// Where the position's value is proven but the move's is only an estimate, the search did not
+/// see whether the move kept the result: only the part of the estimate that falls below even
+/// (or below the proven draw) counts, so a winning move whose line was not seen through is not
+/// called a blunder.
+fn loss_of(kind: GameKind, before: Score, after: Score) -> f64 {
+    let (b, a) = (win_chance(kind, before), win_chance(kind, after));
+    let proven = |s: Score| !matches!(s, Score::Cp(_));
+    let reference = if proven(before) && !proven(after) {
+        b.min(50.0)
+    } else {
+        b
+    };
+    (reference - a).max(0.0)
+}
+
 /// The same value seen by the other side.
 pub fn for_opponent(score: Score) -> Score {
     match score {
@@ -198,7 +214,7 @@ pub fn assemble(
         let loss = if same_as_best {
             0.0
         } else {
-            round1((win_chance(kind, here.value) - win_chance(kind, after)).max(0.0))
+            round1(loss_of(kind, here.value, after))
         };
         plies.push(PlyReview {
             ply: i as u32 + 1,
@@ -406,6 +422,26 @@ mod tests {
         assert_eq!(review.moves_of(First, MoveClass::Blunder).count(), 1);
         let [first, second] = review.accuracy;
         assert!(first.is_some() && second.is_some());
+    }
+
+    #[test]
+    fn a_proven_win_against_an_estimate_counts_only_what_falls_below_even() {
+        let kind = GameKind::Kalah;
+        // Proven win, the move's line not seen through but still ahead: nothing given away.
+        assert_eq!(loss_of(kind, Score::Win(7), Score::Cp(400)), 0.0);
+        assert_eq!(loss_of(kind, Score::Margin(6), Score::Cp(900)), 0.0);
+        // Behind by the estimate: what falls below even.
+        let behind = win_chance(kind, Score::Cp(-400));
+        assert_eq!(loss_of(kind, Score::Win(7), Score::Cp(-400)), 50.0 - behind);
+        assert_eq!(loss_of(kind, Score::Draw, Score::Cp(-400)), 50.0 - behind);
+        // A proven result after the move counts in full; so do two estimates.
+        assert_eq!(
+            loss_of(kind, Score::Cp(300), Score::Loss(4)),
+            win_chance(kind, Score::Cp(300))
+        );
+        assert_eq!(loss_of(kind, Score::Win(3), Score::Draw), 50.0);
+        let drop = win_chance(kind, Score::Cp(300)) - win_chance(kind, Score::Cp(-100));
+        assert_eq!(loss_of(kind, Score::Cp(300), Score::Cp(-100)), drop);
     }
 
     #[test]

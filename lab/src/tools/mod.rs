@@ -1,5 +1,5 @@
 //! The tool subcommands of `chaupal`: perft, bestmove, bench, arena, levels, tune, solve,
-//! tablebase and book.
+//! tablebase, book, winchance and review.
 //! Each takes plain arguments and writes to a given writer, so tests can run them in-process.
 
 pub mod arena;
@@ -9,10 +9,12 @@ pub mod bestmove;
 pub mod book;
 pub mod levels;
 pub mod perft;
+pub mod review;
 pub mod setup;
 pub mod solve;
 pub mod tablebase;
 pub mod tune;
+pub mod winchance;
 
 use thiserror::Error;
 
@@ -37,4 +39,6 @@ pub enum ToolError {
     Tablebase(#[from] chaupal_engine::tablebase::TbError),
     #[error(transparent)]
     Engine(#[from] chaupal_engine::EngineError),
+    #[error(transparent)]
+    Winchance(#[from] winchance::WinchanceError),
 }

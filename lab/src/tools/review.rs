@@ -1,0 +1,158 @@
+//! `chaupal review`: a game's review on the command line, as the server makes it
+//! (`chaupal_engine::review`): one line per move,
+//! `ply N move M value V best B loss L class C`, then `accuracy first A second B`.
+//!
+//! The game comes from `GAME --moves "..."` (with `--rule` and `--position`) or from a record
+//! file (`--record FILE`, docs/NOTATION.md "Game records"). `value` is the value the move left,
+//! for the side that moved: `cp:N`, `win:N` or `loss:N` (plies), `draw`, or Kalah's
+//! `margin:N`; `loss` is the winning chance given away, in percentage points; `best` is `-`
+//! where there was nothing to choose (the position after the move was the end).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+use chaupal_engine::Engine;
+use chaupal_engine::progress::Progress;
+use chaupal_engine::review::{self, DEFAULT_BUDGET_MS, MAX_BUDGET_MS, ReviewError};
+use chaupal_shared::protocol::{GameId, Score};
+use chaupal_shared::record::Record;
+use chaupal_shared::review::GameReview;
+use chaupal_shared::{AnyGame, GameKind};
+
+use super::ToolError;
+use super::bars::Bars;
+use super::setup::set_up_game;
+
+/// The options of `chaupal review`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct ReviewCli {
+    /// The game: baghchal, kalah, jungle or sholo-guti (not needed with --record).
+    pub game: Option<GameKind>,
+    /// The moves, in the game's notation, separated by spaces.
+    #[arg(long, conflicts_with = "record")]
+    pub moves: Option<String>,
+    /// A rule option, KEY=VALUE (repeatable).
+    #[arg(long = "rule", value_name = "KEY=VALUE", conflicts_with = "record")]
+    pub rules: Vec<String>,
+    /// The start position, in the game's position notation (default: the usual start).
+    #[arg(long, conflicts_with = "record")]
+    pub position: Option<String>,
+    /// A game record file to review instead.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// What each position is searched for: the nodes an idle core searches in this many
+    /// milliseconds (the server's default).
+    #[arg(long, default_value_t = DEFAULT_BUDGET_MS,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_BUDGET_MS))]
+    pub budget_ms: u64,
+    /// A directory of solved databases (as `bestmove --tablebase`): exact verdicts where they
+    /// reach.
+    #[arg(long, value_name = "DIR")]
+    pub tablebase: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// The game to review: its start and its moves.
+pub fn game_of(args: &ReviewCli) -> Result<(AnyGame, Vec<String>), ToolError> {
+    if let Some(path) = &args.record {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ToolError::Usage(format!("cannot read {}: {e}", path.display())))?;
+        let record = Record::parse(&text).map_err(|e| {
+            ToolError::Usage(format!("{} is not a game record: {e}", path.display()))
+        })?;
+        if args.game.is_some_and(|g| g != record.kind) {
+            return Err(ToolError::Usage(format!(
+                "{} is a record of {}",
+                path.display(),
+                record.kind
+            )));
+        }
+        let rules: Vec<String> = record
+            .rules
+            .iter()
+            .map(|r| format!("{}={}", r.key, r.value))
+            .collect();
+        let start = set_up_game(record.kind, &rules, record.start_position.as_deref(), None)?;
+        return Ok((start, record.moves));
+    }
+    let game = args.game.ok_or_else(|| {
+        ToolError::Usage("review needs a GAME and --moves, or --record".to_owned())
+    })?;
+    let moves = args.moves.as_deref().ok_or_else(|| {
+        ToolError::Usage("review needs --moves \"...\" (or --record FILE)".to_owned())
+    })?;
+    let start = set_up_game(game, &args.rules, args.position.as_deref(), None)?;
+    Ok((start, moves.split_whitespace().map(str::to_owned).collect()))
+}
+
+/// Reviews the game `args` names with `engine` and writes the lines to `out`.
+pub fn run_review(
+    args: &ReviewCli,
+    engine: &Engine,
+    out: &mut impl Write,
+) -> Result<(), ToolError> {
+    let (start, moves) = game_of(args)?;
+    let bars = Bars;
+    let meter = (!args.quiet).then(|| bars.stage("review", moves.len() as u64 + 1));
+    let reviewed = review::review(
+        engine,
+        GameId(0),
+        &start,
+        &moves,
+        args.budget_ms,
+        &AtomicBool::new(false),
+        &mut |done, _| {
+            if let (Some(meter), true) = (&meter, done > 0) {
+                meter.advance(1);
+            }
+        },
+    );
+    drop(meter);
+    let reviewed = reviewed.map_err(|e| match e {
+        ReviewError::IllegalMove {
+            ply,
+            played,
+            reason,
+        } => ToolError::Usage(format!("move {ply} ('{played}') is not legal: {reason}")),
+        other => ToolError::Usage(other.to_string()),
+    })?;
+    write_review(&reviewed, out)
+}
+
+/// A value as the tool prints it: one word.
+pub fn value_word(score: Score) -> String {
+    match score {
+        Score::Cp(n) => format!("cp:{n}"),
+        Score::Win(n) => format!("win:{n}"),
+        Score::Loss(n) => format!("loss:{n}"),
+        Score::Draw => "draw".to_owned(),
+        Score::Margin(n) => format!("margin:{n}"),
+    }
+}
+
+/// The review's lines.
+pub fn write_review(review: &GameReview, out: &mut impl Write) -> Result<(), ToolError> {
+    for ply in &review.plies {
+        writeln!(
+            out,
+            "ply {} move {} value {} best {} loss {:.1} class {}",
+            ply.ply,
+            ply.played,
+            value_word(ply.after),
+            ply.best.as_deref().unwrap_or("-"),
+            ply.loss,
+            ply.class.name()
+        )?;
+    }
+    let accuracy = |a: Option<f64>| a.map_or("-".to_owned(), |a| format!("{a:.1}"));
+    writeln!(
+        out,
+        "accuracy first {} second {}",
+        accuracy(review.accuracy[0]),
+        accuracy(review.accuracy[1])
+    )?;
+    Ok(())
+}
