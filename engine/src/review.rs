@@ -49,6 +49,8 @@ pub enum ReviewError {
     },
     #[error("a budget of {0} ms per position is out of range (1 to {MAX_BUDGET_MS})")]
     BadBudget(u64),
+    #[error("the engine chose a move that is not legal, {0}: a bug")]
+    EngineMove(String),
     #[error("the review was stopped")]
     Cancelled,
     #[error(transparent)]
@@ -115,6 +117,7 @@ pub fn position_value(
             value: final_value(game, outcome),
             best: None,
             line: Vec::new(),
+            best_after: None,
         });
     }
     let result = engine.search(game, request, memory, cancel, &mut |_| {})?;
@@ -128,7 +131,38 @@ pub fn position_value(
         value,
         best,
         line,
+        best_after: None,
     })
+}
+
+/// Where `position`'s value is an estimate and `played` is not its best move: the value the
+/// best move leaves, for the side that would make it, from a search of the position after it
+/// (like for like with the position after the played move; see `PositionValue::best_after`).
+fn best_after(
+    engine: &Engine,
+    memory: &mut Memory,
+    game: &AnyGame,
+    position: &PositionValue,
+    played: Option<&String>,
+    request: &SearchRequest,
+    cancel: &AtomicBool,
+) -> Result<Option<WireScore>, ReviewError> {
+    let (Some(played), Some(best)) = (played, &position.best) else {
+        return Ok(None);
+    };
+    if played == best || !matches!(position.value, WireScore::Cp(_)) {
+        return Ok(None);
+    }
+    let mut child = game.clone();
+    child
+        .play_text(best)
+        .map_err(|e| ReviewError::EngineMove(format!("'{best}': {e}")))?;
+    let value = position_value(engine, memory, &child, request, cancel)?.value;
+    Ok(Some(if child.side_to_move() == position.to_move {
+        value
+    } else {
+        review::for_opponent(value)
+    }))
 }
 
 /// The value the engine's endgame database knows for `game`, where it covers it: exact even
@@ -190,11 +224,21 @@ pub fn review(
     let total = games.len() as u32;
     let mut values = Vec::with_capacity(games.len());
     on_progress(0, total);
-    for (done, game) in games.iter().rev().enumerate() {
+    for (done, (i, game)) in games.iter().enumerate().rev().enumerate() {
         if cancel.load(std::sync::atomic::Ordering::Relaxed) {
             return Err(ReviewError::Cancelled);
         }
-        values.push(position_value(engine, &mut memory, game, &request, cancel)?);
+        let mut value = position_value(engine, &mut memory, game, &request, cancel)?;
+        value.best_after = best_after(
+            engine,
+            &mut memory,
+            game,
+            &value,
+            moves.get(i),
+            &request,
+            cancel,
+        )?;
+        values.push(value);
         on_progress(done as u32 + 1, total);
     }
     if cancel.load(std::sync::atomic::Ordering::Relaxed) {

@@ -154,6 +154,12 @@ pub struct PositionValue {
     pub value: Score,
     pub best: Option<String>,
     pub line: Vec<String>,
+    /// The value the best move leaves, for the side to move here, from a search of the
+    /// position after it: set where another move was played and `value` is an estimate. An
+    /// estimate of this position and one of the next are not like for like (an evaluation that
+    /// favours the side to move shows that side ahead in both); the positions after the best
+    /// move and after the played one are.
+    pub best_after: Option<Score>,
 }
 
 /// The winning chance given away by a move from a position worth `before` that left `after`.
@@ -210,17 +216,18 @@ pub fn assemble(
         } else {
             for_opponent(next.value)
         };
-        let same_as_best = here.best.as_deref() == Some(played.as_str()) || after == here.value;
+        let before = here.best_after.unwrap_or(here.value);
+        let same_as_best = here.best.as_deref() == Some(played.as_str()) || after == before;
         let loss = if same_as_best {
             0.0
         } else {
-            round1(loss_of(kind, here.value, after))
+            round1(loss_of(kind, before, after))
         };
         plies.push(PlyReview {
             ply: i as u32 + 1,
             side,
             played: played.clone(),
-            before: here.value,
+            before,
             after,
             best: here.best.clone(),
             line: here.line.clone(),
@@ -379,6 +386,7 @@ mod tests {
             value,
             best: Some(best.to_owned()),
             line: vec![best.to_owned()],
+            best_after: None,
         }
     }
 
@@ -422,6 +430,27 @@ mod tests {
         assert_eq!(review.moves_of(First, MoveClass::Blunder).count(), 1);
         let [first, second] = review.accuracy;
         assert!(first.is_some() && second.is_some());
+    }
+
+    #[test]
+    fn an_estimate_is_judged_against_the_position_after_the_best_move() {
+        // The side to move always looks 180 ahead: next to the position's own value, any other
+        // move would look like a loss of 2 x 180; next to the value the best move leaves, it
+        // loses what it loses.
+        let moves: Vec<String> = ["b", "x"].map(str::to_owned).into();
+        let positions = [
+            PositionValue {
+                best_after: Some(Score::Cp(-170)),
+                ..at(Side::First, Score::Cp(180), "a")
+            },
+            at(Side::Second, Score::Cp(180), "y"),
+            at(Side::First, Score::Cp(185), "z"),
+        ];
+        let review = assemble(GameId(1), GameKind::SholoGuti, 100, &moves, &positions);
+        let ply = &review.plies[0];
+        assert_eq!((ply.before, ply.after), (Score::Cp(-170), Score::Cp(-180)));
+        assert!(ply.loss < 1.0, "{}", ply.loss);
+        assert_eq!(ply.class, MoveClass::Good);
     }
 
     #[test]
