@@ -79,6 +79,8 @@ impl Server {
             .arg(format!("sqlite://{}", dir.join("chaupal.sqlite").display()))
             // Exhibition moves come quickly, so that watching one takes a moment.
             .args(["--exhibition-delay-ms", "50"])
+            // Reviews at a small budget, so that one takes a moment in a debug build.
+            .args(["--review-budget-ms", "20"])
             .env("RUST_LOG", "warn")
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -324,8 +326,23 @@ fn a_game_against_the_ai_is_played_watched_and_replayed() {
     asha.act(Action::ReplayJump(0));
     asha.act(Action::ReplayStep(1));
     assert_eq!(asha.app.replay().unwrap().ply(), 1);
-    asha.act(Action::Back);
-    assert_eq!(asha.app.screen(), Screen::Lobby);
+
+    // The review of the game comes into the replay: a verdict on every move.
+    asha.act(Action::Review);
+    asha.until("the review arrives", |app| {
+        app.replay().is_some_and(|r| r.ready_review().is_some())
+    });
+    let review = asha.app.replay().unwrap().ready_review().unwrap().clone();
+    assert_eq!(review.game.0, game_id);
+    assert_eq!(review.plies.len(), plies);
+    assert!(review.accuracy.iter().all(Option::is_some));
+
+    // Play from the position after the first move, against the AI.
+    asha.act(Action::PlayFromHere);
+    asha.until("a new game from the position", |app| {
+        app.screen() == Screen::Game && app.current().is_some_and(|m| m.id != Some(game_id))
+    });
+    assert!(asha.app.current().unwrap().moves.is_empty());
 }
 
 /// A friend's link, `http://HOST:PORT/join/code`, as the browser reads its address and the
