@@ -93,8 +93,8 @@ impl LevelSpec {
     }
 }
 
-/// `1234567` as `1 234 567`.
-fn thousands(n: u64) -> String {
+/// `1234567` as `1 234 567`, as the docs write counts (also the lab's tables).
+pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

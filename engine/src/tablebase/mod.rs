@@ -13,6 +13,8 @@ pub mod baghchal;
 pub mod error;
 pub mod format;
 pub mod player;
+#[cfg(test)]
+mod review_check;
 pub mod sholo_guti;
 
 use std::path::{Path, PathBuf};

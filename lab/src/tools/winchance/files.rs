@@ -302,17 +302,9 @@ pub fn fit_game(
     })
 }
 
-/// A whole number with thin spaces between thousands, as docs/AI.md writes them: `12 345`.
+/// A count as docs/AI.md writes it: `12 345`.
 fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(' ');
-        }
-        out.push(c);
-    }
-    out
+    chaupal_engine::levels::thousands(n as u64)
 }
 
 /// An interval end, rounded (`inf` where the bootstrap found no bound).
