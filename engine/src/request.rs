@@ -107,6 +107,20 @@ impl std::fmt::Display for Score {
     }
 }
 
+impl From<Score> for chaupal_shared::protocol::Score {
+    /// The score as the protocol carries it.
+    fn from(score: Score) -> Self {
+        use chaupal_shared::protocol::Score as Wire;
+        match score {
+            Score::Cp(cp) => Wire::Cp(cp),
+            Score::Win(n) => Wire::Win(n),
+            Score::Loss(n) => Wire::Loss(n),
+            Score::Margin(m) => Wire::Margin(m),
+            Score::Draw => Wire::Draw,
+        }
+    }
+}
+
 /// What one finished iteration (or a periodic summary) found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchInfo {

@@ -28,7 +28,7 @@ use thiserror::Error;
 
 use crate::analysis::ANALYSIS_LEVEL;
 use crate::game_ai::TablebaseValue;
-use crate::request::{AiError, EngineSpec, Score, SearchLimits, SearchRequest};
+use crate::request::{AiError, EngineSpec, SearchLimits, SearchRequest};
 use crate::{Engine, Memory, Played, levels};
 
 /// The budget each position gets by default: half a second of an idle core's nodes.
@@ -55,18 +55,6 @@ pub enum ReviewError {
     Cancelled,
     #[error(transparent)]
     Ai(#[from] AiError),
-}
-
-impl From<Score> for WireScore {
-    fn from(score: Score) -> WireScore {
-        match score {
-            Score::Cp(cp) => WireScore::Cp(cp),
-            Score::Win(n) => WireScore::Win(n),
-            Score::Loss(n) => WireScore::Loss(n),
-            Score::Margin(m) => WireScore::Margin(m),
-            Score::Draw => WireScore::Draw,
-        }
-    }
 }
 
 /// The search each position of a `kind` game gets at `budget_ms`.
@@ -203,8 +191,8 @@ fn final_value(game: &AnyGame, outcome: Outcome) -> WireScore {
 }
 
 /// Reviews `moves` played from `start`, each position searched at `budget_ms`;
-/// `on_progress(analysed, total)` hears of the start (0 analysed) and of each position done. `cancel` stops it between
-/// positions (and the search within one).
+/// `on_progress(analysed, total)` hears of the start (0 analysed) and of each position done.
+/// `cancel` stops it between positions (and the search within one).
 pub fn review(
     engine: &Engine,
     game: GameId,

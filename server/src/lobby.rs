@@ -877,16 +877,7 @@ impl Lobby {
         log: Vec<(chaupal_shared::protocol::Version, GameEvent)>,
     ) -> Result<bool, StoreError> {
         let setup = row.setup.clone();
-        let pairs: Vec<(String, String)> = setup
-            .rules
-            .iter()
-            .map(|r| (r.key.clone(), r.value.clone()))
-            .collect();
-        let start = match &setup.start_position {
-            Some(p) => AnyGame::from_position_text(setup.kind, p, pairs).map_err(|e| e.to_string()),
-            None => AnyGame::start(setup.kind, pairs).map_err(|e| e.to_string()),
-        };
-        let start = match start {
+        let start = match setup.start() {
             Ok(s) => s,
             Err(e) => {
                 tracing::error!("{}: cannot reload: {e}", row.id);

@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chaupal_shared::AnyGame;
-use chaupal_shared::protocol::{Engine, Score, SearchLine};
+use chaupal_shared::protocol::{Engine, SearchLine};
 use thiserror::Error;
 use tokio::sync::Semaphore;
 
@@ -225,13 +225,7 @@ pub fn request_for(engine: &Engine, budget: Duration, seed: u64) -> SearchReques
 pub fn line_of(result: &SearchResult) -> Option<SearchLine> {
     result.info.as_ref().map(|info| SearchLine {
         depth: info.depth,
-        score: match info.score {
-            ai::Score::Cp(v) => Score::Cp(v),
-            ai::Score::Win(n) => Score::Win(n),
-            ai::Score::Loss(n) => Score::Loss(n),
-            ai::Score::Margin(m) => Score::Margin(m),
-            ai::Score::Draw => Score::Draw,
-        },
+        score: info.score.into(),
         nodes: info.nodes,
         pv: info.pv.clone(),
     })

@@ -120,15 +120,11 @@ impl Reviews {
             return Ok(review);
         }
         let mut progress = self.join_or_start(player, &row, moves)?;
-        let mut told = None;
+        // The job sends 0 first, then only rising counts, then the answer.
         loop {
             let now = progress.borrow_and_update().clone();
             match now {
-                Progress::Analysed(done, total) if told != Some(done) => {
-                    told = Some(done);
-                    on_progress(done, total);
-                }
-                Progress::Analysed(..) => {}
+                Progress::Analysed(done, total) => on_progress(done, total),
                 Progress::Done(result) => return result,
             }
             if progress.changed().await.is_err() {
@@ -164,7 +160,12 @@ impl Reviews {
                 "you have {mine} reviews under way, as many as allowed: wait for one to finish"
             )));
         }
-        let start = start_position(row)?;
+        let start = row.setup.start().map_err(|e| {
+            ErrorReply::new(
+                ErrorCode::BadRecord,
+                format!("the record's start cannot be set up: {e}"),
+            )
+        })?;
         let (tx, rx) = watch::channel(Progress::Analysed(0, moves.len() as u32 + 1));
         state.jobs.insert(row.id, rx.clone());
         *state.per_player.entry(player).or_default() += 1;
@@ -325,28 +326,6 @@ fn check_reviewable(row: &GameRow, player: PlayerId) -> Result<(), ErrorReply> {
         ));
     }
     Ok(())
-}
-
-/// Where `row`'s game started.
-fn start_position(row: &GameRow) -> Result<AnyGame, ErrorReply> {
-    let setup = &row.setup;
-    let pairs: Vec<(&str, &str)> = setup
-        .rules
-        .iter()
-        .map(|r| (r.key.as_str(), r.value.as_str()))
-        .collect();
-    let start = match &setup.start_position {
-        Some(text) => {
-            AnyGame::from_position_text(setup.kind, text, pairs).map_err(|e| e.to_string())
-        }
-        None => AnyGame::start(setup.kind, pairs).map_err(|e| e.to_string()),
-    };
-    start.map_err(|e| {
-        ErrorReply::new(
-            ErrorCode::BadRecord,
-            format!("the record's start cannot be set up: {e}"),
-        )
-    })
 }
 
 /// Moves the current thread into the idle scheduling class, below every other thread.

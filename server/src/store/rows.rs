@@ -57,6 +57,23 @@ pub struct NewGame {
     pub started_ms: u64,
 }
 
+impl NewGame {
+    /// The game's start: its start position (or the usual start) under its rules; the reason
+    /// when a stored record cannot set it up.
+    pub fn start(&self) -> Result<chaupal_shared::AnyGame, String> {
+        use chaupal_shared::AnyGame;
+        let pairs: Vec<(&str, &str)> = self
+            .rules
+            .iter()
+            .map(|r| (r.key.as_str(), r.value.as_str()))
+            .collect();
+        match &self.start_position {
+            Some(p) => AnyGame::from_position_text(self.kind, p, pairs).map_err(|e| e.to_string()),
+            None => AnyGame::start(self.kind, pairs).map_err(|e| e.to_string()),
+        }
+    }
+}
+
 /// A stored game.
 #[derive(Clone, Debug)]
 pub struct GameRow {
