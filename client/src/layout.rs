@@ -2,8 +2,7 @@
 //! the board and its panel side by side (landscape) or one above the other (portrait, a phone),
 //! the rows of buttons sized so their labels fit, and the lobby's columns or stack. Pure
 //! functions of the window's size and of a [`Measure`] of text, so they are tested without a
-//! window: the drawing measures with macroquad, the tests with fontdue on the same bundled
-//! fonts (macroquad sums fontdue's advances at the same whole-pixel size, so the widths agree).
+//! window: text is measured by [`crate::draw::text`], which needs none.
 
 use crate::geometry::Area;
 
@@ -323,36 +322,6 @@ pub mod tests {
         assert_eq!(widen_panel(board, panel, 95.0, true), (board, panel));
     }
 
-    /// The bundled fonts, measured with fontdue as macroquad measures them: the sum of the
-    /// glyphs' advances at the size rounded to whole pixels (see `paint::font_size`).
-    pub struct Fontdue {
-        regular: fontdue::Font,
-        bold: fontdue::Font,
-    }
-
-    impl Fontdue {
-        pub fn load() -> Fontdue {
-            let load = |bytes: &[u8]| {
-                fontdue::Font::from_bytes(bytes, fontdue::FontSettings::default())
-                    .expect("the bundled font")
-            };
-            Fontdue {
-                regular: load(include_bytes!("../assets/fonts/DejaVuSans.ttf")),
-                bold: load(include_bytes!("../assets/fonts/DejaVuSans-Bold.ttf")),
-            }
-        }
-    }
-
-    impl Measure for Fontdue {
-        fn width(&self, text: &str, bold: bool, size: f32) -> f32 {
-            let font = if bold { &self.bold } else { &self.regular };
-            let px = f32::from(crate::draw::paint::whole_size(size));
-            text.chars()
-                .map(|c| font.metrics(c, px).advance_width)
-                .sum()
-        }
-    }
-
     /// The window sizes every layout must serve: a phone upright, the desktop's smallest
     /// usual window, a laptop, and a few between.
     pub const SIZES: [(f32, f32); 7] = [
@@ -412,7 +381,7 @@ pub mod tests {
 
     #[test]
     fn buttons_go_as_many_to_a_row_as_keeps_their_labels_whole() {
-        let m = Fontdue::load();
+        let m = crate::draw::Fonts::load().expect("the bundled fonts");
         let labels = [
             "Flip board",
             "Rules",

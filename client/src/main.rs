@@ -5,7 +5,7 @@
 
 use chaupal_client::app::{Action, App, Event, Field, Outgoing, tab_title};
 use chaupal_client::config::{self, Config};
-use chaupal_client::draw::{Fonts, canvas::Canvas, paint, screens, ui::Input};
+use chaupal_client::draw::{Fonts, canvas::Canvas, screens, ui::Input};
 use chaupal_client::hook::Hook;
 use chaupal_client::net::online::Online;
 use chaupal_client::pace::Pacer;
@@ -26,8 +26,16 @@ fn main() {
     web::main();
 }
 
-/// Runs the client until the window closes: the network's news, the player's input, drawing,
-/// sounds, and a pause before the next frame as long as nothing moves ([`Pacer`]).
+/// Runs the client until the window closes. Each turn of the loop:
+///
+/// 1. the player's input acts on the picture on the screen: it shows the state as it is at
+///    the turn's start, since every change is drawn in the turn that made it, so a tap lands
+///    on what the player saw, even when the server's news or a notice's end arrive in the same
+///    turn;
+/// 2. then the server's news and the passing of time change the state;
+/// 3. then, if anything changed, the new picture is drawn (a frame in which nothing changed
+///    shows the last picture again), and the loop waits until something happens or is due
+///    ([`Pacer`]).
 async fn run(fonts: Fonts, launch: Launch, offline: bool) {
     let mut app = App::new(offline);
     let store = Store::standard();
@@ -60,43 +68,29 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
     let mut pacer = Pacer::default();
     let mut canvas = Canvas::default();
     let mut unseen = 0u32;
-    let mut acted = true;
     let mut hook_frames = 0u64;
     loop {
         let started = platform::now();
-        let news = online.as_mut().is_some_and(|o| o.pump(&mut app));
-        input = Input::read(&input);
         let size = (screen_width(), screen_height());
-        // A frame in which nothing changed shows the last picture again.
-        let fresh = news || acted || input.active() || !canvas.ready();
+        fonts.typesetter().begin_frame(screen_dpi_scale());
+        input = Input::read(&input);
+        // 1. The input, on the picture the player sees.
         let mut actions = Vec::new();
-        if pacer.redraw(started, size, fresh) {
-            let drawn = canvas.draw(|| {
-                let drawn = screens::draw(&app, &input, &fonts);
-                if paint::warm_glyphs(&fonts) {
-                    // Text of new sizes grew the glyph atlases: the frame again, on their new
-                    // textures.
-                    return screens::draw(&app, &input, &fonts);
-                }
-                drawn
-            });
-            platform::text_fields(&drawn.record.fields);
-            if launch.hook {
-                hook_frames += 1;
-                let game = online.as_ref().and_then(Online::game);
-                let hook = Hook::new(hook_frames, size, &app, &drawn.record, game);
-                platform::publish_hook(&hook.to_json());
-            }
+        let mut picture = None;
+        if input.active() {
+            let drawn = canvas.draw(|| screens::draw(&app, &input, &fonts));
             actions = drawn.actions;
-            pacer.drawn(started, size, app.next_change());
-        } else {
-            canvas.show();
+            picture = Some(drawn.record);
         }
         for typed in platform::typed_text() {
             if typed.focused && app.focus() != Some(typed.field) {
                 actions.push(Action::Focus(Some(typed.field)));
             }
             actions.push(Action::SetText(typed.field, typed.text));
+            actions.push(Action::Select(typed.field, typed.selection));
+            if typed.blurred && !typed.enter && app.focus() == Some(typed.field) {
+                actions.push(Action::Focus(None));
+            }
             if typed.enter {
                 actions.push(match typed.field {
                     Field::Name => Action::SaveName,
@@ -105,14 +99,35 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
                 });
             }
         }
-        acted = !actions.is_empty();
+        let acted = !actions.is_empty();
         for action in actions {
             for out in app.handle(action) {
                 carry_out(out, &mut app, online.as_mut());
             }
         }
+        // 2. The server's news, and time.
+        let news = online.as_mut().is_some_and(|o| o.pump(&mut app));
         let dt = get_frame_time();
         app.frame(dt, pacer.animation_step(dt));
+        // 3. The picture of the state as it is now, when it changed.
+        if acted || news || !canvas.ready() || pacer.redraw(started, size, false) {
+            // The clicks and keys have acted already: this drawing only shows.
+            let calm = input.calm();
+            let drawn = canvas.draw(|| screens::draw(&app, &calm, &fonts));
+            picture = Some(drawn.record);
+        } else if picture.is_none() {
+            canvas.show();
+        }
+        if let Some(record) = picture {
+            platform::text_fields(&record.fields, app.focus());
+            if launch.hook {
+                hook_frames += 1;
+                let game = online.as_ref().and_then(Online::game);
+                let hook = Hook::new(hook_frames, size, &app, &record, game);
+                platform::publish_hook(&hook.to_json());
+            }
+            pacer.drawn(started, size, app.next_change());
+        }
         if let Some(loading) = &mut sounds_loading {
             let mut cx = Context::from_waker(Waker::noop());
             if let Poll::Ready(loaded) = loading.as_mut().poll(&mut cx) {
@@ -137,9 +152,8 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
             platform::set_title(&now);
             title = now;
         }
-        // What changes next by itself, and what the last picture still owes (an animation that
-        // ended after the frame was drawn); while the sounds load, a frame now and then moves
-        // their loading on.
+        // What changes next by itself; while the sounds load, a frame now and then moves their
+        // loading on.
         let loading = sounds_loading.is_some().then_some(0.1);
         let change = [app.next_change(), pacer.owed(platform::now()), loading]
             .into_iter()
@@ -200,7 +214,9 @@ mod web {
             .unwrap_or_default();
         let conf = Conf {
             window_title: "Chaupal".to_owned(),
-            high_dpi: false,
+            // The canvas has the screen's device pixels (three to a CSS pixel on many phones),
+            // so text and lines are sharp; the layout stays in CSS pixels.
+            high_dpi: true,
             // Antialiasing of a whole frame costs more than it shows on these flat drawings.
             sample_count: 1,
             window_resizable: true,

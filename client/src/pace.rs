@@ -58,10 +58,11 @@ impl Default for Pacer {
 
 impl Pacer {
     /// Whether the frame at `now`, in a window of `size`, must be drawn anew: something
-    /// happened (`fresh`: input, the player's actions, news from the server), the window
-    /// changed size, a change the picture expected is due, or the loop runs at full rate.
+    /// happened (`fresh`: the player's actions, news from the server), the window changed
+    /// size, or a change the picture expected is due (an animation's next step, a clock's
+    /// next digit, a notice's end).
     pub fn redraw(&self, now: f64, size: (f32, f32), fresh: bool) -> bool {
-        fresh || self.lively() || size != self.size || self.due.is_some_and(|d| now >= d)
+        fresh || size != self.size || self.due.is_some_and(|d| now >= d)
     }
 
     /// A picture was drawn at `now` in a window of `size`; it next changes by itself in
@@ -177,7 +178,10 @@ mod tests {
             "an idle lobby stays as it is"
         );
         p.after_frame(0.1, true, None);
-        assert!(p.redraw(100.1, (800.0, 600.0), false), "lively: full rate");
+        assert!(
+            !p.redraw(100.1, (800.0, 600.0), false),
+            "input alone draws nothing more: the input's own drawing shows it"
+        );
     }
 
     #[test]

@@ -21,7 +21,7 @@
     "use strict";
 
     // Must equal PLUGIN_VERSION in client/src/platform/web/js.rs.
-    const PLUGIN_VERSION = 3;
+    const PLUGIN_VERSION = 4;
     // A frame larger than this closes the socket instead of being queued (the client reads
     // messages of at most 1 MiB).
     const MAX_FRAME_BYTES = 4 * 1024 * 1024;
@@ -40,9 +40,15 @@
     // miniquad's imports, kept at registration: sapp_schedule_update draws the next frame.
     let imports = null;
     let wake_timer = null;
+    // Whether the wasm has started: before, there is no frame to ask for (a touch or a resize
+    // while the wasm loads must not reach miniquad's frame function, which is not there yet).
+    let started = false;
 
     // Asks miniquad for a frame now (its event loop blocks between frames).
     function wake() {
+        if (!started) {
+            return;
+        }
         try {
             if (imports && imports.env && imports.env.sapp_schedule_update) {
                 imports.env.sapp_schedule_update();
@@ -281,8 +287,31 @@
         return document.hidden ? 1 : 0;
     }
 
-    // The inputs laid over the client's text fields, by field name.
+    // The inputs laid over the client's text fields, by field name. Each carries the typing
+    // for its field: the phone's on-screen keyboard, IME composition, paste, select-all, key
+    // repeat; the canvas draws what the input holds, with its caret and selection.
     const inputs = new Map();
+    // The field the client last asked to focus, so that a field is focused once when the client
+    // opens it (not again after the player has left it).
+    let asked_focus = null;
+
+    // A position in the input's value (UTF-16 units) as a count of Unicode code points, as
+    // the Rust side counts.
+    function code_points(text, units) {
+        let n = 0;
+        for (let i = 0; i < units && i < text.length; i++) {
+            const c = text.charCodeAt(i);
+            if (c < 0xdc00 || c > 0xdfff) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    function mark_changed(entry) {
+        entry.changed = true;
+        wake();
+    }
 
     function make_input(field) {
         const el = document.createElement("input");
@@ -293,7 +322,7 @@
         el.setAttribute("spellcheck", "false");
         el.setAttribute("aria-label",
             { code: "Invite code", device: "Code from another device" }[field] || "Your name");
-        el.maxLength = code ? 16 : 32;
+        el.setAttribute("enterkeyhint", code ? "go" : "done");
         const style = el.style;
         style.position = "fixed";
         style.margin = "0";
@@ -301,52 +330,71 @@
         style.border = "none";
         style.outline = "none";
         style.background = "transparent";
-        // The canvas draws the text and the caret; the input only takes the typing. 16px
-        // keeps phones from zooming in on it.
+        // The canvas draws the text, the caret and the selection; the input only takes the
+        // typing. 16px keeps phones from zooming in on it.
         style.color = "transparent";
         style.caretColor = "transparent";
         style.fontSize = "16px";
         style.zIndex = "10";
-        const entry = { el: el, changed: false, enter: false, focused: false };
-        el.addEventListener("input", function () {
-            entry.changed = true;
-            wake();
-        });
+        const entry = {
+            el: el, changed: false, enter: false, focused: false, blurred: false,
+            // The text last reported to the client: the client's text differs from it only
+            // when the client changed it (refused what went past a limit, say).
+            reported: null,
+        };
+        el.addEventListener("input", function () { mark_changed(entry); });
+        el.addEventListener("select", function () { mark_changed(entry); });
+        el.addEventListener("compositionupdate", function () { mark_changed(entry); });
         el.addEventListener("focus", function () {
             entry.focused = true;
-            entry.changed = true;
-            wake();
+            mark_changed(entry);
+        });
+        el.addEventListener("blur", function () {
+            entry.blurred = true;
+            mark_changed(entry);
         });
         el.addEventListener("keydown", function (ev) {
-            if (ev.key === "Enter") {
+            if (ev.key === "Enter" && !ev.isComposing) {
                 entry.enter = true;
-                entry.changed = true;
+                mark_changed(entry);
                 el.blur();
-                wake();
             } else if (ev.key === "Escape") {
                 el.blur();
+            } else {
+                // The caret moved (arrows, Home, End): the canvas shows where.
+                setTimeout(function () { mark_changed(entry); }, 0);
             }
         });
         document.body.appendChild(el);
         return entry;
     }
 
+    // The selection of the focused input moved (a tap in it, a drag, select-all).
+    document.addEventListener("selectionchange", function () {
+        for (const entry of inputs.values()) {
+            if (document.activeElement === entry.el) {
+                mark_changed(entry);
+            }
+        }
+    });
+
     function text_fields(handle) {
-        let list = [];
+        let list = { width: 0, height: 0, focus: null, fields: [] };
         try {
             list = JSON.parse(take_text(handle));
         } catch (e) {
-            list = [];
+            return;
         }
         const canvas = document.getElementById("glcanvas");
         if (!canvas) {
             return;
         }
         const rect = canvas.getBoundingClientRect();
-        const sx = canvas.width ? rect.width / canvas.width : 1;
-        const sy = canvas.height ? rect.height / canvas.height : 1;
+        // The client lays out in CSS pixels of the canvas (its layout pixels).
+        const sx = list.width ? rect.width / list.width : 1;
+        const sy = list.height ? rect.height / list.height : 1;
         const seen = new Set();
-        for (const f of list) {
+        for (const f of list.fields) {
             seen.add(f.field);
             let entry = inputs.get(f.field);
             if (!entry) {
@@ -358,17 +406,35 @@
             style.top = (rect.top + f.y * sy) + "px";
             style.width = (f.w * sx) + "px";
             style.height = (f.h * sy) + "px";
-            if (document.activeElement !== entry.el && entry.el.value !== f.text) {
+            const focused = document.activeElement === entry.el;
+            if (entry.el.value !== f.text && (!focused || f.text !== entry.reported)) {
                 entry.el.value = f.text;
+                entry.reported = f.text;
+                if (focused) {
+                    entry.el.setSelectionRange(f.text.length, f.text.length);
+                }
             }
         }
         for (const [field, entry] of inputs) {
             if (!seen.has(field)) {
+                const had_focus = document.activeElement === entry.el;
                 entry.el.remove();
                 inputs.delete(field);
-                if (canvas) {
+                if (had_focus) {
                     canvas.focus();
                 }
+            }
+        }
+        // A field the client has just opened takes the typing at once.
+        if (list.focus !== asked_focus) {
+            asked_focus = list.focus;
+            const entry = list.focus && inputs.get(list.focus);
+            if (entry && document.activeElement !== entry.el) {
+                try {
+                    entry.el.focus({ preventScroll: true });
+                    const end = entry.el.value.length;
+                    entry.el.setSelectionRange(end, end);
+                } catch (e) { /* the page is going away */ }
             }
         }
     }
@@ -377,10 +443,26 @@
         const out = [];
         for (const [field, entry] of inputs) {
             if (entry.changed) {
-                out.push({ field: field, text: entry.el.value, enter: entry.enter, focused: entry.focused });
+                const el = entry.el;
+                const value = el.value;
+                const focused = document.activeElement === el;
+                let start = value.length, end = value.length;
+                try {
+                    if (el.selectionStart !== null && el.selectionEnd !== null) {
+                        start = el.selectionStart;
+                        end = el.selectionEnd;
+                    }
+                } catch (e) { /* no selection in this input */ }
+                out.push({
+                    field: field, text: value, enter: entry.enter,
+                    focused: entry.focused, blurred: entry.blurred && !focused,
+                    start: code_points(value, start), end: code_points(value, end),
+                });
+                entry.reported = value;
                 entry.changed = false;
                 entry.enter = false;
                 entry.focused = false;
+                entry.blurred = false;
             }
         }
         return out.length ? give_text(JSON.stringify(out)) : -1;
@@ -422,6 +504,7 @@
 
     // The wasm is loaded and about to start: the loading text can go.
     function on_init() {
+        started = true;
         const loading = document.getElementById("loading");
         if (loading) {
             loading.remove();

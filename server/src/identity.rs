@@ -1,5 +1,6 @@
 //! Players' identity: random tokens (128 bits from the operating system's generator, via
-//! `rand`), their hashes as stored, invite codes, and display names.
+//! `rand`), their hashes as stored, and invite codes. Display names are checked by
+//! [`chaupal_shared::protocol::names`], as the client checks them.
 //!
 //! A player is whoever holds the token handed out in their first Welcome; no passwords yet.
 //! The server keeps only the SHA-256 of each token, so a leaked database does not let anyone
@@ -10,8 +11,6 @@ use sha2::{Digest, Sha256};
 
 /// Bytes of randomness in a token (128 bits).
 const TOKEN_BYTES: usize = 16;
-/// The longest display name, in characters.
-pub const MAX_NAME_CHARS: usize = 32;
 /// Invite codes use letters and digits that cannot be confused with each other.
 const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 /// Characters in an invite code (two groups of four: 40 bits).
@@ -55,21 +54,6 @@ pub fn normalise_code(code: &str) -> String {
     } else {
         bare
     }
-}
-
-/// Checks and tidies a display name: trimmed, 1 to 32 characters, no control characters.
-pub fn clean_name(name: &str) -> Result<String, &'static str> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err("the name is empty");
-    }
-    if name.chars().count() > MAX_NAME_CHARS {
-        return Err("the name is longer than 32 characters");
-    }
-    if name.chars().any(char::is_control) {
-        return Err("the name has control characters");
-    }
-    Ok(name.to_owned())
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -155,14 +139,5 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|place| place.iter().all(|&s| s)));
-    }
-
-    #[test]
-    fn names_are_checked() {
-        assert_eq!(clean_name("  asha "), Ok("asha".to_owned()));
-        assert!(clean_name("").is_err());
-        assert!(clean_name("a\u{7}b").is_err());
-        assert!(clean_name(&"x".repeat(33)).is_err());
-        assert!(clean_name("बाघ चाल").is_ok());
     }
 }

@@ -154,6 +154,9 @@ pub enum Action {
     Focus(Option<Field>),
     /// A text field's whole text, as the phone's on-screen keyboard left it.
     SetText(Field, String),
+    /// Where the caret or the selection is in the field that takes the typing (characters
+    /// from the start).
+    Select(Field, (usize, usize)),
     /// Sounds on or off (remembered).
     ToggleSound,
     // In a game.
@@ -247,23 +250,18 @@ pub enum Cue {
     End,
 }
 
-/// The longest name the server accepts, in characters.
-pub const MAX_NAME_CHARS: usize = 32;
+pub use chaupal_shared::protocol::names::MAX_NAME_CHARS;
+use chaupal_shared::protocol::names::{self, NameError};
 
-/// A name as the server will take it: trimmed, 1 to 32 characters, no control characters; or
-/// what is wrong with it, in words.
+/// A name as the server will take it: trimmed, 1 to 32 characters (as a person counts them),
+/// no control characters; or what is wrong with it, in words.
 pub fn clean_name(name: &str) -> Result<String, String> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err("A name needs at least one letter.".to_owned());
-    }
-    if name.chars().count() > MAX_NAME_CHARS {
-        return Err(format!("A name has at most {MAX_NAME_CHARS} characters."));
-    }
-    if name.chars().any(char::is_control) {
-        return Err("A name cannot hold control characters.".to_owned());
-    }
-    Ok(name.to_owned())
+    names::clean_name(name).map_err(|e| match e {
+        NameError::Empty => "A name needs at least one letter.".to_owned(),
+        NameError::TooLong => format!("A name has at most {MAX_NAME_CHARS} characters."),
+        NameError::TooManyBytes => "That name is too long to keep.".to_owned(),
+        NameError::Control => "A name cannot hold control characters.".to_owned(),
+    })
 }
 
 /// The tab's title with the news not yet seen while the tab was hidden: "(2) Your move: Kalah
@@ -455,6 +453,9 @@ pub struct App {
     drag_from: Option<CellName>,
     /// The text field the keyboard types into.
     focus: Option<Field>,
+    /// The selection in that field, in characters from its start (start and end equal: the
+    /// caret); none: the caret is at the end.
+    selection: Option<(usize, usize)>,
     /// The name being typed, while the name field is open.
     name_edit: Option<String>,
     /// This player's name (as the server greeted them, or as remembered offline).
@@ -520,6 +521,7 @@ impl App {
             resign_armed: false,
             drag_from: None,
             focus: None,
+            selection: None,
             name_edit: None,
             name: String::new(),
             invite_closed: false,
@@ -565,6 +567,12 @@ impl App {
     /// The text field the keyboard types into.
     pub fn focus(&self) -> Option<Field> {
         self.focus
+    }
+
+    /// The selection in the field that takes the typing, in characters (none: the caret is at
+    /// the end of its text).
+    pub fn selection(&self) -> Option<(usize, usize)> {
+        self.selection
     }
 
     /// Whether sounds are off.
@@ -903,13 +911,14 @@ impl App {
             Action::EditName => {
                 self.name_edit = Some(self.name().to_owned());
                 self.focus = Some(Field::Name);
+                self.selection = None;
             }
             Action::TypeName(c) => {
-                if let Some(edit) = &mut self.name_edit
+                if let Some(edit) = &self.name_edit
                     && !c.is_control()
-                    && edit.chars().count() < MAX_NAME_CHARS
                 {
-                    edit.push(c);
+                    let longer = format!("{edit}{c}");
+                    self.type_name(longer);
                 }
             }
             Action::EraseName => {
@@ -921,21 +930,25 @@ impl App {
             Action::CancelName => {
                 self.name_edit = None;
                 self.focus = None;
+                self.selection = None;
             }
             Action::Focus(field) => {
+                if field != self.focus {
+                    self.selection = None;
+                }
                 self.focus = field;
                 if field == Some(Field::Name) && self.name_edit.is_none() {
                     self.name_edit = Some(self.name().to_owned());
                 }
             }
+            Action::Select(field, (start, end)) => {
+                if self.focus == Some(field) {
+                    self.selection = Some((start.min(end), start.max(end)));
+                }
+            }
             Action::SetText(Field::Name, text) => {
                 if self.name_edit.is_some() {
-                    self.name_edit = Some(
-                        text.chars()
-                            .filter(|c| !c.is_control())
-                            .take(MAX_NAME_CHARS)
-                            .collect(),
-                    );
+                    self.type_name(text.chars().filter(|c| !c.is_control()).collect());
                 }
             }
             Action::SetText(Field::Device, text) => {
@@ -1184,6 +1197,22 @@ impl App {
         match m.click(cell) {
             Some(mv) => self.enter_move(mv),
             None => Vec::new(),
+        }
+    }
+
+    /// The name field's text as typed: every letter kept up to the limit, and the limit said
+    /// when more was typed.
+    fn type_name(&mut self, typed: String) {
+        if names::name_chars(&typed) > MAX_NAME_CHARS {
+            let kept = names::first_chars(&typed, MAX_NAME_CHARS).to_owned();
+            self.tell(
+                format!("A name has at most {MAX_NAME_CHARS} characters: the rest was left out."),
+                Tone::Problem,
+            );
+            self.selection = None;
+            self.name_edit = Some(kept);
+        } else {
+            self.name_edit = Some(typed);
         }
     }
 
@@ -2347,18 +2376,41 @@ mod tests {
             [Outgoing::Rename("Asha".into())]
         );
         assert_eq!(app.name_edit(), None);
-        // The phone's keyboard gives the whole text; no more than 32 characters are kept.
+        // The phone's keyboard gives the whole text: every letter is kept, accents and all.
         app.handle(Action::EditName);
-        app.handle(Action::SetText(Field::Name, "x".repeat(40)));
+        app.handle(Action::SetText(Field::Name, "José Ñandú".into()));
+        assert_eq!(app.name_edit(), Some("José Ñandú"));
+        app.handle(Action::Select(Field::Name, (5, 0)));
+        assert_eq!(app.selection(), Some((0, 5)));
+        // No more than 32 characters as a person counts them, and the player is told.
+        app.handle(Action::DismissNotice);
+        let devanagari = "क्षि".repeat(MAX_NAME_CHARS);
+        app.handle(Action::SetText(Field::Name, devanagari.clone()));
         assert_eq!(
-            app.name_edit().map(|n| n.chars().count()),
-            Some(MAX_NAME_CHARS)
+            app.name_edit(),
+            Some(devanagari.as_str()),
+            "32 syllables fit"
         );
+        assert!(app.notice().is_none());
+        app.handle(Action::SetText(Field::Name, "x".repeat(40)));
+        assert_eq!(app.name_edit(), Some("x".repeat(MAX_NAME_CHARS).as_str()));
+        assert!(
+            app.notice()
+                .is_some_and(|n| n.tone == Tone::Problem && n.text.contains("at most 32")),
+            "{:?}",
+            app.notice()
+        );
+        assert_eq!(app.selection(), None, "the caret goes to the end");
+        app.handle(Action::TypeName('y'));
+        assert_eq!(app.name_edit().map(str::len), Some(MAX_NAME_CHARS));
         app.handle(Action::CancelName);
         assert_eq!(app.handle(Action::ToggleSound), [Outgoing::SetMuted(true)]);
         assert!(app.muted());
         assert_eq!(clean_name("  Bo  ").as_deref(), Ok("Bo"));
-        assert!(clean_name(&"y".repeat(33)).is_err());
+        assert_eq!(
+            clean_name(&"y".repeat(33)),
+            Err("A name has at most 32 characters.".to_owned())
+        );
         assert!(clean_name("a\u{7}b").is_err());
     }
 

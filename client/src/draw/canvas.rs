@@ -1,6 +1,8 @@
 //! The last picture drawn, kept in a texture: a frame in which nothing changed shows it again
 //! (one textured rectangle) instead of drawing every panel, board and glyph anew. With no
-//! graphics card (Mesa's software OpenGL), that is most of what an idle client costs.
+//! graphics card (Mesa's software OpenGL), that is most of what an idle client costs. The
+//! texture has the window's device pixels (three to a layout pixel on some phones), so the
+//! picture is as sharp as the screen.
 
 use macroquad::prelude::*;
 
@@ -15,7 +17,7 @@ impl Canvas {
     /// Draws a new picture with `draw` (into the kept texture), and shows it.
     pub fn draw<T>(&mut self, draw: impl FnOnce() -> T) -> T {
         let (w, h) = (screen_width(), screen_height());
-        let size = (w.max(1.0) as u32, h.max(1.0) as u32);
+        let size = device_size();
         if self.target.is_none() || self.size != size {
             let target = render_target(size.0, size.1);
             target.texture.set_filter(FilterMode::Nearest);
@@ -50,10 +52,15 @@ impl Canvas {
 
     /// Whether a picture the window's size is kept.
     pub fn ready(&self) -> bool {
-        let size = (
-            screen_width().max(1.0) as u32,
-            screen_height().max(1.0) as u32,
-        );
-        self.target.is_some() && self.size == size
+        self.target.is_some() && self.size == device_size()
     }
+}
+
+/// The window's size in device pixels.
+fn device_size() -> (u32, u32) {
+    let scale = screen_dpi_scale();
+    (
+        (screen_width() * scale).round().max(1.0) as u32,
+        (screen_height() * scale).round().max(1.0) as u32,
+    )
 }

@@ -7,14 +7,19 @@ pub mod boards;
 pub mod canvas;
 pub mod paint;
 pub mod screens;
+pub mod text;
 pub mod ui;
 
-use macroquad::prelude::*;
+use std::rc::Rc;
 
-/// The two fonts, bundled (DejaVu, see assets/fonts/LICENSE-DejaVu.txt).
+use text::{Face, FontError, Typesetter};
+
+/// The two fonts, bundled (DejaVu, see assets/fonts/LICENSE-DejaVu.txt), and the typesetter
+/// they share.
 pub struct Fonts {
-    pub regular: Font,
-    pub bold: Font,
+    pub regular: Face,
+    pub bold: Face,
+    setter: Rc<Typesetter>,
 }
 
 /// DejaVu Sans, bundled.
@@ -23,12 +28,30 @@ const REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 const BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 
 impl Fonts {
-    /// Loads the bundled fonts.
-    pub fn load() -> Result<Fonts, macroquad::Error> {
+    /// Loads the bundled fonts. Nothing here needs a window: text can be measured without one.
+    pub fn load() -> Result<Fonts, FontError> {
+        let setter = Rc::new(Typesetter::default());
         Ok(Fonts {
-            regular: load_ttf_font_from_bytes(REGULAR_TTF)?,
-            bold: load_ttf_font_from_bytes(BOLD_TTF)?,
+            regular: Face::load("DejaVu Sans", REGULAR_TTF, 0, Rc::clone(&setter))?,
+            bold: Face::load("DejaVu Sans Bold", BOLD_TTF, 1, Rc::clone(&setter))?,
+            setter,
         })
+    }
+
+    /// The regular or the bold font.
+    pub fn face(&self, bold: bool) -> &Face {
+        if bold { &self.bold } else { &self.regular }
+    }
+
+    /// What the fonts share: call [`Typesetter::begin_frame`] before each frame is drawn.
+    pub fn typesetter(&self) -> &Typesetter {
+        &self.setter
+    }
+}
+
+impl crate::layout::Measure for Fonts {
+    fn width(&self, text: &str, bold: bool, size: f32) -> f32 {
+        paint::text_width(text, self.face(bold), size)
     }
 }
 

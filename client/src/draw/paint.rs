@@ -1,46 +1,10 @@
-//! Small drawing helpers over macroquad: text placed by its centre or edge, rounded boxes,
-//! discs with an edge, arrows; and the glyph cache kept ahead of the drawing ([`warm_glyphs`]).
-
-use std::cell::RefCell;
-use std::collections::BTreeSet;
+//! Small drawing helpers over macroquad: text placed by its centre or edge (measured and drawn
+//! by [`super::text`]), rounded boxes, discs with an edge, arrows.
 
 use macroquad::prelude::*;
 
-use super::Fonts;
+use super::text::Face;
 use crate::geometry::{Area, Px};
-
-thread_local! {
-    /// Font sizes used since the last [`warm_glyphs`], not yet cached whole.
-    static NEW_SIZES: RefCell<BTreeSet<u16>> = const { RefCell::new(BTreeSet::new()) };
-    /// Font sizes whose glyphs are cached whole.
-    static WARM_SIZES: RefCell<BTreeSet<u16>> = const { RefCell::new(BTreeSet::new()) };
-}
-
-/// Caches every glyph the client writes with, in both fonts, at each size used for the first
-/// time since the last call; says whether there were any. The render loop calls it after
-/// drawing a frame, and when it says so draws the frame again (drawing starts by clearing).
-///
-/// Why: a glyph that does not fit in a font's atlas makes macroquad grow the atlas, deleting its
-/// texture while draw calls of the same frame still refer to it. WebGL reports that as an
-/// error ("glBindTexture called with an already deleted texture") and some mobile browsers
-/// stop the page; the frame drawn again refers only to the new texture.
-pub fn warm_glyphs(fonts: &Fonts) -> bool {
-    let sizes: Vec<u16> =
-        NEW_SIZES.with(|n| std::mem::take(&mut *n.borrow_mut()).into_iter().collect());
-    let fresh: Vec<u16> = WARM_SIZES.with(|w| {
-        let mut w = w.borrow_mut();
-        sizes.into_iter().filter(|s| w.insert(*s)).collect()
-    });
-    if fresh.is_empty() {
-        return false;
-    }
-    let glyphs: Vec<char> = (' '..='~').chain(['·', '…', '–', '—', '×']).collect();
-    for size in fresh {
-        fonts.regular.populate_font_cache(&glyphs, size);
-        fonts.bold.populate_font_cache(&glyphs, size);
-    }
-    true
-}
 
 /// Where a text is anchored horizontally.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,51 +15,31 @@ pub enum Align {
 }
 
 /// A size in whole pixels, never below a readable minimum, as text is drawn and measured.
-pub fn whole_size(px: f32) -> u16 {
-    px.round().clamp(9.0, 400.0) as u16
-}
-
-/// A font size in whole pixels, never below a readable minimum.
-pub fn font_size(px: f32) -> u16 {
-    let size = whole_size(px);
-    if !WARM_SIZES.with(|w| w.borrow().contains(&size)) {
-        NEW_SIZES.with(|n| n.borrow_mut().insert(size));
-    }
-    size
+pub fn whole_size(px: f32) -> f32 {
+    px.round().clamp(9.0, 400.0)
 }
 
 /// The width of a text.
-pub fn text_width(text: &str, font: &Font, size: f32) -> f32 {
-    measure_text(text, Some(font), font_size(size), 1.0).width
+pub fn text_width(text: &str, font: &Face, size: f32) -> f32 {
+    font.width(text, whole_size(size))
 }
 
 /// Draws `text` with its vertical centre at `y`, anchored at `x` as `align` says.
-pub fn text(text: &str, x: f32, y: f32, size: f32, font: &Font, color: Color, align: Align) {
-    let fs = font_size(size);
-    let dims = measure_text(text, Some(font), fs, 1.0);
-    // Centre on the height of capital letters, so mixed text sits level.
-    let caps = measure_text("H", Some(font), fs, 1.0);
+pub fn text(text: &str, x: f32, y: f32, size: f32, font: &Face, color: Color, align: Align) {
+    let size = whole_size(size);
+    let width = font.width(text, size);
     let left = match align {
         Align::Left => x,
-        Align::Centre => x - dims.width / 2.0,
-        Align::Right => x - dims.width,
+        Align::Centre => x - width / 2.0,
+        Align::Right => x - width,
     };
-    let baseline = y + caps.offset_y / 2.0;
-    draw_text_ex(
-        text,
-        left,
-        baseline,
-        TextParams {
-            font: Some(font),
-            font_size: fs,
-            color,
-            ..Default::default()
-        },
-    );
+    // Centred on the height of capital letters, so mixed text sits level.
+    let baseline = y + font.cap_height(size) / 2.0;
+    font.draw(text, left, baseline, size, color);
 }
 
 /// `s` cut to `max_w` pixels with an ellipsis, if it is wider.
-pub fn fit(s: &str, font: &Font, size: f32, max_w: f32) -> String {
+pub fn fit(s: &str, font: &Face, size: f32, max_w: f32) -> String {
     if text_width(s, font, size) <= max_w {
         return s.to_owned();
     }
@@ -107,7 +51,7 @@ pub fn fit(s: &str, font: &Font, size: f32, max_w: f32) -> String {
 }
 
 /// Splits `s` into lines no wider than `max_w`.
-pub fn wrap(s: &str, font: &Font, size: f32, max_w: f32) -> Vec<String> {
+pub fn wrap(s: &str, font: &Face, size: f32, max_w: f32) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in s.split_whitespace() {

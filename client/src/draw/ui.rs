@@ -136,6 +136,21 @@ impl Input {
         self.key(KeyCode::Enter) || self.key(KeyCode::KpEnter)
     }
 
+    /// The same pointer, with the clicks, keys, typing and wheel taken out: for drawing a
+    /// picture after they have acted.
+    pub fn calm(&self) -> Input {
+        Input {
+            clicked: false,
+            released: false,
+            right_clicked: false,
+            typed: Vec::new(),
+            keys: Vec::new(),
+            wheel: 0.0,
+            delta: Px::default(),
+            ..self.clone()
+        }
+    }
+
     /// Whether the player did anything this frame (the loop then draws at full rate).
     pub fn active(&self) -> bool {
         self.clicked
@@ -229,12 +244,7 @@ pub enum TargetKind {
 
 impl Measure for Ui<'_> {
     fn width(&self, text: &str, bold: bool, size: f32) -> f32 {
-        let font = if bold {
-            &self.fonts.bold
-        } else {
-            &self.fonts.regular
-        };
-        paint::text_width(text, font, size)
+        self.fonts.width(text, bold, size)
     }
 }
 

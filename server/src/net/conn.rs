@@ -45,8 +45,9 @@ use tokio_util::sync::CancellationToken;
 
 use super::budget::{Budget, Refusals};
 use super::{Admission, Refusal, Shared};
-use crate::identity::{clean_name, new_token, token_hash};
+use crate::identity::{new_token, token_hash};
 use crate::outbox::{ConnId, Outbox, Outgoing};
+use chaupal_shared::protocol::names::clean_name;
 
 /// Close codes (RFC 6455).
 const CLOSE_NORMAL: u16 = 1000;
@@ -470,7 +471,7 @@ impl Conn {
         let name = match clean_name(name) {
             Ok(n) => n,
             Err(why) => {
-                self.fail(Some(id), ErrorCode::BadName, why);
+                self.fail(Some(id), ErrorCode::BadName, why.to_string());
                 return true;
             }
         };

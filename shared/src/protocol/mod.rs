@@ -12,12 +12,14 @@
 //! - [`request`]: what clients ask.
 //! - [`server`]: what the server says: replies, events, snapshots, lobby updates.
 //! - [`error`]: the error codes of the error reply.
+//! - [`names`]: what a player's display name may be.
 //! - `examples` (feature `test-support`): one value of every message, used by the round-trip
 //!   tests and to check that docs/PROTOCOL.md shows every message.
 
 pub mod error;
 #[cfg(any(test, feature = "test-support"))]
 pub mod examples;
+pub mod names;
 pub mod request;
 pub mod server;
 

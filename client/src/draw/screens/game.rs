@@ -499,7 +499,8 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
 mod tests {
     use super::*;
     use crate::app::{Event, GameChange, Opened};
-    use crate::layout::tests::{Fontdue, SIZES};
+    use crate::draw::Fonts;
+    use crate::layout::tests::SIZES;
     use crate::layout::{Window, label_fit, row_h};
     use chaupal_shared::{AnyGame, GameKind};
 
@@ -562,7 +563,7 @@ mod tests {
 
     #[test]
     fn every_button_label_of_the_game_panel_fits_at_every_window_size() {
-        let m = Fontdue::load();
+        let m = Fonts::load().expect("the bundled fonts");
         for (w, h) in SIZES {
             for kind in GameKind::ALL {
                 let (panel, unit, portrait) = panel(w, h, kind);
@@ -596,7 +597,7 @@ mod tests {
 
     #[test]
     fn a_players_line_keeps_the_clock_and_the_side_whole() {
-        let m = Fontdue::load();
+        let m = Fonts::load().expect("the bundled fonts");
         for (w, h) in SIZES {
             let (panel, unit, portrait) = panel(w, h, GameKind::BaghChal);
             let pad = unit * if portrait { 0.6 } else { 0.9 };

@@ -12,7 +12,7 @@ use sapp_jsutils::JsObject;
 
 /// The version of the plugin's interface; `chaupal.js` declares the same number, and miniquad's
 /// loader logs an error when the two differ.
-pub const PLUGIN_VERSION: u32 = 3;
+pub const PLUGIN_VERSION: u32 = 4;
 
 // SAFETY: declaring these `safe` is sound because no parameter or result is a pointer: each is
 // an `i32` or a `JsObject` handle. A handle passed in is moved (its `Drop` does not run), and the
@@ -48,11 +48,14 @@ unsafe extern "C" {
     pub safe fn chaupal_wake_after(ms: i32);
     /// 1 while the tab is hidden (in the background, or the browser minimised).
     pub safe fn chaupal_page_hidden() -> i32;
-    /// Lays a real text input over each text field of the screen, from the JSON list in
-    /// `fields` (a buffer): `[{"field":"name","x":..,"y":..,"w":..,"h":..,"text":".."}]`.
+    /// Lays a real text input over each text field of the screen, from the JSON in `fields`
+    /// (a buffer): `{"width":..,"height":..,"focus":"name"|null,"fields":[{"field":"name",
+    /// "x":..,"y":..,"w":..,"h":..,"text":".."}]}`, places in layout pixels of a canvas
+    /// `width` x `height`; the input of `focus` takes the focus when it was not asked before.
     pub safe fn chaupal_text_fields(fields: JsObject);
     /// What was typed in those inputs since the last call, as a JSON list (a buffer) of
-    /// `{"field","text","enter","focused"}`, or none.
+    /// `{"field","text","start","end","enter","focused","blurred"}` (`start` and `end`: the
+    /// selection, in code points), or none.
     pub safe fn chaupal_text_poll() -> JsObject;
     /// Publishes the test hook: the JSON text in `json` (a buffer) becomes
     /// `window.chaupal_hook`.

@@ -218,6 +218,16 @@ pub fn page_hidden() -> bool {
     js::chaupal_page_hidden() == 1
 }
 
+/// The text fields as the plugin reads them: the canvas's size in layout pixels (which the
+/// fields' places are in), the field the client wants the typing in, and the fields.
+#[derive(serde::Serialize)]
+struct FieldList<'a> {
+    width: f32,
+    height: f32,
+    focus: Option<&'static str>,
+    fields: Vec<FieldBox<'a>>,
+}
+
 /// A text field as the plugin reads it.
 #[derive(serde::Serialize)]
 struct FieldBox<'a> {
@@ -235,9 +245,15 @@ struct FieldNews {
     field: String,
     text: String,
     #[serde(default)]
+    start: usize,
+    #[serde(default)]
+    end: usize,
+    #[serde(default)]
     enter: bool,
     #[serde(default)]
     focused: bool,
+    #[serde(default)]
+    blurred: bool,
 }
 
 /// A field's name for the plugin.
@@ -250,20 +266,28 @@ fn field_name(field: Field) -> &'static str {
 }
 
 /// Lays a real text input over each of the screen's text fields (none: removes them), so that
-/// a tap on one opens a phone's on-screen keyboard.
-pub fn text_fields(fields: &[TextField]) {
-    let boxes: Vec<FieldBox> = fields
-        .iter()
-        .map(|f| FieldBox {
-            field: field_name(f.field),
-            x: f.area.x,
-            y: f.area.y,
-            w: f.area.w,
-            h: f.area.h,
-            text: &f.text,
-        })
-        .collect();
-    if let Ok(json) = serde_json::to_string(&boxes) {
+/// a tap on one opens a phone's on-screen keyboard; the field in `focus` takes the typing
+/// when it was not the one asked for before.
+pub fn text_fields(fields: &[TextField], focus: Option<Field>) {
+    let list = FieldList {
+        width: macroquad::window::screen_width(),
+        height: macroquad::window::screen_height(),
+        focus: focus
+            .filter(|f| fields.iter().any(|t| t.field == *f))
+            .map(field_name),
+        fields: fields
+            .iter()
+            .map(|f| FieldBox {
+                field: field_name(f.field),
+                x: f.area.x,
+                y: f.area.y,
+                w: f.area.w,
+                h: f.area.h,
+                text: &f.text,
+            })
+            .collect(),
+    };
+    if let Ok(json) = serde_json::to_string(&list) {
         js::chaupal_text_fields(bytes(&json));
     }
 }
@@ -285,8 +309,10 @@ pub fn typed_text() -> Vec<Typed> {
             Some(Typed {
                 field,
                 text: n.text,
+                selection: (n.start.min(n.end), n.start.max(n.end)),
                 enter: n.enter,
                 focused: n.focused,
+                blurred: n.blurred,
             })
         })
         .collect()

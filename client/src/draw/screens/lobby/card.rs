@@ -116,11 +116,11 @@ pub(super) fn with_button(ui: &Ui, row: Area, label: &str) -> (Area, Area) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::tests::Fontdue;
+    use crate::draw::Fonts;
 
     #[test]
     fn a_shrunk_text_fits_its_box_whole() {
-        let m = Fontdue::load();
+        let m = Fonts::load().expect("the bundled fonts");
         let link = "http://play.example.org:7878/join/K7QM-2XPD";
         for room in (200..600).step_by(7) {
             let room = room as f32;

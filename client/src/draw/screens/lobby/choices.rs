@@ -12,7 +12,7 @@ use crate::app::{
     kind_index,
 };
 use crate::draw::paint::{self, Align};
-use crate::draw::theme;
+use crate::draw::theme::{self, alpha};
 use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::Area;
 use crate::layout::{self, Measure};
@@ -193,30 +193,61 @@ pub(super) fn text_field(
         },
     );
     let size = ui.unit;
-    // A steady caret: a blinking one would redraw the whole window twice a second, which
-    // without a graphics card (software OpenGL, many browsers on old machines) costs half a
-    // core.
-    let caret = if focused { "|" } else { "" };
-    let (shown, colour) = if text.is_empty() && !focused {
-        (hint.to_owned(), theme::TEXT_DIM)
-    } else {
-        (format!("{text}{caret}"), theme::TEXT)
-    };
-    // The end of a long text stays in view, where the typing goes.
+    let font = &ui.fonts.bold;
     let room = field.w - 20.0;
-    let mut shown = shown;
-    while paint::text_width(&shown, &ui.fonts.bold, size) > room && shown.chars().count() > 1 {
-        shown.remove(0);
+    let left = field.x + 10.0;
+    let cy = field.y + field.h / 2.0;
+    if text.is_empty() && !focused {
+        paint::text(hint, left, cy, size, font, theme::TEXT_DIM, Align::Left);
+    } else {
+        // The selection, or the caret where it is (at the end unless the platform says),
+        // in characters from the start.
+        let count = text.chars().count();
+        let (start, end) = app
+            .selection()
+            .filter(|_| app.focus() == Some(which))
+            .map_or((count, count), |(a, b)| (a.min(count), b.min(count)));
+        let chars: Vec<(usize, char)> = text.char_indices().collect();
+        let byte = |n: usize| chars.get(n).map_or(text.len(), |(at, _)| *at);
+        let x_of = |n: usize| paint::text_width(&text[..byte(n)], font, size);
+        // A text wider than the field shows the part around the caret: the first character
+        // shown is the first that keeps the caret in the field, the last the last that fits.
+        let first = (0..=end)
+            .find(|&n| x_of(end) - x_of(n) <= room)
+            .unwrap_or(end);
+        let last = (end..=count)
+            .rev()
+            .find(|&n| x_of(n) - x_of(first) <= room)
+            .unwrap_or(end);
+        let shown = &text[byte(first)..byte(last)];
+        let at = |n: usize| left + x_of(n.clamp(first, last)) - x_of(first);
+        if focused && start != end {
+            let (a, b) = (at(start), at(end));
+            paint::fill(
+                Area {
+                    x: a,
+                    y: cy - size * 0.7,
+                    w: b - a,
+                    h: size * 1.4,
+                },
+                alpha(theme::ACCENT, 0.45),
+            );
+        }
+        paint::text(shown, left, cy, size, font, theme::TEXT, Align::Left);
+        // A steady caret: a blinking one would redraw the whole window twice a second, which
+        // without a graphics card costs half a core.
+        if focused && start == end {
+            paint::fill(
+                Area {
+                    x: at(end) + 1.0,
+                    y: cy - size * 0.65,
+                    w: 2.0,
+                    h: size * 1.3,
+                },
+                theme::ACCENT,
+            );
+        }
     }
-    paint::text(
-        &shown,
-        field.x + 10.0,
-        field.y + field.h / 2.0,
-        size,
-        &ui.fonts.bold,
-        colour,
-        Align::Left,
-    );
     ui.field_drawn(which, field, text);
     if ui.pressed(field) && app.focus() != Some(which) {
         actions.push(Action::Focus(Some(which)));
@@ -692,7 +723,8 @@ fn clock_and_rating(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::tests::{Fontdue, SIZES};
+    use crate::draw::Fonts;
+    use crate::layout::tests::SIZES;
     use crate::layout::{Window, label_fit, row_h};
 
     #[test]
@@ -728,7 +760,7 @@ mod tests {
 
     /// Whether every label fits whole in `n` equal columns of `row`.
     fn fit_in_columns(
-        m: &Fontdue,
+        m: &Fonts,
         row: Area,
         n: usize,
         gap: f32,
@@ -747,7 +779,7 @@ mod tests {
 
     #[test]
     fn the_lobbys_buttons_and_steppers_fit_at_every_window_size() {
-        let m = Fontdue::load();
+        let m = Fonts::load().expect("the bundled fonts");
         for (w, h) in SIZES {
             let (inner, unit, portrait) = inner(w, h);
             let rh = row_h(unit, portrait);
