@@ -5,16 +5,24 @@
 #   index.html                 the page (client/web/index.html with the hashed names filled in)
 #   chaupal-HASH.wasm          the client (shrunk by wasm-opt when binaryen is there)
 #   chaupal-HASH.js            miniquad's gl.js + sapp-jsutils' sapp_jsutils.js + quad-snd's
-#                              audio.js + client/web/chaupal.js, in that order (the crates' files are
-#                              found with `cargo metadata`, never copied into this repository)
-#   *.gz, *.br                 each of those precompressed (gzip -9; brotli when installed)
-#   assets.json                every file with its content type, size, hash and encodings
+#                              audio.js + client/web/chaupal.js + client/web/pwa.js (registers
+#                              the service worker), in that order (the crates' files are found
+#                              with `cargo metadata`, never copied into this repository)
+#   icon-...-HASH.png          the app icons (client/web/icons/, drawn by scripts/make-icons.py)
+#   manifest.webmanifest       the web app manifest (client/web/manifest.webmanifest, filled in)
+#   sw.js                      the service worker (client/web/sw.js with the build filled in)
+#   offline.html               the page it shows offline when it has no copy of the client
+#   *.gz, *.br                 the text files and the wasm precompressed (gzip -9; brotli when
+#                              installed)
+#   assets.json                every file with its content type, size, hash, cache policy and
+#                              encodings, and the build's id
 #
-# HASH is the first 16 hex digits of the file's SHA-256, so the wasm and the JS can be cached
-# for ever; index.html is not hashed (serve it with no-cache). Running it again with nothing
-# changed rewrites nothing and takes seconds. Missing Debian tools (binaryen for wasm-opt,
-# brotli) are installed with apt-get when this runs as root or with sudo, unless
-# CHAUPAL_WEB_NO_INSTALL=1; without them the build still works, only larger.
+# HASH is the first 16 hex digits of the file's SHA-256, so those files can be cached for ever;
+# the others are not hashed (serve them with no-cache). Everything after the JS bundle is
+# scripts/web-site.py. Running it again with nothing changed rewrites nothing and takes
+# seconds. Missing Debian tools (binaryen for wasm-opt, brotli) are installed with apt-get when
+# this runs as root or with sudo, unless CHAUPAL_WEB_NO_INSTALL=1; without them the build still
+# works, only larger.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -58,8 +66,6 @@ mkdir -p "$out"
 work=$out/.work
 mkdir -p "$work"
 
-hash16() { sha256sum "$1" | cut -c1-16; }
-
 # wasm-opt takes a while: run it only when cargo's output changed.
 built_hash=$(sha256sum "$built" | cut -d' ' -f1)
 if [ ! -f "$work/client.wasm" ] || [ "$(cat "$work/built.sha256" 2>/dev/null)" != "$built_hash" ]; then
@@ -97,11 +103,11 @@ print(os.path.join(dirs["miniquad"], "js", "gl.js"),
       os.path.join(dirs["quad-snd"], "js", "audio.js"))
 '
 )
-for f in "$gl_js" "$jsutils_js" "$audio_js" client/web/chaupal.js; do
+for f in "$gl_js" "$jsutils_js" "$audio_js" client/web/chaupal.js client/web/pwa.js; do
     [ -f "$f" ] || { say "missing $f"; exit 1; }
 done
 {
-    for f in "$gl_js" "$jsutils_js" "$audio_js" client/web/chaupal.js; do
+    for f in "$gl_js" "$jsutils_js" "$audio_js" client/web/chaupal.js client/web/pwa.js; do
         printf '// ---- %s\n' "$(basename "$f")"
         if [ "$f" = "$audio_js" ]; then
             # quad-snd's audio.js declares a global `register_plugin`, as sapp_jsutils.js does:
@@ -120,95 +126,8 @@ done
     done
 } >"$work/bundle.js"
 
-# --- hashed names, the page --------------------------------------------------------------
-wasm_name=chaupal-$(hash16 "$work/client.wasm").wasm
-js_name=chaupal-$(hash16 "$work/bundle.js").js
-sed -e "s/{{WASM}}/$wasm_name/g" -e "s/{{JS}}/$js_name/g" client/web/index.html >"$work/index.html"
-
-# Copies $1 to $out/$2 only when the content differs, so an unchanged build touches nothing.
-place() {
-    if ! cmp -s "$1" "$out/$2"; then
-        cp "$1" "$out/$2.tmp"
-        mv "$out/$2.tmp" "$out/$2"
-        say "wrote $2"
-    fi
-}
-place "$work/client.wasm" "$wasm_name"
-place "$work/bundle.js" "$js_name"
-place "$work/index.html" index.html
-
-# Old builds' hashed files go.
-for f in "$out"/chaupal-*; do
-    [ -e "$f" ] || continue
-    case $(basename "$f") in
-    "$wasm_name" | "$wasm_name".* | "$js_name" | "$js_name".*) ;;
-    *) rm -f "$f" ;;
-    esac
-done
-
-# --- precompressed copies ----------------------------------------------------------------
-for name in index.html "$js_name" "$wasm_name"; do
-    f=$out/$name
-    if [ ! -f "$f.gz" ] || [ "$f.gz" -ot "$f" ]; then
-        gzip -9 -n -c "$f" >"$f.gz.tmp" && mv "$f.gz.tmp" "$f.gz"
-    fi
-    if command -v brotli >/dev/null; then
-        if [ ! -f "$f.br" ] || [ "$f.br" -ot "$f" ]; then
-            brotli -q 11 -c "$f" >"$f.br.tmp" && mv "$f.br.tmp" "$f.br"
-        fi
-    else
-        rm -f "$f.br"
-    fi
-done
-
-# --- the list for the server -------------------------------------------------------------
-python3 - "$out" index.html "$js_name" "$wasm_name" <<'PY'
-import hashlib, json, os, sys
-
-out, names = sys.argv[1], sys.argv[2:]
-types = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".wasm": "application/wasm",
-}
-files = []
-for name in names:
-    path = os.path.join(out, name)
-    with open(path, "rb") as f:
-        data = f.read()
-    encodings = {}
-    for enc, ext in (("br", ".br"), ("gzip", ".gz")):
-        if os.path.exists(path + ext):
-            encodings[enc] = {"file": name + ext, "bytes": os.path.getsize(path + ext)}
-    files.append({
-        "path": "/" + name,
-        "file": name,
-        "content_type": types[os.path.splitext(name)[1]],
-        "bytes": len(data),
-        "sha256": hashlib.sha256(data).hexdigest(),
-        # Hashed names never change content: cache them for good. The page is checked each time.
-        "cache": "no-cache" if name == "index.html" else "public, max-age=31536000, immutable",
-        "encodings": encodings,
-    })
-listing = {
-    "about": "The browser client, written by scripts/build-web.sh. Serve index.html for / and "
-             "for the client's routes (/join/CODE, /watch/ID, /replay/ID, /link/CODE); each file "
-             "may be sent "
-             "as one of its encodings when the request accepts it (Content-Encoding), with Vary: "
-             "Accept-Encoding.",
-    "index": "index.html",
-    "routes": ["/", "/join/{code}", "/watch/{game}", "/replay/{game}", "/link/{code}"],
-    "files": files,
-}
-text = json.dumps(listing, indent=2) + "\n"
-target = os.path.join(out, "assets.json")
-old = open(target).read() if os.path.exists(target) else None
-if old != text:
-    with open(target + ".tmp", "w") as f:
-        f.write(text)
-    os.replace(target + ".tmp", target)
-for f in files:
-    sizes = ", ".join(f"{e} {v['bytes']}" for e, v in f["encodings"].items())
-    print(f"build-web: {f['file']}: {f['bytes']} bytes ({sizes})", file=sys.stderr)
-PY
+# --- the site ----------------------------------------------------------------------------
+# Hashed names, the page, the manifest, the icons, the service worker, precompressed copies
+# and assets.json: scripts/web-site.py.
+python3 scripts/web-site.py --out "$out" --wasm "$work/client.wasm" --js "$work/bundle.js"
 say "done: $out"

@@ -21,7 +21,7 @@
 // stderr and exits 1.
 
 import { chromium } from "playwright-core";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 function option(name, fallback) {
@@ -33,9 +33,13 @@ const base = option("--base", "http://127.0.0.1:7878").replace(/\/$/, "");
 const artifacts = option("--artifacts", "target/browser-artifacts");
 const chromiumPath = option("--chromium", process.env.CHROMIUM || "/usr/bin/chromium");
 const gameTimeoutMs = Number(option("--timeout-ms", "300000"));
-// Only this run's screenshots.
-rmSync(artifacts, { recursive: true, force: true });
+// Only this run's screenshots (other drivers keep theirs in folders of their own there).
 mkdirSync(artifacts, { recursive: true });
+for (const file of readdirSync(artifacts)) {
+    if (file.endsWith(".png")) {
+        rmSync(join(artifacts, file), { force: true });
+    }
+}
 
 const errors = [];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -123,14 +123,26 @@ impl ServerProcess {
         Self::start_bare_binary(&server_binary(), dir, args).await
     }
 
-    /// Starts `binary` as `serve` in the working directory `dir` with only these options.
+    /// Starts `binary` as `serve` in the working directory `dir` with only these options, on an
+    /// ephemeral port.
     async fn start_bare_binary(binary: &Path, dir: &Path, args: &[&str]) -> ServerProcess {
+        Self::start_bare_binary_at(binary, dir, "127.0.0.1:0", args).await
+    }
+
+    /// Starts `binary` as `serve` in the working directory `dir`, listening on `bind`, with only
+    /// these options.
+    async fn start_bare_binary_at(
+        binary: &Path,
+        dir: &Path,
+        bind: &str,
+        args: &[&str],
+    ) -> ServerProcess {
         let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
         let mut child = Command::new(binary)
             .current_dir(dir)
             .arg("serve")
             .arg("--bind")
-            .arg("127.0.0.1:0")
+            .arg(bind)
             .args(&args)
             .env(
                 "RUST_LOG",
@@ -198,6 +210,25 @@ impl ServerProcess {
             Some(url) => Self::start_on(&self.binary, &self.dir, url, &args).await,
             None => Self::start_binary(&self.binary, &self.dir, &args).await,
         };
+        next._temp = self._temp.take();
+        next
+    }
+
+    /// Kills the server (if it still runs) and starts it again on the same database, the same
+    /// options and the same address: to a browser it is the same site (the same origin, so the
+    /// same service worker and storage), as after an upgrade in place.
+    pub async fn restart_at_same_address(mut self) -> ServerProcess {
+        self.kill().await;
+        let db = match &self.database {
+            Some(url) => url.clone(),
+            None => format!("sqlite://{}", self.dir.join("chaupal.sqlite").display()),
+        };
+        let mut all = vec!["--database", db.as_str()];
+        all.extend(self.args.iter().map(String::as_str));
+        let bind = self.addr.to_string();
+        let mut next = Self::start_bare_binary_at(&self.binary, &self.dir, &bind, &all).await;
+        next.args = std::mem::take(&mut self.args);
+        next.database = self.database.take();
         next._temp = self._temp.take();
         next
     }

@@ -1,22 +1,34 @@
 //! The browser client end to end: the real server serves the real browser client (as
-//! scripts/build-web.sh builds it), and headless Chromium plays it through three pages: A
-//! creates a private Kalah game and reads its invite link, B opens the link and is in the game,
-//! they play the whole game by clicking, C watches and sees every move; A reloads and is the same
-//! player, and a fourth page, D, becomes A's player by a device link. The pages are driven by
-//! `tests/browser/play.mjs` (Playwright over Debian's Chromium: see its header and
-//! docs/WEB.md); screenshots go to `target/browser-artifacts/`.
+//! scripts/build-web.sh builds it), and headless Chromium drives it (Playwright over Debian's
+//! Chromium: see the drivers' headers and docs/WEB.md; screenshots go to
+//! `target/browser-artifacts/`).
 //!
-//! Nothing here is skipped: without the built client, Node, Playwright or Chromium the test
-//! fails and says what to run (`bash scripts/install.sh test`, `bash scripts/build-web.sh`;
-//! scripts/test.sh runs both).
+//! - A whole game (`tests/browser/play.mjs`): A creates a private Kalah game and reads its
+//!   invite link, B opens the link and is in the game, they play the whole game by clicking, C
+//!   watches and sees every move; A reloads and is the same player, and a fourth page, D,
+//!   becomes A's player by a device link.
+//! - The service worker (`tests/browser/offline.mjs`, in a browser profile kept between its two
+//!   runs): a second visit takes the client from the worker's cache, offline the client still
+//!   starts (and without its wasm the offline page says so); then the server is restarted at
+//!   the same address on a new build, and the browser runs the new client at once and drops the
+//!   old build's cache.
+//!
+//! Nothing here is skipped: without the built client, Node, Playwright or Chromium the tests
+//! fail and say what to run (`bash scripts/install.sh test`, `bash scripts/build-web.sh`;
+//! scripts/test.sh runs both). They take turns: one browser at a time.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
 use chaupal_tests::ServerProcess;
+use serde_json::Value;
+
+/// One browser test at a time: each drives Chromium hard on a small machine.
+static ONE_BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// The workspace's root (this package is `tests/`).
 fn root() -> PathBuf {
@@ -67,22 +79,13 @@ fn tools() -> PathBuf {
     chromium
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_pages_play_a_whole_kalah_game_by_link_and_click_and_a_third_watches_it_all() {
-    let site = site();
-    let chromium = tools();
-    let site_arg = site.to_str().unwrap().to_owned();
-    let server = ServerProcess::start_for_games(&["--web", &site_arg]).await;
-    let base = format!("http://{}", server.addr);
-    let artifacts = target_dir().join("browser-artifacts");
+/// Runs the driver `script` of `tests/browser` with `args` and returns the JSON summary it
+/// prints last; fails with what it said when it fails.
+async fn drive(script: &str, args: &[OsString]) -> Value {
     let mut driver = tokio::process::Command::new("node");
     driver
-        .arg(root().join("tests/browser/play.mjs"))
-        .args(["--base", &base])
-        .arg("--artifacts")
-        .arg(&artifacts)
-        .arg("--chromium")
-        .arg(&chromium)
+        .arg(root().join("tests/browser").join(script))
+        .args(args)
         .current_dir(root().join("tests/browser"))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -95,17 +98,52 @@ async fn two_pages_play_a_whole_kalah_game_by_link_and_click_and_a_third_watches
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(
         run.status.success(),
-        "the browser test failed ({}):\n{err}\n{out}\nscreenshots in {}",
+        "{script} failed ({}):\n{err}\n{out}\nscreenshots in {}",
         run.status,
-        artifacts.display()
+        target_dir().join("browser-artifacts").display()
     );
     eprintln!("{err}");
-    let summary: serde_json::Value = out
+    let summary: Value = out
         .lines()
         .rev()
         .find_map(|l| serde_json::from_str(l).ok())
-        .unwrap_or_else(|| panic!("no JSON summary in the driver's output:\n{out}"));
-    eprintln!("browser test: {summary}");
+        .unwrap_or_else(|| panic!("no JSON summary in {script}'s output:\n{out}"));
+    eprintln!("{script}: {summary}");
+    summary
+}
+
+/// Each screenshot the summary lists was written.
+fn screenshots_written(summary: &Value) {
+    let shots = summary["screenshots"].as_array().unwrap();
+    assert!(!shots.is_empty());
+    for shot in shots {
+        let path = shot.as_str().unwrap();
+        let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+        assert!(size > 10_000, "{path}: {size} bytes");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_pages_play_a_whole_kalah_game_by_link_and_click_and_a_third_watches_it_all() {
+    let _one_browser = ONE_BROWSER.lock().await;
+    let site = site();
+    let chromium = tools();
+    let site_arg = site.to_str().unwrap().to_owned();
+    let server = ServerProcess::start_for_games(&["--web", &site_arg]).await;
+    let base = format!("http://{}", server.addr);
+    let artifacts = target_dir().join("browser-artifacts");
+    let summary = drive(
+        "play.mjs",
+        &[
+            "--base".into(),
+            base.clone().into(),
+            "--artifacts".into(),
+            artifacts.into(),
+            "--chromium".into(),
+            chromium.into(),
+        ],
+    )
+    .await;
     // A whole Kalah game takes many moves; the watcher saw each of them.
     let moves = summary["moves"].as_u64().unwrap();
     assert!(moves >= 10, "a whole game of Kalah in {moves} moves?");
@@ -116,12 +154,7 @@ async fn two_pages_play_a_whole_kalah_game_by_link_and_click_and_a_third_watches
     assert!(summary["clicks"].as_u64().unwrap() >= moves);
     let invite = summary["invite"].as_str().unwrap();
     assert!(invite.starts_with(&format!("{base}/join/")), "{invite}");
-    // Each page's screenshots were written.
-    for shot in summary["screenshots"].as_array().unwrap() {
-        let path = shot.as_str().unwrap();
-        let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-        assert!(size > 10_000, "{path}: {size} bytes");
-    }
+    screenshots_written(&summary);
     // The server kept the game: its record has every move.
     let mut client = chaupal_tests::Client::hello(&server, "Reader").await;
     let game = chaupal_shared::protocol::GameId(summary["game"].as_u64().unwrap());
@@ -140,4 +173,166 @@ async fn two_pages_play_a_whole_kalah_game_by_link_and_click_and_a_third_watches
         .collect();
     assert_eq!(kept, played, "the server's record and the pages' moves");
     assert_eq!(kept.len() as u64, moves);
+}
+
+/// The site's `assets.json`.
+fn assets_of(web: &Path) -> Value {
+    let text = std::fs::read_to_string(web.join("assets.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// The name of the site's file whose path matches `prefix`…`suffix`.
+fn file_named(assets: &Value, prefix: &str, suffix: &str) -> String {
+    assets["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["file"].as_str().unwrap().to_owned())
+        .find(|f| f.starts_with(prefix) && f.ends_with(suffix))
+        .unwrap_or_else(|| panic!("no {prefix}…{suffix} in {assets}"))
+}
+
+/// What the service worker of the site's build keeps, as it should: the page (`/`) and every
+/// file but the page and the worker itself, sorted.
+fn kept_by_the_worker(assets: &Value) -> Vec<String> {
+    let mut kept: Vec<String> = assets["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap().to_owned())
+        .filter(|p| p != "/index.html" && p != "/sw.js")
+        .chain(["/".to_owned()])
+        .collect();
+    kept.sort();
+    kept
+}
+
+/// Rewrites the site in `web` as a new version, the way scripts/build-web.sh writes one
+/// (scripts/web-site.py): the same wasm, and the JS bundle with one more line, which sets
+/// `window.chaupal_upgrade_marker` to `marker`. Returns the new `assets.json`.
+fn rebuild_with_marker(web: &Path, marker: &str) -> Value {
+    let assets = assets_of(web);
+    let inputs = tempfile::tempdir().unwrap();
+    let wasm = inputs.path().join("client.wasm");
+    std::fs::copy(web.join(file_named(&assets, "chaupal-", ".wasm")), &wasm).unwrap();
+    let mut bundle = std::fs::read(web.join(file_named(&assets, "chaupal-", ".js"))).unwrap();
+    let line = format!(
+        "\nwindow.chaupal_upgrade_marker = {};\n",
+        serde_json::to_string(marker).unwrap()
+    );
+    bundle.extend_from_slice(line.as_bytes());
+    let js = inputs.path().join("bundle.js");
+    std::fs::write(&js, bundle).unwrap();
+    let run = std::process::Command::new("python3")
+        .arg(root().join("scripts/web-site.py"))
+        .arg("--out")
+        .arg(web)
+        .arg("--wasm")
+        .arg(&wasm)
+        .arg("--js")
+        .arg(&js)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        run.status.success(),
+        "scripts/web-site.py failed: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assets_of(web)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_service_worker_keeps_the_client_for_the_next_visit_and_offline_until_an_upgrade() {
+    let _one_browser = ONE_BROWSER.lock().await;
+    let built = site();
+    assert!(
+        built.join("sw.js").is_file() && built.join("manifest.webmanifest").is_file(),
+        "no service worker in {}: rebuild it with `bash scripts/build-web.sh`",
+        built.display()
+    );
+    let chromium = tools();
+    // A copy of the built site, which becomes the new version in place later.
+    let temp = tempfile::tempdir().unwrap();
+    let web = temp.path().join("web");
+    std::fs::create_dir(&web).unwrap();
+    for entry in std::fs::read_dir(&built).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(&path, web.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let before = assets_of(&web);
+    let web_arg = web.to_str().unwrap().to_owned();
+    let server = ServerProcess::start_for_games(&["--web", &web_arg]).await;
+    let base = format!("http://{}", server.addr);
+    let artifacts = target_dir().join("browser-artifacts").join("offline");
+    let args = |phase: &str| -> Vec<OsString> {
+        vec![
+            "--phase".into(),
+            phase.into(),
+            "--base".into(),
+            base.clone().into(),
+            "--site".into(),
+            web.clone().into(),
+            "--profile".into(),
+            temp.path().join("profile").into(),
+            "--artifacts".into(),
+            artifacts.clone().into(),
+            "--chromium".into(),
+            chromium.clone().into(),
+        ]
+    };
+
+    // First and second visits, offline, offline without the wasm, online again.
+    let first = drive("offline.mjs", &args("install")).await;
+    let old_build = before["build"].as_str().unwrap();
+    assert_eq!(first["cache"], format!("chaupal-{old_build}"));
+    let kept: Vec<String> = serde_json::from_value(first["kept"].clone()).unwrap();
+    assert_eq!(kept, kept_by_the_worker(&before));
+    assert!(kept.contains(&format!("/{}", file_named(&before, "chaupal-", ".wasm"))));
+    // The second visit: the page asked for the wasm, the worker answered it from its cache
+    // and asked the network for nothing.
+    let wasm = &first["second_visit"]["wasm"];
+    let asked = wasm["page"].as_array().unwrap();
+    assert!(!asked.is_empty());
+    assert!(
+        asked.iter().all(|r| r["fromServiceWorker"] == true),
+        "{wasm}"
+    );
+    assert_eq!(wasm["worker"].as_array().map(Vec::len), Some(0), "{wasm}");
+    // Offline: the client ran, unconnected; without its wasm, the offline page.
+    assert_eq!(first["offline"]["connected"], false);
+    let offline_page = first["offline_page"].as_str().unwrap();
+    assert!(
+        offline_page.contains("needs a connection"),
+        "{offline_page}"
+    );
+    screenshots_written(&first);
+
+    // A new version, and the server restarted on it at the same address (the same origin).
+    let marker = format!("the build after {old_build}");
+    let after = rebuild_with_marker(&web, &marker);
+    let new_build = after["build"].as_str().unwrap();
+    assert_ne!(new_build, old_build);
+    let old_js = file_named(&before, "chaupal-", ".js");
+    let new_js = file_named(&after, "chaupal-", ".js");
+    assert_ne!(old_js, new_js);
+    assert!(
+        !web.join(&old_js).exists(),
+        "the old build's {old_js} stayed"
+    );
+    let server = server.restart_at_same_address().await;
+    assert_eq!(format!("http://{}", server.addr), base);
+    let mut upgrade = args("upgrade");
+    upgrade.extend(["--marker".into(), marker.into()]);
+    let second = drive("offline.mjs", &upgrade).await;
+    // The new JS ran (the driver checked its marker) and only the new build's cache is left.
+    assert_eq!(second["js"], format!("/{new_js}"));
+    assert_eq!(
+        second["caches"],
+        serde_json::json!([format!("chaupal-{new_build}")])
+    );
+    // The same browser, so the same player, on the same database.
+    assert_eq!(second["name"], first["name"]);
+    screenshots_written(&second);
 }

@@ -13,7 +13,8 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 
 /// A site like the one scripts/build-web.sh writes: the page, a hashed wasm and script with
-/// their precompressed copies, and a file that is not the client's.
+/// their precompressed copies, a hashed icon, the service worker, the manifest, the offline
+/// page, and a file that is not the client's.
 fn site() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let write = |name: &str, body: &[u8]| std::fs::write(dir.path().join(name), body).unwrap();
@@ -26,6 +27,11 @@ fn site() -> tempfile::TempDir {
     write("chaupal-fedcba9876543210.js", b"load('x');");
     write("chaupal-fedcba9876543210.js.gz", b"gz of the js");
     write("chaupal-fedcba9876543210.js.br", b"br of the js");
+    write("icon-512-00112233445566ff.png", b"\x89PNG the icon");
+    write("sw.js", b"// the worker");
+    write("sw.js.br", b"br of the worker");
+    write("manifest.webmanifest", b"{\"name\": \"Chaupal\"}");
+    write("offline.html", b"<!doctype html><title>offline</title>");
     write("assets.json", b"{}");
     dir
 }
@@ -68,7 +74,14 @@ async fn get(server: &ServerProcess, path: &str, extra: &str) -> (u16, String, V
 async fn the_page_answers_every_client_route_and_is_never_cached() {
     let site = site();
     let server = server_with_site(&site, &[]).await;
-    for path in ["/", "/join/ABCD-EFGH", "/watch/12", "/replay/3"] {
+    for path in [
+        "/",
+        "/join/ABCD-EFGH",
+        "/watch/12",
+        "/replay/3",
+        "/link/QRST-2345",
+        "/game/12",
+    ] {
         let (status, head, body) = get(&server, path, "").await;
         assert_eq!(status, 200, "{path}");
         assert!(
@@ -131,6 +144,48 @@ async fn assets_come_compressed_as_accepted_with_their_types_and_long_caching() 
 }
 
 #[tokio::test]
+async fn the_worker_manifest_offline_page_and_icons_have_their_types_and_caching() {
+    let site = site();
+    let server = server_with_site(&site, &[]).await;
+    // The service worker at the root, so its scope is the whole site; asked for each time.
+    let (status, head, body) = get(&server, "/sw.js", "Accept-Encoding: br\r\n").await;
+    assert_eq!(status, 200);
+    assert!(
+        head.contains("content-type: text/javascript; charset=utf-8"),
+        "{head}"
+    );
+    assert!(head.contains("cache-control: no-cache\r\n"), "{head}");
+    assert!(head.contains("content-encoding: br"), "{head}");
+    assert_eq!(body, b"br of the worker");
+    let (status, head, body) = get(&server, "/manifest.webmanifest", "").await;
+    assert_eq!(status, 200);
+    assert!(
+        head.contains("content-type: application/manifest+json"),
+        "{head}"
+    );
+    assert!(head.contains("cache-control: no-cache\r\n"), "{head}");
+    assert_eq!(body, b"{\"name\": \"Chaupal\"}");
+    let (status, head, _) = get(&server, "/offline.html", "").await;
+    assert_eq!(status, 200);
+    assert!(
+        head.contains("content-type: text/html; charset=utf-8"),
+        "{head}"
+    );
+    assert!(head.contains("cache-control: no-cache\r\n"), "{head}");
+    let (status, head, body) = get(&server, "/icon-512-00112233445566ff.png", "").await;
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: image/png"), "{head}");
+    assert!(
+        head.contains("cache-control: public, max-age=31536000, immutable"),
+        "{head}"
+    );
+    assert_eq!(body, b"\x89PNG the icon");
+    // The policy lets the page register its worker and read its manifest.
+    assert!(head.contains("worker-src 'self'"), "{head}");
+    assert!(head.contains("manifest-src 'self'"), "{head}");
+}
+
+#[tokio::test]
 async fn unknown_paths_traversals_and_other_methods_are_refused() {
     let site = site();
     let server = server_with_site(&site, &[]).await;
@@ -142,6 +197,8 @@ async fn unknown_paths_traversals_and_other_methods_are_refused() {
         "/..%2f..%2fCargo.toml",
         "/%2e%2e/%2e%2e/etc/passwd",
         "/join/../../etc/passwd",
+        "/game/",
+        "/sw.js.br",
         "/lobby",
     ] {
         let (status, _, body) = get(&server, path, "").await;

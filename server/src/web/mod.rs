@@ -1,11 +1,14 @@
 //! Plain HTTP on the websocket's port: the browser client's page and files, and the links that
-//! open it (`/join/CODE`, `/watch/GAME_ID`, `/replay/GAME_ID`, `/link/DEVICE_CODE`).
+//! open it (`/join/CODE`, `/watch/GAME_ID`, `/replay/GAME_ID`, `/link/DEVICE_CODE`,
+//! `/game/GAME_ID`).
 //!
 //! Only GET and HEAD, and only on known paths: a request names a file of the [`site::Site`]
 //! by its bare name, so no path reaches the file system and `..` cannot climb out. Every
-//! answer carries the security headers ([`SECURITY_HEADERS`]); assets are sent precompressed
-//! when the browser accepts it, with long cache lifetimes (their names carry their hash); the
-//! page itself is never cached. [`origin_allowed`] is the websocket's Origin check.
+//! answer carries the security headers ([`SECURITY_HEADERS`]); files are sent precompressed
+//! when the browser accepts it. Files whose names carry their hash are cached for good; the
+//! service worker (`/sw.js`, whose scope is the whole site), the web app manifest and the
+//! offline page are revalidated each time; the page itself is never cached
+//! ([`site::caching`]). [`origin_allowed`] is the websocket's Origin check.
 
 pub mod site;
 
@@ -13,14 +16,15 @@ use bytes::Bytes;
 use http::header::{self, HeaderValue};
 use http::{Method, Request, Response, StatusCode};
 
-use self::site::{Asset, Caching, Site};
+use self::site::{Asset, Site};
 
 /// The Content-Security-Policy of every answer: the page's own scripts and the wasm they
-/// compile, websockets to the server it came from, and nothing from elsewhere.
+/// compile, websockets to the server it came from, its own service worker and web app
+/// manifest, and nothing from elsewhere.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self' \
     'wasm-unsafe-eval'; connect-src 'self'; img-src 'self' data:; style-src 'self' \
-    'unsafe-inline'; media-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; \
-    frame-ancestors 'none'";
+    'unsafe-inline'; media-src 'self'; font-src 'self'; worker-src 'self'; manifest-src 'self'; \
+    base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// The headers every HTTP answer carries.
 pub const SECURITY_HEADERS: [(&str, &str); 4] = [
@@ -31,7 +35,7 @@ pub const SECURITY_HEADERS: [(&str, &str); 4] = [
 ];
 
 /// The routes of the client: each answered with the page, which reads its own location.
-const CLIENT_ROUTES: [&str; 4] = ["join", "watch", "replay", "link"];
+const CLIENT_ROUTES: [&str; 5] = ["join", "watch", "replay", "link", "game"];
 
 /// A compression the browser accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,7 +109,7 @@ pub fn respond<B>(site: Option<&Site>, req: &Request<B>) -> Response<Bytes> {
 #[derive(Debug, PartialEq, Eq)]
 enum Route<'a> {
     /// The client's page: `/`, `/index.html`, `/join/CODE`, `/watch/ID`, `/replay/ID`,
-    /// `/link/CODE`.
+    /// `/link/CODE`, `/game/ID`.
     Page,
     /// A file of the site, by its bare name.
     File(&'a str),
@@ -152,10 +156,7 @@ fn send(asset: &Asset, accepted: Vec<Encoding>, head: bool) -> Response<Bytes> {
             Encoding::Identity => Some((asset.plain.clone(), None)),
         })
         .unwrap_or_else(|| (asset.plain.clone(), None));
-    let cache = match asset.caching {
-        Caching::Immutable => "public, max-age=31536000, immutable",
-        Caching::Never => "no-store",
-    };
+    let cache = asset.caching.header();
     let mut res = with_body(StatusCode::OK, body, head);
     let headers = res.headers_mut();
     headers.insert(

@@ -1,7 +1,11 @@
 //! The browser client's files, read once at start from the directory `scripts/build-web.sh`
-//! writes: `index.html`, and the assets whose names carry a hash of their content
-//! (`chaupal-0123abcd.wasm`, `chaupal-0123abcd.js`), each with its precompressed `.gz` (and
-//! `.br` when it was made) beside it.
+//! writes: `index.html`; the files whose names carry a hash of their content
+//! (`chaupal-0123456789abcdef.wasm`, `chaupal-0123456789abcdef.js`,
+//! `icon-192-0123456789abcdef.png`: [`is_hashed`]); and the few whose names stay the same from
+//! build to build: the service worker `sw.js`, `manifest.webmanifest` and `offline.html`. Each
+//! may have its precompressed `.gz` (and `.br`) beside it. What a file is, and so how long a
+//! browser may keep it, is told by its name alone ([`content_type`], [`caching`]);
+//! `assets.json`, written for other servers, is not read.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -33,8 +37,22 @@ pub enum SiteError {
 pub enum Caching {
     /// The name carries the content's hash: it never changes, keep it for a year.
     Immutable,
-    /// The page: ask every time, so a new build is seen at once.
+    /// A name that stays from build to build (the service worker, the manifest, the offline
+    /// page): keep it, but ask the server each time before using it (`no-cache`).
+    Revalidate,
+    /// The page: never kept (`no-store`), so a new build is seen at once.
     Never,
+}
+
+impl Caching {
+    /// The `Cache-Control` header that says it.
+    pub fn header(self) -> &'static str {
+        match self {
+            Caching::Immutable => "public, max-age=31536000, immutable",
+            Caching::Revalidate => "no-cache",
+            Caching::Never => "no-store",
+        }
+    }
 }
 
 /// One file, as it can be sent.
@@ -85,11 +103,7 @@ impl Site {
             };
             let plain = read(&path)?.unwrap_or_default();
             let sibling = |ext: &str| dir.join(format!("{name}.{ext}"));
-            let caching = if name == INDEX {
-                Caching::Never
-            } else {
-                Caching::Immutable
-            };
+            let caching = caching(&name);
             files.insert(
                 name.clone(),
                 Asset {
@@ -138,6 +152,42 @@ impl Site {
     }
 }
 
+/// How long a browser may keep the file called `name`: the page never, a hashed name for good,
+/// any other name only after asking.
+pub fn caching(name: &str) -> Caching {
+    if name == INDEX {
+        Caching::Never
+    } else if is_hashed(name) {
+        Caching::Immutable
+    } else {
+        Caching::Revalidate
+    }
+}
+
+/// Whether `name` carries its content's hash as `scripts/web-site.py` writes it: a stem of
+/// lowercase letters, digits and `-`, then `-` and 16 lowercase hex digits, then the extension
+/// (`chaupal-0123456789abcdef.wasm`).
+pub fn is_hashed(name: &str) -> bool {
+    let Some((stem, ext)) = name.rsplit_once('.') else {
+        return false;
+    };
+    let Some((base, hash)) = stem.rsplit_once('-') else {
+        return false;
+    };
+    !base.is_empty()
+        && base
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && hash.len() == 16
+        && hash
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        && !ext.is_empty()
+        && ext
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+}
+
 /// The content type of a file the site serves, by its name; `None` for anything else.
 pub fn content_type(name: &str) -> Option<&'static str> {
     let ext = name.rsplit_once('.')?.1;
@@ -146,6 +196,7 @@ pub fn content_type(name: &str) -> Option<&'static str> {
         "js" => "text/javascript; charset=utf-8",
         "wasm" => "application/wasm",
         "css" => "text/css; charset=utf-8",
+        "webmanifest" => "application/manifest+json",
         "png" => "image/png",
         "svg" => "image/svg+xml",
         "ico" => "image/x-icon",

@@ -3,19 +3,29 @@
 
 use http::{Method, Request, StatusCode, header};
 
-use super::site::{Site, content_type};
+use super::site::{Caching, Site, caching, content_type, is_hashed};
 use super::*;
 
-/// A site of a page, a hashed wasm with its gzip, and a hashed script with gzip and brotli.
+/// A site of a page, a hashed wasm with its gzip, a hashed script with gzip and brotli, a
+/// hashed icon, and the files whose names stay: the service worker (with its gzip), the
+/// manifest and the offline page.
 fn site() -> (tempfile::TempDir, Site) {
     let dir = tempfile::tempdir().unwrap();
     let write = |name: &str, body: &[u8]| std::fs::write(dir.path().join(name), body).unwrap();
     write("index.html", b"<!doctype html><title>Chaupal</title>");
-    write("chaupal-0123abcd.wasm", b"\0asm wasm bytes");
-    write("chaupal-0123abcd.wasm.gz", b"gzipped wasm");
-    write("chaupal-4567ef01.js", b"console.log(1)");
-    write("chaupal-4567ef01.js.gz", b"gzipped js");
-    write("chaupal-4567ef01.js.br", b"brotli js");
+    write("chaupal-0123456789abcdef.wasm", b"\0asm wasm bytes");
+    write("chaupal-0123456789abcdef.wasm.gz", b"gzipped wasm");
+    write("chaupal-4567ef0123456789.js", b"console.log(1)");
+    write("chaupal-4567ef0123456789.js.gz", b"gzipped js");
+    write("chaupal-4567ef0123456789.js.br", b"brotli js");
+    write("icon-192-89abcdef01234567.png", b"\x89PNG icon");
+    write("sw.js", b"self.addEventListener('fetch', () => {});");
+    write("sw.js.gz", b"gzipped worker");
+    write("manifest.webmanifest", b"{\"name\": \"Chaupal\"}");
+    write(
+        "offline.html",
+        b"<!doctype html><title>Chaupal: no connection</title>",
+    );
     write("notes.txt", b"not served");
     let site = Site::load(dir.path()).unwrap();
     (dir, site)
@@ -53,6 +63,7 @@ fn every_client_route_is_the_page_which_is_never_cached() {
         "/watch/42",
         "/replay/7",
         "/link/QRST-2345",
+        "/game/1234",
     ] {
         let res = get(Some(&site), path, None);
         assert_eq!(res.status(), StatusCode::OK, "{path}");
@@ -73,7 +84,7 @@ fn assets_go_compressed_when_accepted_and_are_cached_for_good() {
     let (_dir, site) = site();
     let res = get(
         Some(&site),
-        "/chaupal-0123abcd.wasm",
+        "/chaupal-0123456789abcdef.wasm",
         Some("gzip, deflate, br"),
     );
     assert_eq!(res.status(), StatusCode::OK);
@@ -91,7 +102,11 @@ fn assets_go_compressed_when_accepted_and_are_cached_for_good() {
     assert_eq!(header_of(&res, header::VARY), Some("Accept-Encoding"));
     assert_eq!(header_of(&res, header::CONTENT_LENGTH), Some("12"));
 
-    let js = get(Some(&site), "/chaupal-4567ef01.js", Some("gzip, br"));
+    let js = get(
+        Some(&site),
+        "/chaupal-4567ef0123456789.js",
+        Some("gzip, br"),
+    );
     assert_eq!(header_of(&js, header::CONTENT_ENCODING), Some("br"));
     assert_eq!(js.body().as_ref(), b"brotli js");
     assert_eq!(
@@ -99,17 +114,101 @@ fn assets_go_compressed_when_accepted_and_are_cached_for_good() {
         Some("text/javascript; charset=utf-8")
     );
     // Refused by q=0, or not asked for: the next, or the file as it is.
-    let js = get(Some(&site), "/chaupal-4567ef01.js", Some("br;q=0, gzip"));
+    let js = get(
+        Some(&site),
+        "/chaupal-4567ef0123456789.js",
+        Some("br;q=0, gzip"),
+    );
     assert_eq!(header_of(&js, header::CONTENT_ENCODING), Some("gzip"));
-    let js = get(Some(&site), "/chaupal-4567ef01.js", None);
+    let js = get(Some(&site), "/chaupal-4567ef0123456789.js", None);
     assert_eq!(header_of(&js, header::CONTENT_ENCODING), None);
     assert_eq!(js.body().as_ref(), b"console.log(1)");
 }
 
 #[test]
+fn the_worker_the_manifest_and_the_offline_page_are_revalidated_and_icons_kept_for_good() {
+    let (_dir, site) = site();
+    // The service worker at the root (its scope is the whole site), asked for each time.
+    let worker = get(Some(&site), "/sw.js", Some("gzip"));
+    assert_eq!(worker.status(), StatusCode::OK);
+    assert_eq!(
+        header_of(&worker, header::CONTENT_TYPE),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert_eq!(header_of(&worker, header::CACHE_CONTROL), Some("no-cache"));
+    assert_eq!(header_of(&worker, header::CONTENT_ENCODING), Some("gzip"));
+    assert_eq!(worker.body().as_ref(), b"gzipped worker");
+    let manifest = get(Some(&site), "/manifest.webmanifest", None);
+    assert_eq!(manifest.status(), StatusCode::OK);
+    assert_eq!(
+        header_of(&manifest, header::CONTENT_TYPE),
+        Some("application/manifest+json")
+    );
+    assert_eq!(
+        header_of(&manifest, header::CACHE_CONTROL),
+        Some("no-cache")
+    );
+    assert_eq!(manifest.body().as_ref(), b"{\"name\": \"Chaupal\"}");
+    let offline = get(Some(&site), "/offline.html", None);
+    assert_eq!(offline.status(), StatusCode::OK);
+    assert_eq!(
+        header_of(&offline, header::CONTENT_TYPE),
+        Some("text/html; charset=utf-8")
+    );
+    assert_eq!(header_of(&offline, header::CACHE_CONTROL), Some("no-cache"));
+    let icon = get(Some(&site), "/icon-192-89abcdef01234567.png", None);
+    assert_eq!(icon.status(), StatusCode::OK);
+    assert_eq!(header_of(&icon, header::CONTENT_TYPE), Some("image/png"));
+    assert_eq!(
+        header_of(&icon, header::CACHE_CONTROL),
+        Some("public, max-age=31536000, immutable")
+    );
+    assert_eq!(icon.body().as_ref(), b"\x89PNG icon");
+}
+
+#[test]
+fn only_names_carrying_a_hash_are_cached_for_good() {
+    for name in [
+        "chaupal-0123456789abcdef.wasm",
+        "chaupal-0123456789abcdef.js",
+        "icon-maskable-512-0123456789abcdef.png",
+        "apple-touch-icon-fedcba9876543210.png",
+    ] {
+        assert!(is_hashed(name), "{name}");
+        assert_eq!(caching(name), Caching::Immutable, "{name}");
+    }
+    for name in [
+        "sw.js",
+        "manifest.webmanifest",
+        "offline.html",
+        // Too short, too long, capitals, no stem, no extension, a stem out of the alphabet.
+        "chaupal-0123abcd.js",
+        "chaupal-0123456789abcdef0.js",
+        "chaupal-0123456789ABCDEF.js",
+        "-0123456789abcdef.js",
+        "chaupal-0123456789abcdef",
+        "chaupal-0123456789abcdef.",
+        "Chaupal-0123456789abcdef.js",
+        "chau_pal-0123456789abcdef.js",
+        "chaupal-0123456789abcdeg.js",
+    ] {
+        assert!(!is_hashed(name), "{name}");
+        assert_eq!(caching(name), Caching::Revalidate, "{name}");
+    }
+    assert_eq!(caching("index.html"), Caching::Never);
+    assert_eq!(Caching::Never.header(), "no-store");
+    assert_eq!(Caching::Revalidate.header(), "no-cache");
+}
+
+#[test]
 fn head_gives_the_headers_and_the_length_without_the_body() {
     let (_dir, site) = site();
-    let res = request(Some(&site), Method::HEAD, "/chaupal-4567ef01.js", None);
+    let res = request(
+        Some(&site),
+        Method::HEAD,
+        "/chaupal-4567ef0123456789.js",
+        None,
+    );
     assert_eq!(res.status(), StatusCode::OK);
     assert!(res.body().is_empty());
     assert_eq!(header_of(&res, header::CONTENT_LENGTH), Some("14"));
@@ -131,10 +230,11 @@ fn only_get_and_head_on_known_paths() {
     }
     for path in [
         "/notes.txt",
-        "/chaupal-0123abcd.wasm.gz",
+        "/chaupal-0123456789abcdef.wasm.gz",
         "/missing.js",
         "/join/",
         "/join/a/b",
+        "/game/",
         "/lobby/1",
         "/../Cargo.toml",
         "/..%2fCargo.toml",
@@ -153,7 +253,7 @@ fn every_answer_carries_the_security_headers() {
     let (_dir, site) = site();
     for res in [
         get(Some(&site), "/", None),
-        get(Some(&site), "/chaupal-0123abcd.wasm", None),
+        get(Some(&site), "/chaupal-0123456789abcdef.wasm", None),
         get(Some(&site), "/nothing", None),
         request(Some(&site), Method::POST, "/", None),
         get(None, "/", None),
@@ -167,6 +267,9 @@ fn every_answer_carries_the_security_headers() {
     }
     assert!(CONTENT_SECURITY_POLICY.contains("'wasm-unsafe-eval'"));
     assert!(CONTENT_SECURITY_POLICY.contains("default-src 'none'"));
+    // default-src 'none' would block the service worker and the web app manifest.
+    assert!(CONTENT_SECURITY_POLICY.contains("worker-src 'self';"));
+    assert!(CONTENT_SECURITY_POLICY.contains("manifest-src 'self';"));
 }
 
 #[test]
@@ -176,7 +279,7 @@ fn without_a_built_client_the_page_says_how_to_build_it() {
     let text = String::from_utf8(res.body().to_vec()).unwrap();
     assert!(text.contains("scripts/build-web.sh"), "{text}");
     assert_eq!(
-        get(None, "/chaupal-0123abcd.wasm", None).status(),
+        get(None, "/chaupal-0123456789abcdef.wasm", None).status(),
         StatusCode::NOT_FOUND
     );
 }
@@ -191,6 +294,11 @@ fn a_site_without_a_page_is_refused_and_unknown_files_are_left_out() {
     ));
     assert!(Site::load(&dir.path().join("missing")).is_err());
     assert_eq!(content_type("x.wasm"), Some("application/wasm"));
+    assert_eq!(
+        content_type("manifest.webmanifest"),
+        Some("application/manifest+json")
+    );
+    assert_eq!(content_type("assets.json"), None);
     assert_eq!(content_type("x.wasm.gz"), None);
     assert_eq!(content_type("secret.toml"), None);
 }
