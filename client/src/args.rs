@@ -33,7 +33,7 @@ pub struct Args {
     /// Replay a finished game, by its number.
     #[arg(long, value_name = "GAME_ID", group = "route")]
     pub replay: Option<u64>,
-    /// Open a game's web address (http://HOST:PORT/join/CODE, /watch/ID or /replay/ID): its
+    /// Open a game's web address (http://HOST:PORT/join/CODE, /game/ID or /replay/ID): its
     /// server and its game.
     #[arg(long, value_name = "URL", group = "route")]
     pub open: Option<String>,
@@ -86,7 +86,7 @@ impl Args {
         if let Some(code) = &self.join {
             launch.route = Route::Join(code.clone());
         } else if let Some(id) = self.watch {
-            launch.route = Route::Watch(id);
+            launch.route = Route::Game(id);
         } else if let Some(id) = self.replay {
             launch.route = Route::Replay(id);
         }
@@ -191,7 +191,7 @@ mod tests {
             launch(&["--join", "k7qm 2xpd"]).route,
             Route::Join("K7QM-2XPD".into())
         );
-        assert_eq!(launch(&["--watch", "12"]).route, Route::Watch(12));
+        assert_eq!(launch(&["--watch", "12"]).route, Route::Game(12));
         assert_eq!(launch(&["--replay", "3"]).route, Route::Replay(3));
         let l = launch(&["--open", "http://example.org:8080/join/K7QM2XPD?name=Bo"]);
         assert_eq!(l.server.as_deref(), Some("ws://example.org:8080/ws"));
@@ -206,7 +206,7 @@ mod tests {
             "Asha",
         ]);
         assert_eq!(l.server.as_deref(), Some("ws://127.0.0.1:9"));
-        assert_eq!(l.route, Route::Watch(4));
+        assert_eq!(l.route, Route::Game(4));
         assert_eq!(l.name.as_deref(), Some("Asha"));
         assert_eq!(
             launch(&["--open", "http://example.org/nowhere"]).route,

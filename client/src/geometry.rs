@@ -58,7 +58,7 @@ pub struct Extent {
 /// Bagh Chal: extra room below and above the lines for the goats in hand and the captured.
 pub const BAGHCHAL_TRAY: f32 = 1.1;
 /// Kalah: the width of a store, in house widths.
-pub const KALAH_STORE_W: f32 = 1.2;
+pub const KALAH_STORE_W: f32 = 0.9;
 /// Kalah: the height of the board (two rows of houses).
 pub const KALAH_H: f32 = 3.0;
 /// Room around point boards for the coordinate labels.
@@ -74,9 +74,9 @@ pub fn extent(view: &BoardView) -> Extent {
             y1: 4.0 + LABEL_MARGIN + BAGHCHAL_TRAY,
         },
         BoardView::Kalah(v) => Extent {
-            x0: -0.25,
+            x0: -0.1,
             y0: -0.45,
-            x1: v.pits as f32 + 2.0 * KALAH_STORE_W + 0.25,
+            x1: v.pits as f32 + 2.0 * KALAH_STORE_W + 0.1,
             y1: KALAH_H + 0.45,
         },
         BoardView::Jungle(v) => Extent {

@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use crate::app::{App, Connection, Screen};
+use crate::app::{App, Connection, Field, Screen, Tone};
 use crate::draw::ui::{Record, TargetKind};
 
 /// The state published after a frame.
@@ -52,6 +52,32 @@ pub struct Hook {
     pub looking: Option<usize>,
     /// What can be clicked.
     pub targets: Vec<HookTarget>,
+    /// The notices on the screen (one at most).
+    pub notices: Vec<HookNotice>,
+    /// What the card of a link that leads nowhere says, while it is up.
+    pub broken_link: Option<String>,
+    /// The text fields on the screen, with their text and selection.
+    pub fields: Vec<HookField>,
+}
+
+/// A notice on the screen.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HookNotice {
+    /// `news` or `problem`.
+    pub kind: &'static str,
+    pub text: String,
+}
+
+/// A text field on the screen.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HookField {
+    /// `name`, `code` or `device`.
+    pub field: &'static str,
+    pub text: String,
+    /// Whether it takes the typing.
+    pub focused: bool,
+    /// The selection in characters, when the platform said where it is.
+    pub selection: Option<(usize, usize)>,
 }
 
 /// A place that takes a click.
@@ -129,6 +155,32 @@ impl Hook {
                     h: t.area.h,
                     enabled: t.enabled,
                     selected: t.selected,
+                })
+                .collect(),
+            notices: app
+                .notice()
+                .map(|n| HookNotice {
+                    kind: match n.tone {
+                        Tone::News => "news",
+                        Tone::Problem => "problem",
+                    },
+                    text: n.text.clone(),
+                })
+                .into_iter()
+                .collect(),
+            broken_link: app.broken_link().map(str::to_owned),
+            fields: record
+                .fields
+                .iter()
+                .map(|f| HookField {
+                    field: match f.field {
+                        Field::Name => "name",
+                        Field::Code => "code",
+                        Field::Device => "device",
+                    },
+                    text: f.text.clone(),
+                    focused: app.focus() == Some(f.field),
+                    selection: app.selection().filter(|_| app.focus() == Some(f.field)),
                 })
                 .collect(),
         }
@@ -221,5 +273,37 @@ mod tests {
         assert_eq!(hook.invite, None);
         assert!(hook.finished.is_empty());
         assert_eq!(hook.device_code, None);
+        assert!(hook.notices.is_empty());
+        assert_eq!(hook.broken_link, None);
+    }
+
+    #[test]
+    fn notices_and_fields_are_published_with_their_kind_and_text() {
+        let mut app = App::new(true);
+        app.handle(crate::app::Action::EditName);
+        app.handle(crate::app::Action::SetText(Field::Name, "x".repeat(40)));
+        let fields = Record {
+            fields: vec![crate::draw::ui::TextField {
+                field: Field::Name,
+                area: Area {
+                    x: 0.0,
+                    y: 0.0,
+                    w: 100.0,
+                    h: 30.0,
+                },
+                text: app.name_edit().unwrap_or_default().to_owned(),
+            }],
+            targets: Vec::new(),
+        };
+        let hook = Hook::new(2, (390.0, 844.0), &app, &fields, None);
+        assert_eq!(hook.notices.len(), 1);
+        assert_eq!(hook.notices[0].kind, "problem");
+        assert!(hook.notices[0].text.contains("at most 32 characters"));
+        assert_eq!(hook.fields[0].field, "name");
+        assert_eq!(hook.fields[0].text.len(), 32);
+        assert!(hook.fields[0].focused);
+        let json: serde_json::Value = serde_json::from_str(&hook.to_json()).expect("JSON");
+        assert_eq!(json["notices"][0]["kind"], "problem");
+        assert_eq!(json["fields"][0]["selection"], serde_json::Value::Null);
     }
 }

@@ -27,7 +27,11 @@ pub const LABEL_PAD: f32 = 12.0;
 /// A label may shrink to this share of its size before it is cut.
 pub const LABEL_SHRINK: f32 = 0.72;
 /// The smallest height of a button on a touch screen (portrait), in pixels: a fingertip.
-pub const TAP_MIN: f32 = 40.0;
+pub const TAP_MIN: f32 = 44.0;
+
+/// The smallest a place on a board that takes a tap may be on a phone, in pixels (Apple asks
+/// for 44 points, Android for 48 density-independent pixels).
+pub const TOUCH_MIN: f32 = 44.0;
 
 /// The base text size for a window of `w` x `h` pixels.
 pub fn unit(w: f32, h: f32) -> f32 {
@@ -50,15 +54,26 @@ pub struct Window {
     pub gap: f32,
     /// The bar across the top.
     pub bar: Area,
-    /// The notice, between the bar and the body, when there is one.
-    pub notice: Option<Area>,
     /// What the screen has.
     pub body: Area,
 }
 
+/// The widest a notice gets, in text units.
+pub const NOTICE_UNITS: f32 = 34.0;
+
+/// Where a notice of `w` x `h` floats: centred across the foot of the window, over the body.
+pub fn notice(win: &Window, w: f32, h: f32) -> Area {
+    Area {
+        x: (win.w - w) / 2.0,
+        y: win.h - win.gap - h,
+        w,
+        h,
+    }
+}
+
 impl Window {
-    /// The window of `w` x `h`, with a notice of `notice_h` pixels (0: none) under the bar.
-    pub fn new(w: f32, h: f32, notice_h: f32) -> Window {
+    /// The window of `w` x `h`.
+    pub fn new(w: f32, h: f32) -> Window {
         let unit = unit(w, h);
         let portrait = portrait(w, h);
         let gap = if portrait { GAP_NARROW } else { GAP };
@@ -68,13 +83,7 @@ impl Window {
             w,
             h: unit * TOP_BAR,
         };
-        let notice = (notice_h > 0.0).then_some(Area {
-            x: gap,
-            y: bar.h + gap * 0.5,
-            w: w - 2.0 * gap,
-            h: notice_h,
-        });
-        let top = notice.map_or(bar.h + gap, |n| n.y + n.h + gap * 0.5);
+        let top = bar.h + gap;
         Window {
             w,
             h,
@@ -82,7 +91,6 @@ impl Window {
             portrait,
             gap,
             bar,
-            notice,
             body: Area {
                 x: gap,
                 y: top,
@@ -139,6 +147,16 @@ pub fn board_and_panel(
         ..body
     };
     (board, panel)
+}
+
+/// The height of a board of `extent` (width, height in board units) on a phone held upright:
+/// across the width of `body`, unless that leaves less than `keep` pixels below it, and never
+/// at fewer than `least` pixels to a board unit (the screen scrolls then).
+pub fn upright_board_h(body: Area, extent: (f32, f32), least: f32, keep: f32) -> f32 {
+    let (w, h) = (extent.0.max(0.01), extent.1.max(0.01));
+    let across = body.w / w;
+    let room = (body.h - keep) / h;
+    across.min(room).max(least).min(across) * h
 }
 
 /// A landscape split with the panel widened by up to `extra` pixels taken from the board's
@@ -345,7 +363,7 @@ pub mod tests {
 
     #[test]
     fn in_portrait_the_board_is_on_top_and_the_panel_below_without_overlap() {
-        let w = Window::new(390.0, 844.0, 0.0);
+        let w = Window::new(390.0, 844.0);
         assert!(w.portrait);
         // Bagh Chal's drawing is taller than wide (8.5 by 6.3 units).
         let (board, panel) = board_and_panel(w.body, w.unit, true, w.gap, 8.5 / 6.3, 300.0);
@@ -362,7 +380,7 @@ pub mod tests {
     #[test]
     fn in_landscape_the_panel_is_beside_the_board() {
         for (ww, wh) in SIZES.into_iter().filter(|&(w, h)| !portrait(w, h)) {
-            let w = Window::new(ww, wh, 0.0);
+            let w = Window::new(ww, wh);
             let (board, panel) = board_and_panel(w.body, w.unit, false, w.gap, 1.0, 0.0);
             assert!(board.x + board.w <= panel.x, "{ww}x{wh}");
             assert!(panel.x + panel.w <= ww, "{ww}x{wh}");
@@ -371,12 +389,20 @@ pub mod tests {
     }
 
     #[test]
-    fn a_notice_takes_a_strip_of_its_own_under_the_bar() {
-        let w = Window::new(1280.0, 800.0, 40.0);
-        let n = w.notice.expect("a notice");
-        assert!(n.y >= w.bar.h);
-        assert!(w.body.y >= n.y + n.h, "the body starts below the notice");
-        assert!(Window::new(1280.0, 800.0, 0.0).notice.is_none());
+    fn a_notice_floats_over_the_foot_of_the_window_and_moves_nothing() {
+        for (ww, wh) in SIZES {
+            let w = Window::new(ww, wh);
+            let n = notice(&w, (ww - 2.0 * w.gap).min(w.unit * NOTICE_UNITS), 60.0);
+            assert!(
+                n.x >= w.gap - 0.01 && n.x + n.w <= ww - w.gap + 0.01,
+                "{n:?}"
+            );
+            assert!(
+                (n.y + n.h - (wh - w.gap)).abs() < 0.01,
+                "at the foot: {n:?}"
+            );
+            assert!(n.y > w.bar.h, "under the bar");
+        }
     }
 
     #[test]

@@ -5,7 +5,12 @@
 
 use chaupal_client::app::{Action, App, Event, Field, Outgoing, tab_title};
 use chaupal_client::config::{self, Config};
-use chaupal_client::draw::{Fonts, canvas::Canvas, screens, ui::Input};
+use chaupal_client::draw::{
+    Fonts,
+    canvas::Canvas,
+    screens,
+    ui::{Heights, Input},
+};
 use chaupal_client::hook::Hook;
 use chaupal_client::net::online::Online;
 use chaupal_client::pace::Pacer;
@@ -64,9 +69,12 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
     let mut sounds_loading = Some(Box::pin(Sounds::load()));
     let mut sounds: Option<Sounds> = None;
     let mut title = String::new();
+    let mut address = launch.route.path();
+    let mut device_online = true;
     let mut input = Input::default();
     let mut pacer = Pacer::default();
     let mut canvas = Canvas::default();
+    let heights = Heights::default();
     let mut unseen = 0u32;
     let mut hook_frames = 0u64;
     loop {
@@ -78,7 +86,7 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
         let mut actions = Vec::new();
         let mut picture = None;
         if input.active() {
-            let drawn = canvas.draw(|| screens::draw(&app, &input, &fonts));
+            let drawn = canvas.draw(|| screens::draw(&app, &input, &fonts, &heights));
             actions = drawn.actions;
             picture = Some(drawn.record);
         }
@@ -105,15 +113,21 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
                 carry_out(out, &mut app, online.as_mut());
             }
         }
-        // 2. The server's news, and time.
-        let news = online.as_mut().is_some_and(|o| o.pump(&mut app));
+        // 2. The server's news, the device's network, and time.
+        let mut news = online.as_mut().is_some_and(|o| o.pump(&mut app));
+        let reachable = platform::device_online();
+        if reachable != device_online {
+            device_online = reachable;
+            let _ = app.apply(Event::DeviceOnline(reachable));
+            news = true;
+        }
         let dt = get_frame_time();
         app.frame(dt, pacer.animation_step(dt));
         // 3. The picture of the state as it is now, when it changed.
         if acted || news || !canvas.ready() || pacer.redraw(started, size, false) {
             // The clicks and keys have acted already: this drawing only shows.
             let calm = input.calm();
-            let drawn = canvas.draw(|| screens::draw(&app, &calm, &fonts));
+            let drawn = canvas.draw(|| screens::draw(&app, &calm, &fonts, &heights));
             picture = Some(drawn.record);
         } else if picture.is_none() {
             canvas.show();
@@ -152,6 +166,12 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
             platform::set_title(&now);
             title = now;
         }
+        // The address bar holds a link that opens what is on the screen.
+        let at = app.address();
+        if at != address {
+            platform::set_address(&at);
+            address = at;
+        }
         // What changes next by itself; while the sounds load, a frame now and then moves their
         // loading on.
         let loading = sounds_loading.is_some().then_some(0.1);
@@ -172,6 +192,13 @@ fn carry_out(out: Outgoing, app: &mut App, online: Option<&mut Online>) {
             if let Err(e) = platform::copy_text(&text) {
                 let _ = app.apply(Event::Problem(e));
             }
+        }
+        (Outgoing::Share(link), _) => {
+            let event = match platform::share(&link) {
+                Ok(copied) => Event::Shared { link, copied },
+                Err(e) => Event::Problem(e),
+            };
+            let _ = app.apply(event);
         }
         (other, Some(online)) => online.wish(other, app),
         // Offline, the name and the sounds are only remembered.
@@ -396,11 +423,12 @@ mod desktop {
             },
             ..Input::default()
         };
+        let heights = Heights::default();
         for _ in 0..SCREENSHOT_WARMUP_FRAMES {
-            let _ = screens::draw(&app, &input, fonts);
+            let _ = screens::draw(&app, &input, fonts, &heights);
             next_frame().await;
         }
-        let _ = screens::draw(&app, &input, fonts);
+        let _ = screens::draw(&app, &input, fonts, &heights);
         let image = get_screen_data();
         if image.width() == 0 || image.height() == 0 {
             return Err("the window has no pixels to save".to_owned());

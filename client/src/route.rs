@@ -1,5 +1,6 @@
 //! Where the client goes when it starts, read from an address: a page's location in the
-//! browser (`/join/CODE`, `/watch/GAME_ID`, `/replay/GAME_ID`, `/link/DEVICE_CODE`), or on the
+//! browser (`/join/CODE`, `/game/GAME_ID` (or `/watch/GAME_ID`), `/replay/GAME_ID`,
+//! `/link/DEVICE_CODE`), or on the
 //! desktop the same address given with `--open URL` (or `--join`, `--watch`, `--replay`). Also
 //! the other way round: the link that sends a friend to a game, or this player to another
 //! device. Pure functions, no I/O.
@@ -19,8 +20,9 @@ pub enum Route {
     Lobby,
     /// Join the private game with this invite code (`K7QM-2XPD`).
     Join(String),
-    /// Watch this live game.
-    Watch(u64),
+    /// This game: one's own is played on, anyone else's watched (`/game/ID`; `/watch/ID` is
+    /// read as the same).
+    Game(u64),
     /// Replay this finished game.
     Replay(u64),
     /// Play on this device as the player who was given this device code on another.
@@ -33,7 +35,7 @@ impl Route {
         match self {
             Route::Lobby => "/".to_owned(),
             Route::Join(code) => format!("/join/{code}"),
-            Route::Watch(id) => format!("/watch/{id}"),
+            Route::Game(id) => format!("/game/{id}"),
             Route::Replay(id) => format!("/replay/{id}"),
             Route::Link(code) => format!("/link/{code}"),
         }
@@ -124,7 +126,7 @@ pub fn parse_path(path: &str) -> Route {
     };
     let route = match what.to_ascii_lowercase().as_str() {
         "join" => normalise_code(arg).map(Route::Join),
-        "watch" => game_id(arg).map(Route::Watch),
+        "game" | "watch" => game_id(arg).map(Route::Game),
         "replay" => game_id(arg).map(Route::Replay),
         "link" => normalise_code(arg).map(Route::Link),
         _ => None,
@@ -170,7 +172,9 @@ pub fn parse_url(url: &str) -> Launch {
             "server" if crate::net::parse_address(value).is_ok() => {
                 launch.server = Some(value.to_owned());
             }
-            "name" if !value.is_empty() && value.chars().count() <= 32 => {
+            "name"
+                if chaupal_shared::protocol::names::clean_name(value).as_deref() == Ok(value) =>
+            {
                 launch.name = Some(value.to_owned());
             }
             "hook" => launch.hook = matches!(value, "" | "1" | "true"),
@@ -241,7 +245,8 @@ mod tests {
             parse_path("/join/K7QM%2D2XPD"),
             Route::Join("K7QM-2XPD".into())
         );
-        assert_eq!(parse_path("/watch/42"), Route::Watch(42));
+        assert_eq!(parse_path("/game/42"), Route::Game(42));
+        assert_eq!(parse_path("/watch/42"), Route::Game(42), "the older link");
         assert_eq!(parse_path("/replay/%2042"), Route::Replay(42));
         for bad in [
             "/",
@@ -251,6 +256,8 @@ mod tests {
             "/join/",
             "/join/nope",
             "/watch/abc",
+            "/game/abc",
+            "/game/",
             "/watch/-1",
             "/watch/99999999999999999999999",
             "/watch/4/2",
@@ -282,7 +289,7 @@ mod tests {
         assert_eq!(Route::Link("QRST-2345".into()).path(), "/link/QRST-2345");
         let secure = parse_url("https://play.example.org/watch/7#top");
         assert_eq!(secure.server.as_deref(), Some("wss://play.example.org/ws"));
-        assert_eq!(secure.route, Route::Watch(7));
+        assert_eq!(secure.route, Route::Game(7));
         let v6 = parse_url("http://[::1]:7878/");
         assert_eq!(v6.server.as_deref(), Some("ws://[::1]:7878/ws"));
         assert_eq!(v6.route, Route::Lobby);
@@ -337,8 +344,9 @@ mod tests {
         for route in [
             Route::Lobby,
             Route::Join("K7QM-2XPD".into()),
-            Route::Watch(5),
+            Route::Game(5),
             Route::Replay(9),
+            Route::Link("QRST-2345".into()),
         ] {
             let url = link(&site, &route);
             assert_eq!(parse_url(&url).route, route, "{url}");

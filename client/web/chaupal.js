@@ -115,6 +115,12 @@
                 return;
             }
             entry.queue.push(event(typeof m.data === "string" ? TEXT : BINARY, data));
+            // When each message arrived, on the page's clock (for the browser tests).
+            const times = window.chaupal_messages || (window.chaupal_messages = []);
+            times.push(performance.now());
+            if (times.length > 400) {
+                times.splice(0, times.length - 400);
+            }
             wake();
         };
         // An error is followed by the close event, which carries what there is to know.
@@ -224,6 +230,33 @@
         }
     }
 
+    // Passes a link on: the share sheet of a phone (navigator.share), else the clipboard.
+    function share(url_handle) {
+        const url = take_text(url_handle);
+        try {
+            if (navigator.share && (!navigator.canShare || navigator.canShare({ url: url }))) {
+                navigator.share({ url: url, title: document.title }).catch(function () {
+                    /* the player closed the sheet */
+                });
+                return 2;
+            }
+        } catch (e) { /* no share sheet here: copy instead */ }
+        return clipboard_write(give_text(url));
+    }
+
+    // The address bar: the path of what is on the screen, with the page's query kept.
+    function set_address(path_handle) {
+        const path = take_text(path_handle);
+        if (!/^\/[A-Za-z0-9\/-]*$/.test(path)) {
+            return;
+        }
+        try {
+            if (window.location.pathname !== path) {
+                window.history.replaceState(null, "", path + window.location.search);
+            }
+        } catch (e) { /* a page from a file has no address to change */ }
+    }
+
     function open_url(url_handle) {
         const url = take_text(url_handle);
         if (!/^https?:\/\//i.test(url)) {
@@ -253,7 +286,19 @@
             console.warn("chaupal: the test hook could not be read", e);
             return;
         }
+        // When the frame was drawn, on the page's clock; and the last frames, for a test to
+        // look back at (how soon after an event the picture showed it).
+        hook.t = performance.now();
         window.chaupal_hook = hook;
+        const frames = window.chaupal_frames || (window.chaupal_frames = []);
+        frames.push({
+            t: hook.t, frame: hook.frame, screen: hook.screen, moves: hook.moves.length,
+            over: hook.over, animating: hook.animating, my_turn: hook.my_turn,
+            notices: hook.notices, connected: hook.connected,
+        });
+        if (frames.length > 400) {
+            frames.splice(0, frames.length - 400);
+        }
         const first = window.chaupal_first_frames || (window.chaupal_first_frames = {});
         if (!(hook.screen in first)) {
             first[hook.screen] = performance.now();
@@ -286,6 +331,14 @@
     function page_hidden() {
         return document.hidden ? 1 : 0;
     }
+
+    function online() {
+        return navigator.onLine === false ? 0 : 1;
+    }
+
+    // The device's network comes or goes: the client says so at once.
+    window.addEventListener("online", wake);
+    window.addEventListener("offline", wake);
 
     // The inputs laid over the client's text fields, by field name. Each carries the typing
     // for its field: the phone's on-screen keyboard, IME composition, paste, select-all, key
@@ -487,6 +540,7 @@
         imports = importObject;
         importObject.env.chaupal_wake_after = wake_after;
         importObject.env.chaupal_page_hidden = page_hidden;
+        importObject.env.chaupal_online = online;
         importObject.env.chaupal_text_fields = text_fields;
         importObject.env.chaupal_text_poll = text_poll;
         importObject.env.chaupal_ws_open = ws_open;
@@ -497,6 +551,8 @@
         importObject.env.chaupal_storage_set = storage_set;
         importObject.env.chaupal_clipboard_write = clipboard_write;
         importObject.env.chaupal_open_url = open_url;
+        importObject.env.chaupal_share = share;
+        importObject.env.chaupal_set_address = set_address;
         importObject.env.chaupal_location = location_href;
         importObject.env.chaupal_set_title = set_title;
         importObject.env.chaupal_hook = publish_hook;

@@ -84,6 +84,9 @@ struct State {
     rooms: HashMap<GameId, RoomHandle>,
     /// Open seeks whose seekers are on other nodes of the cluster, and their node.
     remote_seeks: BTreeMap<SeekId, (String, SeekInfo)>,
+    /// The invite codes taken up on this node, and the live game each started: a player of
+    /// that game who opens its link again is sent back to it.
+    used_codes: HashMap<String, GameId>,
 }
 
 struct Seek {
@@ -470,10 +473,39 @@ impl Lobby {
             let mut state = self.state();
             match state.codes.get(&code) {
                 Some(&seek) => self.take_seek(&mut state, &player, seek)?,
-                None => return Err(no_game_for_code()),
+                None => return self.game_of_used_code(&state, &player, &code),
             }
         };
-        self.start_from_seek(taken, player, outbox).await
+        let game = self.start_from_seek(taken, player, outbox).await?;
+        let mut state = self.state();
+        // Codes of games that are over are forgotten as new ones come.
+        let State {
+            used_codes, games, ..
+        } = &mut *state;
+        used_codes.retain(|_, g| games.contains_key(g));
+        used_codes.insert(code, game);
+        Ok(game)
+    }
+
+    /// The live game an invite code already started, for one of its players (who opened the
+    /// link again, or reloaded its page); anyone else is told no game waits for the code.
+    fn game_of_used_code(
+        &self,
+        state: &State,
+        player: &PlayerInfo,
+        code: &str,
+    ) -> Result<GameId, ErrorReply> {
+        state
+            .used_codes
+            .get(code)
+            .filter(|game| {
+                state
+                    .games
+                    .get(game)
+                    .is_some_and(|g| g.players.contains(&player.id))
+            })
+            .copied()
+            .ok_or_else(no_game_for_code)
     }
 
     /// Accepts an open seek whose seeker is on another node of the cluster: the records say

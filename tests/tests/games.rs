@@ -478,6 +478,21 @@ async fn private_games_local_games_and_the_lobby() {
     let game = join(&mut bob, Request::JoinByCode { code: typed }).await;
     bob.snapshot(game).await;
     alice.snapshot(game).await;
+    // The link opened again by a player of its game (a reload of its page) leads back to the
+    // game; anyone else is told no game waits for the code.
+    assert_eq!(
+        join(&mut bob, Request::JoinByCode { code: code.clone() }).await,
+        game
+    );
+    assert_eq!(
+        join(&mut alice, Request::JoinByCode { code: code.clone() }).await,
+        game
+    );
+    let e = watcher
+        .request(Request::JoinByCode { code: code.clone() })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::BadInviteCode);
 
     // An open seek is announced, listed, and cancelled.
     let seek = create(&mut alice, setup(GameKind::Jungle, Opponent::Open))

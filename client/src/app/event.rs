@@ -32,6 +32,10 @@ pub enum Event {
     Linked { name: String },
     /// Something went wrong outside the app: the words for the player.
     Problem(String),
+    /// The device's network came (true) or went (false), as the browser says.
+    DeviceOnline(bool),
+    /// A link was passed on: to the phone's share sheet, or (`copied`) to the clipboard.
+    Shared { link: String, copied: bool },
     /// A request could not go out: there is no connection to the server now.
     NotSent,
     /// The lobby's lists changed.
@@ -162,6 +166,28 @@ pub enum GameChange {
     },
 }
 
+/// What is said when the opponent's connection is lost (and taken back when they return).
+const OPPONENT_LOST: &str = "Your opponent lost the connection.";
+
+/// Why a link leads nowhere, in words for the card: what the link was for, what the server
+/// said (`said`), and what can be done.
+fn broken_link_words(route: &crate::route::Route, said: &str) -> String {
+    use crate::route::Route;
+    match route {
+        Route::Join(code) => format!(
+            "No game is waiting for the invite code {code}: it may have been used already or \
+             cancelled. Ask your friend for a new link."
+        ),
+        Route::Game(id) => format!("Game {id} cannot be opened. ({said})"),
+        Route::Replay(id) => format!("Game {id} cannot be replayed. ({said})"),
+        Route::Link(code) => format!(
+            "The device code {code} does not work: a code is good once, for ten minutes. Ask \
+             for a new one on the other device."
+        ),
+        Route::Lobby => said.to_owned(),
+    }
+}
+
 impl App {
     /// Takes in one event from outside: the one place where what happens outside changes the
     /// state. Returns what must be sent back: the game on the screen asked for whole again
@@ -181,6 +207,7 @@ impl App {
                 }
             }
             Event::Linked { name } => {
+                self.link = None;
                 self.devices = None;
                 if self.focus == Some(Field::Device) {
                     self.focus = None;
@@ -193,6 +220,12 @@ impl App {
                 return vec![Outgoing::Rename(name)];
             }
             Event::Problem(text) => self.tell(text, Tone::Problem),
+            Event::DeviceOnline(online) => self.device_offline = !online,
+            Event::Shared { link, copied } => {
+                if copied {
+                    self.tell(format!("The link is on the clipboard: {link}"), Tone::News);
+                }
+            }
             Event::NotSent => {
                 self.tell(
                     "Not connected to the server right now: that has to wait until the \
@@ -237,7 +270,15 @@ impl App {
                     m.pending = None;
                     m.selection.clear();
                 }
-                self.tell(text, Tone::Problem);
+                match self.link.take() {
+                    // The link the player came by leads nowhere: a card says so.
+                    Some(route) => {
+                        let why = broken_link_words(&route, &text);
+                        self.broken_link = Some((route, why));
+                        self.screen = Screen::Lobby;
+                    }
+                    None => self.tell(text, Tone::Problem),
+                }
             }
             Event::Suggestion { hint, analysis } => match hint {
                 Some(h) => match (analysis, self.screen, &mut self.replay, &mut self.current) {
@@ -248,6 +289,7 @@ impl App {
                 None => self.tell("The engine has no move to suggest here.", Tone::News),
             },
             Event::Record(record) => {
+                self.link = None;
                 let Record {
                     id,
                     start,
@@ -281,6 +323,7 @@ impl App {
         self.connection = Connection::Connected {
             name: name.to_owned(),
         };
+        self.ever_connected = true;
         // What was said about the lost connection is over now.
         if self
             .notice
@@ -309,6 +352,10 @@ impl App {
         };
         self.seeks.clear();
         self.live.clear();
+        // The first connection failed: the card says why, and offers play on this device.
+        if !self.ever_connected && self.screen == Screen::Lobby {
+            self.screen = Screen::Connection;
+        }
         if was_online && self.online_game() {
             self.tell(
                 format!(
@@ -354,6 +401,8 @@ impl App {
             watchers,
             offers,
         } = opened;
+        // A link's game is open: the address is the game's own from now on.
+        self.link = None;
         // Only the other player's offers are this player's to answer; a watcher answers none.
         self.offer = self
             .my_side_in(&game)
@@ -383,25 +432,33 @@ impl App {
         }
     }
 
-    /// Who is at the game on the screen.
+    /// Who is at the game on the screen: the opponent's going is said, and their coming back
+    /// takes back what was said.
     fn presence(&mut self, watchers: u32, seats: [SeatPresence; 2]) {
         self.watchers = watchers;
-        if let Some(me) = self.my_side() {
-            let them = seats[me.opponent().index()];
-            if !them.connected {
-                let when = them
-                    .claim_in_ms
-                    .map(|ms| {
-                        format!(
-                            " If they stay away, you may claim the win in {} s.",
-                            ms.div_ceil(1000)
-                        )
-                    })
-                    .unwrap_or_default();
-                self.tell(
-                    format!("Your opponent lost the connection.{when}"),
-                    Tone::News,
-                );
+        let Some(me) = self.my_side() else {
+            return;
+        };
+        let them = seats[me.opponent().index()];
+        if !them.connected {
+            let when = them
+                .claim_in_ms
+                .map(|ms| {
+                    format!(
+                        " If they stay away, you may claim the win in {} s.",
+                        ms.div_ceil(1000)
+                    )
+                })
+                .unwrap_or_default();
+            self.tell(format!("{OPPONENT_LOST}{when}"), Tone::News);
+            self.opponent_away = true;
+        } else if std::mem::take(&mut self.opponent_away) {
+            let said_lost = self
+                .notice
+                .as_ref()
+                .is_some_and(|n| n.text.starts_with(OPPONENT_LOST));
+            if said_lost {
+                self.tell("Your opponent is back.", Tone::News);
             }
         }
     }
@@ -806,6 +863,136 @@ mod tests {
             seats: away,
         });
         assert!(app.notice().is_none(), "a watcher has no opponent");
+    }
+
+    #[test]
+    fn the_opponents_return_takes_back_what_was_said_of_their_going() {
+        let seats = |connected: bool| {
+            [
+                SeatPresence {
+                    connected: true,
+                    claim_in_ms: None,
+                },
+                SeatPresence {
+                    connected,
+                    claim_in_ms: (!connected).then_some(30_000),
+                },
+            ]
+        };
+        let mut app = playing(Seats::One(Side::First));
+        app.apply(Event::Presence {
+            watchers: 0,
+            seats: seats(false),
+        });
+        assert!(notice_text(&app).starts_with("Your opponent lost the connection."));
+        app.apply(Event::Presence {
+            watchers: 0,
+            seats: seats(true),
+        });
+        assert_eq!(notice_text(&app), "Your opponent is back.");
+        // Being back once is said once; a notice about something else is left alone.
+        app.handle(super::super::Action::DismissNotice);
+        app.apply(Event::Presence {
+            watchers: 0,
+            seats: seats(true),
+        });
+        assert!(app.notice().is_none());
+        app.apply(Event::Presence {
+            watchers: 0,
+            seats: seats(false),
+        });
+        app.apply(Event::Problem("Something else.".into()));
+        app.apply(Event::Presence {
+            watchers: 0,
+            seats: seats(true),
+        });
+        assert_eq!(notice_text(&app), "Something else.");
+    }
+
+    #[test]
+    fn a_link_that_leads_nowhere_says_why_on_a_card_and_keeps_its_address_until_put_aside() {
+        use crate::route::Route;
+        let mut app = App::new(false);
+        app.handle(super::super::Action::Follow(Route::Join(
+            "ZZZZ-ZZZZ".into(),
+        )));
+        assert_eq!(app.address(), "/join/ZZZZ-ZZZZ", "while connecting");
+        let sent = app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        assert_eq!(sent, [Outgoing::JoinByCode("ZZZZ-ZZZZ".into())]);
+        assert_eq!(app.address(), "/join/ZZZZ-ZZZZ", "while asked");
+        app.apply(Event::Refused {
+            text: "Joining the game: no game waits for this invite code.".into(),
+            unlock_board: false,
+        });
+        let why = app.broken_link().expect("the card").to_owned();
+        assert!(
+            why.contains("ZZZZ-ZZZZ") && why.contains("used already"),
+            "{why}"
+        );
+        assert!(app.notice().is_none(), "the card says it, not a notice");
+        assert_eq!(app.screen(), Screen::Lobby);
+        assert_eq!(app.address(), "/join/ZZZZ-ZZZZ");
+        app.handle(super::super::Action::CloseBrokenLink);
+        assert_eq!(app.broken_link(), None);
+        assert_eq!(app.address(), "/");
+        // A refusal of anything else is a notice, as before.
+        app.apply(Event::Refused {
+            text: "Watching the game: no such game.".into(),
+            unlock_board: false,
+        });
+        assert_eq!(app.broken_link(), None);
+        assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
+    }
+
+    #[test]
+    fn the_address_opens_what_is_on_the_screen() {
+        use crate::route::Route;
+        let mut app = App::new(false);
+        app.handle(super::super::Action::Follow(Route::Join(
+            "K7QM-2XPD".into(),
+        )));
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        let mut game = Match::new(bagh_chal(), Seats::One(Side::First), true);
+        game.id = Some(42);
+        app.apply(Event::Opened(Box::new(Opened {
+            game,
+            watchers: 0,
+            offers: Vec::new(),
+        })));
+        assert_eq!(
+            app.address(),
+            "/game/42",
+            "the invite link gives way to the game's own"
+        );
+        app.set_site(Some("https://chaupal.example".into()));
+        assert_eq!(
+            app.game_link().as_deref(),
+            Some("https://chaupal.example/game/42")
+        );
+        app.handle(super::super::Action::ToLobby);
+        assert_eq!(app.address(), "/");
+        app.apply(Event::Record(Box::new(Record {
+            id: 7,
+            start: bagh_chal(),
+            moves: vec!["c3".into()],
+            names: ["a".into(), "b".into()],
+            result: None,
+        })));
+        assert_eq!(app.address(), "/replay/7");
+        assert_eq!(
+            app.game_link().as_deref(),
+            Some("https://chaupal.example/replay/7")
+        );
+        // A game at this screen, offline, has no address of its own.
+        let mut local = App::new(true);
+        local.handle(super::super::Action::Start);
+        assert_eq!(local.screen(), Screen::Game);
+        assert_eq!(local.address(), "/");
+        assert_eq!(local.game_link(), None);
     }
 
     #[test]

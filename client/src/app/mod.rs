@@ -213,6 +213,11 @@ pub enum Action {
     CopyInvite,
     /// Puts the invite code alone on the clipboard.
     CopyCode,
+    /// Passes on the link to the game on the screen (the phone's share sheet, or the
+    /// clipboard).
+    ShareGame,
+    /// Puts aside the card of a link that led nowhere, for the lobby.
+    CloseBrokenLink,
     /// Puts the invitation's card aside (the code stays in the lobby).
     CloseInvite,
     /// Scrolls the screen (one taller than the window, on a phone) to this many pixels down.
@@ -325,6 +330,9 @@ pub enum Outgoing {
     Resync,
     /// Puts text on the clipboard (the platform's business, not the server's).
     CopyText(String),
+    /// Passes a link on: the phone's share sheet where there is one, else the clipboard (the
+    /// platform's business).
+    Share(String),
     /// Greets the server again under this name (and remembers it).
     Rename(String),
     /// Asks for a code with which another device can play as this player.
@@ -343,6 +351,7 @@ impl Outgoing {
             self,
             Outgoing::RetryNow
                 | Outgoing::CopyText(_)
+                | Outgoing::Share(_)
                 | Outgoing::Rename(_)
                 | Outgoing::SetMuted(_)
         )
@@ -371,12 +380,13 @@ pub enum Offer {
 }
 
 impl Offer {
-    /// What is offered, as the game panel names it: "Your opponent offers a draw."
-    pub fn noun(self) -> &'static str {
+    /// The question the game panel asks about it: a draw and a rematch are offered, a
+    /// takeback is asked for.
+    pub fn question(self) -> &'static str {
         match self {
-            Offer::Draw => "draw",
-            Offer::Takeback => "takeback",
-            Offer::Rematch => "rematch",
+            Offer::Draw => "Your opponent offers a draw.",
+            Offer::Takeback => "Your opponent asks to take back their last move.",
+            Offer::Rematch => "Your opponent offers a rematch.",
         }
     }
 
@@ -416,6 +426,9 @@ pub struct Notice {
     pub left: f32,
 }
 
+/// Seconds the first connection may take before the connection screen says so.
+pub const FIRST_CONNECTION_PATIENCE: f32 = 2.0;
+
 /// How long a notice stays up: news briefly, a problem long enough to read it twice.
 pub const NOTICE_SECONDS: f32 = 6.0;
 pub const PROBLEM_SECONDS: f32 = 12.0;
@@ -442,6 +455,14 @@ pub struct App {
     offer: Option<Offer>,
     /// People watching the game on the screen.
     watchers: u32,
+    /// Whether the opponent's connection was lost (and they are not back yet).
+    opponent_away: bool,
+    /// Whether the server has greeted this client since it started.
+    ever_connected: bool,
+    /// Seconds spent on the first connection so far.
+    connecting_for: f32,
+    /// Whether the device itself has no network (the browser says so).
+    device_offline: bool,
     /// Seconds until the next connection attempt, while retrying.
     retry_left: f32,
     /// Whether the result card of the game-over screen was put aside to see the board.
@@ -472,6 +493,10 @@ pub struct App {
     muted: bool,
     /// Where a link sent the player, waiting for the server's greeting.
     arrival: Option<Route>,
+    /// Where a link sent the player, asked of the server and not yet answered.
+    link: Option<Route>,
+    /// A link that led nowhere: where it pointed, and why, in words (shown on a card).
+    broken_link: Option<(Route, String)>,
     /// The server's web address (`http://host:port`), to make links to its games with.
     site: Option<String>,
     /// The card for playing on another device, while it is open.
@@ -492,14 +517,12 @@ pub struct Devices {
 }
 
 impl App {
-    /// A fresh client: the connection screen when connecting, the lobby when offline.
+    /// A fresh client, in the lobby. While it connects for the first time the lobby shows
+    /// (the first connection takes a moment); the connection screen comes only when that
+    /// fails, or takes longer than [`FIRST_CONNECTION_PATIENCE`].
     pub fn new(offline: bool) -> App {
         App {
-            screen: if offline {
-                Screen::Lobby
-            } else {
-                Screen::Connection
-            },
+            screen: Screen::Lobby,
             lobby: Lobby::default(),
             current: None,
             replay: None,
@@ -516,6 +539,10 @@ impl App {
             rules_return: Screen::Lobby,
             offer: None,
             watchers: 0,
+            opponent_away: false,
+            ever_connected: false,
+            connecting_for: 0.0,
+            device_offline: false,
             retry_left: 0.0,
             result_hidden: false,
             resign_armed: false,
@@ -530,6 +557,8 @@ impl App {
             cues: Vec::new(),
             muted: false,
             arrival: None,
+            link: None,
+            broken_link: None,
             site: None,
             devices: None,
             starting_from_replay: false,
@@ -680,6 +709,9 @@ impl App {
             // The dots after "Connecting".
             at(0.5);
         }
+        if self.waiting_for_first_connection() {
+            at((FIRST_CONNECTION_PATIENCE - self.connecting_for).max(0.0));
+        }
         if let Connection::Retrying { .. } = self.connection {
             let f = self.retry_left.fract();
             at(if f > 0.0 { f } else { 1.0 });
@@ -695,6 +727,42 @@ impl App {
     /// Where a link sent the player, while it waits for the connection.
     pub fn arrival(&self) -> Option<&Route> {
         self.arrival.as_ref()
+    }
+
+    /// Why the link the player came by leads nowhere, in words, while its card is up.
+    pub fn broken_link(&self) -> Option<&str> {
+        self.broken_link.as_ref().map(|(_, why)| why.as_str())
+    }
+
+    /// The path that opens what is on the screen (`/game/42`, `/replay/7`, `/`), for the
+    /// browser's address bar: a reload, or the link passed on, opens the same. While a link is
+    /// still being followed (or leads nowhere), its own path.
+    pub fn address(&self) -> String {
+        if let Some(route) = self
+            .arrival
+            .as_ref()
+            .or(self.link.as_ref())
+            .or(self.broken_link.as_ref().map(|(r, _)| r))
+        {
+            return route.path();
+        }
+        let shown = match (self.screen, &self.current, &self.replay) {
+            (Screen::Game | Screen::GameOver, Some(m), _) if m.online => m.id.map(Route::Game),
+            (Screen::Replay, _, Some(r)) => r.game.map(Route::Replay),
+            _ => None,
+        };
+        shown.unwrap_or(Route::Lobby).path()
+    }
+
+    /// The link to the game on the screen (or replayed), to pass on; none for a game that is
+    /// not on the server.
+    pub fn game_link(&self) -> Option<String> {
+        let route = match (self.screen, &self.current, &self.replay) {
+            (Screen::Replay, _, Some(r)) => Route::Replay(r.game?),
+            (_, Some(m), _) if m.online => Route::Game(m.id?),
+            _ => return None,
+        };
+        Some(route::link(self.site.as_ref()?, &route))
     }
 
     /// What the window or the browser tab is called: the game on the screen, and whether it
@@ -1125,6 +1193,15 @@ impl App {
                 }
             }
             Action::CloseInvite => self.invite_closed = true,
+            Action::ShareGame => {
+                if let Some(link) = self.game_link() {
+                    out.push(Outgoing::Share(link));
+                }
+            }
+            Action::CloseBrokenLink => {
+                self.broken_link = None;
+                self.screen = Screen::Lobby;
+            }
             Action::OpenDevices => {
                 self.devices = Some(Devices::default());
                 out.push(Outgoing::DeviceCode);
@@ -1262,10 +1339,12 @@ impl App {
             return Vec::new();
         }
         self.arrival = None;
+        self.broken_link = None;
+        self.link = Some(route.clone());
         match route {
             Route::Lobby => Vec::new(),
             Route::Join(code) => vec![Outgoing::JoinByCode(code)],
-            Route::Watch(id) => {
+            Route::Game(id) => {
                 let mine = self.live.iter().any(|g| g.id == id && g.mine);
                 vec![if mine {
                     Outgoing::Resume(id)
@@ -1389,7 +1468,10 @@ impl App {
     /// Takes back a move (locally: the last one; online: asks the opponent).
     fn takeback(&mut self) -> Vec<Outgoing> {
         if self.online_game() {
-            self.tell("Takeback asked for.", Tone::News);
+            self.tell(
+                "You asked to take back your last move: your opponent decides.",
+                Tone::News,
+            );
             return vec![Outgoing::Takeback];
         }
         if let Some(m) = &mut self.current {
@@ -1509,6 +1591,12 @@ impl App {
     /// caps it, so that the frame that brings the opponent's move after an idle pause shows
     /// the move from its start instead of skipping it).
     pub fn frame(&mut self, dt: f32, shown: f32) {
+        if self.waiting_for_first_connection() {
+            self.connecting_for += dt.max(0.0);
+            if self.connecting_for >= FIRST_CONNECTION_PATIENCE {
+                self.screen = Screen::Connection;
+            }
+        }
         if let Some(Devices {
             code: code @ Some(_),
             ..
@@ -1543,6 +1631,20 @@ impl App {
         {
             r.tick(shown);
         }
+    }
+
+    /// Whether the lobby is up while the first connection is being made, not yet long
+    /// enough to say so.
+    fn waiting_for_first_connection(&self) -> bool {
+        !self.ever_connected
+            && self.screen == Screen::Lobby
+            && matches!(self.connection, Connection::Connecting { attempt: 1 })
+            && self.connecting_for < FIRST_CONNECTION_PATIENCE
+    }
+
+    /// Whether the device has no network, as the browser says.
+    pub fn device_offline(&self) -> bool {
+        self.device_offline
     }
 
     /// The side this client plays in the game on the screen, if exactly one.
@@ -1711,9 +1813,50 @@ mod tests {
     }
 
     #[test]
+    fn the_first_connection_shows_the_lobby_and_its_card_only_when_it_fails_or_takes_long() {
+        let mut app = App::new(false);
+        app.apply(Event::Connecting { attempt: 1 });
+        assert_eq!(app.screen, Screen::Lobby, "no card while it connects");
+        assert_eq!(app.next_change(), Some(FIRST_CONNECTION_PATIENCE));
+        app.tick(1.5);
+        assert_eq!(app.screen, Screen::Lobby);
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        assert_eq!(app.screen, Screen::Lobby);
+        // Slow: after two seconds, the card says it is still connecting.
+        let mut slow = App::new(false);
+        slow.apply(Event::Connecting { attempt: 1 });
+        slow.tick(FIRST_CONNECTION_PATIENCE);
+        assert_eq!(slow.screen, Screen::Connection);
+        // A failed attempt shows the card at once.
+        let mut failed = App::new(false);
+        failed.apply(Event::Connecting { attempt: 1 });
+        failed.apply(Event::Lost {
+            reason: "The server is not answering.".into(),
+            attempt: 1,
+            retry_in: 2.0,
+        });
+        assert_eq!(failed.screen, Screen::Connection);
+        // Later drops leave the player where they are (the top bar says it).
+        app.apply(Event::Lost {
+            reason: "The connection dropped.".into(),
+            attempt: 1,
+            retry_in: 1.0,
+        });
+        assert_eq!(app.screen, Screen::Lobby);
+        // The device's own network is said apart from the server's.
+        let mut unplugged = App::new(false);
+        unplugged.apply(Event::DeviceOnline(false));
+        assert!(unplugged.device_offline());
+        unplugged.apply(Event::DeviceOnline(true));
+        assert!(!unplugged.device_offline());
+    }
+
+    #[test]
     fn the_connection_state_follows_the_network_and_counts_down() {
         let mut app = App::new(false);
-        assert_eq!(app.screen, Screen::Connection);
+        app.screen = Screen::Connection;
         app.apply(Event::Lost {
             reason: "The server is not answering.".into(),
             attempt: 1,
@@ -2100,7 +2243,7 @@ mod tests {
     fn links_to_watch_and_replay_go_at_once_when_connected() {
         let mut app = online();
         assert_eq!(
-            app.handle(Action::Follow(Route::Watch(7))),
+            app.handle(Action::Follow(Route::Game(7))),
             [Outgoing::Watch(7)]
         );
         assert_eq!(
@@ -2120,7 +2263,7 @@ mod tests {
     #[test]
     fn a_link_offline_says_it_needs_the_server() {
         let mut app = offline();
-        assert!(app.handle(Action::Follow(Route::Watch(7))).is_empty());
+        assert!(app.handle(Action::Follow(Route::Game(7))).is_empty());
         assert_eq!(app.arrival(), None);
         assert!(app.notice.as_ref().is_some_and(|n| n.tone == Tone::Problem));
     }

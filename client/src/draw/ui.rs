@@ -201,6 +201,50 @@ pub struct Ui<'a> {
     /// What the frame offered: its text fields and what can be clicked (shared by the `Ui`s
     /// made from this one).
     record: Rc<RefCell<Record>>,
+    /// The heights of the parts of a screen, as last measured.
+    heights: &'a Heights,
+}
+
+/// The heights the parts of a screen took when last drawn: an immediate-mode screen knows a
+/// part's height only once it is drawn, and a part below it (or the scrolling) needs it
+/// before. When a height changed, the frame is drawn again at once with the new one
+/// ([`crate::draw::screens::draw`]), so no picture shows a height that is out of date.
+#[derive(Debug, Default)]
+pub struct Heights {
+    kept: RefCell<Vec<(&'static str, f32)>>,
+    changed: std::cell::Cell<bool>,
+}
+
+impl Heights {
+    /// The height part `key` took when last drawn.
+    pub fn get(&self, key: &'static str) -> Option<f32> {
+        self.kept
+            .borrow()
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, h)| *h)
+    }
+
+    /// Keeps the height part `key` took; a change marks the frame to be drawn again.
+    pub fn set(&self, key: &'static str, height: f32) {
+        let mut kept = self.kept.borrow_mut();
+        match kept.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, h)) if (*h - height).abs() < 0.5 => {}
+            Some((_, h)) => {
+                *h = height;
+                self.changed.set(true);
+            }
+            None => {
+                kept.push((key, height));
+                self.changed.set(true);
+            }
+        }
+    }
+
+    /// Whether a height changed since the last call.
+    pub fn take_changed(&self) -> bool {
+        self.changed.replace(false)
+    }
 }
 
 /// What one frame drew that others need to know of: the text fields (the browser lays a real
@@ -249,8 +293,9 @@ impl Measure for Ui<'_> {
 }
 
 impl<'a> Ui<'a> {
-    /// Widgets for this frame, with text sized for a window of `w` x `h` pixels.
-    pub fn new(input: &'a Input, fonts: &'a Fonts, w: f32, h: f32) -> Ui<'a> {
+    /// Widgets for this frame, with text sized for a window of `w` x `h` pixels, and the
+    /// heights of the screen's parts as last measured.
+    pub fn new(input: &'a Input, fonts: &'a Fonts, heights: &'a Heights, w: f32, h: f32) -> Ui<'a> {
         Ui {
             input,
             fonts,
@@ -258,7 +303,13 @@ impl<'a> Ui<'a> {
             portrait: layout::portrait(w, h),
             answers: true,
             record: Rc::default(),
+            heights,
         }
+    }
+
+    /// The heights of the screen's parts, as last measured.
+    pub fn heights(&self) -> &Heights {
+        self.heights
     }
 
     /// The same widgets reading `input` instead (say, one with the mouse kept out of a part of
@@ -271,6 +322,7 @@ impl<'a> Ui<'a> {
             portrait: self.portrait,
             answers: self.answers && answers,
             record: Rc::clone(&self.record),
+            heights: self.heights,
         }
     }
 

@@ -157,6 +157,7 @@ impl Link {
                 out,
                 Outgoing::RetryNow
                     | Outgoing::CopyText(_)
+                    | Outgoing::Share(_)
                     | Outgoing::Rename(_)
                     | Outgoing::SetMuted(_)
             ) {
@@ -314,6 +315,7 @@ impl Link {
             // is a new greeting, on a new connection).
             Outgoing::RetryNow
             | Outgoing::CopyText(_)
+            | Outgoing::Share(_)
             | Outgoing::Rename(_)
             | Outgoing::SetMuted(_) => Vec::new(),
         };
@@ -404,6 +406,8 @@ impl Link {
                             .push(self.message(Request::Watch { game }, Asked::Watch(game)));
                         None
                     }
+                    // A link the player came by decides where to go instead.
+                    None if app.arrival().is_some() => None,
                     None => w.live_games.first().map(|&g| (g, None)),
                 };
                 if let Some((game, since)) = resume {

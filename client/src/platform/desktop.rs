@@ -298,6 +298,19 @@ pub fn pace(wait: Option<f32>, idle: f32, spent: f32) {
     }
 }
 
+/// Passes a link on: the desktop puts it on the clipboard (`Ok(true)`: copied).
+pub fn share(link: &str) -> Result<bool, String> {
+    copy_text(link).map(|()| true)
+}
+
+/// The desktop leaves the network to the socket: it says when the server cannot be reached.
+pub fn device_online() -> bool {
+    true
+}
+
+/// A window has no address bar.
+pub fn set_address(_path: &str) {}
+
 /// A desktop window is never hidden the way a browser tab is (its title does not change).
 pub fn page_hidden() -> bool {
     false

@@ -7,11 +7,14 @@
 //! | [`Store`]: the remembered [`Config`] | a JSON file in the user's config folder | `localStorage` |
 //! | [`copy_text`] | the window's clipboard | `navigator.clipboard`, or a hidden text area |
 //! | [`open_url`] | `xdg-open`, `open` or `start` | a new tab |
+//! | [`share`] | the clipboard | the phone's share sheet (`navigator.share`), else the clipboard |
+//! | [`set_address`] | nothing | the address bar (`history.replaceState`), keeping the query |
 //! | [`location`] | none | the page's address |
 //! | [`set_title`] | nothing (the window keeps "Chaupal") | the tab's title |
 //! | [`now`] | a monotonic clock | the page's clock |
 //! | [`pace`]: waiting for the next frame | a sleep | a timer that wakes the page's event loop |
 //! | [`page_hidden`] | never | the tab is in the background |
+//! | [`device_online`] | always | `navigator.onLine` |
 //! | [`publish_hook`] | nothing | `window.chaupal_hook` (pages opened with `?hook`) |
 //! | [`text_fields`], [`typed_text`] | nothing: the window takes the keys | a real text input laid over each field, so a phone's keyboard opens; its text comes back |
 //!
@@ -24,16 +27,16 @@
 pub mod desktop;
 #[cfg(not(target_arch = "wasm32"))]
 pub use desktop::{
-    Socket, Store, copy_text, location, now, open_url, pace, page_hidden, publish_hook, set_title,
-    text_fields, typed_text,
+    Socket, Store, copy_text, device_online, location, now, open_url, pace, page_hidden,
+    publish_hook, set_address, set_title, share, text_fields, typed_text,
 };
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 #[cfg(target_arch = "wasm32")]
 pub use web::{
-    Socket, Store, copy_text, location, now, open_url, pace, page_hidden, publish_hook, set_title,
-    text_fields, typed_text,
+    Socket, Store, copy_text, device_online, location, now, open_url, pace, page_hidden,
+    publish_hook, set_address, set_title, share, text_fields, typed_text,
 };
 
 use crate::app::Field;

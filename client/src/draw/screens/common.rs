@@ -2,9 +2,6 @@
 //! screen taller than the window, a game's title, a side's colours, the engine's hint, and the
 //! list of moves.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-
 use chaupal_shared::{AnyGame, GameKind, Side};
 use macroquad::prelude::*;
 
@@ -14,24 +11,6 @@ use crate::draw::theme::{self, alpha};
 use crate::draw::ui::Ui;
 use crate::geometry::{self, Area};
 use crate::layout;
-
-thread_local! {
-    /// The heights parts of a scrolling screen took when last drawn (an immediate-mode screen
-    /// knows its height only once drawn; a frame later is soon enough to scroll by).
-    static HEIGHTS: RefCell<HashMap<&'static str, f32>> = RefCell::new(HashMap::new());
-}
-
-/// The height part `key` took when last drawn.
-pub(super) fn remembered(key: &'static str) -> Option<f32> {
-    HEIGHTS.with(|h| h.borrow().get(key).copied())
-}
-
-/// Keeps the height part `key` took.
-pub(super) fn remember(key: &'static str, height: f32) {
-    HEIGHTS.with(|h| {
-        h.borrow_mut().insert(key, height);
-    });
-}
 
 /// The space between panels in this window.
 pub(super) fn gap(ui: &Ui) -> f32 {
@@ -54,11 +33,13 @@ pub(super) fn aspect(view: &crate::view::BoardView) -> f32 {
     (e.y1 - e.y0) / (e.x1 - e.x0).max(0.01)
 }
 
-/// A screen taller than its window: the offset it is drawn at (kept within its content), and
-/// the scroll the player asks for, with the wheel or by dragging a finger over `view`.
+/// A screen taller than its window `view`: the offset it is drawn at (kept within its
+/// content), and the scroll the player asks for, with the wheel over `view` or by dragging a
+/// finger that went down in `drag_from`.
 pub(super) fn scroll(
     app: &App,
     ui: &Ui,
+    drag_from: Area,
     view: Area,
     content_h: f32,
     actions: &mut Vec<Action>,
@@ -68,7 +49,13 @@ pub(super) fn scroll(
     if ui.input.wheel != 0.0 && ui.hover(view) {
         to -= ui.input.wheel * ui.unit * 3.0;
     }
-    if ui.input.down && ui.input.dragged && ui.input.press_at.is_some_and(|p| view.contains(p)) {
+    if ui.input.down
+        && ui.input.dragged
+        && ui
+            .input
+            .press_at
+            .is_some_and(|p| drag_from.contains(p) && view.contains(p))
+    {
         to -= ui.input.delta.y;
     }
     let to = layout::clamp_scroll(to, content_h, view.h).round();

@@ -24,7 +24,9 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     ui.panel(a);
     let x = a.x + ui.unit * 1.5;
     let inner = a.w - ui.unit * 3.0;
-    let title = if matches!(app.connection(), Connection::Retrying { .. }) {
+    let title = if app.device_offline() {
+        "You are offline"
+    } else if matches!(app.connection(), Connection::Retrying { .. }) {
         "Cannot reach the server"
     } else {
         "Connecting to the server"
@@ -39,13 +41,16 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     );
     let dots = ".".repeat(1 + (get_time() * 2.0) as usize % 3);
     let status = match app.connection() {
+        _ if app.device_offline() => "This device has no network. The client connects by itself \
+                                      when it is back."
+            .to_owned(),
         Connection::Connecting { .. } => format!("{}{dots}", app.connection().describe()),
         other => other.describe(),
     };
     let y = ui.paragraph(&status, x, a.y + ui.unit * 4.2, inner, theme::TEXT_DIM);
     ui.paragraph(
-        "Games on this computer work without a server; playing friends, the computer, and \
-         watching need one.",
+        "Games on this device, two people taking turns, work without a connection; playing \
+         friends, the computer, and watching need one.",
         x,
         y + ui.unit * 0.4,
         inner,

@@ -7,9 +7,9 @@
 use chaupal_shared::{GameKind, Side};
 use macroquad::prelude::*;
 
-use super::common::{aspect, hint_block, move_list, side_colour, split};
+use super::common::{aspect, hint_block, move_list, scroll, side_colour, split};
 use super::game_over;
-use crate::app::{Action, App, Screen};
+use crate::app::{Action, App, Offer, Screen};
 use crate::draw::boards::{self, Marks};
 use crate::draw::paint::{self, Align, disc, rounded};
 use crate::draw::theme::{self, alpha};
@@ -96,16 +96,79 @@ fn capturable(m: &Match, targets: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// The least room the panel keeps under the board in portrait, in text units.
+/// The least room the panel keeps beside the board (landscape), in text units.
 const PANEL_MIN_UNITS: f32 = 22.0;
 
+/// The room kept under the board on a phone for the players, the status and the buttons, in
+/// text units, until the panel has been measured.
+const PANEL_UPRIGHT_UNITS: f32 = 20.0;
+
 /// Draws the game `m` in `body`: the board (presses, drags and clicks enter moves while it is
-/// in play), the side panel (below the board in portrait), and the result card once it is
+/// in play), the side panel (below the board on a phone), and the result card once it is
 /// over.
 pub(super) fn draw(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
+    if ui.portrait {
+        return upright(app, m, ui, body, actions);
+    }
     let view = m.view();
     let (board_area, panel) = split(ui, body, aspect(&view), ui.unit * PANEL_MIN_UNITS);
-    let frame = Frame::fit(geometry::extent(&view), board_area, m.flipped);
+    board(app, m, ui, board_area, actions);
+    game_panel(app, m, ui, panel, actions);
+    if app.screen() == Screen::GameOver && !app.result_hidden() && m.looking.is_none() {
+        game_over::card(m, ui, board_area, actions);
+    }
+}
+
+/// The game on a phone held upright: the board across the screen's width (as wide as leaves
+/// the players, the status and the buttons in view, and never so small that a point or a
+/// house is under [`layout::TOUCH_MIN`] pixels), then the panel, then the moves. The screen
+/// scrolls when that is more than it holds: a finger dragged over the panel, or the wheel.
+fn upright(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
+    let view = m.view();
+    let e = geometry::extent(&view);
+    let gap = super::common::gap(ui);
+    let least = layout::TOUCH_MIN / (2.0 * geometry::pick_radius(&view));
+    // The panel's players, status and buttons stay in view under the board.
+    let keep = ui
+        .heights()
+        .get("game.panel.essential")
+        .unwrap_or(ui.unit * PANEL_UPRIGHT_UNITS);
+    let board_h = layout::upright_board_h(body, (e.x1 - e.x0, e.y1 - e.y0), least, keep + gap);
+    let panel_h = ui
+        .heights()
+        .get("game.panel")
+        .unwrap_or(body.h - board_h - gap);
+    let content = board_h + gap + panel_h;
+    // Drags scroll only from the panel: on the board they move pieces.
+    let panel_now = Area {
+        y: body.y + board_h + gap - app.scroll(),
+        h: panel_h,
+        ..body
+    };
+    let scroller = ui.with_input(ui.input, true);
+    let offset = scroll(app, &scroller, panel_now, body, content, actions);
+    let board_area = Area {
+        y: body.y - offset,
+        h: board_h,
+        ..body
+    };
+    let panel = Area {
+        y: board_area.y + board_h + gap,
+        h: (body.h - board_h - gap).max(panel_h),
+        ..body
+    };
+    board(app, m, ui, board_area, actions);
+    let bottom = phone_panel(app, m, ui, panel, actions);
+    ui.heights().set("game.panel", bottom - panel.y);
+    if app.screen() == Screen::GameOver && !app.result_hidden() && m.looking.is_none() {
+        game_over::card(m, ui, body, actions);
+    }
+}
+
+/// The board of the game in `area`, with what the pointer and the keys do to it.
+fn board(app: &App, m: &Match, ui: &Ui, area: Area, actions: &mut Vec<Action>) {
+    let view = m.view();
+    let frame = Frame::fit(geometry::extent(&view), area, m.flipped);
     let hover = geometry::hit(&view, &frame, ui.input.mouse);
     let mut marks = match_marks(m, hover.clone());
     // The piece being dragged follows the pointer.
@@ -145,10 +208,6 @@ pub(super) fn draw(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<
             }
         }
     }
-    game_panel(app, m, ui, panel, actions);
-    if app.screen() == Screen::GameOver && !app.result_hidden() && m.looking.is_none() {
-        game_over::card(m, ui, board_area, actions);
-    }
     if ui.input.typed.contains(&'f') {
         actions.push(Action::Flip);
     }
@@ -169,7 +228,9 @@ fn note_cells(m: &Match, view: &BoardView, frame: &Frame, ui: &Ui) {
     } else {
         Vec::new()
     };
-    let r = frame.px(geometry::pick_radius(view)) * 0.7;
+    // The area a tap takes: the square round a square or a house, the circle's square round a
+    // point.
+    let r = frame.px(geometry::pick_radius(view));
     for name in geometry::cells(view) {
         let Some(u) = geometry::cell_unit(kind, view, &name) else {
             continue;
@@ -326,70 +387,140 @@ pub fn buttons(app: &App, m: &Match, touch: bool) -> Vec<(&'static str, Action, 
             buttons.push(("Rematch", Action::Rematch, Look::Plain));
         }
     }
+    if m.online && m.id.is_some() {
+        buttons.push(("Share", Action::ShareGame, Look::Plain));
+    }
     buttons.push(("Lobby", Action::ToLobby, Look::Plain));
     buttons
 }
 
-/// The side panel: the players and their clocks, the look back, the status and the last turn,
-/// the counters, the hint, the buttons of play (from the bottom up) and the moves in the space
-/// between.
+/// The side panel beside the board: the players and their clocks, the look back, the status
+/// and the last turn, the counters, the hint, the buttons of play (from the bottom up) and the
+/// moves in the space between.
 fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>) {
     ui.panel(a);
-    let pad = ui.unit * if ui.portrait { 0.6 } else { 0.9 };
+    let inner = a.inset(ui.unit * 0.9);
+    let y = players(m, ui, inner, inner.y);
+    let controls_top = inner.y + inner.h - controls_h(app, m, ui, inner);
+    controls(app, m, ui, inner, controls_top, actions);
+    let limit = controls_top - ui.unit * 0.4;
+    let y = about(app, m, ui, inner, y, limit);
+    // The move list fills what is left; a click on a move looks back at it.
+    moves(m, ui, inner, y + ui.unit * 0.4, limit, actions);
+}
+
+/// The panel under the board on a phone, flowing down from the top of `a`: the players, what
+/// is said about the game, the question and the buttons, then the moves. Returns the y below.
+fn phone_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>) -> f32 {
+    let pad = ui.unit * 0.6;
     let inner = a.inset(pad);
+    let content_h = ui.heights().get("game.panel.content").unwrap_or(inner.h);
+    ui.panel(Area {
+        h: content_h + 2.0 * pad,
+        ..a
+    });
+    let y = players(m, ui, inner, inner.y);
+    let y = about(app, m, ui, inner, y, f32::INFINITY);
+    let y = controls(app, m, ui, inner, y + ui.unit * 0.3, actions);
+    ui.heights().set("game.panel.essential", y - a.y + pad);
+    // The moves, under the buttons: as many lines as they take, a few at least.
+    let line_h = ui.unit * 1.3;
+    let lines = m.moves.len().div_ceil(2).clamp(2, 12) as f32;
+    let bottom = y + ui.unit * 0.4 + lines * line_h + 8.0;
+    moves(m, ui, inner, y + ui.unit * 0.4, bottom, actions);
+    ui.heights().set("game.panel.content", bottom - inner.y);
+    bottom + pad
+}
+
+/// The players' rows, in board order (the side at the top of the board first) from `y`;
+/// returns the y below.
+fn players(m: &Match, ui: &Ui, inner: Area, y: f32) -> f32 {
     let ph = player_h(ui.unit);
-    let mut y = inner.y;
-    // The players, in board order: the side at the top of the board first.
     let (top, bottom) = if m.flipped {
         (Side::First, Side::Second)
     } else {
         (Side::Second, Side::First)
     };
+    let mut y = y;
     for side in [top, bottom] {
         player_row(m, ui, side, Area { h: ph, y, ..inner });
         y += ph + 4.0;
     }
-    y += ui.unit * 0.3;
-    // The buttons, from the bottom of the panel up, as many to a row as keeps them whole.
+    y + ui.unit * 0.3
+}
+
+/// The question waiting for an answer (resign? an offer), wrapped to `w`.
+fn question_lines(app: &App, ui: &Ui, w: f32) -> Vec<String> {
+    let question = if app.resign_asked() {
+        Some("Resign this game? It counts as a loss.")
+    } else {
+        app.offer().map(Offer::question)
+    };
+    question
+        .map(|q| paint::wrap(q, &ui.fonts.bold, question_size(ui), w))
+        .unwrap_or_default()
+}
+
+fn question_size(ui: &Ui) -> f32 {
+    ui.unit * 0.9
+}
+
+/// The buttons' height, their number to a row, and the rows.
+fn button_grid(app: &App, m: &Match, ui: &Ui, w: f32) -> (f32, usize, usize) {
     let buttons = buttons(app, m, ui.portrait);
     let labels: Vec<&str> = buttons.iter().map(|(l, _, _)| *l).collect();
     let bh = ui.row_h() * if ui.portrait { 1.0 } else { 0.9 };
     let most = if ui.portrait { 3 } else { 2 };
-    let per_row = layout::per_row(ui, &labels, inner.w, bh, ui.unit, most);
-    let rows = buttons.len().div_ceil(per_row);
-    let mut buttons_top = inner.y + inner.h - layout::grid_h(rows, bh) + layout::BUTTON_GAP;
-    let question = if app.resign_asked() {
-        Some("Resign this game? It counts as a loss.".to_owned())
-    } else {
-        app.offer()
-            .map(|offer| format!("Your opponent offers a {}.", offer.noun()))
-    };
-    if let Some(q) = &question {
-        buttons_top -= ui.unit * 1.4;
-        let q = paint::fit(q, &ui.fonts.bold, ui.unit * 0.9, inner.w);
+    let per_row = layout::per_row(ui, &labels, w, bh, ui.unit, most);
+    (bh, per_row, buttons.len().div_ceil(per_row))
+}
+
+/// The height of the question and the buttons.
+fn controls_h(app: &App, m: &Match, ui: &Ui, inner: Area) -> f32 {
+    let lines = question_lines(app, ui, inner.w).len() as f32;
+    let (bh, _, rows) = button_grid(app, m, ui, inner.w);
+    lines * question_size(ui) * 1.4 + layout::grid_h(rows, bh) - layout::BUTTON_GAP
+}
+
+/// The question waiting for an answer, whole, on as many lines as it takes, above the buttons
+/// of play (as many to a row as keeps their labels whole), from `top`; returns the y below.
+fn controls(
+    app: &App,
+    m: &Match,
+    ui: &Ui,
+    inner: Area,
+    top: f32,
+    actions: &mut Vec<Action>,
+) -> f32 {
+    let size = question_size(ui);
+    let lines = question_lines(app, ui, inner.w);
+    for (i, line) in lines.iter().enumerate() {
         ui.strong(
-            &q,
+            line,
             inner.x,
-            buttons_top + ui.unit * 0.6,
-            ui.unit * 0.9,
+            top + size * (0.7 + 1.4 * i as f32),
+            size,
             theme::ACCENT,
             Align::Left,
         );
     }
-    let grid_top = buttons_top
-        + if question.is_some() {
-            ui.unit * 1.4
-        } else {
-            0.0
-        };
+    let grid_top = top + lines.len() as f32 * size * 1.4;
+    let buttons = buttons(app, m, ui.portrait);
+    let (bh, per_row, rows) = button_grid(app, m, ui, inner.w);
     let cells = layout::grid(inner, grid_top, buttons.len(), per_row, bh);
     for (c, (label, action, look)) in cells.iter().zip(&buttons) {
         if ui.button(*c, label, *look) {
             actions.push(action.clone());
         }
     }
-    let limit = buttons_top - ui.unit * 0.4;
-    // What is said about the game, then the counters, the hint, and the moves.
+    grid_top + layout::grid_h(rows, bh) - layout::BUTTON_GAP
+}
+
+/// What is said about the game from `y`, each part only while it stays above `limit`: the
+/// status (or the look back), the last turn, the game's number and its watchers, the counters
+/// and the hint. Returns the y below.
+fn about(app: &App, m: &Match, ui: &Ui, inner: Area, y: f32, limit: f32) -> f32 {
+    let mut y = y;
     if let Some(ply) = m.looking {
         let at = if ply == 0 {
             "the start".to_owned()
@@ -424,15 +555,21 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
     {
         y = ui.paragraph(&note, inner.x, y, inner.w, theme::TEXT_DIM);
     }
-    if (app.watchers() > 0 || matches!(m.seats, Seats::Watching)) && y + ui.unit * 1.4 < limit {
-        let line = if matches!(m.seats, Seats::Watching) {
-            format!(
-                "You are watching ({} watching in all)",
-                app.watchers().max(1)
-            )
-        } else {
-            format!("{} watching", app.watchers())
-        };
+    // The game's number (to find it again, or pass it on) and who is watching.
+    let mut about = Vec::new();
+    if let Some(id) = m.id.filter(|_| m.online) {
+        about.push(format!("Game {id}"));
+    }
+    if matches!(m.seats, Seats::Watching) {
+        about.push(format!(
+            "you are watching ({} in all)",
+            app.watchers().max(1)
+        ));
+    } else if app.watchers() > 0 {
+        about.push(format!("{} watching", app.watchers()));
+    }
+    if !about.is_empty() && y + ui.unit * 1.4 < limit {
+        let line = capitalise(&about.join(" · "));
         y = ui.paragraph(&line, inner.x, y, inner.w, theme::TEXT_DIM);
     }
     y += ui.unit * 0.3;
@@ -476,12 +613,16 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
         let mover = capitalise(m.kind().side_name(m.game.side_to_move()));
         y = hint_block(ui, inner, y, h, &mover);
     }
-    // The move list fills what is left; a click on a move looks back at it.
+    y
+}
+
+/// The moves in `inner`'s width from `top` to `bottom`; a click on one looks back at it.
+fn moves(m: &Match, ui: &Ui, inner: Area, top: f32, bottom: f32, actions: &mut Vec<Action>) {
     let list = Area {
         x: inner.x,
-        y: y + ui.unit * 0.4,
+        y: top,
         w: inner.w,
-        h: limit - y - ui.unit * 0.4,
+        h: bottom - top,
     };
     let texts: Vec<(Side, String)> = m.moves.iter().map(|p| (p.side, p.text.clone())).collect();
     move_list(
@@ -506,7 +647,7 @@ mod tests {
 
     /// The panel of a game screen in a window of `w` x `h`, as `draw` lays it out.
     fn panel(w: f32, h: f32, kind: GameKind) -> (Area, f32, bool) {
-        let win = Window::new(w, h, 0.0);
+        let win = Window::new(w, h);
         let game = AnyGame::start(kind, [("", ""); 0]).expect("start");
         let view = crate::view::BoardView::of(&game);
         let e = geometry::extent(&view);

@@ -1,6 +1,6 @@
 //! The screens, drawn from the app's state, one module each, inside what every screen shares:
-//! the top bar with the connection, and the notice in a strip of its own under the bar (so it
-//! covers nothing). Where each part goes is [`crate::layout`]'s business. Each returns the [`Action`]s the player
+//! the top bar with the connection, and the notice floating over the foot of the screen (it
+//! pushes nothing, so nothing moves under a finger when it comes or goes). Where each part goes is [`crate::layout`]'s business. Each returns the [`Action`]s the player
 //! took this frame (clicks on buttons and on the board, keys); none of them changes the state.
 
 mod common;
@@ -18,10 +18,10 @@ use macroquad::prelude::*;
 
 use super::Fonts;
 use super::paint::{self, Align};
-use super::theme;
-use super::ui::{Input, Record, Ui};
+use super::theme::{self, alpha};
+use super::ui::{Heights, Input, Record, Ui};
 use crate::app::{Action, App, Connection, Screen, Tone};
-use crate::geometry::Area;
+use crate::geometry::{Area, Px};
 use crate::layout::{self, Window};
 use common::game_title;
 
@@ -34,40 +34,59 @@ pub struct Drawn {
 }
 
 /// Draws the screen the app is on; returns what the player did and what the frame offered.
-pub fn draw(app: &App, input: &Input, fonts: &Fonts) -> Drawn {
+/// A part whose height changed while it was drawn is drawn again at once with its new height
+/// (see [`Heights`]), so the picture is whole.
+pub fn draw(app: &App, input: &Input, fonts: &Fonts, heights: &Heights) -> Drawn {
+    let mut drawn = draw_once(app, input, fonts, heights);
+    for _ in 0..2 {
+        if !heights.take_changed() {
+            break;
+        }
+        drawn = draw_once(app, input, fonts, heights);
+    }
+    drawn
+}
+
+/// Draws the screen once, with the heights measured before.
+fn draw_once(app: &App, input: &Input, fonts: &Fonts, heights: &Heights) -> Drawn {
     let (w, h) = (screen_width(), screen_height());
-    let ui = Ui::new(input, fonts, w, h);
+    let ui = Ui::new(input, fonts, heights, w, h);
     clear_background(theme::BACKGROUND);
     let mut actions = Vec::new();
-    let gap = if ui.portrait {
-        layout::GAP_NARROW
-    } else {
-        layout::GAP
-    };
-    let notice_lines = notice_lines(app, &ui, w - 2.0 * gap);
-    let notice_h = if notice_lines.is_empty() {
-        0.0
-    } else {
-        notice_lines.len() as f32 * ui.unit * 1.45 + ui.unit * 0.9
-    };
-    let win = Window::new(w, h, notice_h);
+    let win = Window::new(w, h);
     let body = win.body;
-    match app.screen() {
-        Screen::Connection => connection::draw(app, &ui, body, &mut actions),
-        Screen::Lobby => lobby::draw(app, &ui, body, &mut actions),
-        Screen::Game | Screen::GameOver => {
-            if let Some(m) = app.current() {
-                game::draw(app, m, &ui, body, &mut actions);
+    // The notice floats over the foot of the screen and pushes nothing: what the player
+    // aims at stays where it is when a notice comes and goes. A press on it is its own.
+    let notice_at = notice_area(app, &ui, &win);
+    let pointer_on_notice = notice_at.as_ref().is_some_and(|(a, _)| {
+        a.contains(input.mouse) || input.press_at.is_some_and(|p| a.contains(p))
+    });
+    let elsewhere = Input {
+        mouse: Px {
+            x: -1000.0,
+            y: -1000.0,
+        },
+        ..Input::default()
+    };
+    {
+        let ui = ui.with_input(if pointer_on_notice { &elsewhere } else { input }, true);
+        match app.screen() {
+            Screen::Connection => connection::draw(app, &ui, body, &mut actions),
+            Screen::Lobby => lobby::draw(app, &ui, body, &mut actions),
+            Screen::Game | Screen::GameOver => {
+                if let Some(m) = app.current() {
+                    game::draw(app, m, &ui, body, &mut actions);
+                }
             }
-        }
-        Screen::Replay => {
-            if let Some(r) = app.replay() {
-                replay::draw(r, &ui, body, &mut actions);
+            Screen::Replay => {
+                if let Some(r) = app.replay() {
+                    replay::draw(r, &ui, body, &mut actions);
+                }
             }
+            Screen::Rules(kind) => rules::draw(app, kind, &ui, body, &mut actions),
         }
-        Screen::Rules(kind) => rules::draw(app, kind, &ui, body, &mut actions),
     }
-    // What scrolled above the body is covered by the bar and the notice.
+    // What scrolled above the body is covered by the bar.
     paint::fill(
         Area {
             x: 0.0,
@@ -78,8 +97,8 @@ pub fn draw(app: &App, input: &Input, fonts: &Fonts) -> Drawn {
         theme::BACKGROUND,
     );
     top_bar(app, &ui, &win);
-    if let Some(a) = win.notice {
-        notice(app, &ui, a, &notice_lines, &mut actions);
+    if let Some((a, lines)) = notice_at {
+        notice(app, &ui, a, &lines, &mut actions);
     }
     Drawn {
         actions,
@@ -138,15 +157,17 @@ fn top_bar(app: &App, ui: &Ui, win: &Window) {
     }
 }
 
-/// The notice's lines, wrapped to the strip under the bar.
-fn notice_lines(app: &App, ui: &Ui, w: f32) -> Vec<String> {
-    match app.notice() {
-        Some(n) => paint::wrap(&n.text, &ui.fonts.regular, ui.unit, w - ui.unit * 3.5),
-        None => Vec::new(),
-    }
+/// Where the notice floats, and its lines: across the foot of the screen, at most
+/// [`layout::NOTICE_UNITS`] units wide.
+fn notice_area(app: &App, ui: &Ui, win: &Window) -> Option<(Area, Vec<String>)> {
+    let n = app.notice()?;
+    let w = (win.w - 2.0 * win.gap).min(ui.unit * layout::NOTICE_UNITS);
+    let lines = paint::wrap(&n.text, &ui.fonts.regular, ui.unit, w - ui.unit * 3.5);
+    let h = lines.len() as f32 * ui.unit * 1.45 + ui.unit * 0.9;
+    Some((layout::notice(win, w, h), lines))
 }
 
-/// The notice, in its strip under the bar, where it covers nothing; a click on it dismisses it.
+/// The notice, over the foot of the screen; a tap on it dismisses it.
 fn notice(app: &App, ui: &Ui, a: Area, lines: &[String], actions: &mut Vec<Action>) {
     let Some(n) = app.notice() else {
         return;
@@ -157,6 +178,7 @@ fn notice(app: &App, ui: &Ui, a: Area, lines: &[String], actions: &mut Vec<Actio
         Tone::News => theme::GOOD,
         Tone::Problem => theme::BAD,
     };
+    paint::rounded(Area { y: a.y + 3.0, ..a }, 10.0, alpha(BLACK, 0.35));
     paint::rounded_edged(a, 10.0, theme::PANEL, 2.0, edge);
     let mut y = a.y + size * 0.45 + line_h / 2.0;
     for l in lines {

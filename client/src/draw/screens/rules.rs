@@ -77,7 +77,7 @@ fn upright(app: &App, kind: GameKind, ui: &Ui, body: Area, actions: &mut Vec<Act
     let caption_h = paragraph_h(ui, rulebook::example(kind).caption, inner_w);
     let text_h = summary_h(kind, ui, inner_w) + how_h(kind, ui, inner_w);
     let content = rh + board_h + caption_h + text_h + rh + ui.unit * 5.0;
-    let offset = scroll(app, ui, body, content, actions);
+    let offset = scroll(app, ui, body, body, content, actions);
     let mut y = body.y - offset;
     tabs(kind, ui, Area { y, h: rh, ..body }, actions);
     y += rh + gap(ui);

@@ -36,6 +36,11 @@ unsafe extern "C" {
     pub safe fn chaupal_storage_set(key: JsObject, value: JsObject) -> i32;
     /// Puts the text on the clipboard; 1 when the browser offers a way to.
     pub safe fn chaupal_clipboard_write(text: JsObject) -> i32;
+    /// Passes the link on: 2 when the browser's share sheet was opened, 1 when it was put on
+    /// the clipboard, 0 when neither could be done.
+    pub safe fn chaupal_share(url: JsObject) -> i32;
+    /// Puts the path in the address bar with `history.replaceState`, keeping the query.
+    pub safe fn chaupal_set_address(path: JsObject);
     /// Opens the address in a new tab; 1 when the browser allowed it.
     pub safe fn chaupal_open_url(url: JsObject) -> i32;
     /// The page's address, `window.location.href` (a buffer).
@@ -46,6 +51,8 @@ unsafe extern "C" {
     /// the next animation frame for 0, or never for a negative `ms` (only events do); a later
     /// call replaces an earlier one's timer.
     pub safe fn chaupal_wake_after(ms: i32);
+    /// 1 while the browser says the device has a network (`navigator.onLine`), else 0.
+    pub safe fn chaupal_online() -> i32;
     /// 1 while the tab is hidden (in the background, or the browser minimised).
     pub safe fn chaupal_page_hidden() -> i32;
     /// Lays a real text input over each text field of the screen, from the JSON in `fields`

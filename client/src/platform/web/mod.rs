@@ -172,6 +172,26 @@ pub fn copy_text(text: &str) -> Result<(), String> {
     }
 }
 
+/// Passes a link on: the phone's share sheet where the browser has one (`Ok(false)`), else
+/// the clipboard (`Ok(true)`: copied).
+pub fn share(link: &str) -> Result<bool, String> {
+    match js::chaupal_share(bytes(link)) {
+        2 => Ok(false),
+        1 => Ok(true),
+        _ => Err(format!("This browser cannot copy; the link is: {link}")),
+    }
+}
+
+/// Whether the device has a network, as the browser says (`navigator.onLine`).
+pub fn device_online() -> bool {
+    js::chaupal_online() == 1
+}
+
+/// Puts `path` in the address bar (the page's query kept), without a new history entry.
+pub fn set_address(path: &str) {
+    js::chaupal_set_address(bytes(path));
+}
+
 /// Opens `url` in a new tab.
 pub fn open_url(url: &str) -> Result<(), String> {
     if !(url.starts_with("http://") || url.starts_with("https://")) {

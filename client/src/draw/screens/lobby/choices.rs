@@ -90,43 +90,57 @@ fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f3
         format!("You: {}", app.name())
     };
     let one_row = ui.width(&name, true, ui.unit) + change_w + sound_w + 16.0 <= inner.w;
+    // On two rows, the first is as tall as the second, so that the name's field takes the
+    // name's place and nothing below moves when it opens.
     let (text_row, buttons_row) = if one_row {
         (row, row)
     } else {
         (
+            row,
             Area {
-                h: ui.unit * 1.6,
-                ..row
-            },
-            Area {
-                y: y + ui.unit * 1.8,
+                y: y + rh + 6.0,
                 ..row
             },
         )
     };
+    let bottom = buttons_row.y + rh + ui.unit * 1.3;
     if let Some(edit) = app.name_edit() {
+        let label = "Name";
+        let label_w = ui.width(label, true, ui.unit) + ui.unit * 0.6;
+        ui.strong(
+            label,
+            inner.x,
+            text_row.y + text_row.h / 2.0,
+            ui.unit,
+            theme::TEXT,
+            Align::Left,
+        );
         let keep_w = ui.width("Cancel", true, size) * 2.0 + ui.unit * 3.5;
-        let field = Area {
-            w: inner.w - keep_w - 8.0,
-            ..row
-        };
-        text_field(app, ui, field, Field::Name, edit, "your name", actions);
-        let cols = columns(
-            Area {
-                x: field.x + field.w + 8.0,
+        let (field_w, buttons) = if one_row {
+            let buttons = Area {
+                x: inner.x + inner.w - keep_w,
                 w: keep_w,
                 ..row
-            },
-            2,
-            6.0,
-        );
+            };
+            (inner.w - label_w - keep_w - 8.0, buttons)
+        } else {
+            (inner.w - label_w, buttons_row)
+        };
+        let field = Area {
+            x: inner.x + label_w,
+            w: field_w,
+            ..text_row
+        };
+        text_field(app, ui, field, Field::Name, edit, "your name", actions);
+        let gap = if one_row { 6.0 } else { 8.0 };
+        let cols = columns(buttons, 2, gap);
         if ui.button(cols[0], "Keep", Look::Primary) {
             actions.push(Action::SaveName);
         }
         if ui.button(cols[1], "Cancel", Look::Plain) {
             actions.push(Action::CancelName);
         }
-        return y + rh + ui.unit * 1.3;
+        return bottom;
     }
     let name_room = if one_row {
         inner.w - change_w - sound_w - 16.0
@@ -165,7 +179,7 @@ fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f3
     if ui.button(toggle, sound, Look::Plain) {
         actions.push(Action::ToggleSound);
     }
-    buttons_row.y + rh + ui.unit * 1.3
+    bottom
 }
 
 /// A text field: the text (or a hint in its place), a caret while it takes the typing; a
@@ -744,7 +758,7 @@ mod tests {
 
     /// The inside of the choices panel in a window of `w` x `h`, as the lobby lays it out.
     fn inner(w: f32, h: f32) -> (Area, f32, bool) {
-        let win = Window::new(w, h, 0.0);
+        let win = Window::new(w, h);
         let l = layout::lobby(win.body, win.unit, win.portrait, win.gap, 600.0, 400.0);
         let pad = win.unit * 1.1;
         (

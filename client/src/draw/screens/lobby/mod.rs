@@ -3,8 +3,9 @@
 //! screen that scrolls. Typing goes to the field in use (the name, or the invite code), and
 //! Enter starts the game (or joins by code, or keeps the name). A private game waiting for a
 //! friend shows its invitation on a card of its own ([`invite`]); playing on another device
-//! has a card too ([`devices`]).
+//! has a card too ([`devices`]), and so has a link that leads nowhere ([`broken`]).
 
+mod broken;
 mod card;
 mod choices;
 mod devices;
@@ -14,7 +15,7 @@ mod lists;
 use chaupal_shared::AnyGame;
 use macroquad::prelude::*;
 
-use super::common::{gap, remember, remembered, scroll};
+use super::common::{gap, scroll};
 use crate::app::{Action, App, Field, PlayMode};
 use crate::draw::boards::{self, Marks};
 use crate::draw::paint::Align;
@@ -35,14 +36,16 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         },
         ..Input::default()
     };
-    let modal = app.invite_open() || app.devices().is_some();
+    let modal = app.invite_open() || app.devices().is_some() || app.broken_link().is_some();
     let under = ui.with_input(if modal { &still } else { ui.input }, !modal);
     if ui.portrait {
         upright(app, &under, body, actions);
     } else {
         side_by_side(app, &under, body, actions);
     }
-    if app.devices().is_some() {
+    if app.broken_link().is_some() {
+        broken::card(app, ui, body, actions);
+    } else if app.devices().is_some() {
         devices::card(app, ui, body, actions);
     } else if modal {
         invite::card(app, ui, body, actions);
@@ -62,10 +65,10 @@ fn side_by_side(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
 
 /// The choices, then the lists, on a phone: the screen scrolls.
 fn upright(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
-    let choices_h = remembered("lobby.choices").unwrap_or(body.h);
-    let lists_h = remembered("lobby.lists").unwrap_or(body.h * 0.5);
+    let choices_h = ui.heights().get("lobby.choices").unwrap_or(body.h);
+    let lists_h = ui.heights().get("lobby.lists").unwrap_or(body.h * 0.5);
     let content = choices_h + gap(ui) + lists_h;
-    let offset = scroll(app, ui, body, content, actions);
+    let offset = scroll(app, ui, body, body, content, actions);
     // Widgets scrolled above the body (under the bar) do not answer the mouse.
     let clipped = Input {
         mouse: if ui.input.mouse.y < body.y {
@@ -85,9 +88,9 @@ fn upright(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     };
     let l = layout::lobby(top, ui.unit, true, gap(&ui), choices_h, lists_h);
     let bottom = choices::draw(app, &ui, l.choices, false, actions);
-    remember("lobby.choices", bottom - l.choices.y);
+    ui.heights().set("lobby.choices", bottom - l.choices.y);
     let bottom = lists::draw(app, &ui, l.lists, false, actions);
-    remember("lobby.lists", bottom - l.lists.y);
+    ui.heights().set("lobby.lists", bottom - l.lists.y);
 }
 
 /// Typing and Enter: to the name while it is being typed, to the invite code when a friend's
