@@ -81,15 +81,15 @@ pub fn review_fixture(start: &AnyGame, moves: &[String]) -> Result<GameReview, M
             Side::First => first,
             Side::Second => 100.0 - first,
         };
+        // The best move keeps the mover's chance; the move played gives `loss` of it away,
+        // exactly what the verdict says; then the next position's own value drifts a little
+        // (a new search of it), so the graph moves between slips too.
         let before = mine(chance);
-        // The best move keeps the chance; a slip gives `loss` away; a good move a little, and
-        // the first player's drift makes the graph move.
-        chance = match side {
-            Side::First => chance - loss,
-            Side::Second => chance + loss,
-        };
-        chance = (chance + if i % 4 == 1 { 2.5 } else { -1.0 }).clamp(3.0, 97.0);
-        let after = mine(chance);
+        let after = (before - loss).clamp(3.0, 97.0);
+        let first_after = mine(after);
+        let drift = if i % 4 == 1 { 2.5 } else { -1.0 };
+        chance = (first_after + drift).clamp(3.0, 97.0);
+        let loss = review::round1(before - after);
         game.play_text(played)?;
         plies.push(PlyReview {
             ply: i as u32 + 1,
@@ -100,8 +100,8 @@ pub fn review_fixture(start: &AnyGame, moves: &[String]) -> Result<GameReview, M
             line: vec![best.clone()],
             best: Some(best),
             loss,
-            class,
-            first_chance: review::round1(chance),
+            class: MoveClass::of(loss, class == MoveClass::Best),
+            first_chance: review::round1(first_after),
         });
     }
     let losses: Vec<(Side, f64)> = plies.iter().map(|p| (p.side, p.loss)).collect();
@@ -125,7 +125,12 @@ mod tests {
 
     #[test]
     fn the_fixture_is_a_legal_game_with_slips_of_each_kind() {
-        for kind in [GameKind::BaghChal, GameKind::Jungle, GameKind::Kalah] {
+        for kind in [
+            GameKind::BaghChal,
+            GameKind::Jungle,
+            GameKind::Kalah,
+            GameKind::SholoGuti,
+        ] {
             let start = AnyGame::start(kind, [("", ""); 0]).expect("start");
             let moves = fixture_moves(&start, 30).expect("legal");
             let review = review_fixture(&start, &moves).expect("legal");
@@ -146,6 +151,18 @@ mod tests {
                     .iter()
                     .all(|p| (0.0..=100.0).contains(&p.first_chance))
             );
+            // What a move gave away is what its values say, so the words agree with the
+            // numbers beside them.
+            for p in &review.plies {
+                let drop = review::win_chance(kind, p.before) - review::win_chance(kind, p.after);
+                assert!(
+                    (drop - p.loss).abs() < 0.3,
+                    "{kind:?} {}: {drop} {}",
+                    p.ply,
+                    p.loss
+                );
+                assert_eq!(p.class, MoveClass::of(p.loss, p.class == MoveClass::Best));
+            }
         }
     }
 }

@@ -1,18 +1,185 @@
-//! The review in words: each player's slips (inaccuracies, mistakes, blunders) with the best
-//! move instead, each player's accuracy, the verdict on a move and what it was worth, and
-//! scores as people read them (`+0.35`, `win in 23`, `loss in 4`, `draw`, `+3 seeds`).
+//! The review in words, in the game's own terms: each player's slips ("7. d3-d4: gave away
+//! 24%; g4-g5 was better") with the best move instead, each player's accuracy, the verdict on
+//! a move and what it was worth. A value is said as the mover's winning chance in percent
+//! ("61%") when it is an estimate, as the result when it is proven ("wins in 12 moves",
+//! "draw", "loses in 7 moves"), and as Kalah's exact margin in seeds ("wins by 8 seeds",
+//! "level", "loses by 3 seeds").
+//!
+//! A proven result's count is in moves as the replay numbers them: every move of either side
+//! (the engine's plies), so "wins in 12 moves" from the position after move 20 ends at move 32.
+//! The verdict counts from the position shown, before the move it judges ([`from_before`]).
 
 use chaupal_shared::protocol::Score;
-use chaupal_shared::review::{GameReview, MoveClass, PlyReview};
+use chaupal_shared::review::{GameReview, MoveClass, PlyReview, win_chance};
 use chaupal_shared::{GameKind, Side};
 
 use crate::play::capitalise;
+
+/// A proven value's result for the side it is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl Outcome {
+    /// The result as a noun with its article: "a win".
+    fn noun(self) -> &'static str {
+        match self {
+            Outcome::Win => "a win",
+            Outcome::Draw => "a draw",
+            Outcome::Loss => "a loss",
+        }
+    }
+}
+
+/// The result a value proves (none for an estimate). A Kalah margin proves a win above zero,
+/// a draw at zero and a loss below.
+pub fn outcome(score: Score) -> Option<Outcome> {
+    match score {
+        Score::Cp(_) => None,
+        Score::Win(_) => Some(Outcome::Win),
+        Score::Loss(_) => Some(Outcome::Loss),
+        Score::Draw => Some(Outcome::Draw),
+        Score::Margin(m) if m > 0 => Some(Outcome::Win),
+        Score::Margin(0) => Some(Outcome::Draw),
+        Score::Margin(_) => Some(Outcome::Loss),
+    }
+}
+
+/// A winning chance in whole percent; an estimate is never certain, so it reads from 1% to
+/// 99% (a proven result is said in words, never as 0% or 100%).
+pub fn percent(chance: f64) -> String {
+    let whole = if chance.is_finite() {
+        chance.round().clamp(1.0, 99.0)
+    } else {
+        50.0
+    };
+    format!("{whole:.0}%")
+}
+
+/// `n` things, in the singular for one: "1 move", "12 moves".
+fn count(n: i64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// A value for the side it is for, as a verb phrase: "61%", "wins in 12 moves", "loses in 7
+/// moves", "draw", "wins by 8 seeds", "level", "loses by 3 seeds"; a result already on the
+/// board is "has won" or "has lost".
+pub fn value_text(kind: GameKind, score: Score) -> String {
+    match score {
+        Score::Cp(_) => percent(win_chance(kind, score)),
+        Score::Win(0) => "has won".to_owned(),
+        Score::Loss(0) => "has lost".to_owned(),
+        Score::Win(n) => format!("wins in {}", count(n.into(), "move", "moves")),
+        Score::Loss(n) => format!("loses in {}", count(n.into(), "move", "moves")),
+        Score::Draw => "draw".to_owned(),
+        Score::Margin(0) => "level".to_owned(),
+        Score::Margin(m) if m > 0 => format!("wins by {}", count(m.into(), "seed", "seeds")),
+        Score::Margin(m) => format!("loses by {}", count((-m).into(), "seed", "seeds")),
+    }
+}
+
+/// A value as a noun, to compare two: "61%", "a win in 9 moves", "a draw", "a loss by 3
+/// seeds", "level".
+pub fn value_noun(kind: GameKind, score: Score) -> String {
+    match score {
+        Score::Cp(_) => percent(win_chance(kind, score)),
+        Score::Win(0) => "the win".to_owned(),
+        Score::Loss(0) => "the loss".to_owned(),
+        Score::Win(n) => format!("a win in {}", count(n.into(), "move", "moves")),
+        Score::Loss(n) => format!("a loss in {}", count(n.into(), "move", "moves")),
+        Score::Draw => "a draw".to_owned(),
+        Score::Margin(0) => "level".to_owned(),
+        Score::Margin(m) if m > 0 => format!("a win by {}", count(m.into(), "seed", "seeds")),
+        Score::Margin(m) => format!("a loss by {}", count((-m).into(), "seed", "seeds")),
+    }
+}
+
+/// A side's name with the possessive: "South's", "Goats'".
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
+/// Where `side` stands with `score`, as a sentence: "South's winning chance: 61%.", "South
+/// wins in 9 moves.", "North wins by 8 seeds.", "A draw with best play.", "Level: a draw with
+/// best play."
+pub fn standing(kind: GameKind, side: Side, score: Score) -> String {
+    let name = side_name(kind, side);
+    match score {
+        Score::Cp(_) => format!(
+            "{} winning chance: {}.",
+            possessive(&name),
+            value_text(kind, score)
+        ),
+        Score::Draw => "A draw with best play.".to_owned(),
+        Score::Margin(0) => "Level: a draw with best play.".to_owned(),
+        _ => format!("{name} {}.", agree(&value_text(kind, score), &name)),
+    }
+}
+
+/// A verb phrase of [`value_text`] for a subject: "wins", or "win" for a plural side
+/// ("Goats win in 9 moves", "Tigers have won").
+fn agree(phrase: &str, subject: &str) -> String {
+    if !subject.ends_with('s') {
+        return phrase.to_owned();
+    }
+    for (one, many) in [("wins", "win"), ("loses", "lose"), ("has", "have")] {
+        if let Some(rest) = phrase.strip_prefix(one) {
+            return format!("{many}{rest}");
+        }
+    }
+    phrase.to_owned()
+}
+
+/// A move as a sentence names it: Kalah's moves are houses ("house 3"), the others' their
+/// notation.
+pub fn move_words(kind: GameKind, mv: &str) -> String {
+    match kind {
+        GameKind::Kalah => format!("house {mv}"),
+        _ => mv.to_owned(),
+    }
+}
+
+/// A move's class in words: "best move", "good", "inaccuracy", "mistake", "blunder".
+pub fn class_words(class: MoveClass) -> &'static str {
+    match class {
+        MoveClass::Best => "best move",
+        other => other.name(),
+    }
+}
+
+/// The best move instead of the one played, in words (none when it was the one played, or
+/// only one move was legal).
+fn better(kind: GameKind, played: &str, best: Option<&str>) -> Option<String> {
+    best.filter(|b| *b != played).map(|b| move_words(kind, b))
+}
+
+/// The winning chance given away, in whole points: what the slips and the verdict say.
+fn given_away(loss: f64) -> i64 {
+    if loss.is_finite() {
+        loss.round().clamp(0.0, 100.0) as i64
+    } else {
+        0
+    }
+}
 
 /// A move that gave something away: an inaccuracy, a mistake or a blunder.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Slip {
     /// The move's number in the game, from 1.
     pub ply: u32,
+    /// Who played it.
+    pub side: Side,
     /// The move played.
     pub played: String,
     /// The engine's best move instead.
@@ -20,6 +187,9 @@ pub struct Slip {
     pub class: MoveClass,
     /// The winning chance given away, in points.
     pub loss: f64,
+    /// The value of the best move, and of the move played, for the side that moved.
+    pub before: Score,
+    pub after: Score,
 }
 
 impl Slip {
@@ -28,14 +198,18 @@ impl Slip {
         (self.ply as usize).saturating_sub(1)
     }
 
-    /// One line of the list, the move played and the best one: "12. c3-c4 → b2-b3".
-    pub fn text(&self) -> String {
-        match &self.best {
-            Some(best) if *best != self.played => {
-                format!("{}. {} → {best}", self.ply, self.played)
-            }
-            _ => format!("{}. {}", self.ply, self.played),
+    /// One entry of the list, in words: "7. d3-d4: gave away 24%; g4-g5 was better", or for
+    /// a proven result thrown away "7. d3-d4: turned a win into a draw; g4-g5 was better".
+    pub fn text(&self, kind: GameKind) -> String {
+        let what = match (outcome(self.before), outcome(self.after)) {
+            (Some(b), Some(a)) if b != a => format!("turned {} into {}", b.noun(), a.noun()),
+            _ => format!("gave away {}%", given_away(self.loss)),
+        };
+        let mut line = format!("{}. {}: {what}", self.ply, move_words(kind, &self.played));
+        if let Some(best) = better(kind, &self.played, self.best.as_deref()) {
+            line.push_str(&format!("; {best} was better"));
         }
+        line
     }
 }
 
@@ -49,16 +223,27 @@ pub fn is_slip(class: MoveClass) -> bool {
 
 /// The slips of `side`, in the order they were played.
 pub fn slips(review: &GameReview, side: Side) -> Vec<Slip> {
+    all_slips(review)
+        .into_iter()
+        .filter(|s| s.side == side)
+        .collect()
+}
+
+/// Both players' slips, in the order they were played.
+pub fn all_slips(review: &GameReview) -> Vec<Slip> {
     review
         .plies
         .iter()
-        .filter(|p| p.side == side && is_slip(p.class))
+        .filter(|p| is_slip(p.class))
         .map(|p| Slip {
             ply: p.ply,
+            side: p.side,
             played: p.played.clone(),
             best: p.best.clone(),
             class: p.class,
             loss: p.loss,
+            before: p.before,
+            after: p.after,
         })
         .collect()
 }
@@ -81,52 +266,138 @@ pub fn accuracy_line(review: &GameReview) -> String {
         .join(" · ")
 }
 
-/// A score as people read it: `+0.35`, `win in 23`, `loss in 4`, `draw`, `+3 seeds`.
-pub fn score_text(score: Score) -> String {
-    match score {
-        Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
-        Score::Win(plies) => format!("win in {plies}"),
-        Score::Loss(plies) => format!("loss in {plies}"),
-        Score::Draw => "draw".to_owned(),
-        Score::Margin(m) if m.abs() == 1 => format!("{m:+} seed"),
-        Score::Margin(m) => format!("{m:+} seeds"),
+/// The verdict's first line: the move and its class, "6. a7-a6: blunder", "6. a3-a4: best
+/// move".
+pub fn verdict_head(kind: GameKind, p: &PlyReview) -> String {
+    format!(
+        "{}. {}: {}",
+        p.ply,
+        move_words(kind, &p.played),
+        class_words(p.class)
+    )
+}
+
+/// A value after a move counted from the position before it (the position shown): a proven
+/// result is one move further away. A review's `after` counts from the position after the
+/// move, its `before` from the position before.
+pub fn from_before(after: Score) -> Score {
+    match after {
+        Score::Win(n) => Score::Win(n.saturating_add(1)),
+        Score::Loss(n) => Score::Loss(n.saturating_add(1)),
+        other => other,
     }
 }
 
-/// The verdict on a move: "12. c3-c4  mistake (-11.2)" (no loss for the best move).
-pub fn verdict(p: &PlyReview) -> String {
-    let mut line = format!("{}. {}  {}", p.ply, p.played, p.class.name());
-    if p.class != MoveClass::Best && p.loss > 0.0 {
-        line.push_str(&format!(" (-{:.1})", p.loss));
+/// The verdict in words, under its first line; a proven result is counted from the position
+/// shown, before the move. The best move: where the mover stands ("South's winning chance:
+/// 61%.", "South wins in 9 moves."). Another move: what it gave away and what was better,
+/// "Gave away 24% winning chances; a7-b7 was better (61% instead of 37%)."; a proven result
+/// thrown away, "Turned a win in 9 moves into a draw; a7-b7 kept the win."; a proven result
+/// kept but slower or smaller, "Wins in 11 moves instead of 5; a7-b7 was quicker."
+pub fn verdict_detail(kind: GameKind, p: &PlyReview) -> String {
+    let after = from_before(p.after);
+    let better = match better(kind, &p.played, p.best.as_deref()) {
+        Some(b) if p.class != MoveClass::Best => b,
+        _ => return standing(kind, p.side, after),
+    };
+    match (outcome(p.before), outcome(after)) {
+        (Some(b), Some(a)) if b != a => {
+            let kept = match b {
+                Outcome::Win => "kept the win",
+                Outcome::Draw => "kept the draw",
+                Outcome::Loss => "was better",
+            };
+            format!(
+                "Turned {} into {}; {better} {kept}.",
+                value_noun(kind, p.before),
+                value_noun(kind, after)
+            )
+        }
+        (Some(_), Some(_)) => match (after, p.before) {
+            (Score::Win(a), Score::Win(b)) if a <= b => {
+                format!(
+                    "Wins in {} too, as {better} does.",
+                    count(a.into(), "move", "moves")
+                )
+            }
+            (Score::Win(a), Score::Win(b)) => format!(
+                "Wins in {} instead of {b}; {better} was quicker.",
+                count(a.into(), "move", "moves")
+            ),
+            (Score::Loss(a), Score::Loss(b)) if a >= b => format!(
+                "Loses in {} all the same, as {better} does.",
+                count(a.into(), "move", "moves")
+            ),
+            (Score::Loss(a), Score::Loss(b)) => format!(
+                "Loses in {} instead of {b}; {better} held out longer.",
+                count(a.into(), "move", "moves")
+            ),
+            (Score::Margin(a), Score::Margin(b)) if a > 0 => format!(
+                "Wins by {} instead of {b}; {better} was better.",
+                count(a.into(), "seed", "seeds")
+            ),
+            (Score::Margin(a), Score::Margin(b)) => format!(
+                "Loses by {} instead of {}; {better} was better.",
+                count((-a).into(), "seed", "seeds"),
+                -b
+            ),
+            (after, before) => format!(
+                "{} instead of {}; {better} was better.",
+                capitalise(&value_noun(kind, after)),
+                value_noun(kind, before)
+            ),
+        },
+        _ => {
+            let (was, is) = (value_noun(kind, p.before), value_noun(kind, after));
+            let values = if was == is {
+                String::new()
+            } else {
+                format!(" ({was} instead of {is})")
+            };
+            match given_away(p.loss) {
+                0 => format!("Gave away less than 1%; {better} was a little better{values}."),
+                lost => format!("Gave away {lost}% winning chances; {better} was better{values}."),
+            }
+        }
     }
-    line
 }
 
-/// The best move instead and what each was worth for the side that moved: "Best b2-b3:
-/// goats +0.35, played -0.80"; when the best move was played, its value alone.
-pub fn values(kind: GameKind, p: &PlyReview) -> String {
-    let side = kind.side_name(p.side);
-    match p.best.as_ref().filter(|b| **b != p.played) {
-        Some(best) => format!(
-            "Best {best}: {side} {}, played {}",
-            score_text(p.before),
-            score_text(p.after)
-        ),
-        None => format!("The best move: {side} {}", score_text(p.after)),
+/// The first of the slips to list, and how many, when they take `heights[i]` each and
+/// `room` is free: all of them when they fit, else a run around the position shown (after
+/// `ply` moves), the next slip from it a third of the way down, or alone when even it does not
+/// fit.
+pub fn window(list: &[Slip], heights: &[f32], ply: usize, room: f32) -> (usize, usize) {
+    let n = list.len().min(heights.len());
+    if heights[..n].iter().sum::<f32>() <= room {
+        return (0, n);
     }
-}
-
-/// The first of `rows` slips to list when they do not all fit, so that those around the
-/// position shown (after `ply` moves) are in view.
-pub fn window_start(list: &[Slip], ply: usize, rows: usize) -> usize {
-    if list.len() <= rows {
-        return 0;
-    }
-    let next = list
+    let next = list[..n]
         .iter()
         .position(|s| s.before() >= ply)
-        .unwrap_or(list.len());
-    next.saturating_sub(rows / 2).min(list.len() - rows)
+        .unwrap_or(n)
+        .min(n.saturating_sub(1));
+    let mut used = heights.get(next).copied().unwrap_or(0.0);
+    if used > room {
+        return (next, 1.min(n));
+    }
+    // Back from the next slip while a third of the room is used, then forward, then (at the
+    // end of the list) back again to fill the room.
+    let (mut start, mut earlier) = (next, 0.0);
+    while start > 0 && earlier + heights[start - 1] <= room / 3.0 {
+        start -= 1;
+        earlier += heights[start];
+    }
+    used += earlier;
+    let mut end = next + 1;
+    while end < n && used + heights[end] <= room {
+        used += heights[end];
+        end += 1;
+    }
+    while start > 0 && used + heights[start - 1] <= room {
+        start -= 1;
+        used += heights[start];
+    }
+    (start, end - start)
 }
 
 /// The move played from the position after `shown` moves, with its verdict (none at the end).
@@ -138,6 +409,7 @@ pub fn next_move(review: &GameReview, shown: usize) -> Option<&PlyReview> {
 pub(crate) mod tests {
     use super::*;
     use chaupal_shared::protocol::GameId;
+    use chaupal_shared::review::win_scale;
 
     fn ply(
         n: u32,
@@ -184,38 +456,324 @@ pub(crate) mod tests {
         }
     }
 
+    /// The evaluation at which the mover's winning chance is `chance` percent in `kind`.
+    fn cp_for(kind: GameKind, chance: f64) -> Score {
+        let p = chance / 100.0;
+        Score::Cp((win_scale(kind) * (p / (1.0 - p)).ln()).round() as i32)
+    }
+
     #[test]
-    fn each_players_slips_are_listed_in_order_with_the_best_move() {
+    fn each_players_slips_are_listed_in_order_in_words() {
         let review = sample();
+        let kind = review.kind;
         let goats = slips(&review, Side::First);
         let plies: Vec<u32> = goats.iter().map(|s| s.ply).collect();
         assert_eq!(plies, [3, 5]);
-        assert_eq!(goats[0].best.as_deref(), Some("b3"));
         assert_eq!(goats[0].class, MoveClass::Blunder);
-        assert_eq!(goats[1].text(), "5. d3 → d2");
+        assert_eq!(goats[0].text(kind), "3. c2: gave away 20%; b3 was better");
+        assert_eq!(goats[1].text(kind), "5. d3: gave away 6%; d2 was better");
         assert_eq!(goats[1].before(), 4, "the position before the move");
         let tigers = slips(&review, Side::Second);
         assert_eq!(tigers.len(), 1, "a good move is no slip");
-        assert_eq!(tigers[0].text(), "4. b2-b1 → b2xd2");
-        assert_eq!(tigers[0].class, MoveClass::Mistake);
+        assert_eq!(
+            tigers[0].text(kind),
+            "4. b2-b1: gave away 13%; b2xd2 was better"
+        );
+        let both: Vec<(u32, Side)> = all_slips(&review).iter().map(|s| (s.ply, s.side)).collect();
+        assert_eq!(
+            both,
+            [(3, Side::First), (4, Side::Second), (5, Side::First)]
+        );
+    }
+
+    #[test]
+    fn a_slip_that_throws_a_proven_result_away_says_so_and_kalah_names_houses() {
+        let slip = Slip {
+            ply: 7,
+            side: Side::First,
+            played: "5".into(),
+            best: Some("2".into()),
+            class: MoveClass::Blunder,
+            loss: 50.0,
+            before: Score::Margin(4),
+            after: Score::Margin(0),
+        };
+        assert_eq!(
+            slip.text(GameKind::Kalah),
+            "7. house 5: turned a win into a draw; house 2 was better"
+        );
+        let only_move = Slip {
+            best: None,
+            before: Score::Win(9),
+            after: Score::Loss(4),
+            ..slip.clone()
+        };
+        assert_eq!(
+            only_move.text(GameKind::Jungle),
+            "7. 5: turned a win into a loss"
+        );
+        // A proven value against an estimate: the chance given away.
+        let estimate = Slip {
+            after: Score::Cp(-300),
+            loss: 24.4,
+            ..slip
+        };
+        assert_eq!(
+            estimate.text(GameKind::Kalah),
+            "7. house 5: gave away 24%; house 2 was better"
+        );
+    }
+
+    #[test]
+    fn an_estimate_reads_as_the_movers_winning_chance_in_percent() {
+        for kind in [
+            GameKind::BaghChal,
+            GameKind::Kalah,
+            GameKind::Jungle,
+            GameKind::SholoGuti,
+        ] {
+            assert_eq!(value_text(kind, Score::Cp(0)), "50%", "{kind:?}");
+            assert_eq!(value_text(kind, cp_for(kind, 61.0)), "61%", "{kind:?}");
+            assert_eq!(value_text(kind, cp_for(kind, 37.0)), "37%", "{kind:?}");
+            // One scale (+s) is 73%, whatever the game's scale is.
+            let s = win_scale(kind) as i32;
+            assert_eq!(value_text(kind, Score::Cp(s)), "73%", "{kind:?}");
+            assert_eq!(value_text(kind, Score::Cp(-s)), "27%", "{kind:?}");
+            // An estimate is never certain.
+            assert_eq!(value_text(kind, Score::Cp(1_000_000)), "99%");
+            assert_eq!(value_noun(kind, Score::Cp(-1_000_000)), "1%");
+        }
+        // The same evaluation is worth more in Jungle (scale 383) than in Bagh Chal (7478).
+        assert_eq!(value_text(GameKind::Jungle, Score::Cp(400)), "74%");
+        assert_eq!(value_text(GameKind::BaghChal, Score::Cp(400)), "51%");
+    }
+
+    #[test]
+    fn proven_results_and_kalah_margins_read_in_words() {
+        let kind = GameKind::Jungle;
+        assert_eq!(value_text(kind, Score::Win(12)), "wins in 12 moves");
+        assert_eq!(value_text(kind, Score::Win(1)), "wins in 1 move");
+        assert_eq!(value_text(kind, Score::Loss(7)), "loses in 7 moves");
+        assert_eq!(value_text(kind, Score::Win(0)), "has won");
+        assert_eq!(value_text(kind, Score::Draw), "draw");
+        assert_eq!(value_noun(kind, Score::Win(9)), "a win in 9 moves");
+        assert_eq!(value_noun(kind, Score::Loss(1)), "a loss in 1 move");
+        assert_eq!(value_noun(kind, Score::Draw), "a draw");
+        let kalah = GameKind::Kalah;
+        assert_eq!(value_text(kalah, Score::Margin(8)), "wins by 8 seeds");
+        assert_eq!(value_text(kalah, Score::Margin(1)), "wins by 1 seed");
+        assert_eq!(value_text(kalah, Score::Margin(-3)), "loses by 3 seeds");
+        assert_eq!(value_text(kalah, Score::Margin(0)), "level");
+        assert_eq!(value_noun(kalah, Score::Margin(-3)), "a loss by 3 seeds");
+        assert_eq!(outcome(Score::Margin(-3)), Some(Outcome::Loss));
+        assert_eq!(outcome(Score::Margin(0)), Some(Outcome::Draw));
+        assert_eq!(outcome(Score::Cp(900)), None);
+        assert_eq!(
+            standing(kalah, Side::Second, Score::Margin(8)),
+            "North wins by 8 seeds."
+        );
+        assert_eq!(
+            standing(GameKind::BaghChal, Side::First, Score::Cp(0)),
+            "Goats' winning chance: 50%."
+        );
+        assert_eq!(
+            standing(GameKind::Jungle, Side::First, Score::Cp(0)),
+            "South's winning chance: 50%."
+        );
+        assert_eq!(
+            standing(GameKind::BaghChal, Side::Second, Score::Win(3)),
+            "Tigers win in 3 moves."
+        );
+        assert_eq!(
+            standing(GameKind::BaghChal, Side::First, Score::Loss(0)),
+            "Goats have lost."
+        );
+        assert_eq!(
+            standing(kalah, Side::First, Score::Margin(0)),
+            "Level: a draw with best play."
+        );
+    }
+
+    #[test]
+    fn the_verdict_says_what_a_move_gave_away_and_what_was_better() {
+        let review = sample();
+        let kind = review.kind;
+        // The mistake at move 4: 35 hundredths before, -80 after, in Bagh Chal's scale.
+        let p = &review.plies[3];
+        assert_eq!(verdict_head(kind, p), "4. b2-b1: mistake");
+        // Both values read 50% in Bagh Chal's wide scale: they are left out.
+        assert_eq!(
+            verdict_detail(kind, p),
+            "Gave away 13% winning chances; b2xd2 was better."
+        );
+        // The best move: where the mover stands after it.
+        let best = &review.plies[0];
+        assert_eq!(verdict_head(kind, best), "1. c3: best move");
+        assert_eq!(
+            verdict_detail(kind, best),
+            format!(
+                "Goats' winning chance: {}.",
+                percent(win_chance(kind, Score::Cp(-80)))
+            )
+        );
+        // In Jungle the same values differ in percent.
+        let jungle = PlyReview {
+            before: cp_for(GameKind::Jungle, 61.0),
+            after: cp_for(GameKind::Jungle, 37.0),
+            loss: 24.0,
+            class: MoveClass::Blunder,
+            played: "a7-a6".into(),
+            best: Some("a7-b7".into()),
+            ply: 6,
+            side: Side::Second,
+            ..p.clone()
+        };
+        assert_eq!(verdict_head(GameKind::Jungle, &jungle), "6. a7-a6: blunder");
+        assert_eq!(
+            verdict_detail(GameKind::Jungle, &jungle),
+            "Gave away 24% winning chances; a7-b7 was better (61% instead of 37%)."
+        );
+        let good = PlyReview {
+            loss: 0.3,
+            class: MoveClass::Good,
+            after: cp_for(GameKind::Jungle, 60.0),
+            ..jungle.clone()
+        };
+        assert_eq!(
+            verdict_detail(GameKind::Jungle, &good),
+            "Gave away less than 1%; a7-b7 was a little better (61% instead of 60%)."
+        );
+    }
+
+    #[test]
+    fn the_verdict_on_proven_results_names_them() {
+        let base = sample().plies[2].clone();
+        let kind = GameKind::Jungle;
+        let thrown = PlyReview {
+            before: Score::Win(9),
+            after: Score::Draw,
+            loss: 50.0,
+            ..base.clone()
+        };
+        assert_eq!(
+            verdict_detail(kind, &thrown),
+            "Turned a win in 9 moves into a draw; b3 kept the win."
+        );
+        // Counted from the position shown: the move played leaves a win in 10 more, 11 in
+        // all, where b3 wins in 5.
+        let slower = PlyReview {
+            before: Score::Win(5),
+            after: Score::Win(10),
+            loss: 0.0,
+            class: MoveClass::Good,
+            ..base.clone()
+        };
+        assert_eq!(
+            verdict_detail(kind, &slower),
+            "Wins in 11 moves instead of 5; b3 was quicker."
+        );
+        let as_fast = PlyReview {
+            after: Score::Win(4),
+            ..slower.clone()
+        };
+        assert_eq!(
+            verdict_detail(kind, &as_fast),
+            "Wins in 5 moves too, as b3 does."
+        );
+        let sooner = PlyReview {
+            before: Score::Loss(9),
+            after: Score::Loss(2),
+            ..slower.clone()
+        };
+        assert_eq!(
+            verdict_detail(kind, &sooner),
+            "Loses in 3 moves instead of 9; b3 held out longer."
+        );
+        let kalah = PlyReview {
+            played: "5".into(),
+            best: Some("2".into()),
+            before: Score::Margin(6),
+            after: Score::Margin(-2),
+            loss: 100.0,
+            ..base.clone()
+        };
+        assert_eq!(
+            verdict_detail(GameKind::Kalah, &kalah),
+            "Turned a win by 6 seeds into a loss by 2 seeds; house 2 kept the win."
+        );
+        let smaller = PlyReview {
+            before: Score::Margin(6),
+            after: Score::Margin(2),
+            loss: 0.0,
+            class: MoveClass::Good,
+            ..kalah.clone()
+        };
+        assert_eq!(
+            verdict_detail(GameKind::Kalah, &smaller),
+            "Wins by 2 seeds instead of 6; house 2 was better."
+        );
+        // A win whose move was only estimated: the win against the estimate.
+        let unseen = PlyReview {
+            before: Score::Win(7),
+            after: Score::Cp(-300),
+            loss: 31.5,
+            ..base.clone()
+        };
+        assert_eq!(
+            verdict_detail(kind, &unseen),
+            format!(
+                "Gave away 32% winning chances; b3 was better (a win in 7 moves instead of {}).",
+                percent(win_chance(kind, Score::Cp(-300)))
+            )
+        );
+        // The best move in a proven position: the result.
+        let best = PlyReview {
+            class: MoveClass::Best,
+            best: Some(base.played.clone()),
+            after: Score::Loss(4),
+            ..base
+        };
+        assert_eq!(verdict_detail(kind, &best), "South loses in 5 moves.");
+        // The move that wins: won with this move, one move from the position shown.
+        let winning = PlyReview {
+            after: Score::Win(0),
+            ..best
+        };
+        assert_eq!(verdict_detail(kind, &winning), "South wins in 1 move.");
+        assert_eq!(from_before(Score::Loss(0)), Score::Loss(1));
+        assert_eq!(from_before(Score::Margin(3)), Score::Margin(3));
+    }
+
+    fn slip_at(ply: u32) -> Slip {
+        Slip {
+            ply,
+            side: Side::First,
+            played: "c3".into(),
+            best: None,
+            class: MoveClass::Mistake,
+            loss: 10.0,
+            before: Score::Cp(0),
+            after: Score::Cp(-100),
+        }
     }
 
     #[test]
     fn a_long_list_shows_the_slips_around_the_position_shown() {
-        let list: Vec<Slip> = (1..=10)
-            .map(|n| Slip {
-                ply: n * 2,
-                played: "c3".into(),
-                best: None,
-                class: MoveClass::Mistake,
-                loss: 10.0,
-            })
-            .collect();
-        assert_eq!(window_start(&list[..3], 15, 4), 0, "all fit");
-        assert_eq!(window_start(&list, 0, 4), 0);
-        // After 11 moves the next slip is move 12 (the sixth): it sits third of four.
-        assert_eq!(window_start(&list, 11, 4), 3);
-        assert_eq!(window_start(&list, 99, 4), 6, "the last four");
+        // Ten slips at moves 2, 4, ..., 20; one line each.
+        let list: Vec<Slip> = (1..=10).map(|n| slip_at(n * 2)).collect();
+        let ones = vec![1.0; 10];
+        assert_eq!(window(&list[..3], &ones[..3], 15, 4.0), (0, 3), "all fit");
+        assert_eq!(window(&list, &ones, 0, 4.0), (0, 4));
+        // After 11 moves the next slip is move 12 (the sixth): one before it, then it.
+        assert_eq!(window(&list, &ones, 11, 4.0), (4, 4));
+        assert_eq!(window(&list, &ones, 99, 4.0), (6, 4), "the last four");
+        // Two lines each: half as many.
+        let twos = vec![2.0; 10];
+        assert_eq!(window(&list, &twos, 11, 8.0), (4, 4));
+        assert_eq!(window(&list, &twos, 11, 5.0), (5, 2));
+        // No room even for one: the next slip alone.
+        assert_eq!(window(&list, &twos, 11, 1.0), (5, 1));
+        assert_eq!(window(&[], &[], 3, 4.0), (0, 0));
     }
 
     #[test]
@@ -229,30 +787,8 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn scores_read_as_people_say_them() {
-        assert_eq!(score_text(Score::Cp(35)), "+0.35");
-        assert_eq!(score_text(Score::Cp(-120)), "-1.20");
-        assert_eq!(score_text(Score::Cp(0)), "+0.00");
-        assert_eq!(score_text(Score::Win(23)), "win in 23");
-        assert_eq!(score_text(Score::Loss(4)), "loss in 4");
-        assert_eq!(score_text(Score::Draw), "draw");
-        assert_eq!(score_text(Score::Margin(3)), "+3 seeds");
-        assert_eq!(score_text(Score::Margin(-1)), "-1 seed");
-    }
-
-    #[test]
-    fn the_verdict_names_class_loss_and_best_move() {
+    fn the_next_move_is_the_one_played_from_the_position_shown() {
         let review = sample();
-        assert_eq!(verdict(&review.plies[3]), "4. b2-b1  mistake (-12.5)");
-        assert_eq!(verdict(&review.plies[0]), "1. c3  best");
-        assert_eq!(
-            values(review.kind, &review.plies[3]),
-            "Best b2xd2: tigers +0.35, played -0.80"
-        );
-        assert_eq!(
-            values(review.kind, &review.plies[0]),
-            "The best move: goats -0.80"
-        );
         assert_eq!(next_move(&review, 3).map(|p| p.ply), Some(4));
         assert!(next_move(&review, 6).is_none(), "nothing follows the end");
     }

@@ -1,12 +1,14 @@
-//! The replay screen: a finished game's position at any move, with the result at the end, a
-//! bar to jump along, the controls (also on the arrow keys, Home, End and Space), the analysis,
+//! The replay screen: a finished game's position at any move, with the result at the end, the
+//! controls (also on the arrow keys, Home, End and Space), a bar to jump along, the analysis,
 //! and the list of moves or, once asked for, the game's review (its part is
-//! [`super::review`]'s) with the best move marked on the board and "play from here".
+//! [`super::review`]'s) with the best move marked on the board and "play from here". A game
+//! the server can review has its room for the review from the start, so the board stays put
+//! when the review is asked for, runs and arrives ([`split`]).
 
 use chaupal_shared::Side;
 use macroquad::prelude::*;
 
-use super::common::{aspect, game_title, hint_block, move_list, split};
+use super::common::{aspect, game_title, gap, hint_block, move_list};
 use super::review;
 use crate::app::Action;
 use crate::draw::boards::{self, Marks};
@@ -27,18 +29,7 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let game = r.game();
     let view = BoardView::of(game);
     let ready = r.ready_review();
-    // A phone gives the review more of the screen, the board less.
-    let panel_min = if ready.is_some() && ui.portrait {
-        ui.unit * 27.0
-    } else {
-        ui.unit * 17.0
-    };
-    let (board_area, panel) = split(ui, body, aspect(&view), panel_min);
-    let (board_area, panel) = if ready.is_some() {
-        layout::widen_panel(board_area, panel, ui.unit * 5.0, ui.portrait)
-    } else {
-        (board_area, panel)
-    };
+    let (board_area, panel) = split(r, body, ui.unit, ui.portrait, gap(ui), aspect(&view));
     let frame = Frame::fit(geometry::extent(&view), board_area, r.flipped);
     let marks = Marks {
         last: r
@@ -63,9 +54,13 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     ui.panel(panel);
     let inner = panel.inset(ui.unit * 0.9);
     let rh = ui.row_h();
-    let mut y = inner.y + ui.unit * 0.6;
-    // On a phone the review leaves out the title and the names (the bar names the screen).
-    if ready.is_none() || !ui.portrait {
+    let compact = reviewable(r) && ui.portrait;
+    let lay = panel_layout(inner, ui.unit, rh, compact);
+    // On a phone a game with a review leaves out the title, the names and the move shown (the
+    // bar names the screen; the bar under the controls, the list of moves or the review's
+    // graph and verdict show the move), before the review as after, so the controls stay put.
+    if !compact {
+        let mut y = inner.y + ui.unit * 0.6;
         ui.heading(
             &paint::fit(&game_title(game), &ui.fonts.bold, ui.unit * 1.2, inner.w),
             inner.x,
@@ -85,27 +80,25 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
             Align::Left,
         );
         y += ui.unit * 1.5;
+        let place = if r.ply() == 0 {
+            "The start".to_owned()
+        } else {
+            format!("After move {} of {}", r.ply(), r.len())
+        };
+        // The controls start 1.7 units under it ([`panel_layout`]).
+        ui.strong(&place, inner.x, y, ui.unit, theme::TEXT, Align::Left);
     }
-    let place = if r.ply() == 0 {
-        "The start".to_owned()
-    } else {
-        format!("After move {} of {}", r.ply(), r.len())
-    };
-    ui.strong(&place, inner.x, y, ui.unit, theme::TEXT, Align::Left);
-    y += ui.unit * 1.2;
     let result = match game.outcome() {
         Some(outcome) => Some(crate::play::result_text(game.kind(), outcome, &r.names)),
         None => r.result_text(),
     };
+    // At the end, the result above the controls.
+    let mut y = lay.controls_y;
     if r.ply() == r.len()
         && let Some(result) = result
     {
-        y = ui.paragraph(&result, inner.x, y + ui.unit * 0.3, inner.w, theme::ACCENT);
-    }
-    y += ui.unit * 0.5;
-    // Progress bar: click to jump (the review's graph does that when it is there).
-    if ready.is_none() {
-        y = progress_bar(ui, r, inner, y, actions);
+        let below = ui.paragraph(&result, inner.x, y + ui.unit * 0.3, inner.w, theme::ACCENT);
+        y = below + ui.unit * 0.5;
     }
     let controls = Area {
         x: inner.x,
@@ -133,11 +126,11 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         }
     }
     y += rh + ui.unit * 0.6;
-    let bottom = Area {
-        y: inner.y + inner.h - rh,
-        h: rh,
-        ..inner
-    };
+    // Progress bar: click to jump (the review's graph does that when it is there).
+    if ready.is_none() {
+        y = progress_bar(ui, r, inner, y, actions);
+    }
+    let bottom = lay.bottom;
     // A game of the server's can be reviewed (again, after a refusal).
     let review_look = match &r.review {
         _ if r.game.is_none() => None,
@@ -162,10 +155,7 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         y = hint_block(ui, inner, y, h, &mover) + ui.unit * 0.3;
     }
     if let Some(rv) = ready {
-        let play = Area {
-            y: bottom.y - rh - ui.unit * 0.5,
-            ..bottom
-        };
+        let play = lay.play;
         let playable = game.outcome().is_none();
         let look = if playable {
             Look::Primary
@@ -175,11 +165,11 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         if ui.button(play, "Play from here against the AI", look) {
             actions.push(Action::PlayFromHere);
         }
+        // The review's area, less what the result or the analysis took above it.
         let area = Area {
-            x: inner.x,
             y,
-            w: inner.w,
-            h: play.y - y - ui.unit * 0.6,
+            h: (lay.review.y + lay.review.h - y).max(0.0),
+            ..lay.review
         };
         review::block(ui, r, rv, area, actions);
     } else {
@@ -200,6 +190,79 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         if ui.input.key(key) {
             actions.push(action);
         }
+    }
+}
+
+/// How many text units the panel of a game with a review is widened by in landscape, taken
+/// from the board's side.
+const REVIEW_WIDER: f32 = 5.0;
+/// The least height of the panel under the board on a phone, in text units: a replay's (the
+/// list of moves under the controls).
+const PANEL_MIN: f32 = 17.0;
+/// The same for a game with a review (graph, verdict and slips under the controls), as far as
+/// the board keeps its share ([`BOARD_SHARE_MIN`]).
+const REVIEW_PANEL_MIN: f32 = 30.0;
+/// The least share of the body's height the board keeps on a phone with a review.
+const BOARD_SHARE_MIN: f32 = 0.4;
+
+/// Where the replay's panel puts its parts, in its `inner` area at text unit `unit` with rows of
+/// buttons `rh` tall, `compact` on a phone with a review: the controls' row (lower at the end,
+/// under the result), the review's area under it, "play from here" and the bottom row.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct PanelLayout {
+    controls_y: f32,
+    review: Area,
+    play: Area,
+    bottom: Area,
+}
+
+fn panel_layout(inner: Area, unit: f32, rh: f32, compact: bool) -> PanelLayout {
+    // The title, the names and the move shown, as `draw` places them, then a little space.
+    let header = if compact { 0.0 } else { unit * 4.9 };
+    let controls_y = inner.y + header + unit * 0.5;
+    let bottom = Area {
+        y: inner.y + inner.h - rh,
+        h: rh,
+        ..inner
+    };
+    let play = Area {
+        y: bottom.y - rh - unit * 0.5,
+        ..bottom
+    };
+    let top = controls_y + rh + unit * 0.6;
+    PanelLayout {
+        controls_y,
+        review: Area {
+            y: top,
+            h: (play.y - unit * 0.6 - top).max(0.0),
+            ..inner
+        },
+        play,
+        bottom,
+    }
+}
+
+/// Whether the replay can have a review: a game the server keeps.
+fn reviewable(r: &Replay) -> bool {
+    r.game.is_some()
+}
+
+/// The board's area and the panel's for the replay `r` in `body` (a window's text unit `unit`,
+/// `gap` between them, a board of `aspect`): a game the server can review gets the review's
+/// room (a wider panel, or a taller one on a phone) from the start, so that the board does not
+/// move or shrink when the review is asked for, while it runs, or when it arrives.
+fn split(r: &Replay, body: Area, unit: f32, portrait: bool, gap: f32, aspect: f32) -> (Area, Area) {
+    let reviewable = reviewable(r);
+    let panel_min = if reviewable && portrait {
+        (unit * REVIEW_PANEL_MIN).min(body.h * (1.0 - BOARD_SHARE_MIN) - gap)
+    } else {
+        unit * PANEL_MIN
+    };
+    let (board, panel) = layout::board_and_panel(body, unit, portrait, gap, aspect, panel_min);
+    if reviewable {
+        layout::widen_panel(board, panel, unit * REVIEW_WIDER, portrait)
+    } else {
+        (board, panel)
     }
 }
 
@@ -256,4 +319,115 @@ fn progress_bar(ui: &Ui, r: &Replay, inner: Area, y: f32, actions: &mut Vec<Acti
         actions.push(Action::ReplayJump((f * r.len() as f32).round() as usize));
     }
     y + ui.unit * 1.4
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{Window, tests::SIZES};
+    use crate::review::Parts;
+    use crate::review::notes::tests::sample;
+    use chaupal_shared::{AnyGame, GameKind};
+
+    /// A replay of the sample review's Bagh Chal game, kept by the server when `game` is set.
+    fn replay(game: Option<u64>) -> Replay {
+        let start = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
+        let review = sample();
+        let moves: Vec<String> = review.plies.iter().map(|p| p.played.clone()).collect();
+        let mut r = Replay::new(start, &moves[..4]).expect("legal");
+        r.game = game;
+        r
+    }
+
+    #[test]
+    fn the_board_stays_put_while_the_review_is_asked_for_runs_and_arrives() {
+        let states = [
+            None,
+            Some(ReviewState::Asked),
+            Some(ReviewState::Running {
+                analysed: 3,
+                total: 5,
+            }),
+            Some(ReviewState::Ready(Box::new(sample()))),
+            Some(ReviewState::Failed("busy".into())),
+        ];
+        for (ww, wh) in SIZES {
+            let w = Window::new(ww, wh);
+            for aspect in [8.5 / 6.3, 1.0, 3.9 / 8.9] {
+                let mut r = replay(Some(42));
+                let splits: Vec<(Area, Area)> = states
+                    .iter()
+                    .map(|state| {
+                        r.review = state.clone();
+                        split(&r, w.body, w.unit, w.portrait, w.gap, aspect)
+                    })
+                    .collect();
+                assert!(
+                    splits.iter().all(|s| *s == splits[0]),
+                    "{ww}x{wh}, aspect {aspect}: {splits:?}"
+                );
+                let (board, panel) = splits[0];
+                assert!(board.w > 0.0 && board.h > 0.0 && panel.w > 0.0);
+            }
+        }
+    }
+
+    #[test]
+    fn the_review_fits_its_panel_on_a_phone_and_on_desktops() {
+        let review = sample();
+        for (ww, wh) in [(390.0, 844.0), (1280.0, 800.0), (1920.0, 1080.0)] {
+            let w = Window::new(ww, wh);
+            let rh = crate::layout::row_h(w.unit, w.portrait);
+            for aspect in [8.5 / 6.3, 1.0, 3.9 / 8.9, 9.0 / 7.0] {
+                let r = replay(Some(review.game.0));
+                let (board, panel) = split(&r, w.body, w.unit, w.portrait, w.gap, aspect);
+                let inner = panel.inset(w.unit * 0.9);
+                let lay = panel_layout(inner, w.unit, rh, w.portrait);
+                let at = format!("{ww}x{wh}, aspect {aspect}");
+                // The parts in order, within the panel, the review above "play from here".
+                assert!(lay.controls_y >= inner.y, "{at}");
+                assert!(lay.review.y >= lay.controls_y + rh, "{at}");
+                assert!(lay.review.y + lay.review.h <= lay.play.y, "{at}");
+                assert!(lay.play.y + lay.play.h <= lay.bottom.y, "{at}");
+                assert!(lay.bottom.y + lay.bottom.h <= panel.y + panel.h, "{at}");
+                // Every part of the review whole, with room for slips: on a phone with the
+                // legend in a row and verdicts of two lines (as the screenshots show them),
+                // beside the board with two rows and three lines.
+                let (legend, verdict) = if w.portrait { (1, 2) } else { (2, 3) };
+                let parts = Parts::fit(lay.review.h, w.unit, w.portrait, legend, verdict);
+                assert!(parts.total() <= lay.review.h + 0.01, "{at}: {parts:?}");
+                assert!(parts.legend > 0.0, "{at}: {parts:?}");
+                assert!(parts.slips >= w.unit * Parts::SLIPS_MIN, "{at}: {parts:?}");
+                if !w.portrait {
+                    // The heading and three lines.
+                    assert!(parts.slips >= w.unit * 5.0, "{at}: {parts:?}");
+                    assert!(board.x + board.w <= panel.x, "{at}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_the_server_can_review_has_the_reviews_room_from_the_start() {
+        // Landscape: a wider panel, taken from the board.
+        let w = Window::new(1280.0, 800.0);
+        let local = split(&replay(None), w.body, w.unit, w.portrait, w.gap, 1.0);
+        let served = split(&replay(Some(42)), w.body, w.unit, w.portrait, w.gap, 1.0);
+        assert!((served.1.w - local.1.w - w.unit * REVIEW_WIDER).abs() < 0.01);
+        assert_eq!(served.1.x + served.1.w, local.1.x + local.1.w);
+        // A phone: the panel under the board keeps the review's height, or all but the
+        // board's share.
+        let w = Window::new(390.0, 844.0);
+        let (board, panel) = split(&replay(Some(42)), w.body, w.unit, true, w.gap, 8.5 / 6.3);
+        let want = (w.unit * REVIEW_PANEL_MIN).min(w.body.h * (1.0 - BOARD_SHARE_MIN) - w.gap);
+        assert!(panel.h >= want - 0.01, "{panel:?}");
+        assert!(panel.h > w.unit * PANEL_MIN + w.unit * 8.0, "{panel:?}");
+        assert!(board.y + board.h < panel.y);
+        let (_, local) = split(&replay(None), w.body, w.unit, true, w.gap, 8.5 / 6.3);
+        assert!(local.h < panel.h, "a local game's list of moves needs less");
+        // A small phone: the board keeps its share.
+        let w = Window::new(360.0, 640.0);
+        let (board, _) = split(&replay(Some(42)), w.body, w.unit, true, w.gap, 8.5 / 6.3);
+        assert!(board.h >= w.body.h * BOARD_SHARE_MIN - 0.01, "{board:?}");
+    }
 }

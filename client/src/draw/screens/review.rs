@@ -1,8 +1,9 @@
 //! The review's part of the replay screen: while the server works, its progress; when it
-//! refused, why; once the review is there, the advantage graph (click it to jump), each
-//! player's accuracy, the verdict on the move played from the position shown, and each
-//! player's slips (click one to see the position before it). The arithmetic and the words are
-//! [`crate::review`]'s; this only draws them and turns clicks into actions.
+//! refused, why; once the review is there, the advantage graph with its axes and legend (click
+//! it to jump), each player's accuracy, the verdict on the move played from the position shown
+//! in words, and each player's slips in words (click one to see the position before it). The
+//! arithmetic and the words are [`crate::review`]'s; this only lays them out, draws them and
+//! turns clicks into actions.
 
 use chaupal_shared::Side;
 use chaupal_shared::review::{GameReview, MoveClass};
@@ -15,7 +16,7 @@ use crate::draw::theme::{self, alpha};
 use crate::draw::ui::Ui;
 use crate::geometry::{Area, Px};
 use crate::replay::Replay;
-use crate::review::{ReviewState, graph, notes};
+use crate::review::{Parts, ReviewState, graph, notes};
 
 /// The colour a move's class is marked in.
 pub(super) fn class_colour(class: MoveClass) -> Color {
@@ -37,16 +38,10 @@ pub(super) fn status(ui: &Ui, state: &ReviewState, a: Area, y: f32) -> f32 {
         }
         _ => {
             let text = state.progress_text().unwrap_or_default();
-            ui.label(
-                &paint::fit(&text, &ui.fonts.regular, ui.unit, a.w),
-                a.x,
-                y + ui.unit * 0.5,
-                theme::TEXT,
-                Align::Left,
-            );
+            let below = ui.paragraph(&text, a.x, y + ui.unit * 0.5, a.w, theme::TEXT);
             let bar = Area {
                 x: a.x,
-                y: y + ui.unit * 1.3,
+                y: below - ui.unit * 0.4,
                 w: a.w,
                 h: ui.unit * 0.5,
             };
@@ -67,62 +62,267 @@ pub(super) fn status(ui: &Ui, state: &ReviewState, a: Area, y: f32) -> f32 {
     }
 }
 
-/// The review of the replay `r` in `a`: graph, accuracy, verdict and slips, top to bottom.
+/// The text size of the lists and the accuracy.
+fn small(ui: &Ui) -> f32 {
+    ui.unit * 0.85
+}
+
+/// The text size of the axes and the legend.
+fn tiny(ui: &Ui) -> f32 {
+    ui.unit * 0.72
+}
+
+/// The review of the replay `r` in `a`: graph, accuracy, verdict and slips, top to bottom,
+/// with the heights [`Parts::fit`] gives them. The parts above the slips keep their heights
+/// from move to move (the verdict has the room of the longest), so stepping through the game
+/// moves nothing but the marks.
 pub(super) fn block(ui: &Ui, r: &Replay, review: &GameReview, a: Area, actions: &mut Vec<Action>) {
-    let graph_h = (a.h * 0.3).clamp(ui.unit * 3.0, ui.unit * if ui.portrait { 4.0 } else { 5.5 });
-    let g = Area { h: graph_h, ..a };
-    advantage(ui, r, review, g, actions);
-    let mut y = g.y + g.h + ui.unit * 0.8;
-    let small = ui.unit * 0.9;
+    let legend = legend(ui, review, a.w);
+    let legend_rows = legend.last().map_or(0, |entry| entry.row + 1);
+    let parts = Parts::fit(
+        a.h,
+        ui.unit,
+        ui.portrait,
+        legend_rows,
+        verdict_lines(ui, review, a.w),
+    );
+    advantage(ui, r, review, a, &parts, actions);
+    if parts.legend > 0.0 {
+        let top = a.y + parts.caption + parts.plot + parts.axis;
+        draw_legend(ui, &legend, a.x, top);
+    }
+    let mut y = a.y + parts.caption + parts.plot + parts.axis + parts.legend;
     // "Accuracy" before the figures when there is room for both.
     let figures = notes::accuracy_line(review);
     let with_word = format!("Accuracy: {figures}");
-    let line = if paint::text_width(&with_word, &ui.fonts.bold, small) <= a.w {
+    let size = small(ui);
+    let line = if paint::text_width(&with_word, &ui.fonts.bold, size) <= a.w {
         with_word
     } else {
-        paint::fit(&figures, &ui.fonts.bold, small, a.w)
+        paint::fit(&figures, &ui.fonts.bold, size, a.w)
     };
     paint::text(
         &line,
         a.x,
-        y,
-        small,
+        y + parts.accuracy * 0.45,
+        size,
         &ui.fonts.bold,
         theme::TEXT,
         Align::Left,
     );
-    y += ui.unit * 1.3;
-    y = verdict(ui, r, review, a, y);
-    let list = Area {
-        y,
-        h: (a.y + a.h - y).max(0.0),
-        ..a
-    };
-    slips(ui, r, review, list, actions);
+    y += parts.accuracy;
+    verdict(ui, r, review, a, y);
+    y += parts.verdict;
+    if parts.slips > 0.0 {
+        let list = Area {
+            y,
+            h: parts.slips,
+            ..a
+        };
+        slips(ui, r, review, list, actions);
+    }
 }
 
-/// The advantage graph: the first player's winning chance over the game (their colour below
-/// the curve, the second's above), the middle line, the mistakes and blunders marked, and the
-/// position shown; a click or a drag jumps there.
-fn advantage(ui: &Ui, r: &Replay, review: &GameReview, g: Area, actions: &mut Vec<Action>) {
+/// What marks an entry of the graph's legend.
+enum Key {
+    /// An area's colour.
+    Area(Color),
+    /// A dot's colour.
+    Dot(Color),
+}
+
+/// One entry of the legend, laid out: its mark, its words, its offset from the legend's left
+/// and its row.
+struct Entry {
+    key: Key,
+    words: String,
+    dx: f32,
+    row: usize,
+}
+
+/// The legend's entries, in rows `w` wide: the colour of each side ahead, the dots of the
+/// mistakes and the blunders.
+fn legend(ui: &Ui, review: &GameReview, w: f32) -> Vec<Entry> {
     let kind = review.kind;
-    let (first, _) = side_colour(kind, Side::First);
-    let (second, _) = side_colour(kind, Side::Second);
-    rounded(g, 6.0, alpha(second, 0.28));
+    let tiny = tiny(ui);
+    let keys = [
+        (
+            Key::Area(side_colour(kind, Side::First).0),
+            format!("{} ahead", notes::side_name(kind, Side::First)),
+        ),
+        (
+            Key::Area(side_colour(kind, Side::Second).0),
+            format!("{} ahead", notes::side_name(kind, Side::Second)),
+        ),
+        (
+            Key::Dot(class_colour(MoveClass::Mistake)),
+            "mistake".to_owned(),
+        ),
+        (
+            Key::Dot(class_colour(MoveClass::Blunder)),
+            "blunder".to_owned(),
+        ),
+    ];
+    let widths: Vec<f32> = keys
+        .iter()
+        .map(|(_, words)| {
+            tiny * 0.9 + tiny * 0.4 + paint::text_width(words, &ui.fonts.regular, tiny)
+        })
+        .collect();
+    keys.into_iter()
+        .zip(graph::flow(&widths, w, tiny * 0.8))
+        .map(|((key, words), (dx, row))| Entry {
+            key,
+            words,
+            dx,
+            row,
+        })
+        .collect()
+}
+
+/// Draws the legend from `(x, top)`, a row to each [`Parts::LEGEND_ROW`].
+fn draw_legend(ui: &Ui, entries: &[Entry], x: f32, top: f32) {
+    let tiny = tiny(ui);
+    let mark_w = tiny * 0.9;
+    let row_h = ui.unit * Parts::LEGEND_ROW;
+    for e in entries {
+        let x = x + e.dx;
+        let cy = top + row_h * (e.row as f32 + 0.5);
+        match e.key {
+            Key::Area(c) => rounded(
+                Area {
+                    x,
+                    y: cy - tiny * 0.4,
+                    w: mark_w,
+                    h: tiny * 0.8,
+                },
+                2.0,
+                alpha(c, 0.75),
+            ),
+            Key::Dot(c) => disc(
+                Px {
+                    x: x + mark_w / 2.0,
+                    y: cy,
+                },
+                mark_w * 0.5,
+                c,
+                1.0,
+                theme::BACKGROUND,
+            ),
+        }
+        paint::text(
+            &e.words,
+            x + mark_w + tiny * 0.4,
+            cy,
+            tiny,
+            &ui.fonts.regular,
+            theme::TEXT_DIM,
+            Align::Left,
+        );
+    }
+}
+
+/// The advantage graph from the top of `a`, in the heights of `parts`: a caption naming the
+/// vertical axis (the first player's winning chance) and the upright line (the move shown);
+/// the plot with the chances 0%, 50% and 100% labelled at its left, the area between the curve
+/// and the even line in the colour of the side ahead, the mistakes and blunders marked, and
+/// the position shown; under it the moves. A click or a drag on the plot jumps there.
+fn advantage(
+    ui: &Ui,
+    r: &Replay,
+    review: &GameReview,
+    a: Area,
+    parts: &Parts,
+    actions: &mut Vec<Action>,
+) {
+    let kind = review.kind;
+    let tiny = tiny(ui);
+    let font = &ui.fonts.regular;
+    let first = notes::side_name(kind, Side::First);
+    let (first_fill, _) = side_colour(kind, Side::First);
+    let (second_fill, _) = side_colour(kind, Side::Second);
+    // The caption: what goes up; at its right, when there is room, what the upright line is.
+    let caption = format!("{} winning chance", notes::possessive(&first));
+    let caption_y = a.y + tiny * 0.75;
+    let mark_w = tiny * 0.9;
+    let shown_words = "move shown";
+    let shown_w = mark_w + tiny * 0.4 + paint::text_width(shown_words, font, tiny);
+    let caption_w = paint::text_width(&caption, font, tiny);
+    if caption_w + tiny * 2.0 + shown_w <= a.w {
+        let x = a.x + a.w - shown_w + mark_w / 2.0;
+        draw_line(
+            x,
+            caption_y - tiny * 0.5,
+            x,
+            caption_y + tiny * 0.5,
+            2.0,
+            theme::ACCENT,
+        );
+        paint::text(
+            shown_words,
+            a.x + a.w,
+            caption_y,
+            tiny,
+            font,
+            theme::TEXT_DIM,
+            Align::Right,
+        );
+    }
+    paint::text(
+        &paint::fit(&caption, font, tiny, a.w),
+        a.x,
+        caption_y,
+        tiny,
+        font,
+        theme::TEXT_DIM,
+        Align::Left,
+    );
+    // The plot, right of the chances' labels.
+    let label_w = graph::CHANCE_TICKS
+        .iter()
+        .map(|(_, l)| paint::text_width(l, font, tiny))
+        .fold(0.0, f32::max);
+    let pad = tiny * 0.4;
+    let g = Area {
+        x: a.x + label_w + pad,
+        y: a.y + parts.caption,
+        w: (a.w - label_w - pad).max(1.0),
+        h: parts.plot,
+    };
+    rounded(g, 4.0, alpha(theme::BACKGROUND, 0.7));
     let chances = graph::chances(review);
     let moves = review.plies.len();
     let x_of = |ply: usize| graph::x_of(ply, moves, g.x, g.w);
     let y_of = |c: f64| graph::y_of(c, g.y, g.h);
-    let bottom = g.y + g.h;
+    let mid = y_of(50.0);
+    for quarter in [25.0, 75.0] {
+        let y = y_of(quarter);
+        draw_line(g.x, y, g.x + g.w, y, 1.0, alpha(theme::TEXT_DIM, 0.18));
+    }
+    // The area between the curve and the even line: the first player's colour where they are
+    // ahead, the second's where they are.
+    let band = |x0: f32, c0: f64, x1: f32, c1: f64| {
+        let fill = if c0 + c1 >= 100.0 {
+            alpha(first_fill, 0.55)
+        } else {
+            alpha(second_fill, 0.55)
+        };
+        let (y0, y1) = (y_of(c0), y_of(c1));
+        draw_triangle(vec2(x0, y0), vec2(x1, y1), vec2(x0, mid), fill);
+        draw_triangle(vec2(x1, y1), vec2(x1, mid), vec2(x0, mid), fill);
+    };
     for (i, w) in chances.windows(2).enumerate() {
         let (x0, x1) = (x_of(i), x_of(i + 1));
-        let (y0, y1) = (y_of(w[0]), y_of(w[1]));
-        let fill = alpha(first, 0.45);
-        draw_triangle(vec2(x0, y0), vec2(x1, y1), vec2(x0, bottom), fill);
-        draw_triangle(vec2(x1, y1), vec2(x1, bottom), vec2(x0, bottom), fill);
+        match graph::crossing(w[0], w[1]) {
+            Some(t) => {
+                let xm = x0 + (x1 - x0) * t;
+                band(x0, w[0], xm, 50.0);
+                band(xm, 50.0, x1, w[1]);
+            }
+            None => band(x0, w[0], x1, w[1]),
+        }
     }
-    let mid = y_of(50.0);
-    draw_line(g.x, mid, g.x + g.w, mid, 1.0, alpha(theme::TEXT_DIM, 0.7));
+    draw_line(g.x, mid, g.x + g.w, mid, 1.0, alpha(theme::TEXT_DIM, 0.8));
     for (i, w) in chances.windows(2).enumerate() {
         draw_line(
             x_of(i),
@@ -134,7 +334,7 @@ fn advantage(ui: &Ui, r: &Replay, review: &GameReview, g: Area, actions: &mut Ve
         );
     }
     let shown = x_of(r.ply());
-    draw_line(shown, g.y, shown, bottom, 2.0, theme::ACCENT);
+    draw_line(shown, g.y, shown, g.y + g.h, 2.0, theme::ACCENT);
     let dot = (ui.unit * 0.3).max(3.0);
     for (ply, class) in graph::marked(review) {
         if let Some(&c) = chances.get(ply) {
@@ -150,6 +350,43 @@ fn advantage(ui: &Ui, r: &Replay, review: &GameReview, g: Area, actions: &mut Ve
             );
         }
     }
+    // The vertical axis: 100% at the top, 50% on the even line, 0% at the bottom.
+    for (chance, label) in graph::CHANCE_TICKS {
+        let y = y_of(chance);
+        draw_line(g.x - pad * 0.6, y, g.x, y, 1.0, theme::TEXT_DIM);
+        paint::text(
+            label,
+            g.x - pad,
+            y,
+            tiny,
+            font,
+            theme::TEXT_DIM,
+            Align::Right,
+        );
+    }
+    // The moves along the bottom, the first named: "move 1", then "10", "20"...
+    let bottom = g.y + g.h;
+    let most = (g.w / (paint::text_width("000", font, tiny) * 2.0)).floor() as usize;
+    for tick in graph::move_ticks(moves, most) {
+        let x = x_of(tick);
+        draw_line(x, bottom, x, bottom + pad, 1.0, theme::TEXT_DIM);
+        let number = tick.to_string();
+        let right = x + paint::text_width(&number, font, tiny) / 2.0;
+        let words = if tick == 1 {
+            "move 1".to_owned()
+        } else {
+            number
+        };
+        paint::text(
+            &words,
+            right,
+            bottom + pad + tiny * 0.75,
+            tiny,
+            font,
+            theme::TEXT_DIM,
+            Align::Right,
+        );
+    }
     let grab = Area {
         y: g.y - 4.0,
         h: g.h + 8.0,
@@ -163,134 +400,159 @@ fn advantage(ui: &Ui, r: &Replay, review: &GameReview, g: Area, actions: &mut Ve
     }
 }
 
-/// The verdict on the move played from the position shown, and what it was worth; the end of
-/// the game says so. Returns the y below.
-fn verdict(ui: &Ui, r: &Replay, review: &GameReview, a: Area, y: f32) -> f32 {
-    let small = ui.unit * 0.9;
-    match notes::next_move(review, r.ply()) {
-        Some(p) => {
-            paint::text(
-                &paint::fit(&notes::verdict(p), &ui.fonts.bold, ui.unit, a.w),
-                a.x,
-                y,
-                ui.unit,
-                &ui.fonts.bold,
-                class_colour(p.class),
-                Align::Left,
-            );
-            paint::text(
-                &paint::fit(
-                    &notes::values(review.kind, p),
-                    &ui.fonts.regular,
-                    small,
-                    a.w,
-                ),
-                a.x,
-                y + ui.unit * 1.25,
-                small,
-                &ui.fonts.regular,
-                theme::TEXT_DIM,
-                Align::Left,
-            );
-            y + ui.unit * 2.4
-        }
-        None => {
-            ui.label("The end of the game.", a.x, y, theme::TEXT_DIM, Align::Left);
-            y + ui.unit * 1.2
-        }
-    }
+/// The text size of the verdict's words (`ui.paragraph`'s).
+fn verdict_size(ui: &Ui) -> f32 {
+    ui.unit * 0.95
 }
 
-/// Each player's slips in a column of their own, under their side's name; a click on one shows
-/// the position before it.
+/// The lines the longest verdict takes under its first, wrapped to `w` (at most four).
+fn verdict_lines(ui: &Ui, review: &GameReview, w: f32) -> usize {
+    let size = verdict_size(ui);
+    review
+        .plies
+        .iter()
+        .map(|p| {
+            paint::wrap(
+                &notes::verdict_detail(review.kind, p),
+                &ui.fonts.regular,
+                size,
+                w,
+            )
+            .len()
+        })
+        .max()
+        .unwrap_or(1)
+        .clamp(1, 4)
+}
+
+/// The verdict on the move played from the position shown, from `y`, in words: its class on
+/// the first line, then what it gave away and what was better (wrapped); the end of the game
+/// says so.
+fn verdict(ui: &Ui, r: &Replay, review: &GameReview, a: Area, y: f32) {
+    let kind = review.kind;
+    let head_y = y + ui.unit * 0.45;
+    let detail_y = head_y + ui.unit * 1.2;
+    let (head, colour, detail) = match notes::next_move(review, r.ply()) {
+        Some(p) => (
+            notes::verdict_head(kind, p),
+            class_colour(p.class),
+            notes::verdict_detail(kind, p),
+        ),
+        None => (
+            "The end of the game.".to_owned(),
+            theme::TEXT,
+            "Step back to see the verdict on each move.".to_owned(),
+        ),
+    };
+    paint::text(
+        &paint::fit(&head, &ui.fonts.bold, ui.unit, a.w),
+        a.x,
+        head_y,
+        ui.unit,
+        &ui.fonts.bold,
+        colour,
+        Align::Left,
+    );
+    ui.paragraph(&detail, a.x, detail_y, a.w, theme::TEXT_DIM);
+}
+
+/// Both players' slips, in the order they were played, under a line with each player's count:
+/// each in words, wrapped to the width, marked with its side's colour and its class's dot;
+/// when they do not all fit, those around the position shown. A click on one shows the
+/// position before it.
 fn slips(ui: &Ui, r: &Replay, review: &GameReview, a: Area, actions: &mut Vec<Action>) {
-    let line_h = ui.unit * 1.25;
-    if a.h < line_h * 2.0 {
+    let kind = review.kind;
+    let size = small(ui);
+    let line_h = size * 1.35;
+    let head_h = ui.unit * 1.5;
+    if a.h < head_h + line_h + 8.0 {
         return;
     }
     rounded(a, 8.0, alpha(theme::BACKGROUND, 0.6));
-    let gap = ui.unit * 0.5;
-    let col_w = (a.w - gap) / 2.0;
-    let small = ui.unit * 0.85;
-    let rows_fit = ((a.h - line_h - 6.0) / line_h).floor().max(0.0) as usize;
+    let font = &ui.fonts.regular;
+    let mark = ui.unit * 0.32;
+    let marker = |x: f32, y: f32, side: Side| {
+        let (fill, dark) = side_colour(kind, side);
+        disc(Px { x, y }, mark, fill, 1.0, dark);
+    };
+    // The heading: each player's count, under their side's colour.
+    let head_y = a.y + 4.0 + head_h / 2.0;
+    let half = a.w / 2.0;
     for side in Side::BOTH {
-        let x = a.x + side.index() as f32 * (col_w + gap);
-        let (fill, dark) = side_colour(review.kind, side);
-        let head_y = a.y + 4.0 + line_h / 2.0;
-        disc(
-            Px {
-                x: x + ui.unit * 0.7,
-                y: head_y,
-            },
-            ui.unit * 0.3,
-            fill,
-            1.0,
-            dark,
-        );
-        let list = notes::slips(review, side);
-        let head = match list.len() {
-            1 => format!("{}: 1 slip", notes::side_name(review.kind, side)),
-            n => format!("{}: {n} slips", notes::side_name(review.kind, side)),
+        let x = a.x + side.index() as f32 * half;
+        marker(x + ui.unit * 0.7, head_y, side);
+        let n = notes::slips(review, side).len();
+        let name = notes::side_name(kind, side);
+        let head = match n {
+            0 => format!("{name}: no slips"),
+            1 => format!("{name}: 1 slip"),
+            n => format!("{name}: {n} slips"),
         };
         paint::text(
-            &paint::fit(&head, &ui.fonts.bold, small, col_w - ui.unit * 1.3),
+            &paint::fit(&head, &ui.fonts.bold, size, half - ui.unit * 1.4),
             x + ui.unit * 1.2,
             head_y,
-            small,
+            size,
             &ui.fonts.bold,
             theme::TEXT,
             Align::Left,
         );
-        if list.is_empty() {
-            paint::text(
-                "No slips",
-                x + ui.unit * 0.5,
-                head_y + line_h,
-                small,
-                &ui.fonts.regular,
-                theme::TEXT_DIM,
-                Align::Left,
-            );
-            continue;
+    }
+    let list = notes::all_slips(review);
+    let indent = ui.unit * 1.9;
+    let text_w = a.w - indent - ui.unit * 0.4;
+    let texts: Vec<Vec<String>> = list
+        .iter()
+        .map(|s| paint::wrap(&s.text(kind), font, size, text_w))
+        .collect();
+    // Each entry's height with the space after it (the last needs none).
+    let entry_gap = size * 0.3;
+    let heights: Vec<f32> = texts
+        .iter()
+        .map(|t| line_h * t.len() as f32 + entry_gap)
+        .collect();
+    let top = a.y + 4.0 + head_h;
+    let room = a.y + a.h - 4.0 - top + entry_gap;
+    let (first, count) = notes::window(&list, &heights, r.ply(), room);
+    let mut y = top;
+    for (slip, text) in list.iter().zip(&texts).skip(first).take(count) {
+        let h = line_h * text.len() as f32;
+        if y + h > a.y + a.h {
+            break;
         }
-        // When they do not all fit, the rows around the position shown.
-        let first = notes::window_start(&list, r.ply(), rows_fit);
-        for (i, slip) in list.iter().skip(first).take(rows_fit).enumerate() {
-            let cell = Area {
-                x,
-                y: a.y + 4.0 + line_h * (i + 1) as f32,
-                w: col_w,
-                h: line_h,
-            };
-            if slip.before() == r.ply() {
-                rounded(cell.inset(1.0), 6.0, alpha(theme::ACCENT, 0.3));
-            } else if ui.hover(cell) {
-                rounded(cell.inset(1.0), 6.0, alpha(theme::TEXT, 0.08));
-            }
-            let cy = cell.y + line_h / 2.0;
-            draw_circle(
-                x + ui.unit * 0.55,
-                cy,
-                ui.unit * 0.22,
-                class_colour(slip.class),
-            );
+        let cell = Area {
+            x: a.x + 2.0,
+            y,
+            w: a.w - 4.0,
+            h,
+        };
+        if slip.before() == r.ply() {
+            rounded(cell, 6.0, alpha(theme::ACCENT, 0.3));
+        } else if ui.hover(cell) {
+            rounded(cell, 6.0, alpha(theme::TEXT, 0.08));
+        }
+        let cy = y + line_h / 2.0;
+        marker(a.x + ui.unit * 0.7, cy, slip.side);
+        draw_circle(
+            a.x + ui.unit * 1.45,
+            cy,
+            ui.unit * 0.22,
+            class_colour(slip.class),
+        );
+        for (i, part) in text.iter().enumerate() {
             paint::text(
-                &paint::fit(
-                    &slip.text(),
-                    &ui.fonts.regular,
-                    small,
-                    col_w - ui.unit * 1.1,
-                ),
-                x + ui.unit * 1.0,
-                cy,
-                small,
-                &ui.fonts.regular,
+                part,
+                a.x + indent,
+                y + line_h * (i as f32 + 0.5),
+                size,
+                font,
                 theme::TEXT,
                 Align::Left,
             );
-            if ui.input.tapped(cell) {
-                actions.push(Action::ReplayJump(slip.before()));
-            }
         }
+        if ui.input.tapped(cell) {
+            actions.push(Action::ReplayJump(slip.before()));
+        }
+        y += h + entry_gap;
     }
 }
