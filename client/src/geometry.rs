@@ -35,6 +35,14 @@ impl Area {
         p.x >= self.x && p.x <= self.x + self.w && p.y >= self.y && p.y <= self.y + self.h
     }
 
+    /// Whether `other` lies wholly within this area (half a pixel spared for rounding).
+    pub fn holds(&self, other: Area) -> bool {
+        other.x >= self.x - 0.5
+            && other.y >= self.y - 0.5
+            && other.x + other.w <= self.x + self.w + 0.5
+            && other.y + other.h <= self.y + self.h + 0.5
+    }
+
     /// The area shrunk by `m` on every side.
     pub fn inset(&self, m: f32) -> Area {
         Area {

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use crate::app::{App, Connection, Field, Screen, Tone};
 use crate::draw::ui::{Record, TargetKind};
+use crate::review::ReviewState;
 
 /// The state published after a frame.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -58,6 +59,9 @@ pub struct Hook {
     pub broken_link: Option<String>,
     /// The text fields on the screen, with their text and selection.
     pub fields: Vec<HookField>,
+    /// Where the review of the replayed game stands: `asked`, `running`, `ready` or `failed`
+    /// (none: not asked for).
+    pub review: Option<&'static str>,
 }
 
 /// A notice on the screen.
@@ -95,6 +99,9 @@ pub struct HookTarget {
     pub enabled: bool,
     /// Whether it is the chosen one of a set of buttons.
     pub selected: bool,
+    /// Whether it is wholly in view: in the window, below the top bar (a screen that scrolls
+    /// has targets out of view).
+    pub visible: bool,
 }
 
 impl Hook {
@@ -155,6 +162,7 @@ impl Hook {
                     h: t.area.h,
                     enabled: t.enabled,
                     selected: t.selected,
+                    visible: t.visible,
                 })
                 .collect(),
             notices: app
@@ -169,6 +177,15 @@ impl Hook {
                 .into_iter()
                 .collect(),
             broken_link: app.broken_link().map(str::to_owned),
+            review: app
+                .replay()
+                .and_then(|r| r.review.as_ref())
+                .map(|state| match state {
+                    ReviewState::Asked => "asked",
+                    ReviewState::Running { .. } => "running",
+                    ReviewState::Ready(_) => "ready",
+                    ReviewState::Failed(_) => "failed",
+                }),
             fields: record
                 .fields
                 .iter()
@@ -216,6 +233,7 @@ mod tests {
                     },
                     enabled: true,
                     selected: false,
+                    visible: true,
                 },
                 Target {
                     kind: TargetKind::Cell,
@@ -228,6 +246,7 @@ mod tests {
                     },
                     enabled: false,
                     selected: false,
+                    visible: true,
                 },
             ],
         }

@@ -77,11 +77,17 @@ impl Window {
         let unit = unit(w, h);
         let portrait = portrait(w, h);
         let gap = if portrait { GAP_NARROW } else { GAP };
+        // On a phone the bar holds a button that a finger must hit.
+        let bar_h = if portrait {
+            (unit * TOP_BAR).max(TAP_MIN + 8.0)
+        } else {
+            unit * TOP_BAR
+        };
         let bar = Area {
             x: 0.0,
             y: 0.0,
             w,
-            h: unit * TOP_BAR,
+            h: bar_h,
         };
         let top = bar.h + gap;
         Window {

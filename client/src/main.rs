@@ -37,7 +37,9 @@ fn main() {
 ///    the turn's start, since every change is drawn in the turn that made it, so a tap lands
 ///    on what the player saw, even when the server's news or a notice's end arrive in the same
 ///    turn;
-/// 2. then the server's news and the passing of time change the state;
+/// 2. then the time since the last turn passes, and the player's actions, the server's news
+///    and the device's network change the state (in that order, so that a notice or a move
+///    that comes now is not aged by the wait before it);
 /// 3. then, if anything changed, the new picture is drawn (a frame in which nothing changed
 ///    shows the last picture again), and the loop waits until something happens or is due
 ///    ([`Pacer`]).
@@ -77,8 +79,13 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
     let heights = Heights::default();
     let mut unseen = 0u32;
     let mut hook_frames = 0u64;
+    let mut last_turn = platform::now();
     loop {
         let started = platform::now();
+        // The time since the last turn, by the platform's clock (macroquad's frame time is the
+        // turn before's: after an idle wait it would come a turn late).
+        let dt = (started - last_turn).max(0.0) as f32;
+        last_turn = started;
         let size = (screen_width(), screen_height());
         fonts.typesetter().begin_frame(screen_dpi_scale());
         input = Input::read(&input);
@@ -107,13 +114,16 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
                 });
             }
         }
+        // 2. The time since the last turn passes for the state as it was (what happens now,
+        // a notice or a move shown, starts after it), then the player's actions, the
+        // server's news and the device's network.
+        app.frame(dt, pacer.animation_step(dt));
         let acted = !actions.is_empty();
         for action in actions {
             for out in app.handle(action) {
                 carry_out(out, &mut app, online.as_mut());
             }
         }
-        // 2. The server's news, the device's network, and time.
         let mut news = online.as_mut().is_some_and(|o| o.pump(&mut app));
         let reachable = platform::device_online();
         if reachable != device_online {
@@ -121,8 +131,6 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
             let _ = app.apply(Event::DeviceOnline(reachable));
             news = true;
         }
-        let dt = get_frame_time();
-        app.frame(dt, pacer.animation_step(dt));
         // 3. The picture of the state as it is now, when it changed.
         if acted || news || !canvas.ready() || pacer.redraw(started, size, false) {
             // The clicks and keys have acted already: this drawing only shows.
@@ -179,7 +187,7 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
             .into_iter()
             .flatten()
             .reduce(f32::min);
-        let wait = pacer.after_frame(get_frame_time(), input.active() || acted, change);
+        let wait = pacer.after_frame(dt, input.active() || acted, change);
         platform::pace(wait, pacer.idle_poll(), (platform::now() - started) as f32);
         next_frame().await;
     }

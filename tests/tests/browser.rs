@@ -13,6 +13,13 @@
 //!   the same address on a new build, and the browser runs the new client at once and drops the
 //!   old build's cache.
 //!
+//! - A phone (`tests/browser/phone.mjs`, 390x844 with touch; a laptop page watches): names
+//!   typed through the real input, every letter kept and the limit said; a link that leads
+//!   nowhere; the address bar while playing, watching and replaying, and reloads of each; no
+//!   stale frame after the opponent's move, a notice's end, the opponent's return or the
+//!   result card; a whole Kalah game by taps with a takeback asked and declined, and its
+//!   review.
+//!
 //! Nothing here is skipped: without the built client, Node, Playwright or Chromium the tests
 //! fail and say what to run (`bash scripts/install.sh test`, `bash scripts/build-web.sh`;
 //! scripts/test.sh runs both). They take turns: one browser at a time.
@@ -239,6 +246,64 @@ fn rebuild_with_marker(web: &Path, marker: &str) -> Value {
         String::from_utf8_lossy(&run.stderr)
     );
     assets_of(web)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_every_tap_lands_names_keep_their_letters_and_links_tell_the_truth() {
+    let _one_browser = ONE_BROWSER.lock().await;
+    let site = site();
+    let chromium = tools();
+    let site_arg = site.to_str().unwrap().to_owned();
+    let server = ServerProcess::start_for_games(&["--web", &site_arg]).await;
+    let base = format!("http://{}", server.addr);
+    let summary = drive(
+        "phone.mjs",
+        &[
+            "--base".into(),
+            base.into(),
+            "--artifacts".into(),
+            target_dir().join("browser-artifacts").into(),
+            "--chromium".into(),
+            chromium.into(),
+        ],
+    )
+    .await;
+    // The driver fails on anything late; its figures are kept in the log.
+    for key in ["move_ms", "return_ms"] {
+        let ms = summary[key].as_f64().unwrap();
+        assert!((0.0..=100.0).contains(&ms), "{key}: {ms} ms");
+    }
+    assert!(summary["notice_end_late_ms"].as_f64().unwrap().abs() <= 100.0);
+    assert_eq!(
+        summary["takeback_question"].as_str(),
+        Some("Your opponent asks to take back their last move.")
+    );
+    assert!(
+        summary["bad_link_card"]
+            .as_str()
+            .unwrap()
+            .contains("ZZZZ-ZZZZ")
+    );
+    assert!(
+        summary["name_limit_notice"]
+            .as_str()
+            .unwrap()
+            .contains("at most 32 characters")
+    );
+    screenshots_written(&summary);
+    // The game played by taps is the server's, whole.
+    let mut client = chaupal_tests::Client::hello(&server, "Reader").await;
+    let game = chaupal_shared::protocol::GameId(summary["game"].as_u64().unwrap());
+    let record = client
+        .request(chaupal_shared::protocol::Request::GetRecord { game })
+        .await
+        .expect("the finished game's record");
+    let chaupal_shared::protocol::Reply::Record { moves, .. } = record else {
+        panic!("not a record: {record:?}");
+    };
+    assert_eq!(moves.len() as u64, summary["moves"].as_u64().unwrap());
+    // Each Kalah move is one tap on a house, and every one was made so.
+    assert_eq!(summary["taps"].as_u64(), Some(moves.len() as u64));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -453,11 +453,12 @@ impl App {
             self.tell(format!("{OPPONENT_LOST}{when}"), Tone::News);
             self.opponent_away = true;
         } else if std::mem::take(&mut self.opponent_away) {
-            let said_lost = self
+            // Said unless the notice up now is about something else.
+            let free = self
                 .notice
                 .as_ref()
-                .is_some_and(|n| n.text.starts_with(OPPONENT_LOST));
-            if said_lost {
+                .is_none_or(|n| n.text.starts_with(OPPONENT_LOST));
+            if free {
                 self.tell("Your opponent is back.", Tone::News);
             }
         }
@@ -890,13 +891,24 @@ mod tests {
             seats: seats(true),
         });
         assert_eq!(notice_text(&app), "Your opponent is back.");
-        // Being back once is said once; a notice about something else is left alone.
+        // Being back once is said once, even after the notice of the going went; a notice
+        // about something else is left alone.
         app.handle(super::super::Action::DismissNotice);
         app.apply(Event::Presence {
             watchers: 0,
             seats: seats(true),
         });
         assert!(app.notice().is_none());
+        app.apply(Event::Presence {
+            watchers: 0,
+            seats: seats(false),
+        });
+        app.handle(super::super::Action::DismissNotice);
+        app.apply(Event::Presence {
+            watchers: 0,
+            seats: seats(true),
+        });
+        assert_eq!(notice_text(&app), "Your opponent is back.");
         app.apply(Event::Presence {
             watchers: 0,
             seats: seats(false),

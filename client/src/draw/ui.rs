@@ -203,6 +203,9 @@ pub struct Ui<'a> {
     record: Rc<RefCell<Record>>,
     /// The heights of the parts of a screen, as last measured.
     heights: &'a Heights,
+    /// The part of the window the widgets show in (a screen that scrolls draws some out of
+    /// it, under the top bar or below the window's edge).
+    view: Area,
 }
 
 /// The heights the parts of a screen took when last drawn: an immediate-mode screen knows a
@@ -277,6 +280,8 @@ pub struct Target {
     pub enabled: bool,
     /// Whether it is the chosen one of a set of buttons.
     pub selected: bool,
+    /// Whether it is wholly in view (a screen that scrolls has targets out of view).
+    pub visible: bool,
 }
 
 /// What a [`Target`] is.
@@ -304,6 +309,26 @@ impl<'a> Ui<'a> {
             answers: true,
             record: Rc::default(),
             heights,
+            view: Area {
+                x: 0.0,
+                y: 0.0,
+                w,
+                h,
+            },
+        }
+    }
+
+    /// The same widgets, shown only within `view`.
+    pub fn within(&self, view: Area) -> Ui<'a> {
+        Ui {
+            input: self.input,
+            fonts: self.fonts,
+            unit: self.unit,
+            portrait: self.portrait,
+            answers: self.answers,
+            record: Rc::clone(&self.record),
+            heights: self.heights,
+            view,
         }
     }
 
@@ -323,6 +348,7 @@ impl<'a> Ui<'a> {
             answers: self.answers && answers,
             record: Rc::clone(&self.record),
             heights: self.heights,
+            view: self.view,
         }
     }
 
@@ -348,6 +374,7 @@ impl<'a> Ui<'a> {
             area,
             enabled: self.answers && enabled,
             selected: false,
+            visible: self.view.holds(area),
         });
     }
 
@@ -375,6 +402,7 @@ impl<'a> Ui<'a> {
             area: a,
             enabled: self.answers && look != Look::Disabled,
             selected: look == Look::Selected,
+            visible: self.view.holds(a),
         });
         let r = (a.h * 0.28).min(10.0);
         rounded(Area { y: a.y + 2.0, ..a }, r, alpha(BLACK, 0.25));

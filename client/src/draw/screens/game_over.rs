@@ -7,66 +7,15 @@ use macroquad::prelude::*;
 use crate::app::Action;
 use crate::draw::paint::{self, Align};
 use crate::draw::theme::{self, alpha};
-use crate::draw::ui::{Look, Ui, columns};
+use crate::draw::ui::{Look, Ui};
 use crate::geometry::Area;
+use crate::layout;
 use crate::play::{Match, capitalise};
 
-/// Draws the result card in the middle of the board; a click beside it hides it.
+/// Draws the result card in the middle of the board; a click beside it (or on its close
+/// button) puts it aside. The result and its reason wrap rather than being cut, and the
+/// buttons go as many to a row as keeps their labels whole.
 pub(super) fn card(m: &Match, ui: &Ui, board: Area, actions: &mut Vec<Action>) {
-    let w = (ui.unit * 24.0).min(board.w * 0.9);
-    let h = ui.unit * 8.5;
-    let a = Area {
-        x: board.x + (board.w - w) / 2.0,
-        y: board.y + (board.h - h) / 2.0,
-        w,
-        h,
-    };
-    paint::rounded(Area { y: a.y + 4.0, ..a }, 14.0, alpha(BLACK, 0.4));
-    paint::rounded_edged(a, 14.0, theme::PANEL, 2.0, theme::ACCENT);
-    let status = m.status();
-    let (head, reason) = match status.split_once(": ") {
-        Some((h, r)) => (h.to_owned(), capitalise(r)),
-        None => (status.clone(), String::new()),
-    };
-    ui.strong(
-        &head,
-        a.x + a.w / 2.0,
-        a.y + ui.unit * 1.8,
-        ui.unit * 1.6,
-        theme::ACCENT,
-        Align::Centre,
-    );
-    ui.label(
-        &paint::fit(&reason, &ui.fonts.regular, ui.unit, a.w - 20.0),
-        a.x + a.w / 2.0,
-        a.y + ui.unit * 3.6,
-        theme::TEXT,
-        Align::Centre,
-    );
-    let row = Area {
-        x: a.x + ui.unit,
-        y: a.y + a.h - ui.row_h() - ui.unit,
-        w: a.w - 2.0 * ui.unit,
-        h: ui.row_h(),
-    };
-    paint::text(
-        "x",
-        a.x + a.w - ui.unit * 0.9,
-        a.y + ui.unit * 0.9,
-        ui.unit * 0.9,
-        &ui.fonts.bold,
-        theme::TEXT_DIM,
-        Align::Centre,
-    );
-    let close = Area {
-        x: a.x + a.w - ui.unit * 1.8,
-        y: a.y,
-        w: ui.unit * 1.8,
-        h: ui.unit * 1.8,
-    };
-    if ui.input.clicked && (ui.hover(close) || (ui.hover(board) && !ui.hover(a))) {
-        actions.push(Action::HideResult);
-    }
     let watching = matches!(m.seats, crate::play::Seats::Watching);
     let mut buttons = vec![("Replay", Action::OpenReplay, Look::Plain)];
     if !watching {
@@ -77,8 +26,81 @@ pub(super) fn card(m: &Match, ui: &Ui, board: Area, actions: &mut Vec<Action>) {
         buttons.push(("Review", Action::Review, Look::Plain));
     }
     buttons.push(("Lobby", Action::ToLobby, Look::Plain));
-    let cols = columns(row, buttons.len(), 8.0);
-    for (c, (label, action, look)) in cols.iter().zip(buttons) {
+    let labels: Vec<&str> = buttons.iter().map(|(l, _, _)| *l).collect();
+    let w = (ui.unit * 24.0).min(board.w * 0.94);
+    let pad = ui.unit;
+    let inner_w = w - 2.0 * pad;
+    let close_w = ui.row_h();
+    let status = m.status();
+    let (head, reason) = match status.split_once(": ") {
+        Some((h, r)) => (h.to_owned(), capitalise(r)),
+        None => (status.clone(), String::new()),
+    };
+    // The result keeps clear of the close button on both sides, so it stays centred.
+    let head_size = ui.unit * 1.5;
+    let head_lines = paint::wrap(&head, &ui.fonts.bold, head_size, inner_w - 2.0 * close_w);
+    let reason_lines = paint::wrap(&reason, &ui.fonts.regular, ui.unit, inner_w);
+    let rh = ui.row_h();
+    let per_row = layout::per_row(ui, &labels, inner_w, rh, ui.unit, 4);
+    let rows = labels.len().div_ceil(per_row);
+    let head_h = head_lines.len() as f32 * head_size * 1.3;
+    let reason_h = reason_lines.len() as f32 * ui.unit * 1.4;
+    let h = pad
+        + head_h.max(close_w)
+        + ui.unit * 0.4
+        + reason_h
+        + ui.unit * 0.8
+        + layout::grid_h(rows, rh)
+        - layout::BUTTON_GAP
+        + pad;
+    let a = Area {
+        x: board.x + (board.w - w) / 2.0,
+        y: board.y + ((board.h - h) / 2.0).max(0.0),
+        w,
+        h,
+    };
+    paint::rounded(Area { y: a.y + 4.0, ..a }, 14.0, alpha(BLACK, 0.4));
+    paint::rounded_edged(a, 14.0, theme::PANEL, 2.0, theme::ACCENT);
+    let mut y = a.y + pad;
+    for line in &head_lines {
+        ui.strong(
+            line,
+            a.x + a.w / 2.0,
+            y + head_size * 0.65,
+            head_size,
+            theme::ACCENT,
+            Align::Centre,
+        );
+        y += head_size * 1.3;
+    }
+    y = y.max(a.y + pad + close_w) + ui.unit * 0.4;
+    for line in &reason_lines {
+        ui.label(
+            line,
+            a.x + a.w / 2.0,
+            y + ui.unit * 0.7,
+            theme::TEXT,
+            Align::Centre,
+        );
+        y += ui.unit * 1.4;
+    }
+    let close = Area {
+        x: a.x + a.w - close_w - ui.unit * 0.4,
+        y: a.y + ui.unit * 0.4,
+        w: close_w,
+        h: close_w,
+    };
+    if ui.button(close, "×", Look::Plain) || (ui.input.clicked && ui.hover(board) && !ui.hover(a))
+    {
+        actions.push(Action::HideResult);
+    }
+    let inner = Area {
+        x: a.x + pad,
+        w: inner_w,
+        ..a
+    };
+    let cells = layout::grid(inner, y + ui.unit * 0.8, buttons.len(), per_row, rh);
+    for (c, (label, action, look)) in cells.iter().zip(buttons) {
         if ui.button(*c, label, look) {
             actions.push(action);
         }

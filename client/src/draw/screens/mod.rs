@@ -19,7 +19,7 @@ use macroquad::prelude::*;
 use super::Fonts;
 use super::paint::{self, Align};
 use super::theme::{self, alpha};
-use super::ui::{Heights, Input, Record, Ui};
+use super::ui::{Heights, Input, Look, Record, Ui};
 use crate::app::{Action, App, Connection, Screen, Tone};
 use crate::geometry::{Area, Px};
 use crate::layout::{self, Window};
@@ -69,7 +69,9 @@ fn draw_once(app: &App, input: &Input, fonts: &Fonts, heights: &Heights) -> Draw
         ..Input::default()
     };
     {
-        let ui = ui.with_input(if pointer_on_notice { &elsewhere } else { input }, true);
+        let ui = ui
+            .with_input(if pointer_on_notice { &elsewhere } else { input }, true)
+            .within(body);
         match app.screen() {
             Screen::Connection => connection::draw(app, &ui, body, &mut actions),
             Screen::Lobby => lobby::draw(app, &ui, body, &mut actions),
@@ -96,7 +98,7 @@ fn draw_once(app: &App, input: &Input, fonts: &Fonts, heights: &Heights) -> Draw
         },
         theme::BACKGROUND,
     );
-    top_bar(app, &ui, &win);
+    top_bar(app, &ui, &win, &mut actions);
     if let Some((a, lines)) = notice_at {
         notice(app, &ui, a, &lines, &mut actions);
     }
@@ -108,14 +110,29 @@ fn draw_once(app: &App, input: &Input, fonts: &Fonts, heights: &Heights) -> Draw
 
 /// The bar across the top: the name, the screen's title (when there is room), and the
 /// connection.
-fn top_bar(app: &App, ui: &Ui, win: &Window) {
+fn top_bar(app: &App, ui: &Ui, win: &Window, actions: &mut Vec<Action>) {
     let (w, bar_h) = (win.w, win.bar.h);
     paint::fill(win.bar, theme::BACKGROUND_LIGHT);
     let cy = bar_h / 2.0;
     let brand = ui.unit * 1.35;
     let x0 = win.gap + 4.0;
-    ui.strong("Chaupal", x0, cy, brand, theme::ACCENT, Align::Left);
-    let brand_w = paint::text_width("Chaupal", &ui.fonts.bold, brand);
+    // On a phone, a screen with a way back has it at the top left, where a thumb looks for it.
+    let back = ui.portrait && matches!(app.screen(), Screen::Rules(_) | Screen::Replay);
+    let brand_w = if back {
+        let b = Area {
+            x: win.gap,
+            y: 4.0,
+            w: ui.unit * 5.5,
+            h: bar_h - 8.0,
+        };
+        if ui.button(b, "Back", Look::Plain) {
+            actions.push(Action::Back);
+        }
+        b.w - 4.0
+    } else {
+        ui.strong("Chaupal", x0, cy, brand, theme::ACCENT, Align::Left);
+        paint::text_width("Chaupal", &ui.fonts.bold, brand)
+    };
     let dot = match app.connection() {
         Connection::Offline => theme::TEXT_DIM,
         Connection::Connecting { .. } => theme::ACCENT,

@@ -1,0 +1,181 @@
+// What the browser tests' drivers share: launching Debian's Chromium (WebGL through
+// SwiftShader), opening pages of the client as a phone (touch, high pixel density) or a laptop,
+// collecting every console error, uncaught exception, failed request and WebGL warning, reading
+// the client's test hook (`?hook`: client/src/hook.rs), and tapping or clicking what it
+// publishes, the way a person does.
+
+import { chromium } from "playwright-core";
+import { join } from "node:path";
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// The command line's `--name value`, or `fallback`.
+export function option(name, fallback) {
+    const i = process.argv.indexOf(name);
+    return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+}
+
+// The sizes the tests use: a phone held upright (at a pixel ratio), and a laptop.
+export const PHONE = { width: 390, height: 844 };
+export const LAPTOP = { width: 1280, height: 800 };
+
+export async function launch(chromiumPath) {
+    return chromium.launch({
+        executablePath: chromiumPath,
+        headless: true,
+        args: ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox"],
+    });
+}
+
+// A run's record of what went wrong on any page: each a line naming the page.
+export class Problems {
+    constructor() {
+        this.lines = [];
+    }
+
+    // Watches `page` (named `name`): console errors, WebGL's warnings (a glyph texture out of
+    // range, say), uncaught exceptions and failed requests are problems.
+    watch(page, name) {
+        page.on("console", (msg) => {
+            const text = msg.text();
+            if (msg.type() === "error") {
+                this.lines.push(`${name}: console error: ${text}`);
+            } else if (/WebGL|GL_INVALID|texImage2D|texSubImage2D/i.test(text)) {
+                this.lines.push(`${name}: WebGL: ${text}`);
+            }
+        });
+        page.on("pageerror", (err) => this.lines.push(`${name}: uncaught: ${err.message}`));
+        page.on("requestfailed", (req) => {
+            this.lines.push(`${name}: request failed: ${req.url()} (${req.failure()?.errorText})`);
+        });
+    }
+
+    // Throws when anything went wrong.
+    check() {
+        if (this.lines.length > 0) {
+            throw new Error(`the browser reported problems:\n  ${this.lines.join("\n  ")}`);
+        }
+    }
+}
+
+// Opens the client at `url` in a context of its own: `device` is PHONE or LAPTOP, `touch`
+// whether it is a phone with touch, `scale` its device pixel ratio.
+export async function openPage(browser, problems, name, url, { device = PHONE, touch = true,
+    scale = 2 } = {}) {
+    const context = await browser.newContext({
+        viewport: device,
+        deviceScaleFactor: scale,
+        hasTouch: touch,
+        isMobile: touch,
+    });
+    return openIn(context, problems, name, url, touch);
+}
+
+// Opens the client at `url` in a new page of `context` (the same browser: the same player,
+// remembered in its localStorage).
+export async function openIn(context, problems, name, url, touch = true) {
+    const page = await context.newPage();
+    page.chaupalName = name;
+    page.chaupalTouch = touch;
+    problems.watch(page, name);
+    await page.goto(url);
+    return page;
+}
+
+export async function hookOf(page) {
+    return page.evaluate(() => window.chaupal_hook || null);
+}
+
+// Polls the page's hook until `want` holds; fails naming `what` and the last state seen.
+export async function waitFor(page, what, want, timeoutMs = 30000) {
+    const until = Date.now() + timeoutMs;
+    let last = null;
+    while (Date.now() < until) {
+        last = await hookOf(page);
+        if (last && want(last)) {
+            return last;
+        }
+        await sleep(30);
+    }
+    const seen = last
+        ? JSON.stringify({ screen: last.screen, connected: last.connected,
+            moves: last.moves.length, over: last.over, my_turn: last.my_turn,
+            notices: last.notices, card: last.broken_link,
+            buttons: last.targets.filter((t) => t.kind === "button").map((t) => t.label) })
+        : "no hook published";
+    throw new Error(`${page.chaupalName}: timed out waiting for ${what}; last seen ${seen}`);
+}
+
+// The page's point (CSS pixels) in the middle of a target of the hook.
+async function pointOf(page, hook, target) {
+    const box = await page.locator("canvas").boundingBox();
+    const scale = box.width / hook.width;
+    return {
+        x: box.x + (target.x + target.w / 2) * scale,
+        y: box.y + (target.y + target.h / 2) * scale,
+    };
+}
+
+// A tap (a phone) or a click (a laptop) in the middle of a target of the hook.
+export async function press(page, hook, target) {
+    const at = await pointOf(page, hook, target);
+    if (page.chaupalTouch) {
+        await page.touchscreen.tap(at.x, at.y);
+    } else {
+        await page.mouse.move(at.x, at.y);
+        await sleep(20);
+        await page.mouse.down();
+        await sleep(40);
+        await page.mouse.up();
+    }
+}
+
+export const button = (h, label) =>
+    h.targets.find((t) => t.kind === "button" && t.label === label && t.enabled && t.visible);
+
+// Presses the enabled button labelled `label`, waiting for it to be there.
+export async function pressButton(page, label) {
+    const hook = await waitFor(page, `a button "${label}"`, (h) => button(h, label));
+    await press(page, hook, button(hook, label));
+    return hook;
+}
+
+// Presses one of a set of buttons (a game, an opponent) until it shows as chosen.
+export async function choose(page, label) {
+    for (let attempt = 0; ; attempt++) {
+        await pressButton(page, label);
+        try {
+            return await waitFor(page, `"${label}" chosen`, (h) => button(h, label)?.selected,
+                3000);
+        } catch (e) {
+            if (attempt === 2) {
+                throw e;
+            }
+        }
+    }
+}
+
+// The frames the page drew since `since` (page clock, ms), as chaupal.js keeps them.
+export async function framesSince(page, since) {
+    return page.evaluate((since) => (window.chaupal_frames || []).filter((f) => f.t > since),
+        since);
+}
+
+// The page's clock now.
+export async function pageNow(page) {
+    return page.evaluate(() => performance.now());
+}
+
+// When the page's last websocket message arrived, on its clock.
+export async function lastMessageAt(page) {
+    return page.evaluate(() => {
+        const m = window.chaupal_messages || [];
+        return m.length ? m[m.length - 1] : null;
+    });
+}
+
+export async function shoot(page, artifacts, file) {
+    const path = join(artifacts, file);
+    await page.screenshot({ path });
+    return path;
+}
