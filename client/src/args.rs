@@ -37,6 +37,11 @@ pub struct Args {
     /// server and its game.
     #[arg(long, value_name = "URL", group = "route")]
     pub open: Option<String>,
+    /// Draw every screen in the states that show the most text, at every window size the
+    /// client serves and at pixel ratios 1 to 3, and say of each text that is cut, beyond the
+    /// window's side, or over another; exit 1 when there is any (the words check).
+    #[arg(long)]
+    pub check_words: bool,
     /// Draw one board to this PNG file and exit.
     #[arg(long, value_name = "FILE", requires = "game")]
     pub screenshot: Option<PathBuf>,

@@ -87,11 +87,12 @@ pub fn extent(view: &BoardView) -> Extent {
             x1: v.pits as f32 + 2.0 * KALAH_STORE_W + 0.1,
             y1: KALAH_H + 0.45,
         },
+        // The coordinates are inside the squares: only the board's edge and shadow around.
         BoardView::Jungle(v) => Extent {
-            x0: -0.75,
-            y0: -0.75,
-            x1: f32::from(v.files) + 0.75,
-            y1: f32::from(v.ranks) + 0.75,
+            x0: -0.2,
+            y0: -0.2,
+            x1: f32::from(v.files) + 0.2,
+            y1: f32::from(v.ranks) + 0.2,
         },
         BoardView::SholoGuti(_) => Extent {
             x0: -LABEL_MARGIN,

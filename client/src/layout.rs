@@ -118,6 +118,13 @@ pub fn row_h(unit: f32, portrait: bool) -> f32 {
     if portrait { h.max(TAP_MIN) } else { h }
 }
 
+/// A row a `share` of [`row_h`] high, for the smaller buttons of a busy panel; never under a
+/// fingertip on a touch screen.
+pub fn small_row_h(unit: f32, portrait: bool, share: f32) -> f32 {
+    let h = row_h(unit, portrait) * share;
+    if portrait { h.max(TAP_MIN) } else { h }
+}
+
 /// The board's area and its panel's: side by side in landscape, the board on top in portrait,
 /// as tall as a board of `aspect` (height over width) needs, leaving the panel at least
 /// `panel_min` pixels.

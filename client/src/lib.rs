@@ -32,6 +32,8 @@
 //! - [`draw`]: palette, fonts, boards, widgets and screens.
 //! - [`hook`]: what a frame offered (buttons, cells, the game's moves) as JSON, for a browser
 //!   test to read and click through (pages opened with `?hook`).
+//! - `walk` (desktop): every screen in the states that show the most text, and the rules the
+//!   texts drawn must keep, for `chaupal-client --check-words`.
 //!
 //! The same code builds for the desktop and for `wasm32-unknown-unknown` (see `docs/WEB.md`).
 
@@ -57,3 +59,5 @@ pub mod selection;
 pub mod sound;
 pub mod sowing;
 pub mod view;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod walk;

@@ -93,7 +93,7 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
         let mut actions = Vec::new();
         let mut picture = None;
         if input.active() {
-            let drawn = canvas.draw(|| screens::draw(&app, &input, &fonts, &heights));
+            let drawn = canvas.draw(|| screens::draw(&app, &input, &fonts, &heights, size));
             actions = drawn.actions;
             picture = Some(drawn.record);
         }
@@ -135,7 +135,7 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
         if acted || news || !canvas.ready() || pacer.redraw(started, size, false) {
             // The clicks and keys have acted already: this drawing only shows.
             let calm = input.calm();
-            let drawn = canvas.draw(|| screens::draw(&app, &calm, &fonts, &heights));
+            let drawn = canvas.draw(|| screens::draw(&app, &calm, &fonts, &heights, size));
             picture = Some(drawn.record);
         } else if picture.is_none() {
             canvas.show();
@@ -325,6 +325,9 @@ mod desktop {
                 return ExitCode::FAILURE;
             }
         };
+        if args.check_words {
+            return check_words(&fonts).await;
+        }
         if let Some(file) = &args.screenshot {
             return match screenshot(&args, &fonts, file).await {
                 Ok(()) => ExitCode::SUCCESS,
@@ -336,6 +339,66 @@ mod desktop {
         }
         run(fonts, args.launch(), args.offline).await;
         ExitCode::SUCCESS
+    }
+
+    /// The words check: draws every state of [`chaupal_client::walk::states`] at every size
+    /// and pixel ratio, and prints each problem (a text cut, beyond the window or over
+    /// another; on a phone, a place to tap smaller than a fingertip), one line each, then a
+    /// line `checked N screens, P problems`. Exits 1 when there are problems.
+    async fn check_words(fonts: &Fonts) -> ExitCode {
+        use chaupal_client::walk;
+        // The mouse is kept off the window so nothing shows as hovered.
+        let input = Input {
+            mouse: Px {
+                x: -100.0,
+                y: -100.0,
+            },
+            ..Input::default()
+        };
+        let states = walk::states();
+        let mut checked = 0;
+        let mut problems = 0;
+        for (w, h) in walk::SIZES {
+            for scale in walk::SCALES {
+                for (name, app) in &states {
+                    let heights = Heights::default();
+                    fonts.typesetter().begin_frame(scale);
+                    // The first drawing measures the parts' heights; the second is the picture.
+                    let _ = screens::draw(app, &input, fonts, &heights, (w, h));
+                    fonts.typesetter().start_log();
+                    let drawn = screens::draw(app, &input, fonts, &heights, (w, h));
+                    let texts = fonts.typesetter().take_log();
+                    checked += 1;
+                    // The layout is the same at every pixel ratio: its problems are said once.
+                    if scale != walk::SCALES[0] {
+                        continue;
+                    }
+                    let found = walk::problems(&texts, w, h)
+                        .into_iter()
+                        .chain(walk::small_targets(&drawn.record.targets, w, h));
+                    for problem in found {
+                        println!("{w}x{h} {name}: {problem}");
+                        problems += 1;
+                    }
+                }
+                // Each size and ratio in a frame of its own, so the glyph pages turn over as
+                // they do on a screen.
+                next_frame().await;
+            }
+        }
+        println!(
+            "checked {checked} screens ({} states, {} sizes, {} pixel ratios), {problems} \
+             problems, {} glyph pages",
+            states.len(),
+            walk::SIZES.len(),
+            walk::SCALES.len(),
+            fonts.typesetter().pages()
+        );
+        if problems == 0 {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        }
     }
 
     /// Draws the game screen for the board the options describe, saves it, and returns.
@@ -432,11 +495,12 @@ mod desktop {
             ..Input::default()
         };
         let heights = Heights::default();
+        let size = (screen_width(), screen_height());
         for _ in 0..SCREENSHOT_WARMUP_FRAMES {
-            let _ = screens::draw(&app, &input, fonts, &heights);
+            let _ = screens::draw(&app, &input, fonts, &heights, size);
             next_frame().await;
         }
-        let _ = screens::draw(&app, &input, fonts, &heights);
+        let _ = screens::draw(&app, &input, fonts, &heights, size);
         let image = get_screen_data();
         if image.width() == 0 || image.height() == 0 {
             return Err("the window has no pixels to save".to_owned());

@@ -240,6 +240,51 @@ fn every_board_renders_to_a_png_that_is_not_blank() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The words check (`chaupal-client --check-words`, see `chaupal_client::walk`): every screen
+/// and card, in the states that show the most text, at 360x640, 390x844, 412x915, 768x1024,
+/// 1280x800 and 1920x1080 and pixel ratios 1 to 3: no text cut short, beyond the window's
+/// side, or over another.
+#[test]
+fn every_screen_at_every_size_shows_its_words_whole() {
+    let Some(launch) = launcher() else {
+        assert!(
+            std::env::var_os("CHAUPAL_REQUIRE_SCREENSHOTS").is_none(),
+            "no xvfb-run and no DISPLAY: install Debian's xvfb"
+        );
+        eprintln!("skipped: no xvfb-run and no DISPLAY to draw on");
+        return;
+    };
+    let exe = env!("CARGO_BIN_EXE_chaupal-client");
+    let mut cmd = match launch.split_first() {
+        Some((first, rest)) => {
+            let mut c = Command::new(first);
+            c.args(rest).arg(exe);
+            c
+        }
+        None => Command::new(exe),
+    };
+    let output = cmd.arg("--check-words").output().unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "texts cut or overlapping:\n{out}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let last = out.lines().last().unwrap_or_default();
+    eprintln!("{last}");
+    // "checked N screens (S states, 6 sizes, 3 pixel ratios), 0 problems, P glyph pages"
+    let checked: usize = last
+        .strip_prefix("checked ")
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count in {last:?}"));
+    assert!(
+        checked >= 50 * 6 * 3,
+        "only {checked} screens checked: {last}"
+    );
+    assert!(last.contains(" 0 problems"), "{last}");
+}
+
 #[test]
 fn a_bad_position_is_refused_with_a_reason() {
     let exe = env!("CARGO_BIN_EXE_chaupal-client");

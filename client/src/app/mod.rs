@@ -64,7 +64,7 @@ impl Connection {
     /// A short line for the top bar.
     pub fn describe(&self) -> String {
         match self {
-            Connection::Offline => "Offline: games on this computer".to_owned(),
+            Connection::Offline => "Offline: games on this device".to_owned(),
             Connection::Connecting { attempt: 1 } => "Connecting to the server...".to_owned(),
             Connection::Connecting { attempt } => {
                 format!("Reconnecting to the server (try {attempt})...")
@@ -77,16 +77,24 @@ impl Connection {
     }
 
     /// A few words for the top bar (the full reason is on the connection screen and in
-    /// notices).
-    pub fn short(&self) -> String {
+    /// notices), longest first: the bar shows the first that fits.
+    pub fn short(&self) -> Vec<String> {
         match self {
-            Connection::Offline => "Offline".to_owned(),
-            Connection::Connecting { attempt: 1 } => "Connecting...".to_owned(),
-            Connection::Connecting { .. } => "Reconnecting...".to_owned(),
-            Connection::Connected { name } => format!("Online as {name}"),
-            Connection::Retrying { in_secs, .. } => {
-                format!("Not connected: trying again in {in_secs} s")
+            Connection::Offline => vec!["Offline".to_owned()],
+            Connection::Connecting { attempt: 1 } => {
+                vec!["Connecting...".to_owned(), "Connecting".to_owned()]
             }
+            Connection::Connecting { .. } => {
+                vec!["Reconnecting...".to_owned(), "Reconnecting".to_owned()]
+            }
+            Connection::Connected { name } => {
+                vec![format!("Online as {name}"), "Online".to_owned()]
+            }
+            Connection::Retrying { in_secs, .. } => vec![
+                format!("Not connected: trying again in {in_secs} s"),
+                format!("Trying again in {in_secs} s"),
+                "Not connected".to_owned(),
+            ],
         }
     }
 

@@ -184,9 +184,49 @@ fn move_arrow(view: &BoardView, frame: &Frame, cells: &[CellName], r: f32, color
 /// How far outside the outermost points or square centres the coordinates are written.
 const LABEL_GAP: f32 = 0.92;
 
+/// File letters and rank numbers inside a board of squares, as chess sites draw them: each
+/// rank's number in the corner of its square on the viewer's left, each file's letter in the
+/// corner of its square on the viewer's bottom row. No margin round the board is needed, so the
+/// squares are as large as the window allows.
+fn square_coordinates(frame: &Frame, fonts: &Fonts, files: u8, ranks: u8) {
+    let size = frame.px(0.2).clamp(8.0, 20.0);
+    let color = alpha(theme::INK, 0.7);
+    // The viewer's left file and bottom rank.
+    let (left, bottom) = if frame.flipped {
+        (files - 1, ranks - 1)
+    } else {
+        (0, 0)
+    };
+    // Towards the viewer's left and top within a square, and right and bottom.
+    let toward = |lo: bool| if lo == frame.flipped { 0.86 } else { 0.14 };
+    for r in 0..ranks {
+        let p = frame.to_px(Unit {
+            x: f32::from(left) + toward(true),
+            y: f32::from(r) + 1.0 - toward(true),
+        });
+        text(
+            &(r + 1).to_string(),
+            p.x,
+            p.y,
+            size,
+            &fonts.bold,
+            color,
+            Align::Centre,
+        );
+    }
+    for f in 0..files {
+        let p = frame.to_px(Unit {
+            x: f32::from(f) + 1.0 - toward(true),
+            y: f32::from(bottom) + toward(true),
+        });
+        let letter = char::from(b'a' + f).to_string();
+        text(&letter, p.x, p.y, size, &fonts.bold, color, Align::Centre);
+    }
+}
+
 /// File letters and rank numbers around a point or square board.
 fn coordinates(frame: &Frame, fonts: &Fonts, files: u8, ranks: u8, offset: f32, cell: f32) {
-    let size = frame.px(0.28).clamp(10.0, 26.0);
+    let size = frame.px(0.28).clamp(8.0, 26.0);
     let color = alpha(theme::TEXT_DIM, 0.9);
     for f in 0..files {
         let x = f32::from(f) * cell + offset;
@@ -386,7 +426,7 @@ pub fn tiger(c: Px, r: f32, fonts: &Fonts) {
 /// The goats in hand (the goats' side of the board) and the goats captured (the tigers' side).
 fn bagh_chal_trays(v: &BaghChalView, frame: &Frame, fonts: &Fonts) {
     let small = frame.px(0.16);
-    let label_size = frame.px(0.26).clamp(11.0, 26.0);
+    let label_size = frame.px(0.26).clamp(8.0, 26.0);
     let tray_y = |goats_side: bool| {
         if goats_side {
             -LABEL_MARGIN - BAGHCHAL_TRAY / 2.0 + 0.1
@@ -590,7 +630,7 @@ fn jungle(v: &JungleView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
             }
         }
     }
-    coordinates(frame, fonts, v.files, v.ranks, 0.5, 1.0);
+    square_coordinates(frame, fonts, v.files, v.ranks);
     let r = frame.px(0.4);
     for (sq, side, animal) in &v.pieces {
         let name = geometry::square_name(sq.0, sq.1);
@@ -670,6 +710,12 @@ fn den(a: geometry::Area, owner: Side) {
 
 /// An animal: a token in its side's colour with its short name and its rank.
 pub fn animal_piece(c: Px, r: f32, side: Side, animal: Animal, fonts: &Fonts) {
+    fonts
+        .typesetter()
+        .quietly(|| animal_piece_drawn(c, r, side, animal, fonts));
+}
+
+fn animal_piece_drawn(c: Px, r: f32, side: Side, animal: Animal, fonts: &Fonts) {
     let (fill, dark) = side_colours(side);
     token(c, r, fill, dark);
     text(

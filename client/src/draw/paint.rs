@@ -47,30 +47,79 @@ pub fn fit(s: &str, font: &Face, size: f32, max_w: f32) -> String {
     while !cut.is_empty() && text_width(&format!("{cut}..."), font, size) > max_w {
         cut.pop();
     }
-    format!("{cut}...")
+    let shown = format!("{cut}...");
+    font.typesetter().note_cut(&shown);
+    shown
 }
 
-/// Splits `s` into lines no wider than `max_w`.
+/// Splits `s` into lines no wider than `max_w`, between words; a word wider than a line on its
+/// own (a long name, a link) is broken after a hyphen or a slash where it can be, else between
+/// two characters as a person sees them.
 pub fn wrap(s: &str, font: &Face, size: f32, max_w: f32) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in s.split_whitespace() {
-        let candidate = if line.is_empty() {
-            word.to_owned()
-        } else {
-            format!("{line} {word}")
-        };
-        if text_width(&candidate, font, size) > max_w && !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-            line = word.to_owned();
-        } else {
-            line = candidate;
+        for (i, piece) in break_word(word, font, size, max_w).into_iter().enumerate() {
+            // The pieces of a broken word follow one another without a space.
+            let candidate = match (line.is_empty(), i) {
+                (true, _) => piece.clone(),
+                (false, 0) => format!("{line} {piece}"),
+                (false, _) => format!("{line}{piece}"),
+            };
+            if text_width(&candidate, font, size) > max_w && !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+                line = piece;
+            } else {
+                line = candidate;
+            }
         }
     }
     if !line.is_empty() {
         lines.push(line);
     }
     lines
+}
+
+/// A word as pieces no wider than `max_w` (the word whole when it fits): broken after its last
+/// hyphen or slash that keeps a piece within the width, else between two characters.
+fn break_word(word: &str, font: &Face, size: f32, max_w: f32) -> Vec<String> {
+    use unicode_segmentation::UnicodeSegmentation;
+    if text_width(word, font, size) <= max_w {
+        return vec![word.to_owned()];
+    }
+    let mut pieces = Vec::new();
+    let mut piece = String::new();
+    // Where in `piece` a break after a hyphen or a slash would fall.
+    let mut soft: Option<usize> = None;
+    for g in word.graphemes(true) {
+        if text_width(&format!("{piece}{g}"), font, size) > max_w && !piece.is_empty() {
+            let rest = match soft {
+                Some(at) if at < piece.len() => piece.split_off(at),
+                _ => String::new(),
+            };
+            pieces.push(std::mem::replace(&mut piece, rest));
+            soft = None;
+        }
+        piece.push_str(g);
+        if g == "-" || g == "/" {
+            soft = Some(piece.len());
+        }
+    }
+    if !piece.is_empty() {
+        pieces.push(piece);
+    }
+    pieces
+}
+
+/// The first of `candidates` (longest first) that fits in `max_w`; the last one when none
+/// does.
+pub fn first_fitting<'a>(candidates: &[&'a str], font: &Face, size: f32, max_w: f32) -> &'a str {
+    candidates
+        .iter()
+        .copied()
+        .find(|c| text_width(c, font, size) <= max_w)
+        .or_else(|| candidates.last().copied())
+        .unwrap_or("")
 }
 
 /// A filled box with rounded corners. The parts do not overlap, so see-through colours blend
@@ -178,4 +227,38 @@ pub fn arrow(a: Px, b: Px, width: f32, head: f32, color: Color) {
 /// Fills an area.
 pub fn fill(a: Area, color: Color) {
     draw_rectangle(a.x, a.y, a.w, a.h, color);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::Fonts;
+
+    #[test]
+    fn long_words_break_after_a_hyphen_or_between_letters_and_every_line_fits() {
+        let fonts = Fonts::load().expect("the bundled fonts");
+        let f = &fonts.bold;
+        let name = "Bartholomew-Maximilian-Wolfgang (1523) vs Ngozi Adaeze";
+        for w in [60.0, 120.0, 180.0, 260.0] {
+            let lines = wrap(name, f, 16.0, w);
+            for l in &lines {
+                assert!(text_width(l, f, 16.0) <= w, "{l:?} in {w}");
+            }
+            // Nothing is lost: the lines hold the text, spaces aside.
+            let joined: String = lines.concat().chars().filter(|c| *c != ' ').collect();
+            let whole: String = name.chars().filter(|c| *c != ' ').collect();
+            assert_eq!(joined, whole, "{w}");
+        }
+        let lines = wrap("Bartholomew-Maximilian-Wolfgang", f, 16.0, 180.0);
+        assert_eq!(lines[0], "Bartholomew-", "broken after the hyphen");
+        // Words that fit are never broken.
+        assert_eq!(
+            wrap("take back your last move", f, 16.0, 140.0),
+            ["take back your", "last move"]
+        );
+        assert_eq!(
+            first_fitting(&["Online as Bartholomew", "Online"], f, 16.0, 90.0),
+            "Online"
+        );
+    }
 }

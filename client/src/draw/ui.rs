@@ -461,9 +461,30 @@ impl<'a> Ui<'a> {
         y
     }
 
+    /// `text` (bold or not) in `room` pixels across: at `size` on one line when it fits, else
+    /// smaller (down to three quarters of it), else on as many lines as it takes at that size.
+    /// Never cut.
+    pub fn fitted(&self, text: &str, bold: bool, size: f32, room: f32) -> (f32, Vec<String>) {
+        let least = (size * 0.75).max(11.0).min(size);
+        let mut at = size;
+        while at > least && self.width(text, bold, at) > room {
+            at = (at - 1.0).max(least);
+        }
+        if self.width(text, bold, at) <= room {
+            return (at, vec![text.to_owned()]);
+        }
+        (least, paint::wrap(text, self.fonts.face(bold), least, room))
+    }
+
     /// The height of one row of buttons (taller on a touch screen).
     pub fn row_h(&self) -> f32 {
         layout::row_h(self.unit, self.portrait)
+    }
+
+    /// The height of a row of smaller buttons, `share` of [`Ui::row_h`] (never under a
+    /// fingertip on a touch screen).
+    pub fn small_row_h(&self, share: f32) -> f32 {
+        layout::small_row_h(self.unit, self.portrait, share)
     }
 
     /// Whether the mouse is over `a` and pressed there this frame.

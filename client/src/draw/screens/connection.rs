@@ -4,26 +4,20 @@
 use macroquad::prelude::*;
 
 use crate::app::{Action, App, Connection};
-use crate::draw::paint::Align;
+use crate::draw::paint::{self, Align};
 use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::Area;
 
-/// Draws the connection card in the middle of `body`.
+/// What the card says below its status.
+const ABOUT: &str = "Games on this device, two people taking turns, work without a connection; \
+                     playing friends, the computer, and watching need one.";
+
+/// Draws the connection card in the middle of `body`, as tall as its words need.
 pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let w = (ui.unit * 30.0).min(body.w);
-    let h = (ui.unit * 15.0)
-        .max(ui.unit * 9.0 + ui.row_h() * 2.0)
-        .min(body.h);
-    let a = Area {
-        x: body.x + (body.w - w) / 2.0,
-        y: body.y + (body.h - h) / 2.5,
-        w,
-        h,
-    };
-    ui.panel(a);
-    let x = a.x + ui.unit * 1.5;
-    let inner = a.w - ui.unit * 3.0;
+    let pad = ui.unit * 1.5;
+    let inner = w - 2.0 * pad;
     let title = if app.device_offline() {
         "You are offline"
     } else if matches!(app.connection(), Connection::Retrying { .. }) {
@@ -31,14 +25,6 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     } else {
         "Connecting to the server"
     };
-    ui.strong(
-        title,
-        x,
-        a.y + ui.unit * 2.0,
-        ui.unit * 1.4,
-        theme::TEXT,
-        Align::Left,
-    );
     let dots = ".".repeat(1 + (get_time() * 2.0) as usize % 3);
     let status = match app.connection() {
         _ if app.device_offline() => "This device has no network. The client connects by itself \
@@ -47,20 +33,49 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         Connection::Connecting { .. } => format!("{}{dots}", app.connection().describe()),
         other => other.describe(),
     };
-    let y = ui.paragraph(&status, x, a.y + ui.unit * 4.2, inner, theme::TEXT_DIM);
-    ui.paragraph(
-        "Games on this device, two people taking turns, work without a connection; playing \
-         friends, the computer, and watching need one.",
-        x,
-        y + ui.unit * 0.4,
-        inner,
-        theme::TEXT_DIM,
-    );
+    let title_size = ui.unit * 1.4;
+    let (title_size, title_lines) = ui.fitted(title, true, title_size, inner);
+    let text_size = ui.unit * 0.95;
+    let lines = |s: &str| paint::wrap(s, &ui.fonts.regular, text_size, inner).len() as f32;
+    // Said with the dots at their longest, so the card does not change height as they count.
+    let status_lines = lines(&format!("{}...", status.trim_end_matches('.')));
+    let row_h = ui.row_h();
+    let h = pad
+        + title_lines.len() as f32 * title_size * 1.3
+        + ui.unit * 0.6
+        + (status_lines + lines(ABOUT)) * text_size * 1.45
+        + ui.unit * 0.4
+        + ui.unit * 1.0
+        + row_h
+        + pad;
+    let a = Area {
+        x: body.x + (body.w - w) / 2.0,
+        y: body.y + ((body.h - h) / 2.5).max(0.0),
+        w,
+        h,
+    };
+    ui.panel(a);
+    let x = a.x + pad;
+    let mut y = a.y + pad;
+    for line in &title_lines {
+        ui.strong(
+            line,
+            x,
+            y + title_size * 0.6,
+            title_size,
+            theme::TEXT,
+            Align::Left,
+        );
+        y += title_size * 1.3;
+    }
+    y += ui.unit * 0.6 + text_size * 0.7;
+    let y = ui.paragraph(&status, x, y, inner, theme::TEXT_DIM);
+    let y = ui.paragraph(ABOUT, x, y + ui.unit * 0.4, inner, theme::TEXT_DIM);
     let row = Area {
         x,
-        y: a.y + a.h - ui.row_h() - ui.unit * 1.3,
+        y: (a.y + a.h - row_h - pad).max(y),
         w: inner,
-        h: ui.row_h(),
+        h: row_h,
     };
     let cols = columns(row, 2, super::common::gap(ui));
     if ui.button(cols[0], "Try again now", Look::Plain) {

@@ -251,20 +251,12 @@ fn player_h(unit: f32) -> f32 {
     unit * 2.5
 }
 
-/// A player's row: colour, name (with the rating) over the side, and the clock or whose turn.
-fn player_row(m: &Match, ui: &Ui, side: Side, a: Area) {
+/// A player's row from the top of `a`: colour, name (with the rating) over the side, and the
+/// clock or whose turn. A long name takes a smaller size or a second line, never cut. Returns
+/// the row's height.
+fn player_row(m: &Match, ui: &Ui, side: Side, a: Area) -> f32 {
     let kind = m.kind();
     let to_move = !m.finished() && m.game.side_to_move() == side;
-    if to_move {
-        rounded(a, 8.0, alpha(theme::ACCENT, 0.18));
-    }
-    let cy = a.y + a.h / 2.0;
-    let dot = geometry::Px {
-        x: a.x + ui.unit * 0.9,
-        y: cy,
-    };
-    let (fill, dark) = side_colour(kind, side);
-    disc(dot, ui.unit * 0.55, fill, 2.0, dark);
     let right = a.x + a.w - ui.unit * 0.6;
     let clock = m.clocks.as_ref().map(|c| {
         let running = c.running == Some(side) && !m.finished();
@@ -283,15 +275,7 @@ fn player_row(m: &Match, ui: &Ui, side: Side, a: Area) {
     let text_x = a.x + ui.unit * 2.0;
     let room = right - clock_w - text_x;
     let name = seat_label(&m.names[side.index()], m.ratings[side.index()]);
-    let name = paint::fit(&name, &ui.fonts.bold, ui.unit, room);
-    ui.strong(
-        &name,
-        text_x,
-        cy - ui.unit * 0.5,
-        ui.unit,
-        theme::TEXT,
-        Align::Left,
-    );
+    let (name_size, name_lines) = ui.fitted(&name, true, ui.unit, room);
     // The side under the name (unless the name is the side's), the computer, whose turn.
     let mut parts = Vec::new();
     if !m.names[side.index()].eq_ignore_ascii_case(kind.side_name(side)) {
@@ -304,24 +288,57 @@ fn player_row(m: &Match, ui: &Ui, side: Side, a: Area) {
         parts.push("to move".to_owned());
     }
     let detail = capitalise(&parts.join(" · "));
-    let small = ui.unit * 0.8;
-    let detail = paint::fit(&detail, &ui.fonts.regular, small, room);
-    paint::text(
-        &detail,
-        text_x,
-        cy + ui.unit * 0.6,
-        small,
-        &ui.fonts.regular,
-        if to_move {
-            theme::ACCENT
-        } else {
-            theme::TEXT_DIM
-        },
-        Align::Left,
-    );
+    let (small, detail_lines) = if detail.is_empty() {
+        (ui.unit * 0.8, Vec::new())
+    } else {
+        ui.fitted(&detail, false, ui.unit * 0.8, room)
+    };
+    let name_h = name_lines.len() as f32 * name_size * 1.2;
+    let detail_h = detail_lines.len() as f32 * small * 1.25;
+    let h = player_h(ui.unit).max(name_h + detail_h + ui.unit * 0.5);
+    let a = Area { h, ..a };
+    if to_move {
+        rounded(a, 8.0, alpha(theme::ACCENT, 0.18));
+    }
+    let cy = a.y + a.h / 2.0;
+    let dot = geometry::Px {
+        x: a.x + ui.unit * 0.9,
+        y: cy,
+    };
+    let (fill, dark) = side_colour(kind, side);
+    disc(dot, ui.unit * 0.55, fill, 2.0, dark);
+    let mut y = cy - (name_h + detail_h) / 2.0;
+    for line in &name_lines {
+        ui.strong(
+            line,
+            text_x,
+            y + name_size * 0.6,
+            name_size,
+            theme::TEXT,
+            Align::Left,
+        );
+        y += name_size * 1.2;
+    }
+    for line in &detail_lines {
+        paint::text(
+            line,
+            text_x,
+            y + small * 0.62,
+            small,
+            &ui.fonts.regular,
+            if to_move {
+                theme::ACCENT
+            } else {
+                theme::TEXT_DIM
+            },
+            Align::Left,
+        );
+        y += small * 1.25;
+    }
     if let Some((text, colour)) = clock {
         ui.strong(&text, right, cy, clock_size, colour, Align::Right);
     }
+    h
 }
 
 /// The buttons of play for the game on the screen, in order: (label, action, look). On a
@@ -443,8 +460,7 @@ fn players(m: &Match, ui: &Ui, inner: Area, y: f32) -> f32 {
     };
     let mut y = y;
     for side in [top, bottom] {
-        player_row(m, ui, side, Area { h: ph, y, ..inner });
-        y += ph + 4.0;
+        y += player_row(m, ui, side, Area { h: ph, y, ..inner }) + 4.0;
     }
     y + ui.unit * 0.3
 }

@@ -59,6 +59,7 @@ pub(super) fn card(m: &Match, ui: &Ui, board: Area, actions: &mut Vec<Action>) {
         w,
         h,
     };
+    ui.fonts.typesetter().overlay();
     paint::rounded(Area { y: a.y + 4.0, ..a }, 14.0, alpha(BLACK, 0.4));
     paint::rounded_edged(a, 14.0, theme::PANEL, 2.0, theme::ACCENT);
     let mut y = a.y + pad;

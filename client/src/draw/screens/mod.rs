@@ -36,20 +36,26 @@ pub struct Drawn {
 /// Draws the screen the app is on; returns what the player did and what the frame offered.
 /// A part whose height changed while it was drawn is drawn again at once with its new height
 /// (see [`Heights`]), so the picture is whole.
-pub fn draw(app: &App, input: &Input, fonts: &Fonts, heights: &Heights) -> Drawn {
-    let mut drawn = draw_once(app, input, fonts, heights);
+pub fn draw(app: &App, input: &Input, fonts: &Fonts, heights: &Heights, size: (f32, f32)) -> Drawn {
+    let mut drawn = draw_once(app, input, fonts, heights, size);
     for _ in 0..2 {
         if !heights.take_changed() {
             break;
         }
-        drawn = draw_once(app, input, fonts, heights);
+        drawn = draw_once(app, input, fonts, heights, size);
     }
     drawn
 }
 
-/// Draws the screen once, with the heights measured before.
-fn draw_once(app: &App, input: &Input, fonts: &Fonts, heights: &Heights) -> Drawn {
-    let (w, h) = (screen_width(), screen_height());
+/// Draws the screen once in a window of `size`, with the heights measured before.
+fn draw_once(
+    app: &App,
+    input: &Input,
+    fonts: &Fonts,
+    heights: &Heights,
+    size: (f32, f32),
+) -> Drawn {
+    let (w, h) = size;
     let ui = Ui::new(input, fonts, heights, w, h);
     clear_background(theme::BACKGROUND);
     let mut actions = Vec::new();
@@ -140,14 +146,15 @@ fn top_bar(app: &App, ui: &Ui, win: &Window, actions: &mut Vec<Action>) {
         Connection::Retrying { .. } => theme::BAD,
     };
     let size = ui.unit * 0.9;
-    let text = app.connection().short();
     let room = (w - x0 - brand_w - ui.unit * 3.0).max(ui.unit * 4.0);
-    let text = paint::fit(&text, &ui.fonts.regular, size, room.min(w * 0.5));
-    let tw = paint::text_width(&text, &ui.fonts.regular, size);
+    let phrases = app.connection().short();
+    let phrases: Vec<&str> = phrases.iter().map(String::as_str).collect();
+    let text = paint::first_fitting(&phrases, &ui.fonts.regular, size, room.min(w * 0.5));
+    let tw = paint::text_width(text, &ui.fonts.regular, size);
     let x = w - win.gap - tw;
     draw_circle(x - ui.unit * 0.8, cy, ui.unit * 0.35, dot);
     paint::text(
-        &text,
+        text,
         x,
         cy,
         size,
@@ -189,6 +196,7 @@ fn notice(app: &App, ui: &Ui, a: Area, lines: &[String], actions: &mut Vec<Actio
     let Some(n) = app.notice() else {
         return;
     };
+    ui.fonts.typesetter().overlay();
     let size = ui.unit;
     let line_h = size * 1.45;
     let edge = match n.tone {

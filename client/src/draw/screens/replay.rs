@@ -55,7 +55,16 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let inner = panel.inset(ui.unit * 0.9);
     let rh = ui.row_h();
     let compact = reviewable(r) && ui.portrait;
-    let lay = panel_layout(inner, ui.unit, rh, compact);
+    // The players' names whole: smaller, or on more lines (the same all through the replay, so
+    // nothing under them moves).
+    let (names_size, names) = ui.fitted(
+        &format!("{} vs {}", r.names[0], r.names[1]),
+        false,
+        ui.unit,
+        inner.w,
+    );
+    let names_extra = (names.len() as f32 - 1.0) * names_size * 1.25;
+    let lay = panel_layout(inner, ui.unit, rh, (!compact).then_some(names_extra));
     // On a phone a game with a review leaves out the title, the names and the move shown (the
     // bar names the screen; the bar under the controls, the list of moves or the review's
     // graph and verdict show the move), before the review as after, so the controls stay put.
@@ -67,19 +76,19 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
             y,
         );
         y += ui.unit * 1.6;
-        ui.label(
-            &paint::fit(
-                &format!("{} vs {}", r.names[0], r.names[1]),
+        for line in &names {
+            paint::text(
+                line,
+                inner.x,
+                y,
+                names_size,
                 &ui.fonts.regular,
-                ui.unit,
-                inner.w,
-            ),
-            inner.x,
-            y,
-            theme::TEXT_DIM,
-            Align::Left,
-        );
-        y += ui.unit * 1.5;
+                theme::TEXT_DIM,
+                Align::Left,
+            );
+            y += names_size * 1.25;
+        }
+        y += ui.unit * 1.5 - names_size * 1.25;
         let place = if r.ply() == 0 {
             "The start".to_owned()
         } else {
@@ -216,9 +225,12 @@ struct PanelLayout {
     bottom: Area,
 }
 
-fn panel_layout(inner: Area, unit: f32, rh: f32, compact: bool) -> PanelLayout {
+/// The replay's panel in `inner`: under the header (none for `None`; else the title, the names
+/// with `Some(extra)` pixels for their lines past the first, and the move shown), the controls,
+/// the review's room, and the buttons at the foot.
+fn panel_layout(inner: Area, unit: f32, rh: f32, header: Option<f32>) -> PanelLayout {
     // The title, the names and the move shown, as `draw` places them, then a little space.
-    let header = if compact { 0.0 } else { unit * 4.9 };
+    let header = header.map_or(0.0, |extra| unit * 4.9 + extra);
     let controls_y = inner.y + header + unit * 0.5;
     let bottom = Area {
         y: inner.y + inner.h - rh,
@@ -382,7 +394,7 @@ mod tests {
                 let r = replay(Some(review.game.0));
                 let (board, panel) = split(&r, w.body, w.unit, w.portrait, w.gap, aspect);
                 let inner = panel.inset(w.unit * 0.9);
-                let lay = panel_layout(inner, w.unit, rh, w.portrait);
+                let lay = panel_layout(inner, w.unit, rh, (!w.portrait).then_some(0.0));
                 let at = format!("{ww}x{wh}, aspect {aspect}");
                 // The parts in order, within the panel, the review above "play from here".
                 assert!(lay.controls_y >= inner.y, "{at}");

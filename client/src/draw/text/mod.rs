@@ -25,12 +25,15 @@ pub use line::Line;
 const LINES_KEPT: usize = 4096;
 
 /// What the fonts share: the glyphs' pictures, the lines measured, the frame being drawn and
-/// the device pixels to a layout pixel.
+/// the device pixels to a layout pixel; and, when asked for, a log of the text drawn.
 pub struct Typesetter {
     glyphs: RefCell<Glyphs>,
     lines: RefCell<HashMap<(u8, String), Rc<Line>>>,
     frame: Cell<u64>,
     scale: Cell<f32>,
+    log: RefCell<Option<TextLog>>,
+    /// While set, texts drawn are not logged (the letters on a piece, which belong together).
+    quiet: Cell<bool>,
 }
 
 impl Default for Typesetter {
@@ -40,8 +43,33 @@ impl Default for Typesetter {
             lines: RefCell::new(HashMap::new()),
             frame: Cell::new(0),
             scale: Cell::new(1.0),
+            log: RefCell::new(None),
+            quiet: Cell::new(false),
         }
     }
+}
+
+/// A text drawn, as the log keeps it: where it went (the box from its top to its bottom, in
+/// layout pixels), on which layer (a card or a notice over the screen is a layer above it),
+/// and whether it was cut short to fit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnText {
+    pub text: String,
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+    pub layer: u32,
+    pub cut: bool,
+}
+
+/// The texts drawn while the log is on.
+#[derive(Debug, Default)]
+struct TextLog {
+    texts: Vec<DrawnText>,
+    layer: u32,
+    /// Texts cut short to fit, as they will be drawn.
+    cuts: Vec<String>,
 }
 
 impl Typesetter {
@@ -58,6 +86,68 @@ impl Typesetter {
     /// The glyph pages open now.
     pub fn pages(&self) -> usize {
         self.glyphs.borrow().pages()
+    }
+
+    /// Starts a log of the texts drawn (from now, on the bottom layer).
+    pub fn start_log(&self) {
+        *self.log.borrow_mut() = Some(TextLog::default());
+    }
+
+    /// The texts drawn since the log started; the log stops.
+    pub fn take_log(&self) -> Vec<DrawnText> {
+        self.log
+            .borrow_mut()
+            .take()
+            .map(|l| l.texts)
+            .unwrap_or_default()
+    }
+
+    /// What is drawn from now is on a layer above what was drawn before (a card, a notice).
+    pub fn overlay(&self) {
+        if let Some(log) = self.log.borrow_mut().as_mut() {
+            log.layer += 1;
+        }
+    }
+
+    /// `shown` is a text cut short to fit: the log marks it when it is drawn.
+    pub fn note_cut(&self, shown: &str) {
+        if let Some(log) = self.log.borrow_mut().as_mut() {
+            log.cuts.push(shown.to_owned());
+        }
+    }
+
+    /// Draws with `draw` without logging its texts: texts that are one picture together (a
+    /// piece's name and its badge), not words laid out beside one another.
+    pub fn quietly<T>(&self, draw: impl FnOnce() -> T) -> T {
+        let was = self.quiet.replace(true);
+        let out = draw();
+        self.quiet.set(was);
+        out
+    }
+
+    fn note_drawn(&self, text: &str, left: f32, baseline: f32, size: f32, width: f32) {
+        if self.quiet.get() {
+            return;
+        }
+        if let Some(log) = self.log.borrow_mut().as_mut() {
+            let cut = match log.cuts.iter().position(|c| c == text) {
+                Some(i) => {
+                    log.cuts.swap_remove(i);
+                    true
+                }
+                None => false,
+            };
+            log.texts.push(DrawnText {
+                text: text.to_owned(),
+                x: left,
+                // From the top of the tallest letters to the bottom of the descenders.
+                y: baseline - size * 0.76,
+                w: width,
+                h: size * 0.98,
+                layer: log.layer,
+                cut,
+            });
+        }
     }
 }
 
@@ -132,6 +222,11 @@ impl Face {
         self.cap * size / self.upem
     }
 
+    /// What this font draws with.
+    pub fn typesetter(&self) -> &Typesetter {
+        &self.setter
+    }
+
     /// Whether the font has a glyph for `c`.
     pub fn covers(&self, c: char) -> bool {
         self.font.has_glyph(c)
@@ -141,6 +236,9 @@ impl Face {
     pub fn draw(&self, text: &str, left: f32, baseline: f32, size: f32, color: Color) {
         let line = self.line(text);
         let setter = &self.setter;
+        if !text.trim().is_empty() {
+            setter.note_drawn(text, left, baseline, size, line.width * size / self.upem);
+        }
         let scale = setter.scale.get();
         let frame = setter.frame.get();
         let mut glyphs = setter.glyphs.borrow_mut();

@@ -32,6 +32,7 @@ pub(super) fn frame(ui: &Ui, body: Area, h: f32, title: &str) -> Card {
         w,
         h: h.min(body.h),
     };
+    ui.fonts.typesetter().overlay();
     paint::fill(body, alpha(theme::BACKGROUND, 0.6));
     paint::rounded(
         Area {
@@ -53,33 +54,42 @@ pub(super) fn frame(ui: &Ui, body: Area, h: f32, title: &str) -> Card {
     }
 }
 
-/// `text` in a box, at `size` or smaller so that it fits whole.
+/// `text` in a box, whole: at `size`, or smaller, or (a long link) on two lines.
 pub(super) fn text_box(ui: &Ui, field: Area, text: &str, size: f32) {
     paint::rounded(field, 8.0, theme::BACKGROUND);
     let room = field.w - 16.0;
     let size = shrunk(ui, text, size, room);
-    let shown = paint::fit(text, &ui.fonts.bold, size, room);
-    ui.strong(
-        &shown,
-        field.x + 8.0,
-        field.y + field.h / 2.0,
-        size,
-        theme::ACCENT,
-        Align::Left,
-    );
+    let lines = if ui.width(text, true, size) <= room {
+        vec![text.to_owned()]
+    } else {
+        paint::wrap(text, &ui.fonts.bold, size, room)
+    };
+    let line_h = size * 1.2;
+    let top = field.y + (field.h - line_h * lines.len() as f32) / 2.0;
+    for (i, line) in lines.iter().enumerate() {
+        ui.strong(
+            line,
+            field.x + 8.0,
+            top + line_h * (i as f32 + 0.5),
+            size,
+            theme::ACCENT,
+            Align::Left,
+        );
+    }
 }
 
-/// The size to draw bold `text` at so that it fits in `room`: `size`, or smaller (down to the
-/// smallest readable size, where it is cut instead).
+/// The size to draw bold `text` at so that it fits in `room`: `size`, or smaller, down to a
+/// size that two lines of it still fit a box (where it goes on two lines instead).
 fn shrunk(m: &impl Measure, text: &str, size: f32, room: f32) -> f32 {
+    let least = size.min(11.0);
     let wide = m.width(text, true, size);
     if wide <= room {
         return size;
     }
     // Text is drawn at whole pixel sizes, and widths are not quite proportional to the size:
     // round down, then step down until it fits.
-    let mut shrunk = (size * room / wide).floor().max(9.0);
-    while shrunk > 9.0 && m.width(text, true, shrunk) > room {
+    let mut shrunk = (size * room / wide).floor().max(least);
+    while shrunk > least && m.width(text, true, shrunk) > room {
         shrunk -= 1.0;
     }
     shrunk
@@ -119,16 +129,21 @@ mod tests {
     use crate::draw::Fonts;
 
     #[test]
-    fn a_shrunk_text_fits_its_box_whole() {
+    fn a_shrunk_text_fits_its_box_whole_or_takes_two_lines() {
         let m = Fonts::load().expect("the bundled fonts");
         let link = "http://play.example.org:7878/join/K7QM-2XPD";
-        for room in (200..600).step_by(7) {
+        for room in (140..600).step_by(7) {
             let room = room as f32;
             for size in [13.0, 14.4, 17.3, 21.0] {
                 let s = shrunk(&m, link, size, room);
                 assert!(s <= size);
-                if m.width(link, true, 9.0) > room {
-                    assert_eq!(s, 9.0, "too long for any readable size: cut at 9 px");
+                if m.width(link, true, 11.0) > room {
+                    // Too long for one line at a readable size: lines of 11 px instead, each
+                    // within the box, as many as a box of a row's height holds.
+                    assert_eq!(s, 11.0);
+                    let lines = paint::wrap(link, &m.bold, s, room);
+                    assert!(lines.len() as f32 * s * 1.2 <= 44.0, "{lines:?} in {room}");
+                    assert!(lines.iter().all(|l| m.width(l, true, s) <= room));
                     continue;
                 }
                 assert!(

@@ -74,7 +74,7 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<
 /// Who you are: your name (a field to type a new one in, on request) and the sounds on or off;
 /// on one row when they fit, else the name above its two buttons.
 fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 {
-    let rh = ui.row_h() * 0.85;
+    let rh = ui.small_row_h(0.85);
     let row = Area { y, h: rh, ..inner };
     let size = layout::label_size(row, ui.unit);
     let sound = if app.muted() {
@@ -147,15 +147,20 @@ fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f3
     } else {
         inner.w
     };
-    let name = paint::fit(&name, &ui.fonts.bold, ui.unit, name_room);
-    ui.strong(
-        &name,
-        inner.x,
-        text_row.y + text_row.h / 2.0,
-        ui.unit,
-        theme::TEXT,
-        Align::Left,
-    );
+    // The name whole: smaller, or on two lines, when it is long.
+    let (size, lines) = ui.fitted(&name, true, ui.unit, name_room);
+    let line_h = size * 1.2;
+    let top = text_row.y + (text_row.h - line_h * lines.len() as f32) / 2.0;
+    for (i, line) in lines.iter().enumerate() {
+        ui.strong(
+            line,
+            inner.x,
+            top + line_h * (i as f32 + 0.5),
+            size,
+            theme::TEXT,
+            Align::Left,
+        );
+    }
     let (change, toggle) = if one_row {
         (
             Area {
@@ -330,12 +335,11 @@ fn rule_choices(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut V
 
 /// "Play": whom against, two ways to a row.
 fn mode_choice(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut Vec<Action>) -> f32 {
-    let rh = ui.row_h();
     y += ui.unit * 1.2;
     ui.heading("Play", inner.x, y);
     y += ui.unit * 1.3;
     let modes = [
-        (PlayMode::ThisComputer, "On this computer"),
+        (PlayMode::ThisComputer, "On this device"),
         (PlayMode::Computer, "The computer"),
         (PlayMode::Friend, "A friend"),
         (PlayMode::Anyone, "Anyone"),
@@ -344,7 +348,7 @@ fn mode_choice(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut Ve
         let cols = columns(
             Area {
                 y,
-                h: rh * 0.9,
+                h: ui.small_row_h(0.9),
                 ..inner
             },
             2,
@@ -360,7 +364,7 @@ fn mode_choice(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut Ve
                 actions.push(Action::SelectMode(*mode));
             }
         }
-        y += rh * 0.9 + 6.0;
+        y += ui.small_row_h(0.9) + 6.0;
     }
     y + ui.unit * 0.5
 }
@@ -387,7 +391,7 @@ fn side_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Ac
             x: inner.x + label_w,
             y,
             w: inner.w - label_w,
-            h: rh * 0.85,
+            h: ui.small_row_h(0.85),
         },
         3,
         6.0,
@@ -402,7 +406,7 @@ fn side_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Ac
             actions.push(Action::SelectSide(side));
         }
     }
-    y + (rh * 0.85 + ui.unit * 0.6)
+    y + (ui.small_row_h(0.85) + ui.unit * 0.6)
 }
 
 /// A level as the stepper shows it: its place among the eight and its calibrated rating in the
@@ -469,7 +473,7 @@ fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Ve
     let rh = ui.row_h();
     let b = Area {
         y: y + 4.0,
-        h: rh * 0.85,
+        h: ui.small_row_h(0.85),
         ..inner
     };
     if ui.button(b, "Watch the computer play itself", Look::Plain) {
@@ -491,11 +495,16 @@ fn invite_code(app: &App, ui: &Ui, inner: Area, mut y: f32, actions: &mut Vec<Ac
             Align::Left,
         );
         // The link to the game (or the code) goes on the clipboard, to send to the friend.
+        let copy_h = if ui.portrait {
+            layout::TAP_MIN
+        } else {
+            ui.unit * 1.6
+        };
         let copy = Area {
             x: inner.x + inner.w * 0.66,
-            y: y - ui.unit * 0.3,
+            y: y + ui.unit * 0.5 - copy_h / 2.0,
             w: inner.w * 0.34,
-            h: ui.unit * 1.6,
+            h: copy_h,
         };
         ui.strong(
             code,
@@ -508,8 +517,17 @@ fn invite_code(app: &App, ui: &Ui, inner: Area, mut y: f32, actions: &mut Vec<Ac
         if ui.button(copy, "Copy link", Look::Plain) {
             actions.push(Action::CopyInvite);
         }
-        y += ui.unit * 1.8;
+        y += (ui.unit * 1.8).max(copy_h + 6.0);
     }
+    // The field's label, above it.
+    ui.label(
+        "A friend's invite code:",
+        inner.x,
+        y + ui.unit * 0.5,
+        theme::TEXT_DIM,
+        Align::Left,
+    );
+    y += ui.unit * 1.4;
     let join_w = ui.width("Join", true, ui.unit) + ui.unit * 2.5;
     let field = Area {
         x: inner.x,
@@ -596,12 +614,18 @@ fn stepper(
         x: inner.x + inner.w - w,
         y,
         w,
-        h: rh * 0.8,
+        h: ui.small_row_h(0.8),
     };
     let label = paint::fit(label, &ui.fonts.regular, ui.unit, area.x - inner.x - 6.0);
-    ui.label(&label, inner.x, y + rh * 0.4, theme::TEXT_DIM, Align::Left);
+    ui.label(
+        &label,
+        inner.x,
+        y + area.h / 2.0,
+        theme::TEXT_DIM,
+        Align::Left,
+    );
     value_stepper(ui, area, value, steps, actions);
-    y + rh * 0.95
+    y + area.h + rh * 0.15
 }
 
 /// A value between `<` and `>` buttons, filling `area`.
@@ -612,8 +636,10 @@ fn value_stepper(
     [back, on]: [Action; 2],
     actions: &mut Vec<Action>,
 ) {
-    // Narrow steppers (the clock's two) keep room for the value between the buttons.
-    let bw = (area.h * 1.4).min(area.w / 4.0);
+    // Narrow steppers (the clock's two) keep room for the value between the buttons, and a
+    // fingertip's room for each button on a touch screen.
+    let least = if ui.portrait { layout::TAP_MIN } else { 0.0 };
+    let bw = (area.h * 1.4).min((area.w / 4.0).max(least));
     let minus = Area { w: bw, ..area };
     if ui.button(minus, "<", Look::Plain) {
         actions.push(back);
@@ -657,16 +683,65 @@ fn clock_and_rating(
     actions: &mut Vec<Action>,
 ) -> f32 {
     let rh = ui.row_h();
-    if lobby.clock_applies() {
+    if lobby.clock_applies() && ui.portrait {
+        // On a phone, each of the clock's steppers on a row of its own, with room for a
+        // fingertip on each button and the value whole between them.
+        let minutes = CLOCK_MINUTES.get(lobby.minutes).copied().unwrap_or(0);
+        let widest = CLOCK_MINUTES
+            .iter()
+            .map(|&m| ui.width(&format!("{m} min"), true, ui.unit))
+            .fold(0.0, f32::max);
+        let shown = if minutes == 0 {
+            "none".to_owned()
+        } else {
+            format!("{minutes} min")
+        };
+        y = stepper(
+            ui,
+            inner,
+            y,
+            "Clock",
+            &shown,
+            widest,
+            [
+                Action::CycleMinutes { forward: false },
+                Action::CycleMinutes { forward: true },
+            ],
+            actions,
+        );
+        if minutes > 0 {
+            let inc = CLOCK_INCREMENTS.get(lobby.increment).copied().unwrap_or(0);
+            y = stepper(
+                ui,
+                inner,
+                y,
+                "Added a move",
+                &format!("+{inc} s"),
+                ui.width("+30 s", true, ui.unit),
+                [
+                    Action::CycleIncrement { forward: false },
+                    Action::CycleIncrement { forward: true },
+                ],
+                actions,
+            );
+        }
+    } else if lobby.clock_applies() {
         let minutes = CLOCK_MINUTES.get(lobby.minutes).copied().unwrap_or(0);
         let label_w = ui.width("Clock", false, ui.unit) + ui.unit * 0.8;
-        ui.label("Clock", inner.x, y + rh * 0.4, theme::TEXT_DIM, Align::Left);
+        let row = ui.small_row_h(0.8);
+        ui.label(
+            "Clock",
+            inner.x,
+            y + row / 2.0,
+            theme::TEXT_DIM,
+            Align::Left,
+        );
         let steppers = columns(
             Area {
                 x: inner.x + label_w,
                 y,
                 w: inner.w - label_w,
-                h: rh * 0.8,
+                h: ui.small_row_h(0.8),
             },
             2,
             8.0,
@@ -702,18 +777,18 @@ fn clock_and_rating(
             ui.label(
                 "untimed",
                 steppers[1].x + steppers[1].w / 2.0,
-                y + rh * 0.4,
+                y + row / 2.0,
                 theme::TEXT_DIM,
                 Align::Centre,
             );
         }
-        y += rh * 0.95;
+        y += row + rh * 0.15;
     }
     if lobby.rated_allowed() {
         let cols = columns(
             Area {
                 y,
-                h: rh * 0.8,
+                h: ui.small_row_h(0.8),
                 ..inner
             },
             2,
@@ -729,7 +804,7 @@ fn clock_and_rating(
                 actions.push(Action::SetRated(rated));
             }
         }
-        y += rh * 0.8 + 6.0;
+        y += ui.small_row_h(0.8) + 6.0;
     }
     y
 }
@@ -797,16 +872,17 @@ mod tests {
         for (w, h) in SIZES {
             let (inner, unit, portrait) = inner(w, h);
             let rh = row_h(unit, portrait);
+            let small = |share: f32| layout::small_row_h(unit, portrait, share);
             let at = |h: f32| Area { h, ..inner };
             let titles: Vec<&str> = GameKind::ALL.iter().map(|k| k.title()).collect();
             let checks = [
                 fit_in_columns(&m, at(rh), 2, 8.0, &titles, unit),
                 fit_in_columns(
                     &m,
-                    at(rh * 0.9),
+                    at(small(0.9)),
                     2,
                     6.0,
-                    &["On this computer", "The computer", "A friend", "Anyone"],
+                    &["On this device", "The computer", "A friend", "Anyone"],
                     unit,
                 ),
                 fit_in_columns(
@@ -814,7 +890,7 @@ mod tests {
                     Area {
                         x: inner.x + unit * 4.6,
                         w: inner.w - unit * 4.6,
-                        h: rh * 0.85,
+                        h: small(0.85),
                         ..inner
                     },
                     3,
@@ -824,13 +900,13 @@ mod tests {
                 ),
                 fit_in_columns(
                     &m,
-                    at(rh * 0.85),
+                    at(small(0.85)),
                     1,
                     6.0,
                     &["Watch the computer play itself"],
                     unit,
                 ),
-                fit_in_columns(&m, at(rh * 0.8), 2, 6.0, &["Casual", "Rated"], unit),
+                fit_in_columns(&m, at(small(0.8)), 2, 6.0, &["Casual", "Rated"], unit),
             ];
             for check in checks {
                 assert!(check.is_ok(), "{w}x{h}: {}", check.unwrap_err());
@@ -887,7 +963,7 @@ mod tests {
             }
             // Your name row: the buttons beside a name of 16 characters, or under it.
             let you = Area {
-                h: rh * 0.85,
+                h: small(0.85),
                 ..inner
             };
             let size = layout::label_size(you, unit);

@@ -8,28 +8,50 @@ use crate::draw::ui::{Look, Ui};
 use crate::geometry::Area;
 use crate::play::seat_label;
 
-/// A list entry: a main line and a smaller line of details under it.
-fn two_lines(ui: &Ui, x: f32, y: f32, rh: f32, w: f32, main: &str, details: &str) {
-    let main = paint::fit(main, &ui.fonts.bold, ui.unit * 0.9, w);
-    paint::text(
-        &main,
-        x,
-        y + rh * 0.28,
-        ui.unit * 0.9,
-        &ui.fonts.bold,
-        theme::TEXT,
-        Align::Left,
-    );
-    let details = paint::fit(details, &ui.fonts.regular, ui.unit * 0.72, w);
-    paint::text(
-        &details,
-        x,
-        y + rh * 0.85,
-        ui.unit * 0.72,
-        &ui.fonts.regular,
-        theme::TEXT_DIM,
-        Align::Left,
-    );
+/// A list entry's text: the main line (names) and the details under it, each wrapped to `w`
+/// (never cut), with their sizes.
+struct EntryText {
+    main: (f32, Vec<String>),
+    details: (f32, Vec<String>),
+}
+
+impl EntryText {
+    fn new(ui: &Ui, w: f32, main: &str, details: &str) -> EntryText {
+        EntryText {
+            main: ui.fitted(main, true, ui.unit * 0.9, w),
+            details: ui.fitted(details, false, ui.unit * 0.72, w),
+        }
+    }
+
+    /// The height the text takes.
+    fn height(&self) -> f32 {
+        let (ms, ml) = &self.main;
+        let (ds, dl) = &self.details;
+        ml.len() as f32 * ms * 1.25 + dl.len() as f32 * ds * 1.3
+    }
+
+    /// Draws it from `(x, y)`.
+    fn draw(&self, ui: &Ui, x: f32, y: f32) {
+        let mut y = y;
+        let (size, lines) = &self.main;
+        for line in lines {
+            ui.strong(line, x, y + size * 0.62, *size, theme::TEXT, Align::Left);
+            y += size * 1.25;
+        }
+        let (size, lines) = &self.details;
+        for line in lines {
+            paint::text(
+                line,
+                x,
+                y + size * 0.65,
+                *size,
+                &ui.fonts.regular,
+                theme::TEXT_DIM,
+                Align::Left,
+            );
+            y += size * 1.3;
+        }
+    }
 }
 
 /// Draws the panel in `a`: the seeks in its top third, the live games in the next, this
@@ -44,7 +66,6 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<
         w: a.w - 2.0 * pad,
         h: a.h,
     };
-    let rh = row_h(ui);
     let mut y = a.y + pad + ui.unit * 0.6;
     ui.heading("Open seeks", inner.x, y);
     y += ui.unit * 1.4;
@@ -66,13 +87,13 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<
         return y + pad;
     }
     let half = a.y + a.h * 0.36;
-    seeks(app.seeks(), ui, inner, y, half - rh, actions);
+    seeks(app.seeks(), ui, inner, y, half, actions);
     let finished_top = a.y + a.h * 0.66;
     let y = half + ui.unit;
-    live_games(app.live(), ui, inner, y, finished_top - rh - pad, actions);
+    live_games(app.live(), ui, inner, y, finished_top - pad, actions);
     let y = finished_top + ui.unit;
-    let device_top = a.y + a.h - pad - ui.row_h() * 0.85;
-    finished_games(app.finished(), ui, inner, y, device_top - rh - 8.0, actions);
+    let device_top = a.y + a.h - pad - ui.small_row_h(0.85);
+    finished_games(app.finished(), ui, inner, y, device_top - 8.0, actions);
     other_device(ui, inner, device_top, actions);
     a.y + a.h
 }
@@ -82,7 +103,7 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<
 fn other_device(ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 {
     let b = Area {
         y,
-        h: ui.row_h() * 0.85,
+        h: ui.small_row_h(0.85),
         ..inner
     };
     if ui.button(b, "Play on another device", Look::Plain) {
@@ -93,25 +114,39 @@ fn other_device(ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 
 
 /// The height of an entry.
 fn row_h(ui: &Ui) -> f32 {
-    ui.row_h() * 0.85
+    ui.small_row_h(0.85)
 }
 
-/// An entry at `y`: two lines of text, and a button on the right; returns whether the button
-/// was clicked.
-fn entry(ui: &Ui, inner: Area, y: f32, main: &str, details: &str, button: (&str, Look)) -> bool {
+/// An entry at `y`: its text (the names, then the details, as many lines as they take) and a
+/// button on the right, when it ends above `bottom`. Returns whether the button was clicked,
+/// and the entry's height; none when it would not end above `bottom` (nothing is drawn).
+fn entry(
+    ui: &Ui,
+    inner: Area,
+    (y, bottom): (f32, f32),
+    main: &str,
+    details: &str,
+    button: (&str, Look),
+) -> Option<(bool, f32)> {
     let rh = row_h(ui);
-    two_lines(ui, inner.x, y, rh, inner.w * 0.7, main, details);
+    let text_w = inner.w * 0.7;
+    let text = EntryText::new(ui, text_w, main, details);
+    let h = text.height().max(rh);
+    if y + h > bottom {
+        return None;
+    }
+    text.draw(ui, inner.x, y + (h - text.height()) / 2.0);
     let b = Area {
         x: inner.x + inner.w * 0.74,
-        y,
+        y: y + (h - rh) / 2.0,
         w: inner.w * 0.26,
         h: rh,
     };
-    ui.button(b, button.0, button.1)
+    Some((ui.button(b, button.0, button.1), h))
 }
 
-/// The open seeks from `y` (under their heading), none starting below `last`: accept
-/// another's, cancel one's own.
+/// The open seeks from `y` (under their heading), none ending below `last`: accept another's,
+/// cancel one's own.
 fn seeks(
     seeks: &[SeekEntry],
     ui: &Ui,
@@ -130,9 +165,6 @@ fn seeks(
         );
     }
     for s in seeks {
-        if y > last {
-            break;
-        }
         let mut details = vec![s.kind.title().to_owned()];
         details.push(s.clock.clone().unwrap_or_else(|| "no clock".to_owned()));
         details.push(if s.rated { "rated" } else { "casual" }.to_owned());
@@ -151,15 +183,19 @@ fn seeks(
         } else {
             (("Play", Look::Primary), Action::AcceptSeek(s.id))
         };
-        if entry(ui, inner, y, &who, &details.join(" · "), button) {
+        let Some((pressed, h)) = entry(ui, inner, (y, last), &who, &details.join(" · "), button)
+        else {
+            break;
+        };
+        if pressed {
             actions.push(action);
         }
-        y += row_h(ui) + 10.0;
+        y += h + 10.0;
     }
     y
 }
 
-/// "Live games" from `y`, none starting below `last`: watch one, or resume one's own.
+/// "Live games" from `y`, none ending below `last`: watch one, or resume one's own.
 fn live_games(
     games: &[LiveEntry],
     ui: &Ui,
@@ -180,9 +216,6 @@ fn live_games(
         );
     }
     for g in games {
-        if y > last {
-            break;
-        }
         let who = format!(
             "{} vs {}",
             seat_label(&g.players[0], g.ratings[0]),
@@ -202,15 +235,18 @@ fn live_games(
         } else {
             ("Watch", Look::Plain)
         };
-        if entry(ui, inner, y, &who, &info, button) {
+        let Some((pressed, h)) = entry(ui, inner, (y, last), &who, &info, button) else {
+            break;
+        };
+        if pressed {
             actions.push(Action::Watch(g.id));
         }
-        y += row_h(ui) + 10.0;
+        y += h + 10.0;
     }
     y
 }
 
-/// "Your finished games" from `y`, none starting below `last`, to replay.
+/// "Your finished games" from `y`, none ending below `last`, to replay.
 fn finished_games(
     games: &[FinishedEntry],
     ui: &Ui,
@@ -231,15 +267,16 @@ fn finished_games(
         );
     }
     for g in games {
-        if y > last {
-            break;
-        }
         let who = format!("{} vs {}", g.players[0], g.players[1]);
         let info = format!("{} · {} · {} moves", g.kind.title(), g.result, g.moves);
-        if entry(ui, inner, y, &who, &info, ("Replay", Look::Plain)) {
+        let Some((pressed, h)) = entry(ui, inner, (y, last), &who, &info, ("Replay", Look::Plain))
+        else {
+            break;
+        };
+        if pressed {
             actions.push(Action::ReplayGame(g.id));
         }
-        y += row_h(ui) + 10.0;
+        y += h + 10.0;
     }
     y
 }

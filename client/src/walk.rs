@@ -1,0 +1,454 @@
+//! The words check: every screen and card of the client, in the states that show the most
+//! text (names of 32 characters, offers, notices, long lists), to be drawn at every window
+//! size the client serves ([`SIZES`]); and the rules the texts drawn must keep ([`problems`]):
+//! none cut short to fit, none beyond the window's sides, none over another on the same layer;
+//! and on a phone, no place that takes a tap smaller than a fingertip ([`small_targets`]).
+//! `chaupal-client --check-words` draws them all (the drawing needs a window); the states and
+//! the rules are pure, and tested here.
+
+use chaupal_shared::protocol::{GameResult, ResultReason, SeatPresence};
+use chaupal_shared::{AnyGame, GameKind, Side};
+
+use crate::app::{
+    Action, App, Event, FinishedEntry, GameChange, LiveEntry, LobbyChange, Opened, PlayMode,
+    Screen, SeekEntry,
+};
+use crate::draw::text::DrawnText;
+use crate::draw::ui::Target;
+use crate::layout;
+use crate::play::{ClockState, Ending, Match, Seats};
+use crate::route::Route;
+
+/// The window sizes every screen must serve: phones held upright (small, common, large), a
+/// tablet, a laptop and a desktop.
+pub const SIZES: [(f32, f32); 6] = [
+    (360.0, 640.0),
+    (390.0, 844.0),
+    (412.0, 915.0),
+    (768.0, 1024.0),
+    (1280.0, 800.0),
+    (1920.0, 1080.0),
+];
+
+/// The device pixel ratios the check draws at: the layout is the same at each, the glyphs'
+/// pictures are not.
+pub const SCALES: [f32; 3] = [1.0, 2.0, 3.0];
+
+/// The longest name there may be: 32 characters, wide ones.
+pub const LONG_NAME: &str = "Bartholomew-Maximilian-Wolfgang";
+
+/// A second long name, for the opponent.
+const OTHER_NAME: &str = "Ngozi Adaeze Oluwaseun-Chukwuma";
+
+/// Every state to check, by name.
+pub fn states() -> Vec<(String, App)> {
+    let mut out: Vec<(String, App)> = Vec::new();
+    let mut add = |name: &str, app: App| out.push((name.to_owned(), app));
+
+    // The connection screen: connecting, failing, and the device offline.
+    let mut connecting = App::new(false);
+    connecting.apply(Event::Connecting { attempt: 1 });
+    connecting.tick(3.0);
+    add("connection: connecting", connecting);
+    let mut failing = App::new(false);
+    failing.apply(Event::Lost {
+        reason: "The server at ws://play.chaupal.example:7878/ws is not answering.".into(),
+        attempt: 3,
+        retry_in: 8.0,
+    });
+    add("connection: retrying", failing.clone());
+    failing.apply(Event::DeviceOnline(false));
+    add("connection: device offline", failing);
+
+    // The lobby, in each way of playing, with the longest name and full lists.
+    for mode in [
+        PlayMode::ThisComputer,
+        PlayMode::Computer,
+        PlayMode::Friend,
+        PlayMode::Anyone,
+    ] {
+        for kind in GameKind::ALL {
+            let mut app = lobby();
+            app.handle(Action::SelectGame(kind));
+            app.handle(Action::SelectMode(mode));
+            add(&format!("lobby: {mode:?}, {}", kind.title()), app);
+        }
+    }
+    let mut editing = lobby();
+    editing.handle(Action::EditName);
+    add("lobby: the name's field", editing);
+    let mut invited = lobby();
+    invited.handle(Action::SelectMode(PlayMode::Friend));
+    invited.apply(Event::InviteCode("K7QM-2XPD".into()));
+    invited.handle(Action::DismissNotice);
+    add("lobby: the invitation's card", invited);
+    let mut devices = lobby();
+    devices.handle(Action::OpenDevices);
+    devices.apply(Event::DeviceCode {
+        code: "QRST-2345".into(),
+        expires_in: 600.0,
+    });
+    add("lobby: the devices' card", devices);
+    let mut broken = App::new(false);
+    broken.set_site(Some("https://play.chaupal.example".into()));
+    broken.handle(Action::Follow(Route::Join("ZZZZ-ZZZZ".into())));
+    broken.apply(Event::Welcomed {
+        name: LONG_NAME.into(),
+    });
+    broken.apply(Event::Refused {
+        text: "Joining the game: no game waits for this invite code.".into(),
+        unlock_board: false,
+    });
+    add("lobby: a link that leads nowhere", broken);
+    let mut noticed = lobby();
+    noticed.apply(Event::Problem(
+        "Not connected to the server right now: that has to wait until the connection is back."
+            .into(),
+    ));
+    add("lobby: a notice", noticed);
+
+    // The rules of each game.
+    for kind in GameKind::ALL {
+        let mut app = lobby();
+        app.handle(Action::ShowRules(kind));
+        add(&format!("rules: {}", kind.title()), app);
+    }
+
+    // Each game, online against a person with a long name, on the clock.
+    for kind in GameKind::ALL {
+        add(
+            &format!("game: {}", kind.title()),
+            playing(kind, Seats::One(Side::First)),
+        );
+        let mut asked = playing(kind, Seats::One(Side::First));
+        asked.apply(Event::Game(GameChange::TakebackRequested {
+            by: Side::Second,
+        }));
+        asked.handle(Action::DismissNotice);
+        add(&format!("game: {}, a takeback asked", kind.title()), asked);
+        let mut resigning = playing(kind, Seats::One(Side::First));
+        resigning.handle(Action::Resign);
+        add(&format!("game: {}, resigning", kind.title()), resigning);
+        add(
+            &format!("game: {}, watching", kind.title()),
+            playing(kind, Seats::Watching),
+        );
+        let mut over = playing(kind, Seats::One(Side::First));
+        over.apply(Event::Game(GameChange::Ended {
+            result: GameResult {
+                winner: Some(Side::Second),
+                reason: ResultReason::Resignation,
+            },
+            clocks: None,
+        }));
+        over.tick(5.0);
+        add(&format!("game over: {}", kind.title()), over);
+    }
+    let mut away = playing(GameKind::Jungle, Seats::One(Side::First));
+    away.apply(Event::Presence {
+        watchers: 12,
+        seats: [
+            SeatPresence {
+                connected: true,
+                claim_in_ms: None,
+            },
+            SeatPresence {
+                connected: false,
+                claim_in_ms: Some(30_000),
+            },
+        ],
+    });
+    add("game: the opponent away", away);
+    let mut offered = playing(GameKind::Kalah, Seats::One(Side::First));
+    offered.apply(Event::Game(GameChange::DrawOffered { by: Side::Second }));
+    add("game: a draw offered", offered);
+
+    // The replay and the review of each game.
+    for kind in GameKind::ALL {
+        if let Some(app) = reviewed(kind) {
+            add(&format!("review: {}", kind.title()), app);
+        }
+    }
+    out
+}
+
+/// The lobby, online under the longest name, with full lists.
+fn lobby() -> App {
+    let mut app = App::new(false);
+    app.set_site(Some("https://play.chaupal.example".into()));
+    app.apply(Event::Welcomed {
+        name: LONG_NAME.into(),
+    });
+    let seeks = GameKind::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, &kind)| SeekEntry {
+            id: i as u64 + 1,
+            kind,
+            rules: Vec::new(),
+            who: format!("{OTHER_NAME} (1523)"),
+            clock: Some("10 min + 5 s".into()),
+            rated: i % 2 == 0,
+            mine: i == 0,
+        })
+        .collect();
+    let live = GameKind::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, &kind)| LiveEntry {
+            id: 100 + i as u64,
+            kind,
+            players: [LONG_NAME.into(), OTHER_NAME.into()],
+            ratings: [Some(1523), Some(2210)],
+            moves: 42,
+            watchers: 7,
+            exhibition: false,
+            mine: i == 1,
+        })
+        .collect();
+    app.apply(Event::Lobby(LobbyChange::Lists { seeks, live }));
+    let finished = GameKind::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, &kind)| FinishedEntry {
+            id: 200 + i as u64,
+            kind,
+            players: [LONG_NAME.into(), OTHER_NAME.into()],
+            result: "draw by repetition".into(),
+            moves: 117,
+        })
+        .collect();
+    app.apply(Event::Lobby(LobbyChange::Finished(finished)));
+    app
+}
+
+/// A game of `kind` on the server, a few moves in, against a person with a long name, on the
+/// clock, watched; this player in `seats`.
+fn playing(kind: GameKind, seats: Seats) -> App {
+    let mut app = lobby();
+    let Ok(start) = AnyGame::start(kind, [("", ""); 0]) else {
+        return app;
+    };
+    let mut m = Match::new(start, seats, true);
+    m.id = Some(123_456);
+    m.names = [
+        format!("{LONG_NAME} (1523)"),
+        format!("{OTHER_NAME} (2210)"),
+    ];
+    for _ in 0..4 {
+        let Some(mv) = m.choices.moves.first().map(|c| c.text.clone()) else {
+            break;
+        };
+        if m.apply(&mv).is_err() {
+            break;
+        }
+    }
+    m.settle();
+    m.clocks = Some(ClockState {
+        left_ms: [545_000.0, 9_400.0],
+        running: Some(m.game.side_to_move()),
+    });
+    app.apply(Event::Opened(Box::new(Opened {
+        game: m,
+        watchers: 12,
+        offers: Vec::new(),
+    })));
+    app.handle(Action::DismissNotice);
+    app
+}
+
+/// The review of a made-up game of `kind`, shown at its first big slip.
+fn reviewed(kind: GameKind) -> Option<App> {
+    let start = AnyGame::start(kind, [("", ""); 0]).ok()?;
+    let moves = crate::screenshot::fixture_moves(&start, 30).ok()?;
+    let review = crate::screenshot::review_fixture(&start, &moves).ok()?;
+    let mut m = Match::new(start, Seats::One(Side::First), true);
+    for mv in &moves {
+        m.apply(mv).ok()?;
+    }
+    m.settle();
+    m.names = [LONG_NAME.into(), OTHER_NAME.into()];
+    m.id = Some(123_456);
+    m.ended = m.ended.or(Some(Ending::Result(GameResult {
+        winner: Some(Side::First),
+        reason: ResultReason::Resignation,
+    })));
+    let at = review
+        .plies
+        .iter()
+        .position(|p| p.loss >= 10.0)
+        .unwrap_or(moves.len() / 2);
+    let mut app = App::showing_review(m, review, at);
+    app.apply(Event::Welcomed {
+        name: LONG_NAME.into(),
+    });
+    (app.screen() == Screen::Replay).then_some(app)
+}
+
+/// The places that take a tap and are smaller than a fingertip ([`layout::TOUCH_MIN`] both
+/// ways) on a phone held upright (`w` x `h`): every button and board cell in view that does
+/// something.
+pub fn small_targets(targets: &[Target], w: f32, h: f32) -> Vec<String> {
+    if !layout::portrait(w, h) {
+        return Vec::new();
+    }
+    targets
+        .iter()
+        .filter(|t| t.enabled && t.visible)
+        .filter(|t| t.area.w < layout::TOUCH_MIN - 0.5 || t.area.h < layout::TOUCH_MIN - 0.5)
+        .map(|t| {
+            format!(
+                "\"{}\" takes taps in {:.0}x{:.0} pixels",
+                t.label, t.area.w, t.area.h
+            )
+        })
+        .collect()
+}
+
+/// What is wrong with the texts drawn in a window of `w` x `h`: each text cut short to fit,
+/// reaching beyond the window's left or right side, or over another text of the same layer
+/// (by more than a pixel each way). Texts below the window's foot are on a screen that scrolls
+/// and are not checked against its height.
+pub fn problems(texts: &[DrawnText], w: f32, _h: f32) -> Vec<String> {
+    let mut out = Vec::new();
+    for t in texts {
+        if t.cut {
+            out.push(format!("\"{}\" is cut", t.text));
+        }
+        if t.x < -0.5 || t.x + t.w > w + 0.5 {
+            out.push(format!(
+                "\"{}\" reaches beyond the window ({:.0} to {:.0} of {w})",
+                t.text,
+                t.x,
+                t.x + t.w
+            ));
+        }
+    }
+    for (i, a) in texts.iter().enumerate() {
+        for b in &texts[i + 1..] {
+            if a.layer != b.layer {
+                continue;
+            }
+            let across = (a.x + a.w).min(b.x + b.w) - a.x.max(b.x);
+            let down = (a.y + a.h).min(b.y + b.h) - a.y.max(b.y);
+            if across > 1.0 && down > 1.0 {
+                out.push(format!("\"{}\" overlaps \"{}\"", a.text, b.text));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::Offer;
+
+    fn text(s: &str, x: f32, y: f32, w: f32, layer: u32, cut: bool) -> DrawnText {
+        DrawnText {
+            text: s.into(),
+            x,
+            y,
+            w,
+            h: 16.0,
+            layer,
+            cut,
+        }
+    }
+
+    #[test]
+    fn cut_overflowing_and_overlapping_texts_are_problems_and_layers_are_apart() {
+        let texts = [
+            text("Remat...", 10.0, 10.0, 60.0, 0, true),
+            text("wins", 300.0, 40.0, 40.0, 0, false),
+            text("x", 320.0, 45.0, 10.0, 0, false),
+            text("Resign this game? It counts", 100.0, 100.0, 300.0, 0, false),
+            text("under the card", 10.0, 200.0, 200.0, 0, false),
+            text("the card's title", 10.0, 205.0, 200.0, 1, false),
+            text("side by side", 10.0, 300.0, 100.0, 0, false),
+            text("touching", 110.0, 300.0, 100.0, 0, false),
+        ];
+        let found = problems(&texts, 390.0, 844.0);
+        assert_eq!(
+            found,
+            [
+                "\"Remat...\" is cut",
+                "\"Resign this game? It counts\" reaches beyond the window (100 to 400 of 390)",
+                "\"wins\" overlaps \"x\"",
+            ]
+        );
+    }
+
+    #[test]
+    fn on_a_phone_every_place_that_takes_a_tap_is_a_fingertip_wide() {
+        use crate::draw::ui::TargetKind;
+        use crate::geometry::Area;
+        let target = |w: f32, h: f32, enabled: bool, visible: bool| Target {
+            kind: TargetKind::Button,
+            label: "Rematch".into(),
+            area: Area {
+                x: 0.0,
+                y: 0.0,
+                w,
+                h,
+            },
+            enabled,
+            selected: false,
+            visible,
+        };
+        let targets = [
+            target(80.0, 44.0, true, true),
+            target(80.0, 33.0, true, true),
+            target(30.0, 30.0, false, true),
+            target(30.0, 30.0, true, false),
+        ];
+        assert_eq!(
+            small_targets(&targets, 390.0, 844.0),
+            ["\"Rematch\" takes taps in 80x33 pixels"]
+        );
+        assert!(
+            small_targets(&targets, 1280.0, 800.0).is_empty(),
+            "a mouse is finer"
+        );
+    }
+
+    #[test]
+    fn the_states_cover_every_screen_and_card() {
+        let states = states();
+        let names: Vec<&str> = states.iter().map(|(n, _)| n.as_str()).collect();
+        for screen in [
+            Screen::Connection,
+            Screen::Lobby,
+            Screen::Game,
+            Screen::GameOver,
+            Screen::Replay,
+        ] {
+            assert!(
+                states.iter().any(|(_, app)| app.screen() == screen),
+                "{screen:?} is not checked"
+            );
+        }
+        for kind in GameKind::ALL {
+            assert!(
+                states
+                    .iter()
+                    .any(|(_, app)| app.screen() == Screen::Rules(kind))
+            );
+            assert!(names.contains(&format!("review: {}", kind.title()).as_str()));
+        }
+        let lobby = |name: &str| &states.iter().find(|(n, _)| n == name).expect(name).1;
+        assert!(lobby("lobby: the invitation's card").invite_open());
+        assert!(lobby("lobby: the devices' card").devices().is_some());
+        assert!(
+            lobby("lobby: a link that leads nowhere")
+                .broken_link()
+                .is_some()
+        );
+        assert!(lobby("lobby: the name's field").name_edit().is_some());
+        let asked = lobby("game: Kalah, a takeback asked");
+        assert_eq!(asked.offer(), Some(Offer::Takeback));
+        assert!(lobby("game: Bagh Chal, resigning").resign_asked());
+        assert_eq!(lobby("game over: Jungle").screen(), Screen::GameOver);
+        assert_eq!(lobby("lobby: Anyone, Kalah").name(), LONG_NAME);
+    }
+}
