@@ -9,6 +9,7 @@ use chaupal_client::draw::{
     Fonts,
     canvas::Canvas,
     screens,
+    text::FontError,
     ui::{Heights, Input},
 };
 use chaupal_client::hook::Hook;
@@ -43,7 +44,7 @@ fn main() {
 /// 3. then, if anything changed, the new picture is drawn (a frame in which nothing changed
 ///    shows the last picture again), and the loop waits until something happens or is due
 ///    ([`Pacer`]).
-async fn run(fonts: Fonts, launch: Launch, offline: bool) {
+async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
     let mut app = App::new(offline);
     let store = Store::standard();
     let mut settings = store.load().unwrap_or_else(|e| {
@@ -62,14 +63,18 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
             let _ = app.apply(Event::Problem(format!("Your name could not be saved: {e}")));
         }
     }
+    // The connection starts first: the server's greeting comes while the fonts are read.
     let mut online = (!offline).then(|| connect(&launch, name, settings, &mut app));
+    let fonts = Fonts::load()?;
     for out in app.handle(Action::Follow(launch.route.clone())) {
         carry_out(out, &mut app, online.as_mut());
     }
-    // The sounds load beside the loop, a step a frame: in the browser decoding takes a few
-    // frames, and the page's event loop draws no frame that nobody asked for.
-    let mut sounds_loading = Some(Box::pin(Sounds::load()));
+    // The sounds load beside the loop, a step a frame (in the browser decoding takes a few
+    // frames, and the page's event loop draws no frame that nobody asked for), once the first
+    // screen is up: the turns that move their loading on stay out of the first second.
+    let mut sounds_loading = None;
     let mut sounds: Option<Sounds> = None;
+    let began = platform::now();
     let mut title = String::new();
     let mut address = launch.route.path();
     let mut device_online = true;
@@ -150,6 +155,10 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
             }
             pacer.drawn(started, size, app.next_change());
         }
+        let settled = app.connection().online() || platform::now() - began > SOUNDS_AFTER;
+        if sounds.is_none() && sounds_loading.is_none() && settled {
+            sounds_loading = Some(Box::pin(Sounds::load()));
+        }
         if let Some(loading) = &mut sounds_loading {
             let mut cx = Context::from_waker(Waker::noop());
             if let Poll::Ready(loaded) = loading.as_mut().poll(&mut cx) {
@@ -192,6 +201,10 @@ async fn run(fonts: Fonts, launch: Launch, offline: bool) {
         next_frame().await;
     }
 }
+
+/// Seconds after the start when the sounds begin loading, if the server has not greeted the
+/// client by then.
+const SOUNDS_AFTER: f64 = 2.0;
 
 /// Does what the app asked: the platform's part here, the server's through the connection.
 fn carry_out(out: Outgoing, app: &mut App, online: Option<&mut Online>) {
@@ -263,9 +276,8 @@ mod web {
             ..Default::default()
         };
         macroquad::Window::from_config(conf, async move {
-            match Fonts::load() {
-                Ok(fonts) => run(fonts, launch, false).await,
-                Err(e) => macroquad::miniquad::error!("cannot load the bundled fonts: {e}"),
+            if let Err(e) = run(launch, false).await {
+                macroquad::miniquad::error!("cannot load the bundled fonts: {e}");
             }
         });
     }
@@ -318,6 +330,15 @@ mod desktop {
     }
 
     async fn start(args: Args) -> ExitCode {
+        if !args.check_words && args.screenshot.is_none() {
+            return match run(args.launch(), args.offline).await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("chaupal-client: cannot load the bundled fonts: {e}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
         let fonts = match Fonts::load() {
             Ok(f) => f,
             Err(e) => {
@@ -328,17 +349,16 @@ mod desktop {
         if args.check_words {
             return check_words(&fonts).await;
         }
-        if let Some(file) = &args.screenshot {
-            return match screenshot(&args, &fonts, file).await {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("chaupal-client: {e}");
-                    ExitCode::FAILURE
-                }
-            };
+        let Some(file) = &args.screenshot else {
+            return ExitCode::SUCCESS;
+        };
+        match screenshot(&args, &fonts, file).await {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("chaupal-client: {e}");
+                ExitCode::FAILURE
+            }
         }
-        run(fonts, args.launch(), args.offline).await;
-        ExitCode::SUCCESS
     }
 
     /// The words check: draws every state of [`chaupal_client::walk::states`] at every size

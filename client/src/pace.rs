@@ -46,9 +46,11 @@ pub struct Pacer {
 
 impl Default for Pacer {
     fn default() -> Self {
-        // The first frames are drawn at full rate (fonts settle, the window appears).
+        // At rest from the start: the first picture is drawn because there is none yet, and
+        // the next when something happens (each turn drawn through a software renderer is
+        // time the first screen waits for).
         Pacer {
-            since_input: 0.0,
+            since_input: LIVELY,
             due: None,
             size: (0.0, 0.0),
             rested: false,

@@ -133,9 +133,50 @@ export async function press(page, hook, target) {
 export const button = (h, label) =>
     h.targets.find((t) => t.kind === "button" && t.label === label && t.enabled && t.visible);
 
-// Presses the enabled button labelled `label`, waiting for it to be there.
+// A finger's swipe up (or down, for a negative `dy`) by `dy` CSS pixels from the middle of the
+// window (a phone: touch events, through the DevTools protocol; a laptop: the mouse dragged).
+export async function swipe(page, dy) {
+    const { width, height } = page.viewportSize();
+    const x = width / 2;
+    const from = height / 2 + dy / 2;
+    const steps = 8;
+    if (page.chaupalTouch) {
+        const cdp = await page.context().newCDPSession(page);
+        const touch = (type, y) => cdp.send("Input.dispatchTouchEvent", {
+            type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+        await touch("touchStart", from);
+        for (let i = 1; i <= steps; i++) {
+            await touch("touchMove", from - (dy * i) / steps);
+            await sleep(16);
+        }
+        await touch("touchEnd", from - dy);
+        await cdp.detach();
+    } else {
+        await page.mouse.move(x, from);
+        await page.mouse.down();
+        for (let i = 1; i <= steps; i++) {
+            await page.mouse.move(x, from - (dy * i) / steps);
+            await sleep(16);
+        }
+        await page.mouse.up();
+    }
+    await sleep(100);
+}
+
+// Presses the enabled button labelled `label`, waiting for it to be there; a button below the
+// fold of a screen that scrolls is brought into view first, by swipes as a person would.
 export async function pressButton(page, label) {
-    const hook = await waitFor(page, `a button "${label}"`, (h) => button(h, label));
+    const there = (h) => h.targets.some((t) => t.kind === "button" && t.label === label &&
+        t.enabled);
+    let hook = await waitFor(page, `a button "${label}"`, there);
+    for (let tries = 0; !button(hook, label) && tries < 8; tries++) {
+        const t = hook.targets.find((x) => x.kind === "button" && x.label === label);
+        // Up when it is below the middle of the window, down when above.
+        const dy = t.y > hook.height / 2 ? hook.height / 3 : -hook.height / 3;
+        await swipe(page, dy);
+        hook = await waitFor(page, `a button "${label}"`, there);
+    }
+    hook = await waitFor(page, `a button "${label}" in view`, (h) => button(h, label));
     await press(page, hook, button(hook, label));
     return hook;
 }

@@ -40,11 +40,12 @@ impl Online {
         self.link.game().map(|g| g.0)
     }
 
-    /// Takes in everything the network thread reported since the last frame; whether there
-    /// was anything.
+    /// Takes in everything the network thread reported since the last frame; whether any of
+    /// it can change what the screen shows (the socket's opening alone cannot: the greeting
+    /// goes out, and the server's answer is the news).
     pub fn pump(&mut self, app: &mut App) -> bool {
         let reports = self.net.poll();
-        let news = !reports.is_empty();
+        let news = reports.iter().any(|r| !matches!(r, FromNet::Connected));
         for report in reports {
             match report {
                 FromNet::Connecting { attempt } => {
