@@ -247,10 +247,14 @@ async function main() {
         shots.push(await shoot(b, "b-over.png"));
         shots.push(await shoot(c, "c-over.png"));
 
-        // A's identity survives a reload: the same player, with the game among its finished
-        // ones.
+        // A's identity survives a reload: the page's address is the game's own, so the same
+        // player is back at the finished game, and then in the lobby with it among the
+        // finished ones.
         await a.reload();
-        const reloaded = await waitFor(a, "A back in the lobby as the same player after a reload", (h) =>
+        await waitFor(a, "A back at the game as the same player after a reload", (h) =>
+            h.game === game && h.over && h.connected && h.name === "Asha");
+        await clickButton(a, "Lobby");
+        const reloaded = await waitFor(a, "A in the lobby, the game among the finished ones", (h) =>
             h.screen === "lobby" && h.connected && h.finished.includes(game));
         // And goes on on another device: A asks for a device code, D opens its link and is
         // A's player there, with A's finished game.
