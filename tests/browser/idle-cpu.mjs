@@ -2,7 +2,8 @@
 // headless Chromium (Debian's, WebGL through SwiftShader), as a share of one core. It opens the
 // page, lets it settle, then counts the CPU time of the whole browser (every process: the
 // page's renderer, the GPU process drawing with SwiftShader, the browser itself) over a window,
-// from /proc. Two states: the lobby, and a private game waiting for the friend to join.
+// from /proc. Four states: the lobby, a private game waiting for the friend to join, a game
+// waiting for a move (two players at one device, no clock), and a finished game's review.
 //
 //   node tests/browser/idle-cpu.mjs --base http://127.0.0.1:7878 [--seconds 30]
 //
@@ -96,6 +97,22 @@ try {
         { timeout: 30000, polling: 50 });
     await page.mouse.move(640, 790);
     await measure(browser, "waiting for the friend (the invitation's card open)");
+    // A game at one device, no clock, waiting for a move.
+    await click(page, "Close");
+    await click(page, "On this device");
+    await click(page, "Start the game");
+    await page.waitForFunction(() => window.chaupal_hook?.screen === "game", null,
+        { timeout: 30000, polling: 50 });
+    await page.mouse.move(640, 790);
+    await measure(browser, "a game waiting for a move");
+    // Its review, once it is there.
+    await click(page, "Resign");
+    await click(page, "Yes, resign");
+    await click(page, "Review");
+    await page.waitForFunction(() => window.chaupal_hook?.review === "ready", null,
+        { timeout: 120000, polling: 200 });
+    await page.mouse.move(640, 790);
+    await measure(browser, "a game's review");
 } finally {
     await browser.close();
 }
