@@ -23,7 +23,7 @@ NOTES = {
     "create_game: exhibition": "AI against AI; you (and anyone) watch. Never rated.",
     "cancel_seek": "Withdraws your open seek or private game.",
     "accept_seek": "Takes the other seat of an open seek: the game starts. You receive the game's snapshot, then the reply `created` with the `game` (`seek` and `invite_code` null); the seeker's connection receives the snapshot.",
-    "join_by_code": "Takes the other seat of a private game (case and spaces in the code do not matter). As `accept_seek`: the snapshot, then `created` with the `game`.",
+    "join_by_code": "Takes the other seat of a private game (case and spaces in the code do not matter). As `accept_seek`: the snapshot, then `created` with the `game`. A player of the live game the code already started (who opens its link again, or reloads its page) gets `created` with that `game` and no snapshot: `rejoin` it for one. Anyone else gets `bad_invite_code`, as for a code that never was. (The node that took the join remembers the code while the game is live; in a cluster, a request that reaches another node is refused.)",
     "list_seeks": "The open seeks; the reply is `seeks`.",
     "list_games": "The live games; the reply is `games`.",
     "subscribe_lobby": "The reply `lobby` has the open seeks and live games; `lobby` messages follow as they change.",

@@ -465,18 +465,22 @@ impl Lobby {
         code: &str,
     ) -> Result<GameId, ErrorReply> {
         let code = normalise_code(code);
-        let here = self.state().codes.contains_key(&code);
-        if !here && self.inner.cluster.is_some() {
-            return self.join_remote(player, outbox, &code).await;
+        if let Some(game) = self.game_of_used_code(&self.state(), &player, &code) {
+            return Ok(game);
         }
-        let taken = {
-            let mut state = self.state();
-            match state.codes.get(&code) {
-                Some(&seek) => self.take_seek(&mut state, &player, seek)?,
-                None => return self.game_of_used_code(&state, &player, &code),
-            }
+        let here = self.state().codes.contains_key(&code);
+        let game = if !here && self.inner.cluster.is_some() {
+            self.join_remote(player, outbox, &code).await?
+        } else {
+            let taken = {
+                let mut state = self.state();
+                match state.codes.get(&code) {
+                    Some(&seek) => self.take_seek(&mut state, &player, seek)?,
+                    None => return Err(no_game_for_code()),
+                }
+            };
+            self.start_from_seek(taken, player, outbox).await?
         };
-        let game = self.start_from_seek(taken, player, outbox).await?;
         let mut state = self.state();
         // Codes of games that are over are forgotten as new ones come.
         let State {
@@ -487,14 +491,9 @@ impl Lobby {
         Ok(game)
     }
 
-    /// The live game an invite code already started, for one of its players (who opened the
-    /// link again, or reloaded its page); anyone else is told no game waits for the code.
-    fn game_of_used_code(
-        &self,
-        state: &State,
-        player: &PlayerInfo,
-        code: &str,
-    ) -> Result<GameId, ErrorReply> {
+    /// The live game an invite code already started on this node, for one of its players (who
+    /// opened the link again, or reloaded its page); none for anyone else.
+    fn game_of_used_code(&self, state: &State, player: &PlayerInfo, code: &str) -> Option<GameId> {
         state
             .used_codes
             .get(code)
@@ -505,7 +504,6 @@ impl Lobby {
                     .is_some_and(|g| g.players.contains(&player.id))
             })
             .copied()
-            .ok_or_else(no_game_for_code)
     }
 
     /// Accepts an open seek whose seeker is on another node of the cluster: the records say

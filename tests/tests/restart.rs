@@ -54,8 +54,17 @@ async fn a_private_game_and_an_open_seek_survive_a_kill_and_the_friend_joins_by_
     assert_eq!(bob.snapshot(game).await.your_seats, [Side::Second]);
     // Alice is told of the game without asking.
     assert_eq!(alice.snapshot(game).await.your_seats, [Side::First]);
-    // The code was used up.
-    let e = bob.request(Request::JoinByCode { code }).await.unwrap_err();
+    // The code was used up: a player of its game who opens the link again is sent back to
+    // the game, anyone else is refused.
+    assert_eq!(
+        join(&mut bob, Request::JoinByCode { code: code.clone() }).await,
+        game
+    );
+    let mut carol = Client::hello(&server, "carol").await;
+    let e = carol
+        .request(Request::JoinByCode { code })
+        .await
+        .unwrap_err();
     assert_eq!(e.code, ErrorCode::BadInviteCode);
     // They play it out.
     let (moves, end) = play_on(

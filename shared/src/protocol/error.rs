@@ -33,7 +33,8 @@ pub enum ErrorCode {
     // Identity.
     /// The token presented in Hello is not known to the server.
     UnknownToken,
-    /// The display name is empty, too long or has control characters.
+    /// The display name is empty, too long (over 32 characters or 400 bytes) or has control
+    /// characters.
     BadName,
     /// The code from another device is unknown, used already, or expired.
     BadDeviceCode,
