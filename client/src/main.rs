@@ -290,7 +290,6 @@ mod desktop {
 
     use chaupal_client::app::Screen;
     use chaupal_client::args::{self, Args};
-    use chaupal_client::geometry::Px;
     use chaupal_client::play::{Match, Seats};
     use chaupal_client::screenshot;
     use chaupal_shared::review::MoveClass;
@@ -367,14 +366,7 @@ mod desktop {
     /// line `checked N screens, P problems`. Exits 1 when there are problems.
     async fn check_words(fonts: &Fonts) -> ExitCode {
         use chaupal_client::walk;
-        // The mouse is kept off the window so nothing shows as hovered.
-        let input = Input {
-            mouse: Px {
-                x: -100.0,
-                y: -100.0,
-            },
-            ..Input::default()
-        };
+        let input = Input::away();
         let states = walk::states();
         let mut checked = 0;
         let mut problems = 0;
@@ -506,14 +498,7 @@ mod desktop {
             }
             _ => {}
         }
-        // The mouse is kept off the window so nothing shows as hovered.
-        let input = Input {
-            mouse: Px {
-                x: -100.0,
-                y: -100.0,
-            },
-            ..Input::default()
-        };
+        let input = Input::away();
         let heights = Heights::default();
         let size = (screen_width(), screen_height());
         for _ in 0..SCREENSHOT_WARMUP_FRAMES {

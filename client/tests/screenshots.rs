@@ -164,6 +164,18 @@ fn launcher() -> Option<Vec<String>> {
     std::env::var_os("DISPLAY").map(|_| Vec::new())
 }
 
+/// The client `exe`, run through `launch` (xvfb-run, or nothing with a display).
+fn client(launch: &[String], exe: &str) -> Command {
+    match launch.split_first() {
+        Some((first, rest)) => {
+            let mut c = Command::new(first);
+            c.args(rest).arg(exe);
+            c
+        }
+        None => Command::new(exe),
+    }
+}
+
 fn out_dir() -> PathBuf {
     let dir = std::env::var_os("CHAUPAL_SCREENSHOT_DIR")
         .map(PathBuf::from)
@@ -207,14 +219,7 @@ fn every_board_renders_to_a_png_that_is_not_blank() {
     for (name, args) in BOARDS {
         let file = dir.join(format!("{name}.png"));
         let _ = std::fs::remove_file(&file);
-        let mut cmd = match launch.split_first() {
-            Some((first, rest)) => {
-                let mut c = Command::new(first);
-                c.args(rest).arg(exe);
-                c
-            }
-            None => Command::new(exe),
-        };
+        let mut cmd = client(&launch, exe);
         cmd.arg("--screenshot").arg(&file).args(*args);
         let output = cmd.output().unwrap();
         if !output.status.success() {
@@ -255,15 +260,7 @@ fn every_screen_at_every_size_shows_its_words_whole() {
         return;
     };
     let exe = env!("CARGO_BIN_EXE_chaupal-client");
-    let mut cmd = match launch.split_first() {
-        Some((first, rest)) => {
-            let mut c = Command::new(first);
-            c.args(rest).arg(exe);
-            c
-        }
-        None => Command::new(exe),
-    };
-    let output = cmd.arg("--check-words").output().unwrap();
+    let output = client(&launch, exe).arg("--check-words").output().unwrap();
     let out = String::from_utf8_lossy(&output.stdout);
     assert!(
         output.status.success(),
@@ -293,15 +290,7 @@ fn a_bad_position_is_refused_with_a_reason() {
         return;
     };
     let file = out_dir().join("refused.png");
-    let mut cmd = match launch.split_first() {
-        Some((first, rest)) => {
-            let mut c = Command::new(first);
-            c.args(rest).arg(exe);
-            c
-        }
-        None => Command::new(exe),
-    };
-    let output = cmd
+    let output = client(&launch, exe)
         .args(["--screenshot"])
         .arg(&file)
         .args(["--game", "baghchal", "--position", "T3T/5 g"])

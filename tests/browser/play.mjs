@@ -8,26 +8,26 @@
 // Page A chooses Kalah and a friend, creates a private game and reads the invite link from the
 // invitation's card; page B opens that link and is in the game with no click; the two play the
 // whole game by clicking the pits with the mouse; page C opens the watch link early in the game
-// and must see every move. Then A reloads and must be the same player (the game among its
-// finished ones), asks for a device code, and page D opens its link and must be A's player too.
+// and must see every move. Then A reloads and must be the same player (back at the game, then
+// in the lobby with it among its finished ones), asks for a device code, and page D opens its
+// link and must be A's player too.
 // Each page is opened with `?hook`, so the client publishes what each
 // frame offers (buttons by label, pits by name, where they are, whether a click there does
 // something: client/src/hook.rs); every click is a real mouse click at such a place on the
-// canvas. Screenshots of each page are written to the artifacts folder. Any console error or
-// uncaught exception on any page fails the run.
+// canvas. Screenshots of each page are written to the artifacts folder. Any console error,
+// WebGL warning, uncaught exception or failed request on any page fails the run (the pieces
+// shared with the other drivers are in lib.mjs).
 //
 // On success it prints one line of JSON (what happened, and how long each page took from the
 // request to its first frame of the lobby or the game) and exits 0; on failure it says why on
 // stderr and exits 1.
 
-import { chromium } from "playwright-core";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-
-function option(name, fallback) {
-    const i = process.argv.indexOf(name);
-    return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-}
+import {
+    LAPTOP, Problems, choose as chooseIn, hookOf, launch, openPage as openIn, option, press,
+    pressButton, shoot as shootIn, sleep, waitFor,
+} from "./lib.mjs";
 
 const base = option("--base", "http://127.0.0.1:7878").replace(/\/$/, "");
 const artifacts = option("--artifacts", "target/browser-artifacts");
@@ -41,91 +41,18 @@ for (const file of readdirSync(artifacts)) {
     }
 }
 
-const errors = [];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const problems = new Problems();
+const pages = [];
 
-async function hookOf(page) {
-    return page.evaluate(() => window.chaupal_hook || null);
-}
-
-// Polls the page's hook until `want` holds; fails naming `what` and the last state seen.
-async function waitFor(page, what, want, timeoutMs = 30000) {
-    const until = Date.now() + timeoutMs;
-    let last = null;
-    while (Date.now() < until) {
-        last = await hookOf(page);
-        if (last && want(last)) {
-            return last;
-        }
-        await sleep(40);
-    }
-    const seen = last
-        ? JSON.stringify({ screen: last.screen, connected: last.connected, moves: last.moves.length,
-            over: last.over, my_turn: last.my_turn, invite: last.invite, game: last.game })
-        : "no hook published";
-    throw new Error(`${page.chaupalName}: timed out waiting for ${what}; last seen ${seen}`);
-}
-
-// A real mouse click in the middle of a target of the hook.
-async function clickTarget(page, hook, target) {
-    const box = await page.locator("canvas").boundingBox();
-    const scale = box.width / hook.width;
-    const x = box.x + (target.x + target.w / 2) * scale;
-    const y = box.y + (target.y + target.h / 2) * scale;
-    await page.mouse.move(x, y);
-    await sleep(30);
-    await page.mouse.down();
-    await sleep(60);
-    await page.mouse.up();
-}
-
-const button = (h, label) =>
-    h.targets.find((t) => t.kind === "button" && t.label === label && t.enabled);
-
-// Clicks the enabled button labelled `label`, waiting for it to be there.
-async function clickButton(page, label) {
-    const hook = await waitFor(page, `a button "${label}"`, (h) => button(h, label));
-    await clickTarget(page, hook, button(hook, label));
-}
-
-// Clicks one of a set of buttons (a game, an opponent) until it shows as chosen.
-async function choose(page, label) {
-    for (let attempt = 0; attempt < 3; attempt++) {
-        await clickButton(page, label);
-        try {
-            return await waitFor(page, `"${label}" chosen`,
-                (h) => button(h, label)?.selected, 3000);
-        } catch (e) {
-            if (attempt === 2) {
-                throw e;
-            }
-        }
-    }
-}
+// The pages are laptops, clicked with the mouse.
+const clickTarget = press;
+const clickButton = pressButton;
+const choose = chooseIn;
 
 async function openPage(browser, name, url) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    page.chaupalName = name;
+    const page = await openIn(browser, problems, name, url, { device: LAPTOP, touch: false,
+        scale: 1 });
     pages.push(page);
-    page.on("console", (msg) => {
-        if (msg.type() === "error") {
-            errors.push(`${name}: console error: ${msg.text()}`);
-        }
-    });
-    page.on("pageerror", (err) => errors.push(`${name}: uncaught: ${err.message}`));
-    // Counts the animation frames the page asks for, to tell a stalled page on failure.
-    await page.addInitScript(() => {
-        window.chaupal_frames_asked = 0;
-        const ask = window.requestAnimationFrame.bind(window);
-        window.requestAnimationFrame = (f) => {
-            window.chaupal_frames_asked++;
-            return ask(f);
-        };
-    });
-    page.on("requestfailed", (req) =>
-        errors.push(`${name}: request failed: ${req.url()} (${req.failure()?.errorText})`));
-    await page.goto(url);
     return page;
 }
 
@@ -140,19 +67,11 @@ async function firstFrameMs(page, screens) {
 }
 
 async function shoot(page, file) {
-    const path = join(artifacts, file);
-    await page.screenshot({ path });
-    return path;
+    return shootIn(page, artifacts, file);
 }
 
-const pages = [];
-
 async function main() {
-    const browser = await chromium.launch({
-        executablePath: chromiumPath,
-        headless: true,
-        args: ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox"],
-    });
+    const browser = await launch(chromiumPath);
     const shots = [];
     try {
         // A: the lobby, Kalah against a friend, a private game.
@@ -268,9 +187,7 @@ async function main() {
             throw new Error(`D plays as ${linked.name}, not as Asha`);
         }
         shots.push(await shoot(d, "d-linked.png"));
-        if (errors.length > 0) {
-            throw new Error(`the browser reported errors:\n  ${errors.join("\n  ")}`);
-        }
+        problems.check();
         console.log(JSON.stringify({
             game,
             invite,
@@ -288,17 +205,16 @@ async function main() {
         for (const page of pages) {
             const state = await page.evaluate(() => {
                 const h = window.chaupal_hook;
-                return h && { frame: h.frame, asked: window.chaupal_frames_asked,
-                    screen: h.screen, moves: h.moves.length, my_turn: h.my_turn, over: h.over,
+                return h && { frame: h.frame, screen: h.screen, moves: h.moves.length, my_turn: h.my_turn, over: h.over,
                     selection: h.selection, pending: h.pending, animating: h.animating,
                     looking: h.looking,
                     enabled: h.targets.filter((t) => t.enabled).map((t) => t.label) };
             }).catch(() => null);
             console.error(`${page.chaupalName}: ${JSON.stringify(state)}`);
             await sleep(1000);
-            const later = await page.evaluate(() => [window.chaupal_hook?.frame,
-                window.chaupal_frames_asked]).catch(() => null);
-            console.error(`${page.chaupalName} a second later: frame, frames asked ${later}`);
+            const later = await page.evaluate(() => window.chaupal_hook?.frame)
+                .catch(() => null);
+            console.error(`${page.chaupalName} a second later: frame ${later}`);
             await page.screenshot({ path: join(artifacts, `failed-${page.chaupalName}.png`) })
                 .catch(() => {});
         }
@@ -310,8 +226,8 @@ async function main() {
 
 main().catch((e) => {
     console.error(`browser test failed: ${e.message}`);
-    if (errors.length > 0) {
-        console.error(`errors in the browser:\n  ${errors.join("\n  ")}`);
+    if (problems.lines.length > 0) {
+        console.error(`the browser reported:\n  ${problems.lines.join("\n  ")}`);
     }
     process.exit(1);
 });

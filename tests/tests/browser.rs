@@ -119,6 +119,28 @@ async fn drive(script: &str, args: &[OsString]) -> Value {
     summary
 }
 
+/// Starts the real server on the built client and runs the driver `script` against it (its
+/// screenshots into `target/browser-artifacts/`); the server, and the driver's summary.
+async fn serve_and_drive(script: &str) -> (ServerProcess, Value) {
+    let site = site();
+    let chromium = tools();
+    let site_arg = site.to_str().unwrap().to_owned();
+    let server = ServerProcess::start_for_games(&["--web", &site_arg]).await;
+    let summary = drive(
+        script,
+        &[
+            "--base".into(),
+            format!("http://{}", server.addr).into(),
+            "--artifacts".into(),
+            target_dir().join("browser-artifacts").into(),
+            "--chromium".into(),
+            chromium.into(),
+        ],
+    )
+    .await;
+    (server, summary)
+}
+
 /// Each screenshot the summary lists was written.
 fn screenshots_written(summary: &Value) {
     let shots = summary["screenshots"].as_array().unwrap();
@@ -133,24 +155,8 @@ fn screenshots_written(summary: &Value) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_pages_play_a_whole_kalah_game_by_link_and_click_and_a_third_watches_it_all() {
     let _one_browser = ONE_BROWSER.lock().await;
-    let site = site();
-    let chromium = tools();
-    let site_arg = site.to_str().unwrap().to_owned();
-    let server = ServerProcess::start_for_games(&["--web", &site_arg]).await;
+    let (server, summary) = serve_and_drive("play.mjs").await;
     let base = format!("http://{}", server.addr);
-    let artifacts = target_dir().join("browser-artifacts");
-    let summary = drive(
-        "play.mjs",
-        &[
-            "--base".into(),
-            base.clone().into(),
-            "--artifacts".into(),
-            artifacts.into(),
-            "--chromium".into(),
-            chromium.into(),
-        ],
-    )
-    .await;
     // A whole Kalah game takes many moves; the watcher saw each of them.
     let moves = summary["moves"].as_u64().unwrap();
     assert!(moves >= 10, "a whole game of Kalah in {moves} moves?");
@@ -251,23 +257,7 @@ fn rebuild_with_marker(web: &Path, marker: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_a_phone_every_tap_lands_names_keep_their_letters_and_links_tell_the_truth() {
     let _one_browser = ONE_BROWSER.lock().await;
-    let site = site();
-    let chromium = tools();
-    let site_arg = site.to_str().unwrap().to_owned();
-    let server = ServerProcess::start_for_games(&["--web", &site_arg]).await;
-    let base = format!("http://{}", server.addr);
-    let summary = drive(
-        "phone.mjs",
-        &[
-            "--base".into(),
-            base.into(),
-            "--artifacts".into(),
-            target_dir().join("browser-artifacts").into(),
-            "--chromium".into(),
-            chromium.into(),
-        ],
-    )
-    .await;
+    let (server, summary) = serve_and_drive("phone.mjs").await;
     // The driver fails on anything late; its figures are kept in the log.
     for key in ["move_ms", "return_ms"] {
         let ms = summary[key].as_f64().unwrap();

@@ -136,6 +136,18 @@ impl Input {
         self.key(KeyCode::Enter) || self.key(KeyCode::KpEnter)
     }
 
+    /// No input, the pointer off the window (nothing shows as hovered): for drawing a picture
+    /// nobody touches (a screenshot, the words check).
+    pub fn away() -> Input {
+        Input {
+            mouse: Px {
+                x: -100.0,
+                y: -100.0,
+            },
+            ..Input::default()
+        }
+    }
+
     /// The same pointer, with the clicks, keys, typing and wheel taken out: for drawing a
     /// picture after they have acted.
     pub fn calm(&self) -> Input {
