@@ -9,6 +9,10 @@ Into DIR:
 
     chaupal-HASH.wasm, chaupal-HASH.js   the two inputs
     icon-...-HASH.png                    each PNG of WEB/icons/ (apple-touch-icon, icon-192, ...)
+    notosans...-HASH.ttf/.otf            each font of FONTS/ the client fetches when text in its
+                                         script appears (not DejaVu: the wasm carries it); the
+                                         page names them (`{{FONTS}}`: a JSON object from each
+                                         font's file name to its path)
     index.html                           WEB/index.html with the hashed names filled in
     manifest.webmanifest                 WEB/manifest.webmanifest, the same
     offline.html                         WEB/offline.html as it is
@@ -42,6 +46,8 @@ TYPES = {
     ".wasm": "application/wasm",
     ".webmanifest": "application/manifest+json",
     ".png": "image/png",
+    ".ttf": "font/ttf",
+    ".otf": "font/otf",
 }
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
@@ -49,7 +55,7 @@ REVALIDATE = "no-cache"
 HASHED = re.compile(r"^[a-z0-9-]+-[0-9a-f]{16}\.[a-z0-9]+$")
 PLACEHOLDER = re.compile(r"\{\{[A-Z0-9_]+\}\}")
 # Worth precompressing: not the PNGs (compressed already).
-COMPRESS = (".html", ".js", ".wasm", ".webmanifest")
+COMPRESS = (".html", ".js", ".wasm", ".webmanifest", ".ttf", ".otf")
 
 
 def say(text):
@@ -110,6 +116,8 @@ def main():
     parser.add_argument("--js", required=True, help="the JS bundle")
     parser.add_argument("--web", default=os.path.join(here, "..", "client", "web"),
                         help="the page, manifest, offline page, worker and icons")
+    parser.add_argument("--fonts", default=os.path.join(here, "..", "client", "assets", "fonts"),
+                        help="the client's fonts (those fetched on demand are served)")
     args = parser.parse_args()
     out, web = args.out, args.web
     os.makedirs(out, exist_ok=True)
@@ -137,6 +145,21 @@ def main():
         hashed[name] = data
         values[stem.upper().replace("-", "_")] = name
 
+    # The fonts fetched when text in their script appears (the wasm carries DejaVu).
+    fonts = {}  # name -> content
+    font_paths = {}
+    for path in sorted(glob.glob(os.path.join(args.fonts, "Noto*"))):
+        base = os.path.basename(path)
+        stem, ext = os.path.splitext(base)
+        data = read(path)
+        name = f"{stem.lower()}-{hash16(data)}{ext.lower()}"
+        fonts[name] = data
+        font_paths[base] = "/" + name
+    if not fonts:
+        sys.exit(f"build-web: no fonts in {args.fonts}")
+    hashed.update(fonts)
+    values["FONTS"] = json.dumps(font_paths, separators=(",", ":"), sort_keys=True)
+
     page = fill(read(os.path.join(web, "index.html")).decode(), values, "index.html")
     manifest = fill(read(os.path.join(web, "manifest.webmanifest")).decode(), values,
                     "manifest.webmanifest")
@@ -150,11 +173,12 @@ def main():
         "offline.html": read(os.path.join(web, "offline.html")),
     }
 
-    # The service worker: this build's id and the files it keeps beside the page.
+    # The service worker: this build's id (of everything, fonts too) and the files it keeps
+    # beside the page from the start (not the fonts: each is kept once text needs it).
     kept = {**plain, **hashed}
     build = hash16("".join(f"{n} {hashlib.sha256(d).hexdigest()}\n"
                            for n, d in sorted(kept.items())).encode())
-    worker_files = sorted("/" + n for n in kept if n != "index.html")
+    worker_files = sorted("/" + n for n in kept if n != "index.html" and n not in fonts)
     worker = fill(read(os.path.join(web, "sw.js")).decode(),
                   {"BUILD": build, "FILES": " ".join(worker_files)}, "sw.js")
     plain["sw.js"] = worker.encode()

@@ -130,6 +130,20 @@ async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
             }
         }
         let mut news = online.as_mut().is_some_and(|o| o.pump(&mut app));
+        // Fonts text has asked for are fetched; those that came set their text again.
+        for name in fonts.typesetter().take_wanted() {
+            platform::fetch_font(name);
+        }
+        for (name, bytes) in platform::fonts_fetched() {
+            match bytes.map(|b| fonts.typesetter().add_font(name, b)) {
+                Some(Ok(())) => news = true,
+                Some(Err(e)) => {
+                    let _ = app.apply(Event::Problem(e.to_string()));
+                }
+                // Not fetched (offline?): its text keeps the missing glyph.
+                None => {}
+            }
+        }
         let reachable = platform::device_online();
         if reachable != device_online {
             device_online = reachable;

@@ -3,6 +3,8 @@
 // sapp_jsutils.js in the bundle that scripts/build-web.sh writes, and uses their globals
 // (miniquad_add_plugin, js_object, consume_js_object).
 //
+// - Fonts: the client asks for a font when text in its script appears; it is fetched from the
+//   server (its path named by the page) and given back to the wasm (chaupal_font_poll).
 // - Websockets: each socket's events (open, text, binary, closed with code and reason) are
 //   queued here, and the wasm takes them once a frame with chaupal_ws_poll.
 // - localStorage get and set; the clipboard (navigator.clipboard, or a hidden text area and
@@ -21,7 +23,7 @@
     "use strict";
 
     // Must equal PLUGIN_VERSION in client/src/platform/web/js.rs.
-    const PLUGIN_VERSION = 4;
+    const PLUGIN_VERSION = 5;
     // A frame larger than this closes the socket instead of being queued (the client reads
     // messages of at most 1 MiB).
     const MAX_FRAME_BYTES = 4 * 1024 * 1024;
@@ -36,6 +38,20 @@
 
     const sockets = new Map();
     let next_socket = 1;
+
+    // The fonts the client fetches when text in their script appears: each font's file name
+    // to its path on the server, as the page names them (scripts/web-site.py fills it in).
+    const font_paths = (function () {
+        try {
+            const me = document.currentScript;
+            return JSON.parse((me && me.getAttribute("data-fonts")) || "{}");
+        } catch (e) {
+            return {};
+        }
+    })();
+    // Fonts that came, for the wasm to take: {name, data} with data a Uint8Array (empty when
+    // the font could not be fetched).
+    const fonts_came = [];
 
     // miniquad's imports, kept at registration: sapp_schedule_update draws the next frame.
     let imports = null;
@@ -269,6 +285,37 @@
         } catch (e) {
             return 0;
         }
+    }
+
+    // Fetches the font named `name_handle` (its file name); 1 when it is being fetched, 0 when
+    // the page names no such font.
+    function font_fetch(name_handle) {
+        const name = take_text(name_handle);
+        const path = font_paths[name];
+        if (typeof path !== "string") {
+            return 0;
+        }
+        fetch(path)
+            .then(function (r) {
+                if (!r.ok) {
+                    throw new Error(r.status);
+                }
+                return r.arrayBuffer();
+            })
+            .then(function (buffer) {
+                fonts_came.push({ name: encoder.encode(name), data: new Uint8Array(buffer) });
+                wake();
+            })
+            .catch(function () {
+                fonts_came.push({ name: encoder.encode(name), data: EMPTY });
+                wake();
+            });
+        return 1;
+    }
+
+    // The next font that came, {name, data}, or none.
+    function font_poll() {
+        return fonts_came.length ? js_object(fonts_came.shift()) : -1;
     }
 
     function location_href() {
@@ -554,6 +601,8 @@
         importObject.env.chaupal_share = share;
         importObject.env.chaupal_set_address = set_address;
         importObject.env.chaupal_location = location_href;
+        importObject.env.chaupal_font_fetch = font_fetch;
+        importObject.env.chaupal_font_poll = font_poll;
         importObject.env.chaupal_set_title = set_title;
         importObject.env.chaupal_hook = publish_hook;
     }

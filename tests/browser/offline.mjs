@@ -55,9 +55,10 @@ const byType = (type) => assets.files.find((f) => f.content_type.startsWith(type
 const wasmPath = byType("application/wasm");
 const jsPath = assets.files.find((f) => /^\/chaupal-[0-9a-f]{16}\.js$/.test(f.path)).path;
 const cacheName = `chaupal-${assets.build}`;
-// What the worker keeps: the page (as "/") and every file but the page and the worker itself.
-const kept = ["/", ...assets.files.map((f) => f.path)
-    .filter((p) => p !== "/index.html" && p !== "/sw.js")].sort();
+// What the worker keeps from the start: the page (as "/") and every file but the page, the
+// worker itself and the fonts (each kept once text in its script needs it).
+const kept = ["/", ...assets.files.filter((f) => !f.content_type.startsWith("font/"))
+    .map((f) => f.path).filter((p) => p !== "/index.html" && p !== "/sw.js")].sort();
 
 // What the browser did, step by step.
 let step = "start";

@@ -205,13 +205,15 @@ fn file_named(assets: &Value, prefix: &str, suffix: &str) -> String {
         .unwrap_or_else(|| panic!("no {prefix}…{suffix} in {assets}"))
 }
 
-/// What the service worker of the site's build keeps, as it should: the page (`/`) and every
-/// file but the page and the worker itself, sorted.
+/// What the service worker of the site's build keeps from the start, as it should: the page
+/// (`/`) and every file but the page, the worker itself and the fonts, sorted.
 fn kept_by_the_worker(assets: &Value) -> Vec<String> {
     let mut kept: Vec<String> = assets["files"]
         .as_array()
         .unwrap()
         .iter()
+        // Fonts are kept once text in their script needs them, not from the start.
+        .filter(|f| !f["content_type"].as_str().unwrap().starts_with("font/"))
         .map(|f| f["path"].as_str().unwrap().to_owned())
         .filter(|p| p != "/index.html" && p != "/sw.js")
         .chain(["/".to_owned()])

@@ -12,28 +12,24 @@ pub mod ui;
 
 use std::rc::Rc;
 
-use text::{Face, FontError, Typesetter};
+use text::{Face, FontError, Style, Typesetter};
 
-/// The two fonts, bundled (DejaVu, see assets/fonts/LICENSE-DejaVu.txt), and the typesetter
-/// they share.
+/// The two styles of text (DejaVu Sans and Sans Bold, see assets/fonts/LICENSE-DejaVu.txt,
+/// with Noto for other scripts, see assets/fonts/LICENSE-Noto.txt), and the typesetter they
+/// share.
 pub struct Fonts {
     pub regular: Face,
     pub bold: Face,
     setter: Rc<Typesetter>,
 }
 
-/// DejaVu Sans, bundled.
-const REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-/// DejaVu Sans Bold, bundled.
-const BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
-
 impl Fonts {
     /// Loads the bundled fonts. Nothing here needs a window: text can be measured without one.
     pub fn load() -> Result<Fonts, FontError> {
-        let setter = Rc::new(Typesetter::default());
+        let setter = Rc::new(Typesetter::new(text::fonts::carried)?);
         Ok(Fonts {
-            regular: Face::load("DejaVu Sans", REGULAR_TTF, 0, Rc::clone(&setter))?,
-            bold: Face::load("DejaVu Sans Bold", BOLD_TTF, 1, Rc::clone(&setter))?,
+            regular: Face::new(Style::Regular, Rc::clone(&setter)),
+            bold: Face::new(Style::Bold, Rc::clone(&setter)),
             setter,
         })
     }

@@ -303,6 +303,16 @@ pub fn share(link: &str) -> Result<bool, String> {
     copy_text(link).map(|()| true)
 }
 
+/// The desktop carries every font: there is none to fetch.
+pub fn fetch_font(_name: crate::draw::text::fonts::FontName) -> bool {
+    false
+}
+
+/// Nothing is fetched on the desktop.
+pub fn fonts_fetched() -> Vec<(crate::draw::text::fonts::FontName, Option<Vec<u8>>)> {
+    Vec::new()
+}
+
 /// The desktop leaves the network to the socket: it says when the server cannot be reached.
 pub fn device_online() -> bool {
     true

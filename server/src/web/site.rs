@@ -203,6 +203,7 @@ pub fn content_type(name: &str) -> Option<&'static str> {
         "ogg" => "audio/ogg",
         "wav" => "audio/wav",
         "ttf" => "font/ttf",
+        "otf" => "font/otf",
         _ => return None,
     })
 }

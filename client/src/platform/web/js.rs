@@ -12,7 +12,7 @@ use sapp_jsutils::JsObject;
 
 /// The version of the plugin's interface; `chaupal.js` declares the same number, and miniquad's
 /// loader logs an error when the two differ.
-pub const PLUGIN_VERSION: u32 = 4;
+pub const PLUGIN_VERSION: u32 = 5;
 
 // SAFETY: declaring these `safe` is sound because no parameter or result is a pointer: each is
 // an `i32` or a `JsObject` handle. A handle passed in is moved (its `Drop` does not run), and the
@@ -43,6 +43,12 @@ unsafe extern "C" {
     pub safe fn chaupal_set_address(path: JsObject);
     /// Opens the address in a new tab; 1 when the browser allowed it.
     pub safe fn chaupal_open_url(url: JsObject) -> i32;
+    /// Fetches the font whose file name is `name` (a buffer) from the server; 1 when it is
+    /// being fetched, 0 when the page names no such font.
+    pub safe fn chaupal_font_fetch(name: JsObject) -> i32;
+    /// The next font fetched, `{name, data}` (buffers; `data` empty when the fetch failed),
+    /// or none.
+    pub safe fn chaupal_font_poll() -> JsObject;
     /// The page's address, `window.location.href` (a buffer).
     pub safe fn chaupal_location() -> JsObject;
     /// Sets the tab's title.

@@ -10,6 +10,7 @@ use sapp_jsutils::JsObject;
 use super::{Frame, SocketEvent, TextField, Typed};
 use crate::app::Field;
 use crate::config::Config;
+use crate::draw::text::fonts::{ALL as ALL_FONTS, FontName};
 use crate::net::wording;
 
 /// The `localStorage` key of the remembered settings.
@@ -179,6 +180,30 @@ pub fn share(link: &str) -> Result<bool, String> {
         2 => Ok(false),
         1 => Ok(true),
         _ => Err(format!("This browser cannot copy; the link is: {link}")),
+    }
+}
+
+/// Starts fetching the font `name` from the server; false when the page names no such font.
+pub fn fetch_font(name: FontName) -> bool {
+    js::chaupal_font_fetch(bytes(name.file())) == 1
+}
+
+/// The fonts fetched since the last call, with their bytes (none for a fetch that failed).
+pub fn fonts_fetched() -> Vec<(FontName, Option<Vec<u8>>)> {
+    let mut out = Vec::new();
+    loop {
+        let came = js::chaupal_font_poll();
+        if came.is_nil() || came.is_undefined() {
+            return out;
+        }
+        let Some(name) = read_text(&came.field("name")) else {
+            continue;
+        };
+        let Some(font) = ALL_FONTS.iter().copied().find(|f| f.file() == name) else {
+            continue;
+        };
+        let data = read_bytes(&came.field("data")).filter(|d| !d.is_empty());
+        out.push((font, data));
     }
 }
 
