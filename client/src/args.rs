@@ -9,6 +9,7 @@ use clap::Parser;
 
 pub use crate::route::DEFAULT_SERVER;
 use crate::route::{self, Launch, Route};
+use crate::words::Language;
 
 /// Chaupal: play Bagh Chal, Kalah, Jungle and Sholo Guti online, on one computer, or against
 /// the computer.
@@ -42,6 +43,11 @@ pub struct Args {
     /// window's side, or over another; exit 1 when there is any (the words check).
     #[arg(long)]
     pub check_words: bool,
+    /// The interface's language for the window, the words check or a screenshot: en, ne, hi,
+    /// bn or zh-Hans (by default the one chosen before, else the system's; the words check
+    /// checks every language unless one is given).
+    #[arg(long, value_name = "TAG", value_parser = parse_language)]
+    pub language: Option<Language>,
     /// Draw one board to this PNG file and exit.
     #[arg(long, value_name = "FILE", requires = "game")]
     pub screenshot: Option<PathBuf>,
@@ -103,8 +109,17 @@ impl Args {
         if self.name.is_some() {
             launch.name.clone_from(&self.name);
         }
+        launch.language = self.language.or(launch.language);
         launch
     }
+}
+
+/// A language the client speaks, by its tag.
+fn parse_language(tag: &str) -> Result<Language, String> {
+    Language::from_tag(tag).ok_or_else(|| {
+        let known: Vec<&str> = Language::OFFERED.iter().map(|l| l.tag()).collect();
+        format!("{tag}: the client speaks {}", known.join(", "))
+    })
 }
 
 /// Reads `WIDTHxHEIGHT`.

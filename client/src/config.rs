@@ -27,6 +27,10 @@ pub struct Config {
     /// Whether the client's sounds are off.
     #[serde(default)]
     pub muted: bool,
+    /// The interface's language the player chose, as a tag (none: the system's or the
+    /// browser's).
+    #[serde(default)]
+    pub language: Option<String>,
 }
 
 /// The config file could not be read or written.

@@ -14,6 +14,7 @@ use serde::Serialize;
 use crate::app::{App, Connection, Field, Screen, Tone};
 use crate::draw::ui::{Record, TargetKind};
 use crate::review::ReviewState;
+use crate::words::Words;
 
 /// The state published after a frame.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -62,6 +63,8 @@ pub struct Hook {
     /// Where the review of the replayed game stands: `asked`, `running`, `ready` or `failed`
     /// (none: not asked for).
     pub review: Option<&'static str>,
+    /// The interface's language, as a tag (`en`, `ne`, `hi`, `bn`, `zh-Hans`).
+    pub language: &'static str,
 }
 
 /// A notice on the screen.
@@ -105,12 +108,12 @@ pub struct HookTarget {
 }
 
 impl Hook {
-    /// The hook for a frame of `size` that drew `record` from `app`, on the server's game
-    /// `game`.
+    /// The hook for a frame of `size` that drew `record` from `app` in `words`, on the
+    /// server's game `game`.
     pub fn new(
         frame: u64,
         size: (f32, f32),
-        app: &App,
+        (app, words): (&App, &Words),
         record: &Record,
         game: Option<u64>,
     ) -> Hook {
@@ -172,11 +175,12 @@ impl Hook {
                         Tone::News => "news",
                         Tone::Problem => "problem",
                     },
-                    text: n.text.clone(),
+                    text: words.say(&n.text),
                 })
                 .into_iter()
                 .collect(),
-            broken_link: app.broken_link().map(str::to_owned),
+            broken_link: app.broken_link().map(|why| words.say(why)),
+            language: words.language().tag(),
             review: app
                 .replay()
                 .and_then(|r| r.review.as_ref())
@@ -215,6 +219,11 @@ mod tests {
     use super::*;
     use crate::draw::ui::Target;
     use crate::geometry::Area;
+    use crate::words::Language;
+
+    fn english() -> Words {
+        Words::new(Language::English)
+    }
     use crate::play::{Match, Seats};
     use chaupal_shared::{AnyGame, GameKind};
 
@@ -262,7 +271,7 @@ mod tests {
         let first = m.choices.moves[0].text.clone();
         m.apply(&first).expect("a legal move");
         let app = App::showing(m, Screen::Game);
-        let hook = Hook::new(7, (800.0, 600.0), &app, &record(), Some(42));
+        let hook = Hook::new(7, (800.0, 600.0), (&app, &english()), &record(), Some(42));
         assert_eq!(hook.frame, 7);
         assert_eq!(hook.screen, "game");
         assert_eq!(hook.game, Some(42));
@@ -283,7 +292,13 @@ mod tests {
     #[test]
     fn the_lobby_says_it_is_offline_and_has_no_game() {
         let app = App::new(true);
-        let hook = Hook::new(1, (390.0, 844.0), &app, &Record::default(), None);
+        let hook = Hook::new(
+            1,
+            (390.0, 844.0),
+            (&app, &english()),
+            &Record::default(),
+            None,
+        );
         assert_eq!(hook.screen, "lobby");
         assert!(!hook.connected);
         assert!(hook.moves.is_empty());
@@ -314,7 +329,7 @@ mod tests {
             }],
             targets: Vec::new(),
         };
-        let hook = Hook::new(2, (390.0, 844.0), &app, &fields, None);
+        let hook = Hook::new(2, (390.0, 844.0), (&app, &english()), &fields, None);
         assert_eq!(hook.notices.len(), 1);
         assert_eq!(hook.notices[0].kind, "problem");
         assert!(hook.notices[0].text.contains("at most 32 characters"));

@@ -29,6 +29,9 @@
 //!   turns the server's messages into the app's events.
 //! - [`platform`]: the little that differs between the desktop and the browser (the socket,
 //!   where the settings are kept, the clipboard, links, the page's address, the title).
+//! - [`words`]: the interface's words in each language (Project Fluent files in
+//!   `client/locales/`), and [`words::Phrase`], something to say in no language yet, which the
+//!   state keeps and the screens put in words; [`terms`]: the games' names and sides.
 //! - [`draw`]: palette, fonts, boards, widgets and screens.
 //! - [`hook`]: what a frame offered (buttons, cells, the game's moves) as JSON, for a browser
 //!   test to read and click through (pages opened with `?hook`).
@@ -58,6 +61,8 @@ pub mod screenshot;
 pub mod selection;
 pub mod sound;
 pub mod sowing;
+pub mod terms;
 pub mod view;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod walk;
+pub mod words;

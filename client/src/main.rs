@@ -17,7 +17,9 @@ use chaupal_client::net::online::Online;
 use chaupal_client::pace::Pacer;
 use chaupal_client::platform::{self, Store};
 use chaupal_client::route::{self, Launch};
+use chaupal_client::say;
 use chaupal_client::sound::Sounds;
+use chaupal_client::words::{Language, Words};
 use macroquad::prelude::*;
 use std::future::Future;
 use std::task::{Context, Poll, Waker};
@@ -57,10 +59,25 @@ async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
         .or_else(|| settings.name.clone())
         .unwrap_or_else(config::default_name);
     app.remember(&name, settings.muted);
+    // The language the player chose here, else the first the system or the browser prefers
+    // that the client speaks.
+    let chosen = settings.language.as_deref().and_then(Language::from_tag);
+    match (launch.language, chosen) {
+        (Some(asked), _) => app.set_language(asked, false),
+        (None, Some(chosen)) => app.set_language(chosen, true),
+        (None, None) => {
+            let preferred = platform::languages();
+            app.set_language(
+                Language::preferred(preferred.iter().map(String::as_str)),
+                false,
+            );
+        }
+    }
+    let mut words = Words::new(app.language());
     if settings.name.as_deref() != Some(&name) {
         settings.name = Some(name.clone());
         if let Err(e) = store.save(&settings) {
-            let _ = app.apply(Event::Problem(format!("Your name could not be saved: {e}")));
+            let _ = app.apply(Event::Problem(e));
         }
     }
     // The connection starts first: the server's greeting comes while the fonts are read.
@@ -92,13 +109,17 @@ async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
         let dt = (started - last_turn).max(0.0) as f32;
         last_turn = started;
         let size = (screen_width(), screen_height());
+        // A new language takes the screen at once: every word is said again in it.
+        if words.language() != app.language() {
+            words = Words::new(app.language());
+        }
         fonts.typesetter().begin_frame(screen_dpi_scale());
         input = Input::read(&input);
         // 1. The input, on the picture the player sees.
         let mut actions = Vec::new();
         let mut picture = None;
         if input.active() {
-            let drawn = canvas.draw(|| screens::draw(&app, &input, &fonts, &heights, size));
+            let drawn = canvas.draw(|| screens::draw(&app, &input, &fonts, &words, &heights, size));
             actions = drawn.actions;
             picture = Some(drawn.record);
         }
@@ -138,7 +159,7 @@ async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
             match bytes.map(|b| fonts.typesetter().add_font(name, b)) {
                 Some(Ok(())) => news = true,
                 Some(Err(e)) => {
-                    let _ = app.apply(Event::Problem(e.to_string()));
+                    let _ = app.apply(Event::Problem(say!("problem-font", detail = e.to_string())));
                 }
                 // Not fetched (offline?): its text keeps the missing glyph.
                 None => {}
@@ -154,7 +175,7 @@ async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
         if acted || news || !canvas.ready() || pacer.redraw(started, size, false) {
             // The clicks and keys have acted already: this drawing only shows.
             let calm = input.calm();
-            let drawn = canvas.draw(|| screens::draw(&app, &calm, &fonts, &heights, size));
+            let drawn = canvas.draw(|| screens::draw(&app, &calm, &fonts, &words, &heights, size));
             picture = Some(drawn.record);
         } else if picture.is_none() {
             canvas.show();
@@ -164,7 +185,7 @@ async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
             if launch.hook {
                 hook_frames += 1;
                 let game = online.as_ref().and_then(Online::game);
-                let hook = Hook::new(hook_frames, size, &app, &record, game);
+                let hook = Hook::new(hook_frames, size, (&app, &words), &record, game);
                 platform::publish_hook(&hook.to_json());
             }
             pacer.drawn(started, size, app.next_change());
@@ -192,7 +213,7 @@ async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
         } else {
             0
         };
-        let now = tab_title(&app.title(), unseen);
+        let now = tab_title(&words.say(&app.title()), unseen);
         if now != title {
             platform::set_title(&now);
             title = now;
@@ -236,9 +257,12 @@ fn carry_out(out: Outgoing, app: &mut App, online: Option<&mut Online>) {
             let _ = app.apply(event);
         }
         (other, Some(online)) => online.wish(other, app),
-        // Offline, the name and the sounds are only remembered.
+        // Offline, the name, the sounds and the language are only remembered.
         (Outgoing::Rename(name), None) => remember(app, |c| c.name = Some(name)),
         (Outgoing::SetMuted(muted), None) => remember(app, |c| c.muted = muted),
+        (Outgoing::SetLanguage(language), None) => {
+            remember(app, |c| c.language = language.map(|l| l.tag().to_owned()));
+        }
         (_, None) => {}
     }
 }
@@ -249,9 +273,7 @@ fn remember(app: &mut App, change: impl FnOnce(&mut Config)) {
     let mut settings = store.load().unwrap_or_default();
     change(&mut settings);
     if let Err(e) = store.save(&settings) {
-        let _ = app.apply(Event::Problem(format!(
-            "Your settings could not be saved: {e}"
-        )));
+        let _ = app.apply(Event::Problem(e));
     }
 }
 
@@ -360,7 +382,11 @@ mod desktop {
             }
         };
         if args.check_words {
-            return check_words(&fonts).await;
+            let languages = match args.language {
+                Some(one) => vec![one],
+                None => Language::OFFERED.to_vec(),
+            };
+            return check_words(&fonts, &languages).await;
         }
         let Some(file) = &args.screenshot else {
             return ExitCode::SUCCESS;
@@ -378,43 +404,22 @@ mod desktop {
     /// and pixel ratio, and prints each problem (a text cut, beyond the window or over
     /// another; on a phone, a place to tap smaller than a fingertip), one line each, then a
     /// line `checked N screens, P problems`. Exits 1 when there are problems.
-    async fn check_words(fonts: &Fonts) -> ExitCode {
+    async fn check_words(fonts: &Fonts, languages: &[Language]) -> ExitCode {
         use chaupal_client::walk;
         let input = Input::away();
         let states = walk::states();
         let mut checked = 0;
         let mut problems = 0;
-        for (w, h) in walk::SIZES {
-            for scale in walk::SCALES {
-                for (name, app) in &states {
-                    let heights = Heights::default();
-                    fonts.typesetter().begin_frame(scale);
-                    // The first drawing measures the parts' heights; the second is the picture.
-                    let _ = screens::draw(app, &input, fonts, &heights, (w, h));
-                    fonts.typesetter().start_log();
-                    let drawn = screens::draw(app, &input, fonts, &heights, (w, h));
-                    let texts = fonts.typesetter().take_log();
-                    checked += 1;
-                    // The layout is the same at every pixel ratio: its problems are said once.
-                    if scale != walk::SCALES[0] {
-                        continue;
-                    }
-                    let found = walk::problems(&texts, w, h)
-                        .into_iter()
-                        .chain(walk::small_targets(&drawn.record.targets, w, h));
-                    for problem in found {
-                        println!("{w}x{h} {name}: {problem}");
-                        problems += 1;
-                    }
-                }
-                // Each size and ratio in a frame of its own, so the glyph pages turn over as
-                // they do on a screen.
-                next_frame().await;
-            }
+        for &language in languages {
+            let words = Words::new(language);
+            let (c, p) = check_language(fonts, &words, &states, &input).await;
+            checked += c;
+            problems += p;
         }
         println!(
-            "checked {checked} screens ({} states, {} sizes, {} pixel ratios), {problems} \
-             problems, {} glyph pages",
+            "checked {checked} screens ({} languages, {} states, {} sizes, {} pixel ratios), \
+             {problems} problems, {} glyph pages",
+            languages.len(),
             states.len(),
             walk::SIZES.len(),
             walk::SCALES.len(),
@@ -425,6 +430,48 @@ mod desktop {
         } else {
             ExitCode::FAILURE
         }
+    }
+
+    /// The words check in one language: the screens checked and the problems found.
+    async fn check_language(
+        fonts: &Fonts,
+        words: &Words,
+        states: &[(String, App)],
+        input: &Input,
+    ) -> (usize, usize) {
+        use chaupal_client::walk;
+        let tag = words.language().tag();
+        let mut checked = 0;
+        let mut problems = 0;
+        for (w, h) in walk::SIZES {
+            for scale in walk::SCALES {
+                for (name, app) in states {
+                    let heights = Heights::default();
+                    fonts.typesetter().begin_frame(scale);
+                    // The first drawing measures the parts' heights; the second is the picture.
+                    let _ = screens::draw(app, input, fonts, words, &heights, (w, h));
+                    fonts.typesetter().start_log();
+                    let drawn = screens::draw(app, input, fonts, words, &heights, (w, h));
+                    let texts = fonts.typesetter().take_log();
+                    checked += 1;
+                    // The layout is the same at every pixel ratio: its problems are said once.
+                    if scale != walk::SCALES[0] {
+                        continue;
+                    }
+                    let found = walk::problems(&texts, w, h)
+                        .into_iter()
+                        .chain(walk::small_targets(&drawn.record.targets, w, h));
+                    for problem in found {
+                        println!("{tag} {w}x{h} {name}: {problem}");
+                        problems += 1;
+                    }
+                }
+                // Each size and ratio in a frame of its own, so the glyph pages turn over as
+                // they do on a screen.
+                next_frame().await;
+            }
+        }
+        (checked, problems)
     }
 
     /// Draws the game screen for the board the options describe, saves it, and returns.
@@ -514,12 +561,13 @@ mod desktop {
         }
         let input = Input::away();
         let heights = Heights::default();
+        let words = Words::new(args.language.unwrap_or(Language::English));
         let size = (screen_width(), screen_height());
         for _ in 0..SCREENSHOT_WARMUP_FRAMES {
-            let _ = screens::draw(&app, &input, fonts, &heights, size);
+            let _ = screens::draw(&app, &input, fonts, &words, &heights, size);
             next_frame().await;
         }
-        let _ = screens::draw(&app, &input, fonts, &heights, size);
+        let _ = screens::draw(&app, &input, fonts, &words, &heights, size);
         let image = get_screen_data();
         if image.width() == 0 || image.height() == 0 {
             return Err("the window has no pixels to save".to_owned());

@@ -26,7 +26,7 @@ pub struct Replay {
     /// Whether the board is shown turned round.
     pub flipped: bool,
     /// The players' names, by `Side::index`.
-    pub names: [String; 2],
+    pub names: [crate::words::Phrase; 2],
     /// The engine's view of the position shown, on request.
     pub hint: Option<crate::play::Hint>,
     /// How the game ended, when it ended other than on the board (a resignation, the clock, an
@@ -66,7 +66,7 @@ impl Replay {
             result: None,
             game: None,
             review: None,
-            names: Side::BOTH.map(|s| crate::play::capitalise(kind.side_name(s))),
+            names: Side::BOTH.map(|s| crate::terms::side_name(kind, s)),
         })
     }
 
@@ -76,7 +76,7 @@ impl Replay {
     }
 
     /// How the game ended other than on the board, in words.
-    pub fn result_text(&self) -> Option<String> {
+    pub fn result_text(&self) -> Option<crate::words::Phrase> {
         let kind = self.start().kind();
         self.result.map(|ending| ending.text(kind, &self.names))
     }

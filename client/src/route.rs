@@ -5,6 +5,8 @@
 //! the other way round: the link that sends a friend to a game, or this player to another
 //! device. Pure functions, no I/O.
 
+use crate::words::Language;
+
 /// The server the client connects to unless told otherwise (the desktop's default, and a page
 /// opened from a file).
 pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878";
@@ -53,6 +55,8 @@ pub struct Launch {
     pub name: Option<String>,
     /// Whether each frame publishes what it offers, for a browser test to read and click.
     pub hook: bool,
+    /// The interface's language for this visit (`?lang=ne`), over the one chosen before.
+    pub language: Option<Language>,
 }
 
 /// An invite code however it was typed or linked (any case, spaces, with or without its dash)
@@ -161,6 +165,7 @@ pub fn parse_url(url: &str) -> Launch {
         },
         name: None,
         hook: false,
+        language: None,
     };
     for pair in query.split('&') {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
@@ -178,6 +183,7 @@ pub fn parse_url(url: &str) -> Launch {
                 launch.name = Some(value.to_owned());
             }
             "hook" => launch.hook = matches!(value, "" | "1" | "true"),
+            "lang" => launch.language = Language::from_tag(value),
             _ => {}
         }
     }
@@ -280,6 +286,7 @@ mod tests {
                 route: Route::Join("K7QM-2XPD".into()),
                 name: None,
                 hook: false,
+                language: None,
             }
         );
         assert_eq!(
@@ -315,6 +322,12 @@ mod tests {
         assert!(parse_url("http://h/join/AB12-CD34?hook").hook);
         assert!(parse_url("http://h/?name=A&hook=1").hook);
         assert!(!parse_url("http://h/?hook=0").hook);
+        // A language for the visit, when the client speaks it.
+        assert_eq!(
+            parse_url("http://h/?lang=en").language,
+            Some(Language::English)
+        );
+        assert_eq!(parse_url("http://h/?lang=xx").language, None);
     }
 
     #[test]

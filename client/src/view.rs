@@ -99,17 +99,18 @@ impl Animal {
         }
     }
 
-    /// A short label that tells the animals apart at a glance.
-    pub const fn short(self) -> &'static str {
+    /// The message id of the short label that tells the animals apart at a glance ("Ra",
+    /// "El"; 鼠 and 象 in Chinese).
+    pub const fn label(self) -> &'static str {
         match self {
-            Animal::Rat => "Ra",
-            Animal::Cat => "Ca",
-            Animal::Dog => "Do",
-            Animal::Wolf => "Wo",
-            Animal::Leopard => "Le",
-            Animal::Tiger => "Ti",
-            Animal::Lion => "Li",
-            Animal::Elephant => "El",
+            Animal::Rat => "animal-rat",
+            Animal::Cat => "animal-cat",
+            Animal::Dog => "animal-dog",
+            Animal::Wolf => "animal-wolf",
+            Animal::Leopard => "animal-leopard",
+            Animal::Tiger => "animal-tiger",
+            Animal::Lion => "animal-lion",
+            Animal::Elephant => "animal-elephant",
         }
     }
 }

@@ -6,9 +6,12 @@
 //! `chaupal-client --check-words` draws them all (the drawing needs a window); the states and
 //! the rules are pure, and tested here.
 
-use chaupal_shared::protocol::{GameResult, ResultReason, SeatPresence};
+use chaupal_shared::protocol::{
+    ClockSpec, ErrorCode, ErrorReply, GameResult, ResultReason, SeatPresence,
+};
 use chaupal_shared::{AnyGame, GameKind, Side};
 
+use crate::app::clock_words;
 use crate::app::{
     Action, App, Event, FinishedEntry, GameChange, LiveEntry, LobbyChange, Opened, PlayMode,
     Screen, SeekEntry,
@@ -16,8 +19,10 @@ use crate::app::{
 use crate::draw::text::DrawnText;
 use crate::draw::ui::Target;
 use crate::layout;
-use crate::play::{ClockState, Ending, Match, Seats};
+use crate::play::{ClockState, Ending, Match, Seats, seat_label};
 use crate::route::Route;
+use crate::say;
+use crate::words::Phrase;
 
 /// The window sizes every screen must serve: phones held upright (small, common, large), a
 /// tablet, a laptop and a desktop.
@@ -52,7 +57,7 @@ pub fn states() -> Vec<(String, App)> {
     add("connection: connecting", connecting);
     let mut failing = App::new(false);
     failing.apply(Event::Lost {
-        reason: "The server at ws://play.chaupal.example:7878/ws is not answering.".into(),
+        reason: crate::net::wording::not_reached("ws://play.chaupal.example:7878/ws"),
         attempt: 3,
         retry_in: 8.0,
     });
@@ -77,6 +82,9 @@ pub fn states() -> Vec<(String, App)> {
     let mut editing = lobby();
     editing.handle(Action::EditName);
     add("lobby: the name's field", editing);
+    let mut languages = lobby();
+    languages.handle(Action::ToggleLanguages);
+    add("lobby: the languages", languages);
     let mut invited = lobby();
     invited.handle(Action::SelectMode(PlayMode::Friend));
     invited.apply(Event::InviteCode("K7QM-2XPD".into()));
@@ -96,15 +104,21 @@ pub fn states() -> Vec<(String, App)> {
         name: LONG_NAME.into(),
     });
     broken.apply(Event::Refused {
-        text: "Joining the game: no game waits for this invite code.".into(),
+        text: crate::net::wording::server_error(
+            Some(say!("asked-join")),
+            &ErrorReply::new(
+                ErrorCode::BadInviteCode,
+                "no game waits for this invite code",
+            ),
+        ),
         unlock_board: false,
     });
     add("lobby: a link that leads nowhere", broken);
     let mut noticed = lobby();
-    noticed.apply(Event::Problem(
-        "Not connected to the server right now: that has to wait until the connection is back."
-            .into(),
-    ));
+    noticed.apply(Event::Problem(say!(
+        "needs-server",
+        what = say!("doing-play-friend")
+    )));
     add("lobby: a notice", noticed);
 
     // The rules of each game.
@@ -186,8 +200,11 @@ fn lobby() -> App {
             id: i as u64 + 1,
             kind,
             rules: Vec::new(),
-            who: format!("{OTHER_NAME} (1523)"),
-            clock: Some("10 min + 5 s".into()),
+            who: seat_label(&Phrase::verbatim(OTHER_NAME), Some(1523)),
+            clock: Some(clock_words(&ClockSpec {
+                initial_ms: 600_000,
+                increment_ms: 5_000,
+            })),
             rated: i % 2 == 0,
             mine: i == 0,
         })
@@ -198,7 +215,7 @@ fn lobby() -> App {
         .map(|(i, &kind)| LiveEntry {
             id: 100 + i as u64,
             kind,
-            players: [LONG_NAME.into(), OTHER_NAME.into()],
+            players: [Phrase::verbatim(LONG_NAME), Phrase::verbatim(OTHER_NAME)],
             ratings: [Some(1523), Some(2210)],
             moves: 42,
             watchers: 7,
@@ -213,8 +230,12 @@ fn lobby() -> App {
         .map(|(i, &kind)| FinishedEntry {
             id: 200 + i as u64,
             kind,
-            players: [LONG_NAME.into(), OTHER_NAME.into()],
-            result: "draw by repetition".into(),
+            players: [Phrase::verbatim(LONG_NAME), Phrase::verbatim(OTHER_NAME)],
+            result: say!(
+                "result-with-reason",
+                result = say!("result-draw"),
+                why = say!("end-repetition")
+            ),
             moves: 117,
         })
         .collect();
@@ -231,10 +252,8 @@ fn playing(kind: GameKind, seats: Seats) -> App {
     };
     let mut m = Match::new(start, seats, true);
     m.id = Some(123_456);
-    m.names = [
-        format!("{LONG_NAME} (1523)"),
-        format!("{OTHER_NAME} (2210)"),
-    ];
+    m.names = [Phrase::verbatim(LONG_NAME), Phrase::verbatim(OTHER_NAME)];
+    m.ratings = [Some(1523), Some(2210)];
     for _ in 0..4 {
         let Some(mv) = m.choices.moves.first().map(|c| c.text.clone()) else {
             break;
@@ -267,7 +286,7 @@ fn reviewed(kind: GameKind) -> Option<App> {
         m.apply(mv).ok()?;
     }
     m.settle();
-    m.names = [LONG_NAME.into(), OTHER_NAME.into()];
+    m.names = [Phrase::verbatim(LONG_NAME), Phrase::verbatim(OTHER_NAME)];
     m.id = Some(123_456);
     m.ended = m.ended.or(Some(Ending::Result(GameResult {
         winner: Some(Side::First),

@@ -26,6 +26,7 @@ use chaupal_client::net::online::Online;
 use chaupal_client::platform::Store;
 use chaupal_client::play::Seats;
 use chaupal_client::route::{self, Route};
+use chaupal_client::words::Phrase;
 use chaupal_shared::{GameKind, Side};
 
 /// How long any one wait may take before the test fails.
@@ -234,19 +235,23 @@ fn a_game_against_the_ai_is_played_watched_and_replayed() {
             m.game.position_text().contains("pits=3"),
             "the rules chosen"
         );
-        assert!(m.names[1].contains('1'), "the AI seat: {:?}", m.names);
+        assert!(
+            m.names[1].english().contains('1'),
+            "the AI seat: {:?}",
+            m.names
+        );
     }
 
     // Bo finds it among the live games and watches.
     let game_id = {
         bo.until("Asha's game is listed", |app| {
-            app.live().iter().any(|g| g.players[0] == "Asha")
+            app.live().iter().any(|g| g.players[0].english() == "Asha")
         });
         let g = bo
             .app
             .live()
             .iter()
-            .find(|g| g.players[0] == "Asha")
+            .find(|g| g.players[0].english() == "Asha")
             .unwrap();
         assert!(!g.mine && !g.exhibition);
         g.id
@@ -292,7 +297,7 @@ fn a_game_against_the_ai_is_played_watched_and_replayed() {
     });
     let (plies, result) = {
         let m = asha.app.current().unwrap();
-        (m.moves.len(), m.status())
+        (m.moves.len(), m.status().english())
     };
     assert!(mine >= 1 && plies > mine, "both sides moved: {plies} plies");
     assert!(
@@ -305,7 +310,7 @@ fn a_game_against_the_ai_is_played_watched_and_replayed() {
         app.current()
             .is_some_and(|m| m.finished() && m.moves.len() == plies)
     });
-    assert_eq!(bo.app.current().unwrap().status(), result);
+    assert_eq!(bo.app.current().unwrap().status().english(), result);
 
     // Back in the lobby the game is listed as finished, and replays from its record.
     asha.act(Action::ToLobby);
@@ -402,16 +407,21 @@ fn an_open_seek_with_a_clock_starts_a_timed_game_for_both() {
     for _ in 0..2 {
         chandra.act(Action::CycleIncrement { forward: true });
     }
-    assert_eq!(chandra.app.lobby().clock_text(), "5 min + 2 s");
+    assert_eq!(chandra.app.lobby().clock_text().english(), "5 min + 2 s");
     chandra.act(Action::Start);
     chandra.until("the seek is listed as Chandra's own", |app| {
         app.seeks().iter().any(|s| s.mine)
     });
     dev.until("Dev sees the seek", |app| {
-        app.seeks().iter().any(|s| s.who.starts_with("Chandra"))
+        app.seeks()
+            .iter()
+            .any(|s| s.who.english().starts_with("Chandra"))
     });
     let seek = dev.app.seeks().iter().find(|s| !s.mine).unwrap().clone();
-    assert_eq!(seek.clock.as_deref(), Some("5 min + 2 s"));
+    assert_eq!(
+        seek.clock.as_ref().map(Phrase::english).as_deref(),
+        Some("5 min + 2 s")
+    );
     assert!(!seek.rated, "casual unless asked");
     dev.act(Action::AcceptSeek(seek.id));
 
@@ -453,7 +463,7 @@ fn an_open_seek_with_a_clock_starts_a_timed_game_for_both() {
     dev.until("Dev sees the resignation", |app| {
         app.current().is_some_and(|m| m.finished())
     });
-    let status = dev.app.current().unwrap().status();
+    let status = dev.app.current().unwrap().status().english();
     assert!(status.contains("resigned"), "{status}");
 }
 
@@ -466,7 +476,7 @@ fn an_exhibition_is_watched_move_by_move() {
     esha.act(Action::SelectGame(GameKind::Jungle));
     esha.act(Action::SelectMode(PlayMode::Computer));
     // A named engine (random) keeps the moves quick.
-    while esha.app.lobby().engine_pick().describe() != "random, depth 6" {
+    while esha.app.lobby().engine_pick().describe().english() != "random, depth 6" {
         esha.act(Action::CycleEngine { forward: true });
     }
     esha.act(Action::StartExhibition);

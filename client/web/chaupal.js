@@ -195,6 +195,13 @@
         }
     }
 
+    // The languages the browser prefers, best first, as tags joined by commas ("ne-NP,en").
+    function languages() {
+        const tags = navigator.languages && navigator.languages.length
+            ? navigator.languages : [navigator.language || ""];
+        return give_text(tags.join(","));
+    }
+
     function storage_set(key_handle, value_handle) {
         const key = take_text(key_handle);
         const value = take_text(value_handle);
@@ -595,6 +602,7 @@
         importObject.env.chaupal_ws_poll = ws_poll;
         importObject.env.chaupal_ws_close = ws_close;
         importObject.env.chaupal_storage_get = storage_get;
+        importObject.env.chaupal_languages = languages;
         importObject.env.chaupal_storage_set = storage_set;
         importObject.env.chaupal_clipboard_write = clipboard_write;
         importObject.env.chaupal_open_url = open_url;

@@ -9,7 +9,10 @@ use chaupal_shared::{AnyGame, GameKind, Side};
 use super::{
     App, Connection, Cue, Field, FinishedEntry, LiveEntry, Offer, Outgoing, Screen, SeekEntry, Tone,
 };
-use crate::play::{ClockState, Ending, Hint, Match, Seats, capitalise};
+use crate::play::{ClockState, Ending, Hint, Match, Seats};
+use crate::say;
+use crate::terms;
+use crate::words::Phrase;
 
 /// Something that happened outside the app.
 #[derive(Clone, Debug)]
@@ -19,7 +22,7 @@ pub enum Event {
     /// The connection failed or dropped (the reason in words); the next try is in `retry_in`
     /// seconds.
     Lost {
-        reason: String,
+        reason: Phrase,
         attempt: u32,
         retry_in: f32,
     },
@@ -31,7 +34,7 @@ pub enum Event {
     /// remembered; the client greets the server again with it).
     Linked { name: String },
     /// Something went wrong outside the app: the words for the player.
-    Problem(String),
+    Problem(Phrase),
     /// The device's network came (true) or went (false), as the browser says.
     DeviceOnline(bool),
     /// A link was passed on: to the phone's share sheet, or (`copied`) to the clipboard.
@@ -57,7 +60,7 @@ pub enum Event {
     MoveAccepted,
     /// The server refused a request: why, in words, and whether a move entered on the board
     /// was refused (so the board unlocks).
-    Refused { text: String, unlock_board: bool },
+    Refused { text: Phrase, unlock_board: bool },
     /// The engine's suggestion (none: it has no move to suggest); `analysis` when it answers
     /// Analyse rather than Hint, so it goes on the replay when the replay is up.
     Suggestion { hint: Option<Hint>, analysis: bool },
@@ -72,7 +75,7 @@ pub enum Event {
     /// A review this client asked for.
     Review(Box<GameReview>),
     /// The server made no review of `game`: why, in words.
-    ReviewFailed { game: u64, text: String },
+    ReviewFailed { game: u64, text: Phrase },
 }
 
 /// A change of the lobby's lists.
@@ -121,7 +124,7 @@ pub struct Record {
     /// The moves, in notation.
     pub moves: Vec<String>,
     /// The players' names, by `Side::index`.
-    pub names: [String; 2],
+    pub names: [Phrase; 2],
     /// The result, when there is one.
     pub result: Option<GameResult>,
 }
@@ -166,25 +169,24 @@ pub enum GameChange {
     },
 }
 
-/// What is said when the opponent's connection is lost (and taken back when they return).
-const OPPONENT_LOST: &str = "Your opponent lost the connection.";
+/// Whether a notice says that the opponent's connection is lost (taken back when they return).
+fn opponent_lost(text: &Phrase) -> bool {
+    matches!(
+        text.id(),
+        Some("notice-opponent-lost" | "notice-opponent-lost-claim")
+    )
+}
 
 /// Why a link leads nowhere, in words for the card: what the link was for, what the server
 /// said (`said`), and what can be done.
-fn broken_link_words(route: &crate::route::Route, said: &str) -> String {
+fn broken_link_words(route: &crate::route::Route, said: Phrase) -> Phrase {
     use crate::route::Route;
     match route {
-        Route::Join(code) => format!(
-            "No game is waiting for the invite code {code}: it may have been used already or \
-             cancelled. Ask your friend for a new link."
-        ),
-        Route::Game(id) => format!("Game {id} cannot be opened. ({said})"),
-        Route::Replay(id) => format!("Game {id} cannot be replayed. ({said})"),
-        Route::Link(code) => format!(
-            "The device code {code} does not work: a code is good once, for ten minutes. Ask \
-             for a new one on the other device."
-        ),
-        Route::Lobby => said.to_owned(),
+        Route::Join(code) => say!("broken-invite", code = code),
+        Route::Game(id) => say!("broken-game", id = *id, said = said),
+        Route::Replay(id) => say!("broken-replay", id = *id, said = said),
+        Route::Link(code) => say!("broken-device", code = code),
+        Route::Lobby => said,
     }
 }
 
@@ -199,7 +201,7 @@ impl App {
                 reason,
                 attempt,
                 retry_in,
-            } => self.lost(&reason, attempt, retry_in),
+            } => self.lost(reason, attempt, retry_in),
             Event::Welcomed { name } => return self.connected(&name),
             Event::DeviceCode { code, expires_in } => {
                 if let Some(d) = &mut self.devices {
@@ -212,10 +214,7 @@ impl App {
                 if self.focus == Some(Field::Device) {
                     self.focus = None;
                 }
-                self.tell(
-                    format!("This device now plays as {name}, with their games and rating."),
-                    Tone::News,
-                );
+                self.tell(say!("notice-device-linked", name = &name), Tone::News);
                 self.name.clone_from(&name);
                 return vec![Outgoing::Rename(name)];
             }
@@ -223,15 +222,11 @@ impl App {
             Event::DeviceOnline(online) => self.device_offline = !online,
             Event::Shared { link, copied } => {
                 if copied {
-                    self.tell(format!("The link is on the clipboard: {link}"), Tone::News);
+                    self.tell(say!("notice-shared-link-copied", link = link), Tone::News);
                 }
             }
             Event::NotSent => {
-                self.tell(
-                    "Not connected to the server right now: that has to wait until the \
-                     connection is back.",
-                    Tone::Problem,
-                );
+                self.tell(say!("notice-not-sent"), Tone::Problem);
                 if let Some(m) = &mut self.current {
                     m.pending = None;
                 }
@@ -239,21 +234,12 @@ impl App {
             Event::Lobby(change) => self.change_lobby(change),
             Event::InviteCode(code) => {
                 self.invite_closed = false;
-                self.tell(
-                    format!(
-                        "Your private game is ready. Give your friend the invite code {code}: \
-                         the game starts when they join."
-                    ),
-                    Tone::News,
-                );
+                self.tell(say!("notice-invite-ready", code = &code), Tone::News);
                 self.lobby.my_code = Some(code);
             }
             Event::SeekOpened => {
                 self.seeking = true;
-                self.tell(
-                    "Your seek is open: the game starts when someone accepts.",
-                    Tone::News,
-                );
+                self.tell(say!("notice-seek-open"), Tone::News);
             }
             Event::Opened(opened) => self.open(*opened),
             Event::Presence { watchers, seats } => self.presence(watchers, seats),
@@ -273,7 +259,7 @@ impl App {
                 match self.link.take() {
                     // The link the player came by leads nowhere: a card says so.
                     Some(route) => {
-                        let why = broken_link_words(&route, &text);
+                        let why = broken_link_words(&route, text);
                         self.broken_link = Some((route, why));
                         self.screen = Screen::Lobby;
                     }
@@ -286,7 +272,7 @@ impl App {
                     (_, _, _, Some(m)) => m.hint = Some(h),
                     _ => {}
                 },
-                None => self.tell("The engine has no move to suggest here.", Tone::News),
+                None => self.tell(say!("notice-no-suggestion"), Tone::News),
             },
             Event::Record(record) => {
                 self.link = None;
@@ -342,11 +328,11 @@ impl App {
     }
 
     /// The connection failed or dropped; the next try is in `retry_in` seconds.
-    fn lost(&mut self, reason: &str, attempt: u32, retry_in: f32) {
+    fn lost(&mut self, reason: Phrase, attempt: u32, retry_in: f32) {
         let was_online = self.connection.online();
         self.retry_left = retry_in;
         self.connection = Connection::Retrying {
-            reason: reason.to_owned(),
+            reason: reason.clone(),
             attempt,
             in_secs: retry_in.ceil() as u32,
         };
@@ -357,13 +343,7 @@ impl App {
             self.screen = Screen::Connection;
         }
         if was_online && self.online_game() {
-            self.tell(
-                format!(
-                    "{reason} Your game is kept on the server: the client reconnects by itself \
-                     and picks it up again."
-                ),
-                Tone::Problem,
-            );
+            self.tell(say!("notice-game-kept", reason = reason), Tone::Problem);
         }
     }
 
@@ -441,25 +421,17 @@ impl App {
         };
         let them = seats[me.opponent().index()];
         if !them.connected {
-            let when = them
-                .claim_in_ms
-                .map(|ms| {
-                    format!(
-                        " If they stay away, you may claim the win in {} s.",
-                        ms.div_ceil(1000)
-                    )
-                })
-                .unwrap_or_default();
-            self.tell(format!("{OPPONENT_LOST}{when}"), Tone::News);
+            let said = match them.claim_in_ms {
+                Some(ms) => say!("notice-opponent-lost-claim", seconds = ms.div_ceil(1000)),
+                None => say!("notice-opponent-lost"),
+            };
+            self.tell(said, Tone::News);
             self.opponent_away = true;
         } else if std::mem::take(&mut self.opponent_away) {
             // Said unless the notice up now is about something else.
-            let free = self
-                .notice
-                .as_ref()
-                .is_none_or(|n| n.text.starts_with(OPPONENT_LOST));
+            let free = self.notice.as_ref().is_none_or(|n| opponent_lost(&n.text));
             if free {
-                self.tell("Your opponent is back.", Tone::News);
+                self.tell(say!("notice-opponent-back"), Tone::News);
             }
         }
     }
@@ -481,7 +453,7 @@ impl App {
                 if let Err(e) = m.apply(&notation) {
                     // The board here went out of step with the server's: start over from a
                     // snapshot.
-                    self.tell(format!("Resynchronising the game ({e})."), Tone::News);
+                    self.tell(say!("notice-resync", why = e.to_string()), Tone::News);
                     return vec![Outgoing::Resync];
                 }
                 set_clocks(m, clocks);
@@ -496,7 +468,7 @@ impl App {
                 }
             }
             GameChange::DrawOffered { by } => {
-                let offers = format!("{} a draw.", subject(kind, by, &names, "offers", "offer"));
+                let offers = subject(kind, by, &names, say!("notice-draw-offered-by"));
                 if theirs(by) {
                     self.offer = Some(Offer::Draw);
                     self.tell(offers, Tone::News);
@@ -507,29 +479,26 @@ impl App {
             GameChange::DrawDeclined { by } => {
                 self.offer = None;
                 if theirs(by) {
-                    self.tell("Your draw offer was declined.", Tone::News);
+                    self.tell(say!("notice-draw-declined"), Tone::News);
                 }
             }
             GameChange::TakebackRequested { by } => {
                 if theirs(by) {
                     self.offer = Some(Offer::Takeback);
-                    self.tell(
-                        "Your opponent asks to take back their last move.",
-                        Tone::News,
-                    );
+                    self.tell(say!("offer-takeback"), Tone::News);
                 }
             }
             GameChange::TakebackDeclined { by } => {
                 self.offer = None;
                 if theirs(by) {
-                    self.tell("Your takeback request was declined.", Tone::News);
+                    self.tell(say!("notice-takeback-declined"), Tone::News);
                 }
             }
             GameChange::TakenBack { plies, clocks } => {
                 self.offer = None;
                 let seated = my_side.is_some() || m.seats == Seats::Both;
                 if let Err(e) = m.take_back(plies as usize) {
-                    self.tell(format!("Resynchronising the game ({e})."), Tone::News);
+                    self.tell(say!("notice-resync", why = e.to_string()), Tone::News);
                     return vec![Outgoing::Resync];
                 }
                 set_clocks(m, clocks);
@@ -537,25 +506,19 @@ impl App {
                     self.screen = Screen::Game;
                 }
                 if seated {
-                    self.tell(
-                        match plies {
-                            1 => "One move was taken back.".to_owned(),
-                            n => format!("{n} moves were taken back."),
-                        },
-                        Tone::News,
-                    );
+                    self.tell(say!("notice-taken-back", count = plies), Tone::News);
                 }
             }
             GameChange::RematchOffered { by } => {
                 if theirs(by) {
                     self.offer = Some(Offer::Rematch);
-                    self.tell("Your opponent offers a rematch.", Tone::News);
+                    self.tell(say!("offer-rematch"), Tone::News);
                 }
             }
             GameChange::RematchDeclined { by } => {
                 self.offer = None;
                 if theirs(by) {
-                    self.tell("The rematch was declined.", Tone::News);
+                    self.tell(say!("notice-rematch-declined"), Tone::News);
                 }
             }
             GameChange::RematchStarted => self.offer = None,
@@ -574,18 +537,15 @@ impl App {
     }
 }
 
-/// Who did something, with the verb agreeing: "Asha offers", "South offers", "The tigers
-/// offer" (Bagh Chal's sides are many pieces; Kalah's, Jungle's and Sholo Guti's are one side).
-pub fn subject(kind: GameKind, side: Side, names: &[String; 2], one: &str, many: &str) -> String {
-    let side_name = kind.side_name(side);
+/// `said` of who did something, with the verb agreeing: "Asha offers", "South offers",
+/// "Tigers offer" (Bagh Chal's sides are many pieces; Kalah's, Jungle's and Sholo Guti's are
+/// one side). The message takes `who`, and `many` ("yes" or "no") for the verb.
+pub fn subject(kind: GameKind, side: Side, names: &[Phrase; 2], said: Phrase) -> Phrase {
+    let side_name = terms::side_name(kind, side);
     let name = &names[side.index()];
-    if !name.eq_ignore_ascii_case(side_name) {
-        format!("{name} {one}")
-    } else if kind == GameKind::BaghChal {
-        format!("The {side_name} {many}")
-    } else {
-        format!("{} {one}", capitalise(side_name))
-    }
+    let many = *name == side_name && kind == GameKind::BaghChal;
+    said.arg("who", name.clone())
+        .arg("many", if many { "yes" } else { "no" })
 }
 
 /// Takes the server's clocks, when it sent them.
@@ -632,7 +592,7 @@ mod tests {
     }
 
     fn notice_text(app: &App) -> String {
-        app.notice().map(|n| n.text.clone()).unwrap_or_default()
+        app.notice().map(|n| n.text.english()).unwrap_or_default()
     }
 
     fn entry(id: u64, who: &str) -> SeekEntry {
@@ -728,7 +688,7 @@ mod tests {
         assert_eq!(app.seeks().len(), 2);
         // The same seek again replaces the old entry.
         app.apply(Event::Lobby(LobbyChange::SeekAdded(entry(1, "bo (1500)"))));
-        let who: Vec<&str> = app.seeks().iter().map(|s| s.who.as_str()).collect();
+        let who: Vec<String> = app.seeks().iter().map(|s| s.who.english()).collect();
         assert_eq!(who, ["chandra", "bo (1500)"]);
         app.apply(Event::Lobby(LobbyChange::SeekRemoved(2)));
         assert_eq!(app.seeks().len(), 1);
@@ -940,8 +900,8 @@ mod tests {
         });
         let why = app.broken_link().expect("the card").to_owned();
         assert!(
-            why.contains("ZZZZ-ZZZZ") && why.contains("used already"),
-            "{why}"
+            why.english().contains("ZZZZ-ZZZZ") && why.english().contains("used already"),
+            "{why:?}"
         );
         assert!(app.notice().is_none(), "the card says it, not a notice");
         assert_eq!(app.screen(), Screen::Lobby);
@@ -1050,24 +1010,28 @@ mod tests {
 
     #[test]
     fn who_did_it_agrees_with_the_verb() {
-        let sides = |kind: GameKind| Side::BOTH.map(|s| capitalise(kind.side_name(s)));
+        let sides = |kind: GameKind| Side::BOTH.map(|s| terms::side_name(kind, s));
         let bagh = sides(GameKind::BaghChal);
         let kalah = sides(GameKind::Kalah);
-        let offers =
-            |kind, side, names: &[String; 2]| subject(kind, side, names, "offers", "offer");
+        let offers = |kind, side, names: &[Phrase; 2]| {
+            subject(kind, side, names, say!("notice-draw-offered-by")).english()
+        };
         assert_eq!(
             offers(GameKind::BaghChal, Side::Second, &bagh),
-            "The tigers offer"
+            "Tigers offer a draw."
         );
-        assert_eq!(offers(GameKind::Kalah, Side::First, &kalah), "South offers");
+        assert_eq!(
+            offers(GameKind::Kalah, Side::First, &kalah),
+            "South offers a draw."
+        );
         assert_eq!(
             offers(GameKind::Jungle, Side::Second, &sides(GameKind::Jungle)),
-            "North offers"
+            "North offers a draw."
         );
-        let named = ["Asha".to_owned(), "Bo".to_owned()];
+        let named = ["Asha".into(), "Bo".into()];
         assert_eq!(
             offers(GameKind::BaghChal, Side::First, &named),
-            "Asha offers"
+            "Asha offers a draw."
         );
     }
 
@@ -1127,7 +1091,7 @@ mod tests {
             },
         );
         let m = app.current().expect("game");
-        assert_eq!(m.status(), "asha (goats) wins: time ran out");
+        assert_eq!(m.status(), "asha (Goats) wins: time ran out");
         assert!(m.pending.is_none() && m.finished());
         assert_eq!(app.offer(), None, "the draw offer ends with the game");
         app.tick(0.0);
@@ -1277,8 +1241,8 @@ mod tests {
         assert_eq!((r.ply(), r.len()), (2, 2));
         assert_eq!(r.names, ["asha".to_owned(), "bo".to_owned()]);
         assert_eq!(
-            r.result_text().as_deref(),
-            Some("bo (tigers) wins: goats resigned")
+            r.result_text().map(|p| p.english()).as_deref(),
+            Some("bo (Tigers) wins: Goats resigned")
         );
         app.handle(Action::Back);
         assert_eq!(app.screen(), Screen::Lobby);

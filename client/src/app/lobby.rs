@@ -6,6 +6,9 @@ use chaupal_shared::GameKind;
 use chaupal_shared::protocol::ClockSpec;
 
 use crate::rulebook;
+use crate::say;
+use crate::terms;
+use crate::words::Phrase;
 
 /// How the player wants to play, chosen in the lobby.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,10 +66,12 @@ pub enum EnginePick {
 
 impl EnginePick {
     /// How the lobby shows it.
-    pub fn describe(&self) -> String {
+    pub fn describe(&self) -> Phrase {
         match self {
-            EnginePick::Level(l) => format!("level {l}"),
-            EnginePick::Named { name, depth } => format!("{name}, depth {depth}"),
+            EnginePick::Level(l) => terms::ai_level(*l),
+            EnginePick::Named { name, depth } => {
+                say!("engine-named", name = name, depth = *depth)
+            }
         }
     }
 }
@@ -167,9 +172,9 @@ impl Lobby {
     }
 
     /// The clock in words, as the lobby shows it.
-    pub fn clock_text(&self) -> String {
+    pub fn clock_text(&self) -> Phrase {
         self.clock()
-            .map_or_else(|| "no clock".to_owned(), |c| clock_words(&c))
+            .map_or_else(|| say!("clock-none"), |c| clock_words(&c))
     }
 
     /// Whether the server would rate a game set up this way: against a person, or against an
@@ -224,20 +229,27 @@ impl Lobby {
 }
 
 /// A time control in words: "5 min + 3 s", "10 min", "30 s + 1 s".
-pub fn clock_words(c: &ClockSpec) -> String {
+pub fn clock_words(c: &ClockSpec) -> Phrase {
     let amount = |ms: u64| {
         if ms >= 60_000 && ms % 60_000 == 0 {
-            format!("{} min", ms / 60_000)
+            say!("clock-minutes", count = ms / 60_000)
         } else if ms % 1000 == 0 {
-            format!("{} s", ms / 1000)
+            say!("clock-seconds", count = ms / 1000)
         } else {
-            format!("{:.1} s", ms as f64 / 1000.0)
+            say!(
+                "clock-seconds",
+                count = format!("{:.1}", ms as f64 / 1000.0)
+            )
         }
     };
     if c.increment_ms == 0 {
         amount(c.initial_ms)
     } else {
-        format!("{} + {}", amount(c.initial_ms), amount(c.increment_ms))
+        say!(
+            "clock-increment",
+            initial = amount(c.initial_ms),
+            increment = amount(c.increment_ms)
+        )
     }
 }
 
@@ -247,9 +259,9 @@ pub struct SeekEntry {
     pub id: u64,
     pub kind: GameKind,
     pub rules: Vec<(String, String)>,
-    pub who: String,
+    pub who: Phrase,
     /// The time control in words (none: no clock).
-    pub clock: Option<String>,
+    pub clock: Option<Phrase>,
     pub rated: bool,
     /// Whether this player made it (cancel rather than accept).
     pub mine: bool,
@@ -260,7 +272,7 @@ pub struct SeekEntry {
 pub struct LiveEntry {
     pub id: u64,
     pub kind: GameKind,
-    pub players: [String; 2],
+    pub players: [Phrase; 2],
     /// The seats' ratings, by `Side::index` (none: not shown).
     pub ratings: [Option<i32>; 2],
     pub moves: u32,
@@ -275,9 +287,9 @@ pub struct LiveEntry {
 pub struct FinishedEntry {
     pub id: u64,
     pub kind: GameKind,
-    pub players: [String; 2],
-    /// The result in a few words ("1-0", "draw", ...).
-    pub result: String,
+    pub players: [Phrase; 2],
+    /// The result in a few words ("Asha won", "draw", ...).
+    pub result: Phrase,
     pub moves: u32,
 }
 
@@ -293,10 +305,11 @@ mod tests {
                 increment_ms,
             })
         };
-        assert_eq!(words(600_000, 0), "10 min");
-        assert_eq!(words(30_000, 1_000), "30 s + 1 s");
-        assert_eq!(words(90_000, 2_500), "90 s + 2.5 s");
-        assert_eq!(words(3_600_000, 60_000), "60 min + 1 min");
+        let en = crate::words::Words::new(crate::words::Language::English);
+        assert_eq!(en.say(&words(600_000, 0)), "10 min");
+        assert_eq!(en.say(&words(30_000, 1_000)), "30 s + 1 s");
+        assert_eq!(en.say(&words(90_000, 2_500)), "90 s + 2.5 s");
+        assert_eq!(en.say(&words(3_600_000, 60_000)), "60 min + 1 min");
     }
 
     #[test]

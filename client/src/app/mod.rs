@@ -25,6 +25,9 @@ use crate::geometry::CellName;
 use crate::play::{Ending, Match, Seats};
 use crate::replay::Replay;
 use crate::route::{self, Route};
+use crate::say;
+use crate::terms;
+use crate::words::{Language, Phrase};
 
 /// The screens of the client.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +57,7 @@ pub enum Connection {
     Connected { name: String },
     /// The connection failed or dropped; trying again in a moment.
     Retrying {
-        reason: String,
+        reason: Phrase,
         attempt: u32,
         in_secs: u32,
     },
@@ -62,38 +65,45 @@ pub enum Connection {
 
 impl Connection {
     /// A short line for the top bar.
-    pub fn describe(&self) -> String {
+    pub fn describe(&self) -> Phrase {
         match self {
-            Connection::Offline => "Offline: games on this device".to_owned(),
-            Connection::Connecting { attempt: 1 } => "Connecting to the server...".to_owned(),
+            Connection::Offline => say!("connection-offline"),
+            Connection::Connecting { attempt: 1 } => say!("connection-connecting"),
             Connection::Connecting { attempt } => {
-                format!("Reconnecting to the server (try {attempt})...")
+                say!("connection-reconnecting", attempt = *attempt)
             }
-            Connection::Connected { name } => format!("Online as {name}"),
+            Connection::Connected { name } => say!("connection-online-as", name = name),
             Connection::Retrying {
                 reason, in_secs, ..
-            } => format!("{reason} Trying again in {in_secs} s."),
+            } => say!(
+                "connection-retrying",
+                reason = reason.clone(),
+                seconds = *in_secs
+            ),
         }
     }
 
     /// A few words for the top bar (the full reason is on the connection screen and in
     /// notices), longest first: the bar shows the first that fits.
-    pub fn short(&self) -> Vec<String> {
+    pub fn short(&self) -> Vec<Phrase> {
         match self {
-            Connection::Offline => vec!["Offline".to_owned()],
-            Connection::Connecting { attempt: 1 } => {
-                vec!["Connecting...".to_owned(), "Connecting".to_owned()]
-            }
-            Connection::Connecting { .. } => {
-                vec!["Reconnecting...".to_owned(), "Reconnecting".to_owned()]
-            }
-            Connection::Connected { name } => {
-                vec![format!("Online as {name}"), "Online".to_owned()]
-            }
+            Connection::Offline => vec![say!("connection-short-offline")],
+            Connection::Connecting { attempt: 1 } => vec![
+                say!("connection-short-connecting"),
+                say!("connection-short-connecting-bare"),
+            ],
+            Connection::Connecting { .. } => vec![
+                say!("connection-short-reconnecting"),
+                say!("connection-short-reconnecting-bare"),
+            ],
+            Connection::Connected { name } => vec![
+                say!("connection-online-as", name = name),
+                say!("connection-short-online"),
+            ],
             Connection::Retrying { in_secs, .. } => vec![
-                format!("Not connected: trying again in {in_secs} s"),
-                format!("Trying again in {in_secs} s"),
-                "Not connected".to_owned(),
+                say!("connection-short-retrying", seconds = *in_secs),
+                say!("connection-short-retrying-bare", seconds = *in_secs),
+                say!("connection-short-not-connected"),
             ],
         }
     }
@@ -167,6 +177,10 @@ pub enum Action {
     Select(Field, (usize, usize)),
     /// Sounds on or off (remembered).
     ToggleSound,
+    /// Opens or closes the list of languages.
+    ToggleLanguages,
+    /// Puts the interface in this language (remembered).
+    SetLanguage(Language),
     // In a game.
     Cell(CellName),
     /// The mouse button or a finger went down on a cell: it picks up a piece (or enters a move,
@@ -268,12 +282,12 @@ use chaupal_shared::protocol::names::{self, NameError};
 
 /// A name as the server will take it: trimmed, 1 to 32 characters (as a person counts them),
 /// no control characters; or what is wrong with it, in words.
-pub fn clean_name(name: &str) -> Result<String, String> {
+pub fn clean_name(name: &str) -> Result<String, Phrase> {
     names::clean_name(name).map_err(|e| match e {
-        NameError::Empty => "A name needs at least one letter.".to_owned(),
-        NameError::TooLong => format!("A name has at most {MAX_NAME_CHARS} characters."),
-        NameError::TooManyBytes => "That name is too long to keep.".to_owned(),
-        NameError::Control => "A name cannot hold control characters.".to_owned(),
+        NameError::Empty => say!("name-empty"),
+        NameError::TooLong => say!("name-too-long", count = MAX_NAME_CHARS),
+        NameError::TooManyBytes => say!("name-too-many-bytes"),
+        NameError::Control => say!("name-control"),
     })
 }
 
@@ -349,6 +363,8 @@ pub enum Outgoing {
     LinkDevice(String),
     /// Remembers whether sounds are off.
     SetMuted(bool),
+    /// Remembers the language chosen (none: the system's or the browser's).
+    SetLanguage(Option<Language>),
 }
 
 impl Outgoing {
@@ -362,6 +378,7 @@ impl Outgoing {
                 | Outgoing::Share(_)
                 | Outgoing::Rename(_)
                 | Outgoing::SetMuted(_)
+                | Outgoing::SetLanguage(_)
         )
     }
 }
@@ -390,11 +407,11 @@ pub enum Offer {
 impl Offer {
     /// The question the game panel asks about it: a draw and a rematch are offered, a
     /// takeback is asked for.
-    pub fn question(self) -> &'static str {
+    pub fn question(self) -> Phrase {
         match self {
-            Offer::Draw => "Your opponent offers a draw.",
-            Offer::Takeback => "Your opponent asks to take back their last move.",
-            Offer::Rematch => "Your opponent offers a rematch.",
+            Offer::Draw => say!("offer-draw"),
+            Offer::Takeback => say!("offer-takeback"),
+            Offer::Rematch => say!("offer-rematch"),
         }
     }
 
@@ -428,7 +445,7 @@ pub enum Tone {
 /// A message for the player.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
-    pub text: String,
+    pub text: Phrase,
     pub tone: Tone,
     /// Seconds before it goes away by itself.
     pub left: f32,
@@ -499,12 +516,18 @@ pub struct App {
     cues: Vec<Cue>,
     /// Whether sounds are off.
     muted: bool,
+    /// The interface's language.
+    language: Language,
+    /// Whether the language was chosen in the app (else it is the system's or the browser's).
+    language_chosen: bool,
+    /// Whether the list of languages is open.
+    languages_open: bool,
     /// Where a link sent the player, waiting for the server's greeting.
     arrival: Option<Route>,
     /// Where a link sent the player, asked of the server and not yet answered.
     link: Option<Route>,
     /// A link that led nowhere: where it pointed, and why, in words (shown on a card).
-    broken_link: Option<(Route, String)>,
+    broken_link: Option<(Route, Phrase)>,
     /// The server's web address (`http://host:port`), to make links to its games with.
     site: Option<String>,
     /// The card for playing on another device, while it is open.
@@ -564,6 +587,9 @@ impl App {
             scroll: (Screen::Lobby, 0),
             cues: Vec::new(),
             muted: false,
+            language: Language::English,
+            language_chosen: false,
+            languages_open: false,
             arrival: None,
             link: None,
             broken_link: None,
@@ -577,6 +603,23 @@ impl App {
     pub fn remember(&mut self, name: &str, muted: bool) {
         self.name = name.to_owned();
         self.muted = muted;
+    }
+
+    /// Sets the interface's language: the one the player chose (`chosen`), else the system's
+    /// or the browser's.
+    pub fn set_language(&mut self, language: Language, chosen: bool) {
+        self.language = language;
+        self.language_chosen = chosen;
+    }
+
+    /// The interface's language.
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
+    /// Whether the list of languages is open.
+    pub fn languages_open(&self) -> bool {
+        self.languages_open
     }
 
     /// How far the screen on show is scrolled down, in pixels.
@@ -661,9 +704,9 @@ impl App {
 
     /// Whether engine help (a hint, an analysis) may be had for the game on the screen, and why
     /// not: as on lichess, not in a live game against a person, whether playing or watching.
-    pub fn engine_help(&self) -> Result<(), &'static str> {
+    pub fn engine_help(&self) -> Result<(), Phrase> {
         let Some(m) = &self.current else {
-            return Err("There is no game on the screen.");
+            return Err(say!("help-no-game"));
         };
         let against_ai = match m.seats {
             Seats::Both => true,
@@ -673,9 +716,9 @@ impl App {
         if !m.online || m.finished() || against_ai {
             Ok(())
         } else if m.seats == Seats::Watching {
-            Err("No engine help while people are playing: analyse the game once it is over.")
+            Err(say!("help-not-while-watching"))
         } else {
-            Err("No engine help against a person: hints are for games against the computer.")
+            Err(say!("help-not-against-person"))
         }
     }
 
@@ -738,8 +781,8 @@ impl App {
     }
 
     /// Why the link the player came by leads nowhere, in words, while its card is up.
-    pub fn broken_link(&self) -> Option<&str> {
-        self.broken_link.as_ref().map(|(_, why)| why.as_str())
+    pub fn broken_link(&self) -> Option<&Phrase> {
+        self.broken_link.as_ref().map(|(_, why)| why)
     }
 
     /// The path that opens what is on the screen (`/game/42`, `/replay/7`, `/`), for the
@@ -775,22 +818,22 @@ impl App {
 
     /// What the window or the browser tab is called: the game on the screen, and whether it
     /// waits for this player's move.
-    pub fn title(&self) -> String {
+    pub fn title(&self) -> Phrase {
         let game = |m: &Match| {
-            let kind = m.kind().title();
+            let game = terms::game_name(m.kind());
             if m.online && m.seats != Seats::Both && m.can_enter_move() {
-                format!("Your move: {kind} - Chaupal")
+                say!("title-your-move", game = game)
             } else {
-                format!("{kind} - Chaupal")
+                say!("title-game", game = game)
             }
         };
         match (self.screen, &self.current, &self.replay) {
             (Screen::Game | Screen::GameOver, Some(m), _) => game(m),
             (Screen::Replay, _, Some(r)) => {
-                format!("Replay: {} - Chaupal", r.start().kind().title())
+                say!("title-replay", game = terms::game_name(r.start().kind()))
             }
-            (Screen::Rules(kind), _, _) => format!("Rules of {} - Chaupal", kind.title()),
-            _ => "Chaupal".to_owned(),
+            (Screen::Rules(kind), _, _) => say!("title-rules", game = terms::game_name(kind)),
+            _ => say!("title-plain"),
         }
     }
 
@@ -870,9 +913,9 @@ impl App {
     }
 
     /// Shows a message.
-    fn tell(&mut self, text: impl Into<String>, tone: Tone) {
+    fn tell(&mut self, text: Phrase, tone: Tone) {
         self.notice = Some(Notice {
-            text: text.into(),
+            text,
             tone,
             left: match tone {
                 Tone::News => NOTICE_SECONDS,
@@ -912,7 +955,7 @@ impl App {
             }
             Action::SetRated(rated) => self.lobby.rated = rated,
             Action::CancelSeek(id) => {
-                if self.require_online("Cancelling a seek") {
+                if self.require_online(say!("doing-cancel-seek")) {
                     out.push(Outgoing::CancelSeek(id));
                 }
             }
@@ -924,14 +967,14 @@ impl App {
                 };
             }
             Action::StartExhibition => {
-                if self.require_online("Watching the computer play itself") {
+                if self.require_online(say!("doing-exhibition")) {
                     out.push(self.new_game(OpponentPick::Exhibition(self.lobby.engine_pick())));
                 }
             }
             Action::Analyse => out.extend(self.analyse()),
             Action::Start => out.extend(self.start()),
             Action::CreatePrivate => {
-                if self.require_online("Playing a friend") {
+                if self.require_online(say!("doing-play-friend")) {
                     out.push(self.new_game(OpponentPick::Private));
                 }
             }
@@ -939,11 +982,8 @@ impl App {
                 let typed = self.lobby.code.trim().to_uppercase();
                 let code = route::normalise_code(&typed).unwrap_or(typed);
                 if code.is_empty() {
-                    self.tell(
-                        "Type the invite code your friend gave you first.",
-                        Tone::Problem,
-                    );
-                } else if self.require_online("Joining a friend's game") {
+                    self.tell(say!("notice-type-code-first"), Tone::Problem);
+                } else if self.require_online(say!("doing-join-friend")) {
                     out.push(Outgoing::JoinByCode(code));
                 }
             }
@@ -956,12 +996,12 @@ impl App {
                 self.lobby.code.pop();
             }
             Action::AcceptSeek(id) => {
-                if self.require_online("Accepting a seek") {
+                if self.require_online(say!("doing-accept-seek")) {
                     out.push(Outgoing::AcceptSeek(id));
                 }
             }
             Action::Watch(id) => {
-                if self.require_online("Watching a game") {
+                if self.require_online(say!("doing-watch")) {
                     // One's own live game is resumed, not watched.
                     let mine = self.live.iter().any(|g| g.id == id && g.mine);
                     out.push(if mine {
@@ -972,7 +1012,7 @@ impl App {
                 }
             }
             Action::ReplayGame(id) => {
-                if self.require_online("Replaying a game from the server") {
+                if self.require_online(say!("doing-replay-server")) {
                     out.push(Outgoing::Record(id));
                 }
             }
@@ -1045,6 +1085,15 @@ impl App {
                     .map(|c| c.to_ascii_uppercase())
                     .collect();
             }
+            Action::ToggleLanguages => self.languages_open = !self.languages_open,
+            Action::SetLanguage(language) => {
+                self.languages_open = false;
+                if language != self.language || !self.language_chosen {
+                    self.language = language;
+                    self.language_chosen = true;
+                    out.push(Outgoing::SetLanguage(Some(language)));
+                }
+            }
             Action::ToggleSound => {
                 self.muted = !self.muted;
                 self.cues.clear();
@@ -1116,7 +1165,7 @@ impl App {
             Action::OfferDraw => {
                 if self.online_game() {
                     out.push(Outgoing::OfferDraw);
-                    self.tell("Draw offered.", Tone::News);
+                    self.tell(say!("notice-draw-offered"), Tone::News);
                 } else if let Some(m) = &mut self.current
                     && !m.finished()
                 {
@@ -1137,10 +1186,7 @@ impl App {
                 } else if self.online_game() {
                     out.push(Outgoing::Hint);
                 } else {
-                    self.tell(
-                        "Hints come from the server's engine: connect to a server to get one.",
-                        Tone::Problem,
-                    );
+                    self.tell(say!("help-needs-server"), Tone::Problem);
                 }
             }
             Action::OpenReplay => self.open_replay(),
@@ -1151,11 +1197,7 @@ impl App {
                         && !m.finished()
                         && !matches!(m.seats, Seats::Watching)
                     {
-                        self.tell(
-                            "Your game goes on, and so does your clock: resume it from the \
-                             lobby's live games.",
-                            Tone::News,
-                        );
+                        self.tell(say!("notice-game-goes-on"), Tone::News);
                     }
                 }
                 self.current = None;
@@ -1193,10 +1235,7 @@ impl App {
             Action::Follow(route) => out.extend(self.follow(route)),
             Action::CopyCode => {
                 if let Some(code) = self.lobby.my_code.clone() {
-                    self.tell(
-                        format!("The invite code is on the clipboard: {code}"),
-                        Tone::News,
-                    );
+                    self.tell(say!("notice-code-copied", code = &code), Tone::News);
                     out.push(Outgoing::CopyText(code));
                 }
             }
@@ -1222,10 +1261,7 @@ impl App {
             }
             Action::CopyDeviceLink => {
                 if let Some(link) = self.device_link() {
-                    self.tell(
-                        "The link is on the clipboard: open it on the other device within ten                          minutes.",
-                        Tone::News,
-                    );
+                    self.tell(say!("notice-device-link-copied"), Tone::News);
                     out.push(Outgoing::CopyText(link));
                 }
             }
@@ -1233,23 +1269,24 @@ impl App {
                 let entry = self.devices.as_ref().map(|d| d.entry.clone());
                 match entry.as_deref().and_then(route::normalise_code) {
                     Some(code) => out.push(Outgoing::LinkDevice(code)),
-                    None => self.tell(
-                        "A device code is eight letters and digits, as the other device shows                          it (XXXX-XXXX).",
-                        Tone::Problem,
-                    ),
+                    None => self.tell(say!("notice-device-code-shape"), Tone::Problem),
                 }
             }
             Action::ScrollTo(y) => self.scroll = (self.screen, y.max(0)),
             Action::CopyInvite => {
                 if let Some(code) = self.lobby.my_code.clone() {
-                    let (text, what) = match &self.site {
-                        Some(site) => (route::link(site, &Route::Join(code)), "link"),
-                        None => (code, "code"),
+                    let (text, said) = match &self.site {
+                        Some(site) => {
+                            let link = route::link(site, &Route::Join(code));
+                            let said = say!("notice-link-copied", link = &link);
+                            (link, said)
+                        }
+                        None => {
+                            let said = say!("notice-code-copied", code = &code);
+                            (code, said)
+                        }
                     };
-                    self.tell(
-                        format!("The invite {what} is on the clipboard: {text}"),
-                        Tone::News,
-                    );
+                    self.tell(said, Tone::News);
                     out.push(Outgoing::CopyText(text));
                 }
             }
@@ -1265,18 +1302,12 @@ impl App {
         if let Some(ply) = m.looking
             && self.screen == Screen::Game
         {
-            let at = if ply == 0 {
-                "the start".to_owned()
+            let said = if ply == 0 {
+                say!("notice-looking-back-start")
             } else {
-                format!("move {ply}")
+                say!("notice-looking-back", ply = ply)
             };
-            self.tell(
-                format!(
-                    "You are looking back at {at}: no move can be made from here. Press End or \
-                     \"Latest move\" to play on."
-                ),
-                Tone::News,
-            );
+            self.tell(said, Tone::News);
             return Vec::new();
         }
         match m.click(cell) {
@@ -1290,10 +1321,7 @@ impl App {
     fn type_name(&mut self, typed: String) {
         if names::name_chars(&typed) > MAX_NAME_CHARS {
             let kept = names::first_chars(&typed, MAX_NAME_CHARS).to_owned();
-            self.tell(
-                format!("A name has at most {MAX_NAME_CHARS} characters: the rest was left out."),
-                Tone::Problem,
-            );
+            self.tell(say!("name-cut", count = MAX_NAME_CHARS), Tone::Problem);
             self.selection = None;
             self.name_edit = Some(kept);
         } else {
@@ -1315,7 +1343,7 @@ impl App {
                     return Vec::new();
                 }
                 self.name.clone_from(&name);
-                self.tell(format!("You are now called {name}."), Tone::News);
+                self.tell(say!("name-changed", name = &name), Tone::News);
                 vec![Outgoing::Rename(name)]
             }
             Err(why) => {
@@ -1336,10 +1364,7 @@ impl App {
             self.lobby.code.clone_from(code);
         }
         if self.connection == Connection::Offline {
-            self.tell(
-                "That link leads to a game on the server, and this client plays offline.",
-                Tone::Problem,
-            );
+            self.tell(say!("notice-link-offline"), Tone::Problem);
             return Vec::new();
         }
         if !self.connection.online() {
@@ -1366,17 +1391,11 @@ impl App {
     }
 
     /// Says that `what` needs the server when it is not connected.
-    fn require_online(&mut self, what: &str) -> bool {
+    fn require_online(&mut self, what: Phrase) -> bool {
         if self.connection.online() {
             true
         } else {
-            self.tell(
-                format!(
-                    "{what} needs the server, and this client is not connected to one. Play on \
-                     this computer meanwhile, or wait for the connection."
-                ),
-                Tone::Problem,
-            );
+            self.tell(say!("needs-server", what = what), Tone::Problem);
             false
         }
     }
@@ -1411,28 +1430,28 @@ impl App {
                         self.notice = None;
                     }
                     Err(e) => self.tell(
-                        format!("Those rules do not work together: {e}"),
+                        say!("notice-rules-clash", why = e.to_string()),
                         Tone::Problem,
                     ),
                 }
                 Vec::new()
             }
             PlayMode::Computer => {
-                if self.require_online("Playing the computer") {
+                if self.require_online(say!("doing-play-computer")) {
                     vec![self.new_game(OpponentPick::Computer(self.lobby.engine_pick()))]
                 } else {
                     Vec::new()
                 }
             }
             PlayMode::Friend => {
-                if self.require_online("Playing a friend") {
+                if self.require_online(say!("doing-play-friend")) {
                     vec![self.new_game(OpponentPick::Private)]
                 } else {
                     Vec::new()
                 }
             }
             PlayMode::Anyone => {
-                if self.require_online("Offering a game to anyone") {
+                if self.require_online(say!("doing-offer-anyone")) {
                     vec![self.new_game(OpponentPick::Open)]
                 } else {
                     Vec::new()
@@ -1451,7 +1470,10 @@ impl App {
             return vec![Outgoing::Move(mv)];
         }
         if let Err(e) = m.apply(&mv) {
-            self.tell(format!("That move cannot be played: {e}"), Tone::Problem);
+            self.tell(
+                say!("notice-move-refused", why = e.to_string()),
+                Tone::Problem,
+            );
         }
         Vec::new()
     }
@@ -1476,17 +1498,17 @@ impl App {
     /// Takes back a move (locally: the last one; online: asks the opponent).
     fn takeback(&mut self) -> Vec<Outgoing> {
         if self.online_game() {
-            self.tell(
-                "You asked to take back your last move: your opponent decides.",
-                Tone::News,
-            );
+            self.tell(say!("notice-takeback-asked"), Tone::News);
             return vec![Outgoing::Takeback];
         }
         if let Some(m) = &mut self.current {
             if m.moves.is_empty() {
-                self.tell("There is no move to take back.", Tone::News);
+                self.tell(say!("notice-no-takeback"), Tone::News);
             } else if let Err(e) = m.take_back(1) {
-                self.tell(format!("The takeback failed: {e}"), Tone::Problem);
+                self.tell(
+                    say!("notice-takeback-failed", why = e.to_string()),
+                    Tone::Problem,
+                );
             } else if self.screen == Screen::GameOver {
                 self.screen = Screen::Game;
             }
@@ -1497,7 +1519,7 @@ impl App {
     /// A new game with the same set-up (online: offered to the opponent).
     fn rematch(&mut self) -> Vec<Outgoing> {
         if self.online_game() {
-            self.tell("Rematch offered.", Tone::News);
+            self.tell(say!("notice-rematch-offered"), Tone::News);
             // The opponent's own offer is taken up; nothing is sent without a connection, and
             // then the offer stays to be answered.
             if self.connection.online() && self.offer == Some(Offer::Rematch) {
@@ -1523,7 +1545,7 @@ impl App {
             self.tell(why, Tone::Problem);
             return Vec::new();
         }
-        if !self.require_online("Analysis") {
+        if !self.require_online(say!("doing-analysis")) {
             return Vec::new();
         }
         let (start, moves) = match (self.screen, &self.replay, &self.current) {
@@ -1561,7 +1583,7 @@ impl App {
                 self.screen = Screen::Replay;
                 self.replay_return = Screen::GameOver;
             }
-            Err(e) => self.tell(format!("This game cannot be replayed: {e}"), Tone::Problem),
+            Err(e) => self.tell(say!("notice-no-replay", why = e.to_string()), Tone::Problem),
         }
     }
 
@@ -1571,7 +1593,7 @@ impl App {
         id: u64,
         start: AnyGame,
         moves: &[String],
-        names: [String; 2],
+        names: [Phrase; 2],
         result: Option<Ending>,
     ) {
         match Replay::new(start, moves) {
@@ -1584,7 +1606,7 @@ impl App {
                 self.replay_return = self.screen;
                 self.screen = Screen::Replay;
             }
-            Err(e) => self.tell(format!("This game cannot be replayed: {e}"), Tone::Problem),
+            Err(e) => self.tell(say!("notice-no-replay", why = e.to_string()), Tone::Problem),
         }
     }
 
@@ -1710,7 +1732,7 @@ mod tests {
         // A goat on b2, and the a1 tiger takes it at once: one capture wins.
         play(&mut app, &["b2", "a1", "c3"]);
         let m = app.current.as_ref().expect("game");
-        assert!(m.finished(), "{}", m.status());
+        assert!(m.finished(), "{:?}", m.status());
         app.tick(0.1);
         assert_eq!(app.screen, Screen::Game, "the capture is still being shown");
         app.tick(1.0);
@@ -1748,13 +1770,16 @@ mod tests {
         app.handle(Action::Resign);
         app.handle(Action::Resign);
         let m = app.current.as_ref().expect("game");
-        assert_eq!(m.status(), "Tigers win: goats resigned");
+        assert_eq!(m.status(), "Tigers win: Goats resigned");
         app.tick(0.0);
         assert_eq!(app.screen, Screen::GameOver);
         app.handle(Action::Rematch);
         app.handle(Action::OfferDraw);
         assert_eq!(
-            app.current.as_ref().map(Match::status).as_deref(),
+            app.current
+                .as_ref()
+                .map(|m| m.status().english())
+                .as_deref(),
             Some("Draw agreed")
         );
     }
@@ -1765,13 +1790,13 @@ mod tests {
         app.handle(Action::SelectMode(PlayMode::Computer));
         assert!(app.handle(Action::Start).is_empty());
         let notice = app.notice.clone().expect("a notice");
-        assert!(notice.tone == Tone::Problem && notice.text.contains("needs the server"));
+        assert!(notice.tone == Tone::Problem && notice.text.english().contains("needs the server"));
         app.handle(Action::DismissNotice);
         app.handle(Action::JoinByCode);
         assert!(
             app.notice
                 .as_ref()
-                .is_some_and(|n| n.text.contains("invite code"))
+                .is_some_and(|n| n.text.english().contains("invite code"))
         );
     }
 
@@ -1875,7 +1900,7 @@ mod tests {
             "The server is not answering. Trying again in 2 s."
         );
         app.tick(1.2);
-        assert!(app.connection.describe().ends_with("in 1 s."));
+        assert!(app.connection.describe().english().ends_with("in 1 s."));
         app.handle(Action::PlayOffline);
         assert_eq!(
             app.screen,
@@ -1883,7 +1908,7 @@ mod tests {
             "local play while it keeps trying"
         );
         app.apply(Event::Connecting { attempt: 2 });
-        assert!(app.connection.describe().contains("try 2"));
+        assert!(app.connection.describe().english().contains("try 2"));
         app.screen = Screen::Connection;
         app.apply(Event::Welcomed {
             name: "asha".into(),
@@ -2139,7 +2164,7 @@ mod tests {
         assert!(
             app.notice
                 .as_ref()
-                .is_some_and(|n| n.text.contains("needs the server"))
+                .is_some_and(|n| n.text.english().contains("needs the server"))
         );
         let mut app = online();
         app.handle(Action::SelectGame(GameKind::Jungle));
@@ -2165,19 +2190,22 @@ mod tests {
     #[test]
     fn notices_go_away_by_themselves_and_a_reconnection_clears_the_alarm() {
         let mut app = offline();
-        app.tell("Draw offered.", Tone::News);
+        app.tell(Phrase::verbatim("Draw offered."), Tone::News);
         app.tick(NOTICE_SECONDS - 0.5);
         assert!(app.notice.is_some(), "still up");
         app.tick(1.0);
         assert!(app.notice.is_none(), "gone after {NOTICE_SECONDS} s");
-        app.tell("The server is shutting down.", Tone::Problem);
+        app.tell(
+            Phrase::verbatim("The server is shutting down."),
+            Tone::Problem,
+        );
         app.tick(NOTICE_SECONDS + 1.0);
         assert!(app.notice.is_some(), "a problem stays longer");
         app.apply(Event::Welcomed {
             name: "asha".into(),
         });
         assert!(app.notice.is_none(), "connected again: the alarm is over");
-        app.tell("Your seek is open.", Tone::News);
+        app.tell(Phrase::verbatim("Your seek is open."), Tone::News);
         app.apply(Event::Welcomed {
             name: "asha".into(),
         });
@@ -2310,7 +2338,7 @@ mod tests {
         assert!(
             app.notice
                 .as_ref()
-                .is_some_and(|n| n.text.contains("/join/K7QM-2XPD"))
+                .is_some_and(|n| n.text.english().contains("/join/K7QM-2XPD"))
         );
     }
 
@@ -2434,7 +2462,7 @@ mod tests {
         assert!(app.handle(Action::Cell("a1".into())).is_empty());
         assert!(
             app.notice()
-                .is_some_and(|n| n.text.contains("looking back")),
+                .is_some_and(|n| n.text.english().contains("looking back")),
             "{:?}",
             app.notice()
         );
@@ -2481,7 +2509,7 @@ mod tests {
         assert!(
             person
                 .notice()
-                .is_some_and(|n| n.text.contains("No engine help"))
+                .is_some_and(|n| n.text.english().contains("No engine help"))
         );
         let mut computer = seated(Seats::One(Side::First), true);
         assert!(computer.engine_help().is_ok());
@@ -2547,7 +2575,7 @@ mod tests {
         assert_eq!(app.name_edit(), Some("x".repeat(MAX_NAME_CHARS).as_str()));
         assert!(
             app.notice()
-                .is_some_and(|n| n.tone == Tone::Problem && n.text.contains("at most 32")),
+                .is_some_and(|n| n.tone == Tone::Problem && n.text.english().contains("at most 32")),
             "{:?}",
             app.notice()
         );
@@ -2559,7 +2587,7 @@ mod tests {
         assert!(app.muted());
         assert_eq!(clean_name("  Bo  ").as_deref(), Ok("Bo"));
         assert_eq!(
-            clean_name(&"y".repeat(33)),
+            clean_name(&"y".repeat(33)).map_err(|e| e.english()),
             Err("A name has at most 32 characters.".to_owned())
         );
         assert!(clean_name("a\u{7}b").is_err());
@@ -2589,9 +2617,12 @@ mod tests {
             offers: Vec::new(),
         })));
         assert_eq!(app.take_cues(), [Cue::Join]);
-        assert_eq!(tab_title(&app.title(), 0), "Your move: Bagh Chal - Chaupal");
         assert_eq!(
-            tab_title(&app.title(), 2),
+            tab_title(&app.title().english(), 0),
+            "Your move: Bagh Chal - Chaupal"
+        );
+        assert_eq!(
+            tab_title(&app.title().english(), 2),
             "(2) Your move: Bagh Chal - Chaupal"
         );
     }
@@ -2636,7 +2667,7 @@ mod tests {
         }
         let next = app.next_change().expect("a running clock");
         assert!((next - 0.5).abs() < 1e-3, "the next whole second: {next}");
-        app.tell("Hello.", Tone::News);
+        app.tell(Phrase::verbatim("Hello."), Tone::News);
         assert!(app.next_change().is_some_and(|t| t <= 0.5));
     }
 }

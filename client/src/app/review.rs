@@ -9,6 +9,8 @@ use super::{App, EnginePick, OpponentPick, Outgoing, Screen, SidePick, Tone};
 use crate::play::Match;
 use crate::replay::Replay;
 use crate::review::ReviewState;
+use crate::say;
+use crate::words::Phrase;
 
 impl App {
     /// Asks for the review of the finished game on the screen; from the game-over screen, the
@@ -16,7 +18,7 @@ impl App {
     pub(super) fn ask_review(&mut self) -> Vec<Outgoing> {
         if self.screen != Screen::Replay {
             if !self.current.as_ref().is_some_and(Match::finished) {
-                self.tell("A game is reviewed once it is over.", Tone::Problem);
+                self.tell(say!("error-not-finished"), Tone::Problem);
                 return Vec::new();
             }
             self.open_replay();
@@ -28,11 +30,7 @@ impl App {
             return Vec::new();
         };
         let Some(id) = r.game else {
-            self.tell(
-                "Reviews are made by the server's engine: only games played on the server can \
-                 be reviewed.",
-                Tone::Problem,
-            );
+            self.tell(say!("review-server-only"), Tone::Problem);
             return Vec::new();
         };
         if r.review
@@ -41,7 +39,7 @@ impl App {
         {
             return Vec::new();
         }
-        if !self.require_online("A review") {
+        if !self.require_online(say!("doing-review")) {
             return Vec::new();
         }
         if let Some(r) = &mut self.replay {
@@ -77,16 +75,16 @@ impl App {
         r.review = Some(if review.plies.len() == r.len() {
             ReviewState::Ready(Box::new(review))
         } else {
-            ReviewState::Failed(format!(
-                "The review covers {} moves and this game has {}: it cannot be shown.",
-                review.plies.len(),
-                r.len()
+            ReviewState::Failed(say!(
+                "review-misfit",
+                covered = review.plies.len(),
+                moves = r.len()
             ))
         });
     }
 
     /// The server made no review of `game`: the reason shows where the review would have.
-    pub(super) fn review_failed(&mut self, game: u64, text: String) {
+    pub(super) fn review_failed(&mut self, game: u64, text: Phrase) {
         match self.awaiting(game) {
             Some(r) => r.review = Some(ReviewState::Failed(text)),
             None => self.tell(text, Tone::Problem),
@@ -101,10 +99,7 @@ impl App {
         };
         let game = r.game();
         if game.outcome().is_some() || game.legal_moves_text().is_empty() {
-            self.tell(
-                "The game is over in this position: pick an earlier move to play from.",
-                Tone::Problem,
-            );
+            self.tell(say!("review-over-here"), Tone::Problem);
             return Vec::new();
         }
         let side = match game.side_to_move() {
@@ -120,7 +115,7 @@ impl App {
             rated: false,
             position: Some(game.position_text()),
         };
-        if !self.require_online("Playing the computer from here") {
+        if !self.require_online(say!("doing-play-from-here")) {
             return Vec::new();
         }
         self.starting_from_replay = true;
@@ -191,7 +186,10 @@ mod tests {
         assert_eq!(app.screen(), Screen::Replay);
         assert_eq!(state(&app), Some(ReviewState::Asked));
         assert_eq!(
-            state(&app).and_then(|s| s.progress_text()).as_deref(),
+            state(&app)
+                .and_then(|s| s.progress_text())
+                .map(|p| p.english())
+                .as_deref(),
             Some("Asking the server for a review...")
         );
         // Asked already: not again.
@@ -208,7 +206,10 @@ mod tests {
             total: 41,
         });
         assert_eq!(
-            state(&app).and_then(|s| s.progress_text()).as_deref(),
+            state(&app)
+                .and_then(|s| s.progress_text())
+                .map(|p| p.english())
+                .as_deref(),
             Some("Analysing 17 of 41 positions")
         );
         // Another game's progress is not this one's.
@@ -255,7 +256,7 @@ mod tests {
             text: "Too many reviews.".into(),
         });
         assert_eq!(
-            app.notice().map(|n| n.text.as_str()),
+            app.notice().map(|n| n.text.english()).as_deref(),
             Some("Too many reviews.")
         );
     }
@@ -265,7 +266,9 @@ mod tests {
         let mut app = game_over();
         let _ = app.handle(Action::Review);
         app.apply(Event::Review(Box::new(sample())));
-        assert!(matches!(state(&app), Some(ReviewState::Failed(t)) if t.contains("6 moves")));
+        assert!(
+            matches!(state(&app), Some(ReviewState::Failed(t)) if t.english().contains("6 moves"))
+        );
         // Another game's review is ignored.
         let mut other = review();
         other.game = GameId(5);
@@ -283,7 +286,7 @@ mod tests {
         assert!(app.handle(Action::Review).is_empty());
         assert!(
             app.notice()
-                .is_some_and(|n| n.text.contains("only games played on the server"))
+                .is_some_and(|n| n.text.english().contains("only games played on the server"))
         );
         let mut app = game_over();
         app.apply(Event::Lost {
@@ -357,7 +360,7 @@ mod tests {
         assert!(app.handle(Action::PlayFromHere).is_empty());
         assert!(
             app.notice()
-                .is_some_and(|n| n.text.contains("game is over"))
+                .is_some_and(|n| n.text.english().contains("game is over"))
         );
         // From the start it would go, but not without the server.
         let _ = app.handle(Action::ReplayJump(0));
@@ -369,7 +372,7 @@ mod tests {
         assert!(app.handle(Action::PlayFromHere).is_empty());
         assert!(
             app.notice()
-                .is_some_and(|n| n.text.contains("needs the server"))
+                .is_some_and(|n| n.text.english().contains("needs the server"))
         );
     }
 }

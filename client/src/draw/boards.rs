@@ -13,6 +13,7 @@ use crate::geometry::{
     kalah_house, kalah_store,
 };
 use crate::view::{Animal, BaghChalView, BoardView, JungleView, KalahView, SholoGutiView};
+use crate::words::Words;
 
 /// The marks of play drawn over a board.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -43,11 +44,11 @@ pub struct Marks {
 }
 
 /// Draws `view` in `frame` with `marks`.
-pub fn draw(view: &BoardView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
+pub fn draw(view: &BoardView, frame: &Frame, marks: &Marks, (fonts, words): (&Fonts, &Words)) {
     match view {
         BoardView::BaghChal(v) => bagh_chal(v, frame, marks, fonts),
         BoardView::Kalah(v) => kalah(v, frame, marks, fonts),
-        BoardView::Jungle(v) => jungle(v, frame, marks, fonts),
+        BoardView::Jungle(v) => jungle(v, frame, marks, (fonts, words)),
         BoardView::SholoGuti(v) => sholo_guti(v, frame, marks, fonts),
     }
 }
@@ -564,7 +565,7 @@ fn side_colours(side: Side) -> (Color, Color) {
 
 // ---------------------------------------------------------------- Jungle
 
-fn jungle(v: &JungleView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
+fn jungle(v: &JungleView, frame: &Frame, marks: &Marks, (fonts, words): (&Fonts, &Words)) {
     let view = BoardView::Jungle(v.clone());
     let (files, ranks) = (f32::from(v.files), f32::from(v.ranks));
     let outer = unit_rect(
@@ -635,7 +636,7 @@ fn jungle(v: &JungleView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
     for (sq, side, animal) in &v.pieces {
         let name = geometry::square_name(sq.0, sq.1);
         if let Some(p) = piece_at(&view, frame, marks, &name) {
-            animal_piece(p, r, *side, *animal, fonts);
+            animal_piece(p, r, *side, (*animal, &words.t(animal.label())), fonts);
         }
     }
     let occupied: Vec<String> = v
@@ -708,18 +709,19 @@ fn den(a: geometry::Area, owner: Side) {
     draw_rectangle_lines(a.x, a.y, a.w, a.h, (a.w * 0.08).max(2.0), alpha(fill, 0.9));
 }
 
-/// An animal: a token in its side's colour with its short name and its rank.
-pub fn animal_piece(c: Px, r: f32, side: Side, animal: Animal, fonts: &Fonts) {
+/// An animal: a token in its side's colour with its short name (`label`, in the player's
+/// language) and its rank.
+pub fn animal_piece(c: Px, r: f32, side: Side, (animal, label): (Animal, &str), fonts: &Fonts) {
     fonts
         .typesetter()
-        .quietly(|| animal_piece_drawn(c, r, side, animal, fonts));
+        .quietly(|| animal_piece_drawn(c, r, side, (animal, label), fonts));
 }
 
-fn animal_piece_drawn(c: Px, r: f32, side: Side, animal: Animal, fonts: &Fonts) {
+fn animal_piece_drawn(c: Px, r: f32, side: Side, (animal, label): (Animal, &str), fonts: &Fonts) {
     let (fill, dark) = side_colours(side);
     token(c, r, fill, dark);
     text(
-        animal.short(),
+        label,
         c.x,
         c.y + r * 0.05,
         r * 0.78,

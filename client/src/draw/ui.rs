@@ -13,6 +13,7 @@ use super::paint::{self, Align, rounded, rounded_edged, text};
 use super::theme::{self, alpha};
 use crate::geometry::{Area, Px};
 use crate::layout::{self, Measure};
+use crate::words::{Phrase, Words};
 
 /// How far a press may move and still be a click (or tap), in pixels.
 pub const DRAG_SLOP: f32 = 10.0;
@@ -204,6 +205,8 @@ pub enum Look {
 pub struct Ui<'a> {
     pub input: &'a Input,
     pub fonts: &'a Fonts,
+    /// The interface's words, in the player's language.
+    pub words: &'a Words,
     /// The base text size, scaled with the window.
     pub unit: f32,
     /// Whether the window is laid out for a phone held upright.
@@ -312,10 +315,18 @@ impl Measure for Ui<'_> {
 impl<'a> Ui<'a> {
     /// Widgets for this frame, with text sized for a window of `w` x `h` pixels, and the
     /// heights of the screen's parts as last measured.
-    pub fn new(input: &'a Input, fonts: &'a Fonts, heights: &'a Heights, w: f32, h: f32) -> Ui<'a> {
+    pub fn new(
+        input: &'a Input,
+        fonts: &'a Fonts,
+        words: &'a Words,
+        heights: &'a Heights,
+        w: f32,
+        h: f32,
+    ) -> Ui<'a> {
         Ui {
             input,
             fonts,
+            words,
             unit: layout::unit(w, h),
             portrait: layout::portrait(w, h),
             answers: true,
@@ -335,6 +346,7 @@ impl<'a> Ui<'a> {
         Ui {
             input: self.input,
             fonts: self.fonts,
+            words: self.words,
             unit: self.unit,
             portrait: self.portrait,
             answers: self.answers,
@@ -342,6 +354,21 @@ impl<'a> Ui<'a> {
             heights: self.heights,
             view,
         }
+    }
+
+    /// The message `id` in the player's language (English where it has no translation).
+    pub fn t(&self, id: &str) -> String {
+        self.words.t(id)
+    }
+
+    /// `phrase` in the player's language.
+    pub fn say(&self, phrase: &Phrase) -> String {
+        self.words.say(phrase)
+    }
+
+    /// A game's name in the player's language.
+    pub fn game(&self, kind: chaupal_shared::GameKind) -> String {
+        self.words.say(&crate::terms::game_name(kind))
     }
 
     /// The heights of the screen's parts, as last measured.
@@ -355,6 +382,7 @@ impl<'a> Ui<'a> {
         Ui {
             input,
             fonts: self.fonts,
+            words: self.words,
             unit: self.unit,
             portrait: self.portrait,
             answers: self.answers && answers,

@@ -11,8 +11,8 @@ use chaupal_shared::AnyGame;
 use chaupal_shared::protocol::{
     Action as Act, AnalysisRequest, ClientMessage, Clocks, Engine, ErrorCode, ErrorReply,
     GameEvent, GameId, GameSetup, GameSnapshot, GameStatus, GameSummary, LobbyEvent, Opponent,
-    PROTOCOL_VERSION, PlayerId, Reply, Request, ResultReason, RulePair, Score, SearchLine, SeekId,
-    SeekInfo, ServerMessage, SideChoice, Version,
+    PROTOCOL_VERSION, PlayerId, Reply, Request, ResultReason, RulePair, Score, SearchLine,
+    SeatInfo, SeekId, SeekInfo, ServerMessage, SideChoice, Version,
 };
 
 use super::wording;
@@ -21,7 +21,10 @@ use crate::app::{
     OpponentPick, Outgoing, Record, SeekEntry, SidePick, clock_words,
 };
 use crate::config::Config;
-use crate::play::{ClockState, Ending, Hint, Match, Seats, capitalise};
+use crate::play::{ClockState, Ending, Hint, Match, Seats};
+use crate::say;
+use crate::terms;
+use crate::words::Phrase;
 
 /// How many finished games the lobby lists.
 pub const FINISHED_SHOWN: u32 = 12;
@@ -160,6 +163,7 @@ impl Link {
                     | Outgoing::Share(_)
                     | Outgoing::Rename(_)
                     | Outgoing::SetMuted(_)
+                    | Outgoing::SetLanguage(_)
             ) {
                 return Reaction::default();
             }
@@ -222,7 +226,7 @@ impl Link {
             Outgoing::CancelSeek(id) => {
                 vec![self.message(
                     Request::CancelSeek { seek: SeekId(id) },
-                    Asked::Action("cancel the seek"),
+                    Asked::Action("asked-cancel-seek"),
                 )]
             }
             Outgoing::AcceptSeek(id) => {
@@ -260,16 +264,16 @@ impl Link {
                 )],
                 None => Vec::new(),
             },
-            Outgoing::Resign => act(self, Act::Resign, "resign"),
-            Outgoing::OfferDraw => act(self, Act::OfferDraw, "offer a draw"),
-            Outgoing::AcceptDraw => act(self, Act::AcceptDraw, "accept the draw"),
-            Outgoing::DeclineDraw => act(self, Act::DeclineDraw, "decline"),
-            Outgoing::Takeback => act(self, Act::RequestTakeback, "ask for a takeback"),
-            Outgoing::AcceptTakeback => act(self, Act::AcceptTakeback, "accept the takeback"),
-            Outgoing::DeclineTakeback => act(self, Act::DeclineTakeback, "decline"),
-            Outgoing::OfferRematch => act(self, Act::OfferRematch, "offer a rematch"),
-            Outgoing::AcceptRematch => act(self, Act::AcceptRematch, "accept the rematch"),
-            Outgoing::DeclineRematch => act(self, Act::DeclineRematch, "decline"),
+            Outgoing::Resign => act(self, Act::Resign, "asked-resign"),
+            Outgoing::OfferDraw => act(self, Act::OfferDraw, "asked-offer-draw"),
+            Outgoing::AcceptDraw => act(self, Act::AcceptDraw, "asked-accept-draw"),
+            Outgoing::DeclineDraw => act(self, Act::DeclineDraw, "asked-decline"),
+            Outgoing::Takeback => act(self, Act::RequestTakeback, "asked-takeback"),
+            Outgoing::AcceptTakeback => act(self, Act::AcceptTakeback, "asked-accept-takeback"),
+            Outgoing::DeclineTakeback => act(self, Act::DeclineTakeback, "asked-decline"),
+            Outgoing::OfferRematch => act(self, Act::OfferRematch, "asked-offer-rematch"),
+            Outgoing::AcceptRematch => act(self, Act::AcceptRematch, "asked-accept-rematch"),
+            Outgoing::DeclineRematch => act(self, Act::DeclineRematch, "asked-decline"),
             Outgoing::Analyse {
                 kind,
                 rules,
@@ -317,7 +321,8 @@ impl Link {
             | Outgoing::CopyText(_)
             | Outgoing::Share(_)
             | Outgoing::Rename(_)
-            | Outgoing::SetMuted(_) => Vec::new(),
+            | Outgoing::SetMuted(_)
+            | Outgoing::SetLanguage(_) => Vec::new(),
         };
         Reaction::send(requests)
     }
@@ -477,10 +482,10 @@ impl Link {
                         id: summary.game.0,
                         start,
                         moves,
-                        names: [0, 1].map(|i| summary.seats[i].name.clone()),
+                        names: [0, 1].map(|i| seat_name(&summary.seats[i])),
                         result: summary.result,
                     })),
-                    Err(e) => Event::Problem(format!("This game cannot be replayed: {e}")),
+                    Err(e) => Event::Problem(say!("notice-no-replay", why = e.to_string())),
                 });
             }
             Reply::Analysis { best_move, line } => out.events.push(Event::Suggestion {
@@ -521,23 +526,23 @@ impl Link {
             self.game = None;
         }
         let what = match asked {
-            Asked::Hello => "Connecting",
-            Asked::Create => "Starting the game",
-            Asked::Join => "Joining the game",
-            Asked::Accept => "Accepting the seek",
-            Asked::Watch(_) => "Watching the game",
-            Asked::Rejoin(_) => "Going back to your game",
-            Asked::Subscribe => "Opening the lobby",
-            Asked::Move => "Your move",
-            Asked::Action(what) => what,
-            Asked::Hint => "The hint",
-            Asked::Analyse => "The analysis",
-            Asked::Finished => "Listing your games",
-            Asked::Record => "Loading the game",
-            Asked::Review(_) => "The review",
-            Asked::Other => "",
+            Asked::Hello => Some(say!("asked-hello")),
+            Asked::Create => Some(say!("asked-create")),
+            Asked::Join => Some(say!("asked-join")),
+            Asked::Accept => Some(say!("asked-accept")),
+            Asked::Watch(_) => Some(say!("asked-watch")),
+            Asked::Rejoin(_) => Some(say!("asked-rejoin")),
+            Asked::Subscribe => Some(say!("asked-subscribe")),
+            Asked::Move => Some(say!("asked-move")),
+            Asked::Action(what) => Some(Phrase::new(what)),
+            Asked::Hint => Some(say!("asked-hint")),
+            Asked::Analyse => Some(say!("asked-analyse")),
+            Asked::Finished => Some(say!("asked-finished")),
+            Asked::Record => Some(say!("asked-record")),
+            Asked::Review(_) => Some(say!("asked-review")),
+            Asked::Other => None,
         };
-        let text = wording::server_error(&capitalise(what), error);
+        let text = wording::server_error(what, error);
         match asked {
             Asked::Review(game) => Event::ReviewFailed { game: game.0, text },
             _ => Event::Refused { text, unlock_board },
@@ -615,7 +620,7 @@ impl Link {
         let game = match snapshot_match(&s) {
             Ok(m) => m,
             Err(e) => {
-                return Reaction::event(Event::Problem(format!("This game cannot be shown: {e}")));
+                return Reaction::event(Event::Problem(say!("notice-no-show", why = e)));
             }
         };
         let offers = [
@@ -666,10 +671,7 @@ impl Link {
             kind: s.kind,
             rules: s.rules.into_iter().map(|p| (p.key, p.value)).collect(),
             mine: self.me == Some(s.by.id),
-            who: match s.rating {
-                Some(r) => format!("{} ({r})", s.by.name),
-                None => s.by.name,
-            },
+            who: crate::play::seat_label(&Phrase::verbatim(s.by.name), s.rating),
             clock: s.clock.as_ref().map(clock_words),
             rated: s.rated,
         }
@@ -685,7 +687,7 @@ impl Link {
                 .any(|s| s.player.as_ref().map(|p| p.id) == me && me.is_some()),
             id: g.game.0,
             kind: g.kind,
-            players: [0, 1].map(|i| g.seats[i].name.clone()),
+            players: [0, 1].map(|i| seat_name(&g.seats[i])),
             ratings: [0, 1].map(|i| g.seats[i].rating),
             moves: g.plies,
             watchers: g.watchers,
@@ -749,7 +751,7 @@ fn snapshot_match(s: &GameSnapshot) -> Result<Match, String> {
         m.apply(mv).map_err(|e| e.to_string())?;
     }
     m.settle();
-    m.names = [0, 1].map(|i| summary.seats[i].name.clone());
+    m.names = [0, 1].map(|i| seat_name(&summary.seats[i]));
     m.ai = [0, 1].map(|i| summary.seats[i].engine.is_some());
     m.ratings = [0, 1].map(|i| summary.seats[i].rating);
     m.id = Some(summary.game.0);
@@ -780,15 +782,15 @@ fn engine(pick: &EnginePick) -> Engine {
 fn hint(text: String, line: Option<&SearchLine>) -> Hint {
     let (eval, chances) = match line.map(|l| l.score) {
         Some(Score::Cp(cp)) => (
-            Some(format!("{:+.2}", f64::from(cp) / 100.0)),
+            Some(Phrase::verbatim(format!("{:+.2}", f64::from(cp) / 100.0))),
             // A logistic curve: 0 = even, +-4 units about 90 / 10 per cent.
             Some((1.0 / (1.0 + (-f64::from(cp) / 180.0).exp())) as f32),
         ),
-        Some(Score::Win(plies)) => (Some(format!("wins in {plies} plies")), Some(1.0)),
-        Some(Score::Loss(plies)) => (Some(format!("loses in {plies} plies")), Some(0.0)),
-        Some(Score::Draw) => (Some("a draw with best play".to_owned()), Some(0.5)),
+        Some(Score::Win(plies)) => (Some(say!("eval-wins-in", plies = plies)), Some(1.0)),
+        Some(Score::Loss(plies)) => (Some(say!("eval-loses-in", plies = plies)), Some(0.0)),
+        Some(Score::Draw) => (Some(say!("eval-draw")), Some(0.5)),
         Some(Score::Margin(m)) => (
-            Some(format!("{m:+} seeds with best play")),
+            Some(say!("eval-margin", seeds = format!("{m:+}"))),
             Some(match m.signum() {
                 1 => 1.0,
                 -1 => 0.0,
@@ -801,6 +803,15 @@ fn hint(text: String, line: Option<&SearchLine>) -> Hint {
         text,
         eval,
         chances,
+    }
+}
+
+/// A seat's name as the client shows it: a player's own, a computer level's in the
+/// interface's language ("AI level 3"), an engine's as the server gives it.
+fn seat_name(seat: &SeatInfo) -> Phrase {
+    match &seat.engine {
+        Some(Engine::Level { level }) => terms::ai_level(*level),
+        _ => Phrase::verbatim(&seat.name),
     }
 }
 
@@ -817,14 +828,14 @@ fn finished_entry(g: &GameSummary) -> FinishedEntry {
     FinishedEntry {
         id: g.game.0,
         kind: g.kind,
-        players: [0, 1].map(|i| g.seats[i].name.clone()),
+        players: [0, 1].map(|i| seat_name(&g.seats[i])),
         result: match g.result {
-            Some(r) if r.reason == ResultReason::Aborted => "aborted".to_owned(),
+            Some(r) if r.reason == ResultReason::Aborted => say!("finished-aborted"),
             Some(r) => match r.winner {
-                Some(w) => format!("{} won", g.seats[w.index()].name),
-                None => "draw".to_owned(),
+                Some(w) => say!("finished-won", name = seat_name(&g.seats[w.index()])),
+                None => say!("finished-draw"),
             },
-            None => "unfinished".to_owned(),
+            None => say!("finished-unfinished"),
         },
         moves: g.plies,
     }
@@ -1024,6 +1035,7 @@ mod tests {
             app.notice()
                 .expect("told")
                 .text
+                .english()
                 .contains("now plays as Bina")
         );
     }
@@ -1042,7 +1054,11 @@ mod tests {
         deliver(&mut link, &mut app, &mut config, err);
         assert_eq!(config.token(SERVER), None);
         let notice = app.notice().expect("told");
-        assert!(notice.text.contains("new player"), "{}", notice.text);
+        assert!(
+            notice.text.english().contains("new player"),
+            "{:?}",
+            notice.text
+        );
     }
 
     #[test]
@@ -1168,7 +1184,7 @@ mod tests {
         }
         assert!(
             app.notice()
-                .is_none_or(|n| !n.text.contains("Your opponent")),
+                .is_none_or(|n| !n.text.english().contains("Your opponent")),
             "a watcher has no opponent"
         );
     }
@@ -1186,8 +1202,8 @@ mod tests {
         let m = app.current().expect("game");
         assert_eq!(m.ratings, [Some(1523), Some(1789)]);
         assert_eq!(
-            m.names,
-            ["asha".to_owned(), "bo".to_owned()],
+            m.names.each_ref().map(Phrase::english),
+            ["asha".to_owned(), "AI level 5".to_owned()],
             "names stay bare"
         );
         let mut rated = summary(9, GameKind::Jungle);
@@ -1227,7 +1243,7 @@ mod tests {
         deliver(&mut link, &mut app, &mut config, back);
         assert_eq!(app.current().map(|m| m.moves.len()), Some(0));
         assert_eq!(
-            app.notice().map(|n| n.text.clone()).as_deref(),
+            app.notice().map(|n| n.text.english()).as_deref(),
             Some("2 moves were taken back.")
         );
     }
@@ -1280,10 +1296,10 @@ mod tests {
         };
         deliver(&mut link, &mut app, &mut config, err);
         assert!(app.current().is_some_and(|m| m.pending.is_none()));
-        let text = app.notice().map(|n| n.text.clone()).unwrap_or_default();
+        let text = app.notice().map(|n| n.text.english()).unwrap_or_default();
         assert!(
             text.contains("not your turn") || text.contains("other side"),
-            "{text}"
+            "{text:?}"
         );
     }
 
@@ -1314,7 +1330,14 @@ mod tests {
         );
         assert_eq!(app.seeks().len(), 1);
         assert_eq!(app.seeks()[0].who, "bo (1500)");
-        assert_eq!(app.seeks()[0].clock.as_deref(), Some("5 min + 5 s"));
+        assert_eq!(
+            app.seeks()[0]
+                .clock
+                .as_ref()
+                .map(Phrase::english)
+                .as_deref(),
+            Some("5 min + 5 s")
+        );
         assert!(!app.seeks()[0].mine, "made by bo, not by asha");
         deliver(
             &mut link,
@@ -1379,8 +1402,11 @@ mod tests {
         assert_eq!(app.screen(), Screen::Replay);
         assert_eq!(app.replay().map(|r| r.ply()), Some(2));
         assert_eq!(
-            app.replay().and_then(Replay::result_text).as_deref(),
-            Some("bo (tigers) wins: goats resigned"),
+            app.replay()
+                .and_then(Replay::result_text)
+                .map(|r| r.english())
+                .as_deref(),
+            Some("bo (Tigers) wins: Goats resigned"),
             "the result, which the board does not show"
         );
         app.handle(crate::app::Action::Back);
@@ -1502,7 +1528,10 @@ mod tests {
                 pv: vec!["c3".into()],
             }),
         );
-        assert_eq!(h.eval.as_deref(), Some("+0.00"));
+        assert_eq!(
+            h.eval.as_ref().map(Phrase::english).as_deref(),
+            Some("+0.00")
+        );
         assert_eq!(h.chances, Some(0.5));
         let won = hint(
             "3".into(),
@@ -1589,7 +1618,7 @@ mod tests {
             },
         );
         assert!(
-            matches!(state(&app), Some(ReviewState::Failed(t)) if t.starts_with("The review: The server is busy")),
+            matches!(state(&app), Some(ReviewState::Failed(t)) if t.english().starts_with("The review: The server is busy")),
             "{:?}",
             state(&app)
         );
@@ -1607,7 +1636,10 @@ mod tests {
             },
         );
         assert_eq!(
-            state(&app).and_then(|s| s.progress_text()).as_deref(),
+            state(&app)
+                .and_then(|s| s.progress_text())
+                .map(|p| p.english())
+                .as_deref(),
             Some("Analysing 1 of 3 positions")
         );
         deliver(

@@ -15,6 +15,8 @@ use std::time::Duration;
 
 pub use crate::platform::Frame;
 use crate::platform::{self, Socket, SocketEvent};
+use crate::say;
+use crate::words::Phrase;
 
 /// The pause before the first retry; it doubles up to [`MAX_RETRY`].
 pub const FIRST_RETRY: Duration = Duration::from_secs(1);
@@ -32,7 +34,7 @@ pub enum FromNet {
     Frame(Frame),
     /// The connection failed or dropped; the next attempt starts after `retry_in`.
     Lost {
-        reason: String,
+        reason: Phrase,
         attempt: u32,
         retry_in: Duration,
     },
@@ -54,37 +56,32 @@ pub struct Address {
 }
 
 /// Reads a server address; says in words what is wrong with a bad one.
-pub fn parse_address(url: &str) -> Result<Address, String> {
+pub fn parse_address(url: &str) -> Result<Address, Phrase> {
     let (rest, secure) = if let Some(r) = url.strip_prefix("ws://") {
         (r, false)
     } else if let Some(r) = url.strip_prefix("wss://") {
         (r, true)
     } else {
-        return Err(format!(
-            "{url} is not a server address: it should look like ws://127.0.0.1:7878 (or \
-             wss://example.org for an encrypted connection)"
-        ));
+        return Err(say!("address-not-ws", url = url));
     };
     let authority = rest.split(['/', '?']).next().unwrap_or("");
     if authority.contains('@') {
-        return Err(format!(
-            "{url}: a server address carries no user name or password"
-        ));
+        return Err(say!("address-with-user", url = url));
     }
     let default_port = if secure { 443 } else { 80 };
     let read_port = |p: &str| {
         p.parse::<u16>()
-            .map_err(|_| format!("{url}: '{p}' is not a port number"))
+            .map_err(|_| say!("address-bad-port", url = url, port = p))
     };
     // `[v6 address]:port`, `[v6 address]`, `host:port` or `host`.
     let (host, port) = if let Some(bracketed) = authority.strip_prefix('[') {
         let (host, after) = bracketed
             .split_once(']')
-            .ok_or_else(|| format!("{url}: the address in [ ] is not closed"))?;
+            .ok_or_else(|| say!("address-unclosed", url = url))?;
         let port = match after.strip_prefix(':') {
             Some(p) => read_port(p)?,
             None if after.is_empty() => default_port,
-            None => return Err(format!("{url}: '{after}' after the address makes no sense")),
+            None => return Err(say!("address-trailing", url = url, after = after)),
         };
         (host.to_owned(), port)
     } else {
@@ -94,7 +91,7 @@ pub fn parse_address(url: &str) -> Result<Address, String> {
         }
     };
     if host.is_empty() {
-        return Err(format!("{url} names no server"));
+        return Err(say!("address-no-server", url = url));
     }
     Ok(Address { host, port, secure })
 }
@@ -126,7 +123,7 @@ impl Redial {
     }
 
     /// The attempt failed or the connection dropped at `now`: what to report, and the pause.
-    pub fn closed(&mut self, reason: String, now: f64) -> FromNet {
+    pub fn closed(&mut self, reason: Phrase, now: f64) -> FromNet {
         let attempt = self.attempt.max(1);
         let retry_in = retry_delay(attempt);
         self.due = Some(now + retry_in.as_secs_f64());
@@ -250,11 +247,11 @@ mod tests {
         let mut r = Redial::default();
         assert_eq!(r.start(), FromNet::Connecting { attempt: 1 });
         assert!(!r.due(100.0, true), "not while an attempt is under way");
-        let lost = r.closed("no".into(), 10.0);
+        let lost = r.closed(Phrase::verbatim("no"), 10.0);
         assert_eq!(
             lost,
             FromNet::Lost {
-                reason: "no".into(),
+                reason: Phrase::verbatim("no"),
                 attempt: 1,
                 retry_in: FIRST_RETRY
             }
@@ -305,17 +302,25 @@ mod tests {
         assert!(
             parse_address("http://x")
                 .unwrap_err()
+                .english()
                 .contains("ws://127.0.0.1:7878")
         );
-        assert!(parse_address("ws://x:port").unwrap_err().contains("port"));
+        assert!(
+            parse_address("ws://x:port")
+                .unwrap_err()
+                .english()
+                .contains("port")
+        );
         assert!(
             parse_address("ws:///play")
                 .unwrap_err()
+                .english()
                 .contains("no server")
         );
         assert!(
             parse_address("wss://me:pw@example.org")
                 .unwrap_err()
+                .english()
                 .contains("no user name")
         );
     }
@@ -391,7 +396,7 @@ mod tests {
             let until = std::time::Instant::now() + Duration::from_secs(10);
             while std::time::Instant::now() < until {
                 if let Some(FromNet::Lost { reason, .. }) = net.wait(Duration::from_millis(200)) {
-                    assert!(reason.contains("closed"), "{reason}");
+                    assert!(reason.english().contains("closed"), "{reason:?}");
                     break;
                 }
             }
@@ -420,6 +425,6 @@ mod tests {
             }
         }
         let reason = reason.expect("a report");
-        assert!(reason.contains("not answering"), "{reason}");
+        assert!(reason.english().contains("not answering"), "{reason:?}");
     }
 }

@@ -10,6 +10,7 @@ use super::{Frame, FromNet, NetHandle};
 use crate::app::{App, Event, Outgoing};
 use crate::config::Config;
 use crate::platform::Store;
+use crate::say;
 
 /// A client connected (or connecting) to one server.
 pub struct Online {
@@ -92,6 +93,11 @@ impl Online {
                 self.save(app);
                 return;
             }
+            Outgoing::SetLanguage(language) => {
+                self.config.language = language.map(|l| l.tag().to_owned());
+                self.save(app);
+                return;
+            }
             _ => {}
         }
         let reaction = self.link.outgoing(out);
@@ -118,7 +124,7 @@ impl Online {
         let msg = match decoded {
             Ok(m) => m,
             Err(e) => {
-                let problem = format!("The server sent something this client cannot read ({e}).");
+                let problem = say!("problem-unreadable", detail = e.to_string());
                 self.apply(Event::Problem(problem), app);
                 return;
             }
@@ -157,7 +163,7 @@ impl Online {
         match codec::encode_json(msg) {
             Ok(text) => self.net.send(Frame::Text(text)),
             Err(e) => {
-                let problem = format!("This request could not be sent ({e}).");
+                let problem = say!("problem-not-sent", detail = e.to_string());
                 let _ = app.apply(Event::Problem(problem));
             }
         }
@@ -165,8 +171,7 @@ impl Online {
 
     fn save(&mut self, app: &mut App) {
         if let Err(e) = self.store.save(&self.config) {
-            let problem = format!("Your name and player token could not be saved: {e}");
-            self.apply(Event::Problem(problem), app);
+            self.apply(Event::Problem(e), app);
         }
     }
 }

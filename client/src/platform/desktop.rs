@@ -17,6 +17,8 @@ use tungstenite::{Message, WebSocket};
 use super::{Frame, SocketEvent, TextField, Typed};
 use crate::config::{self, Config};
 use crate::net::{parse_address, wording};
+use crate::say;
+use crate::words::Phrase;
 
 /// The websocket over TCP, encrypted or not.
 type Ws = WebSocket<MaybeTlsStream<TcpStream>>;
@@ -58,7 +60,7 @@ impl Socket {
         let thread = match thread {
             Ok(t) => Some(t),
             Err(e) => {
-                let why = format!("The client could not start its network thread ({e}).");
+                let why = say!("problem-no-thread", detail = e.to_string());
                 let (tx, rx) = mpsc::channel();
                 let _ = tx.send(SocketEvent::Closed(why));
                 return Socket {
@@ -122,7 +124,7 @@ fn tcp(ws: &Ws) -> Option<&TcpStream> {
 }
 
 /// Opens the websocket (TLS first for `wss://`).
-fn connect(url: &str) -> Result<Ws, String> {
+fn connect(url: &str) -> Result<Ws, Phrase> {
     let address = parse_address(url)?;
     let addrs: Vec<_> = (address.host.as_str(), address.port)
         .to_socket_addrs()
@@ -158,7 +160,7 @@ fn session(
     mut ws: Ws,
     commands: &Receiver<Command>,
     events: &Sender<SocketEvent>,
-) -> Option<String> {
+) -> Option<Phrase> {
     loop {
         loop {
             match commands.try_recv() {
@@ -233,32 +235,36 @@ impl Store {
     }
 
     /// The remembered settings (empty when there are none yet); a problem in words.
-    pub fn load(&self) -> Result<Config, String> {
+    pub fn load(&self) -> Result<Config, Phrase> {
         match &self.path {
-            Some(p) => Config::load(p).map_err(|e| e.to_string()),
+            Some(p) => {
+                Config::load(p).map_err(|e| say!("problem-settings", detail = e.to_string()))
+            }
             None => Ok(Config::default()),
         }
     }
 
     /// Keeps the settings for next time.
-    pub fn save(&self, config: &Config) -> Result<(), String> {
+    pub fn save(&self, config: &Config) -> Result<(), Phrase> {
         match &self.path {
-            Some(p) => config.save(p).map_err(|e| e.to_string()),
+            Some(p) => config
+                .save(p)
+                .map_err(|e| say!("problem-settings", detail = e.to_string())),
             None => Ok(()),
         }
     }
 }
 
 /// Puts `text` on the clipboard, through the window (so only while it is open).
-pub fn copy_text(text: &str) -> Result<(), String> {
+pub fn copy_text(text: &str) -> Result<(), Phrase> {
     macroquad::miniquad::window::clipboard_set(text);
     Ok(())
 }
 
 /// Opens `url` in the system's browser.
-pub fn open_url(url: &str) -> Result<(), String> {
+pub fn open_url(url: &str) -> Result<(), Phrase> {
     if !(url.starts_with("http://") || url.starts_with("https://")) {
-        return Err(format!("{url} is not a web address."));
+        return Err(say!("problem-not-web-address", url = url));
     }
     let mut command = if cfg!(target_os = "windows") {
         let mut c = std::process::Command::new("cmd");
@@ -276,7 +282,7 @@ pub fn open_url(url: &str) -> Result<(), String> {
         .stderr(std::process::Stdio::null())
         .spawn()
         .map(drop)
-        .map_err(|e| format!("Could not open {url} in a browser ({e})."))
+        .map_err(|e| say!("problem-no-browser", url = url, detail = e.to_string()))
 }
 
 /// The desktop program was not loaded from a page.
@@ -299,7 +305,7 @@ pub fn pace(wait: Option<f32>, idle: f32, spent: f32) {
 }
 
 /// Passes a link on: the desktop puts it on the clipboard (`Ok(true)`: copied).
-pub fn share(link: &str) -> Result<bool, String> {
+pub fn share(link: &str) -> Result<bool, Phrase> {
     copy_text(link).map(|()| true)
 }
 
@@ -311,6 +317,27 @@ pub fn fetch_font(_name: crate::draw::text::fonts::FontName) -> bool {
 /// Nothing is fetched on the desktop.
 pub fn fonts_fetched() -> Vec<(crate::draw::text::fonts::FontName, Option<Vec<u8>>)> {
     Vec::new()
+}
+
+/// The languages the system prefers, best first, from the environment: `LANGUAGE` (a list
+/// split by colons), then `LC_ALL`, `LC_MESSAGES` and `LANG` (`ne_NP.UTF-8`); the "C" locale
+/// names none.
+pub fn languages() -> Vec<String> {
+    let read = |name: &str| std::env::var(name).unwrap_or_default();
+    system_languages(
+        &read("LANGUAGE"),
+        &[read("LC_ALL"), read("LC_MESSAGES"), read("LANG")],
+    )
+}
+
+/// The tags named by a `LANGUAGE` list and the locale variables, best first.
+fn system_languages(list: &str, locales: &[String]) -> Vec<String> {
+    list.split(':')
+        .chain(locales.iter().map(String::as_str))
+        .map(str::trim)
+        .filter(|t| !t.is_empty() && *t != "C" && *t != "POSIX" && !t.starts_with("C."))
+        .map(str::to_owned)
+        .collect()
 }
 
 /// The desktop leaves the network to the socket: it says when the server cannot be reached.
@@ -342,6 +369,23 @@ mod tests {
     use super::*;
     use std::net::TcpListener;
 
+    #[test]
+    fn the_systems_languages_come_from_language_then_the_locale() {
+        let none = String::new();
+        assert_eq!(
+            system_languages("ne:hi", &["en_GB.UTF-8".into(), none.clone(), none.clone()]),
+            ["ne", "hi", "en_GB.UTF-8"]
+        );
+        assert_eq!(
+            system_languages(
+                "",
+                &["C.UTF-8".into(), "POSIX".into(), "bn_BD.UTF-8".into()]
+            ),
+            ["bn_BD.UTF-8"]
+        );
+        assert!(system_languages("", &[none.clone(), none.clone(), none]).is_empty());
+    }
+
     fn events_until_closed(socket: &mut Socket) -> Vec<SocketEvent> {
         let until = Instant::now() + Duration::from_secs(10);
         let mut seen = Vec::new();
@@ -369,7 +413,7 @@ mod tests {
             }
         });
         let err = connect(&format!("wss://127.0.0.1:{port}")).expect_err("no TLS there");
-        assert!(err.contains("secure"), "{err}");
+        assert!(err.english().contains("secure"), "{err:?}");
     }
 
     #[test]
@@ -399,6 +443,13 @@ mod tests {
         }
         socket.send(Frame::Text("hi".into()));
         let seen = events_until_closed(&mut socket);
+        let seen: Vec<_> = seen
+            .into_iter()
+            .map(|e| match e {
+                SocketEvent::Closed(why) => SocketEvent::Closed(Phrase::verbatim(why.english())),
+                other => other,
+            })
+            .collect();
         assert_eq!(
             seen,
             [

@@ -15,6 +15,7 @@
 //! | [`pace`]: waiting for the next frame | a sleep | a timer that wakes the page's event loop |
 //! | [`page_hidden`] | never | the tab is in the background |
 //! | [`device_online`] | always | `navigator.onLine` |
+//! | [`languages`]: the languages the player prefers | `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG` | `navigator.languages` |
 //! | [`fetch_font`], [`fonts_fetched`] | nothing: the program carries every font | the font fetched from the server when text in its script appears |
 //! | [`publish_hook`] | nothing | `window.chaupal_hook` (pages opened with `?hook`) |
 //! | [`text_fields`], [`typed_text`] | nothing: the window takes the keys | a real text input laid over each field, so a phone's keyboard opens; its text comes back |
@@ -28,20 +29,23 @@
 pub mod desktop;
 #[cfg(not(target_arch = "wasm32"))]
 pub use desktop::{
-    Socket, Store, copy_text, device_online, fetch_font, fonts_fetched, location, now, open_url,
-    pace, page_hidden, publish_hook, set_address, set_title, share, text_fields, typed_text,
+    Socket, Store, copy_text, device_online, fetch_font, fonts_fetched, languages, location, now,
+    open_url, pace, page_hidden, publish_hook, set_address, set_title, share, text_fields,
+    typed_text,
 };
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 #[cfg(target_arch = "wasm32")]
 pub use web::{
-    Socket, Store, copy_text, device_online, fetch_font, fonts_fetched, location, now, open_url,
-    pace, page_hidden, publish_hook, set_address, set_title, share, text_fields, typed_text,
+    Socket, Store, copy_text, device_online, fetch_font, fonts_fetched, languages, location, now,
+    open_url, pace, page_hidden, publish_hook, set_address, set_title, share, text_fields,
+    typed_text,
 };
 
 use crate::app::Field;
 pub use crate::draw::ui::TextField;
+use crate::words::Phrase;
 
 /// What was typed in a text field the platform laid over the screen's: the field, its whole
 /// text, where its caret or selection is, and whether Enter was pressed in it.
@@ -73,5 +77,5 @@ pub enum SocketEvent {
     /// A frame from the server.
     Frame(Frame),
     /// The connection failed or ended (the reason in words); nothing follows.
-    Closed(String),
+    Closed(Phrase),
 }

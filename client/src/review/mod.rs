@@ -11,6 +11,9 @@ pub mod notes;
 
 use chaupal_shared::review::GameReview;
 
+use crate::say;
+use crate::words::Phrase;
+
 /// Where a review of the replayed game stands.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ReviewState {
@@ -21,7 +24,7 @@ pub enum ReviewState {
     /// The review.
     Ready(Box<GameReview>),
     /// No review: why, in words.
-    Failed(String),
+    Failed(Phrase),
 }
 
 impl ReviewState {
@@ -39,12 +42,14 @@ impl ReviewState {
     }
 
     /// How far the review got, in words, while it runs: "Analysing 17 of 41 positions".
-    pub fn progress_text(&self) -> Option<String> {
+    pub fn progress_text(&self) -> Option<Phrase> {
         match self {
-            ReviewState::Asked => Some("Asking the server for a review...".to_owned()),
-            ReviewState::Running { analysed, total } => {
-                Some(format!("Analysing {analysed} of {total} positions"))
-            }
+            ReviewState::Asked => Some(say!("review-asking")),
+            ReviewState::Running { analysed, total } => Some(say!(
+                "review-analysing",
+                analysed = *analysed,
+                total = *total
+            )),
             ReviewState::Ready(_) | ReviewState::Failed(_) => None,
         }
     }
@@ -201,7 +206,7 @@ mod tests {
             total: 41,
         };
         assert_eq!(
-            running.progress_text().as_deref(),
+            running.progress_text().map(|p| p.english()).as_deref(),
             Some("Analysing 17 of 41 positions")
         );
         assert!((running.progress().unwrap_or(0.0) - 17.0 / 41.0).abs() < 1e-6);

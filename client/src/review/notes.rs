@@ -13,7 +13,9 @@ use chaupal_shared::protocol::Score;
 use chaupal_shared::review::{GameReview, MoveClass, PlyReview, win_chance};
 use chaupal_shared::{GameKind, Side};
 
-use crate::play::capitalise;
+use crate::say;
+use crate::terms;
+use crate::words::Phrase;
 
 /// A proven value's result for the side it is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,11 +27,11 @@ pub enum Outcome {
 
 impl Outcome {
     /// The result as a noun with its article: "a win".
-    fn noun(self) -> &'static str {
+    fn noun(self) -> Phrase {
         match self {
-            Outcome::Win => "a win",
-            Outcome::Draw => "a draw",
-            Outcome::Loss => "a loss",
+            Outcome::Win => say!("review-a-win"),
+            Outcome::Draw => say!("review-a-draw"),
+            Outcome::Loss => say!("review-a-loss"),
         }
     }
 }
@@ -59,108 +61,93 @@ pub fn percent(chance: f64) -> String {
     format!("{whole:.0}%")
 }
 
-/// `n` things, in the singular for one: "1 move", "12 moves".
-fn count(n: i64, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 /// A value for the side it is for, as a verb phrase: "61%", "wins in 12 moves", "loses in 7
 /// moves", "draw", "wins by 8 seeds", "level", "loses by 3 seeds"; a result already on the
 /// board is "has won" or "has lost".
-pub fn value_text(kind: GameKind, score: Score) -> String {
+pub fn value_text(kind: GameKind, score: Score) -> Phrase {
     match score {
-        Score::Cp(_) => percent(win_chance(kind, score)),
-        Score::Win(0) => "has won".to_owned(),
-        Score::Loss(0) => "has lost".to_owned(),
-        Score::Win(n) => format!("wins in {}", count(n.into(), "move", "moves")),
-        Score::Loss(n) => format!("loses in {}", count(n.into(), "move", "moves")),
-        Score::Draw => "draw".to_owned(),
-        Score::Margin(0) => "level".to_owned(),
-        Score::Margin(m) if m > 0 => format!("wins by {}", count(m.into(), "seed", "seeds")),
-        Score::Margin(m) => format!("loses by {}", count((-m).into(), "seed", "seeds")),
+        Score::Cp(_) => Phrase::verbatim(percent(win_chance(kind, score))),
+        Score::Win(0) => say!("value-has-won"),
+        Score::Loss(0) => say!("value-has-lost"),
+        Score::Win(n) => say!("value-wins-in", count = n),
+        Score::Loss(n) => say!("value-loses-in", count = n),
+        Score::Draw => say!("value-draw"),
+        Score::Margin(0) => say!("value-level"),
+        Score::Margin(m) if m > 0 => say!("value-wins-by", count = m),
+        Score::Margin(m) => say!("value-loses-by", count = -i64::from(m)),
     }
 }
 
 /// A value as a noun, to compare two: "61%", "a win in 9 moves", "a draw", "a loss by 3
 /// seeds", "level".
-pub fn value_noun(kind: GameKind, score: Score) -> String {
+pub fn value_noun(kind: GameKind, score: Score) -> Phrase {
     match score {
-        Score::Cp(_) => percent(win_chance(kind, score)),
-        Score::Win(0) => "the win".to_owned(),
-        Score::Loss(0) => "the loss".to_owned(),
-        Score::Win(n) => format!("a win in {}", count(n.into(), "move", "moves")),
-        Score::Loss(n) => format!("a loss in {}", count(n.into(), "move", "moves")),
-        Score::Draw => "a draw".to_owned(),
-        Score::Margin(0) => "level".to_owned(),
-        Score::Margin(m) if m > 0 => format!("a win by {}", count(m.into(), "seed", "seeds")),
-        Score::Margin(m) => format!("a loss by {}", count((-m).into(), "seed", "seeds")),
+        Score::Cp(_) => Phrase::verbatim(percent(win_chance(kind, score))),
+        Score::Win(0) => say!("noun-the-win"),
+        Score::Loss(0) => say!("noun-the-loss"),
+        Score::Win(n) => say!("noun-win-in", count = n),
+        Score::Loss(n) => say!("noun-loss-in", count = n),
+        Score::Draw => say!("review-a-draw"),
+        Score::Margin(0) => say!("value-level"),
+        Score::Margin(m) if m > 0 => say!("noun-win-by", count = m),
+        Score::Margin(m) => say!("noun-loss-by", count = -i64::from(m)),
     }
 }
 
-/// A side's name with the possessive: "South's", "Goats'".
-pub fn possessive(name: &str) -> String {
-    if name.ends_with('s') {
-        format!("{name}'")
+/// Whether a side's name is many pieces (the verb agrees: "Goats win", "South wins").
+fn many(kind: GameKind) -> &'static str {
+    if kind == GameKind::BaghChal {
+        "yes"
     } else {
-        format!("{name}'s")
+        "no"
     }
 }
 
 /// Where `side` stands with `score`, as a sentence: "South's winning chance: 61%.", "South
 /// wins in 9 moves.", "North wins by 8 seeds.", "A draw with best play.", "Level: a draw with
 /// best play."
-pub fn standing(kind: GameKind, side: Side, score: Score) -> String {
-    let name = side_name(kind, side);
-    match score {
-        Score::Cp(_) => format!(
-            "{} winning chance: {}.",
-            possessive(&name),
-            value_text(kind, score)
+pub fn standing(kind: GameKind, side: Side, score: Score) -> Phrase {
+    let said = match score {
+        Score::Cp(_) => say!(
+            "standing-chance",
+            percent = percent(win_chance(kind, score))
         ),
-        Score::Draw => "A draw with best play.".to_owned(),
-        Score::Margin(0) => "Level: a draw with best play.".to_owned(),
-        _ => format!("{name} {}.", agree(&value_text(kind, score), &name)),
-    }
-}
-
-/// A verb phrase of [`value_text`] for a subject: "wins", or "win" for a plural side
-/// ("Goats win in 9 moves", "Tigers have won").
-fn agree(phrase: &str, subject: &str) -> String {
-    if !subject.ends_with('s') {
-        return phrase.to_owned();
-    }
-    for (one, many) in [("wins", "win"), ("loses", "lose"), ("has", "have")] {
-        if let Some(rest) = phrase.strip_prefix(one) {
-            return format!("{many}{rest}");
-        }
-    }
-    phrase.to_owned()
+        Score::Draw => return say!("standing-draw"),
+        Score::Margin(0) => return say!("standing-level"),
+        Score::Win(0) => say!("standing-has-won"),
+        Score::Loss(0) => say!("standing-has-lost"),
+        Score::Win(n) => say!("standing-wins-in", count = n),
+        Score::Loss(n) => say!("standing-loses-in", count = n),
+        Score::Margin(m) if m > 0 => say!("standing-wins-by", count = m),
+        Score::Margin(m) => say!("standing-loses-by", count = -i64::from(m)),
+    };
+    said.arg("side", side_name(kind, side))
+        .arg("many", many(kind))
 }
 
 /// A move as a sentence names it: Kalah's moves are houses ("house 3"), the others' their
 /// notation.
-pub fn move_words(kind: GameKind, mv: &str) -> String {
+pub fn move_words(kind: GameKind, mv: &str) -> Phrase {
     match kind {
-        GameKind::Kalah => format!("house {mv}"),
-        _ => mv.to_owned(),
+        GameKind::Kalah => say!("review-house", house = mv),
+        _ => Phrase::verbatim(mv),
     }
 }
 
 /// A move's class in words: "best move", "good", "inaccuracy", "mistake", "blunder".
-pub fn class_words(class: MoveClass) -> &'static str {
+pub fn class_words(class: MoveClass) -> Phrase {
     match class {
-        MoveClass::Best => "best move",
-        other => other.name(),
+        MoveClass::Best => say!("class-best"),
+        MoveClass::Good => say!("class-good"),
+        MoveClass::Inaccuracy => say!("class-inaccuracy"),
+        MoveClass::Mistake => say!("class-mistake"),
+        MoveClass::Blunder => say!("class-blunder"),
     }
 }
 
 /// The best move instead of the one played, in words (none when it was the one played, or
 /// only one move was legal).
-fn better(kind: GameKind, played: &str, best: Option<&str>) -> Option<String> {
+fn better(kind: GameKind, played: &str, best: Option<&str>) -> Option<Phrase> {
     best.filter(|b| *b != played).map(|b| move_words(kind, b))
 }
 
@@ -200,16 +187,20 @@ impl Slip {
 
     /// One entry of the list, in words: "7. d3-d4: gave away 24%; g4-g5 was better", or for
     /// a proven result thrown away "7. d3-d4: turned a win into a draw; g4-g5 was better".
-    pub fn text(&self, kind: GameKind) -> String {
+    pub fn text(&self, kind: GameKind) -> Phrase {
         let what = match (outcome(self.before), outcome(self.after)) {
-            (Some(b), Some(a)) if b != a => format!("turned {} into {}", b.noun(), a.noun()),
-            _ => format!("gave away {}%", given_away(self.loss)),
+            (Some(b), Some(a)) if b != a => {
+                say!("slip-turned", before = b.noun(), after = a.noun())
+            }
+            _ => say!("slip-gave-away", points = given_away(self.loss)),
         };
-        let mut line = format!("{}. {}: {what}", self.ply, move_words(kind, &self.played));
-        if let Some(best) = better(kind, &self.played, self.best.as_deref()) {
-            line.push_str(&format!("; {best} was better"));
-        }
-        line
+        let said = match better(kind, &self.played, self.best.as_deref()) {
+            Some(best) => say!("slip-better", best = best),
+            None => say!("slip"),
+        };
+        said.arg("ply", self.ply)
+            .arg("move", move_words(kind, &self.played))
+            .arg("what", what)
     }
 }
 
@@ -249,31 +240,34 @@ pub fn all_slips(review: &GameReview) -> Vec<Slip> {
 }
 
 /// A side's name as the client writes it: "Goats", "South".
-pub fn side_name(kind: GameKind, side: Side) -> String {
-    capitalise(kind.side_name(side))
+pub fn side_name(kind: GameKind, side: Side) -> Phrase {
+    terms::side_name(kind, side)
 }
 
 /// Each player's accuracy on one line: "Goats 87.5% · Tigers 64.0%" (a dash for a player who
 /// made no move).
-pub fn accuracy_line(review: &GameReview) -> String {
-    Side::BOTH
-        .map(|side| {
-            let value = review.accuracy[side.index()]
-                .filter(|a| a.is_finite())
-                .map_or("-".to_owned(), |a| format!("{a:.1}%"));
-            format!("{} {value}", side_name(review.kind, side))
-        })
-        .join(" · ")
+pub fn accuracy_line(review: &GameReview) -> Phrase {
+    let [first, second] = Side::BOTH.map(|side| {
+        let value = review.accuracy[side.index()]
+            .filter(|a| a.is_finite())
+            .map_or("-".to_owned(), |a| format!("{a:.1}%"));
+        say!(
+            "accuracy-side",
+            side = side_name(review.kind, side),
+            value = value
+        )
+    });
+    say!("accuracy-line", first = first, second = second)
 }
 
 /// The verdict's first line: the move and its class, "6. a7-a6: blunder", "6. a3-a4: best
 /// move".
-pub fn verdict_head(kind: GameKind, p: &PlyReview) -> String {
-    format!(
-        "{}. {}: {}",
-        p.ply,
-        move_words(kind, &p.played),
-        class_words(p.class)
+pub fn verdict_head(kind: GameKind, p: &PlyReview) -> Phrase {
+    say!(
+        "verdict-head",
+        ply = p.ply,
+        move = move_words(kind, &p.played),
+        class = class_words(p.class)
     )
 }
 
@@ -294,7 +288,7 @@ pub fn from_before(after: Score) -> Score {
 /// "Gave away 24% winning chances; a7-b7 was better (61% instead of 37%)."; a proven result
 /// thrown away, "Turned a win in 9 moves into a draw; a7-b7 kept the win."; a proven result
 /// kept but slower or smaller, "Wins in 11 moves instead of 5; a7-b7 was quicker."
-pub fn verdict_detail(kind: GameKind, p: &PlyReview) -> String {
+pub fn verdict_detail(kind: GameKind, p: &PlyReview) -> Phrase {
     let after = from_before(p.after);
     let better = match better(kind, &p.played, p.best.as_deref()) {
         Some(b) if p.class != MoveClass::Best => b,
@@ -302,61 +296,59 @@ pub fn verdict_detail(kind: GameKind, p: &PlyReview) -> String {
     };
     match (outcome(p.before), outcome(after)) {
         (Some(b), Some(a)) if b != a => {
-            let kept = match b {
-                Outcome::Win => "kept the win",
-                Outcome::Draw => "kept the draw",
-                Outcome::Loss => "was better",
+            let said = match b {
+                Outcome::Win => say!("verdict-turned-kept-win"),
+                Outcome::Draw => say!("verdict-turned-kept-draw"),
+                Outcome::Loss => say!("verdict-turned"),
             };
-            format!(
-                "Turned {} into {}; {better} {kept}.",
-                value_noun(kind, p.before),
-                value_noun(kind, after)
-            )
+            said.arg("before", value_noun(kind, p.before))
+                .arg("after", value_noun(kind, after))
+                .arg("better", better)
         }
         (Some(_), Some(_)) => match (after, p.before) {
             (Score::Win(a), Score::Win(b)) if a <= b => {
-                format!(
-                    "Wins in {} too, as {better} does.",
-                    count(a.into(), "move", "moves")
-                )
+                say!("verdict-wins-too", count = a, better = better)
             }
-            (Score::Win(a), Score::Win(b)) => format!(
-                "Wins in {} instead of {b}; {better} was quicker.",
-                count(a.into(), "move", "moves")
+            (Score::Win(a), Score::Win(b)) => {
+                say!("verdict-wins-slower", count = a, was = b, better = better)
+            }
+            (Score::Loss(a), Score::Loss(b)) if a >= b => {
+                say!("verdict-loses-anyway", count = a, better = better)
+            }
+            (Score::Loss(a), Score::Loss(b)) => {
+                say!("verdict-loses-sooner", count = a, was = b, better = better)
+            }
+            (Score::Margin(a), Score::Margin(b)) if a > 0 => {
+                say!("verdict-wins-by-less", count = a, was = b, better = better)
+            }
+            (Score::Margin(a), Score::Margin(b)) => say!(
+                "verdict-loses-by-more",
+                count = -i64::from(a),
+                was = -i64::from(b),
+                better = better
             ),
-            (Score::Loss(a), Score::Loss(b)) if a >= b => format!(
-                "Loses in {} all the same, as {better} does.",
-                count(a.into(), "move", "moves")
-            ),
-            (Score::Loss(a), Score::Loss(b)) => format!(
-                "Loses in {} instead of {b}; {better} held out longer.",
-                count(a.into(), "move", "moves")
-            ),
-            (Score::Margin(a), Score::Margin(b)) if a > 0 => format!(
-                "Wins by {} instead of {b}; {better} was better.",
-                count(a.into(), "seed", "seeds")
-            ),
-            (Score::Margin(a), Score::Margin(b)) => format!(
-                "Loses by {} instead of {}; {better} was better.",
-                count((-a).into(), "seed", "seeds"),
-                -b
-            ),
-            (after, before) => format!(
-                "{} instead of {}; {better} was better.",
-                capitalise(&value_noun(kind, after)),
-                value_noun(kind, before)
+            (after, before) => say!(
+                "verdict-values",
+                after = value_noun(kind, after),
+                before = value_noun(kind, before),
+                better = better
             ),
         },
         _ => {
             let (was, is) = (value_noun(kind, p.before), value_noun(kind, after));
             let values = if was == is {
-                String::new()
+                Phrase::verbatim("")
             } else {
-                format!(" ({was} instead of {is})")
+                say!("verdict-compared", was = was, is = is)
             };
             match given_away(p.loss) {
-                0 => format!("Gave away less than 1%; {better} was a little better{values}."),
-                lost => format!("Gave away {lost}% winning chances; {better} was better{values}."),
+                0 => say!("verdict-little", better = better, values = values),
+                lost => say!(
+                    "verdict-gave-away",
+                    points = lost,
+                    better = better,
+                    values = values
+                ),
             }
         }
     }
@@ -408,8 +400,14 @@ pub fn next_move(review: &GameReview, shown: usize) -> Option<&PlyReview> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::words::{Language, Words};
     use chaupal_shared::protocol::GameId;
     use chaupal_shared::review::win_scale;
+
+    /// The phrase in English.
+    fn en(p: Phrase) -> String {
+        Words::new(Language::English).say(&p)
+    }
 
     fn ply(
         n: u32,
@@ -470,13 +468,19 @@ pub(crate) mod tests {
         let plies: Vec<u32> = goats.iter().map(|s| s.ply).collect();
         assert_eq!(plies, [3, 5]);
         assert_eq!(goats[0].class, MoveClass::Blunder);
-        assert_eq!(goats[0].text(kind), "3. c2: gave away 20%; b3 was better");
-        assert_eq!(goats[1].text(kind), "5. d3: gave away 6%; d2 was better");
+        assert_eq!(
+            en(goats[0].text(kind)),
+            "3. c2: gave away 20%; b3 was better"
+        );
+        assert_eq!(
+            en(goats[1].text(kind)),
+            "5. d3: gave away 6%; d2 was better"
+        );
         assert_eq!(goats[1].before(), 4, "the position before the move");
         let tigers = slips(&review, Side::Second);
         assert_eq!(tigers.len(), 1, "a good move is no slip");
         assert_eq!(
-            tigers[0].text(kind),
+            en(tigers[0].text(kind)),
             "4. b2-b1: gave away 13%; b2xd2 was better"
         );
         let both: Vec<(u32, Side)> = all_slips(&review).iter().map(|s| (s.ply, s.side)).collect();
@@ -499,7 +503,7 @@ pub(crate) mod tests {
             after: Score::Margin(0),
         };
         assert_eq!(
-            slip.text(GameKind::Kalah),
+            en(slip.text(GameKind::Kalah)),
             "7. house 5: turned a win into a draw; house 2 was better"
         );
         let only_move = Slip {
@@ -509,7 +513,7 @@ pub(crate) mod tests {
             ..slip.clone()
         };
         assert_eq!(
-            only_move.text(GameKind::Jungle),
+            en(only_move.text(GameKind::Jungle)),
             "7. 5: turned a win into a loss"
         );
         // A proven value against an estimate: the chance given away.
@@ -519,7 +523,7 @@ pub(crate) mod tests {
             ..slip
         };
         assert_eq!(
-            estimate.text(GameKind::Kalah),
+            en(estimate.text(GameKind::Kalah)),
             "7. house 5: gave away 24%; house 2 was better"
         );
     }
@@ -532,64 +536,67 @@ pub(crate) mod tests {
             GameKind::Jungle,
             GameKind::SholoGuti,
         ] {
-            assert_eq!(value_text(kind, Score::Cp(0)), "50%", "{kind:?}");
-            assert_eq!(value_text(kind, cp_for(kind, 61.0)), "61%", "{kind:?}");
-            assert_eq!(value_text(kind, cp_for(kind, 37.0)), "37%", "{kind:?}");
+            assert_eq!(en(value_text(kind, Score::Cp(0))), "50%", "{kind:?}");
+            assert_eq!(en(value_text(kind, cp_for(kind, 61.0))), "61%", "{kind:?}");
+            assert_eq!(en(value_text(kind, cp_for(kind, 37.0))), "37%", "{kind:?}");
             // One scale (+s) is 73%, whatever the game's scale is.
             let s = win_scale(kind) as i32;
-            assert_eq!(value_text(kind, Score::Cp(s)), "73%", "{kind:?}");
-            assert_eq!(value_text(kind, Score::Cp(-s)), "27%", "{kind:?}");
+            assert_eq!(en(value_text(kind, Score::Cp(s))), "73%", "{kind:?}");
+            assert_eq!(en(value_text(kind, Score::Cp(-s))), "27%", "{kind:?}");
             // An estimate is never certain.
-            assert_eq!(value_text(kind, Score::Cp(1_000_000)), "99%");
-            assert_eq!(value_noun(kind, Score::Cp(-1_000_000)), "1%");
+            assert_eq!(en(value_text(kind, Score::Cp(1_000_000))), "99%");
+            assert_eq!(en(value_noun(kind, Score::Cp(-1_000_000))), "1%");
         }
         // The same evaluation is worth more in Jungle (scale 383) than in Bagh Chal (7478).
-        assert_eq!(value_text(GameKind::Jungle, Score::Cp(400)), "74%");
-        assert_eq!(value_text(GameKind::BaghChal, Score::Cp(400)), "51%");
+        assert_eq!(en(value_text(GameKind::Jungle, Score::Cp(400))), "74%");
+        assert_eq!(en(value_text(GameKind::BaghChal, Score::Cp(400))), "51%");
     }
 
     #[test]
     fn proven_results_and_kalah_margins_read_in_words() {
         let kind = GameKind::Jungle;
-        assert_eq!(value_text(kind, Score::Win(12)), "wins in 12 moves");
-        assert_eq!(value_text(kind, Score::Win(1)), "wins in 1 move");
-        assert_eq!(value_text(kind, Score::Loss(7)), "loses in 7 moves");
-        assert_eq!(value_text(kind, Score::Win(0)), "has won");
-        assert_eq!(value_text(kind, Score::Draw), "draw");
-        assert_eq!(value_noun(kind, Score::Win(9)), "a win in 9 moves");
-        assert_eq!(value_noun(kind, Score::Loss(1)), "a loss in 1 move");
-        assert_eq!(value_noun(kind, Score::Draw), "a draw");
+        assert_eq!(en(value_text(kind, Score::Win(12))), "wins in 12 moves");
+        assert_eq!(en(value_text(kind, Score::Win(1))), "wins in 1 move");
+        assert_eq!(en(value_text(kind, Score::Loss(7))), "loses in 7 moves");
+        assert_eq!(en(value_text(kind, Score::Win(0))), "has won");
+        assert_eq!(en(value_text(kind, Score::Draw)), "draw");
+        assert_eq!(en(value_noun(kind, Score::Win(9))), "a win in 9 moves");
+        assert_eq!(en(value_noun(kind, Score::Loss(1))), "a loss in 1 move");
+        assert_eq!(en(value_noun(kind, Score::Draw)), "a draw");
         let kalah = GameKind::Kalah;
-        assert_eq!(value_text(kalah, Score::Margin(8)), "wins by 8 seeds");
-        assert_eq!(value_text(kalah, Score::Margin(1)), "wins by 1 seed");
-        assert_eq!(value_text(kalah, Score::Margin(-3)), "loses by 3 seeds");
-        assert_eq!(value_text(kalah, Score::Margin(0)), "level");
-        assert_eq!(value_noun(kalah, Score::Margin(-3)), "a loss by 3 seeds");
+        assert_eq!(en(value_text(kalah, Score::Margin(8))), "wins by 8 seeds");
+        assert_eq!(en(value_text(kalah, Score::Margin(1))), "wins by 1 seed");
+        assert_eq!(en(value_text(kalah, Score::Margin(-3))), "loses by 3 seeds");
+        assert_eq!(en(value_text(kalah, Score::Margin(0))), "level");
+        assert_eq!(
+            en(value_noun(kalah, Score::Margin(-3))),
+            "a loss by 3 seeds"
+        );
         assert_eq!(outcome(Score::Margin(-3)), Some(Outcome::Loss));
         assert_eq!(outcome(Score::Margin(0)), Some(Outcome::Draw));
         assert_eq!(outcome(Score::Cp(900)), None);
         assert_eq!(
-            standing(kalah, Side::Second, Score::Margin(8)),
+            en(standing(kalah, Side::Second, Score::Margin(8))),
             "North wins by 8 seeds."
         );
         assert_eq!(
-            standing(GameKind::BaghChal, Side::First, Score::Cp(0)),
+            en(standing(GameKind::BaghChal, Side::First, Score::Cp(0))),
             "Goats' winning chance: 50%."
         );
         assert_eq!(
-            standing(GameKind::Jungle, Side::First, Score::Cp(0)),
+            en(standing(GameKind::Jungle, Side::First, Score::Cp(0))),
             "South's winning chance: 50%."
         );
         assert_eq!(
-            standing(GameKind::BaghChal, Side::Second, Score::Win(3)),
+            en(standing(GameKind::BaghChal, Side::Second, Score::Win(3))),
             "Tigers win in 3 moves."
         );
         assert_eq!(
-            standing(GameKind::BaghChal, Side::First, Score::Loss(0)),
+            en(standing(GameKind::BaghChal, Side::First, Score::Loss(0))),
             "Goats have lost."
         );
         assert_eq!(
-            standing(kalah, Side::First, Score::Margin(0)),
+            en(standing(kalah, Side::First, Score::Margin(0))),
             "Level: a draw with best play."
         );
     }
@@ -600,17 +607,17 @@ pub(crate) mod tests {
         let kind = review.kind;
         // The mistake at move 4: 35 hundredths before, -80 after, in Bagh Chal's scale.
         let p = &review.plies[3];
-        assert_eq!(verdict_head(kind, p), "4. b2-b1: mistake");
+        assert_eq!(en(verdict_head(kind, p)), "4. b2-b1: mistake");
         // Both values read 50% in Bagh Chal's wide scale: they are left out.
         assert_eq!(
-            verdict_detail(kind, p),
+            en(verdict_detail(kind, p)),
             "Gave away 13% winning chances; b2xd2 was better."
         );
         // The best move: where the mover stands after it.
         let best = &review.plies[0];
-        assert_eq!(verdict_head(kind, best), "1. c3: best move");
+        assert_eq!(en(verdict_head(kind, best)), "1. c3: best move");
         assert_eq!(
-            verdict_detail(kind, best),
+            en(verdict_detail(kind, best)),
             format!(
                 "Goats' winning chance: {}.",
                 percent(win_chance(kind, Score::Cp(-80)))
@@ -628,9 +635,12 @@ pub(crate) mod tests {
             side: Side::Second,
             ..p.clone()
         };
-        assert_eq!(verdict_head(GameKind::Jungle, &jungle), "6. a7-a6: blunder");
         assert_eq!(
-            verdict_detail(GameKind::Jungle, &jungle),
+            en(verdict_head(GameKind::Jungle, &jungle)),
+            "6. a7-a6: blunder"
+        );
+        assert_eq!(
+            en(verdict_detail(GameKind::Jungle, &jungle)),
             "Gave away 24% winning chances; a7-b7 was better (61% instead of 37%)."
         );
         let good = PlyReview {
@@ -640,7 +650,7 @@ pub(crate) mod tests {
             ..jungle.clone()
         };
         assert_eq!(
-            verdict_detail(GameKind::Jungle, &good),
+            en(verdict_detail(GameKind::Jungle, &good)),
             "Gave away less than 1%; a7-b7 was a little better (61% instead of 60%)."
         );
     }
@@ -656,7 +666,7 @@ pub(crate) mod tests {
             ..base.clone()
         };
         assert_eq!(
-            verdict_detail(kind, &thrown),
+            en(verdict_detail(kind, &thrown)),
             "Turned a win in 9 moves into a draw; b3 kept the win."
         );
         // Counted from the position shown: the move played leaves a win in 10 more, 11 in
@@ -669,7 +679,7 @@ pub(crate) mod tests {
             ..base.clone()
         };
         assert_eq!(
-            verdict_detail(kind, &slower),
+            en(verdict_detail(kind, &slower)),
             "Wins in 11 moves instead of 5; b3 was quicker."
         );
         let as_fast = PlyReview {
@@ -677,7 +687,7 @@ pub(crate) mod tests {
             ..slower.clone()
         };
         assert_eq!(
-            verdict_detail(kind, &as_fast),
+            en(verdict_detail(kind, &as_fast)),
             "Wins in 5 moves too, as b3 does."
         );
         let sooner = PlyReview {
@@ -686,7 +696,7 @@ pub(crate) mod tests {
             ..slower.clone()
         };
         assert_eq!(
-            verdict_detail(kind, &sooner),
+            en(verdict_detail(kind, &sooner)),
             "Loses in 3 moves instead of 9; b3 held out longer."
         );
         let kalah = PlyReview {
@@ -698,7 +708,7 @@ pub(crate) mod tests {
             ..base.clone()
         };
         assert_eq!(
-            verdict_detail(GameKind::Kalah, &kalah),
+            en(verdict_detail(GameKind::Kalah, &kalah)),
             "Turned a win by 6 seeds into a loss by 2 seeds; house 2 kept the win."
         );
         let smaller = PlyReview {
@@ -709,7 +719,7 @@ pub(crate) mod tests {
             ..kalah.clone()
         };
         assert_eq!(
-            verdict_detail(GameKind::Kalah, &smaller),
+            en(verdict_detail(GameKind::Kalah, &smaller)),
             "Wins by 2 seeds instead of 6; house 2 was better."
         );
         // A win whose move was only estimated: the win against the estimate.
@@ -720,7 +730,7 @@ pub(crate) mod tests {
             ..base.clone()
         };
         assert_eq!(
-            verdict_detail(kind, &unseen),
+            en(verdict_detail(kind, &unseen)),
             format!(
                 "Gave away 32% winning chances; b3 was better (a win in 7 moves instead of {}).",
                 percent(win_chance(kind, Score::Cp(-300)))
@@ -733,13 +743,13 @@ pub(crate) mod tests {
             after: Score::Loss(4),
             ..base
         };
-        assert_eq!(verdict_detail(kind, &best), "South loses in 5 moves.");
+        assert_eq!(en(verdict_detail(kind, &best)), "South loses in 5 moves.");
         // The move that wins: won with this move, one move from the position shown.
         let winning = PlyReview {
             after: Score::Win(0),
             ..best
         };
-        assert_eq!(verdict_detail(kind, &winning), "South wins in 1 move.");
+        assert_eq!(en(verdict_detail(kind, &winning)), "South wins in 1 move.");
         assert_eq!(from_before(Score::Loss(0)), Score::Loss(1));
         assert_eq!(from_before(Score::Margin(3)), Score::Margin(3));
     }
@@ -779,11 +789,11 @@ pub(crate) mod tests {
     #[test]
     fn accuracy_uses_the_side_names() {
         let mut review = sample();
-        assert_eq!(accuracy_line(&review), "Goats 87.5% · Tigers 64.0%");
+        assert_eq!(en(accuracy_line(&review)), "Goats 87.5% · Tigers 64.0%");
         review.accuracy[1] = None;
-        assert_eq!(accuracy_line(&review), "Goats 87.5% · Tigers -");
+        assert_eq!(en(accuracy_line(&review)), "Goats 87.5% · Tigers -");
         review.kind = GameKind::Jungle;
-        assert!(accuracy_line(&review).starts_with("South "));
+        assert!(en(accuracy_line(&review)).starts_with("South "));
     }
 
     #[test]

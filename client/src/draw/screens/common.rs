@@ -11,6 +11,8 @@ use crate::draw::theme::{self, alpha};
 use crate::draw::ui::Ui;
 use crate::geometry::{self, Area};
 use crate::layout;
+use crate::say;
+use crate::terms;
 
 /// The space between panels in this window.
 pub(super) fn gap(ui: &Ui) -> f32 {
@@ -65,17 +67,22 @@ pub(super) fn scroll(
     offset
 }
 
-/// "Kalah, 8 houses" and the like: a game's name with the rules that differ from the defaults.
-pub(super) fn game_title(game: &AnyGame) -> String {
+/// "Kalah (Houses a side: 8)" and the like: a game's name with the rules that differ from
+/// the defaults.
+pub(super) fn game_title(ui: &Ui, game: &AnyGame) -> String {
     let changed = crate::view::non_default_rules(game);
     if changed.is_empty() {
-        game.kind().title().to_owned()
+        ui.game(game.kind())
     } else {
         let rules: Vec<String> = changed
             .iter()
-            .map(|(k, v)| crate::rulebook::describe(game.kind(), k, v))
+            .map(|(k, v)| ui.say(&crate::rulebook::describe(game.kind(), k, v)))
             .collect();
-        format!("{} ({})", game.kind().title(), rules.join(", "))
+        ui.say(&say!(
+            "game-with-rules",
+            game = terms::game_name(game.kind()),
+            rules = rules.join(", ")
+        ))
     }
 }
 
@@ -92,9 +99,9 @@ pub(super) fn side_colour(kind: GameKind, side: Side) -> (Color, Color) {
 /// The engine's suggestion, evaluation and winning chances; returns the y below.
 pub(super) fn hint_block(ui: &Ui, inner: Area, y: f32, h: &crate::play::Hint, mover: &str) -> f32 {
     let mut y = y + ui.unit * 0.3;
-    let mut line = format!("Best move: {}", h.text);
+    let mut line = ui.say(&say!("hint-best-move", best = h.text.as_str()));
     if let Some(e) = &h.eval {
-        line.push_str(&format!("   ({e})"));
+        line.push_str(&format!("   ({})", ui.say(e)));
     }
     let line = paint::fit(&line, &ui.fonts.regular, ui.unit, inner.w);
     ui.label(&line, inner.x, y, theme::HINT, Align::Left);
@@ -121,7 +128,11 @@ fn chances_meter(ui: &Ui, a: Area, p: f32, mover: &str) {
     rounded(a, a.h / 2.0, theme::BUTTON_OFF);
     rounded(Area { w: a.w * p, ..a }, a.h / 2.0, theme::HINT);
     paint::text(
-        &format!("{mover}: {:.0}% to win", p * 100.0),
+        &ui.say(&say!(
+            "hint-chances",
+            side = mover,
+            percent = (p * 100.0).round() as i64
+        )),
         a.x + a.w / 2.0,
         a.y + a.h / 2.0,
         a.h * 0.85,
@@ -155,7 +166,7 @@ pub(super) fn move_list(
     let first_row = focus_row.saturating_sub(rows_fit);
     if moves.is_empty() {
         ui.label(
-            "No moves yet",
+            &ui.t("moves-none"),
             a.x + 10.0,
             a.y + line_h * 0.7,
             theme::TEXT_DIM,

@@ -9,32 +9,27 @@ use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::Area;
 
-/// What the card says below its status.
-const ABOUT: &str = "Games on this device, two people taking turns, work without a connection; \
-                     playing friends, the computer, and watching need one.";
-
 /// Draws the connection card in the middle of `body`, as tall as its words need.
 pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let w = (ui.unit * 30.0).min(body.w);
     let pad = ui.unit * 1.5;
     let inner = w - 2.0 * pad;
-    let title = if app.device_offline() {
-        "You are offline"
+    let title = ui.t(if app.device_offline() {
+        "connect-title-offline"
     } else if matches!(app.connection(), Connection::Retrying { .. }) {
-        "Cannot reach the server"
+        "connect-title-unreachable"
     } else {
-        "Connecting to the server"
-    };
+        "connect-title-connecting"
+    });
+    let about = ui.t("connect-about");
     let dots = ".".repeat(1 + (get_time() * 2.0) as usize % 3);
     let status = match app.connection() {
-        _ if app.device_offline() => "This device has no network. The client connects by itself \
-                                      when it is back."
-            .to_owned(),
-        Connection::Connecting { .. } => format!("{}{dots}", app.connection().describe()),
-        other => other.describe(),
+        _ if app.device_offline() => ui.t("connect-no-network"),
+        Connection::Connecting { .. } => format!("{}{dots}", ui.say(&app.connection().describe())),
+        other => ui.say(&other.describe()),
     };
     let title_size = ui.unit * 1.4;
-    let (title_size, title_lines) = ui.fitted(title, true, title_size, inner);
+    let (title_size, title_lines) = ui.fitted(&title, true, title_size, inner);
     let text_size = ui.unit * 0.95;
     let lines = |s: &str| paint::wrap(s, &ui.fonts.regular, text_size, inner).len() as f32;
     // Said with the dots at their longest, so the card does not change height as they count.
@@ -43,7 +38,7 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let h = pad
         + title_lines.len() as f32 * title_size * 1.3
         + ui.unit * 0.6
-        + (status_lines + lines(ABOUT)) * text_size * 1.45
+        + (status_lines + lines(&about)) * text_size * 1.45
         + ui.unit * 0.4
         + ui.unit * 1.0
         + row_h
@@ -70,7 +65,7 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     }
     y += ui.unit * 0.6 + text_size * 0.7;
     let y = ui.paragraph(&status, x, y, inner, theme::TEXT_DIM);
-    let y = ui.paragraph(ABOUT, x, y + ui.unit * 0.4, inner, theme::TEXT_DIM);
+    let y = ui.paragraph(&about, x, y + ui.unit * 0.4, inner, theme::TEXT_DIM);
     let row = Area {
         x,
         y: (a.y + a.h - row_h - pad).max(y),
@@ -78,10 +73,10 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         h: row_h,
     };
     let cols = columns(row, 2, super::common::gap(ui));
-    if ui.button(cols[0], "Try again now", Look::Plain) {
+    if ui.button(cols[0], &ui.t("connect-try-now"), Look::Plain) {
         actions.push(Action::RetryNow);
     }
-    if ui.button(cols[1], "Play offline", Look::Primary) {
+    if ui.button(cols[1], &ui.t("connect-play-offline"), Look::Primary) {
         actions.push(Action::PlayOffline);
     }
 }

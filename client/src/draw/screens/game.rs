@@ -16,9 +16,11 @@ use crate::draw::theme::{self, alpha};
 use crate::draw::ui::{Look, Ui};
 use crate::geometry::{self, Area, Frame};
 use crate::layout::{self, Measure};
-use crate::play::{Match, Seats, capitalise, seat_label};
+use crate::play::{Match, Seats, seat_label};
 use crate::selection::{jumped_point, move_path};
+use crate::terms;
 use crate::view::BoardView;
+use crate::words::capitalise;
 
 /// The marks of play for the game on the screen.
 pub fn match_marks(m: &Match, hover: Option<String>) -> Marks {
@@ -179,7 +181,7 @@ fn board(app: &App, m: &Match, ui: &Ui, area: Area, actions: &mut Vec<Action>) {
     {
         marks.moving = Some((from.to_owned(), frame.to_unit(ui.input.mouse)));
     }
-    boards::draw(&view, &frame, &marks, ui.fonts);
+    boards::draw(&view, &frame, &marks, (ui.fonts, ui.words));
     note_cells(m, &view, &frame, ui);
     let playing = app.screen() == Screen::Game;
     if playing {
@@ -274,18 +276,19 @@ fn player_row(m: &Match, ui: &Ui, side: Side, a: Area) -> f32 {
         .map_or(0.0, |(t, _)| ui.width(t, true, clock_size) + ui.unit * 0.6);
     let text_x = a.x + ui.unit * 2.0;
     let room = right - clock_w - text_x;
-    let name = seat_label(&m.names[side.index()], m.ratings[side.index()]);
+    let name = ui.say(&seat_label(&m.names[side.index()], m.ratings[side.index()]));
     let (name_size, name_lines) = ui.fitted(&name, true, ui.unit, room);
     // The side under the name (unless the name is the side's), the computer, whose turn.
     let mut parts = Vec::new();
-    if !m.names[side.index()].eq_ignore_ascii_case(kind.side_name(side)) {
-        parts.push(capitalise(kind.side_name(side)));
+    let side_name = terms::side_name(kind, side);
+    if m.names[side.index()] != side_name {
+        parts.push(ui.say(&side_name));
     }
     if m.ai[side.index()] {
-        parts.push("computer".to_owned());
+        parts.push(ui.t("player-computer"));
     }
     if to_move && clock.is_none() {
-        parts.push("to move".to_owned());
+        parts.push(ui.t("player-to-move"));
     }
     let detail = capitalise(&parts.join(" · "));
     let (small, detail_lines) = if detail.is_empty() {
@@ -341,50 +344,55 @@ fn player_row(m: &Match, ui: &Ui, side: Side, a: Area) -> f32 {
     h
 }
 
-/// The buttons of play for the game on the screen, in order: (label, action, look). On a
+/// The buttons of play for the game on the screen, in order: (label's message id, action,
+/// look). On a
 /// touch screen (`touch`) two more step back and forth through the moves, which a keyboard
 /// does with its arrows.
 pub fn buttons(app: &App, m: &Match, touch: bool) -> Vec<(&'static str, Action, Look)> {
     let watching = matches!(m.seats, Seats::Watching);
     let mut buttons: Vec<(&'static str, Action, Look)> = Vec::new();
     if m.looking.is_some() {
-        buttons.push(("Latest move", Action::LookPresent, Look::Primary));
+        buttons.push(("play-latest", Action::LookPresent, Look::Primary));
     }
     if touch && !m.moves.is_empty() {
         let step = |on: bool| if on { Look::Plain } else { Look::Disabled };
         let shown = m.looking.unwrap_or(m.moves.len());
-        buttons.push(("< Move", Action::LookStep(-1), step(shown > 0)));
-        buttons.push(("Move >", Action::LookStep(1), step(m.looking.is_some())));
+        buttons.push(("play-back", Action::LookStep(-1), step(shown > 0)));
+        buttons.push((
+            "play-forward",
+            Action::LookStep(1),
+            step(m.looking.is_some()),
+        ));
     }
     if m.selection.in_chain() && m.selection.can_stop(&m.choices) {
-        buttons.push(("Stop the chain here", Action::StopChain, Look::Primary));
+        buttons.push(("play-stop-chain", Action::StopChain, Look::Primary));
     }
     if app.resign_asked() {
-        buttons.push(("Yes, resign", Action::Resign, Look::Danger));
-        buttons.push(("Keep playing", Action::CancelResign, Look::Primary));
+        buttons.push(("play-resign-yes", Action::Resign, Look::Danger));
+        buttons.push(("play-keep-playing", Action::CancelResign, Look::Primary));
     }
     if app.offer().is_some() {
-        buttons.push(("Accept", Action::AcceptOffer, Look::Primary));
-        buttons.push(("Decline", Action::DeclineOffer, Look::Plain));
+        buttons.push(("play-accept", Action::AcceptOffer, Look::Primary));
+        buttons.push(("play-decline", Action::DeclineOffer, Look::Plain));
     }
     let playing = !watching && !m.finished();
     let enabled = |on: bool| if on { Look::Plain } else { Look::Disabled };
     let help = app.engine_help().is_ok();
-    buttons.push(("Flip board", Action::Flip, Look::Plain));
-    buttons.push(("Rules", Action::ShowRules(m.kind()), Look::Plain));
+    buttons.push(("play-flip", Action::Flip, Look::Plain));
+    buttons.push(("choices-rules", Action::ShowRules(m.kind()), Look::Plain));
     if watching {
         if help {
-            buttons.push(("Analyse", Action::Analyse, Look::Plain));
+            buttons.push(("play-analyse", Action::Analyse, Look::Plain));
         }
     } else {
         // Online, a finished game stays as it ended; here, a takeback reopens it.
         let can_take_back = !m.moves.is_empty() && (playing || !m.online);
-        buttons.push(("Take back", Action::Takeback, enabled(can_take_back)));
+        buttons.push(("play-take-back", Action::Takeback, enabled(can_take_back)));
         if help {
-            buttons.push(("Hint", Action::Hint, enabled(playing)));
+            buttons.push(("play-hint", Action::Hint, enabled(playing)));
         }
         if m.can_offer_draw() {
-            buttons.push(("Offer draw", Action::OfferDraw, Look::Plain));
+            buttons.push(("play-offer-draw", Action::OfferDraw, Look::Plain));
         }
         if !app.resign_asked() {
             let look = if playing {
@@ -392,22 +400,22 @@ pub fn buttons(app: &App, m: &Match, touch: bool) -> Vec<(&'static str, Action, 
             } else {
                 Look::Disabled
             };
-            buttons.push(("Resign", Action::Resign, look));
+            buttons.push(("play-resign", Action::Resign, look));
         }
     }
     if m.finished() {
-        buttons.push(("Replay", Action::OpenReplay, Look::Plain));
+        buttons.push(("replay", Action::OpenReplay, Look::Plain));
         if m.id.is_some() {
-            buttons.push(("Review", Action::Review, Look::Plain));
+            buttons.push(("review", Action::Review, Look::Plain));
         }
         if !watching {
-            buttons.push(("Rematch", Action::Rematch, Look::Plain));
+            buttons.push(("rematch", Action::Rematch, Look::Plain));
         }
     }
     if m.online && m.id.is_some() {
-        buttons.push(("Share", Action::ShareGame, Look::Plain));
+        buttons.push(("play-share", Action::ShareGame, Look::Plain));
     }
-    buttons.push(("Lobby", Action::ToLobby, Look::Plain));
+    buttons.push(("lobby", Action::ToLobby, Look::Plain));
     buttons
 }
 
@@ -468,12 +476,12 @@ fn players(m: &Match, ui: &Ui, inner: Area, y: f32) -> f32 {
 /// The question waiting for an answer (resign? an offer), wrapped to `w`.
 fn question_lines(app: &App, ui: &Ui, w: f32) -> Vec<String> {
     let question = if app.resign_asked() {
-        Some("Resign this game? It counts as a loss.")
+        Some(crate::say!("play-resign-question"))
     } else {
         app.offer().map(Offer::question)
     };
     question
-        .map(|q| paint::wrap(q, &ui.fonts.bold, question_size(ui), w))
+        .map(|q| paint::wrap(&ui.say(&q), &ui.fonts.bold, question_size(ui), w))
         .unwrap_or_default()
 }
 
@@ -484,7 +492,8 @@ fn question_size(ui: &Ui) -> f32 {
 /// The buttons' height, their number to a row, and the rows.
 fn button_grid(app: &App, m: &Match, ui: &Ui, w: f32) -> (f32, usize, usize) {
     let buttons = buttons(app, m, ui.portrait);
-    let labels: Vec<&str> = buttons.iter().map(|(l, _, _)| *l).collect();
+    let labels: Vec<String> = buttons.iter().map(|(l, _, _)| ui.t(l)).collect();
+    let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
     let bh = ui.row_h() * if ui.portrait { 1.0 } else { 0.9 };
     let most = if ui.portrait { 3 } else { 2 };
     let per_row = layout::per_row(ui, &labels, w, bh, ui.unit, most);
@@ -525,7 +534,7 @@ fn controls(
     let (bh, per_row, rows) = button_grid(app, m, ui, inner.w);
     let cells = layout::grid(inner, grid_top, buttons.len(), per_row, bh);
     for (c, (label, action, look)) in cells.iter().zip(&buttons) {
-        if ui.button(*c, label, *look) {
+        if ui.button(*c, &ui.t(label), *look) {
             actions.push(action.clone());
         }
     }
@@ -539,14 +548,12 @@ fn about(app: &App, m: &Match, ui: &Ui, inner: Area, y: f32, limit: f32) -> f32 
     let mut y = y;
     if let Some(ply) = m.looking {
         let at = if ply == 0 {
-            "the start".to_owned()
+            crate::say!("looking-at-start")
         } else {
-            format!("move {ply} of {}", m.moves.len())
+            crate::say!("looking-at-move", ply = ply, count = m.moves.len())
         };
         y = ui.paragraph(
-            &format!(
-                "Looking back at {at}. No move can be made here: End or \"Latest move\" returns."
-            ),
+            &ui.say(&crate::say!("looking-back", at = at)),
             inner.x,
             y + ui.unit * 0.5,
             inner.w,
@@ -559,7 +566,7 @@ fn about(app: &App, m: &Match, ui: &Ui, inner: Area, y: f32, limit: f32) -> f32 
             theme::TEXT
         };
         y = ui.paragraph(
-            &m.status(),
+            &ui.say(&m.status()),
             inner.x,
             y + ui.unit * 0.5,
             inner.w,
@@ -569,20 +576,20 @@ fn about(app: &App, m: &Match, ui: &Ui, inner: Area, y: f32, limit: f32) -> f32 
     if let Some(note) = m.turn_note()
         && y + ui.unit * 1.4 < limit
     {
-        y = ui.paragraph(&note, inner.x, y, inner.w, theme::TEXT_DIM);
+        y = ui.paragraph(&ui.say(&note), inner.x, y, inner.w, theme::TEXT_DIM);
     }
     // The game's number (to find it again, or pass it on) and who is watching.
     let mut about = Vec::new();
     if let Some(id) = m.id.filter(|_| m.online) {
-        about.push(format!("Game {id}"));
+        about.push(ui.say(&crate::say!("game-number", id = id.to_string())));
     }
     if matches!(m.seats, Seats::Watching) {
-        about.push(format!(
-            "you are watching ({} in all)",
-            app.watchers().max(1)
-        ));
+        about.push(ui.say(&crate::say!(
+            "you-are-watching",
+            count = app.watchers().max(1)
+        )));
     } else if app.watchers() > 0 {
-        about.push(format!("{} watching", app.watchers()));
+        about.push(ui.say(&crate::say!("watching-count", count = app.watchers())));
     }
     if !about.is_empty() && y + ui.unit * 1.4 < limit {
         let line = capitalise(&about.join(" · "));
@@ -592,8 +599,12 @@ fn about(app: &App, m: &Match, ui: &Ui, inner: Area, y: f32, limit: f32) -> f32 
     let mut counters = m.counters();
     if ui.portrait {
         // The move list counts the moves; a phone's panel is short of room.
-        counters.retain(|(label, _)| label != "Moves made");
+        counters.retain(|(label, _)| label.id() != Some("counter-moves"));
     }
+    let counters: Vec<(String, String)> = counters
+        .iter()
+        .map(|(label, value)| (ui.say(label), ui.say(value)))
+        .collect();
     let small = ui.unit * if ui.portrait { 0.8 } else { 1.0 };
     // Two to a row in portrait, where height is short, when they fit so.
     let fits_half = counters.iter().all(|(label, value)| {
@@ -626,7 +637,7 @@ fn about(app: &App, m: &Match, ui: &Ui, inner: Area, y: f32, limit: f32) -> f32 
     if let Some(h) = &m.hint
         && y + ui.unit * 2.6 < limit
     {
-        let mover = capitalise(m.kind().side_name(m.game.side_to_move()));
+        let mover = ui.say(&terms::side_name(m.kind(), m.game.side_to_move()));
         y = hint_block(ui, inner, y, h, &mover);
     }
     y
@@ -659,6 +670,7 @@ mod tests {
     use crate::draw::Fonts;
     use crate::layout::tests::SIZES;
     use crate::layout::{Window, label_fit, row_h};
+    use crate::words::{Language, Words};
     use chaupal_shared::{AnyGame, GameKind};
 
     /// The panel of a game screen in a window of `w` x `h`, as `draw` lays it out.
@@ -719,8 +731,16 @@ mod tests {
     }
 
     #[test]
-    fn every_button_label_of_the_game_panel_fits_at_every_window_size() {
+    fn every_button_label_of_the_game_panel_fits_at_every_window_size_in_every_language() {
         let m = Fonts::load().expect("the bundled fonts");
+        for language in Language::OFFERED {
+            buttons_fit(&m, &Words::new(language));
+        }
+    }
+
+    /// Asserts that the game panel's buttons fit at every window size in `words`.
+    fn buttons_fit(m: &Fonts, words: &Words) {
+        let tag = words.language().tag();
         for (w, h) in SIZES {
             for kind in GameKind::ALL {
                 let (panel, unit, portrait) = panel(w, h, kind);
@@ -732,20 +752,24 @@ mod tests {
                         continue;
                     };
                     let buttons = buttons(&app, game, portrait);
-                    let labels: Vec<&str> = buttons.iter().map(|(l, _, _)| *l).collect();
+                    let labels: Vec<String> = buttons.iter().map(|(l, _, _)| words.t(l)).collect();
+                    let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
                     let most = if portrait { 3 } else { 2 };
-                    let per_row = layout::per_row(&m, &labels, inner.w, bh, unit, most);
+                    let per_row = layout::per_row(m, &labels, inner.w, bh, unit, most);
                     let cells = layout::grid(inner, 0.0, labels.len(), per_row, bh);
                     for (cell, label) in cells.iter().zip(&labels) {
-                        let (_, whole) = label_fit(&m, label, *cell, unit);
-                        assert!(whole, "{w}x{h} {kind:?}: \"{label}\" is cut in {cell:?}");
+                        let (_, whole) = label_fit(m, label, *cell, unit);
+                        assert!(
+                            whole,
+                            "{tag} {w}x{h} {kind:?}: \"{label}\" is cut in {cell:?}"
+                        );
                     }
                     // The buttons leave room for the players and the status above them.
                     let rows = labels.len().div_ceil(per_row);
                     let used = layout::grid_h(rows, bh) + 2.0 * (player_h(unit) + 4.0);
                     assert!(
                         used + unit * 3.0 <= inner.h,
-                        "{w}x{h} {kind:?}: {rows} rows of buttons ({labels:?}, {per_row} a row) overflow the panel {inner:?}"
+                        "{tag} {w}x{h} {kind:?}: {rows} rows of buttons ({labels:?}, {per_row} a row) overflow the panel {inner:?}"
                     );
                 }
             }

@@ -10,31 +10,34 @@ use crate::draw::theme::{self, alpha};
 use crate::draw::ui::{Look, Ui};
 use crate::geometry::Area;
 use crate::layout;
-use crate::play::{Match, capitalise};
+use crate::play::Match;
+use crate::words::capitalise;
 
 /// Draws the result card in the middle of the board; a click beside it (or on its close
 /// button) puts it aside. The result and its reason wrap rather than being cut, and the
 /// buttons go as many to a row as keeps their labels whole.
 pub(super) fn card(m: &Match, ui: &Ui, board: Area, actions: &mut Vec<Action>) {
     let watching = matches!(m.seats, crate::play::Seats::Watching);
-    let mut buttons = vec![("Replay", Action::OpenReplay, Look::Plain)];
+    let mut buttons = vec![(ui.t("replay"), Action::OpenReplay, Look::Plain)];
     if !watching {
-        buttons.insert(0, ("Rematch", Action::Rematch, Look::Primary));
+        buttons.insert(0, (ui.t("rematch"), Action::Rematch, Look::Primary));
     }
     // A game the server keeps can be reviewed by its engine.
     if m.id.is_some() {
-        buttons.push(("Review", Action::Review, Look::Plain));
+        buttons.push((ui.t("review"), Action::Review, Look::Plain));
     }
-    buttons.push(("Lobby", Action::ToLobby, Look::Plain));
-    let labels: Vec<&str> = buttons.iter().map(|(l, _, _)| *l).collect();
+    buttons.push((ui.t("lobby"), Action::ToLobby, Look::Plain));
+    let labels: Vec<&str> = buttons.iter().map(|(l, _, _)| l.as_str()).collect();
     let w = (ui.unit * 24.0).min(board.w * 0.94);
     let pad = ui.unit;
     let inner_w = w - 2.0 * pad;
     let close_w = ui.row_h();
-    let status = m.status();
-    let (head, reason) = match status.split_once(": ") {
-        Some((h, r)) => (h.to_owned(), capitalise(r)),
-        None => (status.clone(), String::new()),
+    let (head, reason) = match m.result_parts() {
+        Some((result, why)) => (
+            ui.say(&result),
+            why.map_or_else(String::new, |w| capitalise(&ui.say(&w))),
+        ),
+        None => (ui.say(&m.status()), String::new()),
     };
     // The result keeps clear of the close button on both sides, so it stays centred.
     let head_size = ui.unit * 1.5;
@@ -102,7 +105,7 @@ pub(super) fn card(m: &Match, ui: &Ui, board: Area, actions: &mut Vec<Action>) {
     };
     let cells = layout::grid(inner, y + ui.unit * 0.8, buttons.len(), per_row, rh);
     for (c, (label, action, look)) in cells.iter().zip(buttons) {
-        if ui.button(*c, label, look) {
+        if ui.button(*c, &label, look) {
             actions.push(action);
         }
     }

@@ -23,6 +23,7 @@ use super::ui::{Heights, Input, Look, Record, Ui};
 use crate::app::{Action, App, Connection, Screen, Tone};
 use crate::geometry::{Area, Px};
 use crate::layout::{self, Window};
+use crate::words::Words;
 use common::game_title;
 
 /// One frame drawn: what the player did, and what the frame offered (its text fields and what
@@ -36,13 +37,20 @@ pub struct Drawn {
 /// Draws the screen the app is on; returns what the player did and what the frame offered.
 /// A part whose height changed while it was drawn is drawn again at once with its new height
 /// (see [`Heights`]), so the picture is whole.
-pub fn draw(app: &App, input: &Input, fonts: &Fonts, heights: &Heights, size: (f32, f32)) -> Drawn {
-    let mut drawn = draw_once(app, input, fonts, heights, size);
+pub fn draw(
+    app: &App,
+    input: &Input,
+    fonts: &Fonts,
+    words: &Words,
+    heights: &Heights,
+    size: (f32, f32),
+) -> Drawn {
+    let mut drawn = draw_once(app, input, fonts, words, heights, size);
     for _ in 0..2 {
         if !heights.take_changed() {
             break;
         }
-        drawn = draw_once(app, input, fonts, heights, size);
+        drawn = draw_once(app, input, fonts, words, heights, size);
     }
     drawn
 }
@@ -52,11 +60,12 @@ fn draw_once(
     app: &App,
     input: &Input,
     fonts: &Fonts,
+    words: &Words,
     heights: &Heights,
     size: (f32, f32),
 ) -> Drawn {
     let (w, h) = size;
-    let ui = Ui::new(input, fonts, heights, w, h);
+    let ui = Ui::new(input, fonts, words, heights, w, h);
     clear_background(theme::BACKGROUND);
     let mut actions = Vec::new();
     let win = Window::new(w, h);
@@ -131,13 +140,14 @@ fn top_bar(app: &App, ui: &Ui, win: &Window, actions: &mut Vec<Action>) {
             w: ui.unit * 5.5,
             h: bar_h - 8.0,
         };
-        if ui.button(b, "Back", Look::Plain) {
+        if ui.button(b, &ui.t("back"), Look::Plain) {
             actions.push(Action::Back);
         }
         b.w - 4.0
     } else {
-        ui.strong("Chaupal", x0, cy, brand, theme::ACCENT, Align::Left);
-        paint::text_width("Chaupal", &ui.fonts.bold, brand)
+        let name = ui.t("brand");
+        ui.strong(&name, x0, cy, brand, theme::ACCENT, Align::Left);
+        paint::text_width(&name, &ui.fonts.bold, brand)
     };
     let dot = match app.connection() {
         Connection::Offline => theme::TEXT_DIM,
@@ -148,6 +158,7 @@ fn top_bar(app: &App, ui: &Ui, win: &Window, actions: &mut Vec<Action>) {
     let size = ui.unit * 0.9;
     let room = (w - x0 - brand_w - ui.unit * 3.0).max(ui.unit * 4.0);
     let phrases = app.connection().short();
+    let phrases: Vec<String> = phrases.iter().map(|p| ui.say(p)).collect();
     let phrases: Vec<&str> = phrases.iter().map(String::as_str).collect();
     let text = paint::first_fitting(&phrases, &ui.fonts.regular, size, room.min(w * 0.5));
     let tw = paint::text_width(text, &ui.fonts.regular, size);
@@ -163,15 +174,18 @@ fn top_bar(app: &App, ui: &Ui, win: &Window, actions: &mut Vec<Action>) {
         Align::Left,
     );
     let title = match app.screen() {
-        Screen::Connection => "Connecting".to_owned(),
-        Screen::Lobby => "Lobby".to_owned(),
+        Screen::Connection => ui.t("screen-connecting"),
+        Screen::Lobby => ui.t("screen-lobby"),
         Screen::Game | Screen::GameOver => app
             .current()
-            .map(|m| game_title(&m.game))
+            .map(|m| game_title(ui, &m.game))
             .unwrap_or_default(),
-        Screen::Replay if app.replay().is_some_and(|r| r.review.is_some()) => "Review".to_owned(),
-        Screen::Replay => "Replay".to_owned(),
-        Screen::Rules(kind) => format!("Rules of {}", kind.title()),
+        Screen::Replay if app.replay().is_some_and(|r| r.review.is_some()) => ui.t("screen-review"),
+        Screen::Replay => ui.t("screen-replay"),
+        Screen::Rules(kind) => ui.say(&crate::say!(
+            "screen-rules",
+            game = crate::terms::game_name(kind)
+        )),
     };
     // The title goes between the name and the connection, whole, or not at all.
     let title_x = x0 + brand_w + ui.unit * 1.2;
@@ -186,7 +200,12 @@ fn top_bar(app: &App, ui: &Ui, win: &Window, actions: &mut Vec<Action>) {
 fn notice_area(app: &App, ui: &Ui, win: &Window) -> Option<(Area, Vec<String>)> {
     let n = app.notice()?;
     let w = (win.w - 2.0 * win.gap).min(ui.unit * layout::NOTICE_UNITS);
-    let lines = paint::wrap(&n.text, &ui.fonts.regular, ui.unit, w - ui.unit * 3.5);
+    let lines = paint::wrap(
+        &ui.say(&n.text),
+        &ui.fonts.regular,
+        ui.unit,
+        w - ui.unit * 3.5,
+    );
     let h = lines.len() as f32 * ui.unit * 1.45 + ui.unit * 0.9;
     Some((layout::notice(win, w, h), lines))
 }

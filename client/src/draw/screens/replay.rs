@@ -17,7 +17,6 @@ use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::{self, Area, Frame};
 use crate::layout;
-use crate::play::capitalise;
 use crate::replay::Replay;
 use crate::review::ReviewState;
 use crate::review::arrow::best_mark;
@@ -50,7 +49,7 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
             .unwrap_or_default(),
         ..Marks::default()
     };
-    boards::draw(&view, &frame, &marks, ui.fonts);
+    boards::draw(&view, &frame, &marks, (ui.fonts, ui.words));
     ui.panel(panel);
     let inner = panel.inset(ui.unit * 0.9);
     let rh = ui.row_h();
@@ -58,7 +57,11 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     // The players' names whole: smaller, or on more lines (the same all through the replay, so
     // nothing under them moves).
     let (names_size, names) = ui.fitted(
-        &format!("{} vs {}", r.names[0], r.names[1]),
+        &ui.say(&crate::say!(
+            "lists-versus",
+            first = r.names[0].clone(),
+            second = r.names[1].clone()
+        )),
         false,
         ui.unit,
         inner.w,
@@ -71,7 +74,12 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     if !compact {
         let mut y = inner.y + ui.unit * 0.6;
         ui.heading(
-            &paint::fit(&game_title(game), &ui.fonts.bold, ui.unit * 1.2, inner.w),
+            &paint::fit(
+                &game_title(ui, game),
+                &ui.fonts.bold,
+                ui.unit * 1.2,
+                inner.w,
+            ),
             inner.x,
             y,
         );
@@ -90,9 +98,13 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         }
         y += ui.unit * 1.5 - names_size * 1.25;
         let place = if r.ply() == 0 {
-            "The start".to_owned()
+            ui.t("replay-start")
         } else {
-            format!("After move {} of {}", r.ply(), r.len())
+            ui.say(&crate::say!(
+                "replay-after-move",
+                ply = r.ply(),
+                count = r.len()
+            ))
         };
         // The controls start 1.7 units under it ([`panel_layout`]).
         ui.strong(&place, inner.x, y, ui.unit, theme::TEXT, Align::Left);
@@ -106,7 +118,13 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     if r.ply() == r.len()
         && let Some(result) = result
     {
-        let below = ui.paragraph(&result, inner.x, y + ui.unit * 0.3, inner.w, theme::ACCENT);
+        let below = ui.paragraph(
+            &ui.say(&result),
+            inner.x,
+            y + ui.unit * 0.3,
+            inner.w,
+            theme::ACCENT,
+        );
         y = below + ui.unit * 0.5;
     }
     let controls = Area {
@@ -116,16 +134,20 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         h: rh,
     };
     let cols = columns(controls, 5, 6.0);
-    let play = if r.autoplay() { "Pause" } else { "Play" };
+    let play = ui.t(if r.autoplay() {
+        "replay-pause"
+    } else {
+        "replay-play"
+    });
     let buttons = [
         ("|<", Action::ReplayJump(0)),
         ("<", Action::ReplayStep(-1)),
-        (play, Action::ReplayAutoplay),
+        (play.as_str(), Action::ReplayAutoplay),
         (">", Action::ReplayStep(1)),
         (">|", Action::ReplayJump(usize::MAX)),
     ];
     for (c, (label, action)) in cols.iter().zip(buttons) {
-        let look = if label == "Pause" {
+        let look = if action == Action::ReplayAutoplay && r.autoplay() {
             Look::Selected
         } else {
             Look::Plain
@@ -147,20 +169,20 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         Some(ReviewState::Asked | ReviewState::Running { .. }) => Some(Look::Disabled),
         Some(ReviewState::Ready(_)) => None,
     };
-    let mut buttons = vec![("Analyse", Action::Analyse, Look::Plain)];
+    let mut buttons = vec![("play-analyse", Action::Analyse, Look::Plain)];
     if let Some(look) = review_look {
-        buttons.push(("Review", Action::Review, look));
+        buttons.push(("review", Action::Review, look));
     }
-    buttons.push(("Flip board", Action::Flip, Look::Plain));
-    buttons.push(("Back", Action::Back, Look::Plain));
+    buttons.push(("play-flip", Action::Flip, Look::Plain));
+    buttons.push(("back", Action::Back, Look::Plain));
     let cols = columns(bottom, buttons.len(), 6.0);
     for (c, (label, action, look)) in cols.iter().zip(buttons) {
-        if ui.button(*c, label, look) {
+        if ui.button(*c, &ui.t(label), look) {
             actions.push(action);
         }
     }
     if let Some(h) = &r.hint {
-        let mover = capitalise(game.kind().side_name(game.side_to_move()));
+        let mover = ui.say(&crate::terms::side_name(game.kind(), game.side_to_move()));
         y = hint_block(ui, inner, y, h, &mover) + ui.unit * 0.3;
     }
     if let Some(rv) = ready {
@@ -171,7 +193,7 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         } else {
             Look::Disabled
         };
-        if ui.button(play, "Play from here against the AI", look) {
+        if ui.button(play, &ui.t("replay-play-from-here"), look) {
             actions.push(Action::PlayFromHere);
         }
         // The review's area, less what the result or the analysis took above it.

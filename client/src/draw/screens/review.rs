@@ -5,8 +5,8 @@
 //! arithmetic and the words are [`crate::review`]'s; this only lays them out, draws them and
 //! turns clicks into actions.
 
-use chaupal_shared::Side;
 use chaupal_shared::review::{GameReview, MoveClass};
+use chaupal_shared::{GameKind, Side};
 use macroquad::prelude::*;
 
 use super::common::side_colour;
@@ -17,6 +17,7 @@ use crate::draw::ui::Ui;
 use crate::geometry::{Area, Px};
 use crate::replay::Replay;
 use crate::review::{Parts, ReviewState, graph, notes};
+use crate::say;
 
 /// The colour a move's class is marked in.
 pub(super) fn class_colour(class: MoveClass) -> Color {
@@ -34,10 +35,13 @@ pub(super) fn class_colour(class: MoveClass) -> Color {
 pub(super) fn status(ui: &Ui, state: &ReviewState, a: Area, y: f32) -> f32 {
     match state {
         ReviewState::Failed(why) => {
-            ui.paragraph(why, a.x, y + ui.unit * 0.5, a.w, theme::BAD) + ui.unit * 0.2
+            ui.paragraph(&ui.say(why), a.x, y + ui.unit * 0.5, a.w, theme::BAD) + ui.unit * 0.2
         }
         _ => {
-            let text = state.progress_text().unwrap_or_default();
+            let text = state
+                .progress_text()
+                .map(|p| ui.say(&p))
+                .unwrap_or_default();
             let below = ui.paragraph(&text, a.x, y + ui.unit * 0.5, a.w, theme::TEXT);
             let bar = Area {
                 x: a.x,
@@ -93,8 +97,8 @@ pub(super) fn block(ui: &Ui, r: &Replay, review: &GameReview, a: Area, actions: 
     }
     let mut y = a.y + parts.caption + parts.plot + parts.axis + parts.legend;
     // "Accuracy" before the figures when there is room for both.
-    let figures = notes::accuracy_line(review);
-    let with_word = format!("Accuracy: {figures}");
+    let figures = ui.say(&notes::accuracy_line(review));
+    let with_word = ui.say(&say!("review-accuracy", figures = figures.as_str()));
     let size = small(ui);
     let line = if paint::text_width(&with_word, &ui.fonts.bold, size) <= a.w {
         with_word
@@ -148,19 +152,25 @@ fn legend(ui: &Ui, review: &GameReview, w: f32) -> Vec<Entry> {
     let keys = [
         (
             Key::Area(side_colour(kind, Side::First).0),
-            format!("{} ahead", notes::side_name(kind, Side::First)),
+            ui.say(&say!(
+                "review-ahead",
+                side = notes::side_name(kind, Side::First)
+            )),
         ),
         (
             Key::Area(side_colour(kind, Side::Second).0),
-            format!("{} ahead", notes::side_name(kind, Side::Second)),
+            ui.say(&say!(
+                "review-ahead",
+                side = notes::side_name(kind, Side::Second)
+            )),
         ),
         (
             Key::Dot(class_colour(MoveClass::Mistake)),
-            "mistake".to_owned(),
+            ui.t("review-legend-mistake"),
         ),
         (
             Key::Dot(class_colour(MoveClass::Blunder)),
-            "blunder".to_owned(),
+            ui.t("review-legend-blunder"),
         ),
     ];
     let widths: Vec<f32> = keys
@@ -238,14 +248,21 @@ fn advantage(
     let kind = review.kind;
     let tiny = tiny(ui);
     let font = &ui.fonts.regular;
-    let first = notes::side_name(kind, Side::First);
     let (first_fill, _) = side_colour(kind, Side::First);
     let (second_fill, _) = side_colour(kind, Side::Second);
     // The caption: what goes up; at its right, when there is room, what the upright line is.
-    let caption = format!("{} winning chance", notes::possessive(&first));
+    let caption = ui.say(&say!(
+        "review-graph-caption",
+        side = notes::side_name(kind, Side::First),
+        many = if kind == GameKind::BaghChal {
+            "yes"
+        } else {
+            "no"
+        }
+    ));
     let caption_y = a.y + tiny * 0.75;
     let mark_w = tiny * 0.9;
-    let shown_words = "move shown";
+    let shown_words = &ui.t("review-move-shown");
     let shown_w = mark_w + tiny * 0.4 + paint::text_width(shown_words, font, tiny);
     let caption_w = paint::text_width(&caption, font, tiny);
     if caption_w + tiny * 2.0 + shown_w <= a.w {
@@ -413,7 +430,7 @@ fn verdict_lines(ui: &Ui, review: &GameReview, w: f32) -> usize {
         .iter()
         .map(|p| {
             paint::wrap(
-                &notes::verdict_detail(review.kind, p),
+                &ui.say(&notes::verdict_detail(review.kind, p)),
                 &ui.fonts.regular,
                 size,
                 w,
@@ -434,15 +451,11 @@ fn verdict(ui: &Ui, r: &Replay, review: &GameReview, a: Area, y: f32) {
     let detail_y = head_y + ui.unit * 1.2;
     let (head, colour, detail) = match notes::next_move(review, r.ply()) {
         Some(p) => (
-            notes::verdict_head(kind, p),
+            ui.say(&notes::verdict_head(kind, p)),
             class_colour(p.class),
-            notes::verdict_detail(kind, p),
+            ui.say(&notes::verdict_detail(kind, p)),
         ),
-        None => (
-            "The end of the game.".to_owned(),
-            theme::TEXT,
-            "Step back to see the verdict on each move.".to_owned(),
-        ),
+        None => (ui.t("review-end"), theme::TEXT, ui.t("review-step-back")),
     };
     paint::text(
         &paint::fit(&head, &ui.fonts.bold, ui.unit, a.w),
@@ -483,11 +496,7 @@ fn slips(ui: &Ui, r: &Replay, review: &GameReview, a: Area, actions: &mut Vec<Ac
         marker(x + ui.unit * 0.7, head_y, side);
         let n = notes::slips(review, side).len();
         let name = notes::side_name(kind, side);
-        let head = match n {
-            0 => format!("{name}: no slips"),
-            1 => format!("{name}: 1 slip"),
-            n => format!("{name}: {n} slips"),
-        };
+        let head = ui.say(&say!("review-slips", side = name, count = n));
         paint::text(
             &paint::fit(&head, &ui.fonts.bold, size, half - ui.unit * 1.4),
             x + ui.unit * 1.2,
@@ -503,7 +512,7 @@ fn slips(ui: &Ui, r: &Replay, review: &GameReview, a: Area, actions: &mut Vec<Ac
     let text_w = a.w - indent - ui.unit * 0.4;
     let texts: Vec<Vec<String>> = list
         .iter()
-        .map(|s| paint::wrap(&s.text(kind), font, size, text_w))
+        .map(|s| paint::wrap(&ui.say(&s.text(kind)), font, size, text_w))
         .collect();
     // Each entry's height with the space after it (the last needs none).
     let entry_gap = size * 0.3;

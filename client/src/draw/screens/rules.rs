@@ -41,7 +41,7 @@ pub(super) fn draw(app: &App, kind: GameKind, ui: &Ui, body: Area, actions: &mut
         },
     );
     ui.paragraph(
-        rulebook::example(kind).caption,
+        &ui.t(rulebook::example(kind).caption),
         board_area.x + ui.unit,
         board_area.y + board_area.h - caption_h + ui.unit * 1.2,
         board_area.w - 2.0 * ui.unit,
@@ -62,7 +62,7 @@ pub(super) fn draw(app: &App, kind: GameKind, ui: &Ui, body: Area, actions: &mut
     if y + how_h < back.y {
         how(kind, ui, inner, y);
     }
-    if ui.button(back, "Back", Look::Primary) || ui.input.key(KeyCode::Escape) {
+    if ui.button(back, &ui.t("back"), Look::Primary) || ui.input.key(KeyCode::Escape) {
         actions.push(Action::Back);
     }
 }
@@ -74,7 +74,7 @@ fn upright(app: &App, kind: GameKind, ui: &Ui, body: Area, actions: &mut Vec<Act
     let w = body.w;
     let inner_w = w - ui.unit * 1.8;
     let board_h = (w * 0.9).min(body.h * 0.45);
-    let caption_h = paragraph_h(ui, rulebook::example(kind).caption, inner_w);
+    let caption_h = paragraph_h(ui, &ui.t(rulebook::example(kind).caption), inner_w);
     let text_h = summary_h(kind, ui, inner_w) + how_h(kind, ui, inner_w);
     let content = rh + board_h + caption_h + text_h + rh + ui.unit * 5.0;
     let offset = scroll(app, ui, body, body, content, actions);
@@ -92,7 +92,7 @@ fn upright(app: &App, kind: GameKind, ui: &Ui, body: Area, actions: &mut Vec<Act
     );
     y += board_h;
     y = ui.paragraph(
-        rulebook::example(kind).caption,
+        &ui.t(rulebook::example(kind).caption),
         body.x + ui.unit * 0.9,
         y + ui.unit * 0.6,
         inner_w,
@@ -113,7 +113,7 @@ fn upright(app: &App, kind: GameKind, ui: &Ui, body: Area, actions: &mut Vec<Act
         w: inner.w * 0.5,
         ..inner
     };
-    if ui.button(back, "Back", Look::Primary) || ui.input.key(KeyCode::Escape) {
+    if ui.button(back, &ui.t("back"), Look::Primary) || ui.input.key(KeyCode::Escape) {
         actions.push(Action::Back);
     }
 }
@@ -126,7 +126,7 @@ fn tabs(kind: GameKind, ui: &Ui, row: Area, actions: &mut Vec<Action>) {
         } else {
             Look::Plain
         };
-        if ui.button(*c, k.title(), look) {
+        if ui.button(*c, &ui.game(k), look) {
             actions.push(Action::ShowRules(k));
         }
     }
@@ -153,7 +153,7 @@ fn example(kind: GameKind, ui: &Ui, a: Area) {
         ..Marks::default()
     };
     let frame = Frame::fit(geometry::extent(&view), a, false);
-    boards::draw(&view, &frame, &marks, ui.fonts);
+    boards::draw(&view, &frame, &marks, (ui.fonts, ui.words));
 }
 
 /// The height of a paragraph of `text` wrapped to `w`.
@@ -167,18 +167,18 @@ fn summary_h(kind: GameKind, ui: &Ui, w: f32) -> f32 {
     ui.unit * 1.6
         + rulebook::summary(kind)
             .iter()
-            .map(|l| paragraph_h(ui, l, w - ui.unit) + ui.unit * 0.35)
+            .map(|l| paragraph_h(ui, &ui.t(l), w - ui.unit) + ui.unit * 0.35)
             .sum::<f32>()
 }
 
 /// The height of "Here" and how to play.
 fn how_h(kind: GameKind, ui: &Ui, w: f32) -> f32 {
-    ui.unit * 1.7 + paragraph_h(ui, rulebook::how_to_play(kind), w)
+    ui.unit * 1.7 + paragraph_h(ui, &ui.t(rulebook::how_to_play(kind)), w)
 }
 
 /// The game's name and its rules in short from `y`; returns the y below.
 fn summary(kind: GameKind, ui: &Ui, inner: Area, mut y: f32) -> f32 {
-    ui.heading(kind.title(), inner.x, y);
+    ui.heading(&ui.game(kind), inner.x, y);
     y += ui.unit * 1.6;
     for line in rulebook::summary(kind) {
         disc(
@@ -191,7 +191,13 @@ fn summary(kind: GameKind, ui: &Ui, inner: Area, mut y: f32) -> f32 {
             0.0,
             theme::ACCENT,
         );
-        y = ui.paragraph(line, inner.x + ui.unit, y, inner.w - ui.unit, theme::TEXT);
+        y = ui.paragraph(
+            &ui.t(line),
+            inner.x + ui.unit,
+            y,
+            inner.w - ui.unit,
+            theme::TEXT,
+        );
         y += ui.unit * 0.35;
     }
     y
@@ -200,9 +206,16 @@ fn summary(kind: GameKind, ui: &Ui, inner: Area, mut y: f32) -> f32 {
 /// How to play the game here, from `y`; returns the y below.
 fn how(kind: GameKind, ui: &Ui, inner: Area, y: f32) -> f32 {
     let y = y + ui.unit * 0.4;
-    ui.strong("Here", inner.x, y, ui.unit, theme::ACCENT, Align::Left);
+    ui.strong(
+        &ui.t("rules-here"),
+        inner.x,
+        y,
+        ui.unit,
+        theme::ACCENT,
+        Align::Left,
+    );
     ui.paragraph(
-        rulebook::how_to_play(kind),
+        &ui.t(rulebook::how_to_play(kind)),
         inner.x,
         y + ui.unit * 1.3,
         inner.w,

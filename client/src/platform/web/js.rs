@@ -32,6 +32,8 @@ unsafe extern "C" {
     pub safe fn chaupal_ws_close(socket: i32);
     /// The UTF-8 text kept under `key` in `localStorage` (a buffer), or none.
     pub safe fn chaupal_storage_get(key: JsObject) -> JsObject;
+    /// The languages the browser prefers, best first: tags joined by commas (a buffer).
+    pub safe fn chaupal_languages() -> JsObject;
     /// Keeps `value` under `key` in `localStorage`; 1 when it was kept.
     pub safe fn chaupal_storage_set(key: JsObject, value: JsObject) -> i32;
     /// Puts the text on the clipboard; 1 when the browser offers a way to.

@@ -12,6 +12,8 @@ use crate::app::Field;
 use crate::config::Config;
 use crate::draw::text::fonts::{ALL as ALL_FONTS, FontName};
 use crate::net::wording;
+use crate::say;
+use crate::words::Phrase;
 
 /// The `localStorage` key of the remembered settings.
 pub const STORAGE_KEY: &str = "chaupal.client";
@@ -97,9 +99,7 @@ impl Socket {
                     Ok(t) => out.push(SocketEvent::Frame(Frame::Text(t))),
                     Err(_) => {
                         self.closed = true;
-                        out.push(SocketEvent::Closed(
-                            "The server sent text that is not UTF-8.".to_owned(),
-                        ));
+                        out.push(SocketEvent::Closed(say!("problem-not-utf8")));
                     }
                 },
                 BINARY => out.push(SocketEvent::Frame(Frame::Binary(data))),
@@ -116,7 +116,7 @@ impl Socket {
     }
 
     /// Why the connection ended, in words: the browser says only the close code and reason.
-    fn why(&self, code: u32, reason: &str) -> String {
+    fn why(&self, code: u32, reason: &str) -> Phrase {
         if !self.opened {
             wording::not_reached(&self.url)
         } else if !reason.trim().is_empty() || code == CLOSE_NORMAL || code == CLOSE_AWAY {
@@ -146,40 +146,41 @@ impl Store {
     }
 
     /// The remembered settings (empty when there are none yet); a problem in words.
-    pub fn load(&self) -> Result<Config, String> {
+    pub fn load(&self) -> Result<Config, Phrase> {
         match read_text(&js::chaupal_storage_get(bytes(self.key))) {
             None => Ok(Config::default()),
-            Some(text) => Config::from_json(&text).map_err(|e| {
-                format!("The saved settings are not valid ({e}); they will be replaced.")
-            }),
+            Some(text) => Config::from_json(&text)
+                .map_err(|e| say!("problem-settings-invalid", detail = e.to_string())),
         }
     }
 
     /// Keeps the settings for next time.
-    pub fn save(&self, config: &Config) -> Result<(), String> {
-        let text = config.to_json().map_err(|e| e.to_string())?;
+    pub fn save(&self, config: &Config) -> Result<(), Phrase> {
+        let text = config
+            .to_json()
+            .map_err(|e| say!("problem-settings", detail = e.to_string()))?;
         match js::chaupal_storage_set(bytes(self.key), bytes(&text)) {
             1 => Ok(()),
-            _ => Err("this browser keeps nothing for this page (private mode?)".to_owned()),
+            _ => Err(say!("problem-no-storage")),
         }
     }
 }
 
 /// Puts `text` on the clipboard.
-pub fn copy_text(text: &str) -> Result<(), String> {
+pub fn copy_text(text: &str) -> Result<(), Phrase> {
     match js::chaupal_clipboard_write(bytes(text)) {
         1 => Ok(()),
-        _ => Err(format!("This browser cannot copy; the text is: {text}")),
+        _ => Err(say!("problem-no-copy", text = text)),
     }
 }
 
 /// Passes a link on: the phone's share sheet where the browser has one (`Ok(false)`), else
 /// the clipboard (`Ok(true)`: copied).
-pub fn share(link: &str) -> Result<bool, String> {
+pub fn share(link: &str) -> Result<bool, Phrase> {
     match js::chaupal_share(bytes(link)) {
         2 => Ok(false),
         1 => Ok(true),
-        _ => Err(format!("This browser cannot copy; the link is: {link}")),
+        _ => Err(say!("problem-no-copy", text = link)),
     }
 }
 
@@ -207,6 +208,19 @@ pub fn fonts_fetched() -> Vec<(FontName, Option<Vec<u8>>)> {
     }
 }
 
+/// The languages the browser prefers, best first (`navigator.languages`), as tags.
+pub fn languages() -> Vec<String> {
+    read_text(&js::chaupal_languages())
+        .map(|tags| {
+            tags.split(',')
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Whether the device has a network, as the browser says (`navigator.onLine`).
 pub fn device_online() -> bool {
     js::chaupal_online() == 1
@@ -218,15 +232,13 @@ pub fn set_address(path: &str) {
 }
 
 /// Opens `url` in a new tab.
-pub fn open_url(url: &str) -> Result<(), String> {
+pub fn open_url(url: &str) -> Result<(), Phrase> {
     if !(url.starts_with("http://") || url.starts_with("https://")) {
-        return Err(format!("{url} is not a web address."));
+        return Err(say!("problem-not-web-address", url = url));
     }
     match js::chaupal_open_url(bytes(url)) {
         1 => Ok(()),
-        _ => Err(format!(
-            "The browser did not open {url} (a pop-up blocker?)."
-        )),
+        _ => Err(say!("problem-popup", url = url)),
     }
 }
 

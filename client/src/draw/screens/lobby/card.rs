@@ -105,7 +105,7 @@ pub(super) fn close_button(ui: &Ui, card: Area, below: f32) -> bool {
         w: ui.unit * 6.0,
         h: rh,
     };
-    ui.button(close, "Close", Look::Plain)
+    ui.button(close, &ui.t("close"), Look::Plain)
 }
 
 /// A row split for a button labelled `label` at its right: the room left of it, and the button.

@@ -16,8 +16,9 @@ use crate::draw::theme::{self, alpha};
 use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::Area;
 use crate::layout::{self, Measure};
-use crate::play::capitalise;
 use crate::rulebook;
+use crate::terms;
+use crate::words::{Language, Phrase};
 
 /// Draws the panel in `a`, section under section; the start buttons at its bottom when
 /// `pinned`, else right under the rest. Returns the y below the panel's content.
@@ -41,7 +42,7 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<
     }
     y = match lobby.mode {
         PlayMode::ThisComputer => ui.paragraph(
-            "Both sides at this screen: take turns on the board.",
+            &ui.t("choices-both-here"),
             inner.x,
             y + ui.unit * 0.3,
             inner.w,
@@ -49,7 +50,7 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<
         ),
         PlayMode::Anyone => {
             ui.paragraph(
-                "Your seek is listed in every lobby; the game starts when someone accepts it.",
+                &ui.t("choices-seek-listed"),
                 inner.x,
                 y,
                 inner.w,
@@ -77,19 +78,26 @@ fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f3
     let rh = ui.small_row_h(0.85);
     let row = Area { y, h: rh, ..inner };
     let size = layout::label_size(row, ui.unit);
-    let sound = if app.muted() {
-        "Sound: off"
+    let sound = ui.t(if app.muted() {
+        "choices-sound-off"
     } else {
-        "Sound: on"
-    };
-    let sound_w = ui.width("Sound: off", true, size) + ui.unit * 1.5;
-    let change_w = ui.width("Change name", true, size) + ui.unit * 1.5;
+        "choices-sound-on"
+    });
+    let change_label = ui.t("choices-change-name");
+    let language = app.language().own_name();
+    let sound_w = ui
+        .width(&ui.t("choices-sound-off"), true, size)
+        .max(ui.width(&ui.t("choices-sound-on"), true, size))
+        + ui.unit * 1.5;
+    let change_w = ui.width(&change_label, true, size) + ui.unit * 1.5;
+    let language_w = ui.width(language, true, size) + ui.unit * 1.5;
     let name = if app.name().is_empty() {
-        "You".to_owned()
+        ui.t("choices-you")
     } else {
-        format!("You: {}", app.name())
+        ui.say(&crate::say!("choices-you-named", name = app.name()))
     };
-    let one_row = ui.width(&name, true, ui.unit) + change_w + sound_w + 16.0 <= inner.w;
+    let one_row =
+        ui.width(&name, true, ui.unit) + change_w + sound_w + language_w + 24.0 <= inner.w;
     // On two rows, the first is as tall as the second, so that the name's field takes the
     // name's place and nothing below moves when it opens.
     let (text_row, buttons_row) = if one_row {
@@ -105,7 +113,7 @@ fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f3
     };
     let bottom = buttons_row.y + rh + ui.unit * 1.3;
     if let Some(edit) = app.name_edit() {
-        let label = "Name";
+        let label = &ui.t("choices-name");
         let label_w = ui.width(label, true, ui.unit) + ui.unit * 0.6;
         ui.strong(
             label,
@@ -115,7 +123,12 @@ fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f3
             theme::TEXT,
             Align::Left,
         );
-        let keep_w = ui.width("Cancel", true, size) * 2.0 + ui.unit * 3.5;
+        let (keep, cancel) = (ui.t("choices-keep"), ui.t("lists-cancel"));
+        let keep_w = ui
+            .width(&keep, true, size)
+            .max(ui.width(&cancel, true, size))
+            * 2.0
+            + ui.unit * 3.5;
         let (field_w, buttons) = if one_row {
             let buttons = Area {
                 x: inner.x + inner.w - keep_w,
@@ -131,19 +144,27 @@ fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f3
             w: field_w,
             ..text_row
         };
-        text_field(app, ui, field, Field::Name, edit, "your name", actions);
+        text_field(
+            app,
+            ui,
+            field,
+            Field::Name,
+            edit,
+            &ui.t("choices-name-hint"),
+            actions,
+        );
         let gap = if one_row { 6.0 } else { 8.0 };
         let cols = columns(buttons, 2, gap);
-        if ui.button(cols[0], "Keep", Look::Primary) {
+        if ui.button(cols[0], &keep, Look::Primary) {
             actions.push(Action::SaveName);
         }
-        if ui.button(cols[1], "Cancel", Look::Plain) {
+        if ui.button(cols[1], &cancel, Look::Plain) {
             actions.push(Action::CancelName);
         }
         return bottom;
     }
     let name_room = if one_row {
-        inner.w - change_w - sound_w - 16.0
+        inner.w - change_w - sound_w - language_w - 24.0
     } else {
         inner.w
     };
@@ -161,30 +182,67 @@ fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f3
             Align::Left,
         );
     }
-    let (change, toggle) = if one_row {
+    let (change, toggle, languages) = if one_row {
+        let right = inner.x + inner.w;
         (
             Area {
-                x: inner.x + inner.w - sound_w - 8.0 - change_w,
+                x: right - language_w - sound_w - change_w - 16.0,
                 w: change_w,
                 ..buttons_row
             },
             Area {
-                x: inner.x + inner.w - sound_w,
+                x: right - language_w - sound_w - 8.0,
                 w: sound_w,
+                ..buttons_row
+            },
+            Area {
+                x: right - language_w,
+                w: language_w,
                 ..buttons_row
             },
         )
     } else {
-        let cols = columns(buttons_row, 2, 8.0);
-        (cols[0], cols[1])
+        let cols = columns(buttons_row, 3, 8.0);
+        (cols[0], cols[1], cols[2])
     };
-    if ui.button(change, "Change name", Look::Plain) {
+    if ui.button(change, &change_label, Look::Plain) {
         actions.push(Action::EditName);
     }
-    if ui.button(toggle, sound, Look::Plain) {
+    if ui.button(toggle, &sound, Look::Plain) {
         actions.push(Action::ToggleSound);
     }
+    let look = if app.languages_open() {
+        Look::Selected
+    } else {
+        Look::Plain
+    };
+    if ui.button(languages, language, look) {
+        actions.push(Action::ToggleLanguages);
+    }
+    if app.languages_open() {
+        return language_choice(app, ui, inner, bottom - ui.unit * 0.7, actions) + ui.unit * 0.7;
+    }
     bottom
+}
+
+/// The languages, each in its own words (a player finds their own whatever the screen is in),
+/// as many to a row as keep them whole; returns the y below.
+fn language_choice(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 {
+    let rh = ui.small_row_h(0.85);
+    let names: Vec<&str> = Language::OFFERED.iter().map(|l| l.own_name()).collect();
+    let per_row = layout::per_row(ui, &names, inner.w, rh, ui.unit, Language::OFFERED.len());
+    let cells = layout::grid(inner, y, Language::OFFERED.len(), per_row, rh);
+    for (c, language) in cells.iter().zip(Language::OFFERED) {
+        let look = if app.language() == language {
+            Look::Selected
+        } else {
+            Look::Plain
+        };
+        if ui.button(*c, language.own_name(), look) {
+            actions.push(Action::SetLanguage(language));
+        }
+    }
+    y + layout::grid_h(Language::OFFERED.len().div_ceil(per_row), rh)
 }
 
 /// A text field: the text (or a hint in its place), a caret while it takes the typing; a
@@ -276,7 +334,7 @@ pub(super) fn text_field(
 /// "Choose a game": the four games, two to a row.
 fn game_choice(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut Vec<Action>) -> f32 {
     let rh = ui.row_h();
-    ui.heading("Choose a game", inner.x, y);
+    ui.heading(&ui.t("choices-game"), inner.x, y);
     y += ui.unit * 1.3;
     for pair in GameKind::ALL.chunks(2) {
         let cols = columns(Area { y, h: rh, ..inner }, 2, 8.0);
@@ -286,7 +344,7 @@ fn game_choice(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut Ve
             } else {
                 Look::Plain
             };
-            if ui.button(*c, kind.title(), look) {
+            if ui.button(*c, &ui.game(*kind), look) {
                 actions.push(Action::SelectGame(*kind));
             }
         }
@@ -308,14 +366,14 @@ fn rule_choices(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut V
         let widest = option
             .values
             .iter()
-            .map(|v| ui.width(rulebook::value_words(v), true, ui.unit))
+            .map(|v| ui.width(&ui.say(&rulebook::value_words(v)), true, ui.unit))
             .fold(0.0, f32::max);
         y = stepper(
             ui,
             inner,
             y,
-            option.label,
-            rulebook::value_words(value),
+            &ui.t(option.label),
+            &ui.say(&rulebook::value_words(value)),
             widest,
             [
                 Action::CycleRule {
@@ -336,13 +394,13 @@ fn rule_choices(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut V
 /// "Play": whom against, two ways to a row.
 fn mode_choice(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut Vec<Action>) -> f32 {
     y += ui.unit * 1.2;
-    ui.heading("Play", inner.x, y);
+    ui.heading(&ui.t("lists-play"), inner.x, y);
     y += ui.unit * 1.3;
     let modes = [
-        (PlayMode::ThisComputer, "On this device"),
-        (PlayMode::Computer, "The computer"),
-        (PlayMode::Friend, "A friend"),
-        (PlayMode::Anyone, "Anyone"),
+        (PlayMode::ThisComputer, ui.t("mode-here")),
+        (PlayMode::Computer, ui.t("mode-computer")),
+        (PlayMode::Friend, ui.t("mode-friend")),
+        (PlayMode::Anyone, ui.t("mode-anyone")),
     ];
     for pair in modes.chunks(2) {
         let cols = columns(
@@ -374,7 +432,7 @@ fn side_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Ac
     let rh = ui.row_h();
     let kind = lobby.kind;
     ui.label(
-        "You play",
+        &ui.t("choices-you-play"),
         inner.x,
         y + rh * 0.42,
         theme::TEXT_DIM,
@@ -382,9 +440,15 @@ fn side_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Ac
     );
     let label_w = ui.unit * 4.6;
     let sides = [
-        (SidePick::First, capitalise(kind.side_name(Side::First))),
-        (SidePick::Second, capitalise(kind.side_name(Side::Second))),
-        (SidePick::Random, "Either".to_owned()),
+        (
+            SidePick::First,
+            ui.say(&terms::side_name(kind, Side::First)),
+        ),
+        (
+            SidePick::Second,
+            ui.say(&terms::side_name(kind, Side::Second)),
+        ),
+        (SidePick::Random, ui.t("choices-either")),
     ];
     let cols = columns(
         Area {
@@ -411,17 +475,19 @@ fn side_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Ac
 
 /// A level as the stepper shows it: its place among the eight and its calibrated rating in the
 /// game chosen (`5 of 8 (2010)` in Kalah), the rating a player's own is compared with.
-pub(crate) fn level_label(kind: GameKind, level: u8) -> String {
-    format!(
-        "{level} of {LEVELS} ({})",
-        chaupal_shared::levels::level_rating(kind, level)
+pub(crate) fn level_label(kind: GameKind, level: u8) -> Phrase {
+    crate::say!(
+        "level-of",
+        level = level,
+        levels = LEVELS,
+        rating = chaupal_shared::levels::level_rating(kind, level)
     )
 }
 
 /// The computer player: an engine, its level or depth, and a game of it against itself.
 fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 {
     let engine = match lobby.engine {
-        0 => "level".to_owned(),
+        0 => ui.t("engine-level"),
         i => ENGINES.get(i - 1).copied().unwrap_or("?").to_owned(),
     };
     let widest = ENGINES
@@ -432,7 +498,7 @@ fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Ve
         ui,
         inner,
         y,
-        "Engine",
+        &ui.t("choices-engine"),
         &engine,
         widest,
         [
@@ -446,9 +512,9 @@ fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Ve
             ui,
             inner,
             y,
-            "Level",
-            &level_label(lobby.kind, lobby.level),
-            ui.width(&level_label(lobby.kind, LEVELS), true, ui.unit),
+            &ui.t("choices-level"),
+            &ui.say(&level_label(lobby.kind, lobby.level)),
+            ui.width(&ui.say(&level_label(lobby.kind, LEVELS)), true, ui.unit),
             [
                 Action::CycleLevel { forward: false },
                 Action::CycleLevel { forward: true },
@@ -460,7 +526,7 @@ fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Ve
             ui,
             inner,
             y,
-            "Depth",
+            &ui.t("choices-depth"),
             &lobby.depth.to_string(),
             ui.width("16", true, ui.unit),
             [
@@ -476,7 +542,7 @@ fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Ve
         h: ui.small_row_h(0.85),
         ..inner
     };
-    if ui.button(b, "Watch the computer play itself", Look::Plain) {
+    if ui.button(b, &ui.t("choices-exhibition"), Look::Plain) {
         actions.push(Action::StartExhibition);
     }
     y + rh
@@ -488,7 +554,7 @@ fn invite_code(app: &App, ui: &Ui, inner: Area, mut y: f32, actions: &mut Vec<Ac
     let rh = ui.row_h();
     if let Some(code) = &lobby.my_code {
         ui.label(
-            "Your code:",
+            &ui.t("choices-your-code"),
             inner.x,
             y + ui.unit * 0.5,
             theme::TEXT_DIM,
@@ -514,21 +580,22 @@ fn invite_code(app: &App, ui: &Ui, inner: Area, mut y: f32, actions: &mut Vec<Ac
             theme::ACCENT,
             Align::Right,
         );
-        if ui.button(copy, "Copy link", Look::Plain) {
+        if ui.button(copy, &ui.t("copy-link"), Look::Plain) {
             actions.push(Action::CopyInvite);
         }
         y += (ui.unit * 1.8).max(copy_h + 6.0);
     }
     // The field's label, above it.
     ui.label(
-        "A friend's invite code:",
+        &ui.t("choices-friends-code"),
         inner.x,
         y + ui.unit * 0.5,
         theme::TEXT_DIM,
         Align::Left,
     );
     y += ui.unit * 1.4;
-    let join_w = ui.width("Join", true, ui.unit) + ui.unit * 2.5;
+    let join_label = ui.t("choices-join");
+    let join_w = ui.width(&join_label, true, ui.unit) + ui.unit * 2.5;
     let field = Area {
         x: inner.x,
         y,
@@ -541,7 +608,7 @@ fn invite_code(app: &App, ui: &Ui, inner: Area, mut y: f32, actions: &mut Vec<Ac
         field,
         Field::Code,
         &lobby.code,
-        "a friend's code",
+        &ui.t("choices-code-hint"),
         actions,
     );
     let join = Area {
@@ -549,7 +616,7 @@ fn invite_code(app: &App, ui: &Ui, inner: Area, mut y: f32, actions: &mut Vec<Ac
         w: join_w,
         ..field
     };
-    if ui.button(join, "Join", Look::Plain) {
+    if ui.button(join, &join_label, Look::Plain) {
         actions.push(Action::JoinByCode);
     }
     y + (rh + 8.0)
@@ -565,19 +632,14 @@ fn start_buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Acti
         w: inner.w * 0.62,
         h: ui.row_h(),
     };
-    let label = match lobby.mode {
-        PlayMode::ThisComputer => "Start the game",
-        PlayMode::Computer => "Play the computer",
-        PlayMode::Friend => "Create a private game",
-        PlayMode::Anyone => "Offer the game",
-    };
+    let label = ui.t(start_label(lobby.mode));
     let online_needed = lobby.mode != PlayMode::ThisComputer;
     let look = if online_needed && !app.connection().online() {
         Look::Plain
     } else {
         Look::Primary
     };
-    if ui.button(start, label, look) {
+    if ui.button(start, &label, look) {
         actions.push(if lobby.mode == PlayMode::Friend {
             Action::CreatePrivate
         } else {
@@ -589,8 +651,18 @@ fn start_buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Acti
         w: inner.w - start.w - 8.0,
         ..start
     };
-    if ui.button(rules_btn, "Rules", Look::Plain) {
+    if ui.button(rules_btn, &ui.t("choices-rules"), Look::Plain) {
         actions.push(Action::ShowRules(lobby.kind));
+    }
+}
+
+/// The start button's label (a message id) for each way of playing.
+fn start_label(mode: PlayMode) -> &'static str {
+    match mode {
+        PlayMode::ThisComputer => "start-here",
+        PlayMode::Computer => "start-computer",
+        PlayMode::Friend => "start-friend",
+        PlayMode::Anyone => "start-anyone",
     }
 }
 
@@ -689,18 +761,14 @@ fn clock_and_rating(
         let minutes = CLOCK_MINUTES.get(lobby.minutes).copied().unwrap_or(0);
         let widest = CLOCK_MINUTES
             .iter()
-            .map(|&m| ui.width(&format!("{m} min"), true, ui.unit))
+            .map(|&m| ui.width(&minutes_text(ui, m), true, ui.unit))
             .fold(0.0, f32::max);
-        let shown = if minutes == 0 {
-            "none".to_owned()
-        } else {
-            format!("{minutes} min")
-        };
+        let shown = minutes_text(ui, minutes);
         y = stepper(
             ui,
             inner,
             y,
-            "Clock",
+            &ui.t("choices-clock"),
             &shown,
             widest,
             [
@@ -715,9 +783,9 @@ fn clock_and_rating(
                 ui,
                 inner,
                 y,
-                "Added a move",
-                &format!("+{inc} s"),
-                ui.width("+30 s", true, ui.unit),
+                &ui.t("choices-increment"),
+                &increment_text(ui, inc),
+                ui.width(&increment_text(ui, 30), true, ui.unit),
                 [
                     Action::CycleIncrement { forward: false },
                     Action::CycleIncrement { forward: true },
@@ -727,15 +795,10 @@ fn clock_and_rating(
         }
     } else if lobby.clock_applies() {
         let minutes = CLOCK_MINUTES.get(lobby.minutes).copied().unwrap_or(0);
-        let label_w = ui.width("Clock", false, ui.unit) + ui.unit * 0.8;
+        let clock = ui.t("choices-clock");
+        let label_w = ui.width(&clock, false, ui.unit) + ui.unit * 0.8;
         let row = ui.small_row_h(0.8);
-        ui.label(
-            "Clock",
-            inner.x,
-            y + row / 2.0,
-            theme::TEXT_DIM,
-            Align::Left,
-        );
+        ui.label(&clock, inner.x, y + row / 2.0, theme::TEXT_DIM, Align::Left);
         let steppers = columns(
             Area {
                 x: inner.x + label_w,
@@ -746,11 +809,7 @@ fn clock_and_rating(
             2,
             8.0,
         );
-        let shown = if minutes == 0 {
-            "none".to_owned()
-        } else {
-            format!("{minutes} min")
-        };
+        let shown = minutes_text(ui, minutes);
         value_stepper(
             ui,
             steppers[0],
@@ -766,7 +825,7 @@ fn clock_and_rating(
             value_stepper(
                 ui,
                 steppers[1],
-                &format!("+{inc} s"),
+                &increment_text(ui, inc),
                 [
                     Action::CycleIncrement { forward: false },
                     Action::CycleIncrement { forward: true },
@@ -775,7 +834,7 @@ fn clock_and_rating(
             );
         } else {
             ui.label(
-                "untimed",
+                &ui.t("choices-untimed"),
                 steppers[1].x + steppers[1].w / 2.0,
                 y + row / 2.0,
                 theme::TEXT_DIM,
@@ -794,13 +853,17 @@ fn clock_and_rating(
             2,
             6.0,
         );
-        for (c, (rated, label)) in cols.iter().zip([(false, "Casual"), (true, "Rated")]) {
+        let labels = [
+            (false, ui.t("choices-casual")),
+            (true, ui.t("choices-rated")),
+        ];
+        for (c, (rated, label)) in cols.iter().zip(labels) {
             let look = if lobby.rated == rated {
                 Look::Selected
             } else {
                 Look::Plain
             };
-            if ui.button(*c, label, look) {
+            if ui.button(*c, &label, look) {
                 actions.push(Action::SetRated(rated));
             }
         }
@@ -809,12 +872,27 @@ fn clock_and_rating(
     y
 }
 
+/// A clock's minutes as the stepper shows them ("none" for no clock).
+fn minutes_text(ui: &Ui, minutes: u32) -> String {
+    if minutes == 0 {
+        ui.t("choices-no-clock")
+    } else {
+        ui.say(&crate::say!("clock-minutes", count = minutes))
+    }
+}
+
+/// The seconds added a move, as the stepper shows them.
+fn increment_text(ui: &Ui, seconds: u32) -> String {
+    ui.say(&crate::say!("choices-increment-value", count = seconds))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::draw::Fonts;
     use crate::layout::tests::SIZES;
     use crate::layout::{Window, label_fit, row_h};
+    use crate::words::Words;
 
     #[test]
     fn the_level_stepper_shows_each_levels_calibrated_rating_in_the_game_chosen() {
@@ -867,120 +945,146 @@ mod tests {
     }
 
     #[test]
-    fn the_lobbys_buttons_and_steppers_fit_at_every_window_size() {
+    fn the_lobbys_buttons_and_steppers_fit_at_every_window_size_in_every_language() {
         let m = Fonts::load().expect("the bundled fonts");
-        for (w, h) in SIZES {
-            let (inner, unit, portrait) = inner(w, h);
-            let rh = row_h(unit, portrait);
-            let small = |share: f32| layout::small_row_h(unit, portrait, share);
-            let at = |h: f32| Area { h, ..inner };
-            let titles: Vec<&str> = GameKind::ALL.iter().map(|k| k.title()).collect();
-            let checks = [
-                fit_in_columns(&m, at(rh), 2, 8.0, &titles, unit),
-                fit_in_columns(
-                    &m,
-                    at(small(0.9)),
-                    2,
-                    6.0,
-                    &["On this device", "The computer", "A friend", "Anyone"],
-                    unit,
-                ),
-                fit_in_columns(
-                    &m,
-                    Area {
-                        x: inner.x + unit * 4.6,
-                        w: inner.w - unit * 4.6,
-                        h: small(0.85),
-                        ..inner
-                    },
-                    3,
-                    6.0,
-                    &["Tigers", "Goats", "Either", "North", "South", "Either"],
-                    unit,
-                ),
-                fit_in_columns(
-                    &m,
-                    at(small(0.85)),
-                    1,
-                    6.0,
-                    &["Watch the computer play itself"],
-                    unit,
-                ),
-                fit_in_columns(&m, at(small(0.8)), 2, 6.0, &["Casual", "Rated"], unit),
-            ];
-            for check in checks {
-                assert!(check.is_ok(), "{w}x{h}: {}", check.unwrap_err());
-            }
-            // The start button and Rules beside it.
-            let start = Area {
-                w: inner.w * 0.62,
-                h: rh,
-                ..inner
-            };
-            for label in [
-                "Create a private game",
-                "Play the computer",
-                "Offer the game",
-                "Start the game",
-            ] {
-                assert!(label_fit(&m, label, start, unit).1, "{w}x{h}: \"{label}\"");
-            }
-            let rules = Area {
-                w: inner.w - start.w - 8.0,
-                ..start
-            };
-            assert!(label_fit(&m, "Rules", rules, unit).1, "{w}x{h}: Rules");
-            // Each stepper's label beside its value, with the widest value.
-            for kind in GameKind::ALL {
-                for option in rulebook::options(kind) {
-                    let widest = option
-                        .values
-                        .iter()
-                        .map(|v| m.width(rulebook::value_words(v), true, unit))
-                        .fold(0.0, f32::max);
-                    let bw = rh * 0.8 * 1.4;
-                    let sw = 2.0 * bw + widest.max(unit * 2.5) + unit * 1.2 + 8.0;
-                    let room = inner.w - sw - 6.0;
-                    let label = m.width(option.label, false, unit);
-                    assert!(
-                        label <= room,
-                        "{w}x{h}: \"{}\" ({label}) in {room}",
-                        option.label
-                    );
+        for language in Language::OFFERED {
+            let words = Words::new(language);
+            let t = |ids: &[&str]| -> Vec<String> { ids.iter().map(|id| words.t(id)).collect() };
+            for (w, h) in SIZES {
+                if let Err(e) = lobby_fits(&m, &words, &t, (w, h)) {
+                    panic!("{} {w}x{h}: {e}", language.tag());
                 }
             }
-            // The clock's two steppers keep their values whole.
-            let label_w = m.width("Clock", false, unit) + unit * 0.8;
-            let half = (inner.w - label_w - 8.0) / 2.0;
-            let bw = (rh * 0.8 * 1.4).min(half / 4.0);
-            for value in ["90 min", "+60 s"] {
-                let vw = half - 2.0 * bw - 8.0;
-                let size = (unit * 0.8).floor().max(unit * 0.8);
-                assert!(
-                    m.width(value, true, size) <= vw,
-                    "{w}x{h}: \"{value}\" in {vw}"
-                );
+        }
+    }
+
+    /// Whether the lobby's labels fit in a window of `size`, in `words`.
+    fn lobby_fits(
+        m: &Fonts,
+        words: &Words,
+        t: &dyn Fn(&[&str]) -> Vec<String>,
+        (w, h): (f32, f32),
+    ) -> Result<(), String> {
+        let (inner, unit, portrait) = inner(w, h);
+        let rh = row_h(unit, portrait);
+        let small = |share: f32| layout::small_row_h(unit, portrait, share);
+        let at = |h: f32| Area { h, ..inner };
+        let fits = |row: Area, n: usize, gap: f32, labels: Vec<String>| {
+            let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+            fit_in_columns(m, row, n, gap, &labels, unit)
+        };
+        let titles: Vec<String> = GameKind::ALL
+            .iter()
+            .map(|k| words.say(&terms::game_name(*k)))
+            .collect();
+        fits(at(rh), 2, 8.0, titles)?;
+        fits(
+            at(small(0.9)),
+            2,
+            6.0,
+            t(&["mode-here", "mode-computer", "mode-friend", "mode-anyone"]),
+        )?;
+        let mut sides = Vec::new();
+        for kind in [GameKind::BaghChal, GameKind::Kalah] {
+            for side in Side::BOTH {
+                sides.push(words.say(&terms::side_name(kind, side)));
             }
-            // Your name row: the buttons beside a name of 16 characters, or under it.
-            let you = Area {
-                h: small(0.85),
-                ..inner
-            };
-            let size = layout::label_size(you, unit);
-            let buttons = m.width("Change name", true, size)
-                + m.width("Sound: off", true, size)
-                + unit * 3.0
-                + 16.0;
-            let name = m.width("You: Asha Rai Sharma", true, unit);
-            if buttons + name > inner.w {
-                assert!(
-                    name <= inner.w,
-                    "{w}x{h}: the name alone ({name}) in {}",
-                    inner.w
-                );
-                let check = fit_in_columns(&m, you, 2, 8.0, &["Change name", "Sound: off"], unit);
-                assert!(check.is_ok(), "{w}x{h}: {}", check.unwrap_err());
+            sides.push(words.t("choices-either"));
+        }
+        let side_row = Area {
+            x: inner.x + unit * 4.6,
+            w: inner.w - unit * 4.6,
+            h: small(0.85),
+            ..inner
+        };
+        fits(side_row, 3, 6.0, sides)?;
+        fits(at(small(0.85)), 1, 6.0, t(&["choices-exhibition"]))?;
+        fits(
+            at(small(0.8)),
+            2,
+            6.0,
+            t(&["choices-casual", "choices-rated"]),
+        )?;
+        // The start button and Rules beside it.
+        let start = Area {
+            w: inner.w * 0.62,
+            h: rh,
+            ..inner
+        };
+        for mode in [
+            PlayMode::ThisComputer,
+            PlayMode::Computer,
+            PlayMode::Friend,
+            PlayMode::Anyone,
+        ] {
+            let label = words.t(start_label(mode));
+            if !label_fit(m, &label, start, unit).1 {
+                return Err(format!("\"{label}\" is cut"));
             }
         }
+        let rules = Area {
+            w: inner.w - start.w - 8.0,
+            ..start
+        };
+        let label = words.t("choices-rules");
+        if !label_fit(m, &label, rules, unit).1 {
+            return Err(format!("\"{label}\" is cut"));
+        }
+        // Each stepper's label beside its value, with the widest value.
+        for kind in GameKind::ALL {
+            for option in rulebook::options(kind) {
+                let widest = option
+                    .values
+                    .iter()
+                    .map(|v| m.width(&words.say(&rulebook::value_words(v)), true, unit))
+                    .fold(0.0, f32::max);
+                let bw = rh * 0.8 * 1.4;
+                let sw = 2.0 * bw + widest.max(unit * 2.5) + unit * 1.2 + 8.0;
+                let room = inner.w - sw - 6.0;
+                let label = words.t(option.label);
+                let width = m.width(&label, false, unit);
+                if width > room {
+                    return Err(format!("\"{label}\" ({width}) in {room}"));
+                }
+            }
+        }
+        // The clock's two steppers keep their values whole.
+        let label_w = m.width(&words.t("choices-clock"), false, unit) + unit * 0.8;
+        let half = (inner.w - label_w - 8.0) / 2.0;
+        let bw = (rh * 0.8 * 1.4).min(half / 4.0);
+        let values = [
+            words.say(&crate::say!("clock-minutes", count = 90)),
+            words.say(&crate::say!("choices-increment-value", count = 60)),
+        ];
+        for value in values {
+            let vw = half - 2.0 * bw - 8.0;
+            let size = (unit * 0.8).floor().max(unit * 0.8);
+            if m.width(&value, true, size) > vw {
+                return Err(format!("\"{value}\" in {vw}"));
+            }
+        }
+        // Your name row: the buttons beside a name of 16 characters, or under them.
+        let you = Area {
+            h: small(0.85),
+            ..inner
+        };
+        let size = layout::label_size(you, unit);
+        let buttons = t(&["choices-change-name", "choices-sound-off"]);
+        let language = words.language().own_name().to_owned();
+        let name = words.say(&crate::say!("choices-you-named", name = "Asha Rai Sharma"));
+        let name_w = m.width(&name, true, unit);
+        let all_w = buttons.iter().map(|b| m.width(b, true, size)).sum::<f32>()
+            + m.width(&language, true, size)
+            + unit * 4.5
+            + 24.0;
+        if all_w + name_w > inner.w {
+            if name_w > inner.w {
+                return Err(format!("the name alone ({name_w}) in {}", inner.w));
+            }
+            let mut three = buttons;
+            three.push(language);
+            fits(you, 3, 8.0, three)?;
+        }
+        Ok(())
     }
 }

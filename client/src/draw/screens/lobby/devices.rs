@@ -12,9 +12,6 @@ use crate::geometry::Area;
 use super::card::{self, Card};
 use super::choices::text_field;
 
-/// What the field for a code from another device is for.
-const ENTER: &str = "Have a code from another device? Enter it to play here as that player:";
-
 /// Draws the card in the middle of `body`.
 pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let Some(devices) = app.devices() else {
@@ -24,13 +21,14 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let (w, pad) = card::width(ui, body);
     let inner_w = w - 2.0 * pad;
     let note = match &devices.code {
-        Some((_, left)) => format!(
-            "On the other device, open the link, or enter the code there under \"Play on \
-             another device\". It works once, for the next {} minutes.",
-            (left / 60.0).ceil().max(1.0)
-        ),
-        None => "Asking the server for a code...".to_owned(),
+        Some((_, left)) => ui.say(&crate::say!(
+            "devices-note",
+            minutes = (left / 60.0).ceil().max(1.0) as i64
+        )),
+        None => ui.t("devices-asking"),
     };
+    // What the field for a code from another device is for.
+    let enter = &ui.t("devices-enter");
     let wrapped = |text: &str| {
         paint::wrap(text, &ui.fonts.regular, ui.unit * 0.95, inner_w).len() as f32
             * ui.unit
@@ -41,12 +39,12 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         + ui.unit * 2.0
         + wrapped(&note)
         + 2.0 * (rh + ui.unit * 0.8)
-        + wrapped(ENTER)
+        + wrapped(enter)
         + ui.unit * 1.5
         + rh
         + ui.unit * 0.8
         + rh;
-    let Card { area: a, x, y, .. } = card::frame(ui, body, h, "Play on another device");
+    let Card { area: a, x, y, .. } = card::frame(ui, body, h, &ui.t("devices-title"));
     let mut y = ui.paragraph(&note, x, y - ui.unit * 0.2, inner_w, theme::TEXT_DIM);
     // The link with its Copy button, and the code, large.
     if let Some((code, _)) = &devices.code {
@@ -57,9 +55,10 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
                 w: inner_w,
                 h: rh,
             };
-            let (field, copy) = card::with_button(ui, row, "Copy link");
+            let copy_link = ui.t("copy-link");
+            let (field, copy) = card::with_button(ui, row, &copy_link);
             card::text_box(ui, field, &link, ui.unit * 0.9);
-            if ui.button(copy, "Copy link", Look::Primary) {
+            if ui.button(copy, &copy_link, Look::Primary) {
                 actions.push(Action::CopyDeviceLink);
             }
         }
@@ -76,14 +75,15 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         y += 2.0 * (rh + ui.unit * 0.8);
     }
     // A code from another device.
-    y = ui.paragraph(ENTER, x, y + ui.unit * 0.5, inner_w, theme::TEXT_DIM);
+    y = ui.paragraph(enter, x, y + ui.unit * 0.5, inner_w, theme::TEXT_DIM);
     let row = Area {
         x,
         y,
         w: inner_w,
         h: rh,
     };
-    let (field, use_code) = card::with_button(ui, row, "Use code");
+    let use_label = ui.t("devices-use-code");
+    let (field, use_code) = card::with_button(ui, row, &use_label);
     text_field(
         app,
         ui,
@@ -98,7 +98,7 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     } else {
         Look::Plain
     };
-    if ui.button(use_code, "Use code", look) {
+    if ui.button(use_code, &use_label, look) {
         actions.push(Action::LinkDevice);
     }
     y += rh + ui.unit * 0.8;

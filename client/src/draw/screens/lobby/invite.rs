@@ -19,8 +19,7 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let (w, pad) = card::width(ui, body);
     let inner_w = w - 2.0 * pad;
     let lines = if link.is_some() { 2.0 } else { 1.0 };
-    let note = "The game starts when they join. You can close this card: the code stays in the \
-                lobby.";
+    let note = &ui.t("invite-note");
     let note_lines = paint::wrap(note, &ui.fonts.regular, ui.unit * 0.95, inner_w).len() as f32;
     let h = pad * 2.0
         + ui.unit * 2.2
@@ -28,7 +27,7 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         + note_lines * ui.unit * 0.95 * 1.45
         + ui.unit * 0.8
         + rh;
-    let Card { area: a, x, y, .. } = card::frame(ui, body, h, "Your private game is ready");
+    let Card { area: a, x, y, .. } = card::frame(ui, body, h, &ui.t("invite-title"));
     let mut y = y;
     // A row: what it is, the text (shrunk to fit rather than cut), and its Copy button.
     let mut row = |label: &str, text: &str, button: &str, action: Action, big: bool| {
@@ -50,19 +49,19 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     };
     if let Some(link) = &link {
         row(
-            "Send your friend this link:",
+            &ui.t("invite-send-link"),
             link,
-            "Copy link",
+            &ui.t("copy-link"),
             Action::CopyInvite,
             false,
         );
     }
-    let label = if link.is_some() {
-        "Or tell them this code:"
+    let label = ui.t(if link.is_some() {
+        "invite-or-code"
     } else {
-        "Tell your friend this code:"
-    };
-    row(label, &code, "Copy code", Action::CopyCode, true);
+        "invite-code"
+    });
+    row(&label, &code, &ui.t("copy-code"), Action::CopyCode, true);
     let bottom = ui.paragraph(note, x, y + ui.unit * 0.2, inner_w, theme::TEXT_DIM);
     if card::close_button(ui, a, bottom) {
         actions.push(Action::CloseInvite);

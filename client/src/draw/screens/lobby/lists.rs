@@ -7,6 +7,8 @@ use crate::draw::theme;
 use crate::draw::ui::{Look, Ui};
 use crate::geometry::Area;
 use crate::play::seat_label;
+use crate::say;
+use crate::terms;
 
 /// A list entry's text: the main line (names) and the details under it, each wrapped to `w`
 /// (never cut), with their sizes.
@@ -67,12 +69,11 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<
         h: a.h,
     };
     let mut y = a.y + pad + ui.unit * 0.6;
-    ui.heading("Open seeks", inner.x, y);
+    ui.heading(&ui.t("lists-seeks"), inner.x, y);
     y += ui.unit * 1.4;
     if !app.connection().online() {
         return ui.paragraph(
-            "Not connected to a server. Open seeks and live games to watch show up here once \
-             the connection is made.",
+            &ui.t("lists-not-connected"),
             inner.x,
             y,
             inner.w,
@@ -106,7 +107,7 @@ fn other_device(ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 
         h: ui.small_row_h(0.85),
         ..inner
     };
-    if ui.button(b, "Play on another device", Look::Plain) {
+    if ui.button(b, &ui.t("devices-title"), Look::Plain) {
         actions.push(Action::OpenDevices);
     }
     b.y + b.h
@@ -157,7 +158,7 @@ fn seeks(
 ) -> f32 {
     if seeks.is_empty() {
         y = ui.paragraph(
-            "Nobody is waiting for a game right now.",
+            &ui.t("lists-no-seeks"),
             inner.x,
             y,
             inner.w,
@@ -165,24 +166,32 @@ fn seeks(
         );
     }
     for s in seeks {
-        let mut details = vec![s.kind.title().to_owned()];
-        details.push(s.clock.clone().unwrap_or_else(|| "no clock".to_owned()));
-        details.push(if s.rated { "rated" } else { "casual" }.to_owned());
+        let mut details = vec![ui.game(s.kind)];
+        details.push(match &s.clock {
+            Some(clock) => ui.say(clock),
+            None => ui.t("lists-no-clock"),
+        });
+        details.push(ui.t(if s.rated {
+            "lists-rated"
+        } else {
+            "lists-casual"
+        }));
         details.extend(
             s.rules
                 .iter()
-                .map(|(k, v)| crate::rulebook::describe(s.kind, k, v)),
+                .map(|(k, v)| ui.say(&crate::rulebook::describe(s.kind, k, v))),
         );
         let who = if s.mine {
-            format!("{} (your seek)", s.who)
+            ui.say(&say!("lists-your-seek", who = s.who.clone()))
         } else {
-            s.who.clone()
+            ui.say(&s.who)
         };
-        let (button, action) = if s.mine {
-            (("Cancel", Look::Plain), Action::CancelSeek(s.id))
+        let (label, look, action) = if s.mine {
+            (ui.t("lists-cancel"), Look::Plain, Action::CancelSeek(s.id))
         } else {
-            (("Play", Look::Primary), Action::AcceptSeek(s.id))
+            (ui.t("lists-play"), Look::Primary, Action::AcceptSeek(s.id))
         };
+        let button = (label.as_str(), look);
         let Some((pressed, h)) = entry(ui, inner, (y, last), &who, &details.join(" · "), button)
         else {
             break;
@@ -204,38 +213,34 @@ fn live_games(
     last: f32,
     actions: &mut Vec<Action>,
 ) -> f32 {
-    ui.heading("Live games", inner.x, y);
+    ui.heading(&ui.t("lists-live"), inner.x, y);
     y += ui.unit * 1.4;
     if games.is_empty() {
-        y = ui.paragraph(
-            "No games are being played.",
-            inner.x,
-            y,
-            inner.w,
-            theme::TEXT_DIM,
-        );
+        y = ui.paragraph(&ui.t("lists-no-live"), inner.x, y, inner.w, theme::TEXT_DIM);
     }
     for g in games {
-        let who = format!(
-            "{} vs {}",
-            seat_label(&g.players[0], g.ratings[0]),
-            seat_label(&g.players[1], g.ratings[1])
-        );
-        let mut info = format!(
-            "{}{} · move {}",
-            g.kind.title(),
-            if g.exhibition { " (AI vs AI)" } else { "" },
-            g.moves,
-        );
-        if g.watchers > 0 {
-            info.push_str(&format!(" · {} watching", g.watchers));
-        }
-        let button = if g.mine {
-            ("Resume", Look::Primary)
+        let who = ui.say(&say!(
+            "lists-versus",
+            first = seat_label(&g.players[0], g.ratings[0]),
+            second = seat_label(&g.players[1], g.ratings[1])
+        ));
+        let mut info = vec![if g.exhibition {
+            ui.say(&say!("lists-exhibition", game = terms::game_name(g.kind)))
         } else {
-            ("Watch", Look::Plain)
+            ui.game(g.kind)
+        }];
+        info.push(ui.say(&say!("lists-at-move", count = g.moves)));
+        if g.watchers > 0 {
+            info.push(ui.say(&say!("watching-count", count = g.watchers)));
+        }
+        let (label, look) = if g.mine {
+            (ui.t("lists-resume"), Look::Primary)
+        } else {
+            (ui.t("lists-watch"), Look::Plain)
         };
-        let Some((pressed, h)) = entry(ui, inner, (y, last), &who, &info, button) else {
+        let button = (label.as_str(), look);
+        let Some((pressed, h)) = entry(ui, inner, (y, last), &who, &info.join(" · "), button)
+        else {
             break;
         };
         if pressed {
@@ -255,11 +260,11 @@ fn finished_games(
     last: f32,
     actions: &mut Vec<Action>,
 ) -> f32 {
-    ui.heading("Your finished games", inner.x, y);
+    ui.heading(&ui.t("lists-finished"), inner.x, y);
     y += ui.unit * 1.4;
     if games.is_empty() {
         y = ui.paragraph(
-            "Games you finish on the server can be replayed from here.",
+            &ui.t("lists-no-finished"),
             inner.x,
             y,
             inner.w,
@@ -267,9 +272,19 @@ fn finished_games(
         );
     }
     for g in games {
-        let who = format!("{} vs {}", g.players[0], g.players[1]);
-        let info = format!("{} · {} · {} moves", g.kind.title(), g.result, g.moves);
-        let Some((pressed, h)) = entry(ui, inner, (y, last), &who, &info, ("Replay", Look::Plain))
+        let who = ui.say(&say!(
+            "lists-versus",
+            first = g.players[0].clone(),
+            second = g.players[1].clone()
+        ));
+        let info = [
+            ui.game(g.kind),
+            ui.say(&g.result),
+            ui.say(&say!("lists-moves", count = g.moves)),
+        ]
+        .join(" · ");
+        let replay = ui.t("replay");
+        let Some((pressed, h)) = entry(ui, inner, (y, last), &who, &info, (&replay, Look::Plain))
         else {
             break;
         };

@@ -157,7 +157,7 @@ fn preview(app: &App, ui: &Ui, a: Area) {
     let kind = app.lobby().kind;
     let title_h = ui.unit * 2.2;
     ui.strong(
-        kind.title(),
+        &ui.game(kind),
         a.x + a.w / 2.0,
         a.y + title_h / 2.0,
         ui.unit * 1.6,
@@ -169,7 +169,7 @@ fn preview(app: &App, ui: &Ui, a: Area) {
     };
     let view = BoardView::of(&game);
     let how = crate::draw::paint::wrap(
-        rulebook::how_to_play(kind),
+        &ui.t(rulebook::how_to_play(kind)),
         &ui.fonts.regular,
         ui.unit * 0.95,
         a.w - ui.unit,
@@ -182,9 +182,9 @@ fn preview(app: &App, ui: &Ui, a: Area) {
         h: a.h - title_h - how_h,
     };
     let frame = Frame::fit(geometry::extent(&view), board, false);
-    boards::draw(&view, &frame, &Marks::default(), ui.fonts);
+    boards::draw(&view, &frame, &Marks::default(), (ui.fonts, ui.words));
     ui.paragraph(
-        rulebook::how_to_play(kind),
+        &ui.t(rulebook::how_to_play(kind)),
         a.x + ui.unit * 0.5,
         a.y + a.h - how_h + ui.unit * 0.6,
         a.w - ui.unit,

@@ -1,0 +1,690 @@
+# Chaupal's interface in English: the source of every other language's file.
+#
+# Each message has an id (left of "="), used by the client's code, and its text. Text in
+# { $braces } is filled in by the client: keep those names as they are. Numbers choose among
+# plural forms with [one] and *[other] (see docs/TRANSLATING.md). Moves in notation (a1-e5,
+# house numbers) are never translated.
+
+## The games and their sides
+
+game-baghchal = Bagh Chal
+game-kalah = Kalah
+game-jungle = Jungle
+game-sholo-guti = Sholo Guti
+
+side-baghchal-first = Goats
+side-baghchal-second = Tigers
+side-kalah-first = South
+side-kalah-second = North
+side-jungle-first = South
+side-jungle-second = North
+side-sholo-guti-first = South
+side-sholo-guti-second = North
+
+## The connection, in the top bar and on the connection screen
+
+connection-offline = Offline: games on this device
+connection-connecting = Connecting to the server...
+connection-reconnecting = Reconnecting to the server (try { $attempt })...
+connection-online-as = Online as { $name }
+connection-retrying = { $reason } Trying again in { $seconds } s.
+connection-short-offline = Offline
+connection-short-connecting = Connecting...
+connection-short-connecting-bare = Connecting
+connection-short-reconnecting = Reconnecting...
+connection-short-reconnecting-bare = Reconnecting
+connection-short-online = Online
+connection-short-retrying = Not connected: trying again in { $seconds } s
+connection-short-retrying-bare = Trying again in { $seconds } s
+connection-short-not-connected = Not connected
+
+## Names
+
+name-empty = A name needs at least one letter.
+name-too-long = A name has at most { $count } characters.
+name-too-many-bytes = That name is too long to keep.
+name-control = A name cannot hold control characters.
+name-cut = A name has at most { $count } characters: the rest was left out.
+name-changed = You are now called { $name }.
+name-not-saved = Your name could not be saved: { $why }
+
+## Offers from the opponent
+
+offer-draw = Your opponent offers a draw.
+offer-takeback = Your opponent asks to take back their last move.
+offer-rematch = Your opponent offers a rematch.
+
+## Engine help
+
+help-no-game = There is no game on the screen.
+help-not-while-watching = No engine help while people are playing: analyse the game once it is over.
+help-not-against-person = No engine help against a person: hints are for games against the computer.
+help-needs-server = Hints come from the server's engine: connect to a server to get one.
+
+## The window's or the tab's title
+
+title-your-move = Your move: { $game } - Chaupal
+title-game = { $game } - Chaupal
+title-replay = Replay: { $game } - Chaupal
+title-rules = Rules of { $game } - Chaupal
+title-plain = Chaupal
+
+## What needs the server, when it is not there
+
+needs-server = { $what } needs the server, and this client is not connected to one. Play on this computer meanwhile, or wait for the connection.
+doing-cancel-seek = Cancelling a seek
+doing-exhibition = Watching the computer play itself
+doing-play-friend = Playing a friend
+doing-join-friend = Joining a friend's game
+doing-accept-seek = Accepting a seek
+doing-watch = Watching a game
+doing-replay-server = Replaying a game from the server
+doing-play-computer = Playing the computer
+doing-offer-anyone = Offering a game to anyone
+doing-analysis = Analysis
+
+## Notices about the game and the lobby
+
+notice-type-code-first = Type the invite code your friend gave you first.
+notice-draw-offered = Draw offered.
+notice-game-goes-on = Your game goes on, and so does your clock: resume it from the lobby's live games.
+notice-code-copied = The invite code is on the clipboard: { $code }
+notice-link-copied = The invite link is on the clipboard: { $link }
+notice-device-link-copied = The link is on the clipboard: open it on the other device within ten minutes.
+notice-device-code-shape = A device code is eight letters and digits, as the other device shows it (XXXX-XXXX).
+notice-looking-back-start = You are looking back at the start: no move can be made from here. Press End or "Latest move" to play on.
+notice-looking-back = You are looking back at move { $ply }: no move can be made from here. Press End or "Latest move" to play on.
+notice-link-offline = That link leads to a game on the server, and this client plays offline.
+notice-rules-clash = Those rules do not work together: { $why }
+notice-move-refused = That move cannot be played: { $why }
+notice-takeback-asked = You asked to take back your last move: your opponent decides.
+notice-no-takeback = There is no move to take back.
+notice-takeback-failed = The takeback failed: { $why }
+notice-rematch-offered = Rematch offered.
+notice-no-replay = This game cannot be replayed: { $why }
+notice-device-linked = This device now plays as { $name }, with their games and rating.
+notice-shared-link-copied = The link is on the clipboard: { $link }
+notice-not-sent = Not connected to the server right now: that has to wait until the connection is back.
+notice-invite-ready = Your private game is ready. Give your friend the invite code { $code }: the game starts when they join.
+notice-seek-open = Your seek is open: the game starts when someone accepts.
+notice-no-suggestion = The engine has no move to suggest here.
+notice-game-kept = { $reason } Your game is kept on the server: the client reconnects by itself and picks it up again.
+notice-opponent-lost = Your opponent lost the connection.
+notice-opponent-lost-claim = Your opponent lost the connection. If they stay away, you may claim the win in { $seconds } s.
+notice-opponent-back = Your opponent is back.
+notice-resync = Resynchronising the game ({ $why }).
+# $many is "yes" when $who names many pieces (the Tigers, the Goats), so the verb agrees.
+notice-draw-offered-by = { $many ->
+    [yes] { $who } offer a draw.
+   *[no] { $who } offers a draw.
+}
+notice-draw-declined = Your draw offer was declined.
+notice-takeback-declined = Your takeback request was declined.
+notice-taken-back = { $count ->
+    [one] One move was taken back.
+   *[other] { $count } moves were taken back.
+}
+notice-rematch-declined = The rematch was declined.
+
+## A link that leads nowhere, on its card
+
+broken-invite = No game is waiting for the invite code { $code }: it may have been used already or cancelled. Ask your friend for a new link.
+broken-game = Game { $id } cannot be opened. ({ $said })
+broken-replay = Game { $id } cannot be replayed. ({ $said })
+broken-device = The device code { $code } does not work: a code is good once, for ten minutes. Ask for a new one on the other device.
+
+## Seats, turns and results
+
+who-with-side = { $name } ({ $side })
+seat-rated = { $name } ({ $rating })
+ai-level = AI level { $level }
+# $many is "yes" when $who is a side of many pieces ("Tigers"), so the verb agrees.
+turn-to-move = { $who } to move
+turn-moves-again = { $many ->
+    [yes] { $who } move again
+   *[no] { $who } moves again
+}
+status-sending = { $whose }: sending the move...
+status-jump-on = { $whose }: jump on, or click the piece to stop
+status-capture-goes-on = { $whose }: the capture must go on
+moves-then = { $first }, then { $next }
+turn-sowed = { $who } sowed { $moves }
+turn-played = { $who } played { $moves }
+turn-captured = { $turn }: { $captures }
+captures-seeds = { $count ->
+    [one] captures a seed
+   *[other] captures { $count } seeds
+}
+captures-goats = { $count ->
+    [one] captures a goat
+   *[other] captures { $count } goats
+}
+captures-animals = { $count ->
+    [one] captures an animal
+   *[other] captures { $count } animals
+}
+captures-soldiers = { $count ->
+    [one] captures a soldier
+   *[other] captures { $count } soldiers
+}
+counter-goats-placed = Goats placed
+counter-of = { $count } of { $total }
+counter-goats-captured = Goats captured
+counter-tigers-trapped = Tigers trapped
+counter-store = { $side } store
+counter-store-seeds = { $store } ({ $houses } in houses)
+counter-pieces = { $side } pieces
+counter-moves = Moves made
+result-wins = { $many ->
+    [yes] { $who } win
+   *[no] { $who } wins
+}
+result-draw = Draw
+result-aborted = Aborted
+result-with-reason = { $result }: { $why }
+result-draw-agreed-here = Draw agreed
+reason-resigned = { $side } resigned
+reason-resignation = resignation
+reason-timeout = time ran out
+reason-agreed = agreed
+reason-abandoned = the other player left the game
+reason-aborted = the game was called off
+end-capture-target = the tigers made their captures
+end-no-legal-move = no legal move
+end-repetition = the same position for the third time
+end-no-capture-limit = too many moves without a capture
+end-den-entered = a piece entered the den
+end-all-captured = every enemy piece was captured
+end-seeds-counted = the seeds were counted
+
+## Clocks and computer players
+
+clock-none = no clock
+clock-minutes = { $count } min
+clock-seconds = { $count } s
+clock-increment = { $initial } + { $increment }
+engine-named = { $name }, depth { $depth }
+
+## What the player was doing when the server refused it ("Joining the game: ...")
+
+asked-hello = Connecting
+asked-create = Starting the game
+asked-join = Joining the game
+asked-accept = Accepting the seek
+asked-watch = Watching the game
+asked-rejoin = Going back to your game
+asked-subscribe = Opening the lobby
+asked-move = Your move
+asked-hint = The hint
+asked-analyse = The analysis
+asked-finished = Listing your games
+asked-record = Loading the game
+asked-review = The review
+asked-cancel-seek = Cancel the seek
+asked-resign = Resign
+asked-offer-draw = Offer a draw
+asked-accept-draw = Accept the draw
+asked-decline = Decline
+asked-takeback = Ask for a takeback
+asked-accept-takeback = Accept the takeback
+asked-offer-rematch = Offer a rematch
+asked-accept-rematch = Accept the rematch
+notice-no-show = This game cannot be shown: { $why }
+
+## The engine's view of a position
+
+eval-wins-in = wins in { $plies } plies
+eval-loses-in = loses in { $plies } plies
+eval-draw = a draw with best play
+eval-margin = { $seeds } seeds with best play
+
+## The lobby's finished games
+
+finished-aborted = aborted
+finished-won = { $name } won
+finished-draw = draw
+finished-unfinished = unfinished
+
+## Connection problems
+
+closed-with-code = The server closed the connection. { $why }
+closed-with-reason = The server closed the connection: { $reason }.
+closed = The server closed the connection.
+not-reached = The server at { $url } is not answering. Is it running?
+connection-lost = The connection to the server was lost.
+refused = The server at { $url } is not answering (nothing is listening there). Is it running?
+timed-out = The server at { $url } did not answer in time.
+connection-cut = The connection to the server was cut.
+not-found = Cannot find the server { $url }: check the address.
+unreachable = Cannot reach the server at { $url } ({ $why }).
+tls-failed = The secure connection to { $url } failed ({ $why }): check that the server offers wss:// there and that its certificate is valid for that name.
+not-chaupal = Something answered at { $url }, but it is not a Chaupal server (HTTP { $status }).
+not-accepted = The server at { $url } did not accept the connection ({ $why }).
+greeting-late = The server at { $url } did not finish greeting in time.
+connection-failed = The connection to the server failed ({ $why }).
+connection-broke = The connection to the server broke off ({ $why }).
+message-too-large = The server sent a message too large to read.
+
+## The server's refusals
+
+error-while = { $what }: { $error }
+error-version = This client and the server speak different versions of the protocol: update the client.
+error-misunderstood = The client and the server misunderstood each other ({ $why }). Reconnecting should help.
+error-bad-device-code = That code from another device is unknown, used or expired: ask that device for a new one.
+error-too-large = That message was too large for the server.
+error-rate-limited = Too many requests at once: wait a moment and try again.
+error-too-many-connections = Too many connections from this computer: close another Chaupal window.
+error-timeout = The server stopped waiting for this client; reconnecting.
+error-shutting-down = The server is shutting down; the client will reconnect when it is back.
+error-unknown-token = The server did not recognise this computer's player, so you continue as a new player.
+error-bad-name = The server does not accept that name: { $why }.
+error-too-many-games = You have as many games and seeks open as the server allows: finish or cancel one first.
+error-no-such-seek = That seek is gone: someone else took it, or it was cancelled.
+error-bad-invite-code = No game has that invite code: check it with your friend.
+error-bad-rules = The server does not accept those rules: { $why }.
+error-bad-setup = The server cannot set up that game: { $why }.
+error-no-such-game = That game is no longer on the server.
+error-no-such-player = There is no such player.
+error-not-your-seat = That is not your seat in this game.
+error-not-your-turn = It is the other side's turn, not yours.
+error-illegal-move = The server refused the move: { $why }.
+error-game-over = The game is already over.
+error-no-offer = There is no offer to answer any more.
+error-not-allowed = That is not allowed now: { $why }.
+error-ai-busy = The computer players are all busy: try again in a moment.
+error-ai-error = The computer player failed: { $why }.
+error-bad-record = That game record cannot be read: { $why }.
+error-not-finished = A game is reviewed once it is over.
+error-private-game = That is someone else's private game: only its players may review it.
+error-too-many-reviews = The server is busy with as many reviews as it allows: try again when one is done.
+error-storage = The server could not save that; nothing changed. Try again.
+error-unavailable = The game is moving to another server; nothing changed. Try again in a moment.
+error-internal = Something went wrong on the server; nothing changed. Try again.
+
+## The review
+
+review-server-only = Reviews are made by the server's engine: only games played on the server can be reviewed.
+doing-review = A review
+doing-play-from-here = Playing the computer from here
+review-misfit = The review covers { $covered } moves and this game has { $moves }: it cannot be shown.
+review-over-here = The game is over in this position: pick an earlier move to play from.
+review-asking = Asking the server for a review...
+review-analysing = Analysing { $analysed } of { $total } positions
+
+## Server addresses and the client's own troubles
+
+address-not-ws = { $url } is not a server address: it should look like ws://127.0.0.1:7878 (or wss://example.org for an encrypted connection)
+address-with-user = { $url }: a server address carries no user name or password
+address-bad-port = { $url }: “{ $port }” is not a port number
+address-unclosed = { $url }: the address in [ ] is not closed
+address-trailing = { $url }: “{ $after }” after the address makes no sense
+address-no-server = { $url } names no server
+problem-no-thread = The client could not start its network thread ({ $detail }).
+problem-unreadable = The server sent something this client cannot read ({ $detail }).
+problem-not-sent = This request could not be sent ({ $detail }).
+
+## The connection screen
+
+connect-title-offline = You are offline
+connect-title-unreachable = Cannot reach the server
+connect-title-connecting = Connecting to the server
+connect-about = Games on this device, two people taking turns, work without a connection; playing friends, the computer, and watching need one.
+connect-no-network = This device has no network. The client connects by itself when it is back.
+connect-try-now = Try again now
+connect-play-offline = Play offline
+
+## Rule options, the rules screens and how to play
+
+rule-captures-to-win = Captures to win
+rule-repetition = Repetition
+rule-pits = Houses a side
+rule-seeds = Seeds a house
+rule-empty-capture = Lone-seed capture
+rule-board = Board
+rule-capture = Capture
+rules-baghchal-1 = Four tigers hunt twenty goats on a 5 x 5 board of lines.
+rules-baghchal-2 = Goats move first. While goats are in hand, each goat turn places one on any empty point; after all twenty are placed, a goat steps along a line to an empty neighbour.
+rules-baghchal-3 = A tiger steps along a line, or jumps over one goat next to it to the empty point just beyond, capturing it. Tigers never jump tigers; capturing is optional.
+rules-baghchal-4 = Diagonal lines run only through every other point, as drawn.
+rules-baghchal-5 = Tigers win with their fifth capture (a rule option). Goats win when the tigers, to move, are trapped and cannot move.
+rules-baghchal-6 = The same position for the third time is a draw (or, as an option, may not be repeated at all once the goats are placed).
+rules-kalah-1 = Each side has a row of houses and a store at its right; every house starts with the same number of seeds.
+rules-kalah-2 = On your turn, take all the seeds of one of your houses and sow them one by one counter-clockwise: your houses, your store, the other side's houses (never the other store).
+rules-kalah-3 = Last seed in your own store: move again.
+rules-kalah-4 = Last seed in one of your own empty houses: it and all the seeds of the house opposite go to your store (if the opposite house has any).
+rules-kalah-5 = When either side's houses are all empty, each side adds its remaining seeds to its store. More seeds wins.
+rules-jungle-1 = Each side has eight animals; higher ranks take lower ones: elephant 8, lion 7, tiger 6, leopard 5, wolf 4, dog 3, cat 2, rat 1.
+rules-jungle-2 = A move is one step up, down or sideways. Nobody enters its own den.
+rules-jungle-3 = Only the rat swims. Lion and tiger leap across the river in a straight line, unless a rat is in the way.
+rules-jungle-4 = Capture by moving onto an enemy of equal or lower rank; the rat takes the elephant, but the elephant never takes the rat. No capture between water and land.
+rules-jungle-5 = An enemy on one of your traps can be taken by any of your animals.
+rules-jungle-6 = Win by entering the enemy den or taking every enemy animal. The small board is a 5 x 7 version with four animals a side.
+rules-sholo-guti-1 = Sixteen soldiers a side on 37 points: a 5 x 5 field with a triangle at each end.
+rules-sholo-guti-2 = A soldier steps along a line to an empty neighbouring point.
+rules-sholo-guti-3 = It captures by jumping over an enemy next to it along a line to the empty point just beyond; after a capture the same soldier may jump again, in any direction, and stop after any capture.
+rules-sholo-guti-4 = Option: captures compulsory, and the chain must go on while it can.
+rules-sholo-guti-5 = Capture every enemy soldier, or leave the other side without a move, to win. The same position three times, or 200 moves without a capture, is a draw.
+example-baghchal = The tiger on c3 jumps the goat on d3 along the line and lands on e3: the goat is captured. It could also take b3 or c2.
+example-kalah = South sows house 3: one seed each into houses 4, 5 and 6 and the last into South's store, so South moves again.
+example-jungle = The lion on c3 leaps the river to c7. A rat swimming in the way would block the leap.
+example-sholo-guti = The soldier on c4 jumps c5, then jumps again over d6: two captures in one move. It could also stop on c6.
+how-baghchal = Tap or click an empty point to place a goat. Drag a piece to a marked point, or tap it and then the point.
+how-kalah = Tap or click one of your houses to sow it.
+how-jungle = Drag an animal to a marked square, or tap it and then the square.
+how-sholo-guti = Drag a soldier to a marked point, or tap it and then the point; in a chain, tap each landing in turn, or the soldier again to stop.
+rule-value-on = On
+rule-value-off = Off
+rule-value-draw = draw
+rule-value-forbidden = forbidden
+rule-value-standard = standard
+rule-value-small = small
+rule-value-optional = optional
+rule-value-compulsory = compulsory
+rule-changed = { $rule }: { $value }
+
+## What several screens share
+
+back = Back
+rules-here = Here
+game-with-rules = { $game } ({ $rules })
+hint-best-move = Best move: { $best }
+hint-chances = { $side }: { $percent }% to win
+moves-none = No moves yet
+brand = Chaupal
+screen-connecting = Connecting
+screen-lobby = Lobby
+screen-review = Review
+screen-replay = Replay
+screen-rules = Rules of { $game }
+replay = Replay
+rematch = Rematch
+review = Review
+lobby = Lobby
+
+## The lobby
+
+broken-title = That link does not work
+broken-to-lobby = Go to the lobby
+close = Close
+copy-link = Copy link
+copy-code = Copy code
+invite-title = Your private game is ready
+invite-note = The game starts when they join. You can close this card: the code stays in the lobby.
+invite-send-link = Send your friend this link:
+invite-or-code = Or tell them this code:
+invite-code = Tell your friend this code:
+devices-title = Play on another device
+devices-note = On the other device, open the link, or enter the code there under “Play on another device”. It works once, for the next { $minutes ->
+    [one] minute
+   *[other] { $minutes } minutes
+}.
+devices-asking = Asking the server for a code...
+devices-enter = Have a code from another device? Enter it to play here as that player:
+devices-use-code = Use code
+lists-seeks = Open seeks
+lists-not-connected = Not connected to a server. Open seeks and live games to watch show up here once the connection is made.
+lists-no-seeks = Nobody is waiting for a game right now.
+lists-no-clock = no clock
+lists-rated = rated
+lists-casual = casual
+lists-your-seek = { $who } (your seek)
+lists-cancel = Cancel
+lists-play = Play
+lists-live = Live games
+lists-no-live = No games are being played.
+lists-versus = { $first } vs { $second }
+lists-exhibition = { $game } (AI vs AI)
+lists-at-move = move { $count }
+lists-resume = Resume
+lists-watch = Watch
+lists-finished = Your finished games
+lists-no-finished = Games you finish on the server can be replayed from here.
+lists-moves = { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}
+choices-both-here = Both sides at this screen: take turns on the board.
+choices-seek-listed = Your seek is listed in every lobby; the game starts when someone accepts it.
+choices-sound-on = Sound: on
+choices-sound-off = Sound: off
+choices-change-name = Change name
+choices-you = You
+choices-you-named = You: { $name }
+choices-name = Name
+choices-keep = Keep
+choices-name-hint = your name
+choices-game = Choose a game
+mode-here = On this device
+mode-computer = The computer
+mode-friend = A friend
+mode-anyone = Anyone
+choices-you-play = You play
+choices-either = Either
+level-of = { $level } of { $levels } ({ $rating })
+engine-level = level
+choices-engine = Engine
+choices-level = Level
+choices-depth = Depth
+choices-exhibition = Watch the computer play itself
+choices-your-code = Your code:
+choices-friends-code = A friend's invite code:
+choices-join = Join
+choices-code-hint = a friend's code
+choices-rules = Rules
+start-here = Start the game
+start-computer = Play the computer
+start-friend = Create a private game
+start-anyone = Offer the game
+choices-clock = Clock
+choices-increment = Added a move
+choices-increment-value = +{ $count } s
+choices-untimed = untimed
+choices-casual = Casual
+choices-rated = Rated
+choices-no-clock = none
+
+## The game screen
+
+player-computer = computer
+player-to-move = to move
+play-latest = Latest move
+play-back = < Move
+play-forward = Move >
+play-stop-chain = Stop the chain here
+play-resign-yes = Yes, resign
+play-keep-playing = Keep playing
+play-accept = Accept
+play-decline = Decline
+play-flip = Flip board
+play-analyse = Analyse
+play-take-back = Take back
+play-hint = Hint
+play-offer-draw = Offer draw
+play-resign = Resign
+play-share = Share
+play-resign-question = Resign this game? It counts as a loss.
+looking-at-start = the start
+looking-at-move = move { $ply } of { $count }
+looking-back = Looking back at { $at }. No move can be made here: End or “{ play-latest }” returns.
+game-number = Game { $id }
+you-are-watching = you are watching ({ $count } in all)
+watching-count = { $count ->
+    [one] { $count } watching
+   *[other] { $count } watching
+}
+
+## Replays and reviews
+
+replay-start = The start
+replay-after-move = After move { $ply } of { $count }
+replay-play = Play
+replay-pause = Pause
+replay-play-from-here = Play from here against the AI
+review-accuracy = Accuracy: { $figures }
+review-ahead = { $side } ahead
+review-legend-mistake = mistake
+review-legend-blunder = blunder
+# $many is "yes" when $side is a side of many pieces ("Goats"): "Goats' winning chance".
+review-graph-caption = { $many ->
+    [yes] { $side }' winning chance
+   *[no] { $side }'s winning chance
+}
+review-move-shown = move shown
+review-end = The end of the game.
+review-step-back = Step back to see the verdict on each move.
+review-slips = { $count ->
+    [0] { $side }: no slips
+    [one] { $side }: 1 slip
+   *[other] { $side }: { $count } slips
+}
+
+## Troubles on this device
+
+problem-settings = Your settings could not be read or kept: { $detail }
+problem-settings-invalid = The saved settings are not valid ({ $detail }); they will be replaced.
+problem-no-storage = This browser keeps nothing for this page (private mode?).
+problem-no-copy = This browser cannot copy; here it is: { $text }
+problem-not-web-address = { $url } is not a web address.
+problem-no-browser = Could not open { $url } in a browser ({ $detail }).
+problem-popup = The browser did not open { $url } (a pop-up blocker?).
+problem-font = A font could not be read: { $detail }
+review-a-win = a win
+review-a-draw = a draw
+review-a-loss = a loss
+review-house = house { $house }
+value-has-won = has won
+value-has-lost = has lost
+value-wins-in = { $count ->
+    [one] wins in { $count } move
+   *[other] wins in { $count } moves
+}
+value-loses-in = { $count ->
+    [one] loses in { $count } move
+   *[other] loses in { $count } moves
+}
+value-draw = draw
+value-level = level
+value-wins-by = { $count ->
+    [one] wins by { $count } seed
+   *[other] wins by { $count } seeds
+}
+value-loses-by = { $count ->
+    [one] loses by { $count } seed
+   *[other] loses by { $count } seeds
+}
+noun-the-win = the win
+noun-the-loss = the loss
+noun-win-in = { $count ->
+    [one] a win in { $count } move
+   *[other] a win in { $count } moves
+}
+noun-loss-in = { $count ->
+    [one] a loss in { $count } move
+   *[other] a loss in { $count } moves
+}
+noun-win-by = { $count ->
+    [one] a win by { $count } seed
+   *[other] a win by { $count } seeds
+}
+noun-loss-by = { $count ->
+    [one] a loss by { $count } seed
+   *[other] a loss by { $count } seeds
+}
+# $many is "yes" when $side is a side of many pieces ("Goats"), so the words agree.
+standing-chance = { $many ->
+    [yes] { $side }' winning chance: { $percent }.
+   *[no] { $side }'s winning chance: { $percent }.
+}
+standing-draw = A draw with best play.
+standing-level = Level: a draw with best play.
+standing-has-won = { $many ->
+    [yes] { $side } have won.
+   *[no] { $side } has won.
+}
+standing-has-lost = { $many ->
+    [yes] { $side } have lost.
+   *[no] { $side } has lost.
+}
+standing-wins-in = { $many ->
+    [yes] { $side } win in { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
+    }.
+   *[no] { $side } wins in { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
+    }.
+}
+standing-loses-in = { $many ->
+    [yes] { $side } lose in { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
+    }.
+   *[no] { $side } loses in { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
+    }.
+}
+standing-wins-by = { $side } wins by { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+}.
+standing-loses-by = { $side } loses by { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+}.
+class-best = best move
+class-good = good
+class-inaccuracy = inaccuracy
+class-mistake = mistake
+class-blunder = blunder
+slip = { $ply }. { $move }: { $what }
+slip-better = { $ply }. { $move }: { $what }; { $best } was better
+slip-turned = turned { $before } into { $after }
+slip-gave-away = gave away { $points }%
+accuracy-side = { $side } { $value }
+accuracy-line = { $first } · { $second }
+verdict-head = { $ply }. { $move }: { $class }
+verdict-turned-kept-win = Turned { $before } into { $after }; { $better } kept the win.
+verdict-turned-kept-draw = Turned { $before } into { $after }; { $better } kept the draw.
+verdict-turned = Turned { $before } into { $after }; { $better } was better.
+verdict-wins-too = Wins in { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+} too, as { $better } does.
+verdict-wins-slower = Wins in { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+} instead of { $was }; { $better } was quicker.
+verdict-loses-anyway = Loses in { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+} all the same, as { $better } does.
+verdict-loses-sooner = Loses in { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+} instead of { $was }; { $better } held out longer.
+verdict-wins-by-less = Wins by { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+} instead of { $was }; { $better } was better.
+verdict-loses-by-more = Loses by { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+} instead of { $was }; { $better } was better.
+verdict-values = Now { $after } instead of { $before }; { $better } was better.
+verdict-compared = { " " }({ $was } instead of { $is })
+verdict-little = Gave away less than 1%; { $better } was a little better{ $values }.
+verdict-gave-away = Gave away { $points }% winning chances; { $better } was better{ $values }.
+problem-not-utf8 = The server sent text that is not UTF-8.
+
+## Jungle's animals, as their pieces are marked on the board (a letter or two, or a character)
+
+animal-rat = Ra
+animal-cat = Ca
+animal-dog = Do
+animal-wolf = Wo
+animal-leopard = Le
+animal-tiger = Ti
+animal-lion = Li
+animal-elephant = El
