@@ -52,30 +52,44 @@ pub fn fit(s: &str, font: &Face, size: f32, max_w: f32) -> String {
     shown
 }
 
-/// Splits `s` into lines no wider than `max_w`, between words; a word wider than a line on its
-/// own (a long name, a link) is broken after a hyphen or a slash where it can be, else between
-/// two characters as a person sees them.
+/// Splits `s` into lines no wider than `max_w` where the Unicode line-breaking rules (UAX #14)
+/// allow: between words, and in Chinese between characters but never before a closing mark
+/// such as "，" or "。". A piece wider than a line on its own (a long name, a link) is broken
+/// after a hyphen or a slash where it can be, else between two characters as a person sees
+/// them.
 pub fn wrap(s: &str, font: &Face, size: f32, max_w: f32) -> Vec<String> {
+    use unicode_linebreak::{BreakOpportunity, linebreaks};
+    let s = s.trim();
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in s.split_whitespace() {
-        for (i, piece) in break_word(word, font, size, max_w).into_iter().enumerate() {
-            // The pieces of a broken word follow one another without a space.
-            let candidate = match (line.is_empty(), i) {
-                (true, _) => piece.clone(),
-                (false, 0) => format!("{line} {piece}"),
-                (false, _) => format!("{line}{piece}"),
-            };
-            if text_width(&candidate, font, size) > max_w && !line.is_empty() {
-                lines.push(std::mem::take(&mut line));
+    let mut start = 0;
+    for (end, opportunity) in linebreaks(s) {
+        let segment = &s[start..end];
+        start = end;
+        // A segment: a word (or a Chinese character) with the spaces after it.
+        let word = segment.trim_end();
+        for piece in break_word(word, font, size, max_w) {
+            let candidate = format!("{line}{piece}");
+            if text_width(&candidate, font, size) > max_w && !line.trim().is_empty() {
+                lines.push(line.trim_end().to_owned());
                 line = piece;
             } else {
                 line = candidate;
             }
         }
+        let ends_line = opportunity == BreakOpportunity::Mandatory
+            && segment.ends_with(['\n', '\r', '\u{2028}', '\u{2029}']);
+        if ends_line {
+            if !line.trim().is_empty() {
+                lines.push(line.trim_end().to_owned());
+            }
+            line.clear();
+        } else if word.len() < segment.len() {
+            line.push(' ');
+        }
     }
-    if !line.is_empty() {
-        lines.push(line);
+    if !line.trim().is_empty() {
+        lines.push(line.trim_end().to_owned());
     }
     lines
 }
@@ -235,6 +249,27 @@ mod tests {
     use crate::draw::Fonts;
 
     #[test]
+    fn chinese_breaks_between_characters_but_never_before_a_closing_mark() {
+        let fonts = Fonts::load().expect("the bundled fonts");
+        let f = &fonts.regular;
+        let text = "虎从c3跳过d3的羊，落在e3：羊被吃掉了。它也可以吃b3或c2。";
+        for w in [60.0, 90.0, 130.0, 200.0] {
+            let lines = wrap(text, f, 16.0, w);
+            assert!(lines.len() > 1, "{w}: {lines:?}");
+            for l in &lines {
+                assert!(text_width(l, f, 16.0) <= w, "{l:?} in {w}");
+                assert!(
+                    !l.starts_with(['，', '。', '：']),
+                    "a line starts with a closing mark: {lines:?}"
+                );
+            }
+            // Nothing is lost, and "c3" is never split.
+            assert_eq!(lines.concat(), text, "{w}");
+            assert!(!lines.iter().any(|l| l.ends_with('c')), "{lines:?}");
+        }
+    }
+
+    #[test]
     fn long_words_break_after_a_hyphen_or_between_letters_and_every_line_fits() {
         let fonts = Fonts::load().expect("the bundled fonts");
         let f = &fonts.bold;
@@ -255,6 +290,10 @@ mod tests {
         assert_eq!(
             wrap("take back your last move", f, 16.0, 140.0),
             ["take back your", "last move"]
+        );
+        assert_eq!(
+            wrap("two  spaces\nand a new line", f, 16.0, 400.0),
+            ["two spaces", "and a new line"]
         );
         assert_eq!(
             first_fitting(&["Online as Bartholomew", "Online"], f, 16.0, 90.0),
