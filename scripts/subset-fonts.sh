@@ -9,7 +9,8 @@
 #   NotoSansDevanagari*.ttf, NotoSansBengali*.ttf   (fonts-noto-core) their script, with the
 #       digits and punctuation that go with it.
 #   NotoSansSC-Interface.otf   (fonts-noto-cjk, Noto Sans CJK SC) the Chinese characters of
-#       client/locales/zh-Hans.ftl and the games' Chinese names: the Chinese interface's font.
+#       client/locales/zh-Hans.ftl, the games' Chinese names and Chinese's own name: the
+#       Chinese interface's font.
 #   NotoSansSC-Common.otf   the 3,755 characters of GB 2312's first level (in daily use).
 #   NotoSansSC-Rest.otf   the other characters of GB 2312 and of Big5's first level
 #       (Traditional).
@@ -93,11 +94,12 @@ rest = (set(level2) | set(big5)) - common
 open(f"{work}/common.txt", "w", encoding="utf-8").write("".join(sorted(common)))
 open(f"{work}/rest.txt", "w", encoding="utf-8").write("".join(sorted(rest)))
 PY
-# The interface's characters: every Chinese character of the Chinese translation, and the
-# games' Chinese names.
+# The interface's characters: every Chinese character of the Chinese translation, the games'
+# Chinese names, and Chinese's own name in the language list (client/src/words.rs), which
+# every language shows.
 {
     [ -f client/locales/zh-Hans.ftl ] && cat client/locales/zh-Hans.ftl
-    printf '斗兽棋'
+    printf '斗兽棋简体中文'
 } >"$work/interface.txt"
 punctuation="U+0020-007E,U+3000-303F,U+FF00-FFEF"
 subset "$cjk" --font-number=2 --text-file="$work/interface.txt" --unicodes="$punctuation" \

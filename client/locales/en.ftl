@@ -530,6 +530,7 @@ review-graph-caption = { $many ->
    *[no] { $side }'s winning chance
 }
 review-move-shown = move shown
+review-graph-first-move = move { $count }
 review-end = The end of the game.
 review-step-back = Step back to see the verdict on each move.
 review-slips = { $count ->
@@ -678,7 +679,12 @@ verdict-little = Gave away less than 1%; { $better } was a little better{ $value
 verdict-gave-away = Gave away { $points }% winning chances; { $better } was better{ $values }.
 problem-not-utf8 = The server sent text that is not UTF-8.
 
-## Jungle's animals, as their pieces are marked on the board (a letter or two, or a character)
+## The pieces' marks on the board (a letter or two, or a character), and the trays beside it
+
+piece-label-goat = G
+piece-label-tiger = T
+tray-in-hand = In hand: { $count }
+tray-captured = Captured: { $count } of { $total }
 
 animal-rat = Ra
 animal-cat = Ca
@@ -688,3 +694,46 @@ animal-leopard = Le
 animal-tiger = Ti
 animal-lion = Li
 animal-elephant = El
+
+## Play without sight or without a mouse: the move field, the board's cursor, and what a screen reader hears
+
+move-field-label = Type a move, or ? for help
+typed-not-legal = “{ $typed }” is not a legal move here. Moves are typed as they are written, such as { $example }.
+typed-not-your-turn = It is not your turn to move.
+typed-game-over = The game is over.
+speech-help = Type a move as it is written, such as { $example }, then Enter. Or type b to hear the board, c the clocks, s whose turn it is. On the board, Tab brings a cursor: the arrow keys move it, Enter picks, Escape lets go.
+speech-cursor-help = The cursor is on the board: the arrow keys move it, Enter picks, Escape lets go, Tab leaves the board.
+speech-cell = { $cell }: { $what }
+speech-empty = empty
+speech-none = none
+speech-both = { $first }, { $second }
+speech-house = { $side } house { $house }: { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+}
+speech-side-pieces = { $side }: { $pieces }.
+speech-side-soldiers = { $side }: { $count ->
+    [one] { $count } soldier
+   *[other] { $count } soldiers
+}: { $pieces }.
+speech-piece-at = { $piece } { $cell }
+speech-goats-hand = Goats in hand: { $hand }; captured: { $count } of { $total }.
+speech-kalah-side = { $side }: houses { $houses }; store { $store }.
+speech-clocks = { $first }: { $first_time }. { $second }: { $second_time }.
+speech-no-clocks = This game has no clock.
+piece-goat = goat
+piece-tiger = tiger
+piece-soldier = soldier
+piece-of-side = { $side } { $piece }
+ground-water = water
+ground-trap = { $side } trap
+ground-den = { $side } den
+animal-name-rat = rat
+animal-name-cat = cat
+animal-name-dog = dog
+animal-name-wolf = wolf
+animal-name-leopard = leopard
+animal-name-tiger = tiger
+animal-name-lion = lion
+animal-name-elephant = elephant
+speech-button = { $label }, button

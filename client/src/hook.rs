@@ -65,6 +65,10 @@ pub struct Hook {
     pub review: Option<&'static str>,
     /// The interface's language, as a tag (`en`, `ne`, `hi`, `bn`, `zh-Hans`).
     pub language: &'static str,
+    /// Where the board's keyboard cursor is.
+    pub cursor: Option<String>,
+    /// The last lines said for a screen reader, oldest first (the render loop fills them in).
+    pub spoken: Vec<String>,
 }
 
 /// A notice on the screen.
@@ -181,6 +185,8 @@ impl Hook {
                 .collect(),
             broken_link: app.broken_link().map(|why| words.say(why)),
             language: words.language().tag(),
+            cursor: app.cursor().map(str::to_owned),
+            spoken: Vec::new(),
             review: app
                 .replay()
                 .and_then(|r| r.review.as_ref())
@@ -198,6 +204,7 @@ impl Hook {
                         Field::Name => "name",
                         Field::Code => "code",
                         Field::Device => "device",
+                        Field::Move => "move",
                     },
                     text: f.text.clone(),
                     focused: app.focus() == Some(f.field),
@@ -318,6 +325,7 @@ mod tests {
         app.handle(crate::app::Action::SetText(Field::Name, "x".repeat(40)));
         let fields = Record {
             fields: vec![crate::draw::ui::TextField {
+                label: "Your name".into(),
                 field: Field::Name,
                 area: Area {
                     x: 0.0,

@@ -10,6 +10,8 @@
 //!   window, hit-testing clicks.
 //! - [`layout`]: where the parts of each screen go in a window of any size, from a phone held
 //!   upright to a desktop, and rows of buttons whose labels fit.
+//! - [`keys`]: the keyboard's way round a screen (Tab from button to button and onto the
+//!   board).
 //! - [`pace`]: when to draw the next frame (at once while something moves, else rarely).
 //! - [`sound`]: the sounds, synthesised as small WAV clips.
 //! - [`selection`]: entering a move by clicks, from the legal moves in notation.
@@ -32,6 +34,8 @@
 //! - [`words`]: the interface's words in each language (Project Fluent files in
 //!   `client/locales/`), and [`words::Phrase`], something to say in no language yet, which the
 //!   state keeps and the screens put in words; [`terms`]: the games' names and sides.
+//! - [`speech`]: what the client says for a player who cannot see the board (a cell, the
+//!   position, the clocks, each move as it happens), read out by the page's live region.
 //! - [`draw`]: palette, fonts, boards, widgets and screens.
 //! - [`hook`]: what a frame offered (buttons, cells, the game's moves) as JSON, for a browser
 //!   test to read and click through (pages opened with `?hook`).
@@ -47,6 +51,7 @@ pub mod config;
 pub mod draw;
 pub mod geometry;
 pub mod hook;
+pub mod keys;
 pub mod layout;
 pub mod net;
 pub mod pace;
@@ -61,6 +66,7 @@ pub mod screenshot;
 pub mod selection;
 pub mod sound;
 pub mod sowing;
+pub mod speech;
 pub mod terms;
 pub mod view;
 #[cfg(not(target_arch = "wasm32"))]

@@ -10,15 +10,17 @@ use chaupal_client::draw::{
     canvas::Canvas,
     screens,
     text::FontError,
-    ui::{Heights, Input},
+    ui::{Heights, Input, Record},
 };
 use chaupal_client::hook::Hook;
+use chaupal_client::keys::{self, Stop};
 use chaupal_client::net::online::Online;
 use chaupal_client::pace::Pacer;
 use chaupal_client::platform::{self, Store};
 use chaupal_client::route::{self, Launch};
 use chaupal_client::say;
 use chaupal_client::sound::Sounds;
+use chaupal_client::speech::Speaker;
 use chaupal_client::words::{Language, Words};
 use macroquad::prelude::*;
 use std::future::Future;
@@ -74,6 +76,10 @@ async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
         }
     }
     let mut words = Words::new(app.language());
+    platform::set_language(app.language().tag());
+    // What a screen reader hears, and the last of it (for the test hook).
+    let mut speaker = Speaker::default();
+    let mut spoken: Vec<String> = Vec::new();
     if settings.name.as_deref() != Some(&name) {
         settings.name = Some(name.clone());
         if let Err(e) = store.save(&settings) {
@@ -99,6 +105,8 @@ async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
     let mut pacer = Pacer::default();
     let mut canvas = Canvas::default();
     let heights = Heights::default();
+    // What the picture on the screen offers (for the keyboard's way round it).
+    let mut shown = Record::default();
     let mut unseen = 0u32;
     let mut hook_frames = 0u64;
     let mut last_turn = platform::now();
@@ -112,15 +120,17 @@ async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
         // A new language takes the screen at once: every word is said again in it.
         if words.language() != app.language() {
             words = Words::new(app.language());
+            platform::set_language(app.language().tag());
         }
         fonts.typesetter().begin_frame(screen_dpi_scale());
         input = Input::read(&input);
-        // 1. The input, on the picture the player sees.
-        let mut actions = Vec::new();
+        // 1. The input, on the picture the player sees: Tab first takes the keyboard to the
+        // next place on it, and Enter presses the button the keyboard stands on.
+        let mut actions = keyboard_way(&app, &mut input, &shown);
         let mut picture = None;
         if input.active() {
             let drawn = canvas.draw(|| screens::draw(&app, &input, &fonts, &words, &heights, size));
-            actions = drawn.actions;
+            actions.extend(drawn.actions);
             picture = Some(drawn.record);
         }
         for typed in platform::typed_text() {
@@ -137,6 +147,7 @@ async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
                     Field::Name => Action::SaveName,
                     Field::Code => Action::JoinByCode,
                     Field::Device => Action::LinkDevice,
+                    Field::Move => Action::PlayTyped,
                 });
             }
         }
@@ -180,12 +191,23 @@ async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
         } else if picture.is_none() {
             canvas.show();
         }
+        // What changed is said for a screen reader.
+        for phrase in speaker.heard(&mut app) {
+            let line = words.say(&phrase);
+            platform::announce(&line);
+            spoken.push(line);
+        }
+        if spoken.len() > SPOKEN_KEPT {
+            spoken.drain(..spoken.len() - SPOKEN_KEPT);
+        }
         if let Some(record) = picture {
             platform::text_fields(&record.fields, app.focus());
+            shown.targets.clone_from(&record.targets);
             if launch.hook {
                 hook_frames += 1;
                 let game = online.as_ref().and_then(Online::game);
-                let hook = Hook::new(hook_frames, size, (&app, &words), &record, game);
+                let mut hook = Hook::new(hook_frames, size, (&app, &words), &record, game);
+                hook.spoken.clone_from(&spoken);
                 platform::publish_hook(&hook.to_json());
             }
             pacer.drawn(started, size, app.next_change());
@@ -236,6 +258,51 @@ async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
         next_frame().await;
     }
 }
+
+/// The keyboard's way round the picture `shown` ([`keys`]): Tab and Shift+Tab go to the next
+/// place (a button, or the board, where its cursor appears), Enter or Space presses the
+/// button the keyboard stands on (through `input`), Escape leaves it, and a click with the
+/// mouse takes the keyboard off. Nothing while a text field takes the typing.
+fn keyboard_way(app: &App, input: &mut Input, shown: &Record) -> Vec<Action> {
+    let mut out = Vec::new();
+    if app.focus().is_some() {
+        return out;
+    }
+    if input.key(KeyCode::Tab) {
+        let now = match (app.cursor(), app.key_focus()) {
+            (Some(_), _) => Some(Stop::Board),
+            (None, Some((i, label))) => Some(Stop::Button(*i, label.clone())),
+            (None, None) => None,
+        };
+        match keys::next_stop(&shown.targets, now.as_ref(), input.shift) {
+            Some(Stop::Board) => {
+                out.push(Action::KeyFocus(None));
+                out.push(Action::Cursor(app.cursor_start()));
+            }
+            Some(Stop::Button(i, label)) => {
+                out.push(Action::Cursor(None));
+                out.push(Action::KeyFocus(Some((i, label))));
+            }
+            None => {}
+        }
+        return out;
+    }
+    if let Some((i, _)) = app.key_focus() {
+        if input.enter() || input.key(KeyCode::Space) {
+            input.activate = Some(*i);
+        } else if input.key(KeyCode::Escape) {
+            out.push(Action::KeyFocus(None));
+        }
+    }
+    if input.clicked && (app.key_focus().is_some() || app.cursor().is_some()) {
+        out.push(Action::KeyFocus(None));
+        out.push(Action::Cursor(None));
+    }
+    out
+}
+
+/// The lines said for a screen reader that the test hook keeps.
+const SPOKEN_KEPT: usize = 40;
 
 /// Seconds after the start when the sounds begin loading, if the server has not greeted the
 /// client by then.

@@ -535,7 +535,6 @@ impl Match {
         })
     }
 
-    /// A line for the status bar: whose turn, or the result.
     /// The result and its reason apart, once the game is over.
     pub fn result_parts(&self) -> Option<(Phrase, Option<Phrase>)> {
         let kind = self.kind();
@@ -546,6 +545,7 @@ impl Match {
         Some((result, Some(why)))
     }
 
+    /// A line for the status bar: whose turn, or the result.
     pub fn status(&self) -> Phrase {
         let kind = self.kind();
         if let Some(ended) = self.ended {

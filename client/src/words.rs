@@ -21,7 +21,7 @@ impl Language {
     /// The languages the interface is offered in, in the selector's order.
     pub const OFFERED: [Language; 1] = [Language::English];
 
-    /// Every language the interface may come to be in.
+    /// Every language the interface has a file for.
     pub const ALL: [Language; 5] = [
         Language::English,
         Language::Nepali,
@@ -493,27 +493,35 @@ mod tests {
     fn every_language_has_every_message_of_the_english() {
         let english = ids(Language::English);
         assert!(english.len() > 100, "{} messages", english.len());
+        let mut problems = Vec::new();
         for language in Language::OFFERED {
             let words = Words::new(language);
             let missing: Vec<&String> = english.iter().filter(|id| !words.has(id)).collect();
-            assert!(
-                missing.is_empty(),
-                "{} lacks {} messages: {missing:?}",
-                language.tag(),
-                missing.len()
-            );
+            if !missing.is_empty() {
+                problems.push(format!(
+                    "{} lacks {} messages: {missing:?}",
+                    language.tag(),
+                    missing.len()
+                ));
+            }
             // And nothing the English does not have (a misspelt id would never be asked for).
             let extra: Vec<String> = ids(language)
                 .into_iter()
                 .filter(|id| !english.contains(id))
                 .collect();
-            assert!(extra.is_empty(), "{}: {extra:?}", language.tag());
+            if !extra.is_empty() {
+                problems.push(format!(
+                    "{} has unknown messages: {extra:?}",
+                    language.tag()
+                ));
+            }
         }
+        assert!(problems.is_empty(), "{problems:#?}");
     }
 
-    /// The variables the English message `id` takes (`{ $name }`).
-    fn variables(id: &str) -> Vec<String> {
-        let source = Language::English.source();
+    /// The variables message `id` takes in `language`'s file (`{ $name }`).
+    fn variables(language: Language, id: &str) -> Vec<String> {
+        let source = language.source();
         let Some(start) = source.find(&format!("\n{id} =")) else {
             return Vec::new();
         };
@@ -541,31 +549,88 @@ mod tests {
     }
 
     #[test]
-    fn every_message_of_every_language_formats_with_the_english_arguments() {
+    fn every_message_of_every_language_formats_and_keeps_what_it_is_given() {
+        let mut problems = Vec::new();
         for language in Language::OFFERED {
             let words = Words::new(language);
             for id in ids(language) {
-                let args: Vec<(String, Arg)> = variables(&id)
-                    .into_iter()
-                    .map(|v| (v, Arg::Number(2)))
-                    .collect();
-                let args: Vec<(&str, Arg)> =
-                    args.iter().map(|(n, a)| (n.as_str(), a.clone())).collect();
-                let mut fluent = FluentArgs::new();
-                for (name, arg) in &args {
-                    if let Arg::Number(n) = arg {
-                        fluent.set(*name, FluentValue::from(*n));
+                let english = variables(Language::English, &id);
+                // What the message is given is all it may use, and all it must say (but
+                // `many`, which only picks a form of words).
+                for name in variables(language, &id) {
+                    if !english.contains(&name) {
+                        problems.push(format!("{} {id}: ${name} is never given", language.tag()));
                     }
                 }
-                let text = words.chosen.format(&id, Some(&fluent));
-                assert!(
-                    text.as_deref().is_some_and(|t| !t.trim().is_empty()),
-                    "{}: {id} does not format with {:?}",
-                    language.tag(),
-                    variables(&id)
-                );
+                for name in english.iter().filter(|n| *n != "many") {
+                    if !variables(language, &id).contains(name) {
+                        problems.push(format!("{} {id}: leaves out ${name}", language.tag()));
+                    }
+                }
+                // Each plural form, and each side of an agreement.
+                for (count, many) in [(0, "no"), (1, "yes"), (2, "no"), (5, "yes"), (21, "no")] {
+                    let mut fluent = FluentArgs::new();
+                    for name in &english {
+                        if name == "many" {
+                            fluent.set(name.as_str(), FluentValue::from(many));
+                        } else {
+                            fluent.set(name.as_str(), FluentValue::from(count));
+                        }
+                    }
+                    let text = words.chosen.format(&id, Some(&fluent));
+                    if text.as_deref().is_none_or(|t| t.trim().is_empty()) {
+                        problems.push(format!(
+                            "{} {id}: does not format with {english:?} = {count}",
+                            language.tag()
+                        ));
+                    }
+                }
             }
         }
+        assert!(problems.is_empty(), "{problems:#?}");
+    }
+
+    #[test]
+    fn every_message_of_every_language_draws_every_glyph_and_the_chinese_from_its_own_font() {
+        use crate::draw::text::fonts::{self, FontName};
+        use crate::draw::text::{Face, Style, Typesetter};
+        use std::rc::Rc;
+        let setter = Rc::new(Typesetter::new(fonts::carried).expect("the fonts"));
+        let faces = [Style::Regular, Style::Bold].map(|s| Face::new(s, Rc::clone(&setter)));
+        let mut problems = Vec::new();
+        for language in Language::ALL {
+            let words = Words::new(language);
+            let mut texts: Vec<String> = Language::ALL
+                .iter()
+                .map(|l| l.own_name().to_owned())
+                .collect();
+            for id in ids(language) {
+                let mut fluent = FluentArgs::new();
+                for name in variables(Language::English, &id) {
+                    fluent.set(name, FluentValue::from(2));
+                }
+                texts.extend(words.chosen.format(&id, Some(&fluent)));
+            }
+            for text in &texts {
+                for face in &faces {
+                    let line = face.line(text);
+                    if line.glyphs.iter().any(|g| g.glyph == 0) {
+                        problems.push(format!("{}: a missing glyph in {text:?}", language.tag()));
+                    }
+                    // The Chinese interface needs only its own small font.
+                    let chinese_font =
+                        |f: FontName| matches!(f, FontName::ChineseCommon | FontName::ChineseRest);
+                    if line.glyphs.iter().any(|g| chinese_font(g.font)) {
+                        problems.push(format!(
+                            "{}: {text:?} needs more than the interface's Chinese font \
+                             (run scripts/subset-fonts.sh)",
+                            language.tag()
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{problems:#?}");
     }
 
     #[test]

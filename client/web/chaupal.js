@@ -363,6 +363,39 @@
         document.title = take_text(text_handle);
     }
 
+    // The page's language (the interface's), for screen readers and the browser.
+    function set_language(tag_handle) {
+        document.documentElement.lang = take_text(tag_handle);
+    }
+
+    // What the client says for a screen reader: lines added to a live region, which reads
+    // each out as it comes (kept short: the last few lines). The region is out of sight and
+    // takes no pointer.
+    let speech = null;
+    function announce(text_handle) {
+        const text = take_text(text_handle);
+        if (speech === null) {
+            speech = document.createElement("div");
+            speech.id = "chaupal-speech";
+            speech.setAttribute("role", "log");
+            speech.setAttribute("aria-live", "polite");
+            speech.setAttribute("aria-atomic", "false");
+            const style = speech.style;
+            style.position = "fixed";
+            style.left = "-10000px";
+            style.width = "1px";
+            style.height = "1px";
+            style.overflow = "hidden";
+            document.body.appendChild(speech);
+        }
+        const line = document.createElement("p");
+        line.textContent = text;
+        speech.appendChild(line);
+        while (speech.childNodes.length > 20) {
+            speech.removeChild(speech.firstChild);
+        }
+    }
+
     // Wakes the event loop in `ms` milliseconds: 0 at once, below 0 never (only events do).
     function wake_after(ms) {
         if (wake_timer !== null) {
@@ -425,11 +458,10 @@
         el.type = "text";
         el.setAttribute("autocomplete", "off");
         const code = field === "code" || field === "device";
-        el.setAttribute("autocapitalize", code ? "characters" : "words");
         el.setAttribute("spellcheck", "false");
-        el.setAttribute("aria-label",
-            { code: "Invite code", device: "Code from another device" }[field] || "Your name");
-        el.setAttribute("enterkeyhint", code ? "go" : "done");
+        const move = field === "move";
+        el.setAttribute("autocapitalize", code ? "characters" : move ? "none" : "words");
+        el.setAttribute("enterkeyhint", code || move ? "go" : "done");
         const style = el.style;
         style.position = "fixed";
         style.margin = "0";
@@ -464,7 +496,10 @@
             if (ev.key === "Enter" && !ev.isComposing) {
                 entry.enter = true;
                 mark_changed(entry);
-                el.blur();
+                // The move field stays for the next move; the others are done.
+                if (!move) {
+                    el.blur();
+                }
             } else if (ev.key === "Escape") {
                 el.blur();
             } else {
@@ -507,6 +542,10 @@
             if (!entry) {
                 entry = make_input(f.field);
                 inputs.set(f.field, entry);
+            }
+            // The field's name in the player's language, for screen readers.
+            if (f.label && entry.el.getAttribute("aria-label") !== f.label) {
+                entry.el.setAttribute("aria-label", f.label);
             }
             const style = entry.el.style;
             style.left = (rect.left + f.x * sx) + "px";
@@ -612,6 +651,8 @@
         importObject.env.chaupal_font_fetch = font_fetch;
         importObject.env.chaupal_font_poll = font_poll;
         importObject.env.chaupal_set_title = set_title;
+        importObject.env.chaupal_set_language = set_language;
+        importObject.env.chaupal_announce = announce;
         importObject.env.chaupal_hook = publish_hook;
     }
 

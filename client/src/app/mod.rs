@@ -6,6 +6,7 @@
 //! private, so nothing else can change it. Nothing here draws or touches the network, so all
 //! of it is tested without a window.
 
+mod access;
 mod event;
 mod lobby;
 mod review;
@@ -197,6 +198,17 @@ pub enum Action {
     /// Back to the position as it stands.
     LookPresent,
     StopChain,
+    /// Puts the board's keyboard cursor on this cell (none: takes it off the board).
+    Cursor(Option<CellName>),
+    /// Enter on the board: a click on the cell under the cursor.
+    PickAtCursor,
+    /// Escape on the board: lets go of the piece picked up, else takes the cursor away.
+    LetGo,
+    /// Enter in the move field: plays the move typed, or answers the request.
+    PlayTyped,
+    /// Tab put the keyboard on this button (its place among the frame's targets, and its
+    /// label); none: on no button.
+    KeyFocus(Option<(usize, String)>),
     Flip,
     Resign,
     /// Keeps playing after a first click on Resign.
@@ -264,6 +276,8 @@ pub enum Field {
     Code,
     /// A device code from another device.
     Device,
+    /// A move typed in notation, or a request of the move field (see [`access`]).
+    Move,
 }
 
 /// A sound the client makes: the render loop plays it unless sounds are off.
@@ -522,6 +536,14 @@ pub struct App {
     language_chosen: bool,
     /// Whether the list of languages is open.
     languages_open: bool,
+    /// Where the board's keyboard cursor is (none: not on the board).
+    cursor: Option<CellName>,
+    /// The button the keyboard stands on (its place among the frame's targets, its label).
+    key_focus: Option<(usize, String)>,
+    /// The move field's text.
+    move_entry: String,
+    /// What was asked to be said aloud, oldest first (see [`access`]).
+    said: Vec<Phrase>,
     /// Where a link sent the player, waiting for the server's greeting.
     arrival: Option<Route>,
     /// Where a link sent the player, asked of the server and not yet answered.
@@ -590,6 +612,10 @@ impl App {
             language: Language::English,
             language_chosen: false,
             languages_open: false,
+            cursor: None,
+            key_focus: None,
+            move_entry: String::new(),
+            said: Vec::new(),
             arrival: None,
             link: None,
             broken_link: None,
@@ -1085,6 +1111,12 @@ impl App {
                     .map(|c| c.to_ascii_uppercase())
                     .collect();
             }
+            Action::SetText(Field::Move, text) => self.type_move(text),
+            action @ (Action::Cursor(_)
+            | Action::PickAtCursor
+            | Action::LetGo
+            | Action::PlayTyped
+            | Action::KeyFocus(_)) => out.extend(self.access(action)),
             Action::ToggleLanguages => self.languages_open = !self.languages_open,
             Action::SetLanguage(language) => {
                 self.languages_open = false;

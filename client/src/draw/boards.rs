@@ -41,15 +41,64 @@ pub struct Marks {
     pub sown: Option<usize>,
     /// A piece on its way: the cell it is going to, and where it is now.
     pub moving: Option<(CellName, Unit)>,
+    /// The keyboard's cursor.
+    pub cursor: Option<CellName>,
 }
 
 /// Draws `view` in `frame` with `marks`.
 pub fn draw(view: &BoardView, frame: &Frame, marks: &Marks, (fonts, words): (&Fonts, &Words)) {
     match view {
-        BoardView::BaghChal(v) => bagh_chal(v, frame, marks, fonts),
+        BoardView::BaghChal(v) => bagh_chal(v, frame, marks, (fonts, words)),
         BoardView::Kalah(v) => kalah(v, frame, marks, fonts),
         BoardView::Jungle(v) => jungle(v, frame, marks, (fonts, words)),
         BoardView::SholoGuti(v) => sholo_guti(v, frame, marks, fonts),
+    }
+    if let Some(cell) = &marks.cursor
+        && let Some(p) = at(view, frame, cell)
+    {
+        cursor_frame(p, frame.px(geometry::pick_radius(view)));
+    }
+}
+
+/// A capture's mark: a ring with four notches across it, as a sight has, so that it reads
+/// apart from a move's dot and the selection's plain ring by its shape as well as its colour.
+fn reticle(c: Px, r: f32, width: f32, color: Color) {
+    ring(c, r, width, color);
+    for (dx, dy) in [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)] {
+        draw_line(
+            c.x + dx * r * 0.7,
+            c.y + dy * r * 0.7,
+            c.x + dx * r * 1.3,
+            c.y + dy * r * 1.3,
+            width,
+            color,
+        );
+    }
+}
+
+/// The keyboard's cursor round a cell: a square frame with heavy corners, in a colour and a
+/// shape no other mark has.
+fn cursor_frame(c: Px, r: f32) {
+    let (x0, y0, x1, y1) = (c.x - r, c.y - r, c.x + r, c.y + r);
+    let thin = (r * 0.06).max(1.5);
+    let thick = (r * 0.14).max(3.0);
+    let arm = r * 0.45;
+    draw_rectangle_lines(
+        x0,
+        y0,
+        2.0 * r,
+        2.0 * r,
+        thin * 2.0,
+        alpha(theme::CURSOR, 0.8),
+    );
+    for (x, y, dx, dy) in [
+        (x0, y0, 1.0, 1.0),
+        (x1, y0, -1.0, 1.0),
+        (x0, y1, 1.0, -1.0),
+        (x1, y1, -1.0, -1.0),
+    ] {
+        draw_line(x, y, x + dx * arm, y, thick, theme::CURSOR);
+        draw_line(x, y, x, y + dy * arm, thick, theme::CURSOR);
     }
 }
 
@@ -123,7 +172,7 @@ fn point_marks_over(view: &BoardView, frame: &Frame, marks: &Marks, r: f32, occu
     }
     for cell in &marks.capturable {
         if let Some(p) = at(view, frame, cell) {
-            ring(p, r * 1.05, r * 0.14, alpha(theme::CAPTURE, 0.9));
+            reticle(p, r * 1.05, r * 0.14, alpha(theme::CAPTURE, 0.9));
         }
     }
     for cell in &marks.jumped {
@@ -151,7 +200,7 @@ fn point_marks_over(view: &BoardView, frame: &Frame, marks: &Marks, r: f32, occu
         for cell in &marks.targets {
             if let Some(p) = at(view, frame, cell) {
                 if occupied.contains(&cell.as_str()) {
-                    ring(p, r * 1.05, r * 0.14, alpha(theme::CAPTURE, 0.9));
+                    reticle(p, r * 1.05, r * 0.14, alpha(theme::CAPTURE, 0.9));
                 } else {
                     draw_circle(p.x, p.y, r * 0.4, alpha(theme::TARGET, 0.9));
                     ring(p, r * 0.4, r * 0.07, alpha(WHITE, 0.75));
@@ -312,7 +361,7 @@ const BAGHCHAL_DIAGONALS: [((f32, f32), (f32, f32)); 6] = [
 /// Piece radius on the point boards, in board units.
 const POINT_PIECE_R: f32 = 0.34;
 
-fn bagh_chal(v: &BaghChalView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
+fn bagh_chal(v: &BaghChalView, frame: &Frame, marks: &Marks, (fonts, words): (&Fonts, &Words)) {
     let view = BoardView::BaghChal(v.clone());
     wood(
         frame,
@@ -341,12 +390,12 @@ fn bagh_chal(v: &BaghChalView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
     point_marks_under(&view, frame, marks, r);
     for cell in &v.goats {
         if let Some(p) = piece_at(&view, frame, marks, cell) {
-            goat(p, r, fonts);
+            goat(p, r, fonts, &words.t("piece-label-goat"));
         }
     }
     for cell in &v.tigers {
         if let Some(p) = piece_at(&view, frame, marks, cell) {
-            tiger(p, r, fonts);
+            tiger(p, r, fonts, &words.t("piece-label-tiger"));
         }
     }
     let occupied: Vec<&str> = v
@@ -356,11 +405,11 @@ fn bagh_chal(v: &BaghChalView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
         .map(String::as_str)
         .collect();
     point_marks_over(&view, frame, marks, r, &occupied);
-    bagh_chal_trays(v, frame, fonts);
+    bagh_chal_trays(v, frame, (fonts, words));
 }
 
 /// A goat: a cream token with little horns.
-pub fn goat(c: Px, r: f32, fonts: &Fonts) {
+pub fn goat(c: Px, r: f32, fonts: &Fonts, label: &str) {
     shadow(c, r);
     for dir in [-1.0, 1.0] {
         draw_triangle(
@@ -372,7 +421,7 @@ pub fn goat(c: Px, r: f32, fonts: &Fonts) {
     }
     disc(c, r, theme::GOAT, r * 0.1, theme::GOAT_EDGE);
     text(
-        "G",
+        label,
         c.x,
         c.y,
         r * 0.95,
@@ -383,7 +432,7 @@ pub fn goat(c: Px, r: f32, fonts: &Fonts) {
 }
 
 /// A tiger: an amber token with stripes.
-pub fn tiger(c: Px, r: f32, fonts: &Fonts) {
+pub fn tiger(c: Px, r: f32, fonts: &Fonts, label: &str) {
     shadow(c, r);
     disc(c, r, theme::TIGER, r * 0.1, theme::TIGER_STRIPE);
     // Tapered stripes in from the rim: three on each cheek, two on the brow.
@@ -414,7 +463,7 @@ pub fn tiger(c: Px, r: f32, fonts: &Fonts) {
         );
     }
     text(
-        "T",
+        label,
         c.x,
         c.y,
         r * 0.95,
@@ -425,7 +474,7 @@ pub fn tiger(c: Px, r: f32, fonts: &Fonts) {
 }
 
 /// The goats in hand (the goats' side of the board) and the goats captured (the tigers' side).
-fn bagh_chal_trays(v: &BaghChalView, frame: &Frame, fonts: &Fonts) {
+fn bagh_chal_trays(v: &BaghChalView, frame: &Frame, (fonts, words): (&Fonts, &Words)) {
     let small = frame.px(0.16);
     let label_size = frame.px(0.26).clamp(8.0, 26.0);
     let tray_y = |goats_side: bool| {
@@ -442,7 +491,7 @@ fn bagh_chal_trays(v: &BaghChalView, frame: &Frame, fonts: &Fonts) {
     let (x0, x1) = (left.x.min(right.x), left.x.max(right.x));
     let cy = left.y;
     text(
-        &format!("In hand: {}", v.in_hand),
+        &words.say(&crate::say!("tray-in-hand", count = u32::from(v.in_hand))),
         x0,
         cy - small * 2.3,
         label_size,
@@ -465,7 +514,11 @@ fn bagh_chal_trays(v: &BaghChalView, frame: &Frame, fonts: &Fonts) {
     let left = frame.to_px(Unit { x: -0.55, y });
     let cy = left.y;
     text(
-        &format!("Captured: {} of {}", v.captured, v.captures_to_win),
+        &words.say(&crate::say!(
+            "tray-captured",
+            count = u32::from(v.captured),
+            total = u32::from(v.captures_to_win)
+        )),
         x0,
         cy - small * 2.0,
         label_size,

@@ -124,6 +124,8 @@ pub mod theme {
     pub const CAPTURE: Color = hex(0xe2463c);
     pub const LAST_MOVE: Color = hex(0xffe37a);
     pub const HINT: Color = hex(0x2e9cf0);
+    /// The keyboard's cursor on the board.
+    pub const CURSOR: Color = hex(0x16d9ff);
     /// The review's best move, and its marks on the advantage graph.
     pub const BEST: Color = hex(0xa05ee0);
     /// A mistake on the advantage graph and in the review's lists.

@@ -44,6 +44,11 @@ pub struct Input {
     pub keys: Vec<KeyCode>,
     /// The mouse wheel, lines (positive: up).
     pub wheel: f32,
+    /// Whether a Shift key is held.
+    pub shift: bool,
+    /// The button the keyboard presses this frame (Enter on it): its place among the frame's
+    /// targets.
+    pub activate: Option<usize>,
 }
 
 impl Input {
@@ -63,6 +68,9 @@ impl Input {
             KeyCode::Backspace,
             KeyCode::Left,
             KeyCode::Right,
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Tab,
             KeyCode::Home,
             KeyCode::End,
             KeyCode::Space,
@@ -71,7 +79,8 @@ impl Input {
         .filter(|k| is_key_pressed(*k))
         .collect();
         let wheel = mouse_wheel().1;
-        Input::next(
+        let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+        let input = Input::next(
             last,
             Px { x, y },
             is_mouse_button_pressed(MouseButton::Left),
@@ -81,7 +90,8 @@ impl Input {
             typed,
             keys,
             if wheel == 0.0 { 0.0 } else { wheel.signum() },
-        )
+        );
+        Input { shift, ..input }
     }
 
     /// This frame's input from the raw readings and `last` frame's: where a press began,
@@ -124,6 +134,8 @@ impl Input {
             typed,
             keys,
             wheel,
+            shift: false,
+            activate: None,
         }
     }
 
@@ -160,6 +172,7 @@ impl Input {
             keys: Vec::new(),
             wheel: 0.0,
             delta: Px::default(),
+            activate: None,
             ..self.clone()
         }
     }
@@ -213,6 +226,8 @@ pub struct Ui<'a> {
     pub portrait: bool,
     /// Whether the widgets answer the player (not under a card that takes every click).
     answers: bool,
+    /// Where the keyboard stands: a button's place among the frame's targets, and its label.
+    key_focus: Option<(usize, String)>,
     /// What the frame offered: its text fields and what can be clicked (shared by the `Ui`s
     /// made from this one).
     record: Rc<RefCell<Record>>,
@@ -280,6 +295,8 @@ pub struct TextField {
     pub field: crate::app::Field,
     pub area: Area,
     pub text: String,
+    /// What the field is for, in the player's language (a screen reader's name for it).
+    pub label: String,
 }
 
 /// A place on the screen that takes a click: a button by its label, or a board's cell by its
@@ -330,6 +347,7 @@ impl<'a> Ui<'a> {
             unit: layout::unit(w, h),
             portrait: layout::portrait(w, h),
             answers: true,
+            key_focus: None,
             record: Rc::default(),
             heights,
             view: Area {
@@ -350,10 +368,18 @@ impl<'a> Ui<'a> {
             unit: self.unit,
             portrait: self.portrait,
             answers: self.answers,
+            key_focus: self.key_focus.clone(),
             record: Rc::clone(&self.record),
             heights: self.heights,
             view,
         }
+    }
+
+    /// The same widgets, with the keyboard standing on the button at `focus` (its place among
+    /// the targets, and its label).
+    pub fn with_key_focus(mut self, focus: Option<(usize, String)>) -> Ui<'a> {
+        self.key_focus = focus;
+        self
     }
 
     /// The message `id` in the player's language (English where it has no translation).
@@ -386,6 +412,7 @@ impl<'a> Ui<'a> {
             unit: self.unit,
             portrait: self.portrait,
             answers: self.answers && answers,
+            key_focus: self.key_focus.clone(),
             record: Rc::clone(&self.record),
             heights: self.heights,
             view: self.view,
@@ -398,11 +425,12 @@ impl<'a> Ui<'a> {
     }
 
     /// Notes a text field drawn this frame.
-    pub fn field_drawn(&self, field: crate::app::Field, area: Area, text: &str) {
+    pub fn field_drawn(&self, field: crate::app::Field, area: Area, text: &str, label: &str) {
         self.record.borrow_mut().fields.push(TextField {
             field,
             area,
             text: text.to_owned(),
+            label: label.to_owned(),
         });
     }
 
@@ -436,6 +464,7 @@ impl<'a> Ui<'a> {
             Look::Danger if hovered => (theme::hex(0xb5483f), theme::TEXT),
             Look::Danger => (theme::hex(0x7c3a34), theme::TEXT),
         };
+        let index = self.record.borrow().targets.len();
         self.record.borrow_mut().targets.push(Target {
             kind: TargetKind::Button,
             label: label.to_owned(),
@@ -444,8 +473,16 @@ impl<'a> Ui<'a> {
             selected: look == Look::Selected,
             visible: self.view.holds(a),
         });
+        let keyed = self
+            .key_focus
+            .as_ref()
+            .is_some_and(|(i, l)| *i == index && l == label);
         let r = (a.h * 0.28).min(10.0);
         rounded(Area { y: a.y + 2.0, ..a }, r, alpha(BLACK, 0.25));
+        if keyed {
+            // The keyboard stands here: a ring outside the button, in the cursor's colour.
+            rounded(a.inset(-4.0), r + 4.0, theme::CURSOR);
+        }
         rounded(a, r, fill);
         let (size, _) = layout::label_fit(self, label, a, self.unit);
         let label = paint::fit(label, &self.fonts.bold, size, a.w - layout::LABEL_PAD);
@@ -458,7 +495,8 @@ impl<'a> Ui<'a> {
             fg,
             Align::Centre,
         );
-        look != Look::Disabled && self.input.tapped(a)
+        let pressed_by_key = keyed && self.answers && self.input.activate == Some(index);
+        look != Look::Disabled && (self.input.tapped(a) || pressed_by_key)
     }
 
     /// A panel behind a group of widgets.

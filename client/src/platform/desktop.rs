@@ -293,6 +293,13 @@ pub fn location() -> Option<String> {
 /// The window keeps the title it was opened with (miniquad cannot change it).
 pub fn set_title(_title: &str) {}
 
+/// The window has no language of its own to set.
+pub fn set_language(_tag: &str) {}
+
+/// The desktop window has no screen reader's live region: what would be said is left to the
+/// test hook (which the desktop does not publish either).
+pub fn announce(_text: &str) {}
+
 /// Waits before the next frame: the render loop's pace (see [`crate::pace`]). The desktop's
 /// loop does not block on events (miniquad's X11 loop cannot be woken by a timer or another
 /// thread), so it sleeps `wait`, at most `idle`; `spent` seconds have gone by already

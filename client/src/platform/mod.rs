@@ -10,6 +10,8 @@
 //! | [`share`] | the clipboard | the phone's share sheet (`navigator.share`), else the clipboard |
 //! | [`set_address`] | nothing | the address bar (`history.replaceState`), keeping the query |
 //! | [`location`] | none | the page's address |
+//! | [`set_language`] | nothing | the page's `lang` |
+//! | [`announce`]: what a screen reader says | nothing | a line of the page's ARIA live region |
 //! | [`set_title`] | nothing (the window keeps "Chaupal") | the tab's title |
 //! | [`now`] | a monotonic clock | the page's clock |
 //! | [`pace`]: waiting for the next frame | a sleep | a timer that wakes the page's event loop |
@@ -29,18 +31,18 @@
 pub mod desktop;
 #[cfg(not(target_arch = "wasm32"))]
 pub use desktop::{
-    Socket, Store, copy_text, device_online, fetch_font, fonts_fetched, languages, location, now,
-    open_url, pace, page_hidden, publish_hook, set_address, set_title, share, text_fields,
-    typed_text,
+    Socket, Store, announce, copy_text, device_online, fetch_font, fonts_fetched, languages,
+    location, now, open_url, pace, page_hidden, publish_hook, set_address, set_language, set_title,
+    share, text_fields, typed_text,
 };
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 #[cfg(target_arch = "wasm32")]
 pub use web::{
-    Socket, Store, copy_text, device_online, fetch_font, fonts_fetched, languages, location, now,
-    open_url, pace, page_hidden, publish_hook, set_address, set_title, share, text_fields,
-    typed_text,
+    Socket, Store, announce, copy_text, device_online, fetch_font, fonts_fetched, languages,
+    location, now, open_url, pace, page_hidden, publish_hook, set_address, set_language, set_title,
+    share, text_fields, typed_text,
 };
 
 use crate::app::Field;

@@ -5,7 +5,7 @@
 use chaupal_shared::{AnyGame, GameKind, Side};
 use macroquad::prelude::*;
 
-use crate::app::{Action, App};
+use crate::app::{Action, App, Field, PlayMode};
 use crate::draw::paint::{self, Align, disc, rounded};
 use crate::draw::theme::{self, alpha};
 use crate::draw::ui::Ui;
@@ -221,5 +221,107 @@ pub(super) fn move_list(
         if ui.input.tapped(cell) {
             actions.push(jump(i + 1));
         }
+    }
+}
+
+/// A text field: the text (or a hint in its place), a caret while it takes the typing; a
+/// click puts the typing there. Noted for the platform, which may lay a real input over it.
+pub(super) fn text_field(
+    app: &App,
+    ui: &Ui,
+    field: Area,
+    which: Field,
+    text: &str,
+    hint: &str,
+    actions: &mut Vec<Action>,
+) {
+    let focused = app.focus() == Some(which)
+        || (app.focus().is_none() && which == Field::Code && app.lobby().mode == PlayMode::Friend);
+    paint::rounded_edged(
+        field,
+        8.0,
+        theme::BACKGROUND,
+        1.5,
+        if focused {
+            theme::ACCENT
+        } else {
+            theme::PANEL_EDGE
+        },
+    );
+    let size = ui.unit;
+    let font = &ui.fonts.bold;
+    let room = field.w - 20.0;
+    let left = field.x + 10.0;
+    let cy = field.y + field.h / 2.0;
+    if text.is_empty() && !focused {
+        // The hint whole: smaller when it is long (down to a readable size), cut only past it.
+        let wide = paint::text_width(hint, &ui.fonts.regular, size);
+        let small = if wide > room {
+            (size * room / wide).max(size * 0.75)
+        } else {
+            size
+        };
+        let shown = paint::fit(hint, &ui.fonts.regular, small, room);
+        paint::text(
+            &shown,
+            left,
+            cy,
+            small,
+            &ui.fonts.regular,
+            theme::TEXT_DIM,
+            Align::Left,
+        );
+    } else {
+        // The selection, or the caret where it is (at the end unless the platform says),
+        // in characters from the start.
+        let count = text.chars().count();
+        let (start, end) = app
+            .selection()
+            .filter(|_| app.focus() == Some(which))
+            .map_or((count, count), |(a, b)| (a.min(count), b.min(count)));
+        let chars: Vec<(usize, char)> = text.char_indices().collect();
+        let byte = |n: usize| chars.get(n).map_or(text.len(), |(at, _)| *at);
+        let x_of = |n: usize| paint::text_width(&text[..byte(n)], font, size);
+        // A text wider than the field shows the part around the caret: the first character
+        // shown is the first that keeps the caret in the field, the last the last that fits.
+        let first = (0..=end)
+            .find(|&n| x_of(end) - x_of(n) <= room)
+            .unwrap_or(end);
+        let last = (end..=count)
+            .rev()
+            .find(|&n| x_of(n) - x_of(first) <= room)
+            .unwrap_or(end);
+        let shown = &text[byte(first)..byte(last)];
+        let at = |n: usize| left + x_of(n.clamp(first, last)) - x_of(first);
+        if focused && start != end {
+            let (a, b) = (at(start), at(end));
+            paint::fill(
+                Area {
+                    x: a,
+                    y: cy - size * 0.7,
+                    w: b - a,
+                    h: size * 1.4,
+                },
+                alpha(theme::ACCENT, 0.45),
+            );
+        }
+        paint::text(shown, left, cy, size, font, theme::TEXT, Align::Left);
+        // A steady caret: a blinking one would redraw the whole window twice a second, which
+        // without a graphics card costs half a core.
+        if focused && start == end {
+            paint::fill(
+                Area {
+                    x: at(end) + 1.0,
+                    y: cy - size * 0.65,
+                    w: 2.0,
+                    h: size * 1.3,
+                },
+                theme::ACCENT,
+            );
+        }
+    }
+    ui.field_drawn(which, field, text, hint);
+    if ui.pressed(field) && app.focus() != Some(which) {
+        actions.push(Action::Focus(Some(which)));
     }
 }

@@ -7,9 +7,9 @@
 use chaupal_shared::{GameKind, Side};
 use macroquad::prelude::*;
 
-use super::common::{aspect, hint_block, move_list, scroll, side_colour, split};
+use super::common::{aspect, hint_block, move_list, scroll, side_colour, split, text_field};
 use super::game_over;
-use crate::app::{Action, App, Offer, Screen};
+use crate::app::{Action, App, Field, Offer, Screen};
 use crate::draw::boards::{self, Marks};
 use crate::draw::paint::{self, Align, disc, rounded};
 use crate::draw::theme::{self, alpha};
@@ -69,6 +69,7 @@ pub fn match_marks(m: &Match, hover: Option<String>) -> Marks {
             };
             Some((s.path.last()?.clone(), now))
         }),
+        cursor: None,
     }
 }
 
@@ -173,6 +174,7 @@ fn board(app: &App, m: &Match, ui: &Ui, area: Area, actions: &mut Vec<Action>) {
     let frame = Frame::fit(geometry::extent(&view), area, m.flipped);
     let hover = geometry::hit(&view, &frame, ui.input.mouse);
     let mut marks = match_marks(m, hover.clone());
+    marks.cursor = app.cursor().map(str::to_owned);
     // The piece being dragged follows the pointer.
     if let Some(from) = app.dragging()
         && ui.input.down
@@ -193,25 +195,114 @@ fn board(app: &App, m: &Match, ui: &Ui, area: Area, actions: &mut Vec<Action>) {
         if ui.input.released && app.dragging().is_some() {
             actions.push(Action::Release(hover));
         }
-        if ui.input.right_clicked || ui.input.enter() {
+        if ui.input.right_clicked {
             actions.push(Action::StopChain);
         }
     }
-    if matches!(app.screen(), Screen::Game | Screen::GameOver) {
-        let keys = [
-            (KeyCode::Left, Action::LookStep(-1)),
-            (KeyCode::Right, Action::LookStep(1)),
-            (KeyCode::Home, Action::LookAt(0)),
-            (KeyCode::End, Action::LookPresent),
-        ];
-        for (key, action) in keys {
-            if ui.input.key(key) {
-                actions.push(action);
-            }
+    if app.typing_move() {
+        move_typing(app, ui, actions);
+    } else if matches!(app.screen(), Screen::Game | Screen::GameOver) {
+        keyboard(app, (&view, &frame), ui, playing, actions);
+        if ui.input.typed.contains(&'f') {
+            actions.push(Action::Flip);
         }
     }
-    if ui.input.typed.contains(&'f') {
-        actions.push(Action::Flip);
+}
+
+/// The keys on the board. While the cursor is there (Tab brings it: [`crate::keys`]) the
+/// arrow keys move it to the nearest cell that way on the screen, Enter or Space picks the
+/// cell under it, and Escape lets go of a piece (then of the board). Without the cursor, the
+/// arrows, Home and End step through the moves, and Enter ends a chain of captures.
+fn keyboard(
+    app: &App,
+    (view, frame): (&BoardView, &Frame),
+    ui: &Ui,
+    playing: bool,
+    actions: &mut Vec<Action>,
+) {
+    let input = ui.input;
+    if let Some(cell) = app.cursor() {
+        let ways = [
+            (KeyCode::Left, (-1.0, 0.0)),
+            (KeyCode::Right, (1.0, 0.0)),
+            (KeyCode::Up, (0.0, -1.0)),
+            (KeyCode::Down, (0.0, 1.0)),
+        ];
+        for (key, way) in ways {
+            if input.key(key)
+                && let Some(next) = neighbour(view, frame, cell, way)
+            {
+                actions.push(Action::Cursor(Some(next)));
+            }
+        }
+        if playing && (input.enter() || input.key(KeyCode::Space)) {
+            actions.push(Action::PickAtCursor);
+        }
+        if input.key(KeyCode::Escape) {
+            actions.push(Action::LetGo);
+        }
+        return;
+    }
+    if playing && input.enter() && app.key_focus().is_none() {
+        actions.push(Action::StopChain);
+    }
+    let keys = [
+        (KeyCode::Left, Action::LookStep(-1)),
+        (KeyCode::Right, Action::LookStep(1)),
+        (KeyCode::Home, Action::LookAt(0)),
+        (KeyCode::End, Action::LookPresent),
+    ];
+    for (key, action) in keys {
+        if input.key(key) {
+            actions.push(action);
+        }
+    }
+}
+
+/// The cell nearest `from` on the screen in the direction `(dx, dy)` (screen pixels, y down),
+/// favouring cells in line with it; none at the board's edge.
+pub fn neighbour(
+    view: &BoardView,
+    frame: &Frame,
+    from: &str,
+    (dx, dy): (f32, f32),
+) -> Option<String> {
+    let kind = geometry::kind_of(view);
+    let at = |c: &str| geometry::cell_unit(kind, view, c).map(|u| frame.to_px(u));
+    let p = at(from)?;
+    geometry::cells(view)
+        .into_iter()
+        .filter(|c| c != from)
+        .filter_map(|c| {
+            let q = at(&c)?;
+            let (vx, vy) = (q.x - p.x, q.y - p.y);
+            let along = vx * dx + vy * dy;
+            let across = (vx * dy - vy * dx).abs();
+            (along > 1.0).then_some((along + 2.0 * across, c))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
+/// Typing in the move field, where the window takes the keys (the browser's input carries its
+/// own): letters, Backspace, Enter to play, Escape to leave the field.
+fn move_typing(app: &App, ui: &Ui, actions: &mut Vec<Action>) {
+    let input = ui.input;
+    let entry = app.move_entry().to_owned();
+    if !input.typed.is_empty() {
+        let typed: String = input.typed.iter().collect();
+        actions.push(Action::SetText(Field::Move, entry.clone() + &typed));
+    }
+    if input.key(KeyCode::Backspace) {
+        let mut shorter = entry;
+        shorter.pop();
+        actions.push(Action::SetText(Field::Move, shorter));
+    }
+    if input.enter() {
+        actions.push(Action::PlayTyped);
+    }
+    if input.key(KeyCode::Escape) {
+        actions.push(Action::Focus(None));
     }
 }
 
@@ -500,11 +591,39 @@ fn button_grid(app: &App, m: &Match, ui: &Ui, w: f32) -> (f32, usize, usize) {
     (bh, per_row, buttons.len().div_ceil(per_row))
 }
 
-/// The height of the question and the buttons.
+/// The height of the move field, the question and the buttons.
 fn controls_h(app: &App, m: &Match, ui: &Ui, inner: Area) -> f32 {
     let lines = question_lines(app, ui, inner.w).len() as f32;
     let (bh, _, rows) = button_grid(app, m, ui, inner.w);
-    lines * question_size(ui) * 1.4 + layout::grid_h(rows, bh) - layout::BUTTON_GAP
+    move_field_h(app, ui) + lines * question_size(ui) * 1.4 + layout::grid_h(rows, bh)
+        - layout::BUTTON_GAP
+}
+
+/// The height the move field takes (none once the game is over).
+fn move_field_h(app: &App, ui: &Ui) -> f32 {
+    if app.screen() == Screen::Game {
+        ui.small_row_h(0.85) + ui.unit * 0.4
+    } else {
+        0.0
+    }
+}
+
+/// The move field from `top`: a move typed in notation, or a request (`b` the position in
+/// words, `c` the clocks, `?` what can be typed); returns the y below.
+fn move_field(app: &App, ui: &Ui, inner: Area, top: f32, actions: &mut Vec<Action>) -> f32 {
+    let h = move_field_h(app, ui);
+    if h == 0.0 {
+        return top;
+    }
+    let row = Area {
+        x: inner.x,
+        y: top,
+        w: inner.w,
+        h: ui.small_row_h(0.85),
+    };
+    let hint = ui.t("move-field-label");
+    text_field(app, ui, row, Field::Move, app.move_entry(), &hint, actions);
+    top + h
 }
 
 /// The question waiting for an answer, whole, on as many lines as it takes, above the buttons
@@ -517,6 +636,7 @@ fn controls(
     top: f32,
     actions: &mut Vec<Action>,
 ) -> f32 {
+    let top = move_field(app, ui, inner, top, actions);
     let size = question_size(ui);
     let lines = question_lines(app, ui, inner.w);
     for (i, line) in lines.iter().enumerate() {

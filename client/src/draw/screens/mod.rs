@@ -65,7 +65,7 @@ fn draw_once(
     size: (f32, f32),
 ) -> Drawn {
     let (w, h) = size;
-    let ui = Ui::new(input, fonts, words, heights, w, h);
+    let ui = Ui::new(input, fonts, words, heights, w, h).with_key_focus(app.key_focus().cloned());
     clear_background(theme::BACKGROUND);
     let mut actions = Vec::new();
     let win = Window::new(w, h);

@@ -390,7 +390,7 @@ fn advantage(
         let number = tick.to_string();
         let right = x + paint::text_width(&number, font, tiny) / 2.0;
         let words = if tick == 1 {
-            "move 1".to_owned()
+            ui.say(&say!("review-graph-first-move", count = tick))
         } else {
             number
         };

@@ -55,6 +55,10 @@ unsafe extern "C" {
     pub safe fn chaupal_location() -> JsObject;
     /// Sets the tab's title.
     pub safe fn chaupal_set_title(text: JsObject);
+    /// Sets the page's language (`<html lang>`).
+    pub safe fn chaupal_set_language(tag: JsObject);
+    /// Adds a line to the page's live region, which a screen reader reads out.
+    pub safe fn chaupal_announce(text: JsObject);
     /// Wakes the page's event loop (which blocks between frames) after `ms` milliseconds, on
     /// the next animation frame for 0, or never for a negative `ms` (only events do); a later
     /// call replaces an earlier one's timer.

@@ -252,6 +252,16 @@ pub fn set_title(title: &str) {
     js::chaupal_set_title(bytes(title));
 }
 
+/// Sets the page's language (its `lang`), by its tag.
+pub fn set_language(tag: &str) {
+    js::chaupal_set_language(bytes(tag));
+}
+
+/// Says `text` to a screen reader: a line of the page's live region.
+pub fn announce(text: &str) {
+    js::chaupal_announce(bytes(text));
+}
+
 /// Asks for the next frame after `wait` seconds, or for none (`None`: input, a resize and the
 /// websocket's messages wake the page's event loop, which blocks between frames). `idle` and
 /// `spent` are the desktop's business.
@@ -294,6 +304,7 @@ struct FieldBox<'a> {
     w: f32,
     h: f32,
     text: &'a str,
+    label: &'a str,
 }
 
 /// What the plugin reports of its inputs.
@@ -319,6 +330,7 @@ fn field_name(field: Field) -> &'static str {
         Field::Name => "name",
         Field::Code => "code",
         Field::Device => "device",
+        Field::Move => "move",
     }
 }
 
@@ -341,6 +353,7 @@ pub fn text_fields(fields: &[TextField], focus: Option<Field>) {
                 w: f.area.w,
                 h: f.area.h,
                 text: &f.text,
+                label: &f.label,
             })
             .collect(),
     };
@@ -361,6 +374,7 @@ pub fn typed_text() -> Vec<Typed> {
                 "name" => Field::Name,
                 "code" => Field::Code,
                 "device" => Field::Device,
+                "move" => Field::Move,
                 _ => return None,
             };
             Some(Typed {

@@ -6,13 +6,14 @@
 use chaupal_shared::{GameKind, Side};
 use macroquad::prelude::*;
 
+use super::super::common::text_field;
 use crate::app::Field;
 use crate::app::{
     Action, App, CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, LEVELS, Lobby, PlayMode, SidePick,
     kind_index,
 };
 use crate::draw::paint::{self, Align};
-use crate::draw::theme::{self, alpha};
+use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::Area;
 use crate::layout::{self, Measure};
@@ -243,92 +244,6 @@ fn language_choice(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Ac
         }
     }
     y + layout::grid_h(Language::OFFERED.len().div_ceil(per_row), rh)
-}
-
-/// A text field: the text (or a hint in its place), a caret while it takes the typing; a
-/// click puts the typing there. Noted for the platform, which may lay a real input over it.
-pub(super) fn text_field(
-    app: &App,
-    ui: &Ui,
-    field: Area,
-    which: Field,
-    text: &str,
-    hint: &str,
-    actions: &mut Vec<Action>,
-) {
-    let focused = app.focus() == Some(which)
-        || (app.focus().is_none() && which == Field::Code && app.lobby().mode == PlayMode::Friend);
-    paint::rounded_edged(
-        field,
-        8.0,
-        theme::BACKGROUND,
-        1.5,
-        if focused {
-            theme::ACCENT
-        } else {
-            theme::PANEL_EDGE
-        },
-    );
-    let size = ui.unit;
-    let font = &ui.fonts.bold;
-    let room = field.w - 20.0;
-    let left = field.x + 10.0;
-    let cy = field.y + field.h / 2.0;
-    if text.is_empty() && !focused {
-        paint::text(hint, left, cy, size, font, theme::TEXT_DIM, Align::Left);
-    } else {
-        // The selection, or the caret where it is (at the end unless the platform says),
-        // in characters from the start.
-        let count = text.chars().count();
-        let (start, end) = app
-            .selection()
-            .filter(|_| app.focus() == Some(which))
-            .map_or((count, count), |(a, b)| (a.min(count), b.min(count)));
-        let chars: Vec<(usize, char)> = text.char_indices().collect();
-        let byte = |n: usize| chars.get(n).map_or(text.len(), |(at, _)| *at);
-        let x_of = |n: usize| paint::text_width(&text[..byte(n)], font, size);
-        // A text wider than the field shows the part around the caret: the first character
-        // shown is the first that keeps the caret in the field, the last the last that fits.
-        let first = (0..=end)
-            .find(|&n| x_of(end) - x_of(n) <= room)
-            .unwrap_or(end);
-        let last = (end..=count)
-            .rev()
-            .find(|&n| x_of(n) - x_of(first) <= room)
-            .unwrap_or(end);
-        let shown = &text[byte(first)..byte(last)];
-        let at = |n: usize| left + x_of(n.clamp(first, last)) - x_of(first);
-        if focused && start != end {
-            let (a, b) = (at(start), at(end));
-            paint::fill(
-                Area {
-                    x: a,
-                    y: cy - size * 0.7,
-                    w: b - a,
-                    h: size * 1.4,
-                },
-                alpha(theme::ACCENT, 0.45),
-            );
-        }
-        paint::text(shown, left, cy, size, font, theme::TEXT, Align::Left);
-        // A steady caret: a blinking one would redraw the whole window twice a second, which
-        // without a graphics card costs half a core.
-        if focused && start == end {
-            paint::fill(
-                Area {
-                    x: at(end) + 1.0,
-                    y: cy - size * 0.65,
-                    w: 2.0,
-                    h: size * 1.3,
-                },
-                theme::ACCENT,
-            );
-        }
-    }
-    ui.field_drawn(which, field, text);
-    if ui.pressed(field) && app.focus() != Some(which) {
-        actions.push(Action::Focus(Some(which)));
-    }
 }
 
 /// "Choose a game": the four games, two to a row.

@@ -9,8 +9,8 @@ use crate::draw::theme;
 use crate::draw::ui::{Look, Ui};
 use crate::geometry::Area;
 
+use super::super::common::text_field;
 use super::card::{self, Card};
-use super::choices::text_field;
 
 /// Draws the card in the middle of `body`.
 pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {

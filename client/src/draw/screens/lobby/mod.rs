@@ -134,12 +134,12 @@ fn keys(app: &App, ui: &Ui, actions: &mut Vec<Action>) {
             if input.key(KeyCode::Backspace) {
                 actions.push(Action::EraseCode);
             }
-            if input.enter() {
+            if input.enter() && app.key_focus().is_none() {
                 actions.push(Action::JoinByCode);
             }
         }
         _ => {
-            if input.enter() {
+            if input.enter() && app.key_focus().is_none() {
                 actions.push(Action::Start);
             }
         }
