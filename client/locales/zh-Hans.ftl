@@ -1,1 +1,616 @@
-# Awaiting translation.
+# Chaupal's interface in Simplified Chinese (zh-Hans), translated from en.ftl.
+# Awaiting review by native speakers: see docs/TRANSLATING.md to correct a message.
+
+## 游戏及其双方
+
+game-baghchal = 虎羊棋
+game-kalah = 播棋
+game-jungle = 斗兽棋
+game-sholo-guti = 十六子棋
+
+side-baghchal-first = 羊
+side-baghchal-second = 虎
+side-kalah-first = 南方
+side-kalah-second = 北方
+side-jungle-first = 南方
+side-jungle-second = 北方
+side-sholo-guti-first = 南方
+side-sholo-guti-second = 北方
+
+## 连接状态：顶栏和连接页面
+
+connection-offline = 离线：在本设备上下棋
+connection-connecting = 正在连接服务器……
+connection-reconnecting = 正在重新连接服务器（第 { $attempt } 次）……
+connection-online-as = 在线：{ $name }
+connection-retrying = { $reason }{ $seconds } 秒后重试。
+connection-short-offline = 离线
+connection-short-connecting = 连接中……
+connection-short-connecting-bare = 连接中
+connection-short-reconnecting = 重连中……
+connection-short-reconnecting-bare = 重连中
+connection-short-online = 在线
+connection-short-retrying = 未连接：{ $seconds } 秒后重试
+connection-short-retrying-bare = { $seconds } 秒后重试
+connection-short-not-connected = 未连接
+
+## 名字
+
+name-empty = 名字不能为空。
+name-too-long = 名字最多 { $count } 个字符。
+name-too-many-bytes = 这个名字太长，无法保存。
+name-control = 名字不能包含控制字符。
+name-cut = 名字最多 { $count } 个字符：超出的部分已删去。
+name-changed = 你现在的名字是 { $name }。
+name-not-saved = 无法保存你的名字：{ $why }
+
+## 对手的提议
+
+offer-draw = 对手提出和棋。
+offer-takeback = 对手请求悔棋。
+offer-rematch = 对手想再来一局。
+
+## 引擎帮助
+
+help-no-game = 屏幕上没有棋局。
+help-not-while-watching = 对局进行中不提供引擎帮助：等棋局结束后再分析。
+help-not-against-person = 与真人对局时不提供引擎帮助：提示只用于和电脑下棋。
+help-needs-server = 提示来自服务器的引擎：连接服务器后才能获取。
+
+## 窗口或标签页的标题
+
+title-your-move = 轮到你走：{ $game } - Chaupal
+title-game = { $game } - Chaupal
+title-replay = 回放：{ $game } - Chaupal
+title-rules = { $game }规则 - Chaupal
+title-plain = Chaupal
+
+## 需要服务器却未连接时
+
+needs-server = { $what }需要服务器，而本客户端尚未连接。你可以先在这台设备上下棋，或等待连接。
+doing-cancel-seek = 取消约战
+doing-exhibition = 观看电脑自我对弈
+doing-play-friend = 与好友对弈
+doing-join-friend = 加入好友的棋局
+doing-accept-seek = 接受约战
+doing-watch = 观战
+doing-replay-server = 回放服务器上的棋局
+doing-play-computer = 与电脑对弈
+doing-offer-anyone = 向所有人发起约战
+doing-analysis = 分析
+
+## 关于棋局和大厅的提示
+
+notice-type-code-first = 请先输入好友给你的邀请码。
+notice-draw-offered = 已提出和棋。
+notice-game-goes-on = 你的棋局仍在进行，计时也没有停：可以从大厅的“进行中的棋局”回到棋局。
+notice-code-copied = 邀请码已复制到剪贴板：{ $code }
+notice-link-copied = 邀请链接已复制到剪贴板：{ $link }
+notice-device-link-copied = 链接已复制到剪贴板：请在十分钟内在另一台设备上打开。
+notice-device-code-shape = 设备码由八个字母和数字组成，与另一台设备上显示的一样（XXXX-XXXX）。
+notice-looking-back-start = 你正在回看开局，这里不能走棋。按 End 键或“最新一步”继续下棋。
+notice-looking-back = 你正在回看第 { $ply } 步，这里不能走棋。按 End 键或“最新一步”继续下棋。
+notice-link-offline = 这个链接指向服务器上的棋局，而本客户端处于离线状态。
+notice-rules-clash = 这些规则不能同时使用：{ $why }
+notice-move-refused = 不能这样走：{ $why }
+notice-takeback-asked = 你已请求悔棋，由对手决定。
+notice-no-takeback = 没有可以悔的棋。
+notice-takeback-failed = 悔棋失败：{ $why }
+notice-rematch-offered = 已提出再来一局。
+notice-no-replay = 无法回放这局棋：{ $why }
+notice-device-linked = 这台设备现在以 { $name } 的身份下棋，沿用其棋局和积分。
+notice-shared-link-copied = 链接已复制到剪贴板：{ $link }
+notice-not-sent = 现在没有连接服务器：需要等连接恢复后才能进行。
+notice-invite-ready = 你的私人棋局已准备好。把邀请码 { $code } 告诉好友：对方加入后棋局开始。
+notice-seek-open = 你的约战已发布：有人接受后棋局开始。
+notice-no-suggestion = 引擎在这里没有可建议的走法。
+notice-game-kept = { $reason }你的棋局保留在服务器上：客户端会自动重新连接并继续这局棋。
+notice-opponent-lost = 对手断线了。
+notice-opponent-lost-claim = 对手断线了。如果对方一直没有回来，你可以在 { $seconds } 秒后判自己获胜。
+notice-opponent-back = 对手回来了。
+notice-resync = 正在重新同步棋局（{ $why }）。
+# 英文里，$who 指多个棋子的一方（虎、羊）时，$many 为 "yes"，用来让动词一致；中文不需要，这里不用它。
+notice-draw-offered-by = { $who }提出和棋。
+notice-draw-declined = 你的和棋提议被拒绝了。
+notice-takeback-declined = 你的悔棋请求被拒绝了。
+notice-taken-back = 已悔棋 { $count } 步。
+notice-rematch-declined = 对方拒绝了再来一局。
+
+## 无效链接的提示卡片
+
+broken-invite = 没有棋局在等待邀请码 { $code }：它可能已被使用或已取消。请向好友要一个新链接。
+broken-game = 无法打开棋局 { $id }。（{ $said }）
+broken-replay = 无法回放棋局 { $id }。（{ $said }）
+broken-device = 设备码 { $code } 无效：每个设备码只能用一次，十分钟内有效。请在另一台设备上获取新的设备码。
+
+## 座位、轮次和结果
+
+who-with-side = { $name }（{ $side }）
+seat-rated = { $name }（{ $rating }）
+ai-level = AI { $level } 级
+# 英文里，$who 是多个棋子的一方（“Tigers”）时，$many 为 "yes"，用来让动词一致；中文不需要，这里不用它。
+turn-to-move = 轮到{ $who }走棋
+turn-moves-again = { $who }再走一步
+status-sending = { $whose }：正在发送这步棋……
+status-jump-on = { $whose }：继续跳吃，或点击棋子停下
+status-capture-goes-on = { $whose }：必须继续吃子
+moves-then = { $first }，然后 { $next }
+turn-sowed = { $who }播种 { $moves }
+turn-played = { $who }走了 { $moves }
+turn-captured = { $turn }，{ $captures }
+captures-seeds = 吃掉 { $count } 颗种子
+captures-goats = 吃掉 { $count } 只羊
+captures-animals = 吃掉 { $count } 只动物
+captures-soldiers = 吃掉 { $count } 个兵
+counter-goats-placed = 已放的羊
+counter-of = { $count } / { $total }
+counter-goats-captured = 被吃的羊
+counter-tigers-trapped = 被困的虎
+counter-store = { $side }的仓
+counter-store-seeds = { $store }（坑内 { $houses }）
+counter-pieces = { $side }的棋子
+counter-moves = 已走步数
+result-wins = { $who }获胜
+result-draw = 和棋
+result-aborted = 已中止
+result-with-reason = { $result }：{ $why }
+result-draw-agreed-here = 双方同意和棋
+reason-resigned = { $side }认输
+reason-resignation = 认输
+reason-timeout = 超时
+reason-agreed = 双方同意
+reason-abandoned = 对方离开了棋局
+reason-aborted = 棋局被取消
+end-capture-target = 虎吃够了羊
+end-no-legal-move = 无棋可走
+end-repetition = 同一局面第三次出现
+end-no-capture-limit = 太多步没有吃子
+end-den-entered = 有棋子走进了兽穴
+end-all-captured = 对方的棋子全部被吃
+end-seeds-counted = 种子已清点
+
+## 计时和电脑玩家
+
+clock-none = 不计时
+clock-minutes = { $count } 分钟
+clock-seconds = { $count } 秒
+clock-increment = { $initial } + { $increment }
+engine-named = { $name }，深度 { $depth }
+
+## 服务器拒绝时玩家正在做的事（“加入棋局：……”）
+
+asked-hello = 连接
+asked-create = 开始棋局
+asked-join = 加入棋局
+asked-accept = 接受约战
+asked-watch = 观战
+asked-rejoin = 回到你的棋局
+asked-subscribe = 打开大厅
+asked-move = 走棋
+asked-hint = 提示
+asked-analyse = 分析
+asked-finished = 列出你的棋局
+asked-record = 载入棋局
+asked-review = 复盘
+asked-cancel-seek = 取消约战
+asked-resign = 认输
+asked-offer-draw = 提和
+asked-accept-draw = 同意和棋
+asked-decline = 拒绝
+asked-takeback = 请求悔棋
+asked-accept-takeback = 同意悔棋
+asked-offer-rematch = 提出再来一局
+asked-accept-rematch = 同意再来一局
+notice-no-show = 无法显示这局棋：{ $why }
+
+## 引擎对局面的判断
+
+eval-wins-in = { $plies } 步内获胜
+eval-loses-in = { $plies } 步内落败
+eval-draw = 双方最佳走法下为和棋
+eval-margin = 双方最佳走法下 { $seeds } 颗种子
+
+## 大厅里已结束的棋局
+
+finished-aborted = 已中止
+finished-won = { $name } 获胜
+finished-draw = 和棋
+finished-unfinished = 未完成
+
+## 连接问题
+
+closed-with-code = 服务器关闭了连接。{ $why }
+closed-with-reason = 服务器关闭了连接：{ $reason }。
+closed = 服务器关闭了连接。
+not-reached = { $url } 上的服务器没有响应。它在运行吗？
+connection-lost = 与服务器的连接已断开。
+refused = { $url } 上的服务器没有响应（那里没有程序在监听）。它在运行吗？
+timed-out = { $url } 上的服务器没有及时响应。
+connection-cut = 与服务器的连接被切断了。
+not-found = 找不到服务器 { $url }：请检查地址。
+unreachable = 无法连接到 { $url } 上的服务器（{ $why }）。
+tls-failed = 与 { $url } 的安全连接失败（{ $why }）：请确认服务器在那里提供 wss://，且其证书对这个域名有效。
+not-chaupal = { $url } 有响应，但它不是 Chaupal 服务器（HTTP { $status }）。
+not-accepted = { $url } 上的服务器没有接受连接（{ $why }）。
+greeting-late = { $url } 上的服务器没有及时完成握手。
+connection-failed = 连接服务器失败（{ $why }）。
+connection-broke = 与服务器的连接中断了（{ $why }）。
+message-too-large = 服务器发来的消息太大，无法读取。
+
+## 服务器的拒绝
+
+error-while = { $what }：{ $error }
+error-version = 本客户端和服务器使用的协议版本不同：请更新客户端。
+error-misunderstood = 客户端和服务器没能互相理解（{ $why }）。重新连接应该能解决。
+error-bad-device-code = 这个来自另一台设备的设备码无效、已用过或已过期：请在那台设备上获取新的设备码。
+error-too-large = 这条消息太大，服务器无法接收。
+error-rate-limited = 请求太频繁：请稍等片刻再试。
+error-too-many-connections = 这台电脑的连接太多：请关闭另一个 Chaupal 窗口。
+error-timeout = 服务器不再等待本客户端；正在重新连接。
+error-shutting-down = 服务器正在关闭；它恢复后客户端会重新连接。
+error-unknown-token = 服务器不认识这台电脑上的玩家，你将以新玩家的身份继续。
+error-bad-name = 服务器不接受这个名字：{ $why }。
+error-too-many-games = 你的棋局和约战已达到服务器允许的上限：请先下完或取消一个。
+error-no-such-seek = 这个约战已经不在了：已被别人接受或已取消。
+error-bad-invite-code = 没有棋局使用这个邀请码：请和好友核对一下。
+error-bad-rules = 服务器不接受这些规则：{ $why }。
+error-bad-setup = 服务器无法创建这局棋：{ $why }。
+error-no-such-game = 这局棋已经不在服务器上了。
+error-no-such-player = 没有这个玩家。
+error-not-your-seat = 这不是你在这局棋中的座位。
+error-not-your-turn = 现在轮到对方，不是你。
+error-illegal-move = 服务器拒绝了这步棋：{ $why }。
+error-game-over = 棋局已经结束。
+error-no-offer = 已经没有需要回应的提议了。
+error-not-allowed = 现在不能这样做：{ $why }。
+error-ai-busy = 电脑玩家都在忙：请稍后再试。
+error-ai-error = 电脑玩家出错了：{ $why }。
+error-bad-record = 无法读取这份棋谱：{ $why }。
+error-not-finished = 棋局结束后才能复盘。
+error-private-game = 这是别人的私人棋局：只有对局双方可以复盘。
+error-too-many-reviews = 服务器同时进行的复盘已达上限：请等其中一个完成后再试。
+error-storage = 服务器无法保存，没有任何改动。请再试一次。
+error-unavailable = 棋局正在转移到另一台服务器，没有任何改动。请稍后再试。
+error-internal = 服务器出了问题，没有任何改动。请再试一次。
+
+## 复盘
+
+review-server-only = 复盘由服务器的引擎完成：只有在服务器上下的棋局才能复盘。
+doing-review = 复盘
+doing-play-from-here = 从这里开始与电脑对弈
+review-misfit = 复盘包含 { $covered } 步，而这局棋有 { $moves } 步：无法显示。
+review-over-here = 这个局面棋局已经结束：请选一个更早的步数，从那里开始下。
+review-asking = 正在向服务器请求复盘……
+review-analysing = 正在分析局面：{ $analysed } / { $total }
+
+## 服务器地址和客户端自身的问题
+
+address-not-ws = { $url } 不是服务器地址：应该类似 ws://127.0.0.1:7878（加密连接则为 wss://example.org）
+address-with-user = { $url }：服务器地址不能包含用户名或密码
+address-bad-port = { $url }：“{ $port }”不是端口号
+address-unclosed = { $url }：[ ] 中的地址没有闭合
+address-trailing = { $url }：地址后面的“{ $after }”无法识别
+address-no-server = { $url } 没有指明服务器
+problem-no-thread = 客户端无法启动网络线程（{ $detail }）。
+problem-unreadable = 服务器发来了本客户端无法读取的内容（{ $detail }）。
+problem-not-sent = 无法发送这个请求（{ $detail }）。
+
+## 连接页面
+
+connect-title-offline = 你已离线
+connect-title-unreachable = 无法连接服务器
+connect-title-connecting = 正在连接服务器
+connect-about = 在本设备上两人轮流下棋不需要联网；与好友对弈、与电脑对弈和观战则需要联网。
+connect-no-network = 这台设备没有网络。网络恢复后，客户端会自动连接。
+connect-try-now = 立即重试
+connect-play-offline = 离线下棋
+
+## 规则选项、规则页面和操作方法
+
+rule-captures-to-win = 获胜所需吃子数
+rule-repetition = 重复局面
+rule-pits = 每方坑数
+rule-seeds = 每坑种子数
+rule-empty-capture = 孤子入仓
+rule-board = 棋盘
+rule-capture = 吃子
+rules-baghchal-1 = 四只虎在 5 x 5 的线格棋盘上围捕二十只羊。
+rules-baghchal-2 = 羊先走。羊还没放完时，每次轮到羊就在任意一个空点上放一只羊；二十只全部放下后，羊沿着线走到相邻的空点。
+rules-baghchal-3 = 虎沿着线走一步，或者跳过紧挨着它的一只羊，落到这只羊正后方的空点上，把它吃掉。虎不能跳过虎；吃不吃可以自己决定。
+rules-baghchal-4 = 斜线只经过隔一个的点，以棋盘上画出的线为准。
+rules-baghchal-5 = 虎吃掉第五只羊就获胜（可在规则选项中更改）。轮到虎走时，如果虎全被困住、无路可走，羊获胜。
+rules-baghchal-6 = 同一局面第三次出现为和棋（也可以选择：羊全部放下后，完全不许重复局面）。
+rules-kalah-1 = 每方有一排坑，右端有一个仓；开始时每个坑里的种子数相同。
+rules-kalah-2 = 轮到你时，拿出你的一个坑里的全部种子，沿逆时针方向一颗一颗播下：先是你的坑，再是你的仓，然后是对方的坑（从不播进对方的仓）。
+rules-kalah-3 = 最后一颗种子落进你自己的仓：再走一步。
+rules-kalah-4 = 最后一颗种子落进你自己的一个空坑：这颗种子和对面坑里的所有种子都放进你的仓（前提是对面坑里有种子）。
+rules-kalah-5 = 任何一方的坑全部空了时，双方各自把剩下的种子放进自己的仓。种子多的一方获胜。
+rules-jungle-1 = 每方有八只动物，大的吃小的：象 8、狮 7、虎 6、豹 5、狼 4、狗 3、猫 2、鼠 1。
+rules-jungle-2 = 每步向前、向后或向左右走一格。不能走进自己的兽穴。
+rules-jungle-3 = 只有鼠能下水。狮和虎可以沿直线跳过河，但中间有鼠挡着时不能跳。
+rules-jungle-4 = 走到同级或更低级的敌方动物所在的格子，就能吃掉它；鼠能吃象，但象不能吃鼠。水里和岸上的动物不能互吃。
+rules-jungle-5 = 敌方动物在你方的陷阱里时，你的任何动物都能吃掉它。
+rules-jungle-6 = 走进敌方兽穴，或吃掉敌方全部动物，就能获胜。小棋盘是 5 x 7 的版本，每方四只动物。
+rules-sholo-guti-1 = 每方十六个兵，棋盘共 37 个点：中间是 5 x 5 的方阵，两端各有一个三角形。
+rules-sholo-guti-2 = 兵沿着线走到相邻的空点。
+rules-sholo-guti-3 = 吃子时，兵沿线跳过紧挨着它的敌兵，落到其正后方的空点上；吃子后，同一个兵可以朝任意方向继续跳吃，也可以在任何一次吃子后停下。
+rules-sholo-guti-4 = 选项：必须吃子，并且能连吃时必须一直连吃下去。
+rules-sholo-guti-5 = 吃掉敌方全部的兵，或者让对方无棋可走，就能获胜。同一局面出现三次，或连续 200 步没有吃子，为和棋。
+example-baghchal = c3 的虎沿线跳过 d3 的羊，落在 e3：这只羊被吃掉。它也可以吃 b3 或 c2 的羊。
+example-kalah = 南方从 3 号坑播种：4、5、6 号坑各放一颗，最后一颗落进南方的仓，所以南方再走一步。
+example-jungle = c3 的狮跳过河，到达 c7。如果有鼠在河里挡路，就不能跳。
+example-sholo-guti = c4 的兵跳过 c5，再跳过 d6：一步吃掉两个兵。它也可以停在 c6。
+how-baghchal = 点击一个空点放一只羊。把棋子拖到标出的点，或者先点棋子再点那个点。
+how-kalah = 点击你的一个坑来播种。
+how-jungle = 把动物拖到标出的格子，或者先点动物再点那个格子。
+how-sholo-guti = 把兵拖到标出的点，或者先点兵再点那个点；连吃时依次点击每个落点，或再点一下这个兵停下。
+rule-value-on = 开
+rule-value-off = 关
+rule-value-draw = 和棋
+rule-value-forbidden = 禁止
+rule-value-standard = 标准
+rule-value-small = 小
+rule-value-optional = 可选
+rule-value-compulsory = 必须
+rule-changed = { $rule }：{ $value }
+
+## 多个页面共用
+
+back = 返回
+rules-here = 操作方法
+game-with-rules = { $game }（{ $rules }）
+hint-best-move = 最佳走法：{ $best }
+hint-chances = { $side }胜率 { $percent }%
+moves-none = 还没有走棋
+brand = Chaupal
+screen-connecting = 连接中
+screen-lobby = 大厅
+screen-review = 复盘
+screen-replay = 回放
+screen-rules = { $game }规则
+replay = 回放
+rematch = 再来一局
+review = 复盘
+lobby = 大厅
+
+## 大厅
+
+broken-title = 这个链接无效
+broken-to-lobby = 前往大厅
+close = 关闭
+copy-link = 复制链接
+copy-code = 复制邀请码
+invite-title = 你的私人棋局已准备好
+invite-note = 对方加入后棋局开始。你可以关闭这张卡片：邀请码会保留在大厅里。
+invite-send-link = 把这个链接发给好友：
+invite-or-code = 或者告诉对方这个邀请码：
+invite-code = 把这个邀请码告诉好友：
+devices-title = 在另一台设备上下棋
+devices-note = 在另一台设备上打开链接，或在那里的“在另一台设备上下棋”中输入这个码。它只能用一次，在接下来的 { $minutes } 分钟内有效。
+devices-asking = 正在向服务器请求设备码……
+devices-enter = 有另一台设备给的码吗？输入它，就能在这里以那位玩家的身份下棋：
+devices-use-code = 使用此码
+lists-seeks = 公开约战
+lists-not-connected = 没有连接服务器。连接后，这里会显示公开约战和可以观看的对局。
+lists-no-seeks = 现在没有人在等待对局。
+lists-no-clock = 不计时
+lists-rated = 积分
+lists-casual = 休闲
+lists-your-seek = { $who }（你的约战）
+lists-cancel = 取消
+lists-play = 下棋
+lists-live = 进行中的棋局
+lists-no-live = 现在没有正在进行的棋局。
+lists-versus = { $first } 对 { $second }
+lists-exhibition = { $game }（AI 对 AI）
+lists-at-move = 第 { $count } 步
+lists-resume = 继续
+lists-watch = 观战
+lists-finished = 你下完的棋局
+lists-no-finished = 你在服务器上下完的棋局可以在这里回放。
+lists-moves = { $count } 步
+choices-both-here = 双方都在这个屏幕前：在棋盘上轮流走棋。
+choices-seek-listed = 你的约战会显示在每个人的大厅里；有人接受后棋局开始。
+choices-sound-on = 声音：开
+choices-sound-off = 声音：关
+choices-change-name = 改名
+choices-you = 你
+choices-you-named = 你：{ $name }
+choices-name = 名字
+choices-keep = 保存
+choices-name-hint = 你的名字
+choices-game = 选择游戏
+mode-here = 本设备
+mode-computer = 电脑
+mode-friend = 好友
+mode-anyone = 任何人
+choices-you-play = 你执
+choices-either = 随机
+level-of = { $level }/{ $levels } 级（{ $rating }）
+engine-level = 等级
+choices-engine = 引擎
+choices-level = 等级
+choices-depth = 深度
+choices-exhibition = 观看电脑自我对弈
+choices-your-code = 邀请码：
+choices-friends-code = 好友的邀请码：
+choices-join = 加入
+choices-code-hint = 好友的邀请码
+choices-rules = 规则
+start-here = 开始对局
+start-computer = 与电脑对弈
+start-friend = 创建私人棋局
+start-anyone = 发起约战
+choices-clock = 计时
+choices-increment = 每步加秒
+choices-increment-value = +{ $count } 秒
+choices-untimed = 不计时
+choices-casual = 休闲
+choices-rated = 积分
+choices-no-clock = 无
+
+## 对局页面
+
+player-computer = 电脑
+player-to-move = 轮到走棋
+play-latest = 最新一步
+play-back = < 上一步
+play-forward = 下一步 >
+play-stop-chain = 在此停止连吃
+play-resign-yes = 确定认输
+play-keep-playing = 继续下棋
+play-accept = 接受
+play-decline = 拒绝
+play-flip = 翻转棋盘
+play-analyse = 分析
+play-take-back = 悔棋
+play-hint = 提示
+play-offer-draw = 提和
+play-resign = 认输
+play-share = 分享
+play-resign-question = 要认输吗？这局会算你输。
+looking-at-start = 开局
+looking-at-move = 第 { $ply } 步（共 { $count } 步）
+looking-back = 正在回看{ $at }。这里不能走棋：按 End 键或“{ play-latest }”返回。
+game-number = 棋局 { $id }
+you-are-watching = 你正在观战（共 { $count } 人）
+watching-count = { $count } 人观战
+
+## 回放和复盘
+
+replay-start = 开局
+replay-after-move = 第 { $ply } 步后（共 { $count } 步）
+replay-play = 播放
+replay-pause = 暂停
+replay-play-from-here = 从这里开始与 AI 对弈
+review-accuracy = 准确率：{ $figures }
+review-ahead = { $side }领先
+review-legend-mistake = 错误
+review-legend-blunder = 大错
+# 英文里，$side 是多个棋子的一方（“Goats”）时，$many 为 "yes"（“Goats' winning chance”）；中文不需要，这里不用它。
+review-graph-caption = { $side }的胜率
+review-move-shown = 当前这步
+review-graph-first-move = 第 { $count } 步
+review-end = 棋局结束。
+review-step-back = 往回翻，查看每一步的评价。
+review-slips = { $count ->
+    [0] { $side }：没有失误
+   *[other] { $side }：{ $count } 次失误
+}
+
+## 本设备上的问题
+
+problem-settings = 无法读取或保存你的设置：{ $detail }
+problem-settings-invalid = 保存的设置无效（{ $detail }），将被替换。
+problem-no-storage = 这个浏览器不为本页面保存任何内容（是否处于隐私模式？）。
+problem-no-copy = 这个浏览器无法复制；内容如下：{ $text }
+problem-not-web-address = { $url } 不是网址。
+problem-no-browser = 无法在浏览器中打开 { $url }（{ $detail }）。
+problem-popup = 浏览器没有打开 { $url }（是否被弹窗拦截了？）。
+problem-font = 无法读取字体：{ $detail }
+review-a-win = 胜局
+review-a-draw = 和局
+review-a-loss = 败局
+review-house = { $house } 号坑
+value-has-won = 已获胜
+value-has-lost = 已落败
+value-wins-in = { $count } 步内获胜
+value-loses-in = { $count } 步内落败
+value-draw = 和棋
+value-level = 持平
+value-wins-by = 净胜 { $count } 颗种子
+value-loses-by = 净输 { $count } 颗种子
+noun-the-win = 胜局
+noun-the-loss = 败局
+noun-win-in = { $count } 步内必胜
+noun-loss-in = { $count } 步内必败
+noun-win-by = 净胜 { $count } 颗
+noun-loss-by = 净输 { $count } 颗
+# 英文里，$side 是多个棋子的一方（“Goats”）时，$many 为 "yes"，用来让词语一致；中文不需要，这里不用它。
+standing-chance = { $side }的胜率：{ $percent }。
+standing-draw = 双方最佳走法下为和棋。
+standing-level = 持平：双方最佳走法下为和棋。
+standing-has-won = { $side }已获胜。
+standing-has-lost = { $side }已落败。
+standing-wins-in = { $side }在 { $count } 步内获胜。
+standing-loses-in = { $side }在 { $count } 步内落败。
+standing-wins-by = { $side }净胜 { $count } 颗种子。
+standing-loses-by = { $side }净输 { $count } 颗种子。
+class-best = 最佳走法
+class-good = 好棋
+class-inaccuracy = 欠佳
+class-mistake = 错误
+class-blunder = 大错
+slip = { $ply }. { $move }：{ $what }
+slip-better = { $ply }. { $move }：{ $what }；更好的是 { $best }
+slip-turned = 由{ $before }变为{ $after }
+slip-gave-away = 丢掉了 { $points }% 胜率
+accuracy-side = { $side } { $value }
+accuracy-line = { $first } · { $second }
+verdict-head = { $ply }. { $move }：{ $class }
+verdict-turned-kept-win = 由{ $before }变为{ $after }；改走 { $better } 可以保住胜局。
+verdict-turned-kept-draw = 由{ $before }变为{ $after }；改走 { $better } 可以保住和局。
+verdict-turned = 由{ $before }变为{ $after }；更好的是 { $better }。
+verdict-wins-too = 同样 { $count } 步内获胜，和 { $better } 一样。
+verdict-wins-slower = { $count } 步内获胜，而不是 { $was } 步；更快的是 { $better }。
+verdict-loses-anyway = 仍会在 { $count } 步内落败，和 { $better } 一样。
+verdict-loses-sooner = { $count } 步内落败，而不是 { $was } 步；改走 { $better } 能坚持更久。
+verdict-wins-by-less = 净胜 { $count } 颗，而不是 { $was } 颗；更好的是 { $better }。
+verdict-loses-by-more = 净输 { $count } 颗，而不是 { $was } 颗；更好的是 { $better }。
+verdict-values = 现在是{ $after }，而不是{ $before }；更好的是 { $better }。
+verdict-compared = （{ $was }，而非 { $is }）
+verdict-little = 丢掉的胜率不到 1%；稍好一点的是 { $better }{ $values }。
+verdict-gave-away = 丢掉了 { $points }% 的胜率；更好的是 { $better }{ $values }。
+problem-not-utf8 = 服务器发来的文本不是 UTF-8 编码。
+piece-label-goat = 羊
+piece-label-tiger = 虎
+tray-in-hand = 待放：{ $count }
+tray-captured = 被吃：{ $count }/{ $total }
+
+## 斗兽棋的动物，即棋盘上棋子的标记（一两个字母，或一个汉字）
+
+animal-rat = 鼠
+animal-cat = 猫
+animal-dog = 狗
+animal-wolf = 狼
+animal-leopard = 豹
+animal-tiger = 虎
+animal-lion = 狮
+animal-elephant = 象
+move-field-label = 输入着法，或输入 ? 查看帮助
+
+## 无需看屏幕或不用鼠标下棋：走法输入框、棋盘光标，以及屏幕阅读器读出的内容
+
+typed-not-legal = “{ $typed }”在这里不是合法的走法。请按记谱的写法输入走法，例如 { $example }。
+typed-not-your-turn = 现在还没轮到你走棋。
+typed-game-over = 棋局已经结束。
+speech-help = 按记谱的写法输入走法，例如 { $example }，然后按 Enter。也可以输入 b 听棋盘，输入 c 听计时，输入 s 听轮到谁走。在棋盘上按 Tab 会出现光标：方向键移动光标，Enter 选中，Escape 取消选中。
+speech-cursor-help = 光标在棋盘上：方向键移动光标，Enter 选中，Escape 取消选中，Tab 离开棋盘。
+speech-cell = { $cell }：{ $what }
+speech-empty = 空
+speech-none = 无
+speech-both = { $first }，{ $second }
+speech-house = { $side }{ $house } 号坑：{ $count } 颗种子
+speech-side-pieces = { $side }：{ $pieces }。
+speech-side-soldiers = { $side }：{ $count } 个兵（{ $pieces }）。
+speech-piece-at = { $piece } { $cell }
+speech-goats-hand = 待放的羊：{ $hand }；被吃的羊：{ $count } / { $total }。
+speech-kalah-side = { $side }：各坑 { $houses }；仓 { $store }。
+speech-clocks = { $first }：{ $first_time }。{ $second }：{ $second_time }。
+speech-no-clocks = 这局棋不计时。
+piece-goat = 羊
+piece-tiger = 虎
+piece-soldier = 兵
+piece-of-side = { $side }{ $piece }
+ground-water = 水
+ground-trap = { $side }陷阱
+ground-den = { $side }兽穴
+animal-name-rat = 老鼠
+animal-name-cat = 猫
+animal-name-dog = 狗
+animal-name-wolf = 狼
+animal-name-leopard = 豹子
+animal-name-tiger = 老虎
+animal-name-lion = 狮子
+animal-name-elephant = 大象
+speech-button = { $label }，按钮

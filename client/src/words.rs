@@ -19,7 +19,7 @@ pub enum Language {
 
 impl Language {
     /// The languages the interface is offered in, in the selector's order.
-    pub const OFFERED: [Language; 1] = [Language::English];
+    pub const OFFERED: [Language; 5] = Language::ALL;
 
     /// Every language the interface has a file for.
     pub const ALL: [Language; 5] = [
