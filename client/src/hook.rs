@@ -67,8 +67,12 @@ pub struct Hook {
     pub language: &'static str,
     /// Where the board's keyboard cursor is.
     pub cursor: Option<String>,
+    /// The label of the button the keyboard stands on.
+    pub key_focus: Option<String>,
     /// The last lines said for a screen reader, oldest first (the render loop fills them in).
     pub spoken: Vec<String>,
+    /// Fonts the text on the screen waits for (the render loop fills it in).
+    pub fonts_waiting: usize,
 }
 
 /// A notice on the screen.
@@ -186,7 +190,9 @@ impl Hook {
             broken_link: app.broken_link().map(|why| words.say(why)),
             language: words.language().tag(),
             cursor: app.cursor().map(str::to_owned),
+            key_focus: app.key_focus().map(|(_, label)| label.clone()),
             spoken: Vec::new(),
+            fonts_waiting: 0,
             review: app
                 .replay()
                 .and_then(|r| r.review.as_ref())

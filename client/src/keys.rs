@@ -17,13 +17,14 @@ pub enum Stop {
 }
 
 /// The places of a picture, in the order they were drawn: each button that does something
-/// now and is in view, and the board where its first cell is.
+/// now (one scrolled out of view too: the screen scrolls to it), and the board where its
+/// first cell is.
 pub fn stops(targets: &[Target]) -> Vec<Stop> {
     let mut out = Vec::new();
     let mut board = false;
     for (i, t) in targets.iter().enumerate() {
         match t.kind {
-            TargetKind::Button if t.enabled && t.visible => {
+            TargetKind::Button if t.enabled => {
                 out.push(Stop::Button(i, t.label.clone()));
             }
             TargetKind::Cell if !board => {

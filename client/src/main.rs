@@ -208,6 +208,7 @@ async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
                 let game = online.as_ref().and_then(Online::game);
                 let mut hook = Hook::new(hook_frames, size, (&app, &words), &record, game);
                 hook.spoken.clone_from(&spoken);
+                hook.fonts_waiting = fonts.typesetter().awaited();
                 platform::publish_hook(&hook.to_json());
             }
             pacer.drawn(started, size, app.next_change());
@@ -281,6 +282,11 @@ fn keyboard_way(app: &App, input: &mut Input, shown: &Record) -> Vec<Action> {
             }
             Some(Stop::Button(i, label)) => {
                 out.push(Action::Cursor(None));
+                // A button scrolled out of view comes into the middle of the window.
+                if let Some(t) = shown.targets.get(i).filter(|t| !t.visible) {
+                    let middle = t.area.y + t.area.h / 2.0 - screen_height() / 2.0;
+                    out.push(Action::ScrollTo((app.scroll() + middle).round() as i32));
+                }
                 out.push(Action::KeyFocus(Some((i, label))));
             }
             None => {}

@@ -348,7 +348,7 @@
         frames.push({
             t: hook.t, frame: hook.frame, screen: hook.screen, moves: hook.moves.length,
             over: hook.over, animating: hook.animating, my_turn: hook.my_turn,
-            notices: hook.notices, connected: hook.connected,
+            notices: hook.notices, connected: hook.connected, fonts_waiting: hook.fonts_waiting,
         });
         if (frames.length > 400) {
             frames.splice(0, frames.length - 400);

@@ -62,11 +62,13 @@ export class Problems {
 // whether it is a phone with touch, `scale` its device pixel ratio.
 export async function openPage(browser, problems, name, url, { device = PHONE, touch = true,
     scale = 2 } = {}) {
+    // In English whatever the machine's language: the drivers read English labels.
     const context = await browser.newContext({
         viewport: device,
         deviceScaleFactor: scale,
         hasTouch: touch,
         isMobile: touch,
+        locale: "en-GB",
     });
     return openIn(context, problems, name, url, touch);
 }

@@ -330,6 +330,7 @@ async function main() {
         headless: true,
         args: ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox"],
         viewport: { width: 1280, height: 800 },
+        locale: "en-GB",
     });
     watch(context);
     try {

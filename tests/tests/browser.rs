@@ -19,6 +19,10 @@
 //!   stale frame after the opponent's move, a notice's end, the opponent's return or the
 //!   result card; a whole Kalah game by taps with a takeback asked and declined, and its
 //!   review.
+//! - Languages and the keyboard (`tests/browser/access.mjs`): browsers set to Nepali, Bengali
+//!   and Chinese get the lobby in their language; a name typed in Devanagari is kept; a laptop
+//!   page plays a whole Kalah game against the computer with the keyboard alone, and its live
+//!   region says the computer's moves and the result.
 //!
 //! Nothing here is skipped: without the built client, Node, Playwright or Chromium the tests
 //! fail and say what to run (`bash scripts/install.sh test`, `bash scripts/build-web.sh`;
@@ -392,4 +396,23 @@ async fn the_service_worker_keeps_the_client_for_the_next_visit_and_offline_unti
     // The same browser, so the same player, on the same database.
     assert_eq!(second["name"], first["name"]);
     screenshots_written(&second);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_language_gets_its_words_and_a_whole_game_is_played_by_the_keyboard_alone() {
+    let _one_browser = ONE_BROWSER.lock().await;
+    let (_server, summary) = serve_and_drive("access.mjs").await;
+    for tag in ["ne", "bn", "zh-Hans"] {
+        assert!(
+            summary["languages"][tag].as_u64().unwrap() >= 8,
+            "{tag}: the lobby's buttons: {summary}"
+        );
+    }
+    let moves = summary["keyboard"]["moves"].as_u64().unwrap();
+    assert!(
+        moves >= 5,
+        "a whole Kalah game by the keyboard in {moves} moves?"
+    );
+    assert!(summary["keyboard"]["said"].as_u64().unwrap() >= moves);
+    screenshots_written(&summary);
 }

@@ -159,6 +159,17 @@ impl Typesetter {
         Ok(())
     }
 
+    /// The fonts text has asked for that have not come yet (the text they are for waits).
+    pub fn awaited(&self) -> usize {
+        let fonts = self.fonts.borrow();
+        self.asked
+            .borrow()
+            .iter()
+            .chain(self.wanted.borrow().iter())
+            .filter(|name| fonts.raster(**name).is_none())
+            .count()
+    }
+
     /// Whether `name` is loaded.
     pub fn has(&self, name: FontName) -> bool {
         self.fonts.borrow().raster(name).is_some()
