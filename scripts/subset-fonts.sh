@@ -68,7 +68,8 @@ for style in "" "-Bold"; do
     subset "$noto/NotoSansDevanagari$src.ttf" --unicodes="$common,U+0900-097F,U+A8E0-A8FF,U+1CD0-1CFF" \
         --output-file="$out/NotoSansDevanagari$style.ttf"
     said "$out/NotoSansDevanagari$style.ttf"
-    subset "$noto/NotoSansBengali$src.ttf" --unicodes="$common,U+0980-09FF" \
+    # Bengali ends its sentences with the dandas of the Devanagari block (U+0964, U+0965).
+    subset "$noto/NotoSansBengali$src.ttf" --unicodes="$common,U+0964-0965,U+0980-09FF" \
         --output-file="$out/NotoSansBengali$style.ttf"
     said "$out/NotoSansBengali$style.ttf"
 done

@@ -598,6 +598,20 @@ mod tests {
         let setter = Rc::new(Typesetter::new(fonts::carried).expect("the fonts"));
         let faces = [Style::Regular, Style::Bold].map(|s| Face::new(s, Rc::clone(&setter)));
         let mut problems = Vec::new();
+        // The fonts a language's own words may need (a player's name aside): the Latin ones
+        // (notation, numbers) and its script's.
+        let own_fonts = |language: Language, font: FontName| {
+            let script = match language {
+                Language::English => None,
+                Language::Nepali | Language::Hindi => {
+                    Some([FontName::Devanagari, FontName::DevanagariBold])
+                }
+                Language::Bengali => Some([FontName::Bengali, FontName::BengaliBold]),
+                Language::Chinese => Some([FontName::ChineseInterface; 2]),
+            };
+            matches!(font, FontName::Latin | FontName::LatinBold)
+                || script.is_some_and(|s| s.contains(&font))
+        };
         for language in Language::ALL {
             let words = Words::new(language);
             let mut texts: Vec<String> = Language::ALL
@@ -605,11 +619,28 @@ mod tests {
                 .map(|l| l.own_name().to_owned())
                 .collect();
             for id in ids(language) {
+                // Each variable filled with words of the language, as a side's name or a
+                // message would be.
                 let mut fluent = FluentArgs::new();
                 for name in variables(Language::English, &id) {
-                    fluent.set(name, FluentValue::from(2));
+                    fluent.set(name, FluentValue::from(language.own_name()));
                 }
-                texts.extend(words.chosen.format(&id, Some(&fluent)));
+                let text = words.chosen.format(&id, Some(&fluent));
+                if text.is_none() {
+                    problems.push(format!("{}: {id} does not format", language.tag()));
+                }
+                for face in &faces {
+                    let line = face.line(text.as_deref().unwrap_or(""));
+                    if let Some(g) = line.glyphs.iter().find(|g| !own_fonts(language, g.font)) {
+                        problems.push(format!(
+                            "{}: {id} needs the font {:?} (a script's font is fetched only \
+                             for text in that script)",
+                            language.tag(),
+                            g.font
+                        ));
+                    }
+                }
+                texts.extend(text);
             }
             for text in &texts {
                 for face in &faces {

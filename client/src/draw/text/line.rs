@@ -72,12 +72,16 @@ pub fn shape(text: &str, chain: &[FontName], fonts: &impl Shapeable) -> Line {
                     .face(name)
                     .is_some_and(|f| visible.iter().all(|c| f.glyph_index(*c).is_some()))
             };
-            // A letter of no script stays with the run before it when its font has it.
-            let before = match runs.last() {
-                Some((SetIn::Font(f), _)) if visible.iter().all(|c| of_no_script(*c)) => {
-                    Some(*f).filter(|f| covers(*f))
-                }
-                _ => None,
+            // A letter of no script stays with the run before it when its font has it, else
+            // goes with the latest run whose font has it (a danda after a number goes back to
+            // the Bengali of the sentence, not to the first Indic font that has one).
+            let before = if visible.iter().all(|c| of_no_script(*c)) {
+                runs.iter().rev().find_map(|(set, _)| match set {
+                    SetIn::Font(f) if covers(*f) => Some(*f),
+                    _ => None,
+                })
+            } else {
+                None
             };
             match before.or_else(|| chain.iter().copied().find(|f| covers(*f))) {
                 Some(font) => SetIn::Font(font),
@@ -131,5 +135,9 @@ pub fn shape(text: &str, chain: &[FontName], fonts: &impl Shapeable) -> Line {
 
 /// Whether `c` belongs to no script of its own: spaces, digits, punctuation.
 fn of_no_script(c: char) -> bool {
-    c.is_whitespace() || c.is_ascii_digit() || c.is_ascii_punctuation()
+    // The dandas end sentences in Devanagari, Bengali and the other Indic scripts alike.
+    c.is_whitespace()
+        || c.is_ascii_digit()
+        || c.is_ascii_punctuation()
+        || matches!(c, '\u{0964}' | '\u{0965}')
 }
