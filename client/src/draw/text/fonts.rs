@@ -91,7 +91,10 @@ impl FontName {
             FontName::Devanagari | FontName::DevanagariBold => {
                 (0x0900..=0x097F).contains(&u) || (0xA8E0..=0xA8FF).contains(&u)
             }
-            FontName::Bengali | FontName::BengaliBold => (0x0980..=0x09FF).contains(&u),
+            // Bengali's sentences end with the dandas of the Devanagari block.
+            FontName::Bengali | FontName::BengaliBold => {
+                (0x0980..=0x09FF).contains(&u) || (0x0964..=0x0965).contains(&u)
+            }
             FontName::ChineseInterface | FontName::ChineseCommon | FontName::ChineseRest => {
                 is_han(c)
             }

@@ -86,12 +86,16 @@ pub fn shape(text: &str, chain: &[FontName], fonts: &impl Shapeable) -> Line {
             match before.or_else(|| chain.iter().copied().find(|f| covers(*f))) {
                 Some(font) => SetIn::Font(font),
                 None => {
-                    // No font loaded has it: the font that would is asked for.
+                    // No font loaded has it: the font that would is asked for, unless one the
+                    // line asks for already would (a danda waits for the Bengali of its
+                    // sentence rather than asking for Devanagari).
                     let first_visible = visible.first().copied().unwrap_or(' ');
+                    let awaited = line.waiting.iter().any(|w| w.may_cover(first_visible));
                     if let Some(wanted) = chain
                         .iter()
                         .copied()
                         .find(|f| f.may_cover(first_visible) && fonts.face(*f).is_none())
+                        && !awaited
                         && !line.waiting.contains(&wanted)
                     {
                         line.waiting.push(wanted);

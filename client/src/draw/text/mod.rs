@@ -530,6 +530,10 @@ mod tests {
                 .expect("the Latin fonts"),
         );
         let f = Face::new(Style::Bold, Rc::clone(&bare));
+        // A danda ends a Bengali sentence: it waits for the Bengali font, not asking for the
+        // Devanagari one.
+        let _ = Face::new(Style::Regular, Rc::clone(&bare)).line("আমি ২টি।");
+        assert_eq!(bare.take_wanted(), [FontName::Bengali]);
         let line = f.line("राम and 斗兽棋");
         assert!(line.glyphs.iter().all(|g| g.font == FontName::LatinBold));
         assert_eq!(
