@@ -9,8 +9,8 @@
 //    language's own words, as client/locales/<tag>.ftl has them, and the page's lang says so.
 // 2. A name in Devanagari: on the Nepali phone, "Change name" in Nepali, the name typed
 //    through the real input (the phone's keyboard's way), Enter: the name is kept whole.
-// 3. The keyboard alone: a laptop page, never clicked, plays a whole game of Kalah against the
-//    computer: Tab from button to button to choose Kalah and the computer and to start, Tab
+// 3. The keyboard alone: an English laptop page, never clicked, plays a whole game of Kalah
+//    against the computer (and fetches no other script's font): Tab from button to button to choose Kalah and the computer and to start, Tab
 //    onto the board, the arrow keys to move the cursor to a house, Enter to sow it. The page's
 //    ARIA live region (#chaupal-speech) must say the computer's moves as they come, and the
 //    result.
@@ -27,7 +27,7 @@ import {
 } from "./lib.mjs";
 
 const base = option("--base", "http://127.0.0.1:7878").replace(/\/$/, "");
-const artifacts = option("--artifacts", "target/browser-artifacts/access");
+const artifacts = join(option("--artifacts", "target/browser-artifacts"), "access");
 const chromiumPath = option("--chromium", process.env.CHROMIUM || "/usr/bin/chromium");
 const gameTimeoutMs = Number(option("--timeout-ms", "600000"));
 mkdirSync(artifacts, { recursive: true });
@@ -136,6 +136,13 @@ async function spoken(page) {
 async function keyboardGame(browser, shots) {
     const page = await openWithLocale(browser, "keys", "en-GB", LAPTOP, false,
         `${base}/?hook&name=Kiran`);
+    // An English page fetches no other script's font.
+    const fonts = [];
+    page.on("request", (r) => {
+        if (/\.(ttf|otf)$/.test(r.url())) {
+            fonts.push(r.url());
+        }
+    });
     await waitFor(page, "the lobby, connected", (h) => h.screen === "lobby" && h.connected);
     // The canvas takes the keys; the mouse never moves or clicks.
     await page.focus("#glcanvas");
@@ -213,7 +220,10 @@ async function keyboardGame(browser, shots) {
         throw new Error(`the live region never said the result: ${region}`);
     }
     shots.push(await shoot(page, "keyboard-game-over.png"));
-    return { moves, said: said.length };
+    if (fonts.length > 0) {
+        throw new Error(`an English page fetched fonts: ${fonts.join(" ")}`);
+    }
+    return { moves, said: said.length, fonts: fonts.length };
 }
 
 async function main() {
