@@ -519,6 +519,9 @@ mod desktop {
         for (w, h) in walk::SIZES {
             for scale in walk::SCALES {
                 for (name, app) in states {
+                    let mut app = app.clone();
+                    app.set_language(words.language(), false);
+                    let app = &app;
                     let heights = Heights::default();
                     fonts.typesetter().begin_frame(scale);
                     // The first drawing measures the parts' heights; the second is the picture.
@@ -634,7 +637,9 @@ mod desktop {
         }
         let input = Input::away();
         let heights = Heights::default();
-        let words = Words::new(args.language.unwrap_or(Language::English));
+        let language = args.language.unwrap_or(Language::English);
+        app.set_language(language, false);
+        let words = Words::new(language);
         let size = (screen_width(), screen_height());
         for _ in 0..SCREENSHOT_WARMUP_FRAMES {
             let _ = screens::draw(&app, &input, fonts, &words, &heights, size);

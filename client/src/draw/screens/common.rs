@@ -224,6 +224,33 @@ pub(super) fn move_list(
     }
 }
 
+/// The window's keys typing into `field`, whose text is `entry`: letters added, Backspace,
+/// Enter (`enter`), Escape (`escape`). The browser's input carries its own typing.
+pub(super) fn field_keys(
+    ui: &Ui,
+    (field, entry): (Field, &str),
+    enter: Action,
+    escape: Action,
+    actions: &mut Vec<Action>,
+) {
+    let input = ui.input;
+    if !input.typed.is_empty() {
+        let typed: String = input.typed.iter().collect();
+        actions.push(Action::SetText(field, format!("{entry}{typed}")));
+    }
+    if input.key(KeyCode::Backspace) {
+        let mut shorter = entry.to_owned();
+        shorter.pop();
+        actions.push(Action::SetText(field, shorter));
+    }
+    if input.enter() {
+        actions.push(enter);
+    }
+    if input.key(KeyCode::Escape) {
+        actions.push(escape);
+    }
+}
+
 /// A text field: the text (or a hint in its place), a caret while it takes the typing; a
 /// click puts the typing there. Noted for the platform, which may lay a real input over it.
 pub(super) fn text_field(

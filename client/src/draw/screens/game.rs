@@ -7,7 +7,9 @@
 use chaupal_shared::{GameKind, Side};
 use macroquad::prelude::*;
 
-use super::common::{aspect, hint_block, move_list, scroll, side_colour, split, text_field};
+use super::common::{
+    aspect, field_keys, hint_block, move_list, scroll, side_colour, split, text_field,
+};
 use super::game_over;
 use crate::app::{Action, App, Field, Offer, Screen};
 use crate::draw::boards::{self, Marks};
@@ -284,26 +286,11 @@ pub fn neighbour(
         .map(|(_, c)| c)
 }
 
-/// Typing in the move field, where the window takes the keys (the browser's input carries its
-/// own): letters, Backspace, Enter to play, Escape to leave the field.
+/// Typing in the move field, where the window takes the keys: Enter plays, Escape leaves the
+/// field.
 fn move_typing(app: &App, ui: &Ui, actions: &mut Vec<Action>) {
-    let input = ui.input;
-    let entry = app.move_entry().to_owned();
-    if !input.typed.is_empty() {
-        let typed: String = input.typed.iter().collect();
-        actions.push(Action::SetText(Field::Move, entry.clone() + &typed));
-    }
-    if input.key(KeyCode::Backspace) {
-        let mut shorter = entry;
-        shorter.pop();
-        actions.push(Action::SetText(Field::Move, shorter));
-    }
-    if input.enter() {
-        actions.push(Action::PlayTyped);
-    }
-    if input.key(KeyCode::Escape) {
-        actions.push(Action::Focus(None));
-    }
+    let field = (Field::Move, app.move_entry());
+    field_keys(ui, field, Action::PlayTyped, Action::Focus(None), actions);
 }
 
 /// Notes each cell of the board for the frame's record, and whether a click there enters

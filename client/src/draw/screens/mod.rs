@@ -156,13 +156,37 @@ fn top_bar(app: &App, ui: &Ui, win: &Window, actions: &mut Vec<Action>) {
         Connection::Retrying { .. } => theme::BAD,
     };
     let size = ui.unit * 0.9;
-    let room = (w - x0 - brand_w - ui.unit * 3.0).max(ui.unit * 4.0);
+    // In the lobby, the language (its name in itself) at the right: a click opens the list.
+    let right = if app.screen() == Screen::Lobby {
+        let name = app.language().own_name();
+        let b_w = paint::text_width(name, &ui.fonts.bold, size) + ui.unit * 1.4;
+        // As tall as a fingertip on a touch screen, within the bar.
+        let b_h = (bar_h - 12.0).max(layout::TAP_MIN).min(bar_h);
+        let b = Area {
+            x: w - win.gap - b_w,
+            y: (bar_h - b_h) / 2.0,
+            w: b_w,
+            h: b_h,
+        };
+        let look = if app.languages_open() {
+            Look::Selected
+        } else {
+            Look::Plain
+        };
+        if ui.button(b, name, look) {
+            actions.push(Action::ToggleLanguages);
+        }
+        b.x - ui.unit * 0.8
+    } else {
+        w - win.gap
+    };
+    let room = (right - x0 - brand_w - ui.unit * 3.0).max(ui.unit * 4.0);
     let phrases = app.connection().short();
     let phrases: Vec<String> = phrases.iter().map(|p| ui.say(p)).collect();
     let phrases: Vec<&str> = phrases.iter().map(String::as_str).collect();
     let text = paint::first_fitting(&phrases, &ui.fonts.regular, size, room.min(w * 0.5));
     let tw = paint::text_width(text, &ui.fonts.regular, size);
-    let x = w - win.gap - tw;
+    let x = right - tw;
     draw_circle(x - ui.unit * 0.8, cy, ui.unit * 0.35, dot);
     paint::text(
         text,

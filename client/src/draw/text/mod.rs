@@ -513,6 +513,18 @@ mod tests {
         let doushouqi = glyphs(&f, "斗兽棋");
         assert_eq!(doushouqi.len(), 3);
         assert!(doushouqi.iter().all(|g| g.0 == FontName::ChineseInterface));
+        // क्षत्रिय: the conjunct क्ष first, then त्रि with its sign before it, then य; fewer
+        // glyphs than its eight code points, all Devanagari.
+        let kshatriya = glyphs(&f, "क्षत्रिय");
+        assert_eq!(kshatriya[0], ksha[0], "{kshatriya:?}");
+        assert!(
+            kshatriya.len() < 8 && kshatriya.iter().all(|g| g.0 == FontName::Devanagari),
+            "{kshatriya:?}"
+        );
+        assert_eq!(
+            kshatriya.last().map(|g| g.1),
+            glyphs(&f, "य").first().map(|g| g.1)
+        );
         // A space between Devanagari words stays in their font's run.
         let line = f.line("राम श्याम");
         assert!(line.glyphs.iter().all(|g| g.font == FontName::Devanagari));

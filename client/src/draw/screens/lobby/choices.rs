@@ -74,7 +74,8 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<
 }
 
 /// Who you are: your name (a field to type a new one in, on request) and the sounds on or off;
-/// on one row when they fit, else the name above its two buttons.
+/// on one row when they fit, else the name above its two buttons; under them the list of
+/// languages while it is open (the top bar's language button opens it).
 fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 {
     let rh = ui.small_row_h(0.85);
     let row = Area { y, h: rh, ..inner };
@@ -85,20 +86,17 @@ fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f3
         "choices-sound-on"
     });
     let change_label = ui.t("choices-change-name");
-    let language = app.language().own_name();
     let sound_w = ui
         .width(&ui.t("choices-sound-off"), true, size)
         .max(ui.width(&ui.t("choices-sound-on"), true, size))
         + ui.unit * 1.5;
     let change_w = ui.width(&change_label, true, size) + ui.unit * 1.5;
-    let language_w = ui.width(language, true, size) + ui.unit * 1.5;
     let name = if app.name().is_empty() {
         ui.t("choices-you")
     } else {
         ui.say(&crate::say!("choices-you-named", name = app.name()))
     };
-    let one_row =
-        ui.width(&name, true, ui.unit) + change_w + sound_w + language_w + 24.0 <= inner.w;
+    let one_row = ui.width(&name, true, ui.unit) + change_w + sound_w + 16.0 <= inner.w;
     // On two rows, the first is as tall as the second, so that the name's field takes the
     // name's place and nothing below moves when it opens.
     let (text_row, buttons_row) = if one_row {
@@ -165,7 +163,7 @@ fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f3
         return bottom;
     }
     let name_room = if one_row {
-        inner.w - change_w - sound_w - language_w - 24.0
+        inner.w - change_w - sound_w - 16.0
     } else {
         inner.w
     };
@@ -183,28 +181,22 @@ fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f3
             Align::Left,
         );
     }
-    let (change, toggle, languages) = if one_row {
-        let right = inner.x + inner.w;
+    let (change, toggle) = if one_row {
         (
             Area {
-                x: right - language_w - sound_w - change_w - 16.0,
+                x: inner.x + inner.w - sound_w - 8.0 - change_w,
                 w: change_w,
                 ..buttons_row
             },
             Area {
-                x: right - language_w - sound_w - 8.0,
+                x: inner.x + inner.w - sound_w,
                 w: sound_w,
-                ..buttons_row
-            },
-            Area {
-                x: right - language_w,
-                w: language_w,
                 ..buttons_row
             },
         )
     } else {
-        let cols = columns(buttons_row, 3, 8.0);
-        (cols[0], cols[1], cols[2])
+        let cols = columns(buttons_row, 2, 8.0);
+        (cols[0], cols[1])
     };
     if ui.button(change, &change_label, Look::Plain) {
         actions.push(Action::EditName);
@@ -212,14 +204,7 @@ fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f3
     if ui.button(toggle, &sound, Look::Plain) {
         actions.push(Action::ToggleSound);
     }
-    let look = if app.languages_open() {
-        Look::Selected
-    } else {
-        Look::Plain
-    };
-    if ui.button(languages, language, look) {
-        actions.push(Action::ToggleLanguages);
-    }
+    // The list of languages, opened from the top bar.
     if app.languages_open() {
         return language_choice(app, ui, inner, bottom - ui.unit * 0.7, actions) + ui.unit * 0.7;
     }
@@ -985,20 +970,14 @@ mod tests {
         };
         let size = layout::label_size(you, unit);
         let buttons = t(&["choices-change-name", "choices-sound-off"]);
-        let language = words.language().own_name().to_owned();
         let name = words.say(&crate::say!("choices-you-named", name = "Asha Rai Sharma"));
         let name_w = m.width(&name, true, unit);
-        let all_w = buttons.iter().map(|b| m.width(b, true, size)).sum::<f32>()
-            + m.width(&language, true, size)
-            + unit * 4.5
-            + 24.0;
+        let all_w = buttons.iter().map(|b| m.width(b, true, size)).sum::<f32>() + unit * 3.0 + 16.0;
         if all_w + name_w > inner.w {
             if name_w > inner.w {
                 return Err(format!("the name alone ({name_w}) in {}", inner.w));
             }
-            let mut three = buttons;
-            three.push(language);
-            fits(you, 3, 8.0, three)?;
+            fits(you, 2, 8.0, buttons)?;
         }
         Ok(())
     }

@@ -15,7 +15,7 @@ mod lists;
 use chaupal_shared::AnyGame;
 use macroquad::prelude::*;
 
-use super::common::{gap, scroll};
+use super::common::{field_keys, gap, scroll};
 use crate::app::{Action, App, Field, PlayMode};
 use crate::draw::boards::{self, Marks};
 use crate::draw::paint::Align;
@@ -100,21 +100,8 @@ fn keys(app: &App, ui: &Ui, actions: &mut Vec<Action>) {
     match app.focus() {
         Some(Field::Device) => {
             let entry = app.devices().map(|d| d.entry.clone()).unwrap_or_default();
-            if !input.typed.is_empty() {
-                let typed: String = input.typed.iter().collect();
-                actions.push(Action::SetText(Field::Device, entry.clone() + &typed));
-            }
-            if input.key(KeyCode::Backspace) {
-                let mut shorter = entry;
-                shorter.pop();
-                actions.push(Action::SetText(Field::Device, shorter));
-            }
-            if input.enter() {
-                actions.push(Action::LinkDevice);
-            }
-            if input.key(KeyCode::Escape) {
-                actions.push(Action::CloseDevices);
-            }
+            let field = (Field::Device, entry.as_str());
+            field_keys(ui, field, Action::LinkDevice, Action::CloseDevices, actions);
             return;
         }
         Some(Field::Name) => {
