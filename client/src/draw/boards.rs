@@ -593,6 +593,7 @@ fn sholo_guti(v: &SholoGutiView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
                 // The piece is on its way along a chain: draw it at its latest landing.
                 if let Some(p) = marks.selected.last().and_then(|c| at(&view, frame, c)) {
                     token(p, r, fill, dark);
+                    side_mark(p, r * 0.3, side, dark);
                 }
                 if let Some(p) = at(&view, frame, cell) {
                     draw_circle(p.x, p.y, r, alpha(fill, 0.3));
@@ -601,11 +602,24 @@ fn sholo_guti(v: &SholoGutiView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
             }
             if let Some(p) = piece_at(&view, frame, marks, cell) {
                 token(p, r, fill, dark);
+                side_mark(p, r * 0.3, side, dark);
             }
         }
     }
     let occupied: Vec<&str> = v.pieces.iter().flatten().map(String::as_str).collect();
     point_marks_over(&view, frame, marks, r, &occupied);
+}
+
+/// What tells the sides' pieces apart besides their colour: a round dot for the first side
+/// (South), a square for the second (North), `r` across at `c`.
+fn side_mark(c: Px, r: f32, side: Side, color: Color) {
+    match side {
+        Side::First => draw_circle(c.x, c.y, r, color),
+        Side::Second => {
+            let h = r * 0.9;
+            draw_rectangle(c.x - h, c.y - h, 2.0 * h, 2.0 * h, color);
+        }
+    }
 }
 
 /// A side's piece colours.
@@ -763,7 +777,7 @@ fn den(a: geometry::Area, owner: Side) {
 }
 
 /// An animal: a token in its side's colour with its short name (`label`, in the player's
-/// language) and its rank.
+/// language), its rank, and its side's mark.
 pub fn animal_piece(c: Px, r: f32, side: Side, (animal, label): (Animal, &str), fonts: &Fonts) {
     fonts
         .typesetter()
@@ -796,6 +810,13 @@ fn animal_piece_drawn(c: Px, r: f32, side: Side, (animal, label): (Animal, &str)
         dark,
         Align::Centre,
     );
+    // The side by shape too, opposite the rank's badge.
+    let foot = Px {
+        x: c.x - r * 0.72,
+        y: c.y + r * 0.72,
+    };
+    disc(foot, r * 0.26, theme::hex(0xfdf7ea), r * 0.05, dark);
+    side_mark(foot, r * 0.13, side, dark);
 }
 
 // ---------------------------------------------------------------- Kalah
