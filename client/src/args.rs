@@ -117,7 +117,7 @@ impl Args {
 /// A language the client speaks, by its tag.
 fn parse_language(tag: &str) -> Result<Language, String> {
     Language::from_tag(tag).ok_or_else(|| {
-        let known: Vec<&str> = Language::OFFERED.iter().map(|l| l.tag()).collect();
+        let known: Vec<&str> = Language::ALL.iter().map(|l| l.tag()).collect();
         format!("{tag}: the client speaks {}", known.join(", "))
     })
 }

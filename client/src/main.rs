@@ -457,7 +457,7 @@ mod desktop {
         if args.check_words {
             let languages = match args.language {
                 Some(one) => vec![one],
-                None => Language::OFFERED.to_vec(),
+                None => Language::ALL.to_vec(),
             };
             return check_words(&fonts, &languages).await;
         }

@@ -18,10 +18,7 @@ pub enum Language {
 }
 
 impl Language {
-    /// The languages the interface is offered in, in the selector's order.
-    pub const OFFERED: [Language; 5] = Language::ALL;
-
-    /// Every language the interface has a file for.
+    /// The languages the interface speaks, in the selector's order (each has its file).
     pub const ALL: [Language; 5] = [
         Language::English,
         Language::Nepali,
@@ -71,7 +68,7 @@ impl Language {
             .next()
             .unwrap_or("")
             .to_ascii_lowercase();
-        Language::OFFERED
+        Language::ALL
             .into_iter()
             .find(|l| l.tag().split('-').next() == Some(primary.as_str()))
     }
@@ -86,7 +83,7 @@ impl Language {
 
     /// The next language in the selector's order (`forward`), or the one before.
     pub fn step(self, forward: bool) -> Language {
-        let all = Language::OFFERED;
+        let all = Language::ALL;
         let i = all.iter().position(|l| *l == self).unwrap_or(0);
         let n = all.len();
         all[if forward {
@@ -482,7 +479,7 @@ mod tests {
         assert_eq!(Language::preferred(["fr", "de"]), Language::English);
         assert_eq!(Language::preferred([]), Language::English);
         assert_eq!(Language::preferred(["en-GB"]), Language::English);
-        for language in Language::OFFERED {
+        for language in Language::ALL {
             assert_eq!(Language::from_tag(language.tag()), Some(language));
             let next = language.step(true);
             assert_eq!(next.step(false), language);
@@ -494,7 +491,7 @@ mod tests {
         let english = ids(Language::English);
         assert!(english.len() > 100, "{} messages", english.len());
         let mut problems = Vec::new();
-        for language in Language::OFFERED {
+        for language in Language::ALL {
             let words = Words::new(language);
             let missing: Vec<&String> = english.iter().filter(|id| !words.has(id)).collect();
             if !missing.is_empty() {
@@ -551,7 +548,7 @@ mod tests {
     #[test]
     fn every_message_of_every_language_formats_and_keeps_what_it_is_given() {
         let mut problems = Vec::new();
-        for language in Language::OFFERED {
+        for language in Language::ALL {
             let words = Words::new(language);
             for id in ids(language) {
                 let english = variables(Language::English, &id);

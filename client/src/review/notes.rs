@@ -121,7 +121,7 @@ pub fn standing(kind: GameKind, side: Side, score: Score) -> Phrase {
         Score::Margin(m) if m > 0 => say!("standing-wins-by", count = m),
         Score::Margin(m) => say!("standing-loses-by", count = -i64::from(m)),
     };
-    said.arg("side", side_name(kind, side))
+    said.arg("side", terms::side_name(kind, side))
         .arg("many", many(kind))
 }
 
@@ -239,11 +239,6 @@ pub fn all_slips(review: &GameReview) -> Vec<Slip> {
         .collect()
 }
 
-/// A side's name as the client writes it: "Goats", "South".
-pub fn side_name(kind: GameKind, side: Side) -> Phrase {
-    terms::side_name(kind, side)
-}
-
 /// Each player's accuracy on one line: "Goats 87.5% · Tigers 64.0%" (a dash for a player who
 /// made no move).
 pub fn accuracy_line(review: &GameReview) -> Phrase {
@@ -253,7 +248,7 @@ pub fn accuracy_line(review: &GameReview) -> Phrase {
             .map_or("-".to_owned(), |a| format!("{a:.1}%"));
         say!(
             "accuracy-side",
-            side = side_name(review.kind, side),
+            side = terms::side_name(review.kind, side),
             value = value
         )
     });

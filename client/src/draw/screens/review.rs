@@ -18,6 +18,7 @@ use crate::geometry::{Area, Px};
 use crate::replay::Replay;
 use crate::review::{Parts, ReviewState, graph, notes};
 use crate::say;
+use crate::terms;
 
 /// The colour a move's class is marked in.
 pub(super) fn class_colour(class: MoveClass) -> Color {
@@ -154,14 +155,14 @@ fn legend(ui: &Ui, review: &GameReview, w: f32) -> Vec<Entry> {
             Key::Area(side_colour(kind, Side::First).0),
             ui.say(&say!(
                 "review-ahead",
-                side = notes::side_name(kind, Side::First)
+                side = terms::side_name(kind, Side::First)
             )),
         ),
         (
             Key::Area(side_colour(kind, Side::Second).0),
             ui.say(&say!(
                 "review-ahead",
-                side = notes::side_name(kind, Side::Second)
+                side = terms::side_name(kind, Side::Second)
             )),
         ),
         (
@@ -253,7 +254,7 @@ fn advantage(
     // The caption: what goes up; at its right, when there is room, what the upright line is.
     let caption = ui.say(&say!(
         "review-graph-caption",
-        side = notes::side_name(kind, Side::First),
+        side = terms::side_name(kind, Side::First),
         many = if kind == GameKind::BaghChal {
             "yes"
         } else {
@@ -495,7 +496,7 @@ fn slips(ui: &Ui, r: &Replay, review: &GameReview, a: Area, actions: &mut Vec<Ac
         let x = a.x + side.index() as f32 * half;
         marker(x + ui.unit * 0.7, head_y, side);
         let n = notes::slips(review, side).len();
-        let name = notes::side_name(kind, side);
+        let name = terms::side_name(kind, side);
         let head = ui.say(&say!("review-slips", side = name, count = n));
         paint::text(
             &paint::fit(&head, &ui.fonts.bold, size, half - ui.unit * 1.4),

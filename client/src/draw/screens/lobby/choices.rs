@@ -215,10 +215,10 @@ fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f3
 /// as many to a row as keep them whole; returns the y below.
 fn language_choice(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 {
     let rh = ui.small_row_h(0.85);
-    let names: Vec<&str> = Language::OFFERED.iter().map(|l| l.own_name()).collect();
-    let per_row = layout::per_row(ui, &names, inner.w, rh, ui.unit, Language::OFFERED.len());
-    let cells = layout::grid(inner, y, Language::OFFERED.len(), per_row, rh);
-    for (c, language) in cells.iter().zip(Language::OFFERED) {
+    let names: Vec<&str> = Language::ALL.iter().map(|l| l.own_name()).collect();
+    let per_row = layout::per_row(ui, &names, inner.w, rh, ui.unit, Language::ALL.len());
+    let cells = layout::grid(inner, y, Language::ALL.len(), per_row, rh);
+    for (c, language) in cells.iter().zip(Language::ALL) {
         let look = if app.language() == language {
             Look::Selected
         } else {
@@ -228,7 +228,7 @@ fn language_choice(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Ac
             actions.push(Action::SetLanguage(language));
         }
     }
-    y + layout::grid_h(Language::OFFERED.len().div_ceil(per_row), rh)
+    y + layout::grid_h(Language::ALL.len().div_ceil(per_row), rh)
 }
 
 /// "Choose a game": the four games, two to a row.
@@ -847,7 +847,7 @@ mod tests {
     #[test]
     fn the_lobbys_buttons_and_steppers_fit_at_every_window_size_in_every_language() {
         let m = Fonts::load().expect("the bundled fonts");
-        for language in Language::OFFERED {
+        for language in Language::ALL {
             let words = Words::new(language);
             let t = |ids: &[&str]| -> Vec<String> { ids.iter().map(|id| words.t(id)).collect() };
             for (w, h) in SIZES {
