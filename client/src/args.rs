@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use chaupal_shared::{AnyGame, GameKind, PositionError};
+use chaupal_rules::{AnyGame, GameKind, PositionError};
 use clap::Parser;
 
 pub use crate::route::DEFAULT_SERVER;
@@ -140,11 +140,11 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
 #[derive(Debug, thiserror::Error)]
 pub enum SetupError {
     #[error("{0}")]
-    Rule(#[from] chaupal_shared::RuleError),
+    Rule(#[from] chaupal_rules::RuleError),
     #[error("{0}")]
     Position(#[from] PositionError),
     #[error("{0}")]
-    Move(#[from] chaupal_shared::MoveError),
+    Move(#[from] chaupal_rules::MoveError),
 }
 
 /// The rule pairs given with `--rule`.
@@ -152,7 +152,7 @@ pub fn rule_pairs(rules: &[String]) -> Result<Vec<(String, String)>, SetupError>
     rules
         .iter()
         .map(|r| {
-            chaupal_shared::rules::split_pair(r)
+            chaupal_rules::rules::split_pair(r)
                 .map(|(k, v)| (k.to_owned(), v.to_owned()))
                 .map_err(SetupError::from)
         })

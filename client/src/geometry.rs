@@ -2,7 +2,7 @@
 //! that maps board units to the window (scaled, centred, turned round when the board is
 //! flipped), and hit-testing a click. Pure arithmetic, tested without a window.
 
-use chaupal_shared::{GameKind, Side};
+use chaupal_rules::{GameKind, Side};
 
 use crate::view::BoardView;
 
@@ -263,7 +263,7 @@ pub fn cell_unit(kind: GameKind, view: &BoardView, name: &str) -> Option<Unit> {
             })
         }
         (GameKind::SholoGuti, BoardView::SholoGuti(_)) => {
-            chaupal_shared::sholo_guti::board::point_named(name)?;
+            chaupal_rules::sholo_guti::board::point_named(name)?;
             let (f, r) = file_rank(name)?;
             Some(Unit {
                 x: f32::from(f),
@@ -287,7 +287,7 @@ pub fn cells(view: &BoardView) -> Vec<CellName> {
         BoardView::Jungle(v) => (0..v.ranks)
             .flat_map(|r| (0..v.files).map(move |f| square_name(f, r)))
             .collect(),
-        BoardView::SholoGuti(_) => chaupal_shared::sholo_guti::board::NAMES
+        BoardView::SholoGuti(_) => chaupal_rules::sholo_guti::board::NAMES
             .iter()
             .map(|n| (*n).to_owned())
             .collect(),
@@ -339,7 +339,7 @@ pub fn hit(view: &BoardView, frame: &Frame, p: Px) -> Option<CellName> {
 mod tests {
     use super::*;
     use crate::view::{JungleView, KalahView};
-    use chaupal_shared::AnyGame;
+    use chaupal_rules::AnyGame;
 
     fn area() -> Area {
         Area {

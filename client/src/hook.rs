@@ -238,7 +238,7 @@ mod tests {
         Words::new(Language::English)
     }
     use crate::play::{Match, Seats};
-    use chaupal_shared::{AnyGame, GameKind};
+    use chaupal_rules::{AnyGame, GameKind};
 
     fn record() -> Record {
         Record {

@@ -401,7 +401,7 @@ mod desktop {
     use chaupal_client::args::{self, Args};
     use chaupal_client::play::{Match, Seats};
     use chaupal_client::screenshot;
-    use chaupal_shared::review::MoveClass;
+    use chaupal_rules::review::MoveClass;
     use clap::Parser;
 
     use super::*;

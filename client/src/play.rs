@@ -7,8 +7,8 @@
 
 use std::collections::VecDeque;
 
+use chaupal_rules::{AnyGame, GameKind, MoveError, Outcome, Side};
 use chaupal_shared::protocol::{GameResult, ResultReason};
-use chaupal_shared::{AnyGame, GameKind, MoveError, Outcome, Side};
 
 use crate::geometry::CellName;
 use crate::say;
@@ -639,7 +639,7 @@ pub fn captures_words(kind: GameKind, n: u32) -> Phrase {
 /// Tigers that cannot move in a Bagh Chal position (no empty neighbour along a line, no goat
 /// to jump), whoever is to move.
 pub fn tigers_trapped(game: &AnyGame) -> usize {
-    use chaupal_shared::baghchal::board::{JUMPS, STEPS, between, bit, points};
+    use chaupal_rules::baghchal::board::{JUMPS, STEPS, between, bit, points};
     let AnyGame::BaghChal(g) = game else {
         return 0;
     };
@@ -983,7 +983,7 @@ mod tests {
         let names = [say!("side-baghchal-first"), say!("side-baghchal-second")];
         let o = Outcome::Win {
             winner: Side::Second,
-            reason: chaupal_shared::EndReason::CaptureTarget,
+            reason: chaupal_rules::EndReason::CaptureTarget,
         };
         assert_eq!(
             result_text(GameKind::BaghChal, o, &names),

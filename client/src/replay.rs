@@ -2,7 +2,7 @@
 //! move at a time, jumped to anywhere, or played back on a timer; with the game's review once
 //! the server has made it.
 
-use chaupal_shared::{AnyGame, MoveError, Side};
+use chaupal_rules::{AnyGame, MoveError, Side};
 
 use crate::play::{Ending, Played};
 use crate::review::ReviewState;
@@ -127,7 +127,7 @@ impl Replay {
     }
 
     /// The review, once it is there.
-    pub fn ready_review(&self) -> Option<&chaupal_shared::review::GameReview> {
+    pub fn ready_review(&self) -> Option<&chaupal_rules::review::GameReview> {
         self.review.as_ref().and_then(ReviewState::review)
     }
 
@@ -172,7 +172,7 @@ impl Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaupal_shared::GameKind;
+    use chaupal_rules::GameKind;
 
     fn replay() -> Replay {
         let start = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");

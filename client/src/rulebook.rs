@@ -2,7 +2,7 @@
 //! to choose from), and the rules in a few short lines for the rules screen, where they are
 //! shown beside the game's board.
 
-use chaupal_shared::GameKind;
+use chaupal_rules::GameKind;
 
 use crate::say;
 use crate::words::Phrase;
@@ -186,7 +186,7 @@ mod tests {
             "Lone-seed capture: On"
         );
     }
-    use chaupal_shared::AnyGame;
+    use chaupal_rules::AnyGame;
 
     #[test]
     fn every_word_value_is_said_in_words() {

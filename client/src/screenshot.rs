@@ -4,9 +4,9 @@
 //! (best moves, each class of slip, a swinging advantage); they are used in screenshot mode and
 //! nowhere else, and say nothing about the moves' real worth.
 
+use chaupal_rules::review::{self, GameReview, MoveClass, PlyReview};
+use chaupal_rules::{AnyGame, MoveError, Side};
 use chaupal_shared::protocol::{GameId, Score};
-use chaupal_shared::review::{self, GameReview, MoveClass, PlyReview};
-use chaupal_shared::{AnyGame, MoveError, Side};
 
 /// A game of up to `plies` moves from `start` for a screenshot, chosen by a fixed rule among
 /// the legal moves (no search: only a varied, legal game).
@@ -39,7 +39,7 @@ fn fixture_class(i: usize) -> MoveClass {
 }
 
 /// An evaluation in hundredths for the side whose winning chance is `chance` percent.
-fn fixture_cp(kind: chaupal_shared::GameKind, chance: f64) -> Score {
+fn fixture_cp(kind: chaupal_rules::GameKind, chance: f64) -> Score {
     let p = (chance / 100.0).clamp(0.01, 0.99);
     Score::Cp((review::win_scale(kind) * (p / (1.0 - p)).ln()).round() as i32)
 }
@@ -121,7 +121,7 @@ pub fn review_fixture(start: &AnyGame, moves: &[String]) -> Result<GameReview, M
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaupal_shared::GameKind;
+    use chaupal_rules::GameKind;
 
     #[test]
     fn the_fixture_is_a_legal_game_with_slips_of_each_kind() {

@@ -3,7 +3,7 @@
 //! so it knows no game's rules: a move is a path of cells (`a1xc3` is `a1`, `c3`; Kalah's `3`
 //! is the mover's house 3).
 
-use chaupal_shared::{GameKind, Side};
+use chaupal_rules::{GameKind, Side};
 
 use crate::geometry::{CellName, file_rank, kalah_cell, square_name};
 
@@ -224,7 +224,7 @@ impl Selection {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaupal_shared::AnyGame;
+    use chaupal_rules::AnyGame;
 
     fn choices_of(game: &AnyGame) -> Choices {
         Choices::new(game.kind(), game.side_to_move(), &game.legal_moves_text())

@@ -3,7 +3,7 @@
 //! The drawing code shows one frame at a time; the timing lives here too, tested without a
 //! window.
 
-use chaupal_shared::Side;
+use chaupal_rules::Side;
 
 use crate::view::KalahView;
 
@@ -120,7 +120,7 @@ impl Sowing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaupal_shared::{AnyGame, GameKind};
+    use chaupal_rules::{AnyGame, GameKind};
 
     fn view(game: &AnyGame) -> KalahView {
         match game {

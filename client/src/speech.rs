@@ -4,7 +4,7 @@
 //! ARIA live region (`client/web/chaupal.js`); everywhere the test hook shows them. Phrases
 //! only: the words are the player's language's.
 
-use chaupal_shared::{GameKind, Side};
+use chaupal_rules::{GameKind, Side};
 
 use crate::app::App;
 use crate::geometry;
@@ -277,7 +277,7 @@ mod tests {
     use super::*;
     use crate::app::{Action, Event, GameChange, Opened};
     use crate::play::Seats;
-    use chaupal_shared::AnyGame;
+    use chaupal_rules::AnyGame;
 
     fn start(kind: GameKind) -> Match {
         let game = AnyGame::start(kind, [("", ""); 0]).expect("start");

@@ -1,7 +1,7 @@
 //! The games' own words as [`Phrase`]s: each game's name and what it calls its sides, in the
 //! interface's language (Bagh Chal is बाघचाल in Nepali, Jungle 斗兽棋 in Chinese).
 
-use chaupal_shared::{EndReason, GameKind, Side};
+use chaupal_rules::{EndReason, GameKind, Side};
 
 use crate::say;
 use crate::words::Phrase;

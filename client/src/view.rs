@@ -2,10 +2,10 @@
 //! data that the drawing code and the hit-testing share. Nothing here draws; nothing in the
 //! drawing code touches a game's rules.
 
-use chaupal_shared::baghchal::board as bc_board;
-use chaupal_shared::kalah::Kalah;
-use chaupal_shared::sholo_guti::board as sg_board;
-use chaupal_shared::{AnyGame, Game, RuleSet, Side};
+use chaupal_rules::baghchal::board as bc_board;
+use chaupal_rules::kalah::Kalah;
+use chaupal_rules::sholo_guti::board as sg_board;
+use chaupal_rules::{AnyGame, Game, RuleSet, Side};
 
 /// One board, ready to draw.
 #[derive(Clone, Debug, PartialEq)]
@@ -57,8 +57,8 @@ pub enum Animal {
 
 impl Animal {
     /// The same animal as the shared rules name it.
-    pub const fn from_shared(animal: chaupal_shared::jungle::Animal) -> Animal {
-        use chaupal_shared::jungle::Animal as A;
+    pub const fn from_shared(animal: chaupal_rules::jungle::Animal) -> Animal {
+        use chaupal_rules::jungle::Animal as A;
         match animal {
             A::Rat => Animal::Rat,
             A::Cat => Animal::Cat,
@@ -225,7 +225,7 @@ impl KalahView {
 
 impl JungleView {
     /// The view of a Jungle game.
-    pub fn of(game: &chaupal_shared::jungle::Jungle) -> JungleView {
+    pub fn of(game: &chaupal_rules::jungle::Jungle) -> JungleView {
         let g = game.geometry();
         let square = |sq: u8| (g.file_of(sq), g.rank_of(sq));
         let set = |mask: u64| -> Vec<JungleSquare> {
@@ -291,7 +291,7 @@ impl JungleView {
 
 /// The rule pairs of a game that differ from the defaults, for titles and records.
 pub fn non_default_rules(game: &AnyGame) -> Vec<(String, String)> {
-    use chaupal_shared::any::AnyGame as G;
+    use chaupal_rules::any::AnyGame as G;
     match game {
         G::BaghChal(g) => g.rules().non_default_pairs(),
         G::Kalah(g) => g.rules().non_default_pairs(),
@@ -303,7 +303,7 @@ pub fn non_default_rules(game: &AnyGame) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaupal_shared::GameKind;
+    use chaupal_rules::GameKind;
 
     fn start(kind: GameKind, rules: &[(&str, &str)]) -> AnyGame {
         AnyGame::start(kind, rules.iter().copied()).expect("rules")

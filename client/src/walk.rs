@@ -6,10 +6,10 @@
 //! `chaupal-client --check-words` draws them all (the drawing needs a window); the states and
 //! the rules are pure, and tested here.
 
+use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::{
     ClockSpec, ErrorCode, ErrorReply, GameResult, ResultReason, SeatPresence,
 };
-use chaupal_shared::{AnyGame, GameKind, Side};
 
 use crate::app::clock_words;
 use crate::app::{

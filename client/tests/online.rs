@@ -12,11 +12,11 @@ use chaupal_client::app::{Action, App, Screen};
 use chaupal_client::config::Config;
 use chaupal_client::net::online::Online;
 use chaupal_client::platform::Store;
+use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::{
     ClientMessage, GameEvent, GameId, GameSnapshot, GameStatus, GameSummary, LimitsInfo, PlayerId,
     PlayerInfo, Reply, Request, SeatInfo, SeatPresence, ServerMessage, Welcome,
 };
-use chaupal_shared::{AnyGame, GameKind, Side};
 use tungstenite::{Message, WebSocket};
 
 fn send(ws: &mut WebSocket<TcpStream>, msg: &ServerMessage) {

@@ -27,7 +27,7 @@ use chaupal_client::platform::Store;
 use chaupal_client::play::Seats;
 use chaupal_client::route::{self, Route};
 use chaupal_client::words::Phrase;
-use chaupal_shared::{GameKind, Side};
+use chaupal_rules::{GameKind, Side};
 
 /// How long any one wait may take before the test fails.
 const PATIENCE: Duration = Duration::from_secs(30);

@@ -4,18 +4,19 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use chaupal_shared::baghchal::BaghChal;
-use chaupal_shared::jungle::Jungle;
-use chaupal_shared::kalah::Kalah;
-use chaupal_shared::sholo_guti::SholoGuti;
-use chaupal_shared::{AnyGame, Side};
+use chaupal_rules::baghchal::BaghChal;
+use chaupal_rules::jungle::Jungle;
+use chaupal_rules::kalah::Kalah;
+use chaupal_rules::sholo_guti::SholoGuti;
+use chaupal_rules::{AnyGame, Side};
 use serde::{Deserialize, Serialize};
 
 use super::game_ai::GameAi;
 use super::{
-    AiError, Engine, EngineSpec, Memory, Score, SearchLimits, SearchRequest, SearchResult, fuzzy,
+    AiError, Engine, EngineSpec, Memory, SearchLimits, SearchRequest, SearchResult, fuzzy,
 };
 
+use chaupal_rules::score::Score;
 /// The level hints and analysis use.
 pub(crate) const ANALYSIS_LEVEL: u8 = 8;
 
@@ -198,7 +199,7 @@ mod tests {
 
     #[test]
     fn the_meter_reads_a_fortress_as_no_better_than_a_draw_for_its_attacker() {
-        use chaupal_shared::Game;
+        use chaupal_rules::Game;
         // South's home fortress (b3 c3, rank 2 full, a1 e1) against sixteen north pieces.
         let fortress = |mover: &str| {
             let text = format!("NNN/NNN/NNNNN/NNNNN/5/5/1SS2/SSS/S1S {mover} 0");

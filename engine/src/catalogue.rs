@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use chaupal_shared::GameKind;
+use chaupal_rules::GameKind;
 
 use crate::engines::Algorithm;
 

@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use chaupal_shared::AnyGame;
-use chaupal_shared::baghchal::BaghChal;
-use chaupal_shared::jungle::Jungle;
-use chaupal_shared::kalah::Kalah;
-use chaupal_shared::sholo_guti::SholoGuti;
+use chaupal_rules::AnyGame;
+use chaupal_rules::baghchal::BaghChal;
+use chaupal_rules::jungle::Jungle;
+use chaupal_rules::kalah::Kalah;
+use chaupal_rules::sholo_guti::SholoGuti;
 use thiserror::Error;
 
 use crate::memory::{Memory, TreeOf};
@@ -52,7 +52,7 @@ pub enum EngineError {
 /// use std::time::Duration;
 ///
 /// use chaupal_engine::{Engine, EngineSettings, EngineSpec, Memory, SearchLimits, SearchRequest};
-/// use chaupal_shared::{AnyGame, GameKind};
+/// use chaupal_rules::{AnyGame, GameKind};
 ///
 /// // Built once where the program starts: the shipped weights, no databases.
 /// let engine = Engine::load(&EngineSettings::default()).unwrap();

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use chaupal_shared::{Game, Outcome, Side};
+use chaupal_rules::{Game, Outcome, Side};
 
 use super::value::{Value, mate_in, mated_in};
 

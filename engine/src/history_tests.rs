@@ -4,9 +4,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use chaupal_shared::Game;
-use chaupal_shared::jungle::Jungle;
-use chaupal_shared::sholo_guti::SholoGuti;
+use chaupal_rules::Game;
+use chaupal_rules::jungle::Jungle;
+use chaupal_rules::sholo_guti::SholoGuti;
 
 use super::SearchLimits;
 use super::control::SearchControl;

@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use chaupal_shared::GameKind;
+use chaupal_rules::GameKind;
 
 use super::engines::EngineConfig;
 use super::{AiError, SearchLimits};
@@ -288,8 +288,8 @@ mod tests {
     fn a_search_limited_by_nodes_plays_the_same_on_a_loaded_machine() {
         use std::sync::atomic::{AtomicBool, Ordering};
 
-        use chaupal_shared::Game;
-        use chaupal_shared::jungle::Jungle;
+        use chaupal_rules::Game;
+        use chaupal_rules::jungle::Jungle;
 
         use crate::memory::Kept;
         use crate::run::run_with_evaluator;

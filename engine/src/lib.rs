@@ -65,7 +65,7 @@ pub mod weights;
 pub use self::engine::{Engine, EngineError, EngineSettings, Played};
 pub use self::memory::{Kept, Memory};
 pub use self::request::{
-    AiError, EngineSpec, Score, SearchInfo, SearchLimits, SearchRequest, SearchResult, SearchStats,
+    AiError, EngineSpec, SearchInfo, SearchLimits, SearchRequest, SearchResult, SearchStats,
 };
 pub use self::run::evaluations;
 

@@ -4,7 +4,7 @@
 //! a seed, so a search with a playout limit repeats exactly; the tree is kept between moves when
 //! the game continues from it.
 
-use chaupal_shared::{Game, Side};
+use chaupal_rules::{Game, Side};
 
 use super::SearchInfo;
 use super::control::SearchControl;

@@ -156,8 +156,8 @@ pub(crate) fn choose<G: GameAi>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaupal_shared::Game;
-    use chaupal_shared::jungle::Jungle;
+    use chaupal_rules::Game;
+    use chaupal_rules::jungle::Jungle;
 
     use crate::engines::EngineConfig;
 

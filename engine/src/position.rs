@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use chaupal_shared::{EndReason, Side};
+use chaupal_rules::{EndReason, Side};
 
 use super::game_ai::{GameAi, TablebaseValue};
 use super::perfect::EndgameTable;

@@ -1,6 +1,6 @@
 //! The random mover (seed 000's "easy" AI): a legal move chosen uniformly, from a seed.
 
-use chaupal_shared::{AnyGame, Game};
+use chaupal_rules::{AnyGame, Game};
 
 use super::SearchResult;
 
@@ -14,7 +14,7 @@ impl Rng {
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        let (state, value) = chaupal_shared::zobrist::splitmix64(self.0);
+        let (state, value) = chaupal_rules::zobrist::splitmix64(self.0);
         self.0 = state;
         value
     }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use crate::stats::SearchStats;
+use chaupal_rules::score::Score;
 
 /// Which AI plays.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,48 +76,6 @@ impl SearchRequest {
             limits,
             seed,
             threads: 1,
-        }
-    }
-}
-
-/// A score from the side to move's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Score {
-    /// Heuristic evaluation in hundredths of a unit (like chess centipawns).
-    Cp(i32),
-    /// A forced win in this many plies.
-    Win(u32),
-    /// A forced loss in this many plies.
-    Loss(u32),
-    /// Kalah: the exact final seed margin with perfect play.
-    Margin(i32),
-    /// A draw with perfect play (a solved database's verdict).
-    Draw,
-}
-
-impl std::fmt::Display for Score {
-    /// `cp N`, `win N`, `loss N`, `margin N` or `draw`, as the `bestmove` tool prints it.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Score::Cp(n) => write!(f, "cp {n}"),
-            Score::Win(n) => write!(f, "win {n}"),
-            Score::Loss(n) => write!(f, "loss {n}"),
-            Score::Margin(n) => write!(f, "margin {n}"),
-            Score::Draw => write!(f, "draw"),
-        }
-    }
-}
-
-impl From<Score> for chaupal_shared::protocol::Score {
-    /// The score as the protocol carries it.
-    fn from(score: Score) -> Self {
-        use chaupal_shared::protocol::Score as Wire;
-        match score {
-            Score::Cp(cp) => Wire::Cp(cp),
-            Score::Win(n) => Wire::Win(n),
-            Score::Loss(n) => Wire::Loss(n),
-            Score::Margin(m) => Wire::Margin(m),
-            Score::Draw => Wire::Draw,
         }
     }
 }

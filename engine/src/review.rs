@@ -1,5 +1,5 @@
 //! Game review: every position of a game searched by the top level at a fixed budget, and the
-//! values turned into a verdict on each move (`chaupal_shared::review`).
+//! values turned into a verdict on each move (`chaupal_rules::review`).
 //!
 //! The budget is counted in nodes, not time: a position gets the nodes an idle core searches
 //! in `budget_ms` with the game's engine ([`levels::nodes_per_second`]), with no time limit, so
@@ -21,9 +21,10 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use chaupal_shared::protocol::{GameId, Score as WireScore};
-use chaupal_shared::review::{self, GameReview, PositionValue};
-use chaupal_shared::{AnyGame, GameKind, Outcome, Side};
+use chaupal_rules::record::GameId;
+use chaupal_rules::review::{self, GameReview, PositionValue};
+use chaupal_rules::score::Score;
+use chaupal_rules::{AnyGame, GameKind, Outcome, Side};
 use thiserror::Error;
 
 use crate::analysis::ANALYSIS_LEVEL;
@@ -112,8 +113,7 @@ pub fn position_value(
     let info = result.info.clone();
     let best = crate::analysis::hinted_move(result);
     let line = info.as_ref().map(|i| i.pv.clone()).unwrap_or_default();
-    let value =
-        known_value(engine, game).unwrap_or(info.map_or(WireScore::Cp(0), |i| i.score.into()));
+    let value = known_value(engine, game).unwrap_or(info.map_or(Score::Cp(0), |i| i.score));
     Ok(PositionValue {
         to_move,
         value,
@@ -134,11 +134,11 @@ fn best_after(
     played: Option<&String>,
     request: &SearchRequest,
     cancel: &AtomicBool,
-) -> Result<Option<WireScore>, ReviewError> {
+) -> Result<Option<Score>, ReviewError> {
     let (Some(played), Some(best)) = (played, &position.best) else {
         return Ok(None);
     };
-    if played == best || !matches!(position.value, WireScore::Cp(_)) {
+    if played == best || !matches!(position.value, Score::Cp(_)) {
         return Ok(None);
     }
     let mut child = game.clone();
@@ -156,7 +156,7 @@ fn best_after(
 /// The value the engine's endgame database knows for `game`, where it covers it: exact even
 /// where its perfect player leaves the choice among equal moves to the search (a drawn
 /// position).
-fn known_value(engine: &Engine, game: &AnyGame) -> Option<WireScore> {
+fn known_value(engine: &Engine, game: &AnyGame) -> Option<Score> {
     fn typed<G: Played>(engine: &Engine, game: &G) -> Option<TablebaseValue> {
         engine.resources::<G>().endgame.as_ref()?.value(game)
     }
@@ -167,26 +167,26 @@ fn known_value(engine: &Engine, game: &AnyGame) -> Option<WireScore> {
         AnyGame::SholoGuti(g) => typed(engine, g),
     }?;
     Some(match value {
-        TablebaseValue::Win(n) => WireScore::Win(n),
-        TablebaseValue::Loss(n) => WireScore::Loss(n),
-        TablebaseValue::Draw => WireScore::Draw,
+        TablebaseValue::Win(n) => Score::Win(n),
+        TablebaseValue::Loss(n) => Score::Loss(n),
+        TablebaseValue::Draw => Score::Draw,
     })
 }
 
 /// A finished game's result for the side to move: Kalah's final margin, else won, lost or
 /// drawn now.
-fn final_value(game: &AnyGame, outcome: Outcome) -> WireScore {
+fn final_value(game: &AnyGame, outcome: Outcome) -> Score {
     let me = game.side_to_move();
     if let AnyGame::Kalah(k) = game {
         let total = |side: Side| {
             i32::from(k.store(side)) + k.houses(side).iter().map(|&s| i32::from(s)).sum::<i32>()
         };
-        return WireScore::Margin(total(me) - total(me.opponent()));
+        return Score::Margin(total(me) - total(me.opponent()));
     }
     match outcome.winner() {
-        None => WireScore::Draw,
-        Some(w) if w == me => WireScore::Win(0),
-        Some(_) => WireScore::Loss(0),
+        None => Score::Draw,
+        Some(w) if w == me => Score::Win(0),
+        Some(_) => Score::Loss(0),
     }
 }
 
@@ -240,14 +240,14 @@ pub fn review(
 mod tests {
     use std::collections::HashMap;
 
-    use chaupal_shared::review::{MoveClass, for_opponent};
+    use chaupal_rules::review::{MoveClass, for_opponent};
 
     use super::*;
 
     /// The exact final margin of a Kalah position for the side to move, by plain negamax.
     fn solved(game: &AnyGame, memo: &mut HashMap<String, i32>) -> i32 {
         if let Some(outcome) = game.outcome() {
-            let WireScore::Margin(m) = final_value(game, outcome) else {
+            let Score::Margin(m) = final_value(game, outcome) else {
                 unreachable!("a Kalah game ends with a margin")
             };
             return m;
@@ -331,16 +331,16 @@ mod tests {
         for (i, ply) in review.plies.iter().enumerate() {
             let (here, next) = (&games[i], &games[i + 1]);
             let exact_before = solved(here, &mut memo);
-            let exact_next = WireScore::Margin(solved(next, &mut memo));
+            let exact_next = Score::Margin(solved(next, &mut memo));
             let exact_after = if next.side_to_move() == here.side_to_move() {
                 exact_next
             } else {
                 for_opponent(exact_next)
             };
-            assert_eq!(ply.before, WireScore::Margin(exact_before), "ply {}", i + 1);
+            assert_eq!(ply.before, Score::Margin(exact_before), "ply {}", i + 1);
             assert_eq!(ply.after, exact_after, "ply {}", i + 1);
-            let sign = |s: WireScore| match s {
-                WireScore::Margin(m) => m.signum(),
+            let sign = |s: Score| match s {
+                Score::Margin(m) => m.signum(),
                 _ => unreachable!(),
             };
             let expected = if ply.after == ply.before || ply.best.as_deref() == Some(&ply.played) {
@@ -399,7 +399,7 @@ mod tests {
             let (a, b) = (run(), run());
             assert_eq!(a, b, "{kind}");
             assert!(
-                a.plies.iter().all(|p| matches!(p.before, WireScore::Cp(_))),
+                a.plies.iter().all(|p| matches!(p.before, Score::Cp(_))),
                 "{kind}"
             );
         }

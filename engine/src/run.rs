@@ -6,11 +6,11 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use chaupal_shared::GameKind;
-use chaupal_shared::baghchal::BaghChal;
-use chaupal_shared::jungle::Jungle;
-use chaupal_shared::kalah::Kalah;
-use chaupal_shared::sholo_guti::SholoGuti;
+use chaupal_rules::GameKind;
+use chaupal_rules::baghchal::BaghChal;
+use chaupal_rules::jungle::Jungle;
+use chaupal_rules::kalah::Kalah;
+use chaupal_rules::sholo_guti::SholoGuti;
 
 use crate::baseline::{self, Baseline};
 use crate::control::SearchControl;

@@ -1,9 +1,9 @@
 //! Tiny games with known values, for testing the engines without the real games: tic-tac-toe,
 //! a take-away game with extra turns (like Kalah's), and a tug-of-war that can only repeat.
 
-use chaupal_shared::history::History;
-use chaupal_shared::rules::RuleSet;
-use chaupal_shared::{
+use chaupal_rules::history::History;
+use chaupal_rules::rules::RuleSet;
+use chaupal_rules::{
     EndReason, Game, GameKind, MoveError, Outcome, PositionError, RuleError, Side,
 };
 
@@ -25,7 +25,7 @@ impl RuleSet for NoRules {
     }
 }
 
-const KEYS: [u64; 64] = chaupal_shared::zobrist::keys(99);
+const KEYS: [u64; 64] = chaupal_rules::zobrist::keys(99);
 
 fn side_key(side: Side) -> u64 {
     if side == Side::Second { KEYS[63] } else { 0 }
@@ -148,7 +148,7 @@ impl Game for TicTacToe {
         mv.to_string()
     }
     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
-        chaupal_shared::game::find_legal_by_text(self, text)
+        chaupal_rules::game::find_legal_by_text(self, text)
             .ok_or_else(|| MoveError::illegal(text, "no such move"))
     }
     fn position_text(&self) -> String {
@@ -270,7 +270,7 @@ impl Game for ExtraNim {
         mv.to_string()
     }
     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
-        chaupal_shared::game::find_legal_by_text(self, text)
+        chaupal_rules::game::find_legal_by_text(self, text)
             .ok_or_else(|| MoveError::illegal(text, "no such move"))
     }
     fn position_text(&self) -> String {
@@ -398,7 +398,7 @@ impl Game for TugOfWar {
         if mv > 0 { "up".into() } else { "down".into() }
     }
     fn parse_move(&self, text: &str) -> Result<i8, MoveError> {
-        chaupal_shared::game::find_legal_by_text(self, text)
+        chaupal_rules::game::find_legal_by_text(self, text)
             .ok_or_else(|| MoveError::illegal(text, "no such move"))
     }
     fn position_text(&self) -> String {

@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::Duration;
 
-use chaupal_shared::Game;
+use chaupal_rules::Game;
+use chaupal_rules::score::Score;
 
 use super::compare::values_at_depth;
 use super::control::SearchControl;
@@ -308,7 +309,7 @@ fn play<G: GameAi>(mut game: G, first: &str, second: &str, seed: u64) -> Vec<G::
     let mut moves = Vec::new();
     let cancel = AtomicBool::new(false);
     while game.outcome().is_none() && moves.len() < 200 {
-        let engine = if game.side_to_move() == chaupal_shared::Side::First {
+        let engine = if game.side_to_move() == chaupal_rules::Side::First {
             first
         } else {
             second
@@ -493,7 +494,7 @@ fn unknown_engines_and_evaluations_are_errors() {
 
 #[test]
 fn a_second_search_of_the_same_position_is_cheaper() {
-    use chaupal_shared::kalah::Kalah;
+    use chaupal_rules::kalah::Kalah;
     let mut kept = Kept::default();
     let game = Kalah::start(Default::default());
     let first = run_kept(&game, "pvs", limits(9), &mut kept);
@@ -513,7 +514,7 @@ fn a_second_search_of_the_same_position_is_cheaper() {
 
 #[test]
 fn searches_that_score_differently_keep_apart_in_the_kept_table() {
-    use chaupal_shared::kalah::Kalah;
+    use chaupal_rules::kalah::Kalah;
     let mut kept = Kept::default();
     let game = Kalah::start(Default::default());
     let ours = run_kept(&game, "pvs", limits(7), &mut kept);

@@ -5,7 +5,7 @@
 //! `MATE - n`; a forced loss is its negation. Kalah's game ends score the final seed margin in a
 //! band of its own (`MARGIN_BASE + margin`) so that every proven win outranks every heuristic.
 
-use super::Score;
+use chaupal_rules::score::Score;
 
 /// A search value, from the side to move's point of view.
 pub type Value = i32;

@@ -11,11 +11,11 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use chaupal_shared::GameKind;
-use chaupal_shared::baghchal::BaghChal;
-use chaupal_shared::jungle::Jungle;
-use chaupal_shared::kalah::Kalah;
-use chaupal_shared::sholo_guti::SholoGuti;
+use chaupal_rules::GameKind;
+use chaupal_rules::baghchal::BaghChal;
+use chaupal_rules::jungle::Jungle;
+use chaupal_rules::kalah::Kalah;
+use chaupal_rules::sholo_guti::SholoGuti;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};

@@ -5,7 +5,7 @@
 
 mod common;
 
-use chaupal_shared::baghchal::BaghChal;
+use chaupal_rules::baghchal::BaghChal;
 use common::*;
 
 fn position(text: &str) -> BaghChal {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use chaupal_shared::jungle::Jungle;
+use chaupal_rules::jungle::Jungle;
 use common::*;
 
 fn position(text: &str) -> Jungle {

@@ -7,7 +7,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use chaupal_shared::kalah::Kalah;
+use chaupal_rules::kalah::Kalah;
 use common::*;
 
 fn small(pits: u8, seeds: u8) -> Kalah {

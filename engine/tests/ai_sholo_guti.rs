@@ -5,7 +5,7 @@
 
 mod common;
 
-use chaupal_shared::sholo_guti::SholoGuti;
+use chaupal_rules::sholo_guti::SholoGuti;
 use common::*;
 
 fn position(text: &str) -> SholoGuti {
@@ -93,7 +93,7 @@ fn analysis_gives_a_meter_and_the_fuzzy_margin() {
 
     use chaupal_engine::analysis::analyse;
     use chaupal_engine::{Engine, Memory};
-    use chaupal_shared::AnyGame;
+    use chaupal_rules::AnyGame;
 
     let g = AnyGame::SholoGuti(position("3/3/5/5/1N3/1S3/5/3/3 s 0"));
     let a = analyse(

@@ -18,8 +18,8 @@ use chaupal_engine::run::config_evaluator;
 use chaupal_engine::weights::Tuned;
 use chaupal_engine::weights::load;
 use chaupal_engine::{Engine, EngineSettings};
-use chaupal_shared::GameKind;
-use chaupal_shared::baghchal::BaghChal;
+use chaupal_rules::GameKind;
+use chaupal_rules::baghchal::BaghChal;
 use common::*;
 
 /// The engine's `weights/`, the files it ships.

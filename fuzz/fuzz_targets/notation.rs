@@ -5,7 +5,7 @@
 //! moves for a walk (`chaupal_shared::invariants::{notation, record}`).
 #![no_main]
 
-use chaupal_shared::GameKind;
+use chaupal_rules::GameKind;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

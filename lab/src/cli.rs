@@ -4,7 +4,7 @@ use std::io::Write;
 
 use chaupal_engine::engine::describe_loaded;
 use chaupal_engine::{Engine, EngineSettings};
-use chaupal_shared::GameKind;
+use chaupal_rules::GameKind;
 use clap::{Parser, Subcommand};
 
 use crate::tools::ToolError;
@@ -183,7 +183,7 @@ pub enum Command {
     /// Each game's winning-chance curve from games between AI levels: the scale s of
     /// P(win) = 1/(1+exp(-cp/s)) fitted to every searched position's evaluation and the mover's
     /// result, with a 95% bootstrap interval; samples, plots and fits in --out; --write puts
-    /// the scales into shared/src/review.rs and docs/AI.md.
+    /// the scales into rules/src/review.rs and docs/AI.md.
     Winchance(crate::tools::winchance::WinchanceCli),
     /// A game's review, as the server makes it: every position searched by the top level at a
     /// fixed budget. Prints `ply N move M value V best B loss L class C` for each move, then

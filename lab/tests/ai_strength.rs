@@ -39,12 +39,12 @@ use chaupal_engine::run::run_engine;
 use chaupal_engine::tablebase::Tablebases;
 use chaupal_engine::weights::Tuned;
 use chaupal_engine::{Engine, EngineSpec, Kept, Memory, SearchLimits, SearchRequest};
-use chaupal_shared::AnyGame;
-use chaupal_shared::baghchal::BaghChal;
-use chaupal_shared::jungle::Jungle;
-use chaupal_shared::kalah::Kalah;
-use chaupal_shared::sholo_guti::SholoGuti;
-use chaupal_shared::{Game, Side};
+use chaupal_rules::AnyGame;
+use chaupal_rules::baghchal::BaghChal;
+use chaupal_rules::jungle::Jungle;
+use chaupal_rules::kalah::Kalah;
+use chaupal_rules::sholo_guti::SholoGuti;
+use chaupal_rules::{Game, Side};
 
 /// The level that must beat every published agent.
 const TOP_LEVEL: u8 = 8;

@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 
 use chaupal_engine::tablebase::sholo_guti::text::position_text;
 use chaupal_engine::tablebase::sholo_guti::{SholoGutiTb, Wdl};
-use chaupal_shared::Side;
+use chaupal_rules::Side;
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_chaupal"))

@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use chaupal_shared::Side;
+use chaupal_rules::Side;
 use chaupal_shared::protocol::{ClockSpec, Clocks};
 use tokio::time::Instant;
 

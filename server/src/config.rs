@@ -351,7 +351,7 @@ impl Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaupal_shared::GameKind;
+    use chaupal_rules::GameKind;
 
     #[test]
     fn the_default_ai_budget_never_cuts_a_level_short() {

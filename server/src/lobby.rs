@@ -23,11 +23,11 @@ use std::time::Duration;
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::time::Instant;
 
+use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::{
     ClockSpec, Engine, ErrorCode, ErrorReply, GameEvent, GameId, GameResult, GameSetup, GameStatus,
     GameSummary, LobbyEvent, Opponent, PlayerId, PlayerInfo, SeekId, SeekInfo, SideChoice,
 };
-use chaupal_shared::{AnyGame, GameKind, Side};
 use rand::Rng;
 
 use crate::bus::{Bus, LocalBus, Subscription};

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use chaupal_shared::AnyGame;
+use chaupal_rules::AnyGame;
 use chaupal_shared::protocol::{Engine, SearchLine};
 use thiserror::Error;
 use tokio::sync::Semaphore;
@@ -278,7 +278,7 @@ mod tests {
         // Hold the only slot by hand: the next search must be refused, not queued.
         let _held = pool.slots.clone().try_acquire_owned().unwrap();
         let game = AnyGame::start(
-            chaupal_shared::GameKind::Kalah,
+            chaupal_rules::GameKind::Kalah,
             Vec::<(String, String)>::new(),
         )
         .unwrap();

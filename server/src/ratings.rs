@@ -8,7 +8,7 @@
 //! The levels' ratings are measured, per game: arena runs of level against level (docs/AI.md,
 //! "Calibrated ratings"), kept in `chaupal_shared::levels` so that the client shows the same.
 
-use chaupal_shared::GameKind;
+use chaupal_rules::GameKind;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 

@@ -1,13 +1,13 @@
 //! Game records as text: export of a stored or live game, and import of a finished one.
 //!
-//! The format itself (tags, moves, result) is [`chaupal_shared::record`]; this module fills it
+//! The format itself (tags, moves, result) is [`chaupal_rules::record`]; this module fills it
 //! from the server's games and checks imported records against the rules before storing them.
 
+use chaupal_rules::record::{Record, date_of};
+use chaupal_rules::{AnyGame, Side};
 use chaupal_shared::protocol::{
     ErrorCode, ErrorReply, GameId, GameStatus, GameSummary, PlayerId, ResultReason, RulePair,
 };
-use chaupal_shared::record::{Record, date_of};
-use chaupal_shared::{AnyGame, Side};
 
 use crate::store::{NewGame, Store, StoredSeat};
 

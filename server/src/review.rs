@@ -16,9 +16,9 @@ use std::sync::{Arc, Mutex};
 
 use chaupal_engine::Engine;
 use chaupal_engine::review::{self as engine_review, ReviewError};
-use chaupal_shared::AnyGame;
+use chaupal_rules::AnyGame;
+use chaupal_rules::review::GameReview;
 use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId, GameStatus, PlayerId};
-use chaupal_shared::review::GameReview;
 use tokio::sync::{Semaphore, watch};
 use tokio_util::sync::CancellationToken;
 

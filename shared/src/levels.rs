@@ -7,7 +7,7 @@
 //! --write` from the calibration's games (`scripts/calibrate-levels.sh`); a test in the lab checks
 //! that it is the ladder fitted from the games in docs/research/levels-GAME/.
 
-use crate::GameKind;
+use chaupal_rules::GameKind;
 
 /// Levels per game, 1 (weakest) to 8.
 pub const LEVELS: u8 = 8;

@@ -1,68 +1,19 @@
 //! # chaupal-shared
 //!
-//! The four games of Chaupal behind one rules trait, and the wire protocol with its codec.
-//! Nothing here does I/O: the server, the client, the tools and the tests all stand on it.
+//! The wire between Chaupal's clients and its server: the protocol's messages, their codec, and
+//! the published facts both sides show (the AI levels' ratings). The games themselves are in
+//! `chaupal-rules`, below this crate; the engine stands on the rules alone and links none of
+//! this. Nothing here does I/O.
 //!
-//! A tour of the crate:
-//! - [`game`]: the [`Game`] trait every game implements (legal moves, make/unmake, Zobrist hash,
-//!   result, notation), with [`Side`], [`Outcome`] and the error types of notation.
-//! - [`rules`]: the [`RuleSet`] trait: a game's variant options as `KEY=VALUE` pairs.
-//! - [`zobrist`]: compile-time random keys for incremental hashing.
-//! - [`history`]: repetition tracking shared by the games that can repeat.
-//! - [`perft`]: counting move sequences, the standard check of a move generator.
-//! - [`baghchal`], [`kalah`], [`jungle`], [`sholo_guti`]: the games themselves.
-//! - [`any`]: [`AnyGame`], one value that holds any of the four, driven by text moves: what the
-//!   server and the client use when the game is only known at run time.
-//! - [`protocol`]: the messages between clients and the server; [`codec`]: their encoding
-//!   (bincode 2 for binary frames, JSON for text frames), always decoded with a size limit.
-//! - [`record`]: the text record of a game (tags, moves, result), like chess's PGN.
-//! - [`review`]: a game's review (each move's value, loss and class, each player's accuracy)
-//!   and the winning-chance arithmetic behind it.
+//! - [`protocol`]: the messages between clients and the server (docs/PROTOCOL.md).
+//! - [`codec`]: their encoding (bincode 2 for binary frames, JSON for text frames), always
+//!   decoded with a size limit.
+//! - [`levels`]: each AI level's calibrated rating on the server's scale.
 //! - `invariants` (feature `test-support`): properties that hold for any input to the codec and
 //!   the parsers, checked by the fuzz targets (`fuzz/`) and the proptests.
-//!
-//! Notation: each game writes its moves and positions as text (docs/NOTATION.md), and reads
-//! them back with a typed error that says what is wrong:
-//!
-//! ```
-//! use chaupal_shared::{AnyGame, GameKind, Side};
-//!
-//! // Bagh Chal: goats place first (a point), tigers step or jump (from-to).
-//! let mut game = AnyGame::start(GameKind::BaghChal, Vec::<(String, String)>::new()).unwrap();
-//! game.play_text("c3").unwrap();
-//! assert_eq!(game.side_to_move(), Side::Second);
-//! assert!(game.legal_moves_text().contains(&"a1-b2".to_owned()));
-//! game.play_text("a1-b2").unwrap();
-//!
-//! // A position written out reads back as the same position.
-//! let text = game.position_text();
-//! let again = AnyGame::from_position_text(GameKind::BaghChal, &text, Vec::<(&str, &str)>::new())
-//!     .unwrap();
-//! assert_eq!(again.position_text(), text);
-//!
-//! // Bad input is refused with a reason.
-//! assert!(game.play_text("z9").is_err());
-//! assert!(AnyGame::from_position_text(GameKind::BaghChal, "not a position", Vec::<(&str, &str)>::new()).is_err());
-//! ```
 
-pub mod any;
-pub mod baghchal;
 pub mod codec;
-pub mod game;
-pub mod history;
 #[cfg(any(test, feature = "test-support"))]
 pub mod invariants;
-pub mod jungle;
-pub mod kalah;
 pub mod levels;
-pub mod perft;
 pub mod protocol;
-pub mod record;
-pub mod review;
-pub mod rules;
-pub mod sholo_guti;
-pub mod zobrist;
-
-pub use any::{AnyGame, GameKind};
-pub use game::{EndReason, Game, MoveError, Outcome, PositionError, Side};
-pub use rules::{RuleError, RuleSet};

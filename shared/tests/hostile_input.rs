@@ -7,11 +7,11 @@
 
 #![allow(clippy::unwrap_used)] // a test: a failure should fail loudly
 
+use chaupal_rules::record::Record;
+use chaupal_rules::{AnyGame, GameKind};
 use chaupal_shared::codec::{encode_binary, encode_json};
 use chaupal_shared::invariants;
 use chaupal_shared::protocol::examples::{requests, server_messages};
-use chaupal_shared::record::Record;
-use chaupal_shared::{AnyGame, GameKind};
 use proptest::prelude::*;
 
 /// Every example message in both encodings.

@@ -18,12 +18,12 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
+use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::codec::{DEFAULT_MESSAGE_LIMIT, decode_json, encode_json};
 use chaupal_shared::protocol::{
     Action, ClientMessage, ErrorReply, GameEvent, GameId, GameSnapshot, PROTOCOL_VERSION,
     PlayerInfo, Reply, Request, ServerMessage, Version,
 };
-use chaupal_shared::{AnyGame, GameKind, Side};
 use futures_util::{SinkExt, StreamExt};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::net::TcpStream;

@@ -1,11 +1,11 @@
 //! Steps the end-to-end tests share: setting games up, starting them, playing them out,
 //! waiting for their end, and reading back their records and ratings.
 
+use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::{
     ClockSpec, Clocks, GameEvent, GameId, GameResult, GameSetup, GameStatus, GameSummary, Opponent,
     RatingInfo, Reply, Request, SeekId, SideChoice,
 };
-use chaupal_shared::{AnyGame, GameKind, Side};
 
 use crate::{Client, ServerProcess, mover, pick_move};
 

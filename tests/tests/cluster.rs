@@ -11,8 +11,8 @@
 
 use std::time::{Duration, Instant};
 
+use chaupal_rules::{AnyGame, GameKind};
 use chaupal_shared::protocol::{Action, ErrorCode, GameEvent, GameId, Opponent, Reply, Request};
-use chaupal_shared::{AnyGame, GameKind};
 use chaupal_tests::play::{create, join, record, setup};
 use chaupal_tests::services::{Nats, fresh_database};
 use chaupal_tests::{Client, PATIENCE, ServerProcess, mover, pick_move, start_of};
@@ -163,8 +163,8 @@ async fn seek_across(
     // Alice's node hears that her seek was taken and seats her.
     let a_snap = alice.snapshot(game).await;
     assert_eq!(a_snap.summary.game, b_snap.summary.game);
-    assert_eq!(a_snap.your_seats, [chaupal_shared::Side::First]);
-    assert_eq!(b_snap.your_seats, [chaupal_shared::Side::Second]);
+    assert_eq!(a_snap.your_seats, [chaupal_rules::Side::First]);
+    assert_eq!(b_snap.your_seats, [chaupal_rules::Side::Second]);
     // The seek is gone from every node's list.
     for c in [&mut alice, &mut bob] {
         let Reply::Seeks { seeks } = c.request(Request::ListSeeks).await.unwrap() else {
@@ -449,7 +449,7 @@ async fn nodes_drop_what_they_cannot_read_or_place_on_the_bus_and_go_on() {
         version: 99,
         event: GameEvent::Moved {
             ply: 99,
-            side: chaupal_shared::Side::First,
+            side: chaupal_rules::Side::First,
             notation: "forged".into(),
             clocks: None,
             turn: None,

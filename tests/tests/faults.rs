@@ -9,12 +9,12 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use chaupal_rules::{AnyGame, GameKind};
 use chaupal_shared::codec::encode_binary;
 use chaupal_shared::protocol::{
     Action, ClientMessage, ErrorCode, GameEvent, GameId, GameSetup, GameStatus, Opponent,
     PROTOCOL_VERSION, Reply, Request, ServerMessage, SideChoice,
 };
-use chaupal_shared::{AnyGame, GameKind};
 use chaupal_tests::{Client, ServerProcess, mover, pick_move, rss_mb, start_of};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;

@@ -3,12 +3,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use chaupal_rules::record::Record;
+use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::{
     Action, ClockSpec, Engine, ErrorCode, GameEvent, GameId, GameStatus, LobbyEvent, Opponent,
     Reply, Request, ResultReason, ServerMessage, SideChoice,
 };
-use chaupal_shared::record::Record;
-use chaupal_shared::{AnyGame, GameKind, Side};
 use chaupal_tests::play::{
     PLY_CAP, create, ended, join, listed_first, moved_clocks, open_game, own_ratings, play_on,
     play_out, record, seek_and_accept, setup, timed,
@@ -722,7 +722,7 @@ async fn a_repeated_position_draws_with_its_reason_in_the_record() {
     assert_eq!(result.winner, None);
     assert_eq!(
         result.reason,
-        ResultReason::Rules(chaupal_shared::EndReason::Repetition)
+        ResultReason::Rules(chaupal_rules::EndReason::Repetition)
     );
     let Reply::Record { text, .. } = alice.request(Request::GetRecord { game }).await.unwrap()
     else {

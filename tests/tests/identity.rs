@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use chaupal_shared::GameKind;
+use chaupal_rules::GameKind;
 use chaupal_shared::protocol::{GameEvent, Opponent, Reply, Request, ServerMessage};
 use chaupal_tests::play::{create, setup};
 use chaupal_tests::{Client, ServerProcess, start_of};

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use chaupal_shared::GameKind;
+use chaupal_rules::GameKind;
 use chaupal_shared::codec::{decode_binary, encode_binary};
 use chaupal_shared::protocol::{
     ClientMessage, ErrorCode, GameSetup, Opponent, PROTOCOL_VERSION, Reply, Request, ServerMessage,

@@ -6,9 +6,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use chaupal_rules::record::Record;
+use chaupal_rules::{GameKind, Side};
 use chaupal_shared::protocol::{Action, GameEvent, Opponent, Reply, Request};
-use chaupal_shared::record::Record;
-use chaupal_shared::{GameKind, Side};
 use chaupal_tests::play::{
     create, ended, join, listed_first, own_ratings, play_on, record, seek_and_accept, setup,
 };

@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
+use chaupal_rules::{GameKind, Side};
 use chaupal_shared::protocol::{ErrorCode, GameEvent, Opponent, Reply, Request, ServerMessage};
-use chaupal_shared::{GameKind, Side};
 use chaupal_tests::play::{
     create, join, moved_clocks, open_game, play_on, seek_and_accept, setup, timed,
 };

@@ -6,13 +6,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use chaupal_rules::record::Record;
+use chaupal_rules::review::{GameReview, MoveClass};
+use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::{
     Action, Engine, ErrorCode, ErrorReply, GameId, GameSetup, Opponent, Reply, Request,
     ServerMessage, SideChoice,
 };
-use chaupal_shared::record::Record;
-use chaupal_shared::review::{GameReview, MoveClass};
-use chaupal_shared::{AnyGame, GameKind, Side};
 use chaupal_tests::play::{create, join, open_game, setup};
 use chaupal_tests::{Client, ServerProcess, pick_move, start_of};
 

@@ -3,12 +3,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use chaupal_rules::{GameKind, Side};
 use chaupal_shared::codec::encode_json;
 use chaupal_shared::protocol::{
     ErrorCode, GameEvent, GameId, GameSetup, Opponent, Reply, Request, SeekId, ServerMessage,
     SideChoice,
 };
-use chaupal_shared::{GameKind, Side};
 use chaupal_tests::{Client, ServerProcess, start_of};
 use tokio_tungstenite::tungstenite::Message;
 

@@ -8,7 +8,7 @@ store numbers, and sowing walks one seed at a time around the board, asking at e
 Usage:
     python3 tools/reference/kalah.py --depth N [--rule KEY=VALUE]... [--position TEXT]
                                      [--moves "M1 M2 ..."] [--divide] [--show]
-    python3 tools/reference/kalah.py --check shared/tests/perft/kalah.perft
+    python3 tools/reference/kalah.py --check rules/tests/perft/kalah.perft
 
 Prints one "d count" line per depth 1..N (like `chaupal-server perft`), and with --divide the
 count below each first move at depth N; --show prints the position text after the moves.
@@ -191,7 +191,7 @@ def parse_position(text, rules):
 
 
 def check_perft_file(path):
-    """Checks every kalah case of a .perft data file (see shared/tests/perft_suite.rs) against
+    """Checks every kalah case of a .perft data file (see rules/tests/perft_suite.rs) against
     this implementation; returns the number of failures."""
     cases, case = [], {}
     with open(path) as f:

@@ -198,7 +198,7 @@ fn typed_move(m: &crate::play::Match, typed: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaupal_shared::GameKind;
+    use chaupal_rules::GameKind;
 
     fn local(kind: GameKind) -> App {
         let mut app = App::new(true);

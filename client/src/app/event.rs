@@ -2,9 +2,9 @@
 //! what the server said (lobby lists, a game to show, its moves and offers, answers to
 //! requests). [`App::apply`] takes these in; it is the one place where they change the state.
 
+use chaupal_rules::review::GameReview;
+use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::{GameResult, SeatPresence};
-use chaupal_shared::review::GameReview;
-use chaupal_shared::{AnyGame, GameKind, Side};
 
 use super::{
     App, Connection, Cue, Field, FinishedEntry, LiveEntry, Offer, Outgoing, Screen, SeekEntry, Tone,
@@ -560,7 +560,7 @@ mod tests {
     use super::*;
     use crate::app::{Action, NOTICE_SECONDS};
     use crate::replay::Replay;
-    use chaupal_shared::GameKind;
+    use chaupal_rules::GameKind;
     use chaupal_shared::protocol::ResultReason;
 
     fn bagh_chal() -> AnyGame {

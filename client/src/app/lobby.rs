@@ -2,7 +2,7 @@
 //! computer player, clock, rated or casual), the values offered for each, and the entries of
 //! its lists (open seeks, live games, this player's finished games).
 
-use chaupal_shared::GameKind;
+use chaupal_rules::GameKind;
 use chaupal_shared::protocol::ClockSpec;
 
 use crate::rulebook;

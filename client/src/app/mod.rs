@@ -19,8 +19,8 @@ pub use lobby::{
     MAX_DEPTH, PlayMode, SeekEntry, SidePick, clock_words, kind_index,
 };
 
+use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::{ClockSpec, GameResult, ResultReason};
-use chaupal_shared::{AnyGame, GameKind, Side};
 
 use crate::geometry::CellName;
 use crate::play::{Ending, Match, Seats};

@@ -2,8 +2,8 @@
 //! the replay), following its progress, keeping it on the replay, and "play from here": a new
 //! game against the computer from the position the replay shows.
 
-use chaupal_shared::Side;
-use chaupal_shared::review::GameReview;
+use chaupal_rules::Side;
+use chaupal_rules::review::GameReview;
 
 use super::{App, EnginePick, OpponentPick, Outgoing, Screen, SidePick, Tone};
 use crate::play::Match;
@@ -142,8 +142,8 @@ mod tests {
     use crate::app::{Action, Event};
     use crate::play::Seats;
     use crate::review::notes::tests::sample;
+    use chaupal_rules::{AnyGame, GameKind};
     use chaupal_shared::protocol::{GameId, GameResult, ResultReason};
-    use chaupal_shared::{AnyGame, GameKind};
 
     /// A connected client on the game-over screen of server game 42: the first four moves of
     /// the sample review's game, then the tigers resigned.

@@ -2,7 +2,7 @@
 //! top (selection, legal destinations, last move, hint). Shapes and letters only: the fonts are
 //! the only bundled art.
 
-use chaupal_shared::{GameKind, Side};
+use chaupal_rules::{GameKind, Side};
 use macroquad::prelude::*;
 
 use super::Fonts;
@@ -572,13 +572,13 @@ fn sholo_guti(v: &SholoGutiView, frame: &Frame, marks: &Marks, fonts: &Fonts) {
     let field = unit_rect(frame, Unit { x: 0.0, y: 2.0 }, Unit { x: 4.0, y: 6.0 });
     paint::fill(field, alpha(theme::WOOD_DARK, 0.22));
     let w = frame.px(0.05).max(1.5);
-    for l in chaupal_shared::sholo_guti::board::LINES {
+    for l in chaupal_rules::sholo_guti::board::LINES {
         let pts: Vec<Px> = l.split(' ').filter_map(|n| at(&view, frame, n)).collect();
         for pair in pts.windows(2) {
             line(pair[0], pair[1], w, theme::INK);
         }
     }
-    for name in chaupal_shared::sholo_guti::board::NAMES {
+    for name in chaupal_rules::sholo_guti::board::NAMES {
         if let Some(p) = at(&view, frame, name) {
             draw_circle(p.x, p.y, frame.px(0.075), theme::INK);
         }

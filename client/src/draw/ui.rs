@@ -393,7 +393,7 @@ impl<'a> Ui<'a> {
     }
 
     /// A game's name in the player's language.
-    pub fn game(&self, kind: chaupal_shared::GameKind) -> String {
+    pub fn game(&self, kind: chaupal_rules::GameKind) -> String {
         self.words.say(&crate::terms::game_name(kind))
     }
 

@@ -7,7 +7,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use chaupal_shared::AnyGame;
+use chaupal_rules::AnyGame;
 use chaupal_shared::protocol::{
     Action as Act, AnalysisRequest, ClientMessage, Clocks, Engine, ErrorCode, ErrorReply,
     GameEvent, GameId, GameSetup, GameSnapshot, GameStatus, GameSummary, LobbyEvent, Opponent,
@@ -846,10 +846,10 @@ mod tests {
     use super::*;
     use crate::app::Screen;
     use crate::replay::Replay;
+    use chaupal_rules::{GameKind, Side};
     use chaupal_shared::protocol::{
         ClockSpec, GameResult, LimitsInfo, PlayerInfo, SeatInfo, SeatPresence, Welcome,
     };
-    use chaupal_shared::{GameKind, Side};
 
     const SERVER: &str = "ws://127.0.0.1:7878";
 
@@ -1546,8 +1546,8 @@ mod tests {
     }
 
     /// A review of the two moves of game 30 (`c3`, `a1-b2`).
-    fn review_of_30() -> chaupal_shared::review::GameReview {
-        use chaupal_shared::review::{GameReview, MoveClass, PlyReview};
+    fn review_of_30() -> chaupal_rules::review::GameReview {
+        use chaupal_rules::review::{GameReview, MoveClass, PlyReview};
         let ply = |n: u32, side: Side, played: &str, class: MoveClass| PlyReview {
             ply: n,
             side,

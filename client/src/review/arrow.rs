@@ -3,7 +3,7 @@
 //! single cell (a goat placed in Bagh Chal, a Kalah house sown). The cells come from the move's
 //! notation the way a clicked move's do ([`move_path`]); only cells the board has are used.
 
-use chaupal_shared::AnyGame;
+use chaupal_rules::AnyGame;
 
 use crate::geometry::{self, CellName, Unit};
 use crate::selection::move_path;
@@ -60,7 +60,7 @@ pub fn best_mark(game: &AnyGame, best: &str) -> Option<BestMark> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaupal_shared::GameKind;
+    use chaupal_rules::GameKind;
 
     fn start(kind: GameKind) -> AnyGame {
         AnyGame::start(kind, [("", ""); 0]).expect("start")

@@ -6,7 +6,7 @@
 //! entries flow into rows. Pixels in, pixels and positions out; the drawing is
 //! `draw::screens::review`'s.
 
-use chaupal_shared::review::{GameReview, MoveClass};
+use chaupal_rules::review::{GameReview, MoveClass};
 
 /// The first player's winning chance, in percent, at each position: `start_chance`, then
 /// `first_chance` after each move (one more than the moves).

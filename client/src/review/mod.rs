@@ -9,7 +9,7 @@ pub mod arrow;
 pub mod graph;
 pub mod notes;
 
-use chaupal_shared::review::GameReview;
+use chaupal_rules::review::GameReview;
 
 use crate::say;
 use crate::words::Phrase;

@@ -9,9 +9,9 @@
 //! (the engine's plies), so "wins in 12 moves" from the position after move 20 ends at move 32.
 //! The verdict counts from the position shown, before the move it judges ([`from_before`]).
 
+use chaupal_rules::review::{GameReview, MoveClass, PlyReview, win_chance};
+use chaupal_rules::{GameKind, Side};
 use chaupal_shared::protocol::Score;
-use chaupal_shared::review::{GameReview, MoveClass, PlyReview, win_chance};
-use chaupal_shared::{GameKind, Side};
 
 use crate::say;
 use crate::terms;
@@ -396,8 +396,8 @@ pub fn next_move(review: &GameReview, shown: usize) -> Option<&PlyReview> {
 pub(crate) mod tests {
     use super::*;
     use crate::words::{Language, Words};
+    use chaupal_rules::review::win_scale;
     use chaupal_shared::protocol::GameId;
-    use chaupal_shared::review::win_scale;
 
     /// The phrase in English.
     fn en(p: Phrase) -> String {

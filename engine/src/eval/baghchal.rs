@@ -4,9 +4,9 @@
 //!
 //! Seed 004 computes `(tiger_score - goat_score) * turn`; so do we, in hundredths of a goat.
 
-use chaupal_shared::baghchal::board::{JUMPS, Points, STEPS, between, bit, points};
-use chaupal_shared::baghchal::{BaghChal, Move, MoveKind};
-use chaupal_shared::{Game, Side};
+use chaupal_rules::baghchal::board::{JUMPS, Points, STEPS, between, bit, points};
+use chaupal_rules::baghchal::{BaghChal, Move, MoveKind};
+use chaupal_rules::{Game, Side};
 
 use crate::game_ai::{EvalInfo, Evaluator, GameAi};
 use crate::value::Value;

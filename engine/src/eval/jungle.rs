@@ -6,9 +6,9 @@
 //! as its text describes (lion and tiger on the river banks, wolf, cat and dog near their own
 //! traps, leopard in the middle aisle). Its blanks (traps, den) are filled in and named below.
 
-use chaupal_shared::jungle::board::bit;
-use chaupal_shared::jungle::{Animal, BoardSize, Geometry, Jungle, Move, Square};
-use chaupal_shared::{Game, Side};
+use chaupal_rules::jungle::board::bit;
+use chaupal_rules::jungle::{Animal, BoardSize, Geometry, Jungle, Move, Square};
+use chaupal_rules::{Game, Side};
 
 use crate::game_ai::{EvalInfo, Evaluator, GameAi};
 use crate::value::Value;

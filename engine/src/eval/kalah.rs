@@ -6,8 +6,8 @@
 //! its value unset unless a row is empty (we return 0), function 3 divides by an empty store
 //! (we return the own store), and function 4 reads A's houses for B (we read the mover's).
 
-use chaupal_shared::kalah::{Kalah, KalahMove};
-use chaupal_shared::{Game, Outcome, Side};
+use chaupal_rules::kalah::{Kalah, KalahMove};
+use chaupal_rules::{Game, Outcome, Side};
 
 use crate::game_ai::{EvalInfo, Evaluator, GameAi};
 use crate::value::{Value, margin_value};

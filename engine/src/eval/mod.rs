@@ -9,11 +9,11 @@ pub(crate) mod sholo_guti_fortress;
 
 #[cfg(test)]
 mod tests {
-    use chaupal_shared::Game;
-    use chaupal_shared::baghchal::BaghChal;
-    use chaupal_shared::jungle::Jungle;
-    use chaupal_shared::kalah::Kalah;
-    use chaupal_shared::sholo_guti::SholoGuti;
+    use chaupal_rules::Game;
+    use chaupal_rules::baghchal::BaghChal;
+    use chaupal_rules::jungle::Jungle;
+    use chaupal_rules::kalah::Kalah;
+    use chaupal_rules::sholo_guti::SholoGuti;
 
     use crate::game_ai::{GameAi, evaluator_named};
 

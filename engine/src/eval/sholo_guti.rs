@@ -3,12 +3,12 @@
 //! no-capture draw), with move hints (longer capture chains first, steps into a capture last),
 //! and what a draw costs and trades are worth to a search playing for a win.
 
-use chaupal_shared::sholo_guti::board::{
+use chaupal_rules::sholo_guti::board::{
     ALL_POINTS, NEIGHBOURS, NO_POINT, POINT_COUNT, RAY_COUNTS, RAY_TO, RAYS, bit,
 };
-use chaupal_shared::sholo_guti::movegen::points;
-use chaupal_shared::sholo_guti::{MAX_PIECES, Move, NO_CAPTURE_LIMIT, SholoGuti};
-use chaupal_shared::{Game, Side};
+use chaupal_rules::sholo_guti::movegen::points;
+use chaupal_rules::sholo_guti::{MAX_PIECES, Move, NO_CAPTURE_LIMIT, SholoGuti};
+use chaupal_rules::{Game, Side};
 
 use crate::game_ai::{EvalInfo, Evaluator, GameAi};
 use crate::value::Value;

@@ -11,12 +11,12 @@
 //! sometimes blind to fortresses that rely on the opponent being unable to get somewhere), and
 //! it looks for a two-state shuffle. A `true` is a proof; a `false` says nothing.
 
-use chaupal_shared::sholo_guti::SholoGuti;
-use chaupal_shared::sholo_guti::board::{
+use chaupal_rules::sholo_guti::SholoGuti;
+use chaupal_rules::sholo_guti::board::{
     ALL_POINTS, MAX_RAYS, NEIGHBOURS, NO_POINT, POINT_COUNT, RAY_COUNTS, RAYS, bit,
 };
-use chaupal_shared::sholo_guti::movegen::points;
-use chaupal_shared::{Game, Side};
+use chaupal_rules::sholo_guti::movegen::points;
+use chaupal_rules::{Game, Side};
 
 /// For each point, the jumps over it: the point a capturing piece stands on and the point it
 /// lands on, `count` of them.
@@ -112,8 +112,8 @@ pub(crate) fn holds_fortress(g: &SholoGuti, side: Side) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaupal_shared::sholo_guti::SholoGutiRules;
-    use chaupal_shared::sholo_guti::board::{NAMES, RANK_FILES};
+    use chaupal_rules::sholo_guti::SholoGutiRules;
+    use chaupal_rules::sholo_guti::board::{NAMES, RANK_FILES};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 

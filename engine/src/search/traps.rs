@@ -163,8 +163,8 @@ impl<G: GameAi> Searcher<'_, G> {
 mod tests {
     use std::sync::atomic::AtomicBool;
 
-    use chaupal_shared::sholo_guti::SholoGuti;
-    use chaupal_shared::{Game, GameKind};
+    use chaupal_rules::sholo_guti::SholoGuti;
+    use chaupal_rules::{Game, GameKind};
 
     use super::{TRAP_MARGIN, TRAP_MIN_GAIN};
     use crate::engines::EngineConfig;

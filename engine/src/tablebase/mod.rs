@@ -20,7 +20,7 @@ pub mod sholo_guti;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use chaupal_shared::{Game, GameKind};
+use chaupal_rules::{Game, GameKind};
 
 use self::baghchal::BaghChalTb;
 pub use self::error::TbError;

@@ -7,13 +7,12 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use chaupal_shared::Game;
+use chaupal_rules::Game;
 
 use super::{Choice, Tablebase, Wdl};
 use crate::perfect::{PerfectPlay, Probe, SearchFn};
-use crate::request::{
-    AiError, EngineSpec, Score, SearchInfo, SearchRequest, SearchResult, SearchStats,
-};
+use crate::request::{AiError, EngineSpec, SearchInfo, SearchRequest, SearchResult, SearchStats};
+use chaupal_rules::score::Score;
 
 /// The level that plays from the databases.
 pub const TOP_LEVEL: u8 = 8;

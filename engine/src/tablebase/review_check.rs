@@ -4,9 +4,10 @@
 
 use std::sync::atomic::AtomicBool;
 
-use chaupal_shared::protocol::{GameId, Score};
-use chaupal_shared::review::{MoveClass, for_opponent};
-use chaupal_shared::{AnyGame, Game};
+use chaupal_rules::record::GameId;
+use chaupal_rules::review::{MoveClass, for_opponent};
+use chaupal_rules::score::Score;
+use chaupal_rules::{AnyGame, Game};
 
 use super::{Tablebase, Wdl};
 use crate::Engine;

@@ -14,11 +14,11 @@ use chaupal_engine::value::Value;
 use chaupal_engine::{EngineSpec, SearchLimits, SearchRequest};
 // What every game's test file uses, so that each needs only `use common::*;`.
 #[allow(unused_imports)]
-pub use chaupal_engine::Score;
-#[allow(unused_imports)]
 pub use chaupal_engine::value::{margin_of, mate_in};
 #[allow(unused_imports)]
-pub use chaupal_shared::{Game, RuleSet};
+pub use chaupal_rules::score::Score;
+#[allow(unused_imports)]
+pub use chaupal_rules::{Game, RuleSet};
 #[allow(unused_imports)]
 pub use proptest::prelude::*;
 

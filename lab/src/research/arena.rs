@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use chaupal_shared::{Game, Side};
+use chaupal_rules::{Game, Side};
 use serde::{Deserialize, Serialize};
 
 use super::entrant::{Entrant, ServerPlay};
@@ -439,7 +439,7 @@ pub fn entrant_totals(records: &[GameRecord], e: usize) -> SideStats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaupal_shared::kalah::Kalah;
+    use chaupal_rules::kalah::Kalah;
 
     fn settings(games: u32, self_play: bool, gauntlet: Option<usize>) -> ArenaSettings {
         ArenaSettings {

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use chaupal_shared::GameKind;
+use chaupal_rules::GameKind;
 
 use chaupal_engine::engines::EngineConfig;
 use chaupal_engine::game_ai::Evaluator;

@@ -328,9 +328,9 @@ pub fn vector_weights<G: Tunable>(names: &[String], v: &[i64]) -> G::Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaupal_shared::Game;
-    use chaupal_shared::kalah::{Kalah, KalahRules};
-    use chaupal_shared::rules::RuleSet;
+    use chaupal_rules::Game;
+    use chaupal_rules::kalah::{Kalah, KalahRules};
+    use chaupal_rules::rules::RuleSet;
 
     #[test]
     fn operators_keep_length_and_tournaments_prefer_the_fit() {

@@ -10,7 +10,7 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use chaupal_shared::{AnyGame, GameKind};
+use chaupal_rules::{AnyGame, GameKind};
 use serde::{Deserialize, Serialize};
 
 use super::ToolError;

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use chaupal_shared::GameKind;
+use chaupal_rules::GameKind;
 
 use super::ToolError;
 use super::setup::set_up_game;
@@ -128,7 +128,7 @@ pub fn run_bestmove(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaupal_engine::Score;
+    use chaupal_rules::score::Score;
 
     #[test]
     fn engine_help_lists_every_algorithm_and_the_levels() {

@@ -10,7 +10,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use chaupal_shared::{Game, GameKind};
+use chaupal_rules::{Game, GameKind};
 
 use super::ToolError;
 use super::setup::set_up_game;

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use chaupal_shared::GameKind;
+use chaupal_rules::GameKind;
 use chaupal_shared::levels::LEVELS;
 
 use super::ToolError;

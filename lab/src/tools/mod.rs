@@ -22,14 +22,14 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum ToolError {
     #[error(transparent)]
-    Rule(#[from] chaupal_shared::RuleError),
+    Rule(#[from] chaupal_rules::RuleError),
     #[error(transparent)]
-    Position(#[from] chaupal_shared::PositionError),
+    Position(#[from] chaupal_rules::PositionError),
     #[error("move {index} ('{text}'): {source}")]
     Move {
         index: usize,
         text: String,
-        source: chaupal_shared::MoveError,
+        source: chaupal_rules::MoveError,
     },
     #[error("{0}")]
     Usage(String),

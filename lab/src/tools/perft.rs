@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use chaupal_shared::GameKind;
+use chaupal_rules::GameKind;
 
 use super::ToolError;
 use super::setup::set_up_game;

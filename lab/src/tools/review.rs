@@ -15,10 +15,10 @@ use std::sync::atomic::AtomicBool;
 use chaupal_engine::Engine;
 use chaupal_engine::progress::Progress;
 use chaupal_engine::review::{self, DEFAULT_BUDGET_MS, MAX_BUDGET_MS, ReviewError};
+use chaupal_rules::record::Record;
+use chaupal_rules::review::GameReview;
+use chaupal_rules::{AnyGame, GameKind};
 use chaupal_shared::protocol::{GameId, Score};
-use chaupal_shared::record::Record;
-use chaupal_shared::review::GameReview;
-use chaupal_shared::{AnyGame, GameKind};
 
 use super::ToolError;
 use super::bars::Bars;

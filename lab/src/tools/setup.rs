@@ -1,8 +1,8 @@
 //! Setting up a game from command-line options: rule pairs, a start position and moves to play.
 //! Shared by every tool that takes `GAME [--rule KEY=VALUE]... [--position TEXT] [--moves "..."]`.
 
-use chaupal_shared::rules::split_pair;
-use chaupal_shared::{AnyGame, GameKind};
+use chaupal_rules::rules::split_pair;
+use chaupal_rules::{AnyGame, GameKind};
 
 use super::ToolError;
 

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use chaupal_shared::kalah::Kalah;
-use chaupal_shared::{AnyGame, Game, GameKind};
+use chaupal_rules::kalah::Kalah;
+use chaupal_rules::{AnyGame, Game, GameKind};
 
 use super::ToolError;
 use super::setup::set_up_game;

@@ -23,8 +23,8 @@ use chaupal_engine::tablebase::baghchal::index::{self, Indexer};
 use chaupal_engine::tablebase::baghchal::solve::{self as baghchal_solve, SolveOptions};
 use chaupal_engine::tablebase::sholo_guti::index::{Layout, MAX_PIECES};
 use chaupal_engine::tablebase::{baghchal, sholo_guti};
-use chaupal_shared::baghchal::board::GOATS_TOTAL;
-use chaupal_shared::{Game, GameKind};
+use chaupal_rules::baghchal::board::GOATS_TOTAL;
+use chaupal_rules::{Game, GameKind};
 
 use super::ToolError;
 use super::bars::Bars;

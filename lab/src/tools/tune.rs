@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use chaupal_shared::{AnyGame, GameKind};
+use chaupal_rules::{AnyGame, GameKind};
 
 use super::ToolError;
 use super::arena::progress_bar;
@@ -208,7 +208,7 @@ fn write_weights<G: Tunable>(path: &Path, weights: &G::Weights) -> Result<(), To
 
 #[cfg(test)]
 mod tests {
-    use chaupal_shared::kalah::Kalah;
+    use chaupal_rules::kalah::Kalah;
 
     use super::*;
     use chaupal_engine::weights::load;

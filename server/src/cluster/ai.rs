@@ -15,7 +15,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use chaupal_engine::{SearchRequest, SearchResult};
-use chaupal_shared::{AnyGame, GameKind};
+use chaupal_rules::{AnyGame, GameKind};
 use serde::{Deserialize, Serialize};
 
 use super::{Cluster, wire};

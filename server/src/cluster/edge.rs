@@ -10,8 +10,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use chaupal_shared::AnyGame;
-use chaupal_shared::Side;
+use chaupal_rules::AnyGame;
+use chaupal_rules::Side;
 use chaupal_shared::protocol::{
     Action, ErrorCode, ErrorReply, GameId, PlayerId, ServerMessage, Version,
 };

@@ -5,7 +5,7 @@
 //! message that does not decode, names a node that is not a valid node name, or speaks of a
 //! connection or game the receiver does not hold is dropped and logged.
 
-use chaupal_shared::Side;
+use chaupal_rules::Side;
 use chaupal_shared::codec::{self, CodecError};
 use chaupal_shared::protocol::{
     Action, ErrorReply, GameId, GameSummary, LobbyEvent, PlayerId, SeekId, ServerMessage, Version,

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use chaupal_shared::AnyGame;
+use chaupal_rules::AnyGame;
 use chaupal_shared::protocol::{
     AnalysisRequest, Engine, ErrorCode, ErrorReply, GameId, GameStatus, GameSummary, LobbyEvent,
     PlayerId, PlayerInfo, RatingInfo, Reply, Request, ServerMessage,

@@ -5,10 +5,10 @@
 
 use std::time::Duration;
 
+use chaupal_rules::{MoveError, Side};
 use chaupal_shared::protocol::{
     Action, ErrorCode, ErrorReply, GameEvent, GameResult, GameStatus, PlayerId, ResultReason,
 };
-use chaupal_shared::{MoveError, Side};
 use tokio::time::Instant;
 
 use super::Room;

@@ -27,11 +27,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::{
     Action, ClockSpec, ErrorCode, ErrorReply, GameEvent, GameId, GameResult, GameStatus, PlayerId,
     ResultReason, ServerMessage, Version,
 };
-use chaupal_shared::{AnyGame, GameKind, Side};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 

@@ -24,11 +24,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use chaupal_rules::{AnyGame, Side};
 use chaupal_shared::protocol::{
     Action, ErrorCode, ErrorReply, GameEvent, GameId, GameResult, GameStatus, GameSummary,
     PlayerId, ResultReason, ServerMessage, Turn, Version,
 };
-use chaupal_shared::{AnyGame, Side};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tokio_util::sync::{CancellationToken, DropGuard};

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use chaupal_shared::Side;
+use chaupal_rules::Side;
 use chaupal_shared::protocol::{GameSnapshot, GameSummary, SeatPresence, ServerMessage};
 use tokio::time::Instant;
 

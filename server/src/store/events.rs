@@ -2,7 +2,7 @@
 //! that writes a group of them, as a few multi-row statements ([`super::batch`]), inside the
 //! writer's transaction ([`super::writer`]).
 
-use chaupal_shared::GameKind;
+use chaupal_rules::GameKind;
 use chaupal_shared::protocol::{GameId, GameResult, Version};
 use sqlx::AnyConnection;
 use sqlx::Row;
@@ -225,7 +225,7 @@ async fn update_ratings(
                 .unwrap_or_default(),
         };
     }
-    let first_won = result.winner.map(|w| w == chaupal_shared::Side::First);
+    let first_won = result.winner.map(|w| w == chaupal_rules::Side::First);
     let (a, b) = rate(current[0], current[1], first_won);
     for (i, new) in [a, b].into_iter().enumerate() {
         if rated.fixed[i].is_some() {

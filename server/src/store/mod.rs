@@ -26,8 +26,9 @@ mod writer;
 use std::sync::Arc;
 use std::time::Duration;
 
+use chaupal_rules::GameKind;
+use chaupal_shared::protocol::Engine;
 use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId, PlayerId, Version};
-use chaupal_shared::{GameKind, protocol::Engine};
 use sqlx::AnyPool;
 use sqlx::Row;
 use sqlx::any::AnyPoolOptions;
@@ -491,7 +492,7 @@ impl Store {
         &self,
         game: &NewGame,
         moves: &[String],
-        winner: Option<chaupal_shared::Side>,
+        winner: Option<chaupal_rules::Side>,
         reason: Option<&str>,
         now_ms: u64,
     ) -> Result<GameId, StoreError> {

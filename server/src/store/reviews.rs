@@ -1,8 +1,8 @@
 //! Game reviews kept with their records: one row per reviewed game, the review as JSON, so a
 //! second request for it is answered at once and says exactly what the first did.
 
+use chaupal_rules::review::GameReview;
 use chaupal_shared::protocol::GameId;
-use chaupal_shared::review::GameReview;
 use sqlx::Row;
 
 use super::{Store, StoreError, to_i64, writer};

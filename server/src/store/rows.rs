@@ -1,10 +1,10 @@
 //! The game row: how a game's set-up and state are kept in the `games` table.
 
+use chaupal_rules::{GameKind, Side};
 use chaupal_shared::protocol::{
     ClockSpec, Engine, GameId, GameResult, GameStatus, GameSummary, PlayerId, PlayerInfo,
     ResultReason, RulePair, SeatInfo, Version,
 };
-use chaupal_shared::{GameKind, Side};
 use sqlx::AnyConnection;
 use sqlx::Row;
 use sqlx::any::AnyRow;
@@ -60,8 +60,8 @@ pub struct NewGame {
 impl NewGame {
     /// The game's start: its start position (or the usual start) under its rules; the reason
     /// when a stored record cannot set it up.
-    pub fn start(&self) -> Result<chaupal_shared::AnyGame, String> {
-        use chaupal_shared::AnyGame;
+    pub fn start(&self) -> Result<chaupal_rules::AnyGame, String> {
+        use chaupal_rules::AnyGame;
         let pairs: Vec<(&str, &str)> = self
             .rules
             .iter()

@@ -4,8 +4,8 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use chaupal_rules::{GameKind, Side};
 use chaupal_shared::protocol::{ClockSpec, GameResult, GameStatus, ResultReason, RulePair};
-use chaupal_shared::{GameKind, Side};
 use sqlx::Connection;
 
 use super::*;

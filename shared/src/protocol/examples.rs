@@ -7,16 +7,17 @@
 use super::request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, Opponent};
 use super::server::{
     Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, LimitsInfo, LobbyEvent,
-    PlayerInfo, RatingInfo, Reply, ResultReason, Score, SearchLine, SeatInfo, SeatPresence,
-    SeekInfo, ServerMessage, Turn, Welcome,
+    PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo, SeatPresence, SeekInfo,
+    ServerMessage, Turn, Welcome,
 };
 use super::{
     ClockSpec, ErrorCode, ErrorReply, GameId, PlayerId, RulePair, SeekId, SideChoice,
     request::Request,
 };
-use crate::any::{AnyGame, GameKind};
-use crate::game::{EndReason, Side};
-use crate::review::{GameReview, MoveClass, PlyReview};
+use chaupal_rules::any::AnyGame;
+use chaupal_rules::game::{EndReason, GameKind, Side};
+use chaupal_rules::review::{GameReview, MoveClass, PlyReview};
+use chaupal_rules::score::Score;
 
 /// The name of a request, as its JSON tag.
 pub fn request_name(r: &Request) -> &'static str {

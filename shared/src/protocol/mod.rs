@@ -27,12 +27,15 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub use chaupal_rules::record::{ClockSpec, GameId};
+pub use chaupal_rules::rules::RulePair;
+pub use chaupal_rules::score::Score;
 pub use error::{ErrorCode, ErrorReply};
 pub use request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, Opponent, Request};
 pub use server::{
     Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, LimitsInfo, LobbyEvent,
-    PlayerInfo, RatingInfo, Reply, ResultReason, Score, SearchLine, SeatInfo, SeatPresence,
-    SeekInfo, ServerMessage, Turn, Welcome,
+    PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo, SeatPresence, SeekInfo,
+    ServerMessage, Turn, Welcome,
 };
 
 /// The protocol version a client states first on every connection.
@@ -56,11 +59,6 @@ macro_rules! id_type {
 }
 
 id_type!(
-    /// A game, as numbered by the server (also the key of its record).
-    GameId,
-    "game "
-);
-id_type!(
     /// An open seek or private invitation in the lobby (not yet a game).
     SeekId,
     "seek "
@@ -74,44 +72,6 @@ id_type!(
 /// The number of a game event: the game's first event is version 1; a snapshot carries the
 /// version of the last event it includes (0 for a game where nothing happened yet).
 pub type Version = u64;
-
-/// One rule option, `key=value`, as the rule book names it (see docs/NOTATION.md).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct RulePair {
-    pub key: String,
-    pub value: String,
-}
-
-impl RulePair {
-    pub fn new(key: impl Into<String>, value: impl Into<String>) -> Self {
-        RulePair {
-            key: key.into(),
-            value: value.into(),
-        }
-    }
-}
-
-/// A time control: each side starts with `initial_ms` and gains `increment_ms` after each of its
-/// moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct ClockSpec {
-    pub initial_ms: u64,
-    pub increment_ms: u64,
-}
-
-impl fmt::Display for ClockSpec {
-    /// `300+5`: initial seconds plus increment seconds (fractions shown when present).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fn secs(ms: u64) -> String {
-            if ms % 1000 == 0 {
-                (ms / 1000).to_string()
-            } else {
-                format!("{}.{:03}", ms / 1000, ms % 1000)
-            }
-        }
-        write!(f, "{}+{}", secs(self.initial_ms), secs(self.increment_ms))
-    }
-}
 
 /// Which side the creator of a game wants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

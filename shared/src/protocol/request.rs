@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{ClockSpec, GameId, PlayerId, RulePair, SeekId, SideChoice, Version};
-use crate::any::GameKind;
-use crate::game::Side;
+use chaupal_rules::game::GameKind;
+use chaupal_rules::game::Side;
 
 /// One frame from a client: a request and the client's id for it. The reply (or error reply)
 /// to it carries the same id; the server never interprets the id.

@@ -4,10 +4,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::request::Engine;
-use super::{ClockSpec, ErrorReply, GameId, PlayerId, RulePair, SeekId, SideChoice, Version};
-use crate::any::GameKind;
-use crate::game::{EndReason, Side};
-use crate::review::GameReview;
+use super::{
+    ClockSpec, ErrorReply, GameId, PlayerId, RulePair, Score, SeekId, SideChoice, Version,
+};
+use chaupal_rules::game::GameKind;
+use chaupal_rules::game::{EndReason, Side};
+use chaupal_rules::review::GameReview;
 
 /// One frame from the server.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -434,20 +436,4 @@ pub struct SearchLine {
     pub score: Score,
     pub nodes: u64,
     pub pv: Vec<String>,
-}
-
-/// A score from the side to move's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Score {
-    /// Hundredths of a unit (like chess centipawns).
-    Cp(i32),
-    /// A forced win in this many plies.
-    Win(u32),
-    /// A forced loss in this many plies.
-    Loss(u32),
-    /// Kalah: the exact final seed margin with perfect play.
-    Margin(i32),
-    /// A draw with perfect play (a solved database's verdict).
-    Draw,
 }

@@ -49,7 +49,7 @@ fn every_error_code_round_trips_and_has_its_documented_name() {
 
 #[test]
 fn result_reasons_have_names_that_read_back() {
-    use crate::game::EndReason;
+    use chaupal_rules::game::EndReason;
     let reasons = [
         ResultReason::Rules(EndReason::CaptureTarget),
         ResultReason::Rules(EndReason::NoLegalMove),
@@ -124,7 +124,7 @@ fn a_bot_may_leave_out_empty_lists_and_the_turns_flag() {
         panic!("{:?}", msg.request)
     };
     assert!(setup.rules.is_empty());
-    assert_eq!(setup.game, crate::GameKind::Kalah);
+    assert_eq!(setup.game, chaupal_rules::GameKind::Kalah);
     let analyse = r#"{"id":3,"request":{"analyse":{"game":"baghchal","position":null,
         "engine":{"level":{"level":2}}}}}"#;
     let msg: ClientMessage = decode_json(analyse, DEFAULT_MESSAGE_LIMIT).unwrap();
@@ -142,20 +142,23 @@ fn a_bot_may_leave_out_empty_lists_and_the_turns_flag() {
 /// names a rule at its default value.
 #[test]
 fn the_examples_name_no_rule_at_its_default() {
-    let check = |kind: crate::GameKind, rules: &[crate::protocol::RulePair], title: &str| {
-        let default = crate::AnyGame::start(kind, std::iter::empty::<(&str, &str)>()).unwrap();
-        for pair in rules {
-            let game = crate::AnyGame::start(kind, [(pair.key.as_str(), pair.value.as_str())])
-                .unwrap_or_else(|e| panic!("{title}: {pair:?}: {e}"));
-            assert_ne!(
-                game.position_text(),
-                default.position_text(),
-                "{title}: {}={} is the default",
-                pair.key,
-                pair.value
-            );
-        }
-    };
+    let check =
+        |kind: chaupal_rules::GameKind, rules: &[crate::protocol::RulePair], title: &str| {
+            let default =
+                chaupal_rules::AnyGame::start(kind, std::iter::empty::<(&str, &str)>()).unwrap();
+            for pair in rules {
+                let game =
+                    chaupal_rules::AnyGame::start(kind, [(pair.key.as_str(), pair.value.as_str())])
+                        .unwrap_or_else(|e| panic!("{title}: {pair:?}: {e}"));
+                assert_ne!(
+                    game.position_text(),
+                    default.position_text(),
+                    "{title}: {}={} is the default",
+                    pair.key,
+                    pair.value
+                );
+            }
+        };
     for (title, msg) in requests() {
         if let Request::CreateGame(setup) = &msg.request {
             check(setup.game, &setup.rules, &title);
@@ -232,7 +235,7 @@ fn a_rating_that_is_not_finite_does_not_decode() {
                         name: "asha".to_owned(),
                     },
                     ratings: vec![RatingInfo {
-                        kind: crate::GameKind::Kalah,
+                        kind: chaupal_rules::GameKind::Kalah,
                         rating,
                         deviation,
                         games: 2,

@@ -3,11 +3,11 @@
 
 use std::sync::atomic::Ordering;
 
+use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::{
     Action, Engine, GameEvent, GameId, GameSetup, Opponent, Reply, Request, ServerMessage,
     SideChoice,
 };
-use chaupal_shared::{AnyGame, GameKind, Side};
 use tokio::sync::watch;
 use tokio::time::{Instant, sleep_until};
 

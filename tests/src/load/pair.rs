@@ -5,10 +5,10 @@
 //! The latency of a move is measured from the moment the mover sends it until the opponent's
 //! connection receives the event.
 
+use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::{
     Action, GameEvent, GameId, GameSetup, Opponent, Reply, Request, ServerMessage, SideChoice,
 };
-use chaupal_shared::{AnyGame, GameKind, Side};
 use tokio::sync::watch;
 use tokio::time::{Instant, sleep_until};
 

@@ -2,7 +2,7 @@
 //! screen taller than the window, a game's title, a side's colours, the engine's hint, and the
 //! list of moves.
 
-use chaupal_shared::{AnyGame, GameKind, Side};
+use chaupal_rules::{AnyGame, GameKind, Side};
 use macroquad::prelude::*;
 
 use crate::app::{Action, App, Field, PlayMode};

@@ -4,7 +4,7 @@
 //! the players, their clocks, the status, a look back at an earlier position, the counters and
 //! the buttons of play.
 
-use chaupal_shared::{GameKind, Side};
+use chaupal_rules::{GameKind, Side};
 use macroquad::prelude::*;
 
 use super::common::{
@@ -778,7 +778,7 @@ mod tests {
     use crate::layout::tests::SIZES;
     use crate::layout::{Window, label_fit, row_h};
     use crate::words::{Language, Words};
-    use chaupal_shared::{AnyGame, GameKind};
+    use chaupal_rules::{AnyGame, GameKind};
 
     /// The panel of a game screen in a window of `w` x `h`, as `draw` lays it out.
     fn panel(w: f32, h: f32, kind: GameKind) -> (Area, f32, bool) {

@@ -5,7 +5,7 @@
 //! the server can review has its room for the review from the start, so the board stays put
 //! when the review is asked for, runs and arrives ([`split`]).
 
-use chaupal_shared::Side;
+use chaupal_rules::Side;
 use macroquad::prelude::*;
 
 use super::common::{aspect, game_title, gap, hint_block, move_list};
@@ -361,7 +361,7 @@ mod tests {
     use crate::layout::{Window, tests::SIZES};
     use crate::review::Parts;
     use crate::review::notes::tests::sample;
-    use chaupal_shared::{AnyGame, GameKind};
+    use chaupal_rules::{AnyGame, GameKind};
 
     /// A replay of the sample review's Bagh Chal game, kept by the server when `game` is set.
     fn replay(game: Option<u64>) -> Replay {

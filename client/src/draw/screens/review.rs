@@ -5,8 +5,8 @@
 //! arithmetic and the words are [`crate::review`]'s; this only lays them out, draws them and
 //! turns clicks into actions.
 
-use chaupal_shared::review::{GameReview, MoveClass};
-use chaupal_shared::{GameKind, Side};
+use chaupal_rules::review::{GameReview, MoveClass};
+use chaupal_rules::{GameKind, Side};
 use macroquad::prelude::*;
 
 use super::common::side_colour;

@@ -2,7 +2,7 @@
 //! the four games and how to play them here. On a phone the example comes first and the rules
 //! under it, and the screen scrolls.
 
-use chaupal_shared::{AnyGame, GameKind};
+use chaupal_rules::{AnyGame, GameKind};
 use macroquad::prelude::*;
 
 use super::common::{gap, scroll, split};

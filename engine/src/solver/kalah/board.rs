@@ -212,8 +212,8 @@ impl Geometry {
 
 #[cfg(test)]
 mod tests {
-    use chaupal_shared::kalah::{Kalah, KalahMove, KalahRules};
-    use chaupal_shared::{Game, Side};
+    use chaupal_rules::kalah::{Kalah, KalahMove, KalahRules};
+    use chaupal_rules::{Game, Side};
 
     use super::*;
 

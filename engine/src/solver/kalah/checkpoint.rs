@@ -233,8 +233,8 @@ pub fn value_in_slices(
 mod tests {
     use super::*;
     use crate::solver::kalah::{board_of, geometry};
-    use chaupal_shared::Game;
-    use chaupal_shared::kalah::{Kalah, KalahRules};
+    use chaupal_rules::Game;
+    use chaupal_rules::kalah::{Kalah, KalahRules};
 
     /// Kalah(4,3) without empty capture, its start board and its exact value (25 298 nodes).
     fn small() -> (Geometry, u128, i32) {

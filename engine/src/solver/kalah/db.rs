@@ -9,7 +9,7 @@
 //! Levels are built bottom-up by seed count. A move either puts a seed in a store (the board
 //! drops to a lower level, already known) or only moves seeds rightwards within the mover's row
 //! and passes the turn (the same level); such moves never cycle (the module notes of
-//! `chaupal_shared::kalah` prove it), so a memoised recursion within the level terminates.
+//! `chaupal_rules::kalah` prove it), so a memoised recursion within the level terminates.
 
 use std::io::{self, Read, Write};
 

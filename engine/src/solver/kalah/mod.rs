@@ -32,8 +32,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use chaupal_shared::Game;
-use chaupal_shared::kalah::{Kalah, KalahRules};
+use chaupal_rules::Game;
+use chaupal_rules::kalah::{Kalah, KalahRules};
 
 use crate::tablebase::TbError;
 pub use board::Geometry;

@@ -14,17 +14,16 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use chaupal_shared::kalah::Kalah;
-use chaupal_shared::{Game, GameKind};
+use chaupal_rules::kalah::Kalah;
+use chaupal_rules::{Game, GameKind};
 
 use super::book::{self, Book};
 use super::db::MAX_DB_SEEDS;
 use super::search::Limits;
 use super::{Databases, EndgameDb, Geometry, Solver, board_of, geometry, store_margin};
 use crate::perfect::{PerfectPlay, Probe, SearchFn};
-use crate::request::{
-    AiError, EngineSpec, Score, SearchInfo, SearchRequest, SearchResult, SearchStats,
-};
+use crate::request::{AiError, EngineSpec, SearchInfo, SearchRequest, SearchResult, SearchStats};
+use chaupal_rules::score::Score;
 
 /// The level that plays perfectly where it can.
 pub(crate) const PERFECT_LEVEL: u8 = 8;

@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use chaupal_shared::kalah::{Kalah, KalahRules};
-use chaupal_shared::{Game, Side};
+use chaupal_rules::kalah::{Kalah, KalahRules};
+use chaupal_rules::{Game, Side};
 
 use super::search::Limits;
 use super::*;
@@ -199,7 +199,8 @@ fn a_cancelled_search_gives_up() {
 #[test]
 fn level_8_plays_a_book_position_without_searching() {
     use crate::perfect::{PerfectPlay, Probe};
-    use crate::{EngineSpec, Score, SearchLimits, SearchRequest};
+    use crate::{EngineSpec, SearchLimits, SearchRequest};
+    use chaupal_rules::score::Score;
     use play::KalahPlayer;
     let rules = KalahRules::new(4, 3, false).unwrap();
     let game = Kalah::start(rules);

@@ -16,7 +16,7 @@ use super::index::Indexer;
 use super::solve::{MAX_CAPTURES_TO_WIN, Solved, plies_of};
 use crate::tablebase::error::TbError;
 use crate::tablebase::format;
-use chaupal_shared::baghchal::board::GOATS_TOTAL;
+use chaupal_rules::baghchal::board::GOATS_TOTAL;
 
 /// The first bytes of a database file.
 pub(crate) const MAGIC: &[u8; 8] = b"CHPLBCTB";

@@ -8,7 +8,7 @@
 //! that are themselves symmetric keep every goat set, so a few symmetric positions are stored
 //! twice (each solved on its own; the tests check that they agree).
 
-use chaupal_shared::baghchal::board::{ALL_POINTS, POINT_COUNT, Points, SIDE_LEN};
+use chaupal_rules::baghchal::board::{ALL_POINTS, POINT_COUNT, Points, SIDE_LEN};
 
 /// The symmetries of the square.
 pub(crate) const SYMMETRIES: usize = 8;
@@ -310,7 +310,7 @@ fn next_same_popcount(x: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaupal_shared::baghchal::board::{JUMPS, STEPS};
+    use chaupal_rules::baghchal::board::{JUMPS, STEPS};
 
     #[test]
     fn symmetries_keep_the_lines_and_are_distinct() {

@@ -16,10 +16,10 @@ pub(crate) mod swindle;
 
 use std::path::Path;
 
-use chaupal_shared::Game;
-use chaupal_shared::Side;
-use chaupal_shared::baghchal::{BaghChal, Move, Repetition};
-use chaupal_shared::game::Outcome;
+use chaupal_rules::Game;
+use chaupal_rules::Side;
+use chaupal_rules::baghchal::{BaghChal, Move, Repetition};
+use chaupal_rules::game::Outcome;
 
 use self::file::{Decoded, SideCounts};
 use self::index::Indexer;

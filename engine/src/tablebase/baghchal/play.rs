@@ -5,8 +5,8 @@
 //! search's move would give the draw away, the move that leaves the opponent the most losing
 //! replies ([`swindle`]) instead.
 
-use chaupal_shared::baghchal::{BaghChal, Move};
-use chaupal_shared::{EndReason, Game};
+use chaupal_rules::baghchal::{BaghChal, Move};
+use chaupal_rules::{EndReason, Game};
 
 use super::{BaghChalTb, swindle};
 use crate::perfect::SearchFn;

@@ -20,7 +20,7 @@
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use chaupal_shared::baghchal::board::{
+use chaupal_rules::baghchal::board::{
     ALL_POINTS, GOATS_TOTAL, JUMPS, Points, STEPS, TIGER_COUNT, between, bit, points,
 };
 

@@ -7,8 +7,8 @@
 
 use std::cmp::Reverse;
 
-use chaupal_shared::Game;
-use chaupal_shared::baghchal::{BaghChal, Move};
+use chaupal_rules::Game;
+use chaupal_rules::baghchal::{BaghChal, Move};
 
 use super::{BaghChalTb, Wdl};
 

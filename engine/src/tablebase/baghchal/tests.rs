@@ -5,10 +5,10 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
-use chaupal_shared::baghchal::board::{Points, bit};
-use chaupal_shared::baghchal::{BaghChal, BaghChalRules};
-use chaupal_shared::game::Outcome;
-use chaupal_shared::{Game, Side};
+use chaupal_rules::baghchal::board::{Points, bit};
+use chaupal_rules::baghchal::{BaghChal, BaghChalRules};
+use chaupal_rules::game::Outcome;
+use chaupal_rules::{Game, Side};
 
 use super::file;
 use super::index::{Indexer, SYMMETRIES};
@@ -17,7 +17,8 @@ use super::{BaghChalTb, Wdl};
 use crate::perfect::{PerfectPlay, Probe};
 use crate::tablebase::player::TablebasePlayer;
 use crate::tablebase::{Choice, Tablebase, Tablebases, TbError};
-use crate::{Engine, EngineSpec, Memory, Score, SearchLimits, SearchRequest, SearchResult};
+use crate::{Engine, EngineSpec, Memory, SearchLimits, SearchRequest, SearchResult};
+use chaupal_rules::score::Score;
 
 /// The whole game solved under `captures-to-win` = `k` (built once per test binary).
 fn db(k: u8) -> &'static Arc<BaghChalTb> {
@@ -477,7 +478,7 @@ fn the_top_level_plays_from_the_database_and_reports_its_value() {
             continue;
         }
         let (wdl, plies) = tb.value(&g).unwrap();
-        let any = chaupal_shared::AnyGame::BaghChal(g.clone());
+        let any = chaupal_rules::AnyGame::BaghChal(g.clone());
         let mut last = None;
         let result = engine
             .search(
@@ -593,7 +594,7 @@ fn the_last_placements_are_searched_through_to_the_database() {
 }
 
 /// The replies to `mv` the database says lose for the opponent, found with `value` alone.
-fn losing_replies(tb: &BaghChalTb, g: &BaghChal, mv: chaupal_shared::baghchal::Move) -> usize {
+fn losing_replies(tb: &BaghChalTb, g: &BaghChal, mv: chaupal_rules::baghchal::Move) -> usize {
     let mut after = g.clone();
     after.make(mv);
     let mut replies = Vec::new();
@@ -617,7 +618,7 @@ fn losing_replies(tb: &BaghChalTb, g: &BaghChal, mv: chaupal_shared::baghchal::M
 fn drawn_with_choice(
     tb: &BaghChalTb,
     rng: &mut Rng,
-) -> Option<(BaghChal, Choice<chaupal_shared::baghchal::Move>)> {
+) -> Option<(BaghChal, Choice<chaupal_rules::baghchal::Move>)> {
     let captured = rng.below(2) as u8;
     let g = rng.position(captured, 2);
     let choice = tb
@@ -687,7 +688,7 @@ fn when_its_search_would_give_the_draw_away_the_top_level_sets_the_most_traps() 
 #[test]
 fn traps_are_set_in_positions_the_game_has_not_seen() {
     use super::swindle::{best_traps, seen_after};
-    use chaupal_shared::baghchal::{Move, MoveKind};
+    use chaupal_rules::baghchal::{Move, MoveKind};
     let tb = db(2);
     let step_back = |m: Move| Move::step(m.to(), m.from());
     let mut rng = Rng(5150);
@@ -764,7 +765,7 @@ fn a_review_in_the_databases_positions_is_exact_and_finds_the_planted_blunder() 
                 tb.as_ref(),
                 &engine,
                 &start,
-                chaupal_shared::AnyGame::BaghChal,
+                chaupal_rules::AnyGame::BaghChal,
             )
         {
             reviewed += 1;

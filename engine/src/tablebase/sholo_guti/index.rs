@@ -3,7 +3,7 @@
 //! of the other side, plus the colex rank of the other side's set. Overlapping pairs of sets
 //! waste their slots (they are never read).
 
-use chaupal_shared::sholo_guti::board::POINT_COUNT;
+use chaupal_rules::sholo_guti::board::POINT_COUNT;
 
 /// The most pieces on the board a database can cover (memory to build: 6 needs about 0.7 GB,
 /// 7 about 10 GB; the slots of 7, about 2 billion, still fit the solver's `u32` slot lists).

@@ -19,9 +19,9 @@ pub mod text;
 
 use std::path::Path;
 
-use chaupal_shared::game::Outcome;
-use chaupal_shared::sholo_guti::{Move, NO_CAPTURE_LIMIT, SholoGuti};
-use chaupal_shared::{Game, Side};
+use chaupal_rules::game::Outcome;
+use chaupal_rules::sholo_guti::{Move, NO_CAPTURE_LIMIT, SholoGuti};
+use chaupal_rules::{Game, Side};
 
 use self::file::ClassCounts;
 use self::index::Layout;

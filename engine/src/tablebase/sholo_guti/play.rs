@@ -6,7 +6,7 @@
 //! The same database scores covered positions below the root of the top level's search
 //! ([`EndgameTable`]).
 
-use chaupal_shared::sholo_guti::{Move, SholoGuti};
+use chaupal_rules::sholo_guti::{Move, SholoGuti};
 
 use super::SholoGutiTb;
 use crate::game_ai::TablebaseValue;

@@ -7,9 +7,9 @@
 //! count that reaches zero is a loss at k + 1. Levels stop at the no-capture limit: what needs
 //! more than [`NO_CAPTURE_LIMIT`] plies stays a draw.
 
-use chaupal_shared::sholo_guti::NO_CAPTURE_LIMIT;
-use chaupal_shared::sholo_guti::board::{ALL_POINTS, NEIGHBOURS, RAYS, bit};
-use chaupal_shared::sholo_guti::movegen::{Sides, generate, points};
+use chaupal_rules::sholo_guti::NO_CAPTURE_LIMIT;
+use chaupal_rules::sholo_guti::board::{ALL_POINTS, NEIGHBOURS, RAYS, bit};
+use chaupal_rules::sholo_guti::movegen::{Sides, generate, points};
 
 use super::Wdl;
 use super::index::{Layout, all_sets};
@@ -41,7 +41,7 @@ pub const fn decode(v: u16) -> (Wdl, u32) {
 
 /// The point a capture chain ends on and the pieces it takes.
 #[inline]
-pub(crate) fn chain_end(mv: chaupal_shared::sholo_guti::Move) -> (u8, u64) {
+pub(crate) fn chain_end(mv: chaupal_rules::sholo_guti::Move) -> (u8, u64) {
     let mut at = mv.from();
     let mut taken = 0;
     for i in 0..mv.captures() {
@@ -155,7 +155,7 @@ pub(super) fn first_look(
     values: &[u16],
     own: u64,
     enemy: u64,
-    moves: &mut Vec<chaupal_shared::sholo_guti::Move>,
+    moves: &mut Vec<chaupal_rules::sholo_guti::Move>,
 ) -> Start {
     moves.clear();
     generate(Sides { own, enemy }, false, moves);

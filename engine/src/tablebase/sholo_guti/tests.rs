@@ -5,13 +5,13 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
-use chaupal_shared::game::Outcome;
-use chaupal_shared::sholo_guti::board::{
+use chaupal_rules::game::Outcome;
+use chaupal_rules::sholo_guti::board::{
     NAMES, NEIGHBOURS, POINT_COUNT, bit, file_and_rank, point_at, point_named,
 };
-use chaupal_shared::sholo_guti::movegen::points;
-use chaupal_shared::sholo_guti::{Move, SholoGuti, SholoGutiRules};
-use chaupal_shared::{AnyGame, Game, Side};
+use chaupal_rules::sholo_guti::movegen::points;
+use chaupal_rules::sholo_guti::{Move, SholoGuti, SholoGutiRules};
+use chaupal_rules::{AnyGame, Game, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -21,7 +21,8 @@ use super::{SholoGutiTb, Wdl};
 use crate::perfect::{PerfectPlay, Probe};
 use crate::tablebase::player::TablebasePlayer;
 use crate::tablebase::{Tablebase, Tablebases};
-use crate::{Engine, EngineSpec, Memory, Score, SearchLimits, SearchRequest, SearchResult};
+use crate::{Engine, EngineSpec, Memory, SearchLimits, SearchRequest, SearchResult};
+use chaupal_rules::score::Score;
 
 /// The database of at most 4 pieces, built once for all the tests.
 fn tb4() -> &'static Arc<SholoGutiTb> {
@@ -418,7 +419,7 @@ fn the_top_level_trades_into_the_endings_the_database_wins_and_not_into_those_it
     use crate::control::SearchControl;
     use crate::eval::sholo_guti::Chaupal;
     use crate::search::Searcher;
-    use chaupal_shared::GameKind;
+    use chaupal_rules::GameKind;
     let tb = tb4();
     let top = crate::levels::level(GameKind::SholoGuti, 8).unwrap().search;
     assert!(top.tablebase);

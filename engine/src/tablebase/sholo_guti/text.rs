@@ -1,7 +1,7 @@
 //! Position texts from bitboards, for tools and tests that pick positions out of the database.
 
-use chaupal_shared::Side;
-use chaupal_shared::sholo_guti::board::{RANK_FILES, bit, point_at};
+use chaupal_rules::Side;
+use chaupal_rules::sholo_guti::board::{RANK_FILES, bit, point_at};
 
 /// The position text of south's and north's sets, `side` to move, `count` plies since a
 /// capture.

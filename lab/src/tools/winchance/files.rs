@@ -1,15 +1,15 @@
 //! What `chaupal winchance` reads and writes: each game's samples (`GAME.csv`) and run
 //! (`GAME-run.json`), the fits (`summary.json`, `summary.txt`), and the generated text it puts
-//! between markers in docs/AI.md and shared/src/review.rs.
+//! between markers in docs/AI.md and rules/src/review.rs.
 //!
 //! The CSV is the record the table is fitted from: the test that the table in
-//! shared/src/review.rs is the fit of the committed CSVs reads it back with [`read_csv`].
+//! rules/src/review.rs is the fit of the committed CSVs reads it back with [`read_csv`].
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use chaupal_shared::{GameKind, Side};
+use chaupal_rules::{GameKind, Side};
 use serde::{Deserialize, Serialize};
 
 use super::WinchanceError;
@@ -22,7 +22,7 @@ pub const CSV_HEADER: &str = "game,ply,mover,level,cp,result";
 /// A CSV larger than this (bytes) is thinned: every k-th sample is kept.
 pub const CSV_LIMIT: usize = 2_000_000;
 
-/// The markers in docs/AI.md and shared/src/review.rs.
+/// The markers in docs/AI.md and rules/src/review.rs.
 pub const DOC_MARKERS: (&str, &str) = ("<!-- winchance:begin -->", "<!-- winchance:end -->");
 pub const RUST_MARKERS: (&str, &str) = ("// review:scale:begin", "// review:scale:end");
 
@@ -373,7 +373,7 @@ pub fn doc_section(fits: &[GameFit]) -> String {
     out
 }
 
-/// The Rust table shared/src/review.rs holds between its `review:scale` markers.
+/// The Rust table rules/src/review.rs holds between its `review:scale` markers.
 pub fn rust_table(fits: &[GameFit]) -> String {
     let mut out = String::from(
         "/// Each game's winning-chance scale: the evaluation (in its hundredths) at which the side to\n\

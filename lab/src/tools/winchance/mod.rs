@@ -1,12 +1,12 @@
 //! `chaupal winchance`: each game's winning-chance curve, measured from the AI's own games.
 //!
 //! Game reviews turn an evaluation into a winning chance with P(win) = 1/(1+exp(-cp/s)), draws
-//! counting half, one scale s per game (the table in shared/src/review.rs). This tool plays
+//! counting half, one scale s per game (the table in rules/src/review.rs). This tool plays
 //! games between AI levels as the server plays them ([`play`]), records the evaluation of every
 //! searched position with a heuristic score and the mover's final result, fits s by maximum
 //! likelihood with a bootstrap interval over games ([`fit`]), and writes the samples, a plot
 //! and the fits to `--out` ([`files`], [`plot`]). `--write` puts the fits of every `GAME.csv`
-//! in `--out` into shared/src/review.rs and docs/AI.md, so the table is always the fit of the
+//! in `--out` into rules/src/review.rs and docs/AI.md, so the table is always the fit of the
 //! committed samples; a test checks that it is.
 
 pub mod files;
@@ -20,7 +20,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use chaupal_engine::{Engine, EngineSettings};
-use chaupal_shared::{GameKind, Side};
+use chaupal_rules::{GameKind, Side};
 use thiserror::Error;
 
 use self::files::{
@@ -61,8 +61,8 @@ pub struct WinchanceCli {
     /// Play nothing: fit the GAME.csv already in --out again (and redraw the plots).
     #[arg(long)]
     pub refit: bool,
-    /// Put the fits of all four games' CSVs in --out into shared/src/review.rs and docs/AI.md
-    /// (between their markers); run `cargo fmt -p chaupal-shared` afterwards.
+    /// Put the fits of all four games' CSVs in --out into rules/src/review.rs and docs/AI.md
+    /// (between their markers); run `cargo fmt -p chaupal-rules` afterwards.
     #[arg(long)]
     pub write: bool,
     /// The repository root the files of --write are under.
@@ -263,13 +263,13 @@ pub fn run_winchance(
                 all.len()
             )));
         }
-        let review = cli.root.join("shared/src/review.rs");
+        let review = cli.root.join("rules/src/review.rs");
         edit_file(&review, RUST_MARKERS, &rust_table(&all))?;
         let docs = cli.root.join("docs/AI.md");
         edit_file(&docs, DOC_MARKERS, &doc_section(&all))?;
         writeln!(
             out,
-            "wrote {} and {} (now run cargo fmt -p chaupal-shared)",
+            "wrote {} and {} (now run cargo fmt -p chaupal-rules)",
             review.display(),
             docs.display()
         )?;
@@ -360,7 +360,7 @@ mod tests {
         }
         std::fs::create_dir_all(dir.path().join("shared/src")).unwrap();
         std::fs::create_dir_all(dir.path().join("docs")).unwrap();
-        std::fs::write(dir.path().join("shared/src/review.rs"), "no markers\n").unwrap();
+        std::fs::write(dir.path().join("rules/src/review.rs"), "no markers\n").unwrap();
         std::fs::write(dir.path().join("docs/AI.md"), "x\n").unwrap();
         let err = run_winchance(&refit, false, &mut Vec::new())
             .unwrap_err()
@@ -383,19 +383,19 @@ mod tests {
         let fits = fit_dir(&dir, &GameKind::ALL).unwrap();
         for f in &fits {
             assert_eq!(
-                chaupal_shared::review::win_scale(kind_of(f)),
+                chaupal_rules::review::win_scale(kind_of(f)),
                 f.rounded(),
-                "{}: the table in shared/src/review.rs is not the fit of {} (run chaupal \
+                "{}: the table in rules/src/review.rs is not the fit of {} (run chaupal \
                  winchance --refit --write)",
                 f.game,
                 csv_path(&dir, kind_of(f)).display()
             );
         }
-        let review = std::fs::read_to_string(root().join("shared/src/review.rs")).unwrap();
+        let review = std::fs::read_to_string(root().join("rules/src/review.rs")).unwrap();
         assert_eq!(
             files::between(&review, RUST_MARKERS),
             Some(rust_table(&fits).as_str()),
-            "shared/src/review.rs's table is not the one --write writes"
+            "rules/src/review.rs's table is not the one --write writes"
         );
         let docs = std::fs::read_to_string(root().join("docs/AI.md")).unwrap();
         assert_eq!(

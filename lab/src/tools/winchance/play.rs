@@ -13,8 +13,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use chaupal_engine::random::Rng;
-use chaupal_engine::{Engine, EngineSpec, Memory, Score, SearchLimits, SearchRequest};
-use chaupal_shared::{AnyGame, GameKind, Side};
+use chaupal_engine::{Engine, EngineSpec, Memory, SearchLimits, SearchRequest};
+use chaupal_rules::score::Score;
+use chaupal_rules::{AnyGame, GameKind, Side};
 
 use super::WinchanceError;
 
@@ -78,7 +79,7 @@ pub struct Played {
 /// A seed mixed from parts (SplitMix64 of their combination).
 fn mix(parts: &[u64]) -> u64 {
     parts.iter().fold(0x6368_6175_7061_6c21, |acc, &p| {
-        chaupal_shared::zobrist::splitmix64(acc ^ p).1
+        chaupal_rules::zobrist::splitmix64(acc ^ p).1
     })
 }
 

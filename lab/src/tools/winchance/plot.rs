@@ -140,7 +140,7 @@ pub fn calibration(path: &Path, fit: &GameFit, samples: &[Sample]) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaupal_shared::Side;
+    use chaupal_rules::Side;
 
     #[test]
     fn bins_average_their_samples_and_skip_thin_ones() {

@@ -3,7 +3,7 @@
 //! computer player or the invite code, the clock, rated or casual, and the button that starts
 //! it all. Each section draws itself from the top `y` it is given and returns the `y` below it.
 
-use chaupal_shared::{GameKind, Side};
+use chaupal_rules::{GameKind, Side};
 use macroquad::prelude::*;
 
 use super::super::common::text_field;

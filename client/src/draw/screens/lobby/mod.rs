@@ -12,7 +12,7 @@ mod devices;
 mod invite;
 mod lists;
 
-use chaupal_shared::AnyGame;
+use chaupal_rules::AnyGame;
 use macroquad::prelude::*;
 
 use super::common::{field_keys, gap, scroll};

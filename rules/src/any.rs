@@ -4,60 +4,16 @@
 //! a request, a record or a command line). They hold an `AnyGame` and speak to it in notation;
 //! the search and perft use the concrete types through the [`Game`] trait instead.
 
-use std::fmt;
-use std::str::FromStr;
-
-use serde::{Deserialize, Serialize};
-
 use crate::baghchal::BaghChal;
-use crate::game::{Game, MoveError, Outcome, PositionError, Side};
+use crate::game::{Game, GameKind, MoveError, Outcome, PositionError, Side};
 use crate::jungle::Jungle;
 use crate::kalah::Kalah;
 use crate::perft::{divide, perft};
 use crate::rules::{RuleError, RuleSet};
 use crate::sholo_guti::SholoGuti;
 
-/// Which of the four games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameKind {
-    #[serde(rename = "baghchal")]
-    BaghChal,
-    Kalah,
-    Jungle,
-    SholoGuti,
-}
-
+/// What depends on the games themselves: their rule keys and names of sides.
 impl GameKind {
-    /// All four, in a fixed order.
-    pub const ALL: [GameKind; 4] = [
-        GameKind::BaghChal,
-        GameKind::Kalah,
-        GameKind::Jungle,
-        GameKind::SholoGuti,
-    ];
-
-    /// The name used on the command line and in records: `baghchal`, `kalah`, `jungle`,
-    /// `sholo-guti`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::BaghChal => "baghchal",
-            GameKind::Kalah => "kalah",
-            GameKind::Jungle => "jungle",
-            GameKind::SholoGuti => "sholo-guti",
-        }
-    }
-
-    /// The name for people: "Bagh Chal", "Sholo Guti", ...
-    pub const fn title(self) -> &'static str {
-        match self {
-            GameKind::BaghChal => "Bagh Chal",
-            GameKind::Kalah => "Kalah",
-            GameKind::Jungle => "Jungle",
-            GameKind::SholoGuti => "Sholo Guti",
-        }
-    }
-
     /// The rule keys this game knows.
     pub fn rule_keys(self) -> &'static [&'static str] {
         match self {
@@ -76,27 +32,6 @@ impl GameKind {
             GameKind::Jungle => Jungle::side_name(side),
             GameKind::SholoGuti => SholoGuti::side_name(side),
         }
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A game name that is not one of the four.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game '{0}' (known: baghchal, kalah, jungle, sholo-guti)")]
-pub struct UnknownGame(pub String);
-
-impl FromStr for GameKind {
-    type Err = UnknownGame;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        GameKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| UnknownGame(s.to_owned()))
     }
 }
 

@@ -4,8 +4,8 @@
 
 #![allow(clippy::unwrap_used)] // a test: a broken invariant should fail loudly
 
-use chaupal_shared::Game;
-use chaupal_shared::jungle::{BoardSize, Jungle, JungleRules, Move, NO_CAPTURE_LIMIT, Undo};
+use chaupal_rules::Game;
+use chaupal_rules::jungle::{BoardSize, Jungle, JungleRules, Move, NO_CAPTURE_LIMIT, Undo};
 use proptest::prelude::*;
 
 /// A game can last at most this long: every 200 capture-free plies end it unless a capture

@@ -5,8 +5,8 @@
 
 #![allow(clippy::unwrap_used)] // a test: failures should be loud
 
-use chaupal_shared::sholo_guti::{SholoGuti, SholoGutiRules};
-use chaupal_shared::{Game, Outcome};
+use chaupal_rules::sholo_guti::{SholoGuti, SholoGutiRules};
+use chaupal_rules::{Game, Outcome};
 use proptest::prelude::*;
 
 /// A small deterministic random stream (xorshift64*) seeded by proptest.

@@ -4,8 +4,8 @@
 
 #![allow(clippy::unwrap_used)] // a test: helpers unwrap known-good positions and moves
 
-use chaupal_shared::kalah::{Kalah, KalahMove, KalahRules};
-use chaupal_shared::{
+use chaupal_rules::kalah::{Kalah, KalahMove, KalahRules};
+use chaupal_rules::{
     AnyGame, EndReason, Game, GameKind, MoveError, Outcome, PositionError, RuleError, RuleSet, Side,
 };
 
@@ -164,7 +164,7 @@ fn each_sowing_is_one_ply_and_extra_turns_can_follow_one_another() {
     );
     // One ply each: perft 1 counts single sowings, not whole turns.
     let mut game = pos(start);
-    assert_eq!(chaupal_shared::perft::perft(&mut game, 1), 6);
+    assert_eq!(chaupal_rules::perft::perft(&mut game, 1), 6);
 }
 
 #[test]

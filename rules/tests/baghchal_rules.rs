@@ -3,8 +3,8 @@
 
 #![allow(clippy::unwrap_used)] // a test: a bad position or move in a test should fail loudly
 
-use chaupal_shared::baghchal::{BaghChal, BaghChalRules, Repetition};
-use chaupal_shared::{EndReason, Game, MoveError, Outcome, PositionError, RuleSet, Side};
+use chaupal_rules::baghchal::{BaghChal, BaghChalRules, Repetition};
+use chaupal_rules::{EndReason, Game, MoveError, Outcome, PositionError, RuleSet, Side};
 
 /// The position a text describes, under the default rules (rule pairs in the text apply).
 fn pos(text: &str) -> BaghChal {
@@ -509,8 +509,8 @@ fn forbidden_repetition_applies_only_after_placement() {
     let mut a = BaghChal::start(BaghChalRules::default());
     let mut b = BaghChal::start(BaghChalRules::from_pairs([("repetition", "forbidden")]).unwrap());
     assert_eq!(
-        chaupal_shared::perft::perft(&mut a, 4),
-        chaupal_shared::perft::perft(&mut b, 4)
+        chaupal_rules::perft::perft(&mut a, 4),
+        chaupal_rules::perft::perft(&mut b, 4)
     );
 }
 

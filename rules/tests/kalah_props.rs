@@ -6,8 +6,8 @@
 
 use std::collections::HashSet;
 
-use chaupal_shared::kalah::{Kalah, KalahRules};
-use chaupal_shared::{Game, RuleSet};
+use chaupal_rules::kalah::{Kalah, KalahRules};
+use chaupal_rules::{Game, RuleSet};
 use proptest::prelude::*;
 
 /// Far more plies than any Kalah game can last on the largest board: the property below checks
@@ -117,13 +117,13 @@ proptest! {
         });
         let end = last.unwrap();
         let outcome = end.outcome().unwrap();
-        assert_eq!(outcome.reason(), chaupal_shared::EndReason::SeedsCounted);
+        assert_eq!(outcome.reason(), chaupal_rules::EndReason::SeedsCounted);
         let total = rules.total_seeds();
-        let stores = [end.store(chaupal_shared::Side::First), end.store(chaupal_shared::Side::Second)];
+        let stores = [end.store(chaupal_rules::Side::First), end.store(chaupal_rules::Side::Second)];
         assert_eq!(u32::from(stores[0]) + u32::from(stores[1]), total);
         let expected_winner = match stores[0].cmp(&stores[1]) {
-            std::cmp::Ordering::Greater => Some(chaupal_shared::Side::First),
-            std::cmp::Ordering::Less => Some(chaupal_shared::Side::Second),
+            std::cmp::Ordering::Greater => Some(chaupal_rules::Side::First),
+            std::cmp::Ordering::Less => Some(chaupal_rules::Side::Second),
             std::cmp::Ordering::Equal => None,
         };
         assert_eq!(outcome.winner(), expected_winner);

@@ -17,8 +17,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::protocol::{GameId, Score};
-use crate::{GameKind, Side};
+use crate::game::{GameKind, Side};
+use crate::record::GameId;
+use crate::score::Score;
 
 // review:scale:begin
 /// Each game's winning-chance scale: the evaluation (in its hundredths) at which the side to

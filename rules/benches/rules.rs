@@ -1,15 +1,15 @@
 //! Rules speed: make+unmake throughput and perft per game (criterion).
 //!
-//! `cargo bench -p chaupal-shared --bench rules`. Results are recorded in BENCHMARKS.md.
+//! `cargo bench -p chaupal-rules --bench rules`. Results are recorded in BENCHMARKS.md.
 
 use std::hint::black_box;
 
-use chaupal_shared::Game;
-use chaupal_shared::baghchal::BaghChal;
-use chaupal_shared::jungle::Jungle;
-use chaupal_shared::kalah::Kalah;
-use chaupal_shared::perft::perft;
-use chaupal_shared::sholo_guti::SholoGuti;
+use chaupal_rules::Game;
+use chaupal_rules::baghchal::BaghChal;
+use chaupal_rules::jungle::Jungle;
+use chaupal_rules::kalah::Kalah;
+use chaupal_rules::perft::perft;
+use chaupal_rules::sholo_guti::SholoGuti;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// Positions a game reaches in a fixed pseudo-random playout: the sample for make/unmake.

@@ -16,8 +16,8 @@
 use std::fs;
 use std::path::Path;
 
-use chaupal_shared::rules::split_pair;
-use chaupal_shared::{AnyGame, GameKind};
+use chaupal_rules::rules::split_pair;
+use chaupal_rules::{AnyGame, GameKind};
 
 #[derive(Debug, Default)]
 struct Case {

@@ -4,8 +4,8 @@
 
 #![allow(clippy::unwrap_used)] // a test: a broken invariant should fail loudly
 
-use chaupal_shared::baghchal::{BaghChal, BaghChalRules, Repetition};
-use chaupal_shared::{Game, RuleSet};
+use chaupal_rules::baghchal::{BaghChal, BaghChalRules, Repetition};
+use chaupal_rules::{Game, RuleSet};
 use proptest::prelude::*;
 
 /// A rule set from its two options.

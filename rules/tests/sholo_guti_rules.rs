@@ -5,8 +5,8 @@
 
 #![allow(clippy::unwrap_used)] // a test: a bad fixture should fail loudly
 
-use chaupal_shared::sholo_guti::{Capture, SholoGuti, SholoGutiRules};
-use chaupal_shared::{EndReason, Game, MoveError, Outcome, PositionError, RuleError, Side};
+use chaupal_rules::sholo_guti::{Capture, SholoGuti, SholoGutiRules};
+use chaupal_rules::{EndReason, Game, MoveError, Outcome, PositionError, RuleError, Side};
 
 const START: &str = "NNN/NNN/NNNNN/NNNNN/5/SSSSS/SSSSS/SSS/SSS s 0";
 
@@ -270,10 +270,10 @@ fn compulsory_capture_allows_steps_when_no_capture_is_possible() {
 fn the_capture_rule_is_optional_by_default_and_read_from_its_key() {
     assert_eq!(SholoGutiRules::default().capture, Capture::Optional);
     let mut rules = SholoGutiRules::default();
-    chaupal_shared::RuleSet::set(&mut rules, "capture", "compulsory").unwrap();
+    chaupal_rules::RuleSet::set(&mut rules, "capture", "compulsory").unwrap();
     assert_eq!(rules, SholoGutiRules::COMPULSORY);
     assert!(matches!(
-        chaupal_shared::RuleSet::set(&mut rules, "capture", "maybe"),
+        chaupal_rules::RuleSet::set(&mut rules, "capture", "maybe"),
         Err(RuleError::BadValue { .. })
     ));
 }

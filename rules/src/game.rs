@@ -7,11 +7,75 @@
 
 use std::fmt;
 use std::hash::Hash;
+use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::rules::{RuleError, RuleSet};
+
+/// Which of the four games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    #[serde(rename = "baghchal")]
+    BaghChal,
+    Kalah,
+    Jungle,
+    SholoGuti,
+}
+
+impl GameKind {
+    /// All four, in a fixed order.
+    pub const ALL: [GameKind; 4] = [
+        GameKind::BaghChal,
+        GameKind::Kalah,
+        GameKind::Jungle,
+        GameKind::SholoGuti,
+    ];
+
+    /// The name used on the command line and in records: `baghchal`, `kalah`, `jungle`,
+    /// `sholo-guti`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::BaghChal => "baghchal",
+            GameKind::Kalah => "kalah",
+            GameKind::Jungle => "jungle",
+            GameKind::SholoGuti => "sholo-guti",
+        }
+    }
+
+    /// The name for people: "Bagh Chal", "Sholo Guti", ...
+    pub const fn title(self) -> &'static str {
+        match self {
+            GameKind::BaghChal => "Bagh Chal",
+            GameKind::Kalah => "Kalah",
+            GameKind::Jungle => "Jungle",
+            GameKind::SholoGuti => "Sholo Guti",
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A game name that is not one of the four.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game '{0}' (known: baghchal, kalah, jungle, sholo-guti)")]
+pub struct UnknownGame(pub String);
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| UnknownGame(s.to_owned()))
+    }
+}
 
 /// One of the two players. `First` moves first in every game: the goats in Bagh Chal, south in
 /// Kalah, Jungle and Sholo Guti.
@@ -174,8 +238,8 @@ impl PositionError {
 /// from people goes through the checked `parse_move` or `play_text`:
 ///
 /// ```
-/// use chaupal_shared::Game;
-/// use chaupal_shared::kalah::Kalah;
+/// use chaupal_rules::Game;
+/// use chaupal_rules::kalah::Kalah;
 ///
 /// let mut game = Kalah::start(Default::default());
 /// let mut moves = Vec::new();

@@ -128,3 +128,19 @@ pub fn parse_choice<'a>(key: &str, value: &str, choices: &[&'a str]) -> Result<&
             expected: format!("one of {}", choices.join(", ")),
         })
 }
+
+/// One rule option, `key=value`, as the rule book names it (see docs/NOTATION.md).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RulePair {
+    pub key: String,
+    pub value: String,
+}
+
+impl RulePair {
+    pub fn new(key: impl Into<String>, value: impl Into<String>) -> Self {
+        RulePair {
+            key: key.into(),
+            value: value.into(),
+        }
+    }
+}

@@ -5,10 +5,8 @@
 
 #![allow(clippy::unwrap_used)] // a test: a bad fixture should fail loudly
 
-use chaupal_shared::jungle::{Animal, BoardSize, Jungle, JungleRules};
-use chaupal_shared::{
-    EndReason, Game, MoveError, Outcome, PositionError, RuleError, RuleSet, Side,
-};
+use chaupal_rules::jungle::{Animal, BoardSize, Jungle, JungleRules};
+use chaupal_rules::{EndReason, Game, MoveError, Outcome, PositionError, RuleError, RuleSet, Side};
 
 const START: &str = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L s 0";
 const SMALL_START: &str = "l4/r2ce/5/5/5/EC2R/4L s 0 board=small";
