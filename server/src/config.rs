@@ -330,8 +330,8 @@ impl Limits {
         Duration::from_millis(self.max_lag_credit_ms)
     }
     /// The bounds of game reviews.
-    pub fn reviews(&self) -> crate::review::ReviewLimits {
-        crate::review::ReviewLimits {
+    pub fn reviews(&self) -> ReviewLimits {
+        ReviewLimits {
             budget_ms: self.review_budget_ms,
             threads: self.review_threads.max(1),
             max_total: self.max_reviews,
@@ -346,6 +346,19 @@ impl Limits {
             std::thread::available_parallelism().map_or(1, |n| n.get())
         }
     }
+}
+
+/// What bounds the reviews.
+#[derive(Clone, Copy, Debug)]
+pub struct ReviewLimits {
+    /// Each position's budget, in milliseconds of an idle core's nodes.
+    pub budget_ms: u64,
+    /// Reviews searching at once.
+    pub threads: usize,
+    /// Reviews running or waiting, in all.
+    pub max_total: usize,
+    /// Reviews running or waiting that one player asked for.
+    pub max_per_player: usize,
 }
 
 #[cfg(test)]

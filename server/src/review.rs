@@ -22,6 +22,7 @@ use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId, GameStatus, Player
 use tokio::sync::{Semaphore, watch};
 use tokio_util::sync::CancellationToken;
 
+use crate::config::ReviewLimits;
 use crate::store::{GameRow, Store};
 
 /// How far a review has come.
@@ -44,19 +45,6 @@ struct ThreadSide {
     analysed: std::sync::atomic::AtomicU32,
     finished: AtomicBool,
     result: Mutex<Option<Result<GameReview, ReviewError>>>,
-}
-
-/// What bounds the reviews.
-#[derive(Clone, Copy, Debug)]
-pub struct ReviewLimits {
-    /// Each position's budget, in milliseconds of an idle core's nodes.
-    pub budget_ms: u64,
-    /// Reviews searching at once.
-    pub threads: usize,
-    /// Reviews running or waiting, in all.
-    pub max_total: usize,
-    /// Reviews running or waiting that one player asked for.
-    pub max_per_player: usize,
 }
 
 /// The server's reviews (cheap to clone).

@@ -12,22 +12,14 @@ use crate::outbox::ConnId;
 impl Room {
     /// The game as lists show it.
     pub(super) fn summary(&self) -> GameSummary {
-        GameSummary {
-            game: self.id,
-            kind: self.setup.kind,
-            rules: self.setup.rules.clone(),
-            clock: self.setup.clock,
-            rated: self.setup.rated,
-            seats: [
-                self.setup.seats[0].info(self.ratings[0]),
-                self.setup.seats[1].info(self.ratings[1]),
-            ],
-            status: self.status,
-            result: self.result,
-            plies: self.moves.len() as u32,
-            watchers: self.watchers(),
-            started_at_ms: self.setup.started_ms,
-        }
+        self.setup.summary(
+            self.id,
+            self.ratings,
+            self.status,
+            self.result,
+            self.moves.len() as u32,
+            self.watchers(),
+        )
     }
 
     /// Connections watching without a seat.

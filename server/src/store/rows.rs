@@ -58,6 +58,36 @@ pub struct NewGame {
 }
 
 impl NewGame {
+    /// The game as lists show it: the one place a [`GameSummary`] is made, for a room, a
+    /// stored row and a new game alike. `ratings` are the seats' ratings at the start, shown
+    /// beside their names.
+    pub fn summary(
+        &self,
+        game: GameId,
+        ratings: [Option<i32>; 2],
+        status: GameStatus,
+        result: Option<GameResult>,
+        plies: u32,
+        watchers: u32,
+    ) -> GameSummary {
+        GameSummary {
+            game,
+            kind: self.kind,
+            rules: self.rules.clone(),
+            clock: self.clock,
+            rated: self.rated,
+            seats: [
+                self.seats[0].info(ratings[0]),
+                self.seats[1].info(ratings[1]),
+            ],
+            status,
+            result,
+            plies,
+            watchers,
+            started_at_ms: self.started_ms,
+        }
+    }
+
     /// The game's start: its start position (or the usual start) under its rules; the reason
     /// when a stored record cannot set it up.
     pub fn start(&self) -> Result<chaupal_rules::AnyGame, String> {
@@ -182,22 +212,14 @@ impl GameRow {
 
     /// The game as lists show it (ratings are not kept per game).
     pub fn summary(&self) -> GameSummary {
-        GameSummary {
-            game: self.id,
-            kind: self.setup.kind,
-            rules: self.setup.rules.clone(),
-            clock: self.setup.clock,
-            rated: self.setup.rated,
-            seats: [
-                self.setup.seats[0].info(None),
-                self.setup.seats[1].info(None),
-            ],
-            status: self.status,
-            result: self.result,
-            plies: self.plies,
-            watchers: 0,
-            started_at_ms: self.setup.started_ms,
-        }
+        self.setup.summary(
+            self.id,
+            [None, None],
+            self.status,
+            self.result,
+            self.plies,
+            0,
+        )
     }
 }
 
