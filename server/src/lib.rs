@@ -25,6 +25,7 @@
 //! The AI players are the `chaupal_engine` crate, which the pool runs; the command-line tools
 //! are the `chaupal` binary of `chaupal-lab`.
 
+pub(crate) mod announce;
 pub(crate) mod bus;
 pub mod cli;
 pub(crate) mod clock;
@@ -34,15 +35,17 @@ pub use cluster::wire as cluster_wire;
 pub mod config;
 pub(crate) mod devices;
 pub(crate) mod identity;
-pub(crate) mod lobby;
+pub(crate) mod matchmaking;
 pub(crate) mod net;
 pub(crate) mod outbox;
 pub(crate) mod pool;
 pub(crate) mod ratings;
-pub(crate) mod record;
+pub(crate) mod requests;
 pub(crate) mod review;
 pub mod room;
+pub(crate) mod rooms;
 pub mod server;
+pub(crate) mod setup;
 pub(crate) mod store;
 pub(crate) mod web;
 

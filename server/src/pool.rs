@@ -225,7 +225,7 @@ pub fn request_for(engine: &Engine, budget: Duration, seed: u64) -> SearchReques
 pub fn line_of(result: &SearchResult) -> Option<SearchLine> {
     result.info.as_ref().map(|info| SearchLine {
         depth: info.depth,
-        score: info.score.into(),
+        score: info.score,
         nodes: info.nodes,
         pv: info.pv.clone(),
     })

@@ -12,12 +12,14 @@ use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
+use crate::announce::Announcer;
 use crate::cluster::{Cluster, ClusterConfig, ClusterError};
 use crate::config::{Role, ServerConfig};
-use crate::lobby::Lobby;
+use crate::matchmaking::Matchmaking;
 use crate::net::{self, Shared, WebSettings};
 use crate::pool::AiPool;
 use crate::review::Reviews;
+use crate::rooms::Rooms;
 use crate::store::{Store, StoreError};
 use crate::web::site::{Site, SiteError};
 
@@ -62,9 +64,10 @@ impl RunningServer {
     /// closes the records. Seeks stay stored and live games stay live, to be reloaded at the
     /// next start; every acknowledged move is already durable.
     pub async fn stop(self) {
-        self.shared.lobby.shutting_down();
+        self.shared.matchmaking.shutting_down();
+        self.shared.rooms.shutting_down();
         // In a cluster, the games go to the other nodes before the connections are told.
-        if let Some(cluster) = self.shared.lobby.cluster() {
+        if let Some(cluster) = self.shared.rooms.cluster() {
             cluster.leave().await;
         }
         self.shutdown.cancel();
@@ -120,18 +123,29 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
         }
         None => pool,
     };
-    let lobby = Lobby::new(store.clone(), pool.clone(), limits.clone(), cluster.clone());
+    let announcer = Announcer::new(cluster.clone());
+    let rooms = Rooms::new(
+        store.clone(),
+        pool.clone(),
+        limits.clone(),
+        cluster.clone(),
+        announcer.clone(),
+    );
+    let matchmaking = Matchmaking::new(rooms.clone(), limits.clone(), announcer);
     if let Some(cluster) = &cluster {
         // The rooms open as this node claims games without a live node.
-        let (games, seeks) = lobby.restore_cluster(&cluster.live()).await?;
+        let games = rooms.restore_cluster().await?;
+        let seeks = matchmaking.restore_cluster(&cluster.live()).await?;
         tracing::info!("the cluster has {games} live games and {seeks} open seeks");
-        cluster.start(Arc::new(lobby.clone())).await?;
+        cluster
+            .start(Arc::new(rooms.clone()), Arc::new(matchmaking.clone()))
+            .await?;
     } else {
-        let restored = lobby.restore().await?;
+        let restored = rooms.restore().await?;
         if restored > 0 {
             tracing::info!("reloaded {restored} unfinished games");
         }
-        let seeks = lobby.restore_seeks().await?;
+        let seeks = matchmaking.restore_seeks().await?;
         if seeks > 0 {
             tracing::info!("reloaded {seeks} seeks and invitations");
         }
@@ -142,7 +156,15 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
         allowed_origins: config.allowed_origins,
     };
     let reviews = Reviews::new(engine, store.clone(), limits.reviews(), shutdown.clone());
-    let shared = Shared::new(limits, lobby, store, pool, reviews, web, shutdown.clone());
+    let shared = Shared::new(
+        limits,
+        matchmaking,
+        store,
+        pool,
+        reviews,
+        web,
+        shutdown.clone(),
+    );
     let accept = tokio::spawn(net::accept_loop(listener, shared.clone()));
     tracing::info!("listening on {}", net::describe(addr));
     Ok(RunningServer {

@@ -304,7 +304,7 @@ impl Cluster {
         if wire::check_node(&owner).is_err() {
             return;
         }
-        let seeker = self.host().and_then(|h| h.take_seek(seek));
+        let seeker = self.seek_host().and_then(|h| h.take_seek(seek));
         match seeker {
             Some(outbox) if outbox.conn == conn && !outbox.is_closed() => {
                 self.attach_edge(outbox, game, Some(owner), None);

@@ -289,8 +289,8 @@ impl Cluster {
             self.drop_relays_of(gone);
             self.owner_gone(gone);
             self.fail_pending_of(gone);
-            if let Some(host) = self.host() {
-                host.node_gone(gone, first_survivor);
+            if let Some(seeks) = self.seek_host() {
+                seeks.node_gone(gone, first_survivor);
             }
         }
         if lost || self.available().is_err() || self.inner.stop.is_cancelled() {

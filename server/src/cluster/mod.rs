@@ -17,8 +17,9 @@
 //!   ([`Cluster::available`]) and closes its rooms when the lease may have passed to another
 //!   node.
 //!
-//! The cluster sits below the lobby: the lobby implements [`ClusterHost`], through which the
-//! cluster reaches the node's rooms and lobby.
+//! The cluster sits below the room registry and matchmaking: the registry implements
+//! [`ClusterHost`], through which the cluster reaches the node's rooms, and matchmaking
+//! implements [`SeekHost`], through which it reaches the node's seeks.
 
 pub mod ai;
 pub mod edge;
@@ -82,16 +83,22 @@ pub enum ClusterError {
 pub trait ClusterHost: Send + Sync {
     /// The room of a game this node runs.
     fn local_room(&self, game: GameId) -> Option<RoomHandle>;
-    /// Another node's lobby changed.
-    fn remote_lobby(&self, from: &str, event: LobbyEvent);
+    /// Another node's game started, moved or ended (other lobby events are not for it).
+    fn remote_game(&self, event: LobbyEvent);
     /// Opens the rooms of `games`, which this node has just claimed; returns those opened.
     fn open_games(&self, games: Vec<GameId>) -> HostFuture<'_, Vec<GameId>>;
-    /// A seek of this node's was taken on another node: it leaves the lists, and its seeker's
-    /// connection (if still there) is returned, to sit down at the game.
-    fn take_seek(&self, seek: SeekId) -> Option<Outbox>;
     /// Closes every room this node runs (its lease is lost, or it leaves), returning for each
     /// game its last version and the connections that were at it.
     fn close_rooms(&self) -> HostFuture<'_, Vec<(GameId, Version, Vec<Outbox>)>>;
+}
+
+/// What the cluster asks of the node's matchmaking.
+pub trait SeekHost: Send + Sync {
+    /// Another node's seek was added or removed (other lobby events are not for it).
+    fn remote_seek(&self, from: &str, event: LobbyEvent);
+    /// A seek of this node's was taken on another node: it leaves the lists, and its seeker's
+    /// connection (if still there) is returned, to sit down at the game.
+    fn take_seek(&self, seek: SeekId) -> Option<Outbox>;
     /// Node `node` is no longer live.
     fn node_gone(&self, node: &str, first_survivor: bool);
 }
@@ -133,6 +140,7 @@ struct Inner {
     relays: Mutex<HashMap<owner::RelayKey, owner::Relay>>,
     relay_ids: AtomicU64,
     host: OnceLock<Arc<dyn ClusterHost>>,
+    seeks: OnceLock<Arc<dyn SeekHost>>,
     /// The lease may have passed to nobody or another node: rooms stay closed until it is
     /// taken again.
     lease_lost: AtomicBool,
@@ -197,6 +205,7 @@ impl Cluster {
                 relays: Mutex::new(HashMap::new()),
                 relay_ids: AtomicU64::new(owner::RELAY_IDS_FROM),
                 host: OnceLock::new(),
+                seeks: OnceLock::new(),
                 lease_lost: AtomicBool::new(false),
                 rescan: Notify::new(),
                 stop: CancellationToken::new(),
@@ -244,8 +253,13 @@ impl Cluster {
 
     /// Starts serving: other nodes' requests, the messages for this node's connections, the
     /// lobby's changes and the lease.
-    pub async fn start(&self, host: Arc<dyn ClusterHost>) -> Result<(), ClusterError> {
+    pub async fn start(
+        &self,
+        host: Arc<dyn ClusterHost>,
+        seeks: Arc<dyn SeekHost>,
+    ) -> Result<(), ClusterError> {
         let _ = self.inner.host.set(host);
+        let _ = self.inner.seeks.set(seeks);
         let subscribe = |subject: String| {
             let client = self.inner.client.clone();
             async move {
@@ -271,6 +285,10 @@ impl Cluster {
 
     fn host(&self) -> Option<&Arc<dyn ClusterHost>> {
         self.inner.host.get()
+    }
+
+    fn seek_host(&self) -> Option<&Arc<dyn SeekHost>> {
+        self.inner.seeks.get()
     }
 
     /// Whether this node may accept moves now: NATS is connected and the lease is fresh (renewed
@@ -527,8 +545,20 @@ impl Cluster {
                     if wire::check_node(&from).is_err() || from == self.inner.node {
                         continue;
                     }
-                    if let Some(host) = self.host() {
-                        host.remote_lobby(&from, *event);
+                    match *event {
+                        event @ (LobbyEvent::SeekAdded(_) | LobbyEvent::SeekRemoved { .. }) => {
+                            if let Some(seeks) = self.seek_host() {
+                                seeks.remote_seek(&from, event);
+                            }
+                        }
+                        event @ (LobbyEvent::GameStarted(_)
+                        | LobbyEvent::GameProgress { .. }
+                        | LobbyEvent::GameEnded { .. }) => {
+                            if let Some(host) = self.host() {
+                                host.remote_game(event);
+                            }
+                        }
+                        LobbyEvent::Reset { .. } => {}
                     }
                 }
                 ToAll::Claimed { node, games } => {

@@ -176,7 +176,7 @@ pub async fn run(
     if let Some(stop) = conn.lobby_sub.take() {
         stop.cancel();
     }
-    shared.lobby.conn_closed(id);
+    shared.matchmaking.conn_closed(id);
     conn.close(CLOSE_NORMAL, "bye");
     drop(conn);
     // Let the writer flush what is queued (an error, the close frame), but not for long.
@@ -525,7 +525,7 @@ impl Conn {
         ));
         self.player = Some(info.clone());
         if let Some(outbox) = &self.outbox {
-            self.shared.lobby.adopt_seeks(outbox);
+            self.shared.matchmaking.adopt_seeks(outbox);
         }
         tracing::info!("{}: {:?} is {player} ({name})", self.peer, self.id);
         let limits = &self.shared.limits;
@@ -533,7 +533,7 @@ impl Conn {
             version: PROTOCOL_VERSION,
             player: info,
             token,
-            live_games: self.shared.lobby.live_games_of(player),
+            live_games: self.shared.rooms.live_games_of(player),
             limits: LimitsInfo {
                 max_message_bytes: limits.effective_decode_limit() as u64,
                 messages_per_second: limits.messages_per_second,

@@ -4,7 +4,7 @@
 //!
 //! - [`http`]: what a connection is, and plain HTTP (the browser client's files).
 //! - [`conn`]: one websocket: handshake, Hello, frames in and out, every limit.
-//! - [`handler`]: what each request does, once decoded (lobby, rooms, records, AI).
+//! - [`handler`]: the dispatch of each decoded request to its family ([`crate::requests`]).
 //! - [`budget`]: the per-connection message budget.
 
 pub mod budget;
@@ -24,10 +24,11 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::Limits;
 use crate::devices::DeviceCodes;
-use crate::lobby::Lobby;
+use crate::matchmaking::Matchmaking;
 use crate::outbox::{ConnId, ConnIds};
 use crate::pool::AiPool;
 use crate::review::Reviews;
+use crate::rooms::Rooms;
 use crate::store::Store;
 use crate::web::site::Site;
 
@@ -39,7 +40,8 @@ const MAX_ACCEPT_BACKOFF: Duration = Duration::from_secs(2);
 /// What every connection shares.
 pub struct Shared {
     pub limits: Arc<Limits>,
-    pub lobby: Lobby,
+    pub rooms: Rooms,
+    pub matchmaking: Matchmaking,
     pub store: Store,
     pub pool: AiPool,
     pub reviews: Reviews,
@@ -63,7 +65,7 @@ impl Shared {
     /// it knows of its cluster, and the games it runs.
     pub fn health(&self) -> (bool, String) {
         let mut lines = Vec::new();
-        let ok = match self.lobby.cluster() {
+        let ok = match self.rooms.cluster() {
             Some(cluster) => {
                 let (ok, about) = cluster.health();
                 lines.extend(about);
@@ -74,14 +76,14 @@ impl Shared {
                 true
             }
         };
-        lines.push(format!("rooms {}", self.lobby.room_count()));
+        lines.push(format!("rooms {}", self.rooms.room_count()));
         let first = if ok { "ok" } else { "unavailable" };
         (ok, format!("{first}\n{}\n", lines.join("\n")))
     }
 
     pub fn new(
         limits: Arc<Limits>,
-        lobby: Lobby,
+        matchmaking: Matchmaking,
         store: Store,
         pool: AiPool,
         reviews: Reviews,
@@ -91,7 +93,8 @@ impl Shared {
         let max = limits.max_connections.max(1);
         Arc::new(Shared {
             limits,
-            lobby,
+            rooms: matchmaking.rooms().clone(),
+            matchmaking,
             store,
             pool,
             reviews,

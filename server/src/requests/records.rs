@@ -1,4 +1,5 @@
-//! Game records as text: export of a stored or live game, and import of a finished one.
+//! Requests about the records: a player's finished games, a game's record as text (of a live
+//! or a stored game), and importing a finished game from its record.
 //!
 //! The format itself (tags, moves, result) is [`chaupal_rules::record`]; this module fills it
 //! from the server's games and checks imported records against the rules before storing them.
@@ -9,7 +10,70 @@ use chaupal_shared::protocol::{
     ErrorCode, ErrorReply, GameId, GameStatus, GameSummary, PlayerId, ResultReason, RulePair,
 };
 
+use chaupal_shared::protocol::Reply;
+
+use crate::room::RoomHandle;
 use crate::store::{NewGame, Store, StoredSeat};
+
+/// The most finished games one request lists.
+const MAX_LIST: u32 = 100;
+
+/// `finished_games`: `player`'s finished games, newest first, `limit` (1 to 100) of them from
+/// before game `before`.
+pub async fn finished_games(
+    store: &Store,
+    player: PlayerId,
+    limit: u32,
+    before: Option<GameId>,
+) -> Result<Reply, ErrorReply> {
+    let rows = store
+        .finished_games(player, limit.clamp(1, MAX_LIST), before)
+        .await?;
+    Ok(Reply::Games {
+        games: rows.iter().map(|r| r.summary()).collect(),
+    })
+}
+
+/// `get_record`: the record of a game, from its room while it is open here (`room`), else from
+/// the records.
+pub async fn get_record(
+    room: Option<RoomHandle>,
+    store: &Store,
+    game: GameId,
+) -> Result<Reply, ErrorReply> {
+    if let Some(room) = room
+        && let Ok(view) = room.view().await
+    {
+        let text = record_text(&view.summary, view.start_position, &view.moves);
+        return Ok(Reply::Record {
+            summary: Box::new(view.summary),
+            moves: view.moves,
+            text,
+        });
+    }
+    let (row, moves) = store
+        .game(game)
+        .await?
+        .ok_or_else(|| ErrorReply::new(ErrorCode::NoSuchGame, format!("no {game}")))?;
+    let summary = row.summary();
+    let text = record_text(&summary, row.setup.start_position.clone(), &moves);
+    Ok(Reply::Record {
+        summary: Box::new(summary),
+        moves,
+        text,
+    })
+}
+
+/// `import_record`.
+pub async fn import_record(
+    store: &Store,
+    text: &str,
+    importer: PlayerId,
+) -> Result<Reply, ErrorReply> {
+    Ok(Reply::Imported {
+        game: import(store, text, importer).await?,
+    })
+}
 
 /// The record of a game as text.
 pub fn record_text(
@@ -116,4 +180,60 @@ pub async fn import(store: &Store, text: &str, importer: PlayerId) -> Result<Gam
         .import_game(&new, &moves, winner, reason.as_deref(), crate::now_ms())
         .await?;
     Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)] // a test: a failure should fail loudly
+
+    use super::*;
+
+    async fn store() -> (Store, tempfile::TempDir) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("t.sqlite").display());
+        (Store::open(&url).await.unwrap(), dir)
+    }
+
+    #[tokio::test]
+    async fn an_imported_record_reads_back_with_its_moves_and_is_listed() {
+        let (store, _dir) = store().await;
+        let me = store.create_player("asha", "hash", 1).await.unwrap();
+        let text =
+            "[Game \"kalah\"]\n[First \"asha\"]\n[Second \"bina\"]\n[Result \"*\"]\n\n1. 3 6 *\n";
+        let Reply::Imported { game } = import_record(&store, text, me).await.unwrap() else {
+            panic!("not an import");
+        };
+        let Reply::Record {
+            summary,
+            moves,
+            text,
+        } = get_record(None, &store, game).await.unwrap()
+        else {
+            panic!("not a record");
+        };
+        assert_eq!(moves, ["3", "6"]);
+        assert_eq!(summary.game, game);
+        assert!(text.contains("[First \"asha\"]"), "{text}");
+        let Reply::Games { games } = finished_games(&store, me, 500, None).await.unwrap() else {
+            panic!("not a list");
+        };
+        assert_eq!(games.iter().map(|g| g.game).collect::<Vec<_>>(), [game]);
+    }
+
+    #[tokio::test]
+    async fn a_record_of_an_unknown_game_is_no_such_game() {
+        let (store, _dir) = store().await;
+        let e = get_record(None, &store, GameId(77)).await.unwrap_err();
+        assert_eq!(e.code, ErrorCode::NoSuchGame);
+    }
+
+    #[tokio::test]
+    async fn an_illegal_move_in_an_imported_record_names_the_move() {
+        let (store, _dir) = store().await;
+        let me = store.create_player("asha", "hash", 1).await.unwrap();
+        let text = "[Game \"baghchal\"]\n[Result \"*\"]\n\n1. c3 z9 *\n";
+        let e = import_record(&store, text, me).await.unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadRecord);
+        assert!(e.reason.contains("move 2 ('z9')"), "{}", e.reason);
+    }
 }

@@ -1,0 +1,622 @@
+//! Matchmaking: open seeks and private invitations, until they become games.
+//!
+//! Creating a game checks its set-up ([`crate::setup`]) and the player's open-games limit
+//! (open seeks here, live games in the [`Rooms`] registry). Open seeks are listed and
+//! announced to lobby subscribers; private games wait for their invite code; local, AI and
+//! exhibition games start at once. A game starts in the registry.
+//!
+//! Seeks and invitations are stored before they are listed and reloaded after a restart, so
+//! a friend can still join by the code. A seek lasts as long as its seeker's connection; a
+//! reloaded seek has no connection until its seeker says hello again (it then goes with that
+//! connection), and stays until it is taken or cancelled. A reloaded open seek is listed (and
+//! can be accepted) only once its seeker is back; an invite code works at once, since the
+//! friend was invited. A shutdown keeps the seeks stored. In a cluster, a seek's seeker may be
+//! on another node (`remote.rs`).
+//!
+//! The state sits behind one short-held mutex (no await while it is held). Its lock is taken
+//! before the registry's, never after.
+
+mod remote;
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use chaupal_rules::Side;
+use chaupal_shared::protocol::{
+    Engine, ErrorCode, ErrorReply, GameId, GameSetup, GameSummary, LobbyEvent, Opponent, PlayerId,
+    PlayerInfo, SeekId, SeekInfo, SideChoice,
+};
+use rand::Rng;
+
+use crate::announce::Announcer;
+use crate::bus::Subscription;
+use crate::cluster::Cluster;
+use crate::config::Limits;
+use crate::identity::{new_invite_code, normalise_code};
+use crate::outbox::{ConnId, Outbox};
+use crate::pool::engine_name;
+use crate::rooms::Rooms;
+use crate::setup::check_setup;
+use crate::store::{NewGame, Store, StoreError, StoredSeat};
+
+/// What `create` made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Created {
+    pub game: Option<GameId>,
+    pub seek: Option<SeekId>,
+    pub invite_code: Option<String>,
+}
+
+/// Matchmaking (cheap to clone).
+#[derive(Clone)]
+pub struct Matchmaking {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    state: Mutex<State>,
+    rooms: Rooms,
+    announcer: Announcer,
+    store: Store,
+    limits: Arc<Limits>,
+    /// Set when the server shuts down: connections closing then keep their seeks stored.
+    closing: AtomicBool,
+    /// The cluster this node is part of (none on a single node).
+    cluster: Option<Cluster>,
+}
+
+#[derive(Default)]
+struct State {
+    seeks: BTreeMap<SeekId, Seek>,
+    codes: HashMap<String, SeekId>,
+    /// Open seeks whose seekers are on other nodes of the cluster, and their node.
+    remote_seeks: BTreeMap<SeekId, (String, SeekInfo)>,
+    /// The invite codes taken up on this node, and the live game each started: a player of
+    /// that game who opens its link again is sent back to it.
+    used_codes: HashMap<String, GameId>,
+}
+
+struct Seek {
+    info: SeekInfo,
+    setup: GameSetup,
+    /// The seeker's connection: the seek lasts as long as it does. None for a seek reloaded
+    /// after a restart until its seeker says hello again.
+    owner: Option<Outbox>,
+    code: Option<String>,
+}
+
+fn bad(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
+    ErrorReply::new(code, reason)
+}
+
+fn no_game_for_code() -> ErrorReply {
+    bad(
+        ErrorCode::BadInviteCode,
+        "no game waits for this invite code",
+    )
+}
+
+impl Matchmaking {
+    /// The matchmaking of a node whose games open in `rooms`.
+    pub fn new(rooms: Rooms, limits: Arc<Limits>, announcer: Announcer) -> Matchmaking {
+        Matchmaking {
+            inner: Arc::new(Inner {
+                state: Mutex::new(State::default()),
+                store: rooms.store().clone(),
+                cluster: rooms.cluster().cloned(),
+                rooms,
+                announcer,
+                limits,
+                closing: AtomicBool::new(false),
+            }),
+        }
+    }
+
+    /// The registry its games open in.
+    pub fn rooms(&self) -> &Rooms {
+        &self.inner.rooms
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        // A panic while holding the lock leaves plain data behind; carry on with it.
+        self.inner
+            .state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The open seeks (a reloaded one only once its seeker is back).
+    pub fn seeks(&self) -> Vec<SeekInfo> {
+        let state = self.state();
+        let mut seeks: Vec<SeekInfo> = state
+            .seeks
+            .values()
+            .filter(|s| s.code.is_none() && s.owner.is_some())
+            .map(|s| s.info.clone())
+            .chain(state.remote_seeks.values().map(|(_, info)| info.clone()))
+            .collect();
+        seeks.sort_by_key(|s| s.seek);
+        seeks
+    }
+
+    /// Lobby events from now on, with the lobby as it is now.
+    pub fn subscribe(&self) -> (Subscription<LobbyEvent>, Vec<SeekInfo>, Vec<GameSummary>) {
+        // Subscribe first: an event between the two is then seen twice, never missed.
+        let rx = self.inner.announcer.subscribe();
+        (rx, self.seeks(), self.inner.rooms.games())
+    }
+
+    fn open_count(&self, state: &State, player: PlayerId) -> usize {
+        state
+            .seeks
+            .values()
+            .filter(|s| s.info.by.id == player)
+            .count()
+            + state
+                .remote_seeks
+                .values()
+                .filter(|(_, s)| s.by.id == player)
+                .count()
+            + self.inner.rooms.open_games_of(player)
+    }
+
+    fn check_open_limit(&self, state: &State, player: PlayerId) -> Result<(), ErrorReply> {
+        let max = self.inner.limits.max_open_games as usize;
+        if self.open_count(state, player) >= max {
+            Err(bad(
+                ErrorCode::TooManyGames,
+                format!("you already have {max} open seeks and live games"),
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Creates a game as `setup` says.
+    pub async fn create(
+        &self,
+        player: PlayerInfo,
+        outbox: Outbox,
+        setup: GameSetup,
+    ) -> Result<Created, ErrorReply> {
+        let start = check_setup(&setup, &self.inner.limits)?;
+        self.check_open_limit(&self.state(), player.id)?;
+        let creator_side = match setup.side {
+            SideChoice::First => Side::First,
+            SideChoice::Second => Side::Second,
+            SideChoice::Random => {
+                if rand::rng().random_bool(0.5) {
+                    Side::First
+                } else {
+                    Side::Second
+                }
+            }
+        };
+        let person = |p: &PlayerInfo| StoredSeat {
+            player: Some(p.id),
+            engine: None,
+            name: p.name.clone(),
+        };
+        let ai = |e: &Engine| StoredSeat {
+            player: None,
+            engine: Some(e.clone()),
+            name: engine_name(e),
+        };
+        let seated = |mode: &str, mut seats: [StoredSeat; 2], side: Side| {
+            if side == Side::Second {
+                seats.swap(0, 1);
+            }
+            NewGame {
+                kind: setup.game,
+                rules: setup.rules.clone(),
+                start_position: setup.position.clone(),
+                clock: setup.clock,
+                rated: setup.rated,
+                mode: mode.to_owned(),
+                creator: Some(player.id),
+                seats,
+                started_ms: crate::now_ms(),
+            }
+        };
+        match &setup.opponent {
+            Opponent::Open | Opponent::Private => {
+                let rating = self
+                    .inner
+                    .store
+                    .rating(&crate::ratings::player_key(player.id.0), setup.game)
+                    .await?
+                    .map(|r| r.rating.round() as i32);
+                let private = setup.opponent == Opponent::Private;
+                let code = private.then(|| {
+                    let state = self.state();
+                    loop {
+                        let c = new_invite_code();
+                        if !state.codes.contains_key(&c) {
+                            break c;
+                        }
+                    }
+                });
+                // Stored first, so that a seek anyone can see survives a crash.
+                let store = &self.inner.store;
+                let seeker = Some((outbox.conn.0, outbox.turns));
+                let id = store
+                    .create_seek_from(&player, &setup, code.as_deref(), crate::now_ms(), seeker)
+                    .await?;
+                let info = self.add_seek(id, player, setup, code.clone(), rating, Some(outbox));
+                let info = match info {
+                    Ok(info) => info,
+                    Err(e) => {
+                        self.forget_seek(id);
+                        return Err(e);
+                    }
+                };
+                if !private {
+                    self.inner.announcer.announce(LobbyEvent::SeekAdded(info));
+                }
+                Ok(Created {
+                    game: None,
+                    seek: Some(id),
+                    invite_code: code,
+                })
+            }
+            Opponent::Local => {
+                let new = seated("local", [person(&player), person(&player)], Side::First);
+                let game = self
+                    .inner
+                    .rooms
+                    .start_game(new, start, vec![outbox], None)
+                    .await?;
+                Ok(created(game))
+            }
+            Opponent::Ai { engine } => {
+                let new = seated("ai", [person(&player), ai(engine)], creator_side);
+                let game = self
+                    .inner
+                    .rooms
+                    .start_game(new, start, vec![outbox], None)
+                    .await?;
+                Ok(created(game))
+            }
+            Opponent::Exhibition { first, second } => {
+                let new = seated("exhibition", [ai(first), ai(second)], Side::First);
+                let game = self
+                    .inner
+                    .rooms
+                    .start_game(new, start, vec![outbox], None)
+                    .await?;
+                Ok(created(game))
+            }
+        }
+    }
+
+    /// Lists a stored seek. A new seek (with its seeker's connection) counts against the
+    /// seeker's open-games limit; a reloaded one is always taken back.
+    fn add_seek(
+        &self,
+        id: SeekId,
+        by: PlayerInfo,
+        setup: GameSetup,
+        code: Option<String>,
+        rating: Option<i32>,
+        owner: Option<Outbox>,
+    ) -> Result<SeekInfo, ErrorReply> {
+        let mut state = self.state();
+        if owner.is_some() {
+            self.check_open_limit(&state, by.id)?;
+        }
+        let info = SeekInfo {
+            seek: id,
+            by,
+            kind: setup.game,
+            rules: setup.rules.clone(),
+            clock: setup.clock,
+            side: setup.side,
+            rated: setup.rated,
+            rating,
+        };
+        if let Some(c) = &code {
+            state.codes.insert(c.clone(), id);
+        }
+        state.seeks.insert(
+            id,
+            Seek {
+                info: info.clone(),
+                setup,
+                owner,
+                code,
+            },
+        );
+        Ok(info)
+    }
+
+    /// Removes a seek from the records, in the background (it is already out of the lobby).
+    /// While the server shuts down, seeks stay stored, to be reloaded at the next start.
+    fn forget_seek(&self, seek: SeekId) {
+        if self.inner.closing.load(Ordering::Relaxed) {
+            return;
+        }
+        let store = self.inner.store.clone();
+        tokio::spawn(async move {
+            if let Err(e) = store.delete_seek(seek).await {
+                tracing::error!("{seek}: could not remove it from the records: {e}");
+            }
+        });
+    }
+
+    /// The server is shutting down: connections that close from now on keep their seeks.
+    pub fn shutting_down(&self) {
+        self.inner.closing.store(true, Ordering::Relaxed);
+    }
+
+    /// A player said hello: their reloaded seeks go with this connection from now on, and the
+    /// games they become are sent to it.
+    pub fn adopt_seeks(&self, outbox: &Outbox) {
+        let mut listed = Vec::new();
+        for seek in self.state().seeks.values_mut() {
+            if seek.info.by.id == outbox.player && seek.owner.is_none() {
+                seek.owner = Some(outbox.clone());
+                if seek.code.is_none() {
+                    listed.push(seek.info.clone());
+                }
+            }
+        }
+        for info in listed {
+            self.inner.announcer.announce(LobbyEvent::SeekAdded(info));
+        }
+    }
+
+    /// Takes the other seat of an open seek.
+    pub async fn accept(
+        &self,
+        player: PlayerInfo,
+        outbox: Outbox,
+        seek: SeekId,
+    ) -> Result<GameId, ErrorReply> {
+        let here = self.state().seeks.contains_key(&seek);
+        if !here && self.inner.cluster.is_some() {
+            return self.accept_remote(player, outbox, seek).await;
+        }
+        let taken = {
+            let mut state = self.state();
+            match state.seeks.get(&seek) {
+                None => return Err(bad(ErrorCode::NoSuchSeek, format!("no {seek}"))),
+                Some(s) if s.code.is_some() => {
+                    return Err(bad(
+                        ErrorCode::NoSuchSeek,
+                        format!("{seek} is private: join it by its invite code"),
+                    ));
+                }
+                // Nobody should find a game started with a stranger while they were away.
+                Some(s) if s.owner.is_none() => {
+                    return Err(bad(
+                        ErrorCode::NoSuchSeek,
+                        format!("{seek} waits for its seeker to come back after a restart"),
+                    ));
+                }
+                Some(_) => {}
+            }
+            self.take_seek(&mut state, &player, seek)?
+        };
+        self.inner
+            .announcer
+            .announce(LobbyEvent::SeekRemoved { seek });
+        self.start_from_seek(taken, player, outbox).await
+    }
+
+    /// Takes the other seat of a private game.
+    pub async fn join_by_code(
+        &self,
+        player: PlayerInfo,
+        outbox: Outbox,
+        code: &str,
+    ) -> Result<GameId, ErrorReply> {
+        let code = normalise_code(code);
+        if let Some(game) = self.game_of_used_code(&self.state(), &player, &code) {
+            return Ok(game);
+        }
+        let here = self.state().codes.contains_key(&code);
+        let game = if !here && self.inner.cluster.is_some() {
+            self.join_remote(player, outbox, &code).await?
+        } else {
+            let taken = {
+                let mut state = self.state();
+                match state.codes.get(&code) {
+                    Some(&seek) => self.take_seek(&mut state, &player, seek)?,
+                    None => return Err(no_game_for_code()),
+                }
+            };
+            self.start_from_seek(taken, player, outbox).await?
+        };
+        let mut state = self.state();
+        // Codes of games that are over are forgotten as new ones come.
+        state.used_codes.retain(|_, g| self.inner.rooms.is_live(*g));
+        state.used_codes.insert(code, game);
+        Ok(game)
+    }
+
+    /// The live game an invite code already started on this node, for one of its players (who
+    /// opened the link again, or reloaded its page); none for anyone else.
+    fn game_of_used_code(&self, state: &State, player: &PlayerInfo, code: &str) -> Option<GameId> {
+        state
+            .used_codes
+            .get(code)
+            .filter(|game| self.inner.rooms.plays_in(**game, player.id))
+            .copied()
+    }
+
+    fn take_seek(
+        &self,
+        state: &mut State,
+        player: &PlayerInfo,
+        seek: SeekId,
+    ) -> Result<Seek, ErrorReply> {
+        let Some(s) = state.seeks.get(&seek) else {
+            return Err(bad(ErrorCode::NoSuchSeek, format!("no {seek}")));
+        };
+        if s.info.by.id == player.id {
+            return Err(bad(ErrorCode::BadSetup, "you cannot play your own seek"));
+        }
+        let gone = s.owner.as_ref().is_some_and(Outbox::is_closed);
+        self.check_open_limit(state, player.id)?;
+        let taken = state
+            .seeks
+            .remove(&seek)
+            .ok_or_else(|| bad(ErrorCode::NoSuchSeek, format!("no {seek}")))?;
+        if let Some(code) = &taken.code {
+            state.codes.remove(code);
+        }
+        if gone {
+            self.forget_seek(seek);
+            return Err(bad(ErrorCode::NoSuchSeek, "the seeker has left"));
+        }
+        Ok(taken)
+    }
+
+    async fn start_from_seek(
+        &self,
+        seek: Seek,
+        taker: PlayerInfo,
+        outbox: Outbox,
+    ) -> Result<GameId, ErrorReply> {
+        self.start_from_seek_with(seek, taker, outbox, None).await
+    }
+
+    async fn start_from_seek_with(
+        &self,
+        seek: Seek,
+        taker: PlayerInfo,
+        outbox: Outbox,
+        elsewhere: Option<(String, (u64, bool), PlayerId)>,
+    ) -> Result<GameId, ErrorReply> {
+        let setup = &seek.setup;
+        let start = check_setup(setup, &self.inner.limits)?;
+        let seeker_side = match setup.side {
+            SideChoice::First => Side::First,
+            SideChoice::Second => Side::Second,
+            SideChoice::Random => {
+                if rand::rng().random_bool(0.5) {
+                    Side::First
+                } else {
+                    Side::Second
+                }
+            }
+        };
+        let seat = |p: &PlayerInfo| StoredSeat {
+            player: Some(p.id),
+            engine: None,
+            name: p.name.clone(),
+        };
+        let mut seats = [seat(&seek.info.by), seat(&taker)];
+        if seeker_side == Side::Second {
+            seats.swap(0, 1);
+        }
+        let new = NewGame {
+            kind: setup.game,
+            rules: setup.rules.clone(),
+            start_position: setup.position.clone(),
+            clock: setup.clock,
+            rated: setup.rated,
+            mode: if seek.code.is_some() {
+                "private"
+            } else {
+                "open"
+            }
+            .to_owned(),
+            creator: Some(seek.info.by.id),
+            seats,
+            started_ms: crate::now_ms(),
+        };
+        let subscribers = seek.owner.into_iter().chain([outbox]).collect();
+        self.inner
+            .rooms
+            .start_game_with(new, start, subscribers, Some(seek.info.seek), elsewhere)
+            .await
+    }
+
+    /// Withdraws a seek of the player's.
+    pub fn cancel(&self, player: PlayerId, seek: SeekId) -> Result<(), ErrorReply> {
+        let removed = {
+            let mut state = self.state();
+            match state.seeks.get(&seek) {
+                Some(s) if s.info.by.id == player => {}
+                Some(_) => return Err(bad(ErrorCode::NotYourSeat, format!("{seek} is not yours"))),
+                None => return Err(bad(ErrorCode::NoSuchSeek, format!("no {seek}"))),
+            }
+            let s = state.seeks.remove(&seek);
+            if let Some(code) = s.as_ref().and_then(|s| s.code.clone()) {
+                state.codes.remove(&code);
+            }
+            s
+        };
+        self.forget_seek(seek);
+        if removed.is_some_and(|s| s.code.is_none()) {
+            self.inner
+                .announcer
+                .announce(LobbyEvent::SeekRemoved { seek });
+        }
+        Ok(())
+    }
+
+    /// A connection closed: its seeks go with it.
+    pub fn conn_closed(&self, conn: ConnId) {
+        let removed: Vec<(SeekId, bool)> = {
+            let mut state = self.state();
+            let ids: Vec<SeekId> = state
+                .seeks
+                .iter()
+                .filter(|(_, s)| s.owner.as_ref().is_some_and(|o| o.conn == conn))
+                .map(|(id, _)| *id)
+                .collect();
+            ids.into_iter()
+                .filter_map(|id| {
+                    let s = state.seeks.remove(&id)?;
+                    if let Some(code) = &s.code {
+                        state.codes.remove(code);
+                    }
+                    Some((id, s.code.is_none()))
+                })
+                .collect()
+        };
+        for (seek, listed) in removed {
+            self.forget_seek(seek);
+            if listed {
+                self.inner
+                    .announcer
+                    .announce(LobbyEvent::SeekRemoved { seek });
+            }
+        }
+    }
+
+    /// Reloads the stored seeks and invitations after a restart; returns how many.
+    pub async fn restore_seeks(&self) -> Result<usize, StoreError> {
+        let store = &self.inner.store;
+        let mut count = 0;
+        for seek in store.seeks().await? {
+            if let Err(e) = check_setup(&seek.setup, &self.inner.limits) {
+                tracing::error!("{}: cannot reload: {e}", seek.id);
+                store.delete_seek(seek.id).await?;
+                continue;
+            }
+            let rating = store
+                .rating(&crate::ratings::player_key(seek.by.id.0), seek.setup.game)
+                .await?
+                .map(|r| r.rating.round() as i32);
+            if self
+                .add_seek(seek.id, seek.by, seek.setup, seek.code, rating, None)
+                .is_ok()
+            {
+                count += 1;
+            }
+        }
+        Ok(count)
+    }
+}
+
+fn created(game: GameId) -> Created {
+    Created {
+        game: Some(game),
+        seek: None,
+        invite_code: None,
+    }
+}

@@ -1,0 +1,57 @@
+//! Requests about a game in play: watch it, rejoin it from a version, stop watching, and act
+//! in it (a move, an offer, a resignation). The game's room may be on this node or, in a
+//! cluster, on another; [`Rooms::locate`] finds it.
+
+use std::time::Duration;
+
+use chaupal_rules::Side;
+use chaupal_shared::protocol::{Action, ErrorReply, GameId, PlayerId, Reply, Version};
+
+use crate::outbox::{ConnId, Outbox};
+use crate::rooms::Rooms;
+
+/// `watch` (from the start, `since` none) or `rejoin` (the events after `since`): the
+/// connection is attached to the game's room.
+pub async fn attach(
+    rooms: &Rooms,
+    game: GameId,
+    outbox: Outbox,
+    since: Option<Version>,
+) -> Result<Reply, ErrorReply> {
+    rooms.locate(game).await?.attach(outbox, since).await?;
+    Ok(Reply::Ok)
+}
+
+/// `unwatch`: the connection leaves the game's room, wherever it runs.
+pub async fn unwatch(rooms: &Rooms, conn: ConnId, game: GameId) -> Reply {
+    if let Some(room) = rooms.room(game) {
+        room.detach(conn).await;
+    }
+    if let Some(cluster) = rooms.cluster() {
+        cluster.detach(conn, game);
+    }
+    Reply::Ok
+}
+
+/// `act`: the player acts for one of their seats (`lag`: the connection's measured delay,
+/// credited to the player's clock). In a cluster, a node that may not accept moves now
+/// refuses it.
+pub async fn act(
+    rooms: &Rooms,
+    conn: ConnId,
+    player: PlayerId,
+    game: GameId,
+    seat: Option<Side>,
+    action: Action,
+    lag: Duration,
+) -> Result<Reply, ErrorReply> {
+    if let Some(cluster) = rooms.cluster() {
+        cluster.available()?;
+    }
+    rooms
+        .locate(game)
+        .await?
+        .act(conn, player, seat, action, lag)
+        .await?;
+    Ok(Reply::Ok)
+}

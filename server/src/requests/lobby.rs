@@ -1,0 +1,120 @@
+//! Requests of the lobby: create a game (a seek, an invitation, or a game that starts at
+//! once), cancel a seek, accept one, join by invite code, list the seeks and live games, and
+//! follow the lobby's changes.
+
+use std::sync::Arc;
+
+use chaupal_shared::protocol::{
+    ErrorReply, GameId, GameSetup, LobbyEvent, PlayerId, PlayerInfo, Reply, SeekId, ServerMessage,
+};
+use tokio_util::sync::CancellationToken;
+
+use crate::bus::{Received, Subscription};
+use crate::matchmaking::Matchmaking;
+use crate::outbox::Outbox;
+use crate::rooms::Rooms;
+
+/// `create_game`.
+pub async fn create(
+    matchmaking: &Matchmaking,
+    player: PlayerInfo,
+    outbox: Outbox,
+    setup: GameSetup,
+) -> Result<Reply, ErrorReply> {
+    let c = matchmaking.create(player, outbox, setup).await?;
+    Ok(Reply::Created {
+        game: c.game,
+        seek: c.seek,
+        invite_code: c.invite_code,
+    })
+}
+
+/// `cancel_seek`.
+pub fn cancel(
+    matchmaking: &Matchmaking,
+    player: PlayerId,
+    seek: SeekId,
+) -> Result<Reply, ErrorReply> {
+    matchmaking.cancel(player, seek)?;
+    Ok(Reply::Ok)
+}
+
+/// `accept_seek`.
+pub async fn accept(
+    matchmaking: &Matchmaking,
+    player: PlayerInfo,
+    outbox: Outbox,
+    seek: SeekId,
+) -> Result<Reply, ErrorReply> {
+    Ok(created(matchmaking.accept(player, outbox, seek).await?))
+}
+
+/// `join_by_code`.
+pub async fn join_by_code(
+    matchmaking: &Matchmaking,
+    player: PlayerInfo,
+    outbox: Outbox,
+    code: &str,
+) -> Result<Reply, ErrorReply> {
+    Ok(created(
+        matchmaking.join_by_code(player, outbox, code).await?,
+    ))
+}
+
+/// `list_seeks`.
+pub fn list_seeks(matchmaking: &Matchmaking) -> Reply {
+    Reply::Seeks {
+        seeks: matchmaking.seeks(),
+    }
+}
+
+/// `list_games`.
+pub fn list_games(rooms: &Rooms) -> Reply {
+    Reply::Games {
+        games: rooms.games(),
+    }
+}
+
+/// `subscribe_lobby`: the reply (the lobby as it is now) for the caller to send first, and
+/// the subscription whose events [`forward`] sends after it.
+pub fn subscribe(matchmaking: &Matchmaking) -> (Reply, Subscription<LobbyEvent>) {
+    let (rx, seeks, games) = matchmaking.subscribe();
+    (Reply::Lobby { seeks, games }, rx)
+}
+
+/// Sends lobby events to one connection until it unsubscribes (`stop`) or goes; one that
+/// falls behind gets the whole lobby afresh (`reset`).
+pub async fn forward(
+    mut rx: Subscription<LobbyEvent>,
+    outbox: Outbox,
+    matchmaking: Matchmaking,
+    rooms: Rooms,
+    stop: CancellationToken,
+) {
+    loop {
+        let event = tokio::select! {
+            _ = stop.cancelled() => return,
+            _ = outbox.closed() => return,
+            e = rx.recv() => e,
+        };
+        let msg = match event {
+            Received::Message(e) => ServerMessage::Lobby(e),
+            Received::Lagged(_) => ServerMessage::Lobby(LobbyEvent::Reset {
+                seeks: matchmaking.seeks(),
+                games: rooms.games(),
+            }),
+            Received::Closed => return,
+        };
+        if !outbox.send(Arc::new(msg)) {
+            return;
+        }
+    }
+}
+
+fn created(game: GameId) -> Reply {
+    Reply::Created {
+        game: Some(game),
+        seek: None,
+        invite_code: None,
+    }
+}

@@ -1,0 +1,127 @@
+//! What the rooms report to the registry that opened them: moves (the listing's move count,
+//! announced at most every [`PROGRESS_EVERY`]), the end of a game, a room closing or handing
+//! its game to another node, and a rematch to start.
+
+use std::time::Duration;
+
+use chaupal_rules::AnyGame;
+use chaupal_shared::protocol::{ErrorReply, GameId, GameResult, LobbyEvent, Version};
+use tokio::time::Instant;
+
+use super::Rooms;
+use crate::outbox::Outbox;
+use crate::room::{HostFuture, RoomHost};
+use crate::store::NewGame;
+
+/// The least time between two `game_progress` announcements of one game: a fast game does not
+/// flood the lobby's subscribers, and the last count always follows.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
+
+/// The registry opens the rooms, so it hears what they report and starts their rematches.
+impl RoomHost for Rooms {
+    /// A room reports a move (or takeback): the listing's move count follows, and the lobby's
+    /// subscribers hear of it, at most every [`PROGRESS_EVERY`] (a later announcement carries
+    /// the count of the moves in between).
+    fn game_moved(&self, game: GameId, plies: u32) {
+        let now = Instant::now();
+        let wait = {
+            let mut state = self.state();
+            let Some(g) = state.games.get_mut(&game) else {
+                return;
+            };
+            g.summary.plies = plies;
+            match g.progress_sent {
+                Some(sent) if now < sent + PROGRESS_EVERY => {
+                    if g.progress_due {
+                        return;
+                    }
+                    g.progress_due = true;
+                    Some(sent + PROGRESS_EVERY - now)
+                }
+                _ => {
+                    g.progress_sent = Some(now);
+                    None
+                }
+            }
+        };
+        match wait {
+            None => self
+                .inner
+                .announcer
+                .announce(LobbyEvent::GameProgress { game, plies }),
+            Some(wait) => {
+                let rooms = self.clone();
+                tokio::spawn(async move {
+                    tokio::time::sleep(wait).await;
+                    rooms.announce_due_progress(game);
+                });
+            }
+        }
+    }
+
+    /// A room reports the end of its game.
+    fn game_ended(&self, game: GameId, result: GameResult) {
+        let removed = self.state().games.remove(&game).is_some();
+        if removed {
+            self.inner
+                .announcer
+                .announce(LobbyEvent::GameEnded { game, result });
+        }
+    }
+
+    /// A room has closed.
+    fn room_closed(&self, game: GameId) {
+        {
+            let mut state = self.state();
+            state.rooms.remove(&game);
+            state.games.remove(&game);
+        }
+        if let Some(cluster) = &self.inner.cluster {
+            cluster.room_closed(game);
+        }
+    }
+
+    /// A room closed while its game goes on elsewhere: the game stays listed.
+    fn room_handed_over(&self, game: GameId) {
+        self.state().rooms.remove(&game);
+    }
+
+    /// Another node runs the game: the room's connections sit down there.
+    fn room_superseded(&self, game: GameId, version: Version, outboxes: Vec<Outbox>) {
+        self.state().rooms.remove(&game);
+        if let Some(cluster) = &self.inner.cluster {
+            cluster.room_superseded(game, version, outboxes);
+        }
+    }
+
+    /// A rematch is a new game like any other.
+    fn start_rematch(
+        &self,
+        setup: NewGame,
+        start: AnyGame,
+        seated: Vec<Outbox>,
+    ) -> HostFuture<'_, Result<GameId, ErrorReply>> {
+        Box::pin(self.start_game(setup, start, seated, None))
+    }
+}
+
+impl Rooms {
+    /// Announces a game's move count when an announcement was held back.
+    fn announce_due_progress(&self, game: GameId) {
+        let plies = {
+            let mut state = self.state();
+            let Some(g) = state.games.get_mut(&game) else {
+                return;
+            };
+            if !g.progress_due {
+                return;
+            }
+            g.progress_due = false;
+            g.progress_sent = Some(Instant::now());
+            g.summary.plies
+        };
+        self.inner
+            .announcer
+            .announce(LobbyEvent::GameProgress { game, plies });
+    }
+}

@@ -1,0 +1,332 @@
+//! The registry of rooms: which games this node runs, the list of live games, and where a
+//! game's room is.
+//!
+//! Opening a game stores it, spawns its room and announces it; the registry hears what its
+//! rooms report (as their [`crate::room::RoomHost`], in `host.rs`) and keeps the list of live
+//! games that the lobby shows and the open-games limit counts. [`Rooms::locate`] finds any
+//! game's room: on this node, on another node of the cluster, or in the records when the game
+//! is over. After a restart the registry reopens the live games from the records
+//! (`restore.rs`); in a cluster it opens the games this node claims and closes them when it
+//! hands them on (`cluster_side.rs`).
+//!
+//! The state sits behind one short-held mutex (no await while it is held).
+
+mod cluster_side;
+mod host;
+mod restore;
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use chaupal_rules::AnyGame;
+use chaupal_shared::protocol::{
+    ErrorCode, ErrorReply, GameId, GameStatus, GameSummary, LobbyEvent, PlayerId, SeekId,
+};
+use tokio::time::Instant;
+
+use crate::announce::Announcer;
+use crate::cluster::{Cluster, GameRoom};
+use crate::config::Limits;
+use crate::outbox::Outbox;
+use crate::pool::AiPool;
+use crate::room::{self, RoomDeps, RoomHandle, RoomInit};
+use crate::store::{NewGame, Store, StoreError};
+
+/// The registry of rooms (cheap to clone).
+#[derive(Clone)]
+pub struct Rooms {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    state: Mutex<State>,
+    announcer: Announcer,
+    store: Store,
+    pool: AiPool,
+    limits: Arc<Limits>,
+    /// Set when the server shuts down: games this node claims are then left in the records.
+    closing: AtomicBool,
+    /// The cluster this node is part of (none on a single node).
+    cluster: Option<Cluster>,
+}
+
+#[derive(Default)]
+struct State {
+    /// Live games, for lists and limits (in a cluster, every node's).
+    games: BTreeMap<GameId, LiveGame>,
+    /// Rooms still open on this node (live, or finished and lingering).
+    rooms: HashMap<GameId, RoomHandle>,
+}
+
+/// A live game as the lists and limits see it.
+struct LiveGame {
+    summary: GameSummary,
+    /// Players seated, and the creator of an exhibition: they count it as open.
+    players: Vec<PlayerId>,
+    /// When the game's progress was last announced.
+    progress_sent: Option<Instant>,
+    /// Whether a later announcement is due (a move came too soon after the last).
+    progress_due: bool,
+}
+
+impl LiveGame {
+    fn new(summary: GameSummary, players: Vec<PlayerId>) -> LiveGame {
+        LiveGame {
+            summary,
+            players,
+            progress_sent: None,
+            progress_due: false,
+        }
+    }
+}
+
+impl Rooms {
+    /// The registry of a single node, or of node `cluster` of a cluster (whose store then
+    /// writes as that node).
+    pub fn new(
+        store: Store,
+        pool: AiPool,
+        limits: Arc<Limits>,
+        cluster: Option<Cluster>,
+        announcer: Announcer,
+    ) -> Rooms {
+        let store = match &cluster {
+            Some(c) => c.store().clone(),
+            None => store,
+        };
+        Rooms {
+            inner: Arc::new(Inner {
+                state: Mutex::new(State::default()),
+                announcer,
+                store,
+                pool,
+                limits,
+                closing: AtomicBool::new(false),
+                cluster,
+            }),
+        }
+    }
+
+    /// The cluster this node is part of.
+    pub fn cluster(&self) -> Option<&Cluster> {
+        self.inner.cluster.as_ref()
+    }
+
+    /// The records the games are kept in (in a cluster, written as this node).
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        // A panic while holding the lock leaves plain data behind; carry on with it.
+        self.inner
+            .state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The server is shutting down: games claimed from now on stay in the records.
+    pub fn shutting_down(&self) {
+        self.inner.closing.store(true, Ordering::Relaxed);
+    }
+
+    fn closing(&self) -> bool {
+        self.inner.closing.load(Ordering::Relaxed)
+    }
+
+    /// The live games.
+    pub fn games(&self) -> Vec<GameSummary> {
+        self.state()
+            .games
+            .values()
+            .map(|g| g.summary.clone())
+            .collect()
+    }
+
+    /// How many rooms this node runs (live and lingering).
+    pub fn room_count(&self) -> usize {
+        self.state().rooms.len()
+    }
+
+    /// The room of a game still open on this node.
+    pub fn room(&self, game: GameId) -> Option<RoomHandle> {
+        self.state().rooms.get(&game).cloned()
+    }
+
+    /// A player's live games.
+    pub fn live_games_of(&self, player: PlayerId) -> Vec<GameId> {
+        self.state()
+            .games
+            .iter()
+            .filter(|(_, g)| g.players.contains(&player))
+            .map(|(id, _)| *id)
+            .collect()
+    }
+
+    /// How many live games count against a player's open-games limit.
+    pub fn open_games_of(&self, player: PlayerId) -> usize {
+        self.state()
+            .games
+            .values()
+            .filter(|g| g.players.contains(&player))
+            .count()
+    }
+
+    /// Whether a game is live.
+    pub fn is_live(&self, game: GameId) -> bool {
+        self.state().games.contains_key(&game)
+    }
+
+    /// Whether `player` plays in live game `game`.
+    pub fn plays_in(&self, game: GameId, player: PlayerId) -> bool {
+        self.state()
+            .games
+            .get(&game)
+            .is_some_and(|g| g.players.contains(&player))
+    }
+
+    /// The room of a live game, on this node or (in a cluster) another; a finished game's
+    /// error says so.
+    pub async fn locate(&self, game: GameId) -> Result<GameRoom, ErrorReply> {
+        if let Some(room) = self.room(game) {
+            return Ok(GameRoom::Local(room));
+        }
+        if let Some(cluster) = self.cluster()
+            && let Some(room) = cluster.locate(game).await?
+        {
+            return Ok(room);
+        }
+        match self.inner.store.game(game).await? {
+            Some(_) => Err(ErrorReply::new(
+                ErrorCode::GameOver,
+                format!("{game} is over; get_record shows it"),
+            )),
+            None => Err(ErrorReply::new(ErrorCode::NoSuchGame, format!("no {game}"))),
+        }
+    }
+
+    /// Stores a new game (taking the stored seek it came from, if any), spawns its room with
+    /// `subscribers` seated, and announces it.
+    pub async fn start_game(
+        &self,
+        setup: NewGame,
+        start: AnyGame,
+        subscribers: Vec<Outbox>,
+        from_seek: Option<SeekId>,
+    ) -> Result<GameId, ErrorReply> {
+        self.start_game_with(setup, start, subscribers, from_seek, None)
+            .await
+    }
+
+    /// [`Rooms::start_game`], seating also a seeker whose connection is on another node of
+    /// the cluster (`elsewhere`: its node, and its connection and whether it asked for turns).
+    pub async fn start_game_with(
+        &self,
+        setup: NewGame,
+        start: AnyGame,
+        mut subscribers: Vec<Outbox>,
+        from_seek: Option<SeekId>,
+        elsewhere: Option<(String, (u64, bool), PlayerId)>,
+    ) -> Result<GameId, ErrorReply> {
+        let store = &self.inner.store;
+        let id = match from_seek {
+            Some(seek) => store.create_game_from_seek(&setup, seek).await,
+            None => store.create_game(&setup).await,
+        }?;
+        if let (Some(cluster), Some((node, conn, player)), Some(seek)) =
+            (&self.inner.cluster, elsewhere, from_seek)
+        {
+            let relay = cluster.seat_elsewhere(&node, conn, player, seek, id).await;
+            subscribers.push(relay);
+        }
+        let ratings = self.seat_ratings(&setup).await?;
+        let init = RoomInit {
+            id,
+            setup,
+            start,
+            moves: Vec::new(),
+            version: 0,
+            log: Vec::new(),
+            clocks_ms: None,
+            ratings,
+            subscribers,
+            restored: false,
+        };
+        let summary = self.open_room(init)?;
+        self.inner
+            .announcer
+            .announce(LobbyEvent::GameStarted(summary));
+        Ok(id)
+    }
+
+    fn open_room(&self, init: RoomInit) -> Result<GameSummary, ErrorReply> {
+        let id = init.id;
+        let players = seated_players(&init.setup);
+        let summary = init.setup.summary(
+            id,
+            init.ratings,
+            GameStatus::Live,
+            None,
+            init.moves.len() as u32,
+            0,
+        );
+        let deps = RoomDeps {
+            store: self.inner.store.clone(),
+            pool: self.inner.pool.clone(),
+            host: Arc::new(self.clone()),
+            limits: self.inner.limits.clone(),
+        };
+        // Register before the room runs, so that its first reports find it.
+        let handle = {
+            let mut state = self.state();
+            state
+                .games
+                .insert(id, LiveGame::new(summary.clone(), players));
+            match room::spawn(init, deps) {
+                Ok(handle) => {
+                    state.rooms.insert(id, handle.clone());
+                    handle
+                }
+                Err(e) => {
+                    state.games.remove(&id);
+                    return Err(e);
+                }
+            }
+        };
+        tracing::debug!("{}: room open", handle.id);
+        Ok(summary)
+    }
+
+    /// The seats' ratings at a game's start, for display.
+    async fn seat_ratings(&self, setup: &NewGame) -> Result<[Option<i32>; 2], StoreError> {
+        let mut ratings = [None, None];
+        for (i, seat) in setup.seats.iter().enumerate() {
+            ratings[i] = self
+                .inner
+                .store
+                .seat_rating(seat.player, seat.engine.as_ref(), setup.kind)
+                .await?
+                .map(|r| r.rating.round() as i32);
+        }
+        Ok(ratings)
+    }
+}
+
+/// The players a live game counts against (its seated players, and the creator of an
+/// exhibition).
+fn seated_players(setup: &NewGame) -> Vec<PlayerId> {
+    setup
+        .seats
+        .iter()
+        .filter_map(|s| s.player)
+        .chain(
+            setup
+                .seats
+                .iter()
+                .all(|s| s.engine.is_some())
+                .then_some(setup.creator)
+                .flatten(),
+        )
+        .collect()
+}
