@@ -19,6 +19,8 @@ use chaupal_rules::game::{EndReason, GameKind, Side};
 use chaupal_rules::review::{GameReview, MoveClass, PlyReview};
 use chaupal_rules::score::Score;
 
+use crate::levels::level_rating;
+
 /// The name of a request, as its JSON tag.
 pub fn request_name(r: &Request) -> &'static str {
     match r {
@@ -199,7 +201,8 @@ pub fn summary() -> GameSummary {
                 name: "AI level 3".to_owned(),
                 player: None,
                 engine: Some(Engine::Level { level: 3 }),
-                rating: Some(1200),
+                // The level's calibrated rating, as the server shows it.
+                rating: Some(level_rating(GameKind::BaghChal, 3)),
             },
         ],
         status: GameStatus::Live,
@@ -212,7 +215,7 @@ pub fn summary() -> GameSummary {
 
 /// A finished game as lists show it (`finished_games`).
 fn finished() -> GameSummary {
-    GameSummary {
+    let mut game = GameSummary {
         game: GameId(40),
         kind: GameKind::Kalah,
         rules: six_seeds(),
@@ -225,7 +228,9 @@ fn finished() -> GameSummary {
         plies: 37,
         watchers: 0,
         ..summary()
-    }
+    };
+    game.seats[1].rating = Some(level_rating(GameKind::Kalah, 3));
+    game
 }
 
 /// Every request, once (every action once).
