@@ -36,6 +36,20 @@ impl GameKind {
 }
 
 /// Any of the four games, in progress.
+///
+/// ```
+/// use chaupal_rules::any::AnyGame;
+/// use chaupal_rules::game::{GameKind, Side};
+///
+/// // The game is known only at run time, here from its name and rule pairs.
+/// let kind: GameKind = "kalah".parse().unwrap();
+/// let mut game = AnyGame::start(kind, [("pits", "4"), ("seeds", "3")]).unwrap();
+/// assert_eq!(game.position_text(), "3,3,3,3:0/3,3,3,3:0 s pits=4 seeds=3");
+/// assert_eq!(game.legal_moves_text(), ["1", "2", "3", "4"]);
+/// game.play_text("2").unwrap(); // the last seed falls in south's store: south moves again
+/// assert_eq!(game.side_to_move(), Side::First);
+/// assert_eq!(game.perft(1), 3); // house 2 is empty now
+/// ```
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     BaghChal(BaghChal),

@@ -15,6 +15,18 @@ use thiserror::Error;
 use crate::rules::{RuleError, RuleSet};
 
 /// Which of the four games.
+///
+/// ```
+/// use chaupal_rules::game::{GameKind, Side};
+///
+/// // The name used on the command line and in records reads back as the kind.
+/// let kind: GameKind = "sholo-guti".parse().unwrap();
+/// assert_eq!(kind, GameKind::SholoGuti);
+/// assert_eq!(kind.to_string(), "sholo-guti");
+/// assert_eq!(kind.title(), "Sholo Guti");
+/// assert_eq!(GameKind::BaghChal.side_name(Side::First), "goats");
+/// assert_eq!(GameKind::Jungle.rule_keys(), ["board"]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GameKind {
@@ -63,6 +75,17 @@ impl fmt::Display for GameKind {
 }
 
 /// A game name that is not one of the four.
+///
+/// ```
+/// use chaupal_rules::game::{GameKind, UnknownGame};
+///
+/// let err = "chess".parse::<GameKind>().unwrap_err();
+/// assert_eq!(err, UnknownGame("chess".to_owned()));
+/// assert_eq!(
+///     err.to_string(),
+///     "unknown game 'chess' (known: baghchal, kalah, jungle, sholo-guti)"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown game '{0}' (known: baghchal, kalah, jungle, sholo-guti)")]
 pub struct UnknownGame(pub String);
@@ -79,6 +102,20 @@ impl FromStr for GameKind {
 
 /// One of the two players. `First` moves first in every game: the goats in Bagh Chal, south in
 /// Kalah, Jungle and Sholo Guti.
+///
+/// ```
+/// use chaupal_rules::baghchal::BaghChal;
+/// use chaupal_rules::game::{Game, Side};
+///
+/// assert_eq!(Side::First.opponent(), Side::Second);
+/// assert_eq!(Side::BOTH.map(Side::index), [0, 1]);
+///
+/// // In Bagh Chal the goats are the first side, and they begin.
+/// let mut game = BaghChal::start(Default::default());
+/// assert_eq!(BaghChal::side_name(game.side_to_move()), "goats");
+/// game.play_text("c3").unwrap();
+/// assert_eq!(game.side_to_move(), Side::Second);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Side {
     First,
@@ -109,6 +146,18 @@ impl Side {
 }
 
 /// Why a game ended.
+///
+/// ```
+/// use chaupal_rules::game::{EndReason, Game};
+/// use chaupal_rules::kalah::Kalah;
+///
+/// // Both rows are empty: the seeds were counted, 27 to 21.
+/// let text = "0,0,0,0,0,0:27/0,0,0,0,0,0:21 n";
+/// let game = Kalah::from_position_text(text, Default::default()).unwrap();
+/// let reason = game.outcome().unwrap().reason();
+/// assert_eq!(reason, EndReason::SeedsCounted);
+/// assert_eq!(reason.describe(), "the seeds were counted");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EndReason {
     /// Bagh Chal: the tigers made their winning number of captures.
@@ -143,6 +192,19 @@ impl EndReason {
 }
 
 /// The result of a finished game.
+///
+/// ```
+/// use chaupal_rules::game::{EndReason, Game, Outcome, Side};
+/// use chaupal_rules::jungle::Jungle;
+///
+/// // The south wolf stands on north's den: south has won.
+/// let game = Jungle::from_position_text("3W3/7/7/7/7/7/7/7/6d n 0", Default::default()).unwrap();
+/// let outcome = game.outcome().unwrap();
+/// assert_eq!(outcome, Outcome::Win { winner: Side::First, reason: EndReason::DenEntered });
+/// assert_eq!(outcome.winner(), Some(Side::First));
+/// // A game in progress has no outcome yet.
+/// assert_eq!(Jungle::start(Default::default()).outcome(), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Outcome {
     Win { winner: Side, reason: EndReason },
@@ -167,6 +229,19 @@ impl Outcome {
 }
 
 /// A move that could not be read or may not be played.
+///
+/// ```
+/// use chaupal_rules::baghchal::BaghChal;
+/// use chaupal_rules::game::{Game, MoveError};
+///
+/// let mut game = BaghChal::start(Default::default());
+/// // There is no point z9: the text is not a move at all.
+/// assert!(matches!(game.play_text("z9"), Err(MoveError::Syntax { .. })));
+/// // A step reads well, but goats are placed while goats are in hand.
+/// let err = game.play_text("a1-b2").unwrap_err();
+/// assert!(matches!(err, MoveError::Illegal { .. }));
+/// assert!(err.to_string().starts_with("'a1-b2' is not legal here: goats are placed"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum MoveError {
     /// The text is not a move in this game's notation.
@@ -196,6 +271,23 @@ impl MoveError {
 }
 
 /// A position text that could not be read, or that describes a position the rules forbid.
+///
+/// ```
+/// use chaupal_rules::baghchal::BaghChal;
+/// use chaupal_rules::game::{Game, PositionError};
+/// use chaupal_rules::rules::RuleError;
+///
+/// let read = |text: &str| BaghChal::from_position_text(text, Default::default());
+/// assert!(read("T3T/5/5/5/T3T g 20 0").is_ok());
+/// // The side to move is `g` or `t`: a syntax error, naming the field.
+/// let err = read("T3T/5/5/5/T3T x 20 0").unwrap_err();
+/// assert!(matches!(err, PositionError::Syntax { field: "side to move", .. }));
+/// // Five tigers read well, but there are always exactly four.
+/// assert!(matches!(read("TT2T/5/5/5/T3T g 20 0"), Err(PositionError::Illegal { .. })));
+/// // Bagh Chal has no board option.
+/// let err = read("T3T/5/5/5/T3T g 20 0 board=small").unwrap_err();
+/// assert!(matches!(err, PositionError::Rules(RuleError::UnknownKey { .. })));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
     /// The text is malformed; `field` names the part (board, side, a counter, a rule pair).

@@ -5,6 +5,21 @@
 //! repeat, so searches for repeats scan that window alone.
 
 /// The positions of one game so far, newest last.
+///
+/// ```
+/// use chaupal_rules::history::History;
+///
+/// let mut history = History::new(0xA);
+/// history.push(0xB, false);
+/// let saved = history.push(0xA, false); // back to the start: its second occurrence
+/// assert_eq!(history.occurrences_of_current(), 2);
+/// history.pop(saved);
+/// assert_eq!(history.current(), 0xB);
+/// // After an irreversible move (a placement, a capture) nothing earlier can come back.
+/// history.push(0xA, true);
+/// assert_eq!(history.occurrences_of_current(), 1);
+/// assert_eq!(history.plies(), 2);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct History {
     hashes: Vec<u64>,

@@ -27,6 +27,16 @@ use crate::game::GameKind;
 use crate::rules::RulePair;
 
 /// A game, as numbered by the server (also the key of its record).
+///
+/// ```
+/// use chaupal_rules::record::GameId;
+///
+/// let id = GameId(42);
+/// assert_eq!(id.to_string(), "game 42");
+/// // In JSON (the protocol, the server's files) it is the bare number.
+/// assert_eq!(serde_json::to_string(&id).unwrap(), "42");
+/// assert_eq!(serde_json::from_str::<GameId>("42").unwrap(), id);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct GameId(pub u64);
@@ -39,6 +49,16 @@ impl fmt::Display for GameId {
 
 /// A time control: each side starts with `initial_ms` and gains `increment_ms` after each of its
 /// moves.
+///
+/// ```
+/// use chaupal_rules::record::{ClockSpec, Record};
+///
+/// let clock = ClockSpec { initial_ms: 300_000, increment_ms: 2_500 };
+/// assert_eq!(clock.to_string(), "300+2.500");
+/// // A record's Clock tag reads into one.
+/// let record = Record::parse("[Game \"jungle\"]\n[Clock \"180+2\"]\n\n*\n").unwrap();
+/// assert_eq!(record.clock, Some(ClockSpec { initial_ms: 180_000, increment_ms: 2_000 }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ClockSpec {
     pub initial_ms: u64,
@@ -60,6 +80,24 @@ impl fmt::Display for ClockSpec {
 }
 
 /// A game record.
+///
+/// ```
+/// use chaupal_rules::any::AnyGame;
+/// use chaupal_rules::game::GameKind;
+/// use chaupal_rules::record::Record;
+///
+/// let text = "[Game \"baghchal\"]\n[First \"asha\"]\n\n1. c3 a1-b2 2. d3 *\n";
+/// let record = Record::parse(text).unwrap();
+/// assert_eq!(record.kind, GameKind::BaghChal);
+/// assert_eq!((record.first.as_str(), record.second.as_str()), ("asha", "?"));
+/// assert_eq!(record.moves, ["c3", "a1-b2", "d3"]);
+/// // Reading checks the form only; replaying the moves checks them against the rules.
+/// let rules = record.rules.iter().map(|r| (&r.key, &r.value));
+/// let mut game = AnyGame::start(record.kind, rules).unwrap();
+/// assert!(record.moves.iter().all(|mv| game.play_text(mv).is_ok()));
+/// // Written out, the record reads back as itself.
+/// assert_eq!(Record::parse(&record.to_text()).unwrap(), record);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     pub kind: GameKind,
@@ -83,6 +121,18 @@ pub struct Record {
 }
 
 /// Why a record could not be read.
+///
+/// ```
+/// use chaupal_rules::record::{Record, RecordError};
+///
+/// assert_eq!(Record::parse("1. c3 *"), Err(RecordError::NoGame));
+/// let err = Record::parse("[Game \"chess\"]\n\n*").unwrap_err();
+/// assert_eq!(err, RecordError::UnknownGame("chess".to_owned()));
+/// // The result after the moves must agree with the Result tag.
+/// let err = Record::parse("[Game \"kalah\"]\n[Result \"1-0\"]\n\n3 0-1").unwrap_err();
+/// assert_eq!(err, RecordError::ResultMismatch { moves: "0-1".to_owned(), tag: "1-0".to_owned() });
+/// assert_eq!(err.to_string(), "the result in the moves (0-1) differs from the Result tag (1-0)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RecordError {
     #[error("line {line}: {detail}")]

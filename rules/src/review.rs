@@ -41,6 +41,18 @@ pub const MISTAKE: f64 = 10.0;
 pub const BLUNDER: f64 = 15.0;
 
 /// What a move was worth against the best one.
+///
+/// ```
+/// use chaupal_rules::review::MoveClass;
+///
+/// // A move's loss is the winning chance it gave away against the best move, in points.
+/// assert_eq!(MoveClass::of(0.0, true), MoveClass::Best);
+/// assert_eq!(MoveClass::of(3.0, false), MoveClass::Good);
+/// assert_eq!(MoveClass::of(7.5, false), MoveClass::Inaccuracy);
+/// assert_eq!(MoveClass::of(20.0, false), MoveClass::Blunder);
+/// assert_eq!(MoveClass::Mistake.name(), "mistake");
+/// assert!(MoveClass::Good < MoveClass::Blunder);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MoveClass {
@@ -96,6 +108,24 @@ impl MoveClass {
 }
 
 /// The verdict on one move.
+///
+/// ```
+/// use chaupal_rules::game::{GameKind, Side};
+/// use chaupal_rules::record::GameId;
+/// use chaupal_rules::review::{MoveClass, PositionValue, assemble};
+/// use chaupal_rules::score::Score;
+///
+/// let value = |to_move, value| {
+///     PositionValue { to_move, value, best: None, line: vec![], best_after: None }
+/// };
+/// // The goats stood even, played a2, and left the tigers a forced win.
+/// let positions = [value(Side::First, Score::Cp(0)), value(Side::Second, Score::Win(3))];
+/// let review = assemble(GameId(1), GameKind::BaghChal, 100, &["a2".to_owned()], &positions);
+/// let ply = &review.plies[0];
+/// assert_eq!((ply.ply, ply.side, ply.played.as_str()), (1, Side::First, "a2"));
+/// assert_eq!((ply.before, ply.after), (Score::Cp(0), Score::Loss(3))); // the goats' view
+/// assert_eq!((ply.loss, ply.class), (50.0, MoveClass::Blunder)); // from 50% to 0%
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlyReview {
     /// The move's number in the game, from 1.
@@ -122,6 +152,25 @@ pub struct PlyReview {
 }
 
 /// A whole game's review.
+///
+/// ```
+/// use chaupal_rules::game::{GameKind, Side};
+/// use chaupal_rules::record::GameId;
+/// use chaupal_rules::review::{GameReview, MoveClass, PositionValue, assemble};
+/// use chaupal_rules::score::Score;
+///
+/// let value = |to_move, value| {
+///     PositionValue { to_move, value, best: None, line: vec![], best_after: None }
+/// };
+/// // Kalah: south's one move turns an even game into a forced win for north.
+/// let positions = [value(Side::First, Score::Cp(0)), value(Side::Second, Score::Win(5))];
+/// let moves = ["6".to_owned()];
+/// let review: GameReview = assemble(GameId(7), GameKind::Kalah, 100, &moves, &positions);
+/// assert_eq!(review.start_chance, 50.0);
+/// assert_eq!(review.moves_of(Side::First, MoveClass::Blunder).count(), 1);
+/// // South's accuracy is low; north made no move, so it has none.
+/// assert_eq!(review.accuracy, [Some(9.5), None]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameReview {
     pub game: GameId,
@@ -149,6 +198,26 @@ impl GameReview {
 
 /// What the engine found in one position of a game: its value for the side to move, and the
 /// best move with its line (none where the game is over).
+///
+/// ```
+/// use chaupal_rules::game::{GameKind, Side};
+/// use chaupal_rules::record::GameId;
+/// use chaupal_rules::review::{MoveClass, PositionValue, assemble};
+/// use chaupal_rules::score::Score;
+///
+/// // Sholo Guti: the engine likes c4-c5 (+30), and after it north stands at -30.
+/// let before = PositionValue {
+///     to_move: Side::First, value: Score::Cp(30), best: Some("c4-c5".into()),
+///     line: vec!["c4-c5".into(), "d6-d5".into()], best_after: None,
+/// };
+/// let after = PositionValue {
+///     to_move: Side::Second, value: Score::Cp(-30), best: None, line: vec![], best_after: None,
+/// };
+/// let moves = ["c4-c5".to_owned()];
+/// let review = assemble(GameId(3), GameKind::SholoGuti, 100, &moves, &[before, after]);
+/// assert_eq!(review.plies[0].class, MoveClass::Best);
+/// assert_eq!(review.plies[0].line, ["c4-c5", "d6-d5"]);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct PositionValue {
     pub to_move: Side,

@@ -10,6 +10,23 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// A rule pair that could not be applied.
+///
+/// ```
+/// use chaupal_rules::kalah::KalahRules;
+/// use chaupal_rules::rules::{RuleError, RuleSet, split_pair};
+///
+/// // A Kalah board has 1 to 8 houses a side.
+/// let err = KalahRules::from_pairs([("pits", "12")]).unwrap_err();
+/// assert!(matches!(err, RuleError::BadValue { ref key, .. } if key == "pits"));
+/// assert_eq!(
+///     err.to_string(),
+///     "bad value '12' for rule 'pits': expected a whole number from 1 to 8"
+/// );
+/// // Kalah has no board option, and a rule pair needs its `=`.
+/// let err = KalahRules::from_pairs([("board", "small")]).unwrap_err();
+/// assert!(matches!(err, RuleError::UnknownKey { .. }));
+/// assert_eq!(split_pair("pits"), Err(RuleError::Malformed("pits".to_owned())));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum RuleError {
     /// The key is not a rule of this game.
@@ -32,6 +49,19 @@ pub enum RuleError {
 }
 
 /// The variant options of one game.
+///
+/// ```
+/// use chaupal_rules::jungle::{BoardSize, JungleRules};
+/// use chaupal_rules::rules::RuleSet;
+///
+/// assert_eq!(JungleRules::KEYS, ["board"]);
+/// let rules = JungleRules::from_pairs([("board", "small")]).unwrap();
+/// assert_eq!(rules.board, BoardSize::Small);
+/// assert_eq!(rules.get("board").as_deref(), Some("small"));
+/// // Only what differs from the defaults goes into position texts and records.
+/// assert_eq!(rules.non_default_pairs(), [("board".to_owned(), "small".to_owned())]);
+/// assert!(JungleRules::default().non_default_pairs().is_empty());
+/// ```
 pub trait RuleSet:
     Clone + Default + PartialEq + Eq + Hash + fmt::Debug + Send + Sync + 'static
 {
@@ -130,6 +160,16 @@ pub fn parse_choice<'a>(key: &str, value: &str, choices: &[&'a str]) -> Result<&
 }
 
 /// One rule option, `key=value`, as the rule book names it (see docs/NOTATION.md).
+///
+/// ```
+/// use chaupal_rules::record::Record;
+/// use chaupal_rules::rules::RulePair;
+///
+/// // A record's Rules tag holds the pairs that differ from the defaults.
+/// let record = Record::parse("[Game \"kalah\"]\n[Rules \"pits=4 seeds=3\"]\n\n*\n").unwrap();
+/// assert_eq!(record.rules, [RulePair::new("pits", "4"), RulePair::new("seeds", "3")]);
+/// assert_eq!((record.rules[1].key.as_str(), record.rules[1].value.as_str()), ("seeds", "3"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RulePair {
     pub key: String,

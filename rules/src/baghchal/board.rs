@@ -4,6 +4,19 @@
 use crate::zobrist::keys;
 
 /// A set of points: bit `rank * 5 + file` (a1 = bit 0, e1 = bit 4, a5 = bit 20, e5 = bit 24).
+///
+/// ```
+/// use chaupal_rules::baghchal::BaghChal;
+/// use chaupal_rules::baghchal::board::{Points, bit, point_name, points};
+/// use chaupal_rules::game::Game;
+///
+/// let game = BaghChal::start(Default::default());
+/// let tigers: Points = game.tigers();
+/// assert_eq!(tigers, bit(0) | bit(4) | bit(20) | bit(24));
+/// let names: Vec<String> = points(tigers).map(point_name).collect();
+/// assert_eq!(names, ["a1", "e1", "a5", "e5"]);
+/// assert_eq!(game.empty().count_ones(), 21);
+/// ```
 pub type Points = u32;
 
 /// The number of files and of ranks.

@@ -28,6 +28,22 @@ const PLIES_FOR_THIRD_OCCURRENCE: usize = 8;
 const PLIES_FOR_A_REPEAT: usize = 3;
 
 /// A game of Bagh Chal in progress.
+///
+/// ```
+/// use chaupal_rules::baghchal::BaghChal;
+/// use chaupal_rules::game::Game;
+///
+/// let game = BaghChal::start(Default::default());
+/// assert_eq!(game.position_text(), "T3T/5/5/5/T3T g 20 0");
+/// assert_eq!(game.goats_in_hand(), 20);
+///
+/// // Tigers to move: the tiger on c3 may jump the goat on b3, c2 or d3.
+/// let text = "T4/5/1GTG1/2G2/T3T t 17 0";
+/// let mut game = BaghChal::from_position_text(text, Default::default()).unwrap();
+/// game.play_text("c3xa3").unwrap();
+/// assert_eq!(game.goats_captured(), 1);
+/// assert_eq!(game.position_text(), "T4/5/T2G1/2G2/T3T g 17 1");
+/// ```
 #[derive(Clone, Debug)]
 pub struct BaghChal {
     /// The points holding a tiger (always four).
@@ -49,6 +65,19 @@ pub struct BaghChal {
 }
 
 /// What [`BaghChal::make`] saves for [`BaghChal::unmake`].
+///
+/// ```
+/// use chaupal_rules::baghchal::BaghChal;
+/// use chaupal_rules::game::Game;
+///
+/// let mut game = BaghChal::start(Default::default());
+/// let mv = game.parse_move("c3").unwrap();
+/// let undo = game.make(mv);
+/// assert_eq!(game.goats_in_hand(), 19);
+/// game.unmake(mv, undo);
+/// assert_eq!(game.goats_in_hand(), 20);
+/// assert_eq!(game.position_text(), "T3T/5/5/5/T3T g 20 0");
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     /// The hash before the move.

@@ -6,6 +6,19 @@ use std::fmt;
 use super::board::{between, point_name};
 
 /// What a move does.
+///
+/// ```
+/// use chaupal_rules::baghchal::{BaghChal, MoveKind};
+/// use chaupal_rules::game::Game;
+///
+/// // Tigers to move: the tiger on c3 may jump the goat on b3, c2 or d3.
+/// let text = "T4/5/1GTG1/2G2/T3T t 17 0";
+/// let game = BaghChal::from_position_text(text, Default::default()).unwrap();
+/// let mut moves = Vec::new();
+/// game.legal_moves(&mut moves);
+/// assert_eq!(moves.iter().filter(|m| m.kind() == MoveKind::Capture).count(), 3);
+/// assert_eq!(game.parse_move("c3-c4").unwrap().kind(), MoveKind::Step);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
     /// A goat from the hand onto an empty point.
@@ -18,6 +31,18 @@ pub enum MoveKind {
 
 /// A move, packed: bits 0..5 the destination, bits 5..10 the origin (the destination again for a
 /// placement), bits 10..12 the kind.
+///
+/// ```
+/// use chaupal_rules::baghchal::{Move, MoveKind};
+///
+/// // Points are numbered rank by rank from a1 = 0 (see `board`): b2 is 6, c3 is 12.
+/// let jump = Move::capture(0, 12);
+/// assert_eq!(jump.to_string(), "a1xc3");
+/// assert_eq!(jump.kind(), MoveKind::Capture);
+/// assert_eq!((jump.from(), jump.over(), jump.to()), (0, 6, 12));
+/// assert_eq!(Move::step(0, 6).to_string(), "a1-b2");
+/// assert_eq!(Move::place(12).to_string(), "c3");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u16);
 

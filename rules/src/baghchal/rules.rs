@@ -16,6 +16,19 @@ pub const MIN_CAPTURES_TO_WIN: u32 = 1;
 pub const MAX_CAPTURES_TO_WIN: u32 = 20;
 
 /// What happens when a position comes back.
+///
+/// ```
+/// use chaupal_rules::baghchal::{BaghChalRules, Repetition};
+/// use chaupal_rules::rules::RuleSet;
+///
+/// assert_eq!(BaghChalRules::default().repetition, Repetition::Draw);
+/// let rules = BaghChalRules::from_pairs([("repetition", "forbidden")]).unwrap();
+/// assert_eq!(rules.repetition, Repetition::Forbidden);
+/// assert_eq!(rules.repetition.name(), "forbidden");
+/// // `threefold` is read as `draw`.
+/// let old = BaghChalRules::from_pairs([("repetition", "threefold")]).unwrap();
+/// assert_eq!(old.repetition, Repetition::Draw);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Repetition {
     /// The third occurrence of a position is a draw (`repetition=draw`; `threefold` is read as
@@ -38,6 +51,19 @@ impl Repetition {
 }
 
 /// The rule options of Bagh Chal.
+///
+/// ```
+/// use chaupal_rules::baghchal::{BaghChal, BaghChalRules};
+/// use chaupal_rules::game::Game;
+/// use chaupal_rules::rules::RuleSet;
+///
+/// let rules = BaghChalRules::from_pairs([("captures-to-win", "3")]).unwrap();
+/// assert_eq!(rules.captures_to_win, 3);
+/// // Rules that differ from the defaults are written into the position text.
+/// let game = BaghChal::start(rules);
+/// assert_eq!(game.position_text(), "T3T/5/5/5/T3T g 20 0 captures-to-win=3");
+/// assert!(BaghChalRules::from_pairs([("captures-to-win", "21")]).is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BaghChalRules {
     /// The tigers win at this capture (1..=20).

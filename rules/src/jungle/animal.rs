@@ -4,6 +4,19 @@
 use crate::game::Side;
 
 /// An animal. The discriminant is its rank minus one, so `Rat < Cat < ... < Elephant`.
+///
+/// ```
+/// use chaupal_rules::jungle::Animal;
+///
+/// assert_eq!(Animal::Lion.rank(), 7);
+/// assert_eq!(Animal::from_letter('P'), Some(Animal::Leopard));
+/// assert!(Animal::Lion.outranks(Animal::Tiger) && !Animal::Tiger.outranks(Animal::Lion));
+/// // The rat takes the elephant, and the elephant never takes the rat.
+/// assert!(Animal::Rat.outranks(Animal::Elephant));
+/// assert!(!Animal::Elephant.outranks(Animal::Rat));
+/// // Only the lion and the tiger jump the river.
+/// assert!(Animal::Tiger.jumps() && !Animal::Elephant.jumps());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Animal {

@@ -13,6 +13,18 @@ use super::rules::BoardSize;
 use crate::game::Side;
 
 /// A square index, `rank * files + file`.
+///
+/// ```
+/// use chaupal_rules::game::{Game, Side};
+/// use chaupal_rules::jungle::{Animal, Jungle, Square};
+///
+/// let game = Jungle::start(Default::default());
+/// let geo = game.geometry();
+/// let a1: Square = geo.parse_square("a1").unwrap();
+/// assert_eq!(a1, 0);
+/// assert_eq!(geo.name(geo.square(6, 8).unwrap()), "g9"); // file g, rank 9
+/// assert_eq!(game.piece_at(a1), Some((Side::First, Animal::Tiger)));
+/// ```
 pub type Square = u8;
 
 /// The largest number of squares a board has, as the length of per-square tables.
@@ -26,6 +38,18 @@ pub const fn bit(sq: Square) -> u64 {
 
 /// A river jump from one bank to the other: where it lands, and the water squares it crosses
 /// (a rat on any of them blocks it).
+///
+/// ```
+/// use chaupal_rules::jungle::{BoardSize, Geometry};
+///
+/// let geo = Geometry::of(BoardSize::Standard);
+/// let c3 = geo.parse_square("c3").unwrap();
+/// // From c3 the lion and the tiger jump the river to c7, over c4, c5 and c6.
+/// let jump = geo.jumps[usize::from(c3)].iter().flatten().next().unwrap();
+/// assert_eq!(geo.name(jump.to), "c7");
+/// assert_eq!(jump.over.count_ones(), 3);
+/// assert_eq!(jump.over & !geo.water, 0); // it crosses water only
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Jump {
     pub to: Square,
@@ -88,6 +112,17 @@ pub static STANDARD: Geometry = Geometry::build(&STANDARD_LAYOUT);
 pub static SMALL: Geometry = Geometry::build(&SMALL_LAYOUT);
 
 /// Everything the rules need to know about one board, precomputed.
+///
+/// ```
+/// use chaupal_rules::jungle::{Animal, BoardSize, Geometry};
+///
+/// let small = Geometry::of(BoardSize::Small);
+/// assert_eq!((small.files, small.ranks, small.squares), (5, 7, 35));
+/// assert_eq!(small.name(small.dens[0]), "c1"); // south's den
+/// assert!(small.is_water(small.parse_square("b3").unwrap()));
+/// assert!(small.has_animal(Animal::Cat) && !small.has_animal(Animal::Tiger));
+/// assert_eq!(small.parse_square("g9"), None); // off the small board
+/// ```
 pub struct Geometry {
     /// Which board this is.
     pub size: BoardSize,

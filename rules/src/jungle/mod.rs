@@ -98,6 +98,20 @@ fn piece_key(code: PieceCode, sq: Square) -> u64 {
 
 /// A move: a step or a river jump from one square to another (capturing whatever enemy stands
 /// there). Squares are indices of the board in play (see [`Geometry`]).
+///
+/// ```
+/// use chaupal_rules::game::Game;
+/// use chaupal_rules::jungle::{Jungle, Move};
+///
+/// let game = Jungle::start(Default::default());
+/// let geo = game.geometry();
+/// let (a3, a4) = (geo.parse_square("a3").unwrap(), geo.parse_square("a4").unwrap());
+/// let mv = game.parse_move("a3-a4").unwrap(); // the south elephant steps forward
+/// assert_eq!(mv, Move::new(a3, a4));
+/// assert_eq!((mv.from(), mv.to()), (a3, a4));
+/// assert_eq!(game.move_text(mv), "a3-a4");
+/// assert!(!game.is_capture(mv));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     from: Square,
@@ -125,6 +139,19 @@ impl Move {
 }
 
 /// What `make` saves for `unmake`.
+///
+/// ```
+/// use chaupal_rules::game::Game;
+/// use chaupal_rules::jungle::Jungle;
+///
+/// let mut game = Jungle::start(Default::default());
+/// let mv = game.parse_move("a3-a4").unwrap();
+/// let undo = game.make(mv);
+/// assert_eq!(game.no_capture_plies(), 1);
+/// game.unmake(mv, undo);
+/// assert_eq!(game.no_capture_plies(), 0);
+/// assert_eq!(game.position_text(), Jungle::start(Default::default()).position_text());
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     /// The piece the move captured, or 0.
@@ -136,6 +163,20 @@ pub struct Undo {
 }
 
 /// A game of Jungle in progress.
+///
+/// ```
+/// use chaupal_rules::game::{Game, Side};
+/// use chaupal_rules::jungle::{Animal, Jungle};
+///
+/// // North to move; its rat swims on c6 and blocks the south lion's jump from c3 to c7.
+/// let text = "l5t/1d3c1/4w1e/2r4/7/7/2L1P2/1C3D1/T6 n 12";
+/// let mut game = Jungle::from_position_text(text, Default::default()).unwrap();
+/// game.play_text("c6-c7").unwrap(); // the rat climbs out of the water
+/// game.play_text("c3xc7").unwrap(); // and the lion jumps the river onto it
+/// let c7 = game.geometry().parse_square("c7").unwrap();
+/// assert_eq!(game.piece_at(c7), Some((Side::First, Animal::Lion)));
+/// assert_eq!(game.no_capture_plies(), 0);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Jungle {
     rules: JungleRules,

@@ -6,6 +6,19 @@ use std::fmt;
 use crate::rules::{RuleError, RuleSet, parse_choice};
 
 /// Which board a game of Jungle is played on.
+///
+/// ```
+/// use chaupal_rules::jungle::{BoardSize, JungleRules};
+/// use chaupal_rules::rules::RuleSet;
+///
+/// assert_eq!(BoardSize::default(), BoardSize::Standard);
+/// let rules = JungleRules::from_pairs([("board", "small")]).unwrap();
+/// assert_eq!(rules.board, BoardSize::Small);
+/// assert_eq!(BoardSize::Small.to_string(), "small");
+/// // `full` and `large` are other names of the standard board.
+/// let large = JungleRules::from_pairs([("board", "large")]).unwrap();
+/// assert_eq!(large.board, BoardSize::Standard);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BoardSize {
     /// The full 7 x 9 board of the rule book, eight animals a side.
@@ -32,6 +45,19 @@ impl fmt::Display for BoardSize {
 }
 
 /// The rule options of Jungle.
+///
+/// ```
+/// use chaupal_rules::game::Game;
+/// use chaupal_rules::jungle::{BoardSize, Jungle, JungleRules};
+///
+/// let rules = JungleRules::with_board(BoardSize::Small);
+/// let game = Jungle::start(rules.clone());
+/// assert_eq!(game.position_text(), "l4/r2ce/5/5/5/EC2R/4L s 0 board=small");
+/// // A position's rule pairs apply on top of the rules it is read with.
+/// let again = Jungle::from_position_text(&game.position_text(), JungleRules::default()).unwrap();
+/// assert_eq!(again.rules(), &rules);
+/// assert_eq!(again.geometry().files, 5);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct JungleRules {
     /// The board (and with it the set of animals and the start position).

@@ -46,6 +46,18 @@ use layout::{
 pub use rules::KalahRules;
 
 /// A move: sow the seeds of one of the mover's houses. Printed as the house number `1..=m`.
+///
+/// ```
+/// use chaupal_rules::game::Game;
+/// use chaupal_rules::kalah::{Kalah, KalahMove};
+///
+/// let game = Kalah::start(Default::default());
+/// let mv = game.parse_move("3").unwrap();
+/// assert_eq!(mv, KalahMove::from_house(3).unwrap());
+/// assert_eq!((mv.house(), mv.index()), (3, 2));
+/// assert_eq!(game.move_text(mv), "3");
+/// assert_eq!(KalahMove::from_house(9), None); // no board has nine houses
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct KalahMove(u8);
 
@@ -91,10 +103,36 @@ struct State {
 }
 
 /// What `make` saves: the whole state before the move.
+///
+/// ```
+/// use chaupal_rules::game::{Game, Side};
+/// use chaupal_rules::kalah::Kalah;
+///
+/// let mut game = Kalah::start(Default::default());
+/// let mv = game.parse_move("3").unwrap();
+/// let undo = game.make(mv); // the last seed falls in south's store
+/// assert_eq!(game.store(Side::First), 1);
+/// game.unmake(mv, undo);
+/// assert_eq!(game.store(Side::First), 0);
+/// assert_eq!(game, Kalah::start(Default::default()));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KalahUndo(State);
 
 /// A game of Kalah in progress.
+///
+/// ```
+/// use chaupal_rules::game::{Game, Side};
+/// use chaupal_rules::kalah::Kalah;
+///
+/// let mut game = Kalah::start(Default::default());
+/// game.play_text("3").unwrap(); // the last seed falls in the store: south moves again
+/// assert_eq!(game.side_to_move(), Side::First);
+/// assert_eq!(game.houses(Side::First), [4, 4, 0, 5, 5, 5]);
+/// assert_eq!(game.store(Side::First), 1);
+/// assert_eq!(game.position_text(), "4,4,0,5,5,5:1/4,4,4,4,4,4:0 s");
+/// assert!(!game.is_over());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kalah {
     state: State,

@@ -17,6 +17,17 @@ pub const DEFAULT_SEEDS: u8 = 4;
 
 /// The rule options of Kalah. Build one from `KEY=VALUE` pairs ([`RuleSet::set`]) or with
 /// [`KalahRules::new`]; either way the values are always within their ranges.
+///
+/// ```
+/// use chaupal_rules::game::Game;
+/// use chaupal_rules::kalah::{Kalah, KalahRules};
+///
+/// let rules = KalahRules::new(4, 3, false).unwrap();
+/// assert_eq!((rules.pits(), rules.seeds(), rules.total_seeds()), (4, 3, 24));
+/// let game = Kalah::start(rules);
+/// assert_eq!(game.position_text(), "3,3,3,3:0/3,3,3,3:0 s pits=4 seeds=3");
+/// assert!(KalahRules::new(9, 4, false).is_err()); // at most eight houses a side
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct KalahRules {
     /// Houses a side, `MIN_PITS..=MAX_PITS`.

@@ -70,6 +70,19 @@ pub const NO_POINT: u8 = u8::MAX;
 
 /// One direction from a point along one line: the neighbour that way, and the point beyond the
 /// neighbour on the same line (the landing point of a jump), or [`NO_POINT`].
+///
+/// ```
+/// use chaupal_rules::sholo_guti::board::{NO_POINT, RAYS, point_named};
+///
+/// let point = |name: &str| point_named(name).unwrap();
+/// let ray = |from: &str, towards: &str| {
+///     RAYS[usize::from(point(from))].into_iter().find(|r| r.neighbour == point(towards)).unwrap()
+/// };
+/// // From c3 towards c4, a jump over c4 lands on c5.
+/// assert_eq!(ray("c3", "c4").beyond, point("c5"));
+/// // The row b2-c2-d2 ends at d2: from c2 that way there is no jump.
+/// assert_eq!(ray("c2", "d2").beyond, NO_POINT);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ray {
     pub neighbour: u8,

@@ -39,6 +39,19 @@ const PLIES_TO_REPEAT: usize = 4;
 pub const MAX_PIECES: u32 = 16;
 
 /// A game of Sholo Guti in progress.
+///
+/// ```
+/// use chaupal_rules::game::{Game, Side};
+/// use chaupal_rules::sholo_guti::SholoGuti;
+///
+/// let mut game = SholoGuti::start(Default::default());
+/// assert_eq!(game.position_text(), "NNN/NNN/NNNNN/NNNNN/5/SSSSS/SSSSS/SSS/SSS s 0");
+/// assert_eq!(game.pieces(Side::First).count_ones(), 16);
+/// game.play_text("c4-c5").unwrap();
+/// game.play_text("d6-d5").unwrap();
+/// assert_eq!(game.position_text(), "NNN/NNN/NNNNN/NNN1N/2SN1/SS1SS/SSSSS/SSS/SSS s 2");
+/// assert_eq!(game.no_capture_plies(), 2);
+/// ```
 #[derive(Clone)]
 pub struct SholoGuti {
     rules: SholoGutiRules,
@@ -55,6 +68,20 @@ pub struct SholoGuti {
 
 /// What [`SholoGuti::unmake`](Game::unmake) needs: the captured pieces, the end point (cheaper
 /// than walking the chain again), and the counters before the move.
+///
+/// ```
+/// use chaupal_rules::game::{Game, Side};
+/// use chaupal_rules::sholo_guti::SholoGuti;
+///
+/// let text = "3/3/S4/N4/3N1/2N2/SN3/3/3 s 0";
+/// let mut game = SholoGuti::from_position_text(text, Default::default()).unwrap();
+/// let mv = game.parse_move("a7xa5").unwrap();
+/// let undo = game.make(mv);
+/// assert_eq!(game.pieces(Side::Second).count_ones(), 3);
+/// game.unmake(mv, undo);
+/// assert_eq!(game.pieces(Side::Second).count_ones(), 4);
+/// assert_eq!(game.position_text(), text);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {
     captured: u64,

@@ -10,6 +10,21 @@ use super::board::{ALL_POINTS, NEIGHBOURS, NO_POINT, RAY_COUNTS, RAY_TO, RAYS, b
 use super::moves::Move;
 
 /// The pieces of both sides, from the point of view of the side to move.
+///
+/// ```
+/// use chaupal_rules::game::{Game, Side};
+/// use chaupal_rules::sholo_guti::SholoGuti;
+/// use chaupal_rules::sholo_guti::movegen::{Sides, generate, has_any_move};
+///
+/// let game = SholoGuti::start(Default::default());
+/// let sides = Sides { own: game.pieces(Side::First), enemy: game.pieces(Side::Second) };
+/// assert!(has_any_move(sides));
+/// let (mut moves, mut legal) = (Vec::new(), Vec::new());
+/// generate(sides, false, &mut moves);
+/// game.legal_moves(&mut legal);
+/// assert_eq!(moves, legal);
+/// assert_eq!(moves.len(), 9); // rank 4 steps onto rank 5: a4, c4, e4 one way each, b4, d4 three
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Sides {
     pub own: u64,

@@ -22,6 +22,20 @@ const RAY_MASK: u64 = (1 << RAY_BITS) - 1;
 ///
 /// Layout: bits 0..6 the start point, bits 6..11 the number of captures (0 for a step), then
 /// three bits per step or hop: the ray index taken from the point the piece stands on.
+///
+/// ```
+/// use chaupal_rules::game::Game;
+/// use chaupal_rules::sholo_guti::SholoGuti;
+/// use chaupal_rules::sholo_guti::board::name;
+///
+/// let text = "3/3/S4/N4/3N1/2N2/SN3/3/3 s 0";
+/// let game = SholoGuti::from_position_text(text, Default::default()).unwrap();
+/// let chain = game.parse_move("a3-c3-c5-e5").unwrap(); // read leniently
+/// assert_eq!(chain.to_string(), "a3xc3xc5xe5"); // printed canonically
+/// assert_eq!(chain.captures(), 3);
+/// assert_eq!(chain.captured().map(name).collect::<Vec<_>>(), ["b3", "c4", "d5"]);
+/// assert_eq!(name(chain.to()), "e5");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u64);
 

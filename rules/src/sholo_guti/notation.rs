@@ -233,6 +233,19 @@ pub fn write_position(game: &SholoGuti) -> String {
 }
 
 /// The parts of a position read from text.
+///
+/// ```
+/// use chaupal_rules::game::Side;
+/// use chaupal_rules::sholo_guti::notation::read_position;
+/// use chaupal_rules::sholo_guti::{Capture, SholoGutiRules};
+///
+/// let text = "3/3/S4/N4/3N1/2N2/SN3/3/3 s 0 capture=compulsory";
+/// let parsed = read_position(text, SholoGutiRules::default()).unwrap();
+/// assert_eq!(parsed.side, Side::First);
+/// assert_eq!(parsed.rules.capture, Capture::Compulsory);
+/// assert_eq!(parsed.pieces.map(u64::count_ones), [2, 4]); // south, north
+/// assert_eq!(parsed.no_capture_plies, 0);
+/// ```
 pub struct ParsedPosition {
     pub rules: SholoGutiRules,
     pub pieces: [u64; 2],

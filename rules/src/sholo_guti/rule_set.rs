@@ -4,6 +4,24 @@
 use crate::rules::{RuleError, RuleSet, parse_choice};
 
 /// Whether a player must capture when a capture is possible.
+///
+/// ```
+/// use chaupal_rules::game::Game;
+/// use chaupal_rules::sholo_guti::{Capture, SholoGuti, SholoGutiRules};
+///
+/// let legal = |capture| {
+///     let rules = SholoGutiRules { capture };
+///     let game = SholoGuti::from_position_text("3/3/S4/N4/3N1/2N2/SN3/3/3 s 0", rules).unwrap();
+///     let mut moves = Vec::new();
+///     game.legal_moves(&mut moves);
+///     moves.iter().map(|m| m.to_string()).collect::<Vec<_>>()
+/// };
+/// // Optional: a chain may stop after any capture, and steps stay allowed.
+/// let optional = legal(Capture::Optional);
+/// assert!(optional.contains(&"a3xc3".to_owned()) && optional.contains(&"a7-b7".to_owned()));
+/// // Compulsory: south must capture, and go on while the piece can.
+/// assert_eq!(legal(Capture::Compulsory), ["a3xc3xc5xe5", "a7xa5"]);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Capture {
     /// Captures are never forced, and a chain may stop after any capture.
@@ -25,6 +43,19 @@ impl Capture {
 }
 
 /// The rule options of Sholo Guti.
+///
+/// ```
+/// use chaupal_rules::game::Game;
+/// use chaupal_rules::rules::RuleSet;
+/// use chaupal_rules::sholo_guti::{SholoGuti, SholoGutiRules};
+///
+/// let rules = SholoGutiRules::from_pairs([("capture", "compulsory")]).unwrap();
+/// assert_eq!(rules, SholoGutiRules::COMPULSORY);
+/// assert!(rules.compulsory());
+/// let game = SholoGuti::start(rules);
+/// assert!(game.position_text().ends_with(" s 0 capture=compulsory"));
+/// assert!(SholoGutiRules::from_pairs([("capture", "sometimes")]).is_err());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SholoGutiRules {
     /// `capture=optional|compulsory`.
