@@ -250,7 +250,7 @@ impl JungleView {
         }
     }
 
-    /// The standard board at the start, as GAMES.md lays it out.
+    /// The standard board at the start, as docs/RULES.md lays it out.
     pub fn standard_start() -> JungleView {
         let sq = |name: &str| -> JungleSquare {
             let b = name.as_bytes();

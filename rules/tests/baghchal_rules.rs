@@ -1,5 +1,5 @@
-//! Bagh Chal rule tests, written from GAMES.md line by line; each test is named after the rule it
-//! checks. Positions are built with the position notation (docs/NOTATION.md, Bagh Chal).
+//! Bagh Chal rule tests, written from docs/RULES.md line by line; each test is named after the
+//! rule it checks. Positions are built with the position notation (docs/NOTATION.md, Bagh Chal).
 
 #![allow(clippy::unwrap_used)] // a test: a bad position or move in a test should fail loudly
 

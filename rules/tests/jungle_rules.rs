@@ -1,4 +1,4 @@
-//! Jungle rule tests, written from the Jungle section of GAMES.md line by line (and the small
+//! Jungle rule tests, written from the Jungle section of docs/RULES.md line by line (and the small
 //! board's layout), plus bad move and position input. Positions are built from position texts:
 //! ranks 9..1 (7..1 small) from file a, uppercase south, lowercase north, digits for empty
 //! runs, then the side to move, the no-capture counter and non-default rule pairs.

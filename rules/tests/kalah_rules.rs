@@ -1,4 +1,4 @@
-//! Kalah's rules, checked one by one from GAMES.md ("Kalah"), with positions written in the
+//! Kalah's rules, checked one by one from docs/RULES.md ("Kalah"), with positions written in the
 //! position notation (docs/NOTATION.md, Kalah): `south houses 1..m:store/north houses 1..m:store
 //! side [rule pairs]`.
 

@@ -1,4 +1,4 @@
-//! Sholo Guti rule tests, written from the Sholo Guti section of shared/spec/GAMES.md line by
+//! Sholo Guti rule tests, written from the Sholo Guti section of docs/RULES.md line by
 //! line, each named after the rule it checks. Positions are built with the position notation:
 //! ranks 9 down to 1, each rank only the points it has (a9 c9 e9 / b8 c8 d8 / a7..e7 / ... /
 //! b2 c2 d2 / a1 c1 e1), `S` south, `N` north, digits for empty runs.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Bagh Chal reference implementation: deliberately plain, written straight from GAMES.md.
+"""Bagh Chal reference implementation: deliberately plain, written straight from docs/RULES.md.
 
 It shares no code or tables with the Rust crate: the board is a dict from (file, rank) pairs to
 'T' or 'G', the lines are worked out from coordinates, positions are compared whole (no hashing)

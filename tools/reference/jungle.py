@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Jungle (Dou Shou Qi): a plain reference implementation for cross-checking perft counts.
 
-Written straight from docs/spec GAMES.md (Jungle section) and the small-board layout of the
+Written straight from docs/RULES.md (Jungle section) and the small-board layout of the
 lead, deliberately simple and slow: squares are names such as "d1", the board is a dict from
 square name to (side, animal), every rule is an explicit `if`, river jumps are listed by hand,
 and every move copies the whole state. It shares no code or tables with the Rust crate.
@@ -43,7 +43,7 @@ def jump_list(pairs):
     return out
 
 
-# The standard board, exactly as GAMES.md writes it.
+# The standard board, exactly as docs/RULES.md writes it.
 STANDARD = {
     "files": "abcdefg",
     "ranks": 9,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Kalah, written plainly from docs/GAMES.md, to cross-check the Rust perft counts.
+"""Kalah, written plainly from docs/RULES.md, to cross-check the Rust perft counts.
 
 Deliberately simple and independent of the Rust code: the board is two lists of houses and two
 store numbers, and sowing walks one seed at a time around the board, asking at every step

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Sholo Guti reference implementation, for cross-checking the Rust perft counts.
 
-Written straight from the Sholo Guti section of shared/spec/GAMES.md, as plainly as possible:
+Written straight from the Sholo Guti section of docs/RULES.md, as plainly as possible:
 the board is a dict from point name to 'S', 'N' or '.', moves are tuples of point names, every
 move copies the whole state. No code or tables are shared with the Rust crate. Slow on purpose.
 
@@ -15,7 +15,7 @@ with its count at depth N.
 import argparse
 import sys
 
-# ---- the board, as GAMES.md writes it ------------------------------------------------------
+# ---- the board, as docs/RULES.md writes it ------------------------------------------------------
 
 LINE_TEXT = """
 a3..e3  a4..e4  a5..e5  a6..e6  a7..e7  b2-c2-d2  a1-c1-e1  b8-c8-d8  a9-c9-e9

@@ -1,4 +1,4 @@
-//! Jungle (Dou Shou Qi): the rules of GAMES.md on the standard 7 x 9 board and on the small
+//! Jungle (Dou Shou Qi): the rules of docs/RULES.md on the standard 7 x 9 board and on the small
 //! 5 x 7 board (`board=small`).
 //!
 //! # The boards

@@ -1,4 +1,4 @@
-//! Kalah (GAMES.md, "Kalah"): sowing, extra turns, captures and the final count, as a fast
+//! Kalah (docs/RULES.md, "Kalah"): sowing, extra turns, captures and the final count, as a fast
 //! [`Game`].
 //!
 //! # Representation

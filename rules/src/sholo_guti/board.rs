@@ -1,5 +1,5 @@
-//! The Sholo Guti board as data: the 37 points, the lines of GAMES.md, and the tables built from
-//! those lines at compile time (neighbours, jumps, Zobrist keys).
+//! The Sholo Guti board as data: the 37 points, the lines of docs/RULES.md, and the tables
+//! built from those lines at compile time (neighbours, jumps, Zobrist keys).
 //!
 //! Points are numbered 0..37 rank by rank from rank 1 up, each rank from file a rightward, so a
 //! side's pieces fit in one `u64` bitboard. Nothing here is written by hand but the point names
@@ -33,7 +33,7 @@ pub const RANK_FILES: [&str; RANKS] = [
     "ace", "bcd", "abcde", "abcde", "abcde", "abcde", "abcde", "bcd", "ace",
 ];
 
-/// The lines of the board, exactly as GAMES.md lists them: rows, columns, then diagonals. Two
+/// The lines of the board, exactly as docs/RULES.md lists them: rows, columns, then diagonals. Two
 /// points are neighbours when they are consecutive on a line; a jump goes over a neighbour to
 /// the next point on the same line.
 pub const LINES: [&str; 20] = [

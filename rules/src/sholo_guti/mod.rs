@@ -1,4 +1,4 @@
-//! Sholo Guti (sixteen soldiers): the rules of GAMES.md as a fast [`Game`].
+//! Sholo Guti (sixteen soldiers): the rules of docs/RULES.md as a fast [`Game`].
 //!
 //! The state is two `u64` bitboards (south, north) over the 37 points, the side to move, the
 //! no-capture counter, an incremental Zobrist hash and the [`History`] of position hashes for
