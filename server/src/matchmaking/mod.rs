@@ -182,22 +182,8 @@ impl Matchmaking {
     ) -> Result<Created, ErrorReply> {
         let start = check_setup(&setup, &self.inner.limits)?;
         self.check_open_limit(&self.state(), player.id)?;
-        let creator_side = match setup.side {
-            SideChoice::First => Side::First,
-            SideChoice::Second => Side::Second,
-            SideChoice::Random => {
-                if rand::rng().random_bool(0.5) {
-                    Side::First
-                } else {
-                    Side::Second
-                }
-            }
-        };
-        let person = |p: &PlayerInfo| StoredSeat {
-            player: Some(p.id),
-            engine: None,
-            name: p.name.clone(),
-        };
+        let creator_side = side_of(setup.side);
+        let person = seat_of;
         let ai = |e: &Engine| StoredSeat {
             player: None,
             engine: Some(e.clone()),
@@ -491,23 +477,8 @@ impl Matchmaking {
     ) -> Result<GameId, ErrorReply> {
         let setup = &seek.setup;
         let start = check_setup(setup, &self.inner.limits)?;
-        let seeker_side = match setup.side {
-            SideChoice::First => Side::First,
-            SideChoice::Second => Side::Second,
-            SideChoice::Random => {
-                if rand::rng().random_bool(0.5) {
-                    Side::First
-                } else {
-                    Side::Second
-                }
-            }
-        };
-        let seat = |p: &PlayerInfo| StoredSeat {
-            player: Some(p.id),
-            engine: None,
-            name: p.name.clone(),
-        };
-        let mut seats = [seat(&seek.info.by), seat(&taker)];
+        let seeker_side = side_of(setup.side);
+        let mut seats = [seat_of(&seek.info.by), seat_of(&taker)];
         if seeker_side == Side::Second {
             seats.swap(0, 1);
         }
@@ -618,5 +589,24 @@ fn created(game: GameId) -> Created {
         game: Some(game),
         seek: None,
         invite_code: None,
+    }
+}
+
+/// The side a player who chose `choice` gets (a coin decides `random`).
+fn side_of(choice: SideChoice) -> Side {
+    match choice {
+        SideChoice::First => Side::First,
+        SideChoice::Second => Side::Second,
+        SideChoice::Random if rand::rng().random_bool(0.5) => Side::First,
+        SideChoice::Random => Side::Second,
+    }
+}
+
+/// A person's seat.
+fn seat_of(player: &PlayerInfo) -> StoredSeat {
+    StoredSeat {
+        player: Some(player.id),
+        engine: None,
+        name: player.name.clone(),
     }
 }

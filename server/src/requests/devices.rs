@@ -50,12 +50,11 @@ mod tests {
     #![allow(clippy::unwrap_used)] // a test: a failure should fail loudly
 
     use super::*;
+    use crate::store::temporary;
 
     #[tokio::test]
     async fn a_code_links_once_and_the_new_token_is_the_players() {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("t.sqlite").display());
-        let store = Store::open(&url).await.unwrap();
+        let (store, _dir) = temporary().await;
         let asha = store.create_player("asha", "first", 1).await.unwrap();
         let devices = DeviceCodes::default();
         let Reply::DeviceCode { code, .. } = device_code(&devices, asha) else {

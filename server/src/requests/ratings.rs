@@ -34,12 +34,11 @@ mod tests {
     #![allow(clippy::unwrap_used)] // a test: a failure should fail loudly
 
     use super::*;
+    use crate::store::temporary;
 
     #[tokio::test]
     async fn a_new_player_has_a_name_and_no_ratings_and_a_stranger_is_no_such_player() {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("t.sqlite").display());
-        let store = Store::open(&url).await.unwrap();
+        let (store, _dir) = temporary().await;
         let asha = store.create_player("asha", "hash", 1).await.unwrap();
         let Reply::Ratings {
             player,

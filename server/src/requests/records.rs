@@ -187,16 +187,11 @@ mod tests {
     #![allow(clippy::unwrap_used)] // a test: a failure should fail loudly
 
     use super::*;
-
-    async fn store() -> (Store, tempfile::TempDir) {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("t.sqlite").display());
-        (Store::open(&url).await.unwrap(), dir)
-    }
+    use crate::store::temporary;
 
     #[tokio::test]
     async fn an_imported_record_reads_back_with_its_moves_and_is_listed() {
-        let (store, _dir) = store().await;
+        let (store, _dir) = temporary().await;
         let me = store.create_player("asha", "hash", 1).await.unwrap();
         let text =
             "[Game \"kalah\"]\n[First \"asha\"]\n[Second \"bina\"]\n[Result \"*\"]\n\n1. 3 6 *\n";
@@ -222,14 +217,14 @@ mod tests {
 
     #[tokio::test]
     async fn a_record_of_an_unknown_game_is_no_such_game() {
-        let (store, _dir) = store().await;
+        let (store, _dir) = temporary().await;
         let e = get_record(None, &store, GameId(77)).await.unwrap_err();
         assert_eq!(e.code, ErrorCode::NoSuchGame);
     }
 
     #[tokio::test]
     async fn an_illegal_move_in_an_imported_record_names_the_move() {
-        let (store, _dir) = store().await;
+        let (store, _dir) = temporary().await;
         let me = store.create_player("asha", "hash", 1).await.unwrap();
         let text = "[Game \"baghchal\"]\n[Result \"*\"]\n\n1. c3 z9 *\n";
         let e = import_record(&store, text, me).await.unwrap_err();

@@ -605,5 +605,15 @@ pub(crate) fn to_u64(v: i64) -> u64 {
     u64::try_from(v).unwrap_or(0)
 }
 
+/// A store on SQLite in a new temporary directory, for tests (the directory goes when the
+/// second value is dropped).
+#[cfg(test)]
+#[allow(clippy::unwrap_used)] // a test helper: a failure should fail loudly
+pub(crate) async fn temporary() -> (Store, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("t.sqlite").display());
+    (Store::open(&url).await.unwrap(), dir)
+}
+
 #[cfg(test)]
 mod tests;
