@@ -361,7 +361,7 @@ pub fn page_hidden() -> bool {
 }
 
 /// The desktop types into the window itself: nothing to lay over the text fields.
-pub fn text_fields(_fields: &[TextField], _focus: Option<crate::app::Field>) {}
+pub fn text_fields(_fields: &[TextField], _focus: Option<crate::field::Field>) {}
 
 /// The test hook is the browser's (a desktop test reads the app directly).
 pub fn publish_hook(_json: &str) {}

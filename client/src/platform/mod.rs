@@ -45,8 +45,8 @@ pub use web::{
     share, text_fields, typed_text,
 };
 
-use crate::app::Field;
 pub use crate::draw::ui::TextField;
+use crate::field::Field;
 use crate::words::Phrase;
 
 /// What was typed in a text field the platform laid over the screen's: the field, its whole
