@@ -14,9 +14,12 @@ use std::time::{Duration, Instant};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
-use super::{Frame, SocketEvent, TextField, Typed};
+use super::socket::{Frame, SocketEvent};
+use super::typed::Typed;
 use crate::config::{self, Config};
-use crate::net::{parse_address, wording};
+use crate::draw::ui::TextField;
+use crate::net::address::parse_address;
+use crate::net::wording;
 use crate::say;
 use crate::words::Phrase;
 

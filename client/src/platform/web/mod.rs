@@ -7,9 +7,11 @@ mod js;
 
 use sapp_jsutils::JsObject;
 
-use super::{Frame, SocketEvent, TextField, Typed};
+use super::socket::{Frame, SocketEvent};
+use super::typed::Typed;
 use crate::config::Config;
 use crate::draw::text::fonts::{ALL as ALL_FONTS, FontName};
+use crate::draw::ui::TextField;
 use crate::field::Field;
 use crate::net::wording;
 use crate::say;
