@@ -3,10 +3,10 @@
 //! offers and clocks, the answers to requests, links that lead nowhere).
 
 use chaupal_rules::{GameKind, Side};
-use chaupal_shared::protocol::SeatPresence;
+use chaupal_shared::protocol::{Clocks, GameEvent, SeatPresence};
 
 use super::App;
-use super::event::{Event, GameChange, LobbyChange, Opened, Record};
+use super::event::{Event, LobbyChange, Opened, Record};
 use super::outgoing::{Offer, Outgoing};
 use super::status::{Connection, Cue, Screen, Tone};
 use crate::field::Field;
@@ -284,7 +284,7 @@ impl App {
 
     /// The next thing that happened in the game on the screen; asks for the game whole again
     /// when it cannot be followed here.
-    pub(super) fn change_game(&mut self, change: GameChange) -> Vec<Outgoing> {
+    pub(super) fn change_game(&mut self, change: GameEvent) -> Vec<Outgoing> {
         let my_side = self.my_side();
         // Offers are for the other player to answer: a watcher only hears of them.
         let theirs = |by: Side| my_side.is_some_and(|me| me != by);
@@ -294,7 +294,9 @@ impl App {
         let kind = m.kind();
         let names = m.names.clone();
         match change {
-            GameChange::Moved { notation, clocks } => {
+            GameEvent::Moved {
+                notation, clocks, ..
+            } => {
                 let mover = m.game.side_to_move();
                 if let Err(e) = m.apply(&notation) {
                     // The board here went out of step with the server's: start over from a
@@ -313,7 +315,7 @@ impl App {
                     self.offer = None;
                 }
             }
-            GameChange::DrawOffered { by } => {
+            GameEvent::DrawOffered { by } => {
                 let offers = subject(kind, by, &names, say!("notice-draw-offered-by"));
                 if theirs(by) {
                     self.offer = Some(Offer::Draw);
@@ -322,25 +324,25 @@ impl App {
                     self.tell(offers, Tone::News);
                 }
             }
-            GameChange::DrawDeclined { by } => {
+            GameEvent::DrawDeclined { by } => {
                 self.offer = None;
                 if theirs(by) {
                     self.tell(say!("notice-draw-declined"), Tone::News);
                 }
             }
-            GameChange::TakebackRequested { by } => {
+            GameEvent::TakebackRequested { by } => {
                 if theirs(by) {
                     self.offer = Some(Offer::Takeback);
                     self.tell(say!("offer-takeback"), Tone::News);
                 }
             }
-            GameChange::TakebackDeclined { by } => {
+            GameEvent::TakebackDeclined { by } => {
                 self.offer = None;
                 if theirs(by) {
                     self.tell(say!("notice-takeback-declined"), Tone::News);
                 }
             }
-            GameChange::TakenBack { plies, clocks } => {
+            GameEvent::TakenBack { plies, clocks, .. } => {
                 self.offer = None;
                 let seated = my_side.is_some() || m.seats == Seats::Both;
                 if let Err(e) = m.take_back(plies as usize) {
@@ -355,20 +357,20 @@ impl App {
                     self.tell(say!("notice-taken-back", count = plies), Tone::News);
                 }
             }
-            GameChange::RematchOffered { by } => {
+            GameEvent::RematchOffered { by } => {
                 if theirs(by) {
                     self.offer = Some(Offer::Rematch);
                     self.tell(say!("offer-rematch"), Tone::News);
                 }
             }
-            GameChange::RematchDeclined { by } => {
+            GameEvent::RematchDeclined { by } => {
                 self.offer = None;
                 if theirs(by) {
                     self.tell(say!("notice-rematch-declined"), Tone::News);
                 }
             }
-            GameChange::RematchStarted => self.offer = None,
-            GameChange::Ended { result, clocks } => {
+            GameEvent::RematchStarted { .. } => self.offer = None,
+            GameEvent::Ended { result, clocks } => {
                 self.offer = None;
                 self.resign_armed = false;
                 if !m.finished() {
@@ -395,9 +397,9 @@ pub fn subject(kind: GameKind, side: Side, names: &[Phrase; 2], said: Phrase) ->
 }
 
 /// Takes the server's clocks, when it sent them.
-fn set_clocks(m: &mut Match, clocks: Option<ClockState>) {
+fn set_clocks(m: &mut Match, clocks: Option<Clocks>) {
     if let Some(c) = clocks {
-        m.clocks = Some(c);
+        m.clocks = Some(ClockState::from(c));
     }
 }
 
@@ -408,10 +410,8 @@ mod tests {
     use crate::app::{Action, NOTICE_SECONDS};
     use crate::play::Hint;
     use crate::replay::Replay;
-    use chaupal_rules::AnyGame;
-    use chaupal_rules::GameKind;
-    use chaupal_shared::protocol::GameResult;
-    use chaupal_shared::protocol::ResultReason;
+    use chaupal_rules::{AnyGame, GameKind};
+    use chaupal_shared::protocol::{GameId, GameResult, ResultReason};
 
     fn bagh_chal() -> AnyGame {
         AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start")
@@ -437,7 +437,7 @@ mod tests {
         })))
     }
 
-    fn game(app: &mut App, change: GameChange) -> Vec<Outgoing> {
+    fn game(app: &mut App, change: GameEvent) -> Vec<Outgoing> {
         app.apply(Event::Game(change))
     }
 
@@ -820,32 +820,35 @@ mod tests {
     #[test]
     fn offers_come_and_go_with_the_games_events() {
         let mut app = playing(Seats::One(Side::First));
-        game(&mut app, GameChange::DrawOffered { by: Side::First });
+        game(&mut app, GameEvent::DrawOffered { by: Side::First });
         assert_eq!(app.offer(), None, "our own offer");
-        game(&mut app, GameChange::DrawOffered { by: Side::Second });
+        game(&mut app, GameEvent::DrawOffered { by: Side::Second });
         assert_eq!(app.offer(), Some(Offer::Draw));
         assert_eq!(notice_text(&app), "bo offers a draw.");
         // A move made instead of answering withdraws the draw offer.
-        let moved = GameChange::Moved {
+        let moved = GameEvent::Moved {
+            ply: 1,
+            side: Side::First,
             notation: "c3".into(),
             clocks: None,
+            turn: None,
         };
         assert!(game(&mut app, moved).is_empty());
         assert_eq!(app.offer(), None);
-        game(&mut app, GameChange::TakebackRequested { by: Side::Second });
+        game(&mut app, GameEvent::TakebackRequested { by: Side::Second });
         assert_eq!(app.offer(), Some(Offer::Takeback));
-        game(&mut app, GameChange::TakebackDeclined { by: Side::First });
+        game(&mut app, GameEvent::TakebackDeclined { by: Side::First });
         assert_eq!(app.offer(), None);
-        game(&mut app, GameChange::TakebackDeclined { by: Side::Second });
+        game(&mut app, GameEvent::TakebackDeclined { by: Side::Second });
         assert_eq!(notice_text(&app), "Your takeback request was declined.");
-        game(&mut app, GameChange::DrawDeclined { by: Side::Second });
+        game(&mut app, GameEvent::DrawDeclined { by: Side::Second });
         assert_eq!(notice_text(&app), "Your draw offer was declined.");
-        game(&mut app, GameChange::RematchOffered { by: Side::Second });
+        game(&mut app, GameEvent::RematchOffered { by: Side::Second });
         assert_eq!(app.offer(), Some(Offer::Rematch));
-        game(&mut app, GameChange::RematchStarted);
+        game(&mut app, GameEvent::RematchStarted { game: GameId(8) });
         assert_eq!(app.offer(), None);
-        game(&mut app, GameChange::RematchOffered { by: Side::Second });
-        game(&mut app, GameChange::RematchDeclined { by: Side::Second });
+        game(&mut app, GameEvent::RematchOffered { by: Side::Second });
+        game(&mut app, GameEvent::RematchDeclined { by: Side::Second });
         assert_eq!(app.offer(), None);
         assert_eq!(notice_text(&app), "The rematch was declined.");
     }
@@ -853,7 +856,7 @@ mod tests {
     #[test]
     fn a_watcher_hears_of_a_draw_offer() {
         let mut app = playing(Seats::Watching);
-        game(&mut app, GameChange::DrawOffered { by: Side::First });
+        game(&mut app, GameEvent::DrawOffered { by: Side::First });
         assert_eq!(app.offer(), None);
         assert_eq!(notice_text(&app), "asha offers a draw.");
     }
@@ -890,9 +893,12 @@ mod tests {
         let mut app = playing(Seats::One(Side::First));
         let out = game(
             &mut app,
-            GameChange::Moved {
+            GameEvent::Moved {
+                ply: 2,
+                side: Side::Second,
                 notation: "a1-b2".into(),
                 clocks: None,
+                turn: None,
             },
         );
         assert_eq!(out, [Outgoing::Resync]);
@@ -900,9 +906,11 @@ mod tests {
         assert!(app.current().is_some_and(|m| m.moves.is_empty()));
         let out = game(
             &mut app,
-            GameChange::TakenBack {
+            GameEvent::TakenBack {
                 plies: 1,
+                ply: 1,
                 clocks: None,
+                turn: None,
             },
         );
         assert!(out.is_empty(), "no moves to take back is no mismatch");
@@ -917,14 +925,21 @@ mod tests {
         };
         game(
             &mut app,
-            GameChange::Moved {
+            GameEvent::Moved {
+                ply: 1,
+                side: Side::First,
                 notation: "c3".into(),
-                clocks: Some(clocks),
+                clocks: Some(Clocks {
+                    first_ms: 59_000,
+                    second_ms: 60_000,
+                    running: Some(Side::Second),
+                }),
+                turn: None,
             },
         );
         assert_eq!(app.current().and_then(|m| m.clocks), Some(clocks));
         // An event without clocks keeps the last ones.
-        game(&mut app, GameChange::DrawOffered { by: Side::First });
+        game(&mut app, GameEvent::DrawOffered { by: Side::First });
         assert_eq!(app.current().and_then(|m| m.clocks), Some(clocks));
         app.handle(Action::Cell("a1".into()));
         app.handle(Action::Cell("b2".into()));
@@ -935,7 +950,7 @@ mod tests {
         };
         game(
             &mut app,
-            GameChange::Ended {
+            GameEvent::Ended {
                 result,
                 clocks: None,
             },
@@ -951,12 +966,15 @@ mod tests {
     #[test]
     fn a_takeback_reopens_a_finished_game_and_is_told_to_the_players() {
         let mut app = playing(Seats::Both);
-        for notation in ["c3", "a1-b2"] {
+        for (ply, side, notation) in [(1, Side::First, "c3"), (2, Side::Second, "a1-b2")] {
             game(
                 &mut app,
-                GameChange::Moved {
+                GameEvent::Moved {
+                    ply,
+                    side,
                     notation: notation.into(),
                     clocks: None,
+                    turn: None,
                 },
             );
         }
@@ -966,16 +984,18 @@ mod tests {
         };
         game(
             &mut app,
-            GameChange::Ended {
+            GameEvent::Ended {
                 result,
                 clocks: None,
             },
         );
         app.tick(1.0);
         assert_eq!(app.screen(), Screen::GameOver);
-        let back = GameChange::TakenBack {
+        let back = GameEvent::TakenBack {
             plies: 1,
+            ply: 1,
             clocks: None,
+            turn: None,
         };
         assert!(game(&mut app, back).is_empty());
         assert_eq!(app.screen(), Screen::Game);
@@ -986,14 +1006,19 @@ mod tests {
         let mut app = playing(Seats::Watching);
         game(
             &mut app,
-            GameChange::Moved {
+            GameEvent::Moved {
+                ply: 1,
+                side: Side::First,
                 notation: "c3".into(),
                 clocks: None,
+                turn: None,
             },
         );
-        let back = GameChange::TakenBack {
+        let back = GameEvent::TakenBack {
             plies: 1,
+            ply: 0,
             clocks: None,
+            turn: None,
         };
         game(&mut app, back);
         assert!(app.current().is_some_and(|m| m.moves.is_empty()));
@@ -1005,13 +1030,16 @@ mod tests {
         let mut app = App::new(false);
         let out = game(
             &mut app,
-            GameChange::Moved {
+            GameEvent::Moved {
+                ply: 1,
+                side: Side::First,
                 notation: "c3".into(),
                 clocks: None,
+                turn: None,
             },
         );
         assert!(out.is_empty() && app.current().is_none());
-        game(&mut app, GameChange::DrawOffered { by: Side::Second });
+        game(&mut app, GameEvent::DrawOffered { by: Side::Second });
         assert_eq!(app.offer(), None);
     }
 

@@ -4,11 +4,11 @@
 
 use chaupal_rules::review::GameReview;
 use chaupal_rules::{AnyGame, Side};
-use chaupal_shared::protocol::{GameResult, SeatPresence};
+use chaupal_shared::protocol::{GameEvent, GameResult, SeatPresence};
 
 use super::lobby::{FinishedEntry, LiveEntry, SeekEntry};
 use super::outgoing::Offer;
-use crate::play::{ClockState, Hint, Match};
+use crate::play::{Hint, Match};
 use crate::words::Phrase;
 
 /// Something that happened outside the app.
@@ -51,8 +51,8 @@ pub enum Event {
         watchers: u32,
         seats: [SeatPresence; 2],
     },
-    /// The next thing that happened in the game on the screen.
-    Game(GameChange),
+    /// The next event of the game on the screen, in order (the link has seen to its number).
+    Game(GameEvent),
     /// The server took this player's move.
     MoveAccepted,
     /// The server refused a request: why, in words, and whether a move entered on the board
@@ -124,44 +124,4 @@ pub struct Record {
     pub names: [Phrase; 2],
     /// The result, when there is one.
     pub result: Option<GameResult>,
-}
-
-/// The next thing that happened in the game on the screen.
-#[derive(Clone, Debug, PartialEq)]
-pub enum GameChange {
-    /// A move, and the clocks after it.
-    Moved {
-        notation: String,
-        clocks: Option<ClockState>,
-    },
-    DrawOffered {
-        by: Side,
-    },
-    DrawDeclined {
-        by: Side,
-    },
-    TakebackRequested {
-        by: Side,
-    },
-    TakebackDeclined {
-        by: Side,
-    },
-    /// The last `plies` moves were taken back.
-    TakenBack {
-        plies: u32,
-        clocks: Option<ClockState>,
-    },
-    RematchOffered {
-        by: Side,
-    },
-    RematchDeclined {
-        by: Side,
-    },
-    /// The rematch began; its game is shown when its snapshot comes.
-    RematchStarted,
-    /// The game is over.
-    Ended {
-        result: GameResult,
-        clocks: Option<ClockState>,
-    },
 }

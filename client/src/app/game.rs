@@ -308,7 +308,7 @@ mod tests {
     use crate::play::{Ending, Match, Seats};
     use crate::replay::Replay;
     use chaupal_rules::{AnyGame, GameKind, Side};
-    use chaupal_shared::protocol::{GameResult, ResultReason};
+    use chaupal_shared::protocol::{GameEvent, GameResult, ResultReason};
 
     #[test]
     fn a_local_game_plays_to_the_end_then_offers_replay_and_rematch() {
@@ -586,7 +586,7 @@ mod tests {
         );
         let local = seated(Seats::Both, false);
         assert!(local.engine_help().is_ok());
-        person.apply(Event::Game(GameChange::Ended {
+        person.apply(Event::Game(GameEvent::Ended {
             result: GameResult {
                 winner: None,
                 reason: ResultReason::Agreement,

@@ -34,7 +34,7 @@ mod time;
 
 pub use crate::field::Field;
 pub use action::Action;
-pub use event::{Event, GameChange, LobbyChange, Opened, Record};
+pub use event::{Event, LobbyChange, Opened, Record};
 pub use lobby::{
     CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, EnginePick, FinishedEntry, LEVELS, LiveEntry, Lobby,
     MAX_DEPTH, PlayMode, SeekEntry, SidePick, clock_words, kind_index,

@@ -2,10 +2,11 @@
 //! on them.
 
 use chaupal_rules::{AnyGame, GameKind};
+use chaupal_shared::protocol::GameEvent;
 
 use super::App;
 use super::action::Action;
-use super::event::{Event, GameChange, Opened};
+use super::event::{Event, Opened};
 use super::status::Connection;
 use crate::play::{Match, Seats};
 
@@ -43,8 +44,13 @@ pub(super) fn seated(seats: Seats, ai: bool) -> App {
 }
 
 pub(super) fn moved(app: &mut App, notation: &str) {
-    app.apply(Event::Game(GameChange::Moved {
+    let m = app.current().expect("a game on the screen");
+    let (ply, side) = (m.moves.len() as u32 + 1, m.game.side_to_move());
+    app.apply(Event::Game(GameEvent::Moved {
+        ply,
+        side,
         notation: notation.into(),
         clocks: None,
+        turn: None,
     }));
 }

@@ -3,13 +3,11 @@
 //! was missed, events of another game or of one whose snapshot is still to come left aside.
 
 use chaupal_rules::AnyGame;
-use chaupal_shared::protocol::{
-    Clocks, GameEvent, GameId, GameSnapshot, GameStatus, Request, Version,
-};
+use chaupal_shared::protocol::{GameEvent, GameId, GameSnapshot, GameStatus, Request, Version};
 
 use super::lobby::seat_name;
 use super::{Asked, Link, Reaction};
-use crate::app::{App, Event, GameChange, Offer, Opened};
+use crate::app::{App, Event, Offer, Opened};
 use crate::play::{ClockState, Ending, Match, Seats};
 use crate::say;
 
@@ -44,35 +42,12 @@ impl Link {
         if app.current().is_none() {
             return Reaction::default();
         }
-        let change = match event {
-            GameEvent::Moved {
-                notation, clocks, ..
-            } => GameChange::Moved {
-                notation,
-                clocks: clocks.map(clock_state),
-            },
-            GameEvent::DrawOffered { by } => GameChange::DrawOffered { by },
-            GameEvent::DrawDeclined { by } => GameChange::DrawDeclined { by },
-            GameEvent::TakebackRequested { by } => GameChange::TakebackRequested { by },
-            GameEvent::TakebackDeclined { by } => GameChange::TakebackDeclined { by },
-            GameEvent::TakenBack { plies, clocks, .. } => GameChange::TakenBack {
-                plies,
-                clocks: clocks.map(clock_state),
-            },
-            GameEvent::RematchOffered { by } => GameChange::RematchOffered { by },
-            GameEvent::RematchDeclined { by } => GameChange::RematchDeclined { by },
-            GameEvent::RematchStarted { game: next } => {
-                // The new game's snapshot follows.
-                self.game = Some((next, 0));
-                self.synced = false;
-                GameChange::RematchStarted
-            }
-            GameEvent::Ended { result, clocks } => GameChange::Ended {
-                result,
-                clocks: clocks.map(clock_state),
-            },
-        };
-        Reaction::event(Event::Game(change))
+        if let GameEvent::RematchStarted { game: next } = event {
+            // The new game's snapshot follows.
+            self.game = Some((next, 0));
+            self.synced = false;
+        }
+        Reaction::event(Event::Game(event))
     }
 
     /// A game to show, from a snapshot (watching, rejoining, a game that just started).
@@ -142,7 +117,7 @@ pub(super) fn snapshot_match(s: &GameSnapshot) -> Result<Match, String> {
     m.ratings = [0, 1].map(|i| summary.seats[i].rating);
     m.id = Some(summary.game.0);
     if let Some(c) = s.clocks {
-        m.clocks = Some(clock_state(c));
+        m.clocks = Some(ClockState::from(c));
     }
     if summary.status == GameStatus::Finished
         && let Some(result) = summary.result
@@ -152,18 +127,11 @@ pub(super) fn snapshot_match(s: &GameSnapshot) -> Result<Match, String> {
     Ok(m)
 }
 
-/// The server's clocks.
-pub(super) fn clock_state(c: Clocks) -> ClockState {
-    ClockState {
-        left_ms: [c.first_ms as f64, c.second_ms as f64],
-        running: c.running,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::app::{Outgoing, Screen};
+    use chaupal_shared::protocol::Clocks;
 
     use crate::net::link::testing::*;
 

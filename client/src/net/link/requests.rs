@@ -4,26 +4,17 @@
 
 use chaupal_shared::protocol::{
     Action as Act, AnalysisRequest, Engine, GameId, GameSetup, Opponent, Request, RulePair, SeekId,
-    SideChoice,
 };
 
 use super::{Asked, Link, Reaction};
-use crate::app::{EnginePick, Event, OpponentPick, Outgoing, SidePick};
+use crate::app::{EnginePick, Event, OpponentPick, Outgoing};
 
 impl Link {
     /// The requests for what the app wants (nothing before the greeting: the app hears that it
     /// was not sent).
     pub fn outgoing(&mut self, out: Outgoing) -> Reaction {
         if !self.greeted {
-            if matches!(
-                out,
-                Outgoing::RetryNow
-                    | Outgoing::CopyText(_)
-                    | Outgoing::Share(_)
-                    | Outgoing::Rename(_)
-                    | Outgoing::SetMuted(_)
-                    | Outgoing::SetLanguage(_)
-            ) {
+            if out.is_local() {
                 return Reaction::default();
             }
             return Reaction::event(Event::NotSent);
@@ -57,11 +48,7 @@ impl Link {
                         .map(|(k, v)| RulePair::new(k, v))
                         .collect(),
                     clock,
-                    side: match side {
-                        SidePick::First => SideChoice::First,
-                        SidePick::Second => SideChoice::Second,
-                        SidePick::Random => SideChoice::Random,
-                    },
+                    side,
                     opponent: match opponent {
                         OpponentPick::Private => Opponent::Private,
                         OpponentPick::Open => Opponent::Open,
@@ -203,6 +190,7 @@ pub(super) fn engine(pick: &EnginePick) -> Engine {
 mod tests {
     use super::*;
     use crate::app::{App, Outgoing};
+    use chaupal_shared::protocol::SideChoice;
 
     use crate::net::link::testing::*;
 
