@@ -184,7 +184,6 @@ mod tests {
     use crate::app::testing::*;
     use crate::app::*;
     use crate::play::{Match, Seats};
-
     use chaupal_rules::{AnyGame, GameKind, Side};
 
     #[test]

@@ -183,11 +183,9 @@ impl App {
 
 #[cfg(test)]
 mod tests {
-
     use crate::app::testing::*;
     use crate::app::*;
     use crate::play::{Match, Seats};
-
     use chaupal_rules::{AnyGame, GameKind, Side};
 
     #[test]

@@ -52,7 +52,6 @@ impl App {
 mod tests {
     use super::*;
     use crate::app::testing::*;
-
     use chaupal_rules::GameKind;
 
     #[test]

@@ -186,7 +186,6 @@ mod tests {
     use super::*;
     use crate::app::testing::*;
     use crate::app::*;
-
     use chaupal_rules::GameKind;
     use chaupal_shared::protocol::ClockSpec;
 

@@ -122,7 +122,6 @@ mod tests {
     use super::*;
     use crate::app::testing::*;
     use crate::app::*;
-
     use chaupal_rules::Side;
 
     #[test]

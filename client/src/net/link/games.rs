@@ -131,13 +131,10 @@ pub(super) fn snapshot_match(s: &GameSnapshot) -> Result<Match, String> {
 mod tests {
     use super::*;
     use crate::app::{Outgoing, Screen};
-    use chaupal_shared::protocol::Clocks;
-
     use crate::net::link::testing::*;
-
     use chaupal_rules::Side;
     use chaupal_shared::protocol::{
-        Action as Act, Engine, GameResult, Reply, ResultReason, ServerMessage,
+        Action as Act, Clocks, Engine, GameResult, Reply, ResultReason, ServerMessage,
     };
 
     #[test]

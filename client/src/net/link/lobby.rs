@@ -97,9 +97,7 @@ pub(super) fn seat_name(seat: &SeatInfo) -> Phrase {
 #[cfg(test)]
 mod tests {
     use super::*;
-
     use crate::net::link::testing::*;
-
     use chaupal_rules::{GameKind, Side};
     use chaupal_shared::protocol::{
         ClockSpec, PlayerId, PlayerInfo, RulePair, SeekId, ServerMessage, SideChoice,

@@ -190,12 +190,9 @@ pub(super) fn engine(pick: &EnginePick) -> Engine {
 mod tests {
     use super::*;
     use crate::app::{App, Outgoing};
-    use chaupal_shared::protocol::SideChoice;
-
     use crate::net::link::testing::*;
-
     use chaupal_rules::GameKind;
-    use chaupal_shared::protocol::{PlayerId, PlayerInfo, Reply, ServerMessage};
+    use chaupal_shared::protocol::{PlayerId, PlayerInfo, Reply, ServerMessage, SideChoice};
 
     #[test]
     fn ones_own_live_game_is_resumed_not_watched() {
