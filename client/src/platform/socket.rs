@@ -10,7 +10,7 @@ pub enum Frame {
     Binary(Vec<u8>),
 }
 
-/// What a [`Socket`] reports, in order.
+/// What a platform's `Socket` reports, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SocketEvent {
     /// The connection is open: frames can go out.
