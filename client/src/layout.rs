@@ -419,39 +419,6 @@ pub mod tests {
     }
 
     #[test]
-    fn buttons_go_as_many_to_a_row_as_keeps_their_labels_whole() {
-        let m = crate::draw::Fonts::load().expect("the bundled fonts");
-        let labels = [
-            "Flip board",
-            "Rules",
-            "Take back",
-            "Hint",
-            "Offer draw",
-            "Resign",
-            "Lobby",
-        ];
-        let n = per_row(&m, &labels, 340.0, 40.0, 16.0, 3);
-        assert_eq!(n, 3);
-        let n = per_row(&m, &labels, 150.0, 40.0, 16.0, 3);
-        assert!(n <= 2);
-        let cells = grid(
-            Area {
-                x: 0.0,
-                y: 0.0,
-                w: 340.0,
-                h: 0.0,
-            },
-            10.0,
-            7,
-            3,
-            40.0,
-        );
-        assert_eq!(cells.len(), 7);
-        assert_eq!(cells[6].w, 340.0, "the last, alone, spans the row");
-        assert!(cells[3].y > cells[2].y);
-    }
-
-    #[test]
     fn scrolling_stays_within_the_content() {
         assert_eq!(clamp_scroll(-5.0, 1000.0, 600.0), 0.0);
         assert_eq!(clamp_scroll(900.0, 1000.0, 600.0), 400.0);

@@ -49,6 +49,7 @@ pub mod app;
 pub mod args;
 pub mod config;
 pub mod draw;
+pub mod field;
 pub mod geometry;
 pub mod hook;
 pub mod keys;

@@ -8,7 +8,7 @@
 use std::collections::VecDeque;
 
 use chaupal_rules::{AnyGame, GameKind, MoveError, Outcome, Side};
-use chaupal_shared::protocol::{GameResult, ResultReason};
+use chaupal_shared::protocol::{Clocks, GameResult, ResultReason};
 
 use crate::geometry::CellName;
 use crate::say;
@@ -66,6 +66,16 @@ pub struct ClockState {
     pub left_ms: [f64; 2],
     /// The side whose clock runs, if any.
     pub running: Option<Side>,
+}
+
+impl From<Clocks> for ClockState {
+    /// The server's clocks.
+    fn from(c: Clocks) -> ClockState {
+        ClockState {
+            left_ms: [c.first_ms as f64, c.second_ms as f64],
+            running: c.running,
+        }
+    }
 }
 
 impl ClockState {

@@ -174,7 +174,7 @@ pub fn parse_url(url: &str) -> Launch {
         };
         let value = value.trim();
         match key {
-            "server" if crate::net::parse_address(value).is_ok() => {
+            "server" if crate::net::address::parse_address(value).is_ok() => {
                 launch.server = Some(value.to_owned());
             }
             "name"

@@ -4,6 +4,7 @@
 //! ARIA live region (`client/web/chaupal.js`); everywhere the test hook shows them. Phrases
 //! only: the words are the player's language's.
 
+use chaupal_rules::jungle::Animal;
 use chaupal_rules::{GameKind, Side};
 
 use crate::app::App;
@@ -11,7 +12,7 @@ use crate::geometry;
 use crate::play::{Match, clock_text};
 use crate::say;
 use crate::terms;
-use crate::view::{Animal, BoardView};
+use crate::view::BoardView;
 use crate::words::Phrase;
 
 /// A cell in words, with what is on it: "c3: goat", "s4: South house 4, 6 seeds",
@@ -275,9 +276,10 @@ impl Speaker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::{Action, Event, GameChange, Opened};
+    use crate::app::{Action, Event, Opened};
     use crate::play::Seats;
     use chaupal_rules::AnyGame;
+    use chaupal_shared::protocol::GameEvent;
 
     fn start(kind: GameKind) -> Match {
         let game = AnyGame::start(kind, [("", ""); 0]).expect("start");
@@ -366,9 +368,12 @@ mod tests {
             offers: Vec::new(),
         })));
         let _ = speaker.heard(&mut online);
-        online.apply(Event::Game(GameChange::Moved {
+        online.apply(Event::Game(GameEvent::Moved {
+            ply: 1,
+            side: Side::First,
             notation: "1".into(),
             clocks: None,
+            turn: None,
         }));
         let said = english(&speaker.heard(&mut online));
         assert_eq!(said[0], "South sowed 1", "{said:?}");

@@ -3,6 +3,7 @@
 //! drawing code touches a game's rules.
 
 use chaupal_rules::baghchal::board as bc_board;
+use chaupal_rules::jungle::Animal;
 use chaupal_rules::kalah::Kalah;
 use chaupal_rules::sholo_guti::board as sg_board;
 use chaupal_rules::{AnyGame, Game, RuleSet, Side};
@@ -42,76 +43,18 @@ pub struct KalahView {
     pub stores: [u8; 2],
 }
 
-/// The animals of Jungle, by rank (rat 1 .. elephant 8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Animal {
-    Rat,
-    Cat,
-    Dog,
-    Wolf,
-    Leopard,
-    Tiger,
-    Lion,
-    Elephant,
-}
-
-impl Animal {
-    /// The same animal as the shared rules name it.
-    pub const fn from_shared(animal: chaupal_rules::jungle::Animal) -> Animal {
-        use chaupal_rules::jungle::Animal as A;
-        match animal {
-            A::Rat => Animal::Rat,
-            A::Cat => Animal::Cat,
-            A::Dog => Animal::Dog,
-            A::Wolf => Animal::Wolf,
-            A::Leopard => Animal::Leopard,
-            A::Tiger => Animal::Tiger,
-            A::Lion => Animal::Lion,
-            A::Elephant => Animal::Elephant,
-        }
-    }
-
-    /// The rank: rat 1 up to elephant 8.
-    pub const fn rank(self) -> u8 {
-        match self {
-            Animal::Rat => 1,
-            Animal::Cat => 2,
-            Animal::Dog => 3,
-            Animal::Wolf => 4,
-            Animal::Leopard => 5,
-            Animal::Tiger => 6,
-            Animal::Lion => 7,
-            Animal::Elephant => 8,
-        }
-    }
-
-    /// The name for people.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Animal::Rat => "rat",
-            Animal::Cat => "cat",
-            Animal::Dog => "dog",
-            Animal::Wolf => "wolf",
-            Animal::Leopard => "leopard",
-            Animal::Tiger => "tiger",
-            Animal::Lion => "lion",
-            Animal::Elephant => "elephant",
-        }
-    }
-
-    /// The message id of the short label that tells the animals apart at a glance ("Ra",
-    /// "El"; 鼠 and 象 in Chinese).
-    pub const fn label(self) -> &'static str {
-        match self {
-            Animal::Rat => "animal-rat",
-            Animal::Cat => "animal-cat",
-            Animal::Dog => "animal-dog",
-            Animal::Wolf => "animal-wolf",
-            Animal::Leopard => "animal-leopard",
-            Animal::Tiger => "animal-tiger",
-            Animal::Lion => "animal-lion",
-            Animal::Elephant => "animal-elephant",
-        }
+/// The message id of the short label that tells Jungle's animals apart at a glance ("Ra",
+/// "El"; 鼠 and 象 in Chinese).
+pub const fn animal_label(animal: Animal) -> &'static str {
+    match animal {
+        Animal::Rat => "animal-rat",
+        Animal::Cat => "animal-cat",
+        Animal::Dog => "animal-dog",
+        Animal::Wolf => "animal-wolf",
+        Animal::Leopard => "animal-leopard",
+        Animal::Tiger => "animal-tiger",
+        Animal::Lion => "animal-lion",
+        Animal::Elephant => "animal-elephant",
     }
 }
 
@@ -237,7 +180,7 @@ impl JungleView {
         let pieces = (0..g.squares)
             .filter_map(|sq| {
                 game.piece_at(sq)
-                    .map(|(side, animal)| (square(sq), side, Animal::from_shared(animal)))
+                    .map(|(side, animal)| (square(sq), side, animal))
             })
             .collect();
         JungleView {

@@ -8,13 +8,12 @@
 
 use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::{
-    ClockSpec, ErrorCode, ErrorReply, GameResult, ResultReason, SeatPresence,
+    ClockSpec, ErrorCode, ErrorReply, GameEvent, GameResult, ResultReason, SeatPresence,
 };
 
 use crate::app::clock_words;
 use crate::app::{
-    Action, App, Event, FinishedEntry, GameChange, LiveEntry, LobbyChange, Opened, PlayMode,
-    Screen, SeekEntry,
+    Action, App, Event, FinishedEntry, LiveEntry, LobbyChange, Opened, PlayMode, Screen, SeekEntry,
 };
 use crate::draw::text::DrawnText;
 use crate::draw::ui::Target;
@@ -135,7 +134,7 @@ pub fn states() -> Vec<(String, App)> {
             playing(kind, Seats::One(Side::First)),
         );
         let mut asked = playing(kind, Seats::One(Side::First));
-        asked.apply(Event::Game(GameChange::TakebackRequested {
+        asked.apply(Event::Game(GameEvent::TakebackRequested {
             by: Side::Second,
         }));
         asked.handle(Action::DismissNotice);
@@ -148,7 +147,7 @@ pub fn states() -> Vec<(String, App)> {
             playing(kind, Seats::Watching),
         );
         let mut over = playing(kind, Seats::One(Side::First));
-        over.apply(Event::Game(GameChange::Ended {
+        over.apply(Event::Game(GameEvent::Ended {
             result: GameResult {
                 winner: Some(Side::Second),
                 reason: ResultReason::Resignation,
@@ -174,7 +173,7 @@ pub fn states() -> Vec<(String, App)> {
     });
     add("game: the opponent away", away);
     let mut offered = playing(GameKind::Kalah, Seats::One(Side::First));
-    offered.apply(Event::Game(GameChange::DrawOffered { by: Side::Second }));
+    offered.apply(Event::Game(GameEvent::DrawOffered { by: Side::Second }));
     add("game: a draw offered", offered);
 
     // The replay and the review of each game.

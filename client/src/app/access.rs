@@ -4,7 +4,11 @@
 //! clocks, `s` whose turn, `?` what can be typed), and what these say aloud
 //! ([`App::take_said`], read out by [`crate::speech::Speaker`]).
 
-use super::{Action, App, Field, Outgoing, Screen, Tone};
+use super::App;
+use super::action::Action;
+use super::outgoing::Outgoing;
+use super::status::{Screen, Tone};
+use crate::field::Field;
 use crate::geometry::{self, CellName};
 use crate::say;
 use crate::speech;

@@ -23,13 +23,8 @@ pub enum PlayMode {
     Anyone,
 }
 
-/// Which side the player asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SidePick {
-    First,
-    Second,
-    Random,
-}
+/// Which side the player asks for: the protocol's choice, as the request carries it.
+pub use chaupal_shared::protocol::SideChoice as SidePick;
 
 /// The AI levels offered.
 pub const LEVELS: u8 = chaupal_shared::levels::LEVELS;

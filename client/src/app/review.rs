@@ -5,7 +5,10 @@
 use chaupal_rules::Side;
 use chaupal_rules::review::GameReview;
 
-use super::{App, EnginePick, OpponentPick, Outgoing, Screen, SidePick, Tone};
+use super::App;
+use super::lobby::{EnginePick, SidePick};
+use super::outgoing::{OpponentPick, Outgoing};
+use super::status::{Screen, Tone};
 use crate::play::Match;
 use crate::replay::Replay;
 use crate::review::ReviewState;

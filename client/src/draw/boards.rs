@@ -2,6 +2,7 @@
 //! top (selection, legal destinations, last move, hint). Shapes and letters only: the fonts are
 //! the only bundled art.
 
+use chaupal_rules::jungle::Animal;
 use chaupal_rules::{GameKind, Side};
 use macroquad::prelude::*;
 
@@ -12,7 +13,7 @@ use crate::geometry::{
     self, BAGHCHAL_TRAY, CellName, Frame, KALAH_H, KALAH_STORE_W, LABEL_MARGIN, Px, Unit,
     kalah_house, kalah_store,
 };
-use crate::view::{Animal, BaghChalView, BoardView, JungleView, KalahView, SholoGutiView};
+use crate::view::{BaghChalView, BoardView, JungleView, KalahView, SholoGutiView, animal_label};
 use crate::words::Words;
 
 /// The marks of play drawn over a board.
@@ -703,7 +704,13 @@ fn jungle(v: &JungleView, frame: &Frame, marks: &Marks, (fonts, words): (&Fonts,
     for (sq, side, animal) in &v.pieces {
         let name = geometry::square_name(sq.0, sq.1);
         if let Some(p) = piece_at(&view, frame, marks, &name) {
-            animal_piece(p, r, *side, (*animal, &words.t(animal.label())), fonts);
+            animal_piece(
+                p,
+                r,
+                *side,
+                (*animal, &words.t(animal_label(*animal))),
+                fonts,
+            );
         }
     }
     let occupied: Vec<String> = v

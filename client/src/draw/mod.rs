@@ -10,46 +10,9 @@ pub mod screens;
 pub mod text;
 pub mod ui;
 
-use std::rc::Rc;
+mod fonts;
 
-use text::{Face, FontError, Style, Typesetter};
-
-/// The two styles of text (DejaVu Sans and Sans Bold, see assets/fonts/LICENSE-DejaVu.txt,
-/// with Noto for other scripts, see assets/fonts/LICENSE-Noto.txt), and the typesetter they
-/// share.
-pub struct Fonts {
-    pub regular: Face,
-    pub bold: Face,
-    setter: Rc<Typesetter>,
-}
-
-impl Fonts {
-    /// Loads the bundled fonts. Nothing here needs a window: text can be measured without one.
-    pub fn load() -> Result<Fonts, FontError> {
-        let setter = Rc::new(Typesetter::new(text::fonts::carried)?);
-        Ok(Fonts {
-            regular: Face::new(Style::Regular, Rc::clone(&setter)),
-            bold: Face::new(Style::Bold, Rc::clone(&setter)),
-            setter,
-        })
-    }
-
-    /// The regular or the bold font.
-    pub fn face(&self, bold: bool) -> &Face {
-        if bold { &self.bold } else { &self.regular }
-    }
-
-    /// What the fonts share: call [`Typesetter::begin_frame`] before each frame is drawn.
-    pub fn typesetter(&self) -> &Typesetter {
-        &self.setter
-    }
-}
-
-impl crate::layout::Measure for Fonts {
-    fn width(&self, text: &str, bold: bool, size: f32) -> f32 {
-        paint::text_width(text, self.face(bold), size)
-    }
-}
+pub use fonts::Fonts;
 
 /// The palette, in one place.
 pub mod theme {

@@ -292,7 +292,7 @@ pub struct Record {
 /// A text field on the screen: which, where, and its text.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TextField {
-    pub field: crate::app::Field,
+    pub field: crate::field::Field,
     pub area: Area,
     pub text: String,
     /// What the field is for, in the player's language (a screen reader's name for it).
@@ -425,7 +425,7 @@ impl<'a> Ui<'a> {
     }
 
     /// Notes a text field drawn this frame.
-    pub fn field_drawn(&self, field: crate::app::Field, area: Area, text: &str, label: &str) {
+    pub fn field_drawn(&self, field: crate::field::Field, area: Area, text: &str, label: &str) {
         self.record.borrow_mut().fields.push(TextField {
             field,
             area,

@@ -14,9 +14,12 @@ use std::time::{Duration, Instant};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
-use super::{Frame, SocketEvent, TextField, Typed};
+use super::socket::{Frame, SocketEvent};
+use super::typed::Typed;
 use crate::config::{self, Config};
-use crate::net::{parse_address, wording};
+use crate::draw::ui::TextField;
+use crate::net::address::parse_address;
+use crate::net::wording;
 use crate::say;
 use crate::words::Phrase;
 
@@ -361,7 +364,7 @@ pub fn page_hidden() -> bool {
 }
 
 /// The desktop types into the window itself: nothing to lay over the text fields.
-pub fn text_fields(_fields: &[TextField], _focus: Option<crate::app::Field>) {}
+pub fn text_fields(_fields: &[TextField], _focus: Option<crate::field::Field>) {}
 
 /// The test hook is the browser's (a desktop test reads the app directly).
 pub fn publish_hook(_json: &str) {}

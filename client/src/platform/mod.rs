@@ -45,39 +45,9 @@ pub use web::{
     share, text_fields, typed_text,
 };
 
-use crate::app::Field;
+mod socket;
+mod typed;
+
 pub use crate::draw::ui::TextField;
-use crate::words::Phrase;
-
-/// What was typed in a text field the platform laid over the screen's: the field, its whole
-/// text, where its caret or selection is, and whether Enter was pressed in it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Typed {
-    pub field: Field,
-    pub text: String,
-    /// The selection, in characters from the start (start and end equal: the caret).
-    pub selection: (usize, usize),
-    pub enter: bool,
-    /// Whether the field took the focus (a tap on it).
-    pub focused: bool,
-    /// Whether the field lost the focus (a tap elsewhere, the keyboard closed).
-    pub blurred: bool,
-}
-
-/// A websocket payload.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Frame {
-    Text(String),
-    Binary(Vec<u8>),
-}
-
-/// What a [`Socket`] reports, in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SocketEvent {
-    /// The connection is open: frames can go out.
-    Open,
-    /// A frame from the server.
-    Frame(Frame),
-    /// The connection failed or ended (the reason in words); nothing follows.
-    Closed(Phrase),
-}
+pub use socket::{Frame, SocketEvent};
+pub use typed::Typed;

@@ -773,12 +773,13 @@ fn moves(m: &Match, ui: &Ui, inner: Area, top: f32, bottom: f32, actions: &mut V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::{Event, GameChange, Opened};
+    use crate::app::{Event, Opened};
     use crate::draw::Fonts;
     use crate::layout::tests::SIZES;
     use crate::layout::{Window, label_fit, row_h};
     use crate::words::{Language, Words};
     use chaupal_rules::{AnyGame, GameKind};
+    use chaupal_shared::protocol::GameEvent;
 
     /// The panel of a game screen in a window of `w` x `h`, as `draw` lays it out.
     fn panel(w: f32, h: f32, kind: GameKind) -> (Area, f32, bool) {
@@ -817,13 +818,16 @@ mod tests {
             app
         };
         let mut person = open(Seats::One(Side::First), false);
-        person.apply(Event::Game(GameChange::DrawOffered { by: Side::Second }));
+        person.apply(Event::Game(GameEvent::DrawOffered { by: Side::Second }));
         let mut resigning = open(Seats::One(Side::First), true);
         resigning.handle(Action::Resign);
         let mut looking = open(Seats::One(Side::First), true);
-        looking.apply(Event::Game(GameChange::Moved {
+        looking.apply(Event::Game(GameEvent::Moved {
+            ply: 1,
+            side: Side::First,
             notation: "c3".into(),
             clocks: None,
+            turn: None,
         }));
         looking.handle(Action::LookAt(0));
         let mut local = App::new(true);

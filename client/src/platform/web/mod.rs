@@ -7,10 +7,12 @@ mod js;
 
 use sapp_jsutils::JsObject;
 
-use super::{Frame, SocketEvent, TextField, Typed};
-use crate::app::Field;
+use super::socket::{Frame, SocketEvent};
+use super::typed::Typed;
 use crate::config::Config;
 use crate::draw::text::fonts::{ALL as ALL_FONTS, FontName};
+use crate::draw::ui::TextField;
+use crate::field::Field;
 use crate::net::wording;
 use crate::say;
 use crate::words::Phrase;

@@ -1,0 +1,1145 @@
+//! The events from outside taken in: [`App::apply`] is the one place where the connection
+//! and the server change the state (the lobby's lists, the game on the screen, its moves,
+//! offers and clocks, the answers to requests, links that lead nowhere).
+
+use chaupal_rules::{GameKind, Side};
+use chaupal_shared::protocol::{Clocks, GameEvent, SeatPresence};
+
+use super::App;
+use super::event::{Event, LobbyChange, Opened, Record};
+use super::outgoing::{Offer, Outgoing};
+use super::status::{Connection, Cue, Screen, Tone};
+use crate::field::Field;
+use crate::play::{ClockState, Ending, Match, Seats};
+use crate::say;
+use crate::terms;
+use crate::words::Phrase;
+
+/// Whether a notice says that the opponent's connection is lost (taken back when they return).
+fn opponent_lost(text: &Phrase) -> bool {
+    matches!(
+        text.id(),
+        Some("notice-opponent-lost" | "notice-opponent-lost-claim")
+    )
+}
+
+/// Why a link leads nowhere, in words for the card: what the link was for, what the server
+/// said (`said`), and what can be done.
+fn broken_link_words(route: &crate::route::Route, said: Phrase) -> Phrase {
+    use crate::route::Route;
+    match route {
+        Route::Join(code) => say!("broken-invite", code = code),
+        Route::Game(id) => say!("broken-game", id = *id, said = said),
+        Route::Replay(id) => say!("broken-replay", id = *id, said = said),
+        Route::Link(code) => say!("broken-device", code = code),
+        Route::Lobby => said,
+    }
+}
+
+impl App {
+    /// Takes in one event from outside: the one place where what happens outside changes the
+    /// state. Returns what must be sent back: the game on the screen asked for whole again
+    /// when the board here went out of step with the server's.
+    pub fn apply(&mut self, event: Event) -> Vec<Outgoing> {
+        match event {
+            Event::Connecting { attempt } => self.connecting(attempt),
+            Event::Lost {
+                reason,
+                attempt,
+                retry_in,
+            } => self.lost(reason, attempt, retry_in),
+            Event::Welcomed { name } => return self.connected(&name),
+            Event::DeviceCode { code, expires_in } => {
+                if let Some(d) = &mut self.devices {
+                    d.code = Some((code, expires_in));
+                }
+            }
+            Event::Linked { name } => {
+                self.link = None;
+                self.devices = None;
+                if self.focus == Some(Field::Device) {
+                    self.focus = None;
+                }
+                self.tell(say!("notice-device-linked", name = &name), Tone::News);
+                self.name.clone_from(&name);
+                return vec![Outgoing::Rename(name)];
+            }
+            Event::Problem(text) => self.tell(text, Tone::Problem),
+            Event::DeviceOnline(online) => self.device_offline = !online,
+            Event::Shared { link, copied } => {
+                if copied {
+                    self.tell(say!("notice-shared-link-copied", link = link), Tone::News);
+                }
+            }
+            Event::NotSent => {
+                self.tell(say!("notice-not-sent"), Tone::Problem);
+                if let Some(m) = &mut self.current {
+                    m.pending = None;
+                }
+            }
+            Event::Lobby(change) => self.change_lobby(change),
+            Event::InviteCode(code) => {
+                self.invite_closed = false;
+                self.tell(say!("notice-invite-ready", code = &code), Tone::News);
+                self.lobby.my_code = Some(code);
+            }
+            Event::SeekOpened => {
+                self.seeking = true;
+                self.tell(say!("notice-seek-open"), Tone::News);
+            }
+            Event::Opened(opened) => self.open(*opened),
+            Event::Presence { watchers, seats } => self.presence(watchers, seats),
+            Event::Game(change) => return self.change_game(change),
+            Event::MoveAccepted => {
+                if let Some(m) = &mut self.current {
+                    m.pending = None;
+                }
+            }
+            Event::Refused { text, unlock_board } => {
+                // A game asked for from the replay and refused: nothing to wait for.
+                self.starting_from_replay = false;
+                if unlock_board && let Some(m) = &mut self.current {
+                    m.pending = None;
+                    m.selection.clear();
+                }
+                match self.link.take() {
+                    // The link the player came by leads nowhere: a card says so.
+                    Some(route) => {
+                        let why = broken_link_words(&route, text);
+                        self.broken_link = Some((route, why));
+                        self.screen = Screen::Lobby;
+                    }
+                    None => self.tell(text, Tone::Problem),
+                }
+            }
+            Event::Suggestion { hint, analysis } => match hint {
+                Some(h) => match (analysis, self.screen, &mut self.replay, &mut self.current) {
+                    (true, Screen::Replay, Some(r), _) => r.hint = Some(h),
+                    (_, _, _, Some(m)) => m.hint = Some(h),
+                    _ => {}
+                },
+                None => self.tell(say!("notice-no-suggestion"), Tone::News),
+            },
+            Event::Record(record) => {
+                self.link = None;
+                let Record {
+                    id,
+                    start,
+                    moves,
+                    names,
+                    result,
+                } = *record;
+                self.open_record(id, start, &moves, names, result.map(Ending::Result));
+            }
+            Event::ReviewProgress {
+                game,
+                analysed,
+                total,
+            } => self.review_progress(game, analysed, total),
+            Event::Review(review) => self.review_arrived(*review),
+            Event::ReviewFailed { game, text } => self.review_failed(game, text),
+        }
+        Vec::new()
+    }
+
+    /// The network thread is trying to connect.
+    pub(super) fn connecting(&mut self, attempt: u32) {
+        if self.connection != Connection::Offline {
+            self.connection = Connection::Connecting { attempt };
+        }
+    }
+
+    /// The connection is up and the server greeted this player by `name`: where a link sent
+    /// the player, it goes now.
+    pub(super) fn connected(&mut self, name: &str) -> Vec<Outgoing> {
+        self.connection = Connection::Connected {
+            name: name.to_owned(),
+        };
+        self.ever_connected = true;
+        // What was said about the lost connection is over now.
+        if self
+            .notice
+            .as_ref()
+            .is_some_and(|n| n.tone == Tone::Problem)
+        {
+            self.notice = None;
+        }
+        if self.screen == Screen::Connection {
+            self.screen = Screen::Lobby;
+        }
+        match self.arrival.take() {
+            Some(route) => self.follow(route),
+            None => Vec::new(),
+        }
+    }
+
+    /// The connection failed or dropped; the next try is in `retry_in` seconds.
+    pub(super) fn lost(&mut self, reason: Phrase, attempt: u32, retry_in: f32) {
+        let was_online = self.connection.online();
+        self.retry_left = retry_in;
+        self.connection = Connection::Retrying {
+            reason: reason.clone(),
+            attempt,
+            in_secs: retry_in.ceil() as u32,
+        };
+        self.seeks.clear();
+        self.live.clear();
+        // The first connection failed: the card says why, and offers play on this device.
+        if !self.ever_connected && self.screen == Screen::Lobby {
+            self.screen = Screen::Connection;
+        }
+        if was_online && self.online_game() {
+            self.tell(say!("notice-game-kept", reason = reason), Tone::Problem);
+        }
+    }
+
+    pub(super) fn change_lobby(&mut self, change: LobbyChange) {
+        match change {
+            LobbyChange::Lists { seeks, live } => {
+                self.seeks = seeks;
+                self.live = live;
+            }
+            LobbyChange::Seeks(seeks) => self.seeks = seeks,
+            LobbyChange::Live(live) => self.live = live,
+            LobbyChange::Finished(finished) => self.finished = finished,
+            LobbyChange::SeekAdded(seek) => {
+                self.seeks.retain(|e| e.id != seek.id);
+                self.seeks.push(seek);
+            }
+            LobbyChange::SeekRemoved(id) => self.seeks.retain(|e| e.id != id),
+            LobbyChange::GameStarted(game) => {
+                self.live.retain(|e| e.id != game.id);
+                self.live.push(game);
+            }
+            LobbyChange::GameProgress { id, moves } => {
+                if let Some(entry) = self.live.iter_mut().find(|e| e.id == id) {
+                    entry.moves = moves;
+                }
+            }
+            LobbyChange::GameEnded(id) => self.live.retain(|e| e.id != id),
+        }
+    }
+
+    /// Shows a game from the server's snapshot.
+    pub(super) fn open(&mut self, opened: Opened) {
+        let Opened {
+            game,
+            watchers,
+            offers,
+        } = opened;
+        // A link's game is open: the address is the game's own from now on.
+        self.link = None;
+        // Only the other player's offers are this player's to answer; a watcher answers none.
+        self.offer = self
+            .my_side_in(&game)
+            .and_then(|me| offers.iter().find(|(_, by)| *by != me))
+            .map(|(offer, _)| *offer);
+        self.watchers = watchers;
+        let fresh = game.moves.is_empty() && !game.finished();
+        self.current = Some(game);
+        self.resign_armed = false;
+        self.drag_from = None;
+        let invited = self.lobby.my_code.take().is_some();
+        if invited && self.notice.as_ref().is_some_and(|n| n.tone == Tone::News) {
+            // The invitation was taken up: what it said is done.
+            self.notice = None;
+        }
+        if (invited || std::mem::take(&mut self.seeking)) && fresh {
+            self.cue(Cue::Join);
+        }
+        let asked_from_replay = std::mem::take(&mut self.starting_from_replay);
+        if asked_from_replay
+            || matches!(
+                self.screen,
+                Screen::Lobby | Screen::Connection | Screen::Game | Screen::GameOver
+            )
+        {
+            self.screen = Screen::Game;
+        }
+    }
+
+    /// Who is at the game on the screen: the opponent's going is said, and their coming back
+    /// takes back what was said.
+    pub(super) fn presence(&mut self, watchers: u32, seats: [SeatPresence; 2]) {
+        self.watchers = watchers;
+        let Some(me) = self.my_side() else {
+            return;
+        };
+        let them = seats[me.opponent().index()];
+        if !them.connected {
+            let said = match them.claim_in_ms {
+                Some(ms) => say!("notice-opponent-lost-claim", seconds = ms.div_ceil(1000)),
+                None => say!("notice-opponent-lost"),
+            };
+            self.tell(said, Tone::News);
+            self.opponent_away = true;
+        } else if std::mem::take(&mut self.opponent_away) {
+            // Said unless the notice up now is about something else.
+            let free = self.notice.as_ref().is_none_or(|n| opponent_lost(&n.text));
+            if free {
+                self.tell(say!("notice-opponent-back"), Tone::News);
+            }
+        }
+    }
+
+    /// The next thing that happened in the game on the screen; asks for the game whole again
+    /// when it cannot be followed here.
+    pub(super) fn change_game(&mut self, change: GameEvent) -> Vec<Outgoing> {
+        let my_side = self.my_side();
+        // Offers are for the other player to answer: a watcher only hears of them.
+        let theirs = |by: Side| my_side.is_some_and(|me| me != by);
+        let Some(m) = self.current.as_mut() else {
+            return Vec::new();
+        };
+        let kind = m.kind();
+        let names = m.names.clone();
+        match change {
+            GameEvent::Moved {
+                notation, clocks, ..
+            } => {
+                let mover = m.game.side_to_move();
+                if let Err(e) = m.apply(&notation) {
+                    // The board here went out of step with the server's: start over from a
+                    // snapshot.
+                    self.tell(say!("notice-resync", why = e.to_string()), Tone::News);
+                    return vec![Outgoing::Resync];
+                }
+                set_clocks(m, clocks);
+                if theirs(mover) {
+                    // The opponent's move is shown, even to a player looking back.
+                    m.looking = None;
+                    self.cues.push(Cue::Move);
+                }
+                self.resign_armed = false;
+                if self.offer == Some(Offer::Draw) {
+                    self.offer = None;
+                }
+            }
+            GameEvent::DrawOffered { by } => {
+                let offers = subject(kind, by, &names, say!("notice-draw-offered-by"));
+                if theirs(by) {
+                    self.offer = Some(Offer::Draw);
+                    self.tell(offers, Tone::News);
+                } else if my_side.is_none() {
+                    self.tell(offers, Tone::News);
+                }
+            }
+            GameEvent::DrawDeclined { by } => {
+                self.offer = None;
+                if theirs(by) {
+                    self.tell(say!("notice-draw-declined"), Tone::News);
+                }
+            }
+            GameEvent::TakebackRequested { by } => {
+                if theirs(by) {
+                    self.offer = Some(Offer::Takeback);
+                    self.tell(say!("offer-takeback"), Tone::News);
+                }
+            }
+            GameEvent::TakebackDeclined { by } => {
+                self.offer = None;
+                if theirs(by) {
+                    self.tell(say!("notice-takeback-declined"), Tone::News);
+                }
+            }
+            GameEvent::TakenBack { plies, clocks, .. } => {
+                self.offer = None;
+                let seated = my_side.is_some() || m.seats == Seats::Both;
+                if let Err(e) = m.take_back(plies as usize) {
+                    self.tell(say!("notice-resync", why = e.to_string()), Tone::News);
+                    return vec![Outgoing::Resync];
+                }
+                set_clocks(m, clocks);
+                if self.screen == Screen::GameOver {
+                    self.screen = Screen::Game;
+                }
+                if seated {
+                    self.tell(say!("notice-taken-back", count = plies), Tone::News);
+                }
+            }
+            GameEvent::RematchOffered { by } => {
+                if theirs(by) {
+                    self.offer = Some(Offer::Rematch);
+                    self.tell(say!("offer-rematch"), Tone::News);
+                }
+            }
+            GameEvent::RematchDeclined { by } => {
+                self.offer = None;
+                if theirs(by) {
+                    self.tell(say!("notice-rematch-declined"), Tone::News);
+                }
+            }
+            GameEvent::RematchStarted { .. } => self.offer = None,
+            GameEvent::Ended { result, clocks } => {
+                self.offer = None;
+                self.resign_armed = false;
+                if !m.finished() {
+                    self.cues.push(Cue::End);
+                }
+                set_clocks(m, clocks);
+                m.ended = Some(Ending::Result(result));
+                m.pending = None;
+            }
+        }
+        Vec::new()
+    }
+}
+
+/// `said` of who did something, with the verb agreeing: "Asha offers", "South offers",
+/// "Tigers offer" (Bagh Chal's sides are many pieces; Kalah's, Jungle's and Sholo Guti's are
+/// one side). The message takes `who`, and `many` ("yes" or "no") for the verb.
+pub fn subject(kind: GameKind, side: Side, names: &[Phrase; 2], said: Phrase) -> Phrase {
+    let side_name = terms::side_name(kind, side);
+    let name = &names[side.index()];
+    let many = *name == side_name && kind == GameKind::BaghChal;
+    said.arg("who", name.clone())
+        .arg("many", if many { "yes" } else { "no" })
+}
+
+/// Takes the server's clocks, when it sent them.
+fn set_clocks(m: &mut Match, clocks: Option<Clocks>) {
+    if let Some(c) = clocks {
+        m.clocks = Some(ClockState::from(c));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::lobby::{FinishedEntry, LiveEntry, SeekEntry};
+    use crate::app::{Action, NOTICE_SECONDS};
+    use crate::play::Hint;
+    use crate::replay::Replay;
+    use chaupal_rules::{AnyGame, GameKind};
+    use chaupal_shared::protocol::{GameId, GameResult, ResultReason};
+
+    fn bagh_chal() -> AnyGame {
+        AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start")
+    }
+
+    /// A connected client with a server game open on the screen, seated as `seats`.
+    fn playing(seats: Seats) -> App {
+        let mut app = App::new(false);
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        opened(&mut app, seats, Vec::new());
+        app
+    }
+
+    fn opened(app: &mut App, seats: Seats, offers: Vec<(Offer, Side)>) -> Vec<Outgoing> {
+        let mut game = Match::new(bagh_chal(), seats, true);
+        game.names = ["asha".into(), "bo".into()];
+        app.apply(Event::Opened(Box::new(Opened {
+            game,
+            watchers: 2,
+            offers,
+        })))
+    }
+
+    fn game(app: &mut App, change: GameEvent) -> Vec<Outgoing> {
+        app.apply(Event::Game(change))
+    }
+
+    fn notice_text(app: &App) -> String {
+        app.notice().map(|n| n.text.english()).unwrap_or_default()
+    }
+
+    fn entry(id: u64, who: &str) -> SeekEntry {
+        SeekEntry {
+            id,
+            kind: GameKind::Kalah,
+            rules: Vec::new(),
+            who: who.into(),
+            clock: None,
+            rated: false,
+            mine: false,
+        }
+    }
+
+    fn live(id: u64) -> LiveEntry {
+        LiveEntry {
+            id,
+            kind: GameKind::Jungle,
+            players: ["asha".into(), "bo".into()],
+            ratings: [None; 2],
+            moves: 0,
+            watchers: 0,
+            exhibition: false,
+            mine: false,
+        }
+    }
+
+    #[test]
+    fn a_snapshot_opens_the_game_with_only_the_opponents_offer_to_answer() {
+        let mut app = App::new(false);
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        assert_eq!(app.screen(), Screen::Lobby);
+        // Our own draw offer is not ours to answer; their takeback request is.
+        let offers = vec![
+            (Offer::Draw, Side::First),
+            (Offer::Takeback, Side::Second),
+            (Offer::Rematch, Side::Second),
+        ];
+        assert!(opened(&mut app, Seats::One(Side::First), offers.clone()).is_empty());
+        assert_eq!(app.screen(), Screen::Game);
+        assert_eq!(app.offer(), Some(Offer::Takeback), "the first of theirs");
+        assert_eq!(app.watchers(), 2);
+        // A watcher answers nothing, and two seats here have nobody else's offer.
+        opened(&mut app, Seats::Watching, offers.clone());
+        assert_eq!(app.offer(), None);
+        opened(&mut app, Seats::Both, offers);
+        assert_eq!(app.offer(), None);
+    }
+
+    #[test]
+    fn a_snapshot_does_not_pull_the_player_out_of_the_replay_or_the_rules() {
+        let mut app = playing(Seats::One(Side::First));
+        app.handle(Action::ShowRules(GameKind::Kalah));
+        opened(&mut app, Seats::One(Side::First), Vec::new());
+        assert_eq!(app.screen(), Screen::Rules(GameKind::Kalah));
+        app.handle(Action::Back);
+        assert_eq!(app.screen(), Screen::Game);
+    }
+
+    #[test]
+    fn an_invitation_is_told_and_forgotten_once_the_friend_joins() {
+        let mut app = playing(Seats::One(Side::First));
+        app.apply(Event::InviteCode("KX-42".into()));
+        assert_eq!(app.lobby().my_code.as_deref(), Some("KX-42"));
+        assert!(notice_text(&app).contains("invite code KX-42"));
+        assert_eq!(app.notice().map(|n| n.tone), Some(Tone::News));
+        opened(&mut app, Seats::One(Side::Second), Vec::new());
+        assert_eq!(app.lobby().my_code, None);
+        assert!(app.notice().is_none(), "what the invitation said is done");
+        // A problem shown meanwhile stays.
+        app.apply(Event::InviteCode("KX-43".into()));
+        app.apply(Event::Problem("The server is shutting down.".into()));
+        opened(&mut app, Seats::One(Side::Second), Vec::new());
+        assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
+    }
+
+    #[test]
+    fn an_open_seek_is_told() {
+        let mut app = playing(Seats::Watching);
+        app.apply(Event::SeekOpened);
+        assert!(notice_text(&app).starts_with("Your seek is open"));
+    }
+
+    #[test]
+    fn the_lobby_lists_change_entry_by_entry() {
+        let mut app = App::new(false);
+        app.apply(Event::Lobby(LobbyChange::Lists {
+            seeks: vec![entry(1, "bo"), entry(2, "chandra")],
+            live: vec![live(7)],
+        }));
+        assert_eq!(app.seeks().len(), 2);
+        // The same seek again replaces the old entry.
+        app.apply(Event::Lobby(LobbyChange::SeekAdded(entry(1, "bo (1500)"))));
+        let who: Vec<String> = app.seeks().iter().map(|s| s.who.english()).collect();
+        assert_eq!(who, ["chandra", "bo (1500)"]);
+        app.apply(Event::Lobby(LobbyChange::SeekRemoved(2)));
+        assert_eq!(app.seeks().len(), 1);
+        app.apply(Event::Lobby(LobbyChange::GameStarted(live(8))));
+        app.apply(Event::Lobby(LobbyChange::GameStarted(live(8))));
+        assert_eq!(app.live().iter().map(|g| g.id).collect::<Vec<_>>(), [7, 8]);
+        // A game going on: its move count follows (another game's count is left alone).
+        app.apply(Event::Lobby(LobbyChange::GameProgress { id: 8, moves: 7 }));
+        app.apply(Event::Lobby(LobbyChange::GameProgress { id: 99, moves: 3 }));
+        let moves: Vec<(u64, u32)> = app.live().iter().map(|g| (g.id, g.moves)).collect();
+        assert_eq!(moves, [(7, live(7).moves), (8, 7)]);
+        app.apply(Event::Lobby(LobbyChange::GameEnded(7)));
+        assert_eq!(app.live().iter().map(|g| g.id).collect::<Vec<_>>(), [8]);
+        app.apply(Event::Lobby(LobbyChange::Seeks(Vec::new())));
+        app.apply(Event::Lobby(LobbyChange::Live(Vec::new())));
+        assert!(app.seeks().is_empty() && app.live().is_empty());
+        let done = FinishedEntry {
+            id: 30,
+            kind: GameKind::BaghChal,
+            players: ["asha".into(), "bo".into()],
+            result: "draw".into(),
+            moves: 40,
+        };
+        app.apply(Event::Lobby(LobbyChange::Finished(vec![done.clone()])));
+        assert_eq!(app.finished(), [done]);
+    }
+
+    #[test]
+    fn a_lost_connection_empties_the_lists_and_says_the_game_is_kept() {
+        let mut app = playing(Seats::One(Side::First));
+        app.apply(Event::Lobby(LobbyChange::Lists {
+            seeks: vec![entry(1, "bo")],
+            live: vec![live(7)],
+        }));
+        app.apply(Event::Lost {
+            reason: "The connection to the server was lost.".into(),
+            attempt: 1,
+            retry_in: 1.0,
+        });
+        assert!(app.seeks().is_empty() && app.live().is_empty());
+        assert!(!app.connection().online());
+        assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
+        assert!(notice_text(&app).contains("Your game is kept on the server"));
+        // Losing it again while not connected says nothing new.
+        app.apply(Event::Problem("Something else.".into()));
+        app.apply(Event::Lost {
+            reason: "Still not answering.".into(),
+            attempt: 2,
+            retry_in: 2.0,
+        });
+        assert_eq!(notice_text(&app), "Something else.");
+        assert_eq!(app.screen(), Screen::Game, "the game stays on the screen");
+    }
+
+    #[test]
+    fn an_offline_client_does_not_show_connecting() {
+        let mut app = App::new(true);
+        app.apply(Event::Connecting { attempt: 3 });
+        assert_eq!(app.connection(), &Connection::Offline);
+    }
+
+    #[test]
+    fn a_request_not_sent_unlocks_the_board_and_says_why() {
+        let mut app = playing(Seats::One(Side::First));
+        assert_eq!(
+            app.handle(Action::Cell("c3".into())),
+            [Outgoing::Move("c3".into())]
+        );
+        assert!(app.current().is_some_and(|m| m.pending.is_some()));
+        app.apply(Event::NotSent);
+        assert!(app.current().is_some_and(|m| m.pending.is_none()));
+        assert!(notice_text(&app).starts_with("Not connected to the server"));
+    }
+
+    #[test]
+    fn an_accepted_move_unlocks_the_board_and_a_refusal_says_why() {
+        let mut app = playing(Seats::One(Side::First));
+        app.handle(Action::Cell("c3".into()));
+        app.apply(Event::MoveAccepted);
+        assert!(app.current().is_some_and(|m| m.pending.is_none()));
+        // A refusal that is not about the move leaves a pending move alone.
+        app.handle(Action::Cell("c3".into()));
+        app.apply(Event::Refused {
+            text: "The hint: The computer players are all busy.".into(),
+            unlock_board: false,
+        });
+        assert!(app.current().is_some_and(|m| m.pending.is_some()));
+        assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
+        app.apply(Event::Refused {
+            text: "Your move: It is the other side's turn, not yours.".into(),
+            unlock_board: true,
+        });
+        let m = app.current().expect("game");
+        assert!(m.pending.is_none() && m.selection.path().is_empty());
+        assert_eq!(
+            notice_text(&app),
+            "Your move: It is the other side's turn, not yours."
+        );
+    }
+
+    #[test]
+    fn the_opponent_going_away_is_told_to_the_seated_player_only() {
+        let away = [
+            SeatPresence {
+                connected: true,
+                claim_in_ms: None,
+            },
+            SeatPresence {
+                connected: false,
+                claim_in_ms: Some(29_001),
+            },
+        ];
+        let mut app = playing(Seats::One(Side::First));
+        app.apply(Event::Presence {
+            watchers: 5,
+            seats: away,
+        });
+        assert_eq!(app.watchers(), 5);
+        assert_eq!(
+            notice_text(&app),
+            "Your opponent lost the connection. If they stay away, you may claim the win in 30 s."
+        );
+        // The seat that is away is this player's own: nothing to say.
+        let mut app = playing(Seats::One(Side::Second));
+        app.apply(Event::Presence {
+            watchers: 1,
+            seats: away,
+        });
+        assert!(app.notice().is_none());
+        let mut app = playing(Seats::Watching);
+        app.apply(Event::Presence {
+            watchers: 1,
+            seats: away,
+        });
+        assert!(app.notice().is_none(), "a watcher has no opponent");
+    }
+
+    #[test]
+    fn the_opponents_return_takes_back_what_was_said_of_their_going() {
+        let seats = |connected: bool| {
+            [
+                SeatPresence {
+                    connected: true,
+                    claim_in_ms: None,
+                },
+                SeatPresence {
+                    connected,
+                    claim_in_ms: (!connected).then_some(30_000),
+                },
+            ]
+        };
+        let mut app = playing(Seats::One(Side::First));
+        app.apply(Event::Presence {
+            watchers: 0,
+            seats: seats(false),
+        });
+        assert!(notice_text(&app).starts_with("Your opponent lost the connection."));
+        app.apply(Event::Presence {
+            watchers: 0,
+            seats: seats(true),
+        });
+        assert_eq!(notice_text(&app), "Your opponent is back.");
+        // Being back once is said once, even after the notice of the going went; a notice
+        // about something else is left alone.
+        app.handle(super::super::Action::DismissNotice);
+        app.apply(Event::Presence {
+            watchers: 0,
+            seats: seats(true),
+        });
+        assert!(app.notice().is_none());
+        app.apply(Event::Presence {
+            watchers: 0,
+            seats: seats(false),
+        });
+        app.handle(super::super::Action::DismissNotice);
+        app.apply(Event::Presence {
+            watchers: 0,
+            seats: seats(true),
+        });
+        assert_eq!(notice_text(&app), "Your opponent is back.");
+        app.apply(Event::Presence {
+            watchers: 0,
+            seats: seats(false),
+        });
+        app.apply(Event::Problem("Something else.".into()));
+        app.apply(Event::Presence {
+            watchers: 0,
+            seats: seats(true),
+        });
+        assert_eq!(notice_text(&app), "Something else.");
+    }
+
+    #[test]
+    fn a_link_that_leads_nowhere_says_why_on_a_card_and_keeps_its_address_until_put_aside() {
+        use crate::route::Route;
+        let mut app = App::new(false);
+        app.handle(super::super::Action::Follow(Route::Join(
+            "ZZZZ-ZZZZ".into(),
+        )));
+        assert_eq!(app.address(), "/join/ZZZZ-ZZZZ", "while connecting");
+        let sent = app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        assert_eq!(sent, [Outgoing::JoinByCode("ZZZZ-ZZZZ".into())]);
+        assert_eq!(app.address(), "/join/ZZZZ-ZZZZ", "while asked");
+        app.apply(Event::Refused {
+            text: "Joining the game: no game waits for this invite code.".into(),
+            unlock_board: false,
+        });
+        let why = app.broken_link().expect("the card").to_owned();
+        assert!(
+            why.english().contains("ZZZZ-ZZZZ") && why.english().contains("used already"),
+            "{why:?}"
+        );
+        assert!(app.notice().is_none(), "the card says it, not a notice");
+        assert_eq!(app.screen(), Screen::Lobby);
+        assert_eq!(app.address(), "/join/ZZZZ-ZZZZ");
+        app.handle(super::super::Action::CloseBrokenLink);
+        assert_eq!(app.broken_link(), None);
+        assert_eq!(app.address(), "/");
+        // A refusal of anything else is a notice, as before.
+        app.apply(Event::Refused {
+            text: "Watching the game: no such game.".into(),
+            unlock_board: false,
+        });
+        assert_eq!(app.broken_link(), None);
+        assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
+    }
+
+    #[test]
+    fn the_address_opens_what_is_on_the_screen() {
+        use crate::route::Route;
+        let mut app = App::new(false);
+        app.handle(super::super::Action::Follow(Route::Join(
+            "K7QM-2XPD".into(),
+        )));
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        let mut game = Match::new(bagh_chal(), Seats::One(Side::First), true);
+        game.id = Some(42);
+        app.apply(Event::Opened(Box::new(Opened {
+            game,
+            watchers: 0,
+            offers: Vec::new(),
+        })));
+        assert_eq!(
+            app.address(),
+            "/game/42",
+            "the invite link gives way to the game's own"
+        );
+        app.set_site(Some("https://chaupal.example".into()));
+        assert_eq!(
+            app.game_link().as_deref(),
+            Some("https://chaupal.example/game/42")
+        );
+        app.handle(super::super::Action::ToLobby);
+        assert_eq!(app.address(), "/");
+        app.apply(Event::Record(Box::new(Record {
+            id: 7,
+            start: bagh_chal(),
+            moves: vec!["c3".into()],
+            names: ["a".into(), "b".into()],
+            result: None,
+        })));
+        assert_eq!(app.address(), "/replay/7");
+        assert_eq!(
+            app.game_link().as_deref(),
+            Some("https://chaupal.example/replay/7")
+        );
+        // A game at this screen, offline, has no address of its own.
+        let mut local = App::new(true);
+        local.handle(super::super::Action::Start);
+        assert_eq!(local.screen(), Screen::Game);
+        assert_eq!(local.address(), "/");
+        assert_eq!(local.game_link(), None);
+    }
+
+    #[test]
+    fn offers_come_and_go_with_the_games_events() {
+        let mut app = playing(Seats::One(Side::First));
+        game(&mut app, GameEvent::DrawOffered { by: Side::First });
+        assert_eq!(app.offer(), None, "our own offer");
+        game(&mut app, GameEvent::DrawOffered { by: Side::Second });
+        assert_eq!(app.offer(), Some(Offer::Draw));
+        assert_eq!(notice_text(&app), "bo offers a draw.");
+        // A move made instead of answering withdraws the draw offer.
+        let moved = GameEvent::Moved {
+            ply: 1,
+            side: Side::First,
+            notation: "c3".into(),
+            clocks: None,
+            turn: None,
+        };
+        assert!(game(&mut app, moved).is_empty());
+        assert_eq!(app.offer(), None);
+        game(&mut app, GameEvent::TakebackRequested { by: Side::Second });
+        assert_eq!(app.offer(), Some(Offer::Takeback));
+        game(&mut app, GameEvent::TakebackDeclined { by: Side::First });
+        assert_eq!(app.offer(), None);
+        game(&mut app, GameEvent::TakebackDeclined { by: Side::Second });
+        assert_eq!(notice_text(&app), "Your takeback request was declined.");
+        game(&mut app, GameEvent::DrawDeclined { by: Side::Second });
+        assert_eq!(notice_text(&app), "Your draw offer was declined.");
+        game(&mut app, GameEvent::RematchOffered { by: Side::Second });
+        assert_eq!(app.offer(), Some(Offer::Rematch));
+        game(&mut app, GameEvent::RematchStarted { game: GameId(8) });
+        assert_eq!(app.offer(), None);
+        game(&mut app, GameEvent::RematchOffered { by: Side::Second });
+        game(&mut app, GameEvent::RematchDeclined { by: Side::Second });
+        assert_eq!(app.offer(), None);
+        assert_eq!(notice_text(&app), "The rematch was declined.");
+    }
+
+    #[test]
+    fn a_watcher_hears_of_a_draw_offer() {
+        let mut app = playing(Seats::Watching);
+        game(&mut app, GameEvent::DrawOffered { by: Side::First });
+        assert_eq!(app.offer(), None);
+        assert_eq!(notice_text(&app), "asha offers a draw.");
+    }
+
+    #[test]
+    fn who_did_it_agrees_with_the_verb() {
+        let sides = |kind: GameKind| Side::BOTH.map(|s| terms::side_name(kind, s));
+        let bagh = sides(GameKind::BaghChal);
+        let kalah = sides(GameKind::Kalah);
+        let offers = |kind, side, names: &[Phrase; 2]| {
+            subject(kind, side, names, say!("notice-draw-offered-by")).english()
+        };
+        assert_eq!(
+            offers(GameKind::BaghChal, Side::Second, &bagh),
+            "Tigers offer a draw."
+        );
+        assert_eq!(
+            offers(GameKind::Kalah, Side::First, &kalah),
+            "South offers a draw."
+        );
+        assert_eq!(
+            offers(GameKind::Jungle, Side::Second, &sides(GameKind::Jungle)),
+            "North offers a draw."
+        );
+        let named = ["Asha".into(), "Bo".into()];
+        assert_eq!(
+            offers(GameKind::BaghChal, Side::First, &named),
+            "Asha offers a draw."
+        );
+    }
+
+    #[test]
+    fn a_move_that_does_not_fit_the_board_asks_for_the_game_again() {
+        let mut app = playing(Seats::One(Side::First));
+        let out = game(
+            &mut app,
+            GameEvent::Moved {
+                ply: 2,
+                side: Side::Second,
+                notation: "a1-b2".into(),
+                clocks: None,
+                turn: None,
+            },
+        );
+        assert_eq!(out, [Outgoing::Resync]);
+        assert!(notice_text(&app).starts_with("Resynchronising the game"));
+        assert!(app.current().is_some_and(|m| m.moves.is_empty()));
+        let out = game(
+            &mut app,
+            GameEvent::TakenBack {
+                plies: 1,
+                ply: 1,
+                clocks: None,
+                turn: None,
+            },
+        );
+        assert!(out.is_empty(), "no moves to take back is no mismatch");
+    }
+
+    #[test]
+    fn the_clocks_follow_the_moves_and_the_end_is_worded_with_the_names() {
+        let mut app = playing(Seats::One(Side::Second));
+        let clocks = ClockState {
+            left_ms: [59_000.0, 60_000.0],
+            running: Some(Side::Second),
+        };
+        game(
+            &mut app,
+            GameEvent::Moved {
+                ply: 1,
+                side: Side::First,
+                notation: "c3".into(),
+                clocks: Some(Clocks {
+                    first_ms: 59_000,
+                    second_ms: 60_000,
+                    running: Some(Side::Second),
+                }),
+                turn: None,
+            },
+        );
+        assert_eq!(app.current().and_then(|m| m.clocks), Some(clocks));
+        // An event without clocks keeps the last ones.
+        game(&mut app, GameEvent::DrawOffered { by: Side::First });
+        assert_eq!(app.current().and_then(|m| m.clocks), Some(clocks));
+        app.handle(Action::Cell("a1".into()));
+        app.handle(Action::Cell("b2".into()));
+        assert!(app.current().is_some_and(|m| m.pending.is_some()));
+        let result = GameResult {
+            winner: Some(Side::First),
+            reason: ResultReason::Timeout,
+        };
+        game(
+            &mut app,
+            GameEvent::Ended {
+                result,
+                clocks: None,
+            },
+        );
+        let m = app.current().expect("game");
+        assert_eq!(m.status(), "asha (Goats) wins: time ran out");
+        assert!(m.pending.is_none() && m.finished());
+        assert_eq!(app.offer(), None, "the draw offer ends with the game");
+        app.tick(0.0);
+        assert_eq!(app.screen(), Screen::GameOver);
+    }
+
+    #[test]
+    fn a_takeback_reopens_a_finished_game_and_is_told_to_the_players() {
+        let mut app = playing(Seats::Both);
+        for (ply, side, notation) in [(1, Side::First, "c3"), (2, Side::Second, "a1-b2")] {
+            game(
+                &mut app,
+                GameEvent::Moved {
+                    ply,
+                    side,
+                    notation: notation.into(),
+                    clocks: None,
+                    turn: None,
+                },
+            );
+        }
+        let result = GameResult {
+            winner: None,
+            reason: ResultReason::Agreement,
+        };
+        game(
+            &mut app,
+            GameEvent::Ended {
+                result,
+                clocks: None,
+            },
+        );
+        app.tick(1.0);
+        assert_eq!(app.screen(), Screen::GameOver);
+        let back = GameEvent::TakenBack {
+            plies: 1,
+            ply: 1,
+            clocks: None,
+            turn: None,
+        };
+        assert!(game(&mut app, back).is_empty());
+        assert_eq!(app.screen(), Screen::Game);
+        let m = app.current().expect("game");
+        assert_eq!((m.moves.len(), m.finished()), (1, false));
+        assert_eq!(notice_text(&app), "One move was taken back.");
+        // A watcher sees the board change without being told.
+        let mut app = playing(Seats::Watching);
+        game(
+            &mut app,
+            GameEvent::Moved {
+                ply: 1,
+                side: Side::First,
+                notation: "c3".into(),
+                clocks: None,
+                turn: None,
+            },
+        );
+        let back = GameEvent::TakenBack {
+            plies: 1,
+            ply: 0,
+            clocks: None,
+            turn: None,
+        };
+        game(&mut app, back);
+        assert!(app.current().is_some_and(|m| m.moves.is_empty()));
+        assert!(app.notice().is_none());
+    }
+
+    #[test]
+    fn game_events_without_a_game_on_the_screen_change_nothing() {
+        let mut app = App::new(false);
+        let out = game(
+            &mut app,
+            GameEvent::Moved {
+                ply: 1,
+                side: Side::First,
+                notation: "c3".into(),
+                clocks: None,
+                turn: None,
+            },
+        );
+        assert!(out.is_empty() && app.current().is_none());
+        game(&mut app, GameEvent::DrawOffered { by: Side::Second });
+        assert_eq!(app.offer(), None);
+    }
+
+    #[test]
+    fn a_suggestion_goes_where_it_was_asked_for() {
+        let hint = |text: &str| Hint {
+            text: text.into(),
+            eval: None,
+            chances: None,
+        };
+        let mut app = playing(Seats::One(Side::First));
+        app.apply(Event::Suggestion {
+            hint: Some(hint("c3")),
+            analysis: false,
+        });
+        assert_eq!(
+            app.current()
+                .and_then(|m| m.hint.as_ref())
+                .map(|h| h.text.as_str()),
+            Some("c3")
+        );
+        // Analysis of the replayed position goes on the replay; a hint stays with the game.
+        app.replay = Some(Replay::new(bagh_chal(), &["c3".to_owned()]).expect("replay"));
+        app.screen = Screen::Replay;
+        app.apply(Event::Suggestion {
+            hint: Some(hint("a1-b2")),
+            analysis: true,
+        });
+        assert_eq!(
+            app.replay()
+                .and_then(|r| r.hint.as_ref())
+                .map(|h| h.text.as_str()),
+            Some("a1-b2")
+        );
+        app.apply(Event::Suggestion {
+            hint: Some(hint("d3")),
+            analysis: false,
+        });
+        assert_eq!(
+            app.current()
+                .and_then(|m| m.hint.as_ref())
+                .map(|h| h.text.as_str()),
+            Some("d3")
+        );
+        assert_eq!(
+            app.replay()
+                .and_then(|r| r.hint.as_ref())
+                .map(|h| h.text.as_str()),
+            Some("a1-b2")
+        );
+        app.apply(Event::Suggestion {
+            hint: None,
+            analysis: true,
+        });
+        assert_eq!(notice_text(&app), "The engine has no move to suggest here.");
+    }
+
+    #[test]
+    fn a_record_opens_at_its_end_and_goes_back_where_it_came_from() {
+        let mut app = App::new(false);
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        let record = Record {
+            id: 30,
+            start: bagh_chal(),
+            moves: vec!["c3".into(), "a1-b2".into()],
+            names: ["asha".into(), "bo".into()],
+            result: Some(GameResult {
+                winner: Some(Side::Second),
+                reason: ResultReason::Resignation,
+            }),
+        };
+        app.apply(Event::Record(Box::new(record.clone())));
+        assert_eq!(app.screen(), Screen::Replay);
+        let r = app.replay().expect("replay");
+        assert_eq!((r.ply(), r.len()), (2, 2));
+        assert_eq!(r.names, ["asha".to_owned(), "bo".to_owned()]);
+        assert_eq!(
+            r.result_text().map(|p| p.english()).as_deref(),
+            Some("bo (Tigers) wins: Goats resigned")
+        );
+        app.handle(Action::Back);
+        assert_eq!(app.screen(), Screen::Lobby);
+        // A record that does not replay is explained, and the screen stays.
+        let broken = Record {
+            moves: vec!["a1-b2".into()],
+            ..record
+        };
+        app.apply(Event::Record(Box::new(broken)));
+        assert_eq!(app.screen(), Screen::Lobby);
+        assert!(notice_text(&app).starts_with("This game cannot be replayed"));
+    }
+
+    #[test]
+    fn problems_are_shown_longer_than_news() {
+        let mut app = App::new(true);
+        app.apply(Event::Problem("Your name could not be saved.".into()));
+        app.tick(NOTICE_SECONDS + 0.5);
+        assert_eq!(notice_text(&app), "Your name could not be saved.");
+        assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
+    }
+}

@@ -1,0 +1,602 @@
+//! The game on the screen: clicks and drags on its board, looking back through its moves,
+//! flipping it, resigning, offers and their answers, takebacks, rematches, hints and analysis,
+//! and leaving it for the lobby.
+
+use chaupal_rules::Side;
+use chaupal_shared::protocol::{GameResult, ResultReason};
+
+use super::App;
+use super::action::Action;
+use super::outgoing::{Offer, Outgoing};
+use super::status::{Screen, Tone};
+use crate::play::{Ending, Match, Seats};
+use crate::say;
+use crate::words::Phrase;
+
+impl App {
+    /// The actions on the game on the screen: its board, looking back, offers, resigning, hints,
+    /// leaving.
+    pub(super) fn handle_game(&mut self, action: Action) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        match action {
+            Action::Cell(cell) => out.extend(self.cell(&cell)),
+            Action::Press(cell) => {
+                self.drag_from = None;
+                out.extend(self.cell(&cell));
+                // A piece picked up can be dragged to where it goes.
+                if let Some(m) = &self.current
+                    && m.selection.path().last() == Some(&cell)
+                {
+                    self.drag_from = Some(cell);
+                }
+            }
+            Action::Release(cell) => {
+                if let (Some(from), Some(to)) = (self.drag_from.take(), cell)
+                    && from != to
+                    && self
+                        .current
+                        .as_ref()
+                        .is_some_and(|m| !m.selection.is_empty())
+                {
+                    out.extend(self.cell(&to));
+                }
+            }
+            Action::LookAt(ply) => {
+                if let Some(m) = &mut self.current {
+                    m.look_at(ply);
+                }
+            }
+            Action::LookStep(delta) => {
+                if let Some(m) = &mut self.current {
+                    m.look_step(delta);
+                }
+            }
+            Action::LookPresent => {
+                if let Some(m) = &mut self.current {
+                    m.looking = None;
+                }
+            }
+            Action::StopChain => {
+                if let Some(mv) = self.current.as_mut().and_then(Match::stop_chain) {
+                    out.extend(self.enter_move(mv));
+                }
+            }
+            Action::Flip => {
+                if let Some(m) = &mut self.current {
+                    m.flipped = !m.flipped;
+                }
+                if self.screen == Screen::Replay
+                    && let Some(r) = &mut self.replay
+                {
+                    r.flipped = !r.flipped;
+                }
+            }
+            Action::Resign => {
+                // The first click asks for a second one, so a slip of the mouse loses nothing;
+                // the question stays until answered or the game moves on.
+                if self.resign_armed {
+                    self.resign_armed = false;
+                    out.extend(self.resign());
+                } else if self.current.as_ref().is_some_and(|m| !m.finished()) {
+                    self.resign_armed = true;
+                }
+            }
+            Action::CancelResign => self.resign_armed = false,
+            Action::OfferDraw => {
+                if self.online_game() {
+                    out.push(Outgoing::OfferDraw);
+                    self.tell(say!("notice-draw-offered"), Tone::News);
+                } else if let Some(m) = &mut self.current
+                    && !m.finished()
+                {
+                    m.ended = Some(Ending::DrawAgreedHere);
+                }
+            }
+            Action::AcceptOffer => {
+                out.extend(self.offer.take().map(Offer::accept));
+            }
+            Action::DeclineOffer => {
+                out.extend(self.offer.take().map(Offer::decline));
+            }
+            Action::Takeback => out.extend(self.takeback()),
+            Action::Rematch => out.extend(self.rematch()),
+            Action::Hint => {
+                if let Err(why) = self.engine_help() {
+                    self.tell(why, Tone::Problem);
+                } else if self.online_game() {
+                    out.push(Outgoing::Hint);
+                } else {
+                    self.tell(say!("help-needs-server"), Tone::Problem);
+                }
+            }
+            Action::Analyse => out.extend(self.analyse()),
+            Action::HideResult => self.result_hidden = true,
+            Action::ToLobby => {
+                if self.online_game() {
+                    out.push(Outgoing::Leave);
+                    if let Some(m) = &self.current
+                        && !m.finished()
+                        && !matches!(m.seats, Seats::Watching)
+                    {
+                        self.tell(say!("notice-game-goes-on"), Tone::News);
+                    }
+                }
+                self.current = None;
+                self.offer = None;
+                self.resign_armed = false;
+                self.drag_from = None;
+                self.screen = Screen::Lobby;
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// Whether the game on the screen is decided by the server.
+    pub(super) fn online_game(&self) -> bool {
+        self.current.as_ref().is_some_and(|m| m.online)
+    }
+
+    /// A click (or tap) on a cell of the board: towards a move, or a word on why not now.
+    pub(super) fn cell(&mut self, cell: &str) -> Vec<Outgoing> {
+        let Some(m) = self.current.as_mut() else {
+            return Vec::new();
+        };
+        if let Some(ply) = m.looking
+            && self.screen == Screen::Game
+        {
+            let said = if ply == 0 {
+                say!("notice-looking-back-start")
+            } else {
+                say!("notice-looking-back", ply = ply)
+            };
+            self.tell(said, Tone::News);
+            return Vec::new();
+        }
+        match m.click(cell) {
+            Some(mv) => self.enter_move(mv),
+            None => Vec::new(),
+        }
+    }
+
+    /// A move entered on the board: sent to the server, or played here.
+    pub(super) fn enter_move(&mut self, mv: String) -> Vec<Outgoing> {
+        let Some(m) = &mut self.current else {
+            return Vec::new();
+        };
+        if m.online {
+            m.pending = Some(mv.clone());
+            return vec![Outgoing::Move(mv)];
+        }
+        if let Err(e) = m.apply(&mv) {
+            self.tell(
+                say!("notice-move-refused", why = e.to_string()),
+                Tone::Problem,
+            );
+        }
+        Vec::new()
+    }
+
+    /// Resigns the game on the screen (locally: the side to move resigns).
+    pub(super) fn resign(&mut self) -> Vec<Outgoing> {
+        if self.online_game() {
+            return vec![Outgoing::Resign];
+        }
+        if let Some(m) = &mut self.current
+            && !m.finished()
+        {
+            let loser = m.game.side_to_move();
+            m.ended = Some(Ending::Result(GameResult {
+                winner: Some(loser.opponent()),
+                reason: ResultReason::Resignation,
+            }));
+        }
+        Vec::new()
+    }
+
+    /// Takes back a move (locally: the last one; online: asks the opponent).
+    pub(super) fn takeback(&mut self) -> Vec<Outgoing> {
+        if self.online_game() {
+            self.tell(say!("notice-takeback-asked"), Tone::News);
+            return vec![Outgoing::Takeback];
+        }
+        if let Some(m) = &mut self.current {
+            if m.moves.is_empty() {
+                self.tell(say!("notice-no-takeback"), Tone::News);
+            } else if let Err(e) = m.take_back(1) {
+                self.tell(
+                    say!("notice-takeback-failed", why = e.to_string()),
+                    Tone::Problem,
+                );
+            } else if self.screen == Screen::GameOver {
+                self.screen = Screen::Game;
+            }
+        }
+        Vec::new()
+    }
+
+    /// A new game with the same set-up (online: offered to the opponent).
+    pub(super) fn rematch(&mut self) -> Vec<Outgoing> {
+        if self.online_game() {
+            self.tell(say!("notice-rematch-offered"), Tone::News);
+            // The opponent's own offer is taken up; nothing is sent without a connection, and
+            // then the offer stays to be answered.
+            if self.connection.online() && self.offer == Some(Offer::Rematch) {
+                self.offer = None;
+                return vec![Outgoing::AcceptRematch];
+            }
+            return vec![Outgoing::OfferRematch];
+        }
+        if let Some(m) = &self.current {
+            let mut fresh = Match::new(m.start.clone(), m.seats, false);
+            fresh.flipped = m.flipped;
+            self.current = Some(fresh);
+            self.screen = Screen::Game;
+        }
+        Vec::new()
+    }
+
+    /// Asks the engine about the position shown (the replay's, or the game's).
+    pub(super) fn analyse(&mut self) -> Vec<Outgoing> {
+        if self.screen != Screen::Replay
+            && let Err(why) = self.engine_help()
+        {
+            self.tell(why, Tone::Problem);
+            return Vec::new();
+        }
+        if !self.require_online(say!("doing-analysis")) {
+            return Vec::new();
+        }
+        let (start, moves) = match (self.screen, &self.replay, &self.current) {
+            (Screen::Replay, Some(r), _) => (
+                r.start(),
+                r.moves()[..r.ply()]
+                    .iter()
+                    .map(|p| p.text.clone())
+                    .collect::<Vec<_>>(),
+            ),
+            (_, _, Some(m)) => (&m.start, m.moves.iter().map(|p| p.text.clone()).collect()),
+            _ => return Vec::new(),
+        };
+        vec![Outgoing::Analyse {
+            kind: start.kind(),
+            rules: crate::view::non_default_rules(start),
+            moves,
+            engine: self.lobby.engine_pick(),
+        }]
+    }
+
+    /// Whether engine help (a hint, an analysis) may be had for the game on the screen, and why
+    /// not: as on lichess, not in a live game against a person, whether playing or watching.
+    pub fn engine_help(&self) -> Result<(), Phrase> {
+        let Some(m) = &self.current else {
+            return Err(say!("help-no-game"));
+        };
+        let against_ai = match m.seats {
+            Seats::Both => true,
+            Seats::One(me) => m.ai[me.opponent().index()],
+            Seats::Watching => m.ai.iter().all(|&ai| ai),
+        };
+        if !m.online || m.finished() || against_ai {
+            Ok(())
+        } else if m.seats == Seats::Watching {
+            Err(say!("help-not-while-watching"))
+        } else {
+            Err(say!("help-not-against-person"))
+        }
+    }
+
+    /// The side this client plays in the game on the screen, if exactly one.
+    pub fn my_side(&self) -> Option<Side> {
+        self.my_side_in(self.current.as_ref()?)
+    }
+
+    /// The side this client plays in `m`, if exactly one.
+    pub(super) fn my_side_in(&self, m: &Match) -> Option<Side> {
+        match m.seats {
+            Seats::One(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::testing::*;
+    use crate::app::*;
+    use crate::play::{Ending, Match, Seats};
+    use crate::replay::Replay;
+    use chaupal_rules::{AnyGame, GameKind, Side};
+    use chaupal_shared::protocol::{GameEvent, GameResult, ResultReason};
+
+    #[test]
+    fn a_local_game_plays_to_the_end_then_offers_replay_and_rematch() {
+        let mut app = offline();
+        app.lobby.rule_choice[kind_index(GameKind::BaghChal)][0] = 5; // captures-to-win 1
+        app.handle(Action::Start);
+        // A goat on b2, and the a1 tiger takes it at once: one capture wins.
+        play(&mut app, &["b2", "a1", "c3"]);
+        let m = app.current.as_ref().expect("game");
+        assert!(m.finished(), "{:?}", m.status());
+        app.tick(0.1);
+        assert_eq!(app.screen, Screen::Game, "the capture is still being shown");
+        app.tick(1.0);
+        assert_eq!(app.screen, Screen::GameOver);
+        app.handle(Action::OpenReplay);
+        assert_eq!(app.screen, Screen::Replay);
+        assert_eq!(app.replay.as_ref().map(Replay::len), Some(2));
+        app.handle(Action::ReplayStep(1));
+        assert_eq!(app.replay.as_ref().map(Replay::ply), Some(1));
+        app.handle(Action::Back);
+        assert_eq!(app.screen, Screen::GameOver);
+        app.handle(Action::Rematch);
+        assert_eq!(app.screen, Screen::Game);
+        assert!(app.current.as_ref().is_some_and(|m| m.moves.is_empty()));
+    }
+
+    #[test]
+    fn resign_and_draw_end_a_local_game_and_takeback_undoes_a_move() {
+        let mut app = offline();
+        app.handle(Action::Start);
+        play(&mut app, &["c3"]);
+        app.handle(Action::Takeback);
+        assert!(app.current.as_ref().is_some_and(|m| m.moves.is_empty()));
+        app.handle(Action::Resign);
+        app.tick(60.0);
+        assert!(
+            app.resign_asked(),
+            "the question waits for an answer, however long"
+        );
+        app.handle(Action::CancelResign);
+        assert!(
+            app.current.as_ref().is_some_and(|m| !m.finished()) && !app.resign_asked(),
+            "one click, then Keep playing: nothing happens"
+        );
+        app.handle(Action::Resign);
+        app.handle(Action::Resign);
+        let m = app.current.as_ref().expect("game");
+        assert_eq!(m.status(), "Tigers win: Goats resigned");
+        app.tick(0.0);
+        assert_eq!(app.screen, Screen::GameOver);
+        app.handle(Action::Rematch);
+        app.handle(Action::OfferDraw);
+        assert_eq!(
+            app.current
+                .as_ref()
+                .map(|m| m.status().english())
+                .as_deref(),
+            Some("Draw agreed")
+        );
+    }
+
+    #[test]
+    fn online_moves_are_sent_not_played() {
+        let mut app = App::new(false);
+        app.connection = Connection::Connected {
+            name: "asha".into(),
+        };
+        let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
+        app.current = Some(Match::new(game, Seats::One(Side::First), true));
+        app.screen = Screen::Game;
+        let sent = app.handle(Action::Cell("c3".into()));
+        assert_eq!(sent, [Outgoing::Move("c3".into())]);
+        let m = app.current.as_ref().expect("game");
+        assert!(m.moves.is_empty() && m.pending.is_some());
+        assert!(
+            app.handle(Action::Cell("d3".into())).is_empty(),
+            "one move at a time"
+        );
+    }
+
+    #[test]
+    fn analysis_asks_about_the_replayed_position() {
+        let mut app = offline();
+        app.handle(Action::Start);
+        play(&mut app, &["c3", "a1", "b2", "d3"]);
+        app.handle(Action::Resign);
+        app.handle(Action::Resign);
+        app.tick(0.0);
+        app.handle(Action::OpenReplay);
+        app.handle(Action::ReplayJump(1));
+        assert!(app.handle(Action::Analyse).is_empty(), "offline: explained");
+        app.connection = Connection::Connected { name: "a".into() };
+        let sent = app.handle(Action::Analyse);
+        assert_eq!(
+            sent,
+            [Outgoing::Analyse {
+                kind: GameKind::BaghChal,
+                rules: Vec::new(),
+                moves: vec!["c3".into()],
+                engine: EnginePick::Level(3),
+            }]
+        );
+    }
+
+    #[test]
+    fn offers_are_answered_by_kind() {
+        let mut app = offline();
+        for (offer, yes, no) in [
+            (Offer::Draw, Outgoing::AcceptDraw, Outgoing::DeclineDraw),
+            (
+                Offer::Takeback,
+                Outgoing::AcceptTakeback,
+                Outgoing::DeclineTakeback,
+            ),
+            (
+                Offer::Rematch,
+                Outgoing::AcceptRematch,
+                Outgoing::DeclineRematch,
+            ),
+        ] {
+            app.offer = Some(offer);
+            assert_eq!(app.handle(Action::AcceptOffer), [yes]);
+            assert!(app.offer.is_none());
+            app.offer = Some(offer);
+            assert_eq!(app.handle(Action::DeclineOffer), [no]);
+        }
+        assert!(
+            app.handle(Action::AcceptOffer).is_empty(),
+            "no offer, nothing sent"
+        );
+    }
+
+    #[test]
+    fn rematch_takes_up_the_opponents_offer_or_makes_one() {
+        let mut app = online();
+        let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
+        let finished = |mut m: Match| {
+            m.ended = Some(Ending::Result(GameResult {
+                winner: None,
+                reason: ResultReason::Agreement,
+            }));
+            m
+        };
+        let m = finished(Match::new(game, Seats::One(Side::First), true));
+        app.apply(Event::Opened(Box::new(Opened {
+            game: m,
+            watchers: 0,
+            offers: vec![(Offer::Rematch, Side::Second)],
+        })));
+        assert_eq!(app.offer(), Some(Offer::Rematch));
+        assert_eq!(app.handle(Action::Rematch), [Outgoing::AcceptRematch]);
+        assert_eq!(app.offer(), None);
+        assert_eq!(app.handle(Action::Rematch), [Outgoing::OfferRematch]);
+        // Without a connection nothing goes out, so the offer stays to be answered.
+        app.offer = Some(Offer::Rematch);
+        app.apply(Event::Lost {
+            reason: "The server closed the connection.".into(),
+            attempt: 1,
+            retry_in: 1.0,
+        });
+        assert_eq!(app.handle(Action::Rematch), [Outgoing::OfferRematch]);
+        assert_eq!(app.offer(), Some(Offer::Rematch));
+    }
+
+    #[test]
+    fn a_piece_is_dragged_to_its_point_or_clicked_then_clicked() {
+        let mut app = offline();
+        app.handle(Action::Start);
+        app.handle(Action::Cell("c3".into()));
+        app.tick(1.0);
+        // Drag: press on the tiger, release on b2.
+        app.handle(Action::Press("a1".into()));
+        assert_eq!(app.dragging(), Some("a1"));
+        app.handle(Action::Release(Some("b2".into())));
+        let m = app.current().expect("game");
+        assert_eq!(m.moves.last().map(|p| p.text.as_str()), Some("a1-b2"));
+        assert_eq!(app.dragging(), None);
+        app.tick(1.0);
+        // Click-click (or tap-tap): press and release in place, then on the point.
+        app.handle(Action::Cell("d3".into()));
+        app.tick(1.0);
+        app.handle(Action::Press("b2".into()));
+        app.handle(Action::Release(Some("b2".into())));
+        assert_eq!(
+            app.current().map(|m| m.selection.path().len()),
+            Some(1),
+            "picked up"
+        );
+        app.handle(Action::Press("b1".into()));
+        app.handle(Action::Release(Some("b1".into())));
+        let m = app.current().expect("game");
+        assert_eq!(m.moves.last().map(|p| p.text.as_str()), Some("b2-b1"));
+        // A drag released off the board drops nothing; a press on an empty point drags nothing.
+        app.tick(1.0);
+        app.handle(Action::Press("c2".into()));
+        app.handle(Action::Release(None));
+        assert_eq!(
+            app.current().map(|m| m.moves.len()),
+            Some(5),
+            "a placement by press"
+        );
+        app.tick(1.0);
+        app.handle(Action::Press("b1".into()));
+        app.handle(Action::Release(None));
+        assert_eq!(app.current().map(|m| m.moves.len()), Some(5));
+    }
+
+    #[test]
+    fn looking_back_blocks_moves_says_why_and_the_opponents_move_brings_the_present() {
+        let mut app = seated(Seats::One(Side::Second), false);
+        moved(&mut app, "c3");
+        app.tick(1.0);
+        assert_eq!(app.take_cues(), [Cue::Move], "the opponent moved");
+        app.handle(Action::LookStep(-1));
+        assert_eq!(app.current().and_then(|m| m.looking), Some(0));
+        assert!(app.handle(Action::Cell("a1".into())).is_empty());
+        assert!(
+            app.notice()
+                .is_some_and(|n| n.text.english().contains("looking back")),
+            "{:?}",
+            app.notice()
+        );
+        app.handle(Action::LookPresent);
+        app.handle(Action::Cell("a1".into()));
+        assert_eq!(
+            app.handle(Action::Cell("b2".into())),
+            [Outgoing::Move("a1-b2".into())]
+        );
+        moved(&mut app, "a1-b2");
+        app.handle(Action::LookAt(1));
+        moved(&mut app, "d3");
+        assert_eq!(
+            app.current().and_then(|m| m.looking),
+            None,
+            "a new move from the opponent is shown"
+        );
+    }
+
+    #[test]
+    fn the_resign_question_waits_until_answered_or_the_game_moves_on() {
+        let mut app = seated(Seats::One(Side::First), false);
+        app.handle(Action::Resign);
+        app.tick(30.0);
+        assert!(app.resign_asked());
+        moved(&mut app, "c3");
+        assert!(
+            !app.resign_asked(),
+            "a move came: asked again if still meant"
+        );
+        app.handle(Action::Resign);
+        assert_eq!(app.handle(Action::Resign), [Outgoing::Resign]);
+    }
+
+    #[test]
+    fn engine_help_is_for_the_computer_local_and_finished_games_only() {
+        let mut person = seated(Seats::One(Side::First), false);
+        assert!(person.engine_help().is_err());
+        assert!(
+            person.handle(Action::Hint).is_empty(),
+            "no hint against a person"
+        );
+        assert!(person.handle(Action::Analyse).is_empty());
+        assert!(
+            person
+                .notice()
+                .is_some_and(|n| n.text.english().contains("No engine help"))
+        );
+        let mut computer = seated(Seats::One(Side::First), true);
+        assert!(computer.engine_help().is_ok());
+        assert_eq!(computer.handle(Action::Hint), [Outgoing::Hint]);
+        let watcher = seated(Seats::Watching, false);
+        assert!(
+            watcher.engine_help().is_err(),
+            "watching a live game of people"
+        );
+        let local = seated(Seats::Both, false);
+        assert!(local.engine_help().is_ok());
+        person.apply(Event::Game(GameEvent::Ended {
+            result: GameResult {
+                winner: None,
+                reason: ResultReason::Agreement,
+            },
+            clocks: None,
+        }));
+        assert!(
+            person.engine_help().is_ok(),
+            "a finished game may be analysed"
+        );
+        assert_eq!(person.take_cues(), [Cue::End]);
+    }
+}

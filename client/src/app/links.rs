@@ -1,0 +1,348 @@
+//! Links and codes: the links the player arrives by (followed once connected, or shown on a
+//! card when they lead nowhere), the invitation's link and code, the link to the game on the
+//! screen, the browser's address, and the card for playing on another device.
+
+use super::App;
+use super::action::Action;
+use super::lobby::PlayMode;
+use super::outgoing::Outgoing;
+use super::status::{Connection, Devices, Screen, Tone};
+use crate::field::Field;
+use crate::route::{self, Route};
+use crate::say;
+use crate::words::Phrase;
+
+impl App {
+    /// Links and codes: following a link, the invitation, sharing the game, other devices.
+    pub(super) fn handle_links(&mut self, action: Action) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        match action {
+            Action::Follow(route) => out.extend(self.follow(route)),
+            Action::CopyInvite => {
+                if let Some(code) = self.lobby.my_code.clone() {
+                    let (text, said) = match &self.site {
+                        Some(site) => {
+                            let link = route::link(site, &Route::Join(code));
+                            let said = say!("notice-link-copied", link = &link);
+                            (link, said)
+                        }
+                        None => {
+                            let said = say!("notice-code-copied", code = &code);
+                            (code, said)
+                        }
+                    };
+                    self.tell(said, Tone::News);
+                    out.push(Outgoing::CopyText(text));
+                }
+            }
+            Action::CopyCode => {
+                if let Some(code) = self.lobby.my_code.clone() {
+                    self.tell(say!("notice-code-copied", code = &code), Tone::News);
+                    out.push(Outgoing::CopyText(code));
+                }
+            }
+            Action::CloseInvite => self.invite_closed = true,
+            Action::ShareGame => {
+                if let Some(link) = self.game_link() {
+                    out.push(Outgoing::Share(link));
+                }
+            }
+            Action::CloseBrokenLink => {
+                self.broken_link = None;
+                self.screen = Screen::Lobby;
+            }
+            Action::OpenDevices => {
+                self.devices = Some(Devices::default());
+                out.push(Outgoing::DeviceCode);
+            }
+            Action::CloseDevices => {
+                self.devices = None;
+                if self.focus == Some(Field::Device) {
+                    self.focus = None;
+                }
+            }
+            Action::CopyDeviceLink => {
+                if let Some(link) = self.device_link() {
+                    self.tell(say!("notice-device-link-copied"), Tone::News);
+                    out.push(Outgoing::CopyText(link));
+                }
+            }
+            Action::LinkDevice => {
+                let entry = self.devices.as_ref().map(|d| d.entry.clone());
+                match entry.as_deref().and_then(route::normalise_code) {
+                    Some(code) => out.push(Outgoing::LinkDevice(code)),
+                    None => self.tell(say!("notice-device-code-shape"), Tone::Problem),
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// The link to this player's private game, when the server's web address is known.
+    pub fn invite_link(&self) -> Option<String> {
+        let code = self.lobby.my_code.clone()?;
+        self.site
+            .as_ref()
+            .map(|site| route::link(site, &Route::Join(code)))
+    }
+
+    /// The link that brings another device in as this player, once there is a code.
+    pub fn device_link(&self) -> Option<String> {
+        let (code, _) = self.devices.as_ref()?.code.as_ref()?;
+        let site = self.site.as_ref()?;
+        Some(route::link(site, &Route::Link(code.clone())))
+    }
+
+    /// Sets the server's web address, for the links this player can pass on.
+    pub fn set_site(&mut self, site: Option<String>) {
+        self.site = site;
+    }
+
+    /// Where a link sent the player, while it waits for the connection.
+    pub fn arrival(&self) -> Option<&Route> {
+        self.arrival.as_ref()
+    }
+
+    /// Why the link the player came by leads nowhere, in words, while its card is up.
+    pub fn broken_link(&self) -> Option<&Phrase> {
+        self.broken_link.as_ref().map(|(_, why)| why)
+    }
+
+    /// The path that opens what is on the screen (`/game/42`, `/replay/7`, `/`), for the
+    /// browser's address bar: a reload, or the link passed on, opens the same. While a link is
+    /// still being followed (or leads nowhere), its own path.
+    pub fn address(&self) -> String {
+        if let Some(route) = self
+            .arrival
+            .as_ref()
+            .or(self.link.as_ref())
+            .or(self.broken_link.as_ref().map(|(r, _)| r))
+        {
+            return route.path();
+        }
+        let shown = match (self.screen, &self.current, &self.replay) {
+            (Screen::Game | Screen::GameOver, Some(m), _) if m.online => m.id.map(Route::Game),
+            (Screen::Replay, _, Some(r)) => r.game.map(Route::Replay),
+            _ => None,
+        };
+        shown.unwrap_or(Route::Lobby).path()
+    }
+
+    /// The link to the game on the screen (or replayed), to pass on; none for a game that is
+    /// not on the server.
+    pub fn game_link(&self) -> Option<String> {
+        let route = match (self.screen, &self.current, &self.replay) {
+            (Screen::Replay, _, Some(r)) => Route::Replay(r.game?),
+            (_, Some(m), _) if m.online => Route::Game(m.id?),
+            _ => return None,
+        };
+        Some(route::link(self.site.as_ref()?, &route))
+    }
+
+    /// Goes where a link says: now when connected, else once the server greets this client.
+    pub(super) fn follow(&mut self, route: Route) -> Vec<Outgoing> {
+        if route == Route::Lobby {
+            return Vec::new();
+        }
+        if let Route::Join(code) = &route {
+            // The code shows in the lobby's field, to correct it if the server refuses it.
+            self.lobby.mode = PlayMode::Friend;
+            self.lobby.code.clone_from(code);
+        }
+        if self.connection == Connection::Offline {
+            self.tell(say!("notice-link-offline"), Tone::Problem);
+            return Vec::new();
+        }
+        if !self.connection.online() {
+            self.arrival = Some(route);
+            return Vec::new();
+        }
+        self.arrival = None;
+        self.broken_link = None;
+        self.link = Some(route.clone());
+        match route {
+            Route::Lobby => Vec::new(),
+            Route::Join(code) => vec![Outgoing::JoinByCode(code)],
+            Route::Game(id) => {
+                let mine = self.live.iter().any(|g| g.id == id && g.mine);
+                vec![if mine {
+                    Outgoing::Resume(id)
+                } else {
+                    Outgoing::Watch(id)
+                }]
+            }
+            Route::Replay(id) => vec![Outgoing::Record(id)],
+            Route::Link(code) => vec![Outgoing::LinkDevice(code)],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::testing::*;
+    use crate::app::*;
+    use crate::play::{Match, Seats};
+    use chaupal_rules::{AnyGame, GameKind, Side};
+
+    #[test]
+    fn the_devices_card_asks_for_a_code_takes_one_typed_and_the_code_expires() {
+        let mut app = online();
+        app.set_site(Some("http://h:1".into()));
+        assert_eq!(app.handle(Action::OpenDevices), vec![Outgoing::DeviceCode]);
+        assert_eq!(app.device_link(), None, "no code yet");
+        let _ = app.apply(Event::DeviceCode {
+            code: "QRST-2345".into(),
+            expires_in: 600.0,
+        });
+        assert_eq!(
+            app.device_link().as_deref(),
+            Some("http://h:1/link/QRST-2345")
+        );
+        let copied = app.handle(Action::CopyDeviceLink);
+        assert_eq!(
+            copied,
+            vec![Outgoing::CopyText("http://h:1/link/QRST-2345".into())]
+        );
+        // A code typed loosely is sent as the server hands them out; a wrong one is refused here.
+        app.handle(Action::SetText(Field::Device, "ab12 cd34".into()));
+        assert_eq!(
+            app.handle(Action::LinkDevice),
+            vec![Outgoing::LinkDevice("AB12-CD34".into())]
+        );
+        app.handle(Action::SetText(Field::Device, "ab1".into()));
+        assert!(app.handle(Action::LinkDevice).is_empty());
+        assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
+        // The code goes when its time is up.
+        assert!(app.next_change().is_some_and(|t| t <= 600.0));
+        app.tick(601.0);
+        assert_eq!(app.devices().and_then(|d| d.code.clone()), None);
+        app.handle(Action::CloseDevices);
+        assert!(app.devices().is_none());
+    }
+
+    #[test]
+    fn a_link_to_another_devices_code_uses_it_once_connected() {
+        let mut app = App::new(false);
+        assert!(
+            app.handle(Action::Follow(Route::Link("QRST-2345".into())))
+                .is_empty()
+        );
+        let out = app.apply(Event::Welcomed { name: "a".into() });
+        assert!(
+            out.contains(&Outgoing::LinkDevice("QRST-2345".into())),
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn a_link_to_join_waits_for_the_greeting_then_joins_once() {
+        let mut app = App::new(false);
+        let sent = app.handle(Action::Follow(Route::Join("K7QM-2XPD".into())));
+        assert!(sent.is_empty(), "not connected yet: nothing to send");
+        assert_eq!(app.arrival(), Some(&Route::Join("K7QM-2XPD".into())));
+        assert_eq!(app.lobby.mode, PlayMode::Friend);
+        assert_eq!(app.lobby.code, "K7QM-2XPD", "shown, to correct if refused");
+        assert!(app.notice.is_none(), "no complaint about the connection");
+        let sent = app.apply(Event::Welcomed { name: "bo".into() });
+        assert_eq!(sent, [Outgoing::JoinByCode("K7QM-2XPD".into())]);
+        assert_eq!(app.arrival(), None);
+        app.apply(Event::Lost {
+            reason: "gone".into(),
+            attempt: 1,
+            retry_in: 1.0,
+        });
+        let again = app.apply(Event::Welcomed { name: "bo".into() });
+        assert!(again.is_empty(), "a reconnection does not join again");
+    }
+
+    #[test]
+    fn links_to_watch_and_replay_go_at_once_when_connected() {
+        let mut app = online();
+        assert_eq!(
+            app.handle(Action::Follow(Route::Game(7))),
+            [Outgoing::Watch(7)]
+        );
+        assert_eq!(
+            app.handle(Action::Follow(Route::Replay(8))),
+            [Outgoing::Record(8)]
+        );
+        assert!(app.handle(Action::Follow(Route::Lobby)).is_empty());
+        assert_eq!(app.arrival(), None);
+        let mut app = App::new(false);
+        app.handle(Action::Follow(Route::Replay(8)));
+        assert_eq!(
+            app.apply(Event::Welcomed { name: "a".into() }),
+            [Outgoing::Record(8)]
+        );
+    }
+
+    #[test]
+    fn a_link_offline_says_it_needs_the_server() {
+        let mut app = offline();
+        assert!(app.handle(Action::Follow(Route::Game(7))).is_empty());
+        assert_eq!(app.arrival(), None);
+        assert!(app.notice.as_ref().is_some_and(|n| n.tone == Tone::Problem));
+    }
+
+    #[test]
+    fn the_invite_link_is_copied_with_the_servers_address_or_the_code_alone() {
+        let mut app = online();
+        assert!(
+            app.handle(Action::CopyInvite).is_empty(),
+            "no code, nothing to copy"
+        );
+        app.apply(Event::InviteCode("K7QM-2XPD".into()));
+        assert_eq!(
+            app.handle(Action::CopyInvite),
+            [Outgoing::CopyText("K7QM-2XPD".into())]
+        );
+        app.set_site(Some("http://example.org:8080".into()));
+        assert_eq!(
+            app.handle(Action::CopyInvite),
+            [Outgoing::CopyText(
+                "http://example.org:8080/join/K7QM-2XPD".into()
+            )]
+        );
+        assert!(
+            app.notice
+                .as_ref()
+                .is_some_and(|n| n.text.english().contains("/join/K7QM-2XPD"))
+        );
+    }
+
+    #[test]
+    fn a_friend_joining_is_heard_and_the_invitation_gives_link_and_code() {
+        let mut app = online();
+        app.set_site(Some("http://example.org:8080".into()));
+        app.apply(Event::InviteCode("K7QM-2XPD".into()));
+        assert!(app.invite_open());
+        assert_eq!(
+            app.invite_link().as_deref(),
+            Some("http://example.org:8080/join/K7QM-2XPD")
+        );
+        assert_eq!(
+            app.handle(Action::CopyCode),
+            [Outgoing::CopyText("K7QM-2XPD".into())]
+        );
+        app.handle(Action::CloseInvite);
+        assert!(!app.invite_open());
+        assert_eq!(app.lobby().my_code.as_deref(), Some("K7QM-2XPD"), "kept");
+        let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
+        app.apply(Event::Opened(Box::new(Opened {
+            game: Match::new(game, Seats::One(Side::First), true),
+            watchers: 0,
+            offers: Vec::new(),
+        })));
+        assert_eq!(app.take_cues(), [Cue::Join]);
+        assert_eq!(
+            tab_title(&app.title().english(), 0),
+            "Your move: Bagh Chal - Chaupal"
+        );
+        assert_eq!(
+            tab_title(&app.title().english(), 2),
+            "(2) Your move: Bagh Chal - Chaupal"
+        );
+    }
+}

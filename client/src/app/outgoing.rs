@@ -1,0 +1,143 @@
+//! What the app asks of the outside ([`Outgoing`]): requests for the server, and the
+//! platform's business (the clipboard, sharing, remembered settings); who the other seat is in
+//! a new game; and the opponent's offers with the requests that answer them.
+
+use chaupal_rules::GameKind;
+use chaupal_shared::protocol::ClockSpec;
+
+use super::lobby::{EnginePick, SidePick};
+use crate::say;
+use crate::words::{Language, Phrase};
+
+/// What the app asks of the outside: of the server (the network layer turns these into
+/// protocol requests), or of the platform ([`Outgoing::CopyText`], which the render loop does).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outgoing {
+    NewGame {
+        kind: GameKind,
+        rules: Vec<(String, String)>,
+        side: SidePick,
+        opponent: OpponentPick,
+        clock: Option<ClockSpec>,
+        rated: bool,
+        /// The position to start from, in the game's notation (none: the usual start).
+        position: Option<String>,
+    },
+    JoinByCode(String),
+    CancelSeek(u64),
+    AcceptSeek(u64),
+    /// Watches someone else's live game.
+    Watch(u64),
+    /// Sits back down at one's own live game.
+    Resume(u64),
+    /// Fetches a game's record, to replay it.
+    Record(u64),
+    /// Asks for a finished game's review.
+    Review(u64),
+    Move(String),
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    Takeback,
+    AcceptTakeback,
+    DeclineTakeback,
+    OfferRematch,
+    AcceptRematch,
+    DeclineRematch,
+    Hint,
+    /// Asks `engine` about the position after `moves`.
+    Analyse {
+        kind: GameKind,
+        rules: Vec<(String, String)>,
+        moves: Vec<String>,
+        engine: EnginePick,
+    },
+    Leave,
+    RetryNow,
+    /// Asks for the game on the screen whole again: the board here went out of step with the
+    /// server's.
+    Resync,
+    /// Puts text on the clipboard (the platform's business, not the server's).
+    CopyText(String),
+    /// Passes a link on: the phone's share sheet where there is one, else the clipboard (the
+    /// platform's business).
+    Share(String),
+    /// Greets the server again under this name (and remembers it).
+    Rename(String),
+    /// Asks for a code with which another device can play as this player.
+    DeviceCode,
+    /// Uses a device code from another device: this one becomes that player.
+    LinkDevice(String),
+    /// Remembers whether sounds are off.
+    SetMuted(bool),
+    /// Remembers the language chosen (none: the system's or the browser's).
+    SetLanguage(Option<Language>),
+}
+
+impl Outgoing {
+    /// Whether this is for the client itself, not the server: trying again, the clipboard, a
+    /// new greeting under a new name, remembered settings.
+    pub fn is_local(&self) -> bool {
+        matches!(
+            self,
+            Outgoing::RetryNow
+                | Outgoing::CopyText(_)
+                | Outgoing::Share(_)
+                | Outgoing::Rename(_)
+                | Outgoing::SetMuted(_)
+                | Outgoing::SetLanguage(_)
+        )
+    }
+}
+
+/// Who the other seat is, for a new game on the server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpponentPick {
+    /// Both seats for this player: two people at this computer.
+    Local,
+    Private,
+    /// An open seek: anyone may accept.
+    Open,
+    Computer(EnginePick),
+    /// The computer against itself.
+    Exhibition(EnginePick),
+}
+
+/// An offer the opponent made, for this player to accept or decline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    Draw,
+    Takeback,
+    Rematch,
+}
+
+impl Offer {
+    /// The question the game panel asks about it: a draw and a rematch are offered, a
+    /// takeback is asked for.
+    pub fn question(self) -> Phrase {
+        match self {
+            Offer::Draw => say!("offer-draw"),
+            Offer::Takeback => say!("offer-takeback"),
+            Offer::Rematch => say!("offer-rematch"),
+        }
+    }
+
+    /// The request that accepts it.
+    pub fn accept(self) -> Outgoing {
+        match self {
+            Offer::Draw => Outgoing::AcceptDraw,
+            Offer::Takeback => Outgoing::AcceptTakeback,
+            Offer::Rematch => Outgoing::AcceptRematch,
+        }
+    }
+
+    /// The request that declines it.
+    pub fn decline(self) -> Outgoing {
+        match self {
+            Offer::Draw => Outgoing::DeclineDraw,
+            Offer::Takeback => Outgoing::DeclineTakeback,
+            Offer::Rematch => Outgoing::DeclineRematch,
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! The state as the screens, the window and the network read it: the screen, the lobby, the
+//! game, the lists, the connection, the name, the notice, the offer, the sounds to play, and
+//! the window's title.
+
+use super::App;
+use super::lobby::{FinishedEntry, LiveEntry, Lobby, SeekEntry};
+use super::outgoing::Offer;
+use super::status::{Connection, Cue, Devices, Notice, Screen};
+use crate::field::Field;
+use crate::play::{Match, Seats};
+use crate::replay::Replay;
+use crate::say;
+use crate::terms;
+use crate::words::{Language, Phrase};
+
+impl App {
+    /// The interface's language.
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
+    /// Whether the list of languages is open.
+    pub fn languages_open(&self) -> bool {
+        self.languages_open
+    }
+
+    /// How far the screen on show is scrolled down, in pixels.
+    pub fn scroll(&self) -> f32 {
+        if self.scroll.0 == self.screen {
+            self.scroll.1 as f32
+        } else {
+            0.0
+        }
+    }
+
+    /// This player's name.
+    pub fn name(&self) -> &str {
+        match &self.connection {
+            Connection::Connected { name } => name,
+            _ => &self.name,
+        }
+    }
+
+    /// The name being typed, while the name field is open.
+    pub fn name_edit(&self) -> Option<&str> {
+        self.name_edit.as_deref()
+    }
+
+    /// The text field the keyboard types into.
+    pub fn focus(&self) -> Option<Field> {
+        self.focus
+    }
+
+    /// The selection in the field that takes the typing, in characters (none: the caret is at
+    /// the end of its text).
+    pub fn selection(&self) -> Option<(usize, usize)> {
+        self.selection
+    }
+
+    /// Whether sounds are off.
+    pub fn muted(&self) -> bool {
+        self.muted
+    }
+
+    /// The sounds to play since the last call (none when sounds are off).
+    pub fn take_cues(&mut self) -> Vec<Cue> {
+        let cues = std::mem::take(&mut self.cues);
+        if self.muted { Vec::new() } else { cues }
+    }
+
+    /// The news since the last call that a player away from the tab should hear of (whether
+    /// or not sounds are on): as many as [`App::take_cues`] would give with sounds on.
+    pub fn cue(&mut self, cue: Cue) {
+        self.cues.push(cue);
+    }
+
+    /// Whether the invitation's card is up: a private game waits for a friend.
+    pub fn invite_open(&self) -> bool {
+        self.lobby.my_code.is_some() && !self.invite_closed
+    }
+
+    /// The card for playing on another device, while it is open.
+    pub fn devices(&self) -> Option<&Devices> {
+        self.devices.as_ref()
+    }
+
+    /// The cell whose piece is being dragged.
+    pub fn dragging(&self) -> Option<&str> {
+        self.drag_from.as_deref()
+    }
+
+    /// The screen that is up.
+    pub fn screen(&self) -> Screen {
+        self.screen
+    }
+
+    /// The lobby's choices.
+    pub fn lobby(&self) -> &Lobby {
+        &self.lobby
+    }
+
+    /// The game on the screen (kept while its replay or the rules are up).
+    pub fn current(&self) -> Option<&Match> {
+        self.current.as_ref()
+    }
+
+    /// The game being replayed.
+    pub fn replay(&self) -> Option<&Replay> {
+        self.replay.as_ref()
+    }
+
+    /// The connection to the server.
+    pub fn connection(&self) -> &Connection {
+        &self.connection
+    }
+
+    /// The open seeks in the lobby.
+    pub fn seeks(&self) -> &[SeekEntry] {
+        &self.seeks
+    }
+
+    /// The live games in the lobby.
+    pub fn live(&self) -> &[LiveEntry] {
+        &self.live
+    }
+
+    /// This player's finished games on the server, newest first.
+    pub fn finished(&self) -> &[FinishedEntry] {
+        &self.finished
+    }
+
+    /// The message shown to the player, if any.
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    /// The opponent's offer waiting for an answer, if any.
+    pub fn offer(&self) -> Option<Offer> {
+        self.offer
+    }
+
+    /// People watching the game on the screen.
+    pub fn watchers(&self) -> u32 {
+        self.watchers
+    }
+
+    /// Whether the result card of the game-over screen was put aside to see the board.
+    pub fn result_hidden(&self) -> bool {
+        self.result_hidden
+    }
+
+    /// Whether a first click on Resign waits for the confirming second click.
+    pub fn resign_asked(&self) -> bool {
+        self.resign_armed
+    }
+
+    /// What the window or the browser tab is called: the game on the screen, and whether it
+    /// waits for this player's move.
+    pub fn title(&self) -> Phrase {
+        let game = |m: &Match| {
+            let game = terms::game_name(m.kind());
+            if m.online && m.seats != Seats::Both && m.can_enter_move() {
+                say!("title-your-move", game = game)
+            } else {
+                say!("title-game", game = game)
+            }
+        };
+        match (self.screen, &self.current, &self.replay) {
+            (Screen::Game | Screen::GameOver, Some(m), _) => game(m),
+            (Screen::Replay, _, Some(r)) => {
+                say!("title-replay", game = terms::game_name(r.start().kind()))
+            }
+            (Screen::Rules(kind), _, _) => say!("title-rules", game = terms::game_name(kind)),
+            _ => say!("title-plain"),
+        }
+    }
+
+    /// Whether the device has no network, as the browser says.
+    pub fn device_offline(&self) -> bool {
+        self.device_offline
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::app::testing::*;
+    use crate::app::*;
+    use crate::play::{Match, Seats};
+    use chaupal_rules::{AnyGame, GameKind, Side};
+
+    #[test]
+    fn the_title_names_the_game_and_says_when_it_is_your_move() {
+        let mut app = online();
+        assert_eq!(app.title(), "Chaupal");
+        let game = AnyGame::start(GameKind::Kalah, [("", ""); 0]).expect("start");
+        app.apply(Event::Opened(Box::new(Opened {
+            game: Match::new(game.clone(), Seats::One(Side::First), true),
+            watchers: 0,
+            offers: Vec::new(),
+        })));
+        assert_eq!(app.title(), "Your move: Kalah - Chaupal");
+        app.apply(Event::Opened(Box::new(Opened {
+            game: Match::new(game, Seats::One(Side::Second), true),
+            watchers: 0,
+            offers: Vec::new(),
+        })));
+        assert_eq!(app.title(), "Kalah - Chaupal");
+        app.handle(Action::ShowRules(GameKind::Jungle));
+        assert_eq!(app.title(), "Rules of Jungle - Chaupal");
+    }
+}

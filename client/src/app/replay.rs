@@ -1,0 +1,85 @@
+//! The replay: opened from the game on the screen or from a record the server sent, stepped
+//! through, reviewed, and played on from ("play from here", in `review`).
+
+use chaupal_rules::AnyGame;
+
+use super::App;
+use super::action::Action;
+use super::outgoing::Outgoing;
+use super::status::{Screen, Tone};
+use crate::play::Ending;
+use crate::replay::Replay;
+use crate::say;
+use crate::words::Phrase;
+
+impl App {
+    /// The replay's actions: opening it, stepping through it, its review, playing on from it.
+    pub(super) fn handle_replay(&mut self, action: Action) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        match action {
+            Action::OpenReplay => self.open_replay(),
+            Action::ReplayStep(d) => {
+                if let Some(r) = &mut self.replay {
+                    r.step(d);
+                }
+            }
+            Action::ReplayJump(p) => {
+                if let Some(r) = &mut self.replay {
+                    r.jump(p);
+                }
+            }
+            Action::ReplayAutoplay => {
+                if let Some(r) = &mut self.replay {
+                    r.toggle_autoplay();
+                }
+            }
+            Action::Review => out.extend(self.ask_review()),
+            Action::PlayFromHere => out.extend(self.play_from_here()),
+            _ => {}
+        }
+        out
+    }
+
+    /// Opens the replay of the game on the screen.
+    pub(super) fn open_replay(&mut self) {
+        let Some(m) = &self.current else {
+            return;
+        };
+        let texts: Vec<String> = m.moves.iter().map(|p| p.text.clone()).collect();
+        match Replay::new(m.start.clone(), &texts) {
+            Ok(mut r) => {
+                r.flipped = m.flipped;
+                r.names = m.names.clone();
+                r.result = m.ended;
+                r.game = m.id;
+                self.replay = Some(r);
+                self.screen = Screen::Replay;
+                self.replay_return = Screen::GameOver;
+            }
+            Err(e) => self.tell(say!("notice-no-replay", why = e.to_string()), Tone::Problem),
+        }
+    }
+
+    /// Opens a replay of a game the server sent (from the lobby's finished games).
+    pub(super) fn open_record(
+        &mut self,
+        id: u64,
+        start: AnyGame,
+        moves: &[String],
+        names: [Phrase; 2],
+        result: Option<Ending>,
+    ) {
+        match Replay::new(start, moves) {
+            Ok(mut r) => {
+                r.game = Some(id);
+                r.names = names;
+                r.result = result;
+                r.jump(usize::MAX);
+                self.replay = Some(r);
+                self.replay_return = self.screen;
+                self.screen = Screen::Replay;
+            }
+            Err(e) => self.tell(say!("notice-no-replay", why = e.to_string()), Tone::Problem),
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! Moving between screens and what stands over them: the rules and back, the connection
+//! screen's choices, the notices (shown, put aside) and scrolling.
+
+use super::App;
+use super::action::Action;
+use super::outgoing::Outgoing;
+use super::status::{NOTICE_SECONDS, Notice, PROBLEM_SECONDS, Screen, Tone};
+use crate::words::Phrase;
+
+impl App {
+    /// Moving between screens: the rules and back, the connection screen's choices, notices put
+    /// aside, scrolling.
+    pub(super) fn handle_screens(&mut self, action: Action) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        match action {
+            Action::ShowRules(kind) => {
+                if !matches!(self.screen, Screen::Rules(_)) {
+                    self.rules_return = self.screen;
+                }
+                self.screen = Screen::Rules(kind);
+            }
+            Action::PlayOffline => self.screen = Screen::Lobby,
+            Action::RetryNow => out.push(Outgoing::RetryNow),
+            Action::DismissNotice => self.notice = None,
+            Action::Back => {
+                self.screen = match self.screen {
+                    Screen::Rules(_) => self.rules_return,
+                    Screen::Replay => self.replay_return,
+                    _ => Screen::Lobby,
+                };
+            }
+            Action::ScrollTo(y) => self.scroll = (self.screen, y.max(0)),
+            _ => {}
+        }
+        out
+    }
+
+    /// Shows a message.
+    pub(super) fn tell(&mut self, text: Phrase, tone: Tone) {
+        self.notice = Some(Notice {
+            text,
+            tone,
+            left: match tone {
+                Tone::News => NOTICE_SECONDS,
+                Tone::Problem => PROBLEM_SECONDS,
+            },
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::testing::*;
+    use chaupal_rules::GameKind;
+
+    #[test]
+    fn rules_screen_returns_where_it_was_opened() {
+        let mut app = offline();
+        app.handle(Action::Start);
+        app.handle(Action::ShowRules(GameKind::BaghChal));
+        app.handle(Action::ShowRules(GameKind::Kalah));
+        assert_eq!(app.screen, Screen::Rules(GameKind::Kalah));
+        app.handle(Action::Back);
+        assert_eq!(app.screen, Screen::Game);
+    }
+}

@@ -1,0 +1,446 @@
+//! The lobby's actions: the choices of game, rules, way of playing, side, computer player and
+//! clock; starting what they describe; seeks, invite codes typed, watching and replaying from
+//! the lobby's lists.
+
+use chaupal_rules::AnyGame;
+
+use super::App;
+use super::action::Action;
+use super::lobby::{CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, LEVELS, MAX_DEPTH, PlayMode, cycle};
+use super::outgoing::{OpponentPick, Outgoing};
+use super::status::{Screen, Tone};
+use crate::play::{Match, Seats};
+use crate::route;
+use crate::say;
+use crate::words::Phrase;
+
+impl App {
+    /// The lobby's actions: its choices, starting a game, seeks, codes, watching and replaying from
+    /// its lists.
+    // An `if` in an arm says what the action does; as a guard it would send the action on to
+    // the last arm, which takes the other families' actions.
+    #[allow(clippy::collapsible_match)]
+    pub(super) fn handle_lobby(&mut self, action: Action) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        match action {
+            Action::SelectGame(kind) => self.lobby.kind = kind,
+            Action::CycleRule { index, forward } => self.lobby.cycle_rule(index, forward),
+            Action::SelectMode(mode) => self.lobby.mode = mode,
+            Action::SelectSide(side) => self.lobby.set_side(side),
+            Action::CycleLevel { forward } => {
+                self.lobby.level = if forward {
+                    self.lobby.level % LEVELS + 1
+                } else {
+                    (self.lobby.level + LEVELS - 2) % LEVELS + 1
+                };
+            }
+            Action::CycleEngine { forward } => {
+                self.lobby.engine = cycle(self.lobby.engine, ENGINES.len() + 1, forward);
+            }
+            Action::CycleDepth { forward } => {
+                self.lobby.depth = if forward {
+                    self.lobby.depth % MAX_DEPTH + 1
+                } else {
+                    (self.lobby.depth + MAX_DEPTH - 2) % MAX_DEPTH + 1
+                };
+            }
+            Action::CycleMinutes { forward } => {
+                self.lobby.minutes = cycle(self.lobby.minutes, CLOCK_MINUTES.len(), forward);
+            }
+            Action::CycleIncrement { forward } => {
+                self.lobby.increment = cycle(self.lobby.increment, CLOCK_INCREMENTS.len(), forward);
+            }
+            Action::SetRated(rated) => self.lobby.rated = rated,
+            Action::CancelSeek(id) => {
+                if self.require_online(say!("doing-cancel-seek")) {
+                    out.push(Outgoing::CancelSeek(id));
+                }
+            }
+            Action::StartExhibition => {
+                if self.require_online(say!("doing-exhibition")) {
+                    out.push(self.new_game(OpponentPick::Exhibition(self.lobby.engine_pick())));
+                }
+            }
+            Action::Start => out.extend(self.start()),
+            Action::CreatePrivate => {
+                if self.require_online(say!("doing-play-friend")) {
+                    out.push(self.new_game(OpponentPick::Private));
+                }
+            }
+            Action::JoinByCode => {
+                let typed = self.lobby.code.trim().to_uppercase();
+                let code = route::normalise_code(&typed).unwrap_or(typed);
+                if code.is_empty() {
+                    self.tell(say!("notice-type-code-first"), Tone::Problem);
+                } else if self.require_online(say!("doing-join-friend")) {
+                    out.push(Outgoing::JoinByCode(code));
+                }
+            }
+            Action::TypeCode(c) => {
+                if (c.is_ascii_alphanumeric() || c == '-') && self.lobby.code.len() < 16 {
+                    self.lobby.code.push(c.to_ascii_uppercase());
+                }
+            }
+            Action::EraseCode => {
+                self.lobby.code.pop();
+            }
+            Action::AcceptSeek(id) => {
+                if self.require_online(say!("doing-accept-seek")) {
+                    out.push(Outgoing::AcceptSeek(id));
+                }
+            }
+            Action::Watch(id) => {
+                if self.require_online(say!("doing-watch")) {
+                    // One's own live game is resumed, not watched.
+                    let mine = self.live.iter().any(|g| g.id == id && g.mine);
+                    out.push(if mine {
+                        Outgoing::Resume(id)
+                    } else {
+                        Outgoing::Watch(id)
+                    });
+                }
+            }
+            Action::ReplayGame(id) => {
+                if self.require_online(say!("doing-replay-server")) {
+                    out.push(Outgoing::Record(id));
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// Says that `what` needs the server when it is not connected.
+    pub(super) fn require_online(&mut self, what: Phrase) -> bool {
+        if self.connection.online() {
+            true
+        } else {
+            self.tell(say!("needs-server", what = what), Tone::Problem);
+            false
+        }
+    }
+
+    /// The request for a new server game with the lobby's choices.
+    pub(super) fn new_game(&self, opponent: OpponentPick) -> Outgoing {
+        // Exhibitions and games on this computer have no clock and are never rated.
+        let scored = !matches!(opponent, OpponentPick::Local | OpponentPick::Exhibition(_));
+        Outgoing::NewGame {
+            kind: self.lobby.kind,
+            rules: self.lobby.changed_rules(),
+            side: self.lobby.side(),
+            opponent,
+            clock: self.lobby.clock().filter(|_| scored),
+            rated: self.lobby.rated() && scored,
+            position: None,
+        }
+    }
+
+    /// Starts what the lobby describes.
+    pub(super) fn start(&mut self) -> Vec<Outgoing> {
+        match self.lobby.mode {
+            PlayMode::ThisComputer if self.connection.online() => {
+                // Online, the server keeps the game (and its record); both seats are ours.
+                vec![self.new_game(OpponentPick::Local)]
+            }
+            PlayMode::ThisComputer => {
+                match AnyGame::start(self.lobby.kind, self.lobby.rule_pairs()) {
+                    Ok(game) => {
+                        self.current = Some(Match::new(game, Seats::Both, false));
+                        self.screen = Screen::Game;
+                        self.notice = None;
+                    }
+                    Err(e) => self.tell(
+                        say!("notice-rules-clash", why = e.to_string()),
+                        Tone::Problem,
+                    ),
+                }
+                Vec::new()
+            }
+            PlayMode::Computer => {
+                if self.require_online(say!("doing-play-computer")) {
+                    vec![self.new_game(OpponentPick::Computer(self.lobby.engine_pick()))]
+                } else {
+                    Vec::new()
+                }
+            }
+            PlayMode::Friend => {
+                if self.require_online(say!("doing-play-friend")) {
+                    vec![self.new_game(OpponentPick::Private)]
+                } else {
+                    Vec::new()
+                }
+            }
+            PlayMode::Anyone => {
+                if self.require_online(say!("doing-offer-anyone")) {
+                    vec![self.new_game(OpponentPick::Open)]
+                } else {
+                    Vec::new()
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::testing::*;
+    use crate::app::*;
+    use chaupal_rules::GameKind;
+    use chaupal_shared::protocol::ClockSpec;
+
+    #[test]
+    fn a_local_game_starts_from_the_lobby_with_the_chosen_rules() {
+        let mut app = offline();
+        assert_eq!(app.screen, Screen::Lobby);
+        app.handle(Action::SelectGame(GameKind::Kalah));
+        app.handle(Action::CycleRule {
+            index: 0,
+            forward: true,
+        });
+        assert_eq!(app.lobby.changed_rules(), [("pits".into(), "7".into())]);
+        assert!(
+            app.handle(Action::Start).is_empty(),
+            "nothing to send offline"
+        );
+        assert_eq!(app.screen, Screen::Game);
+        let m = app.current.as_ref().expect("a game");
+        assert!(m.game.position_text().contains("pits=7"));
+    }
+
+    #[test]
+    fn online_only_actions_explain_themselves_when_offline() {
+        let mut app = offline();
+        app.handle(Action::SelectMode(PlayMode::Computer));
+        assert!(app.handle(Action::Start).is_empty());
+        let notice = app.notice.clone().expect("a notice");
+        assert!(notice.tone == Tone::Problem && notice.text.english().contains("needs the server"));
+        app.handle(Action::DismissNotice);
+        app.handle(Action::JoinByCode);
+        assert!(
+            app.notice
+                .as_ref()
+                .is_some_and(|n| n.text.english().contains("invite code"))
+        );
+    }
+
+    #[test]
+    fn invite_codes_are_typed_in_capitals_and_sent_when_online() {
+        let mut app = App::new(false);
+        app.connection = Connection::Connected { name: "bo".into() };
+        for c in "ab-1 2".chars() {
+            app.handle(Action::TypeCode(c));
+        }
+        app.handle(Action::EraseCode);
+        assert_eq!(app.lobby.code, "AB-1");
+        assert_eq!(
+            app.handle(Action::JoinByCode),
+            [Outgoing::JoinByCode("AB-1".into())]
+        );
+    }
+
+    #[test]
+    fn the_computer_can_be_a_level_or_a_named_engine_and_can_play_itself() {
+        let mut app = App::new(false);
+        app.connection = Connection::Connected { name: "a".into() };
+        app.handle(Action::SelectMode(PlayMode::Computer));
+        assert_eq!(app.lobby.engine_pick(), EnginePick::Level(3));
+        app.handle(Action::CycleEngine { forward: true });
+        app.handle(Action::CycleDepth { forward: false });
+        let pick = EnginePick::Named {
+            name: "alphabeta".into(),
+            depth: 5,
+        };
+        assert_eq!(app.lobby.engine_pick(), pick);
+        let sent = app.handle(Action::StartExhibition);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame { opponent: OpponentPick::Exhibition(p), .. } if *p == pick
+        ));
+        app.handle(Action::CycleEngine { forward: false });
+        let sent = app.handle(Action::Start);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame {
+                opponent: OpponentPick::Computer(EnginePick::Level(3)),
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn online_games_on_this_computer_are_kept_by_the_server() {
+        let mut app = App::new(false);
+        app.connection = Connection::Connected { name: "a".into() };
+        let sent = app.handle(Action::Start);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame {
+                opponent: OpponentPick::Local,
+                ..
+            }
+        ));
+        assert!(app.current.is_none(), "the server's snapshot opens it");
+    }
+
+    #[test]
+    fn the_clock_is_minutes_plus_increment_or_none() {
+        let mut app = online();
+        app.handle(Action::SelectMode(PlayMode::Friend));
+        assert_eq!(app.lobby.clock(), None, "no clock by default");
+        assert_eq!(app.lobby.clock_text(), "no clock");
+        app.handle(Action::CycleMinutes { forward: false });
+        assert_eq!(
+            app.lobby.clock().map(|c| c.initial_ms),
+            Some(90 * 60_000),
+            "back from none wraps to the longest"
+        );
+        app.handle(Action::CycleMinutes { forward: true });
+        assert_eq!(app.lobby.clock(), None, "and on again to none");
+        for _ in 0..4 {
+            app.handle(Action::CycleMinutes { forward: true });
+        }
+        for _ in 0..3 {
+            app.handle(Action::CycleIncrement { forward: true });
+        }
+        assert_eq!(
+            app.lobby.clock(),
+            Some(ClockSpec {
+                initial_ms: 5 * 60_000,
+                increment_ms: 3_000
+            })
+        );
+        assert_eq!(app.lobby.clock_text(), "5 min + 3 s");
+        let sent = app.handle(Action::CreatePrivate);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame { clock: Some(c), opponent: OpponentPick::Private, rated: false, .. }
+                if c.initial_ms == 300_000 && c.increment_ms == 3_000
+        ));
+        // Two players at one screen play without a clock, whatever was chosen before.
+        app.handle(Action::SelectMode(PlayMode::ThisComputer));
+        assert_eq!(app.lobby.clock(), None);
+        let sent = app.handle(Action::Start);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame {
+                clock: None,
+                rated: false,
+                opponent: OpponentPick::Local,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn rated_is_offered_only_where_the_server_rates() {
+        let mut app = online();
+        app.handle(Action::SetRated(true));
+        app.handle(Action::SelectMode(PlayMode::ThisComputer));
+        assert!(!app.lobby.rated_allowed() && !app.lobby.rated());
+        app.handle(Action::SelectMode(PlayMode::Computer));
+        assert!(app.lobby.rated(), "a level is rated");
+        let sent = app.handle(Action::Start);
+        assert!(matches!(&sent[0], Outgoing::NewGame { rated: true, .. }));
+        // The computer against itself is never rated, nor timed.
+        app.handle(Action::CycleMinutes { forward: true });
+        let sent = app.handle(Action::StartExhibition);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame {
+                rated: false,
+                clock: None,
+                opponent: OpponentPick::Exhibition(_),
+                ..
+            }
+        ));
+        app.handle(Action::CycleEngine { forward: true });
+        assert!(!app.lobby.rated_allowed(), "a named engine is never rated");
+        let sent = app.handle(Action::Start);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame {
+                rated: false,
+                clock: Some(_),
+                ..
+            }
+        ));
+        app.handle(Action::SetRated(false));
+        app.handle(Action::SelectMode(PlayMode::Anyone));
+        assert!(app.lobby.rated_allowed() && !app.lobby.rated());
+    }
+
+    #[test]
+    fn an_open_seek_is_offered_and_can_be_cancelled() {
+        let mut app = offline();
+        app.handle(Action::SelectMode(PlayMode::Anyone));
+        assert!(app.handle(Action::Start).is_empty(), "offline: explained");
+        assert!(
+            app.notice
+                .as_ref()
+                .is_some_and(|n| n.text.english().contains("needs the server"))
+        );
+        let mut app = online();
+        app.handle(Action::SelectGame(GameKind::Jungle));
+        app.handle(Action::SelectMode(PlayMode::Anyone));
+        app.handle(Action::SelectSide(SidePick::Random));
+        app.handle(Action::SetRated(true));
+        let sent = app.handle(Action::Start);
+        assert_eq!(
+            sent,
+            [Outgoing::NewGame {
+                kind: GameKind::Jungle,
+                rules: Vec::new(),
+                side: SidePick::Random,
+                opponent: OpponentPick::Open,
+                clock: None,
+                rated: true,
+                position: None,
+            }]
+        );
+        assert_eq!(app.handle(Action::CancelSeek(4)), [Outgoing::CancelSeek(4)]);
+    }
+
+    #[test]
+    fn levels_wrap_around() {
+        let mut app = offline();
+        app.lobby.level = LEVELS;
+        app.handle(Action::CycleLevel { forward: true });
+        assert_eq!(app.lobby.level, 1);
+        app.handle(Action::CycleLevel { forward: false });
+        assert_eq!(app.lobby.level, LEVELS);
+    }
+
+    #[test]
+    fn typed_codes_are_tidied_before_they_are_sent() {
+        let mut app = online();
+        for c in "k7qm2xpd".chars() {
+            app.handle(Action::TypeCode(c));
+        }
+        assert_eq!(
+            app.handle(Action::JoinByCode),
+            [Outgoing::JoinByCode("K7QM-2XPD".into())]
+        );
+    }
+
+    #[test]
+    fn ones_own_live_game_is_resumed_and_anothers_watched() {
+        let mut app = online();
+        let entry = |id, mine| LiveEntry {
+            id,
+            kind: GameKind::Kalah,
+            players: ["a".into(), "b".into()],
+            ratings: [None; 2],
+            moves: 3,
+            watchers: 0,
+            exhibition: false,
+            mine,
+        };
+        app.apply(Event::Lobby(LobbyChange::Live(vec![
+            entry(5, true),
+            entry(6, false),
+        ])));
+        assert_eq!(app.handle(Action::Watch(5)), [Outgoing::Resume(5)]);
+        assert_eq!(app.handle(Action::Watch(6)), [Outgoing::Watch(6)]);
+    }
+}

@@ -1,0 +1,228 @@
+//! This player's settings and the text fields: the name (typed, checked, sent and
+//! remembered), the invite and device codes typed, the selection in a field, sounds on or off,
+//! and the interface's language.
+
+use chaupal_shared::protocol::names::{self, MAX_NAME_CHARS, NameError};
+
+use super::App;
+use super::action::Action;
+use super::outgoing::Outgoing;
+use super::status::Tone;
+use crate::field::Field;
+use crate::say;
+use crate::words::{Language, Phrase};
+
+/// A name as the server will take it: trimmed, 1 to 32 characters (as a person counts them),
+/// no control characters; or what is wrong with it, in words.
+pub fn clean_name(name: &str) -> Result<String, Phrase> {
+    names::clean_name(name).map_err(|e| match e {
+        NameError::Empty => say!("name-empty"),
+        NameError::TooLong => say!("name-too-long", count = MAX_NAME_CHARS),
+        NameError::TooManyBytes => say!("name-too-many-bytes"),
+        NameError::Control => say!("name-control"),
+    })
+}
+
+impl App {
+    /// The name, the text fields, sounds and the language.
+    // An `if` in an arm says what the action does; as a guard it would send the action on to
+    // the last arm, which takes the other families' actions.
+    #[allow(clippy::collapsible_match)]
+    pub(super) fn handle_settings(&mut self, action: Action) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        match action {
+            Action::EditName => {
+                self.name_edit = Some(self.name().to_owned());
+                self.focus = Some(Field::Name);
+                self.selection = None;
+            }
+            Action::TypeName(c) => {
+                if let Some(edit) = &self.name_edit
+                    && !c.is_control()
+                {
+                    let longer = format!("{edit}{c}");
+                    self.type_name(longer);
+                }
+            }
+            Action::EraseName => {
+                if let Some(edit) = &mut self.name_edit {
+                    edit.pop();
+                }
+            }
+            Action::SaveName => out.extend(self.save_name()),
+            Action::CancelName => {
+                self.name_edit = None;
+                self.focus = None;
+                self.selection = None;
+            }
+            Action::Focus(field) => {
+                if field != self.focus {
+                    self.selection = None;
+                }
+                self.focus = field;
+                if field == Some(Field::Name) && self.name_edit.is_none() {
+                    self.name_edit = Some(self.name().to_owned());
+                }
+            }
+            Action::Select(field, (start, end)) => {
+                if self.focus == Some(field) {
+                    self.selection = Some((start.min(end), start.max(end)));
+                }
+            }
+            Action::SetText(Field::Name, text) => {
+                if self.name_edit.is_some() {
+                    self.type_name(text.chars().filter(|c| !c.is_control()).collect());
+                }
+            }
+            Action::SetText(Field::Device, text) => {
+                if let Some(d) = &mut self.devices {
+                    d.entry = text
+                        .chars()
+                        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+                        .take(16)
+                        .map(|c| c.to_ascii_uppercase())
+                        .collect();
+                }
+            }
+            Action::SetText(Field::Code, text) => {
+                self.lobby.code = text
+                    .chars()
+                    .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+                    .take(16)
+                    .map(|c| c.to_ascii_uppercase())
+                    .collect();
+            }
+            Action::SetText(Field::Move, text) => self.type_move(text),
+            Action::ToggleLanguages => self.languages_open = !self.languages_open,
+            Action::SetLanguage(language) => {
+                self.languages_open = false;
+                if language != self.language || !self.language_chosen {
+                    self.language = language;
+                    self.language_chosen = true;
+                    out.push(Outgoing::SetLanguage(Some(language)));
+                }
+            }
+            Action::ToggleSound => {
+                self.muted = !self.muted;
+                self.cues.clear();
+                out.push(Outgoing::SetMuted(self.muted));
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// Sets what the remembered settings say: this player's name, and whether sounds are off.
+    pub fn remember(&mut self, name: &str, muted: bool) {
+        self.name = name.to_owned();
+        self.muted = muted;
+    }
+
+    /// Sets the interface's language: the one the player chose (`chosen`), else the system's
+    /// or the browser's.
+    pub fn set_language(&mut self, language: Language, chosen: bool) {
+        self.language = language;
+        self.language_chosen = chosen;
+    }
+
+    /// The name field's text as typed: every letter kept up to the limit, and the limit said
+    /// when more was typed.
+    pub(super) fn type_name(&mut self, typed: String) {
+        if names::name_chars(&typed) > MAX_NAME_CHARS {
+            let kept = names::first_chars(&typed, MAX_NAME_CHARS).to_owned();
+            self.tell(say!("name-cut", count = MAX_NAME_CHARS), Tone::Problem);
+            self.selection = None;
+            self.name_edit = Some(kept);
+        } else {
+            self.name_edit = Some(typed);
+        }
+    }
+
+    /// Keeps the name typed: checked, sent to the server (which greets this client again under
+    /// it), remembered.
+    pub(super) fn save_name(&mut self) -> Vec<Outgoing> {
+        let Some(typed) = self.name_edit.clone() else {
+            return Vec::new();
+        };
+        match clean_name(&typed) {
+            Ok(name) => {
+                self.name_edit = None;
+                self.focus = None;
+                if name == self.name() {
+                    return Vec::new();
+                }
+                self.name.clone_from(&name);
+                self.tell(say!("name-changed", name = &name), Tone::News);
+                vec![Outgoing::Rename(name)]
+            }
+            Err(why) => {
+                self.tell(why, Tone::Problem);
+                Vec::new()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::testing::*;
+
+    #[test]
+    fn a_name_is_typed_checked_and_sent_and_sounds_toggle() {
+        let mut app = online();
+        app.handle(Action::EditName);
+        assert_eq!(app.name_edit(), Some("a"));
+        assert_eq!(app.focus(), Some(Field::Name));
+        app.handle(Action::EraseName);
+        assert!(
+            app.handle(Action::SaveName).is_empty(),
+            "an empty name is refused"
+        );
+        assert!(app.notice().is_some_and(|n| n.tone == Tone::Problem));
+        for c in "Asha".chars() {
+            app.handle(Action::TypeName(c));
+        }
+        assert_eq!(
+            app.handle(Action::SaveName),
+            [Outgoing::Rename("Asha".into())]
+        );
+        assert_eq!(app.name_edit(), None);
+        // The phone's keyboard gives the whole text: every letter is kept, accents and all.
+        app.handle(Action::EditName);
+        app.handle(Action::SetText(Field::Name, "José Ñandú".into()));
+        assert_eq!(app.name_edit(), Some("José Ñandú"));
+        app.handle(Action::Select(Field::Name, (5, 0)));
+        assert_eq!(app.selection(), Some((0, 5)));
+        // No more than 32 characters as a person counts them, and the player is told.
+        app.handle(Action::DismissNotice);
+        let devanagari = "क्षि".repeat(MAX_NAME_CHARS);
+        app.handle(Action::SetText(Field::Name, devanagari.clone()));
+        assert_eq!(
+            app.name_edit(),
+            Some(devanagari.as_str()),
+            "32 syllables fit"
+        );
+        assert!(app.notice().is_none());
+        app.handle(Action::SetText(Field::Name, "x".repeat(40)));
+        assert_eq!(app.name_edit(), Some("x".repeat(MAX_NAME_CHARS).as_str()));
+        assert!(
+            app.notice()
+                .is_some_and(|n| n.tone == Tone::Problem && n.text.english().contains("at most 32")),
+            "{:?}",
+            app.notice()
+        );
+        assert_eq!(app.selection(), None, "the caret goes to the end");
+        app.handle(Action::TypeName('y'));
+        assert_eq!(app.name_edit().map(str::len), Some(MAX_NAME_CHARS));
+        app.handle(Action::CancelName);
+        assert_eq!(app.handle(Action::ToggleSound), [Outgoing::SetMuted(true)]);
+        assert!(app.muted());
+        assert_eq!(clean_name("  Bo  ").as_deref(), Ok("Bo"));
+        assert_eq!(
+            clean_name(&"y".repeat(33)).map_err(|e| e.english()),
+            Err("A name has at most 32 characters.".to_owned())
+        );
+        assert!(clean_name("a\u{7}b").is_err());
+    }
+}

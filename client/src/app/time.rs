@@ -1,0 +1,267 @@
+//! Time passing: the frames of the render loop move animations, clocks, notices, the retry
+//! countdown and the device code on, and say when the picture will next change by itself.
+
+use super::App;
+use super::status::{Connection, Devices, FIRST_CONNECTION_PATIENCE, Screen};
+use crate::replay::Replay;
+
+impl App {
+    /// Seconds until the picture changes by itself: at once while a move is being shown, the
+    /// next digit of a running clock, a notice going away, the retry countdown, a device code
+    /// running out. None: nothing changes until something happens.
+    pub fn next_change(&self) -> Option<f32> {
+        let mut soonest: Option<f32> = None;
+        let mut at = |t: f32| soonest = Some(soonest.map_or(t, |s| s.min(t)));
+        if let Some(m) = &self.current
+            && matches!(self.screen, Screen::Game | Screen::GameOver)
+        {
+            if m.animating() {
+                at(0.0);
+            }
+            if let Some(c) = &m.clocks
+                && let Some(side) = c.running
+                && !m.finished()
+            {
+                let left = c.left_ms[side.index()].max(0.0);
+                // Tenths under ten seconds, whole seconds above.
+                let step = if left < 10_000.0 { 100.0 } else { 1000.0 };
+                let to_next = left % step;
+                at(((if to_next <= 0.0 { step } else { to_next }) / 1000.0) as f32);
+            }
+        }
+        if self.screen == Screen::Replay
+            && let Some(t) = self.replay.as_ref().and_then(Replay::next_step)
+        {
+            at(t);
+        }
+        if let Some(n) = &self.notice {
+            at(n.left.max(0.0));
+        }
+        if let Some((_, left)) = self.devices.as_ref().and_then(|d| d.code.as_ref()) {
+            at(left.max(0.0));
+        }
+        if self.screen == Screen::Connection {
+            // The dots after "Connecting".
+            at(0.5);
+        }
+        if self.waiting_for_first_connection() {
+            at((FIRST_CONNECTION_PATIENCE - self.connecting_for).max(0.0));
+        }
+        if let Connection::Retrying { .. } = self.connection {
+            let f = self.retry_left.fract();
+            at(if f > 0.0 { f } else { 1.0 });
+        }
+        soonest
+    }
+
+    /// Moves time on: animations, autoplay, and the switch to the game-over screen once the
+    /// last move has been shown.
+    pub fn tick(&mut self, dt: f32) {
+        self.frame(dt, dt);
+    }
+
+    /// Moves time on by a frame of `dt` seconds, as the render loop does: the clocks and
+    /// notices by all of it, the animations by `shown` (the loop's [`crate::pace::Pacer`]
+    /// caps it, so that the frame that brings the opponent's move after an idle pause shows
+    /// the move from its start instead of skipping it).
+    pub fn frame(&mut self, dt: f32, shown: f32) {
+        if self.waiting_for_first_connection() {
+            self.connecting_for += dt.max(0.0);
+            if self.connecting_for >= FIRST_CONNECTION_PATIENCE {
+                self.screen = Screen::Connection;
+            }
+        }
+        if let Some(Devices {
+            code: code @ Some(_),
+            ..
+        }) = &mut self.devices
+        {
+            if let Some((_, left)) = code.as_mut() {
+                *left -= dt.max(0.0);
+            }
+            if code.as_ref().is_some_and(|(_, left)| *left <= 0.0) {
+                *code = None;
+            }
+        }
+        if let Some(n) = &mut self.notice {
+            n.left -= dt.max(0.0);
+            if n.left <= 0.0 {
+                self.notice = None;
+            }
+        }
+        if let Connection::Retrying { in_secs, .. } = &mut self.connection {
+            self.retry_left = (self.retry_left - dt.max(0.0)).max(0.0);
+            *in_secs = self.retry_left.ceil() as u32;
+        }
+        if let Some(m) = &mut self.current {
+            m.tick_by(dt, shown);
+            if self.screen == Screen::Game && m.finished() && !m.animating() {
+                self.screen = Screen::GameOver;
+                self.result_hidden = false;
+            }
+        }
+        if self.screen == Screen::Replay
+            && let Some(r) = &mut self.replay
+        {
+            r.tick(shown);
+        }
+    }
+
+    /// Whether the lobby is up while the first connection is being made, not yet long
+    /// enough to say so.
+    pub(super) fn waiting_for_first_connection(&self) -> bool {
+        !self.ever_connected
+            && self.screen == Screen::Lobby
+            && matches!(self.connection, Connection::Connecting { attempt: 1 })
+            && self.connecting_for < FIRST_CONNECTION_PATIENCE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::testing::*;
+    use crate::app::*;
+    use chaupal_rules::Side;
+
+    #[test]
+    fn the_first_connection_shows_the_lobby_and_its_card_only_when_it_fails_or_takes_long() {
+        let mut app = App::new(false);
+        app.apply(Event::Connecting { attempt: 1 });
+        assert_eq!(app.screen, Screen::Lobby, "no card while it connects");
+        assert_eq!(app.next_change(), Some(FIRST_CONNECTION_PATIENCE));
+        app.tick(1.5);
+        assert_eq!(app.screen, Screen::Lobby);
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        assert_eq!(app.screen, Screen::Lobby);
+        // Slow: after two seconds, the card says it is still connecting.
+        let mut slow = App::new(false);
+        slow.apply(Event::Connecting { attempt: 1 });
+        slow.tick(FIRST_CONNECTION_PATIENCE);
+        assert_eq!(slow.screen, Screen::Connection);
+        // A failed attempt shows the card at once.
+        let mut failed = App::new(false);
+        failed.apply(Event::Connecting { attempt: 1 });
+        failed.apply(Event::Lost {
+            reason: "The server is not answering.".into(),
+            attempt: 1,
+            retry_in: 2.0,
+        });
+        assert_eq!(failed.screen, Screen::Connection);
+        // Later drops leave the player where they are (the top bar says it).
+        app.apply(Event::Lost {
+            reason: "The connection dropped.".into(),
+            attempt: 1,
+            retry_in: 1.0,
+        });
+        assert_eq!(app.screen, Screen::Lobby);
+        // The device's own network is said apart from the server's.
+        let mut unplugged = App::new(false);
+        unplugged.apply(Event::DeviceOnline(false));
+        assert!(unplugged.device_offline());
+        unplugged.apply(Event::DeviceOnline(true));
+        assert!(!unplugged.device_offline());
+    }
+
+    #[test]
+    fn the_connection_state_follows_the_network_and_counts_down() {
+        let mut app = App::new(false);
+        app.screen = Screen::Connection;
+        app.apply(Event::Lost {
+            reason: "The server is not answering.".into(),
+            attempt: 1,
+            retry_in: 2.0,
+        });
+        assert_eq!(
+            app.connection.describe(),
+            "The server is not answering. Trying again in 2 s."
+        );
+        app.tick(1.2);
+        assert!(app.connection.describe().english().ends_with("in 1 s."));
+        app.handle(Action::PlayOffline);
+        assert_eq!(
+            app.screen,
+            Screen::Lobby,
+            "local play while it keeps trying"
+        );
+        app.apply(Event::Connecting { attempt: 2 });
+        assert!(app.connection.describe().english().contains("try 2"));
+        app.screen = Screen::Connection;
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        assert_eq!(app.screen, Screen::Lobby);
+        assert!(app.connection.online());
+    }
+
+    #[test]
+    fn notices_go_away_by_themselves_and_a_reconnection_clears_the_alarm() {
+        let mut app = offline();
+        app.tell(Phrase::verbatim("Draw offered."), Tone::News);
+        app.tick(NOTICE_SECONDS - 0.5);
+        assert!(app.notice.is_some(), "still up");
+        app.tick(1.0);
+        assert!(app.notice.is_none(), "gone after {NOTICE_SECONDS} s");
+        app.tell(
+            Phrase::verbatim("The server is shutting down."),
+            Tone::Problem,
+        );
+        app.tick(NOTICE_SECONDS + 1.0);
+        assert!(app.notice.is_some(), "a problem stays longer");
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        assert!(app.notice.is_none(), "connected again: the alarm is over");
+        app.tell(Phrase::verbatim("Your seek is open."), Tone::News);
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        assert!(app.notice.is_some(), "news stays");
+    }
+
+    #[test]
+    fn the_picture_changes_by_itself_only_when_something_moves_or_counts_down() {
+        let mut app = offline();
+        assert_eq!(
+            app.next_change(),
+            None,
+            "an idle lobby never changes by itself"
+        );
+        app.handle(Action::SelectMode(PlayMode::Friend));
+        app.handle(Action::EditName);
+        assert_eq!(
+            app.next_change(),
+            None,
+            "nor a text field taking the typing: its caret is steady"
+        );
+        app.handle(Action::CancelName);
+        app.handle(Action::SelectMode(PlayMode::ThisComputer));
+        app.handle(Action::Start);
+        assert_eq!(app.next_change(), None, "a game waiting for a move neither");
+        app.handle(Action::Cell("c3".into()));
+        app.handle(Action::Cell("a1".into()));
+        app.handle(Action::Cell("b2".into()));
+        assert_eq!(app.next_change(), Some(0.0), "a piece is gliding");
+        // A long frame (the first after an idle pause) moves the glide on by a short step.
+        app.frame(5.0, 0.01);
+        assert_eq!(
+            app.next_change(),
+            Some(0.0),
+            "still gliding after a long frame"
+        );
+        app.tick(1.0);
+        assert_eq!(app.next_change(), None);
+        if let Some(m) = &mut app.current {
+            m.clocks = Some(crate::play::ClockState {
+                left_ms: [61_500.0, 5_000.0],
+                running: Some(Side::First),
+            });
+        }
+        let next = app.next_change().expect("a running clock");
+        assert!((next - 0.5).abs() < 1e-3, "the next whole second: {next}");
+        app.tell(Phrase::verbatim("Hello."), Tone::News);
+        assert!(app.next_change().is_some_and(|t| t <= 0.5));
+    }
+}

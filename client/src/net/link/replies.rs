@@ -1,0 +1,589 @@
+//! The server's messages read: the replies to requests (the welcome, games created, lists,
+//! records, analyses, device codes), the errors in words with what they mean for the board,
+//! and which messages go to the game stream or the lobby.
+
+use chaupal_rules::AnyGame;
+use chaupal_shared::protocol::{
+    ErrorCode, ErrorReply, Reply, Request, Score, SearchLine, ServerMessage,
+};
+
+use super::lobby::{finished_entry, seat_name};
+use super::{Asked, Link, Reaction};
+use crate::app::{App, Event, LobbyChange, Record};
+use crate::config::Config;
+use crate::net::wording;
+use crate::play::{Hint, Match};
+use crate::say;
+use crate::words::Phrase;
+
+impl Link {
+    /// Reads one message from the server: what it calls for, and what it means for the app.
+    /// The app is only read (for the game on the screen), never changed.
+    pub fn receive(
+        &mut self,
+        msg: ServerMessage,
+        app: &App,
+        config: &mut Config,
+        server: &str,
+    ) -> Reaction {
+        match msg {
+            ServerMessage::Reply { id, reply } => {
+                let asked = self.asked.remove(&id).unwrap_or(Asked::Other);
+                self.reply(asked, reply, app, config, server)
+            }
+            ServerMessage::Error { id, error } => {
+                let asked = id
+                    .and_then(|id| self.asked.remove(&id))
+                    .unwrap_or(Asked::Other);
+                Reaction::event(self.error(&asked, &error, config, server))
+            }
+            ServerMessage::Event {
+                game,
+                version,
+                event,
+            } => self.event(game, version, event, app),
+            ServerMessage::Snapshot(snapshot) => self.snapshot(*snapshot),
+            ServerMessage::Presence {
+                game,
+                seats,
+                watchers,
+            } => {
+                if self.game() == Some(game) {
+                    Reaction::event(Event::Presence { watchers, seats })
+                } else {
+                    Reaction::default()
+                }
+            }
+            ServerMessage::Lobby(event) => match self.lobby_event(event) {
+                Some(change) => Reaction::event(Event::Lobby(change)),
+                None => Reaction::default(),
+            },
+            ServerMessage::ReviewProgress {
+                game,
+                analysed,
+                total,
+            } => Reaction::event(Event::ReviewProgress {
+                game: game.0,
+                analysed,
+                total,
+            }),
+        }
+    }
+
+    pub(super) fn reply(
+        &mut self,
+        asked: Asked,
+        reply: Reply,
+        app: &App,
+        config: &mut Config,
+        server: &str,
+    ) -> Reaction {
+        let mut out = Reaction::default();
+        match reply {
+            Reply::Welcome(w) => {
+                self.greeted = true;
+                config.set_token(server, &w.token);
+                config.name = Some(w.player.name.clone());
+                self.me = Some(w.player.id);
+                out.events.push(Event::Welcomed {
+                    name: w.player.name.clone(),
+                });
+                out.requests
+                    .push(self.message(Request::SubscribeLobby, Asked::Subscribe));
+                out.requests.push(self.finished_games());
+                // Sit back down at the game on the screen (unless it is over), or at a live
+                // game of this player.
+                let over = app.current().is_some_and(Match::finished);
+                let resume = match self.game.filter(|_| !over) {
+                    Some((game, version)) if !self.watching => Some((game, Some(version))),
+                    Some((game, _)) => {
+                        out.requests
+                            .push(self.message(Request::Watch { game }, Asked::Watch(game)));
+                        None
+                    }
+                    // A link the player came by decides where to go instead.
+                    None if app.arrival().is_some() => None,
+                    None => w.live_games.first().map(|&g| (g, None)),
+                };
+                if let Some((game, since)) = resume {
+                    out.requests
+                        .push(self.message(Request::Rejoin { game, since }, Asked::Rejoin(game)));
+                }
+            }
+            Reply::Created {
+                game,
+                invite_code,
+                seek,
+            } => {
+                if let Some(code) = invite_code {
+                    out.events.push(Event::InviteCode(code));
+                } else if game.is_none() && seek.is_some() {
+                    out.events.push(Event::SeekOpened);
+                }
+                if let Some(game) = game
+                    && self.game() != Some(game)
+                {
+                    self.game = Some((game, 0));
+                    self.synced = false;
+                    self.watching = false;
+                    out.requests.push(
+                        self.message(Request::Rejoin { game, since: None }, Asked::Rejoin(game)),
+                    );
+                }
+            }
+            Reply::Lobby { seeks, games } => {
+                out.events.push(Event::Lobby(self.lists(seeks, &games)));
+            }
+            Reply::Seeks { seeks } => {
+                let seeks = seeks.into_iter().map(|s| self.seek_entry(s)).collect();
+                out.events.push(Event::Lobby(LobbyChange::Seeks(seeks)));
+            }
+            Reply::Games { games } if asked == Asked::Finished => {
+                let finished = games.iter().map(finished_entry).collect();
+                out.events
+                    .push(Event::Lobby(LobbyChange::Finished(finished)));
+            }
+            Reply::Games { games } => {
+                let live = games.iter().filter_map(|g| self.live_entry(g)).collect();
+                out.events.push(Event::Lobby(LobbyChange::Live(live)));
+            }
+            Reply::DeviceCode {
+                code,
+                expires_in_ms,
+            } => out.events.push(Event::DeviceCode {
+                code,
+                expires_in: expires_in_ms as f32 / 1000.0,
+            }),
+            // This device is now that player: their token is kept, and the client greets the
+            // server again with it (the app asks for that, as for a new name).
+            Reply::Linked { player, token } => {
+                config.set_token(server, &token);
+                config.name = Some(player.name.clone());
+                out.events.push(Event::Linked { name: player.name });
+            }
+            Reply::Record { summary, moves, .. } => {
+                let pairs: Vec<(String, String)> = summary
+                    .rules
+                    .iter()
+                    .map(|p| (p.key.clone(), p.value.clone()))
+                    .collect();
+                out.events.push(match AnyGame::start(summary.kind, pairs) {
+                    Ok(start) => Event::Record(Box::new(Record {
+                        id: summary.game.0,
+                        start,
+                        moves,
+                        names: [0, 1].map(|i| seat_name(&summary.seats[i])),
+                        result: summary.result,
+                    })),
+                    Err(e) => Event::Problem(say!("notice-no-replay", why = e.to_string())),
+                });
+            }
+            Reply::Analysis { best_move, line } => out.events.push(Event::Suggestion {
+                hint: best_move.map(|text| hint(text, line.as_ref())),
+                analysis: asked == Asked::Analyse,
+            }),
+            Reply::Ok => {
+                if asked == Asked::Move {
+                    out.events.push(Event::MoveAccepted);
+                }
+            }
+            Reply::Review(review) => out.events.push(Event::Review(review)),
+            Reply::Pong { .. } | Reply::Imported { .. } | Reply::Ratings { .. } => {}
+        }
+        out
+    }
+
+    /// An error reply in words, with what it means for the board.
+    pub(super) fn error(
+        &mut self,
+        asked: &Asked,
+        error: &ErrorReply,
+        config: &mut Config,
+        server: &str,
+    ) -> Event {
+        if error.code == ErrorCode::UnknownToken {
+            config.forget_token(server);
+        }
+        let unlock_board = matches!(asked, Asked::Move)
+            || matches!(
+                error.code,
+                ErrorCode::IllegalMove | ErrorCode::NotYourTurn | ErrorCode::GameOver
+            );
+        if let Asked::Rejoin(game) | Asked::Watch(game) = asked
+            && self.game() == Some(*game)
+            && error.code == ErrorCode::NoSuchGame
+        {
+            self.game = None;
+        }
+        let what = match asked {
+            Asked::Hello => Some(say!("asked-hello")),
+            Asked::Create => Some(say!("asked-create")),
+            Asked::Join => Some(say!("asked-join")),
+            Asked::Accept => Some(say!("asked-accept")),
+            Asked::Watch(_) => Some(say!("asked-watch")),
+            Asked::Rejoin(_) => Some(say!("asked-rejoin")),
+            Asked::Subscribe => Some(say!("asked-subscribe")),
+            Asked::Move => Some(say!("asked-move")),
+            Asked::Action(what) => Some(Phrase::new(what)),
+            Asked::Hint => Some(say!("asked-hint")),
+            Asked::Analyse => Some(say!("asked-analyse")),
+            Asked::Finished => Some(say!("asked-finished")),
+            Asked::Record => Some(say!("asked-record")),
+            Asked::Review(_) => Some(say!("asked-review")),
+            Asked::Other => None,
+        };
+        let text = wording::server_error(what, error);
+        match asked {
+            Asked::Review(game) => Event::ReviewFailed { game: game.0, text },
+            _ => Event::Refused { text, unlock_board },
+        }
+    }
+}
+
+/// A hint from the engine's answer.
+pub(super) fn hint(text: String, line: Option<&SearchLine>) -> Hint {
+    let (eval, chances) = match line.map(|l| l.score) {
+        Some(Score::Cp(cp)) => (
+            Some(Phrase::verbatim(format!("{:+.2}", f64::from(cp) / 100.0))),
+            // A logistic curve: 0 = even, +-4 units about 90 / 10 per cent.
+            Some((1.0 / (1.0 + (-f64::from(cp) / 180.0).exp())) as f32),
+        ),
+        Some(Score::Win(plies)) => (Some(say!("eval-wins-in", plies = plies)), Some(1.0)),
+        Some(Score::Loss(plies)) => (Some(say!("eval-loses-in", plies = plies)), Some(0.0)),
+        Some(Score::Draw) => (Some(say!("eval-draw")), Some(0.5)),
+        Some(Score::Margin(m)) => (
+            Some(say!("eval-margin", seeds = format!("{m:+}"))),
+            Some(match m.signum() {
+                1 => 1.0,
+                -1 => 0.0,
+                _ => 0.5,
+            }),
+        ),
+        None => (None, None),
+    };
+    Hint {
+        text,
+        eval,
+        chances,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{App, Outgoing, Screen};
+    use crate::config::Config;
+    use crate::net::link::testing::*;
+    use crate::net::link::{Link, settle};
+    use crate::replay::Replay;
+    use chaupal_rules::{GameKind, Side};
+    use chaupal_shared::protocol::{
+        GameEvent, GameId, GameResult, GameStatus, PROTOCOL_VERSION, PlayerId, PlayerInfo,
+        ResultReason,
+    };
+
+    #[test]
+    fn an_unknown_token_is_forgotten_and_explained() {
+        let mut link = Link::new();
+        let mut app = App::new(false);
+        let mut config = Config::default();
+        config.set_token(SERVER, "stale");
+        let hello = link.connected("asha", config.token(SERVER));
+        let err = ServerMessage::Error {
+            id: Some(hello.id),
+            error: ErrorReply::new(ErrorCode::UnknownToken, "unknown token"),
+        };
+        deliver(&mut link, &mut app, &mut config, err);
+        assert_eq!(config.token(SERVER), None);
+        let notice = app.notice().expect("told");
+        assert!(
+            notice.text.english().contains("new player"),
+            "{:?}",
+            notice.text
+        );
+    }
+
+    #[test]
+    fn a_device_code_is_shown_and_a_used_one_makes_this_device_that_player() {
+        let (mut link, mut app, mut config) = greeted();
+        // Asking for a code on this device: the card shows it.
+        let _ = app.handle(crate::app::Action::OpenDevices);
+        let ask = wish(&mut link, &mut app, Outgoing::DeviceCode);
+        assert!(matches!(ask[0].request, Request::DeviceCode));
+        let code = ServerMessage::Reply {
+            id: ask[0].id,
+            reply: Reply::DeviceCode {
+                code: "QRST-2345".into(),
+                expires_in_ms: 600_000,
+            },
+        };
+        deliver(&mut link, &mut app, &mut config, code);
+        let shown = app.devices().and_then(|d| d.code.clone()).expect("shown");
+        assert_eq!(shown, ("QRST-2345".to_owned(), 600.0));
+        // Using another device's code: its player's token is kept, and the client greets the
+        // server again as that player.
+        let used = wish(
+            &mut link,
+            &mut app,
+            Outgoing::LinkDevice("ABCD-EFGH".into()),
+        );
+        assert!(matches!(
+            &used[0].request,
+            Request::LinkDevice { code } if code == "ABCD-EFGH"
+        ));
+        let linked = ServerMessage::Reply {
+            id: used[0].id,
+            reply: Reply::Linked {
+                player: PlayerInfo {
+                    id: PlayerId(9),
+                    name: "Bina".into(),
+                },
+                token: "bina-token".into(),
+            },
+        };
+        let reaction = link.receive(linked, &app, &mut config, SERVER);
+        let (requests, local) = settle(&mut link, &mut app, reaction);
+        assert!(requests.is_empty());
+        assert_eq!(local, vec![Outgoing::Rename("Bina".into())]);
+        assert_eq!(config.token(SERVER), Some("bina-token"));
+        assert_eq!(config.name.as_deref(), Some("Bina"));
+        assert!(app.devices().is_none(), "the card closes");
+        assert!(
+            app.notice()
+                .expect("told")
+                .text
+                .english()
+                .contains("now plays as Bina")
+        );
+    }
+
+    #[test]
+    fn a_refused_move_is_explained_and_the_board_unlocks() {
+        let (mut link, mut app, mut config) = greeted();
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            snapshot(7, &[], vec![Side::First], 0),
+        );
+        let out = app.handle(crate::app::Action::Cell("c3".into()));
+        let sent = wish(&mut link, &mut app, out[0].clone());
+        let err = ServerMessage::Error {
+            id: Some(sent[0].id),
+            error: ErrorReply::new(ErrorCode::NotYourTurn, "not your turn"),
+        };
+        deliver(&mut link, &mut app, &mut config, err);
+        assert!(app.current().is_some_and(|m| m.pending.is_none()));
+        let text = app.notice().map(|n| n.text.english()).unwrap_or_default();
+        assert!(
+            text.contains("not your turn") || text.contains("other side"),
+            "{text:?}"
+        );
+    }
+
+    #[test]
+    fn hints_carry_the_evaluation_and_chances() {
+        let h = hint(
+            "c3".into(),
+            Some(&SearchLine {
+                depth: 6,
+                score: Score::Cp(0),
+                nodes: 1,
+                pv: vec!["c3".into()],
+            }),
+        );
+        assert_eq!(
+            h.eval.as_ref().map(Phrase::english).as_deref(),
+            Some("+0.00")
+        );
+        assert_eq!(h.chances, Some(0.5));
+        let won = hint(
+            "3".into(),
+            Some(&SearchLine {
+                depth: 6,
+                score: Score::Win(5),
+                nodes: 1,
+                pv: Vec::new(),
+            }),
+        );
+        assert_eq!(won.chances, Some(1.0));
+    }
+
+    #[test]
+    fn finished_games_are_listed_and_replayed_from_their_record() {
+        let (mut link, mut app, mut config) = greeted();
+        let mut finished = summary(30, GameKind::BaghChal);
+        finished.status = GameStatus::Finished;
+        finished.plies = 2;
+        finished.result = Some(GameResult {
+            winner: Some(Side::Second),
+            reason: ResultReason::Resignation,
+        });
+        // The greeting asked for the finished games (request id 3: hello, lobby, finished).
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::Reply {
+                id: 3,
+                reply: Reply::Games {
+                    games: vec![finished.clone()],
+                },
+            },
+        );
+        assert_eq!(app.finished().len(), 1);
+        assert_eq!(app.finished()[0].result, "bo won");
+        assert!(app.live().is_empty(), "not taken for live games");
+        let out = app.handle(crate::app::Action::ReplayGame(30));
+        let sent = wish(&mut link, &mut app, out[0].clone());
+        assert!(matches!(
+            sent[0].request,
+            Request::GetRecord { game: GameId(30) }
+        ));
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::Reply {
+                id: sent[0].id,
+                reply: Reply::Record {
+                    summary: Box::new(finished),
+                    moves: vec!["c3".into(), "a1-b2".into()],
+                    text: String::new(),
+                },
+            },
+        );
+        assert_eq!(app.screen(), Screen::Replay);
+        assert_eq!(app.replay().map(|r| r.ply()), Some(2));
+        assert_eq!(
+            app.replay()
+                .and_then(Replay::result_text)
+                .map(|r| r.english())
+                .as_deref(),
+            Some("bo (Tigers) wins: Goats resigned"),
+            "the result, which the board does not show"
+        );
+        app.handle(crate::app::Action::Back);
+        assert_eq!(app.screen(), Screen::Lobby);
+    }
+
+    #[test]
+    fn a_review_is_asked_of_the_replayed_game_its_progress_and_refusal_shown() {
+        use crate::review::ReviewState;
+        let (mut link, mut app, mut config) = greeted();
+        replay_of_30(&mut link, &mut app, &mut config);
+        let state = |app: &App| app.replay().and_then(|r| r.review.clone());
+        // Asked, and refused: the reason shows where the review would be.
+        let out = app.handle(crate::app::Action::Review);
+        let sent = wish(&mut link, &mut app, out[0].clone());
+        assert!(matches!(
+            sent[0].request,
+            Request::Review { game: GameId(30) }
+        ));
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::Error {
+                id: Some(sent[0].id),
+                error: ErrorReply::new(ErrorCode::TooManyReviews, "too many"),
+            },
+        );
+        assert!(
+            matches!(state(&app), Some(ReviewState::Failed(t)) if t.english().starts_with("The review: The server is busy")),
+            "{:?}",
+            state(&app)
+        );
+        // Asked again: the progress, then the review.
+        let out = app.handle(crate::app::Action::Review);
+        let sent = wish(&mut link, &mut app, out[0].clone());
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::ReviewProgress {
+                game: GameId(30),
+                analysed: 1,
+                total: 3,
+            },
+        );
+        assert_eq!(
+            state(&app)
+                .and_then(|s| s.progress_text())
+                .map(|p| p.english())
+                .as_deref(),
+            Some("Analysing 1 of 3 positions")
+        );
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::Reply {
+                id: sent[0].id,
+                reply: Reply::Review(Box::new(review_of_30())),
+            },
+        );
+        assert_eq!(
+            app.replay().and_then(Replay::ready_review),
+            Some(&review_of_30())
+        );
+    }
+
+    #[test]
+    fn hello_carries_the_token_and_welcome_remembers_it() {
+        let mut link = Link::new();
+        let hello = link.connected("asha", Some("old"));
+        assert!(matches!(
+            hello.request,
+            Request::Hello { ref token, version: PROTOCOL_VERSION, .. } if token.as_deref() == Some("old")
+        ));
+        let mut app = App::new(false);
+        let mut config = Config::default();
+        let out = deliver(&mut link, &mut app, &mut config, welcome(vec![GameId(42)]));
+        assert_eq!(config.token(SERVER), Some("tok"));
+        assert!(app.connection().online());
+        assert_eq!(app.screen(), Screen::Lobby);
+        assert!(matches!(out[0].request, Request::SubscribeLobby));
+        assert!(
+            matches!(
+                out[2].request,
+                Request::Rejoin {
+                    game: GameId(42),
+                    since: None
+                }
+            ),
+            "sits back down at the live game"
+        );
+    }
+
+    #[test]
+    fn after_a_reconnection_a_finished_game_is_not_watched_again() {
+        let (mut link, mut app, mut config) = greeted();
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            snapshot(7, &["c3"], Vec::new(), 1),
+        );
+        let end = ServerMessage::Event {
+            game: GameId(7),
+            version: 2,
+            event: GameEvent::Ended {
+                result: GameResult {
+                    winner: Some(Side::Second),
+                    reason: ResultReason::Resignation,
+                },
+                clocks: None,
+            },
+        };
+        deliver(&mut link, &mut app, &mut config, end);
+        link.disconnected();
+        link.connected("asha", None);
+        let out = deliver(&mut link, &mut app, &mut config, welcome(Vec::new()));
+        assert!(
+            out.iter()
+                .all(|m| !matches!(m.request, Request::Watch { .. } | Request::Rejoin { .. })),
+            "{out:?}"
+        );
+    }
+}

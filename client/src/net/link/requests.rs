@@ -1,0 +1,274 @@
+//! The app's wishes as requests: a new game with its set-up, joining, seeks, watching and
+//! rejoining, moves and the other seat actions, hints and analysis, records, reviews, device
+//! codes, and leaving the game on the screen.
+
+use chaupal_shared::protocol::{
+    Action as Act, AnalysisRequest, Engine, GameId, GameSetup, Opponent, Request, RulePair, SeekId,
+};
+
+use super::{Asked, Link, Reaction};
+use crate::app::{EnginePick, Event, OpponentPick, Outgoing};
+
+impl Link {
+    /// The requests for what the app wants (nothing before the greeting: the app hears that it
+    /// was not sent).
+    pub fn outgoing(&mut self, out: Outgoing) -> Reaction {
+        if !self.greeted {
+            if out.is_local() {
+                return Reaction::default();
+            }
+            return Reaction::event(Event::NotSent);
+        }
+        let game = self.game();
+        let act = |link: &mut Link, action: Act, what: &'static str| match game {
+            Some(game) => vec![link.message(
+                Request::Act {
+                    game,
+                    seat: None,
+                    action,
+                },
+                Asked::Action(what),
+            )],
+            None => Vec::new(),
+        };
+        let requests = match out {
+            Outgoing::NewGame {
+                kind,
+                rules,
+                side,
+                opponent,
+                clock,
+                rated,
+                position,
+            } => {
+                let setup = GameSetup {
+                    game: kind,
+                    rules: rules
+                        .into_iter()
+                        .map(|(k, v)| RulePair::new(k, v))
+                        .collect(),
+                    clock,
+                    side,
+                    opponent: match opponent {
+                        OpponentPick::Private => Opponent::Private,
+                        OpponentPick::Open => Opponent::Open,
+                        OpponentPick::Local => Opponent::Local,
+                        OpponentPick::Computer(pick) => Opponent::Ai {
+                            engine: engine(&pick),
+                        },
+                        OpponentPick::Exhibition(pick) => Opponent::Exhibition {
+                            first: engine(&pick),
+                            second: engine(&pick),
+                        },
+                    },
+                    rated,
+                    position,
+                };
+                vec![self.message(Request::CreateGame(setup), Asked::Create)]
+            }
+            Outgoing::JoinByCode(code) => {
+                vec![self.message(Request::JoinByCode { code }, Asked::Join)]
+            }
+            Outgoing::CancelSeek(id) => {
+                vec![self.message(
+                    Request::CancelSeek { seek: SeekId(id) },
+                    Asked::Action("asked-cancel-seek"),
+                )]
+            }
+            Outgoing::AcceptSeek(id) => {
+                vec![self.message(Request::AcceptSeek { seek: SeekId(id) }, Asked::Accept)]
+            }
+            Outgoing::Record(id) => {
+                vec![self.message(Request::GetRecord { game: GameId(id) }, Asked::Record)]
+            }
+            Outgoing::Review(id) => {
+                let game = GameId(id);
+                vec![self.message(Request::Review { game }, Asked::Review(game))]
+            }
+            Outgoing::Watch(id) => {
+                let game = GameId(id);
+                vec![self.message(Request::Watch { game }, Asked::Watch(game))]
+            }
+            Outgoing::Resume(id) => {
+                let game = GameId(id);
+                vec![self.message(Request::Rejoin { game, since: None }, Asked::Rejoin(game))]
+            }
+            Outgoing::Resync => match game {
+                Some(game) => {
+                    vec![self.message(Request::Rejoin { game, since: None }, Asked::Rejoin(game))]
+                }
+                None => Vec::new(),
+            },
+            Outgoing::Move(notation) => match game {
+                Some(game) => vec![self.message(
+                    Request::Act {
+                        game,
+                        seat: None,
+                        action: Act::Move { notation },
+                    },
+                    Asked::Move,
+                )],
+                None => Vec::new(),
+            },
+            Outgoing::Resign => act(self, Act::Resign, "asked-resign"),
+            Outgoing::OfferDraw => act(self, Act::OfferDraw, "asked-offer-draw"),
+            Outgoing::AcceptDraw => act(self, Act::AcceptDraw, "asked-accept-draw"),
+            Outgoing::DeclineDraw => act(self, Act::DeclineDraw, "asked-decline"),
+            Outgoing::Takeback => act(self, Act::RequestTakeback, "asked-takeback"),
+            Outgoing::AcceptTakeback => act(self, Act::AcceptTakeback, "asked-accept-takeback"),
+            Outgoing::DeclineTakeback => act(self, Act::DeclineTakeback, "asked-decline"),
+            Outgoing::OfferRematch => act(self, Act::OfferRematch, "asked-offer-rematch"),
+            Outgoing::AcceptRematch => act(self, Act::AcceptRematch, "asked-accept-rematch"),
+            Outgoing::DeclineRematch => act(self, Act::DeclineRematch, "asked-decline"),
+            Outgoing::Analyse {
+                kind,
+                rules,
+                moves,
+                engine: pick,
+            } => {
+                let request = AnalysisRequest {
+                    game: kind,
+                    rules: rules
+                        .into_iter()
+                        .map(|(k, v)| RulePair::new(k, v))
+                        .collect(),
+                    position: None,
+                    moves,
+                    engine: engine(&pick),
+                    // The game on the screen, so that the server can hold to its rule: no
+                    // engine help in a live game between people.
+                    from_game: game,
+                };
+                vec![self.message(Request::Analyse(request), Asked::Analyse)]
+            }
+            Outgoing::DeviceCode => vec![self.message(Request::DeviceCode, Asked::Other)],
+            Outgoing::LinkDevice(code) => {
+                vec![self.message(Request::LinkDevice { code }, Asked::Other)]
+            }
+            Outgoing::Hint => match game {
+                Some(game) => vec![self.message(Request::Hint { game }, Asked::Hint)],
+                None => Vec::new(),
+            },
+            Outgoing::Leave => {
+                let mut out = match (game, self.watching) {
+                    (Some(game), true) => {
+                        vec![self.message(Request::Unwatch { game }, Asked::Other)]
+                    }
+                    _ => Vec::new(),
+                };
+                self.game = None;
+                self.watching = false;
+                out.push(self.finished_games());
+                out
+            }
+            // Not the server's business here: the render loop and `Online` do these (a new name
+            // is a new greeting, on a new connection).
+            Outgoing::RetryNow
+            | Outgoing::CopyText(_)
+            | Outgoing::Share(_)
+            | Outgoing::Rename(_)
+            | Outgoing::SetMuted(_)
+            | Outgoing::SetLanguage(_) => Vec::new(),
+        };
+        Reaction::send(requests)
+    }
+}
+
+/// The protocol's engine for the one picked in the lobby.
+pub(super) fn engine(pick: &EnginePick) -> Engine {
+    match pick {
+        EnginePick::Level(level) => Engine::Level { level: *level },
+        EnginePick::Named { name, depth } => Engine::Named {
+            name: name.clone(),
+            depth: Some(*depth),
+            time_ms: None,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{App, Outgoing};
+    use crate::net::link::testing::*;
+    use chaupal_rules::GameKind;
+    use chaupal_shared::protocol::{PlayerId, PlayerInfo, Reply, ServerMessage, SideChoice};
+
+    #[test]
+    fn ones_own_live_game_is_resumed_not_watched() {
+        let (mut link, mut app, mut config) = greeted();
+        let mut mine = summary(50, GameKind::Kalah);
+        mine.seats[0].player = Some(PlayerInfo {
+            id: PlayerId(3),
+            name: "asha".into(),
+        });
+        let theirs = summary(51, GameKind::Jungle);
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::Reply {
+                id: 2,
+                reply: Reply::Lobby {
+                    seeks: Vec::new(),
+                    games: vec![mine, theirs],
+                },
+            },
+        );
+        assert_eq!(
+            app.live().iter().map(|g| g.mine).collect::<Vec<_>>(),
+            [true, false]
+        );
+        let out = app.handle(crate::app::Action::Watch(50));
+        assert_eq!(out, [Outgoing::Resume(50)]);
+        let resume = wish(&mut link, &mut app, out[0].clone());
+        assert!(matches!(
+            resume[0].request,
+            Request::Rejoin {
+                game: GameId(50),
+                since: None
+            }
+        ));
+        let out = app.handle(crate::app::Action::Watch(51));
+        assert_eq!(out, [Outgoing::Watch(51)]);
+        let watch = wish(&mut link, &mut app, out[0].clone());
+        assert!(matches!(
+            watch[0].request,
+            Request::Watch { game: GameId(51) }
+        ));
+    }
+
+    #[test]
+    fn play_from_here_creates_an_unrated_ai_game_from_the_position() {
+        let (mut link, mut app, mut config) = greeted();
+        replay_of_30(&mut link, &mut app, &mut config);
+        let _ = app.handle(crate::app::Action::ReplayJump(1));
+        let position = app.replay().map(|r| r.game().position_text());
+        let out = app.handle(crate::app::Action::PlayFromHere);
+        let sent = wish(&mut link, &mut app, out[0].clone());
+        let Request::CreateGame(setup) = &sent[0].request else {
+            panic!("a new game: {:?}", sent[0].request);
+        };
+        assert!(position.is_some());
+        assert_eq!(setup.position, position);
+        assert_eq!(setup.game, GameKind::BaghChal);
+        // One goat placed: the tigers are to move, and this player takes them.
+        assert_eq!(setup.side, SideChoice::Second);
+        assert!(!setup.rated && setup.clock.is_none());
+        let level = app.lobby().level;
+        assert!(matches!(
+            setup.opponent,
+            Opponent::Ai {
+                engine: Engine::Level { level: l }
+            } if l == level
+        ));
+    }
+
+    #[test]
+    fn nothing_is_sent_before_the_greeting() {
+        let mut link = Link::new();
+        let mut app = App::new(false);
+        assert!(wish(&mut link, &mut app, Outgoing::JoinByCode("AB".into())).is_empty());
+        assert!(app.notice().is_some());
+    }
+}
