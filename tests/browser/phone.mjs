@@ -40,7 +40,7 @@ mkdirSync(artifacts, { recursive: true });
 
 // The longest a change may wait for its frame, in milliseconds of the page's clock.
 const FRESH_MS = 100;
-// How long a news notice stays up (client/src/app/mod.rs, NOTICE_SECONDS).
+// How long a news notice stays up (client/src/app/status.rs, NOTICE_SECONDS).
 const NOTICE_MS = 6000;
 
 const problems = new Problems();
