@@ -11,7 +11,8 @@
 //!
 //! A tour:
 //! - [`request`]: what a search is asked and answers; [`run`]: running an engine on a typed
-//!   game; [`engine`] and [`memory`]: the values above.
+//!   game (perfect play first, then the low levels' mistakes or the configuration's algorithm
+//!   as `algorithms` runs it); [`engine`] and [`memory`]: the values above.
 //! - [`search`] (the core, generic over the rules trait): negamax alpha-beta with iterative
 //!   deepening, PVS, [`tt`] (transposition table), [`ordering`] (hash move, hints, killers,
 //!   history), [`position`] (repetition and contempt), [`control`] (limits and cancellation),
@@ -30,6 +31,7 @@
 //!   and checkpoints), loading them from a directory, the perfect players the engine is handed
 //!   and the endgame tables the search reads, and their one error type.
 
+mod algorithms;
 pub mod analysis;
 mod baseline;
 pub mod catalogue;
@@ -61,11 +63,11 @@ pub mod value;
 pub mod weights;
 
 pub use self::engine::{Engine, EngineError, EngineSettings, Played};
+pub use self::eval::evaluations;
 pub use self::memory::{Kept, Memory};
 pub use self::request::{
     AiError, EngineSpec, SearchInfo, SearchLimits, SearchRequest, SearchResult, SearchStats,
 };
-pub use self::run::evaluations;
 
 #[cfg(test)]
 mod history_tests;
