@@ -1,6 +1,7 @@
 //! What a solved database answers, whatever its game: the value of a position ([`Wdl`] and
 //! its distance in plies), the values of its moves, and the move that keeps the value
-//! ([`Choice`]), through the [`Tablebase`] trait that every database of [`super`] implements.
+//! ([`Choice`]), through the [`Tablebase`] trait that the Bagh Chal and Sholo Guti databases
+//! implement.
 
 use chaupal_rules::Game;
 
