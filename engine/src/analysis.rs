@@ -11,10 +11,11 @@ use chaupal_rules::sholo_guti::SholoGuti;
 use chaupal_rules::{AnyGame, Side};
 use serde::{Deserialize, Serialize};
 
+use super::engine::Engine;
+use super::fuzzy;
 use super::game_ai::GameAi;
-use super::{
-    AiError, Engine, EngineSpec, Memory, SearchLimits, SearchRequest, SearchResult, fuzzy,
-};
+use super::memory::Memory;
+use super::request::{AiError, EngineSpec, SearchLimits, SearchRequest, SearchResult};
 
 use chaupal_rules::score::Score;
 /// The level hints and analysis use.
@@ -172,7 +173,7 @@ mod tests {
     fn a_hint_is_the_searchs_best_move_never_a_trap() {
         let result = |trap_set| SearchResult {
             best_move: Some("d6xd4".to_owned()),
-            info: Some(crate::SearchInfo {
+            info: Some(crate::request::SearchInfo {
                 depth: 8,
                 score: Score::Cp(657),
                 nodes: 1,

@@ -4,10 +4,10 @@
 //! with alpha-beta (seeds 000 and 004). Moves are tried in generation order: no table, no
 //! ordering, no iterative deepening, exactly as the seeds searched.
 
-use super::SearchInfo;
 use super::control::SearchControl;
 use super::game_ai::{Evaluator, GameAi};
 use super::position::SearchPosition;
+use super::request::SearchInfo;
 use super::search::SearchOutput;
 use super::stats::SearchStats;
 use super::value::{INFINITY, MAX_PLY, Value, clamp_eval, to_score};

@@ -30,7 +30,7 @@ pub fn help() -> String {
             "\nEvaluations for {} (first is the default):",
             kind.name()
         );
-        for e in crate::run::evaluations(kind) {
+        for e in crate::eval::evaluations(kind) {
             let also = if e.aliases.is_empty() {
                 String::new()
             } else {

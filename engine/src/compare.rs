@@ -6,10 +6,10 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::SearchLimits;
 use super::baseline::{self, Baseline};
 use super::control::SearchControl;
 use super::game_ai::{GameAi, default_evaluator};
+use super::request::SearchLimits;
 use super::search::{SearchConfig, Searcher};
 use super::value::Value;
 

@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::SearchLimits;
+use super::request::SearchLimits;
 
 /// Nodes between two looks at the clock and the cancel flag.
 pub(crate) const CHECK_INTERVAL: u64 = 1024;

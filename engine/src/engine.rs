@@ -14,13 +14,14 @@ use chaupal_rules::sholo_guti::SholoGuti;
 use thiserror::Error;
 
 use crate::memory::{Memory, TreeOf};
-use crate::perfect::Resources;
+use crate::perfect::Tablebases;
+use crate::perfect::error::PerfectError;
+use crate::perfect::kalah::Databases;
+use crate::perfect::kalah::play::KalahPlayer;
+use crate::perfect::player::TablebasePlayer;
+use crate::perfect::probe::Resources;
 use crate::request::{AiError, SearchInfo, SearchRequest, SearchResult};
 use crate::run;
-use crate::solver::kalah::Databases;
-use crate::solver::kalah::play::KalahPlayer;
-use crate::tablebase::player::TablebasePlayer;
-use crate::tablebase::{Tablebases, TbError};
 use crate::weights::{Tuned, WeightsError};
 
 /// What an engine is built from.
@@ -40,7 +41,7 @@ pub struct EngineSettings {
 #[derive(Debug, Error)]
 pub enum EngineError {
     #[error(transparent)]
-    Tablebase(#[from] TbError),
+    Tablebase(#[from] PerfectError),
     #[error(transparent)]
     Weights(#[from] WeightsError),
 }

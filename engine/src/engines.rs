@@ -5,8 +5,8 @@
 use std::time::Duration;
 
 use super::mcts::MctsConfig;
+use super::request::{AiError, SearchLimits};
 use super::search::SearchConfig;
-use super::{AiError, SearchLimits};
 
 /// What a draw costs the full searches, in hundredths: enough to keep a stronger side from
 /// drifting into repetition (seed 004's contempt factor), too little to prefer a real loss.

@@ -8,10 +8,10 @@ use chaupal_rules::Game;
 use chaupal_rules::jungle::Jungle;
 use chaupal_rules::sholo_guti::SholoGuti;
 
-use super::SearchLimits;
 use super::control::SearchControl;
 use super::engines::EngineConfig;
 use super::game_ai::GameAi;
+use super::request::SearchLimits;
 use super::run::config_evaluator;
 use super::search::Searcher;
 

@@ -11,7 +11,7 @@ use std::time::Duration;
 use chaupal_rules::GameKind;
 
 use super::engines::EngineConfig;
-use super::{AiError, SearchLimits};
+use super::request::{AiError, SearchLimits};
 
 /// One level: an engine name and its budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,7 +241,7 @@ mod tests {
     #[test]
     fn every_level_of_every_game_names_a_real_engine_and_evaluation() {
         for kind in GameKind::ALL {
-            let evals = super::super::evaluations(kind);
+            let evals = crate::eval::evaluations(kind);
             for n in 1..=8 {
                 let config = level(kind, n).unwrap();
                 if let Some(e) = &config.eval {
@@ -291,8 +291,8 @@ mod tests {
         use chaupal_rules::Game;
         use chaupal_rules::jungle::Jungle;
 
+        use crate::algorithms::run_algorithm;
         use crate::memory::Kept;
-        use crate::run::run_with_evaluator;
 
         // A small node budget under a ceiling it never reaches, as levels 6 to 8 are limited.
         let mut config = EngineConfig::parse("pvs:square-tables").unwrap();
@@ -305,7 +305,7 @@ mod tests {
         let eval = crate::game_ai::evaluator_named::<Jungle>("square-tables").unwrap();
         let search = || {
             let cancel = AtomicBool::new(false);
-            let out = run_with_evaluator(
+            let out = run_algorithm(
                 &game,
                 &config,
                 eval.as_ref(),

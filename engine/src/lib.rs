@@ -11,8 +11,8 @@
 //!
 //! A tour:
 //! - [`request`]: what a search is asked and answers; [`run`]: running an engine on a typed
-//!   game; [`perfect`]: the perfect players and endgame tables the engine is handed;
-//!   [`engine`] and [`memory`]: the values above.
+//!   game (perfect play first, then the low levels' mistakes or the configuration's algorithm
+//!   as `algorithms` runs it); [`engine`] and [`memory`]: the values above.
 //! - [`search`] (the core, generic over the rules trait): negamax alpha-beta with iterative
 //!   deepening, PVS, [`tt`] (transposition table), [`ordering`] (hash move, hints, killers,
 //!   history), [`position`] (repetition and contempt), [`control`] (limits and cancellation),
@@ -26,10 +26,12 @@
 //! - [`analysis`]: hints, analysis and the winning-chances meter; [`fuzzy`]: the Mamdani
 //!   "winning margin" of the Sholo Guti report; [`review`]: a whole game's review, every
 //!   position searched at a fixed node budget.
-//! - Perfect play: [`tablebase`] (the Bagh Chal movement phase and Sholo Guti endings, solved
-//!   by retrograde analysis) and [`solver`] (Kalah solved exactly, its endgame databases and
-//!   opening book).
+//! - [`perfect`]: perfect play, all of it: the Bagh Chal movement phase and Sholo Guti endings
+//!   (solved by retrograde analysis), Kalah solved exactly (its endgame databases, opening book
+//!   and checkpoints), loading them from a directory, the perfect players the engine is handed
+//!   and the endgame tables the search reads, and their one error type.
 
+mod algorithms;
 pub mod analysis;
 mod baseline;
 pub mod catalogue;
@@ -53,9 +55,7 @@ pub mod request;
 pub mod review;
 pub mod run;
 pub mod search;
-pub mod solver;
 mod stats;
-pub mod tablebase;
 #[cfg(test)]
 pub(crate) mod testgames;
 mod tt;
@@ -63,11 +63,11 @@ pub mod value;
 pub mod weights;
 
 pub use self::engine::{Engine, EngineError, EngineSettings, Played};
+pub use self::eval::evaluations;
 pub use self::memory::{Kept, Memory};
 pub use self::request::{
     AiError, EngineSpec, SearchInfo, SearchLimits, SearchRequest, SearchResult, SearchStats,
 };
-pub use self::run::evaluations;
 
 #[cfg(test)]
 mod history_tests;

@@ -6,10 +6,10 @@
 
 use chaupal_rules::{Game, Side};
 
-use super::SearchInfo;
 use super::control::SearchControl;
 use super::game_ai::{Evaluator, GameAi};
 use super::random::Rng;
+use super::request::SearchInfo;
 use super::search::SearchOutput;
 use super::stats::SearchStats;
 use super::value::{Value, clamp_eval, to_score};

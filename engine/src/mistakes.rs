@@ -11,13 +11,13 @@
 
 use std::sync::atomic::AtomicBool;
 
+use crate::algorithms::run_algorithm;
 use crate::engines::EngineConfig;
 use crate::game_ai::{Evaluator, GameAi};
 use crate::memory::Kept;
-use crate::perfect::EndgameTable;
+use crate::perfect::probe::EndgameTable;
 use crate::random::Rng;
 use crate::request::{SearchInfo, SearchStats};
-use crate::run::run_with_evaluator;
 use crate::search::SearchOutput;
 use crate::value::{Value, is_decisive, to_score};
 
@@ -112,7 +112,7 @@ pub(crate) fn choose<G: GameAi>(
     inner.limits.depth = Some(depth.saturating_sub(1).max(1));
     inner.limits.nodes = None;
     let mut search = |child: &G| {
-        let out = run_with_evaluator(
+        let out = run_algorithm(
             child,
             &inner,
             eval,
@@ -240,7 +240,7 @@ mod tests {
         let cancel = AtomicBool::new(false);
         let mut kept = Kept::default();
         let mut reply = |child: &Jungle| {
-            let out = run_with_evaluator(
+            let out = run_algorithm(
                 child,
                 &below,
                 eval.as_ref(),

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use chaupal_rules::{EndReason, Side};
 
 use super::game_ai::{GameAi, TablebaseValue};
-use super::perfect::EndgameTable;
 use super::value::{TABLEBASE_WIN, Value};
+use crate::perfect::probe::EndgameTable;
 
 /// A game being searched.
 #[derive(Debug)]

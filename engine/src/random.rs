@@ -2,7 +2,7 @@
 
 use chaupal_rules::{AnyGame, Game};
 
-use super::SearchResult;
+use super::request::SearchResult;
 
 /// A small seeded generator (SplitMix64): the same seed gives the same moves.
 #[derive(Clone, Debug)]

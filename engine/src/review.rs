@@ -28,9 +28,11 @@ use chaupal_rules::{AnyGame, GameKind, Outcome, Side};
 use thiserror::Error;
 
 use crate::analysis::ANALYSIS_LEVEL;
+use crate::engine::{Engine, Played};
 use crate::game_ai::TablebaseValue;
+use crate::levels;
+use crate::memory::Memory;
 use crate::request::{AiError, EngineSpec, SearchLimits, SearchRequest};
-use crate::{Engine, Memory, Played, levels};
 
 /// The budget each position gets by default: half a second of an idle core's nodes.
 pub const DEFAULT_BUDGET_MS: u64 = 500;

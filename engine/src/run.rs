@@ -7,21 +7,16 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use chaupal_rules::GameKind;
-use chaupal_rules::baghchal::BaghChal;
-use chaupal_rules::jungle::Jungle;
-use chaupal_rules::kalah::Kalah;
-use chaupal_rules::sholo_guti::SholoGuti;
 
-use crate::baseline::{self, Baseline};
-use crate::control::SearchControl;
+use crate::algorithms;
 use crate::engines::{Algorithm, EngineConfig};
-use crate::game_ai::{self, EvalInfo, Evaluator, GameAi};
+use crate::game_ai::{self, Evaluator, GameAi};
 use crate::levels;
 use crate::memory::Kept;
-use crate::perfect::{EndgameTable, Probe, Resources};
-use crate::random;
-use crate::request::{AiError, EngineSpec, SearchInfo, SearchRequest, SearchResult, SearchStats};
-use crate::search::{self, SearchOutput, Searcher};
+use crate::mistakes;
+use crate::perfect::probe::{EndgameTable, Probe, Resources};
+use crate::request::{AiError, EngineSpec, SearchInfo, SearchRequest, SearchResult};
+use crate::search::SearchOutput;
 
 /// One move of a player: the perfect player of the game, when there is one and it answers;
 /// else the search the request names.
@@ -162,59 +157,12 @@ pub fn run_with_evaluator<G: GameAi>(
     cancel: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchOutput<G::Move> {
-    let control = SearchControl::new(&config.limits, cancel);
-    let depth = config.limits.depth.unwrap_or(4);
-    let contempt = config.search.contempt;
-    let baseline = |kind, control, on_info: &mut dyn FnMut(&SearchInfo)| {
-        baseline::run(kind, game, eval, depth, contempt, control, on_info)
-    };
     if let Some(percent) = config.mistakes
         && config.algorithm != Algorithm::Random
     {
-        return crate::mistakes::choose(
+        return mistakes::choose(
             game, config, percent, eval, seed, endgame, kept, cancel, on_info,
         );
     }
-    match config.algorithm {
-        Algorithm::Random => SearchOutput {
-            best_move: random::choose_move(game, seed),
-            value: 0,
-            proven: false,
-            pv: Vec::new(),
-            stats: SearchStats::default(),
-            info: None,
-            trap_set: false,
-        },
-        Algorithm::Greedy => baseline(Baseline::Greedy, control, on_info),
-        Algorithm::Minimax => baseline(Baseline::Minimax, control, on_info),
-        Algorithm::MinimaxAb => baseline(Baseline::MinimaxAb, control, on_info),
-        Algorithm::AlphaBeta => baseline(Baseline::AlphaBeta, control, on_info),
-        Algorithm::Negamax => baseline(Baseline::Negamax, control, on_info),
-        Algorithm::NegamaxTt | Algorithm::Pvs => {
-            let search = config.search.clone();
-            let eval_name = config.eval.as_deref().unwrap_or("");
-            let salt = search::table_salt(game, eval_name, &search);
-            let tt = kept.table(search.hash_mib);
-            let endgame = endgame.filter(|_| search.tablebase).cloned();
-            Searcher::with_table(game, eval, search, control, tt, salt)
-                .reading_endgame(endgame)
-                .run_parallel(on_info)
-        }
-        Algorithm::Mcts => {
-            let mut tree = kept.take_tree();
-            let out = tree.search(game, eval, &config.mcts, seed, control, on_info);
-            kept.keep_tree(tree);
-            out
-        }
-    }
-}
-
-/// The evaluations a game offers, ours first.
-pub fn evaluations(kind: GameKind) -> &'static [EvalInfo] {
-    match kind {
-        GameKind::BaghChal => BaghChal::EVALUATIONS,
-        GameKind::Kalah => Kalah::EVALUATIONS,
-        GameKind::Jungle => Jungle::EVALUATIONS,
-        GameKind::SholoGuti => SholoGuti::EVALUATIONS,
-    }
+    algorithms::run_algorithm(game, config, eval, seed, endgame, kept, cancel, on_info)
 }

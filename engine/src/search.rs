@@ -17,16 +17,17 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::SearchLimits;
 use super::control::SearchControl;
 use super::game_ai::{Evaluator, GameAi};
 use super::ordering::{HASH_MOVE_KEY, KILLER_KEY, OrderingTables, order_key, pick_next};
-use super::perfect::EndgameTable;
 use super::position::SearchPosition;
+use super::request::SearchInfo;
+use super::request::SearchLimits;
 use super::stats::SearchStats;
 use super::tt::{Bound, Entry, PROVEN_DEPTH, TranspositionTable};
+use super::value;
 use super::value::{INFINITY, MAX_PLY, Value, clamp_eval, from_tt, is_mate, to_score, to_tt};
-use super::{SearchInfo, value};
+use crate::perfect::probe::EndgameTable;
 
 pub mod traps;
 

@@ -11,14 +11,15 @@ use chaupal_rules::score::Score;
 
 use super::compare::values_at_depth;
 use super::control::SearchControl;
-use super::engines::{Algorithm, EngineConfig};
+use super::engines::{self, Algorithm, EngineConfig};
 use super::game_ai::{GameAi, default_evaluator};
+use super::mcts;
 use super::memory::Kept;
+use super::request::{AiError, EngineSpec, SearchLimits, SearchRequest};
 use super::run::run_engine;
 use super::search::{SearchConfig, SearchOutput, Searcher};
 use super::testgames::{ExtraNim, TicTacToe, TugOfWar};
 use super::value;
-use super::*;
 
 fn limits(depth: u32) -> SearchLimits {
     SearchLimits {

@@ -35,8 +35,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use chaupal_engine::game_ai::GameAi;
+use chaupal_engine::perfect::Tablebases;
 use chaupal_engine::run::run_engine;
-use chaupal_engine::tablebase::Tablebases;
 use chaupal_engine::weights::Tuned;
 use chaupal_engine::{Engine, EngineSpec, Kept, Memory, SearchLimits, SearchRequest};
 use chaupal_rules::AnyGame;

@@ -6,8 +6,8 @@
 
 use std::process::{Command, Output};
 
-use chaupal_engine::tablebase::sholo_guti::text::position_text;
-use chaupal_engine::tablebase::sholo_guti::{SholoGutiTb, Wdl};
+use chaupal_engine::perfect::sholo_guti::text::position_text;
+use chaupal_engine::perfect::sholo_guti::{SholoGutiTb, Wdl};
 use chaupal_rules::Side;
 
 fn run(args: &[&str]) -> Output {

@@ -1,11 +1,30 @@
 //! Per-game evaluations and move hints: each game's [`GameAi`](super::game_ai::GameAi)
 //! implementation, with the seeds' evaluations beside the project's own.
+//! [`evaluations`] lists what each game offers.
 
 pub mod baghchal;
 pub mod jungle;
 pub mod kalah;
 pub mod sholo_guti;
 pub(crate) mod sholo_guti_fortress;
+
+use chaupal_rules::GameKind;
+use chaupal_rules::baghchal::BaghChal;
+use chaupal_rules::jungle::Jungle;
+use chaupal_rules::kalah::Kalah;
+use chaupal_rules::sholo_guti::SholoGuti;
+
+use crate::game_ai::{EvalInfo, GameAi};
+
+/// The evaluations a game offers, ours first.
+pub fn evaluations(kind: GameKind) -> &'static [EvalInfo] {
+    match kind {
+        GameKind::BaghChal => BaghChal::EVALUATIONS,
+        GameKind::Kalah => Kalah::EVALUATIONS,
+        GameKind::Jungle => Jungle::EVALUATIONS,
+        GameKind::SholoGuti => SholoGuti::EVALUATIONS,
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -40,7 +59,7 @@ mod tests {
         old_names_are_aliases(&Jungle::start(Default::default()));
         old_names_are_aliases(&SholoGuti::start(Default::default()));
         let named = |g: &str, old: &str| {
-            crate::run::evaluations(g.parse().unwrap())
+            super::evaluations(g.parse().unwrap())
                 .iter()
                 .find(|e| e.is_called(old))
                 .map(|e| e.name)

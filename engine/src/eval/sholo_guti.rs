@@ -383,8 +383,8 @@ mod tests {
     /// A fixed-depth search of the full engine's settings, with or without late move
     /// reductions: its value, whether proven, and its node count.
     fn search_at(g: &SholoGuti, depth: u32, reductions: bool) -> (Value, bool, u64) {
-        use crate::SearchLimits;
         use crate::control::SearchControl;
+        use crate::request::SearchLimits;
         use crate::search::Searcher;
         let config = crate::search::SearchConfig {
             late_move_reductions: reductions,

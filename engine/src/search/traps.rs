@@ -168,9 +168,10 @@ mod tests {
 
     use super::{TRAP_MARGIN, TRAP_MIN_GAIN};
     use crate::engines::EngineConfig;
+    use crate::levels;
+    use crate::request::SearchLimits;
     use crate::run::run_config;
     use crate::search::SearchOutput;
-    use crate::{SearchLimits, levels};
 
     /// A middle game from a level 8 game as north against seed 002's agent, north to move:
     /// north is two pieces up and has several captures.

@@ -15,10 +15,10 @@ use chaupal_rules::{Game, GameKind};
 use super::ToolError;
 use super::setup::set_up_game;
 use super::solve::{DbChoice, kalah_of, ms, read_checkpoint, solver_with_db};
-use chaupal_engine::solver::kalah::board::byte_sum;
-use chaupal_engine::solver::kalah::book::{self, Book, format_line};
-use chaupal_engine::solver::kalah::search::Limits;
-use chaupal_engine::solver::kalah::{board_of, geometry, margin_text};
+use chaupal_engine::perfect::kalah::board::byte_sum;
+use chaupal_engine::perfect::kalah::book::{self, Book, format_line};
+use chaupal_engine::perfect::kalah::search::Limits;
+use chaupal_engine::perfect::kalah::{board_of, geometry, margin_text};
 
 /// `book` command line.
 #[derive(Clone, Debug, clap::Args)]

@@ -36,7 +36,7 @@ pub enum ToolError {
     #[error("output: {0}")]
     Io(#[from] std::io::Error),
     #[error(transparent)]
-    Tablebase(#[from] chaupal_engine::tablebase::TbError),
+    Tablebase(#[from] chaupal_engine::perfect::PerfectError),
     #[error(transparent)]
     Engine(#[from] chaupal_engine::EngineError),
     #[error(transparent)]

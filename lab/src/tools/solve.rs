@@ -15,10 +15,10 @@ use chaupal_rules::{AnyGame, Game, GameKind};
 
 use super::ToolError;
 use super::setup::set_up_game;
-use chaupal_engine::solver::kalah::board::{After, Geometry, byte_sum};
-use chaupal_engine::solver::kalah::checkpoint::{self, Event};
-use chaupal_engine::solver::kalah::search::Limits;
-use chaupal_engine::solver::kalah::{
+use chaupal_engine::perfect::kalah::board::{After, Geometry, byte_sum};
+use chaupal_engine::perfect::kalah::checkpoint::{self, Event};
+use chaupal_engine::perfect::kalah::search::Limits;
+use chaupal_engine::perfect::kalah::{
     EndgameDb, Solver, board_of, default_db_seeds, geometry, margin_text, store_margin,
 };
 
@@ -34,7 +34,7 @@ pub struct SolveArgs {
     /// Megabytes of transposition table.
     pub tt_mb: usize,
     /// Build the endgame database up to this many seeds in play (default: what fits
-    /// [`chaupal_engine::solver::kalah::DEFAULT_DB_BYTES`]; 0: none).
+    /// [`chaupal_engine::perfect::kalah::DEFAULT_DB_BYTES`]; 0: none).
     pub db_seeds: Option<u32>,
     /// Load the endgame database from this file instead of building one.
     pub db_file: Option<PathBuf>,
@@ -63,7 +63,7 @@ pub(crate) fn ms(start: Instant) -> u64 {
 }
 
 /// The endgame database a solve uses: loaded from `file` (which must be of `geo`), or built up
-/// to `seeds` seeds in play (default: what fits [`chaupal_engine::solver::kalah::DEFAULT_DB_BYTES`]; 0:
+/// to `seeds` seeds in play (default: what fits [`chaupal_engine::perfect::kalah::DEFAULT_DB_BYTES`]; 0:
 /// none), never past the `in_play` seeds of the position.
 pub fn endgame_db(
     geo: Geometry,

@@ -14,15 +14,16 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use chaupal_engine::perfect::PerfectError;
+use chaupal_engine::perfect::baghchal::index::{self, Indexer};
+use chaupal_engine::perfect::baghchal::solve::{self as baghchal_solve, SolveOptions};
+use chaupal_engine::perfect::kalah::{EndgameDb, geometry};
+use chaupal_engine::perfect::sholo_guti::index::{Layout, MAX_PIECES};
+use chaupal_engine::perfect::{baghchal, sholo_guti};
 use chaupal_engine::progress::{Progress, Silent};
-use chaupal_engine::solver::kalah::{EndgameDb, geometry};
-use chaupal_engine::tablebase::baghchal::index::{self, Indexer};
-use chaupal_engine::tablebase::baghchal::solve::{self as baghchal_solve, SolveOptions};
-use chaupal_engine::tablebase::sholo_guti::index::{Layout, MAX_PIECES};
-use chaupal_engine::tablebase::{baghchal, sholo_guti};
 use chaupal_rules::baghchal::board::GOATS_TOTAL;
 use chaupal_rules::{Game, GameKind};
 
@@ -77,6 +78,14 @@ pub fn run_tablebase(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), T
     }
 }
 
+/// Writes a database file's bytes to `path` and syncs them to the disk.
+fn write_database(path: &Path, bytes: &[u8]) -> Result<(), PerfectError> {
+    let mut file = File::create(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    Ok(())
+}
+
 /// The Bagh Chal movement phase.
 fn bagh_chal(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), ToolError> {
     let started = Instant::now();
@@ -96,7 +105,7 @@ fn bagh_chal(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), ToolError
         progress,
     )
     .map_err(ToolError::Usage)?;
-    baghchal::file::write(&args.out, &ix, &solved)?;
+    write_database(&args.out, &baghchal::file::encode(&ix, &solved))?;
     let positions: usize = solved.layers.iter().map(Vec::len).sum();
     writeln!(out, "positions {positions}")?;
     // The positions themselves, each counted once however many of the 8 symmetries map it to
@@ -167,7 +176,7 @@ fn sholo_guti_endings(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), 
     let values = sholo_guti::solve::solve(&layout, &mut |total| {
         tracing::info!("solved {total} pieces ({} s)", started.elapsed().as_secs());
     });
-    sholo_guti::file::write(&args.out, &layout, &values)?;
+    write_database(&args.out, &sholo_guti::file::encode(&layout, &values))?;
     let mut positions = 0;
     for c in sholo_guti::file::count(&layout, &values) {
         positions += c.positions();
@@ -194,10 +203,10 @@ fn sholo_guti_endings(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), 
 fn kalah(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), ToolError> {
     let game = kalah_of(set_up_game(GameKind::Kalah, &args.rules, None, None)?)?;
     let geo = geometry(game.rules());
-    if args.seeds_max > chaupal_engine::solver::kalah::db::MAX_DB_SEEDS {
+    if args.seeds_max > chaupal_engine::perfect::kalah::db::MAX_DB_SEEDS {
         return Err(ToolError::Usage(format!(
             "--seeds-max is at most {}",
-            chaupal_engine::solver::kalah::db::MAX_DB_SEEDS
+            chaupal_engine::perfect::kalah::db::MAX_DB_SEEDS
         )));
     }
     let start = Instant::now();

@@ -26,8 +26,8 @@ use chaupal_rules::{Game, Side};
 use self::file::ClassCounts;
 use self::index::Layout;
 use self::solve::decode;
-pub use super::Wdl;
-use crate::tablebase::error::TbError;
+use crate::perfect::error::PerfectError;
+pub use crate::perfect::tablebase::Wdl;
 
 /// A loaded (or freshly built) database.
 pub struct SholoGutiTb {
@@ -44,7 +44,7 @@ impl std::fmt::Debug for SholoGutiTb {
 
 impl SholoGutiTb {
     /// Reads and checks a database file.
-    pub fn load(path: &Path) -> Result<SholoGutiTb, TbError> {
+    pub fn load(path: &Path) -> Result<SholoGutiTb, PerfectError> {
         let d = file::read(path)?;
         Ok(SholoGutiTb {
             layout: d.layout,

@@ -9,10 +9,10 @@ use chaupal_rules::baghchal::{BaghChal, Move};
 use chaupal_rules::{EndReason, Game};
 
 use super::{BaghChalTb, swindle};
-use crate::perfect::SearchFn;
+use crate::perfect::player::Policy;
+use crate::perfect::probe::SearchFn;
+use crate::perfect::tablebase::{Choice, Tablebase, Wdl};
 use crate::request::SearchRequest;
-use crate::tablebase::player::Policy;
-use crate::tablebase::{Choice, Tablebase, Wdl};
 
 impl Tablebase<BaghChal> for BaghChalTb {
     fn value(&self, game: &BaghChal) -> Option<(Wdl, u32)> {

@@ -198,8 +198,8 @@ fn a_cancelled_search_gives_up() {
 /// entry it cannot.
 #[test]
 fn level_8_plays_a_book_position_without_searching() {
-    use crate::perfect::{PerfectPlay, Probe};
-    use crate::{EngineSpec, SearchLimits, SearchRequest};
+    use crate::perfect::probe::{PerfectPlay, Probe};
+    use crate::request::{EngineSpec, SearchLimits, SearchRequest};
     use chaupal_rules::score::Score;
     use play::KalahPlayer;
     let rules = KalahRules::new(4, 3, false).unwrap();
@@ -294,8 +294,8 @@ fn a_tablebase_directory_gives_its_kalah_databases_to_the_top_level() {
         .map(|(p, db)| (p.clone(), db.max_seeds()))
         .collect();
     assert_eq!(found, vec![(dir.path().join("kalah-7-ec.db"), 5)]);
-    let engine = crate::Engine::new()
-        .with_tablebases(crate::tablebase::Tablebases::load_dir(dir.path()).unwrap());
+    let engine = crate::engine::Engine::new()
+        .with_tablebases(crate::perfect::Tablebases::load_dir(dir.path()).unwrap());
     assert!(
         engine
             .kalah_databases()

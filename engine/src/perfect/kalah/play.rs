@@ -21,7 +21,7 @@ use super::book::{self, Book};
 use super::db::MAX_DB_SEEDS;
 use super::search::Limits;
 use super::{Databases, EndgameDb, Geometry, Solver, board_of, geometry, store_margin};
-use crate::perfect::{PerfectPlay, Probe, SearchFn};
+use crate::perfect::probe::{PerfectPlay, Probe, SearchFn};
 use crate::request::{AiError, EngineSpec, SearchInfo, SearchRequest, SearchResult, SearchStats};
 use chaupal_rules::score::Score;
 

@@ -1,7 +1,7 @@
 //! The database file, in the format all databases share ([`format`]): the magic `CHPLSGTB`,
 //! the most pieces N as the parameter, the Sholo Guti header fields, the values of every slot
 //! and the checksum. Loading checks every part and refuses a wrong or damaged file with a
-//! [`TbError`].
+//! [`PerfectError`].
 //!
 //! The header fields (little-endian):
 //! - the number of classes (u32), then per class: the mover's pieces (u32), the other side's
@@ -12,11 +12,11 @@
 
 use std::path::Path;
 
-use super::Wdl;
 use super::index::{Layout, MAX_PIECES, all_sets};
 use super::solve::decode;
-use crate::tablebase::error::TbError;
-use crate::tablebase::format;
+use crate::perfect::error::PerfectError;
+use crate::perfect::format;
+use crate::perfect::tablebase::Wdl;
 
 /// The first bytes of a database file.
 pub(crate) const MAGIC: &[u8; 8] = b"CHPLSGTB";
@@ -87,11 +87,6 @@ pub fn encode(layout: &Layout, values: &[u16]) -> Vec<u8> {
     format::encode(MAGIC, layout.max as u8, width, &header, &[values])
 }
 
-/// Writes the database to `path`.
-pub fn write(path: &Path, layout: &Layout, values: &[u16]) -> Result<(), TbError> {
-    format::write_file(path, &encode(layout, values))
-}
-
 /// A database read back.
 pub struct Decoded {
     pub layout: Layout,
@@ -99,13 +94,13 @@ pub struct Decoded {
     pub values: Vec<u16>,
 }
 
-/// A [`TbError::Corrupt`] naming this database.
-fn corrupt(what: &str) -> TbError {
-    TbError::Corrupt(format!("Sholo Guti tablebase: {what}"))
+/// A [`PerfectError::Corrupt`] naming this database.
+fn corrupt(what: &str) -> PerfectError {
+    PerfectError::Corrupt(format!("Sholo Guti tablebase: {what}"))
 }
 
 /// Checks and reads a database file's bytes.
-pub(crate) fn decode_file(bytes: &[u8]) -> Result<Decoded, TbError> {
+pub(crate) fn decode_file(bytes: &[u8]) -> Result<Decoded, PerfectError> {
     let format::Opened {
         param: max,
         width,
@@ -154,6 +149,6 @@ pub(crate) fn decode_file(bytes: &[u8]) -> Result<Decoded, TbError> {
 }
 
 /// Reads and checks a database file.
-pub fn read(path: &Path) -> Result<Decoded, TbError> {
+pub fn read(path: &Path) -> Result<Decoded, PerfectError> {
     decode_file(&std::fs::read(path)?)
 }

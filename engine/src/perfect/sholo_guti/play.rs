@@ -10,10 +10,10 @@ use chaupal_rules::sholo_guti::{Move, SholoGuti};
 
 use super::SholoGutiTb;
 use crate::game_ai::TablebaseValue;
-use crate::perfect::{EndgameTable, SearchFn};
+use crate::perfect::player::Policy;
+use crate::perfect::probe::{EndgameTable, SearchFn};
+use crate::perfect::tablebase::{Choice, Tablebase, Wdl};
 use crate::request::SearchRequest;
-use crate::tablebase::player::Policy;
-use crate::tablebase::{Choice, Tablebase, Wdl};
 
 impl Tablebase<SholoGuti> for SholoGutiTb {
     fn value(&self, game: &SholoGuti) -> Option<(Wdl, u32)> {

@@ -10,14 +10,18 @@ use chaupal_rules::baghchal::{BaghChal, BaghChalRules};
 use chaupal_rules::game::Outcome;
 use chaupal_rules::{Game, Side};
 
+use super::BaghChalTb;
 use super::file;
 use super::index::{Indexer, SYMMETRIES};
 use super::solve::{self, SolveOptions};
-use super::{BaghChalTb, Wdl};
-use crate::perfect::{PerfectPlay, Probe};
-use crate::tablebase::player::TablebasePlayer;
-use crate::tablebase::{Choice, Tablebase, Tablebases, TbError};
-use crate::{Engine, EngineSpec, Memory, SearchLimits, SearchRequest, SearchResult};
+use crate::engine::Engine;
+use crate::memory::Memory;
+use crate::perfect::Tablebases;
+use crate::perfect::error::PerfectError;
+use crate::perfect::player::TablebasePlayer;
+use crate::perfect::probe::{PerfectPlay, Probe};
+use crate::perfect::tablebase::{Choice, Tablebase, Wdl};
+use crate::request::{EngineSpec, SearchLimits, SearchRequest, SearchResult};
 use chaupal_rules::score::Score;
 
 /// The whole game solved under `captures-to-win` = `k` (built once per test binary).
@@ -40,7 +44,7 @@ fn played(
     tb: &Arc<BaghChalTb>,
     g: &BaghChal,
     request: &SearchRequest,
-    on_info: &mut dyn FnMut(&crate::SearchInfo),
+    on_info: &mut dyn FnMut(&crate::request::SearchInfo),
 ) -> Option<SearchResult> {
     let player = TablebasePlayer(tb.clone());
     let cancel = AtomicBool::new(false);
@@ -53,7 +57,10 @@ fn played(
 }
 
 /// The ordinary search's answer for `request` in `g`, without the database.
-fn searched(g: &BaghChal, request: &SearchRequest) -> Result<SearchResult, crate::AiError> {
+fn searched(
+    g: &BaghChal,
+    request: &SearchRequest,
+) -> Result<SearchResult, crate::request::AiError> {
     crate::run::search_game(
         g,
         request,
@@ -339,37 +346,43 @@ fn the_file_round_trips_and_damage_is_refused() {
 
     let mut bad = bytes.clone();
     bad[0] = b'X';
-    assert!(matches!(file::decode(&ix, bad), Err(TbError::BadMagic(_))));
+    assert!(matches!(
+        file::decode(&ix, bad),
+        Err(PerfectError::BadMagic(_))
+    ));
     let mut bad = bytes.clone();
     bad[8] = 9;
     assert!(matches!(
         file::decode(&ix, bad),
-        Err(TbError::BadVersion(9))
+        Err(PerfectError::BadVersion { found: 9, .. })
     ));
     let mut bad = bytes.clone();
     let middle = bad.len() / 2;
     bad[middle] ^= 0x40;
     assert!(matches!(
         file::decode(&ix, bad),
-        Err(TbError::Checksum { .. })
+        Err(PerfectError::Checksum { .. })
     ));
     let mut bad = bytes.clone();
     bad.truncate(bytes.len() - 3);
-    assert!(matches!(file::decode(&ix, bad), Err(TbError::Corrupt(_))));
+    assert!(matches!(
+        file::decode(&ix, bad),
+        Err(PerfectError::Corrupt(_))
+    ));
     assert!(matches!(
         file::decode(&ix, bytes[..20].to_vec()),
-        Err(TbError::Corrupt(_))
+        Err(PerfectError::Corrupt(_))
     ));
 
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("small.tb");
-    file::write(&path, &ix, &solved).unwrap();
+    std::fs::write(&path, file::encode(&ix, &solved)).unwrap();
     let tb = BaghChalTb::load(&path).unwrap();
     let g = game("TGGGT/GGGGG/G1GGG/GGGGG/TGGGT t 0 0", 1);
     assert_eq!(tb.value(&g), Some((Wdl::Loss, 0)));
     assert!(matches!(
         BaghChalTb::load(&dir.path().join("missing.tb")),
-        Err(TbError::Io(_))
+        Err(PerfectError::Io(_))
     ));
 }
 
@@ -761,7 +774,7 @@ fn a_review_in_the_databases_positions_is_exact_and_finds_the_planted_blunder() 
         let captured = rng.below(2) as u8;
         let start = rng.position(captured, 2);
         if start.outcome().is_none()
-            && crate::tablebase::review_check::a_planted_blunder_is_reviewed_exactly(
+            && crate::perfect::review_check::a_planted_blunder_is_reviewed_exactly(
                 tb.as_ref(),
                 &engine,
                 &start,

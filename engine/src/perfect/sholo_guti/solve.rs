@@ -11,8 +11,8 @@ use chaupal_rules::sholo_guti::NO_CAPTURE_LIMIT;
 use chaupal_rules::sholo_guti::board::{ALL_POINTS, NEIGHBOURS, RAYS, bit};
 use chaupal_rules::sholo_guti::movegen::{Sides, generate, points};
 
-use super::Wdl;
 use super::index::{Layout, all_sets};
+use crate::perfect::tablebase::Wdl;
 
 /// A counter for a position with a drawing capture: it can never be lost.
 const NEVER_LOST: u8 = u8::MAX;

@@ -1,4 +1,4 @@
-//! The file format every database of this module shares, and its byte-level helpers.
+//! The file format the Bagh Chal and Sholo Guti databases share, and its byte-level helpers.
 //!
 //! Layout (little-endian):
 //! - a magic of 8 bytes naming the game's database, the format version (u32), one parameter
@@ -8,13 +8,11 @@
 //! - the values, `width` bytes each;
 //! - an FNV-1a checksum (u64) of everything before it.
 //!
-//! [`encode`] writes such a file; [`open`] checks the common header and hands back a
-//! [`Reader`] for the game's fields; [`check_body`] checks the length and the checksum.
+//! [`encode`] makes such a file's bytes (the lab's tools write them to disk); [`open`] checks
+//! the common header and hands back a [`Reader`] for the game's fields; [`check_body`] checks
+//! the length and the checksum.
 
-use std::io::Write;
-use std::path::Path;
-
-use super::error::TbError;
+use crate::perfect::error::PerfectError;
 
 /// The format version this code writes and reads.
 pub(crate) const VERSION: u32 = 1;
@@ -47,14 +45,6 @@ pub fn encode(magic: &[u8; 8], param: u8, width: u8, header: &[u8], values: &[&[
     out
 }
 
-/// Writes a database file's bytes to `path` and syncs them to the disk.
-pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), TbError> {
-    let mut file = std::fs::File::create(path)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    Ok(())
-}
-
 /// A file whose common header was checked: its parameter and value width, and a reader
 /// positioned at the game's own header fields.
 pub struct Opened<'a> {
@@ -69,23 +59,26 @@ pub fn open<'a>(
     bytes: &'a [u8],
     magic: &[u8; 8],
     game: &'static str,
-    short: fn() -> TbError,
-) -> Result<Opened<'a>, TbError> {
+    short: fn() -> PerfectError,
+) -> Result<Opened<'a>, PerfectError> {
     let mut reader = Reader {
         bytes,
         at: 0,
         short,
     };
     if &reader.take::<8>()? != magic {
-        return Err(TbError::BadMagic(game));
+        return Err(PerfectError::BadMagic(game));
     }
     let version = reader.u32()?;
     if version != VERSION {
-        return Err(TbError::BadVersion(version));
+        return Err(PerfectError::BadVersion {
+            found: version,
+            reads: VERSION,
+        });
     }
     let [param, width, _, _] = reader.take::<4>()?;
     if width != 1 && width != 2 {
-        return Err(TbError::Corrupt(format!(
+        return Err(PerfectError::Corrupt(format!(
             "{game} tablebase: value width {width}"
         )));
     }
@@ -103,10 +96,10 @@ pub(crate) fn check_body(
     at: usize,
     count: usize,
     width: u8,
-) -> Result<usize, TbError> {
+) -> Result<usize, PerfectError> {
     let end = at + count * usize::from(width);
     if bytes.len() != end + 8 {
-        return Err(TbError::Corrupt(format!(
+        return Err(PerfectError::Corrupt(format!(
             "{} bytes, the header promises {}",
             bytes.len(),
             end + 8
@@ -139,13 +132,13 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
 
 /// Checks the FNV-1a checksum stored in the 8 bytes that follow `bytes[..end]` (the caller has
 /// checked that the file is exactly `end + 8` bytes long).
-fn check_trailing_checksum(bytes: &[u8], end: usize) -> Result<(), TbError> {
+fn check_trailing_checksum(bytes: &[u8], end: usize) -> Result<(), PerfectError> {
     let mut stored = [0u8; 8];
     stored.copy_from_slice(&bytes[end..end + 8]);
     let stored = u64::from_le_bytes(stored);
     let computed = fnv1a(&bytes[..end]);
     if stored != computed {
-        return Err(TbError::Checksum { stored, computed });
+        return Err(PerfectError::Checksum { stored, computed });
     }
     Ok(())
 }
@@ -155,11 +148,11 @@ pub struct Reader<'a> {
     pub bytes: &'a [u8],
     pub at: usize,
     /// What a field past the end is reported as.
-    pub short: fn() -> TbError,
+    pub short: fn() -> PerfectError,
 }
 
 impl Reader<'_> {
-    pub fn take<const N: usize>(&mut self) -> Result<[u8; N], TbError> {
+    pub fn take<const N: usize>(&mut self) -> Result<[u8; N], PerfectError> {
         let field = self
             .bytes
             .get(self.at..self.at + N)
@@ -170,11 +163,11 @@ impl Reader<'_> {
         Ok(out)
     }
 
-    pub fn u32(&mut self) -> Result<u32, TbError> {
+    pub fn u32(&mut self) -> Result<u32, PerfectError> {
         self.take::<4>().map(u32::from_le_bytes)
     }
 
-    pub fn u64(&mut self) -> Result<u64, TbError> {
+    pub fn u64(&mut self) -> Result<u64, PerfectError> {
         self.take::<8>().map(u64::from_le_bytes)
     }
 }
@@ -189,11 +182,11 @@ mod tests {
         let mut r = Reader {
             bytes: &bytes,
             at: 0,
-            short: || TbError::Corrupt("short".to_owned()),
+            short: || PerfectError::Corrupt("short".to_owned()),
         };
         assert_eq!(r.u32().unwrap(), 1);
         assert_eq!(r.u64().unwrap(), 2);
-        assert!(matches!(r.u32(), Err(TbError::Corrupt(m)) if m == "short"));
+        assert!(matches!(r.u32(), Err(PerfectError::Corrupt(m)) if m == "short"));
         assert_eq!(r.take::<1>().unwrap(), [9]);
         // The published FNV-1a test vectors.
         assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);

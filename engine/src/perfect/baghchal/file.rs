@@ -1,7 +1,7 @@
 //! The database file, in the format all databases share ([`format`]): the magic `CHPLBCTB`,
 //! captures-to-win as the parameter, the Bagh Chal header fields, the values of every layer and
 //! the checksum. Loading checks every part and refuses a wrong or damaged file with a
-//! [`TbError`].
+//! [`PerfectError`].
 //!
 //! The header fields (little-endian):
 //! - tiger classes (u32), then per layer (captures-to-win of them): goats on the board (u32) and
@@ -14,8 +14,8 @@ use std::path::Path;
 
 use super::index::Indexer;
 use super::solve::{MAX_CAPTURES_TO_WIN, Solved, plies_of};
-use crate::tablebase::error::TbError;
-use crate::tablebase::format;
+use crate::perfect::error::PerfectError;
+use crate::perfect::format;
 use chaupal_rules::baghchal::board::GOATS_TOTAL;
 
 /// The first bytes of a database file.
@@ -57,7 +57,7 @@ pub fn add_counts(counts: &mut [SideCounts; 2], layer: &[u16]) {
     }
 }
 
-/// The file's bytes for solved layers.
+/// The file's bytes for solved layers (`chaupal tablebase baghchal` writes them).
 pub fn encode(ix: &Indexer, solved: &Solved) -> Vec<u8> {
     let mut header = Vec::new();
     header.extend_from_slice(&(ix.class_count() as u32).to_le_bytes());
@@ -76,11 +76,6 @@ pub fn encode(ix: &Indexer, solved: &Solved) -> Vec<u8> {
     format::encode(MAGIC, solved.captures_to_win, width, &header, &layers)
 }
 
-/// Writes the database to `path`.
-pub fn write(path: &Path, ix: &Indexer, solved: &Solved) -> Result<(), TbError> {
-    format::write_file(path, &encode(ix, solved))
-}
-
 /// A database read back: its rules, counts and values.
 pub struct Decoded {
     pub captures_to_win: u8,
@@ -92,22 +87,22 @@ pub struct Decoded {
 }
 
 /// Checks and reads a database file's bytes.
-pub fn decode(ix: &Indexer, bytes: Vec<u8>) -> Result<Decoded, TbError> {
+pub fn decode(ix: &Indexer, bytes: Vec<u8>) -> Result<Decoded, PerfectError> {
     let format::Opened {
         param: captures_to_win,
         width,
         reader: mut r,
     } = format::open(&bytes, MAGIC, "Bagh Chal", || {
-        TbError::Corrupt("the file ends inside its header".to_owned())
+        PerfectError::Corrupt("the file ends inside its header".to_owned())
     })?;
     if !(1..=MAX_CAPTURES_TO_WIN).contains(&captures_to_win) {
-        return Err(TbError::Corrupt(format!(
+        return Err(PerfectError::Corrupt(format!(
             "captures-to-win {captures_to_win} out of range"
         )));
     }
     let classes = r.u32()?;
     if classes as usize != ix.class_count() {
-        return Err(TbError::Corrupt(format!(
+        return Err(PerfectError::Corrupt(format!(
             "{classes} tiger classes, expected {}",
             ix.class_count()
         )));
@@ -118,7 +113,7 @@ pub fn decode(ix: &Indexer, bytes: Vec<u8>) -> Result<Decoded, TbError> {
         let positions = r.u64()?;
         let expected = ix.class_count() as u64 * u64::from(Indexer::goat_sets(goats)) * 2;
         if goats != u32::from(GOATS_TOTAL) - captured || positions != expected {
-            return Err(TbError::Corrupt(format!(
+            return Err(PerfectError::Corrupt(format!(
                 "layer {captured}: {goats} goats and {positions} positions"
             )));
         }
@@ -148,6 +143,6 @@ pub fn decode(ix: &Indexer, bytes: Vec<u8>) -> Result<Decoded, TbError> {
 }
 
 /// Reads and checks a database file.
-pub fn read(path: &Path, ix: &Indexer) -> Result<Decoded, TbError> {
+pub fn read(path: &Path, ix: &Indexer) -> Result<Decoded, PerfectError> {
     decode(ix, std::fs::read(path)?)
 }

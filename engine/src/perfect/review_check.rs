@@ -9,8 +9,8 @@ use chaupal_rules::review::{MoveClass, for_opponent};
 use chaupal_rules::score::Score;
 use chaupal_rules::{AnyGame, Game};
 
-use super::{Tablebase, Wdl};
-use crate::Engine;
+use crate::engine::Engine;
+use crate::perfect::tablebase::{Tablebase, Wdl};
 
 /// The database's value of `g` for the side to move as a review shows it (the result where the
 /// game is over), or `None` where it does not cover `g`.

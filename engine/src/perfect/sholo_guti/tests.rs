@@ -15,13 +15,16 @@ use chaupal_rules::{AnyGame, Game, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use super::SholoGutiTb;
 use super::index::{Layout, all_sets, rank, sets, unrank};
 use super::solve::{Start, decode, encode, first_look};
-use super::{SholoGutiTb, Wdl};
-use crate::perfect::{PerfectPlay, Probe};
-use crate::tablebase::player::TablebasePlayer;
-use crate::tablebase::{Tablebase, Tablebases};
-use crate::{Engine, EngineSpec, Memory, SearchLimits, SearchRequest, SearchResult};
+use crate::engine::Engine;
+use crate::memory::Memory;
+use crate::perfect::Tablebases;
+use crate::perfect::player::TablebasePlayer;
+use crate::perfect::probe::{PerfectPlay, Probe};
+use crate::perfect::tablebase::{Tablebase, Wdl};
+use crate::request::{EngineSpec, SearchLimits, SearchRequest, SearchResult};
 use chaupal_rules::score::Score;
 
 /// The database of at most 4 pieces, built once for all the tests.
@@ -309,7 +312,7 @@ fn a_saved_database_loads_back_and_a_damaged_one_is_refused() {
     assert!(super::file::decode_file(&pieces).is_err());
 
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(crate::tablebase::SHOLO_GUTI_FILE);
+    let path = dir.path().join(crate::perfect::SHOLO_GUTI_FILE);
     std::fs::write(&path, &damaged).unwrap();
     assert!(Tablebases::load_dir(dir.path()).is_err());
 }
@@ -381,7 +384,7 @@ fn move_value(tb: &SholoGutiTb, g: &SholoGuti, mv: Move) -> Option<Wdl> {
 
 #[test]
 fn below_an_uncovered_root_the_top_levels_search_scores_covered_positions_from_the_database() {
-    use crate::perfect::EndgameTable;
+    use crate::perfect::probe::EndgameTable;
     use crate::position::SearchPosition;
     use crate::value::TABLEBASE_WIN;
     let tb = tb4();
@@ -493,7 +496,7 @@ fn a_review_of_an_ending_is_exact_and_finds_the_planted_blunder() {
     while reviewed < 3 {
         let (own, enemy) = clustered(&mut rng, 4);
         let start = game_of(own, enemy, 0);
-        if crate::tablebase::review_check::a_planted_blunder_is_reviewed_exactly(
+        if crate::perfect::review_check::a_planted_blunder_is_reviewed_exactly(
             tb4().as_ref(),
             &engine,
             &start,

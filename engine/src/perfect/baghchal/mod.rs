@@ -24,9 +24,9 @@ use chaupal_rules::game::Outcome;
 use self::file::{Decoded, SideCounts};
 use self::index::Indexer;
 use self::solve::{GOATS_TO_MOVE, SolveOptions, TIGERS_TO_MOVE, plies_of, slot};
-pub use super::Wdl;
-use super::error::TbError;
-use super::rank;
+use crate::perfect::error::PerfectError;
+pub use crate::perfect::tablebase::Wdl;
+use crate::perfect::tablebase::rank;
 
 /// The most goats in hand for which the database's answers search the last placements through
 /// to the movement phase (a goat and a tiger move a goat: at most a few thousand probes).
@@ -40,7 +40,7 @@ pub struct BaghChalTb {
 
 impl BaghChalTb {
     /// Reads and checks a database file.
-    pub fn load(path: &Path) -> Result<BaghChalTb, TbError> {
+    pub fn load(path: &Path) -> Result<BaghChalTb, PerfectError> {
         let ix = Indexer::new();
         let data = file::read(path, &ix)?;
         Ok(BaghChalTb { ix, data })

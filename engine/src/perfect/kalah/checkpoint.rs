@@ -232,7 +232,7 @@ pub fn value_in_slices(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::kalah::{board_of, geometry};
+    use crate::perfect::kalah::{board_of, geometry};
     use chaupal_rules::Game;
     use chaupal_rules::kalah::{Kalah, KalahRules};
 

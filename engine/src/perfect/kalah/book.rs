@@ -15,6 +15,7 @@ use std::fmt::Write as _;
 
 use super::board::{After, Geometry};
 use super::search::{Limits, Solver};
+use crate::perfect::error::PerfectError;
 
 /// The book shipped with the engine (built by `chaupal book kalah`; see docs/SOLVED.md).
 const SHIPPED: &str = include_str!("../../../books/kalah.book");
@@ -32,14 +33,6 @@ pub struct Entry {
 #[derive(Clone, Debug, Default)]
 pub struct Book {
     entries: HashMap<(Geometry, u128), Entry>,
-}
-
-/// A line of a book file that cannot be read.
-#[derive(Debug, thiserror::Error)]
-#[error("book line {line}: {reason}")]
-pub struct BookError {
-    pub line: usize,
-    pub reason: String,
 }
 
 impl Book {
@@ -74,14 +67,14 @@ impl Book {
     }
 
     /// Reads a book file: one entry a line; blank lines and lines starting with `#` are skipped.
-    pub fn parse(text: &str) -> Result<Book, BookError> {
+    pub fn parse(text: &str) -> Result<Book, PerfectError> {
         let mut book = Book::default();
         for (n, raw) in text.lines().enumerate() {
             let line = raw.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let (geo, board, entry) = parse_line(line).map_err(|reason| BookError {
+            let (geo, board, entry) = parse_line(line).map_err(|reason| PerfectError::Book {
                 line: n + 1,
                 reason,
             })?;
@@ -174,7 +167,7 @@ fn parse_line(line: &str) -> Result<(Geometry, u128, Entry), String> {
 }
 
 /// The entries of the shipped book.
-pub fn shipped() -> Result<Book, BookError> {
+pub fn shipped() -> Result<Book, PerfectError> {
     Book::parse(SHIPPED)
 }
 
@@ -329,7 +322,10 @@ mod tests {
             "just words",
         ] {
             let err = Book::parse(&format!("{good}\n{bad}\n")).unwrap_err();
-            assert_eq!(err.line, 2, "{bad}");
+            let PerfectError::Book { line, .. } = err else {
+                panic!("not a book error: {err}");
+            };
+            assert_eq!(line, 2, "{bad}");
         }
     }
 

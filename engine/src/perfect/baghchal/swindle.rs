@@ -10,7 +10,8 @@ use std::cmp::Reverse;
 use chaupal_rules::Game;
 use chaupal_rules::baghchal::{BaghChal, Move};
 
-use super::{BaghChalTb, Wdl};
+use super::BaghChalTb;
+use crate::perfect::tablebase::Wdl;
 
 /// The plies to the end past which a losing reply's weight stops growing.
 const DEEP: u32 = 20;

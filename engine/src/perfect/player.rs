@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use chaupal_rules::Game;
 
-use super::{Choice, Tablebase, Wdl};
-use crate::perfect::{PerfectPlay, Probe, SearchFn};
+use crate::perfect::probe::{PerfectPlay, Probe, SearchFn};
+use crate::perfect::tablebase::{Choice, Tablebase, Wdl};
 use crate::request::{AiError, EngineSpec, SearchInfo, SearchRequest, SearchResult, SearchStats};
 use chaupal_rules::score::Score;
 

@@ -35,7 +35,7 @@ use std::sync::{Arc, Mutex};
 use chaupal_rules::Game;
 use chaupal_rules::kalah::{Kalah, KalahRules};
 
-use crate::tablebase::TbError;
+use crate::perfect::error::PerfectError;
 pub use board::Geometry;
 pub use db::EndgameDb;
 pub use search::{Pass, Solver};
@@ -116,7 +116,7 @@ impl Databases {
 /// Loads every Kalah endgame database in `dir` (files named `kalah*.db`, written by
 /// `tablebase kalah`; each says its board size and capture rule), in the order of their names.
 /// A missing directory loads nothing; a damaged database is an error naming it.
-pub fn load_dir(dir: &Path) -> Result<Vec<(PathBuf, EndgameDb)>, TbError> {
+pub fn load_dir(dir: &Path) -> Result<Vec<(PathBuf, EndgameDb)>, PerfectError> {
     let mut loaded = Vec::new();
     if !dir.is_dir() {
         return Ok(loaded);
@@ -134,7 +134,7 @@ pub fn load_dir(dir: &Path) -> Result<Vec<(PathBuf, EndgameDb)>, TbError> {
     for path in paths {
         let file = std::fs::File::open(&path)?;
         let db = EndgameDb::load(&mut std::io::BufReader::new(file)).map_err(|e| {
-            TbError::Io(std::io::Error::new(
+            PerfectError::Io(std::io::Error::new(
                 e.kind(),
                 format!("{}: {e}", path.display()),
             ))

@@ -1,0 +1,70 @@
+//! One engine configuration's algorithm, run as it is with a given evaluation: a random mover,
+//! the published baselines, the alpha-beta search, or MCTS. Perfect play and the low levels'
+//! careless mistakes are layered above it (`run` and `mistakes` call it).
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use crate::baseline::{self, Baseline};
+use crate::control::SearchControl;
+use crate::engines::{Algorithm, EngineConfig};
+use crate::game_ai::{Evaluator, GameAi};
+use crate::memory::Kept;
+use crate::perfect::probe::EndgameTable;
+use crate::random;
+use crate::request::{SearchInfo, SearchStats};
+use crate::search::{self, SearchOutput, Searcher};
+
+/// Runs the algorithm of `config` with the evaluation `eval`, as it is: its careless mistakes,
+/// if it has any, are not made here. `endgame` is the database the full search reads at its
+/// leaves, when the configuration asks for one.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run_algorithm<G: GameAi>(
+    game: &G,
+    config: &EngineConfig,
+    eval: &dyn Evaluator<G>,
+    seed: u64,
+    endgame: Option<&Arc<dyn EndgameTable<G>>>,
+    kept: &mut Kept<G>,
+    cancel: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchOutput<G::Move> {
+    let control = SearchControl::new(&config.limits, cancel);
+    let depth = config.limits.depth.unwrap_or(4);
+    let contempt = config.search.contempt;
+    let baseline = |kind, control, on_info: &mut dyn FnMut(&SearchInfo)| {
+        baseline::run(kind, game, eval, depth, contempt, control, on_info)
+    };
+    match config.algorithm {
+        Algorithm::Random => SearchOutput {
+            best_move: random::choose_move(game, seed),
+            value: 0,
+            proven: false,
+            pv: Vec::new(),
+            stats: SearchStats::default(),
+            info: None,
+            trap_set: false,
+        },
+        Algorithm::Greedy => baseline(Baseline::Greedy, control, on_info),
+        Algorithm::Minimax => baseline(Baseline::Minimax, control, on_info),
+        Algorithm::MinimaxAb => baseline(Baseline::MinimaxAb, control, on_info),
+        Algorithm::AlphaBeta => baseline(Baseline::AlphaBeta, control, on_info),
+        Algorithm::Negamax => baseline(Baseline::Negamax, control, on_info),
+        Algorithm::NegamaxTt | Algorithm::Pvs => {
+            let search = config.search.clone();
+            let eval_name = config.eval.as_deref().unwrap_or("");
+            let salt = search::table_salt(game, eval_name, &search);
+            let tt = kept.table(search.hash_mib);
+            let endgame = endgame.filter(|_| search.tablebase).cloned();
+            Searcher::with_table(game, eval, search, control, tt, salt)
+                .reading_endgame(endgame)
+                .run_parallel(on_info)
+        }
+        Algorithm::Mcts => {
+            let mut tree = kept.take_tree();
+            let out = tree.search(game, eval, &config.mcts, seed, control, on_info);
+            kept.keep_tree(tree);
+            out
+        }
+    }
+}
