@@ -358,7 +358,7 @@ mod tests {
         for kind in GameKind::ALL.into_iter().filter(|&k| k != GameKind::Kalah) {
             std::fs::copy(cli.out.join("kalah.csv"), csv_path(&cli.out, kind)).unwrap();
         }
-        std::fs::create_dir_all(dir.path().join("shared/src")).unwrap();
+        std::fs::create_dir_all(dir.path().join("rules/src")).unwrap();
         std::fs::create_dir_all(dir.path().join("docs")).unwrap();
         std::fs::write(dir.path().join("rules/src/review.rs"), "no markers\n").unwrap();
         std::fs::write(dir.path().join("docs/AI.md"), "x\n").unwrap();
