@@ -1,20 +1,25 @@
 //! # chaupal-server
 //!
-//! The authority on every game: the websocket server, the lobby, one task per game room, AI
+//! The authority on every game: the websocket server, matchmaking, one task per game room, AI
 //! seats and records.
 //!
 //! A tour of the crate, following a request:
 //! - [`net`]: the websocket gateway: accepts connections, enforces every limit, decodes
-//!   requests ([`net::conn`]) and hands them on ([`net::handler`]). [`outbox`] is a
+//!   requests ([`net::conn`]) and dispatches them ([`net::handler`]). [`outbox`] is a
 //!   connection's bounded outgoing queue.
-//! - [`lobby`]: seeks, invite codes, the list of live games; starts games and reloads them
-//!   after a restart. Its changes reach subscribers through the [`bus`].
+//! - [`requests`]: what each request does, one file per family (games, lobby, records,
+//!   devices, ratings, analysis).
+//! - [`matchmaking`]: seeks and invite codes, until they become games; [`setup`]: the checks of
+//!   a game's set-up.
+//! - [`rooms`]: the registry of rooms: opens games, finds any game's room, keeps the list of
+//!   live games, reloads them after a restart. The lobby's changes reach subscribers through
+//!   [`announce`] and the [`bus`].
 //! - [`room`]: one task per game: validates moves with the shared rules, numbers and stores
 //!   events, broadcasts them; [`clock`] keeps the time.
 //! - [`pool`]: the AI pool: bounded blocking threads for AI seats, hints and analyses;
 //!   [`review`]: game reviews, on threads of the idle priority class, kept with the records.
 //! - [`store`]: the records in SQLite or PostgreSQL (sqlx); [`ratings`]: Glicko-2;
-//!   [`record`]: text records in and out; [`identity`]: tokens and names; [`devices`]: codes
+//!   [`identity`]: tokens and names; [`devices`]: codes
 //!   to go on on another device.
 //! - [`web`]: plain HTTP on the same port: the browser client's page and files.
 //! - [`cluster`]: several nodes as one server (PostgreSQL, NATS): leases, one owner per

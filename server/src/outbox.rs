@@ -1,4 +1,4 @@
-//! A connection's bounded outgoing queue, as rooms and the lobby hold it.
+//! A connection's bounded outgoing queue, as rooms and matchmaking hold it.
 //!
 //! Everything sent to a client goes through its [`Outbox`]: a bounded channel drained by the
 //! connection's writer. Senders never wait: when the queue is full the client is not reading
@@ -61,7 +61,7 @@ pub enum Outgoing {
     },
 }
 
-/// The sending side of a connection, held by rooms and the lobby.
+/// The sending side of a connection, held by rooms and matchmaking.
 #[derive(Clone, Debug)]
 pub struct Outbox {
     pub conn: ConnId,

@@ -81,7 +81,7 @@ pub struct Conn {
     json: Arc<AtomicBool>,
     /// The player, after Hello.
     pub(super) player: Option<PlayerInfo>,
-    /// This connection as rooms and the lobby hold it, after Hello.
+    /// This connection as rooms and matchmaking hold it, after Hello.
     pub(super) outbox: Option<Outbox>,
     budget: Budget,
     /// The messages the budget refused lately.

@@ -4,8 +4,8 @@
 //! (1, 2, 3, ...), writes each event to the store *before* anyone hears of it, and sends it to
 //! both seats and every spectator. Nothing else touches a game: connections talk to the room
 //! through its [`RoomHandle`], and the room answers each request with `Ok` or a typed error.
-//! A room reports its moves, its end and its closing to its [`RoomHost`] (the lobby, which
-//! opened it), and asks it to start a rematch; it knows nothing else of the lobby.
+//! A room reports its moves, its end and its closing to its [`RoomHost`] (the registry of rooms,
+//! which opened it), and asks it to start a rematch; it knows nothing else of the registry.
 //!
 //! - [`actions`]: what seats do (moves, resign, offers, takebacks, rematches, claims).
 //! - [`view`]: what the room shows (snapshots, presence, summaries).
@@ -60,7 +60,7 @@ const AI_MIN_BUDGET: Duration = Duration::from_millis(50);
 pub struct RoomDeps {
     pub store: Store,
     pub pool: AiPool,
-    /// Whoever opened the room (the lobby): hears its reports, starts its rematch.
+    /// Whoever opened the room (the registry): hears its reports, starts its rematch.
     pub host: Arc<dyn RoomHost>,
     pub limits: Arc<Limits>,
 }
@@ -68,8 +68,9 @@ pub struct RoomDeps {
 /// A boxed future of a [`RoomHost`] method (a trait object cannot have `async fn`s).
 pub type HostFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
-/// What a room tells whoever opened it, and the one thing it asks of it: the lobby implements
-/// this, so that a room knows nothing of the lobby and the lobby alone knows of rooms.
+/// What a room tells whoever opened it, and the one thing it asks of it: the registry of rooms
+/// implements this, so that a room knows nothing of the registry and the registry alone knows
+/// of rooms.
 pub trait RoomHost: Send + Sync {
     /// The game's number of moves changed (a move, or a takeback).
     fn game_moved(&self, game: GameId, plies: u32);

@@ -2,7 +2,7 @@
 //! (docs/SCALING.md). A node claims the live games whose owner is not a live node, one
 //! `UPDATE` each, runs the rooms of exactly the games it got, and gives them up at a graceful
 //! shutdown. The database is the arbiter: two nodes never both claim a game, and a node never
-//! opens a game it did not claim (its own new games are opened by the lobby that made them).
+//! opens a game it did not claim (its own new games are opened by the registry that made them).
 
 use chaupal_shared::protocol::{GameEvent, GameId, Version};
 use sqlx::Row;
