@@ -8,7 +8,7 @@
 //!   trait); [`player`]: the top level's move from any such database.
 //! - [`baghchal`]: the Bagh Chal movement phase (and, by a short search, the last goat
 //!   placements); [`sholo_guti`]: Sholo Guti endings of few pieces. Both are solved by
-//!   retrograde analysis and stored in the one file [`format`].
+//!   retrograde analysis and stored in the one file [`format`](mod@format).
 //! - [`kalah`]: Kalah solved exactly (the solver, its endgame databases, the opening book,
 //!   checkpoints of long solves, the top level's Kalah player).
 //! - [`error`]: why perfect play refused a file ([`PerfectError`]), one type for all of it.

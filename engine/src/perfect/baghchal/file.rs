@@ -1,7 +1,7 @@
-//! The database file, in the format all databases share ([`format`]): the magic `CHPLBCTB`,
-//! captures-to-win as the parameter, the Bagh Chal header fields, the values of every layer and
-//! the checksum. Loading checks every part and refuses a wrong or damaged file with a
-//! [`PerfectError`].
+//! The database file, in the format all databases share ([`format`](mod@super::super::format)): the
+//! magic `CHPLBCTB`, captures-to-win as the parameter, the Bagh Chal header fields, the values of
+//! every layer and the checksum. Loading checks every part and refuses a wrong or damaged file with
+//! a [`PerfectError`].
 //!
 //! The header fields (little-endian):
 //! - tiger classes (u32), then per layer (captures-to-win of them): goats on the board (u32) and

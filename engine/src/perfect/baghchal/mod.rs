@@ -1,7 +1,7 @@
 //! The Bagh Chal movement-phase database: every position with all goats placed, solved by
-//! retrograde analysis ([`solve`]), stored once per symmetry class of the tiger set ([`index`])
-//! in a checked file ([`file`]), and probed here for the value of a position and its best move
-//! (in the last goat placements too, by a short search down to the movement phase).
+//! retrograde analysis ([`solve`]), stored once per symmetry class of the tiger set ([`index`]) in
+//! a checked file ([`file`](mod@file)), and probed here for the value of a position and its best
+//! move (in the last goat placements too, by a short search down to the movement phase).
 //!
 //! Values ignore the repetition rules (endless play is a draw), so the database applies to games
 //! under `repetition=draw` with the `captures-to-win` it was built for. A win it reports is a win
@@ -98,8 +98,9 @@ impl BaghChalTb {
                 == 20
     }
 
-    /// Whether [`BaghChalTb::move_values`] and [`BaghChalTb::choose`] answer for this game: the
-    /// movement phase, or the last [`AHEAD_HAND`] goat placements, searched through to it.
+    /// Whether [`BaghChalTb::move_values`] and
+    /// [`Tablebase::choose`](crate::perfect::tablebase::Tablebase::choose) answer for this game:
+    /// the movement phase, or the last [`AHEAD_HAND`] goat placements, searched through to it.
     pub(crate) fn reaches(&self, game: &BaghChal) -> bool {
         game.goats_in_hand() <= AHEAD_HAND && self.fits(game)
     }

@@ -1,6 +1,6 @@
 //! Checkpoints of a long solve: the solver's most expensive table entries written to a file, so
-//! that a solve which is stopped (the machine restarted, the process was stopped) resumes where it was
-//! instead of from nothing.
+//! that a solve which is stopped (the machine restarted, the process was stopped) resumes where
+//! it was instead of from nothing.
 //!
 //! Every table entry is a proven bound on the exact value of one board, true in any game of the
 //! same board size and capture rule, so a checkpoint may be loaded into any solver of that

@@ -1,7 +1,7 @@
-//! The database file, in the format all databases share ([`format`]): the magic `CHPLSGTB`,
-//! the most pieces N as the parameter, the Sholo Guti header fields, the values of every slot
-//! and the checksum. Loading checks every part and refuses a wrong or damaged file with a
-//! [`PerfectError`].
+//! The database file, in the format all databases share ([`format`](mod@super::super::format)): the
+//! magic `CHPLSGTB`, the most pieces N as the parameter, the Sholo Guti header fields, the values
+//! of every slot and the checksum. Loading checks every part and refuses a wrong or damaged file
+//! with a [`PerfectError`].
 //!
 //! The header fields (little-endian):
 //! - the number of classes (u32), then per class: the mover's pieces (u32), the other side's

@@ -1,7 +1,7 @@
-//! The Sholo Guti endgame database: every position with at most N pieces on the board (at
-//! least one a side), solved by retrograde analysis ([`solve`]) for the side to move, stored
-//! per class of piece counts ([`index`]) in a checked file ([`file`]), and probed here for the
-//! value of a game and its best move.
+//! The Sholo Guti endgame database: every position with at most N pieces on the board (at least one
+//! a side), solved by retrograde analysis ([`solve`]) for the side to move, stored per class of
+//! piece counts ([`index`]) in a checked file ([`file`](mod@file)), and probed here for the value
+//! of a game and its best move.
 //!
 //! A value is a win or a loss with its distance in plies to the next capture or the end (DTZ),
 //! or a draw. The rules are the same for both sides, so a position is stored once, seen from
