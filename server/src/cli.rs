@@ -1,6 +1,8 @@
 //! The command line of `chaupal-server`: the server's options (see [`ServerConfig`]), given
 //! alone or after the word `serve`.
 
+use std::io::IsTerminal;
+
 use clap::{Parser, Subcommand};
 
 use crate::config::ServerConfig;
@@ -43,12 +45,39 @@ impl Cli {
     }
 }
 
-/// Sends logs to stderr (stdout carries `listening on ADDR`). `RUST_LOG` sets the level.
+/// Sends logs to stderr (stdout carries `listening on ADDR`). `RUST_LOG` sets the level. The
+/// lines are coloured only on a terminal, and never with `NO_COLOR` set (no-color.org): a
+/// journal or a file gets plain text.
 pub fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let colour = colour(
+        std::io::stderr().is_terminal(),
+        std::env::var_os("NO_COLOR").as_deref(),
+    );
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(colour)
         .try_init();
+}
+
+/// Whether log lines are coloured: on a terminal, unless `NO_COLOR` is set to something.
+fn colour(terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+    terminal && no_color.is_none_or(|v| v.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::colour;
+
+    #[test]
+    fn logs_are_coloured_only_on_a_terminal_without_no_color() {
+        assert!(colour(true, None));
+        assert!(!colour(false, None));
+        assert!(!colour(true, Some("1".as_ref())));
+        // An empty NO_COLOR does not count (no-color.org).
+        assert!(colour(true, Some("".as_ref())));
+        assert!(!colour(false, Some("".as_ref())));
+    }
 }

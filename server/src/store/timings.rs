@@ -1,5 +1,6 @@
 //! Where the writer's time goes, stage by stage: a summary logged at debug level
-//! (`RUST_LOG=chaupal_server::store=debug`) every [`WINDOW`] while writes come in.
+//! (`RUST_LOG=chaupal_server::store=debug`) every [`WINDOW`], on a timer: an idle server says
+//! that it committed nothing.
 //!
 //! Each group commit is timed from the oldest write's arrival in the queue to the last
 //! acknowledgement: the wait in the queue, taking the connection and `BEGIN`, the statements,
@@ -49,18 +50,37 @@ impl Default for Timings {
 }
 
 impl Timings {
+    /// Whether the summaries are logged at all (debug level for this module).
+    pub fn enabled() -> bool {
+        tracing::enabled!(tracing::Level::DEBUG)
+    }
+
+    /// When the current window ends.
+    pub fn due(&self) -> Instant {
+        self.since + WINDOW
+    }
+
     /// Counts one group, and logs the window's summary when the window is over.
     pub fn add(&mut self, group: GroupTiming) {
-        if !tracing::enabled!(tracing::Level::DEBUG) {
+        if !Self::enabled() {
             return;
         }
         self.groups.push(group);
-        if self.since.elapsed() >= WINDOW {
-            tracing::debug!("group commits: {}", self.summary());
-            self.groups.clear();
-            self.checkpoints.clear();
-            self.since = Instant::now();
+        self.log_if_due();
+    }
+
+    /// Logs the window's summary and starts the next window, once the window is over; returns
+    /// the line logged.
+    pub fn log_if_due(&mut self) -> Option<String> {
+        if self.since.elapsed() < WINDOW {
+            return None;
         }
+        let line = self.summary();
+        tracing::debug!("group commits: {line}");
+        self.groups.clear();
+        self.checkpoints.clear();
+        self.since = Instant::now();
+        Some(line)
     }
 
     /// Counts one checkpoint.
@@ -171,5 +191,21 @@ mod tests {
         let line = Timings::default().summary();
         assert!(line.starts_with("0 groups, 0 writes"), "{line}");
         assert!(line.contains("commit -"), "{line}");
+    }
+
+    #[test]
+    fn an_idle_window_is_summed_up_when_it_ends_and_the_next_begins() {
+        let mut timings = Timings::default();
+        assert_eq!(timings.log_if_due(), None, "the window has just begun");
+        timings.since = Instant::now()
+            .checked_sub(WINDOW)
+            .expect("the clock is past one window");
+        assert!(timings.due() <= Instant::now());
+        let line = timings
+            .log_if_due()
+            .expect("a summary when the window is over");
+        assert!(line.starts_with("0 groups, 0 writes in 10."), "{line}");
+        assert!(timings.due() > Instant::now(), "the next window has begun");
+        assert_eq!(timings.log_if_due(), None);
     }
 }

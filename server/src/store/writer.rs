@@ -165,6 +165,13 @@ pub(super) async fn run(
                     conn = None;
                     continue;
                 }
+                // The stage timings' summary, on time while no write comes in.
+                () = tokio::time::sleep_until(tokio::time::Instant::from_std(timings.due())),
+                    if Timings::enabled() =>
+                {
+                    timings.log_if_due();
+                    continue;
+                }
                 changed = beside_changed(&mut checkpoints), if checkpoints.is_some() => {
                     match (changed, &mut conn) {
                         (true, Some(c)) => checkpoint_tail(c, &mut last_tail, &mut timings).await,
