@@ -3,21 +3,24 @@
 #![allow(clippy::unwrap_used)] // a test: a failure should fail loudly
 
 use std::process::Stdio;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::Command;
+use tokio::process::{Child, Command};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
 
-/// The server's log through a pipe (as under systemd) has no colour codes, and an idle server
-/// still logs the writer's stage timings on time when asked to (they were logged only at the
-/// next commit, so an idle server said nothing).
-#[tokio::test]
-async fn an_idle_servers_log_is_plain_text_and_its_timings_come_on_time() {
+/// Starts the server with its log piped (`RUST_LOG` as given); returns it, its address, and the
+/// log lines as they come.
+async fn server_with_log(
+    rust_log: &str,
+) -> (Child, String, Arc<Mutex<Vec<String>>>, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}/x.sqlite", dir.path().display());
     let mut child = Command::new(chaupal_tests::server_binary())
         .args(["--bind", "127.0.0.1:0", "--database", db.as_str()])
-        .env("RUST_LOG", "info,chaupal_server::store=debug")
+        .env("RUST_LOG", rust_log)
         .env_remove("NO_COLOR")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -30,23 +33,94 @@ async fn an_idle_servers_log_is_plain_text_and_its_timings_come_on_time() {
         .expect("the server says where it listens")
         .unwrap()
         .unwrap();
-    assert!(first.starts_with("listening on "), "{first}");
+    let addr = first
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("{first}"))
+        .to_owned();
+    let log = Arc::new(Mutex::new(Vec::new()));
     let mut stderr = BufReader::new(child.stderr.take().unwrap()).lines();
-    let mut log = Vec::new();
-    // The window is 10 s: the first summary is due within it, with nothing written meanwhile.
-    let found = tokio::time::timeout(Duration::from_secs(30), async {
-        while let Some(line) = stderr.next_line().await.unwrap() {
-            let summary = line.contains("group commits: ");
-            log.push(line);
-            if summary {
-                return;
-            }
+    let lines = log.clone();
+    tokio::spawn(async move {
+        while let Ok(Some(line)) = stderr.next_line().await {
+            lines.lock().unwrap().push(line);
         }
-    })
-    .await;
+    });
+    (child, addr, log, dir)
+}
+
+/// A websocket refused for its page's Origin is logged at info level, with the origin and the
+/// option that allows it, once: the same origin again within the minute is not logged again.
+#[tokio::test]
+async fn a_refused_origin_is_logged_once_with_the_option_that_allows_it() {
+    let (mut child, addr, log, _dir) = server_with_log("info").await;
+    for _ in 0..2 {
+        let mut req = format!("ws://{addr}/ws").into_client_request().unwrap();
+        req.headers_mut().insert(
+            "origin",
+            HeaderValue::from_static("https://elsewhere.example"),
+        );
+        let refused = tokio_tungstenite::connect_async(req).await;
+        let Err(tokio_tungstenite::tungstenite::Error::Http(res)) = refused else {
+            panic!("not refused: {refused:?}");
+        };
+        assert_eq!(res.status(), 403);
+    }
+    let told = |log: &Arc<Mutex<Vec<String>>>| {
+        log.lock()
+            .unwrap()
+            .iter()
+            .filter(|l| l.contains("refused a websocket from a page at https://elsewhere.example"))
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    for _ in 0..50 {
+        if !told(&log).is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Both refusals were answered after their log line was written; give the pipe a moment.
+    tokio::time::sleep(Duration::from_millis(300)).await;
     child.start_kill().unwrap();
-    let log = log.join("\n");
-    assert!(found.is_ok(), "no timing summary from an idle server in 30 s:\n{log}");
+    let lines = told(&log);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].contains("INFO"), "{}", lines[0]);
+    assert!(
+        lines[0].contains("--allowed-origin https://elsewhere.example"),
+        "{}",
+        lines[0]
+    );
+}
+
+/// The server's log through a pipe (as under systemd) has no colour codes, and an idle server
+/// still logs the writer's stage timings on time when asked to (they were logged only at the
+/// next commit, so an idle server said nothing).
+#[tokio::test]
+async fn an_idle_servers_log_is_plain_text_and_its_timings_come_on_time() {
+    let (mut child, _addr, log, _dir) = server_with_log("info,chaupal_server::store=debug").await;
+    // The window is 10 s: the first summary is due within it, with nothing written meanwhile.
+    let mut found = false;
+    for _ in 0..300 {
+        if log
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|l| l.contains("group commits: "))
+        {
+            found = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    child.start_kill().unwrap();
+    let log = log.lock().unwrap().join("\n");
+    assert!(
+        found,
+        "no timing summary from an idle server in 30 s:\n{log}"
+    );
     assert!(log.contains("INFO"), "{log}");
-    assert!(!log.contains('\u{1b}'), "colour codes in a piped log:\n{log:?}");
+    assert!(
+        !log.contains('\u{1b}'),
+        "colour codes in a piped log:\n{log:?}"
+    );
 }

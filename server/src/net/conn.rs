@@ -117,9 +117,13 @@ pub async fn run(
         .write_buffer_size(0)
         .max_write_buffer_size(2 * frame_limit + 64 * 1024);
     let allowed = shared.web.allowed_origins.clone();
+    let told = shared.clone();
     #[allow(clippy::result_large_err)] // tungstenite's callback shape
-    let check =
-        move |req: &HandshakeRequest, res: HandshakeResponse| check_handshake(req, res, &allowed);
+    let check = move |req: &HandshakeRequest, res: HandshakeResponse| {
+        check_handshake(req, res, &allowed, |origin, host| {
+            told.refused_origins.refused(peer, origin, host);
+        })
+    };
     let ws = match timeout_at(
         deadline,
         tokio_tungstenite::accept_hdr_async_with_config(stream, check, Some(config)),
@@ -208,6 +212,7 @@ fn check_handshake(
     req: &HandshakeRequest,
     res: HandshakeResponse,
     allowed_origins: &[String],
+    on_refused_origin: impl FnOnce(&str, Option<&str>),
 ) -> Result<HandshakeResponse, HandshakeRefusal> {
     let header = |name| req.headers().get(name).and_then(|v| v.to_str().ok());
     let refuse = |status, text: &str| {
@@ -222,6 +227,7 @@ fn check_handshake(
         ));
     }
     if !crate::web::origin_allowed(header("origin"), header("host"), allowed_origins) {
+        on_refused_origin(header("origin").unwrap_or_default(), header("host"));
         return Err(refuse(
             http::StatusCode::FORBIDDEN,
             "this page's origin may not open a websocket here (see --allowed-origin)",

@@ -6,11 +6,13 @@
 //! - [`conn`]: one websocket: handshake, Hello, frames in and out, every limit.
 //! - [`handler`]: the dispatch of each decoded request to its family ([`crate::requests`]).
 //! - [`budget`]: the per-connection message budget.
+//! - [`origins`]: the refused origins logged for the operator.
 
 pub mod budget;
 pub mod conn;
 pub mod handler;
 pub mod http;
+pub mod origins;
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -58,6 +60,8 @@ pub struct Shared {
     conn_ids: ConnIds,
     /// Codes that let a player go on on another device.
     pub devices: DeviceCodes,
+    /// The websocket origins refused lately, so each is logged once a minute.
+    pub refused_origins: origins::RefusedOrigins,
 }
 
 impl Shared {
@@ -104,6 +108,7 @@ impl Shared {
             connections: Arc::new(Semaphore::new(max)),
             conn_ids: ConnIds::new(),
             devices: DeviceCodes::default(),
+            refused_origins: origins::RefusedOrigins::default(),
         })
     }
 
