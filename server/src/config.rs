@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use clap::Args;
 
+use crate::proxies::AddressRange;
+
 /// Where the server listens by default.
 pub const DEFAULT_BIND: &str = "127.0.0.1:7878";
 /// The database used by default: a SQLite file in the working directory, created on first start.
@@ -99,6 +101,11 @@ pub struct ServerConfig {
     /// Behind a TLS proxy, name the public origin.
     #[arg(long = "allowed-origin", value_name = "ORIGIN")]
     pub allowed_origins: Vec<String>,
+    /// A reverse proxy's address or range (`127.0.0.1`, `10.0.0.0/8`), repeatable: from it
+    /// only, the client's address is read from `Forwarded` or `X-Forwarded-For`, for the log
+    /// and the per-address limits. Anyone else's such headers are ignored.
+    #[arg(long = "trusted-proxy", value_name = "ADDR|CIDR")]
+    pub trusted_proxies: Vec<AddressRange>,
     /// A directory of tuned evaluation weights (`DIR/GAME.json`, written by `chaupal tune`):
     /// they replace the weights shipped with the server for the games that have a file there.
     #[arg(long, value_name = "DIR")]
@@ -172,6 +179,7 @@ impl Default for ServerConfig {
             weights: None,
             web: None,
             allowed_origins: Vec::new(),
+            trusted_proxies: Vec::new(),
             kalah_db_seeds: DEFAULT_KALAH_DB_SEEDS,
             nats: None,
             node_name: "node".to_owned(),

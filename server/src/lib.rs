@@ -21,7 +21,8 @@
 //! - [`store`]: the records in SQLite or PostgreSQL (sqlx); [`ratings`]: Glicko-2;
 //!   [`identity`]: tokens and names; [`devices`]: codes
 //!   to go on on another device.
-//! - [`web`]: plain HTTP on the same port: the browser client's page and files.
+//! - [`web`]: plain HTTP on the same port: the browser client's page and files; [`proxies`]:
+//!   who a connection is from behind a trusted reverse proxy.
 //! - [`cluster`]: several nodes as one server (PostgreSQL, NATS): leases, one owner per
 //!   game, forwarding to it, one lobby.
 //! - [`server`]: starting and stopping it all; [`config`]: the settings and limits; [`cli`]: the
@@ -44,6 +45,7 @@ pub(crate) mod matchmaking;
 pub(crate) mod net;
 pub(crate) mod outbox;
 pub(crate) mod pool;
+pub mod proxies;
 pub(crate) mod ratings;
 pub(crate) mod requests;
 pub(crate) mod review;

@@ -18,6 +18,7 @@ use crate::config::{Role, ServerConfig};
 use crate::matchmaking::Matchmaking;
 use crate::net::{self, Shared, WebSettings};
 use crate::pool::AiPool;
+use crate::proxies::TrustedProxies;
 use crate::review::Reviews;
 use crate::rooms::Rooms;
 use crate::store::{Store, StoreError};
@@ -154,6 +155,7 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
     let web = WebSettings {
         site: load_site(config.web.as_deref())?.map(Arc::new),
         allowed_origins: config.allowed_origins,
+        trusted_proxies: TrustedProxies::new(config.trusted_proxies),
     };
     let reviews = Reviews::new(engine, store.clone(), limits.reviews(), shutdown.clone());
     let shared = Shared::new(

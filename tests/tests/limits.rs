@@ -14,6 +14,8 @@ use chaupal_shared::protocol::{
 use chaupal_tests::{Client, ServerProcess};
 use futures_util::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
 
 /// Someone else is still served: a fresh client says hello and pings.
 async fn still_serves(server: &ServerProcess) {
@@ -302,6 +304,71 @@ async fn connections_per_address_are_bounded() {
     drop(a);
     // The place is free again once a connection closes.
     accepted_again(&server).await;
+}
+
+/// A websocket from this machine's address (as a proxy on it would open one) whose request
+/// says it was forwarded for `client`.
+async fn connect_for(server: &ServerProcess, client: &str) -> Client {
+    let mut req = server.url().into_client_request().unwrap();
+    req.headers_mut()
+        .insert("x-forwarded-for", HeaderValue::from_str(client).unwrap());
+    let (ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+    Client::from_ws(ws)
+}
+
+/// Says hello on `c`: true when welcomed, false when the connection was refused.
+async fn welcomed(c: &mut Client) -> bool {
+    c.send(Request::Hello {
+        version: PROTOCOL_VERSION,
+        name: "p".into(),
+        token: None,
+        turns: false,
+    })
+    .await;
+    loop {
+        match c.recv_wire().await {
+            Some(ServerMessage::Reply { .. }) => return true,
+            Some(ServerMessage::Error { error, .. }) => {
+                assert_eq!(error.code, ErrorCode::TooManyConnections, "{error:?}");
+                assert!(error.reason.contains("per address"), "{error:?}");
+                return false;
+            }
+            Some(_) => {}
+            None => return false,
+        }
+    }
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_the_per_address_limit_counts_each_forwarded_client() {
+    let server = ServerProcess::start(&[
+        "--connections-per-address",
+        "2",
+        "--trusted-proxy",
+        "127.0.0.1",
+    ])
+    .await;
+    let mut a1 = connect_for(&server, "203.0.113.7").await;
+    let mut a2 = connect_for(&server, "203.0.113.7").await;
+    assert!(welcomed(&mut a1).await && welcomed(&mut a2).await);
+    // A third of the same client's connections is over its limit...
+    let mut a3 = connect_for(&server, "203.0.113.7").await;
+    assert!(!welcomed(&mut a3).await, "a third connection of one client");
+    // ...while other clients behind the same proxy are served.
+    let mut b1 = connect_for(&server, "198.51.100.2").await;
+    let mut b2 = connect_for(&server, "2001:db8::9").await;
+    assert!(welcomed(&mut b1).await && welcomed(&mut b2).await);
+}
+
+#[tokio::test]
+async fn forwarding_headers_from_an_address_not_trusted_are_ignored() {
+    let server = ServerProcess::start(&["--connections-per-address", "2"]).await;
+    let mut a = connect_for(&server, "203.0.113.7").await;
+    let mut b = connect_for(&server, "198.51.100.2").await;
+    assert!(welcomed(&mut a).await && welcomed(&mut b).await);
+    // Whatever the header says, all three come from this machine's one address.
+    let mut c = connect_for(&server, "192.0.2.1").await;
+    assert!(!welcomed(&mut c).await, "the header chose the address");
 }
 
 #[tokio::test]

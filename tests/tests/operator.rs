@@ -11,15 +11,16 @@ use tokio::process::{Child, Command};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 
-/// Starts the server with its log piped (`RUST_LOG` as given); returns it, its address, and the
-/// log lines as they come.
-async fn server_with_log(
-    rust_log: &str,
-) -> (Child, String, Arc<Mutex<Vec<String>>>, tempfile::TempDir) {
+/// The server's process, its address, its log lines as they come, and its folder.
+type Logged = (Child, String, Arc<Mutex<Vec<String>>>, tempfile::TempDir);
+
+/// Starts the server with `args` and its log piped (`RUST_LOG` as given).
+async fn server_with_log(rust_log: &str, args: &[&str]) -> Logged {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}/x.sqlite", dir.path().display());
     let mut child = Command::new(chaupal_tests::server_binary())
         .args(["--bind", "127.0.0.1:0", "--database", db.as_str()])
+        .args(args)
         .env("RUST_LOG", rust_log)
         .env_remove("NO_COLOR")
         .stdout(Stdio::piped())
@@ -52,7 +53,7 @@ async fn server_with_log(
 /// option that allows it, once: the same origin again within the minute is not logged again.
 #[tokio::test]
 async fn a_refused_origin_is_logged_once_with_the_option_that_allows_it() {
-    let (mut child, addr, log, _dir) = server_with_log("info").await;
+    let (mut child, addr, log, _dir) = server_with_log("info", &[]).await;
     for _ in 0..2 {
         let mut req = format!("ws://{addr}/ws").into_client_request().unwrap();
         req.headers_mut().insert(
@@ -97,7 +98,8 @@ async fn a_refused_origin_is_logged_once_with_the_option_that_allows_it() {
 /// next commit, so an idle server said nothing).
 #[tokio::test]
 async fn an_idle_servers_log_is_plain_text_and_its_timings_come_on_time() {
-    let (mut child, _addr, log, _dir) = server_with_log("info,chaupal_server::store=debug").await;
+    let (mut child, _addr, log, _dir) =
+        server_with_log("info,chaupal_server::store=debug", &[]).await;
     // The window is 10 s: the first summary is due within it, with nothing written meanwhile.
     let mut found = false;
     for _ in 0..300 {
@@ -123,4 +125,41 @@ async fn an_idle_servers_log_is_plain_text_and_its_timings_come_on_time() {
         !log.contains('\u{1b}'),
         "colour codes in a piped log:\n{log:?}"
     );
+}
+
+/// Behind a trusted proxy the log names the client the proxy forwarded for, and the proxy.
+#[tokio::test]
+async fn the_log_names_the_client_behind_a_trusted_proxy() {
+    let (mut child, addr, log, _dir) =
+        server_with_log("info", &["--trusted-proxy", "127.0.0.1"]).await;
+    let mut req = format!("ws://{addr}/ws").into_client_request().unwrap();
+    req.headers_mut()
+        .insert("x-forwarded-for", HeaderValue::from_static("203.0.113.7"));
+    let (ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+    let mut client = chaupal_tests::Client::from_ws(ws);
+    client
+        .request(chaupal_shared::protocol::Request::Hello {
+            version: chaupal_shared::protocol::PROTOCOL_VERSION,
+            name: "asha".into(),
+            token: None,
+            turns: false,
+        })
+        .await
+        .unwrap();
+    let seen = || {
+        log.lock()
+            .unwrap()
+            .iter()
+            .find(|l| l.contains("(asha)"))
+            .cloned()
+    };
+    for _ in 0..50 {
+        if seen().is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    child.start_kill().unwrap();
+    let line = seen().unwrap_or_else(|| panic!("no line of asha's hello: {:?}", log.lock()));
+    assert!(line.contains("203.0.113.7 (via 127.0.0.1:"), "{line}");
 }

@@ -18,7 +18,7 @@
 //! makes the kernel reset it, and a reset can destroy what the client has not read yet: the
 //! last error and the close frame.
 
-use std::net::SocketAddr;
+use crate::proxies::Peer;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -70,7 +70,7 @@ type Frames = SplitStream<WebSocketStream<TcpStream>>;
 /// The state of one connection, owned by its task.
 pub struct Conn {
     pub(super) id: ConnId,
-    pub(super) peer: SocketAddr,
+    pub(super) peer: Peer,
     pub(super) shared: Arc<Shared>,
     /// The writer's queue.
     pub(super) tx: mpsc::Sender<Outgoing>,
@@ -103,7 +103,7 @@ pub struct Conn {
 /// Runs a connection to its end.
 pub async fn run(
     stream: TcpStream,
-    peer: SocketAddr,
+    peer: Peer,
     admission: Result<Admission, Refusal>,
     shared: Arc<Shared>,
 ) {

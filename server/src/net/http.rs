@@ -4,6 +4,7 @@
 //! a time limit on reading it).
 
 use std::convert::Infallible;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -15,6 +16,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpStream;
 use tokio::time::{Instant, sleep, timeout_at};
 
+use crate::proxies::{Peer, TrustedProxies};
 use crate::web::{self, site::Site};
 
 /// The largest request head read, in bytes (the request line and the headers).
@@ -31,10 +33,17 @@ pub enum Opening {
     Http,
 }
 
-/// Looks at the first request of `stream` without consuming it, until its head is complete (or
-/// too long to be a websocket handshake); `None` when the peer closes or `deadline` passes
-/// first.
-pub async fn opening(stream: &TcpStream, deadline: Instant) -> Option<Opening> {
+/// Looks at the first request of `stream` (from `addr`) without consuming it, until its head is
+/// complete (or too long to be a websocket handshake): what it asks for, and who it is from
+/// (through a trusted proxy, the client its headers name). `None` when the peer closes or
+/// `deadline` passes first.
+pub async fn opening(
+    stream: &TcpStream,
+    deadline: Instant,
+    proxies: &TrustedProxies,
+    addr: SocketAddr,
+) -> Option<(Opening, Peer)> {
+    let direct = proxies.peer(addr, std::iter::empty());
     let mut buf = vec![0u8; MAX_HEAD_BYTES];
     let mut seen = 0;
     loop {
@@ -43,10 +52,10 @@ pub async fn opening(stream: &TcpStream, deadline: Instant) -> Option<Opening> {
             Ok(Ok(n)) => n,
         };
         if let Some(opening) = classify(&buf[..n]) {
-            return Some(opening);
+            return Some((opening, peer_of(&buf[..n], proxies, addr).unwrap_or(direct)));
         }
         if n == buf.len() {
-            return Some(Opening::Http);
+            return Some((Opening::Http, direct));
         }
         if n == seen {
             // Nothing new yet: the rest of the head is on its way.
@@ -79,6 +88,19 @@ pub fn classify(head: &[u8]) -> Option<Opening> {
         Ok(httparse::Status::Partial) => None,
         // Not HTTP we can read (too many headers, bad bytes): hyper answers it.
         Err(_) => Some(Opening::Http),
+    }
+}
+
+/// Who a complete request head is from, as its forwarding headers say to a trusted proxy;
+/// `None` when the head cannot be read.
+fn peer_of(head: &[u8], proxies: &TrustedProxies, addr: SocketAddr) -> Option<Peer> {
+    let mut headers = [httparse::EMPTY_HEADER; 64];
+    let mut req = httparse::Request::new(&mut headers);
+    match req.parse(head) {
+        Ok(httparse::Status::Complete(_)) => {
+            Some(proxies.peer(addr, req.headers.iter().map(|h| (h.name, h.value))))
+        }
+        _ => None,
     }
 }
 

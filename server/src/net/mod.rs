@@ -29,6 +29,7 @@ use crate::devices::DeviceCodes;
 use crate::matchmaking::Matchmaking;
 use crate::outbox::{ConnId, ConnIds};
 use crate::pool::AiPool;
+use crate::proxies::TrustedProxies;
 use crate::review::Reviews;
 use crate::rooms::Rooms;
 use crate::store::Store;
@@ -158,6 +159,8 @@ pub struct WebSettings {
     /// The origins (`scheme://host[:port]`) whose pages may open a websocket; empty: the
     /// server's own (see [`crate::web::origin_allowed`]).
     pub allowed_origins: Vec<String>,
+    /// The proxies whose forwarding headers name the client (`--trusted-proxy`).
+    pub trusted_proxies: TrustedProxies,
 }
 
 /// Why a connection was refused.
@@ -212,18 +215,31 @@ pub async fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
             r = listener.accept() => r,
         };
         match accepted {
-            Ok((stream, peer)) => {
+            Ok((stream, addr)) => {
                 backoff = FIRST_ACCEPT_BACKOFF;
                 let _ = stream.set_nodelay(true);
-                let admission = shared.admit(peer.ip());
+                // A direct connection counts against its address at once; a trusted proxy's
+                // counts against its client's, once the request names it.
+                let proxied = shared.web.trusted_proxies.trusts(addr.ip());
+                let early = (!proxied).then(|| shared.admit(addr.ip()));
                 let shared = shared.clone();
                 tokio::spawn(async move {
                     let deadline = Instant::now() + shared.limits.handshake_timeout();
-                    match http::opening(&stream, deadline).await {
-                        Some(http::Opening::WebSocket) => {
+                    let proxies = &shared.web.trusted_proxies;
+                    let Some((opening, peer)) =
+                        http::opening(&stream, deadline, proxies, addr).await
+                    else {
+                        return;
+                    };
+                    let admission = match early {
+                        Some(admission) => admission,
+                        None => shared.admit(peer.client),
+                    };
+                    match opening {
+                        http::Opening::WebSocket => {
                             conn::run(stream, peer, admission, shared).await;
                         }
-                        Some(http::Opening::Http) => {
+                        http::Opening::Http => {
                             // A connection over the limits gets 503s, and is closed.
                             let site = shared.web.site.clone();
                             let head_timeout = shared.limits.handshake_timeout();
@@ -235,7 +251,6 @@ pub async fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
                             http::serve(stream, site, head_timeout, admitted, health).await;
                             drop(admission);
                         }
-                        None => drop(admission),
                     }
                 });
             }
