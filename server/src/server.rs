@@ -85,6 +85,7 @@ impl RunningServer {
 pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningServer, ServeError> {
     let limits = Arc::new(config.limits);
     let store = Store::open_with(&config.database, config.sqlite_synchronous).await?;
+    store.check_writable().await?;
     let pool = AiPool::new(engine.clone(), limits.ai_threads(), limits.ai_queue);
     // Listen first: a node that cannot take its port never joins the cluster.
     let listener = TcpListener::bind(config.bind)

@@ -163,3 +163,31 @@ async fn the_log_names_the_client_behind_a_trusted_proxy() {
     let line = seen().unwrap_or_else(|| panic!("no line of asha's hello: {:?}", log.lock()));
     assert!(line.contains("203.0.113.7 (via 127.0.0.1:"), "{line}");
 }
+
+/// A server whose records can only be read (here a read-only open; in the field, a file
+/// restored as root under a service user) refuses to start, saying why, instead of answering
+/// `/health` and failing every move.
+#[tokio::test]
+async fn a_server_refuses_to_start_on_records_it_cannot_write() {
+    let (mut first, _addr, _log, dir) = server_with_log("warn", &[]).await;
+    first.start_kill().unwrap();
+    let _ = first.wait().await;
+    let db = format!("sqlite://{}/x.sqlite?mode=ro", dir.path().display());
+    let run = Command::new(chaupal_tests::server_binary())
+        .args(["--bind", "127.0.0.1:0", "--database", db.as_str()])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .output();
+    let out = tokio::time::timeout(Duration::from_secs(60), run)
+        .await
+        .expect("the server stops at once instead of serving")
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stdout}{stderr}");
+    assert!(!stdout.contains("listening on"), "{stdout}");
+    assert!(stderr.contains("the records cannot be written"), "{stderr}");
+    assert!(stderr.contains("readonly"), "{stderr}");
+}

@@ -62,6 +62,11 @@ pub enum StoreError {
     GroupFailed(String),
     #[error("a stored record is damaged: {0}")]
     Corrupt(String),
+    #[error(
+        "the records cannot be written ({0}): the user the server runs as must own the \
+         database and its folder (after a restore as root: chown the files back)"
+    )]
+    NotWritable(String),
     /// The seek was taken or withdrawn (by another node of the cluster) first.
     #[error("the seek is gone")]
     SeekGone,
@@ -257,6 +262,26 @@ impl Store {
         let (done, answer) = oneshot::channel();
         self.send(writer::Work::Op { op, done }).await?;
         answer.await.map_err(|_| StoreError::WriterGone)?
+    }
+
+    /// Checks that the records can be written, by a write that changes nothing, through the
+    /// writer like any other: a database the server may only read (a file restored as root
+    /// under a service user, a read-only mount) is refused at start, not at the first move.
+    pub async fn check_writable(&self) -> Result<(), StoreError> {
+        let probe = writer::op(|conn| {
+            Box::pin(async move {
+                sqlx::query("UPDATE players SET name = name WHERE id = -1")
+                    .execute(conn)
+                    .await?;
+                Ok(None)
+            })
+        });
+        match self.run_op(probe).await {
+            Ok(_) => Ok(()),
+            Err(StoreError::Db(e)) => Err(StoreError::NotWritable(e.to_string())),
+            Err(StoreError::GroupFailed(e)) => Err(StoreError::NotWritable(e)),
+            Err(e) => Err(e),
+        }
     }
 
     /// [`Store::run_op`] for an op that creates a row and answers its id.
