@@ -106,6 +106,11 @@ pub struct ServerConfig {
     /// and the per-address limits. Anyone else's such headers are ignored.
     #[arg(long = "trusted-proxy", value_name = "ADDR|CIDR")]
     pub trusted_proxies: Vec<AddressRange>,
+    /// An address or range (`10.0.0.0/8`) shown the details of `/health` (the node's name, its
+    /// cluster, its rooms), repeatable; by default this machine only (loopback). Others get
+    /// its first line alone (`ok` or `unavailable`, with 200 or 503).
+    #[arg(long = "health-from", value_name = "ADDR|CIDR")]
+    pub health_from: Vec<AddressRange>,
     /// A directory of tuned evaluation weights (`DIR/GAME.json`, written by `chaupal tune`):
     /// they replace the weights shipped with the server for the games that have a file there.
     #[arg(long, value_name = "DIR")]
@@ -180,6 +185,7 @@ impl Default for ServerConfig {
             web: None,
             allowed_origins: Vec::new(),
             trusted_proxies: Vec::new(),
+            health_from: Vec::new(),
             kalah_db_seeds: DEFAULT_KALAH_DB_SEEDS,
             nats: None,
             node_name: "node".to_owned(),

@@ -157,6 +157,7 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
         site: load_site(config.web.as_deref())?.map(Arc::new),
         allowed_origins: config.allowed_origins,
         trusted_proxies: TrustedProxies::new(config.trusted_proxies),
+        health_from: config.health_from,
     };
     let reviews = Reviews::new(engine, store.clone(), limits.reviews(), shutdown.clone());
     let shared = Shared::new(

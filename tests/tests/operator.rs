@@ -191,3 +191,55 @@ async fn a_server_refuses_to_start_on_records_it_cannot_write() {
     assert!(stderr.contains("the records cannot be written"), "{stderr}");
     assert!(stderr.contains("readonly"), "{stderr}");
 }
+
+/// `GET /health` from this machine, as a client the `X-Forwarded-For` names when given; the
+/// status line and the body.
+async fn health(addr: &str, forwarded_for: Option<&str>) -> (String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let forwarded = forwarded_for
+        .map(|c| format!("X-Forwarded-For: {c}\r\n"))
+        .unwrap_or_default();
+    let request =
+        format!("GET /health HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{forwarded}\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    (head.lines().next().unwrap().to_owned(), body.to_owned())
+}
+
+/// `/health` gives everyone its status, and its details (the node, its rooms) only to this
+/// machine, or to the addresses `--health-from` names; behind a trusted proxy, the client's
+/// address decides.
+#[tokio::test]
+async fn health_details_are_shown_only_to_the_addresses_named_for_them() {
+    let (mut child, addr, _log, _dir) =
+        server_with_log("warn", &["--trusted-proxy", "127.0.0.1"]).await;
+    let (status, here) = health(&addr, None).await;
+    assert!(status.contains("200"), "{status}");
+    assert!(
+        here.starts_with("ok\n") && here.contains("rooms 0"),
+        "{here:?}"
+    );
+    let (status, outside) = health(&addr, Some("203.0.113.7")).await;
+    assert!(status.contains("200"), "{status}");
+    assert_eq!(outside, "ok\n");
+    child.start_kill().unwrap();
+
+    let (mut child, addr, _log, _dir) = server_with_log(
+        "warn",
+        &[
+            "--trusted-proxy",
+            "127.0.0.1",
+            "--health-from",
+            "203.0.113.0/24",
+        ],
+    )
+    .await;
+    let (_, named) = health(&addr, Some("203.0.113.7")).await;
+    assert!(named.contains("rooms 0"), "{named:?}");
+    let (_, here) = health(&addr, None).await;
+    assert_eq!(here, "ok\n");
+    child.start_kill().unwrap();
+}

@@ -110,6 +110,27 @@ pub const HEALTH_PATH: &str = "/health";
 /// The node's health: whether it can take moves, and a few lines that say why.
 pub type Health = Arc<dyn Fn() -> (bool, String) + Send + Sync>;
 
+/// The health page as one connection is shown it: every client gets its first line (`ok` or
+/// `unavailable`) and its status; the lines that say why (the node's name, its cluster, its
+/// rooms) only a client the operator named (`--health-from`, by default this machine).
+#[derive(Clone)]
+pub struct HealthPage {
+    pub health: Health,
+    pub details: bool,
+}
+
+impl HealthPage {
+    /// The status and the text this client is shown.
+    pub fn answer(&self) -> (bool, String) {
+        let (ok, text) = (self.health)();
+        if self.details {
+            return (ok, text);
+        }
+        let first = text.lines().next().unwrap_or_default();
+        (ok, format!("{first}\n"))
+    }
+}
+
 /// Answers plain HTTP requests on `stream` until the client closes it or stops sending; a
 /// connection that was not `admitted` (the server or its address is full) gets `503` and is
 /// closed.
@@ -118,7 +139,7 @@ pub async fn serve(
     site: Option<Arc<Site>>,
     head_timeout: Duration,
     admitted: bool,
-    health: Health,
+    health: HealthPage,
 ) {
     let service = service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
         let site = site.clone();
@@ -126,7 +147,7 @@ pub async fn serve(
         async move {
             let head = req.method() == hyper::Method::HEAD;
             let res = if admitted && req.uri().path() == HEALTH_PATH {
-                let (ok, text) = health();
+                let (ok, text) = health.answer();
                 let status = if ok {
                     hyper::StatusCode::OK
                 } else {

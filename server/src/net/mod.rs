@@ -29,7 +29,7 @@ use crate::devices::DeviceCodes;
 use crate::matchmaking::Matchmaking;
 use crate::outbox::{ConnId, ConnIds};
 use crate::pool::AiPool;
-use crate::proxies::TrustedProxies;
+use crate::proxies::{AddressRange, TrustedProxies};
 use crate::review::Reviews;
 use crate::rooms::Rooms;
 use crate::store::Store;
@@ -161,6 +161,23 @@ pub struct WebSettings {
     pub allowed_origins: Vec<String>,
     /// The proxies whose forwarding headers name the client (`--trusted-proxy`).
     pub trusted_proxies: TrustedProxies,
+    /// Who sees `/health`'s details (`--health-from`); empty: this machine only.
+    pub health_from: Vec<AddressRange>,
+}
+
+impl WebSettings {
+    /// Whether a client at `ip` is shown the details of `/health`.
+    pub fn shows_health_to(&self, ip: IpAddr) -> bool {
+        if self.health_from.is_empty() {
+            let ip = match ip {
+                IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+                v4 => v4,
+            };
+            ip.is_loopback()
+        } else {
+            self.health_from.iter().any(|r| r.contains(ip))
+        }
+    }
 }
 
 /// Why a connection was refused.
@@ -248,6 +265,8 @@ pub async fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
                                 Arc::new(move || shared.health())
                             };
                             let admitted = admission.is_ok();
+                            let details = shared.web.shows_health_to(peer.client);
+                            let health = http::HealthPage { health, details };
                             http::serve(stream, site, head_timeout, admitted, health).await;
                             drop(admission);
                         }
