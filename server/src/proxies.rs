@@ -49,10 +49,7 @@ impl FromStr for AddressRange {
 impl AddressRange {
     /// Whether `ip` is in the range (an IPv4 address seen as `::ffff:a.b.c.d` counts as IPv4).
     pub fn contains(&self, ip: IpAddr) -> bool {
-        let ip = match ip {
-            IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
-            v4 => v4,
-        };
+        let ip = canonical(ip);
         let (a, b, bits) = match (self.base, ip) {
             (IpAddr::V4(a), IpAddr::V4(b)) => {
                 (u128::from(a.to_bits()), u128::from(b.to_bits()), 32)
@@ -62,6 +59,14 @@ impl AddressRange {
         };
         let shift = bits - u32::from(self.prefix);
         shift >= bits || (a >> shift) == (b >> shift)
+    }
+}
+
+/// `ip`, with an IPv4 address written as IPv6 (`::ffff:a.b.c.d`) as the IPv4 address it is.
+pub fn canonical(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+        v4 => v4,
     }
 }
 

@@ -205,7 +205,7 @@ impl Matchmaking {
                 started_ms: crate::now_ms(),
             }
         };
-        match &setup.opponent {
+        let new = match &setup.opponent {
             Opponent::Open | Opponent::Private => {
                 let rating = self
                     .inner
@@ -240,40 +240,25 @@ impl Matchmaking {
                 if !private {
                     self.inner.announcer.announce(LobbyEvent::SeekAdded(info));
                 }
-                Ok(Created {
+                return Ok(Created {
                     game: None,
                     seek: Some(id),
                     invite_code: code,
-                })
+                });
             }
-            Opponent::Local => {
-                let new = seated("local", [person(&player), person(&player)], Side::First);
-                let game = self
-                    .inner
-                    .rooms
-                    .start_game(new, start, vec![outbox], None)
-                    .await?;
-                Ok(created(game))
-            }
-            Opponent::Ai { engine } => {
-                let new = seated("ai", [person(&player), ai(engine)], creator_side);
-                let game = self
-                    .inner
-                    .rooms
-                    .start_game(new, start, vec![outbox], None)
-                    .await?;
-                Ok(created(game))
-            }
+            Opponent::Local => seated("local", [person(&player), person(&player)], Side::First),
+            Opponent::Ai { engine } => seated("ai", [person(&player), ai(engine)], creator_side),
             Opponent::Exhibition { first, second } => {
-                let new = seated("exhibition", [ai(first), ai(second)], Side::First);
-                let game = self
-                    .inner
-                    .rooms
-                    .start_game(new, start, vec![outbox], None)
-                    .await?;
-                Ok(created(game))
+                seated("exhibition", [ai(first), ai(second)], Side::First)
             }
-        }
+        };
+        // Local, AI and exhibition games start at once.
+        let game = self
+            .inner
+            .rooms
+            .start_game(new, start, vec![outbox], None)
+            .await?;
+        Ok(created(game))
     }
 
     /// Lists a stored seek. A new seek (with its seeker's connection) counts against the

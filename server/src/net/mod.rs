@@ -169,11 +169,7 @@ impl WebSettings {
     /// Whether a client at `ip` is shown the details of `/health`.
     pub fn shows_health_to(&self, ip: IpAddr) -> bool {
         if self.health_from.is_empty() {
-            let ip = match ip {
-                IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
-                v4 => v4,
-            };
-            ip.is_loopback()
+            crate::proxies::canonical(ip).is_loopback()
         } else {
             self.health_from.iter().any(|r| r.contains(ip))
         }
