@@ -19,7 +19,7 @@ use chaupal_client::pace::Pacer;
 use chaupal_client::platform::{self, Store};
 use chaupal_client::route::{self, Launch};
 use chaupal_client::say;
-use chaupal_client::sound::Sounds;
+use chaupal_client::sound::{SoundDevice, Sounds};
 use chaupal_client::speech::Speaker;
 use chaupal_client::words::{Language, Words};
 use macroquad::prelude::*;
@@ -48,7 +48,7 @@ fn main() {
 /// 3. then, if anything changed, the new picture is drawn (a frame in which nothing changed
 ///    shows the last picture again), and the loop waits until something happens or is due
 ///    ([`Pacer`]).
-async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
+async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), FontError> {
     let mut app = App::new(offline);
     let store = Store::standard();
     let mut settings = store.load().unwrap_or_else(|e| {
@@ -215,7 +215,7 @@ async fn run(launch: Launch, offline: bool) -> Result<(), FontError> {
         }
         let settled = app.connection().online() || platform::now() - began > SOUNDS_AFTER;
         if sounds.is_none() && sounds_loading.is_none() && settled {
-            sounds_loading = Some(Box::pin(Sounds::load()));
+            sounds_loading = Some(Box::pin(Sounds::load(&device)));
         }
         if let Some(loading) = &mut sounds_loading {
             let mut cx = Context::from_waker(Waker::noop());
@@ -385,7 +385,7 @@ mod web {
             ..Default::default()
         };
         macroquad::Window::from_config(conf, async move {
-            if let Err(e) = run(launch, false).await {
+            if let Err(e) = run(launch, false, SoundDevice::default()).await {
                 macroquad::miniquad::error!("cannot load the bundled fonts: {e}");
             }
         });
@@ -425,11 +425,12 @@ mod desktop {
 
     pub fn main() -> ExitCode {
         let args = Args::parse();
+        let device = SoundDevice::watch();
         let conf = window_conf(&args);
         let result = std::sync::Arc::new(std::sync::Mutex::new(ExitCode::SUCCESS));
         let out = result.clone();
         macroquad::Window::from_config(conf, async move {
-            let code = start(args).await;
+            let code = start(args, device).await;
             if let Ok(mut r) = out.lock() {
                 *r = code;
             }
@@ -437,9 +438,9 @@ mod desktop {
         result.lock().map(|r| *r).unwrap_or(ExitCode::FAILURE)
     }
 
-    async fn start(args: Args) -> ExitCode {
+    async fn start(args: Args, device: SoundDevice) -> ExitCode {
         if !args.check_words && args.screenshot.is_none() {
-            return match run(args.launch(), args.offline).await {
+            return match run(args.launch(), args.offline, device).await {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("chaupal-client: cannot load the bundled fonts: {e}");

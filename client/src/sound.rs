@@ -5,6 +5,8 @@
 //! audio on the desktop and in the browser.
 
 use crate::app::Cue;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The sample rate of the clips.
 pub const RATE: u32 = 22_050;
@@ -88,15 +90,74 @@ pub fn clip(cue: Cue) -> Vec<u8> {
     wav(&samples(&notes(cue)))
 }
 
+/// Whether the machine has a sound device to play on.
+///
+/// On the desktop macroquad opens the device in a thread of its own as the window opens, and
+/// that thread panics when there is none (a server, a container, a laptop without one).
+/// [`SoundDevice::watch`] turns that panic into one line in the log and marks the device
+/// missing, so the client plays on in silence instead of printing a backtrace and "Audio thread
+/// died" for every clip. In the browser the page's audio is always there.
+#[derive(Clone, Debug, Default)]
+pub struct SoundDevice {
+    missing: Arc<AtomicBool>,
+}
+
+impl SoundDevice {
+    /// Watches for the audio thread's panic from now on (call it once, before the window
+    /// opens); any other panic is reported as before.
+    pub fn watch() -> SoundDevice {
+        let device = SoundDevice::default();
+        let missing = device.missing.clone();
+        let report = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if is_audio_thread_panic(info.location().map(|l| l.file())) {
+                if !missing.swap(true, Ordering::Relaxed) {
+                    eprintln!(
+                        "chaupal-client: no sound device ({}); playing without sound",
+                        panic_text(info.payload())
+                    );
+                }
+            } else {
+                report(info);
+            }
+        }));
+        device
+    }
+
+    /// Whether the device is known to be missing.
+    pub fn missing(&self) -> bool {
+        self.missing.load(Ordering::Relaxed)
+    }
+}
+
+/// Whether a panic at this source file is the sound library's (quad-snd) failing to open or
+/// set up the device.
+fn is_audio_thread_panic(file: Option<&str>) -> bool {
+    file.is_some_and(|f| f.replace('\\', "/").contains("/quad-snd-"))
+}
+
+/// A panic's message, when it is text.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("the audio library stopped")
+}
+
 /// The cues' clips, loaded into macroquad's audio.
 pub struct Sounds {
     clips: Vec<(Cue, macroquad::audio::Sound)>,
 }
 
 impl Sounds {
-    /// Loads the clips (a clip that cannot be loaded stays silent).
-    pub async fn load() -> Sounds {
+    /// Loads the clips (a clip that cannot be loaded stays silent; with no device, none is
+    /// loaded).
+    pub async fn load(device: &SoundDevice) -> Sounds {
         let mut clips = Vec::new();
+        if device.missing() {
+            return Sounds { clips };
+        }
         for cue in [Cue::Move, Cue::Join, Cue::End] {
             if let Ok(sound) = macroquad::audio::load_sound_from_bytes(&clip(cue)).await {
                 clips.push((cue, sound));
@@ -133,6 +194,26 @@ mod tests {
             assert_eq!(w.len(), 44 + s.len() * 2);
             assert_eq!(u32::from_le_bytes([w[24], w[25], w[26], w[27]]), RATE);
         }
+    }
+
+    #[test]
+    fn only_the_sound_librarys_panics_count_as_a_missing_device() {
+        let home = "/root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f";
+        assert!(is_audio_thread_panic(Some(&format!(
+            "{home}/quad-snd-0.2.8/src/alsa_snd.rs"
+        ))));
+        assert!(is_audio_thread_panic(Some(
+            r"C:\Users\a\.cargo\registry\src\x\quad-snd-0.2.8\src\wasapi_snd.rs"
+        )));
+        assert!(!is_audio_thread_panic(Some("client/src/sound.rs")));
+        assert!(!is_audio_thread_panic(Some(&format!(
+            "{home}/macroquad-0.4.16/src/audio.rs"
+        ))));
+        assert!(!is_audio_thread_panic(None));
+        let text: Box<dyn std::any::Any + Send> = Box::new("Can't open PCM device.");
+        assert_eq!(panic_text(text.as_ref()), "Can't open PCM device.");
+        let text: Box<dyn std::any::Any + Send> = Box::new(String::from("no rate"));
+        assert_eq!(panic_text(text.as_ref()), "no rate");
     }
 
     #[test]

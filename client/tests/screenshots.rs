@@ -300,3 +300,47 @@ fn a_bad_position_is_refused_with_a_reason() {
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains("position"), "{err}");
 }
+
+/// A machine without a sound device (a server, a container, some laptops): the client opens,
+/// plays on in silence, and says so in one line; the sound library's panic and its "Audio
+/// thread died" for every clip are not printed. The device is made missing for certain by an
+/// empty ALSA configuration, which names no device at all.
+#[test]
+fn without_a_sound_device_the_client_plays_silently_and_prints_no_panic() {
+    let Some(launch) = launcher() else {
+        assert!(
+            std::env::var_os("CHAUPAL_REQUIRE_SCREENSHOTS").is_none(),
+            "no xvfb-run and no DISPLAY: install Debian's xvfb"
+        );
+        eprintln!("skipped: no xvfb-run and no DISPLAY to draw on");
+        return;
+    };
+    let home = tempfile::tempdir().unwrap();
+    let alsa = home.path().join("asound.conf");
+    std::fs::write(&alsa, "").unwrap();
+    let exe = env!("CARGO_BIN_EXE_chaupal-client");
+    // Long enough for the sounds to load (two seconds after the start when offline); then
+    // `timeout` ends the client as a window manager would.
+    let mut cmd = client(&launch, "timeout");
+    let output = cmd
+        .args(["--signal=TERM", "6", exe, "--offline"])
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path())
+        .env("ALSA_CONFIG_PATH", &alsa)
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(!err.contains("panicked"), "a panic was printed:\n{err}");
+    assert!(!out.contains("Audio thread died"), "{out}");
+    assert!(!err.contains("Audio thread died"), "{err}");
+    let said: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains("no sound device"))
+        .collect();
+    assert_eq!(said.len(), 1, "one line about the sound device:\n{err}");
+    assert!(said[0].contains("playing without sound"), "{}", said[0]);
+    // It ran until it was stopped, not into an error of its own.
+    assert_eq!(output.status.code(), Some(124), "{err}");
+}
