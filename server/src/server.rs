@@ -160,6 +160,8 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
         health_from: config.health_from,
     };
     let reviews = Reviews::new(engine, store.clone(), limits.reviews(), shutdown.clone());
+    // `/health` reports what the last write found; an idle node checks now and then.
+    tokio::spawn(store.clone().watch_writes(shutdown.clone()));
     let shared = Shared::new(
         limits,
         matchmaking,

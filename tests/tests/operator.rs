@@ -18,8 +18,13 @@ type Logged = (Child, String, Arc<Mutex<Vec<String>>>, tempfile::TempDir);
 async fn server_with_log(rust_log: &str, args: &[&str]) -> Logged {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}/x.sqlite", dir.path().display());
+    server_on(&db, dir, rust_log, args).await
+}
+
+/// [`server_with_log`] on the records at `db`.
+async fn server_on(db: &str, dir: tempfile::TempDir, rust_log: &str, args: &[&str]) -> Logged {
     let mut child = Command::new(chaupal_tests::server_binary())
-        .args(["--bind", "127.0.0.1:0", "--database", db.as_str()])
+        .args(["--bind", "127.0.0.1:0", "--database", db])
         .args(args)
         .env("RUST_LOG", rust_log)
         .env_remove("NO_COLOR")
@@ -241,5 +246,68 @@ async fn health_details_are_shown_only_to_the_addresses_named_for_them() {
     assert!(named.contains("rooms 0"), "{named:?}");
     let (_, here) = health(&addr, None).await;
     assert_eq!(here, "ok\n");
+    child.start_kill().unwrap();
+}
+
+/// `/health` tells the truth after the start too: records that turn read-only under a running
+/// server (here PostgreSQL set read-only and its sessions ended; in the field, a full disk or a
+/// demoted primary) make it answer 503, saying why, within seconds even with no player
+/// writing, and 200 again once they can be written.
+#[tokio::test]
+async fn health_answers_503_while_the_records_cannot_be_written() {
+    use sqlx::Connection;
+    let Some(url) = chaupal_tests::services::fresh_database("chaupal_e2e_readonly").await else {
+        return;
+    };
+    let name = url
+        .split('?')
+        .next()
+        .and_then(|u| u.rsplit('/').next())
+        .unwrap()
+        .to_owned();
+    let dir = tempfile::tempdir().unwrap();
+    let (mut child, addr, _log, _dir) = server_on(&url, dir, "warn", &[]).await;
+    let (status, body) = health(&addr, None).await;
+    assert!(status.contains("200"), "{status}\n{body}");
+    assert!(body.contains("records writable"), "{body}");
+
+    let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
+    let read_only = |on: bool| {
+        let setting = if on { "on" } else { "off" };
+        [
+            format!("ALTER DATABASE {name} SET default_transaction_read_only = {setting}"),
+            format!(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                 WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+            ),
+        ]
+    };
+    for sql in read_only(true) {
+        sqlx::query(&sql).execute(&mut admin).await.unwrap();
+    }
+    // The first failure may be the ended session; the next check meets the read-only database.
+    let until = |want: &'static str, saying: &'static str| {
+        let addr = addr.clone();
+        async move {
+            for _ in 0..300 {
+                let (status, body) = health(&addr, None).await;
+                if status.contains(want) && body.contains(saying) {
+                    return body;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            let (status, body) = health(&addr, None).await;
+            panic!("/health still says {status}: {body}");
+        }
+    };
+    let body = until("503", "read-only").await;
+    assert!(body.starts_with("unavailable\n"), "{body}");
+    assert!(body.contains("records not writable"), "{body}");
+
+    for sql in read_only(false) {
+        sqlx::query(&sql).execute(&mut admin).await.unwrap();
+    }
+    let body = until("200", "writable").await;
+    assert!(body.contains("records writable"), "{body}");
     child.start_kill().unwrap();
 }

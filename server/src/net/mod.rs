@@ -67,7 +67,8 @@ pub struct Shared {
 
 impl Shared {
     /// The node's health (`GET /health`): `ok` or `unavailable` on the first line, then what
-    /// it knows of its cluster, and the games it runs.
+    /// it knows of its cluster, whether its records can be written (as the last check found,
+    /// see [`crate::store::WriteHealth`]), and the games it runs.
     pub fn health(&self) -> (bool, String) {
         let mut lines = Vec::new();
         let ok = match self.rooms.cluster() {
@@ -81,6 +82,9 @@ impl Shared {
                 true
             }
         };
+        let writes = self.store.writes();
+        lines.push(writes.line());
+        let ok = ok && writes.ok();
         lines.push(format!("rooms {}", self.rooms.room_count()));
         let first = if ok { "ok" } else { "unavailable" };
         (ok, format!("{first}\n{}\n", lines.join("\n")))

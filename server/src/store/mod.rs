@@ -16,6 +16,7 @@
 mod batch;
 mod checkpoint;
 mod events;
+mod health;
 mod owners;
 mod reviews;
 mod rows;
@@ -120,7 +121,11 @@ pub struct Store {
     /// The cluster node this server is: the owner written into the games and seeks it
     /// creates (none on a single node).
     node: Option<Arc<str>>,
+    /// What the last write found (see [`health`]).
+    health: WriteHealth,
 }
+
+pub use health::{WriteHealth, Writes};
 
 impl Store {
     /// Connects (creating a SQLite file if needed), runs the migrations and starts the writer.
@@ -175,7 +180,8 @@ impl Store {
             tokio::spawn(checkpoint::run_beside(pool.clone(), done));
             checkpoints
         });
-        tokio::spawn(writer::run(writes.clone(), rx, checkpoints));
+        let health = WriteHealth::default();
+        tokio::spawn(writer::run(writes.clone(), rx, checkpoints, health.clone()));
         Ok(Store {
             pool,
             writes,
@@ -183,6 +189,7 @@ impl Store {
             backend,
             discarding: false,
             node: None,
+            health,
         })
     }
 
@@ -223,6 +230,7 @@ impl Store {
             backend: Backend::Sqlite,
             discarding: true,
             node: None,
+            health: WriteHealth::default(),
         })
     }
 
@@ -266,7 +274,8 @@ impl Store {
 
     /// Checks that the records can be written, by a write that changes nothing, through the
     /// writer like any other: a database the server may only read (a file restored as root
-    /// under a service user, a read-only mount) is refused at start, not at the first move.
+    /// under a service user, a read-only mount) is refused at start, not at the first move;
+    /// later, the outcome is what `/health` reports ([`Store::writes`]).
     pub async fn check_writable(&self) -> Result<(), StoreError> {
         let probe = writer::op(|conn| {
             Box::pin(async move {
@@ -276,11 +285,37 @@ impl Store {
                 Ok(None)
             })
         });
-        match self.run_op(probe).await {
+        let result = match self.run_op(probe).await {
             Ok(_) => Ok(()),
             Err(StoreError::Db(e)) => Err(StoreError::NotWritable(e.to_string())),
             Err(StoreError::GroupFailed(e)) => Err(StoreError::NotWritable(e)),
             Err(e) => Err(e),
+        };
+        self.health.record(match &result {
+            Ok(()) => Ok(()),
+            Err(StoreError::NotWritable(why)) => Err(why.clone()),
+            Err(e) => Err(e.to_string()),
+        });
+        result
+    }
+
+    /// Whether the records can be written, as the last check found.
+    pub fn writes(&self) -> Writes {
+        self.health.state()
+    }
+
+    /// Checks the records with a write that changes nothing every [`health::PROBE_EVERY`],
+    /// until `stop`, so that [`Store::writes`] is current on an idle node too.
+    pub async fn watch_writes(self, stop: tokio_util::sync::CancellationToken) {
+        loop {
+            tokio::select! {
+                () = stop.cancelled() => return,
+                () = tokio::time::sleep(health::PROBE_EVERY) => {}
+            }
+            tokio::select! {
+                () = stop.cancelled() => return,
+                _ = self.check_writable() => {}
+            }
         }
     }
 

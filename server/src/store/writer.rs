@@ -25,6 +25,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 
 use super::checkpoint;
 use super::events::{EventWrite, write_events};
+use super::health::WriteHealth;
 use super::timings::{GroupTiming, Timings};
 use super::{GROUP_COMMIT_MAX, StoreError};
 
@@ -148,6 +149,7 @@ pub(super) async fn run(
     pool: AnyPool,
     mut rx: mpsc::Receiver<Job>,
     mut checkpoints: Option<watch::Receiver<u64>>,
+    health: WriteHealth,
 ) {
     let mut timings = Timings::default();
     // Ops beyond a group's share, oldest first.
@@ -207,6 +209,9 @@ pub(super) async fn run(
         if answers.is_err() {
             // Back to the pool, which tests it before it is lent again.
             conn = None;
+        }
+        if let Err(e) = &answers {
+            health.group_failed(e.to_string());
         }
         let acked = Instant::now();
         group.answer(answers);
