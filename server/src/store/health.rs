@@ -53,7 +53,7 @@ impl Writes {
                 format!("records not writable ({}s ago): {why}", ago.as_secs())
             }
             Writes::Stuck(ago) => format!(
-                "records not writable: no write finished in {}s",
+                "records not writable: no check finished in {}s",
                 ago.as_secs()
             ),
         }
