@@ -44,6 +44,7 @@ connection-short-online = অনলাইন
 connection-short-retrying = সংযোগ নেই: { $seconds } সে. পরে আবার চেষ্টা
 connection-short-retrying-bare = { $seconds } সে. পরে আবার চেষ্টা
 connection-short-not-connected = সংযোগ নেই
+connection-short-not-allowed = ঠিকানা অনুমোদিত নয়
 
 ## নাম
 
@@ -235,6 +236,8 @@ closed-with-code = সার্ভার সংযোগ বন্ধ করে 
 closed-with-reason = সার্ভার সংযোগ বন্ধ করে দিয়েছে: { $reason }।
 closed = সার্ভার সংযোগ বন্ধ করে দিয়েছে।
 not-reached = { $url } ঠিকানার সার্ভার সাড়া দিচ্ছে না। সেটি কি চালু আছে?
+not-allowed-here = এই সার্ভার { $page } ঠিকানার পাতা থেকে খেলোয়াড় নেয় না। সঠিক ঠিকানার জন্য এর পরিচালককে জিজ্ঞেস করুন।
+not-allowed-here-go = এই সার্ভার { $page } ঠিকানার পাতা থেকে খেলোয়াড় নেয় না। তার বদলে { $allowed } খুলুন।
 connection-lost = সার্ভারের সঙ্গে সংযোগ হারিয়ে গেছে।
 refused = { $url } ঠিকানার সার্ভার সাড়া দিচ্ছে না (সেখানে কেউ শুনছে না)। সেটি কি চালু আছে?
 timed-out = { $url } ঠিকানার সার্ভার সময়মতো সাড়া দেয়নি।
@@ -311,6 +314,7 @@ problem-not-sent = এই অনুরোধটি পাঠানো যায�
 
 connect-title-offline = আপনি অফলাইনে আছেন
 connect-title-unreachable = সার্ভারে পৌঁছানো যাচ্ছে না
+connect-title-not-allowed = এই ঠিকানা অনুমোদিত নয়
 connect-title-connecting = সার্ভারের সঙ্গে সংযোগ হচ্ছে
 connect-about = এই ডিভাইসে দুজনের পালা করে খেলা সংযোগ ছাড়াই চলে; বন্ধু বা কম্পিউটারের সঙ্গে খেলতে আর খেলা দেখতে সংযোগ লাগে।
 connect-no-network = এই ডিভাইসে নেটওয়ার্ক নেই। নেটওয়ার্ক ফিরে এলে ক্লায়েন্ট নিজেই সংযোগ করবে।

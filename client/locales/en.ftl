@@ -37,6 +37,7 @@ connection-short-online = Online
 connection-short-retrying = Not connected: trying again in { $seconds } s
 connection-short-retrying-bare = Trying again in { $seconds } s
 connection-short-not-connected = Not connected
+connection-short-not-allowed = Address not allowed
 
 ## Names
 
@@ -251,6 +252,8 @@ closed-with-code = The server closed the connection. { $why }
 closed-with-reason = The server closed the connection: { $reason }.
 closed = The server closed the connection.
 not-reached = The server at { $url } is not answering. Is it running?
+not-allowed-here = This server does not accept players from pages at { $page }. Ask its operator for the right address.
+not-allowed-here-go = This server does not accept players from pages at { $page }. Open { $allowed } instead.
 connection-lost = The connection to the server was lost.
 refused = The server at { $url } is not answering (nothing is listening there). Is it running?
 timed-out = The server at { $url } did not answer in time.
@@ -327,6 +330,7 @@ problem-not-sent = This request could not be sent ({ $detail }).
 
 connect-title-offline = You are offline
 connect-title-unreachable = Cannot reach the server
+connect-title-not-allowed = This address is not allowed
 connect-title-connecting = Connecting to the server
 connect-about = Games on this device, two people taking turns, work without a connection; playing friends, the computer, and watching need one.
 connect-no-network = This device has no network. The client connects by itself when it is back.

@@ -42,6 +42,7 @@ connection-short-online = ऑनलाइन
 connection-short-retrying = कनेक्ट नहीं: { $seconds } सेकंड में फिर कोशिश
 connection-short-retrying-bare = { $seconds } सेकंड में फिर कोशिश
 connection-short-not-connected = कनेक्ट नहीं है
+connection-short-not-allowed = पता अनुमत नहीं
 
 ## नाम
 
@@ -255,6 +256,8 @@ closed-with-code = सर्वर ने कनेक्शन बंद कर
 closed-with-reason = सर्वर ने कनेक्शन बंद कर दिया: { $reason }।
 closed = सर्वर ने कनेक्शन बंद कर दिया।
 not-reached = { $url } पर सर्वर जवाब नहीं दे रहा। क्या वह चल रहा है?
+not-allowed-here = यह सर्वर { $page } के पेजों से खिलाड़ी स्वीकार नहीं करता। सही पते के लिए इसके संचालक से पूछें।
+not-allowed-here-go = यह सर्वर { $page } के पेजों से खिलाड़ी स्वीकार नहीं करता। इसकी जगह { $allowed } खोलें।
 connection-lost = सर्वर से कनेक्शन टूट गया।
 refused = { $url } पर सर्वर जवाब नहीं दे रहा (वहाँ कोई नहीं सुन रहा)। क्या वह चल रहा है?
 timed-out = { $url } पर सर्वर ने समय पर जवाब नहीं दिया।
@@ -331,6 +334,7 @@ problem-not-sent = यह अनुरोध भेजा नहीं जा �
 
 connect-title-offline = आप ऑफ़लाइन हैं
 connect-title-unreachable = सर्वर से संपर्क नहीं हो पा रहा
+connect-title-not-allowed = यह पता अनुमत नहीं है
 connect-title-connecting = सर्वर से कनेक्ट हो रहा है
 connect-about = इसी डिवाइस पर दो लोग बारी-बारी से बिना कनेक्शन के खेल सकते हैं; दोस्तों या कंप्यूटर से खेलने और खेल देखने के लिए कनेक्शन चाहिए।
 connect-no-network = इस डिवाइस पर नेटवर्क नहीं है। नेटवर्क लौटते ही ऐप अपने-आप कनेक्ट हो जाएगा।

@@ -36,6 +36,7 @@ connection-short-online = अनलाइन
 connection-short-retrying = जडान छैन: { $seconds } से.मा फेरि प्रयास
 connection-short-retrying-bare = { $seconds } से.मा फेरि प्रयास
 connection-short-not-connected = जडान छैन
+connection-short-not-allowed = ठेगानाको अनुमति छैन
 
 ## नाम
 
@@ -241,6 +242,8 @@ closed-with-code = सर्भरले जडान बन्द गर्‍�
 closed-with-reason = सर्भरले जडान बन्द गर्‍यो: { $reason }।
 closed = सर्भरले जडान बन्द गर्‍यो।
 not-reached = { $url } मा रहेको सर्भरले जवाफ दिइरहेको छैन। के त्यो चलिरहेको छ?
+not-allowed-here = यो सर्भरले { $page } का पानाबाट खेलाडी स्वीकार गर्दैन। सही ठेगानाका लागि यसका सञ्चालकलाई सोध्नुहोस्।
+not-allowed-here-go = यो सर्भरले { $page } का पानाबाट खेलाडी स्वीकार गर्दैन। बरु { $allowed } खोल्नुहोस्।
 connection-lost = सर्भरसँगको जडान टुट्यो।
 refused = { $url } मा रहेको सर्भरले जवाफ दिइरहेको छैन (त्यहाँ कुनै कुराले सुनिरहेको छैन)। के त्यो चलिरहेको छ?
 timed-out = { $url } मा रहेको सर्भरले समयमै जवाफ दिएन।
@@ -317,6 +320,7 @@ problem-not-sent = यो अनुरोध पठाउन सकिएन ({ 
 
 connect-title-offline = तपाईं अफलाइन हुनुहुन्छ
 connect-title-unreachable = सर्भरसम्म पुग्न सकिएन
+connect-title-not-allowed = यो ठेगानाको अनुमति छैन
 connect-title-connecting = सर्भरसँग जोडिँदै
 connect-about = यही उपकरणमा दुई जनाले पालैपालो खेल्ने खेल जडानबिना चल्छन्; साथी वा कम्प्युटरसँग खेल्न र खेल हेर्न जडान चाहिन्छ।
 connect-no-network = यो उपकरणमा नेटवर्क छैन। नेटवर्क फर्किएपछि क्लाइन्ट आफैँ जोडिन्छ।

@@ -33,6 +33,7 @@ connection-short-online = 在线
 connection-short-retrying = 未连接：{ $seconds } 秒后重试
 connection-short-retrying-bare = { $seconds } 秒后重试
 connection-short-not-connected = 未连接
+connection-short-not-allowed = 地址不被允许
 
 ## 名字
 
@@ -223,6 +224,8 @@ closed-with-code = 服务器关闭了连接。{ $why }
 closed-with-reason = 服务器关闭了连接：{ $reason }。
 closed = 服务器关闭了连接。
 not-reached = { $url } 上的服务器没有响应。它在运行吗？
+not-allowed-here = 此服务器不接受来自 { $page } 页面的玩家。请向其管理员询问正确的地址。
+not-allowed-here-go = 此服务器不接受来自 { $page } 页面的玩家。请改为打开 { $allowed }。
 connection-lost = 与服务器的连接已断开。
 refused = { $url } 上的服务器没有响应（那里没有程序在监听）。它在运行吗？
 timed-out = { $url } 上的服务器没有及时响应。
@@ -299,6 +302,7 @@ problem-not-sent = 无法发送这个请求（{ $detail }）。
 
 connect-title-offline = 你已离线
 connect-title-unreachable = 无法连接服务器
+connect-title-not-allowed = 此地址不被允许
 connect-title-connecting = 正在连接服务器
 connect-about = 在本设备上两人轮流下棋不需要联网；与好友对弈、与电脑对弈和观战则需要联网。
 connect-no-network = 这台设备没有网络。网络恢复后，客户端会自动连接。

@@ -28,6 +28,8 @@ pub struct Hook {
     pub screen: &'static str,
     /// Whether the connection to the server is up.
     pub connected: bool,
+    /// The connection as the player is told it (the connection card's line).
+    pub connection: String,
     /// The player's name.
     pub name: String,
     /// The player's finished games on the server, by number (the lobby's list).
@@ -139,6 +141,7 @@ impl Hook {
                 Screen::Rules(_) => "rules",
             },
             connected: matches!(app.connection(), Connection::Connected { .. }),
+            connection: words.say(&app.connection().describe()),
             name: app.name().to_owned(),
             finished: app.finished().iter().map(|f| f.id).collect(),
             device_code: app

@@ -49,7 +49,8 @@ pub fn states() -> Vec<(String, App)> {
     let mut out: Vec<(String, App)> = Vec::new();
     let mut add = |name: &str, app: App| out.push((name.to_owned(), app));
 
-    // The connection screen: connecting, failing, and the device offline.
+    // The connection screen: connecting, failing, the page's address refused, and the device
+    // offline.
     let mut connecting = App::new(false);
     connecting.apply(Event::Connecting { attempt: 1 });
     connecting.tick(3.0);
@@ -61,6 +62,14 @@ pub fn states() -> Vec<(String, App)> {
         retry_in: 8.0,
     });
     add("connection: retrying", failing.clone());
+    let mut refused = App::new(false);
+    refused.apply(Event::NotAllowed {
+        reason: crate::net::wording::not_allowed(
+            "https://www.play.chaupal.example:8443",
+            "https://play.chaupal.example",
+        ),
+    });
+    add("connection: address not allowed", refused);
     failing.apply(Event::DeviceOnline(false));
     add("connection: device offline", failing);
 

@@ -6,7 +6,9 @@
 // - Fonts: the client asks for a font when text in its script appears; it is fetched from the
 //   server (its path named by the page) and given back to the wasm (chaupal_font_poll).
 // - Websockets: each socket's events (open, text, binary, closed with code and reason) are
-//   queued here, and the wasm takes them once a frame with chaupal_ws_poll.
+//   queued here, and the wasm takes them once a frame with chaupal_ws_poll. A socket to the
+//   page's own server that never opened asks the server whether the page's address is
+//   refused, and closes with NOT_ALLOWED if it is.
 // - localStorage get and set; the clipboard (navigator.clipboard, or a hidden text area and
 //   the copy command); opening a link in a new tab; the page's address; the tab's title.
 // - The pace of the event loop: the wasm runs with miniquad's blocking event loop, so a frame
@@ -31,6 +33,11 @@
     const OPEN = 0, TEXT = 1, BINARY = 2, CLOSED = 3;
     // The close code used for a frame that is too large ("message too big").
     const TOO_BIG = 1009;
+    // The close code for a page whose address the server does not allow (its Origin): must
+    // equal NOT_ALLOWED in client/src/platform/web/mod.rs.
+    const NOT_ALLOWED = 4403;
+    // How long the question "is this page's address allowed?" may take.
+    const ORIGIN_CHECK_MS = 5000;
 
     const encoder = new TextEncoder();
     const decoder = new TextDecoder("utf-8");
@@ -96,6 +103,38 @@
         return { kind: kind, code: code || 0, data: data || EMPTY };
     }
 
+    // The browser does not tell a page why its websocket was refused. When one to the page's
+    // own server never opened, this asks that server (GET /origin?o=ORIGIN) whether it refuses
+    // the page's address; if so, the answer is the page's origin and, on the next line, the
+    // address the server allows (empty when it names none), else null.
+    function refused_origin(url) {
+        let check;
+        try {
+            check = new URL(url);
+        } catch (e) {
+            return Promise.resolve(null);
+        }
+        check.protocol = check.protocol === "wss:" ? "https:" : "http:";
+        if (check.host !== window.location.host) {
+            return Promise.resolve(null);
+        }
+        check.pathname = check.pathname.replace(/[^/]*$/, "origin");
+        check.search = "?o=" + encodeURIComponent(window.location.origin);
+        const stop = typeof AbortController === "function" ? new AbortController() : null;
+        const timer = stop ? setTimeout(function () { stop.abort(); }, ORIGIN_CHECK_MS) : null;
+        return fetch(check.href, { cache: "no-store", signal: stop ? stop.signal : undefined })
+            .then(function (res) {
+                if (res.status !== 403) {
+                    return null;
+                }
+                return res.text().then(function (allowed) {
+                    return window.location.origin + "\n" + allowed.trim();
+                });
+            })
+            .catch(function () { return null; })
+            .finally(function () { if (timer) { clearTimeout(timer); } });
+    }
+
     function ws_open(url_handle) {
         const url = take_text(url_handle);
         const id = next_socket++;
@@ -116,7 +155,9 @@
         }
         ws.binaryType = "arraybuffer";
         entry.ws = ws;
+        let opened = false;
         ws.onopen = function () {
+            opened = true;
             entry.queue.push(event(OPEN));
             wake();
         };
@@ -142,8 +183,19 @@
         // An error is followed by the close event, which carries what there is to know.
         ws.onerror = function () { };
         ws.onclose = function (e) {
-            close(e.code, e.reason);
-            wake();
+            if (opened) {
+                close(e.code, e.reason);
+                wake();
+                return;
+            }
+            refused_origin(url).then(function (refused) {
+                if (refused !== null) {
+                    close(NOT_ALLOWED, refused);
+                } else {
+                    close(e.code, e.reason);
+                }
+                wake();
+            });
         };
         return id;
     }

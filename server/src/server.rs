@@ -155,7 +155,7 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
     let shutdown = CancellationToken::new();
     let web = WebSettings {
         site: load_site(config.web.as_deref())?.map(Arc::new),
-        allowed_origins: config.allowed_origins,
+        allowed_origins: config.allowed_origins.into(),
         trusted_proxies: TrustedProxies::new(config.trusted_proxies),
         health_from: config.health_from,
     };

@@ -23,6 +23,9 @@
 //!   and Chinese get the lobby in their language; a name typed in Devanagari is kept; a laptop
 //!   page plays a whole Kalah game against the computer with the keyboard alone, and its live
 //!   region says the computer's moves and the result.
+//! - A refused address (`tests/browser/origin.mjs`): a page at an address the server's
+//!   `--allowed-origin` does not name says so, with the address to open instead, and waits for
+//!   the player instead of reconnecting for ever.
 //!
 //! Nothing here is skipped: without the built client, Node, Playwright or Chromium the tests
 //! fail and say what to run (`bash scripts/install.sh test`, `bash scripts/build-web.sh`;
@@ -414,5 +417,51 @@ async fn each_language_gets_its_words_and_a_whole_game_is_played_by_the_keyboard
         "a whole Kalah game by the keyboard in {moves} moves?"
     );
     assert!(summary["keyboard"]["said"].as_u64().unwrap() >= moves);
+    screenshots_written(&summary);
+}
+
+/// A page opened at an address the server does not allow (here the server allows only
+/// `https://chaupal.example`): the player is told so, with the address to open instead, and
+/// the page does not reconnect for ever; it tries again when the player asks.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_at_an_address_the_server_refuses_says_so_instead_of_reconnecting() {
+    let _one_browser = ONE_BROWSER.lock().await;
+    let site = site();
+    let chromium = tools();
+    let site_arg = site.to_str().unwrap().to_owned();
+    let allowed = "https://chaupal.example";
+    let server =
+        ServerProcess::start_for_games(&["--web", &site_arg, "--allowed-origin", allowed]).await;
+    let summary = drive(
+        "origin.mjs",
+        &[
+            "--base".into(),
+            format!("http://{}", server.addr).into(),
+            "--allowed".into(),
+            allowed.into(),
+            "--artifacts".into(),
+            target_dir().join("browser-artifacts").into(),
+            "--chromium".into(),
+            chromium.into(),
+        ],
+    )
+    .await;
+    let said = summary["said"].as_str().unwrap();
+    assert!(
+        said.contains(&format!("pages at http://{}", server.addr)),
+        "{said}"
+    );
+    assert!(said.contains(&format!("Open {allowed} instead")), "{said}");
+    assert_eq!(summary["seen_at_first"], 1, "one attempt: {summary}");
+    assert_eq!(
+        summary["after_waiting"], 1,
+        "no retries by itself: {summary}"
+    );
+    assert_eq!(summary["after_asking"], 2, "one more when asked: {summary}");
+    assert_eq!(
+        summary["problems"].as_array().unwrap().len(),
+        0,
+        "{summary}"
+    );
     screenshots_written(&summary);
 }

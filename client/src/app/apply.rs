@@ -48,6 +48,7 @@ impl App {
                 attempt,
                 retry_in,
             } => self.lost(reason, attempt, retry_in),
+            Event::NotAllowed { reason } => self.not_allowed(reason),
             Event::Welcomed { name } => return self.connected(&name),
             Event::DeviceCode { code, expires_in } => {
                 if let Some(d) = &mut self.devices {
@@ -190,6 +191,17 @@ impl App {
         }
         if was_online && self.online_game() {
             self.tell(say!("notice-game-kept", reason = reason), Tone::Problem);
+        }
+    }
+
+    /// The server refused the page's address: the connection card says so, with the way to
+    /// play on this device, and nothing retries by itself.
+    pub(super) fn not_allowed(&mut self, reason: Phrase) {
+        self.connection = Connection::NotAllowed { reason };
+        self.seeks.clear();
+        self.live.clear();
+        if !self.ever_connected && self.screen == Screen::Lobby {
+            self.screen = Screen::Connection;
         }
     }
 

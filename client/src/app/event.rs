@@ -23,6 +23,9 @@ pub enum Event {
         attempt: u32,
         retry_in: f32,
     },
+    /// The server does not allow the page's address (the reason in words); no try comes
+    /// until the player asks.
+    NotAllowed { reason: Phrase },
     /// The server greeted this player by `name`.
     Welcomed { name: String },
     /// The server gave this player a device code, good for `expires_in` seconds.

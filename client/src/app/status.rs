@@ -39,6 +39,8 @@ pub enum Connection {
         attempt: u32,
         in_secs: u32,
     },
+    /// The server does not allow this page's address; trying again only when asked.
+    NotAllowed { reason: Phrase },
 }
 
 impl Connection {
@@ -58,6 +60,7 @@ impl Connection {
                 reason = reason.clone(),
                 seconds = *in_secs
             ),
+            Connection::NotAllowed { reason } => reason.clone(),
         }
     }
 
@@ -81,6 +84,10 @@ impl Connection {
             Connection::Retrying { in_secs, .. } => vec![
                 say!("connection-short-retrying", seconds = *in_secs),
                 say!("connection-short-retrying-bare", seconds = *in_secs),
+                say!("connection-short-not-connected"),
+            ],
+            Connection::NotAllowed { .. } => vec![
+                say!("connection-short-not-allowed"),
                 say!("connection-short-not-connected"),
             ],
         }

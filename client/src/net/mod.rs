@@ -38,6 +38,8 @@ pub enum FromNet {
         attempt: u32,
         retry_in: Duration,
     },
+    /// The server does not allow the page's address; no attempt starts until the player asks.
+    NotAllowed { reason: Phrase },
 }
 
 /// The pause before retry number `attempt` (1 = the first retry): 1, 2, 4, 8, 15, 15, ... s.
@@ -82,6 +84,13 @@ impl Redial {
             attempt,
             retry_in,
         }
+    }
+
+    /// The server refused this page's address: no attempt starts by itself, only when the
+    /// player asks.
+    pub fn not_allowed(&mut self, reason: Phrase) -> FromNet {
+        self.due = Some(f64::INFINITY);
+        FromNet::NotAllowed { reason }
     }
 
     /// Whether the next attempt should start at `now` (the pause is over, or the player asked).
@@ -162,6 +171,13 @@ impl NetHandle {
                         self.reports.push_back(lost);
                         break;
                     }
+                    SocketEvent::NotAllowed(reason) => {
+                        self.socket = None;
+                        self.asked = false;
+                        let refused = self.redial.not_allowed(reason);
+                        self.reports.push_back(refused);
+                        break;
+                    }
                 }
             }
         } else if self.redial.due(platform::now(), self.asked) {
@@ -222,6 +238,21 @@ mod tests {
             FromNet::Lost { attempt: 1, retry_in, .. } if retry_in == FIRST_RETRY
         ));
         assert_eq!(r.start(), FromNet::Connecting { attempt: 1 });
+    }
+
+    #[test]
+    fn a_refused_address_waits_for_the_player_instead_of_retrying() {
+        let mut r = Redial::default();
+        r.start();
+        assert_eq!(
+            r.not_allowed(Phrase::verbatim("not here")),
+            FromNet::NotAllowed {
+                reason: Phrase::verbatim("not here")
+            }
+        );
+        assert!(!r.due(1.0e9, false), "never by itself");
+        assert!(r.due(1.0, true), "when the player asks");
+        assert_eq!(r.start(), FromNet::Connecting { attempt: 2 });
     }
 
     #[test]

@@ -71,6 +71,10 @@ impl Online {
                     };
                     self.apply(lost, app);
                 }
+                FromNet::NotAllowed { reason } => {
+                    self.link.disconnected();
+                    self.apply(Event::NotAllowed { reason }, app);
+                }
                 FromNet::Frame(frame) => self.frame(frame, app),
             }
         }

@@ -31,6 +31,17 @@ pub fn not_reached(url: &str) -> Phrase {
     say!("not-reached", url = url)
 }
 
+/// The server refuses pages at `page` (its Origin); `allowed` is the address it names instead
+/// (empty when it names none).
+pub fn not_allowed(page: &str, allowed: &str) -> Phrase {
+    let allowed = allowed.trim();
+    if allowed.is_empty() {
+        say!("not-allowed-here", page = page)
+    } else {
+        say!("not-allowed-here-go", page = page, allowed = allowed)
+    }
+}
+
 /// A connection that was open dropped without the server closing it.
 pub fn lost() -> Phrase {
     say!("connection-lost")
@@ -171,6 +182,19 @@ mod tests {
             "The server closed the connection."
         );
         assert!(en(not_reached("ws://h:1/ws")).contains("ws://h:1/ws"));
+    }
+
+    #[test]
+    fn a_refused_page_address_is_named_with_the_one_to_open_instead() {
+        let here = en(not_allowed(
+            "https://localhost:8443",
+            "https://chaupal.example",
+        ));
+        assert!(here.contains("https://localhost:8443"), "{here}");
+        assert!(here.contains("https://chaupal.example"), "{here}");
+        let bare = en(not_allowed("https://localhost:8443", " "));
+        assert!(bare.contains("https://localhost:8443"), "{bare}");
+        assert_ne!(here, bare);
     }
 
     #[test]

@@ -19,4 +19,8 @@ pub enum SocketEvent {
     Frame(Frame),
     /// The connection failed or ended (the reason in words); nothing follows.
     Closed(Phrase),
+    /// The server refused the page's address (its Origin): trying again will not help until
+    /// the page is opened at an address the server allows (the reason in words); nothing
+    /// follows. Only the browser reports it: the desktop client sends no Origin.
+    NotAllowed(Phrase),
 }

@@ -133,17 +133,20 @@ impl HealthPage {
 
 /// Answers plain HTTP requests on `stream` until the client closes it or stops sending; a
 /// connection that was not `admitted` (the server or its address is full) gets `503` and is
-/// closed.
+/// closed. `allowed_origins` answers the page's question whether its address is refused
+/// ([`web::ORIGIN_PATH`]).
 pub async fn serve(
     stream: TcpStream,
     site: Option<Arc<Site>>,
     head_timeout: Duration,
     admitted: bool,
     health: HealthPage,
+    allowed_origins: Arc<[String]>,
 ) {
     let service = service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
         let site = site.clone();
         let health = health.clone();
+        let allowed_origins = allowed_origins.clone();
         async move {
             let head = req.method() == hyper::Method::HEAD;
             let res = if admitted && req.uri().path() == HEALTH_PATH {
@@ -153,6 +156,13 @@ pub async fn serve(
                 } else {
                     hyper::StatusCode::SERVICE_UNAVAILABLE
                 };
+                web::plain_owned(status, Bytes::from(text), head)
+            } else if admitted && req.uri().path() == web::ORIGIN_PATH {
+                let host = req
+                    .headers()
+                    .get(hyper::header::HOST)
+                    .and_then(|h| h.to_str().ok());
+                let (status, text) = web::origin_answer(req.uri().query(), host, &allowed_origins);
                 web::plain_owned(status, Bytes::from(text), head)
             } else if admitted {
                 web::respond(site.as_deref(), &req)

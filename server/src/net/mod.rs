@@ -162,7 +162,7 @@ pub struct WebSettings {
     pub site: Option<Arc<Site>>,
     /// The origins (`scheme://host[:port]`) whose pages may open a websocket; empty: the
     /// server's own (see [`crate::web::origin_allowed`]).
-    pub allowed_origins: Vec<String>,
+    pub allowed_origins: Arc<[String]>,
     /// The proxies whose forwarding headers name the client (`--trusted-proxy`).
     pub trusted_proxies: TrustedProxies,
     /// Who sees `/health`'s details (`--health-from`); empty: this machine only.
@@ -267,7 +267,9 @@ pub async fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
                             let admitted = admission.is_ok();
                             let details = shared.web.shows_health_to(peer.client);
                             let health = http::HealthPage { health, details };
-                            http::serve(stream, site, head_timeout, admitted, health).await;
+                            let origins = shared.web.allowed_origins.clone();
+                            http::serve(stream, site, head_timeout, admitted, health, origins)
+                                .await;
                             drop(admission);
                         }
                     }

@@ -205,6 +205,40 @@ fn with_body(status: StatusCode, body: Bytes, head: bool) -> Response<Bytes> {
     res
 }
 
+/// Where the page asks whether the server refuses its address: `GET /origin?o=ORIGIN`. The
+/// browser does not tell a page why its websocket was refused, so the page asks, to tell the
+/// player plainly instead of reconnecting for ever.
+pub const ORIGIN_PATH: &str = "/origin";
+
+/// The answer to `GET /origin?o=ORIGIN` (`query` is the request's query, `host` its `Host`):
+/// `204` when a websocket from a page at ORIGIN would be let in; `403` when it would be
+/// refused, with the first `--allowed-origin` (the address to open instead) as the body, or
+/// an empty one; `400` without an origin to check.
+pub fn origin_answer(
+    query: Option<&str>,
+    host: Option<&str>,
+    allowed: &[String],
+) -> (StatusCode, String) {
+    let origin = query.and_then(|q| {
+        form_urlencoded::parse(q.as_bytes())
+            .find(|(k, _)| k == "o")
+            .map(|(_, v)| v.into_owned())
+    });
+    match origin {
+        None => (StatusCode::BAD_REQUEST, "ask with ?o=ORIGIN\n".to_owned()),
+        Some(o) if origin_allowed(Some(&o), host, allowed) => {
+            (StatusCode::NO_CONTENT, String::new())
+        }
+        Some(_) => {
+            let instead = allowed
+                .first()
+                .map(|a| format!("{}\n", a.trim()))
+                .unwrap_or_default();
+            (StatusCode::FORBIDDEN, instead)
+        }
+    }
+}
+
 /// Whether a websocket upgrade from a page at `origin` may go ahead. No Origin header (bots,
 /// the desktop client: browsers always send one) is allowed; otherwise the origin must be one
 /// of `allowed` (`scheme://host[:port]`, compared without case), or, when none is configured,

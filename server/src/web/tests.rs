@@ -372,3 +372,49 @@ fn accept_encoding_is_read_with_its_weights() {
         vec![Encoding::Identity]
     );
 }
+
+#[test]
+fn the_page_learns_whether_its_address_is_refused_and_where_to_go_instead() {
+    let allowed = [
+        "https://chaupal.example".to_owned(),
+        "https://www.chaupal.example".to_owned(),
+    ];
+    let ask = |o: &str| {
+        format!(
+            "o={}",
+            form_urlencoded::byte_serialize(o.as_bytes()).collect::<String>()
+        )
+    };
+    let (status, body) = origin_answer(
+        Some(&ask("https://localhost:8443")),
+        Some("localhost:8443"),
+        &allowed,
+    );
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(body, "https://chaupal.example\n");
+    let (status, body) = origin_answer(
+        Some(&ask("https://www.chaupal.example")),
+        Some("x"),
+        &allowed,
+    );
+    assert_eq!((status, body.as_str()), (StatusCode::NO_CONTENT, ""));
+    // With none configured: the server's own host and port only, and no address to offer.
+    let (status, _) = origin_answer(
+        Some(&ask("http://127.0.0.1:7878")),
+        Some("127.0.0.1:7878"),
+        &[],
+    );
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, body) = origin_answer(
+        Some(&ask("http://localhost:7878")),
+        Some("127.0.0.1:7878"),
+        &[],
+    );
+    assert_eq!((status, body.as_str()), (StatusCode::FORBIDDEN, ""));
+    let (status, _) = origin_answer(Some("x=1"), Some("h"), &allowed);
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        origin_answer(None, None, &allowed).0,
+        StatusCode::BAD_REQUEST
+    );
+}

@@ -16,6 +16,8 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let inner = w - 2.0 * pad;
     let title = ui.t(if app.device_offline() {
         "connect-title-offline"
+    } else if matches!(app.connection(), Connection::NotAllowed { .. }) {
+        "connect-title-not-allowed"
     } else if matches!(app.connection(), Connection::Retrying { .. }) {
         "connect-title-unreachable"
     } else {

@@ -153,7 +153,7 @@ fn top_bar(app: &App, ui: &Ui, win: &Window, actions: &mut Vec<Action>) {
         Connection::Offline => theme::TEXT_DIM,
         Connection::Connecting { .. } => theme::ACCENT,
         Connection::Connected { .. } => theme::GOOD,
-        Connection::Retrying { .. } => theme::BAD,
+        Connection::Retrying { .. } | Connection::NotAllowed { .. } => theme::BAD,
     };
     let size = ui.unit * 0.9;
     // In the lobby, the language (its name in itself) at the right: a click opens the list.

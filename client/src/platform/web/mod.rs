@@ -26,6 +26,11 @@ const TEXT: u32 = 1;
 const BINARY: u32 = 2;
 const CLOSED: u32 = 3;
 
+/// The plugin's close code for a page whose address (Origin) the server refuses; the reason
+/// is the page's origin, then on a line of its own the address the server allows, if any.
+/// Must equal NOT_ALLOWED in client/web/chaupal.js.
+const NOT_ALLOWED: u32 = 4403;
+
 /// Normal closure and "going away": the server ended the connection on purpose.
 const CLOSE_NORMAL: u32 = 1000;
 const CLOSE_AWAY: u32 = 1001;
@@ -109,7 +114,12 @@ impl Socket {
                     self.closed = true;
                     let reason = String::from_utf8_lossy(&data).into_owned();
                     let code = event.field_u32("code");
-                    out.push(SocketEvent::Closed(self.why(code, &reason)));
+                    if code == NOT_ALLOWED {
+                        let (page, allowed) = reason.split_once('\n').unwrap_or((&reason, ""));
+                        out.push(SocketEvent::NotAllowed(wording::not_allowed(page, allowed)));
+                    } else {
+                        out.push(SocketEvent::Closed(self.why(code, &reason)));
+                    }
                 }
                 _ => {}
             }
