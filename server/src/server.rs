@@ -46,6 +46,17 @@ pub enum ServeError {
 
 /// How long a graceful shutdown waits for connections to say goodbye.
 const GOODBYE: Duration = Duration::from_secs(5);
+
+/// How long a node leaving its cluster waits to hand its games over (NATS and the database
+/// answering); beyond it, the other nodes take them when its lease expires.
+const LEAVE_WITHIN: Duration = Duration::from_secs(3);
+
+/// How long closing the records may take (the database answering).
+const CLOSE_WITHIN: Duration = Duration::from_secs(2);
+
+/// The most a shutdown takes, whatever is unreachable: well within a service manager's stop
+/// timeout (systemd's default is 90 s; docs/DEPLOY.md's unit keeps it).
+const STOP_WITHIN: Duration = Duration::from_secs(8);
 /// How long the end of the process waits for AI searches still running on blocking threads.
 const SEARCH_WAIT: Duration = Duration::from_secs(1);
 
@@ -63,20 +74,36 @@ impl RunningServer {
     /// Shuts down gracefully: stops accepting, tells every connection that the server is
     /// shutting down (`shutting_down`) and waits for them to close (at most [`GOODBYE`]), then
     /// closes the records. Seeks stay stored and live games stay live, to be reloaded at the
-    /// next start; every acknowledged move is already durable.
+    /// next start; every acknowledged move is already durable. Each step is bounded, so that a
+    /// node whose NATS or database is gone still stops ([`run_blocking`] bounds the whole).
     pub async fn stop(self) {
         self.shared.matchmaking.shutting_down();
         self.shared.rooms.shutting_down();
         // In a cluster, the games go to the other nodes before the connections are told.
-        if let Some(cluster) = self.shared.rooms.cluster() {
-            cluster.leave().await;
+        if let Some(cluster) = self.shared.rooms.cluster()
+            && tokio::time::timeout(LEAVE_WITHIN, cluster.leave())
+                .await
+                .is_err()
+        {
+            tracing::warn!(
+                "cluster: could not hand this node's games over in {LEAVE_WITHIN:?} (NATS or \
+                 the database does not answer); the other nodes take them when its lease expires"
+            );
         }
         self.shutdown.cancel();
         let _ = self.accept.await;
         if !self.shared.wait_for_connections(GOODBYE).await {
             tracing::warn!("some connections did not close in {GOODBYE:?}");
         }
-        self.shared.store.close().await;
+        if tokio::time::timeout(CLOSE_WITHIN, self.shared.store.close())
+            .await
+            .is_err()
+        {
+            tracing::warn!(
+                "the records did not close in {CLOSE_WITHIN:?} (the database does not answer); \
+                 every acknowledged move was already kept"
+            );
+        }
     }
 }
 
@@ -199,7 +226,9 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), ServeError> {
         }
         wait_for_signal().await;
         tracing::info!("shutting down");
-        server.stop().await;
+        if tokio::time::timeout(STOP_WITHIN, server.stop()).await.is_err() {
+            tracing::warn!("the shutdown did not finish in {STOP_WITHIN:?}: stopping anyway");
+        }
         tracing::info!("stopped");
         Ok(())
     });

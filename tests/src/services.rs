@@ -1,5 +1,6 @@
-//! What a test needs beside the server: a fresh PostgreSQL database on the test server, and a
-//! NATS server of its own (for the cluster's tests).
+//! What a test needs beside the server: a fresh PostgreSQL database on the test server, a
+//! PostgreSQL server of its own (for a test that stops it), and a NATS server of its own (for
+//! the cluster's tests).
 //!
 //! `scripts/test.sh` starts a throwaway PostgreSQL and names it in `CHAUPAL_TEST_POSTGRES`, and
 //! sets `CHAUPAL_REQUIRE_POSTGRES` and `CHAUPAL_REQUIRE_NATS`, which make a missing service a
@@ -140,6 +141,71 @@ impl Nats {
         if let Some(mut child) = self.child.take() {
             let _ = child.start_kill();
             let _ = child.wait().await;
+        }
+    }
+}
+
+/// A PostgreSQL server of the test's own (`scripts/postgres.sh`), for a test that stops it
+/// under a running node; stopped when dropped.
+pub struct Postgres {
+    dir: Option<tempfile::TempDir>,
+    /// Its URL (a superuser, no password, a socket in its folder).
+    pub url: String,
+}
+
+fn postgres_script() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/postgres.sh")
+}
+
+impl Postgres {
+    /// Starts one; `None` when PostgreSQL is not installed (a failure when
+    /// `CHAUPAL_REQUIRE_POSTGRES` is set).
+    pub async fn start() -> Option<Postgres> {
+        let dir = tempfile::tempdir().unwrap();
+        let out = Command::new("bash")
+            .arg(postgres_script())
+            .arg("start")
+            .arg(dir.path())
+            .output()
+            .await
+            .unwrap();
+        if !out.status.success() {
+            assert!(
+                std::env::var_os("CHAUPAL_REQUIRE_POSTGRES").is_none(),
+                "CHAUPAL_REQUIRE_POSTGRES is set but scripts/postgres.sh start failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            eprintln!("no PostgreSQL to start: not tested (scripts/install.sh test)");
+            return None;
+        }
+        let url = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+        Some(Postgres {
+            dir: Some(dir),
+            url,
+        })
+    }
+
+    /// Stops it at once (`pg_ctl -m immediate`, as a crash would).
+    pub async fn stop(&mut self) {
+        if let Some(dir) = self.dir.take() {
+            let _ = Command::new("bash")
+                .arg(postgres_script())
+                .arg("stop")
+                .arg(dir.path())
+                .status()
+                .await;
+        }
+    }
+}
+
+impl Drop for Postgres {
+    fn drop(&mut self) {
+        if let Some(dir) = self.dir.take() {
+            let _ = std::process::Command::new("bash")
+                .arg(postgres_script())
+                .arg("stop")
+                .arg(dir.path())
+                .status();
         }
     }
 }

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use chaupal_rules::{AnyGame, GameKind};
 use chaupal_shared::protocol::{Action, ErrorCode, GameEvent, GameId, Opponent, Reply, Request};
 use chaupal_tests::play::{create, join, record, setup};
-use chaupal_tests::services::{Nats, fresh_database};
+use chaupal_tests::services::{Nats, Postgres, fresh_database};
 use chaupal_tests::{Client, PATIENCE, ServerProcess, mover, pick_move, start_of};
 
 /// The longest a test waits for a game to change hands.
@@ -593,4 +593,34 @@ async fn ai_seats_are_played_by_ai_nodes_and_a_dead_ai_node_loses_no_game() {
     answered(&mut position, reply);
     let (_, moves) = record(&mut alice, game).await;
     assert_eq!(moves.len(), 8);
+}
+
+/// A node whose NATS and PostgreSQL are both gone still stops on SIGTERM within 10 s (the
+/// service unit's stop timeout is longer): what it cannot hand over is left to the other
+/// nodes, which take its games when its lease expires.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_stops_a_node_within_ten_seconds_when_nats_and_postgresql_are_gone() {
+    let Some(mut postgres) = Postgres::start().await else {
+        return;
+    };
+    let Some(mut nats) = Nats::start().await else {
+        return;
+    };
+    let args = ["--nats", &nats.url(), "--node-name", "n0"];
+    let mut node = ServerProcess::start_for_games_on(&postgres.url, &args).await;
+    // A live game, for the node to try to hand over.
+    let (alice, bob, _game) =
+        chaupal_tests::play::seek_and_accept(&node, setup(GameKind::Kalah, Opponent::Open)).await;
+    drop((alice, bob));
+
+    nats.stop().await;
+    postgres.stop().await;
+    let asked = Instant::now();
+    let status = node.terminate().await;
+    let took = asked.elapsed();
+    assert!(
+        took <= Duration::from_secs(10),
+        "SIGTERM took {took:?} to stop the node"
+    );
+    assert!(status.code().is_some(), "it exited by itself: {status}");
 }
