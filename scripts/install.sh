@@ -51,6 +51,9 @@ test)
         apt_install postgresql
     fi
     apt_install chromium nats-server
+    # The proxies docs/DEPLOY.md configures, the self-signed certificate they are tested with
+    # (tests/tests/proxies.rs), and sqlite3 for the backups the guide takes (scripts/backup.sh).
+    apt_install nginx caddy openssl sqlite3
     command -v node >/dev/null 2>&1 || apt_install nodejs npm
     if [ ! -d tests/browser/node_modules/playwright-core ]; then
         (cd tests/browser && npm ci --no-audit --no-fund >/dev/null)

@@ -8,7 +8,8 @@
 # (tests/tests/browser.rs, on the client scripts/build-web.sh builds first); three-node clusters
 # (tests/tests/cluster.rs), each test with a NATS server of its own (Debian's nats-server, with
 # JetStream, on a free port, in a temporary directory), so that a test that stops NATS disturbs
-# no other.
+# no other; the server behind Debian's nginx and Caddy as docs/DEPLOY.md configures them, with
+# TLS (tests/tests/proxies.rs).
 # It first installs what the tests need (scripts/install.sh test; quick once done).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +19,7 @@ export CHAUPAL_REQUIRE_SCREENSHOTS=1
 export CHAUPAL_REQUIRE_SERVER=1
 export CHAUPAL_REQUIRE_POSTGRES=1
 export CHAUPAL_REQUIRE_NATS=1
+export CHAUPAL_REQUIRE_PROXIES=1
 if [ -z "${CHAUPAL_TEST_POSTGRES:-}" ]; then
     pg_dir=$(mktemp -d /tmp/chaupal-pg.XXXXXX)
     trap 'bash scripts/postgres.sh stop "$pg_dir"; rm -rf "$pg_dir"' EXIT

@@ -55,7 +55,7 @@ const LEAVE_WITHIN: Duration = Duration::from_secs(3);
 const CLOSE_WITHIN: Duration = Duration::from_secs(2);
 
 /// The most a shutdown takes, whatever is unreachable: well within a service manager's stop
-/// timeout (systemd's default is 90 s; docs/DEPLOY.md's unit keeps it).
+/// timeout (`TimeoutStopSec=20` in docs/DEPLOY.md's unit).
 const STOP_WITHIN: Duration = Duration::from_secs(8);
 /// How long the end of the process waits for AI searches still running on blocking threads.
 const SEARCH_WAIT: Duration = Duration::from_secs(1);
@@ -226,7 +226,10 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), ServeError> {
         }
         wait_for_signal().await;
         tracing::info!("shutting down");
-        if tokio::time::timeout(STOP_WITHIN, server.stop()).await.is_err() {
+        if tokio::time::timeout(STOP_WITHIN, server.stop())
+            .await
+            .is_err()
+        {
             tracing::warn!("the shutdown did not finish in {STOP_WITHIN:?}: stopping anyway");
         }
         tracing::info!("stopped");

@@ -5,10 +5,11 @@
 //! [`Client`] speaks the protocol over a websocket in JSON text frames, the way a bot in any
 //! language would; [`play`] has the steps the tests share. The tests are in `tests/`. [`load`] is
 //! the load generator behind `--bin loadtest`; [`services`] starts what a test needs beside the
-//! server (a fresh PostgreSQL database, a NATS server).
+//! server (a fresh PostgreSQL database, a NATS server); [`logged`] starts one with its log piped.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+pub mod logged;
 pub mod play;
 pub mod services;
 

@@ -6,53 +6,10 @@ use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::{Child, Command};
+use chaupal_tests::logged::{server_on, server_with_log};
+use tokio::process::Command;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
-
-/// The server's process, its address, its log lines as they come, and its folder.
-type Logged = (Child, String, Arc<Mutex<Vec<String>>>, tempfile::TempDir);
-
-/// Starts the server with `args` and its log piped (`RUST_LOG` as given).
-async fn server_with_log(rust_log: &str, args: &[&str]) -> Logged {
-    let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite://{}/x.sqlite", dir.path().display());
-    server_on(&db, dir, rust_log, args).await
-}
-
-/// [`server_with_log`] on the records at `db`.
-async fn server_on(db: &str, dir: tempfile::TempDir, rust_log: &str, args: &[&str]) -> Logged {
-    let mut child = Command::new(chaupal_tests::server_binary())
-        .args(["--bind", "127.0.0.1:0", "--database", db])
-        .args(args)
-        .env("RUST_LOG", rust_log)
-        .env_remove("NO_COLOR")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
-    let first = tokio::time::timeout(Duration::from_secs(60), stdout.next_line())
-        .await
-        .expect("the server says where it listens")
-        .unwrap()
-        .unwrap();
-    let addr = first
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("{first}"))
-        .to_owned();
-    let log = Arc::new(Mutex::new(Vec::new()));
-    let mut stderr = BufReader::new(child.stderr.take().unwrap()).lines();
-    let lines = log.clone();
-    tokio::spawn(async move {
-        while let Ok(Some(line)) = stderr.next_line().await {
-            lines.lock().unwrap().push(line);
-        }
-    });
-    (child, addr, log, dir)
-}
 
 /// A websocket refused for its page's Origin is logged at info level, with the origin and the
 /// option that allows it, once: the same origin again within the minute is not logged again.
