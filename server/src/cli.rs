@@ -1,5 +1,5 @@
 //! The command line of `chaupal-server`: the server's options (see [`ServerConfig`]), given
-//! alone or after the word `serve`.
+//! alone or after the word `serve`; or `migrate`, the records' schema before an upgrade.
 
 use std::io::IsTerminal;
 
@@ -25,7 +25,7 @@ pub struct Cli {
     pub serve: ServerConfig,
 }
 
-/// The one subcommand, which may be left out.
+/// The subcommands; without one, the server serves.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Serve games over websockets (the default): lobby, game rooms, AI seats, records.
@@ -33,14 +33,58 @@ pub enum Command {
     /// Prints `listening on ADDR` on stdout once it accepts connections; logs go to stderr
     /// (RUST_LOG sets the level). Every limit below is also shown to clients in the Welcome.
     Serve(ServerConfig),
+    /// Bring the records to this build's schema (the server also does it when it starts).
+    ///
+    /// With --check, change nothing: say which migrations this build would apply and try them
+    /// (SQLite: on a copy of the file, safe while the server runs; PostgreSQL: in a
+    /// transaction that is rolled back). Run it with the new build before an upgrade.
+    Migrate(MigrateArgs),
+}
+
+/// The options of `migrate`.
+#[derive(Debug, clap::Args)]
+pub struct MigrateArgs {
+    /// The records: `sqlite://FILE` (which must exist) or `postgres://USER:PASSWORD@HOST/DB`.
+    #[arg(long, default_value = crate::config::DEFAULT_DATABASE)]
+    pub database: String,
+    /// Change nothing: report and try the migrations this build would apply.
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// What the command line asks for.
+#[derive(Debug)]
+pub enum Job {
+    Serve(Box<ServerConfig>),
+    Migrate(MigrateArgs),
 }
 
 impl Cli {
-    /// The server's options, however they were written.
-    pub fn config(self) -> ServerConfig {
+    /// What to do, however it was written.
+    pub fn job(self) -> Job {
         match self.command {
-            Some(Command::Serve(config)) => config,
-            None => self.serve,
+            Some(Command::Serve(config)) => Job::Serve(Box::new(config)),
+            Some(Command::Migrate(args)) => Job::Migrate(args),
+            None => Job::Serve(Box::new(self.serve)),
+        }
+    }
+}
+
+/// The `chaupal-server` program: reads the command line and does what it asks; an error is
+/// printed on stderr and makes the exit status 1.
+pub fn main() -> std::process::ExitCode {
+    let job = Cli::parse().job();
+    init_logging();
+    let done = match job {
+        Job::Serve(config) => crate::server::run_blocking(*config),
+        Job::Migrate(args) => crate::server::migrate_blocking(&args.database, args.check)
+            .map(|report| print!("{report}")),
+    };
+    match done {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err}");
+            std::process::ExitCode::FAILURE
         }
     }
 }

@@ -240,6 +240,26 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), ServeError> {
     served
 }
 
+/// `chaupal-server migrate`: brings the records at `database` to this build's schema, or with
+/// `check` only says what it would apply and tries it without changing them
+/// ([`crate::store::migrate`]); the report to print.
+pub fn migrate_blocking(database: &str, check: bool) -> Result<String, ServeError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(ServeError::Runtime)?;
+    runtime.block_on(async {
+        if check {
+            Ok(crate::store::migrate::check(database).await?.report())
+        } else {
+            let n = crate::store::migrate::apply(database).await?;
+            Ok(format!(
+                "applied {n} migrations: the records have this build's schema\n"
+            ))
+        }
+    })
+}
+
 /// The browser client's files: from `dir` when named (an error if they are not there), else
 /// from the default directory when there is one (see [`Site::default_dir`]).
 fn load_site(dir: Option<&std::path::Path>) -> Result<Option<Site>, ServeError> {

@@ -17,6 +17,7 @@ mod batch;
 mod checkpoint;
 mod events;
 mod health;
+pub mod migrate;
 mod owners;
 mod reviews;
 mod rows;
@@ -68,6 +69,12 @@ pub enum StoreError {
          database and its folder (after a restore as root: chown the files back)"
     )]
     NotWritable(String),
+    /// The records have a migration this build does not know (the version given).
+    #[error(
+        "the records were written by a newer build (migration {0}, which this build does not \
+         know): run the newer build, or restore the backup taken before the upgrade"
+    )]
+    NewerRecords(i64),
     /// The seek was taken or withdrawn (by another node of the cluster) first.
     #[error("the seek is gone")]
     SeekGone,
@@ -167,8 +174,7 @@ impl Store {
         };
         let pool = options.clone().connect(&url).await?;
         match backend {
-            Backend::Sqlite => sqlx::migrate!("migrations/sqlite").run(&pool).await?,
-            Backend::Postgres => sqlx::migrate!("migrations/postgres").run(&pool).await?,
+            Backend::Sqlite | Backend::Postgres => migrate::at_start(&pool, backend).await?,
         }
         let writes = match backend {
             Backend::Sqlite => options.max_connections(1).connect(&url).await?,

@@ -3,16 +3,6 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let config = chaupal_server::cli::Cli::parse().config();
-    chaupal_server::cli::init_logging();
-    match chaupal_server::server::run_blocking(config) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err}");
-            ExitCode::FAILURE
-        }
-    }
+    chaupal_server::cli::main()
 }

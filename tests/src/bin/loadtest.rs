@@ -49,13 +49,5 @@ fn main() -> ExitCode {
 
 /// The server, as `chaupal-server serve` would run it.
 fn serve() -> ExitCode {
-    let config = chaupal_server::cli::Cli::parse().config();
-    chaupal_server::cli::init_logging();
-    match chaupal_server::server::run_blocking(config) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err}");
-            ExitCode::FAILURE
-        }
-    }
+    chaupal_server::cli::main()
 }
