@@ -32,7 +32,7 @@ pub enum Command {
     ///
     /// Prints `listening on ADDR` on stdout once it accepts connections; logs go to stderr
     /// (RUST_LOG sets the level). Every limit below is also shown to clients in the Welcome.
-    Serve(ServerConfig),
+    Serve(Box<ServerConfig>),
     /// Bring the records to this build's schema (the server also does it when it starts).
     ///
     /// With --check, change nothing: say which migrations this build would apply and try them
@@ -63,7 +63,7 @@ impl Cli {
     /// What to do, however it was written.
     pub fn job(self) -> Job {
         match self.command {
-            Some(Command::Serve(config)) => Job::Serve(Box::new(config)),
+            Some(Command::Serve(config)) => Job::Serve(config),
             Some(Command::Migrate(args)) => Job::Migrate(args),
             None => Job::Serve(Box::new(self.serve)),
         }
