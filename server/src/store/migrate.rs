@@ -50,6 +50,7 @@ impl Check {
 
 /// Brings the records at `url` to this build's schema; the migrations applied.
 pub async fn apply(url: &str) -> Result<usize, StoreError> {
+    sqlx::any::install_default_drivers();
     let (backend, url) = normalise_url(url)?;
     let migrator = migrator(backend);
     let mut conn = sqlx::AnyConnection::connect(&connect_url(backend, &url)).await?;
@@ -198,40 +199,52 @@ async fn try_on_copy(
 mod tests {
     use super::*;
 
+    /// Records of an older build (all but the last two migrations) at `url`.
+    async fn older_records(url: &str) -> &'static Migrator {
+        let (backend, full) = normalise_url(url).unwrap();
+        let migrator = migrator(backend);
+        let mut conn = sqlx::AnyConnection::connect(&full).await.unwrap();
+        let keep = migrator.iter().count() - 2;
+        let mut older = Migrator::DEFAULT;
+        older.migrations = std::borrow::Cow::Owned(migrator.iter().take(keep).cloned().collect());
+        older.run_direct(&mut conn).await.unwrap();
+        conn.close().await.unwrap();
+        migrator
+    }
+
+    /// On SQLite (tried on a copy) and PostgreSQL (tried in a transaction rolled back).
     #[tokio::test]
-    async fn a_check_tries_the_pending_migrations_on_a_copy_and_leaves_the_records_alone() {
+    async fn a_check_tries_the_pending_migrations_and_leaves_the_records_alone() {
         sqlx::any::install_default_drivers();
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}/r.sqlite", dir.path().display());
-        // Records of an older build: all but the last two migrations.
-        {
-            let (_, full) = normalise_url(&url).unwrap();
-            let mut conn = sqlx::AnyConnection::connect(&full).await.unwrap();
-            let keep = SQLITE.iter().count() - 2;
-            let mut older = Migrator::DEFAULT;
-            older.migrations = std::borrow::Cow::Owned(SQLITE.iter().take(keep).cloned().collect());
-            older.run_direct(&mut conn).await.unwrap();
-            conn.close().await.unwrap();
+        for db in super::super::tests::TestDb::all().await {
+            let url = db.url.clone();
+            let migrator = older_records(&url).await;
+            let check = check(&url).await.unwrap();
+            assert_eq!(check.known, migrator.iter().count());
+            assert_eq!(check.applied, check.known - 2);
+            assert_eq!(check.pending.len(), 2, "{check:?}");
+            let report = check.report();
+            assert!(report.contains("to apply: "), "{report}");
+            let how = if url.starts_with("sqlite") {
+                "on a copy of the records"
+            } else {
+                "in a transaction, rolled back"
+            };
+            assert!(report.contains(how), "{report}");
+            // The records themselves are as they were.
+            let again = super::check(&url).await.unwrap();
+            assert_eq!(again.pending, check.pending, "{url}");
+            // Applied, nothing is left to do.
+            assert_eq!(apply(&url).await.unwrap(), 2);
+            let done = super::check(&url).await.unwrap();
+            assert!(done.pending.is_empty());
+            assert!(
+                done.report().contains("nothing to apply"),
+                "{}",
+                done.report()
+            );
+            db.drop_database().await;
         }
-        let check = check(&url).await.unwrap();
-        assert_eq!(check.known, SQLITE.iter().count());
-        assert_eq!(check.applied, check.known - 2);
-        assert_eq!(check.pending.len(), 2, "{check:?}");
-        let report = check.report();
-        assert!(report.contains("to apply: "), "{report}");
-        assert!(report.contains("integrity ok"), "{report}");
-        // The records themselves are as they were.
-        let again = super::check(&url).await.unwrap();
-        assert_eq!(again.pending, check.pending);
-        // Applied, nothing is left to do.
-        assert_eq!(apply(&url).await.unwrap(), 2);
-        let done = super::check(&url).await.unwrap();
-        assert!(done.pending.is_empty());
-        assert!(
-            done.report().contains("nothing to apply"),
-            "{}",
-            done.report()
-        );
     }
 
     #[tokio::test]

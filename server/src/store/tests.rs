@@ -29,8 +29,8 @@ async fn commit_events(store: &Store, writes: &[&EventWrite]) {
 }
 
 /// A fresh, empty database for one test.
-struct TestDb {
-    url: String,
+pub(super) struct TestDb {
+    pub(super) url: String,
     /// SQLite: the directory holding the file, removed with `self`.
     _dir: Option<tempfile::TempDir>,
     /// PostgreSQL: the server's URL and the database's name, dropped by [`TestDb::remove`].
@@ -86,7 +86,7 @@ impl TestDb {
     }
 
     /// SQLite, and PostgreSQL when the run has a server.
-    async fn all() -> Vec<TestDb> {
+    pub(super) async fn all() -> Vec<TestDb> {
         let mut all = vec![TestDb::sqlite()];
         all.extend(TestDb::postgres().await);
         all
@@ -99,6 +99,11 @@ impl TestDb {
     /// Closes `store` and drops a PostgreSQL database (a SQLite directory goes with `self`).
     async fn remove(self, store: Store) {
         store.close().await;
+        self.drop_database().await;
+    }
+
+    /// Drops a PostgreSQL database (a SQLite directory goes with `self`).
+    pub(super) async fn drop_database(self) {
         if let Some((server, name)) = &self.postgres {
             let mut admin = sqlx::PgConnection::connect(server).await.unwrap();
             sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
