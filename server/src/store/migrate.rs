@@ -53,7 +53,7 @@ pub async fn apply(url: &str) -> Result<usize, StoreError> {
     sqlx::any::install_default_drivers();
     let (backend, url) = normalise_url(url)?;
     let migrator = migrator(backend);
-    let mut conn = sqlx::AnyConnection::connect(&connect_url(backend, &url)).await?;
+    let mut conn = sqlx::AnyConnection::connect(&connect_url(backend, &url)?).await?;
     let before = applied(&mut conn).await?;
     refuse_newer(migrator, &before)?;
     migrator.run_direct(&mut conn).await?;
@@ -68,7 +68,7 @@ pub async fn check(url: &str) -> Result<Check, StoreError> {
     sqlx::any::install_default_drivers();
     let (backend, url) = normalise_url(url)?;
     let migrator = migrator(backend);
-    let mut conn = sqlx::AnyConnection::connect(&connect_url(backend, &url)).await?;
+    let mut conn = sqlx::AnyConnection::connect(&connect_url(backend, &url)?).await?;
     let done = applied(&mut conn).await?;
     refuse_newer(migrator, &done)?;
     let pending: Vec<(i64, String)> = migrator
@@ -138,10 +138,17 @@ fn migrator(backend: Backend) -> &'static Migrator {
 }
 
 /// The URL to connect with: SQLite's file must be there already (`migrate` creates none).
-fn connect_url(backend: Backend, url: &str) -> String {
+fn connect_url(backend: Backend, url: &str) -> Result<String, StoreError> {
     match backend {
-        Backend::Sqlite => url.replace("mode=rwc", "mode=rw"),
-        Backend::Postgres => url.to_owned(),
+        Backend::Sqlite => {
+            let file = url.trim_start_matches("sqlite://");
+            let file = file.split('?').next().unwrap_or(file);
+            if !std::path::Path::new(file).is_file() {
+                return Err(StoreError::NoRecords(file.to_owned()));
+            }
+            Ok(url.replace("mode=rwc", "mode=rw"))
+        }
+        Backend::Postgres => Ok(url.to_owned()),
     }
 }
 
@@ -276,7 +283,10 @@ mod tests {
         sqlx::any::install_default_drivers();
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}/none.sqlite", dir.path().display());
-        assert!(check(&url).await.is_err());
+        let err = check(&url).await.unwrap_err();
+        assert!(matches!(err, StoreError::NoRecords(_)), "{err}");
+        assert!(err.to_string().contains("none.sqlite"), "{err}");
+        assert!(apply(&url).await.is_err());
         assert!(!dir.path().join("none.sqlite").exists());
     }
 

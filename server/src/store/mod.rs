@@ -69,6 +69,9 @@ pub enum StoreError {
          database and its folder (after a restore as root: chown the files back)"
     )]
     NotWritable(String),
+    /// There are no records at this SQLite file (which `migrate` does not create).
+    #[error("no records at {0}")]
+    NoRecords(String),
     /// The records have a migration this build does not know (the version given).
     #[error(
         "the records were written by a newer build (migration {0}, which this build does not \
