@@ -53,8 +53,9 @@ test)
     apt_install chromium nats-server
     # The proxies docs/DEPLOY.md configures, the self-signed certificate they are tested with
     # (tests/tests/proxies.rs), sqlite3 and PostgreSQL's client for the backups the guide takes
-    # (deploy/chaupal-backup), and systemd-analyze for its units (tests/tests/guide.rs).
-    apt_install nginx caddy openssl sqlite3 postgresql-client systemd
+    # (deploy/chaupal-backup), systemd-analyze for its units (tests/tests/guide.rs), and podman
+    # for the container image (tests/tests/container.rs).
+    apt_install nginx caddy openssl sqlite3 postgresql-client systemd podman
     command -v node >/dev/null 2>&1 || apt_install nodejs npm
     if [ ! -d tests/browser/node_modules/playwright-core ]; then
         (cd tests/browser && npm ci --no-audit --no-fund >/dev/null)

@@ -19,7 +19,7 @@ export CHAUPAL_REQUIRE_SCREENSHOTS=1
 export CHAUPAL_REQUIRE_SERVER=1
 export CHAUPAL_REQUIRE_POSTGRES=1
 export CHAUPAL_REQUIRE_NATS=1
-export CHAUPAL_REQUIRE_PROXIES=1
+export CHAUPAL_REQUIRE_DEPLOY_TOOLS=1
 if [ -z "${CHAUPAL_TEST_POSTGRES:-}" ]; then
     pg_dir=$(mktemp -d /tmp/chaupal-pg.XXXXXX)
     trap 'bash scripts/postgres.sh stop "$pg_dir"; rm -rf "$pg_dir"' EXIT

@@ -5,7 +5,7 @@
 //! programs, which verify requires to exist.
 //!
 //! Needs `systemd-analyze` (Debian's systemd; `scripts/install.sh test`); without it the test
-//! says so and passes, unless `CHAUPAL_REQUIRE_PROXIES` is set (scripts/test.sh sets it).
+//! says so and passes, unless `CHAUPAL_REQUIRE_DEPLOY_TOOLS` is set (scripts/test.sh sets it).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -59,8 +59,8 @@ fn the_guides_systemd_units_verify() {
         .is_ok_and(|o| o.status.success());
     if !found {
         assert!(
-            std::env::var_os("CHAUPAL_REQUIRE_PROXIES").is_none(),
-            "CHAUPAL_REQUIRE_PROXIES is set but systemd-analyze cannot be run: bash scripts/install.sh test"
+            std::env::var_os("CHAUPAL_REQUIRE_DEPLOY_TOOLS").is_none(),
+            "CHAUPAL_REQUIRE_DEPLOY_TOOLS is set but systemd-analyze cannot be run: bash scripts/install.sh test"
         );
         eprintln!("no systemd-analyze: the units are not verified");
         return;

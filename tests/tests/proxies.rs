@@ -13,7 +13,7 @@
 //! 127.0.0.1:7878.
 //!
 //! Needs nginx, caddy and openssl (`scripts/install.sh test`); without them the tests say so
-//! and pass, unless `CHAUPAL_REQUIRE_PROXIES` is set (scripts/test.sh sets it).
+//! and pass, unless `CHAUPAL_REQUIRE_DEPLOY_TOOLS` is set (scripts/test.sh sets it).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -71,7 +71,7 @@ fn replaced(text: &str, from: &str, to: &str) -> String {
     text.replace(from, to)
 }
 
-/// Whether `program` can be run; a missing one fails the test when `CHAUPAL_REQUIRE_PROXIES`
+/// Whether `program` can be run; a missing one fails the test when `CHAUPAL_REQUIRE_DEPLOY_TOOLS`
 /// is set.
 async fn have(program: &str) -> bool {
     let found = Command::new(program)
@@ -83,8 +83,8 @@ async fn have(program: &str) -> bool {
         .is_ok_and(|s| s.success());
     if !found {
         assert!(
-            std::env::var_os("CHAUPAL_REQUIRE_PROXIES").is_none(),
-            "CHAUPAL_REQUIRE_PROXIES is set but {program} cannot be run: bash scripts/install.sh test"
+            std::env::var_os("CHAUPAL_REQUIRE_DEPLOY_TOOLS").is_none(),
+            "CHAUPAL_REQUIRE_DEPLOY_TOOLS is set but {program} cannot be run: bash scripts/install.sh test"
         );
         eprintln!("no {program}: the proxy is not tested (bash scripts/install.sh test)");
     }
