@@ -1,7 +1,7 @@
 //! The container image of `deploy/Containerfile`, built with podman as the file's own comment
 //! says, and checked: its settings (the unprivileged user, the server's command line with its
 //! records in the volume, the port, the stop signal) and its files (the server, the browser
-//! client, the backup scripts, the records' folder owned by the server's user).
+//! client, the records' folder owned by the server's user).
 //!
 //! The base image is replaced by `scratch` (`podman build --from scratch`): the suite has no
 //! registry to pull Debian's image from, and the Containerfile runs nothing at build time, so
@@ -145,10 +145,8 @@ fn the_container_image_holds_the_server_and_runs_it_unprivileged_on_its_volume()
             .unwrap_or_else(|| panic!("no {path} in the image:\n{files}"))
             .to_owned()
     };
-    for program in ["chaupal-server", "chaupal-backup", "chaupal-restore"] {
-        let l = line(&format!("opt/chaupal/{program}"));
-        assert!(l.starts_with("-rwxr-xr-x"), "{l}");
-    }
+    let server = line("opt/chaupal/chaupal-server");
+    assert!(server.starts_with("-rwxr-xr-x"), "{server}");
     line("opt/chaupal/web/index.html");
     line("opt/chaupal/web/assets.json");
     let records = line("var/lib/chaupal/");
