@@ -151,6 +151,20 @@ const BOARDS: &[(&str, &[&str])] = &[
 const MIN_COLOURS: usize = 40;
 
 /// How to run the client with a display: through xvfb-run, directly with a DISPLAY, or not.
+/// [`launcher`], or none: a failure when `CHAUPAL_REQUIRE_SCREENSHOTS` is set, else the test
+/// says it is skipped.
+fn launcher_or_skip() -> Option<Vec<String>> {
+    let launch = launcher();
+    if launch.is_none() {
+        assert!(
+            std::env::var_os("CHAUPAL_REQUIRE_SCREENSHOTS").is_none(),
+            "no xvfb-run and no DISPLAY: install Debian's xvfb"
+        );
+        eprintln!("skipped: no xvfb-run and no DISPLAY to draw on");
+    }
+    launch
+}
+
 fn launcher() -> Option<Vec<String>> {
     let xvfb = Command::new("xvfb-run").arg("--help").output().is_ok();
     if xvfb {
@@ -205,12 +219,7 @@ fn distinct_colours(path: &Path) -> (u32, u32, usize) {
 
 #[test]
 fn every_board_renders_to_a_png_that_is_not_blank() {
-    let Some(launch) = launcher() else {
-        assert!(
-            std::env::var_os("CHAUPAL_REQUIRE_SCREENSHOTS").is_none(),
-            "no xvfb-run and no DISPLAY: install Debian's xvfb"
-        );
-        eprintln!("skipped: no xvfb-run and no DISPLAY to draw on");
+    let Some(launch) = launcher_or_skip() else {
         return;
     };
     let exe = env!("CARGO_BIN_EXE_chaupal-client");
@@ -251,12 +260,7 @@ fn every_board_renders_to_a_png_that_is_not_blank() {
 /// side, or over another.
 #[test]
 fn every_screen_at_every_size_shows_its_words_whole() {
-    let Some(launch) = launcher() else {
-        assert!(
-            std::env::var_os("CHAUPAL_REQUIRE_SCREENSHOTS").is_none(),
-            "no xvfb-run and no DISPLAY: install Debian's xvfb"
-        );
-        eprintln!("skipped: no xvfb-run and no DISPLAY to draw on");
+    let Some(launch) = launcher_or_skip() else {
         return;
     };
     let exe = env!("CARGO_BIN_EXE_chaupal-client");
@@ -307,12 +311,7 @@ fn a_bad_position_is_refused_with_a_reason() {
 /// empty ALSA configuration, which names no device at all.
 #[test]
 fn without_a_sound_device_the_client_plays_silently_and_prints_no_panic() {
-    let Some(launch) = launcher() else {
-        assert!(
-            std::env::var_os("CHAUPAL_REQUIRE_SCREENSHOTS").is_none(),
-            "no xvfb-run and no DISPLAY: install Debian's xvfb"
-        );
-        eprintln!("skipped: no xvfb-run and no DISPLAY to draw on");
+    let Some(launch) = launcher_or_skip() else {
         return;
     };
     let home = tempfile::tempdir().unwrap();

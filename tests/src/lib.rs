@@ -247,6 +247,14 @@ impl ServerProcess {
 /// The server binary: `CHAUPAL_SERVER_BIN` if set, else `chaupal-server-under-test` next to
 /// the test executable's folder (Cargo builds a package's binaries before its integration
 /// tests, into the folder above `deps/`).
+/// The workspace's root (this package is `tests/`).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
+}
+
 pub fn server_binary() -> PathBuf {
     if let Ok(path) = std::env::var("CHAUPAL_SERVER_BIN") {
         return PathBuf::from(path);

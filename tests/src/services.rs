@@ -209,3 +209,23 @@ impl Drop for Postgres {
         }
     }
 }
+
+/// Whether `program` (one the deploy guide uses: nginx, caddy, openssl, podman,
+/// systemd-analyze) runs with `version_arg`; a missing one fails the test when
+/// `CHAUPAL_REQUIRE_DEPLOY_TOOLS` is set (scripts/test.sh sets it), else the caller skips it.
+pub fn deploy_tool(program: &str, version_arg: &str) -> bool {
+    let found = std::process::Command::new(program)
+        .arg(version_arg)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !found {
+        assert!(
+            std::env::var_os("CHAUPAL_REQUIRE_DEPLOY_TOOLS").is_none(),
+            "CHAUPAL_REQUIRE_DEPLOY_TOOLS is set but {program} cannot be run: bash scripts/install.sh test"
+        );
+        eprintln!("no {program}: not tested (bash scripts/install.sh test)");
+    }
+    found
+}

@@ -17,12 +17,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
+use chaupal_tests::services::deploy_tool;
+use chaupal_tests::workspace_root;
 
 fn podman(args: &[&str]) -> Output {
     Command::new("podman").args(args).output().unwrap()
@@ -54,21 +50,12 @@ fn copy_dir(from: &Path, to: &Path) {
 
 #[test]
 fn the_container_image_holds_the_server_and_runs_it_unprivileged_on_its_volume() {
-    let found = Command::new("podman")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("CHAUPAL_REQUIRE_DEPLOY_TOOLS").is_none(),
-            "CHAUPAL_REQUIRE_DEPLOY_TOOLS is set but podman cannot be run: bash scripts/install.sh test"
-        );
-        eprintln!("no podman: the container image is not built");
+    if !deploy_tool("podman", "--version") {
         return;
     }
     let web = std::env::var_os("CHAUPAL_WEB_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("target/web"));
+        .unwrap_or_else(|| workspace_root().join("target/web"));
     assert!(
         web.join("index.html").is_file(),
         "no browser client in {}: run `bash scripts/build-web.sh` first (scripts/test.sh does)",
@@ -83,8 +70,12 @@ fn the_container_image_holds_the_server_and_runs_it_unprivileged_on_its_volume()
     )
     .unwrap();
     copy_dir(&web, &ctx.join("target/web"));
-    copy_dir(&root().join("deploy"), &ctx.join("deploy"));
-    std::fs::copy(root().join(".dockerignore"), ctx.join(".dockerignore")).unwrap();
+    copy_dir(&workspace_root().join("deploy"), &ctx.join("deploy"));
+    std::fs::copy(
+        workspace_root().join(".dockerignore"),
+        ctx.join(".dockerignore"),
+    )
+    .unwrap();
     let tag = format!("localhost/chaupal-test-{}", std::process::id());
     let containerfile = ctx.join("deploy/Containerfile");
     ok(&podman(&[

@@ -11,6 +11,8 @@
 
 use std::path::Path;
 
+use chaupal_tests::services::deploy_tool;
+
 /// The units of the guide: (file name, text), each an ```ini block after a line naming
 /// `/etc/systemd/system/NAME`.
 fn units() -> Vec<(String, String)> {
@@ -53,16 +55,7 @@ fn the_guides_systemd_units_verify() {
             "chaupal-backup.timer"
         ]
     );
-    let found = std::process::Command::new("systemd-analyze")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("CHAUPAL_REQUIRE_DEPLOY_TOOLS").is_none(),
-            "CHAUPAL_REQUIRE_DEPLOY_TOOLS is set but systemd-analyze cannot be run: bash scripts/install.sh test"
-        );
-        eprintln!("no systemd-analyze: the units are not verified");
+    if !deploy_tool("systemd-analyze", "--version") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -25,6 +25,8 @@ use std::time::Duration;
 
 use chaupal_shared::protocol::{PROTOCOL_VERSION, Request};
 use chaupal_tests::logged::{seen_in, server_with_log};
+use chaupal_tests::services::deploy_tool;
+use chaupal_tests::workspace_root;
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -34,17 +36,9 @@ use tokio_tungstenite::Connector;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 
-/// The workspace's root (this package is `tests/`).
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
-
 /// The fenced block of docs/DEPLOY.md in `lang` (```nginx, ```caddyfile): there must be one.
 fn deploy_block(lang: &str) -> String {
-    let guide = std::fs::read_to_string(root().join("docs/DEPLOY.md")).unwrap();
+    let guide = std::fs::read_to_string(workspace_root().join("docs/DEPLOY.md")).unwrap();
     let fence = format!("```{lang}");
     let mut blocks = guide.split(&fence).skip(1);
     let block = blocks
@@ -71,24 +65,10 @@ fn replaced(text: &str, from: &str, to: &str) -> String {
     text.replace(from, to)
 }
 
-/// Whether `program` can be run; a missing one fails the test when `CHAUPAL_REQUIRE_DEPLOY_TOOLS`
-/// is set.
+/// Whether `program` can be run (see [`deploy_tool`]).
 async fn have(program: &str) -> bool {
-    let found = Command::new(program)
-        .arg(if program == "nginx" { "-v" } else { "version" })
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .await
-        .is_ok_and(|s| s.success());
-    if !found {
-        assert!(
-            std::env::var_os("CHAUPAL_REQUIRE_DEPLOY_TOOLS").is_none(),
-            "CHAUPAL_REQUIRE_DEPLOY_TOOLS is set but {program} cannot be run: bash scripts/install.sh test"
-        );
-        eprintln!("no {program}: the proxy is not tested (bash scripts/install.sh test)");
-    }
-    found
+    let version = if program == "nginx" { "-v" } else { "version" };
+    deploy_tool(program, version)
 }
 
 /// A port free on 127.0.0.1 now.
@@ -104,7 +84,7 @@ fn free_port() -> u16 {
 fn site() -> PathBuf {
     let dir = std::env::var_os("CHAUPAL_WEB_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("target/web"));
+        .unwrap_or_else(|| workspace_root().join("target/web"));
     assert!(
         dir.join("index.html").is_file(),
         "no browser client in {}: run `bash scripts/build-web.sh` first (scripts/test.sh does)",
@@ -148,6 +128,28 @@ struct Proxy {
     https: u16,
     cert: PathBuf,
     _dir: tempfile::TempDir,
+}
+
+impl Proxy {
+    /// The proxy `child` (`what`), once it listens on both its ports.
+    async fn started(
+        child: Child,
+        http: u16,
+        https: u16,
+        cert: PathBuf,
+        dir: tempfile::TempDir,
+        what: &str,
+    ) -> Proxy {
+        listening(https, what).await;
+        listening(http, what).await;
+        Proxy {
+            _child: child,
+            http,
+            https,
+            cert,
+            _dir: dir,
+        }
+    }
 }
 
 /// Waits until something listens on `port`.
@@ -229,15 +231,7 @@ async fn nginx_on(server: &str, https: u16) -> Proxy {
         .kill_on_drop(true)
         .spawn()
         .unwrap();
-    listening(https, "nginx").await;
-    listening(http, "nginx").await;
-    Proxy {
-        _child: child,
-        http,
-        https,
-        cert,
-        _dir: dir,
-    }
+    Proxy::started(child, http, https, cert, dir, "nginx").await
 }
 
 /// Caddy with the guide's Caddyfile, on `https` (and a free port for plain http), before
@@ -270,15 +264,7 @@ async fn caddy_on(server: &str, https: u16) -> Proxy {
         .kill_on_drop(true)
         .spawn()
         .unwrap();
-    listening(https, "caddy").await;
-    listening(http, "caddy").await;
-    Proxy {
-        _child: child,
-        http,
-        https,
-        cert,
-        _dir: dir,
-    }
+    Proxy::started(child, http, https, cert, dir, "caddy").await
 }
 
 async fn is_root() -> bool {
