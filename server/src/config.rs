@@ -111,6 +111,11 @@ pub struct ServerConfig {
     /// its first line alone (`ok` or `unavailable`, with 200 or 503).
     #[arg(long = "health-from", value_name = "ADDR|CIDR")]
     pub health_from: Vec<AddressRange>,
+    /// For tests only: the server's wall clock (the times the records keep) runs ahead by the
+    /// milliseconds this file holds, read at each reading (see `chaupal_server::wall`). Hidden
+    /// from `--help`: never set in production.
+    #[arg(long, value_name = "FILE", hide = true)]
+    pub test_clock_offset_file: Option<std::path::PathBuf>,
     /// A directory of tuned evaluation weights (`DIR/GAME.json`, written by `chaupal tune`):
     /// they replace the weights shipped with the server for the games that have a file there.
     #[arg(long, value_name = "DIR")]
@@ -186,6 +191,7 @@ impl Default for ServerConfig {
             allowed_origins: Vec::new(),
             trusted_proxies: Vec::new(),
             health_from: Vec::new(),
+            test_clock_offset_file: None,
             kalah_db_seeds: DEFAULT_KALAH_DB_SEEDS,
             nats: None,
             node_name: "node".to_owned(),

@@ -18,7 +18,8 @@
 //!   events, broadcasts them; [`clock`] keeps the time.
 //! - [`pool`]: the AI pool: bounded blocking threads for AI seats, hints and analyses;
 //!   [`review`]: game reviews, on threads of the idle priority class, kept with the records.
-//! - [`store`]: the records in SQLite or PostgreSQL (sqlx); [`ratings`]: Glicko-2;
+//! - [`store`]: the records in SQLite or PostgreSQL (sqlx), with the time they keep from
+//!   [`wall`] (the system's clock, or one a test moves on); [`ratings`]: Glicko-2;
 //!   [`identity`]: tokens and names; [`devices`]: codes
 //!   to go on on another device.
 //! - [`web`]: plain HTTP on the same port: the browser client's page and files; [`proxies`]:
@@ -54,11 +55,5 @@ pub(crate) mod rooms;
 pub mod server;
 pub(crate) mod setup;
 pub(crate) mod store;
+pub mod wall;
 pub(crate) mod web;
-
-/// Milliseconds since the Unix epoch, for records.
-pub fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
-}

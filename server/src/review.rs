@@ -177,7 +177,7 @@ impl Reviews {
             Ok(review) => self
                 .inner
                 .store
-                .save_review(&review, crate::now_ms())
+                .save_review(&review, self.inner.store.now_ms())
                 .await
                 .map_err(ErrorReply::from),
             Err(e) => Err(e),

@@ -22,6 +22,7 @@ use crate::proxies::TrustedProxies;
 use crate::review::Reviews;
 use crate::rooms::Rooms;
 use crate::store::{Store, StoreError};
+use crate::wall::WallClock;
 use crate::web::site::{Site, SiteError};
 
 /// Why the server could not start.
@@ -111,7 +112,19 @@ impl RunningServer {
 /// `engine`.
 pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningServer, ServeError> {
     let limits = Arc::new(config.limits);
-    let store = Store::open_with(&config.database, config.sqlite_synchronous).await?;
+    let clock = match &config.test_clock_offset_file {
+        Some(file) => {
+            tracing::warn!(
+                "test clock: the records' times run ahead by what {} holds",
+                file.display()
+            );
+            WallClock::offset_by_file(file)
+        }
+        None => WallClock::system(),
+    };
+    let store = Store::open_with(&config.database, config.sqlite_synchronous)
+        .await?
+        .with_clock(clock);
     store.check_writable().await?;
     let pool = AiPool::new(engine.clone(), limits.ai_threads(), limits.ai_queue);
     // Listen first: a node that cannot take its port never joins the cluster.

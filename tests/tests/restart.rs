@@ -272,3 +272,39 @@ async fn serve_needs_no_setup_and_its_help_explains_every_option() {
     }
     assert!(checked >= 20, "{checked} options");
 }
+
+/// The records keep the server's wall clock, which a test moves on through
+/// `--test-clock-offset-file` (off in production): a game started with the clock ten years
+/// ahead is dated ten years ahead, and one started after the file says twenty, twenty.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_records_keep_the_servers_wall_clock_which_a_test_can_move_on() {
+    const YEAR_MS: u64 = 365 * 86_400_000;
+    let dir = tempfile::tempdir().unwrap();
+    let offset = dir.path().join("clock-offset");
+    std::fs::write(&offset, (10 * YEAR_MS).to_string()).unwrap();
+    let server =
+        ServerProcess::start_for_games(&["--test-clock-offset-file", offset.to_str().unwrap()])
+            .await;
+    let now_ms = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis() as u64
+    };
+    for years in [10, 20] {
+        std::fs::write(&offset, (years * YEAR_MS).to_string()).unwrap();
+        let before = chaupal_rules::record::date_of(now_ms() + years * YEAR_MS);
+        let (mut alice, _bob, game) = chaupal_tests::play::seek_and_accept(
+            &server,
+            chaupal_tests::play::setup(GameKind::Kalah, Opponent::Open),
+        )
+        .await;
+        let after = chaupal_rules::record::date_of(now_ms() + years * YEAR_MS);
+        let (text, _) = chaupal_tests::play::record(&mut alice, game).await;
+        assert!(
+            text.contains(&format!("[Date \"{before}\"]"))
+                || text.contains(&format!("[Date \"{after}\"]")),
+            "{years} years ahead ({before}):\n{text}"
+        );
+    }
+}

@@ -202,7 +202,7 @@ impl Matchmaking {
                 mode: mode.to_owned(),
                 creator: Some(player.id),
                 seats,
-                started_ms: crate::now_ms(),
+                started_ms: self.inner.store.now_ms(),
             }
         };
         let new = match &setup.opponent {
@@ -227,7 +227,7 @@ impl Matchmaking {
                 let store = &self.inner.store;
                 let seeker = Some((outbox.conn.0, outbox.turns));
                 let id = store
-                    .create_seek_from(&player, &setup, code.as_deref(), crate::now_ms(), seeker)
+                    .create_seek_from(&player, &setup, code.as_deref(), store.now_ms(), seeker)
                     .await?;
                 let info = self.add_seek(id, player, setup, code.clone(), rating, Some(outbox));
                 let info = match info {
@@ -481,7 +481,7 @@ impl Matchmaking {
             .to_owned(),
             creator: Some(seek.info.by.id),
             seats,
-            started_ms: crate::now_ms(),
+            started_ms: self.inner.store.now_ms(),
         };
         let subscribers = seek.owner.into_iter().chain([outbox]).collect();
         self.inner

@@ -490,7 +490,7 @@ impl Conn {
             None => {
                 let token = new_token();
                 store
-                    .create_player(&name, &token_hash(&token), crate::now_ms())
+                    .create_player(&name, &token_hash(&token), store.now_ms())
                     .await
                     .map(|p| (Some((p, name.clone())), token))
             }

@@ -36,7 +36,7 @@ pub async fn link_device(
         .ok_or_else(|| ErrorReply::new(ErrorCode::BadDeviceCode, "the code's player is gone"))?;
     let token = new_token();
     store
-        .add_token(linked, &token_hash(&token), crate::now_ms())
+        .add_token(linked, &token_hash(&token), store.now_ms())
         .await?;
     tracing::info!("{by:?} linked a device of {linked}");
     Ok(Reply::Linked {

@@ -174,10 +174,10 @@ pub async fn import(store: &Store, text: &str, importer: PlayerId) -> Result<Gam
         mode: "imported".to_owned(),
         creator: Some(importer),
         seats: [seat(&record.first), seat(&record.second)],
-        started_ms: crate::now_ms(),
+        started_ms: store.now_ms(),
     };
     let game = store
-        .import_game(&new, &moves, winner, reason.as_deref(), crate::now_ms())
+        .import_game(&new, &moves, winner, reason.as_deref(), store.now_ms())
         .await?;
     Ok(game)
 }

@@ -385,7 +385,7 @@ impl Room {
     async fn start_rematch(&mut self) -> Result<(), ErrorReply> {
         let mut setup = self.setup.clone();
         setup.seats.swap(0, 1);
-        setup.started_ms = crate::now_ms();
+        setup.started_ms = self.deps.store.now_ms();
         let seated = self
             .subs
             .values()

@@ -699,7 +699,7 @@ impl Room {
             version,
             body,
             change,
-            at_ms: crate::now_ms(),
+            at_ms: self.deps.store.now_ms(),
         };
         tracing::trace!("{}: writing version {version}", self.id);
         let written = self.deps.store.write(write).await;

@@ -133,9 +133,13 @@ pub struct Store {
     node: Option<Arc<str>>,
     /// What the last write found (see [`health`]).
     health: WriteHealth,
+    /// The time the records keep.
+    clock: WallClock,
 }
 
 pub use health::{WriteHealth, Writes};
+
+use crate::wall::WallClock;
 
 impl Store {
     /// Connects (creating a SQLite file if needed), runs the migrations and starts the writer.
@@ -199,6 +203,7 @@ impl Store {
             discarding: false,
             node: None,
             health,
+            clock: WallClock::system(),
         })
     }
 
@@ -240,6 +245,7 @@ impl Store {
             discarding: true,
             node: None,
             health: WriteHealth::default(),
+            clock: WallClock::system(),
         })
     }
 
@@ -255,6 +261,17 @@ impl Store {
     pub fn for_node(mut self, node: &str) -> Store {
         self.node = Some(Arc::from(node));
         self
+    }
+
+    /// This store with the records' times read from `clock`.
+    pub fn with_clock(mut self, clock: WallClock) -> Store {
+        self.clock = clock;
+        self
+    }
+
+    /// Now, as the records keep it (milliseconds since the Unix epoch; see [`WallClock`]).
+    pub fn now_ms(&self) -> u64 {
+        self.clock.now_ms()
     }
 
     /// The cluster node this store writes as owner (none on a single node).
