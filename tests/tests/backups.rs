@@ -148,6 +148,37 @@ async fn three_copies_keeping_two(url: &str, dir: &Path) -> PathBuf {
     kept.last().unwrap().clone()
 }
 
+/// The guide's restore of `copy` into the records at `url`: refused while `server` runs (its
+/// players still playing `game`), done once it is stopped. Alice's token, the game and the
+/// moves played before the stop.
+async fn restore_once_stopped(
+    server: &mut ServerProcess,
+    game: Game,
+    copy: &Path,
+    url: &str,
+) -> (String, GameId, Vec<String>) {
+    let out = run("chaupal-restore", &[copy.to_str().unwrap(), url]).await;
+    assert!(!out.status.success(), "not under a live server");
+    assert!(
+        said(&out).contains("systemctl stop chaupal"),
+        "{}",
+        said(&out)
+    );
+    let Game {
+        players,
+        tokens,
+        id,
+        played,
+        ..
+    } = game;
+    drop(players);
+    server.terminate().await;
+    let out = run("chaupal-restore", &[copy.to_str().unwrap(), url]).await;
+    assert!(out.status.success(), "{}", said(&out));
+    let [token, _] = tokens;
+    (token, id, played)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_sqlite_backup_taken_during_a_game_restores_the_game_as_it_was() {
     let home = tempfile::tempdir().unwrap();
@@ -162,26 +193,7 @@ async fn a_sqlite_backup_taken_during_a_game_restores_the_game_as_it_was() {
     // Moves after the copy was taken are not in it.
     game.play(2).await;
 
-    // Not under a live server.
-    let out = run("chaupal-restore", &[newest.to_str().unwrap(), &url]).await;
-    assert!(!out.status.success(), "{}", said(&out));
-    assert!(
-        said(&out).contains("systemctl stop chaupal"),
-        "{}",
-        said(&out)
-    );
-
-    let Game {
-        players,
-        tokens,
-        id,
-        played,
-        ..
-    } = game;
-    drop(players);
-    server.terminate().await;
-    let out = run("chaupal-restore", &[newest.to_str().unwrap(), &url]).await;
-    assert!(out.status.success(), "{}", said(&out));
+    let (token, id, played) = restore_once_stopped(&mut server, game, &newest, &url).await;
     private_and_mine(&file);
     assert!(!home.path().join("chaupal.sqlite-wal").exists());
     let kept = std::fs::read_dir(home.path())
@@ -192,7 +204,7 @@ async fn a_sqlite_backup_taken_during_a_game_restores_the_game_as_it_was() {
     assert!(kept > 0, "the records replaced are kept");
 
     let server = ServerProcess::start_in(home.path(), FOR_GAMES).await;
-    let mut alice = Client::hello_as(&server, "alice", Some(&tokens[0])).await;
+    let mut alice = Client::hello_as(&server, "alice", Some(&token)).await;
     assert_eq!(alice.rejoin(id).await.moves, at_backup);
     assert_ne!(
         at_backup, played,
@@ -214,26 +226,9 @@ async fn a_postgresql_backup_taken_during_a_game_restores_the_game_as_it_was() {
     let at_backup = game.played.clone();
     game.play(2).await;
 
-    let out = run("chaupal-restore", &[newest.to_str().unwrap(), &url]).await;
-    assert!(!out.status.success(), "not while the server is connected");
-    assert!(
-        said(&out).contains("systemctl stop chaupal"),
-        "{}",
-        said(&out)
-    );
-
-    let Game {
-        players,
-        tokens,
-        id,
-        ..
-    } = game;
-    drop(players);
-    server.terminate().await;
-    let out = run("chaupal-restore", &[newest.to_str().unwrap(), &url]).await;
-    assert!(out.status.success(), "{}", said(&out));
+    let (token, id, _) = restore_once_stopped(&mut server, game, &newest, &url).await;
     let server = ServerProcess::start_for_games_on(&url, &[]).await;
-    let mut alice = Client::hello_as(&server, "alice", Some(&tokens[0])).await;
+    let mut alice = Client::hello_as(&server, "alice", Some(&token)).await;
     assert_eq!(alice.rejoin(id).await.moves, at_backup);
 }
 
