@@ -77,6 +77,21 @@ impl Game {
         }
     }
 
+    /// The players leave and `server` stops (SIGTERM); Alice's token, the game and its moves.
+    async fn leave_and_stop(self, server: &mut ServerProcess) -> (String, GameId, Vec<String>) {
+        let Game {
+            players,
+            tokens,
+            id,
+            played,
+            ..
+        } = self;
+        drop(players);
+        server.terminate().await;
+        let [token, _] = tokens;
+        (token, id, played)
+    }
+
     /// Plays `n` moves, each acknowledged.
     async fn play(&mut self, n: usize) {
         for _ in 0..n {
@@ -164,18 +179,9 @@ async fn restore_once_stopped(
         "{}",
         said(&out)
     );
-    let Game {
-        players,
-        tokens,
-        id,
-        played,
-        ..
-    } = game;
-    drop(players);
-    server.terminate().await;
+    let (token, id, played) = game.leave_and_stop(server).await;
     let out = run("chaupal-restore", &[copy.to_str().unwrap(), url]).await;
     assert!(out.status.success(), "{}", said(&out));
-    let [token, _] = tokens;
     (token, id, played)
 }
 
@@ -275,16 +281,8 @@ async fn an_upgrade_installs_over_the_running_binary_and_the_game_goes_on() {
         .unwrap();
     assert!(install.status.success(), "{}", said(&install));
 
-    let Game {
-        players,
-        tokens,
-        id,
-        played,
-        ..
-    } = game;
-    drop(players);
-    server.terminate().await;
+    let (token, id, played) = game.leave_and_stop(&mut server).await;
     let server = ServerProcess::start_binary(&installed, home.path(), FOR_GAMES).await;
-    let mut alice = Client::hello_as(&server, "alice", Some(&tokens[0])).await;
+    let mut alice = Client::hello_as(&server, "alice", Some(&token)).await;
     assert_eq!(alice.rejoin(id).await.moves, played);
 }
