@@ -64,7 +64,7 @@ pub enum Command {
         /// Moves to play first, in the game's notation, separated by spaces.
         #[arg(long)]
         moves: Option<String>,
-        /// A named engine, ALGORITHM[:EVALUATION] (`help` lists them).
+        /// A named engine, `ALGORITHM[:EVALUATION]` (`help` lists them).
         #[arg(long)]
         engine: Option<String>,
         /// A player level, 1 (a careless beginner) to 8 (full strength); the default is 8.

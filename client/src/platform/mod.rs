@@ -1,7 +1,7 @@
 //! The thin layer that differs between the desktop and the browser, behind one small interface;
 //! everything above it (the app, the protocol, reconnecting) is the same code on both.
 //!
-//! | what | desktop ([`desktop`]) | browser ([`web`], with `client/web/chaupal.js`) |
+//! | what | desktop ([`desktop`]) | browser (`web`, with `client/web/chaupal.js`) |
 //! | --- | --- | --- |
 //! | [`Socket`]: one websocket connection | a thread with tungstenite (rustls for `wss://`) | the browser's `WebSocket`, JSON text frames |
 //! | [`Store`]: the remembered [`Config`] | a JSON file in the user's config folder | `localStorage` |

@@ -1,4 +1,4 @@
-//! Per-game evaluations and move hints: each game's [`GameAi`](super::game_ai::GameAi)
+//! Per-game evaluations and move hints: each game's [`GameAi`]
 //! implementation, with the seeds' evaluations beside the project's own.
 //! [`evaluations`] lists what each game offers.
 

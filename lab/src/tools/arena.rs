@@ -30,7 +30,7 @@ pub struct ArenaCli {
     /// The game: baghchal, kalah, jungle or sholo-guti (not with --rescore).
     #[arg(required_unless_present = "rescore")]
     pub game: Option<GameKind>,
-    /// Entrants, comma-separated: ENGINE[@dN][@tMS][@nN][@w=FILE], ENGINE a named engine
+    /// Entrants, comma-separated: `ENGINE[@dN][@tMS][@nN][@w=FILE]`, ENGINE a named engine
     /// (`--engine help` on bestmove lists them) or `level:N`.
     #[arg(long, value_delimiter = ',', required_unless_present = "rescore")]
     pub engines: Vec<String>,

@@ -1,5 +1,5 @@
 //! Text, measured and drawn by the client itself. A line of text becomes glyphs with their
-//! places ([`line`]): cut into runs by the font that has their letters ([`fonts`]: DejaVu for
+//! places ([`line`](mod@line)): cut into runs by the font that has their letters ([`fonts`]: DejaVu for
 //! Latin, Greek and Cyrillic, Noto for Devanagari, Bengali and Chinese), each run shaped by
 //! rustybuzz (conjuncts, vowel signs, kerning), measured in ems, so a width is the same at
 //! every pixel density and needs no window (the layout tests measure with the same code).
