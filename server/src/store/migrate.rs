@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-use sqlx::migrate::Migrator;
+use sqlx::migrate::{Migration, Migrator};
 use sqlx::{Connection, Executor};
 
 use super::{Backend, StoreError, normalise_url};
@@ -48,14 +48,31 @@ impl Check {
     }
 }
 
-/// Brings the records at `url` to this build's schema; the migrations applied.
-pub async fn apply(url: &str) -> Result<usize, StoreError> {
+/// The records at `url`, opened for `migrate`: their backend, this build's migrations for
+/// it, a connection, and the migrations they have (records of a newer build refused).
+async fn open(
+    url: &str,
+) -> Result<
+    (
+        Backend,
+        &'static Migrator,
+        sqlx::AnyConnection,
+        BTreeSet<i64>,
+    ),
+    StoreError,
+> {
     sqlx::any::install_default_drivers();
     let (backend, url) = normalise_url(url)?;
     let migrator = migrator(backend);
     let mut conn = sqlx::AnyConnection::connect(&connect_url(backend, &url)?).await?;
-    let before = applied(&mut conn).await?;
-    refuse_newer(migrator, &before)?;
+    let done = applied(&mut conn).await?;
+    refuse_newer(migrator, &done)?;
+    Ok((backend, migrator, conn, done))
+}
+
+/// Brings the records at `url` to this build's schema; the migrations applied.
+pub async fn apply(url: &str) -> Result<usize, StoreError> {
+    let (_, migrator, mut conn, before) = open(url).await?;
     migrator.run_direct(&mut conn).await?;
     let after = applied(&mut conn).await?;
     conn.close().await?;
@@ -65,16 +82,10 @@ pub async fn apply(url: &str) -> Result<usize, StoreError> {
 /// Says what this build would apply to the records at `url`, and tries it without changing
 /// them.
 pub async fn check(url: &str) -> Result<Check, StoreError> {
-    sqlx::any::install_default_drivers();
-    let (backend, url) = normalise_url(url)?;
-    let migrator = migrator(backend);
-    let mut conn = sqlx::AnyConnection::connect(&connect_url(backend, &url)?).await?;
-    let done = applied(&mut conn).await?;
-    refuse_newer(migrator, &done)?;
-    let pending: Vec<(i64, String)> = migrator
+    let (backend, migrator, mut conn, done) = open(url).await?;
+    let pending: Vec<&Migration> = migrator
         .iter()
         .filter(|m| !done.contains(&m.version))
-        .map(|m| (m.version, m.description.to_string()))
         .collect();
     let started = Instant::now();
     let tried = if pending.is_empty() {
@@ -97,7 +108,7 @@ pub async fn check(url: &str) -> Result<Check, StoreError> {
             }
             Backend::Postgres => {
                 let mut tx = conn.begin().await?;
-                for m in migrator.iter().filter(|m| !done.contains(&m.version)) {
+                for m in &pending {
                     tx.execute(&*m.sql).await?;
                 }
                 tx.rollback().await?;
@@ -112,7 +123,10 @@ pub async fn check(url: &str) -> Result<Check, StoreError> {
     Ok(Check {
         applied: done.len(),
         known: migrator.iter().count(),
-        pending,
+        pending: pending
+            .iter()
+            .map(|m| (m.version, m.description.to_string()))
+            .collect(),
         tried,
     })
 }
