@@ -255,6 +255,33 @@ pub fn workspace_root() -> PathBuf {
         .unwrap_or_default()
 }
 
+/// The target folder this test was built into (a test binary is in `TARGET/debug/deps`).
+pub fn target_dir() -> PathBuf {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| {
+            exe.ancestors()
+                .find(|p| p.file_name().is_some_and(|n| n == "deps"))
+                .and_then(|deps| deps.parent()?.parent())
+                .map(Path::to_path_buf)
+        })
+        .unwrap_or_else(|| workspace_root().join("target"))
+}
+
+/// The built browser client: `CHAUPAL_WEB_DIR`, else `TARGET/web`; a failure saying how to
+/// build it when it is not there.
+pub fn built_site() -> PathBuf {
+    let dir = std::env::var_os("CHAUPAL_WEB_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| target_dir().join("web"));
+    assert!(
+        dir.join("index.html").is_file() && dir.join("assets.json").is_file(),
+        "no browser client in {}: run `bash scripts/build-web.sh` first (scripts/test.sh does)",
+        dir.display()
+    );
+    dir
+}
+
 pub fn server_binary() -> PathBuf {
     if let Ok(path) = std::env::var("CHAUPAL_SERVER_BIN") {
         return PathBuf::from(path);

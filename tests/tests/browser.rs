@@ -38,7 +38,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
-use chaupal_tests::ServerProcess;
+use chaupal_tests::{ServerProcess, built_site, target_dir};
 use serde_json::Value;
 
 /// One browser test at a time: each drives Chromium hard on a small machine.
@@ -50,29 +50,6 @@ fn root() -> PathBuf {
         .parent()
         .unwrap()
         .to_path_buf()
-}
-
-/// The target folder this test was built into (the test binary is in `TARGET/debug/deps`).
-fn target_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.ancestors()
-        .find(|p| p.file_name().is_some_and(|n| n == "deps"))
-        .and_then(|deps| deps.parent()?.parent())
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| root().join("target"))
-}
-
-/// The built browser client: `CHAUPAL_WEB_DIR`, else `TARGET/web`.
-fn site() -> PathBuf {
-    let dir = std::env::var_os("CHAUPAL_WEB_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| target_dir().join("web"));
-    assert!(
-        dir.join("index.html").is_file() && dir.join("assets.json").is_file(),
-        "no browser client in {}: run `bash scripts/build-web.sh` first (scripts/test.sh does)",
-        dir.display()
-    );
-    dir
 }
 
 /// Checks that what the driver needs is installed, saying how to install it if not.
@@ -129,7 +106,7 @@ async fn drive(script: &str, args: &[OsString]) -> Value {
 /// Starts the real server on the built client and runs the driver `script` against it (its
 /// screenshots into `target/browser-artifacts/`); the server, and the driver's summary.
 async fn serve_and_drive(script: &str) -> (ServerProcess, Value) {
-    let site = site();
+    let site = built_site();
     let chromium = tools();
     let site_arg = site.to_str().unwrap().to_owned();
     let server = ServerProcess::start_for_games(&["--web", &site_arg]).await;
@@ -308,7 +285,7 @@ async fn on_a_phone_every_tap_lands_names_keep_their_letters_and_links_tell_the_
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_service_worker_keeps_the_client_for_the_next_visit_and_offline_until_an_upgrade() {
     let _one_browser = ONE_BROWSER.lock().await;
-    let built = site();
+    let built = built_site();
     assert!(
         built.join("sw.js").is_file() && built.join("manifest.webmanifest").is_file(),
         "no service worker in {}: rebuild it with `bash scripts/build-web.sh`",
@@ -426,7 +403,7 @@ async fn each_language_gets_its_words_and_a_whole_game_is_played_by_the_keyboard
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_at_an_address_the_server_refuses_says_so_instead_of_reconnecting() {
     let _one_browser = ONE_BROWSER.lock().await;
-    let site = site();
+    let site = built_site();
     let chromium = tools();
     let site_arg = site.to_str().unwrap().to_owned();
     let allowed = "https://chaupal.example";

@@ -14,7 +14,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use chaupal_tests::services::deploy_tool;
@@ -53,14 +53,7 @@ fn the_container_image_holds_the_server_and_runs_it_unprivileged_on_its_volume()
     if !deploy_tool("podman", "--version") {
         return;
     }
-    let web = std::env::var_os("CHAUPAL_WEB_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace_root().join("target/web"));
-    assert!(
-        web.join("index.html").is_file(),
-        "no browser client in {}: run `bash scripts/build-web.sh` first (scripts/test.sh does)",
-        web.display()
-    );
+    let web = chaupal_tests::built_site();
     let context = tempfile::tempdir().unwrap();
     let ctx = context.path();
     std::fs::create_dir_all(ctx.join("target/release")).unwrap();

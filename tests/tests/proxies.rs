@@ -80,19 +80,6 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// The built browser client: `CHAUPAL_WEB_DIR`, else `target/web`.
-fn site() -> PathBuf {
-    let dir = std::env::var_os("CHAUPAL_WEB_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace_root().join("target/web"));
-    assert!(
-        dir.join("index.html").is_file(),
-        "no browser client in {}: run `bash scripts/build-web.sh` first (scripts/test.sh does)",
-        dir.display()
-    );
-    dir
-}
-
 /// A self-signed certificate for 127.0.0.1 in `dir`: (certificate, key).
 async fn certificate(dir: &Path) -> (PathBuf, PathBuf) {
     let (cert, key) = (dir.join("cert.pem"), dir.join("key.pem"));
@@ -193,7 +180,7 @@ async fn nginx_on(server: &str, https: u16) -> Proxy {
     // Debian's nginx.conf, cut to what matters here (its http block turns gzip on and
     // includes conf.d), with its files in the test's folder.
     let d = dir.path().display();
-    let user = if is_root().await { "user root;" } else { "" };
+    let user = if is_root() { "user root;" } else { "" };
     let main = format!(
         "{user}\nworker_processes 1;\npid {d}/nginx.pid;\nerror_log {d}/error.log;\n\
          events {{ worker_connections 256; }}\n\
@@ -267,12 +254,10 @@ async fn caddy_on(server: &str, https: u16) -> Proxy {
     Proxy::started(child, http, https, cert, dir, "caddy").await
 }
 
-async fn is_root() -> bool {
-    Command::new("id")
-        .arg("-u")
-        .output()
-        .await
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+/// Whether the tests run as root (the owner of this process's /proc entry).
+fn is_root() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0)
 }
 
 /// A TLS client that trusts only the proxy's certificate.
@@ -434,7 +419,7 @@ async fn check_through(
 /// The server as the guide starts it behind a proxy on this machine (allowing the page at
 /// `https_port`).
 async fn server(https_port: u16) -> chaupal_tests::logged::Logged {
-    let web = site();
+    let web = chaupal_tests::built_site();
     let origin = format!("https://127.0.0.1:{https_port}");
     server_with_log(
         "info",
