@@ -79,6 +79,76 @@ impl fmt::Display for ClockSpec {
     }
 }
 
+/// A correspondence game's pace: so many days for each move, or no limit at all.
+///
+/// A player has `days` days from the opponent's move (or from the start) to answer; the
+/// deadline moves on with every move, and unused time is not kept.
+///
+/// ```
+/// use chaupal_rules::record::{Correspondence, Record};
+///
+/// let three = Correspondence::days(3).unwrap();
+/// assert_eq!(three.to_string(), "3");
+/// assert_eq!(three.move_ms(), Some(3 * 86_400_000));
+/// assert_eq!(Correspondence::UNLIMITED.to_string(), "unlimited");
+/// // Only the usual paces are offered.
+/// assert_eq!(Correspondence::days(4), None);
+/// // A record's Correspondence tag reads into one.
+/// let record = Record::parse("[Game \"kalah\"]\n[Correspondence \"14\"]\n\n*\n").unwrap();
+/// assert_eq!(record.correspondence, Correspondence::days(14));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Correspondence {
+    /// Days a move; none: no limit (the game waits for ever).
+    pub days: Option<u8>,
+}
+
+impl Correspondence {
+    /// The days a move that a correspondence game may have.
+    pub const DAYS: [u8; 6] = [1, 2, 3, 5, 7, 14];
+    /// No limit: the game waits for each move as long as it takes.
+    pub const UNLIMITED: Correspondence = Correspondence { days: None };
+
+    /// `days` days a move, when that is one of [`Correspondence::DAYS`].
+    pub fn days(days: u8) -> Option<Correspondence> {
+        Self::DAYS
+            .contains(&days)
+            .then_some(Correspondence { days: Some(days) })
+    }
+
+    /// Whether the pace is one the server offers: unlimited, or one of [`Correspondence::DAYS`].
+    pub fn is_offered(self) -> bool {
+        self.days.is_none_or(|d| Self::DAYS.contains(&d))
+    }
+
+    /// The time a move may take, in milliseconds; none when unlimited.
+    pub fn move_ms(self) -> Option<u64> {
+        self.days.map(|d| u64::from(d) * 86_400_000)
+    }
+}
+
+impl fmt::Display for Correspondence {
+    /// The days a move (`3`), or `unlimited`: the record's tag value.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.days {
+            Some(d) => write!(f, "{d}"),
+            None => f.write_str("unlimited"),
+        }
+    }
+}
+
+impl std::str::FromStr for Correspondence {
+    type Err = ();
+
+    /// Reads what [`Correspondence`]'s `Display` writes.
+    fn from_str(text: &str) -> Result<Self, ()> {
+        match text {
+            "unlimited" => Ok(Correspondence::UNLIMITED),
+            days => days.parse().ok().and_then(Correspondence::days).ok_or(()),
+        }
+    }
+}
+
 /// A game record.
 ///
 /// ```
@@ -108,6 +178,8 @@ pub struct Record {
     pub first: String,
     pub second: String,
     pub clock: Option<ClockSpec>,
+    /// The pace of a correspondence game (none: a game played live).
+    pub correspondence: Option<Correspondence>,
     pub rated: bool,
     /// `YYYY.MM.DD`, when known.
     pub date: Option<String>,
@@ -175,6 +247,9 @@ impl Record {
         match self.clock {
             Some(c) => tag("Clock", &c.to_string()),
             None => tag("Clock", "-"),
+        }
+        if let Some(c) = self.correspondence {
+            tag("Correspondence", &c.to_string());
         }
         tag("Rated", if self.rated { "true" } else { "false" });
         if let Some(date) = &self.date {
@@ -267,6 +342,13 @@ impl Record {
                 value: text.to_owned(),
             })?),
         };
+        let correspondence = match get("Correspondence") {
+            None => None,
+            Some(text) => Some(text.parse().map_err(|()| RecordError::BadValue {
+                tag: "Correspondence",
+                value: text.clone(),
+            })?),
+        };
         let rated = match get("Rated").as_deref() {
             None | Some("false") => false,
             Some("true") => true,
@@ -294,13 +376,14 @@ impl Record {
             }
             _ => tag_result,
         };
-        const KNOWN: [&str; 10] = [
+        const KNOWN: [&str; 11] = [
             "Game",
             "Rules",
             "Position",
             "First",
             "Second",
             "Clock",
+            "Correspondence",
             "Rated",
             "Date",
             "Result",
@@ -318,6 +401,7 @@ impl Record {
             first: get("First").unwrap_or_else(|| "?".to_owned()),
             second: get("Second").unwrap_or_else(|| "?".to_owned()),
             clock,
+            correspondence,
             rated,
             date: get("Date"),
             result,
@@ -488,6 +572,7 @@ mod tests {
                 initial_ms: 300_000,
                 increment_ms: 2_500,
             }),
+            correspondence: None,
             rated: false,
             date: Some("2026.01.01".to_owned()),
             result: "1-0".to_owned(),
@@ -513,6 +598,23 @@ mod tests {
         bare.extra.clear();
         bare.start_position = Some("some position".to_owned());
         assert_eq!(Record::parse(&bare.to_text()).unwrap(), bare);
+        for pace in [Correspondence::UNLIMITED, Correspondence { days: Some(7) }] {
+            bare.correspondence = Some(pace);
+            let text = bare.to_text();
+            assert!(
+                text.contains(&format!("[Correspondence \"{pace}\"]")),
+                "{text}"
+            );
+            assert_eq!(Record::parse(&text).unwrap(), bare);
+        }
+        let four = "[Game \"kalah\"]\n[Correspondence \"4\"]\n\n*\n";
+        assert_eq!(
+            Record::parse(four),
+            Err(RecordError::BadValue {
+                tag: "Correspondence",
+                value: "4".to_owned()
+            })
+        );
     }
 
     /// Found by the record proptest (shared/tests/hostile_input.rs; the same text is checked against

@@ -191,6 +191,7 @@ proptest! {
             first: "asha".into(),
             second: "\"bimal\" \\ the second".into(),
             clock: None,
+            correspondence: None,
             rated: false,
             date: Some("2026.11.26".into()),
             result: "*".into(),

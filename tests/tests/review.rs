@@ -39,6 +39,7 @@ fn record_of(kind: GameKind, plies: usize, seed: u64) -> (String, Vec<String>) {
         first: "one".to_owned(),
         second: "two".to_owned(),
         clock: None,
+        correspondence: None,
         rated: false,
         date: None,
         result: result.to_owned(),
