@@ -374,6 +374,7 @@ mod tests {
             notation: "1".into(),
             clocks: None,
             turn: None,
+            deadline_ms: None,
         }));
         let said = english(&speaker.heard(&mut online));
         assert_eq!(said[0], "South sowed 1", "{said:?}");

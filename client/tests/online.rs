@@ -52,6 +52,7 @@ fn welcome(id: u64, live: Vec<GameId>) -> ServerMessage {
                 idle_timeout_ms: 45000,
                 reconnect_grace_ms: 60000,
                 max_open_games: 8,
+                max_correspondence_games: 50,
             },
         }),
     }
@@ -74,6 +75,8 @@ fn snapshot() -> ServerMessage {
             kind: GameKind::BaghChal,
             rules: Vec::new(),
             clock: None,
+            correspondence: None,
+            deadline_ms: None,
             rated: false,
             seats: [seat("asha"), seat("asha")],
             status: GameStatus::Live,
@@ -89,6 +92,7 @@ fn snapshot() -> ServerMessage {
         side_to_move: Side::First,
         legal_moves: game.legal_moves_text(),
         clocks: None,
+        deadline_ms: None,
         draw_offer: None,
         takeback_request: None,
         rematch_offer: None,
@@ -150,6 +154,7 @@ fn server(listener: TcpListener, seen: mpsc::Sender<Request>) {
                                 notation: "c3".into(),
                                 clocks: None,
                                 turn: None,
+                                deadline_ms: None,
                             },
                         },
                     );

@@ -69,6 +69,10 @@ pub const DEFAULT_EXHIBITION_DELAY_MS: u64 = 1_000;
 pub const DEFAULT_MAX_LAG_CREDIT_MS: u64 = 1_000;
 /// The longest time control accepted (a day per side).
 pub const MAX_CLOCK_MS: u64 = 24 * 3600 * 1000;
+/// Correspondence games (in play, and seeks and invitations waiting) per player.
+pub const DEFAULT_MAX_CORRESPONDENCE_GAMES: u32 = 50;
+/// Seconds a correspondence game's room stays open with nobody at it before it sleeps.
+pub const DEFAULT_SLEEP_AFTER_SECS: u64 = 60;
 
 /// Everything `serve` needs.
 #[derive(Clone, Debug, Args)]
@@ -244,6 +248,14 @@ pub struct Limits {
     /// Open seeks plus live games (including exhibitions one created) per player.
     #[arg(long, default_value_t = DEFAULT_MAX_OPEN_GAMES)]
     pub max_open_games: u32,
+    /// Correspondence games in play, plus correspondence seeks and invitations waiting, per
+    /// player (they do not count against --max-open-games).
+    #[arg(long, default_value_t = DEFAULT_MAX_CORRESPONDENCE_GAMES)]
+    pub max_correspondence_games: u32,
+    /// Seconds a correspondence game's room stays open with nobody at it; then it sleeps (it
+    /// holds no memory) until the next request for it or its deadline.
+    #[arg(long, default_value_t = DEFAULT_SLEEP_AFTER_SECS)]
+    pub sleep_after_secs: u64,
     /// Messages queued for writing to one connection before it is dropped as a slow reader.
     #[arg(long, default_value_t = DEFAULT_WRITE_QUEUE)]
     pub write_queue: usize,
@@ -305,6 +317,8 @@ impl Default for Limits {
             connections_per_address: DEFAULT_CONNECTIONS_PER_ADDRESS,
             max_connections: DEFAULT_MAX_CONNECTIONS,
             max_open_games: DEFAULT_MAX_OPEN_GAMES,
+            max_correspondence_games: DEFAULT_MAX_CORRESPONDENCE_GAMES,
+            sleep_after_secs: DEFAULT_SLEEP_AFTER_SECS,
             write_queue: DEFAULT_WRITE_QUEUE,
             write_timeout_ms: DEFAULT_WRITE_TIMEOUT_MS,
             reconnect_grace_ms: DEFAULT_RECONNECT_GRACE_MS,
@@ -348,6 +362,10 @@ impl Limits {
     }
     pub fn max_lag_credit(&self) -> Duration {
         Duration::from_millis(self.max_lag_credit_ms)
+    }
+    /// How long a correspondence game's room stays open with nobody at it.
+    pub fn sleep_after(&self) -> Duration {
+        Duration::from_secs(self.sleep_after_secs)
     }
     /// The bounds of game reviews.
     pub fn reviews(&self) -> ReviewLimits {

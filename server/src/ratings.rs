@@ -1,4 +1,6 @@
-//! Glicko-2 ratings, one per player and game (skillratings does the arithmetic).
+//! Glicko-2 ratings, one per player and pool (skillratings does the arithmetic): a pool is a
+//! game, played live or by correspondence ([`Pool`]), as on lichess, where the two are rated
+//! apart.
 //!
 //! A rated game between two players updates both; a rated game against an AI level updates the
 //! player only: each level is an anchor with a fixed rating ([`level_rating`]) and a small
@@ -30,6 +32,63 @@ impl Default for Rating {
             deviation: r.deviation,
             volatility: r.volatility,
             games: 0,
+        }
+    }
+}
+
+/// What a rating is of: one game, played live or by correspondence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pool {
+    pub kind: GameKind,
+    pub correspondence: bool,
+}
+
+impl Pool {
+    /// The pool of `kind`'s correspondence games.
+    pub fn correspondence(kind: GameKind) -> Pool {
+        Pool {
+            kind,
+            correspondence: true,
+        }
+    }
+
+    /// The pool of a game set up as `setup` says.
+    pub fn of_setup(setup: &chaupal_shared::protocol::GameSetup) -> Pool {
+        Pool {
+            kind: setup.game,
+            correspondence: setup.correspondence.is_some(),
+        }
+    }
+
+    /// The pool as the ratings table keeps it: the game's name (`kalah`), with
+    /// `:correspondence` after it for correspondence games.
+    pub fn key(self) -> String {
+        if self.correspondence {
+            format!("{}:correspondence", self.kind.name())
+        } else {
+            self.kind.name().to_owned()
+        }
+    }
+
+    /// Reads a key written by [`Pool::key`].
+    pub fn from_key(key: &str) -> Option<Pool> {
+        let (name, correspondence) = match key.strip_suffix(":correspondence") {
+            Some(name) => (name, true),
+            None => (key, false),
+        };
+        Some(Pool {
+            kind: name.parse().ok()?,
+            correspondence,
+        })
+    }
+}
+
+impl From<GameKind> for Pool {
+    /// The pool of `kind`'s live games.
+    fn from(kind: GameKind) -> Pool {
+        Pool {
+            kind,
+            correspondence: false,
         }
     }
 }
@@ -84,6 +143,18 @@ pub fn rate(first: Rating, second: Rating, first_won: Option<bool>) -> (Rating, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pool_reads_back_from_its_key_and_correspondence_is_apart_from_live() {
+        for kind in GameKind::ALL {
+            for pool in [Pool::from(kind), Pool::correspondence(kind)] {
+                assert_eq!(Pool::from_key(&pool.key()), Some(pool));
+            }
+            assert_ne!(Pool::from(kind).key(), Pool::correspondence(kind).key());
+            assert_eq!(Pool::from(kind).key(), kind.name());
+        }
+        assert_eq!(Pool::from_key("chess:correspondence"), None);
+    }
 
     #[test]
     fn the_winner_gains_and_the_loser_loses() {

@@ -202,6 +202,8 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
     let reviews = Reviews::new(engine, store.clone(), limits.reviews(), shutdown.clone());
     // `/health` reports what the last write found; an idle node checks now and then.
     tokio::spawn(store.clone().watch_writes(shutdown.clone()));
+    // Correspondence games' deadlines are met from the records, whether or not a room is open.
+    tokio::spawn(rooms.clone().watch_deadlines(shutdown.clone()));
     let shared = Shared::new(
         limits,
         matchmaking,

@@ -1,11 +1,13 @@
 //! The checks of a game's set-up, before anything is stored: its rules and start position,
-//! its clock, the AI engines it names and whether it may be rated. A set-up that fails gets
+//! its clock or its days a move, the AI engines it names and whether it may be rated. A set-up that fails gets
 //! `bad_rules` or `bad_setup` with the reason. Matchmaking checks every game it starts (and
 //! every seek it reloads); analysis requests check their engine here too.
 
 use chaupal_engine::engines::{Algorithm, EngineConfig};
 use chaupal_rules::{AnyGame, GameKind};
-use chaupal_shared::protocol::{ClockSpec, Engine, ErrorCode, ErrorReply, GameSetup, Opponent};
+use chaupal_shared::protocol::{
+    ClockSpec, Correspondence, Engine, ErrorCode, ErrorReply, GameSetup, Opponent,
+};
 
 use crate::config::{Limits, MAX_CLOCK_MS};
 
@@ -44,6 +46,9 @@ pub fn check_setup(setup: &GameSetup, limits: &Limits) -> Result<AnyGame, ErrorR
     };
     if let Some(clock) = setup.clock {
         check_clock(clock)?;
+    }
+    if let Some(pace) = setup.correspondence {
+        check_correspondence(setup, pace)?;
     }
     let check = |e: &Engine| check_engine(setup.game, e, limits.ai_move_ms);
     match &setup.opponent {
@@ -140,6 +145,38 @@ pub fn check_engine(kind: GameKind, engine: &Engine, max_time_ms: u64) -> Result
         ));
     }
     Ok(())
+}
+
+/// A correspondence game: a pace the server offers, no clock, two players or one against the
+/// AI; without a limit only between friends or against the AI, and never rated.
+fn check_correspondence(setup: &GameSetup, pace: Correspondence) -> Result<(), ErrorReply> {
+    if !pace.is_offered() {
+        return Err(bad(
+            ErrorCode::BadSetup,
+            "a correspondence game has 1, 2, 3, 5, 7 or 14 days a move, or no limit",
+        ));
+    }
+    if setup.clock.is_some() {
+        return Err(bad(
+            ErrorCode::BadSetup,
+            "a correspondence game has days a move, not a clock",
+        ));
+    }
+    match (&setup.opponent, pace.days) {
+        (Opponent::Local | Opponent::Exhibition { .. }, _) => Err(bad(
+            ErrorCode::BadSetup,
+            "correspondence games are between two players, or against the AI",
+        )),
+        (Opponent::Open, None) => Err(bad(
+            ErrorCode::BadSetup,
+            "a seek has days a move: games without a limit are for friends and the AI",
+        )),
+        (_, None) if setup.rated => Err(bad(
+            ErrorCode::BadSetup,
+            "a game without a limit is never rated",
+        )),
+        _ => Ok(()),
+    }
 }
 
 fn check_clock(clock: ClockSpec) -> Result<(), ErrorReply> {

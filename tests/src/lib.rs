@@ -244,6 +244,23 @@ impl ServerProcess {
     }
 }
 
+/// `GET /health` of the server at `addr` from this machine, as a client the
+/// `X-Forwarded-For` names when given: the status line and the body.
+pub async fn health(addr: &str, forwarded_for: Option<&str>) -> (String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let forwarded = forwarded_for
+        .map(|c| format!("X-Forwarded-For: {c}\r\n"))
+        .unwrap_or_default();
+    let request =
+        format!("GET /health HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{forwarded}\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    (head.lines().next().unwrap().to_owned(), body.to_owned())
+}
+
 /// The server binary: `CHAUPAL_SERVER_BIN` if set, else `chaupal-server-under-test` next to
 /// the test executable's folder (Cargo builds a package's binaries before its integration
 /// tests, into the folder above `deps/`).

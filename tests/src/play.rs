@@ -19,6 +19,7 @@ pub fn setup(kind: GameKind, opponent: Opponent) -> GameSetup {
         game: kind,
         rules: vec![],
         clock: None,
+        correspondence: None,
         side: SideChoice::First,
         opponent,
         rated: false,

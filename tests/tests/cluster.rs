@@ -453,6 +453,7 @@ async fn nodes_drop_what_they_cannot_read_or_place_on_the_bus_and_go_on() {
             notation: "forged".into(),
             clocks: None,
             turn: None,
+            deadline_ms: None,
         },
     };
     let fake_seek = SeekInfo {
@@ -464,6 +465,7 @@ async fn nodes_drop_what_they_cannot_read_or_place_on_the_bus_and_go_on() {
         kind: GameKind::Kalah,
         rules: Vec::new(),
         clock: None,
+        correspondence: None,
         side: SideChoice::First,
         rated: false,
         rating: None,
@@ -490,7 +492,7 @@ async fn nodes_drop_what_they_cannot_read_or_place_on_the_bus_and_go_on() {
             let msg = ToEdge::Message {
                 conn,
                 game,
-                msg: fake_event(about),
+                msg: Box::new(fake_event(about)),
             };
             send(
                 wire::edge_subject(node),

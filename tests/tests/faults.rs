@@ -32,6 +32,7 @@ async fn private_game(
         game: kind,
         rules: vec![],
         clock: None,
+        correspondence: None,
         side: SideChoice::First,
         opponent: Opponent::Private,
         rated: false,

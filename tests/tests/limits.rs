@@ -400,6 +400,7 @@ async fn open_games_per_player_are_bounded() {
             game: GameKind::Kalah,
             rules: vec![],
             clock: None,
+            correspondence: None,
             side: SideChoice::Random,
             opponent: Opponent::Open,
             rated,

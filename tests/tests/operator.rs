@@ -154,23 +154,6 @@ async fn a_server_refuses_to_start_on_records_it_cannot_write() {
     assert!(stderr.contains("readonly"), "{stderr}");
 }
 
-/// `GET /health` from this machine, as a client the `X-Forwarded-For` names when given; the
-/// status line and the body.
-async fn health(addr: &str, forwarded_for: Option<&str>) -> (String, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let forwarded = forwarded_for
-        .map(|c| format!("X-Forwarded-For: {c}\r\n"))
-        .unwrap_or_default();
-    let request =
-        format!("GET /health HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{forwarded}\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).await.unwrap();
-    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
-    (head.lines().next().unwrap().to_owned(), body.to_owned())
-}
-
 /// `/health` gives everyone its status, and its details (the node, its rooms) only to this
 /// machine, or to the addresses `--health-from` names; behind a trusted proxy, the client's
 /// address decides.
@@ -178,13 +161,13 @@ async fn health(addr: &str, forwarded_for: Option<&str>) -> (String, String) {
 async fn health_details_are_shown_only_to_the_addresses_named_for_them() {
     let (mut child, addr, _log, _dir) =
         server_with_log("warn", &["--trusted-proxy", "127.0.0.1"]).await;
-    let (status, here) = health(&addr, None).await;
+    let (status, here) = chaupal_tests::health(&addr, None).await;
     assert!(status.contains("200"), "{status}");
     assert!(
         here.starts_with("ok\n") && here.contains("rooms 0"),
         "{here:?}"
     );
-    let (status, outside) = health(&addr, Some("203.0.113.7")).await;
+    let (status, outside) = chaupal_tests::health(&addr, Some("203.0.113.7")).await;
     assert!(status.contains("200"), "{status}");
     assert_eq!(outside, "ok\n");
     child.start_kill().unwrap();
@@ -199,9 +182,9 @@ async fn health_details_are_shown_only_to_the_addresses_named_for_them() {
         ],
     )
     .await;
-    let (_, named) = health(&addr, Some("203.0.113.7")).await;
+    let (_, named) = chaupal_tests::health(&addr, Some("203.0.113.7")).await;
     assert!(named.contains("rooms 0"), "{named:?}");
-    let (_, here) = health(&addr, None).await;
+    let (_, here) = chaupal_tests::health(&addr, None).await;
     assert_eq!(here, "ok\n");
     child.start_kill().unwrap();
 }
@@ -224,7 +207,7 @@ async fn health_answers_503_while_the_records_cannot_be_written() {
         .to_owned();
     let dir = tempfile::tempdir().unwrap();
     let (mut child, addr, _log, _dir) = server_on(&url, dir, "warn", &[]).await;
-    let (status, body) = health(&addr, None).await;
+    let (status, body) = chaupal_tests::health(&addr, None).await;
     assert!(status.contains("200"), "{status}\n{body}");
     assert!(body.contains("records writable"), "{body}");
 
@@ -247,13 +230,13 @@ async fn health_answers_503_while_the_records_cannot_be_written() {
         let addr = addr.clone();
         async move {
             for _ in 0..300 {
-                let (status, body) = health(&addr, None).await;
+                let (status, body) = chaupal_tests::health(&addr, None).await;
                 if status.contains(want) && body.contains(saying) {
                     return body;
                 }
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
-            let (status, body) = health(&addr, None).await;
+            let (status, body) = chaupal_tests::health(&addr, None).await;
             panic!("/health still says {status}: {body}");
         }
     };

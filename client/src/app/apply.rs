@@ -844,6 +844,7 @@ mod tests {
             notation: "c3".into(),
             clocks: None,
             turn: None,
+            deadline_ms: None,
         };
         assert!(game(&mut app, moved).is_empty());
         assert_eq!(app.offer(), None);
@@ -911,6 +912,7 @@ mod tests {
                 notation: "a1-b2".into(),
                 clocks: None,
                 turn: None,
+                deadline_ms: None,
             },
         );
         assert_eq!(out, [Outgoing::Resync]);
@@ -923,6 +925,7 @@ mod tests {
                 ply: 1,
                 clocks: None,
                 turn: None,
+                deadline_ms: None,
             },
         );
         assert!(out.is_empty(), "no moves to take back is no mismatch");
@@ -947,6 +950,7 @@ mod tests {
                     running: Some(Side::Second),
                 }),
                 turn: None,
+                deadline_ms: None,
             },
         );
         assert_eq!(app.current().and_then(|m| m.clocks), Some(clocks));
@@ -987,6 +991,7 @@ mod tests {
                     notation: notation.into(),
                     clocks: None,
                     turn: None,
+                    deadline_ms: None,
                 },
             );
         }
@@ -1008,6 +1013,7 @@ mod tests {
             ply: 1,
             clocks: None,
             turn: None,
+            deadline_ms: None,
         };
         assert!(game(&mut app, back).is_empty());
         assert_eq!(app.screen(), Screen::Game);
@@ -1024,6 +1030,7 @@ mod tests {
                 notation: "c3".into(),
                 clocks: None,
                 turn: None,
+                deadline_ms: None,
             },
         );
         let back = GameEvent::TakenBack {
@@ -1031,6 +1038,7 @@ mod tests {
             ply: 0,
             clocks: None,
             turn: None,
+            deadline_ms: None,
         };
         game(&mut app, back);
         assert!(app.current().is_some_and(|m| m.moves.is_empty()));
@@ -1048,6 +1056,7 @@ mod tests {
                 notation: "c3".into(),
                 clocks: None,
                 turn: None,
+                deadline_ms: None,
             },
         );
         assert!(out.is_empty() && app.current().is_none());

@@ -19,6 +19,8 @@ pub enum Outgoing {
         side: SidePick,
         opponent: OpponentPick,
         clock: Option<ClockSpec>,
+        /// Days a move for a correspondence game (none: a live game).
+        correspondence: Option<chaupal_shared::protocol::Correspondence>,
         rated: bool,
         /// The position to start from, in the game's notation (none: the usual start).
         position: Option<String>,

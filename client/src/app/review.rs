@@ -115,6 +115,7 @@ impl App {
             side,
             opponent: OpponentPick::Computer(EnginePick::Level(self.lobby.level)),
             clock: None,
+            correspondence: None,
             rated: false,
             position: Some(game.position_text()),
         };

@@ -130,6 +130,7 @@ impl App {
             side: self.lobby.side(),
             opponent,
             clock: self.lobby.clock().filter(|_| scored),
+            correspondence: None,
             rated: self.lobby.rated() && scored,
             position: None,
         }
@@ -325,6 +326,7 @@ mod tests {
             &sent[0],
             Outgoing::NewGame {
                 clock: None,
+                correspondence: None,
                 rated: false,
                 opponent: OpponentPick::Local,
                 ..
@@ -394,6 +396,7 @@ mod tests {
                 side: SidePick::Random,
                 opponent: OpponentPick::Open,
                 clock: None,
+                correspondence: None,
                 rated: true,
                 position: None,
             }]

@@ -52,5 +52,6 @@ pub(super) fn moved(app: &mut App, notation: &str) {
         notation: notation.into(),
         clocks: None,
         turn: None,
+        deadline_ms: None,
     }));
 }

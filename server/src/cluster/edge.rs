@@ -66,6 +66,12 @@ impl GameRoom {
         }
     }
 
+    /// Whether this is a room on this node that has closed (or is falling asleep): a request
+    /// it refused may go to the game's next room.
+    pub fn closed_here(&self) -> bool {
+        matches!(self, GameRoom::Local(room) if room.is_closed())
+    }
+
     /// A copy of the game as it stands.
     pub async fn view(&self) -> Result<RoomView, ErrorReply> {
         match self {
@@ -184,7 +190,7 @@ impl RemoteRoom {
             game.play_text(mv).map_err(|e| bad(e.to_string()))?;
         }
         Ok(RoomView {
-            summary: view.summary,
+            summary: *view.summary,
             game,
             moves: view.moves,
             start_position: view.start_position,
@@ -256,7 +262,7 @@ impl Cluster {
                 }
             };
             match msg {
-                ToEdge::Message { conn, game, msg } => self.deliver(ConnId(conn), game, msg),
+                ToEdge::Message { conn, game, msg } => self.deliver(ConnId(conn), game, *msg),
                 ToEdge::Done { req, result } => {
                     if let Some((_, tx)) = lock(&self.inner.pending).remove(&req) {
                         let _ = tx.send(Answer::Done(result));

@@ -164,7 +164,7 @@ impl Cluster {
             ToOwner::View { req, game, .. } => {
                 let result = match room(game) {
                     Some(room) => room.view().await.map(|v| WireView {
-                        summary: v.summary,
+                        summary: Box::new(v.summary),
                         moves: v.moves,
                         start_position: v.start_position,
                     }),
@@ -227,7 +227,7 @@ impl Cluster {
                 Some(Outgoing::Message(msg)) => ToEdge::Message {
                     conn,
                     game,
-                    msg: (*msg).clone(),
+                    msg: Box::new((*msg).clone()),
                 },
                 Some(Outgoing::Done { req, result }) => ToEdge::Done { req, result },
                 Some(Outgoing::Ping(_) | Outgoing::Close(..)) => continue,

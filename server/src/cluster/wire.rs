@@ -68,7 +68,7 @@ pub enum ToEdge {
     Message {
         conn: u64,
         game: GameId,
-        msg: ServerMessage,
+        msg: Box<ServerMessage>,
     },
     /// The answer to request `req` (after the messages it caused).
     Done {
@@ -99,7 +99,7 @@ pub enum ToEdge {
 /// A game as it stands, between nodes.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct WireView {
-    pub summary: GameSummary,
+    pub summary: Box<GameSummary>,
     pub moves: Vec<String>,
     pub start_position: Option<String>,
 }

@@ -13,6 +13,10 @@
 //! friend was invited. A shutdown keeps the seeks stored. In a cluster, a seek's seeker may be
 //! on another node (`remote.rs`).
 //!
+//! Correspondence seeks and invitations are the exception: they outlive their seeker's
+//! connection (the seeker learns of the game from their list of games), and count against the
+//! correspondence limit (`--max-correspondence-games`), not the open-games limit.
+//!
 //! The state sits behind one short-held mutex (no await while it is held). Its lock is taken
 //! before the registry's, never after.
 
@@ -36,6 +40,7 @@ use crate::config::Limits;
 use crate::identity::{new_invite_code, normalise_code};
 use crate::outbox::{ConnId, Outbox};
 use crate::pool::engine_name;
+use crate::ratings::Pool;
 use crate::rooms::Rooms;
 use crate::setup::check_setup;
 use crate::store::{NewGame, Store, StoreError, StoredSeat};
@@ -86,6 +91,13 @@ struct Seek {
     code: Option<String>,
 }
 
+impl Seek {
+    /// Whether the seek waits without its seeker: a correspondence seek or invitation.
+    fn waits_alone(&self) -> bool {
+        self.setup.correspondence.is_some()
+    }
+}
+
 fn bad(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
     ErrorReply::new(code, reason)
 }
@@ -132,7 +144,7 @@ impl Matchmaking {
         let mut seeks: Vec<SeekInfo> = state
             .seeks
             .values()
-            .filter(|s| s.code.is_none() && s.owner.is_some())
+            .filter(|s| s.code.is_none() && (s.owner.is_some() || s.waits_alone()))
             .map(|s| s.info.clone())
             .chain(state.remote_seeks.values().map(|(_, info)| info.clone()))
             .collect();
@@ -151,7 +163,7 @@ impl Matchmaking {
         state
             .seeks
             .values()
-            .filter(|s| s.info.by.id == player)
+            .filter(|s| s.info.by.id == player && !s.waits_alone())
             .count()
             + state
                 .remote_seeks
@@ -173,6 +185,30 @@ impl Matchmaking {
         }
     }
 
+    /// Refuses `player` another correspondence game when they have as many in play and
+    /// waiting as `--max-correspondence-games` allows.
+    async fn check_correspondence_limit(&self, player: PlayerId) -> Result<(), ErrorReply> {
+        let max = u64::from(self.inner.limits.max_correspondence_games);
+        let in_play = self.inner.store.correspondence_games(player).await?;
+        let waiting = self
+            .state()
+            .seeks
+            .values()
+            .filter(|s| s.info.by.id == player && s.waits_alone())
+            .count() as u64;
+        if in_play + waiting >= max {
+            Err(bad(
+                ErrorCode::TooManyGames,
+                format!(
+                    "you already have {max} correspondence games in play or waiting; finish \
+                     one, or cancel a seek, first"
+                ),
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
     /// Creates a game as `setup` says.
     pub async fn create(
         &self,
@@ -181,7 +217,11 @@ impl Matchmaking {
         setup: GameSetup,
     ) -> Result<Created, ErrorReply> {
         let start = check_setup(&setup, &self.inner.limits)?;
-        self.check_open_limit(&self.state(), player.id)?;
+        if setup.correspondence.is_some() {
+            self.check_correspondence_limit(player.id).await?;
+        } else {
+            self.check_open_limit(&self.state(), player.id)?;
+        }
         let creator_side = side_of(setup.side);
         let person = seat_of;
         let ai = |e: &Engine| StoredSeat {
@@ -198,6 +238,7 @@ impl Matchmaking {
                 rules: setup.rules.clone(),
                 start_position: setup.position.clone(),
                 clock: setup.clock,
+                correspondence: setup.correspondence,
                 rated: setup.rated,
                 mode: mode.to_owned(),
                 creator: Some(player.id),
@@ -210,7 +251,10 @@ impl Matchmaking {
                 let rating = self
                     .inner
                     .store
-                    .rating(&crate::ratings::player_key(player.id.0), setup.game)
+                    .rating(
+                        &crate::ratings::player_key(player.id.0),
+                        Pool::of_setup(&setup),
+                    )
                     .await?
                     .map(|r| r.rating.round() as i32);
                 let private = setup.opponent == Opponent::Private;
@@ -273,7 +317,7 @@ impl Matchmaking {
         owner: Option<Outbox>,
     ) -> Result<SeekInfo, ErrorReply> {
         let mut state = self.state();
-        if owner.is_some() {
+        if owner.is_some() && setup.correspondence.is_none() {
             self.check_open_limit(&state, by.id)?;
         }
         let info = SeekInfo {
@@ -282,6 +326,7 @@ impl Matchmaking {
             kind: setup.game,
             rules: setup.rules.clone(),
             clock: setup.clock,
+            correspondence: setup.correspondence,
             side: setup.side,
             rated: setup.rated,
             rating,
@@ -344,8 +389,11 @@ impl Matchmaking {
         outbox: Outbox,
         seek: SeekId,
     ) -> Result<GameId, ErrorReply> {
-        let here = self.state().seeks.contains_key(&seek);
-        if !here && self.inner.cluster.is_some() {
+        let here = self.state().seeks.get(&seek).map(Seek::waits_alone);
+        if here == Some(true) {
+            self.check_correspondence_limit(player.id).await?;
+        }
+        if here.is_none() && self.inner.cluster.is_some() {
             return self.accept_remote(player, outbox, seek).await;
         }
         let taken = {
@@ -358,8 +406,9 @@ impl Matchmaking {
                         format!("{seek} is private: join it by its invite code"),
                     ));
                 }
-                // Nobody should find a game started with a stranger while they were away.
-                Some(s) if s.owner.is_none() => {
+                // Nobody should find a game started with a stranger while they were away (but a
+                // correspondence seek waits for that).
+                Some(s) if s.owner.is_none() && !s.waits_alone() => {
                     return Err(bad(
                         ErrorCode::NoSuchSeek,
                         format!("{seek} waits for its seeker to come back after a restart"),
@@ -390,6 +439,14 @@ impl Matchmaking {
         let game = if !here && self.inner.cluster.is_some() {
             self.join_remote(player, outbox, &code).await?
         } else {
+            let waits_alone = {
+                let state = self.state();
+                let seek = state.codes.get(&code).and_then(|id| state.seeks.get(id));
+                seek.is_some_and(Seek::waits_alone)
+            };
+            if waits_alone {
+                self.check_correspondence_limit(player.id).await?;
+            }
             let taken = {
                 let mut state = self.state();
                 match state.codes.get(&code) {
@@ -428,8 +485,10 @@ impl Matchmaking {
         if s.info.by.id == player.id {
             return Err(bad(ErrorCode::BadSetup, "you cannot play your own seek"));
         }
-        let gone = s.owner.as_ref().is_some_and(Outbox::is_closed);
-        self.check_open_limit(state, player.id)?;
+        let gone = s.owner.as_ref().is_some_and(Outbox::is_closed) && !s.waits_alone();
+        if !s.waits_alone() {
+            self.check_open_limit(state, player.id)?;
+        }
         let taken = state
             .seeks
             .remove(&seek)
@@ -472,6 +531,7 @@ impl Matchmaking {
             rules: setup.rules.clone(),
             start_position: setup.position.clone(),
             clock: setup.clock,
+            correspondence: setup.correspondence,
             rated: setup.rated,
             mode: if seek.code.is_some() {
                 "private"
@@ -483,7 +543,12 @@ impl Matchmaking {
             seats,
             started_ms: self.inner.store.now_ms(),
         };
-        let subscribers = seek.owner.into_iter().chain([outbox]).collect();
+        let subscribers = seek
+            .owner
+            .filter(|o| !o.is_closed())
+            .into_iter()
+            .chain([outbox])
+            .collect();
         self.inner
             .rooms
             .start_game_with(new, start, subscribers, Some(seek.info.seek), elsewhere)
@@ -514,10 +579,16 @@ impl Matchmaking {
         Ok(())
     }
 
-    /// A connection closed: its seeks go with it.
+    /// A connection closed: its seeks go with it, except correspondence seeks, which wait
+    /// for an opponent without their seeker.
     pub fn conn_closed(&self, conn: ConnId) {
         let removed: Vec<(SeekId, bool)> = {
             let mut state = self.state();
+            for seek in state.seeks.values_mut() {
+                if seek.waits_alone() && seek.owner.as_ref().is_some_and(|o| o.conn == conn) {
+                    seek.owner = None;
+                }
+            }
             let ids: Vec<SeekId> = state
                 .seeks
                 .iter()
@@ -555,7 +626,10 @@ impl Matchmaking {
                 continue;
             }
             let rating = store
-                .rating(&crate::ratings::player_key(seek.by.id.0), seek.setup.game)
+                .rating(
+                    &crate::ratings::player_key(seek.by.id.0),
+                    Pool::of_setup(&seek.setup),
+                )
                 .await?
                 .map(|r| r.rating.round() as i32);
             if self

@@ -548,6 +548,7 @@ impl Conn {
                 idle_timeout_ms: limits.idle_timeout_ms,
                 reconnect_grace_ms: limits.reconnect_grace_ms,
                 max_open_games: limits.max_open_games,
+                max_correspondence_games: limits.max_correspondence_games,
             },
         };
         self.reply(id, Reply::Welcome(welcome));

@@ -8,7 +8,7 @@ use tokio_util::sync::CancellationToken;
 use super::conn::Conn;
 use crate::outbox::Outbox;
 use crate::requests::analysis::{self, SearchFor};
-use crate::requests::{devices, games, lobby, ratings, records};
+use crate::requests::{correspondence, devices, games, lobby, ratings, records};
 
 impl Conn {
     /// Handles one request after Hello.
@@ -110,6 +110,8 @@ impl Conn {
             Request::Ratings { player: who } => {
                 ratings::ratings(store, who.unwrap_or(player.id)).await?
             }
+            // Correspondence.
+            Request::MyGames => correspondence::my_games(rooms, player.id).await?,
         };
         Ok(Some(reply))
     }

@@ -251,6 +251,8 @@ mod tests {
             kind: GameKind::Kalah,
             rules: Vec::new(),
             clock: None,
+            correspondence: None,
+            deadline_ms: None,
             rated: false,
             seats,
             status,

@@ -1,6 +1,6 @@
 //! Requests about a game in play: watch it, rejoin it from a version, stop watching, and act
 //! in it (a move, an offer, a resignation). The game's room may be on this node or, in a
-//! cluster, on another; [`Rooms::locate`] finds it.
+//! cluster, on another; [`Rooms::locate`] finds it (waking a correspondence game that slept).
 
 use std::time::Duration;
 
@@ -18,7 +18,12 @@ pub async fn attach(
     outbox: Outbox,
     since: Option<Version>,
 ) -> Result<Reply, ErrorReply> {
-    rooms.locate(game).await?.attach(outbox, since).await?;
+    let room = rooms.locate(game).await?;
+    match room.attach(outbox.clone(), since).await {
+        // The room fell asleep as the request reached it: the game's next room takes it.
+        Err(_) if room.closed_here() => rooms.locate(game).await?.attach(outbox, since).await?,
+        answer => answer?,
+    }
     Ok(Reply::Ok)
 }
 
@@ -48,10 +53,15 @@ pub async fn act(
     if let Some(cluster) = rooms.cluster() {
         cluster.available()?;
     }
-    rooms
-        .locate(game)
-        .await?
-        .act(conn, player, seat, action, lag)
-        .await?;
+    let room = rooms.locate(game).await?;
+    match room.act(conn, player, seat, action.clone(), lag).await {
+        // The room fell asleep before the request reached it (a room answers every request it
+        // took): the game's next room takes it.
+        Err(_) if room.closed_here() => {
+            let room = rooms.locate(game).await?;
+            room.act(conn, player, seat, action, lag).await?;
+        }
+        answer => answer?,
+    }
     Ok(Reply::Ok)
 }

@@ -8,6 +8,7 @@
 //! - [`devices`]: device codes, to go on with one's name on another device.
 //! - [`ratings`]: a player's ratings.
 //! - [`analysis`]: hints, analyses and game reviews.
+//! - [`correspondence`]: a player's games in play (`my_games`).
 //!
 //! Each takes only the parts of the server it needs, and answers a [`Reply`] or a typed
 //! [`ErrorReply`](chaupal_shared::protocol::ErrorReply).
@@ -15,6 +16,7 @@
 //! [`Reply`]: chaupal_shared::protocol::Reply
 
 pub mod analysis;
+pub mod correspondence;
 pub mod devices;
 pub mod games;
 pub mod lobby;

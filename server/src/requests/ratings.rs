@@ -16,8 +16,9 @@ pub async fn ratings(store: &Store, who: PlayerId) -> Result<Reply, ErrorReply> 
         .ratings(&player_key(who.0))
         .await?
         .into_iter()
-        .map(|(kind, r)| RatingInfo {
-            kind,
+        .map(|(pool, r)| RatingInfo {
+            kind: pool.kind,
+            correspondence: pool.correspondence,
             rating: r.rating,
             deviation: r.deviation,
             games: r.games,

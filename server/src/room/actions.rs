@@ -12,7 +12,7 @@ use chaupal_shared::protocol::{
 use tokio::time::Instant;
 
 use super::Room;
-use crate::store::Change;
+use crate::store::{Change, NextTurn};
 
 fn err(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
     ErrorReply::new(code, reason)
@@ -176,6 +176,12 @@ impl Room {
             }
             Action::ClaimWin => {
                 self.require_live()?;
+                if self.setup.correspondence.is_some() {
+                    return Err(err(
+                        ErrorCode::NotAllowed,
+                        "a correspondence game is not won by claiming: its deadline decides",
+                    ));
+                }
                 let opponent = side.opponent();
                 let grace = self.deps.limits.reconnect_grace();
                 match self.away_since[opponent.index()] {
@@ -293,11 +299,16 @@ impl Room {
         let ply = self.moves.len() as u32 + 1;
         let clocks = clock.as_ref().map(|c| c.view(now));
         let clocks_ms = clock.as_ref().map(|c| c.millis(now));
+        let deadline_ms = self.deadline_after_move(&next);
         let change = Change::Move {
             ply,
             notation: canonical.clone(),
             mover_ms: clocks_ms.map(|c| c[side.index()]),
             clocks_ms,
+            turn: NextTurn {
+                side: next.side_to_move(),
+                deadline_ms,
+            },
         };
         self.emit_turn(
             GameEvent::Moved {
@@ -306,11 +317,13 @@ impl Room {
                 notation: canonical.clone(),
                 clocks,
                 turn: None,
+                deadline_ms,
             },
             change,
             Some(&next),
         )
         .await?;
+        self.deadline_ms = deadline_ms;
         self.game = next;
         self.moves.push(canonical);
         self.movers.push(side);
@@ -352,9 +365,14 @@ impl Room {
             }
         }
         let plies = (self.moves.len() - keep) as u32;
+        let deadline_ms = self.deadline_after_move(&game);
         let change = Change::TakeBack {
             to_ply: keep as u32,
             clocks_ms: clock.as_ref().map(|c| c.millis(now)),
+            turn: NextTurn {
+                side: game.side_to_move(),
+                deadline_ms,
+            },
         };
         self.emit_turn(
             GameEvent::TakenBack {
@@ -362,11 +380,13 @@ impl Room {
                 ply: keep as u32,
                 clocks: clock.as_ref().map(|c| c.view(now)),
                 turn: None,
+                deadline_ms,
             },
             change,
             Some(&game),
         )
         .await?;
+        self.deadline_ms = deadline_ms;
         self.game = game;
         self.moves.truncate(keep);
         self.movers.truncate(keep);

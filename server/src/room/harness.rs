@@ -207,6 +207,7 @@ fn deps(store: Store, limits: Limits) -> RoomDeps {
 fn new_room(setup: NewGame, start: AnyGame, subscribers: Vec<Outbox>) -> RoomInit {
     RoomInit {
         id: GameId(1),
+        deadline_ms: setup.first_deadline_ms(),
         setup,
         start,
         moves: Vec::new(),
@@ -263,6 +264,7 @@ impl Bench {
                 .collect(),
             start_position: None,
             clock,
+            correspondence: None,
             rated,
             mode: if local { "local" } else { "open" }.to_owned(),
             creator: Some(PLAYERS[0]),
@@ -715,6 +717,7 @@ mod tests {
             rules: vec![],
             start_position: None,
             clock: None,
+            correspondence: None,
             rated: false,
             mode: "open".to_owned(),
             creator: Some(PLAYERS[0]),

@@ -7,6 +7,11 @@
 //! A room reports its moves, its end and its closing to its [`RoomHost`] (the registry of rooms,
 //! which opened it), and asks it to start a rematch; it knows nothing else of the registry.
 //!
+//! A correspondence game's room keeps its deadline (wall-clock time, kept in the records with
+//! each move) and ends the game on time when it passes; with nobody at the board for
+//! `--sleep-after-secs` it sleeps: the room closes, the game stays live in the records, and
+//! the registry opens it again on the next request or when its deadline comes.
+//!
 //! - [`actions`]: what seats do (moves, resign, offers, takebacks, rematches, claims).
 //! - [`view`]: what the room shows (snapshots, presence, summaries).
 //! - `harness` (feature `test-support`): a room driven directly by a script of requests, with
@@ -50,6 +55,8 @@ const LINGER: Duration = Duration::from_secs(30);
 /// stay online for their next game, spectators who moved on): without this bound every finished
 /// game of a long-lived connection would stay in memory.
 const FINISHED_MAX: Duration = Duration::from_secs(120);
+/// The longest a room waits before looking at the records' clock again for its deadline.
+const DEADLINE_RECHECK: Duration = Duration::from_secs(60);
 /// How long an AI seat waits before asking a busy pool again.
 const AI_RETRY: Duration = Duration::from_millis(200);
 /// The least time an AI seat gets for a move under a clock.
@@ -78,6 +85,11 @@ pub trait RoomHost: Send + Sync {
     fn game_ended(&self, game: GameId, result: GameResult);
     /// The room closed (its game is over, and nobody is left or it lingered long enough).
     fn room_closed(&self, game: GameId);
+    /// A correspondence game's room closed to sleep: the game goes on in the records, and its
+    /// room opens again on the next request for it or at its deadline.
+    fn room_asleep(&self, game: GameId) {
+        self.room_closed(game);
+    }
     /// The room closed while its game goes on, to be run by another node of a cluster
     /// ([`RoomHandle::hand_over`]).
     fn room_handed_over(&self, game: GameId) {
@@ -120,6 +132,8 @@ pub struct RoomInit {
     pub subscribers: Vec<Outbox>,
     /// Whether this game was reloaded after a restart.
     pub restored: bool,
+    /// When the side to move must have moved (a correspondence game with days a move).
+    pub deadline_ms: Option<u64>,
 }
 
 /// A request to a room.
@@ -154,6 +168,8 @@ pub(crate) enum RoomCommand {
         side: Side,
         result: Result<SearchResult, PoolError>,
     },
+    /// The deadline scanner found this game's deadline passed (by the records' clock).
+    DeadlinePassed,
 }
 
 /// A copy of a room's game, for work done outside the room.
@@ -227,6 +243,18 @@ impl RoomHandle {
         answer.await.ok()
     }
 
+    /// Tells the room that its deadline has passed by the records' clock: it ends the game on
+    /// time (or aborts it when a side has not moved yet).
+    pub async fn deadline_passed(&self) {
+        let _ = self.tx.send(RoomCommand::DeadlinePassed).await;
+    }
+
+    /// Whether the room has stopped taking requests (it closed, or it is falling asleep): a
+    /// request refused by a closed room may be sent again to the game's new room.
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
     /// A copy of the game as it stands.
     pub async fn view(&self) -> Result<RoomView, ErrorReply> {
         let (reply, answer) = oneshot::channel();
@@ -291,6 +319,11 @@ pub(crate) struct Room {
     handed_over: bool,
     /// Another room recorded a version of this game that this one had not.
     superseded: bool,
+    /// When the side to move must have moved, by the records' clock (a correspondence game
+    /// with days a move, in play).
+    deadline_ms: Option<u64>,
+    /// Closed to sleep: a correspondence game nobody was at.
+    asleep: bool,
     deps: RoomDeps,
     tx: mpsc::Sender<RoomCommand>,
 }
@@ -378,6 +411,8 @@ impl Room {
             finished_at: None,
             handed_over: false,
             superseded: false,
+            deadline_ms: init.deadline_ms,
+            asleep: false,
             deps,
             tx,
         };
@@ -403,8 +438,8 @@ impl Room {
         }
     }
 
-    /// First things in the room's task: finish a game whose end was not recorded, and let an
-    /// AI seat think.
+    /// First things in the room's task: finish a game whose end was not recorded (or whose
+    /// deadline passed while it slept or the server was down), and let an AI seat think.
     async fn begin(&mut self) {
         if let Some(outcome) = self.game.outcome() {
             let result = GameResult {
@@ -415,10 +450,25 @@ impl Room {
                 tracing::error!("{}: could not record the end: {e}", self.id);
             }
         }
+        self.check_deadline().await;
         self.maybe_start_ai();
     }
 
     async fn run(&mut self, mut rx: mpsc::Receiver<RoomCommand>) {
+        self.serve(&mut rx).await;
+        if self.asleep {
+            // Requests already queued are answered; new ones find the room closed and go to
+            // the game's next room, opened from the records.
+            rx.close();
+            while let Some(cmd) = rx.recv().await {
+                self.handle_while_falling_asleep(cmd).await;
+            }
+        }
+        self.close();
+    }
+
+    /// The room's life: commands and timers, until it closes.
+    async fn serve(&mut self, rx: &mut mpsc::Receiver<RoomCommand>) {
         loop {
             let wake = self.next_wake();
             tokio::select! {
@@ -445,7 +495,39 @@ impl Room {
             {
                 break;
             }
+            if self.sleep_at().is_some_and(|t| Instant::now() >= t) {
+                self.asleep = true;
+                break;
+            }
         }
+    }
+
+    /// When a correspondence game in play, with nobody at it and no AI thinking, falls asleep.
+    fn sleep_at(&self) -> Option<Instant> {
+        if self.setup.correspondence.is_none()
+            || self.status != GameStatus::Live
+            || self.ai.is_some()
+            || !self.subs.is_empty()
+        {
+            return None;
+        }
+        Some(self.empty_since? + self.deps.limits.sleep_after())
+    }
+
+    /// A request that reached the room as it fell asleep: it is answered as it would have
+    /// been, except a connection that wants to sit down, which is told the room closed (and is
+    /// sent to the game's next room).
+    async fn handle_while_falling_asleep(&mut self, cmd: RoomCommand) {
+        match cmd {
+            RoomCommand::Attach { reply, .. } => {
+                let _ = reply.send(Err(gone(self.id)));
+            }
+            cmd => self.handle(cmd).await,
+        }
+    }
+
+    /// Tells the host the room is gone.
+    fn close(&mut self) {
         if let Some(ai) = &self.ai {
             ai.cancel.store(true, Ordering::Relaxed);
         }
@@ -457,6 +539,9 @@ impl Room {
         } else if self.handed_over {
             self.deps.host.room_handed_over(self.id);
             tracing::debug!("{}: room handed over", self.id);
+        } else if self.asleep && self.status == GameStatus::Live {
+            self.deps.host.room_asleep(self.id);
+            tracing::debug!("{}: room asleep", self.id);
         } else {
             self.deps.host.room_closed(self.id);
             tracing::debug!("{}: room closed", self.id);
@@ -501,6 +586,7 @@ impl Room {
                 let _ = reply.send((self.version, outboxes));
             }
             RoomCommand::AiDone { ply, side, result } => self.ai_done(ply, side, result).await,
+            RoomCommand::DeadlinePassed => self.check_deadline().await,
         }
     }
 
@@ -582,11 +668,25 @@ impl Room {
         }
     }
 
-    /// The next time something happens by itself: a flag, a grace period's end, closing.
+    /// The next time something happens by itself: a flag, a deadline, a grace period's end,
+    /// sleeping, closing.
     fn next_wake(&self) -> Option<Instant> {
         let mut wake: Option<Instant> = None;
         let mut consider = |t: Instant| wake = Some(wake.map_or(t, |w| w.min(t)));
-        if self.status == GameStatus::Live {
+        if let Some(at) = self.sleep_at() {
+            consider(at);
+        }
+        if self.status == GameStatus::Live
+            && let Some(deadline) = self.deadline_ms
+        {
+            // The records' clock may be moved on (tests do): look again at least each minute;
+            // the deadline scanner also tells the room when the records say it has passed.
+            let left = deadline.saturating_sub(self.deps.store.now_ms());
+            consider(Instant::now() + Duration::from_millis(left).min(DEADLINE_RECHECK));
+        }
+        if self.status == GameStatus::Live && self.setup.correspondence.is_some() {
+            // No grace periods: being away is how a correspondence game is played.
+        } else if self.status == GameStatus::Live {
             if let Some(clock) = &self.clock
                 && let Some(side) = clock.running()
                 && let Some(deadline) = clock.deadline(self.lag_credit(side))
@@ -614,6 +714,10 @@ impl Room {
     async fn on_timer(&mut self) {
         let now = Instant::now();
         if self.status != GameStatus::Live {
+            return;
+        }
+        if self.deadline_ms.is_some() {
+            self.check_deadline().await;
             return;
         }
         if let Some(clock) = &mut self.clock
@@ -648,6 +752,45 @@ impl Room {
         }
         if changed {
             self.broadcast_presence();
+        }
+    }
+
+    /// The next move's deadline after a move or take-back leaves `next`: now plus the days a
+    /// move, while the game goes on.
+    fn deadline_after_move(&self, next: &AnyGame) -> Option<u64> {
+        let move_ms = self.setup.correspondence?.move_ms()?;
+        next.outcome()
+            .is_none()
+            .then(|| self.deps.store.now_ms() + move_ms)
+    }
+
+    /// Ends a correspondence game whose deadline has passed by the records' clock: lost on time
+    /// by the side to move, or aborted when a side has not moved yet (nobody loses a game that
+    /// never began).
+    async fn check_deadline(&mut self) {
+        let Some(deadline) = self.deadline_ms else {
+            return;
+        };
+        if self.status != GameStatus::Live || self.deps.store.now_ms() < deadline {
+            return;
+        }
+        let late = self.game.side_to_move();
+        let began = Side::BOTH.iter().all(|s| self.movers.contains(s));
+        let result = GameResult {
+            winner: began.then_some(late.opponent()),
+            reason: if began {
+                ResultReason::Timeout
+            } else {
+                ResultReason::Aborted
+            },
+        };
+        tracing::info!(
+            "{}: the deadline passed {} ms ago",
+            self.id,
+            self.deps.store.now_ms() - deadline
+        );
+        if let Err(e) = self.finish(result).await {
+            tracing::error!("{}: could not record the deadline's end: {e}", self.id);
         }
     }
 
@@ -790,6 +933,7 @@ impl Room {
         };
         self.emit(GameEvent::Ended { result, clocks }, change)
             .await?;
+        self.deadline_ms = None;
         self.clock = clock;
         self.status = GameStatus::Finished;
         self.finished_at = Some(Instant::now());
@@ -821,7 +965,7 @@ impl Room {
         let (a, fa) = owner(0);
         let (b, fb) = owner(1);
         RatedSeats {
-            kind: self.setup.kind,
+            pool: self.setup.pool(),
             owners: [a, b],
             fixed: [fa, fb],
         }
@@ -944,6 +1088,7 @@ fn with_turn(event: GameEvent, turn: Turn) -> Option<GameEvent> {
             side,
             notation,
             clocks,
+            deadline_ms,
             ..
         } => Some(GameEvent::Moved {
             ply,
@@ -951,14 +1096,20 @@ fn with_turn(event: GameEvent, turn: Turn) -> Option<GameEvent> {
             notation,
             clocks,
             turn: Some(turn),
+            deadline_ms,
         }),
         GameEvent::TakenBack {
-            plies, ply, clocks, ..
+            plies,
+            ply,
+            clocks,
+            deadline_ms,
+            ..
         } => Some(GameEvent::TakenBack {
             plies,
             ply,
             clocks,
             turn: Some(turn),
+            deadline_ms,
         }),
         _ => None,
     }

@@ -12,14 +12,16 @@ use crate::outbox::ConnId;
 impl Room {
     /// The game as lists show it.
     pub(super) fn summary(&self) -> GameSummary {
-        self.setup.summary(
+        let mut summary = self.setup.summary(
             self.id,
             self.ratings,
             self.status,
             self.result,
             self.moves.len() as u32,
             self.watchers(),
-        )
+        );
+        summary.deadline_ms = self.deadline_ms;
+        summary
     }
 
     /// Connections watching without a seat.
@@ -30,8 +32,10 @@ impl Room {
     fn presence(&self) -> [SeatPresence; 2] {
         let now = Instant::now();
         let grace = self.deps.limits.reconnect_grace();
+        // A correspondence game has no grace period: being away is how it is played.
+        let claims = self.setup.correspondence.is_none();
         Side::BOTH.map(|side| match self.away_since[side.index()] {
-            Some(since) if self.status == crate::room::GameStatus::Live => SeatPresence {
+            Some(since) if claims && self.status == crate::room::GameStatus::Live => SeatPresence {
                 connected: false,
                 claim_in_ms: Some(
                     grace
@@ -83,6 +87,7 @@ impl Room {
                 Vec::new()
             },
             clocks: self.clock.as_ref().map(|c| c.view(now)),
+            deadline_ms: self.deadline_ms,
             draw_offer: self.draw_offer,
             takeback_request: self.takeback_request,
             rematch_offer: self.rematch_offer,

@@ -29,7 +29,7 @@ impl ClusterHost for Rooms {
                     state
                         .games
                         .entry(summary.game)
-                        .or_insert(LiveGame::new(summary.clone(), players));
+                        .or_insert(LiveGame::new((**summary).clone(), players));
                 }
                 LobbyEvent::GameProgress { game, plies } => {
                     if let Some(g) = state.games.get_mut(game) {

@@ -81,6 +81,21 @@ impl RoomHost for Rooms {
         }
     }
 
+    /// A correspondence game's room fell asleep: in a cluster, the game is given up, so that
+    /// whichever node next needs it claims it.
+    fn room_asleep(&self, game: GameId) {
+        self.state().rooms.remove(&game);
+        if let Some(cluster) = &self.inner.cluster {
+            cluster.room_closed(game);
+            let (store, me) = (self.inner.store.clone(), cluster.node().to_owned());
+            tokio::spawn(async move {
+                if let Err(e) = store.release_game(&me, game).await {
+                    tracing::warn!("{game}: giving it up as it sleeps failed: {e}");
+                }
+            });
+        }
+    }
+
     /// A room closed while its game goes on elsewhere: the game stays listed.
     fn room_handed_over(&self, game: GameId) {
         self.state().rooms.remove(&game);

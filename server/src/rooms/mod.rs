@@ -7,11 +7,14 @@
 //! game's room: on this node, on another node of the cluster, or in the records when the game
 //! is over. After a restart the registry reopens the live games from the records
 //! (`restore.rs`); in a cluster it opens the games this node claims and closes them when it
-//! hands them on (`cluster_side.rs`).
+//! hands them on (`cluster_side.rs`). Correspondence games are not listed with the live games:
+//! their rooms sleep, and wake from the records on a request or a deadline
+//! (`correspondence.rs`).
 //!
 //! The state sits behind one short-held mutex (no await while it is held).
 
 mod cluster_side;
+mod correspondence;
 mod host;
 mod restore;
 
@@ -49,6 +52,8 @@ struct Inner {
     closing: AtomicBool,
     /// The cluster this node is part of (none on a single node).
     cluster: Option<Cluster>,
+    /// Held while a sleeping game's room opens, so that two requests never open two.
+    waking: tokio::sync::Mutex<()>,
 }
 
 #[derive(Default)]
@@ -104,6 +109,7 @@ impl Rooms {
                 limits,
                 closing: AtomicBool::new(false),
                 cluster,
+                waking: tokio::sync::Mutex::new(()),
             }),
         }
     }
@@ -186,10 +192,13 @@ impl Rooms {
             .is_some_and(|g| g.players.contains(&player))
     }
 
-    /// The room of a live game, on this node or (in a cluster) another; a finished game's
-    /// error says so.
+    /// The room of a live game, on this node or (in a cluster) another, woken from the records
+    /// if it is a correspondence game that slept; a finished game's error says so.
     pub async fn locate(&self, game: GameId) -> Result<GameRoom, ErrorReply> {
-        if let Some(room) = self.room(game) {
+        if let Some(room) = self.room(game).filter(|r| !r.is_closed()) {
+            return Ok(GameRoom::Local(room));
+        }
+        if let Some(room) = self.wake(game).await? {
             return Ok(GameRoom::Local(room));
         }
         if let Some(cluster) = self.cluster()
@@ -241,6 +250,8 @@ impl Rooms {
             subscribers.push(relay);
         }
         let ratings = self.seat_ratings(&setup).await?;
+        let deadline_ms = setup.first_deadline_ms();
+        let correspondence = setup.correspondence.is_some();
         let init = RoomInit {
             id,
             setup,
@@ -252,11 +263,16 @@ impl Rooms {
             ratings,
             subscribers,
             restored: false,
+            deadline_ms,
         };
         let summary = self.open_room(init)?;
-        self.inner
-            .announcer
-            .announce(LobbyEvent::GameStarted(summary));
+        // Correspondence games are not listed among the live games: the players find them in
+        // their own list (`my_games`).
+        if !correspondence {
+            self.inner
+                .announcer
+                .announce(LobbyEvent::GameStarted(Box::new(summary)));
+        }
         Ok(id)
     }
 
@@ -277,12 +293,15 @@ impl Rooms {
             host: Arc::new(self.clone()),
             limits: self.inner.limits.clone(),
         };
+        let listed = init.setup.correspondence.is_none();
         // Register before the room runs, so that its first reports find it.
         let handle = {
             let mut state = self.state();
-            state
-                .games
-                .insert(id, LiveGame::new(summary.clone(), players));
+            if listed {
+                state
+                    .games
+                    .insert(id, LiveGame::new(summary.clone(), players));
+            }
             match room::spawn(init, deps) {
                 Ok(handle) => {
                     state.rooms.insert(id, handle.clone());
@@ -305,7 +324,7 @@ impl Rooms {
             ratings[i] = self
                 .inner
                 .store
-                .seat_rating(seat.player, seat.engine.as_ref(), setup.kind)
+                .seat_rating(seat.player, seat.engine.as_ref(), setup.pool())
                 .await?
                 .map(|r| r.rating.round() as i32);
         }

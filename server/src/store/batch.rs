@@ -68,6 +68,19 @@ pub struct GameRowChange {
     pub clocks: Option<Clocks>,
     /// The ending, if the game ended.
     pub finish: Option<Ending>,
+    /// The next move's deadline after the last move, take-back or ending (none: no deadline),
+    /// if any.
+    pub deadline: Option<Option<i64>>,
+    /// The side to move after the last move or take-back (0 or 1), if any.
+    pub to_move: Option<i64>,
+}
+
+impl GameRowChange {
+    /// The side to move and its deadline after a move or a take-back.
+    pub fn turn(&mut self, turn: &super::events::NextTurn) {
+        self.to_move = Some(super::rows::side_number(turn.side));
+        self.deadline = Some(turn.deadline_ms.map(super::to_i64));
+    }
 }
 
 /// The columns an ending sets.
@@ -146,6 +159,8 @@ impl GameRowChanges {
             &|c| c.clocks.map(|k| k.map(|k| k[1])),
             &mut params,
         );
+        column("deadline_ms", &|c| c.deadline, &mut params);
+        column("to_move", &|c| c.to_move.map(Some), &mut params);
         let ids: Vec<String> = self
             .iter()
             .map(|(game, _)| param(Some(game_id(game)), &mut params))

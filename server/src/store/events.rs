@@ -2,7 +2,6 @@
 //! that writes a group of them, as a few multi-row statements ([`super::batch`]), inside the
 //! writer's transaction ([`super::writer`]).
 
-use chaupal_rules::GameKind;
 use chaupal_shared::protocol::{GameId, GameResult, Version};
 use sqlx::AnyConnection;
 use sqlx::Row;
@@ -11,7 +10,7 @@ use sqlx::any::AnyRow;
 use super::batch::{self, Clocks, Ending, GameRowChanges, insert_chunks, insert_sql};
 use super::rows::side_name;
 use super::{StoreError, to_i64, to_u64};
-use crate::ratings::{Rating, rate};
+use crate::ratings::{Pool, Rating, rate};
 
 /// One numbered game event to commit, with what it changes in the records.
 #[derive(Clone, Debug)]
@@ -29,17 +28,20 @@ pub struct EventWrite {
 pub enum Change {
     /// Nothing (offers, declines, ...).
     None,
-    /// A move; `mover_ms` is the mover's clock and `clocks_ms` both clocks after it.
+    /// A move; `mover_ms` is the mover's clock and `clocks_ms` both clocks after it; `turn`
+    /// the side to move and its deadline after it.
     Move {
         ply: u32,
         notation: String,
         mover_ms: Option<u64>,
         clocks_ms: Option<[u64; 2]>,
+        turn: NextTurn,
     },
-    /// Moves after `to_ply` were taken back.
+    /// Moves after `to_ply` were taken back; `turn` the side to move and its deadline now.
     TakeBack {
         to_ply: u32,
         clocks_ms: Option<[u64; 2]>,
+        turn: NextTurn,
     },
     /// The game ended; `rated` says whose ratings change.
     Finish {
@@ -49,10 +51,18 @@ pub enum Change {
     },
 }
 
+/// Whose move it is after a move or a take-back, and by when (a correspondence game with days
+/// a move).
+#[derive(Clone, Copy, Debug)]
+pub struct NextTurn {
+    pub side: chaupal_rules::Side,
+    pub deadline_ms: Option<u64>,
+}
+
 /// The rating owners of a rated game's seats; a fixed seat (an AI level) keeps its rating.
 #[derive(Clone, Debug)]
 pub struct RatedSeats {
-    pub kind: GameKind,
+    pub pool: Pool,
     pub owners: [String; 2],
     pub fixed: [Option<Rating>; 2],
 }
@@ -76,6 +86,7 @@ pub(super) async fn write_events(
                 notation,
                 mover_ms,
                 clocks_ms,
+                turn,
             } => {
                 rows.moves.push(MoveRow {
                     game: w.game,
@@ -86,10 +97,16 @@ pub(super) async fn write_events(
                 });
                 game.plies = Some(i64::from(*ply));
                 game.clocks = Some(clocks(clocks_ms));
+                game.turn(turn);
             }
-            Change::TakeBack { to_ply, clocks_ms } => {
+            Change::TakeBack {
+                to_ply,
+                clocks_ms,
+                turn,
+            } => {
                 game.plies = Some(i64::from(*to_ply));
                 game.clocks = Some(clocks(clocks_ms));
+                game.turn(turn);
                 // The moves before it in this group go in first, the later ones after.
                 rows.insert(conn).await?;
                 sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
@@ -104,6 +121,7 @@ pub(super) async fn write_events(
                 rated,
             } => {
                 game.clocks = Some(clocks(clocks_ms));
+                game.deadline = Some(None);
                 game.finish = Some(Ending {
                     result: *result,
                     ended_ms: to_i64(w.at_ms),
@@ -220,7 +238,7 @@ async fn update_ratings(
     {
         *slot = match fixed {
             Some(r) => *r,
-            None => read_rating(conn, owner, rated.kind)
+            None => read_rating(conn, owner, rated.pool)
                 .await?
                 .unwrap_or_default(),
         };
@@ -238,7 +256,7 @@ async fn update_ratings(
              volatility = excluded.volatility, games = excluded.games",
         )
         .bind(rated.owners[i].as_str())
-        .bind(rated.kind.name())
+        .bind(rated.pool.key())
         .bind(new.rating)
         .bind(new.deviation)
         .bind(new.volatility)
@@ -252,13 +270,13 @@ async fn update_ratings(
 pub(super) async fn read_rating(
     conn: &mut AnyConnection,
     owner: &str,
-    kind: GameKind,
+    pool: Pool,
 ) -> Result<Option<Rating>, StoreError> {
     let row = sqlx::query(
         "SELECT rating, deviation, volatility, games FROM ratings WHERE owner = $1 AND kind = $2",
     )
     .bind(owner)
-    .bind(kind.name())
+    .bind(pool.key())
     .fetch_optional(&mut *conn)
     .await?;
     row.as_ref().map(rating_from_row).transpose()

@@ -6,7 +6,8 @@
 //! common subset (`$N` parameters, `RETURNING`, `ON CONFLICT`).
 //!
 //! Open seeks and private invitations are kept too ([`seeks`]), so a restart loses none; game
-//! reviews are kept with their records ([`reviews`]).
+//! reviews are kept with their records ([`reviews`]). Correspondence games' deadlines and
+//! lists are read from the records ([`correspondence`]), since their rooms sleep.
 //!
 //! Every write goes through one [`writer`] task that commits everything waiting in one
 //! transaction (a group commit) and answers each write only once it is durable: a room
@@ -15,6 +16,7 @@
 
 mod batch;
 mod checkpoint;
+mod correspondence;
 mod events;
 mod health;
 pub mod migrate;
@@ -28,7 +30,6 @@ mod writer;
 use std::sync::Arc;
 use std::time::Duration;
 
-use chaupal_rules::GameKind;
 use chaupal_shared::protocol::Engine;
 use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId, PlayerId, Version};
 use sqlx::AnyPool;
@@ -37,12 +38,12 @@ use sqlx::any::AnyPoolOptions;
 use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 
-pub use events::{Change, EventWrite, RatedSeats};
+pub use events::{Change, EventWrite, NextTurn, RatedSeats};
 pub use rows::{GameRow, NewGame, StoredSeat};
 pub use seeks::StoredSeek;
 
 use crate::config::SqliteSync;
-use crate::ratings::{Rating, level_rating};
+use crate::ratings::{Pool, Rating, level_rating};
 
 /// Writes waiting for the writer task; rooms wait (back-pressure) when it is full.
 const WRITE_QUEUE: usize = 1024;
@@ -622,14 +623,19 @@ impl Store {
 
     // ---- ratings ----
 
-    /// The rating of a player (or AI level) in one game, if rated before (levels always are).
-    pub async fn rating(&self, owner: &str, kind: GameKind) -> Result<Option<Rating>, StoreError> {
+    /// The rating of a player (or AI level) in one pool (a game, live or by correspondence),
+    /// if rated before (levels always are).
+    pub async fn rating(
+        &self,
+        owner: &str,
+        pool: impl Into<Pool>,
+    ) -> Result<Option<Rating>, StoreError> {
         let mut conn = self.pool.acquire().await?;
-        events::read_rating(&mut conn, owner, kind).await
+        events::read_rating(&mut conn, owner, pool.into()).await
     }
 
-    /// All ratings of a player.
-    pub async fn ratings(&self, owner: &str) -> Result<Vec<(GameKind, Rating)>, StoreError> {
+    /// All ratings of a player, live games' first.
+    pub async fn ratings(&self, owner: &str) -> Result<Vec<(Pool, Rating)>, StoreError> {
         let rows = sqlx::query(
             "SELECT kind, rating, deviation, volatility, games FROM ratings WHERE owner = $1 \
              ORDER BY kind",
@@ -639,13 +645,16 @@ impl Store {
         .await?;
         rows.iter()
             .map(|r| {
-                let kind: String = r.try_get("kind")?;
-                let kind = kind
-                    .parse()
-                    .map_err(|_| StoreError::Corrupt(format!("rating for game '{kind}'")))?;
-                Ok((kind, events::rating_from_row(r)?))
+                let key: String = r.try_get("kind")?;
+                let pool = Pool::from_key(&key)
+                    .ok_or_else(|| StoreError::Corrupt(format!("rating for game '{key}'")))?;
+                Ok((pool, events::rating_from_row(r)?))
             })
-            .collect()
+            .collect::<Result<Vec<_>, StoreError>>()
+            .map(|mut all| {
+                all.sort_by_key(|(pool, _)| (pool.correspondence, pool.kind.name()));
+                all
+            })
     }
 
     /// The rating a seat shows: a player's stored rating, or an AI level's fixed (calibrated)
@@ -654,11 +663,12 @@ impl Store {
         &self,
         player: Option<PlayerId>,
         engine: Option<&Engine>,
-        kind: GameKind,
+        pool: impl Into<Pool>,
     ) -> Result<Option<Rating>, StoreError> {
+        let pool = pool.into();
         match (player, engine) {
-            (Some(p), _) => self.rating(&crate::ratings::player_key(p.0), kind).await,
-            (None, Some(Engine::Level { level })) => Ok(Some(level_rating(kind, *level))),
+            (Some(p), _) => self.rating(&crate::ratings::player_key(p.0), pool).await,
+            (None, Some(Engine::Level { level })) => Ok(Some(level_rating(pool.kind, *level))),
             _ => Ok(None),
         }
     }

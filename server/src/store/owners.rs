@@ -22,15 +22,16 @@ fn placeholders(first: usize, count: usize) -> String {
 }
 
 impl Store {
-    /// Live games no live node owns: with no owner, or an owner not in `live` (which includes
-    /// the asking node); at most `limit`, oldest first.
+    /// Live games played live that no live node owns: with no owner, or an owner not in `live`
+    /// (which includes the asking node); at most `limit`, oldest first. Correspondence games
+    /// are claimed one at a time, when a request or a deadline wakes them.
     pub async fn orphan_games(
         &self,
         live: &[String],
         limit: u32,
     ) -> Result<Vec<GameId>, StoreError> {
         let sql = format!(
-            "SELECT id FROM games WHERE status = 'live' AND \
+            "SELECT id FROM games WHERE status = 'live' AND correspondence_days IS NULL AND \
              (owner IS NULL OR owner NOT IN ({})) ORDER BY id LIMIT {}",
             placeholders(1, live.len()),
             limit.max(1)
@@ -89,10 +90,13 @@ impl Store {
             .collect()
     }
 
-    /// Every live game's row (for a node's lobby list at its start).
+    /// Every live game's row that is played live (for a node's lobby list at its start, and
+    /// the games a single node reopens after a restart); correspondence games sleep until
+    /// asked for.
     pub async fn live_rows(&self) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(&format!(
-            "SELECT {} FROM games WHERE status = 'live' ORDER BY id",
+            "SELECT {} FROM games WHERE status = 'live' AND correspondence_days IS NULL \
+             ORDER BY id",
             rows::GAME_COLUMNS
         ))
         .fetch_all(&self.pool)

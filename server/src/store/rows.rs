@@ -2,8 +2,8 @@
 
 use chaupal_rules::{GameKind, Side};
 use chaupal_shared::protocol::{
-    ClockSpec, Engine, GameId, GameResult, GameStatus, GameSummary, PlayerId, PlayerInfo,
-    ResultReason, RulePair, SeatInfo, Version,
+    ClockSpec, Correspondence, Engine, GameId, GameResult, GameStatus, GameSummary, PlayerId,
+    PlayerInfo, ResultReason, RulePair, SeatInfo, Version,
 };
 use sqlx::AnyConnection;
 use sqlx::Row;
@@ -15,7 +15,7 @@ use super::{StoreError, to_i64, to_u64};
 pub(super) const GAME_COLUMNS: &str = "id, kind, rules, start_position, clock_initial_ms, \
     clock_increment_ms, rated, mode, creator, first_player, second_player, first_engine, \
     second_engine, first_name, second_name, status, winner, reason, version, plies, first_ms, \
-    second_ms, started_ms, ended_ms";
+    second_ms, started_ms, ended_ms, correspondence_days, deadline_ms, to_move";
 
 /// Who sits at a seat, as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,6 +49,8 @@ pub struct NewGame {
     pub rules: Vec<RulePair>,
     pub start_position: Option<String>,
     pub clock: Option<ClockSpec>,
+    /// The pace of a correspondence game (none: a live game).
+    pub correspondence: Option<Correspondence>,
     pub rated: bool,
     /// open, private, local, ai, exhibition or imported.
     pub mode: String,
@@ -75,6 +77,8 @@ impl NewGame {
             kind: self.kind,
             rules: self.rules.clone(),
             clock: self.clock,
+            correspondence: self.correspondence,
+            deadline_ms: None,
             rated: self.rated,
             seats: [
                 self.seats[0].info(ratings[0]),
@@ -86,6 +90,21 @@ impl NewGame {
             watchers,
             started_at_ms: self.started_ms,
         }
+    }
+
+    /// The rating pool the game counts in: its game, live or by correspondence.
+    pub fn pool(&self) -> crate::ratings::Pool {
+        crate::ratings::Pool {
+            kind: self.kind,
+            correspondence: self.correspondence.is_some(),
+        }
+    }
+
+    /// The first move's deadline: the start plus the days a move (none for a live game, or
+    /// one without a limit).
+    pub fn first_deadline_ms(&self) -> Option<u64> {
+        let move_ms = self.correspondence?.move_ms()?;
+        Some(self.started_ms + move_ms)
     }
 
     /// The game's start: its start position (or the usual start) under its rules; the reason
@@ -116,6 +135,10 @@ pub struct GameRow {
     /// Both clocks after the last move.
     pub clocks_ms: Option<[u64; 2]>,
     pub ended_ms: Option<u64>,
+    /// When the side to move must have moved (a correspondence game in play).
+    pub deadline_ms: Option<u64>,
+    /// The side to move after the last move, when recorded.
+    pub to_move: Option<Side>,
 }
 
 impl GameRow {
@@ -167,11 +190,29 @@ impl GameRow {
             "finished" => GameStatus::Finished,
             other => return Err(StoreError::Corrupt(format!("game status '{other}'"))),
         };
-        let winner = match row.try_get::<Option<String>, _>("winner")?.as_deref() {
-            Some("first") => Some(Side::First),
-            Some("second") => Some(Side::Second),
+        let side = |col: &str| -> Result<Option<Side>, StoreError> {
+            match row.try_get::<Option<String>, _>(col)?.as_deref() {
+                Some("first") => Ok(Some(Side::First)),
+                Some("second") => Ok(Some(Side::Second)),
+                None => Ok(None),
+                Some(other) => Err(StoreError::Corrupt(format!("{col} '{other}'"))),
+            }
+        };
+        let winner = side("winner")?;
+        let to_move = match row.try_get::<Option<i64>, _>("to_move")? {
+            Some(0) => Some(Side::First),
+            Some(1) => Some(Side::Second),
+            _ => None,
+        };
+        let correspondence = match row.try_get::<Option<i64>, _>("correspondence_days")? {
             None => None,
-            Some(other) => return Err(StoreError::Corrupt(format!("winner '{other}'"))),
+            Some(0) => Some(Correspondence::UNLIMITED),
+            Some(days) => Some(
+                u8::try_from(days)
+                    .ok()
+                    .and_then(Correspondence::days)
+                    .ok_or_else(|| StoreError::Corrupt(format!("{days} days a move")))?,
+            ),
         };
         let result = match row.try_get::<Option<String>, _>("reason")? {
             Some(name) => Some(GameResult {
@@ -195,6 +236,7 @@ impl GameRow {
                 rules,
                 start_position: row.try_get("start_position")?,
                 clock,
+                correspondence,
                 rated: row.try_get::<i64, _>("rated")? != 0,
                 mode: row.try_get("mode")?,
                 creator: player("creator")?,
@@ -207,19 +249,23 @@ impl GameRow {
             plies: u32::try_from(row.try_get::<i64, _>("plies")?).unwrap_or(0),
             clocks_ms,
             ended_ms: row.try_get::<Option<i64>, _>("ended_ms")?.map(to_u64),
+            deadline_ms: row.try_get::<Option<i64>, _>("deadline_ms")?.map(to_u64),
+            to_move,
         })
     }
 
     /// The game as lists show it (ratings are not kept per game).
     pub fn summary(&self) -> GameSummary {
-        self.setup.summary(
+        let mut summary = self.setup.summary(
             self.id,
             [None, None],
             self.status,
             self.result,
             self.plies,
             0,
-        )
+        );
+        summary.deadline_ms = self.deadline_ms;
+        summary
     }
 }
 
@@ -229,6 +275,11 @@ pub(super) fn side_name(side: Side) -> &'static str {
         Side::First => "first",
         Side::Second => "second",
     }
+}
+
+/// The side to move as stored: 0 the first, 1 the second.
+pub(super) fn side_number(side: Side) -> i64 {
+    side.index() as i64
 }
 
 /// Rule pairs as stored: `key=value key=value`.
@@ -261,9 +312,9 @@ pub(super) async fn insert_game(
         "INSERT INTO games (kind, rules, start_position, clock_initial_ms, clock_increment_ms, \
          rated, mode, creator, first_player, second_player, first_engine, second_engine, \
          first_name, second_name, status, version, plies, first_ms, second_ms, started_ms, \
-         owner) \
+         owner, correspondence_days, deadline_ms, to_move) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 0, 0, $16, \
-         $17, $18, $19) RETURNING id",
+         $17, $18, $19, $20, $21, $22) RETURNING id",
     )
     .bind(game.kind.name())
     .bind(rules_text(&game.rules))
@@ -284,6 +335,13 @@ pub(super) async fn insert_game(
     .bind(game.clock.map(|c| to_i64(c.initial_ms)))
     .bind(to_i64(game.started_ms))
     .bind(owner.map(str::to_owned))
+    .bind(game.correspondence.map(|c| i64::from(c.days.unwrap_or(0))))
+    .bind(
+        (status == "live")
+            .then(|| game.first_deadline_ms().map(to_i64))
+            .flatten(),
+    )
+    .bind(game.start().ok().map(|g| side_number(g.side_to_move())))
     .fetch_one(&mut *conn)
     .await?;
     Ok(GameId(to_u64(row.try_get("id")?)))

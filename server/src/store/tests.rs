@@ -11,6 +11,12 @@ use sqlx::Connection;
 use super::*;
 use crate::ratings::player_key;
 
+/// The turn after a move, in a game with no deadline (these tests do not look at it).
+const NO_TURN: NextTurn = NextTurn {
+    side: Side::First,
+    deadline_ms: None,
+};
+
 /// Puts `work` in the writer's queue without waiting: in a test on one thread, everything so
 /// queued before the test awaits is in the writer's queue when it next looks.
 fn queue_now(store: &Store, work: writer::Work) {
@@ -153,6 +159,7 @@ fn new_game(a: PlayerId, b: PlayerId) -> NewGame {
             initial_ms: 60_000,
             increment_ms: 1_000,
         }),
+        correspondence: None,
         rated: true,
         mode: "open".to_owned(),
         creator: Some(a),
@@ -266,6 +273,7 @@ async fn seeks_are_kept(store: &Store) -> chaupal_shared::protocol::SeekId {
         game: GameKind::Jungle,
         rules: vec![RulePair::new("board", "small")],
         clock: None,
+        correspondence: None,
         side: SideChoice::Random,
         opponent,
         rated: false,
@@ -334,6 +342,7 @@ async fn exercise(store: &Store) -> GameId {
         notation: n.to_owned(),
         mover_ms: Some(59_000),
         clocks_ms: Some([59_000, 60_000]),
+        turn: NO_TURN,
     };
     store.write(event(game, 1, mv(1, "c"))).await.unwrap();
     store.write(event(game, 2, mv(2, "d"))).await.unwrap();
@@ -345,6 +354,7 @@ async fn exercise(store: &Store) -> GameId {
             Change::TakeBack {
                 to_ply: 2,
                 clocks_ms: Some([50_000, 40_000]),
+                turn: NO_TURN,
             },
         ))
         .await
@@ -372,7 +382,7 @@ async fn exercise(store: &Store) -> GameId {
         reason: ResultReason::Resignation,
     };
     let rated = RatedSeats {
-        kind: GameKind::Kalah,
+        pool: GameKind::Kalah.into(),
         owners: [player_key(a.0), player_key(b.0)],
         fixed: [None, None],
     };
@@ -449,6 +459,7 @@ async fn a_group_of_writes_commits_together_on(store: &Store) {
                             notation: format!("m{v}"),
                             mover_ms: None,
                             clocks_ms: None,
+                            turn: NO_TURN,
                         },
                     ))
                     .await
@@ -488,6 +499,7 @@ async fn one_group_with_take_backs_and_an_ending_reads_back_as_written_on(store:
         notation: n.to_owned(),
         mover_ms: Some(clock),
         clocks_ms: Some([clock, 60_000]),
+        turn: NO_TURN,
     };
     let result = GameResult {
         winner: Some(Side::First),
@@ -504,6 +516,7 @@ async fn one_group_with_take_backs_and_an_ending_reads_back_as_written_on(store:
             Change::TakeBack {
                 to_ply: 1,
                 clocks_ms: Some([50_000, 40_000]),
+                turn: NO_TURN,
             },
         ),
         event(g, 4, mv(2, "c3", 49_000)),
@@ -572,6 +585,7 @@ async fn a_group_larger_than_one_insert_keeps_every_row_on(store: &Store) {
                     notation: format!("m{v}"),
                     mover_ms: None,
                     clocks_ms: None,
+                    turn: NO_TURN,
                 },
             )
         })
@@ -752,6 +766,7 @@ async fn a_failing_write_is_refused_alone_on(store: &Store) {
         notation: format!("m{ply}"),
         mover_ms: None,
         clocks_ms: None,
+        turn: NO_TURN,
     };
     // Queued before the writer runs (this test's runtime has one thread): one group.
     let queue = |work| queue_now(store, work);
@@ -986,6 +1001,7 @@ async fn a_seek_is_taken_once_on(store: &Store) {
         game: GameKind::Kalah,
         rules: Vec::new(),
         clock: None,
+        correspondence: None,
         side: SideChoice::First,
         opponent: Opponent::Private,
         rated: false,

@@ -7,12 +7,12 @@
 use super::request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, Opponent};
 use super::server::{
     Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, LimitsInfo, LobbyEvent,
-    PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo, SeatPresence, SeekInfo,
-    ServerMessage, Turn, Welcome,
+    MyGame, PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo, SeatPresence,
+    SeekInfo, ServerMessage, Turn, Welcome,
 };
 use super::{
-    ClockSpec, ErrorCode, ErrorReply, GameId, PlayerId, RulePair, SeekId, SideChoice,
-    request::Request,
+    ClockSpec, Correspondence, ErrorCode, ErrorReply, GameId, PlayerId, RulePair, SeekId,
+    SideChoice, request::Request,
 };
 use chaupal_rules::any::AnyGame;
 use chaupal_rules::game::{EndReason, GameKind, Side};
@@ -47,6 +47,7 @@ pub fn request_name(r: &Request) -> &'static str {
         Request::Ratings { .. } => "ratings",
         Request::DeviceCode => "device_code",
         Request::LinkDevice { .. } => "link_device",
+        Request::MyGames => "my_games",
     }
 }
 
@@ -99,6 +100,7 @@ pub fn reply_name(r: &Reply) -> &'static str {
         Reply::DeviceCode { .. } => "device_code",
         Reply::Linked { .. } => "linked",
         Reply::Review(_) => "review",
+        Reply::MyGames { .. } => "my_games",
     }
 }
 
@@ -176,6 +178,7 @@ fn seek() -> SeekInfo {
         kind: GameKind::Kalah,
         rules: six_seeds(),
         clock: Some(clock()),
+        correspondence: None,
         side: SideChoice::Random,
         rated: true,
         rating: Some(1500),
@@ -189,6 +192,8 @@ pub fn summary() -> GameSummary {
         kind: GameKind::BaghChal,
         rules: vec![],
         clock: Some(clock()),
+        correspondence: None,
+        deadline_ms: None,
         rated: false,
         seats: [
             SeatInfo {
@@ -233,6 +238,27 @@ fn finished() -> GameSummary {
     game
 }
 
+/// A correspondence game of three days a move between two players, in play (`my_games`).
+fn correspondence() -> GameSummary {
+    let mut game = GameSummary {
+        game: GameId(45),
+        clock: None,
+        correspondence: Correspondence::days(3),
+        deadline_ms: Some(1_767_484_800_000),
+        rated: true,
+        plies: 6,
+        watchers: 0,
+        ..summary()
+    };
+    game.seats[1] = SeatInfo {
+        name: "bimal".to_owned(),
+        player: Some(player(4, "bimal")),
+        engine: None,
+        rating: Some(1544),
+    };
+    game
+}
+
 /// Every request, once (every action once).
 pub fn requests() -> Vec<(String, ClientMessage)> {
     let engine = Engine::Level { level: 3 };
@@ -245,6 +271,7 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
         game: GameKind::Kalah,
         rules: six_seeds(),
         clock: Some(clock()),
+        correspondence: None,
         side: SideChoice::Random,
         opponent,
         rated: false,
@@ -274,6 +301,13 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
         },
         Request::CreateGame(setup(Opponent::Open)),
         Request::CreateGame(setup(Opponent::Private)),
+        Request::CreateGame(GameSetup {
+            game: GameKind::BaghChal,
+            rules: vec![],
+            clock: None,
+            correspondence: Correspondence::days(3),
+            ..setup(Opponent::Private)
+        }),
         Request::CreateGame(setup(Opponent::Local)),
         Request::CreateGame(setup(Opponent::Ai {
             engine: engine.clone(),
@@ -323,6 +357,7 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
         Request::LinkDevice {
             code: "K7QM-2XWP".to_owned(),
         },
+        Request::MyGames,
     ];
     let actions = [
         Action::Move {
@@ -351,6 +386,10 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
         .map(|(i, request)| {
             let title = match &request {
                 Request::Act { action, .. } => format!("act: {}", action_name(action)),
+                Request::CreateGame(GameSetup {
+                    correspondence: Some(_),
+                    ..
+                }) => "create_game: correspondence".to_owned(),
                 Request::CreateGame(setup) => {
                     let which = match setup.opponent {
                         Opponent::Open => "open",
@@ -392,6 +431,7 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
         side_to_move: after_c3().side_to_move,
         legal_moves: after_c3().legal_moves,
         clocks: Some(clocks()),
+        deadline_ms: None,
         draw_offer: None,
         takeback_request: None,
         rematch_offer: None,
@@ -423,6 +463,7 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                     idle_timeout_ms: 45_000,
                     reconnect_grace_ms: 60_000,
                     max_open_games: 8,
+                    max_correspondence_games: 50,
                 },
             }),
         ),
@@ -509,6 +550,7 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                 player: player(3, "asha"),
                 ratings: vec![RatingInfo {
                     kind: GameKind::Kalah,
+                    correspondence: false,
                     rating: 1612.5,
                     deviation: 87.25,
                     games: 14,
@@ -530,6 +572,23 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
             },
         ),
         reply(14, Reply::Review(Box::new(review()))),
+        reply(
+            15,
+            Reply::MyGames {
+                games: vec![
+                    MyGame {
+                        summary: correspondence(),
+                        your_seats: vec![Side::First],
+                        your_turn: true,
+                    },
+                    MyGame {
+                        summary: summary(),
+                        your_seats: vec![Side::First],
+                        your_turn: false,
+                    },
+                ],
+            },
+        ),
         ServerMessage::ReviewProgress {
             game: GameId(42),
             analysed: 17,
@@ -547,6 +606,7 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                 notation: "c3".to_owned(),
                 clocks: Some(clocks()),
                 turn: None,
+                deadline_ms: None,
             },
         ),
         event(
@@ -557,8 +617,21 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                 notation: "c3".to_owned(),
                 clocks: Some(clocks()),
                 turn: Some(after_c3()),
+                deadline_ms: None,
             },
         ),
+        ServerMessage::Event {
+            game: GameId(45),
+            version: 7,
+            event: GameEvent::Moved {
+                ply: 7,
+                side: Side::First,
+                notation: "e1".to_owned(),
+                clocks: None,
+                turn: None,
+                deadline_ms: Some(1_767_744_000_000),
+            },
+        },
         event(2, GameEvent::DrawOffered { by: Side::First }),
         event(3, GameEvent::DrawDeclined { by: Side::Second }),
         event(4, GameEvent::TakebackRequested { by: Side::First }),
@@ -570,6 +643,7 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                 ply: 3,
                 clocks: Some(clocks()),
                 turn: None,
+                deadline_ms: None,
             },
         ),
         event(
@@ -599,7 +673,7 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
         },
         ServerMessage::Lobby(LobbyEvent::SeekAdded(seek())),
         ServerMessage::Lobby(LobbyEvent::SeekRemoved { seek: SeekId(12) }),
-        ServerMessage::Lobby(LobbyEvent::GameStarted(summary())),
+        ServerMessage::Lobby(LobbyEvent::GameStarted(Box::new(summary()))),
         ServerMessage::Lobby(LobbyEvent::GameProgress {
             game: GameId(42),
             plies: 17,
@@ -642,6 +716,14 @@ fn title(m: &ServerMessage) -> String {
             event: GameEvent::Moved { turn: Some(_), .. },
             ..
         } => "with the turn, for a bot",
+        ServerMessage::Event {
+            event:
+                GameEvent::Moved {
+                    deadline_ms: Some(_),
+                    ..
+                },
+            ..
+        } => "in a correspondence game",
         _ => return name.to_owned(),
     };
     format!("{name}: {which}")

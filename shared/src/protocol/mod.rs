@@ -27,15 +27,15 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use chaupal_rules::record::{ClockSpec, GameId};
+pub use chaupal_rules::record::{ClockSpec, Correspondence, GameId};
 pub use chaupal_rules::rules::RulePair;
 pub use chaupal_rules::score::Score;
 pub use error::{ErrorCode, ErrorReply};
 pub use request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, Opponent, Request};
 pub use server::{
     Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, LimitsInfo, LobbyEvent,
-    PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo, SeatPresence, SeekInfo,
-    ServerMessage, Turn, Welcome,
+    MyGame, PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo, SeatPresence,
+    SeekInfo, ServerMessage, Turn, Welcome,
 };
 
 /// The protocol version a client states first on every connection.

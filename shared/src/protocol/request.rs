@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{ClockSpec, GameId, PlayerId, RulePair, SeekId, SideChoice, Version};
+use super::{ClockSpec, Correspondence, GameId, PlayerId, RulePair, SeekId, SideChoice, Version};
 use chaupal_rules::game::GameKind;
 use chaupal_rules::game::Side;
 
@@ -92,6 +92,9 @@ pub enum Request {
     /// Redeems a code from `device_code`: the reply `linked` carries a token of that player;
     /// say hello with it (on a new connection) to go on as that player.
     LinkDevice { code: String },
+    /// The player's games in play, correspondence and live: those where it is the player's
+    /// turn first, the soonest deadline first among them.
+    MyGames,
 }
 
 /// How a new game is set up.
@@ -103,6 +106,10 @@ pub struct GameSetup {
     pub rules: Vec<RulePair>,
     /// No clock when none.
     pub clock: Option<ClockSpec>,
+    /// A correspondence game: days a move (1, 2, 3, 5, 7 or 14), or unlimited for a game
+    /// between friends or against the AI. It has no `clock`. May be left out: a live game.
+    #[serde(default)]
+    pub correspondence: Option<Correspondence>,
     /// The creator's side (ignored for exhibitions).
     pub side: SideChoice,
     pub opponent: Opponent,

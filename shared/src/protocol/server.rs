@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::request::Engine;
 use super::{
-    ClockSpec, ErrorReply, GameId, PlayerId, RulePair, Score, SeekId, SideChoice, Version,
+    ClockSpec, Correspondence, ErrorReply, GameId, PlayerId, RulePair, Score, SeekId, SideChoice,
+    Version,
 };
 use chaupal_rules::game::GameKind;
 use chaupal_rules::game::{EndReason, Side};
@@ -109,6 +110,20 @@ pub enum Reply {
     },
     /// A game's review.
     Review(Box<GameReview>),
+    /// The player's games in play (the answer to `my_games`).
+    MyGames {
+        games: Vec<MyGame>,
+    },
+}
+
+/// One of the player's games in play, as the list of one's games shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MyGame {
+    pub summary: GameSummary,
+    /// The seats the player holds.
+    pub your_seats: Vec<Side>,
+    /// Whether the side to move is one of the player's seats.
+    pub your_turn: bool,
 }
 
 /// The answer to Hello.
@@ -133,6 +148,9 @@ pub struct LimitsInfo {
     pub idle_timeout_ms: u64,
     pub reconnect_grace_ms: u64,
     pub max_open_games: u32,
+    /// How many correspondence games (in play, and seeks waiting) a player may have at once.
+    #[serde(default)]
+    pub max_correspondence_games: u32,
 }
 
 /// A player as others see them.
@@ -147,13 +165,16 @@ pub struct PlayerInfo {
 #[serde(rename_all = "snake_case")]
 pub enum GameEvent {
     /// A move was played (and stored). `ply` counts from 1; `clocks` after the move; `turn`
-    /// the position after it, for connections that asked (`hello` with `turns`).
+    /// the position after it, for connections that asked (`hello` with `turns`);
+    /// `deadline_ms` the next move's deadline in a correspondence game with days a move.
     Moved {
         ply: u32,
         side: Side,
         notation: String,
         clocks: Option<Clocks>,
         turn: Option<Turn>,
+        #[serde(default)]
+        deadline_ms: Option<u64>,
     },
     DrawOffered {
         by: Side,
@@ -174,6 +195,9 @@ pub enum GameEvent {
         ply: u32,
         clocks: Option<Clocks>,
         turn: Option<Turn>,
+        /// The next move's deadline in a correspondence game with days a move.
+        #[serde(default)]
+        deadline_ms: Option<u64>,
     },
     RematchOffered {
         by: Side,
@@ -231,7 +255,7 @@ pub enum ResultReason {
     /// The rules ended it (no legal move, repetition, no-capture limit, captures, den, seeds).
     Rules(EndReason),
     Resignation,
-    /// A flag fell.
+    /// A flag fell, or a correspondence game's deadline passed.
     Timeout,
     /// The players agreed to a draw.
     Agreement,
@@ -342,6 +366,10 @@ pub struct GameSnapshot {
     /// The legal moves of the side to move, in notation; empty when the game is over.
     pub legal_moves: Vec<String>,
     pub clocks: Option<Clocks>,
+    /// When the side to move must have moved, in milliseconds since the Unix epoch (a
+    /// correspondence game with days a move, while it is in play).
+    #[serde(default)]
+    pub deadline_ms: Option<u64>,
     pub draw_offer: Option<Side>,
     pub takeback_request: Option<Side>,
     pub rematch_offer: Option<Side>,
@@ -357,6 +385,13 @@ pub struct GameSummary {
     pub kind: GameKind,
     pub rules: Vec<RulePair>,
     pub clock: Option<ClockSpec>,
+    /// The pace of a correspondence game (none: a live game).
+    #[serde(default)]
+    pub correspondence: Option<Correspondence>,
+    /// When the side to move must have moved (a correspondence game with days a move, in
+    /// play), in milliseconds since the Unix epoch.
+    #[serde(default)]
+    pub deadline_ms: Option<u64>,
     pub rated: bool,
     pub seats: [SeatInfo; 2],
     pub status: GameStatus,
@@ -375,6 +410,9 @@ pub struct SeekInfo {
     pub kind: GameKind,
     pub rules: Vec<RulePair>,
     pub clock: Option<ClockSpec>,
+    /// The pace of a correspondence seek (none: a live game).
+    #[serde(default)]
+    pub correspondence: Option<Correspondence>,
     /// The seeker's side.
     pub side: SideChoice,
     pub rated: bool,
@@ -389,7 +427,7 @@ pub enum LobbyEvent {
     SeekRemoved {
         seek: SeekId,
     },
-    GameStarted(GameSummary),
+    GameStarted(Box<GameSummary>),
     /// A live game went on: `plies` moves played now. Sent at most every few seconds a game
     /// (the last count always follows).
     GameProgress {
@@ -412,6 +450,10 @@ pub enum LobbyEvent {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RatingInfo {
     pub kind: GameKind,
+    /// Whether this is the rating of correspondence games, a pool of its own (live games
+    /// otherwise).
+    #[serde(default)]
+    pub correspondence: bool,
     #[serde(deserialize_with = "finite")]
     pub rating: f64,
     #[serde(deserialize_with = "finite")]

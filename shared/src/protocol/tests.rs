@@ -236,6 +236,7 @@ fn a_rating_that_is_not_finite_does_not_decode() {
                     },
                     ratings: vec![RatingInfo {
                         kind: chaupal_rules::GameKind::Kalah,
+                        correspondence: false,
                         rating,
                         deviation,
                         games: 2,

@@ -130,6 +130,7 @@ pub async fn ai_player(bot: Bot, index: usize, level: u8) {
                         game: kind,
                         rules: vec![],
                         clock: None,
+                        correspondence: None,
                         side: SideChoice::First,
                         opponent: Opponent::Ai { engine: Engine::Level { level } },
                         rated: false,

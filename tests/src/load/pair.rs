@@ -125,6 +125,7 @@ impl Pair {
                     game: kind,
                     rules: vec![],
                     clock: None,
+                    correspondence: None,
                     side: SideChoice::First,
                     opponent: Opponent::Private,
                     rated: false,

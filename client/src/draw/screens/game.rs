@@ -828,6 +828,7 @@ mod tests {
             notation: "c3".into(),
             clocks: None,
             turn: None,
+            deadline_ms: None,
         }));
         looking.handle(Action::LookAt(0));
         let mut local = App::new(true);

@@ -175,6 +175,7 @@ mod tests {
                     running: Some(Side::First),
                 }),
                 turn: None,
+                deadline_ms: None,
             },
         };
         deliver(&mut link, &mut app, &mut config, moved.clone());
@@ -301,6 +302,7 @@ mod tests {
                 notation: "c3".into(),
                 clocks: None,
                 turn: None,
+                deadline_ms: None,
             },
         };
         deliver(&mut link, &mut app, &mut config, early);
@@ -336,6 +338,7 @@ mod tests {
                 ply: 0,
                 clocks: None,
                 turn: None,
+                deadline_ms: None,
             },
         };
         deliver(&mut link, &mut app, &mut config, back);

@@ -118,6 +118,7 @@ mod tests {
                 initial_ms: 300_000,
                 increment_ms: 5_000,
             }),
+            correspondence: None,
             side: SideChoice::Random,
             rated: false,
             rating: Some(1500),
@@ -143,7 +144,7 @@ mod tests {
             &mut link,
             &mut app,
             &mut config,
-            ServerMessage::Lobby(LobbyEvent::GameStarted(summary(9, GameKind::Jungle))),
+            ServerMessage::Lobby(LobbyEvent::GameStarted(Box::new(summary(9, GameKind::Jungle)))),
         );
         assert_eq!(app.live().len(), 1);
         deliver(
@@ -178,7 +179,7 @@ mod tests {
             &mut link,
             &mut app,
             &mut config,
-            ServerMessage::Lobby(LobbyEvent::GameStarted(rated)),
+            ServerMessage::Lobby(LobbyEvent::GameStarted(Box::new(rated))),
         );
         let g = app.live().iter().find(|g| g.id == 9).expect("listed");
         assert_eq!(g.ratings, [None, Some(1612)]);

@@ -188,7 +188,10 @@ impl Link {
                 }
             }
             Reply::Review(review) => out.events.push(Event::Review(review)),
-            Reply::Pong { .. } | Reply::Imported { .. } | Reply::Ratings { .. } => {}
+            Reply::Pong { .. }
+            | Reply::Imported { .. }
+            | Reply::Ratings { .. }
+            | Reply::MyGames { .. } => {}
         }
         out
     }

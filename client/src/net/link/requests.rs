@@ -38,6 +38,7 @@ impl Link {
                 side,
                 opponent,
                 clock,
+                correspondence,
                 rated,
                 position,
             } => {
@@ -48,6 +49,7 @@ impl Link {
                         .map(|(k, v)| RulePair::new(k, v))
                         .collect(),
                     clock,
+                    correspondence,
                     side,
                     opponent: match opponent {
                         OpponentPick::Private => Opponent::Private,

@@ -1,0 +1,440 @@
+//! Correspondence games against the real server: days a move kept in the records and met by
+//! the records' clock (which the tests move on through `--test-clock-offset-file`), games lost
+//! on time with nobody online, deadlines that pass while the server is down, rooms that sleep
+//! and wake, the list of one's games, the correspondence limit and its own rating pool. The
+//! games that go over days run on SQLite and, when `CHAUPAL_TEST_POSTGRES` names a server, on
+//! PostgreSQL too.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use chaupal_rules::{AnyGame, GameKind, Side};
+use chaupal_shared::protocol::{
+    Correspondence, ErrorCode, GameEvent, GameId, GameSetup, MyGame, Opponent, Reply, Request,
+    ResultReason,
+};
+use chaupal_tests::play::{self, create, join};
+use chaupal_tests::services::fresh_database;
+use chaupal_tests::{Client, ServerProcess, pick_move, start_of};
+
+const DAY_MS: u64 = 86_400_000;
+/// How far a deadline may be from the one computed here (the test's and the server's "now"
+/// differ by the time the request takes).
+const SLACK_MS: u64 = 60_000;
+
+/// The records' clock of a server under test: the offset file it reads at each reading.
+struct TestClock {
+    path: PathBuf,
+    offset_ms: u64,
+}
+
+impl TestClock {
+    fn new(dir: &Path) -> TestClock {
+        let clock = TestClock {
+            path: dir.join("clock-offset"),
+            offset_ms: 0,
+        };
+        clock.write();
+        clock
+    }
+
+    /// Writes the offset whole (a new file renamed over the old), so that the server never
+    /// reads half of it.
+    fn write(&self) {
+        let fresh = self.path.with_extension("new");
+        std::fs::write(&fresh, self.offset_ms.to_string()).unwrap();
+        std::fs::rename(&fresh, &self.path).unwrap();
+    }
+
+    /// Moves the clock on by `ms`.
+    fn advance(&mut self, ms: u64) {
+        self.offset_ms += ms;
+        self.write();
+    }
+
+    /// Now, as the server's records see it.
+    fn now_ms(&self) -> u64 {
+        let wall = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
+        wall.as_millis() as u64 + self.offset_ms
+    }
+
+    fn option(&self) -> [&str; 2] {
+        ["--test-clock-offset-file", self.path.to_str().unwrap()]
+    }
+}
+
+/// A game of `days` days a move (none: unlimited) between friends, the creator playing first.
+fn correspondence(kind: GameKind, days: Option<u8>, rated: bool) -> GameSetup {
+    GameSetup {
+        correspondence: Some(Correspondence { days }),
+        rated,
+        ..play::setup(kind, Opponent::Private)
+    }
+}
+
+/// Alice invites Bob to a correspondence game as `setup` says; Bob joins by the code. Alice
+/// holds the first seat.
+async fn invite(server: &ServerProcess, setup: GameSetup) -> (Client, Client, GameId) {
+    let mut alice = Client::hello(server, "alice").await;
+    let mut bob = Client::hello(server, "bob").await;
+    let code = create(&mut alice, setup).await.code.unwrap();
+    let game = join(&mut bob, Request::JoinByCode { code }).await;
+    (alice, bob, game)
+}
+
+async fn my_games(c: &mut Client) -> Vec<MyGame> {
+    match c.request(Request::MyGames).await.unwrap() {
+        Reply::MyGames { games } => games,
+        other => panic!("expected my games, got {other:?}"),
+    }
+}
+
+/// The next move of `game` that `c` sees, with its deadline.
+async fn next_move(c: &mut Client, game: GameId) -> (String, Option<u64>) {
+    loop {
+        if let (
+            _,
+            GameEvent::Moved {
+                notation,
+                deadline_ms,
+                ..
+            },
+        ) = c.event(game).await
+        {
+            return (notation, deadline_ms);
+        }
+    }
+}
+
+fn assert_near(deadline: Option<u64>, expected: u64, what: &str) {
+    let deadline = deadline.unwrap_or_else(|| panic!("{what}: no deadline"));
+    assert!(
+        deadline.abs_diff(expected) < SLACK_MS,
+        "{what}: deadline {deadline}, expected about {expected} ({} s apart)",
+        deadline.abs_diff(expected) / 1000
+    );
+}
+
+/// Plays `plies` random moves, one "day" apart by the records' clock: each side moves when
+/// it is its turn, the other sees the move with the next deadline, three days on.
+async fn play_days(
+    clock: &mut TestClock,
+    players: &mut [&mut Client; 2],
+    game: GameId,
+    position: &mut AnyGame,
+    plies: usize,
+    seed: &mut u64,
+) {
+    for _ in 0..plies {
+        clock.advance(DAY_MS);
+        let side = position.side_to_move();
+        let mv = pick_move(position, seed);
+        players[side.index()].play(game, &mv).await.unwrap();
+        position.play_text(&mv).unwrap();
+        for player in players.iter_mut() {
+            let (seen, deadline) = next_move(player, game).await;
+            assert_eq!(seen, mv);
+            assert_near(deadline, clock.now_ms() + 3 * DAY_MS, "after a move");
+        }
+    }
+}
+
+/// A server for games with these options, on PostgreSQL at `database` or on its own SQLite
+/// file.
+async fn start(database: Option<&str>, args: &[&str]) -> ServerProcess {
+    match database {
+        Some(url) => ServerProcess::start_for_games_on(url, args).await,
+        None => ServerProcess::start_for_games(args).await,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_three_day_game_goes_over_days_and_is_lost_on_time_when_a_deadline_passes() {
+    three_day_game(None).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_three_day_game_on_postgresql() {
+    let Some(url) = fresh_database("chaupal_e2e_three_days").await else {
+        return;
+    };
+    three_day_game(Some(&url)).await;
+}
+
+/// Two friends play a rated three-day Bagh Chal game over many days; each move gives the
+/// other three days; the list of one's games shows whose turn it is; when Bob lets a deadline
+/// pass, he loses on time, and the result counts in the correspondence pool, not the live one.
+async fn three_day_game(database: Option<&str>) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut clock = TestClock::new(dir.path());
+    let server = start(database, &clock.option()).await;
+    let setup = correspondence(GameKind::BaghChal, Some(3), true);
+    let (mut alice, mut bob, game) = invite(&server, setup).await;
+    let started = alice.snapshot(game).await;
+    assert_eq!(started.summary.correspondence, Correspondence::days(3));
+    assert_near(
+        started.deadline_ms,
+        clock.now_ms() + 3 * DAY_MS,
+        "at the start",
+    );
+    assert!(
+        started.presence.iter().all(|p| p.claim_in_ms.is_none()),
+        "no grace periods in a correspondence game: {:?}",
+        started.presence
+    );
+    let mut position = start_of(GameKind::BaghChal);
+    let mut seed = 7;
+    play_days(
+        &mut clock,
+        &mut [&mut alice, &mut bob],
+        game,
+        &mut position,
+        6,
+        &mut seed,
+    )
+    .await;
+    assert_eq!(position.side_to_move(), Side::First);
+    // Whose turn: Alice's. Each list has the game, with the deadline three days from the last
+    // move.
+    let mine = my_games(&mut alice).await;
+    let theirs = my_games(&mut bob).await;
+    assert_eq!(mine.len(), 1);
+    assert!(mine[0].your_turn && !theirs[0].your_turn);
+    assert_eq!(mine[0].your_seats, vec![Side::First]);
+    assert_eq!(theirs[0].your_seats, vec![Side::Second]);
+    assert_near(
+        mine[0].summary.deadline_ms,
+        clock.now_ms() + 3 * DAY_MS,
+        "in the list",
+    );
+    assert_eq!(mine[0].summary.plies, 6);
+    // Not among the live games the lobby lists.
+    match alice.request(Request::ListGames).await.unwrap() {
+        Reply::Games { games } => assert!(games.iter().all(|g| g.game != game), "{games:?}"),
+        other => panic!("{other:?}"),
+    }
+    // No claiming a win from an absent opponent: the deadline decides.
+    let claim = alice
+        .act(game, chaupal_shared::protocol::Action::ClaimWin)
+        .await
+        .unwrap_err();
+    assert_eq!(claim.code, ErrorCode::NotAllowed, "{claim:?}");
+    // Alice moves; Bob lets three days and a bit pass.
+    play_days(
+        &mut clock,
+        &mut [&mut alice, &mut bob],
+        game,
+        &mut position,
+        1,
+        &mut seed,
+    )
+    .await;
+    drop(bob);
+    clock.advance(3 * DAY_MS + 1_000);
+    let result = tokio::time::timeout(Duration::from_secs(15), play::ended(&mut alice, game))
+        .await
+        .expect("the deadline is met within seconds");
+    assert_eq!(result.reason, ResultReason::Timeout);
+    assert_eq!(result.winner, Some(Side::First));
+    assert!(my_games(&mut alice).await.is_empty());
+    let (text, moves) = play::record(&mut alice, game).await;
+    assert_eq!(moves.len(), 7);
+    assert!(text.contains("[Correspondence \"3\"]"), "{text}");
+    assert!(text.contains("[Termination \"timeout\"]"), "{text}");
+    let ratings = play::own_ratings(&mut alice).await;
+    assert_eq!(ratings.len(), 1, "{ratings:?}");
+    assert!(ratings[0].correspondence && ratings[0].kind == GameKind::BaghChal);
+    assert!(ratings[0].rating > 1500.0, "{ratings:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deadline_that_passes_while_the_server_is_down_is_met_after_the_restart() {
+    deadline_while_down(None).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deadline_that_passes_while_the_server_is_down_on_postgresql() {
+    let Some(url) = fresh_database("chaupal_e2e_deadline_down").await else {
+        return;
+    };
+    deadline_while_down(Some(&url)).await;
+}
+
+/// A deadline that passes while the server is down is met when it is back: the game is lost
+/// on time by the side that was to move, though only the winner comes back to look.
+async fn deadline_while_down(database: Option<&str>) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut clock = TestClock::new(dir.path());
+    let server = start(database, &clock.option()).await;
+    let setup = correspondence(GameKind::Kalah, Some(1), false);
+    let (mut alice, mut bob, game) = invite(&server, setup).await;
+    let mut position = start_of(GameKind::Kalah);
+    let mut seed = 3;
+    // Both sides move (Kalah's extra turns may give one side several moves running).
+    let mut moved = [false; 2];
+    while moved != [true; 2] {
+        let side = position.side_to_move();
+        let mv = pick_move(&position, &mut seed);
+        [&mut alice, &mut bob][side.index()]
+            .play(game, &mv)
+            .await
+            .unwrap();
+        position.play_text(&mv).unwrap();
+        moved[side.index()] = true;
+    }
+    let late = position.side_to_move();
+    let token = alice.token.clone().unwrap();
+    drop((alice, bob));
+    let mut server = server;
+    server.kill().await;
+    clock.advance(2 * DAY_MS);
+    let server = server.restart().await;
+    let mut alice = Client::hello_as(&server, "alice", Some(&token)).await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    let (text, _) = loop {
+        let (text, moves) = play::record(&mut alice, game).await;
+        if text.contains("[Termination") || tokio::time::Instant::now() > deadline {
+            break (text, moves);
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert!(text.contains("[Termination \"timeout\"]"), "{text}");
+    let result = if late == Side::First { "0-1" } else { "1-0" };
+    assert!(text.contains(&format!("[Result \"{result}\"]")), "{text}");
+}
+
+/// A correspondence game nobody looks at sleeps: its room closes (the server's health page
+/// counts the rooms). A move wakes it and is acknowledged; Bob, back at the board, sees it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sleeping_game_wakes_on_a_move_and_the_other_player_sees_it() {
+    let server = ServerProcess::start_for_games(&["--sleep-after-secs", "1"]).await;
+    let setup = correspondence(GameKind::Jungle, Some(7), false);
+    let (mut alice, mut bob, game) = invite(&server, setup).await;
+    let rooms = |body: &str| -> usize {
+        let line = body.lines().find(|l| l.starts_with("rooms ")).unwrap();
+        line["rooms ".len()..].parse().unwrap()
+    };
+    let addr = server.addr.to_string();
+    assert_eq!(rooms(&chaupal_tests::health(&addr, None).await.1), 1);
+    // Both leave the board (but stay connected): the room sleeps.
+    for c in [&mut alice, &mut bob] {
+        c.request(Request::Unwatch { game }).await.unwrap();
+    }
+    let asleep = tokio::time::Instant::now() + Duration::from_secs(10);
+    while rooms(&chaupal_tests::health(&addr, None).await.1) > 0 {
+        assert!(tokio::time::Instant::now() < asleep, "the room never slept");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let position = start_of(GameKind::Jungle);
+    let mv = pick_move(&position, &mut 11);
+    alice.play(game, &mv).await.unwrap();
+    // What they saw before the room slept is not what it says now.
+    alice.inbox.clear();
+    bob.inbox.clear();
+    let snapshot = bob.rejoin(game).await;
+    assert_eq!(snapshot.moves, vec![mv.clone()]);
+    assert_eq!(snapshot.side_to_move, Side::Second);
+    assert_eq!(rooms(&chaupal_tests::health(&addr, None).await.1), 1);
+    // Bob answers in the woken room; Alice, back too, sees it.
+    alice.rejoin(game).await;
+    let mut after = position.clone();
+    after.play_text(&mv).unwrap();
+    let answer = pick_move(&after, &mut 5);
+    bob.play(game, &answer).await.unwrap();
+    assert_eq!(next_move(&mut alice, game).await.0, answer);
+}
+
+/// The set-ups a correspondence game may not have are refused with the reason, and a player
+/// at the correspondence limit is told so; live games do not count against it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_correspondence_setups_and_the_limit_are_refused_with_reasons() {
+    let server = ServerProcess::start_for_games(&["--max-correspondence-games", "2"]).await;
+    let mut alice = Client::hello(&server, "alice").await;
+    let refused = [
+        (
+            correspondence(GameKind::Kalah, Some(4), false),
+            "1, 2, 3, 5, 7 or 14 days",
+        ),
+        (
+            GameSetup {
+                clock: play::timed(GameKind::Kalah, 60_000).clock,
+                ..correspondence(GameKind::Kalah, Some(3), false)
+            },
+            "not a clock",
+        ),
+        (
+            GameSetup {
+                opponent: Opponent::Local,
+                ..correspondence(GameKind::Kalah, Some(3), false)
+            },
+            "between two players",
+        ),
+        (
+            GameSetup {
+                opponent: Opponent::Open,
+                ..correspondence(GameKind::Kalah, None, false)
+            },
+            "without a limit are for friends",
+        ),
+        (correspondence(GameKind::Kalah, None, true), "never rated"),
+    ];
+    for (setup, why) in refused {
+        let e = alice.request(Request::CreateGame(setup)).await.unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadSetup, "{e:?}");
+        assert!(e.reason.contains(why), "{why}: {e:?}");
+    }
+    // Two correspondence games: a seek waiting, and an unlimited game against the AI.
+    let seek = GameSetup {
+        opponent: Opponent::Open,
+        ..correspondence(GameKind::Kalah, Some(5), false)
+    };
+    create(&mut alice, seek).await;
+    let ai = GameSetup {
+        opponent: Opponent::Ai {
+            engine: chaupal_shared::protocol::Engine::Level { level: 1 },
+        },
+        ..correspondence(GameKind::Kalah, None, false)
+    };
+    assert!(create(&mut alice, ai.clone()).await.game.is_some());
+    let e = alice.request(Request::CreateGame(ai)).await.unwrap_err();
+    assert_eq!(e.code, ErrorCode::TooManyGames, "{e:?}");
+    assert!(e.reason.contains("2 correspondence games"), "{e:?}");
+    // A live game is still allowed.
+    let live = play::setup(GameKind::Kalah, Opponent::Open);
+    assert!(create(&mut alice, live).await.seek.is_some());
+}
+
+/// A correspondence seek outlives its seeker's connection: Bob accepts it after Alice has
+/// gone, and the game is in Alice's list when she comes back, her turn first.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_seek_waits_for_an_opponent_after_its_seeker_leaves() {
+    let server = ServerProcess::start_for_games(&[]).await;
+    let mut alice = Client::hello(&server, "alice").await;
+    let seek = GameSetup {
+        opponent: Opponent::Open,
+        ..correspondence(GameKind::BaghChal, Some(2), false)
+    };
+    let seek = create(&mut alice, seek).await.seek.unwrap();
+    let token = alice.token.clone().unwrap();
+    drop(alice);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut bob = Client::hello(&server, "bob").await;
+    let listed = match bob.request(Request::ListSeeks).await.unwrap() {
+        Reply::Seeks { seeks } => seeks,
+        other => panic!("{other:?}"),
+    };
+    assert!(
+        listed
+            .iter()
+            .any(|s| s.seek == seek && s.correspondence == Correspondence::days(2)),
+        "{listed:?}"
+    );
+    let game = join(&mut bob, Request::AcceptSeek { seek }).await;
+    let mut alice = Client::hello_as(&server, "alice", Some(&token)).await;
+    let mine = my_games(&mut alice).await;
+    assert_eq!(mine.len(), 1, "{mine:?}");
+    assert_eq!(mine[0].summary.game, game);
+    assert!(mine[0].your_turn);
+}
