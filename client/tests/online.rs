@@ -54,6 +54,8 @@ fn welcome(id: u64, live: Vec<GameId>) -> ServerMessage {
                 max_open_games: 8,
                 max_correspondence_games: 50,
             },
+            push_key: None,
+            muted: false,
         }),
     }
 }

@@ -6,7 +6,8 @@
 //! A tour of the crate, following a request:
 //! - [`net`]: the websocket gateway: accepts connections, enforces every limit, decodes
 //!   requests ([`net::conn`]) and dispatches them ([`net::handler`]). [`outbox`] is a
-//!   connection's bounded outgoing queue.
+//!   connection's bounded outgoing queue; [`players`] holds each player's connections, for the
+//!   notices that go to every device of a player.
 //! - [`requests`]: what each request does, one file per family (games, lobby, records,
 //!   devices, ratings, analysis).
 //! - [`matchmaking`]: seeks and invite codes, until they become games; [`setup`]: the checks of
@@ -45,6 +46,7 @@ pub(crate) mod identity;
 pub(crate) mod matchmaking;
 pub(crate) mod net;
 pub(crate) mod outbox;
+pub(crate) mod players;
 pub(crate) mod pool;
 pub mod proxies;
 pub(crate) mod ratings;

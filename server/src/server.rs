@@ -172,6 +172,7 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
         limits.clone(),
         cluster.clone(),
         announcer.clone(),
+        crate::players::Players::default(),
     );
     let matchmaking = Matchmaking::new(rooms.clone(), limits.clone(), announcer);
     if let Some(cluster) = &cluster {

@@ -438,3 +438,62 @@ async fn a_correspondence_seek_waits_for_an_opponent_after_its_seeker_leaves() {
     assert_eq!(mine[0].summary.game, game);
     assert!(mine[0].your_turn);
 }
+
+/// The next `my_game` notice of `game` that `c` gets.
+async fn notice(c: &mut Client, game: GameId) -> MyGame {
+    c.wait_for(|m| match m {
+        chaupal_shared::protocol::ServerMessage::MyGame(g) if g.summary.game == game => {
+            Some((**g).clone())
+        }
+        _ => None,
+    })
+    .await
+}
+
+/// Every device of both players hears of a correspondence game as it starts, moves and ends,
+/// at the board or not: Alice's phone, which never opened the game, knows whose turn it is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_device_of_a_player_hears_of_each_move_at_the_board_or_not() {
+    let server = ServerProcess::start_for_games(&[]).await;
+    let mut alice = Client::hello(&server, "alice").await;
+    let token = alice.token.clone().unwrap();
+    let mut phone = Client::hello_as(&server, "alice", Some(&token)).await;
+    let mut bob = Client::hello(&server, "bob").await;
+    let setup = correspondence(GameKind::Kalah, Some(2), false);
+    let code = create(&mut alice, setup).await.code.unwrap();
+    let game = join(&mut bob, Request::JoinByCode { code }).await;
+    let started = notice(&mut phone, game).await;
+    assert!(started.your_turn, "{started:?}");
+    assert_eq!(started.summary.plies, 0);
+    assert!(started.summary.deadline_ms.is_some());
+    assert!(!notice(&mut bob, game).await.your_turn);
+    let mut position = start_of(GameKind::Kalah);
+    let mut seed = 5;
+    for _ in 0..4 {
+        let side = position.side_to_move();
+        let mv = pick_move(&position, &mut seed);
+        [&mut alice, &mut bob][side.index()]
+            .play(game, &mv)
+            .await
+            .unwrap();
+        position.play_text(&mv).unwrap();
+        let seen = notice(&mut phone, game).await;
+        assert_eq!(
+            seen.your_turn,
+            position.side_to_move() == Side::First,
+            "{seen:?}"
+        );
+        let theirs = notice(&mut bob, game).await;
+        assert_eq!(theirs.your_turn, !seen.your_turn);
+    }
+    bob.act(game, chaupal_shared::protocol::Action::Resign)
+        .await
+        .unwrap();
+    let over = notice(&mut phone, game).await;
+    assert_eq!(
+        over.summary.status,
+        chaupal_shared::protocol::GameStatus::Finished
+    );
+    assert!(!over.your_turn);
+    assert_eq!(over.summary.result.unwrap().winner, Some(Side::First));
+}

@@ -137,7 +137,9 @@ async fn anyone_can_watch_an_exhibition_and_a_late_spectator_gets_a_snapshot_the
     let game = create(&mut host, s).await.game.unwrap();
     let started = fan
         .wait_for(|m| match m {
-            ServerMessage::Lobby(LobbyEvent::GameStarted(g)) if g.game == game => Some((**g).clone()),
+            ServerMessage::Lobby(LobbyEvent::GameStarted(g)) if g.game == game => {
+                Some((**g).clone())
+            }
             _ => None,
         })
         .await;

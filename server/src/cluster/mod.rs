@@ -33,7 +33,9 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
 use async_nats::jetstream::kv;
-use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId, LobbyEvent, SeekId, Version};
+use chaupal_shared::protocol::{
+    ErrorCode, ErrorReply, GameId, LobbyEvent, PlayerId, SeekId, ServerMessage, Version,
+};
 use thiserror::Error;
 use tokio::sync::{Notify, oneshot};
 use tokio_util::sync::CancellationToken;
@@ -90,6 +92,8 @@ pub trait ClusterHost: Send + Sync {
     /// Closes every room this node runs (its lease is lost, or it leaves), returning for each
     /// game its last version and the connections that were at it.
     fn close_rooms(&self) -> HostFuture<'_, Vec<(GameId, Version, Vec<Outbox>)>>;
+    /// Another node has a message for every connection of `player` (those here).
+    fn tell_player(&self, player: PlayerId, msg: ServerMessage);
 }
 
 /// What the cluster asks of the node's matchmaking.
@@ -345,6 +349,15 @@ impl Cluster {
         (self.available().is_ok(), lines)
     }
 
+    /// Sends `msg` to the connections of `player` on the other nodes.
+    pub fn tell_player(&self, player: PlayerId, msg: &ServerMessage) {
+        let msg = ToAll::Player {
+            player,
+            msg: Box::new(msg.clone()),
+        };
+        self.publish(wire::all_subject(), &msg);
+    }
+
     /// Publishes a change of this node's lobby to the other nodes.
     pub fn publish_lobby(&self, event: &LobbyEvent) {
         let msg = ToAll::Lobby {
@@ -566,6 +579,11 @@ impl Cluster {
                         continue;
                     }
                     self.games_moved(&games);
+                }
+                ToAll::Player { player, msg } => {
+                    if let Some(host) = self.host() {
+                        host.tell_player(player, *msg);
+                    }
                 }
                 ToAll::Released { node } => {
                     // It dropped its lease first: the next scan sees it gone.

@@ -116,6 +116,11 @@ pub enum ToAll {
     Claimed { node: String, games: Vec<GameId> },
     /// Node `node` is leaving and gave up its games: claim them now.
     Released { node: String },
+    /// A message for every connection of `player`, on whichever node (a `my_game` notice).
+    Player {
+        player: PlayerId,
+        msg: Box<ServerMessage>,
+    },
 }
 
 /// Why a message from the bus was dropped.

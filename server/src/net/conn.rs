@@ -181,6 +181,9 @@ pub async fn run(
         stop.cancel();
     }
     shared.matchmaking.conn_closed(id);
+    if let Some(player) = &conn.player {
+        shared.rooms.players().remove(player.id, id);
+    }
     conn.close(CLOSE_NORMAL, "bye");
     drop(conn);
     // Let the writer flush what is queued (an error, the close frame), but not for long.
@@ -532,6 +535,7 @@ impl Conn {
         self.player = Some(info.clone());
         if let Some(outbox) = &self.outbox {
             self.shared.matchmaking.adopt_seeks(outbox);
+            self.shared.rooms.players().add(outbox);
         }
         tracing::info!("{}: {:?} is {player} ({name})", self.peer, self.id);
         let limits = &self.shared.limits;
@@ -550,6 +554,8 @@ impl Conn {
                 max_open_games: limits.max_open_games,
                 max_correspondence_games: limits.max_correspondence_games,
             },
+            push_key: None,
+            muted: false,
         };
         self.reply(id, Reply::Welcome(welcome));
         true

@@ -112,6 +112,15 @@ impl Conn {
             }
             // Correspondence.
             Request::MyGames => correspondence::my_games(rooms, player.id).await?,
+            // Notifications.
+            Request::PushSubscribe { .. }
+            | Request::PushUnsubscribe { .. }
+            | Request::Mute { .. } => {
+                return Err(ErrorReply::new(
+                    ErrorCode::NoPush,
+                    "this server sends no push notifications",
+                ));
+            }
         };
         Ok(Some(reply))
     }

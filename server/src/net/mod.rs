@@ -86,6 +86,7 @@ impl Shared {
         lines.push(writes.line());
         let ok = ok && writes.ok();
         lines.push(format!("rooms {}", self.rooms.room_count()));
+        lines.push(format!("players {}", self.rooms.players().online()));
         let first = if ok { "ok" } else { "unavailable" };
         (ok, format!("{first}\n{}\n", lines.join("\n")))
     }

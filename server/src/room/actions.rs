@@ -331,6 +331,9 @@ impl Room {
         self.draw_offer = None;
         self.takeback_request = None;
         self.deps.host.game_moved(self.id, ply);
+        if self.game.outcome().is_none() {
+            self.tell_players();
+        }
         if let Some(outcome) = self.game.outcome() {
             let result = GameResult {
                 winner: outcome.winner(),
@@ -397,6 +400,7 @@ impl Room {
             ai.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
         }
         self.deps.host.game_moved(self.id, keep as u32);
+        self.tell_players();
         self.maybe_start_ai();
         Ok(())
     }

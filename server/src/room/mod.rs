@@ -83,6 +83,11 @@ pub trait RoomHost: Send + Sync {
     fn game_moved(&self, game: GameId, plies: u32);
     /// The game ended with `result`.
     fn game_ended(&self, game: GameId, result: GameResult);
+    /// A correspondence game moved (a move or a take-back, `to_move` to move now) or ended:
+    /// its players' devices are told, wherever they are.
+    fn correspondence_changed(&self, summary: GameSummary, to_move: Side) {
+        let _ = (summary, to_move);
+    }
     /// The room closed (its game is over, and nobody is left or it lingered long enough).
     fn room_closed(&self, game: GameId);
     /// A correspondence game's room closed to sleep: the game goes on in the records, and its
@@ -944,7 +949,17 @@ impl Room {
             ai.cancel.store(true, Ordering::Relaxed);
         }
         self.deps.host.game_ended(self.id, result);
+        self.tell_players();
         Ok(())
+    }
+
+    /// Tells a correspondence game's players (every device) how it stands.
+    pub(super) fn tell_players(&self) {
+        if self.setup.correspondence.is_some() {
+            self.deps
+                .host
+                .correspondence_changed(self.summary(), self.game.side_to_move());
+        }
     }
 
     fn rated_seats(&self) -> RatedSeats {

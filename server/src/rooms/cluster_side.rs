@@ -2,7 +2,7 @@
 //! other nodes' games start, progress and end, has it open the games this node claims, and
 //! closes its rooms when this node hands its games on.
 
-use chaupal_shared::protocol::{GameId, LobbyEvent, Version};
+use chaupal_shared::protocol::{GameId, LobbyEvent, PlayerId, ServerMessage, Version};
 
 use super::{LiveGame, Rooms};
 use crate::cluster::ClusterHost;
@@ -74,6 +74,10 @@ impl ClusterHost for Rooms {
             }
             opened
         })
+    }
+
+    fn tell_player(&self, player: PlayerId, msg: ServerMessage) {
+        self.inner.players.tell(player, &std::sync::Arc::new(msg));
     }
 
     fn close_rooms(&self) -> HostFuture<'_, Vec<(GameId, Version, Vec<Outbox>)>> {

@@ -7,9 +7,13 @@
 //! again. In a cluster a sleeping game has no owner, and the node that wakes it claims it first
 //! (the database decides between two nodes that try at once).
 
+use std::sync::Arc;
 use std::time::Duration;
 
-use chaupal_shared::protocol::{ErrorReply, GameId, MyGame, PlayerId};
+use chaupal_rules::Side;
+use chaupal_shared::protocol::{
+    ErrorReply, GameId, GameStatus, GameSummary, MyGame, PlayerId, ServerMessage,
+};
 use tokio_util::sync::CancellationToken;
 
 use super::Rooms;
@@ -110,6 +114,34 @@ impl Rooms {
         }
     }
 
+    /// Tells the players of a correspondence game, on every device and every node, how it
+    /// stands now (`to_move` to move): a `my_game` notice each.
+    pub(super) fn tell_players(&self, summary: GameSummary, to_move: Side) {
+        let mut players: Vec<PlayerId> = summary
+            .seats
+            .iter()
+            .filter_map(|s| s.player.as_ref().map(|p| p.id))
+            .collect();
+        players.dedup();
+        for player in players {
+            let your_seats: Vec<Side> = Side::BOTH
+                .into_iter()
+                .filter(|s| summary.seats[s.index()].player.as_ref().map(|p| p.id) == Some(player))
+                .collect();
+            let notice = MyGame {
+                your_turn: summary.status == GameStatus::Live && your_seats.contains(&to_move),
+                your_seats,
+                muted: false,
+                summary: summary.clone(),
+            };
+            let msg = Arc::new(ServerMessage::MyGame(Box::new(notice)));
+            self.inner.players.tell(player, &msg);
+            if let Some(cluster) = self.cluster() {
+                cluster.tell_player(player, &msg);
+            }
+        }
+    }
+
     /// `player`'s games in play: those where it is the player's turn first, then by deadline
     /// (soonest first; none last), then oldest first.
     pub async fn my_games(&self, player: PlayerId) -> Result<Vec<MyGame>, ErrorReply> {
@@ -143,5 +175,6 @@ fn my_game(row: &GameRow, player: PlayerId) -> MyGame {
         summary: row.summary(),
         your_turn: your_seats.contains(&to_move),
         your_seats,
+        muted: false,
     }
 }

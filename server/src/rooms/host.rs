@@ -5,7 +5,8 @@
 use std::time::Duration;
 
 use chaupal_rules::AnyGame;
-use chaupal_shared::protocol::{ErrorReply, GameId, GameResult, LobbyEvent, Version};
+use chaupal_rules::Side;
+use chaupal_shared::protocol::{ErrorReply, GameId, GameResult, GameSummary, LobbyEvent, Version};
 use tokio::time::Instant;
 
 use super::Rooms;
@@ -67,6 +68,11 @@ impl RoomHost for Rooms {
                 .announcer
                 .announce(LobbyEvent::GameEnded { game, result });
         }
+    }
+
+    /// A correspondence game moved or ended: its players hear of it on every device.
+    fn correspondence_changed(&self, summary: GameSummary, to_move: Side) {
+        self.tell_players(summary, to_move);
     }
 
     /// A room has closed.

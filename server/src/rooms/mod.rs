@@ -32,6 +32,7 @@ use crate::announce::Announcer;
 use crate::cluster::{Cluster, GameRoom};
 use crate::config::Limits;
 use crate::outbox::Outbox;
+use crate::players::Players;
 use crate::pool::AiPool;
 use crate::room::{self, RoomDeps, RoomHandle, RoomInit};
 use crate::store::{NewGame, Store, StoreError};
@@ -54,6 +55,8 @@ struct Inner {
     cluster: Option<Cluster>,
     /// Held while a sleeping game's room opens, so that two requests never open two.
     waking: tokio::sync::Mutex<()>,
+    /// The players' connections on this node, told of their correspondence games.
+    players: Players,
 }
 
 #[derive(Default)]
@@ -95,6 +98,7 @@ impl Rooms {
         limits: Arc<Limits>,
         cluster: Option<Cluster>,
         announcer: Announcer,
+        players: Players,
     ) -> Rooms {
         let store = match &cluster {
             Some(c) => c.store().clone(),
@@ -110,6 +114,7 @@ impl Rooms {
                 closing: AtomicBool::new(false),
                 cluster,
                 waking: tokio::sync::Mutex::new(()),
+                players,
             }),
         }
     }
@@ -117,6 +122,11 @@ impl Rooms {
     /// The cluster this node is part of.
     pub fn cluster(&self) -> Option<&Cluster> {
         self.inner.cluster.as_ref()
+    }
+
+    /// The players' connections on this node.
+    pub fn players(&self) -> &Players {
+        &self.inner.players
     }
 
     /// The records the games are kept in (in a cluster, written as this node).
@@ -252,6 +262,7 @@ impl Rooms {
         let ratings = self.seat_ratings(&setup).await?;
         let deadline_ms = setup.first_deadline_ms();
         let correspondence = setup.correspondence.is_some();
+        let to_move = start.side_to_move();
         let init = RoomInit {
             id,
             setup,
@@ -268,7 +279,11 @@ impl Rooms {
         let summary = self.open_room(init)?;
         // Correspondence games are not listed among the live games: the players find them in
         // their own list (`my_games`).
-        if !correspondence {
+        if correspondence {
+            let mut summary = summary;
+            summary.deadline_ms = deadline_ms;
+            self.tell_players(summary, to_move);
+        } else {
             self.inner
                 .announcer
                 .announce(LobbyEvent::GameStarted(Box::new(summary)));

@@ -38,6 +38,13 @@ pub enum ErrorCode {
     BadName,
     /// The code from another device is unknown, used already, or expired.
     BadDeviceCode,
+    // Notifications.
+    /// A push subscription was refused: its endpoint is not an `https` address of a public
+    /// host, or its keys are not a browser's (the reason says which); or the player has as
+    /// many subscriptions as allowed.
+    BadSubscription,
+    /// This server sends no push notifications (it was started without them).
+    NoPush,
     // Lobby.
     /// The player already has as many open seeks and live games as allowed.
     TooManyGames,
@@ -93,7 +100,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, in the order of the documentation.
-    pub const ALL: [ErrorCode; 35] = [
+    pub const ALL: [ErrorCode; 37] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -107,6 +114,8 @@ impl ErrorCode {
         ErrorCode::UnknownToken,
         ErrorCode::BadName,
         ErrorCode::BadDeviceCode,
+        ErrorCode::BadSubscription,
+        ErrorCode::NoPush,
         ErrorCode::TooManyGames,
         ErrorCode::NoSuchSeek,
         ErrorCode::BadInviteCode,
@@ -147,6 +156,8 @@ impl ErrorCode {
             ErrorCode::UnknownToken => "unknown_token",
             ErrorCode::BadName => "bad_name",
             ErrorCode::BadDeviceCode => "bad_device_code",
+            ErrorCode::BadSubscription => "bad_subscription",
+            ErrorCode::NoPush => "no_push",
             ErrorCode::TooManyGames => "too_many_games",
             ErrorCode::NoSuchSeek => "no_such_seek",
             ErrorCode::BadInviteCode => "bad_invite_code",

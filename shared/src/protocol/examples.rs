@@ -48,6 +48,9 @@ pub fn request_name(r: &Request) -> &'static str {
         Request::DeviceCode => "device_code",
         Request::LinkDevice { .. } => "link_device",
         Request::MyGames => "my_games",
+        Request::PushSubscribe { .. } => "push_subscribe",
+        Request::PushUnsubscribe { .. } => "push_unsubscribe",
+        Request::Mute { .. } => "mute",
     }
 }
 
@@ -80,6 +83,7 @@ pub fn server_name(m: &ServerMessage) -> &'static str {
         ServerMessage::Presence { .. } => "presence",
         ServerMessage::Lobby(l) => lobby_name(l),
         ServerMessage::ReviewProgress { .. } => "review_progress",
+        ServerMessage::MyGame(_) => "my_game",
     }
 }
 
@@ -358,6 +362,19 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
             code: "K7QM-2XWP".to_owned(),
         },
         Request::MyGames,
+        Request::PushSubscribe {
+            endpoint: "https://fcm.googleapis.com/fcm/send/dY3h0R4nQ1k:APA91bF2".to_owned(),
+            p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM"
+                .to_owned(),
+            auth: "tBHItJI5svbpez7KI4CCXg".to_owned(),
+        },
+        Request::PushUnsubscribe {
+            endpoint: "https://fcm.googleapis.com/fcm/send/dY3h0R4nQ1k:APA91bF2".to_owned(),
+        },
+        Request::Mute {
+            game: Some(GameId(45)),
+            muted: true,
+        },
     ];
     let actions = [
         Action::Move {
@@ -465,6 +482,11 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                     max_open_games: 8,
                     max_correspondence_games: 50,
                 },
+                push_key: Some(
+                    "BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U"
+                        .to_owned(),
+                ),
+                muted: false,
             }),
         ),
         reply(
@@ -580,11 +602,13 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                         summary: correspondence(),
                         your_seats: vec![Side::First],
                         your_turn: true,
+                        muted: false,
                     },
                     MyGame {
                         summary: summary(),
                         your_seats: vec![Side::First],
                         your_turn: false,
+                        muted: false,
                     },
                 ],
             },
@@ -594,6 +618,12 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
             analysed: 17,
             total: 41,
         },
+        ServerMessage::MyGame(Box::new(MyGame {
+            summary: correspondence(),
+            your_seats: vec![Side::First],
+            your_turn: true,
+            muted: false,
+        })),
         ServerMessage::Error {
             id: Some(12),
             error: ErrorReply::new(ErrorCode::IllegalMove, "'c9' is not a move: no such point"),

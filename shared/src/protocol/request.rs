@@ -95,6 +95,20 @@ pub enum Request {
     /// The player's games in play, correspondence and live: those where it is the player's
     /// turn first, the soonest deadline first among them.
     MyGames,
+    /// Keeps a browser's Web Push subscription for the player (from the browser's
+    /// `PushSubscription`: its `endpoint`, and its `p256dh` and `auth` keys in base64url), so
+    /// that the server tells this browser of the player's turns, invitations taken and games
+    /// ended while no page is open. Subscribing again with the same endpoint replaces the keys.
+    PushSubscribe {
+        endpoint: String,
+        p256dh: String,
+        auth: String,
+    },
+    /// Forgets a push subscription of the player's.
+    PushUnsubscribe { endpoint: String },
+    /// Mutes (or unmutes) the player's push notifications: of one game, or of all when `game`
+    /// is none.
+    Mute { game: Option<GameId>, muted: bool },
 }
 
 /// How a new game is set up.

@@ -39,6 +39,11 @@ pub enum ServerMessage {
     },
     /// The lobby changed (to subscribers only).
     Lobby(LobbyEvent),
+    /// One of the player's correspondence games changed: it started, a move was played in it,
+    /// or it ended (`summary.status` is then `finished`). Sent to every connection of the
+    /// player, at the board or not, so that each device's list of games stays current. Not
+    /// numbered.
+    MyGame(Box<MyGame>),
     /// A review this connection asked for is under way: `analysed` of `total` positions are
     /// done. Not numbered; the review itself comes as the request's reply.
     ReviewProgress {
@@ -124,6 +129,9 @@ pub struct MyGame {
     pub your_seats: Vec<Side>,
     /// Whether the side to move is one of the player's seats.
     pub your_turn: bool,
+    /// Whether the player muted this game's push notifications.
+    #[serde(default)]
+    pub muted: bool,
 }
 
 /// The answer to Hello.
@@ -136,6 +144,13 @@ pub struct Welcome {
     /// The player's live games (to `rejoin`).
     pub live_games: Vec<GameId>,
     pub limits: LimitsInfo,
+    /// The server's VAPID public key (base64url, an uncompressed P-256 point), for the
+    /// browser's `pushManager.subscribe`; none when this server sends no push notifications.
+    #[serde(default)]
+    pub push_key: Option<String>,
+    /// Whether the player muted all push notifications.
+    #[serde(default)]
+    pub muted: bool,
 }
 
 /// The limits this server enforces, so a client can stay within them.

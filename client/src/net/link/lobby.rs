@@ -144,7 +144,10 @@ mod tests {
             &mut link,
             &mut app,
             &mut config,
-            ServerMessage::Lobby(LobbyEvent::GameStarted(Box::new(summary(9, GameKind::Jungle)))),
+            ServerMessage::Lobby(LobbyEvent::GameStarted(Box::new(summary(
+                9,
+                GameKind::Jungle,
+            )))),
         );
         assert_eq!(app.live().len(), 1);
         deliver(

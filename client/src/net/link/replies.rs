@@ -67,6 +67,7 @@ impl Link {
                 analysed,
                 total,
             }),
+            ServerMessage::MyGame(_) => Reaction::default(),
         }
     }
 

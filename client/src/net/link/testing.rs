@@ -52,6 +52,8 @@ pub(super) fn welcome(live: Vec<GameId>) -> ServerMessage {
                 max_open_games: 8,
                 max_correspondence_games: 50,
             },
+            push_key: None,
+            muted: false,
         }),
     }
 }
