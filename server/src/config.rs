@@ -69,6 +69,10 @@ pub const DEFAULT_EXHIBITION_DELAY_MS: u64 = 1_000;
 pub const DEFAULT_MAX_LAG_CREDIT_MS: u64 = 1_000;
 /// The longest time control accepted (a day per side).
 pub const MAX_CLOCK_MS: u64 = 24 * 3600 * 1000;
+/// The VAPID contact when none is given.
+pub const DEFAULT_PUSH_CONTACT: &str = "mailto:chaupal@localhost";
+/// Push subscriptions (browsers) kept per player.
+pub const DEFAULT_MAX_PUSH_SUBSCRIPTIONS: u32 = 10;
 /// Correspondence games (in play, and seeks and invitations waiting) per player.
 pub const DEFAULT_MAX_CORRESPONDENCE_GAMES: u32 = 50;
 /// Seconds a correspondence game's room stays open with nobody at it before it sleeps.
@@ -148,6 +152,18 @@ pub struct ServerConfig {
     /// nodes instead of searching on its own threads. Needs `--nats`.
     #[arg(long)]
     pub ai_nodes: bool,
+    /// Who runs this server, for the push services (Web Push's VAPID contact): a `mailto:` or
+    /// `https:` address they may write to about this server's notifications.
+    #[arg(long, default_value = DEFAULT_PUSH_CONTACT, value_name = "URL")]
+    pub push_contact: String,
+    /// Send no push notifications (browsers are then not offered them).
+    #[arg(long)]
+    pub no_push: bool,
+    /// For tests only: push endpoints under this origin (`http://127.0.0.1:PORT`) are
+    /// accepted, over plain http on this machine. Hidden from `--help`: never set in
+    /// production.
+    #[arg(long, value_name = "ORIGIN", hide = true)]
+    pub test_push_receiver: Option<String>,
     #[command(flatten)]
     pub limits: Limits,
 }
@@ -197,6 +213,9 @@ impl Default for ServerConfig {
             health_from: Vec::new(),
             test_clock_offset_file: None,
             kalah_db_seeds: DEFAULT_KALAH_DB_SEEDS,
+            push_contact: DEFAULT_PUSH_CONTACT.to_owned(),
+            no_push: false,
+            test_push_receiver: None,
             nats: None,
             node_name: "node".to_owned(),
             role: Role::Play,
@@ -256,6 +275,9 @@ pub struct Limits {
     /// holds no memory) until the next request for it or its deadline.
     #[arg(long, default_value_t = DEFAULT_SLEEP_AFTER_SECS)]
     pub sleep_after_secs: u64,
+    /// Push subscriptions (browsers) kept per player; more are refused.
+    #[arg(long, default_value_t = DEFAULT_MAX_PUSH_SUBSCRIPTIONS)]
+    pub max_push_subscriptions: u32,
     /// Messages queued for writing to one connection before it is dropped as a slow reader.
     #[arg(long, default_value_t = DEFAULT_WRITE_QUEUE)]
     pub write_queue: usize,
@@ -319,6 +341,7 @@ impl Default for Limits {
             max_open_games: DEFAULT_MAX_OPEN_GAMES,
             max_correspondence_games: DEFAULT_MAX_CORRESPONDENCE_GAMES,
             sleep_after_secs: DEFAULT_SLEEP_AFTER_SECS,
+            max_push_subscriptions: DEFAULT_MAX_PUSH_SUBSCRIPTIONS,
             write_queue: DEFAULT_WRITE_QUEUE,
             write_timeout_ms: DEFAULT_WRITE_TIMEOUT_MS,
             reconnect_grace_ms: DEFAULT_RECONNECT_GRACE_MS,

@@ -7,7 +7,7 @@
 //! - [`net`]: the websocket gateway: accepts connections, enforces every limit, decodes
 //!   requests ([`net::conn`]) and dispatches them ([`net::handler`]). [`outbox`] is a
 //!   connection's bounded outgoing queue; [`players`] holds each player's connections, for the
-//!   notices that go to every device of a player.
+//!   notices that go to every device of a player; [`push`]: Web Push to their browsers.
 //! - [`requests`]: what each request does, one file per family (games, lobby, records,
 //!   devices, ratings, analysis).
 //! - [`matchmaking`]: seeks and invite codes, until they become games; [`setup`]: the checks of
@@ -49,6 +49,7 @@ pub(crate) mod outbox;
 pub(crate) mod players;
 pub(crate) mod pool;
 pub mod proxies;
+pub(crate) mod push;
 pub(crate) mod ratings;
 pub(crate) mod requests;
 pub(crate) mod review;

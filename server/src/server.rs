@@ -12,6 +12,9 @@ use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
+use crate::push::endpoint::EndpointPolicy;
+use crate::push::{Push, PushSettings};
+
 use crate::announce::Announcer;
 use crate::cluster::{Cluster, ClusterConfig, ClusterError};
 use crate::config::{Role, ServerConfig};
@@ -43,6 +46,8 @@ pub enum ServeError {
     Site(#[from] SiteError),
     #[error("cluster: {0}")]
     Cluster(#[from] ClusterError),
+    #[error("push notifications: {0}")]
+    Push(#[from] crate::push::PushError),
 }
 
 /// How long a graceful shutdown waits for connections to say goodbye.
@@ -165,6 +170,22 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
         }
         None => pool,
     };
+    let shutdown = CancellationToken::new();
+    let push = if config.no_push {
+        None
+    } else {
+        let settings = PushSettings {
+            contact: config.push_contact.clone(),
+            max_subscriptions: limits.max_push_subscriptions as usize,
+            policy: EndpointPolicy {
+                test_receiver: config.test_push_receiver.clone(),
+            },
+        };
+        if settings.policy.test_receiver.is_some() {
+            tracing::warn!("test push receiver: push endpoints on this machine are accepted");
+        }
+        Some(Push::start(store.clone(), settings, shutdown.clone()).await?)
+    };
     let announcer = Announcer::new(cluster.clone());
     let rooms = Rooms::new(
         store.clone(),
@@ -173,6 +194,7 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
         cluster.clone(),
         announcer.clone(),
         crate::players::Players::default(),
+        push,
     );
     let matchmaking = Matchmaking::new(rooms.clone(), limits.clone(), announcer);
     if let Some(cluster) = &cluster {
@@ -193,7 +215,6 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
             tracing::info!("reloaded {seeks} seeks and invitations");
         }
     }
-    let shutdown = CancellationToken::new();
     let web = WebSettings {
         site: load_site(config.web.as_deref())?.map(Arc::new),
         allowed_origins: config.allowed_origins.into(),

@@ -11,6 +11,7 @@
 
 pub mod logged;
 pub mod play;
+pub mod push_receiver;
 pub mod services;
 
 use std::collections::VecDeque;
@@ -324,6 +325,8 @@ pub struct Client {
     pub inbox: VecDeque<ServerMessage>,
     pub player: Option<PlayerInfo>,
     pub token: Option<String>,
+    /// The server's welcome, once said.
+    pub welcome: Option<chaupal_shared::protocol::Welcome>,
 }
 
 impl Client {
@@ -343,6 +346,7 @@ impl Client {
             inbox: VecDeque::new(),
             player: None,
             token: None,
+            welcome: None,
         }
     }
 
@@ -366,8 +370,9 @@ impl Client {
         let Reply::Welcome(w) = reply else {
             panic!("expected welcome, got {reply:?}")
         };
-        c.player = Some(w.player);
-        c.token = Some(w.token);
+        c.player = Some(w.player.clone());
+        c.token = Some(w.token.clone());
+        c.welcome = Some(w);
         c
     }
 

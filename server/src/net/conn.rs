@@ -538,6 +538,14 @@ impl Conn {
             self.shared.rooms.players().add(outbox);
         }
         tracing::info!("{}: {:?} is {player} ({name})", self.peer, self.id);
+        // Whether all push notices are muted (a records error shows them unmuted).
+        let muted = match self.shared.store.mutes(player).await {
+            Ok((all, _)) => all,
+            Err(e) => {
+                tracing::warn!("{player}: reading the mutes failed: {e}");
+                false
+            }
+        };
         let limits = &self.shared.limits;
         let welcome = Welcome {
             version: PROTOCOL_VERSION,
@@ -554,8 +562,8 @@ impl Conn {
                 max_open_games: limits.max_open_games,
                 max_correspondence_games: limits.max_correspondence_games,
             },
-            push_key: None,
-            muted: false,
+            push_key: self.shared.rooms.push().map(|p| p.public_key().to_owned()),
+            muted,
         };
         self.reply(id, Reply::Welcome(welcome));
         true

@@ -8,7 +8,7 @@ use tokio_util::sync::CancellationToken;
 use super::conn::Conn;
 use crate::outbox::Outbox;
 use crate::requests::analysis::{self, SearchFor};
-use crate::requests::{correspondence, devices, games, lobby, ratings, records};
+use crate::requests::{correspondence, devices, games, lobby, notifications, ratings, records};
 
 impl Conn {
     /// Handles one request after Hello.
@@ -113,13 +113,18 @@ impl Conn {
             // Correspondence.
             Request::MyGames => correspondence::my_games(rooms, player.id).await?,
             // Notifications.
-            Request::PushSubscribe { .. }
-            | Request::PushUnsubscribe { .. }
-            | Request::Mute { .. } => {
-                return Err(ErrorReply::new(
-                    ErrorCode::NoPush,
-                    "this server sends no push notifications",
-                ));
+            Request::PushSubscribe {
+                endpoint,
+                p256dh,
+                auth,
+            } => {
+                notifications::subscribe(rooms.push(), player.id, &endpoint, &p256dh, &auth).await?
+            }
+            Request::PushUnsubscribe { endpoint } => {
+                notifications::unsubscribe(rooms.push(), player.id, &endpoint).await?
+            }
+            Request::Mute { game, muted } => {
+                notifications::mute(store, player.id, game, muted).await?
             }
         };
         Ok(Some(reply))

@@ -87,6 +87,10 @@ impl Shared {
         let ok = ok && writes.ok();
         lines.push(format!("rooms {}", self.rooms.room_count()));
         lines.push(format!("players {}", self.rooms.players().online()));
+        if let Some(push) = self.rooms.push() {
+            let (taken, failed) = push.counts();
+            lines.push(format!("push sent {taken} failed {failed}"));
+        }
         let first = if ok { "ok" } else { "unavailable" };
         (ok, format!("{first}\n{}\n", lines.join("\n")))
     }

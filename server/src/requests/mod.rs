@@ -9,6 +9,7 @@
 //! - [`ratings`]: a player's ratings.
 //! - [`analysis`]: hints, analyses and game reviews.
 //! - [`correspondence`]: a player's games in play (`my_games`).
+//! - [`notifications`]: push subscriptions and mutes.
 //!
 //! Each takes only the parts of the server it needs, and answers a [`Reply`] or a typed
 //! [`ErrorReply`](chaupal_shared::protocol::ErrorReply).
@@ -20,5 +21,6 @@ pub mod correspondence;
 pub mod devices;
 pub mod games;
 pub mod lobby;
+pub mod notifications;
 pub mod ratings;
 pub mod records;

@@ -308,6 +308,7 @@ impl Room {
             turn: NextTurn {
                 side: next.side_to_move(),
                 deadline_ms,
+                remind_at_ms: deadline_ms.and_then(|d| self.setup.reminder_at(d)),
             },
         };
         self.emit_turn(
@@ -375,6 +376,7 @@ impl Room {
             turn: NextTurn {
                 side: game.side_to_move(),
                 deadline_ms,
+                remind_at_ms: deadline_ms.and_then(|d| self.setup.reminder_at(d)),
             },
         };
         self.emit_turn(

@@ -12,11 +12,13 @@ use std::time::Duration;
 
 use chaupal_rules::Side;
 use chaupal_shared::protocol::{
-    ErrorReply, GameId, GameStatus, GameSummary, MyGame, PlayerId, ServerMessage,
+    ErrorReply, GameId, GameStatus, GameSummary, MyGame, PlayerId, ResultReason, ServerMessage,
 };
+use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::Rooms;
+use crate::push::notice::{Notice, Outcome};
 use crate::room::RoomHandle;
 use crate::store::GameRow;
 
@@ -114,9 +116,37 @@ impl Rooms {
         }
     }
 
-    /// Tells the players of a correspondence game, on every device and every node, how it
-    /// stands now (`to_move` to move): a `my_game` notice each.
-    pub(super) fn tell_players(&self, summary: GameSummary, to_move: Side) {
+    /// Tells the players of a correspondence game how it stands now (`to_move` to move; it
+    /// began now when `started` names its creator), in order, through the news task
+    /// ([`Rooms::deliver_news`]).
+    pub(super) fn tell_players(
+        &self,
+        summary: GameSummary,
+        to_move: Side,
+        started: Option<PlayerId>,
+    ) {
+        let news = News {
+            summary,
+            to_move,
+            started,
+        };
+        if let Err(e) = self.inner.news.try_send(news) {
+            tracing::warn!("news of a correspondence game was dropped: {e}");
+        }
+    }
+
+    /// Delivers the news of correspondence games, in order, until the registry goes: a
+    /// `my_game` message to each player's every device, on every node, and a push notice when
+    /// it concerns them (their turn, their invitation taken, the end).
+    pub(super) async fn deliver_news(self, mut rx: mpsc::Receiver<News>) {
+        while let Some(news) = rx.recv().await {
+            self.deliver(news).await;
+        }
+    }
+
+    async fn deliver(&self, news: News) {
+        let summary = &news.summary;
+        let game = summary.game;
         let mut players: Vec<PlayerId> = summary
             .seats
             .iter()
@@ -128,12 +158,25 @@ impl Rooms {
                 .into_iter()
                 .filter(|s| summary.seats[s.index()].player.as_ref().map(|p| p.id) == Some(player))
                 .collect();
+            let muted = match self.inner.store.mutes(player).await {
+                Ok((all, games)) => all || games.contains(&game),
+                Err(e) => {
+                    tracing::warn!("{game}: reading {player}'s mutes failed: {e}");
+                    false
+                }
+            };
+            let live = summary.status == GameStatus::Live;
             let notice = MyGame {
-                your_turn: summary.status == GameStatus::Live && your_seats.contains(&to_move),
+                your_turn: live && your_seats.contains(&news.to_move),
                 your_seats,
-                muted: false,
+                muted,
                 summary: summary.clone(),
             };
+            if let Some(push) = &self.inner.push
+                && let Some(push_notice) = push_notice(&news, &notice, player)
+            {
+                push.notify(player, push_notice);
+            }
             let msg = Arc::new(ServerMessage::MyGame(Box::new(notice)));
             self.inner.players.tell(player, &msg);
             if let Some(cluster) = self.cluster() {
@@ -146,7 +189,11 @@ impl Rooms {
     /// (soonest first; none last), then oldest first.
     pub async fn my_games(&self, player: PlayerId) -> Result<Vec<MyGame>, ErrorReply> {
         let rows = self.inner.store.games_in_play(player).await?;
-        let mut games: Vec<MyGame> = rows.iter().map(|row| my_game(row, player)).collect();
+        let (all_muted, muted) = self.inner.store.mutes(player).await?;
+        let mut games: Vec<MyGame> = rows
+            .iter()
+            .map(|row| my_game(row, player, all_muted || muted.contains(&row.id)))
+            .collect();
         games.sort_by_key(|g| {
             (
                 !g.your_turn,
@@ -158,8 +205,59 @@ impl Rooms {
     }
 }
 
-/// One game of `player`'s list, from its row.
-fn my_game(row: &GameRow, player: PlayerId) -> MyGame {
+/// What happened to a correspondence game, for its players.
+pub(super) struct News {
+    summary: GameSummary,
+    to_move: Side,
+    /// The game's creator, when it began now.
+    started: Option<PlayerId>,
+}
+
+/// The push notice `player` gets of `news` (`mine`: the game as the player sees it), if any:
+/// the end, for both; the start, for the creator of a game between two players; a move, for
+/// the player whose turn it is now.
+fn push_notice(news: &News, mine: &MyGame, player: PlayerId) -> Option<Notice> {
+    let summary = &news.summary;
+    let side = *mine.your_seats.first()?;
+    let opponent = summary.seats[side.opponent().index()].name.clone();
+    let (game, kind) = (summary.game, summary.kind);
+    if let Some(result) = summary
+        .result
+        .filter(|_| summary.status == GameStatus::Finished)
+    {
+        let outcome = match (result.winner, result.reason) {
+            (_, ResultReason::Aborted) => Outcome::Aborted,
+            (None, _) => Outcome::Drawn,
+            (Some(w), _) if mine.your_seats.contains(&w) => Outcome::Won,
+            (Some(_), _) => Outcome::Lost,
+        };
+        return Some(Notice::Ended {
+            game,
+            kind,
+            opponent,
+            outcome,
+            on_time: result.reason == ResultReason::Timeout,
+        });
+    }
+    match news.started {
+        Some(creator) => {
+            let two_players = summary.seats.iter().all(|s| s.player.is_some());
+            (creator == player && two_players).then_some(Notice::Accepted {
+                game,
+                kind,
+                opponent,
+            })
+        }
+        None => mine.your_turn.then_some(Notice::YourTurn {
+            game,
+            kind,
+            opponent,
+        }),
+    }
+}
+
+/// One game of `player`'s list, from its row (`muted`: whether its notices are).
+fn my_game(row: &GameRow, player: PlayerId, muted: bool) -> MyGame {
     let your_seats: Vec<_> = chaupal_rules::Side::BOTH
         .into_iter()
         .filter(|s| row.setup.seats[s.index()].player == Some(player))
@@ -175,6 +273,6 @@ fn my_game(row: &GameRow, player: PlayerId) -> MyGame {
         summary: row.summary(),
         your_turn: your_seats.contains(&to_move),
         your_seats,
-        muted: false,
+        muted,
     }
 }

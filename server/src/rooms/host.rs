@@ -72,7 +72,7 @@ impl RoomHost for Rooms {
 
     /// A correspondence game moved or ended: its players hear of it on every device.
     fn correspondence_changed(&self, summary: GameSummary, to_move: Side) {
-        self.tell_players(summary, to_move);
+        self.tell_players(summary, to_move, None);
     }
 
     /// A room has closed.

@@ -26,6 +26,7 @@ use chaupal_rules::AnyGame;
 use chaupal_shared::protocol::{
     ErrorCode, ErrorReply, GameId, GameStatus, GameSummary, LobbyEvent, PlayerId, SeekId,
 };
+use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use crate::announce::Announcer;
@@ -34,8 +35,12 @@ use crate::config::Limits;
 use crate::outbox::Outbox;
 use crate::players::Players;
 use crate::pool::AiPool;
+use crate::push::Push;
 use crate::room::{self, RoomDeps, RoomHandle, RoomInit};
 use crate::store::{NewGame, Store, StoreError};
+
+/// News of correspondence games waiting for its task; beyond this it is dropped (and logged).
+const NEWS_QUEUE: usize = 10_000;
 
 /// The registry of rooms (cheap to clone).
 #[derive(Clone)]
@@ -57,6 +62,10 @@ struct Inner {
     waking: tokio::sync::Mutex<()>,
     /// The players' connections on this node, told of their correspondence games.
     players: Players,
+    /// Web Push, when the server sends it.
+    push: Option<Push>,
+    /// The news of correspondence games, for the task that delivers it in order.
+    news: mpsc::Sender<correspondence::News>,
 }
 
 #[derive(Default)]
@@ -99,12 +108,14 @@ impl Rooms {
         cluster: Option<Cluster>,
         announcer: Announcer,
         players: Players,
+        push: Option<Push>,
     ) -> Rooms {
         let store = match &cluster {
             Some(c) => c.store().clone(),
             None => store,
         };
-        Rooms {
+        let (news, news_rx) = mpsc::channel(NEWS_QUEUE);
+        let rooms = Rooms {
             inner: Arc::new(Inner {
                 state: Mutex::new(State::default()),
                 announcer,
@@ -115,8 +126,12 @@ impl Rooms {
                 cluster,
                 waking: tokio::sync::Mutex::new(()),
                 players,
+                push,
+                news,
             }),
-        }
+        };
+        tokio::spawn(rooms.clone().deliver_news(news_rx));
+        rooms
     }
 
     /// The cluster this node is part of.
@@ -127,6 +142,11 @@ impl Rooms {
     /// The players' connections on this node.
     pub fn players(&self) -> &Players {
         &self.inner.players
+    }
+
+    /// Web Push, when this server sends it.
+    pub fn push(&self) -> Option<&Push> {
+        self.inner.push.as_ref()
     }
 
     /// The records the games are kept in (in a cluster, written as this node).
@@ -263,6 +283,7 @@ impl Rooms {
         let deadline_ms = setup.first_deadline_ms();
         let correspondence = setup.correspondence.is_some();
         let to_move = start.side_to_move();
+        let setup_creator = setup.creator;
         let init = RoomInit {
             id,
             setup,
@@ -282,7 +303,7 @@ impl Rooms {
         if correspondence {
             let mut summary = summary;
             summary.deadline_ms = deadline_ms;
-            self.tell_players(summary, to_move);
+            self.tell_players(summary, to_move, setup_creator);
         } else {
             self.inner
                 .announcer

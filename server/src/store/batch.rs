@@ -73,6 +73,8 @@ pub struct GameRowChange {
     pub deadline: Option<Option<i64>>,
     /// The side to move after the last move or take-back (0 or 1), if any.
     pub to_move: Option<i64>,
+    /// When the player to move is reminded of the deadline (none: never), if changed.
+    pub remind_at: Option<Option<i64>>,
 }
 
 impl GameRowChange {
@@ -80,6 +82,7 @@ impl GameRowChange {
     pub fn turn(&mut self, turn: &super::events::NextTurn) {
         self.to_move = Some(super::rows::side_number(turn.side));
         self.deadline = Some(turn.deadline_ms.map(super::to_i64));
+        self.remind_at = Some(turn.remind_at_ms.map(super::to_i64));
     }
 }
 
@@ -161,6 +164,7 @@ impl GameRowChanges {
         );
         column("deadline_ms", &|c| c.deadline, &mut params);
         column("to_move", &|c| c.to_move.map(Some), &mut params);
+        column("remind_at_ms", &|c| c.remind_at, &mut params);
         let ids: Vec<String> = self
             .iter()
             .map(|(game, _)| param(Some(game_id(game)), &mut params))

@@ -57,6 +57,8 @@ pub enum Change {
 pub struct NextTurn {
     pub side: chaupal_rules::Side,
     pub deadline_ms: Option<u64>,
+    /// When its player is reminded of the deadline.
+    pub remind_at_ms: Option<u64>,
 }
 
 /// The rating owners of a rated game's seats; a fixed seat (an AI level) keeps its rating.
@@ -122,6 +124,7 @@ pub(super) async fn write_events(
             } => {
                 game.clocks = Some(clocks(clocks_ms));
                 game.deadline = Some(None);
+                game.remind_at = Some(None);
                 game.finish = Some(Ending {
                     result: *result,
                     ended_ms: to_i64(w.at_ms),

@@ -7,7 +7,8 @@
 //!
 //! Open seeks and private invitations are kept too ([`seeks`]), so a restart loses none; game
 //! reviews are kept with their records ([`reviews`]). Correspondence games' deadlines and
-//! lists are read from the records ([`correspondence`]), since their rooms sleep.
+//! lists are read from the records ([`correspondence`]), since their rooms sleep; Web Push's key,
+//! subscriptions, mutes and reminders are kept too ([`push`]).
 //!
 //! Every write goes through one [`writer`] task that commits everything waiting in one
 //! transaction (a group commit) and answers each write only once it is durable: a room
@@ -21,6 +22,7 @@ mod events;
 mod health;
 pub mod migrate;
 mod owners;
+mod push;
 mod reviews;
 mod rows;
 mod seeks;
@@ -39,6 +41,7 @@ use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 
 pub use events::{Change, EventWrite, NextTurn, RatedSeats};
+pub use push::StoredSubscription;
 pub use rows::{GameRow, NewGame, StoredSeat};
 pub use seeks::StoredSeek;
 

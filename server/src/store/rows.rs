@@ -107,6 +107,19 @@ impl NewGame {
         Some(self.started_ms + move_ms)
     }
 
+    /// When the player to move is reminded of `deadline_ms`: a day before it, or, with a day
+    /// a move, six hours before (a quarter of the move's time).
+    pub fn reminder_at(&self, deadline_ms: u64) -> Option<u64> {
+        const DAY_MS: u64 = 86_400_000;
+        let move_ms = self.correspondence?.move_ms()?;
+        let lead = if move_ms > DAY_MS {
+            DAY_MS
+        } else {
+            move_ms / 4
+        };
+        Some(deadline_ms.saturating_sub(lead))
+    }
+
     /// The game's start: its start position (or the usual start) under its rules; the reason
     /// when a stored record cannot set it up.
     pub fn start(&self) -> Result<chaupal_rules::AnyGame, String> {
@@ -312,9 +325,9 @@ pub(super) async fn insert_game(
         "INSERT INTO games (kind, rules, start_position, clock_initial_ms, clock_increment_ms, \
          rated, mode, creator, first_player, second_player, first_engine, second_engine, \
          first_name, second_name, status, version, plies, first_ms, second_ms, started_ms, \
-         owner, correspondence_days, deadline_ms, to_move) \
+         owner, correspondence_days, deadline_ms, to_move, remind_at_ms) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 0, 0, $16, \
-         $17, $18, $19, $20, $21, $22) RETURNING id",
+         $17, $18, $19, $20, $21, $22, $23) RETURNING id",
     )
     .bind(game.kind.name())
     .bind(rules_text(&game.rules))
@@ -342,6 +355,12 @@ pub(super) async fn insert_game(
             .flatten(),
     )
     .bind(game.start().ok().map(|g| side_number(g.side_to_move())))
+    .bind(
+        (status == "live")
+            .then(|| game.first_deadline_ms().and_then(|d| game.reminder_at(d)))
+            .flatten()
+            .map(to_i64),
+    )
     .fetch_one(&mut *conn)
     .await?;
     Ok(GameId(to_u64(row.try_get("id")?)))

@@ -15,6 +15,7 @@ use crate::ratings::player_key;
 const NO_TURN: NextTurn = NextTurn {
     side: Side::First,
     deadline_ms: None,
+    remind_at_ms: None,
 };
 
 /// Puts `work` in the writer's queue without waiting: in a test on one thread, everything so
@@ -1053,4 +1054,81 @@ async fn a_seek_is_taken_once_on(store: &Store) {
         .map(|s| s.id)
         .collect();
     assert_eq!(left, vec![private]);
+}
+
+/// A correspondence game keeps its deadline, whose turn it is and when to remind that player:
+/// the scanners find a passed deadline and a due reminder in the records, the reminder is taken
+/// once, and a move sets the next ones.
+#[tokio::test]
+async fn a_correspondence_games_deadline_and_reminder_are_kept_and_found() {
+    let (store, _dir) = temporary().await;
+    let (a, b) = (
+        store.create_player("a", "ha", 0).await.unwrap(),
+        store.create_player("b", "hb", 0).await.unwrap(),
+    );
+    let mut setup = new_game(a, b);
+    setup.clock = None;
+    setup.correspondence = chaupal_shared::protocol::Correspondence::days(3);
+    let day = 86_400_000;
+    let id = store.create_game(&setup).await.unwrap();
+    let (row, _) = store.game(id).await.unwrap().unwrap();
+    assert_eq!(row.deadline_ms, Some(1_000 + 3 * day));
+    assert_eq!(row.to_move, Some(Side::First));
+    assert!(
+        store
+            .due_reminders(1_000 + 2 * day - 1, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let due = store.due_reminders(1_000 + 2 * day, 10).await.unwrap();
+    assert_eq!(due.iter().map(|r| r.id).collect::<Vec<_>>(), vec![id]);
+    assert!(
+        store
+            .due_deadlines(1_000 + 3 * day - 1, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        store.due_deadlines(1_000 + 3 * day, 10).await.unwrap(),
+        vec![(id, None)]
+    );
+    // A move: the next deadline, and a reminder a day before it.
+    let next = 5 * day;
+    let turn = NextTurn {
+        side: Side::Second,
+        deadline_ms: Some(next),
+        remind_at_ms: setup.reminder_at(next),
+    };
+    let mv = Change::Move {
+        ply: 1,
+        notation: "3".into(),
+        mover_ms: None,
+        clocks_ms: None,
+        turn,
+    };
+    store.write(event(id, 1, mv)).await.unwrap();
+    let (row, _) = store.game(id).await.unwrap().unwrap();
+    assert_eq!(
+        (row.deadline_ms, row.to_move),
+        (Some(next), Some(Side::Second))
+    );
+    assert!(
+        store
+            .due_reminders(next - day - 1, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(store.due_reminders(next - day, 10).await.unwrap().len(), 1);
+    assert!(
+        !store.take_reminder(id, next - 1).await.unwrap(),
+        "another deadline's"
+    );
+    assert!(store.take_reminder(id, next).await.unwrap());
+    assert!(!store.take_reminder(id, next).await.unwrap(), "taken once");
+    assert!(store.due_reminders(next, 10).await.unwrap().is_empty());
+    assert_eq!(store.correspondence_games(a).await.unwrap(), 1);
+    assert_eq!(store.games_in_play(b).await.unwrap().len(), 1);
 }

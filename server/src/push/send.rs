@@ -1,0 +1,134 @@
+//! Posting one push message to a push service (RFC 8030): over TLS (rustls, Mozilla's roots) to
+//! a public address of the endpoint's host, checked as it is resolved, with HTTP/1.1 (hyper),
+//! within a time limit. The answer's status says what became of it.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::{Request, StatusCode};
+use http_body_util::Full;
+use hyper_util::rt::TokioIo;
+use tokio::net::TcpStream;
+use tokio_rustls::TlsConnector;
+use tokio_rustls::rustls::{self, pki_types::ServerName};
+
+use super::endpoint::{EndpointPolicy, public_addresses};
+
+/// The longest a post may take, connecting included.
+const POST_WITHIN: Duration = Duration::from_secs(15);
+
+/// What became of a post.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Delivery {
+    /// The push service took it (2xx).
+    Taken,
+    /// The subscription is gone for good (404 or 410): forget it.
+    Gone,
+    /// Refused or failed for now (another status, or no answer): the reason.
+    Failed(String),
+}
+
+/// Posts push messages (cheap to clone).
+#[derive(Clone)]
+pub struct Poster {
+    tls: TlsConnector,
+    policy: Arc<EndpointPolicy>,
+}
+
+impl Poster {
+    /// A poster that sends to the endpoints `policy` accepts; the reason when TLS cannot be
+    /// set up.
+    pub fn new(policy: EndpointPolicy) -> Result<Poster, String> {
+        let roots = rustls::RootCertStore {
+            roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
+        };
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        let config = rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .map_err(|e| format!("TLS for push: {e}"))?
+            .with_root_certificates(roots)
+            .with_no_client_auth();
+        Ok(Poster {
+            tls: TlsConnector::from(Arc::new(config)),
+            policy: Arc::new(policy),
+        })
+    }
+
+    /// Posts `request` (built by `web_push_native`) and says what became of it.
+    pub async fn post(&self, request: Request<Vec<u8>>) -> Delivery {
+        match tokio::time::timeout(POST_WITHIN, self.try_post(request)).await {
+            Ok(Ok(status)) if status.is_success() => Delivery::Taken,
+            Ok(Ok(status)) if status == StatusCode::NOT_FOUND || status == StatusCode::GONE => {
+                Delivery::Gone
+            }
+            Ok(Ok(status)) => Delivery::Failed(format!("the push service answered {status}")),
+            Ok(Err(why)) => Delivery::Failed(why),
+            Err(_) => Delivery::Failed(format!("no answer within {} s", POST_WITHIN.as_secs())),
+        }
+    }
+
+    async fn try_post(&self, request: Request<Vec<u8>>) -> Result<StatusCode, String> {
+        let uri = request.uri().clone();
+        let host = uri.host().ok_or("the endpoint has no host")?.to_owned();
+        let test_receiver = self.policy.is_test_receiver(&uri.to_string());
+        let https = uri.scheme_str() == Some("https");
+        if !https && !test_receiver {
+            return Err("the endpoint is not https".into());
+        }
+        let port = uri.port_u16().unwrap_or(if https { 443 } else { 80 });
+        let addresses = if test_receiver {
+            tokio::net::lookup_host((host.as_str(), port))
+                .await
+                .map_err(|e| e.to_string())?
+                .collect()
+        } else {
+            public_addresses(&host, port).await?
+        };
+        let tcp = TcpStream::connect(addresses.as_slice())
+            .await
+            .map_err(|e| format!("connecting to {host}: {e}"))?;
+        let path = uri
+            .path_and_query()
+            .map_or("/".to_owned(), |p| p.as_str().to_owned());
+        let (mut parts, body) = request.into_parts();
+        parts.uri = path.parse().map_err(|e| format!("{e}"))?;
+        parts.headers.insert(
+            http::header::HOST,
+            http::HeaderValue::from_str(uri.authority().map_or(host.as_str(), |a| a.as_str()))
+                .map_err(|e| e.to_string())?,
+        );
+        let request = Request::from_parts(parts, Full::new(Bytes::from(body)));
+        if https {
+            let name = ServerName::try_from(host.trim_start_matches('[').trim_end_matches(']'))
+                .map_err(|e| e.to_string())?
+                .to_owned();
+            let tls = self
+                .tls
+                .connect(name, tcp)
+                .await
+                .map_err(|e| format!("TLS with {host}: {e}"))?;
+            send(TokioIo::new(tls), request).await
+        } else {
+            send(TokioIo::new(tcp), request).await
+        }
+    }
+}
+
+/// One request on a fresh HTTP/1.1 connection.
+async fn send<IO>(io: IO, request: Request<Full<Bytes>>) -> Result<StatusCode, String>
+where
+    IO: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
+{
+    let (mut sender, connection) = hyper::client::conn::http1::handshake(io)
+        .await
+        .map_err(|e| format!("HTTP: {e}"))?;
+    tokio::spawn(async move {
+        let _ = connection.await;
+    });
+    let answer = sender
+        .send_request(request)
+        .await
+        .map_err(|e| format!("HTTP: {e}"))?;
+    Ok(answer.status())
+}

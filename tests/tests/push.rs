@@ -1,0 +1,349 @@
+//! Web Push from the real server to the tests' own push receiver (tests/src/push_receiver.rs),
+//! which checks each post's VAPID signature and decrypts it as a browser would: exactly the
+//! notices expected for a correspondence game (invitation taken, your turn, a reminder, the
+//! end), none for what a player muted, a gone subscription forgotten, and bad subscriptions
+//! refused with reasons.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::time::Duration;
+
+use chaupal_rules::{GameKind, Side};
+use chaupal_shared::protocol::{
+    Correspondence, ErrorCode, GameId, GameSetup, Opponent, Reply, Request,
+};
+use chaupal_tests::play::{self, create, join};
+use chaupal_tests::push_receiver::{PushReceiver, Received, Subscription};
+use chaupal_tests::{Client, ServerProcess, pick_move, start_of};
+
+const DAY_MS: u64 = 86_400_000;
+/// How long a test waits for a notice that should come.
+const COMES_WITHIN: Duration = Duration::from_secs(10);
+/// How long a test waits to be sure no other notice comes.
+const NONE_WITHIN: Duration = Duration::from_millis(1500);
+
+async fn subscribe(
+    c: &mut Client,
+    s: &Subscription,
+) -> Result<Reply, chaupal_shared::protocol::ErrorReply> {
+    c.request(Request::PushSubscribe {
+        endpoint: s.endpoint.clone(),
+        p256dh: s.p256dh.clone(),
+        auth: s.auth.clone(),
+    })
+    .await
+}
+
+/// A server that posts to `receiver`, with the records' clock in `clock_file`.
+async fn server_for(
+    receiver: &PushReceiver,
+    clock_file: &std::path::Path,
+    extra: &[&str],
+) -> ServerProcess {
+    let mut args = vec![
+        "--test-push-receiver",
+        receiver.origin.as_str(),
+        "--test-clock-offset-file",
+        clock_file.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    ServerProcess::start_for_games(&args).await
+}
+
+fn set_clock(file: &std::path::Path, offset_ms: u64) {
+    let fresh = file.with_extension("new");
+    std::fs::write(&fresh, offset_ms.to_string()).unwrap();
+    std::fs::rename(&fresh, file).unwrap();
+}
+
+/// The next notice posted, `what` it should be.
+async fn next(receiver: &mut PushReceiver, what: &str) -> Received {
+    let got = receiver.next(COMES_WITHIN).await;
+    got.unwrap_or_else(|| panic!("no {what} came; refused: {:?}", receiver.refused()))
+}
+
+/// A three-day Bagh Chal game between friends, each with a browser subscribed: Alice hears
+/// that Bob took her invitation; each hears when it is their turn; Bob, when less than a day
+/// is left for his move; both, when he lets the deadline pass. Nothing else is posted, and every post is signed by
+/// the server's key and decrypts with the subscription's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_players_hear_of_the_invitation_their_turn_a_reminder_and_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = dir.path().join("clock");
+    set_clock(&clock, 0);
+    let mut receiver = PushReceiver::start().await;
+    let server = server_for(&receiver, &clock, &[]).await;
+    let mut alice = Client::hello(&server, "Asha").await;
+    let mut bob = Client::hello(&server, "Bimal").await;
+    let key = alice
+        .welcome
+        .as_ref()
+        .unwrap()
+        .push_key
+        .clone()
+        .expect("a push key");
+    assert_eq!(bob.welcome.as_ref().unwrap().push_key.as_ref(), Some(&key));
+    receiver.trust(&key);
+    let (alice_browser, bob_browser) = (receiver.subscription(1), receiver.subscription(2));
+    subscribe(&mut alice, &alice_browser).await.unwrap();
+    subscribe(&mut bob, &bob_browser).await.unwrap();
+    let setup = GameSetup {
+        correspondence: Correspondence::days(3),
+        ..play::setup(GameKind::BaghChal, Opponent::Private)
+    };
+    let code = create(&mut alice, setup).await.code.unwrap();
+    let game = join(&mut bob, Request::JoinByCode { code }).await;
+
+    let accepted = next(&mut receiver, "accepted").await;
+    assert_eq!(accepted.subscription, 1);
+    assert_eq!(accepted.notice["event"], "accepted");
+    assert_eq!(accepted.notice["title"], "Bimal accepted your invitation");
+    assert_eq!(accepted.notice["url"], format!("/game/{}", game.0));
+
+    // Alice, Bob and Alice move: each time the other hears it is their turn.
+    let mut position = start_of(GameKind::BaghChal);
+    let mut seed = 3;
+    for (mover, told) in [(0, 2), (1, 1), (0, 2)] {
+        let mv = pick_move(&position, &mut seed);
+        [&mut alice, &mut bob][mover].play(game, &mv).await.unwrap();
+        position.play_text(&mv).unwrap();
+        let turn = next(&mut receiver, "turn").await;
+        assert_eq!(turn.subscription, told);
+        let against = if told == 2 { "Asha" } else { "Bimal" };
+        assert_eq!(
+            turn.notice["title"],
+            format!("Your turn in Bagh Chal against {against}")
+        );
+        assert_eq!(turn.notice["game"], game.0);
+    }
+
+    // Two days and a bit later, less than a day is left for Bob's move.
+    set_clock(&clock, 2 * DAY_MS + 60_000);
+    let reminder = next(&mut receiver, "reminder").await;
+    assert_eq!(reminder.subscription, 2);
+    assert_eq!(reminder.notice["event"], "reminder");
+    let hours = reminder.notice["hours_left"].as_u64().unwrap();
+    assert!((23..=24).contains(&hours), "{hours} hours left");
+
+    // The deadline passes: both hear of the end, on time.
+    set_clock(&clock, 3 * DAY_MS + 60_000);
+    let mut ends = [
+        next(&mut receiver, "end").await,
+        next(&mut receiver, "end").await,
+    ];
+    ends.sort_by_key(|r| r.subscription);
+    assert_eq!(ends[0].notice["title"], "Bagh Chal against Bimal: you won");
+    assert_eq!(ends[1].notice["title"], "Bagh Chal against Asha: you lost");
+    assert!(
+        ends.iter()
+            .all(|e| e.notice["on_time"] == true && e.status == 201)
+    );
+    assert!(receiver.next(NONE_WITHIN).await.is_none(), "nothing more");
+    assert!(receiver.refused().is_empty(), "{:?}", receiver.refused());
+    // The server counts what the push service took.
+    let (_, health) = chaupal_tests::health(&server.addr.to_string(), None).await;
+    assert!(health.contains("push sent 7 failed 0"), "{health}");
+}
+
+/// A subscription the push service says is gone (410) is forgotten: the next notice is not
+/// posted to it. What a player muted is not posted at all, until unmuted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gone_subscription_is_forgotten_and_muted_games_are_not_posted() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = dir.path().join("clock");
+    set_clock(&clock, 0);
+    let mut receiver = PushReceiver::start().await;
+    let server = server_for(&receiver, &clock, &[]).await;
+    let mut alice = Client::hello(&server, "Asha").await;
+    let mut bob = Client::hello(&server, "Bimal").await;
+    receiver.trust(alice.welcome.as_ref().unwrap().push_key.as_deref().unwrap());
+    let (phone, laptop) = (receiver.subscription(1), receiver.subscription(2));
+    subscribe(&mut bob, &phone).await.unwrap();
+    subscribe(&mut bob, &laptop).await.unwrap();
+    receiver.gone(1);
+    let setup = GameSetup {
+        correspondence: Correspondence::days(7),
+        ..play::setup(GameKind::Kalah, Opponent::Private)
+    };
+    let code = create(&mut alice, setup).await.code.unwrap();
+    let game = join(&mut bob, Request::JoinByCode { code }).await;
+    let mut position = start_of(GameKind::Kalah);
+    let mut seed = 9;
+    // Alice moves until it is Bob's turn: both his browsers are posted to; the phone says
+    // gone.
+    let play_until_bobs_turn = |position: &mut chaupal_rules::AnyGame, seed: &mut u64| {
+        let mut moves = Vec::new();
+        while position.side_to_move() == Side::First {
+            let mv = pick_move(position, seed);
+            position.play_text(&mv).unwrap();
+            moves.push(mv);
+        }
+        moves
+    };
+    for mv in play_until_bobs_turn(&mut position, &mut seed) {
+        alice.play(game, &mv).await.unwrap();
+    }
+    let mut first = [
+        next(&mut receiver, "turn").await,
+        next(&mut receiver, "turn").await,
+    ];
+    first.sort_by_key(|r| r.subscription);
+    assert_eq!((first[0].status, first[1].status), (410, 201));
+    bob_moves(&mut bob, game, &mut position, &mut seed).await;
+    for mv in play_until_bobs_turn(&mut position, &mut seed) {
+        alice.play(game, &mv).await.unwrap();
+    }
+    let second = next(&mut receiver, "turn").await;
+    assert_eq!(second.subscription, 2, "the gone phone is not posted to");
+    assert!(receiver.next(NONE_WITHIN).await.is_none());
+
+    // Bob mutes this game: his list says so, and nothing is posted.
+    bob.request(Request::Mute {
+        game: Some(game),
+        muted: true,
+    })
+    .await
+    .unwrap();
+    let mine = match bob.request(Request::MyGames).await.unwrap() {
+        Reply::MyGames { games } => games,
+        other => panic!("{other:?}"),
+    };
+    assert!(mine[0].muted);
+    bob_moves(&mut bob, game, &mut position, &mut seed).await;
+    for mv in play_until_bobs_turn(&mut position, &mut seed) {
+        alice.play(game, &mv).await.unwrap();
+    }
+    assert!(receiver.next(NONE_WITHIN).await.is_none(), "muted");
+    // Unmuted (and all games muted, then not), it is posted again.
+    for (game, muted) in [(Some(game), false), (None, true), (None, false)] {
+        bob.request(Request::Mute { game, muted }).await.unwrap();
+    }
+    bob_moves(&mut bob, game, &mut position, &mut seed).await;
+    for mv in play_until_bobs_turn(&mut position, &mut seed) {
+        alice.play(game, &mv).await.unwrap();
+    }
+    assert_eq!(next(&mut receiver, "turn").await.subscription, 2);
+}
+
+/// Bob plays until it is Alice's turn (Kalah gives extra turns).
+async fn bob_moves(
+    bob: &mut Client,
+    game: GameId,
+    position: &mut chaupal_rules::AnyGame,
+    seed: &mut u64,
+) {
+    while position.side_to_move() == Side::Second {
+        let mv = pick_move(position, seed);
+        bob.play(game, &mv).await.unwrap();
+        position.play_text(&mv).unwrap();
+    }
+}
+
+/// A subscription is outside input: an endpoint on a private or loopback address, an http
+/// endpoint, keys that are not a browser's, and a flood of subscriptions are refused with
+/// the reason; a server started with `--no-push` offers no key and says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_subscriptions_are_refused_with_reasons() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = dir.path().join("clock");
+    set_clock(&clock, 0);
+    let receiver = PushReceiver::start().await;
+    let server = server_for(&receiver, &clock, &["--max-push-subscriptions", "3"]).await;
+    let mut alice = Client::hello(&server, "Asha").await;
+    let good = receiver.subscription(1);
+    let refused = [
+        (
+            "https://10.0.0.8/push/1",
+            good.p256dh.clone(),
+            good.auth.clone(),
+            "not on the public internet",
+        ),
+        (
+            "https://127.0.0.1/push/1",
+            good.p256dh.clone(),
+            good.auth.clone(),
+            "not on the public internet",
+        ),
+        (
+            "https://[::1]/push/1",
+            good.p256dh.clone(),
+            good.auth.clone(),
+            "not on the public internet",
+        ),
+        (
+            "https://169.254.169.254/latest",
+            good.p256dh.clone(),
+            good.auth.clone(),
+            "not on the public internet",
+        ),
+        (
+            "http://fcm.googleapis.com/fcm/send/x",
+            good.p256dh.clone(),
+            good.auth.clone(),
+            "must be an https address",
+        ),
+        (
+            "https://fcm.googleapis.com/fcm/send/x",
+            "A".repeat(5000),
+            good.auth.clone(),
+            "p256dh",
+        ),
+        (
+            "https://fcm.googleapis.com/fcm/send/x",
+            good.p256dh.clone(),
+            "B".repeat(300),
+            "auth",
+        ),
+    ];
+    for (endpoint, p256dh, auth, why) in refused {
+        let e = alice
+            .request(Request::PushSubscribe {
+                endpoint: endpoint.to_owned(),
+                p256dh,
+                auth,
+            })
+            .await
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadSubscription, "{endpoint}: {e:?}");
+        assert!(e.reason.contains(why), "{endpoint}: {e:?}");
+    }
+    // Three browsers, then a fourth is refused; the same endpoint again only replaces keys.
+    for n in 1..=3 {
+        subscribe(&mut alice, &receiver.subscription(n))
+            .await
+            .unwrap();
+    }
+    subscribe(&mut alice, &receiver.subscription(3))
+        .await
+        .unwrap();
+    let e = subscribe(&mut alice, &receiver.subscription(4))
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::BadSubscription);
+    assert!(e.reason.contains("3 subscriptions"), "{e:?}");
+    // A flood: subscribing over and over is cut off within the hour.
+    let mut cut_off = None;
+    for _ in 0..30 {
+        if let Err(e) = subscribe(&mut alice, &receiver.subscription(2)).await {
+            cut_off = Some(e);
+            break;
+        }
+    }
+    let e = cut_off.expect("a flood of subscriptions is refused");
+    assert!(e.reason.contains("within an hour"), "{e:?}");
+    // Unsubscribing one makes room.
+    alice
+        .request(Request::PushUnsubscribe {
+            endpoint: receiver.subscription(1).endpoint,
+        })
+        .await
+        .unwrap();
+
+    let quiet = ServerProcess::start_for_games(&["--no-push"]).await;
+    let mut bob = Client::hello(&quiet, "Bimal").await;
+    assert_eq!(bob.welcome.as_ref().unwrap().push_key, None);
+    let e = subscribe(&mut bob, &receiver.subscription(5))
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::NoPush, "{e:?}");
+}
