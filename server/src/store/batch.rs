@@ -77,9 +77,19 @@ pub struct GameRowChange {
     pub remind_at: Option<Option<i64>>,
 }
 
+/// Whose move it is after a move or a take-back, and by when (a correspondence game with days
+/// a move).
+#[derive(Clone, Copy, Debug)]
+pub struct NextTurn {
+    pub side: chaupal_rules::Side,
+    pub deadline_ms: Option<u64>,
+    /// When its player is reminded of the deadline.
+    pub remind_at_ms: Option<u64>,
+}
+
 impl GameRowChange {
     /// The side to move and its deadline after a move or a take-back.
-    pub fn turn(&mut self, turn: &super::events::NextTurn) {
+    pub fn turn(&mut self, turn: &NextTurn) {
         self.to_move = Some(super::rows::side_number(turn.side));
         self.deadline = Some(turn.deadline_ms.map(super::to_i64));
         self.remind_at = Some(turn.remind_at_ms.map(super::to_i64));

@@ -7,7 +7,7 @@ use sqlx::AnyConnection;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::batch::{self, Clocks, Ending, GameRowChanges, insert_chunks, insert_sql};
+use super::batch::{self, Clocks, Ending, GameRowChanges, NextTurn, insert_chunks, insert_sql};
 use super::rows::side_name;
 use super::{StoreError, to_i64, to_u64};
 use crate::ratings::{Pool, Rating, rate};
@@ -49,16 +49,6 @@ pub enum Change {
         clocks_ms: Option<[u64; 2]>,
         rated: Option<RatedSeats>,
     },
-}
-
-/// Whose move it is after a move or a take-back, and by when (a correspondence game with days
-/// a move).
-#[derive(Clone, Copy, Debug)]
-pub struct NextTurn {
-    pub side: chaupal_rules::Side,
-    pub deadline_ms: Option<u64>,
-    /// When its player is reminded of the deadline.
-    pub remind_at_ms: Option<u64>,
 }
 
 /// The rating owners of a rated game's seats; a fixed seat (an AI level) keeps its rating.

@@ -40,7 +40,8 @@ use sqlx::any::AnyPoolOptions;
 use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 
-pub use events::{Change, EventWrite, NextTurn, RatedSeats};
+pub use batch::NextTurn;
+pub use events::{Change, EventWrite, RatedSeats};
 pub use push::StoredSubscription;
 pub use rows::{GameRow, NewGame, StoredSeat};
 pub use seeks::StoredSeek;
