@@ -22,12 +22,23 @@ const TAKEOVER_PATIENCE: Duration = Duration::from_secs(20);
 
 /// A NATS server, a fresh database and `n` nodes on them.
 async fn cluster(name: &str, n: usize) -> Option<(Nats, String, Vec<ServerProcess>)> {
+    cluster_with(name, n, &[]).await
+}
+
+/// [`cluster`], each node started with `extra` options too.
+async fn cluster_with(
+    name: &str,
+    n: usize,
+    extra: &[&str],
+) -> Option<(Nats, String, Vec<ServerProcess>)> {
     let url = fresh_database(name).await?;
     let nats = Nats::start().await?;
+    let nats_url = nats.url();
     let mut nodes = Vec::new();
     for i in 0..n {
         let node_name = format!("n{i}");
-        let args = ["--nats", &nats.url(), "--node-name", &node_name];
+        let mut args = vec!["--nats", &nats_url, "--node-name", &node_name];
+        args.extend_from_slice(extra);
         nodes.push(ServerProcess::start_for_games_on(&url, &args).await);
     }
     Some((nats, url, nodes))
@@ -290,6 +301,64 @@ async fn the_node_running_a_game_is_killed_and_the_game_goes_on_through_the_othe
     assert!(took < TAKEOVER_PATIENCE);
     table.play([&mut *a, &mut *b], 30).await;
     table.finish([a, b]).await;
+}
+
+/// A correspondence game's deadline is met though the node that ran its room was killed: a
+/// surviving node finds the deadline passed in the records, claims the game and ends it on
+/// time, and the winner, on a third node, hears of it.
+#[tokio::test]
+async fn a_correspondence_deadline_is_met_after_the_node_running_the_game_is_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = dir.path().join("clock");
+    std::fs::write(&clock, "0").unwrap();
+    let clock_arg = ["--test-clock-offset-file", clock.to_str().unwrap()];
+    let Some((_nats, _url, mut nodes)) =
+        cluster_with("chaupal_cluster_deadline", 3, &clock_arg).await
+    else {
+        return;
+    };
+    let mut alice = Client::hello(&nodes[0], "alice").await;
+    let mut bob = Client::hello(&nodes[1], "bob").await;
+    let setup = chaupal_shared::protocol::GameSetup {
+        correspondence: chaupal_shared::protocol::Correspondence::days(1),
+        ..chaupal_tests::play::setup(GameKind::BaghChal, Opponent::Private)
+    };
+    let code = create(&mut alice, setup).await.code.unwrap();
+    let game = join(&mut bob, Request::JoinByCode { code }).await;
+    let mut table = Table::new(game, GameKind::BaghChal, 5);
+    table.play([&mut alice, &mut bob], 3).await;
+    // Bob is to move when his node dies; a day and more passes.
+    nodes[1].kill().await;
+    std::fs::write(&clock, (2 * 86_400_000u64).to_string()).unwrap();
+    let mut carol = Client::hello(&nodes[2], "carol").await;
+    let deadline = Instant::now() + TAKEOVER_PATIENCE;
+    let text = loop {
+        let (text, _) = record(&mut carol, game).await;
+        if text.contains("[Termination") {
+            break text;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the deadline was not met:\n{text}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert!(text.contains("[Termination \"timeout\"]"), "{text}");
+    assert!(text.contains("[Result \"1-0\"]"), "{text}");
+    let over = alice
+        .wait_for(|m| match m {
+            chaupal_shared::protocol::ServerMessage::MyGame(g)
+                if g.summary.game == game && g.summary.result.is_some() =>
+            {
+                Some((**g).clone())
+            }
+            _ => None,
+        })
+        .await;
+    assert_eq!(
+        over.summary.result.unwrap().winner,
+        Some(chaupal_rules::Side::First)
+    );
 }
 
 /// A player and the node it is connected to.
