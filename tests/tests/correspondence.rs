@@ -85,8 +85,13 @@ async fn invite(server: &ServerProcess, setup: GameSetup) -> (Client, Client, Ga
 }
 
 async fn my_games(c: &mut Client) -> Vec<MyGame> {
+    my_games_and_more(c).await.0
+}
+
+/// The games `my_games` lists, and how many more there are.
+async fn my_games_and_more(c: &mut Client) -> (Vec<MyGame>, u32) {
     match c.request(Request::MyGames).await.unwrap() {
-        Reply::MyGames { games } => games,
+        Reply::MyGames { games, more } => (games, more),
         other => panic!("expected my games, got {other:?}"),
     }
 }
@@ -496,4 +501,103 @@ async fn every_device_of_a_player_hears_of_each_move_at_the_board_or_not() {
     );
     assert!(!over.your_turn);
     assert_eq!(over.summary.result.unwrap().winner, Some(Side::First));
+}
+
+/// The server's `rooms N` line on its health page.
+async fn rooms_open(server: &ServerProcess) -> usize {
+    let (_, body) = chaupal_tests::health(&server.addr.to_string(), None).await;
+    let line = body.lines().find(|l| l.starts_with("rooms ")).unwrap();
+    line["rooms ".len()..].parse().unwrap()
+}
+
+/// Ten thousand correspondence games against the AI are made by ten players; with nobody at
+/// them their rooms sleep (none stays open), and a server started again over those records
+/// holds no more memory than one over empty records. A move in a sleeping game wakes it and is
+/// answered. The memory and the wake time are printed (docs/BENCHMARKS.md keeps larger runs).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ten_thousand_sleeping_games_hold_no_rooms_and_no_memory() {
+    const PLAYERS: usize = 10;
+    const EACH: usize = 1_000;
+    let options = [
+        "--sleep-after-secs",
+        "1",
+        "--max-correspondence-games",
+        "100000",
+    ];
+    let empty = ServerProcess::start_for_games(&options).await;
+    let empty_mb = chaupal_tests::rss_mb(empty.pid().unwrap()).unwrap();
+    drop(empty);
+    let server = ServerProcess::start_for_games(&options).await;
+    let setup = GameSetup {
+        opponent: Opponent::Ai {
+            engine: chaupal_shared::protocol::Engine::Level { level: 1 },
+        },
+        ..correspondence(GameKind::Kalah, Some(14), false)
+    };
+    let started = std::time::Instant::now();
+    let mut makers = Vec::new();
+    for p in 0..PLAYERS {
+        let mut c = Client::hello(&server, &format!("player{p}")).await;
+        let setup = setup.clone();
+        makers.push(tokio::spawn(async move {
+            let mut games = Vec::new();
+            for _ in 0..EACH {
+                games.push(create(&mut c, setup.clone()).await.game.unwrap());
+                c.inbox.clear();
+            }
+            (c, games)
+        }));
+    }
+    let mut players = Vec::new();
+    for m in makers {
+        players.push(m.await.unwrap());
+    }
+    let made_in = started.elapsed();
+    let open_mb = chaupal_tests::rss_mb(server.pid().unwrap()).unwrap();
+    // Nobody looks at them: they sleep.
+    for (c, games) in &mut players {
+        for game in games.iter() {
+            c.request(Request::Unwatch { game: *game }).await.unwrap();
+        }
+    }
+    let asleep_by = tokio::time::Instant::now() + Duration::from_secs(30);
+    while rooms_open(&server).await > 0 {
+        assert!(tokio::time::Instant::now() < asleep_by, "rooms stay open");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let asleep_mb = chaupal_tests::rss_mb(server.pid().unwrap()).unwrap();
+    // A move in a sleeping game wakes it; the AI answers.
+    let (c, games) = &mut players[3];
+    let game = games[500];
+    let mv = pick_move(&start_of(GameKind::Kalah), &mut 1);
+    let woke = std::time::Instant::now();
+    c.play(game, &mv).await.unwrap();
+    let wake = woke.elapsed();
+    // The list shows as many as a reply holds, those where it is the player's turn first.
+    let (mine, more) = my_games_and_more(c).await;
+    let listed = chaupal_shared::protocol::MY_GAMES_LISTED;
+    assert_eq!((mine.len(), more as usize), (listed, EACH - listed));
+    assert!(mine.iter().all(|g| g.your_turn));
+    let token = c.token.clone().unwrap();
+    // Started again over the records: the games stay asleep, and cost no memory.
+    drop(players);
+    let mut server = server;
+    server.kill().await;
+    let server = server.restart().await;
+    let restarted_mb = chaupal_tests::rss_mb(server.pid().unwrap()).unwrap();
+    assert_eq!(rooms_open(&server).await, 0);
+    let mut again = Client::hello_as(&server, "player3", Some(&token)).await;
+    let (listed, more) = my_games_and_more(&mut again).await;
+    assert_eq!(listed.len() + more as usize, EACH);
+    eprintln!(
+        "{} games made in {made_in:?}; memory: empty {empty_mb:.1} MB, rooms open \
+         {open_mb:.1} MB, asleep {asleep_mb:.1} MB, restarted over them {restarted_mb:.1} MB; \
+         a move woke a game in {wake:?}",
+        PLAYERS * EACH
+    );
+    assert!(
+        restarted_mb < empty_mb + 16.0,
+        "restarted over {} sleeping games: {restarted_mb:.1} MB, empty: {empty_mb:.1} MB",
+        PLAYERS * EACH
+    );
 }

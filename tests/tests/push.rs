@@ -205,7 +205,7 @@ async fn a_gone_subscription_is_forgotten_and_muted_games_are_not_posted() {
     .await
     .unwrap();
     let mine = match bob.request(Request::MyGames).await.unwrap() {
-        Reply::MyGames { games } => games,
+        Reply::MyGames { games, .. } => games,
         other => panic!("{other:?}"),
     };
     assert!(mine[0].muted);

@@ -1,13 +1,17 @@
 //! Correspondence games' requests: `my_games`, the player's games in play, those where it is
-//! their turn first.
+//! their turn first (at most [`MY_GAMES_LISTED`], the rest counted).
 
-use chaupal_shared::protocol::{ErrorReply, PlayerId, Reply};
+use chaupal_shared::protocol::{ErrorReply, MY_GAMES_LISTED, PlayerId, Reply};
 
 use crate::rooms::Rooms;
 
 /// `my_games`: `player`'s games in play (correspondence and live), read from the records.
 pub async fn my_games(rooms: &Rooms, player: PlayerId) -> Result<Reply, ErrorReply> {
+    let mut games = rooms.my_games(player).await?;
+    let more = games.len().saturating_sub(MY_GAMES_LISTED);
+    games.truncate(MY_GAMES_LISTED);
     Ok(Reply::MyGames {
-        games: rooms.my_games(player).await?,
+        games,
+        more: u32::try_from(more).unwrap_or(u32::MAX),
     })
 }

@@ -611,6 +611,7 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                         muted: false,
                     },
                 ],
+                more: 0,
             },
         ),
         ServerMessage::ReviewProgress {

@@ -38,6 +38,10 @@ pub use server::{
     SeekInfo, ServerMessage, Turn, Welcome,
 };
 
+/// The most games a `my_games` reply lists (the rest are counted in its `more`), so that the
+/// reply stays well within the message limit.
+pub const MY_GAMES_LISTED: usize = 64;
+
 /// The protocol version a client states first on every connection.
 pub const PROTOCOL_VERSION: u32 = 1;
 

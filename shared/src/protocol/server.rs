@@ -115,9 +115,13 @@ pub enum Reply {
     },
     /// A game's review.
     Review(Box<GameReview>),
-    /// The player's games in play (the answer to `my_games`).
+    /// The player's games in play (the answer to `my_games`): at most
+    /// [`MY_GAMES_LISTED`](super::MY_GAMES_LISTED), those where it is the player's turn first;
+    /// `more` counts the games left out.
     MyGames {
         games: Vec<MyGame>,
+        #[serde(default)]
+        more: u32,
     },
 }
 
