@@ -601,3 +601,148 @@ async fn ten_thousand_sleeping_games_hold_no_rooms_and_no_memory() {
         PLAYERS * EACH
     );
 }
+
+/// A whole number from the environment, or `default`.
+fn env_or(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The benchmark of docs/BENCHMARKS.md ("Correspondence games"), outside the suite: the
+/// server's memory with `CHAUPAL_BENCH_GAMES` (100,000) sleeping correspondence games and with
+/// `CHAUPAL_BENCH_OPEN` (1,000) of them open, the time a move takes to wake a game, how late
+/// `CHAUPAL_BENCH_DEADLINES` (1,000) deadlines passing at once are met, and push notices sent
+/// a second. Run it against a release build:
+/// `CHAUPAL_SERVER_BIN=target/release/chaupal-server cargo test --release -p chaupal-tests
+/// --test correspondence correspondence_at_scale -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn correspondence_at_scale() {
+    use chaupal_tests::push_receiver::PushReceiver;
+    const PLAYERS: usize = 50;
+    let games = env_or("CHAUPAL_BENCH_GAMES", 100_000);
+    let open = env_or("CHAUPAL_BENCH_OPEN", 1_000);
+    let deadlines = env_or("CHAUPAL_BENCH_DEADLINES", 1_000);
+    let dir = tempfile::tempdir().unwrap();
+    let mut clock = TestClock::new(dir.path());
+    let mut receiver = PushReceiver::start().await;
+    let options = [
+        "--sleep-after-secs",
+        "1",
+        "--max-correspondence-games",
+        "10000000",
+        "--test-push-receiver",
+        receiver.origin.as_str(),
+        clock.option()[0],
+        clock.option()[1],
+    ];
+    let mut server = ServerProcess::start_for_games(&options).await;
+    let empty_mb = chaupal_tests::rss_mb(server.pid().unwrap()).unwrap();
+    let ai = |days| GameSetup {
+        opponent: Opponent::Ai {
+            engine: chaupal_shared::protocol::Engine::Level { level: 1 },
+        },
+        ..correspondence(GameKind::Kalah, Some(days), false)
+    };
+    // The games that sleep: PLAYERS players make them side by side.
+    let made = std::time::Instant::now();
+    let mut makers = Vec::new();
+    for p in 0..PLAYERS {
+        let mut c = Client::hello(&server, &format!("player{p}")).await;
+        let setup = ai(14);
+        let each = games / PLAYERS;
+        makers.push(tokio::spawn(async move {
+            let mut ids = Vec::with_capacity(each);
+            for _ in 0..each {
+                ids.push(create(&mut c, setup.clone()).await.game.unwrap());
+                c.inbox.clear();
+            }
+            (c.token.clone().unwrap(), ids)
+        }));
+    }
+    let mut made_games = Vec::new();
+    for m in makers {
+        made_games.push(m.await.unwrap());
+    }
+    let made_in = made.elapsed();
+    server.kill().await;
+    let server = server.restart().await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let sleeping_mb = chaupal_tests::rss_mb(server.pid().unwrap()).unwrap();
+    assert_eq!(rooms_open(&server).await, 0);
+    // Some of them open: their players look at them.
+    let mut lookers = Vec::new();
+    for (p, (token, ids)) in made_games.iter().enumerate().take(PLAYERS) {
+        let mut c = Client::hello_as(&server, &format!("player{p}"), Some(token)).await;
+        for game in ids.iter().take(open / PLAYERS) {
+            c.rejoin(*game).await;
+        }
+        lookers.push(c);
+    }
+    let open_rooms = rooms_open(&server).await;
+    let open_mb = chaupal_tests::rss_mb(server.pid().unwrap()).unwrap();
+    // A move in a sleeping game wakes it.
+    let mut wakes = Vec::new();
+    for (p, (_, ids)) in made_games.iter().enumerate() {
+        let c = &mut lookers[p];
+        for game in ids.iter().rev().take(4) {
+            let mv = pick_move(&start_of(GameKind::Kalah), &mut 1);
+            let t = std::time::Instant::now();
+            c.play(*game, &mv).await.unwrap();
+            wakes.push(t.elapsed());
+        }
+    }
+    wakes.sort();
+    // Deadlines passing at once: a player with a browser subscribed makes games of a day a
+    // move, leaves them, and a day and a bit passes.
+    let mut late = Client::hello(&server, "late").await;
+    receiver.trust(late.welcome.as_ref().unwrap().push_key.as_deref().unwrap());
+    let browser = receiver.subscription(1);
+    late.request(Request::PushSubscribe {
+        endpoint: browser.endpoint.clone(),
+        p256dh: browser.p256dh.clone(),
+        auth: browser.auth.clone(),
+    })
+    .await
+    .unwrap();
+    for _ in 0..deadlines {
+        create(&mut late, ai(1)).await;
+        late.inbox.clear();
+    }
+    drop(lookers);
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    clock.advance(DAY_MS + 1_000);
+    let passed = std::time::Instant::now();
+    let mut last_met = Duration::ZERO;
+    loop {
+        let (games, more) = my_games_and_more(&mut late).await;
+        if games.is_empty() && more == 0 {
+            break;
+        }
+        last_met = passed.elapsed();
+        assert!(last_met < Duration::from_secs(600), "deadlines not met");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let mut pushed = 0;
+    while pushed < deadlines {
+        if receiver.next(Duration::from_secs(60)).await.is_none() {
+            break;
+        }
+        pushed += 1;
+    }
+    let push_in = passed.elapsed();
+    println!(
+        "correspondence at scale: {games} games made in {made_in:.1?} ({:.0}/s); memory: \
+         empty {empty_mb:.1} MB, {games} sleeping (restarted) {sleeping_mb:.1} MB, \
+         {open_rooms} open {open_mb:.1} MB; a move waking a game: median {:.1?}, p99 {:.1?}; \
+         {deadlines} deadlines passing at once all met within {last_met:.1?}; {pushed} push \
+         notices in {push_in:.1?} ({:.0}/s)",
+        games as f64 / made_in.as_secs_f64(),
+        wakes[wakes.len() / 2],
+        wakes[wakes.len() * 99 / 100],
+        pushed as f64 / push_in.as_secs_f64(),
+    );
+    assert_eq!(pushed, deadlines, "a notice for each game ended");
+}

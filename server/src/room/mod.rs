@@ -173,8 +173,9 @@ pub(crate) enum RoomCommand {
         side: Side,
         result: Result<SearchResult, PoolError>,
     },
-    /// The deadline scanner found this game's deadline passed (by the records' clock).
-    DeadlinePassed,
+    /// The deadline scanner found this game's deadline passed (by the records' clock); `done`
+    /// is answered once the room has acted on it.
+    DeadlinePassed { done: oneshot::Sender<()> },
 }
 
 /// A copy of a room's game, for work done outside the room.
@@ -249,9 +250,17 @@ impl RoomHandle {
     }
 
     /// Tells the room that its deadline has passed by the records' clock: it ends the game on
-    /// time (or aborts it when a side has not moved yet).
+    /// time (or aborts it when a side has not moved yet), and this returns once it has.
     pub async fn deadline_passed(&self) {
-        let _ = self.tx.send(RoomCommand::DeadlinePassed).await;
+        let (done, answer) = oneshot::channel();
+        if self
+            .tx
+            .send(RoomCommand::DeadlinePassed { done })
+            .await
+            .is_ok()
+        {
+            let _ = answer.await;
+        }
     }
 
     /// Whether the room has stopped taking requests (it closed, or it is falling asleep): a
@@ -591,7 +600,10 @@ impl Room {
                 let _ = reply.send((self.version, outboxes));
             }
             RoomCommand::AiDone { ply, side, result } => self.ai_done(ply, side, result).await,
-            RoomCommand::DeadlinePassed => self.check_deadline().await,
+            RoomCommand::DeadlinePassed { done } => {
+                self.check_deadline().await;
+                let _ = done.send(());
+            }
         }
     }
 

@@ -77,14 +77,18 @@ impl Rooms {
     }
 
     /// Acts on the deadlines that have passed, by the records' clock, every [`DEADLINE_SCAN`]
-    /// until `stop`: a game's room here is told; a sleeping game is woken (its room ends it as
-    /// it opens). In a cluster, a game another live node runs is left to that node.
+    /// (at once again after a full batch) until `stop`: a game's room here is told; a sleeping
+    /// game is woken (its room ends it as it opens). In a cluster, a game another live node
+    /// runs is left to that node.
     pub async fn watch_deadlines(self, stop: CancellationToken) {
+        let mut full = false;
         loop {
+            let pause = if full { Duration::ZERO } else { DEADLINE_SCAN };
             tokio::select! {
                 () = stop.cancelled() => return,
-                () = tokio::time::sleep(DEADLINE_SCAN) => {}
+                () = tokio::time::sleep(pause) => {}
             }
+            full = false;
             if self.closing() {
                 continue;
             }
@@ -96,9 +100,14 @@ impl Rooms {
                     continue;
                 }
             };
+            // A full batch that this node acted on: more may be due, and the next scan follows
+            // at once.
+            let batch = due.len();
+            let mut acted = 0;
             for (game, owner) in due {
                 if let Some(room) = self.room(game).filter(|r| !r.is_closed()) {
                     room.deadline_passed().await;
+                    acted += 1;
                     continue;
                 }
                 if let (Some(cluster), Some(node)) = (self.cluster(), &owner)
@@ -108,11 +117,15 @@ impl Rooms {
                     continue;
                 }
                 match self.wake(game).await {
-                    Ok(Some(room)) => room.deadline_passed().await,
+                    Ok(Some(room)) => {
+                        room.deadline_passed().await;
+                        acted += 1;
+                    }
                     Ok(None) => {}
                     Err(e) => tracing::warn!("{game}: waking it for its deadline failed: {e}"),
                 }
             }
+            full = batch == DEADLINES_AT_ONCE as usize && acted > 0;
         }
     }
 
