@@ -146,6 +146,19 @@ async fn play_days(
     }
 }
 
+/// A server whose records' clock a test moves on (its offset file in `dir`), on `database`
+/// or its own SQLite file, and a game between Alice and Bob set up as `setup`.
+async fn on_a_test_clock(
+    dir: &Path,
+    database: Option<&str>,
+    setup: GameSetup,
+) -> (TestClock, ServerProcess, Client, Client, GameId) {
+    let clock = TestClock::new(dir);
+    let server = start(database, &clock.option()).await;
+    let (alice, bob, game) = invite(&server, setup).await;
+    (clock, server, alice, bob, game)
+}
+
 /// A server for games with these options, on PostgreSQL at `database` or on its own SQLite
 /// file.
 async fn start(database: Option<&str>, args: &[&str]) -> ServerProcess {
@@ -173,10 +186,12 @@ async fn a_three_day_game_on_postgresql() {
 /// pass, he loses on time, and the result counts in the correspondence pool, not the live one.
 async fn three_day_game(database: Option<&str>) {
     let dir = tempfile::tempdir().unwrap();
-    let mut clock = TestClock::new(dir.path());
-    let server = start(database, &clock.option()).await;
-    let setup = correspondence(GameKind::BaghChal, Some(3), true);
-    let (mut alice, mut bob, game) = invite(&server, setup).await;
+    let (mut clock, _server, mut alice, mut bob, game) = on_a_test_clock(
+        dir.path(),
+        database,
+        correspondence(GameKind::BaghChal, Some(3), true),
+    )
+    .await;
     let started = alice.snapshot(game).await;
     assert_eq!(started.summary.correspondence, Correspondence::days(3));
     assert_near(
@@ -271,10 +286,12 @@ async fn a_deadline_that_passes_while_the_server_is_down_on_postgresql() {
 /// on time by the side that was to move, though only the winner comes back to look.
 async fn deadline_while_down(database: Option<&str>) {
     let dir = tempfile::tempdir().unwrap();
-    let mut clock = TestClock::new(dir.path());
-    let server = start(database, &clock.option()).await;
-    let setup = correspondence(GameKind::Kalah, Some(1), false);
-    let (mut alice, mut bob, game) = invite(&server, setup).await;
+    let (mut clock, server, mut alice, mut bob, game) = on_a_test_clock(
+        dir.path(),
+        database,
+        correspondence(GameKind::Kalah, Some(1), false),
+    )
+    .await;
     let mut position = start_of(GameKind::Kalah);
     let mut seed = 3;
     // Both sides move (Kalah's extra turns may give one side several moves running).

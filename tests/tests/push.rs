@@ -251,61 +251,48 @@ async fn bad_subscriptions_are_refused_with_reasons() {
     let server = server_for(&receiver, &clock, &["--max-push-subscriptions", "3"]).await;
     let mut alice = Client::hello(&server, "Asha").await;
     let good = receiver.subscription(1);
+    let keys = |endpoint: &str, why: &str| {
+        (
+            endpoint.to_owned(),
+            good.p256dh.clone(),
+            good.auth.clone(),
+            why.to_owned(),
+        )
+    };
+    let private = "not on the public internet";
     let refused = [
-        (
-            "https://10.0.0.8/push/1",
-            good.p256dh.clone(),
-            good.auth.clone(),
-            "not on the public internet",
-        ),
-        (
-            "https://127.0.0.1/push/1",
-            good.p256dh.clone(),
-            good.auth.clone(),
-            "not on the public internet",
-        ),
-        (
-            "https://[::1]/push/1",
-            good.p256dh.clone(),
-            good.auth.clone(),
-            "not on the public internet",
-        ),
-        (
-            "https://169.254.169.254/latest",
-            good.p256dh.clone(),
-            good.auth.clone(),
-            "not on the public internet",
-        ),
-        (
+        keys("https://10.0.0.8/push/1", private),
+        keys("https://127.0.0.1/push/1", private),
+        keys("https://[::1]/push/1", private),
+        keys("https://169.254.169.254/latest", private),
+        keys(
             "http://fcm.googleapis.com/fcm/send/x",
-            good.p256dh.clone(),
-            good.auth.clone(),
             "must be an https address",
         ),
         (
-            "https://fcm.googleapis.com/fcm/send/x",
+            "https://fcm.googleapis.com/fcm/send/x".to_owned(),
             "A".repeat(5000),
             good.auth.clone(),
-            "p256dh",
+            "p256dh".to_owned(),
         ),
         (
-            "https://fcm.googleapis.com/fcm/send/x",
+            "https://fcm.googleapis.com/fcm/send/x".to_owned(),
             good.p256dh.clone(),
             "B".repeat(300),
-            "auth",
+            "auth".to_owned(),
         ),
     ];
     for (endpoint, p256dh, auth, why) in refused {
         let e = alice
             .request(Request::PushSubscribe {
-                endpoint: endpoint.to_owned(),
+                endpoint: endpoint.clone(),
                 p256dh,
                 auth,
             })
             .await
             .unwrap_err();
         assert_eq!(e.code, ErrorCode::BadSubscription, "{endpoint}: {e:?}");
-        assert!(e.reason.contains(why), "{endpoint}: {e:?}");
+        assert!(e.reason.contains(&why), "{endpoint}: {e:?}");
     }
     // Three browsers, then a fourth is refused; the same endpoint again only replaces keys.
     for n in 1..=3 {
