@@ -646,6 +646,8 @@ async fn correspondence_at_scale() {
     let mut clock = TestClock::new(dir.path());
     let mut receiver = PushReceiver::start().await;
     let options = [
+        "--connections-per-address",
+        "1000",
         "--sleep-after-secs",
         "1",
         "--max-correspondence-games",

@@ -7,6 +7,7 @@
 //! again. In a cluster a sleeping game has no owner, and the node that wakes it claims it first
 //! (the database decides between two nodes that try at once).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -26,6 +27,8 @@ use crate::store::GameRow;
 pub const DEADLINE_SCAN: Duration = Duration::from_secs(1);
 /// The most games one scan acts on (the rest wait for the next scan).
 const DEADLINES_AT_ONCE: u32 = 256;
+/// The most news delivered together (with one read of the players' mutes).
+const NEWS_AT_ONCE: usize = 512;
 /// How long a wake waits for a room that is falling asleep to be gone.
 const ASLEEP_WITHIN: Duration = Duration::from_secs(2);
 
@@ -150,14 +153,32 @@ impl Rooms {
 
     /// Delivers the news of correspondence games, in order, until the registry goes: a
     /// `my_game` message to each player's every device, on every node, and a push notice when
-    /// it concerns them (their turn, their invitation taken, the end).
+    /// it concerns them (their turn, their invitation taken, the end). What is waiting goes
+    /// together, with one read of the players' mutes.
     pub(super) async fn deliver_news(self, mut rx: mpsc::Receiver<News>) {
-        while let Some(news) = rx.recv().await {
-            self.deliver(news).await;
+        let mut waiting = Vec::new();
+        while rx.recv_many(&mut waiting, NEWS_AT_ONCE).await > 0 {
+            let players: Vec<PlayerId> = waiting
+                .iter()
+                .flat_map(|n: &News| n.summary.seats.iter())
+                .filter_map(|s| s.player.as_ref().map(|p| p.id))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let mutes = match self.inner.store.mutes_of(&players).await {
+                Ok(mutes) => mutes,
+                Err(e) => {
+                    tracing::warn!("reading the players' mutes failed: {e}");
+                    Default::default()
+                }
+            };
+            for news in waiting.drain(..) {
+                self.deliver(news, &mutes);
+            }
         }
     }
 
-    async fn deliver(&self, news: News) {
+    fn deliver(&self, news: News, mutes: &HashMap<PlayerId, (bool, Vec<GameId>)>) {
         let summary = &news.summary;
         let game = summary.game;
         let mut players: Vec<PlayerId> = summary
@@ -171,13 +192,9 @@ impl Rooms {
                 .into_iter()
                 .filter(|s| summary.seats[s.index()].player.as_ref().map(|p| p.id) == Some(player))
                 .collect();
-            let muted = match self.inner.store.mutes(player).await {
-                Ok((all, games)) => all || games.contains(&game),
-                Err(e) => {
-                    tracing::warn!("{game}: reading {player}'s mutes failed: {e}");
-                    false
-                }
-            };
+            let muted = mutes
+                .get(&player)
+                .is_some_and(|(all, games)| *all || games.contains(&game));
             let live = summary.status == GameStatus::Live;
             let notice = MyGame {
                 your_turn: live && your_seats.contains(&news.to_move),

@@ -177,6 +177,35 @@ impl Store {
         Ok((all, games))
     }
 
+    /// What each of `players` muted: whether all games, and which games (one query for all,
+    /// for the news of many games at once). Players who muted nothing are left out.
+    pub async fn mutes_of(
+        &self,
+        players: &[PlayerId],
+    ) -> Result<std::collections::HashMap<PlayerId, (bool, Vec<GameId>)>, StoreError> {
+        let mut found = std::collections::HashMap::new();
+        for chunk in players.chunks(500) {
+            let list = (1..=chunk.len())
+                .map(|i| format!("${i}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let sql = format!("SELECT player, game FROM push_mutes WHERE player IN ({list})");
+            let mut query = sqlx::query(&sql).persistent(false);
+            for p in chunk {
+                query = query.bind(to_i64(p.0));
+            }
+            for r in query.fetch_all(&self.pool).await? {
+                let player = PlayerId(to_u64(r.try_get("player")?));
+                let entry: &mut (bool, Vec<GameId>) = found.entry(player).or_default();
+                match r.try_get::<i64, _>("game")? {
+                    ALL_GAMES => entry.0 = true,
+                    g => entry.1.push(GameId(to_u64(g))),
+                }
+            }
+        }
+        Ok(found)
+    }
+
     /// Correspondence games whose player to move is due a reminder at `now_ms`, at most
     /// `limit`, the soonest first.
     pub async fn due_reminders(&self, now_ms: u64, limit: u32) -> Result<Vec<GameRow>, StoreError> {

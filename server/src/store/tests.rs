@@ -1132,3 +1132,28 @@ async fn a_correspondence_games_deadline_and_reminder_are_kept_and_found() {
     assert_eq!(store.correspondence_games(a).await.unwrap(), 1);
     assert_eq!(store.games_in_play(b).await.unwrap().len(), 1);
 }
+
+/// Mutes are kept per player and game (or all games), read for one player or for many at once,
+/// and unmuting removes exactly what was muted.
+#[tokio::test]
+async fn mutes_are_kept_and_read_for_one_player_or_many() {
+    let (store, _dir) = temporary().await;
+    let (a, b, c) = (PlayerId(1), PlayerId(2), PlayerId(3));
+    store.set_mute(a, Some(GameId(7)), true).await.unwrap();
+    store.set_mute(a, Some(GameId(7)), true).await.unwrap();
+    store.set_mute(a, Some(GameId(9)), true).await.unwrap();
+    store.set_mute(b, None, true).await.unwrap();
+    assert_eq!(
+        store.mutes(a).await.unwrap(),
+        (false, vec![GameId(7), GameId(9)])
+    );
+    assert_eq!(store.mutes(b).await.unwrap(), (true, vec![]));
+    let many = store.mutes_of(&[a, b, c]).await.unwrap();
+    assert_eq!(many.len(), 2, "{many:?}");
+    assert_eq!(many[&b], (true, vec![]));
+    assert_eq!(many[&a].1.len(), 2);
+    store.set_mute(a, Some(GameId(7)), false).await.unwrap();
+    store.set_mute(b, None, false).await.unwrap();
+    assert_eq!(store.mutes(a).await.unwrap(), (false, vec![GameId(9)]));
+    assert!(store.mutes_of(&[b]).await.unwrap().is_empty());
+}
