@@ -1,7 +1,7 @@
 //! The lobby's left panel (the top of the lobby on a phone): who you are (your name, to change,
 //! and the sounds on or off), the game and its rules, the way of playing, the side, the
-//! computer player or the invite code, live (the clock) or by correspondence (the time a
-//! move), rated or casual, and the button that starts it all. Each section draws itself from the top `y` it is given and returns the `y` below it.
+//! computer player or the invite code, the clock, rated or casual, and the button that starts
+//! it all. Each section draws itself from the top `y` it is given and returns the `y` below it.
 
 use chaupal_rules::{GameKind, Side};
 use macroquad::prelude::*;
@@ -9,8 +9,8 @@ use macroquad::prelude::*;
 use super::super::common::text_field;
 use crate::app::Field;
 use crate::app::{
-    Action, App, CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, LEVELS, Lobby, PACES, PlayMode,
-    SidePick, kind_index, pace_value,
+    Action, App, CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, LEVELS, Lobby, PlayMode, SidePick,
+    kind_index,
 };
 use crate::draw::paint::{self, Align};
 use crate::draw::theme;
@@ -61,9 +61,6 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<
         PlayMode::Computer => computer_choice(lobby, ui, inner, y, actions),
         PlayMode::Friend => invite_code(app, ui, inner, y, actions),
     };
-    if lobby.correspondence_applies() {
-        y = pace_choice(lobby, ui, inner, y, actions);
-    }
     y = clock_and_rating(lobby, ui, inner, y, actions);
     // The main buttons, at the bottom of the panel (or under the rest).
     let bottom = a.y + a.h - pad - ui.row_h();
@@ -648,51 +645,8 @@ fn value_stepper(
     }
 }
 
-/// Live or by correspondence, and a correspondence game's time a move (among the paces the
-/// way of playing offers); returns the y below.
-fn pace_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 {
-    let mut y = y + ui.unit * 0.3;
-    let row = ui.small_row_h(0.8);
-    let cols = columns(Area { y, h: row, ..inner }, 2, 6.0);
-    let labels = [
-        (false, ui.t("choices-live")),
-        (true, ui.t("choices-correspondence")),
-    ];
-    for (c, (on, label)) in cols.iter().zip(labels) {
-        let look = if lobby.by_correspondence == on {
-            Look::Selected
-        } else {
-            Look::Plain
-        };
-        if ui.button(*c, &label, look) {
-            actions.push(Action::SetCorrespondence(on));
-        }
-    }
-    y += row + 6.0;
-    let Some(pace) = lobby.correspondence() else {
-        return y;
-    };
-    let widest = PACES
-        .iter()
-        .map(|p| ui.width(&ui.say(&pace_value(*p)), true, ui.unit))
-        .fold(0.0, f32::max);
-    stepper(
-        ui,
-        inner,
-        y,
-        &ui.t("choices-move-time"),
-        &ui.say(&pace_value(pace)),
-        widest,
-        [
-            Action::CyclePace { forward: false },
-            Action::CyclePace { forward: true },
-        ],
-        actions,
-    )
-}
-
 /// The clock (minutes and increment) and casual or rated, where the chosen way of playing
-/// takes them (a correspondence game has no clock); returns the y below.
+/// takes them; returns the y below.
 fn clock_and_rating(
     lobby: &Lobby,
     ui: &Ui,
@@ -701,8 +655,7 @@ fn clock_and_rating(
     actions: &mut Vec<Action>,
 ) -> f32 {
     let rh = ui.row_h();
-    let clock = lobby.clock_applies() && lobby.correspondence().is_none();
-    if clock && ui.portrait {
+    if lobby.clock_applies() && ui.portrait {
         // On a phone, each of the clock's steppers on a row of its own, with room for a
         // fingertip on each button and the value whole between them.
         let minutes = CLOCK_MINUTES.get(lobby.minutes).copied().unwrap_or(0);
@@ -740,7 +693,7 @@ fn clock_and_rating(
                 actions,
             );
         }
-    } else if clock {
+    } else if lobby.clock_applies() {
         let minutes = CLOCK_MINUTES.get(lobby.minutes).copied().unwrap_or(0);
         let clock = ui.t("choices-clock");
         let label_w = ui.width(&clock, false, ui.unit) + ui.unit * 0.8;
@@ -952,23 +905,6 @@ mod tests {
             6.0,
             t(&["choices-casual", "choices-rated"]),
         )?;
-        fits(
-            at(small(0.8)),
-            2,
-            6.0,
-            t(&["choices-live", "choices-correspondence"]),
-        )?;
-        // The time a move's label beside the widest pace.
-        let widest = PACES
-            .iter()
-            .map(|p| m.width(&words.say(&pace_value(*p)), true, unit))
-            .fold(0.0, f32::max);
-        let bw = rh * 0.8 * 1.4;
-        let sw = 2.0 * bw + widest.max(unit * 2.5) + unit * 1.2 + 8.0;
-        let label = words.t("choices-move-time");
-        if m.width(&label, false, unit) > inner.w - sw - 6.0 {
-            return Err(format!("\"{label}\" beside the paces"));
-        }
         // The start button and Rules beside it.
         let start = Area {
             w: inner.w * 0.62,

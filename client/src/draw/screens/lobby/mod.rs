@@ -1,20 +1,16 @@
-//! The lobby screen: the choices ([`choices`]), the chosen game's board, and the lists
-//! ([`lists`]: this player's games in play, [`my_games`], then the server's) side by side; on
-//! a phone the choices and the lists one under the other, in a screen that scrolls, with the
-//! player's games in play above them all when there are any. Typing goes to the field in use
-//! (the name, or the invite code), and Enter starts the game (or joins by code, or keeps the
-//! name). A private game waiting for a friend shows its invitation on a card of its own
-//! ([`invite`]); playing on another device has a card too ([`devices`]), and so has a link
-//! that leads nowhere ([`broken`]).
+//! The lobby screen: the choices ([`choices`]), the chosen game's board, and the server's lists
+//! ([`lists`]) side by side; on a phone the choices and the lists one under the other, in a
+//! screen that scrolls. Typing goes to the field in use (the name, or the invite code), and
+//! Enter starts the game (or joins by code, or keeps the name). A private game waiting for a
+//! friend shows its invitation on a card of its own ([`invite`]); playing on another device
+//! has a card too ([`devices`]), and so has a link that leads nowhere ([`broken`]).
 
 mod broken;
 mod card;
 mod choices;
 mod devices;
-mod entry;
 mod invite;
 mod lists;
-mod my_games;
 
 use chaupal_rules::AnyGame;
 use macroquad::prelude::*;
@@ -64,21 +60,14 @@ fn side_by_side(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     if let Some(middle) = l.preview {
         preview(app, ui, middle);
     }
-    lists::draw(app, ui, l.lists, (true, true), actions);
+    lists::draw(app, ui, l.lists, true, actions);
 }
 
-/// The choices, then the lists, on a phone: the screen scrolls. The player's games in play,
-/// when there are any, come first, in a panel of their own.
+/// The choices, then the lists, on a phone: the screen scrolls.
 fn upright(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
-    let mine_first = !app.my_games().is_empty();
-    let mine_h = if mine_first {
-        ui.heights().get("lobby.my_games").unwrap_or(body.h * 0.3) + gap(ui)
-    } else {
-        0.0
-    };
     let choices_h = ui.heights().get("lobby.choices").unwrap_or(body.h);
     let lists_h = ui.heights().get("lobby.lists").unwrap_or(body.h * 0.5);
-    let content = mine_h + choices_h + gap(ui) + lists_h;
+    let content = choices_h + gap(ui) + lists_h;
     let offset = scroll(app, ui, body, body, content, actions);
     // Widgets scrolled above the body (under the bar) do not answer the mouse.
     let clipped = Input {
@@ -94,37 +83,13 @@ fn upright(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     };
     let ui = ui.with_input(&clipped, true);
     let top = Area {
-        y: body.y - offset + mine_h,
+        y: body.y - offset,
         ..body
     };
-    if mine_first {
-        let panel = Area {
-            y: body.y - offset,
-            h: mine_h - gap(&ui),
-            ..body
-        };
-        ui.panel(panel);
-        let pad = ui.unit * 1.1;
-        let inner = Area {
-            x: panel.x + pad,
-            w: panel.w - 2.0 * pad,
-            ..panel
-        };
-        let bottom = my_games::section(
-            app,
-            &ui,
-            inner,
-            panel.y + pad + ui.unit * 0.6,
-            f32::MAX,
-            actions,
-        );
-        ui.heights()
-            .set("lobby.my_games", bottom + pad * 0.5 - panel.y);
-    }
     let l = layout::lobby(top, ui.unit, true, gap(&ui), choices_h, lists_h);
     let bottom = choices::draw(app, &ui, l.choices, false, actions);
     ui.heights().set("lobby.choices", bottom - l.choices.y);
-    let bottom = lists::draw(app, &ui, l.lists, (false, !mine_first), actions);
+    let bottom = lists::draw(app, &ui, l.lists, false, actions);
     ui.heights().set("lobby.lists", bottom - l.lists.y);
 }
 
