@@ -741,3 +741,92 @@ animal-name-tiger = tiger
 animal-name-lion = lion
 animal-name-elephant = elephant
 speech-button = { $label }, button
+
+## Correspondence games and notifications of your turns
+
+choices-live = Live
+choices-correspondence = Correspondence
+choices-move-time = Time a move
+pace-days = { $count ->
+    [one] { $count } day a move
+   *[other] { $count } days a move
+}
+pace-unlimited = no time limit
+pace-value-days = { $count ->
+    [one] { $count } day
+   *[other] { $count } days
+}
+pace-value-unlimited = No limit
+span-days = { $count ->
+    [one] { $count } day
+   *[other] { $count } days
+}
+span-hours = { $count ->
+    [one] { $count } hour
+   *[other] { $count } hours
+}
+span-minutes = { $count ->
+    [one] { $count } minute
+   *[other] { $count } minutes
+}
+span-two = { $larger } { $smaller }
+span-under-minute = less than a minute
+deadline-yours = Your move: { $time } left
+deadline-theirs = { $who } has { $time } to move
+deadline-yours-unlimited = Your move: no time limit
+deadline-theirs-unlimited = { $who } to move: no time limit
+deadline-up = The time for this move is up.
+my-games = My games
+my-games-none = Correspondence games wait here between moves: choose Correspondence to start one.
+my-games-your-turn = Your turn
+my-games-their-turn = Their turn
+my-games-left = { $time } left
+my-games-time-up = time is up
+my-games-muted = muted
+my-games-open = Open
+my-games-more = { $count ->
+    [one] { $count } more game in play is not listed here.
+   *[other] { $count } more games in play are not listed here.
+}
+push-turn-on = Tell me when it's my turn
+push-asking = Asking...
+push-blocked = This browser blocks Chaupal's notifications: allow them in its site settings to hear of your turns.
+push-turn-off = Notifications off
+push-mute-all = Mute all
+push-unmute-all = Unmute all
+play-mute = Mute game
+play-unmute = Unmute game
+notice-game-waits = Your game waits in My games: come back to it and move before the time is up.
+notice-push-on = You will be told when it is your turn, even with Chaupal closed.
+notice-push-off = No more notifications on this device.
+notice-push-blocked = The browser blocked notifications: allow them in its site settings, then try again.
+notice-push-not-allowed = Notifications stay off: the browser's question was closed.
+notice-push-failed = Notifications could not be turned on: { $why }
+notice-muted-game = This game's notifications are muted.
+notice-unmuted-game = This game's notifications are on again.
+notice-muted-all = The notifications of all your games are muted.
+notice-unmuted-all = The notifications of your games are on again.
+asked-my-games = Listing your games in play
+asked-push = Notifications
+asked-mute = Muting
+doing-open-game = Opening your game
+error-bad-subscription = The server did not take this browser's notifications: { $why }.
+error-no-push = This server sends no notifications.
+
+## Notifications shown while no page of Chaupal is open (the browser fills in the game and the opponent)
+
+notify-turn-title = Your turn in { $game } against { $opponent }
+notify-turn-body = { $opponent } has moved. Tap to play.
+notify-accepted-title = { $opponent } accepted your invitation
+notify-accepted-body = Your game of { $game } has begun.
+notify-won = { $game } against { $opponent }: you won
+notify-lost = { $game } against { $opponent }: you lost
+notify-drawn = { $game } against { $opponent }: a draw
+notify-aborted = { $game } against { $opponent }: aborted
+notify-ended-body = The game is over.
+notify-ended-on-time = The game ended on time.
+notify-reminder-title = Your move in { $game } against { $opponent }
+notify-reminder-body = { $hours ->
+    [one] Less than { $hours } hour left to move.
+   *[other] Less than { $hours } hours left to move.
+}

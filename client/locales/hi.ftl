@@ -718,3 +718,77 @@ animal-name-tiger = बाघ
 animal-name-lion = शेर
 animal-name-elephant = हाथी
 speech-button = { $label }, बटन
+
+## पत्राचार वाले खेल और आपकी बारी की सूचनाएँ
+
+choices-live = लाइव
+choices-correspondence = पत्राचार
+choices-move-time = हर चाल का समय
+pace-days = हर चाल के लिए { $count } दिन
+pace-unlimited = कोई समय सीमा नहीं
+pace-value-days = { $count } दिन
+pace-value-unlimited = कोई सीमा नहीं
+span-days = { $count } दिन
+span-hours = { $count ->
+    [one] { $count } घंटा
+   *[other] { $count } घंटे
+}
+span-minutes = { $count } मिनट
+span-two = { $larger } { $smaller }
+span-under-minute = एक मिनट से कम
+deadline-yours = आपकी चाल: { $time } बाकी
+deadline-theirs = { $who } की चाल: { $time } बाकी
+deadline-yours-unlimited = आपकी चाल: कोई समय सीमा नहीं
+deadline-theirs-unlimited = { $who } की चाल: कोई समय सीमा नहीं
+deadline-up = इस चाल का समय खत्म हो गया।
+my-games = मेरे खेल
+my-games-none = पत्राचार वाले खेल चालों के बीच यहाँ इंतज़ार करते हैं: शुरू करने के लिए "पत्राचार" चुनें।
+my-games-your-turn = आपकी बारी
+my-games-their-turn = उनकी बारी
+my-games-left = { $time } बाकी
+my-games-time-up = समय खत्म
+my-games-muted = सूचना बंद
+my-games-open = खोलें
+my-games-more = { $count } और चालू खेल यहाँ सूची में नहीं हैं।
+push-turn-on = मेरी बारी आने पर मुझे बताएँ
+push-asking = पूछ रहे हैं...
+push-blocked = यह ब्राउज़र चौपाल की सूचनाएँ रोक रहा है: अपनी बारी की खबर पाने के लिए साइट सेटिंग में इनकी अनुमति दें।
+push-turn-off = सूचनाएँ बंद करें
+push-mute-all = सब मौन करें
+push-unmute-all = सबकी सूचना चालू करें
+play-mute = खेल की सूचना बंद
+play-unmute = खेल की सूचना चालू
+notice-game-waits = आपका खेल "मेरे खेल" में इंतज़ार कर रहा है: समय खत्म होने से पहले लौटकर चाल चलें।
+notice-push-on = आपकी बारी आने पर आपको बताया जाएगा, चौपाल बंद होने पर भी।
+notice-push-off = इस डिवाइस पर अब सूचनाएँ नहीं आएँगी।
+notice-push-blocked = ब्राउज़र ने सूचनाएँ रोक दीं: साइट सेटिंग में अनुमति देकर फिर कोशिश करें।
+notice-push-not-allowed = सूचनाएँ बंद ही रहेंगी: ब्राउज़र का सवाल बंद कर दिया गया।
+notice-push-failed = सूचनाएँ चालू नहीं हो सकीं: { $why }
+notice-muted-game = इस खेल की सूचनाएँ मौन कर दी गईं।
+notice-unmuted-game = इस खेल की सूचनाएँ फिर चालू हैं।
+notice-muted-all = आपके सभी खेलों की सूचनाएँ मौन कर दी गईं।
+notice-unmuted-all = आपके खेलों की सूचनाएँ फिर चालू हैं।
+asked-my-games = आपके चालू खेलों की सूची
+asked-push = सूचनाएँ
+asked-mute = मौन करना
+doing-open-game = अपना खेल खोलना
+error-bad-subscription = सर्वर ने इस ब्राउज़र की सूचनाएँ स्वीकार नहीं कीं: { $why }।
+error-no-push = यह सर्वर सूचनाएँ नहीं भेजता।
+
+## चौपाल का कोई पेज खुला न होने पर दिखने वाली सूचनाएँ (खेल और विरोधी ब्राउज़र भरता है)
+
+notify-turn-title = { $opponent } के साथ { $game } में आपकी बारी
+notify-turn-body = { $opponent } ने चाल चल दी है। खेलने के लिए टैप करें।
+notify-accepted-title = { $opponent } ने आपका न्योता स्वीकार किया
+notify-accepted-body = आपका { $game } का खेल शुरू हो गया है।
+notify-won = { $opponent } के साथ { $game }: आप जीते
+notify-lost = { $opponent } के साथ { $game }: आप हारे
+notify-drawn = { $opponent } के साथ { $game }: ड्रॉ
+notify-aborted = { $opponent } के साथ { $game }: रद्द
+notify-ended-body = खेल खत्म हो गया।
+notify-ended-on-time = खेल समय खत्म होने पर खत्म हुआ।
+notify-reminder-title = { $opponent } के साथ { $game } में आपकी चाल
+notify-reminder-body = { $hours ->
+    [one] चाल चलने के लिए { $hours } घंटे से कम समय बचा है।
+   *[other] चाल चलने के लिए { $hours } घंटों से कम समय बचा है।
+}

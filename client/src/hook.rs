@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use crate::app::{App, Connection, Field, Screen, Tone};
+use crate::app::{App, Connection, Field, PushState, Screen, Tone};
 use crate::draw::ui::{Record, TargetKind};
 use crate::review::ReviewState;
 use crate::words::Words;
@@ -34,6 +34,14 @@ pub struct Hook {
     pub name: String,
     /// The player's finished games on the server, by number (the lobby's list).
     pub finished: Vec<u64>,
+    /// The player's correspondence games in play, by number, in the lobby's order (those
+    /// where it is their turn first).
+    pub my_games: Vec<u64>,
+    /// How many of them wait for the player's move (the game on the screen aside).
+    pub turns_waiting: usize,
+    /// Where notifications of the player's turns stand on this device: `unavailable`,
+    /// `blocked`, `off`, `asking` or `on`.
+    pub push: &'static str,
     /// The code for playing on another device, while its card shows one.
     pub device_code: Option<String>,
     /// The invitation's link while the player's private game waits for a friend.
@@ -144,6 +152,15 @@ impl Hook {
             connection: words.say(&app.connection().describe()),
             name: app.name().to_owned(),
             finished: app.finished().iter().map(|f| f.id).collect(),
+            my_games: app.my_games().iter().map(|g| g.id).collect(),
+            turns_waiting: app.turns_waiting(),
+            push: match app.push().state {
+                PushState::Unavailable => "unavailable",
+                PushState::Blocked => "blocked",
+                PushState::Off => "off",
+                PushState::Asking => "asking",
+                PushState::On => "on",
+            },
             device_code: app
                 .devices()
                 .and_then(|d| d.code.as_ref())

@@ -18,10 +18,13 @@
 //! - [`sowing`]: Kalah's sowing animation as frames.
 //! - [`play`]: a game on the screen (moves, seats, the last turn, the moves queued to be
 //!   shown, a look back at an earlier position, counters, hint).
+//! - [`push_words`]: the words the service worker shows a pushed notification in, in the
+//!   player's language.
 //! - [`replay`]: stepping through a finished game.
 //! - [`review`]: a game's review as the replay shows it: the request's progress, the advantage
 //!   graph, each player's slips and accuracy, the best move's mark on the board.
 //! - [`rulebook`]: the rule options offered and the rules in short.
+//! - [`deadline`]: a correspondence game's deadline in words (the time left, whose move).
 //! - [`route`]: where an address (a page's, or `--open`'s) sends the client: join, watch,
 //!   replay.
 //! - `args` (desktop only): the command line; [`config`]: the name and tokens remembered
@@ -48,6 +51,7 @@ pub mod app;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod args;
 pub mod config;
+pub mod deadline;
 pub mod draw;
 pub mod field;
 pub mod geometry;
@@ -58,6 +62,7 @@ pub mod net;
 pub mod pace;
 pub mod platform;
 pub mod play;
+pub mod push_words;
 pub mod replay;
 pub mod review;
 pub mod route;

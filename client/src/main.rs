@@ -17,6 +17,7 @@ use chaupal_client::keys::{self, Stop};
 use chaupal_client::net::online::Online;
 use chaupal_client::pace::Pacer;
 use chaupal_client::platform::{self, Store};
+use chaupal_client::push_words::push_words_json;
 use chaupal_client::route::{self, Launch};
 use chaupal_client::say;
 use chaupal_client::sound::{SoundDevice, Sounds};
@@ -77,6 +78,7 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
     }
     let mut words = Words::new(app.language());
     platform::set_language(app.language().tag());
+    platform::set_push_words(&push_words_json(&words));
     // What a screen reader hears, and the last of it (for the test hook).
     let mut speaker = Speaker::default();
     let mut spoken: Vec<String> = Vec::new();
@@ -101,6 +103,7 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
     let mut title = String::new();
     let mut address = launch.route.path();
     let mut device_online = true;
+    let mut page_hidden = false;
     let mut input = Input::default();
     let mut pacer = Pacer::default();
     let mut canvas = Canvas::default();
@@ -121,6 +124,7 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
         if words.language() != app.language() {
             words = Words::new(app.language());
             platform::set_language(app.language().tag());
+            platform::set_push_words(&push_words_json(&words));
         }
         fonts.typesetter().begin_frame(screen_dpi_scale());
         input = Input::read(&input);
@@ -154,6 +158,7 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
         // 2. The time since the last turn passes for the state as it was (what happens now,
         // a notice or a move shown, starts after it), then the player's actions, the
         // server's news and the device's network.
+        app.set_now_ms((macroquad::miniquad::date::now() * 1000.0).max(0.0) as u64);
         app.frame(dt, pacer.animation_step(dt));
         let acted = !actions.is_empty();
         for action in actions {
@@ -162,6 +167,14 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
             }
         }
         let mut news = online.as_mut().is_some_and(|o| o.pump(&mut app));
+        // What the browser said of notifications (answers to the player's taps, and what it
+        // has at the start).
+        for said in platform::push_news() {
+            news = true;
+            for out in app.apply(Event::Browser(said)) {
+                carry_out(out, &mut app, online.as_mut());
+            }
+        }
         // Fonts text has asked for are fetched; those that came set their text again.
         for name in fonts.typesetter().take_wanted() {
             platform::fetch_font(name);
@@ -181,6 +194,11 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
             device_online = reachable;
             let _ = app.apply(Event::DeviceOnline(reachable));
             news = true;
+        }
+        let hidden = platform::page_hidden();
+        if hidden != page_hidden {
+            page_hidden = hidden;
+            let _ = app.apply(Event::PageHidden(hidden));
         }
         // 3. The picture of the state as it is now, when it changed.
         if acted || news || !canvas.ready() || pacer.redraw(started, size, false) {
@@ -230,13 +248,15 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
                 sounds.play(*cue);
             }
         }
-        // News the player has not seen while the tab was hidden shows in its title.
-        unseen = if platform::page_hidden() {
-            unseen + cues.len() as u32
+        // The tab's title counts the news the player has not seen while the tab was hidden,
+        // and the correspondence games waiting for their move.
+        unseen = if page_hidden {
+            unseen + cues.iter().filter(|c| c.counted()).count() as u32
         } else {
             0
         };
-        let now = tab_title(&words.say(&app.title()), unseen);
+        let count = unseen + u32::try_from(app.turns_waiting()).unwrap_or(u32::MAX);
+        let now = tab_title(&words.say(&app.title()), count);
         if now != title {
             platform::set_title(&now);
             title = now;

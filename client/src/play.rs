@@ -8,7 +8,7 @@
 use std::collections::VecDeque;
 
 use chaupal_rules::{AnyGame, GameKind, MoveError, Outcome, Side};
-use chaupal_shared::protocol::{Clocks, GameResult, ResultReason};
+use chaupal_shared::protocol::{Clocks, Correspondence, GameResult, ResultReason};
 
 use crate::geometry::CellName;
 use crate::say;
@@ -207,6 +207,11 @@ pub struct Match {
     pub ratings: [Option<i32>; 2],
     /// The server's number for the game (none for a game played only here).
     pub id: Option<u64>,
+    /// A correspondence game's pace (none: a live game).
+    pub pace: Option<Correspondence>,
+    /// When the side to move must have moved, in a correspondence game with days a move
+    /// (milliseconds since the Unix epoch).
+    pub deadline_ms: Option<u64>,
 }
 
 impl Match {
@@ -233,6 +238,8 @@ impl Match {
             ai: [false; 2],
             ratings: [None; 2],
             id: None,
+            pace: None,
+            deadline_ms: None,
         };
         m.refresh();
         m

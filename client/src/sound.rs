@@ -1,5 +1,6 @@
-//! The client's sounds: a soft click for the opponent's move, two rising notes for a friend
-//! who joins, three for the game's end. Each is synthesised here as a small WAV clip (a few
+//! The client's sounds: a soft click for the opponent's move (and for a turn come in a
+//! correspondence game while the page is hidden), two rising notes for a friend who joins,
+//! three for the game's end. Each is synthesised here as a small WAV clip (a few
 //! sine tones with a quick attack and a gentle fade), so nothing is downloaded or shipped; the
 //! clips are plain data, tested without a window, and [`Sounds`] plays them through macroquad's
 //! audio on the desktop and in the browser.
@@ -26,7 +27,7 @@ pub fn notes(cue: Cue) -> Vec<Note> {
     let n = |hz, at, len, gain| Note { hz, at, len, gain };
     match cue {
         // A short wooden tap.
-        Cue::Move => vec![n(660.0, 0.0, 0.09, 0.5), n(990.0, 0.0, 0.05, 0.2)],
+        Cue::Move | Cue::Turn => vec![n(660.0, 0.0, 0.09, 0.5), n(990.0, 0.0, 0.05, 0.2)],
         // Two notes up: someone is here.
         Cue::Join => vec![n(523.3, 0.0, 0.16, 0.45), n(784.0, 0.14, 0.26, 0.45)],
         // Three notes of a major chord, one after the other: the end.
@@ -158,7 +159,7 @@ impl Sounds {
         if device.missing() {
             return Sounds { clips };
         }
-        for cue in [Cue::Move, Cue::Join, Cue::End] {
+        for cue in Cue::ALL {
             if let Ok(sound) = macroquad::audio::load_sound_from_bytes(&clip(cue)).await {
                 clips.push((cue, sound));
             }
@@ -180,7 +181,7 @@ mod tests {
 
     #[test]
     fn each_cue_is_a_short_wav_that_starts_and_ends_quietly() {
-        for cue in [Cue::Move, Cue::Join, Cue::End] {
+        for cue in Cue::ALL {
             let s = samples(&notes(cue));
             let secs = s.len() as f32 / RATE as f32;
             assert!((0.05..1.0).contains(&secs), "{cue:?}: {secs} s");

@@ -8,12 +8,14 @@
 
 use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::{
-    ClockSpec, ErrorCode, ErrorReply, GameEvent, GameResult, ResultReason, SeatPresence,
+    ClockSpec, Correspondence, ErrorCode, ErrorReply, GameEvent, GameResult, ResultReason,
+    SeatPresence,
 };
 
 use crate::app::clock_words;
 use crate::app::{
-    Action, App, Event, FinishedEntry, LiveEntry, LobbyChange, Opened, PlayMode, Screen, SeekEntry,
+    Action, App, BrowserNews, Event, FinishedEntry, LiveEntry, LobbyChange, MyGameEntry,
+    MyGamesChange, Opened, PlayMode, Screen, SeekEntry, Subscription,
 };
 use crate::draw::text::DrawnText;
 use crate::draw::ui::Target;
@@ -122,6 +124,26 @@ pub fn states() -> Vec<(String, App)> {
         unlock_board: false,
     });
     add("lobby: a link that leads nowhere", broken);
+    // Correspondence: the pace chosen in each way of playing that has it, and the player's
+    // games in play with the notifications' part in each of its states.
+    for mode in [PlayMode::Computer, PlayMode::Friend, PlayMode::Anyone] {
+        let mut app = lobby();
+        app.handle(Action::SelectMode(mode));
+        app.handle(Action::SetCorrespondence(true));
+        app.handle(Action::CyclePace { forward: false });
+        add(&format!("lobby: {mode:?} by correspondence"), app);
+    }
+    add("lobby: my games, notifications on", my_games(true, false));
+    add(
+        "lobby: my games, notifications blocked",
+        my_games(false, true),
+    );
+    let mut offer = my_games(false, false);
+    offer.apply(Event::Browser(BrowserNews::Ready {
+        blocked: false,
+        subscription: None,
+    }));
+    add("lobby: my games, notifications offered", offer);
     let mut noticed = lobby();
     noticed.apply(Event::Problem(say!(
         "needs-server",
@@ -184,6 +206,20 @@ pub fn states() -> Vec<(String, App)> {
     let mut offered = playing(GameKind::Kalah, Seats::One(Side::First));
     offered.apply(Event::Game(GameEvent::DrawOffered { by: Side::Second }));
     add("game: a draw offered", offered);
+    for kind in GameKind::ALL {
+        add(
+            &format!("game: {} by correspondence", kind.title()),
+            by_correspondence(kind, Seats::One(Side::First), Some(DEADLINE)),
+        );
+    }
+    add(
+        "game: by correspondence, the other side",
+        by_correspondence(GameKind::BaghChal, Seats::One(Side::Second), Some(DEADLINE)),
+    );
+    add(
+        "game: by correspondence with no limit",
+        by_correspondence(GameKind::SholoGuti, Seats::One(Side::Second), None),
+    );
 
     // The replay and the review of each game.
     for kind in GameKind::ALL {
@@ -209,7 +245,7 @@ fn lobby() -> App {
             kind,
             rules: Vec::new(),
             who: seat_label(&Phrase::verbatim(OTHER_NAME), Some(1523)),
-            clock: Some(clock_words(&ClockSpec {
+            pace: Some(clock_words(&ClockSpec {
                 initial_ms: 600_000,
                 increment_ms: 5_000,
             })),
@@ -254,6 +290,11 @@ fn lobby() -> App {
 /// A game of `kind` on the server, a few moves in, against a person with a long name, on the
 /// clock, watched; this player in `seats`.
 fn playing(kind: GameKind, seats: Seats) -> App {
+    playing_as(kind, seats, |_| {})
+}
+
+/// As [`playing`], the game set up further by `finish` before it opens.
+fn playing_as(kind: GameKind, seats: Seats, finish: impl FnOnce(&mut Match)) -> App {
     let mut app = lobby();
     let Ok(start) = AnyGame::start(kind, [("", ""); 0]) else {
         return app;
@@ -275,10 +316,96 @@ fn playing(kind: GameKind, seats: Seats) -> App {
         left_ms: [545_000.0, 9_400.0],
         running: Some(m.game.side_to_move()),
     });
+    finish(&mut m);
     app.apply(Event::Opened(Box::new(Opened {
         game: m,
         watchers: 12,
         offers: Vec::new(),
+    })));
+    app.handle(Action::DismissNotice);
+    app
+}
+
+/// The wall clock's time in the states of correspondence games.
+const NOW_MS: u64 = 1_767_225_600_000;
+
+/// A deadline: 13 days, 23 hours and some minutes after [`NOW_MS`] (the longest words).
+const DEADLINE: u64 = NOW_MS + 13 * 86_400_000 + 23 * 3_600_000 + 59 * 60_000;
+
+/// The lobby with this player's games in play (of long names, each game's, their turn and
+/// theirs, muted and not), notifications on or blocked on this device.
+fn my_games(on: bool, blocked: bool) -> App {
+    let mut app = lobby();
+    app.set_now_ms(NOW_MS);
+    app.apply(Event::PushOffered {
+        key: Some("BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U".into()),
+        muted: false,
+    });
+    let subscription = on.then(|| Subscription {
+        endpoint: "https://push.example/send/abc".into(),
+        p256dh: "BKEY".into(),
+        auth: "AUTH".into(),
+    });
+    app.apply(Event::Browser(BrowserNews::Ready {
+        blocked,
+        subscription,
+    }));
+    if on {
+        app.apply(Event::PushKept);
+    }
+    let games = GameKind::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, &kind)| MyGameEntry {
+            id: 300 + i as u64,
+            kind,
+            opponent: seat_label(&Phrase::verbatim(OTHER_NAME), Some(2210)),
+            your_turn: i % 2 == 0,
+            pace: Correspondence {
+                days: (i != 3).then_some(14),
+            },
+            deadline_ms: (i != 3).then_some(DEADLINE + i as u64 * 3_600_000),
+            moves: 117,
+            muted: i == 1,
+        })
+        .collect();
+    app.apply(Event::Lobby(LobbyChange::MyGames(MyGamesChange::All {
+        games,
+        more: 7,
+    })));
+    app.handle(Action::DismissNotice);
+    app
+}
+
+/// A correspondence game of `kind` (14 days a move, or no limit without a `deadline`), this
+/// player in `seats`, a few moves in, its notifications muted.
+fn by_correspondence(kind: GameKind, seats: Seats, deadline: Option<u64>) -> App {
+    let pace = Correspondence {
+        days: deadline.map(|_| 14),
+    };
+    let mut app = playing_as(kind, seats, |m| {
+        m.clocks = None;
+        m.pace = Some(pace);
+        m.deadline_ms = deadline;
+    });
+    app.set_now_ms(NOW_MS);
+    app.apply(Event::PushOffered {
+        key: Some("KEY".into()),
+        muted: false,
+    });
+    let your_turn = app.current().is_some_and(Match::my_turn);
+    app.apply(Event::Lobby(LobbyChange::MyGames(MyGamesChange::All {
+        more: 0,
+        games: vec![MyGameEntry {
+            id: 123_456,
+            kind,
+            opponent: Phrase::verbatim(OTHER_NAME),
+            your_turn,
+            pace,
+            deadline_ms: deadline,
+            moves: 4,
+            muted: true,
+        }],
     })));
     app.handle(Action::DismissNotice);
     app

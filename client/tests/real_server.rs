@@ -419,7 +419,7 @@ fn an_open_seek_with_a_clock_starts_a_timed_game_for_both() {
     });
     let seek = dev.app.seeks().iter().find(|s| !s.mine).unwrap().clone();
     assert_eq!(
-        seek.clock.as_ref().map(Phrase::english).as_deref(),
+        seek.pace.as_ref().map(Phrase::english).as_deref(),
         Some("5 min + 2 s")
     );
     assert!(!seek.rated, "casual unless asked");
@@ -520,4 +520,96 @@ fn a_new_name_greets_the_server_again_as_the_same_player() {
             .is_some_and(|m| matches!(m.seats, Seats::One(_)) && !m.finished())
     });
     assert_eq!(asha.app.name(), "Asha Rai");
+}
+
+/// A correspondence game between friends, three days a move: both find it in "My games"
+/// with its deadline, each move there turns whose turn it is on both sides (the tab's count
+/// with it), a player leaves the board and opens the game again from the list, and the game
+/// leaves the list for the finished games when it ends.
+#[test]
+fn a_correspondence_game_waits_in_my_games_between_moves() {
+    let Some(server) = Server::start() else {
+        return;
+    };
+    let now = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis() as u64
+    };
+    let mut asha = Player::connect(&server, "Asha");
+    let mut bo = Player::connect(&server, "Bo");
+    asha.act(Action::SelectMode(PlayMode::Friend));
+    asha.act(Action::SelectSide(SidePick::First));
+    asha.act(Action::SetCorrespondence(true));
+    asha.act(Action::CreatePrivate);
+    asha.until("the invite code", |app| app.lobby().my_code.is_some());
+    let code = asha.app.lobby().my_code.clone().unwrap();
+    bo.act(Action::Follow(Route::Join(code)));
+    bo.until("the game opens for Bo", |app| {
+        app.screen() == Screen::Game && app.current().is_some()
+    });
+    asha.until("the game opens for Asha", |app| {
+        app.screen() == Screen::Game && app.current().is_some()
+    });
+    let id = asha.app.current().unwrap().id.unwrap();
+    // Both list it; Asha (the goats) moves first, within three days.
+    asha.until("Asha's list has it, her turn", |app| {
+        app.my_game(id).is_some_and(|g| g.your_turn)
+    });
+    bo.until("Bo's list has it, not his turn", |app| {
+        app.my_game(id).is_some_and(|g| !g.your_turn)
+    });
+    let g = asha.app.my_game(id).unwrap().clone();
+    assert_eq!(g.pace.days, Some(3));
+    assert_eq!(g.opponent.english(), "Bo");
+    let left = g.deadline_ms.unwrap().saturating_sub(now());
+    assert!(
+        (3 * 86_400_000 - 60_000..=3 * 86_400_000).contains(&left),
+        "{left} ms left"
+    );
+    asha.app.set_now_ms(now());
+    let m = asha.app.current().unwrap();
+    assert!(m.clocks.is_none(), "no clocks");
+    let line = chaupal_client::deadline::line(m, asha.app.now_ms()).unwrap();
+    assert_eq!(line.english(), "Your move: 2 days 23 hours left");
+
+    // Bo leaves the board: the game waits for him in the list.
+    bo.act(Action::ToLobby);
+    assert_eq!(bo.app.screen(), Screen::Lobby);
+    asha.click_a_move();
+    asha.until("Asha's move is played", |app| {
+        app.current()
+            .is_some_and(|m| m.moves.len() == 1 && m.pending.is_none())
+    });
+    bo.until("Bo's list says it is his turn", |app| {
+        app.my_game(id).is_some_and(|g| g.your_turn)
+    });
+    assert_eq!(bo.app.turns_waiting(), 1, "the tab's title counts it");
+    asha.until("Asha's list says it is Bo's turn", |app| {
+        app.my_game(id).is_some_and(|g| !g.your_turn)
+    });
+    // Bo opens it from the list, seated, and moves.
+    bo.act(Action::OpenMyGame(id));
+    bo.until("the game opens again for Bo, his move", |app| {
+        app.screen() == Screen::Game && my_turn(app)
+    });
+    assert_eq!(
+        bo.app.turns_waiting(),
+        0,
+        "the game on the screen says it itself"
+    );
+    bo.click_a_move();
+    asha.until("Bo's move reaches Asha's board and list", |app| {
+        app.current().is_some_and(|m| m.moves.len() == 2)
+            && app.my_game(id).is_some_and(|g| g.your_turn)
+    });
+    // Bo resigns: the game leaves both lists for the finished games.
+    bo.act(Action::Resign);
+    bo.act(Action::Resign);
+    for (who, player) in [("Asha", &mut asha), ("Bo", &mut bo)] {
+        player.until(&format!("the game leaves {who}'s list"), |app| {
+            app.my_game(id).is_none() && app.finished().iter().any(|f| f.id == id)
+        });
+    }
 }

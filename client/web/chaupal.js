@@ -17,6 +17,14 @@
 // - Text fields: the canvas cannot open a phone's on-screen keyboard, so a real <input> is
 //   laid over each text field the client draws (name, invite code); what is typed there goes
 //   back to the wasm (chaupal_text_poll).
+// - A hidden tab: the browser draws no animation frames there, so the news that comes while
+//   it is hidden is taken in by a frame run from a timer (its sound plays, the title counts it).
+// - Notifications of the player's turns (Web Push): whether the browser can, and the
+//   subscription it has (read once the wasm starts); asking the player's permission and
+//   subscribing, only when the wasm asks (a tap on the client's button); unsubscribing. The
+//   outcomes are queued for the wasm (chaupal_push_poll). The service worker (sw.js) shows
+//   the notifications, in the player's language: the wasm's words for them are kept in the
+//   site's IndexedDB, where the worker reads them.
 //
 // Text crosses the boundary as UTF-8 bytes (a Uint8Array) in both directions: the Rust side
 // sizes its buffer from the array's length and checks the bytes are UTF-8. Every function
@@ -25,7 +33,7 @@
     "use strict";
 
     // Must equal PLUGIN_VERSION in client/src/platform/web/js.rs.
-    const PLUGIN_VERSION = 5;
+    const PLUGIN_VERSION = 6;
     // A frame larger than this closes the socket instead of being queued (the client reads
     // messages of at most 1 MiB).
     const MAX_FRAME_BYTES = 4 * 1024 * 1024;
@@ -38,6 +46,9 @@
     const NOT_ALLOWED = 4403;
     // How long the question "is this page's address allowed?" may take.
     const ORIGIN_CHECK_MS = 5000;
+    // How long subscribing to the browser's push service may take, once the player allowed
+    // notifications.
+    const SUBSCRIBE_MS = 30000;
 
     const encoder = new TextEncoder();
     const decoder = new TextDecoder("utf-8");
@@ -67,9 +78,20 @@
     // while the wasm loads must not reach miniquad's frame function, which is not there yet).
     let started = false;
 
-    // Asks miniquad for a frame now (its event loop blocks between frames).
+    // A frame asked for while the tab is hidden, not yet run.
+    let hidden_frame = null;
+
+    // Asks miniquad for a frame now (its event loop blocks between frames). A hidden tab runs
+    // no animation frame, so there the frame is run from a timer (which a hidden tab still
+    // runs, if no more often than once a second).
     function wake() {
         if (!started) {
+            return;
+        }
+        if (document.hidden) {
+            if (hidden_frame === null) {
+                hidden_frame = setTimeout(hidden_turn, 0);
+            }
             return;
         }
         try {
@@ -77,6 +99,23 @@
                 imports.env.sapp_schedule_update();
             }
         } catch (e) { /* the page is going away */ }
+    }
+
+    // One frame of the client in a hidden tab (miniquad's frame function, as its animation
+    // frame calls it).
+    function hidden_turn() {
+        hidden_frame = null;
+        if (!document.hidden) {
+            wake();
+            return;
+        }
+        try {
+            if (typeof wasm_exports !== "undefined" && wasm_exports && wasm_exports.frame) {
+                wasm_exports.frame();
+            }
+        } catch (e) {
+            console.warn("chaupal: a frame in the hidden tab failed:", e);
+        }
     }
 
     // The text in a handle the wasm passed (a buffer of UTF-8), taking it out of the table.
@@ -666,6 +705,189 @@
         return out.length ? give_text(JSON.stringify(out)) : -1;
     }
 
+    // Notifications of the player's turns. What the browser said, for the wasm to take.
+    const push_reports = [];
+
+    function push_report(report) {
+        push_reports.push(report);
+        wake();
+    }
+
+    // Whether this browser can show notifications pushed while no page is open: a secure
+    // page, a service worker, the Push API and notifications.
+    function push_supported() {
+        return window.isSecureContext === true && "serviceWorker" in navigator &&
+            "PushManager" in window && "Notification" in window;
+    }
+
+    // Bytes as base64url without padding (what the server takes for the keys).
+    function base64url(buffer) {
+        const bytes = new Uint8Array(buffer || new ArrayBuffer(0));
+        let text = "";
+        for (let i = 0; i < bytes.length; i++) {
+            text += String.fromCharCode(bytes[i]);
+        }
+        return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    }
+
+    // The bytes of base64url text (the server's key).
+    function from_base64url(text) {
+        const plain = text.replace(/-/g, "+").replace(/_/g, "/");
+        const padded = plain + "=".repeat((4 - plain.length % 4) % 4);
+        const raw = atob(padded);
+        const bytes = new Uint8Array(raw.length);
+        for (let i = 0; i < raw.length; i++) {
+            bytes[i] = raw.charCodeAt(i);
+        }
+        return bytes;
+    }
+
+    // A PushSubscription as the wasm reads it.
+    function subscription_of(sub) {
+        return {
+            endpoint: sub.endpoint,
+            p256dh: base64url(sub.getKey("p256dh")),
+            auth: base64url(sub.getKey("auth")),
+        };
+    }
+
+    function push_error(e) {
+        return String((e && (e.message || e.name)) || e);
+    }
+
+    // What the browser can do and has, said once the wasm runs. The service worker's
+    // registration is awaited (pwa.js registers it once the page has loaded).
+    function push_check() {
+        if (!push_supported()) {
+            push_report({ kind: "unsupported" });
+            return;
+        }
+        navigator.serviceWorker.ready
+            .then(function (reg) { return reg.pushManager.getSubscription(); })
+            .then(function (sub) {
+                push_report({
+                    kind: "ready",
+                    blocked: Notification.permission === "denied",
+                    subscription: sub ? subscription_of(sub) : null,
+                });
+            })
+            .catch(function (e) {
+                console.info("Chaupal cannot show notifications here: " + push_error(e));
+                push_report({ kind: "unsupported" });
+            });
+    }
+
+    // The player's answer to the browser's question about notifications ("granted",
+    // "denied" or "default"), from either form of Notification.requestPermission.
+    function ask_permission() {
+        return new Promise(function (resolve) {
+            const answer = Notification.requestPermission(resolve);
+            if (answer && typeof answer.then === "function") {
+                answer.then(resolve, function () { resolve("default"); });
+            }
+        });
+    }
+
+    // Subscribes with the server's key; a subscription made with another key is dropped
+    // first (the browser keeps one a worker).
+    function subscribe(reg, key) {
+        const options = { userVisibleOnly: true, applicationServerKey: from_base64url(key) };
+        return reg.pushManager.subscribe(options).catch(function (e) {
+            if (!e || e.name !== "InvalidStateError") {
+                throw e;
+            }
+            return reg.pushManager.getSubscription()
+                .then(function (old) { return old ? old.unsubscribe() : true; })
+                .then(function () { return reg.pushManager.subscribe(options); });
+        });
+    }
+
+    // The player tapped the client's button: asks their permission, then subscribes.
+    function push_subscribe(key_handle) {
+        const key = take_text(key_handle);
+        if (!push_supported()) {
+            push_report({ kind: "failed", detail: "this browser cannot show notifications" });
+            return;
+        }
+        let asking;
+        try {
+            asking = ask_permission();
+        } catch (e) {
+            push_report({ kind: "failed", detail: push_error(e) });
+            return;
+        }
+        asking
+            .then(function (permission) {
+                if (permission !== "granted") {
+                    push_report({ kind: "refused", blocked: permission === "denied" });
+                    return null;
+                }
+                // A browser without a push service may never answer: it is given a while.
+                const late = new Promise(function (_, fail) {
+                    setTimeout(function () {
+                        fail(new Error("the browser's push service did not answer"));
+                    }, SUBSCRIBE_MS);
+                });
+                const subscribed = navigator.serviceWorker.ready
+                    .then(function (reg) { return subscribe(reg, key); });
+                return Promise.race([subscribed, late]).then(function (sub) {
+                    push_report({ kind: "subscribed", subscription: subscription_of(sub) });
+                });
+            })
+            .catch(function (e) {
+                push_report({ kind: "failed", detail: push_error(e) });
+            });
+    }
+
+    function push_unsubscribe() {
+        if (!push_supported()) {
+            return;
+        }
+        navigator.serviceWorker.ready
+            .then(function (reg) { return reg.pushManager.getSubscription(); })
+            .then(function (sub) { return sub ? sub.unsubscribe() : true; })
+            .then(function () { push_report({ kind: "unsubscribed" }); })
+            .catch(function (e) {
+                console.warn("chaupal: the push subscription could not be dropped:", e);
+            });
+    }
+
+    // The words the service worker shows notifications in (the player's language, JSON of
+    // client/src/push_words.rs), kept where it reads them: the site's IndexedDB, database
+    // WORDS_DB, store "words", key "push" (as sw.js reads them).
+    const WORDS_DB = "chaupal";
+    function push_words(json_handle) {
+        const text = take_text(json_handle);
+        if (!push_supported() || !("indexedDB" in window)) {
+            return;
+        }
+        let words;
+        try {
+            words = JSON.parse(text);
+        } catch (e) {
+            return;
+        }
+        try {
+            const open = indexedDB.open(WORDS_DB, 1);
+            open.onupgradeneeded = function () { open.result.createObjectStore("words"); };
+            open.onsuccess = function () {
+                const db = open.result;
+                try {
+                    const tx = db.transaction("words", "readwrite");
+                    tx.objectStore("words").put(words, "push");
+                    tx.oncomplete = tx.onabort = tx.onerror = function () { db.close(); };
+                } catch (e) {
+                    db.close();
+                }
+            };
+            open.onerror = function () { /* not kept: the server's English is shown */ };
+        } catch (e) { /* no IndexedDB here: the server's English is shown */ }
+    }
+
+    function push_poll() {
+        return push_reports.length ? give_text(JSON.stringify(push_reports.shift())) : -1;
+    }
+
     // A hidden tab comes back: draw it again (its title loses the count of news).
     document.addEventListener("visibilitychange", function () {
         wake();
@@ -706,6 +928,10 @@
         importObject.env.chaupal_set_language = set_language;
         importObject.env.chaupal_announce = announce;
         importObject.env.chaupal_hook = publish_hook;
+        importObject.env.chaupal_push_subscribe = push_subscribe;
+        importObject.env.chaupal_push_unsubscribe = push_unsubscribe;
+        importObject.env.chaupal_push_poll = push_poll;
+        importObject.env.chaupal_push_words = push_words;
     }
 
     // The wasm is loaded and about to start: the loading text can go.
@@ -715,6 +941,7 @@
         if (loading) {
             loading.remove();
         }
+        push_check();
     }
 
     miniquad_add_plugin({

@@ -16,6 +16,11 @@
 //
 // A new build's worker installs beside the old one, takes over at once (an old page already has
 // its wasm and JS running and asks for nothing more), and then deletes the other builds' caches.
+//
+// It also shows the notifications the server pushes of the player's correspondence games (their
+// turn, an invitation taken, a game ended, a deadline near: server/src/push/notice.rs), in the
+// player's language, unless a page of the site is in sight (the page tells the player itself);
+// a tap on one opens its game, in a window of the site already open, else in a new one.
 "use strict";
 
 const BUILD = "{{BUILD}}";
@@ -31,6 +36,10 @@ const HASHED = /^\/[a-z0-9-]+-[0-9a-f]{16}\.[a-z0-9]+$/;
 const CLIENT_FILES = /\/chaupal-[0-9a-f]{16}\.(?:wasm|js)\b/g;
 // The routes the server answers with the page (server/src/web/mod.rs, CLIENT_ROUTES).
 const PAGE_ROUTE = /^\/(?:index\.html|(?:join|watch|replay|link|game)\/[^/]+)?$/;
+// The icon a notification shows: the build's 192-pixel icon.
+const ICON = FILES.find((path) => /^\/icon-192-[0-9a-f]{16}\.png$/.test(path));
+// The most of a notification's text kept (the server's are short).
+const TEXT_MAX = 300;
 
 self.addEventListener("install", (event) => {
     event.waitUntil((async () => {
@@ -158,3 +167,147 @@ async function keep(path, response) {
         // Not kept: the next visit asks the network again.
     }
 }
+
+// A notification pushed by the server: JSON {"title", "body", "game", "tag", "url"}, and
+// what it is about ("event", "game_kind", "opponent", "outcome", "on_time", "hours_left"), which
+// the words the page kept (the player's language) put in their own words. Shown unless a
+// window of the site is in sight (focused and visible): that page tells the player itself. A
+// notification with the tag of one shown before replaces it, and is heard again.
+self.addEventListener("push", (event) => {
+    event.waitUntil((async () => {
+        const news = readPush(event.data);
+        const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+        if (windows.some((w) => w.visibilityState === "visible" && w.focused)) {
+            return;
+        }
+        let said = null;
+        try {
+            said = worded(news, await readWords());
+        } catch (e) {
+            said = null;
+        }
+        said = said || news;
+        const options = { body: said.body, data: { url: news.url }, renotify: Boolean(news.tag) };
+        if (news.tag) {
+            options.tag = news.tag;
+        }
+        if (ICON) {
+            options.icon = ICON;
+        }
+        await self.registration.showNotification(said.title, options);
+    })());
+});
+
+// What a push says, kept to text of a sane length and an address of this site (a link
+// elsewhere, or none, opens the lobby).
+function readPush(data) {
+    let news = {};
+    try {
+        news = (data && data.json()) || {};
+    } catch (e) {
+        news = { body: data ? data.text() : "" };
+    }
+    const text = (value) => (typeof value === "string" ? value.slice(0, TEXT_MAX) : "");
+    // A path of this site: "/game/45", never "//elsewhere".
+    const url = typeof news.url === "string" && /^\/(?!\/)[A-Za-z0-9\/-]*$/.test(news.url)
+        ? news.url : "/";
+    return {
+        title: text(news.title) || "Chaupal",
+        body: text(news.body),
+        tag: text(news.tag),
+        url: url,
+        event: text(news.event),
+        game_kind: text(news.game_kind),
+        opponent: text(news.opponent),
+        outcome: text(news.outcome),
+        on_time: news.on_time === true,
+        hours_left: Number.isInteger(news.hours_left) ? news.hours_left : null,
+    };
+}
+
+// The words the page kept for notifications (client/src/push_words.rs), or null: the site's
+// IndexedDB, database "chaupal", store "words", key "push" (as client/web/chaupal.js keeps
+// them).
+function readWords() {
+    return new Promise((resolve) => {
+        try {
+            const open = indexedDB.open("chaupal", 1);
+            open.onupgradeneeded = () => open.result.createObjectStore("words");
+            open.onerror = () => resolve(null);
+            open.onsuccess = () => {
+                const db = open.result;
+                try {
+                    const get = db.transaction("words", "readonly").objectStore("words").get("push");
+                    get.onsuccess = () => {
+                        db.close();
+                        resolve(get.result || null);
+                    };
+                    get.onerror = () => {
+                        db.close();
+                        resolve(null);
+                    };
+                } catch (e) {
+                    db.close();
+                    resolve(null);
+                }
+            };
+        } catch (e) {
+            resolve(null);
+        }
+    });
+}
+
+// The notification's title and body in the page's `words`, or null when they do not say it
+// (no words kept, an event or a game they do not know).
+function worded(news, words) {
+    const game = words && words.games ? words.games[news.game_kind] : null;
+    if (typeof game !== "string" || !news.opponent) {
+        return null;
+    }
+    const fill = (template) => (typeof template === "string"
+        ? template.replace(/\{(game|opponent)\}/g, (_, place) => (place === "game" ? game : news.opponent))
+        : null);
+    const table = {
+        turn: () => [fill((words.turn || {}).title), fill((words.turn || {}).body)],
+        accepted: () => [fill((words.accepted || {}).title), fill((words.accepted || {}).body)],
+        ended: () => {
+            const ended = words.ended || {};
+            return [fill(ended[news.outcome]), news.on_time ? ended.on_time : ended.body];
+        },
+        reminder: () => {
+            const reminder = words.reminder || {};
+            return [fill(reminder.title), (reminder.body || {})[String(news.hours_left)]];
+        },
+    };
+    const said = Object.prototype.hasOwnProperty.call(table, news.event) ? table[news.event] : null;
+    const [title, body] = said ? said() : [null, null];
+    return typeof title === "string" && typeof body === "string" ? { title, body } : null;
+}
+
+// A tap on a notification: it goes, and its game opens in a window of the site already open
+// (brought to the front), else in a new window.
+self.addEventListener("notificationclick", (event) => {
+    event.notification.close();
+    const data = event.notification.data || {};
+    let url = new URL(typeof data.url === "string" ? data.url : "/", self.location.origin);
+    if (url.origin !== self.location.origin) {
+        url = new URL("/", self.location.origin);
+    }
+    url = url.href;
+    event.waitUntil((async () => {
+        const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+        const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+        if (open) {
+            try {
+                const focused = await open.focus();
+                if (new URL(focused.url).href !== url) {
+                    await focused.navigate(url);
+                }
+                return;
+            } catch (e) {
+                // A window this worker does not control cannot be sent elsewhere: a new one.
+            }
+        }
+        await self.clients.openWindow(url);
+    })());
+});

@@ -1,7 +1,7 @@
 //! Play without the mouse or without sight: the board's keyboard cursor (Tab puts it on the
 //! board, the arrow keys move it, Enter picks the cell under it, Escape lets go of a piece),
 //! the move field (a move typed in notation, or a request: `b` the position in words, `c` the
-//! clocks, `s` whose turn, `?` what can be typed), and what these say aloud
+//! clocks or a correspondence game's deadline, `s` whose turn, `?` what can be typed), and what these say aloud
 //! ([`App::take_said`], read out by [`crate::speech::Speaker`]).
 
 use super::App;
@@ -120,7 +120,9 @@ impl App {
         }
         let asked: Option<Vec<Phrase>> = match typed.to_lowercase().as_str() {
             "b" | "board" => Some(speech::position_words(m)),
-            "c" | "clock" | "clocks" => Some(vec![speech::clocks_words(m)]),
+            "c" | "clock" | "clocks" => Some(vec![
+                crate::deadline::line(m, self.now_ms).unwrap_or_else(|| speech::clocks_words(m)),
+            ]),
             "s" | "status" => Some(m.turn_note().into_iter().chain([m.status()]).collect()),
             "?" | "h" | "help" => Some(vec![say!(
                 "speech-help",

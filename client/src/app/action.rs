@@ -36,6 +36,14 @@ pub enum Action {
         forward: bool,
     },
     SetRated(bool),
+    /// Plays by correspondence (true: days a move) or live (false).
+    SetCorrespondence(bool),
+    /// Steps through the paces of correspondence offered.
+    CyclePace {
+        forward: bool,
+    },
+    /// Opens one of this player's games in play, from the lobby's "My games".
+    OpenMyGame(u64),
     /// Withdraws this player's open seek.
     CancelSeek(u64),
     /// Starts a game of the computer against itself, to watch.
@@ -159,4 +167,14 @@ pub enum Action {
     /// Uses the device code typed on the card: this device becomes the player who was given
     /// it.
     LinkDevice,
+    // Notifications.
+    /// Turns on the notifications of this player's turns on this device (the browser asks
+    /// the player first).
+    TurnOnPush,
+    /// Turns them off on this device.
+    TurnOffPush,
+    /// Mutes (true) or unmutes the notifications of all this player's games.
+    MuteAll(bool),
+    /// Mutes (true) or unmutes the notifications of one game.
+    MuteGame(u64, bool),
 }

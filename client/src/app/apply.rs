@@ -67,6 +67,21 @@ impl App {
             }
             Event::Problem(text) => self.tell(text, Tone::Problem),
             Event::DeviceOnline(online) => self.device_offline = !online,
+            Event::PageHidden(hidden) => self.page_hidden = hidden,
+            Event::PushOffered { key, muted } => return self.push_offered(key, muted),
+            Event::Browser(news) => return self.browser_push(news),
+            Event::PushKept => self.push_kept(),
+            Event::PushRefused(why) => return self.push_refused(why),
+            Event::Muted { game, muted } => {
+                self.mute_kept(game, muted);
+                let said = match (game, muted) {
+                    (Some(_), true) => say!("notice-muted-game"),
+                    (Some(_), false) => say!("notice-unmuted-game"),
+                    (None, true) => say!("notice-muted-all"),
+                    (None, false) => say!("notice-unmuted-all"),
+                };
+                self.tell(said, Tone::News);
+            }
             Event::Shared { link, copied } => {
                 if copied {
                     self.tell(say!("notice-shared-link-copied", link = link), Tone::News);
@@ -229,6 +244,7 @@ impl App {
                 }
             }
             LobbyChange::GameEnded(id) => self.live.retain(|e| e.id != id),
+            LobbyChange::MyGames(change) => self.change_my_games(change),
         }
     }
 
@@ -271,12 +287,16 @@ impl App {
     }
 
     /// Who is at the game on the screen: the opponent's going is said, and their coming back
-    /// takes back what was said.
+    /// takes back what was said (in a correspondence game, being away is how it is played:
+    /// nothing is said).
     pub(super) fn presence(&mut self, watchers: u32, seats: [SeatPresence; 2]) {
         self.watchers = watchers;
         let Some(me) = self.my_side() else {
             return;
         };
+        if self.current.as_ref().is_some_and(|m| m.pace.is_some()) {
+            return;
+        }
         let them = seats[me.opponent().index()];
         if !them.connected {
             let said = match them.claim_in_ms {
@@ -307,7 +327,10 @@ impl App {
         let names = m.names.clone();
         match change {
             GameEvent::Moved {
-                notation, clocks, ..
+                notation,
+                clocks,
+                deadline_ms,
+                ..
             } => {
                 let mover = m.game.side_to_move();
                 if let Err(e) = m.apply(&notation) {
@@ -317,6 +340,7 @@ impl App {
                     return vec![Outgoing::Resync];
                 }
                 set_clocks(m, clocks);
+                set_deadline(m, deadline_ms);
                 if theirs(mover) {
                     // The opponent's move is shown, even to a player looking back.
                     m.looking = None;
@@ -354,7 +378,12 @@ impl App {
                     self.tell(say!("notice-takeback-declined"), Tone::News);
                 }
             }
-            GameEvent::TakenBack { plies, clocks, .. } => {
+            GameEvent::TakenBack {
+                plies,
+                clocks,
+                deadline_ms,
+                ..
+            } => {
                 self.offer = None;
                 let seated = my_side.is_some() || m.seats == Seats::Both;
                 if let Err(e) = m.take_back(plies as usize) {
@@ -362,6 +391,7 @@ impl App {
                     return vec![Outgoing::Resync];
                 }
                 set_clocks(m, clocks);
+                set_deadline(m, deadline_ms);
                 if self.screen == Screen::GameOver {
                     self.screen = Screen::Game;
                 }
@@ -406,6 +436,13 @@ pub fn subject(kind: GameKind, side: Side, names: &[Phrase; 2], said: Phrase) ->
     let many = *name == side_name && kind == GameKind::BaghChal;
     said.arg("who", name.clone())
         .arg("many", if many { "yes" } else { "no" })
+}
+
+/// Takes the next move's deadline of a correspondence game (none in one with no limit).
+fn set_deadline(m: &mut Match, deadline_ms: Option<u64>) {
+    if m.pace.is_some() {
+        m.deadline_ms = deadline_ms;
+    }
 }
 
 /// Takes the server's clocks, when it sent them.
@@ -463,7 +500,7 @@ mod tests {
             kind: GameKind::Kalah,
             rules: Vec::new(),
             who: who.into(),
-            clock: None,
+            pace: None,
             rated: false,
             mine: false,
         }

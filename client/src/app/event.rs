@@ -7,7 +7,9 @@ use chaupal_rules::{AnyGame, Side};
 use chaupal_shared::protocol::{GameEvent, GameResult, SeatPresence};
 
 use super::lobby::{FinishedEntry, LiveEntry, SeekEntry};
+use super::my_games::MyGamesChange;
 use super::outgoing::Offer;
+use super::push::BrowserNews;
 use crate::play::{Hint, Match};
 use crate::words::Phrase;
 
@@ -37,6 +39,19 @@ pub enum Event {
     Problem(Phrase),
     /// The device's network came (true) or went (false), as the browser says.
     DeviceOnline(bool),
+    /// The page was hidden (true: the tab in the background) or shown again.
+    PageHidden(bool),
+    /// The server's greeting said whether it sends notifications (its key, none if not), and
+    /// whether the player muted those of all their games.
+    PushOffered { key: Option<String>, muted: bool },
+    /// What the browser said of notifications.
+    Browser(BrowserNews),
+    /// The server keeps this browser's push subscription.
+    PushKept,
+    /// The server refused the push subscription: why, in words.
+    PushRefused(Phrase),
+    /// The server muted (or unmuted) the notifications of a game, or of all (none).
+    Muted { game: Option<u64>, muted: bool },
     /// A link was passed on: to the phone's share sheet, or (`copied`) to the clipboard.
     Shared { link: String, copied: bool },
     /// A request could not go out: there is no connection to the server now.
@@ -101,6 +116,8 @@ pub enum LobbyChange {
         moves: u32,
     },
     GameEnded(u64),
+    /// This player's games in play ("My games").
+    MyGames(MyGamesChange),
 }
 
 /// A game to show, as the server's snapshot describes it.

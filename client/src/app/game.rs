@@ -118,7 +118,13 @@ impl App {
                         && !m.finished()
                         && !matches!(m.seats, Seats::Watching)
                     {
-                        self.tell(say!("notice-game-goes-on"), Tone::News);
+                        // A correspondence game waits in "My games"; a live one's clock runs.
+                        let said = if m.pace.is_some() {
+                            say!("notice-game-waits")
+                        } else {
+                            say!("notice-game-goes-on")
+                        };
+                        self.tell(said, Tone::News);
                     }
                 }
                 self.current = None;

@@ -165,7 +165,10 @@ impl App {
             Route::Lobby => Vec::new(),
             Route::Join(code) => vec![Outgoing::JoinByCode(code)],
             Route::Game(id) => {
-                let mine = self.live.iter().any(|g| g.id == id && g.mine);
+                // One's own game (live, or by correspondence) is sat down at again; the
+                // server seats its player whichever is asked, before the lists are known.
+                let mine = self.live.iter().any(|g| g.id == id && g.mine)
+                    || self.my_games.iter().any(|g| g.id == id);
                 vec![if mine {
                     Outgoing::Resume(id)
                 } else {

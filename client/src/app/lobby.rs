@@ -1,9 +1,11 @@
 //! The lobby's side of the state: the choices made there (game, rules, way of playing, side,
-//! computer player, clock, rated or casual), the values offered for each, and the entries of
-//! its lists (open seeks, live games, this player's finished games).
+//! computer player, clock or correspondence, rated or casual), the values offered for each,
+//! and the entries of its lists (open seeks, live games, this player's finished games). The
+//! paces of correspondence are in `paces`, the list of this player's games in play in
+//! `my_games`.
 
 use chaupal_rules::GameKind;
-use chaupal_shared::protocol::ClockSpec;
+use chaupal_shared::protocol::{ClockSpec, Correspondence};
 
 use crate::rulebook;
 use crate::say;
@@ -40,6 +42,21 @@ pub const CLOCK_MINUTES: [u32; 12] = [0, 1, 2, 3, 5, 10, 15, 20, 30, 45, 60, 90]
 
 /// The increments offered, in seconds a move.
 pub const CLOCK_INCREMENTS: [u32; 10] = [0, 1, 2, 3, 5, 10, 15, 20, 30, 60];
+
+/// The paces of a correspondence game, in the stepper's order: the days a move the server
+/// offers, then no limit.
+pub const PACES: [Correspondence; 7] = [
+    Correspondence { days: Some(1) },
+    Correspondence { days: Some(2) },
+    Correspondence { days: Some(3) },
+    Correspondence { days: Some(5) },
+    Correspondence { days: Some(7) },
+    Correspondence { days: Some(14) },
+    Correspondence::UNLIMITED,
+];
+
+/// The pace chosen until the player chooses another: three days a move.
+pub const DEFAULT_PACE: usize = 2;
 
 /// Moves `index` one step on (or back) among `n` values, wrapping round.
 pub(super) fn cycle(index: usize, n: usize, forward: bool) -> usize {
@@ -96,6 +113,10 @@ pub struct Lobby {
     /// [`CLOCK_INCREMENTS`].
     pub minutes: usize,
     pub increment: usize,
+    /// Whether the game is to be played by correspondence (days a move) rather than live.
+    pub by_correspondence: bool,
+    /// The correspondence pace chosen: an index into [`PACES`].
+    pub pace: usize,
     /// Whether the player asked for a rated game (it is rated only where the server rates:
     /// see [`Lobby::rated`]).
     pub rated: bool,
@@ -115,6 +136,8 @@ impl Default for Lobby {
             my_code: None,
             minutes: 0,
             increment: 0,
+            by_correspondence: false,
+            pace: DEFAULT_PACE,
             rated: false,
         }
     }
@@ -153,10 +176,10 @@ impl Lobby {
         self.mode != PlayMode::ThisComputer
     }
 
-    /// The time control chosen, when the mode takes one.
+    /// The time control chosen, when the mode takes one (a correspondence game has none).
     pub fn clock(&self) -> Option<ClockSpec> {
         let minutes = *CLOCK_MINUTES.get(self.minutes)?;
-        if minutes == 0 || !self.clock_applies() {
+        if minutes == 0 || !self.clock_applies() || self.correspondence().is_some() {
             return None;
         }
         let increment = CLOCK_INCREMENTS.get(self.increment).copied().unwrap_or(0);
@@ -173,8 +196,12 @@ impl Lobby {
     }
 
     /// Whether the server would rate a game set up this way: against a person, or against an
-    /// AI level (never a named engine, never two players on this computer).
+    /// AI level (never a named engine, never two players on this computer, never a
+    /// correspondence game with no time limit).
     pub fn rated_allowed(&self) -> bool {
+        if self.correspondence().is_some_and(|c| c.days.is_none()) {
+            return false;
+        }
         match self.mode {
             PlayMode::ThisComputer => false,
             PlayMode::Computer => self.engine == 0,
@@ -255,8 +282,9 @@ pub struct SeekEntry {
     pub kind: GameKind,
     pub rules: Vec<(String, String)>,
     pub who: Phrase,
-    /// The time control in words (none: no clock).
-    pub clock: Option<Phrase>,
+    /// How fast it is played, in words: the clock ("5 min + 3 s"), or a correspondence
+    /// game's days a move ("3 days a move"); none: live, without a clock.
+    pub pace: Option<Phrase>,
     pub rated: bool,
     /// Whether this player made it (cancel rather than accept).
     pub mine: bool,

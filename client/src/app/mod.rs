@@ -8,10 +8,10 @@
 //!
 //! This file holds the state, its construction and the dispatch of actions: each family of
 //! actions is handled in a file of its own (`seeks`, `settings`, `game`, `replay`, `links`,
-//! `screens`, `access`), the events in `apply`, time in `time`, and what the screens read in
-//! `reading`. The types the families share are in files of their own (`action`, `outgoing`,
-//! `status`, `event`, `lobby`), so that this file names nothing of the files that extend
-//! [`App`].
+//! `screens`, `access`, `push`), the events in `apply`, time in `time`, and what the screens
+//! read in `reading`. The types the families share are in files of their own (`action`,
+//! `outgoing`, `status`, `event`, `lobby`, `paces`, `my_games`), so that this file names
+//! nothing of the files that extend [`App`].
 
 mod access;
 mod action;
@@ -20,7 +20,10 @@ mod event;
 mod game;
 mod links;
 mod lobby;
+mod my_games;
 mod outgoing;
+mod paces;
+mod push;
 mod reading;
 mod replay;
 mod review;
@@ -37,9 +40,12 @@ pub use action::Action;
 pub use event::{Event, LobbyChange, Opened, Record};
 pub use lobby::{
     CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, EnginePick, FinishedEntry, LEVELS, LiveEntry, Lobby,
-    MAX_DEPTH, PlayMode, SeekEntry, SidePick, clock_words, kind_index,
+    MAX_DEPTH, PACES, PlayMode, SeekEntry, SidePick, clock_words, kind_index,
 };
-pub use outgoing::{Offer, OpponentPick, Outgoing};
+pub use my_games::{MyGameEntry, MyGamesChange};
+pub use outgoing::{BrowserWish, Offer, OpponentPick, Outgoing, Subscription};
+pub use paces::{pace_value, pace_words};
+pub use push::{BrowserNews, Push, PushState};
 pub use status::{
     Connection, Cue, Devices, FIRST_CONNECTION_PATIENCE, NOTICE_SECONDS, Notice, PROBLEM_SECONDS,
     Screen, Tone, tab_title,
@@ -136,6 +142,17 @@ pub struct App {
     /// Whether a game was asked for from the replay ("play from here"): its snapshot takes the
     /// screen from the replay.
     starting_from_replay: bool,
+    /// This player's correspondence games in play, those where it is their turn first.
+    my_games: Vec<MyGameEntry>,
+    /// How many more games in play the server left out of its list.
+    my_games_more: u32,
+    /// Notifications of this player's turns.
+    push: Push,
+    /// Whether the page is hidden (the tab in the background), as the browser says.
+    page_hidden: bool,
+    /// The wall clock's time, in milliseconds since the Unix epoch, as the render loop last
+    /// read it (the deadlines are counted from it).
+    now_ms: u64,
 }
 
 impl App {
@@ -191,6 +208,11 @@ impl App {
             site: None,
             devices: None,
             starting_from_replay: false,
+            my_games: Vec::new(),
+            my_games_more: 0,
+            push: Push::default(),
+            page_hidden: false,
+            now_ms: 0,
         }
     }
 
@@ -217,6 +239,9 @@ impl App {
             | Action::CycleMinutes { .. }
             | Action::CycleIncrement { .. }
             | Action::SetRated(..)
+            | Action::SetCorrespondence(..)
+            | Action::CyclePace { .. }
+            | Action::OpenMyGame(..)
             | Action::CancelSeek(..)
             | Action::StartExhibition
             | Action::Start
@@ -284,6 +309,10 @@ impl App {
             | Action::LetGo
             | Action::PlayTyped
             | Action::KeyFocus(_) => self.access(action),
+            Action::TurnOnPush
+            | Action::TurnOffPush
+            | Action::MuteAll(..)
+            | Action::MuteGame(..) => self.handle_push(action),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! What the app asks of the outside ([`Outgoing`]): requests for the server, and the
-//! platform's business (the clipboard, sharing, remembered settings); who the other seat is in
-//! a new game; and the opponent's offers with the requests that answer them.
+//! platform's business (the clipboard, sharing, remembered settings, the browser's push
+//! service); who the other seat is in a new game; a browser's push subscription; and the
+//! opponent's offers with the requests that answer them.
 
 use chaupal_rules::GameKind;
 use chaupal_shared::protocol::ClockSpec;
@@ -75,11 +76,23 @@ pub enum Outgoing {
     SetMuted(bool),
     /// Remembers the language chosen (none: the system's or the browser's).
     SetLanguage(Option<Language>),
+    /// Asks the browser's push service (the platform's business).
+    Browser(BrowserWish),
+    /// Gives the server this browser's push subscription, for the notifications of this
+    /// player's turns.
+    PushSubscribe(Subscription),
+    /// Tells the server to forget the push subscription with this endpoint.
+    PushUnsubscribe(String),
+    /// Mutes (or unmutes) the notifications of one game, or of all (none).
+    Mute {
+        game: Option<u64>,
+        muted: bool,
+    },
 }
 
 impl Outgoing {
     /// Whether this is for the client itself, not the server: trying again, the clipboard, a
-    /// new greeting under a new name, remembered settings.
+    /// new greeting under a new name, remembered settings, the browser's push service.
     pub fn is_local(&self) -> bool {
         matches!(
             self,
@@ -89,8 +102,27 @@ impl Outgoing {
                 | Outgoing::Rename(_)
                 | Outgoing::SetMuted(_)
                 | Outgoing::SetLanguage(_)
+                | Outgoing::Browser(_)
         )
     }
+}
+
+/// What the app asks of the browser's push service.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BrowserWish {
+    /// Asks the player's permission, then subscribes with the server's key.
+    Subscribe { key: String },
+    /// Drops the subscription.
+    Unsubscribe,
+}
+
+/// A browser's push subscription: where the push service takes messages for it, and its
+/// keys (base64url), as the server keeps them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subscription {
+    pub endpoint: String,
+    pub p256dh: String,
+    pub auth: String,
 }
 
 /// Who the other seat is, for a new game on the server.

@@ -1,6 +1,6 @@
-//! The lobby's actions: the choices of game, rules, way of playing, side, computer player and
-//! clock; starting what they describe; seeks, invite codes typed, watching and replaying from
-//! the lobby's lists.
+//! The lobby's actions: the choices of game, rules, way of playing, side, computer player,
+//! clock and correspondence; starting what they describe; seeks, invite codes typed, watching,
+//! replaying and opening one's own games from the lobby's lists.
 
 use chaupal_rules::AnyGame;
 
@@ -51,6 +51,9 @@ impl App {
                 self.lobby.increment = cycle(self.lobby.increment, CLOCK_INCREMENTS.len(), forward);
             }
             Action::SetRated(rated) => self.lobby.rated = rated,
+            Action::SetCorrespondence(on) => self.lobby.by_correspondence = on,
+            Action::CyclePace { forward } => self.lobby.cycle_pace(forward),
+            Action::OpenMyGame(id) => out.extend(self.open_my_game(id)),
             Action::CancelSeek(id) => {
                 if self.require_online(say!("doing-cancel-seek")) {
                     out.push(Outgoing::CancelSeek(id));
@@ -122,7 +125,8 @@ impl App {
 
     /// The request for a new server game with the lobby's choices.
     pub(super) fn new_game(&self, opponent: OpponentPick) -> Outgoing {
-        // Exhibitions and games on this computer have no clock and are never rated.
+        // Exhibitions and games on this computer have no clock, are never rated, and are
+        // played live.
         let scored = !matches!(opponent, OpponentPick::Local | OpponentPick::Exhibition(_));
         Outgoing::NewGame {
             kind: self.lobby.kind,
@@ -130,7 +134,7 @@ impl App {
             side: self.lobby.side(),
             opponent,
             clock: self.lobby.clock().filter(|_| scored),
-            correspondence: None,
+            correspondence: self.lobby.correspondence().filter(|_| scored),
             rated: self.lobby.rated() && scored,
             position: None,
         }
@@ -402,6 +406,77 @@ mod tests {
             }]
         );
         assert_eq!(app.handle(Action::CancelSeek(4)), [Outgoing::CancelSeek(4)]);
+    }
+
+    #[test]
+    fn a_correspondence_game_asks_for_its_days_a_move_and_no_clock() {
+        use chaupal_shared::protocol::Correspondence;
+        let mut app = online();
+        app.handle(Action::SelectMode(PlayMode::Anyone));
+        for _ in 0..3 {
+            app.handle(Action::CycleMinutes { forward: true });
+        }
+        app.handle(Action::SetRated(true));
+        app.handle(Action::SetCorrespondence(true));
+        app.handle(Action::CyclePace { forward: true });
+        let five = Some(Correspondence { days: Some(5) });
+        assert_eq!(
+            app.lobby.clock(),
+            None,
+            "a correspondence game has no clock"
+        );
+        let sent = app.handle(Action::Start);
+        assert!(
+            matches!(
+                &sent[0],
+                Outgoing::NewGame { correspondence, clock: None, rated: true, opponent: OpponentPick::Open, .. }
+                    if *correspondence == five
+            ),
+            "{sent:?}"
+        );
+        // A friend's game may have no limit, and is then never rated.
+        app.handle(Action::SelectMode(PlayMode::Friend));
+        for _ in 0..3 {
+            app.handle(Action::CyclePace { forward: true });
+        }
+        assert_eq!(app.lobby.correspondence(), Some(Correspondence::UNLIMITED));
+        assert!(!app.lobby.rated_allowed());
+        let sent = app.handle(Action::CreatePrivate);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame {
+                correspondence: Some(Correspondence { days: None }),
+                rated: false,
+                opponent: OpponentPick::Private,
+                ..
+            }
+        ));
+        // Against the computer too; its exhibitions are played live.
+        app.handle(Action::SelectMode(PlayMode::Computer));
+        let sent = app.handle(Action::Start);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame {
+                correspondence: Some(Correspondence { days: None }),
+                ..
+            }
+        ));
+        let sent = app.handle(Action::StartExhibition);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame {
+                correspondence: None,
+                opponent: OpponentPick::Exhibition(_),
+                ..
+            }
+        ));
+        // Back to live: the clock chosen before, no correspondence.
+        app.handle(Action::SetCorrespondence(false));
+        let sent = app.handle(Action::Start);
+        assert!(matches!(
+            &sent[0],
+            Outgoing::NewGame { correspondence: None, clock: Some(c), .. } if c.initial_ms == 180_000
+        ));
     }
 
     #[test]

@@ -108,6 +108,20 @@ pub enum Cue {
     Join,
     /// The game is over.
     End,
+    /// It became this player's turn in a correspondence game off the screen, while the page
+    /// is hidden (the tab's title counts those games itself).
+    Turn,
+}
+
+impl Cue {
+    /// Every cue.
+    pub const ALL: [Cue; 4] = [Cue::Move, Cue::Join, Cue::End, Cue::Turn];
+
+    /// Whether it is news of the screen the tab shows, which the tab's title counts while the
+    /// tab is hidden (a turn in another game is counted with the games waiting instead).
+    pub fn counted(self) -> bool {
+        self != Cue::Turn
+    }
 }
 
 /// Whether a notice brings news or reports a problem: a problem is marked in red and stays up
@@ -145,8 +159,9 @@ pub struct Devices {
     pub entry: String,
 }
 
-/// The tab's title with the news not yet seen while the tab was hidden: "(2) Your move: Kalah
-/// - Chaupal".
+/// The tab's title with a count before it (the news not yet seen while the tab was hidden,
+/// and the correspondence games waiting for the player's move): "(2) Your move: Kalah -
+/// Chaupal", "(3) Chaupal".
 pub fn tab_title(title: &str, unseen: u32) -> String {
     if unseen == 0 {
         title.to_owned()

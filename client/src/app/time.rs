@@ -1,14 +1,17 @@
 //! Time passing: the frames of the render loop move animations, clocks, notices, the retry
-//! countdown and the device code on, and say when the picture will next change by itself.
+//! countdown and the device code on, the wall clock that correspondence deadlines are counted
+//! from is read, and the picture's next change by itself is said.
 
 use super::App;
 use super::status::{Connection, Devices, FIRST_CONNECTION_PATIENCE, Screen};
+use crate::deadline;
 use crate::replay::Replay;
 
 impl App {
     /// Seconds until the picture changes by itself: at once while a move is being shown, the
-    /// next digit of a running clock, a notice going away, the retry countdown, a device code
-    /// running out. None: nothing changes until something happens.
+    /// next digit of a running clock, the next words of a deadline's time left, a notice
+    /// going away, the retry countdown, a device code running out. None: nothing changes
+    /// until something happens.
     pub fn next_change(&self) -> Option<f32> {
         let mut soonest: Option<f32> = None;
         let mut at = |t: f32| soonest = Some(soonest.map_or(t, |s| s.min(t)));
@@ -28,6 +31,23 @@ impl App {
                 let to_next = left % step;
                 at(((if to_next <= 0.0 { step } else { to_next }) / 1000.0) as f32);
             }
+            if let Some(ms) = m
+                .deadline_ms
+                .filter(|_| !m.finished())
+                .and_then(|d| deadline::until_change(deadline::left_ms(d, self.now_ms)))
+            {
+                at(ms as f32 / 1000.0);
+            }
+        }
+        if self.screen == Screen::Lobby
+            && let Some(ms) = self
+                .my_games
+                .iter()
+                .filter_map(|g| g.deadline_ms)
+                .filter_map(|d| deadline::until_change(deadline::left_ms(d, self.now_ms)))
+                .min()
+        {
+            at(ms as f32 / 1000.0);
         }
         if self.screen == Screen::Replay
             && let Some(t) = self.replay.as_ref().and_then(Replay::next_step)
@@ -52,6 +72,17 @@ impl App {
             at(if f > 0.0 { f } else { 1.0 });
         }
         soonest
+    }
+
+    /// The wall clock's time now, in milliseconds since the Unix epoch (the render loop reads
+    /// it each frame): the correspondence deadlines are counted from it.
+    pub fn set_now_ms(&mut self, now_ms: u64) {
+        self.now_ms = now_ms;
+    }
+
+    /// The wall clock's time, as last read.
+    pub fn now_ms(&self) -> u64 {
+        self.now_ms
     }
 
     /// Moves time on: animations, autoplay, and the switch to the game-over screen once the
@@ -219,6 +250,56 @@ mod tests {
             name: "asha".into(),
         });
         assert!(app.notice.is_some(), "news stays");
+    }
+
+    #[test]
+    fn a_deadlines_words_are_drawn_again_when_they_change() {
+        use crate::app::{MyGameEntry, MyGamesChange};
+        use chaupal_shared::protocol::Correspondence;
+        let mut app = online();
+        let now = 1_767_225_600_000;
+        app.set_now_ms(now);
+        let minute = 60_000;
+        let game = |id, deadline_ms| MyGameEntry {
+            id,
+            kind: chaupal_rules::GameKind::Kalah,
+            opponent: "bimal".into(),
+            your_turn: true,
+            pace: Correspondence { days: Some(3) },
+            deadline_ms,
+            moves: 2,
+            muted: false,
+        };
+        app.apply(Event::Lobby(LobbyChange::MyGames(MyGamesChange::All {
+            more: 0,
+            games: vec![
+                // "2 days 3 hours" until the next hour; "5 hours 20 minutes" until the next
+                // minute, half a minute away: the sooner.
+                game(1, Some(now + 2 * 86_400_000 + 3 * 3_600_000 + 10 * minute)),
+                game(2, Some(now + 5 * 3_600_000 + 20 * minute + 30_000)),
+                game(3, None),
+            ],
+        })));
+        let next = app
+            .next_change()
+            .expect("the words of the time left change");
+        assert!((next - 30.001).abs() < 1e-3, "{next}");
+        // In a game on the screen, without the lobby's list.
+        let mut m = crate::play::Match::new(
+            chaupal_rules::AnyGame::start(chaupal_rules::GameKind::Kalah, [("", ""); 0])
+                .expect("start"),
+            crate::play::Seats::One(Side::First),
+            true,
+        );
+        m.pace = Some(Correspondence { days: Some(3) });
+        m.deadline_ms = Some(now + 3 * 86_400_000 - 10 * minute);
+        app.apply(Event::Opened(Box::new(Opened {
+            game: m,
+            watchers: 0,
+            offers: Vec::new(),
+        })));
+        let next = app.next_change().expect("the deadline's words change");
+        assert!((next - 50.0 * 60.0).abs() < 0.01, "{next}");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The glue the render loop calls once a frame: the network thread's reports go through the
-//! [`Link`] and become [`Event`]s the app applies, the app's wishes go out as frames, and the
-//! remembered name and token are saved when they change (in the platform's [`Store`]).
+//! [`Link`] and become [`Event`]s the app applies, the app's wishes go out as frames (or to the
+//! browser's push service), and the remembered name and token are saved when they change (in
+//! the platform's [`Store`]).
 
 use chaupal_shared::codec;
 use chaupal_shared::protocol::{ClientMessage, ServerMessage};
@@ -100,6 +101,10 @@ impl Online {
             Outgoing::SetLanguage(language) => {
                 self.config.language = language.map(|l| l.tag().to_owned());
                 self.save(app);
+                return;
+            }
+            Outgoing::Browser(wish) => {
+                crate::platform::ask_push(&wish);
                 return;
             }
             _ => {}

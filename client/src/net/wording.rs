@@ -145,9 +145,9 @@ pub fn server_error(what: Option<Phrase>, e: &chaupal_shared::protocol::ErrorRep
         C::IllegalMove => say!("error-illegal-move", why = why()),
         C::GameOver => say!("error-game-over"),
         C::NoOffer => say!("error-no-offer"),
-        C::NotAllowed | C::BadSubscription | C::NoPush => {
-            say!("error-not-allowed", why = why())
-        }
+        C::NotAllowed => say!("error-not-allowed", why = why()),
+        C::BadSubscription => say!("error-bad-subscription", why = why()),
+        C::NoPush => say!("error-no-push"),
         C::AiBusy => say!("error-ai-busy"),
         C::AiError => say!("error-ai-error", why = why()),
         C::BadRecord => say!("error-bad-record", why = why()),

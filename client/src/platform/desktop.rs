@@ -296,6 +296,18 @@ pub fn location() -> Option<String> {
 /// The window keeps the title it was opened with (miniquad cannot change it).
 pub fn set_title(_title: &str) {}
 
+/// The desktop has no push service: a wish of it is never made (notifications are never
+/// offered here).
+pub fn ask_push(_wish: &crate::app::BrowserWish) {}
+
+/// The desktop's push service says nothing: notifications stay unavailable.
+pub fn push_news() -> Vec<crate::app::BrowserNews> {
+    Vec::new()
+}
+
+/// The desktop has no service worker to word notifications.
+pub fn set_push_words(_json: &str) {}
+
 /// The window has no language of its own to set.
 pub fn set_language(_tag: &str) {}
 

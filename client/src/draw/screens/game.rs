@@ -1,8 +1,8 @@
 //! The game screen: the board with its marks (selection, targets, pieces a jump can take, the
 //! last turn and what it took, hint, the piece gliding or dragged, the seeds being sown),
 //! presses and drags on it, and the side panel (beside the board, or under it on a phone) with
-//! the players, their clocks, the status, a look back at an earlier position, the counters and
-//! the buttons of play.
+//! the players, their clocks (or a correspondence game's deadline), the status, a look back at
+//! an earlier position, the counters and the buttons of play.
 
 use chaupal_rules::{GameKind, Side};
 use macroquad::prelude::*;
@@ -490,6 +490,19 @@ pub fn buttons(app: &App, m: &Match, touch: bool) -> Vec<(&'static str, Action, 
             buttons.push(("rematch", Action::Rematch, Look::Plain));
         }
     }
+    // A correspondence game's notifications, muted or not (for every device of the player),
+    // unless all of them are.
+    if let Some(g) = m.id.and_then(|id| app.my_game(id))
+        && playing
+        && app.push().mutable()
+        && !app.push().muted_all
+    {
+        buttons.push(if g.muted {
+            ("play-unmute", Action::MuteGame(g.id, false), Look::Plain)
+        } else {
+            ("play-mute", Action::MuteGame(g.id, true), Look::Plain)
+        });
+    }
     if m.online && m.id.is_some() {
         buttons.push(("play-share", Action::ShareGame, Look::Plain));
     }
@@ -649,8 +662,8 @@ fn controls(
 }
 
 /// What is said about the game from `y`, each part only while it stays above `limit`: the
-/// status (or the look back), the last turn, the game's number and its watchers, the counters
-/// and the hint. Returns the y below.
+/// status (or the look back), a correspondence game's deadline, the last turn, the game's
+/// number, its pace and its watchers, the counters and the hint. Returns the y below.
 fn about(app: &App, m: &Match, ui: &Ui, inner: Area, y: f32, limit: f32) -> f32 {
     let mut y = y;
     if let Some(ply) = m.looking {
@@ -680,15 +693,28 @@ fn about(app: &App, m: &Match, ui: &Ui, inner: Area, y: f32, limit: f32) -> f32 
             status_color,
         );
     }
+    // A correspondence game's deadline, in place of the clocks.
+    if let Some(line) = crate::deadline::line(m, app.now_ms()) {
+        let colour = if m.my_turn() {
+            theme::ACCENT
+        } else {
+            theme::TEXT
+        };
+        y = ui.paragraph(&ui.say(&line), inner.x, y, inner.w, colour);
+    }
     if let Some(note) = m.turn_note()
         && y + ui.unit * 1.4 < limit
     {
         y = ui.paragraph(&ui.say(&note), inner.x, y, inner.w, theme::TEXT_DIM);
     }
-    // The game's number (to find it again, or pass it on) and who is watching.
+    // The game's number (to find it again, or pass it on), its pace when it is played by
+    // correspondence, and who is watching.
     let mut about = Vec::new();
     if let Some(id) = m.id.filter(|_| m.online) {
         about.push(ui.say(&crate::say!("game-number", id = id.to_string())));
+    }
+    if let Some(pace) = m.pace {
+        about.push(ui.say(&crate::app::pace_words(pace)));
     }
     if matches!(m.seats, Seats::Watching) {
         about.push(ui.say(&crate::say!(

@@ -59,8 +59,10 @@ impl Link {
         // game of ours that just started (or the screen has no game).
         if let Some(current) = self.game()
             && current != game_id
-            && !ours
+            && (!ours || summary.correspondence.is_some())
         {
+            // A correspondence game that starts while another is on the screen waits in "My
+            // games" (its notice lists it).
             return Reaction::default();
         }
         let game = match snapshot_match(&s) {
@@ -116,6 +118,8 @@ pub(super) fn snapshot_match(s: &GameSnapshot) -> Result<Match, String> {
     m.ai = [0, 1].map(|i| summary.seats[i].engine.is_some());
     m.ratings = [0, 1].map(|i| summary.seats[i].rating);
     m.id = Some(summary.game.0);
+    m.pace = summary.correspondence;
+    m.deadline_ms = s.deadline_ms;
     if let Some(c) = s.clocks {
         m.clocks = Some(ClockState::from(c));
     }
@@ -202,6 +206,70 @@ mod tests {
                 since: Some(2)
             }
         ));
+    }
+
+    #[test]
+    fn a_correspondence_game_keeps_its_deadline_from_move_to_move() {
+        use chaupal_shared::protocol::{Correspondence, SeatPresence};
+        let (mut link, mut app, mut config) = greeted();
+        let mut snap = snapshot(8, &["c3"], vec![Side::Second], 1);
+        if let ServerMessage::Snapshot(s) = &mut snap {
+            s.summary.correspondence = Some(Correspondence { days: Some(3) });
+            s.summary.deadline_ms = Some(5_000);
+            s.deadline_ms = Some(5_000);
+        }
+        deliver(&mut link, &mut app, &mut config, snap);
+        let m = app.current().expect("game");
+        assert_eq!(m.pace, Some(Correspondence { days: Some(3) }));
+        assert_eq!(m.deadline_ms, Some(5_000));
+        assert!(m.clocks.is_none());
+        let moved = ServerMessage::Event {
+            game: GameId(8),
+            version: 2,
+            event: GameEvent::Moved {
+                ply: 2,
+                side: Side::Second,
+                notation: "a1-b2".into(),
+                clocks: None,
+                turn: None,
+                deadline_ms: Some(9_000),
+            },
+        };
+        deliver(&mut link, &mut app, &mut config, moved);
+        assert_eq!(app.current().and_then(|m| m.deadline_ms), Some(9_000));
+        // Away is how it is played: the opponent's going says nothing.
+        let away = ServerMessage::Presence {
+            game: GameId(8),
+            seats: [
+                SeatPresence {
+                    connected: false,
+                    claim_in_ms: None,
+                },
+                SeatPresence {
+                    connected: true,
+                    claim_in_ms: None,
+                },
+            ],
+            watchers: 0,
+        };
+        deliver(&mut link, &mut app, &mut config, away);
+        assert!(app.notice().is_none(), "{:?}", app.notice());
+        // Another correspondence game of ours that starts meanwhile waits in "My games".
+        let mut other = snapshot(9, &[], vec![Side::First], 0);
+        if let ServerMessage::Snapshot(s) = &mut other {
+            s.summary.correspondence = Some(Correspondence { days: Some(1) });
+        }
+        deliver(&mut link, &mut app, &mut config, other);
+        assert_eq!(app.current().and_then(|m| m.id), Some(8));
+        // Leaving it for the lobby says where it waits.
+        let out = app.handle(crate::app::Action::ToLobby);
+        assert_eq!(out, [Outgoing::Leave]);
+        assert!(
+            app.notice()
+                .is_some_and(|n| n.text.english().contains("My games")),
+            "{:?}",
+            app.notice()
+        );
     }
 
     #[test]

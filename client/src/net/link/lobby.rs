@@ -6,7 +6,7 @@ use chaupal_shared::protocol::{
 };
 
 use super::Link;
-use crate::app::{FinishedEntry, LiveEntry, LobbyChange, SeekEntry, clock_words};
+use crate::app::{FinishedEntry, LiveEntry, LobbyChange, SeekEntry, clock_words, pace_words};
 use crate::say;
 use crate::terms;
 use crate::words::Phrase;
@@ -43,7 +43,10 @@ impl Link {
             rules: s.rules.into_iter().map(|p| (p.key, p.value)).collect(),
             mine: self.me == Some(s.by.id),
             who: crate::play::seat_label(&Phrase::verbatim(s.by.name), s.rating),
-            clock: s.clock.as_ref().map(clock_words),
+            pace: s
+                .correspondence
+                .map(pace_words)
+                .or_else(|| s.clock.as_ref().map(clock_words)),
             rated: s.rated,
         }
     }
@@ -127,19 +130,37 @@ mod tests {
             &mut link,
             &mut app,
             &mut config,
-            ServerMessage::Lobby(LobbyEvent::SeekAdded(seek)),
+            ServerMessage::Lobby(LobbyEvent::SeekAdded(seek.clone())),
         );
         assert_eq!(app.seeks().len(), 1);
         assert_eq!(app.seeks()[0].who, "bo (1500)");
         assert_eq!(
-            app.seeks()[0]
-                .clock
-                .as_ref()
-                .map(Phrase::english)
-                .as_deref(),
+            app.seeks()[0].pace.as_ref().map(Phrase::english).as_deref(),
             Some("5 min + 5 s")
         );
         assert!(!app.seeks()[0].mine, "made by bo, not by asha");
+        // A correspondence seek shows its days a move.
+        let mut slow = seek.clone();
+        slow.seek = SeekId(13);
+        slow.clock = None;
+        slow.correspondence = Some(chaupal_shared::protocol::Correspondence { days: Some(7) });
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::Lobby(LobbyEvent::SeekAdded(slow)),
+        );
+        let listed = app.seeks().iter().find(|s| s.id == 13).expect("listed");
+        assert_eq!(
+            listed.pace.as_ref().map(Phrase::english).as_deref(),
+            Some("7 days a move")
+        );
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::Lobby(LobbyEvent::SeekRemoved { seek: SeekId(13) }),
+        );
         deliver(
             &mut link,
             &mut app,

@@ -9,10 +9,12 @@
 //! reply), the greeting, the game followed and the version of its last event; and [`settle`],
 //! which hands what the link made of a message to the app. The requests for the app's wishes
 //! are in `requests`, the replies and errors in `replies`, the games' snapshots and numbered
-//! events in `games`, the lobby's lists in `lobby`.
+//! events in `games`, the lobby's lists in `lobby`, this player's correspondence games in
+//! `my_games`.
 
 mod games;
 mod lobby;
+mod my_games;
 mod replies;
 mod requests;
 #[cfg(test)]
@@ -49,6 +51,12 @@ enum Asked {
     Finished,
     Record,
     Review(GameId),
+    /// This player's games in play.
+    MyGames,
+    /// Giving the server this browser's push subscription.
+    Push,
+    /// Muting a game's notifications (none: all), or unmuting them.
+    Mute(Option<GameId>, bool),
     Other,
 }
 

@@ -67,7 +67,7 @@ impl Link {
                 analysed,
                 total,
             }),
-            ServerMessage::MyGame(_) => Reaction::default(),
+            ServerMessage::MyGame(game) => self.my_game_notice(&game),
         }
     }
 
@@ -88,6 +88,10 @@ impl Link {
                 self.me = Some(w.player.id);
                 out.events.push(Event::Welcomed {
                     name: w.player.name.clone(),
+                });
+                out.events.push(Event::PushOffered {
+                    key: w.push_key.clone(),
+                    muted: w.muted,
                 });
                 out.requests
                     .push(self.message(Request::SubscribeLobby, Asked::Subscribe));
@@ -110,6 +114,8 @@ impl Link {
                     out.requests
                         .push(self.message(Request::Rejoin { game, since }, Asked::Rejoin(game)));
                 }
+                out.requests
+                    .push(self.message(Request::MyGames, Asked::MyGames));
             }
             Reply::Created {
                 game,
@@ -183,16 +189,25 @@ impl Link {
                 hint: best_move.map(|text| hint(text, line.as_ref())),
                 analysis: asked == Asked::Analyse,
             }),
-            Reply::Ok => {
-                if asked == Asked::Move {
-                    out.events.push(Event::MoveAccepted);
+            Reply::Ok => match asked {
+                Asked::Move => out.events.push(Event::MoveAccepted),
+                Asked::Push => out.events.push(Event::PushKept),
+                Asked::Mute(game, muted) => {
+                    out.events.push(Event::Muted {
+                        game: game.map(|g| g.0),
+                        muted,
+                    });
+                    // All muted or not: each game's mark is the server's to say again.
+                    if game.is_none() {
+                        out.requests
+                            .push(self.message(Request::MyGames, Asked::MyGames));
+                    }
                 }
-            }
+                _ => {}
+            },
+            Reply::MyGames { games, more } => return self.my_games(&games, more),
             Reply::Review(review) => out.events.push(Event::Review(review)),
-            Reply::Pong { .. }
-            | Reply::Imported { .. }
-            | Reply::Ratings { .. }
-            | Reply::MyGames { .. } => {}
+            Reply::Pong { .. } | Reply::Imported { .. } | Reply::Ratings { .. } => {}
         }
         out
     }
@@ -234,11 +249,15 @@ impl Link {
             Asked::Finished => Some(say!("asked-finished")),
             Asked::Record => Some(say!("asked-record")),
             Asked::Review(_) => Some(say!("asked-review")),
+            Asked::MyGames => Some(say!("asked-my-games")),
+            Asked::Push => Some(say!("asked-push")),
+            Asked::Mute(..) => Some(say!("asked-mute")),
             Asked::Other => None,
         };
         let text = wording::server_error(what, error);
         match asked {
             Asked::Review(game) => Event::ReviewFailed { game: game.0, text },
+            Asked::Push => Event::PushRefused(text),
             _ => Event::Refused { text, unlock_board },
         }
     }

@@ -1,6 +1,6 @@
 //! The app's wishes as requests: a new game with its set-up, joining, seeks, watching and
 //! rejoining, moves and the other seat actions, hints and analysis, records, reviews, device
-//! codes, and leaving the game on the screen.
+//! codes, push subscriptions and muting, and leaving the game on the screen.
 
 use chaupal_shared::protocol::{
     Action as Act, AnalysisRequest, Engine, GameId, GameSetup, Opponent, Request, RulePair, SeekId,
@@ -147,6 +147,21 @@ impl Link {
             Outgoing::LinkDevice(code) => {
                 vec![self.message(Request::LinkDevice { code }, Asked::Other)]
             }
+            Outgoing::PushSubscribe(s) => vec![self.message(
+                Request::PushSubscribe {
+                    endpoint: s.endpoint,
+                    p256dh: s.p256dh,
+                    auth: s.auth,
+                },
+                Asked::Push,
+            )],
+            Outgoing::PushUnsubscribe(endpoint) => {
+                vec![self.message(Request::PushUnsubscribe { endpoint }, Asked::Other)]
+            }
+            Outgoing::Mute { game, muted } => {
+                let game = game.map(GameId);
+                vec![self.message(Request::Mute { game, muted }, Asked::Mute(game, muted))]
+            }
             Outgoing::Hint => match game {
                 Some(game) => vec![self.message(Request::Hint { game }, Asked::Hint)],
                 None => Vec::new(),
@@ -170,7 +185,8 @@ impl Link {
             | Outgoing::Share(_)
             | Outgoing::Rename(_)
             | Outgoing::SetMuted(_)
-            | Outgoing::SetLanguage(_) => Vec::new(),
+            | Outgoing::SetLanguage(_)
+            | Outgoing::Browser(_) => Vec::new(),
         };
         Reaction::send(requests)
     }
@@ -263,6 +279,126 @@ mod tests {
             Opponent::Ai {
                 engine: Engine::Level { level: l }
             } if l == level
+        ));
+    }
+
+    #[test]
+    fn a_new_game_carries_its_correspondence_and_no_clock() {
+        use chaupal_shared::protocol::Correspondence;
+        let (mut link, mut app, _) = greeted();
+        let _ = app.handle(crate::app::Action::SelectMode(crate::app::PlayMode::Friend));
+        let _ = app.handle(crate::app::Action::CycleMinutes { forward: true });
+        let _ = app.handle(crate::app::Action::SetCorrespondence(true));
+        let out = app.handle(crate::app::Action::CreatePrivate);
+        let sent = wish(&mut link, &mut app, out[0].clone());
+        let Request::CreateGame(setup) = &sent[0].request else {
+            panic!("a new game: {:?}", sent[0].request);
+        };
+        assert_eq!(setup.correspondence, Some(Correspondence { days: Some(3) }));
+        assert_eq!(setup.clock, None);
+        assert_eq!(setup.opponent, Opponent::Private);
+        // Live, it has the clock chosen and no correspondence.
+        let _ = app.handle(crate::app::Action::SetCorrespondence(false));
+        let out = app.handle(crate::app::Action::CreatePrivate);
+        let sent = wish(&mut link, &mut app, out[0].clone());
+        let Request::CreateGame(setup) = &sent[0].request else {
+            panic!("a new game: {:?}", sent[0].request);
+        };
+        assert_eq!(setup.correspondence, None);
+        assert!(setup.clock.is_some());
+    }
+
+    #[test]
+    fn subscriptions_and_muting_are_asked_and_their_answers_heard() {
+        use crate::app::{PushState, Subscription};
+        use chaupal_shared::protocol::{ErrorCode, ErrorReply};
+        let (mut link, mut app, mut config) = greeted();
+        let subscription = Subscription {
+            endpoint: "https://push.example/send/abc".into(),
+            p256dh: "BKEY".into(),
+            auth: "AUTH".into(),
+        };
+        let sent = wish(
+            &mut link,
+            &mut app,
+            Outgoing::PushSubscribe(subscription.clone()),
+        );
+        assert!(matches!(
+            &sent[0].request,
+            Request::PushSubscribe { endpoint, p256dh, auth }
+                if *endpoint == subscription.endpoint && p256dh == "BKEY" && auth == "AUTH"
+        ));
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::Reply {
+                id: sent[0].id,
+                reply: Reply::Ok,
+            },
+        );
+        assert_eq!(app.push().state, PushState::On);
+        // A refusal is said in words of its own.
+        let sent = wish(&mut link, &mut app, Outgoing::PushSubscribe(subscription));
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::Error {
+                id: Some(sent[0].id),
+                error: ErrorReply::new(ErrorCode::NoPush, "no push here"),
+            },
+        );
+        assert_eq!(app.push().state, PushState::Off);
+        assert_eq!(
+            app.notice().map(|n| n.text.english()).as_deref(),
+            Some("Notifications: This server sends no notifications.")
+        );
+        let sent = wish(
+            &mut link,
+            &mut app,
+            Outgoing::Mute {
+                game: Some(45),
+                muted: true,
+            },
+        );
+        assert!(matches!(
+            sent[0].request,
+            Request::Mute {
+                game: Some(GameId(45)),
+                muted: true
+            }
+        ));
+        let sent = wish(
+            &mut link,
+            &mut app,
+            Outgoing::Mute {
+                game: None,
+                muted: true,
+            },
+        );
+        let again = deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::Reply {
+                id: sent[0].id,
+                reply: Reply::Ok,
+            },
+        );
+        assert!(app.push().muted_all);
+        assert!(
+            again.iter().any(|m| matches!(m.request, Request::MyGames)),
+            "each game's mark asked for again: {again:?}"
+        );
+        let sent = wish(
+            &mut link,
+            &mut app,
+            Outgoing::PushUnsubscribe("https://push.example/send/abc".into()),
+        );
+        assert!(matches!(
+            &sent[0].request,
+            Request::PushUnsubscribe { endpoint } if endpoint == "https://push.example/send/abc"
         ));
     }
 

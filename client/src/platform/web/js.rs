@@ -12,7 +12,7 @@ use sapp_jsutils::JsObject;
 
 /// The version of the plugin's interface; `chaupal.js` declares the same number, and miniquad's
 /// loader logs an error when the two differ.
-pub const PLUGIN_VERSION: u32 = 5;
+pub const PLUGIN_VERSION: u32 = 6;
 
 // SAFETY: declaring these `safe` is sound because no parameter or result is a pointer: each is
 // an `i32` or a `JsObject` handle. A handle passed in is moved (its `Drop` does not run), and the
@@ -79,6 +79,21 @@ unsafe extern "C" {
     /// Publishes the test hook: the JSON text in `json` (a buffer) becomes
     /// `window.chaupal_hook`.
     pub safe fn chaupal_hook(json: JsObject);
+    /// Asks the player's permission for notifications, then subscribes the service worker's
+    /// push manager with the server's key (base64url, a buffer); the outcome comes through
+    /// `chaupal_push_poll`.
+    pub safe fn chaupal_push_subscribe(key: JsObject);
+    /// Drops the browser's push subscription; the outcome comes through `chaupal_push_poll`.
+    pub safe fn chaupal_push_unsubscribe();
+    /// What the browser said of push since the last call, the next report as JSON text (a
+    /// buffer): `{"kind":"unsupported"}`, `{"kind":"ready","blocked":..,"subscription":..}`,
+    /// `{"kind":"subscribed","subscription":..}`, `{"kind":"refused","blocked":..}`,
+    /// `{"kind":"failed","detail":".."}` or `{"kind":"unsubscribed"}`, a subscription being
+    /// `{"endpoint","p256dh","auth"}` or null; or none.
+    pub safe fn chaupal_push_poll() -> JsObject;
+    /// Keeps the words the service worker shows notifications in (JSON text, a buffer) in
+    /// the site's IndexedDB.
+    pub safe fn chaupal_push_words(json: JsObject);
 }
 
 /// Tells miniquad's loader which version of the plugin this wasm expects.

@@ -1,9 +1,13 @@
 //! The browser's side of [`crate::platform`], over the miniquad plugin `client/web/chaupal.js`
 //! (imported in [`js`]): the page's `WebSocket` with JSON text frames, the settings in
-//! `localStorage`, the clipboard, new tabs, the page's address and title. Text crosses as UTF-8
+//! `localStorage`, the clipboard, new tabs, the page's address and title, and the Push API
+//! (`push`). Text crosses as UTF-8
 //! bytes and is checked on arrival ([`String::from_utf8`]).
 
 mod js;
+mod push;
+
+pub use push::{ask_push, push_news, set_push_words};
 
 use sapp_jsutils::JsObject;
 

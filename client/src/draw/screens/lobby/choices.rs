@@ -1,7 +1,7 @@
 //! The lobby's left panel (the top of the lobby on a phone): who you are (your name, to change,
 //! and the sounds on or off), the game and its rules, the way of playing, the side, the
-//! computer player or the invite code, the clock, rated or casual, and the button that starts
-//! it all. Each section draws itself from the top `y` it is given and returns the `y` below it.
+//! computer player or the invite code, live (the clock) or by correspondence (the time a
+//! move), rated or casual, and the button that starts it all. Each section draws itself from the top `y` it is given and returns the `y` below it.
 
 use chaupal_rules::{GameKind, Side};
 use macroquad::prelude::*;
@@ -9,32 +9,116 @@ use macroquad::prelude::*;
 use super::super::common::text_field;
 use crate::app::Field;
 use crate::app::{
-    Action, App, CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, LEVELS, Lobby, PlayMode, SidePick,
-    kind_index,
+    Action, App, CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, LEVELS, Lobby, PACES, PlayMode,
+    SidePick, kind_index, pace_value,
 };
 use crate::draw::paint::{self, Align};
 use crate::draw::theme;
-use crate::draw::ui::{Look, Ui, columns};
+use crate::draw::ui::{Input, Look, Ui, columns};
+use crate::geometry::Px;
 use crate::geometry::Area;
 use crate::layout::{self, Measure};
 use crate::rulebook;
 use crate::terms;
 use crate::words::{Language, Phrase};
 
-/// Draws the panel in `a`, section under section; the start buttons at its bottom when
-/// `pinned`, else right under the rest. Returns the y below the panel's content.
-pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<Action>) -> f32 {
+/// Where the panel's start buttons go: right under the choices (a phone's screen, which
+/// scrolls as a whole), or pinned at the foot of the panel, with the choices above them
+/// scrolled up by `offset` when they do not all fit (a wide window).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Foot {
+    Under,
+    Pinned { offset: f32 },
+}
+
+/// Draws the panel in `a`, section under section, the start buttons where `foot` says.
+/// Returns the height the panel's content needs with the start buttons right under it,
+/// whatever `a` gave it.
+pub(super) fn draw(app: &App, ui: &Ui, a: Area, foot: Foot, actions: &mut Vec<Action>) -> f32 {
     ui.panel(a);
     let pad = ui.unit * 1.1;
+    let buttons_at = a.y + a.h - pad - ui.row_h();
+    let (offset, content) = match foot {
+        Foot::Under => (0.0, a),
+        Foot::Pinned { offset } => (
+            offset,
+            Area {
+                h: buttons_at - 8.0 - a.y,
+                ..a
+            },
+        ),
+    };
+    // Choices scrolled under the pinned buttons are neither seen nor pressed there.
+    let kept_out = Input {
+        mouse: if content.contains(ui.input.mouse) || foot == Foot::Under {
+            ui.input.mouse
+        } else {
+            Px {
+                x: -1000.0,
+                y: -1000.0,
+            }
+        },
+        ..ui.input.clone()
+    };
+    let scrolled = ui.with_input(&kept_out, true);
+    let scrolled = if foot == Foot::Under {
+        scrolled
+    } else {
+        scrolled.within(content)
+    };
+    let top = a.y - offset;
+    let end = sections(
+        app,
+        &scrolled,
+        Area {
+            x: a.x + pad,
+            y: top,
+            w: a.w - 2.0 * pad,
+            h: a.h,
+        },
+        top + pad,
+        actions,
+    );
+    let at = match foot {
+        Foot::Under => end + ui.unit * 0.6,
+        Foot::Pinned { .. } => {
+            if end + 8.0 > buttons_at {
+                // The choices go on under the buttons' strip: cover them there.
+                let strip = Area {
+                    x: a.x + 1.5,
+                    y: buttons_at - 8.0,
+                    w: a.w - 3.0,
+                    h: a.y + a.h - (buttons_at - 8.0) - 1.5,
+                };
+                paint::fill(strip, theme::PANEL);
+                paint::fill(
+                    Area {
+                        h: 1.0,
+                        ..strip
+                    },
+                    theme::PANEL_EDGE,
+                );
+            }
+            buttons_at
+        }
+    };
     let inner = Area {
         x: a.x + pad,
-        y: a.y,
         w: a.w - 2.0 * pad,
-        h: a.h,
+        ..a
     };
+    start_buttons(app, ui, inner, at, actions);
+    let natural = match foot {
+        Foot::Under => at,
+        Foot::Pinned { .. } => end + 8.0,
+    };
+    natural + ui.row_h() + pad - top
+}
+
+/// The panel's sections, from `y` down in `inner`; returns the y below them.
+fn sections(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 {
     let lobby = app.lobby();
-    let mut y = a.y + pad + ui.unit * 0.6;
-    y = you(app, ui, inner, y - ui.unit * 0.6, actions);
+    let mut y = you(app, ui, inner, y, actions);
     y = game_choice(lobby, ui, inner, y, actions);
     y = rule_choices(lobby, ui, inner, y, actions);
     y = mode_choice(lobby, ui, inner, y, actions);
@@ -61,16 +145,14 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<
         PlayMode::Computer => computer_choice(lobby, ui, inner, y, actions),
         PlayMode::Friend => invite_code(app, ui, inner, y, actions),
     };
-    y = clock_and_rating(lobby, ui, inner, y, actions);
-    // The main buttons, at the bottom of the panel (or under the rest).
-    let bottom = a.y + a.h - pad - ui.row_h();
-    let at = if pinned {
-        bottom.max(y + 8.0)
-    } else {
-        y + ui.unit * 0.6
-    };
-    start_buttons(app, ui, inner, at, actions);
-    at + ui.row_h() + pad
+    // Live or correspondence, and casual or rated, share a row where their labels fit.
+    let one_row = lobby.correspondence_applies()
+        && lobby.rated_allowed()
+        && two_way_pairs_fit(ui, inner.w, &[pace_labels(ui), rating_labels(ui)]);
+    if lobby.correspondence_applies() {
+        y = pace_choice(lobby, ui, inner, y, one_row, actions);
+    }
+    clock_and_rating(lobby, ui, inner, y, !one_row, actions)
 }
 
 /// Who you are: your name (a field to type a new one in, on request) and the sounds on or off;
@@ -645,17 +727,180 @@ fn value_stepper(
     }
 }
 
-/// The clock (minutes and increment) and casual or rated, where the chosen way of playing
-/// takes them; returns the y below.
+/// The labels of live and correspondence play.
+fn pace_labels(ui: &Ui) -> [String; 2] {
+    [ui.t("choices-live"), ui.t("choices-correspondence")]
+}
+
+/// The labels of casual and rated play.
+fn rating_labels(ui: &Ui) -> [String; 2] {
+    [ui.t("choices-casual"), ui.t("choices-rated")]
+}
+
+/// The width a two-way button needs for its label whole at full size.
+fn two_way_width(ui: &Ui, label: &str) -> f32 {
+    let row = Area {
+        x: 0.0,
+        y: 0.0,
+        w: 0.0,
+        h: ui.small_row_h(0.8),
+    };
+    let size = layout::label_size(row, ui.unit);
+    ui.width(label, true, size) + layout::LABEL_PAD + ui.unit * 0.5
+}
+
+/// The gap between two pairs of two-way buttons on one row.
+fn between_pairs(ui: &Ui) -> f32 {
+    ui.unit * 0.6
+}
+
+/// Whether the pairs of two-way buttons fit side by side on one row `w` wide, each label whole.
+fn two_way_pairs_fit(ui: &Ui, w: f32, pairs: &[[String; 2]]) -> bool {
+    let gaps = between_pairs(ui) * (pairs.len().max(1) - 1) as f32 + 6.0 * pairs.len() as f32;
+    let labels: f32 = pairs.iter().flatten().map(|l| two_way_width(ui, l)).sum();
+    labels + gaps <= w
+}
+
+/// The width a pair of two-way buttons needs, each label whole.
+fn pair_width(ui: &Ui, pair: &[String; 2]) -> f32 {
+    two_way_width(ui, &pair[0]) + two_way_width(ui, &pair[1]) + 6.0
+}
+
+/// A pair of two-way buttons in `a`: the first label when `second` is false, else the other,
+/// shows as chosen; `choose` is the action of pressing each.
+fn two_way(
+    ui: &Ui,
+    a: Area,
+    labels: &[String; 2],
+    second: bool,
+    choose: impl Fn(bool) -> Action,
+    actions: &mut Vec<Action>,
+) {
+    // Halves, when both labels fit in one; else each button as wide as its label needs,
+    // the room left over shared evenly.
+    let needs = [two_way_width(ui, &labels[0]), two_way_width(ui, &labels[1])];
+    let half = (a.w - 6.0) / 2.0;
+    let spare = (a.w - 6.0 - needs[0] - needs[1]) / 2.0;
+    let first_w = if needs[0].max(needs[1]) <= half || spare <= 0.0 {
+        half
+    } else {
+        needs[0] + spare
+    };
+    let cols = [
+        Area { w: first_w, ..a },
+        Area {
+            x: a.x + first_w + 6.0,
+            w: a.w - first_w - 6.0,
+            ..a
+        },
+    ];
+    for (i, (c, label)) in cols.iter().zip(labels).enumerate() {
+        let on = i == 1;
+        let look = if second == on {
+            Look::Selected
+        } else {
+            Look::Plain
+        };
+        if ui.button(*c, label, look) {
+            actions.push(choose(on));
+        }
+    }
+}
+
+/// Live or by correspondence (with `with_rating`, casual or rated beside them on the same
+/// row), and for a correspondence game the time a move; returns the y below.
+fn pace_choice(
+    lobby: &Lobby,
+    ui: &Ui,
+    inner: Area,
+    y: f32,
+    with_rating: bool,
+    actions: &mut Vec<Action>,
+) -> f32 {
+    let mut y = y + ui.unit * 0.3;
+    let row = Area {
+        y,
+        h: ui.small_row_h(0.8),
+        ..inner
+    };
+    let paces = pace_labels(ui);
+    if with_rating {
+        // Each pair as wide as its labels need, the rest of the row shared out.
+        let ratings = rating_labels(ui);
+        let between = between_pairs(ui);
+        let (left, right) = (pair_width(ui, &paces), pair_width(ui, &ratings));
+        let spare = ((row.w - between - left - right) / 2.0).max(0.0);
+        let first = Area {
+            w: left + spare,
+            ..row
+        };
+        let second = Area {
+            x: first.x + first.w + between,
+            w: row.w - first.w - between,
+            ..row
+        };
+        two_way(
+            ui,
+            first,
+            &paces,
+            lobby.by_correspondence,
+            Action::SetCorrespondence,
+            actions,
+        );
+        two_way(
+            ui,
+            second,
+            &ratings,
+            lobby.rated,
+            Action::SetRated,
+            actions,
+        );
+    } else {
+        two_way(
+            ui,
+            row,
+            &paces,
+            lobby.by_correspondence,
+            Action::SetCorrespondence,
+            actions,
+        );
+    }
+    y += row.h + 6.0;
+    let Some(pace) = lobby.correspondence() else {
+        return y;
+    };
+    let widest = PACES
+        .iter()
+        .map(|p| ui.width(&ui.say(&pace_value(*p)), true, ui.unit))
+        .fold(0.0, f32::max);
+    stepper(
+        ui,
+        inner,
+        y,
+        &ui.t("choices-move-time"),
+        &ui.say(&pace_value(pace)),
+        widest,
+        [
+            Action::CyclePace { forward: false },
+            Action::CyclePace { forward: true },
+        ],
+        actions,
+    )
+}
+
+/// The clock (minutes and increment) and, with `rating`, casual or rated, where the chosen
+/// way of playing takes them (a correspondence game has no clock); returns the y below.
 fn clock_and_rating(
     lobby: &Lobby,
     ui: &Ui,
     inner: Area,
     mut y: f32,
+    rating: bool,
     actions: &mut Vec<Action>,
 ) -> f32 {
     let rh = ui.row_h();
-    if lobby.clock_applies() && ui.portrait {
+    let clock = lobby.clock_applies() && lobby.correspondence().is_none();
+    if clock && ui.portrait {
         // On a phone, each of the clock's steppers on a row of its own, with room for a
         // fingertip on each button and the value whole between them.
         let minutes = CLOCK_MINUTES.get(lobby.minutes).copied().unwrap_or(0);
@@ -693,7 +938,7 @@ fn clock_and_rating(
                 actions,
             );
         }
-    } else if lobby.clock_applies() {
+    } else if clock {
         let minutes = CLOCK_MINUTES.get(lobby.minutes).copied().unwrap_or(0);
         let clock = ui.t("choices-clock");
         let label_w = ui.width(&clock, false, ui.unit) + ui.unit * 0.8;
@@ -743,30 +988,20 @@ fn clock_and_rating(
         }
         y += row + rh * 0.15;
     }
-    if lobby.rated_allowed() {
-        let cols = columns(
-            Area {
-                y,
-                h: ui.small_row_h(0.8),
-                ..inner
-            },
-            2,
-            6.0,
+    if rating && lobby.rated_allowed() {
+        let row = Area {
+            y,
+            h: ui.small_row_h(0.8),
+            ..inner
+        };
+        two_way(
+            ui,
+            row,
+            &rating_labels(ui),
+            lobby.rated,
+            Action::SetRated,
+            actions,
         );
-        let labels = [
-            (false, ui.t("choices-casual")),
-            (true, ui.t("choices-rated")),
-        ];
-        for (c, (rated, label)) in cols.iter().zip(labels) {
-            let look = if lobby.rated == rated {
-                Look::Selected
-            } else {
-                Look::Plain
-            };
-            if ui.button(*c, &label, look) {
-                actions.push(Action::SetRated(rated));
-            }
-        }
         y += ui.small_row_h(0.8) + 6.0;
     }
     y
@@ -905,6 +1140,23 @@ mod tests {
             6.0,
             t(&["choices-casual", "choices-rated"]),
         )?;
+        fits(
+            at(small(0.8)),
+            2,
+            6.0,
+            t(&["choices-live", "choices-correspondence"]),
+        )?;
+        // The time a move's label beside the widest pace.
+        let widest = PACES
+            .iter()
+            .map(|p| m.width(&words.say(&pace_value(*p)), true, unit))
+            .fold(0.0, f32::max);
+        let bw = rh * 0.8 * 1.4;
+        let sw = 2.0 * bw + widest.max(unit * 2.5) + unit * 1.2 + 8.0;
+        let label = words.t("choices-move-time");
+        if m.width(&label, false, unit) > inner.w - sw - 6.0 {
+            return Err(format!("\"{label}\" beside the paces"));
+        }
         // The start button and Rules beside it.
         let start = Area {
             w: inner.w * 0.62,

@@ -1,8 +1,10 @@
-//! The lobby's right panel: the server's open seeks (to accept or cancel), the live games (to
-//! watch or resume), and this player's finished games (to replay).
+//! The lobby's right panel: this player's games in play ("My games", [`my_games`]), the
+//! server's open seeks (to accept or cancel), the live games (to watch or resume), and this
+//! player's finished games (to replay).
 
+use super::entry::entry;
+use super::my_games;
 use crate::app::{Action, App, FinishedEntry, LiveEntry, SeekEntry};
-use crate::draw::paint::{self, Align};
 use crate::draw::theme;
 use crate::draw::ui::{Look, Ui};
 use crate::geometry::Area;
@@ -10,56 +12,17 @@ use crate::play::seat_label;
 use crate::say;
 use crate::terms;
 
-/// A list entry's text: the main line (names) and the details under it, each wrapped to `w`
-/// (never cut), with their sizes.
-struct EntryText {
-    main: (f32, Vec<String>),
-    details: (f32, Vec<String>),
-}
-
-impl EntryText {
-    fn new(ui: &Ui, w: f32, main: &str, details: &str) -> EntryText {
-        EntryText {
-            main: ui.fitted(main, true, ui.unit * 0.9, w),
-            details: ui.fitted(details, false, ui.unit * 0.72, w),
-        }
-    }
-
-    /// The height the text takes.
-    fn height(&self) -> f32 {
-        let (ms, ml) = &self.main;
-        let (ds, dl) = &self.details;
-        ml.len() as f32 * ms * 1.25 + dl.len() as f32 * ds * 1.3
-    }
-
-    /// Draws it from `(x, y)`.
-    fn draw(&self, ui: &Ui, x: f32, y: f32) {
-        let mut y = y;
-        let (size, lines) = &self.main;
-        for line in lines {
-            ui.strong(line, x, y + size * 0.62, *size, theme::TEXT, Align::Left);
-            y += size * 1.25;
-        }
-        let (size, lines) = &self.details;
-        for line in lines {
-            paint::text(
-                line,
-                x,
-                y + size * 0.65,
-                *size,
-                &ui.fonts.regular,
-                theme::TEXT_DIM,
-                Align::Left,
-            );
-            y += size * 1.3;
-        }
-    }
-}
-
-/// Draws the panel in `a`: the seeks in its top third, the live games in the next, this
-/// player's finished games below, each list stopping where the next begins (`pinned`); or, on
-/// a phone, each list whole under the one before. Returns the y below the content.
-pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<Action>) -> f32 {
+/// Draws the panel in `a`: "My games" when `mine` (a phone shows the player's games in play
+/// in a panel of their own above the choices), the seeks, the live games and this player's
+/// finished games, one after the other, each list stopping at its share of the panel
+/// (`pinned`); or, on a phone, each list whole. Returns the y below the content.
+pub(super) fn draw(
+    app: &App,
+    ui: &Ui,
+    a: Area,
+    (pinned, mine): (bool, bool),
+    actions: &mut Vec<Action>,
+) -> f32 {
     ui.panel(a);
     let pad = ui.unit * 1.1;
     let inner = Area {
@@ -68,7 +31,22 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<
         w: a.w - 2.0 * pad,
         h: a.h,
     };
+    // Where the lists end when pinned: the room over the button for other devices, shared out
+    // as they go (what a short list leaves goes to the lists after it).
+    let device_top = a.y + a.h - pad - ui.small_row_h(0.85);
+    let share = |from: f32, parts: f32| {
+        if pinned {
+            from + (device_top - from) / parts
+        } else {
+            f32::MAX
+        }
+    };
     let mut y = a.y + pad + ui.unit * 0.6;
+    if mine {
+        // The player's own games first, with the larger share when there are any.
+        let parts = if app.my_games().is_empty() { 4.0 } else { 2.2 };
+        y = my_games::section(app, ui, inner, y, share(y, parts), actions) + ui.unit;
+    }
     ui.heading(&ui.t("lists-seeks"), inner.x, y);
     y += ui.unit * 1.4;
     if !app.connection().online() {
@@ -80,20 +58,13 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, pinned: bool, actions: &mut Vec<
             theme::TEXT_DIM,
         ) + pad;
     }
+    let y = seeks(app.seeks(), ui, inner, y, share(y, 3.0), actions) + ui.unit;
+    let y = live_games(app.live(), ui, inner, y, share(y, 2.0), actions) + ui.unit;
     if !pinned {
-        let y = seeks(app.seeks(), ui, inner, y, f32::MAX, actions);
-        let y = live_games(app.live(), ui, inner, y + ui.unit, f32::MAX, actions);
-        let y = finished_games(app.finished(), ui, inner, y + ui.unit, f32::MAX, actions);
+        let y = finished_games(app.finished(), ui, inner, y, f32::MAX, actions);
         let y = other_device(ui, inner, y + ui.unit * 0.5, actions);
         return y + pad;
     }
-    let half = a.y + a.h * 0.36;
-    seeks(app.seeks(), ui, inner, y, half, actions);
-    let finished_top = a.y + a.h * 0.66;
-    let y = half + ui.unit;
-    live_games(app.live(), ui, inner, y, finished_top - pad, actions);
-    let y = finished_top + ui.unit;
-    let device_top = a.y + a.h - pad - ui.small_row_h(0.85);
     finished_games(app.finished(), ui, inner, y, device_top - 8.0, actions);
     other_device(ui, inner, device_top, actions);
     a.y + a.h
@@ -111,39 +82,6 @@ fn other_device(ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 
         actions.push(Action::OpenDevices);
     }
     b.y + b.h
-}
-
-/// The height of an entry.
-fn row_h(ui: &Ui) -> f32 {
-    ui.small_row_h(0.85)
-}
-
-/// An entry at `y`: its text (the names, then the details, as many lines as they take) and a
-/// button on the right, when it ends above `bottom`. Returns whether the button was clicked,
-/// and the entry's height; none when it would not end above `bottom` (nothing is drawn).
-fn entry(
-    ui: &Ui,
-    inner: Area,
-    (y, bottom): (f32, f32),
-    main: &str,
-    details: &str,
-    button: (&str, Look),
-) -> Option<(bool, f32)> {
-    let rh = row_h(ui);
-    let text_w = inner.w * 0.7;
-    let text = EntryText::new(ui, text_w, main, details);
-    let h = text.height().max(rh);
-    if y + h > bottom {
-        return None;
-    }
-    text.draw(ui, inner.x, y + (h - text.height()) / 2.0);
-    let b = Area {
-        x: inner.x + inner.w * 0.74,
-        y: y + (h - rh) / 2.0,
-        w: inner.w * 0.26,
-        h: rh,
-    };
-    Some((ui.button(b, button.0, button.1), h))
 }
 
 /// The open seeks from `y` (under their heading), none ending below `last`: accept another's,
@@ -167,8 +105,8 @@ fn seeks(
     }
     for s in seeks {
         let mut details = vec![ui.game(s.kind)];
-        details.push(match &s.clock {
-            Some(clock) => ui.say(clock),
+        details.push(match &s.pace {
+            Some(pace) => ui.say(pace),
             None => ui.t("lists-no-clock"),
         });
         details.push(ui.t(if s.rated {
@@ -192,8 +130,14 @@ fn seeks(
             (ui.t("lists-play"), Look::Primary, Action::AcceptSeek(s.id))
         };
         let button = (label.as_str(), look);
-        let Some((pressed, h)) = entry(ui, inner, (y, last), &who, &details.join(" · "), button)
-        else {
+        let Some((pressed, h)) = entry(
+            ui,
+            inner,
+            (y, last),
+            (&who, &details.join(" · ")),
+            button,
+            false,
+        ) else {
             break;
         };
         if pressed {
@@ -239,8 +183,14 @@ fn live_games(
             (ui.t("lists-watch"), Look::Plain)
         };
         let button = (label.as_str(), look);
-        let Some((pressed, h)) = entry(ui, inner, (y, last), &who, &info.join(" · "), button)
-        else {
+        let Some((pressed, h)) = entry(
+            ui,
+            inner,
+            (y, last),
+            (&who, &info.join(" · ")),
+            button,
+            false,
+        ) else {
             break;
         };
         if pressed {
@@ -284,8 +234,14 @@ fn finished_games(
         ]
         .join(" · ");
         let replay = ui.t("replay");
-        let Some((pressed, h)) = entry(ui, inner, (y, last), &who, &info, (&replay, Look::Plain))
-        else {
+        let Some((pressed, h)) = entry(
+            ui,
+            inner,
+            (y, last),
+            (&who, &info),
+            (&replay, Look::Plain),
+            false,
+        ) else {
             break;
         };
         if pressed {

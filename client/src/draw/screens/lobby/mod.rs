@@ -1,16 +1,20 @@
-//! The lobby screen: the choices ([`choices`]), the chosen game's board, and the server's lists
-//! ([`lists`]) side by side; on a phone the choices and the lists one under the other, in a
-//! screen that scrolls. Typing goes to the field in use (the name, or the invite code), and
-//! Enter starts the game (or joins by code, or keeps the name). A private game waiting for a
-//! friend shows its invitation on a card of its own ([`invite`]); playing on another device
-//! has a card too ([`devices`]), and so has a link that leads nowhere ([`broken`]).
+//! The lobby screen: the choices ([`choices`]), the chosen game's board, and the lists
+//! ([`lists`]: this player's games in play, [`my_games`], then the server's) side by side; on
+//! a phone the choices and the lists one under the other, in a screen that scrolls, with the
+//! player's games in play above them all when there are any. Typing goes to the field in use
+//! (the name, or the invite code), and Enter starts the game (or joins by code, or keeps the
+//! name). A private game waiting for a friend shows its invitation on a card of its own
+//! ([`invite`]); playing on another device has a card too ([`devices`]), and so has a link
+//! that leads nowhere ([`broken`]).
 
 mod broken;
 mod card;
 mod choices;
 mod devices;
+mod entry;
 mod invite;
 mod lists;
+mod my_games;
 
 use chaupal_rules::AnyGame;
 use macroquad::prelude::*;
@@ -53,24 +57,31 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     keys(app, ui, actions);
 }
 
-/// The three columns of a wide window.
+/// The three columns of a wide window. When the window is too short for all the choices, they
+/// scroll (a drag or the wheel anywhere in the body) above the start buttons, which stay put.
 fn side_by_side(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let l = layout::lobby(body, ui.unit, false, gap(ui), 0.0, 0.0);
-    choices::draw(app, ui, l.choices, true, actions);
+    let needed = ui.heights().get("lobby.choices.wide").unwrap_or(0.0);
+    let offset = if needed > l.choices.h {
+        scroll(app, ui, body, body, needed, actions)
+    } else {
+        0.0
+    };
+    let clipped = above_body_still(ui, body);
+    let scrolled = ui.with_input(&clipped, true);
+    let foot = choices::Foot::Pinned { offset };
+    let needs = choices::draw(app, &scrolled, l.choices, foot, actions);
+    ui.heights().set("lobby.choices.wide", needs);
     if let Some(middle) = l.preview {
         preview(app, ui, middle);
     }
-    lists::draw(app, ui, l.lists, true, actions);
+    lists::draw(app, ui, l.lists, (true, true), actions);
 }
 
-/// The choices, then the lists, on a phone: the screen scrolls.
-fn upright(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
-    let choices_h = ui.heights().get("lobby.choices").unwrap_or(body.h);
-    let lists_h = ui.heights().get("lobby.lists").unwrap_or(body.h * 0.5);
-    let content = choices_h + gap(ui) + lists_h;
-    let offset = scroll(app, ui, body, body, content, actions);
-    // Widgets scrolled above the body (under the bar) do not answer the mouse.
-    let clipped = Input {
+/// The input of a screen that scrolls: widgets scrolled above the body (under the bar) do not
+/// answer the mouse.
+fn above_body_still(ui: &Ui, body: Area) -> Input {
+    Input {
         mouse: if ui.input.mouse.y < body.y {
             Px {
                 x: -1000.0,
@@ -80,16 +91,56 @@ fn upright(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
             ui.input.mouse
         },
         ..ui.input.clone()
+    }
+}
+
+/// The choices, then the lists, on a phone: the screen scrolls. The player's games in play,
+/// when there are any, come first, in a panel of their own.
+fn upright(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
+    let mine_first = !app.my_games().is_empty();
+    let mine_h = if mine_first {
+        ui.heights().get("lobby.my_games").unwrap_or(body.h * 0.3) + gap(ui)
+    } else {
+        0.0
     };
+    let choices_h = ui.heights().get("lobby.choices").unwrap_or(body.h);
+    let lists_h = ui.heights().get("lobby.lists").unwrap_or(body.h * 0.5);
+    let content = mine_h + choices_h + gap(ui) + lists_h;
+    let offset = scroll(app, ui, body, body, content, actions);
+    let clipped = above_body_still(ui, body);
     let ui = ui.with_input(&clipped, true);
     let top = Area {
-        y: body.y - offset,
+        y: body.y - offset + mine_h,
         ..body
     };
+    if mine_first {
+        let panel = Area {
+            y: body.y - offset,
+            h: mine_h - gap(&ui),
+            ..body
+        };
+        ui.panel(panel);
+        let pad = ui.unit * 1.1;
+        let inner = Area {
+            x: panel.x + pad,
+            w: panel.w - 2.0 * pad,
+            ..panel
+        };
+        let bottom = my_games::section(
+            app,
+            &ui,
+            inner,
+            panel.y + pad + ui.unit * 0.6,
+            f32::MAX,
+            actions,
+        );
+        ui.heights()
+            .set("lobby.my_games", bottom + pad * 0.5 - panel.y);
+    }
     let l = layout::lobby(top, ui.unit, true, gap(&ui), choices_h, lists_h);
-    let bottom = choices::draw(app, &ui, l.choices, false, actions);
-    ui.heights().set("lobby.choices", bottom - l.choices.y);
-    let bottom = lists::draw(app, &ui, l.lists, false, actions);
+    let needs = choices::draw(app, &ui, l.choices, choices::Foot::Under, actions);
+    ui.heights().set("lobby.choices", needs);
+    let bottom = lists::draw(app, &ui, l.lists, (false, !mine_first), actions);
     ui.heights().set("lobby.lists", bottom - l.lists.y);
 }
 

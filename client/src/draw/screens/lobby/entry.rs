@@ -1,0 +1,104 @@
+//! An entry of the lobby's lists: its text (the names, then the details under them, wrapped,
+//! never cut) beside its button, on a tinted ground when it asks for the player.
+
+use crate::draw::paint::{self, Align};
+use crate::draw::theme::{self, alpha};
+use crate::draw::ui::{Look, Ui};
+use crate::geometry::Area;
+
+/// A list entry's text: the main line (names) and the details under it, each wrapped to `w`
+/// (never cut), with their sizes.
+struct EntryText {
+    main: (f32, Vec<String>),
+    details: (f32, Vec<String>),
+}
+
+impl EntryText {
+    fn new(ui: &Ui, w: f32, main: &str, details: &str) -> EntryText {
+        EntryText {
+            main: ui.fitted(main, true, ui.unit * 0.9, w),
+            details: ui.fitted(details, false, ui.unit * 0.72, w),
+        }
+    }
+
+    /// The height the text takes.
+    fn height(&self) -> f32 {
+        let (ms, ml) = &self.main;
+        let (ds, dl) = &self.details;
+        ml.len() as f32 * ms * 1.25 + dl.len() as f32 * ds * 1.3
+    }
+
+    /// Draws it from `(x, y)`.
+    fn draw(&self, ui: &Ui, x: f32, y: f32) {
+        let mut y = y;
+        let (size, lines) = &self.main;
+        for line in lines {
+            ui.strong(line, x, y + size * 0.62, *size, theme::TEXT, Align::Left);
+            y += size * 1.25;
+        }
+        let (size, lines) = &self.details;
+        for line in lines {
+            paint::text(
+                line,
+                x,
+                y + size * 0.65,
+                *size,
+                &ui.fonts.regular,
+                theme::TEXT_DIM,
+                Align::Left,
+            );
+            y += size * 1.3;
+        }
+    }
+}
+
+/// The height of an entry.
+pub(super) fn row_h(ui: &Ui) -> f32 {
+    ui.small_row_h(0.85)
+}
+
+/// The height an entry of this text takes in `inner`'s width.
+pub(super) fn entry_h(ui: &Ui, inner: Area, (main, details): (&str, &str)) -> f32 {
+    EntryText::new(ui, inner.w * 0.7, main, details)
+        .height()
+        .max(row_h(ui))
+}
+
+/// An entry at `y`: its text (the `main` line, then the `details`, as many lines as they
+/// take) and a button on the right, when it ends above `bottom`, on a tinted ground when
+/// `marked`. Returns whether the button was clicked, and the entry's height; none when it
+/// would not end above `bottom` (nothing is drawn).
+pub(super) fn entry(
+    ui: &Ui,
+    inner: Area,
+    (y, bottom): (f32, f32),
+    (main, details): (&str, &str),
+    button: (&str, Look),
+    marked: bool,
+) -> Option<(bool, f32)> {
+    let rh = row_h(ui);
+    let text_w = inner.w * 0.7;
+    let text = EntryText::new(ui, text_w, main, details);
+    let h = text.height().max(rh);
+    if y + h > bottom {
+        return None;
+    }
+    if marked {
+        let pad = 4.0;
+        let ground = Area {
+            x: inner.x - pad,
+            y: y - pad,
+            w: inner.w + 2.0 * pad,
+            h: h + 2.0 * pad,
+        };
+        paint::rounded(ground, 8.0, alpha(theme::ACCENT, 0.16));
+    }
+    text.draw(ui, inner.x, y + (h - text.height()) / 2.0);
+    let b = Area {
+        x: inner.x + inner.w * 0.74,
+        y: y + (h - rh) / 2.0,
+        w: inner.w * 0.26,
+        h: rh,
+    };
+    Some((ui.button(b, button.0, button.1), h))
+}
