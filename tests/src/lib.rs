@@ -9,6 +9,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+pub mod clock;
 pub mod logged;
 pub mod play;
 pub mod push_receiver;

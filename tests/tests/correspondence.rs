@@ -15,6 +15,7 @@ use chaupal_shared::protocol::{
     Correspondence, ErrorCode, GameEvent, GameId, GameSetup, MyGame, Opponent, Reply, Request,
     ResultReason,
 };
+use chaupal_tests::clock::TestClock;
 use chaupal_tests::play::{self, create, join};
 use chaupal_tests::services::fresh_database;
 use chaupal_tests::{Client, ServerProcess, pick_move, start_of};
@@ -23,47 +24,6 @@ const DAY_MS: u64 = 86_400_000;
 /// How far a deadline may be from the one computed here (the test's and the server's "now"
 /// differ by the time the request takes).
 const SLACK_MS: u64 = 60_000;
-
-/// The records' clock of a server under test: the offset file it reads at each reading.
-struct TestClock {
-    path: PathBuf,
-    offset_ms: u64,
-}
-
-impl TestClock {
-    fn new(dir: &Path) -> TestClock {
-        let clock = TestClock {
-            path: dir.join("clock-offset"),
-            offset_ms: 0,
-        };
-        clock.write();
-        clock
-    }
-
-    /// Writes the offset whole (a new file renamed over the old), so that the server never
-    /// reads half of it.
-    fn write(&self) {
-        let fresh = self.path.with_extension("new");
-        std::fs::write(&fresh, self.offset_ms.to_string()).unwrap();
-        std::fs::rename(&fresh, &self.path).unwrap();
-    }
-
-    /// Moves the clock on by `ms`.
-    fn advance(&mut self, ms: u64) {
-        self.offset_ms += ms;
-        self.write();
-    }
-
-    /// Now, as the server's records see it.
-    fn now_ms(&self) -> u64 {
-        let wall = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
-        wall.as_millis() as u64 + self.offset_ms
-    }
-
-    fn option(&self) -> [&str; 2] {
-        ["--test-clock-offset-file", self.path.to_str().unwrap()]
-    }
-}
 
 /// A game of `days` days a move (none: unlimited) between friends, the creator playing first.
 fn correspondence(kind: GameKind, days: Option<u8>, rated: bool) -> GameSetup {

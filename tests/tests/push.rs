@@ -12,6 +12,7 @@ use chaupal_rules::{GameKind, Side};
 use chaupal_shared::protocol::{
     Correspondence, ErrorCode, GameId, GameSetup, Opponent, Reply, Request,
 };
+use chaupal_tests::clock::TestClock;
 use chaupal_tests::play::{self, create, join};
 use chaupal_tests::push_receiver::{PushReceiver, Received, Subscription};
 use chaupal_tests::{Client, ServerProcess, pick_move, start_of};
@@ -34,26 +35,12 @@ async fn subscribe(
     .await
 }
 
-/// A server that posts to `receiver`, with the records' clock in `clock_file`.
-async fn server_for(
-    receiver: &PushReceiver,
-    clock_file: &std::path::Path,
-    extra: &[&str],
-) -> ServerProcess {
-    let mut args = vec![
-        "--test-push-receiver",
-        receiver.origin.as_str(),
-        "--test-clock-offset-file",
-        clock_file.to_str().unwrap(),
-    ];
+/// A server that posts to `receiver`, with the records' clock `clock`.
+async fn server_for(receiver: &PushReceiver, clock: &TestClock, extra: &[&str]) -> ServerProcess {
+    let mut args = vec!["--test-push-receiver", receiver.origin.as_str()];
+    args.extend_from_slice(&clock.option());
     args.extend_from_slice(extra);
     ServerProcess::start_for_games(&args).await
-}
-
-fn set_clock(file: &std::path::Path, offset_ms: u64) {
-    let fresh = file.with_extension("new");
-    std::fs::write(&fresh, offset_ms.to_string()).unwrap();
-    std::fs::rename(&fresh, file).unwrap();
 }
 
 /// The next notice posted, `what` it should be.
@@ -69,8 +56,7 @@ async fn next(receiver: &mut PushReceiver, what: &str) -> Received {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_players_hear_of_the_invitation_their_turn_a_reminder_and_the_end() {
     let dir = tempfile::tempdir().unwrap();
-    let clock = dir.path().join("clock");
-    set_clock(&clock, 0);
+    let mut clock = TestClock::new(dir.path());
     let mut receiver = PushReceiver::start().await;
     let server = server_for(&receiver, &clock, &[]).await;
     let mut alice = Client::hello(&server, "Asha").await;
@@ -118,7 +104,7 @@ async fn the_players_hear_of_the_invitation_their_turn_a_reminder_and_the_end() 
     }
 
     // Two days and a bit later, less than a day is left for Bob's move.
-    set_clock(&clock, 2 * DAY_MS + 60_000);
+    clock.set(2 * DAY_MS + 60_000);
     let reminder = next(&mut receiver, "reminder").await;
     assert_eq!(reminder.subscription, 2);
     assert_eq!(reminder.notice["event"], "reminder");
@@ -126,7 +112,7 @@ async fn the_players_hear_of_the_invitation_their_turn_a_reminder_and_the_end() 
     assert!((23..=24).contains(&hours), "{hours} hours left");
 
     // The deadline passes: both hear of the end, on time.
-    set_clock(&clock, 3 * DAY_MS + 60_000);
+    clock.set(3 * DAY_MS + 60_000);
     let mut ends = [
         next(&mut receiver, "end").await,
         next(&mut receiver, "end").await,
@@ -150,8 +136,7 @@ async fn the_players_hear_of_the_invitation_their_turn_a_reminder_and_the_end() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_gone_subscription_is_forgotten_and_muted_games_are_not_posted() {
     let dir = tempfile::tempdir().unwrap();
-    let clock = dir.path().join("clock");
-    set_clock(&clock, 0);
+    let mut clock = TestClock::new(dir.path());
     let mut receiver = PushReceiver::start().await;
     let server = server_for(&receiver, &clock, &[]).await;
     let mut alice = Client::hello(&server, "Asha").await;
@@ -245,8 +230,7 @@ async fn bob_moves(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_subscriptions_are_refused_with_reasons() {
     let dir = tempfile::tempdir().unwrap();
-    let clock = dir.path().join("clock");
-    set_clock(&clock, 0);
+    let mut clock = TestClock::new(dir.path());
     let receiver = PushReceiver::start().await;
     let server = server_for(&receiver, &clock, &["--max-push-subscriptions", "3"]).await;
     let mut alice = Client::hello(&server, "Asha").await;
