@@ -298,10 +298,15 @@ self.addEventListener("notificationclick", (event) => {
         const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
         const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
         if (open) {
+            let window = open;
             try {
-                const focused = await open.focus();
-                if (new URL(focused.url).href !== url) {
-                    await focused.navigate(url);
+                window = await open.focus();
+            } catch (e) {
+                // Brought to the front only by a tap's own event: the window still goes.
+            }
+            try {
+                if (new URL(window.url).href !== url) {
+                    await window.navigate(url);
                 }
                 return;
             } catch (e) {

@@ -3,7 +3,9 @@
 //! origin only with its hidden `--test-push-receiver` option), checks each as a push service
 //! and a browser would (the VAPID signature by the server's public key, for this audience, not
 //! expired; `aes128gcm` content), decrypts it with the subscription's keys, and hands the
-//! notice's JSON to the test. A subscription can be made to answer 410 Gone.
+//! notice's JSON to the test. A subscription can be made to answer 410 Gone. `GET /received`
+//! lists what it took so far (`[{"subscription": N, "notice": {...}}]`), for a browser test's
+//! driver to hand to a real browser's service worker, as the browser's push service would.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -61,6 +63,8 @@ struct State {
     gone: Mutex<HashSet<usize>>,
     /// Posts refused, and why.
     refused: Mutex<Vec<String>>,
+    /// Each notice taken, with its subscription, in order.
+    taken: Mutex<Vec<serde_json::Value>>,
     sender: mpsc::UnboundedSender<Received>,
 }
 
@@ -76,6 +80,7 @@ impl PushReceiver {
             keys: Mutex::new(HashMap::new()),
             gone: Mutex::new(HashSet::new()),
             refused: Mutex::new(Vec::new()),
+            taken: Mutex::new(Vec::new()),
             sender,
         });
         let serving = state.clone();
@@ -146,7 +151,7 @@ impl Subscription {
 async fn serve(mut stream: TcpStream, state: Arc<State>) {
     let mut buf = Vec::new();
     let mut chunk = [0u8; 4096];
-    let (head_len, path, headers) = loop {
+    let (head_len, method, path, headers) = loop {
         let Ok(n) = stream.read(&mut chunk).await else {
             return;
         };
@@ -167,9 +172,28 @@ async fn serve(mut stream: TcpStream, state: Arc<State>) {
                     )
                 })
                 .collect();
-            break (len, request.path.unwrap_or("").to_owned(), headers);
+            break (
+                len,
+                request.method.unwrap_or("").to_owned(),
+                request.path.unwrap_or("").to_owned(),
+                headers,
+            );
         }
     };
+    if method == "GET" {
+        let (status, body) = if path == "/received" {
+            let taken = serde_json::Value::Array(state.taken.lock().unwrap().clone());
+            ("200 OK", taken.to_string())
+        } else {
+            ("404 Not Found", String::new())
+        };
+        let answer = format!(
+            "HTTP/1.1 {status}\r\ncontent-type: application/json\r\naccess-control-allow-origin: *\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        let _ = stream.write_all(answer.as_bytes()).await;
+        return;
+    }
     let length: usize = headers
         .get("content-length")
         .and_then(|l| l.parse().ok())
@@ -191,6 +215,11 @@ async fn serve(mut stream: TcpStream, state: Arc<State>) {
             } else {
                 201
             };
+            state
+                .taken
+                .lock()
+                .unwrap()
+                .push(serde_json::json!({"subscription": n, "notice": notice}));
             let _ = state.sender.send(Received {
                 subscription: n,
                 notice,

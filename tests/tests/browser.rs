@@ -23,6 +23,13 @@
 //!   and Chinese get the lobby in their language; a name typed in Devanagari is kept; a laptop
 //!   page plays a whole Kalah game against the computer with the keyboard alone, and its live
 //!   region says the computer's moves and the result.
+//! - Notifications (`tests/browser/push.mjs`): a page turns on notifications of its turns
+//!   (its `PushManager` gives the tests' push receiver's subscription, headless Chromium
+//!   having no push service), creates a correspondence game, switches to Nepali and leaves;
+//!   the friend's taking the invitation makes the server push, the receiver decrypts it, and
+//!   the DevTools protocol delivers it to the real service worker, which shows it in Nepali;
+//!   a tap on it sends a window of the site to the game; with the site in sight, a push
+//!   shows nothing.
 //! - A refused address (`tests/browser/origin.mjs`): a page at an address the server's
 //!   `--allowed-origin` does not name says so, with the address to open instead, and waits for
 //!   the player instead of reconnecting for ever.
@@ -38,6 +45,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
+use chaupal_tests::push_receiver::PushReceiver;
 use chaupal_tests::{ServerProcess, built_site, target_dir};
 use serde_json::Value;
 
@@ -440,5 +448,59 @@ async fn a_page_at_an_address_the_server_refuses_says_so_instead_of_reconnecting
         0,
         "{summary}"
     );
+    screenshots_written(&summary);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pushed_notice_shows_in_the_players_language_and_a_tap_on_it_opens_the_game() {
+    let _one_browser = ONE_BROWSER.lock().await;
+    let site = built_site();
+    let chromium = tools();
+    let receiver = PushReceiver::start().await;
+    let server = ServerProcess::start_for_games(&[
+        "--web",
+        site.to_str().unwrap(),
+        "--test-push-receiver",
+        receiver.origin.as_str(),
+    ])
+    .await;
+    let key = chaupal_tests::Client::hello(&server, "Key")
+        .await
+        .welcome
+        .as_ref()
+        .and_then(|w| w.push_key.clone())
+        .expect("the server offers push");
+    receiver.trust(&key);
+    let subscription = receiver.subscription(1);
+    let summary = drive(
+        "push.mjs",
+        &[
+            "--base".into(),
+            format!("http://{}", server.addr).into(),
+            "--artifacts".into(),
+            target_dir().join("browser-artifacts").into(),
+            "--chromium".into(),
+            chromium.into(),
+            "--receiver".into(),
+            receiver.origin.clone().into(),
+            "--endpoint".into(),
+            subscription.endpoint.clone().into(),
+            "--p256dh".into(),
+            subscription.p256dh.clone().into(),
+            "--auth".into(),
+            subscription.auth.clone().into(),
+        ],
+    )
+    .await;
+    // The server's notice, as the receiver decrypted it, named the game and the friend.
+    let game = summary["game"].as_u64().unwrap();
+    assert_eq!(summary["notice"]["event"], "accepted");
+    assert_eq!(summary["notice"]["opponent"], "Bina");
+    assert_eq!(summary["notice"]["game_kind"], "kalah");
+    assert_eq!(summary["opened"], format!("/game/{game}"));
+    assert_eq!(summary["language"], "ne");
+    // The worker's words are not the server's English.
+    assert_ne!(summary["notification"]["title"], summary["notice"]["title"]);
+    assert!(receiver.refused().is_empty(), "{:?}", receiver.refused());
     screenshots_written(&summary);
 }
