@@ -154,7 +154,8 @@
             return Promise.resolve(null);
         }
         check.protocol = check.protocol === "wss:" ? "https:" : "http:";
-        if (check.host !== window.location.host) {
+        // Offline, the server refused nothing: the network is down.
+        if (check.host !== window.location.host || navigator.onLine === false) {
             return Promise.resolve(null);
         }
         check.pathname = check.pathname.replace(/[^/]*$/, "origin");

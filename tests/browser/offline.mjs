@@ -95,7 +95,11 @@ function watch(context) {
     context.on("requestfailed", (req) => {
         const what = `${step}: request failed: ${pathOf(req.url())}` +
             `${req.serviceWorker() ? " (by the worker)" : ""} (${req.failure()?.errorText})`;
-        if (offline() && /ERR_INTERNET_DISCONNECTED/.test(req.failure()?.errorText || "")) {
+        // Offline, a request fails, or the client gives up on it (its check of a refused
+        // address, /origin, is aborted after a while).
+        const failure = req.failure()?.errorText || "";
+        const givenUp = /ERR_ABORTED/.test(failure) && pathOf(req.url()) === "/origin";
+        if (offline() && (/ERR_INTERNET_DISCONNECTED/.test(failure) || givenUp)) {
             excused.push(what);
         } else {
             errors.push(what);
