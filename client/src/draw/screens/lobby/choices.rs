@@ -15,8 +15,8 @@ use crate::app::{
 use crate::draw::paint::{self, Align};
 use crate::draw::theme;
 use crate::draw::ui::{Input, Look, Ui, columns};
-use crate::geometry::Px;
 use crate::geometry::Area;
+use crate::geometry::Px;
 use crate::layout::{self, Measure};
 use crate::rulebook;
 use crate::terms;
@@ -91,13 +91,7 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, foot: Foot, actions: &mut Vec<Ac
                     h: a.y + a.h - (buttons_at - 8.0) - 1.5,
                 };
                 paint::fill(strip, theme::PANEL);
-                paint::fill(
-                    Area {
-                        h: 1.0,
-                        ..strip
-                    },
-                    theme::PANEL_EDGE,
-                );
+                paint::fill(Area { h: 1.0, ..strip }, theme::PANEL_EDGE);
             }
             buttons_at
         }
@@ -847,14 +841,7 @@ fn pace_choice(
             Action::SetCorrespondence,
             actions,
         );
-        two_way(
-            ui,
-            second,
-            &ratings,
-            lobby.rated,
-            Action::SetRated,
-            actions,
-        );
+        two_way(ui, second, &ratings, lobby.rated, Action::SetRated, actions);
     } else {
         two_way(
             ui,
