@@ -648,7 +648,8 @@ async fn the_log_reaches_the_database_file_without_a_commit_checkpointing() {
 /// Under a steady stream of commits the log starts again from its beginning (the writer
 /// checkpoints its tail between groups) instead of growing with everything ever written. The
 /// log's header counts its restarts (its checkpoint sequence number, bytes 12-15): writing 4 KB
-/// events from eight games at once for five restart periods moves it on at least twice.
+/// events from eight games at once for five restart periods, with four readers reading all
+/// the while, moves it on at least twice.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_log_starts_again_under_steady_writes() {
     let dir = tempfile::tempdir().unwrap();
@@ -665,6 +666,22 @@ async fn the_log_starts_again_under_steady_writes() {
     let before = restarts();
     let until = std::time::Instant::now() + super::checkpoint::RESTART_EVERY * 5;
     let mut writers = Vec::new();
+    // Reads all the while, overlapping, as a busy server has them: at any moment some read
+    // holds a snapshot, which the log must keep.
+    for _ in 0..4 {
+        let pool = store.pool.clone();
+        writers.push(tokio::spawn(async move {
+            while std::time::Instant::now() < until {
+                let mut read = pool.begin().await.unwrap();
+                let _: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM events")
+                    .fetch_one(&mut *read)
+                    .await
+                    .unwrap();
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+                read.commit().await.unwrap();
+            }
+        }));
+    }
     for _ in 0..8 {
         let g = store.create_game(&new_game(a, b)).await.unwrap();
         let store = store.clone();

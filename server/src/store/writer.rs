@@ -236,8 +236,9 @@ async fn beside_changed(checkpoints: &mut Option<watch::Receiver<u64>>) -> bool 
 
 /// Checkpoints what the last checkpoint beside the writer left, on the writer's connection
 /// between two groups, once [`checkpoint::RESTART_EVERY`] has passed since the `last` one,
-/// timing it. Another checkpoint running makes this one a no-op (SQLite answers busy): the next
-/// one comes soon.
+/// timing it; a log still past [`checkpoint::RESTART_ABOVE`] frames is then restarted,
+/// waiting for its readers. Another checkpoint running makes this one a no-op (SQLite answers
+/// busy): the next one comes soon.
 async fn checkpoint_tail(conn: &mut AnyConnection, last: &mut Instant, timings: &mut Timings) {
     if last.elapsed() < checkpoint::RESTART_EVERY {
         return;
@@ -245,6 +246,13 @@ async fn checkpoint_tail(conn: &mut AnyConnection, last: &mut Instant, timings: 
     let started = Instant::now();
     *last = started;
     match checkpoint::passive(conn).await {
+        Ok(done) if done.log > checkpoint::RESTART_ABOVE => {
+            // Reads under way hold a long log: wait for them, and start it again.
+            match checkpoint::restart(conn).await {
+                Ok(done) => timings.checkpoint(started.elapsed(), done),
+                Err(e) => tracing::debug!("restarting the log: {e}"),
+            }
+        }
         Ok(done) => timings.checkpoint(started.elapsed(), done),
         Err(e) => tracing::debug!("checkpoint of the log's tail: {e}"),
     }
