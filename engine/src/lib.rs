@@ -50,6 +50,7 @@ mod ordering;
 pub mod perfect;
 mod position;
 pub mod progress;
+pub mod puzzles;
 pub mod random;
 pub mod request;
 pub mod review;
