@@ -358,7 +358,14 @@ impl Client {
 
     /// Connects and says hello, with a token to be a returning player.
     pub async fn hello_as(server: &ServerProcess, name: &str, token: Option<&str>) -> Client {
-        let mut c = Self::connect(server).await;
+        Self::hello_at(&server.url(), name, token).await
+    }
+
+    /// Connects to the server at `url` (`ws://…`, for a task that does not hold the
+    /// [`ServerProcess`]) and says hello, with a token to be a returning player.
+    pub async fn hello_at(url: &str, name: &str, token: Option<&str>) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let mut c = Self::from_ws(ws);
         let reply = c
             .request(Request::Hello {
                 version: PROTOCOL_VERSION,

@@ -7,13 +7,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::path::Path;
+use std::time::Duration;
 
 use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::{
-    Correspondence, ErrorCode, GameEvent, GameId, GameSetup, MyGame, Opponent, Reply, Request,
-    ResultReason,
+    Correspondence, ErrorCode, GameEvent, GameId, GameSetup, MyGame, MySeek, Opponent, Reply,
+    Request, ResultReason,
 };
 use chaupal_tests::clock::TestClock;
 use chaupal_tests::play::{self, create, join};
@@ -599,6 +599,7 @@ fn env_or(name: &str, default: usize) -> usize {
 async fn correspondence_at_scale() {
     use chaupal_tests::push_receiver::PushReceiver;
     const PLAYERS: usize = 50;
+    const PER_PLAYER: usize = 50;
     let games = env_or("CHAUPAL_BENCH_GAMES", 100_000);
     let open = env_or("CHAUPAL_BENCH_OPEN", 1_000);
     let deadlines = env_or("CHAUPAL_BENCH_DEADLINES", 1_000);
@@ -625,25 +626,34 @@ async fn correspondence_at_scale() {
         },
         ..correspondence(GameKind::Kalah, Some(days), false)
     };
-    // The games that sleep: PLAYERS players make them side by side.
+    // The games that sleep: PLAYERS makers side by side, each as one player after another
+    // who connects, makes PER_PLAYER games and goes (a player's rooms sleep once they go).
     let made = std::time::Instant::now();
     let mut makers = Vec::new();
-    for p in 0..PLAYERS {
-        let mut c = Client::hello(&server, &format!("player{p}")).await;
+    for m in 0..PLAYERS {
+        let url = server.url();
         let setup = ai(14);
         let each = games / PLAYERS;
         makers.push(tokio::spawn(async move {
-            let mut ids = Vec::with_capacity(each);
-            for _ in 0..each {
-                ids.push(create(&mut c, setup.clone()).await.game.unwrap());
-                c.inbox.clear();
+            let mut players = Vec::new();
+            let mut left = each;
+            while left > 0 {
+                let name = format!("p{m}-{}", players.len());
+                let mut c = Client::hello_at(&url, &name, None).await;
+                let mut ids = Vec::with_capacity(PER_PLAYER);
+                for _ in 0..PER_PLAYER.min(left) {
+                    ids.push(create(&mut c, setup.clone()).await.game.unwrap());
+                    c.inbox.clear();
+                }
+                left -= ids.len();
+                players.push((name, c.token.clone().unwrap(), ids));
             }
-            (c.token.clone().unwrap(), ids)
+            players
         }));
     }
     let mut made_games = Vec::new();
     for m in makers {
-        made_games.push(m.await.unwrap());
+        made_games.extend(m.await.unwrap());
     }
     let made_in = made.elapsed();
     server.kill().await;
@@ -653,8 +663,8 @@ async fn correspondence_at_scale() {
     assert_eq!(rooms_open(&server).await, 0);
     // Some of them open: their players look at them.
     let mut lookers = Vec::new();
-    for (p, (token, ids)) in made_games.iter().enumerate().take(PLAYERS) {
-        let mut c = Client::hello_as(&server, &format!("player{p}"), Some(token)).await;
+    for (name, token, ids) in made_games.iter().take(PLAYERS) {
+        let mut c = Client::hello_as(&server, name, Some(token)).await;
         for game in ids.iter().take(open / PLAYERS) {
             c.rejoin(*game).await;
         }
@@ -664,7 +674,7 @@ async fn correspondence_at_scale() {
     let open_mb = chaupal_tests::rss_mb(server.pid().unwrap()).unwrap();
     // A move in a sleeping game wakes it.
     let mut wakes = Vec::new();
-    for (p, (_, ids)) in made_games.iter().enumerate() {
+    for (p, (_, _, ids)) in made_games.iter().enumerate().take(PLAYERS) {
         let c = &mut lookers[p];
         for game in ids.iter().rev().take(4) {
             let mv = pick_move(&start_of(GameKind::Kalah), &mut 1);
@@ -724,4 +734,94 @@ async fn correspondence_at_scale() {
         pushed as f64 / push_in.as_secs_f64(),
     );
     assert_eq!(pushed, deadlines, "a notice for each game ended");
+}
+
+/// The server over a million correspondence games in PostgreSQL, outside the suite (the aim of
+/// docs/BENCHMARKS.md, "Correspondence games"): one game is made through the server, then
+/// copied in the records by SQL to `CHAUPAL_BENCH_MILLION` (1,000,000) games in play, and the
+/// server is started again over them: its memory, and a move waking games picked across them.
+/// Needs PostgreSQL (`CHAUPAL_TEST_POSTGRES`); run it against a release build:
+/// `CHAUPAL_SERVER_BIN=target/release/chaupal-server cargo test -p chaupal-tests --test
+/// correspondence correspondence_in_postgresql_at_a_million -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn correspondence_in_postgresql_at_a_million() {
+    use sqlx::Connection;
+    let games = env_or("CHAUPAL_BENCH_MILLION", 1_000_000) as i64;
+    let Some(url) = fresh_database("chaupal_bench_million").await else {
+        panic!("no PostgreSQL: set CHAUPAL_TEST_POSTGRES");
+    };
+    let options = ["--sleep-after-secs", "1"];
+    let mut server = ServerProcess::start_for_games_on(&url, &options).await;
+    let empty_mb = chaupal_tests::rss_mb(server.pid().unwrap()).unwrap();
+    let mut asha = Client::hello(&server, "asha").await;
+    let token = asha.token.clone().unwrap();
+    let setup = GameSetup {
+        opponent: Opponent::Ai {
+            engine: chaupal_shared::protocol::Engine::Level { level: 1 },
+        },
+        ..correspondence(GameKind::Kalah, Some(14), false)
+    };
+    let first = create(&mut asha, setup).await.game.unwrap();
+    drop(asha);
+    server.kill().await;
+    // The copies: every column of the game's row but its number.
+    let mut db = sqlx::PgConnection::connect(&url).await.unwrap();
+    let columns: Vec<String> = sqlx::query_scalar(
+        "SELECT column_name::text FROM information_schema.columns \
+         WHERE table_name = 'games' AND column_name <> 'id' ORDER BY ordinal_position",
+    )
+    .fetch_all(&mut db)
+    .await
+    .unwrap();
+    let columns = columns.join(", ");
+    let copied = std::time::Instant::now();
+    sqlx::query(&format!(
+        "INSERT INTO games ({columns}) SELECT {columns} FROM games, generate_series(2, $1) \
+         WHERE id = $2"
+    ))
+    .bind(games)
+    .bind(first.0 as i64)
+    .execute(&mut db)
+    .await
+    .unwrap();
+    sqlx::query("ANALYZE games").execute(&mut db).await.unwrap();
+    let copied_in = copied.elapsed();
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM games WHERE correspondence_days IS NOT NULL ORDER BY id",
+    )
+    .fetch_all(&mut db)
+    .await
+    .unwrap();
+    assert_eq!(ids.len() as i64, games);
+    db.close().await.unwrap();
+    let started = std::time::Instant::now();
+    let server = server.restart().await;
+    let start_in = started.elapsed();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let sleeping_mb = chaupal_tests::rss_mb(server.pid().unwrap()).unwrap();
+    assert_eq!(rooms_open(&server).await, 0);
+    // Moves in games spread across the million, each waking its game.
+    let mut asha = Client::hello_as(&server, "asha", Some(&token)).await;
+    let mut wakes = Vec::new();
+    let step = (ids.len() / 200).max(1);
+    for id in ids.iter().step_by(step) {
+        let game = GameId(*id as u64);
+        let mv = pick_move(&start_of(GameKind::Kalah), &mut 1);
+        let t = std::time::Instant::now();
+        asha.play(game, &mv).await.unwrap();
+        wakes.push(t.elapsed());
+        asha.inbox.clear();
+    }
+    wakes.sort();
+    let woken_mb = chaupal_tests::rss_mb(server.pid().unwrap()).unwrap();
+    println!(
+        "correspondence in PostgreSQL: {games} games in play (copied by SQL in {copied_in:.1?}); \
+         memory: empty {empty_mb:.1} MB, started over them in {start_in:.1?} \
+         {sleeping_mb:.1} MB; {} moves waking games across them: median {:.1?}, p99 {:.1?}, \
+         then {woken_mb:.1} MB",
+        wakes.len(),
+        wakes[wakes.len() / 2],
+        wakes[wakes.len() * 99 / 100],
+    );
 }
