@@ -115,22 +115,22 @@ async fn drive(script: &str, args: &[OsString]) -> Value {
 /// screenshots into `target/browser-artifacts/`); the server, and the driver's summary.
 async fn serve_and_drive(script: &str) -> (ServerProcess, Value) {
     let site = built_site();
-    let chromium = tools();
     let site_arg = site.to_str().unwrap().to_owned();
     let server = ServerProcess::start_for_games(&["--web", &site_arg]).await;
-    let summary = drive(
-        script,
-        &[
-            "--base".into(),
-            format!("http://{}", server.addr).into(),
-            "--artifacts".into(),
-            target_dir().join("browser-artifacts").into(),
-            "--chromium".into(),
-            chromium.into(),
-        ],
-    )
-    .await;
+    let summary = drive(script, &driver_args(&server, tools())).await;
     (server, summary)
+}
+
+/// What every driver is told: the server's address, where screenshots go, and the browser.
+fn driver_args(server: &ServerProcess, chromium: PathBuf) -> Vec<OsString> {
+    vec![
+        "--base".into(),
+        format!("http://{}", server.addr).into(),
+        "--artifacts".into(),
+        target_dir().join("browser-artifacts").into(),
+        "--chromium".into(),
+        chromium.into(),
+    ]
 }
 
 /// Each screenshot the summary lists was written.
@@ -472,26 +472,16 @@ async fn a_pushed_notice_shows_in_the_players_language_and_a_tap_on_it_opens_the
         .expect("the server offers push");
     receiver.trust(&key);
     let subscription = receiver.subscription(1);
-    let summary = drive(
-        "push.mjs",
-        &[
-            "--base".into(),
-            format!("http://{}", server.addr).into(),
-            "--artifacts".into(),
-            target_dir().join("browser-artifacts").into(),
-            "--chromium".into(),
-            chromium.into(),
-            "--receiver".into(),
-            receiver.origin.clone().into(),
-            "--endpoint".into(),
-            subscription.endpoint.clone().into(),
-            "--p256dh".into(),
-            subscription.p256dh.clone().into(),
-            "--auth".into(),
-            subscription.auth.clone().into(),
-        ],
-    )
-    .await;
+    let mut args = driver_args(&server, chromium);
+    for (option, value) in [
+        ("--receiver", &receiver.origin),
+        ("--endpoint", &subscription.endpoint),
+        ("--p256dh", &subscription.p256dh),
+        ("--auth", &subscription.auth),
+    ] {
+        args.extend([option.into(), value.into()]);
+    }
+    let summary = drive("push.mjs", &args).await;
     // The server's notice, as the receiver decrypted it, named the game and the friend.
     let game = summary["game"].as_u64().unwrap();
     assert_eq!(summary["notice"]["event"], "accepted");

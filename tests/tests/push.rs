@@ -136,7 +136,7 @@ async fn the_players_hear_of_the_invitation_their_turn_a_reminder_and_the_end() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_gone_subscription_is_forgotten_and_muted_games_are_not_posted() {
     let dir = tempfile::tempdir().unwrap();
-    let mut clock = TestClock::new(dir.path());
+    let clock = TestClock::new(dir.path());
     let mut receiver = PushReceiver::start().await;
     let server = server_for(&receiver, &clock, &[]).await;
     let mut alice = Client::hello(&server, "Asha").await;
@@ -230,7 +230,7 @@ async fn bob_moves(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_subscriptions_are_refused_with_reasons() {
     let dir = tempfile::tempdir().unwrap();
-    let mut clock = TestClock::new(dir.path());
+    let clock = TestClock::new(dir.path());
     let receiver = PushReceiver::start().await;
     let server = server_for(&receiver, &clock, &["--max-push-subscriptions", "3"]).await;
     let mut alice = Client::hello(&server, "Asha").await;
