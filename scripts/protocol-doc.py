@@ -47,7 +47,9 @@ NOTES = {
     "device_code": "A code to go on as this player on another device (another browser, a phone): show it there and send it with `link_device`. The reply `device_code` has the code and how long it stays good (`expires_in_ms`). One code a player at a time (asking again replaces it), good once, for ten minutes.",
     "link_device": "On the other device, after its own `hello`: redeems the code. The reply `linked` carries a token of the code's player for this device; say hello with it on a new connection. A code that is unknown, used or expired is refused with `bad_device_code`.",
     "welcome": "The answer to `hello`. `live_games` are your live games still being played (to `rejoin`); your correspondence games are in `my_games`. `limits.max_correspondence_games` is how many correspondence games (in play and waiting) you may have.",
-    "my_games": "Each game's `summary` (with `correspondence` and its `deadline_ms`, null without one), the seats you hold, and whether it is your turn.",
+    "reply:my_games": "Each game's `summary` (with `correspondence` and its `deadline_ms`, null without one), the seats you hold, and whether it is your turn.",
+    "my_seeks": "Your seeks and private invitations still waiting for an opponent, oldest first, whichever of your connections or devices made them (a correspondence one waits after its connection has gone): to send an invitation's link (`/join/CODE` on the server's address) again, or to withdraw it with `cancel_seek`. The reply is `my_seeks`.",
+    "reply:my_seeks": "Each one as the lobby lists it (`seek`), and an invitation's `invite_code` (null for an open seek).",
     "pong": "", "ok": "", "seeks": "", "lobby": "",
     "created: an open seek": "The answer to `create_game` for an open seek: the `seek` (to cancel it); the game's snapshot comes when someone accepts.",
     "created: a private game": "For a private game: the `seek` and the `invite_code`.",
@@ -55,8 +57,8 @@ NOTES = {
     "games": "The answer to `list_games`: live games (`status` `live`, `result` null).",
     "games: finished games": "The answer to `finished_games`: `status` is `finished` and `result` says how the game ended.",
     "analysis": "`line` is null when the engine reports no search line.",
-    "record": "", "imported": "", "ratings ": "",
-    "review ": "The review: `plies` in order, each from the point of view of the side that moved (`side`): `before` is the position's value (the best move's), `after` the value the move left, `best` and `line` the engine's best move and line, `loss` the winning chance given away against the best in percentage points, `class` one of `best`, `good`, `inaccuracy`, `mistake`, `blunder`; `first_chance` is the first player's winning chance after the move (the advantage graph), `start_chance` before the first move; `accuracy` is each player's (first, second), null for a player without a move. Values are `{\"cp\":N}`, `{\"win\":N}` / `{\"loss\":N}` (plies), `\"draw\"` (proven), or Kalah's `{\"margin\":N}` (solved).",
+    "record": "", "imported": "", "reply:ratings": "",
+    "reply:review": "The review: `plies` in order, each from the point of view of the side that moved (`side`): `before` is the position's value (the best move's), `after` the value the move left, `best` and `line` the engine's best move and line, `loss` the winning chance given away against the best in percentage points, `class` one of `best`, `good`, `inaccuracy`, `mistake`, `blunder`; `first_chance` is the first player's winning chance after the move (the advantage graph), `start_chance` before the first move; `accuracy` is each player's (first, second), null for a player without a move. Values are `{\"cp\":N}`, `{\"win\":N}` / `{\"loss\":N}` (plies), `\"draw\"` (proven), or Kalah's `{\"margin\":N}` (solved).",
     "review_progress": "A review you asked for is being made: `analysed` of `total` positions are done (0 while it waits for a review thread; counts that follow each other fast may be skipped).",
     "linked": "A token of `player` for this device; the device the code came from keeps its own token.",
     "moved": "A move, stored before it is sent. `clocks` is null without a clock; `turn` is null unless your connection asked for `turns`.",
@@ -81,10 +83,12 @@ def examples():
         sys.exit("no examples printed")
     return found
 
-def block(items):
+def block(items, kind=""):
+    """The examples with their notes: a reply's note is `reply:NAME` when its request has one
+    of the same name."""
     parts = []
     for title, json in items:
-        note = NOTES.get(title, "")
+        note = NOTES.get(f"{kind}:{title}", NOTES.get(title, ""))
         parts.append(f"### {title}\n\n" + (f"{note}\n\n" if note else "") + f"```json\n{json}\n```\n")
     return "\n".join(parts)
 
@@ -130,7 +134,7 @@ def main():
     others = [e for e in server if e not in replies + errors + events]
     text = open("docs/PROTOCOL.template.md").read()
     text = (text.replace("@@REQUESTS@@", block(requests))
-                .replace("@@REPLIES@@", block(replies))
+                .replace("@@REPLIES@@", block(replies, "reply"))
                 .replace("@@EVENTS@@", block(events))
                 .replace("@@OTHERS@@", block(others))
                 .replace("@@ERROR@@", f"```json\n{errors[0][1]}\n```")

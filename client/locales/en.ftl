@@ -788,6 +788,9 @@ my-games-more = { $count ->
     [one] { $count } more game in play is not listed here.
    *[other] { $count } more games in play are not listed here.
 }
+waiting-title = Waiting for an opponent
+waiting-invitation = for a friend, code { $code }
+waiting-open = open to anyone
 push-turn-on = Tell me when it's my turn
 push-asking = Asking...
 push-blocked = This browser blocks Chaupal's notifications: allow them in its site settings to hear of your turns.
@@ -807,6 +810,7 @@ notice-unmuted-game = This game's notifications are on again.
 notice-muted-all = The notifications of all your games are muted.
 notice-unmuted-all = The notifications of your games are on again.
 asked-my-games = Listing your games in play
+asked-my-seeks = Listing your seeks and invitations
 asked-push = Notifications
 asked-mute = Muting
 doing-open-game = Opening your game

@@ -39,6 +39,9 @@ pub struct Hook {
     pub my_games: Vec<u64>,
     /// How many of them wait for the player's move (the game on the screen aside).
     pub turns_waiting: usize,
+    /// The player's seeks and invitations the lobby lists as waiting for an opponent, oldest
+    /// first.
+    pub waiting: Vec<HookWaiting>,
     /// Where notifications of the player's turns stand on this device: `unavailable`,
     /// `blocked`, `off`, `asking` or `on`.
     pub push: &'static str,
@@ -83,6 +86,17 @@ pub struct Hook {
     pub spoken: Vec<String>,
     /// Fonts the text on the screen waits for (the render loop fills it in).
     pub fonts_waiting: usize,
+}
+
+/// A seek or an invitation of the player's waiting for an opponent.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HookWaiting {
+    /// The server's number for the seek.
+    pub seek: u64,
+    /// An invitation's code (none: an open seek).
+    pub code: Option<String>,
+    /// Whether it is played by correspondence.
+    pub correspondence: bool,
 }
 
 /// A notice on the screen.
@@ -154,6 +168,15 @@ impl Hook {
             finished: app.finished().iter().map(|f| f.id).collect(),
             my_games: app.my_games().iter().map(|g| g.id).collect(),
             turns_waiting: app.turns_waiting(),
+            waiting: app
+                .waiting()
+                .iter()
+                .map(|w| HookWaiting {
+                    seek: w.id,
+                    code: w.code.clone(),
+                    correspondence: w.correspondence,
+                })
+                .collect(),
             push: match app.push().state {
                 PushState::Unavailable => "unavailable",
                 PushState::Blocked => "blocked",

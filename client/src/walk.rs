@@ -15,7 +15,7 @@ use chaupal_shared::protocol::{
 use crate::app::clock_words;
 use crate::app::{
     Action, App, BrowserNews, Event, FinishedEntry, LiveEntry, LobbyChange, MyGameEntry,
-    MyGamesChange, Opened, PlayMode, Screen, SeekEntry, Subscription,
+    MyGamesChange, Opened, PlayMode, Screen, SeekEntry, Subscription, WaitingSeek, pace_words,
 };
 use crate::draw::text::DrawnText;
 use crate::draw::ui::Target;
@@ -144,6 +144,14 @@ pub fn states() -> Vec<(String, App)> {
         subscription: None,
     }));
     add("lobby: my games, notifications offered", offer);
+    // The player's seeks and invitations waiting: alone in "My games", and under its games.
+    let mut alone = lobby();
+    alone.handle(Action::SelectMode(PlayMode::Friend));
+    waiting(&mut alone);
+    add("lobby: seeks waiting", alone);
+    let mut under = my_games(true, false);
+    waiting(&mut under);
+    add("lobby: my games and seeks waiting", under);
     let mut noticed = lobby();
     noticed.apply(Event::Problem(say!(
         "needs-server",
@@ -375,6 +383,29 @@ fn my_games(on: bool, blocked: bool) -> App {
     })));
     app.handle(Action::DismissNotice);
     app
+}
+
+/// Lists the player's seeks waiting: two correspondence invitations (one with a rule changed)
+/// and an open correspondence seek, rated.
+fn waiting(app: &mut App) {
+    let seek = |id: u64, kind: GameKind, code: Option<&str>| WaitingSeek {
+        id,
+        kind,
+        rules: Vec::new(),
+        pace: Some(pace_words(Correspondence { days: Some(14) })),
+        correspondence: true,
+        code: code.map(str::to_owned),
+        rated: code.is_none(),
+    };
+    let mut kalah = seek(41, GameKind::Kalah, Some("K7QM-2XPD"));
+    kalah.rules = vec![("pits".into(), "7".into())];
+    let mut unlimited = seek(42, GameKind::SholoGuti, Some("WXYZ-2345"));
+    unlimited.pace = Some(pace_words(Correspondence::UNLIMITED));
+    let open = seek(43, GameKind::BaghChal, None);
+    app.apply(Event::Lobby(LobbyChange::Waiting(vec![
+        kalah, unlimited, open,
+    ])));
+    app.handle(Action::DismissNotice);
 }
 
 /// A correspondence game of `kind` (14 days a move, or no limit without a `deadline`), this

@@ -238,6 +238,16 @@ async fn an_invite_code_made_on_one_node_is_used_on_another() {
     private.side = chaupal_shared::protocol::SideChoice::Second;
     let made = create(&mut alice, private).await;
     let code = made.code.unwrap();
+    // Alice's phone, on another node, finds the invitation waiting, with its code.
+    let token = alice.token.clone().unwrap();
+    let mut phone = Client::hello_as(&nodes[1], "alice", Some(&token)).await;
+    let waiting = match phone.request(Request::MySeeks).await.unwrap() {
+        chaupal_shared::protocol::Reply::MySeeks { seeks } => seeks,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(waiting.len(), 1, "{waiting:?}");
+    assert_eq!(waiting[0].seek.seek, made.seek.unwrap());
+    assert_eq!(waiting[0].invite_code.as_deref(), Some(code.as_str()));
     // A wrong code is refused on the other node as on one node.
     let wrong = bob
         .request(Request::JoinByCode {

@@ -421,6 +421,57 @@ async fn a_correspondence_seek_waits_for_an_opponent_after_its_seeker_leaves() {
     assert!(mine[0].your_turn);
 }
 
+/// The player's seeks and invitations still waiting.
+async fn my_seeks(c: &mut Client) -> Vec<MySeek> {
+    match c.request(Request::MySeeks).await.unwrap() {
+        Reply::MySeeks { seeks } => seeks,
+        other => panic!("not my seeks: {other:?}"),
+    }
+}
+
+/// A player who comes back (on any device) finds what still waits for an opponent: their
+/// correspondence invitation with its code, to send again, and their open seek; a cancelled
+/// or taken one is gone from the list, and nobody else sees them there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_back_finds_their_waiting_invitations_with_their_codes() {
+    let server = ServerProcess::start_for_games(&[]).await;
+    let mut alice = Client::hello(&server, "alice").await;
+    let invitation = create(&mut alice, correspondence(GameKind::Jungle, Some(3), false)).await;
+    let open = GameSetup {
+        opponent: Opponent::Open,
+        ..correspondence(GameKind::BaghChal, Some(2), false)
+    };
+    let open = create(&mut alice, open).await.seek.unwrap();
+    let token = alice.token.clone().unwrap();
+    drop(alice);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut phone = Client::hello_as(&server, "alice", Some(&token)).await;
+    let waiting = my_seeks(&mut phone).await;
+    assert_eq!(waiting.len(), 2, "{waiting:?}");
+    assert_eq!(waiting[0].seek.seek, invitation.seek.unwrap());
+    assert_eq!(waiting[0].invite_code, invitation.code);
+    assert_eq!(waiting[0].seek.kind, GameKind::Jungle);
+    assert_eq!(waiting[0].seek.correspondence, Correspondence::days(3));
+    assert_eq!(waiting[1].seek.seek, open);
+    assert_eq!(waiting[1].invite_code, None);
+    // Somebody else's list has none of them.
+    let mut bob = Client::hello(&server, "bob").await;
+    assert!(my_seeks(&mut bob).await.is_empty());
+    // Taken and cancelled ones leave it.
+    join(
+        &mut bob,
+        Request::JoinByCode {
+            code: invitation.code.clone().unwrap(),
+        },
+    )
+    .await;
+    phone
+        .request(Request::CancelSeek { seek: open })
+        .await
+        .unwrap();
+    assert!(my_seeks(&mut phone).await.is_empty());
+}
+
 /// The next `my_game` notice of `game` that `c` gets.
 async fn notice(c: &mut Client, game: GameId) -> MyGame {
     c.wait_for(|m| match m {

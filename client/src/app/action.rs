@@ -44,7 +44,7 @@ pub enum Action {
     },
     /// Opens one of this player's games in play, from the lobby's "My games".
     OpenMyGame(u64),
-    /// Withdraws this player's open seek.
+    /// Withdraws one of this player's seeks or invitations still waiting.
     CancelSeek(u64),
     /// Starts a game of the computer against itself, to watch.
     StartExhibition,
@@ -149,6 +149,9 @@ pub enum Action {
     CopyInvite,
     /// Puts the invite code alone on the clipboard.
     CopyCode,
+    /// Puts the link to one of this player's invitations still waiting (by its seek's
+    /// number), listed in "My games", on the clipboard.
+    CopyWaitingLink(u64),
     /// Passes on the link to the game on the screen (the phone's share sheet, or the
     /// clipboard).
     ShareGame,

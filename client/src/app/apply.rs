@@ -200,6 +200,7 @@ impl App {
         };
         self.seeks.clear();
         self.live.clear();
+        self.waiting_after_loss();
         // The first connection failed: the card says why, and offers play on this device.
         if !self.ever_connected && self.screen == Screen::Lobby {
             self.screen = Screen::Connection;
@@ -233,7 +234,10 @@ impl App {
                 self.seeks.retain(|e| e.id != seek.id);
                 self.seeks.push(seek);
             }
-            LobbyChange::SeekRemoved(id) => self.seeks.retain(|e| e.id != id),
+            LobbyChange::SeekRemoved(id) => {
+                self.seeks.retain(|e| e.id != id);
+                self.waiting_gone(id);
+            }
             LobbyChange::GameStarted(game) => {
                 self.live.retain(|e| e.id != game.id);
                 self.live.push(game);
@@ -245,6 +249,7 @@ impl App {
             }
             LobbyChange::GameEnded(id) => self.live.retain(|e| e.id != id),
             LobbyChange::MyGames(change) => self.change_my_games(change),
+            LobbyChange::Waiting(seeks) => self.set_waiting(seeks),
         }
     }
 
@@ -267,7 +272,11 @@ impl App {
         self.current = Some(game);
         self.resign_armed = false;
         self.drag_from = None;
-        let invited = self.lobby.my_code.take().is_some();
+        let taken = self.lobby.my_code.take();
+        if let Some(code) = &taken {
+            self.invitation_taken(code);
+        }
+        let invited = taken.is_some();
         if invited && self.notice.as_ref().is_some_and(|n| n.tone == Tone::News) {
             // The invitation was taken up: what it said is done.
             self.notice = None;

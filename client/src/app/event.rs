@@ -10,6 +10,7 @@ use super::lobby::{FinishedEntry, LiveEntry, SeekEntry};
 use super::my_games::MyGamesChange;
 use super::outgoing::Offer;
 use super::push::BrowserNews;
+use super::waiting::WaitingSeek;
 use crate::play::{Hint, Match};
 use crate::words::Phrase;
 
@@ -118,6 +119,9 @@ pub enum LobbyChange {
     GameEnded(u64),
     /// This player's games in play ("My games").
     MyGames(MyGamesChange),
+    /// This player's seeks and invitations still waiting for an opponent, whole (the answer
+    /// to `my_seeks`).
+    Waiting(Vec<WaitingSeek>),
 }
 
 /// A game to show, as the server's snapshot describes it.

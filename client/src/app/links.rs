@@ -20,21 +20,10 @@ impl App {
             Action::Follow(route) => out.extend(self.follow(route)),
             Action::CopyInvite => {
                 if let Some(code) = self.lobby.my_code.clone() {
-                    let (text, said) = match &self.site {
-                        Some(site) => {
-                            let link = route::link(site, &Route::Join(code));
-                            let said = say!("notice-link-copied", link = &link);
-                            (link, said)
-                        }
-                        None => {
-                            let said = say!("notice-code-copied", code = &code);
-                            (code, said)
-                        }
-                    };
-                    self.tell(said, Tone::News);
-                    out.push(Outgoing::CopyText(text));
+                    out.extend(self.copy_invite(code));
                 }
             }
+            Action::CopyWaitingLink(id) => out.extend(self.copy_waiting_link(id)),
             Action::CopyCode => {
                 if let Some(code) = self.lobby.my_code.clone() {
                     self.tell(say!("notice-code-copied", code = &code), Tone::News);
@@ -81,10 +70,7 @@ impl App {
 
     /// The link to this player's private game, when the server's web address is known.
     pub fn invite_link(&self) -> Option<String> {
-        let code = self.lobby.my_code.clone()?;
-        self.site
-            .as_ref()
-            .map(|site| route::link(site, &Route::Join(code)))
+        self.join_link(self.lobby.my_code.as_deref()?)
     }
 
     /// The link that brings another device in as this player, once there is a code.

@@ -10,7 +10,7 @@
 //! actions is handled in a file of its own (`seeks`, `settings`, `game`, `replay`, `links`,
 //! `screens`, `access`, `push`), the events in `apply`, time in `time`, and what the screens
 //! read in `reading`. The types the families share are in files of their own (`action`,
-//! `outgoing`, `status`, `event`, `lobby`, `paces`, `my_games`), so that this file names
+//! `outgoing`, `status`, `event`, `lobby`, `paces`, `my_games`, `waiting`), so that this file names
 //! nothing of the files that extend [`App`].
 
 mod access;
@@ -34,6 +34,7 @@ mod status;
 #[cfg(test)]
 mod testing;
 mod time;
+mod waiting;
 
 pub use crate::field::Field;
 pub use action::Action;
@@ -50,6 +51,7 @@ pub use status::{
     Connection, Cue, Devices, FIRST_CONNECTION_PATIENCE, NOTICE_SECONDS, Notice, PROBLEM_SECONDS,
     Screen, Tone, tab_title,
 };
+pub use waiting::WaitingSeek;
 
 use crate::geometry::CellName;
 use crate::play::Match;
@@ -146,6 +148,8 @@ pub struct App {
     my_games: Vec<MyGameEntry>,
     /// How many more games in play the server left out of its list.
     my_games_more: u32,
+    /// This player's seeks and invitations still waiting for an opponent, oldest first.
+    waiting: Vec<WaitingSeek>,
     /// Notifications of this player's turns.
     push: Push,
     /// Whether the page is hidden (the tab in the background), as the browser says.
@@ -210,6 +214,7 @@ impl App {
             starting_from_replay: false,
             my_games: Vec::new(),
             my_games_more: 0,
+            waiting: Vec::new(),
             push: Push::default(),
             page_hidden: false,
             now_ms: 0,
@@ -290,6 +295,7 @@ impl App {
             | Action::PlayFromHere => self.handle_replay(action),
             Action::Follow(..)
             | Action::CopyInvite
+            | Action::CopyWaitingLink(..)
             | Action::CopyCode
             | Action::CloseInvite
             | Action::ShareGame

@@ -54,11 +54,7 @@ impl App {
             Action::SetCorrespondence(on) => self.lobby.by_correspondence = on,
             Action::CyclePace { forward } => self.lobby.cycle_pace(forward),
             Action::OpenMyGame(id) => out.extend(self.open_my_game(id)),
-            Action::CancelSeek(id) => {
-                if self.require_online(say!("doing-cancel-seek")) {
-                    out.push(Outgoing::CancelSeek(id));
-                }
-            }
+            Action::CancelSeek(id) => out.extend(self.cancel_seek(id)),
             Action::StartExhibition => {
                 if self.require_online(say!("doing-exhibition")) {
                     out.push(self.new_game(OpponentPick::Exhibition(self.lobby.engine_pick())));

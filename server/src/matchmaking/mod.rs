@@ -28,8 +28,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use chaupal_rules::Side;
 use chaupal_shared::protocol::{
-    Engine, ErrorCode, ErrorReply, GameId, GameSetup, GameSummary, LobbyEvent, Opponent, PlayerId,
-    PlayerInfo, SeekId, SeekInfo, SideChoice,
+    Engine, ErrorCode, ErrorReply, GameId, GameSetup, GameSummary, LobbyEvent, MySeek, Opponent,
+    PlayerId, PlayerInfo, SeekId, SeekInfo, SideChoice,
 };
 use rand::Rng;
 
@@ -150,6 +150,44 @@ impl Matchmaking {
             .collect();
         seeks.sort_by_key(|s| s.seek);
         seeks
+    }
+
+    /// The player's seeks and invitations still waiting, oldest first, each invitation with
+    /// its code: this node's as it holds them and, in a cluster, those of the player's
+    /// connections on other nodes, as stored.
+    pub async fn my_seeks(&self, player: PlayerId) -> Result<Vec<MySeek>, ErrorReply> {
+        let mut mine: Vec<MySeek> = self
+            .state()
+            .seeks
+            .values()
+            .filter(|s| s.info.by.id == player)
+            .map(|s| MySeek {
+                seek: s.info.clone(),
+                invite_code: s.code.clone(),
+            })
+            .collect();
+        if let Some(cluster) = &self.inner.cluster {
+            let store = &self.inner.store;
+            for stored in store.seeks_of(player).await? {
+                let held_here = mine.iter().any(|m| m.seek.seek == stored.id);
+                if held_here || stored.node.as_deref() == Some(cluster.node()) {
+                    continue;
+                }
+                let rating = store
+                    .rating(
+                        &crate::ratings::player_key(player.0),
+                        Pool::of_setup(&stored.setup),
+                    )
+                    .await?
+                    .map(|r| r.rating.round() as i32);
+                mine.push(MySeek {
+                    seek: seek_info(stored.id, stored.by, &stored.setup, rating),
+                    invite_code: stored.code,
+                });
+            }
+            mine.sort_by_key(|m| m.seek.seek);
+        }
+        Ok(mine)
     }
 
     /// Lobby events from now on, with the lobby as it is now.
@@ -320,17 +358,7 @@ impl Matchmaking {
         if owner.is_some() && setup.correspondence.is_none() {
             self.check_open_limit(&state, by.id)?;
         }
-        let info = SeekInfo {
-            seek: id,
-            by,
-            kind: setup.game,
-            rules: setup.rules.clone(),
-            clock: setup.clock,
-            correspondence: setup.correspondence,
-            side: setup.side,
-            rated: setup.rated,
-            rating,
-        };
+        let info = seek_info(id, by, &setup, rating);
         if let Some(c) = &code {
             state.codes.insert(c.clone(), id);
         }
@@ -640,6 +668,21 @@ impl Matchmaking {
             }
         }
         Ok(count)
+    }
+}
+
+/// A seek as the lobby lists it.
+fn seek_info(id: SeekId, by: PlayerInfo, setup: &GameSetup, rating: Option<i32>) -> SeekInfo {
+    SeekInfo {
+        seek: id,
+        by,
+        kind: setup.game,
+        rules: setup.rules.clone(),
+        clock: setup.clock,
+        correspondence: setup.correspondence,
+        side: setup.side,
+        rated: setup.rated,
+        rating,
     }
 }
 

@@ -112,6 +112,7 @@ impl Conn {
             }
             // Correspondence.
             Request::MyGames => correspondence::my_games(rooms, player.id).await?,
+            Request::MySeeks => correspondence::my_seeks(matchmaking, player.id).await?,
             // Notifications.
             Request::PushSubscribe {
                 endpoint,

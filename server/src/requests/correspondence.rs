@@ -1,8 +1,10 @@
 //! Correspondence games' requests: `my_games`, the player's games in play, those where it is
-//! their turn first (at most [`MY_GAMES_LISTED`], the rest counted).
+//! their turn first (at most [`MY_GAMES_LISTED`], the rest counted); `my_seeks`, their seeks
+//! and invitations still waiting.
 
 use chaupal_shared::protocol::{ErrorReply, MY_GAMES_LISTED, PlayerId, Reply};
 
+use crate::matchmaking::Matchmaking;
 use crate::rooms::Rooms;
 
 /// `my_games`: `player`'s games in play (correspondence and live), read from the records.
@@ -13,5 +15,12 @@ pub async fn my_games(rooms: &Rooms, player: PlayerId) -> Result<Reply, ErrorRep
     Ok(Reply::MyGames {
         games,
         more: u32::try_from(more).unwrap_or(u32::MAX),
+    })
+}
+
+/// `my_seeks`: `player`'s seeks and invitations still waiting, oldest first.
+pub async fn my_seeks(matchmaking: &Matchmaking, player: PlayerId) -> Result<Reply, ErrorReply> {
+    Ok(Reply::MySeeks {
+        seeks: matchmaking.my_seeks(player).await?,
     })
 }

@@ -2,7 +2,7 @@
 //! lobby stores a seek before it lists it, removes it when it is cancelled or withdrawn, and
 //! takes it in the same transaction that stores the game it becomes.
 
-use chaupal_shared::protocol::{GameId, GameSetup, PlayerInfo, SeekId};
+use chaupal_shared::protocol::{GameId, GameSetup, PlayerId, PlayerInfo, SeekId};
 use sqlx::Row;
 
 use super::rows::{self, NewGame};
@@ -114,6 +114,17 @@ impl Store {
         let rows = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks ORDER BY id"))
             .fetch_all(&self.pool)
             .await?;
+        read_seeks(&rows)
+    }
+
+    /// The stored seeks of `player`, oldest first, wherever their seeker is.
+    pub async fn seeks_of(&self, player: PlayerId) -> Result<Vec<StoredSeek>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {SEEK_COLUMNS} FROM seeks WHERE player = $1 ORDER BY id"
+        ))
+        .bind(to_i64(player.0))
+        .fetch_all(&self.pool)
+        .await?;
         read_seeks(&rows)
     }
 

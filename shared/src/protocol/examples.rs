@@ -7,8 +7,8 @@
 use super::request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, Opponent};
 use super::server::{
     Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, LimitsInfo, LobbyEvent,
-    MyGame, PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo, SeatPresence,
-    SeekInfo, ServerMessage, Turn, Welcome,
+    MyGame, MySeek, PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo,
+    SeatPresence, SeekInfo, ServerMessage, Turn, Welcome,
 };
 use super::{
     ClockSpec, Correspondence, ErrorCode, ErrorReply, GameId, PlayerId, RulePair, SeekId,
@@ -51,6 +51,7 @@ pub fn request_name(r: &Request) -> &'static str {
         Request::PushSubscribe { .. } => "push_subscribe",
         Request::PushUnsubscribe { .. } => "push_unsubscribe",
         Request::Mute { .. } => "mute",
+        Request::MySeeks => "my_seeks",
     }
 }
 
@@ -105,6 +106,7 @@ pub fn reply_name(r: &Reply) -> &'static str {
         Reply::Linked { .. } => "linked",
         Reply::Review(_) => "review",
         Reply::MyGames { .. } => "my_games",
+        Reply::MySeeks { .. } => "my_seeks",
     }
 }
 
@@ -375,6 +377,7 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
             game: Some(GameId(45)),
             muted: true,
         },
+        Request::MySeeks,
     ];
     let actions = [
         Action::Move {
@@ -612,6 +615,21 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                     },
                 ],
                 more: 0,
+            },
+        ),
+        reply(
+            16,
+            Reply::MySeeks {
+                seeks: vec![MySeek {
+                    seek: SeekInfo {
+                        seek: SeekId(13),
+                        clock: None,
+                        correspondence: Some(Correspondence { days: Some(3) }),
+                        rated: false,
+                        ..seek()
+                    },
+                    invite_code: Some("K7QM-2XPD".to_owned()),
+                }],
             },
         ),
         ServerMessage::ReviewProgress {

@@ -34,8 +34,8 @@ pub use error::{ErrorCode, ErrorReply};
 pub use request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, Opponent, Request};
 pub use server::{
     Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, LimitsInfo, LobbyEvent,
-    MyGame, PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo, SeatPresence,
-    SeekInfo, ServerMessage, Turn, Welcome,
+    MyGame, MySeek, PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo,
+    SeatPresence, SeekInfo, ServerMessage, Turn, Welcome,
 };
 
 /// The most games a `my_games` reply lists (the rest are counted in its `more`), so that the

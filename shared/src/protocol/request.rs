@@ -109,6 +109,10 @@ pub enum Request {
     /// Mutes (or unmutes) the player's push notifications: of one game, or of all when `game`
     /// is none.
     Mute { game: Option<GameId>, muted: bool },
+    /// The player's seeks and private invitations still waiting for an opponent, from any of
+    /// their connections (a correspondence one waits after its connection has gone), each
+    /// invitation with its invite code: to send the link again, or to cancel it.
+    MySeeks,
 }
 
 /// How a new game is set up.

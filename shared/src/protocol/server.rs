@@ -123,6 +123,19 @@ pub enum Reply {
         #[serde(default)]
         more: u32,
     },
+    /// The player's seeks and invitations still waiting (the answer to `my_seeks`), oldest
+    /// first.
+    MySeeks {
+        seeks: Vec<MySeek>,
+    },
+}
+
+/// One of the player's seeks still waiting for an opponent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MySeek {
+    pub seek: SeekInfo,
+    /// The invite code of a private invitation (none: an open seek, listed in the lobby).
+    pub invite_code: Option<String>,
 }
 
 /// One of the player's games in play, as the list of one's games shows it.

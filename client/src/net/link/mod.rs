@@ -10,7 +10,7 @@
 //! which hands what the link made of a message to the app. The requests for the app's wishes
 //! are in `requests`, the replies and errors in `replies`, the games' snapshots and numbered
 //! events in `games`, the lobby's lists in `lobby`, this player's correspondence games in
-//! `my_games`.
+//! `my_games`, their seeks and invitations still waiting in `waiting`.
 
 mod games;
 mod lobby;
@@ -19,6 +19,7 @@ mod replies;
 mod requests;
 #[cfg(test)]
 mod testing;
+mod waiting;
 
 use std::collections::{HashMap, VecDeque};
 
@@ -53,6 +54,10 @@ enum Asked {
     Review(GameId),
     /// This player's games in play.
     MyGames,
+    /// This player's seeks and invitations still waiting.
+    MySeeks,
+    /// Withdrawing a seek or an invitation.
+    CancelSeek,
     /// Giving the server this browser's push subscription.
     Push,
     /// Muting a game's notifications (none: all), or unmuting them.

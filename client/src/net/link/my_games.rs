@@ -143,7 +143,10 @@ mod tests {
             &mut config,
             ServerMessage::MyGame(Box::new(mine(45, true, Some(1_000)))),
         );
-        assert!(out.is_empty());
+        assert!(
+            matches!(out.as_slice(), [m] if m.request == Request::MySeeks),
+            "a game started: the seeks waiting are asked for again, nothing else: {out:?}"
+        );
         assert_eq!(app.my_games().len(), 1);
         assert_eq!(app.turns_waiting(), 1);
         deliver(

@@ -8,6 +8,7 @@ use chaupal_shared::protocol::{
 };
 
 use super::lobby::{finished_entry, seat_name};
+use super::waiting::started;
 use super::{Asked, Link, Reaction};
 use crate::app::{App, Event, LobbyChange, Record};
 use crate::config::Config;
@@ -35,7 +36,12 @@ impl Link {
                 let asked = id
                     .and_then(|id| self.asked.remove(&id))
                     .unwrap_or(Asked::Other);
-                Reaction::event(self.error(&asked, &error, config, server))
+                let mut reaction = Reaction::event(self.error(&asked, &error, config, server));
+                // A seek that could not be cancelled may have been taken: the list says.
+                if asked == Asked::CancelSeek {
+                    reaction.requests.push(self.ask_my_seeks());
+                }
+                reaction
             }
             ServerMessage::Event {
                 game,
@@ -54,10 +60,17 @@ impl Link {
                     Reaction::default()
                 }
             }
-            ServerMessage::Lobby(event) => match self.lobby_event(event) {
-                Some(change) => Reaction::event(Event::Lobby(change)),
-                None => Reaction::default(),
-            },
+            ServerMessage::Lobby(event) => {
+                let mine_started = self.my_game_started(&event);
+                let mut reaction = match self.lobby_event(event) {
+                    Some(change) => Reaction::event(Event::Lobby(change)),
+                    None => Reaction::default(),
+                };
+                if mine_started {
+                    reaction.requests.push(self.ask_my_seeks());
+                }
+                reaction
+            }
             ServerMessage::ReviewProgress {
                 game,
                 analysed,
@@ -67,7 +80,14 @@ impl Link {
                 analysed,
                 total,
             }),
-            ServerMessage::MyGame(game) => self.my_game_notice(&game),
+            ServerMessage::MyGame(game) => {
+                let started = started(&game, app);
+                let mut reaction = self.my_game_notice(&game);
+                if started {
+                    reaction.requests.push(self.ask_my_seeks());
+                }
+                reaction
+            }
         }
     }
 
@@ -116,12 +136,17 @@ impl Link {
                 }
                 out.requests
                     .push(self.message(Request::MyGames, Asked::MyGames));
+                out.requests.push(self.ask_my_seeks());
             }
             Reply::Created {
                 game,
                 invite_code,
                 seek,
             } => {
+                // A seek or an invitation waits now: the list of those waiting has it.
+                if game.is_none() && (seek.is_some() || invite_code.is_some()) {
+                    out.requests.push(self.ask_my_seeks());
+                }
                 if let Some(code) = invite_code {
                     out.events.push(Event::InviteCode(code));
                 } else if game.is_none() && seek.is_some() {
@@ -192,6 +217,7 @@ impl Link {
             Reply::Ok => match asked {
                 Asked::Move => out.events.push(Event::MoveAccepted),
                 Asked::Push => out.events.push(Event::PushKept),
+                Asked::CancelSeek => out.requests.push(self.ask_my_seeks()),
                 Asked::Mute(game, muted) => {
                     out.events.push(Event::Muted {
                         game: game.map(|g| g.0),
@@ -206,6 +232,7 @@ impl Link {
                 _ => {}
             },
             Reply::MyGames { games, more } => return self.my_games(&games, more),
+            Reply::MySeeks { seeks } => return self.my_seeks(seeks),
             Reply::Review(review) => out.events.push(Event::Review(review)),
             Reply::Pong { .. } | Reply::Imported { .. } | Reply::Ratings { .. } => {}
         }
@@ -250,6 +277,8 @@ impl Link {
             Asked::Record => Some(say!("asked-record")),
             Asked::Review(_) => Some(say!("asked-review")),
             Asked::MyGames => Some(say!("asked-my-games")),
+            Asked::MySeeks => Some(say!("asked-my-seeks")),
+            Asked::CancelSeek => Some(say!("asked-cancel-seek")),
             Asked::Push => Some(say!("asked-push")),
             Asked::Mute(..) => Some(say!("asked-mute")),
             Asked::Other => None,

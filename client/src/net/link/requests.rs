@@ -72,10 +72,7 @@ impl Link {
                 vec![self.message(Request::JoinByCode { code }, Asked::Join)]
             }
             Outgoing::CancelSeek(id) => {
-                vec![self.message(
-                    Request::CancelSeek { seek: SeekId(id) },
-                    Asked::Action("asked-cancel-seek"),
-                )]
+                vec![self.message(Request::CancelSeek { seek: SeekId(id) }, Asked::CancelSeek)]
             }
             Outgoing::AcceptSeek(id) => {
                 vec![self.message(Request::AcceptSeek { seek: SeekId(id) }, Asked::Accept)]

@@ -124,8 +124,8 @@ pub(super) fn greeted() -> (Link, App, Config) {
     let out = deliver(&mut link, &mut app, &mut config, welcome(Vec::new()));
     assert_eq!(
         out.len(),
-        3,
-        "subscribes to the lobby, asks for finished games and for its games in play"
+        4,
+        "subscribes to the lobby, asks for finished games, its games in play and its seeks"
     );
     (link, app, config)
 }

@@ -90,6 +90,8 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, foot: Foot, actions: &mut Vec<Ac
                     w: a.w - 3.0,
                     h: a.y + a.h - (buttons_at - 8.0) - 1.5,
                 };
+                // The buttons are drawn over the choices there, as a card is.
+                ui.fonts.typesetter().overlay();
                 paint::fill(strip, theme::PANEL);
                 paint::fill(Area { h: 1.0, ..strip }, theme::PANEL_EDGE);
             }
@@ -524,11 +526,13 @@ fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Ve
     y + rh
 }
 
-/// A friend's game: this player's own invite code to pass on, and the field to type one in.
+/// A friend's game: this player's own invite code to pass on (unless "My games" lists it
+/// among the seeks waiting), and the field to type one in.
 fn invite_code(app: &App, ui: &Ui, inner: Area, mut y: f32, actions: &mut Vec<Action>) -> f32 {
     let lobby = app.lobby();
     let rh = ui.row_h();
-    if let Some(code) = &lobby.my_code {
+    // A code listed in "My games" (with its own Copy link and Cancel) is not shown twice.
+    if let Some(code) = lobby.my_code.as_ref().filter(|_| !app.own_code_listed()) {
         ui.label(
             &ui.t("choices-your-code"),
             inner.x,

@@ -1,5 +1,6 @@
 //! An entry of the lobby's lists: its text (the names, then the details under them, wrapped,
-//! never cut) beside its button, on a tinted ground when it asks for the player.
+//! never cut) beside its button (or its buttons, side by side), on a tinted ground when it
+//! asks for the player.
 
 use crate::draw::paint::{self, Align};
 use crate::draw::theme::{self, alpha};
@@ -57,11 +58,37 @@ pub(super) fn row_h(ui: &Ui) -> f32 {
     ui.small_row_h(0.85)
 }
 
+/// The share of an entry's width each of its buttons takes.
+const BUTTON_SHARE: f32 = 0.26;
+
+/// The gap between an entry's text and its buttons, and between its buttons, as a share of
+/// its width.
+const GAP_SHARE: f32 = 0.04;
+
+/// The width of an entry's text in `inner`, beside `buttons` buttons.
+fn text_w(inner: Area, buttons: usize) -> f32 {
+    inner.w * (1.0 - GAP_SHARE - BUTTON_SHARE * buttons as f32)
+}
+
 /// The height an entry of this text takes in `inner`'s width.
-pub(super) fn entry_h(ui: &Ui, inner: Area, (main, details): (&str, &str)) -> f32 {
-    EntryText::new(ui, inner.w * 0.7, main, details)
-        .height()
-        .max(row_h(ui))
+pub(super) fn entry_h(ui: &Ui, inner: Area, text: (&str, &str)) -> f32 {
+    entry_h_beside(ui, inner, text, 1)
+}
+
+/// The height an entry of this text takes in `inner`'s width, beside `buttons` buttons.
+pub(super) fn entry_h_beside(
+    ui: &Ui,
+    inner: Area,
+    (main, details): (&str, &str),
+    buttons: usize,
+) -> f32 {
+    let text = EntryText::new(ui, text_w(inner, buttons), main, details).height();
+    // Beside buttons, as tall as they are at least.
+    if buttons == 0 {
+        text
+    } else {
+        text.max(row_h(ui))
+    }
 }
 
 /// An entry at `y`: its text (the `main` line, then the `details`, as many lines as they
@@ -71,15 +98,28 @@ pub(super) fn entry_h(ui: &Ui, inner: Area, (main, details): (&str, &str)) -> f3
 pub(super) fn entry(
     ui: &Ui,
     inner: Area,
-    (y, bottom): (f32, f32),
-    (main, details): (&str, &str),
+    at: (f32, f32),
+    text: (&str, &str),
     button: (&str, Look),
     marked: bool,
 ) -> Option<(bool, f32)> {
+    entry_with(ui, inner, at, text, &[button], marked).map(|(pressed, h)| (pressed.is_some(), h))
+}
+
+/// An entry as [`entry`] draws it, with `buttons` side by side on the right (none: its text
+/// alone, as wide as the entry). Returns which button was clicked (by its place), and the
+/// entry's height; none when it would not end above `bottom`.
+pub(super) fn entry_with(
+    ui: &Ui,
+    inner: Area,
+    (y, bottom): (f32, f32),
+    (main, details): (&str, &str),
+    buttons: &[(&str, Look)],
+    marked: bool,
+) -> Option<(Option<usize>, f32)> {
     let rh = row_h(ui);
-    let text_w = inner.w * 0.7;
-    let text = EntryText::new(ui, text_w, main, details);
-    let h = text.height().max(rh);
+    let text = EntryText::new(ui, text_w(inner, buttons.len()), main, details);
+    let h = entry_h_beside(ui, inner, (main, details), buttons.len());
     if y + h > bottom {
         return None;
     }
@@ -94,11 +134,22 @@ pub(super) fn entry(
         paint::rounded(ground, 8.0, alpha(theme::ACCENT, 0.16));
     }
     text.draw(ui, inner.x, y + (h - text.height()) / 2.0);
-    let b = Area {
-        x: inner.x + inner.w * 0.74,
-        y: y + (h - rh) / 2.0,
-        w: inner.w * 0.26,
-        h: rh,
-    };
-    Some((ui.button(b, button.0, button.1), h))
+    // The buttons side by side, the last at the right edge, each its share of the width
+    // (less the gap between two).
+    let slot = inner.w * BUTTON_SHARE;
+    let gap = if buttons.len() > 1 { 6.0 } else { 0.0 };
+    let mut pressed = None;
+    for (i, (label, look)) in buttons.iter().enumerate() {
+        let from_right = (buttons.len() - i) as f32;
+        let b = Area {
+            x: inner.x + inner.w - from_right * slot + gap,
+            y: y + (h - rh) / 2.0,
+            w: slot - gap,
+            h: rh,
+        };
+        if ui.button(b, label, *look) {
+            pressed = Some(i);
+        }
+    }
+    Some((pressed, h))
 }

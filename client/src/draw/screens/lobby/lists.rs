@@ -44,7 +44,8 @@ pub(super) fn draw(
     let mut y = a.y + pad + ui.unit * 0.6;
     if mine {
         // The player's own games first, with the larger share when there are any.
-        let parts = if app.my_games().is_empty() { 4.0 } else { 2.2 };
+        let none = app.my_games().is_empty() && app.waiting().is_empty();
+        let parts = if none { 4.0 } else { 2.2 };
         y = my_games::section(app, ui, inner, y, share(y, parts), actions) + ui.unit;
     }
     ui.heading(&ui.t("lists-seeks"), inner.x, y);

@@ -1,7 +1,8 @@
 //! The lobby screen: the choices ([`choices`]), the chosen game's board, and the lists
-//! ([`lists`]: this player's games in play, [`my_games`], then the server's) side by side; on
-//! a phone the choices and the lists one under the other, in a screen that scrolls, with the
-//! player's games in play above them all when there are any. Typing goes to the field in use
+//! ([`lists`]: this player's games in play and seeks waiting, [`my_games`] and [`waiting`],
+//! then the server's) side by side; on a phone the choices and the lists one under the other,
+//! in a screen that scrolls, with the player's games in play and seeks waiting above them all
+//! when there are any. Typing goes to the field in use
 //! (the name, or the invite code), and Enter starts the game (or joins by code, or keeps the
 //! name). A private game waiting for a friend shows its invitation on a card of its own
 //! ([`invite`]); playing on another device has a card too ([`devices`]), and so has a link
@@ -15,6 +16,7 @@ mod entry;
 mod invite;
 mod lists;
 mod my_games;
+mod waiting;
 
 use chaupal_rules::AnyGame;
 use macroquad::prelude::*;
@@ -94,10 +96,10 @@ fn above_body_still(ui: &Ui, body: Area) -> Input {
     }
 }
 
-/// The choices, then the lists, on a phone: the screen scrolls. The player's games in play,
-/// when there are any, come first, in a panel of their own.
+/// The choices, then the lists, on a phone: the screen scrolls. The player's games in play
+/// and their seeks waiting, when there are any, come first, in a panel of their own.
 fn upright(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
-    let mine_first = !app.my_games().is_empty();
+    let mine_first = !app.my_games().is_empty() || !app.waiting().is_empty();
     let mine_h = if mine_first {
         ui.heights().get("lobby.my_games").unwrap_or(body.h * 0.3) + gap(ui)
     } else {

@@ -1,6 +1,7 @@
 //! "My games": this player's correspondence games in play, those where it is their turn first
 //! (on a tinted ground), each with the opponent, the game, whose turn and the time left, and a
-//! button that opens it; under them, the notifications of their turns (turn them on, off, or
+//! button that opens it; then their seeks and invitations still waiting for an opponent
+//! ([`super::waiting`]); under them, the notifications of their turns (turn them on, off, or
 //! mute them all), where the server sends them.
 
 use crate::app::{Action, App, PushState};
@@ -10,12 +11,13 @@ use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::Area;
 
 use super::entry::{entry, entry_h, row_h};
+use super::waiting;
 
 /// The size of the line of how many more games there are, in text units.
 const MORE_SIZE: f32 = 0.8;
 
-/// Draws the section from `y` in `inner`'s width, its entries ending above `last` (the
-/// notifications' row kept under them); returns the y below.
+/// Draws the section from `y` in `inner`'s width, its entries ending above `last` (the seeks
+/// waiting and the notifications' row kept under the games); returns the y below.
 pub(super) fn section(
     app: &App,
     ui: &Ui,
@@ -27,7 +29,8 @@ pub(super) fn section(
     ui.heading(&ui.t("my-games"), inner.x, y);
     let mut y = y + ui.unit * 1.4;
     let games = app.my_games();
-    if games.is_empty() {
+    let waiting_h = waiting::height(app, ui, inner);
+    if games.is_empty() && waiting_h == 0.0 {
         y = ui.paragraph(&ui.t("my-games-none"), inner.x, y, inner.w, theme::TEXT_DIM);
     }
     let entries: Vec<(String, String)> = games
@@ -54,7 +57,7 @@ pub(super) fn section(
             .take_while(|used| *used <= room)
             .count()
     };
-    let room = last - notifications_h - y;
+    let room = last - notifications_h - waiting_h - y;
     // Room for the line of how many more: two lines at most.
     let line_h = 2.0 * MORE_SIZE * ui.unit * 1.3 + ui.unit * 0.2;
     let all = fitting(room) == entries.len() && app.my_games_more() == 0;
@@ -103,6 +106,14 @@ pub(super) fn section(
             y += size * 1.3;
         }
         y += ui.unit * 0.2;
+    }
+    if waiting_h > 0.0 {
+        let top = if games.is_empty() {
+            y
+        } else {
+            y + ui.unit * 0.3
+        };
+        y = waiting::draw(app, ui, inner, top, last - notifications_h, actions);
     }
     if notifications_h > 0.0 {
         y = notifications(app, ui, inner, y + ui.unit * 0.2, actions);
