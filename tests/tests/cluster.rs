@@ -12,7 +12,9 @@
 use std::time::{Duration, Instant};
 
 use chaupal_rules::{AnyGame, GameKind};
-use chaupal_shared::protocol::{Action, ErrorCode, GameEvent, GameId, Opponent, Reply, Request};
+use chaupal_shared::protocol::{
+    Action, ErrorCode, GameEvent, GameId, GameSetup, Opponent, Reply, Request,
+};
 use chaupal_tests::play::{create, join, record, setup};
 use chaupal_tests::services::{Nats, Postgres, fresh_database};
 use chaupal_tests::{Client, PATIENCE, ServerProcess, mover, pick_move, start_of};
@@ -282,6 +284,37 @@ async fn an_invite_code_made_on_one_node_is_used_on_another() {
     assert_eq!(again.code, ErrorCode::BadInviteCode);
     table.play([&mut bob, &mut alice], 10).await;
     table.finish([&mut bob, &mut alice]).await;
+}
+
+/// The correspondence limit counts a player's waiting invitations on every node: with room for
+/// two, one made on each of two nodes leaves none for a third, on either.
+#[tokio::test]
+async fn the_correspondence_limit_counts_invitations_waiting_on_every_node() {
+    let Some((_nats, _url, nodes)) = cluster_with(
+        "chaupal_cluster_corr_limit",
+        2,
+        &["--max-correspondence-games", "2"],
+    )
+    .await
+    else {
+        return;
+    };
+    let invitation = GameSetup {
+        correspondence: Some(chaupal_shared::protocol::Correspondence { days: Some(3) }),
+        ..setup(GameKind::Kalah, Opponent::Private)
+    };
+    let mut alice = Client::hello(&nodes[0], "alice").await;
+    let token = alice.token.clone().unwrap();
+    let mut phone = Client::hello_as(&nodes[1], "alice", Some(&token)).await;
+    create(&mut alice, invitation.clone()).await;
+    create(&mut phone, invitation.clone()).await;
+    for c in [&mut alice, &mut phone] {
+        let refused = c
+            .request(Request::CreateGame(invitation.clone()))
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code, ErrorCode::TooManyGames, "{refused:?}");
+    }
 }
 
 #[tokio::test]

@@ -228,12 +228,23 @@ impl Matchmaking {
     async fn check_correspondence_limit(&self, player: PlayerId) -> Result<(), ErrorReply> {
         let max = u64::from(self.inner.limits.max_correspondence_games);
         let in_play = self.inner.store.correspondence_games(player).await?;
-        let waiting = self
-            .state()
-            .seeks
-            .values()
-            .filter(|s| s.info.by.id == player && s.waits_alone())
-            .count() as u64;
+        // On one node its own seeks are all there are; in a cluster the records have every
+        // node's.
+        let waiting = if self.inner.cluster.is_some() {
+            self.inner
+                .store
+                .seeks_of(player)
+                .await?
+                .iter()
+                .filter(|s| s.setup.correspondence.is_some())
+                .count() as u64
+        } else {
+            self.state()
+                .seeks
+                .values()
+                .filter(|s| s.info.by.id == player && s.waits_alone())
+                .count() as u64
+        };
         if in_play + waiting >= max {
             Err(bad(
                 ErrorCode::TooManyGames,
