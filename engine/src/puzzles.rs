@@ -12,11 +12,13 @@
 //!   point is made). A line longer than [`MAX_PLIES`] is no puzzle. In Kalah a side may move
 //!   twice running: the line follows whoever is to move.
 //!
-//! The oracle is handed in ([`Oracle`]); nothing here reads a database.
+//! The oracle is handed in ([`Oracle`]; a solved database, an [`EndgameTable`], is one);
+//! nothing here reads a file.
 
 use chaupal_rules::{Game, Outcome, Side};
 
 use crate::game_ai::TablebaseValue;
+use crate::perfect::EndgameTable;
 
 /// The longest line (both sides' moves) a puzzle may have.
 pub const MAX_PLIES: usize = 12;
@@ -26,6 +28,13 @@ pub trait Oracle<G: Game> {
     /// The value of `game` (not over) for its side to move, when known: a win or a loss with a
     /// distance in plies (the oracle's own measure), or a draw.
     fn value(&self, game: &G) -> Option<TablebaseValue>;
+}
+
+/// A solved database is an oracle for the positions it covers.
+impl<G: Game, T: EndgameTable<G> + ?Sized> Oracle<G> for T {
+    fn value(&self, game: &G) -> Option<TablebaseValue> {
+        EndgameTable::value(self, game)
+    }
 }
 
 /// What the solver must achieve.
