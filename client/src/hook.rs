@@ -273,7 +273,7 @@ impl Hook {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draw::ui::Target;
+    use crate::draw::ui::{Scroller, Target};
     use crate::geometry::Area;
     use crate::words::Language;
 
@@ -299,6 +299,7 @@ mod tests {
                     enabled: true,
                     selected: false,
                     visible: true,
+                    scroller: Scroller::Screen,
                 },
                 Target {
                     kind: TargetKind::Cell,
@@ -312,6 +313,7 @@ mod tests {
                     enabled: false,
                     selected: false,
                     visible: true,
+                    scroller: Scroller::Screen,
                 },
             ],
         }

@@ -4,7 +4,8 @@
 //! its own cursor ([`crate::app::App::cursor`]). Pure: the render loop passes in the places the
 //! last picture offered.
 
-use crate::draw::ui::{Target, TargetKind};
+use crate::app::Action;
+use crate::draw::ui::{Scroller, Target, TargetKind};
 
 /// A place the keyboard can stand on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,6 +69,17 @@ pub fn next_stop(targets: &[Target], now: Option<&Stop>, back: bool) -> Option<S
     stops.into_iter().nth(next)
 }
 
+/// The scroll that brings `target`, out of view, into the middle of a window `window_h` high:
+/// the screen's (scrolled `scroll` down now) or the lobby's lists' (`lists_scroll`), as the
+/// target is scrolled by one or the other.
+pub fn into_view(target: &Target, (scroll, lists_scroll): (f32, f32), window_h: f32) -> Action {
+    let middle = target.area.y + target.area.h / 2.0 - window_h / 2.0;
+    match target.scroller {
+        Scroller::Screen => Action::ScrollTo((scroll + middle).round() as i32),
+        Scroller::Lists => Action::ScrollListsTo((lists_scroll + middle).round() as i32),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,6 +98,7 @@ mod tests {
             enabled,
             selected: false,
             visible: true,
+            scroller: Scroller::Screen,
         }
     }
 
@@ -130,6 +143,20 @@ mod tests {
         assert_eq!(
             next_stop(&t, Some(&gone), false),
             Some(Stop::Button(4, "Resign".into()))
+        );
+    }
+
+    #[test]
+    fn a_button_out_of_view_comes_into_the_middle_by_what_scrolls_it() {
+        let mut t = target(TargetKind::Button, "Cancel", true);
+        t.area.y = 1000.0;
+        t.visible = false;
+        // 1005 is 605 below the middle of a window 800 high.
+        assert_eq!(into_view(&t, (100.0, 40.0), 800.0), Action::ScrollTo(705));
+        t.scroller = Scroller::Lists;
+        assert_eq!(
+            into_view(&t, (100.0, 40.0), 800.0),
+            Action::ScrollListsTo(645)
         );
     }
 }

@@ -302,10 +302,11 @@ fn keyboard_way(app: &App, input: &mut Input, shown: &Record) -> Vec<Action> {
             }
             Some(Stop::Button(i, label)) => {
                 out.push(Action::Cursor(None));
-                // A button scrolled out of view comes into the middle of the window.
+                // A button scrolled out of view comes into the middle of the window (by the
+                // screen's scroll, or the lobby's lists' that scroll apart from it).
                 if let Some(t) = shown.targets.get(i).filter(|t| !t.visible) {
-                    let middle = t.area.y + t.area.h / 2.0 - screen_height() / 2.0;
-                    out.push(Action::ScrollTo((app.scroll() + middle).round() as i32));
+                    let scrolls = (app.scroll(), app.lists_scroll());
+                    out.push(keys::into_view(t, scrolls, screen_height()));
                 }
                 out.push(Action::KeyFocus(Some((i, label))));
             }

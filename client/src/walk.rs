@@ -152,6 +152,13 @@ pub fn states() -> Vec<(String, App)> {
     let mut under = my_games(true, false);
     waiting(&mut under);
     add("lobby: my games and seeks waiting", under);
+    // More games and invitations than a laptop's column holds: its lists scroll, from the
+    // top, and part of the way down (cut above and below).
+    let mut many = my_games(true, false);
+    many_waiting(&mut many);
+    add("lobby: many games and seeks waiting", many.clone());
+    many.handle(Action::ScrollListsTo(400));
+    add("lobby: many games and seeks waiting, scrolled", many);
     let mut noticed = lobby();
     noticed.apply(Event::Problem(say!(
         "needs-server",
@@ -408,6 +415,43 @@ fn waiting(app: &mut App) {
     app.handle(Action::DismissNotice);
 }
 
+/// Lists seven seeks of the player's waiting, and more of their games in play: the games of
+/// [`my_games`] twice over, and correspondence invitations to a friend of every game, and
+/// open seeks.
+fn many_waiting(app: &mut App) {
+    let mut games = app.my_games().to_vec();
+    let again: Vec<MyGameEntry> = games
+        .iter()
+        .map(|g| MyGameEntry {
+            id: g.id + 50,
+            ..g.clone()
+        })
+        .collect();
+    games.extend(again);
+    let more = app.my_games_more();
+    app.apply(Event::Lobby(LobbyChange::MyGames(MyGamesChange::All {
+        games,
+        more,
+    })));
+    let seeks = (0..7)
+        .map(|i| {
+            let kind = GameKind::ALL[i % GameKind::ALL.len()];
+            let code = (i < 5).then(|| format!("K7QM-2XP{i}"));
+            WaitingSeek {
+                id: 60 + i as u64,
+                kind,
+                rules: Vec::new(),
+                pace: Some(pace_words(Correspondence { days: Some(14) })),
+                correspondence: true,
+                rated: code.is_none(),
+                code,
+            }
+        })
+        .collect();
+    app.apply(Event::Lobby(LobbyChange::Waiting(seeks)));
+    app.handle(Action::DismissNotice);
+}
+
 /// A correspondence game of `kind` (14 days a move, or no limit without a `deadline`), this
 /// player in `seats`, a few moves in, its notifications muted.
 fn by_correspondence(kind: GameKind, seats: Seats, deadline: Option<u64>) -> App {
@@ -566,7 +610,7 @@ mod tests {
 
     #[test]
     fn on_a_phone_every_place_that_takes_a_tap_is_a_fingertip_wide() {
-        use crate::draw::ui::TargetKind;
+        use crate::draw::ui::{Scroller, TargetKind};
         use crate::geometry::Area;
         let target = |w: f32, h: f32, enabled: bool, visible: bool| Target {
             kind: TargetKind::Button,
@@ -580,6 +624,7 @@ mod tests {
             enabled,
             selected: false,
             visible,
+            scroller: Scroller::Screen,
         };
         let targets = [
             target(80.0, 44.0, true, true),

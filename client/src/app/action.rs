@@ -161,6 +161,9 @@ pub enum Action {
     CloseInvite,
     /// Scrolls the screen (one taller than the window, on a phone) to this many pixels down.
     ScrollTo(i32),
+    /// Scrolls the lobby's lists (their column on a wide window, when they are taller than
+    /// it) to this many pixels down.
+    ScrollListsTo(i32),
     /// Opens the card for playing on another device, asking the server for a device code.
     OpenDevices,
     /// Puts that card aside.

@@ -113,6 +113,9 @@ pub struct App {
     seeking: bool,
     /// How far the screen is scrolled down, and on which screen (another starts at the top).
     scroll: (Screen, i32),
+    /// How far the lobby's lists are scrolled down in their column of a wide window (the
+    /// screen itself scrolls apart from them).
+    lists_scroll: i32,
     /// Sounds to play, oldest first.
     cues: Vec<Cue>,
     /// Whether sounds are off.
@@ -197,6 +200,7 @@ impl App {
             invite_closed: false,
             seeking: false,
             scroll: (Screen::Lobby, 0),
+            lists_scroll: 0,
             cues: Vec::new(),
             muted: false,
             language: Language::English,
@@ -309,7 +313,8 @@ impl App {
             | Action::RetryNow
             | Action::DismissNotice
             | Action::Back
-            | Action::ScrollTo(..) => self.handle_screens(action),
+            | Action::ScrollTo(..)
+            | Action::ScrollListsTo(..) => self.handle_screens(action),
             Action::Cursor(_)
             | Action::PickAtCursor
             | Action::LetGo

@@ -33,6 +33,11 @@ impl App {
         }
     }
 
+    /// How far the lobby's lists are scrolled down in their column, in pixels.
+    pub fn lists_scroll(&self) -> f32 {
+        self.lists_scroll as f32
+    }
+
     /// This player's name.
     pub fn name(&self) -> &str {
         match &self.connection {

@@ -30,6 +30,7 @@ impl App {
                 };
             }
             Action::ScrollTo(y) => self.scroll = (self.screen, y.max(0)),
+            Action::ScrollListsTo(y) => self.lists_scroll = y.max(0),
             _ => {}
         }
         out
@@ -63,5 +64,21 @@ mod tests {
         assert_eq!(app.screen, Screen::Rules(GameKind::Kalah));
         app.handle(Action::Back);
         assert_eq!(app.screen, Screen::Game);
+    }
+
+    #[test]
+    fn the_lobbys_lists_scroll_apart_from_the_screen() {
+        let mut app = offline();
+        app.handle(Action::ScrollTo(120));
+        app.handle(Action::ScrollListsTo(480));
+        assert_eq!((app.scroll(), app.lists_scroll()), (120.0, 480.0));
+        app.handle(Action::ScrollTo(0));
+        assert_eq!(
+            app.lists_scroll(),
+            480.0,
+            "the screen's scroll leaves the lists'"
+        );
+        app.handle(Action::ScrollListsTo(-30));
+        assert_eq!(app.lists_scroll(), 0.0, "never above the top");
     }
 }

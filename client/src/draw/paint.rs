@@ -154,6 +154,26 @@ pub fn rounded(a: Area, r: f32, color: Color) {
     }
 }
 
+/// A box with its top corners rounded (`top`), its foot's (`bottom`), both or neither: a part
+/// of a [`rounded`] box, cut across.
+pub fn rounded_ends(a: Area, r: f32, (top, bottom): (bool, bool), color: Color) {
+    let ends = f32::from(u8::from(top) + u8::from(bottom)).max(1.0);
+    let r = r.min(a.w / 2.0).min(a.h / ends).max(0.0);
+    let (rt, rb) = (if top { r } else { 0.0 }, if bottom { r } else { 0.0 });
+    draw_rectangle(a.x, a.y + rt, a.w, a.h - rt - rb, color);
+    let quarter = std::f32::consts::FRAC_PI_2;
+    if top {
+        draw_rectangle(a.x + r, a.y, a.w - 2.0 * r, r, color);
+        sector(a.x + r, a.y + r, r, 2.0 * quarter, quarter, color);
+        sector(a.x + a.w - r, a.y + r, r, 3.0 * quarter, quarter, color);
+    }
+    if bottom {
+        draw_rectangle(a.x + r, a.y + a.h - r, a.w - 2.0 * r, r, color);
+        sector(a.x + a.w - r, a.y + a.h - r, r, 0.0, quarter, color);
+        sector(a.x + r, a.y + a.h - r, r, quarter, quarter, color);
+    }
+}
+
 /// A filled circle sector from angle `start` through `sweep` (radians, y down).
 pub fn sector(cx: f32, cy: f32, r: f32, start: f32, sweep: f32, color: Color) {
     const STEPS: usize = 10;

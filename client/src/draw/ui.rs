@@ -236,6 +236,8 @@ pub struct Ui<'a> {
     /// The part of the window the widgets show in (a screen that scrolls draws some out of
     /// it, under the top bar or below the window's edge).
     view: Area,
+    /// What scrolls that part.
+    scroller: Scroller,
 }
 
 /// The heights the parts of a screen took when last drawn: an immediate-mode screen knows a
@@ -314,6 +316,17 @@ pub struct Target {
     pub selected: bool,
     /// Whether it is wholly in view (a screen that scrolls has targets out of view).
     pub visible: bool,
+    /// What scrolls it into view.
+    pub scroller: Scroller,
+}
+
+/// What scrolls a place into view: the screen, or (in the lobby on a wide window) the lists'
+/// column, which scrolls apart from it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scroller {
+    #[default]
+    Screen,
+    Lists,
 }
 
 /// What a [`Target`] is.
@@ -356,6 +369,7 @@ impl<'a> Ui<'a> {
                 w,
                 h,
             },
+            scroller: Scroller::Screen,
         }
     }
 
@@ -372,6 +386,15 @@ impl<'a> Ui<'a> {
             record: Rc::clone(&self.record),
             heights: self.heights,
             view,
+            scroller: self.scroller,
+        }
+    }
+
+    /// The same widgets, shown only within `view`, which `scroller` scrolls.
+    pub fn within_scrolled(&self, view: Area, scroller: Scroller) -> Ui<'a> {
+        Ui {
+            scroller,
+            ..self.within(view)
         }
     }
 
@@ -416,6 +439,7 @@ impl<'a> Ui<'a> {
             record: Rc::clone(&self.record),
             heights: self.heights,
             view: self.view,
+            scroller: self.scroller,
         }
     }
 
@@ -443,6 +467,7 @@ impl<'a> Ui<'a> {
             enabled: self.answers && enabled,
             selected: false,
             visible: self.view.holds(area),
+            scroller: self.scroller,
         });
     }
 
@@ -472,6 +497,7 @@ impl<'a> Ui<'a> {
             enabled: self.answers && look != Look::Disabled,
             selected: look == Look::Selected,
             visible: self.view.holds(a),
+            scroller: self.scroller,
         });
         let keyed = self
             .key_focus

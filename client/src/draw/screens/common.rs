@@ -46,10 +46,24 @@ pub(super) fn scroll(
     content_h: f32,
     actions: &mut Vec<Action>,
 ) -> f32 {
-    let offset = layout::clamp_scroll(app.scroll(), content_h, view.h);
-    let mut to = offset;
+    let scroller = (app.scroll(), Action::ScrollTo as fn(i32) -> Action);
+    scroll_of(scroller, ui, (drag_from, view), content_h, actions)
+}
+
+/// A part taller than its window `view`, scrolled `at` pixels down: the offset it is drawn at
+/// (kept within its content), and the scroll the player asks for (as `to` says), with the
+/// wheel over `view` or by dragging a finger that went down in `drag_from` and in `view`.
+pub(super) fn scroll_of(
+    (at, to): (f32, fn(i32) -> Action),
+    ui: &Ui,
+    (drag_from, view): (Area, Area),
+    content_h: f32,
+    actions: &mut Vec<Action>,
+) -> f32 {
+    let offset = layout::clamp_scroll(at, content_h, view.h);
+    let mut next = offset;
     if ui.input.wheel != 0.0 && ui.hover(view) {
-        to -= ui.input.wheel * ui.unit * 3.0;
+        next -= ui.input.wheel * ui.unit * 3.0;
     }
     if ui.input.down
         && ui.input.dragged
@@ -58,11 +72,11 @@ pub(super) fn scroll(
             .press_at
             .is_some_and(|p| drag_from.contains(p) && view.contains(p))
     {
-        to -= ui.input.delta.y;
+        next -= ui.input.delta.y;
     }
-    let to = layout::clamp_scroll(to, content_h, view.h).round();
-    if to != app.scroll() {
-        actions.push(Action::ScrollTo(to as i32));
+    let next = layout::clamp_scroll(next, content_h, view.h).round();
+    if next != at {
+        actions.push(to(next as i32));
     }
     offset
 }

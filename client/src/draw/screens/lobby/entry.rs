@@ -70,18 +70,8 @@ fn text_w(inner: Area, buttons: usize) -> f32 {
     inner.w * (1.0 - GAP_SHARE - BUTTON_SHARE * buttons as f32)
 }
 
-/// The height an entry of this text takes in `inner`'s width.
-pub(super) fn entry_h(ui: &Ui, inner: Area, text: (&str, &str)) -> f32 {
-    entry_h_beside(ui, inner, text, 1)
-}
-
 /// The height an entry of this text takes in `inner`'s width, beside `buttons` buttons.
-pub(super) fn entry_h_beside(
-    ui: &Ui,
-    inner: Area,
-    (main, details): (&str, &str),
-    buttons: usize,
-) -> f32 {
+fn entry_h_beside(ui: &Ui, inner: Area, (main, details): (&str, &str), buttons: usize) -> f32 {
     let text = EntryText::new(ui, text_w(inner, buttons), main, details).height();
     // Beside buttons, as tall as they are at least.
     if buttons == 0 {
@@ -92,37 +82,34 @@ pub(super) fn entry_h_beside(
 }
 
 /// An entry at `y`: its text (the `main` line, then the `details`, as many lines as they
-/// take) and a button on the right, when it ends above `bottom`, on a tinted ground when
-/// `marked`. Returns whether the button was clicked, and the entry's height; none when it
-/// would not end above `bottom` (nothing is drawn).
+/// take) and a button on the right, on a tinted ground when `marked`. Returns whether the
+/// button was clicked, and the entry's height.
 pub(super) fn entry(
     ui: &Ui,
     inner: Area,
-    at: (f32, f32),
+    y: f32,
     text: (&str, &str),
     button: (&str, Look),
     marked: bool,
-) -> Option<(bool, f32)> {
-    entry_with(ui, inner, at, text, &[button], marked).map(|(pressed, h)| (pressed.is_some(), h))
+) -> (bool, f32) {
+    let (pressed, h) = entry_with(ui, inner, y, text, &[button], marked);
+    (pressed.is_some(), h)
 }
 
 /// An entry as [`entry`] draws it, with `buttons` side by side on the right (none: its text
 /// alone, as wide as the entry). Returns which button was clicked (by its place), and the
-/// entry's height; none when it would not end above `bottom`.
+/// entry's height.
 pub(super) fn entry_with(
     ui: &Ui,
     inner: Area,
-    (y, bottom): (f32, f32),
+    y: f32,
     (main, details): (&str, &str),
     buttons: &[(&str, Look)],
     marked: bool,
-) -> Option<(Option<usize>, f32)> {
+) -> (Option<usize>, f32) {
     let rh = row_h(ui);
     let text = EntryText::new(ui, text_w(inner, buttons.len()), main, details);
     let h = entry_h_beside(ui, inner, (main, details), buttons.len());
-    if y + h > bottom {
-        return None;
-    }
     if marked {
         let pad = 4.0;
         let ground = Area {
@@ -151,5 +138,5 @@ pub(super) fn entry_with(
             pressed = Some(i);
         }
     }
-    Some((pressed, h))
+    (pressed, h)
 }

@@ -21,7 +21,7 @@ mod waiting;
 use chaupal_rules::AnyGame;
 use macroquad::prelude::*;
 
-use super::common::{field_keys, gap, scroll};
+use super::common::{field_keys, gap, scroll, scroll_of};
 use crate::app::{Action, App, Field, PlayMode};
 use crate::draw::boards::{self, Marks};
 use crate::draw::paint::Align;
@@ -60,12 +60,18 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
 }
 
 /// The three columns of a wide window. When the window is too short for all the choices, they
-/// scroll (a drag or the wheel anywhere in the body) above the start buttons, which stay put.
+/// scroll (a drag or the wheel anywhere left of the lists) above the start buttons, which stay
+/// put; and when the lists are too long for their column, they scroll in it (a drag or the
+/// wheel there) above the button for other devices.
 fn side_by_side(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let l = layout::lobby(body, ui.unit, false, gap(ui), 0.0, 0.0);
     let needed = ui.heights().get("lobby.choices.wide").unwrap_or(0.0);
+    let left = Area {
+        w: l.lists.x - body.x,
+        ..body
+    };
     let offset = if needed > l.choices.h {
-        scroll(app, ui, body, body, needed, actions)
+        scroll(app, ui, left, left, needed, actions)
     } else {
         0.0
     };
@@ -77,7 +83,21 @@ fn side_by_side(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     if let Some(middle) = l.preview {
         preview(app, ui, middle);
     }
-    lists::draw(app, ui, l.lists, (true, true), actions);
+    let lists_needed = ui.heights().get("lobby.lists.wide").unwrap_or(0.0);
+    let lists_offset = if lists_needed > l.lists.h {
+        let scroller = (
+            app.lists_scroll(),
+            Action::ScrollListsTo as fn(i32) -> Action,
+        );
+        scroll_of(scroller, ui, (l.lists, l.lists), lists_needed, actions)
+    } else {
+        0.0
+    };
+    let foot = choices::Foot::Pinned {
+        offset: lists_offset,
+    };
+    let needs = lists::draw(app, ui, l.lists, foot, true, actions);
+    ui.heights().set("lobby.lists.wide", needs);
 }
 
 /// The input of a screen that scrolls: widgets scrolled above the body (under the bar) do not
@@ -128,22 +148,22 @@ fn upright(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
             w: panel.w - 2.0 * pad,
             ..panel
         };
-        let bottom = my_games::section(
-            app,
-            &ui,
-            inner,
-            panel.y + pad + ui.unit * 0.6,
-            f32::MAX,
-            actions,
-        );
+        let bottom = my_games::section(app, &ui, inner, panel.y + pad + ui.unit * 0.6, actions);
         ui.heights()
             .set("lobby.my_games", bottom + pad * 0.5 - panel.y);
     }
     let l = layout::lobby(top, ui.unit, true, gap(&ui), choices_h, lists_h);
     let needs = choices::draw(app, &ui, l.choices, choices::Foot::Under, actions);
     ui.heights().set("lobby.choices", needs);
-    let bottom = lists::draw(app, &ui, l.lists, (false, !mine_first), actions);
-    ui.heights().set("lobby.lists", bottom - l.lists.y);
+    let needs = lists::draw(
+        app,
+        &ui,
+        l.lists,
+        choices::Foot::Under,
+        !mine_first,
+        actions,
+    );
+    ui.heights().set("lobby.lists", needs);
 }
 
 /// Typing and Enter: to the name while it is being typed, to the invite code when a friend's

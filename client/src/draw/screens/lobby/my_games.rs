@@ -10,85 +10,46 @@ use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::Area;
 
-use super::entry::{entry, entry_h, row_h};
+use super::entry::{entry, row_h};
 use super::waiting;
 
 /// The size of the line of how many more games there are, in text units.
 const MORE_SIZE: f32 = 0.8;
 
-/// Draws the section from `y` in `inner`'s width, its entries ending above `last` (the seeks
-/// waiting and the notifications' row kept under the games); returns the y below.
-pub(super) fn section(
-    app: &App,
-    ui: &Ui,
-    inner: Area,
-    y: f32,
-    last: f32,
-    actions: &mut Vec<Action>,
-) -> f32 {
+/// Draws the section from `y` in `inner`'s width, every game the server listed, the seeks
+/// waiting and the notifications' row under them; returns the y below.
+pub(super) fn section(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 {
     ui.heading(&ui.t("my-games"), inner.x, y);
     let mut y = y + ui.unit * 1.4;
     let games = app.my_games();
-    let waiting_h = waiting::height(app, ui, inner);
-    if games.is_empty() && waiting_h == 0.0 {
+    let waiting = !app.waiting().is_empty();
+    if games.is_empty() && !waiting {
         y = ui.paragraph(&ui.t("my-games-none"), inner.x, y, inner.w, theme::TEXT_DIM);
     }
-    let entries: Vec<(String, String)> = games
-        .iter()
-        .map(|g| {
-            let details: Vec<String> = g.details(app.now_ms()).iter().map(|p| ui.say(p)).collect();
-            (ui.say(&g.opponent), details.join(" · "))
-        })
-        .collect();
-    // As many entries as fit above the notifications' part, and a line saying how many more
-    // there are when that is not all (or the server listed not all).
-    let notifications_h = notifications_h(app, ui, inner.w);
-    let heights: Vec<f32> = entries
-        .iter()
-        .map(|(main, details)| entry_h(ui, inner, (main, details)) + 10.0)
-        .collect();
-    let fitting = |room: f32| {
-        heights
-            .iter()
-            .scan(0.0, |used, h| {
-                *used += h;
-                Some(*used)
-            })
-            .take_while(|used| *used <= room)
-            .count()
-    };
-    let room = last - notifications_h - waiting_h - y;
-    // Room for the line of how many more: two lines at most.
-    let line_h = 2.0 * MORE_SIZE * ui.unit * 1.3 + ui.unit * 0.2;
-    let all = fitting(room) == entries.len() && app.my_games_more() == 0;
-    let shown = if all {
-        entries.len()
-    } else {
-        fitting(room - line_h)
-    };
-    for (g, (main, details)) in games.iter().zip(&entries).take(shown) {
+    for g in games {
+        let details: Vec<String> = g.details(app.now_ms()).iter().map(|p| ui.say(p)).collect();
+        let main = ui.say(&g.opponent);
         let (label, look) = if g.your_turn {
             (ui.t("lists-play"), Look::Primary)
         } else {
             (ui.t("my-games-open"), Look::Plain)
         };
         let button = (label.as_str(), look);
-        let Some((pressed, h)) = entry(
+        let (pressed, h) = entry(
             ui,
             inner,
-            (y, f32::MAX),
-            (main, details),
+            y,
+            (&main, &details.join(" · ")),
             button,
             g.your_turn,
-        ) else {
-            break;
-        };
+        );
         if pressed {
             actions.push(Action::OpenMyGame(g.id));
         }
         y += h + 10.0;
     }
-    let hidden = (entries.len() - shown) as u64 + u64::from(app.my_games_more());
+    // The games the server left out of its list (it lists the most pressing first).
+    let hidden = app.my_games_more();
     if hidden > 0 {
         let more = ui.say(&crate::say!("my-games-more", count = hidden));
         let (size, lines) = ui.fitted(&more, false, MORE_SIZE * ui.unit, inner.w);
@@ -107,15 +68,15 @@ pub(super) fn section(
         }
         y += ui.unit * 0.2;
     }
-    if waiting_h > 0.0 {
+    if waiting {
         let top = if games.is_empty() {
             y
         } else {
             y + ui.unit * 0.3
         };
-        y = waiting::draw(app, ui, inner, top, last - notifications_h, actions);
+        y = waiting::draw(app, ui, inner, top, actions);
     }
-    if notifications_h > 0.0 {
+    if offer(app).is_some() {
         y = notifications(app, ui, inner, y + ui.unit * 0.2, actions);
     }
     y
@@ -147,23 +108,6 @@ enum Offer {
     Blocked,
     On,
     MuteOnly,
-}
-
-/// The height of the notifications' part in `w` (0 when there is none).
-fn notifications_h(app: &App, ui: &Ui, w: f32) -> f32 {
-    match offer(app) {
-        None => 0.0,
-        Some(Offer::Blocked) => {
-            let lines = crate::draw::paint::wrap(
-                &ui.t("push-blocked"),
-                &ui.fonts.regular,
-                ui.unit * 0.95,
-                w,
-            );
-            lines.len() as f32 * ui.unit * 0.95 * 1.45 + ui.unit * 0.4
-        }
-        Some(_) => row_h(ui) + ui.unit * 0.6,
-    }
 }
 
 /// Draws the notifications' part from `y`; returns the y below.

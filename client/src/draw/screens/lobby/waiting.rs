@@ -10,7 +10,7 @@ use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::Area;
 
-use super::entry::{entry_h_beside, entry_with, row_h};
+use super::entry::{entry_with, row_h};
 
 /// The room between the entries.
 const SPACING: f32 = 10.0;
@@ -27,22 +27,6 @@ fn text(ui: &Ui, w: &WaitingSeek) -> (String, String) {
     (said(w.title()), said(w.details()))
 }
 
-/// The height of the part in `inner`'s width (0 when nothing waits).
-pub(super) fn height(app: &App, ui: &Ui, inner: Area) -> f32 {
-    let waiting = app.waiting();
-    if waiting.is_empty() {
-        return 0.0;
-    }
-    let entries: f32 = waiting.iter().map(|w| entry_h(ui, inner, w)).sum();
-    heading_h(ui) + entries
-}
-
-/// The height of an entry, with the room under it: its text, then its row of buttons.
-fn entry_h(ui: &Ui, inner: Area, w: &WaitingSeek) -> f32 {
-    let (main, details) = text(ui, w);
-    entry_h_beside(ui, inner, (&main, &details), 0) + BUTTONS_GAP + row_h(ui) + SPACING
-}
-
 /// The room between an entry's text and its buttons.
 const BUTTONS_GAP: f32 = 6.0;
 
@@ -51,15 +35,8 @@ fn heading_h(ui: &Ui) -> f32 {
     ui.unit * 1.5
 }
 
-/// Draws the part from `y`, its entries ending above `last`; returns the y below.
-pub(super) fn draw(
-    app: &App,
-    ui: &Ui,
-    inner: Area,
-    y: f32,
-    last: f32,
-    actions: &mut Vec<Action>,
-) -> f32 {
+/// Draws the part from `y`, every seek waiting; returns the y below.
+pub(super) fn draw(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 {
     let waiting = app.waiting();
     if waiting.is_empty() {
         return y;
@@ -74,13 +51,8 @@ pub(super) fn draw(
     );
     let mut y = y + heading_h(ui);
     for w in waiting {
-        if y + entry_h(ui, inner, w) - SPACING > last {
-            break;
-        }
         let (main, details) = text(ui, w);
-        let Some((_, h)) = entry_with(ui, inner, (y, last), (&main, &details), &[], false) else {
-            break;
-        };
+        let (_, h) = entry_with(ui, inner, y, (&main, &details), &[], false);
         let row = Area {
             y: y + h + BUTTONS_GAP,
             h: row_h(ui),
