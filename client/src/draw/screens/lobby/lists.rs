@@ -203,7 +203,7 @@ fn view_of(a: Area, foot_h: f32) -> Area {
     }
 }
 
-/// How the lists show in a wide window's panel: [`column`].
+/// How the lists show in a wide window's panel: [`column()`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Column {
     /// The part of the panel they show in.
