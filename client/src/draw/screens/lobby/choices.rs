@@ -14,9 +14,8 @@ use crate::app::{
 };
 use crate::draw::paint::{self, Align};
 use crate::draw::theme;
-use crate::draw::ui::{Input, Look, Ui, columns};
+use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::Area;
-use crate::geometry::Px;
 use crate::layout::{self, Measure};
 use crate::rulebook;
 use crate::terms;
@@ -49,17 +48,7 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, foot: Foot, actions: &mut Vec<Ac
         ),
     };
     // Choices scrolled under the pinned buttons are neither seen nor pressed there.
-    let kept_out = Input {
-        mouse: if content.contains(ui.input.mouse) || foot == Foot::Under {
-            ui.input.mouse
-        } else {
-            Px {
-                x: -1000.0,
-                y: -1000.0,
-            }
-        },
-        ..ui.input.clone()
-    };
+    let kept_out = super::mouse_kept_to(ui, |m| foot == Foot::Under || content.contains(m));
     let scrolled = ui.with_input(&kept_out, true);
     let scrolled = if foot == Foot::Under {
         scrolled

@@ -10,8 +10,8 @@ use super::my_games;
 use crate::app::{Action, App, FinishedEntry, LiveEntry, SeekEntry};
 use crate::draw::paint::{self, rounded_ends};
 use crate::draw::theme::{self, alpha};
-use crate::draw::ui::{Input, Look, Scroller, Ui};
-use crate::geometry::{Area, Px};
+use crate::draw::ui::{Look, Scroller, Ui};
+use crate::geometry::Area;
 use crate::play::seat_label;
 use crate::say;
 use crate::terms;
@@ -54,17 +54,7 @@ pub(super) fn draw(
         Foot::Pinned { offset } => (offset, view_of(a, foot_h)),
     };
     // The lists scrolled out of their part of the panel are neither seen nor pressed there.
-    let kept_out = Input {
-        mouse: if view.contains(ui.input.mouse) || foot == Foot::Under {
-            ui.input.mouse
-        } else {
-            Px {
-                x: -1000.0,
-                y: -1000.0,
-            }
-        },
-        ..ui.input.clone()
-    };
+    let kept_out = super::mouse_kept_to(ui, |m| foot == Foot::Under || view.contains(m));
     let scrolled = ui.with_input(&kept_out, true);
     let scrolled = if foot == Foot::Under {
         scrolled

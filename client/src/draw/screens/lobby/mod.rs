@@ -75,7 +75,7 @@ fn side_by_side(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     } else {
         0.0
     };
-    let clipped = above_body_still(ui, body);
+    let clipped = mouse_kept_to(ui, |m| m.y >= body.y);
     let scrolled = ui.with_input(&clipped, true);
     let foot = choices::Foot::Pinned { offset };
     let needs = choices::draw(app, &scrolled, l.choices, foot, actions);
@@ -100,17 +100,18 @@ fn side_by_side(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     ui.heights().set("lobby.lists.wide", needs);
 }
 
-/// The input of a screen that scrolls: widgets scrolled above the body (under the bar) do not
-/// answer the mouse.
-fn above_body_still(ui: &Ui, body: Area) -> Input {
+/// `ui`'s input with the mouse kept away unless `answers` it: widgets scrolled out of their part
+/// of the screen (above the body, under the bar, or under pinned buttons) are neither seen nor
+/// pressed there.
+fn mouse_kept_to(ui: &Ui, answers: impl Fn(Px) -> bool) -> Input {
     Input {
-        mouse: if ui.input.mouse.y < body.y {
+        mouse: if answers(ui.input.mouse) {
+            ui.input.mouse
+        } else {
             Px {
                 x: -1000.0,
                 y: -1000.0,
             }
-        } else {
-            ui.input.mouse
         },
         ..ui.input.clone()
     }
@@ -129,7 +130,7 @@ fn upright(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let lists_h = ui.heights().get("lobby.lists").unwrap_or(body.h * 0.5);
     let content = mine_h + choices_h + gap(ui) + lists_h;
     let offset = scroll(app, ui, body, body, content, actions);
-    let clipped = above_body_still(ui, body);
+    let clipped = mouse_kept_to(ui, |m| m.y >= body.y);
     let ui = ui.with_input(&clipped, true);
     let top = Area {
         y: body.y - offset + mine_h,
