@@ -173,13 +173,7 @@ impl Matchmaking {
                 if held_here || stored.node.as_deref() == Some(cluster.node()) {
                     continue;
                 }
-                let rating = store
-                    .rating(
-                        &crate::ratings::player_key(player.0),
-                        Pool::of_setup(&stored.setup),
-                    )
-                    .await?
-                    .map(|r| r.rating.round() as i32);
+                let rating = self.seek_rating(player, &stored.setup).await?;
                 mine.push(MySeek {
                     seek: seek_info(stored.id, stored.by, &stored.setup, rating),
                     invite_code: stored.code,
@@ -188,6 +182,17 @@ impl Matchmaking {
             mine.sort_by_key(|m| m.seek.seek);
         }
         Ok(mine)
+    }
+
+    /// The rating a seek of `player`'s shows: theirs in the pool its set-up is rated in.
+    async fn seek_rating(
+        &self,
+        player: PlayerId,
+        setup: &GameSetup,
+    ) -> Result<Option<i32>, StoreError> {
+        let key = crate::ratings::player_key(player.0);
+        let rating = self.inner.store.rating(&key, Pool::of_setup(setup)).await?;
+        Ok(rating.map(|r| r.rating.round() as i32))
     }
 
     /// Lobby events from now on, with the lobby as it is now.
@@ -297,15 +302,7 @@ impl Matchmaking {
         };
         let new = match &setup.opponent {
             Opponent::Open | Opponent::Private => {
-                let rating = self
-                    .inner
-                    .store
-                    .rating(
-                        &crate::ratings::player_key(player.id.0),
-                        Pool::of_setup(&setup),
-                    )
-                    .await?
-                    .map(|r| r.rating.round() as i32);
+                let rating = self.seek_rating(player.id, &setup).await?;
                 let private = setup.opponent == Opponent::Private;
                 let code = private.then(|| {
                     let state = self.state();
@@ -664,13 +661,7 @@ impl Matchmaking {
                 store.delete_seek(seek.id).await?;
                 continue;
             }
-            let rating = store
-                .rating(
-                    &crate::ratings::player_key(seek.by.id.0),
-                    Pool::of_setup(&seek.setup),
-                )
-                .await?
-                .map(|r| r.rating.round() as i32);
+            let rating = self.seek_rating(seek.by.id, &seek.setup).await?;
             if self
                 .add_seek(seek.id, seek.by, seek.setup, seek.code, rating, None)
                 .is_ok()
