@@ -12,13 +12,21 @@
 //!   point is made). A line longer than [`MAX_PLIES`] is no puzzle. In Kalah a side may move
 //!   twice running: the line follows whoever is to move.
 //!
-//! The oracle is handed in ([`Oracle`]; a solved database, an [`EndgameTable`], is one);
-//! nothing here reads a file.
+//! The oracle is handed in ([`Oracle`]; a solved database, a [`Tablebase`], is one, and
+//! [`kalah::KalahOracle`] is the Kalah solver as one); nothing here reads a file.
+//!
+//! - [`kalah`]: the Kalah solver and its endgame database as an oracle.
+//! - [`checked`]: puzzles where no oracle reaches, checked by two engine settings instead.
+//! - [`themes`]: what a puzzle is about (a capture, a trap, an extra turn, the den, ...).
+
+pub mod checked;
+pub mod kalah;
+pub mod themes;
 
 use chaupal_rules::{Game, Outcome, Side};
 
 use crate::game_ai::TablebaseValue;
-use crate::perfect::EndgameTable;
+use crate::perfect::{Tablebase, Wdl};
 
 /// The longest line (both sides' moves) a puzzle may have.
 pub const MAX_PLIES: usize = 12;
@@ -31,9 +39,13 @@ pub trait Oracle<G: Game> {
 }
 
 /// A solved database is an oracle for the positions it covers.
-impl<G: Game, T: EndgameTable<G> + ?Sized> Oracle<G> for T {
+impl<G: Game, T: Tablebase<G> + ?Sized> Oracle<G> for T {
     fn value(&self, game: &G) -> Option<TablebaseValue> {
-        EndgameTable::value(self, game)
+        Some(match Tablebase::value(self, game)? {
+            (Wdl::Win, plies) => TablebaseValue::Win(plies),
+            (Wdl::Draw, _) => TablebaseValue::Draw,
+            (Wdl::Loss, plies) => TablebaseValue::Loss(plies),
+        })
     }
 }
 
@@ -187,11 +199,75 @@ pub fn puzzle<G: Game>(game: &G, oracle: &dyn Oracle<G>) -> Option<Puzzle<G::Mov
             position.make(mv);
         }
     }
-    if position.outcome().is_some() {
-        kept = line.len();
-    }
+    // A line that the opponent's move ended is cut after the solver's last move: the solution
+    // ends with the solver's move.
     line.truncate(kept);
     (line.len() <= MAX_PLIES).then_some(Puzzle { goal, solver, line })
+}
+
+/// Why a line is not a proven puzzle (see [`prove`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    #[error("the oracle does not know every move's value at ply {0}")]
+    Unknown(usize),
+    #[error("ply {0}: the solver's move is not the only one keeping the goal")]
+    NotOnly(usize),
+    #[error("ply {0}: the defence gives away the defender's best result")]
+    WeakDefence(usize),
+    #[error("the line ends with the opponent's move")]
+    EndsWithDefence,
+    #[error("the line is empty or longer than {MAX_PLIES} plies")]
+    Length,
+    #[error("a move is played after the end of the game, at ply {0}")]
+    PastTheEnd(usize),
+}
+
+/// Proves a puzzle from scratch with `oracle`: at every turn of the solver, its move is the one
+/// move keeping `goal`; at every turn of the opponent, its move keeps the opponent's best
+/// result (any such move: how long it holds out is not checked). The puzzle stands however the
+/// opponent defends: where it defends differently, the solver's task is still to keep `goal`.
+pub fn prove<G: Game>(
+    game: &G,
+    goal: Goal,
+    line: &[G::Move],
+    oracle: &dyn Oracle<G>,
+) -> Result<(), LineError> {
+    if line.is_empty() || line.len() > MAX_PLIES {
+        return Err(LineError::Length);
+    }
+    let solver = game.side_to_move();
+    let mut position = game.clone();
+    let mut last_mover = solver;
+    for (ply, &mv) in line.iter().enumerate() {
+        if position.outcome().is_some() {
+            return Err(LineError::PastTheEnd(ply));
+        }
+        last_mover = position.side_to_move();
+        if last_mover == solver {
+            match only_move(&position, oracle) {
+                Some((g, m)) if g == goal && m == mv => {}
+                _ => {
+                    move_values(&position, oracle).ok_or(LineError::Unknown(ply))?;
+                    return Err(LineError::NotOnly(ply));
+                }
+            }
+        } else {
+            let values = move_values(&position, oracle).ok_or(LineError::Unknown(ply))?;
+            let best = values.iter().map(|(_, v)| class(*v)).max();
+            let mine = values
+                .iter()
+                .find(|(m, _)| *m == mv)
+                .map(|(_, v)| class(*v));
+            if mine.is_none() || mine != best {
+                return Err(LineError::WeakDefence(ply));
+            }
+        }
+        position.make(mv);
+    }
+    if last_mover != solver {
+        return Err(LineError::EndsWithDefence);
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -212,3 +212,142 @@ fn each_solver_move_of_a_line_is_forced_and_each_defence_keeps_the_defenders_bes
     assert!(lines > 20, "{lines} lines");
     assert!(longest >= 3, "the longest line has {longest} plies");
 }
+
+/// An exact judge: the exhaustive search's value as a chance (a win 1, a draw one half, a loss
+/// 0), for the checked puzzles' rules.
+struct ExactJudge<'a>(&'a Exhaustive);
+
+impl checked::Judge<Kalah> for ExactJudge<'_> {
+    fn chance(&mut self, game: &Kalah) -> Option<f64> {
+        Some(match self.0.solve(game) {
+            TablebaseValue::Win(_) => 1.0,
+            TablebaseValue::Draw => 0.5,
+            TablebaseValue::Loss(_) => 0.0,
+        })
+    }
+}
+
+/// With exact judges, the checked rules find the same only moves as the oracle: the gap of a
+/// proven only move is at least one half, and a position with two winning moves has none.
+/// Their lines may differ only where the defence has several moves of the same class.
+#[test]
+fn checked_puzzles_with_exact_judges_agree_with_the_exact_ones() {
+    let (mut both, mut exact_only, mut checked_only) = (0, 0, 0);
+    for rules in small_rules() {
+        let oracle = Exhaustive::default();
+        for game in positions(rules, 200) {
+            let exact = only_move(&game, &oracle);
+            let got = checked::only_move(&game, &mut ExactJudge(&oracle));
+            assert_eq!(got, exact, "{}", game.position_text());
+            let e = puzzle(&game, &oracle);
+            let c = checked::puzzle(&game, &mut ExactJudge(&oracle), &mut ExactJudge(&oracle));
+            match (&e, &c) {
+                (Some(e), Some(c)) => {
+                    assert_eq!((e.goal, e.solver, e.line[0]), (c.goal, c.solver, c.line[0]));
+                    // Every solver move of the checked line is the oracle's only move.
+                    let mut position = game;
+                    for mv in &c.line {
+                        if position.side_to_move() == c.solver {
+                            assert_eq!(only_move(&position, &oracle), Some((c.goal, *mv)));
+                        }
+                        position.make(*mv);
+                    }
+                    both += 1;
+                }
+                (Some(_), None) => exact_only += 1,
+                (None, Some(_)) => checked_only += 1,
+                (None, None) => {}
+            }
+        }
+    }
+    assert!(both > 20, "{both} puzzles found both ways");
+    // Different defences may lengthen a line past the limit or end it early: rarely.
+    assert!(
+        (exact_only + checked_only) * 10 <= both,
+        "{exact_only} exact only, {checked_only} checked only, {both} both"
+    );
+}
+
+/// A judge that sees nothing clearly (every position even) finds no puzzle, and two judges
+/// that disagree on the only move find none either.
+#[test]
+fn checked_puzzles_need_both_judges() {
+    struct Even;
+    impl checked::Judge<Kalah> for Even {
+        fn chance(&mut self, _: &Kalah) -> Option<f64> {
+            Some(0.5)
+        }
+    }
+    let oracle = Exhaustive::default();
+    let rules = small_rules()[0];
+    let mut some = 0;
+    for game in positions(rules, 100) {
+        let Some(p) = checked::puzzle(&game, &mut ExactJudge(&oracle), &mut ExactJudge(&oracle))
+        else {
+            continue;
+        };
+        let mut after = game;
+        after.make(p.line[0]);
+        // A move that ends the game is seen by any judge.
+        if after.outcome().is_none() {
+            some += 1;
+            assert_eq!(
+                checked::puzzle(&game, &mut ExactJudge(&oracle), &mut Even),
+                None,
+                "{}",
+                game.position_text()
+            );
+        }
+    }
+    assert!(some > 5, "{some}");
+}
+
+/// Every line the generator makes is proven again by [`prove`], and a line spoiled in any
+/// way (another first move, the defence's move changed for a worse one, cut after a defence)
+/// is refused with its reason.
+#[test]
+fn every_made_line_proves_and_spoiled_lines_do_not() {
+    let (mut proven, mut spoiled) = (0, 0);
+    for rules in small_rules() {
+        let oracle = Exhaustive::default();
+        for game in positions(rules, 150) {
+            let Some(p) = puzzle(&game, &oracle) else {
+                continue;
+            };
+            assert_eq!(prove(&game, p.goal, &p.line, &oracle), Ok(()));
+            proven += 1;
+            // Another legal first move is not the only one.
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let other = moves.iter().find(|&&m| m != p.line[0]).copied().unwrap();
+            assert_eq!(
+                prove(&game, p.goal, &[other], &oracle),
+                Err(LineError::NotOnly(0))
+            );
+            // A line cut just after a defence ends with the opponent's move.
+            let mut position = game;
+            for (i, &mv) in p.line.iter().enumerate() {
+                let defence = position.side_to_move() != p.solver;
+                position.make(mv);
+                if defence {
+                    assert_eq!(
+                        prove(&game, p.goal, &p.line[..=i], &oracle),
+                        Err(LineError::EndsWithDefence)
+                    );
+                    spoiled += 1;
+                    break;
+                }
+            }
+            // The wrong goal is refused.
+            let wrong = match p.goal {
+                Goal::Win => Goal::SaveDraw,
+                Goal::SaveDraw => Goal::Win,
+            };
+            assert_eq!(
+                prove(&game, wrong, &p.line, &oracle),
+                Err(LineError::NotOnly(0))
+            );
+        }
+    }
+    assert!(proven > 20 && spoiled > 5, "{proven} proven, {spoiled} cut");
+}
