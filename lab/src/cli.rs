@@ -189,6 +189,9 @@ pub enum Command {
     /// fixed budget. Prints `ply N move M value V best B loss L class C` for each move, then
     /// `accuracy first A second B`.
     Review(crate::tools::review::ReviewCli),
+    /// Puzzles: find them in games and grow a set file (`generate`), or prove a set again
+    /// (`verify`); docs/PUZZLES.md.
+    Puzzles(crate::tools::puzzles::PuzzlesCli),
 }
 
 /// Sends logs to stderr (stdout belongs to the subcommands' output). `RUST_LOG` sets the level.
@@ -312,6 +315,14 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
         Command::Review(args) => {
             let engine = load_engine(args.tablebase.clone())?;
             on_stdout(|out| crate::tools::review::run_review(&args, &engine, out))
+        }
+        Command::Puzzles(cli) => {
+            use crate::tools::puzzles::{PuzzlesCommand, generate, verify};
+            let engine = load_engine(cli.tablebase())?;
+            on_stdout(|out| match &cli.command {
+                PuzzlesCommand::Generate(args) => generate::run_generate(args, &engine, out),
+                PuzzlesCommand::Verify(args) => verify::run_verify(args, &engine, out),
+            })
         }
     }
 }

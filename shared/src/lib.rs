@@ -9,6 +9,7 @@
 //! - [`codec`]: their encoding (bincode 2 for binary frames, JSON for text frames), always
 //!   decoded with a size limit.
 //! - [`levels`]: each AI level's calibrated rating on the server's scale.
+//! - [`puzzle_set`]: the shipped puzzles' format, one puzzle a line of JSON.
 //! - `invariants` (feature `test-support`): properties that hold for any input to the codec and
 //!   the parsers, checked by the fuzz targets (`fuzz/`) and the proptests.
 
@@ -17,3 +18,4 @@ pub mod codec;
 pub mod invariants;
 pub mod levels;
 pub mod protocol;
+pub mod puzzle_set;

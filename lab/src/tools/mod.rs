@@ -1,5 +1,5 @@
 //! The tool subcommands of `chaupal`: perft, bestmove, bench, arena, levels, tune, solve,
-//! tablebase, book, winchance and review.
+//! tablebase, book, winchance, review and puzzles.
 //! Each takes plain arguments and writes to a given writer, so tests can run them in-process.
 
 pub mod arena;
@@ -9,6 +9,7 @@ pub mod bestmove;
 pub mod book;
 pub mod levels;
 pub mod perft;
+pub mod puzzles;
 pub mod review;
 pub mod setup;
 pub mod solve;
