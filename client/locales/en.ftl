@@ -524,6 +524,7 @@ replay-after-move = After move { $ply } of { $count }
 replay-play = Play
 replay-pause = Pause
 replay-play-from-here = Play from here against the AI
+replay-play-from-here-short = Play from here
 review-accuracy = Accuracy: { $figures }
 review-ahead = { $side } ahead
 review-legend-mistake = mistake
@@ -834,3 +835,89 @@ notify-reminder-body = { $hours ->
     [one] Less than { $hours } hour left to move.
    *[other] Less than { $hours } hours left to move.
 }
+
+## Puzzles: the lobby's way to them, the Puzzles screen, and puzzles from your own mistakes in a game's review
+
+lobby-puzzles = Puzzles
+lobby-daily-puzzle = Puzzle of the day
+screen-puzzles = Puzzles
+title-puzzles = Puzzles - Chaupal
+doing-puzzles = Solving puzzles
+puzzle-task-win = { $side } to move: find the only winning move
+puzzle-task-draw = { $side } to move: find the only move that saves the draw
+puzzle-rating = Puzzle rating { $rating }
+puzzle-your-rating = Your puzzle rating: { $rating }
+puzzle-unrated-attempt = Unrated · your puzzle rating: { $rating }
+puzzle-streak = { $count ->
+    [one] Streak: { $count } puzzle solved
+   *[other] Streak: { $count } puzzles solved
+}
+puzzle-from-your-game = From your game: puzzle { $place } of { $total }
+puzzle-finding = Finding a puzzle...
+puzzle-checking = Checking your move...
+puzzle-to-find = { $count ->
+    [one] { $count } move to find
+   *[other] { $count } moves to find
+}
+puzzle-find-again = Try another move.
+puzzle-right = Right!
+puzzle-keep-going = { $count ->
+    [one] Keep going: { $count } more move to find.
+   *[other] Keep going: { $count } more moves to find.
+}
+puzzle-wrong-goats-escape = Not that: the goats escape
+puzzle-wrong-tigers-break-out = Not that: the tigers break out
+puzzle-wrong-lead-slips = Not that: the lead slips away
+puzzle-wrong-win-slips = Not that: the win slips away
+puzzle-wrong-soldiers-hold = Not that: their soldiers hold out
+puzzle-wrong-loses = Not that: this loses
+puzzle-streak-over = { $count ->
+    [one] Streak over: { $count } puzzle solved
+   *[other] Streak over: { $count } puzzles solved
+}
+puzzle-solved = Solved!
+puzzle-solved-again = Solved on another try: unrated.
+puzzle-solution-shown = The solution: move { $shown } of { $count }
+puzzle-rating-change = Your puzzle rating: { $rating } ({ $change })
+puzzle-unrated = Unrated: your puzzle rating stays
+puzzle-rating-now = The puzzle's rating is now { $rating }
+puzzle-try-again = Try again
+puzzle-show-solution = Show solution
+puzzle-next = Next puzzle
+puzzle-new-streak = New streak
+puzzle-choices = The next puzzle
+puzzle-game = Game
+puzzle-any-game = Any game
+puzzle-theme = Theme
+puzzle-any-theme = Any theme
+puzzle-mode-rated = Rated
+puzzle-mode-streak = Streak
+puzzle-rated-hint = Your first try at each puzzle counts for your puzzle rating.
+puzzle-streak-hint = Unrated: harder and harder, until your first mistake.
+puzzle-no-mistakes = This game gives no puzzle: none of your slips had one clearly best move in its place.
+puzzle-unreadable = This puzzle cannot be shown: { $why }
+puzzle-out-of-step = The puzzle's board went out of step with the server's: it starts again.
+review-learn-mistakes = Learn from your mistakes
+broken-puzzle = Puzzle { $id } cannot be opened. ({ $said })
+asked-puzzle = The puzzle
+asked-puzzle-move = Your puzzle move
+asked-puzzle-solution = The solution
+asked-mistake-puzzles = Puzzles from your mistakes
+error-no-such-puzzle = There is no such puzzle, or none left that fits: try another game or theme.
+error-puzzle-not-given = This puzzle was given to an earlier connection: ask for it again.
+error-puzzle-over = This puzzle is over: ask for the next one.
+theme-capture = Capture
+theme-trap = Trap
+theme-double-threat = Double threat
+theme-block = Block
+theme-extra-turn = Extra turn
+theme-extra-turn-chain = Extra turns in a row
+theme-finish = Finish
+theme-save-draw = Saving the draw
+theme-one-move = One move
+theme-long = Long
+theme-placement = Placing goats
+theme-movement = Moving goats
+theme-sweep = Sweep
+theme-den = Den
+theme-chain = Chain of jumps

@@ -525,6 +525,7 @@ replay-after-move = { $count } में से चाल { $ply } के बा
 replay-play = चलाएँ
 replay-pause = रोकें
 replay-play-from-here = यहाँ से कंप्यूटर के ख़िलाफ़ खेलें
+replay-play-from-here-short = यहाँ से खेलें
 review-accuracy = सटीकता: { $figures }
 review-ahead = { $side } आगे
 review-legend-mistake = ग़लती
@@ -796,3 +797,89 @@ notify-reminder-body = { $hours ->
     [one] चाल चलने के लिए { $hours } घंटे से कम समय बचा है।
    *[other] चाल चलने के लिए { $hours } घंटों से कम समय बचा है।
 }
+
+## पहेलियाँ: लॉबी से उन तक का रास्ता, पहेली स्क्रीन, और खेल की समीक्षा में अपनी ग़लतियों से बनी पहेलियाँ
+
+lobby-puzzles = पहेलियाँ
+lobby-daily-puzzle = आज की पहेली
+screen-puzzles = पहेलियाँ
+title-puzzles = पहेलियाँ - चौपाल
+doing-puzzles = पहेलियाँ हल करना
+puzzle-task-win = { $side } की बारी: जिताने वाली अकेली चाल खोजें
+puzzle-task-draw = { $side } की बारी: ड्रॉ बचाने वाली अकेली चाल खोजें
+puzzle-rating = पहेली की रेटिंग { $rating }
+puzzle-your-rating = आपकी पहेली रेटिंग: { $rating }
+puzzle-unrated-attempt = बिना रेटिंग · आपकी पहेली रेटिंग: { $rating }
+puzzle-streak = { $count ->
+    [one] लगातार: { $count } पहेली हल
+   *[other] लगातार: { $count } पहेलियाँ हल
+}
+puzzle-from-your-game = आपके खेल से: { $total } में से पहेली { $place }
+puzzle-finding = पहेली ढूँढ रहे हैं...
+puzzle-checking = आपकी चाल जाँच रहे हैं...
+puzzle-to-find = { $count ->
+    [one] खोजने को { $count } चाल
+   *[other] खोजने को { $count } चालें
+}
+puzzle-find-again = कोई और चाल आज़माएँ।
+puzzle-right = सही!
+puzzle-keep-going = { $count ->
+    [one] आगे बढ़ें: { $count } और चाल खोजनी है।
+   *[other] आगे बढ़ें: { $count } और चालें खोजनी हैं।
+}
+puzzle-wrong-goats-escape = यह नहीं: बकरियाँ बच निकलती हैं
+puzzle-wrong-tigers-break-out = यह नहीं: बाघ घेरा तोड़ देते हैं
+puzzle-wrong-lead-slips = यह नहीं: बढ़त हाथ से निकल जाती है
+puzzle-wrong-win-slips = यह नहीं: जीत हाथ से निकल जाती है
+puzzle-wrong-soldiers-hold = यह नहीं: उनके सिपाही टिके रहते हैं
+puzzle-wrong-loses = यह नहीं: इससे हार होती है
+puzzle-streak-over = { $count ->
+    [one] सिलसिला ख़त्म: { $count } पहेली हल
+   *[other] सिलसिला ख़त्म: { $count } पहेलियाँ हल
+}
+puzzle-solved = हल हो गई!
+puzzle-solved-again = दूसरी कोशिश में हल: बिना रेटिंग।
+puzzle-solution-shown = हल: { $count } में से चाल { $shown }
+puzzle-rating-change = आपकी पहेली रेटिंग: { $rating } ({ $change })
+puzzle-unrated = बिना रेटिंग: आपकी पहेली रेटिंग वही रहती है
+puzzle-rating-now = पहेली की रेटिंग अब { $rating } है
+puzzle-try-again = फिर कोशिश करें
+puzzle-show-solution = हल दिखाएँ
+puzzle-next = अगली पहेली
+puzzle-new-streak = नया सिलसिला
+puzzle-choices = अगली पहेली
+puzzle-game = खेल
+puzzle-any-game = कोई भी खेल
+puzzle-theme = विषय
+puzzle-any-theme = कोई भी विषय
+puzzle-mode-rated = रेटेड
+puzzle-mode-streak = सिलसिला
+puzzle-rated-hint = हर पहेली पर आपकी पहली कोशिश आपकी पहेली रेटिंग में गिनी जाती है।
+puzzle-streak-hint = बिना रेटिंग: और कठिन होती जाती हैं, आपकी पहली ग़लती तक।
+puzzle-no-mistakes = इस खेल से कोई पहेली नहीं बनी: आपकी किसी भी चूक की जगह साफ़ तौर पर सबसे अच्छी एक ही चाल नहीं थी।
+puzzle-unreadable = यह पहेली दिखाई नहीं जा सकती: { $why }
+puzzle-out-of-step = पहेली का बोर्ड सर्वर के बोर्ड से अलग हो गया: यह फिर से शुरू होती है।
+review-learn-mistakes = अपनी ग़लतियों से सीखें
+broken-puzzle = पहेली { $id } खुल नहीं सकती। ({ $said })
+asked-puzzle = पहेली
+asked-puzzle-move = आपकी पहेली की चाल
+asked-puzzle-solution = हल
+asked-mistake-puzzles = आपकी ग़लतियों से पहेलियाँ
+error-no-such-puzzle = ऐसी कोई पहेली नहीं है, या कोई मेल खाती नहीं बची: कोई और खेल या विषय चुनें।
+error-puzzle-not-given = यह पहेली पिछले कनेक्शन को दी गई थी: इसे फिर से माँगें।
+error-puzzle-over = यह पहेली ख़त्म हो चुकी है: अगली माँगें।
+theme-capture = मारना
+theme-trap = घेराबंदी
+theme-double-threat = दोहरा ख़तरा
+theme-block = रोक
+theme-extra-turn = अतिरिक्त बारी
+theme-extra-turn-chain = लगातार अतिरिक्त बारियाँ
+theme-finish = खेल ख़त्म करना
+theme-save-draw = ड्रॉ बचाना
+theme-one-move = एक चाल
+theme-long = लंबी
+theme-placement = बकरियाँ रखना
+theme-movement = बकरियाँ चलाना
+theme-sweep = सफ़ाया
+theme-den = माँद
+theme-chain = कूदों की कड़ी

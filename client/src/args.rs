@@ -72,7 +72,8 @@ pub struct Args {
     pub flip: bool,
     /// With --screenshot: the screen to draw instead of the game (lobby, rules, replay,
     /// connection, game-over, review: a made-up review of the game, or of a made-up game when
-    /// no --moves are given).
+    /// no --moves are given), or `state:NAME`, a state of the words check by its name
+    /// (`state:puzzles: solved`).
     #[arg(long, value_name = "SCREEN")]
     pub show: Option<String>,
     /// The window size, WIDTHxHEIGHT.

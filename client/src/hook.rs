@@ -4,15 +4,21 @@
 //! nothing is built.
 //!
 //! It names what the player can see: the screen, the connection, the invitation's link, the
-//! game's number and its moves, and every button (by its label) and board cell (by its name)
-//! with where it is in the canvas's pixels and whether a click there does something now. A
+//! game's number and its moves (the puzzle's on the Puzzles screen), the puzzle and how the
+//! attempt at it stands, the day's puzzles, and every button (by its label) and board cell (by
+//! its name) with where it is in the canvas's pixels and whether a click there does something
+//! now. A
 //! test clicks at those places with the real mouse, so the whole path from the browser's
 //! events to the server is the one a player's clicks take.
 
 use serde::Serialize;
 
+use chaupal_shared::protocol::puzzles::{PuzzleMode, PuzzleOutcome};
+use chaupal_shared::puzzle_set::Goal;
+
 use crate::app::{App, Connection, Field, PushState, Screen, Tone};
 use crate::draw::ui::{Record, TargetKind};
+use crate::puzzles::{Attempt, Puzzles, Stage, words as puzzle_words};
 use crate::review::ReviewState;
 use crate::words::Words;
 
@@ -24,7 +30,7 @@ pub struct Hook {
     /// The canvas's size in pixels, which the targets' places are in.
     pub width: f32,
     pub height: f32,
-    /// The screen: `connection`, `lobby`, `game`, `game_over`, `replay` or `rules`.
+    /// The screen: `connection`, `lobby`, `game`, `game_over`, `replay`, `rules` or `puzzles`.
     pub screen: &'static str,
     /// Whether the connection to the server is up.
     pub connected: bool,
@@ -51,7 +57,8 @@ pub struct Hook {
     pub invite: Option<String>,
     /// The number of the game on the screen, as the server knows it.
     pub game: Option<u64>,
-    /// The moves of the game on the screen, in notation.
+    /// The moves of the game whose board is on the screen (the puzzle's on the Puzzles
+    /// screen), in notation.
     pub moves: Vec<String>,
     /// Whether that game is over.
     pub over: bool,
@@ -86,6 +93,172 @@ pub struct Hook {
     pub spoken: Vec<String>,
     /// Fonts the text on the screen waits for (the render loop fills it in).
     pub fonts_waiting: usize,
+    /// The Puzzles screen: the puzzle on the board and the attempt at it, the choices, the
+    /// player's puzzle rating.
+    pub puzzles: HookPuzzles,
+    /// The day's puzzles the lobby offers, one a game.
+    pub daily: Vec<HookDaily>,
+}
+
+/// The Puzzles screen's state.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HookPuzzles {
+    /// The puzzle on the board, when there is one.
+    pub puzzle: Option<HookPuzzle>,
+    /// Whether a puzzle was asked for and not given yet.
+    pub asking: bool,
+    /// Why no puzzle is on the board, in words.
+    pub problem: Option<String>,
+    /// The next puzzle's game (none: any), theme (none: any) and mode (`rated` or `streak`).
+    pub game: Option<&'static str>,
+    pub theme: Option<String>,
+    pub mode: &'static str,
+    /// The themes offered for the game chosen.
+    pub themes: Vec<String>,
+    /// The player's puzzle rating, as last heard.
+    pub rating: Option<f64>,
+}
+
+/// A puzzle on the board, and how the attempt at it stands.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HookPuzzle {
+    pub id: String,
+    /// The game (`baghchal`, `kalah`, `jungle`, `sholo-guti`).
+    pub game: &'static str,
+    /// Who solves it: `first` or `second`.
+    pub solver: &'static str,
+    /// `win` or `save_draw`.
+    pub goal: &'static str,
+    /// What to find, in words.
+    pub task: String,
+    /// `finding`, `right` (the last move was), `wrong`, `solved` or `solution`.
+    pub stage: &'static str,
+    /// Why the move was wrong, in words, while it shows.
+    pub wrong: Option<String>,
+    /// The puzzle's rating as given, and whether this attempt is rated.
+    pub rating: f64,
+    pub rated: bool,
+    /// `rated` or `streak`, and the streak so far.
+    pub mode: &'static str,
+    pub streak: u32,
+    /// The solver's moves found, and still to find.
+    pub found: u32,
+    pub left: u32,
+    /// How the attempt ended, once it did.
+    pub outcome: Option<HookOutcome>,
+    /// The solution's moves, once shown, and how many are on the board.
+    pub solution: Vec<String>,
+    pub solution_shown: usize,
+}
+
+/// How an attempt ended.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HookOutcome {
+    pub solved: bool,
+    pub rated: bool,
+    /// The player's rating before and after, and the change as shown ("+12").
+    pub before: f64,
+    pub after: f64,
+    pub change: String,
+    /// The puzzle's rating after.
+    pub puzzle_rating: f64,
+    pub streak: u32,
+    pub streak_over: bool,
+}
+
+/// The day's puzzle of a game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HookDaily {
+    pub game: &'static str,
+    pub id: String,
+}
+
+impl HookPuzzles {
+    /// The Puzzles screen's state, its words in `words`.
+    fn of(p: &Puzzles, words: &Words) -> HookPuzzles {
+        HookPuzzles {
+            puzzle: p.attempt.as_ref().map(|a| HookPuzzle::of(a, words)),
+            asking: p.asking,
+            problem: p.problem.as_ref().map(|why| words.say(why)),
+            game: p.game.map(|g| g.name()),
+            theme: p.theme.clone(),
+            mode: mode_name(p.mode),
+            themes: p.theme_choices(),
+            rating: p.rating.map(|r| r.rating),
+        }
+    }
+}
+
+impl HookPuzzle {
+    /// The attempt `a`, its words in `words`.
+    fn of(a: &Attempt, words: &Words) -> HookPuzzle {
+        let info = &a.info;
+        let (solution, solution_shown) = a
+            .solution_shown()
+            .map(|(shown, line)| (line.to_vec(), shown))
+            .unwrap_or_default();
+        HookPuzzle {
+            id: info.id.clone(),
+            game: info.game.name(),
+            solver: match info.solver {
+                chaupal_rules::Side::First => "first",
+                chaupal_rules::Side::Second => "second",
+            },
+            goal: match info.goal {
+                Goal::Win => "win",
+                Goal::SaveDraw => "save_draw",
+            },
+            task: words.say(&puzzle_words::task(info.game, info.solver, info.goal)),
+            stage: match &a.stage {
+                Stage::Finding { right: false } => "finding",
+                Stage::Finding { right: true } => "right",
+                Stage::Wrong { .. } => "wrong",
+                Stage::Solved => "solved",
+                Stage::Solution { .. } => "solution",
+            },
+            wrong: matches!(a.stage, Stage::Wrong { .. }).then(|| {
+                words.say(&puzzle_words::wrong_reason(
+                    info.game,
+                    info.solver,
+                    info.goal,
+                ))
+            }),
+            rating: info.rating,
+            rated: info.rated,
+            mode: mode_name(info.mode),
+            streak: info.streak,
+            found: a.found,
+            left: a.left_to_find(),
+            outcome: a.outcome.as_ref().map(HookOutcome::of),
+            solution,
+            solution_shown,
+        }
+    }
+}
+
+impl HookOutcome {
+    fn of(o: &PuzzleOutcome) -> HookOutcome {
+        let change = puzzle_words::rating_number(o.after.rating)
+            - puzzle_words::rating_number(o.before.rating);
+        HookOutcome {
+            solved: o.solved,
+            rated: o.rated,
+            before: o.before.rating,
+            after: o.after.rating,
+            change: puzzle_words::signed(change),
+            puzzle_rating: o.puzzle_rating,
+            streak: o.streak,
+            streak_over: o.streak_over,
+        }
+    }
+}
+
+/// A puzzle mode's name, as the protocol writes it.
+fn mode_name(mode: PuzzleMode) -> &'static str {
+    match mode {
+        PuzzleMode::Rated => "rated",
+        PuzzleMode::Streak => "streak",
+    }
 }
 
 /// A seek or an invitation of the player's waiting for an opponent.
@@ -149,7 +322,8 @@ impl Hook {
         record: &Record,
         game: Option<u64>,
     ) -> Hook {
-        let current = app.current();
+        // The board on the screen: the puzzle's on the Puzzles screen, else the game's.
+        let current = app.board();
         Hook {
             frame,
             width: size.0,
@@ -161,6 +335,7 @@ impl Hook {
                 Screen::GameOver => "game_over",
                 Screen::Replay => "replay",
                 Screen::Rules(_) => "rules",
+                Screen::Puzzles => "puzzles",
             },
             connected: matches!(app.connection(), Connection::Connected { .. }),
             connection: words.say(&app.connection().describe()),
@@ -245,6 +420,16 @@ impl Hook {
                     ReviewState::Ready(_) => "ready",
                     ReviewState::Failed(_) => "failed",
                 }),
+            puzzles: HookPuzzles::of(app.puzzles(), words),
+            daily: app
+                .puzzles()
+                .daily
+                .iter()
+                .map(|d| HookDaily {
+                    game: d.game.name(),
+                    id: d.id.clone(),
+                })
+                .collect(),
             fields: record
                 .fields
                 .iter()
@@ -367,6 +552,46 @@ mod tests {
         assert_eq!(hook.device_code, None);
         assert!(hook.notices.is_empty());
         assert_eq!(hook.broken_link, None);
+    }
+
+    #[test]
+    fn the_puzzles_screen_publishes_its_puzzle_the_attempt_and_its_board() {
+        use crate::app::{Action, Event};
+        use crate::puzzles::testing::{kalah_info, outcome};
+        use chaupal_shared::protocol::puzzles::{PuzzleMoved, Verdict};
+        let mut app = App::new(false);
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        app.handle(Action::OpenPuzzles);
+        let hook = Hook::new(1, (390.0, 844.0), (&app, &english()), &record(), None);
+        assert_eq!(hook.screen, "puzzles");
+        assert!(hook.puzzles.asking && hook.puzzles.puzzle.is_none());
+        app.apply(Event::Puzzle(Box::new(kalah_info())));
+        app.handle(Action::Cell("s5".into()));
+        let hook = Hook::new(2, (390.0, 844.0), (&app, &english()), &record(), None);
+        assert_eq!(hook.pending.as_deref(), Some("5"), "the puzzle's board");
+        app.apply(Event::PuzzleMoved(Box::new(PuzzleMoved {
+            puzzle: "kalah-00042".into(),
+            verdict: Verdict::Wrong,
+            replies: Vec::new(),
+            done: false,
+            outcome: Some(outcome(false, 1500.0, 1488.0)),
+        })));
+        let hook = Hook::new(3, (390.0, 844.0), (&app, &english()), &record(), None);
+        let json: serde_json::Value = serde_json::from_str(&hook.to_json()).expect("JSON");
+        assert_eq!(json["puzzles"]["puzzle"]["stage"], "wrong");
+        assert_eq!(hook.puzzles.rating, Some(1488.0));
+        let p = hook.puzzles.puzzle.expect("the puzzle");
+        assert_eq!(
+            (p.id.as_str(), p.game, p.solver),
+            ("kalah-00042", "kalah", "first")
+        );
+        assert_eq!(p.task, "South to move: find the only winning move");
+        assert_eq!(p.stage, "wrong");
+        assert_eq!(p.wrong.as_deref(), Some("Not that: the lead slips away"));
+        let o = p.outcome.expect("the attempt's end");
+        assert_eq!((o.change.as_str(), o.after), ("-12", 1488.0));
     }
 
     #[test]

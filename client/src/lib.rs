@@ -20,13 +20,16 @@
 //!   shown, a look back at an earlier position, counters, hint).
 //! - [`push_words`]: the words the service worker shows a pushed notification in, in the
 //!   player's language.
+//! - [`puzzles`]: the Puzzles screen's state: the puzzle on the board and the attempt at it
+//!   (each move judged by the server, the opponent's replies, the solution played out), the
+//!   choices for the next one, the day's puzzles, the puzzles from the player's own mistakes.
 //! - [`replay`]: stepping through a finished game.
 //! - [`review`]: a game's review as the replay shows it: the request's progress, the advantage
 //!   graph, each player's slips and accuracy, the best move's mark on the board.
 //! - [`rulebook`]: the rule options offered and the rules in short.
 //! - [`deadline`]: a correspondence game's deadline in words (the time left, whose move).
 //! - [`route`]: where an address (a page's, or `--open`'s) sends the client: join, watch,
-//!   replay.
+//!   replay, a puzzle.
 //! - `args` (desktop only): the command line; [`config`]: the name and tokens remembered
 //!   between runs; `screenshot` (desktop only): the made-up game and review that the screenshot
 //!   mode draws the review view with (nowhere else).
@@ -63,6 +66,7 @@ pub mod pace;
 pub mod platform;
 pub mod play;
 pub mod push_words;
+pub mod puzzles;
 pub mod replay;
 pub mod review;
 pub mod route;

@@ -575,6 +575,15 @@ mod desktop {
     /// Draws the game screen for the board the options describe, saves it, and returns.
     async fn screenshot(args: &Args, fonts: &Fonts, file: &std::path::Path) -> Result<(), String> {
         let kind = args.game.ok_or("--screenshot needs --game")?;
+        // A state of the words check, by its name.
+        if let Some(name) = args.show.as_deref().and_then(|s| s.strip_prefix("state:")) {
+            let app = chaupal_client::walk::states()
+                .into_iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, app)| app)
+                .ok_or_else(|| format!("--show state:{name}: the words check has no such state"))?;
+            return picture(app, args, fonts, file).await;
+        }
         let game = args::screenshot_game(kind, args.position.as_deref(), &args.rules)
             .map_err(|e| e.to_string())?;
         let review = args.show.as_deref() == Some("review");
@@ -609,7 +618,8 @@ mod desktop {
             Some(other) => {
                 return Err(format!(
                     "--show {other}: expected game, game-over, lobby, name, invite, devices, \
-                     rules, replay, review or connection"
+                     rules, replay, review, connection, or state:NAME (a state of the words \
+                     check)"
                 ));
             }
         };
@@ -657,6 +667,16 @@ mod desktop {
             }
             _ => {}
         }
+        picture(app, args, fonts, file).await
+    }
+
+    /// Draws `app` as `args` say (the language) and saves the picture to `file`.
+    async fn picture(
+        mut app: App,
+        args: &Args,
+        fonts: &Fonts,
+        file: &std::path::Path,
+    ) -> Result<(), String> {
         let input = Input::away();
         let heights = Heights::default();
         let language = args.language.unwrap_or(Language::English);

@@ -37,6 +37,9 @@ pub struct Replay {
     pub game: Option<u64>,
     /// The game's review, once asked for.
     pub review: Option<ReviewState>,
+    /// Whether this player played the game on the server (held a seat): its review can turn
+    /// their mistakes into puzzles.
+    pub played: bool,
 }
 
 impl Replay {
@@ -66,6 +69,7 @@ impl Replay {
             result: None,
             game: None,
             review: None,
+            played: false,
             names: Side::BOTH.map(|s| crate::terms::side_name(kind, s)),
         })
     }

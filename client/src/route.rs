@@ -1,6 +1,6 @@
 //! Where the client goes when it starts, read from an address: a page's location in the
 //! browser (`/join/CODE`, `/game/GAME_ID` (or `/watch/GAME_ID`), `/replay/GAME_ID`,
-//! `/link/DEVICE_CODE`), or on the
+//! `/link/DEVICE_CODE`, `/puzzle/PUZZLE_ID`), or on the
 //! desktop the same address given with `--open URL` (or `--join`, `--watch`, `--replay`). Also
 //! the other way round: the link that sends a friend to a game, or this player to another
 //! device. Pure functions, no I/O.
@@ -29,6 +29,8 @@ pub enum Route {
     Replay(u64),
     /// Play on this device as the player who was given this device code on another.
     Link(String),
+    /// Solve this puzzle (`/puzzle/kalah-00042`).
+    Puzzle(String),
 }
 
 impl Route {
@@ -40,6 +42,7 @@ impl Route {
             Route::Game(id) => format!("/game/{id}"),
             Route::Replay(id) => format!("/replay/{id}"),
             Route::Link(code) => format!("/link/{code}"),
+            Route::Puzzle(id) => format!("/puzzle/{id}"),
         }
     }
 }
@@ -85,6 +88,15 @@ fn game_id(text: &str) -> Option<u64> {
         return None;
     }
     t.parse().ok()
+}
+
+/// A puzzle's id in a path: 1 to 32 letters, digits and dashes, as the server names them.
+fn puzzle_id(text: &str) -> Option<String> {
+    let t = text.trim();
+    let ok = !t.is_empty()
+        && t.len() <= chaupal_shared::puzzle_set::MAX_ID_LEN
+        && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+    ok.then(|| t.to_owned())
 }
 
 /// Undoes percent-encoding (`%20`), and in a query `+` for a space; none for a broken escape or
@@ -133,6 +145,7 @@ pub fn parse_path(path: &str) -> Route {
         "game" | "watch" => game_id(arg).map(Route::Game),
         "replay" => game_id(arg).map(Route::Replay),
         "link" => normalise_code(arg).map(Route::Link),
+        "puzzle" => puzzle_id(arg).map(Route::Puzzle),
         _ => None,
     };
     route.unwrap_or_default()
@@ -254,6 +267,10 @@ mod tests {
         assert_eq!(parse_path("/game/42"), Route::Game(42));
         assert_eq!(parse_path("/watch/42"), Route::Game(42), "the older link");
         assert_eq!(parse_path("/replay/%2042"), Route::Replay(42));
+        assert_eq!(
+            parse_path("/puzzle/kalah-00042"),
+            Route::Puzzle("kalah-00042".into())
+        );
         for bad in [
             "/",
             "",
@@ -272,6 +289,10 @@ mod tests {
             "/replay/%zz",
             "/join/%ff%fe",
             "/lobby/1",
+            "/puzzle/",
+            "/puzzle/a%20b",
+            "/puzzle/kalah_1",
+            "/puzzle/123456789012345678901234567890123",
         ] {
             assert_eq!(parse_path(bad), Route::Lobby, "{bad}");
         }
@@ -360,6 +381,7 @@ mod tests {
             Route::Game(5),
             Route::Replay(9),
             Route::Link("QRST-2345".into()),
+            Route::Puzzle("jungle-01234".into()),
         ] {
             let url = link(&site, &route);
             assert_eq!(parse_url(&url).route, route, "{url}");

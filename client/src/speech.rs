@@ -1,13 +1,14 @@
 //! What the client says for a player who cannot see the board: a cell and what stands on it,
 //! the whole position, the clocks, and (through [`Speaker`]) each move as it happens, whose
-//! turn it is, the result and the notices. In the browser the page reads these out through an
+//! turn it is, the result and the notices, and on the Puzzles screen what to find and each
+//! verdict. In the browser the page reads these out through an
 //! ARIA live region (`client/web/chaupal.js`); everywhere the test hook shows them. Phrases
 //! only: the words are the player's language's.
 
 use chaupal_rules::jungle::Animal;
 use chaupal_rules::{GameKind, Side};
 
-use crate::app::App;
+use crate::app::{App, Screen};
 use crate::geometry;
 use crate::play::{Match, clock_text};
 use crate::say;
@@ -223,6 +224,8 @@ pub struct Speaker {
     status: Option<Phrase>,
     /// The last notice said.
     notice: Option<Phrase>,
+    /// The puzzle last heard of, and what was last said of the attempt at it.
+    puzzle: Option<(String, Vec<Phrase>)>,
 }
 
 impl Speaker {
@@ -230,7 +233,17 @@ impl Speaker {
     /// for, through the board's cursor or the move field, last).
     pub fn heard(&mut self, app: &mut App) -> Vec<Phrase> {
         let mut out = Vec::new();
-        let m = app.current().filter(|_| app.screen_shows_game());
+        let puzzles = app.screen() == Screen::Puzzles;
+        let attempt = app.puzzles().attempt.as_ref().filter(|_| puzzles);
+        // Another puzzle: its board is heard of afresh.
+        if self.puzzle.as_ref().map(|(id, _)| id.as_str()) != attempt.map(|a| a.id()) {
+            self.game = None;
+        }
+        let m = if puzzles {
+            app.board()
+        } else {
+            app.current().filter(|_| app.screen_shows_game())
+        };
         match m {
             Some(m) => {
                 let moves = m.moves.len();
@@ -252,8 +265,9 @@ impl Speaker {
                     }
                 }
                 self.game = Some((m.id, moves));
+                // A puzzle says what to find, and each verdict, in place of whose turn.
                 let status = m.status();
-                if self.status.as_ref() != Some(&status) {
+                if !puzzles && self.status.as_ref() != Some(&status) {
                     out.push(status.clone());
                     self.status = Some(status);
                 }
@@ -262,6 +276,16 @@ impl Speaker {
                 self.game = None;
                 self.status = None;
             }
+        }
+        match attempt {
+            Some(a) => {
+                let said = crate::puzzles::words::said(a);
+                if self.puzzle.as_ref().map(|(_, s)| s) != Some(&said) {
+                    out.extend(said.iter().cloned());
+                }
+                self.puzzle = Some((a.id().to_owned(), said));
+            }
+            None => self.puzzle = None,
         }
         let notice = app.notice().map(|n| n.text.clone());
         if notice.is_some() && notice != self.notice {
@@ -378,5 +402,51 @@ mod tests {
         }));
         let said = english(&speaker.heard(&mut online));
         assert_eq!(said[0], "South sowed 1", "{said:?}");
+    }
+
+    #[test]
+    fn a_puzzle_is_heard_with_what_to_find_then_each_verdict() {
+        use crate::puzzles::testing::{kalah_info, outcome};
+        use chaupal_shared::protocol::puzzles::{PuzzleMoved, Verdict};
+        let mut app = App::new(false);
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        app.handle(Action::OpenPuzzles);
+        app.apply(Event::Puzzle(Box::new(kalah_info())));
+        let mut speaker = Speaker::default();
+        let heard = english(&speaker.heard(&mut app));
+        assert_eq!(
+            heard,
+            ["Kalah", "South to move: find the only winning move"]
+        );
+        assert!(speaker.heard(&mut app).is_empty(), "said once");
+        app.handle(Action::Cell("s5".into()));
+        app.apply(Event::PuzzleMoved(Box::new(PuzzleMoved {
+            puzzle: "kalah-00042".into(),
+            verdict: Verdict::Wrong,
+            replies: Vec::new(),
+            done: false,
+            outcome: Some(outcome(false, 1500.0, 1488.0)),
+        })));
+        assert_eq!(
+            english(&speaker.heard(&mut app)),
+            [
+                "Not that: the lead slips away",
+                "Your puzzle rating: 1488 (-12)"
+            ]
+        );
+        app.handle(Action::TryAgain);
+        app.handle(Action::Cell("s3".into()));
+        app.apply(Event::PuzzleMoved(Box::new(PuzzleMoved {
+            puzzle: "kalah-00042".into(),
+            verdict: Verdict::Right,
+            replies: Vec::new(),
+            done: false,
+            outcome: None,
+        })));
+        let heard = english(&speaker.heard(&mut app));
+        assert_eq!(heard[0], "South sowed 3", "{heard:?}");
+        assert!(heard.contains(&"Right!".to_owned()), "{heard:?}");
     }
 }

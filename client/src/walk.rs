@@ -7,10 +7,14 @@
 //! the rules are pure, and tested here.
 
 use chaupal_rules::{AnyGame, GameKind, Side};
+use chaupal_shared::protocol::puzzles::{
+    DailyPuzzle, PuzzleInfo, PuzzleMode, PuzzleMoved, PuzzleOutcome, PuzzleRating, Verdict,
+};
 use chaupal_shared::protocol::{
     ClockSpec, Correspondence, ErrorCode, ErrorReply, GameEvent, GameResult, ResultReason,
-    SeatPresence,
+    SeatPresence, ThemeCount,
 };
+use chaupal_shared::puzzle_set::{Goal, Proof};
 
 use crate::app::clock_words;
 use crate::app::{
@@ -242,7 +246,251 @@ pub fn states() -> Vec<(String, App)> {
             add(&format!("review: {}", kind.title()), app);
         }
     }
+
+    // Puzzles: each game's puzzle given, a wrong move in each (with the ratings' change), and
+    // a right move, the solved puzzle, a streak's end, the solution, the themes, the search
+    // for a puzzle, none found, and the player's own mistakes; the day's puzzle in the lobby.
+    for kind in GameKind::ALL {
+        add(
+            &format!("puzzles: given, {}", kind.title()),
+            puzzle(kind, Goal::Win),
+        );
+        let mut wrong = puzzle(kind, Goal::Win);
+        judge(&mut wrong, Verdict::Wrong, false, Some(puzzle_end(false)));
+        add(&format!("puzzles: wrong, {}", kind.title()), wrong);
+    }
+    let mut draw = puzzle(GameKind::BaghChal, Goal::SaveDraw);
+    judge(&mut draw, Verdict::Wrong, false, Some(puzzle_end(false)));
+    add("puzzles: wrong, saving the draw", draw);
+    let mut right = puzzle(GameKind::Jungle, Goal::Win);
+    judge(&mut right, Verdict::Right, false, None);
+    add("puzzles: right", right);
+    let mut solved = puzzle(GameKind::Kalah, Goal::Win);
+    judge(&mut solved, Verdict::Right, true, Some(puzzle_end(true)));
+    add("puzzles: solved", solved);
+    let mut again = puzzle(GameKind::SholoGuti, Goal::Win);
+    judge(&mut again, Verdict::Wrong, false, Some(puzzle_end(false)));
+    again.handle(Action::TryAgain);
+    add("puzzles: trying again", again.clone());
+    judge(&mut again, Verdict::Right, true, None);
+    add("puzzles: solved on another try", again);
+    let mut streak = puzzle(GameKind::BaghChal, Goal::Win);
+    streak.handle(Action::SetPuzzleMode(PuzzleMode::Streak));
+    let mut info = puzzle_info(GameKind::BaghChal, Goal::Win);
+    info.mode = PuzzleMode::Streak;
+    info.rated = false;
+    info.streak = 128;
+    streak.apply(Event::Puzzle(Box::new(info)));
+    add("puzzles: a streak", streak.clone());
+    let mut end = puzzle_end(false);
+    end.rated = false;
+    end.after = end.before;
+    end.streak = 128;
+    end.streak_over = true;
+    judge(&mut streak, Verdict::Wrong, false, Some(end));
+    add("puzzles: the streak over", streak);
+    let mut shown = puzzle(GameKind::Kalah, Goal::Win);
+    let line = shown
+        .board()
+        .map(|m| line_from(&m.game, 12))
+        .unwrap_or_default();
+    shown.apply(Event::PuzzleSolution {
+        puzzle: "kalah-04242".into(),
+        solution: line,
+        outcome: Some(puzzle_end(false)),
+    });
+    shown.tick(3.0);
+    add("puzzles: the solution", shown);
+    let mut themes = puzzle(GameKind::BaghChal, Goal::Win);
+    themes.handle(Action::CyclePuzzleGame { forward: false });
+    themes.handle(Action::CyclePuzzleTheme { forward: false });
+    add("puzzles: the themes, any game", themes);
+    let mut finding = lobby();
+    finding.handle(Action::OpenPuzzles);
+    add("puzzles: finding one", finding.clone());
+    finding.apply(Event::PuzzleRefused {
+        text: crate::net::wording::server_error(
+            Some(say!("asked-puzzle")),
+            &ErrorReply::new(ErrorCode::NoSuchPuzzle, "no puzzle fits"),
+        ),
+        asked: crate::puzzles::PuzzleAsk::Puzzle,
+    });
+    add("puzzles: none fits", finding);
+    let mut mistakes = lobby();
+    mistakes.apply(Event::MistakePuzzles(vec![
+        "mine-123456-17".into(),
+        "mine-123456-23".into(),
+    ]));
+    let mut info = puzzle_info(GameKind::Jungle, Goal::Win);
+    info.id = "mine-123456-17".into();
+    info.rated = false;
+    mistakes.apply(Event::Puzzle(Box::new(info)));
+    add("puzzles: from your mistakes", mistakes);
+    let mut daily = lobby();
+    daily.apply(Event::DailyPuzzles(
+        GameKind::ALL
+            .iter()
+            .map(|&game| DailyPuzzle {
+                game,
+                id: format!("{}-01234", game.name()),
+                rating: 2345.0,
+                themes: vec!["double-threat".into()],
+                day: "2026-11-28".into(),
+            })
+            .collect(),
+    ));
+    for kind in GameKind::ALL {
+        let mut app = daily.clone();
+        app.handle(Action::SelectGame(kind));
+        add(&format!("lobby: the day's puzzle, {}", kind.title()), app);
+    }
     out
+}
+
+/// The themes the server names, every one the client has words for, in every game.
+fn puzzle_themes() -> Vec<ThemeCount> {
+    GameKind::ALL
+        .iter()
+        .flat_map(|&game| {
+            crate::puzzles::words::THEMES
+                .iter()
+                .enumerate()
+                .map(move |(i, (theme, _))| ThemeCount {
+                    game,
+                    theme: (*theme).to_owned(),
+                    count: 5000 - i as u32,
+                })
+        })
+        .collect()
+}
+
+/// A puzzle of `kind` as the server gives it: the position a few moves into the game, the
+/// side to move to find `goal`, with its longest themes and ratings of four digits.
+fn puzzle_info(kind: GameKind, goal: Goal) -> PuzzleInfo {
+    let game = AnyGame::start(kind, [("", ""); 0]).ok().map(|start| {
+        let line = line_from(&start, 4);
+        let mut game = start;
+        for mv in &line {
+            let _ = game.play_text(mv);
+        }
+        game
+    });
+    let position = game
+        .as_ref()
+        .map(AnyGame::position_text)
+        .unwrap_or_default();
+    let solver = game.map_or(Side::First, |g| g.side_to_move());
+    PuzzleInfo {
+        id: format!("{}-04242", kind.name()),
+        game: kind,
+        position,
+        goal,
+        solver,
+        themes: vec!["double-threat".into(), "chain".into(), "extra-turn".into()],
+        proof: Proof::Exact,
+        rating: 2345.0,
+        plays: 1234,
+        moves_to_find: 6,
+        rated: true,
+        mode: PuzzleMode::Rated,
+        streak: 0,
+        player: puzzle_rating(1523.0),
+    }
+}
+
+/// A player's puzzle rating of `rating`.
+fn puzzle_rating(rating: f64) -> PuzzleRating {
+    PuzzleRating {
+        rating,
+        deviation: 80.0,
+        attempts: 30,
+    }
+}
+
+/// An attempt's end, `solved` or not, moving a rating of four digits by two.
+fn puzzle_end(solved: bool) -> PuzzleOutcome {
+    PuzzleOutcome {
+        solved,
+        rated: true,
+        before: puzzle_rating(1523.0),
+        after: puzzle_rating(if solved { 1538.0 } else { 1508.0 }),
+        puzzle_rating: 2345.0,
+        streak: 0,
+        streak_over: false,
+    }
+}
+
+/// The first legal moves from `game`, up to `plies` of them (fewer when it ends).
+fn line_from(game: &AnyGame, plies: usize) -> Vec<String> {
+    let mut game = game.clone();
+    let mut line = Vec::new();
+    while line.len() < plies && game.outcome().is_none() {
+        let Some(mv) = game.legal_moves_text().into_iter().next() else {
+            break;
+        };
+        if game.play_text(&mv).is_err() {
+            break;
+        }
+        line.push(mv);
+    }
+    line
+}
+
+/// The lobby's player on the Puzzles screen with a puzzle of `kind` given, the themes known.
+fn puzzle(kind: GameKind, goal: Goal) -> App {
+    let mut app = lobby();
+    app.handle(Action::SelectGame(kind));
+    app.handle(Action::OpenPuzzles);
+    app.apply(Event::PuzzleThemes(puzzle_themes()));
+    app.apply(Event::Puzzle(Box::new(puzzle_info(kind, goal))));
+    app.handle(Action::DismissNotice);
+    app
+}
+
+/// Enters the first legal move on the puzzle's board, and the server's judgement of it: a
+/// right one with the opponent's reply (none when it is `done`), with the attempt's end
+/// (`outcome`) when it came with it. The moves are shown to their end.
+fn judge(app: &mut App, verdict: Verdict, done: bool, outcome: Option<PuzzleOutcome>) {
+    let Some(path) = app
+        .board()
+        .and_then(|m| m.choices.moves.first())
+        .map(|c| c.path.clone())
+    else {
+        return;
+    };
+    for cell in path {
+        app.handle(Action::Cell(cell));
+    }
+    if app.board().is_some_and(|m| m.pending.is_none()) {
+        app.handle(Action::StopChain);
+    }
+    let Some((game, pending)) = app
+        .board()
+        .and_then(|m| Some((m.game.clone(), m.pending.clone()?)))
+    else {
+        return;
+    };
+    let mut after = game;
+    let replies = if verdict == Verdict::Right && !done && after.play_text(&pending).is_ok() {
+        line_from(&after, 1)
+    } else {
+        Vec::new()
+    };
+    let id = app
+        .puzzles()
+        .attempt
+        .as_ref()
+        .map(|a| a.info.id.clone())
+        .unwrap_or_default();
+    app.apply(Event::PuzzleMoved(Box::new(PuzzleMoved {
+        puzzle: id,
+        verdict,
+        replies,
+        done,
+        outcome,
+    })));
+    app.tick(10.0);
+    app.tick(10.0);
 }
 
 /// The lobby, online under the longest name, with full lists.
@@ -652,6 +900,7 @@ mod tests {
             Screen::Game,
             Screen::GameOver,
             Screen::Replay,
+            Screen::Puzzles,
         ] {
             assert!(
                 states.iter().any(|(_, app)| app.screen() == screen),
@@ -680,5 +929,66 @@ mod tests {
         assert!(lobby("game: Bagh Chal, resigning").resign_asked());
         assert_eq!(lobby("game over: Jungle").screen(), Screen::GameOver);
         assert_eq!(lobby("lobby: Anyone, Kalah").name(), LONG_NAME);
+        // The puzzles' states are what they say.
+        use crate::puzzles::Stage;
+        let stage = |name: &str| {
+            lobby(name)
+                .puzzles()
+                .attempt
+                .as_ref()
+                .map(|a| (a.stage.clone(), a.outcome.clone()))
+        };
+        for kind in GameKind::ALL {
+            let given = stage(&format!("puzzles: given, {}", kind.title()));
+            assert!(matches!(
+                given,
+                Some((Stage::Finding { right: false }, None))
+            ));
+            let wrong = stage(&format!("puzzles: wrong, {}", kind.title()));
+            assert!(
+                matches!(wrong, Some((Stage::Wrong { .. }, Some(_)))),
+                "{wrong:?}"
+            );
+        }
+        assert!(matches!(
+            stage("puzzles: right"),
+            Some((Stage::Finding { right: true }, None))
+        ));
+        assert!(matches!(
+            stage("puzzles: solved"),
+            Some((Stage::Solved, Some(_)))
+        ));
+        assert!(matches!(
+            stage("puzzles: solved on another try"),
+            Some((Stage::Solved, Some(_)))
+        ));
+        assert!(matches!(
+            stage("puzzles: the streak over"),
+            Some((Stage::Wrong { .. }, Some(o))) if o.streak_over
+        ));
+        assert!(matches!(
+            stage("puzzles: the solution"),
+            Some((Stage::Solution { shown, .. }, Some(_))) if shown > 0
+        ));
+        assert!(lobby("puzzles: finding one").puzzles().asking);
+        assert!(lobby("puzzles: none fits").puzzles().problem.is_some());
+        assert!(
+            lobby("puzzles: the themes, any game")
+                .puzzles()
+                .theme
+                .is_some()
+        );
+        assert_eq!(
+            lobby("puzzles: from your mistakes")
+                .puzzles()
+                .mistake_place(),
+            Some((1, 2))
+        );
+        assert!(
+            lobby("lobby: the day's puzzle, Jungle")
+                .puzzles()
+                .daily_of(GameKind::Jungle)
+                .is_some()
+        );
     }
 }

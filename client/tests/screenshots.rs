@@ -104,6 +104,19 @@ const BOARDS: &[(&str, &[&str])] = &[
         "portrait-devices",
         &["--game", "kalah", "--show", "devices", "--size", "390x844"],
     ),
+    // The Puzzles screen, a state of the words check: a wrong move with its reason and the
+    // rating's change.
+    (
+        "portrait-puzzle",
+        &[
+            "--game",
+            "kalah",
+            "--show",
+            "state:puzzles: wrong, Kalah",
+            "--size",
+            "390x844",
+        ],
+    ),
     (
         "portrait-rules",
         &[

@@ -100,6 +100,11 @@ pub struct ServerConfig {
     /// when they are there, and the top AI level plays from them.
     #[arg(long, value_name = "DIR")]
     pub tablebase: Option<std::path::PathBuf>,
+    /// A directory of puzzles: every `DIR/*.jsonl` file (one puzzle a line, as
+    /// `chaupal puzzles` writes them, docs/PUZZLES.md) replaces the set built into the server.
+    /// A bad line stops the start, naming its file and line.
+    #[arg(long, value_name = "DIR")]
+    pub puzzles: Option<std::path::PathBuf>,
     /// The browser client's files (written by scripts/build-web.sh); by default `web/` beside
     /// the executable or `target/web/`, when there. Without them `/` says how to build them.
     #[arg(long, value_name = "DIR")]
@@ -206,6 +211,7 @@ impl Default for ServerConfig {
             database: DEFAULT_DATABASE.to_owned(),
             sqlite_synchronous: SqliteSync::Full,
             tablebase: None,
+            puzzles: None,
             weights: None,
             web: None,
             allowed_origins: Vec::new(),

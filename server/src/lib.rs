@@ -9,7 +9,7 @@
 //!   connection's bounded outgoing queue; [`players`] holds each player's connections, for the
 //!   notices that go to every device of a player; [`push`]: Web Push to their browsers.
 //! - [`requests`]: what each request does, one file per family (games, lobby, records,
-//!   devices, ratings, analysis).
+//!   devices, ratings, analysis, correspondence, notifications, puzzles).
 //! - [`matchmaking`]: seeks and invite codes, until they become games; [`setup`]: the checks of
 //!   a game's set-up.
 //! - [`rooms`]: the registry of rooms: opens games, finds any game's room, keeps the list of
@@ -19,6 +19,8 @@
 //!   events, broadcasts them; [`clock`] keeps the time.
 //! - [`pool`]: the AI pool: bounded blocking threads for AI seats, hints and analyses;
 //!   [`review`]: game reviews, on threads of the idle priority class, kept with the records.
+//! - [`puzzles`]: the puzzle set, the choice of the next puzzle, puzzle ratings, streaks, the
+//!   day's puzzles and puzzles from a player's own mistakes.
 //! - [`store`]: the records in SQLite or PostgreSQL (sqlx), with the time they keep from
 //!   [`wall`] (the system's clock, or one a test moves on); [`ratings`]: Glicko-2;
 //!   [`identity`]: tokens and names; [`devices`]: codes
@@ -50,6 +52,7 @@ pub(crate) mod players;
 pub(crate) mod pool;
 pub mod proxies;
 pub(crate) mod push;
+pub(crate) mod puzzles;
 pub(crate) mod ratings;
 pub(crate) mod requests;
 pub(crate) mod review;

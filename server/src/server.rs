@@ -19,9 +19,11 @@ use crate::announce::Announcer;
 use crate::cluster::{Cluster, ClusterConfig, ClusterError};
 use crate::config::{Role, ServerConfig};
 use crate::matchmaking::Matchmaking;
-use crate::net::{self, Shared, WebSettings};
+use crate::net::{self, Services, Shared, WebSettings};
 use crate::pool::AiPool;
 use crate::proxies::TrustedProxies;
+use crate::puzzles::Puzzles;
+use crate::puzzles::set::{PuzzleSet, SetError};
 use crate::review::Reviews;
 use crate::rooms::Rooms;
 use crate::store::{Store, StoreError};
@@ -48,6 +50,8 @@ pub enum ServeError {
     Cluster(#[from] ClusterError),
     #[error("push notifications: {0}")]
     Push(#[from] crate::push::PushError),
+    #[error(transparent)]
+    Puzzles(#[from] SetError),
 }
 
 /// How long a graceful shutdown waits for connections to say goodbye.
@@ -116,6 +120,8 @@ impl RunningServer {
 /// Opens the records, reloads unfinished games and starts listening; the AI seats play with
 /// `engine`.
 pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningServer, ServeError> {
+    // The puzzle set is read on a blocking thread while the records open.
+    let puzzles = load_puzzles(config.puzzles.clone());
     let limits = Arc::new(config.limits);
     let clock = match &config.test_clock_offset_file {
         Some(file) => {
@@ -131,6 +137,7 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
         .await?
         .with_clock(clock);
     store.check_writable().await?;
+    let puzzles = finish_loading(puzzles).await?;
     let pool = AiPool::new(engine.clone(), limits.ai_threads(), limits.ai_queue);
     // Listen first: a node that cannot take its port never joins the cluster.
     let listener = TcpListener::bind(config.bind)
@@ -226,15 +233,21 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
     tokio::spawn(store.clone().watch_writes(shutdown.clone()));
     // Correspondence games' deadlines are met from the records, whether or not a room is open.
     tokio::spawn(rooms.clone().watch_deadlines(shutdown.clone()));
-    let shared = Shared::new(
-        limits,
-        matchmaking,
+    // The puzzles' ratings as the records have them, then again now and then (every node
+    // moves them).
+    puzzles.refresh(&store).await;
+    tokio::spawn(
+        puzzles
+            .clone()
+            .keep_ranking(store.clone(), shutdown.clone()),
+    );
+    let services = Services {
         store,
         pool,
         reviews,
-        web,
-        shutdown.clone(),
-    );
+        puzzles,
+    };
+    let shared = Shared::new(limits, matchmaking, services, web, shutdown.clone());
     let accept = tokio::spawn(net::accept_loop(listener, shared.clone()));
     tracing::info!("listening on {}", net::describe(addr));
     Ok(RunningServer {
@@ -314,6 +327,42 @@ fn load_site(dir: Option<&std::path::Path>) -> Result<Option<Site>, ServeError> 
         }
     }
     Ok(site)
+}
+
+/// Starts reading the puzzle set on a blocking thread (it replays every puzzle's line): every
+/// `*.jsonl` of `dir` when named, else the one built into the binary.
+fn load_puzzles(
+    dir: Option<std::path::PathBuf>,
+) -> JoinHandle<(String, Result<PuzzleSet, SetError>)> {
+    tokio::task::spawn_blocking(move || match &dir {
+        Some(dir) => (dir.display().to_string(), PuzzleSet::from_dir(dir)),
+        None => ("the shipped set".to_owned(), PuzzleSet::shipped()),
+    })
+}
+
+/// The puzzle set [`load_puzzles`] read, its size per game logged.
+async fn finish_loading(
+    loading: JoinHandle<(String, Result<PuzzleSet, SetError>)>,
+) -> Result<Puzzles, ServeError> {
+    let (from, set) = loading
+        .await
+        .map_err(|e| ServeError::Runtime(std::io::Error::other(e.to_string())))?;
+    let set = set?;
+    let counts: Vec<String> = set
+        .counts()
+        .iter()
+        .map(|(game, n)| format!("{n} {}", game.name()))
+        .collect();
+    if counts.is_empty() {
+        tracing::info!("puzzles: none (from {from})");
+    } else {
+        tracing::info!(
+            "puzzles: {} in all, {} (from {from})",
+            set.len(),
+            counts.join(", ")
+        );
+    }
+    Ok(Puzzles::new(set))
 }
 
 /// The engine the configuration asks for: the shipped (or `--weights`) evaluation weights, the

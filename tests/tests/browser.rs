@@ -30,6 +30,11 @@
 //!   the DevTools protocol delivers it to the real service worker, which shows it in Nepali;
 //!   a tap on it sends a window of the site to the game; with the site in sight, a push
 //!   shows nothing.
+//! - Puzzles on a phone (`tests/browser/puzzles.mjs`, 390x844 with touch), on a small set of
+//!   Kalah puzzles written here (`--puzzles DIR`): the lobby's "Puzzles" opens one; it is
+//!   solved by tapping the moves of its line, the opponent's replies played between them, and
+//!   the rating goes up; the next is failed by a wrong move, and the rating goes down, the
+//!   position kept; "Try again" and "Show solution" follow.
 //! - A refused address (`tests/browser/origin.mjs`): a page at an address the server's
 //!   `--allowed-origin` does not name says so, with the address to open instead, and waits for
 //!   the player instead of reconnecting for ever.
@@ -402,6 +407,74 @@ async fn each_language_gets_its_words_and_a_whole_game_is_played_by_the_keyboard
         "a whole Kalah game by the keyboard in {moves} moves?"
     );
     assert!(summary["keyboard"]["said"].as_u64().unwrap() >= moves);
+    screenshots_written(&summary);
+}
+
+/// Writes a small set of Kalah puzzles (four houses of three seeds) into `dir`, as the server
+/// reads them with `--puzzles DIR`: one whose line has the solver moving twice running and the
+/// opponent's reply, and a short one.
+fn write_puzzles(dir: &Path) {
+    use chaupal_rules::{AnyGame, GameKind};
+    use chaupal_shared::puzzle_set::{Goal, Proof, PuzzleEntry};
+    let kalah = AnyGame::start(GameKind::Kalah, [("pits", "4"), ("seeds", "3")]).unwrap();
+    let entry = |id: &str, rating: f64, solution: &[&str]| {
+        let entry = PuzzleEntry {
+            id: id.to_owned(),
+            game: GameKind::Kalah,
+            rules: kalah.rule_pairs().into_iter().collect(),
+            position: kalah.position_text(),
+            goal: Goal::Win,
+            solution: solution.iter().map(|s| (*s).to_owned()).collect(),
+            themes: vec!["extra-turn".to_owned()],
+            proof: Proof::Exact,
+            rating,
+        };
+        entry.replay().unwrap();
+        entry.to_line()
+    };
+    // South sows into its store and moves again, then north replies, then south ends it.
+    let lines = [
+        entry("kalah-solve", 1500.0, &["2", "1", "1", "4"]),
+        entry("kalah-fail", 1510.0, &["2", "4"]),
+    ];
+    std::fs::write(dir.join("kalah.jsonl"), lines.join("\n") + "\n").unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_solves_a_puzzle_and_fails_another_by_taps_and_the_rating_moves_both_ways() {
+    let _one_browser = ONE_BROWSER.lock().await;
+    let site = built_site();
+    let chromium = tools();
+    let set = tempfile::tempdir().unwrap();
+    write_puzzles(set.path());
+    let server = ServerProcess::start_for_games(&[
+        "--web",
+        site.to_str().unwrap(),
+        "--puzzles",
+        set.path().to_str().unwrap(),
+    ])
+    .await;
+    let mut args = driver_args(&server, chromium);
+    args.extend(["--puzzles".into(), set.path().into()]);
+    let summary = drive("puzzles.mjs", &args).await;
+    let solved = &summary["solved"];
+    let failed = &summary["failed"];
+    assert_ne!(solved["id"], failed["id"]);
+    assert!(
+        solved["after"].as_f64().unwrap() > solved["before"].as_f64().unwrap(),
+        "{summary}"
+    );
+    assert!(solved["change"].as_str().unwrap().starts_with('+'));
+    // The second puzzle starts from the rating the first left.
+    assert_eq!(failed["before"], solved["after"], "{summary}");
+    assert!(
+        failed["after"].as_f64().unwrap() < failed["before"].as_f64().unwrap(),
+        "{summary}"
+    );
+    assert!(failed["change"].as_str().unwrap().starts_with('-'));
+    assert_eq!(failed["reason"], "Not that: the lead slips away");
+    assert_eq!(summary["task"], "South to move: find the only winning move");
+    assert_eq!(summary["rating"], failed["after"]);
     screenshots_written(&summary);
 }
 

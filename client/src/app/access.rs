@@ -39,7 +39,7 @@ impl App {
                 None => Vec::new(),
             },
             Action::LetGo => {
-                match &mut self.current {
+                match self.board_mut() {
                     Some(m) if !m.selection.is_empty() => m.selection.clear(),
                     _ => self.cursor = None,
                 }
@@ -72,7 +72,7 @@ impl App {
     /// Where the cursor starts when Tab puts it on the board: the piece picked up, else the
     /// first cell where a move can start, else the first cell.
     pub fn cursor_start(&self) -> Option<CellName> {
-        let m = self.current()?;
+        let m = self.board()?;
         if let Some(cell) = m.selection.path().last() {
             return Some(cell.clone());
         }
@@ -102,7 +102,7 @@ impl App {
 
     /// Says the cell and what is on it.
     fn say_cell(&mut self, cell: &str) {
-        if let Some(m) = self.current() {
+        if let Some(m) = self.board() {
             let words = speech::cell_words(m.kind(), &m.view(), cell);
             self.said.push(words);
         }

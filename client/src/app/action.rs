@@ -2,6 +2,7 @@
 //! [`super::App::handle`].
 
 use chaupal_rules::GameKind;
+use chaupal_shared::protocol::puzzles::PuzzleMode;
 
 use super::lobby::{PlayMode, SidePick};
 use crate::field::Field;
@@ -173,6 +174,29 @@ pub enum Action {
     /// Uses the device code typed on the card: this device becomes the player who was given
     /// it.
     LinkDevice,
+    // Puzzles.
+    /// Opens the Puzzles screen (with the next puzzle, unless one is still being solved).
+    OpenPuzzles,
+    /// The next puzzle, with the choices made (or the next of the player's mistakes).
+    NextPuzzle,
+    /// Opens a puzzle by its id (the day's puzzle).
+    OpenPuzzle(String),
+    /// After a wrong move: back to finding the right one, from the same position.
+    TryAgain,
+    /// Gives up on the puzzle and plays its solution out.
+    ShowSolution,
+    /// Steps the next puzzle's game: any game, then each.
+    CyclePuzzleGame {
+        forward: bool,
+    },
+    /// Steps the next puzzle's theme: any theme, then the game's.
+    CyclePuzzleTheme {
+        forward: bool,
+    },
+    /// Rated puzzles, or a streak.
+    SetPuzzleMode(PuzzleMode),
+    /// Turns the player's mistakes in the game replayed into puzzles, and opens them.
+    LearnFromMistakes,
     // Notifications.
     /// Turns on the notifications of this player's turns on this device (the browser asks
     /// the player first).

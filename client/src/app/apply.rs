@@ -32,6 +32,7 @@ fn broken_link_words(route: &crate::route::Route, said: Phrase) -> Phrase {
         Route::Game(id) => say!("broken-game", id = *id, said = said),
         Route::Replay(id) => say!("broken-replay", id = *id, said = said),
         Route::Link(code) => say!("broken-device", code = code),
+        Route::Puzzle(id) => say!("broken-puzzle", id = id, said = said),
         Route::Lobby => said,
     }
 }
@@ -92,6 +93,10 @@ impl App {
                 if let Some(m) = &mut self.current {
                     m.pending = None;
                 }
+                if let Some(a) = &mut self.puzzles.attempt {
+                    a.refused();
+                }
+                self.puzzles.asking = false;
             }
             Event::Lobby(change) => self.change_lobby(change),
             Event::InviteCode(code) => {
@@ -144,8 +149,12 @@ impl App {
                     moves,
                     names,
                     result,
+                    played,
                 } = *record;
                 self.open_record(id, start, &moves, names, result.map(Ending::Result));
+                if let Some(r) = self.replay.as_mut().filter(|r| r.game == Some(id)) {
+                    r.played = played;
+                }
             }
             Event::ReviewProgress {
                 game,
@@ -154,6 +163,17 @@ impl App {
             } => self.review_progress(game, analysed, total),
             Event::Review(review) => self.review_arrived(*review),
             Event::ReviewFailed { game, text } => self.review_failed(game, text),
+            Event::Puzzle(info) => self.puzzle_given(*info),
+            Event::PuzzleMoved(moved) => return self.puzzle_judged(*moved),
+            Event::PuzzleSolution {
+                puzzle,
+                solution,
+                outcome,
+            } => self.puzzle_solution(&puzzle, solution, outcome),
+            Event::DailyPuzzles(daily) => self.daily_puzzles(daily),
+            Event::PuzzleThemes(themes) => self.puzzle_themes(themes),
+            Event::MistakePuzzles(ids) => return self.mistake_puzzles(ids),
+            Event::PuzzleRefused { text, asked } => self.puzzle_refused(text, asked),
         }
         Vec::new()
     }
@@ -183,10 +203,11 @@ impl App {
         if self.screen == Screen::Connection {
             self.screen = Screen::Lobby;
         }
-        match self.arrival.take() {
-            Some(route) => self.follow(route),
-            None => Vec::new(),
+        let mut out = self.puzzles_reconnected();
+        if let Some(route) = self.arrival.take() {
+            out.extend(self.follow(route));
         }
+        out
     }
 
     /// The connection failed or dropped; the next try is in `retry_in` seconds.
@@ -288,7 +309,11 @@ impl App {
         if asked_from_replay
             || matches!(
                 self.screen,
-                Screen::Lobby | Screen::Connection | Screen::Game | Screen::GameOver
+                Screen::Lobby
+                    | Screen::Connection
+                    | Screen::Game
+                    | Screen::GameOver
+                    | Screen::Puzzles
             )
         {
             self.screen = Screen::Game;
@@ -861,6 +886,7 @@ mod tests {
             moves: vec!["c3".into()],
             names: ["a".into(), "b".into()],
             result: None,
+            played: false,
         })));
         assert_eq!(app.address(), "/replay/7");
         assert_eq!(
@@ -1179,6 +1205,7 @@ mod tests {
                 winner: Some(Side::Second),
                 reason: ResultReason::Resignation,
             }),
+            played: true,
         };
         app.apply(Event::Record(Box::new(record.clone())));
         assert_eq!(app.screen(), Screen::Replay);

@@ -4,7 +4,8 @@
 
 use chaupal_rules::review::GameReview;
 use chaupal_rules::{AnyGame, Side};
-use chaupal_shared::protocol::{GameEvent, GameResult, SeatPresence};
+use chaupal_shared::protocol::puzzles::{DailyPuzzle, PuzzleInfo, PuzzleMoved, PuzzleOutcome};
+use chaupal_shared::protocol::{GameEvent, GameResult, SeatPresence, ThemeCount};
 
 use super::lobby::{FinishedEntry, LiveEntry, SeekEntry};
 use super::my_games::MyGamesChange;
@@ -12,6 +13,7 @@ use super::outgoing::Offer;
 use super::push::BrowserNews;
 use super::waiting::WaitingSeek;
 use crate::play::{Hint, Match};
+use crate::puzzles::PuzzleAsk;
 use crate::words::Phrase;
 
 /// Something that happened outside the app.
@@ -92,6 +94,24 @@ pub enum Event {
     Review(Box<GameReview>),
     /// The server made no review of `game`: why, in words.
     ReviewFailed { game: u64, text: Phrase },
+    /// A puzzle given to this client.
+    Puzzle(Box<PuzzleInfo>),
+    /// The judgement of a puzzle move.
+    PuzzleMoved(Box<PuzzleMoved>),
+    /// A puzzle's solution, and the attempt's end when giving up ended it.
+    PuzzleSolution {
+        puzzle: String,
+        solution: Vec<String>,
+        outcome: Option<PuzzleOutcome>,
+    },
+    /// The day's puzzle of each game.
+    DailyPuzzles(Vec<DailyPuzzle>),
+    /// The puzzles' themes, per game.
+    PuzzleThemes(Vec<ThemeCount>),
+    /// The puzzles made from the player's mistakes in a game (none: no mistake had one).
+    MistakePuzzles(Vec<String>),
+    /// The server refused something about puzzles: why, in words, and what was asked.
+    PuzzleRefused { text: Phrase, asked: PuzzleAsk },
 }
 
 /// A change of the lobby's lists.
@@ -148,4 +168,6 @@ pub struct Record {
     pub names: [Phrase; 2],
     /// The result, when there is one.
     pub result: Option<GameResult>,
+    /// Whether this player played it (held a seat).
+    pub played: bool,
 }

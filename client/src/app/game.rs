@@ -24,7 +24,7 @@ impl App {
                 self.drag_from = None;
                 out.extend(self.cell(&cell));
                 // A piece picked up can be dragged to where it goes.
-                if let Some(m) = &self.current
+                if let Some(m) = self.board()
                     && m.selection.path().last() == Some(&cell)
                 {
                     self.drag_from = Some(cell);
@@ -33,28 +33,28 @@ impl App {
             Action::Release(cell) => {
                 if let (Some(from), Some(to)) = (self.drag_from.take(), cell)
                     && from != to
-                    && self
-                        .current
-                        .as_ref()
-                        .is_some_and(|m| !m.selection.is_empty())
+                    && self.board().is_some_and(|m| !m.selection.is_empty())
                 {
                     out.extend(self.cell(&to));
                 }
             }
             Action::LookAt(ply) => {
-                if let Some(m) = &mut self.current {
+                if let Some(m) = self.board_mut() {
                     m.look_at(ply);
                 }
             }
             Action::LookStep(delta) => {
-                if let Some(m) = &mut self.current {
+                if let Some(m) = self.board_mut() {
                     m.look_step(delta);
                 }
             }
             Action::LookPresent => {
-                if let Some(m) = &mut self.current {
+                if let Some(m) = self.board_mut() {
                     m.looking = None;
                 }
+            }
+            Action::StopChain if self.screen == Screen::Puzzles => {
+                out.extend(self.puzzle_stop_chain());
             }
             Action::StopChain => {
                 if let Some(mv) = self.current.as_mut().and_then(Match::stop_chain) {
@@ -62,7 +62,7 @@ impl App {
                 }
             }
             Action::Flip => {
-                if let Some(m) = &mut self.current {
+                if let Some(m) = self.board_mut() {
                     m.flipped = !m.flipped;
                 }
                 if self.screen == Screen::Replay
@@ -143,8 +143,21 @@ impl App {
         self.current.as_ref().is_some_and(|m| m.online)
     }
 
+    /// The game whose board is on the screen, to change: the puzzle's on the Puzzles screen,
+    /// else the game's.
+    pub(super) fn board_mut(&mut self) -> Option<&mut Match> {
+        if self.screen == Screen::Puzzles {
+            self.puzzles.attempt.as_mut().map(|a| &mut a.board)
+        } else {
+            self.current.as_mut()
+        }
+    }
+
     /// A click (or tap) on a cell of the board: towards a move, or a word on why not now.
     pub(super) fn cell(&mut self, cell: &str) -> Vec<Outgoing> {
+        if self.screen == Screen::Puzzles {
+            return self.puzzle_cell(cell);
+        }
         let Some(m) = self.current.as_mut() else {
             return Vec::new();
         };

@@ -110,6 +110,11 @@ impl App {
         let shown = match (self.screen, &self.current, &self.replay) {
             (Screen::Game | Screen::GameOver, Some(m), _) if m.online => m.id.map(Route::Game),
             (Screen::Replay, _, Some(r)) => r.game.map(Route::Replay),
+            (Screen::Puzzles, _, _) => self
+                .puzzles
+                .attempt
+                .as_ref()
+                .map(|a| Route::Puzzle(a.id().to_owned())),
             _ => None,
         };
         shown.unwrap_or(Route::Lobby).path()
@@ -163,6 +168,7 @@ impl App {
             }
             Route::Replay(id) => vec![Outgoing::Record(id)],
             Route::Link(code) => vec![Outgoing::LinkDevice(code)],
+            Route::Puzzle(id) => self.open_puzzle(id),
         }
     }
 }

@@ -8,7 +8,7 @@
 //!
 //! This file holds the state, its construction and the dispatch of actions: each family of
 //! actions is handled in a file of its own (`seeks`, `settings`, `game`, `replay`, `links`,
-//! `screens`, `access`, `push`), the events in `apply`, time in `time`, and what the screens
+//! `screens`, `access`, `push`, `puzzles`), the events in `apply`, time in `time`, and what the screens
 //! read in `reading`. The types the families share are in files of their own (`action`,
 //! `outgoing`, `status`, `event`, `lobby`, `paces`, `my_games`, `waiting`), so that this file names
 //! nothing of the files that extend [`App`].
@@ -24,6 +24,7 @@ mod my_games;
 mod outgoing;
 mod paces;
 mod push;
+mod puzzles;
 mod reading;
 mod replay;
 mod review;
@@ -55,6 +56,7 @@ pub use waiting::WaitingSeek;
 
 use crate::geometry::CellName;
 use crate::play::Match;
+use crate::puzzles::Puzzles;
 use crate::replay::Replay;
 use crate::route::Route;
 use crate::words::{Language, Phrase};
@@ -160,6 +162,10 @@ pub struct App {
     /// The wall clock's time, in milliseconds since the Unix epoch, as the render loop last
     /// read it (the deadlines are counted from it).
     now_ms: u64,
+    /// The Puzzles screen: the puzzle on the board, the choices, the day's puzzles.
+    puzzles: Puzzles,
+    /// Where "back" goes from the Puzzles screen.
+    puzzles_return: Screen,
 }
 
 impl App {
@@ -222,6 +228,8 @@ impl App {
             push: Push::default(),
             page_hidden: false,
             now_ms: 0,
+            puzzles: Puzzles::default(),
+            puzzles_return: Screen::Lobby,
         }
     }
 
@@ -324,6 +332,15 @@ impl App {
             | Action::TurnOffPush
             | Action::MuteAll(..)
             | Action::MuteGame(..) => self.handle_push(action),
+            Action::OpenPuzzles
+            | Action::NextPuzzle
+            | Action::OpenPuzzle(_)
+            | Action::TryAgain
+            | Action::ShowSolution
+            | Action::CyclePuzzleGame { .. }
+            | Action::CyclePuzzleTheme { .. }
+            | Action::SetPuzzleMode(_)
+            | Action::LearnFromMistakes => self.handle_puzzles(action),
         }
     }
 }

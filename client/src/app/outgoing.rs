@@ -5,6 +5,7 @@
 
 use chaupal_rules::GameKind;
 use chaupal_shared::protocol::ClockSpec;
+use chaupal_shared::protocol::puzzles::PuzzleQuery;
 
 use super::lobby::{EnginePick, SidePick};
 use crate::say;
@@ -88,6 +89,23 @@ pub enum Outgoing {
         game: Option<u64>,
         muted: bool,
     },
+    /// Asks for the next puzzle.
+    NextPuzzle(PuzzleQuery),
+    /// Asks for a puzzle by its id.
+    OpenPuzzle(String),
+    /// Sends a move in the puzzle given, to be judged.
+    PuzzleMove {
+        puzzle: String,
+        notation: String,
+    },
+    /// Gives up on the puzzle given and asks for its solution.
+    PuzzleSolution(String),
+    /// Asks for the themes of the puzzles.
+    PuzzleThemes,
+    /// Asks for the day's puzzles.
+    DailyPuzzles,
+    /// Asks for puzzles made from the player's mistakes in a finished game.
+    MistakePuzzles(u64),
 }
 
 impl Outgoing {

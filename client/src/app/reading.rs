@@ -109,6 +109,16 @@ impl App {
         self.current.as_ref()
     }
 
+    /// The game whose board is on the screen: the puzzle's on the Puzzles screen, else the
+    /// game's (as [`App::current`]).
+    pub fn board(&self) -> Option<&Match> {
+        if self.screen == Screen::Puzzles {
+            self.puzzles.attempt.as_ref().map(|a| &a.board)
+        } else {
+            self.current.as_ref()
+        }
+    }
+
     /// The game being replayed.
     pub fn replay(&self) -> Option<&Replay> {
         self.replay.as_ref()
@@ -176,6 +186,7 @@ impl App {
                 say!("title-replay", game = terms::game_name(r.start().kind()))
             }
             (Screen::Rules(kind), _, _) => say!("title-rules", game = terms::game_name(kind)),
+            (Screen::Puzzles, _, _) => say!("title-puzzles"),
             _ => say!("title-plain"),
         }
     }

@@ -7,7 +7,7 @@ use super::App;
 use super::action::Action;
 use super::outgoing::Outgoing;
 use super::status::{Screen, Tone};
-use crate::play::Ending;
+use crate::play::{Ending, Seats};
 use crate::replay::Replay;
 use crate::say;
 use crate::words::Phrase;
@@ -52,6 +52,7 @@ impl App {
                 r.names = m.names.clone();
                 r.result = m.ended;
                 r.game = m.id;
+                r.played = m.online && !matches!(m.seats, Seats::Watching);
                 self.replay = Some(r);
                 self.screen = Screen::Replay;
                 self.replay_return = Screen::GameOver;

@@ -26,6 +26,7 @@ impl App {
                 self.screen = match self.screen {
                     Screen::Rules(_) => self.rules_return,
                     Screen::Replay => self.replay_return,
+                    Screen::Puzzles => self.puzzles_return,
                     _ => Screen::Lobby,
                 };
             }

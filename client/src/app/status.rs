@@ -22,6 +22,8 @@ pub enum Screen {
     Replay,
     /// The rules of one game, shown on its board.
     Rules(GameKind),
+    /// Puzzles: a position and the only move to find, judged move by move.
+    Puzzles,
 }
 
 /// The connection to the server, as the player should see it.

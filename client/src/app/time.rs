@@ -54,6 +54,11 @@ impl App {
         {
             at(t);
         }
+        if self.screen == Screen::Puzzles
+            && let Some(t) = self.puzzles.attempt.as_ref().and_then(|a| a.next_change())
+        {
+            at(t);
+        }
         if let Some(n) = &self.notice {
             at(n.left.max(0.0));
         }
@@ -135,6 +140,9 @@ impl App {
             && let Some(r) = &mut self.replay
         {
             r.tick(shown);
+        }
+        if let Some(a) = &mut self.puzzles.attempt {
+            a.tick(dt, shown);
         }
     }
 

@@ -157,6 +157,9 @@ pub fn server_error(what: Option<Phrase>, e: &chaupal_shared::protocol::ErrorRep
         C::Storage => say!("error-storage"),
         C::Unavailable => say!("error-unavailable"),
         C::Internal => say!("error-internal"),
+        C::NoSuchPuzzle => say!("error-no-such-puzzle"),
+        C::PuzzleNotGiven => say!("error-puzzle-not-given"),
+        C::PuzzleOver => say!("error-puzzle-over"),
     };
     match what {
         Some(what) => say!("error-while", what = what, error = plain),

@@ -47,6 +47,7 @@ use super::budget::{Budget, Refusals};
 use super::{Admission, Refusal, Shared};
 use crate::identity::{new_token, token_hash};
 use crate::outbox::{ConnId, Outbox, Outgoing};
+use crate::puzzles::session::Session;
 use chaupal_shared::protocol::names::clean_name;
 
 /// Close codes (RFC 6455).
@@ -98,6 +99,8 @@ pub struct Conn {
     /// Set while a hint or analysis of this connection is in the AI pool: one at a time, so
     /// that one client cannot fill the pool that AI seats share.
     pub(super) searching: Arc<AtomicBool>,
+    /// The puzzle given to this connection, and its streak.
+    pub(super) puzzles: Session,
 }
 
 /// Runs a connection to its end.
@@ -169,6 +172,7 @@ pub async fn run(
         lobby_sub: None,
         closing: false,
         searching: Arc::new(AtomicBool::new(false)),
+        puzzles: Session::default(),
     };
     if let Err(refusal) = &admission {
         tracing::info!("{peer}: refused: {refusal}");

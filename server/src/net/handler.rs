@@ -2,12 +2,13 @@
 //! each family of requests is a file of [`crate::requests`], and every failure becomes a
 //! typed error reply.
 
-use chaupal_shared::protocol::{ErrorCode, ErrorReply, PlayerInfo, Reply, Request};
+use chaupal_shared::protocol::{ErrorCode, ErrorReply, PlayerId, PlayerInfo, Reply, Request};
 use tokio_util::sync::CancellationToken;
 
 use super::conn::Conn;
 use crate::outbox::Outbox;
 use crate::requests::analysis::{self, SearchFor};
+use crate::requests::puzzles::{self, Asker};
 use crate::requests::{correspondence, devices, games, lobby, notifications, ratings, records};
 
 impl Conn {
@@ -127,8 +128,34 @@ impl Conn {
             Request::Mute { game, muted } => {
                 notifications::mute(store, player.id, game, muted).await?
             }
+            // Puzzles.
+            Request::NextPuzzle(query) => self.asker(&shared, player.id).next(query).await?,
+            Request::OpenPuzzle { puzzle } => self.asker(&shared, player.id).open(&puzzle).await?,
+            Request::PuzzleMove { puzzle, notation } => {
+                self.asker(&shared, player.id)
+                    .play(&puzzle, &notation)
+                    .await?
+            }
+            Request::PuzzleSolution { puzzle } => {
+                self.asker(&shared, player.id).solution(&puzzle).await?
+            }
+            Request::DailyPuzzles => puzzles::daily_puzzles(&shared.puzzles, store.now_ms()),
+            Request::PuzzleThemes => puzzles::puzzle_themes(&shared.puzzles),
+            Request::MistakePuzzles { game } => {
+                puzzles::mistake_puzzles(store, player.id, game).await?
+            }
         };
         Ok(Some(reply))
+    }
+
+    /// What a puzzle request of this connection acts on.
+    fn asker<'a>(&'a mut self, shared: &'a super::Shared, player: PlayerId) -> Asker<'a> {
+        Asker {
+            puzzles: &shared.puzzles,
+            store: &shared.store,
+            session: &mut self.puzzles,
+            player,
+        }
     }
 
     /// Stops the lobby events this connection was sent, if any.

@@ -30,6 +30,7 @@ use crate::matchmaking::Matchmaking;
 use crate::outbox::{ConnId, ConnIds};
 use crate::pool::AiPool;
 use crate::proxies::{AddressRange, TrustedProxies};
+use crate::puzzles::Puzzles;
 use crate::review::Reviews;
 use crate::rooms::Rooms;
 use crate::store::Store;
@@ -40,6 +41,14 @@ use crate::web::site::Site;
 const FIRST_ACCEPT_BACKOFF: Duration = Duration::from_millis(10);
 const MAX_ACCEPT_BACKOFF: Duration = Duration::from_secs(2);
 
+/// What the request families use beside the rooms and matchmaking.
+pub struct Services {
+    pub store: Store,
+    pub pool: AiPool,
+    pub reviews: Reviews,
+    pub puzzles: Puzzles,
+}
+
 /// What every connection shares.
 pub struct Shared {
     pub limits: Arc<Limits>,
@@ -48,6 +57,8 @@ pub struct Shared {
     pub store: Store,
     pub pool: AiPool,
     pub reviews: Reviews,
+    /// The puzzles and their ratings as the choice of the next reads them.
+    pub puzzles: Puzzles,
     /// Cancelled when the server shuts down.
     pub shutdown: CancellationToken,
     /// The browser client's files (`None` when not built) and the origins whose pages may
@@ -98,13 +109,17 @@ impl Shared {
     pub fn new(
         limits: Arc<Limits>,
         matchmaking: Matchmaking,
-        store: Store,
-        pool: AiPool,
-        reviews: Reviews,
+        services: Services,
         web: WebSettings,
         shutdown: CancellationToken,
     ) -> Arc<Shared> {
         let max = limits.max_connections.max(1);
+        let Services {
+            store,
+            pool,
+            reviews,
+            puzzles,
+        } = services;
         Arc::new(Shared {
             limits,
             rooms: matchmaking.rooms().clone(),
@@ -112,6 +127,7 @@ impl Shared {
             store,
             pool,
             reviews,
+            puzzles,
             web,
             shutdown,
             per_address: Mutex::new(HashMap::new()),

@@ -10,6 +10,7 @@
 //! - [`analysis`]: hints, analyses and game reviews.
 //! - [`correspondence`]: a player's games in play (`my_games`).
 //! - [`notifications`]: push subscriptions and mutes.
+//! - [`puzzles`]: puzzles given, judged and listed; ratings and streaks.
 //!
 //! Each takes only the parts of the server it needs, and answers a [`Reply`] or a typed
 //! [`ErrorReply`](chaupal_shared::protocol::ErrorReply).
@@ -22,5 +23,6 @@ pub mod devices;
 pub mod games;
 pub mod lobby;
 pub mod notifications;
+pub mod puzzles;
 pub mod ratings;
 pub mod records;

@@ -8,7 +8,8 @@
 //! Open seeks and private invitations are kept too ([`seeks`]), so a restart loses none; game
 //! reviews are kept with their records ([`reviews`]). Correspondence games' deadlines and
 //! lists are read from the records ([`correspondence`]), since their rooms sleep; Web Push's key,
-//! subscriptions, mutes and reminders are kept too ([`push`]).
+//! subscriptions, mutes and reminders are kept too ([`push`]); so are the players' and the
+//! puzzles' puzzle ratings and every puzzle attempt ([`puzzles`]).
 //!
 //! Every write goes through one [`writer`] task that commits everything waiting in one
 //! transaction (a group commit) and answers each write only once it is durable: a room
@@ -23,6 +24,7 @@ mod health;
 pub mod migrate;
 mod owners;
 mod push;
+mod puzzles;
 mod reviews;
 mod rows;
 mod seeks;
@@ -43,6 +45,7 @@ use tokio::sync::{mpsc, oneshot};
 pub use batch::NextTurn;
 pub use events::{Change, EventWrite, RatedSeats};
 pub use push::StoredSubscription;
+pub use puzzles::{AttemptEnd, PuzzleStanding};
 pub use rows::{GameRow, NewGame, StoredSeat};
 pub use seeks::StoredSeek;
 

@@ -99,12 +99,12 @@ impl TestDb {
         all
     }
 
-    async fn open(&self) -> Store {
+    pub(super) async fn open(&self) -> Store {
         Store::open(&self.url).await.unwrap()
     }
 
     /// Closes `store` and drops a PostgreSQL database (a SQLite directory goes with `self`).
-    async fn remove(self, store: Store) {
+    pub(super) async fn remove(self, store: Store) {
         store.close().await;
         self.drop_database().await;
     }

@@ -1,6 +1,6 @@
 //! Plain HTTP on the websocket's port: the browser client's page and files, and the links that
 //! open it (`/join/CODE`, `/watch/GAME_ID`, `/replay/GAME_ID`, `/link/DEVICE_CODE`,
-//! `/game/GAME_ID`).
+//! `/game/GAME_ID`, `/puzzle/PUZZLE_ID`).
 //!
 //! Only GET and HEAD, and only on known paths: a request names a file of the [`site::Site`]
 //! by its bare name, so no path reaches the file system and `..` cannot climb out. Every
@@ -35,7 +35,7 @@ pub const SECURITY_HEADERS: [(&str, &str); 4] = [
 ];
 
 /// The routes of the client: each answered with the page, which reads its own location.
-const CLIENT_ROUTES: [&str; 5] = ["join", "watch", "replay", "link", "game"];
+const CLIENT_ROUTES: [&str; 6] = ["join", "watch", "replay", "link", "game", "puzzle"];
 
 /// A compression the browser accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,7 +109,7 @@ pub fn respond<B>(site: Option<&Site>, req: &Request<B>) -> Response<Bytes> {
 #[derive(Debug, PartialEq, Eq)]
 enum Route<'a> {
     /// The client's page: `/`, `/index.html`, `/join/CODE`, `/watch/ID`, `/replay/ID`,
-    /// `/link/CODE`, `/game/ID`.
+    /// `/link/CODE`, `/game/ID`, `/puzzle/ID`.
     Page,
     /// A file of the site, by its bare name.
     File(&'a str),

@@ -64,6 +64,7 @@ fn every_client_route_is_the_page_which_is_never_cached() {
         "/replay/7",
         "/link/QRST-2345",
         "/game/1234",
+        "/puzzle/kalah-00042",
     ] {
         let res = get(Some(&site), path, None);
         assert_eq!(res.status(), StatusCode::OK, "{path}");
@@ -235,6 +236,7 @@ fn only_get_and_head_on_known_paths() {
         "/join/",
         "/join/a/b",
         "/game/",
+        "/puzzle/",
         "/lobby/1",
         "/../Cargo.toml",
         "/..%2fCargo.toml",

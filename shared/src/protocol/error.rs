@@ -75,6 +75,14 @@ pub enum ErrorCode {
     /// The action is not allowed now (abort after both sides moved, takeback in a rated game,
     /// claiming a win while the opponent is connected or within the grace period, ...).
     NotAllowed,
+    // Puzzles.
+    /// No puzzle has this id.
+    NoSuchPuzzle,
+    /// A move or answer for a puzzle not given to this connection (ask `next_puzzle` or
+    /// `open_puzzle` first).
+    PuzzleNotGiven,
+    /// The puzzle's attempt is over (solved, or its solution shown): ask for the next one.
+    PuzzleOver,
     // AI and records.
     /// The AI pool is full; try again later.
     AiBusy,
@@ -100,7 +108,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, in the order of the documentation.
-    pub const ALL: [ErrorCode; 37] = [
+    pub const ALL: [ErrorCode; 40] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -129,6 +137,9 @@ impl ErrorCode {
         ErrorCode::GameOver,
         ErrorCode::NoOffer,
         ErrorCode::NotAllowed,
+        ErrorCode::NoSuchPuzzle,
+        ErrorCode::PuzzleNotGiven,
+        ErrorCode::PuzzleOver,
         ErrorCode::AiBusy,
         ErrorCode::AiError,
         ErrorCode::BadRecord,
@@ -171,6 +182,9 @@ impl ErrorCode {
             ErrorCode::GameOver => "game_over",
             ErrorCode::NoOffer => "no_offer",
             ErrorCode::NotAllowed => "not_allowed",
+            ErrorCode::NoSuchPuzzle => "no_such_puzzle",
+            ErrorCode::PuzzleNotGiven => "puzzle_not_given",
+            ErrorCode::PuzzleOver => "puzzle_over",
             ErrorCode::AiBusy => "ai_busy",
             ErrorCode::AiError => "ai_error",
             ErrorCode::BadRecord => "bad_record",

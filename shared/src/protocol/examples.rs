@@ -4,7 +4,12 @@
 //! The `match`es in [`request_name`], [`reply_name`], [`event_name`] and [`lobby_name`] have no
 //! wildcard arm, so a new message does not compile until it is named here and given an example.
 
+use super::puzzles::{
+    DailyPuzzle, PuzzleInfo, PuzzleMode, PuzzleMoved, PuzzleOutcome, PuzzleQuery, PuzzleRating,
+    Verdict,
+};
 use super::request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, Opponent};
+use super::server::ThemeCount;
 use super::server::{
     Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, LimitsInfo, LobbyEvent,
     MyGame, MySeek, PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo,
@@ -20,6 +25,16 @@ use chaupal_rules::review::{GameReview, MoveClass, PlyReview};
 use chaupal_rules::score::Score;
 
 use crate::levels::level_rating;
+use crate::puzzle_set::{Goal, Proof};
+
+/// A player's puzzle rating for the examples.
+fn puzzle_rating(rating: f64) -> PuzzleRating {
+    PuzzleRating {
+        rating,
+        deviation: 80.0,
+        attempts: 30,
+    }
+}
 
 /// The name of a request, as its JSON tag.
 pub fn request_name(r: &Request) -> &'static str {
@@ -52,6 +67,13 @@ pub fn request_name(r: &Request) -> &'static str {
         Request::PushUnsubscribe { .. } => "push_unsubscribe",
         Request::Mute { .. } => "mute",
         Request::MySeeks => "my_seeks",
+        Request::NextPuzzle(_) => "next_puzzle",
+        Request::OpenPuzzle { .. } => "open_puzzle",
+        Request::PuzzleMove { .. } => "puzzle_move",
+        Request::PuzzleSolution { .. } => "puzzle_solution",
+        Request::DailyPuzzles => "daily_puzzles",
+        Request::PuzzleThemes => "puzzle_themes",
+        Request::MistakePuzzles { .. } => "mistake_puzzles",
     }
 }
 
@@ -107,6 +129,12 @@ pub fn reply_name(r: &Reply) -> &'static str {
         Reply::Review(_) => "review",
         Reply::MyGames { .. } => "my_games",
         Reply::MySeeks { .. } => "my_seeks",
+        Reply::Puzzle(_) => "puzzle",
+        Reply::PuzzleMoved(_) => "puzzle_moved",
+        Reply::PuzzleSolution { .. } => "puzzle_solution",
+        Reply::DailyPuzzles { .. } => "daily_puzzles",
+        Reply::PuzzleThemes { .. } => "puzzle_themes",
+        Reply::MistakePuzzles { .. } => "mistake_puzzles",
     }
 }
 
@@ -378,6 +406,24 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
             muted: true,
         },
         Request::MySeeks,
+        Request::NextPuzzle(PuzzleQuery {
+            game: Some(GameKind::BaghChal),
+            theme: Some("capture".to_owned()),
+            mode: PuzzleMode::Rated,
+        }),
+        Request::OpenPuzzle {
+            puzzle: "kalah-00042".to_owned(),
+        },
+        Request::PuzzleMove {
+            puzzle: "kalah-00042".to_owned(),
+            notation: "3".to_owned(),
+        },
+        Request::PuzzleSolution {
+            puzzle: "kalah-00042".to_owned(),
+        },
+        Request::DailyPuzzles,
+        Request::PuzzleThemes,
+        Request::MistakePuzzles { game: GameId(42) },
     ];
     let actions = [
         Action::Move {
@@ -630,6 +676,79 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                     },
                     invite_code: Some("K7QM-2XPD".to_owned()),
                 }],
+            },
+        ),
+        reply(
+            17,
+            Reply::Puzzle(Box::new(PuzzleInfo {
+                id: "kalah-00042".to_owned(),
+                game: GameKind::Kalah,
+                position: "0,0,3,1,0,2:20/1,0,0,0,4,1:16 s".to_owned(),
+                goal: Goal::Win,
+                solver: Side::First,
+                themes: vec!["capture".to_owned()],
+                proof: Proof::Exact,
+                rating: 1640.0,
+                plays: 12,
+                moves_to_find: 2,
+                rated: true,
+                mode: PuzzleMode::Rated,
+                streak: 0,
+                player: puzzle_rating(1500.0),
+            })),
+        ),
+        reply(
+            18,
+            Reply::PuzzleMoved(Box::new(PuzzleMoved {
+                puzzle: "kalah-00042".to_owned(),
+                verdict: Verdict::Right,
+                replies: vec!["5".to_owned()],
+                done: false,
+                outcome: None,
+            })),
+        ),
+        reply(
+            19,
+            Reply::PuzzleSolution {
+                puzzle: "kalah-00042".to_owned(),
+                solution: vec!["3".to_owned(), "5".to_owned(), "4".to_owned()],
+                outcome: Some(PuzzleOutcome {
+                    solved: false,
+                    rated: true,
+                    before: puzzle_rating(1500.0),
+                    after: puzzle_rating(1431.2),
+                    puzzle_rating: 1655.4,
+                    streak: 0,
+                    streak_over: false,
+                }),
+            },
+        ),
+        reply(
+            20,
+            Reply::DailyPuzzles {
+                puzzles: vec![DailyPuzzle {
+                    game: GameKind::Jungle,
+                    id: "jungle-01234".to_owned(),
+                    rating: 1720.0,
+                    themes: vec!["den".to_owned()],
+                    day: "2026-11-28".to_owned(),
+                }],
+            },
+        ),
+        reply(
+            21,
+            Reply::PuzzleThemes {
+                themes: vec![ThemeCount {
+                    game: GameKind::BaghChal,
+                    theme: "capture".to_owned(),
+                    count: 2140,
+                }],
+            },
+        ),
+        reply(
+            22,
+            Reply::MistakePuzzles {
+                puzzles: vec!["mine-42-17".to_owned()],
             },
         ),
         ServerMessage::ReviewProgress {

@@ -13,6 +13,7 @@
 //! - [`server`]: what the server says: replies, events, snapshots, lobby updates.
 //! - [`error`]: the error codes of the error reply.
 //! - [`names`]: what a player's display name may be.
+//! - [`puzzles`]: the puzzle requests' and replies' parts.
 //! - `examples` (feature `test-support`): one value of every message, used by the round-trip
 //!   tests and to check that docs/PROTOCOL.md shows every message.
 
@@ -20,6 +21,7 @@ pub mod error;
 #[cfg(any(test, feature = "test-support"))]
 pub mod examples;
 pub mod names;
+pub mod puzzles;
 pub mod request;
 pub mod server;
 
@@ -35,7 +37,7 @@ pub use request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, Opp
 pub use server::{
     Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, LimitsInfo, LobbyEvent,
     MyGame, MySeek, PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo,
-    SeatPresence, SeekInfo, ServerMessage, Turn, Welcome,
+    SeatPresence, SeekInfo, ServerMessage, ThemeCount, Turn, Welcome,
 };
 
 /// The most games a `my_games` reply lists (the rest are counted in its `more`), so that the
@@ -44,6 +46,16 @@ pub const MY_GAMES_LISTED: usize = 64;
 
 /// The protocol version a client states first on every connection.
 pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Reads an `f64` and refuses NaN and the infinities (the ratings of `server` and `puzzles`).
+fn finite<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+    let value = f64::deserialize(deserializer)?;
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(serde::de::Error::custom("a rating must be a finite number"))
+    }
+}
 
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident, $prefix:literal) => {

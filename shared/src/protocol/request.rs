@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::puzzles::{PuzzleId, PuzzleQuery};
 use super::{ClockSpec, Correspondence, GameId, PlayerId, RulePair, SeekId, SideChoice, Version};
 use chaupal_rules::game::GameKind;
 use chaupal_rules::game::Side;
@@ -113,6 +114,26 @@ pub enum Request {
     /// their connections (a correspondence one waits after its connection has gone), each
     /// invitation with its invite code: to send the link again, or to cancel it.
     MySeeks,
+    /// A puzzle for the player (see [`puzzles`](super::puzzles)): near their puzzle rating in
+    /// rated mode, harder than the last in a streak; of one game and theme when asked. It is
+    /// given to this connection, which sends its moves with `puzzle_move`.
+    NextPuzzle(PuzzleQuery),
+    /// A given puzzle by id: a shared link, the day's puzzle, one made from the player's own
+    /// mistakes. Rated in rated mode when it is the player's first attempt at it.
+    OpenPuzzle { puzzle: PuzzleId },
+    /// The solver's next move in a puzzle given to this connection, in the game's notation.
+    PuzzleMove { puzzle: PuzzleId, notation: String },
+    /// Gives up on a puzzle given to this connection (a rated attempt not yet ended counts as
+    /// failed) and shows the whole solution.
+    PuzzleSolution { puzzle: PuzzleId },
+    /// The day's puzzle of each game.
+    DailyPuzzles,
+    /// The themes of the puzzles, with how many puzzles each has, per game.
+    PuzzleThemes,
+    /// Puzzles made from the player's own mistakes in a finished game they played (its review
+    /// must be done): the positions before each of their moves the review classed a mistake
+    /// or a blunder, solved by the review's best move. Unrated, for that player.
+    MistakePuzzles { game: GameId },
 }
 
 /// How a new game is set up.

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::puzzles::{DailyPuzzle, PuzzleId, PuzzleInfo, PuzzleMoved, PuzzleOutcome};
 use super::request::Engine;
 use super::{
     ClockSpec, Correspondence, ErrorReply, GameId, PlayerId, RulePair, Score, SeekId, SideChoice,
@@ -128,6 +129,39 @@ pub enum Reply {
     MySeeks {
         seeks: Vec<MySeek>,
     },
+    /// A puzzle given to this connection (the answer to `next_puzzle` and `open_puzzle`).
+    Puzzle(Box<PuzzleInfo>),
+    /// The judgement of a puzzle move.
+    PuzzleMoved(Box<PuzzleMoved>),
+    /// A puzzle's whole solution (the answer to `puzzle_solution`), with the attempt's end
+    /// when giving up ended it.
+    PuzzleSolution {
+        puzzle: PuzzleId,
+        solution: Vec<String>,
+        outcome: Option<PuzzleOutcome>,
+    },
+    /// The day's puzzle of each game that has puzzles.
+    DailyPuzzles {
+        puzzles: Vec<DailyPuzzle>,
+    },
+    /// Each game's puzzle themes, with their counts, most puzzles first.
+    PuzzleThemes {
+        themes: Vec<ThemeCount>,
+    },
+    /// The puzzles made from the player's mistakes in a game, in the order of the game (none
+    /// when the review classed no move of theirs a mistake or a blunder). Open each with
+    /// `open_puzzle`.
+    MistakePuzzles {
+        puzzles: Vec<PuzzleId>,
+    },
+}
+
+/// How many puzzles of a game have a theme.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThemeCount {
+    pub game: GameKind,
+    pub theme: String,
+    pub count: u32,
 }
 
 /// One of the player's seeks still waiting for an opponent.
@@ -486,21 +520,11 @@ pub struct RatingInfo {
     /// otherwise).
     #[serde(default)]
     pub correspondence: bool,
-    #[serde(deserialize_with = "finite")]
+    #[serde(deserialize_with = "super::finite")]
     pub rating: f64,
-    #[serde(deserialize_with = "finite")]
+    #[serde(deserialize_with = "super::finite")]
     pub deviation: f64,
     pub games: u32,
-}
-
-/// Reads an `f64` and refuses NaN and the infinities.
-fn finite<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
-    let value = f64::deserialize(deserializer)?;
-    if value.is_finite() {
-        Ok(value)
-    } else {
-        Err(serde::de::Error::custom("a rating must be a finite number"))
-    }
 }
 
 /// What an engine found: depth, score and principal variation.

@@ -1,6 +1,6 @@
 //! What several screens share: the spacing, the split into board and side panel, scrolling a
-//! screen taller than the window, a game's title, a side's colours, the engine's hint, and the
-//! list of moves.
+//! screen taller than the window, a game's title, a side's colours, the engine's hint, the
+//! list of moves, and a value stepped with `<` and `>`.
 
 use chaupal_rules::{AnyGame, GameKind, Side};
 use macroquad::prelude::*;
@@ -8,9 +8,9 @@ use macroquad::prelude::*;
 use crate::app::{Action, App, Field, PlayMode};
 use crate::draw::paint::{self, Align, disc, rounded};
 use crate::draw::theme::{self, alpha};
-use crate::draw::ui::Ui;
+use crate::draw::ui::{Look, Ui};
 use crate::geometry::{self, Area};
-use crate::layout;
+use crate::layout::{self, Measure};
 use crate::say;
 use crate::terms;
 
@@ -364,5 +364,84 @@ pub(super) fn text_field(
     ui.field_drawn(which, field, text, hint);
     if ui.pressed(field) && app.focus() != Some(which) {
         actions.push(Action::Focus(Some(which)));
+    }
+}
+
+/// A row with a label and a value stepped with `<` and `>` (wide enough for the widest value,
+/// `widest` pixels); returns the y below it.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn stepper(
+    ui: &Ui,
+    inner: Area,
+    y: f32,
+    label: &str,
+    value: &str,
+    widest: f32,
+    steps: [Action; 2],
+    actions: &mut Vec<Action>,
+) -> f32 {
+    let rh = ui.row_h();
+    let bw = rh * 0.8 * 1.4;
+    let w = 2.0 * bw + widest.max(ui.unit * 2.5) + ui.unit * 1.2 + 8.0;
+    let area = Area {
+        x: inner.x + inner.w - w,
+        y,
+        w,
+        h: ui.small_row_h(0.8),
+    };
+    let label = paint::fit(label, &ui.fonts.regular, ui.unit, area.x - inner.x - 6.0);
+    ui.label(
+        &label,
+        inner.x,
+        y + area.h / 2.0,
+        theme::TEXT_DIM,
+        Align::Left,
+    );
+    value_stepper(ui, area, value, steps, actions);
+    y + area.h + rh * 0.15
+}
+
+/// A value between `<` and `>` buttons, filling `area`.
+pub(super) fn value_stepper(
+    ui: &Ui,
+    area: Area,
+    value: &str,
+    [back, on]: [Action; 2],
+    actions: &mut Vec<Action>,
+) {
+    // Narrow steppers (the clock's two) keep room for the value between the buttons, and a
+    // fingertip's room for each button on a touch screen.
+    let least = if ui.portrait { layout::TAP_MIN } else { 0.0 };
+    let bw = (area.h * 1.4).min((area.w / 4.0).max(least));
+    let minus = Area { w: bw, ..area };
+    if ui.button(minus, "<", Look::Plain) {
+        actions.push(back);
+    }
+    let vw = area.w - 2.0 * bw - 8.0;
+    // A value a little too wide is drawn smaller rather than cut.
+    let wide = ui.width(value, true, ui.unit);
+    let size = if wide > vw {
+        (ui.unit * vw / wide).floor().max(ui.unit * 0.8)
+    } else {
+        ui.unit
+    };
+    let shown = paint::fit(value, &ui.fonts.bold, size, vw);
+    ui.strong(
+        &shown,
+        area.x + area.w / 2.0,
+        area.y + area.h / 2.0,
+        size,
+        theme::TEXT,
+        Align::Centre,
+    );
+    if ui.button(
+        Area {
+            x: area.x + area.w - bw,
+            ..minus
+        },
+        ">",
+        Look::Plain,
+    ) {
+        actions.push(on);
     }
 }

@@ -117,7 +117,8 @@ pub(super) fn draw(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<
     }
     let view = m.view();
     let (board_area, panel) = split(ui, body, aspect(&view), ui.unit * PANEL_MIN_UNITS);
-    board(app, m, ui, board_area, actions);
+    let playing = app.screen() == Screen::Game;
+    board(app, m, ui, board_area, (playing, true), actions);
     game_panel(app, m, ui, panel, actions);
     if app.screen() == Screen::GameOver && !app.result_hidden() && m.looking.is_none() {
         game_over::card(m, ui, board_area, actions);
@@ -162,7 +163,8 @@ fn upright(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<Action>)
         h: (body.h - board_h - gap).max(panel_h),
         ..body
     };
-    board(app, m, ui, board_area, actions);
+    let playing = app.screen() == Screen::Game;
+    board(app, m, ui, board_area, (playing, true), actions);
     let bottom = phone_panel(app, m, ui, panel, actions);
     ui.heights().set("game.panel", bottom - panel.y);
     if app.screen() == Screen::GameOver && !app.result_hidden() && m.looking.is_none() {
@@ -170,24 +172,37 @@ fn upright(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<Action>)
     }
 }
 
-/// The board of the game in `area`, with what the pointer and the keys do to it.
-fn board(app: &App, m: &Match, ui: &Ui, area: Area, actions: &mut Vec<Action>) {
+/// The board of the game in `area`, with what the pointer and the keys do to it: presses and
+/// drags enter moves while `playing` (the game screen's, or a puzzle's board), when `open`
+/// lets them and the match takes them.
+pub(super) fn board(
+    app: &App,
+    m: &Match,
+    ui: &Ui,
+    area: Area,
+    (playing, open): (bool, bool),
+    actions: &mut Vec<Action>,
+) {
     let view = m.view();
     let frame = Frame::fit(geometry::extent(&view), area, m.flipped);
     let hover = geometry::hit(&view, &frame, ui.input.mouse);
     let mut marks = match_marks(m, hover.clone());
     marks.cursor = app.cursor().map(str::to_owned);
+    if !open {
+        marks.targets.clear();
+        marks.capturable.clear();
+    }
     // The piece being dragged follows the pointer.
     if let Some(from) = app.dragging()
         && ui.input.down
         && ui.input.dragged
         && m.can_enter_move()
+        && open
     {
         marks.moving = Some((from.to_owned(), frame.to_unit(ui.input.mouse)));
     }
     boards::draw(&view, &frame, &marks, (ui.fonts, ui.words));
-    note_cells(m, &view, &frame, ui);
-    let playing = app.screen() == Screen::Game;
+    note_cells(m, &view, &frame, ui, open);
     if playing {
         if ui.input.clicked
             && let Some(cell) = hover.clone()
@@ -203,7 +218,7 @@ fn board(app: &App, m: &Match, ui: &Ui, area: Area, actions: &mut Vec<Action>) {
     }
     if app.typing_move() {
         move_typing(app, ui, actions);
-    } else if matches!(app.screen(), Screen::Game | Screen::GameOver) {
+    } else {
         keyboard(app, (&view, &frame), ui, playing, actions);
         if ui.input.typed.contains(&'f') {
             actions.push(Action::Flip);
@@ -294,11 +309,12 @@ fn move_typing(app: &App, ui: &Ui, actions: &mut Vec<Action>) {
 }
 
 /// Notes each cell of the board for the frame's record, and whether a click there enters
-/// (part of) a move now: a cell where one of the moves that go on from the selection goes next.
-fn note_cells(m: &Match, view: &BoardView, frame: &Frame, ui: &Ui) {
+/// (part of) a move now: a cell where one of the moves that go on from the selection goes next
+/// (none unless `open`).
+fn note_cells(m: &Match, view: &BoardView, frame: &Frame, ui: &Ui, open: bool) {
     let kind = m.kind();
     let chosen = m.selection.path();
-    let next: Vec<&str> = if m.can_enter_move() {
+    let next: Vec<&str> = if m.can_enter_move() && open {
         m.choices
             .moves
             .iter()

@@ -8,6 +8,7 @@ mod connection;
 mod game;
 mod game_over;
 mod lobby;
+mod puzzles;
 mod replay;
 mod review;
 mod rules;
@@ -101,6 +102,7 @@ fn draw_once(
                 }
             }
             Screen::Rules(kind) => rules::draw(app, kind, &ui, body, &mut actions),
+            Screen::Puzzles => puzzles::draw(app, &ui, body, &mut actions),
         }
     }
     // What scrolled above the body is covered by the bar.
@@ -132,7 +134,11 @@ fn top_bar(app: &App, ui: &Ui, win: &Window, actions: &mut Vec<Action>) {
     let brand = ui.unit * 1.35;
     let x0 = win.gap + 4.0;
     // On a phone, a screen with a way back has it at the top left, where a thumb looks for it.
-    let back = ui.portrait && matches!(app.screen(), Screen::Rules(_) | Screen::Replay);
+    let back = ui.portrait
+        && matches!(
+            app.screen(),
+            Screen::Rules(_) | Screen::Replay | Screen::Puzzles
+        );
     let brand_w = if back {
         let b = Area {
             x: win.gap,
@@ -210,6 +216,7 @@ fn top_bar(app: &App, ui: &Ui, win: &Window, actions: &mut Vec<Action>) {
             "screen-rules",
             game = crate::terms::game_name(kind)
         )),
+        Screen::Puzzles => ui.t("screen-puzzles"),
     };
     // The title goes between the name and the connection, whole, or not at all.
     let title_x = x0 + brand_w + ui.unit * 1.2;

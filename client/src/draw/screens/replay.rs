@@ -1,9 +1,10 @@
 //! The replay screen: a finished game's position at any move, with the result at the end, the
 //! controls (also on the arrow keys, Home, End and Space), a bar to jump along, the analysis,
 //! and the list of moves or, once asked for, the game's review (its part is
-//! [`super::review`]'s) with the best move marked on the board and "play from here". A game
-//! the server can review has its room for the review from the start, so the board stays put
-//! when the review is asked for, runs and arrives ([`split`]).
+//! [`super::review`]'s) with the best move marked on the board, "play from here", and for the
+//! player's own game "learn from your mistakes". A game the server can review has its room for
+//! the review from the start, so the board stays put when the review is asked for, runs and
+//! arrives ([`split`]).
 
 use chaupal_rules::Side;
 use macroquad::prelude::*;
@@ -16,7 +17,7 @@ use crate::draw::paint::{self, Align, rounded};
 use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::{self, Area, Frame};
-use crate::layout;
+use crate::layout::{self, Measure};
 use crate::replay::Replay;
 use crate::review::ReviewState;
 use crate::review::arrow::best_mark;
@@ -169,15 +170,39 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         Some(ReviewState::Asked | ReviewState::Running { .. }) => Some(Look::Disabled),
         Some(ReviewState::Ready(_)) => None,
     };
+    // The player's own game, reviewed, offers "learn from your mistakes": on a phone in the row
+    // of "play from here", which goes to the bottom row in place of Back (the top bar has it
+    // there); beside the board the two share their row.
+    let learn = ready.is_some() && r.played;
+    let play_below = learn && ui.portrait;
+    let play_look = if game.outcome().is_none() {
+        Look::Primary
+    } else {
+        Look::Disabled
+    };
     let mut buttons = vec![("play-analyse", Action::Analyse, Look::Plain)];
     if let Some(look) = review_look {
         buttons.push(("review", Action::Review, look));
     }
+    if play_below {
+        buttons.push((
+            "replay-play-from-here-short",
+            Action::PlayFromHere,
+            play_look,
+        ));
+    }
     buttons.push(("play-flip", Action::Flip, Look::Plain));
-    buttons.push(("back", Action::Back, Look::Plain));
-    let cols = columns(bottom, buttons.len(), 6.0);
-    for (c, (label, action, look)) in cols.iter().zip(buttons) {
-        if ui.button(*c, &ui.t(label), look) {
+    if !play_below {
+        buttons.push(("back", Action::Back, Look::Plain));
+    }
+    let labels: Vec<String> = buttons.iter().map(|(label, _, _)| ui.t(label)).collect();
+    let cols = if play_below {
+        fitted_columns(ui, bottom, &labels, 6.0)
+    } else {
+        columns(bottom, buttons.len(), 6.0)
+    };
+    for (c, ((_, action, look), label)) in cols.iter().zip(buttons.into_iter().zip(&labels)) {
+        if ui.button(*c, label, look) {
             actions.push(action);
         }
     }
@@ -186,15 +211,23 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         y = hint_block(ui, inner, y, h, &mover) + ui.unit * 0.3;
     }
     if let Some(rv) = ready {
-        let play = lay.play;
-        let playable = game.outcome().is_none();
-        let look = if playable {
-            Look::Primary
-        } else {
-            Look::Disabled
+        let (play, learn_at) = match (learn, play_below) {
+            (false, _) => (Some(lay.play), None),
+            (true, true) => (None, Some(lay.play)),
+            (true, false) => match columns(lay.play, 2, 8.0).as_slice() {
+                [left, right] => (Some(*left), Some(*right)),
+                _ => (Some(lay.play), None),
+            },
         };
-        if ui.button(play, &ui.t("replay-play-from-here"), look) {
+        if let Some(play) = play
+            && ui.button(play, &ui.t("replay-play-from-here"), play_look)
+        {
             actions.push(Action::PlayFromHere);
+        }
+        if let Some(at) = learn_at
+            && ui.button(at, &ui.t("review-learn-mistakes"), Look::Plain)
+        {
+            actions.push(Action::LearnFromMistakes);
         }
         // The review's area, less what the result or the analysis took above it.
         let area = Area {
@@ -222,6 +255,42 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
             actions.push(action);
         }
     }
+}
+
+/// Buttons of `labels` across `a` with `gap` between them, each as wide as its label needs
+/// (shrunk as a button shrinks a label, all alike, when there is not room for them whole) and
+/// the room left shared out evenly; equal columns when they need more than there is.
+fn fitted_columns(ui: &Ui, a: Area, labels: &[String], gap: f32) -> Vec<Area> {
+    let size = layout::label_size(a, ui.unit);
+    let need = |size: f32| -> Vec<f32> {
+        labels
+            .iter()
+            .map(|l| ui.width(l, true, size) + layout::LABEL_PAD + 2.0)
+            .collect()
+    };
+    let (whole, least) = (need(size), need(size * layout::LABEL_SHRINK));
+    let room = a.w - gap * labels.len().saturating_sub(1) as f32;
+    let (whole_w, least_w) = (whole.iter().sum::<f32>(), least.iter().sum::<f32>());
+    if labels.is_empty() || least_w > room {
+        return columns(a, labels.len(), gap);
+    }
+    // Between the least and the whole widths alike, then the rest shared out.
+    let t = ((room - least_w) / (whole_w - least_w).max(0.01)).min(1.0);
+    let extra = (room - whole_w).max(0.0) / labels.len() as f32;
+    let mut x = a.x;
+    least
+        .iter()
+        .zip(&whole)
+        .map(|(lo, hi)| {
+            let cell = Area {
+                x,
+                w: lo + (hi - lo) * t + extra,
+                ..a
+            };
+            x += cell.w + gap;
+            cell
+        })
+        .collect()
 }
 
 /// How many text units the panel of a game with a review is widened by in landscape, taken

@@ -10,11 +10,12 @@
 //! which hands what the link made of a message to the app. The requests for the app's wishes
 //! are in `requests`, the replies and errors in `replies`, the games' snapshots and numbered
 //! events in `games`, the lobby's lists in `lobby`, this player's correspondence games in
-//! `my_games`, their seeks and invitations still waiting in `waiting`.
+//! `my_games`, their seeks and invitations still waiting in `waiting`, puzzles in `puzzles`.
 
 mod games;
 mod lobby;
 mod my_games;
+mod puzzles;
 mod replies;
 mod requests;
 #[cfg(test)]
@@ -62,6 +63,16 @@ enum Asked {
     Push,
     /// Muting a game's notifications (none: all), or unmuting them.
     Mute(Option<GameId>, bool),
+    /// A puzzle: the next one, or one by its id.
+    Puzzle,
+    /// A puzzle move's judgement.
+    PuzzleMove,
+    /// A puzzle's solution.
+    PuzzleSolution,
+    /// The puzzles' themes or the day's puzzles.
+    PuzzleLists,
+    /// The puzzles made from the player's mistakes in a game.
+    MistakePuzzles,
     Other,
 }
 

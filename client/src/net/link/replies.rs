@@ -36,6 +36,9 @@ impl Link {
                 let asked = id
                     .and_then(|id| self.asked.remove(&id))
                     .unwrap_or(Asked::Other);
+                if let Some(event) = Link::puzzle_error(&asked, &error) {
+                    return event.map(Reaction::event).unwrap_or_default();
+                }
                 let mut reaction = Reaction::event(self.error(&asked, &error, config, server));
                 // A seek that could not be cancelled may have been taken: the list says.
                 if asked == Asked::CancelSeek {
@@ -137,6 +140,7 @@ impl Link {
                 out.requests
                     .push(self.message(Request::MyGames, Asked::MyGames));
                 out.requests.push(self.ask_my_seeks());
+                out.requests.push(self.ask_daily_puzzles());
             }
             Reply::Created {
                 game,
@@ -194,6 +198,10 @@ impl Link {
                 out.events.push(Event::Linked { name: player.name });
             }
             Reply::Record { summary, moves, .. } => {
+                let played = summary
+                    .seats
+                    .iter()
+                    .any(|s| s.player.as_ref().is_some_and(|p| Some(p.id) == self.me));
                 let pairs: Vec<(String, String)> = summary
                     .rules
                     .iter()
@@ -206,6 +214,7 @@ impl Link {
                         moves,
                         names: [0, 1].map(|i| seat_name(&summary.seats[i])),
                         result: summary.result,
+                        played,
                     })),
                     Err(e) => Event::Problem(say!("notice-no-replay", why = e.to_string())),
                 });
@@ -235,6 +244,12 @@ impl Link {
             Reply::MySeeks { seeks } => return self.my_seeks(seeks),
             Reply::Review(review) => out.events.push(Event::Review(review)),
             Reply::Pong { .. } | Reply::Imported { .. } | Reply::Ratings { .. } => {}
+            puzzles @ (Reply::Puzzle(_)
+            | Reply::PuzzleMoved(_)
+            | Reply::PuzzleSolution { .. }
+            | Reply::DailyPuzzles { .. }
+            | Reply::PuzzleThemes { .. }
+            | Reply::MistakePuzzles { .. }) => out.events.extend(Link::puzzle_reply(puzzles)),
         }
         out
     }
@@ -281,6 +296,10 @@ impl Link {
             Asked::CancelSeek => Some(say!("asked-cancel-seek")),
             Asked::Push => Some(say!("asked-push")),
             Asked::Mute(..) => Some(say!("asked-mute")),
+            Asked::Puzzle | Asked::PuzzleLists => Some(say!("asked-puzzle")),
+            Asked::PuzzleMove => Some(say!("asked-puzzle-move")),
+            Asked::PuzzleSolution => Some(say!("asked-puzzle-solution")),
+            Asked::MistakePuzzles => Some(say!("asked-mistake-puzzles")),
             Asked::Other => None,
         };
         let text = wording::server_error(what, error);

@@ -19,6 +19,10 @@ impl Link {
             }
             return Reaction::event(Event::NotSent);
         }
+        let out = match self.puzzle_request(out) {
+            Ok(request) => return Reaction::send(vec![request]),
+            Err(other) => other,
+        };
         let game = self.game();
         let act = |link: &mut Link, action: Act, what: &'static str| match game {
             Some(game) => vec![link.message(
@@ -184,6 +188,14 @@ impl Link {
             | Outgoing::SetMuted(_)
             | Outgoing::SetLanguage(_)
             | Outgoing::Browser(_) => Vec::new(),
+            // Asked above.
+            Outgoing::NextPuzzle(_)
+            | Outgoing::OpenPuzzle(_)
+            | Outgoing::PuzzleMove { .. }
+            | Outgoing::PuzzleSolution(_)
+            | Outgoing::PuzzleThemes
+            | Outgoing::DailyPuzzles
+            | Outgoing::MistakePuzzles(_) => Vec::new(),
         };
         Reaction::send(requests)
     }

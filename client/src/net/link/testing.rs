@@ -124,8 +124,9 @@ pub(super) fn greeted() -> (Link, App, Config) {
     let out = deliver(&mut link, &mut app, &mut config, welcome(Vec::new()));
     assert_eq!(
         out.len(),
-        4,
-        "subscribes to the lobby, asks for finished games, its games in play and its seeks"
+        5,
+        "subscribes to the lobby, asks for finished games, its games in play, its seeks and \
+         the day's puzzles: {out:?}"
     );
     (link, app, config)
 }

@@ -1,12 +1,14 @@
 //! The lobby's left panel (the top of the lobby on a phone): who you are (your name, to change,
 //! and the sounds on or off), the game and its rules, the way of playing, the side, the
 //! computer player or the invite code, live (the clock) or by correspondence (the time a
-//! move), rated or casual, and the button that starts it all. Each section draws itself from the top `y` it is given and returns the `y` below it.
+//! move), rated or casual, the button that starts it all, and under it the way to the puzzles
+//! (and the day's puzzle of the game chosen). Each section draws itself from the top `y` it is
+//! given and returns the `y` below it.
 
 use chaupal_rules::{GameKind, Side};
 use macroquad::prelude::*;
 
-use super::super::common::text_field;
+use super::super::common::{stepper, text_field, value_stepper};
 use crate::app::Field;
 use crate::app::{
     Action, App, CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, LEVELS, Lobby, PACES, PlayMode,
@@ -36,7 +38,7 @@ pub(super) enum Foot {
 pub(super) fn draw(app: &App, ui: &Ui, a: Area, foot: Foot, actions: &mut Vec<Action>) -> f32 {
     ui.panel(a);
     let pad = ui.unit * 1.1;
-    let buttons_at = a.y + a.h - pad - ui.row_h();
+    let buttons_at = a.y + a.h - pad - foot_h(ui);
     let (offset, content) = match foot {
         Foot::Under => (0.0, a),
         Foot::Pinned { offset } => (
@@ -83,6 +85,21 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, foot: Foot, actions: &mut Vec<Ac
                 ui.fonts.typesetter().overlay();
                 paint::fill(strip, theme::PANEL);
                 paint::fill(Area { h: 1.0, ..strip }, theme::PANEL_EDGE);
+                // And past the panel's foot, over the window's margin under it, the panel's
+                // bottom edge drawn again where the choices crossed it.
+                let below = Area {
+                    y: a.y + a.h,
+                    h: ui.unit * 3.0,
+                    ..a
+                };
+                paint::fill(below, theme::BACKGROUND);
+                let edge = Area {
+                    x: a.x + 12.0,
+                    y: a.y + a.h - 1.5,
+                    w: a.w - 24.0,
+                    h: 1.5,
+                };
+                paint::fill(edge, theme::PANEL_EDGE);
             }
             buttons_at
         }
@@ -97,8 +114,16 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, foot: Foot, actions: &mut Vec<Ac
         Foot::Under => at,
         Foot::Pinned { .. } => end + 8.0,
     };
-    natural + ui.row_h() + pad - top
+    natural + foot_h(ui) + pad - top
 }
+
+/// The room the start buttons take: the start row, and the puzzles' row under it.
+fn foot_h(ui: &Ui) -> f32 {
+    2.0 * ui.row_h() + FOOT_GAP
+}
+
+/// The room between the start row and the puzzles' row.
+const FOOT_GAP: f32 = 8.0;
 
 /// The panel's sections, from `y` down in `inner`; returns the y below them.
 fn sections(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 {
@@ -623,6 +648,29 @@ fn start_buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Acti
     if ui.button(rules_btn, &ui.t("choices-rules"), Look::Plain) {
         actions.push(Action::ShowRules(lobby.kind));
     }
+    puzzle_buttons(app, ui, inner, y + start.h + FOOT_GAP, actions);
+}
+
+/// The puzzles' row: the Puzzles screen, and the day's puzzle of the game chosen once the
+/// server has named it.
+fn puzzle_buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) {
+    let row = Area {
+        y,
+        h: ui.row_h(),
+        ..inner
+    };
+    // Offline the button says what it needs when pressed.
+    let look = Look::Plain;
+    let daily = app.puzzles().daily_of(app.lobby().kind);
+    let cells = columns(row, if daily.is_some() { 2 } else { 1 }, 8.0);
+    if ui.button(cells[0], &ui.t("lobby-puzzles"), look) {
+        actions.push(Action::OpenPuzzles);
+    }
+    if let (Some(d), Some(cell)) = (daily, cells.get(1))
+        && ui.button(*cell, &ui.t("lobby-daily-puzzle"), look)
+    {
+        actions.push(Action::OpenPuzzle(d.id.clone()));
+    }
 }
 
 /// The start button's label (a message id) for each way of playing.
@@ -632,85 +680,6 @@ fn start_label(mode: PlayMode) -> &'static str {
         PlayMode::Computer => "start-computer",
         PlayMode::Friend => "start-friend",
         PlayMode::Anyone => "start-anyone",
-    }
-}
-
-/// A row with a label and a value stepped with `<` and `>` (wide enough for the widest value,
-/// `widest` pixels); returns the y below it.
-#[allow(clippy::too_many_arguments)]
-fn stepper(
-    ui: &Ui,
-    inner: Area,
-    y: f32,
-    label: &str,
-    value: &str,
-    widest: f32,
-    steps: [Action; 2],
-    actions: &mut Vec<Action>,
-) -> f32 {
-    let rh = ui.row_h();
-    let bw = rh * 0.8 * 1.4;
-    let w = 2.0 * bw + widest.max(ui.unit * 2.5) + ui.unit * 1.2 + 8.0;
-    let area = Area {
-        x: inner.x + inner.w - w,
-        y,
-        w,
-        h: ui.small_row_h(0.8),
-    };
-    let label = paint::fit(label, &ui.fonts.regular, ui.unit, area.x - inner.x - 6.0);
-    ui.label(
-        &label,
-        inner.x,
-        y + area.h / 2.0,
-        theme::TEXT_DIM,
-        Align::Left,
-    );
-    value_stepper(ui, area, value, steps, actions);
-    y + area.h + rh * 0.15
-}
-
-/// A value between `<` and `>` buttons, filling `area`.
-fn value_stepper(
-    ui: &Ui,
-    area: Area,
-    value: &str,
-    [back, on]: [Action; 2],
-    actions: &mut Vec<Action>,
-) {
-    // Narrow steppers (the clock's two) keep room for the value between the buttons, and a
-    // fingertip's room for each button on a touch screen.
-    let least = if ui.portrait { layout::TAP_MIN } else { 0.0 };
-    let bw = (area.h * 1.4).min((area.w / 4.0).max(least));
-    let minus = Area { w: bw, ..area };
-    if ui.button(minus, "<", Look::Plain) {
-        actions.push(back);
-    }
-    let vw = area.w - 2.0 * bw - 8.0;
-    // A value a little too wide is drawn smaller rather than cut.
-    let wide = ui.width(value, true, ui.unit);
-    let size = if wide > vw {
-        (ui.unit * vw / wide).floor().max(ui.unit * 0.8)
-    } else {
-        ui.unit
-    };
-    let shown = paint::fit(value, &ui.fonts.bold, size, vw);
-    ui.strong(
-        &shown,
-        area.x + area.w / 2.0,
-        area.y + area.h / 2.0,
-        size,
-        theme::TEXT,
-        Align::Centre,
-    );
-    if ui.button(
-        Area {
-            x: area.x + area.w - bw,
-            ..minus
-        },
-        ">",
-        Look::Plain,
-    ) {
-        actions.push(on);
     }
 }
 

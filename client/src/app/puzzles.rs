@@ -1,0 +1,618 @@
+//! The app's side of puzzles: opening the Puzzles screen (from the lobby, a link, the day's
+//! puzzle, or a game's review with the player's own mistakes), asking for the next puzzle with
+//! the choices made, moves entered on the puzzle's board (sent to be judged), trying again,
+//! the solution, and what the server answers to each.
+
+use chaupal_shared::protocol::ThemeCount;
+use chaupal_shared::protocol::puzzles::{
+    DailyPuzzle, PuzzleInfo, PuzzleMode, PuzzleMoved, PuzzleOutcome,
+};
+
+use super::App;
+use super::action::Action;
+use super::outgoing::Outgoing;
+use super::status::{Cue, Screen, Tone};
+use crate::puzzles::{Attempt, Judged, PuzzleAsk, Puzzles};
+use crate::route::Route;
+use crate::say;
+use crate::words::Phrase;
+
+impl App {
+    /// The Puzzles screen's actions, and "Learn from your mistakes" on a game's review.
+    pub(super) fn handle_puzzles(&mut self, action: Action) -> Vec<Outgoing> {
+        match action {
+            Action::OpenPuzzles => self.open_puzzles(),
+            Action::NextPuzzle => self.next_puzzle(),
+            Action::OpenPuzzle(id) => self.open_puzzle(id),
+            Action::TryAgain => {
+                if let Some(a) = &mut self.puzzles.attempt {
+                    a.try_again();
+                }
+                Vec::new()
+            }
+            Action::ShowSolution => match &self.puzzles.attempt {
+                Some(a) if !a.over() && a.board.pending.is_none() => {
+                    vec![Outgoing::PuzzleSolution(a.id().to_owned())]
+                }
+                _ => Vec::new(),
+            },
+            Action::CyclePuzzleGame { forward } => {
+                self.puzzles.cycle_game(forward);
+                Vec::new()
+            }
+            Action::CyclePuzzleTheme { forward } => {
+                self.puzzles.cycle_theme(forward);
+                Vec::new()
+            }
+            Action::SetPuzzleMode(mode) => {
+                self.puzzles.mode = mode;
+                Vec::new()
+            }
+            Action::LearnFromMistakes => self.learn_from_mistakes(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The Puzzles screen's state.
+    pub fn puzzles(&self) -> &Puzzles {
+        &self.puzzles
+    }
+
+    /// Goes to the Puzzles screen from where the player is: with the puzzle left there when it
+    /// is not over yet, else with the next one.
+    fn open_puzzles(&mut self) -> Vec<Outgoing> {
+        if !self.require_online(say!("doing-puzzles")) {
+            return Vec::new();
+        }
+        self.enter_puzzles();
+        let mut out = self.ask_themes();
+        if self.puzzles.attempt.as_ref().is_none_or(Attempt::over) && !self.puzzles.asking {
+            out.extend(self.next_puzzle());
+        }
+        out
+    }
+
+    /// Puts the Puzzles screen up, "back" going where the player was.
+    fn enter_puzzles(&mut self) {
+        if self.screen != Screen::Puzzles {
+            self.puzzles_return = match self.screen {
+                Screen::Replay | Screen::Lobby => self.screen,
+                _ => Screen::Lobby,
+            };
+            if self.puzzles.game.is_none() && self.puzzles.attempt.is_none() {
+                self.puzzles.game = Some(self.lobby.kind);
+            }
+        }
+        self.screen = Screen::Puzzles;
+    }
+
+    /// The themes, once a connection.
+    fn ask_themes(&mut self) -> Vec<Outgoing> {
+        if std::mem::replace(&mut self.puzzles.themes_asked, true) {
+            Vec::new()
+        } else {
+            vec![Outgoing::PuzzleThemes]
+        }
+    }
+
+    /// The next puzzle: the next of the player's mistakes while there are some, else one with
+    /// the choices made.
+    fn next_puzzle(&mut self) -> Vec<Outgoing> {
+        if !self.require_online(say!("doing-puzzles")) {
+            return Vec::new();
+        }
+        self.enter_puzzles();
+        self.puzzles.asking = true;
+        self.puzzles.problem = None;
+        match self.puzzles.mistakes.pop_front() {
+            Some(id) => vec![Outgoing::OpenPuzzle(id)],
+            None => {
+                self.puzzles.mistakes_total = 0;
+                vec![Outgoing::NextPuzzle(self.puzzles.query())]
+            }
+        }
+    }
+
+    /// A puzzle by its id (the day's puzzle, a link).
+    pub(super) fn open_puzzle(&mut self, id: String) -> Vec<Outgoing> {
+        if !self.require_online(say!("doing-puzzles")) {
+            return Vec::new();
+        }
+        self.enter_puzzles();
+        self.puzzles.asking = true;
+        self.puzzles.problem = None;
+        self.puzzles.mistakes.clear();
+        self.puzzles.mistakes_total = 0;
+        let mut out = self.ask_themes();
+        out.push(Outgoing::OpenPuzzle(id));
+        out
+    }
+
+    /// Asks for puzzles made from the player's mistakes in the game replayed.
+    fn learn_from_mistakes(&mut self) -> Vec<Outgoing> {
+        let Some(game) = self
+            .replay
+            .as_ref()
+            .filter(|r| r.played)
+            .and_then(|r| r.game)
+        else {
+            return Vec::new();
+        };
+        if !self.require_online(say!("doing-puzzles")) {
+            return Vec::new();
+        }
+        vec![Outgoing::MistakePuzzles(game)]
+    }
+
+    /// The puzzles from the player's mistakes came: none is said so; else they are opened one
+    /// after another.
+    pub(super) fn mistake_puzzles(&mut self, ids: Vec<String>) -> Vec<Outgoing> {
+        if ids.is_empty() {
+            self.tell(say!("puzzle-no-mistakes"), Tone::News);
+            return Vec::new();
+        }
+        self.puzzles.mistakes_total = ids.len();
+        self.puzzles.mistakes = ids.into();
+        self.puzzles.mode = PuzzleMode::Rated;
+        self.screen_from_replay();
+        let mut out = self.ask_themes();
+        out.extend(self.next_puzzle());
+        out
+    }
+
+    /// Goes to the Puzzles screen, "back" returning to the replay when it is up.
+    fn screen_from_replay(&mut self) {
+        if self.screen != Screen::Puzzles {
+            self.puzzles_return = self.screen;
+            self.screen = Screen::Puzzles;
+        }
+    }
+
+    /// A puzzle was given: it goes on the board (and the screen comes up when it was asked for
+    /// there, or by a link).
+    pub(super) fn puzzle_given(&mut self, info: PuzzleInfo) {
+        let by_link = matches!(self.link, Some(Route::Puzzle(_)));
+        if by_link {
+            self.link = None;
+        }
+        self.puzzles.rating = Some(info.player);
+        match Attempt::new(info) {
+            Ok(a) => {
+                self.puzzles.attempt = Some(a);
+                self.puzzles.problem = None;
+            }
+            Err(why) => {
+                self.puzzles.attempt = None;
+                self.puzzles.problem = Some(say!("puzzle-unreadable", why = why));
+            }
+        }
+        let asked = std::mem::take(&mut self.puzzles.asking);
+        if by_link || (asked && self.screen == Screen::Puzzles) {
+            self.enter_puzzles();
+            self.drag_from = None;
+            self.cursor = None;
+        }
+    }
+
+    /// A move on the puzzle's board, entered by click, tap or key: sent to be judged.
+    pub(super) fn puzzle_cell(&mut self, cell: &str) -> Vec<Outgoing> {
+        let Some(a) = &mut self.puzzles.attempt else {
+            return Vec::new();
+        };
+        if let Some(ply) = a.board.looking {
+            let said = if ply == 0 {
+                say!("notice-looking-back-start")
+            } else {
+                say!("notice-looking-back", ply = ply)
+            };
+            self.tell(said, Tone::News);
+            return Vec::new();
+        }
+        let id = a.id().to_owned();
+        a.click(cell)
+            .map(|notation| Outgoing::PuzzleMove {
+                puzzle: id,
+                notation,
+            })
+            .into_iter()
+            .collect()
+    }
+
+    /// Ends a Sholo Guti chain on the puzzle's board where it stands: sent to be judged.
+    pub(super) fn puzzle_stop_chain(&mut self) -> Vec<Outgoing> {
+        let Some(a) = &mut self.puzzles.attempt else {
+            return Vec::new();
+        };
+        let id = a.id().to_owned();
+        a.stop_chain()
+            .map(|notation| Outgoing::PuzzleMove {
+                puzzle: id,
+                notation,
+            })
+            .into_iter()
+            .collect()
+    }
+
+    /// The server judged a move: the board follows, and the attempt's end moves the rating.
+    pub(super) fn puzzle_judged(&mut self, moved: PuzzleMoved) -> Vec<Outgoing> {
+        let Some(a) = &mut self.puzzles.attempt else {
+            return Vec::new();
+        };
+        if let Some(o) = &moved.outcome {
+            self.puzzles.rating = Some(o.after);
+        }
+        let id = a.id().to_owned();
+        match a.judged(moved) {
+            Judged::Right => {
+                if a.board
+                    .moves
+                    .last()
+                    .is_some_and(|p| p.side != a.info.solver)
+                {
+                    self.cue(Cue::Move);
+                }
+            }
+            Judged::Solved => self.cue(Cue::End),
+            Judged::Wrong | Judged::Ignored => {}
+            // The board went out of step with the server's: the puzzle is asked for again.
+            Judged::OutOfStep => {
+                self.tell(say!("puzzle-out-of-step"), Tone::Problem);
+                self.puzzles.asking = true;
+                return vec![Outgoing::OpenPuzzle(id)];
+            }
+        }
+        Vec::new()
+    }
+
+    /// The solution came: it plays out on the board.
+    pub(super) fn puzzle_solution(
+        &mut self,
+        puzzle: &str,
+        line: Vec<String>,
+        outcome: Option<PuzzleOutcome>,
+    ) {
+        if let Some(o) = &outcome {
+            self.puzzles.rating = Some(o.after);
+        }
+        if let Some(a) = self.puzzles.attempt.as_mut().filter(|a| a.id() == puzzle) {
+            a.show_solution(line, outcome);
+        }
+    }
+
+    /// The day's puzzles, for the lobby.
+    pub(super) fn daily_puzzles(&mut self, daily: Vec<DailyPuzzle>) {
+        self.puzzles.daily = daily;
+    }
+
+    /// The themes of the puzzles, for the choice of the next one's.
+    pub(super) fn puzzle_themes(&mut self, themes: Vec<ThemeCount>) {
+        self.puzzles.themes = themes;
+        if let Some(theme) = &self.puzzles.theme
+            && !self.puzzles.theme_choices().contains(theme)
+        {
+            self.puzzles.theme = None;
+        }
+    }
+
+    /// The server refused something about puzzles: the reason shows where it matters (in
+    /// place of the puzzle, or as a notice), and a link that asked for a puzzle leads to the
+    /// card of a link that leads nowhere.
+    pub(super) fn puzzle_refused(&mut self, text: Phrase, asked: PuzzleAsk) {
+        match asked {
+            PuzzleAsk::Puzzle => {
+                self.puzzles.asking = false;
+                if let Some(route) = self.link.take() {
+                    let why = match &route {
+                        Route::Puzzle(id) => say!("broken-puzzle", id = id, said = text),
+                        _ => text,
+                    };
+                    self.broken_link = Some((route, why));
+                    self.screen = Screen::Lobby;
+                } else if self.screen == Screen::Puzzles {
+                    self.puzzles.problem = Some(text);
+                } else {
+                    self.tell(text, Tone::Problem);
+                }
+            }
+            PuzzleAsk::Move | PuzzleAsk::Solution => {
+                if let Some(a) = &mut self.puzzles.attempt {
+                    a.refused();
+                }
+                self.tell(text, Tone::Problem);
+            }
+            PuzzleAsk::Mistakes => self.tell(text, Tone::Problem),
+        }
+    }
+
+    /// After a new connection: the themes are asked for again when the screen needs them, and
+    /// a puzzle in the middle of its attempt is given again (a puzzle is given to one
+    /// connection).
+    pub(super) fn puzzles_reconnected(&mut self) -> Vec<Outgoing> {
+        self.puzzles.themes_asked = false;
+        let mut out = Vec::new();
+        if self.screen != Screen::Puzzles {
+            return out;
+        }
+        out.extend(self.ask_themes());
+        match &self.puzzles.attempt {
+            Some(a) if !a.over() => {
+                self.puzzles.asking = true;
+                out.push(Outgoing::OpenPuzzle(a.id().to_owned()));
+            }
+            _ if self.puzzles.asking => {
+                out.extend(self.next_puzzle());
+            }
+            _ => {}
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::testing::online;
+    use crate::app::{Event, Outgoing};
+    use crate::puzzles::Stage;
+    use crate::puzzles::testing::{kalah_info, outcome};
+    use chaupal_rules::GameKind;
+    use chaupal_shared::protocol::puzzles::{PuzzleQuery, Verdict};
+
+    fn moved(verdict: Verdict, replies: &[&str], done: bool) -> PuzzleMoved {
+        PuzzleMoved {
+            puzzle: kalah_info().id,
+            verdict,
+            replies: replies.iter().map(|r| (*r).to_owned()).collect(),
+            done,
+            outcome: None,
+        }
+    }
+
+    /// An online client on the Puzzles screen with the Kalah puzzle given.
+    fn given() -> App {
+        let mut app = online();
+        app.handle(Action::SelectGame(GameKind::Kalah));
+        let out = app.handle(Action::OpenPuzzles);
+        assert_eq!(
+            out,
+            [
+                Outgoing::PuzzleThemes,
+                Outgoing::NextPuzzle(PuzzleQuery {
+                    game: Some(GameKind::Kalah),
+                    theme: None,
+                    mode: PuzzleMode::Rated
+                })
+            ]
+        );
+        assert_eq!(app.screen(), Screen::Puzzles);
+        assert!(app.puzzles().asking);
+        app.apply(Event::Puzzle(Box::new(kalah_info())));
+        app
+    }
+
+    fn stage(app: &App) -> Option<Stage> {
+        app.puzzles().attempt.as_ref().map(|a| a.stage.clone())
+    }
+
+    #[test]
+    fn a_puzzle_solved_move_by_move_with_the_replies_played_between() {
+        let mut app = given();
+        assert!(!app.puzzles().asking);
+        assert_eq!(app.board().map(|m| m.kind()), Some(GameKind::Kalah));
+        assert_eq!(
+            app.handle(Action::Cell("s3".into())),
+            [Outgoing::PuzzleMove {
+                puzzle: "kalah-00042".into(),
+                notation: "3".into()
+            }]
+        );
+        app.apply(Event::PuzzleMoved(Box::new(moved(
+            Verdict::Right,
+            &[],
+            false,
+        ))));
+        assert_eq!(stage(&app), Some(Stage::Finding { right: true }));
+        app.tick(5.0);
+        app.handle(Action::Cell("s6".into()));
+        app.apply(Event::PuzzleMoved(Box::new(moved(
+            Verdict::Right,
+            &["3"],
+            false,
+        ))));
+        assert_eq!(app.take_cues(), [Cue::Move], "the opponent's reply");
+        assert!(
+            app.handle(Action::Cell("s1".into())).is_empty(),
+            "not while the reply is shown"
+        );
+        for _ in 0..4 {
+            app.tick(5.0);
+        }
+        app.handle(Action::Cell("s1".into()));
+        let mut last = moved(Verdict::Right, &[], true);
+        last.outcome = Some(outcome(true, 1500.0, 1512.0));
+        app.apply(Event::PuzzleMoved(Box::new(last)));
+        assert_eq!(stage(&app), Some(Stage::Solved));
+        assert_eq!(app.take_cues(), [Cue::End]);
+        assert_eq!(app.puzzles().rating.map(|r| r.rating), Some(1512.0));
+        assert_eq!(app.address(), "/puzzle/kalah-00042");
+        // Next: another puzzle with the same choices.
+        assert!(matches!(
+            app.handle(Action::NextPuzzle).as_slice(),
+            [Outgoing::NextPuzzle(_)]
+        ));
+    }
+
+    #[test]
+    fn a_wrong_move_then_try_again_then_the_solution() {
+        let mut app = given();
+        app.handle(Action::Cell("s5".into()));
+        let mut wrong = moved(Verdict::Wrong, &[], false);
+        wrong.outcome = Some(outcome(false, 1500.0, 1488.0));
+        app.apply(Event::PuzzleMoved(Box::new(wrong)));
+        assert_eq!(stage(&app), Some(Stage::Wrong { tried: "5".into() }));
+        assert!(
+            app.handle(Action::Cell("s3".into())).is_empty(),
+            "the board waits for Try again"
+        );
+        app.handle(Action::TryAgain);
+        assert_eq!(app.handle(Action::Cell("s3".into())).len(), 1);
+        app.apply(Event::PuzzleMoved(Box::new(moved(
+            Verdict::Right,
+            &[],
+            false,
+        ))));
+        assert_eq!(
+            app.handle(Action::ShowSolution),
+            [Outgoing::PuzzleSolution("kalah-00042".into())]
+        );
+        app.apply(Event::PuzzleSolution {
+            puzzle: "kalah-00042".into(),
+            solution: ["3", "6", "3", "1"].map(str::to_owned).to_vec(),
+            outcome: None,
+        });
+        assert!(matches!(
+            stage(&app),
+            Some(Stage::Solution { shown: 0, .. })
+        ));
+        assert!(app.next_change().is_some(), "the line plays out by itself");
+        assert!(app.handle(Action::ShowSolution).is_empty(), "once");
+        assert_eq!(
+            app.puzzles().rating.map(|r| r.rating),
+            Some(1488.0),
+            "the first attempt's change stays"
+        );
+    }
+
+    #[test]
+    fn a_streak_ends_at_the_first_mistake() {
+        let mut app = given();
+        app.handle(Action::SetPuzzleMode(PuzzleMode::Streak));
+        let out = app.handle(Action::NextPuzzle);
+        assert!(matches!(
+            out.as_slice(),
+            [Outgoing::NextPuzzle(PuzzleQuery {
+                mode: PuzzleMode::Streak,
+                ..
+            })]
+        ));
+        let mut info = kalah_info();
+        info.mode = PuzzleMode::Streak;
+        info.rated = false;
+        info.streak = 4;
+        app.apply(Event::Puzzle(Box::new(info)));
+        app.handle(Action::Cell("s5".into()));
+        let mut wrong = moved(Verdict::Wrong, &[], false);
+        let mut end = outcome(false, 1500.0, 1500.0);
+        end.rated = false;
+        end.streak = 4;
+        end.streak_over = true;
+        wrong.outcome = Some(end);
+        app.apply(Event::PuzzleMoved(Box::new(wrong)));
+        let a = app.puzzles().attempt.as_ref().expect("the puzzle");
+        assert!(a.outcome.as_ref().is_some_and(|o| o.streak_over));
+    }
+
+    #[test]
+    fn the_puzzles_screen_needs_the_server_and_a_refusal_shows_in_place_of_the_puzzle() {
+        let mut app = App::new(true);
+        assert!(app.handle(Action::OpenPuzzles).is_empty());
+        assert_eq!(app.screen(), Screen::Lobby);
+        assert!(
+            app.notice()
+                .is_some_and(|n| n.text.english().contains("puzzles"))
+        );
+        let mut app = online();
+        app.handle(Action::OpenPuzzles);
+        app.apply(Event::PuzzleRefused {
+            text: "No puzzle fits.".into(),
+            asked: PuzzleAsk::Puzzle,
+        });
+        assert_eq!(app.screen(), Screen::Puzzles);
+        assert!(!app.puzzles().asking);
+        assert_eq!(
+            app.puzzles()
+                .problem
+                .as_ref()
+                .map(Phrase::english)
+                .as_deref(),
+            Some("No puzzle fits.")
+        );
+        app.handle(Action::Back);
+        assert_eq!(app.screen(), Screen::Lobby);
+    }
+
+    #[test]
+    fn a_link_opens_its_puzzle_or_says_it_leads_nowhere() {
+        let mut app = App::new(false);
+        app.handle(Action::Follow(Route::Puzzle("kalah-00042".into())));
+        let out = app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        assert!(out.contains(&Outgoing::OpenPuzzle("kalah-00042".into())));
+        assert_eq!(app.address(), "/puzzle/kalah-00042");
+        app.apply(Event::Puzzle(Box::new(kalah_info())));
+        assert_eq!(app.screen(), Screen::Puzzles);
+        let mut lost = App::new(false);
+        lost.handle(Action::Follow(Route::Puzzle("nope-1".into())));
+        lost.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        lost.apply(Event::PuzzleRefused {
+            text: "No puzzle has this id.".into(),
+            asked: PuzzleAsk::Puzzle,
+        });
+        assert_eq!(lost.screen(), Screen::Lobby);
+        assert!(
+            lost.broken_link()
+                .is_some_and(|why| why.english().contains("nope-1"))
+        );
+    }
+
+    #[test]
+    fn mistakes_become_puzzles_opened_one_after_another() {
+        let mut app = online();
+        app.puzzles.themes_asked = true;
+        assert!(
+            app.apply(Event::MistakePuzzles(Vec::new())).is_empty(),
+            "none: said so"
+        );
+        assert!(
+            app.notice()
+                .is_some_and(|n| n.text.english().contains("no puzzle"))
+        );
+        let out = app.apply(Event::MistakePuzzles(vec![
+            "mine-42-17".into(),
+            "mine-42-23".into(),
+        ]));
+        assert_eq!(out, [Outgoing::OpenPuzzle("mine-42-17".into())]);
+        assert_eq!(app.screen(), Screen::Puzzles);
+        let mut info = kalah_info();
+        info.id = "mine-42-17".into();
+        info.rated = false;
+        app.apply(Event::Puzzle(Box::new(info)));
+        assert_eq!(app.puzzles().mistake_place(), Some((1, 2)));
+        assert_eq!(
+            app.handle(Action::NextPuzzle),
+            [Outgoing::OpenPuzzle("mine-42-23".into())]
+        );
+        assert!(matches!(
+            app.handle(Action::NextPuzzle).as_slice(),
+            [Outgoing::NextPuzzle(_)]
+        ));
+    }
+
+    #[test]
+    fn a_reconnection_gives_the_puzzle_in_play_again() {
+        let mut app = given();
+        app.apply(Event::Lost {
+            reason: "Gone.".into(),
+            attempt: 1,
+            retry_in: 1.0,
+        });
+        let out = app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        assert!(out.contains(&Outgoing::OpenPuzzle("kalah-00042".into())));
+        assert!(out.contains(&Outgoing::PuzzleThemes));
+    }
+}

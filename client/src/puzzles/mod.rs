@@ -1,0 +1,210 @@
+//! The Puzzles screen's state, apart from drawing and the network: the puzzle on the board and
+//! the attempt at it ([`attempt`]), the choices for the next one (a game or any, a theme or
+//! any, rated or a streak), the themes the server has, the day's puzzles, the puzzles made
+//! from the player's own mistakes still to open, and the player's puzzle rating. What the
+//! screen says is in [`words`].
+
+pub mod attempt;
+#[cfg(test)]
+pub mod testing;
+pub mod words;
+
+use std::collections::VecDeque;
+
+use chaupal_rules::GameKind;
+use chaupal_shared::protocol::ThemeCount;
+use chaupal_shared::protocol::puzzles::{DailyPuzzle, PuzzleMode, PuzzleQuery, PuzzleRating};
+
+use crate::words::Phrase;
+pub use attempt::{Attempt, Judged, Stage};
+
+/// What was asked of the server about puzzles, to make sense of a refusal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleAsk {
+    /// A puzzle (the next one, or one by its id).
+    Puzzle,
+    /// A move's judgement.
+    Move,
+    /// The solution.
+    Solution,
+    /// The puzzles made from the player's mistakes in a game.
+    Mistakes,
+}
+
+/// The Puzzles screen's state.
+#[derive(Clone, Debug, Default)]
+pub struct Puzzles {
+    /// The puzzle on the board, and the attempt at it.
+    pub attempt: Option<Attempt>,
+    /// Whether a puzzle was asked for and not given yet.
+    pub asking: bool,
+    /// Why no puzzle is on the board (the server found none that fits, say).
+    pub problem: Option<Phrase>,
+    /// The next puzzle's game (none: any).
+    pub game: Option<GameKind>,
+    /// The next puzzle's theme (none: any).
+    pub theme: Option<String>,
+    /// Rated puzzles, or a streak.
+    pub mode: PuzzleMode,
+    /// Each game's themes, with their counts, as the server lists them.
+    pub themes: Vec<ThemeCount>,
+    /// Whether the themes were asked for on this connection.
+    pub themes_asked: bool,
+    /// The day's puzzle of each game.
+    pub daily: Vec<DailyPuzzle>,
+    /// Puzzles made from the player's mistakes in a game, still to open, in the game's order.
+    pub mistakes: VecDeque<String>,
+    /// How many there were.
+    pub mistakes_total: usize,
+    /// The player's puzzle rating, as last heard.
+    pub rating: Option<PuzzleRating>,
+}
+
+impl Puzzles {
+    /// What the next puzzle is asked for with.
+    pub fn query(&self) -> PuzzleQuery {
+        PuzzleQuery {
+            game: self.game,
+            theme: self.theme.clone(),
+            mode: self.mode,
+        }
+    }
+
+    /// The themes offered for the game chosen (every game's when any), most puzzles first:
+    /// the theme choice's values after "Any theme".
+    pub fn theme_choices(&self) -> Vec<String> {
+        let mut counts: Vec<(String, u64)> = Vec::new();
+        for t in self
+            .themes
+            .iter()
+            .filter(|t| self.game.is_none_or(|g| g == t.game))
+        {
+            match counts.iter_mut().find(|(name, _)| *name == t.theme) {
+                Some((_, n)) => *n += u64::from(t.count),
+                None => counts.push((t.theme.clone(), u64::from(t.count))),
+            }
+        }
+        counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        counts.into_iter().map(|(name, _)| name).collect()
+    }
+
+    /// Steps the game choice: any game, then each game, round.
+    pub fn cycle_game(&mut self, forward: bool) {
+        let choices: Vec<Option<GameKind>> = std::iter::once(None)
+            .chain(GameKind::ALL.into_iter().map(Some))
+            .collect();
+        self.game = step(&choices, &self.game, forward);
+        // A theme the game has no puzzles of is dropped.
+        if let Some(theme) = &self.theme
+            && !self.themes.is_empty()
+            && !self.theme_choices().contains(theme)
+        {
+            self.theme = None;
+        }
+    }
+
+    /// Steps the theme choice: any theme, then the game's themes, round.
+    pub fn cycle_theme(&mut self, forward: bool) {
+        let choices: Vec<Option<String>> = std::iter::once(None)
+            .chain(self.theme_choices().into_iter().map(Some))
+            .collect();
+        self.theme = step(&choices, &self.theme, forward);
+    }
+
+    /// The day's puzzle of `kind`, when the server named one.
+    pub fn daily_of(&self, kind: GameKind) -> Option<&DailyPuzzle> {
+        self.daily.iter().find(|d| d.game == kind)
+    }
+
+    /// Which of the mistakes' puzzles is on the board (from 1), and how many there are, while
+    /// they are being gone through.
+    pub fn mistake_place(&self) -> Option<(usize, usize)> {
+        (self.mistakes_total > 0 && self.attempt.is_some()).then(|| {
+            (
+                self.mistakes_total - self.mistakes.len(),
+                self.mistakes_total,
+            )
+        })
+    }
+}
+
+/// The value after (or before) `now` among `choices`, round; the first when `now` is not one.
+fn step<T: Clone + PartialEq>(choices: &[T], now: &T, forward: bool) -> T {
+    let n = choices.len();
+    let i = choices.iter().position(|c| c == now);
+    let next = match (i, forward) {
+        (Some(i), true) => (i + 1) % n,
+        (Some(i), false) => (i + n - 1) % n,
+        (None, _) => 0,
+    };
+    choices[next].clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn themes() -> Vec<ThemeCount> {
+        let t = |game, theme: &str, count| ThemeCount {
+            game,
+            theme: theme.to_owned(),
+            count,
+        };
+        vec![
+            t(GameKind::BaghChal, "capture", 2140),
+            t(GameKind::BaghChal, "trap", 900),
+            t(GameKind::Kalah, "extra-turn", 3000),
+            t(GameKind::Kalah, "capture", 1500),
+            t(GameKind::Jungle, "den", 700),
+        ]
+    }
+
+    #[test]
+    fn the_themes_follow_the_game_chosen_most_puzzles_first() {
+        let mut p = Puzzles {
+            themes: themes(),
+            ..Puzzles::default()
+        };
+        assert_eq!(
+            p.theme_choices(),
+            ["capture", "extra-turn", "trap", "den"],
+            "every game's, counted together"
+        );
+        p.game = Some(GameKind::BaghChal);
+        assert_eq!(p.theme_choices(), ["capture", "trap"]);
+        p.cycle_theme(true);
+        assert_eq!(p.theme.as_deref(), Some("capture"));
+        p.cycle_theme(true);
+        p.cycle_theme(true);
+        assert_eq!(p.theme, None, "round to any theme");
+        p.cycle_theme(false);
+        assert_eq!(p.theme.as_deref(), Some("trap"));
+        // Kalah has no traps: the theme goes back to any.
+        p.cycle_game(true);
+        assert_eq!(p.game, Some(GameKind::Kalah));
+        assert_eq!(p.theme, None);
+        assert_eq!(
+            p.query(),
+            PuzzleQuery {
+                game: Some(GameKind::Kalah),
+                theme: None,
+                mode: PuzzleMode::Rated
+            }
+        );
+    }
+
+    #[test]
+    fn the_game_choice_goes_round_through_any_game() {
+        let mut p = Puzzles::default();
+        let mut seen = vec![p.game];
+        for _ in 0..5 {
+            p.cycle_game(true);
+            seen.push(p.game);
+        }
+        assert_eq!(seen[0], None);
+        assert_eq!(seen[5], None);
+        assert_eq!(seen[1..5], GameKind::ALL.map(Some));
+        p.cycle_game(false);
+        assert_eq!(p.game, Some(GameKind::SholoGuti));
+    }
+}
