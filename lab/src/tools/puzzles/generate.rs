@@ -237,10 +237,20 @@ pub fn run_generate(
                     let positions = source.positions();
                     // The solutions taken from this game, to take each once.
                     let mut taken: Vec<Vec<String>> = Vec::new();
-                    for position in positions.iter().skip(1) {
+                    for played in positions.iter().skip(1) {
                         if taken.len() >= args.per_game {
                             break;
                         }
+                        // The puzzle is the position as its notation gives it, without the
+                        // game's history: a repetition earlier in the game must not decide it.
+                        let Ok(fresh) = AnyGame::from_position_text(
+                            played.kind(),
+                            &played.position_text(),
+                            Vec::<(String, String)>::new(),
+                        ) else {
+                            continue;
+                        };
+                        let position = &fresh;
                         let key = position.position_text();
                         if lock(&set).positions.contains(&key)
                             || !tried

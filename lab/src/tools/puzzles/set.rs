@@ -22,6 +22,8 @@ pub struct SetFile {
     /// Puzzles in the file, and those of them that save a draw.
     pub len: usize,
     pub save_draws: usize,
+    /// The largest number of the file's ids (`GAME-NNNNN`).
+    last_number: usize,
 }
 
 /// Reads a set file (none there: an empty set).
@@ -62,12 +64,18 @@ impl SetFile {
             positions: entries.iter().map(|e| e.position.clone()).collect(),
             len: entries.len(),
             save_draws: entries.iter().filter(|e| e.goal == Goal::SaveDraw).count(),
+            last_number: entries
+                .iter()
+                .filter_map(|e| e.id.rsplit('-').next()?.parse().ok())
+                .max()
+                .unwrap_or(0),
         })
     }
 
-    /// The id the next puzzle gets.
+    /// The id the next puzzle gets: one past the largest number there (a puzzle taken out
+    /// leaves its number unused).
     pub fn next_id(&self) -> String {
-        id_of(self.kind, self.len + 1)
+        id_of(self.kind, self.last_number + 1)
     }
 
     /// Appends `entry` (checked first) unless its position is in the set already; whether it
@@ -82,6 +90,14 @@ impl SetFile {
         writeln!(self.file, "{}", entry.to_line())?;
         self.file.flush()?;
         self.len += 1;
+        self.last_number = self.last_number.max(
+            entry
+                .id
+                .rsplit('-')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0),
+        );
         if entry.goal == Goal::SaveDraw {
             self.save_draws += 1;
         }
