@@ -5,10 +5,12 @@
 //! - [`wire`]: one binary (bincode) connection.
 //! - [`pair`]: two players playing private games against each other (the latency measured).
 //! - [`bots`]: idle connections, spectators, players against the AI.
+//! - [`puzzlers`]: players solving rated puzzles (serving and rating measured).
 //! - [`stats`]: histograms and counters.
 
 pub mod bots;
 pub mod pair;
+pub mod puzzlers;
 pub mod stats;
 pub mod wire;
 
@@ -57,6 +59,9 @@ pub struct LoadArgs {
     /// The AI level of those games (7 thinks about a second per move).
     #[arg(long, default_value_t = 7)]
     pub ai_level: u8,
+    /// Puzzle solvers (one connection each): rated puzzles one after another.
+    #[arg(long, default_value_t = 0)]
+    pub puzzlers: usize,
     /// Spectators, each following one pair's games.
     #[arg(long, default_value_t = 0)]
     pub spectators: usize,
@@ -221,7 +226,7 @@ impl std::fmt::Display for Summary {
 pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, String> {
     let nofile = raise_open_files();
     eprintln!("loadtest: open files limit {nofile:?}");
-    let busy = 2 * args.games + args.ai_games + args.spectators;
+    let busy = 2 * args.games + args.ai_games + args.spectators + args.puzzlers;
     let connections = args.connections.max(busy);
     if connections > args.connections {
         eprintln!("loadtest: {busy} connections are needed for the games; using {connections}");
@@ -279,7 +284,11 @@ pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, Stri
             watchers += 1;
         }
     }
-    let idle = connections.saturating_sub(2 * args.games + args.ai_games + watchers);
+    for i in 0..args.puzzlers {
+        tokio::spawn(puzzlers::puzzler(bot.clone(), i));
+    }
+    let idle =
+        connections.saturating_sub(2 * args.games + args.ai_games + watchers + args.puzzlers);
     for i in 0..idle {
         tokio::spawn(bots::idle(bot.clone(), i));
     }
@@ -374,6 +383,17 @@ pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, Stri
             "loadtest: games against the AI: {} AI moves; {n} human moves answered (own event) \
              p50 {a50:.2} p99 {a99:.2} p99.9 {a999:.2} max {amax:.1} ms",
             stats.ai_moves.load(Ordering::Relaxed)
+        );
+    }
+    if args.puzzlers > 0 {
+        let ([s50, s99, s999, smax], [e50, e99, e999, emax]) = stats.puzzle_quantiles_ms();
+        eprintln!(
+            "loadtest: puzzles: {} served, p50 {s50:.2} p99 {s99:.2} p99.9 {s999:.2} max \
+             {smax:.1} ms; {} rated attempts ended, p50 {e50:.2} p99 {e99:.2} p99.9 {e999:.2} \
+             max {emax:.1} ms ({:.1} served a second)",
+            stats.puzzles.load(Ordering::Relaxed),
+            stats.attempts.load(Ordering::Relaxed),
+            stats.puzzles.load(Ordering::Relaxed) as f64 / elapsed.max(1e-9)
         );
     }
     eprintln!(

@@ -33,6 +33,13 @@ pub struct Stats {
     latency: Mutex<Histogram<u64>>,
     /// Moves of people in games against the AI: sent until the mover has its own event.
     ai_game_latency: Mutex<Histogram<u64>>,
+    /// `next_puzzle` sent until its puzzle came.
+    puzzle_latency: Mutex<Histogram<u64>>,
+    /// `puzzle_move` sent until its judgement came, for moves that ended a rated attempt.
+    puzzle_end_latency: Mutex<Histogram<u64>>,
+    /// Puzzles served and attempts ended while running.
+    pub puzzles: AtomicU64,
+    pub attempts: AtomicU64,
     /// Moves measured while running (human-vs-human).
     pub moves: AtomicU64,
     /// AI moves seen while running.
@@ -61,6 +68,10 @@ impl Stats {
         Stats {
             latency: Mutex::new(histogram()),
             ai_game_latency: Mutex::new(histogram()),
+            puzzle_latency: Mutex::new(histogram()),
+            puzzle_end_latency: Mutex::new(histogram()),
+            puzzles: AtomicU64::new(0),
+            attempts: AtomicU64::new(0),
             moves: AtomicU64::new(0),
             ai_moves: AtomicU64::new(0),
             games: AtomicU64::new(0),
@@ -88,6 +99,50 @@ impl Stats {
             .lock()
             .unwrap_or_else(|p| p.into_inner());
         h.saturating_record(us);
+    }
+
+    /// A puzzle came `took` after it was asked for.
+    pub fn puzzle_served(&self, took: Duration) {
+        self.puzzles.fetch_add(1, Ordering::Relaxed);
+        let us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX).max(1);
+        let mut h = self
+            .puzzle_latency
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        h.saturating_record(us);
+    }
+
+    /// A puzzle move was judged `took` after it was sent; `ended` when it ended the attempt
+    /// (stored, ratings updated): only those are measured.
+    pub fn puzzle_judged(&self, took: Duration, ended: bool) {
+        if !ended {
+            return;
+        }
+        self.attempts.fetch_add(1, Ordering::Relaxed);
+        let us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX).max(1);
+        let mut h = self
+            .puzzle_end_latency
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        h.saturating_record(us);
+    }
+
+    /// Quantiles of serving a puzzle and of ending an attempt, in milliseconds (p50, p99,
+    /// p99.9, max).
+    pub fn puzzle_quantiles_ms(&self) -> ([f64; 4], [f64; 4]) {
+        let served = quantiles(
+            &self
+                .puzzle_latency
+                .lock()
+                .unwrap_or_else(|p| p.into_inner()),
+        );
+        let ended = quantiles(
+            &self
+                .puzzle_end_latency
+                .lock()
+                .unwrap_or_else(|p| p.into_inner()),
+        );
+        (served, ended)
     }
 
     /// Counts an error of this kind.
