@@ -9,7 +9,8 @@
 # (tests/tests/cluster.rs), each test with a NATS server of its own (Debian's nats-server, with
 # JetStream, on a free port, in a temporary directory), so that a test that stops NATS disturbs
 # no other; the server behind Debian's nginx and Caddy as docs/DEPLOY.md configures them, with
-# TLS (tests/tests/proxies.rs).
+# TLS (tests/tests/proxies.rs); and a fixed sample of the shipped puzzles proven again
+# (scripts/verify-puzzles.sh).
 # It first installs what the tests need (scripts/install.sh test; quick once done).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,3 +28,8 @@ if [ -z "${CHAUPAL_TEST_POSTGRES:-}" ]; then
     export CHAUPAL_TEST_POSTGRES
 fi
 cargo test --workspace --locked "$@"
+# Shipped puzzles proven again: a fixed sample of every game's exact puzzles (docs/PUZZLES.md);
+# with arguments (a part of the tests chosen), only what cargo was asked.
+if [ $# -eq 0 ]; then
+    bash scripts/verify-puzzles.sh
+fi
