@@ -116,7 +116,7 @@ fn find_in<G: Played + GameAi + Themed>(
 }
 
 /// The puzzle of `game`, if it is one; `checkers` none: exact puzzles only (the generator
-/// passes them only for the candidates of [`candidates`]).
+/// passes them only where [`worth_judging`] finds the position worth judging).
 pub fn find(
     game: &AnyGame,
     oracles: &Oracles,
