@@ -169,40 +169,77 @@ fn defence<G: Game>(game: &G, oracle: &dyn Oracle<G>) -> Option<G::Move> {
         .map(|(mv, _)| mv)
 }
 
-/// The puzzle of `game`, when it is one (see the module's notes): the goal, and the line.
-pub fn puzzle<G: Game>(game: &G, oracle: &dyn Oracle<G>) -> Option<Puzzle<G::Move>> {
-    let (goal, first) = only_move(game, oracle)?;
+/// What [`follow_line`] asks at each turn of a puzzle's line.
+pub(crate) trait LineGuide<G: Game> {
+    /// At the solver's turn: the one move keeping a result, and that result; `None` when more
+    /// than one move keeps it (the point is made) or none does.
+    fn only(&mut self, game: &G) -> Option<(Goal, G::Move)>;
+    /// At the opponent's turn: its best defence; `None` when it is not known (no puzzle).
+    fn defence(&mut self, game: &G) -> Option<G::Move>;
+}
+
+/// The line of a puzzle whose first move is `first` (see the module's notes), and the position
+/// after it: the opponent's defences and the solver's only moves keeping `goal`, cut after the
+/// solver's last move. `None` when a defence is unknown or the line is longer than
+/// [`MAX_PLIES`].
+pub(crate) fn follow_line<G: Game>(
+    game: &G,
+    goal: Goal,
+    first: G::Move,
+    guide: &mut dyn LineGuide<G>,
+) -> Option<(Vec<G::Move>, G)> {
     let solver = game.side_to_move();
     let mut line = vec![first];
-    // How long the line is after the solver's last move: a defence is kept only when the
-    // solver's next move is forced too.
-    let mut kept = 1;
     let mut position = game.clone();
     position.make(first);
+    // The line and the position after the solver's last move: a defence is kept only when the
+    // solver's next move is forced too.
+    let mut kept = 1;
+    let mut end = position.clone();
     while position.outcome().is_none() {
         if line.len() > MAX_PLIES {
             return None;
         }
         if position.side_to_move() == solver {
-            match only_move(&position, oracle) {
+            match guide.only(&position) {
                 Some((g, mv)) if g == goal => {
                     line.push(mv);
-                    kept = line.len();
                     position.make(mv);
+                    kept = line.len();
+                    end = position.clone();
                 }
                 // More than one move keeps the goal: the point is made.
                 _ => break,
             }
         } else {
-            let mv = defence(&position, oracle)?;
+            let mv = guide.defence(&position)?;
             line.push(mv);
             position.make(mv);
         }
     }
-    // A line that the opponent's move ended is cut after the solver's last move: the solution
-    // ends with the solver's move.
     line.truncate(kept);
-    (line.len() <= MAX_PLIES).then_some(Puzzle { goal, solver, line })
+    (line.len() <= MAX_PLIES).then_some((line, end))
+}
+
+/// A perfect oracle as the guide of a line.
+struct Exact<'a, G: Game>(&'a dyn Oracle<G>);
+
+impl<G: Game> LineGuide<G> for Exact<'_, G> {
+    fn only(&mut self, game: &G) -> Option<(Goal, G::Move)> {
+        only_move(game, self.0)
+    }
+
+    fn defence(&mut self, game: &G) -> Option<G::Move> {
+        defence(game, self.0)
+    }
+}
+
+/// The puzzle of `game`, when it is one (see the module's notes): the goal, and the line.
+pub fn puzzle<G: Game>(game: &G, oracle: &dyn Oracle<G>) -> Option<Puzzle<G::Move>> {
+    let (goal, first) = only_move(game, oracle)?;
+    let solver = game.side_to_move();
+    let (line, _) = follow_line(game, goal, first, &mut Exact(oracle))?;
+    Some(Puzzle { goal, solver, line })
 }
 
 /// Why a line is not a proven puzzle (see [`prove`]).

@@ -13,13 +13,13 @@
 //!   solver; the first judge also picks the opponent's replies (its best defence).
 //! - The line ends when the game is over, or before a turn of the solver where the judges no
 //!   longer find one only move; a winning line must still be winning there (at least
-//!   [`WINNING`] by the first judge). Lines longer than [`MAX_PLIES`] are no puzzles.
+//!   [`WINNING`] by the first judge). Lines longer than [`MAX_PLIES`](super::MAX_PLIES) are no puzzles.
 //!
 //! This is a check, not a proof: a puzzle made here is marked `checked`.
 
 use chaupal_rules::{Game, Side};
 
-use super::{Goal, MAX_PLIES, Puzzle};
+use super::{Goal, LineGuide, Puzzle, follow_line};
 
 /// How much better than every other move the only move must be, in chance to win.
 pub const GAP: f64 = 0.4;
@@ -103,6 +103,23 @@ fn agreed<G: Game>(
     (mv == mv2 && goal == goal2).then_some((goal, mv))
 }
 
+/// Two judges as the guide of a line: the solver's moves are those both agree on, the
+/// opponent's the first judge's best.
+struct Judges<'a, G: Game> {
+    first: &'a mut dyn Judge<G>,
+    second: &'a mut dyn Judge<G>,
+}
+
+impl<G: Game> LineGuide<G> for Judges<'_, G> {
+    fn only(&mut self, game: &G) -> Option<(Goal, G::Move)> {
+        agreed(game, self.first, self.second)
+    }
+
+    fn defence(&mut self, game: &G) -> Option<G::Move> {
+        judged_moves(game, self.first)?.first().map(|&(mv, _)| mv)
+    }
+}
+
 /// The checked puzzle of `game`, if it is one (see the module's notes).
 pub fn puzzle<G: Game>(
     game: &G,
@@ -111,45 +128,18 @@ pub fn puzzle<G: Game>(
 ) -> Option<Puzzle<G::Move>> {
     let (goal, mv) = agreed(game, first, second)?;
     let solver: Side = game.side_to_move();
-    let mut line = vec![mv];
-    let mut kept = 1;
-    let mut position = game.clone();
-    position.make(mv);
-    while position.outcome().is_none() && line.len() <= MAX_PLIES {
-        if position.side_to_move() == solver {
-            match agreed(&position, first, second) {
-                Some((g, mv)) if g == goal => {
-                    line.push(mv);
-                    kept = line.len();
-                    position.make(mv);
-                }
-                _ => break,
-            }
+    let (line, end) = follow_line(game, goal, mv, &mut Judges { first, second })?;
+    // The point is made only if the solver is still winning where the line stops.
+    if goal == Goal::Win && end.outcome().is_none() {
+        let c = first.chance(&end)?;
+        let mine = if end.side_to_move() == solver {
+            c
         } else {
-            let (reply, _) = *judged_moves(&position, first)?.first()?;
-            line.push(reply);
-            position.make(reply);
+            1.0 - c
+        };
+        if mine < WINNING {
+            return None;
         }
     }
-    // The solution ends with the solver's move: a line the opponent's move ended is cut there.
-    if goal == Goal::Win {
-        // The point is made only if the solver is still winning where the line stops.
-        let mut end = game.clone();
-        for &mv in &line[..kept] {
-            end.make(mv);
-        }
-        if end.outcome().is_none() {
-            let c = first.chance(&end)?;
-            let mine = if end.side_to_move() == solver {
-                c
-            } else {
-                1.0 - c
-            };
-            if mine < WINNING {
-                return None;
-            }
-        }
-    }
-    line.truncate(kept);
-    (line.len() <= MAX_PLIES).then_some(Puzzle { goal, solver, line })
+    Some(Puzzle { goal, solver, line })
 }
