@@ -144,29 +144,35 @@ impl PuzzleEntry {
         if self.solution.is_empty() || self.solution.len() > MAX_SOLUTION {
             return Err(EntryError::Length(self.solution.len()));
         }
-        let solver = start.side_to_move();
-        let mut game = start;
-        let mut movers = Vec::with_capacity(self.solution.len());
-        for (index, text) in self.solution.iter().enumerate() {
-            movers.push(game.side_to_move());
-            if game.outcome().is_some() {
-                return Err(EntryError::Illegal {
-                    index,
-                    text: text.clone(),
-                    detail: "the game is over".into(),
-                });
-            }
-            game.play_text(text).map_err(|e| EntryError::Illegal {
+        replay_line(start, &self.solution)
+    }
+}
+
+/// Plays `solution` from `start`: who plays each move, and the solver (the side to move at the
+/// start), who must play the last.
+pub fn replay_line(start: AnyGame, solution: &[String]) -> Result<Replayed, EntryError> {
+    let solver = start.side_to_move();
+    let mut game = start;
+    let mut movers = Vec::with_capacity(solution.len());
+    for (index, text) in solution.iter().enumerate() {
+        movers.push(game.side_to_move());
+        if game.outcome().is_some() {
+            return Err(EntryError::Illegal {
                 index,
                 text: text.clone(),
-                detail: e.to_string(),
-            })?;
+                detail: "the game is over".into(),
+            });
         }
-        if movers.last() != Some(&solver) {
-            return Err(EntryError::EndsWithDefence);
-        }
-        Ok(Replayed { solver, movers })
+        game.play_text(text).map_err(|e| EntryError::Illegal {
+            index,
+            text: text.clone(),
+            detail: e.to_string(),
+        })?;
     }
+    if movers.last() != Some(&solver) {
+        return Err(EntryError::EndsWithDefence);
+    }
+    Ok(Replayed { solver, movers })
 }
 
 /// What replaying a puzzle found.
@@ -176,6 +182,13 @@ pub struct Replayed {
     pub solver: Side,
     /// Who plays each move of the solution.
     pub movers: Vec<Side>,
+}
+
+impl Replayed {
+    /// How many moves of the solution are the solver's.
+    pub fn solver_moves(&self) -> usize {
+        self.movers.iter().filter(|&&s| s == self.solver).count()
+    }
 }
 
 /// Reads a whole set (one puzzle a line; blank lines are skipped), naming the first bad line.
@@ -217,6 +230,7 @@ mod tests {
         let replayed = back.replay().unwrap();
         assert_eq!(replayed.solver, Side::First);
         assert_eq!(replayed.movers, [Side::First, Side::First]);
+        assert_eq!(replayed.solver_moves(), 2);
     }
 
     #[test]

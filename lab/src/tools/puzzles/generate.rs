@@ -17,7 +17,7 @@ use chaupal_engine::perfect::kalah::{EndgameDb, default_db_seeds, geometry};
 use chaupal_engine::puzzles::kalah::KalahOracle;
 use chaupal_rules::kalah::KalahRules;
 use chaupal_rules::{AnyGame, GameKind};
-use chaupal_shared::puzzle_set::{Goal, Proof, PuzzleEntry};
+use chaupal_shared::puzzle_set::{Goal, Proof, PuzzleEntry, replay_line};
 
 use super::finder::{Checkers, Oracles, find, worth_judging};
 use super::judge::{EngineJudge, judge_any, second_evaluation};
@@ -275,8 +275,11 @@ pub fn run_generate(
                         {
                             continue;
                         }
+                        let Ok(replayed) = replay_line(position.clone(), &found.line) else {
+                            continue;
+                        };
                         taken.push(found.line.clone());
-                        let solver_moves = solver_moves(position, &found.line);
+                        let solver_moves = replayed.solver_moves();
                         let rating = starting_rating(engine, position, &found.line, solver_moves);
                         let mut set = lock(&set);
                         let entry = PuzzleEntry {
@@ -367,20 +370,4 @@ pub fn run_generate(
         writeln!(out, "theme {theme} {n}")?;
     }
     Ok(())
-}
-
-/// The moves of the solver (the side to move at `start`) in `line`.
-fn solver_moves(start: &AnyGame, line: &[String]) -> usize {
-    let solver = start.side_to_move();
-    let mut game = start.clone();
-    let mut n = 0;
-    for mv in line {
-        if game.side_to_move() == solver {
-            n += 1;
-        }
-        if game.play_text(mv).is_err() {
-            break;
-        }
-    }
-    n
 }
