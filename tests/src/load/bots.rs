@@ -70,18 +70,12 @@ pub async fn spectator(bot: Bot, index: usize, mut games: watch::Receiver<Option
                     break;
                 }
             }
-            m = wire.recv() => match m {
-                Some(Ok(ServerMessage::Error { error, .. })) => {
+            m = wire.recv_or_count(&bot.stats) => match m {
+                Some(ServerMessage::Error { error, .. }) => {
                     bot.stats.error(format!("spectator error {}", error.code));
                 }
-                Some(Ok(_)) => {}
-                Some(Err(e)) => {
-                    bot.stats.error(e);
-                    bot.stats.open.fetch_sub(1, Ordering::Relaxed);
-                    return;
-                }
+                Some(_) => {}
                 None => {
-                    bot.stats.error("connection closed by the server");
                     bot.stats.open.fetch_sub(1, Ordering::Relaxed);
                     return;
                 }
@@ -157,17 +151,9 @@ pub async fn ai_player(bot: Bot, index: usize, level: u8) {
                     }
                 }
             }
-            m = wire.recv() => {
-                let msg = match m {
-                    Some(Ok(m)) => m,
-                    Some(Err(e)) => {
-                        bot.stats.error(e);
-                        break;
-                    }
-                    None => {
-                        bot.stats.error("connection closed by the server");
-                        break;
-                    }
+            m = wire.recv_or_count(&bot.stats) => {
+                let Some(msg) = m else {
+                    break;
                 };
                 let running = *bot.phase.borrow() == Phase::Running;
                 let think = bot.think_ms;

@@ -66,17 +66,9 @@ pub async fn puzzler(bot: Bot, index: usize) {
                     break;
                 }
             }
-            m = wire.recv() => {
-                let msg = match m {
-                    Some(Ok(m)) => m,
-                    Some(Err(e)) => {
-                        bot.stats.error(e);
-                        break;
-                    }
-                    None => {
-                        bot.stats.error("connection closed by the server");
-                        break;
-                    }
+            m = wire.recv_or_count(&bot.stats) => {
+                let Some(msg) = m else {
+                    break;
                 };
                 let running = *bot.phase.borrow() == Phase::Running;
                 match msg {

@@ -9,6 +9,8 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+use super::stats::Stats;
+
 /// The largest message a load client accepts (snapshots of long games can be big).
 const READ_LIMIT: usize = 16 * DEFAULT_MESSAGE_LIMIT;
 
@@ -66,6 +68,22 @@ impl Wire {
             .await
             .map_err(|e| format!("send: {e}"))?;
         Ok(self.next_id)
+    }
+
+    /// The next protocol message, or `None` once it cannot come (a frame that does not decode,
+    /// or the connection ended), counted in `stats` as an error. Cancel-safe.
+    pub async fn recv_or_count(&mut self, stats: &Stats) -> Option<ServerMessage> {
+        match self.recv().await {
+            Some(Ok(m)) => Some(m),
+            Some(Err(e)) => {
+                stats.error(e);
+                None
+            }
+            None => {
+                stats.error("connection closed by the server");
+                None
+            }
+        }
     }
 
     /// The next protocol message; `None` once the connection has ended. Websocket pings are
