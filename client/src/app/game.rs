@@ -16,6 +16,17 @@ use crate::words::Phrase;
 impl App {
     /// The actions on the game on the screen: its board, looking back, offers, resigning, hints,
     /// leaving.
+    /// Tells the player that a move cannot be entered while an earlier position (`ply`) is
+    /// shown.
+    pub(super) fn tell_looking_back(&mut self, ply: usize) {
+        let said = if ply == 0 {
+            say!("notice-looking-back-start")
+        } else {
+            say!("notice-looking-back", ply = ply)
+        };
+        self.tell(said, Tone::News);
+    }
+
     pub(super) fn handle_game(&mut self, action: Action) -> Vec<Outgoing> {
         let mut out = Vec::new();
         match action {
@@ -164,12 +175,7 @@ impl App {
         if let Some(ply) = m.looking
             && self.screen == Screen::Game
         {
-            let said = if ply == 0 {
-                say!("notice-looking-back-start")
-            } else {
-                say!("notice-looking-back", ply = ply)
-            };
-            self.tell(said, Tone::News);
+            self.tell_looking_back(ply);
             return Vec::new();
         }
         match m.click(cell) {

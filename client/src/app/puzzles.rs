@@ -200,12 +200,7 @@ impl App {
             return Vec::new();
         };
         if let Some(ply) = a.board.looking {
-            let said = if ply == 0 {
-                say!("notice-looking-back-start")
-            } else {
-                say!("notice-looking-back", ply = ply)
-            };
-            self.tell(said, Tone::News);
+            self.tell_looking_back(ply);
             return Vec::new();
         }
         let id = a.id().to_owned();

@@ -13,6 +13,7 @@ use crate::geometry::{self, Area};
 use crate::layout::{self, Measure};
 use crate::say;
 use crate::terms;
+use crate::view::BoardView;
 
 /// The space between panels in this window.
 pub(super) fn gap(ui: &Ui) -> f32 {
@@ -48,6 +49,70 @@ pub(super) fn scroll(
 ) -> f32 {
     let scroller = (app.scroll(), Action::ScrollTo as fn(i32) -> Action);
     scroll_of(scroller, ui, (drag_from, view), content_h, actions)
+}
+
+/// The least size of a board's step on a phone, in the units of its extent: a point or a house
+/// at this scale is [`layout::TOUCH_MIN`] pixels across.
+pub(super) fn touch_least(view: &BoardView) -> f32 {
+    layout::TOUCH_MIN / (2.0 * geometry::pick_radius(view))
+}
+
+/// The heights an upright screen measured when last drawn, by name: what must stay in view
+/// under the board (`essential`), and the whole panel (`panel`).
+pub(super) struct Measured {
+    pub essential: &'static str,
+    pub panel: &'static str,
+    /// The room kept for `essential` until it has been measured, in text units.
+    pub essential_units: f32,
+}
+
+/// A screen on a phone held upright: the board across `across` (as wide as leaves the panel's
+/// essentials in view, and never under [`layout::TOUCH_MIN`] a step), then the panel across
+/// `body`. The whole scrolls when taller than `body`, from a finger dragged over the panel
+/// (on the board it moves pieces) or the wheel. Returns the board's area and the panel's.
+pub(super) fn upright_areas(
+    app: &App,
+    ui: &Ui,
+    (body, across): (Area, Area),
+    view: &BoardView,
+    measured: &Measured,
+    actions: &mut Vec<Action>,
+) -> (Area, Area) {
+    let e = geometry::extent(view);
+    let gap = gap(ui);
+    let keep = ui
+        .heights()
+        .get(measured.essential)
+        .unwrap_or(ui.unit * measured.essential_units);
+    let board_h = layout::upright_board_h(
+        across,
+        (e.x1 - e.x0, e.y1 - e.y0),
+        touch_least(view),
+        keep + gap,
+    );
+    let panel_h = ui
+        .heights()
+        .get(measured.panel)
+        .unwrap_or(body.h - board_h - gap);
+    let whole = board_h + gap + panel_h;
+    let panel_now = Area {
+        y: body.y + board_h + gap - app.scroll(),
+        h: panel_h,
+        ..body
+    };
+    let scroller = ui.with_input(ui.input, true);
+    let offset = scroll(app, &scroller, panel_now, body, whole, actions);
+    let board_area = Area {
+        y: body.y - offset,
+        h: board_h,
+        ..across
+    };
+    let panel = Area {
+        y: board_area.y + board_h + gap,
+        h: (body.h - board_h - gap).max(panel_h),
+        ..body
+    };
+    (board_area, panel)
 }
 
 /// A part taller than its window `view`, scrolled `at` pixels down: the offset it is drawn at

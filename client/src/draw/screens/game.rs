@@ -8,7 +8,8 @@ use chaupal_rules::{GameKind, Side};
 use macroquad::prelude::*;
 
 use super::common::{
-    aspect, field_keys, hint_block, move_list, scroll, side_colour, split, text_field,
+    Measured, aspect, field_keys, hint_block, move_list, side_colour, split, text_field,
+    upright_areas,
 };
 use super::game_over;
 use crate::app::{Action, App, Field, Offer, Screen};
@@ -131,38 +132,13 @@ pub(super) fn draw(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<
 /// scrolls when that is more than it holds: a finger dragged over the panel, or the wheel.
 fn upright(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let view = m.view();
-    let e = geometry::extent(&view);
-    let gap = super::common::gap(ui);
-    let least = layout::TOUCH_MIN / (2.0 * geometry::pick_radius(&view));
     // The panel's players, status and buttons stay in view under the board.
-    let keep = ui
-        .heights()
-        .get("game.panel.essential")
-        .unwrap_or(ui.unit * PANEL_UPRIGHT_UNITS);
-    let board_h = layout::upright_board_h(body, (e.x1 - e.x0, e.y1 - e.y0), least, keep + gap);
-    let panel_h = ui
-        .heights()
-        .get("game.panel")
-        .unwrap_or(body.h - board_h - gap);
-    let content = board_h + gap + panel_h;
-    // Drags scroll only from the panel: on the board they move pieces.
-    let panel_now = Area {
-        y: body.y + board_h + gap - app.scroll(),
-        h: panel_h,
-        ..body
+    let measured = Measured {
+        essential: "game.panel.essential",
+        panel: "game.panel",
+        essential_units: PANEL_UPRIGHT_UNITS,
     };
-    let scroller = ui.with_input(ui.input, true);
-    let offset = scroll(app, &scroller, panel_now, body, content, actions);
-    let board_area = Area {
-        y: body.y - offset,
-        h: board_h,
-        ..body
-    };
-    let panel = Area {
-        y: board_area.y + board_h + gap,
-        h: (body.h - board_h - gap).max(panel_h),
-        ..body
-    };
+    let (board_area, panel) = upright_areas(app, ui, (body, body), &view, &measured, actions);
     let playing = app.screen() == Screen::Game;
     board(app, m, ui, board_area, (playing, true), actions);
     let bottom = phone_panel(app, m, ui, panel, actions);

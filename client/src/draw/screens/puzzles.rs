@@ -9,7 +9,9 @@ use chaupal_rules::AnyGame;
 use chaupal_shared::protocol::puzzles::PuzzleMode;
 use macroquad::prelude::{Color, KeyCode};
 
-use super::common::{aspect, game_title, gap, scroll, split, stepper, value_stepper};
+use super::common::{
+    Measured, aspect, game_title, split, stepper, touch_least, upright_areas, value_stepper,
+};
 use super::game;
 use crate::app::{Action, App};
 use crate::draw::boards::{self, Marks};
@@ -54,12 +56,10 @@ fn upright(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let Some(view) = board_view(app) else {
         return;
     };
-    let e = geometry::extent(&view);
-    let gap = gap(ui);
-    let least = layout::TOUCH_MIN / (2.0 * geometry::pick_radius(&view));
     // A board whose cells would be narrower than a fingertip within the body's margins takes
     // the window's whole width (Kalah on the narrowest phones).
-    let across = if body.w / (e.x1 - e.x0) < least {
+    let e = geometry::extent(&view);
+    let across = if body.w / (e.x1 - e.x0) < touch_least(&view) {
         Area {
             x: 0.0,
             w: body.w + 2.0 * body.x,
@@ -68,34 +68,12 @@ fn upright(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     } else {
         body
     };
-    let keep = ui
-        .heights()
-        .get("puzzles.essential")
-        .unwrap_or(ui.unit * PANEL_UPRIGHT_UNITS);
-    let board_h = layout::upright_board_h(across, (e.x1 - e.x0, e.y1 - e.y0), least, keep + gap);
-    let panel_h = ui
-        .heights()
-        .get("puzzles.panel")
-        .unwrap_or(body.h - board_h - gap);
-    let whole = board_h + gap + panel_h;
-    // Drags scroll only from the panel: on the board they move pieces.
-    let panel_now = Area {
-        y: body.y + board_h + gap - app.scroll(),
-        h: panel_h,
-        ..body
+    let measured = Measured {
+        essential: "puzzles.essential",
+        panel: "puzzles.panel",
+        essential_units: PANEL_UPRIGHT_UNITS,
     };
-    let scroller = ui.with_input(ui.input, true);
-    let offset = scroll(app, &scroller, panel_now, body, whole, actions);
-    let board_area = Area {
-        y: body.y - offset,
-        h: board_h,
-        ..across
-    };
-    let panel = Area {
-        y: board_area.y + board_h + gap,
-        h: (body.h - board_h - gap).max(panel_h),
-        ..body
-    };
+    let (board_area, panel) = upright_areas(app, ui, (body, across), &view, &measured, actions);
     board(app, ui, board_area, actions);
     let pad = ui.unit * 0.6;
     let inner = panel.inset(pad);
