@@ -852,6 +852,7 @@ puzzle-streak = { $count ->
     [one] Streak: { $count } puzzle solved
    *[other] Streak: { $count } puzzles solved
 }
+puzzle-best-streak = Best streak: { $count }
 puzzle-from-your-game = From your game: puzzle { $place } of { $total }
 puzzle-finding = Finding a puzzle...
 puzzle-checking = Checking your move...
@@ -880,6 +881,7 @@ puzzle-solved-again = Solved on another try: unrated.
 puzzle-solution-shown = The solution: move { $shown } of { $count }
 puzzle-rating-change = Your puzzle rating: { $rating } ({ $change })
 puzzle-unrated = Unrated: your puzzle rating stays
+puzzle-left-failed = The puzzle you left after a move counts as failed. { $change }
 puzzle-rating-now = The puzzle's rating is now { $rating }
 puzzle-try-again = Try again
 puzzle-show-solution = Show solution

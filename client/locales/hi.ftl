@@ -814,6 +814,7 @@ puzzle-streak = { $count ->
     [one] लगातार: { $count } पहेली हल
    *[other] लगातार: { $count } पहेलियाँ हल
 }
+puzzle-best-streak = सबसे लंबा सिलसिला: { $count }
 puzzle-from-your-game = आपके खेल से: { $total } में से पहेली { $place }
 puzzle-finding = पहेली ढूँढ रहे हैं...
 puzzle-checking = आपकी चाल जाँच रहे हैं...
@@ -842,6 +843,7 @@ puzzle-solved-again = दूसरी कोशिश में हल: बि�
 puzzle-solution-shown = हल: { $count } में से चाल { $shown }
 puzzle-rating-change = आपकी पहेली रेटिंग: { $rating } ({ $change })
 puzzle-unrated = बिना रेटिंग: आपकी पहेली रेटिंग वही रहती है
+puzzle-left-failed = चाल के बाद छोड़ी गई पहेली असफल गिनी गई। { $change }
 puzzle-rating-now = पहेली की रेटिंग अब { $rating } है
 puzzle-try-again = फिर कोशिश करें
 puzzle-show-solution = हल दिखाएँ

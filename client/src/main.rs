@@ -159,6 +159,9 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
         // a notice or a move shown, starts after it), then the player's actions, the
         // server's news and the device's network.
         app.set_now_ms((macroquad::miniquad::date::now() * 1000.0).max(0.0) as u64);
+        for out in app.due_by_clock() {
+            carry_out(out, &mut app, online.as_mut());
+        }
         app.frame(dt, pacer.animation_step(dt));
         let acted = !actions.is_empty();
         for action in actions {

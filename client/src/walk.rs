@@ -8,7 +8,8 @@
 
 use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::puzzles::{
-    DailyPuzzle, PuzzleInfo, PuzzleMode, PuzzleMoved, PuzzleOutcome, PuzzleRating, Verdict,
+    AbandonedAttempt, DailyPuzzle, PuzzleInfo, PuzzleMode, PuzzleMoved, PuzzleOutcome,
+    PuzzleRating, Verdict,
 };
 use chaupal_shared::protocol::{
     ClockSpec, Correspondence, ErrorCode, ErrorReply, GameEvent, GameResult, ResultReason,
@@ -280,6 +281,7 @@ pub fn states() -> Vec<(String, App)> {
     info.mode = PuzzleMode::Streak;
     info.rated = false;
     info.streak = 128;
+    info.best_streak = 1288;
     streak.apply(Event::Puzzle(Box::new(info)));
     add("puzzles: a streak", streak.clone());
     let mut end = puzzle_end(false);
@@ -287,8 +289,18 @@ pub fn states() -> Vec<(String, App)> {
     end.after = end.before;
     end.streak = 128;
     end.streak_over = true;
+    end.best_streak = 1288;
     judge(&mut streak, Verdict::Wrong, false, Some(end));
     add("puzzles: the streak over", streak);
+    let mut left = puzzle(GameKind::Kalah, Goal::Win);
+    let mut info = puzzle_info(GameKind::Jungle, Goal::Win);
+    info.player = puzzle_rating(1508.0);
+    info.abandoned = Some(AbandonedAttempt {
+        puzzle: "kalah-04242".into(),
+        outcome: puzzle_end(false),
+    });
+    left.apply(Event::Puzzle(Box::new(info)));
+    add("puzzles: a rated puzzle left after a move", left);
     let mut shown = puzzle(GameKind::Kalah, Goal::Win);
     let line = shown
         .board()
@@ -394,7 +406,9 @@ fn puzzle_info(kind: GameKind, goal: Goal) -> PuzzleInfo {
         rated: true,
         mode: PuzzleMode::Rated,
         streak: 0,
+        best_streak: 0,
         player: puzzle_rating(1523.0),
+        abandoned: None,
     }
 }
 
@@ -417,6 +431,7 @@ fn puzzle_end(solved: bool) -> PuzzleOutcome {
         puzzle_rating: 2345.0,
         streak: 0,
         streak_over: false,
+        best_streak: 0,
     }
 }
 
@@ -962,6 +977,12 @@ mod tests {
             stage("puzzles: solved on another try"),
             Some((Stage::Solved, Some(_)))
         ));
+        assert_eq!(lobby("puzzles: a streak").puzzles().best_streak, 1288);
+        assert!(
+            lobby("puzzles: a rated puzzle left after a move")
+                .notice()
+                .is_some_and(|n| n.text.id() == Some("puzzle-left-failed"))
+        );
         assert!(matches!(
             stage("puzzles: the streak over"),
             Some((Stage::Wrong { .. }, Some(o))) if o.streak_over

@@ -2,8 +2,11 @@
 //! names with `--puzzles DIR`: a client solves one puzzle and fails another, and both its
 //! puzzle rating and the puzzles' ratings move exactly as Glicko-2 says (computed here with
 //! skillratings), while a second attempt moves nothing; bad input is refused with its code
-//! and the connection goes on; a streak grows harder and ends at its first mistake; the day's
-//! puzzles and the themes are listed; a bad set stops the start, naming its file and line.
+//! and the connection goes on; a streak grows harder and ends at its first mistake, and the
+//! player's best streak comes back (after reconnecting too); a rated puzzle left after a right
+//! move for another is lost as a wrong move loses it, and one left before any move, or by a
+//! dropped connection, costs nothing; the day's puzzles and the themes are listed; a bad set
+//! stops the start, naming its file and line.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -415,6 +418,184 @@ async fn a_streak_grows_harder_and_ends_at_its_first_mistake() {
     );
     // The player's rating never moved.
     assert_eq!(again.player.attempts, 0);
+}
+
+/// The streak query of the test's set: its three streak puzzles.
+fn streak_query() -> PuzzleQuery {
+    PuzzleQuery {
+        game: Some(GameKind::Kalah),
+        theme: Some("streak".to_owned()),
+        mode: PuzzleMode::Streak,
+    }
+}
+
+/// Solves a streak puzzle of the test's set (south plays 2, then 4): the outcome.
+async fn solve_short(c: &mut Client, id: &str) -> PuzzleOutcome {
+    assert_eq!(play(c, id, "2").await.verdict, Verdict::Right);
+    play(c, id, "4")
+        .await
+        .outcome
+        .expect("solved: the attempt ends")
+}
+
+#[tokio::test]
+async fn the_best_streak_comes_back_to_the_player_and_after_reconnecting() {
+    let (server, _dir) = server_with_set().await;
+    let mut c = Client::hello(&server, "streaker").await;
+    // A streak of two: the best grows with it, and stays when it ends.
+    let first = next(&mut c, streak_query()).await;
+    assert_eq!((first.streak, first.best_streak), (0, 0));
+    let one = solve_short(&mut c, &first.id).await;
+    assert_eq!((one.streak, one.best_streak), (1, 1));
+    let second = next(&mut c, streak_query()).await;
+    assert_eq!((second.streak, second.best_streak), (1, 1));
+    let two = solve_short(&mut c, &second.id).await;
+    assert_eq!((two.streak, two.best_streak), (2, 2));
+    let third = next(&mut c, streak_query()).await;
+    assert_eq!((third.streak, third.best_streak), (2, 2));
+    let over = play(&mut c, &third.id, WRONG).await.outcome.unwrap();
+    assert_eq!(
+        (over.streak, over.streak_over, over.best_streak),
+        (2, true, 2)
+    );
+    // A shorter streak after it leaves the best as it was.
+    let again = next(&mut c, streak_query()).await;
+    assert_eq!((again.streak, again.best_streak), (0, 2));
+    let short = solve_short(&mut c, &again.id).await;
+    assert_eq!((short.streak, short.best_streak), (1, 2));
+    // On a new connection the records still have it, in rated mode too.
+    let token = c.token.clone().unwrap();
+    drop(c);
+    let mut c = Client::hello_as(&server, "streaker", Some(&token)).await;
+    let info = next(&mut c, streak_query()).await;
+    assert_eq!((info.streak, info.best_streak), (0, 2));
+    let info = open(&mut c, "k-solve").await;
+    assert_eq!(info.best_streak, 2);
+    // Another player's best is their own.
+    let mut other = Client::hello(&server, "newcomer").await;
+    assert_eq!(next(&mut other, streak_query()).await.best_streak, 0);
+}
+
+/// The attempts the records keep of `player` at `puzzle`: (solved, rated, mode).
+async fn attempts_kept(
+    server: &ServerProcess,
+    player: u64,
+    puzzle: &str,
+) -> Vec<(i64, i64, String)> {
+    use sqlx::Connection;
+    let url = format!(
+        "sqlite://{}?mode=ro",
+        server.dir.join("chaupal.sqlite").display()
+    );
+    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    let rows: Vec<(i64, i64, String)> = sqlx::query_as(
+        "SELECT solved, rated, mode FROM puzzle_attempts WHERE player = $1 AND puzzle = $2",
+    )
+    .bind(i64::try_from(player).unwrap())
+    .bind(puzzle)
+    .fetch_all(&mut db)
+    .await
+    .unwrap();
+    db.close().await.unwrap();
+    rows
+}
+
+#[tokio::test]
+async fn a_rated_puzzle_left_after_a_right_move_is_lost_and_one_left_untouched_costs_nothing() {
+    let (server, _dir) = server_with_set().await;
+    let mut c = Client::hello(&server, "leaver").await;
+    let token = c.token.clone().unwrap();
+    let player = c.id().0;
+    let config = Glicko2Config::new();
+    let newcomer = Glicko2Rating::new();
+
+    // Opened and left before any move: nothing is settled.
+    let info = open(&mut c, "k-fail").await;
+    assert!(info.rated);
+    let info = open(&mut c, "k-third").await;
+    assert_eq!(info.abandoned, None);
+    assert_eq!(info.player.attempts, 0);
+    assert!(attempts_kept(&server, player, "k-fail").await.is_empty());
+
+    // One right move, then the next puzzle: the attempt is lost, as a wrong move loses it.
+    let info = open(&mut c, "k-solve").await;
+    assert!(info.rated);
+    let m = play(&mut c, "k-solve", "2").await;
+    assert_eq!(
+        (m.verdict, m.done, m.outcome),
+        (Verdict::Right, false, None)
+    );
+    let info = next(
+        &mut c,
+        PuzzleQuery {
+            game: Some(GameKind::Kalah),
+            theme: Some("streak".to_owned()),
+            mode: PuzzleMode::Rated,
+        },
+    )
+    .await;
+    assert!(info.id.starts_with("k-streak"), "{}", info.id);
+    let left = info.abandoned.expect("the attempt left is settled");
+    assert_eq!(left.puzzle, "k-solve");
+    let puzzle = Glicko2Rating {
+        rating: 1500.0,
+        ..Glicko2Rating::new()
+    };
+    let (p1, z1) = glicko2(&newcomer, &puzzle, &Outcomes::LOSS, &config);
+    let lost = left.outcome;
+    assert!(lost.rated && !lost.solved);
+    assert_eq!(lost.before.rating, newcomer.rating);
+    assert_eq!(
+        (lost.after.rating, lost.after.deviation, lost.after.attempts),
+        (p1.rating, p1.deviation, 1)
+    );
+    assert!(lost.after.rating < lost.before.rating, "the player lost");
+    assert_eq!(lost.puzzle_rating, z1.rating);
+    assert!(lost.puzzle_rating > 1500.0, "the puzzle won");
+    assert_eq!(
+        info.player, lost.after,
+        "the new puzzle shows the rating after"
+    );
+    assert_eq!(
+        attempts_kept(&server, player, "k-solve").await,
+        [(0, 1, "rated".to_owned())]
+    );
+    let again = open(&mut c, "k-solve").await;
+    assert!(!again.rated, "tried: the records have it");
+    assert_eq!((again.rating, again.plays), (z1.rating, 1));
+
+    // k-fail, opened and left at first, is still untried: its attempt is rated.
+    let info = open(&mut c, "k-fail").await;
+    assert!(info.rated);
+    assert_eq!(info.plays, 0);
+    // One right move, then the connection drops (a phone's network, say): nothing is settled,
+    // and the puzzle is still untried and rated on the next connection.
+    assert_eq!(play(&mut c, "k-fail", "2").await.verdict, Verdict::Right);
+    drop(c);
+    let mut c = Client::hello_as(&server, "leaver", Some(&token)).await;
+    let info = open(&mut c, "k-fail").await;
+    assert!(info.rated, "a dropped connection costs nothing");
+    assert_eq!((info.plays, info.player.attempts), (0, 1));
+    assert_eq!(info.player.rating, p1.rating);
+    assert!(attempts_kept(&server, player, "k-fail").await.is_empty());
+    // Left after a right move by asking for another: now it counts.
+    assert_eq!(play(&mut c, "k-fail", "2").await.verdict, Verdict::Right);
+    let info = open(&mut c, "k-third").await;
+    assert!(info.rated, "the puzzle left untouched is still untried");
+    let left = info.abandoned.expect("the attempt left is settled");
+    assert_eq!(left.puzzle, "k-fail");
+    let puzzle = Glicko2Rating {
+        rating: 1520.0,
+        ..Glicko2Rating::new()
+    };
+    let (p2, z2) = glicko2(&p1, &puzzle, &Outcomes::LOSS, &config);
+    assert_eq!(left.outcome.puzzle_rating, z2.rating);
+    assert_eq!((info.player.rating, info.player.attempts), (p2.rating, 2));
+    assert_eq!(
+        attempts_kept(&server, player, "k-fail").await,
+        [(0, 1, "rated".to_owned())]
+    );
+    assert!(attempts_kept(&server, player, "k-third").await.is_empty());
 }
 
 #[tokio::test]

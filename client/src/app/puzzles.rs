@@ -1,7 +1,8 @@
 //! The app's side of puzzles: opening the Puzzles screen (from the lobby, a link, the day's
 //! puzzle, or a game's review with the player's own mistakes), asking for the next puzzle with
 //! the choices made, moves entered on the puzzle's board (sent to be judged), trying again,
-//! the solution, and what the server answers to each.
+//! the solution, and what the server answers to each (a rated puzzle left after a move is said
+//! lost); the day's puzzles asked for again once the UTC date passes theirs.
 
 use chaupal_shared::protocol::ThemeCount;
 use chaupal_shared::protocol::puzzles::{
@@ -12,7 +13,7 @@ use super::App;
 use super::action::Action;
 use super::outgoing::Outgoing;
 use super::status::{Cue, Screen, Tone};
-use crate::puzzles::{Attempt, Judged, PuzzleAsk, Puzzles};
+use crate::puzzles::{Attempt, Judged, PuzzleAsk, Puzzles, words};
 use crate::route::Route;
 use crate::say;
 use crate::words::Phrase;
@@ -176,6 +177,10 @@ impl App {
             self.link = None;
         }
         self.puzzles.rating = Some(info.player);
+        self.puzzles.best_streak = info.best_streak;
+        if let Some(said) = info.abandoned.as_ref().and_then(words::left_failed) {
+            self.tell(said, Tone::News);
+        }
         match Attempt::new(info) {
             Ok(a) => {
                 self.puzzles.attempt = Some(a);
@@ -235,6 +240,7 @@ impl App {
         };
         if let Some(o) = &moved.outcome {
             self.puzzles.rating = Some(o.after);
+            self.puzzles.best_streak = o.best_streak;
         }
         let id = a.id().to_owned();
         match a.judged(moved) {
@@ -268,6 +274,7 @@ impl App {
     ) {
         if let Some(o) = &outcome {
             self.puzzles.rating = Some(o.after);
+            self.puzzles.best_streak = o.best_streak;
         }
         if let Some(a) = self.puzzles.attempt.as_mut().filter(|a| a.id() == puzzle) {
             a.show_solution(line, outcome);
@@ -276,7 +283,18 @@ impl App {
 
     /// The day's puzzles, for the lobby.
     pub(super) fn daily_puzzles(&mut self, daily: Vec<DailyPuzzle>) {
-        self.puzzles.daily = daily;
+        self.puzzles.daily_came(daily, self.now_ms);
+    }
+
+    /// What the wall clock's passing asks of the server (the render loop asks each frame,
+    /// after [`App::set_now_ms`]): the day's puzzles again, while online, once the UTC date
+    /// has passed the day of those shown.
+    pub fn due_by_clock(&mut self) -> Vec<Outgoing> {
+        if self.connection.online() && self.puzzles.daily_due(self.now_ms) {
+            vec![Outgoing::DailyPuzzles]
+        } else {
+            Vec::new()
+        }
     }
 
     /// The themes of the puzzles, for the choice of the next one's.
@@ -351,7 +369,7 @@ mod tests {
     use crate::puzzles::Stage;
     use crate::puzzles::testing::{kalah_info, outcome};
     use chaupal_rules::GameKind;
-    use chaupal_shared::protocol::puzzles::{PuzzleQuery, Verdict};
+    use chaupal_shared::protocol::puzzles::{AbandonedAttempt, PuzzleQuery, Verdict};
 
     fn moved(verdict: Verdict, replies: &[&str], done: bool) -> PuzzleMoved {
         PuzzleMoved {
@@ -594,6 +612,81 @@ mod tests {
             app.handle(Action::NextPuzzle).as_slice(),
             [Outgoing::NextPuzzle(_)]
         ));
+    }
+
+    #[test]
+    fn a_streak_shows_the_best_and_a_puzzle_left_after_a_move_is_said_lost() {
+        let mut app = given();
+        let mut info = kalah_info();
+        info.mode = PuzzleMode::Streak;
+        info.best_streak = 5;
+        app.apply(Event::Puzzle(Box::new(info)));
+        assert_eq!(app.puzzles().best_streak, 5);
+        let mut solved = moved(Verdict::Right, &[], true);
+        let mut end = outcome(true, 1500.0, 1500.0);
+        (end.streak, end.best_streak) = (6, 6);
+        solved.outcome = Some(end);
+        app.apply(Event::PuzzleMoved(Box::new(solved)));
+        assert_eq!(
+            app.puzzles().best_streak,
+            6,
+            "the streak went past the best"
+        );
+        // A rated puzzle left after a move: the next one says it was lost, and how.
+        let mut info = kalah_info();
+        info.id = "kalah-00043".into();
+        info.player = crate::puzzles::testing::rating(1431.2);
+        info.abandoned = Some(AbandonedAttempt {
+            puzzle: "kalah-00042".into(),
+            outcome: outcome(false, 1500.0, 1431.2),
+        });
+        app.apply(Event::Puzzle(Box::new(info)));
+        let said = app.notice().map(|n| n.text.english()).unwrap_or_default();
+        assert!(
+            said.contains("counts as failed") && said.contains("(-69)"),
+            "{said}"
+        );
+        assert_eq!(app.puzzles().rating.map(|r| r.rating), Some(1431.2));
+    }
+
+    #[test]
+    fn the_days_puzzles_are_asked_for_again_after_midnight_utc() {
+        let mut app = online();
+        // 2026-11-28 23:59:00 UTC.
+        let before = 1_795_910_340_000;
+        app.set_now_ms(before);
+        let daily = |day: &str| {
+            Event::DailyPuzzles(vec![DailyPuzzle {
+                game: GameKind::Jungle,
+                id: "jungle-01234".into(),
+                rating: 1720.0,
+                themes: vec!["den".into()],
+                day: day.into(),
+            }])
+        };
+        app.apply(daily("2026-11-28"));
+        assert!(app.due_by_clock().is_empty());
+        app.tick(30.0);
+        app.set_now_ms(before + 61_000);
+        assert_eq!(app.due_by_clock(), [Outgoing::DailyPuzzles], "a new day");
+        assert!(app.due_by_clock().is_empty(), "once");
+        app.apply(daily("2026-11-29"));
+        assert_eq!(
+            app.puzzles()
+                .daily_of(GameKind::Jungle)
+                .map(|d| d.day.as_str()),
+            Some("2026-11-29")
+        );
+        app.set_now_ms(before + 3_600_000);
+        assert!(app.due_by_clock().is_empty());
+        // Offline, nothing is asked: the greeting asks again.
+        app.apply(Event::Lost {
+            reason: "Gone.".into(),
+            attempt: 1,
+            retry_in: 1.0,
+        });
+        app.set_now_ms(before + 86_400_000 + 61_000);
+        assert!(app.due_by_clock().is_empty());
     }
 
     #[test]

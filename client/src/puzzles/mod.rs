@@ -1,8 +1,8 @@
 //! The Puzzles screen's state, apart from drawing and the network: the puzzle on the board and
 //! the attempt at it ([`attempt`]), the choices for the next one (a game or any, a theme or
-//! any, rated or a streak), the themes the server has, the day's puzzles, the puzzles made
-//! from the player's own mistakes still to open, and the player's puzzle rating. What the
-//! screen says is in [`words`].
+//! any, rated or a streak), the themes the server has, the day's puzzles (asked for again once
+//! the UTC date passes their day), the puzzles made from the player's own mistakes still to
+//! open, and the player's puzzle rating and best streak. What the screen says is in [`words`].
 
 pub mod attempt;
 #[cfg(test)]
@@ -17,6 +17,15 @@ use chaupal_shared::protocol::puzzles::{DailyPuzzle, PuzzleMode, PuzzleQuery, Pu
 
 use crate::words::Phrase;
 pub use attempt::{Attempt, Judged, Stage};
+
+/// How long the client waits before asking for the day's puzzles again while the server still
+/// gives an earlier day's (its clock and the device's differ), in milliseconds.
+pub const DAILY_AGAIN_MS: u64 = 60_000;
+
+/// The UTC day of `epoch_ms`, `YYYY-MM-DD`, as the server writes a day's puzzle's day.
+pub fn day_of(epoch_ms: u64) -> String {
+    chaupal_rules::record::date_of(epoch_ms).replace('.', "-")
+}
 
 /// What was asked of the server about puzzles, to make sense of a refusal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,12 +61,19 @@ pub struct Puzzles {
     pub themes_asked: bool,
     /// The day's puzzle of each game.
     pub daily: Vec<DailyPuzzle>,
+    /// The day (`YYYY-MM-DD`, UTC) of the day's puzzles, once they came.
+    pub daily_day: Option<String>,
+    /// When the day's puzzles were last asked for again because the date had passed theirs
+    /// (the wall clock's milliseconds).
+    pub daily_asked_ms: Option<u64>,
     /// Puzzles made from the player's mistakes in a game, still to open, in the game's order.
     pub mistakes: VecDeque<String>,
     /// How many there were.
     pub mistakes_total: usize,
     /// The player's puzzle rating, as last heard.
     pub rating: Option<PuzzleRating>,
+    /// The player's longest streak, as last heard.
+    pub best_streak: u32,
 }
 
 impl Puzzles {
@@ -109,6 +125,34 @@ impl Puzzles {
             .chain(self.theme_choices().into_iter().map(Some))
             .collect();
         self.theme = step(&choices, &self.theme, forward);
+    }
+
+    /// The day's puzzles came, at `now_ms`: their day is the server's (the wall clock's when
+    /// there are none).
+    pub fn daily_came(&mut self, daily: Vec<DailyPuzzle>, now_ms: u64) {
+        self.daily_day = Some(
+            daily
+                .first()
+                .map_or_else(|| day_of(now_ms), |d| d.day.clone()),
+        );
+        self.daily = daily;
+    }
+
+    /// Whether to ask for the day's puzzles again at `now_ms`: the UTC date has passed the day
+    /// of those shown, and no such ask was made in the last [`DAILY_AGAIN_MS`]. A yes is
+    /// noted as an ask.
+    pub fn daily_due(&mut self, now_ms: u64) -> bool {
+        let passed = self
+            .daily_day
+            .as_ref()
+            .is_some_and(|day| day_of(now_ms) > *day);
+        let waited = self
+            .daily_asked_ms
+            .is_none_or(|at| now_ms.saturating_sub(at) >= DAILY_AGAIN_MS);
+        if passed && waited {
+            self.daily_asked_ms = Some(now_ms);
+        }
+        passed && waited
     }
 
     /// The day's puzzle of `kind`, when the server named one.
@@ -191,6 +235,45 @@ mod tests {
                 mode: PuzzleMode::Rated
             }
         );
+    }
+
+    fn daily(day: &str) -> Vec<DailyPuzzle> {
+        vec![DailyPuzzle {
+            game: GameKind::Kalah,
+            id: "kalah-00042".to_owned(),
+            rating: 1500.0,
+            themes: Vec::new(),
+            day: day.to_owned(),
+        }]
+    }
+
+    #[test]
+    fn the_days_puzzles_are_due_again_once_the_utc_date_passes_theirs() {
+        // 2026-11-28 23:59:00 UTC.
+        let before_midnight = 1_795_910_340_000;
+        assert_eq!(day_of(before_midnight), "2026-11-28");
+        let mut p = Puzzles::default();
+        assert!(
+            !p.daily_due(before_midnight),
+            "none came yet: the greeting asks"
+        );
+        p.daily_came(daily("2026-11-28"), before_midnight);
+        assert!(!p.daily_due(before_midnight));
+        let after_midnight = before_midnight + 61_000;
+        assert_eq!(day_of(after_midnight), "2026-11-29");
+        assert!(p.daily_due(after_midnight), "a new day");
+        assert!(!p.daily_due(after_midnight + 1_000), "asked already");
+        // The server's clock is still in the day before: the same list, asked again later.
+        p.daily_came(daily("2026-11-28"), after_midnight + 2_000);
+        assert!(!p.daily_due(after_midnight + 30_000));
+        assert!(p.daily_due(after_midnight + DAILY_AGAIN_MS));
+        p.daily_came(daily("2026-11-29"), after_midnight + DAILY_AGAIN_MS + 500);
+        assert!(!p.daily_due(after_midnight + 10 * DAILY_AGAIN_MS));
+        // A server without puzzles: the day is the clock's.
+        let mut none = Puzzles::default();
+        none.daily_came(Vec::new(), before_midnight);
+        assert!(!none.daily_due(before_midnight + 30_000));
+        assert!(none.daily_due(after_midnight));
     }
 
     #[test]

@@ -30,7 +30,9 @@ pub fn kalah_info() -> PuzzleInfo {
         rated: true,
         mode: PuzzleMode::Rated,
         streak: 0,
+        best_streak: 0,
         player: rating(1500.0),
+        abandoned: None,
     }
 }
 
@@ -50,7 +52,9 @@ pub fn bagh_chal_info() -> PuzzleInfo {
         rated: true,
         mode: PuzzleMode::Rated,
         streak: 0,
+        best_streak: 0,
         player: rating(1500.0),
+        abandoned: None,
     }
 }
 
@@ -64,5 +68,6 @@ pub fn outcome(solved: bool, before: f64, after: f64) -> PuzzleOutcome {
         puzzle_rating: if solved { 1630.0 } else { 1652.0 },
         streak: 0,
         streak_over: false,
+        best_streak: 0,
     }
 }

@@ -1,10 +1,10 @@
 //! What the Puzzles screen says, as [`Phrase`]s: the task ("Tigers to move: find the only
 //! winning move"), why a move was wrong in the game's own terms ("the goats escape"), the
-//! themes' names, the ratings with their change, and what a screen reader hears of an
-//! attempt.
+//! themes' names, the ratings with their change, the best streak, a rated puzzle left after a
+//! move, and what a screen reader hears of an attempt.
 
 use chaupal_rules::{GameKind, Side};
-use chaupal_shared::protocol::puzzles::{PuzzleOutcome, PuzzleRating};
+use chaupal_shared::protocol::puzzles::{AbandonedAttempt, PuzzleOutcome, PuzzleRating};
 use chaupal_shared::puzzle_set::Goal;
 
 use super::attempt::{Attempt, Stage};
@@ -94,6 +94,19 @@ pub fn rating_change(outcome: &PuzzleOutcome) -> Phrase {
         rating = after,
         change = signed(change)
     )
+}
+
+/// The player's longest streak: "Best streak: 5".
+pub fn best_streak(count: u32) -> Phrase {
+    say!("puzzle-best-streak", count = count)
+}
+
+/// A rated puzzle left after a move, which counts as failed: "The puzzle you left after a move
+/// counts as failed. Your puzzle rating: 1431 (-69)"; none when the records did not rate it.
+pub fn left_failed(left: &AbandonedAttempt) -> Option<Phrase> {
+    left.outcome
+        .rated
+        .then(|| say!("puzzle-left-failed", change = rating_change(&left.outcome)))
 }
 
 /// Where the attempt stands, said as the screen shows it: what to find, right, why wrong,
@@ -192,5 +205,22 @@ mod tests {
         let mut unrated = outcome(true, 1500.0, 1500.0);
         unrated.rated = false;
         assert_eq!(rating_change(&unrated), "Unrated: your puzzle rating stays");
+    }
+
+    #[test]
+    fn the_best_streak_and_a_puzzle_left_are_said() {
+        assert_eq!(best_streak(5), "Best streak: 5");
+        let mut left = AbandonedAttempt {
+            puzzle: "kalah-00041".to_owned(),
+            outcome: outcome(false, 1500.0, 1431.2),
+        };
+        assert_eq!(
+            left_failed(&left).map(|p| p.english()).as_deref(),
+            Some(
+                "The puzzle you left after a move counts as failed. Your puzzle rating: 1431 (-69)"
+            )
+        );
+        left.outcome.rated = false;
+        assert_eq!(left_failed(&left), None);
     }
 }

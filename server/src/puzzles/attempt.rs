@@ -8,6 +8,9 @@
 //! stays. The scored attempt ends at the first wrong move, or at the last right move when
 //! there was none; after a mistake the player may go on, unrated, until the line is found.
 //! Once the puzzle is solved or its solution shown, moves are refused.
+//!
+//! A rated first attempt is begun once a right move was made: left then (another puzzle given
+//! in its place, the connection closed) it is settled as failed ([`Attempt::settles_when_left`]).
 
 use std::sync::Arc;
 
@@ -84,6 +87,8 @@ pub struct Attempt {
     pub ended: bool,
     /// Whether a wrong move was sent.
     pub mistaken: bool,
+    /// Whether a right move was made (in this attempt, or in the one it was given again for).
+    pub begun: bool,
     /// Solved or shown: no more moves.
     pub over: bool,
 }
@@ -107,6 +112,7 @@ impl Attempt {
             cursor: 0,
             ended: false,
             mistaken: false,
+            begun: false,
             over: false,
         })
     }
@@ -144,6 +150,7 @@ impl Attempt {
             ));
         }
         next.cursor += 1;
+        next.begun = true;
         let mut replies = Vec::new();
         while next.cursor < line.len() && self.puzzle.movers[next.cursor] != self.puzzle.solver {
             let reply = &line[next.cursor];
@@ -170,6 +177,12 @@ impl Attempt {
                 ends,
             },
         ))
+    }
+
+    /// Whether leaving the attempt now settles it as failed: a rated first attempt, still
+    /// open, after a right move.
+    pub fn settles_when_left(&self) -> bool {
+        self.kind == Kind::Rated && self.rated && self.begun && !self.ended
     }
 
     /// Gives up: the attempt after it, and whether that ended the scored attempt (unsolved).
@@ -266,6 +279,27 @@ mod tests {
         let (a, j) = a.judge(&entry.solution[3]).unwrap();
         assert_eq!((j.done, j.ends), (true, None));
         assert!(a.over && a.mistaken);
+    }
+
+    #[test]
+    fn leaving_settles_a_rated_attempt_only_once_begun_and_still_open() {
+        let (entry, _) = kalah_line();
+        let puzzle = Arc::new(Puzzle::new(entry.clone()).unwrap());
+        let a = Attempt::new(puzzle.clone(), Some(0), Kind::Rated, true).unwrap();
+        assert!(!a.settles_when_left(), "no move yet");
+        let (begun, _) = a.judge(&entry.solution[0]).unwrap();
+        assert!(begun.settles_when_left());
+        let (given_up, _) = begun.give_up().unwrap();
+        assert!(!given_up.settles_when_left(), "ended already");
+        for (kind, rated) in [
+            (Kind::Rated, false),
+            (Kind::Streak, false),
+            (Kind::Own, false),
+        ] {
+            let other = Attempt::new(puzzle.clone(), Some(0), kind, rated).unwrap();
+            let (other, _) = other.judge(&entry.solution[0]).unwrap();
+            assert!(!other.settles_when_left(), "{kind:?}, rated {rated}");
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //!
 //! A player's first attempt at a puzzle, in rated mode, is one game between the player and
 //! the puzzle, its own rating period: solved without a mistake, the player wins; a wrong
-//! move or giving up, the puzzle wins. Both ratings move.
+//! move, giving up, or leaving it after a right move, the puzzle wins. Both ratings move.
 //!
 //! A player starts as a new player does in the games: 1500, deviation 350, volatility 0.06. A
 //! puzzle starts at the rating its set gives it, with the same deviation 350 and volatility

@@ -10,6 +10,12 @@
 //! can be sent again; the records decide then whether it is rated, and a second write of one
 //! attempt is never rated twice.
 //!
+//! A rated first attempt left after a right move is settled as failed, recorded as a wrong
+//! move's end is, when another puzzle is given in its place ([`Asker::leave`], from
+//! `Asker::give`: the reply `puzzle` tells it in `abandoned`). A connection that closes settles
+//! nothing: a dropped network is not a player giving up. Opening the same puzzle again gives it
+//! from its start, still begun.
+//!
 //! Strings are bounded before any lookup: a puzzle id is 1 to [`MAX_ID_LEN`] letters, digits
 //! and dashes, a theme at most [`MAX_THEME_LEN`] bytes (else `no_such_puzzle`), a move at most
 //! [`MAX_MOVE_LEN`] bytes (else `illegal_move`).
@@ -19,7 +25,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chaupal_shared::protocol::puzzles::{
-    DailyPuzzle, PuzzleInfo, PuzzleMode, PuzzleMoved, PuzzleOutcome, PuzzleQuery,
+    AbandonedAttempt, DailyPuzzle, PuzzleInfo, PuzzleMode, PuzzleMoved, PuzzleOutcome, PuzzleQuery,
 };
 use chaupal_shared::protocol::{
     ErrorCode, ErrorReply, GameId, GameStatus, PlayerId, Reply, ThemeCount,
@@ -162,12 +168,19 @@ impl Asker<'_> {
         Err(no_such_puzzle("no puzzle fits"))
     }
 
-    /// Chooses a rated puzzle near `target` for the query (no await: the random numbers stay
-    /// on this thread).
+    /// Chooses a rated puzzle near `target` for the query, never the puzzle begun on this
+    /// connection (asking for the next one leaves it); no await: the random numbers stay on
+    /// this thread.
     fn choose_rated(&self, query: &PuzzleQuery, target: f64) -> Option<usize> {
         let set = self.puzzles.set();
         let tried = self.session.tried();
-        let fits = |i: usize| fits(set.get(i), query);
+        let begun = self
+            .session
+            .attempt
+            .as_ref()
+            .filter(|a| a.settles_when_left())
+            .and_then(|a| a.index);
+        let fits = |i: usize| fits(set.get(i), query) && Some(i) != begun;
         let when = |i: usize| {
             let id = set.get(i)?.id();
             tried.and_then(|t| t.get(id).copied())
@@ -238,7 +251,9 @@ impl Asker<'_> {
             .await
     }
 
-    /// Gives `puzzle` to the connection, in place of the one it had.
+    /// Gives `puzzle` to the connection, in place of the one it had; that one is settled first
+    /// when leaving it costs (the same puzzle opened again is given from its start, still
+    /// begun).
     async fn give(
         &mut self,
         puzzle: Arc<Puzzle>,
@@ -257,10 +272,14 @@ impl Asker<'_> {
         let attempt = Attempt::new(puzzle.clone(), index, kind, rated).ok_or_else(|| {
             ErrorReply::new(ErrorCode::Internal, "the puzzle's position does not read")
         })?;
-        self.session.give(attempt);
+        let abandoned = self.replace_attempt(attempt).await?;
         let streak = match kind {
             Kind::Streak => self.session.streak.as_ref().map_or(0, |s| s.solved),
             Kind::Rated | Kind::Own => 0,
+        };
+        let (player, best_streak) = match &abandoned {
+            Some(left) => (left.outcome.after, left.outcome.best_streak),
+            None => (rating::shown(standing.rating), standing.best_streak),
         };
         Ok(Reply::Puzzle(Box::new(PuzzleInfo {
             id: puzzle.id().to_owned(),
@@ -276,8 +295,50 @@ impl Asker<'_> {
             rated,
             mode: kind.mode(),
             streak,
-            player: rating::shown(standing.rating),
+            best_streak,
+            player,
+            abandoned,
         })))
+    }
+
+    /// Puts `attempt` in place of the connection's, which is left (settled when that costs);
+    /// the rated attempt begun, given again, stays begun. Returns what was settled.
+    async fn replace_attempt(
+        &mut self,
+        mut attempt: Attempt,
+    ) -> Result<Option<AbandonedAttempt>, ErrorReply> {
+        let again = attempt.kind == Kind::Rated
+            && self
+                .session
+                .attempt
+                .as_ref()
+                .is_some_and(|a| a.settles_when_left() && a.id() == attempt.id());
+        attempt.begun = again;
+        let abandoned = if again { None } else { self.leave().await? };
+        self.session.give(attempt);
+        Ok(abandoned)
+    }
+
+    /// Leaves the connection's attempt: settles it as failed when that costs (a rated first
+    /// attempt, still open, after a right move), and tells how; none when nothing was settled.
+    pub async fn leave(&mut self) -> Result<Option<AbandonedAttempt>, ErrorReply> {
+        let Some(attempt) = self
+            .session
+            .attempt
+            .as_ref()
+            .filter(|a| a.settles_when_left())
+            .cloned()
+        else {
+            return Ok(None);
+        };
+        let outcome = self.end(&attempt, false).await?;
+        if let Some(a) = self.session.attempt.as_mut() {
+            a.ended = true;
+        }
+        Ok(Some(AbandonedAttempt {
+            puzzle: attempt.id().to_owned(),
+            outcome,
+        }))
     }
 
     /// `puzzle_move`.
@@ -374,6 +435,7 @@ impl Asker<'_> {
             puzzle_rating: kept.puzzle_after.map_or(0.0, |r| r.rating),
             streak: streak.unwrap_or(0),
             streak_over: streak.is_some() && !solved,
+            best_streak: kept.best_streak,
         })
     }
 }
@@ -626,6 +688,62 @@ mod tests {
             let e = asker.open(&ids[0]).await.unwrap_err();
             assert_eq!(e.code, ErrorCode::NoSuchPuzzle);
         }
+    }
+
+    #[tokio::test]
+    async fn a_begun_rated_attempt_is_settled_when_another_puzzle_replaces_it() {
+        let (store, _dir) = temporary().await;
+        let puzzles = Puzzles::new(set_of(&[("k-a", 1500.0, &[]), ("k-b", 1510.0, &[])]));
+        let asha = store.create_player("asha", "h1", 1).await.unwrap();
+        let mut session = Session::default();
+        let mut asker = Asker {
+            puzzles: &puzzles,
+            store: &store,
+            session: &mut session,
+            player: asha,
+        };
+        let given = |reply: Reply| match reply {
+            Reply::Puzzle(info) => info,
+            other => panic!("not a puzzle: {other:?}"),
+        };
+        // Opened and left before any move: nothing settled.
+        given(asker.open("k-a").await.unwrap());
+        let info = given(asker.open("k-b").await.unwrap());
+        assert!(info.abandoned.is_none() && info.rated);
+        assert!(!store.puzzle_tried(asha, "k-a").await.unwrap());
+        // A right move, then the same puzzle again: from its start, still begun, unsettled.
+        asker.play("k-b", "2").await.unwrap();
+        let info = given(asker.open("k-b").await.unwrap());
+        assert!(info.abandoned.is_none() && info.rated);
+        assert!(asker.session.attempt_at("k-b").unwrap().settles_when_left());
+        // The next rated puzzle is another: the one begun is settled as failed.
+        let query = PuzzleQuery::default();
+        let info = given(asker.next(query).await.unwrap());
+        assert_eq!(info.id, "k-a", "not the puzzle begun");
+        let left = info.abandoned.expect("the begun attempt settled");
+        assert_eq!(left.puzzle, "k-b");
+        assert!(left.outcome.rated && !left.outcome.solved);
+        assert!(left.outcome.after.rating < left.outcome.before.rating);
+        assert_eq!(info.player, left.outcome.after);
+        assert!(store.puzzle_tried(asha, "k-b").await.unwrap());
+        // A right move, then a streak puzzle: settled too, whichever puzzle the streak takes.
+        asker.play("k-a", "2").await.unwrap();
+        let streak = PuzzleQuery {
+            mode: PuzzleMode::Streak,
+            ..PuzzleQuery::default()
+        };
+        let info = given(asker.next(streak).await.unwrap());
+        let left = info.abandoned.expect("the begun attempt settled");
+        assert_eq!(left.puzzle, "k-a");
+        assert!(left.outcome.rated);
+        // Leaving a streak's puzzle begun costs nothing.
+        asker.play(&info.id, "2").await.unwrap();
+        assert_eq!(asker.leave().await.unwrap(), None);
+        assert_eq!(
+            store.puzzle_standing(asha).await.unwrap().rating.games,
+            2,
+            "two rated attempts, both left"
+        );
     }
 
     #[tokio::test]

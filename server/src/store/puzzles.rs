@@ -57,6 +57,8 @@ pub struct AttemptKept {
     /// The puzzle's rating before and after (none for a puzzle never rated).
     pub puzzle_before: Option<Rating>,
     pub puzzle_after: Option<Rating>,
+    /// The player's longest streak, after this attempt.
+    pub best_streak: u32,
 }
 
 impl Store {
@@ -176,7 +178,11 @@ async fn record(
     .bind(player)
     .fetch_one(&mut *conn)
     .await?;
-    let player_before = standing_from_row(&row)?.rating;
+    let standing_before = standing_from_row(&row)?;
+    let player_before = standing_before.rating;
+    let best_streak = end.streak.map_or(standing_before.best_streak, |length| {
+        length.max(standing_before.best_streak)
+    });
     let earlier: i64 =
         sqlx::query("SELECT COUNT(*) AS n FROM puzzle_attempts WHERE player = $1 AND puzzle = $2")
             .bind(player)
@@ -282,6 +288,7 @@ async fn record(
         player_after,
         puzzle_before,
         puzzle_after,
+        best_streak,
     })
 }
 
@@ -413,8 +420,10 @@ mod tests {
         assert!(!kept.rated);
         assert_eq!(kept.puzzle_after.map(|r| r.rating), Some(1700.0));
         assert_eq!(store.puzzle_rating("k-2").await.unwrap(), None);
+        assert_eq!(kept.best_streak, 3);
         streak.streak = Some(2);
-        store.record_attempt(streak).await.unwrap();
+        let kept = store.record_attempt(streak).await.unwrap();
+        assert_eq!(kept.best_streak, 3, "the longest, not the last");
         assert_eq!(store.puzzle_standing(bina).await.unwrap().best_streak, 3);
         assert_eq!(store.puzzle_standing(bina).await.unwrap().rating, q);
         // A puzzle from the player's own game has no rating at all.

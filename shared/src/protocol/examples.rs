@@ -5,8 +5,8 @@
 //! wildcard arm, so a new message does not compile until it is named here and given an example.
 
 use super::puzzles::{
-    DailyPuzzle, PuzzleInfo, PuzzleMode, PuzzleMoved, PuzzleOutcome, PuzzleQuery, PuzzleRating,
-    Verdict,
+    AbandonedAttempt, DailyPuzzle, PuzzleInfo, PuzzleMode, PuzzleMoved, PuzzleOutcome, PuzzleQuery,
+    PuzzleRating, Verdict,
 };
 use super::request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, Opponent};
 use super::server::ThemeCount;
@@ -33,6 +33,28 @@ fn puzzle_rating(rating: f64) -> PuzzleRating {
         rating,
         deviation: 80.0,
         attempts: 30,
+    }
+}
+
+/// A puzzle given, for the examples.
+fn puzzle_info() -> PuzzleInfo {
+    PuzzleInfo {
+        id: "kalah-00042".to_owned(),
+        game: GameKind::Kalah,
+        position: "0,0,3,1,0,2:20/1,0,0,0,4,1:16 s".to_owned(),
+        goal: Goal::Win,
+        solver: Side::First,
+        themes: vec!["capture".to_owned()],
+        proof: Proof::Exact,
+        rating: 1640.0,
+        plays: 12,
+        moves_to_find: 2,
+        rated: true,
+        mode: PuzzleMode::Rated,
+        streak: 0,
+        best_streak: 7,
+        player: puzzle_rating(1500.0),
+        abandoned: None,
     }
 }
 
@@ -678,23 +700,31 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                 }],
             },
         ),
+        reply(17, Reply::Puzzle(Box::new(puzzle_info()))),
         reply(
             17,
             Reply::Puzzle(Box::new(PuzzleInfo {
-                id: "kalah-00042".to_owned(),
-                game: GameKind::Kalah,
-                position: "0,0,3,1,0,2:20/1,0,0,0,4,1:16 s".to_owned(),
-                goal: Goal::Win,
-                solver: Side::First,
-                themes: vec!["capture".to_owned()],
-                proof: Proof::Exact,
-                rating: 1640.0,
-                plays: 12,
-                moves_to_find: 2,
-                rated: true,
-                mode: PuzzleMode::Rated,
-                streak: 0,
-                player: puzzle_rating(1500.0),
+                player: PuzzleRating {
+                    attempts: 31,
+                    ..puzzle_rating(1431.2)
+                },
+                abandoned: Some(AbandonedAttempt {
+                    puzzle: "kalah-00041".to_owned(),
+                    outcome: PuzzleOutcome {
+                        solved: false,
+                        rated: true,
+                        before: puzzle_rating(1500.0),
+                        after: PuzzleRating {
+                            attempts: 31,
+                            ..puzzle_rating(1431.2)
+                        },
+                        puzzle_rating: 1655.4,
+                        streak: 0,
+                        streak_over: false,
+                        best_streak: 7,
+                    },
+                }),
+                ..puzzle_info()
             })),
         ),
         reply(
@@ -720,6 +750,7 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                     puzzle_rating: 1655.4,
                     streak: 0,
                     streak_over: false,
+                    best_streak: 7,
                 }),
             },
         ),
@@ -880,6 +911,10 @@ fn title(m: &ServerMessage) -> String {
             reply: Reply::Games { games },
             ..
         } if games.iter().any(|g| g.status == GameStatus::Finished) => "finished games",
+        ServerMessage::Reply {
+            reply: Reply::Puzzle(info),
+            ..
+        } if info.abandoned.is_some() => "leaving a rated attempt",
         ServerMessage::Event {
             event: GameEvent::Moved { turn: Some(_), .. },
             ..

@@ -6,7 +6,9 @@
 //! is answered with the opponent's reply from the solution; the first wrong move ends the
 //! rated attempt (the player may go on trying, unrated); `puzzle_solution` gives up and shows
 //! the line. The first attempt of a player at a puzzle is rated, as a Glicko-2 game between the
-//! player and the puzzle; later ones, and streaks, are not.
+//! player and the puzzle; later ones, and streaks, are not. A rated first attempt left after a
+//! right move (another puzzle asked for or opened, the connection closed) is settled as failed:
+//! the reply that leaves it tells how ([`AbandonedAttempt`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -76,8 +78,22 @@ pub struct PuzzleInfo {
     /// In a streak: puzzles solved in it so far.
     #[serde(default)]
     pub streak: u32,
+    /// The player's longest streak so far.
+    #[serde(default)]
+    pub best_streak: u32,
     /// The player's puzzle rating before this puzzle.
     pub player: PuzzleRating,
+    /// The rated attempt this request left, settled as failed (the puzzle given before, left
+    /// after a right move): none when nothing was settled.
+    #[serde(default)]
+    pub abandoned: Option<AbandonedAttempt>,
+}
+
+/// A rated attempt left after a right move, settled as failed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AbandonedAttempt {
+    pub puzzle: PuzzleId,
+    pub outcome: PuzzleOutcome,
 }
 
 /// The day's puzzle of one game.
@@ -111,6 +127,9 @@ pub struct PuzzleOutcome {
     /// In a streak, whether it is over (the first mistake).
     #[serde(default)]
     pub streak_over: bool,
+    /// The player's longest streak, after this attempt.
+    #[serde(default)]
+    pub best_streak: u32,
 }
 
 /// The judgement of one move.

@@ -1,7 +1,7 @@
 //! Puzzle solvers under load: each asks for a rated puzzle (`next_puzzle`: choosing one near
-//! the player's rating among those not tried, a read of the records), plays its first move
-//! right or wrong, and on a wrong one (which ends the rated attempt: two ratings updated and an
-//! attempt stored) or a finished line asks for the next. Both waits are measured.
+//! the player's rating among those not tried, a read of the records), plays moves right or
+//! wrong (at random) until its attempt ends, at a wrong move (two ratings updated and an
+//! attempt stored) or the line's end, then asks for the next. Both waits are measured.
 
 use std::sync::atomic::Ordering;
 
@@ -35,6 +35,8 @@ pub async fn puzzler(bot: Bot, index: usize) {
     let mut act_at = Some(Instant::now() + rng.millis(0, bot.think_ms.1));
     // The puzzle given: its id and position.
     let mut given: Option<(String, AnyGame)> = None;
+    // The move last sent for judging.
+    let mut sent_move: Option<String> = None;
     loop {
         tokio::select! {
             changed = phase.changed() => if changed.is_err() { break },
@@ -54,10 +56,12 @@ pub async fn puzzler(bot: Bot, index: usize) {
                     }
                     Some((id, position)) => {
                         let moves = position.legal_moves_text();
+                        let notation = moves[rng.below(moves.len().max(1))].clone();
                         waiting = Waiting::Judged(Instant::now());
+                        sent_move = Some(notation.clone());
                         Request::PuzzleMove {
                             puzzle: id.clone(),
-                            notation: moves[rng.below(moves.len().max(1))].clone(),
+                            notation,
                         }
                     }
                 };
@@ -91,8 +95,17 @@ pub async fn puzzler(bot: Bot, index: usize) {
                         if let Waiting::Judged(sent) = waiting {
                             bot.stats.puzzle_judged(sent.elapsed(), moved.outcome.is_some());
                         }
-                        // The attempt is over (rated or not): the next puzzle.
-                        given = None;
+                        // A right move and more to find: the line goes on from the replies.
+                        // Else the attempt is over (rated or not): the next puzzle.
+                        let going_on = !moved.done && moved.outcome.is_none();
+                        given = given.take().filter(|_| going_on).and_then(|(id, mut g)| {
+                            let mv = sent_move.take()?;
+                            g.play_text(&mv).ok()?;
+                            for reply in &moved.replies {
+                                g.play_text(reply).ok()?;
+                            }
+                            Some((id, g))
+                        });
                     }
                     ServerMessage::Error { error, .. } => {
                         bot.stats.error(format!("error {}", error.code));

@@ -1,9 +1,9 @@
 //! The Puzzles screen: the puzzle's board, its solver's side at the bottom, where moves are
 //! entered as in a game (the game screen's board: [`super::game::board`]); and beside it (under
 //! it on a phone, where the screen scrolls) what to find, the puzzle's rating and themes, the
-//! player's rating (or the streak), each move's verdict with the ratings' change at the
-//! attempt's end, the buttons (try again, the solution, the next puzzle), and the choices for
-//! the next puzzle: a game, a theme, rated or a streak.
+//! player's rating (or the streak and the best), each move's verdict with the ratings' change
+//! at the attempt's end, the buttons (try again, the solution, the next puzzle), and the
+//! choices for the next puzzle: a game, a theme, rated or a streak.
 
 use chaupal_rules::AnyGame;
 use chaupal_shared::protocol::puzzles::PuzzleMode;
@@ -166,7 +166,7 @@ fn bold_block(ui: &Ui, text: &str, inner: Area, top: f32, size: f32, colour: Col
 }
 
 /// The puzzle from `top`: its game, what to find, its rating and themes, and the player's
-/// rating, the streak, or which of their mistakes it is. Returns the y below.
+/// rating, the streak and the best, or which of their mistakes it is. Returns the y below.
 fn about(ui: &Ui, p: &Puzzles, a: &Attempt, inner: Area, top: f32) -> f32 {
     let info = &a.info;
     let title = game_title(ui, &a.board.start);
@@ -204,7 +204,12 @@ fn about(ui: &Ui, p: &Puzzles, a: &Attempt, inner: Area, top: f32) -> f32 {
             rating = words::rating_number(info.player.rating)
         )
     };
-    text_block(ui, &ui.say(&who), inner, y, theme::TEXT_DIM)
+    let y = text_block(ui, &ui.say(&who), inner, y, theme::TEXT_DIM);
+    if info.mode != PuzzleMode::Streak {
+        return y;
+    }
+    let best = ui.say(&words::best_streak(p.best_streak));
+    text_block(ui, &best, inner, y, theme::TEXT_DIM)
 }
 
 /// How the attempt stands, from `top`: the move to find, right, wrong (why, in the game's
