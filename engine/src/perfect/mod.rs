@@ -59,6 +59,15 @@ pub struct LoadedFile {
     pub covers: String,
 }
 
+/// What a Bagh Chal database covers, as rule pairs (`goats` only when not the standard 20).
+fn baghchal_covers(tb: &BaghChalTb) -> String {
+    let mut covers = format!("captures-to-win={}", tb.captures_to_win());
+    if tb.goats() != chaupal_rules::baghchal::board::GOATS_TOTAL {
+        covers.push_str(&format!(" goats={}", tb.goats()));
+    }
+    covers
+}
+
 /// The databases of a directory, loaded and checked.
 #[derive(Clone, Default)]
 pub struct Tablebases {
@@ -82,7 +91,7 @@ impl Tablebases {
             tbs.files.push(LoadedFile {
                 game: GameKind::BaghChal,
                 path,
-                covers: format!("captures-to-win={}", tb.captures_to_win()),
+                covers: baghchal_covers(&tb),
             });
             tbs.baghchal = Some(Arc::new(tb));
         }

@@ -98,10 +98,7 @@ fn bagh_chal(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), ToolError
     let progress: &dyn Progress = if args.progress { &Bars } else { &Silent };
     let solved = baghchal_solve::solve(
         &ix,
-        &SolveOptions {
-            captures_to_win: args.captures_to_win,
-            threads,
-        },
+        &SolveOptions::standard(args.captures_to_win, threads),
         progress,
     )
     .map_err(ToolError::Usage)?;

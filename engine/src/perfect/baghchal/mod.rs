@@ -4,9 +4,10 @@
 //! move (in the last goat placements too, by a short search down to the movement phase).
 //!
 //! Values ignore the repetition rules (endless play is a draw), so the database applies to games
-//! under `repetition=draw` with the `captures-to-win` it was built for. A win it reports is a win
-//! under the threefold rule too when the winner follows it (each move shortens the distance, so
-//! no position comes back), unless the game's earlier history already holds a position twice.
+//! under `repetition=draw` with the `captures-to-win` and `goats` it was built for. A win it
+//! reports is a win under the threefold rule too when the winner follows it (each move shortens
+//! the distance, so no position comes back), unless the game's earlier history already holds a
+//! position twice.
 
 pub mod file;
 pub mod index;
@@ -59,6 +60,11 @@ impl BaghChalTb {
         self.data.captures_to_win
     }
 
+    /// The goats of the game the database was built for (20, or the rule `goats=N`).
+    pub fn goats(&self) -> u8 {
+        self.data.goats
+    }
+
     /// Wins, draws and losses for goats to move and for tigers to move.
     pub fn counts(&self) -> [SideCounts; 2] {
         self.data.counts
@@ -84,18 +90,19 @@ impl BaghChalTb {
         game.goats_in_hand() == 0 && self.fits(game)
     }
 
-    /// Whether the game is played under the database's rules with the full set of pieces, in
-    /// any phase.
+    /// Whether the game is played under the database's rules (its `captures-to-win` and
+    /// `goats`) with all its pieces counted, in any phase.
     fn fits(&self, game: &BaghChal) -> bool {
         let rules = game.rules();
         rules.repetition == Repetition::Draw
             && rules.captures_to_win == self.data.captures_to_win
+            && rules.goats == self.data.goats
             && game.goats_captured() < self.data.captures_to_win
             && game.tigers().count_ones() == 4
             && u32::from(game.goats_captured())
                 + game.goats().count_ones()
                 + u32::from(game.goats_in_hand())
-                == 20
+                == u32::from(self.data.goats)
     }
 
     /// Whether [`BaghChalTb::move_values`] and
