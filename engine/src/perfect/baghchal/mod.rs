@@ -11,6 +11,7 @@
 
 pub mod file;
 pub mod index;
+pub mod placement;
 pub mod play;
 pub mod solve;
 pub(crate) mod swindle;
@@ -70,11 +71,41 @@ impl BaghChalTb {
         self.data.counts
     }
 
+    /// The checksum the database's file ends with: what a database built on this one (the
+    /// placement phase's) names it by.
+    pub fn checksum(&self) -> u64 {
+        let bytes = &self.data.bytes;
+        let mut sum = [0u8; 8];
+        if let Some(tail) = bytes.get(bytes.len().saturating_sub(8)..) {
+            sum.copy_from_slice(tail);
+        }
+        u64::from_le_bytes(sum)
+    }
+
+    /// The index the database is stored by.
+    pub(crate) fn indexer(&self) -> &Indexer {
+        &self.ix
+    }
+
     /// The stored value at a position given by its sets (plies + 1, 0 for a draw).
     fn raw(&self, tigers: u32, goats: u32, side: usize, captured: u8) -> u16 {
         let (class, rank) = self.ix.locate(tigers, goats);
+        self.stored(captured, goats.count_ones(), class, rank, side)
+    }
+
+    /// The stored value (plies + 1, 0 for a draw) of the position with `captured` goats
+    /// captured and `goats` on the board, at (class, goat rank), `side` to move.
+    #[inline]
+    pub(crate) fn stored(
+        &self,
+        captured: u8,
+        goats: u32,
+        class: usize,
+        rank: usize,
+        side: usize,
+    ) -> u16 {
         let (start, _) = self.data.layers[usize::from(captured)];
-        let goat_sets = Indexer::goat_sets(goats.count_ones()) as usize;
+        let goat_sets = Indexer::goat_sets(goats) as usize;
         let at = slot(class, rank, goat_sets, side);
         let bytes = &self.data.bytes;
         if self.data.width == 1 {

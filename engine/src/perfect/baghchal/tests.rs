@@ -78,13 +78,13 @@ fn game_of(text: &str, k: u8, goats: u8) -> BaghChal {
     BaghChal::from_position_text(text, rules).unwrap()
 }
 
-/// The smaller game of [`SMALL_GOATS`] goats under `captures-to-win` = [`SMALL_K`]: the
-/// movement database of the tests of the placement phase.
+/// The smaller game the tests solve whole (movement and placement phases): [`SMALL_GOATS`]
+/// goats, the tigers winning at capture [`SMALL_K`].
 pub(super) const SMALL_GOATS: u8 = 3;
 /// See [`SMALL_GOATS`].
 pub(super) const SMALL_K: u8 = 2;
 
-/// The movement phase of the smaller game, solved (once per test binary).
+/// The movement phase of the smaller game, solved once per test binary.
 pub(super) fn small_db() -> &'static Arc<BaghChalTb> {
     static DB: OnceLock<Arc<BaghChalTb>> = OnceLock::new();
     DB.get_or_init(|| {
