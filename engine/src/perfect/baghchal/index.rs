@@ -288,11 +288,12 @@ impl Indexer {
         (class as usize, usize::from(sym))
     }
 
-    /// The goat rank of a position whose tiger set is in `class` through symmetry `sym` (as
-    /// [`Indexer::class_of`] gives them).
+    /// The goat set of a position whose tiger set is in `class` through symmetry `sym` (as
+    /// [`Indexer::class_of`] gives them), as a set of the class's free points (see
+    /// [`Indexer::free_set`]).
     #[inline]
-    pub(crate) fn rank_in(&self, class: usize, sym: usize, goats: Points) -> usize {
-        self.rank21[compress(self.map(sym, goats), &self.holes[class]) as usize] as usize
+    pub(crate) fn free_in(&self, class: usize, sym: usize, goats: Points) -> u32 {
+        compress(self.map(sym, goats), &self.holes[class])
     }
 
     /// The goat set of rank `rank` among those of `goats` goats, as a set of the 21 free
@@ -303,7 +304,7 @@ impl Indexer {
     }
 
     /// The rank of a set of free points among the sets of its size.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn free_rank(&self, free: u32) -> usize {
         self.rank21[free as usize] as usize
     }

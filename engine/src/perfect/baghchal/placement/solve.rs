@@ -26,7 +26,7 @@ use super::super::BaghChalTb;
 use super::super::index::{FREE_POINTS, Indexer};
 use super::super::solve::{TIGERS_TO_MOVE, check_rules};
 use super::file::{self, LayerHeader};
-use super::index::{Block, Layout};
+use super::index::{Block, Colex, Layout};
 use super::part::Part;
 use super::values::{Code, LOST_NOW, Tally, WIN_NOW, Width, before, better};
 use crate::perfect::error::PerfectError;
@@ -94,6 +94,7 @@ pub fn solve(
         width,
         threads: options.threads.max(1),
         moves: tiger_moves(ix),
+        colex: Colex::new(),
         cancel,
     };
     let next = match done.last() {
@@ -238,6 +239,8 @@ struct Solver<'a> {
     threads: usize,
     /// Per tiger class, its tigers' moves.
     moves: Vec<Vec<TigerMove>>,
+    /// The ranks of goat sets, from tables small enough to stay in the cache.
+    colex: Colex,
     cancel: &'a AtomicBool,
 }
 
@@ -284,7 +287,7 @@ impl Solver<'_> {
         while open != 0 {
             let point = open.trailing_zeros();
             open &= open - 1;
-            let after = self.ix.free_rank(free | 1 << point);
+            let after = self.colex.rank(free | 1 << point);
             let code = match upper {
                 Upper::Tigers(part) => part.get(block.captured, class, after),
                 Upper::Movement(tb) => {
@@ -329,9 +332,10 @@ impl Solver<'_> {
                 continue;
             }
             let value = if mv.over == STEP {
-                let after = self
+                let moved = self
                     .ix
-                    .rank_in(mv.class as usize, usize::from(mv.sym), goat_set);
+                    .free_in(mv.class as usize, usize::from(mv.sym), goat_set);
+                let after = self.colex.rank(moved);
                 let code = goats.get(block.captured, mv.class as usize, after);
                 before(code).ok_or(PlacementError::TooLong)?
             } else if goat_set & bit(mv.over) == 0 {
@@ -340,9 +344,10 @@ impl Solver<'_> {
                 WIN_NOW
             } else {
                 let left = goat_set ^ bit(mv.over);
-                let after = self
+                let moved = self
                     .ix
-                    .rank_in(mv.class as usize, usize::from(mv.sym), left);
+                    .free_in(mv.class as usize, usize::from(mv.sym), left);
+                let after = self.colex.rank(moved);
                 let code = goats.get(block.captured + 1, mv.class as usize, after);
                 before(code).ok_or(PlacementError::TooLong)?
             };
