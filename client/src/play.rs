@@ -600,7 +600,11 @@ impl Match {
             (AnyGame::BaghChal(_), BoardView::BaghChal(v)) => {
                 out.push((
                     say!("counter-goats-placed"),
-                    say!("counter-of", count = 20 - u32::from(v.in_hand), total = 20),
+                    say!(
+                        "counter-of",
+                        count = u32::from(v.goats_total.saturating_sub(v.in_hand)),
+                        total = u32::from(v.goats_total)
+                    ),
                 ));
                 out.push((
                     say!("counter-goats-captured"),

@@ -26,6 +26,8 @@ pub struct BaghChalView {
     pub goats: Vec<String>,
     /// Goats not yet placed.
     pub in_hand: u8,
+    /// Goats the game starts with in hand (20 unless `goats=N`).
+    pub goats_total: u8,
     /// Goats the tigers have captured.
     pub captured: u8,
     /// Captures the tigers need to win.
@@ -95,6 +97,7 @@ impl BoardView {
                     tigers: names(g.tigers()),
                     goats: names(g.goats()),
                     in_hand: g.goats_in_hand(),
+                    goats_total: g.rules().goats,
                     captured: g.goats_captured(),
                     captures_to_win: g.rules().captures_to_win,
                 })
@@ -260,6 +263,7 @@ mod tests {
         assert_eq!(v.tigers, ["a1", "e1", "a5", "e5"]);
         assert!(v.goats.is_empty());
         assert_eq!((v.in_hand, v.captured, v.captures_to_win), (20, 0, 5));
+        assert_eq!(v.goats_total, 20);
     }
 
     #[test]

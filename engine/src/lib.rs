@@ -27,7 +27,8 @@
 //!   "winning margin" of the Sholo Guti report; [`review`]: a whole game's review, every
 //!   position searched at a fixed node budget.
 //! - [`perfect`]: perfect play, all of it: the Bagh Chal movement phase and Sholo Guti endings
-//!   (solved by retrograde analysis), Kalah solved exactly (its endgame databases, opening book
+//!   (solved by retrograde analysis), the Bagh Chal placement phase (solved layer by layer on
+//!   the movement phase), Kalah solved exactly (its endgame databases, opening book
 //!   and checkpoints), loading them from a directory, the perfect players the engine is handed
 //!   and the endgame tables the search reads, and their one error type.
 

@@ -138,7 +138,9 @@ pub enum Command {
     ///
     /// baghchal: the whole movement phase by retrograde analysis; prints `positions N` (the
     /// stored positions), the wins, draws and losses for each side to move, and `time-ms T`
-    /// (progress bars go to stderr). kalah: every board with at most --seeds-max seeds in the
+    /// (progress bars go to stderr); with --placement, then the placement phase layer by layer
+    /// into the directory of --out (resumable with --resume); --count prints the placement
+    /// phase's exact counts only. kalah: every board with at most --seeds-max seeds in the
     /// houses, for the board size and capture rule of --rule pits=M --rule empty-capture=B;
     /// prints a line per level, the counts of wins, draws and losses per seed count,
     /// `positions N` and the time. sholo-guti: every position with at most --pieces-max pieces
@@ -162,6 +164,25 @@ pub enum Command {
         /// databases.
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=5))]
         captures_to_win: u8,
+        /// baghchal: the goats of the game (1..=20, at least --captures-to-win); fewer make a
+        /// smaller game.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u8).range(1..=20))]
+        goats: u8,
+        /// baghchal: then solve the placement phase, one file a layer
+        /// (baghchal-placement-NN.tb) in the directory of --out.
+        #[arg(long)]
+        placement: bool,
+        /// baghchal: go on from the movement database at --out (when it is of these rules) and
+        /// the placement layers already solved, instead of starting again.
+        #[arg(long)]
+        resume: bool,
+        /// baghchal: placement values with the plies to the end, 8 bits each (else 2 bits:
+        /// win, draw or loss).
+        #[arg(long)]
+        distances: bool,
+        /// baghchal: print the placement phase's exact counts per layer, and solve nothing.
+        #[arg(long)]
+        count: bool,
         /// sholo-guti: the most pieces on the board covered (2..=7; 7 takes about 10 GB to build).
         #[arg(long, default_value_t = 5)]
         pieces_max: u32,
@@ -292,6 +313,11 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             seeds_max,
             threads,
             captures_to_win,
+            goats,
+            placement,
+            resume,
+            distances,
+            count,
             pieces_max,
         } => {
             let args = TablebaseArgs {
@@ -301,6 +327,11 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                 seeds_max,
                 threads,
                 captures_to_win,
+                goats,
+                placement,
+                resume,
+                distances,
+                count,
                 pieces_max,
                 progress: true,
             };

@@ -75,6 +75,12 @@ pub trait RuleSet:
     /// The value of one option, as text; `None` for an unknown key.
     fn get(&self, key: &str) -> Option<String>;
 
+    /// Checks the options together, once all are set (one option may bound another, whichever
+    /// is set first). [`RuleSet::from_pairs`] and the position readers call it.
+    fn check(&self) -> Result<(), RuleError> {
+        Ok(())
+    }
+
     /// All options as pairs, in canonical order.
     fn pairs(&self) -> Vec<(String, String)> {
         Self::KEYS
@@ -92,7 +98,8 @@ pub trait RuleSet:
             .collect()
     }
 
-    /// Builds a rule set from the defaults and the given pairs, applied in order.
+    /// Builds a rule set from the defaults and the given pairs, applied in order, then checked
+    /// together ([`RuleSet::check`]).
     fn from_pairs<K: AsRef<str>, V: AsRef<str>>(
         pairs: impl IntoIterator<Item = (K, V)>,
     ) -> Result<Self, RuleError> {
@@ -100,6 +107,7 @@ pub trait RuleSet:
         for (k, v) in pairs {
             rules.set(k.as_ref(), v.as_ref())?;
         }
+        rules.check()?;
         Ok(rules)
     }
 

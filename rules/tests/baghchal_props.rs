@@ -8,10 +8,11 @@ use chaupal_rules::baghchal::{BaghChal, BaghChalRules, Repetition};
 use chaupal_rules::{Game, RuleSet};
 use proptest::prelude::*;
 
-/// A rule set from its two options.
-fn rules(captures_to_win: u8, forbidden: bool) -> BaghChalRules {
+/// A rule set from its three options.
+fn rules(captures_to_win: u8, goats: u8, forbidden: bool) -> BaghChalRules {
     BaghChalRules {
         captures_to_win,
+        goats,
         repetition: if forbidden {
             Repetition::Forbidden
         } else {
@@ -63,16 +64,21 @@ fn check_position(game: &mut BaghChal) -> Result<Vec<<BaghChal as Game>::Move>, 
     Ok(moves)
 }
 
+/// The goats (1..=20, the standard 20 about half the time) and a capture target within them.
+fn goats_and_target() -> impl Strategy<Value = (u8, u8)> {
+    prop_oneof![1 => 1u8..=20, 1 => Just(20u8)].prop_flat_map(|goats| (Just(goats), 1u8..=goats))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn random_playouts_keep_every_invariant(
-        captures_to_win in 1u8..=20,
+        (goats, captures_to_win) in goats_and_target(),
         forbidden in any::<bool>(),
         choices in prop::collection::vec(any::<u32>(), 1..300),
     ) {
-        let mut game = BaghChal::start(rules(captures_to_win, forbidden));
+        let mut game = BaghChal::start(rules(captures_to_win, goats, forbidden));
         let start_text = game.position_text();
         let start_hash = game.hash();
         let mut played = Vec::new();
@@ -96,13 +102,13 @@ proptest! {
 
     #[test]
     fn random_playouts_end(
-        captures_to_win in 1u8..=20,
+        (goats, captures_to_win) in goats_and_target(),
         forbidden in any::<bool>(),
         seed in any::<u64>(),
     ) {
         /// Far beyond any playout seen; the repetition rules bound a game, this bounds the test.
         const PLY_LIMIT: usize = 100_000;
-        let mut game = BaghChal::start(rules(captures_to_win, forbidden));
+        let mut game = BaghChal::start(rules(captures_to_win, goats, forbidden));
         let mut state = seed | 1;
         let mut moves = Vec::new();
         let mut plies = 0;
@@ -128,12 +134,13 @@ proptest! {
 
 #[test]
 fn every_rule_set_starts_with_the_same_board() {
-    for captures in 1..=20u8 {
+    for (goats, captures) in (1..=20u8).flat_map(|g| (1..=g).map(move |c| (g, c))) {
         for forbidden in [false, true] {
-            let r = rules(captures, forbidden);
+            let r = rules(captures, goats, forbidden);
             let game = BaghChal::start(r);
             let text = game.position_text();
-            assert!(text.starts_with("T3T/5/5/5/T3T g 20 0"), "{text}");
+            let start = format!("T3T/5/5/5/T3T g {goats} 0");
+            assert!(text.starts_with(&start), "{text}");
             let read = BaghChal::from_position_text(&text, BaghChalRules::default()).unwrap();
             assert_eq!(read.rules(), &r);
             assert_eq!(

@@ -687,3 +687,72 @@ fn impossible_positions_are_refused() {
         );
     }
 }
+
+#[test]
+fn the_goats_option_sets_how_many_goats_are_placed() {
+    let rules = BaghChalRules::from_pairs([("goats", "3"), ("captures-to-win", "2")]).unwrap();
+    let mut game = BaghChal::start(rules);
+    assert_eq!(
+        game.position_text(),
+        "T3T/5/5/5/T3T g 3 0 captures-to-win=2 goats=3"
+    );
+    play(&mut game, "c3 a1-b1 b3 e1-d1 d3 a5-a4");
+    assert_eq!(game.goats_in_hand(), 0);
+    // All three placed: the goats now step, as after the twentieth goat of the standard game.
+    assert!(is_legal(&game, "c3-c4"));
+    assert!(!is_legal(&game, "c2"));
+    assert!(matches!(
+        game.parse_move("c2"),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert_eq!(
+        game.position_text(),
+        "4T/T4/1GGG1/5/1T1T1 g 0 0 captures-to-win=2 goats=3"
+    );
+}
+
+#[test]
+fn with_fewer_goats_the_counts_of_a_position_add_up_to_the_goats() {
+    let small = "captures-to-win=2 goats=3";
+    // 1 on the board + 2 in hand + 0 captured: three goats.
+    let game = pos(&format!("T3T/5/2G2/5/T3T t 2 0 {small}"));
+    assert_eq!(game.rules().goats, 3);
+    assert_eq!(
+        game.position_text(),
+        format!("T3T/5/2G2/5/T3T t 2 0 {small}")
+    );
+    // The rule pairs read in any order.
+    let reversed = pos("T3T/5/2G2/5/T3T t 2 0 goats=3 captures-to-win=2");
+    assert_eq!(reversed.position_text(), game.position_text());
+    for wrong in [
+        format!("T3T/5/2G2/5/T3T t 3 0 {small}"),
+        format!("T3T/5/5/5/T3T g 4 0 {small}"),
+        "T3T/5/2G2/5/T3T t 2 0".to_owned(),
+    ] {
+        assert!(
+            matches!(
+                BaghChal::from_position_text(&wrong, BaghChalRules::default()),
+                Err(PositionError::Illegal { .. })
+            ),
+            "{wrong}"
+        );
+    }
+    // The tigers' target must be within the goats.
+    assert!(matches!(
+        BaghChal::from_position_text("T3T/5/2G2/5/T3T t 2 0 goats=3", BaghChalRules::default()),
+        Err(PositionError::Rules(_))
+    ));
+}
+
+#[test]
+fn with_two_goats_the_second_capture_wins() {
+    let mut game = pos("T4/5/1GT2/5/T3T t 0 1 captures-to-win=2 goats=2");
+    play(&mut game, "c3xa3");
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Win {
+            winner: Side::Second,
+            reason: EndReason::CaptureTarget
+        })
+    );
+}

@@ -70,6 +70,7 @@ fn rules_line() -> impl Strategy<Value = String> {
         "board",
         "capture",
         "captures-to-win",
+        "goats",
         "repetition",
         "x",
     ]);

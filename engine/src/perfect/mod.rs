@@ -7,8 +7,10 @@
 //! - [`tablebase`]: what a solved database answers ([`Wdl`], [`Choice`], the [`Tablebase`]
 //!   trait); [`player`]: the top level's move from any such database.
 //! - [`baghchal`]: the Bagh Chal movement phase (and, by a short search, the last goat
-//!   placements); [`sholo_guti`]: Sholo Guti endings of few pieces. Both are solved by
-//!   retrograde analysis and stored in the one file [`format`](mod@format).
+//!   placements), and the placement phase solved layer by layer on it
+//!   ([`baghchal::placement`]); [`sholo_guti`]: Sholo Guti endings of few pieces. Both movement
+//!   and endings are solved by retrograde analysis and stored in the one file
+//!   [`format`](mod@format).
 //! - [`kalah`]: Kalah solved exactly (the solver, its endgame databases, the opening book,
 //!   checkpoints of long solves, the top level's Kalah player).
 //! - [`error`]: why perfect play refused a file ([`PerfectError`]), one type for all of it.
@@ -18,9 +20,10 @@
 //!
 //! Files: the databases are read by [`Tablebases::load_dir`]; their bytes are made here
 //! ([`baghchal::file::encode`], [`sholo_guti::file::encode`], [`kalah::EndgameDb::save`] to a
-//! writer) and written to disk by the lab's tools. The one file the engine writes itself is a
-//! long Kalah solve's checkpoint ([`kalah::checkpoint::save`], for `chaupal solve
-//! --checkpoint`).
+//! writer) and written to disk by the lab's tools. The files the engine writes itself are those
+//! of its resumable builds: a long Kalah solve's checkpoint ([`kalah::checkpoint::save`], for
+//! `chaupal solve --checkpoint`) and the Bagh Chal placement layers
+//! ([`baghchal::placement::file::write_layer`], for `chaupal tablebase baghchal`).
 
 pub mod baghchal;
 pub mod error;
@@ -59,6 +62,15 @@ pub struct LoadedFile {
     pub covers: String,
 }
 
+/// What a Bagh Chal database covers, as rule pairs (`goats` only when not the standard 20).
+fn baghchal_covers(tb: &BaghChalTb) -> String {
+    let mut covers = format!("captures-to-win={}", tb.captures_to_win());
+    if tb.goats() != chaupal_rules::baghchal::board::GOATS_TOTAL {
+        covers.push_str(&format!(" goats={}", tb.goats()));
+    }
+    covers
+}
+
 /// The databases of a directory, loaded and checked.
 #[derive(Clone, Default)]
 pub struct Tablebases {
@@ -82,7 +94,7 @@ impl Tablebases {
             tbs.files.push(LoadedFile {
                 game: GameKind::BaghChal,
                 path,
-                covers: format!("captures-to-win={}", tb.captures_to_win()),
+                covers: baghchal_covers(&tb),
             });
             tbs.baghchal = Some(Arc::new(tb));
         }

@@ -39,6 +39,8 @@ pub enum ToolError {
     #[error(transparent)]
     Tablebase(#[from] chaupal_engine::perfect::PerfectError),
     #[error(transparent)]
+    Placement(#[from] chaupal_engine::perfect::baghchal::placement::solve::PlacementError),
+    #[error(transparent)]
     Engine(#[from] chaupal_engine::EngineError),
     #[error(transparent)]
     Winchance(#[from] winchance::WinchanceError),

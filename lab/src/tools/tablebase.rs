@@ -4,7 +4,10 @@
 //! - `baghchal`: the movement phase by retrograde analysis; prints `positions N` (the stored
 //!   slots), `distinct-positions N` (the positions distinct under the board's 8 symmetries,
 //!   either side to move), the wins, draws and losses for each side to move, a line per layer,
-//!   and the time taken.
+//!   and the time taken. `--placement` then solves the placement phase on it, layer by layer,
+//!   into the directory of `--out` (one file a layer; `--resume` goes on from the movement
+//!   database and the layers already there); `--count` prints the placement phase's exact
+//!   counts without solving anything. `--goats N` solves the smaller game of N goats.
 //! - `sholo-guti` (`--pieces-max N`): every position with at most N pieces
 //!   (`capture=optional`); prints a line per class of piece counts (wins, draws, losses for the
 //!   side to move, the longest DTZ), then `positions N` and `time-ms T`.
@@ -17,14 +20,23 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use std::sync::atomic::AtomicBool;
+
 use chaupal_engine::perfect::PerfectError;
+use chaupal_engine::perfect::baghchal::BaghChalTb;
 use chaupal_engine::perfect::baghchal::index::{self, Indexer};
+use chaupal_engine::perfect::baghchal::placement::count::{layer_counts, totals};
+use chaupal_engine::perfect::baghchal::placement::file::layer_path;
+use chaupal_engine::perfect::baghchal::placement::index::Layout as PlacementLayout;
+use chaupal_engine::perfect::baghchal::placement::solve::{
+    self as placement_solve, PlacementOptions,
+};
+use chaupal_engine::perfect::baghchal::placement::values::Width;
 use chaupal_engine::perfect::baghchal::solve::{self as baghchal_solve, SolveOptions};
 use chaupal_engine::perfect::kalah::{EndgameDb, geometry};
 use chaupal_engine::perfect::sholo_guti::index::{Layout, MAX_PIECES};
 use chaupal_engine::perfect::{baghchal, sholo_guti};
 use chaupal_engine::progress::{Progress, Silent};
-use chaupal_rules::baghchal::board::GOATS_TOTAL;
 use chaupal_rules::{Game, GameKind};
 
 use super::ToolError;
@@ -45,6 +57,18 @@ pub struct TablebaseArgs {
     pub threads: usize,
     /// baghchal: the rules' `captures-to-win` (1..=5; the default 5 is the real game).
     pub captures_to_win: u8,
+    /// baghchal: the rules' `goats` (1..=20; the default 20 is the real game).
+    pub goats: u8,
+    /// baghchal: after the movement phase, solve the placement phase into the directory of
+    /// `out`.
+    pub placement: bool,
+    /// baghchal: use the movement database already at `out` (when it loads and is of these
+    /// rules) and the placement layers already solved.
+    pub resume: bool,
+    /// baghchal: placement values of 8 bits, with the plies to the end (else 2 bits).
+    pub distances: bool,
+    /// baghchal: print the placement phase's counts and solve nothing.
+    pub count: bool,
     /// sholo-guti: the most pieces on the board (2..=7).
     pub pieces_max: u32,
     /// Show progress bars on stderr.
@@ -62,6 +86,11 @@ impl TablebaseArgs {
             seeds_max: 20,
             threads: 0,
             captures_to_win: 5,
+            goats: 20,
+            placement: false,
+            resume: false,
+            distances: false,
+            count: false,
             pieces_max: 5,
             progress: false,
         }
@@ -86,32 +115,64 @@ fn write_database(path: &Path, bytes: &[u8]) -> Result<(), PerfectError> {
     Ok(())
 }
 
-/// The Bagh Chal movement phase.
+/// Bagh Chal: the movement phase, then (`--placement`) the placement phase on it; or
+/// (`--count`) the placement phase's counts alone.
 fn bagh_chal(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), ToolError> {
-    let started = Instant::now();
+    if args.count {
+        return placement_counts(args, out);
+    }
     let threads = if args.threads > 0 {
         args.threads
     } else {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     };
-    let ix = Indexer::new();
     let progress: &dyn Progress = if args.progress { &Bars } else { &Silent };
-    let solved = baghchal_solve::solve(
-        &ix,
-        &SolveOptions {
-            captures_to_win: args.captures_to_win,
-            threads,
-        },
-        progress,
-    )
-    .map_err(ToolError::Usage)?;
+    let reused = if args.resume && args.out.is_file() {
+        BaghChalTb::load(&args.out)
+            .ok()
+            .filter(|tb| (tb.goats(), tb.captures_to_win()) == (args.goats, args.captures_to_win))
+    } else {
+        None
+    };
+    let movement = match reused {
+        Some(tb) => {
+            writeln!(out, "movement database {} reused", args.out.display())?;
+            tb
+        }
+        None => {
+            movement_phase(args, threads, progress, out)?;
+            BaghChalTb::load(&args.out)?
+        }
+    };
+    if args.placement {
+        placement_phase(args, &movement, threads, progress, out)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The Bagh Chal movement phase, solved and written to `args.out`.
+fn movement_phase(
+    args: &TablebaseArgs,
+    threads: usize,
+    progress: &dyn Progress,
+    out: &mut impl Write,
+) -> Result<(), ToolError> {
+    let started = Instant::now();
+    let ix = Indexer::new();
+    let options = SolveOptions {
+        captures_to_win: args.captures_to_win,
+        goats: args.goats,
+        threads,
+    };
+    let solved = baghchal_solve::solve(&ix, &options, progress).map_err(ToolError::Usage)?;
     write_database(&args.out, &baghchal::file::encode(&ix, &solved))?;
     let positions: usize = solved.layers.iter().map(Vec::len).sum();
     writeln!(out, "positions {positions}")?;
     // The positions themselves, each counted once however many of the 8 symmetries map it to
     // another (the database stores some of them under more than one slot).
     let distinct: u64 = (0..args.captures_to_win)
-        .map(|captured| 2 * index::distinct_positions(u32::from(GOATS_TOTAL - captured)))
+        .map(|captured| 2 * index::distinct_positions(u32::from(args.goats - captured)))
         .sum();
     writeln!(
         out,
@@ -145,12 +206,121 @@ fn bagh_chal(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), ToolError
     }
     writeln!(
         out,
-        "tiger-classes {} captures-to-win {} threads {threads}",
+        "tiger-classes {} captures-to-win {} goats {} threads {threads}",
         ix.class_count(),
-        args.captures_to_win
+        args.captures_to_win,
+        args.goats
     )?;
     writeln!(out, "time-ms {}", started.elapsed().as_millis())?;
-    out.flush()?;
+    Ok(())
+}
+
+/// The placement phase's exact counts: a line per layer, then the totals (both sides to move).
+fn placement_counts(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), ToolError> {
+    if !(1..=20).contains(&args.goats) || !(1..=args.goats).contains(&args.captures_to_win) {
+        return Err(ToolError::Usage(format!(
+            "goats {} and captures-to-win {}: goats is 1..=20, captures-to-win 1..=goats",
+            args.goats, args.captures_to_win
+        )));
+    }
+    let layout = PlacementLayout::new(&Indexer::new(), args.goats, args.captures_to_win);
+    for c in layer_counts(&layout) {
+        writeln!(
+            out,
+            "placement layer {} positions {} distinct {} all {} (each side to move)",
+            c.placed, c.stored, c.distinct, c.all
+        )?;
+    }
+    let (stored, distinct, all) = totals(&layout);
+    writeln!(
+        out,
+        "placement-positions {stored} distinct {distinct} all {all} (either side to move)"
+    )?;
+    let largest = layout
+        .layers()
+        .map(|placed| layout.part_bytes(placed, Width::Wdl))
+        .max()
+        .unwrap_or(0);
+    let bytes: usize = layout
+        .layers()
+        .map(|placed| 2 * layout.part_bytes(placed, Width::Wdl))
+        .sum();
+    writeln!(
+        out,
+        "placement-bytes {bytes} largest-part {largest} (2 bits a value)"
+    )?;
+    Ok(())
+}
+
+/// The placement phase solved on `movement` into the directory of `args.out`.
+fn placement_phase(
+    args: &TablebaseArgs,
+    movement: &BaghChalTb,
+    threads: usize,
+    progress: &dyn Progress,
+    out: &mut impl Write,
+) -> Result<(), ToolError> {
+    let started = Instant::now();
+    let dir = match args.out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let layout = PlacementLayout::new(
+        &Indexer::new(),
+        movement.goats(),
+        movement.captures_to_win(),
+    );
+    if !args.resume {
+        if let Some(found) = layout
+            .layers()
+            .map(|placed| layer_path(&dir, placed))
+            .find(|path| path.exists())
+        {
+            return Err(ToolError::Usage(format!(
+                "{} exists: pass --resume to go on from the layers there, or remove them",
+                found.display()
+            )));
+        }
+    }
+    let options = PlacementOptions {
+        threads,
+        width: if args.distances {
+            Width::Plies
+        } else {
+            Width::Wdl
+        },
+    };
+    let cancel = AtomicBool::new(false);
+    let done = placement_solve::solve(movement, &dir, &options, progress, &cancel)?;
+    let (stored, distinct, _) = totals(&layout);
+    for layer in &done {
+        let [g, t] = layer.tallies;
+        writeln!(
+            out,
+            "placement layer {} positions {}: goats-to-move {}/{}/{} tigers-to-move {}/{}/{} (wins/draws/losses){}",
+            layer.placed,
+            layout.part_len(layer.placed),
+            g.wins,
+            g.draws,
+            g.losses,
+            t.wins,
+            t.draws,
+            t.losses,
+            if layer.resumed { ", found solved" } else { "" }
+        )?;
+    }
+    let solved: u64 = done
+        .iter()
+        .filter(|l| !l.resumed)
+        .map(|l| 2 * layout.part_len(l.placed))
+        .sum();
+    let ms = started.elapsed().as_millis();
+    writeln!(
+        out,
+        "placement-positions {stored} distinct {distinct} solved-now {solved} bits {} threads {threads}",
+        options.width.bits()
+    )?;
+    writeln!(out, "placement time-ms {ms}")?;
     Ok(())
 }
 
@@ -273,6 +443,67 @@ mod tests {
             .map(|c| c.wins + c.draws + c.losses)
             .sum();
         assert_eq!(sum, positions as u64);
+    }
+
+    #[test]
+    fn the_placement_phase_is_solved_beside_the_movement_database_and_resumed() {
+        let dir = tempfile::tempdir().unwrap();
+        let args = TablebaseArgs {
+            threads: 2,
+            captures_to_win: 2,
+            goats: 3,
+            placement: true,
+            ..TablebaseArgs::new(GameKind::BaghChal, dir.path().join("small.tb"))
+        };
+        let mut out = Vec::new();
+        run_tablebase(&args, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        // 3 goats, 2 after a capture: 1 666 x (1 330 + 210) x 2.
+        assert!(text.starts_with("positions 5131280\n"), "{text}");
+        // Layer 2 (two goats placed): 1 666 x (210 + 21) positions a side.
+        assert!(
+            text.contains("\nplacement layer 2 positions 384846: "),
+            "{text}"
+        );
+        assert!(text.contains("placement-positions 846328 "), "{text}");
+        assert!(!text.contains("found solved"), "{text}");
+        for placed in 0..3 {
+            assert!(layer_path(dir.path(), placed).is_file());
+        }
+
+        // Again without --resume: refused, the layers are there.
+        assert!(matches!(
+            run_tablebase(&args, &mut Vec::new()),
+            Err(ToolError::Usage(_))
+        ));
+        // With it: the database and the layers are reused.
+        let resume = TablebaseArgs {
+            resume: true,
+            ..args.clone()
+        };
+        let mut out = Vec::new();
+        run_tablebase(&resume, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("movement database "), "{text}");
+        assert_eq!(text.matches(", found solved").count(), 3, "{text}");
+    }
+
+    #[test]
+    fn the_counts_of_the_standard_placement_phase_are_printed_without_a_solve() {
+        let dir = tempfile::tempdir().unwrap();
+        let args = TablebaseArgs {
+            count: true,
+            ..TablebaseArgs::new(GameKind::BaghChal, dir.path().join("unused.tb"))
+        };
+        let mut out = Vec::new();
+        run_tablebase(&args, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.lines().count(), 22, "{text}");
+        assert!(
+            text.contains("\nplacement-positions 34814405332 distinct "),
+            "{text}"
+        );
+        assert!(!dir.path().join("unused.tb").exists());
     }
 
     #[test]

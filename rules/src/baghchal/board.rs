@@ -26,7 +26,8 @@ pub const POINT_COUNT: usize = 25;
 /// Every point of the board.
 pub const ALL_POINTS: Points = (1 << POINT_COUNT) - 1;
 
-/// The goats a game starts with in hand.
+/// The goats the standard game starts with in hand, and the most any game may (the rule
+/// `goats=N` starts with fewer: [`BaghChalRules::goats`](super::BaghChalRules::goats)).
 pub const GOATS_TOTAL: u8 = 20;
 /// The number of tigers, always on the board.
 pub const TIGER_COUNT: u32 = 4;

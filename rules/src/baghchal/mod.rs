@@ -1,4 +1,5 @@
-//! Bagh Chal (tigers and goats): four tigers hunt twenty goats on a 5x5 board of lines.
+//! Bagh Chal (tigers and goats): four tigers hunt twenty goats (fewer under `goats=N`) on a 5x5
+//! board of lines.
 //!
 //! The position is two bitboards (tigers, goats) over the 25 points plus the goats in hand and
 //! captured; moves come from compile-time step and jump tables ([`board`]). Repetition is
@@ -14,8 +15,8 @@ use crate::game::{EndReason, Game, MoveError, Outcome, PositionError, Side};
 use crate::history::History;
 
 use board::{
-    ALL_POINTS, GOAT_KEYS, GOATS_TOTAL, IN_HAND_KEYS, JUMPS, Points, STEPS, TIGER_KEYS,
-    TIGER_START, TIGERS_TO_MOVE_KEY, between, bit, points,
+    ALL_POINTS, GOAT_KEYS, IN_HAND_KEYS, JUMPS, Points, STEPS, TIGER_KEYS, TIGER_START,
+    TIGERS_TO_MOVE_KEY, between, bit, points,
 };
 pub use moves::{Move, MoveKind};
 pub use rules::{BaghChalRules, Repetition};
@@ -248,7 +249,7 @@ impl Game for BaghChal {
     const KIND: crate::GameKind = crate::GameKind::BaghChal;
 
     fn start(rules: BaghChalRules) -> Self {
-        BaghChal::from_parts(TIGER_START, 0, Side::First, GOATS_TOTAL, 0, rules)
+        BaghChal::from_parts(TIGER_START, 0, Side::First, rules.goats, 0, rules)
     }
 
     fn rules(&self) -> &BaghChalRules {

@@ -5,8 +5,7 @@ use crate::game::{Game, MoveError, PositionError, Side};
 use crate::rules::{RuleSet, split_pair};
 
 use super::board::{
-    GOATS_TOTAL, JUMPS, POINT_COUNT, Points, SIDE_LEN, STEPS, TIGER_COUNT, between, bit, point_at,
-    point_name,
+    JUMPS, POINT_COUNT, Points, SIDE_LEN, STEPS, TIGER_COUNT, between, bit, point_at, point_name,
 };
 use super::{BaghChal, BaghChalRules, Move};
 
@@ -283,6 +282,7 @@ pub(super) fn read_position(text: &str, rules: BaghChalRules) -> Result<BaghChal
         let (key, value) = split_pair(pair)?;
         rules.set(key, value)?;
     }
+    rules.check()?;
 
     let tiger_count = tigers.count_ones();
     if tiger_count != TIGER_COUNT {
@@ -290,15 +290,16 @@ pub(super) fn read_position(text: &str, rules: BaghChalRules) -> Result<BaghChal
             "{tiger_count} tigers on the board: there are always exactly 4"
         )));
     }
-    if in_hand > GOATS_TOTAL {
+    let total = rules.goats;
+    if in_hand > total {
         return Err(PositionError::illegal(format!(
-            "{in_hand} goats in hand: at most 20"
+            "{in_hand} goats in hand: at most {total} (goats)"
         )));
     }
     let on_board = goats.count_ones() as u8;
-    if u32::from(on_board) + u32::from(in_hand) + u32::from(captured) != u32::from(GOATS_TOTAL) {
+    if u32::from(on_board) + u32::from(in_hand) + u32::from(captured) != u32::from(total) {
         return Err(PositionError::illegal(format!(
-            "{on_board} goats on the board + {in_hand} in hand + {captured} captured is not 20"
+            "{on_board} goats on the board + {in_hand} in hand + {captured} captured is not {total} (goats)"
         )));
     }
     if captured > rules.captures_to_win {

@@ -1,10 +1,13 @@
-//! The variant options of Bagh Chal: how many captures win for the tigers, and what a repeated
-//! position means.
+//! The variant options of Bagh Chal: how many captures win for the tigers, how many goats the
+//! goats have, and what a repeated position means.
 
+use super::board::GOATS_TOTAL;
 use crate::rules::{RuleError, RuleSet, parse_choice, parse_int_in};
 
 /// The rule key of the tigers' winning number of captures.
 pub const CAPTURES_TO_WIN: &str = "captures-to-win";
+/// The rule key of the number of goats.
+pub const GOATS: &str = "goats";
 /// The rule key of the repetition rule.
 pub const REPETITION: &str = "repetition";
 
@@ -12,8 +15,12 @@ pub const REPETITION: &str = "repetition";
 pub const DEFAULT_CAPTURES_TO_WIN: u8 = 5;
 /// The fewest captures a rule set may ask for.
 pub const MIN_CAPTURES_TO_WIN: u32 = 1;
-/// The most captures a rule set may ask for (every goat).
-pub const MAX_CAPTURES_TO_WIN: u32 = 20;
+/// The most captures a rule set may ask for (every goat of the standard game).
+pub const MAX_CAPTURES_TO_WIN: u32 = GOATS_TOTAL as u32;
+/// The fewest goats a rule set may ask for.
+pub const MIN_GOATS: u32 = 1;
+/// The most goats a rule set may ask for (the standard game's, the default).
+pub const MAX_GOATS: u32 = GOATS_TOTAL as u32;
 
 /// What happens when a position comes back.
 ///
@@ -63,11 +70,21 @@ impl Repetition {
 /// let game = BaghChal::start(rules);
 /// assert_eq!(game.position_text(), "T3T/5/5/5/T3T g 20 0 captures-to-win=3");
 /// assert!(BaghChalRules::from_pairs([("captures-to-win", "21")]).is_err());
+///
+/// // A smaller game (for tests and research): three goats, the second capture wins.
+/// let small = BaghChalRules::from_pairs([("goats", "3"), ("captures-to-win", "2")]).unwrap();
+/// let game = BaghChal::start(small);
+/// assert_eq!(game.goats_in_hand(), 3);
+/// assert_eq!(game.position_text(), "T3T/5/5/5/T3T g 3 0 captures-to-win=2 goats=3");
+/// // The tigers' target must be within the goats there are.
+/// assert!(BaghChalRules::from_pairs([("goats", "3")]).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BaghChalRules {
-    /// The tigers win at this capture (1..=20).
+    /// The tigers win at this capture (1..=20, at most [`BaghChalRules::goats`]).
     pub captures_to_win: u8,
+    /// The goats the game starts with in hand (1..=20; 20 is the standard game).
+    pub goats: u8,
     /// What a repeated position means.
     pub repetition: Repetition,
 }
@@ -76,6 +93,7 @@ impl Default for BaghChalRules {
     fn default() -> Self {
         BaghChalRules {
             captures_to_win: DEFAULT_CAPTURES_TO_WIN,
+            goats: GOATS_TOTAL,
             repetition: Repetition::Draw,
         }
     }
@@ -83,7 +101,7 @@ impl Default for BaghChalRules {
 
 impl RuleSet for BaghChalRules {
     const GAME: &'static str = "baghchal";
-    const KEYS: &'static [&'static str] = &[CAPTURES_TO_WIN, REPETITION];
+    const KEYS: &'static [&'static str] = &[CAPTURES_TO_WIN, GOATS, REPETITION];
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), RuleError> {
         match key {
@@ -91,6 +109,11 @@ impl RuleSet for BaghChalRules {
                 let n = parse_int_in(key, value, MIN_CAPTURES_TO_WIN, MAX_CAPTURES_TO_WIN)?;
                 // In range 1..=20, so it fits.
                 self.captures_to_win = n as u8;
+            }
+            GOATS => {
+                let n = parse_int_in(key, value, MIN_GOATS, MAX_GOATS)?;
+                // In range 1..=20, so it fits.
+                self.goats = n as u8;
             }
             REPETITION => {
                 self.repetition =
@@ -107,9 +130,26 @@ impl RuleSet for BaghChalRules {
     fn get(&self, key: &str) -> Option<String> {
         match key {
             CAPTURES_TO_WIN => Some(self.captures_to_win.to_string()),
+            GOATS => Some(self.goats.to_string()),
             REPETITION => Some(self.repetition.name().to_owned()),
             _ => None,
         }
+    }
+
+    /// The tigers' target must be a number of goats the game has: every game can then be won
+    /// by captures.
+    fn check(&self) -> Result<(), RuleError> {
+        if self.captures_to_win > self.goats {
+            return Err(RuleError::BadValue {
+                key: CAPTURES_TO_WIN.to_owned(),
+                value: self.captures_to_win.to_string(),
+                expected: format!(
+                    "a whole number from {MIN_CAPTURES_TO_WIN} to the goats ({})",
+                    self.goats
+                ),
+            });
+        }
+        Ok(())
     }
 }
 
@@ -122,13 +162,56 @@ mod tests {
         let r = BaghChalRules::default();
         assert_eq!(r.captures_to_win, 5);
         assert_eq!(r.repetition, Repetition::Draw);
+        assert_eq!(r.goats, 20);
         assert!(r.non_default_pairs().is_empty());
         assert_eq!(
             r.pairs(),
             vec![
                 ("captures-to-win".to_owned(), "5".to_owned()),
+                ("goats".to_owned(), "20".to_owned()),
                 ("repetition".to_owned(), "draw".to_owned())
             ]
+        );
+    }
+
+    #[test]
+    fn goats_accepts_one_to_twenty_and_at_least_the_capture_target() {
+        for n in 5..=20u8 {
+            let r = BaghChalRules::from_pairs([("goats", n.to_string())]);
+            assert_eq!(r.map(|r| r.goats), Ok(n));
+        }
+        for bad in ["0", "21", "-1", "six", ""] {
+            assert!(matches!(
+                BaghChalRules::from_pairs([("goats", bad)]),
+                Err(RuleError::BadValue { .. })
+            ));
+        }
+        // Fewer goats than the default target of 5 need a target to match, in either order.
+        let small = [("goats", "3"), ("captures-to-win", "2")];
+        let mut reversed = small;
+        reversed.reverse();
+        for pairs in [small, reversed] {
+            let r = BaghChalRules::from_pairs(pairs);
+            assert_eq!(r.map(|r| (r.goats, r.captures_to_win)), Ok((3, 2)));
+        }
+        let r = BaghChalRules::from_pairs([("goats", "1"), ("captures-to-win", "1")]);
+        assert_eq!(r.map(|r| r.goats), Ok(1));
+        assert_eq!(
+            BaghChalRules::from_pairs([("goats", "4")]),
+            Err(RuleError::BadValue {
+                key: "captures-to-win".to_owned(),
+                value: "5".to_owned(),
+                expected: "a whole number from 1 to the goats (4)".to_owned(),
+            })
+        );
+        assert!(BaghChalRules::from_pairs([("goats", "6"), ("captures-to-win", "7")]).is_err());
+        assert_eq!(
+            BaghChalRules::from_pairs([("goats", "6"), ("captures-to-win", "6")])
+                .map(|r| r.non_default_pairs()),
+            Ok(vec![
+                ("captures-to-win".to_owned(), "6".to_owned()),
+                ("goats".to_owned(), "6".to_owned())
+            ])
         );
     }
 

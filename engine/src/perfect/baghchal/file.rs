@@ -5,7 +5,8 @@
 //!
 //! The header fields (little-endian):
 //! - tiger classes (u32), then per layer (captures-to-win of them): goats on the board (u32) and
-//!   stored positions (u64);
+//!   stored positions (u64); the first layer's goats are the game's (20, or `goats=N`), and each
+//!   further layer has one fewer;
 //! - per side to move (goats, tigers): wins, draws, losses (u64 each), then the longest
 //!   distance in plies (u32);
 //! - then the values, layer by layer: plies + 1 (0: a draw) at the position's slot.
@@ -13,10 +14,9 @@
 use std::path::Path;
 
 use super::index::Indexer;
-use super::solve::{MAX_CAPTURES_TO_WIN, Solved, plies_of};
+use super::solve::{Solved, check_rules, plies_of};
 use crate::perfect::error::PerfectError;
 use crate::perfect::format;
-use chaupal_rules::baghchal::board::GOATS_TOTAL;
 
 /// The first bytes of a database file.
 pub(crate) const MAGIC: &[u8; 8] = b"CHPLBCTB";
@@ -62,7 +62,7 @@ pub fn encode(ix: &Indexer, solved: &Solved) -> Vec<u8> {
     let mut header = Vec::new();
     header.extend_from_slice(&(ix.class_count() as u32).to_le_bytes());
     for (captured, layer) in solved.layers.iter().enumerate() {
-        header.extend_from_slice(&(u32::from(GOATS_TOTAL) - captured as u32).to_le_bytes());
+        header.extend_from_slice(&(u32::from(solved.goats) - captured as u32).to_le_bytes());
         header.extend_from_slice(&(layer.len() as u64).to_le_bytes());
     }
     for c in count(solved) {
@@ -79,6 +79,8 @@ pub fn encode(ix: &Indexer, solved: &Solved) -> Vec<u8> {
 /// A database read back: its rules, counts and values.
 pub struct Decoded {
     pub captures_to_win: u8,
+    /// The goats of the game (20, or `goats=N`).
+    pub goats: u8,
     pub width: u8,
     pub counts: [SideCounts; 2],
     /// Per layer: where its values start in `bytes` and how many there are.
@@ -95,11 +97,6 @@ pub fn decode(ix: &Indexer, bytes: Vec<u8>) -> Result<Decoded, PerfectError> {
     } = format::open(&bytes, MAGIC, "Bagh Chal", || {
         PerfectError::Corrupt("the file ends inside its header".to_owned())
     })?;
-    if !(1..=MAX_CAPTURES_TO_WIN).contains(&captures_to_win) {
-        return Err(PerfectError::Corrupt(format!(
-            "captures-to-win {captures_to_win} out of range"
-        )));
-    }
     let classes = r.u32()?;
     if classes as usize != ix.class_count() {
         return Err(PerfectError::Corrupt(format!(
@@ -108,11 +105,16 @@ pub fn decode(ix: &Indexer, bytes: Vec<u8>) -> Result<Decoded, PerfectError> {
         )));
     }
     let mut sizes = Vec::new();
+    let mut total = 0;
     for captured in 0..u32::from(captures_to_win) {
         let goats = r.u32()?;
         let positions = r.u64()?;
+        if captured == 0 {
+            total = u8::try_from(goats).unwrap_or(u8::MAX);
+            check_rules(total, captures_to_win).map_err(PerfectError::Corrupt)?;
+        }
         let expected = ix.class_count() as u64 * u64::from(Indexer::goat_sets(goats)) * 2;
-        if goats != u32::from(GOATS_TOTAL) - captured || positions != expected {
+        if goats != u32::from(total) - captured || positions != expected {
             return Err(PerfectError::Corrupt(format!(
                 "layer {captured}: {goats} goats and {positions} positions"
             )));
@@ -135,6 +137,7 @@ pub fn decode(ix: &Indexer, bytes: Vec<u8>) -> Result<Decoded, PerfectError> {
     }
     Ok(Decoded {
         captures_to_win,
+        goats: total,
         width,
         counts,
         layers,

@@ -275,6 +275,46 @@ impl Indexer {
         }
     }
 
+    /// The canonical tiger set of a class.
+    #[inline]
+    pub(crate) fn class_tigers(&self, class: usize) -> Points {
+        self.classes[class]
+    }
+
+    /// The class of a tiger set and the first symmetry mapping it onto the class's set.
+    #[inline]
+    pub(crate) fn class_of(&self, tigers: Points) -> (usize, usize) {
+        let (class, sym) = self.tiger_class[tiger_rank(tigers)];
+        (class as usize, usize::from(sym))
+    }
+
+    /// The goat set of a position whose tiger set is in `class` through symmetry `sym` (as
+    /// [`Indexer::class_of`] gives them), as a set of the class's free points (see
+    /// [`Indexer::free_set`]).
+    #[inline]
+    pub(crate) fn free_in(&self, class: usize, sym: usize, goats: Points) -> u32 {
+        compress(self.map(sym, goats), &self.holes[class])
+    }
+
+    /// The goat set of rank `rank` among those of `goats` goats, as a set of the 21 free
+    /// points (bit `i`: the `i`-th free point, lowest first).
+    #[inline]
+    pub(crate) fn free_set(&self, goats: u32, rank: usize) -> u32 {
+        self.unrank21[goats as usize][rank]
+    }
+
+    /// The rank of a set of free points among the sets of its size.
+    #[cfg(test)]
+    pub(crate) fn free_rank(&self, free: u32) -> usize {
+        self.rank21[free as usize] as usize
+    }
+
+    /// The points of a set of free points of `class`'s canonical tiger set.
+    #[inline]
+    pub(crate) fn board_set(&self, class: usize, free: u32) -> Points {
+        expand(free, &self.holes[class])
+    }
+
     /// The (canonical) tiger set and the goat set stored at (class, goat rank) for `goats` goats.
     #[inline]
     pub fn position(&self, class: usize, goats: u32, rank: usize) -> (Points, Points) {

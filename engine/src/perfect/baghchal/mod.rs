@@ -4,12 +4,14 @@
 //! move (in the last goat placements too, by a short search down to the movement phase).
 //!
 //! Values ignore the repetition rules (endless play is a draw), so the database applies to games
-//! under `repetition=draw` with the `captures-to-win` it was built for. A win it reports is a win
-//! under the threefold rule too when the winner follows it (each move shortens the distance, so
-//! no position comes back), unless the game's earlier history already holds a position twice.
+//! under `repetition=draw` with the `captures-to-win` and `goats` it was built for. A win it
+//! reports is a win under the threefold rule too when the winner follows it (each move shortens
+//! the distance, so no position comes back), unless the game's earlier history already holds a
+//! position twice.
 
 pub mod file;
 pub mod index;
+pub mod placement;
 pub mod play;
 pub mod solve;
 pub(crate) mod swindle;
@@ -59,16 +61,51 @@ impl BaghChalTb {
         self.data.captures_to_win
     }
 
+    /// The goats of the game the database was built for (20, or the rule `goats=N`).
+    pub fn goats(&self) -> u8 {
+        self.data.goats
+    }
+
     /// Wins, draws and losses for goats to move and for tigers to move.
     pub fn counts(&self) -> [SideCounts; 2] {
         self.data.counts
     }
 
+    /// The checksum the database's file ends with: what a database built on this one (the
+    /// placement phase's) names it by.
+    pub fn checksum(&self) -> u64 {
+        let bytes = &self.data.bytes;
+        let mut sum = [0u8; 8];
+        if let Some(tail) = bytes.get(bytes.len().saturating_sub(8)..) {
+            sum.copy_from_slice(tail);
+        }
+        u64::from_le_bytes(sum)
+    }
+
+    /// The index the database is stored by.
+    pub(crate) fn indexer(&self) -> &Indexer {
+        &self.ix
+    }
+
     /// The stored value at a position given by its sets (plies + 1, 0 for a draw).
     fn raw(&self, tigers: u32, goats: u32, side: usize, captured: u8) -> u16 {
         let (class, rank) = self.ix.locate(tigers, goats);
+        self.stored(captured, goats.count_ones(), class, rank, side)
+    }
+
+    /// The stored value (plies + 1, 0 for a draw) of the position with `captured` goats
+    /// captured and `goats` on the board, at (class, goat rank), `side` to move.
+    #[inline]
+    pub(crate) fn stored(
+        &self,
+        captured: u8,
+        goats: u32,
+        class: usize,
+        rank: usize,
+        side: usize,
+    ) -> u16 {
         let (start, _) = self.data.layers[usize::from(captured)];
-        let goat_sets = Indexer::goat_sets(goats.count_ones()) as usize;
+        let goat_sets = Indexer::goat_sets(goats) as usize;
         let at = slot(class, rank, goat_sets, side);
         let bytes = &self.data.bytes;
         if self.data.width == 1 {
@@ -84,18 +121,19 @@ impl BaghChalTb {
         game.goats_in_hand() == 0 && self.fits(game)
     }
 
-    /// Whether the game is played under the database's rules with the full set of pieces, in
-    /// any phase.
+    /// Whether the game is played under the database's rules (its `captures-to-win` and
+    /// `goats`) with all its pieces counted, in any phase.
     fn fits(&self, game: &BaghChal) -> bool {
         let rules = game.rules();
         rules.repetition == Repetition::Draw
             && rules.captures_to_win == self.data.captures_to_win
+            && rules.goats == self.data.goats
             && game.goats_captured() < self.data.captures_to_win
             && game.tigers().count_ones() == 4
             && u32::from(game.goats_captured())
                 + game.goats().count_ones()
                 + u32::from(game.goats_in_hand())
-                == 20
+                == u32::from(self.data.goats)
     }
 
     /// Whether [`BaghChalTb::move_values`] and

@@ -15,7 +15,8 @@
 //! Checking losses forward (instead of counting the moves left) keeps the solver exact when
 //! symmetric positions share a slot. What is never decided is a draw: endless play, since the
 //! database ignores the repetition rules. The same code solves the whole game for every
-//! `captures-to-win` from 1 to 5 (1 and 2 are small enough for the tests).
+//! `captures-to-win` from 1 to 5 (1 and 2 are small enough for the tests), and the smaller
+//! games of the rule `goats=N` (N goats in all, so N - c on the board with c captured).
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -23,6 +24,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use chaupal_rules::baghchal::board::{
     ALL_POINTS, GOATS_TOTAL, JUMPS, Points, STEPS, TIGER_COUNT, between, bit, points,
 };
+use chaupal_rules::baghchal::rules::MIN_GOATS;
 
 use super::index::Indexer;
 use crate::progress::{Meter, Progress, Silent};
@@ -54,15 +56,51 @@ pub(crate) fn plies_of(value: u16) -> Option<u32> {
 /// How the solve goes.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
-    /// The tigers win at this capture (1..=5).
+    /// The tigers win at this capture (1..=5, at most `goats`).
     pub captures_to_win: u8,
+    /// The goats of the game (the rule `goats`; 20 is the standard game).
+    pub goats: u8,
     /// Worker threads.
     pub threads: usize,
+}
+
+impl SolveOptions {
+    /// The standard game's database under `captures-to-win` = `captures_to_win`.
+    pub fn standard(captures_to_win: u8, threads: usize) -> SolveOptions {
+        SolveOptions {
+            captures_to_win,
+            goats: GOATS_TOTAL,
+            threads,
+        }
+    }
+}
+
+/// Whether the solver handles a game of `goats` goats whose tigers win at `captures_to_win`;
+/// if not, why.
+pub(crate) fn check_rules(goats: u8, captures_to_win: u8) -> Result<(), String> {
+    if !(1..=MAX_CAPTURES_TO_WIN).contains(&captures_to_win) {
+        return Err(format!(
+            "captures-to-win {captures_to_win}: the database covers 1 to {MAX_CAPTURES_TO_WIN}"
+        ));
+    }
+    if !(MIN_GOATS..=u32::from(GOATS_TOTAL)).contains(&u32::from(goats)) {
+        return Err(format!(
+            "goats {goats}: the database covers {MIN_GOATS} to {GOATS_TOTAL}"
+        ));
+    }
+    if captures_to_win > goats {
+        return Err(format!(
+            "captures-to-win {captures_to_win} is more than the {goats} goats"
+        ));
+    }
+    Ok(())
 }
 
 /// The solved layers: `layers[c]` holds the positions with `c` goats captured.
 pub struct Solved {
     pub captures_to_win: u8,
+    /// The goats of the game: `goats - c` are on the board in `layers[c]`.
+    pub goats: u8,
     pub layers: Vec<Vec<u16>>,
 }
 
@@ -74,8 +112,9 @@ struct Shape {
 }
 
 impl Shape {
-    fn of_layer(captured: u8) -> Shape {
-        let goats = u32::from(GOATS_TOTAL - captured);
+    /// The layer of `captured` goats captured in a game of `total` goats.
+    fn of_layer(total: u8, captured: u8) -> Shape {
+        let goats = u32::from(total - captured);
         Shape {
             goats,
             goat_sets: Indexer::goat_sets(goats) as usize,
@@ -145,19 +184,16 @@ pub fn solve(
     progress: &dyn Progress,
 ) -> Result<Solved, String> {
     let k = options.captures_to_win;
-    if !(1..=MAX_CAPTURES_TO_WIN).contains(&k) {
-        return Err(format!(
-            "captures-to-win {k}: the database covers 1 to {MAX_CAPTURES_TO_WIN}"
-        ));
-    }
+    let total = options.goats;
+    check_rules(total, k)?;
     debug_assert_eq!(TIGER_COUNT, 4);
     let mut layers: Vec<Vec<u16>> = vec![Vec::new(); usize::from(k)];
     for captured in (0..k).rev() {
         let next = layers.get(usize::from(captured) + 1).map(Vec::as_slice);
         let layer = Layer {
             ix,
-            shape: Shape::of_layer(captured),
-            next: next.map(|values| (values, Shape::of_layer(captured + 1))),
+            shape: Shape::of_layer(total, captured),
+            next: next.map(|values| (values, Shape::of_layer(total, captured + 1))),
             threads: options.threads.max(1),
         };
         let values = layer.solve(captured, progress)?;
@@ -165,6 +201,7 @@ pub fn solve(
     }
     Ok(Solved {
         captures_to_win: k,
+        goats: total,
         layers,
     })
 }

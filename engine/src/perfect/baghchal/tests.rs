@@ -27,15 +27,8 @@ use chaupal_rules::score::Score;
 /// The whole game solved under `captures-to-win` = `k` (built once per test binary).
 fn db(k: u8) -> &'static Arc<BaghChalTb> {
     static DBS: [OnceLock<Arc<BaghChalTb>>; 2] = [OnceLock::new(), OnceLock::new()];
-    DBS[usize::from(k) - 1].get_or_init(|| {
-        Arc::new(
-            BaghChalTb::build(&SolveOptions {
-                captures_to_win: k,
-                threads: 2,
-            })
-            .unwrap(),
-        )
-    })
+    DBS[usize::from(k) - 1]
+        .get_or_init(|| Arc::new(BaghChalTb::build(&SolveOptions::standard(k, 2)).unwrap()))
 }
 
 /// The database player's move for `request` in `g` (with the ordinary search where it asks
@@ -72,11 +65,36 @@ fn searched(
 }
 
 fn game(text: &str, k: u8) -> BaghChal {
+    game_of(text, k, 20)
+}
+
+/// A position of the game of `goats` goats under `captures-to-win` = `k`.
+fn game_of(text: &str, k: u8, goats: u8) -> BaghChal {
     let rules = BaghChalRules {
         captures_to_win: k,
+        goats,
         ..BaghChalRules::default()
     };
     BaghChal::from_position_text(text, rules).unwrap()
+}
+
+/// The smaller game the tests solve whole (movement and placement phases): [`SMALL_GOATS`]
+/// goats, the tigers winning at capture [`SMALL_K`].
+pub(super) const SMALL_GOATS: u8 = 3;
+/// See [`SMALL_GOATS`].
+pub(super) const SMALL_K: u8 = 2;
+
+/// The movement phase of the smaller game, solved once per test binary.
+pub(super) fn small_db() -> &'static Arc<BaghChalTb> {
+    static DB: OnceLock<Arc<BaghChalTb>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let options = SolveOptions {
+            captures_to_win: SMALL_K,
+            goats: SMALL_GOATS,
+            threads: 2,
+        };
+        Arc::new(BaghChalTb::build(&options).unwrap())
+    })
 }
 
 /// The position text of two point sets.
@@ -135,14 +153,18 @@ impl Rng {
     }
     /// A random movement-phase position with `captured` goats taken, under `k`.
     fn position(&mut self, captured: u8, k: u8) -> BaghChal {
+        self.position_of(captured, k, 20)
+    }
+    /// A random movement-phase position of the game of `total` goats.
+    fn position_of(&mut self, captured: u8, k: u8, total: u8) -> BaghChal {
         let tigers = self.points(4, 0);
-        let goats = self.points(20 - u32::from(captured), tigers);
+        let goats = self.points(u32::from(total - captured), tigers);
         let side = if self.next() & 1 == 0 {
             Side::First
         } else {
             Side::Second
         };
-        game(&text_of(tigers, goats, side, captured), k)
+        game_of(&text_of(tigers, goats, side, captured), k, total)
     }
 }
 
@@ -202,7 +224,7 @@ fn agree_with_search(tb: &BaghChalTb, k: u8, n: usize, depth: u32, seed: u64) ->
     let mut tally = [0; 3];
     for captured in 0..k {
         for _ in 0..n {
-            let mut g = rng.position(captured, k);
+            let mut g = rng.position_of(captured, k, tb.goats());
             let value = tb.value(&g).unwrap();
             let proof = prove(&mut g, depth);
             assert_eq!(
@@ -227,11 +249,12 @@ fn symmetric_values_agree(tb: &BaghChalTb, k: u8, n: usize, seed: u64) {
     let mut rng = Rng(seed);
     for _ in 0..n {
         let captured = rng.below(u64::from(k)) as u8;
-        let g = rng.position(captured, k);
+        let g = rng.position_of(captured, k, tb.goats());
         let value = tb.value(&g);
         for s in 0..SYMMETRIES {
             let (t, goats) = (ix.map(s, g.tigers()), ix.map(s, g.goats()));
-            let image = game(&text_of(t, goats, g.side_to_move(), captured), k);
+            let text = text_of(t, goats, g.side_to_move(), captured);
+            let image = game_of(&text, k, tb.goats());
             assert_eq!(tb.value(&image), value, "{} image {s}", g.position_text());
         }
     }
@@ -284,6 +307,29 @@ fn the_database_agrees_with_full_width_search() {
 }
 
 #[test]
+fn the_smaller_games_database_agrees_with_full_width_search() {
+    let tb = small_db();
+    assert_eq!((tb.goats(), tb.captures_to_win()), (SMALL_GOATS, SMALL_K));
+    // 3 goats, then 2 on the board after a capture, either side to move.
+    let positions = Indexer::new().class_count() as u64 * (1330 + 210) * 2;
+    let total: u64 = tb
+        .counts()
+        .iter()
+        .map(|c| c.wins + c.draws + c.losses)
+        .sum();
+    assert_eq!(total, positions);
+    let [wins, losses, open] = agree_with_search(tb, SMALL_K, 40, 4, 31);
+    assert!(wins > 5 && losses > 0 && open > 0, "{wins} {losses} {open}");
+    symmetric_values_agree(tb, SMALL_K, 100, 37);
+    // Only games of its goats.
+    let g = game_of("T3T/5/1GGG1/5/T3T t 0 0", SMALL_K, SMALL_GOATS);
+    assert!(tb.value(&g).is_some());
+    let standard = game("TGGGT/GGGGG/G1GGG/GGGGG/TGGGT t 0 0", SMALL_K);
+    assert_eq!(tb.value(&standard), None);
+    assert_eq!(db(2).value(&g), None);
+}
+
+#[test]
 fn symmetric_positions_have_equal_values() {
     symmetric_values_agree(db(1), 1, 200, 3);
     symmetric_values_agree(db(2), 2, 200, 5);
@@ -328,18 +374,22 @@ fn best_moves_keep_the_value() {
 #[test]
 fn the_file_round_trips_and_damage_is_refused() {
     let ix = Indexer::new();
-    let solved = solve::solve(
-        &ix,
-        &SolveOptions {
-            captures_to_win: 1,
-            threads: 1,
-        },
-        &crate::progress::Silent,
-    )
-    .unwrap();
+    let solved =
+        solve::solve(&ix, &SolveOptions::standard(1, 1), &crate::progress::Silent).unwrap();
     let bytes = file::encode(&ix, &solved);
     let decoded = file::decode(&ix, bytes.clone()).unwrap();
     assert_eq!(decoded.captures_to_win, 1);
+    assert_eq!(decoded.goats, 20);
+    // A file whose capture target is more than its goats is no database.
+    let impossible = solve::Solved {
+        captures_to_win: 2,
+        goats: 1,
+        layers: vec![Vec::new(), Vec::new()],
+    };
+    assert!(matches!(
+        file::decode(&ix, file::encode(&ix, &impossible)),
+        Err(PerfectError::Corrupt(_))
+    ));
     assert_eq!(decoded.counts, file::count(&solved));
     let total = decoded.counts.iter().map(|c| c.wins + c.draws + c.losses);
     assert_eq!(total.sum::<u64>(), (ix.class_count() * 21 * 2) as u64);
