@@ -249,8 +249,9 @@ pub fn states() -> Vec<(String, App)> {
     }
 
     // Puzzles: each game's puzzle given, a wrong move in each (with the ratings' change), and
-    // a right move, the solved puzzle, a streak's end, the solution, the themes, the search
-    // for a puzzle, none found, and the player's own mistakes; the day's puzzle in the lobby.
+    // a right move (and the skip that would cost it, asked to confirm), the solved puzzle, a
+    // streak's end, the solution, the themes, the search for a puzzle, none found, and the
+    // player's own mistakes; the day's puzzle in the lobby (and asked to confirm).
     for kind in GameKind::ALL {
         add(
             &format!("puzzles: given, {}", kind.title()),
@@ -265,7 +266,11 @@ pub fn states() -> Vec<(String, App)> {
     add("puzzles: wrong, saving the draw", draw);
     let mut right = puzzle(GameKind::Jungle, Goal::Win);
     judge(&mut right, Verdict::Right, false, None);
-    add("puzzles: right", right);
+    add("puzzles: right", right.clone());
+    // Leaving it now would cost the rated attempt: the skip waits for a second press.
+    let mut skip = right.clone();
+    skip.handle(Action::NextPuzzle);
+    add("puzzles: the skip asked to confirm", skip);
     let mut solved = puzzle(GameKind::Kalah, Goal::Win);
     judge(&mut solved, Verdict::Right, true, Some(puzzle_end(true)));
     add("puzzles: solved", solved);
@@ -356,6 +361,18 @@ pub fn states() -> Vec<(String, App)> {
         app.handle(Action::SelectGame(kind));
         add(&format!("lobby: the day's puzzle, {}", kind.title()), app);
     }
+    // The day's puzzle pressed once while leaving the puzzle begun would cost it: its button
+    // waits for a second press, and a notice says why.
+    right.handle(Action::Back);
+    right.apply(Event::DailyPuzzles(vec![DailyPuzzle {
+        game: GameKind::Jungle,
+        id: "jungle-01234".into(),
+        rating: 2345.0,
+        themes: vec!["double-threat".into()],
+        day: "2026-11-28".into(),
+    }]));
+    right.handle(Action::OpenPuzzle("jungle-01234".into()));
+    add("lobby: the day's puzzle, leaving asked to confirm", right);
     out
 }
 
@@ -969,6 +986,20 @@ mod tests {
             stage("puzzles: right"),
             Some((Stage::Finding { right: true }, None))
         ));
+        let skip = lobby("puzzles: the skip asked to confirm").puzzles();
+        assert!(skip.leave_asked(&crate::puzzles::Leave::Next));
+        let leaving = lobby("lobby: the day's puzzle, leaving asked to confirm");
+        assert_eq!(leaving.screen(), Screen::Lobby);
+        assert!(
+            leaving
+                .puzzles()
+                .leave_asked(&crate::puzzles::Leave::Open("jungle-01234".into()))
+        );
+        assert!(
+            leaving
+                .notice()
+                .is_some_and(|n| n.text.id() == Some("puzzle-leave-warning"))
+        );
         assert!(matches!(
             stage("puzzles: solved"),
             Some((Stage::Solved, Some(_)))

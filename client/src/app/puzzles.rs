@@ -2,7 +2,8 @@
 //! puzzle, or a game's review with the player's own mistakes), asking for the next puzzle with
 //! the choices made, moves entered on the puzzle's board (sent to be judged), trying again,
 //! the solution, and what the server answers to each (a rated puzzle left after a move is said
-//! lost); the day's puzzles asked for again once the UTC date passes theirs.
+//! lost, and leaving it asks for a second press first); the day's puzzles asked for again once
+//! the UTC date passes theirs.
 
 use chaupal_shared::protocol::ThemeCount;
 use chaupal_shared::protocol::puzzles::{
@@ -13,7 +14,7 @@ use super::App;
 use super::action::Action;
 use super::outgoing::Outgoing;
 use super::status::{Cue, Screen, Tone};
-use crate::puzzles::{Attempt, Judged, PuzzleAsk, Puzzles, words};
+use crate::puzzles::{Attempt, Judged, Leave, PuzzleAsk, Puzzles, words};
 use crate::route::Route;
 use crate::say;
 use crate::words::Phrase;
@@ -23,8 +24,21 @@ impl App {
     pub(super) fn handle_puzzles(&mut self, action: Action) -> Vec<Outgoing> {
         match action {
             Action::OpenPuzzles => self.open_puzzles(),
-            Action::NextPuzzle => self.next_puzzle(),
-            Action::OpenPuzzle(id) => self.open_puzzle(id),
+            Action::NextPuzzle => {
+                if self.leave_confirmed(Leave::Next) {
+                    self.next_puzzle()
+                } else {
+                    Vec::new()
+                }
+            }
+            Action::OpenPuzzle(id) => {
+                let again = self.puzzles.attempt.as_ref().is_some_and(|a| a.id() == id);
+                if again || self.leave_confirmed(Leave::Open(id.clone())) {
+                    self.open_puzzle(id)
+                } else {
+                    Vec::new()
+                }
+            }
             Action::TryAgain => {
                 if let Some(a) = &mut self.puzzles.attempt {
                     a.try_again();
@@ -52,6 +66,20 @@ impl App {
             Action::LearnFromMistakes => self.learn_from_mistakes(),
             _ => Vec::new(),
         }
+    }
+
+    /// Whether a press on a way to another puzzle (`to`) goes now: while leaving the puzzle on
+    /// the board would cost its rated attempt, the first press waits for a second one (away
+    /// from the Puzzles screen, a notice says why), and only that second press goes. Offline,
+    /// the press goes on to say that puzzles need the server.
+    fn leave_confirmed(&mut self, to: Leave) -> bool {
+        if !self.connection.online() || self.puzzles.confirm_leave(to) {
+            return true;
+        }
+        if self.screen != Screen::Puzzles {
+            self.tell(say!("puzzle-leave-warning"), Tone::News);
+        }
+        false
     }
 
     /// The Puzzles screen's state.
@@ -181,8 +209,16 @@ impl App {
         if let Some(said) = info.abandoned.as_ref().and_then(words::left_failed) {
             self.tell(said, Tone::News);
         }
+        self.puzzles.leave_asked = None;
+        // The attempt begun, given again to this connection, stays begun on the server.
+        let begun = self
+            .puzzles
+            .attempt
+            .as_ref()
+            .is_some_and(|a| a.id() == info.id && a.leaving_costs());
         match Attempt::new(info) {
-            Ok(a) => {
+            Ok(mut a) => {
+                a.begun = begun;
                 self.puzzles.attempt = Some(a);
                 self.puzzles.problem = None;
             }
@@ -209,13 +245,19 @@ impl App {
             return Vec::new();
         }
         let id = a.id().to_owned();
-        a.click(cell)
+        let out: Vec<Outgoing> = a
+            .click(cell)
             .map(|notation| Outgoing::PuzzleMove {
                 puzzle: id,
                 notation,
             })
             .into_iter()
-            .collect()
+            .collect();
+        // A move played instead of the second press: the skip is not confirmed.
+        if !out.is_empty() {
+            self.puzzles.leave_asked = None;
+        }
+        out
     }
 
     /// Ends a Sholo Guti chain on the puzzle's board where it stands: sent to be judged.
@@ -342,6 +384,11 @@ impl App {
     /// connection).
     pub(super) fn puzzles_reconnected(&mut self) -> Vec<Outgoing> {
         self.puzzles.themes_asked = false;
+        // The closed connection settled nothing, and holds no puzzle: leaving costs nothing
+        // until a right move on this one.
+        if let Some(a) = &mut self.puzzles.attempt {
+            a.begun = false;
+        }
         let mut out = Vec::new();
         if self.screen != Screen::Puzzles {
             return out;
@@ -687,6 +734,178 @@ mod tests {
         });
         app.set_now_ms(before + 86_400_000 + 61_000);
         assert!(app.due_by_clock().is_empty());
+    }
+
+    /// [`given`], with the first move found: a rated attempt begun, which leaving would cost.
+    fn begun() -> App {
+        let mut app = given();
+        app.handle(Action::Cell("s3".into()));
+        app.apply(Event::PuzzleMoved(Box::new(moved(
+            Verdict::Right,
+            &[],
+            false,
+        ))));
+        assert!(app.puzzles().leaving_costs());
+        app
+    }
+
+    fn next_label(app: &App) -> &'static str {
+        words::next_button(app.puzzles())
+    }
+
+    fn next_query() -> Outgoing {
+        Outgoing::NextPuzzle(PuzzleQuery {
+            game: Some(GameKind::Kalah),
+            theme: None,
+            mode: PuzzleMode::Rated,
+        })
+    }
+
+    #[test]
+    fn the_next_puzzle_button_says_a_skip_counts_as_failed_only_while_leaving_costs() {
+        let mut app = given();
+        assert_eq!(next_label(&app), "puzzle-next", "no move made yet");
+        let mut skipping = begun();
+        assert_eq!(next_label(&skipping), "puzzle-skip");
+        assert_eq!(
+            Phrase::new(next_label(&skipping)).english(),
+            "Skip (counts as failed)"
+        );
+        skipping.handle(Action::NextPuzzle);
+        assert_eq!(next_label(&skipping), "puzzle-skip-confirm");
+        assert_eq!(
+            Phrase::new(next_label(&skipping)).english(),
+            "Skip: press again to confirm"
+        );
+        // A wrong move ended the rated attempt: leaving costs nothing more.
+        app.handle(Action::Cell("s5".into()));
+        let mut wrong = moved(Verdict::Wrong, &[], false);
+        wrong.outcome = Some(outcome(false, 1500.0, 1488.0));
+        app.apply(Event::PuzzleMoved(Box::new(wrong)));
+        app.handle(Action::TryAgain);
+        app.handle(Action::Cell("s3".into()));
+        app.apply(Event::PuzzleMoved(Box::new(moved(
+            Verdict::Right,
+            &[],
+            false,
+        ))));
+        assert!(!app.puzzles().leaving_costs());
+        assert_eq!(next_label(&app), "puzzle-next");
+        // Neither does an unrated attempt (a puzzle tried before) after a right move.
+        let mut unrated = online();
+        unrated.handle(Action::SelectGame(GameKind::Kalah));
+        unrated.handle(Action::OpenPuzzles);
+        let mut info = kalah_info();
+        info.rated = false;
+        unrated.apply(Event::Puzzle(Box::new(info)));
+        unrated.handle(Action::Cell("s3".into()));
+        unrated.apply(Event::PuzzleMoved(Box::new(moved(
+            Verdict::Right,
+            &[],
+            false,
+        ))));
+        assert_eq!(next_label(&unrated), "puzzle-next");
+        assert_eq!(unrated.handle(Action::NextPuzzle).len(), 1, "at once");
+        // Nor once the solution was asked for.
+        let mut shown = begun();
+        shown.apply(Event::PuzzleSolution {
+            puzzle: "kalah-00042".into(),
+            solution: ["3", "6", "3", "1"].map(str::to_owned).to_vec(),
+            outcome: Some(outcome(false, 1500.0, 1490.0)),
+        });
+        assert_eq!(next_label(&shown), "puzzle-next");
+    }
+
+    #[test]
+    fn a_skip_that_costs_goes_on_the_second_press_within_the_window_only() {
+        let mut app = begun();
+        assert!(
+            app.handle(Action::NextPuzzle).is_empty(),
+            "one press sends nothing"
+        );
+        assert!(app.puzzles().leave_asked(&Leave::Next));
+        assert!(!app.puzzles().asking);
+        assert!(
+            app.next_change()
+                .is_some_and(|t| t <= crate::puzzles::LEAVE_CONFIRM_SECS),
+            "the screen is drawn again when the ask lapses"
+        );
+        app.tick(crate::puzzles::LEAVE_CONFIRM_SECS - 0.5);
+        assert_eq!(app.handle(Action::NextPuzzle), [next_query()]);
+        assert!(app.puzzles().asking);
+        // Unconfirmed for the whole window, the ask lapses: the next press asks again.
+        let mut app = begun();
+        app.handle(Action::NextPuzzle);
+        app.tick(crate::puzzles::LEAVE_CONFIRM_SECS + 0.1);
+        assert!(!app.puzzles().leave_asked(&Leave::Next));
+        assert_eq!(next_label(&app), "puzzle-skip");
+        assert!(app.handle(Action::NextPuzzle).is_empty(), "asked again");
+        app.tick(1.0);
+        assert_eq!(app.handle(Action::NextPuzzle), [next_query()]);
+        // A move played instead of the second press: the next press asks again.
+        let mut app = begun();
+        app.handle(Action::NextPuzzle);
+        app.tick(5.0);
+        app.handle(Action::NextPuzzle);
+        assert_eq!(app.handle(Action::Cell("s6".into())).len(), 1);
+        assert!(app.handle(Action::NextPuzzle).is_empty());
+    }
+
+    #[test]
+    fn the_days_puzzle_in_the_lobby_asks_to_confirm_leaving_a_puzzle_begun() {
+        let mut app = begun();
+        app.handle(Action::Back);
+        assert_eq!(app.screen(), Screen::Lobby);
+        let other = "kalah-00777".to_owned();
+        assert!(app.handle(Action::OpenPuzzle(other.clone())).is_empty());
+        assert!(
+            app.notice()
+                .is_some_and(|n| n.text.english().contains("counts as failed"))
+        );
+        assert!(app.puzzles().leave_asked(&Leave::Open(other.clone())));
+        assert!(
+            !app.puzzles().leave_asked(&Leave::Next),
+            "another way is asked apart"
+        );
+        assert_eq!(
+            app.handle(Action::OpenPuzzle(other.clone())),
+            [Outgoing::OpenPuzzle(other)]
+        );
+        // The puzzle begun itself is given again without cost: no ask.
+        let mut app = begun();
+        app.handle(Action::Back);
+        assert_eq!(
+            app.handle(Action::OpenPuzzle("kalah-00042".into())),
+            [Outgoing::OpenPuzzle("kalah-00042".into())]
+        );
+    }
+
+    #[test]
+    fn an_attempt_given_again_stays_begun_on_its_connection_only() {
+        let mut app = begun();
+        // Out of step: given again to the same connection, still begun there.
+        app.tick(5.0);
+        app.handle(Action::Cell("s6".into()));
+        app.apply(Event::PuzzleMoved(Box::new(moved(
+            Verdict::Right,
+            &["99"],
+            false,
+        ))));
+        assert!(app.puzzles().asking);
+        app.apply(Event::Puzzle(Box::new(kalah_info())));
+        assert!(app.puzzles().leaving_costs(), "still begun");
+        // A new connection: the closed one settled nothing, and this one has not begun it.
+        app.apply(Event::Lost {
+            reason: "Gone.".into(),
+            attempt: 1,
+            retry_in: 1.0,
+        });
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        app.apply(Event::Puzzle(Box::new(kalah_info())));
+        assert!(!app.puzzles().leaving_costs());
+        assert_eq!(app.handle(Action::NextPuzzle), [next_query()]);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Time passing: the frames of the render loop move animations, clocks, notices, the retry
-//! countdown and the device code on, the wall clock that correspondence deadlines are counted
-//! from is read, and the picture's next change by itself is said.
+//! countdown, the device code and a puzzle's skip waiting for its confirmation on, the wall
+//! clock that correspondence deadlines are counted from is read, and the picture's next change
+//! by itself is said.
 
 use super::App;
 use super::status::{Connection, Devices, FIRST_CONNECTION_PATIENCE, Screen};
@@ -10,8 +11,8 @@ use crate::replay::Replay;
 impl App {
     /// Seconds until the picture changes by itself: at once while a move is being shown, the
     /// next digit of a running clock, the next words of a deadline's time left, a notice
-    /// going away, the retry countdown, a device code running out. None: nothing changes
-    /// until something happens.
+    /// going away, a puzzle's skip no longer waiting for its confirmation, the retry
+    /// countdown, a device code running out. None: nothing changes until something happens.
     pub fn next_change(&self) -> Option<f32> {
         let mut soonest: Option<f32> = None;
         let mut at = |t: f32| soonest = Some(soonest.map_or(t, |s| s.min(t)));
@@ -57,6 +58,9 @@ impl App {
         if self.screen == Screen::Puzzles
             && let Some(t) = self.puzzles.attempt.as_ref().and_then(|a| a.next_change())
         {
+            at(t);
+        }
+        if let Some(t) = self.puzzles.leave_lapses_in() {
             at(t);
         }
         if let Some(n) = &self.notice {
@@ -144,6 +148,7 @@ impl App {
         if let Some(a) = &mut self.puzzles.attempt {
             a.tick(dt, shown);
         }
+        self.puzzles.tick(dt);
     }
 
     /// Whether the lobby is up while the first connection is being made, not yet long

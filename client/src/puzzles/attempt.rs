@@ -6,7 +6,9 @@
 //! server's answers are taken in.
 
 use chaupal_rules::AnyGame;
-use chaupal_shared::protocol::puzzles::{PuzzleInfo, PuzzleMoved, PuzzleOutcome, Verdict};
+use chaupal_shared::protocol::puzzles::{
+    PuzzleInfo, PuzzleMode, PuzzleMoved, PuzzleOutcome, Verdict,
+};
 
 use crate::play::{Match, Seats};
 
@@ -65,6 +67,9 @@ pub struct Attempt {
     pub found: u32,
     /// Whether a wrong move was tried (what follows is unrated).
     pub missed: bool,
+    /// Whether a right move was made in this attempt, or in the one it was given again for on
+    /// the same connection (the server's `begun`): leaving a rated attempt then costs it.
+    pub begun: bool,
 }
 
 impl Attempt {
@@ -89,6 +94,7 @@ impl Attempt {
             outcome: None,
             found: 0,
             missed: false,
+            begun: false,
         })
     }
 
@@ -105,6 +111,18 @@ impl Attempt {
     /// Whether the server takes no more moves: the puzzle is solved or its solution shown.
     pub fn over(&self) -> bool {
         matches!(self.stage, Stage::Solved | Stage::Solution { .. })
+    }
+
+    /// Whether leaving the puzzle for another now settles the attempt as failed, as the server
+    /// does (docs/PUZZLES.md, "Rated attempts"): a rated first attempt, a right move made, and
+    /// the attempt not over (no wrong move, not solved, no solution asked for).
+    pub fn leaving_costs(&self) -> bool {
+        self.info.rated
+            && self.info.mode == PuzzleMode::Rated
+            && self.begun
+            && !self.missed
+            && self.outcome.is_none()
+            && !self.over()
     }
 
     /// A click (or tap) on a cell: the move to send when it completes one.
@@ -154,6 +172,7 @@ impl Attempt {
                     return Judged::OutOfStep;
                 }
                 self.found += 1;
+                self.begun = true;
                 if moved.done {
                     self.stage = Stage::Solved;
                     Judged::Solved

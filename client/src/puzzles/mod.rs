@@ -2,7 +2,9 @@
 //! the attempt at it ([`attempt`]), the choices for the next one (a game or any, a theme or
 //! any, rated or a streak), the themes the server has, the day's puzzles (asked for again once
 //! the UTC date passes their day), the puzzles made from the player's own mistakes still to
-//! open, and the player's puzzle rating and best streak. What the screen says is in [`words`].
+//! open, and the player's puzzle rating and best streak; and the second press that confirms
+//! leaving a rated attempt that leaving would cost ([`Leave`]). What the screen says is in
+//! [`words`].
 
 pub mod attempt;
 #[cfg(test)]
@@ -21,6 +23,19 @@ pub use attempt::{Attempt, Judged, Stage};
 /// How long the client waits before asking for the day's puzzles again while the server still
 /// gives an earlier day's (its clock and the device's differ), in milliseconds.
 pub const DAILY_AGAIN_MS: u64 = 60_000;
+
+/// Seconds a first press on a way to another puzzle waits for the second press that confirms
+/// it, while leaving the puzzle on the board would cost its rated attempt.
+pub const LEAVE_CONFIRM_SECS: f32 = 4.0;
+
+/// A way to another puzzle in place of the one on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Leave {
+    /// The next puzzle (the Puzzles screen's button).
+    Next,
+    /// The puzzle of this id (the lobby's puzzle of the day).
+    Open(String),
+}
 
 /// The UTC day of `epoch_ms`, `YYYY-MM-DD`, as the server writes a day's puzzle's day.
 pub fn day_of(epoch_ms: u64) -> String {
@@ -74,6 +89,9 @@ pub struct Puzzles {
     pub rating: Option<PuzzleRating>,
     /// The player's longest streak, as last heard.
     pub best_streak: u32,
+    /// A way to another puzzle pressed once while leaving would cost the attempt, and the
+    /// seconds left for the second press that confirms it.
+    pub leave_asked: Option<(Leave, f32)>,
 }
 
 impl Puzzles {
@@ -83,6 +101,48 @@ impl Puzzles {
             game: self.game,
             theme: self.theme.clone(),
             mode: self.mode,
+        }
+    }
+
+    /// Whether another puzzle given in place of the one on the board would settle its rated
+    /// attempt as failed ([`Attempt::leaving_costs`]).
+    pub fn leaving_costs(&self) -> bool {
+        self.attempt.as_ref().is_some_and(Attempt::leaving_costs)
+    }
+
+    /// A press on a way to another puzzle (`to`): whether to go now. Where leaving costs, the
+    /// first press asks for a second, and only a second press on the same way within
+    /// [`LEAVE_CONFIRM_SECS`] goes; elsewhere every press goes.
+    pub fn confirm_leave(&mut self, to: Leave) -> bool {
+        let asked = self.leave_asked.take();
+        if !self.leaving_costs() || asked.is_some_and(|(way, _)| way == to) {
+            return true;
+        }
+        self.leave_asked = Some((to, LEAVE_CONFIRM_SECS));
+        false
+    }
+
+    /// Whether a first press on `to` waits for the second press that confirms it.
+    pub fn leave_asked(&self, to: &Leave) -> bool {
+        self.leaving_costs() && self.leave_asked.as_ref().is_some_and(|(way, _)| way == to)
+    }
+
+    /// Seconds until a press waiting for its confirmation lapses (the screen changes then).
+    pub fn leave_lapses_in(&self) -> Option<f32> {
+        self.leave_asked
+            .as_ref()
+            .filter(|_| self.leaving_costs())
+            .map(|(_, left)| left.max(0.0))
+    }
+
+    /// Moves the app's clock on by `dt` seconds: a press unconfirmed for
+    /// [`LEAVE_CONFIRM_SECS`] lapses.
+    pub fn tick(&mut self, dt: f32) {
+        if let Some((_, left)) = &mut self.leave_asked {
+            *left -= dt.max(0.0);
+            if *left <= 0.0 {
+                self.leave_asked = None;
+            }
         }
     }
 

@@ -1,13 +1,15 @@
 //! What the Puzzles screen says, as [`Phrase`]s: the task ("Tigers to move: find the only
 //! winning move"), why a move was wrong in the game's own terms ("the goats escape"), the
 //! themes' names, the ratings with their change, the best streak, a rated puzzle left after a
-//! move, and what a screen reader hears of an attempt.
+//! move, the next puzzle's button (a skip that costs the attempt), and what a screen reader
+//! hears of an attempt.
 
 use chaupal_rules::{GameKind, Side};
 use chaupal_shared::protocol::puzzles::{AbandonedAttempt, PuzzleOutcome, PuzzleRating};
 use chaupal_shared::puzzle_set::Goal;
 
 use super::attempt::{Attempt, Stage};
+use super::{Leave, Puzzles};
 use crate::say;
 use crate::terms;
 use crate::words::Phrase;
@@ -107,6 +109,26 @@ pub fn left_failed(left: &AbandonedAttempt) -> Option<Phrase> {
     left.outcome
         .rated
         .then(|| say!("puzzle-left-failed", change = rating_change(&left.outcome)))
+}
+
+/// The label (a message id) of the button that gives the next puzzle: "New streak" after a
+/// streak's end; "Skip (counts as failed)" while leaving the puzzle would cost its rated
+/// attempt, "Skip: press again to confirm" once pressed, waiting for the second press; else
+/// "Next puzzle".
+pub fn next_button(p: &Puzzles) -> &'static str {
+    let attempt = p.attempt.as_ref().filter(|_| !p.asking);
+    if attempt
+        .and_then(|a| a.outcome.as_ref())
+        .is_some_and(|o| o.streak_over)
+    {
+        "puzzle-new-streak"
+    } else if attempt.is_none() || !p.leaving_costs() {
+        "puzzle-next"
+    } else if p.leave_asked(&Leave::Next) {
+        "puzzle-skip-confirm"
+    } else {
+        "puzzle-skip"
+    }
 }
 
 /// Where the attempt stands, said as the screen shows it: what to find, right, why wrong,

@@ -2,8 +2,9 @@
 //! entered as in a game (the game screen's board: [`super::game::board`]); and beside it (under
 //! it on a phone, where the screen scrolls) what to find, the puzzle's rating and themes, the
 //! player's rating (or the streak and the best), each move's verdict with the ratings' change
-//! at the attempt's end, the buttons (try again, the solution, the next puzzle), and the
-//! choices for the next puzzle: a game, a theme, rated or a streak.
+//! at the attempt's end, the buttons (try again, the solution, the next puzzle: a skip that
+//! asks for a second press while leaving would cost the rated attempt), and the choices for
+//! the next puzzle: a game, a theme, rated or a streak.
 
 use chaupal_rules::AnyGame;
 use chaupal_shared::protocol::puzzles::PuzzleMode;
@@ -20,7 +21,7 @@ use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::{self, Area, Frame};
 use crate::layout::{self, Measure};
-use crate::puzzles::{Attempt, Puzzles, Stage, words};
+use crate::puzzles::{Attempt, Leave, Puzzles, Stage, words};
 use crate::say;
 use crate::view::BoardView;
 use crate::words::Phrase;
@@ -283,9 +284,19 @@ fn buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -
     let buttons = buttons_for(app, ui.portrait);
     let labels: Vec<String> = buttons.iter().map(|(l, _, _)| ui.t(l)).collect();
     let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+    // A skip's two labels are measured alike: the press that confirms it finds the button
+    // where the first press left it.
+    let skips = [ui.t("puzzle-skip"), ui.t("puzzle-skip-confirm")];
+    let skip_shown = buttons
+        .iter()
+        .any(|(l, _, _)| matches!(*l, "puzzle-skip" | "puzzle-skip-confirm"));
+    let mut measured = labels.clone();
+    if skip_shown {
+        measured.extend(skips.iter().map(String::as_str));
+    }
     let bh = ui.row_h();
     let most = if ui.portrait { 3 } else { 2 };
-    let per_row = layout::per_row(ui, &labels, inner.w, bh, ui.unit, most);
+    let per_row = layout::per_row(ui, &measured, inner.w, bh, ui.unit, most);
     let cells = layout::grid(inner, y, buttons.len(), per_row, bh);
     for (c, ((_, action, look), label)) in cells.iter().zip(buttons.iter().zip(&labels)) {
         if ui.button(*c, label, *look) {
@@ -301,14 +312,7 @@ fn buttons_for(app: &App, touch: bool) -> Vec<(&'static str, Action, Look)> {
     let mut out: Vec<(&'static str, Action, Look)> = Vec::new();
     let attempt = p.attempt.as_ref().filter(|_| !p.asking);
     let waiting = |on: bool| if on { Look::Plain } else { Look::Disabled };
-    let next = if attempt
-        .and_then(|a| a.outcome.as_ref())
-        .is_some_and(|o| o.streak_over)
-    {
-        "puzzle-new-streak"
-    } else {
-        "puzzle-next"
-    };
+    let next = words::next_button(p);
     match attempt.map(|a| (&a.stage, a.board.pending.is_some())) {
         Some((Stage::Wrong { .. }, _)) => {
             out.push(("puzzle-try-again", Action::TryAgain, Look::Primary));
@@ -321,7 +325,13 @@ fn buttons_for(app: &App, touch: bool) -> Vec<(&'static str, Action, Look)> {
                 Action::ShowSolution,
                 waiting(!pending),
             ));
-            out.push((next, Action::NextPuzzle, waiting(!pending)));
+            // A skip that costs the attempt, pressed once, waits for the second press.
+            let look = if p.leave_asked(&Leave::Next) {
+                Look::Danger
+            } else {
+                waiting(!pending)
+            };
+            out.push((next, Action::NextPuzzle, look));
         }
         Some((Stage::Solved | Stage::Solution { .. }, _)) => {
             out.push((next, Action::NextPuzzle, Look::Primary));

@@ -208,7 +208,9 @@ mod tests {
         assert!(app.board().is_some_and(|m| m.pending.is_none()));
         let said = app.notice().map(|n| n.text.english()).unwrap_or_default();
         assert!(said.starts_with("Your puzzle move: "), "{said}");
-        // The next puzzle refused: said in place of the puzzle.
+        // The next puzzle refused: said in place of the puzzle. (After a right move, skipping
+        // the rated attempt costs it: the second press confirms.)
+        assert!(app.handle(Action::NextPuzzle).is_empty());
         let out = app.handle(Action::NextPuzzle);
         let ask = wish(&mut link, &mut app, out[0].clone());
         deliver(

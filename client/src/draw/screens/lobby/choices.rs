@@ -19,6 +19,7 @@ use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::Area;
 use crate::layout::{self, Measure};
+use crate::puzzles::Leave;
 use crate::rulebook;
 use crate::terms;
 use crate::words::{Language, Phrase};
@@ -652,7 +653,8 @@ fn start_buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Acti
 }
 
 /// The puzzles' row: the Puzzles screen, and the day's puzzle of the game chosen once the
-/// server has named it.
+/// server has named it (which asks for a second press while leaving the puzzle in progress
+/// would cost its rated attempt).
 fn puzzle_buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) {
     let row = Area {
         y,
@@ -666,10 +668,18 @@ fn puzzle_buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Act
     if ui.button(cells[0], &ui.t("lobby-puzzles"), look) {
         actions.push(Action::OpenPuzzles);
     }
-    if let (Some(d), Some(cell)) = (daily, cells.get(1))
-        && ui.button(*cell, &ui.t("lobby-daily-puzzle"), look)
-    {
-        actions.push(Action::OpenPuzzle(d.id.clone()));
+    if let (Some(d), Some(cell)) = (daily, cells.get(1)) {
+        // Pressed once while leaving the puzzle in progress would cost its rated attempt: the
+        // second press confirms.
+        let asked = app.puzzles().leave_asked(&Leave::Open(d.id.clone()));
+        let (label, look) = if asked {
+            ("puzzle-press-again", Look::Danger)
+        } else {
+            ("lobby-daily-puzzle", look)
+        };
+        if ui.button(*cell, &ui.t(label), look) {
+            actions.push(Action::OpenPuzzle(d.id.clone()));
+        }
     }
 }
 
