@@ -97,8 +97,19 @@ pub(super) fn small_db() -> &'static Arc<BaghChalTb> {
     })
 }
 
-/// The position text of two point sets.
+/// The position text of two point sets, with no goat in hand.
 fn text_of(tigers: Points, goats: Points, side: Side, captured: u8) -> String {
+    text_in_placement(tigers, goats, side, 0, captured)
+}
+
+/// The position text of two point sets with `in_hand` goats still to place.
+pub(super) fn text_in_placement(
+    tigers: Points,
+    goats: Points,
+    side: Side,
+    in_hand: u8,
+    captured: u8,
+) -> String {
     let mut ranks = Vec::new();
     for rank in (0..5u8).rev() {
         let mut row = String::new();
@@ -125,7 +136,7 @@ fn text_of(tigers: Points, goats: Points, side: Side, captured: u8) -> String {
         ranks.push(row);
     }
     let side = if side == Side::First { 'g' } else { 't' };
-    format!("{} {side} 0 {captured}", ranks.join("/"))
+    format!("{} {side} {in_hand} {captured}", ranks.join("/"))
 }
 
 /// A small xorshift generator, so runs repeat.
@@ -614,7 +625,7 @@ fn placing(rng: &mut Rng, hand: u8, captured: u8, k: u8) -> BaghChal {
     } else {
         Side::Second
     };
-    let text = text_of(tigers, goats, side, captured).replacen(" 0 ", &format!(" {hand} "), 1);
+    let text = text_in_placement(tigers, goats, side, hand, captured);
     game(&text, k)
 }
 

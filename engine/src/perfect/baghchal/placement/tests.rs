@@ -8,14 +8,14 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use chaupal_rules::baghchal::board::{Points, bit};
+use chaupal_rules::baghchal::board::Points;
 use chaupal_rules::baghchal::{BaghChal, BaghChalRules};
 use chaupal_rules::{Game, Side};
 
 use super::super::BaghChalTb;
 use super::super::index::{Indexer, SYMMETRIES};
 use super::super::solve::{Solved, for_each_move};
-use super::super::tests::{SMALL_GOATS, SMALL_K, small_db};
+use super::super::tests::{SMALL_GOATS, SMALL_K, small_db, text_in_placement};
 use super::file::{layer_path, read_layer};
 use super::index::Layout;
 use super::solve::{LayerDone, PlacementError, PlacementOptions, solve};
@@ -57,33 +57,7 @@ fn position(
     in_hand: u8,
     captured: u8,
 ) -> BaghChal {
-    let mut ranks = Vec::new();
-    for rank in (0..5u8).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for file in 0..5u8 {
-            let p = bit(rank * 5 + file);
-            let c = if tigers & p != 0 {
-                'T'
-            } else if goats & p != 0 {
-                'G'
-            } else {
-                empty += 1;
-                continue;
-            };
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-                empty = 0;
-            }
-            row.push(c);
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        ranks.push(row);
-    }
-    let side = if side == Side::First { 'g' } else { 't' };
-    let text = format!("{} {side} {in_hand} {captured}", ranks.join("/"));
+    let text = text_in_placement(tigers, goats, side, in_hand, captured);
     BaghChal::from_position_text(&text, small_rules(k)).unwrap()
 }
 
