@@ -11,7 +11,7 @@
 //!
 //! Only the parts a layer reads are in memory: the tigers' part above while the goats' part is
 //! solved, the goats' part while the tigers' part is. Each finished layer is written to its
-//! file ([`file`](super::file)) and read back and checked before the next starts; a solve that
+//! file ([`file`](mod@super::file)) and read back and checked before the next starts; a solve that
 //! finds finished layers in its directory (whole, checked, and chained to the same database)
 //! goes on below them, so a killed run loses at most the layer it was in.
 
