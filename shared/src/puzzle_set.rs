@@ -137,8 +137,11 @@ impl PuzzleEntry {
                 said: self.game,
             });
         }
-        let rules: BTreeMap<String, String> = start.rule_pairs().into_iter().collect();
-        if rules != self.rules {
+        // The rules said and the position's, each read as a whole rule set: an option left at
+        // its default may be written or not.
+        let said = AnyGame::start(self.game, &self.rules)
+            .map_err(|_| EntryError::Rules(self.rules.clone()))?;
+        if said.rule_pairs() != start.rule_pairs() {
             return Err(EntryError::Rules(self.rules.clone()));
         }
         if self.solution.is_empty() || self.solution.len() > MAX_SOLUTION {
@@ -231,6 +234,28 @@ mod tests {
         assert_eq!(replayed.solver, Side::First);
         assert_eq!(replayed.movers, [Side::First, Side::First]);
         assert_eq!(replayed.solver_moves(), 2);
+    }
+
+    #[test]
+    fn rules_left_at_their_default_may_be_written_or_not() {
+        let full = kalah_entry();
+        let defaults = AnyGame::start(GameKind::Kalah, std::iter::empty::<(&str, &str)>())
+            .unwrap()
+            .rule_pairs();
+        let mut short = full.clone();
+        for (key, value) in &defaults {
+            if short.rules.get(key) == Some(value) {
+                short.rules.remove(key);
+            }
+        }
+        assert!(short.rules.len() < full.rules.len());
+        assert_eq!(short.replay(), full.replay());
+        let mut wrong = full.clone();
+        wrong.rules.insert("seeds".into(), "4".into());
+        assert!(matches!(wrong.replay(), Err(EntryError::Rules(_))));
+        let mut unknown = full;
+        unknown.rules.insert("colour".into(), "red".into());
+        assert!(matches!(unknown.replay(), Err(EntryError::Rules(_))));
     }
 
     #[test]
