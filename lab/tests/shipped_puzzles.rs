@@ -1,6 +1,7 @@
 //! The shipped puzzle set (`puzzles/*.jsonl`, docs/PUZZLES.md) reads: every line is a puzzle
 //! whose solution is legal and ends with the solver's move, of the file's game, with a unique
-//! id and known themes; each game has its puzzles, some of each proof where the game has both.
+//! id and known themes; checked puzzles are to win; each game has its puzzles, some of each
+//! proof where the game has both.
 //! Proving the exact ones again takes the databases: `scripts/verify-puzzles.sh`.
 
 use std::collections::HashSet;
@@ -55,6 +56,11 @@ fn every_shipped_puzzle_reads_and_each_game_has_its_set() {
                 p.themes.contains(&"save-draw".to_owned()),
                 p.goal == Goal::SaveDraw,
                 "{}",
+                p.id
+            );
+            assert!(
+                p.proof == Proof::Exact || p.goal == Goal::Win,
+                "{}: a checked puzzle is to win",
                 p.id
             );
         }

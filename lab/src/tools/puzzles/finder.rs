@@ -112,7 +112,9 @@ fn find_in<G: Played + GameAi + Themed>(
     checked::only_move(game, &mut c.scout)?;
     c.scouted += 1;
     let p = checked::puzzle(game, &mut c.first, &mut c.second)?;
-    Some(found(game, p, Proof::Checked))
+    // Checked puzzles are to win only (docs/PUZZLES.md): a draw judged by search alone is too
+    // close to call.
+    (p.goal == Goal::Win).then(|| found(game, p, Proof::Checked))
 }
 
 /// The puzzle of `game`, if it is one; `checkers` none: exact puzzles only (the generator
