@@ -4,11 +4,11 @@
 # `chaupal puzzles verify`; every line of every puzzle is checked for legality too.
 #   scripts/verify-puzzles.sh            every 40th puzzle of each game (what CI runs)
 #   scripts/verify-puzzles.sh --every 1  the whole set (the benchmark run)
-# The databases it needs (Bagh Chal's movement phase, Sholo Guti's endings of six pieces) are
+# The databases it needs (Bagh Chal's movement phase, Sholo Guti's endings of seven pieces) are
 # built once with `chaupal tablebase` into CHAUPAL_TABLEBASE_CACHE (default
-# ~/.cache/chaupal/tablebase) and reused; a file that does not load is built again. Building
-# them takes about five minutes and 3.4 GB of memory; the Kalah endgame database is built in
-# memory by the check itself.
+# ~/.cache/chaupal/tablebase) and reused; a file that does not load, or holds fewer pieces, is
+# built again. Building them takes 10 to 30 minutes on two cores (BENCHMARKS.md) and 7 GB of
+# memory, and 2.1 GB of disk; the Kalah endgame database is built in memory by the check itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 every=40
@@ -29,7 +29,12 @@ loads() {
 if [ ! -f "$tb/baghchal.tb" ] || ! loads baghchal; then
     "$chaupal" tablebase baghchal --out "$tb/baghchal.tb"
 fi
-if [ ! -f "$tb/sholo-guti.tb" ] || ! loads sholo-guti; then
-    "$chaupal" tablebase sholo-guti --out "$tb/sholo-guti.tb" --pieces-max 6
+# The pieces a loaded Sholo Guti database covers (its log line says `pieces-max=N`).
+sholo_guti_pieces() {
+    "$chaupal" bestmove sholo-guti --level 8 --depth 1 --tablebase "$tb" 2>&1 >/dev/null \
+        | sed -n 's/.*pieces-max=\([0-9]*\).*/\1/p' | head -n 1
+}
+if [ ! -f "$tb/sholo-guti.tb" ] || ! loads sholo-guti || [ "$(sholo_guti_pieces)" != 7 ]; then
+    "$chaupal" tablebase sholo-guti --out "$tb/sholo-guti.tb" --pieces-max 7
 fi
 "$chaupal" puzzles verify --dir puzzles --every "$every" --tablebase "$tb"
