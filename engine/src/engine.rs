@@ -140,10 +140,13 @@ impl Engine {
     }
 
     /// This engine playing from `tablebases`: the top level moves from the Bagh Chal and
-    /// Sholo Guti databases, its search reads the Sholo Guti one at its leaves, and the Kalah
+    /// Sholo Guti databases (in Bagh Chal from the first move where the placement phase is
+    /// solved), its search reads the Sholo Guti one at its leaves, and the Kalah
     /// solver uses the Kalah databases.
     pub fn with_tablebases(mut self, tablebases: Tablebases) -> Engine {
-        if let Some(tb) = &tablebases.baghchal {
+        if let Some(tb) = &tablebases.baghchal_placement {
+            self.baghchal.perfect = Some(Arc::new(TablebasePlayer(tb.clone())));
+        } else if let Some(tb) = &tablebases.baghchal {
             self.baghchal.perfect = Some(Arc::new(TablebasePlayer(tb.clone())));
         }
         if let Some(tb) = &tablebases.sholo_guti {

@@ -11,6 +11,7 @@ use crate::tools::ToolError;
 use crate::tools::bestmove::{BestMoveArgs, run_bestmove};
 use crate::tools::perft::{PerftArgs, run_perft};
 use crate::tools::solve::{SolveArgs, run_solve};
+use crate::tools::solve_baghchal::{SolveBaghChalArgs, run_solve_baghchal};
 use crate::tools::tablebase::{TablebaseArgs, run_tablebase};
 
 /// Chaupal's lab: the command-line tools to check the rules, ask and measure the AI, and solve
@@ -90,14 +91,22 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         tablebase: Option<std::path::PathBuf>,
     },
-    /// Solve a Kalah position exactly: the final margin with perfect play for the side to move.
+    /// Solve a position exactly: Kalah by search, Bagh Chal from its solved databases.
     ///
-    /// Prints `info` lines (the endgame database, each MTD(f) pass, the totals), then
+    /// kalah: prints `info` lines (the endgame database, each MTD(f) pass, the totals), then
     /// `best-moves H...` (every move that keeps the margin), `pv H...`, and last `margin +N`
     /// (or `-N`, or `0`): the final store difference, sweep included, for the side to move.
+    /// baghchal (--tablebase DIR): prints `move M VALUE` for each legal move, best first,
+    /// `best-moves`, `pv`, and last `value VALUE` for the side to move: `win N`, `loss N` (plies
+    /// to the end of the game) or `draw`.
     Solve {
-        /// The game: kalah.
+        /// The game: kalah (searched by the solver), or baghchal (read from the solved
+        /// databases of --tablebase).
         game: GameKind,
+        /// baghchal: the directory of the solved databases (`baghchal.tb` and its placement
+        /// layers).
+        #[arg(long, value_name = "DIR")]
+        tablebase: Option<std::path::PathBuf>,
         /// A rule option, KEY=VALUE (repeatable): pits, seeds, empty-capture.
         #[arg(long = "rule", value_name = "KEY=VALUE")]
         rules: Vec<String>,
@@ -183,6 +192,20 @@ pub enum Command {
         /// baghchal: print the placement phase's exact counts per layer, and solve nothing.
         #[arg(long)]
         count: bool,
+        /// baghchal: recheck the placement layers beside --out, solving nothing: random
+        /// positions of every layer, each checked to hold the best of its moves' values.
+        #[arg(long)]
+        verify: bool,
+        /// baghchal, with --verify: random positions checked per part of each layer.
+        #[arg(long, default_value_t = 100_000, requires = "verify")]
+        samples: u64,
+        /// baghchal, with --verify: the sample's seed.
+        #[arg(long, default_value_t = 1, requires = "verify")]
+        seed: u64,
+        /// baghchal, with --verify: also every position of the last layer with the goats to
+        /// move, against the movement database.
+        #[arg(long, requires = "verify")]
+        boundary: bool,
         /// sholo-guti: the most pieces on the board covered (2..=7; 7 takes about 10 GB to build).
         #[arg(long, default_value_t = 5)]
         pieces_max: u32,
@@ -277,6 +300,29 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             on_stdout(|out| run_bestmove(&args, &player, out))
         }
         Command::Solve {
+            game: GameKind::BaghChal,
+            tablebase,
+            rules,
+            position,
+            moves,
+            pv_plies,
+            ..
+        } => {
+            let tablebase = tablebase.ok_or_else(|| {
+                ToolError::Usage(
+                    "solve baghchal reads the solved databases: pass --tablebase DIR".to_owned(),
+                )
+            })?;
+            let args = SolveBaghChalArgs {
+                rules,
+                position,
+                moves,
+                tablebase,
+                pv_plies,
+            };
+            on_stdout(|out| run_solve_baghchal(&args, out))
+        }
+        Command::Solve {
             game,
             rules,
             position,
@@ -289,6 +335,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             checkpoint,
             checkpoint_minutes,
             checkpoint_mb,
+            tablebase: _,
         } => {
             let args = SolveArgs {
                 game: Some(game),
@@ -318,6 +365,10 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             resume,
             distances,
             count,
+            verify,
+            samples,
+            seed,
+            boundary,
             pieces_max,
         } => {
             let args = TablebaseArgs {
@@ -332,6 +383,9 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                 resume,
                 distances,
                 count,
+                verify: verify.then_some(samples),
+                boundary,
+                seed,
                 pieces_max,
                 progress: true,
             };

@@ -14,9 +14,9 @@
 //! - [`kalah`]: Kalah solved exactly (the solver, its endgame databases, the opening book,
 //!   checkpoints of long solves, the top level's Kalah player).
 //! - [`error`]: why perfect play refused a file ([`PerfectError`]), one type for all of it.
-//! - [`Tablebases::load_dir`]: every database of a directory (`baghchal.tb`, `sholo-guti.tb`,
-//!   and the Kalah endgame databases `kalah*.db`), loaded once at start and handed to the
-//!   engine.
+//! - [`Tablebases::load_dir`]: every database of a directory (`baghchal.tb` and its placement
+//!   layers `baghchal-placement-NN.tb`, `sholo-guti.tb`, and the Kalah endgame databases
+//!   `kalah*.db`), loaded once at start and handed to the engine.
 //!
 //! Files: the databases are read by [`Tablebases::load_dir`]; their bytes are made here
 //! ([`baghchal::file::encode`], [`sholo_guti::file::encode`], [`kalah::EndgameDb::save`] to a
@@ -42,6 +42,8 @@ use std::sync::Arc;
 use chaupal_rules::GameKind;
 
 use self::baghchal::BaghChalTb;
+use self::baghchal::placement::values::Width;
+use self::baghchal::placement::{PlacementTb, Residence};
 pub use self::error::PerfectError;
 use self::kalah::EndgameDb;
 pub use self::probe::{EndgameTable, PerfectPlay, Probe, Resources};
@@ -75,6 +77,8 @@ fn baghchal_covers(tb: &BaghChalTb) -> String {
 #[derive(Clone, Default)]
 pub struct Tablebases {
     pub baghchal: Option<Arc<BaghChalTb>>,
+    /// The Bagh Chal placement phase, solved on `baghchal` (read from the disk as needed).
+    pub baghchal_placement: Option<Arc<PlacementTb>>,
     pub sholo_guti: Option<Arc<SholoGutiTb>>,
     /// Kalah endgame databases, one per board size and capture rule.
     pub kalah: Vec<Arc<EndgameDb>>,
@@ -83,9 +87,11 @@ pub struct Tablebases {
 }
 
 impl Tablebases {
-    /// Loads every database in `dir`: `baghchal.tb`, `sholo-guti.tb` and the Kalah endgame
-    /// databases `kalah*.db`. A missing file is not an error (the AI plays without it); a
-    /// file that is there but wrong or damaged is.
+    /// Loads every database in `dir`: `baghchal.tb` with its placement layers
+    /// (`baghchal-placement-00.tb` to `-19`, solved on it with distances), `sholo-guti.tb` and
+    /// the Kalah endgame databases `kalah*.db`. A missing file is not an error (the AI plays
+    /// without it); a file that is there but wrong or damaged is, and so are placement layers
+    /// without distances or with a layer missing.
     pub fn load_dir(dir: &Path) -> Result<Tablebases, PerfectError> {
         let mut tbs = Tablebases::default();
         let path = dir.join(BAGHCHAL_FILE);
@@ -96,7 +102,25 @@ impl Tablebases {
                 path,
                 covers: baghchal_covers(&tb),
             });
-            tbs.baghchal = Some(Arc::new(tb));
+            let tb = Arc::new(tb);
+            if baghchal::placement::file::layer_path(dir, 0).is_file() {
+                let placement = PlacementTb::open(dir, tb.clone(), Residence::Disk)?;
+                if placement.width() != Width::Plies {
+                    return Err(PerfectError::Corrupt(format!(
+                        "the Bagh Chal placement layers in {} keep no distances (2 bits a \
+                         value): the engine plays from layers solved with `chaupal tablebase \
+                         baghchal --placement --distances`",
+                        dir.display()
+                    )));
+                }
+                tbs.files.push(LoadedFile {
+                    game: GameKind::BaghChal,
+                    path: baghchal::placement::file::layer_path(dir, 0),
+                    covers: format!("the placement phase, {}", baghchal_covers(&tb)),
+                });
+                tbs.baghchal_placement = Some(Arc::new(placement));
+            }
+            tbs.baghchal = Some(tb);
         }
         let path = dir.join(SHOLO_GUTI_FILE);
         if path.is_file() {

@@ -7,7 +7,8 @@
 //!   and the time taken. `--placement` then solves the placement phase on it, layer by layer,
 //!   into the directory of `--out` (one file a layer; `--resume` goes on from the movement
 //!   database and the layers already there); `--count` prints the placement phase's exact
-//!   counts without solving anything. `--goats N` solves the smaller game of N goats.
+//!   counts without solving anything; `--verify` rechecks the layers solved
+//!   ([`super::verify_placement`]). `--goats N` solves the smaller game of N goats.
 //! - `sholo-guti` (`--pieces-max N`): every position with at most N pieces
 //!   (`capture=optional`); prints a line per class of piece counts (wins, draws, losses for the
 //!   side to move, the longest DTZ), then `positions N` and `time-ms T`.
@@ -43,6 +44,7 @@ use super::ToolError;
 use super::bars::Bars;
 use super::setup::set_up_game;
 use super::solve::{kalah_of, ms};
+use super::verify_placement::{VerifyPlan, verify_placement};
 
 /// What `tablebase` was asked to do.
 #[derive(Clone, Debug)]
@@ -69,6 +71,13 @@ pub struct TablebaseArgs {
     pub distances: bool,
     /// baghchal: print the placement phase's counts and solve nothing.
     pub count: bool,
+    /// baghchal: recheck the placement layers beside `out` (this many random positions a
+    /// part) and solve nothing.
+    pub verify: Option<u64>,
+    /// baghchal, with `verify`: also every position at the boundary with the movement phase.
+    pub boundary: bool,
+    /// baghchal, with `verify`: the sample's seed.
+    pub seed: u64,
     /// sholo-guti: the most pieces on the board (2..=7).
     pub pieces_max: u32,
     /// Show progress bars on stderr.
@@ -91,6 +100,9 @@ impl TablebaseArgs {
             resume: false,
             distances: false,
             count: false,
+            verify: None,
+            boundary: false,
+            seed: 1,
             pieces_max: 5,
             progress: false,
         }
@@ -126,6 +138,16 @@ fn bagh_chal(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), ToolError
     } else {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     };
+    if let Some(samples) = args.verify {
+        let plan = VerifyPlan {
+            dir: &layers_dir(args),
+            samples,
+            seed: args.seed,
+            boundary: args.boundary,
+            threads,
+        };
+        return verify_placement(BaghChalTb::load(&args.out)?, &plan, out);
+    }
     let progress: &dyn Progress = if args.progress { &Bars } else { &Silent };
     let reused = if args.resume && args.out.is_file() {
         BaghChalTb::load(&args.out)
@@ -252,6 +274,14 @@ fn placement_counts(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), To
     Ok(())
 }
 
+/// The directory of the placement layers: that of `args.out`.
+fn layers_dir(args: &TablebaseArgs) -> PathBuf {
+    match args.out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
 /// The placement phase solved on `movement` into the directory of `args.out`.
 fn placement_phase(
     args: &TablebaseArgs,
@@ -261,10 +291,7 @@ fn placement_phase(
     out: &mut impl Write,
 ) -> Result<(), ToolError> {
     let started = Instant::now();
-    let dir = match args.out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
+    let dir = layers_dir(args);
     let layout = PlacementLayout::new(
         &Indexer::new(),
         movement.goats(),
@@ -295,6 +322,14 @@ fn placement_phase(
     let (stored, distinct, _) = totals(&layout);
     for layer in &done {
         let [g, t] = layer.tallies;
+        // The parts held at once: the layer's goats part beside the tigers part above it
+        // (the movement database for the last layer, held throughout), then beside its own
+        // tigers part.
+        let part = layout.part_bytes(layer.placed, options.width);
+        let above = match layer.placed + 1 {
+            next if next < layout.goats => layout.part_bytes(next, options.width),
+            _ => 0,
+        };
         writeln!(
             out,
             "placement layer {} positions {}: goats-to-move {}/{}/{} tigers-to-move {}/{}/{} (wins/draws/losses){}",
@@ -306,7 +341,15 @@ fn placement_phase(
             t.wins,
             t.draws,
             t.losses,
-            if layer.resumed { ", found solved" } else { "" }
+            if layer.resumed {
+                ", found solved".to_owned()
+            } else {
+                format!(
+                    ", time-ms {} parts-mb {}",
+                    layer.time_ms,
+                    (part + part.max(above)) >> 20
+                )
+            }
         )?;
     }
     let solved: u64 = done

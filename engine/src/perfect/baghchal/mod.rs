@@ -20,6 +20,7 @@ use std::path::Path;
 
 use chaupal_rules::Game;
 use chaupal_rules::Side;
+use chaupal_rules::baghchal::board::{Points, bit};
 use chaupal_rules::baghchal::{BaghChal, Move, Repetition};
 use chaupal_rules::game::Outcome;
 
@@ -80,6 +81,12 @@ impl BaghChalTb {
             sum.copy_from_slice(tail);
         }
         u64::from_le_bytes(sum)
+    }
+
+    /// The database's file, byte for byte (what [`BaghChalTb::load`] reads).
+    #[cfg(test)]
+    pub(crate) fn file_bytes(&self) -> &[u8] {
+        &self.data.bytes
     }
 
     /// The index the database is stored by.
@@ -200,6 +207,43 @@ impl BaghChalTb {
         }
         Some(out)
     }
+}
+
+/// The position text of two point sets with `in_hand` goats still to place.
+pub(crate) fn text_in_placement(
+    tigers: Points,
+    goats: Points,
+    side: Side,
+    in_hand: u8,
+    captured: u8,
+) -> String {
+    let mut ranks = Vec::new();
+    for rank in (0..5u8).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for file in 0..5u8 {
+            let p = bit(rank * 5 + file);
+            let c = if tigers & p != 0 {
+                'T'
+            } else if goats & p != 0 {
+                'G'
+            } else {
+                empty += 1;
+                continue;
+            };
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+                empty = 0;
+            }
+            row.push(c);
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        ranks.push(row);
+    }
+    let side = if side == Side::First { 'g' } else { 't' };
+    format!("{} {side} {in_hand} {captured}", ranks.join("/"))
 }
 
 #[cfg(test)]

@@ -102,42 +102,7 @@ fn text_of(tigers: Points, goats: Points, side: Side, captured: u8) -> String {
     text_in_placement(tigers, goats, side, 0, captured)
 }
 
-/// The position text of two point sets with `in_hand` goats still to place.
-pub(super) fn text_in_placement(
-    tigers: Points,
-    goats: Points,
-    side: Side,
-    in_hand: u8,
-    captured: u8,
-) -> String {
-    let mut ranks = Vec::new();
-    for rank in (0..5u8).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for file in 0..5u8 {
-            let p = bit(rank * 5 + file);
-            let c = if tigers & p != 0 {
-                'T'
-            } else if goats & p != 0 {
-                'G'
-            } else {
-                empty += 1;
-                continue;
-            };
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-                empty = 0;
-            }
-            row.push(c);
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        ranks.push(row);
-    }
-    let side = if side == Side::First { 'g' } else { 't' };
-    format!("{} {side} {in_hand} {captured}", ranks.join("/"))
-}
+pub(super) use super::text_in_placement;
 
 /// A small xorshift generator, so runs repeat.
 struct Rng(u64);

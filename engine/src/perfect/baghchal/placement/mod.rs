@@ -8,7 +8,10 @@
 //!   plies to the end of the game);
 //! - [`part`]: one side to move of one layer in memory;
 //! - [`solve`]: the layered backward induction, on worker threads, resumable;
-//! - [`file`](mod@file): one checked file per layer, written atomically.
+//! - [`file`](mod@file): one checked file per layer, written atomically;
+//! - [`play`]: the placement and movement databases as one [`Tablebase`](crate::perfect::Tablebase),
+//!   and the top level's choice among the moves that keep the value;
+//! - [`verify`]: a check of random positions of every layer against their moves' values.
 //!
 //! Values are those of the game under `repetition=draw` with the goats and `captures-to-win`
 //! of the movement database they rest on. In the placement phase no position can come back
@@ -19,8 +22,10 @@ pub mod count;
 pub mod file;
 pub mod index;
 pub mod part;
+pub mod play;
 pub mod solve;
 pub mod values;
+pub mod verify;
 
 use std::fs::File;
 use std::path::Path;
@@ -159,6 +164,11 @@ impl PlacementTb {
         })
     }
 
+    /// The layers: one for each number of goats placed before the last, 0 to `layers() - 1`.
+    pub fn layers(&self) -> u8 {
+        self.layout.goats
+    }
+
     /// The values' width.
     pub fn width(&self) -> Width {
         self.width
@@ -284,5 +294,7 @@ impl PlacementTb {
     }
 }
 
+#[cfg(test)]
+mod play_tests;
 #[cfg(test)]
 mod tests;

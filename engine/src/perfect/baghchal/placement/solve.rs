@@ -18,6 +18,7 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
+use std::time::Instant;
 
 use chaupal_rules::baghchal::board::{ALL_POINTS, JUMPS, Points, STEPS, between, bit, points};
 use thiserror::Error;
@@ -71,6 +72,8 @@ pub struct LayerDone {
     pub tallies: [Tally; 2],
     /// The checksum of the layer's file.
     pub checksum: u64,
+    /// Milliseconds this run took to solve, write and read back the layer (0 when resumed).
+    pub time_ms: u64,
 }
 
 /// Solves every placement layer of the game of `movement` (its goats and `captures-to-win`)
@@ -104,6 +107,7 @@ pub fn solve(
     };
     let mut source = done.last().map_or(movement.checksum(), |l| l.checksum);
     for placed in (0..=next).rev() {
+        let layer_started = Instant::now();
         let upper = match &above {
             Some(part) => Upper::Tigers(part),
             None => Upper::Movement(movement),
@@ -132,6 +136,7 @@ pub fn solve(
             resumed: false,
             tallies: header.tallies,
             checksum,
+            time_ms: layer_started.elapsed().as_millis() as u64,
         });
         source = checksum;
         above = Some(tigers);
@@ -162,6 +167,7 @@ fn finished_layers(
             resumed: true,
             tallies: found.header.tallies,
             checksum: found.checksum,
+            time_ms: 0,
         });
         source = found.checksum;
         tigers = found.tigers;

@@ -25,12 +25,12 @@ use crate::perfect::tablebase::Wdl;
 use crate::progress::{Meter, Progress, Silent};
 
 /// Solves the placement phase of the small game into `dir`.
-fn solved(dir: &Path, width: Width) -> Result<Vec<LayerDone>, PlacementError> {
+pub(super) fn solved(dir: &Path, width: Width) -> Result<Vec<LayerDone>, PlacementError> {
     solved_on(small_db(), dir, width)
 }
 
 /// Solves the placement phase on `movement` into `dir`.
-fn solved_on(
+pub(super) fn solved_on(
     movement: &BaghChalTb,
     dir: &Path,
     width: Width,
@@ -40,7 +40,7 @@ fn solved_on(
 }
 
 /// The rules of the small game whose tigers win at capture `k`.
-fn small_rules(k: u8) -> BaghChalRules {
+pub(super) fn small_rules(k: u8) -> BaghChalRules {
     BaghChalRules {
         captures_to_win: k,
         goats: SMALL_GOATS,
@@ -49,7 +49,7 @@ fn small_rules(k: u8) -> BaghChalRules {
 }
 
 /// The position of the small game under `k` with these pieces and counts.
-fn position(
+pub(super) fn position(
     k: u8,
     tigers: Points,
     goats: Points,
@@ -128,7 +128,13 @@ impl Minimax<'_> {
 /// game; any other gets a draw, a win or a loss at some distance, the same for all images of a
 /// position under the symmetries. Unlike the real small game's (where the tigers always win),
 /// its values are of all three kinds.
-fn made_up_db(k: u8) -> BaghChalTb {
+pub(super) fn made_up_db(k: u8) -> BaghChalTb {
+    made_up_db_drawn(k, 2)
+}
+
+/// [`made_up_db`] with `drawn` sevenths of the positions drawn (that have a move), and of the
+/// rest, half won and half lost (the odd one lost).
+pub(super) fn made_up_db_drawn(k: u8, drawn: u64) -> BaghChalTb {
     let ix = Indexer::new();
     let layers = (0..k)
         .map(|captured| {
@@ -170,8 +176,8 @@ fn made_up_db(k: u8) -> BaghChalTb {
                     h ^= h >> 29;
                     let plies = (h >> 8) % 20;
                     match h % 7 {
-                        0 | 1 => 0,
-                        2 | 3 => (2 * plies + 1) as u16 + 1,
+                        x if x < drawn => 0,
+                        x if x < drawn + (7 - drawn) / 2 => (2 * plies + 1) as u16 + 1,
                         _ => (2 * plies + 2) as u16 + 1,
                     }
                 })

@@ -1,0 +1,201 @@
+//! `chaupal solve baghchal --tablebase DIR`: the value of a Bagh Chal position with perfect
+//! play, read from the solved databases of `DIR` (`baghchal.tb`, and for a position with goats
+//! still in hand its placement layers, `chaupal tablebase baghchal --placement`).
+//!
+//! It prints an `info` line naming the databases, a `move TEXT VALUE` line for each legal move
+//! (its value for its mover, the best first), `best-moves` (every move that keeps the value),
+//! `pv` (a line of best play: the fastest win, the slowest loss, the first drawing move), and
+//! last `value VALUE` for the side to move. A VALUE is `win N` or `loss N` (N plies to the end
+//! of the game with best play, when the database keeps distances; `win` or `loss` alone when it
+//! does not) or `draw`. Values are those of `repetition=draw`: endless play is a draw.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use chaupal_engine::perfect::Tablebases;
+use chaupal_engine::perfect::baghchal::BaghChalTb;
+use chaupal_engine::perfect::baghchal::placement::{PlacementTb, PlacementValue};
+use chaupal_engine::perfect::tablebase::Wdl;
+use chaupal_rules::baghchal::{BaghChal, Move};
+use chaupal_rules::{AnyGame, Game, GameKind};
+
+use super::ToolError;
+use super::setup::set_up_game;
+
+/// What `solve baghchal` was asked to do.
+#[derive(Clone, Debug, Default)]
+pub struct SolveBaghChalArgs {
+    pub rules: Vec<String>,
+    pub position: Option<String>,
+    pub moves: Option<String>,
+    /// The directory of the databases.
+    pub tablebase: PathBuf,
+    /// Longest principal variation printed.
+    pub pv_plies: usize,
+}
+
+/// The databases a solve reads.
+struct Solved {
+    movement: Arc<BaghChalTb>,
+    placement: Option<Arc<PlacementTb>>,
+}
+
+impl Solved {
+    /// The value of `game` for the side to move; `None` where no database covers it.
+    fn value(&self, game: &BaghChal) -> Result<Option<PlacementValue>, ToolError> {
+        if game.goats_in_hand() == 0 {
+            return Ok(self
+                .movement
+                .value(game)
+                .map(|(wdl, plies)| PlacementValue {
+                    wdl,
+                    plies: (wdl != Wdl::Draw).then_some(plies),
+                }));
+        }
+        match &self.placement {
+            Some(tb) => Ok(tb.value(game)?),
+            None => Ok(None),
+        }
+    }
+
+    /// Each legal move's value for its mover, the best first (of equal values, in the rules'
+    /// order).
+    fn move_values(&self, game: &BaghChal) -> Result<Vec<(Move, PlacementValue)>, ToolError> {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let mut out = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let mut child = game.clone();
+            child.make(mv);
+            let value = match child.outcome() {
+                Some(outcome) => match outcome.winner() {
+                    Some(w) if w == game.side_to_move() => won(Wdl::Win, 1),
+                    Some(_) => won(Wdl::Loss, 1),
+                    None => won(Wdl::Draw, 0),
+                },
+                None => {
+                    let after = self.value(&child)?.ok_or_else(|| uncovered(&child))?;
+                    PlacementValue {
+                        wdl: match after.wdl {
+                            Wdl::Win => Wdl::Loss,
+                            Wdl::Loss => Wdl::Win,
+                            Wdl::Draw => Wdl::Draw,
+                        },
+                        plies: after.plies.map(|p| p + 1),
+                    }
+                }
+            };
+            out.push((mv, value));
+        }
+        out.sort_by_key(|&(_, v)| std::cmp::Reverse(order(v)));
+        Ok(out)
+    }
+}
+
+/// A value with its distance.
+fn won(wdl: Wdl, plies: u32) -> PlacementValue {
+    PlacementValue {
+        wdl,
+        plies: (wdl != Wdl::Draw).then_some(plies),
+    }
+}
+
+/// How good a value is for its side: a win sooner, a draw, a loss later.
+fn order(v: PlacementValue) -> (u8, i64) {
+    let plies = i64::from(v.plies.unwrap_or(0));
+    match v.wdl {
+        Wdl::Win => (2, -plies),
+        Wdl::Draw => (1, 0),
+        Wdl::Loss => (0, plies),
+    }
+}
+
+/// A value as the tool prints it: `win N`, `loss N`, `win`, `loss` or `draw`.
+pub fn value_text(v: PlacementValue) -> String {
+    match (v.wdl, v.plies) {
+        (Wdl::Draw, _) => "draw".to_owned(),
+        (Wdl::Win, Some(p)) => format!("win {p}"),
+        (Wdl::Loss, Some(p)) => format!("loss {p}"),
+        (Wdl::Win, None) => "win".to_owned(),
+        (Wdl::Loss, None) => "loss".to_owned(),
+    }
+}
+
+fn uncovered(game: &BaghChal) -> ToolError {
+    ToolError::Usage(format!(
+        "no database here covers {} (the databases are of one game's rules, with \
+         repetition=draw; a position with goats in hand needs the placement layers: `chaupal \
+         tablebase baghchal --placement --distances`)",
+        game.position_text()
+    ))
+}
+
+/// Prints the position's moves and value (see the module's comment) to `out`.
+pub fn run_solve_baghchal(args: &SolveBaghChalArgs, out: &mut impl Write) -> Result<(), ToolError> {
+    let AnyGame::BaghChal(game) = set_up_game(
+        GameKind::BaghChal,
+        &args.rules,
+        args.position.as_deref(),
+        args.moves.as_deref(),
+    )?
+    else {
+        return Err(ToolError::Usage("not a Bagh Chal game".to_owned()));
+    };
+    let tbs = Tablebases::load_dir(&args.tablebase)?;
+    let movement = tbs.baghchal.clone().ok_or_else(|| {
+        ToolError::Usage(format!(
+            "no baghchal.tb in {}: build it with `chaupal tablebase baghchal --out {}/baghchal.tb \
+             --placement --distances`",
+            args.tablebase.display(),
+            args.tablebase.display()
+        ))
+    })?;
+    let solved = Solved {
+        placement: tbs.baghchal_placement.clone(),
+        movement,
+    };
+    for file in &tbs.files {
+        if file.game == GameKind::BaghChal {
+            writeln!(
+                out,
+                "info tablebase {} ({})",
+                file.path.display(),
+                file.covers
+            )?;
+        }
+    }
+    if let Some(outcome) = game.outcome() {
+        writeln!(out, "info the game is over")?;
+        let value = match outcome.winner() {
+            Some(w) if w == game.side_to_move() => won(Wdl::Win, 0),
+            Some(_) => won(Wdl::Loss, 0),
+            None => won(Wdl::Draw, 0),
+        };
+        writeln!(out, "value {}", value_text(value))?;
+        return Ok(());
+    }
+    let value = solved.value(&game)?.ok_or_else(|| uncovered(&game))?;
+    let moves = solved.move_values(&game)?;
+    for (mv, v) in &moves {
+        writeln!(out, "move {} {}", game.move_text(*mv), value_text(*v))?;
+    }
+    let best: Vec<String> = moves
+        .iter()
+        .filter(|(_, v)| v.wdl == value.wdl)
+        .map(|(mv, _)| game.move_text(*mv))
+        .collect();
+    writeln!(out, "best-moves {}", best.join(" "))?;
+    let mut line = Vec::new();
+    let mut g = game.clone();
+    while line.len() < args.pv_plies && g.outcome().is_none() {
+        let Some(&(mv, _)) = solved.move_values(&g)?.first() else {
+            break;
+        };
+        line.push(g.move_text(mv));
+        g.make(mv);
+    }
+    writeln!(out, "pv {}", line.join(" "))?;
+    writeln!(out, "value {}", value_text(value))?;
+    Ok(())
+}
