@@ -206,6 +206,14 @@ pub enum Command {
         /// move, against the movement database.
         #[arg(long, requires = "verify")]
         boundary: bool,
+        /// baghchal, with --verify: also this many random positions valued by an alpha-beta
+        /// search over the rules' moves down to the movement database.
+        #[arg(long, default_value_t = 0, requires = "verify")]
+        forward: u64,
+        /// baghchal, with --forward: the first layer its positions are drawn from (the search
+        /// grows with the goats still in hand).
+        #[arg(long, default_value_t = 17, requires = "verify")]
+        forward_from: u8,
         /// sholo-guti: the most pieces on the board covered (2..=7; 7 takes about 10 GB to build).
         #[arg(long, default_value_t = 5)]
         pieces_max: u32,
@@ -369,6 +377,8 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             samples,
             seed,
             boundary,
+            forward,
+            forward_from,
             pieces_max,
         } => {
             let args = TablebaseArgs {
@@ -386,6 +396,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                 verify: verify.then_some(samples),
                 boundary,
                 seed,
+                forward: (forward, forward_from),
                 pieces_max,
                 progress: true,
             };

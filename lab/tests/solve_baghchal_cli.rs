@@ -146,6 +146,10 @@ fn verify_passes_on_the_solved_layers() {
         "--samples",
         "500",
         "--boundary",
+        "--forward",
+        "200",
+        "--forward-from",
+        "0",
     ];
     args.extend(["--threads", "2"]);
     let text = ok(&args);

@@ -78,6 +78,9 @@ pub struct TablebaseArgs {
     pub boundary: bool,
     /// baghchal, with `verify`: the sample's seed.
     pub seed: u64,
+    /// baghchal, with `verify`: positions also checked by a forward search, and the first
+    /// layer they are drawn from.
+    pub forward: (u64, u8),
     /// sholo-guti: the most pieces on the board (2..=7).
     pub pieces_max: u32,
     /// Show progress bars on stderr.
@@ -103,6 +106,7 @@ impl TablebaseArgs {
             verify: None,
             boundary: false,
             seed: 1,
+            forward: (0, 17),
             pieces_max: 5,
             progress: false,
         }
@@ -144,6 +148,7 @@ fn bagh_chal(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), ToolError
             samples,
             seed: args.seed,
             boundary: args.boundary,
+            forward: args.forward,
             threads,
         };
         return verify_placement(BaghChalTb::load(&args.out)?, &plan, out);
@@ -332,7 +337,7 @@ fn placement_phase(
         };
         writeln!(
             out,
-            "placement layer {} positions {}: goats-to-move {}/{}/{} tigers-to-move {}/{}/{} (wins/draws/losses){}",
+            "placement layer {} positions {}: goats-to-move {}/{}/{} tigers-to-move {}/{}/{} (wins/draws/losses) longest {}{}",
             layer.placed,
             layout.part_len(layer.placed),
             g.wins,
@@ -341,6 +346,7 @@ fn placement_phase(
             t.wins,
             t.draws,
             t.losses,
+            g.longest.max(t.longest),
             if layer.resumed {
                 ", found solved".to_owned()
             } else {

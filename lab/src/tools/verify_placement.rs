@@ -2,9 +2,12 @@
 //! phase without solving anything. `--samples N` random positions of each part of every layer
 //! are checked to hold the best of their moves' values
 //! ([`chaupal_engine::perfect::baghchal::placement::verify`]); `--boundary` also checks every
-//! position of the last layer with the goats to move against the movement database.
+//! position of the last layer with the goats to move against the movement database;
+//! `--forward N` values N random positions of the layers from `--forward-from` on by an
+//! alpha-beta search over the rules' moves down to the movement database.
 //!
-//! Prints a line per layer (`verify layer L positions N`), the boundary's line, then
+//! Prints a line per layer (`verify layer L positions N`), the boundary's and the forward
+//! search's lines, then
 //! `verified positions N wins W draws D losses L over O time-ms T`; a value that disagrees
 //! stops it with the position and both values.
 
@@ -13,7 +16,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use chaupal_engine::perfect::baghchal::BaghChalTb;
-use chaupal_engine::perfect::baghchal::placement::verify::{verify_part, verify_sample};
+use chaupal_engine::perfect::baghchal::placement::verify::{
+    verify_forward, verify_part, verify_sample,
+};
 use chaupal_engine::perfect::baghchal::placement::{PlacementTb, Residence};
 use chaupal_rules::Side;
 
@@ -29,6 +34,8 @@ pub struct VerifyPlan<'a> {
     pub seed: u64,
     /// Also every position at the boundary with the movement phase.
     pub boundary: bool,
+    /// Positions also checked by a forward search, from this layer on.
+    pub forward: (u64, u8),
     pub threads: usize,
 }
 
@@ -79,6 +86,21 @@ pub fn verify_placement(
             started.elapsed().as_millis()
         )?;
         all.add(&boundary);
+    }
+    let (forward, from) = plan.forward;
+    if forward > 0 {
+        let searched = verify_forward(&tb, forward, plan.seed, from)
+            .map_err(|e| ToolError::Usage(format!("verification failed: {e}")))?;
+        writeln!(
+            out,
+            "verify forward-search from-layer {from} positions {} wins {} draws {} losses {} time-ms {}",
+            searched.positions,
+            searched.wins,
+            searched.draws,
+            searched.losses,
+            started.elapsed().as_millis()
+        )?;
+        all.add(&searched);
     }
     writeln!(
         out,

@@ -20,7 +20,7 @@ use super::file::layer_path;
 use super::play::mistake_share;
 use super::tests::{made_up_db, made_up_db_drawn, solved_on};
 use super::values::Width;
-use super::verify::{VerifyError, verify_part, verify_sample};
+use super::verify::{VerifyError, verify_forward, verify_part, verify_sample};
 use super::{PlacementTb, Residence};
 use crate::engine::Engine;
 use crate::memory::Memory;
@@ -229,6 +229,13 @@ fn the_sampling_check_passes_on_solved_layers_and_finds_damaged_values() {
         // Every position at the boundary: the last layer, goats to move.
         let boundary = verify_part(&tb, SMALL_GOATS - 1, Side::First, 2).unwrap();
         assert_eq!(boundary.positions, tb_part_len(&tb, SMALL_GOATS - 1));
+        // A search over the rules' moves agrees, in every layer.
+        let forward = verify_forward(&tb, 300, 9, 0).unwrap();
+        assert_eq!(forward.positions, 300);
+        assert!(
+            forward.wins > 0 && forward.draws > 0 && forward.losses > 0,
+            "{forward:?}"
+        );
 
         // The middle half of layer 2's file overwritten after opening (the disk probe reads
         // values as they are asked for): the check finds a value that is not its best move's.
@@ -240,6 +247,10 @@ fn the_sampling_check_passes_on_solved_layers_and_finds_damaged_values() {
         }
         std::fs::write(&path, bytes).unwrap();
         match verify_sample(&tb, 300, 7, &mut |_, _| {}) {
+            Err(VerifyError::Wrong { .. }) => {}
+            other => panic!("{width:?}: {other:?}"),
+        }
+        match verify_forward(&tb, 300, 9, 2) {
             Err(VerifyError::Wrong { .. }) => {}
             other => panic!("{width:?}: {other:?}"),
         }

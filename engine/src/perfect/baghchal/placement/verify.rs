@@ -6,6 +6,10 @@
 //!
 //! The solve wrote each value from exactly those values, so a value that disagrees is damage
 //! the checksums did not catch, or a bug in the solver or the probe.
+//!
+//! [`verify_forward`] checks otherwise: random positions of the last layers valued by a plain
+//! alpha-beta search over the rules' moves down to the movement database, which shares
+//! nothing with the layered solve but that database.
 
 use chaupal_rules::baghchal::{BaghChal, BaghChalRules};
 use chaupal_rules::game::Outcome;
@@ -211,4 +215,120 @@ fn check(tb: &PlacementTb, game: &BaghChal, done: &mut Verified) -> Result<(), V
         });
     }
     Ok(())
+}
+
+/// Checks `samples` random positions of the layers from `first_layer` on (either side to
+/// move), drawn from `seed`: each one's win, draw or loss by the database against an
+/// alpha-beta search over the rules' moves to the end of the placement phase, where the
+/// movement database values the positions. Deep layers only: the search grows with the plies
+/// to the movement phase (two a goat still in hand).
+pub fn verify_forward(
+    tb: &PlacementTb,
+    samples: u64,
+    seed: u64,
+    first_layer: u8,
+) -> Result<Verified, VerifyError> {
+    let layout = tb.layout;
+    let mut state = seed | 1;
+    let mut random = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let layers: Vec<u8> = layout.layers().filter(|&p| p >= first_layer).collect();
+    let rules = BaghChalRules {
+        goats: layout.goats,
+        captures_to_win: layout.captures_to_win,
+        ..BaghChalRules::default()
+    };
+    let mut done = Verified::default();
+    for _ in 0..samples {
+        let Some(&placed) = layers.get(random(layers.len().max(1) as u64) as usize) else {
+            break;
+        };
+        let side = if random(2) == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let blocks = layout.blocks(placed, Width::Wdl);
+        let (block, at) = locate(&blocks, random(layout.part_len(placed)));
+        let (class, goat_rank) = block.split(at as usize);
+        let (tigers, goats) = tb
+            .movement
+            .indexer()
+            .position(class, block.on_board, goat_rank);
+        let text = text_in_placement(tigers, goats, side, layout.goats - placed, block.captured);
+        let mut game = BaghChal::from_position_text(&text, rules).map_err(|e| {
+            PerfectError::Corrupt(format!("slot of layer {placed} makes '{text}': {e}"))
+        })?;
+        let missing = || PerfectError::Corrupt(format!("{text} is not covered"));
+        let stored = tb.value(&game)?.ok_or_else(missing)?;
+        let searched = alpha_beta(tb, &mut game, -1, 1)?;
+        done.positions += 1;
+        match stored.wdl {
+            Wdl::Win => done.wins += 1,
+            Wdl::Draw => done.draws += 1,
+            Wdl::Loss => done.losses += 1,
+        }
+        if score(stored.wdl) != searched {
+            let name = |v: i8| ["loss", "draw", "win"][(v + 1) as usize].to_owned();
+            return Err(VerifyError::Wrong {
+                position: text,
+                stored: name(score(stored.wdl)),
+                best: format!("{} by search", name(searched)),
+            });
+        }
+    }
+    Ok(done)
+}
+
+/// A value as a number for the side to move: 1 a win, 0 a draw, -1 a loss.
+fn score(wdl: Wdl) -> i8 {
+    match wdl {
+        Wdl::Win => 1,
+        Wdl::Draw => 0,
+        Wdl::Loss => -1,
+    }
+}
+
+/// The value of `game` for the side to move within (`alpha`, `beta`), searched over the
+/// rules' moves until every goat is placed, then read from the movement database.
+fn alpha_beta(
+    tb: &PlacementTb,
+    game: &mut BaghChal,
+    mut alpha: i8,
+    beta: i8,
+) -> Result<i8, VerifyError> {
+    if let Some(outcome) = game.outcome() {
+        return Ok(match outcome.winner() {
+            Some(w) if w == game.side_to_move() => 1,
+            Some(_) => -1,
+            None => 0,
+        });
+    }
+    if game.goats_in_hand() == 0 {
+        let (wdl, _) = tb.movement.value(game).ok_or_else(|| {
+            PerfectError::Corrupt(format!(
+                "{} is not in the movement database",
+                game.position_text()
+            ))
+        })?;
+        return Ok(score(wdl));
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mut best = -1;
+    for mv in moves {
+        let undo = game.make(mv);
+        let value = -alpha_beta(tb, game, -beta, -alpha)?;
+        game.unmake(mv, undo);
+        best = best.max(value);
+        alpha = alpha.max(value);
+        if alpha >= beta {
+            break;
+        }
+    }
+    Ok(best)
 }
