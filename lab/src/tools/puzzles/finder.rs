@@ -15,11 +15,11 @@ use std::sync::Arc;
 
 use chaupal_engine::Played;
 use chaupal_engine::game_ai::GameAi;
-use chaupal_engine::perfect::baghchal::BaghChalTb;
 use chaupal_engine::perfect::sholo_guti::SholoGutiTb;
 use chaupal_engine::puzzles::kalah::KalahOracle;
 use chaupal_engine::puzzles::themes::{Themed, themes};
 use chaupal_engine::puzzles::{Goal, Oracle, Puzzle, checked, puzzle};
+use chaupal_rules::baghchal::BaghChal;
 use chaupal_rules::{AnyGame, Game};
 use chaupal_shared::puzzle_set::{self, Proof};
 
@@ -28,7 +28,9 @@ use super::judge::EngineJudge;
 /// What the finder knows exactly.
 #[derive(Default)]
 pub struct Oracles {
-    pub baghchal: Option<Arc<BaghChalTb>>,
+    /// Bagh Chal's databases: the movement phase's alone, or with the placement phase's
+    /// (every position from the first move).
+    pub baghchal: Option<Arc<dyn Oracle<BaghChal> + Send + Sync>>,
     pub sholo_guti: Option<Arc<SholoGutiTb>>,
     pub kalah: Option<KalahOracle>,
     /// Kalah positions with more seeds in play than this are not tried.

@@ -14,7 +14,9 @@ use std::time::{Duration, Instant};
 
 use chaupal_engine::Engine;
 use chaupal_engine::perfect::kalah::{EndgameDb, default_db_seeds, geometry};
+use chaupal_engine::puzzles::Oracle;
 use chaupal_engine::puzzles::kalah::KalahOracle;
+use chaupal_rules::baghchal::BaghChal;
 use chaupal_rules::kalah::KalahRules;
 use chaupal_rules::{AnyGame, GameKind};
 use chaupal_shared::puzzle_set::{Goal, Proof, PuzzleEntry, replay_line};
@@ -125,7 +127,13 @@ pub fn oracles(
         ..Oracles::default()
     };
     match kind {
-        GameKind::BaghChal => oracles.baghchal = tbs.baghchal.clone(),
+        GameKind::BaghChal => {
+            oracles.baghchal = match (&tbs.baghchal_placement, &tbs.baghchal) {
+                (Some(whole), _) => Some(whole.clone() as Arc<dyn Oracle<BaghChal> + Send + Sync>),
+                (None, Some(movement)) => Some(movement.clone() as _),
+                (None, None) => None,
+            }
+        }
         GameKind::SholoGuti => oracles.sholo_guti = tbs.sholo_guti.clone(),
         GameKind::Kalah => {
             let rules = KalahRules::default();

@@ -2,8 +2,8 @@
 //! 3 goats: the engine loads the layers from a tablebase directory (with distances only), and
 //! at level 8 it never plays a move that loses value and, among the moves that keep it, plays
 //! one that leaves the opponent the largest share of losing replies; a game's review is exact
-//! from its first move; and the sampling check of `--verify` passes on a solved database and
-//! finds damage in one.
+//! from its first move; placement positions make exact puzzles, proven again; and the sampling
+//! check of `--verify` passes on a solved database and finds damage in one.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -314,4 +314,31 @@ fn a_review_is_exact_for_every_move_from_the_first() {
             }
         }
     }
+}
+
+#[test]
+fn placement_positions_make_exact_puzzles_that_are_proven_again() {
+    let movement = made_up_db_drawn(SMALL_K, 3);
+    let dir = directory(&movement, Width::Plies);
+    let tb = loaded(dir.path()).baghchal_placement.unwrap();
+    let oracle: &dyn crate::puzzles::Oracle<BaghChal> = tb.as_ref();
+    let mut rng = Rng(0x7002_21e5);
+    let (mut wins, mut draws) = (0, 0);
+    for _ in 0..3000 {
+        let game = rng.placement_position();
+        let Some(p) = crate::puzzles::puzzle(&game, oracle) else {
+            continue;
+        };
+        assert!(p.line.len() <= 12, "{}", game.position_text());
+        crate::puzzles::prove(&game, p.goal, &p.line, oracle).unwrap();
+        match p.goal {
+            crate::puzzles::Goal::Win => wins += 1,
+            crate::puzzles::Goal::SaveDraw => draws += 1,
+        }
+        // Only one move keeps the goal: every other loses it.
+        let values = Tablebase::move_values(tb.as_ref(), &game).unwrap();
+        let (wdl, _) = Tablebase::value(tb.as_ref(), &game).unwrap();
+        assert_eq!(values.iter().filter(|v| v.1 == wdl).count(), 1);
+    }
+    assert!(wins > 10 && draws > 3, "{wins} {draws}");
 }
