@@ -107,6 +107,10 @@ pub enum Command {
         /// layers).
         #[arg(long, value_name = "DIR")]
         tablebase: Option<std::path::PathBuf>,
+        /// baghchal: then follow every line on which both sides keep the value for this many
+        /// plies, counting per ply the moves that would lose it.
+        #[arg(long, default_value_t = 0)]
+        mistakes: u32,
         /// A rule option, KEY=VALUE (repeatable): pits, seeds, empty-capture.
         #[arg(long = "rule", value_name = "KEY=VALUE")]
         rules: Vec<String>,
@@ -314,6 +318,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             position,
             moves,
             pv_plies,
+            mistakes,
             ..
         } => {
             let tablebase = tablebase.ok_or_else(|| {
@@ -327,6 +332,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                 moves,
                 tablebase,
                 pv_plies,
+                mistakes,
             };
             on_stdout(|out| run_solve_baghchal(&args, out))
         }
@@ -344,6 +350,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             checkpoint_minutes,
             checkpoint_mb,
             tablebase: _,
+            mistakes: _,
         } => {
             let args = SolveArgs {
                 game: Some(game),

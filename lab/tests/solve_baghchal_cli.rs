@@ -129,6 +129,41 @@ fn each_move_s_value_is_that_of_the_position_it_leads_to_and_the_best_is_the_pos
 }
 
 #[test]
+fn the_value_keeping_lines_are_followed_ply_by_ply() {
+    let dir = tempfile::tempdir().unwrap();
+    build(dir.path(), true);
+    let mut args = vec![
+        "solve",
+        "baghchal",
+        "--tablebase",
+        dir.path().to_str().unwrap(),
+        "--mistakes",
+        "2",
+    ];
+    args.extend(SMALL);
+    let text = ok(&args);
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("mistakes "))
+        .collect();
+    // The small game is the tigers' from the start: every goat placement loses alike (none
+    // loses more than the position already has), and the 21 placements lead to 21 positions.
+    assert_eq!(
+        lines[0], "mistakes ply 1 goats positions 1 keeping 21 losing 0",
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("mistakes ply 2 tigers positions 21 keeping "),
+        "{text}"
+    );
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        text.lines().last().unwrap().starts_with("value loss "),
+        "{text}"
+    );
+}
+
+#[test]
 fn verify_passes_on_the_solved_layers() {
     let dir = tempfile::tempdir().unwrap();
     build(dir.path(), true);

@@ -8,7 +8,13 @@
 //! last `value VALUE` for the side to move. A VALUE is `win N` or `loss N` (N plies to the end
 //! of the game with best play, when the database keeps distances; `win` or `loss` alone when it
 //! does not) or `draw`. Values are those of `repetition=draw`: endless play is a draw.
+//!
+//! `--mistakes PLIES` then follows every line on which both sides keep the value, ply by ply,
+//! and prints for each ply the distinct positions reached, the moves that keep the value and
+//! the moves that lose it (with one for example): where the first losing move of each side
+//! can come.
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -33,6 +39,9 @@ pub struct SolveBaghChalArgs {
     pub tablebase: PathBuf,
     /// Longest principal variation printed.
     pub pv_plies: usize,
+    /// Plies to follow the value-keeping lines for, counting the moves that lose value (0:
+    /// none).
+    pub mistakes: u32,
 }
 
 /// The databases a solve reads.
@@ -196,6 +205,65 @@ pub fn run_solve_baghchal(args: &SolveBaghChalArgs, out: &mut impl Write) -> Res
         g.make(mv);
     }
     writeln!(out, "pv {}", line.join(" "))?;
+    if args.mistakes > 0 {
+        mistakes(&solved, &game, args.mistakes, out)?;
+    }
     writeln!(out, "value {}", value_text(value))?;
+    Ok(())
+}
+
+/// Follows every line from `game` on which both sides keep the value for `plies` plies, and
+/// prints a line per ply: `mistakes ply P SIDE positions N keeping K losing L [e.g. LINE]`.
+fn mistakes(
+    solved: &Solved,
+    game: &BaghChal,
+    plies: u32,
+    out: &mut impl Write,
+) -> Result<(), ToolError> {
+    // Each position reached, with one line that reaches it.
+    let mut frontier: Vec<(BaghChal, Vec<String>)> = vec![(game.clone(), Vec::new())];
+    for ply in 1..=plies {
+        let mut next: HashMap<String, (BaghChal, Vec<String>)> = HashMap::new();
+        let (mut keeping, mut losing) = (0u64, 0u64);
+        let mut example = None;
+        let side = frontier.first().map(|(g, _)| g.side_to_move());
+        for (position, line) in &frontier {
+            if position.outcome().is_some() {
+                continue;
+            }
+            let values = solved.move_values(position)?;
+            let Some(&(_, best)) = values.first() else {
+                continue;
+            };
+            for (mv, value) in values {
+                let mut moved = line.clone();
+                moved.push(position.move_text(mv));
+                if value.wdl == best.wdl {
+                    keeping += 1;
+                    let mut child = position.clone();
+                    child.make(mv);
+                    next.entry(child.position_text()).or_insert((child, moved));
+                } else {
+                    losing += 1;
+                    example.get_or_insert(moved);
+                }
+            }
+        }
+        let who = match side {
+            Some(chaupal_rules::Side::First) => "goats",
+            _ => "tigers",
+        };
+        write!(
+            out,
+            "mistakes ply {ply} {who} positions {} keeping {keeping} losing {losing}",
+            frontier.len()
+        )?;
+        match example {
+            Some(line) => writeln!(out, " e.g. {}", line.join(" "))?,
+            None => writeln!(out)?,
+        }
+        frontier = next.into_values().collect();
+        frontier.sort_by(|a, b| a.1.cmp(&b.1));
+    }
     Ok(())
 }
