@@ -218,6 +218,10 @@ pub enum Command {
         /// grows with the goats still in hand).
         #[arg(long, default_value_t = 17, requires = "verify")]
         forward_from: u8,
+        /// baghchal, with --verify: time the lookup of this many random positions, twice
+        /// (cold from the disk, then warm from the cache).
+        #[arg(long, default_value_t = 0, requires = "verify")]
+        probes: u64,
         /// sholo-guti: the most pieces on the board covered (2..=7; 7 takes about 10 GB to build).
         #[arg(long, default_value_t = 5)]
         pieces_max: u32,
@@ -386,6 +390,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             boundary,
             forward,
             forward_from,
+            probes,
             pieces_max,
         } => {
             let args = TablebaseArgs {
@@ -404,6 +409,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                 boundary,
                 seed,
                 forward: (forward, forward_from),
+                probes,
                 pieces_max,
                 progress: true,
             };

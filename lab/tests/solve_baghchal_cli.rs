@@ -185,6 +185,8 @@ fn verify_passes_on_the_solved_layers() {
         "200",
         "--forward-from",
         "0",
+        "--probes",
+        "1000",
     ];
     args.extend(["--threads", "2"]);
     let text = ok(&args);

@@ -81,6 +81,8 @@ pub struct TablebaseArgs {
     /// baghchal, with `verify`: positions also checked by a forward search, and the first
     /// layer they are drawn from.
     pub forward: (u64, u8),
+    /// baghchal, with `verify`: random lookups timed (0: none).
+    pub probes: u64,
     /// sholo-guti: the most pieces on the board (2..=7).
     pub pieces_max: u32,
     /// Show progress bars on stderr.
@@ -107,6 +109,7 @@ impl TablebaseArgs {
             boundary: false,
             seed: 1,
             forward: (0, 17),
+            probes: 0,
             pieces_max: 5,
             progress: false,
         }
@@ -149,6 +152,7 @@ fn bagh_chal(args: &TablebaseArgs, out: &mut impl Write) -> Result<(), ToolError
             seed: args.seed,
             boundary: args.boundary,
             forward: args.forward,
+            probes: args.probes,
             threads,
         };
         return verify_placement(BaghChalTb::load(&args.out)?, &plan, out);

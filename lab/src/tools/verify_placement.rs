@@ -4,7 +4,10 @@
 //! ([`chaupal_engine::perfect::baghchal::placement::verify`]); `--boundary` also checks every
 //! position of the last layer with the goats to move against the movement database;
 //! `--forward N` values N random positions of the layers from `--forward-from` on by an
-//! alpha-beta search over the rules' moves down to the movement database.
+//! alpha-beta search over the rules' moves down to the movement database. `--probes N` times
+//! the lookup of N random positions, twice: the first pass reads from the disk what the
+//! operating system has not cached (cold, after the cache is dropped), the second the same
+//! positions again (warm).
 //!
 //! Prints a line per layer (`verify layer L positions N`), the boundary's and the forward
 //! search's lines, then
@@ -17,7 +20,7 @@ use std::time::Instant;
 
 use chaupal_engine::perfect::baghchal::BaghChalTb;
 use chaupal_engine::perfect::baghchal::placement::verify::{
-    verify_forward, verify_part, verify_sample,
+    random_positions, verify_forward, verify_part, verify_sample,
 };
 use chaupal_engine::perfect::baghchal::placement::{PlacementTb, Residence};
 use chaupal_rules::Side;
@@ -36,6 +39,8 @@ pub struct VerifyPlan<'a> {
     pub boundary: bool,
     /// Positions also checked by a forward search, from this layer on.
     pub forward: (u64, u8),
+    /// Random positions whose lookup is timed, twice over (0: none).
+    pub probes: u64,
     pub threads: usize,
 }
 
@@ -47,6 +52,9 @@ pub fn verify_placement(
 ) -> Result<(), ToolError> {
     let started = Instant::now();
     let tb = PlacementTb::open(plan.dir, Arc::new(movement), Residence::Disk)?;
+    if plan.probes > 0 {
+        time_probes(&tb, plan, out)?;
+    }
     writeln!(
         out,
         "verify {} layers of {} bits, {} random positions a part, seed {}",
@@ -111,6 +119,35 @@ pub fn verify_placement(
         all.losses,
         all.over,
         started.elapsed().as_millis()
+    )?;
+    Ok(())
+}
+
+/// Times the lookup of `plan.probes` random positions, twice, and prints the mean of each
+/// pass in nanoseconds a lookup.
+fn time_probes(
+    tb: &PlacementTb,
+    plan: &VerifyPlan<'_>,
+    out: &mut impl Write,
+) -> Result<(), ToolError> {
+    let positions = random_positions(tb, plan.probes, plan.seed ^ 0x9e37_79b9, 0)?;
+    let mut passes = Vec::new();
+    for _ in 0..2 {
+        let started = Instant::now();
+        let mut known = 0u64;
+        for game in &positions {
+            known += u64::from(tb.value(game)?.is_some());
+        }
+        let ns = started.elapsed().as_nanos() / positions.len().max(1) as u128;
+        passes.push((ns, known));
+    }
+    writeln!(
+        out,
+        "probe positions {} first-pass-ns {} second-pass-ns {} (found {})",
+        positions.len(),
+        passes[0].0,
+        passes[1].0,
+        passes[1].1
     )?;
     Ok(())
 }

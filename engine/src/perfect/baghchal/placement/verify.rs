@@ -134,11 +134,22 @@ pub fn verify_part(
 /// Checks the position at `slot` of layer `placed`'s part with `side` to move.
 fn check_slot(
     tb: &PlacementTb,
-    (placed, blocks): (u8, &[Block]),
+    layer: (u8, &[Block]),
     side: Side,
     slot: u64,
     done: &mut Verified,
 ) -> Result<(), VerifyError> {
+    let game = position_at(tb, layer, side, slot)?;
+    check(tb, &game, done)
+}
+
+/// The game at `slot` of layer `placed`'s part with `side` to move (`blocks` are the layer's).
+fn position_at(
+    tb: &PlacementTb,
+    (placed, blocks): (u8, &[Block]),
+    side: Side,
+    slot: u64,
+) -> Result<BaghChal, PerfectError> {
     let layout = tb.layout;
     let rules = BaghChalRules {
         goats: layout.goats,
@@ -152,10 +163,45 @@ fn check_slot(
         .indexer()
         .position(class, block.on_board, goat_rank);
     let text = text_in_placement(tigers, goats, side, layout.goats - placed, block.captured);
-    let game = BaghChal::from_position_text(&text, rules).map_err(|e| {
-        PerfectError::Corrupt(format!("slot of layer {placed} makes '{text}': {e}"))
-    })?;
-    check(tb, &game, done)
+    BaghChal::from_position_text(&text, rules)
+        .map_err(|e| PerfectError::Corrupt(format!("slot of layer {placed} makes '{text}': {e}")))
+}
+
+/// `count` random positions of the database, from `seed`: each of a random layer from
+/// `first_layer` on, a random side to move and a random slot of the part.
+pub fn random_positions(
+    tb: &PlacementTb,
+    count: u64,
+    seed: u64,
+    first_layer: u8,
+) -> Result<Vec<BaghChal>, PerfectError> {
+    let layout = tb.layout;
+    let mut state = seed | 1;
+    let mut random = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n.max(1)
+    };
+    let layers: Vec<(u8, Vec<Block>)> = layout
+        .layers()
+        .filter(|&p| p >= first_layer)
+        .map(|p| (p, layout.blocks(p, Width::Wdl)))
+        .collect();
+    let mut out = Vec::with_capacity(count as usize);
+    for _ in 0..count {
+        let Some((placed, blocks)) = layers.get(random(layers.len() as u64) as usize) else {
+            break;
+        };
+        let side = if random(2) == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let slot = random(layout.part_len(*placed));
+        out.push(position_at(tb, (*placed, blocks), side, slot)?);
+    }
+    Ok(out)
 }
 
 /// The block holding the `at`-th position of a part, and the slot within it.
@@ -228,41 +274,9 @@ pub fn verify_forward(
     seed: u64,
     first_layer: u8,
 ) -> Result<Verified, VerifyError> {
-    let layout = tb.layout;
-    let mut state = seed | 1;
-    let mut random = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
-    let layers: Vec<u8> = layout.layers().filter(|&p| p >= first_layer).collect();
-    let rules = BaghChalRules {
-        goats: layout.goats,
-        captures_to_win: layout.captures_to_win,
-        ..BaghChalRules::default()
-    };
     let mut done = Verified::default();
-    for _ in 0..samples {
-        let Some(&placed) = layers.get(random(layers.len().max(1) as u64) as usize) else {
-            break;
-        };
-        let side = if random(2) == 0 {
-            Side::First
-        } else {
-            Side::Second
-        };
-        let blocks = layout.blocks(placed, Width::Wdl);
-        let (block, at) = locate(&blocks, random(layout.part_len(placed)));
-        let (class, goat_rank) = block.split(at as usize);
-        let (tigers, goats) = tb
-            .movement
-            .indexer()
-            .position(class, block.on_board, goat_rank);
-        let text = text_in_placement(tigers, goats, side, layout.goats - placed, block.captured);
-        let mut game = BaghChal::from_position_text(&text, rules).map_err(|e| {
-            PerfectError::Corrupt(format!("slot of layer {placed} makes '{text}': {e}"))
-        })?;
+    for mut game in random_positions(tb, samples, seed, first_layer)? {
+        let text = game.position_text();
         let missing = || PerfectError::Corrupt(format!("{text} is not covered"));
         let stored = tb.value(&game)?.ok_or_else(missing)?;
         let searched = alpha_beta(tb, &mut game, -1, 1)?;
