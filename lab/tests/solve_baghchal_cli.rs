@@ -29,26 +29,22 @@ fn ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// `tablebase baghchal` of the small game with its database at `dir/baghchal.tb`, and `more`.
+fn tablebase(dir: &Path, more: &[&str]) -> String {
+    let out = dir.join("baghchal.tb");
+    let mut args = vec!["tablebase", "baghchal", "--out", out.to_str().unwrap()];
+    args.extend(["--goats", "3", "--captures-to-win", "2", "--threads", "2"]);
+    args.extend(more);
+    ok(&args)
+}
+
 /// Solves the small game (movement and placement, with distances or not) into `dir`.
 fn build(dir: &Path, distances: bool) {
-    let out = dir.join("baghchal.tb");
-    let mut args = vec![
-        "tablebase",
-        "baghchal",
-        "--out",
-        out.to_str().unwrap(),
-        "--goats",
-        "3",
-        "--captures-to-win",
-        "2",
-        "--placement",
-        "--threads",
-        "2",
-    ];
     if distances {
-        args.push("--distances");
+        tablebase(dir, &["--placement", "--distances"]);
+    } else {
+        tablebase(dir, &["--placement"]);
     }
-    ok(&args);
 }
 
 /// `solve baghchal` of the small game from `moves` played from its start.
@@ -167,29 +163,21 @@ fn the_value_keeping_lines_are_followed_ply_by_ply() {
 fn verify_passes_on_the_solved_layers() {
     let dir = tempfile::tempdir().unwrap();
     build(dir.path(), true);
-    let out = dir.path().join("baghchal.tb");
-    let mut args = vec![
-        "tablebase",
-        "baghchal",
-        "--out",
-        out.to_str().unwrap(),
-        "--goats",
-        "3",
-        "--captures-to-win",
-        "2",
-        "--verify",
-        "--samples",
-        "500",
-        "--boundary",
-        "--forward",
-        "200",
-        "--forward-from",
-        "0",
-        "--probes",
-        "1000",
-    ];
-    args.extend(["--threads", "2"]);
-    let text = ok(&args);
+    let text = tablebase(
+        dir.path(),
+        &[
+            "--verify",
+            "--samples",
+            "500",
+            "--boundary",
+            "--forward",
+            "200",
+            "--forward-from",
+            "0",
+            "--probes",
+            "1000",
+        ],
+    );
     assert_eq!(text.matches("verify layer ").count(), 3, "{text}");
     assert!(
         text.contains("verify boundary layer 2 goats-to-move positions "),

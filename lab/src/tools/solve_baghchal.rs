@@ -22,7 +22,7 @@ use std::sync::Arc;
 use chaupal_engine::perfect::Tablebases;
 use chaupal_engine::perfect::baghchal::BaghChalTb;
 use chaupal_engine::perfect::baghchal::placement::{PlacementTb, PlacementValue};
-use chaupal_engine::perfect::tablebase::Wdl;
+use chaupal_engine::perfect::tablebase::{Tablebase, Wdl};
 use chaupal_rules::baghchal::{BaghChal, Move};
 use chaupal_rules::{AnyGame, Game, GameKind};
 
@@ -71,34 +71,20 @@ impl Solved {
     /// Each legal move's value for its mover, the best first (of equal values, in the rules'
     /// order).
     fn move_values(&self, game: &BaghChal) -> Result<Vec<(Move, PlacementValue)>, ToolError> {
-        let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
-        let mut out = Vec::with_capacity(moves.len());
-        for mv in moves {
-            let mut child = game.clone();
-            child.make(mv);
-            let value = match child.outcome() {
-                Some(outcome) => match outcome.winner() {
-                    Some(w) if w == game.side_to_move() => won(Wdl::Win, 1),
-                    Some(_) => won(Wdl::Loss, 1),
-                    None => won(Wdl::Draw, 0),
-                },
-                None => {
-                    let after = self.value(&child)?.ok_or_else(|| uncovered(&child))?;
-                    PlacementValue {
-                        wdl: match after.wdl {
-                            Wdl::Win => Wdl::Loss,
-                            Wdl::Loss => Wdl::Win,
-                            Wdl::Draw => Wdl::Draw,
-                        },
-                        plies: after.plies.map(|p| p + 1),
-                    }
-                }
-            };
-            out.push((mv, value));
-        }
-        out.sort_by_key(|&(_, v)| std::cmp::Reverse(order(v)));
-        Ok(out)
+        let mut values = if game.goats_in_hand() == 0 {
+            Tablebase::move_values(self.movement.as_ref(), game)
+                .ok_or_else(|| uncovered(game))?
+                .into_iter()
+                .map(|(mv, wdl, plies)| (mv, won(wdl, plies)))
+                .collect()
+        } else {
+            let placement = self.placement.as_ref().ok_or_else(|| uncovered(game))?;
+            placement
+                .move_values(game)?
+                .ok_or_else(|| uncovered(game))?
+        };
+        values.sort_by_key(|&(_, v)| std::cmp::Reverse(order(v)));
+        Ok(values)
     }
 }
 
