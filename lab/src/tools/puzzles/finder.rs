@@ -18,7 +18,7 @@ use chaupal_engine::game_ai::GameAi;
 use chaupal_engine::perfect::sholo_guti::SholoGutiTb;
 use chaupal_engine::puzzles::kalah::KalahOracle;
 use chaupal_engine::puzzles::themes::{Themed, themes};
-use chaupal_engine::puzzles::{Goal, Oracle, Puzzle, checked, puzzle};
+use chaupal_engine::puzzles::{Goal, LineError, Oracle, Puzzle, checked, puzzle};
 use chaupal_rules::baghchal::BaghChal;
 use chaupal_rules::{AnyGame, Game};
 use chaupal_shared::puzzle_set::{self, Proof};
@@ -158,6 +158,31 @@ pub fn worth_judging(chance: Option<f64>) -> bool {
     chance.is_some_and(|c| c >= checked::WINNING - 0.1)
 }
 
+/// Why a puzzle's line was not proven.
+#[derive(Debug, thiserror::Error)]
+pub enum ProveError {
+    #[error("'{0}': {1}")]
+    Move(String, String),
+    #[error(transparent)]
+    Line(#[from] LineError),
+}
+
+/// Whether `oracles` know the value of `start` (so a puzzle there can be proven or refuted).
+pub fn knows(start: &AnyGame, oracles: &Oracles) -> bool {
+    match start {
+        AnyGame::BaghChal(g) => oracles
+            .baghchal
+            .as_ref()
+            .is_some_and(|o| o.value(g).is_some()),
+        AnyGame::Kalah(g) => oracles.kalah.as_ref().is_some_and(|o| o.value(g).is_some()),
+        AnyGame::SholoGuti(g) => oracles
+            .sholo_guti
+            .as_ref()
+            .is_some_and(|o| Oracle::value(o.as_ref(), g).is_some()),
+        AnyGame::Jungle(_) => false,
+    }
+}
+
 /// Proves an exact puzzle again with `oracles` ([`chaupal_engine::puzzles::prove`]): `None`
 /// when no oracle of its game is held.
 pub fn prove(
@@ -165,23 +190,23 @@ pub fn prove(
     goal: puzzle_set::Goal,
     line: &[String],
     oracles: &Oracles,
-) -> Option<Result<(), String>> {
+) -> Option<Result<(), ProveError>> {
     fn typed<G: Game>(
         g: &G,
         goal: Goal,
         line: &[String],
         oracle: &dyn Oracle<G>,
-    ) -> Result<(), String> {
+    ) -> Result<(), ProveError> {
         let mut moves = Vec::with_capacity(line.len());
         let mut position = g.clone();
         for text in line {
             let mv = position
                 .parse_move(text)
-                .map_err(|e| format!("'{text}': {e}"))?;
+                .map_err(|e| ProveError::Move(text.clone(), e.to_string()))?;
             moves.push(mv);
             position.make(mv);
         }
-        chaupal_engine::puzzles::prove(g, goal, &moves, oracle).map_err(|e| e.to_string())
+        Ok(chaupal_engine::puzzles::prove(g, goal, &moves, oracle)?)
     }
     let goal = engine_goal(goal);
     Some(match start {

@@ -60,12 +60,21 @@ fn puzzles(tb: &Arc<SholoGutiTb>, n: usize) -> Vec<PuzzleEntry> {
 }
 
 fn verify(dir: &std::path::Path, engine: &Engine) -> (Result<(), String>, String) {
+    verify_with(dir, engine, false)
+}
+
+fn verify_with(
+    dir: &std::path::Path,
+    engine: &Engine,
+    without_placement: bool,
+) -> (Result<(), String>, String) {
     let args = VerifyArgs {
         dir: dir.to_owned(),
         game: None,
         every: 1,
         tablebase: None,
         kalah_tt_mb: 16,
+        without_placement,
     };
     let mut out = Vec::new();
     let r = run_verify(&args, engine, &mut out).map_err(|e| e.to_string());
@@ -117,4 +126,50 @@ fn verify_proves_a_made_set_and_names_a_spoiled_puzzle() {
     let (r, out) = verify(dir.path(), &Engine::new());
     assert!(r.is_err());
     assert!(out.contains("no database of sholo-guti"), "{out}");
+}
+
+#[test]
+fn an_exact_placement_puzzle_fails_without_the_placement_layers_unless_counted_apart() {
+    // The movement database of the game of 3 goats: it knows nothing after the first goat.
+    let options = chaupal_engine::perfect::baghchal::solve::SolveOptions {
+        captures_to_win: 2,
+        goats: 3,
+        threads: 2,
+    };
+    let movement = chaupal_engine::perfect::baghchal::BaghChalTb::build(&options).unwrap();
+    let engine = Engine::new().with_tablebases(Tablebases {
+        baghchal: Some(Arc::new(movement)),
+        ..Tablebases::default()
+    });
+    let pairs = vec![
+        ("goats".to_owned(), "3".to_owned()),
+        ("captures-to-win".to_owned(), "2".to_owned()),
+    ];
+    let start = AnyGame::start(GameKind::BaghChal, pairs).unwrap();
+    let entry = PuzzleEntry {
+        id: id_of(GameKind::BaghChal, 1),
+        game: GameKind::BaghChal,
+        rules: start.rule_pairs().into_iter().collect(),
+        position: start.position_text(),
+        goal: chaupal_shared::puzzle_set::Goal::Win,
+        solution: vec!["c3".to_owned()],
+        themes: vec!["placement".to_owned()],
+        proof: Proof::Exact,
+        rating: 1500.0,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("baghchal.jsonl"), entry.to_line() + "\n").unwrap();
+    let (r, out) = verify_with(dir.path(), &engine, false);
+    assert!(r.is_err(), "{out}");
+    assert!(
+        out.contains("baghchal-00001: the oracle does not know"),
+        "{out}"
+    );
+    let (r, out) = verify_with(dir.path(), &engine, true);
+    assert_eq!(r, Ok(()), "{out}");
+    assert!(out.contains("baghchal not-covered 1 "), "{out}");
+    assert!(
+        out.contains("baghchal puzzles 1 exact 1 proven 0 checked 0"),
+        "{out}"
+    );
 }
