@@ -57,10 +57,7 @@ impl Solved {
             return Ok(self
                 .movement
                 .value(game)
-                .map(|(wdl, plies)| PlacementValue {
-                    wdl,
-                    plies: (wdl != Wdl::Draw).then_some(plies),
-                }));
+                .map(|(wdl, plies)| PlacementValue::new(wdl, plies)));
         }
         match &self.placement {
             Some(tb) => Ok(tb.value(game)?),
@@ -75,7 +72,7 @@ impl Solved {
             Tablebase::move_values(self.movement.as_ref(), game)
                 .ok_or_else(|| uncovered(game))?
                 .into_iter()
-                .map(|(mv, wdl, plies)| (mv, won(wdl, plies)))
+                .map(|(mv, wdl, plies)| (mv, PlacementValue::new(wdl, plies)))
                 .collect()
         } else {
             let placement = self.placement.as_ref().ok_or_else(|| uncovered(game))?;
@@ -85,14 +82,6 @@ impl Solved {
         };
         values.sort_by_key(|&(_, v)| std::cmp::Reverse(order(v)));
         Ok(values)
-    }
-}
-
-/// A value with its distance.
-fn won(wdl: Wdl, plies: u32) -> PlacementValue {
-    PlacementValue {
-        wdl,
-        plies: (wdl != Wdl::Draw).then_some(plies),
     }
 }
 
@@ -163,9 +152,9 @@ pub fn run_solve_baghchal(args: &SolveBaghChalArgs, out: &mut impl Write) -> Res
     if let Some(outcome) = game.outcome() {
         writeln!(out, "info the game is over")?;
         let value = match outcome.winner() {
-            Some(w) if w == game.side_to_move() => won(Wdl::Win, 0),
-            Some(_) => won(Wdl::Loss, 0),
-            None => won(Wdl::Draw, 0),
+            Some(w) if w == game.side_to_move() => PlacementValue::new(Wdl::Win, 0),
+            Some(_) => PlacementValue::new(Wdl::Loss, 0),
+            None => PlacementValue::new(Wdl::Draw, 0),
         };
         writeln!(out, "value {}", value_text(value))?;
         return Ok(());

@@ -52,6 +52,16 @@ pub struct PlacementValue {
     pub plies: Option<u32>,
 }
 
+impl PlacementValue {
+    /// A value with its distance in plies (kept for a win or a loss, not for a draw).
+    pub fn new(wdl: Wdl, plies: u32) -> PlacementValue {
+        PlacementValue {
+            wdl,
+            plies: (wdl != Wdl::Draw).then_some(plies),
+        }
+    }
+}
+
 /// Where the probe reads a part's values.
 #[derive(Debug)]
 enum Stored {
@@ -204,10 +214,7 @@ impl PlacementTb {
             return Ok(self
                 .movement
                 .value(game)
-                .map(|(wdl, plies)| PlacementValue {
-                    wdl,
-                    plies: (wdl != Wdl::Draw).then_some(plies),
-                }));
+                .map(|(wdl, plies)| PlacementValue::new(wdl, plies)));
         }
         let placed = self.layout.goats - game.goats_in_hand();
         let side = match game.side_to_move() {
