@@ -216,13 +216,6 @@ asked-offer-rematch = আবার খেলার প্রস্তাব
 asked-accept-rematch = আবার খেলা মেনে নেওয়া
 notice-no-show = এই খেলা দেখানো যাচ্ছে না: { $why }
 
-## ইঞ্জিনের চোখে একটি অবস্থান
-
-eval-wins-in = { $plies } চালে জয়
-eval-loses-in = { $plies } চালে হার
-eval-draw = সেরা খেলায় ড্র
-eval-margin = সেরা খেলায় { $seeds } বীজ
-
 ## লবিতে শেষ হওয়া খেলা
 
 finished-aborted = বাতিল

@@ -232,13 +232,6 @@ asked-offer-rematch = Offer a rematch
 asked-accept-rematch = Accept the rematch
 notice-no-show = This game cannot be shown: { $why }
 
-## The engine's view of a position
-
-eval-wins-in = wins in { $plies } plies
-eval-loses-in = loses in { $plies } plies
-eval-draw = a draw with best play
-eval-margin = { $seeds } seeds with best play
-
 ## The lobby's finished games
 
 finished-aborted = aborted

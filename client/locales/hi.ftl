@@ -230,19 +230,6 @@ asked-offer-rematch = दोबारा खेलने का प्रस्�
 asked-accept-rematch = दोबारा खेलना स्वीकार करना
 notice-no-show = यह खेल दिखाया नहीं जा सकता: { $why }
 
-## किसी स्थिति पर इंजन की राय
-
-eval-wins-in = { $plies ->
-    [one] { $plies } चाल में जीत
-   *[other] { $plies } चालों में जीत
-}
-eval-loses-in = { $plies ->
-    [one] { $plies } चाल में हार
-   *[other] { $plies } चालों में हार
-}
-eval-draw = सबसे अच्छे खेल से ड्रॉ
-eval-margin = सबसे अच्छे खेल से { $seeds } बीज
-
 ## लॉबी में पूरे हुए खेल
 
 finished-aborted = रद्द

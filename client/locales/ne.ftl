@@ -222,13 +222,6 @@ asked-offer-rematch = फेरि खेल्ने प्रस्ताव �
 asked-accept-rematch = फेरि खेल्ने प्रस्ताव स्वीकार गर्दा
 notice-no-show = यो खेल देखाउन सकिँदैन: { $why }
 
-## स्थितिबारे इन्जिनको आकलन
-
-eval-wins-in = { $plies } चालमा जित
-eval-loses-in = { $plies } चालमा हार
-eval-draw = उत्तम खेलमा बराबरी
-eval-margin = उत्तम खेलमा { $seeds } बीउ
-
 ## लबीका सकिएका खेल
 
 finished-aborted = रद्द

@@ -204,13 +204,6 @@ asked-offer-rematch = 提出再来一局
 asked-accept-rematch = 同意再来一局
 notice-no-show = 无法显示这局棋：{ $why }
 
-## 引擎对局面的判断
-
-eval-wins-in = { $plies } 步内获胜
-eval-loses-in = { $plies } 步内落败
-eval-draw = 双方最佳走法下为和棋
-eval-margin = 双方最佳走法下 { $seeds } 颗种子
-
 ## 大厅里已结束的棋局
 
 finished-aborted = 已中止

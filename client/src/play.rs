@@ -52,8 +52,12 @@ pub struct Played {
 pub struct Hint {
     /// The suggested move, in notation.
     pub text: String,
-    /// The evaluation for the side to move, as the engine words it (e.g. "+1.3", "win in 5").
+    /// The search's evaluation for the side to move, as a number ("+1.30").
     pub eval: Option<Phrase>,
+    /// The value for the side to move where it is known exactly (a solved database, the Kalah
+    /// solver): said as a sentence naming the side, "Tigers win in 47 moves.", "A draw with best
+    /// play.".
+    pub exact: Option<chaupal_rules::score::Score>,
     /// The side to move's chances of winning, 0..=1.
     pub chances: Option<f32>,
 }

@@ -226,6 +226,16 @@ pub fn states() -> Vec<(String, App)> {
     let mut offered = playing(GameKind::Kalah, Seats::One(Side::First));
     offered.apply(Event::Game(GameEvent::DrawOffered { by: Side::Second }));
     add("game: a draw offered", offered);
+    // A hint whose value a solved database knows: said as a sentence with the side's name.
+    let hinted = playing_as(GameKind::BaghChal, Seats::One(Side::First), |m| {
+        m.hint = Some(crate::play::Hint {
+            text: "c2".into(),
+            eval: None,
+            exact: Some(chaupal_rules::score::Score::Win(47)),
+            chances: Some(1.0),
+        });
+    });
+    add("game: a hint, the value known exactly", hinted);
     for kind in GameKind::ALL {
         add(
             &format!("game: {} by correspondence", kind.title()),

@@ -1141,6 +1141,7 @@ mod tests {
         let hint = |text: &str| Hint {
             text: text.into(),
             eval: None,
+            exact: None,
             chances: None,
         };
         let mut app = playing(Seats::One(Side::First));

@@ -175,8 +175,16 @@ pub(super) fn side_colour(kind: GameKind, side: Side) -> (Color, Color) {
     }
 }
 
-/// The engine's suggestion, evaluation and winning chances; returns the y below.
-pub(super) fn hint_block(ui: &Ui, inner: Area, y: f32, h: &crate::play::Hint, mover: &str) -> f32 {
+/// The engine's suggestion, evaluation and winning chances for `side` to move in a game of
+/// `kind`; an exact value as a sentence ("Tigers win in 47 moves."); returns the y below.
+pub(super) fn hint_block(
+    ui: &Ui,
+    inner: Area,
+    y: f32,
+    h: &crate::play::Hint,
+    (kind, side): (GameKind, Side),
+) -> f32 {
+    let mover = ui.say(&terms::side_name(kind, side));
     let mut y = y + ui.unit * 0.3;
     let mut line = ui.say(&say!("hint-best-move", best = h.text.as_str()));
     if let Some(e) = &h.eval {
@@ -185,6 +193,13 @@ pub(super) fn hint_block(ui: &Ui, inner: Area, y: f32, h: &crate::play::Hint, mo
     let line = paint::fit(&line, &ui.fonts.regular, ui.unit, inner.w);
     ui.label(&line, inner.x, y, theme::HINT, Align::Left);
     y += ui.unit * 1.2;
+    if let Some(score) = h.exact {
+        let said = ui.say(&crate::review::notes::standing(kind, side, score));
+        let said = paint::fit(&said, &ui.fonts.regular, ui.unit, inner.w);
+        ui.label(&said, inner.x, y, theme::HINT, Align::Left);
+        y += ui.unit * 1.2;
+    }
+    let mover = mover.as_str();
     if let Some(p) = h.chances {
         chances_meter(
             ui,

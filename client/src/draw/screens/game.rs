@@ -762,8 +762,7 @@ fn about(app: &App, m: &Match, ui: &Ui, inner: Area, y: f32, limit: f32) -> f32 
     if let Some(h) = &m.hint
         && y + ui.unit * 2.6 < limit
     {
-        let mover = ui.say(&terms::side_name(m.kind(), m.game.side_to_move()));
-        y = hint_block(ui, inner, y, h, &mover);
+        y = hint_block(ui, inner, y, h, (m.kind(), m.game.side_to_move()));
     }
     y
 }

@@ -207,8 +207,7 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         }
     }
     if let Some(h) = &r.hint {
-        let mover = ui.say(&crate::terms::side_name(game.kind(), game.side_to_move()));
-        y = hint_block(ui, inner, y, h, &mover) + ui.unit * 0.3;
+        y = hint_block(ui, inner, y, h, (game.kind(), game.side_to_move())) + ui.unit * 0.3;
     }
     if let Some(rv) = ready {
         let (play, learn_at) = match (learn, play_below) {

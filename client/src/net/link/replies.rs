@@ -313,17 +313,18 @@ impl Link {
 
 /// A hint from the engine's answer.
 pub(super) fn hint(text: String, line: Option<&SearchLine>) -> Hint {
-    let (eval, chances) = match line.map(|l| l.score) {
+    let score = line.map(|l| l.score);
+    let (eval, chances) = match score {
         Some(Score::Cp(cp)) => (
             Some(Phrase::verbatim(format!("{:+.2}", f64::from(cp) / 100.0))),
             // A logistic curve: 0 = even, +-4 units about 90 / 10 per cent.
             Some((1.0 / (1.0 + (-f64::from(cp) / 180.0).exp())) as f32),
         ),
-        Some(Score::Win(plies)) => (Some(say!("eval-wins-in", plies = plies)), Some(1.0)),
-        Some(Score::Loss(plies)) => (Some(say!("eval-loses-in", plies = plies)), Some(0.0)),
-        Some(Score::Draw) => (Some(say!("eval-draw")), Some(0.5)),
+        Some(Score::Win(_)) => (None, Some(1.0)),
+        Some(Score::Loss(_)) => (None, Some(0.0)),
+        Some(Score::Draw) => (None, Some(0.5)),
         Some(Score::Margin(m)) => (
-            Some(say!("eval-margin", seeds = format!("{m:+}"))),
+            None,
             Some(match m.signum() {
                 1 => 1.0,
                 -1 => 0.0,
@@ -335,6 +336,7 @@ pub(super) fn hint(text: String, line: Option<&SearchLine>) -> Hint {
     Hint {
         text,
         eval,
+        exact: score.filter(|s| !matches!(s, Score::Cp(_))),
         chances,
     }
 }
@@ -478,6 +480,10 @@ mod tests {
             }),
         );
         assert_eq!(won.chances, Some(1.0));
+        // An exact value is kept to be said with the side's name, not as a number.
+        assert_eq!(won.exact, Some(Score::Win(5)));
+        assert_eq!(won.eval, None);
+        assert_eq!(h.exact, None);
     }
 
     #[test]
