@@ -53,16 +53,14 @@ struct Solved {
 impl Solved {
     /// The value of `game` for the side to move; `None` where no database covers it.
     fn value(&self, game: &BaghChal) -> Result<Option<PlacementValue>, ToolError> {
-        if game.goats_in_hand() == 0 {
-            return Ok(self
+        // The placement database answers for the movement phase too, from the one below it.
+        Ok(match &self.placement {
+            Some(tb) => tb.value(game)?,
+            None => self
                 .movement
                 .value(game)
-                .map(|(wdl, plies)| PlacementValue::new(wdl, plies)));
-        }
-        match &self.placement {
-            Some(tb) => Ok(tb.value(game)?),
-            None => Ok(None),
-        }
+                .map(|(wdl, plies)| PlacementValue::new(wdl, plies)),
+        })
     }
 
     /// Each legal move's value for its mover, the best first (of equal values, in the rules'

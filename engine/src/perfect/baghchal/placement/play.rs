@@ -71,17 +71,18 @@ fn best_for_mistakes(
     game: &BaghChal,
     values: &[(Move, Wdl, u32)],
 ) -> Option<Move> {
-    let best = values.iter().map(rank).max()?;
-    let wdl = best_wdl(best);
+    let best = values.iter().map(|(_, wdl, _)| wdl_order(wdl)).max()?;
+    let winning = best == wdl_order(&Wdl::Win);
     values
         .iter()
-        .filter(|v| v.1 == wdl)
+        .filter(|(_, wdl, _)| wdl_order(wdl) == best)
         .map(|entry| {
             // After a winning move every reply loses: the fastest win is all there is to
             // choose.
-            let share = match wdl {
-                Wdl::Win => 0,
-                _ => mistake_share(tb, game, entry.0),
+            let share = if winning {
+                0
+            } else {
+                mistake_share(tb, game, entry.0)
             };
             (share, rank(entry), entry.0)
         })
@@ -89,15 +90,6 @@ fn best_for_mistakes(
         .rev()
         .max_by_key(|&(share, rank, _)| (share, rank))
         .map(|(_, _, mv)| mv)
-}
-
-/// The value a [`rank`] stands for.
-fn best_wdl((class, _): (u8, i64)) -> Wdl {
-    match class {
-        2 => Wdl::Win,
-        1 => Wdl::Draw,
-        _ => Wdl::Loss,
-    }
 }
 
 /// The share, per million, of the opponent's replies after `mv` that lose value for them:
@@ -112,16 +104,12 @@ pub fn mistake_share(tb: &PlacementTb, game: &BaghChal, mv: Move) -> u64 {
     let Some(replies) = Tablebase::move_values(tb, &after) else {
         return 0;
     };
-    let Some(best) = replies
-        .iter()
-        .map(|e| best_wdl(rank(e)))
-        .max_by_key(wdl_order)
-    else {
+    let Some(best) = replies.iter().map(|(_, wdl, _)| wdl_order(wdl)).max() else {
         return 0;
     };
     let worse = replies
         .iter()
-        .filter(|(_, wdl, _)| wdl_order(wdl) < wdl_order(&best))
+        .filter(|(_, wdl, _)| wdl_order(wdl) < best)
         .count();
     (worse as u64 * 1_000_000) / replies.len() as u64
 }

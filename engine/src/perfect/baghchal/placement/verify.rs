@@ -22,6 +22,7 @@ use super::{PlacementTb, PlacementValue};
 use crate::perfect::baghchal::text_in_placement;
 use crate::perfect::error::PerfectError;
 use crate::perfect::tablebase::{Wdl, rank};
+use crate::random::Rng;
 
 /// Why a verification failed.
 #[derive(Debug, Error)]
@@ -71,20 +72,20 @@ pub fn verify_sample(
     seed: u64,
     on_layer: &mut dyn FnMut(u8, &Verified),
 ) -> Result<Verified, VerifyError> {
-    let mut state = seed | 1;
-    let mut random = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    let mut rng = Rng::new(seed);
     let mut done = Verified::default();
     for placed in tb.layout.layers() {
         let total = tb.layout.part_len(placed);
         let blocks = tb.layout.blocks(placed, Width::Wdl);
         for side in [Side::First, Side::Second] {
             for _ in 0..per_part {
-                check_slot(tb, (placed, &blocks), side, random(total), &mut done)?;
+                check_slot(
+                    tb,
+                    (placed, &blocks),
+                    side,
+                    below(&mut rng, total),
+                    &mut done,
+                )?;
             }
         }
         on_layer(placed, &done);
@@ -176,13 +177,7 @@ pub fn random_positions(
     first_layer: u8,
 ) -> Result<Vec<BaghChal>, PerfectError> {
     let layout = tb.layout;
-    let mut state = seed | 1;
-    let mut random = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n.max(1)
-    };
+    let mut rng = Rng::new(seed);
     let layers: Vec<(u8, Vec<Block>)> = layout
         .layers()
         .filter(|&p| p >= first_layer)
@@ -190,18 +185,23 @@ pub fn random_positions(
         .collect();
     let mut out = Vec::with_capacity(count as usize);
     for _ in 0..count {
-        let Some((placed, blocks)) = layers.get(random(layers.len() as u64) as usize) else {
+        let Some((placed, blocks)) = layers.get(rng.below(layers.len().max(1))) else {
             break;
         };
-        let side = if random(2) == 0 {
+        let side = if rng.below(2) == 0 {
             Side::First
         } else {
             Side::Second
         };
-        let slot = random(layout.part_len(*placed));
+        let slot = below(&mut rng, layout.part_len(*placed));
         out.push(position_at(tb, (*placed, blocks), side, slot)?);
     }
     Ok(out)
+}
+
+/// A slot in `0..len` (`len` > 0, below 2^32 as every part is).
+fn below(rng: &mut Rng, len: u64) -> u64 {
+    rng.below(len as usize) as u64
 }
 
 /// The block holding the `at`-th position of a part, and the slot within it.
