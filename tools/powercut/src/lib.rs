@@ -23,7 +23,7 @@
 //!   nameless, for its handles, until its last handle is released).
 //! - A **cut** loses everything pending. A file created and never synced survives with
 //!   length 0; a renamed file keeps its new name and its synced data.
-//! - A **clean unmount** (`fusermount3 -u`) writes and syncs everything
+//! - A **clean unmount** (`fusermount3 -u`, [`Mount::unmount`]) writes and syncs everything
 //!   pending, as a clean shutdown would.
 //!
 //! Not modelled: torn writes inside a page (a page is written whole or not at all), the loss
@@ -45,6 +45,8 @@
 //!   written, bytes synced) and the line they travel in.
 //! - [`control`]: the control channel on the daemon's standard input and output (`stats`).
 //! - [`mounts`]: whether a FUSE mount is at a path, and detaching one.
+//! - [`harness`]: [`Mount`], for tests: start the daemon binary, [`Mount::cut`],
+//!   [`Mount::unmount`]; dropping it cleans up.
 //!
 //! The binary `chaupal-powercut --backing DIR MOUNTPOINT` serves in the foreground.
 //!
@@ -54,11 +56,13 @@
 
 pub mod control;
 pub mod fs;
+pub mod harness;
 pub mod mounts;
 pub mod nodes;
 pub mod overlay;
 pub mod stats;
 
 pub use fs::{PowercutFs, Remote};
+pub use harness::{Error, Mount};
 pub use overlay::{Overlay, PAGE_SIZE};
 pub use stats::{CutReport, Stats};
