@@ -56,6 +56,8 @@ test)
     # (deploy/chaupal-backup), systemd-analyze for its units (tests/tests/guide.rs), and podman
     # for the container image (tests/tests/container.rs).
     apt_install nginx caddy openssl sqlite3 postgresql-client systemd podman
+    # fusermount3, which tools/powercut's FUSE mounts (its tests: power cuts) unmount with.
+    apt_install fuse3
     command -v node >/dev/null 2>&1 || apt_install nodejs npm
     if [ ! -d tests/browser/node_modules/playwright-core ]; then
         (cd tests/browser && npm ci --no-audit --no-fund >/dev/null)

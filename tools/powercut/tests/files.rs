@@ -326,3 +326,41 @@ fn a_dropped_mount_leaves_no_mount_behind() {
         "a drop is a cut"
     );
 }
+
+/// What the harness relies on when the test process itself dies: the daemon's standard input
+/// ends, and with `--cut-on-stdin-eof` that is a cut and the mount goes.
+#[test]
+fn the_end_of_standard_input_is_a_cut_that_leaves_no_mount() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+
+    let rig = rig();
+    harness::preflight().unwrap_or_else(|e| panic!("FUSE is needed here: {e}"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chaupal-powercut"))
+        .arg("--backing")
+        .arg(&rig.backing)
+        .arg("--cut-on-stdin-eof")
+        .arg(&rig.mnt)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut ready = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut ready)
+        .unwrap();
+    assert!(ready.starts_with("ready "), "{ready:?}");
+    let mnt = rig.mnt.canonicalize().unwrap();
+    assert!(chaupal_powercut::mounts::fuse_mounted_at(&mnt).unwrap());
+    fs::write(rig.on_mount("f"), b"pending").unwrap();
+
+    drop(child.stdin.take());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status}");
+    assert!(!chaupal_powercut::mounts::fuse_mounted_at(&mnt).unwrap());
+    assert_eq!(
+        fs::read(rig.in_backing("f")).unwrap(),
+        b"",
+        "nothing was synced"
+    );
+}
