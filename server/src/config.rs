@@ -92,7 +92,8 @@ pub struct ServerConfig {
     /// How SQLite makes commits durable: `full` syncs every group commit to the disk before
     /// anything is acknowledged (safe against power loss); `normal` leaves the sync to the
     /// write-ahead log's checkpoints (safe against the server being killed, not against a power
-    /// cut or an OS crash), and saves one disk sync per commit.
+    /// cut or an OS crash), and saves one disk sync per commit; `off` never syncs (a power cut
+    /// may lose every record: for throwaway servers only).
     #[arg(long, value_enum, default_value_t = SqliteSync::Full)]
     pub sqlite_synchronous: SqliteSync,
     /// A directory of solved databases: `DIR/baghchal.tb`, `DIR/sholo-guti.tb` and Kalah
@@ -186,9 +187,14 @@ pub enum Role {
 /// SQLite's `synchronous` setting (ignored for PostgreSQL).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum SqliteSync {
+    /// Every group commit synced to the disk before it is acknowledged.
     #[default]
     Full,
+    /// Synced at the log's checkpoints only: safe against a killed server, not a power cut.
     Normal,
+    /// Never synced: a power cut or an OS crash may lose every record. For throwaway servers
+    /// only (benchmarks, and the power-cut test's control, which must see moves lost).
+    Off,
 }
 
 impl ServerConfig {

@@ -169,6 +169,7 @@ impl Store {
             let synchronous = match sync {
                 SqliteSync::Full => "PRAGMA synchronous = FULL",
                 SqliteSync::Normal => "PRAGMA synchronous = NORMAL",
+                SqliteSync::Off => "PRAGMA synchronous = OFF",
             };
             options.after_connect(move |conn, _meta| {
                 Box::pin(async move {

@@ -1174,3 +1174,30 @@ async fn mutes_are_kept_and_read_for_one_player_or_many() {
     assert_eq!(store.mutes(a).await.unwrap(), (false, vec![GameId(9)]));
     assert!(store.mutes_of(&[b]).await.unwrap().is_empty());
 }
+
+#[tokio::test]
+async fn each_sqlite_durability_is_the_setting_of_every_connection() {
+    // SQLite's numbers for synchronous: OFF 0, NORMAL 1, FULL 2.
+    for (sync, number) in [
+        (SqliteSync::Full, 2i64),
+        (SqliteSync::Normal, 1),
+        (SqliteSync::Off, 0),
+    ] {
+        let db = TestDb::sqlite();
+        let store = Store::open_with(&db.url, sync).await.unwrap();
+        // Every connection of the pool, not only the first.
+        let mut conns = Vec::new();
+        for _ in 0..3 {
+            conns.push(store.pool.acquire().await.unwrap());
+        }
+        for conn in conns.iter_mut() {
+            let got: i64 = sqlx::query_scalar("PRAGMA synchronous")
+                .fetch_one(&mut **conn)
+                .await
+                .unwrap();
+            assert_eq!(got, number, "{sync:?}");
+        }
+        drop(conns);
+        store.close().await;
+    }
+}
