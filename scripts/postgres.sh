@@ -3,7 +3,8 @@
 #   scripts/postgres.sh start DIR   makes a new cluster in DIR, starts it listening only on a
 #                                   socket in DIR, and prints its URL (a superuser `chaupal`,
 #                                   no password) for CHAUPAL_TEST_POSTGRES;
-#   scripts/postgres.sh stop DIR    stops it.
+#   scripts/postgres.sh stop DIR    stops it at once (as a crash would);
+#   scripts/postgres.sh resume DIR  starts the stopped cluster in DIR again, with its data.
 # As root the server runs as the `postgres` user that Debian's package creates (PostgreSQL
 # refuses to run as root). scripts/install.sh test installs the package.
 set -euo pipefail
@@ -29,8 +30,12 @@ start)
 stop)
     "${as[@]}" "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
     ;;
+resume)
+    "${as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+        -o "-c listen_addresses= -k $dir -c max_connections=200" start >/dev/null
+    ;;
 *)
-    echo "usage: $0 start|stop DIR" >&2
+    echo "usage: $0 start|stop|resume DIR" >&2
     exit 2
     ;;
 esac

@@ -5,12 +5,15 @@
 //! [`Client`] speaks the protocol over a websocket in JSON text frames, the way a bot in any
 //! language would; [`play`] has the steps the tests share. The tests are in `tests/`. [`load`] is
 //! the load generator behind `--bin loadtest`; [`services`] starts what a test needs beside the
-//! server (a fresh PostgreSQL database, a NATS server); [`logged`] starts one with its log piped.
+//! server (a fresh PostgreSQL database, a NATS server); [`logged`] starts one with its log piped. [`history`] records what clients asked and
+//! were told during a fault run and checks it; [`nemesis`] runs those (`--bin faultrun`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 pub mod clock;
+pub mod history;
 pub mod logged;
+pub mod nemesis;
 pub mod play;
 pub mod push_receiver;
 pub mod services;

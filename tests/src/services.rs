@@ -185,6 +185,34 @@ impl Postgres {
         })
     }
 
+    /// Stops it at once (`pg_ctl -m immediate`, as a crash would), keeping its data for
+    /// [`Postgres::resume`].
+    pub async fn crash(&mut self) {
+        if let Some(dir) = &self.dir {
+            let _ = Command::new("bash")
+                .arg(postgres_script())
+                .arg("stop")
+                .arg(dir.path())
+                .status()
+                .await;
+        }
+    }
+
+    /// Starts it again after [`Postgres::crash`], on the same data and socket; whether it
+    /// started.
+    pub async fn resume(&mut self) -> bool {
+        let Some(dir) = &self.dir else {
+            return false;
+        };
+        Command::new("bash")
+            .arg(postgres_script())
+            .arg("resume")
+            .arg(dir.path())
+            .status()
+            .await
+            .is_ok_and(|s| s.success())
+    }
+
     /// Stops it at once (`pg_ctl -m immediate`, as a crash would).
     pub async fn stop(&mut self) {
         if let Some(dir) = self.dir.take() {
