@@ -20,6 +20,8 @@
 //! The state sits behind one short-held mutex (no await while it is held). Its lock is taken
 //! before the registry's, never after.
 
+#[cfg(feature = "test-support")]
+pub mod harness;
 mod remote;
 
 use std::collections::{BTreeMap, HashMap};

@@ -44,6 +44,10 @@ impl Store {
         now_ms: u64,
         conn: Option<(u64, bool)>,
     ) -> Result<SeekId, StoreError> {
+        #[cfg(any(test, feature = "test-support"))]
+        if let Some(discarded) = &self.discarding {
+            return discarded.create_seek();
+        }
         let json = serde_json::to_string(setup)
             .map_err(|e| StoreError::Corrupt(format!("a game set-up as JSON: {e}")))?;
         let (player, name) = (to_i64(by.id.0), by.name.clone());
@@ -78,6 +82,10 @@ impl Store {
 
     /// Removes a seek (cancelled, or its seeker left).
     pub async fn delete_seek(&self, seek: SeekId) -> Result<(), StoreError> {
+        #[cfg(any(test, feature = "test-support"))]
+        if let Some(discarded) = &self.discarding {
+            return discarded.delete_seek(seek);
+        }
         self.run_op(writer::op(move |conn| {
             Box::pin(async move {
                 sqlx::query("DELETE FROM seeks WHERE id = $1")
@@ -154,6 +162,10 @@ impl Store {
         game: &NewGame,
         seek: SeekId,
     ) -> Result<GameId, StoreError> {
+        #[cfg(any(test, feature = "test-support"))]
+        if let Some(discarded) = &self.discarding {
+            return discarded.take_seek(seek).map(GameId);
+        }
         let game = game.clone();
         let owner = self.node.clone();
         let id = self
