@@ -197,8 +197,7 @@ pub fn check(input: &Input) -> bool {
         }
     }
     // As the sender posts it.
-    // As `send::Poster` makes it.
-    let target = uri.path_and_query().map_or("/", |p| p.as_str());
+    let target = super::send::request_target(uri);
     assert!(
         target.parse::<http::Uri>().is_ok(),
         "the request target of {endpoint}: {target}"
