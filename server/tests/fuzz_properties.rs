@@ -219,3 +219,89 @@ fn a_websocket_head_and_a_page_head_keep_their_properties() {
         });
     }
 }
+
+/// A seek whose game the records could not store waits again: accepting it while the store
+/// fails is refused and changes nothing (the seek had been dropped from the lobby while still
+/// stored and its seeker waiting: what the `lobby` fuzz target found,
+/// `fuzz/regressions/lobby-store-failure-drops-seek`); once the store works again it is
+/// accepted. It failed before the fix.
+#[test]
+fn a_seek_refused_for_the_store_waits_again() {
+    let accept = lobby::Step::Accept {
+        conn: 1,
+        seek: lobby::SeekPick::Made(0),
+    };
+    let script = lobby::Script {
+        steps: vec![
+            connect(0),
+            connect(1),
+            lobby::Step::Create {
+                conn: 0,
+                setup: setup(lobby::Against::Open),
+            },
+            lobby::Step::Store { fail: true },
+            accept.clone(),
+            lobby::Step::Store { fail: false },
+            accept,
+        ],
+    };
+    let report = fuzzing::lobby_script(&script);
+    assert_eq!(
+        (report.seeks, report.games, report.refused),
+        (1, 1, 1),
+        "{report:?}"
+    );
+    // The same for an invitation joined by its code.
+    let join = lobby::Step::Join {
+        conn: 1,
+        code: lobby::CodePick::Given(0, lobby::Spelling::AsGiven),
+    };
+    let script = lobby::Script {
+        steps: vec![
+            connect(0),
+            connect(1),
+            lobby::Step::Create {
+                conn: 0,
+                setup: setup(lobby::Against::Private),
+            },
+            lobby::Step::Store { fail: true },
+            join.clone(),
+            lobby::Step::Store { fail: false },
+            join,
+        ],
+    };
+    let report = fuzzing::lobby_script(&script);
+    assert_eq!(
+        (report.seeks, report.games, report.refused),
+        (1, 1, 1),
+        "{report:?}"
+    );
+}
+
+/// A taker who finds that a seek's seeker has left (before the lobby was told) drops the seek,
+/// and the lobby's watchers hear that it went: they kept listing it before (what the `lobby`
+/// fuzz target found, `fuzz/regressions/lobby-seeker-left-seek-still-listed`). It failed
+/// before the fix.
+#[test]
+fn a_seek_dropped_because_its_seeker_left_is_unlisted() {
+    let script = lobby::Script {
+        steps: vec![
+            connect(0),
+            lobby::Step::Create {
+                conn: 0,
+                setup: setup(lobby::Against::Open),
+            },
+            lobby::Step::Close {
+                conn: 0,
+                told: false,
+            },
+            connect(1),
+            lobby::Step::Accept {
+                conn: 1,
+                seek: lobby::SeekPick::Made(0),
+            },
+        ],
+    };
+    let report = fuzzing::lobby_script(&script);
+    assert_eq!((report.seeks, report.games, report.refused), (1, 0, 1), "{report:?}");
+}

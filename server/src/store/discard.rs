@@ -70,6 +70,11 @@ impl Discarded {
         Ok(())
     }
 
+    /// Whether a seek is stored.
+    pub fn holds(&self, seek: SeekId) -> bool {
+        self.seeks().contains(&seek)
+    }
+
     /// Takes a stored seek for the game it became: [`StoreError::SeekGone`] when it is not
     /// stored (taken or removed before).
     pub fn take_seek(&self, seek: SeekId) -> Result<u64, StoreError> {

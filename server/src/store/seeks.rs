@@ -145,6 +145,19 @@ impl Store {
         Ok(read_seeks(&rows)?.pop())
     }
 
+    /// Whether the seek `seek` is still stored (not taken, cancelled or withdrawn).
+    pub async fn has_seek(&self, seek: SeekId) -> Result<bool, StoreError> {
+        #[cfg(any(test, feature = "test-support"))]
+        if let Some(discarded) = &self.discarding {
+            return Ok(discarded.holds(seek));
+        }
+        let row = sqlx::query("SELECT id FROM seeks WHERE id = $1")
+            .bind(to_i64(seek.0))
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.is_some())
+    }
+
     /// The stored private game waiting for the invite code `code` (normalised).
     pub async fn seek_by_code(&self, code: &str) -> Result<Option<StoredSeek>, StoreError> {
         let rows = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE code = $1"))
