@@ -71,12 +71,14 @@ run() {
         known "$t"
         [ -x "$BIN/$t" ] || { echo "fuzz.sh: $BIN/$t is not built (scripts/fuzz.sh build)" >&2; exit 1; }
         mkdir -p "fuzz/corpus/$t" "fuzz/findings/$t" "fuzz/artifacts/$t"
-        local log=$CARGO_TARGET_DIR/$t.log start load status=0
+        local log=$CARGO_TARGET_DIR/$t.log start load status=0 began took
         start=$(date -u +%H:%M)
         load=$(cut -d' ' -f1 /proc/loadavg)
+        began=$(date +%s)
         nice -n "$NICE" "$BIN/$t" -artifact_prefix="fuzz/artifacts/$t/" -rss_limit_mb="$RSS_MB" \
             -print_final_stats=1 "${limit[@]}" "fuzz/findings/$t" "fuzz/corpus/$t" \
             >"$log" 2>&1 || status=$?
+        took=$(($(date +%s) - began))
         # libFuzzer's last status line: "#N DONE cov: C ft: F corp: I/Sb ... exec/s: E ...".
         local last runs execs cov ft crashes corpus
         last=$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true)
@@ -90,8 +92,8 @@ run() {
         [ "$status" -eq 0 ] || [ "$crashes" -gt 0 ] || crashes="exit $status"
         corpus="$(size_of "fuzz/corpus/$t") kept, $(size_of "fuzz/findings/$t") new"
         echo "$t: $runs executions, $execs exec/s, corpus $corpus, cov $cov / ft $ft," \
-            "crashes $crashes ($what, load $load at $start UTC; log $log)"
-        echo "| \`$t\` | $(date -u +%F) $start, $what, load $load | $runs | $execs | $corpus | $cov / $ft | $crashes |" >>"$TABLE"
+            "crashes $crashes ($took s of $what, load $load at $start UTC; log $log)"
+        echo "| \`$t\` | $(date -u +%F) $start, $took s, load $load | $runs | $execs | $corpus | $cov / $ft | $crashes |" >>"$TABLE"
     done
     echo "rows appended to $TABLE"
 }

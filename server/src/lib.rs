@@ -32,7 +32,7 @@
 //! - [`server`]: starting and stopping it all; [`config`]: the settings and limits; [`cli`]: the
 //!   command line.
 //!
-//! With the feature `test-support`, [`fuzzing`] holds the fuzz targets' entry points (`fuzz/`),
+//! With the feature `test-support`, `fuzzing` holds the fuzz targets' entry points (`fuzz/`),
 //! beside the harnesses that drive a room and the lobby without a database.
 //!
 //! The AI players are the `chaupal_engine` crate, which the pool runs; the command-line tools

@@ -303,5 +303,9 @@ fn a_seek_dropped_because_its_seeker_left_is_unlisted() {
         ],
     };
     let report = fuzzing::lobby_script(&script);
-    assert_eq!((report.seeks, report.games, report.refused), (1, 0, 1), "{report:?}");
+    assert_eq!(
+        (report.seeks, report.games, report.refused),
+        (1, 0, 1),
+        "{report:?}"
+    );
 }
