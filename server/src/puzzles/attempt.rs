@@ -121,7 +121,8 @@ impl Attempt {
         self.puzzle.id()
     }
 
-    /// The position now.
+    /// The position now (for the harness that checks attempts).
+    #[cfg(feature = "test-support")]
     pub fn position(&self) -> &AnyGame {
         &self.position
     }
