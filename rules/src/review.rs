@@ -184,6 +184,7 @@ pub struct GameReview {
     pub plies: Vec<PlyReview>,
     /// Each player's accuracy, 0 to 100 (first player, second player); none for a player who
     /// made no move.
+    #[serde(deserialize_with = "accuracies")]
     pub accuracy: [Option<f64>; 2],
 }
 
@@ -327,6 +328,25 @@ fn points<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::E
     } else {
         Err(serde::de::Error::custom(
             "a percentage must be from 0 to 100",
+        ))
+    }
+}
+
+/// The players' accuracies as they read: each, when there, a percentage (finite, 0 to 100), so
+/// that a review that reads is equal to itself and writes as JSON (NaN is neither).
+fn accuracies<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<[Option<f64>; 2], D::Error> {
+    let values = <[Option<f64>; 2]>::deserialize(deserializer)?;
+    if values
+        .iter()
+        .flatten()
+        .all(|v| v.is_finite() && (0.0..=100.0).contains(v))
+    {
+        Ok(values)
+    } else {
+        Err(serde::de::Error::custom(
+            "an accuracy must be from 0 to 100",
         ))
     }
 }
@@ -581,5 +601,27 @@ mod tests {
         assert_eq!(back, ply);
         let bad = json.replace("12.3", "112.3");
         assert!(serde_json::from_str::<PlyReview>(&bad).is_err());
+    }
+
+    #[test]
+    fn an_accuracy_outside_0_to_100_does_not_read() {
+        let review = GameReview {
+            game: GameId(1),
+            kind: GameKind::Kalah,
+            budget_ms: 100,
+            start_chance: 50.0,
+            plies: Vec::new(),
+            accuracy: [Some(87.5), None],
+        };
+        let json = serde_json::to_string(&review).unwrap_or_default();
+        let back: GameReview = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(back, review);
+        for bad in ["100.5", "-1.0", "1e400"] {
+            let bad = json.replace("87.5", bad);
+            assert!(
+                serde_json::from_str::<GameReview>(&bad).is_err(),
+                "{bad} read"
+            );
+        }
     }
 }

@@ -32,6 +32,9 @@
 //! - [`server`]: starting and stopping it all; [`config`]: the settings and limits; [`cli`]: the
 //!   command line.
 //!
+//! With the feature `test-support`, `fuzzing` holds the fuzz targets' entry points (`fuzz/`),
+//! beside the harnesses that drive a room and the lobby without a database.
+//!
 //! The AI players are the `chaupal_engine` crate, which the pool runs; the command-line tools
 //! are the `chaupal` binary of `chaupal-lab`.
 
@@ -44,6 +47,8 @@ pub(crate) mod cluster;
 pub use cluster::wire as cluster_wire;
 pub mod config;
 pub(crate) mod devices;
+#[cfg(feature = "test-support")]
+pub mod fuzzing;
 pub(crate) mod identity;
 pub(crate) mod matchmaking;
 pub(crate) mod net;

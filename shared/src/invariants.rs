@@ -11,6 +11,10 @@
 //!   and the printed text reads back to the same position; a move that reads is a legal move,
 //!   and every legal move prints and reads back as itself; along a walk of legal moves.
 //! - [`record`]: a game record that reads prints, and the printed record reads back the same.
+//!
+//! [`notation_bytes`] reads the `notation` target's bytes into a game, rules, a text and a walk
+//! (or a record), so that the corpus in `fuzz/corpus/notation/` replays in
+//! `shared/tests/fuzz_corpus.rs` exactly as the fuzzer ran it.
 
 use crate::codec::{DEFAULT_MESSAGE_LIMIT, decode_binary, decode_json, encode_binary, encode_json};
 use crate::protocol::{ClientMessage, ServerMessage};
@@ -156,6 +160,27 @@ fn position_round_trips<G: Game>(game: &G) {
     if let Some(outcome) = back.outcome() {
         assert_eq!(game.outcome(), Some(outcome), "outcome of '{text}'");
     }
+}
+
+/// The `notation` fuzz target's input: one byte choosing the game (or, with its high bit, a
+/// record), then text lines: a line of rule pairs, a line tried as a position and as a move,
+/// and the rest as bytes choosing legal moves for a walk (at most 64 of them).
+pub fn notation_bytes(data: &[u8]) {
+    let Some((&head, rest)) = data.split_first() else {
+        return;
+    };
+    if head & 0x80 != 0 {
+        if let Ok(text) = std::str::from_utf8(rest) {
+            record(text);
+        }
+        return;
+    }
+    let kind = GameKind::ALL[usize::from(head & 3)];
+    let mut parts = rest.splitn(3, |&b| b == b'\n');
+    let rules = String::from_utf8_lossy(parts.next().unwrap_or_default());
+    let text = String::from_utf8_lossy(parts.next().unwrap_or_default());
+    let walk = parts.next().unwrap_or_default();
+    notation(kind, &rules, &text, &walk[..walk.len().min(64)]);
 }
 
 /// A record that reads prints as a record that reads back the same.

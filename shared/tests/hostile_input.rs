@@ -222,3 +222,35 @@ fn an_extreme_float_round_trips_through_json() {
 fn a_nan_rating_does_not_decode() {
     chaupal_shared::invariants::codec(include_bytes!("../../fuzz/regressions/codec-nan-rating"));
 }
+
+/// A review whose accuracy is NaN does not decode (it would not be equal to itself, and JSON
+/// has no NaN): what the `node_messages` fuzz target found in a room's message relayed between
+/// nodes (`fuzz/regressions/node_messages-nan-accuracy`). It failed before the fix.
+#[test]
+fn a_nan_accuracy_does_not_decode() {
+    use chaupal_shared::codec::{DEFAULT_MESSAGE_LIMIT, decode_binary};
+    use chaupal_shared::protocol::{Reply, ServerMessage};
+    let review = server_messages()
+        .into_iter()
+        .find_map(|(_, msg)| match msg {
+            ServerMessage::Reply {
+                id,
+                reply: Reply::Review(review),
+            } => Some((id, review)),
+            _ => None,
+        });
+    let (id, mut review) = review.expect("a review among the examples");
+    for accuracy in [f64::NAN, f64::INFINITY, 100.5] {
+        review.accuracy = [Some(87.5), Some(accuracy)];
+        let msg = ServerMessage::Reply {
+            id,
+            reply: Reply::Review(review.clone()),
+        };
+        let bytes = encode_binary(&msg).unwrap();
+        assert!(
+            decode_binary::<ServerMessage>(&bytes, DEFAULT_MESSAGE_LIMIT).is_err(),
+            "an accuracy of {accuracy} decoded"
+        );
+        invariants::codec(&bytes);
+    }
+}

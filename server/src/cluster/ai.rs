@@ -31,7 +31,7 @@ pub const GRACE: Duration = Duration::from_secs(3);
 const MAX_BUDGET: Duration = Duration::from_secs(60);
 
 /// A search for an AI node.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AiJob {
     pub kind: GameKind,
     pub rules: Vec<(String, String)>,
@@ -41,7 +41,7 @@ pub struct AiJob {
 }
 
 /// An AI node's answer.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum AiAnswer {
     Done(SearchResult),
     /// Its threads and queue are full: ask again (another node may take it).

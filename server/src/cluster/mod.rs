@@ -26,6 +26,8 @@ pub mod edge;
 mod lease;
 mod owner;
 pub mod wire;
+#[cfg(feature = "test-support")]
+pub mod wire_check;
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

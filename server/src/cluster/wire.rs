@@ -24,7 +24,7 @@ const PREFIX: &str = "chaupal";
 /// What a node asks of the node that runs a game (subject [`owner_subject`]). `edge` is the
 /// asking node, `conn` its connection; `req` numbers a request whose answer comes back as
 /// [`ToEdge::Done`] or [`ToEdge::Viewed`].
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ToOwner {
     /// Watch, or sit back down: the room's catch-up and then its events go to the edge.
     Attach {
@@ -62,7 +62,7 @@ pub enum ToOwner {
 }
 
 /// What comes back to a connection's node (subject [`edge_subject`]), in order.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ToEdge {
     /// A message of `game` for connection `conn`.
     Message {
@@ -97,7 +97,7 @@ pub enum ToEdge {
 }
 
 /// A game as it stands, between nodes.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WireView {
     pub summary: Box<GameSummary>,
     pub moves: Vec<String>,
@@ -105,7 +105,7 @@ pub struct WireView {
 }
 
 /// What every node hears (subject [`all_subject`]).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ToAll {
     /// A change of node `from`'s part of the lobby.
     Lobby {

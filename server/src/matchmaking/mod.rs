@@ -20,6 +20,8 @@
 //! The state sits behind one short-held mutex (no await while it is held). Its lock is taken
 //! before the registry's, never after.
 
+#[cfg(feature = "test-support")]
+pub mod harness;
 mod remote;
 
 use std::collections::{BTreeMap, HashMap};
@@ -82,6 +84,7 @@ struct State {
     used_codes: HashMap<String, GameId>,
 }
 
+#[derive(Clone)]
 struct Seek {
     info: SeekInfo,
     setup: GameSetup,
@@ -96,6 +99,12 @@ impl Seek {
     fn waits_alone(&self) -> bool {
         self.setup.correspondence.is_some()
     }
+}
+
+/// Why a seek was not taken, and the listed seek dropped all the same (its seeker had left).
+struct Untaken {
+    error: ErrorReply,
+    dropped: Option<SeekId>,
 }
 
 fn bad(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
@@ -452,12 +461,23 @@ impl Matchmaking {
                 }
                 Some(_) => {}
             }
-            self.take_seek(&mut state, &player, seek)?
+            match self.take_seek(&mut state, &player, seek) {
+                Ok(taken) => taken,
+                Err(untaken) => {
+                    drop(state);
+                    return Err(self.untaken(untaken));
+                }
+            }
         };
         self.inner
             .announcer
             .announce(LobbyEvent::SeekRemoved { seek });
-        self.start_from_seek(taken, player, outbox).await
+        let kept = taken.clone();
+        let started = self.start_from_seek(taken, player, outbox).await;
+        if started.is_err() {
+            self.put_back(kept).await;
+        }
+        started
     }
 
     /// Takes the other seat of a private game.
@@ -485,12 +505,26 @@ impl Matchmaking {
             }
             let taken = {
                 let mut state = self.state();
-                match state.codes.get(&code) {
-                    Some(&seek) => self.take_seek(&mut state, &player, seek)?,
+                let taken = match state.codes.get(&code) {
+                    Some(&seek) => self.take_seek(&mut state, &player, seek),
                     None => return Err(no_game_for_code()),
+                };
+                match taken {
+                    Ok(taken) => taken,
+                    Err(untaken) => {
+                        drop(state);
+                        return Err(self.untaken(untaken));
+                    }
                 }
             };
-            self.start_from_seek(taken, player, outbox).await?
+            let kept = taken.clone();
+            match self.start_from_seek(taken, player, outbox).await {
+                Ok(game) => game,
+                Err(e) => {
+                    self.put_back(kept).await;
+                    return Err(e);
+                }
+            }
         };
         let mut state = self.state();
         // Codes of games that are over are forgotten as new ones come.
@@ -509,34 +543,90 @@ impl Matchmaking {
             .copied()
     }
 
+    /// Puts back a seek taken for a game that did not start (the records could not store it):
+    /// when the records still hold the seek (so that no game was stored in its place) and its
+    /// seeker is still there, it waits again as before, and is listed again if it was. A
+    /// refused accept or join changes nothing.
+    async fn put_back(&self, seek: Seek) {
+        let id = seek.info.seek;
+        match self.inner.store.has_seek(id).await {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(e) => {
+                tracing::error!(
+                    "{id}: a game from it did not start, and the records do not say whether they still hold it: {e}"
+                );
+                return;
+            }
+        }
+        if seek.owner.as_ref().is_some_and(Outbox::is_closed) && !seek.waits_alone() {
+            self.forget_seek(id);
+            return;
+        }
+        let listed = (seek.code.is_none()).then(|| seek.info.clone());
+        {
+            let mut state = self.state();
+            if let Some(code) = &seek.code {
+                state.codes.insert(code.clone(), id);
+            }
+            state.seeks.insert(id, seek);
+        }
+        if let Some(info) = listed {
+            self.inner.announcer.announce(LobbyEvent::SeekAdded(info));
+        }
+    }
+
+    /// Takes `seek` out of the lobby for `player`. Refused with why, and, when the seek was
+    /// dropped all the same (its seeker had left, and the lobby was not yet told), with the
+    /// listed seek dropped, which the caller announces once the lock is released
+    /// ([`Matchmaking::untaken`]).
     fn take_seek(
         &self,
         state: &mut State,
         player: &PlayerInfo,
         seek: SeekId,
-    ) -> Result<Seek, ErrorReply> {
+    ) -> Result<Seek, Untaken> {
+        let refused = |error| Untaken {
+            error,
+            dropped: None,
+        };
         let Some(s) = state.seeks.get(&seek) else {
-            return Err(bad(ErrorCode::NoSuchSeek, format!("no {seek}")));
+            return Err(refused(bad(ErrorCode::NoSuchSeek, format!("no {seek}"))));
         };
         if s.info.by.id == player.id {
-            return Err(bad(ErrorCode::BadSetup, "you cannot play your own seek"));
+            return Err(refused(bad(
+                ErrorCode::BadSetup,
+                "you cannot play your own seek",
+            )));
         }
         let gone = s.owner.as_ref().is_some_and(Outbox::is_closed) && !s.waits_alone();
         if !s.waits_alone() {
-            self.check_open_limit(state, player.id)?;
+            self.check_open_limit(state, player.id).map_err(refused)?;
         }
-        let taken = state
-            .seeks
-            .remove(&seek)
-            .ok_or_else(|| bad(ErrorCode::NoSuchSeek, format!("no {seek}")))?;
+        let Some(taken) = state.seeks.remove(&seek) else {
+            return Err(refused(bad(ErrorCode::NoSuchSeek, format!("no {seek}"))));
+        };
         if let Some(code) = &taken.code {
             state.codes.remove(code);
         }
         if gone {
             self.forget_seek(seek);
-            return Err(bad(ErrorCode::NoSuchSeek, "the seeker has left"));
+            return Err(Untaken {
+                error: bad(ErrorCode::NoSuchSeek, "the seeker has left"),
+                dropped: taken.code.is_none().then_some(seek),
+            });
         }
         Ok(taken)
+    }
+
+    /// A refused take: tells the lobby's subscribers of a listed seek it dropped; the error.
+    fn untaken(&self, untaken: Untaken) -> ErrorReply {
+        if let Some(seek) = untaken.dropped {
+            self.inner
+                .announcer
+                .announce(LobbyEvent::SeekRemoved { seek });
+        }
+        untaken.error
     }
 
     async fn start_from_seek(

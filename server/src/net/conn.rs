@@ -209,13 +209,13 @@ pub async fn run(
 }
 
 /// The websocket paths: the page's `/ws`, and `/` for older clients and bots.
-const WEBSOCKET_PATHS: [&str; 2] = ["/", "/ws"];
+pub(super) const WEBSOCKET_PATHS: [&str; 2] = ["/", "/ws"];
 
 /// Lets a websocket handshake go on only on [`WEBSOCKET_PATHS`] and from an allowed page
 /// (`403`: a page of another site must not act with its visitor's token; `404`: another path).
 // The result's shape is tungstenite's handshake callback's, large refusal and all.
 #[allow(clippy::result_large_err)]
-fn check_handshake(
+pub(super) fn check_handshake(
     req: &HandshakeRequest,
     res: HandshakeResponse,
     allowed_origins: &[String],

@@ -93,7 +93,7 @@ pub fn classify(head: &[u8]) -> Option<Opening> {
 
 /// Who a complete request head is from, as its forwarding headers say to a trusted proxy;
 /// `None` when the head cannot be read.
-fn peer_of(head: &[u8], proxies: &TrustedProxies, addr: SocketAddr) -> Option<Peer> {
+pub(super) fn peer_of(head: &[u8], proxies: &TrustedProxies, addr: SocketAddr) -> Option<Peer> {
     let mut headers = [httparse::EMPTY_HEADER; 64];
     let mut req = httparse::Request::new(&mut headers);
     match req.parse(head) {

@@ -7,10 +7,13 @@
 //! - [`handler`]: the dispatch of each decoded request to its family ([`crate::requests`]).
 //! - [`budget`]: the per-connection message budget.
 //! - [`origins`]: the refused origins logged for the operator.
+//! - `head` (feature `test-support`): a first request head built with structure, for fuzzing.
 
 pub mod budget;
 pub mod conn;
 pub mod handler;
+#[cfg(feature = "test-support")]
+pub mod head;
 pub mod http;
 pub mod origins;
 

@@ -10,6 +10,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use http::Uri;
+use tokio_rustls::rustls::pki_types::ServerName;
 
 /// The longest endpoint accepted, in bytes (push services' are under 500).
 pub const MAX_ENDPOINT_BYTES: usize = 1024;
@@ -106,6 +107,13 @@ impl EndpointPolicy {
             && !is_public(ip)
         {
             return Err(BadSubscription::NotPublic(host.to_owned()));
+        }
+        // The name TLS is asked for when sending: one that is no host name (`..`, `a..b`)
+        // could never be posted to.
+        if ServerName::try_from(bare).is_err() {
+            return Err(BadSubscription::NotAnAddress(format!(
+                "{host} is not a host name"
+            )));
         }
         Ok(uri)
     }
@@ -283,6 +291,24 @@ mod tests {
             check("not an address at all"),
             Err(BadSubscription::NotAnAddress(_))
         ));
+    }
+
+    /// A host that is no host name is refused: `https://..` was accepted, and then no
+    /// notification could reach it, since TLS needs a server name (what the
+    /// `push_subscriptions` fuzz target found, `fuzz/regressions/push_subscriptions-dots-host`).
+    #[test]
+    fn a_host_that_is_no_host_name_is_refused() {
+        for endpoint in ["https://../x", "https://a..b/x", "https://.../x"] {
+            assert!(
+                matches!(check(endpoint), Err(BadSubscription::NotAnAddress(_))),
+                "{endpoint}: {:?}",
+                check(endpoint)
+            );
+        }
+        assert!(
+            check("https://push.example.com./x").is_ok(),
+            "a fully qualified name"
+        );
     }
 
     #[test]

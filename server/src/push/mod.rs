@@ -13,6 +13,8 @@
 //! six hours before with a day a move), the player to move is reminded once;
 //! any node may send it, and the records make sure only one does.
 
+#[cfg(feature = "test-support")]
+pub mod check;
 pub mod endpoint;
 pub mod notice;
 mod send;

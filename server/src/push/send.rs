@@ -88,9 +88,7 @@ impl Poster {
         let tcp = TcpStream::connect(addresses.as_slice())
             .await
             .map_err(|e| format!("connecting to {host}: {e}"))?;
-        let path = uri
-            .path_and_query()
-            .map_or("/".to_owned(), |p| p.as_str().to_owned());
+        let path = request_target(&uri);
         let (mut parts, body) = request.into_parts();
         parts.uri = path.parse().map_err(|e| format!("{e}"))?;
         parts.headers.insert(
@@ -115,6 +113,15 @@ impl Poster {
     }
 }
 
+/// The request target of a post to `uri`: its path (`/` when it has none, as in
+/// `https://host?query`) and its query.
+pub(super) fn request_target(uri: &http::Uri) -> String {
+    match uri.query() {
+        Some(query) => format!("{}?{query}", uri.path()),
+        None => uri.path().to_owned(),
+    }
+}
+
 /// One request on a fresh HTTP/1.1 connection.
 async fn send<IO>(io: IO, request: Request<Full<Bytes>>) -> Result<StatusCode, String>
 where
@@ -131,4 +138,27 @@ where
         .await
         .map_err(|e| format!("HTTP: {e}"))?;
     Ok(answer.status())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An endpoint without a path is posted to its root: `https://host?query` was accepted,
+    /// but its request target was `?query`, which is no target, so that no notification ever
+    /// reached it (what the `push_subscriptions` fuzz target found,
+    /// `fuzz/regressions/push_subscriptions-empty-path-with-query`).
+    #[test]
+    fn an_endpoint_without_a_path_is_posted_to_its_root() {
+        for (endpoint, target) in [
+            ("https://web.push.apple.com?", "/?"),
+            ("https://web.push.apple.com?a=1", "/?a=1"),
+            ("https://web.push.apple.com", "/"),
+            ("https://fcm.googleapis.com/fcm/send/x?y", "/fcm/send/x?y"),
+        ] {
+            let uri: http::Uri = endpoint.parse().unwrap_or_default();
+            assert_eq!(request_target(&uri), target, "{endpoint}");
+            assert!(target.parse::<http::Uri>().is_ok(), "{target}");
+        }
+    }
 }

@@ -121,6 +121,12 @@ impl Attempt {
         self.puzzle.id()
     }
 
+    /// The position now (for the harness that checks attempts).
+    #[cfg(feature = "test-support")]
+    pub fn position(&self) -> &AnyGame {
+        &self.position
+    }
+
     /// Judges `text`, the solver's next move: the attempt after it and the judgement. `self`
     /// is left as it was, so that the caller keeps the new state only once what it ends is
     /// recorded.

@@ -11,9 +11,12 @@
 //! - [`session`]: what a connection holds: its puzzle, its streak.
 //! - [`daily`]: the day's puzzle of each game.
 //! - [`mistakes`]: puzzles from a player's own mistakes, from a game's review.
+//! - `harness` (feature `test-support`): attempts fed arbitrary moves, for fuzzing.
 
 pub mod attempt;
 pub mod daily;
+#[cfg(feature = "test-support")]
+pub mod harness;
 pub mod mistakes;
 pub mod ranking;
 pub mod rating;

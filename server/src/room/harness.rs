@@ -158,20 +158,230 @@ pub struct Report {
 /// nothing.
 pub async fn run(bytes: &[u8]) -> Report {
     let mut script = Script { bytes };
-    let Some(mut bench) = Bench::new(&mut script).await else {
+    let (Some(head), Some(variant)) = (script.byte(), script.byte()) else {
+        return Report::default();
+    };
+    let Some(mut bench) = Bench::new(&Setup::from_bytes(head, variant)).await else {
         return Report::default();
     };
     for _ in 0..MAX_STEPS {
         let Some(op) = script.byte() else { break };
-        bench.step(op, &mut script).await;
-        bench.settle().await;
-        bench.check();
+        let step = Step::from_bytes(op, &mut script);
+        bench.play(&step).await;
     }
-    Report {
-        plies: bench.room.moves.len(),
-        version: bench.room.version,
-        finished: bench.room.status == GameStatus::Finished,
-        refused: bench.refused,
+    bench.report()
+}
+
+/// Plays a typed script (its set-up, then at most [`MAX_STEPS`] of its steps) against a room,
+/// with the same checks as [`run`]. Run it on a paused tokio clock.
+pub async fn play(setup: &Setup, steps: &[Step]) -> Report {
+    let Some(mut bench) = Bench::new(setup).await else {
+        return Report::default();
+    };
+    for step in steps.iter().take(MAX_STEPS) {
+        bench.play(step).await;
+    }
+    bench.report()
+}
+
+/// A game's set-up: the game, a rule variant, local or two players, rated, a clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "test-support", derive(arbitrary::Arbitrary))]
+pub struct Setup {
+    /// The game (an index into [`GameKind::ALL`], modulo its length).
+    pub game: u8,
+    /// A rule option from the harness's list (modulo its length); none, or one the game does
+    /// not know: the defaults.
+    pub variant: Option<u8>,
+    /// Both seats held by the first player.
+    pub local: bool,
+    /// Rated (a local game never is).
+    pub rated: bool,
+    /// The clock: seconds (plus half a second) to start with, and half-seconds added a move.
+    pub clock: Option<(u8, u8)>,
+}
+
+impl Setup {
+    /// The set-up the first two bytes of a byte script say.
+    fn from_bytes(head: u8, variant: u8) -> Setup {
+        let local = head & 4 != 0;
+        Setup {
+            game: head & 3,
+            variant: (variant & 15 < 12).then_some(variant & 15),
+            local,
+            rated: head & 8 != 0,
+            clock: (head & 16 != 0).then_some((variant >> 4, head >> 6)),
+        }
+    }
+}
+
+/// Who sends a request: the first seat's player, the second's (in a local game the first
+/// holds both, and the second player none), or a stranger.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "test-support", derive(arbitrary::Arbitrary))]
+pub enum Who {
+    First,
+    Second,
+    Stranger,
+}
+
+impl Who {
+    fn from_byte(b: u8) -> Who {
+        [Who::First, Who::Second, Who::Stranger][usize::from(b % 3)]
+    }
+
+    fn player(self) -> PlayerId {
+        match self {
+            Who::First => PLAYERS[0],
+            Who::Second => PLAYERS[1],
+            Who::Stranger => PLAYERS[2],
+        }
+    }
+}
+
+/// The seat a request names: none (the sender's seat to move, or its only one), or either.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "test-support", derive(arbitrary::Arbitrary))]
+pub enum SeatPick {
+    Unnamed,
+    First,
+    Second,
+}
+
+impl SeatPick {
+    fn from_byte(b: u8) -> SeatPick {
+        [SeatPick::Unnamed, SeatPick::First, SeatPick::Second][usize::from(b % 3)]
+    }
+
+    fn side(self) -> Option<Side> {
+        match self {
+            SeatPick::Unnamed => None,
+            SeatPick::First => Some(Side::First),
+            SeatPick::Second => Some(Side::Second),
+        }
+    }
+}
+
+/// The version a connection rejoins at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "test-support", derive(arbitrary::Arbitrary))]
+pub enum Since {
+    /// A fresh join: a snapshot.
+    Fresh,
+    /// The room's version now.
+    Now,
+    /// So many events back (beyond the replay log: a snapshot).
+    Back(u8),
+    /// Versions the room has not reached (1 + so many ahead).
+    Ahead(u8),
+}
+
+/// One request or event of a script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "test-support", derive(arbitrary::Arbitrary))]
+pub enum Step {
+    /// A legal move (the `pick`th, modulo their number) by the player of the side to move,
+    /// naming that seat or not.
+    Move { pick: u8, name_seat: bool },
+    /// A legal move sent by anyone, naming any seat.
+    MoveBy { pick: u8, who: Who, seat: SeatPick },
+    /// A legal move with one character changed, dropped or added (`how`), by the player of
+    /// the side to move.
+    Damaged { pick: u8, how: u8 },
+    /// A text that is no move (from the harness's list), by the player of the side to move.
+    Garbage { pick: u8 },
+    /// A move that was legal at the start (often no longer), by anyone for any seat.
+    Foreign { pick: u8, who: Who, seat: SeatPick },
+    /// Any text as a move (at most 32 characters of it), by anyone for any seat.
+    Text {
+        text: String,
+        who: Who,
+        seat: SeatPick,
+    },
+    /// A non-move action (an index into the harness's list) by the player of the side to
+    /// move or of the other side, naming that seat or not.
+    Action {
+        action: u8,
+        to_move: bool,
+        name_seat: bool,
+    },
+    /// A non-move action by anyone, naming any seat.
+    ActionBy {
+        action: u8,
+        who: Who,
+        seat: SeatPick,
+    },
+    /// A connection joins (or rejoins at a version), asking for turns or not.
+    Attach { who: Who, since: Since, turns: bool },
+    /// A connection (the `conn`th, modulo their number) goes away, telling the room or not.
+    Leave { conn: u8, detach: bool },
+    /// Time passes (in quarters of a second), and the room's timer fires.
+    Wait { quarters: u8 },
+    /// The store fails from now on, or works again.
+    Store { fail: bool },
+    /// The lag credited to the next moves (tens of milliseconds).
+    Lag { tens_ms: u8 },
+}
+
+impl Step {
+    /// The step an operation byte and the bytes after it say.
+    fn from_bytes(op: u8, script: &mut Script<'_>) -> Step {
+        let arg = script.byte().unwrap_or(0);
+        match op % 16 {
+            0..=6 => Step::Move {
+                pick: arg,
+                name_seat: op & 16 != 0,
+            },
+            7 => {
+                let who = script.byte().unwrap_or(0);
+                Step::MoveBy {
+                    pick: arg,
+                    who: Who::from_byte(who),
+                    seat: SeatPick::from_byte(who >> 2),
+                }
+            }
+            8 => {
+                let edit = script.byte().unwrap_or(0);
+                if edit & 1 == 0 {
+                    Step::Damaged {
+                        pick: arg,
+                        how: edit >> 1,
+                    }
+                } else {
+                    Step::Garbage { pick: arg }
+                }
+            }
+            9 => Step::Action {
+                action: arg & 127,
+                to_move: arg & 128 != 0,
+                name_seat: arg & 64 != 0,
+            },
+            10 => {
+                let who = script.byte().unwrap_or(0);
+                Step::ActionBy {
+                    action: arg,
+                    who: Who::from_byte(who),
+                    seat: SeatPick::from_byte(who >> 2),
+                }
+            }
+            11 => Step::Attach {
+                who: Who::from_byte((arg >> 6) % 3),
+                since: match arg % 4 {
+                    0 => Since::Fresh,
+                    1 => Since::Now,
+                    2 => Since::Back(arg >> 2),
+                    _ => Since::Ahead(arg >> 2),
+                },
+                turns: arg & 32 != 0,
+            },
+            12 => Step::Leave {
+                conn: arg,
+                detach: arg & 1 == 0,
+            },
+            13 => Step::Wait { quarters: arg },
+            14 => Step::Store { fail: arg & 1 != 0 },
+            _ => Step::Lag { tens_ms: arg },
+        }
     }
 }
 
@@ -193,11 +403,18 @@ impl RoomHost for NoLobby {
     }
 }
 
+/// An AI pool on one engine for the whole process: building an engine (its Kalah book) costs
+/// far more than a script, and the harnesses never ask it for a move.
+pub(crate) fn pool() -> AiPool {
+    static ENGINE: std::sync::OnceLock<Arc<chaupal_engine::Engine>> = std::sync::OnceLock::new();
+    AiPool::new(ENGINE.get_or_init(Default::default).clone(), 1, 0)
+}
+
 /// What a room needs, without a database or AI threads.
 fn deps(store: Store, limits: Limits) -> RoomDeps {
     RoomDeps {
         store,
-        pool: AiPool::new(Default::default(), 1, 0),
+        pool: pool(),
         host: Arc::new(NoLobby),
         limits: Arc::new(limits),
     }
@@ -232,19 +449,19 @@ fn outbox(
 }
 
 impl Bench {
-    async fn new(script: &mut Script<'_>) -> Option<Bench> {
-        let head = script.byte()?;
-        let variant = script.byte()?;
-        let kind = GameKind::ALL[usize::from(head & 3)];
-        let local = head & 4 != 0;
-        let rated = head & 8 != 0 && !local;
-        let clock = (head & 16 != 0).then(|| ClockSpec {
-            initial_ms: 1_000 * u64::from(variant >> 4) + 500,
-            increment_ms: 500 * u64::from(head >> 6),
+    async fn new(set_up: &Setup) -> Option<Bench> {
+        let kind = GameKind::ALL[usize::from(set_up.game) % GameKind::ALL.len()];
+        let local = set_up.local;
+        let rated = set_up.rated && !local;
+        let clock = set_up.clock.map(|(initial, increment)| ClockSpec {
+            initial_ms: 1_000 * u64::from(initial) + 500,
+            increment_ms: 500 * u64::from(increment),
         });
-        let pair = VARIANTS[usize::from(variant & 15) % VARIANTS.len()];
-        let (start, rules) = match AnyGame::start(kind, [pair]) {
-            Ok(start) if variant & 15 < 12 => (start, vec![pair]),
+        let pair = set_up
+            .variant
+            .map(|v| VARIANTS[usize::from(v) % VARIANTS.len()]);
+        let (start, rules) = match pair.map(|pair| (pair, AnyGame::start(kind, [pair]))) {
+            Some((pair, Ok(start))) => (start, vec![pair]),
             _ => (
                 AnyGame::start(kind, std::iter::empty::<(&str, &str)>()).ok()?,
                 vec![],
@@ -334,80 +551,115 @@ impl Bench {
         (!moves.is_empty()).then(|| moves[usize::from(pick) % moves.len()].clone())
     }
 
-    async fn step(&mut self, op: u8, script: &mut Script<'_>) {
-        let arg = script.byte().unwrap_or(0);
-        match op % 16 {
-            0..=6 => {
+    /// Plays one step, then runs what the room would run next and checks it.
+    async fn play(&mut self, step: &Step) {
+        self.step(step).await;
+        self.settle().await;
+        self.check();
+    }
+
+    fn report(&self) -> Report {
+        Report {
+            plies: self.room.moves.len(),
+            version: self.room.version,
+            finished: self.room.status == GameStatus::Finished,
+            refused: self.refused,
+        }
+    }
+
+    async fn step(&mut self, step: &Step) {
+        match step {
+            &Step::Move { pick, name_seat } => {
                 let side = self.room.game.side_to_move();
-                let seat = (op & 16 != 0).then_some(side);
-                let text = self.legal_move(arg).unwrap_or_default();
+                let seat = name_seat.then_some(side);
+                let text = self.legal_move(pick).unwrap_or_default();
                 let action = Action::Move { notation: text };
                 self.act(self.holder(side), seat, action).await;
             }
-            7 => {
-                let who = script.byte().unwrap_or(0);
-                let text = self.legal_move(arg).unwrap_or_default();
+            &Step::MoveBy { pick, who, seat } => {
+                let text = self.legal_move(pick).unwrap_or_default();
                 let action = Action::Move { notation: text };
-                self.act(PLAYERS[usize::from(who % 3)], seat_of(who >> 2), action)
-                    .await;
+                self.act(who.player(), seat.side(), action).await;
             }
-            8 => {
-                let edit = script.byte().unwrap_or(0);
-                let text = match self.legal_move(arg) {
-                    Some(text) if edit & 1 == 0 => damage(&text, edit >> 1),
-                    _ => GARBAGE[usize::from(arg) % GARBAGE.len()].to_owned(),
+            &Step::Damaged { pick, how } => {
+                let text = match self.legal_move(pick) {
+                    Some(text) => damage(&text, how),
+                    None => GARBAGE[usize::from(pick) % GARBAGE.len()].to_owned(),
                 };
                 let side = self.room.game.side_to_move();
                 self.act(self.holder(side), None, Action::Move { notation: text })
                     .await;
             }
-            9 => {
-                let side = if arg & 128 != 0 {
+            &Step::Garbage { pick } => {
+                let text = GARBAGE[usize::from(pick) % GARBAGE.len()].to_owned();
+                let side = self.room.game.side_to_move();
+                self.act(self.holder(side), None, Action::Move { notation: text })
+                    .await;
+            }
+            &Step::Foreign { pick, who, seat } => {
+                let moves = self.room.start.legal_moves_text();
+                let text = if moves.is_empty() {
+                    String::new()
+                } else {
+                    moves[usize::from(pick) % moves.len()].clone()
+                };
+                self.act(who.player(), seat.side(), Action::Move { notation: text })
+                    .await;
+            }
+            Step::Text { text, who, seat } => {
+                let text: String = text.chars().take(32).collect();
+                self.act(who.player(), seat.side(), Action::Move { notation: text })
+                    .await;
+            }
+            &Step::Action {
+                action,
+                to_move,
+                name_seat,
+            } => {
+                let side = if to_move {
                     self.room.game.side_to_move()
                 } else {
                     self.room.game.side_to_move().opponent()
                 };
-                let action = ACTIONS[usize::from(arg & 127) % ACTIONS.len()].clone();
-                let seat = (arg & 64 != 0).then_some(side);
+                let action = ACTIONS[usize::from(action) % ACTIONS.len()].clone();
+                let seat = name_seat.then_some(side);
                 self.act(self.holder(side), seat, action).await;
             }
-            10 => {
-                let who = script.byte().unwrap_or(0);
-                let action = ACTIONS[usize::from(arg) % ACTIONS.len()].clone();
-                self.act(PLAYERS[usize::from(who % 3)], seat_of(who >> 2), action)
-                    .await;
+            &Step::ActionBy { action, who, seat } => {
+                let action = ACTIONS[usize::from(action) % ACTIONS.len()].clone();
+                self.act(who.player(), seat.side(), action).await;
             }
-            11 => {
+            &Step::Attach { who, since, turns } => {
                 let version = self.room.version;
-                let since = match arg % 4 {
-                    0 => None,
-                    1 => Some(version),
-                    2 => Some(version.saturating_sub(u64::from(arg >> 2))),
-                    _ => Some(version + 1 + u64::from(arg >> 2)),
+                let since = match since {
+                    Since::Fresh => None,
+                    Since::Now => Some(version),
+                    Since::Back(n) => Some(version.saturating_sub(u64::from(n))),
+                    Since::Ahead(n) => Some(version + 1 + u64::from(n)),
                 };
-                let turns = arg & 32 != 0;
-                self.attach(PLAYERS[usize::from(arg >> 6) % 3], since, turns)
-                    .await;
+                self.attach(who.player(), since, turns).await;
             }
-            12 => {
+            &Step::Leave { conn, detach } => {
                 if !self.conns.is_empty() {
-                    let conn = self.conns.remove(usize::from(arg) % self.conns.len());
+                    let conn = self.conns.remove(usize::from(conn) % self.conns.len());
                     // Dropping its queue closes it, as a connection that went away.
                     drop(conn.rx);
-                    if arg & 1 == 0 {
+                    if detach {
                         self.room
                             .handle(RoomCommand::Detach { conn: conn.id })
                             .await;
                     }
                 }
             }
-            13 => self.wait(Duration::from_millis(250 * u64::from(arg))).await,
-            14 => {
-                let fail = arg & 1 != 0;
+            &Step::Wait { quarters } => {
+                self.wait(Duration::from_millis(250 * u64::from(quarters)))
+                    .await;
+            }
+            &Step::Store { fail } => {
                 self.ever_failed |= fail;
                 self.fail.store(fail, Ordering::Relaxed);
             }
-            _ => self.lag = Duration::from_millis(10 * u64::from(arg)),
+            &Step::Lag { tens_ms } => self.lag = Duration::from_millis(10 * u64::from(tens_ms)),
         }
     }
 
@@ -670,14 +922,6 @@ fn read(
             }
         }
         _ => {}
-    }
-}
-
-fn seat_of(b: u8) -> Option<Side> {
-    match b % 3 {
-        0 => None,
-        1 => Some(Side::First),
-        _ => Some(Side::Second),
     }
 }
 

@@ -44,6 +44,10 @@ impl Store {
         now_ms: u64,
         conn: Option<(u64, bool)>,
     ) -> Result<SeekId, StoreError> {
+        #[cfg(any(test, feature = "test-support"))]
+        if let Some(discarded) = &self.discarding {
+            return discarded.create_seek();
+        }
         let json = serde_json::to_string(setup)
             .map_err(|e| StoreError::Corrupt(format!("a game set-up as JSON: {e}")))?;
         let (player, name) = (to_i64(by.id.0), by.name.clone());
@@ -78,6 +82,10 @@ impl Store {
 
     /// Removes a seek (cancelled, or its seeker left).
     pub async fn delete_seek(&self, seek: SeekId) -> Result<(), StoreError> {
+        #[cfg(any(test, feature = "test-support"))]
+        if let Some(discarded) = &self.discarding {
+            return discarded.delete_seek(seek);
+        }
         self.run_op(writer::op(move |conn| {
             Box::pin(async move {
                 sqlx::query("DELETE FROM seeks WHERE id = $1")
@@ -137,6 +145,19 @@ impl Store {
         Ok(read_seeks(&rows)?.pop())
     }
 
+    /// Whether the seek `seek` is still stored (not taken, cancelled or withdrawn).
+    pub async fn has_seek(&self, seek: SeekId) -> Result<bool, StoreError> {
+        #[cfg(any(test, feature = "test-support"))]
+        if let Some(discarded) = &self.discarding {
+            return Ok(discarded.holds(seek));
+        }
+        let row = sqlx::query("SELECT id FROM seeks WHERE id = $1")
+            .bind(to_i64(seek.0))
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.is_some())
+    }
+
     /// The stored private game waiting for the invite code `code` (normalised).
     pub async fn seek_by_code(&self, code: &str) -> Result<Option<StoredSeek>, StoreError> {
         let rows = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE code = $1"))
@@ -154,6 +175,10 @@ impl Store {
         game: &NewGame,
         seek: SeekId,
     ) -> Result<GameId, StoreError> {
+        #[cfg(any(test, feature = "test-support"))]
+        if let Some(discarded) = &self.discarding {
+            return discarded.take_seek(seek).map(GameId);
+        }
         let game = game.clone();
         let owner = self.node.clone();
         let id = self

@@ -1031,6 +1031,7 @@ async fn a_seek_is_taken_once_on(store: &Store) {
         .unwrap();
     let stored = store.seek_by_code("ABCD-EFGH").await.unwrap().unwrap();
     assert_eq!((stored.id, stored.node.as_deref()), (seek, Some("n1")));
+    assert!(store.has_seek(seek).await.unwrap());
     assert_eq!(
         store.seek(seek).await.unwrap().unwrap().code.as_deref(),
         Some("ABCD-EFGH")
@@ -1052,6 +1053,10 @@ async fn a_seek_is_taken_once_on(store: &Store) {
     assert!(owner == "n2" || owner == "n3");
     assert_eq!(store.live_rows().await.unwrap().len(), 1);
     assert!(store.seek(seek).await.unwrap().is_none());
+    assert!(
+        !store.has_seek(seek).await.unwrap(),
+        "a taken seek is no longer held"
+    );
     // Open seeks of a node that is gone are removed; invitations stay.
     let open = GameSetup {
         opponent: Opponent::Open,

@@ -35,7 +35,7 @@ pub const SECURITY_HEADERS: [(&str, &str); 4] = [
 ];
 
 /// The routes of the client: each answered with the page, which reads its own location.
-const CLIENT_ROUTES: [&str; 6] = ["join", "watch", "replay", "link", "game", "puzzle"];
+pub(crate) const CLIENT_ROUTES: [&str; 6] = ["join", "watch", "replay", "link", "game", "puzzle"];
 
 /// A compression the browser accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,7 +107,7 @@ pub fn respond<B>(site: Option<&Site>, req: &Request<B>) -> Response<Bytes> {
 
 /// Where a path leads.
 #[derive(Debug, PartialEq, Eq)]
-enum Route<'a> {
+pub(crate) enum Route<'a> {
     /// The client's page: `/`, `/index.html`, `/join/CODE`, `/watch/ID`, `/replay/ID`,
     /// `/link/CODE`, `/game/ID`, `/puzzle/ID`.
     Page,
@@ -116,7 +116,7 @@ enum Route<'a> {
     Unknown,
 }
 
-fn route(path: &str) -> Route<'_> {
+pub(crate) fn route(path: &str) -> Route<'_> {
     let Some(rest) = path.strip_prefix('/') else {
         return Route::Unknown;
     };

@@ -65,6 +65,10 @@ pub struct Asset {
     pub brotli: Option<Bytes>,
 }
 
+/// A file given to [`Site::from_files`]: its name, content, gzip and brotli.
+#[cfg(feature = "test-support")]
+pub type FileBytes<'a> = (&'a str, &'a [u8], Option<&'a [u8]>, Option<&'a [u8]>);
+
 /// The files of the browser client.
 #[derive(Clone, Debug)]
 pub struct Site {
@@ -122,6 +126,31 @@ impl Site {
             files,
             dir: dir.to_owned(),
         })
+    }
+
+    /// A site of the files given (name, content, gzip, brotli), as [`Site::load`] would read
+    /// them from a directory: for tests and fuzzing. A name the site would not serve is
+    /// left out.
+    #[cfg(feature = "test-support")]
+    pub fn from_files(files: &[FileBytes<'_>]) -> Site {
+        let bytes = |b: &[u8]| Bytes::copy_from_slice(b);
+        let files = files
+            .iter()
+            .filter_map(|&(name, plain, gzip, brotli)| {
+                let asset = Asset {
+                    content_type: content_type(name)?,
+                    caching: caching(name),
+                    plain: bytes(plain),
+                    gzip: gzip.map(bytes),
+                    brotli: brotli.map(bytes),
+                };
+                Some((name.to_owned(), asset))
+            })
+            .collect();
+        Site {
+            files,
+            dir: PathBuf::new(),
+        }
     }
 
     /// The directory the server looks in when none is named: `web/` beside the executable,
