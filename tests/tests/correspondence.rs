@@ -876,3 +876,45 @@ async fn correspondence_in_postgresql_at_a_million() {
         wakes[wakes.len() * 99 / 100],
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_sent_just_after_its_deadline_is_refused_and_the_game_lost_on_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut clock, _server, mut alice, mut bob, game) = on_a_test_clock(
+        dir.path(),
+        None,
+        correspondence(GameKind::Kalah, Some(1), false),
+    )
+    .await;
+    alice.snapshot(game).await;
+    let mut position = start_of(GameKind::Kalah);
+    let mut seed = 3;
+    // Both sides move (the game has begun), then the side to move lets its day pass.
+    let mut moved = [false; 2];
+    let mut plies = 0;
+    while !(moved[0] && moved[1]) {
+        let side = position.side_to_move();
+        let mv = pick_move(&position, &mut seed);
+        [&mut alice, &mut bob][side.index()]
+            .play(game, &mv)
+            .await
+            .unwrap();
+        position.play_text(&mv).unwrap();
+        moved[side.index()] = true;
+        plies += 1;
+    }
+    let late = position.side_to_move();
+    clock.advance(DAY_MS + 1_000);
+    // At once, before any scan of the deadlines: the move comes too late and does not count.
+    let mv = pick_move(&position, &mut seed);
+    let refused = [&mut alice, &mut bob][late.index()]
+        .play(game, &mv)
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code, ErrorCode::GameOver, "{refused:?}");
+    let result = play::ended(&mut alice, game).await;
+    assert_eq!(result.reason, ResultReason::Timeout);
+    assert_eq!(result.winner, Some(late.opponent()));
+    let (_, moves) = play::record(&mut alice, game).await;
+    assert_eq!(moves.len(), plies, "the late move is not in the record");
+}

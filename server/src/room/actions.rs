@@ -272,6 +272,20 @@ impl Room {
             MoveError::GameOver => err(ErrorCode::GameOver, "the game is over"),
             other => err(ErrorCode::IllegalMove, other.to_string()),
         })?;
+        // A correspondence game whose deadline has passed by the records' clock is lost on
+        // time before a late move counts, however soon after the deadline it comes (the
+        // room's timer and the deadline scanner look only now and then).
+        if self.deadline_passed() {
+            self.check_deadline().await;
+            return Err(if self.status == GameStatus::Live {
+                err(
+                    ErrorCode::Storage,
+                    "the deadline for this move has passed, and its end could not be recorded",
+                )
+            } else {
+                err(ErrorCode::GameOver, "the deadline for this move passed")
+            });
+        }
         let now = Instant::now();
         let mut clock = self.clock.clone();
         if let Some(c) = &mut clock {

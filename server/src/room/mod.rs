@@ -781,6 +781,12 @@ impl Room {
             .then(|| self.deps.store.now_ms() + move_ms)
     }
 
+    /// Whether this correspondence game's deadline has passed by the records' clock.
+    fn deadline_passed(&self) -> bool {
+        self.deadline_ms
+            .is_some_and(|deadline| self.deps.store.now_ms() >= deadline)
+    }
+
     /// Ends a correspondence game whose deadline has passed by the records' clock: lost on time
     /// by the side to move, or aborted when a side has not moved yet (nobody loses a game that
     /// never began).
@@ -788,7 +794,7 @@ impl Room {
         let Some(deadline) = self.deadline_ms else {
             return;
         };
-        if self.status != GameStatus::Live || self.deps.store.now_ms() < deadline {
+        if self.status != GameStatus::Live || !self.deadline_passed() {
             return;
         }
         let late = self.game.side_to_move();
