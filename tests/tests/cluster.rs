@@ -738,3 +738,61 @@ async fn sigterm_stops_a_node_within_ten_seconds_when_nats_and_postgresql_are_go
     );
     assert!(status.code().is_some(), "it exited by itself: {status}");
 }
+
+/// Whether `c` has heard `game`'s move at `ply` (waiting in its inbox).
+fn heard_move(c: &Client, game: GameId, ply: u32) -> bool {
+    c.inbox.iter().any(|m| {
+        matches!(m, chaupal_shared::protocol::ServerMessage::Event {
+            game: g,
+            event: GameEvent::Moved { ply: p, .. },
+            ..
+        } if *g == game && *p == ply)
+    })
+}
+
+#[tokio::test]
+async fn after_a_takeover_the_reply_to_a_move_still_comes_after_its_event() {
+    let Some((_nats, _url, mut nodes)) = cluster("chaupal_cluster_reply_order", 3).await else {
+        return;
+    };
+    // Games run by node 1, their first players on node 0.
+    let mut tables = Vec::new();
+    for i in 0..10 {
+        let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::Jungle).await;
+        let mut table = Table::new(game, GameKind::Jungle, 40 + i);
+        table.play([&mut alice, &mut bob], 2).await;
+        tables.push((table, alice, bob));
+    }
+    // Node 1 hands its games over; each first player moves at once (sending again every 10 ms
+    // while the game changes hands), through node 0, and is answered only after the move's
+    // event, as the protocol promises.
+    let mut node1 = nodes.remove(1);
+    let stopping = tokio::spawn(async move { node1.terminate().await });
+    let moves = tables.iter_mut().map(|(table, alice, _)| async move {
+        alice.inbox.clear();
+        let mv = pick_move(&table.position, &mut table.seed);
+        let deadline = Instant::now() + TAKEOVER_PATIENCE;
+        loop {
+            match alice.play(table.game, &mv).await {
+                Ok(_) => break,
+                Err(e) if e.code == ErrorCode::Unavailable && Instant::now() < deadline => {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+                Err(e) => panic!("{mv} in {}: {e:?}", table.game),
+            }
+        }
+        table.position.play_text(&mv).unwrap();
+        (!heard_move(alice, table.game, 3)).then_some(table.game)
+    });
+    let out_of_order: Vec<GameId> = futures_util::future::join_all(moves)
+        .await
+        .into_iter()
+        .flatten()
+        .collect();
+    assert!(stopping.await.unwrap().success());
+    assert_eq!(
+        out_of_order,
+        vec![],
+        "replies that came before their move's event"
+    );
+}

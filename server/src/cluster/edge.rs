@@ -22,6 +22,9 @@ use super::{Answer, Cluster, lock};
 use crate::outbox::{ConnId, Outbox};
 use crate::room::{RoomHandle, RoomView};
 
+/// The longest a connection's request waits for the task seating it at its game's new room.
+const SEAT_WITHIN: Duration = Duration::from_secs(1);
+
 /// A connection of this node at a game another node runs.
 pub(super) struct Attachment {
     outbox: Outbox,
@@ -103,7 +106,8 @@ impl RemoteRoom {
     pub async fn attach(&self, outbox: Outbox, since: Option<Version>) -> Result<(), ErrorReply> {
         let cluster = &self.cluster;
         let (conn, player, turns) = (outbox.conn, outbox.player, outbox.turns);
-        cluster.attach_edge(outbox, self.game, Some(self.owner.clone()), since);
+        // Seating until the owner says the connection is at its room.
+        cluster.attach_edge(outbox, self.game, Some(self.owner.clone()), since, true);
         let req = cluster.next_req();
         let msg = ToOwner::Attach {
             req,
@@ -119,10 +123,17 @@ impl RemoteRoom {
             Ok(_) => Err(ErrorReply::new(ErrorCode::Internal, "a wrong answer")),
             Err(e) => Err(e),
         };
-        if let Err(e) = &result {
-            lock(&cluster.inner.attachments).remove(&(conn, self.game));
-            if e.code == ErrorCode::Unavailable {
-                cluster.forget_placement(self.game);
+        match &result {
+            Ok(()) => {
+                if let Some(a) = lock(&cluster.inner.attachments).get_mut(&(conn, self.game)) {
+                    a.seating = false;
+                }
+            }
+            Err(e) => {
+                lock(&cluster.inner.attachments).remove(&(conn, self.game));
+                if e.code == ErrorCode::Unavailable {
+                    cluster.forget_placement(self.game);
+                }
             }
         }
         result
@@ -199,14 +210,16 @@ impl RemoteRoom {
 }
 
 impl Cluster {
-    /// Records that `outbox` is at `game`, run by `owner` (`None`: changing hands); when the
-    /// connection goes, the owner is told.
+    /// Records that `outbox` is at `game`, run by `owner` (`None`: changing hands), `seating`
+    /// while the owner has yet to say it is at the room; when the connection goes, the owner is
+    /// told.
     fn attach_edge(
         &self,
         outbox: Outbox,
         game: GameId,
         owner: Option<String>,
         version: Option<Version>,
+        seating: bool,
     ) {
         let conn = outbox.conn;
         let stop = CancellationToken::new();
@@ -223,7 +236,7 @@ impl Cluster {
             outbox,
             owner,
             version,
-            seating: false,
+            seating,
             _watch: guard,
         };
         lock(&self.inner.attachments).insert((conn, game), attachment);
@@ -232,7 +245,7 @@ impl Cluster {
     /// Keeps a connection that sat at a room this node closed, to sit it back down wherever
     /// the game goes.
     pub(super) fn keep_dangling(&self, outbox: Outbox, game: GameId, version: Option<Version>) {
-        self.attach_edge(outbox, game, None, version);
+        self.attach_edge(outbox, game, None, version, false);
     }
 
     /// The connection `conn` leaves game `game` (unwatch, or gone): its owner is told.
@@ -313,7 +326,7 @@ impl Cluster {
         let seeker = self.seek_host().and_then(|h| h.take_seek(seek));
         match seeker {
             Some(outbox) if outbox.conn == conn && !outbox.is_closed() => {
-                self.attach_edge(outbox, game, Some(owner), None);
+                self.attach_edge(outbox, game, Some(owner), None, false);
             }
             _ => {
                 let msg = ToOwner::Detach {
@@ -390,11 +403,55 @@ impl Cluster {
         }
     }
 
-    /// Seats a waiting attachment at its game's room, wherever that is now; it keeps waiting
-    /// while the game has no node, and goes when the game is over.
+    /// Seats a waiting attachment at its game's room, wherever that is now, in a task of its
+    /// own ([`Cluster::seat`]).
     fn reattach(&self, conn: ConnId, game: GameId) {
         let cluster = self.clone();
-        tokio::spawn(async move {
+        tokio::spawn(async move { cluster.seat(conn, game).await });
+    }
+
+    /// Before connection `conn` acts at `game`, whose room is `room`: if the connection is not
+    /// at that room yet (the game changed hands, and it waits to sit back down, or still sits
+    /// at the old room's node), it sits down there first (or the task seating it finishes, for
+    /// at most [`SEAT_WITHIN`]), so that it hears the move's event before the reply, as the
+    /// protocol promises.
+    pub async fn seat_before_acting(&self, conn: ConnId, game: GameId, room: &GameRoom) {
+        let deadline = tokio::time::Instant::now() + SEAT_WITHIN;
+        loop {
+            let seating = {
+                let mut attachments = lock(&self.inner.attachments);
+                let Some(a) = attachments.get_mut(&(conn, game)) else {
+                    // At the room here, or not at the game at all.
+                    return;
+                };
+                let elsewhere = match room {
+                    GameRoom::Local(_) => true,
+                    GameRoom::Remote(r) => a.owner.as_deref() != Some(r.owner.as_str()),
+                };
+                match (elsewhere, a.seating) {
+                    (false, false) => return,
+                    (true, false) => {
+                        a.owner = None;
+                        false
+                    }
+                    (_, true) => true,
+                }
+            };
+            if !seating {
+                return self.seat(conn, game).await;
+            }
+            if tokio::time::Instant::now() >= deadline {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    /// Seats a waiting attachment at its game's room, wherever that is now; it keeps waiting
+    /// while the game has no node, and goes when the game is over.
+    async fn seat(&self, conn: ConnId, game: GameId) {
+        let cluster = self;
+        {
             let (outbox, version) = {
                 let mut attachments = lock(&cluster.inner.attachments);
                 let Some(a) = attachments.get_mut(&(conn, game)) else {
@@ -408,11 +465,13 @@ impl Cluster {
             };
             match cluster.locate(game).await {
                 Ok(Some(room)) => {
-                    if let GameRoom::Local(_) = room {
-                        // The room here holds the connection from now on.
-                        lock(&cluster.inner.attachments).remove(&(conn, game));
-                    }
                     match room.attach(outbox.clone(), version).await {
+                        // The room here holds the connection from now on; only once it does is
+                        // the attachment gone, so that a request waiting for the seating
+                        // (`seat_before_acting`) goes on with the connection at the board.
+                        Ok(()) if matches!(room, GameRoom::Local(_)) => {
+                            lock(&cluster.inner.attachments).remove(&(conn, game));
+                        }
                         Ok(()) => {}
                         Err(e) if e.code == ErrorCode::Unavailable => {
                             cluster.keep_dangling(outbox, game, version);
@@ -432,6 +491,6 @@ impl Cluster {
                     }
                 }
             }
-        });
+        }
     }
 }

@@ -54,6 +54,11 @@ pub async fn act(
         cluster.available()?;
     }
     let room = rooms.locate(game).await?;
+    if let Some(cluster) = rooms.cluster() {
+        // A connection the game's new room does not have yet sits down there first, to hear
+        // its move's event before the reply.
+        cluster.seat_before_acting(conn, game, &room).await;
+    }
     match room.act(conn, player, seat, action.clone(), lag).await {
         // The room fell asleep before the request reached it (a room answers every request it
         // took): the game's next room takes it.
