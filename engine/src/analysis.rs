@@ -106,6 +106,7 @@ pub fn hint(
         },
         seed: 0,
         threads: 1,
+        slips: None,
     };
     Ok(hinted_move(engine.search(
         game,
@@ -145,6 +146,7 @@ pub fn analyse(
         },
         seed: 0,
         threads: 1,
+        slips: None,
     };
     let result = engine.search(game, &request, memory, cancel, &mut |_| {})?;
     let scale = scale_of(game);

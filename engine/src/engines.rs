@@ -108,6 +108,10 @@ pub struct EngineConfig {
     /// scored to the depth limit and one drawn at random, weighted by `exp(-loss / T)`, with
     /// T this percentage of the game's win scale. `None`: the algorithm's own best move.
     pub mistakes: Option<u32>,
+    /// A careless move now and then (the upper levels below the top, `mistakes::slips`): this
+    /// percentage of moves, chosen by the seed and the position, is played as a novice would
+    /// play it instead of by the algorithm. `None`: never.
+    pub slips: Option<u32>,
 }
 
 impl EngineConfig {
@@ -135,6 +139,7 @@ impl EngineConfig {
             search,
             mcts: MctsConfig::default(),
             mistakes: None,
+            slips: None,
         }
     }
 

@@ -25,6 +25,8 @@ pub struct LevelSpec {
     pub nodes: Option<u64>,
     /// The careless player's temperature, percent of the game's win scale (`mistakes`).
     pub mistakes: Option<u32>,
+    /// The percentage of moves played carelessly, as a novice would (`mistakes::slips_now`).
+    pub slips: Option<u32>,
     /// What the level is for, for people.
     pub purpose: &'static str,
 }
@@ -37,6 +39,7 @@ impl LevelSpec {
             time_ms: None,
             nodes: None,
             mistakes: None,
+            slips: None,
             purpose,
         }
     }
@@ -58,6 +61,7 @@ impl LevelSpec {
             time_ms: Some(time_ms),
             nodes: Some(nodes),
             mistakes: None,
+            slips: None,
             purpose,
         }
     }
@@ -77,6 +81,9 @@ impl LevelSpec {
         if let Some(m) = self.mistakes {
             text.push_str(&format!(", mistakes {m}%"));
         }
+        if let Some(p) = self.slips {
+            text.push_str(&format!(", a careless move in {p}%"));
+        }
         text
     }
 
@@ -89,6 +96,7 @@ impl LevelSpec {
             nodes: self.nodes,
         };
         config.mistakes = self.mistakes;
+        config.slips = self.slips;
         Ok(config)
     }
 }

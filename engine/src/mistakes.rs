@@ -8,6 +8,11 @@
 //! The temperature is given in percent of the game's [`GameAi::WIN_SCALE`] (the evaluation
 //! difference that moves the winning chances from 50% to about 73%), so one setting means the
 //! same degree of carelessness in every game.
+//!
+//! The upper levels below the top slip now and then instead ([`slips_now`]): a given share of
+//! their moves, chosen by the seed and the position, is played as a novice would play it (depth
+//! 2, the novice's temperature), the others by their full search. A strong player who drops
+//! concentration on a move, not one who is weak throughout.
 
 use std::sync::atomic::AtomicBool;
 
@@ -20,6 +25,30 @@ use crate::random::Rng;
 use crate::request::{SearchInfo, SearchStats};
 use crate::search::SearchOutput;
 use crate::value::{Value, is_decisive, to_score};
+
+/// A slip is the move of a novice: a search this deep ...
+pub(crate) const SLIP_DEPTH: u32 = 2;
+/// ... drawn with this temperature (percent of the win scale), level 2's.
+pub(crate) const SLIP_TEMPERATURE: u32 = 30;
+
+/// Whether a player who slips on `percent` of its moves slips at this one: decided by the
+/// seed and the position, so the same game and seed slip at the same moves.
+pub(crate) fn slips_now(seed: u64, position: u64, percent: u32) -> bool {
+    let mut rng = Rng::new(seed ^ position ^ 0x736c_6970_735f_6e6f);
+    rng.next_u64() % 100 < u64::from(percent.min(100))
+}
+
+/// The configuration of a slip by a player of `config`: the novice's depth and temperature.
+pub(crate) fn slip_config(config: &EngineConfig) -> EngineConfig {
+    let mut careless = config.clone();
+    careless.slips = None;
+    careless.mistakes = Some(SLIP_TEMPERATURE);
+    careless.limits = crate::SearchLimits {
+        depth: Some(SLIP_DEPTH),
+        ..Default::default()
+    };
+    careless
+}
 
 /// Losses beyond this many temperatures get no weight at all.
 const CUTOFF: f64 = 30.0;
@@ -210,6 +239,76 @@ mod tests {
             assert_eq!(draw(&won, 1_000_000.0, &mut rng).unwrap().0, 0);
         }
         assert_eq!(draw::<u8>(&[], 100.0, &mut rng), None);
+    }
+
+    #[test]
+    fn a_player_slips_on_its_share_of_moves_chosen_by_seed_and_position() {
+        for percent in [0u32, 5, 20, 100] {
+            let slipped = (0..20_000u64)
+                .filter(|&i| slips_now(i / 100, i.wrapping_mul(0x9e37_79b9_7f4a_7c15), percent))
+                .count();
+            let share = slipped as f64 / 20_000.0 * 100.0;
+            assert!(
+                (share - f64::from(percent)).abs() < 1.0,
+                "{percent}%: slipped on {share:.2}%"
+            );
+        }
+        // The same seed and position slip alike.
+        assert_eq!(slips_now(7, 99, 50), slips_now(7, 99, 50));
+    }
+
+    #[test]
+    fn a_slip_is_the_novices_move_and_the_other_moves_are_the_search() {
+        use crate::algorithms::run_algorithm;
+        let mut game = Jungle::start(Default::default());
+        for text in ["f2-f1", "c7-d7", "b2-b1"] {
+            let mv = game.parse_move(text).unwrap();
+            game.make(mv);
+        }
+        let eval = crate::game_ai::default_evaluator::<Jungle>().unwrap();
+        let mut strong = EngineConfig::parse("pvs").unwrap();
+        strong.limits.depth = Some(4);
+        let play = |config: &EngineConfig, seed: u64| {
+            crate::run::run_with_evaluator(
+                &game,
+                config,
+                eval.as_ref(),
+                seed,
+                None,
+                &mut Kept::default(),
+                &AtomicBool::new(false),
+                &mut |_| {},
+            )
+            .best_move
+            .unwrap()
+        };
+        let searched = run_algorithm(
+            &game,
+            &strong,
+            eval.as_ref(),
+            0,
+            None,
+            &mut Kept::default(),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .best_move
+        .unwrap();
+        let mut always = strong.clone();
+        always.slips = Some(100);
+        let mut never = strong.clone();
+        never.slips = Some(0);
+        let novice = slip_config(&strong);
+        assert_eq!(novice.limits.depth, Some(SLIP_DEPTH));
+        assert_eq!(novice.mistakes, Some(SLIP_TEMPERATURE));
+        let mut differed = false;
+        for seed in 0..24 {
+            assert_eq!(play(&never, seed), searched, "seed {seed}");
+            let slip = play(&always, seed);
+            assert_eq!(slip, pick(&game, &novice, seed), "seed {seed}");
+            differed |= slip != searched;
+        }
+        assert!(differed, "a careless move is not always the searched one");
     }
 
     #[test]

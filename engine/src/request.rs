@@ -62,6 +62,10 @@ pub struct SearchRequest {
     /// one search per core, so it asks for 1 unless configured otherwise.
     #[serde(default = "one_thread")]
     pub threads: u32,
+    /// For research: the share of careless moves of a level, in place of the level's own
+    /// (`mistakes::slips_now`; the arena's `level:N@sP`). The server never sets it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slips: Option<u32>,
 }
 
 fn one_thread() -> u32 {
@@ -76,6 +80,7 @@ impl SearchRequest {
             limits,
             seed,
             threads: 1,
+            slips: None,
         }
     }
 }

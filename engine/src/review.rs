@@ -72,6 +72,7 @@ pub fn request(kind: GameKind, budget_ms: u64) -> SearchRequest {
         },
         seed: 0,
         threads: 1,
+        slips: None,
     }
 }
 

@@ -78,6 +78,9 @@ pub(crate) fn resolve(kind: GameKind, request: &SearchRequest) -> Result<EngineC
         EngineSpec::Named(_) => request.limits.clone(),
     };
     config.search.threads = request.threads.max(1);
+    if request.slips.is_some() {
+        config.slips = request.slips;
+    }
     Ok(config)
 }
 
@@ -157,6 +160,23 @@ pub fn run_with_evaluator<G: GameAi>(
     cancel: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchOutput<G::Move> {
+    if let Some(percent) = config.slips
+        && config.algorithm != Algorithm::Random
+        && mistakes::slips_now(seed, game.hash(), percent)
+    {
+        let careless = mistakes::slip_config(config);
+        return mistakes::choose(
+            game,
+            &careless,
+            mistakes::SLIP_TEMPERATURE,
+            eval,
+            seed,
+            endgame,
+            kept,
+            cancel,
+            on_info,
+        );
+    }
     if let Some(percent) = config.mistakes
         && config.algorithm != Algorithm::Random
     {

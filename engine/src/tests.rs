@@ -45,6 +45,7 @@ fn run_kept<G: GameAi>(
         limits,
         seed: 7,
         threads: 1,
+        slips: None,
     };
     run_engine(
         game,
@@ -250,6 +251,7 @@ fn a_search_cancelled_from_another_thread_returns_a_move() {
             },
             seed: 1,
             threads: 1,
+            slips: None,
         };
         let out = run_engine(
             &game,
@@ -275,6 +277,7 @@ fn a_search_cancelled_before_it_starts_still_returns_a_considered_move() {
             limits: SearchLimits::default(),
             seed: 1,
             threads: 1,
+            slips: None,
         };
         let out = run_engine(
             &game,
@@ -292,6 +295,7 @@ fn a_search_cancelled_before_it_starts_still_returns_a_considered_move() {
         limits: SearchLimits::default(),
         seed: 1,
         threads: 1,
+        slips: None,
     };
     let out = run_engine(
         &game,
@@ -323,6 +327,7 @@ fn play<G: GameAi>(mut game: G, first: &str, second: &str, seed: u64) -> Vec<G::
             },
             seed: seed + moves.len() as u64,
             threads: 1,
+            slips: None,
         };
         let out = run_engine(
             &game,
@@ -428,6 +433,7 @@ fn info_lines_report_each_iteration_with_a_legal_pv() {
         limits: limits(4),
         seed: 0,
         threads: 1,
+        slips: None,
     };
     let mut infos = Vec::new();
     let out = run_engine(
@@ -477,6 +483,7 @@ fn unknown_engines_and_evaluations_are_errors() {
             limits: SearchLimits::default(),
             seed: 0,
             threads: 1,
+            slips: None,
         };
         assert_eq!(
             run_engine(

@@ -203,6 +203,7 @@ pub fn request_for(engine: &Engine, budget: Duration, seed: u64) -> SearchReques
             },
             seed,
             threads: 1,
+            slips: None,
         },
         Engine::Named {
             name,
@@ -217,6 +218,7 @@ pub fn request_for(engine: &Engine, budget: Duration, seed: u64) -> SearchReques
             },
             seed,
             threads: 1,
+            slips: None,
         },
     }
 }

@@ -66,6 +66,7 @@ pub fn run_with<G: GameAi>(
         limits,
         seed: 3,
         threads: 1,
+        slips: None,
     };
     run_engine(
         game,
@@ -186,6 +187,7 @@ pub fn cancelled_search_returns_a_legal_move<G: GameAi>(game: &G) {
             },
             seed: 9,
             threads: 1,
+            slips: None,
         };
         let out = run_engine(
             game,

@@ -333,7 +333,9 @@ fn server_move<G: Tunable>(
     kept: &mut Kept<G>,
     cancel: &AtomicBool,
 ) -> Played<G::Move> {
-    let request = SearchRequest::new(EngineSpec::Level(server.level), server.limits.clone(), seed);
+    let mut request =
+        SearchRequest::new(EngineSpec::Level(server.level), server.limits.clone(), seed);
+    request.slips = server.slips;
     match chaupal_engine::run::think(g, &request, &server.resources, kept, cancel, &mut |_| {}) {
         Ok(result) => Played {
             best_move: result

@@ -1,10 +1,11 @@
 //! Arena entrants: an engine as written on the command line, with its own limits and weights.
 //!
-//! `ENGINE[@dN][@tMS][@nN][@w=FILE]`: ENGINE is a named engine (`alphabeta:store-ratio`, `pvs`) or a
-//! level (`level:3`, played as the server plays it: through the engine's perfect players and
-//! with its tuned weights, see [`ServerPlay`]); `@d4` searches to depth 4, `@t500` for 500 ms
-//! a move, `@n20000` nodes (MCTS: playouts), `@w=FILE` with the evaluation weights of a
-//! weights file. Without limits of its own an entrant takes the arena's `--depth`/`--time-ms`,
+//! `ENGINE[@dN][@tMS][@nN][@sP][@w=FILE]`: ENGINE is a named engine (`alphabeta:store-ratio`,
+//! `pvs`) or a level (`level:3`, played as the server plays it: through the engine's perfect
+//! players and with its tuned weights, see [`ServerPlay`]); `@d4` searches to depth 4, `@t500`
+//! for 500 ms a move, `@n20000` nodes (MCTS: playouts), `@s5` plays 5% of its moves carelessly
+//! (as a novice would: the levels' slips), `@w=FILE` with the evaluation weights of a weights
+//! file. Without limits of its own an entrant takes the arena's `--depth`/`--time-ms`,
 //! else its engine's (or level's) defaults. A level keeps its own limits, made stricter by
 //! any given.
 
@@ -32,6 +33,8 @@ pub enum Base {
 pub struct EntrantSpec {
     pub base: Base,
     pub limits: SearchLimits,
+    /// The percentage of moves played carelessly (`@sP`), in place of the level's own.
+    pub slips: Option<u32>,
     pub weights: Option<PathBuf>,
 }
 
@@ -56,10 +59,12 @@ impl EntrantSpec {
         let mut spec = EntrantSpec {
             base,
             limits: SearchLimits::default(),
+            slips: None,
             weights: None,
         };
         for part in parts {
-            let bad = || format!("'{text}': bad suffix '@{part}' (use @dN, @tMS, @nN, @w=FILE)");
+            let bad =
+                || format!("'{text}': bad suffix '@{part}' (use @dN, @tMS, @nN, @sP, @w=FILE)");
             let number = |s: &str| s.parse::<u64>().map_err(|_| bad());
             if let Some(file) = part.strip_prefix("w=") {
                 spec.weights = Some(PathBuf::from(file));
@@ -69,6 +74,12 @@ impl EntrantSpec {
                 spec.limits.time = Some(Duration::from_millis(number(t)?));
             } else if let Some(n) = part.strip_prefix('n') {
                 spec.limits.nodes = Some(number(n)?);
+            } else if let Some(p) = part.strip_prefix('s') {
+                let p = u32::try_from(number(p)?).map_err(|_| bad())?;
+                if p > 100 {
+                    return Err(bad());
+                }
+                spec.slips = Some(p);
             } else {
                 return Err(bad());
             }
@@ -91,6 +102,9 @@ impl EntrantSpec {
         if let Some(n) = self.limits.nodes {
             s.push_str(&format!("@n{n}"));
         }
+        if let Some(p) = self.slips {
+            s.push_str(&format!("@s{p}"));
+        }
         if let Some(w) = &self.weights {
             s.push_str(&format!("@w={}", w.display()));
         }
@@ -109,6 +123,9 @@ impl EntrantSpec {
             Base::Level(n) => {
                 let mut c = levels::level(kind, *n).map_err(|e| e.to_string())?;
                 c.limits = c.limits.stricter(&own);
+                if self.slips.is_some() {
+                    c.slips = self.slips;
+                }
                 Ok(c)
             }
             Base::Named(name) => {
@@ -116,6 +133,7 @@ impl EntrantSpec {
                 if !own.is_empty() {
                     c.limits = own;
                 }
+                c.slips = self.slips;
                 Ok(c)
             }
         }
@@ -151,6 +169,8 @@ pub struct ServerPlay<G> {
     /// The entrant's own limits (the level's are made stricter by them, as the server's
     /// budget does).
     pub limits: SearchLimits,
+    /// The entrant's share of careless moves (`@sP`), in place of the level's own.
+    pub slips: Option<u32>,
     /// What the engine holds for the game.
     pub resources: Resources<G>,
 }
@@ -188,6 +208,7 @@ impl<G: Tunable> Entrant<G> {
             (Base::Level(level), None) => Some(ServerPlay {
                 level: *level,
                 limits: spec.limits.clone(),
+                slips: spec.slips,
                 resources: engine.clone(),
             }),
             _ => None,
@@ -227,6 +248,15 @@ mod tests {
         assert!(EntrantSpec::parse("level:9").is_err());
         assert!(EntrantSpec::parse("deep-blue").is_err());
         assert!(EntrantSpec::parse("pvs@x3").is_err());
+        // A share of careless moves, in place of the level's own.
+        let careless = EntrantSpec::parse("level:7@n1000@s5").unwrap();
+        assert_eq!(careless.slips, Some(5));
+        assert_eq!(careless.label(), "level:7@n1000@s5");
+        let c = careless
+            .config(GameKind::Jungle, &SearchLimits::default())
+            .unwrap();
+        assert_eq!(c.slips, Some(5));
+        assert!(EntrantSpec::parse("level:7@s101").is_err());
     }
 
     #[test]

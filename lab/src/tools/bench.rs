@@ -146,6 +146,7 @@ pub fn bench_game(
         },
         seed: 1,
         threads: 1,
+        slips: None,
     };
     let cancel = AtomicBool::new(false);
     let mut nodes = 0;

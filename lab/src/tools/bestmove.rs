@@ -80,6 +80,7 @@ pub fn run_bestmove(
         },
         seed: args.seed,
         threads: args.threads.max(1),
+        slips: None,
     };
     let cancel = AtomicBool::new(false);
     let mut write_error = None;

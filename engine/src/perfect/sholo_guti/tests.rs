@@ -339,6 +339,7 @@ fn the_top_level_plays_the_fastest_win_from_the_database() {
         limits: SearchLimits::default(),
         seed: 0,
         threads: 1,
+        slips: None,
     };
     let result = engine_with_tb4()
         .search(
