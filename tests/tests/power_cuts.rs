@@ -22,7 +22,10 @@ fn settings(synchronous: &str, cuts: usize, seed: u64) -> PowerCutRun {
         between_ms: (1_500, 4_000),
         settle_seconds: 3,
         powercut_binary: None,
-        out: None,
+        // The history and the report, to read when it fails.
+        out: Some(
+            chaupal_tests::target_dir().join(format!("faults/power-cuts-{synchronous}-{seed}")),
+        ),
     }
 }
 

@@ -3,6 +3,8 @@
 //!
 //! - **Nothing acknowledged is lost**: every move a player was told was played is in its game's
 //!   record, at the ply it was played at.
+//! - **A move's reply follows its event**: a player told its move was played had heard the
+//!   move's event first, as the protocol promises.
 //! - **Nothing is played that nobody sent, or twice**: every stored move is a move its player
 //!   sent for that ply; no ply has two acknowledged moves, no version two different events.
 //! - **A refusal changes nothing**: a move refused with an error is not in the record, unless
@@ -125,10 +127,19 @@ pub fn check(
     let mut found = Vec::new();
     let mut bad = |game: Option<GameId>, what: String| found.push(Anomaly { game, what });
 
-    // The moves sent and what became of them.
+    // The moves sent and what became of them; the moves each actor heard.
     let mut sent: HashMap<(ActorId, u64), Sent> = HashMap::new();
+    let mut heard: HashMap<(ActorId, GameId, u32), String> = HashMap::new();
     for e in entries {
         match &e.op {
+            Op::Event {
+                game,
+                event: GameEvent::Moved { ply, notation, .. },
+                ..
+            } => {
+                report.events_seen += 1;
+                heard.insert((e.actor, *game, *ply), notation.clone());
+            }
             Op::Invoke {
                 game,
                 ply,
@@ -145,7 +156,24 @@ pub fn check(
                     },
                 );
             }
-            Op::Ok { req, version, .. } => set(&mut sent, e.actor, *req, Outcome::Acked(*version)),
+            Op::Ok { req, version, .. } => {
+                // The protocol: a move's reply comes after the move's event.
+                if let Some(s) = sent.get(&(e.actor, *req))
+                    && heard.get(&(e.actor, s.game, s.ply + 1)) != Some(&s.notation)
+                {
+                    bad(
+                        Some(s.game),
+                        format!(
+                            "actor {}: move {} at ply {} was acknowledged, but its event had not \
+                             come first",
+                            e.actor,
+                            s.notation,
+                            s.ply + 1
+                        ),
+                    );
+                }
+                set(&mut sent, e.actor, *req, Outcome::Acked(*version));
+            }
             Op::Fail { req, .. } => set(&mut sent, e.actor, *req, Outcome::Refused),
             Op::Unknown { req, .. } => set(&mut sent, e.actor, *req, Outcome::Unknown),
             Op::Event { .. } => report.events_seen += 1,

@@ -521,3 +521,16 @@ fn a_game_left_live_or_without_a_record_is_found() {
     let a = found(&entries, &records, &expect);
     assert!(a.iter().any(|w| w.contains("no record")), "{a:?}");
 }
+
+#[test]
+fn a_reply_that_comes_before_its_moves_event_is_found() {
+    let (mut entries, records, expect) = clean();
+    // The first player never hears its first move's event.
+    entries.retain(|e| !(e.actor == 0 && matches!(e.op, Op::Event { version: 1, .. })));
+    let a = found(&entries, &records, &expect);
+    assert!(
+        a.iter()
+            .any(|w| w.contains("actor 0: move") && w.contains("its event had not come first")),
+        "{a:?}"
+    );
+}

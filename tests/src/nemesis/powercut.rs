@@ -353,5 +353,6 @@ fn write_report(dir: &Path, o: &PowerCutOutcome) -> std::io::Result<()> {
     for t in &o.trouble {
         text.push_str(&format!("trouble: {t}\n"));
     }
-    std::fs::write(dir.join("report.txt"), text)
+    std::fs::write(dir.join("report.txt"), text)?;
+    crate::history::log::write_games(&o.history.entries(), &o.report, dir)
 }
