@@ -63,8 +63,9 @@ pub struct SearchRequest {
     #[serde(default = "one_thread")]
     pub threads: u32,
     /// For research: the share of careless moves of a level, in place of the level's own
-    /// (`mistakes::slips_now`; the arena's `level:N@sP`). The server never sets it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// (`mistakes::slips_now`; the arena's `level:N@sP`). The server never sets it. Always
+    /// written (never skipped when `None`): the nodes' binary codec reads fields by position.
+    #[serde(default)]
     pub slips: Option<u32>,
 }
 

@@ -229,6 +229,33 @@ mod tests {
     }
 
     #[test]
+    fn an_ai_job_round_trips_with_and_without_its_slips() {
+        use super::super::ai::AiJob;
+        use chaupal_engine::{EngineSpec, SearchLimits, SearchRequest};
+        for slips in [None, Some(10)] {
+            let mut request = SearchRequest::new(
+                EngineSpec::Level(5),
+                SearchLimits {
+                    depth: Some(4),
+                    time: None,
+                    nodes: None,
+                },
+                77,
+            );
+            request.slips = slips;
+            let job = AiJob {
+                kind: chaupal_rules::GameKind::Kalah,
+                rules: vec![("seeds".into(), "4".into())],
+                position: "start".into(),
+                request,
+                budget_ms: 500,
+            };
+            let back: AiJob = decode(&encode(&job).expect("encodes")).expect("decodes");
+            assert_eq!(back, job);
+        }
+    }
+
+    #[test]
     fn oversized_and_garbage_messages_are_refused() {
         let big = vec![0u8; MAX_WIRE_BYTES + 1];
         assert!(matches!(
