@@ -2,7 +2,8 @@
 //! one NATS server. Players and watchers on different nodes play whole games; a seek and an
 //! invite code work from another node; the node running a game is killed (kill -9) and the
 //! game goes on through the others with every acknowledged move kept; every node is restarted
-//! in turn while games go on; NATS itself is stopped and started again mid-game.
+//! in turn while games go on; NATS itself is stopped and started again mid-game; a node paused
+//! past its lease comes back with its players hearing every move.
 //!
 //! Needs `CHAUPAL_TEST_POSTGRES` and `nats-server` (`scripts/test.sh` provides both and makes
 //! their absence a failure).
@@ -795,4 +796,75 @@ async fn after_a_takeover_the_reply_to_a_move_still_comes_after_its_event() {
         vec![],
         "replies that came before their move's event"
     );
+}
+
+/// Sends `sig` (`STOP`, `CONT`) to a node's process.
+fn signal(node: &ServerProcess, sig: &str) {
+    let pid = node.pid().expect("the node runs");
+    let ok = std::process::Command::new("kill")
+        .arg(format!("-{sig}"))
+        .arg(pid.to_string())
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "kill -{sig} {pid}");
+}
+
+#[tokio::test]
+async fn a_player_on_a_node_paused_past_its_lease_hears_every_move_after_it_resumes() {
+    let Some((_nats, _url, nodes)) = cluster("chaupal_cluster_paused_edge", 3).await else {
+        return;
+    };
+    // Games run by node 1, their first players on node 0, the first players to move.
+    let mut tables = Vec::new();
+    for i in 0..4 {
+        let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::Jungle).await;
+        let mut table = Table::new(game, GameKind::Jungle, 60 + i);
+        table.play([&mut alice, &mut bob], 2).await;
+        tables.push((table, alice, bob));
+    }
+    // Node 0 is paused past its three-second lease: the others see it gone and stop relaying
+    // its connections' games to it. Resumed, it takes its lease again.
+    signal(&nodes[0], "STOP");
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    signal(&nodes[0], "CONT");
+    for (table, alice, bob) in tables.iter_mut() {
+        // The first player moves through node 0 (again while the node is not yet back) and
+        // hears the move's event before the reply; then the reply of the second player, on
+        // node 1.
+        alice.inbox.clear();
+        let mv = pick_move(&table.position, &mut table.seed);
+        let deadline = Instant::now() + TAKEOVER_PATIENCE;
+        loop {
+            match alice.play(table.game, &mv).await {
+                Ok(_) => break,
+                Err(e) if e.code == ErrorCode::Unavailable && Instant::now() < deadline => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Err(e) => panic!("{mv} in {}: {e:?}", table.game),
+            }
+        }
+        table.position.play_text(&mv).unwrap();
+        assert!(
+            heard_move(alice, table.game, 3),
+            "{}: the reply to {mv} came before its event",
+            table.game
+        );
+        let reply = pick_move(&table.position, &mut table.seed);
+        play_through(bob, table.game, &reply).await;
+        table.position.play_text(&reply).unwrap();
+        let deadline = Instant::now() + PATIENCE;
+        while !heard_move(alice, table.game, 4) && Instant::now() < deadline {
+            if let Ok(Some(m)) =
+                tokio::time::timeout(Duration::from_millis(200), alice.recv_wire()).await
+            {
+                alice.inbox.push_back(m);
+            }
+        }
+        assert!(
+            heard_move(alice, table.game, 4),
+            "{}: the first player on the resumed node did not hear {reply}",
+            table.game
+        );
+    }
 }

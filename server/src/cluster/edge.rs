@@ -391,6 +391,17 @@ impl Cluster {
         }
     }
 
+    /// This node's lease ran out: the other nodes, which saw it gone, have dropped their relays
+    /// to its connections, so each of its connections at their games waits to sit down again
+    /// (with the last version it has, so it misses nothing) once the lease is back.
+    pub(super) fn relays_lost(&self) {
+        for ((conn, game), a) in lock(&self.inner.attachments).iter_mut() {
+            if a.owner.take().is_some() {
+                tracing::debug!("{conn:?} waits to sit back down at {game}");
+            }
+        }
+    }
+
     /// Tries again to seat the attachments whose game is changing hands.
     pub(super) fn retry_dangling(&self) {
         let dangling: Vec<(ConnId, GameId)> = lock(&self.inner.attachments)
@@ -414,22 +425,33 @@ impl Cluster {
     /// at that room yet (the game changed hands, and it waits to sit back down, or still sits
     /// at the old room's node), it sits down there first (or the task seating it finishes, for
     /// at most [`SEAT_WITHIN`]), so that it hears the move's event before the reply, as the
-    /// protocol promises.
-    pub async fn seat_before_acting(&self, conn: ConnId, game: GameId, room: &GameRoom) {
+    /// protocol promises. False when it is still not seated there by then: the request must
+    /// not be played (the caller answers `unavailable`, and the client tries again).
+    pub async fn seat_before_acting(&self, conn: ConnId, game: GameId, room: &GameRoom) -> bool {
         let deadline = tokio::time::Instant::now() + SEAT_WITHIN;
         loop {
             let seating = {
                 let mut attachments = lock(&self.inner.attachments);
                 let Some(a) = attachments.get_mut(&(conn, game)) else {
                     // At the room here, or not at the game at all.
-                    return;
+                    tracing::debug!("{conn:?} acts at {game}: no attachment");
+                    return true;
                 };
+                tracing::debug!(
+                    "{conn:?} acts at {game}: attached to {:?} (seating {}), the room at {}",
+                    a.owner,
+                    a.seating,
+                    match room {
+                        GameRoom::Local(_) => "this node",
+                        GameRoom::Remote(r) => r.owner.as_str(),
+                    }
+                );
                 let elsewhere = match room {
                     GameRoom::Local(_) => true,
                     GameRoom::Remote(r) => a.owner.as_deref() != Some(r.owner.as_str()),
                 };
                 match (elsewhere, a.seating) {
-                    (false, false) => return,
+                    (false, false) => return true,
                     (true, false) => {
                         a.owner = None;
                         false
@@ -438,10 +460,10 @@ impl Cluster {
                 }
             };
             if !seating {
-                return self.seat(conn, game).await;
+                self.seat(conn, game).await;
             }
             if tokio::time::Instant::now() >= deadline {
-                return;
+                return false;
             }
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
@@ -465,7 +487,9 @@ impl Cluster {
             };
             match cluster.locate(game).await {
                 Ok(Some(room)) => {
-                    match room.attach(outbox.clone(), version).await {
+                    let attached = room.attach(outbox.clone(), version).await;
+                    tracing::debug!("{conn:?} sat back down at {game}: {attached:?}");
+                    match attached {
                         // The room here holds the connection from now on; only once it does is
                         // the attachment gone, so that a request waiting for the seating
                         // (`seat_before_acting`) goes on with the connection at the board.
@@ -476,8 +500,11 @@ impl Cluster {
                         Err(e) if e.code == ErrorCode::Unavailable => {
                             cluster.keep_dangling(outbox, game, version);
                         }
+                        // Not at the game any more (it ended, say): the connection is not
+                        // kept waiting for it.
                         Err(e) => {
-                            tracing::info!("{conn:?}: could not sit back down at {game}: {e}")
+                            tracing::info!("{conn:?}: could not sit back down at {game}: {e}");
+                            lock(&cluster.inner.attachments).remove(&(conn, game));
                         }
                     }
                 }

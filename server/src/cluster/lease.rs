@@ -212,6 +212,7 @@ impl Cluster {
             tracing::error!("cluster: lease lost; closing this node's rooms");
             self.inner.lease_lost.store(true, Ordering::Relaxed);
             self.close_rooms().await;
+            self.relays_lost();
             // Given up in the records, they are claimed through the one arbiter again (by this
             // node too), never reopened here behind another node's back.
             if let Err(e) = self.inner.store.release_games(&self.inner.node).await {
@@ -267,7 +268,9 @@ impl Cluster {
             !gone
         });
         for (game, version, outboxes) in closed {
+            tracing::debug!("cluster: {game} closed here at version {version}");
             for outbox in outboxes.into_iter().filter(|o| !self.is_relay(o)) {
+                tracing::debug!("{:?} waits to sit back down at {game}", outbox.conn);
                 self.keep_dangling(outbox, game, Some(version));
             }
         }

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use chaupal_rules::Side;
-use chaupal_shared::protocol::{Action, ErrorReply, GameId, PlayerId, Reply, Version};
+use chaupal_shared::protocol::{Action, ErrorCode, ErrorReply, GameId, PlayerId, Reply, Version};
 
 use crate::outbox::{ConnId, Outbox};
 use crate::rooms::Rooms;
@@ -38,6 +38,16 @@ pub async fn unwatch(rooms: &Rooms, conn: ConnId, game: GameId) -> Reply {
     Reply::Ok
 }
 
+/// The refusal of a request from a connection not yet seated at its game's new room.
+fn still_sitting_down(game: GameId) -> ErrorReply {
+    ErrorReply::new(
+        ErrorCode::Unavailable,
+        format!(
+            "{game} has moved to another node and this connection is still sitting down there: try again"
+        ),
+    )
+}
+
 /// `act`: the player acts for one of their seats (`lag`: the connection's measured delay,
 /// credited to the player's clock). In a cluster, a node that may not accept moves now
 /// refuses it.
@@ -57,13 +67,21 @@ pub async fn act(
     if let Some(cluster) = rooms.cluster() {
         // A connection the game's new room does not have yet sits down there first, to hear
         // its move's event before the reply.
-        cluster.seat_before_acting(conn, game, &room).await;
+        if !cluster.seat_before_acting(conn, game, &room).await {
+            return Err(still_sitting_down(game));
+        }
     }
     match room.act(conn, player, seat, action.clone(), lag).await {
         // The room fell asleep before the request reached it (a room answers every request it
         // took): the game's next room takes it.
         Err(_) if room.closed_here() => {
+            tracing::debug!("{conn:?}: {game}'s room closed under the request; the next takes it");
             let room = rooms.locate(game).await?;
+            if let Some(cluster) = rooms.cluster()
+                && !cluster.seat_before_acting(conn, game, &room).await
+            {
+                return Err(still_sitting_down(game));
+            }
             room.act(conn, player, seat, action, lag).await?;
         }
         answer => answer?,
