@@ -221,6 +221,16 @@ pub async fn play(mut table: Table, history: History, stop: StopAt) -> Played {
         if view.finished || pos.outcome().is_some() || pos.side_to_move() != side_of(seat) {
             continue;
         }
+        // A client moves only where it sits on the connection it has (after a reconnection,
+        // once it has rejoined), as the protocol's reconnecting says: elsewhere it would not
+        // hear its move's event, and could send a move for a position it has not seen.
+        if !me.seated_at(game) {
+            if let Err(e) = me.sit(game, patience).await {
+                played.trouble = Some(e);
+                break;
+            }
+            continue;
+        }
         tokio::time::sleep(think(&table.plan, &mut seed)).await;
         let notation = pick_move(&pos, &mut seed);
         let req = me.next_request();

@@ -4,7 +4,7 @@
 //! Everything it sends and hears about the games it follows goes into the [`History`]; it
 //! never panics on what a server does, since the point is to record it.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -122,6 +122,9 @@ pub struct Session {
     pub connect_patience: Duration,
     /// Set when a server refused the player for good (its token unknown, say): no more tries.
     pub refused: Option<String>,
+    /// The games rejoined on the connection open now: only there does the protocol's promise
+    /// hold that a move's event comes before its reply (docs/PROTOCOL.md, "Reconnecting").
+    seated: HashSet<GameId>,
 }
 
 impl Session {
@@ -147,12 +150,18 @@ impl Session {
             patience: Duration::from_secs(10),
             connect_patience: Duration::from_secs(120),
             refused: None,
+            seated: HashSet::new(),
         }
     }
 
     /// The node connected to, if any.
     pub fn node(&self) -> Option<usize> {
         self.ws.as_ref().map(|_| self.node)
+    }
+
+    /// Whether `game` was rejoined on the connection open now (a new connection has none).
+    pub fn seated_at(&self, game: GameId) -> bool {
+        self.ws.is_some() && self.seated.contains(&game)
     }
 
     /// The player's token, once a node has welcomed it.
@@ -190,6 +199,7 @@ impl Session {
     /// Drops the connection (recording why) so that the next request connects again, to the
     /// next node.
     pub fn drop_connection(&mut self, why: &str) {
+        self.seated.clear();
         if self.ws.take().is_some() {
             self.history.add(
                 self.actor,
@@ -218,6 +228,7 @@ impl Session {
             match tokio::time::timeout(CONNECT_WITHIN, self.open(&url)).await {
                 Ok(Ok(ws)) => {
                     self.ws = Some(ws);
+                    self.seated.clear();
                     self.record(Op::Connected);
                     return Ok(());
                 }
@@ -380,7 +391,10 @@ impl Session {
             let since = (view.version > 0 && !view.gap).then_some(view.version);
             self.record(Op::Rejoin { game, since });
             match self.request(Request::Rejoin { game, since }).await {
-                Answer::Reply(_) => return Ok(()),
+                Answer::Reply(_) => {
+                    self.seated.insert(game);
+                    return Ok(());
+                }
                 Answer::Error(e) if e.code == ErrorCode::Unavailable => last = e.reason,
                 Answer::Error(e) => {
                     return Err(format!("rejoin {game}: {:?} {}", e.code, e.reason));
