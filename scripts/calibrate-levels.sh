@@ -15,7 +15,11 @@
 #   Jungle and Sholo Guti can go on for hundreds of plies without repeating, at seconds a move.
 #   Four games a pairing anchor levels 7 and 8 but cannot separate them; TOP_GAMES=20 (about
 #   two hours of two cores for those three games) would.
-#   TB=DIR holds the databases (built there when missing; default target/tablebase).
+#   RUNS=low or RUNS=top plays only that run of each named game (default both).
+#   TB=DIR holds the databases (built there when missing; default target/tablebase): Bagh
+#   Chal's from the first move (the movement phase and the twenty placement layers, about
+#   35 GB and 35 to 50 minutes of two cores: docs/SOLVED.md), Sholo Guti's endgames and
+#   Kalah's small boards.
 #   THREADS games at once (default 2: one per core; each search uses one thread).
 #   Only the named games are played again; `chaupal levels` reads every game's runs.
 set -euo pipefail
@@ -26,7 +30,10 @@ TB=${TB:-target/tablebase}
 THREADS=${THREADS:-2}
 SEED=${SEED:-2026}
 mkdir -p "$TB"
-[ -f "$TB/baghchal.tb" ] || $B tablebase baghchal --out "$TB/baghchal.tb"
+# Level 8 plays Bagh Chal perfectly from the first move with the placement layers beside the
+# movement database; --resume goes on from whatever a killed build left.
+[ -f "$TB/baghchal-placement-00.tb" ] || $B tablebase baghchal --out "$TB/baghchal.tb" \
+    --placement --distances --resume --threads "$THREADS"
 [ -f "$TB/sholo-guti.tb" ] || $B tablebase sholo-guti --out "$TB/sholo-guti.tb"
 # The Kalah database the server builds in the background at its first Kalah game.
 [ -f "$TB/kalah16.db" ] || $B tablebase kalah --seeds-max 16 --out "$TB/kalah16.db"
@@ -43,12 +50,16 @@ count() { # count LOW|TOP GAME
     esac
     echo "${!var:-${!all:-$default}}"
 }
+RUNS=${RUNS:-low top}
 for g in "${games[@]}"; do
     out=docs/research/levels-$g
     mkdir -p "$out"
-    $B arena "$g" --engines level:1,level:2,level:3,level:4,level:5,level:6 --span 2 \
-        --games "$(count LOW "$g")" --openings random:4 --seed "$SEED" --threads "$THREADS" \
-        --tablebase "$TB" --out "$out/low" | tee "$out/low.txt"
+    if [[ " $RUNS " == *" low "* ]]; then
+        $B arena "$g" --engines level:1,level:2,level:3,level:4,level:5,level:6 --span 2 \
+            --games "$(count LOW "$g")" --openings random:4 --seed "$SEED" \
+            --threads "$THREADS" --tablebase "$TB" --out "$out/low" | tee "$out/low.txt"
+    fi
+    case " $RUNS " in *" top "*) ;; *) continue ;; esac
     $B arena "$g" --engines level:6,level:7,level:8 --span 1 --max-plies "${TOP_MAX_PLIES:-200}" \
         --games "$(count TOP "$g")" --openings random:4 --seed "$SEED" --threads "$THREADS" \
         --tablebase "$TB" --out "$out/top" | tee "$out/top.txt"
