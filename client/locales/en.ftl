@@ -295,6 +295,7 @@ error-private-game = That is someone else's private game: only its players may r
 error-too-many-reviews = The server is busy with as many reviews as it allows: try again when one is done.
 error-storage = The server could not save that; nothing changed. Try again.
 error-unavailable = The game is moving to another server; nothing changed. Try again in a moment.
+error-outcome-unknown = The game's server stopped before it answered; the board shows whether your move was played.
 error-internal = Something went wrong on the server; nothing changed. Try again.
 
 ## The review

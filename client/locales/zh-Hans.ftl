@@ -267,6 +267,7 @@ error-private-game = 这是别人的私人棋局：只有对局双方可以复�
 error-too-many-reviews = 服务器同时进行的复盘已达上限：请等其中一个完成后再试。
 error-storage = 服务器无法保存，没有任何改动。请再试一次。
 error-unavailable = 棋局正在转移到另一台服务器，没有任何改动。请稍后再试。
+error-outcome-unknown = 棋局的服务器在回复之前停止了；棋盘会显示你的这步棋是否已走。
 error-internal = 服务器出了问题，没有任何改动。请再试一次。
 
 ## 复盘

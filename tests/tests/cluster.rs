@@ -62,9 +62,10 @@ async fn until_listed(c: &mut Client, seek: chaupal_shared::protocol::SeekId) {
     }
 }
 
-/// Plays `mv` as `c`, trying again while the game changes hands (`unavailable`). Returns how
-/// many times it was refused.
-async fn play_through(c: &mut Client, game: GameId, mv: &str) -> u32 {
+/// Plays `mv` as `c` after the game's first `ply` moves, trying again while the game changes
+/// hands (`unavailable`), and after an answer of unknown outcome sitting down again to see
+/// whether it was played. Returns how many times it was refused.
+async fn play_through(c: &mut Client, game: GameId, ply: usize, mv: &str) -> u32 {
     let deadline = Instant::now() + TAKEOVER_PATIENCE;
     let mut refused = 0;
     loop {
@@ -74,19 +75,29 @@ async fn play_through(c: &mut Client, game: GameId, mv: &str) -> u32 {
                 refused += 1;
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
+            Err(e) if e.code == ErrorCode::OutcomeUnknown && Instant::now() < deadline => {
+                refused += 1;
+                let moves = rejoin_through(c, game).await.moves;
+                if moves.len() > ply {
+                    assert_eq!(moves[ply], mv, "{game}: another move at ply {ply}");
+                    return refused;
+                }
+            }
             Err(e) => panic!("{mv} in {game}: {e:?}"),
         }
     }
 }
 
-/// Sits `c` back down at `game`, trying again while it changes hands.
-async fn rejoin_through(c: &mut Client, game: GameId) {
+/// Sits `c` back down at `game`, trying again while it changes hands; the game's snapshot.
+async fn rejoin_through(c: &mut Client, game: GameId) -> chaupal_shared::protocol::GameSnapshot {
     let deadline = Instant::now() + TAKEOVER_PATIENCE;
     loop {
+        c.inbox.retain(|m| {
+            !matches!(m, chaupal_shared::protocol::ServerMessage::Snapshot(s) if s.summary.game == game)
+        });
         match c.request(Request::Rejoin { game, since: None }).await {
             Ok(_) => {
-                c.snapshot(game).await;
-                return;
+                return c.snapshot(game).await;
             }
             Err(e) if e.code == ErrorCode::Unavailable && Instant::now() < deadline => {
                 tokio::time::sleep(Duration::from_millis(100)).await;
@@ -122,7 +133,7 @@ impl Table {
             }
             let mv = pick_move(&self.position, &mut self.seed);
             let who = mover(&self.position, 0);
-            play_through(players[who], self.game, &mv).await;
+            play_through(players[who], self.game, self.acked.len(), &mv).await;
             self.position.play_text(&mv).unwrap();
             self.acked.push(mv);
         }
@@ -134,11 +145,21 @@ impl Table {
         let [first, second] = players;
         if self.position.outcome().is_none() {
             let deadline = Instant::now() + TAKEOVER_PATIENCE;
+            let mut unknown = false;
             loop {
                 match first.act(self.game, Action::Resign).await {
                     Ok(_) => break,
                     Err(e) if e.code == ErrorCode::Unavailable && Instant::now() < deadline => {
                         tokio::time::sleep(Duration::from_millis(100)).await
+                    }
+                    // It may have been done: asked again, it is done or over.
+                    Err(e) if e.code == ErrorCode::OutcomeUnknown && Instant::now() < deadline => {
+                        unknown = true;
+                        tokio::time::sleep(Duration::from_millis(100)).await
+                    }
+                    Err(e) if e.code == ErrorCode::GameOver && unknown => {
+                        rejoin_through(first, self.game).await;
+                        break;
                     }
                     Err(e) => panic!("resign: {e:?}"),
                 }
@@ -337,7 +358,8 @@ async fn the_node_running_a_game_is_killed_and_the_game_goes_on_through_the_othe
     let players = [&mut alice, &mut bob];
     let mv = pick_move(&table.position, &mut table.seed);
     let [a, b] = players;
-    let refused = play_through(if first == 0 { &mut *a } else { &mut *b }, game, &mv).await;
+    let ply = table.acked.len();
+    let refused = play_through(if first == 0 { &mut *a } else { &mut *b }, game, ply, &mv).await;
     let took = killed.elapsed();
     table.position.play_text(&mv).unwrap();
     table.acked.push(mv);
@@ -779,23 +801,50 @@ async fn after_a_takeover_the_reply_to_a_move_still_comes_after_its_event() {
                 Err(e) if e.code == ErrorCode::Unavailable && Instant::now() < deadline => {
                     tokio::time::sleep(Duration::from_millis(10)).await;
                 }
+                // Sent to the node as it went: the game, once back, says whether it was
+                // played (then there was no reply to come after the event).
+                Err(e) if e.code == ErrorCode::OutcomeUnknown && Instant::now() < deadline => {
+                    let moves = loop {
+                        match alice
+                            .request(Request::Rejoin {
+                                game: table.game,
+                                since: None,
+                            })
+                            .await
+                        {
+                            Ok(_) => break alice.snapshot(table.game).await.moves,
+                            Err(e) if e.code == ErrorCode::Unavailable => {
+                                tokio::time::sleep(Duration::from_millis(50)).await;
+                            }
+                            Err(e) => panic!("rejoin {}: {e:?}", table.game),
+                        }
+                    };
+                    if moves.len() == 3 {
+                        assert_eq!(moves[2], mv, "{}", table.game);
+                        table.position.play_text(&mv).unwrap();
+                        return (None, false);
+                    }
+                    alice.inbox.clear();
+                }
                 Err(e) => panic!("{mv} in {}: {e:?}", table.game),
             }
         }
         table.position.play_text(&mv).unwrap();
-        (!heard_move(alice, table.game, 3)).then_some(table.game)
+        (
+            (!heard_move(alice, table.game, 3)).then_some(table.game),
+            true,
+        )
     });
-    let out_of_order: Vec<GameId> = futures_util::future::join_all(moves)
-        .await
-        .into_iter()
-        .flatten()
-        .collect();
+    let answers = futures_util::future::join_all(moves).await;
+    let answered = answers.iter().filter(|(_, ok)| *ok).count();
+    let out_of_order: Vec<GameId> = answers.into_iter().filter_map(|(g, _)| g).collect();
     assert!(stopping.await.unwrap().success());
     assert_eq!(
         out_of_order,
         vec![],
         "replies that came before their move's event"
     );
+    assert!(answered >= 5, "only {answered} of 10 moves were answered");
 }
 
 /// Sends `sig` (`STOP`, `CONT`) to a node's process.
@@ -851,7 +900,7 @@ async fn a_player_on_a_node_paused_past_its_lease_hears_every_move_after_it_resu
             table.game
         );
         let reply = pick_move(&table.position, &mut table.seed);
-        play_through(bob, table.game, &reply).await;
+        play_through(bob, table.game, 3, &reply).await;
         table.position.play_text(&reply).unwrap();
         let deadline = Instant::now() + PATIENCE;
         while !heard_move(alice, table.game, 4) && Instant::now() < deadline {
@@ -867,4 +916,39 @@ async fn a_player_on_a_node_paused_past_its_lease_hears_every_move_after_it_resu
             table.game
         );
     }
+}
+
+#[tokio::test]
+async fn a_move_its_game_s_node_never_answered_is_reported_as_of_unknown_outcome() {
+    let Some((_nats, _url, nodes)) = cluster("chaupal_cluster_unknown_outcome", 3).await else {
+        return;
+    };
+    // A game run by node 1, its first player on node 0 and to move.
+    let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::Jungle).await;
+    let mut table = Table::new(game, GameKind::Jungle, 77);
+    table.play([&mut alice, &mut bob], 2).await;
+    // Node 1 stops answering with the move on its way: node 0 cannot know whether it was
+    // played, and must not say that nothing changed.
+    signal(&nodes[1], "STOP");
+    let mv = pick_move(&table.position, &mut table.seed);
+    let answer = alice.play(game, &mv).await;
+    signal(&nodes[1], "CONT");
+    let e = answer.expect_err("no answer from a stopped node");
+    assert_eq!(e.code, ErrorCode::OutcomeUnknown, "{e:?}");
+    // Rejoined, the player learns what became of it, and the record agrees.
+    let deadline = Instant::now() + TAKEOVER_PATIENCE;
+    let moves = loop {
+        alice.inbox.clear();
+        match alice.request(Request::Rejoin { game, since: None }).await {
+            Ok(_) => break alice.snapshot(game).await.moves,
+            Err(e) if Instant::now() < deadline && e.code == ErrorCode::Unavailable => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("rejoin: {e:?}"),
+        }
+    };
+    assert!(
+        moves.len() == 2 || (moves.len() == 3 && moves[2] == mv),
+        "{moves:?}"
+    );
 }

@@ -122,7 +122,12 @@ impl RemoteRoom {
             Ok(Answer::Done(result)) => result,
             Ok(_) => Err(ErrorReply::new(ErrorCode::Internal, "a wrong answer")),
             Err(e) => Err(e),
-        };
+        }
+        // Sitting down again is harmless, so an attach not answered is one to try again.
+        .map_err(|e| match e.code {
+            ErrorCode::OutcomeUnknown => ErrorReply::new(ErrorCode::Unavailable, e.reason),
+            _ => e,
+        });
         match &result {
             Ok(()) => {
                 if let Some(a) = lock(&cluster.inner.attachments).get_mut(&(conn, self.game)) {
@@ -166,7 +171,7 @@ impl RemoteRoom {
         };
         if result
             .as_ref()
-            .is_err_and(|e| e.code == ErrorCode::Unavailable)
+            .is_err_and(|e| matches!(e.code, ErrorCode::Unavailable | ErrorCode::OutcomeUnknown))
         {
             self.cluster.forget_placement(self.game);
         }
@@ -181,7 +186,16 @@ impl RemoteRoom {
             game: self.game,
             edge: self.cluster.inner.node.clone(),
         };
-        let view = match self.cluster.ask(&self.owner, req, msg).await? {
+        // Looking changes nothing: a view not answered is one to ask again.
+        let asked = self
+            .cluster
+            .ask(&self.owner, req, msg)
+            .await
+            .map_err(|e| match e.code {
+                ErrorCode::OutcomeUnknown => ErrorReply::new(ErrorCode::Unavailable, e.reason),
+                _ => e,
+            });
+        let view = match asked? {
             Answer::Viewed(view) => (*view)?,
             _ => return Err(ErrorReply::new(ErrorCode::Internal, "a wrong answer")),
         };
@@ -232,6 +246,18 @@ impl Cluster {
                 () = stop.cancelled() => {}
             }
         });
+        let mut attachments = lock(&self.inner.attachments);
+        // Seated again by this node (not asked by the client), the connection keeps the newest
+        // version it has heard: events from the old relay may have come while the new one was
+        // asked for, and what the new one sends again is then not heard twice.
+        let heard = attachments
+            .get(&(conn, game))
+            .filter(|a| a.seating || a.owner.is_none())
+            .and_then(|a| a.version);
+        let version = match heard {
+            Some(heard) => Some(version.map_or(heard, |v| v.max(heard))),
+            None => version,
+        };
         let attachment = Attachment {
             outbox,
             owner,
@@ -239,7 +265,7 @@ impl Cluster {
             seating,
             _watch: guard,
         };
-        lock(&self.inner.attachments).insert((conn, game), attachment);
+        attachments.insert((conn, game), attachment);
     }
 
     /// Keeps a connection that sat at a room this node closed, to sit it back down wherever
@@ -350,6 +376,11 @@ impl Cluster {
             return;
         };
         match &msg {
+            // Heard already: the relay of a room this connection sat down at again may still
+            // have been sending when the new one began with what came after.
+            ServerMessage::Event { version, .. } if a.version.is_some_and(|v| *version <= v) => {
+                return;
+            }
             ServerMessage::Event { version, .. } => a.version = Some(*version),
             ServerMessage::Snapshot(s) => a.version = Some(s.version),
             _ => {}

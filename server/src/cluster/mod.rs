@@ -431,7 +431,9 @@ impl Cluster {
         self.inner.next_req.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// Sends `msg` to node `owner` and waits for answer `req` (at most [`ANSWER_WITHIN`]).
+    /// Sends `msg` to node `owner` and waits for answer `req` (at most [`ANSWER_WITHIN`]):
+    /// `unavailable` when the bus did not take it (nothing was done), `outcome_unknown` when
+    /// it was sent and not answered.
     async fn ask(&self, owner: &str, req: u64, msg: ToOwner) -> Result<Answer, ErrorReply> {
         let (tx, rx) = oneshot::channel();
         lock(&self.inner.pending).insert(req, (owner.to_owned(), tx));
@@ -441,17 +443,20 @@ impl Cluster {
                 "the cluster's message bus did not take the request; try again",
             ));
         }
+        // Sent, but not answered: the owner may have done it before it stopped.
         match tokio::time::timeout(ANSWER_WITHIN, rx).await {
-            Ok(Ok(Answer::Gone)) => Err(unavailable(
-                "the server running this game is gone; another takes it over: try again in a \
-                 moment",
+            Ok(Ok(Answer::Gone)) => Err(ErrorReply::new(
+                ErrorCode::OutcomeUnknown,
+                "the server running this game went before it answered (another takes the game \
+                 over): rejoin the game to see whether it was done",
             )),
             Ok(Ok(answer)) => Ok(answer),
             _ => {
                 lock(&self.inner.pending).remove(&req);
-                Err(unavailable(
-                    "the server running this game did not answer; it may be moving to another \
-                     server: try again in a moment",
+                Err(ErrorReply::new(
+                    ErrorCode::OutcomeUnknown,
+                    "the server running this game did not answer in time (it may be moving to \
+                     another server): rejoin the game to see whether it was done",
                 ))
             }
         }

@@ -104,11 +104,16 @@ pub enum ErrorCode {
     Unavailable,
     /// A bug on the server's side; the request had no effect.
     Internal,
+    // Last, so that the codes before it keep their numbers in the binary encoding.
+    /// The request reached the server running the game, which did not answer in time (it
+    /// stopped or died meanwhile): it may or may not have taken effect. `rejoin` the game to
+    /// see, before sending it again.
+    OutcomeUnknown,
 }
 
 impl ErrorCode {
     /// Every code, in the order of the documentation.
-    pub const ALL: [ErrorCode; 40] = [
+    pub const ALL: [ErrorCode; 41] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -148,6 +153,7 @@ impl ErrorCode {
         ErrorCode::TooManyReviews,
         ErrorCode::Storage,
         ErrorCode::Unavailable,
+        ErrorCode::OutcomeUnknown,
         ErrorCode::Internal,
     ];
 
@@ -193,6 +199,7 @@ impl ErrorCode {
             ErrorCode::TooManyReviews => "too_many_reviews",
             ErrorCode::Storage => "storage",
             ErrorCode::Unavailable => "unavailable",
+            ErrorCode::OutcomeUnknown => "outcome_unknown",
             ErrorCode::Internal => "internal",
         }
     }

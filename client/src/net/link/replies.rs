@@ -44,6 +44,20 @@ impl Link {
                 if asked == Asked::CancelSeek {
                     reaction.requests.push(self.ask_my_seeks());
                 }
+                // A move (or an offer) that may or may not have been played: the game as it
+                // stands says, from the last version seen.
+                if error.code == ErrorCode::OutcomeUnknown
+                    && let Some((game, seen)) = self.game
+                    && !self.watching
+                {
+                    reaction.requests.push(self.message(
+                        Request::Rejoin {
+                            game,
+                            since: Some(seen),
+                        },
+                        Asked::Rejoin(game),
+                    ));
+                }
                 reaction
             }
             ServerMessage::Event {
