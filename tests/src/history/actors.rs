@@ -259,6 +259,16 @@ pub async fn play(mut table: Table, history: History, stop: StopAt) -> Played {
                 let version = me.move_version(game, ply).unwrap_or(0);
                 history.add(me.actor, me.node(), Op::Ok { game, req, version });
             }
+            // It may or may not have been played: as a lost answer.
+            Answer::Error(e) if e.code == ErrorCode::OutcomeUnknown => {
+                played.unknown += 1;
+                let why = e.reason;
+                history.add(me.actor, me.node(), Op::Unknown { game, req, why });
+                if let Err(e) = me.sit(game, patience).await {
+                    played.trouble = Some(e);
+                    break;
+                }
+            }
             Answer::Error(e) => {
                 played.refused += 1;
                 history.add(
@@ -334,6 +344,9 @@ async fn resign(table: &mut Table, patience: Duration) -> Result<(), String> {
             }
             Answer::Error(e) if e.code == ErrorCode::Unavailable => {
                 tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            Answer::Error(e) if e.code == ErrorCode::OutcomeUnknown => {
+                let _ = me.sit(game, patience).await;
             }
             Answer::Error(e) => return Err(format!("resign {game}: {:?} {}", e.code, e.reason)),
             Answer::Lost(_) => {

@@ -309,10 +309,11 @@ fn check_observers(
     let mut rejoined: HashMap<(ActorId, GameId), Version> = HashMap::new();
     for e in entries {
         match &e.op {
-            Op::Rejoin { game, since } => {
-                if let Some(since) = since {
-                    rejoined.insert((e.actor, *game), *since);
-                }
+            Op::Rejoin {
+                game,
+                since: Some(since),
+            } => {
+                rejoined.insert((e.actor, *game), *since);
             }
             Op::Event {
                 game,
@@ -381,16 +382,16 @@ fn check_observers(
                             );
                         }
                     }
-                    GameEvent::Ended { result, .. } => {
-                        if !stored.finished || stored.result != Some(*result) {
-                            bad(
-                                Some(*game),
-                                format!(
-                                    "the end was broadcast as {result:?} but the record says {:?}",
-                                    stored.result
-                                ),
-                            );
-                        }
+                    GameEvent::Ended { result, .. }
+                        if !stored.finished || stored.result != Some(*result) =>
+                    {
+                        bad(
+                            Some(*game),
+                            format!(
+                                "the end was broadcast as {result:?} but the record says {:?}",
+                                stored.result
+                            ),
+                        );
                     }
                     _ => {}
                 }

@@ -395,7 +395,18 @@ impl Session {
                     self.seated.insert(game);
                     return Ok(());
                 }
-                Answer::Error(e) if e.code == ErrorCode::Unavailable => last = e.reason,
+                Answer::Error(e)
+                    if matches!(e.code, ErrorCode::Unavailable | ErrorCode::OutcomeUnknown) =>
+                {
+                    last = e.reason
+                }
+                // Over and closed: the record has the rest (the run reads it at the end).
+                Answer::Error(e) if e.code == ErrorCode::GameOver => {
+                    if let Some(view) = self.games.get_mut(&game) {
+                        view.finished = true;
+                    }
+                    return Ok(());
+                }
                 Answer::Error(e) => {
                     return Err(format!("rejoin {game}: {:?} {}", e.code, e.reason));
                 }

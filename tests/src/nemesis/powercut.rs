@@ -184,6 +184,13 @@ pub async fn run(args: &PowerCutRun) -> Result<PowerCutOutcome, String> {
         // No clock jumps here, and a quick pace: the players are the load.
         p.correspondence = None;
         p.think_ms = (20, 150);
+        // No stallers: the time a player thinks between a server's start and its cut is not
+        // kept (a restarted server counts from the last move), so against a server cut every
+        // few seconds a 15-second flag never falls (docs/RELIABILITY.md, "What is not
+        // promised").
+        if p.stall_at.take().is_some() {
+            p.clock = Some(super::plans::LONG_CLOCK);
+        }
         let table = actors::set_up(urls.clone(), history.clone(), index, p.clone()).await?;
         infos.push(TableInfo {
             game: table.game,
