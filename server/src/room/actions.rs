@@ -27,6 +27,7 @@ impl Room {
         lag: Duration,
     ) -> Result<(), ErrorReply> {
         tracing::trace!("{}: {player} acts: {action:?}", self.id);
+        self.deps.host.may_act()?;
         let held = self.seats_of(player);
         let side = match (seat, held.as_slice()) {
             (_, []) => {

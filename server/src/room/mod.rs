@@ -79,6 +79,12 @@ pub type HostFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 /// implements this, so that a room knows nothing of the registry and the registry alone knows
 /// of rooms.
 pub trait RoomHost: Send + Sync {
+    /// Whether the room may change its game now: in a cluster, only while this node's lease is
+    /// fresh (a node back from a pause past its lease must not play the moves queued before
+    /// it, since another node may run the game by now).
+    fn may_act(&self) -> Result<(), ErrorReply> {
+        Ok(())
+    }
     /// The game's number of moves changed (a move, or a takeback).
     fn game_moved(&self, game: GameId, plies: u32);
     /// The game ended with `result`.

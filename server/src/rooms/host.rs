@@ -20,6 +20,13 @@ pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 
 /// The registry opens the rooms, so it hears what they report and starts their rematches.
 impl RoomHost for Rooms {
+    fn may_act(&self) -> Result<(), ErrorReply> {
+        match self.cluster() {
+            Some(cluster) => cluster.available(),
+            None => Ok(()),
+        }
+    }
+
     /// A room reports a move (or takeback): the listing's move count follows, and the lobby's
     /// subscribers hear of it, at most every [`PROGRESS_EVERY`] (a later announcement carries
     /// the count of the moves in between).
