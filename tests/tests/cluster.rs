@@ -883,16 +883,7 @@ async fn a_player_on_a_node_paused_past_its_lease_hears_every_move_after_it_resu
         // node 1.
         alice.inbox.clear();
         let mv = pick_move(&table.position, &mut table.seed);
-        let deadline = Instant::now() + TAKEOVER_PATIENCE;
-        loop {
-            match alice.play(table.game, &mv).await {
-                Ok(_) => break,
-                Err(e) if e.code == ErrorCode::Unavailable && Instant::now() < deadline => {
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                }
-                Err(e) => panic!("{mv} in {}: {e:?}", table.game),
-            }
-        }
+        play_through(alice, table.game, 2, &mv).await;
         table.position.play_text(&mv).unwrap();
         assert!(
             heard_move(alice, table.game, 3),

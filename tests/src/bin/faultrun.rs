@@ -124,15 +124,7 @@ fn main() -> ExitCode {
                 }
             };
             for (i, c) in outcome.cuts.iter().enumerate() {
-                println!(
-                    "cut {} at {} ms: {}; integrity {}; lost {} of {}",
-                    i + 1,
-                    c.at_ms,
-                    c.dropped,
-                    c.integrity,
-                    c.lost,
-                    c.acknowledged
-                );
+                println!("cut {} {c}", i + 1);
             }
             println!("{synchronous}: {}", outcome.summary());
             for a in &outcome.report.anomalies {

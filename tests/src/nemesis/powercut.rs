@@ -65,6 +65,17 @@ impl Cut {
     }
 }
 
+impl std::fmt::Display for Cut {
+    /// One line: when, what the cut dropped, the integrity check, the moves lost.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "at {} ms: {}; integrity {}; lost {} of {} acknowledged",
+            self.at_ms, self.dropped, self.integrity, self.lost, self.acknowledged
+        )
+    }
+}
+
 /// What a run did and found.
 pub struct PowerCutOutcome {
     pub cuts: Vec<Cut>,
@@ -344,15 +355,7 @@ fn write_report(dir: &Path, o: &PowerCutOutcome) -> std::io::Result<()> {
     o.history.write_jsonl(&dir.join("history.jsonl"))?;
     let mut text = format!("{}\n", o.summary());
     for (i, c) in o.cuts.iter().enumerate() {
-        text.push_str(&format!(
-            "cut {} at {} ms: {}; integrity {}; lost {} of {} acknowledged\n",
-            i + 1,
-            c.at_ms,
-            c.dropped,
-            c.integrity,
-            c.lost,
-            c.acknowledged
-        ));
+        text.push_str(&format!("cut {} {c}\n", i + 1));
     }
     for a in &o.report.anomalies {
         text.push_str(&format!("anomaly {:?}: {}\n", a.game, a.what));
