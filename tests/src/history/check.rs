@@ -27,7 +27,7 @@ use chaupal_rules::Side;
 use chaupal_shared::protocol::{GameEvent, GameId, GameResult, ResultReason, Version};
 
 use super::actors::GamePlan;
-use super::log::{ActorId, Entry, Op};
+use super::log::{ActorId, Entry, FAULTS, Op};
 
 /// A game as the records keep it at the end of the run.
 #[derive(Clone, Debug, PartialEq)]
@@ -94,6 +94,28 @@ impl Report {
             self.faults,
             self.anomalies.len()
         )
+    }
+
+    /// Writes, for each game with an anomaly, its part of the history (and the faults) to
+    /// `dir/game-ID.jsonl`, to be read beside the report.
+    pub fn write_games(&self, entries: &[Entry], dir: &std::path::Path) -> std::io::Result<()> {
+        use std::io::Write;
+        let games: std::collections::BTreeSet<GameId> =
+            self.anomalies.iter().filter_map(|a| a.game).collect();
+        for game in games {
+            let mut out = std::io::BufWriter::new(std::fs::File::create(
+                dir.join(format!("game-{}.jsonl", game.0)),
+            )?);
+            for e in entries
+                .iter()
+                .filter(|e| e.op.game() == Some(game) || e.actor == FAULTS)
+            {
+                serde_json::to_writer(&mut out, e)?;
+                out.write_all(b"\n")?;
+            }
+            out.flush()?;
+        }
+        Ok(())
     }
 }
 

@@ -156,31 +156,6 @@ impl History {
     }
 }
 
-/// Writes, for each game with an anomaly in `report`, its part of the history (and the
-/// faults) to `dir/game-ID.jsonl`, to be read beside the report.
-pub fn write_games(
-    entries: &[Entry],
-    report: &super::check::Report,
-    dir: &Path,
-) -> std::io::Result<()> {
-    let games: std::collections::BTreeSet<GameId> =
-        report.anomalies.iter().filter_map(|a| a.game).collect();
-    for game in games {
-        let mut out = std::io::BufWriter::new(std::fs::File::create(
-            dir.join(format!("game-{}.jsonl", game.0)),
-        )?);
-        for e in entries
-            .iter()
-            .filter(|e| e.op.game() == Some(game) || e.actor == FAULTS)
-        {
-            serde_json::to_writer(&mut out, e)?;
-            out.write_all(b"\n")?;
-        }
-        out.flush()?;
-    }
-    Ok(())
-}
-
 impl Op {
     /// The game this entry is about, if any.
     pub fn game(&self) -> Option<GameId> {

@@ -318,7 +318,9 @@ pub async fn run(args: &ClusterRun) -> Result<ClusterOutcome, String> {
             text.push_str(&format!("trouble: {t}\n"));
         }
         std::fs::write(dir.join("report.txt"), text).map_err(|e| e.to_string())?;
-        crate::history::log::write_games(&entries, &report, dir).map_err(|e| e.to_string())?;
+        report
+            .write_games(&entries, dir)
+            .map_err(|e| e.to_string())?;
     }
     drop(nodes);
     Ok(ClusterOutcome {

@@ -364,5 +364,5 @@ fn write_report(dir: &Path, o: &PowerCutOutcome) -> std::io::Result<()> {
         text.push_str(&format!("trouble: {t}\n"));
     }
     std::fs::write(dir.join("report.txt"), text)?;
-    crate::history::log::write_games(&o.history.entries(), &o.report, dir)
+    o.report.write_games(&o.history.entries(), dir)
 }
