@@ -72,6 +72,10 @@ pub enum StoreError {
     WriterGone,
     #[error("the group commit this write was in failed: {0}")]
     GroupFailed(String),
+    /// The connection broke while the write's commit was on its way and the database could
+    /// not be asked in time whether it was committed: it may or may not be stored.
+    #[error("the database's answer to the commit was lost ({0}): the write may be stored")]
+    OutcomeUnknown(String),
     #[error("a stored record is damaged: {0}")]
     Corrupt(String),
     #[error(
@@ -101,15 +105,27 @@ impl StoreError {
     }
 }
 
-/// What a client hears when the records fail: a `storage` error. The details go to the log,
-/// not to the client; whatever the request would have changed is unchanged.
+/// What a client hears when the records fail: a `storage` error, whatever the request would
+/// have changed being unchanged; or `outcome_unknown` when the write may have been stored. The
+/// details go to the log, not to the client.
 impl From<StoreError> for ErrorReply {
     fn from(e: StoreError) -> ErrorReply {
-        if matches!(e, StoreError::SeekGone) {
-            return ErrorReply::new(
-                ErrorCode::NoSuchSeek,
-                "the seek was taken or withdrawn a moment ago",
-            );
+        match e {
+            StoreError::SeekGone => {
+                return ErrorReply::new(
+                    ErrorCode::NoSuchSeek,
+                    "the seek was taken or withdrawn a moment ago",
+                );
+            }
+            StoreError::OutcomeUnknown(_) => {
+                tracing::error!("records: {e}");
+                return ErrorReply::new(
+                    ErrorCode::OutcomeUnknown,
+                    "the database went away while it recorded this: it may or may not have \
+                     been kept; look at the game again to see",
+                );
+            }
+            _ => {}
         }
         tracing::error!("records: {e}");
         ErrorReply::new(
@@ -206,7 +222,13 @@ impl Store {
             checkpoints
         });
         let health = WriteHealth::default();
-        tokio::spawn(writer::run(writes.clone(), rx, checkpoints, health.clone()));
+        tokio::spawn(writer::run(
+            writes.clone(),
+            backend,
+            rx,
+            checkpoints,
+            health.clone(),
+        ));
         Ok(Store {
             pool,
             writes,

@@ -11,6 +11,8 @@ use sqlx::Connection;
 use super::*;
 use crate::ratings::player_key;
 
+mod lost_commit;
+
 /// The turn after a move, in a game with no deadline (these tests do not look at it).
 const NO_TURN: NextTurn = NextTurn {
     side: Side::First,

@@ -9,6 +9,12 @@
 //! each write in a savepoint of its own, and the others still commit. Only a failure of the
 //! transaction itself (no connection, a failed `COMMIT`) fails the whole group.
 //!
+//! When the connection breaks while `COMMIT` is on its way, the group may or may not have been
+//! committed. On PostgreSQL the writer then asks the database what became of the group's
+//! transaction (`txid_status`, on a new connection) and answers as the database decided;
+//! only when the database stays out of reach for [`RESOLVE_FOR`] is the answer
+//! [`StoreError::OutcomeUnknown`]. SQLite commits in this process: its answer cannot be lost.
+//!
 //! Being the only writer matters on SQLite, which lets one writer in at a time: writes on
 //! other connections made a group wait behind each of their commits (half a second when a
 //! thousand games were created at once). It keeps one connection from group to group, and on
@@ -16,7 +22,7 @@
 //! Each group's stages are timed ([`super::timings`]).
 
 use std::collections::VecDeque;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use futures_util::future::BoxFuture;
 use sqlx::pool::PoolConnection;
@@ -27,11 +33,15 @@ use super::checkpoint;
 use super::events::{EventWrite, write_events};
 use super::health::WriteHealth;
 use super::timings::{GroupTiming, Timings};
-use super::{GROUP_COMMIT_MAX, StoreError};
+use super::{Backend, GROUP_COMMIT_MAX, StoreError};
 
 /// The most ops in one group: a burst of them (a thousand games created at once) is spread
 /// over several groups rather than holding up the moves in one long transaction.
 const OPS_PER_GROUP: usize = 16;
+
+/// How long the writer keeps asking the database what became of a commit whose answer was
+/// lost, before it answers [`StoreError::OutcomeUnknown`].
+pub(super) const RESOLVE_FOR: Duration = Duration::from_secs(5);
 
 /// A write other than a game event: run on the writer's connection inside the group's
 /// transaction; its answer is the id it created, if any. It may be run twice (when its group
@@ -128,7 +138,10 @@ impl Group {
             }
             Err(err) => {
                 tracing::error!("a group commit of {} writes failed: {err}", self.len());
-                let failed = || StoreError::GroupFailed(err.to_string());
+                let failed = || match &err {
+                    StoreError::OutcomeUnknown(why) => StoreError::OutcomeUnknown(why.clone()),
+                    err => StoreError::GroupFailed(err.to_string()),
+                };
                 for done in self.op_done {
                     let _ = done.send(Err(failed()));
                 }
@@ -147,6 +160,7 @@ impl Group {
 /// ([`super::checkpoint`]).
 pub(super) async fn run(
     pool: AnyPool,
+    backend: Backend,
     mut rx: mpsc::Receiver<Job>,
     mut checkpoints: Option<watch::Receiver<u64>>,
     health: WriteHealth,
@@ -205,7 +219,15 @@ pub(super) async fn run(
             queued: group.oldest.map(|t| t.elapsed()).unwrap_or_default(),
             ..GroupTiming::default()
         };
-        let answers = commit(&pool, &mut conn, &group.ops, &group.events, &mut timing).await;
+        let answers = commit(
+            &pool,
+            backend,
+            &mut conn,
+            &group.ops,
+            &group.events,
+            &mut timing,
+        )
+        .await;
         if answers.is_err() {
             // Back to the pool, which tests it before it is lent again.
             conn = None;
@@ -260,7 +282,7 @@ async fn checkpoint_tail(conn: &mut AnyConnection, last: &mut Instant, timings: 
 
 /// Runs one group in one transaction on `conn` (the writer's own connection, taken from the
 /// pool when it has none), timing its stages into `timing`. `Err` when the transaction failed:
-/// nothing of the group is stored.
+/// nothing of the group is stored, except for [`StoreError::OutcomeUnknown`].
 ///
 /// The group is first written whole, with no savepoints (the common case costs no more than
 /// its statements). If a statement fails, the transaction is rolled back and the group written
@@ -268,17 +290,18 @@ async fn checkpoint_tail(conn: &mut AnyConnection, last: &mut Instant, timings: 
 /// fail again are refused.
 async fn commit(
     pool: &AnyPool,
+    backend: Backend,
     conn: &mut Option<PoolConnection<Any>>,
     ops: &[Op],
     events: &[EventWrite],
     timing: &mut GroupTiming,
 ) -> Result<Answers, StoreError> {
     let started = Instant::now();
-    let conn = match conn {
-        Some(conn) => conn,
+    let c = match conn {
+        Some(c) => c,
         None => conn.insert(pool.acquire().await?),
     };
-    let mut tx = conn.begin().await?;
+    let mut tx = c.begin().await?;
     timing.begin = started.elapsed();
     let started = Instant::now();
     let all: Vec<&EventWrite> = events.iter().collect();
@@ -293,15 +316,78 @@ async fn commit(
                 ops.len() + events.len()
             );
             tx.rollback().await?;
-            tx = conn.begin().await?;
+            tx = c.begin().await?;
             write_one_by_one(&mut tx, ops, &all).await?
         }
     };
+    // The transaction's id, to ask after it should the answer to `COMMIT` be lost.
+    let xid = match backend {
+        Backend::Postgres => Some(
+            sqlx::query_scalar::<_, i64>("SELECT txid_current()")
+                .fetch_one(&mut *tx)
+                .await?,
+        ),
+        Backend::Sqlite => None,
+    };
     timing.statements = started.elapsed();
     let started = Instant::now();
-    tx.commit().await?;
+    let committed = tx.commit().await;
     timing.commit = started.elapsed();
-    Ok(answers)
+    match (committed, xid) {
+        (Ok(()), _) => Ok(answers),
+        // The database refused the commit: it answered, so nothing was stored.
+        (Err(e @ sqlx::Error::Database(_)), _) | (Err(e), None) => Err(e.into()),
+        (Err(lost), Some(xid)) => {
+            tracing::warn!("the answer to a group's commit was lost ({lost}); asking after it");
+            // The connection is broken: the next group takes another.
+            *conn = None;
+            match fate(pool, xid, RESOLVE_FOR).await {
+                Some(Fate::Committed) => {
+                    tracing::info!("the group whose commit went unanswered was committed");
+                    Ok(answers)
+                }
+                Some(Fate::Aborted) => Err(lost.into()),
+                None => Err(StoreError::OutcomeUnknown(lost.to_string())),
+            }
+        }
+    }
+}
+
+/// What became of a PostgreSQL transaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fate {
+    Committed,
+    Aborted,
+}
+
+/// Asks PostgreSQL, on connections from `pool`, what became of transaction `xid` until it
+/// answers `committed` or `aborted` (a transaction still `in progress` is asked after again)
+/// or `within` has passed (`None`).
+async fn fate(pool: &AnyPool, xid: i64, within: Duration) -> Option<Fate> {
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        let asked = tokio::time::timeout_at(deadline, async {
+            let mut c = pool.acquire().await?;
+            sqlx::query_scalar::<_, Option<String>>("SELECT txid_status($1)")
+                .bind(xid)
+                .fetch_one(&mut *c)
+                .await
+        })
+        .await;
+        match asked {
+            Err(_) => return None,
+            Ok(Ok(Some(status))) if status == "committed" => return Some(Fate::Committed),
+            Ok(Ok(Some(status))) if status == "aborted" => return Some(Fate::Aborted),
+            // Still in progress, or too old to be known (which a transaction of a moment ago
+            // is not): ask again.
+            Ok(Ok(other)) => tracing::debug!("transaction {xid}: {other:?}"),
+            Ok(Err(e)) => tracing::debug!("asking after transaction {xid}: {e}"),
+        }
+        if tokio::time::Instant::now() + Duration::from_millis(100) >= deadline {
+            return None;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 /// Writes the events and runs the ops; the ops' answers, or the first error.

@@ -106,8 +106,9 @@ pub enum ErrorCode {
     Internal,
     // Last, so that the codes before it keep their numbers in the binary encoding.
     /// The request reached the server running the game, which did not answer in time (it
-    /// stopped or died meanwhile): it may or may not have taken effect. `rejoin` the game to
-    /// see, before sending it again.
+    /// stopped or died meanwhile), or whose database went out of reach while it recorded the
+    /// change: it may or may not have taken effect. `rejoin` the game to see, before sending
+    /// it again.
     OutcomeUnknown,
 }
 
