@@ -104,6 +104,18 @@ impl RemoteRoom {
     /// Attaches `outbox` to the game: its catch-up (events after `since`, or a snapshot) comes
     /// before this returns, its events after.
     pub async fn attach(&self, outbox: Outbox, since: Option<Version>) -> Result<(), ErrorReply> {
+        self.attach_as(outbox, since, false).await
+    }
+
+    /// [`RemoteRoom::attach`]; `again` when this node seats the connection again (not asked by
+    /// the client): refused as `unavailable`, the attachment then stays, with the newest
+    /// version heard, to be seated again later.
+    pub(super) async fn attach_as(
+        &self,
+        outbox: Outbox,
+        since: Option<Version>,
+        again: bool,
+    ) -> Result<(), ErrorReply> {
         let cluster = &self.cluster;
         let (conn, player, turns) = (outbox.conn, outbox.player, outbox.turns);
         // Seating until the owner says the connection is at its room.
@@ -135,7 +147,17 @@ impl RemoteRoom {
                 }
             }
             Err(e) => {
-                lock(&cluster.inner.attachments).remove(&(conn, self.game));
+                let mut attachments = lock(&cluster.inner.attachments);
+                match attachments.get_mut(&(conn, self.game)) {
+                    Some(a) if again && e.code == ErrorCode::Unavailable => {
+                        a.owner = None;
+                        a.seating = false;
+                    }
+                    _ => {
+                        attachments.remove(&(conn, self.game));
+                    }
+                }
+                drop(attachments);
                 if e.code == ErrorCode::Unavailable {
                     cluster.forget_placement(self.game);
                 }
@@ -153,6 +175,10 @@ impl RemoteRoom {
         action: Action,
         lag: Duration,
     ) -> Result<(), ErrorReply> {
+        // Without the bus, or with a lease that may have run out (the others may have dropped
+        // their relays to this node's connections), nothing is sent: the move's event could
+        // not come before its reply.
+        self.cluster.available()?;
         let req = self.cluster.next_req();
         let msg = ToOwner::Act {
             req,
@@ -322,9 +348,22 @@ impl Cluster {
                         a.outbox.drop_connection();
                     }
                 }
+                // The room closed: its game ended, or this is a stale message, held by the
+                // bus while it was down, about a room the connection has left for the game's
+                // next one. Either way the connection sits down wherever the game is now (an
+                // ended game lets it go), rather than being forgotten at a live game.
                 ToEdge::Closed { conn, game } => {
-                    lock(&self.inner.attachments).remove(&(ConnId(conn), game));
                     self.forget_placement(game);
+                    let (conn, waiting) = (ConnId(conn), {
+                        let mut attachments = lock(&self.inner.attachments);
+                        attachments
+                            .get_mut(&(ConnId(conn), game))
+                            .map(|a| a.owner.take())
+                            .is_some()
+                    });
+                    if waiting {
+                        self.reattach(conn, game);
+                    }
                 }
                 ToEdge::SeekTaken {
                     seek,
@@ -422,9 +461,11 @@ impl Cluster {
         }
     }
 
-    /// This node's lease ran out: the other nodes, which saw it gone, have dropped their relays
-    /// to its connections, so each of its connections at their games waits to sit down again
-    /// (with the last version it has, so it misses nothing) once the lease is back.
+    /// What was relayed to this node's connections may be lost: its lease ran out (the other
+    /// nodes, which saw it gone, have dropped their relays to its connections), or its NATS
+    /// connection dropped. Each of its connections at other nodes' games waits to sit down
+    /// again (with the last version it has, so it misses nothing): once the lease is back, or
+    /// at once.
     pub(super) fn relays_lost(&self) {
         for ((conn, game), a) in lock(&self.inner.attachments).iter_mut() {
             if a.owner.take().is_some() {
@@ -518,7 +559,12 @@ impl Cluster {
             };
             match cluster.locate(game).await {
                 Ok(Some(room)) => {
-                    let attached = room.attach(outbox.clone(), version).await;
+                    let attached = match &room {
+                        GameRoom::Local(room) => room.attach(outbox.clone(), version).await,
+                        GameRoom::Remote(room) => {
+                            room.attach_as(outbox.clone(), version, true).await
+                        }
+                    };
                     tracing::debug!("{conn:?} sat back down at {game}: {attached:?}");
                     match attached {
                         // The room here holds the connection from now on; only once it does is

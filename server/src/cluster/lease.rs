@@ -195,6 +195,15 @@ impl Cluster {
             match tokio::time::timeout(CALL_WITHIN, update).await {
                 Ok(Ok(revision)) => {
                     state.revision = revision;
+                    // Renewed late (the node was paused, say): the others may have seen it
+                    // gone meanwhile and dropped their relays to its connections. They sit
+                    // down again before the lease counts as fresh, so that no move is sent
+                    // through a relay that is no more.
+                    if lock(&self.inner.renewed).is_none_or(|t| t.elapsed() >= FRESH) {
+                        tracing::warn!("cluster: lease renewed late; seating connections again");
+                        self.relays_lost();
+                        self.retry_dangling();
+                    }
                     *lock(&self.inner.renewed) = Some(Instant::now());
                     return;
                 }

@@ -150,6 +150,9 @@ struct Inner {
     /// The lease may have passed to nobody or another node: rooms stay closed until it is
     /// taken again.
     lease_lost: AtomicBool,
+    /// Each (re)connection to NATS; taken by [`Cluster::start`]'s task that seats this node's
+    /// connections again after one.
+    reconnections: Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<()>>>,
     /// Wakes the lease loop at once (another node left).
     rescan: Notify,
     stop: CancellationToken,
@@ -174,16 +177,24 @@ impl Cluster {
             return Err(ClusterError::BadName(config.name.clone()));
         }
         let node = format!("{}-{:08x}", config.name, rand::random::<u32>());
+        // Each (re)connection to NATS, for the task that seats the connections again.
+        let (connected, reconnections) = tokio::sync::mpsc::unbounded_channel();
         let client = async_nats::ConnectOptions::new()
             .name(format!("chaupal {node}"))
             .connection_timeout(Duration::from_secs(5))
-            .event_callback(|event| async move {
-                match event {
-                    async_nats::Event::Disconnected => {
-                        tracing::error!("NATS: disconnected; moves wait until it is back")
+            .event_callback(move |event| {
+                let connected = connected.clone();
+                async move {
+                    match event {
+                        async_nats::Event::Disconnected => {
+                            tracing::error!("NATS: disconnected; moves wait until it is back")
+                        }
+                        async_nats::Event::Connected => {
+                            tracing::info!("NATS: connected");
+                            let _ = connected.send(());
+                        }
+                        other => tracing::warn!("NATS: {other}"),
                     }
-                    async_nats::Event::Connected => tracing::info!("NATS: connected"),
-                    other => tracing::warn!("NATS: {other}"),
                 }
             })
             .connect(&config.nats)
@@ -213,6 +224,7 @@ impl Cluster {
                 host: OnceLock::new(),
                 seeks: OnceLock::new(),
                 lease_lost: AtomicBool::new(false),
+                reconnections: Mutex::new(Some(reconnections)),
                 rescan: Notify::new(),
                 stop: CancellationToken::new(),
             }),
@@ -286,7 +298,24 @@ impl Cluster {
         tokio::spawn(self.clone().serve_all(all_sub));
         tokio::spawn(self.clone().keep_lease());
         tokio::spawn(self.clone().keep_scanning());
+        if let Some(reconnections) = lock(&self.inner.reconnections).take() {
+            tokio::spawn(self.clone().sit_down_after_reconnecting(reconnections));
+        }
         Ok(())
+    }
+
+    /// After each reconnection to NATS, seats this node's connections at other nodes' games
+    /// again, from the last version each has heard: what was relayed to them while the bus was
+    /// down is lost, and a relay that could not pass a message on has ended (the message
+    /// saying so was lost with it), as has a room that gave its game up meanwhile.
+    async fn sit_down_after_reconnecting(
+        self,
+        mut reconnections: tokio::sync::mpsc::UnboundedReceiver<()>,
+    ) {
+        while reconnections.recv().await.is_some() {
+            self.relays_lost();
+            self.retry_dangling();
+        }
     }
 
     fn host(&self) -> Option<&Arc<dyn ClusterHost>> {
