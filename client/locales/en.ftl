@@ -283,6 +283,7 @@ error-no-such-game = That game is no longer on the server.
 error-no-such-player = There is no such player.
 error-not-your-seat = That is not your seat in this game.
 error-not-your-turn = It is the other side's turn, not yours.
+error-stale-move = The game moved on before your move arrived, so it was not played; the board shows the game as it is now.
 error-illegal-move = The server refused the move: { $why }.
 error-game-over = The game is already over.
 error-no-offer = There is no offer to answer any more.

@@ -255,6 +255,7 @@ error-no-such-game = 这局棋已经不在服务器上了。
 error-no-such-player = 没有这个玩家。
 error-not-your-seat = 这不是你在这局棋中的座位。
 error-not-your-turn = 现在轮到对方，不是你。
+error-stale-move = 你的这步棋送达之前棋局已经继续，所以没有走；棋盘显示的是棋局现在的样子。
 error-illegal-move = 服务器拒绝了这步棋：{ $why }。
 error-game-over = 棋局已经结束。
 error-no-offer = 已经没有需要回应的提议了。

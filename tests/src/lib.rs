@@ -519,6 +519,7 @@ impl Client {
             game,
             Action::Move {
                 notation: notation.to_owned(),
+                ply: None,
             },
         )
         .await

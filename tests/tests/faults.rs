@@ -83,6 +83,7 @@ async fn play_until_gone(
                 seat: None,
                 action: Action::Move {
                     notation: mv.clone(),
+                    ply: None,
                 },
             })
             .await;

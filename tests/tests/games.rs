@@ -334,6 +334,7 @@ async fn illegal_out_of_turn_and_other_seat_moves_are_refused_and_change_nothing
             seat: Some(Side::First),
             action: Action::Move {
                 notation: legal.clone(),
+                ply: None,
             },
         })
         .await
@@ -363,6 +364,53 @@ async fn illegal_out_of_turn_and_other_seat_moves_are_refused_and_change_nothing
     alice.play(game, &legal).await.unwrap();
     let (v, _) = bob.event(game).await;
     assert_eq!(v, 1);
+}
+
+/// `who` plays `notation` as the move after the game's first `ply` moves.
+async fn play_at(
+    who: &mut Client,
+    game: GameId,
+    notation: &str,
+    ply: u32,
+) -> Result<Reply, chaupal_shared::protocol::ErrorReply> {
+    who.request(Request::Act {
+        game,
+        seat: None,
+        action: Action::Move {
+            notation: notation.to_owned(),
+            ply: Some(ply),
+        },
+    })
+    .await
+}
+
+#[tokio::test]
+async fn a_move_for_a_position_the_game_has_left_is_refused_and_changes_nothing() {
+    // Kalah's extra turn: the same side moves twice, so a move sent late for the first of
+    // them would be legal in the second position too.
+    let server = ServerProcess::start_for_games(&[]).await;
+    let (mut alice, mut bob, game) = open_game(&server, GameKind::Kalah).await;
+    let mut position = start_of(GameKind::Kalah);
+    // From the start, sowing the third pit's four seeds ends in the store: an extra turn.
+    play_at(&mut alice, game, "3", 0).await.unwrap();
+    position.play_text("3").unwrap();
+    assert_eq!(
+        mover(&position, 0),
+        0,
+        "the extra turn is the first player's"
+    );
+    let other = position.legal_moves_text()[0].clone();
+    let e = play_at(&mut alice, game, &other, 0).await.unwrap_err();
+    assert_eq!(e.code, ErrorCode::StaleMove, "{e:?}");
+    assert!(e.reason.contains("after 0 moves"), "{}", e.reason);
+    let e = play_at(&mut alice, game, &other, 2).await.unwrap_err();
+    assert_eq!(e.code, ErrorCode::StaleMove);
+    // Nothing changed; the move named for the position it is in is played.
+    let snap = bob.rejoin(game).await;
+    assert_eq!(snap.moves, ["3"]);
+    play_at(&mut alice, game, &other, 1).await.unwrap();
+    let snap = bob.rejoin(game).await;
+    assert_eq!(snap.moves, vec!["3".to_owned(), other]);
 }
 
 #[tokio::test]
@@ -771,6 +819,7 @@ async fn lag_measured_by_ping_is_not_charged_to_the_clock() {
             seat: None,
             action: Action::Move {
                 notation: pick_move(&position, &mut seed),
+                ply: None,
             },
         })
         .await;

@@ -688,7 +688,10 @@ mod tests {
         let mut app = playing(Seats::One(Side::First));
         assert_eq!(
             app.handle(Action::Cell("c3".into())),
-            [Outgoing::Move("c3".into())]
+            [Outgoing::Move {
+                notation: "c3".into(),
+                ply: 0
+            }]
         );
         assert!(app.current().is_some_and(|m| m.pending.is_some()));
         app.apply(Event::NotSent);

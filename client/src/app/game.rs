@@ -191,7 +191,8 @@ impl App {
         };
         if m.online {
             m.pending = Some(mv.clone());
-            return vec![Outgoing::Move(mv)];
+            let ply = u32::try_from(m.moves.len()).unwrap_or(u32::MAX);
+            return vec![Outgoing::Move { notation: mv, ply }];
         }
         if let Err(e) = m.apply(&mv) {
             self.tell(
@@ -405,7 +406,13 @@ mod tests {
         app.current = Some(Match::new(game, Seats::One(Side::First), true));
         app.screen = Screen::Game;
         let sent = app.handle(Action::Cell("c3".into()));
-        assert_eq!(sent, [Outgoing::Move("c3".into())]);
+        assert_eq!(
+            sent,
+            [Outgoing::Move {
+                notation: "c3".into(),
+                ply: 0
+            }]
+        );
         let m = app.current.as_ref().expect("game");
         assert!(m.moves.is_empty() && m.pending.is_some());
         assert!(
@@ -560,7 +567,10 @@ mod tests {
         app.handle(Action::Cell("a1".into()));
         assert_eq!(
             app.handle(Action::Cell("b2".into())),
-            [Outgoing::Move("a1-b2".into())]
+            [Outgoing::Move {
+                notation: "a1-b2".into(),
+                ply: 1
+            }]
         );
         moved(&mut app, "a1-b2");
         app.handle(Action::LookAt(1));

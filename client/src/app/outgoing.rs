@@ -38,7 +38,12 @@ pub enum Outgoing {
     Record(u64),
     /// Asks for a finished game's review.
     Review(u64),
-    Move(String),
+    /// Plays `notation` in the game followed, after its first `ply` moves (the position the
+    /// player saw): a move that reaches the server after the game moved on is refused.
+    Move {
+        notation: String,
+        ply: u32,
+    },
     Resign,
     OfferDraw,
     AcceptDraw,

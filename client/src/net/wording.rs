@@ -157,6 +157,7 @@ pub fn server_error(what: Option<Phrase>, e: &chaupal_shared::protocol::ErrorRep
         C::Storage => say!("error-storage"),
         C::Unavailable => say!("error-unavailable"),
         C::OutcomeUnknown => say!("error-outcome-unknown"),
+        C::StaleMove => say!("error-stale-move"),
         C::Internal => say!("error-internal"),
         C::NoSuchPuzzle => say!("error-no-such-puzzle"),
         C::PuzzleNotGiven => say!("error-puzzle-not-given"),

@@ -201,6 +201,7 @@ mod tests {
             seat: Some(Side::Second),
             action: Action::Move {
                 notation: "c3".into(),
+                ply: Some(2),
             },
             lag_ms: 40,
         };

@@ -118,6 +118,7 @@ fn action(u: &mut Unstructured<'_>) -> arbitrary::Result<Action> {
     Ok(match u.int_in_range(0..=4u8)? {
         0 => Action::Move {
             notation: u.arbitrary()?,
+            ply: u.arbitrary()?,
         },
         1 => Action::Resign,
         2 => Action::OfferDraw,

@@ -48,8 +48,20 @@ impl Room {
         };
         self.lag[side.index()] = lag;
         match action {
-            Action::Move { notation } => {
+            Action::Move { notation, ply } => {
                 self.require_live()?;
+                let played = self.moves.len();
+                if let Some(ply) = ply
+                    && usize::try_from(ply).ok() != Some(played)
+                {
+                    return Err(err(
+                        ErrorCode::StaleMove,
+                        format!(
+                            "{notation} was for the position after {ply} moves; {played} have \
+                             been played: nothing changed"
+                        ),
+                    ));
+                }
                 let to_move = self.game.side_to_move();
                 if side != to_move {
                     return Err(err(

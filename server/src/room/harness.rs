@@ -573,12 +573,18 @@ impl Bench {
                 let side = self.room.game.side_to_move();
                 let seat = name_seat.then_some(side);
                 let text = self.legal_move(pick).unwrap_or_default();
-                let action = Action::Move { notation: text };
+                let action = Action::Move {
+                    notation: text,
+                    ply: None,
+                };
                 self.act(self.holder(side), seat, action).await;
             }
             &Step::MoveBy { pick, who, seat } => {
                 let text = self.legal_move(pick).unwrap_or_default();
-                let action = Action::Move { notation: text };
+                let action = Action::Move {
+                    notation: text,
+                    ply: None,
+                };
                 self.act(who.player(), seat.side(), action).await;
             }
             &Step::Damaged { pick, how } => {
@@ -587,14 +593,28 @@ impl Bench {
                     None => GARBAGE[usize::from(pick) % GARBAGE.len()].to_owned(),
                 };
                 let side = self.room.game.side_to_move();
-                self.act(self.holder(side), None, Action::Move { notation: text })
-                    .await;
+                self.act(
+                    self.holder(side),
+                    None,
+                    Action::Move {
+                        notation: text,
+                        ply: None,
+                    },
+                )
+                .await;
             }
             &Step::Garbage { pick } => {
                 let text = GARBAGE[usize::from(pick) % GARBAGE.len()].to_owned();
                 let side = self.room.game.side_to_move();
-                self.act(self.holder(side), None, Action::Move { notation: text })
-                    .await;
+                self.act(
+                    self.holder(side),
+                    None,
+                    Action::Move {
+                        notation: text,
+                        ply: None,
+                    },
+                )
+                .await;
             }
             &Step::Foreign { pick, who, seat } => {
                 let moves = self.room.start.legal_moves_text();
@@ -603,13 +623,27 @@ impl Bench {
                 } else {
                     moves[usize::from(pick) % moves.len()].clone()
                 };
-                self.act(who.player(), seat.side(), Action::Move { notation: text })
-                    .await;
+                self.act(
+                    who.player(),
+                    seat.side(),
+                    Action::Move {
+                        notation: text,
+                        ply: None,
+                    },
+                )
+                .await;
             }
             Step::Text { text, who, seat } => {
                 let text: String = text.chars().take(32).collect();
-                self.act(who.player(), seat.side(), Action::Move { notation: text })
-                    .await;
+                self.act(
+                    who.player(),
+                    seat.side(),
+                    Action::Move {
+                        notation: text,
+                        ply: None,
+                    },
+                )
+                .await;
             }
             &Step::Action {
                 action,

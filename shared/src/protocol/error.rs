@@ -110,11 +110,15 @@ pub enum ErrorCode {
     /// change: it may or may not have taken effect. `rejoin` the game to see, before sending
     /// it again.
     OutcomeUnknown,
+    /// The move names a ply (`ply`: the moves played before it) that is not the game's: the
+    /// game has moved on since it was sent (an extra turn in Kalah, a takeback, a move of
+    /// the sender's that was played after all). Nothing changed; `rejoin` to see the game.
+    StaleMove,
 }
 
 impl ErrorCode {
     /// Every code, in the order of the documentation.
-    pub const ALL: [ErrorCode; 41] = [
+    pub const ALL: [ErrorCode; 42] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -139,6 +143,7 @@ impl ErrorCode {
         ErrorCode::NoSuchPlayer,
         ErrorCode::NotYourSeat,
         ErrorCode::NotYourTurn,
+        ErrorCode::StaleMove,
         ErrorCode::IllegalMove,
         ErrorCode::GameOver,
         ErrorCode::NoOffer,
@@ -201,6 +206,7 @@ impl ErrorCode {
             ErrorCode::Storage => "storage",
             ErrorCode::Unavailable => "unavailable",
             ErrorCode::OutcomeUnknown => "outcome_unknown",
+            ErrorCode::StaleMove => "stale_move",
             ErrorCode::Internal => "internal",
         }
     }

@@ -450,6 +450,7 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
     let actions = [
         Action::Move {
             notation: "c3".to_owned(),
+            ply: Some(0),
         },
         Action::Resign,
         Action::OfferDraw,

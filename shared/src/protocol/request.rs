@@ -195,9 +195,13 @@ pub enum Engine {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
-    /// Plays a move, in the game's notation.
+    /// Plays a move, in the game's notation. `ply`, when given, is the number of moves played
+    /// before it as the sender saw the game: a move that arrives after the game has moved on
+    /// is refused (`stale_move`) rather than played in a position it was not meant for.
     Move {
         notation: String,
+        #[serde(default)]
+        ply: Option<u32>,
     },
     Resign,
     OfferDraw,

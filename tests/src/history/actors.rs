@@ -249,7 +249,10 @@ pub async fn play(mut table: Table, history: History, stop: StopAt) -> Played {
             .request(Request::Act {
                 game,
                 seat: None,
-                action: Action::Move { notation },
+                action: Action::Move {
+                    notation,
+                    ply: Some(ply),
+                },
             })
             .await;
         match answer {

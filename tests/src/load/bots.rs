@@ -144,7 +144,7 @@ pub async fn ai_player(bot: Bot, index: usize, level: u8) {
                             continue;
                         }
                         sent = Some((plies + 1, Instant::now()));
-                        Action::Move { notation: moves[rng.below(moves.len())].clone() }
+                        Action::Move { notation: moves[rng.below(moves.len())].clone(), ply: None }
                     };
                     if let Err(e) = wire.send(Request::Act { game: g, seat: None, action }).await {
                         bot.stats.error(e);

@@ -155,7 +155,10 @@ impl Pair {
                         by: who,
                         sent: Instant::now(),
                     });
-                    Action::Move { notation: mv }
+                    Action::Move {
+                        notation: mv,
+                        ply: None,
+                    }
                 };
                 let sent = wire
                     .send(Request::Act {

@@ -159,11 +159,17 @@ mod tests {
         let out = app.handle(crate::app::Action::Cell("a1".into()));
         assert!(out.is_empty());
         let out = app.handle(crate::app::Action::Cell("b2".into()));
-        assert_eq!(out, [Outgoing::Move("a1-b2".into())]);
+        assert_eq!(
+            out,
+            [Outgoing::Move {
+                notation: "a1-b2".into(),
+                ply: 1
+            }]
+        );
         let sent = wish(&mut link, &mut app, out[0].clone());
         assert!(matches!(
             &sent[0].request,
-            Request::Act { game: GameId(7), action: Act::Move { notation }, .. } if notation == "a1-b2"
+            Request::Act { game: GameId(7), action: Act::Move { notation, ply: Some(1) }, .. } if notation == "a1-b2"
         ));
         // The server's event plays it.
         let moved = ServerMessage::Event {

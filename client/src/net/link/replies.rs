@@ -44,9 +44,9 @@ impl Link {
                 if asked == Asked::CancelSeek {
                     reaction.requests.push(self.ask_my_seeks());
                 }
-                // A move (or an offer) that may or may not have been played: the game as it
-                // stands says, from the last version seen.
-                if error.code == ErrorCode::OutcomeUnknown
+                // A move (or an offer) that may or may not have been played, or one the game
+                // had moved on from: the game as it stands says, from the last version seen.
+                if matches!(error.code, ErrorCode::OutcomeUnknown | ErrorCode::StaleMove)
                     && let Some((game, seen)) = self.game
                     && !self.watching
                 {
@@ -282,7 +282,10 @@ impl Link {
         let unlock_board = matches!(asked, Asked::Move)
             || matches!(
                 error.code,
-                ErrorCode::IllegalMove | ErrorCode::NotYourTurn | ErrorCode::GameOver
+                ErrorCode::IllegalMove
+                    | ErrorCode::NotYourTurn
+                    | ErrorCode::StaleMove
+                    | ErrorCode::GameOver
             );
         if let Asked::Rejoin(game) | Asked::Watch(game) = asked
             && self.game() == Some(*game)

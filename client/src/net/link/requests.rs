@@ -102,12 +102,15 @@ impl Link {
                 }
                 None => Vec::new(),
             },
-            Outgoing::Move(notation) => match game {
+            Outgoing::Move { notation, ply } => match game {
                 Some(game) => vec![self.message(
                     Request::Act {
                         game,
                         seat: None,
-                        action: Act::Move { notation },
+                        action: Act::Move {
+                            notation,
+                            ply: Some(ply),
+                        },
                     },
                     Asked::Move,
                 )],
