@@ -210,6 +210,19 @@ async fn seek_across(
     (alice, bob, game)
 }
 
+/// `n` Jungle games run by node 1, their first players on node 0, two moves into each (the
+/// first players to move); seeds from `seed`.
+async fn two_moves_in(nodes: &[ServerProcess], n: u64, seed: u64) -> Vec<(Table, Client, Client)> {
+    let mut tables = Vec::new();
+    for i in 0..n {
+        let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::Jungle).await;
+        let mut table = Table::new(game, GameKind::Jungle, seed + i);
+        table.play([&mut alice, &mut bob], 2).await;
+        tables.push((table, alice, bob));
+    }
+    tables
+}
+
 #[tokio::test]
 async fn players_on_two_nodes_play_a_whole_game_and_a_watcher_on_the_third_sees_every_move() {
     let Some((_nats, _url, nodes)) = cluster("chaupal_cluster_play", 3).await else {
@@ -812,13 +825,7 @@ async fn after_a_takeover_the_reply_to_a_move_still_comes_after_its_event() {
         return;
     };
     // Games run by node 1, their first players on node 0.
-    let mut tables = Vec::new();
-    for i in 0..10 {
-        let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::Jungle).await;
-        let mut table = Table::new(game, GameKind::Jungle, 40 + i);
-        table.play([&mut alice, &mut bob], 2).await;
-        tables.push((table, alice, bob));
-    }
+    let mut tables = two_moves_in(&nodes, 10, 40).await;
     // Node 1 hands its games over; each first player moves at once (sending again every 10 ms
     // while the game changes hands), through node 0, and is answered only after the move's
     // event, as the protocol promises.
@@ -898,13 +905,7 @@ async fn a_player_on_a_node_paused_past_its_lease_hears_every_move_after_it_resu
         return;
     };
     // Games run by node 1, their first players on node 0, the first players to move.
-    let mut tables = Vec::new();
-    for i in 0..4 {
-        let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::Jungle).await;
-        let mut table = Table::new(game, GameKind::Jungle, 60 + i);
-        table.play([&mut alice, &mut bob], 2).await;
-        tables.push((table, alice, bob));
-    }
+    let mut tables = two_moves_in(&nodes, 4, 60).await;
     // Node 0 is paused past its three-second lease: the others see it gone and stop relaying
     // its connections' games to it. Resumed, it takes its lease again.
     signal(&nodes[0], "STOP");
@@ -983,13 +984,7 @@ async fn a_move_sent_as_its_node_pauses_past_its_lease_is_answered_after_its_eve
         return;
     };
     // Games run by node 1, their first players on node 0, the first players to move.
-    let mut tables = Vec::new();
-    for i in 0..3 {
-        let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::Jungle).await;
-        let mut table = Table::new(game, GameKind::Jungle, 80 + i);
-        table.play([&mut alice, &mut bob], 2).await;
-        tables.push((table, alice, bob));
-    }
+    let mut tables = two_moves_in(&nodes, 3, 80).await;
     for (table, alice, _) in tables.iter_mut() {
         // The move reaches node 0 as it is paused past its lease: the others see it gone and
         // drop their relays to it. Resumed, it must not pass the move on before its

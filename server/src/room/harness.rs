@@ -52,6 +52,14 @@ const VARIANTS: [(&str, &str); 6] = [
     ("empty-capture", "true"),
 ];
 
+/// The move `text`, naming no ply (played in whatever position the room is in).
+fn a_move(text: String) -> Action {
+    Action::Move {
+        notation: text,
+        ply: None,
+    }
+}
+
 /// Move texts that are not moves, or not here.
 const GARBAGE: [&str; 10] = [
     "", " ", "a1", "a1-", "0", "99", "z9z9", "a1xa1", "\u{0}", "resign",
@@ -573,18 +581,12 @@ impl Bench {
                 let side = self.room.game.side_to_move();
                 let seat = name_seat.then_some(side);
                 let text = self.legal_move(pick).unwrap_or_default();
-                let action = Action::Move {
-                    notation: text,
-                    ply: None,
-                };
+                let action = a_move(text);
                 self.act(self.holder(side), seat, action).await;
             }
             &Step::MoveBy { pick, who, seat } => {
                 let text = self.legal_move(pick).unwrap_or_default();
-                let action = Action::Move {
-                    notation: text,
-                    ply: None,
-                };
+                let action = a_move(text);
                 self.act(who.player(), seat.side(), action).await;
             }
             &Step::Damaged { pick, how } => {
@@ -593,28 +595,12 @@ impl Bench {
                     None => GARBAGE[usize::from(pick) % GARBAGE.len()].to_owned(),
                 };
                 let side = self.room.game.side_to_move();
-                self.act(
-                    self.holder(side),
-                    None,
-                    Action::Move {
-                        notation: text,
-                        ply: None,
-                    },
-                )
-                .await;
+                self.act(self.holder(side), None, a_move(text)).await;
             }
             &Step::Garbage { pick } => {
                 let text = GARBAGE[usize::from(pick) % GARBAGE.len()].to_owned();
                 let side = self.room.game.side_to_move();
-                self.act(
-                    self.holder(side),
-                    None,
-                    Action::Move {
-                        notation: text,
-                        ply: None,
-                    },
-                )
-                .await;
+                self.act(self.holder(side), None, a_move(text)).await;
             }
             &Step::Foreign { pick, who, seat } => {
                 let moves = self.room.start.legal_moves_text();
@@ -623,27 +609,11 @@ impl Bench {
                 } else {
                     moves[usize::from(pick) % moves.len()].clone()
                 };
-                self.act(
-                    who.player(),
-                    seat.side(),
-                    Action::Move {
-                        notation: text,
-                        ply: None,
-                    },
-                )
-                .await;
+                self.act(who.player(), seat.side(), a_move(text)).await;
             }
             Step::Text { text, who, seat } => {
                 let text: String = text.chars().take(32).collect();
-                self.act(
-                    who.player(),
-                    seat.side(),
-                    Action::Move {
-                        notation: text,
-                        ply: None,
-                    },
-                )
-                .await;
+                self.act(who.player(), seat.side(), a_move(text)).await;
             }
             &Step::Action {
                 action,
