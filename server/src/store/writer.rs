@@ -335,8 +335,10 @@ async fn commit(
     timing.commit = started.elapsed();
     match (committed, xid) {
         (Ok(()), _) => Ok(answers),
-        // The database refused the commit: it answered, so nothing was stored.
-        (Err(e @ sqlx::Error::Database(_)), _) | (Err(e), None) => Err(e.into()),
+        // SQLite commits in this process: its answer is the outcome.
+        (Err(e), None) => Err(e.into()),
+        // PostgreSQL refused the commit: it answered, so nothing was stored.
+        (Err(e), Some(_)) if refused(&e) => Err(e.into()),
         (Err(lost), Some(xid)) => {
             tracing::warn!("the answer to a group's commit was lost ({lost}); asking after it");
             // The connection is broken: the next group takes another.
@@ -351,6 +353,16 @@ async fn commit(
             }
         }
     }
+}
+
+/// Whether PostgreSQL answered a `COMMIT` with `error`, refusing it: an error of the statement,
+/// not of the connection. A server going down (class 57, operator intervention) or a broken
+/// connection (class 08) may have come after the commit, so those do not count as answers.
+fn refused(error: &sqlx::Error) -> bool {
+    error
+        .as_database_error()
+        .and_then(|e| e.code())
+        .is_some_and(|code| !code.starts_with("57") && !code.starts_with("08"))
 }
 
 /// What became of a PostgreSQL transaction.
@@ -451,4 +463,58 @@ async fn settle<T>(
     }
     sqlx::query("RELEASE SAVEPOINT write").execute(conn).await?;
     Ok(answer)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use super::refused;
+
+    /// A database's error with an SQLSTATE code.
+    #[derive(Debug)]
+    struct Coded(&'static str);
+
+    impl std::fmt::Display for Coded {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "error {}", self.0)
+        }
+    }
+
+    impl std::error::Error for Coded {}
+
+    impl sqlx::error::DatabaseError for Coded {
+        fn message(&self) -> &str {
+            "coded"
+        }
+        fn code(&self) -> Option<Cow<'_, str>> {
+            Some(Cow::Borrowed(self.0))
+        }
+        fn as_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn as_error_mut(&mut self) -> &mut (dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn into_error(self: Box<Self>) -> Box<dyn std::error::Error + Send + Sync + 'static> {
+            self
+        }
+        fn kind(&self) -> sqlx::error::ErrorKind {
+            sqlx::error::ErrorKind::Other
+        }
+    }
+
+    #[test]
+    fn only_an_error_of_the_statement_is_a_refused_commit() {
+        let db = |code| sqlx::Error::Database(Box::new(Coded(code)));
+        // A serialization failure, a deferred constraint: the commit was refused.
+        assert!(refused(&db("40001")));
+        assert!(refused(&db("23505")));
+        // The server shutting down, the connection failing, the socket gone: the commit may
+        // have been made before the error.
+        assert!(!refused(&db("57P01")));
+        assert!(!refused(&db("08006")));
+        let io = std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "gone");
+        assert!(!refused(&sqlx::Error::Io(io)));
+    }
 }
