@@ -354,14 +354,15 @@ impl Cluster {
                 // ended game lets it go), rather than being forgotten at a live game.
                 ToEdge::Closed { conn, game } => {
                     self.forget_placement(game);
-                    let (conn, waiting) = (ConnId(conn), {
-                        let mut attachments = lock(&self.inner.attachments);
-                        attachments
-                            .get_mut(&(ConnId(conn), game))
-                            .map(|a| a.owner.take())
-                            .is_some()
-                    });
-                    if waiting {
+                    let conn = ConnId(conn);
+                    let at_game = match lock(&self.inner.attachments).get_mut(&(conn, game)) {
+                        Some(a) => {
+                            a.owner = None;
+                            true
+                        }
+                        None => false,
+                    };
+                    if at_game {
                         self.reattach(conn, game);
                     }
                 }
@@ -472,6 +473,13 @@ impl Cluster {
                 tracing::debug!("{conn:?} waits to sit back down at {game}");
             }
         }
+    }
+
+    /// What was relayed to this node's connections may be lost ([`Cluster::relays_lost`]), and
+    /// the lease is fresh: each of its connections at other nodes' games sits down again now.
+    pub(super) fn seat_all_again(&self) {
+        self.relays_lost();
+        self.retry_dangling();
     }
 
     /// Tries again to seat the attachments whose game is changing hands.

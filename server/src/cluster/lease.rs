@@ -201,8 +201,7 @@ impl Cluster {
                     // through a relay that is no more.
                     if lock(&self.inner.renewed).is_none_or(|t| t.elapsed() >= FRESH) {
                         tracing::warn!("cluster: lease renewed late; seating connections again");
-                        self.relays_lost();
-                        self.retry_dangling();
+                        self.seat_all_again();
                     }
                     *lock(&self.inner.renewed) = Some(Instant::now());
                     return;

@@ -313,8 +313,7 @@ impl Cluster {
         mut reconnections: tokio::sync::mpsc::UnboundedReceiver<()>,
     ) {
         while reconnections.recv().await.is_some() {
-            self.relays_lost();
-            self.retry_dangling();
+            self.seat_all_again();
         }
     }
 

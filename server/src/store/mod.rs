@@ -110,28 +110,25 @@ impl StoreError {
 /// details go to the log, not to the client.
 impl From<StoreError> for ErrorReply {
     fn from(e: StoreError) -> ErrorReply {
-        match e {
+        let (code, reason) = match &e {
             StoreError::SeekGone => {
                 return ErrorReply::new(
                     ErrorCode::NoSuchSeek,
                     "the seek was taken or withdrawn a moment ago",
                 );
             }
-            StoreError::OutcomeUnknown(_) => {
-                tracing::error!("records: {e}");
-                return ErrorReply::new(
-                    ErrorCode::OutcomeUnknown,
-                    "the database went away while it recorded this: it may or may not have \
-                     been kept; look at the game again to see",
-                );
-            }
-            _ => {}
-        }
+            StoreError::OutcomeUnknown(_) => (
+                ErrorCode::OutcomeUnknown,
+                "the database went away while it recorded this: it may or may not have been \
+                 kept; look at the game again to see",
+            ),
+            _ => (
+                ErrorCode::Storage,
+                "the server could not read or write its records; nothing changed",
+            ),
+        };
         tracing::error!("records: {e}");
-        ErrorReply::new(
-            ErrorCode::Storage,
-            "the server could not read or write its records; nothing changed",
-        )
+        ErrorReply::new(code, reason)
     }
 }
 
