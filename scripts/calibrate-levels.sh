@@ -10,11 +10,10 @@
 #   `top`, levels 6, 7 and 8, each against the next. Games per pairing, per game and run:
 #   LOW_GAMES_<GAME> / TOP_GAMES_<GAME> (GAME upper-case, `-` as `_`), else LOW_GAMES / TOP_GAMES,
 #   else the counts of the calibration in docs/AI.md (low: 30 in Bagh Chal and Kalah, 20 in
-#   Jungle and Sholo Guti; top: 20 in Kalah, 4 in the others). The top runs stop a game at
-#   TOP_MAX_PLIES (default 200; a stopped game counts as a draw): strong players of Bagh Chal,
-#   Jungle and Sholo Guti can go on for hundreds of plies without repeating, at seconds a move.
-#   Four games a pairing anchor levels 7 and 8 but cannot separate them; TOP_GAMES=20 (about
-#   two hours of two cores for those three games) would.
+#   Jungle and Sholo Guti; top: 20 in every game). The top runs stop a game at TOP_MAX_PLIES
+#   (default 200; a stopped game counts as a draw): strong players of Bagh Chal, Jungle and
+#   Sholo Guti can go on for hundreds of plies without repeating, at seconds a move. A top run
+#   of 20 games a pairing takes 15 to 45 minutes of two cores in those games.
 #   RUNS=low or RUNS=top plays only that run of each named game (default both).
 #   TB=DIR holds the databases (built there when missing; default target/tablebase): Bagh
 #   Chal's from the first move (the movement phase and the twenty placement layers, about
@@ -30,23 +29,26 @@ TB=${TB:-target/tablebase}
 THREADS=${THREADS:-2}
 SEED=${SEED:-2026}
 mkdir -p "$TB"
-# Level 8 plays Bagh Chal perfectly from the first move with the placement layers beside the
-# movement database; --resume goes on from whatever a killed build left.
-[ -f "$TB/baghchal-placement-00.tb" ] || $B tablebase baghchal --out "$TB/baghchal.tb" \
-    --placement --distances --resume --threads "$THREADS"
-[ -f "$TB/sholo-guti.tb" ] || $B tablebase sholo-guti --out "$TB/sholo-guti.tb"
-# The Kalah database the server builds in the background at its first Kalah game.
-[ -f "$TB/kalah16.db" ] || $B tablebase kalah --seeds-max 16 --out "$TB/kalah16.db"
-
 games=("$@")
 [ ${#games[@]} -gt 0 ] || games=(baghchal kalah jungle sholo-guti)
+# The databases level 8 reads in the named games, built when missing.
+for g in "${games[@]}"; do
+    case "$g" in
+        # Level 8 plays Bagh Chal perfectly from the first move with the placement layers
+        # beside the movement database; --resume goes on from whatever a killed build left.
+        baghchal) [ -f "$TB/baghchal-placement-00.tb" ] || $B tablebase baghchal \
+            --out "$TB/baghchal.tb" --placement --distances --resume --threads "$THREADS" ;;
+        sholo-guti) [ -f "$TB/sholo-guti.tb" ] || $B tablebase sholo-guti --out "$TB/sholo-guti.tb" ;;
+        # The Kalah database the server builds in the background at its first Kalah game.
+        kalah) [ -f "$TB/kalah16.db" ] || $B tablebase kalah --seeds-max 16 --out "$TB/kalah16.db" ;;
+    esac
+done
 count() { # count LOW|TOP GAME
     local var="${1}_GAMES_$(echo "$2" | tr 'a-z-' 'A-Z_')" all="${1}_GAMES" default
     case "$1 $2" in
         "LOW baghchal" | "LOW kalah") default=30 ;;
         "LOW jungle" | "LOW sholo-guti") default=20 ;;
-        "TOP kalah") default=20 ;;
-        *) default=4 ;;
+        *) default=20 ;;
     esac
     echo "${!var:-${!all:-$default}}"
 }
