@@ -19,11 +19,11 @@ pub const LEVEL_ONE_RATING: i32 = 1000;
 /// Each level's Elo above level 1, levels 1 to 8, per game, rounded: the maximum-likelihood
 /// ladder of the calibration's games.
 const LEVEL_ELO: [(GameKind, [i32; 8]); 4] = [
-    (GameKind::BaghChal, [0, 269, 383, 636, 753, 914, 985, 985]),
+    (GameKind::BaghChal, [0, 269, 383, 636, 753, 914, 981, 998]),
     (GameKind::Kalah, [0, 508, 745, 880, 1010, 1166, 1392, 1572]),
     (
         GameKind::Jungle,
-        [0, 539, 931, 1221, 1499, 1709, 1857, 1857],
+        [0, 539, 929, 1229, 1461, 1499, 1620, 1722],
     ),
     (
         GameKind::SholoGuti,
