@@ -11,6 +11,7 @@
 
 pub mod file;
 pub mod index;
+pub(crate) mod lure;
 pub mod placement;
 pub mod play;
 pub mod solve;

@@ -1,14 +1,15 @@
 //! How the top level plays Bagh Chal from the database (in the movement phase and the last goat
 //! placements): the database's move in a won or lost position. Among drawing moves it leaves
 //! out those that end the game by repetition or let the opponent do so at once and lets the
-//! normal search choose among the rest, so a weaker opponent gets chances to go wrong; when the
-//! search's move would give the draw away, the move that leaves the opponent the most losing
-//! replies ([`swindle`]) instead.
+//! normal search choose among the rest, so a weaker opponent gets chances to go wrong, unless
+//! one of them lures a searching opponent into a losing reply ([`lure`]); when the search's
+//! move would give the draw away, the move that leaves the opponent the most losing replies
+//! ([`swindle`]) instead.
 
 use chaupal_rules::baghchal::{BaghChal, Move};
 use chaupal_rules::{EndReason, Game};
 
-use super::{BaghChalTb, swindle};
+use super::{BaghChalTb, lure, swindle};
 use crate::perfect::player::Policy;
 use crate::perfect::probe::SearchFn;
 use crate::perfect::tablebase::{Choice, Tablebase, Wdl};
@@ -48,9 +49,14 @@ impl Policy<BaghChal> for BaghChalTb {
         } else {
             &fresh
         };
-        // The search's move when it keeps the draw; else the one that leaves the opponent the
-        // most (and deepest) losing replies in a position the game has not seen. (Traps first,
-        // before the search, scored worse against the published agent: docs/JOURNAL.md.)
+        // A drawing move whose reply, as a searching opponent would choose it, loses.
+        if let Some(m) = lure::lure(self, game, drawing) {
+            return Some(m);
+        }
+        // Else the search's move when it keeps the draw; else the one that leaves the opponent
+        // the most (and deepest) losing replies in a position the game has not seen. (These
+        // traps first, before the search, scored worse against the published agent:
+        // docs/JOURNAL.md.)
         let searched = search(request)
             .ok()
             .and_then(|r| r.best_move)

@@ -666,9 +666,29 @@ fn drawn_with_choice(
     Some((g, choice))
 }
 
+/// A drawn position with a choice ([`drawn_with_choice`]) and its drawing moves that neither
+/// end the game by repetition nor let the opponent do so at once.
+#[allow(clippy::type_complexity)]
+fn drawn_with_fresh_moves(
+    tb: &BaghChalTb,
+    rng: &mut Rng,
+) -> Option<(
+    BaghChal,
+    Choice<chaupal_rules::baghchal::Move>,
+    Vec<chaupal_rules::baghchal::Move>,
+)> {
+    let (g, choice) = drawn_with_choice(tb, rng)?;
+    let fresh = choice
+        .draws
+        .iter()
+        .copied()
+        .filter(|&m| !super::play::allows_repetition(&g, m))
+        .collect();
+    Some((g, choice, fresh))
+}
+
 #[test]
 fn when_its_search_would_give_the_draw_away_the_top_level_sets_the_most_traps() {
-    use super::play::allows_repetition;
     use super::swindle::{best_traps, trap_score};
     let tb = db(2);
     let request = level_8_at_depth(1);
@@ -678,15 +698,9 @@ fn when_its_search_would_give_the_draw_away_the_top_level_sets_the_most_traps() 
         if rescued >= 5 && not_first > 0 {
             break;
         }
-        let Some((g, choice)) = drawn_with_choice(tb, &mut rng) else {
+        let Some((g, _, fresh)) = drawn_with_fresh_moves(tb, &mut rng) else {
             continue;
         };
-        let fresh: Vec<_> = choice
-            .draws
-            .iter()
-            .copied()
-            .filter(|&m| !allows_repetition(&g, m))
-            .collect();
         for &m in &fresh {
             let s = trap_score(tb, &g, m);
             assert_eq!(
@@ -704,6 +718,11 @@ fn when_its_search_would_give_the_draw_away_the_top_level_sets_the_most_traps() 
             .unwrap();
         let out = played(tb, &g, &request, &mut |_| {}).unwrap();
         let mv = g.parse_move(out.best_move.as_deref().unwrap()).unwrap();
+        // A lure comes first (its own test below).
+        if let Some(lured) = super::lure::lure(tb.as_ref(), &g, &fresh) {
+            assert_eq!(mv, lured, "{}", g.position_text());
+            continue;
+        }
         if fresh.contains(&searched) {
             assert_eq!(mv, searched, "{}", g.position_text());
             continue;
@@ -722,6 +741,69 @@ fn when_its_search_would_give_the_draw_away_the_top_level_sets_the_most_traps() 
         rescued >= 5 && not_first > 0,
         "rescued {rescued}, not first {not_first}"
     );
+}
+
+#[test]
+fn in_a_drawn_position_the_top_level_lures_a_searching_opponent_into_a_losing_reply() {
+    use super::lure::{MODEL_DEPTHS, lure, model_reply};
+    let tb = db(2);
+    let request = level_8_at_depth(1);
+    let mut rng = Rng(4242);
+    let (mut lured, mut unlured) = (0, 0);
+    for _ in 0..5000 {
+        if lured >= 4 && unlured >= 2 {
+            break;
+        }
+        let Some((g, choice, fresh)) = drawn_with_fresh_moves(tb, &mut rng) else {
+            continue;
+        };
+        if fresh.is_empty() {
+            continue;
+        }
+        // How many models each drawing move catches: their reply after it loses the draw.
+        let caught = |m| {
+            let mut after = g.clone();
+            after.make(m);
+            if after.outcome().is_some() {
+                return 0;
+            }
+            MODEL_DEPTHS
+                .iter()
+                .filter(|&&d| {
+                    let mut next = after.clone();
+                    next.make(model_reply(&after, d).unwrap());
+                    match next.outcome() {
+                        Some(o) => o.winner() == Some(g.side_to_move()),
+                        None => tb.value(&next).is_some_and(|(wdl, _)| {
+                            wdl == if next.side_to_move() == g.side_to_move() {
+                                Wdl::Win
+                            } else {
+                                Wdl::Loss
+                            }
+                        }),
+                    }
+                })
+                .count()
+        };
+        let counts: Vec<usize> = fresh.iter().map(|&m| caught(m)).collect();
+        let most = counts.iter().copied().max().unwrap_or(0);
+        match lure(tb.as_ref(), &g, &fresh) {
+            Some(m) => {
+                // It keeps the draw, and no drawing move catches more models.
+                assert!(choice.draws.contains(&m), "{}", g.position_text());
+                let i = fresh.iter().position(|&x| x == m).unwrap();
+                assert!(counts[i] > 0 && counts[i] == most, "{}", g.position_text());
+                let out = played(tb, &g, &request, &mut |_| {}).unwrap();
+                assert_eq!(out.best_move, Some(g.move_text(m)), "{}", g.position_text());
+                lured += 1;
+            }
+            None => {
+                assert_eq!(most, 0, "{}", g.position_text());
+                unlured += 1;
+            }
+        }
+    }
+    assert!(lured >= 4 && unlured >= 2, "lured {lured}, not {unlured}");
 }
 
 #[test]

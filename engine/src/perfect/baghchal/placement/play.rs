@@ -3,9 +3,10 @@
 //! from them ([`Policy`]).
 //!
 //! In the placement phase the top level keeps the value and, among the moves that keep it,
-//! plays the one that leaves the opponent the most ways to go wrong: the largest share of
-//! their replies that lose value ([`mistake_share`]), then the fastest win or the slowest
-//! loss. In the movement phase it plays as the movement database's player does
+//! plays the one that leaves the opponent the most ways to go wrong: in a drawn position first
+//! a move whose reply, as a searching opponent would choose it, loses ([`lure`]); else the
+//! largest share of their replies that lose value ([`mistake_share`]), then the fastest win or
+//! the slowest loss. In the movement phase it plays as the movement database's player does
 //! ([`super::super::play`]).
 //!
 //! The engine uses a placement database only when it keeps distances
@@ -16,6 +17,7 @@ use chaupal_rules::Game;
 use chaupal_rules::baghchal::{BaghChal, Move};
 
 use super::PlacementTb;
+use crate::perfect::baghchal::lure;
 use crate::perfect::player::Policy;
 use crate::perfect::probe::SearchFn;
 use crate::perfect::tablebase::{Choice, Tablebase, Wdl, rank};
@@ -59,6 +61,16 @@ impl Policy<BaghChal> for PlacementTb {
             return self.movement().pick(game, choice, request, search);
         }
         let values = Tablebase::move_values(self, game)?;
+        if choice.wdl == Wdl::Draw {
+            let drawing: Vec<Move> = values
+                .iter()
+                .filter(|(_, wdl, _)| *wdl == Wdl::Draw)
+                .map(|&(mv, _, _)| mv)
+                .collect();
+            if let Some(mv) = lure::lure(self, game, &drawing) {
+                return Some(mv);
+            }
+        }
         best_for_mistakes(self, game, &values)
     }
 }

@@ -173,7 +173,7 @@ fn level_8_never_loses_value_in_a_thousand_placement_positions_and_sets_the_most
         };
         assert_eq!(last, Some(want), "{text}");
         kinds[wdl as usize] += 1;
-        // Among the moves that keep the value, none leaves more losing replies; a win is the
+        // Among the moves that keep the value, none leaves more losing replies (after a lure); a win is the
         // fastest, a loss the slowest.
         let values = Tablebase::move_values(tb.as_ref(), &game).unwrap();
         let keeping: Vec<_> = values.iter().filter(|v| v.1 == wdl).collect();
@@ -182,6 +182,14 @@ fn level_8_never_loses_value_in_a_thousand_placement_positions_and_sets_the_most
                 keeping.iter().all(|v| v.2 >= kept_plies),
                 "{text}: {played}"
             );
+            continue;
+        }
+        // In a drawn position a lure comes first (`lure`'s own test is the movement phase's).
+        let drawing: Vec<_> = keeping.iter().map(|v| v.0).collect();
+        if wdl == Wdl::Draw
+            && let Some(lured) = crate::perfect::baghchal::lure::lure(tb.as_ref(), &game, &drawing)
+        {
+            assert_eq!(played, game.move_text(lured), "{text}");
             continue;
         }
         let share = mistake_share(&tb, &game, game.parse_move(&played).unwrap());
