@@ -1,10 +1,11 @@
 //! The eight levels players choose from, per game: one engine, the full search with the game's
-//! evaluation, made weaker below the top by a shallower search and, at levels 1 to 3, by
-//! mistakes a careless human makes (the `mistakes` module). Levels 1 to 5 are limited by depth;
-//! levels 6 to 8 by nodes, the number an idle core searches in a third of a second, one second
-//! and three seconds, with time only as a ceiling, so that a level plays the same on a loaded
-//! server as on an idle one (in Kalah levels 6 and 7 search to fixed depths: see [`Upper`]).
-//! The table in docs/AI.md is this one.
+//! evaluation, made weaker below the top by a shallower search or fewer nodes, at the lower
+//! levels by the mistakes a careless human makes and at some upper ones by a careless move now
+//! and then (the `mistakes` module). Level 8 searches the nodes an idle core searches in three
+//! seconds, with time only as a ceiling, so that it plays the same on a loaded server as on an
+//! idle one; levels 1 to 7 are each game's own rungs ([`Rung`]), laid to the range of strength
+//! the game has so that each level shows above the one below. The table in docs/AI.md is this
+//! one.
 
 use std::time::Duration;
 
@@ -122,86 +123,129 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-const BEGINNER: &str = "beginners: looks one move ahead and often misjudges";
-const NOVICE: &str = "novices: looks two moves ahead, still careless";
-const CASUAL: &str = "casual players: three moves ahead, the odd slip";
-const IMPROVING: &str = "improving players: four moves ahead, no careless moves";
-const CLUB: &str = "club players: six or seven moves ahead";
-const STRONG_CLUB: &str = "strong club players: the full search, a third of a second";
-const EXPERT: &str = "experts: the full search, one second";
-const STRONG_CLUB_DEPTH: &str = "strong club players: eight moves ahead";
-const EXPERT_DEPTH: &str = "experts: ten moves ahead";
-const FULL: &str = "full strength: three seconds, solved databases and traps";
+/// Who each level is for, the same in every game; how it searches is the game's own.
+const FOR: [&str; 8] = [
+    "beginners",
+    "novices",
+    "casual players",
+    "improving players",
+    "club players",
+    "strong club players",
+    "experts",
+    "full strength: solved databases and traps",
+];
+
+/// How one of levels 1 to 7 of a game searches. Level 8 is the same in every game: three
+/// seconds' nodes with the databases and traps.
+#[derive(Clone, Copy, Debug)]
+enum Rung {
+    /// A legal move at random: a player who has just learnt the rules.
+    Random,
+    /// The search to a depth, choosing carelessly at this temperature (percent of the game's
+    /// win scale, `mistakes`) or, with `None`, not.
+    Depth(u32, Option<u32>),
+    /// The search for a share of the nodes an idle core searches in a second, in thirds (1: a
+    /// third of a second, 3: one second), playing this percentage of its moves carelessly
+    /// (`mistakes::slips_now`; 0: none).
+    Nodes(u64, u32),
+}
 
 /// What differs between the games' level tables: the engine, the nodes an idle core searches
 /// in one second with it (`chaupal bestmove GAME --engine E --time-ms 1000` from the start and
-/// a middle-game position, docs/AI.md "Levels"), and how levels 6 and 7 are limited.
+/// a middle-game position, docs/AI.md "Levels"), and how levels 1 to 7 search. Each game's
+/// ladder is laid to the range of strength the game has, so that each level shows above the
+/// one below in their own games (docs/AI.md "Calibrated ratings").
 struct GameLevels {
     engine: &'static str,
     nodes_per_second: u64,
-    /// Level 5's depth: 6, or 7 in Sholo Guti, where depth 6 scored only 62.5% against depth 4
-    /// (docs/AI.md "Calibrated ratings").
-    club_depth: u32,
-    upper: Upper,
-    /// The share of moves levels 6 and 7 play carelessly (`mistakes::slips_now`), percent: in
-    /// games where a longer search alone no longer separates them from the level above, most
-    /// games between strong players being drawn (docs/AI.md "Calibrated ratings").
-    slips: [u32; 2],
-}
-
-/// Levels 6 and 7: a third of a second's and a second's nodes, or fixed depths in a game where
-/// searching deeper than a dozen plies no longer separates players (Kalah: the openings' values
-/// decide, docs/AI.md "Calibrated ratings"), so that level 8 stays above them.
-enum Upper {
-    Nodes,
-    Depths(u32, u32),
+    rungs: [Rung; 7],
 }
 
 /// The longest any level thinks about a move: level 8's ceiling, half as long again as the three
 /// seconds its nodes take on an idle core. A server's budget per move should not be shorter.
 pub const LONGEST_MOVE_MS: u64 = 4_500;
 
-/// The eight levels, the same steps in every game.
+/// A node-limited level's ceiling per third of a second of nodes: half as long again.
+const CEILING_MS_PER_THIRD: u64 = 500;
+
+/// The eight levels of a game.
 const fn levels(g: GameLevels) -> [LevelSpec; 8] {
-    let n = g.nodes_per_second;
+    const fn rung(g: &GameLevels, i: usize) -> LevelSpec {
+        let purpose = FOR[i];
+        match g.rungs[i] {
+            Rung::Random => LevelSpec {
+                engine: "random",
+                depth: None,
+                time_ms: None,
+                nodes: None,
+                mistakes: None,
+                slips: None,
+                purpose,
+            },
+            Rung::Depth(depth, None) => LevelSpec::depth(g.engine, depth, purpose),
+            Rung::Depth(depth, Some(percent)) => {
+                LevelSpec::careless(g.engine, depth, percent, purpose)
+            }
+            Rung::Nodes(thirds, slips) => LevelSpec::nodes(
+                g.engine,
+                g.nodes_per_second * thirds / 3,
+                CEILING_MS_PER_THIRD * thirds,
+                purpose,
+            )
+            .slipping(slips),
+        }
+    }
     [
-        LevelSpec::careless(g.engine, 1, 60, BEGINNER),
-        LevelSpec::careless(g.engine, 2, 30, NOVICE),
-        LevelSpec::careless(g.engine, 3, 12, CASUAL),
-        LevelSpec::depth(g.engine, 4, IMPROVING),
-        LevelSpec::depth(g.engine, g.club_depth, CLUB),
-        match g.upper {
-            Upper::Nodes => LevelSpec::nodes(g.engine, n / 3, 500, STRONG_CLUB),
-            Upper::Depths(d, _) => LevelSpec::depth(g.engine, d, STRONG_CLUB_DEPTH),
-        }
-        .slipping(g.slips[0]),
-        match g.upper {
-            Upper::Nodes => LevelSpec::nodes(g.engine, n, 1_500, EXPERT),
-            Upper::Depths(_, d) => LevelSpec::depth(g.engine, d, EXPERT_DEPTH),
-        }
-        .slipping(g.slips[1]),
-        LevelSpec::nodes(g.engine, 3 * n, LONGEST_MOVE_MS, FULL),
+        rung(&g, 0),
+        rung(&g, 1),
+        rung(&g, 2),
+        rung(&g, 3),
+        rung(&g, 4),
+        rung(&g, 5),
+        rung(&g, 6),
+        LevelSpec::nodes(g.engine, 3 * g.nodes_per_second, LONGEST_MOVE_MS, FOR[7]),
     ]
 }
+
+use Rung::{Depth, Nodes, Random};
+
+/// Levels 1 to 3 of Kalah and Jungle: one, two and three plies, careless at 60, 30 and 12%
+/// of the win scale.
+const CARELESS: [Rung; 3] = [Depth(1, Some(60)), Depth(2, Some(30)), Depth(3, Some(12))];
 
 const BAGHCHAL_LEVELS: GameLevels = GameLevels {
     engine: "pvs",
     nodes_per_second: 2_400_000,
-    club_depth: 6,
-    upper: Upper::Nodes,
-    // Slips cannot separate the top here: level 8 plays perfectly from the first move, yet
-    // level 7 holds the draw against it in most games, with or without slips, while level 6
-    // slipping on 15% of its moves fell to 58% against level 5 (docs/AI.md "Calibrated
-    // ratings", docs/JOURNAL.md, 2026-12-06).
-    slips: [0, 0],
+    // Bagh Chal is a draw, and a search of six plies or more holds it against level 8's
+    // perfect play in most games: from random moves to perfect play the game spans about
+    // 1 200 Elo, so the ladder reaches only a four-ply search at level 7, which level 8 beats
+    // (docs/AI.md "Calibrated ratings", docs/JOURNAL.md 2026-12-06).
+    rungs: [
+        Random,
+        Depth(1, Some(60)),
+        Depth(2, Some(30)),
+        Depth(3, Some(25)),
+        Depth(3, Some(12)),
+        Depth(4, Some(25)),
+        Depth(4, None),
+    ],
 };
 
 const KALAH_LEVELS: GameLevels = GameLevels {
     engine: "pvs",
     nodes_per_second: 2_200_000,
-    club_depth: 6,
-    upper: Upper::Depths(8, 10),
-    slips: [0, 0],
+    // From random openings, searches deeper than about twelve plies no longer beat each
+    // other (the openings' values decide), so levels 6 and 7 search to fixed depths and
+    // level 8 (the solver) stays above them (docs/AI.md "Calibrated ratings").
+    rungs: [
+        CARELESS[0],
+        CARELESS[1],
+        CARELESS[2],
+        Depth(4, None),
+        Depth(6, None),
+        Depth(8, None),
+        Depth(10, None),
+    ],
 };
 
 const JUNGLE_LEVELS: GameLevels = GameLevels {
@@ -209,21 +253,38 @@ const JUNGLE_LEVELS: GameLevels = GameLevels {
     // "Evaluations").
     engine: "pvs:square-tables",
     nodes_per_second: 1_800_000,
-    club_depth: 6,
-    upper: Upper::Nodes,
-    // Without slips levels 7 and 8 drew every game (docs/AI.md "Calibrated ratings").
-    slips: [10, 5],
+    // Without slips levels 7 and 8 drew every game; level 6 with its slips scored only 65%
+    // (12-2-6) against a level 5 of depth 6, so level 5 searches depth 5, and level 4, below
+    // it, is careless at depth 4 (depth 5 against depth 4 scored 62%: docs/AI.md "Calibrated
+    // ratings").
+    rungs: [
+        CARELESS[0],
+        CARELESS[1],
+        CARELESS[2],
+        Depth(4, Some(12)),
+        Depth(5, None),
+        Nodes(1, 10),
+        Nodes(3, 5),
+    ],
 };
 
 const SHOLO_GUTI_LEVELS: GameLevels = GameLevels {
     engine: "pvs",
     nodes_per_second: 1_600_000,
-    club_depth: 7,
-    upper: Upper::Nodes,
-    // Slips cannot separate the top here: level 6 slipping on 20% of its moves fell below
-    // level 5, while level 8 stood only about 190 Elo above level 5 (docs/AI.md "Calibrated
-    // ratings", docs/JOURNAL.md, 2026-12-06).
-    slips: [0, 0],
+    // Searches of four to nine plies could not be told apart (most games between careful
+    // players are drawn), while a third of a second's nodes beat depth 4 by 17 wins and 3
+    // draws in 20 games: levels 1 to 5 are careless searches of one to three plies, and
+    // levels 6 and 7 slip on 20% and 8% of their moves, without which levels 7 and 8 drew
+    // nearly every game (docs/AI.md "Calibrated ratings").
+    rungs: [
+        Depth(1, Some(200)),
+        Depth(1, Some(60)),
+        Depth(2, Some(60)),
+        Depth(2, Some(30)),
+        Depth(3, Some(12)),
+        Nodes(1, 20),
+        Nodes(3, 8),
+    ],
 };
 
 const BAGHCHAL: [LevelSpec; 8] = levels(BAGHCHAL_LEVELS);
@@ -289,22 +350,43 @@ mod tests {
         assert_eq!(level(GameKind::Kalah, 9), Err(AiError::BadLevel(9)));
     }
 
+    /// How strong a level's budget is, for ordering: a depth's plies and care (less careless
+    /// is stronger), then nodes, then fewer slips.
+    fn strength(l: &LevelSpec) -> (u64, u32, u64, i64) {
+        let careless = l.mistakes.unwrap_or(0);
+        let slips = i64::from(l.slips.unwrap_or(0));
+        match l.nodes {
+            None if l.engine == "random" => (0, 0, 0, 0),
+            None => (0, l.depth.unwrap(), u64::from(1000 - careless), 0),
+            Some(n) => (1, 0, n, -slips),
+        }
+    }
+
     #[test]
-    fn the_upper_levels_count_nodes_with_a_ceiling_half_as_long_again_as_their_nominal_time() {
+    fn each_level_searches_more_or_more_carefully_than_the_one_below_and_the_top_three_seconds() {
         for kind in GameKind::ALL {
             let t = table(kind);
-            assert!(
-                t[..5]
-                    .iter()
-                    .all(|l| l.depth.is_some() && l.nodes.is_none())
-            );
-            assert!(t[..3].iter().all(|l| l.mistakes.is_some()));
-            assert!(t[3..].iter().all(|l| l.mistakes.is_none()));
-            // Only levels 6 and 7 slip, 7 less often than 6, and the top never.
-            assert!(t[..5].iter().all(|l| l.slips.is_none()), "{kind}");
-            assert!(t[7].slips.is_none(), "{kind}");
-            assert!(t[6].slips.unwrap_or(0) <= t[5].slips.unwrap_or(0), "{kind}");
+            for pair in t.windows(2) {
+                assert!(
+                    strength(&pair[1]) > strength(&pair[0]),
+                    "{kind}: {} after {}",
+                    pair[1].describe(),
+                    pair[0].describe()
+                );
+            }
             for (n, spec) in (1..=8).zip(t) {
+                // Careless choices only at a depth, slips only in a search by nodes, whose
+                // ceiling is half as long again as its nominal time.
+                assert!(
+                    spec.mistakes.is_none() || spec.nodes.is_none(),
+                    "{kind} {n}"
+                );
+                assert!(spec.slips.is_none() || spec.nodes.is_some(), "{kind} {n}");
+                if let Some(nodes) = spec.nodes {
+                    let thirds = (nodes * 3).div_ceil(nodes_per_second(kind));
+                    assert_eq!(nodes, nodes_per_second(kind) * thirds / 3, "{kind} {n}");
+                    assert_eq!(spec.time_ms, Some(CEILING_MS_PER_THIRD * thirds), "{kind}");
+                }
                 assert_eq!(
                     level(kind, n).unwrap().slips,
                     spec.slips,
@@ -312,20 +394,10 @@ mod tests {
                 );
             }
             let top = &t[7];
+            assert_eq!(top.nodes, Some(3 * nodes_per_second(kind)));
             assert_eq!(top.time_ms, Some(LONGEST_MOVE_MS));
-            let per_second = top.nodes.unwrap() / 3;
-            for (l, seconds_x3) in t[5..].iter().zip([1, 3, 9]) {
-                if let Some(nodes) = l.nodes {
-                    assert_eq!(nodes, per_second * seconds_x3 / 3, "{kind}");
-                    assert_eq!(l.time_ms, Some(500 * seconds_x3), "{kind}");
-                } else {
-                    assert_eq!(
-                        kind,
-                        GameKind::Kalah,
-                        "only Kalah's 6 and 7 search to depths"
-                    );
-                }
-            }
+            assert!(top.mistakes.is_none() && top.slips.is_none());
+            assert_eq!(CEILING_MS_PER_THIRD * 9, LONGEST_MOVE_MS);
         }
     }
 

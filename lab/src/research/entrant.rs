@@ -1,10 +1,11 @@
 //! Arena entrants: an engine as written on the command line, with its own limits and weights.
 //!
-//! `ENGINE[@dN][@tMS][@nN][@sP][@w=FILE]`: ENGINE is a named engine (`alphabeta:store-ratio`,
+//! `ENGINE[@dN][@tMS][@nN][@sP][@mP][@w=FILE]`: ENGINE is a named engine (`alphabeta:store-ratio`,
 //! `pvs`) or a level (`level:3`, played as the server plays it: through the engine's perfect
 //! players and with its tuned weights, see [`ServerPlay`]); `@d4` searches to depth 4, `@t500`
 //! for 500 ms a move, `@n20000` nodes (MCTS: playouts), `@s5` plays 5% of its moves carelessly
-//! (as a novice would: the levels' slips), `@w=FILE` with the evaluation weights of a weights
+//! (as a novice would: the levels' slips), `@m60` (a named engine) chooses every move carelessly
+//! at 60% of the win scale (as the lowest levels do), `@w=FILE` with the evaluation weights of a weights
 //! file. Without limits of its own an entrant takes the arena's `--depth`/`--time-ms`,
 //! else its engine's (or level's) defaults. A level keeps its own limits, made stricter by
 //! any given.
@@ -35,6 +36,8 @@ pub struct EntrantSpec {
     pub limits: SearchLimits,
     /// The percentage of moves played carelessly (`@sP`), in place of the level's own.
     pub slips: Option<u32>,
+    /// A named engine's careless temperature (`@mP`, percent of the game's win scale).
+    pub mistakes: Option<u32>,
     pub weights: Option<PathBuf>,
 }
 
@@ -60,11 +63,13 @@ impl EntrantSpec {
             base,
             limits: SearchLimits::default(),
             slips: None,
+            mistakes: None,
             weights: None,
         };
         for part in parts {
-            let bad =
-                || format!("'{text}': bad suffix '@{part}' (use @dN, @tMS, @nN, @sP, @w=FILE)");
+            let bad = || {
+                format!("'{text}': bad suffix '@{part}' (use @dN, @tMS, @nN, @sP, @mP, @w=FILE)")
+            };
             let number = |s: &str| s.parse::<u64>().map_err(|_| bad());
             if let Some(file) = part.strip_prefix("w=") {
                 spec.weights = Some(PathBuf::from(file));
@@ -80,6 +85,11 @@ impl EntrantSpec {
                     return Err(bad());
                 }
                 spec.slips = Some(p);
+            } else if let Some(p) = part.strip_prefix('m') {
+                if matches!(spec.base, Base::Level(_)) {
+                    return Err(format!("'{text}': a level keeps its own mistakes"));
+                }
+                spec.mistakes = Some(u32::try_from(number(p)?).map_err(|_| bad())?);
             } else {
                 return Err(bad());
             }
@@ -104,6 +114,9 @@ impl EntrantSpec {
         }
         if let Some(p) = self.slips {
             s.push_str(&format!("@s{p}"));
+        }
+        if let Some(p) = self.mistakes {
+            s.push_str(&format!("@m{p}"));
         }
         if let Some(w) = &self.weights {
             s.push_str(&format!("@w={}", w.display()));
@@ -134,6 +147,7 @@ impl EntrantSpec {
                     c.limits = own;
                 }
                 c.slips = self.slips;
+                c.mistakes = self.mistakes;
                 Ok(c)
             }
         }
@@ -257,6 +271,14 @@ mod tests {
             .unwrap();
         assert_eq!(c.slips, Some(5));
         assert!(EntrantSpec::parse("level:7@s101").is_err());
+        // A named engine's careless temperature; a level keeps its own.
+        let m = EntrantSpec::parse("pvs@d1@m200").unwrap();
+        assert_eq!(m.label(), "pvs@d1@m200");
+        let c = m
+            .config(GameKind::BaghChal, &SearchLimits::default())
+            .unwrap();
+        assert_eq!((c.mistakes, c.limits.depth), (Some(200), Some(1)));
+        assert!(EntrantSpec::parse("level:1@m200").is_err());
     }
 
     #[test]

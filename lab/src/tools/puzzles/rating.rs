@@ -2,7 +2,8 @@
 //! first move (`chaupal_shared::levels`), plus a step for each further move of the solver's to
 //! find. The server's Glicko-2 ratings move on from there with every first attempt.
 //!
-//! Levels 1 to 5 are asked (their searches stop at a depth, so this is quick and repeatable);
+//! Levels 1 to 5 are asked (their searches stop at a depth, so this is quick and repeatable),
+//! except a level that moves at random (Bagh Chal's level 1), whose right move would be luck;
 //! a puzzle none of them solves starts above level 6.
 
 use std::sync::atomic::AtomicBool;
@@ -28,7 +29,9 @@ pub fn starting_rating(
 ) -> f64 {
     let kind = start.kind();
     let cancel = AtomicBool::new(false);
-    let found_by = LEVELS.clone().find(|&level| {
+    let searches =
+        |level: u8| chaupal_engine::levels::table(kind)[usize::from(level) - 1].engine != "random";
+    let found_by = LEVELS.clone().filter(|&l| searches(l)).find(|&level| {
         let request = SearchRequest::new(EngineSpec::Level(level), SearchLimits::default(), 7);
         let mut memory = Memory::default();
         engine
