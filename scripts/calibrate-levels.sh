@@ -13,7 +13,7 @@
 #   Jungle and Sholo Guti; top: 20 in every game). The top runs stop a game at TOP_MAX_PLIES
 #   (default 200; a stopped game counts as a draw): strong players of Bagh Chal, Jungle and
 #   Sholo Guti can go on for hundreds of plies without repeating, at seconds a move. A top run
-#   of 20 games a pairing takes 15 to 45 minutes of two cores in those games.
+#   of 20 games a pairing takes 5 to 45 minutes of two cores in those games.
 #   RUNS=low or RUNS=top plays only that run of each named game (default both).
 #   TB=DIR holds the databases (built there when missing; default target/tablebase): Bagh
 #   Chal's from the first move (the movement phase and the twenty placement layers, about

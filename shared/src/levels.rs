@@ -19,15 +19,15 @@ pub const LEVEL_ONE_RATING: i32 = 1000;
 /// Each level's Elo above level 1, levels 1 to 8, per game, rounded: the maximum-likelihood
 /// ladder of the calibration's games.
 const LEVEL_ELO: [(GameKind, [i32; 8]); 4] = [
-    (GameKind::BaghChal, [0, 269, 383, 636, 753, 914, 981, 998]),
+    (GameKind::BaghChal, [0, 298, 549, 697, 720, 892, 1032, 1212]),
     (GameKind::Kalah, [0, 508, 745, 880, 1010, 1166, 1392, 1572]),
     (
         GameKind::Jungle,
-        [0, 539, 929, 1229, 1461, 1499, 1620, 1722],
+        [0, 539, 932, 1074, 1432, 1592, 1712, 1814],
     ),
     (
         GameKind::SholoGuti,
-        [0, 545, 887, 1106, 1230, 1413, 1483, 1554],
+        [0, 240, 751, 1071, 1413, 1723, 1925, 2046],
     ),
 ];
 // levels:end
