@@ -30,6 +30,7 @@ const MODEL_HASH_MIB: usize = 1;
 
 /// A modelled opponent: the game's default evaluation under a plain search of `depth` plies.
 struct Model {
+    depth: u32,
     config: EngineConfig,
     eval: Box<dyn Evaluator<BaghChal>>,
 }
@@ -44,7 +45,11 @@ impl Model {
         };
         config.search.hash_mib = MODEL_HASH_MIB;
         let eval = crate::game_ai::default_evaluator::<BaghChal>()?;
-        Some(Model { config, eval })
+        Some(Model {
+            depth,
+            config,
+            eval,
+        })
     }
 
     /// The reply this model would play in `game`.
@@ -86,12 +91,12 @@ fn reply_loses<T: Tablebase<BaghChal> + ?Sized>(tb: &T, after: &BaghChal, reply:
     }
 }
 
-/// How many models each move of `drawing` catches, and the deepest of them (0 for none).
+/// How many of `models` playing `mv` in `game` catches, and the deepest of them (0 for none).
 fn catches<T: Tablebase<BaghChal> + ?Sized>(
     tb: &T,
     game: &BaghChal,
     mv: Move,
-    models: &[(u32, Model)],
+    models: &[Model],
 ) -> (usize, u32) {
     let mut after = game.clone();
     after.make(mv);
@@ -100,13 +105,13 @@ fn catches<T: Tablebase<BaghChal> + ?Sized>(
     }
     let mut caught = 0;
     let mut deepest = 0;
-    for (depth, model) in models {
+    for model in models {
         if model
             .reply(&after)
             .is_some_and(|reply| reply_loses(tb, &after, reply))
         {
             caught += 1;
-            deepest = deepest.max(*depth);
+            deepest = deepest.max(model.depth);
         }
     }
     (caught, deepest)
@@ -120,10 +125,7 @@ pub(crate) fn lure<T: Tablebase<BaghChal> + ?Sized>(
     game: &BaghChal,
     drawing: &[Move],
 ) -> Option<Move> {
-    let models: Vec<(u32, Model)> = MODEL_DEPTHS
-        .iter()
-        .filter_map(|&d| Model::new(d).map(|m| (d, m)))
-        .collect();
+    let models: Vec<Model> = MODEL_DEPTHS.iter().filter_map(|&d| Model::new(d)).collect();
     drawing
         .iter()
         .map(|&mv| (catches(tb, game, mv, &models), mv))
