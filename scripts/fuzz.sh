@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
-TARGETS=(codec notation room room_requests lobby http_head node_messages puzzle_attempts
+TARGETS=(codec notation names room room_requests lobby http_head node_messages puzzle_attempts
     push_subscriptions)
 NICE=${NICE:-19}
 export CARGO_BUILD_JOBS=${CARGO_BUILD_JOBS:-1}

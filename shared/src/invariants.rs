@@ -11,12 +11,20 @@
 //!   and the printed text reads back to the same position; a move that reads is a legal move,
 //!   and every legal move prints and reads back as itself; along a walk of legal moves.
 //! - [`record`]: a game record that reads prints, and the printed record reads back the same.
+//! - [`name`]: arbitrary text never panics [`clean_name`]; a name it accepts is composed
+//!   (NFC), trimmed, within its limits, has something visible, no control or bidirectional
+//!   control, no Latin beside Cyrillic or Greek, nothing reserved, no hidden character out of
+//!   its place, and is accepted again as itself; canonically equivalent texts get the same
+//!   answer.
 //!
 //! [`notation_bytes`] reads the `notation` target's bytes into a game, rules, a text and a walk
 //! (or a record), so that the corpus in `fuzz/corpus/notation/` replays in
 //! `shared/tests/fuzz_corpus.rs` exactly as the fuzzer ran it.
 
 use crate::codec::{DEFAULT_MESSAGE_LIMIT, decode_binary, decode_json, encode_binary, encode_json};
+use crate::protocol::names::{
+    MAX_NAME_BYTES, MAX_NAME_CHARS, characters, clean_name, name_chars, reserved, scripts,
+};
 use crate::protocol::{ClientMessage, ServerMessage};
 use chaupal_rules::GameKind;
 use chaupal_rules::baghchal::BaghChal;
@@ -191,6 +199,95 @@ pub fn record(text: &str) {
             .unwrap_or_else(|e| panic!("printed record does not read back: {e}\n{printed}"));
         assert_eq!(back, record, "record round trip:\n{printed}");
     }
+}
+
+/// The `names` fuzz target's input: bytes read as UTF-8 (bytes that are not, replaced).
+pub fn name_bytes(data: &[u8]) {
+    name(&String::from_utf8_lossy(data));
+}
+
+/// What [`clean_name`] accepts could fool nobody, and it accepts it again as itself.
+pub fn name(text: &str) {
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_script::{Script, UnicodeScript};
+    let decomposed: String = text.nfd().collect();
+    let within = |t: &str| t.trim().len() <= 4 * MAX_NAME_BYTES;
+    if within(text) && within(&decomposed) {
+        assert_eq!(
+            clean_name(&decomposed),
+            clean_name(text),
+            "canonical equivalents: {text:?}"
+        );
+    }
+    let Ok(name) = clean_name(text) else {
+        return;
+    };
+    assert!(unicode_normalization::is_nfc(&name), "not NFC: {name:?}");
+    assert!(
+        !name.is_empty() && name.trim() == name,
+        "not trimmed: {name:?}"
+    );
+    assert!(name_chars(&name) <= MAX_NAME_CHARS && name.len() <= MAX_NAME_BYTES);
+    assert!(
+        name.chars().any(characters::is_visible),
+        "nothing visible: {name:?}"
+    );
+    let bidi = |c: &char| {
+        matches!(
+            c,
+            '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+        )
+    };
+    assert!(!name.chars().any(|c| bidi(&c)), "bidi control: {name:?}");
+    assert!(
+        !name
+            .chars()
+            .any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}'),
+        "control: {name:?}"
+    );
+    assert!(!characters::hides_something(&name), "hides: {name:?}");
+    // Every joiner stands between two characters that are neither joiners nor spaces.
+    let chars: Vec<char> = name.chars().collect();
+    for (at, c) in chars.iter().enumerate() {
+        if matches!(c, '\u{200C}' | '\u{200D}') {
+            let beside = |i: Option<usize>| {
+                i.and_then(|i| chars.get(i))
+                    .is_some_and(|b| !b.is_whitespace() && !matches!(b, '\u{200C}' | '\u{200D}'))
+            };
+            assert!(
+                beside(at.checked_sub(1)) && beside(Some(at + 1)),
+                "joiner: {name:?}"
+            );
+        }
+    }
+    assert!(scripts::allowed(&name), "scripts: {name:?}");
+    let latin = name.chars().any(|c| c.script() == Script::Latin);
+    let look_alike = name.chars().any(|c| {
+        matches!(c.script(), Script::Cyrillic | Script::Greek)
+            && !c.script_extension().contains_script(Script::Latin)
+    });
+    assert!(
+        !(latin && look_alike),
+        "Latin with Cyrillic or Greek: {name:?}"
+    );
+    assert!(!reserved::is_reserved(&name), "reserved: {name:?}");
+    let plain: String = name
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    let level = plain
+        .strip_prefix("ailevel")
+        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+    assert!(
+        plain != "computer" && !level,
+        "a computer player's name: {name:?}"
+    );
+    assert_eq!(
+        clean_name(&name),
+        Ok(name.clone()),
+        "cleaned again: {name:?}"
+    );
 }
 
 #[cfg(test)]

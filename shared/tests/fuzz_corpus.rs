@@ -56,3 +56,8 @@ fn the_codec_corpus_keeps_its_properties() {
 fn the_notation_corpus_keeps_its_properties() {
     assert!(replay("notation", invariants::notation_bytes) > 0);
 }
+
+#[test]
+fn the_names_corpus_keeps_its_properties() {
+    assert!(replay("names", invariants::name_bytes) > 0);
+}

@@ -12,14 +12,20 @@ use crate::field::Field;
 use crate::say;
 use crate::words::{Language, Phrase};
 
-/// A name as the server will take it: trimmed, 1 to 32 characters (as a person counts them),
-/// no control characters; or what is wrong with it, in words.
+/// A name as the server will take it (composed, trimmed, 1 to 32 characters as a person
+/// counts them, nothing hidden, no look-alike scripts, no computer player's name: see
+/// `chaupal_shared::protocol::names`); or what is wrong with it, in words.
 pub fn clean_name(name: &str) -> Result<String, Phrase> {
     names::clean_name(name).map_err(|e| match e {
         NameError::Empty => say!("name-empty"),
         NameError::TooLong => say!("name-too-long", count = MAX_NAME_CHARS),
         NameError::TooManyBytes => say!("name-too-many-bytes"),
         NameError::Control => say!("name-control"),
+        NameError::Bidi => say!("name-bidi"),
+        NameError::Invisible => say!("name-invisible"),
+        NameError::Hidden => say!("name-hidden"),
+        NameError::MixedScripts => say!("name-mixed-scripts"),
+        NameError::Reserved => say!("name-reserved"),
     })
 }
 
@@ -224,5 +230,50 @@ mod tests {
             Err("A name has at most 32 characters.".to_owned())
         );
         assert!(clean_name("a\u{7}b").is_err());
+    }
+
+    #[test]
+    fn each_refusal_of_a_name_is_said_in_words() {
+        for (name, english) in [
+            ("Asha\u{202e}olleh", "direction of the text"),
+            ("\u{200b}\u{200b}", "can be seen"),
+            ("As\u{200b}ha", "invisible characters"),
+            ("g\u{43e}\u{43e}dA", "Cyrillic or Greek"),
+            ("AI level 3", "computer player"),
+            ("Asha\u{2028}Bimal", "line breaks"),
+        ] {
+            let said = clean_name(name).map_err(|e| e.english());
+            assert!(
+                said.as_ref().is_err_and(|e| e.contains(english)),
+                "{name:?}: {said:?}"
+            );
+        }
+        assert_eq!(clean_name("Jose\u{301}").as_deref(), Ok("Jos\u{e9}"));
+    }
+
+    /// Whatever the client calls a computer player, in any of its languages, is a name
+    /// nobody may take: the server's table of reserved names covers every phrase.
+    #[test]
+    fn what_the_client_calls_a_computer_player_is_reserved() {
+        use crate::words::Words;
+        use chaupal_shared::protocol::names::reserved::{ENGINE_NAMES, is_reserved};
+        for language in Language::ALL {
+            let words = Words::new(language);
+            let mut shown = vec![words.t("player-computer"), words.t("mode-computer")];
+            for level in 1..=8_u8 {
+                shown.push(words.say(&crate::terms::ai_level(level)));
+            }
+            for engine in ENGINE_NAMES {
+                for depth in [1_u32, 6, 64] {
+                    shown.push(words.say(&say!("engine-named", name = engine, depth = depth)));
+                }
+            }
+            for text in shown {
+                assert!(is_reserved(&text), "{language:?}: {text:?}");
+                assert!(names::clean_name(&text).is_err(), "{language:?}: {text:?}");
+                let capital = crate::words::capitalise(&text);
+                assert!(is_reserved(&capital), "{language:?}: {capital:?}");
+            }
+        }
     }
 }

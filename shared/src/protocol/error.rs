@@ -33,8 +33,13 @@ pub enum ErrorCode {
     // Identity.
     /// The token presented in Hello is not known to the server.
     UnknownToken,
-    /// The display name is empty, too long (over 32 characters or 400 bytes) or has control
-    /// characters.
+    /// The display name is refused (it is composed to NFC and trimmed first): empty, too long
+    /// (over 32 characters or 400 bytes), with control characters or line breaks, with a
+    /// bidirectional control, with nothing visible, with invisible characters out of their
+    /// place (zero-width spaces, format characters, joiners or selectors that join nothing),
+    /// mixing Latin with Cyrillic or Greek (UTS #39's moderately restrictive scripts), or
+    /// posing as a computer player ("Computer", "AI level 3", look-alikes included). The
+    /// reason says which.
     BadName,
     /// The code from another device is unknown, used already, or expired.
     BadDeviceCode,
