@@ -216,6 +216,8 @@ pub struct Match {
     /// When the side to move must have moved, in a correspondence game with days a move
     /// (milliseconds since the Unix epoch).
     pub deadline_ms: Option<u64>,
+    /// A private game's watch key, for the links to it (none: a public game).
+    pub watch_key: Option<String>,
 }
 
 impl Match {
@@ -244,6 +246,7 @@ impl Match {
             id: None,
             pace: None,
             deadline_ms: None,
+            watch_key: None,
         };
         m.refresh();
         m

@@ -40,6 +40,8 @@ pub struct Replay {
     /// Whether this player played the game on the server (held a seat): its review can turn
     /// their mistakes into puzzles.
     pub played: bool,
+    /// A private game's watch key, for the link to the replay (none: a public game).
+    pub watch_key: Option<String>,
 }
 
 impl Replay {
@@ -70,6 +72,7 @@ impl Replay {
             game: None,
             review: None,
             played: false,
+            watch_key: None,
             names: Side::BOTH.map(|s| crate::terms::side_name(kind, s)),
         })
     }

@@ -3,7 +3,8 @@
 //! `/link/DEVICE_CODE`, `/puzzle/PUZZLE_ID`), or on the
 //! desktop the same address given with `--open URL` (or `--join`, `--watch`, `--replay`). Also
 //! the other way round: the link that sends a friend to a game, or this player to another
-//! device. Pure functions, no I/O.
+//! device. A private game's link carries its watch key: `/game/GAME_ID?key=KEY` (and
+//! `/replay/GAME_ID?key=KEY`). Pure functions, no I/O.
 
 use crate::words::Language;
 
@@ -60,6 +61,19 @@ pub struct Launch {
     pub hook: bool,
     /// The interface's language for this visit (`?lang=ne`), over the one chosen before.
     pub language: Option<Language>,
+    /// A private game's watch key (`?key=`), for a game or replay route.
+    pub key: Option<String>,
+}
+
+/// The longest watch key a link may carry (the server makes them 32 hexadecimal digits).
+const MAX_KEY_CHARS: usize = 64;
+
+/// A watch key as a link carries it: 1 to 64 hexadecimal digits.
+fn watch_key(text: &str) -> Option<String> {
+    let ok = !text.is_empty()
+        && text.len() <= MAX_KEY_CHARS
+        && text.bytes().all(|b| b.is_ascii_hexdigit());
+    ok.then(|| text.to_ascii_lowercase())
 }
 
 /// An invite code however it was typed or linked (any case, spaces, with or without its dash)
@@ -179,6 +193,7 @@ pub fn parse_url(url: &str) -> Launch {
         name: None,
         hook: false,
         language: None,
+        key: None,
     };
     for pair in query.split('&') {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
@@ -197,6 +212,7 @@ pub fn parse_url(url: &str) -> Launch {
             }
             "hook" => launch.hook = matches!(value, "" | "1" | "true"),
             "lang" => launch.language = Language::from_tag(value),
+            "key" => launch.key = watch_key(value),
             _ => {}
         }
     }
@@ -220,6 +236,20 @@ pub fn site_of(server: &str) -> Option<String> {
 /// The link to a route on a site: `http://host:port/join/K7QM-2XPD`.
 pub fn link(site: &str, route: &Route) -> String {
     format!("{}{}", site.trim_end_matches('/'), route.path())
+}
+
+/// A route's path with a private game's watch key (`/game/42?key=KEY`); the plain path when
+/// there is none.
+pub fn keyed_path(route: &Route, key: Option<&str>) -> String {
+    match key {
+        Some(key) => format!("{}?key={key}", route.path()),
+        None => route.path(),
+    }
+}
+
+/// [`link`] with a private game's watch key.
+pub fn keyed_link(site: &str, route: &Route, key: Option<&str>) -> String {
+    format!("{}{}", site.trim_end_matches('/'), keyed_path(route, key))
 }
 
 #[cfg(test)]
@@ -308,6 +338,7 @@ mod tests {
                 name: None,
                 hook: false,
                 language: None,
+                key: None,
             }
         );
         assert_eq!(
@@ -322,6 +353,27 @@ mod tests {
         assert_eq!(v6.server.as_deref(), Some("ws://[::1]:7878/ws"));
         assert_eq!(v6.route, Route::Lobby);
         assert_eq!(parse_url("http://h").route, Route::Lobby);
+    }
+
+    #[test]
+    fn a_private_games_link_carries_its_watch_key_there_and_back() {
+        let key = "9c1e7a4f0b2d6e8a3c5f7b9d1e3a5c7f";
+        let l = parse_url(&format!("https://h/game/42?key={key}"));
+        assert_eq!((l.route, l.key.as_deref()), (Route::Game(42), Some(key)));
+        let l = parse_url(&format!("https://h/replay/42?key={}", key.to_uppercase()));
+        assert_eq!((l.route, l.key.as_deref()), (Route::Replay(42), Some(key)));
+        for bad in ["", "xyz", "12 34", &"a".repeat(65)] {
+            assert_eq!(
+                parse_url(&format!("https://h/game/42?key={bad}")).key,
+                None,
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            keyed_link("https://h/", &Route::Game(42), Some(key)),
+            format!("https://h/game/42?key={key}")
+        );
+        assert_eq!(keyed_path(&Route::Replay(7), None), "/replay/7");
     }
 
     #[test]

@@ -45,6 +45,7 @@ fn welcome(id: u64, live: Vec<GameId>) -> ServerMessage {
             token: "secret-token".into(),
             live_games: live,
             limits: LimitsInfo {
+                max_lasting_seeks_per_address: 20,
                 max_message_bytes: 65536,
                 messages_per_second: 20,
                 message_burst: 40,
@@ -72,7 +73,9 @@ fn seat(name: &str) -> SeatInfo {
 fn snapshot() -> ServerMessage {
     let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).unwrap();
     ServerMessage::Snapshot(Box::new(GameSnapshot {
+        watch_key: None,
         summary: GameSummary {
+            private: false,
             game: GameId(42),
             kind: GameKind::BaghChal,
             rules: Vec::new(),
@@ -124,6 +127,8 @@ fn server(listener: TcpListener, seen: mpsc::Sender<Request>) {
                     &ServerMessage::Reply {
                         id: msg.id,
                         reply: Reply::Lobby {
+                            more_seeks: 0,
+                            more_games: 0,
                             seeks: Vec::new(),
                             games: Vec::new(),
                         },
@@ -267,7 +272,8 @@ fn plays_online_and_comes_back_after_a_drop() {
             r,
             Request::Rejoin {
                 game: GameId(42),
-                since: Some(1)
+                since: Some(1),
+                key: None,
             }
         )
     };

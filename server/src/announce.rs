@@ -46,6 +46,24 @@ impl Announcer {
         self.inner.events.publish(event);
     }
 
+    /// Tells the cluster's other nodes only, which keep every live game for the players'
+    /// limits but tell nobody: the news of a private game, which no lobby shows.
+    pub fn announce_unlisted(&self, event: LobbyEvent) {
+        if let Some(cluster) = &self.inner.cluster {
+            cluster.publish_lobby(&event);
+        }
+    }
+
+    /// [`Announcer::announce`] for a listed game, [`Announcer::announce_unlisted`] for a
+    /// private one.
+    pub fn announce_game(&self, event: LobbyEvent, private: bool) {
+        if private {
+            self.announce_unlisted(event);
+        } else {
+            self.announce(event);
+        }
+    }
+
     /// Tells this node's subscribers only (what another node announced, or what every node
     /// learns for itself).
     pub fn tell_here(&self, event: LobbyEvent) {

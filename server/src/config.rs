@@ -39,9 +39,17 @@ pub const DEFAULT_CONNECTIONS_PER_ADDRESS: usize = 16;
 pub const DEFAULT_MAX_CONNECTIONS: usize = 4096;
 /// Open seeks plus live games one player may have.
 pub const DEFAULT_MAX_OPEN_GAMES: u32 = 8;
+/// Correspondence seeks and invitations (the seeks that outlive their seeker's connection)
+/// waiting at once from one address: an IPv4 address, or an IPv6 /64 (what one household or
+/// one cloud machine has), behind `--trusted-proxy` the client's own.
+pub const DEFAULT_MAX_LASTING_SEEKS_PER_ADDRESS: u32 = 20;
 /// Messages waiting to be written to one connection; a connection whose queue is full is a reader
 /// that does not keep up, and is dropped.
 pub const DEFAULT_WRITE_QUEUE: usize = 256;
+/// Bytes (as encoded for the connection) waiting to be written to one connection; a connection
+/// whose queue passes them is dropped as a reader that does not keep up. A snapshot of a game
+/// of 10,000 plies takes about 110 KB in JSON (`config::tests`).
+pub const DEFAULT_WRITE_QUEUE_BYTES: usize = 1024 * 1024;
 /// How long writing one frame to a connection may take before it is dropped as too slow.
 pub const DEFAULT_WRITE_TIMEOUT_MS: u64 = 10_000;
 /// How long a disconnected player keeps the seat before the opponent may claim the win.
@@ -283,6 +291,11 @@ pub struct Limits {
     /// player (they do not count against --max-open-games).
     #[arg(long, default_value_t = DEFAULT_MAX_CORRESPONDENCE_GAMES)]
     pub max_correspondence_games: u32,
+    /// Correspondence seeks and invitations waiting at once that were made from one address
+    /// (an IPv4 address or an IPv6 /64; behind --trusted-proxy, the client's), whichever
+    /// players made them: a new player per hello cannot fill the lobby.
+    #[arg(long, default_value_t = DEFAULT_MAX_LASTING_SEEKS_PER_ADDRESS)]
+    pub max_lasting_seeks_per_address: u32,
     /// Seconds a correspondence game's room stays open with nobody at it; then it sleeps (it
     /// holds no memory) until the next request for it or its deadline.
     #[arg(long, default_value_t = DEFAULT_SLEEP_AFTER_SECS)]
@@ -293,6 +306,10 @@ pub struct Limits {
     /// Messages queued for writing to one connection before it is dropped as a slow reader.
     #[arg(long, default_value_t = DEFAULT_WRITE_QUEUE)]
     pub write_queue: usize,
+    /// Bytes (as encoded for the connection) queued for writing to one connection before it is
+    /// dropped as a slow reader; a single larger message still goes to an empty queue.
+    #[arg(long, default_value_t = DEFAULT_WRITE_QUEUE_BYTES)]
+    pub write_queue_bytes: usize,
     /// Milliseconds writing one frame may take before the connection is dropped.
     #[arg(long, default_value_t = DEFAULT_WRITE_TIMEOUT_MS)]
     pub write_timeout_ms: u64,
@@ -352,9 +369,11 @@ impl Default for Limits {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             max_open_games: DEFAULT_MAX_OPEN_GAMES,
             max_correspondence_games: DEFAULT_MAX_CORRESPONDENCE_GAMES,
+            max_lasting_seeks_per_address: DEFAULT_MAX_LASTING_SEEKS_PER_ADDRESS,
             sleep_after_secs: DEFAULT_SLEEP_AFTER_SECS,
             max_push_subscriptions: DEFAULT_MAX_PUSH_SUBSCRIPTIONS,
             write_queue: DEFAULT_WRITE_QUEUE,
+            write_queue_bytes: DEFAULT_WRITE_QUEUE_BYTES,
             write_timeout_ms: DEFAULT_WRITE_TIMEOUT_MS,
             reconnect_grace_ms: DEFAULT_RECONNECT_GRACE_MS,
             replay_events: DEFAULT_REPLAY_EVENTS,
@@ -452,5 +471,32 @@ mod tests {
             }
         }
         assert_eq!(Limits::default().ai_move_ms, DEFAULT_AI_MOVE_MS);
+    }
+
+    /// The largest message a connection is sent in play, a game's snapshot, fits the default
+    /// write queue's byte bound many times over, even for a game far longer than any played:
+    /// 10,000 plies of chain captures, with 60 legal moves.
+    #[test]
+    fn a_long_games_snapshot_fits_the_write_queues_byte_bound() {
+        use chaupal_shared::codec::encoded_len;
+        use chaupal_shared::protocol::ServerMessage;
+        let mut snapshot = chaupal_shared::protocol::examples::server_messages()
+            .into_iter()
+            .find_map(|(_, m)| match m {
+                ServerMessage::Snapshot(s) => Some(s),
+                _ => None,
+            })
+            .expect("the examples have a snapshot");
+        snapshot.moves = vec!["a1xc3xe5".to_owned(); 10_000];
+        snapshot.legal_moves = vec!["a1xc3xe5".to_owned(); 60];
+        snapshot.summary.plies = 10_000;
+        let msg = ServerMessage::Snapshot(snapshot);
+        let json = encoded_len(&msg, true).expect("it encodes");
+        let binary = encoded_len(&msg, false).expect("it encodes");
+        assert!(json > binary, "{json} {binary}");
+        assert!(
+            json * 4 < DEFAULT_WRITE_QUEUE_BYTES,
+            "a snapshot of {json} bytes against a bound of {DEFAULT_WRITE_QUEUE_BYTES}"
+        );
     }
 }

@@ -1,11 +1,12 @@
 //! Players' identity: random tokens (128 bits from the operating system's generator, via
-//! `rand`), their hashes as stored, and invite codes. Display names are checked by
+//! `rand`), their hashes as stored, invite codes, and private games' watch keys. Display names are checked by
 //! [`chaupal_shared::protocol::names`], as the client checks them.
 //!
 //! A player is whoever holds the token handed out in their first Welcome; no passwords yet.
 //! The server keeps only the SHA-256 of each token, so a leaked database does not let anyone
 //! sit at another's seat.
 
+use chaupal_shared::protocol::WatchKey;
 use rand::Rng;
 use sha2::{Digest, Sha256};
 
@@ -20,6 +21,11 @@ const CODE_CHARS: usize = 8;
 pub fn new_token() -> String {
     let bytes: [u8; TOKEN_BYTES] = rand::rng().random();
     hex(&bytes)
+}
+
+/// A new watch key of a private game ([`crate::sight`]): 128 bits, 32 hex digits, as a token.
+pub fn new_watch_key() -> WatchKey {
+    WatchKey(new_token())
 }
 
 /// What is stored for a token.

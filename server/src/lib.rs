@@ -9,7 +9,8 @@
 //!   connection's bounded outgoing queue; [`players`] holds each player's connections, for the
 //!   notices that go to every device of a player; [`push`]: Web Push to their browsers.
 //! - [`requests`]: what each request does, one file per family (games, lobby, records,
-//!   devices, ratings, analysis, correspondence, notifications, puzzles).
+//!   devices, ratings, analysis, correspondence, notifications, puzzles); [`sight`]: who may
+//!   see a game (a private game: its players and its watch link's holders).
 //! - [`matchmaking`]: seeks and invite codes, until they become games; [`setup`]: the checks of
 //!   a game's set-up.
 //! - [`rooms`]: the registry of rooms: opens games, finds any game's room, keeps the list of
@@ -65,6 +66,7 @@ pub mod room;
 pub(crate) mod rooms;
 pub mod server;
 pub(crate) mod setup;
+pub(crate) mod sight;
 pub(crate) mod store;
 pub mod wall;
 pub(crate) mod web;

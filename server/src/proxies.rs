@@ -169,6 +169,30 @@ pub struct Peer {
     pub from: SocketAddr,
 }
 
+impl Peer {
+    /// The client's address as the per-address limits of lasting things (correspondence seeks
+    /// and invitations) count it: an IPv4 address as it is (also inside IPv6), an IPv6 address
+    /// by its /64 prefix, which one household or one rented machine is given whole.
+    pub fn group(&self) -> String {
+        address_group(self.client)
+    }
+}
+
+/// See [`Peer::group`].
+pub fn address_group(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                let prefix = std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0);
+                format!("{prefix}/64")
+            }
+        },
+    }
+}
+
 impl fmt::Display for Peer {
     /// `203.0.113.7 (via 127.0.0.1:51234)` through a proxy, `198.51.100.2:40022` direct.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -193,6 +217,16 @@ mod tests {
     fn from(p: &TrustedProxies, peer: &str, headers: &[(&str, &str)]) -> Peer {
         let headers: Vec<(&str, &[u8])> = headers.iter().map(|(n, v)| (*n, v.as_bytes())).collect();
         p.peer(peer.parse().unwrap(), headers.iter().copied())
+    }
+
+    #[test]
+    fn an_ipv6_client_counts_by_its_64_and_an_ipv4_one_by_its_address() {
+        let group = |a: &str| address_group(a.parse().unwrap());
+        assert_eq!(group("203.0.113.7"), "203.0.113.7");
+        assert_eq!(group("::ffff:203.0.113.7"), "203.0.113.7");
+        assert_eq!(group("2001:db8:1:2:3:4:5:6"), "2001:db8:1:2::/64");
+        assert_eq!(group("2001:db8:1:2:ffff::1"), group("2001:db8:1:2::9"));
+        assert_ne!(group("2001:db8:1:2::1"), group("2001:db8:1:3::1"));
     }
 
     #[test]

@@ -18,7 +18,7 @@ use chaupal_engine::Engine;
 use chaupal_engine::review::{self as engine_review, ReviewError};
 use chaupal_rules::AnyGame;
 use chaupal_rules::review::GameReview;
-use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId, GameStatus, PlayerId};
+use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId, GameStatus, PlayerId, WatchKey};
 use tokio::sync::{Semaphore, watch};
 use tokio_util::sync::CancellationToken;
 
@@ -96,6 +96,7 @@ impl Reviews {
         &self,
         player: PlayerId,
         game: GameId,
+        key: Option<&WatchKey>,
         on_progress: &mut (dyn FnMut(u32, u32) + Send),
     ) -> Result<GameReview, ErrorReply> {
         let store = &self.inner.store;
@@ -103,7 +104,7 @@ impl Reviews {
             .game(game)
             .await?
             .ok_or_else(|| ErrorReply::new(ErrorCode::NoSuchGame, format!("no {game}")))?;
-        check_reviewable(&row, player)?;
+        check_reviewable(&row, player, key)?;
         if let Some(review) = store.review(game).await? {
             return Ok(review);
         }
@@ -279,7 +280,10 @@ impl Reviews {
                 reason,
             })) => Err(ErrorReply::new(
                 ErrorCode::BadRecord,
-                format!("the record's move {ply} ('{played}') is not legal: {reason}"),
+                chaupal_shared::protocol::echo::about(
+                    &format!("the record's move {ply} ('{played}') is not legal: {reason}"),
+                    &played,
+                ),
             )),
             Ok(Err(e)) => Err(ErrorReply::new(ErrorCode::AiError, e.to_string())),
             Err(_) => Err(ErrorReply::new(
@@ -294,9 +298,14 @@ fn too_many(reason: String) -> ErrorReply {
     ErrorReply::new(ErrorCode::TooManyReviews, reason)
 }
 
-/// Whether `player` may have `row`'s game reviewed: it is over, and not someone else's private
-/// game.
-fn check_reviewable(row: &GameRow, player: PlayerId) -> Result<(), ErrorReply> {
+/// Whether `player` (who presented `key`) may have `row`'s game reviewed: it is over, and they
+/// may see it ([`crate::sight`]).
+fn check_reviewable(
+    row: &GameRow,
+    player: PlayerId,
+    key: Option<&WatchKey>,
+) -> Result<(), ErrorReply> {
+    crate::sight::check(&row.setup, row.id, player, key)?;
     if row.status == GameStatus::Live {
         return Err(ErrorReply::new(
             ErrorCode::NotFinished,
@@ -304,13 +313,6 @@ fn check_reviewable(row: &GameRow, player: PlayerId) -> Result<(), ErrorReply> {
                 "{} is still being played: a game is reviewed once it is over",
                 row.id
             ),
-        ));
-    }
-    let seated = row.setup.seats.iter().any(|s| s.player == Some(player));
-    if row.setup.mode == "private" && !seated && row.setup.creator != Some(player) {
-        return Err(ErrorReply::new(
-            ErrorCode::PrivateGame,
-            format!("{} is a private game of other players", row.id),
         ));
     }
     Ok(())

@@ -5,6 +5,7 @@
 
 use chaupal_engine::engines::{Algorithm, EngineConfig};
 use chaupal_rules::{AnyGame, GameKind};
+use chaupal_shared::protocol::echo::{about, echo};
 use chaupal_shared::protocol::{
     ClockSpec, Correspondence, Engine, ErrorCode, ErrorReply, GameSetup, Opponent,
 };
@@ -25,8 +26,12 @@ pub fn check_setup(setup: &GameSetup, limits: &Limits) -> Result<AnyGame, ErrorR
         .iter()
         .map(|r| (r.key.as_str(), r.value.as_str()))
         .collect();
-    let start =
-        AnyGame::start(setup.game, pairs).map_err(|e| bad(ErrorCode::BadRules, e.to_string()))?;
+    let start = AnyGame::start(setup.game, pairs).map_err(|e| {
+        bad(
+            ErrorCode::BadRules,
+            about(&e.to_string(), &rule_text(setup)),
+        )
+    })?;
     let start = match &setup.position {
         None => start,
         Some(_) if setup.rated => {
@@ -36,8 +41,13 @@ pub fn check_setup(setup: &GameSetup, limits: &Limits) -> Result<AnyGame, ErrorR
             ));
         }
         Some(text) => {
-            let from = AnyGame::from_position_text(setup.game, text, start.rule_pairs())
-                .map_err(|e| bad(ErrorCode::BadSetup, format!("the position: {e}")))?;
+            let from =
+                AnyGame::from_position_text(setup.game, text, start.rule_pairs()).map_err(|e| {
+                    bad(
+                        ErrorCode::BadSetup,
+                        about(&format!("the position: {e}"), text),
+                    )
+                })?;
             if from.outcome().is_some() {
                 return Err(bad(ErrorCode::BadSetup, "the position is already over"));
             }
@@ -77,6 +87,16 @@ pub fn check_setup(setup: &GameSetup, limits: &Limits) -> Result<AnyGame, ErrorR
     Ok(start)
 }
 
+/// The rule pairs a set-up names, as one text (what a refusal of them may repeat).
+fn rule_text(setup: &GameSetup) -> String {
+    let texts: Vec<&str> = setup
+        .rules
+        .iter()
+        .flat_map(|r| [r.key.as_str(), r.value.as_str()])
+        .collect();
+    texts.join("\n")
+}
+
 /// Checks that an engine can play `kind`: a level 1 to 8, or a named engine
 /// (`ALGORITHM[:EVALUATION]`, see `--engine help`) whose evaluation exists for this game, with a
 /// depth of 1 to [`MAX_ENGINE_DEPTH`] and a time of 1 to `max_time_ms` milliseconds per move.
@@ -112,7 +132,7 @@ pub fn check_engine(kind: GameKind, engine: &Engine, max_time_ms: u64) -> Result
     let config = EngineConfig::parse(name).map_err(|_| {
         bad(
             ErrorCode::BadSetup,
-            format!("no engine '{name}': the engines are {}", known()),
+            format!("no engine '{}': the engines are {}", echo(name), known()),
         )
     })?;
     if let Some(eval) = &config.eval

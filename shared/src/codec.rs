@@ -73,6 +73,33 @@ pub fn encode_json<T: Serialize>(msg: &T) -> Result<String, CodecError> {
     serde_json::to_string(msg).map_err(|e| CodecError::Encode(e.to_string()))
 }
 
+/// The length in bytes of a message's encoding for a text frame (`json`) or a binary one,
+/// counted without making it: what a connection's write queue weighs a message by.
+pub fn encoded_len<T: Serialize>(msg: &T, json: bool) -> Result<usize, CodecError> {
+    let mut counted = Counted(0);
+    if json {
+        serde_json::to_writer(&mut counted, msg).map_err(|e| CodecError::Encode(e.to_string()))?;
+    } else {
+        bincode::serde::encode_into_std_write(msg, &mut counted, bincode::config::standard())
+            .map_err(|e| CodecError::Encode(e.to_string()))?;
+    }
+    Ok(counted.0)
+}
+
+/// A writer that keeps nothing and counts the bytes written to it.
+struct Counted(usize);
+
+impl std::io::Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Decodes a binary frame, refusing anything longer than `limit` bytes and any length prefix that
 /// would make the decoder allocate more than `limit` (rounded up to a power of two, at least
 /// 1 KiB; at most [`MAX_MESSAGE_LIMIT`]).
@@ -155,6 +182,23 @@ mod tests {
         assert_eq!(
             decode_json::<Blob>(&text, DEFAULT_MESSAGE_LIMIT).unwrap(),
             b
+        );
+    }
+
+    #[test]
+    fn encoded_len_counts_what_encoding_makes() {
+        let b = Blob {
+            id: 300,
+            data: vec![9; 1000],
+            names: vec!["goat".into(), "tigér \"bagh\"".into()],
+        };
+        assert_eq!(
+            encoded_len(&b, false).unwrap(),
+            encode_binary(&b).unwrap().len()
+        );
+        assert_eq!(
+            encoded_len(&b, true).unwrap(),
+            encode_json(&b).unwrap().len()
         );
     }
 

@@ -536,9 +536,13 @@ impl Client {
 
     /// Sits back down at `game` (or looks at it again) and returns its snapshot.
     pub async fn rejoin(&mut self, game: GameId) -> GameSnapshot {
-        self.request(Request::Rejoin { game, since: None })
-            .await
-            .unwrap();
+        self.request(Request::Rejoin {
+            game,
+            since: None,
+            key: None,
+        })
+        .await
+        .unwrap();
         self.snapshot(game).await
     }
 

@@ -16,6 +16,7 @@ pub const PLY_CAP: usize = 3000;
 /// An unrated game without a clock, the creator playing first.
 pub fn setup(kind: GameKind, opponent: Opponent) -> GameSetup {
     GameSetup {
+        private: false,
         game: kind,
         rules: vec![],
         clock: None,
@@ -187,7 +188,7 @@ pub async fn listed_first(c: &mut Client, game: GameId, plies: usize) -> Vec<Gam
         })
         .await
         .unwrap();
-    let Reply::Games { games } = reply else {
+    let Reply::Games { games, .. } = reply else {
         panic!("expected games, got {reply:?}")
     };
     assert_eq!(games[0].game, game);
@@ -198,7 +199,11 @@ pub async fn listed_first(c: &mut Client, game: GameId, plies: usize) -> Vec<Gam
 
 /// The stored record of `game`: its text and its moves.
 pub async fn record(c: &mut Client, game: GameId) -> (String, Vec<String>) {
-    match c.request(Request::GetRecord { game }).await.unwrap() {
+    match c
+        .request(Request::GetRecord { game, key: None })
+        .await
+        .unwrap()
+    {
         Reply::Record { text, moves, .. } => (text, moves),
         other => panic!("expected a record, got {other:?}"),
     }

@@ -169,7 +169,7 @@ async fn two_pages_play_a_whole_kalah_game_by_link_and_click_and_a_third_watches
     let mut client = chaupal_tests::Client::hello(&server, "Reader").await;
     let game = chaupal_shared::protocol::GameId(summary["game"].as_u64().unwrap());
     let record = client
-        .request(chaupal_shared::protocol::Request::GetRecord { game })
+        .request(chaupal_shared::protocol::Request::GetRecord { game, key: None })
         .await
         .expect("the finished game's record");
     let chaupal_shared::protocol::Reply::Record { moves: kept, .. } = record else {
@@ -284,7 +284,7 @@ async fn on_a_phone_every_tap_lands_names_keep_their_letters_and_links_tell_the_
     let mut client = chaupal_tests::Client::hello(&server, "Reader").await;
     let game = chaupal_shared::protocol::GameId(summary["game"].as_u64().unwrap());
     let record = client
-        .request(chaupal_shared::protocol::Request::GetRecord { game })
+        .request(chaupal_shared::protocol::Request::GetRecord { game, key: None })
         .await
         .expect("the finished game's record");
     let chaupal_shared::protocol::Reply::Record { moves, .. } = record else {

@@ -51,7 +51,7 @@ async fn cluster_with(
 async fn until_listed(c: &mut Client, seek: chaupal_shared::protocol::SeekId) {
     let deadline = Instant::now() + PATIENCE;
     loop {
-        let Reply::Seeks { seeks } = c.request(Request::ListSeeks).await.unwrap() else {
+        let Reply::Seeks { seeks, .. } = c.request(Request::ListSeeks).await.unwrap() else {
             panic!("expected seeks")
         };
         if seeks.iter().any(|s| s.seek == seek) {
@@ -95,7 +95,14 @@ async fn rejoin_through(c: &mut Client, game: GameId) -> chaupal_shared::protoco
         c.inbox.retain(|m| {
             !matches!(m, chaupal_shared::protocol::ServerMessage::Snapshot(s) if s.summary.game == game)
         });
-        match c.request(Request::Rejoin { game, since: None }).await {
+        match c
+            .request(Request::Rejoin {
+                game,
+                since: None,
+                key: None,
+            })
+            .await
+        {
             Ok(_) => {
                 return c.snapshot(game).await;
             }
@@ -202,7 +209,7 @@ async fn seek_across(
     assert_eq!(b_snap.your_seats, [chaupal_rules::Side::Second]);
     // The seek is gone from every node's list.
     for c in [&mut alice, &mut bob] {
-        let Reply::Seeks { seeks } = c.request(Request::ListSeeks).await.unwrap() else {
+        let Reply::Seeks { seeks, .. } = c.request(Request::ListSeeks).await.unwrap() else {
             panic!()
         };
         assert!(seeks.iter().all(|s| s.seek != seek), "{seek} was taken");
@@ -223,6 +230,65 @@ async fn two_moves_in(nodes: &[ServerProcess], n: u64, seed: u64) -> Vec<(Table,
     tables
 }
 
+/// A private game is private on every node: its key, kept in the shared records, opens it on
+/// another node than the one that runs it, and no node lists it.
+#[tokio::test]
+async fn a_private_game_is_hidden_on_every_node_and_its_watch_link_works_on_any() {
+    let Some((_nats, _url, nodes)) = cluster("chaupal_cluster_private", 3).await else {
+        return;
+    };
+    let mut alice = Client::hello(&nodes[0], "alice").await;
+    let mut bob = Client::hello(&nodes[1], "bob").await;
+    let mut carol = Client::hello(&nodes[2], "carol").await;
+    let code = create(&mut alice, setup(GameKind::Kalah, Opponent::Private))
+        .await
+        .code
+        .unwrap();
+    let game = join(&mut bob, Request::JoinByCode { code }).await;
+    let key = bob.snapshot(game).await.watch_key.expect("a key");
+    alice.snapshot(game).await;
+    // A public game after it: once carol's node lists that one, it has heard of both.
+    let (_dan, _erin, public) = seek_across(&nodes[0], &nodes[1], GameKind::Jungle).await;
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let Reply::Games { games, .. } = carol.request(Request::ListGames).await.unwrap() else {
+            panic!()
+        };
+        assert!(
+            games.iter().all(|g| g.game != game),
+            "{game} is listed: {games:?}"
+        );
+        if games.iter().any(|g| g.game == public) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "{public} is listed on node 2");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let e = carol
+        .request(Request::Watch { game, key: None })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::PrivateGame, "{e:?}");
+    carol
+        .request(Request::Watch {
+            game,
+            key: Some(key),
+        })
+        .await
+        .unwrap();
+    assert_eq!(carol.snapshot(game).await.summary.game, game);
+    let mut position = start_of(GameKind::Kalah);
+    let mut seed = 3;
+    let mv = pick_move(&position, &mut seed);
+    position.play_text(&mv).unwrap();
+    alice.play(game, &mv).await.unwrap();
+    let (_, heard) = carol.event(game).await;
+    assert!(
+        matches!(&heard, GameEvent::Moved { notation, .. } if *notation == mv),
+        "{heard:?}"
+    );
+}
+
 #[tokio::test]
 async fn players_on_two_nodes_play_a_whole_game_and_a_watcher_on_the_third_sees_every_move() {
     let Some((_nats, _url, nodes)) = cluster("chaupal_cluster_play", 3).await else {
@@ -230,7 +296,10 @@ async fn players_on_two_nodes_play_a_whole_game_and_a_watcher_on_the_third_sees_
     };
     let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::BaghChal).await;
     let mut carol = Client::hello(&nodes[2], "carol").await;
-    carol.request(Request::Watch { game }).await.unwrap();
+    carol
+        .request(Request::Watch { game, key: None })
+        .await
+        .unwrap();
     let snap = carol.snapshot(game).await;
     assert_eq!(snap.version, 0);
     // A hint is asked of the game's node (which says no: a live game between people).
@@ -238,7 +307,7 @@ async fn players_on_two_nodes_play_a_whole_game_and_a_watcher_on_the_third_sees_
     assert_eq!(refused.code, ErrorCode::NotAllowed, "{refused:?}");
     // The game is listed as live on every node.
     for c in [&mut alice, &mut carol] {
-        let Reply::Games { games } = c.request(Request::ListGames).await.unwrap() else {
+        let Reply::Games { games, .. } = c.request(Request::ListGames).await.unwrap() else {
             panic!()
         };
         assert!(games.iter().any(|g| g.game == game), "{game} is listed");
@@ -610,7 +679,10 @@ async fn nodes_drop_what_they_cannot_read_or_place_on_the_bus_and_go_on() {
     let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::BaghChal).await;
     // Carol watches from the node that does not run the game.
     let mut carol = Client::hello(&nodes[0], "carol").await;
-    carol.request(Request::Watch { game }).await.unwrap();
+    carol
+        .request(Request::Watch { game, key: None })
+        .await
+        .unwrap();
     carol.snapshot(game).await;
     let bus = async_nats::connect(nats.url()).await.unwrap();
     let js = async_nats::jetstream::new(bus.clone());
@@ -702,7 +774,7 @@ async fn nodes_drop_what_they_cannot_read_or_place_on_the_bus_and_go_on() {
     // Both nodes go on: the game is unchanged and plays on, the forged seek is listed nowhere,
     // and the watcher sees the real moves only, numbered from 1.
     for c in [&mut alice, &mut bob] {
-        let Reply::Seeks { seeks } = c.request(Request::ListSeeks).await.unwrap() else {
+        let Reply::Seeks { seeks, .. } = c.request(Request::ListSeeks).await.unwrap() else {
             panic!()
         };
         assert!(seeks.is_empty(), "{seeks:?}");
@@ -847,6 +919,7 @@ async fn after_a_takeover_the_reply_to_a_move_still_comes_after_its_event() {
                     let moves = loop {
                         match alice
                             .request(Request::Rejoin {
+                                key: None,
                                 game: table.game,
                                 since: None,
                             })
@@ -964,7 +1037,14 @@ async fn a_move_its_game_s_node_never_answered_is_reported_as_of_unknown_outcome
     let deadline = Instant::now() + TAKEOVER_PATIENCE;
     let moves = loop {
         alice.inbox.clear();
-        match alice.request(Request::Rejoin { game, since: None }).await {
+        match alice
+            .request(Request::Rejoin {
+                game,
+                since: None,
+                key: None,
+            })
+            .await
+        {
             Ok(_) => break alice.snapshot(game).await.moves,
             Err(e) if Instant::now() < deadline && e.code == ErrorCode::Unavailable => {
                 tokio::time::sleep(Duration::from_millis(100)).await;

@@ -192,7 +192,7 @@ async fn three_day_game(database: Option<&str>) {
     assert_eq!(mine[0].summary.plies, 6);
     // Not among the live games the lobby lists.
     match alice.request(Request::ListGames).await.unwrap() {
-        Reply::Games { games } => assert!(games.iter().all(|g| g.game != game), "{games:?}"),
+        Reply::Games { games, .. } => assert!(games.iter().all(|g| g.game != game), "{games:?}"),
         other => panic!("{other:?}"),
     }
     // No claiming a win from an absent opponent: the deadline decides.
@@ -404,7 +404,7 @@ async fn a_correspondence_seek_waits_for_an_opponent_after_its_seeker_leaves() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     let mut bob = Client::hello(&server, "bob").await;
     let listed = match bob.request(Request::ListSeeks).await.unwrap() {
-        Reply::Seeks { seeks } => seeks,
+        Reply::Seeks { seeks, .. } => seeks,
         other => panic!("{other:?}"),
     };
     assert!(

@@ -29,6 +29,7 @@ async fn private_game(
     let mut a = Client::hello(server, &format!("a{n}")).await;
     let mut b = Client::hello(server, &format!("b{n}")).await;
     let setup = GameSetup {
+        private: false,
         game: kind,
         rules: vec![],
         clock: None,
@@ -143,8 +144,13 @@ async fn killing_the_server_under_load_loses_no_acknowledged_move_and_every_game
         let acked = std::mem::take(&mut *acked.lock().unwrap());
         let mut a = Client::hello_as(&server, &format!("a{n}"), Some(&tokens[0])).await;
         let mut b = Client::hello_as(&server, &format!("b{n}"), Some(&tokens[1])).await;
-        let Reply::Record { moves: stored, .. } =
-            a.request(Request::GetRecord { game: *game }).await.unwrap()
+        let Reply::Record { moves: stored, .. } = a
+            .request(Request::GetRecord {
+                game: *game,
+                key: None,
+            })
+            .await
+            .unwrap()
         else {
             panic!("no record")
         };
@@ -167,6 +173,7 @@ async fn killing_the_server_under_load_loses_no_acknowledged_move_and_every_game
         // The game goes on: both sit down again, play a few moves, and one resigns.
         for c in [&mut a, &mut b] {
             c.request(Request::Rejoin {
+                key: None,
                 game: *game,
                 since: None,
             })
@@ -194,8 +201,13 @@ async fn killing_the_server_under_load_loses_no_acknowledged_move_and_every_game
         }
         b.events_until(*game, |e| matches!(e, GameEvent::Ended { .. }))
             .await;
-        let Reply::Record { moves, summary, .. } =
-            b.request(Request::GetRecord { game: *game }).await.unwrap()
+        let Reply::Record { moves, summary, .. } = b
+            .request(Request::GetRecord {
+                game: *game,
+                key: None,
+            })
+            .await
+            .unwrap()
         else {
             panic!("no record")
         };
@@ -651,9 +663,13 @@ async fn a_full_disk_refuses_the_move_with_a_clear_error_broadcasts_nothing_and_
     drop(players);
     let server = server.restart().await;
     let mut a = Client::hello_as(&server, "a0", Some(&tokens[0])).await;
-    a.request(Request::Rejoin { game, since: None })
-        .await
-        .unwrap();
+    a.request(Request::Rejoin {
+        game,
+        since: None,
+        key: None,
+    })
+    .await
+    .unwrap();
     let snap = a.snapshot(game).await;
     assert_eq!(snap.moves, acked);
     assert_eq!(snap.summary.status, GameStatus::Live);

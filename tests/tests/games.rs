@@ -52,7 +52,10 @@ async fn two_players_play_each_game_to_its_end() {
             panic!()
         };
         let Reply::Record { moves: again, .. } = alice
-            .request(Request::GetRecord { game: copy })
+            .request(Request::GetRecord {
+                game: copy,
+                key: None,
+            })
             .await
             .unwrap()
         else {
@@ -144,7 +147,9 @@ async fn anyone_can_watch_an_exhibition_and_a_late_spectator_gets_a_snapshot_the
         })
         .await;
     assert_eq!(started.seats[1].name, "random 50ms");
-    fan.request(Request::Watch { game }).await.unwrap();
+    fan.request(Request::Watch { game, key: None })
+        .await
+        .unwrap();
     let snap = fan.snapshot(game).await;
     assert!(snap.your_seats.is_empty());
     let mut position = start_of(GameKind::Kalah);
@@ -195,7 +200,10 @@ async fn a_spectator_sees_every_move_and_the_players_see_the_watcher_count() {
     position.play_text(&first).unwrap();
 
     let mut carol = Client::hello(&server, "carol").await;
-    carol.request(Request::Watch { game }).await.unwrap();
+    carol
+        .request(Request::Watch { game, key: None })
+        .await
+        .unwrap();
     let snap = carol.snapshot(game).await;
     assert_eq!(snap.moves, std::slice::from_ref(&first));
     assert_eq!(snap.version, 1);
@@ -277,6 +285,7 @@ async fn a_dropped_player_rejoins_and_sees_what_was_missed_then_the_opponent_may
     let mut bob = Client::hello_as(&server, "bob", Some(&token)).await;
     assert_eq!(bob.player.as_ref().unwrap().name, "bob");
     bob.request(Request::Rejoin {
+        key: None,
         game,
         since: Some(0),
     })
@@ -511,7 +520,7 @@ async fn private_games_local_games_and_the_lobby() {
     let made = create(&mut alice, setup(GameKind::Kalah, Opponent::Private)).await;
     assert!(made.seek.is_some());
     let code = made.code.unwrap();
-    let Reply::Seeks { seeks } = bob.request(Request::ListSeeks).await.unwrap() else {
+    let Reply::Seeks { seeks, .. } = bob.request(Request::ListSeeks).await.unwrap() else {
         panic!()
     };
     assert!(seeks.is_empty());
@@ -587,11 +596,12 @@ async fn private_games_local_games_and_the_lobby() {
         alice.play(local, &mv).await.unwrap();
         position.play_text(&mv).unwrap();
     }
-    let Reply::Games { games } = watcher.request(Request::ListGames).await.unwrap() else {
+    // A game on one device is nobody else's: not listed (tests/tests/privacy.rs).
+    let Reply::Games { games, .. } = watcher.request(Request::ListGames).await.unwrap() else {
         panic!()
     };
-    let listed = games.iter().find(|g| g.game == local).unwrap();
-    assert_eq!(listed.plies, 6);
+    assert!(games.iter().all(|g| g.game != local), "{games:?}");
+    assert_eq!(alice.rejoin(local).await.moves.len(), 6);
     let e = alice.act(local, Action::OfferDraw).await.unwrap_err();
     assert_eq!(e.code, ErrorCode::NotAllowed);
     alice.act(local, Action::Resign).await.unwrap();
@@ -690,7 +700,7 @@ async fn named_engines_are_checked_when_the_game_is_set_up() {
         .unwrap_err();
     assert_eq!(e.code, ErrorCode::BadSetup);
     // Nothing was created; a good engine with its evaluation is accepted and plays.
-    let Reply::Games { games } = alice.request(Request::ListGames).await.unwrap() else {
+    let Reply::Games { games, .. } = alice.request(Request::ListGames).await.unwrap() else {
         panic!()
     };
     assert!(games.is_empty());
@@ -774,7 +784,10 @@ async fn a_repeated_position_draws_with_its_reason_in_the_record() {
         result.reason,
         ResultReason::Rules(chaupal_rules::EndReason::Repetition)
     );
-    let Reply::Record { text, .. } = alice.request(Request::GetRecord { game }).await.unwrap()
+    let Reply::Record { text, .. } = alice
+        .request(Request::GetRecord { game, key: None })
+        .await
+        .unwrap()
     else {
         panic!()
     };
@@ -970,7 +983,10 @@ async fn no_engine_help_in_a_live_game_between_people() {
     let (mut alice, mut bob, game) =
         seek_and_accept(&server, setup(GameKind::Kalah, Opponent::Open)).await;
     let mut watcher = Client::hello(&server, "watcher").await;
-    watcher.request(Request::Watch { game }).await.unwrap();
+    watcher
+        .request(Request::Watch { game, key: None })
+        .await
+        .unwrap();
     let named = chaupal_shared::protocol::AnalysisRequest {
         game: GameKind::Kalah,
         rules: vec![],

@@ -48,7 +48,7 @@ async fn one_token_on_two_connections_is_one_player_and_a_new_name_renames_it() 
         .await
         .seek
         .unwrap();
-    let Reply::Seeks { seeks } = second.request(Request::ListSeeks).await.unwrap() else {
+    let Reply::Seeks { seeks, .. } = second.request(Request::ListSeeks).await.unwrap() else {
         panic!("seeks")
     };
     let listed = seeks.iter().find(|s| s.seek == seek).unwrap();

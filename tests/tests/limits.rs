@@ -397,6 +397,7 @@ async fn open_games_per_player_are_bounded() {
     let mut c = Client::hello(&server, "greedy").await;
     let seek = |rated| {
         Request::CreateGame(GameSetup {
+            private: false,
             game: GameKind::Kalah,
             rules: vec![],
             clock: None,
@@ -457,6 +458,208 @@ async fn a_reader_that_never_reads_is_dropped_not_buffered() {
         }
     }
     assert!(pongs < sent, "{pongs} answers of {sent}");
+    still_serves(&server).await;
+}
+
+/// The server's resident memory at its highest while `during` runs, sampled every 5 ms, less
+/// what it was before: what `during` made it hold.
+async fn memory_grown_by<T>(pid: u32, during: impl std::future::Future<Output = T>) -> (f64, T) {
+    let before = chaupal_tests::rss_mb(pid).expect("the server's /proc/PID/status");
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let sampler = tokio::spawn({
+        let done = done.clone();
+        async move {
+            let mut peak = before;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                if let Some(now) = chaupal_tests::rss_mb(pid) {
+                    peak = peak.max(now);
+                }
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            peak
+        }
+    });
+    let out = during.await;
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    let peak = sampler.await.unwrap();
+    (peak - before, out)
+}
+
+/// A reader that never reads holds at most its queue's byte bound (`--write-queue-bytes`,
+/// 1 MiB by default) in the server, however many messages that is: with the message bound out
+/// of the way and all the time in the world to write, 2,000 answers of 60 KB (120 MB) asked
+/// for without reading are not piled up (before the byte bound, they all were: 10 MB per
+/// reader at the default 256 messages); the connection is dropped once its queue passes the
+/// bound, long before the write timeout.
+#[tokio::test]
+async fn a_reader_that_never_reads_holds_at_most_the_byte_bound() {
+    let server = ServerProcess::start(&[
+        "--write-queue",
+        "100000",
+        "--write-timeout-ms",
+        "120000",
+        "--messages-per-second",
+        "100000",
+        "--message-burst",
+        "100000",
+    ])
+    .await;
+    let pid = server.pid().expect("the server runs");
+    let mut c = Client::hello(&server, "deaf").await;
+    let payload = "z".repeat(60_000);
+    let frame = Message::text(
+        serde_json::to_string(&ClientMessage {
+            id: 1,
+            request: Request::Ping { data: payload },
+        })
+        .unwrap(),
+    );
+    let (grown, (sent, pongs)) = memory_grown_by(pid, async {
+        let mut sent = 0;
+        let flood = async {
+            for _ in 0..2000 {
+                if c.ws.send(frame.clone()).await.is_err() {
+                    break;
+                }
+                sent += 1;
+            }
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(60), flood).await;
+        // The server's pings would keep a patient reader waiting: the end must come in time.
+        let dropped_by = tokio::time::Instant::now() + Duration::from_secs(30);
+        let mut pongs = 0;
+        loop {
+            match tokio::time::timeout_at(dropped_by, c.ws.next()).await {
+                Ok(Some(Ok(Message::Text(_)))) => pongs += 1,
+                Ok(Some(Ok(_))) => {}
+                Ok(Some(Err(_))) | Ok(None) => break,
+                Err(_) => panic!("the deaf reader was not dropped ({pongs} answers read)"),
+            }
+        }
+        (sent, pongs)
+    })
+    .await;
+    assert!(pongs < sent, "{pongs} answers of {sent}");
+    // Its queue held at most 1 MiB, the socket's own buffers a few more; 120 MB before.
+    assert!(
+        grown < 40.0,
+        "the server grew by {grown:.0} MiB for one reader that never read ({sent} asked)"
+    );
+    still_serves(&server).await;
+}
+
+/// Whether `reason` repeats at most a short prefix of a run of `z`s (the bad input below).
+fn repeats_a_short_prefix(reason: &str) -> bool {
+    use chaupal_shared::protocol::echo::{ECHO_CHARS, REASON_CHARS};
+    !reason.contains(&"z".repeat(ECHO_CHARS + 1)) && reason.chars().count() <= REASON_CHARS + 1
+}
+
+/// Bad input is named in an error reason by a short prefix at most, never repeated whole: a
+/// 60 KB move (in a game and in an analysis), invite code, device code, engine name, rule,
+/// position, record and puzzle theme, and a request of an unknown name, each get a reason of
+/// a few dozen characters, and the connection goes on.
+#[tokio::test]
+async fn an_error_repeats_at_most_a_short_prefix_of_the_bad_input() {
+    use chaupal_shared::protocol::{AnalysisRequest, Engine, RulePair};
+    use chaupal_tests::play::{create, setup};
+    let server = ServerProcess::start(&[]).await;
+    let mut c = Client::hello(&server, "echo").await;
+    let long = "z".repeat(60_000);
+    let game = create(&mut c, setup(GameKind::BaghChal, Opponent::Local))
+        .await
+        .game
+        .unwrap();
+    let mut refusals = Vec::new();
+    refusals.push(("a move", c.play(game, &long).await.unwrap_err()));
+    refusals.push((
+        "a move after a good one",
+        c.play(game, &format!("c3-{long}")).await.unwrap_err(),
+    ));
+    let analysis = |position: Option<String>, moves: Vec<String>| {
+        Request::Analyse(AnalysisRequest {
+            game: GameKind::BaghChal,
+            rules: vec![],
+            position,
+            moves,
+            engine: Engine::Level { level: 1 },
+            from_game: None,
+        })
+    };
+    refusals.push((
+        "an analysis's move",
+        c.request(analysis(None, vec![long.clone()]))
+            .await
+            .unwrap_err(),
+    ));
+    refusals.push((
+        "an analysis's position",
+        c.request(analysis(Some(long.clone()), vec![]))
+            .await
+            .unwrap_err(),
+    ));
+    refusals.push((
+        "an invite code",
+        c.request(Request::JoinByCode { code: long.clone() })
+            .await
+            .unwrap_err(),
+    ));
+    refusals.push((
+        "a device code",
+        c.request(Request::LinkDevice { code: long.clone() })
+            .await
+            .unwrap_err(),
+    ));
+    let mut named = setup(GameKind::BaghChal, Opponent::Local);
+    named.opponent = Opponent::Ai {
+        engine: Engine::Named {
+            name: long.clone(),
+            depth: None,
+            time_ms: None,
+        },
+    };
+    refusals.push((
+        "an engine's name",
+        c.request(Request::CreateGame(named)).await.unwrap_err(),
+    ));
+    let mut ruled = setup(GameKind::BaghChal, Opponent::Local);
+    ruled.rules = vec![RulePair::new(&long, "1")];
+    refusals.push((
+        "a rule",
+        c.request(Request::CreateGame(ruled)).await.unwrap_err(),
+    ));
+    let mut placed = setup(GameKind::Kalah, Opponent::Local);
+    placed.position = Some(long.clone());
+    refusals.push((
+        "a position",
+        c.request(Request::CreateGame(placed)).await.unwrap_err(),
+    ));
+    refusals.push((
+        "a record",
+        c.request(Request::ImportRecord {
+            text: format!("[Game \"{long}\"]\n\n*"),
+        })
+        .await
+        .unwrap_err(),
+    ));
+    c.send_frame(Message::text(format!(
+        r#"{{"id":90,"request":{{"next_puzzle":{{"theme":"{long}"}}}}}}"#
+    )))
+    .await;
+    refusals.push(("a puzzle theme", c.answer(90).await.unwrap_err()));
+    c.send_frame(Message::text(format!(
+        r#"{{"id":91,"request":{{"{long}":{{}}}}}}"#
+    )))
+    .await;
+    refusals.push(("a request's name", c.answer(91).await.unwrap_err()));
+    for (what, error) in &refusals {
+        assert!(
+            repeats_a_short_prefix(&error.reason),
+            "{what}: {:?} ({} characters): {:.300}",
+            error.code,
+            error.reason.chars().count(),
+            error.reason
+        );
+    }
     still_serves(&server).await;
 }
 

@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used)] // a test: a failure should fail loudly
 
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -53,6 +54,57 @@ async fn a_refused_origin_is_logged_once_with_the_option_that_allows_it() {
         "{}",
         lines[0]
     );
+}
+
+/// Whether a websocket from a page at `origin` opens on the server at `addr` (a `403` is a
+/// refusal; anything else fails the test). `forwarded`: the headers a proxy would add.
+async fn opens_from(addr: &str, origin: &str, forwarded: &[(&'static str, &'static str)]) -> bool {
+    let mut req = format!("ws://{addr}/ws").into_client_request().unwrap();
+    req.headers_mut()
+        .insert("origin", HeaderValue::from_str(origin).unwrap());
+    for (name, value) in forwarded {
+        req.headers_mut()
+            .insert(*name, HeaderValue::from_static(value));
+    }
+    match tokio_tungstenite::connect_async(req).await {
+        Ok(_) => true,
+        Err(tokio_tungstenite::tungstenite::Error::Http(res)) if res.status() == 403 => false,
+        Err(e) => panic!("neither opened nor refused from {origin}: {e}"),
+    }
+}
+
+/// An allowed origin is a scheme, a host and a port, the port left out being the scheme's
+/// default: `--allowed-origin https://chaupal.example:443` lets in the page at
+/// `https://chaupal.example` (the browser's spelling) and nothing else of that host, not over
+/// `http`, not on another port. Without `--allowed-origin` the server's own origin is its
+/// `Host` over the scheme the request came by: plain `http` when it comes straight to the
+/// server, whose own port then serves no `https` page; `https` only when a trusted proxy says
+/// so (`X-Forwarded-Proto`), and then the same host over `http` is refused.
+#[tokio::test]
+async fn an_allowed_origin_is_its_scheme_host_and_port() {
+    let (mut child, addr, _log, _dir) =
+        server_with_log("warn", &["--allowed-origin", "https://chaupal.example:443"]).await;
+    assert!(opens_from(&addr, "https://chaupal.example", &[]).await);
+    assert!(opens_from(&addr, "https://chaupal.example:443", &[]).await);
+    assert!(!opens_from(&addr, "http://chaupal.example", &[]).await);
+    assert!(!opens_from(&addr, "http://chaupal.example:443", &[]).await);
+    assert!(!opens_from(&addr, "https://chaupal.example:8443", &[]).await);
+    child.start_kill().unwrap();
+
+    let (mut child, addr, _log, _dir) = server_with_log("warn", &[]).await;
+    assert!(opens_from(&addr, &format!("http://{addr}"), &[]).await);
+    assert!(!opens_from(&addr, &format!("https://{addr}"), &[]).await);
+    // A client's own word on the scheme counts for nothing.
+    let says_https = [("x-forwarded-proto", "https")];
+    assert!(!opens_from(&addr, &format!("https://{addr}"), &says_https).await);
+    child.start_kill().unwrap();
+
+    let (mut child, addr, _log, _dir) =
+        server_with_log("warn", &["--trusted-proxy", "127.0.0.1"]).await;
+    assert!(opens_from(&addr, &format!("https://{addr}"), &says_https).await);
+    assert!(!opens_from(&addr, &format!("http://{addr}"), &says_https).await);
+    assert!(opens_from(&addr, &format!("http://{addr}"), &[]).await);
+    child.start_kill().unwrap();
 }
 
 /// The server's log through a pipe (as under systemd) has no colour codes, and an idle server
@@ -152,6 +204,294 @@ async fn a_server_refuses_to_start_on_records_it_cannot_write() {
     assert!(!stdout.contains("listening on"), "{stdout}");
     assert!(stderr.contains("the records cannot be written"), "{stderr}");
     assert!(stderr.contains("readonly"), "{stderr}");
+}
+
+/// The user an unprivileged run is made as, from /etc/passwd: its name, uid and gid.
+fn nobody() -> (String, u32, u32) {
+    let passwd = std::fs::read_to_string("/etc/passwd").unwrap();
+    passwd
+        .lines()
+        .find_map(|line| {
+            let fields: Vec<&str> = line.split(':').collect();
+            (fields.first() == Some(&"nobody")).then(|| {
+                (
+                    "nobody".to_owned(),
+                    fields[2].parse().unwrap(),
+                    fields[3].parse().unwrap(),
+                )
+            })
+        })
+        .expect("a user nobody in /etc/passwd, to run the server as someone other than root")
+}
+
+/// Whether the tests run as root (the owner of this process's /proc entry).
+fn is_root() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0)
+}
+
+/// The user this process runs as, by name.
+fn me() -> String {
+    use std::os::unix::fs::MetadataExt;
+    let uid = std::fs::metadata("/proc/self").unwrap().uid();
+    let passwd = std::fs::read_to_string("/etc/passwd").unwrap();
+    passwd
+        .lines()
+        .find_map(|line| {
+            let fields: Vec<&str> = line.split(':').collect();
+            (fields.get(2) == Some(&uid.to_string().as_str())).then(|| fields[0].to_owned())
+        })
+        .unwrap_or_else(|| format!("uid {uid}"))
+}
+
+/// Records made by a server in `folder/x.sqlite`, stopped cleanly (SIGTERM), so that only
+/// the file is left; then the folder and what it holds owned by `owner` (uid, gid) when
+/// given.
+async fn records_in(folder: &Path, owner: Option<(u32, u32)>) -> PathBuf {
+    std::fs::create_dir_all(folder).unwrap();
+    let file = folder.join("x.sqlite");
+    let db = format!("sqlite://{}", file.display());
+    let made = tempfile::tempdir().unwrap();
+    let (mut child, _addr, _log, _dir) = server_on(&db, made, "warn", &[]).await;
+    let pid = child.id().unwrap();
+    let sent = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .await
+        .unwrap();
+    assert!(sent.success());
+    tokio::time::timeout(Duration::from_secs(20), child.wait())
+        .await
+        .expect("the server stops on SIGTERM")
+        .unwrap();
+    if let Some((uid, gid)) = owner {
+        std::os::unix::fs::chown(folder, Some(uid), Some(gid)).unwrap();
+        for entry in std::fs::read_dir(folder).unwrap() {
+            std::os::unix::fs::chown(entry.unwrap().path(), Some(uid), Some(gid)).unwrap();
+        }
+    }
+    file
+}
+
+/// Sets `path`'s permission bits.
+fn chmod(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+/// What a server started on the records at `file` did: its exit status, its stdout and
+/// stderr, and how long it ran. As root, which may write anything, it runs as `nobody`
+/// (`setpriv`, util-linux), and the test fails if it cannot; otherwise as this user.
+async fn start_on(file: &Path) -> (std::process::ExitStatus, String, String, Duration) {
+    let db = format!("sqlite://{}", file.display());
+    let server = chaupal_tests::server_binary();
+    let server = server.to_str().unwrap();
+    let args = ["--bind", "127.0.0.1:0", "--database", db.as_str()];
+    let mut command = if is_root() {
+        let (_, uid, gid) = nobody();
+        let mut c = Command::new("setpriv");
+        c.arg(format!("--reuid={uid}"))
+            .arg(format!("--regid={gid}"))
+            .arg("--clear-groups")
+            .arg(server);
+        c
+    } else {
+        Command::new(server)
+    };
+    let started = std::time::Instant::now();
+    let run = command
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .env_remove("NO_COLOR")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .output();
+    let out = tokio::time::timeout(Duration::from_secs(30), run)
+        .await
+        .expect("the server stops instead of serving or trying for ever")
+        .unwrap_or_else(|e| panic!("running the server as another user (setpriv): {e}"));
+    (
+        out.status,
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        started.elapsed(),
+    )
+}
+
+/// The server on records it cannot write refused to start as it should: at once (within
+/// 10 s), exiting non-zero, without listening, and in one line that names `named` (the
+/// folder or the file) and the user it runs as.
+fn refused_naming(
+    (status, stdout, stderr, took): &(std::process::ExitStatus, String, String, Duration),
+    named: &Path,
+    user: &str,
+) {
+    assert!(
+        status.code().is_some_and(|c| c != 0),
+        "{status}: {stdout}{stderr}"
+    );
+    assert!(!stdout.contains("listening on"), "{stdout}");
+    assert!(
+        *took < Duration::from_secs(10),
+        "it took {took:?}: {stderr}"
+    );
+    assert!(
+        !stderr.contains("after_connect"),
+        "no retries before the refusal: {stderr}"
+    );
+    let named = named.display().to_string();
+    let lines: Vec<&str> = stderr.lines().filter(|l| l.contains(&named)).collect();
+    assert_eq!(lines.len(), 1, "one line names {named}: {stderr}");
+    assert!(
+        lines[0].contains("the records cannot be written"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].contains(user), "the user {user}: {}", lines[0]);
+}
+
+/// A server run as a user who cannot write its records refuses to start within 10 s, in one
+/// line naming the folder or the file and the user, and exits non-zero (before, with the file
+/// readable and the folder not writable, so that the write-ahead log could not be made, it
+/// logged `attempt to write a readonly database` every 6 s until sqlx gave up, then a service
+/// manager started it again): the folder not writable, then the file itself read-only. As
+/// root, which writes anything, the server runs as `nobody`.
+#[tokio::test]
+async fn a_server_that_cannot_write_its_records_refuses_to_start_naming_them_and_the_user() {
+    let root = tempfile::tempdir().unwrap();
+    chmod(root.path(), 0o755);
+    let (user, owner) = if is_root() {
+        let (name, uid, gid) = nobody();
+        (name, Some((uid, gid)))
+    } else {
+        (me(), None)
+    };
+
+    // The folder not writable; the file the user's own.
+    let folder = root.path().join("folder");
+    let file = records_in(&folder, owner).await;
+    chmod(&file, 0o644);
+    chmod(&folder, 0o555);
+    let ran = start_on(&file).await;
+    refused_naming(&ran, &folder, &user);
+
+    // The folder the user's own; the file read-only (owned by someone else when root).
+    let other = root.path().join("file");
+    let file = records_in(&other, owner).await;
+    if is_root() {
+        std::os::unix::fs::chown(&file, Some(0), Some(0)).unwrap();
+    }
+    chmod(&file, 0o444);
+    let ran = start_on(&file).await;
+    refused_naming(&ran, &file, &user);
+    chmod(&folder, 0o755);
+}
+
+/// A small file system, mounted for a test and unmounted when it ends.
+struct Mounted(PathBuf);
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// A server whose records' disk is full refuses to start as it does on records it may not
+/// write, naming their folder and the user: the records (the user's own) on a small tmpfs,
+/// the rest of it filled (mounting needs root, which CI has: without it the test fails,
+/// saying so).
+#[tokio::test]
+async fn a_server_whose_disk_is_full_refuses_to_start_naming_the_folder() {
+    let root = tempfile::tempdir().unwrap();
+    chmod(root.path(), 0o755);
+    let disk = root.path().join("disk");
+    std::fs::create_dir(&disk).unwrap();
+    let mount = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=4m", "tmpfs"])
+        .arg(&disk)
+        .output()
+        .unwrap();
+    assert!(
+        mount.status.success(),
+        "mounting a 4 MB tmpfs for the full disk needs root (CI runs as root): {}",
+        String::from_utf8_lossy(&mount.stderr)
+    );
+    let _mounted = Mounted(disk.clone());
+    let (user, owner) = if is_root() {
+        let (name, uid, gid) = nobody();
+        (name, Some((uid, gid)))
+    } else {
+        (me(), None)
+    };
+    let file = records_in(&disk, owner).await;
+    // Fill what is left, to the last block.
+    let mut filler = std::fs::File::create(disk.join("filler")).unwrap();
+    let block = vec![0u8; 4096];
+    while std::io::Write::write_all(&mut filler, &block).is_ok() {}
+    let _ = filler.sync_all();
+    let ran = start_on(&file).await;
+    refused_naming(&ran, &disk, &user);
+}
+
+/// A server on a PostgreSQL database it may only read (here the database's transactions
+/// read-only by default; in the field a read-only user or a standby) refuses to start within
+/// 10 s, in one line naming the database user, and exits non-zero.
+#[tokio::test]
+async fn a_server_on_a_read_only_postgresql_refuses_to_start_naming_the_user() {
+    use sqlx::Connection;
+    let Some(url) = chaupal_tests::services::fresh_database("chaupal_e2e_ro_start").await else {
+        return;
+    };
+    let name = url
+        .split('?')
+        .next()
+        .and_then(|u| u.rsplit('/').next())
+        .unwrap()
+        .to_owned();
+    let dir = tempfile::tempdir().unwrap();
+    let (mut first, _addr, _log, _dir) = server_on(&url, dir, "warn", &[]).await;
+    first.start_kill().unwrap();
+    let _ = first.wait().await;
+    let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
+    sqlx::query(&format!(
+        "ALTER DATABASE {name} SET default_transaction_read_only = on"
+    ))
+    .execute(&mut admin)
+    .await
+    .unwrap();
+    let user = url
+        .parse::<sqlx::postgres::PgConnectOptions>()
+        .unwrap()
+        .get_username()
+        .to_owned();
+    let started = std::time::Instant::now();
+    let run = Command::new(chaupal_tests::server_binary())
+        .args(["--bind", "127.0.0.1:0", "--database", url.as_str()])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .output();
+    let out = tokio::time::timeout(Duration::from_secs(30), run)
+        .await
+        .expect("the server stops instead of serving")
+        .unwrap();
+    let took = started.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.code().is_some_and(|c| c != 0), "{stderr}");
+    assert!(took < Duration::from_secs(10), "it took {took:?}: {stderr}");
+    let lines: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("the records cannot be written"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(lines[0].contains("read-only"), "{}", lines[0]);
+    assert!(
+        lines[0].contains(&format!("the database user is {user}")),
+        "{}",
+        lines[0]
+    );
 }
 
 /// `/health` gives everyone its status, and its details (the node, its rooms) only to this

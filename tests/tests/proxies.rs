@@ -406,13 +406,17 @@ async fn check_through(
         .unwrap_or_else(|| panic!("no line of {name}'s hello: {:?}", log.lock()));
     assert!(line.contains("127.0.0.2 (via 127.0.0.1:"), "{line}");
 
-    // A page of another site is refused.
-    match websocket(proxy, "https://evil.example").await {
-        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => {
-            assert_eq!(res.status().as_u16(), 403)
+    // A page of another site is refused, and so is one at the page's own host and port over
+    // plain http: another origin.
+    let plain = format!("http://127.0.0.1:{}", proxy.https);
+    for origin in ["https://evil.example", plain.as_str()] {
+        match websocket(proxy, origin).await {
+            Err(tokio_tungstenite::tungstenite::Error::Http(res)) => {
+                assert_eq!(res.status().as_u16(), 403, "{origin}")
+            }
+            Err(e) => panic!("{origin}: refused, but not with 403: {e}"),
+            Ok(_) => panic!("a page at {origin} got a websocket"),
         }
-        Err(e) => panic!("refused, but not with 403: {e}"),
-        Ok(_) => panic!("a page of another site got a websocket"),
     }
 }
 
@@ -445,6 +449,31 @@ async fn behind_nginx_as_the_guide_configures_it() {
     let (mut child, addr, log, _dir) = server(https).await;
     let proxy = nginx_on(&addr, https).await;
     check_through(&proxy, &log, " 301", "asha").await;
+    child.start_kill().unwrap();
+}
+
+/// Without `--allowed-origin`, behind the guide's nginx (trusted, and saying
+/// `X-Forwarded-Proto: https`), the server's own origin is its page's: `https` on the proxy's
+/// host and port. The same host and port over `http` is another origin, refused.
+#[tokio::test]
+async fn behind_nginx_without_allowed_origins_the_servers_own_origin_is_https() {
+    if !(have("nginx").await && have("openssl").await) {
+        return;
+    }
+    let https = free_port();
+    let web = chaupal_tests::built_site();
+    let (mut child, addr, log, _dir) = server_with_log(
+        "info",
+        &[
+            "--web",
+            web.to_str().unwrap(),
+            "--trusted-proxy",
+            "127.0.0.1",
+        ],
+    )
+    .await;
+    let proxy = nginx_on(&addr, https).await;
+    check_through(&proxy, &log, " 301", "chitra").await;
     child.start_kill().unwrap();
 }
 

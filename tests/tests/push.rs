@@ -2,10 +2,14 @@
 //! which checks each post's VAPID signature and decrypts it as a browser would: exactly the
 //! notices expected for a correspondence game (invitation taken, your turn, a reminder, the
 //! end), none for what a player muted, a gone subscription forgotten, and bad subscriptions
-//! refused with reasons.
+//! refused with reasons. Push reaches only the public internet: special IPv6 endpoints are
+//! refused, a kept endpoint whose host is not public is never connected to, and the log names
+//! an endpoint by its host only.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use chaupal_rules::{GameKind, Side};
@@ -13,6 +17,7 @@ use chaupal_shared::protocol::{
     Correspondence, ErrorCode, GameId, GameSetup, Opponent, Reply, Request,
 };
 use chaupal_tests::clock::TestClock;
+use chaupal_tests::logged::{seen_in, server_with_log};
 use chaupal_tests::play::{self, create, join};
 use chaupal_tests::push_receiver::{PushReceiver, Received, Subscription};
 use chaupal_tests::{Client, ServerProcess, pick_move, start_of};
@@ -317,4 +322,155 @@ async fn bad_subscriptions_are_refused_with_reasons() {
         .await
         .unwrap_err();
     assert_eq!(e.code, ErrorCode::NoPush, "{e:?}");
+}
+
+/// The IPv6 endpoints an outside attacker found passing the check (each carries 127.0.0.1 or
+/// 0.0.0.0, or is outside the public internet) are refused with `bad_subscription`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn special_ipv6_endpoints_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = TestClock::new(dir.path());
+    let receiver = PushReceiver::start().await;
+    let server = server_for(&receiver, &clock, &[]).await;
+    let mut alice = Client::hello(&server, "Asha").await;
+    let keys = receiver.subscription(1);
+    for host in [
+        "[::127.0.0.1]",
+        "[2002:7f00:1::1]",
+        "[::ffff:0:7f00:1]",
+        "[fec0::1]",
+        "[100::1]",
+        "[2001::7f00:1]",
+    ] {
+        let endpoint = format!("https://{host}/push/1");
+        let e = alice
+            .request(Request::PushSubscribe {
+                endpoint: endpoint.clone(),
+                p256dh: keys.p256dh.clone(),
+                auth: keys.auth.clone(),
+            })
+            .await
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadSubscription, "{endpoint}: {e:?}");
+        assert!(
+            e.reason.contains("not on the public internet"),
+            "{endpoint}: {e:?}"
+        );
+    }
+}
+
+/// A kept endpoint whose host is not on the public internet when a notice is sent (a name
+/// that resolves to this machine, as one may after it was checked, and a special IPv6 address
+/// kept before the check knew it) is never connected to: each resolved address is checked,
+/// and the connection goes to checked addresses only. The log says why, naming the host and
+/// never the rest of the endpoint (the subscription's secret).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_off_the_public_internet_is_not_posted_to_and_the_log_names_only_the_host() {
+    use sqlx::Connection;
+
+    // Where a post would land: every connection to it is counted.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let connections = Arc::new(AtomicUsize::new(0));
+    let counted = connections.clone();
+    tokio::spawn(async move {
+        while listener.accept().await.is_ok() {
+            counted.fetch_add(1, Ordering::SeqCst);
+        }
+    });
+    let (_child, addr, log, dir) = server_with_log("warn", &[]).await;
+    let url = format!("ws://{addr}");
+    let mut alice = Client::hello_at(&url, "Asha", None).await;
+    let mut bob = Client::hello_at(&url, "Bimal", None).await;
+
+    // Alice's browsers, kept as the records keep them (the check at subscription is not what
+    // is tested here).
+    let keys = PushReceiver::start().await.subscription(1);
+    let kept = [
+        (
+            "localhost",
+            format!("https://localhost:{port}/push/secret-path-1"),
+        ),
+        (
+            "[::127.0.0.1]",
+            format!("https://[::127.0.0.1]:{port}/push/secret-path-2"),
+        ),
+    ];
+    let db = format!("sqlite://{}/x.sqlite", dir.path().display());
+    let mut records = sqlx::SqliteConnection::connect(&db).await.unwrap();
+    for (_, endpoint) in &kept {
+        sqlx::query(
+            "INSERT INTO push_subscriptions (endpoint, player, p256dh, auth, created_ms) \
+             VALUES ($1, $2, $3, $4, 0)",
+        )
+        .bind(endpoint)
+        .bind(alice.id().0 as i64)
+        .bind(&keys.p256dh)
+        .bind(&keys.auth)
+        .execute(&mut records)
+        .await
+        .unwrap();
+    }
+    records.close().await.unwrap();
+
+    // Bob takes Alice's invitation: she is to be told.
+    let setup = GameSetup {
+        correspondence: Correspondence::days(3),
+        ..play::setup(GameKind::BaghChal, Opponent::Private)
+    };
+    let code = create(&mut alice, setup).await.code.unwrap();
+    join(&mut bob, Request::JoinByCode { code }).await;
+
+    for (host, _) in &kept {
+        let line = seen_in(&log, &format!("push: {host}: "), COMES_WITHIN)
+            .await
+            .unwrap_or_else(|| panic!("no refusal of {host}: {:?}", log.lock().unwrap()));
+        assert!(line.contains("not on the public internet"), "{line}");
+        assert!(line.contains("127.0.0.0/8 (Loopback"), "{line}");
+    }
+    tokio::time::sleep(NONE_WITHIN).await;
+    assert_eq!(connections.load(Ordering::SeqCst), 0, "nothing connected");
+    let lines = log.lock().unwrap().clone();
+    assert!(
+        !lines.iter().any(|l| l.contains("secret-path")),
+        "the log names only the host: {lines:?}"
+    );
+    let (_, health) = chaupal_tests::health(&addr, None).await;
+    assert!(health.contains("push sent 0 failed 2"), "{health}");
+}
+
+/// `push_unsubscribe` says whether it removed a subscription: someone else's endpoint, or one
+/// nobody has, is left as it is (`removed: false`); one's own is removed, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unsubscribing_says_whether_a_subscription_was_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = TestClock::new(dir.path());
+    let receiver = PushReceiver::start().await;
+    let server = server_for(&receiver, &clock, &[]).await;
+    let mut alice = Client::hello(&server, "Asha").await;
+    let mut bob = Client::hello(&server, "Bimal").await;
+    let alices = receiver.subscription(1);
+    subscribe(&mut alice, &alices).await.unwrap();
+    let nobodys = receiver.subscription(2).endpoint;
+    assert!(
+        !unsubscribe(&mut bob, &alices.endpoint).await,
+        "Alice's, by Bob"
+    );
+    assert!(!unsubscribe(&mut alice, &nobodys).await, "nobody's");
+    assert!(unsubscribe(&mut alice, &alices.endpoint).await, "her own");
+    assert!(
+        !unsubscribe(&mut alice, &alices.endpoint).await,
+        "her own, again"
+    );
+}
+
+/// Whether `push_unsubscribe` of `endpoint` removed a subscription.
+async fn unsubscribe(c: &mut Client, endpoint: &str) -> bool {
+    let request = Request::PushUnsubscribe {
+        endpoint: endpoint.to_owned(),
+    };
+    match c.request(request).await.unwrap() {
+        Reply::Unsubscribed { removed } => removed,
+        other => panic!("expected unsubscribed, got {other:?}"),
+    }
 }

@@ -27,7 +27,7 @@ async fn a_private_game_and_an_open_seek_survive_a_kill_and_the_friend_joins_by_
 
     // Until Alice is back her open seek is neither listed nor accepted.
     let mut bob = Client::hello(&server, "bob").await;
-    let Reply::Seeks { seeks } = bob.request(Request::ListSeeks).await.unwrap() else {
+    let Reply::Seeks { seeks, .. } = bob.request(Request::ListSeeks).await.unwrap() else {
         panic!()
     };
     assert!(seeks.is_empty());
@@ -38,7 +38,7 @@ async fn a_private_game_and_an_open_seek_survive_a_kill_and_the_friend_joins_by_
     assert_eq!(e.code, ErrorCode::NoSuchSeek);
     // Alice comes back: her seeks are hers again, and follow her connection.
     let mut alice = Client::hello_as(&server, "alice", Some(&token)).await;
-    let Reply::Seeks { seeks } = bob.request(Request::ListSeeks).await.unwrap() else {
+    let Reply::Seeks { seeks, .. } = bob.request(Request::ListSeeks).await.unwrap() else {
         panic!()
     };
     assert_eq!(
@@ -82,7 +82,7 @@ async fn a_private_game_and_an_open_seek_survive_a_kill_and_the_friend_joins_by_
         .request(Request::CancelSeek { seek: open_seek })
         .await
         .unwrap();
-    let Reply::Seeks { seeks } = bob.request(Request::ListSeeks).await.unwrap() else {
+    let Reply::Seeks { seeks, .. } = bob.request(Request::ListSeeks).await.unwrap() else {
         panic!()
     };
     assert!(seeks.is_empty());

@@ -64,7 +64,7 @@ async fn import(c: &mut Client, text: &str) -> GameId {
 
 /// Asks for a review and reads until its answer; returns the progress seen and the answer.
 async fn review(c: &mut Client, game: GameId) -> (Vec<(u32, u32)>, Result<GameReview, ErrorReply>) {
-    let id = c.send(Request::Review { game }).await;
+    let id = c.send(Request::Review { game, key: None }).await;
     let mut progress = Vec::new();
     loop {
         match c.recv().await {
@@ -160,7 +160,7 @@ async fn a_review_under_live_games_is_the_one_an_idle_server_makes() {
     let busy = ServerProcess::start_for_games(&args).await;
     let mut alice = Client::hello(&busy, "alice").await;
     let game = import(&mut alice, &text).await;
-    let asked = alice.send(Request::Review { game }).await;
+    let asked = alice.send(Request::Review { game, key: None }).await;
     let mut carol = Client::hello(&busy, "carol").await;
     let ai_game = create(
         &mut carol,
@@ -248,7 +248,12 @@ async fn reviews_are_limited_per_player_and_in_all_and_a_running_one_is_joined()
         games.push(import(&mut alice, &text).await);
     }
     // Alice's first review runs; her second is over her limit.
-    alice.send(Request::Review { game: games[0] }).await;
+    alice
+        .send(Request::Review {
+            game: games[0],
+            key: None,
+        })
+        .await;
     alice
         .wait_for(|m| matches!(m, ServerMessage::ReviewProgress { .. }).then_some(()))
         .await;
@@ -258,7 +263,11 @@ async fn reviews_are_limited_per_player_and_in_all_and_a_running_one_is_joined()
     );
     assert!(reason.contains("you have 1 reviews under way"), "{reason}");
     // Bob's waits for the thread (at 0 analysed); Carol's is one too many for the server.
-    bob.send(Request::Review { game: games[1] }).await;
+    bob.send(Request::Review {
+        game: games[1],
+        key: None,
+    })
+    .await;
     bob.wait_for(|m| match m {
         ServerMessage::ReviewProgress {
             game, analysed: 0, ..
@@ -272,7 +281,12 @@ async fn reviews_are_limited_per_player_and_in_all_and_a_running_one_is_joined()
     );
     assert!(reason.contains("as many as it makes at once"), "{reason}");
     // Asking for a game under review follows that review, whatever the limits.
-    carol.send(Request::Review { game: games[0] }).await;
+    carol
+        .send(Request::Review {
+            game: games[0],
+            key: None,
+        })
+        .await;
     carol
         .wait_for(|m| match m {
             ServerMessage::ReviewProgress { game, .. } if *game == games[0] => Some(()),
@@ -303,7 +317,10 @@ async fn a_live_game_an_unknown_one_and_someone_elses_private_game_are_refused()
     alice.act(private, Action::Resign).await.unwrap();
     let mut carol = Client::hello(&server, "carol").await;
     let reason = refused(review(&mut carol, private).await.1, ErrorCode::PrivateGame);
-    assert!(reason.contains("private game of other players"), "{reason}");
+    assert!(
+        reason.contains("only its players and holders of its watch link"),
+        "{reason}"
+    );
     let (_, mine) = review(&mut bob, private).await;
     assert_eq!(mine.unwrap().plies, vec![]);
     // Even once reviewed, it stays private.

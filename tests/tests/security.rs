@@ -17,6 +17,7 @@ async fn open_game(server: &ServerProcess) -> (Client, Client, GameId) {
     let mut alice = Client::hello(server, "alice").await;
     let mut bob = Client::hello(server, "bob").await;
     let setup = GameSetup {
+        private: false,
         game: GameKind::Kalah,
         rules: vec![],
         clock: None,
@@ -66,7 +67,12 @@ async fn a_players_token_reaches_nobody_else() {
     let mut carol = Client::hello(&server, "carol").await;
 
     // Carol watches (snapshot), asks for everything public about the game and the players.
-    let mut heard = vec![carol.request(Request::Watch { game }).await.unwrap()];
+    let mut heard = vec![
+        carol
+            .request(Request::Watch { game, key: None })
+            .await
+            .unwrap(),
+    ];
     let snap = carol.snapshot(game).await;
     assert!(snap.your_seats.is_empty(), "a spectator holds no seat");
     carol
@@ -80,7 +86,7 @@ async fn a_players_token_reaches_nobody_else() {
         Request::ListGames,
         Request::ListSeeks,
         Request::SubscribeLobby,
-        Request::GetRecord { game },
+        Request::GetRecord { game, key: None },
         Request::Ratings {
             player: Some(alice.id()),
         },
@@ -89,13 +95,20 @@ async fn a_players_token_reaches_nobody_else() {
             limit: 10,
             before: None,
         },
-        Request::Rejoin { game, since: None },
+        Request::Rejoin {
+            game,
+            since: None,
+            key: None,
+        },
     ] {
         heard.push(carol.request(request).await.unwrap());
     }
     carol.snapshot(game).await;
     let bob_heard = json_of(
-        &[bob.request(Request::GetRecord { game }).await.unwrap()],
+        &[bob
+            .request(Request::GetRecord { game, key: None })
+            .await
+            .unwrap()],
         &bob,
     );
 
@@ -185,7 +198,11 @@ async fn a_forged_server_message_is_malformed_and_changes_nothing() {
 
     // Nothing happened: Alice's rejoin finds version 0 and no move; her move is still event 1.
     alice
-        .request(Request::Rejoin { game, since: None })
+        .request(Request::Rejoin {
+            game,
+            since: None,
+            key: None,
+        })
         .await
         .unwrap();
     let snap = alice.snapshot(game).await;

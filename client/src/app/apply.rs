@@ -150,10 +150,12 @@ impl App {
                     names,
                     result,
                     played,
+                    watch_key,
                 } = *record;
                 self.open_record(id, start, &moves, names, result.map(Ending::Result));
                 if let Some(r) = self.replay.as_mut().filter(|r| r.game == Some(id)) {
                     r.played = played;
+                    r.watch_key = watch_key;
                 }
             }
             Event::ReviewProgress {
@@ -855,6 +857,43 @@ mod tests {
     }
 
     #[test]
+    fn a_private_games_address_and_link_carry_its_watch_key() {
+        let key = "9c1e7a4f0b2d6e8a3c5f7b9d1e3a5c7f";
+        let mut app = App::new(false);
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        app.set_site(Some("https://chaupal.example".into()));
+        let mut game = Match::new(bagh_chal(), Seats::Watching, true);
+        game.id = Some(42);
+        game.watch_key = Some(key.into());
+        app.apply(Event::Opened(Box::new(Opened {
+            game,
+            watchers: 0,
+            offers: Vec::new(),
+        })));
+        assert_eq!(app.address(), format!("/game/42?key={key}"));
+        assert_eq!(
+            app.game_link(),
+            Some(format!("https://chaupal.example/game/42?key={key}"))
+        );
+        app.apply(Event::Record(Box::new(Record {
+            id: 42,
+            start: bagh_chal(),
+            moves: vec!["c3".into()],
+            names: ["a".into(), "b".into()],
+            result: None,
+            played: false,
+            watch_key: Some(key.into()),
+        })));
+        assert_eq!(app.address(), format!("/replay/42?key={key}"));
+        assert_eq!(
+            app.game_link(),
+            Some(format!("https://chaupal.example/replay/42?key={key}"))
+        );
+    }
+
+    #[test]
     fn the_address_opens_what_is_on_the_screen() {
         use crate::route::Route;
         let mut app = App::new(false);
@@ -890,6 +929,7 @@ mod tests {
             names: ["a".into(), "b".into()],
             result: None,
             played: false,
+            watch_key: None,
         })));
         assert_eq!(app.address(), "/replay/7");
         assert_eq!(
@@ -1210,6 +1250,7 @@ mod tests {
                 reason: ResultReason::Resignation,
             }),
             played: true,
+            watch_key: None,
         };
         app.apply(Event::Record(Box::new(record.clone())));
         assert_eq!(app.screen(), Screen::Replay);

@@ -170,4 +170,6 @@ pub struct Record {
     pub result: Option<GameResult>,
     /// Whether this player played it (held a seat).
     pub played: bool,
+    /// A private game's watch key (none: a public game).
+    pub watch_key: Option<String>,
 }

@@ -108,27 +108,35 @@ impl App {
             return route.path();
         }
         let shown = match (self.screen, &self.current, &self.replay) {
-            (Screen::Game | Screen::GameOver, Some(m), _) if m.online => m.id.map(Route::Game),
-            (Screen::Replay, _, Some(r)) => r.game.map(Route::Replay),
+            (Screen::Game | Screen::GameOver, Some(m), _) if m.online => {
+                m.id.map(|id| (Route::Game(id), m.watch_key.as_deref()))
+            }
+            (Screen::Replay, _, Some(r)) => {
+                r.game.map(|id| (Route::Replay(id), r.watch_key.as_deref()))
+            }
             (Screen::Puzzles, _, _) => self
                 .puzzles
                 .attempt
                 .as_ref()
-                .map(|a| Route::Puzzle(a.id().to_owned())),
+                .map(|a| (Route::Puzzle(a.id().to_owned()), None)),
             _ => None,
         };
-        shown.unwrap_or(Route::Lobby).path()
+        match shown {
+            Some((route, key)) => route::keyed_path(&route, key),
+            None => Route::Lobby.path(),
+        }
     }
 
     /// The link to the game on the screen (or replayed), to pass on; none for a game that is
-    /// not on the server.
+    /// not on the server. A private game's link carries its watch key: whoever holds it may
+    /// watch the game and replay it, as its players may.
     pub fn game_link(&self) -> Option<String> {
-        let route = match (self.screen, &self.current, &self.replay) {
-            (Screen::Replay, _, Some(r)) => Route::Replay(r.game?),
-            (_, Some(m), _) if m.online => Route::Game(m.id?),
+        let (route, key) = match (self.screen, &self.current, &self.replay) {
+            (Screen::Replay, _, Some(r)) => (Route::Replay(r.game?), r.watch_key.as_deref()),
+            (_, Some(m), _) if m.online => (Route::Game(m.id?), m.watch_key.as_deref()),
             _ => return None,
         };
-        Some(route::link(self.site.as_ref()?, &route))
+        Some(route::keyed_link(self.site.as_ref()?, &route, key))
     }
 
     /// Goes where a link says: now when connected, else once the server greets this client.

@@ -36,6 +36,9 @@ pub enum Outgoing {
     Resume(u64),
     /// Fetches a game's record, to replay it.
     Record(u64),
+    /// The watch key of a private game (from the link the player came by): the requests that
+    /// show that game carry it.
+    WatchKey(u64, String),
     /// Asks for a finished game's review.
     Review(u64),
     /// Plays `notation` in the game followed, after its first `ply` moves (the position the

@@ -34,7 +34,7 @@ use std::time::Duration;
 use chaupal_rules::GameKind;
 use chaupal_shared::protocol::{
     ClockSpec, Correspondence, ErrorReply, GameId, GameSetup, LobbyEvent, Opponent, PlayerId,
-    PlayerInfo, RulePair, SeekId, SideChoice,
+    PlayerInfo, Reply, RulePair, SeekId, SideChoice,
 };
 use futures_util::FutureExt;
 use tokio::sync::mpsc;
@@ -190,6 +190,7 @@ impl Setup {
                 .map(|(k, v)| RulePair::new(k, v))
                 .into_iter()
                 .collect(),
+            private: false,
             clock: self.clock.map(|(initial, increment)| ClockSpec {
                 initial_ms: 1_000 * u64::from(initial),
                 increment_ms: 1_000 * u64::from(increment),
@@ -331,7 +332,10 @@ impl Bench {
             None,
         );
         let matchmaking = Matchmaking::new(rooms.clone(), limits, announcer);
-        let (watcher, seeks, games) = matchmaking.subscribe();
+        let (watcher, lobby) = matchmaking.subscribe();
+        let Reply::Lobby { seeks, games, .. } = lobby else {
+            return None;
+        };
         if !seeks.is_empty() || !games.is_empty() {
             return None;
         }
@@ -467,7 +471,12 @@ impl Bench {
         let local = setup.opponent == Opponent::Local;
         let result = self
             .matchmaking
-            .create(player.clone(), outbox.clone(), setup)
+            .create(
+                player.clone(),
+                outbox.clone(),
+                setup,
+                &format!("192.0.2.{i}"),
+            )
             .await;
         match result {
             Err(_) => self.refused += 1,
@@ -707,7 +716,7 @@ impl Bench {
                     "progress of {game}, which is not live"
                 );
             }
-            LobbyEvent::Reset { seeks, games } => {
+            LobbyEvent::Reset { seeks, games, .. } => {
                 self.heard_seeks = seeks.iter().map(|s| s.seek).collect();
                 self.heard_games = games.iter().map(|g| g.game).collect();
             }
@@ -739,7 +748,13 @@ impl Bench {
             .map(|(id, w)| (*id, (w.by, w.code.clone())))
             .collect();
         assert_eq!(real, model, "the waiting seeks (real, model)");
-        let listed: BTreeSet<SeekId> = self.matchmaking.seeks().iter().map(|s| s.seek).collect();
+        let listed: BTreeSet<SeekId> = self
+            .matchmaking
+            .seeks(None)
+            .0
+            .iter()
+            .map(|s| s.seek)
+            .collect();
         let open: BTreeSet<SeekId> = self
             .model
             .waiting
@@ -749,7 +764,7 @@ impl Bench {
             .collect();
         assert_eq!(listed, open, "the lobby lists the waiting open seeks");
         assert_eq!(self.heard_seeks, listed, "the watcher's seeks");
-        let games: BTreeSet<GameId> = self.rooms.games().iter().map(|g| g.game).collect();
+        let games: BTreeSet<GameId> = self.rooms.games(None).0.iter().map(|g| g.game).collect();
         assert_eq!(self.heard_games, games, "the watcher's games");
         for game in &games {
             assert!(

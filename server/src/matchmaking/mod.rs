@@ -30,8 +30,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use chaupal_rules::Side;
 use chaupal_shared::protocol::{
-    Engine, ErrorCode, ErrorReply, GameId, GameSetup, GameSummary, LobbyEvent, MySeek, Opponent,
-    PlayerId, PlayerInfo, SeekId, SeekInfo, SideChoice,
+    Engine, ErrorCode, ErrorReply, GameId, GameSetup, LobbyEvent, MySeek, Opponent, PlayerId,
+    PlayerInfo, Reply, SeekId, SeekInfo, SideChoice, newest_listed,
 };
 use rand::Rng;
 
@@ -39,7 +39,7 @@ use crate::announce::Announcer;
 use crate::bus::Subscription;
 use crate::cluster::Cluster;
 use crate::config::Limits;
-use crate::identity::{new_invite_code, normalise_code};
+use crate::identity::{new_invite_code, new_watch_key, normalise_code};
 use crate::outbox::{ConnId, Outbox};
 use crate::pool::engine_name;
 use crate::ratings::Pool;
@@ -147,18 +147,19 @@ impl Matchmaking {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// The open seeks (a reloaded one only once its seeker is back).
-    pub fn seeks(&self) -> Vec<SeekInfo> {
+    /// The open seeks (a reloaded one only once its seeker is back), newest first: at most
+    /// [`LOBBY_LISTED`](chaupal_shared::protocol::LOBBY_LISTED) made before `before` (from
+    /// the newest when none), and how many more there are.
+    pub fn seeks(&self, before: Option<SeekId>) -> (Vec<SeekInfo>, u32) {
         let state = self.state();
-        let mut seeks: Vec<SeekInfo> = state
+        let seeks: Vec<SeekInfo> = state
             .seeks
             .values()
             .filter(|s| s.code.is_none() && (s.owner.is_some() || s.waits_alone()))
             .map(|s| s.info.clone())
             .chain(state.remote_seeks.values().map(|(_, info)| info.clone()))
             .collect();
-        seeks.sort_by_key(|s| s.seek);
-        seeks
+        newest_listed(seeks, |s| s.seek.0, before.map(|s| s.0))
     }
 
     /// The player's seeks and invitations still waiting, oldest first, each invitation with
@@ -205,10 +206,23 @@ impl Matchmaking {
     }
 
     /// Lobby events from now on, with the lobby as it is now.
-    pub fn subscribe(&self) -> (Subscription<LobbyEvent>, Vec<SeekInfo>, Vec<GameSummary>) {
+    pub fn subscribe(&self) -> (Subscription<LobbyEvent>, Reply) {
         // Subscribe first: an event between the two is then seen twice, never missed.
         let rx = self.inner.announcer.subscribe();
-        (rx, self.seeks(), self.inner.rooms.games())
+        (rx, self.lobby())
+    }
+
+    /// The lobby now: the newest open seeks and live public games, as
+    /// [`Matchmaking::seeks`] and [`Rooms::games`] list them.
+    pub fn lobby(&self) -> Reply {
+        let (seeks, more_seeks) = self.seeks(None);
+        let (games, more_games) = self.inner.rooms.games(None);
+        Reply::Lobby {
+            seeks,
+            games,
+            more_seeks,
+            more_games,
+        }
     }
 
     fn open_count(&self, state: &State, player: PlayerId) -> usize {
@@ -239,6 +253,24 @@ impl Matchmaking {
 
     /// Refuses `player` another correspondence game when they have as many in play and
     /// waiting as `--max-correspondence-games` allows.
+    /// Refuses one more lasting seek (a correspondence seek, or an invitation) from `address`
+    /// when it has as many waiting as allowed, whoever made them: every hello without a token
+    /// is a new player, so a limit per player alone does not bound one address.
+    async fn check_address_limit(&self, address: &str) -> Result<(), ErrorReply> {
+        let max = u64::from(self.inner.limits.max_lasting_seeks_per_address);
+        let waiting = self.inner.store.seeks_from(address).await?;
+        if waiting >= max {
+            return Err(bad(
+                ErrorCode::TooManyGames,
+                format!(
+                    "{max} correspondence seeks and invitations made from your address are \
+                     waiting already; one must be taken or cancelled first"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     async fn check_correspondence_limit(&self, player: PlayerId) -> Result<(), ErrorReply> {
         let max = u64::from(self.inner.limits.max_correspondence_games);
         let in_play = self.inner.store.correspondence_games(player).await?;
@@ -278,6 +310,7 @@ impl Matchmaking {
         player: PlayerInfo,
         outbox: Outbox,
         setup: GameSetup,
+        address: &str,
     ) -> Result<Created, ErrorReply> {
         let start = check_setup(&setup, &self.inner.limits)?;
         if setup.correspondence.is_some() {
@@ -307,12 +340,19 @@ impl Matchmaking {
                 creator: Some(player.id),
                 seats,
                 started_ms: self.inner.store.now_ms(),
+                // A game of two people at one device is nobody else's.
+                watch_key: (setup.private || mode == "local").then(new_watch_key),
             }
         };
         let new = match &setup.opponent {
             Opponent::Open | Opponent::Private => {
-                let rating = self.seek_rating(player.id, &setup).await?;
                 let private = setup.opponent == Opponent::Private;
+                // A seek that outlives its connection counts against its address too.
+                let lasting = private || setup.correspondence.is_some();
+                if lasting {
+                    self.check_address_limit(address).await?;
+                }
+                let rating = self.seek_rating(player.id, &setup).await?;
                 let code = private.then(|| {
                     let state = self.state();
                     loop {
@@ -325,8 +365,16 @@ impl Matchmaking {
                 // Stored first, so that a seek anyone can see survives a crash.
                 let store = &self.inner.store;
                 let seeker = Some((outbox.conn.0, outbox.turns));
+                let from = lasting.then_some(address);
                 let id = store
-                    .create_seek_from(&player, &setup, code.as_deref(), store.now_ms(), seeker)
+                    .create_seek_from(
+                        &player,
+                        &setup,
+                        code.as_deref(),
+                        store.now_ms(),
+                        seeker,
+                        from,
+                    )
                     .await?;
                 let info = self.add_seek(id, player, setup, code.clone(), rating, Some(outbox));
                 let info = match info {
@@ -668,6 +716,8 @@ impl Matchmaking {
             creator: Some(seek.info.by.id),
             seats,
             started_ms: self.inner.store.now_ms(),
+            // A game from a private invitation is private, whatever its set-up says.
+            watch_key: (seek.code.is_some() || setup.private).then(new_watch_key),
         };
         let subscribers = seek
             .owner

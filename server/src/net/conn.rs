@@ -2,9 +2,9 @@
 //!
 //! The connection task reads frames, enforces the limits, decodes requests and hands them to
 //! [`super::handler`]; it never touches game state. A separate writer task drains the
-//! connection's bounded queue ([`Outgoing`]) into the socket, each write bounded in time. A
-//! queue that fills up, or a write that takes too long, drops the connection: a client that
-//! never reads is never buffered without bound.
+//! connection's queue ([`Outgoing`], bounded in messages and in encoded bytes: [`Meter`]) into
+//! the socket, each write bounded in time. A queue that fills up, or a write that takes too
+//! long, drops the connection: a client that never reads is never buffered without bound.
 //!
 //! Bad input never ends the server and never changes a game: an oversized frame gets a
 //! `too_large` error and the connection is closed (the socket cannot be read past it); a
@@ -46,8 +46,9 @@ use tokio_util::sync::CancellationToken;
 use super::budget::{Budget, Refusals};
 use super::{Admission, Refusal, Shared};
 use crate::identity::{new_token, token_hash};
-use crate::outbox::{ConnId, Outbox, Outgoing};
+use crate::outbox::{ConnId, Meter, Outbox, Outgoing, Refused, queue};
 use crate::puzzles::session::Session;
+use chaupal_shared::protocol::echo::about;
 use chaupal_shared::protocol::names::clean_name;
 
 /// Close codes (RFC 6455).
@@ -75,6 +76,8 @@ pub struct Conn {
     pub(super) shared: Arc<Shared>,
     /// The writer's queue.
     pub(super) tx: mpsc::Sender<Outgoing>,
+    /// The bytes in the writer's queue.
+    meter: Arc<Meter>,
     /// Cancelled to drop the connection at once.
     pub(super) closer: CancellationToken,
     /// Whether the client speaks JSON (text frames) or bincode (binary frames); fixed by the
@@ -120,10 +123,11 @@ pub async fn run(
         .write_buffer_size(0)
         .max_write_buffer_size(2 * frame_limit + 64 * 1024);
     let allowed = shared.web.allowed_origins.clone();
+    let proxied = shared.web.trusted_proxies.trusts(peer.from.ip());
     let told = shared.clone();
     #[allow(clippy::result_large_err)] // tungstenite's callback shape
     let check = move |req: &HandshakeRequest, res: HandshakeResponse| {
-        check_handshake(req, res, &allowed, |origin, host| {
+        check_handshake(req, res, &allowed, proxied, |origin, host| {
             told.refused_origins.refused(peer, origin, host);
         })
     };
@@ -148,9 +152,11 @@ pub async fn run(
     let closer = CancellationToken::new();
     let json = Arc::new(AtomicBool::new(true));
     let (tx, rx) = mpsc::channel(limits.write_queue.max(2));
+    let meter = Arc::new(Meter::new(limits.write_queue_bytes, json.clone()));
     let writer = tokio::spawn(write_loop(
         sink,
         rx,
+        meter.clone(),
         closer.clone(),
         json.clone(),
         limits.write_timeout(),
@@ -160,6 +166,7 @@ pub async fn run(
         peer,
         shared: shared.clone(),
         tx,
+        meter,
         closer: closer.clone(),
         json,
         player: None,
@@ -213,12 +220,14 @@ pub(super) const WEBSOCKET_PATHS: [&str; 2] = ["/", "/ws"];
 
 /// Lets a websocket handshake go on only on [`WEBSOCKET_PATHS`] and from an allowed page
 /// (`403`: a page of another site must not act with its visitor's token; `404`: another path).
+/// `proxied`: the request comes from a trusted proxy, whose word on the scheme counts.
 // The result's shape is tungstenite's handshake callback's, large refusal and all.
 #[allow(clippy::result_large_err)]
 pub(super) fn check_handshake(
     req: &HandshakeRequest,
     res: HandshakeResponse,
     allowed_origins: &[String],
+    proxied: bool,
     on_refused_origin: impl FnOnce(&str, Option<&str>),
 ) -> Result<HandshakeResponse, HandshakeRefusal> {
     let header = |name| req.headers().get(name).and_then(|v| v.to_str().ok());
@@ -233,7 +242,8 @@ pub(super) fn check_handshake(
             "the websocket is at / and /ws",
         ));
     }
-    if !crate::web::origin_allowed(header("origin"), header("host"), allowed_origins) {
+    let scheme = crate::web::Scheme::of_request(proxied, req.headers());
+    if !crate::web::origin_allowed(header("origin"), header("host"), scheme, allowed_origins) {
         on_refused_origin(header("origin").unwrap_or_default(), header("host"));
         return Err(refuse(
             http::StatusCode::FORBIDDEN,
@@ -410,7 +420,13 @@ impl Conn {
         let msg = match decoded {
             Ok(m) => m,
             Err((e, id)) => {
-                self.fail(id, ErrorCode::Malformed, e.to_string());
+                // The decoder's words may repeat the message: only in short.
+                let said = if text {
+                    std::str::from_utf8(bytes).unwrap_or_default()
+                } else {
+                    ""
+                };
+                self.fail(id, ErrorCode::Malformed, about(&e.to_string(), said));
                 return true;
             }
         };
@@ -484,7 +500,7 @@ impl Conn {
         let name = match clean_name(name) {
             Ok(n) => n,
             Err(why) => {
-                self.fail(Some(id), ErrorCode::BadName, why.to_string());
+                self.fail(Some(id), ErrorCode::BadName, about(&why.to_string(), name));
                 return true;
             }
         };
@@ -529,19 +545,18 @@ impl Conn {
             id: player,
             name: name.clone(),
         };
-        self.outbox = Some(Outbox::new(
-            self.id,
-            player,
-            turns,
-            self.tx.clone(),
-            self.closer.clone(),
-        ));
+        self.outbox = Some(
+            Outbox::new(self.id, player, turns, self.tx.clone(), self.closer.clone())
+                .metered(self.meter.clone()),
+        );
         self.player = Some(info.clone());
         if let Some(outbox) = &self.outbox {
             self.shared.matchmaking.adopt_seeks(outbox);
             self.shared.rooms.players().add(outbox);
         }
-        tracing::info!("{}: {:?} is {player} ({name})", self.peer, self.id);
+        // The name escaped, so that no character in it can forge or hide a line of the log.
+        let shown = name.escape_debug();
+        tracing::info!("{}: {:?} is {player} ({shown})", self.peer, self.id);
         // Whether all push notices are muted (a records error shows them unmuted).
         let muted = match self.shared.store.mutes(player).await {
             Ok((all, _)) => all,
@@ -565,6 +580,7 @@ impl Conn {
                 reconnect_grace_ms: limits.reconnect_grace_ms,
                 max_open_games: limits.max_open_games,
                 max_correspondence_games: limits.max_correspondence_games,
+                max_lasting_seeks_per_address: limits.max_lasting_seeks_per_address,
             },
             push_key: self.shared.rooms.push().map(|p| p.public_key().to_owned()),
             muted,
@@ -573,15 +589,15 @@ impl Conn {
         true
     }
 
-    /// Queues for the writer; a full queue drops the connection.
+    /// Queues for the writer; a full queue (in messages or in bytes) drops the connection.
     pub(super) fn push(&mut self, out: Outgoing) {
-        match self.tx.try_send(out) {
+        match queue(&self.tx, Some(&self.meter), out) {
             Ok(()) => {}
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                tracing::info!("{}: write queue full, dropping the connection", self.peer);
+            Err(Refused::Gone) => self.closer.cancel(),
+            Err(full) => {
+                tracing::info!("{}: {full}, dropping the connection", self.peer);
                 self.closer.cancel();
             }
-            Err(mpsc::error::TrySendError::Closed(_)) => self.closer.cancel(),
         }
     }
 
@@ -673,11 +689,12 @@ fn request_id(text: &str) -> Option<u64> {
         .as_u64()
 }
 
-/// Drains the queue into the socket, each write bounded by `write_timeout`; returns the sink
-/// when done.
+/// Drains the queue into the socket, each write bounded by `write_timeout`, telling `meter`
+/// as each item is done with; returns the sink when done.
 async fn write_loop(
     mut sink: Sink,
     mut rx: mpsc::Receiver<Outgoing>,
+    meter: Arc<Meter>,
     closer: CancellationToken,
     json: Arc<AtomicBool>,
     write_timeout: Duration,
@@ -692,10 +709,16 @@ async fn write_loop(
         let (frame, last) = match out {
             Outgoing::Message(msg) => match encode(&msg, json.load(Ordering::Relaxed)) {
                 Some(frame) => (frame, false),
-                None => continue,
+                None => {
+                    meter.written();
+                    continue;
+                }
             },
             Outgoing::Ping(payload) => (Message::Ping(payload.into()), false),
-            Outgoing::Done { .. } => continue,
+            Outgoing::Done { .. } => {
+                meter.written();
+                continue;
+            }
             Outgoing::Close(code, reason) => (
                 Message::Close(Some(CloseFrame {
                     code: code.into(),
@@ -704,7 +727,9 @@ async fn write_loop(
                 true,
             ),
         };
-        match timeout(write_timeout, sink.send(frame)).await {
+        let written = timeout(write_timeout, sink.send(frame)).await;
+        meter.written();
+        match written {
             Ok(Ok(())) => {}
             Ok(Err(e)) => {
                 tracing::debug!("write failed: {e}");

@@ -44,7 +44,10 @@ impl Conn {
             }
             Request::Ping { data } => Reply::Pong { data },
             // The lobby.
-            Request::CreateGame(setup) => lobby::create(matchmaking, player, outbox, setup).await?,
+            Request::CreateGame(setup) => {
+                let address = self.peer.group();
+                lobby::create(matchmaking, player, outbox, setup, &address).await?
+            }
             Request::CancelSeek { seek } => lobby::cancel(matchmaking, player.id, seek)?,
             Request::AcceptSeek { seek } => {
                 lobby::accept(matchmaking, player, outbox, seek).await?
@@ -52,8 +55,10 @@ impl Conn {
             Request::JoinByCode { code } => {
                 lobby::join_by_code(matchmaking, player, outbox, &code).await?
             }
-            Request::ListSeeks => lobby::list_seeks(matchmaking),
-            Request::ListGames => lobby::list_games(rooms),
+            Request::ListSeeks => lobby::list_seeks(matchmaking, None),
+            Request::ListGames => lobby::list_games(rooms, None),
+            Request::ListSeeksBefore { before } => lobby::list_seeks(matchmaking, Some(before)),
+            Request::ListGamesBefore { before } => lobby::list_games(rooms, Some(before)),
             Request::SubscribeLobby => {
                 self.stop_lobby_events();
                 let (reply, rx) = lobby::subscribe(matchmaking);
@@ -61,8 +66,8 @@ impl Conn {
                 self.lobby_sub = Some(stop.clone());
                 // The reply goes first, so the forwarder's events follow it.
                 self.reply(id, reply);
-                let (matchmaking, rooms) = (matchmaking.clone(), rooms.clone());
-                tokio::spawn(lobby::forward(rx, outbox, matchmaking, rooms, stop));
+                let matchmaking = matchmaking.clone();
+                tokio::spawn(lobby::forward(rx, outbox, matchmaking, stop));
                 return Ok(None);
             }
             Request::UnsubscribeLobby => {
@@ -70,8 +75,12 @@ impl Conn {
                 Reply::Ok
             }
             // Games.
-            Request::Watch { game } => games::attach(rooms, game, outbox, None).await?,
-            Request::Rejoin { game, since } => games::attach(rooms, game, outbox, since).await?,
+            Request::Watch { game, key } => {
+                games::attach(rooms, game, outbox, None, key.as_ref()).await?
+            }
+            Request::Rejoin { game, since, key } => {
+                games::attach(rooms, game, outbox, since, key.as_ref()).await?
+            }
             Request::Unwatch { game } => games::unwatch(rooms, self.id, game).await,
             Request::Act { game, seat, action } => {
                 games::act(rooms, self.id, player.id, game, seat, action, self.lag).await?
@@ -86,8 +95,8 @@ impl Conn {
                 analysis::analyse(rooms, req, max_ms, id, self.search_for(outbox)).await?;
                 return Ok(None);
             }
-            Request::Review { game } => {
-                analysis::review(shared.reviews.clone(), outbox, id, player.id, game);
+            Request::Review { game, key } => {
+                analysis::review(shared.reviews.clone(), outbox, id, player.id, game, key);
                 return Ok(None);
             }
             // Records.
@@ -95,9 +104,12 @@ impl Conn {
                 player: who,
                 limit,
                 before,
-            } => records::finished_games(store, who.unwrap_or(player.id), limit, before).await?,
-            Request::GetRecord { game } => {
-                records::get_record(rooms.room(game), store, game).await?
+            } => {
+                let whose = who.unwrap_or(player.id);
+                records::finished_games(store, whose, player.id, limit, before).await?
+            }
+            Request::GetRecord { game, key } => {
+                records::get_record(rooms.room(game), store, game, player.id, key.as_ref()).await?
             }
             Request::ImportRecord { text } => {
                 records::import_record(store, &text, player.id).await?

@@ -433,13 +433,20 @@ fn header_text(request: &http::Request<()>, name: header::HeaderName) -> Option<
 fn check_websocket(head: &Head, request: &http::Request<()>) {
     let allowed = allowed(head);
     let mut told = false;
-    let answer = check_handshake(request, http::Response::new(()), &allowed, |_, _| {
-        told = true;
-    });
+    let scheme = web::Scheme::of_request(head.via_proxy, request.headers());
+    let answer = check_handshake(
+        request,
+        http::Response::new(()),
+        &allowed,
+        head.via_proxy,
+        |_, _| {
+            told = true;
+        },
+    );
     let origin = header_text(request, header::ORIGIN);
     let host = header_text(request, header::HOST);
     let on_path = WEBSOCKET_PATHS.contains(&request.uri().path());
-    let origin_ok = web::origin_allowed(origin, host, &allowed);
+    let origin_ok = web::origin_allowed(origin, host, scheme, &allowed);
     match answer {
         Ok(_) => assert!(
             on_path && origin_ok,
@@ -463,23 +470,23 @@ fn check_websocket(head: &Head, request: &http::Request<()>) {
         on_path && !origin_ok,
         "a refused origin is told to the log"
     );
-    check_origin(origin, host, &allowed);
+    check_origin(origin, host, scheme, &allowed);
 }
 
 /// The origin check against its answer to the page, its case and a trailing `/`.
-fn check_origin(origin: Option<&str>, host: Option<&str>, allowed: &[String]) {
+fn check_origin(origin: Option<&str>, host: Option<&str>, scheme: web::Scheme, allowed: &[String]) {
     let Some(origin) = origin else {
         assert!(
-            web::origin_allowed(None, host, allowed),
+            web::origin_allowed(None, host, scheme, allowed),
             "no Origin: not a page"
         );
         return;
     };
-    let ok = web::origin_allowed(Some(origin), host, allowed);
+    let ok = web::origin_allowed(Some(origin), host, scheme, allowed);
     let query: String = form_urlencoded::Serializer::new(String::new())
         .append_pair("o", origin)
         .finish();
-    let (status, _) = web::origin_answer(Some(&query), host, allowed);
+    let (status, _) = web::origin_answer(Some(&query), host, scheme, allowed);
     assert_eq!(
         status == http::StatusCode::NO_CONTENT,
         ok,
@@ -488,14 +495,14 @@ fn check_origin(origin: Option<&str>, host: Option<&str>, allowed: &[String]) {
     let upper = origin.to_ascii_uppercase();
     let host_upper = host.map(str::to_ascii_uppercase);
     assert_eq!(
-        web::origin_allowed(Some(&upper), host_upper.as_deref(), allowed),
+        web::origin_allowed(Some(&upper), host_upper.as_deref(), scheme, allowed),
         ok,
         "the origin check ignores case ({origin})"
     );
     if !origin.trim().ends_with('/') {
         let slashed = format!("{}/", origin.trim());
         assert_eq!(
-            web::origin_allowed(Some(&slashed), host, allowed),
+            web::origin_allowed(Some(&slashed), host, scheme, allowed),
             ok,
             "the origin check ignores a trailing / ({origin})"
         );

@@ -134,7 +134,8 @@ impl HealthPage {
 /// Answers plain HTTP requests on `stream` until the client closes it or stops sending; a
 /// connection that was not `admitted` (the server or its address is full) gets `503` and is
 /// closed. `allowed_origins` answers the page's question whether its address is refused
-/// ([`web::ORIGIN_PATH`]).
+/// ([`web::ORIGIN_PATH`]); `proxied`: the connection comes from a trusted proxy, whose word on
+/// the scheme counts.
 pub async fn serve(
     stream: TcpStream,
     site: Option<Arc<Site>>,
@@ -142,6 +143,7 @@ pub async fn serve(
     admitted: bool,
     health: HealthPage,
     allowed_origins: Arc<[String]>,
+    proxied: bool,
 ) {
     let service = service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
         let site = site.clone();
@@ -162,7 +164,9 @@ pub async fn serve(
                     .headers()
                     .get(hyper::header::HOST)
                     .and_then(|h| h.to_str().ok());
-                let (status, text) = web::origin_answer(req.uri().query(), host, &allowed_origins);
+                let scheme = web::Scheme::of_request(proxied, req.headers());
+                let (status, text) =
+                    web::origin_answer(req.uri().query(), host, scheme, &allowed_origins);
                 web::plain_owned(status, Bytes::from(text), head)
             } else if admitted {
                 web::respond(site.as_deref(), &req)

@@ -292,8 +292,16 @@ pub async fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
                             let details = shared.web.shows_health_to(peer.client);
                             let health = http::HealthPage { health, details };
                             let origins = shared.web.allowed_origins.clone();
-                            http::serve(stream, site, head_timeout, admitted, health, origins)
-                                .await;
+                            http::serve(
+                                stream,
+                                site,
+                                head_timeout,
+                                admitted,
+                                health,
+                                origins,
+                                proxied,
+                            )
+                            .await;
                             drop(admission);
                         }
                     }

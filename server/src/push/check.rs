@@ -2,14 +2,17 @@
 //! `push_subscriptions` fuzz target and its proptests (feature `test-support`).
 //!
 //! An [`Input`] is an endpoint built with structure (a scheme, a host: names of labels, IPv4
-//! and IPv6 addresses public or not, the tests' receiver; a port, a path, a query) or any
-//! text, and two keys (a browser's real ones, bytes in base64url with or without padding, or
-//! any text). [`check`] gives them to [`EndpointPolicy::check`] and panics unless:
+//! and IPv6 addresses public or not, an IPv4 address in each IPv6 form that carries one,
+//! special IPv6 addresses, the tests' receiver; a port, a path, a query) or any text, and two
+//! keys (a browser's real ones, bytes in base64url with or without padding, or any text).
+//! [`check`] gives them to [`EndpointPolicy::check`] and panics unless:
 //! - nothing panics;
 //! - what is accepted is valid: an `https` endpoint of at most [`MAX_ENDPOINT_BYTES`] bytes on
-//!   a host that is neither named locally nor an address outside the public internet (or an
-//!   endpoint under the tests' own receiver, when one is set), a P-256 point of 65 bytes and
-//!   a 16-byte secret;
+//!   a host that is neither named locally nor an address that [`address::is_global`] (the
+//!   IANA registries' "globally reachable", every IPv4 address carried inside IPv6 included)
+//!   refuses (or an endpoint under the tests' own receiver, when one is set), a P-256 point
+//!   of 65 bytes and a 16-byte secret; an IPv6 host built to carry an IPv4 address carries a
+//!   global one;
 //! - what is accepted can be posted to: its request target, its `Host` header and (for https)
 //!   its TLS server name are made from it as the sender makes them;
 //! - what is accepted round-trips: the subscription as the server keeps it (the endpoint as
@@ -23,7 +26,8 @@ use base64::Engine as _;
 use base64::engine::general_purpose::{URL_SAFE, URL_SAFE_NO_PAD};
 use tokio_rustls::rustls::pki_types::ServerName;
 
-use super::endpoint::{EndpointPolicy, MAX_ENDPOINT_BYTES, is_public};
+use super::address;
+use super::endpoint::{EndpointPolicy, MAX_ENDPOINT_BYTES};
 
 /// A browser's keys (from the endpoint tests).
 const P256DH: &str =
@@ -41,6 +45,30 @@ const NAMES: [&str; 8] = [
     "intranet",
     "metadata.internal",
     "a.localhost",
+];
+/// IPv6 addresses of the registries' rows (most not on the public internet, a few that are),
+/// and those an outside attacker found passing an earlier check.
+const SPECIAL_V6: [&str; 20] = [
+    "::127.0.0.1",
+    "2002:7f00:1::1",
+    "::ffff:0:7f00:1",
+    "fec0::1",
+    "100::1",
+    "2001::7f00:1",
+    "100:0:0:1::1",
+    "64:ff9b:1::a00:1",
+    "2001:2::1",
+    "2001:10::1",
+    "2001:db8::1",
+    "3fff::1",
+    "5f00::1",
+    "ff02::1",
+    "4000::1",
+    "2001:1::1",
+    "2001:3::1",
+    "2001:20::1",
+    "2620:4f:8000::1",
+    "64:ff9b::808:808",
 ];
 
 /// One subscription as a browser (or anyone) sends it.
@@ -81,9 +109,50 @@ pub enum Host {
     Labels(Vec<String>),
     V4([u8; 4]),
     V6([u16; 8]),
-    /// An IPv4 address inside IPv6.
-    Mapped([u8; 4]),
+    /// An IPv4 address inside IPv6, in one of the forms that carry one.
+    Carried(Carrier, [u8; 4]),
     Text(String),
+    /// One of [`SPECIAL_V6`].
+    SpecialV6(u8),
+}
+
+/// The IPv6 forms that carry an IPv4 address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Arbitrary)]
+pub enum Carrier {
+    /// `::ffff:a.b.c.d`
+    Mapped,
+    /// `::a.b.c.d` (deprecated)
+    Compatible,
+    /// `::ffff:0:a.b.c.d`
+    Translated,
+    /// `2002:AABB:CCDD::1`
+    SixToFour,
+    /// `2001:0:AABB:CCDD::` with a public client
+    TeredoServer,
+    /// `2001:0:808:808::` with the client inverted in the last 32 bits
+    TeredoClient,
+    /// `64:ff9b::a.b.c.d`
+    Nat64,
+    /// `64:ff9b:1::a.b.c.d`
+    Nat64LocalUse,
+}
+
+impl Carrier {
+    /// `v4` in this form.
+    fn carry(self, v4: Ipv4Addr) -> Ipv6Addr {
+        let v4 = u128::from(u32::from(v4));
+        let bits = match self {
+            Carrier::Mapped => 0xffff_0000_0000 | v4,
+            Carrier::Compatible => v4,
+            Carrier::Translated => 0xffff_0000_0000_0000 | v4,
+            Carrier::SixToFour => (0x2002 << 112) | (v4 << 80) | 1,
+            Carrier::TeredoServer => (0x2001_0000 << 96) | (v4 << 64) | 0xf7f7_f7f7,
+            Carrier::TeredoClient => (0x2001_0000_0808_0808 << 64) | (v4 ^ 0xffff_ffff),
+            Carrier::Nat64 => (0x0064_ff9b << 96) | v4,
+            Carrier::Nat64LocalUse => (0x0064_ff9b_0001 << 80) | v4,
+        };
+        Ipv6Addr::from(bits)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Arbitrary)]
@@ -120,10 +189,13 @@ impl Endpoint {
                         .join("."),
                     Host::V4(octets) => Ipv4Addr::from(*octets).to_string(),
                     Host::V6(segments) => format!("[{}]", Ipv6Addr::from(*segments)),
-                    Host::Mapped(octets) => {
-                        format!("[{}]", Ipv4Addr::from(*octets).to_ipv6_mapped())
+                    Host::Carried(carrier, octets) => {
+                        format!("[{}]", carrier.carry(Ipv4Addr::from(*octets)))
                     }
                     Host::Text(t) => t.clone(),
+                    Host::SpecialV6(i) => {
+                        format!("[{}]", SPECIAL_V6[usize::from(*i) % SPECIAL_V6.len()])
+                    }
                 };
                 let port = port.map(|p| format!(":{p}")).unwrap_or_default();
                 let path: String = path.iter().take(6).map(|p| format!("/{p}")).collect();
@@ -185,8 +257,9 @@ pub fn check(input: &Input) -> bool {
         assert!(https, "{endpoint} was accepted, not https");
         if let Ok(ip) = bare.parse::<IpAddr>() {
             assert!(
-                is_public(ip),
-                "{endpoint} was accepted on a private address"
+                address::is_global(ip),
+                "{endpoint} was accepted on an address outside the public internet: {:?}",
+                address::check(ip)
             );
         } else {
             let lower = bare.to_ascii_lowercase();
@@ -195,6 +268,17 @@ pub fn check(input: &Input) -> bool {
                 "{endpoint} was accepted on a local name"
             );
         }
+    }
+    if let Endpoint::Url {
+        host: Host::Carried(carrier, octets),
+        ..
+    } = &input.endpoint
+    {
+        let carried = Ipv4Addr::from(*octets);
+        assert!(
+            address::is_global(IpAddr::V4(carried)),
+            "{endpoint} was accepted, carrying {carried} ({carrier:?})"
+        );
     }
     // As the sender posts it.
     let target = super::send::request_target(uri);

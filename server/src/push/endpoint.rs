@@ -1,16 +1,18 @@
 //! Checks of what a browser sends to subscribe, which is outside input: the push service's
-//! endpoint must be an `https` address of a public host (never loopback, private, link-local
-//! or the like, so that the server cannot be made to post into its own network), and the keys
-//! must be a browser's (a P-256 point and a 16-byte secret). The host's addresses are checked
-//! again when a notification is sent ([`public_addresses`]), so a name that later resolves
-//! into a private network is refused then.
+//! endpoint must be an `https` address of a public host (a name not of this machine or its
+//! network, or an address on the public internet as [`address`] judges it, so that the server
+//! cannot be made to post into its own network), and the keys must be a browser's (a P-256
+//! point and a 16-byte secret). A name's addresses are checked when a notification is sent
+//! ([`public_addresses`]), so a name that resolves into a private network is refused then.
 
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use http::Uri;
 use tokio_rustls::rustls::pki_types::ServerName;
+
+use super::address::{self, NotGlobal};
 
 /// The longest endpoint accepted, in bytes (push services' are under 500).
 pub const MAX_ENDPOINT_BYTES: usize = 1024;
@@ -28,6 +30,8 @@ pub enum BadSubscription {
     NotHttps,
     #[error("the endpoint's host {0} is not on the public internet")]
     NotPublic(String),
+    #[error("the endpoint's host is not on the public internet: {0}")]
+    NotGlobal(NotGlobal),
     #[error("the p256dh key is not a P-256 public key in base64url")]
     BadPublicKey,
     #[error("the auth secret is not 16 bytes in base64url")]
@@ -103,10 +107,8 @@ impl EndpointPolicy {
         if named_locally {
             return Err(BadSubscription::NotPublic(host.to_owned()));
         }
-        if let Ok(ip) = bare.parse::<IpAddr>()
-            && !is_public(ip)
-        {
-            return Err(BadSubscription::NotPublic(host.to_owned()));
+        if let Ok(ip) = bare.parse::<IpAddr>() {
+            address::check(ip).map_err(BadSubscription::NotGlobal)?;
         }
         // The name TLS is asked for when sending: one that is no host name (`..`, `a..b`)
         // could never be posted to.
@@ -133,64 +135,51 @@ fn decode(text: &str) -> Option<Vec<u8>> {
     URL_SAFE_NO_PAD.decode(text.trim_end_matches('=')).ok()
 }
 
-/// Whether an address is on the public internet: not loopback, private, link-local, shared
-/// (carrier NAT), unspecified, multicast, broadcast, documentation or reserved, in IPv4 or
-/// IPv6 (an IPv4 address inside IPv6 is judged as IPv4).
-pub fn is_public(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => is_public_v4(v4),
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => is_public_v4(v4),
-            None => is_public_v6(v6),
-        },
-    }
+/// Why a push endpoint's host cannot be posted to now.
+#[derive(Debug, thiserror::Error)]
+pub enum Unreachable {
+    #[error("{host}: {error}")]
+    Lookup { host: String, error: std::io::Error },
+    #[error("{host} has no address")]
+    NoAddress { host: String },
+    #[error("{host} resolves to an address not on the public internet: {why}")]
+    NotGlobal { host: String, why: NotGlobal },
 }
 
-fn is_public_v4(ip: Ipv4Addr) -> bool {
-    let [a, b, c, _] = ip.octets();
-    !(ip.is_loopback()
-        || ip.is_private()
-        || ip.is_link_local()
-        || ip.is_unspecified()
-        || ip.is_multicast()
-        || ip.is_broadcast()
-        || ip.is_documentation()
-        || a == 0
-        || (a == 100 && (64..128).contains(&b))
-        || (a == 192 && b == 0 && c == 0)
-        || (a == 198 && (18..20).contains(&b))
-        || a >= 240)
-}
-
-fn is_public_v6(ip: Ipv6Addr) -> bool {
-    let first = ip.segments()[0];
-    !(ip.is_loopback()
-        || ip.is_unspecified()
-        || ip.is_multicast()
-        || (first & 0xfe00) == 0xfc00 // unique local
-        || (first & 0xffc0) == 0xfe80 // link-local
-        || first == 0x2001 && ip.segments()[1] == 0x0db8 // documentation
-        || first == 0x0064 && ip.segments()[1] == 0xff9b) // NAT64
-}
-
-/// The public addresses of `host:port`, resolved now; an error when it has none, or any that
-/// is not public (a name that points into a private network is refused as a whole).
-pub async fn public_addresses(host: &str, port: u16) -> Result<Vec<SocketAddr>, String> {
+/// The addresses of `host:port`, resolved now (once: connect to these, never to the name),
+/// each checked; an error when it has none, or any that is not on the public internet (a
+/// name that points into a private network is refused as a whole).
+pub async fn public_addresses(host: &str, port: u16) -> Result<Vec<SocketAddr>, Unreachable> {
     let bare = host.trim_start_matches('[').trim_end_matches(']');
     let found: Vec<SocketAddr> = tokio::net::lookup_host((bare, port))
         .await
-        .map_err(|e| format!("{host}: {e}"))?
+        .map_err(|error| Unreachable::Lookup {
+            host: host.to_owned(),
+            error,
+        })?
         .collect();
     if found.is_empty() {
-        return Err(format!("{host} has no address"));
+        return Err(Unreachable::NoAddress {
+            host: host.to_owned(),
+        });
     }
-    if let Some(private) = found.iter().find(|a| !is_public(a.ip())) {
-        return Err(format!(
-            "{host} resolves to {}, not a public address",
-            private.ip()
-        ));
+    for address in &found {
+        address::check(address.ip()).map_err(|why| Unreachable::NotGlobal {
+            host: host.to_owned(),
+            why,
+        })?;
     }
     Ok(found)
+}
+
+/// The host of a kept endpoint, for the log: the rest of an endpoint (its path) is the
+/// subscription's secret with the push service.
+pub fn host_of(endpoint: &str) -> String {
+    endpoint
+        .parse::<Uri>()
+        .ok()
+        .and_then(|uri| uri.host().map(str::to_owned))
+        .unwrap_or_else(|| "an endpoint that is no address".to_owned())
 }
 
 #[cfg(test)]
@@ -227,46 +216,6 @@ mod tests {
                 BadSubscription::NotHttps,
             ),
             (
-                "https://127.0.0.1/x",
-                BadSubscription::NotPublic("127.0.0.1".into()),
-            ),
-            (
-                "https://10.1.2.3/x",
-                BadSubscription::NotPublic("10.1.2.3".into()),
-            ),
-            (
-                "https://192.168.0.7:8443/x",
-                BadSubscription::NotPublic("192.168.0.7".into()),
-            ),
-            (
-                "https://169.254.169.254/latest",
-                BadSubscription::NotPublic("169.254.169.254".into()),
-            ),
-            (
-                "https://100.64.0.1/x",
-                BadSubscription::NotPublic("100.64.0.1".into()),
-            ),
-            (
-                "https://0.0.0.0/x",
-                BadSubscription::NotPublic("0.0.0.0".into()),
-            ),
-            (
-                "https://[::1]/x",
-                BadSubscription::NotPublic("[::1]".into()),
-            ),
-            (
-                "https://[fe80::1]/x",
-                BadSubscription::NotPublic("[fe80::1]".into()),
-            ),
-            (
-                "https://[fd00::1]/x",
-                BadSubscription::NotPublic("[fd00::1]".into()),
-            ),
-            (
-                "https://[::ffff:10.0.0.1]/x",
-                BadSubscription::NotPublic("[::ffff:10.0.0.1]".into()),
-            ),
-            (
                 "https://localhost/x",
                 BadSubscription::NotPublic("localhost".into()),
             ),
@@ -282,6 +231,24 @@ mod tests {
         for (endpoint, why) in refused {
             assert_eq!(check(endpoint), Err(why), "{endpoint}");
         }
+        for endpoint in [
+            "https://127.0.0.1/x",
+            "https://10.1.2.3/x",
+            "https://192.168.0.7:8443/x",
+            "https://169.254.169.254/latest",
+            "https://100.64.0.1/x",
+            "https://0.0.0.0/x",
+            "https://[::1]/x",
+            "https://[fe80::1]/x",
+            "https://[fd00::1]/x",
+            "https://[::ffff:10.0.0.1]/x",
+        ] {
+            assert!(
+                matches!(check(endpoint), Err(BadSubscription::NotGlobal(_))),
+                "{endpoint}: {:?}",
+                check(endpoint)
+            );
+        }
         let long = format!(
             "https://fcm.googleapis.com/{}",
             "a".repeat(MAX_ENDPOINT_BYTES)
@@ -291,6 +258,39 @@ mod tests {
             check("not an address at all"),
             Err(BadSubscription::NotAnAddress(_))
         ));
+    }
+
+    /// The special IPv6 forms an outside attacker found passing the check: each carries a
+    /// loopback address or is outside the public internet, and is refused with the reason.
+    #[test]
+    fn special_ipv6_forms_are_refused_at_subscription() {
+        for (endpoint, why) in [
+            ("https://[::127.0.0.1]/x", "carries 127.0.0.1"),
+            ("https://[2002:7f00:1::1]/x", "carries 127.0.0.1 (6to4"),
+            (
+                "https://[::ffff:0:7f00:1]/x",
+                "carries 127.0.0.1 (IPv4-translated",
+            ),
+            ("https://[fec0::1]/x", "outside global unicast"),
+            ("https://[100::1]/x", "Discard-Only"),
+            ("https://[2001::7f00:1]/x", "(Teredo server"),
+            (
+                "https://[::ffff:127.0.0.1]/x",
+                "carries 127.0.0.1 (IPv4-mapped",
+            ),
+            ("https://[64:ff9b::a00:1]/x", "carries 10.0.0.1 (NAT64"),
+        ] {
+            match check(endpoint) {
+                Err(e @ BadSubscription::NotGlobal(_)) => {
+                    assert!(e.to_string().contains(why), "{endpoint}: {e}")
+                }
+                other => panic!("{endpoint}: {other:?}"),
+            }
+        }
+        assert!(
+            check("https://[64:ff9b::808:808]/x").is_ok(),
+            "NAT64 of 8.8.8.8"
+        );
     }
 
     /// A host that is no host name is refused: `https://..` was accepted, and then no
@@ -358,8 +358,35 @@ mod tests {
 
     #[tokio::test]
     async fn a_name_that_resolves_to_this_machine_is_refused_when_sending() {
-        let refused = public_addresses("localhost", 443).await.unwrap_err();
-        assert!(refused.contains("not a public address"), "{refused}");
+        let refused = public_addresses("localhost", 443).await;
+        assert!(
+            matches!(refused, Err(Unreachable::NotGlobal { .. })),
+            "{refused:?}"
+        );
         assert!(public_addresses("127.0.0.1", 443).await.is_err());
+    }
+
+    /// What was kept before the check knew the special IPv6 forms is refused when sending.
+    #[tokio::test]
+    async fn special_ipv6_forms_are_refused_when_sending() {
+        for host in [
+            "[::127.0.0.1]",
+            "[2002:7f00:1::1]",
+            "[::ffff:0:7f00:1]",
+            "[fec0::1]",
+            "[100::1]",
+            "[2001::7f00:1]",
+        ] {
+            let refused = public_addresses(host, 443).await;
+            assert!(
+                matches!(refused, Err(Unreachable::NotGlobal { .. })),
+                "{host}: {refused:?}"
+            );
+        }
+        let public = public_addresses("[2606:4700::1111]", 443).await;
+        assert!(
+            matches!(public.as_deref(), Ok([one]) if one.to_string() == "[2606:4700::1111]:443"),
+            "{public:?}"
+        );
     }
 }

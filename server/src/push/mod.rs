@@ -3,7 +3,8 @@
 //! The server has one VAPID key pair (RFC 8292), made at the first start and kept with the
 //! records, so every node of a cluster signs with the same key and browsers' subscriptions
 //! outlive restarts. A browser subscribes with the public key and sends its subscription
-//! (`push_subscribe`): the endpoint and keys are checked ([`endpoint`]) and kept per player.
+//! (`push_subscribe`): the endpoint and keys are checked ([`endpoint`]; its host must be on
+//! the public internet, [`address`]) and kept per player.
 //! Notices ([`notice`]) are queued and sent by one task: encrypted for each of the player's
 //! subscriptions (RFC 8291, `aes128gcm`) and signed (VAPID) by the `web-push-native` crate,
 //! then posted ([`send`]). A subscription the push service says is gone (404, 410) is
@@ -13,6 +14,7 @@
 //! six hours before with a day a move), the player to move is reminded once;
 //! any node may send it, and the records make sure only one does.
 
+pub mod address;
 #[cfg(feature = "test-support")]
 pub mod check;
 pub mod endpoint;
@@ -168,7 +170,12 @@ impl Push {
             .settings
             .policy
             .check(endpoint, p256dh, auth)
-            .map_err(|e| bad(e.to_string()))?;
+            .map_err(|e| {
+                bad(chaupal_shared::protocol::echo::about(
+                    &e.to_string(),
+                    endpoint,
+                ))
+            })?;
         self.count_subscribe(player).map_err(bad)?;
         let kept = self.inner.store.subscriptions(player).await?;
         let max = self.inner.settings.max_subscriptions;
@@ -211,13 +218,15 @@ impl Push {
         Ok(())
     }
 
-    /// Forgets one of `player`'s subscriptions.
-    pub async fn unsubscribe(&self, player: PlayerId, endpoint: &str) -> Result<(), ErrorReply> {
-        self.inner
+    /// Forgets one of `player`'s subscriptions: whether there was one (an endpoint that is
+    /// someone else's, or nobody's, is left as it is).
+    pub async fn unsubscribe(&self, player: PlayerId, endpoint: &str) -> Result<bool, ErrorReply> {
+        let removed = self
+            .inner
             .store
             .delete_subscription(endpoint, Some(player))
             .await?;
-        Ok(())
+        Ok(removed)
     }
 
     /// Queues `notice` for `player`'s browsers (dropped, and logged, when the queue is full).
@@ -260,10 +269,12 @@ impl Push {
         }
         let payload = job.notice.payload();
         for subscription in store.subscriptions(job.player).await? {
+            // The log names the host only: the rest of an endpoint is the subscription's secret.
+            let host = endpoint::host_of(&subscription.endpoint);
             let request = match self.request(&subscription, payload.clone()) {
                 Ok(request) => request,
                 Err(why) => {
-                    tracing::warn!("push: {}: {why}", subscription.endpoint);
+                    tracing::warn!("push: {host}: {why}");
                     continue;
                 }
             };
@@ -272,14 +283,14 @@ impl Push {
                     self.inner.taken.fetch_add(1, Ordering::Relaxed);
                 }
                 Delivery::Gone => {
-                    tracing::info!("push: {} is gone; forgotten", subscription.endpoint);
+                    tracing::info!("push: a subscription at {host} is gone; forgotten");
                     store
                         .delete_subscription(&subscription.endpoint, None)
                         .await?;
                 }
                 Delivery::Failed(why) => {
                     self.inner.failed.fetch_add(1, Ordering::Relaxed);
-                    tracing::warn!("push: {}: {why}", subscription.endpoint);
+                    tracing::warn!("push: {host}: {why}");
                 }
             }
         }

@@ -1,7 +1,10 @@
 //! Posting one push message to a push service (RFC 8030): over TLS (rustls, Mozilla's roots) to
-//! a public address of the endpoint's host, checked as it is resolved, with HTTP/1.1 (hyper),
-//! within a time limit. The answer's status says what became of it.
+//! a public address of the endpoint's host, with HTTP/1.1 (hyper), within a time limit. The
+//! host is resolved once, every address found is checked ([`public_addresses`]), and the
+//! connection goes to those addresses only (TLS still names the host). The answer's status
+//! says what became of it.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -77,14 +80,17 @@ impl Poster {
             return Err("the endpoint is not https".into());
         }
         let port = uri.port_u16().unwrap_or(if https { 443 } else { 80 });
-        let addresses = if test_receiver {
+        let addresses: Vec<SocketAddr> = if test_receiver {
             tokio::net::lookup_host((host.as_str(), port))
                 .await
                 .map_err(|e| e.to_string())?
                 .collect()
         } else {
-            public_addresses(&host, port).await?
+            public_addresses(&host, port)
+                .await
+                .map_err(|e| e.to_string())?
         };
+        // A slice of addresses is connected to as it is: no name is looked up again.
         let tcp = TcpStream::connect(addresses.as_slice())
             .await
             .map_err(|e| format!("connecting to {host}: {e}"))?;

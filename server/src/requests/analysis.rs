@@ -8,9 +8,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use chaupal_rules::AnyGame;
+use chaupal_shared::protocol::echo::about;
 use chaupal_shared::protocol::{
     AnalysisRequest, Engine, ErrorCode, ErrorReply, GameId, GameStatus, GameSummary, PlayerId,
-    Reply, ServerMessage,
+    Reply, ServerMessage, WatchKey,
 };
 use tokio_util::sync::CancellationToken;
 
@@ -42,6 +43,8 @@ pub async fn hint(
     id: u64,
     search: SearchFor,
 ) -> Result<(), ErrorReply> {
+    // A hint shows the position's best move: of a private game, only to its players.
+    crate::sight::check_game(rooms, game, search.outbox.player, None).await?;
     let view = rooms.locate(game).await?.view().await?;
     check_engine_help(&view.summary)?;
     spawn_search(search, id, view.game, HINT_ENGINE)
@@ -123,7 +126,14 @@ fn spawn_search(
 
 /// `review`: makes or fetches a game's review; progress messages go out as it runs, and the
 /// reply when it is done. The review goes on (and is kept) if the connection closes.
-pub fn review(reviews: Reviews, outbox: Outbox, id: u64, player: PlayerId, game: GameId) {
+pub fn review(
+    reviews: Reviews,
+    outbox: Outbox,
+    id: u64,
+    player: PlayerId,
+    game: GameId,
+    key: Option<WatchKey>,
+) {
     tokio::spawn(async move {
         let progress_box = outbox.clone();
         let mut on_progress = move |analysed, total| {
@@ -133,7 +143,10 @@ pub fn review(reviews: Reviews, outbox: Outbox, id: u64, player: PlayerId, game:
                 total,
             }));
         };
-        let msg = match reviews.review(player, game, &mut on_progress).await {
+        let msg = match reviews
+            .review(player, game, key.as_ref(), &mut on_progress)
+            .await
+        {
             Ok(review) => ServerMessage::Reply {
                 id,
                 reply: Reply::Review(Box::new(review)),
@@ -179,15 +192,26 @@ fn analysis_position(req: &AnalysisRequest) -> Result<AnyGame, ErrorReply> {
         .iter()
         .map(|r| (r.key.as_str(), r.value.as_str()))
         .collect();
+    // What the client wrote, which a refusal of it may repeat (cut short: `echo`).
+    let written: Vec<&str> = pairs
+        .iter()
+        .flat_map(|(key, value)| [*key, *value])
+        .chain(req.position.as_deref())
+        .collect();
+    let written = written.join("\n");
     let mut game = match &req.position {
         Some(p) => AnyGame::from_position_text(req.game, p, pairs)
-            .map_err(|e| ErrorReply::new(ErrorCode::BadSetup, e.to_string()))?,
+            .map_err(|e| ErrorReply::new(ErrorCode::BadSetup, about(&e.to_string(), &written)))?,
         None => AnyGame::start(req.game, pairs)
-            .map_err(|e| ErrorReply::new(ErrorCode::BadRules, e.to_string()))?,
+            .map_err(|e| ErrorReply::new(ErrorCode::BadRules, about(&e.to_string(), &written)))?,
     };
     for (i, mv) in req.moves.iter().enumerate() {
-        game.play_text(mv)
-            .map_err(|e| ErrorReply::new(ErrorCode::IllegalMove, format!("move {}: {e}", i + 1)))?;
+        game.play_text(mv).map_err(|e| {
+            ErrorReply::new(
+                ErrorCode::IllegalMove,
+                about(&format!("move {}: {e}", i + 1), mv),
+            )
+        })?;
     }
     Ok(game)
 }
@@ -260,6 +284,7 @@ mod tests {
             plies: 0,
             watchers: 0,
             started_at_ms: 0,
+            private: false,
         };
         let live_people = summary([person(1), person(2)], GameStatus::Live);
         assert_eq!(

@@ -5,19 +5,25 @@
 use std::time::Duration;
 
 use chaupal_rules::Side;
-use chaupal_shared::protocol::{Action, ErrorCode, ErrorReply, GameId, PlayerId, Reply, Version};
+use chaupal_shared::protocol::{
+    Action, ErrorCode, ErrorReply, GameId, PlayerId, Reply, Version, WatchKey,
+};
 
 use crate::outbox::{ConnId, Outbox};
 use crate::rooms::Rooms;
+use crate::sight;
 
 /// `watch` (from the start, `since` none) or `rejoin` (the events after `since`): the
-/// connection is attached to the game's room.
+/// connection is attached to the game's room, if its player may see the game (`key`: the
+/// private game's watch key they presented).
 pub async fn attach(
     rooms: &Rooms,
     game: GameId,
     outbox: Outbox,
     since: Option<Version>,
+    key: Option<&WatchKey>,
 ) -> Result<Reply, ErrorReply> {
+    sight::check_game(rooms, game, outbox.player, key).await?;
     let room = rooms.locate(game).await?;
     match room.attach(outbox.clone(), since).await {
         // The room fell asleep as the request reached it: the game's next room takes it.

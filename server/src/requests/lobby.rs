@@ -14,14 +14,16 @@ use crate::matchmaking::Matchmaking;
 use crate::outbox::Outbox;
 use crate::rooms::Rooms;
 
-/// `create_game`.
+/// `create_game`, from a connection at `address` (as [`crate::proxies::Peer::group`] names
+/// it, for the per-address limit of lasting seeks).
 pub async fn create(
     matchmaking: &Matchmaking,
     player: PlayerInfo,
     outbox: Outbox,
     setup: GameSetup,
+    address: &str,
 ) -> Result<Reply, ErrorReply> {
-    let c = matchmaking.create(player, outbox, setup).await?;
+    let c = matchmaking.create(player, outbox, setup, address).await?;
     Ok(Reply::Created {
         game: c.game,
         seek: c.seek,
@@ -61,25 +63,23 @@ pub async fn join_by_code(
     ))
 }
 
-/// `list_seeks`.
-pub fn list_seeks(matchmaking: &Matchmaking) -> Reply {
-    Reply::Seeks {
-        seeks: matchmaking.seeks(),
-    }
+/// `list_seeks` (`before` none) and `list_seeks_before`.
+pub fn list_seeks(matchmaking: &Matchmaking, before: Option<SeekId>) -> Reply {
+    let (seeks, more) = matchmaking.seeks(before);
+    Reply::Seeks { seeks, more }
 }
 
-/// `list_games`.
-pub fn list_games(rooms: &Rooms) -> Reply {
-    Reply::Games {
-        games: rooms.games(),
-    }
+/// `list_games` (`before` none) and `list_games_before`: the live public games.
+pub fn list_games(rooms: &Rooms, before: Option<GameId>) -> Reply {
+    let (games, more) = rooms.games(before);
+    Reply::Games { games, more }
 }
 
 /// `subscribe_lobby`: the reply (the lobby as it is now) for the caller to send first, and
 /// the subscription whose events [`forward`] sends after it.
 pub fn subscribe(matchmaking: &Matchmaking) -> (Reply, Subscription<LobbyEvent>) {
-    let (rx, seeks, games) = matchmaking.subscribe();
-    (Reply::Lobby { seeks, games }, rx)
+    let (rx, lobby) = matchmaking.subscribe();
+    (lobby, rx)
 }
 
 /// Sends lobby events to one connection until it unsubscribes (`stop`) or goes; one that
@@ -88,7 +88,6 @@ pub async fn forward(
     mut rx: Subscription<LobbyEvent>,
     outbox: Outbox,
     matchmaking: Matchmaking,
-    rooms: Rooms,
     stop: CancellationToken,
 ) {
     loop {
@@ -99,10 +98,20 @@ pub async fn forward(
         };
         let msg = match event {
             Received::Message(e) => ServerMessage::Lobby(e),
-            Received::Lagged(_) => ServerMessage::Lobby(LobbyEvent::Reset {
-                seeks: matchmaking.seeks(),
-                games: rooms.games(),
-            }),
+            Received::Lagged(_) => match matchmaking.lobby() {
+                Reply::Lobby {
+                    seeks,
+                    games,
+                    more_seeks,
+                    more_games,
+                } => ServerMessage::Lobby(LobbyEvent::Reset {
+                    seeks,
+                    games,
+                    more_seeks,
+                    more_games,
+                }),
+                _ => return,
+            },
             Received::Closed => return,
         };
         if !outbox.send(Arc::new(msg)) {

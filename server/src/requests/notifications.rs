@@ -24,16 +24,18 @@ pub async fn subscribe(
     Ok(Reply::Ok)
 }
 
-/// `push_unsubscribe`: forgets one of the player's subscriptions.
+/// `push_unsubscribe`: forgets one of the player's subscriptions, and says whether there was
+/// one (someone else's endpoint, or nobody's, is left as it is).
 pub async fn unsubscribe(
     push: Option<&Push>,
     player: PlayerId,
     endpoint: &str,
 ) -> Result<Reply, ErrorReply> {
-    push.ok_or_else(no_push)?
+    let removed = push
+        .ok_or_else(no_push)?
         .unsubscribe(player, endpoint)
         .await?;
-    Ok(Reply::Ok)
+    Ok(Reply::Unsubscribed { removed })
 }
 
 /// `mute`: mutes or unmutes a game's notifications, or all of them (kept whether or not this

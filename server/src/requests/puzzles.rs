@@ -24,6 +24,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
+use chaupal_shared::protocol::echo::{about, echo};
 use chaupal_shared::protocol::puzzles::{
     AbandonedAttempt, DailyPuzzle, PuzzleInfo, PuzzleMode, PuzzleMoved, PuzzleOutcome, PuzzleQuery,
 };
@@ -78,14 +79,14 @@ fn check_id(id: &str) -> Result<(), ErrorReply> {
     }
 }
 
-/// The refusal of a move or of giving up.
-fn refused(refusal: Refusal) -> ErrorReply {
+/// The refusal of a move (`notation`, which the reason repeats only in short) or of giving up.
+fn refused(refusal: Refusal, notation: &str) -> ErrorReply {
     match refusal {
         Refusal::Over => ErrorReply::new(
             ErrorCode::PuzzleOver,
             "this puzzle is solved or its solution was shown: ask for another",
         ),
-        Refusal::Illegal(why) => ErrorReply::new(ErrorCode::IllegalMove, why),
+        Refusal::Illegal(why) => ErrorReply::new(ErrorCode::IllegalMove, about(&why, notation)),
     }
 }
 
@@ -110,8 +111,8 @@ impl Asker<'_> {
             }
             if !set.has_theme(query.game, theme) {
                 return Err(no_such_puzzle(match query.game {
-                    Some(g) => format!("no {} puzzle has the theme '{theme}'", g.name()),
-                    None => format!("no puzzle has the theme '{theme}'"),
+                    Some(g) => format!("no {} puzzle has the theme '{}'", g.name(), echo(theme)),
+                    None => format!("no puzzle has the theme '{}'", echo(theme)),
                 }));
             }
         }
@@ -351,7 +352,7 @@ impl Asker<'_> {
             ));
         }
         let attempt = self.given(id)?;
-        let (next, judgement) = attempt.judge(notation).map_err(refused)?;
+        let (next, judgement) = attempt.judge(notation).map_err(|r| refused(r, notation))?;
         let outcome = match judgement.ends {
             Some(solved) => Some(self.end(&next, solved).await?),
             None => None,
@@ -370,7 +371,7 @@ impl Asker<'_> {
     pub async fn solution(&mut self, id: &str) -> Result<Reply, ErrorReply> {
         check_id(id)?;
         let attempt = self.given(id)?;
-        let (next, ended) = attempt.give_up().map_err(refused)?;
+        let (next, ended) = attempt.give_up().map_err(|r| refused(r, ""))?;
         let outcome = if ended {
             Some(self.end(&next, false).await?)
         } else {
@@ -495,8 +496,9 @@ fn sides_of(row: &GameRow, player: PlayerId) -> Vec<chaupal_rules::Side> {
 }
 
 /// `mistake_puzzles`: the ids of the puzzles from `player`'s mistakes in `game`. Refused
-/// with `no_such_game`, `not_finished` (the game is live, or has no review yet: ask for its
-/// `review` first), `not_your_seat` (a game the player did not play).
+/// with `no_such_game`, `private_game` (someone else's private game), `not_finished` (the
+/// game is live, or has no review yet: ask for its `review` first), `not_your_seat` (a game
+/// the player did not play).
 pub async fn mistake_puzzles(
     store: &Store,
     player: PlayerId,
@@ -505,6 +507,7 @@ pub async fn mistake_puzzles(
     let (row, moves) = wait(store.game(game))
         .await?
         .ok_or_else(|| ErrorReply::new(ErrorCode::NoSuchGame, format!("no {game}")))?;
+    crate::sight::check(&row.setup, game, player, None)?;
     if row.status == GameStatus::Live {
         return Err(ErrorReply::new(
             ErrorCode::NotFinished,
@@ -536,7 +539,8 @@ pub async fn mistake_puzzles(
 }
 
 /// The puzzle of ply `ply` of `game` for `player`: `no_such_puzzle` unless it is one of
-/// theirs (a game they played, reviewed, with a mistake of theirs there).
+/// theirs (a game they played, reviewed, with a mistake of theirs there); `private_game`
+/// for someone else's private game.
 async fn own_puzzle(
     store: &Store,
     player: PlayerId,
@@ -545,6 +549,7 @@ async fn own_puzzle(
 ) -> Result<Puzzle, ErrorReply> {
     let none = || no_such_puzzle(format!("no puzzle {}", mistakes::id_of(game, ply)));
     let (row, moves) = wait(store.game(game)).await?.ok_or_else(none)?;
+    crate::sight::check(&row.setup, game, player, None)?;
     let sides = sides_of(&row, player);
     if sides.is_empty() || row.status == GameStatus::Live {
         return Err(none());
@@ -593,6 +598,7 @@ mod tests {
             creator: Some(first),
             seats: [seat(first, "first"), seat(second, "second")],
             started_ms: 1,
+            watch_key: None,
         };
         let (_, moves, _) = reviewed_kalah(GameId(0));
         let game = store

@@ -6,41 +6,55 @@
 
 use chaupal_rules::record::{Record, date_of};
 use chaupal_rules::{AnyGame, Side};
+use chaupal_shared::protocol::echo::{about, echo};
 use chaupal_shared::protocol::{
     ErrorCode, ErrorReply, GameId, GameStatus, GameSummary, PlayerId, ResultReason, RulePair,
+    WatchKey,
 };
 
 use chaupal_shared::protocol::Reply;
 
 use crate::room::RoomHandle;
+use crate::sight;
 use crate::store::{NewGame, Store, StoredSeat};
 
 /// The most finished games one request lists.
 const MAX_LIST: u32 = 100;
 
 /// `finished_games`: `player`'s finished games, newest first, `limit` (1 to 100) of them from
-/// before game `before`.
+/// before game `before`, as `asker` may see them (another's private games left out).
 pub async fn finished_games(
     store: &Store,
     player: PlayerId,
+    asker: PlayerId,
     limit: u32,
     before: Option<GameId>,
 ) -> Result<Reply, ErrorReply> {
     let rows = store
-        .finished_games(player, limit.clamp(1, MAX_LIST), before)
+        .finished_games(player, asker, limit.clamp(1, MAX_LIST), before)
         .await?;
     Ok(Reply::Games {
         games: rows.iter().map(|r| r.summary()).collect(),
+        more: 0,
     })
 }
 
 /// `get_record`: the record of a game, from its room while it is open here (`room`), else from
-/// the records.
+/// the records; a private game's only for those who may see it (`asker`, who presented
+/// `key`).
 pub async fn get_record(
     room: Option<RoomHandle>,
     store: &Store,
     game: GameId,
+    asker: PlayerId,
+    key: Option<&WatchKey>,
 ) -> Result<Reply, ErrorReply> {
+    let row = store
+        .game_row(game)
+        .await?
+        .ok_or_else(|| ErrorReply::new(ErrorCode::NoSuchGame, format!("no {game}")))?;
+    sight::check(&row.setup, game, asker, key)?;
+    let watch_key = row.setup.watch_key.clone();
     if let Some(room) = room
         && let Ok(view) = room.view().await
     {
@@ -49,18 +63,17 @@ pub async fn get_record(
             summary: Box::new(view.summary),
             moves: view.moves,
             text,
+            watch_key,
         });
     }
-    let (row, moves) = store
-        .game(game)
-        .await?
-        .ok_or_else(|| ErrorReply::new(ErrorCode::NoSuchGame, format!("no {game}")))?;
+    let moves = store.moves(game).await?;
     let summary = row.summary();
     let text = record_text(&summary, row.setup.start_position.clone(), &moves);
     Ok(Reply::Record {
         summary: Box::new(summary),
         moves,
         text,
+        watch_key,
     })
 }
 
@@ -104,30 +117,30 @@ pub fn record_text(
     .to_text()
 }
 
-fn bad(reason: impl Into<String>) -> ErrorReply {
-    ErrorReply::new(ErrorCode::BadRecord, reason)
+/// A refusal of the record `text`, for `reason` (which repeats the record only in short).
+fn bad(reason: &str, text: &str) -> ErrorReply {
+    ErrorReply::new(ErrorCode::BadRecord, about(reason, text))
 }
 
 /// Reads a record, replays its moves under its rules, and stores it as a finished game.
 pub async fn import(store: &Store, text: &str, importer: PlayerId) -> Result<GameId, ErrorReply> {
-    let record = Record::parse(text).map_err(|e| bad(e.to_string()))?;
+    let record = Record::parse(text).map_err(|e| bad(&e.to_string(), text))?;
     let pairs: Vec<(&str, &str)> = record
         .rules
         .iter()
         .map(|r| (r.key.as_str(), r.value.as_str()))
         .collect();
     let start = match &record.start_position {
-        Some(p) => {
-            AnyGame::from_position_text(record.kind, p, pairs).map_err(|e| bad(e.to_string()))?
-        }
-        None => AnyGame::start(record.kind, pairs).map_err(|e| bad(e.to_string()))?,
+        Some(p) => AnyGame::from_position_text(record.kind, p, pairs)
+            .map_err(|e| bad(&e.to_string(), text))?,
+        None => AnyGame::start(record.kind, pairs).map_err(|e| bad(&e.to_string(), text))?,
     };
     let mut game = start.clone();
     let mut moves = Vec::with_capacity(record.moves.len());
     for (i, mv) in record.moves.iter().enumerate() {
         let canonical = game
             .play_text(mv)
-            .map_err(|e| bad(format!("move {} ('{mv}'): {e}", i + 1)))?;
+            .map_err(|e| bad(&format!("move {} ('{}'): {e}", i + 1, echo(mv)), text))?;
         moves.push(canonical);
     }
     let winner = match record.result.as_str() {
@@ -139,7 +152,7 @@ pub async fn import(store: &Store, text: &str, importer: PlayerId) -> Result<Gam
     let reason = match (game.outcome(), record.termination.as_deref()) {
         (Some(outcome), _) => {
             if outcome.winner() != winner {
-                return Err(bad(format!(
+                let reason = format!(
                     "the moves end the game as {}, not {}",
                     match outcome.winner() {
                         Some(Side::First) => "1-0",
@@ -147,13 +160,14 @@ pub async fn import(store: &Store, text: &str, importer: PlayerId) -> Result<Gam
                         None => "1/2-1/2",
                     },
                     record.result
-                )));
+                );
+                return Err(bad(&reason, text));
             }
             Some(ResultReason::Rules(outcome.reason()).name().to_owned())
         }
         (None, Some(t)) => Some(
             ResultReason::from_name(t)
-                .ok_or_else(|| bad(format!("unknown termination '{t}'")))?
+                .ok_or_else(|| bad(&format!("unknown termination '{t}'"), text))?
                 .name()
                 .to_owned(),
         ),
@@ -177,6 +191,7 @@ pub async fn import(store: &Store, text: &str, importer: PlayerId) -> Result<Gam
         creator: Some(importer),
         seats: [seat(&record.first), seat(&record.second)],
         started_ms: store.now_ms(),
+        watch_key: None,
     };
     let game = store
         .import_game(&new, &moves, winner, reason.as_deref(), store.now_ms())
@@ -204,14 +219,16 @@ mod tests {
             summary,
             moves,
             text,
-        } = get_record(None, &store, game).await.unwrap()
+            ..
+        } = get_record(None, &store, game, me, None).await.unwrap()
         else {
             panic!("not a record");
         };
         assert_eq!(moves, ["3", "6"]);
         assert_eq!(summary.game, game);
         assert!(text.contains("[First \"asha\"]"), "{text}");
-        let Reply::Games { games } = finished_games(&store, me, 500, None).await.unwrap() else {
+        let Reply::Games { games, .. } = finished_games(&store, me, me, 500, None).await.unwrap()
+        else {
             panic!("not a list");
         };
         assert_eq!(games.iter().map(|g| g.game).collect::<Vec<_>>(), [game]);
@@ -220,7 +237,9 @@ mod tests {
     #[tokio::test]
     async fn a_record_of_an_unknown_game_is_no_such_game() {
         let (store, _dir) = temporary().await;
-        let e = get_record(None, &store, GameId(77)).await.unwrap_err();
+        let e = get_record(None, &store, GameId(77), PlayerId(1), None)
+            .await
+            .unwrap_err();
         assert_eq!(e.code, ErrorCode::NoSuchGame);
     }
 

@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use chaupal_rules::{MoveError, Side};
+use chaupal_shared::protocol::echo::about;
 use chaupal_shared::protocol::{
     Action, ErrorCode, ErrorReply, GameEvent, GameResult, GameStatus, PlayerId, ResultReason,
 };
@@ -283,7 +284,7 @@ impl Room {
         let mut next = self.game.clone();
         let canonical = next.play_text(notation).map_err(|e| match e {
             MoveError::GameOver => err(ErrorCode::GameOver, "the game is over"),
-            other => err(ErrorCode::IllegalMove, other.to_string()),
+            other => err(ErrorCode::IllegalMove, about(&other.to_string(), notation)),
         })?;
         // A correspondence game whose deadline has passed by the records' clock is lost on
         // time before a late move counts, however soon after the deadline it comes (the

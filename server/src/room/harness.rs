@@ -495,6 +495,7 @@ impl Bench {
             creator: Some(PLAYERS[0]),
             seats: [seat(PLAYERS[0]), seat(second)],
             started_ms: 0,
+            watch_key: None,
         };
         let fail = Arc::new(AtomicBool::new(false));
         let store = Store::discarding(fail.clone()).ok()?;
@@ -971,6 +972,7 @@ mod tests {
             creator: Some(PLAYERS[0]),
             seats: [seat(PLAYERS[0]), seat(PLAYERS[1])],
             started_ms: 0,
+            watch_key: None,
         };
         let store = Store::discarding(Arc::new(AtomicBool::new(false))).unwrap();
         let deps = deps(store, Limits::default());

@@ -93,6 +93,8 @@ impl Room {
             rematch_offer: self.rematch_offer,
             presence: self.presence(),
             your_seats,
+            // Only those who may see the game are sent a snapshot of it.
+            watch_key: self.setup.watch_key.clone(),
         }
     }
 

@@ -15,9 +15,9 @@ impl ClusterHost for Rooms {
     }
 
     /// Another node's game started, moved or ended: the list follows, and this node's
-    /// subscribers hear it.
+    /// subscribers hear it, unless the game is private.
     fn remote_game(&self, event: LobbyEvent) {
-        {
+        let private = {
             let mut state = self.state();
             match &event {
                 LobbyEvent::GameStarted(summary) => {
@@ -30,14 +30,18 @@ impl ClusterHost for Rooms {
                         .games
                         .entry(summary.game)
                         .or_insert(LiveGame::new((**summary).clone(), players));
+                    summary.private
                 }
-                LobbyEvent::GameProgress { game, plies } => {
-                    if let Some(g) = state.games.get_mut(game) {
+                // A game this node never heard start is kept out of sight.
+                LobbyEvent::GameProgress { game, plies } => match state.games.get_mut(game) {
+                    Some(g) => {
                         g.summary.plies = *plies;
+                        g.summary.private
                     }
-                }
+                    None => true,
+                },
                 LobbyEvent::GameEnded { game, .. } => {
-                    state.games.remove(game);
+                    state.games.remove(game).is_none_or(|g| g.summary.private)
                 }
                 LobbyEvent::SeekAdded(_)
                 | LobbyEvent::SeekRemoved { .. }
@@ -45,8 +49,10 @@ impl ClusterHost for Rooms {
                     return;
                 }
             }
+        };
+        if !private {
+            self.inner.announcer.tell_here(event);
         }
-        self.inner.announcer.tell_here(event);
     }
 
     fn open_games(&self, games: Vec<GameId>) -> HostFuture<'_, Vec<GameId>> {

@@ -32,13 +32,13 @@ impl RoomHost for Rooms {
     /// the count of the moves in between).
     fn game_moved(&self, game: GameId, plies: u32) {
         let now = Instant::now();
-        let wait = {
+        let (wait, private) = {
             let mut state = self.state();
             let Some(g) = state.games.get_mut(&game) else {
                 return;
             };
             g.summary.plies = plies;
-            match g.progress_sent {
+            let wait = match g.progress_sent {
                 Some(sent) if now < sent + PROGRESS_EVERY => {
                     if g.progress_due {
                         return;
@@ -50,13 +50,14 @@ impl RoomHost for Rooms {
                     g.progress_sent = Some(now);
                     None
                 }
-            }
+            };
+            (wait, g.summary.private)
         };
         match wait {
             None => self
                 .inner
                 .announcer
-                .announce(LobbyEvent::GameProgress { game, plies }),
+                .announce_game(LobbyEvent::GameProgress { game, plies }, private),
             Some(wait) => {
                 let rooms = self.clone();
                 tokio::spawn(async move {
@@ -69,11 +70,11 @@ impl RoomHost for Rooms {
 
     /// A room reports the end of its game.
     fn game_ended(&self, game: GameId, result: GameResult) {
-        let removed = self.state().games.remove(&game).is_some();
-        if removed {
+        let removed = self.state().games.remove(&game);
+        if let Some(g) = removed {
             self.inner
                 .announcer
-                .announce(LobbyEvent::GameEnded { game, result });
+                .announce_game(LobbyEvent::GameEnded { game, result }, g.summary.private);
         }
     }
 
@@ -136,7 +137,7 @@ impl RoomHost for Rooms {
 impl Rooms {
     /// Announces a game's move count when an announcement was held back.
     fn announce_due_progress(&self, game: GameId) {
-        let plies = {
+        let (plies, private) = {
             let mut state = self.state();
             let Some(g) = state.games.get_mut(&game) else {
                 return;
@@ -146,10 +147,10 @@ impl Rooms {
             }
             g.progress_due = false;
             g.progress_sent = Some(Instant::now());
-            g.summary.plies
+            (g.summary.plies, g.summary.private)
         };
         self.inner
             .announcer
-            .announce(LobbyEvent::GameProgress { game, plies });
+            .announce_game(LobbyEvent::GameProgress { game, plies }, private);
     }
 }

@@ -25,6 +25,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use chaupal_rules::AnyGame;
 use chaupal_shared::protocol::{
     ErrorCode, ErrorReply, GameId, GameStatus, GameSummary, LobbyEvent, PlayerId, SeekId,
+    newest_listed,
 };
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -171,13 +172,26 @@ impl Rooms {
         self.inner.closing.load(Ordering::Relaxed)
     }
 
-    /// The live games.
-    pub fn games(&self) -> Vec<GameSummary> {
-        self.state()
+    /// The live games anyone may watch (not the private ones), newest first: at most
+    /// [`LOBBY_LISTED`](chaupal_shared::protocol::LOBBY_LISTED) started before `before` (from the newest when none), and how many
+    /// more there are.
+    pub fn games(&self, before: Option<GameId>) -> (Vec<GameSummary>, u32) {
+        let public: Vec<GameSummary> = self
+            .state()
             .games
             .values()
+            .filter(|g| !g.summary.private)
             .map(|g| g.summary.clone())
-            .collect()
+            .collect();
+        newest_listed(public, |g| g.game.0, before.map(|g| g.0))
+    }
+
+    /// Whether `game` is live and public (anyone may watch it), as far as this node knows.
+    pub fn is_live_and_public(&self, game: GameId) -> bool {
+        self.state()
+            .games
+            .get(&game)
+            .is_some_and(|g| !g.summary.private)
     }
 
     /// How many rooms this node runs (live and lingering).
@@ -305,9 +319,10 @@ impl Rooms {
             summary.deadline_ms = deadline_ms;
             self.tell_players(summary, to_move, setup_creator);
         } else {
+            let private = summary.private;
             self.inner
                 .announcer
-                .announce(LobbyEvent::GameStarted(Box::new(summary)));
+                .announce_game(LobbyEvent::GameStarted(Box::new(summary)), private);
         }
         Ok(id)
     }

@@ -4,7 +4,7 @@
 //! seek is taken at most once, as the records' one `DELETE` makes sure, and a game or seek
 //! stored gets an id never given before; nothing else is kept.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -18,7 +18,8 @@ pub struct Discarded {
     /// While set, every write fails (as a database that cannot be written).
     fail: Arc<AtomicBool>,
     last_id: AtomicU64,
-    seeks: Mutex<HashSet<SeekId>>,
+    /// The seeks stored, each with the address it counts against (a lasting seek's).
+    seeks: Mutex<HashMap<SeekId, Option<String>>>,
 }
 
 impl Discarded {
@@ -26,7 +27,7 @@ impl Discarded {
         Discarded {
             fail,
             last_id: AtomicU64::new(0),
-            seeks: Mutex::new(HashSet::new()),
+            seeks: Mutex::new(HashMap::new()),
         }
     }
 
@@ -44,7 +45,7 @@ impl Discarded {
         }
     }
 
-    fn seeks(&self) -> MutexGuard<'_, HashSet<SeekId>> {
+    fn seeks(&self) -> MutexGuard<'_, HashMap<SeekId, Option<String>>> {
         self.seeks
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -56,11 +57,19 @@ impl Discarded {
         Ok(self.last_id.fetch_add(1, Ordering::Relaxed) + 1)
     }
 
-    /// Stores a seek.
-    pub fn create_seek(&self) -> Result<SeekId, StoreError> {
+    /// Stores a seek, made from `address` when it is a lasting one.
+    pub fn create_seek(&self, address: Option<&str>) -> Result<SeekId, StoreError> {
         let id = SeekId(self.create()?);
-        self.seeks().insert(id);
+        self.seeks().insert(id, address.map(str::to_owned));
         Ok(id)
+    }
+
+    /// How many stored seeks were made from `address`.
+    pub fn seeks_from(&self, address: &str) -> u64 {
+        self.seeks()
+            .values()
+            .filter(|a| a.as_deref() == Some(address))
+            .count() as u64
     }
 
     /// Removes a seek.
@@ -72,14 +81,14 @@ impl Discarded {
 
     /// Whether a seek is stored.
     pub fn holds(&self, seek: SeekId) -> bool {
-        self.seeks().contains(&seek)
+        self.seeks().contains_key(&seek)
     }
 
     /// Takes a stored seek for the game it became: [`StoreError::SeekGone`] when it is not
     /// stored (taken or removed before).
     pub fn take_seek(&self, seek: SeekId) -> Result<u64, StoreError> {
         self.write()?;
-        if !self.seeks().remove(&seek) {
+        if self.seeks().remove(&seek).is_none() {
             return Err(StoreError::SeekGone);
         }
         self.create()

@@ -219,6 +219,7 @@ async fn try_on_copy(
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use sqlx::Row;
 
     /// Records of an older build (all but the last two migrations) at `url`.
     async fn older_records(url: &str) -> &'static Migrator {
@@ -264,6 +265,54 @@ mod tests {
                 "{}",
                 done.report()
             );
+            db.drop_database().await;
+        }
+    }
+
+    /// Records of the build before private games (every migration but the last), with two
+    /// games begun from private invitations and an open one, then migrated.
+    #[tokio::test]
+    async fn invitation_games_of_older_records_become_private_each_with_its_own_key() {
+        sqlx::any::install_default_drivers();
+        for db in super::super::tests::TestDb::all().await {
+            let (backend, full) = normalise_url(&db.url).unwrap();
+            let migrator = migrator(backend);
+            let last = migrator.iter().last().unwrap();
+            assert!(last.description.contains("privacy"), "{}", last.description);
+            let mut conn = sqlx::AnyConnection::connect(&full).await.unwrap();
+            let mut older = Migrator::DEFAULT;
+            let keep = migrator.iter().count() - 1;
+            older.migrations =
+                std::borrow::Cow::Owned(migrator.iter().take(keep).cloned().collect());
+            older.run_direct(&mut conn).await.unwrap();
+            for (id, mode) in [(1_i64, "private"), (2, "open"), (3, "private")] {
+                sqlx::query(
+                    "INSERT INTO games (id, kind, rules, rated, mode, first_name, second_name, \
+                     status, version, plies, started_ms) \
+                     VALUES ($1, 'kalah', '', 0, $2, 'a', 'b', 'finished', 0, 0, 0)",
+                )
+                .bind(id)
+                .bind(mode)
+                .execute(&mut conn)
+                .await
+                .unwrap();
+            }
+            conn.close().await.unwrap();
+            assert_eq!(apply(&db.url).await.unwrap(), 1);
+            let mut conn = sqlx::AnyConnection::connect(&full).await.unwrap();
+            let rows = sqlx::query("SELECT id, watch_key FROM games ORDER BY id")
+                .fetch_all(&mut conn)
+                .await
+                .unwrap();
+            let keys: Vec<Option<String>> = rows.iter().map(|r| r.get("watch_key")).collect();
+            conn.close().await.unwrap();
+            assert_eq!(keys[1], None, "an open game stays public");
+            for key in [&keys[0], &keys[2]] {
+                let key = key.as_deref().unwrap_or_default();
+                assert_eq!(key.len(), 32, "{key}");
+                assert!(key.bytes().all(|b| b.is_ascii_hexdigit()), "{key}");
+            }
+            assert_ne!(keys[0], keys[2], "each game has its own key");
             db.drop_database().await;
         }
     }

@@ -16,6 +16,7 @@
 //! broadcasts a move only after its write is acknowledged, and the lobby lists a game only
 //! once it is stored. Reads go to a pool of their own.
 
+mod access;
 mod batch;
 mod checkpoint;
 mod correspondence;
@@ -204,10 +205,21 @@ impl Store {
         } else {
             options
         };
-        let pool = options.clone().connect(&url).await?;
-        match backend {
-            Backend::Sqlite | Backend::Postgres => migrate::at_start(&pool, backend).await?,
+        // Records this process cannot write refuse the start at once (`access`); PostgreSQL
+        // out of reach is waited for (sqlx's connect retries until its timeout).
+        let refused = |e: StoreError| match backend {
+            Backend::Sqlite => e,
+            Backend::Postgres => access::postgres_refusal(e, &url),
+        };
+        if backend == Backend::Sqlite {
+            access::sqlite(&url).await?;
         }
+        let pool = options
+            .clone()
+            .connect(&url)
+            .await
+            .map_err(|e| refused(e.into()))?;
+        migrate::at_start(&pool, backend).await.map_err(refused)?;
         let writes = match backend {
             Backend::Sqlite => options.max_connections(1).connect(&url).await?,
             Backend::Postgres => pool.clone(),
@@ -527,6 +539,15 @@ impl Store {
 
     /// A game's row and its moves.
     pub async fn game(&self, id: GameId) -> Result<Option<(GameRow, Vec<String>)>, StoreError> {
+        let Some(game) = self.game_row(id).await? else {
+            return Ok(None);
+        };
+        let moves = self.moves(id).await?;
+        Ok(Some((game, moves)))
+    }
+
+    /// A stored game without its moves.
+    pub async fn game_row(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(&format!(
             "SELECT {} FROM games WHERE id = $1",
             rows::GAME_COLUMNS
@@ -534,10 +555,7 @@ impl Store {
         .bind(to_i64(id.0))
         .fetch_optional(&self.pool)
         .await?;
-        let Some(row) = row else { return Ok(None) };
-        let game = GameRow::from_row(&row)?;
-        let moves = self.moves(id).await?;
-        Ok(Some((game, moves)))
+        row.as_ref().map(GameRow::from_row).transpose()
     }
 
     /// The moves of a game, in order.
@@ -586,10 +604,12 @@ impl Store {
             .collect()
     }
 
-    /// Finished games of a player, newest first.
+    /// Finished games of a player, newest first, as `asker` may see them: private games only
+    /// when `asker` is one of their players (see [`crate::sight`]).
     pub async fn finished_games(
         &self,
         player: PlayerId,
+        asker: PlayerId,
         limit: u32,
         before: Option<GameId>,
     ) -> Result<Vec<GameRow>, StoreError> {
@@ -597,12 +617,15 @@ impl Store {
             "SELECT {} FROM games WHERE status = 'finished' \
              AND (first_player = $1 OR second_player = $1 \
              OR (mode = 'imported' AND creator = $1)) AND id < $2 \
+             AND (watch_key IS NULL OR first_player = $4 OR second_player = $4 \
+             OR creator = $4) \
              ORDER BY id DESC LIMIT $3",
             rows::GAME_COLUMNS
         ))
         .bind(to_i64(player.0))
         .bind(before.map_or(i64::MAX, |g| to_i64(g.0)))
         .bind(i64::from(limit))
+        .bind(to_i64(asker.0))
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(GameRow::from_row).collect()

@@ -3,7 +3,7 @@
 use chaupal_rules::{GameKind, Side};
 use chaupal_shared::protocol::{
     ClockSpec, Correspondence, Engine, GameId, GameResult, GameStatus, GameSummary, PlayerId,
-    PlayerInfo, ResultReason, RulePair, SeatInfo, Version,
+    PlayerInfo, ResultReason, RulePair, SeatInfo, Version, WatchKey,
 };
 use sqlx::AnyConnection;
 use sqlx::Row;
@@ -15,7 +15,7 @@ use super::{StoreError, to_i64, to_u64};
 pub(super) const GAME_COLUMNS: &str = "id, kind, rules, start_position, clock_initial_ms, \
     clock_increment_ms, rated, mode, creator, first_player, second_player, first_engine, \
     second_engine, first_name, second_name, status, winner, reason, version, plies, first_ms, \
-    second_ms, started_ms, ended_ms, correspondence_days, deadline_ms, to_move";
+    second_ms, started_ms, ended_ms, correspondence_days, deadline_ms, to_move, watch_key";
 
 /// Who sits at a seat, as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,9 +57,22 @@ pub struct NewGame {
     pub creator: Option<PlayerId>,
     pub seats: [StoredSeat; 2],
     pub started_ms: u64,
+    /// A private game's watch key (none: a public game). See [`crate::sight`].
+    pub watch_key: Option<WatchKey>,
 }
 
 impl NewGame {
+    /// Whether only the game's players and its watch link's holders may see it.
+    pub fn is_private(&self) -> bool {
+        self.watch_key.is_some()
+    }
+
+    /// The players the game belongs to: those seated, and its creator (who watches an
+    /// exhibition it set up).
+    pub fn belongs_to(&self, player: PlayerId) -> bool {
+        self.creator == Some(player) || self.seats.iter().any(|s| s.player == Some(player))
+    }
+
     /// The game as lists show it: the one place a [`GameSummary`] is made, for a room, a
     /// stored row and a new game alike. `ratings` are the seats' ratings at the start, shown
     /// beside their names.
@@ -89,6 +102,7 @@ impl NewGame {
             plies,
             watchers,
             started_at_ms: self.started_ms,
+            private: self.is_private(),
         }
     }
 
@@ -255,6 +269,7 @@ impl GameRow {
                 creator: player("creator")?,
                 seats,
                 started_ms: to_u64(row.try_get("started_ms")?),
+                watch_key: row.try_get::<Option<String>, _>("watch_key")?.map(WatchKey),
             },
             status,
             result,
@@ -325,9 +340,9 @@ pub(super) async fn insert_game(
         "INSERT INTO games (kind, rules, start_position, clock_initial_ms, clock_increment_ms, \
          rated, mode, creator, first_player, second_player, first_engine, second_engine, \
          first_name, second_name, status, version, plies, first_ms, second_ms, started_ms, \
-         owner, correspondence_days, deadline_ms, to_move, remind_at_ms) \
+         owner, correspondence_days, deadline_ms, to_move, remind_at_ms, watch_key) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 0, 0, $16, \
-         $17, $18, $19, $20, $21, $22, $23) RETURNING id",
+         $17, $18, $19, $20, $21, $22, $23, $24) RETURNING id",
     )
     .bind(game.kind.name())
     .bind(rules_text(&game.rules))
@@ -361,6 +376,7 @@ pub(super) async fn insert_game(
             .flatten()
             .map(to_i64),
     )
+    .bind(game.watch_key.as_ref().map(|k| k.0.clone()))
     .fetch_one(&mut *conn)
     .await?;
     Ok(GameId(to_u64(row.try_get("id")?)))

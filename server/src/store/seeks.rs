@@ -31,7 +31,8 @@ impl Store {
         code: Option<&str>,
         now_ms: u64,
     ) -> Result<SeekId, StoreError> {
-        self.create_seek_from(by, setup, code, now_ms, None).await
+        self.create_seek_from(by, setup, code, now_ms, None, None)
+            .await
     }
 
     /// [`Store::create_seek`], with the seeker's connection and whether it asked for turns
@@ -43,10 +44,11 @@ impl Store {
         code: Option<&str>,
         now_ms: u64,
         conn: Option<(u64, bool)>,
+        address: Option<&str>,
     ) -> Result<SeekId, StoreError> {
         #[cfg(any(test, feature = "test-support"))]
         if let Some(discarded) = &self.discarding {
-            return discarded.create_seek();
+            return discarded.create_seek(address);
         }
         let json = serde_json::to_string(setup)
             .map_err(|e| StoreError::Corrupt(format!("a game set-up as JSON: {e}")))?;
@@ -54,14 +56,16 @@ impl Store {
         let code = code.map(str::to_owned);
         let node = self.node.as_deref().map(str::to_owned);
         let seeker = conn;
+        let address = address.map(str::to_owned);
         let id = self
             .create(writer::op(move |conn| {
                 let (name, json, code) = (name.clone(), json.clone(), code.clone());
-                let node = node.clone();
+                let (node, address) = (node.clone(), address.clone());
                 Box::pin(async move {
                     let row = sqlx::query(
                         "INSERT INTO seeks (player, player_name, setup, code, created_ms, node, \
-                         conn, turns) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+                         conn, turns, address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+                         RETURNING id",
                     )
                     .bind(player)
                     .bind(name)
@@ -71,6 +75,7 @@ impl Store {
                     .bind(node)
                     .bind(seeker.map(|(c, _)| to_i64(c)))
                     .bind(seeker.map(|(_, t)| i64::from(t)))
+                    .bind(address)
                     .fetch_one(conn)
                     .await?;
                     Ok(Some(row.try_get("id")?))
@@ -78,6 +83,20 @@ impl Store {
             }))
             .await?;
         Ok(SeekId(id))
+    }
+
+    /// How many stored seeks were made from `address` (as [`crate::proxies::Peer::group`]
+    /// names it) and wait still: the lasting ones, for which the address is kept.
+    pub async fn seeks_from(&self, address: &str) -> Result<u64, StoreError> {
+        #[cfg(any(test, feature = "test-support"))]
+        if let Some(discarded) = &self.discarding {
+            return Ok(discarded.seeks_from(address));
+        }
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM seeks WHERE address = $1")
+            .bind(address)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(to_u64(row.try_get("n")?))
     }
 
     /// Removes a seek (cancelled, or its seeker left).

@@ -168,6 +168,7 @@ fn new_game(a: PlayerId, b: PlayerId) -> NewGame {
         creator: Some(a),
         seats: [seat(a, "asha"), seat(b, "bikram")],
         started_ms: 1_000,
+        watch_key: None,
     }
 }
 
@@ -230,7 +231,7 @@ async fn moves_takebacks_and_the_end_are_kept_and_reload() {
         let live = store.live_games(3).await.unwrap();
         assert!(live.is_empty());
         let a = store.player_by_token("ha").await.unwrap().unwrap().0;
-        let list = store.finished_games(a, 10, None).await.unwrap();
+        let list = store.finished_games(a, a, 10, None).await.unwrap();
         assert_eq!(store.moves(list[0].id).await.unwrap().len(), 2);
         db.remove(store).await;
     }
@@ -281,6 +282,7 @@ async fn seeks_are_kept(store: &Store) -> chaupal_shared::protocol::SeekId {
         opponent,
         rated: false,
         position: None,
+        private: false,
     };
     let open = store
         .create_seek(&by, &setup(Opponent::Open), None, 1)
@@ -420,12 +422,12 @@ async fn exercise(store: &Store) -> GameId {
     assert!(ra.rating < 1500.0 && rb.rating > 1500.0);
     assert_eq!(store.ratings(&player_key(b.0)).await.unwrap().len(), 1);
     for p in [a, b] {
-        let list = store.finished_games(p, 10, None).await.unwrap();
+        let list = store.finished_games(p, p, 10, None).await.unwrap();
         assert_eq!(list[0].id, game);
     }
     assert!(
         store
-            .finished_games(a, 10, Some(game))
+            .finished_games(a, a, 10, Some(game))
             .await
             .unwrap()
             .is_empty()
@@ -1026,6 +1028,7 @@ async fn a_seek_is_taken_once_on(store: &Store) {
         opponent: Opponent::Private,
         rated: false,
         position: None,
+        private: false,
     };
     let seek = n1
         .create_seek(&by, &setup, Some("ABCD-EFGH"), 0)

@@ -8,14 +8,16 @@
 //! when the browser accepts it. Files whose names carry their hash are cached for good; the
 //! service worker (`/sw.js`, whose scope is the whole site), the web app manifest and the
 //! offline page are revalidated each time; the page itself is never cached
-//! ([`site::caching`]). [`origin_allowed`] is the websocket's Origin check.
+//! ([`site::caching`]). [`origin_allowed`] is the websocket's Origin check ([`origin`]).
 
+mod origin;
 pub mod site;
 
 use bytes::Bytes;
 use http::header::{self, HeaderValue};
 use http::{Method, Request, Response, StatusCode};
 
+pub use self::origin::{Scheme, origin_allowed};
 use self::site::{Asset, Site};
 
 /// The Content-Security-Policy of every answer: the page's own scripts and the wasm they
@@ -210,13 +212,14 @@ fn with_body(status: StatusCode, body: Bytes, head: bool) -> Response<Bytes> {
 /// player plainly instead of reconnecting for ever.
 pub const ORIGIN_PATH: &str = "/origin";
 
-/// The answer to `GET /origin?o=ORIGIN` (`query` is the request's query, `host` its `Host`):
-/// `204` when a websocket from a page at ORIGIN would be let in; `403` when it would be
-/// refused, with the first `--allowed-origin` (the address to open instead) as the body, or
-/// an empty one; `400` without an origin to check.
+/// The answer to `GET /origin?o=ORIGIN` (`query` is the request's query, `host` its `Host`,
+/// `scheme` the scheme it came by): `204` when a websocket from a page at ORIGIN would be let
+/// in; `403` when it would be refused, with the first `--allowed-origin` (the address to open
+/// instead) as the body, or an empty one; `400` without an origin to check.
 pub fn origin_answer(
     query: Option<&str>,
     host: Option<&str>,
+    scheme: Scheme,
     allowed: &[String],
 ) -> (StatusCode, String) {
     let origin = query.and_then(|q| {
@@ -226,7 +229,7 @@ pub fn origin_answer(
     });
     match origin {
         None => (StatusCode::BAD_REQUEST, "ask with ?o=ORIGIN\n".to_owned()),
-        Some(o) if origin_allowed(Some(&o), host, allowed) => {
+        Some(o) if origin_allowed(Some(&o), host, scheme, allowed) => {
             (StatusCode::NO_CONTENT, String::new())
         }
         Some(_) => {
@@ -237,44 +240,6 @@ pub fn origin_answer(
             (StatusCode::FORBIDDEN, instead)
         }
     }
-}
-
-/// Whether a websocket upgrade from a page at `origin` may go ahead. No Origin header (bots,
-/// the desktop client: browsers always send one) is allowed; otherwise the origin must be one
-/// of `allowed` (`scheme://host[:port]`, compared without case), or, when none is configured,
-/// the server's own: an origin whose host and port are those of the request's `Host` header.
-pub fn origin_allowed(origin: Option<&str>, host: Option<&str>, allowed: &[String]) -> bool {
-    let Some(origin) = origin else {
-        return true;
-    };
-    let origin = origin.trim().trim_end_matches('/');
-    if !allowed.is_empty() {
-        return allowed
-            .iter()
-            .any(|a| a.trim().trim_end_matches('/').eq_ignore_ascii_case(origin));
-    }
-    let Some(host) = host else {
-        return false;
-    };
-    let Some((scheme, authority)) = origin.split_once("://") else {
-        return false;
-    };
-    let default_port = match scheme.to_ascii_lowercase().as_str() {
-        "http" => "80",
-        "https" => "443",
-        _ => return false,
-    };
-    let with_port = |a: &str| -> String {
-        let a = a.to_ascii_lowercase();
-        if a.rsplit_once(':')
-            .is_some_and(|(_, p)| p.bytes().all(|b| b.is_ascii_digit()))
-        {
-            a
-        } else {
-            format!("{a}:{default_port}")
-        }
-    };
-    with_port(authority) == with_port(host.trim())
 }
 
 #[cfg(test)]

@@ -308,52 +308,78 @@ fn a_site_without_a_page_is_refused_and_unknown_files_are_left_out() {
 #[test]
 fn the_websocket_origin_must_be_the_servers_own_or_an_allowed_one() {
     let none: &[String] = &[];
+    let http = Scheme::Http;
     // Bots and the desktop client send no Origin.
-    assert!(origin_allowed(None, Some("127.0.0.1:7878"), none));
+    assert!(origin_allowed(None, Some("127.0.0.1:7878"), http, none));
     // The page the server itself served.
     assert!(origin_allowed(
         Some("http://127.0.0.1:7878"),
         Some("127.0.0.1:7878"),
+        http,
         none
     ));
     assert!(origin_allowed(
         Some("HTTP://Example.org"),
         Some("example.org:80"),
+        http,
         none
     ));
+    // Over https only when a trusted proxy says the request came so.
     assert!(origin_allowed(
         Some("https://example.org"),
         Some("example.org"),
+        Scheme::Https,
+        none
+    ));
+    assert!(!origin_allowed(
+        Some("https://example.org"),
+        Some("example.org"),
+        http,
         none
     ));
     // Another site, another port, another scheme's default port, a junk origin.
     assert!(!origin_allowed(
         Some("http://evil.example"),
         Some("127.0.0.1:7878"),
+        http,
         none
     ));
     assert!(!origin_allowed(
         Some("http://127.0.0.1:9999"),
         Some("127.0.0.1:7878"),
+        http,
         none
     ));
     assert!(!origin_allowed(
         Some("https://example.org"),
         Some("example.org:80"),
+        Scheme::Https,
         none
     ));
-    assert!(!origin_allowed(Some("null"), Some("127.0.0.1:7878"), none));
-    assert!(!origin_allowed(Some("http://127.0.0.1:7878"), None, none));
+    assert!(!origin_allowed(
+        Some("null"),
+        Some("127.0.0.1:7878"),
+        http,
+        none
+    ));
+    assert!(!origin_allowed(
+        Some("http://127.0.0.1:7878"),
+        None,
+        http,
+        none
+    ));
     // Configured origins replace the default.
     let allowed = vec!["https://chaupal.example".to_owned()];
     assert!(origin_allowed(
         Some("https://chaupal.example/"),
         Some("10.0.0.2:7878"),
+        http,
         &allowed
     ));
     assert!(!origin_allowed(
         Some("http://10.0.0.2:7878"),
         Some("10.0.0.2:7878"),
+        http,
         &allowed
     ));
 }
@@ -390,6 +416,7 @@ fn the_page_learns_whether_its_address_is_refused_and_where_to_go_instead() {
     let (status, body) = origin_answer(
         Some(&ask("https://localhost:8443")),
         Some("localhost:8443"),
+        Scheme::Http,
         &allowed,
     );
     assert_eq!(status, StatusCode::FORBIDDEN);
@@ -397,6 +424,7 @@ fn the_page_learns_whether_its_address_is_refused_and_where_to_go_instead() {
     let (status, body) = origin_answer(
         Some(&ask("https://www.chaupal.example")),
         Some("x"),
+        Scheme::Http,
         &allowed,
     );
     assert_eq!((status, body.as_str()), (StatusCode::NO_CONTENT, ""));
@@ -404,19 +432,21 @@ fn the_page_learns_whether_its_address_is_refused_and_where_to_go_instead() {
     let (status, _) = origin_answer(
         Some(&ask("http://127.0.0.1:7878")),
         Some("127.0.0.1:7878"),
+        Scheme::Http,
         &[],
     );
     assert_eq!(status, StatusCode::NO_CONTENT);
     let (status, body) = origin_answer(
         Some(&ask("http://localhost:7878")),
         Some("127.0.0.1:7878"),
+        Scheme::Http,
         &[],
     );
     assert_eq!((status, body.as_str()), (StatusCode::FORBIDDEN, ""));
-    let (status, _) = origin_answer(Some("x=1"), Some("h"), &allowed);
+    let (status, _) = origin_answer(Some("x=1"), Some("h"), Scheme::Http, &allowed);
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
-        origin_answer(None, None, &allowed).0,
+        origin_answer(None, None, Scheme::Http, &allowed).0,
         StatusCode::BAD_REQUEST
     );
 }

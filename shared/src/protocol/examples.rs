@@ -17,7 +17,7 @@ use super::server::{
 };
 use super::{
     ClockSpec, Correspondence, ErrorCode, ErrorReply, GameId, PlayerId, RulePair, SeekId,
-    SideChoice, request::Request,
+    SideChoice, WatchKey, request::Request,
 };
 use chaupal_rules::any::AnyGame;
 use chaupal_rules::game::{EndReason, GameKind, Side};
@@ -96,6 +96,8 @@ pub fn request_name(r: &Request) -> &'static str {
         Request::DailyPuzzles => "daily_puzzles",
         Request::PuzzleThemes => "puzzle_themes",
         Request::MistakePuzzles { .. } => "mistake_puzzles",
+        Request::ListSeeksBefore { .. } => "list_seeks_before",
+        Request::ListGamesBefore { .. } => "list_games_before",
     }
 }
 
@@ -157,6 +159,7 @@ pub fn reply_name(r: &Reply) -> &'static str {
         Reply::DailyPuzzles { .. } => "daily_puzzles",
         Reply::PuzzleThemes { .. } => "puzzle_themes",
         Reply::MistakePuzzles { .. } => "mistake_puzzles",
+        Reply::Unsubscribed { .. } => "unsubscribed",
     }
 }
 
@@ -271,6 +274,7 @@ pub fn summary() -> GameSummary {
         plies: 1,
         watchers: 2,
         started_at_ms: 1_767_225_600_000,
+        private: false,
     }
 }
 
@@ -332,6 +336,7 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
         opponent,
         rated: false,
         position: None,
+        private: false,
     };
     let mut all = vec![
         Request::Hello {
@@ -381,11 +386,19 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
         Request::ListGames,
         Request::SubscribeLobby,
         Request::UnsubscribeLobby,
-        Request::Watch { game: GameId(42) },
+        Request::Watch {
+            game: GameId(42),
+            key: None,
+        },
+        Request::Watch {
+            game: GameId(43),
+            key: Some(WatchKey("9c1e7a4f0b2d6e8a3c5f7b9d1e3a5c7f".to_owned())),
+        },
         Request::Unwatch { game: GameId(42) },
         Request::Rejoin {
             game: GameId(42),
             since: Some(17),
+            key: None,
         },
         Request::Hint { game: GameId(42) },
         Request::Analyse(AnalysisRequest {
@@ -401,11 +414,17 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
             limit: 20,
             before: None,
         },
-        Request::GetRecord { game: GameId(42) },
+        Request::GetRecord {
+            game: GameId(42),
+            key: None,
+        },
         Request::ImportRecord {
             text: "[Game \"kalah\"]\n[Result \"*\"]\n\n*\n".to_owned(),
         },
-        Request::Review { game: GameId(42) },
+        Request::Review {
+            game: GameId(42),
+            key: None,
+        },
         Request::Ratings {
             player: Some(PlayerId(3)),
         },
@@ -446,6 +465,8 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
         Request::DailyPuzzles,
         Request::PuzzleThemes,
         Request::MistakePuzzles { game: GameId(42) },
+        Request::ListSeeksBefore { before: SeekId(12) },
+        Request::ListGamesBefore { before: GameId(42) },
     ];
     let actions = [
         Action::Move {
@@ -490,6 +511,7 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
                     format!("create_game: {which}")
                 }
                 Request::Hello { turns: true, .. } => "hello: a bot".to_owned(),
+                Request::Watch { key: Some(_), .. } => "watch: a private game".to_owned(),
                 Request::Hello { token: Some(_), .. } => "hello: returning player".to_owned(),
                 other => request_name(other).to_owned(),
             };
@@ -535,6 +557,7 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
             },
         ],
         your_seats: vec![Side::First],
+        watch_key: None,
     };
     let all = vec![
         reply(
@@ -553,6 +576,7 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                     reconnect_grace_ms: 60_000,
                     max_open_games: 8,
                     max_correspondence_games: 50,
+                    max_lasting_seeks_per_address: 20,
                 },
                 push_key: Some(
                     "BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U"
@@ -596,18 +620,21 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
             5,
             Reply::Seeks {
                 seeks: vec![seek()],
+                more: 0,
             },
         ),
         reply(
             6,
             Reply::Games {
                 games: vec![summary()],
+                more: 0,
             },
         ),
         reply(
             21,
             Reply::Games {
                 games: vec![finished()],
+                more: 0,
             },
         ),
         reply(
@@ -615,6 +642,8 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
             Reply::Lobby {
                 seeks: vec![seek()],
                 games: vec![summary()],
+                more_seeks: 0,
+                more_games: 0,
             },
         ),
         reply(
@@ -635,6 +664,7 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                 summary: Box::new(summary()),
                 moves: vec!["c3".to_owned()],
                 text: "[Game \"baghchal\"]\n[Result \"*\"]\n\n1. c3 *\n".to_owned(),
+                watch_key: None,
             },
         ),
         reply(10, Reply::Imported { game: GameId(43) }),
@@ -783,6 +813,7 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                 puzzles: vec!["mine-42-17".to_owned()],
             },
         ),
+        reply(23, Reply::Unsubscribed { removed: true }),
         ServerMessage::ReviewProgress {
             game: GameId(42),
             analysed: 17,
@@ -888,6 +919,8 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
         ServerMessage::Lobby(LobbyEvent::Reset {
             seeks: vec![],
             games: vec![],
+            more_seeks: 0,
+            more_games: 0,
         }),
     ];
     all.into_iter().map(|m| (title(&m), m)).collect()
@@ -909,7 +942,7 @@ fn title(m: &ServerMessage) -> String {
             (None, None) => "an open seek",
         },
         ServerMessage::Reply {
-            reply: Reply::Games { games },
+            reply: Reply::Games { games, .. },
             ..
         } if games.iter().any(|g| g.status == GameStatus::Finished) => "finished games",
         ServerMessage::Reply {

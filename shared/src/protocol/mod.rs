@@ -17,6 +17,7 @@
 //! - `examples` (feature `test-support`): one value of every message, used by the round-trip
 //!   tests and to check that docs/PROTOCOL.md shows every message.
 
+pub mod echo;
 pub mod error;
 #[cfg(any(test, feature = "test-support"))]
 pub mod examples;
@@ -43,6 +44,27 @@ pub use server::{
 /// The most games a `my_games` reply lists (the rest are counted in its `more`), so that the
 /// reply stays well within the message limit.
 pub const MY_GAMES_LISTED: usize = 64;
+
+/// The most seeks, and the most live games, one lobby list carries (`list_seeks`,
+/// `list_games`, `subscribe_lobby`'s reply, a lobby `reset`): the newest; `more` counts the
+/// older ones left out, which `list_seeks_before` and `list_games_before` page through.
+pub const LOBBY_LISTED: usize = 100;
+
+/// The newest [`LOBBY_LISTED`] of `items` whose `id` is below `before` (all when none),
+/// newest first, and how many older ones were left out.
+pub fn newest_listed<T>(
+    mut items: Vec<T>,
+    id: impl Fn(&T) -> u64,
+    before: Option<u64>,
+) -> (Vec<T>, u32) {
+    if let Some(before) = before {
+        items.retain(|item| id(item) < before);
+    }
+    items.sort_by_key(|item| std::cmp::Reverse(id(item)));
+    let more = items.len().saturating_sub(LOBBY_LISTED);
+    items.truncate(LOBBY_LISTED);
+    (items, u32::try_from(more).unwrap_or(u32::MAX))
+}
 
 /// The protocol version a client states first on every connection.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -84,6 +106,29 @@ id_type!(
     PlayerId,
     "player "
 );
+
+/// The secret of a private game's watch link (`/game/ID?key=KEY`): whoever holds it may watch
+/// the game, read its record and see its review, as its players may. 32 hexadecimal digits
+/// (128 random bits) as the server makes it. Its `Debug` form hides it, so that a log line
+/// never carries one.
+#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct WatchKey(pub String);
+
+impl WatchKey {
+    /// Whether `given` is this key, compared in time that does not depend on where they
+    /// differ.
+    pub fn admits(&self, given: &WatchKey) -> bool {
+        let (a, b) = (self.0.as_bytes(), given.0.as_bytes());
+        a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    }
+}
+
+impl fmt::Debug for WatchKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("WatchKey(..)")
+    }
+}
 
 /// The number of a game event: the game's first event is version 1; a snapshot carries the
 /// version of the last event it includes (0 for a game where nothing happened yet).

@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::puzzles::{PuzzleId, PuzzleQuery};
-use super::{ClockSpec, Correspondence, GameId, PlayerId, RulePair, SeekId, SideChoice, Version};
+use super::{
+    ClockSpec, Correspondence, GameId, PlayerId, RulePair, SeekId, SideChoice, Version, WatchKey,
+};
 use chaupal_rules::game::GameKind;
 use chaupal_rules::game::Side;
 
@@ -41,16 +43,22 @@ pub enum Request {
     AcceptSeek { seek: SeekId },
     /// Takes the other seat of a private game by its invite code: the game starts.
     JoinByCode { code: String },
-    /// The open seeks.
+    /// The open seeks: the newest [`LOBBY_LISTED`](super::LOBBY_LISTED), newest first.
     ListSeeks,
-    /// The live games (to watch).
+    /// The live public games (to watch): the newest [`LOBBY_LISTED`](super::LOBBY_LISTED),
+    /// newest first.
     ListGames,
     /// Open seeks and live games now, then lobby events as they change.
     SubscribeLobby,
     /// No more lobby events.
     UnsubscribeLobby,
-    /// Watch a live game: a snapshot, then its events.
-    Watch { game: GameId },
+    /// Watch a live game: a snapshot, then its events. A private game is watched only by its
+    /// players and by holders of its watch link, whose `key` this is (none for a public game).
+    Watch {
+        game: GameId,
+        #[serde(default)]
+        key: Option<WatchKey>,
+    },
     /// Stop watching.
     Unwatch { game: GameId },
     /// Sit back down at one's seat after a reconnection (or open one's game on another
@@ -58,6 +66,9 @@ pub enum Request {
     Rejoin {
         game: GameId,
         since: Option<Version>,
+        /// A private game's watch key, for a watcher who is not one of its players.
+        #[serde(default)]
+        key: Option<WatchKey>,
     },
     /// Acts in a game. `seat` says which seat acts; it may be left out unless the player holds
     /// both seats (a local game), where it defaults to the side to move.
@@ -77,14 +88,22 @@ pub enum Request {
         limit: u32,
         before: Option<GameId>,
     },
-    /// The record of a game (live or finished) in the text record format.
-    GetRecord { game: GameId },
+    /// The record of a game (live or finished) in the text record format; `key` as in `watch`.
+    GetRecord {
+        game: GameId,
+        #[serde(default)]
+        key: Option<WatchKey>,
+    },
     /// Stores a finished game given in the text record format.
     ImportRecord { text: String },
     /// A review of a finished game or an imported record: the engine's verdict on every move.
     /// `review_progress` messages follow while it runs, then the reply; a game reviewed before
-    /// is answered at once from its record.
-    Review { game: GameId },
+    /// is answered at once from its record. `key` as in `watch`.
+    Review {
+        game: GameId,
+        #[serde(default)]
+        key: Option<WatchKey>,
+    },
     /// A player's ratings, one per game (oneself when `player` is none).
     Ratings { player: Option<PlayerId> },
     /// A short code that lets another device (another browser) go on as this player: give it
@@ -134,6 +153,10 @@ pub enum Request {
     /// must be done): the positions before each of their moves the review classed a mistake
     /// or a blunder, solved by the review's best move. Unrated, for that player.
     MistakePuzzles { game: GameId },
+    /// The open seeks older than `before`, as `list_seeks` lists them: the next page.
+    ListSeeksBefore { before: SeekId },
+    /// The live public games older than `before`, as `list_games` lists them: the next page.
+    ListGamesBefore { before: GameId },
 }
 
 /// How a new game is set up.
@@ -158,6 +181,11 @@ pub struct GameSetup {
     /// goes on from a position ("play from here"). May be left out: the usual start.
     #[serde(default)]
     pub position: Option<String>,
+    /// A private game: seen only by its players and by holders of its watch link (never
+    /// listed, never in a stranger's finished games). A game from a private invitation
+    /// (`opponent: private`) is private whatever this says. May be left out: false.
+    #[serde(default)]
+    pub private: bool,
 }
 
 /// Who plays the other seat.

@@ -7,7 +7,7 @@ use super::puzzles::{DailyPuzzle, PuzzleId, PuzzleInfo, PuzzleMoved, PuzzleOutco
 use super::request::Engine;
 use super::{
     ClockSpec, Correspondence, ErrorReply, GameId, PlayerId, RulePair, Score, SeekId, SideChoice,
-    Version,
+    Version, WatchKey,
 };
 use chaupal_rules::game::GameKind;
 use chaupal_rules::game::{EndReason, Side};
@@ -73,27 +73,43 @@ pub enum Reply {
         seek: Option<SeekId>,
         invite_code: Option<String>,
     },
+    /// Open seeks, newest first (`list_seeks`, `list_seeks_before`): `more` older ones were
+    /// left out (see [`LOBBY_LISTED`](super::LOBBY_LISTED)).
     Seeks {
         seeks: Vec<SeekInfo>,
+        #[serde(default)]
+        more: u32,
     },
+    /// Games: live public ones newest first (`list_games`, `list_games_before`), `more` older
+    /// ones left out; or a player's finished games (`finished_games`, paged by its `before`;
+    /// `more` is 0).
     Games {
         games: Vec<GameSummary>,
+        #[serde(default)]
+        more: u32,
     },
-    /// The lobby now, in answer to `subscribe_lobby`; lobby events follow.
+    /// The lobby now, in answer to `subscribe_lobby`: the newest open seeks and live public
+    /// games, with the counts of the older ones left out; lobby events follow.
     Lobby {
         seeks: Vec<SeekInfo>,
         games: Vec<GameSummary>,
+        #[serde(default)]
+        more_seeks: u32,
+        #[serde(default)]
+        more_games: u32,
     },
     /// A suggested move, or an analysis.
     Analysis {
         best_move: Option<String>,
         line: Option<SearchLine>,
     },
-    /// A game's record.
+    /// A game's record; a private game's with its watch key, for the replay's link.
     Record {
         summary: Box<GameSummary>,
         moves: Vec<String>,
         text: String,
+        #[serde(default)]
+        watch_key: Option<WatchKey>,
     },
     /// An imported record was stored under this id.
     Imported {
@@ -153,6 +169,11 @@ pub enum Reply {
     /// `open_puzzle`.
     MistakePuzzles {
         puzzles: Vec<PuzzleId>,
+    },
+    /// The answer to `push_unsubscribe`: whether a subscription of the player's was forgotten
+    /// (false for an endpoint that is someone else's, or nobody's: nothing changed).
+    Unsubscribed {
+        removed: bool,
     },
 }
 
@@ -217,6 +238,10 @@ pub struct LimitsInfo {
     /// How many correspondence games (in play, and seeks waiting) a player may have at once.
     #[serde(default)]
     pub max_correspondence_games: u32,
+    /// How many correspondence seeks and invitations may wait at once that were made from
+    /// one address (an IPv4 address, or an IPv6 /64), whoever made them.
+    #[serde(default)]
+    pub max_lasting_seeks_per_address: u32,
 }
 
 /// A player as others see them.
@@ -442,6 +467,10 @@ pub struct GameSnapshot {
     pub presence: [SeatPresence; 2],
     /// The seats the receiving connection's player holds.
     pub your_seats: Vec<Side>,
+    /// A private game's watch key, for its watch link (`/game/ID?key=KEY`): sent to those who
+    /// may see the game (its players and the link's holders); none for a public game.
+    #[serde(default)]
+    pub watch_key: Option<WatchKey>,
 }
 
 /// A game as lists show it.
@@ -466,6 +495,10 @@ pub struct GameSummary {
     pub watchers: u32,
     /// Milliseconds since the Unix epoch.
     pub started_at_ms: u64,
+    /// A private game (from a private invitation, or set up private): shown only to its
+    /// players and the holders of its watch link, never in a list of strangers' games.
+    #[serde(default)]
+    pub private: bool,
 }
 
 /// An open seek in the lobby.
@@ -504,10 +537,15 @@ pub enum LobbyEvent {
         game: GameId,
         result: GameResult,
     },
-    /// Too many lobby events were missed: here is the whole lobby again.
+    /// Too many lobby events were missed: here is the lobby again, as `subscribe_lobby`'s
+    /// reply gives it.
     Reset {
         seeks: Vec<SeekInfo>,
         games: Vec<GameSummary>,
+        #[serde(default)]
+        more_seeks: u32,
+        #[serde(default)]
+        more_games: u32,
     },
 }
 

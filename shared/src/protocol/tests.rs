@@ -166,7 +166,7 @@ fn the_examples_name_no_rule_at_its_default() {
     }
     for (title, msg) in server_messages() {
         if let ServerMessage::Reply {
-            reply: Reply::Seeks { seeks },
+            reply: Reply::Seeks { seeks, .. },
             ..
         } = &msg
         {

@@ -84,6 +84,7 @@ pub async fn set_up(
         history,
     );
     let setup = GameSetup {
+        private: false,
         game: plan.kind,
         rules: vec![],
         clock: plan.clock,

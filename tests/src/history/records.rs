@@ -21,7 +21,10 @@ pub async fn read_records(
     for &game in games {
         let deadline = Instant::now() + patience;
         while Instant::now() < deadline {
-            match session.request(Request::GetRecord { game }).await {
+            match session
+                .request(Request::GetRecord { game, key: None })
+                .await
+            {
                 Answer::Reply(Reply::Record { summary, moves, .. }) => {
                     out.insert(
                         game,

@@ -390,7 +390,12 @@ impl Session {
             let view = self.view(game);
             let since = (view.version > 0 && !view.gap).then_some(view.version);
             self.record(Op::Rejoin { game, since });
-            match self.request(Request::Rejoin { game, since }).await {
+            let rejoin = Request::Rejoin {
+                game,
+                since,
+                key: None,
+            };
+            match self.request(rejoin).await {
                 Answer::Reply(_) => {
                     self.seated.insert(game);
                     return Ok(());

@@ -64,7 +64,7 @@ pub async fn spectator(bot: Bot, index: usize, mut games: watch::Receiver<Option
                 }
                 let game = *games.borrow_and_update();
                 if let Some(game) = game
-                    && let Err(e) = wire.send(Request::Watch { game }).await
+                    && let Err(e) = wire.send(Request::Watch { game, key: None }).await
                 {
                     bot.stats.error(e);
                     break;
@@ -121,6 +121,7 @@ pub async fn ai_player(bot: Bot, index: usize, level: u8) {
                     position = crate::start_of(kind);
                     plies = 0;
                     let setup = GameSetup {
+                        private: false,
                         game: kind,
                         rules: vec![],
                         clock: None,

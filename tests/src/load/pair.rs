@@ -122,6 +122,7 @@ impl Pair {
                 self.position = crate::start_of(kind);
                 self.plies = 0;
                 let setup = GameSetup {
+                    private: false,
                     game: kind,
                     rules: vec![],
                     clock: None,

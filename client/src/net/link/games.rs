@@ -34,6 +34,7 @@ impl Link {
                 Request::Rejoin {
                     game,
                     since: Some(seen),
+                    key: self.key(game),
                 },
                 Asked::Rejoin(game),
             )]);
@@ -79,6 +80,9 @@ impl Link {
         .into_iter()
         .filter_map(|(offer, by)| Some((offer, by?)))
         .collect();
+        if let Some(key) = &s.watch_key {
+            self.keys.insert(game_id, key.clone());
+        }
         self.game = Some((game_id, s.version));
         self.synced = true;
         self.watching = !ours;
@@ -120,6 +124,7 @@ pub(super) fn snapshot_match(s: &GameSnapshot) -> Result<Match, String> {
     m.id = Some(summary.game.0);
     m.pace = summary.correspondence;
     m.deadline_ms = s.deadline_ms;
+    m.watch_key = s.watch_key.as_ref().map(|k| k.0.clone());
     if let Some(c) = s.clocks {
         m.clocks = Some(ClockState::from(c));
     }
@@ -209,7 +214,8 @@ mod tests {
             out[0].request,
             Request::Rejoin {
                 game: GameId(7),
-                since: Some(2)
+                since: Some(2),
+                key: None,
             }
         ));
     }

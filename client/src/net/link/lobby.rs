@@ -23,7 +23,7 @@ impl Link {
                 moves: plies,
             },
             LobbyEvent::GameEnded { game, .. } => LobbyChange::GameEnded(game.0),
-            LobbyEvent::Reset { seeks, games } => self.lists(seeks, &games),
+            LobbyEvent::Reset { seeks, games, .. } => self.lists(seeks, &games),
         })
     }
 

@@ -25,7 +25,7 @@ mod waiting;
 use std::collections::{HashMap, VecDeque};
 
 use chaupal_shared::protocol::{
-    ClientMessage, GameId, PROTOCOL_VERSION, PlayerId, Request, Version,
+    ClientMessage, GameId, PROTOCOL_VERSION, PlayerId, Request, Version, WatchKey,
 };
 
 use crate::app::{App, Event, Outgoing};
@@ -116,6 +116,9 @@ pub struct Link {
     watching: bool,
     /// Whether the board shows the game the link follows (a snapshot of it has arrived).
     synced: bool,
+    /// The watch keys of private games this client may see (from a link it came by, or a
+    /// snapshot), sent with every request that shows one of them.
+    keys: HashMap<GameId, WatchKey>,
 }
 
 impl Link {
@@ -132,6 +135,11 @@ impl Link {
     /// The game on the screen, as the server numbers it.
     pub fn game(&self) -> Option<GameId> {
         self.game.map(|(g, _)| g)
+    }
+
+    /// The watch key of `game`, when it is a private game this client holds the key of.
+    fn key(&self, game: GameId) -> Option<WatchKey> {
+        self.keys.get(&game).cloned()
     }
 
     fn message(&mut self, request: Request, asked: Asked) -> ClientMessage {

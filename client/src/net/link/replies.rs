@@ -54,6 +54,7 @@ impl Link {
                         Request::Rejoin {
                             game,
                             since: Some(seen),
+                            key: self.key(game),
                         },
                         Asked::Rejoin(game),
                     ));
@@ -139,8 +140,13 @@ impl Link {
                 let resume = match self.game.filter(|_| !over) {
                     Some((game, version)) if !self.watching => Some((game, Some(version))),
                     Some((game, _)) => {
-                        out.requests
-                            .push(self.message(Request::Watch { game }, Asked::Watch(game)));
+                        out.requests.push(self.message(
+                            Request::Watch {
+                                game,
+                                key: self.key(game),
+                            },
+                            Asked::Watch(game),
+                        ));
                         None
                     }
                     // A link the player came by decides where to go instead.
@@ -148,8 +154,14 @@ impl Link {
                     None => w.live_games.first().map(|&g| (g, None)),
                 };
                 if let Some((game, since)) = resume {
-                    out.requests
-                        .push(self.message(Request::Rejoin { game, since }, Asked::Rejoin(game)));
+                    out.requests.push(self.message(
+                        Request::Rejoin {
+                            game,
+                            since,
+                            key: self.key(game),
+                        },
+                        Asked::Rejoin(game),
+                    ));
                 }
                 out.requests
                     .push(self.message(Request::MyGames, Asked::MyGames));
@@ -176,24 +188,29 @@ impl Link {
                     self.game = Some((game, 0));
                     self.synced = false;
                     self.watching = false;
-                    out.requests.push(
-                        self.message(Request::Rejoin { game, since: None }, Asked::Rejoin(game)),
-                    );
+                    out.requests.push(self.message(
+                        Request::Rejoin {
+                            game,
+                            since: None,
+                            key: self.key(game),
+                        },
+                        Asked::Rejoin(game),
+                    ));
                 }
             }
-            Reply::Lobby { seeks, games } => {
+            Reply::Lobby { seeks, games, .. } => {
                 out.events.push(Event::Lobby(self.lists(seeks, &games)));
             }
-            Reply::Seeks { seeks } => {
+            Reply::Seeks { seeks, .. } => {
                 let seeks = seeks.into_iter().map(|s| self.seek_entry(s)).collect();
                 out.events.push(Event::Lobby(LobbyChange::Seeks(seeks)));
             }
-            Reply::Games { games } if asked == Asked::Finished => {
+            Reply::Games { games, .. } if asked == Asked::Finished => {
                 let finished = games.iter().map(finished_entry).collect();
                 out.events
                     .push(Event::Lobby(LobbyChange::Finished(finished)));
             }
-            Reply::Games { games } => {
+            Reply::Games { games, .. } => {
                 let live = games.iter().filter_map(|g| self.live_entry(g)).collect();
                 out.events.push(Event::Lobby(LobbyChange::Live(live)));
             }
@@ -211,7 +228,15 @@ impl Link {
                 config.name = Some(player.name.clone());
                 out.events.push(Event::Linked { name: player.name });
             }
-            Reply::Record { summary, moves, .. } => {
+            Reply::Record {
+                summary,
+                moves,
+                watch_key,
+                ..
+            } => {
+                if let Some(key) = &watch_key {
+                    self.keys.insert(summary.game, key.clone());
+                }
                 let played = summary
                     .seats
                     .iter()
@@ -229,6 +254,7 @@ impl Link {
                         names: [0, 1].map(|i| seat_name(&summary.seats[i])),
                         result: summary.result,
                         played,
+                        watch_key: watch_key.map(|k| k.0),
                     })),
                     Err(e) => Event::Problem(say!("notice-no-replay", why = e.to_string())),
                 });
@@ -258,6 +284,9 @@ impl Link {
             Reply::MySeeks { seeks } => return self.my_seeks(seeks),
             Reply::Review(review) => out.events.push(Event::Review(review)),
             Reply::Pong { .. } | Reply::Imported { .. } | Reply::Ratings { .. } => {}
+            // The answer to `push_unsubscribe`: the browser has let go of its subscription
+            // already, whether or not the server still had it.
+            Reply::Unsubscribed { .. } => {}
             puzzles @ (Reply::Puzzle(_)
             | Reply::PuzzleMoved(_)
             | Reply::PuzzleSolution { .. }
@@ -521,6 +550,7 @@ mod tests {
             ServerMessage::Reply {
                 id: 3,
                 reply: Reply::Games {
+                    more: 0,
                     games: vec![finished.clone()],
                 },
             },
@@ -532,7 +562,10 @@ mod tests {
         let sent = wish(&mut link, &mut app, out[0].clone());
         assert!(matches!(
             sent[0].request,
-            Request::GetRecord { game: GameId(30) }
+            Request::GetRecord {
+                game: GameId(30),
+                key: None
+            }
         ));
         deliver(
             &mut link,
@@ -544,6 +577,7 @@ mod tests {
                     summary: Box::new(finished),
                     moves: vec!["c3".into(), "a1-b2".into()],
                     text: String::new(),
+                    watch_key: None,
                 },
             },
         );
@@ -572,7 +606,10 @@ mod tests {
         let sent = wish(&mut link, &mut app, out[0].clone());
         assert!(matches!(
             sent[0].request,
-            Request::Review { game: GameId(30) }
+            Request::Review {
+                game: GameId(30),
+                key: None
+            }
         ));
         deliver(
             &mut link,
@@ -643,7 +680,8 @@ mod tests {
                 out[2].request,
                 Request::Rejoin {
                     game: GameId(42),
-                    since: None
+                    since: None,
+                    key: None,
                 }
             ),
             "sits back down at the live game"

@@ -4,6 +4,7 @@
 
 use chaupal_shared::protocol::{
     Action as Act, AnalysisRequest, Engine, GameId, GameSetup, Opponent, Request, RulePair, SeekId,
+    WatchKey,
 };
 
 use super::{Asked, Link, Reaction};
@@ -13,6 +14,11 @@ impl Link {
     /// The requests for what the app wants (nothing before the greeting: the app hears that it
     /// was not sent).
     pub fn outgoing(&mut self, out: Outgoing) -> Reaction {
+        // A key is kept at once, greeted or not: it goes with the requests for its game.
+        if let Outgoing::WatchKey(id, key) = out {
+            self.keys.insert(GameId(id), WatchKey(key));
+            return Reaction::default();
+        }
         if !self.greeted {
             if out.is_local() {
                 return Reaction::default();
@@ -69,6 +75,8 @@ impl Link {
                     },
                     rated,
                     position,
+                    // Invitations and games on this device are private whatever this says.
+                    private: false,
                 };
                 vec![self.message(Request::CreateGame(setup), Asked::Create)]
             }
@@ -82,23 +90,45 @@ impl Link {
                 vec![self.message(Request::AcceptSeek { seek: SeekId(id) }, Asked::Accept)]
             }
             Outgoing::Record(id) => {
-                vec![self.message(Request::GetRecord { game: GameId(id) }, Asked::Record)]
+                let game = GameId(id);
+                let key = self.key(game);
+                vec![self.message(Request::GetRecord { game, key }, Asked::Record)]
             }
             Outgoing::Review(id) => {
                 let game = GameId(id);
-                vec![self.message(Request::Review { game }, Asked::Review(game))]
+                let key = self.key(game);
+                vec![self.message(Request::Review { game, key }, Asked::Review(game))]
             }
             Outgoing::Watch(id) => {
                 let game = GameId(id);
-                vec![self.message(Request::Watch { game }, Asked::Watch(game))]
+                let key = self.key(game);
+                vec![self.message(Request::Watch { game, key }, Asked::Watch(game))]
             }
             Outgoing::Resume(id) => {
                 let game = GameId(id);
-                vec![self.message(Request::Rejoin { game, since: None }, Asked::Rejoin(game))]
+                let key = self.key(game);
+                vec![self.message(
+                    Request::Rejoin {
+                        game,
+                        since: None,
+                        key,
+                    },
+                    Asked::Rejoin(game),
+                )]
             }
+            // Kept above.
+            Outgoing::WatchKey(..) => Vec::new(),
             Outgoing::Resync => match game {
                 Some(game) => {
-                    vec![self.message(Request::Rejoin { game, since: None }, Asked::Rejoin(game))]
+                    let key = self.key(game);
+                    vec![self.message(
+                        Request::Rejoin {
+                            game,
+                            since: None,
+                            key,
+                        },
+                        Asked::Rejoin(game),
+                    )]
                 }
                 None => Vec::new(),
             },
@@ -240,6 +270,8 @@ mod tests {
             ServerMessage::Reply {
                 id: 2,
                 reply: Reply::Lobby {
+                    more_seeks: 0,
+                    more_games: 0,
                     seeks: Vec::new(),
                     games: vec![mine, theirs],
                 },
@@ -256,7 +288,8 @@ mod tests {
             resume[0].request,
             Request::Rejoin {
                 game: GameId(50),
-                since: None
+                since: None,
+                key: None,
             }
         ));
         let out = app.handle(crate::app::Action::Watch(51));
@@ -264,8 +297,66 @@ mod tests {
         let watch = wish(&mut link, &mut app, out[0].clone());
         assert!(matches!(
             watch[0].request,
-            Request::Watch { game: GameId(51) }
+            Request::Watch {
+                game: GameId(51),
+                key: None
+            }
         ));
+    }
+
+    #[test]
+    fn a_private_games_key_goes_with_every_request_that_shows_it() {
+        let (mut link, mut app, _config) = greeted();
+        let key = || Some(WatchKey("9c1e7a4f0b2d6e8a3c5f7b9d1e3a5c7f".into()));
+        // From the link the player came by, before anything is asked.
+        let none = wish(
+            &mut link,
+            &mut app,
+            Outgoing::WatchKey(60, "9c1e7a4f0b2d6e8a3c5f7b9d1e3a5c7f".into()),
+        );
+        assert!(none.is_empty(), "a key is kept, not sent: {none:?}");
+        for (out, expected) in [
+            (
+                Outgoing::Watch(60),
+                Request::Watch {
+                    game: GameId(60),
+                    key: key(),
+                },
+            ),
+            (
+                Outgoing::Record(60),
+                Request::GetRecord {
+                    game: GameId(60),
+                    key: key(),
+                },
+            ),
+            (
+                Outgoing::Review(60),
+                Request::Review {
+                    game: GameId(60),
+                    key: key(),
+                },
+            ),
+            (
+                Outgoing::Resume(60),
+                Request::Rejoin {
+                    game: GameId(60),
+                    since: None,
+                    key: key(),
+                },
+            ),
+            // Another game's requests carry no key.
+            (
+                Outgoing::Watch(61),
+                Request::Watch {
+                    game: GameId(61),
+                    key: None,
+                },
+            ),
+        ] {
+            let sent = wish(&mut link, &mut app, out);
+            assert_eq!(sent[0].request, expected);
+        }
     }
 
     #[test]

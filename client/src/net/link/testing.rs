@@ -43,6 +43,7 @@ pub(super) fn welcome(live: Vec<GameId>) -> ServerMessage {
             token: "tok".into(),
             live_games: live,
             limits: LimitsInfo {
+                max_lasting_seeks_per_address: 20,
                 max_message_bytes: 65536,
                 messages_per_second: 20,
                 message_burst: 40,
@@ -69,6 +70,7 @@ pub(super) fn seat(name: &str) -> SeatInfo {
 
 pub(super) fn summary(game: u64, kind: GameKind) -> GameSummary {
     GameSummary {
+        private: false,
         game: GameId(game),
         kind,
         rules: Vec::new(),
@@ -96,6 +98,7 @@ pub(super) fn snapshot(
         start.play_text(m).expect("legal");
     }
     ServerMessage::Snapshot(Box::new(GameSnapshot {
+        watch_key: None,
         summary: summary(game, GameKind::BaghChal),
         version,
         start_position: None,
@@ -175,6 +178,7 @@ pub(super) fn replay_of_30(link: &mut Link, app: &mut App, config: &mut Config) 
                 summary: Box::new(finished),
                 moves: vec!["c3".into(), "a1-b2".into()],
                 text: String::new(),
+                watch_key: None,
             },
         },
     );

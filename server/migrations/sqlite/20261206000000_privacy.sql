@@ -1,0 +1,12 @@
+-- Private games and per-address bounds (docs/SECURITY.md, "Private games"). The PostgreSQL
+-- twin is in ../postgres/.
+-- A private game's watch key (32 hexadecimal digits, 128 random bits): its players and the
+-- holders of its watch link see it, nobody else. NULL for a public game. Every game begun
+-- from a private invitation before this migration becomes private, with a key of its own.
+ALTER TABLE games ADD COLUMN watch_key TEXT;
+UPDATE games SET watch_key = lower(hex(randomblob(16))) WHERE mode = 'private';
+-- The address a lasting seek (a correspondence seek, or an invitation) was made from, as the
+-- per-address limit counts it (an IPv4 address, or an IPv6 /64 prefix); NULL for a seek that
+-- goes with its seeker's connection.
+ALTER TABLE seeks ADD COLUMN address TEXT;
+CREATE INDEX seeks_address ON seeks (address) WHERE address IS NOT NULL;
