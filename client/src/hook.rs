@@ -30,6 +30,8 @@ pub struct Hook {
     /// The canvas's size in pixels, which the targets' places are in.
     pub width: f32,
     pub height: f32,
+    /// The height of the top bar, which what scrolls goes under.
+    pub bar_h: f32,
     /// The screen: `connection`, `lobby`, `game`, `game_over`, `replay`, `rules` or `puzzles`.
     pub screen: &'static str,
     /// Whether the connection to the server is up.
@@ -328,6 +330,7 @@ impl Hook {
             frame,
             width: size.0,
             height: size.1,
+            bar_h: crate::layout::Window::new(size.0, size.1).bar.h,
             screen: match app.screen() {
                 Screen::Connection => "connection",
                 Screen::Lobby => "lobby",
@@ -383,6 +386,7 @@ impl Hook {
                     kind: match t.kind {
                         TargetKind::Button => "button",
                         TargetKind::Cell => "cell",
+                        TargetKind::Item => "item",
                     },
                     label: t.label.clone(),
                     x: t.area.x,
@@ -471,6 +475,7 @@ mod tests {
     fn record() -> Record {
         Record {
             fields: Vec::new(),
+            layers: Vec::new(),
             targets: vec![
                 Target {
                     kind: TargetKind::Button,
@@ -600,6 +605,7 @@ mod tests {
         app.handle(crate::app::Action::EditName);
         app.handle(crate::app::Action::SetText(Field::Name, "x".repeat(40)));
         let fields = Record {
+            layers: Vec::new(),
             fields: vec![crate::draw::ui::TextField {
                 label: "Your name".into(),
                 field: Field::Name,

@@ -18,7 +18,7 @@ use chaupal_client::net::online::Online;
 use chaupal_client::pace::Pacer;
 use chaupal_client::platform::{self, Store};
 use chaupal_client::push_words::push_words_json;
-use chaupal_client::route::{self, Launch};
+use chaupal_client::route::{self, Launch, Route};
 use chaupal_client::say;
 use chaupal_client::sound::{SoundDevice, Sounds};
 use chaupal_client::speech::Speaker;
@@ -91,6 +91,14 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
     // The connection starts first: the server's greeting comes while the fonts are read.
     let mut online = (!offline).then(|| connect(&launch, name, settings, &mut app));
     let fonts = Fonts::load()?;
+    // A private game's link carries its key: the requests for that game take it along.
+    if let (Some(key), Route::Game(id) | Route::Replay(id)) = (&launch.key, &launch.route) {
+        carry_out(
+            Outgoing::WatchKey(*id, key.clone()),
+            &mut app,
+            online.as_mut(),
+        );
+    }
     for out in app.handle(Action::Follow(launch.route.clone())) {
         carry_out(out, &mut app, online.as_mut());
     }
@@ -101,7 +109,7 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
     let mut sounds: Option<Sounds> = None;
     let began = platform::now();
     let mut title = String::new();
-    let mut address = launch.route.path();
+    let mut address = route::keyed_path(&launch.route, launch.key.as_deref());
     let mut device_online = true;
     let mut page_hidden = false;
     let mut input = Input::default();
@@ -120,14 +128,9 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
         let dt = (started - last_turn).max(0.0) as f32;
         last_turn = started;
         let size = (screen_width(), screen_height());
-        // A new language takes the screen at once: every word is said again in it.
-        if words.language() != app.language() {
-            words = Words::new(app.language());
-            platform::set_language(app.language().tag());
-            platform::set_push_words(&push_words_json(&words));
-        }
         fonts.typesetter().begin_frame(screen_dpi_scale());
-        input = Input::read(&input);
+        // The press and the release aim at what the picture on the screen shows there.
+        input = Input::read(&input).aimed(&shown);
         // 1. The input, on the picture the player sees: Tab first takes the keyboard to the
         // next place on it, and Enter presses the button the keyboard stands on.
         let mut actions = keyboard_way(&app, &mut input, &shown);
@@ -203,8 +206,24 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
             page_hidden = hidden;
             let _ = app.apply(Event::PageHidden(hidden));
         }
+        // What follows from the changes by itself (a game that ended turns to its result)
+        // happens now, to be drawn with them.
+        let settled = app.settle();
+        // A new language takes the screen at once: every word is said again in it.
+        let relanguaged = words.language() != app.language();
+        if relanguaged {
+            words = Words::new(app.language());
+            platform::set_language(app.language().tag());
+            platform::set_push_words(&push_words_json(&words));
+        }
         // 3. The picture of the state as it is now, when it changed.
-        if acted || news || !canvas.ready() || pacer.redraw(started, size, false) {
+        if acted
+            || news
+            || settled
+            || relanguaged
+            || !canvas.ready()
+            || pacer.redraw(started, size, false)
+        {
             // The clicks and keys have acted already: this drawing only shows.
             let calm = input.calm();
             let drawn = canvas.draw(|| screens::draw(&app, &calm, &fonts, &words, &heights, size));
@@ -223,7 +242,7 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
         }
         if let Some(record) = picture {
             platform::text_fields(&record.fields, app.focus());
-            shown.targets.clone_from(&record.targets);
+            shown.clone_from(&record);
             if launch.hook {
                 hook_frames += 1;
                 let game = online.as_ref().and_then(Online::game);
@@ -234,8 +253,8 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
             }
             pacer.drawn(started, size, app.next_change());
         }
-        let settled = app.connection().online() || platform::now() - began > SOUNDS_AFTER;
-        if sounds.is_none() && sounds_loading.is_none() && settled {
+        let sounds_due = app.connection().online() || platform::now() - began > SOUNDS_AFTER;
+        if sounds.is_none() && sounds_loading.is_none() && sounds_due {
             sounds_loading = Some(Box::pin(Sounds::load(&device)));
         }
         if let Some(loading) = &mut sounds_loading {

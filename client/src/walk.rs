@@ -23,7 +23,7 @@ use crate::app::{
     MyGamesChange, Opened, PlayMode, Screen, SeekEntry, Subscription, WaitingSeek, pace_words,
 };
 use crate::draw::text::DrawnText;
-use crate::draw::ui::Target;
+use crate::draw::ui::{Target, TargetKind};
 use crate::layout;
 use crate::play::{ClockState, Ending, Match, Seats, seat_label};
 use crate::route::Route;
@@ -806,14 +806,15 @@ fn reviewed(kind: GameKind) -> Option<App> {
 
 /// The places that take a tap and are smaller than a fingertip ([`layout::TOUCH_MIN`] both
 /// ways) on a phone held upright (`w` x `h`): every button and board cell in view that does
-/// something.
+/// something. The lines of a list (a move of the move list, a slip of a review) are not
+/// counted: each is also reached by the buttons that step through the moves.
 pub fn small_targets(targets: &[Target], w: f32, h: f32) -> Vec<String> {
     if !layout::portrait(w, h) {
         return Vec::new();
     }
     targets
         .iter()
-        .filter(|t| t.enabled && t.visible)
+        .filter(|t| t.enabled && t.visible && t.kind != TargetKind::Item)
         .filter(|t| t.area.w < layout::TOUCH_MIN - 0.5 || t.area.h < layout::TOUCH_MIN - 0.5)
         .map(|t| {
             format!(

@@ -19,6 +19,9 @@
 //!   stale frame after the opponent's move, a notice's end, the opponent's return or the
 //!   result card; a whole Kalah game by taps with a takeback asked and declined, and its
 //!   review.
+//! - Taps on a phone (`tests/browser/taps.mjs`, 390x844 at pixel ratio 3): a tap on the top
+//!   bar over the board's scrolled-under top row plays nothing; after resigning, with no
+//!   input, the result card is drawn by itself and a tap on its Review opens the review.
 //! - Languages and the keyboard (`tests/browser/access.mjs`): browsers set to Nepali, Bengali
 //!   and Chinese get the lobby in their language; a name typed in Devanagari is kept; a laptop
 //!   page plays a whole Kalah game against the computer with the keyboard alone, and its live
@@ -251,6 +254,20 @@ fn rebuild_with_marker(web: &Path, marker: &str) -> Value {
         String::from_utf8_lossy(&run.stderr)
     );
     assets_of(web)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_a_tap_acts_on_the_picture_shown_and_the_end_is_drawn_without_a_touch() {
+    let _one_browser = ONE_BROWSER.lock().await;
+    let (_server, summary) = serve_and_drive("taps.mjs").await;
+    // The driver fails on a tap that played under the bar, and on an end not drawn by itself.
+    assert_eq!(summary["bar_tap_played"].as_u64(), Some(0));
+    let ms = summary["end_drawn_ms"].as_f64().unwrap();
+    assert!(
+        (0.0..=400.0).contains(&ms),
+        "the end drawn {ms} ms after it came"
+    );
+    screenshots_written(&summary);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

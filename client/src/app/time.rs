@@ -135,11 +135,8 @@ impl App {
         }
         if let Some(m) = &mut self.current {
             m.tick_by(dt, shown);
-            if self.screen == Screen::Game && m.finished() && !m.animating() {
-                self.screen = Screen::GameOver;
-                self.result_hidden = false;
-            }
         }
+        self.settle();
         if self.screen == Screen::Replay
             && let Some(r) = &mut self.replay
         {
@@ -149,6 +146,24 @@ impl App {
             a.tick(dt, shown);
         }
         self.puzzles.tick(dt);
+    }
+
+    /// Takes the steps that follow from the state itself, with no time passing: a game that
+    /// has ended and shown its last move turns to its result. The loop calls it after every
+    /// change (the player's actions, the server's news), as [`App::frame`] does after time
+    /// passes, so that such a step is drawn in the same frame as the change that led to it,
+    /// never a touch later. Returns whether it changed anything.
+    pub fn settle(&mut self) -> bool {
+        if let Some(m) = &self.current
+            && self.screen == Screen::Game
+            && m.finished()
+            && !m.animating()
+        {
+            self.screen = Screen::GameOver;
+            self.result_hidden = false;
+            return true;
+        }
+        false
     }
 
     /// Whether the lobby is up while the first connection is being made, not yet long

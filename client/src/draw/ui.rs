@@ -2,6 +2,15 @@
 //! disabled), panels, headings and wrapped text. Each widget draws itself and says whether it
 //! was clicked (pressed and released on it without dragging, so a finger scrolling a phone's
 //! screen presses nothing); the caller turns clicks into actions.
+//!
+//! A tap belongs to the picture that was on the screen when the finger went down: each frame
+//! records the places it drew that take a tap, and the parts drawn over them (the top bar, a
+//! notice, a card), in the order drawn and cut to the part of the window they show in
+//! ([`Record::aim_at`]). A press aims at the topmost place of the picture shown at its point,
+//! or at nothing; a tap is that place's only when the finger also comes up on it in the
+//! picture shown ([`Input::aim`], [`Input::release_aim`]). A place covered by the bar, scrolled
+//! out of its view or drawn anew somewhere else after the picture the player saw is never
+//! tapped by a press aimed elsewhere.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -49,6 +58,25 @@ pub struct Input {
     /// The button the keyboard presses this frame (Enter on it): its place among the frame's
     /// targets.
     pub activate: Option<usize>,
+    /// What the press under way (or just ended) aimed at: the topmost place drawn at its point
+    /// in the picture shown when it began (none: nothing that takes a tap).
+    pub aim: Option<Aim>,
+    /// What the pointer came up on this frame, in the picture shown.
+    pub release_aim: Option<Aim>,
+}
+
+/// What a press aims at in a picture: a place that takes a tap, named as the picture named it
+/// (its kind, its label, and which of the places with that label it is, in the order drawn),
+/// or something drawn over the places (the top bar, a notice, a card), which takes the press
+/// from whatever lies under it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Aim {
+    Place {
+        kind: TargetKind,
+        label: String,
+        nth: usize,
+    },
+    Cover,
 }
 
 impl Input {
@@ -136,6 +164,60 @@ impl Input {
             wheel,
             shift: false,
             activate: None,
+            aim: if clicked {
+                None
+            } else if last.down || last.clicked {
+                last.aim.clone()
+            } else {
+                None
+            },
+            release_aim: None,
+        }
+    }
+
+    /// The aims of this frame's press and release in `shown`, the picture on the screen: a
+    /// press that begins now aims at what `shown` has at its point; one under way keeps its
+    /// aim; a release aims at what `shown` has where it ends.
+    pub fn aimed(mut self, shown: &Record) -> Input {
+        if self.clicked {
+            self.aim = self.press_at.and_then(|p| shown.aim_at(p));
+        }
+        if self.released {
+            self.release_aim = shown.aim_at(self.mouse);
+        }
+        self
+    }
+
+    /// Whether this frame ends a tap on `place`: pressed and released on it in the picture
+    /// shown, without dragging.
+    pub fn tapped_on(&self, place: &Aim) -> bool {
+        self.released
+            && !self.dragged
+            && self.aim.as_ref() == Some(place)
+            && self.release_aim.as_ref() == Some(place)
+    }
+
+    /// The cell a press beginning this frame aims at, in the picture shown.
+    pub fn pressed_cell(&self) -> Option<&str> {
+        match &self.aim {
+            Some(Aim::Place {
+                kind: TargetKind::Cell,
+                label,
+                ..
+            }) if self.clicked => Some(label),
+            _ => None,
+        }
+    }
+
+    /// The cell the pointer came up on this frame, in the picture shown.
+    pub fn released_cell(&self) -> Option<&str> {
+        match &self.release_aim {
+            Some(Aim::Place {
+                kind: TargetKind::Cell,
+                label,
+                ..
+            }) if self.released => Some(label),
+            _ => None,
         }
     }
 
@@ -187,15 +269,6 @@ impl Input {
             || !self.typed.is_empty()
             || !self.keys.is_empty()
             || self.wheel != 0.0
-    }
-
-    /// Whether a click (or tap) ended in `a` this frame: pressed and released there without
-    /// dragging, so that a finger scrolling the screen presses no button.
-    pub fn tapped(&self, a: Area) -> bool {
-        self.released
-            && !self.dragged
-            && a.contains(self.mouse)
-            && self.press_at.is_some_and(|p| a.contains(p))
     }
 }
 
@@ -283,12 +356,50 @@ impl Heights {
 }
 
 /// What one frame drew that others need to know of: the text fields (the browser lays a real
-/// input over each, so a phone's keyboard opens) and the places that take a click (for the
-/// browser's test hook, [`crate::hook`]).
+/// input over each, so a phone's keyboard opens), the places that take a click (for the
+/// keyboard's way round, and the browser's test hook, [`crate::hook`]), and what takes a
+/// press where, topmost last ([`Record::aim_at`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Record {
     pub fields: Vec<TextField>,
     pub targets: Vec<Target>,
+    /// The parts of the picture that take a press, in the order drawn.
+    pub layers: Vec<Layer>,
+}
+
+/// A part of the picture that takes a press: a place (one of the targets, by its index), or
+/// something drawn over the places; its area is what shows of it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layer {
+    pub area: Area,
+    pub target: Option<usize>,
+}
+
+impl Record {
+    /// What a press at `p` aims at: the topmost part drawn there (none: nothing that takes
+    /// one).
+    pub fn aim_at(&self, p: Px) -> Option<Aim> {
+        let layer = self.layers.iter().rev().find(|l| l.area.contains(p))?;
+        let Some(i) = layer.target else {
+            return Some(Aim::Cover);
+        };
+        let t = self.targets.get(i)?;
+        Some(self.place(i, t.kind, &t.label))
+    }
+
+    /// The name of target `i` as an aim: its kind, its label, and how many targets of that
+    /// kind and label were drawn before it.
+    fn place(&self, i: usize, kind: TargetKind, label: &str) -> Aim {
+        let nth = self.targets[..i.min(self.targets.len())]
+            .iter()
+            .filter(|t| t.kind == kind && t.label == label)
+            .count();
+        Aim::Place {
+            kind,
+            label: label.to_owned(),
+            nth,
+        }
+    }
 }
 
 /// A text field on the screen: which, where, and its text.
@@ -334,6 +445,8 @@ pub enum Scroller {
 pub enum TargetKind {
     Button,
     Cell,
+    /// A line of a list, or a notice: taps, but no stop of the keyboard's way round.
+    Item,
 }
 
 impl Measure for Ui<'_> {
@@ -460,15 +573,70 @@ impl<'a> Ui<'a> {
 
     /// Notes a board cell drawn this frame, and whether a click there plays now.
     pub fn cell_drawn(&self, name: &str, area: Area, enabled: bool) {
-        self.record.borrow_mut().targets.push(Target {
-            kind: TargetKind::Cell,
-            label: name.to_owned(),
+        self.place(TargetKind::Cell, name, area, (enabled, false));
+    }
+
+    /// Notes a place that takes a tap, drawn now over what was drawn before (`enabled`,
+    /// `selected`: how it shows); returns its index among the frame's targets and its name as
+    /// an aim.
+    fn place(
+        &self,
+        kind: TargetKind,
+        label: &str,
+        area: Area,
+        (enabled, selected): (bool, bool),
+    ) -> (usize, Aim) {
+        let mut record = self.record.borrow_mut();
+        let index = record.targets.len();
+        record.targets.push(Target {
+            kind,
+            label: label.to_owned(),
             area,
             enabled: self.answers && enabled,
-            selected: false,
+            selected,
             visible: self.view.holds(area),
             scroller: self.scroller,
         });
+        let shown = self.clip(area);
+        // A widget that answers nothing (under a card) takes no press either: what is over it
+        // takes it.
+        if let Some(shown) = shown.filter(|_| self.answers) {
+            record.layers.push(Layer {
+                area: shown,
+                target: Some(index),
+            });
+        }
+        let aim = record.place(index, kind, label);
+        (index, aim)
+    }
+
+    /// What shows of `a` within this widget's part of the window.
+    fn clip(&self, a: Area) -> Option<Area> {
+        let v = self.view;
+        let (x0, y0) = (a.x.max(v.x), a.y.max(v.y));
+        let (x1, y1) = ((a.x + a.w).min(v.x + v.w), (a.y + a.h).min(v.y + v.h));
+        (x1 > x0 && y1 > y0).then_some(Area {
+            x: x0,
+            y: y0,
+            w: x1 - x0,
+            h: y1 - y0,
+        })
+    }
+
+    /// Notes something drawn over what was drawn before (the top bar, a notice, a card): a
+    /// press there is its own, never a place's under it.
+    pub fn cover(&self, a: Area) {
+        self.record.borrow_mut().layers.push(Layer {
+            area: a,
+            target: None,
+        });
+    }
+
+    /// A line of a list (or a notice) that takes a tap, named `label`, in `a`: true when it
+    /// was tapped in the picture shown.
+    pub fn item(&self, a: Area, label: &str) -> bool {
+        let (_, aim) = self.place(TargetKind::Item, label, a, (true, false));
+        self.answers && self.input.tapped_on(&aim)
     }
 
     /// Whether the mouse is over `a`.
@@ -489,16 +657,12 @@ impl<'a> Ui<'a> {
             Look::Danger if hovered => (theme::hex(0xb5483f), theme::TEXT),
             Look::Danger => (theme::hex(0x7c3a34), theme::TEXT),
         };
-        let index = self.record.borrow().targets.len();
-        self.record.borrow_mut().targets.push(Target {
-            kind: TargetKind::Button,
-            label: label.to_owned(),
-            area: a,
-            enabled: self.answers && look != Look::Disabled,
-            selected: look == Look::Selected,
-            visible: self.view.holds(a),
-            scroller: self.scroller,
-        });
+        let (index, aim) = self.place(
+            TargetKind::Button,
+            label,
+            a,
+            (look != Look::Disabled, look == Look::Selected),
+        );
         let keyed = self
             .key_focus
             .as_ref()
@@ -522,7 +686,8 @@ impl<'a> Ui<'a> {
             Align::Centre,
         );
         let pressed_by_key = keyed && self.answers && self.input.activate == Some(index);
-        look != Look::Disabled && (self.input.tapped(a) || pressed_by_key)
+        let tapped = self.answers && self.input.tapped_on(&aim);
+        look != Look::Disabled && (tapped || pressed_by_key)
     }
 
     /// A panel behind a group of widgets.
@@ -639,27 +804,130 @@ mod tests {
         )
     }
 
+    /// A picture with a button `label` in `a`, and the bar drawn over the top 50 pixels.
+    fn picture(label: &str, a: Area) -> Record {
+        let bar = Area {
+            x: 0.0,
+            y: 0.0,
+            w: 400.0,
+            h: 50.0,
+        };
+        Record {
+            targets: vec![Target {
+                kind: TargetKind::Button,
+                label: label.to_owned(),
+                area: a,
+                enabled: true,
+                selected: false,
+                visible: true,
+                scroller: Scroller::Screen,
+            }],
+            layers: vec![
+                Layer {
+                    area: a,
+                    target: Some(0),
+                },
+                Layer {
+                    area: bar,
+                    target: None,
+                },
+            ],
+            ..Record::default()
+        }
+    }
+
+    fn place(label: &str) -> Aim {
+        Aim::Place {
+            kind: TargetKind::Button,
+            label: label.to_owned(),
+            nth: 0,
+        }
+    }
+
     #[test]
     fn a_press_and_release_in_place_is_a_tap_and_a_moved_one_a_drag() {
         let button = Area {
             x: 0.0,
-            y: 0.0,
+            y: 60.0,
             w: 100.0,
             h: 40.0,
         };
+        let shown = picture("Hint", button);
+        let ok = place("Hint");
         let idle = Input::default();
-        let down = step(&idle, 50.0, 20.0, true, false, true);
-        assert!(!down.tapped(button), "a press alone is no click");
-        let up = step(&down, 52.0, 21.0, false, true, false);
-        assert!(up.tapped(button));
+        let down = step(&idle, 50.0, 80.0, true, false, true).aimed(&shown);
+        assert!(!down.tapped_on(&ok), "a press alone is no click");
+        let up = step(&down, 52.0, 81.0, false, true, false).aimed(&shown);
+        assert!(up.tapped_on(&ok));
         // The finger slides to scroll: no click, wherever it ends.
-        let moved = step(&down, 50.0, 60.0, false, false, true);
+        let moved = step(&down, 50.0, 120.0, false, false, true).aimed(&shown);
         assert!(moved.dragged);
-        let back = step(&moved, 50.0, 20.0, false, true, false);
-        assert!(back.dragged && !back.tapped(button));
+        let back = step(&moved, 50.0, 80.0, false, true, false).aimed(&shown);
+        assert!(back.dragged && !back.tapped_on(&ok));
         // Pressed and released in one frame (the loop idled meanwhile): still a click.
-        let quick = step(&idle, 50.0, 20.0, true, true, false);
-        assert!(quick.tapped(button));
-        assert!(!step(&quick, 50.0, 20.0, false, false, false).tapped(button));
+        let quick = step(&idle, 50.0, 80.0, true, true, false).aimed(&shown);
+        assert!(quick.tapped_on(&ok));
+        assert!(!step(&quick, 50.0, 80.0, false, false, false).tapped_on(&ok));
+        // Released on something else: no click.
+        let edge = step(&idle, 50.0, 96.0, true, false, true).aimed(&shown);
+        let off = step(&edge, 52.0, 102.0, false, true, false).aimed(&shown);
+        assert!(!off.dragged && !off.tapped_on(&ok));
+    }
+
+    #[test]
+    fn a_press_on_the_bar_reaches_nothing_drawn_under_it() {
+        // The button scrolled up under the bar: its top half is under it.
+        let under = Area {
+            x: 0.0,
+            y: 30.0,
+            w: 100.0,
+            h: 40.0,
+        };
+        let shown = picture("Hint", under);
+        let on_bar = step(&Input::default(), 50.0, 40.0, true, true, false).aimed(&shown);
+        assert_eq!(on_bar.aim, Some(Aim::Cover));
+        assert!(!on_bar.tapped_on(&place("Hint")));
+        let below = step(&Input::default(), 50.0, 60.0, true, true, false).aimed(&shown);
+        assert!(below.tapped_on(&place("Hint")));
+        // Off everything: aimed at nothing.
+        let off = step(&Input::default(), 300.0, 300.0, true, true, false).aimed(&shown);
+        assert_eq!(off.aim, None);
+    }
+
+    #[test]
+    fn a_press_aims_at_the_picture_it_began_on_whatever_is_drawn_later() {
+        // The press began on "Review" as shown; by its release the layout has put "Flip board"
+        // there: the tap is Review's, wherever Review is drawn now.
+        let a = Area {
+            x: 0.0,
+            y: 100.0,
+            w: 100.0,
+            h: 40.0,
+        };
+        let before = picture("Review", a);
+        let down = step(&Input::default(), 50.0, 120.0, true, false, true).aimed(&before);
+        let up = step(&down, 50.0, 120.0, false, true, false).aimed(&before);
+        assert!(up.tapped_on(&place("Review")));
+        assert!(!up.tapped_on(&place("Flip board")));
+        // A picture with two buttons of one label tells them apart by their order.
+        let mut two = picture("Watch", a);
+        let b = Area { y: 200.0, ..a };
+        two.targets.push(Target {
+            area: b,
+            ..two.targets[0].clone()
+        });
+        two.layers.push(Layer {
+            area: b,
+            target: Some(1),
+        });
+        let second = two.aim_at(Px { x: 50.0, y: 220.0 });
+        assert_eq!(
+            second,
+            Some(Aim::Place {
+                kind: TargetKind::Button,
+                label: "Watch".to_owned(),
+                nth: 1
+            })
+        );
     }
 }

@@ -312,7 +312,7 @@ pub(super) fn move_list(
             theme::TEXT,
             Align::Left,
         );
-        if ui.input.tapped(cell) {
+        if ui.item(cell, &format!("move {}", i + 1)) {
             actions.push(jump(i + 1));
         }
     }

@@ -180,13 +180,13 @@ pub(super) fn board(
     boards::draw(&view, &frame, &marks, (ui.fonts, ui.words));
     note_cells(m, &view, &frame, ui, open);
     if playing {
-        if ui.input.clicked
-            && let Some(cell) = hover.clone()
-        {
-            actions.push(Action::Press(cell));
+        // The cell the press aimed at in the picture shown (never one under the bar or
+        // scrolled out of the board's view).
+        if let Some(cell) = ui.input.pressed_cell() {
+            actions.push(Action::Press(cell.to_owned()));
         }
         if ui.input.released && app.dragging().is_some() {
-            actions.push(Action::Release(hover));
+            actions.push(Action::Release(ui.input.released_cell().map(str::to_owned)));
         }
         if ui.input.right_clicked {
             actions.push(Action::StopChain);

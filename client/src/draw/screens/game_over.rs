@@ -65,6 +65,8 @@ pub(super) fn card(m: &Match, ui: &Ui, board: Area, actions: &mut Vec<Action>) {
     ui.fonts.typesetter().overlay();
     paint::rounded(Area { y: a.y + 4.0, ..a }, 14.0, alpha(BLACK, 0.4));
     paint::rounded_edged(a, 14.0, theme::PANEL, 2.0, theme::ACCENT);
+    // The card is over the board: a press on it is the card's, or its buttons'.
+    ui.cover(a);
     let mut y = a.y + pad;
     for line in &head_lines {
         ui.strong(

@@ -115,6 +115,8 @@ fn draw_once(
         },
         theme::BACKGROUND,
     );
+    // The bar is over what scrolled under it: a press on it is the bar's, or its buttons'.
+    ui.cover(win.bar);
     top_bar(app, &ui, &win, &mut actions);
     if let Some((a, lines)) = notice_at {
         notice(app, &ui, a, &lines, &mut actions);
@@ -269,7 +271,9 @@ fn notice(app: &App, ui: &Ui, a: Area, lines: &[String], actions: &mut Vec<Actio
         theme::TEXT_DIM,
         Align::Centre,
     );
-    if ui.input.tapped(a) {
+    // Over everything: a press on the notice is its own.
+    ui.cover(a);
+    if ui.item(a, "notice") {
         actions.push(Action::DismissNotice);
     }
 }

@@ -560,7 +560,7 @@ fn slips(ui: &Ui, r: &Replay, review: &GameReview, a: Area, actions: &mut Vec<Ac
                 Align::Left,
             );
         }
-        if ui.input.tapped(cell) {
+        if ui.item(cell, &format!("slip {}", slip.before())) {
             actions.push(Action::ReplayJump(slip.before()));
         }
         y += h + entry_gap;

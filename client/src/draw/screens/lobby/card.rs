@@ -43,6 +43,8 @@ pub(super) fn frame(ui: &Ui, body: Area, h: f32, title: &str) -> Card {
         alpha(theme::BOARD_SHADOW, 0.6),
     );
     paint::rounded_edged(area, 14.0, theme::PANEL, 2.0, theme::ACCENT);
+    // Over the lobby: a press on the card is the card's, or its buttons'.
+    ui.cover(area);
     let x = area.x + pad;
     let y = area.y + pad + ui.unit * 0.6;
     let title = paint::fit(title, &ui.fonts.bold, ui.unit * 1.2, inner_w);
