@@ -135,6 +135,7 @@ notice-rematch-declined = The rematch was declined.
 ## A link that leads nowhere, on its card
 
 broken-invite = No game is waiting for the invite code { $code }: it may have been used already or cancelled. Ask your friend for a new link.
+broken-invite-shape = { $code } is not an invite code: an invite code is eight letters and digits (XXXX-XXXX), as your friend's link has it.
 broken-game = Game { $id } cannot be opened. ({ $said })
 broken-replay = Game { $id } cannot be replayed. ({ $said })
 broken-device = The device code { $code } does not work: a code is good once, for ten minutes. Ask for a new one on the other device.
@@ -297,7 +298,7 @@ error-ai-busy = The computer players are all busy: try again in a moment.
 error-ai-error = The computer player failed: { $why }.
 error-bad-record = That game record cannot be read: { $why }.
 error-not-finished = A game is reviewed once it is over.
-error-private-game = That is someone else's private game: only its players may review it.
+error-private-game = That is someone else's private game: only its players and those they sent its link to can see it.
 error-too-many-reviews = The server is busy with as many reviews as it allows: try again when one is done.
 error-storage = The server could not save that; nothing changed. Try again.
 error-unavailable = The game is moving to another server; nothing changed. Try again in a moment.

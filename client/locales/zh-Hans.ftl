@@ -125,6 +125,7 @@ notice-rematch-declined = 对方拒绝了再来一局。
 ## 无效链接的提示卡片
 
 broken-invite = 没有棋局在等待邀请码 { $code }：它可能已被使用或已取消。请向好友要一个新链接。
+broken-invite-shape = { $code } 不是邀请码：邀请码由八个字母和数字组成（XXXX-XXXX），与好友的链接中一样。
 broken-game = 无法打开棋局 { $id }。（{ $said }）
 broken-replay = 无法回放棋局 { $id }。（{ $said }）
 broken-device = 设备码 { $code } 无效：每个设备码只能用一次，十分钟内有效。请在另一台设备上获取新的设备码。
@@ -269,7 +270,7 @@ error-ai-busy = 电脑玩家都在忙：请稍后再试。
 error-ai-error = 电脑玩家出错了：{ $why }。
 error-bad-record = 无法读取这份棋谱：{ $why }。
 error-not-finished = 棋局结束后才能复盘。
-error-private-game = 这是别人的私人棋局：只有对局双方可以复盘。
+error-private-game = 这是别人的私人棋局：只有对局双方和收到链接的人可以观看。
 error-too-many-reviews = 服务器同时进行的复盘已达上限：请等其中一个完成后再试。
 error-storage = 服务器无法保存，没有任何改动。请再试一次。
 error-unavailable = 棋局正在转移到另一台服务器，没有任何改动。请稍后再试。

@@ -57,6 +57,9 @@ pub struct Hook {
     pub device_code: Option<String>,
     /// The invitation's link while the player's private game waits for a friend.
     pub invite: Option<String>,
+    /// The link to the game on the screen (or replayed) that Share passes on: a private
+    /// game's carries its watch key.
+    pub game_link: Option<String>,
     /// The number of the game on the screen, as the server knows it.
     pub game: Option<u64>,
     /// The moves of the game whose board is on the screen (the puzzle's on the Puzzles
@@ -367,6 +370,7 @@ impl Hook {
                 .and_then(|d| d.code.as_ref())
                 .map(|(code, _)| code.clone()),
             invite: app.invite_link(),
+            game_link: app.game_link(),
             game,
             moves: current
                 .map(|m| m.moves.iter().map(|p| p.text.clone()).collect())

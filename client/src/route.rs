@@ -95,6 +95,9 @@ pub fn normalise_code(text: &str) -> Option<String> {
     ))
 }
 
+/// The most characters of a link's code that is no invite code kept to be shown.
+const MAX_SHOWN_CODE: usize = 16;
+
 /// A game's number in a path: digits only (spaces around are forgiven).
 fn game_id(text: &str) -> Option<u64> {
     let t = text.trim();
@@ -155,7 +158,10 @@ pub fn parse_path(path: &str) -> Route {
         return Route::Lobby;
     };
     let route = match what.to_ascii_lowercase().as_str() {
-        "join" => normalise_code(arg).map(Route::Join),
+        // A code that is no code is kept (its first characters) for the card that says so.
+        "join" => Some(Route::Join(normalise_code(arg).unwrap_or_else(|| {
+            chaupal_shared::protocol::names::first_chars(arg.trim(), MAX_SHOWN_CODE).to_uppercase()
+        }))),
         "game" | "watch" => game_id(arg).map(Route::Game),
         "replay" => game_id(arg).map(Route::Replay),
         "link" => normalise_code(arg).map(Route::Link),
@@ -307,7 +313,6 @@ mod tests {
             "/index.html",
             "/join",
             "/join/",
-            "/join/nope",
             "/watch/abc",
             "/game/abc",
             "/game/",
@@ -353,6 +358,18 @@ mod tests {
         assert_eq!(v6.server.as_deref(), Some("ws://[::1]:7878/ws"));
         assert_eq!(v6.route, Route::Lobby);
         assert_eq!(parse_url("http://h").route, Route::Lobby);
+    }
+
+    #[test]
+    fn a_join_link_whose_code_is_no_code_is_kept_to_say_so() {
+        assert_eq!(parse_path("/join/zzzz"), Route::Join("ZZZZ".into()));
+        assert_eq!(parse_path("/join/nope"), Route::Join("NOPE".into()));
+        let long = parse_path(&format!("/join/{}", "x".repeat(100)));
+        assert_eq!(long, Route::Join("X".repeat(MAX_SHOWN_CODE)));
+        assert_eq!(
+            parse_path("/join/k7qm2xpd"),
+            Route::Join("K7QM-2XPD".into())
+        );
     }
 
     #[test]

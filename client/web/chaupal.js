@@ -360,14 +360,25 @@
     }
 
     // The address bar: the path of what is on the screen, with the page's query kept.
+    // The address bar holds the path of what is on the screen, and a private game's watch key
+    // (`/game/42?key=KEY`) in its query, beside what else the query says (`?hook&name=...`).
     function set_address(path_handle) {
-        const path = take_text(path_handle);
-        if (!/^\/[A-Za-z0-9\/-]*$/.test(path)) {
+        const text = take_text(path_handle);
+        const m = /^(\/[A-Za-z0-9\/-]*)(?:\?key=([0-9a-f]{1,64}))?$/.exec(text);
+        if (!m) {
             return;
         }
+        const path = m[1];
+        const key = m[2] || null;
         try {
-            if (window.location.pathname !== path) {
-                window.history.replaceState(null, "", path + window.location.search);
+            const kept = window.location.search.replace(/^\?/, "").split("&")
+                .filter((p) => p !== "" && !p.startsWith("key="));
+            if (key !== null) {
+                kept.push("key=" + key);
+            }
+            const search = kept.length ? "?" + kept.join("&") : "";
+            if (window.location.pathname !== path || window.location.search !== search) {
+                window.history.replaceState(null, "", path + search);
             }
         } catch (e) { /* a page from a file has no address to change */ }
     }

@@ -201,9 +201,13 @@ async function wholeGame() {
     if (afterReload.notices.some((x) => x.kind === "problem") || afterReload.broken_link) {
         fail(`B: a reload of the game's page says ${JSON.stringify(afterReload.notices)}`);
     }
-    // A watcher on a laptop, by the game's own link.
-    const c = await open("C", `/game/${game}?hook&name=Chandra`, { device: LAPTOP, touch: false,
-        scale: 1 });
+    // A watcher on a laptop, by the game's own link as A's Share gives it: the game is private
+    // (it began from an invitation), and its link carries the watch key.
+    const shared = new URL((await waitFor(a, "A's link to the game", (h) =>
+        typeof h.game_link === "string" && h.game_link.includes(`/game/${game}?key=`))).game_link);
+    measured.watch_key = shared.searchParams.get("key");
+    const c = await open("C", `${shared.pathname}${shared.search}&hook&name=Chandra`,
+        { device: LAPTOP, touch: false, scale: 1 });
     await waitFor(c, "C watching", (h) => h.screen === "game" && h.game === game && !h.my_turn);
     await waitForPath(c, `/game/${game}`);
     await c.reload();

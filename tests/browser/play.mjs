@@ -7,7 +7,8 @@
 //
 // Page A chooses Kalah and a friend, creates a private game and reads the invite link from the
 // invitation's card; page B opens that link and is in the game with no click; the two play the
-// whole game by clicking the pits with the mouse; page C opens the watch link early in the game
+// whole game by clicking the pits with the mouse; page C opens the game's link as A's Share gives
+// it (the game is private, so the link carries its watch key) early in the game
 // and must see every move. Then A reloads and must be the same player (back at the game, then
 // in the lobby with it among its finished ones), asks for a device code, and page D opens its
 // link and must be A's player too.
@@ -104,6 +105,7 @@ async function main() {
         // ones the hook says take a click, varied by the number of moves so far.
         let c = null;
         let watchMs = null;
+        let watchKey = null;
         const players = [a, b];
         const until = Date.now() + gameTimeoutMs;
         let clicks = 0;
@@ -132,7 +134,12 @@ async function main() {
             }
             // C comes to watch once a few moves are on the board.
             if (c === null && hooks[0].moves.length >= 4) {
-                c = await openPage(browser, "C", `${base}/watch/${game}?hook&name=Chandra`);
+                // The game is private (it began from an invitation): C comes by the link A's
+                // Share gives, which carries its watch key.
+                const shared = new URL(hooks[0].game_link);
+                watchKey = shared.searchParams.get("key");
+                c = await openPage(browser, "C",
+                    `${base}${shared.pathname}${shared.search}&hook&name=Chandra`);
                 await waitFor(c, "C watching the game", (h) => h.screen === "game" && h.game === game);
                 watchMs = await firstFrameMs(c, ["game"]);
                 shots.push(await shoot(a, "a-playing.png"));
@@ -190,6 +197,7 @@ async function main() {
         problems.check();
         console.log(JSON.stringify({
             game,
+            watch_key: watchKey,
             invite,
             moves: end.moves.length,
             move_list: end.moves,

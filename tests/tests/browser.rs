@@ -141,6 +141,29 @@ fn driver_args(server: &ServerProcess, chromium: PathBuf) -> Vec<OsString> {
     ]
 }
 
+/// The record of the private game `game` (it began from an invitation), read with the watch
+/// key of the link the driver's watcher came by; without it, refused.
+async fn read_private(
+    client: &mut chaupal_tests::Client,
+    game: chaupal_shared::protocol::GameId,
+    summary: &Value,
+) -> chaupal_shared::protocol::Reply {
+    use chaupal_shared::protocol::{ErrorCode, Request, WatchKey};
+    let refused = client
+        .request(Request::GetRecord { game, key: None })
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code, ErrorCode::PrivateGame, "{refused:?}");
+    let key = summary["watch_key"].as_str().expect("the link's watch key");
+    client
+        .request(Request::GetRecord {
+            game,
+            key: Some(WatchKey(key.to_owned())),
+        })
+        .await
+        .expect("the finished game's record")
+}
+
 /// Each screenshot the summary lists was written.
 fn screenshots_written(summary: &Value) {
     let shots = summary["screenshots"].as_array().unwrap();
@@ -168,13 +191,10 @@ async fn two_pages_play_a_whole_kalah_game_by_link_and_click_and_a_third_watches
     let invite = summary["invite"].as_str().unwrap();
     assert!(invite.starts_with(&format!("{base}/join/")), "{invite}");
     screenshots_written(&summary);
-    // The server kept the game: its record has every move.
+    // The server kept the game: its record has every move, for whoever holds its link.
     let mut client = chaupal_tests::Client::hello(&server, "Reader").await;
     let game = chaupal_shared::protocol::GameId(summary["game"].as_u64().unwrap());
-    let record = client
-        .request(chaupal_shared::protocol::Request::GetRecord { game, key: None })
-        .await
-        .expect("the finished game's record");
+    let record = read_private(&mut client, game, &summary).await;
     let chaupal_shared::protocol::Reply::Record { moves: kept, .. } = record else {
         panic!("not a record: {record:?}");
     };
@@ -300,10 +320,7 @@ async fn on_a_phone_every_tap_lands_names_keep_their_letters_and_links_tell_the_
     // The game played by taps is the server's, whole.
     let mut client = chaupal_tests::Client::hello(&server, "Reader").await;
     let game = chaupal_shared::protocol::GameId(summary["game"].as_u64().unwrap());
-    let record = client
-        .request(chaupal_shared::protocol::Request::GetRecord { game, key: None })
-        .await
-        .expect("the finished game's record");
+    let record = read_private(&mut client, game, &summary).await;
     let chaupal_shared::protocol::Reply::Record { moves, .. } = record else {
         panic!("not a record: {record:?}");
     };

@@ -145,6 +145,13 @@ impl App {
             return Vec::new();
         }
         if let Route::Join(code) = &route {
+            // A link whose code is no invite code leads nowhere: a card says why, at once.
+            if route::normalise_code(code).is_none() {
+                let why = say!("broken-invite-shape", code = code.as_str());
+                self.broken_link = Some((route, why));
+                self.screen = Screen::Lobby;
+                return Vec::new();
+            }
             // The code shows in the lobby's field, to correct it if the server refuses it.
             self.lobby.mode = PlayMode::Friend;
             self.lobby.code.clone_from(code);
@@ -236,6 +243,23 @@ mod tests {
         assert!(
             out.contains(&Outgoing::LinkDevice("QRST-2345".into())),
             "{out:?}"
+        );
+    }
+
+    #[test]
+    fn a_join_link_whose_code_is_no_code_says_why_at_once() {
+        let mut app = App::new(false);
+        assert!(
+            app.handle(Action::Follow(Route::Join("ZZZZ".into())))
+                .is_empty()
+        );
+        let why = app.broken_link().map(Phrase::english).unwrap_or_default();
+        assert!(why.starts_with("ZZZZ is not an invite code"), "{why}");
+        assert_eq!(app.arrival(), None, "nothing waits for the connection");
+        assert_eq!(
+            app.address(),
+            "/join/ZZZZ",
+            "the link stays while its card is up"
         );
     }
 

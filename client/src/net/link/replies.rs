@@ -39,6 +39,17 @@ impl Link {
                 if let Some(event) = Link::puzzle_error(&asked, &error) {
                     return event.map(Reaction::event).unwrap_or_default();
                 }
+                // A game that is over and no longer held by the server (its link followed, its
+                // entry in a list tapped) opens as its replay, which the records always have.
+                if let Asked::Watch(game) | Asked::Rejoin(game) = asked
+                    && error.code == ErrorCode::GameOver
+                    && (asked == Asked::Watch(game) || self.game() != Some(game))
+                {
+                    let key = self.key(game);
+                    return Reaction::send(vec![
+                        self.message(Request::GetRecord { game, key }, Asked::Record),
+                    ]);
+                }
                 let mut reaction = Reaction::event(self.error(&asked, &error, config, server));
                 // A seek that could not be cancelled may have been taken: the list says.
                 if asked == Asked::CancelSeek {
@@ -397,8 +408,8 @@ mod tests {
     use crate::replay::Replay;
     use chaupal_rules::{GameKind, Side};
     use chaupal_shared::protocol::{
-        GameEvent, GameId, GameResult, GameStatus, PROTOCOL_VERSION, PlayerId, PlayerInfo,
-        ResultReason,
+        ClientMessage, GameEvent, GameId, GameResult, GameStatus, PROTOCOL_VERSION, PlayerId,
+        PlayerInfo, ResultReason,
     };
 
     #[test]
@@ -530,6 +541,56 @@ mod tests {
         assert_eq!(won.exact, Some(Score::Win(5)));
         assert_eq!(won.eval, None);
         assert_eq!(h.exact, None);
+    }
+
+    #[test]
+    fn a_finished_games_link_opens_its_replay_once_the_server_no_longer_holds_it() {
+        let (mut link, mut app, mut config) = greeted();
+        let mut finished = summary(30, GameKind::BaghChal);
+        finished.status = GameStatus::Finished;
+        finished.plies = 1;
+        let out = app.handle(crate::app::Action::Follow(crate::route::Route::Game(30)));
+        let watch = wish(&mut link, &mut app, out[0].clone());
+        // The server holds the game no more: it says the game is over.
+        let asked = deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::Error {
+                id: Some(watch[0].id),
+                error: ErrorReply::new(ErrorCode::GameOver, "game 30 is over"),
+            },
+        );
+        assert!(
+            matches!(
+                asked.as_slice(),
+                [ClientMessage {
+                    request: Request::GetRecord {
+                        game: GameId(30),
+                        ..
+                    },
+                    ..
+                }]
+            ),
+            "{asked:?}"
+        );
+        assert_eq!(app.broken_link(), None, "no dead end");
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::Reply {
+                id: asked[0].id,
+                reply: Reply::Record {
+                    summary: Box::new(finished),
+                    moves: vec!["c3".into()],
+                    text: String::new(),
+                    watch_key: None,
+                },
+            },
+        );
+        assert_eq!(app.screen(), Screen::Replay);
+        assert_eq!(app.address(), "/replay/30");
     }
 
     #[test]
