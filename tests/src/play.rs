@@ -199,11 +199,16 @@ pub async fn listed_first(c: &mut Client, game: GameId, plies: usize) -> Vec<Gam
 
 /// The stored record of `game`: its text and its moves.
 pub async fn record(c: &mut Client, game: GameId) -> (String, Vec<String>) {
-    match c
-        .request(Request::GetRecord { game, key: None })
-        .await
-        .unwrap()
-    {
+    record_keyed(c, game, None).await
+}
+
+/// [`record`] of a private game, with its watch key (for someone who is not its player).
+pub async fn record_keyed(
+    c: &mut Client,
+    game: GameId,
+    key: Option<chaupal_shared::protocol::WatchKey>,
+) -> (String, Vec<String>) {
+    match c.request(Request::GetRecord { game, key }).await.unwrap() {
         Reply::Record { text, moves, .. } => (text, moves),
         other => panic!("expected a record, got {other:?}"),
     }

@@ -16,7 +16,7 @@ use chaupal_rules::{AnyGame, GameKind};
 use chaupal_shared::protocol::{
     Action, ErrorCode, GameEvent, GameId, GameSetup, Opponent, Reply, Request,
 };
-use chaupal_tests::play::{create, join, record, setup};
+use chaupal_tests::play::{create, join, record, record_keyed, setup};
 use chaupal_tests::services::{Nats, Postgres, fresh_database};
 use chaupal_tests::{Client, PATIENCE, ServerProcess, mover, pick_move, start_of};
 
@@ -475,13 +475,19 @@ async fn a_correspondence_deadline_is_met_after_the_node_running_the_game_is_kil
     let game = join(&mut bob, Request::JoinByCode { code }).await;
     let mut table = Table::new(game, GameKind::BaghChal, 5);
     table.play([&mut alice, &mut bob], 3).await;
+    // Carol reads it by the game's link (it began from an invitation: it is private); its key
+    // comes from a player's snapshot, on a connection of Alice's own.
+    let mut alices_other = Client::hello_as(&nodes[0], "alice", alice.token.as_deref()).await;
+    let key = alices_other.rejoin(game).await.watch_key;
+    assert!(key.is_some(), "a private game's players get its key");
+    drop(alices_other);
     // Bob is to move when his node dies; a day and more passes.
     nodes[1].kill().await;
     std::fs::write(&clock, (2 * 86_400_000u64).to_string()).unwrap();
     let mut carol = Client::hello(&nodes[2], "carol").await;
     let deadline = Instant::now() + TAKEOVER_PATIENCE;
     let text = loop {
-        let (text, _) = record(&mut carol, game).await;
+        let (text, _) = record_keyed(&mut carol, game, key.clone()).await;
         if text.contains("[Termination") {
             break text;
         }

@@ -443,12 +443,7 @@ async fn a_server_on_a_read_only_postgresql_refuses_to_start_naming_the_user() {
     let Some(url) = chaupal_tests::services::fresh_database("chaupal_e2e_ro_start").await else {
         return;
     };
-    let name = url
-        .split('?')
-        .next()
-        .and_then(|u| u.rsplit('/').next())
-        .unwrap()
-        .to_owned();
+    let name = database_name(&url);
     let dir = tempfile::tempdir().unwrap();
     let (mut first, _addr, _log, _dir) = server_on(&url, dir, "warn", &[]).await;
     first.start_kill().unwrap();
@@ -539,12 +534,7 @@ async fn health_answers_503_while_the_records_cannot_be_written() {
     let Some(url) = chaupal_tests::services::fresh_database("chaupal_e2e_readonly").await else {
         return;
     };
-    let name = url
-        .split('?')
-        .next()
-        .and_then(|u| u.rsplit('/').next())
-        .unwrap()
-        .to_owned();
+    let name = database_name(&url);
     let dir = tempfile::tempdir().unwrap();
     let (mut child, addr, _log, _dir) = server_on(&url, dir, "warn", &[]).await;
     let (status, body) = chaupal_tests::health(&addr, None).await;
@@ -590,4 +580,13 @@ async fn health_answers_503_while_the_records_cannot_be_written() {
     let body = until("200", "writable").await;
     assert!(body.contains("records writable"), "{body}");
     child.start_kill().unwrap();
+}
+
+/// The database a PostgreSQL URL names (`postgres://user@host/NAME?options`).
+fn database_name(url: &str) -> String {
+    url.split('?')
+        .next()
+        .and_then(|u| u.rsplit('/').next())
+        .unwrap_or_default()
+        .to_owned()
 }

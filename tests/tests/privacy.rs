@@ -44,6 +44,16 @@ async fn refused_sight(who: &mut Client, game: GameId, key: Option<WatchKey>) {
     assert_eq!(e.code, ErrorCode::PrivateGame, "a hint: {e:?}");
 }
 
+/// A game of `kind` against the computer's level 1, set up as [`setup`] does.
+fn against_level_1(kind: GameKind) -> chaupal_shared::protocol::GameSetup {
+    setup(
+        kind,
+        Opponent::Ai {
+            engine: Engine::Level { level: 1 },
+        },
+    )
+}
+
 /// The live public games `who` is shown.
 async fn listed(who: &mut Client) -> Vec<GameId> {
     let Reply::Games { games, .. } = who.request(Request::ListGames).await.unwrap() else {
@@ -104,18 +114,10 @@ async fn a_game_from_a_private_invitation_is_seen_only_by_its_players_and_link_h
 
     // A public game started after it: the lobby's events up to its start name no other game.
     let mut eve = Client::hello(&server, "eve").await;
-    let ai = create(
-        &mut eve,
-        setup(
-            GameKind::Kalah,
-            Opponent::Ai {
-                engine: Engine::Level { level: 1 },
-            },
-        ),
-    )
-    .await
-    .game
-    .unwrap();
+    let ai = create(&mut eve, against_level_1(GameKind::Kalah))
+        .await
+        .game
+        .unwrap();
     let heard = carol
         .wait_for(|m| match m {
             ServerMessage::Lobby(LobbyEvent::GameStarted(s)) => Some(s.game),
@@ -230,26 +232,13 @@ async fn a_correspondence_invitation_and_a_game_set_up_private_are_private_too()
 
     // A game against the computer, set up private: unlisted, refused to strangers.
     let mut dan = Client::hello(&server, "dan").await;
-    let mut quiet = setup(
-        GameKind::Jungle,
-        Opponent::Ai {
-            engine: Engine::Level { level: 1 },
-        },
-    );
+    let mut quiet = against_level_1(GameKind::Jungle);
     quiet.private = true;
     let private = create(&mut dan, quiet).await.game.unwrap();
-    let open = create(
-        &mut dan,
-        setup(
-            GameKind::Jungle,
-            Opponent::Ai {
-                engine: Engine::Level { level: 1 },
-            },
-        ),
-    )
-    .await
-    .game
-    .unwrap();
+    let open = create(&mut dan, against_level_1(GameKind::Jungle))
+        .await
+        .game
+        .unwrap();
     let shown = listed(&mut carol).await;
     assert!(shown.contains(&open), "{shown:?}");
     assert!(!shown.contains(&private), "{shown:?}");

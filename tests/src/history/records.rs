@@ -22,7 +22,10 @@ pub async fn read_records(
         let deadline = Instant::now() + patience;
         while Instant::now() < deadline {
             match session
-                .request(Request::GetRecord { game, key: None })
+                .request(Request::GetRecord {
+                    game,
+                    key: session.key(game),
+                })
                 .await
             {
                 Answer::Reply(Reply::Record { summary, moves, .. }) => {

@@ -11,7 +11,7 @@ use std::time::Duration;
 use chaupal_shared::codec::{DEFAULT_MESSAGE_LIMIT, decode_binary, decode_json, encode_json};
 use chaupal_shared::protocol::{
     ClientMessage, Clocks, ErrorCode, ErrorReply, GameEvent, GameId, GameResult, GameStatus,
-    PROTOCOL_VERSION, Reply, Request, ServerMessage, Version,
+    PROTOCOL_VERSION, Reply, Request, ServerMessage, Version, WatchKey,
 };
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
@@ -125,6 +125,9 @@ pub struct Session {
     /// The games rejoined on the connection open now: only there does the protocol's promise
     /// hold that a move's event comes before its reply (docs/PROTOCOL.md, "Reconnecting").
     seated: HashSet<GameId>,
+    /// The watch keys of the private games this actor sees (from a snapshot, or handed to it
+    /// as a watch link's holder), sent when it sits down at one of them.
+    keys: HashMap<GameId, WatchKey>,
 }
 
 impl Session {
@@ -151,6 +154,7 @@ impl Session {
             connect_patience: Duration::from_secs(120),
             refused: None,
             seated: HashSet::new(),
+            keys: HashMap::new(),
         }
     }
 
@@ -377,6 +381,16 @@ impl Session {
         }
     }
 
+    /// The watch key of private game `game`, when this actor has it.
+    pub fn key(&self, game: GameId) -> Option<WatchKey> {
+        self.keys.get(&game).cloned()
+    }
+
+    /// Hands this actor a private game's watch key, as a watch link would.
+    pub fn know_key(&mut self, game: GameId, key: WatchKey) {
+        self.keys.insert(game, key);
+    }
+
     /// Sits down at `game` (or watches it): `rejoin` with the last version seen, trying again
     /// (and other nodes) while the game changes hands, for at most `for_at_most`.
     pub async fn sit(&mut self, game: GameId, for_at_most: Duration) -> Result<(), String> {
@@ -393,7 +407,7 @@ impl Session {
             let rejoin = Request::Rejoin {
                 game,
                 since,
-                key: None,
+                key: self.key(game),
             };
             match self.request(rejoin).await {
                 Answer::Reply(_) => {
@@ -443,6 +457,9 @@ impl Session {
             }
             ServerMessage::Snapshot(s) => {
                 let game = s.summary.game;
+                if let Some(key) = &s.watch_key {
+                    self.keys.insert(game, key.clone());
+                }
                 let Some(view) = self.games.get_mut(&game) else {
                     return;
                 };

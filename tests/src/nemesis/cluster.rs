@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use chaupal_shared::protocol::GameId;
+use chaupal_shared::protocol::{GameId, WatchKey};
 use tokio::sync::Mutex;
 use tokio::time::Instant;
 
@@ -234,6 +234,12 @@ pub async fn run(args: &ClusterRun) -> Result<ClusterOutcome, String> {
         tables.push(table);
     }
     let games: Vec<GameId> = tables.iter().map(|t| t.game).collect();
+    // The games begin from invitations, so they are private: the spectators and the checker
+    // hold their watch links' keys, which the players' snapshots carry.
+    let keys: Vec<(GameId, WatchKey)> = tables
+        .iter()
+        .filter_map(|t| Some((t.game, t.seats[0].key(t.game)?)))
+        .collect();
 
     let run_ms = args.fault_seconds * 1000;
     let schedule = Schedule::random(args.seed, run_ms, args.nodes, &args.kinds);
@@ -253,13 +259,16 @@ pub async fn run(args: &ClusterRun) -> Result<ClusterOutcome, String> {
     let first_spectator = u32::try_from(args.games * 2).unwrap_or(u32::MAX / 2);
     for (i, game) in games.iter().take(args.spectators).enumerate() {
         let actor: ActorId = first_spectator + i as u32;
-        let session = Session::new(
+        let mut session = Session::new(
             urls.clone(),
             i + 2,
             &format!("w{i}"),
             actor,
             history.clone(),
         );
+        for (g, k) in &keys {
+            session.know_key(*g, k.clone());
+        }
         spectators.push(tokio::spawn(actors::spectate(session, *game, stop.clone())));
     }
 
@@ -296,6 +305,9 @@ pub async fn run(args: &ClusterRun) -> Result<ClusterOutcome, String> {
     }
 
     let mut reader = Session::new(urls.clone(), 0, "checker", u32::MAX - 1, History::new());
+    for (g, k) in keys {
+        reader.know_key(g, k);
+    }
     let records: BTreeMap<GameId, Stored> =
         read_records(&mut reader, &games, Duration::from_secs(60)).await;
     let expect = Expectations {

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chaupal_powercut::{CutReport, Mount};
-use chaupal_shared::protocol::GameId;
+use chaupal_shared::protocol::{GameId, WatchKey};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sqlx::{Connection, Row};
@@ -211,6 +211,12 @@ pub async fn run(args: &PowerCutRun) -> Result<PowerCutOutcome, String> {
         tables.push(table);
     }
     let games: Vec<GameId> = tables.iter().map(|t| t.game).collect();
+    // The games begin from invitations, so they are private: the spectators and the checker
+    // hold their watch links' keys, which the players' snapshots carry.
+    let keys: Vec<(GameId, WatchKey)> = tables
+        .iter()
+        .filter_map(|t| Some((t.game, t.seats[0].key(t.game)?)))
+        .collect();
     // The players stop a while after the last cut; until then they play on.
     let far = Instant::now() + Duration::from_secs(24 * 3600);
     let (stop_tx, stop) = tokio::sync::watch::channel(far);
@@ -226,7 +232,10 @@ pub async fn run(args: &PowerCutRun) -> Result<PowerCutOutcome, String> {
     let mut spectators = Vec::new();
     for (i, game) in games.iter().take(args.spectators).enumerate() {
         let actor: ActorId = first_spectator + i as u32;
-        let session = Session::new(urls.clone(), 0, &format!("w{i}"), actor, history.clone());
+        let mut session = Session::new(urls.clone(), 0, &format!("w{i}"), actor, history.clone());
+        for (g, k) in &keys {
+            session.know_key(*g, k.clone());
+        }
         spectators.push(tokio::spawn(actors::spectate(session, *game, stop.clone())));
     }
 
@@ -317,6 +326,9 @@ pub async fn run(args: &PowerCutRun) -> Result<PowerCutOutcome, String> {
         }
     }
     let mut reader = Session::new(urls.clone(), 0, "checker", u32::MAX - 1, History::new());
+    for (g, k) in keys {
+        reader.know_key(g, k);
+    }
     let records: BTreeMap<GameId, Stored> =
         read_records(&mut reader, &games, Duration::from_secs(30)).await;
     let expect = Expectations {
