@@ -187,7 +187,9 @@ pub(super) fn hint_block(
     let mover = ui.say(&terms::side_name(kind, side));
     let mut y = y + ui.unit * 0.3;
     let mut line = ui.say(&say!("hint-best-move", best = h.text.as_str()));
-    if let Some(e) = &h.eval {
+    // The engine's score only where no winning chance says it in the review's words (the
+    // meter below).
+    if let Some(e) = h.eval.as_ref().filter(|_| h.chances.is_none()) {
         line.push_str(&format!("   ({})", ui.say(e)));
     }
     let line = paint::fit(&line, &ui.fonts.regular, ui.unit, inner.w);

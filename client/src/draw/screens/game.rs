@@ -415,9 +415,8 @@ fn player_row(m: &Match, ui: &Ui, side: Side, a: Area) -> f32 {
 }
 
 /// The buttons of play for the game on the screen, in order: (label's message id, action,
-/// look). On a
-/// touch screen (`touch`) two more step back and forth through the moves, which a keyboard
-/// does with its arrows.
+/// look). On a touch screen (`touch`) two more step back and forth through the moves, which a
+/// keyboard does with its arrows.
 pub fn buttons(app: &App, m: &Match, touch: bool) -> Vec<(&'static str, Action, Look)> {
     let watching = matches!(m.seats, Seats::Watching);
     let mut buttons: Vec<(&'static str, Action, Look)> = Vec::new();

@@ -193,8 +193,16 @@ fn about(ui: &Ui, p: &Puzzles, a: &Attempt, inner: Area, top: f32) -> f32 {
         y + ui.unit * 0.3,
         theme::TEXT_DIM,
     );
+    // One streak line: the streak as it stands (with this puzzle once it is solved), and the
+    // best.
+    let (streak, best) = a
+        .outcome
+        .as_ref()
+        .map_or((info.streak, p.best_streak), |o| {
+            (o.streak, o.best_streak.max(p.best_streak))
+        });
     let who = if info.mode == PuzzleMode::Streak {
-        say!("puzzle-streak", count = info.streak)
+        say!("puzzle-streak", count = streak)
     } else if let Some((place, total)) = p.mistake_place() {
         say!("puzzle-from-your-game", place = place, total = total)
     } else if info.rated {
@@ -205,12 +213,11 @@ fn about(ui: &Ui, p: &Puzzles, a: &Attempt, inner: Area, top: f32) -> f32 {
             rating = words::rating_number(info.player.rating)
         )
     };
-    let y = text_block(ui, &ui.say(&who), inner, y, theme::TEXT_DIM);
-    if info.mode != PuzzleMode::Streak {
-        return y;
+    let mut who = ui.say(&who);
+    if info.mode == PuzzleMode::Streak {
+        who = format!("{who} · {}", ui.say(&words::best_streak(best)));
     }
-    let best = ui.say(&words::best_streak(p.best_streak));
-    text_block(ui, &best, inner, y, theme::TEXT_DIM)
+    text_block(ui, &who, inner, y, theme::TEXT_DIM)
 }
 
 /// How the attempt stands, from `top`: the move to find, right, wrong (why, in the game's
@@ -254,9 +261,6 @@ fn verdict(ui: &Ui, a: &Attempt, inner: Area, top: f32) -> f32 {
             y = big(y, &say!("puzzle-solved"), theme::GOOD);
             if a.outcome.is_none() && a.missed {
                 y = plain(y, &say!("puzzle-solved-again"), theme::TEXT);
-            }
-            if let Some(o) = a.outcome.as_ref().filter(|o| o.streak > 0) {
-                y = plain(y, &say!("puzzle-streak", count = o.streak), theme::ACCENT);
             }
         }
         Stage::Solution { line, shown, .. } => {

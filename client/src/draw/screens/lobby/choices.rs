@@ -652,8 +652,8 @@ fn start_buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Acti
     puzzle_buttons(app, ui, inner, y + start.h + FOOT_GAP, actions);
 }
 
-/// The puzzles' row: the Puzzles screen, and the day's puzzle of the game chosen once the
-/// server has named it (which asks for a second press while leaving the puzzle in progress
+/// The puzzles' row: the Puzzles screen, and the day's puzzle of the game chosen (shown off
+/// until the server has named it; a press on it then asks for a second press while leaving the puzzle in progress
 /// would cost its rated attempt).
 fn puzzle_buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) {
     let row = Area {
@@ -664,9 +664,14 @@ fn puzzle_buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Act
     // Offline the button says what it needs when pressed.
     let look = Look::Plain;
     let daily = app.puzzles().daily_of(app.lobby().kind);
-    let cells = columns(row, if daily.is_some() { 2 } else { 1 }, 8.0);
+    // The day's puzzle has its half of the row from the start, shown off until the server
+    // names it: *Puzzles* never shrinks under a finger as it comes.
+    let cells = columns(row, 2, 8.0);
     if ui.button(cells[0], &ui.t("lobby-puzzles"), look) {
         actions.push(Action::OpenPuzzles);
+    }
+    if daily.is_none() {
+        ui.button(cells[1], &ui.t("lobby-daily-puzzle"), Look::Disabled);
     }
     if let (Some(d), Some(cell)) = (daily, cells.get(1)) {
         // Pressed once while leaving the puzzle in progress would cost its rated attempt: the
