@@ -34,7 +34,7 @@ use std::time::Duration;
 use chaupal_rules::GameKind;
 use chaupal_shared::protocol::{
     ClockSpec, Correspondence, ErrorReply, GameId, GameSetup, LobbyEvent, Opponent, PlayerId,
-    PlayerInfo, Reply, RulePair, SeekId, SideChoice,
+    PlayerInfo, RulePair, SeekId, SideChoice,
 };
 use futures_util::FutureExt;
 use tokio::sync::mpsc;
@@ -333,10 +333,7 @@ impl Bench {
         );
         let matchmaking = Matchmaking::new(rooms.clone(), limits, announcer);
         let (watcher, lobby) = matchmaking.subscribe();
-        let Reply::Lobby { seeks, games, .. } = lobby else {
-            return None;
-        };
-        if !seeks.is_empty() || !games.is_empty() {
+        if !lobby.seeks.is_empty() || !lobby.games.is_empty() {
             return None;
         }
         Some(Bench {

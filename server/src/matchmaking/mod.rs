@@ -30,8 +30,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use chaupal_rules::Side;
 use chaupal_shared::protocol::{
-    Engine, ErrorCode, ErrorReply, GameId, GameSetup, LobbyEvent, MySeek, Opponent, PlayerId,
-    PlayerInfo, Reply, SeekId, SeekInfo, SideChoice, newest_listed,
+    Engine, ErrorCode, ErrorReply, GameId, GameSetup, GameSummary, LobbyEvent, MySeek, Opponent,
+    PlayerId, PlayerInfo, Reply, SeekId, SeekInfo, SideChoice, newest_listed,
 };
 use rand::Rng;
 
@@ -53,6 +53,38 @@ pub struct Created {
     pub game: Option<GameId>,
     pub seek: Option<SeekId>,
     pub invite_code: Option<String>,
+}
+
+/// The lobby at one moment: the newest open seeks and live public games, and how many older
+/// ones each list left out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LobbyNow {
+    pub seeks: Vec<SeekInfo>,
+    pub games: Vec<GameSummary>,
+    pub more_seeks: u32,
+    pub more_games: u32,
+}
+
+impl LobbyNow {
+    /// As `subscribe_lobby`'s reply.
+    pub fn reply(self) -> Reply {
+        Reply::Lobby {
+            seeks: self.seeks,
+            games: self.games,
+            more_seeks: self.more_seeks,
+            more_games: self.more_games,
+        }
+    }
+
+    /// As the `reset` a subscriber that fell behind is sent.
+    pub fn reset(self) -> LobbyEvent {
+        LobbyEvent::Reset {
+            seeks: self.seeks,
+            games: self.games,
+            more_seeks: self.more_seeks,
+            more_games: self.more_games,
+        }
+    }
 }
 
 /// Matchmaking (cheap to clone).
@@ -206,7 +238,7 @@ impl Matchmaking {
     }
 
     /// Lobby events from now on, with the lobby as it is now.
-    pub fn subscribe(&self) -> (Subscription<LobbyEvent>, Reply) {
+    pub fn subscribe(&self) -> (Subscription<LobbyEvent>, LobbyNow) {
         // Subscribe first: an event between the two is then seen twice, never missed.
         let rx = self.inner.announcer.subscribe();
         (rx, self.lobby())
@@ -214,10 +246,10 @@ impl Matchmaking {
 
     /// The lobby now: the newest open seeks and live public games, as
     /// [`Matchmaking::seeks`] and [`Rooms::games`] list them.
-    pub fn lobby(&self) -> Reply {
+    pub fn lobby(&self) -> LobbyNow {
         let (seeks, more_seeks) = self.seeks(None);
         let (games, more_games) = self.inner.rooms.games(None);
-        Reply::Lobby {
+        LobbyNow {
             seeks,
             games,
             more_seeks,

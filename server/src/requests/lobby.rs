@@ -79,7 +79,7 @@ pub fn list_games(rooms: &Rooms, before: Option<GameId>) -> Reply {
 /// the subscription whose events [`forward`] sends after it.
 pub fn subscribe(matchmaking: &Matchmaking) -> (Reply, Subscription<LobbyEvent>) {
     let (rx, lobby) = matchmaking.subscribe();
-    (lobby, rx)
+    (lobby.reply(), rx)
 }
 
 /// Sends lobby events to one connection until it unsubscribes (`stop`) or goes; one that
@@ -98,20 +98,7 @@ pub async fn forward(
         };
         let msg = match event {
             Received::Message(e) => ServerMessage::Lobby(e),
-            Received::Lagged(_) => match matchmaking.lobby() {
-                Reply::Lobby {
-                    seeks,
-                    games,
-                    more_seeks,
-                    more_games,
-                } => ServerMessage::Lobby(LobbyEvent::Reset {
-                    seeks,
-                    games,
-                    more_seeks,
-                    more_games,
-                }),
-                _ => return,
-            },
+            Received::Lagged(_) => ServerMessage::Lobby(matchmaking.lobby().reset()),
             Received::Closed => return,
         };
         if !outbox.send(Arc::new(msg)) {
