@@ -31,6 +31,9 @@ pub struct Config {
     /// browser's).
     #[serde(default)]
     pub language: Option<String>,
+    /// The computer's level last chosen in the lobby.
+    #[serde(default)]
+    pub level: Option<u8>,
 }
 
 /// The config file could not be read or written.

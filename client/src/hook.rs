@@ -312,8 +312,9 @@ pub struct HookTarget {
     pub enabled: bool,
     /// Whether it is the chosen one of a set of buttons.
     pub selected: bool,
-    /// Whether it is wholly in view: in the window, below the top bar (a screen that scrolls
-    /// has targets out of view).
+    /// Whether it shows: wholly in view (in the window, below the top bar; a screen that
+    /// scrolls has targets out of view), and topmost at its middle (not under a card, a
+    /// notice or a menu drawn after it).
     pub visible: bool,
 }
 
@@ -386,7 +387,8 @@ impl Hook {
             targets: record
                 .targets
                 .iter()
-                .map(|t| HookTarget {
+                .enumerate()
+                .map(|(i, t)| HookTarget {
                     kind: match t.kind {
                         TargetKind::Button => "button",
                         TargetKind::Cell => "cell",
@@ -399,7 +401,8 @@ impl Hook {
                     h: t.area.h,
                     enabled: t.enabled,
                     selected: t.selected,
-                    visible: t.visible,
+                    // What a person sees: wholly in view, and not under what was drawn after.
+                    visible: t.visible && record.on_top(i),
                 })
                 .collect(),
             notices: app

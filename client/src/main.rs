@@ -61,7 +61,7 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
         .clone()
         .or_else(|| settings.name.clone())
         .unwrap_or_else(config::default_name);
-    app.remember(&name, settings.muted);
+    app.remember(&name, settings.muted, settings.level);
     // The language the player chose here, else the first the system or the browser prefers
     // that the client speaks.
     let chosen = settings.language.as_deref().and_then(Language::from_tag);
@@ -376,6 +376,7 @@ fn carry_out(out: Outgoing, app: &mut App, online: Option<&mut Online>) {
         // Offline, the name, the sounds and the language are only remembered.
         (Outgoing::Rename(name), None) => remember(app, |c| c.name = Some(name)),
         (Outgoing::SetMuted(muted), None) => remember(app, |c| c.muted = muted),
+        (Outgoing::SetLevel(level), None) => remember(app, |c| c.level = Some(level)),
         (Outgoing::SetLanguage(language), None) => {
             remember(app, |c| c.language = language.map(|l| l.tag().to_owned()));
         }
@@ -657,7 +658,7 @@ mod desktop {
         } else {
             App::showing(m, screen)
         };
-        app.remember(args.name.as_deref().unwrap_or("Asha"), false);
+        app.remember(args.name.as_deref().unwrap_or("Asha"), false, None);
         for cell in args.clicks.as_deref().unwrap_or("").split_whitespace() {
             let _ = app.handle(Action::Cell(cell.to_owned()));
         }

@@ -218,6 +218,8 @@ pub struct Match {
     pub deadline_ms: Option<u64>,
     /// A private game's watch key, for the links to it (none: a public game).
     pub watch_key: Option<String>,
+    /// Whether the menu of the game's other actions is open (a phone's `More`).
+    pub menu_open: bool,
 }
 
 impl Match {
@@ -247,6 +249,7 @@ impl Match {
             pace: None,
             deadline_ms: None,
             watch_key: None,
+            menu_open: false,
         };
         m.refresh();
         m
@@ -361,6 +364,18 @@ impl Match {
             Click::Play(text) => Some(text),
             _ => None,
         }
+    }
+
+    /// Whether a click on `cell` now picks a piece up (or takes a chain of captures a step
+    /// on) rather than playing a move, clearing the selection or doing nothing: a press does
+    /// that at once, so the piece can be dragged; anything else waits for the tap's end, so a
+    /// finger that goes down on the board to scroll plays nothing.
+    pub fn picks_up(&self, cell: &str) -> bool {
+        self.can_enter_move()
+            && matches!(
+                self.selection.clone().click(&self.choices, cell),
+                crate::selection::Click::Selected
+            )
     }
 
     /// Ends a Sholo Guti chain where it stands; returns the move.
@@ -777,6 +792,20 @@ mod tests {
 
     fn start(kind: GameKind) -> AnyGame {
         AnyGame::start(kind, [("", ""); 0]).expect("start")
+    }
+
+    #[test]
+    fn a_press_picks_up_a_piece_at_once_and_leaves_a_placement_or_a_landing_to_the_tap() {
+        let mut m = Match::new(start(GameKind::BaghChal), Seats::Both, false);
+        assert!(!m.picks_up("c3"), "placing a goat waits for the tap's end");
+        let placed = m.click("c3").expect("a placement");
+        m.apply(&placed).expect("legal");
+        assert!(m.picks_up("a1"), "a tiger that can move is picked up");
+        assert!(!m.picks_up("c4"), "an empty point is nothing to pick up");
+        assert_eq!(m.click("a1"), None, "picked up");
+        assert!(!m.picks_up("a2"), "its landing waits for the tap's end");
+        let watching = Match::new(start(GameKind::BaghChal), Seats::Watching, false);
+        assert!(!watching.picks_up("c3"));
     }
 
     #[test]

@@ -805,7 +805,7 @@ fn reviewed(kind: GameKind) -> Option<App> {
 }
 
 /// The places that take a tap and are smaller than a fingertip ([`layout::TOUCH_MIN`] both
-/// ways) on a phone held upright (`w` x `h`): every button and board cell in view that does
+/// ways, a board's points and squares [`layout::BOARD_TOUCH_MIN`]) on a phone held upright (`w` x `h`): every button and board cell in view that does
 /// something. The lines of a list (a move of the move list, a slip of a review) are not
 /// counted: each is also reached by the buttons that step through the moves.
 pub fn small_targets(targets: &[Target], w: f32, h: f32) -> Vec<String> {
@@ -815,7 +815,14 @@ pub fn small_targets(targets: &[Target], w: f32, h: f32) -> Vec<String> {
     targets
         .iter()
         .filter(|t| t.enabled && t.visible && t.kind != TargetKind::Item)
-        .filter(|t| t.area.w < layout::TOUCH_MIN - 0.5 || t.area.h < layout::TOUCH_MIN - 0.5)
+        .filter(|t| {
+            let least = if t.kind == TargetKind::Cell {
+                layout::BOARD_TOUCH_MIN
+            } else {
+                layout::TOUCH_MIN
+            };
+            t.area.w < least - 0.5 || t.area.h < least - 0.5
+        })
         .map(|t| {
             format!(
                 "\"{}\" takes taps in {:.0}x{:.0} pixels",
@@ -930,6 +937,16 @@ mod tests {
         assert!(
             small_targets(&targets, 1280.0, 800.0).is_empty(),
             "a mouse is finer"
+        );
+        // A board's points may be closer, down to BOARD_TOUCH_MIN.
+        let cell = |side: f32| Target {
+            kind: TargetKind::Cell,
+            label: "c5".into(),
+            ..target(side, side, true, true)
+        };
+        assert_eq!(
+            small_targets(&[cell(40.0), cell(30.0)], 360.0, 640.0),
+            ["\"c5\" takes taps in 30x30 pixels"]
         );
     }
 

@@ -170,7 +170,14 @@ export async function swipe(page, dy) {
 export async function pressButton(page, label) {
     const there = (h) => h.targets.some((t) => t.kind === "button" && t.label === label &&
         t.enabled);
-    let hook = await waitFor(page, `a button "${label}"`, there);
+    // On a phone's game screen the actions that are not the main ones are in the menu that
+    // "More" opens: a person opens it when what they want is not in view.
+    const orMore = (h) => there(h) || button(h, "More");
+    let hook = await waitFor(page, `a button "${label}" (or "More")`, orMore);
+    if (!there(hook)) {
+        await press(page, hook, button(hook, "More"));
+    }
+    hook = await waitFor(page, `a button "${label}"`, there);
     for (let tries = 0; !button(hook, label) && tries < 8; tries++) {
         const t = hook.targets.find((x) => x.kind === "button" && x.label === label);
         // Up when it is below the middle of the window, down when above.

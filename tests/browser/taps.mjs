@@ -1,12 +1,21 @@
-// Taps as a new player makes them on a phone (390x844 at pixel ratio 3, touch), aimed at what
-// the screen shows at the moment, while it changes: against a real chaupal-server.
-// tests/tests/browser.rs starts the server and runs this; by hand:
+// Taps as a new player makes them on a phone, aimed at what the screen shows at the moment,
+// while it changes: against a real chaupal-server. tests/tests/browser.rs starts the server
+// and runs this; by hand:
 //
 //   node tests/browser/taps.mjs --base http://127.0.0.1:7878 --artifacts /tmp/shots
 //
-// What it shows, failing on the first thing that does not hold:
+// What it shows, on the smallest phone served (360x640 at pixel ratio 3, touch), failing on
+// the first thing that does not hold:
+// - The board and the main actions in view together: for each of the four games against the
+//   computer, every point or square of the board and the six places under it (< Move, Move >,
+//   More, Take back, Hint, Resign) are in view without scrolling.
+// - A swipe that starts on the board scrolls the screen and plays nothing.
 // - The bar over the board: with the board scrolled so that its top row is under the top bar,
 //   a tap on the bar where that row lies plays nothing.
+// - A question opens over the buttons: after Resign, "Keep playing" is where Resign was, and
+//   none of the other places moved.
+// - Secondary actions are in the menu: More opens it, Flip board there turns the board, and
+//   the menu is gone.
 // - Nothing waits for a touch: after "Yes, resign", with no input, the page draws the game's
 //   end (the result card, its Review button) within a moment; a tap on Review then opens the
 //   review, not what the layout put there before.
@@ -34,19 +43,18 @@ const problems = new Problems();
 const measured = {};
 const shots = [];
 
-// A finger's swipe up by `dy` CSS pixels starting at height `y` of the window (touch events,
-// through the DevTools protocol), away from the board (a drag that starts there moves a piece).
-async function swipeFrom(page, y, dy) {
-    const { width } = page.viewportSize();
+// A finger's swipe up by `dy` CSS pixels (down when negative) from the page point `from`
+// (touch events, through the DevTools protocol).
+async function swipeFrom(page, from, dy) {
     const cdp = await page.context().newCDPSession(page);
     const touch = (type, at) => cdp.send("Input.dispatchTouchEvent", {
-        type, touchPoints: type === "touchEnd" ? [] : [{ x: width / 2, y: at }] });
-    await touch("touchStart", y);
+        type, touchPoints: type === "touchEnd" ? [] : [{ x: from.x, y: at }] });
+    await touch("touchStart", from.y);
     for (let i = 1; i <= 8; i++) {
-        await touch("touchMove", y - (dy * i) / 8);
+        await touch("touchMove", from.y - (dy * i) / 8);
         await sleep(16);
     }
-    await touch("touchEnd", y - dy);
+    await touch("touchEnd", from.y - dy);
     await cdp.detach();
     await sleep(100);
 }
@@ -58,46 +66,123 @@ async function tapAt(page, hook, x, y) {
     await page.touchscreen.tap(box.x + x * scale, box.y + y * scale);
 }
 
+// The smallest phone the client serves.
+const SMALL = { width: 360, height: 640 };
+
+// The six places under the board on a phone, in order.
+const SIX = ["< Move", "Move >", "More", "Take back", "Hint", "Resign"];
+
+const cellsOf = (h) => h.targets.filter((t) => t.kind === "cell");
+const placeOf = (h, label) => h.targets.find((t) => t.kind === "button" && t.label === label);
+const centre = (t) => ({ x: t.x + t.w / 2, y: t.y + t.h / 2 });
+const holds = (t, p) => p.x >= t.x && p.x <= t.x + t.w && p.y >= t.y && p.y <= t.y + t.h;
+
+// Starts a game of `game` against the computer from the lobby, by taps; returns the hook.
+async function playTheComputer(page, game) {
+    await waitFor(page, "the lobby online", (h) => h.screen === "lobby" && h.connected, 60000);
+    await choose(page, game);
+    await choose(page, "The computer");
+    await pressButton(page, "Play the computer");
+    return waitFor(page, `a game of ${game}`, (h) => h.screen === "game" && h.my_turn &&
+        !h.animating, 60000);
+}
+
+// Fails unless the board's every cell and the six places are in view, none scrolled away.
+function allInView(hook, game) {
+    const hidden = cellsOf(hook).filter((t) => !t.visible).map((t) => t.label);
+    const places = SIX.map((l) => [l, placeOf(hook, l)]);
+    const missing = places.filter(([, t]) => !t || !t.visible).map(([l]) => l);
+    if (!cellsOf(hook).length || hidden.length || missing.length) {
+        throw new Error(`${game} at ${hook.width}x${hook.height}: out of view: cells ` +
+            `${JSON.stringify(hidden)}, places ${JSON.stringify(missing)}`);
+    }
+}
+
 const browser = await launch(chromiumPath);
 try {
     const page = await openPage(browser, problems, "phone", `${base}/?hook&name=Tapper`,
-        { scale: 3 });
-    await waitFor(page, "the lobby online", (h) => h.screen === "lobby" && h.connected, 60000);
-    await choose(page, "Bagh Chal");
-    await choose(page, "The computer");
-    await pressButton(page, "Play the computer");
-    let hook = await waitFor(page, "the game", (h) => h.screen === "game" && h.my_turn, 60000);
+        { device: SMALL, scale: 3 });
+    // 1. Each game's board and main actions in view at once.
+    for (const game of ["Sholo Guti", "Jungle", "Kalah"]) {
+        const h = await playTheComputer(page, game);
+        allInView(h, game);
+        shots.push(await shoot(page, artifacts, `01-${game.replace(" ", "-")}.png`));
+        await pressButton(page, "Lobby");
+        await waitFor(page, "the lobby", (x) => x.screen === "lobby");
+    }
+    let hook = await playTheComputer(page, "Bagh Chal");
+    allInView(hook, "Bagh Chal");
+    measured.in_view = 4;
 
-    // 1. The board scrolled up under the bar, then a tap on the bar over its top row.
-    const cellsOf = (h) => h.targets.filter((t) => t.kind === "cell");
-    const barH = Math.min(...cellsOf(hook).map((t) => t.y)) - 1;
+    // 2. A swipe that starts on an empty point of the board scrolls and plays nothing.
+    const empty = cellsOf(hook).find((t) => t.label === "c3");
+    const before = hook.moves.length;
+    const c3y = empty.y;
+    await swipeFrom(page, centre(empty), 120);
+    await sleep(400);
+    hook = await hookOf(page);
+    const moved = c3y - cellsOf(hook).find((t) => t.label === "c3").y;
+    if (moved < 40 || hook.moves.length !== before || hook.selection.length) {
+        throw new Error(`a swipe from c3 scrolled ${moved} px and left moves ` +
+            `${hook.moves.length} (were ${before}), selection ${JSON.stringify(hook.selection)}`);
+    }
+    measured.board_swipe_scrolled = Math.round(moved);
+
+    // 3. The board scrolled up under the bar, then a tap on the bar over its top row.
     for (let i = 0; i < 6; i++) {
         hook = await hookOf(page);
-        const top = cellsOf(hook).filter((t) => t.label.endsWith("5"));
-        if (top.length && top[0].y + top[0].h / 2 < hook.bar_h - 4) {
+        const top = cellsOf(hook).find((t) => t.label === "c5");
+        if (top && top.y + top.h / 2 < hook.bar_h - 4) {
             break;
         }
-        await swipeFrom(page, 780, 60);
+        await swipeFrom(page, { x: SMALL.width / 2, y: SMALL.height - 40 }, 80);
         await sleep(150);
     }
     hook = await hookOf(page);
     const hidden = cellsOf(hook).find((t) => t.label === "c5");
     if (!hidden || hidden.y + hidden.h / 2 >= hook.bar_h) {
-        throw new Error(`could not scroll c5 under the bar (bar ${hook.bar_h}, c5 ${JSON.stringify(hidden)}, first row ${barH})`);
+        throw new Error(`could not scroll c5 under the bar (bar ${hook.bar_h}, c5 ${JSON.stringify(hidden)})`);
     }
-    shots.push(await shoot(page, artifacts, "01-c5-under-the-bar.png"));
-    const before = hook.moves.length;
+    shots.push(await shoot(page, artifacts, "02-c5-under-the-bar.png"));
     await tapAt(page, hook, hidden.x + hidden.w / 2, hidden.y + hidden.h / 2);
     await sleep(800);
     hook = await hookOf(page);
-    shots.push(await shoot(page, artifacts, "02-after-a-tap-on-the-bar.png"));
+    shots.push(await shoot(page, artifacts, "03-after-a-tap-on-the-bar.png"));
     if (hook.moves.length !== before || hook.selection.length) {
         throw new Error(`a tap on the bar played or chose what lies under it: moves ${hook.moves.length}, selection ${JSON.stringify(hook.selection)}`);
     }
     measured.bar_tap_played = hook.moves.length - before;
+    await swipeFrom(page, { x: SMALL.width / 2, y: SMALL.height / 2 }, -600);
+    await sleep(300);
 
-    // 2. Resign; then no input: the end is drawn by itself.
-    await swipeFrom(page, 400, -400);
+    // 4. The resign question comes over the buttons: nothing moves under the finger.
+    hook = await hookOf(page);
+    const places = Object.fromEntries(SIX.map((l) => [l, placeOf(hook, l)]));
+    await pressButton(page, "Resign");
+    hook = await waitFor(page, "the question", (h) => button(h, "Keep playing"));
+    shots.push(await shoot(page, artifacts, "04-resign-asked.png"));
+    if (!holds(button(hook, "Keep playing"), centre(places.Resign))) {
+        throw new Error(`"Keep playing" is not where Resign was: ${JSON.stringify(button(hook, "Keep playing"))} vs ${JSON.stringify(places.Resign)}`);
+    }
+    for (const l of SIX) {
+        const now = placeOf(hook, l);
+        if (!now || now.x !== places[l].x || now.y !== places[l].y) {
+            throw new Error(`"${l}" moved when the question came: ${JSON.stringify(places[l])} -> ${JSON.stringify(now)}`);
+        }
+    }
+    await pressButton(page, "Keep playing");
+    await waitFor(page, "the question gone", (h) => !placeOf(h, "Keep playing"));
+
+    // 5. The menu: More opens it; Flip board there turns the board and closes it.
+    const a1 = centre(cellsOf(hook).find((t) => t.label === "a1"));
+    await pressButton(page, "Flip board");
+    hook = await waitFor(page, "the menu closed", (h) => !placeOf(h, "Flip board"));
+    const flipped = centre(cellsOf(hook).find((t) => t.label === "a1"));
+    if (Math.abs(flipped.y - a1.y) < 20) {
+        throw new Error(`Flip board in the menu did not turn the board: a1 ${JSON.stringify(a1)} -> ${JSON.stringify(flipped)}`);
+    }
+
+    // 6. Resign; then no input: the end is drawn by itself.
     await pressButton(page, "Resign");
     await pressButton(page, "Yes, resign");
     // No input from here: the end comes from the server, and its card must be drawn.
@@ -109,10 +194,10 @@ try {
         throw new Error(`the end was drawn ${frames.length ? frames[0].t - ended : "never"} ms after it came`);
     }
     measured.end_drawn_ms = Math.round(frames[0].t - ended);
-    shots.push(await shoot(page, artifacts, "03-the-end-drawn.png"));
+    shots.push(await shoot(page, artifacts, "05-the-end-drawn.png"));
     await pressButton(page, "Review");
     hook = await waitFor(page, "the review", (h) => h.screen === "replay", 10000);
-    shots.push(await shoot(page, artifacts, "04-review.png"));
+    shots.push(await shoot(page, artifacts, "06-review.png"));
     problems.check();
     console.log(JSON.stringify({ ...measured, screenshots: shots }));
 } catch (e) {

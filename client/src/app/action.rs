@@ -113,6 +113,8 @@ pub enum Action {
     /// label); none: on no button.
     KeyFocus(Option<(usize, String)>),
     Flip,
+    /// Opens (true) or closes the menu of the game's other actions (a phone's `More`).
+    Menu(bool),
     Resign,
     /// Keeps playing after a first click on Resign.
     CancelResign,

@@ -292,6 +292,14 @@ impl App {
             .map(|(offer, _)| *offer);
         self.watchers = watchers;
         let fresh = game.moves.is_empty() && !game.finished();
+        // Another game opens at the top of the screen; the same one again keeps its place.
+        let same = self
+            .current
+            .as_ref()
+            .is_some_and(|m| m.id.is_some() && m.id == game.id);
+        if !same {
+            self.scroll = (self.screen, 0);
+        }
         self.current = Some(game);
         self.resign_armed = false;
         self.drag_from = None;
@@ -524,6 +532,26 @@ mod tests {
 
     fn game(app: &mut App, change: GameEvent) -> Vec<Outgoing> {
         app.apply(Event::Game(change))
+    }
+
+    #[test]
+    fn another_game_opens_at_the_top_and_the_same_one_again_keeps_its_place() {
+        let open = |app: &mut App, id: u64| {
+            let mut m = Match::new(bagh_chal(), Seats::One(Side::First), true);
+            m.id = Some(id);
+            app.apply(Event::Opened(Box::new(Opened {
+                game: m,
+                watchers: 0,
+                offers: Vec::new(),
+            })))
+        };
+        let mut app = playing(Seats::One(Side::First));
+        open(&mut app, 5);
+        app.handle(Action::ScrollTo(300));
+        open(&mut app, 5);
+        assert_eq!(app.scroll(), 300.0, "the same game again (a reconnection)");
+        open(&mut app, 6);
+        assert_eq!(app.scroll(), 0.0, "another game, from the top");
     }
 
     fn notice_text(app: &App) -> String {

@@ -93,6 +93,11 @@ impl App {
                 }
             }
             Action::CancelResign => self.resign_armed = false,
+            Action::Menu(open) => {
+                if let Some(m) = &mut self.current {
+                    m.menu_open = open;
+                }
+            }
             Action::OfferDraw => {
                 if self.online_game() {
                     out.push(Outgoing::OfferDraw);

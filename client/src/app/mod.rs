@@ -288,6 +288,7 @@ impl App {
             | Action::LookPresent
             | Action::StopChain
             | Action::Flip
+            | Action::Menu(..)
             | Action::Resign
             | Action::CancelResign
             | Action::OfferDraw

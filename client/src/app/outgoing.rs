@@ -83,6 +83,8 @@ pub enum Outgoing {
     LinkDevice(String),
     /// Remembers whether sounds are off.
     SetMuted(bool),
+    /// Remembers the computer's level chosen in the lobby.
+    SetLevel(u8),
     /// Remembers the language chosen (none: the system's or the browser's).
     SetLanguage(Option<Language>),
     /// Asks the browser's push service (the platform's business).
@@ -127,6 +129,7 @@ impl Outgoing {
                 | Outgoing::Share(_)
                 | Outgoing::Rename(_)
                 | Outgoing::SetMuted(_)
+                | Outgoing::SetLevel(_)
                 | Outgoing::SetLanguage(_)
                 | Outgoing::Browser(_)
         )

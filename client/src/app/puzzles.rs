@@ -216,6 +216,15 @@ impl App {
             .attempt
             .as_ref()
             .is_some_and(|a| a.id() == info.id && a.leaving_costs());
+        // Another puzzle opens at the top of the screen, its board in view.
+        let another = self
+            .puzzles
+            .attempt
+            .as_ref()
+            .is_none_or(|a| a.id() != info.id);
+        if another {
+            self.scroll = (self.screen, 0);
+        }
         match Attempt::new(info) {
             Ok(mut a) => {
                 a.begun = begun;
@@ -906,6 +915,23 @@ mod tests {
         app.apply(Event::Puzzle(Box::new(kalah_info())));
         assert!(!app.puzzles().leaving_costs());
         assert_eq!(app.handle(Action::NextPuzzle), [next_query()]);
+    }
+
+    #[test]
+    fn the_next_puzzle_opens_at_the_top_and_the_same_one_given_again_keeps_its_place() {
+        let mut app = given();
+        app.handle(Action::ScrollTo(240));
+        app.apply(Event::Puzzle(Box::new(kalah_info())));
+        assert_eq!(
+            app.scroll(),
+            240.0,
+            "the same puzzle again (a reconnection)"
+        );
+        let mut next = kalah_info();
+        next.id = "kalah-00043".into();
+        app.handle(Action::NextPuzzle);
+        app.apply(Event::Puzzle(Box::new(next)));
+        assert_eq!(app.scroll(), 0.0, "another puzzle, from the top");
     }
 
     #[test]

@@ -33,6 +33,7 @@ impl App {
                 } else {
                     (self.lobby.level + LEVELS - 2) % LEVELS + 1
                 };
+                out.push(Outgoing::SetLevel(self.lobby.level));
             }
             Action::CycleEngine { forward } => {
                 self.lobby.engine = cycle(self.lobby.engine, ENGINES.len() + 1, forward);
@@ -479,7 +480,11 @@ mod tests {
     fn levels_wrap_around() {
         let mut app = offline();
         app.lobby.level = LEVELS;
-        app.handle(Action::CycleLevel { forward: true });
+        assert_eq!(
+            app.handle(Action::CycleLevel { forward: true }),
+            [Outgoing::SetLevel(1)],
+            "the level chosen is remembered"
+        );
         assert_eq!(app.lobby.level, 1);
         app.handle(Action::CycleLevel { forward: false });
         assert_eq!(app.lobby.level, LEVELS);

@@ -6,6 +6,7 @@ use chaupal_shared::protocol::names::{self, MAX_NAME_CHARS, NameError};
 
 use super::App;
 use super::action::Action;
+use super::lobby::LEVELS;
 use super::outgoing::Outgoing;
 use super::status::Tone;
 use crate::field::Field;
@@ -118,10 +119,14 @@ impl App {
         out
     }
 
-    /// Sets what the remembered settings say: this player's name, and whether sounds are off.
-    pub fn remember(&mut self, name: &str, muted: bool) {
+    /// Sets what the remembered settings say: this player's name, whether sounds are off, and
+    /// the computer's level last chosen (none, or out of range: the lobby's own).
+    pub fn remember(&mut self, name: &str, muted: bool, level: Option<u8>) {
         self.name = name.to_owned();
         self.muted = muted;
+        if let Some(level) = level.filter(|l| (1..=LEVELS).contains(l)) {
+            self.lobby.level = level;
+        }
     }
 
     /// Sets the interface's language: the one the player chose (`chosen`), else the system's
@@ -173,6 +178,17 @@ impl App {
 mod tests {
     use super::*;
     use crate::app::testing::*;
+
+    #[test]
+    fn the_level_remembered_is_the_lobbys_unless_it_is_no_level() {
+        let mut app = App::new(true);
+        app.remember("asha", false, Some(6));
+        assert_eq!(app.lobby.level, 6);
+        app.remember("asha", false, Some(9));
+        assert_eq!(app.lobby.level, 6, "a level out of range is not taken");
+        app.remember("asha", false, None);
+        assert_eq!(app.lobby.level, 6);
+    }
 
     #[test]
     fn a_name_is_typed_checked_and_sent_and_sounds_toggle() {

@@ -209,6 +209,21 @@ impl Input {
         }
     }
 
+    /// The cell a tap ends on this frame: pressed and released on it in the picture shown,
+    /// without dragging.
+    pub fn tapped_cell(&self) -> Option<&str> {
+        match &self.aim {
+            Some(
+                place @ Aim::Place {
+                    kind: TargetKind::Cell,
+                    label,
+                    ..
+                },
+            ) if self.tapped_on(place) => Some(label),
+            _ => None,
+        }
+    }
+
     /// The cell the pointer came up on this frame, in the picture shown.
     pub fn released_cell(&self) -> Option<&str> {
         match &self.release_aim {
@@ -311,6 +326,8 @@ pub struct Ui<'a> {
     view: Area,
     /// What scrolls that part.
     scroller: Scroller,
+    /// The window's height.
+    window_h: f32,
 }
 
 /// The heights the parts of a screen took when last drawn: an immediate-mode screen knows a
@@ -385,6 +402,23 @@ impl Record {
         };
         let t = self.targets.get(i)?;
         Some(self.place(i, t.kind, &t.label))
+    }
+
+    /// Whether target `i` is the topmost part of the picture at its middle: not under a card,
+    /// a notice, a menu or the bar drawn after it.
+    pub fn on_top(&self, i: usize) -> bool {
+        let Some(t) = self.targets.get(i) else {
+            return false;
+        };
+        let middle = Px {
+            x: t.area.x + t.area.w / 2.0,
+            y: t.area.y + t.area.h / 2.0,
+        };
+        self.layers
+            .iter()
+            .rev()
+            .find(|l| l.area.contains(middle))
+            .is_some_and(|l| l.target == Some(i))
     }
 
     /// The name of target `i` as an aim: its kind, its label, and how many targets of that
@@ -483,6 +517,7 @@ impl<'a> Ui<'a> {
                 h,
             },
             scroller: Scroller::Screen,
+            window_h: h,
         }
     }
 
@@ -500,6 +535,7 @@ impl<'a> Ui<'a> {
             heights: self.heights,
             view,
             scroller: self.scroller,
+            window_h: self.window_h,
         }
     }
 
@@ -533,6 +569,11 @@ impl<'a> Ui<'a> {
         self.words.say(&crate::terms::game_name(kind))
     }
 
+    /// The window's height.
+    pub fn window_h(&self) -> f32 {
+        self.window_h
+    }
+
     /// The heights of the screen's parts, as last measured.
     pub fn heights(&self) -> &Heights {
         self.heights
@@ -553,6 +594,7 @@ impl<'a> Ui<'a> {
             heights: self.heights,
             view: self.view,
             scroller: self.scroller,
+            window_h: self.window_h,
         }
     }
 
@@ -929,5 +971,23 @@ mod tests {
                 nth: 1
             })
         );
+    }
+
+    #[test]
+    fn a_place_under_a_card_drawn_after_it_is_not_on_top() {
+        let a = Area {
+            x: 0.0,
+            y: 100.0,
+            w: 100.0,
+            h: 40.0,
+        };
+        let mut shown = picture("Replay", a);
+        assert!(shown.on_top(0));
+        shown.layers.push(Layer {
+            area: Area { h: 30.0, ..a },
+            target: None,
+        });
+        assert!(!shown.on_top(0), "a card over its middle");
+        assert!(!shown.on_top(5), "no such place");
     }
 }

@@ -98,6 +98,11 @@ impl Online {
                 self.save(app);
                 return;
             }
+            Outgoing::SetLevel(level) => {
+                self.config.level = Some(level);
+                self.save(app);
+                return;
+            }
             Outgoing::SetLanguage(language) => {
                 self.config.language = language.map(|l| l.tag().to_owned());
                 self.save(app);

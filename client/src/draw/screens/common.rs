@@ -52,9 +52,9 @@ pub(super) fn scroll(
 }
 
 /// The least size of a board's step on a phone, in the units of its extent: a point or a house
-/// at this scale is [`layout::TOUCH_MIN`] pixels across.
+/// at this scale is [`layout::BOARD_TOUCH_MIN`] pixels across.
 pub(super) fn touch_least(view: &BoardView) -> f32 {
-    layout::TOUCH_MIN / (2.0 * geometry::pick_radius(view))
+    layout::BOARD_TOUCH_MIN / (2.0 * geometry::pick_radius(view))
 }
 
 /// The heights an upright screen measured when last drawn, by name: what must stay in view
@@ -67,7 +67,7 @@ pub(super) struct Measured {
 }
 
 /// A screen on a phone held upright: the board across `across` (as wide as leaves the panel's
-/// essentials in view, and never under [`layout::TOUCH_MIN`] a step), then the panel across
+/// essentials in view, and never under [`layout::BOARD_TOUCH_MIN`] a step), then the panel across
 /// `body`. The whole scrolls when taller than `body`, from a finger dragged over the panel
 /// (on the board it moves pieces) or the wheel. Returns the board's area and the panel's.
 pub(super) fn upright_areas(
@@ -101,7 +101,13 @@ pub(super) fn upright_areas(
         ..body
     };
     let scroller = ui.with_input(ui.input, true);
-    let offset = scroll(app, &scroller, panel_now, body, whole, actions);
+    // A finger dragged over the board scrolls too, unless it carries a piece.
+    let drag_from = if app.dragging().is_some() {
+        panel_now
+    } else {
+        body
+    };
+    let offset = scroll(app, &scroller, drag_from, body, whole, actions);
     let board_area = Area {
         y: body.y - offset,
         h: board_h,

@@ -13,7 +13,7 @@ mod replay;
 mod review;
 mod rules;
 
-pub use game::{buttons, match_marks};
+pub use game::match_marks;
 
 use macroquad::prelude::*;
 

@@ -132,7 +132,6 @@ fn content(app: &App, ui: &Ui, inner: Area, actions: &mut Vec<Action>) -> (f32, 
     let attempt = p.attempt.as_ref().filter(|_| !p.asking);
     if let Some(a) = attempt {
         y = about(ui, p, a, inner, y);
-        y = verdict(ui, a, inner, y + ui.unit * 0.5);
     } else {
         let (text, colour) = match &p.problem {
             Some(why) if !p.asking => (ui.say(why), theme::BAD),
@@ -140,11 +139,22 @@ fn content(app: &App, ui: &Ui, inner: Area, actions: &mut Vec<Action>) -> (f32, 
         };
         y = text_block(ui, &text, inner, y, colour);
     }
+    // The buttons keep their places whatever the verdict says: it comes under them, in room
+    // kept for it.
     let y = buttons(app, ui, inner, y + ui.unit * 0.7, actions);
-    let essential = y;
-    let y = choices(p, ui, inner, y + ui.unit * 1.2, actions);
+    let kept = y + VERDICT_LINES * ui.unit * 0.95 * 1.45;
+    let below = match attempt {
+        Some(a) => verdict(ui, a, inner, y + ui.unit * 0.5),
+        None => y,
+    };
+    let essential = below.max(kept);
+    let y = choices(p, ui, inner, essential + ui.unit * 1.2, actions);
     (essential, y)
 }
+
+/// The lines of text kept under the buttons for the verdict on a move, so that it comes
+/// without moving what is above it or making the screen scroll.
+const VERDICT_LINES: f32 = 2.5;
 
 /// Text wrapped to `inner`'s width from `top`; returns the y below it.
 fn text_block(ui: &Ui, text: &str, inner: Area, top: f32, colour: Color) -> f32 {
@@ -310,38 +320,38 @@ fn buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -
     y + layout::grid_h(buttons.len().div_ceil(per_row), bh) - layout::BUTTON_GAP
 }
 
-/// The buttons of the Puzzles screen now, in order: (label's message id, action, look).
+/// The buttons of the Puzzles screen now, in order: (label's message id, action, look). The
+/// first three are always there, so none moves as the attempt goes on: *Try again* (after a
+/// wrong move), *Show solution* (while there is one to find), and the next puzzle (a skip while
+/// finding, the primary action once over); each is disabled while it does nothing.
 fn buttons_for(app: &App, touch: bool) -> Vec<(&'static str, Action, Look)> {
     let p = app.puzzles();
     let mut out: Vec<(&'static str, Action, Look)> = Vec::new();
     let attempt = p.attempt.as_ref().filter(|_| !p.asking);
     let waiting = |on: bool| if on { Look::Plain } else { Look::Disabled };
     let next = words::next_button(p);
-    match attempt.map(|a| (&a.stage, a.board.pending.is_some())) {
-        Some((Stage::Wrong { .. }, _)) => {
-            out.push(("puzzle-try-again", Action::TryAgain, Look::Primary));
-            out.push(("puzzle-show-solution", Action::ShowSolution, Look::Plain));
-            out.push((next, Action::NextPuzzle, Look::Plain));
-        }
-        Some((Stage::Finding { .. }, pending)) => {
-            out.push((
-                "puzzle-show-solution",
-                Action::ShowSolution,
-                waiting(!pending),
-            ));
-            // A skip that costs the attempt, pressed once, waits for the second press.
-            let look = if p.leave_asked(&Leave::Next) {
-                Look::Danger
-            } else {
-                waiting(!pending)
-            };
-            out.push((next, Action::NextPuzzle, look));
-        }
-        Some((Stage::Solved | Stage::Solution { .. }, _)) => {
-            out.push((next, Action::NextPuzzle, Look::Primary));
-        }
-        None => out.push((next, Action::NextPuzzle, waiting(!p.asking))),
-    }
+    let stage = attempt.map(|a| (&a.stage, a.board.pending.is_some()));
+    let wrong = matches!(stage, Some((Stage::Wrong { .. }, _)));
+    out.push((
+        "puzzle-try-again",
+        Action::TryAgain,
+        if wrong { Look::Primary } else { Look::Disabled },
+    ));
+    let solution = match stage {
+        Some((Stage::Wrong { .. }, _)) => Look::Plain,
+        Some((Stage::Finding { .. }, pending)) => waiting(!pending),
+        _ => Look::Disabled,
+    };
+    out.push(("puzzle-show-solution", Action::ShowSolution, solution));
+    let next_look = match stage {
+        Some((Stage::Wrong { .. }, _)) => Look::Plain,
+        // A skip that costs the attempt, pressed once, waits for the second press.
+        Some((Stage::Finding { .. }, _)) if p.leave_asked(&Leave::Next) => Look::Danger,
+        Some((Stage::Finding { .. }, pending)) => waiting(!pending),
+        Some((Stage::Solved | Stage::Solution { .. }, _)) => Look::Primary,
+        None => waiting(!p.asking),
+    };
+    out.push((next, Action::NextPuzzle, next_look));
     // A phone's way back is in the top bar; the board turns round with `f` on a keyboard.
     if !touch {
         if attempt.is_some() {

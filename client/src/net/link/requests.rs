@@ -219,6 +219,7 @@ impl Link {
             | Outgoing::Share(_)
             | Outgoing::Rename(_)
             | Outgoing::SetMuted(_)
+            | Outgoing::SetLevel(_)
             | Outgoing::SetLanguage(_)
             | Outgoing::Browser(_) => Vec::new(),
             // Asked above.

@@ -479,14 +479,16 @@ pub(crate) fn level_label(kind: GameKind, level: u8) -> Phrase {
 
 /// The computer player: an engine, its level or depth, and a game of it against itself.
 fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 {
+    let levels = ui.say(&crate::say!("engine-level", levels = LEVELS));
     let engine = match lobby.engine {
-        0 => ui.t("engine-level"),
+        0 => levels.clone(),
         i => ENGINES.get(i - 1).copied().unwrap_or("?").to_owned(),
     };
     let widest = ENGINES
         .iter()
         .map(|e| ui.width(e, true, ui.unit))
-        .fold(0.0, f32::max);
+        .fold(0.0, f32::max)
+        .max(ui.width(&levels, true, ui.unit));
     let y = stepper(
         ui,
         inner,

@@ -8,22 +8,23 @@ use chaupal_rules::{GameKind, Side};
 use macroquad::prelude::*;
 
 use super::common::{
-    Measured, aspect, field_keys, hint_block, move_list, side_colour, split, text_field,
-    upright_areas,
+    Measured, aspect, field_keys, hint_block, move_list, side_colour, split, upright_areas,
 };
 use super::game_over;
-use crate::app::{Action, App, Field, Offer, Screen};
+use crate::app::{Action, App, Field, Screen};
 use crate::draw::boards::{self, Marks};
 use crate::draw::paint::{self, Align, disc, rounded};
 use crate::draw::theme::{self, alpha};
 use crate::draw::ui::{Look, Ui};
 use crate::geometry::{self, Area, Frame};
-use crate::layout::{self, Measure};
+use crate::layout::Measure;
 use crate::play::{Match, Seats, seat_label};
 use crate::selection::{jumped_point, move_path};
 use crate::terms;
 use crate::view::BoardView;
 use crate::words::capitalise;
+
+mod controls;
 
 /// The marks of play for the game on the screen.
 pub fn match_marks(m: &Match, hover: Option<String>) -> Marks {
@@ -128,7 +129,7 @@ pub(super) fn draw(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<
 
 /// The game on a phone held upright: the board across the screen's width (as wide as leaves
 /// the players, the status and the buttons in view, and never so small that a point or a
-/// house is under [`layout::TOUCH_MIN`] pixels), then the panel, then the moves. The screen
+/// house is under [`layout::BOARD_TOUCH_MIN`] pixels), then the panel, then the moves. The screen
 /// scrolls when that is more than it holds: a finger dragged over the panel, or the wheel.
 fn upright(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let view = m.view();
@@ -141,11 +142,13 @@ fn upright(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<Action>)
     let (board_area, panel) = upright_areas(app, ui, (body, body), &view, &measured, actions);
     let playing = app.screen() == Screen::Game;
     board(app, m, ui, board_area, (playing, true), actions);
-    let bottom = phone_panel(app, m, ui, panel, actions);
+    let (bottom, grid) = phone_panel(app, m, ui, panel, actions);
     ui.heights().set("game.panel", bottom - panel.y);
+    controls::overlays(app, m, ui, grid, actions);
     if app.screen() == Screen::GameOver && !app.result_hidden() && m.looking.is_none() {
         game_over::card(m, ui, body, actions);
     }
+    controls::menu(app, m, ui, (body, grid), actions);
 }
 
 /// The board of the game in `area`, with what the pointer and the keys do to it: presses and
@@ -181,12 +184,18 @@ pub(super) fn board(
     note_cells(m, &view, &frame, ui, open);
     if playing {
         // The cell the press aimed at in the picture shown (never one under the bar or
-        // scrolled out of the board's view).
-        if let Some(cell) = ui.input.pressed_cell() {
+        // scrolled out of the board's view): a piece picked up at once, to be dragged;
+        // anything else when the tap ends there, so a swipe that starts on the board plays
+        // nothing.
+        if let Some(cell) = ui.input.pressed_cell()
+            && m.picks_up(cell)
+        {
             actions.push(Action::Press(cell.to_owned()));
         }
         if ui.input.released && app.dragging().is_some() {
             actions.push(Action::Release(ui.input.released_cell().map(str::to_owned)));
+        } else if let Some(cell) = ui.input.tapped_cell() {
+            actions.push(Action::Cell(cell.to_owned()));
         }
         if ui.input.right_clicked {
             actions.push(Action::StopChain);
@@ -414,93 +423,6 @@ fn player_row(m: &Match, ui: &Ui, side: Side, a: Area) -> f32 {
     h
 }
 
-/// The buttons of play for the game on the screen, in order: (label's message id, action,
-/// look). On a touch screen (`touch`) two more step back and forth through the moves, which a
-/// keyboard does with its arrows.
-pub fn buttons(app: &App, m: &Match, touch: bool) -> Vec<(&'static str, Action, Look)> {
-    let watching = matches!(m.seats, Seats::Watching);
-    let mut buttons: Vec<(&'static str, Action, Look)> = Vec::new();
-    if m.looking.is_some() {
-        buttons.push(("play-latest", Action::LookPresent, Look::Primary));
-    }
-    if touch && !m.moves.is_empty() {
-        let step = |on: bool| if on { Look::Plain } else { Look::Disabled };
-        let shown = m.looking.unwrap_or(m.moves.len());
-        buttons.push(("play-back", Action::LookStep(-1), step(shown > 0)));
-        buttons.push((
-            "play-forward",
-            Action::LookStep(1),
-            step(m.looking.is_some()),
-        ));
-    }
-    if m.selection.in_chain() && m.selection.can_stop(&m.choices) {
-        buttons.push(("play-stop-chain", Action::StopChain, Look::Primary));
-    }
-    if app.resign_asked() {
-        buttons.push(("play-resign-yes", Action::Resign, Look::Danger));
-        buttons.push(("play-keep-playing", Action::CancelResign, Look::Primary));
-    }
-    if app.offer().is_some() {
-        buttons.push(("play-accept", Action::AcceptOffer, Look::Primary));
-        buttons.push(("play-decline", Action::DeclineOffer, Look::Plain));
-    }
-    let playing = !watching && !m.finished();
-    let enabled = |on: bool| if on { Look::Plain } else { Look::Disabled };
-    let help = app.engine_help().is_ok();
-    buttons.push(("play-flip", Action::Flip, Look::Plain));
-    buttons.push(("choices-rules", Action::ShowRules(m.kind()), Look::Plain));
-    if watching {
-        if help {
-            buttons.push(("play-analyse", Action::Analyse, Look::Plain));
-        }
-    } else {
-        // Online, a finished game stays as it ended; here, a takeback reopens it.
-        let can_take_back = !m.moves.is_empty() && (playing || !m.online);
-        buttons.push(("play-take-back", Action::Takeback, enabled(can_take_back)));
-        if help {
-            buttons.push(("play-hint", Action::Hint, enabled(playing)));
-        }
-        if m.can_offer_draw() {
-            buttons.push(("play-offer-draw", Action::OfferDraw, Look::Plain));
-        }
-        if !app.resign_asked() {
-            let look = if playing {
-                Look::Danger
-            } else {
-                Look::Disabled
-            };
-            buttons.push(("play-resign", Action::Resign, look));
-        }
-    }
-    if m.finished() {
-        buttons.push(("replay", Action::OpenReplay, Look::Plain));
-        if m.id.is_some() {
-            buttons.push(("review", Action::Review, Look::Plain));
-        }
-        if !watching {
-            buttons.push(("rematch", Action::Rematch, Look::Plain));
-        }
-    }
-    // A correspondence game's notifications, muted or not (for every device of the player),
-    // unless all of them are.
-    if let Some(g) = m.id.and_then(|id| app.my_game(id))
-        && playing
-        && app.push().mutable()
-        && !app.push().muted_all
-    {
-        buttons.push(if g.muted {
-            ("play-unmute", Action::MuteGame(g.id, false), Look::Plain)
-        } else {
-            ("play-mute", Action::MuteGame(g.id, true), Look::Plain)
-        });
-    }
-    if m.online && m.id.is_some() {
-        buttons.push(("play-share", Action::ShareGame, Look::Plain));
-    }
-    buttons.push(("lobby", Action::ToLobby, Look::Plain));
-    buttons
-}
-
 /// The side panel beside the board: the players and their clocks, the look back, the status
 /// and the last turn, the counters, the hint, the buttons of play (from the bottom up) and the
 /// moves in the space between.
@@ -508,17 +430,19 @@ fn game_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>)
     ui.panel(a);
     let inner = a.inset(ui.unit * 0.9);
     let y = players(m, ui, inner, inner.y);
-    let controls_top = inner.y + inner.h - controls_h(app, m, ui, inner);
-    controls(app, m, ui, inner, controls_top, actions);
+    let controls_top = inner.y + inner.h - controls::panel_controls_h(app, m, ui, inner);
+    let grid = controls::panel_controls(app, m, ui, inner, controls_top, actions);
     let limit = controls_top - ui.unit * 0.4;
-    let y = about(app, m, ui, inner, y, limit);
+    let y = about(app, m, ui, inner, (y, limit), actions);
     // The move list fills what is left; a click on a move looks back at it.
     moves(m, ui, inner, y + ui.unit * 0.4, limit, actions);
+    controls::overlays(app, m, ui, grid, actions);
 }
 
-/// The panel under the board on a phone, flowing down from the top of `a`: the players, what
-/// is said about the game, the question and the buttons, then the moves. Returns the y below.
-fn phone_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>) -> f32 {
+/// The panel under the board on a phone, flowing down from the top of `a`: the players and the
+/// six places of the main actions (what stays in view under the board), then what is said
+/// about the game, the move field and the moves. Returns the y below and the six places' area.
+fn phone_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>) -> (f32, Area) {
     let pad = ui.unit * 0.6;
     let inner = a.inset(pad);
     let content_h = ui.heights().get("game.panel.content").unwrap_or(inner.h);
@@ -527,20 +451,29 @@ fn phone_panel(app: &App, m: &Match, ui: &Ui, a: Area, actions: &mut Vec<Action>
         ..a
     });
     let y = players(m, ui, inner, inner.y);
-    let y = about(app, m, ui, inner, y, f32::INFINITY);
-    let y = controls(app, m, ui, inner, y + ui.unit * 0.3, actions);
+    let grid = controls::phone_grid(app, m, ui, inner, y, actions);
+    let y = grid.y + grid.h;
     ui.heights().set("game.panel.essential", y - a.y + pad);
-    // The moves, under the buttons: as many lines as they take, a few at least.
+    let y = about(
+        app,
+        m,
+        ui,
+        inner,
+        (y + ui.unit * 0.2, f32::INFINITY),
+        actions,
+    );
+    let y = controls::move_field(app, ui, inner, y + ui.unit * 0.3, actions);
+    // The moves, under the rest: as many lines as they take, a few at least.
     let line_h = ui.unit * 1.3;
     let lines = m.moves.len().div_ceil(2).clamp(2, 12) as f32;
     let bottom = y + ui.unit * 0.4 + lines * line_h + 8.0;
     moves(m, ui, inner, y + ui.unit * 0.4, bottom, actions);
     ui.heights().set("game.panel.content", bottom - inner.y);
-    bottom + pad
+    (bottom + pad, grid)
 }
 
-/// The players' rows, in board order (the side at the top of the board first) from `y`;
-/// returns the y below.
+/// The players' rows, in board order (the side at the top of the board first) from `y`; on a
+/// short phone the two side by side, so the board keeps its room; returns the y below.
 fn players(m: &Match, ui: &Ui, inner: Area, y: f32) -> f32 {
     let ph = player_h(ui.unit);
     let (top, bottom) = if m.flipped {
@@ -548,6 +481,15 @@ fn players(m: &Match, ui: &Ui, inner: Area, y: f32) -> f32 {
     } else {
         (Side::Second, Side::First)
     };
+    if side_by_side(ui) {
+        let halves = crate::draw::ui::columns(Area { h: ph, y, ..inner }, 2, 4.0);
+        let h = [top, bottom]
+            .into_iter()
+            .zip(halves)
+            .map(|(side, half)| player_row(m, ui, side, half))
+            .fold(0.0, f32::max);
+        return y + h + 4.0 + ui.unit * 0.3;
+    }
     let mut y = y;
     for side in [top, bottom] {
         y += player_row(m, ui, side, Area { h: ph, y, ..inner }) + 4.0;
@@ -555,107 +497,27 @@ fn players(m: &Match, ui: &Ui, inner: Area, y: f32) -> f32 {
     y + ui.unit * 0.3
 }
 
-/// The question waiting for an answer (resign? an offer), wrapped to `w`.
-fn question_lines(app: &App, ui: &Ui, w: f32) -> Vec<String> {
-    let question = if app.resign_asked() {
-        Some(crate::say!("play-resign-question"))
-    } else {
-        app.offer().map(Offer::question)
-    };
-    question
-        .map(|q| paint::wrap(&ui.say(&q), &ui.fonts.bold, question_size(ui), w))
-        .unwrap_or_default()
+/// Whether the players' rows go side by side: on a phone held upright whose window is short
+/// (under [`SHORT_PHONE`] pixels high).
+fn side_by_side(ui: &Ui) -> bool {
+    ui.portrait && ui.window_h() < SHORT_PHONE
 }
 
-fn question_size(ui: &Ui) -> f32 {
-    ui.unit * 0.9
-}
+/// A phone's window height under which the players share one row.
+const SHORT_PHONE: f32 = 720.0;
 
-/// The buttons' height, their number to a row, and the rows.
-fn button_grid(app: &App, m: &Match, ui: &Ui, w: f32) -> (f32, usize, usize) {
-    let buttons = buttons(app, m, ui.portrait);
-    let labels: Vec<String> = buttons.iter().map(|(l, _, _)| ui.t(l)).collect();
-    let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
-    let bh = ui.row_h() * if ui.portrait { 1.0 } else { 0.9 };
-    let most = if ui.portrait { 3 } else { 2 };
-    let per_row = layout::per_row(ui, &labels, w, bh, ui.unit, most);
-    (bh, per_row, buttons.len().div_ceil(per_row))
-}
-
-/// The height of the move field, the question and the buttons.
-fn controls_h(app: &App, m: &Match, ui: &Ui, inner: Area) -> f32 {
-    let lines = question_lines(app, ui, inner.w).len() as f32;
-    let (bh, _, rows) = button_grid(app, m, ui, inner.w);
-    move_field_h(app, ui) + lines * question_size(ui) * 1.4 + layout::grid_h(rows, bh)
-        - layout::BUTTON_GAP
-}
-
-/// The height the move field takes (none once the game is over).
-fn move_field_h(app: &App, ui: &Ui) -> f32 {
-    if app.screen() == Screen::Game {
-        ui.small_row_h(0.85) + ui.unit * 0.4
-    } else {
-        0.0
-    }
-}
-
-/// The move field from `top`: a move typed in notation, or a request (`b` the position in
-/// words, `c` the clocks, `?` what can be typed); returns the y below.
-fn move_field(app: &App, ui: &Ui, inner: Area, top: f32, actions: &mut Vec<Action>) -> f32 {
-    let h = move_field_h(app, ui);
-    if h == 0.0 {
-        return top;
-    }
-    let row = Area {
-        x: inner.x,
-        y: top,
-        w: inner.w,
-        h: ui.small_row_h(0.85),
-    };
-    let hint = ui.t("move-field-label");
-    text_field(app, ui, row, Field::Move, app.move_entry(), &hint, actions);
-    top + h
-}
-
-/// The question waiting for an answer, whole, on as many lines as it takes, above the buttons
-/// of play (as many to a row as keeps their labels whole), from `top`; returns the y below.
-fn controls(
+/// What is said about the game from `y`, each part only while it stays above `limit`: the
+/// status (or the look back, with a button back to the latest move), a correspondence game's
+/// deadline, the last turn, the game's number, its pace and its watchers, the counters and the
+/// hint. Returns the y below.
+fn about(
     app: &App,
     m: &Match,
     ui: &Ui,
     inner: Area,
-    top: f32,
+    (y, limit): (f32, f32),
     actions: &mut Vec<Action>,
 ) -> f32 {
-    let top = move_field(app, ui, inner, top, actions);
-    let size = question_size(ui);
-    let lines = question_lines(app, ui, inner.w);
-    for (i, line) in lines.iter().enumerate() {
-        ui.strong(
-            line,
-            inner.x,
-            top + size * (0.7 + 1.4 * i as f32),
-            size,
-            theme::ACCENT,
-            Align::Left,
-        );
-    }
-    let grid_top = top + lines.len() as f32 * size * 1.4;
-    let buttons = buttons(app, m, ui.portrait);
-    let (bh, per_row, rows) = button_grid(app, m, ui, inner.w);
-    let cells = layout::grid(inner, grid_top, buttons.len(), per_row, bh);
-    for (c, (label, action, look)) in cells.iter().zip(&buttons) {
-        if ui.button(*c, &ui.t(label), *look) {
-            actions.push(action.clone());
-        }
-    }
-    grid_top + layout::grid_h(rows, bh) - layout::BUTTON_GAP
-}
-
-/// What is said about the game from `y`, each part only while it stays above `limit`: the
-/// status (or the look back), a correspondence game's deadline, the last turn, the game's
-/// number, its pace and its watchers, the counters and the hint. Returns the y below.
-fn about(app: &App, m: &Match, ui: &Ui, inner: Area, y: f32, limit: f32) -> f32 {
     let mut y = y;
     if let Some(ply) = m.looking {
         let at = if ply == 0 {
@@ -670,6 +532,19 @@ fn about(app: &App, m: &Match, ui: &Ui, inner: Area, y: f32, limit: f32) -> f32 
             inner.w,
             theme::HINT,
         );
+        let bh = ui.small_row_h(0.85);
+        if y + bh < limit {
+            let b = Area {
+                x: inner.x,
+                y,
+                w: inner.w.min(ui.unit * 12.0),
+                h: bh,
+            };
+            if ui.button(b, &ui.t("play-latest"), Look::Primary) {
+                actions.push(Action::LookPresent);
+            }
+            y += bh + ui.unit * 0.2;
+        }
     } else {
         let status_color = if m.finished() {
             theme::ACCENT
@@ -792,7 +667,7 @@ mod tests {
     use crate::app::{Event, Opened};
     use crate::draw::Fonts;
     use crate::layout::tests::SIZES;
-    use crate::layout::{Window, label_fit, row_h};
+    use crate::layout::{self, Window, label_fit, row_h};
     use crate::words::{Language, Words};
     use chaupal_rules::{AnyGame, GameKind};
     use chaupal_shared::protocol::GameEvent;
@@ -866,7 +741,18 @@ mod tests {
         }
     }
 
-    /// Asserts that the game panel's buttons fit at every window size in `words`.
+    /// Asserts that `labels` laid `per_row` to a row across `area` each show whole.
+    fn all_whole(m: &Fonts, labels: &[String], area: Area, per_row: usize, bh: f32, unit: f32) {
+        let cells = layout::grid(area, 0.0, labels.len(), per_row, bh);
+        for (cell, label) in cells.iter().zip(labels) {
+            let (_, whole) = label_fit(m, label, *cell, unit);
+            assert!(whole, "\"{label}\" is cut in {cell:?} ({area:?})");
+        }
+    }
+
+    /// Asserts that the game panel's buttons fit at every window size in `words`: beside the
+    /// board, every button in rows of up to two; on a phone, the six places three to a row,
+    /// the menu's actions in the menu's width, and the answers to a question two to a row.
     fn buttons_fit(m: &Fonts, words: &Words) {
         let tag = words.language().tag();
         for (w, h) in SIZES {
@@ -875,23 +761,26 @@ mod tests {
                 let pad = unit * if portrait { 0.6 } else { 0.9 };
                 let inner = panel.inset(pad);
                 let bh = row_h(unit, portrait) * if portrait { 1.0 } else { 0.9 };
+                let say = |ids: &[&str]| ids.iter().map(|l| words.t(l)).collect::<Vec<_>>();
                 for app in states() {
                     let Some(game) = app.current() else {
                         continue;
                     };
-                    let buttons = buttons(&app, game, portrait);
-                    let labels: Vec<String> = buttons.iter().map(|(l, _, _)| words.t(l)).collect();
-                    let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
-                    let most = if portrait { 3 } else { 2 };
-                    let per_row = layout::per_row(m, &labels, inner.w, bh, unit, most);
-                    let cells = layout::grid(inner, 0.0, labels.len(), per_row, bh);
-                    for (cell, label) in cells.iter().zip(&labels) {
-                        let (_, whole) = label_fit(m, label, *cell, unit);
-                        assert!(
-                            whole,
-                            "{tag} {w}x{h} {kind:?}: \"{label}\" is cut in {cell:?}"
-                        );
+                    if portrait {
+                        let (six, rest) = controls::phone_split(&app, game);
+                        let six: Vec<&str> = six.iter().map(|b| b.0).collect();
+                        all_whole(m, &say(&six), inner, 3, bh, unit);
+                        let menu_w = (inner.w * 0.62).max(unit * 14.0).min(inner.w) - 2.0 * pad;
+                        let rest: Vec<&str> = rest.iter().map(|b| b.0).collect();
+                        let menu = Area { w: menu_w, ..inner };
+                        all_whole(m, &say(&rest), menu, 1, bh, unit);
+                        continue;
                     }
+                    let buttons = controls::buttons(&app, game, portrait);
+                    let labels: Vec<String> = buttons.iter().map(|(l, _, _)| words.t(l)).collect();
+                    let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+                    let per_row = layout::per_row(m, &refs, inner.w, bh, unit, 2);
+                    all_whole(m, &labels, inner, per_row, bh, unit);
                     // The buttons leave room for the players and the status above them.
                     let rows = labels.len().div_ceil(per_row);
                     let used = layout::grid_h(rows, bh) + 2.0 * (player_h(unit) + 4.0);
@@ -900,8 +789,95 @@ mod tests {
                         "{tag} {w}x{h} {kind:?}: {rows} rows of buttons ({labels:?}, {per_row} a row) overflow the panel {inner:?}"
                     );
                 }
+                // The answers to a question, two to a row; the end of a chain, one.
+                for pair in [
+                    ["play-resign-yes", "play-keep-playing"],
+                    ["play-accept", "play-decline"],
+                ] {
+                    all_whole(m, &say(&pair), inner, 2, bh, unit);
+                }
+                all_whole(m, &say(&["play-stop-chain"]), inner, 1, bh, unit);
             }
         }
+    }
+
+    /// The labels of the phone's six places for `app`'s game.
+    fn six(app: &App) -> Vec<&'static str> {
+        let game = app.current().expect("a game");
+        controls::phone_split(app, game)
+            .0
+            .iter()
+            .map(|b| b.0)
+            .collect()
+    }
+
+    #[test]
+    fn the_phones_six_places_stay_put_through_a_move_a_hint_and_a_question() {
+        let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
+        let mut app = App::new(false);
+        app.apply(Event::Welcomed {
+            name: "asha".into(),
+        });
+        let mut m = Match::new(game, Seats::One(Side::First), true);
+        m.ai = [false, true];
+        m.id = Some(7);
+        app.apply(Event::Opened(Box::new(Opened {
+            game: m,
+            watchers: 0,
+            offers: Vec::new(),
+        })));
+        let first = six(&app);
+        assert_eq!(
+            first,
+            [
+                "play-back",
+                "play-forward",
+                "play-more",
+                "play-take-back",
+                "play-hint",
+                "play-resign"
+            ]
+        );
+        app.apply(Event::Game(GameEvent::Moved {
+            ply: 1,
+            side: Side::First,
+            notation: "c3".into(),
+            clocks: None,
+            turn: None,
+            deadline_ms: None,
+        }));
+        assert_eq!(six(&app), first, "after the first move");
+        app.handle(Action::Resign);
+        assert!(app.resign_asked());
+        assert_eq!(six(&app), first, "while resigning is asked");
+        app.handle(Action::LookStep(-1));
+        assert_eq!(six(&app), first, "looking back");
+        let (_, menu) = controls::phone_split(&app, app.current().expect("a game"));
+        let menu: Vec<&str> = menu.iter().map(|b| b.0).collect();
+        assert_eq!(menu, ["play-flip", "choices-rules", "play-share", "lobby"]);
+    }
+
+    #[test]
+    fn the_menu_opens_and_closes_and_its_actions_are_not_among_the_six() {
+        for app in states() {
+            let game = app.current().expect("a game");
+            let (six, rest) = controls::phone_split(&app, game);
+            for b in &rest {
+                assert!(!six.iter().any(|s| s.0 == b.0), "{} twice", b.0);
+            }
+            let all = controls::buttons(&app, game, true);
+            assert_eq!(
+                all.len(),
+                rest.len() + six.iter().filter(|s| s.0 != "play-more").count(),
+                "every button is in one place or the menu: {:?}",
+                all.iter().map(|b| b.0).collect::<Vec<_>>()
+            );
+        }
+        let mut app = states().remove(1);
+        app.handle(Action::Menu(true));
+        assert!(app.current().expect("a game").menu_open);
+        app.handle(Action::Menu(false));
+        assert!(!app.current().expect("a game").menu_open);
     }
 
     #[test]
