@@ -77,6 +77,35 @@ pub fn notice(win: &Window, w: f32, h: f32) -> Area {
     }
 }
 
+/// The column of a wide window that a notice floats over, at its foot: where nothing is aimed
+/// at there. In the lobby the middle column (the preview; its side columns end in buttons);
+/// on a screen with a board beside its panel, the board's column (the panel ends in buttons).
+/// Elsewhere, and on a phone, the window's width.
+pub fn notice_column(win: &Window, lobby_screen: bool, board_screen: bool) -> Area {
+    if win.portrait {
+        return win.body;
+    }
+    if lobby_screen {
+        return lobby(win.body, win.unit, false, win.gap, 0.0, 0.0)
+            .preview
+            .unwrap_or(win.body);
+    }
+    if board_screen {
+        return board_and_panel(win.body, win.unit, false, win.gap, 1.0, 0.0).0;
+    }
+    win.body
+}
+
+/// Where a notice of `w` x `h` floats in `column` (see [`notice_column`]): centred across it,
+/// as wide as it lets, at the window's foot.
+pub fn notice_in(win: &Window, column: Area, w: f32, h: f32) -> Area {
+    let w = w.min(column.w);
+    Area {
+        x: column.x + (column.w - w) / 2.0,
+        ..notice(win, w, h)
+    }
+}
+
 impl Window {
     /// The window of `w` x `h`.
     pub fn new(w: f32, h: f32) -> Window {
@@ -422,6 +451,31 @@ pub mod tests {
             );
             assert!(n.y > w.bar.h, "under the bar");
         }
+    }
+
+    #[test]
+    fn on_a_wide_window_a_notice_keeps_off_the_columns_that_end_in_buttons() {
+        for (ww, wh) in SIZES.into_iter().filter(|&(w, h)| !portrait(w, h)) {
+            let win = Window::new(ww, wh);
+            let l = lobby(win.body, win.unit, false, win.gap, 0.0, 0.0);
+            let n = notice_in(&win, notice_column(&win, true, false), 600.0, 60.0);
+            assert!(
+                n.x >= l.choices.x + l.choices.w && n.x + n.w <= l.lists.x,
+                "{ww}x{wh}: the lobby's notice {n:?} between {l:?}"
+            );
+            let (board, panel) = board_and_panel(win.body, win.unit, false, win.gap, 1.0, 0.0);
+            let n = notice_in(&win, notice_column(&win, false, true), 600.0, 60.0);
+            assert!(
+                n.x >= board.x - 0.01 && n.x + n.w <= panel.x,
+                "{ww}x{wh}: the game's notice {n:?} over the board {board:?}"
+            );
+        }
+        let phone = Window::new(390.0, 844.0);
+        let n = notice_in(&phone, notice_column(&phone, true, false), 600.0, 60.0);
+        assert!(
+            (n.w - phone.body.w).abs() < 0.01,
+            "a phone's across the window"
+        );
     }
 
     #[test]

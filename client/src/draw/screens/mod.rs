@@ -228,11 +228,17 @@ fn top_bar(app: &App, ui: &Ui, win: &Window, actions: &mut Vec<Action>) {
     }
 }
 
-/// Where the notice floats, and its lines: across the foot of the screen, at most
-/// [`layout::NOTICE_UNITS`] units wide.
+/// Where the notice floats, and its lines: across the foot of the screen's quiet column
+/// ([`layout::notice_column`]), at most [`layout::NOTICE_UNITS`] units wide.
 fn notice_area(app: &App, ui: &Ui, win: &Window) -> Option<(Area, Vec<String>)> {
     let n = app.notice()?;
-    let w = (win.w - 2.0 * win.gap).min(ui.unit * layout::NOTICE_UNITS);
+    let screen = app.screen();
+    let board = matches!(
+        screen,
+        Screen::Game | Screen::GameOver | Screen::Replay | Screen::Puzzles
+    );
+    let column = layout::notice_column(win, screen == Screen::Lobby, board);
+    let w = column.w.min(ui.unit * layout::NOTICE_UNITS);
     let lines = paint::wrap(
         &ui.say(&n.text),
         &ui.fonts.regular,
@@ -240,7 +246,7 @@ fn notice_area(app: &App, ui: &Ui, win: &Window) -> Option<(Area, Vec<String>)> 
         w - ui.unit * 3.5,
     );
     let h = lines.len() as f32 * ui.unit * 1.45 + ui.unit * 0.9;
-    Some((layout::notice(win, w, h), lines))
+    Some((layout::notice_in(win, column, w, h), lines))
 }
 
 /// The notice, over the foot of the screen; a tap on it dismisses it.
