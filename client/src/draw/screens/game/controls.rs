@@ -295,6 +295,7 @@ pub fn overlays(app: &App, m: &Match, ui: &Ui, grid: Area, actions: &mut Vec<Act
     };
     if app.screen() == Screen::Game && m.selection.in_chain() && m.selection.can_stop(&m.choices) {
         let row = Area { h: bh, ..grid };
+        ui.fonts.typesetter().overlay();
         ui.cover(row.inset(-3.0));
         if ui.button(row, &ui.t("play-stop-chain"), Look::Primary) {
             actions.push(Action::StopChain);
@@ -314,6 +315,7 @@ pub fn overlays(app: &App, m: &Match, ui: &Ui, grid: Area, actions: &mut Vec<Act
         w: grid.w + 2.0 * pad,
         h,
     };
+    ui.fonts.typesetter().overlay();
     paint::rounded(
         Area {
             y: card.y + 3.0,
@@ -362,6 +364,7 @@ pub fn menu(
         return;
     }
     let (_, rest) = phone_split(app, m);
+    ui.fonts.typesetter().overlay();
     // Dimmed behind, and a tap there only closes the menu.
     let dim = Area {
         x: 0.0,
