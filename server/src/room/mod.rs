@@ -20,6 +20,7 @@
 mod actions;
 #[cfg(any(test, feature = "test-support"))]
 pub mod harness;
+mod life;
 mod view;
 
 use std::collections::{HashMap, VecDeque};
@@ -38,6 +39,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tokio_util::sync::{CancellationToken, DropGuard};
 
+use self::life::{Ending, Happening, Life};
 use crate::clock::GameClock;
 use crate::config::Limits;
 use crate::outbox::{ConnId, Outbox};
@@ -335,15 +337,11 @@ pub(crate) struct Room {
     empty_since: Option<Instant>,
     /// When the game finished (the room closes at most [`FINISHED_MAX`] later).
     finished_at: Option<Instant>,
-    /// Closed by [`RoomHandle::hand_over`], or superseded.
-    handed_over: bool,
-    /// Another room recorded a version of this game that this one had not.
-    superseded: bool,
+    /// Where the room is in its life: open, falling asleep, handed over or superseded.
+    life: Life,
     /// When the side to move must have moved, by the records' clock (a correspondence game
     /// with days a move, in play).
     deadline_ms: Option<u64>,
-    /// Closed to sleep: a correspondence game nobody was at.
-    asleep: bool,
     deps: RoomDeps,
     tx: mpsc::Sender<RoomCommand>,
 }
@@ -429,10 +427,8 @@ impl Room {
             ratings: init.ratings,
             empty_since: None,
             finished_at: None,
-            handed_over: false,
-            superseded: false,
+            life: Life::Open,
             deadline_ms: init.deadline_ms,
-            asleep: false,
             deps,
             tx,
         };
@@ -476,7 +472,7 @@ impl Room {
 
     async fn run(&mut self, mut rx: mpsc::Receiver<RoomCommand>) {
         self.serve(&mut rx).await;
-        if self.asleep {
+        if self.life == Life::FallingAsleep {
             // Requests already queued are answered; new ones find the room closed and go to
             // the game's next room, opened from the records.
             rx.close();
@@ -498,7 +494,7 @@ impl Room {
                 },
                 _ = sleep_until_opt(wake) => self.on_timer().await,
             }
-            if self.handed_over {
+            if self.life.stops() {
                 break;
             }
             if self.subs.is_empty() {
@@ -516,7 +512,7 @@ impl Room {
                 break;
             }
             if self.sleep_at().is_some_and(|t| Instant::now() >= t) {
-                self.asleep = true;
+                self.life = self.life.on(Happening::NobodyThere);
                 break;
             }
         }
@@ -551,20 +547,25 @@ impl Room {
         if let Some(ai) = &self.ai {
             ai.cancel.store(true, Ordering::Relaxed);
         }
-        if self.superseded {
-            let outboxes = self.subs.drain().map(|(_, sub)| sub.outbox).collect();
-            self.deps
-                .host
-                .room_superseded(self.id, self.version, outboxes);
-        } else if self.handed_over {
-            self.deps.host.room_handed_over(self.id);
-            tracing::debug!("{}: room handed over", self.id);
-        } else if self.asleep && self.status == GameStatus::Live {
-            self.deps.host.room_asleep(self.id);
-            tracing::debug!("{}: room asleep", self.id);
-        } else {
-            self.deps.host.room_closed(self.id);
-            tracing::debug!("{}: room closed", self.id);
+        match self.life.ending(self.status == GameStatus::Live) {
+            Ending::Superseded => {
+                let outboxes = self.subs.drain().map(|(_, sub)| sub.outbox).collect();
+                self.deps
+                    .host
+                    .room_superseded(self.id, self.version, outboxes);
+            }
+            Ending::HandedOver => {
+                self.deps.host.room_handed_over(self.id);
+                tracing::debug!("{}: room handed over", self.id);
+            }
+            Ending::Asleep => {
+                self.deps.host.room_asleep(self.id);
+                tracing::debug!("{}: room asleep", self.id);
+            }
+            Ending::Closed => {
+                self.deps.host.room_closed(self.id);
+                tracing::debug!("{}: room closed", self.id);
+            }
         }
     }
 
@@ -601,7 +602,7 @@ impl Room {
                 let _ = reply.send(self.view());
             }
             RoomCommand::HandOver { reply } => {
-                self.handed_over = true;
+                self.life = self.life.on(Happening::HandOver);
                 let outboxes = self.subs.drain().map(|(_, sub)| sub.outbox).collect();
                 let _ = reply.send((self.version, outboxes));
             }
@@ -886,8 +887,7 @@ impl Room {
                 // Another room (on another node of a cluster) recorded this version: this one
                 // is out of date. It closes, and its connections sit down wherever the game is.
                 tracing::warn!("{}: another room runs this game; closing this one", self.id);
-                self.handed_over = true;
-                self.superseded = true;
+                self.life = self.life.on(Happening::VersionTaken);
                 return Err(ErrorReply::new(
                     ErrorCode::Unavailable,
                     format!("{} moved to another server; try again in a moment", self.id),
