@@ -12,15 +12,31 @@
 //! `--sleep-after-secs` it sleeps: the room closes, the game stays live in the records, and
 //! the registry opens it again on the next request or when its deadline comes.
 //!
+//! This file holds the room's state, its handle and commands, and its loop, which reads as a
+//! dispatch: each concern is a file of its own.
+//!
+//! - [`life`]: the room's life as one value (open, falling asleep, handed over, superseded).
 //! - [`actions`]: what seats do (moves, resign, offers, takebacks, rematches, claims).
+//! - [`subscribers`]: connections sitting down, catching up, away from their seats.
+//! - [`timers`]: when the room wakes next and what it does then; lag credited to clocks.
+//! - [`deadline`]: a correspondence game's deadline, and when its room falls asleep.
+//! - [`ai`]: the computer's turns through the AI pool.
+//! - [`record`]: each event written, logged and sent.
+//! - [`finish`]: a game's end, its ratings, and everyone told.
 //! - [`view`]: what the room shows (snapshots, presence, summaries).
 //! - `harness` (feature `test-support`): a room driven directly by a script of requests, with
 //!   its invariants checked after every step (for the fuzz target and the proptests).
 
 mod actions;
+mod ai;
+mod deadline;
+mod finish;
 #[cfg(any(test, feature = "test-support"))]
 pub mod harness;
 mod life;
+mod record;
+mod subscribers;
+mod timers;
 mod view;
 
 use std::collections::{HashMap, VecDeque};
@@ -518,18 +534,6 @@ impl Room {
         }
     }
 
-    /// When a correspondence game in play, with nobody at it and no AI thinking, falls asleep.
-    fn sleep_at(&self) -> Option<Instant> {
-        if self.setup.correspondence.is_none()
-            || self.status != GameStatus::Live
-            || self.ai.is_some()
-            || !self.subs.is_empty()
-        {
-            return None;
-        }
-        Some(self.empty_since? + self.deps.limits.sleep_after())
-    }
-
     /// A request that reached the room as it fell asleep: it is answered as it would have
     /// been, except a connection that wants to sit down, which is told the room closed (and is
     /// sent to the game's next room).
@@ -614,232 +618,7 @@ impl Room {
         }
     }
 
-    fn add_sub(&mut self, outbox: Outbox) {
-        let seats = self.seats_of(outbox.player);
-        let conn = outbox.conn;
-        // Notice when the connection goes, even if the room never writes to it again.
-        let watch = outbox.clone();
-        let tx = self.tx.clone();
-        let stop = CancellationToken::new();
-        let guard = stop.clone().drop_guard();
-        tokio::spawn(async move {
-            tokio::select! {
-                () = watch.closed() => {
-                    let _ = tx.send(RoomCommand::Detach { conn }).await;
-                }
-                () = stop.cancelled() => {}
-            }
-        });
-        self.subs.insert(
-            conn,
-            Sub {
-                outbox,
-                seats,
-                _watch: guard,
-            },
-        );
-        self.update_away();
-    }
-
-    /// Sends a new subscriber what it missed since `since`: the events, or a snapshot. A
-    /// connection that asked for turns gets a snapshot whenever it missed anything: the events
-    /// kept for replay do not carry the turn, and a snapshot does.
-    fn catch_up(&mut self, conn: ConnId, since: Option<Version>) {
-        let turns = self.subs.get(&conn).is_some_and(|s| s.outbox.turns);
-        let replay: Option<Vec<Arc<ServerMessage>>> = match since {
-            Some(v) if v == self.version => Some(Vec::new()),
-            Some(v) if v < self.version && !turns => {
-                let first_kept = self.log.front().map_or(self.version + 1, |(fv, _)| *fv);
-                (v + 1 >= first_kept).then(|| {
-                    self.log
-                        .iter()
-                        .filter(|(ev, _)| *ev > v)
-                        .map(|(_, m)| m.clone())
-                        .collect()
-                })
-            }
-            _ => None,
-        };
-        match replay {
-            Some(events) => {
-                if let Some(sub) = self.subs.get(&conn) {
-                    for msg in events {
-                        if !sub.outbox.send(msg) {
-                            break;
-                        }
-                    }
-                }
-            }
-            None => self.send_snapshot(conn),
-        }
-    }
-
-    /// Recomputes which human seats are away, starting their grace periods.
-    fn update_away(&mut self) {
-        let now = Instant::now();
-        for side in Side::BOTH {
-            let i = side.index();
-            if self.setup.seats[i].player.is_none() {
-                continue;
-            }
-            let present = self.subs.values().any(|s| s.seats.contains(&side));
-            if present {
-                self.away_since[i] = None;
-                self.grace_announced[i] = false;
-            } else if self.away_since[i].is_none() {
-                self.away_since[i] = Some(now);
-            }
-        }
-    }
-
-    /// The next time something happens by itself: a flag, a deadline, a grace period's end,
-    /// sleeping, closing.
-    fn next_wake(&self) -> Option<Instant> {
-        let mut wake: Option<Instant> = None;
-        let mut consider = |t: Instant| wake = Some(wake.map_or(t, |w| w.min(t)));
-        if let Some(at) = self.sleep_at() {
-            consider(at);
-        }
-        if self.status == GameStatus::Live
-            && let Some(deadline) = self.deadline_ms
-        {
-            // The records' clock may be moved on (tests do): look again at least each minute;
-            // the deadline scanner also tells the room when the records say it has passed.
-            let left = deadline.saturating_sub(self.deps.store.now_ms());
-            consider(Instant::now() + Duration::from_millis(left).min(DEADLINE_RECHECK));
-        }
-        if self.status == GameStatus::Live && self.setup.correspondence.is_some() {
-            // No grace periods: being away is how a correspondence game is played.
-        } else if self.status == GameStatus::Live {
-            if let Some(clock) = &self.clock
-                && let Some(side) = clock.running()
-                && let Some(deadline) = clock.deadline(self.lag_credit(side))
-            {
-                consider(deadline);
-            }
-            for side in Side::BOTH {
-                if let Some(since) = self.away_since[side.index()]
-                    && !self.grace_announced[side.index()]
-                {
-                    consider(since + self.deps.limits.reconnect_grace());
-                }
-            }
-        } else {
-            if let Some(since) = self.empty_since {
-                consider(since + LINGER);
-            }
-            if let Some(at) = self.finished_at {
-                consider(at + FINISHED_MAX);
-            }
-        }
-        wake
-    }
-
-    async fn on_timer(&mut self) {
-        let now = Instant::now();
-        if self.status != GameStatus::Live {
-            return;
-        }
-        if self.deadline_ms.is_some() {
-            self.check_deadline().await;
-            return;
-        }
-        if let Some(clock) = &mut self.clock
-            && let Some(side) = clock.running()
-        {
-            let credit = self.lag[side.index()].min(self.deps.limits.max_lag_credit());
-            if clock.flagged(now, credit).is_some() {
-                let mut stopped = clock.clone();
-                stopped.zero(side);
-                let result = GameResult {
-                    winner: Some(side.opponent()),
-                    reason: ResultReason::Timeout,
-                };
-                let before = self.clock.replace(stopped);
-                if let Err(e) = self.finish(result).await {
-                    tracing::error!("{}: could not record the flag fall: {e}", self.id);
-                    self.clock = before;
-                }
-                return;
-            }
-        }
-        let mut changed = false;
-        for side in Side::BOTH {
-            let i = side.index();
-            if let Some(since) = self.away_since[i]
-                && !self.grace_announced[i]
-                && now >= since + self.deps.limits.reconnect_grace()
-            {
-                self.grace_announced[i] = true;
-                changed = true;
-            }
-        }
-        if changed {
-            self.broadcast_presence();
-        }
-    }
-
-    /// The next move's deadline after a move or take-back leaves `next`: now plus the days a
-    /// move, while the game goes on.
-    fn deadline_after_move(&self, next: &AnyGame) -> Option<u64> {
-        let move_ms = self.setup.correspondence?.move_ms()?;
-        next.outcome()
-            .is_none()
-            .then(|| self.deps.store.now_ms() + move_ms)
-    }
-
-    /// Whether this correspondence game's deadline has passed by the records' clock.
-    fn deadline_passed(&self) -> bool {
-        self.deadline_ms
-            .is_some_and(|deadline| self.deps.store.now_ms() >= deadline)
-    }
-
-    /// Ends a correspondence game whose deadline has passed by the records' clock: lost on time
-    /// by the side to move, or aborted when a side has not moved yet (nobody loses a game that
-    /// never began).
-    async fn check_deadline(&mut self) {
-        let Some(deadline) = self.deadline_ms else {
-            return;
-        };
-        if self.status != GameStatus::Live || !self.deadline_passed() {
-            return;
-        }
-        let late = self.game.side_to_move();
-        let began = Side::BOTH.iter().all(|s| self.movers.contains(s));
-        let result = GameResult {
-            winner: began.then_some(late.opponent()),
-            reason: if began {
-                ResultReason::Timeout
-            } else {
-                ResultReason::Aborted
-            },
-        };
-        tracing::info!(
-            "{}: the deadline passed {} ms ago",
-            self.id,
-            self.deps.store.now_ms() - deadline
-        );
-        if let Err(e) = self.finish(result).await {
-            tracing::error!("{}: could not record the deadline's end: {e}", self.id);
-        }
-    }
-
-    fn lag_credit(&self, side: Side) -> Duration {
-        self.lag[side.index()].min(self.deps.limits.max_lag_credit())
-    }
-
     // ---- seats ----
-
-    fn seats_of(&self, player: PlayerId) -> Vec<Side> {
-        Side::BOTH
-            .into_iter()
-            .filter(|s| self.setup.seats[s.index()].player == Some(player))
-            .collect()
-    }
-
-    fn is_ai(&self, side: Side) -> bool {
-        self.setup.seats[side.index()].engine.is_some()
-    }
 
     /// Whether one player holds both seats.
     fn is_local(&self) -> bool {
@@ -848,134 +627,6 @@ impl Room {
     }
 
     // ---- events ----
-
-    /// Records the next event, then sends it to everyone at the board. Nothing is sent, and the
-    /// version does not move, when the store fails.
-    async fn emit(&mut self, event: GameEvent, change: Change) -> Result<(), ErrorReply> {
-        self.emit_turn(event, change, None).await
-    }
-
-    /// Like [`Room::emit`], for an event that changes the position (a move, a takeback): `next`
-    /// is the game after it, whose [`Turn`] the connections that asked for turns get in the
-    /// event.
-    async fn emit_turn(
-        &mut self,
-        event: GameEvent,
-        change: Change,
-        next: Option<&AnyGame>,
-    ) -> Result<(), ErrorReply> {
-        let version = self.version + 1;
-        let body = serde_json::to_string(&event)
-            .map_err(|e| ErrorReply::new(ErrorCode::Internal, e.to_string()))?;
-        let write = EventWrite {
-            game: self.id,
-            version,
-            body,
-            change,
-            at_ms: self.deps.store.now_ms(),
-        };
-        tracing::trace!("{}: writing version {version}", self.id);
-        let written = self.deps.store.write(write).await;
-        tracing::trace!(
-            "{}: written version {version}: {:?}",
-            self.id,
-            written.is_ok()
-        );
-        if let Err(e) = &written {
-            tracing::warn!("{}: version {version} was not recorded", self.id);
-            if e.is_conflict() {
-                // Another room (on another node of a cluster) recorded this version: this one
-                // is out of date. It closes, and its connections sit down wherever the game is.
-                tracing::warn!("{}: another room runs this game; closing this one", self.id);
-                self.life = self.life.on(Happening::VersionTaken);
-                return Err(ErrorReply::new(
-                    ErrorCode::Unavailable,
-                    format!("{} moved to another server; try again in a moment", self.id),
-                ));
-            }
-        }
-        written?;
-        self.version = version;
-        let msg = Arc::new(ServerMessage::Event {
-            game: self.id,
-            version,
-            event,
-        });
-        let turned = next
-            .filter(|_| self.subs.values().any(|s| s.outbox.turns))
-            .and_then(|game| match &*msg {
-                ServerMessage::Event { event, .. } => with_turn(event.clone(), turn_of(game)),
-                _ => None,
-            })
-            .map(|event| {
-                Arc::new(ServerMessage::Event {
-                    game: self.id,
-                    version,
-                    event,
-                })
-            });
-        self.log.push_back((version, msg.clone()));
-        while self.log.len() > self.deps.limits.replay_events.max(1) {
-            self.log.pop_front();
-        }
-        self.broadcast(msg, turned);
-        Ok(())
-    }
-
-    /// Sends `msg` to everyone at the board; those who asked for turns get `turned` instead
-    /// when there is one.
-    fn broadcast(&mut self, msg: Arc<ServerMessage>, turned: Option<Arc<ServerMessage>>) {
-        let mut dropped = Vec::new();
-        for (conn, sub) in &self.subs {
-            let msg = match &turned {
-                Some(turned) if sub.outbox.turns => turned.clone(),
-                _ => msg.clone(),
-            };
-            if !sub.outbox.send(msg) {
-                dropped.push(*conn);
-            }
-        }
-        if !dropped.is_empty() {
-            for conn in dropped {
-                self.subs.remove(&conn);
-            }
-            self.update_away();
-            self.broadcast_presence();
-        }
-    }
-
-    /// Ends the game: stops the clock and the AI, records the result (and ratings), tells
-    /// everyone and the lobby.
-    async fn finish(&mut self, result: GameResult) -> Result<(), ErrorReply> {
-        let now = Instant::now();
-        let mut clock = self.clock.clone();
-        if let Some(c) = &mut clock {
-            c.stop(now);
-        }
-        let clocks = clock.as_ref().map(|c| c.view(now));
-        let rated = (self.setup.rated && result.reason != ResultReason::Aborted)
-            .then(|| self.rated_seats());
-        let change = Change::Finish {
-            result,
-            clocks_ms: clock.as_ref().map(|c| c.millis(now)),
-            rated,
-        };
-        self.emit(GameEvent::Ended { result, clocks }, change)
-            .await?;
-        self.deadline_ms = None;
-        self.clock = clock;
-        self.status = GameStatus::Finished;
-        self.finished_at = Some(Instant::now());
-        self.result = Some(result);
-        self.draw_offer = None;
-        self.takeback_request = None;
-        if let Some(ai) = self.ai.take() {
-            ai.cancel.store(true, Ordering::Relaxed);
-        }
-        self.deps.host.game_ended(self.id, result);
-        self.tell_players();
-        Ok(())
-    }
 
     /// Tells a correspondence game's players (every device) how it stands.
     pub(super) fn tell_players(&self) {
@@ -986,128 +637,7 @@ impl Room {
         }
     }
 
-    fn rated_seats(&self) -> RatedSeats {
-        let owner = |i: usize| {
-            let seat = &self.setup.seats[i];
-            match (&seat.player, &seat.engine) {
-                (Some(p), _) => (player_key(p.0), None),
-                (None, Some(chaupal_shared::protocol::Engine::Level { level })) => (
-                    level_key(*level),
-                    Some(level_rating(self.setup.kind, *level)),
-                ),
-                _ => (
-                    "unrated".to_owned(),
-                    Some(crate::ratings::Rating::default()),
-                ),
-            }
-        };
-        let (a, fa) = owner(0);
-        let (b, fb) = owner(1);
-        RatedSeats {
-            pool: self.setup.pool(),
-            owners: [a, b],
-            fixed: [fa, fb],
-        }
-    }
-
     // ---- AI seats ----
-
-    /// Starts a search when an AI seat is to move and none runs for this position.
-    fn maybe_start_ai(&mut self) {
-        if self.status != GameStatus::Live || self.game.outcome().is_some() {
-            return;
-        }
-        let side = self.game.side_to_move();
-        let Some(engine) = self.setup.seats[side.index()].engine.clone() else {
-            return;
-        };
-        let ply = self.moves.len();
-        if self.ai.as_ref().is_some_and(|a| a.ply == ply) {
-            return;
-        }
-        if let Some(old) = self.ai.take() {
-            old.cancel.store(true, Ordering::Relaxed);
-        }
-        let cancel = Arc::new(AtomicBool::new(false));
-        self.ai = Some(AiSearch {
-            ply,
-            cancel: cancel.clone(),
-        });
-        let limits = &self.deps.limits;
-        let mut budget = Duration::from_millis(limits.ai_move_ms);
-        if let Some(clock) = &self.clock {
-            let left = clock.left(side, Instant::now());
-            let inc = Duration::from_millis(clock.spec().increment_ms);
-            budget = budget.min(left / 30 + inc / 2).max(AI_MIN_BUDGET);
-        }
-        let delay = if self.setup.seats.iter().all(|s| s.engine.is_some()) {
-            Duration::from_millis(limits.exhibition_delay_ms)
-        } else {
-            Duration::ZERO
-        };
-        let request = request_for(&engine, budget, self.id.0 ^ (ply as u64) << 32);
-        let game = self.game.clone();
-        let pool = self.deps.pool.clone();
-        let tx = self.tx.clone();
-        tokio::spawn(async move {
-            tokio::time::sleep(delay).await;
-            let result = loop {
-                let r = pool
-                    .search(game.clone(), request.clone(), budget, cancel.clone())
-                    .await;
-                match r {
-                    Err(PoolError::Busy) if !cancel.load(Ordering::Relaxed) => {
-                        tokio::time::sleep(AI_RETRY).await;
-                    }
-                    other => break other,
-                }
-            };
-            if !cancel.load(Ordering::Relaxed) || result.is_ok() {
-                let _ = tx.send(RoomCommand::AiDone { ply, side, result }).await;
-            }
-        });
-    }
-
-    async fn ai_done(&mut self, ply: usize, side: Side, result: Result<SearchResult, PoolError>) {
-        if self.ai.as_ref().is_none_or(|a| a.ply != ply) {
-            return;
-        }
-        self.ai = None;
-        if self.status != GameStatus::Live
-            || self.moves.len() != ply
-            || self.game.side_to_move() != side
-        {
-            return;
-        }
-        let outcome = match result {
-            Ok(SearchResult {
-                best_move: Some(mv),
-                ..
-            }) => self.play_move(side, &mv, Duration::ZERO).await,
-            Ok(SearchResult {
-                best_move: None, ..
-            }) => Err(ErrorReply::new(
-                ErrorCode::AiError,
-                "the engine found no move",
-            )),
-            Err(e) => Err(ErrorReply::new(ErrorCode::AiError, e.to_string())),
-        };
-        if let Err(e) = outcome {
-            tracing::warn!("{}: AI seat {side:?} could not move: {e}", self.id);
-            if e.code == ErrorCode::Storage {
-                // Try again later: the position is unchanged.
-                self.maybe_start_ai();
-                return;
-            }
-            let result = GameResult {
-                winner: Some(side.opponent()),
-                reason: ResultReason::Abandoned,
-            };
-            if let Err(e) = self.finish(result).await {
-                tracing::error!("{}: could not record the end: {e}", self.id);
-            }
-        }
-    }
 }
 
 /// What a bot needs to know of `game`: its position, whose turn it is and the legal moves.

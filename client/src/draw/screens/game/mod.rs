@@ -128,9 +128,10 @@ pub(super) fn draw(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<
 }
 
 /// The game on a phone held upright: the board across the screen's width (as wide as leaves
-/// the players, the status and the buttons in view, and never so small that a point or a
-/// house is under [`layout::BOARD_TOUCH_MIN`] pixels), then the panel, then the moves. The screen
-/// scrolls when that is more than it holds: a finger dragged over the panel, or the wheel.
+/// the players and the six places of play in view, and never so small that a point or a house
+/// is under [`crate::layout::BOARD_TOUCH_MIN`] pixels), then the panel, then the moves. The
+/// screen scrolls when that is more than it holds: a finger dragged over it (the board too,
+/// unless it carries a piece), or the wheel.
 fn upright(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let view = m.view();
     // The panel's players, status and buttons stay in view under the board.
