@@ -12,8 +12,22 @@
 # TLS (tests/tests/proxies.rs); and a fixed sample of the shipped puzzles proven again
 # (scripts/verify-puzzles.sh).
 # It first installs what the tests need (scripts/install.sh test; quick once done).
+#
+# `scripts/test.sh --quick` is the tier for a change to a rule, a screen or a module: every
+# crate's own unit tests (the games' rules and perft, the protocol, the engine, the server's
+# modules with its store on SQLite, the client's state, layouts and words), a few minutes in
+# all, without the services, the browser, the clusters or the power cuts, and without
+# PostgreSQL (said once at the end). The whole suite, as CI runs it, is this script without
+# `--quick`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--quick" ]; then
+    shift
+    bash scripts/install.sh play
+    cargo test --workspace --locked --lib "$@"
+    echo "test.sh --quick: the crates' unit tests passed (the store on SQLite only); scripts/test.sh runs everything" >&2
+    exit 0
+fi
 bash scripts/install.sh test
 bash scripts/build-web.sh
 export CHAUPAL_REQUIRE_SCREENSHOTS=1
