@@ -390,6 +390,73 @@ async fn an_invite_code_made_on_one_node_is_used_on_another() {
     table.finish([&mut bob, &mut alice]).await;
 }
 
+/// An invitation made on one node is read on another (its code typed loosely), and declined
+/// on a third: its node drops it, nobody can join it, and the inviter hears who declined it.
+#[tokio::test]
+async fn an_invitation_is_read_and_declined_on_other_nodes() {
+    let Some((_nats, _url, nodes)) = cluster("chaupal_cluster_decline", 3).await else {
+        return;
+    };
+    let mut alice = Client::hello(&nodes[0], "alice").await;
+    let mut bob = Client::hello(&nodes[1], "bob").await;
+    let mut carol = Client::hello(&nodes[2], "carol").await;
+    let made = create(&mut alice, setup(GameKind::Jungle, Opponent::Private)).await;
+    let code = made.code.unwrap();
+    let loose = code.to_lowercase().replace('-', "");
+    let Reply::Invitation(seen) = bob
+        .request(Request::Invitation { code: loose })
+        .await
+        .unwrap()
+    else {
+        panic!("expected an invitation")
+    };
+    assert_eq!(seen.code, code);
+    assert_eq!(seen.seek.seek, made.seek.unwrap());
+    assert_eq!(seen.seek.by.name, "alice");
+    assert_eq!(seen.seek.kind, GameKind::Jungle);
+    let e = bob
+        .request(Request::Invitation {
+            code: "ZZZZ-ZZZZ".into(),
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::BadInviteCode);
+    carol
+        .request(Request::DeclineInvitation { code: code.clone() })
+        .await
+        .unwrap();
+    let by =
+        alice
+            .wait_for(|m| match m {
+                chaupal_shared::protocol::ServerMessage::InvitationDeclined {
+                    seek, by, ..
+                } if Some(*seek) == made.seek => Some(by.name.clone()),
+                _ => None,
+            })
+            .await;
+    assert_eq!(by, "carol");
+    // Gone everywhere: on the node it was made on (once it has heard) and on the others.
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let Reply::MySeeks { seeks } = alice.request(Request::MySeeks).await.unwrap() else {
+            panic!("expected my_seeks")
+        };
+        if seeks.is_empty() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "still waiting: {seeks:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut dave = Client::hello(&nodes[0], "dave").await;
+    for c in [&mut dave, &mut bob] {
+        let e = c
+            .request(Request::JoinByCode { code: code.clone() })
+            .await
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadInviteCode);
+    }
+}
+
 /// The correspondence limit counts a player's waiting invitations on every node: with room for
 /// two, one made on each of two nodes leaves none for a third, on either.
 #[tokio::test]

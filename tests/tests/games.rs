@@ -1192,3 +1192,152 @@ fn snapshot_prefix(position: &AnyGame, n: usize, moves: &[String]) -> Vec<String
     assert_eq!(g.position_text(), position.position_text());
     moves[..n].to_vec()
 }
+
+/// Reads the invitation of `code` as `c`, expecting one.
+async fn read_invitation(c: &mut Client, code: &str) -> chaupal_shared::protocol::Invitation {
+    match c.request(Request::Invitation { code: code.into() }).await {
+        Ok(Reply::Invitation(invitation)) => *invitation,
+        other => panic!("expected an invitation, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn an_invitation_is_read_before_it_is_accepted_or_declined() {
+    let server = ServerProcess::start_for_games(&[]).await;
+    let mut alice = Client::hello(&server, "alice").await;
+    let mut bob = Client::hello(&server, "bob").await;
+    let mut carol = Client::hello(&server, "carol").await;
+    // A correspondence invitation, Kalah with five seeds, Alice second.
+    let mut private = setup(GameKind::Kalah, Opponent::Private);
+    private.side = SideChoice::Second;
+    private.rules = vec![chaupal_shared::protocol::RulePair {
+        key: "seeds".into(),
+        value: "5".into(),
+    }];
+    private.correspondence = Some(chaupal_shared::protocol::Correspondence { days: Some(3) });
+    let made = create(&mut alice, private).await;
+    let code = made.code.unwrap();
+
+    // Read in any case, with or without its dash: what it is, and nothing taken.
+    let loose = code.to_lowercase().replace('-', "");
+    let seen = read_invitation(&mut bob, &loose).await;
+    assert_eq!(seen.code, code, "the code as handed out");
+    assert_eq!(seen.game, None);
+    assert_eq!(seen.seek.seek, made.seek.unwrap());
+    assert_eq!(seen.seek.by.name, "alice");
+    assert_eq!(seen.seek.kind, GameKind::Kalah);
+    assert_eq!(seen.seek.side, SideChoice::Second);
+    assert_eq!(seen.seek.rules.len(), 1);
+    assert_eq!(seen.seek.rules[0].value, "5");
+    assert_eq!(seen.seek.correspondence.and_then(|c| c.days), Some(3));
+    assert!(seen.seek.clock.is_none() && !seen.seek.rated);
+    assert_eq!(
+        read_invitation(&mut carol, &code).await,
+        seen,
+        "read again, still there"
+    );
+    let Reply::MySeeks { seeks } = alice.request(Request::MySeeks).await.unwrap() else {
+        panic!("expected my_seeks")
+    };
+    assert_eq!(seeks.len(), 1, "reading took nothing: {seeks:?}");
+
+    // Unknown codes, of the right shape or not, are refused as joins refuse them; one's own
+    // invitation as a join of it is.
+    for wrong in ["ZZZZ-ZZZZ", "nope", ""] {
+        let e = bob
+            .request(Request::Invitation { code: wrong.into() })
+            .await
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadInviteCode, "{wrong:?}");
+    }
+    let own = alice
+        .request(Request::Invitation { code: code.clone() })
+        .await
+        .unwrap_err();
+    assert_eq!(own.code, ErrorCode::BadSetup);
+    let own = alice
+        .request(Request::DeclineInvitation { code: code.clone() })
+        .await
+        .unwrap_err();
+    assert_eq!(own.code, ErrorCode::BadSetup, "nor can one decline it");
+
+    // Accepted: the game starts, and Carol finds no game waiting for the code.
+    let game = join(&mut bob, Request::JoinByCode { code: code.clone() }).await;
+    bob.snapshot(game).await;
+    let e = carol
+        .request(Request::Invitation { code: code.clone() })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::BadInviteCode);
+    // A live game's link opened again by its player (a reload) is read with the game it
+    // started, to sit down at: nothing to accept.
+    let mut friendly = timed(GameKind::Jungle, 300_000);
+    friendly.opponent = Opponent::Private;
+    let live = create(&mut alice, friendly).await.code.unwrap();
+    let seen = read_invitation(&mut bob, &live).await;
+    assert_eq!(seen.seek.clock.map(|c| c.initial_ms), Some(300_000));
+    assert_eq!(seen.seek.side, SideChoice::First);
+    let started = join(&mut bob, Request::JoinByCode { code: live.clone() }).await;
+    bob.snapshot(started).await;
+    let again = read_invitation(&mut bob, &live).await;
+    assert_eq!(again.game, Some(started));
+    assert_eq!(again.seek.by.name, "alice");
+    let e = carol
+        .request(Request::Invitation { code: live })
+        .await
+        .unwrap_err();
+    assert_eq!(
+        e.code,
+        ErrorCode::BadInviteCode,
+        "anyone else: no game waits"
+    );
+
+    // Declined: withdrawn, and every connection of the inviter hears who declined it.
+    let token = alice.token.clone().unwrap();
+    let mut phone = Client::hello_as(&server, "alice", Some(&token)).await;
+    let second = create(&mut alice, setup(GameKind::Jungle, Opponent::Private)).await;
+    let code2 = second.code.unwrap();
+    read_invitation(&mut carol, &code2).await;
+    let ok = carol
+        .request(Request::DeclineInvitation {
+            code: code2.to_lowercase(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(ok, Reply::Ok);
+    for inviter in [&mut alice, &mut phone] {
+        let (seek, said, by) = inviter
+            .wait_for(|m| match m {
+                ServerMessage::InvitationDeclined { seek, code, by } => {
+                    Some((*seek, code.clone(), by.name.clone()))
+                }
+                _ => None,
+            })
+            .await;
+        assert_eq!(
+            (Some(seek), said.as_str(), by.as_str()),
+            (second.seek, code2.as_str(), "carol")
+        );
+    }
+    for request in [
+        Request::Invitation {
+            code: code2.clone(),
+        },
+        Request::JoinByCode {
+            code: code2.clone(),
+        },
+        Request::DeclineInvitation {
+            code: code2.clone(),
+        },
+    ] {
+        let e = bob.request(request).await.unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadInviteCode);
+    }
+    let Reply::MySeeks { seeks } = phone.request(Request::MySeeks).await.unwrap() else {
+        panic!("expected my_seeks")
+    };
+    assert!(
+        seeks.is_empty(),
+        "declined, so no longer waiting: {seeks:?}"
+    );
+}

@@ -215,6 +215,38 @@ async fn pings_keep_a_quiet_client_alive() {
     assert_eq!(pong, Reply::Pong { data: "x".into() });
 }
 
+/// Reading invitations by guessed codes spends the message budget as joining by them does:
+/// past the burst, guesses are refused with `rate_limited`, not answered.
+#[tokio::test]
+async fn invitation_guesses_spend_the_message_budget() {
+    let server =
+        ServerProcess::start(&["--messages-per-second", "2", "--message-burst", "3"]).await;
+    let mut c = Client::hello(&server, "guesser").await;
+    for i in 0..8 {
+        c.send(Request::Invitation {
+            code: format!("ZZZZ-ZZZ{i}"),
+        })
+        .await;
+    }
+    let mut unknown = 0;
+    let mut limited = 0;
+    while unknown + limited < 8 {
+        match c.recv().await {
+            ServerMessage::Error { error, .. } if error.code == ErrorCode::RateLimited => {
+                limited += 1
+            }
+            ServerMessage::Error { error, .. } if error.code == ErrorCode::BadInviteCode => {
+                unknown += 1
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        unknown <= 4 && limited >= 4,
+        "{unknown} answered, {limited} refused"
+    );
+}
+
 #[tokio::test]
 async fn a_flood_is_rate_limited_and_a_long_flood_is_closed() {
     let server =

@@ -372,6 +372,12 @@ impl Cluster {
                     conn,
                     owner,
                 } => self.seek_taken(seek, game, ConnId(conn), owner),
+                ToEdge::SeekWithdrawn { seek } => {
+                    if let Some(host) = self.seek_host() {
+                        // Declined: nobody sits down, the seeker's connection stays where it is.
+                        let _seeker = host.take_seek(seek);
+                    }
+                }
             }
         }
     }

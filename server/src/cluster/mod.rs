@@ -419,6 +419,12 @@ impl Cluster {
         self.open_relay((node.to_owned(), conn, game), player, turns)
     }
 
+    /// Tells node `node` that its invitation `seek` was declined here (and is gone from the
+    /// records), so that it leaves that node's lists.
+    pub fn withdraw_elsewhere(&self, node: &str, seek: SeekId) {
+        self.publish(wire::edge_subject(node), &ToEdge::SeekWithdrawn { seek });
+    }
+
     /// Publishes `msg` on `subject` in the background (NATS keeps the order of one node's
     /// messages).
     fn publish<T: serde::Serialize>(&self, subject: String, msg: &T) {

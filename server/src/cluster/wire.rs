@@ -94,6 +94,9 @@ pub enum ToEdge {
         conn: u64,
         owner: String,
     },
+    /// The private invitation `seek`, made on the receiving node, was declined on another
+    /// node and is gone from the records: it leaves the receiving node's lists.
+    SeekWithdrawn { seek: SeekId },
 }
 
 /// A game as it stands, between nodes.

@@ -210,6 +210,9 @@ impl Message {
                 conn: u.arbitrary()?,
                 owner: node(u)?,
             }),
+            10 if u.arbitrary()? => Message::Edge(ToEdge::SeekWithdrawn {
+                seek: SeekId(u.arbitrary()?),
+            }),
             10 => Message::All(ToAll::Lobby {
                 from: node(u)?,
                 event: Box::new(lobby_event(u)?),

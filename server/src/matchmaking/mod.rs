@@ -30,8 +30,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use chaupal_rules::Side;
 use chaupal_shared::protocol::{
-    Engine, ErrorCode, ErrorReply, GameId, GameSetup, GameSummary, LobbyEvent, MySeek, Opponent,
-    PlayerId, PlayerInfo, Reply, SeekId, SeekInfo, SideChoice, newest_listed,
+    Engine, ErrorCode, ErrorReply, GameId, GameSetup, GameSummary, Invitation, LobbyEvent, MySeek,
+    Opponent, PlayerId, PlayerInfo, Reply, SeekId, SeekInfo, ServerMessage, SideChoice,
+    newest_listed,
 };
 use rand::Rng;
 
@@ -111,9 +112,9 @@ struct State {
     codes: HashMap<String, SeekId>,
     /// Open seeks whose seekers are on other nodes of the cluster, and their node.
     remote_seeks: BTreeMap<SeekId, (String, SeekInfo)>,
-    /// The invite codes taken up on this node, and the live game each started: a player of
-    /// that game who opens its link again is sent back to it.
-    used_codes: HashMap<String, GameId>,
+    /// The invite codes taken up on this node, the live game each started and the invitation
+    /// it was: a player of that game who opens its link again is sent back to it.
+    used_codes: HashMap<String, (GameId, SeekInfo)>,
 }
 
 #[derive(Clone)]
@@ -147,6 +148,15 @@ fn no_game_for_code() -> ErrorReply {
     bad(
         ErrorCode::BadInviteCode,
         "no game waits for this invite code",
+    )
+}
+
+/// The refusal of one's own invitation, to join or to read as a friend (`bad_setup`, as an
+/// accept of one's own seek).
+fn own_invitation() -> ErrorReply {
+    bad(
+        ErrorCode::BadSetup,
+        "this is your own invitation: your friend opens its link",
     )
 }
 
@@ -568,11 +578,11 @@ impl Matchmaking {
         code: &str,
     ) -> Result<GameId, ErrorReply> {
         let code = normalise_code(code);
-        if let Some(game) = self.game_of_used_code(&self.state(), &player, &code) {
+        if let Some((game, _)) = self.game_of_used_code(&self.state(), &player, &code) {
             return Ok(game);
         }
         let here = self.state().codes.contains_key(&code);
-        let game = if !here && self.inner.cluster.is_some() {
+        let (game, info) = if !here && self.inner.cluster.is_some() {
             self.join_remote(player, outbox, &code).await?
         } else {
             let waits_alone = {
@@ -598,8 +608,9 @@ impl Matchmaking {
                 }
             };
             let kept = taken.clone();
+            let info = taken.info.clone();
             match self.start_from_seek(taken, player, outbox).await {
-                Ok(game) => game,
+                Ok(game) => (game, info),
                 Err(e) => {
                     self.put_back(kept).await;
                     return Err(e);
@@ -608,19 +619,119 @@ impl Matchmaking {
         };
         let mut state = self.state();
         // Codes of games that are over are forgotten as new ones come.
-        state.used_codes.retain(|_, g| self.inner.rooms.is_live(*g));
-        state.used_codes.insert(code, game);
+        state
+            .used_codes
+            .retain(|_, (g, _)| self.inner.rooms.is_live(*g));
+        state.used_codes.insert(code, (game, info));
         Ok(game)
     }
 
-    /// The live game an invite code already started on this node, for one of its players (who
-    /// opened the link again, or reloaded its page); none for anyone else.
-    fn game_of_used_code(&self, state: &State, player: &PlayerInfo, code: &str) -> Option<GameId> {
+    /// Reads the private invitation of `code` for `player`, who has it from a friend, without
+    /// taking it: what it is, to accept or decline. A code that waits for no game (never
+    /// made, taken, cancelled, declined, or its live invitation's seeker gone) is
+    /// `bad_invite_code`, as for `join_by_code`; one's own is `bad_setup`. A player of the live
+    /// game the code already started gets it with that game. In a cluster, an invitation made
+    /// on another node is read from the records, as `join_by_code` finds it.
+    pub async fn invitation(
+        &self,
+        player: &PlayerInfo,
+        code: &str,
+    ) -> Result<Invitation, ErrorReply> {
+        let code = normalise_code(code);
+        {
+            let state = self.state();
+            if let Some((game, seek)) = self.game_of_used_code(&state, player, &code) {
+                return Ok(Invitation {
+                    code,
+                    seek,
+                    game: Some(game),
+                });
+            }
+            if let Some(seek) = state.codes.get(&code).and_then(|id| state.seeks.get(id)) {
+                if seek.info.by.id == player.id {
+                    return Err(own_invitation());
+                }
+                if seek.owner.as_ref().is_some_and(Outbox::is_closed) && !seek.waits_alone() {
+                    return Err(no_game_for_code());
+                }
+                return Ok(Invitation {
+                    code,
+                    seek: seek.info.clone(),
+                    game: None,
+                });
+            }
+        }
+        if self.inner.cluster.is_none() {
+            return Err(no_game_for_code());
+        }
+        let Some(stored) = self.inner.store.seek_by_code(&code).await? else {
+            return Err(no_game_for_code());
+        };
+        if stored.by.id == player.id {
+            return Err(own_invitation());
+        }
+        let rating = self.seek_rating(stored.by.id, &stored.setup).await?;
+        Ok(Invitation {
+            code,
+            seek: seek_info(stored.id, stored.by, &stored.setup, rating),
+            game: None,
+        })
+    }
+
+    /// `player` declines the private invitation of `code`: it is withdrawn, from the records
+    /// too, and every connection of the inviter hears of it (`invitation_declined`), on any
+    /// node. Refused as [`Matchmaking::invitation`] refuses. In a cluster, an invitation made
+    /// on another node is taken out of the records and its node told to drop it.
+    pub async fn decline(&self, player: &PlayerInfo, code: &str) -> Result<(), ErrorReply> {
+        let code = normalise_code(code);
+        let here = {
+            let mut state = self.state();
+            match state.codes.get(&code).and_then(|id| state.seeks.get(id)) {
+                Some(seek) if seek.info.by.id == player.id => return Err(own_invitation()),
+                Some(seek) => {
+                    let id = seek.info.seek;
+                    state.codes.remove(&code);
+                    state.seeks.remove(&id).map(|s| s.info)
+                }
+                None => None,
+            }
+        };
+        let seek = match here {
+            Some(info) => {
+                self.forget_seek(info.seek);
+                info
+            }
+            None => self.decline_remote(player, &code).await?,
+        };
+        let msg = ServerMessage::InvitationDeclined {
+            seek: seek.seek,
+            code,
+            by: player.clone(),
+        };
+        self.inner
+            .rooms
+            .players()
+            .tell(seek.by.id, &Arc::new(msg.clone()));
+        if let Some(cluster) = &self.inner.cluster {
+            cluster.tell_player(seek.by.id, &msg);
+        }
+        Ok(())
+    }
+
+    /// The live game an invite code already started on this node, and the invitation it was,
+    /// for one of its players (who opened the link again, or reloaded its page); none for
+    /// anyone else.
+    fn game_of_used_code(
+        &self,
+        state: &State,
+        player: &PlayerInfo,
+        code: &str,
+    ) -> Option<(GameId, SeekInfo)> {
         state
             .used_codes
             .get(code)
-            .filter(|game| self.inner.rooms.plays_in(**game, player.id))
-            .copied()
+            .filter(|(game, _)| self.inner.rooms.plays_in(*game, player.id))
+            .cloned()
     }
 
     /// Puts back a seek taken for a game that did not start (the records could not store it):

@@ -7,7 +7,7 @@ use chaupal_shared::protocol::{
     ErrorCode, ErrorReply, GameId, LobbyEvent, PlayerInfo, SeekId, SeekInfo,
 };
 
-use super::{Matchmaking, Seek, bad, no_game_for_code};
+use super::{Matchmaking, Seek, bad, no_game_for_code, own_invitation};
 use crate::cluster::SeekHost;
 use crate::outbox::Outbox;
 use crate::store::{StoreError, StoredSeek};
@@ -44,17 +44,49 @@ impl Matchmaking {
         self.start_from_stored(stored, player, outbox).await
     }
 
-    /// Joins a private game whose seeker is on another node of the cluster.
+    /// Joins a private game whose seeker is on another node of the cluster: the game, and the
+    /// invitation it was.
     pub(super) async fn join_remote(
         &self,
         player: PlayerInfo,
         outbox: Outbox,
         code: &str,
-    ) -> Result<GameId, ErrorReply> {
+    ) -> Result<(GameId, SeekInfo), ErrorReply> {
         let Some(stored) = self.inner.store.seek_by_code(code).await? else {
             return Err(no_game_for_code());
         };
-        self.start_from_stored(stored, player, outbox).await
+        let info = stored_info(&stored);
+        let game = self.start_from_stored(stored, player, outbox).await?;
+        Ok((game, info))
+    }
+
+    /// Declines a private invitation that is not this node's (`code` normalised): it leaves
+    /// the records at once (a join racing it on another node finds it gone, or takes it
+    /// first and this is refused), and the node it was made on is told to drop it. The
+    /// invitation it was.
+    pub(super) async fn decline_remote(
+        &self,
+        player: &PlayerInfo,
+        code: &str,
+    ) -> Result<SeekInfo, ErrorReply> {
+        let Some(cluster) = &self.inner.cluster else {
+            return Err(no_game_for_code());
+        };
+        let Some(stored) = self.inner.store.seek_by_code(code).await? else {
+            return Err(no_game_for_code());
+        };
+        if stored.by.id == player.id {
+            return Err(own_invitation());
+        }
+        match self.inner.store.withdraw_seek(stored.id).await {
+            Ok(()) => {}
+            Err(StoreError::SeekGone) => return Err(no_game_for_code()),
+            Err(e) => return Err(e.into()),
+        }
+        if let Some(node) = stored.node.as_deref().filter(|n| *n != cluster.node()) {
+            cluster.withdraw_elsewhere(node, stored.id);
+        }
+        Ok(stored_info(&stored))
     }
 
     /// Starts the game of a seek stored by another node: its seeker's node is told, and seats
@@ -70,17 +102,7 @@ impl Matchmaking {
         }
         self.check_open_limit(&self.state(), player.id)?;
         let seek = Seek {
-            info: SeekInfo {
-                seek: stored.id,
-                by: stored.by.clone(),
-                kind: stored.setup.game,
-                rules: stored.setup.rules.clone(),
-                clock: stored.setup.clock,
-                correspondence: stored.setup.correspondence,
-                side: stored.setup.side,
-                rated: stored.setup.rated,
-                rating: None,
-            },
+            info: stored_info(&stored),
             setup: stored.setup,
             owner: None,
             code: stored.code,
@@ -132,6 +154,21 @@ impl Matchmaking {
             listed += 1;
         }
         Ok(listed)
+    }
+}
+
+/// A seek stored by another node, as the lobby lists it (without its seeker's rating).
+fn stored_info(stored: &StoredSeek) -> SeekInfo {
+    SeekInfo {
+        seek: stored.id,
+        by: stored.by.clone(),
+        kind: stored.setup.game,
+        rules: stored.setup.rules.clone(),
+        clock: stored.setup.clock,
+        correspondence: stored.setup.correspondence,
+        side: stored.setup.side,
+        rated: stored.setup.rated,
+        rating: None,
     }
 }
 

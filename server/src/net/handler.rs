@@ -55,6 +55,10 @@ impl Conn {
             Request::JoinByCode { code } => {
                 lobby::join_by_code(matchmaking, player, outbox, &code).await?
             }
+            Request::Invitation { code } => lobby::invitation(matchmaking, &player, &code).await?,
+            Request::DeclineInvitation { code } => {
+                lobby::decline(matchmaking, &player, &code).await?
+            }
             Request::ListSeeks => lobby::list_seeks(matchmaking, None),
             Request::ListGames => lobby::list_games(rooms, None),
             Request::ListSeeksBefore { before } => lobby::list_seeks(matchmaking, Some(before)),

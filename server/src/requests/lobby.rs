@@ -1,6 +1,6 @@
 //! Requests of the lobby: create a game (a seek, an invitation, or a game that starts at
-//! once), cancel a seek, accept one, join by invite code, list the seeks and live games, and
-//! follow the lobby's changes.
+//! once), cancel a seek, accept one, read an invitation by its code and join or decline it,
+//! list the seeks and live games, and follow the lobby's changes.
 
 use std::sync::Arc;
 
@@ -61,6 +61,27 @@ pub async fn join_by_code(
     Ok(created(
         matchmaking.join_by_code(player, outbox, code).await?,
     ))
+}
+
+/// `invitation`: a private invitation read by its code, before the friend accepts it or
+/// declines it.
+pub async fn invitation(
+    matchmaking: &Matchmaking,
+    player: &PlayerInfo,
+    code: &str,
+) -> Result<Reply, ErrorReply> {
+    let invitation = matchmaking.invitation(player, code).await?;
+    Ok(Reply::Invitation(Box::new(invitation)))
+}
+
+/// `decline_invitation`: withdrawn, and its inviter told.
+pub async fn decline(
+    matchmaking: &Matchmaking,
+    player: &PlayerInfo,
+    code: &str,
+) -> Result<Reply, ErrorReply> {
+    matchmaking.decline(player, code).await?;
+    Ok(Reply::Ok)
 }
 
 /// `list_seeks` (`before` none) and `list_seeks_before`.

@@ -118,6 +118,32 @@ impl Store {
         Ok(())
     }
 
+    /// Removes a seek that is still stored (a private invitation declined):
+    /// [`StoreError::SeekGone`] when it is not (taken or removed first, on any node).
+    pub async fn withdraw_seek(&self, seek: SeekId) -> Result<(), StoreError> {
+        #[cfg(any(test, feature = "test-support"))]
+        if let Some(discarded) = &self.discarding {
+            if !discarded.holds(seek) {
+                return Err(StoreError::SeekGone);
+            }
+            return discarded.delete_seek(seek);
+        }
+        self.run_op(writer::op(move |conn| {
+            Box::pin(async move {
+                let gone = sqlx::query("DELETE FROM seeks WHERE id = $1")
+                    .bind(to_i64(seek.0))
+                    .execute(conn)
+                    .await?;
+                if gone.rows_affected() != 1 {
+                    return Err(StoreError::SeekGone);
+                }
+                Ok(None)
+            })
+        }))
+        .await?;
+        Ok(())
+    }
+
     /// Removes the open seeks (not the invitations) made on cluster node `node`, which is gone.
     pub async fn delete_open_seeks_of(&self, node: &str) -> Result<(), StoreError> {
         let node = node.to_owned();

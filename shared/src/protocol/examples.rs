@@ -11,8 +11,8 @@ use super::puzzles::{
 use super::request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, Opponent};
 use super::server::ThemeCount;
 use super::server::{
-    Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, LimitsInfo, LobbyEvent,
-    MyGame, MySeek, PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo,
+    Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, Invitation, LimitsInfo,
+    LobbyEvent, MyGame, MySeek, PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo,
     SeatPresence, SeekInfo, ServerMessage, Turn, Welcome,
 };
 use super::{
@@ -98,6 +98,8 @@ pub fn request_name(r: &Request) -> &'static str {
         Request::MistakePuzzles { .. } => "mistake_puzzles",
         Request::ListSeeksBefore { .. } => "list_seeks_before",
         Request::ListGamesBefore { .. } => "list_games_before",
+        Request::Invitation { .. } => "invitation",
+        Request::DeclineInvitation { .. } => "decline_invitation",
     }
 }
 
@@ -131,6 +133,7 @@ pub fn server_name(m: &ServerMessage) -> &'static str {
         ServerMessage::Lobby(l) => lobby_name(l),
         ServerMessage::ReviewProgress { .. } => "review_progress",
         ServerMessage::MyGame(_) => "my_game",
+        ServerMessage::InvitationDeclined { .. } => "invitation_declined",
     }
 }
 
@@ -160,6 +163,7 @@ pub fn reply_name(r: &Reply) -> &'static str {
         Reply::PuzzleThemes { .. } => "puzzle_themes",
         Reply::MistakePuzzles { .. } => "mistake_puzzles",
         Reply::Unsubscribed { .. } => "unsubscribed",
+        Reply::Invitation(_) => "invitation",
     }
 }
 
@@ -467,6 +471,12 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
         Request::MistakePuzzles { game: GameId(42) },
         Request::ListSeeksBefore { before: SeekId(12) },
         Request::ListGamesBefore { before: GameId(42) },
+        Request::Invitation {
+            code: "k7qm2xpd".to_owned(),
+        },
+        Request::DeclineInvitation {
+            code: "K7QM-2XPD".to_owned(),
+        },
     ];
     let actions = [
         Action::Move {
@@ -814,6 +824,25 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
             },
         ),
         reply(23, Reply::Unsubscribed { removed: true }),
+        reply(
+            24,
+            Reply::Invitation(Box::new(Invitation {
+                code: "K7QM-2XPD".to_owned(),
+                seek: SeekInfo {
+                    seek: SeekId(13),
+                    clock: None,
+                    correspondence: Some(Correspondence { days: Some(3) }),
+                    rated: false,
+                    ..seek()
+                },
+                game: None,
+            })),
+        ),
+        ServerMessage::InvitationDeclined {
+            seek: SeekId(13),
+            code: "K7QM-2XPD".to_owned(),
+            by: player(4, "bina"),
+        },
         ServerMessage::ReviewProgress {
             game: GameId(42),
             analysed: 17,

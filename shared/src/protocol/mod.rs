@@ -36,8 +36,8 @@ pub use chaupal_rules::score::Score;
 pub use error::{ErrorCode, ErrorReply};
 pub use request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, Opponent, Request};
 pub use server::{
-    Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, LimitsInfo, LobbyEvent,
-    MyGame, MySeek, PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo,
+    Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, Invitation, LimitsInfo,
+    LobbyEvent, MyGame, MySeek, PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo,
     SeatPresence, SeekInfo, ServerMessage, ThemeCount, Turn, Welcome,
 };
 

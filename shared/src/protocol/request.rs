@@ -157,6 +157,14 @@ pub enum Request {
     ListSeeksBefore { before: SeekId },
     /// The live public games older than `before`, as `list_games` lists them: the next page.
     ListGamesBefore { before: GameId },
+    // Last, so that the requests before them keep their numbers in the binary encoding.
+    /// Reads a private invitation by its invite code without taking it: who invites, the
+    /// game, its rules and pace, rated or not, and the sides (to show before the friend
+    /// accepts with `join_by_code` or declines with `decline_invitation`).
+    Invitation { code: String },
+    /// Declines a private invitation by its invite code: it is withdrawn (nobody can join
+    /// it any more), and the inviter is told (`invitation_declined`).
+    DeclineInvitation { code: String },
 }
 
 /// How a new game is set up.

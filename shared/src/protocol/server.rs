@@ -52,6 +52,13 @@ pub enum ServerMessage {
         analysed: u32,
         total: u32,
     },
+    /// A friend declined the player's private invitation `seek` (invite code `code`): it is
+    /// withdrawn. Sent to every connection of the inviter. Not numbered.
+    InvitationDeclined {
+        seek: SeekId,
+        code: String,
+        by: PlayerInfo,
+    },
 }
 
 /// The answer to a successful request.
@@ -175,6 +182,9 @@ pub enum Reply {
     Unsubscribed {
         removed: bool,
     },
+    // Last, so that the replies before it keep their numbers in the binary encoding.
+    /// A private invitation read by its code (the answer to `invitation`).
+    Invitation(Box<Invitation>),
 }
 
 /// How many puzzles of a game have a theme.
@@ -183,6 +193,21 @@ pub struct ThemeCount {
     pub game: GameKind,
     pub theme: String,
     pub count: u32,
+}
+
+/// A private invitation as the friend it is for sees it before accepting or declining.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Invitation {
+    /// The invite code, as the server hands them out (`K7QM-2XPD`).
+    pub code: String,
+    /// The invitation as the inviter set it up: `by` invites; the game, the rules that differ
+    /// from the defaults, the clock or the days a move, rated or not; `side` is the inviter's
+    /// (the friend plays the other, or the sides are drawn at random).
+    pub seek: SeekInfo,
+    /// The live game this code started already, when the asker plays in it (who opens its
+    /// link again): nothing to accept; `rejoin` it. None while the invitation waits.
+    #[serde(default)]
+    pub game: Option<GameId>,
 }
 
 /// One of the player's seeks still waiting for an opponent.
