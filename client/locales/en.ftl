@@ -418,6 +418,16 @@ invite-note = The game starts when they join. You can close this card: the code 
 invite-send-link = Send your friend this link:
 invite-or-code = Or tell them this code:
 invite-code = Tell your friend this code:
+invitation-title = An invitation to play
+invitation-from = { $name } invites you to play { $game }.
+invitation-pace = Pace: { $pace }
+invitation-rated = Rated: the result changes your rating.
+invitation-casual = Casual: no rating changes.
+invitation-you-play = You play { $side }.
+invitation-sides-random = Sides are drawn at random.
+invitation-rules = Rules that differ:
+broken-invite-own = This is your own invitation: send its link to a friend. The game starts when they accept it.
+notice-invitation-declined = { $name } declined your invitation ({ $code }).
 devices-title = Play on another device
 devices-note = On the other device, open the link, or enter the code there under “Play on another device”. It works once, for the next { $minutes ->
     [one] minute

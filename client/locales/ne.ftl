@@ -408,6 +408,16 @@ invite-note = साथी सामेल भएपछि खेल सुर�
 invite-send-link = साथीलाई यो लिङ्क पठाउनुहोस्:
 invite-or-code = वा यो कोड भन्नुहोस्:
 invite-code = साथीलाई यो कोड भन्नुहोस्:
+invitation-title = खेल्ने निम्तो
+invitation-from = { $name } ले तपाईंलाई { $game } खेल्न निम्तो दिनुभएको छ।
+invitation-pace = गति: { $pace }
+invitation-rated = रेटिङ: नतिजाले तपाईंको रेटिङ बदल्छ।
+invitation-casual = साधारण: रेटिङ बदलिँदैन।
+invitation-you-play = तपाईं { $side } खेल्नुहुन्छ।
+invitation-sides-random = पक्ष जथाभावी छानिन्छ।
+invitation-rules = फरक नियम:
+broken-invite-own = यो तपाईंकै निम्तो हो: यसको लिङ्क साथीलाई पठाउनुहोस्। साथीले स्वीकार गरेपछि खेल सुरु हुन्छ।
+notice-invitation-declined = { $name } ले तपाईंको निम्तो ({ $code }) अस्वीकार गर्नुभयो।
 devices-title = अर्को उपकरणमा खेल्नुहोस्
 devices-note = अर्को उपकरणमा लिङ्क खोल्नुहोस्, वा त्यहाँ “अर्को उपकरणमा खेल्नुहोस्” मा गएर कोड हाल्नुहोस्। यो एक पटक मात्र, अबको { $minutes ->
     [one] एक मिनेटभित्र

@@ -83,6 +83,9 @@ pub struct Hook {
     pub notices: Vec<HookNotice>,
     /// What the card of a link that leads nowhere says, while it is up.
     pub broken_link: Option<String>,
+    /// The first line of the card of an invitation opened by its link ("Asha invites you to
+    /// play Kalah."), while it waits for Accept or Decline.
+    pub invitation: Option<String>,
     /// The text fields on the screen, with their text and selection.
     pub fields: Vec<HookField>,
     /// Where the review of the replayed game stands: `asked`, `running`, `ready` or `failed`
@@ -417,6 +420,7 @@ impl Hook {
                 .into_iter()
                 .collect(),
             broken_link: app.broken_link().map(|why| words.say(why)),
+            invitation: app.invitation().map(|i| words.say(&i.headline())),
             language: words.language().tag(),
             cursor: app.cursor().map(str::to_owned),
             key_focus: app.key_focus().map(|(_, label)| label.clone()),
@@ -564,6 +568,7 @@ mod tests {
         assert_eq!(hook.device_code, None);
         assert!(hook.notices.is_empty());
         assert_eq!(hook.broken_link, None);
+        assert_eq!(hook.invitation, None);
     }
 
     #[test]

@@ -129,6 +129,33 @@ pub fn states() -> Vec<(String, App)> {
         unlock_board: false,
     });
     add("lobby: a link that leads nowhere", broken);
+    // An invitation to accept or decline: the longest name, changed rules, and the longest
+    // pace; and one's own, opened by its link.
+    let mut reading = App::new(false);
+    reading.handle(Action::Follow(Route::Join("K7QM-2XPD".into())));
+    reading.apply(Event::Welcomed { name: "bo".into() });
+    let mut own = reading.clone();
+    reading.apply(Event::Invitation(Box::new(crate::app::Invited {
+        code: "K7QM-2XPD".into(),
+        by: LONG_NAME.into(),
+        kind: GameKind::Kalah,
+        rules: vec![
+            ("pits".into(), "8".into()),
+            ("seeds".into(), "6".into()),
+            ("empty-capture".into(), "true".into()),
+        ],
+        pace: Some(crate::app::clock_words(
+            &chaupal_shared::protocol::ClockSpec {
+                initial_ms: 90 * 60_000,
+                increment_ms: 60_000,
+            },
+        )),
+        rated: true,
+        side: Some(chaupal_rules::Side::Second),
+    })));
+    add("lobby: an invitation to accept", reading);
+    own.apply(Event::OwnInvitation);
+    add("lobby: one's own invitation's link", own);
     // Correspondence: the pace chosen in each way of playing that has it, and the player's
     // games in play with the notifications' part in each of its states.
     for mode in [PlayMode::Computer, PlayMode::Friend, PlayMode::Anyone] {
@@ -977,6 +1004,16 @@ mod tests {
         }
         let lobby = |name: &str| &states.iter().find(|(n, _)| n == name).expect(name).1;
         assert!(lobby("lobby: the invitation's card").invite_open());
+        assert!(
+            lobby("lobby: an invitation to accept")
+                .invitation()
+                .is_some()
+        );
+        assert!(
+            lobby("lobby: one's own invitation's link")
+                .broken_link()
+                .is_some()
+        );
         assert!(lobby("lobby: the devices' card").devices().is_some());
         assert!(
             lobby("lobby: a link that leads nowhere")

@@ -160,6 +160,11 @@ pub enum Action {
     ShareGame,
     /// Puts aside the card of a link that led nowhere, for the lobby.
     CloseBrokenLink,
+    /// Accepts the invitation on its card: joins its game.
+    AcceptInvitation,
+    /// Declines the invitation on its card (the server withdraws it and tells the inviter),
+    /// for the lobby.
+    DeclineInvitation,
     /// Puts the invitation's card aside (the code stays in the lobby).
     CloseInvite,
     /// Scrolls the screen (one taller than the window, on a phone) to this many pixels down.

@@ -104,6 +104,9 @@ impl App {
                 self.tell(say!("notice-invite-ready", code = &code), Tone::News);
                 self.lobby.my_code = Some(code);
             }
+            Event::Invitation(invited) => self.invitation_read(*invited),
+            Event::OwnInvitation => self.own_invitation(),
+            Event::InvitationDeclined { by, code } => self.invitation_declined(&by, &code),
             Event::SeekOpened => {
                 self.seeking = true;
                 self.tell(say!("notice-seek-open"), Tone::News);
@@ -208,6 +211,8 @@ impl App {
         let mut out = self.puzzles_reconnected();
         if let Some(route) = self.arrival.take() {
             out.extend(self.follow(route));
+        } else {
+            out.extend(self.invitation_again());
         }
         out
     }
@@ -858,7 +863,7 @@ mod tests {
         let sent = app.apply(Event::Welcomed {
             name: "asha".into(),
         });
-        assert_eq!(sent, [Outgoing::JoinByCode("ZZZZ-ZZZZ".into())]);
+        assert_eq!(sent, [Outgoing::ReadInvitation("ZZZZ-ZZZZ".into())]);
         assert_eq!(app.address(), "/join/ZZZZ-ZZZZ", "while asked");
         app.apply(Event::Refused {
             text: "Joining the game: no game waits for this invite code.".into(),

@@ -7,6 +7,7 @@ use chaupal_rules::{AnyGame, Side};
 use chaupal_shared::protocol::puzzles::{DailyPuzzle, PuzzleInfo, PuzzleMoved, PuzzleOutcome};
 use chaupal_shared::protocol::{GameEvent, GameResult, SeatPresence, ThemeCount};
 
+use super::invitation::Invited;
 use super::lobby::{FinishedEntry, LiveEntry, SeekEntry};
 use super::my_games::MyGamesChange;
 use super::outgoing::Offer;
@@ -63,6 +64,12 @@ pub enum Event {
     Lobby(LobbyChange),
     /// The private game this player created waits for a friend with this invite code.
     InviteCode(String),
+    /// The invitation of the link the player came by, read by the server.
+    Invitation(Box<Invited>),
+    /// The link's invitation is the player's own.
+    OwnInvitation,
+    /// A friend (`by`, their name) declined this player's invitation `code`: it is withdrawn.
+    InvitationDeclined { by: String, code: String },
     /// This player's open seek is listed.
     SeekOpened,
     /// A game to show, from the server's snapshot (watching, rejoining, a game that started).

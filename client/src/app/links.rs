@@ -166,10 +166,12 @@ impl App {
         }
         self.arrival = None;
         self.broken_link = None;
+        self.invitation = None;
         self.link = Some(route.clone());
         match route {
             Route::Lobby => Vec::new(),
-            Route::Join(code) => vec![Outgoing::JoinByCode(code)],
+            // What the invitation is comes first, on a card: nothing joins before Accept.
+            Route::Join(code) => vec![Outgoing::ReadInvitation(code)],
             Route::Game(id) => {
                 // One's own game (live, or by correspondence) is sat down at again; the
                 // server seats its player whichever is asked, before the lists are known.
@@ -264,7 +266,7 @@ mod tests {
     }
 
     #[test]
-    fn a_link_to_join_waits_for_the_greeting_then_joins_once() {
+    fn a_link_to_join_waits_for_the_greeting_then_reads_the_invitation_and_joins_nothing() {
         let mut app = App::new(false);
         let sent = app.handle(Action::Follow(Route::Join("K7QM-2XPD".into())));
         assert!(sent.is_empty(), "not connected yet: nothing to send");
@@ -273,7 +275,7 @@ mod tests {
         assert_eq!(app.lobby.code, "K7QM-2XPD", "shown, to correct if refused");
         assert!(app.notice.is_none(), "no complaint about the connection");
         let sent = app.apply(Event::Welcomed { name: "bo".into() });
-        assert_eq!(sent, [Outgoing::JoinByCode("K7QM-2XPD".into())]);
+        assert_eq!(sent, [Outgoing::ReadInvitation("K7QM-2XPD".into())]);
         assert_eq!(app.arrival(), None);
         app.apply(Event::Lost {
             reason: "gone".into(),
@@ -281,7 +283,10 @@ mod tests {
             retry_in: 1.0,
         });
         let again = app.apply(Event::Welcomed { name: "bo".into() });
-        assert!(again.is_empty(), "a reconnection does not join again");
+        assert!(
+            !again.iter().any(|o| matches!(o, Outgoing::JoinByCode(_))),
+            "a reconnection joins nothing: {again:?}"
+        );
     }
 
     #[test]

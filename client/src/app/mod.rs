@@ -8,7 +8,7 @@
 //!
 //! This file holds the state, its construction and the dispatch of actions: each family of
 //! actions is handled in a file of its own (`seeks`, `settings`, `game`, `replay`, `links`,
-//! `screens`, `access`, `push`, `puzzles`), the events in `apply`, time in `time`, and what the screens
+//! `screens`, `access`, `push`, `puzzles`, `invitation`), the events in `apply`, time in `time`, and what the screens
 //! read in `reading`. The types the families share are in files of their own (`action`,
 //! `outgoing`, `status`, `event`, `lobby`, `paces`, `my_games`, `waiting`), so that this file names
 //! nothing of the files that extend [`App`].
@@ -18,6 +18,7 @@ mod action;
 mod apply;
 mod event;
 mod game;
+mod invitation;
 mod links;
 mod lobby;
 mod my_games;
@@ -40,6 +41,7 @@ mod waiting;
 pub use crate::field::Field;
 pub use action::Action;
 pub use event::{Event, LobbyChange, Opened, Record};
+pub use invitation::Invited;
 pub use lobby::{
     CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, EnginePick, FinishedEntry, LEVELS, LiveEntry, Lobby,
     MAX_DEPTH, PACES, PlayMode, SeekEntry, SidePick, clock_words, kind_index,
@@ -142,6 +144,8 @@ pub struct App {
     link: Option<Route>,
     /// A link that led nowhere: where it pointed, and why, in words (shown on a card).
     broken_link: Option<(Route, Phrase)>,
+    /// The invitation of the link the player came by, on its card until accepted or declined.
+    invitation: Option<Invited>,
     /// The server's web address (`http://host:port`), to make links to its games with.
     site: Option<String>,
     /// The card for playing on another device, while it is open.
@@ -219,6 +223,7 @@ impl App {
             arrival: None,
             link: None,
             broken_link: None,
+            invitation: None,
             site: None,
             devices: None,
             starting_from_replay: false,
@@ -317,6 +322,7 @@ impl App {
             | Action::CloseDevices
             | Action::CopyDeviceLink
             | Action::LinkDevice => self.handle_links(action),
+            Action::AcceptInvitation | Action::DeclineInvitation => self.handle_invitation(action),
             Action::ShowRules(..)
             | Action::PlayOffline
             | Action::RetryNow

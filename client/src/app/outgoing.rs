@@ -28,6 +28,10 @@ pub enum Outgoing {
         position: Option<String>,
     },
     JoinByCode(String),
+    /// Reads a private invitation by its code, to show it before it is accepted.
+    ReadInvitation(String),
+    /// Declines a private invitation by its code.
+    DeclineInvitation(String),
     CancelSeek(u64),
     AcceptSeek(u64),
     /// Watches someone else's live game.

@@ -9,10 +9,12 @@
 //! reply), the greeting, the game followed and the version of its last event; and [`settle`],
 //! which hands what the link made of a message to the app. The requests for the app's wishes
 //! are in `requests`, the replies and errors in `replies`, the games' snapshots and numbered
-//! events in `games`, the lobby's lists in `lobby`, this player's correspondence games in
+//! events in `games`, the lobby's lists in `lobby`, an invitation read by its code in
+//! `invitation`, this player's correspondence games in
 //! `my_games`, their seeks and invitations still waiting in `waiting`, puzzles in `puzzles`.
 
 mod games;
+mod invitation;
 mod lobby;
 mod my_games;
 mod puzzles;
@@ -42,6 +44,10 @@ enum Asked {
     Hello,
     Create,
     Join,
+    /// Reading an invitation by its code.
+    Invitation,
+    /// Declining an invitation.
+    Decline,
     Accept,
     Watch(GameId),
     Rejoin(GameId),

@@ -50,6 +50,10 @@ impl Link {
                         self.message(Request::GetRecord { game, key }, Asked::Record),
                     ]);
                 }
+                // One's own invitation, opened by its link: the card says whose it is.
+                if asked == Asked::Invitation && error.code == ErrorCode::BadSetup {
+                    return Reaction::event(Event::OwnInvitation);
+                }
                 let mut reaction = Reaction::event(self.error(&asked, &error, config, server));
                 // A seek that could not be cancelled may have been taken: the list says.
                 if asked == Asked::CancelSeek {
@@ -109,6 +113,11 @@ impl Link {
                 analysed,
                 total,
             }),
+            ServerMessage::InvitationDeclined { code, by, .. } => {
+                let mut reaction = Reaction::event(Event::InvitationDeclined { by: by.name, code });
+                reaction.requests.push(self.ask_my_seeks());
+                reaction
+            }
             ServerMessage::MyGame(game) => {
                 let started = started(&game, app);
                 let mut reaction = self.my_game_notice(&game);
@@ -291,6 +300,7 @@ impl Link {
                 }
                 _ => {}
             },
+            Reply::Invitation(invitation) => return self.invitation(*invitation),
             Reply::MyGames { games, more } => return self.my_games(&games, more),
             Reply::MySeeks { seeks } => return self.my_seeks(seeks),
             Reply::Review(review) => out.events.push(Event::Review(review)),
@@ -336,7 +346,8 @@ impl Link {
         let what = match asked {
             Asked::Hello => Some(say!("asked-hello")),
             Asked::Create => Some(say!("asked-create")),
-            Asked::Join => Some(say!("asked-join")),
+            Asked::Join | Asked::Invitation => Some(say!("asked-join")),
+            Asked::Decline => Some(say!("asked-decline")),
             Asked::Accept => Some(say!("asked-accept")),
             Asked::Watch(_) => Some(say!("asked-watch")),
             Asked::Rejoin(_) => Some(say!("asked-rejoin")),

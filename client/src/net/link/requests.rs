@@ -83,6 +83,12 @@ impl Link {
             Outgoing::JoinByCode(code) => {
                 vec![self.message(Request::JoinByCode { code }, Asked::Join)]
             }
+            Outgoing::ReadInvitation(code) => {
+                vec![self.message(Request::Invitation { code }, Asked::Invitation)]
+            }
+            Outgoing::DeclineInvitation(code) => {
+                vec![self.message(Request::DeclineInvitation { code }, Asked::Decline)]
+            }
             Outgoing::CancelSeek(id) => {
                 vec![self.message(Request::CancelSeek { seek: SeekId(id) }, Asked::CancelSeek)]
             }

@@ -5,14 +5,16 @@
 //! when there are any. Typing goes to the field in use
 //! (the name, or the invite code), and Enter starts the game (or joins by code, or keeps the
 //! name). A private game waiting for a friend shows its invitation on a card of its own
-//! ([`invite`]); playing on another device has a card too ([`devices`]), and so has a link
-//! that leads nowhere ([`broken`]).
+//! ([`invite`]); playing on another device has a card too ([`devices`]), and so have a link
+//! that leads nowhere ([`broken`]) and a friend's invitation opened by its link, to accept or
+//! decline ([`invitation`]).
 
 mod broken;
 mod card;
 mod choices;
 mod devices;
 mod entry;
+mod invitation;
 mod invite;
 mod lists;
 mod my_games;
@@ -42,7 +44,10 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         },
         ..Input::default()
     };
-    let modal = app.invite_open() || app.devices().is_some() || app.broken_link().is_some();
+    let modal = app.invite_open()
+        || app.devices().is_some()
+        || app.broken_link().is_some()
+        || app.invitation().is_some();
     let under = ui.with_input(if modal { &still } else { ui.input }, !modal);
     if ui.portrait {
         upright(app, &under, body, actions);
@@ -51,6 +56,8 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     }
     if app.broken_link().is_some() {
         broken::card(app, ui, body, actions);
+    } else if app.invitation().is_some() {
+        invitation::card(app, ui, body, actions);
     } else if app.devices().is_some() {
         devices::card(app, ui, body, actions);
     } else if modal {
@@ -170,6 +177,11 @@ fn upright(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
 /// Typing and Enter: to the name while it is being typed, to the invite code when a friend's
 /// game is chosen, else Enter starts the game.
 fn keys(app: &App, ui: &Ui, actions: &mut Vec<Action>) {
+    // Over an invitation's card, keys go to its buttons alone (Tab, then Enter): nothing
+    // typed or Enter joins by the code field behind it.
+    if app.invitation().is_some() {
+        return;
+    }
     let input = ui.input;
     match app.focus() {
         Some(Field::Device) => {
