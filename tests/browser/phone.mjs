@@ -10,7 +10,8 @@
 //   the text; a held Backspace repeats; a name past 32 characters is refused with a notice;
 //   a 32-character name at pixel ratio 3 draws with no WebGL warning.
 // - Links: /join/ZZZZ-ZZZZ says on a card that no game waits for the code, and the card's
-//   button leads to the lobby (address "/"). After joining by link the address is the game's
+//   button leads to the lobby (address "/"). A friend's link shows the invitation's card
+//   first, and Accept joins. After joining by link the address is the game's
 //   own, and a reload puts the friend back in the game with no error; a watcher's address is
 //   the game's too, and a reload watches it again; a replay's address is /replay/ID, and a
 //   reload replays it again.
@@ -187,6 +188,11 @@ async function wholeGame() {
     await shot(a, "a-invite.png");
     const joinPath = new URL(invite).pathname;
     const b = await open("B", `${joinPath}?hook&name=Bina`, { scale: 1 });
+    // The link shows the invitation first, on a card that fits the phone; Accept joins.
+    await waitFor(b, "B sees the invitation", (h) => typeof h.invitation === "string" &&
+        h.screen === "lobby" && !h.game);
+    await shot(b, "b-invitation.png");
+    await pressButton(b, "Accept");
     const bIn = await waitFor(b, "B in the game by the link", (h) => h.screen === "game" && h.game);
     const game = bIn.game;
     await waitFor(a, "A in the game", (h) => h.screen === "game" && h.game === game);

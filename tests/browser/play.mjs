@@ -6,7 +6,8 @@
 //   node tests/browser/play.mjs --base http://127.0.0.1:7878 --artifacts /tmp/shots
 //
 // Page A chooses Kalah and a friend, creates a private game and reads the invite link from the
-// invitation's card; page B opens that link and is in the game with no click; the two play the
+// invitation's card; page B opens that link, sees the invitation's card (Asha invites to
+// Kalah) and presses Accept, and is in the game; the two play the
 // whole game by clicking the pits with the mouse; page C opens the game's link as A's Share gives
 // it (the game is private, so the link carries its watch key) early in the game
 // and must see every move. Then A reloads and must be the same player (back at the game, then
@@ -89,10 +90,20 @@ async function main() {
         }
         shots.push(await shoot(a, "a-invite.png"));
 
-        // B: the link alone puts the friend in the game.
+        // B: the link shows what the invitation is; Accept puts the friend in the game.
         const sep = invite.includes("?") ? "&" : "?";
         const b = await openPage(browser, "B", `${invite}${sep}hook&name=Bina`);
-        const bGame = await waitFor(b, "B in the game by the link alone", (h) =>
+        const card = await waitFor(b, "B sees the invitation", (h) =>
+            typeof h.invitation === "string");
+        if (!card.invitation.includes("Asha") || !card.invitation.includes("Kalah")) {
+            throw new Error(`the invitation's card says "${card.invitation}"`);
+        }
+        if (card.game !== null) {
+            throw new Error(`B is in game ${card.game} before accepting`);
+        }
+        shots.push(await shoot(b, "b-invitation.png"));
+        await pressButton(b, "Accept");
+        const bGame = await waitFor(b, "B in the game once accepted", (h) =>
             h.screen === "game" && h.game !== null);
         const joinMs = await firstFrameMs(b, ["game"]);
         const aGame = await waitFor(a, "A in the game", (h) => h.screen === "game" && h.game !== null);

@@ -10,7 +10,8 @@
 // 1. Page A (a laptop, English) taps "Tell me when it's my turn" (notifications allowed), and
 //    the button says they are on; A creates a private Kalah game by correspondence, switches
 //    the interface to Nepali, and leaves the site.
-// 2. Page B opens the invitation: the server pushes "accepted" to A's subscription.
+// 2. Page B opens the invitation and accepts it: the server pushes "accepted" to A's
+//    subscription.
 // 3. The worker shows it in A's language: the title is Nepali's "accepted" title with B's
 //    name, and a tap on it (the worker's `notificationclick`) opens `/game/ID`, where A is in
 //    the game.
@@ -179,6 +180,8 @@ async function main() {
         // 2. B takes the invitation: the server pushes "accepted" to A's subscription.
         const b = await openPage(browser, problems, "B", `${invited.invite}?hook&name=Bina`,
             { device: LAPTOP, touch: false, scale: 1 });
+        await waitFor(b, "B sees the invitation", (h) => typeof h.invitation === "string");
+        await pressButton(b, "Accept");
         const bGame = await waitFor(b, "B in the game", (h) => h.screen === "game" && h.game !== null);
         const accepted = await noticeOf("accepted");
         if (accepted.url !== `/game/${bGame.game}`) {
