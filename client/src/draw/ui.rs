@@ -63,6 +63,16 @@ pub struct Input {
     pub aim: Option<Aim>,
     /// What the pointer came up on this frame, in the picture shown.
     pub release_aim: Option<Aim>,
+    /// The numbers of the pictures the press began on and the pointer came up on
+    /// ([`Record::frame`]; for the test hook's log of what fired).
+    pub aim_frame: u64,
+    pub release_frame: u64,
+    /// Whether the pointer is a finger: a touch screen's last touch, not since followed by a
+    /// real mouse's moves. A finger that lifted leaves nothing hovered ([`Input::touched`]).
+    pub touch: bool,
+    /// Where the pointer really is ([`Input::mouse`] is off the window while no finger is on
+    /// a touch screen).
+    pub pointer: Px,
 }
 
 /// What a press aims at in a picture: a place that takes a tap, named as the picture named it
@@ -108,6 +118,7 @@ impl Input {
         .collect();
         let wheel = mouse_wheel().1;
         let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+        let touching = !touches().is_empty();
         let input = Input::next(
             last,
             Px { x, y },
@@ -119,7 +130,21 @@ impl Input {
             keys,
             if wheel == 0.0 { 0.0 } else { wheel.signum() },
         );
-        Input { shift, ..input }
+        Input { shift, ..input }.touched(touching, last)
+    }
+
+    /// The rule of hover on a touch screen: a finger on the screen (`touching` this frame)
+    /// makes the pointer a finger until a real mouse moves; while it is a finger, the pointer
+    /// is over something only while the finger is down (or comes down or up this frame). The
+    /// mouse macroquad makes of a finger stays where the finger lifted, and would keep the
+    /// last tapped place hovered.
+    pub fn touched(mut self, touching: bool, last: &Input) -> Input {
+        let moved = self.delta != Px::default();
+        self.touch = touching || (last.touch && !(moved && !self.down && !self.clicked));
+        if self.touch && !(self.down || self.clicked || self.released) {
+            self.mouse = Input::away().mouse;
+        }
+        self
     }
 
     /// This frame's input from the raw readings and `last` frame's: where a press began,
@@ -149,14 +174,15 @@ impl Input {
         });
         Input {
             mouse,
+            pointer: mouse,
             clicked,
             released,
             down,
             press_at,
             dragged: !clicked && (moved || (last.dragged && (last.down || last.clicked))),
             delta: Px {
-                x: mouse.x - last.mouse.x,
-                y: mouse.y - last.mouse.y,
+                x: mouse.x - last.pointer.x,
+                y: mouse.y - last.pointer.y,
             },
             right_clicked,
             typed,
@@ -172,6 +198,9 @@ impl Input {
                 None
             },
             release_aim: None,
+            aim_frame: if clicked { 0 } else { last.aim_frame },
+            release_frame: 0,
+            touch: last.touch,
         }
     }
 
@@ -181,9 +210,11 @@ impl Input {
     pub fn aimed(mut self, shown: &Record) -> Input {
         if self.clicked {
             self.aim = self.press_at.and_then(|p| shown.aim_at(p));
+            self.aim_frame = shown.frame;
         }
         if self.released {
             self.release_aim = shown.aim_at(self.mouse);
+            self.release_frame = shown.frame;
         }
         self
     }
@@ -249,11 +280,13 @@ impl Input {
     /// No input, the pointer off the window (nothing shows as hovered): for drawing a picture
     /// nobody touches (a screenshot, the words check).
     pub fn away() -> Input {
+        let off = Px {
+            x: -100.0,
+            y: -100.0,
+        };
         Input {
-            mouse: Px {
-                x: -100.0,
-                y: -100.0,
-            },
+            mouse: off,
+            pointer: off,
             ..Input::default()
         }
     }
@@ -261,7 +294,13 @@ impl Input {
     /// The same pointer, with the clicks, keys, typing and wheel taken out: for drawing a
     /// picture after they have acted.
     pub fn calm(&self) -> Input {
+        let lifted = self.touch && !self.down;
         Input {
+            mouse: if lifted {
+                Input::away().mouse
+            } else {
+                self.mouse
+            },
             clicked: false,
             released: false,
             right_clicked: false,
@@ -272,6 +311,12 @@ impl Input {
             activate: None,
             ..self.clone()
         }
+    }
+
+    /// Whether a finger came up this frame: the picture is drawn again without the hover it
+    /// showed ([`Input::touched`]).
+    pub fn lifted(&self) -> bool {
+        self.touch && self.released
     }
 
     /// Whether the player did anything this frame (the loop then draws at full rate).
@@ -382,6 +427,40 @@ pub struct Record {
     pub targets: Vec<Target>,
     /// The parts of the picture that take a press, in the order drawn.
     pub layers: Vec<Layer>,
+    /// The places whose tap acted this frame, for the test hook (it checks from outside that
+    /// each was the topmost place at the tap's points in the pictures shown then).
+    pub fired: Vec<Fired>,
+    /// The picture's number once shown (the test hook counts them; 0 without it).
+    pub frame: u64,
+}
+
+/// A place whose tap (or press) acted: a button or a line tapped, or a board cell pressed or
+/// let go on; with where the pointer went down and came up, and on which pictures (their
+/// [`Record::frame`]), as far as the effect depends on them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fired {
+    pub kind: TargetKind,
+    pub label: String,
+    /// Which of the places of that kind and label, in the order drawn.
+    pub nth: usize,
+    pub down: Option<(Px, u64)>,
+    pub up: Option<(Px, u64)>,
+}
+
+impl Fired {
+    /// The tap that ends this frame on `aim`, as fired.
+    fn tap(aim: &Aim, input: &Input) -> Option<Fired> {
+        let Aim::Place { kind, label, nth } = aim else {
+            return None;
+        };
+        Some(Fired {
+            kind: *kind,
+            label: label.clone(),
+            nth: *nth,
+            down: input.press_at.map(|p| (p, input.aim_frame)),
+            up: Some((input.mouse, input.release_frame)),
+        })
+    }
 }
 
 /// A part of the picture that takes a press: a place (one of the targets, by its index), or
@@ -678,7 +757,18 @@ impl<'a> Ui<'a> {
     /// was tapped in the picture shown.
     pub fn item(&self, a: Area, label: &str) -> bool {
         let (_, aim) = self.place(TargetKind::Item, label, a, (true, false));
-        self.answers && self.input.tapped_on(&aim)
+        let tapped = self.answers && self.input.tapped_on(&aim);
+        if tapped {
+            self.fired(&aim);
+        }
+        tapped
+    }
+
+    /// Notes that the tap ending now on `aim` acted.
+    fn fired(&self, aim: &Aim) {
+        if let Some(f) = Fired::tap(aim, self.input) {
+            self.record.borrow_mut().fired.push(f);
+        }
     }
 
     /// Whether the mouse is over `a`.
@@ -728,8 +818,11 @@ impl<'a> Ui<'a> {
             Align::Centre,
         );
         let pressed_by_key = keyed && self.answers && self.input.activate == Some(index);
-        let tapped = self.answers && self.input.tapped_on(&aim);
-        look != Look::Disabled && (tapped || pressed_by_key)
+        let tapped = self.answers && self.input.tapped_on(&aim) && look != Look::Disabled;
+        if tapped {
+            self.fired(&aim);
+        }
+        tapped || (look != Look::Disabled && pressed_by_key)
     }
 
     /// A panel behind a group of widgets.
@@ -914,6 +1007,69 @@ mod tests {
         let edge = step(&idle, 50.0, 96.0, true, false, true).aimed(&shown);
         let off = step(&edge, 52.0, 102.0, false, true, false).aimed(&shown);
         assert!(!off.dragged && !off.tapped_on(&ok));
+    }
+
+    #[test]
+    fn a_finger_hovers_only_while_it_is_down_and_a_mouse_always() {
+        let button = Area {
+            x: 0.0,
+            y: 60.0,
+            w: 100.0,
+            h: 40.0,
+        };
+        let over = |i: &Input| button.contains(i.mouse);
+        // A finger goes down on the button, holds, and lifts.
+        let idle = Input::default();
+        let down = step(&idle, 50.0, 80.0, true, false, true).touched(true, &idle);
+        assert!(down.touch && over(&down), "a finger down hovers");
+        let held = step(&down, 50.0, 80.0, false, false, true).touched(true, &down);
+        assert!(over(&held));
+        let up = step(&held, 50.0, 80.0, false, true, false).touched(true, &held);
+        assert!(over(&up), "the release is aimed where the finger came up");
+        assert!(
+            up.lifted() && !over(&up.calm()),
+            "the picture after it hovers nothing"
+        );
+        let after = step(&up, 50.0, 80.0, false, false, false).touched(false, &up);
+        assert!(
+            after.touch && !over(&after),
+            "the mouse left where the finger lifted"
+        );
+        assert_eq!(after.delta, Px::default(), "the pointer did not move");
+        assert!(!after.active());
+        // A quick tap, down and up between two frames, aims and acts as before.
+        let quick = step(&after, 50.0, 80.0, true, true, false).touched(true, &after);
+        assert!(over(&quick) && quick.clicked && quick.released);
+        // A real mouse moving over the window hovers, held down or not.
+        let mouse = step(&after, 40.0, 70.0, false, false, false).touched(false, &after);
+        assert!(!mouse.touch && over(&mouse));
+        assert!(over(&mouse.calm()), "a mouse's hover stays after a click");
+        let still = step(&mouse, 40.0, 70.0, false, false, false).touched(false, &mouse);
+        assert!(over(&still));
+    }
+
+    #[test]
+    fn a_button_tapped_is_logged_with_its_points_and_pictures() {
+        let a = Area {
+            x: 0.0,
+            y: 60.0,
+            w: 100.0,
+            h: 40.0,
+        };
+        let shown = Record {
+            frame: 7,
+            ..picture("Hint", a)
+        };
+        let down = step(&Input::default(), 50.0, 80.0, true, false, true).aimed(&shown);
+        let up = step(&down, 51.0, 82.0, false, true, false).aimed(&Record {
+            frame: 8,
+            ..shown.clone()
+        });
+        let fired = Fired::tap(&place("Hint"), &up).expect("a place");
+        assert_eq!(fired.label, "Hint");
+        assert_eq!(fired.down, Some((Px { x: 50.0, y: 80.0 }, 7)));
+        assert_eq!(fired.up, Some((Px { x: 51.0, y: 82.0 }, 8)));
+        assert_eq!(Fired::tap(&Aim::Cover, &up), None);
     }
 
     #[test]
