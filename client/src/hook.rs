@@ -7,7 +7,11 @@
 //! game's number and its moves (the puzzle's on the Puzzles screen), the puzzle and how the
 //! attempt at it stands, the day's puzzles, and every button (by its label) and board cell (by
 //! its name) with where it is in the canvas's pixels and whether a click there does something
-//! now. A
+//! now, and the parts of the picture that take a press in the order drawn (the places and what
+//! covers them: the top bar, a notice, a card). Each frame also names the places whose tap or
+//! press acted in it, with the points and the pictures' numbers the pointer went down and came
+//! up on, so that a test can check from outside that each was the topmost place there; and
+//! the screen's scroll, so that it can tell a place that moved from a screen that scrolled. A
 //! test clicks at those places with the real mouse, so the whole path from the browser's
 //! events to the server is the one a player's clicks take.
 
@@ -16,8 +20,9 @@ use serde::Serialize;
 use chaupal_shared::protocol::puzzles::{PuzzleMode, PuzzleOutcome};
 use chaupal_shared::puzzle_set::Goal;
 
-use crate::app::{App, Connection, Field, PushState, Screen, Tone};
-use crate::draw::ui::{Record, TargetKind};
+use crate::app::{Action, App, Connection, Field, PushState, Screen, Tone};
+use crate::draw::ui::{Fired, Input, Record, TargetKind};
+use crate::geometry::Px;
 use crate::puzzles::{Attempt, Puzzles, Stage, words as puzzle_words};
 use crate::review::ReviewState;
 use crate::words::Words;
@@ -79,6 +84,13 @@ pub struct Hook {
     pub looking: Option<usize>,
     /// What can be clicked.
     pub targets: Vec<HookTarget>,
+    /// The parts of the picture that take a press, in the order drawn (topmost last).
+    pub layers: Vec<HookLayer>,
+    /// The places whose tap or press acted in this frame (the render loop fills them in).
+    pub fired: Vec<HookFired>,
+    /// How far the screen is scrolled, and the lobby's lists on a wide window.
+    pub scroll: f32,
+    pub lists_scroll: f32,
     /// The notices on the screen (one at most).
     pub notices: Vec<HookNotice>,
     /// What the card of a link that leads nowhere says, while it is up.
@@ -321,6 +333,101 @@ pub struct HookTarget {
     pub visible: bool,
 }
 
+/// A part of the picture that takes a press: a place (its index among the targets) or something
+/// drawn over the places (none); its area is what shows of it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HookLayer {
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+    pub target: Option<usize>,
+}
+
+/// A place whose tap or press acted: its kind and label, which of the places of that kind and
+/// label it is (in the order drawn), and where the pointer went down and came up, as far as
+/// the effect depends on them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HookFired {
+    pub kind: &'static str,
+    pub label: String,
+    pub nth: usize,
+    pub down: Option<HookPoint>,
+    pub up: Option<HookPoint>,
+}
+
+/// A point of the pointer, and the number of the picture ([`Hook::frame`]) shown then.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HookPoint {
+    pub x: f32,
+    pub y: f32,
+    pub frame: u64,
+}
+
+/// The name of a kind of place, as the hook writes it.
+fn kind_name(kind: TargetKind) -> &'static str {
+    match kind {
+        TargetKind::Button => "button",
+        TargetKind::Cell => "cell",
+        TargetKind::Item => "item",
+    }
+}
+
+impl HookFired {
+    /// What fired, as the hook writes it.
+    pub fn of(f: &Fired) -> HookFired {
+        let point = |(p, frame): (Px, u64)| HookPoint {
+            x: p.x,
+            y: p.y,
+            frame,
+        };
+        HookFired {
+            kind: kind_name(f.kind),
+            label: f.label.clone(),
+            nth: f.nth,
+            down: f.down.map(point),
+            up: f.up.map(point),
+        }
+    }
+}
+
+/// The board cells that `actions` (what a frame's input did) pressed and let go on: a cell's
+/// press acts when the finger goes down, and a drag's end where it comes up.
+pub fn cell_fires(input: &Input, actions: &[Action]) -> Vec<Fired> {
+    let cell = |label: &str, down, up| Fired {
+        kind: TargetKind::Cell,
+        label: label.to_owned(),
+        nth: 0,
+        down,
+        up,
+    };
+    actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Press(c) => Some(cell(c, input.press_at.map(|p| (p, input.aim_frame)), None)),
+            Action::Release(Some(c)) => {
+                Some(cell(c, None, Some((input.mouse, input.release_frame))))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The answer to stale-frame check `asked`, after picture `frame`: the hashes of the picture
+/// on the screen and of one of the state drawn afresh (hex, none where there was no picture),
+/// and whether they are the same.
+pub fn probe_json(asked: u32, frame: u64, on_screen: Option<u64>, fresh: Option<u64>) -> String {
+    let hex = |h: Option<u64>| h.map(|h| format!("{h:016x}"));
+    serde_json::json!({
+        "probe": asked,
+        "frame": frame,
+        "shown": hex(on_screen),
+        "fresh": hex(fresh),
+        "same": on_screen.is_some() && on_screen == fresh,
+    })
+    .to_string()
+}
+
 impl Hook {
     /// The hook for a frame of `size` that drew `record` from `app` in `words`, on the
     /// server's game `game`.
@@ -392,11 +499,7 @@ impl Hook {
                 .iter()
                 .enumerate()
                 .map(|(i, t)| HookTarget {
-                    kind: match t.kind {
-                        TargetKind::Button => "button",
-                        TargetKind::Cell => "cell",
-                        TargetKind::Item => "item",
-                    },
+                    kind: kind_name(t.kind),
                     label: t.label.clone(),
                     x: t.area.x,
                     y: t.area.y,
@@ -408,6 +511,20 @@ impl Hook {
                     visible: t.visible && record.on_top(i),
                 })
                 .collect(),
+            layers: record
+                .layers
+                .iter()
+                .map(|l| HookLayer {
+                    x: l.area.x,
+                    y: l.area.y,
+                    w: l.area.w,
+                    h: l.area.h,
+                    target: l.target,
+                })
+                .collect(),
+            fired: record.fired.iter().map(HookFired::of).collect(),
+            scroll: app.scroll(),
+            lists_scroll: app.lists_scroll(),
             notices: app
                 .notice()
                 .map(|n| HookNotice {
@@ -487,6 +604,8 @@ mod tests {
         Record {
             fields: Vec::new(),
             layers: Vec::new(),
+            fired: Vec::new(),
+            frame: 0,
             targets: vec![
                 Target {
                     kind: TargetKind::Button,
@@ -546,6 +665,53 @@ mod tests {
         assert_eq!(json["targets"][0]["x"], 10.0);
         assert_eq!(json["invite"], serde_json::Value::Null);
         assert_eq!(json["width"], 800.0);
+    }
+
+    #[test]
+    fn a_board_cell_pressed_or_let_go_on_is_logged_as_fired() {
+        use crate::draw::ui::Fired;
+        let input = Input {
+            press_at: Some(Px { x: 5.0, y: 6.0 }),
+            aim_frame: 3,
+            mouse: Px { x: 9.0, y: 9.0 },
+            release_frame: 4,
+            ..Input::default()
+        };
+        let fires = cell_fires(
+            &input,
+            &[
+                Action::Press("a1".into()),
+                Action::Flip,
+                Action::Release(Some("b2".into())),
+                Action::Release(None),
+            ],
+        );
+        assert_eq!(fires.len(), 2);
+        assert_eq!(fires[0].label, "a1");
+        assert_eq!(fires[0].down, Some((Px { x: 5.0, y: 6.0 }, 3)));
+        assert_eq!(fires[0].up, None);
+        assert_eq!(fires[1].up, Some((Px { x: 9.0, y: 9.0 }, 4)));
+        let json = HookFired::of(&fires[1]);
+        assert_eq!(json.kind, "cell");
+        let f: &Fired = &fires[0];
+        assert_eq!(f.kind, TargetKind::Cell);
+    }
+
+    #[test]
+    fn a_probe_says_whether_the_pictures_are_the_same() {
+        let v: serde_json::Value =
+            serde_json::from_str(&probe_json(3, 9, Some(1), Some(1))).expect("JSON");
+        assert_eq!(
+            (v["probe"].as_u64(), v["same"].as_bool()),
+            (Some(3), Some(true))
+        );
+        assert_eq!(v["shown"], "0000000000000001");
+        let v: serde_json::Value =
+            serde_json::from_str(&probe_json(4, 9, Some(1), Some(2))).expect("JSON");
+        assert_eq!(v["same"], false);
+        let v: serde_json::Value =
+            serde_json::from_str(&probe_json(5, 9, None, None)).expect("JSON");
+        assert_eq!(v["same"], false, "no picture is no match");
     }
 
     #[test]
@@ -630,6 +796,7 @@ mod tests {
                 text: app.name_edit().unwrap_or_default().to_owned(),
             }],
             targets: Vec::new(),
+            ..Record::default()
         };
         let hook = Hook::new(2, (390.0, 844.0), (&app, &english()), &fields, None);
         assert_eq!(hook.notices.len(), 1);

@@ -10,9 +10,9 @@ use chaupal_client::draw::{
     canvas::Canvas,
     screens,
     text::FontError,
-    ui::{Heights, Input, Record},
+    ui::{Fired, Heights, Input, Record},
 };
-use chaupal_client::hook::Hook;
+use chaupal_client::hook::{self, Hook, HookFired};
 use chaupal_client::keys::{self, Stop};
 use chaupal_client::net::online::Online;
 use chaupal_client::pace::Pacer;
@@ -120,6 +120,10 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
     let mut shown = Record::default();
     let mut unseen = 0u32;
     let mut hook_frames = 0u64;
+    // For the test hook: the places whose taps acted since the last picture published, and a
+    // canvas never shown, for the stale-frame check's fresh picture.
+    let mut fired: Vec<Fired> = Vec::new();
+    let mut probe_canvas = Canvas::default();
     let mut last_turn = platform::now();
     loop {
         let started = platform::now();
@@ -136,7 +140,12 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
         let mut actions = keyboard_way(&app, &mut input, &shown);
         let mut picture = None;
         if input.active() {
-            let drawn = canvas.draw(|| screens::draw(&app, &input, &fonts, &words, &heights, size));
+            let mut drawn =
+                canvas.draw(|| screens::draw(&app, &input, &fonts, &words, &heights, size));
+            if launch.hook {
+                fired.append(&mut drawn.record.fired);
+                fired.extend(hook::cell_fires(&input, &drawn.actions));
+            }
             actions.extend(drawn.actions);
             picture = Some(drawn.record);
         }
@@ -221,6 +230,7 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
             || news
             || settled
             || relanguaged
+            || input.lifted()
             || !canvas.ready()
             || pacer.redraw(started, size, false)
         {
@@ -240,18 +250,32 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
         if spoken.len() > SPOKEN_KEPT {
             spoken.drain(..spoken.len() - SPOKEN_KEPT);
         }
-        if let Some(record) = picture {
+        if let Some(mut record) = picture {
             platform::text_fields(&record.fields, app.focus());
-            shown.clone_from(&record);
             if launch.hook {
                 hook_frames += 1;
+                record.frame = hook_frames;
                 let game = online.as_ref().and_then(Online::game);
                 let mut hook = Hook::new(hook_frames, size, (&app, &words), &record, game);
                 hook.spoken.clone_from(&spoken);
                 hook.fonts_waiting = fonts.typesetter().awaited();
+                hook.fired = fired.drain(..).map(|f| HookFired::of(&f)).collect();
                 platform::publish_hook(&hook.to_json());
             }
+            shown = record;
             pacer.drawn(started, size, app.next_change());
+        }
+        // The test hook's stale-frame check: the picture on the screen against the state as
+        // it is now, drawn afresh in a canvas never shown.
+        if let Some(asked) = platform::probe_asked().filter(|_| launch.hook) {
+            let calm = input.calm();
+            let on_screen = canvas.hash();
+            let _ =
+                probe_canvas.draw(|| screens::draw(&app, &calm, &fonts, &words, &heights, size));
+            let fresh = probe_canvas.hash();
+            // The picture on the screen is shown again over the fresh one.
+            canvas.show();
+            platform::probe_said(&hook::probe_json(asked, hook_frames, on_screen, fresh));
         }
         let sounds_due = app.connection().online() || platform::now() - began > SOUNDS_AFTER;
         if sounds.is_none() && sounds_loading.is_none() && sounds_due {

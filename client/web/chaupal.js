@@ -25,6 +25,9 @@
 //   outcomes are queued for the wasm (chaupal_push_poll). The service worker (sw.js) shows
 //   the notifications, in the player's language: the wasm's words for them are kept in the
 //   site's IndexedDB, where the worker reads them.
+// - The test hook (pages opened with ?hook): what each frame offered (window.chaupal_hook),
+//   the last pictures, the taps that acted and the pointer's presses, for a test to check the
+//   taps against what was on the screen; and the stale-frame check (window.chaupal_probe).
 //
 // Text crosses the boundary as UTF-8 bytes (a Uint8Array) in both directions: the Rust side
 // sizes its buffer from the array's length and checks the bytes are UTF-8. Every function
@@ -33,7 +36,7 @@
     "use strict";
 
     // Must equal PLUGIN_VERSION in client/src/platform/web/js.rs.
-    const PLUGIN_VERSION = 6;
+    const PLUGIN_VERSION = 7;
     // A frame larger than this closes the socket instead of being queued (the client reads
     // messages of at most 1 MiB).
     const MAX_FRAME_BYTES = 4 * 1024 * 1024;
@@ -459,6 +462,84 @@
         const first = window.chaupal_first_frames || (window.chaupal_first_frames = {});
         if (!(hook.screen in first)) {
             first[hook.screen] = performance.now();
+        }
+        // The last pictures by number (what took a press where, and the scroll), and the
+        // places whose taps acted: a test checks each against the picture the pointer went
+        // down (and came up) on, as the presses below noted it.
+        const pictures = window.chaupal_pictures || (window.chaupal_pictures = []);
+        pictures.push({
+            frame: hook.frame, t: hook.t, screen: hook.screen, language: hook.language,
+            scroll: hook.scroll, lists_scroll: hook.lists_scroll, width: hook.width,
+            height: hook.height, targets: hook.targets, layers: hook.layers,
+        });
+        if (pictures.length > HOOK_KEPT) {
+            pictures.splice(0, pictures.length - HOOK_KEPT);
+        }
+        if (hook.fired.length) {
+            const fired = window.chaupal_fired || (window.chaupal_fired = []);
+            for (const f of hook.fired) {
+                fired.push(Object.assign({ frame: hook.frame, t: hook.t }, f));
+            }
+            if (fired.length > HOOK_KEPT) {
+                fired.splice(0, fired.length - HOOK_KEPT);
+            }
+        }
+    }
+
+    // How many pictures, taps that acted and presses the test hook keeps.
+    const HOOK_KEPT = 300;
+
+    // For the test hook: each press and release of the pointer on the page, in the client's
+    // layout pixels, with the number of the picture on the screen at that moment (the last
+    // published: the next is drawn after the event). A finger's events only, on a touch
+    // screen (the browser makes no mouse events of them there: miniquad stops them).
+    function note_pointer(e) {
+        const hook = window.chaupal_hook;
+        if (!hook) {
+            return;
+        }
+        const canvas = document.getElementById("glcanvas");
+        const point = e.changedTouches ? e.changedTouches[0] : e;
+        if (!canvas || !point) {
+            return;
+        }
+        const rect = canvas.getBoundingClientRect();
+        const sx = rect.width ? hook.width / rect.width : 1;
+        const sy = rect.height ? hook.height / rect.height : 1;
+        const presses = window.chaupal_presses || (window.chaupal_presses = []);
+        presses.push({
+            down: e.type === "touchstart" || e.type === "mousedown",
+            x: (point.clientX - rect.left) * sx, y: (point.clientY - rect.top) * sy,
+            frame: hook.frame, t: performance.now(),
+        });
+        if (presses.length > HOOK_KEPT) {
+            presses.splice(0, presses.length - HOOK_KEPT);
+        }
+    }
+    for (const kind of ["touchstart", "touchend", "mousedown", "mouseup"]) {
+        window.addEventListener(kind, note_pointer, { capture: true, passive: true });
+    }
+
+    // The stale-frame check (pages with ?hook): `window.chaupal_probe(n)` asks the client to
+    // draw the state afresh where nobody sees it and compare it with the picture on the
+    // screen; the answer, numbered n, comes as `window.chaupal_probed`.
+    let probe_wanted = 0;
+    window.chaupal_probe = function (n) {
+        probe_wanted = n | 0;
+        wake();
+    };
+
+    function probe_asked() {
+        const n = probe_wanted;
+        probe_wanted = 0;
+        return n;
+    }
+
+    function probe_said(json_handle) {
+        try {
+            window.chaupal_probed = JSON.parse(take_text(json_handle));
+        } catch (e) {
+            console.warn("chaupal: the stale-frame check's answer could not be read", e);
         }
     }
 
@@ -940,6 +1021,8 @@
         importObject.env.chaupal_set_language = set_language;
         importObject.env.chaupal_announce = announce;
         importObject.env.chaupal_hook = publish_hook;
+        importObject.env.chaupal_probe_asked = probe_asked;
+        importObject.env.chaupal_probe_said = probe_said;
         importObject.env.chaupal_push_subscribe = push_subscribe;
         importObject.env.chaupal_push_unsubscribe = push_unsubscribe;
         importObject.env.chaupal_push_poll = push_poll;

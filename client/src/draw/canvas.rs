@@ -3,6 +3,10 @@
 //! graphics card (Mesa's software OpenGL), that is most of what an idle client costs. The
 //! texture has the window's device pixels (three to a layout pixel on some phones), so the
 //! picture is as sharp as the screen.
+//!
+//! For the test hook's stale-frame check, a picture's pixels can be read back and hashed
+//! ([`Canvas::hash`]): the one on the screen, and one of the state drawn afresh in a canvas of
+//! its own that is never shown.
 
 use macroquad::prelude::*;
 
@@ -50,6 +54,14 @@ impl Canvas {
         }
     }
 
+    /// A hash of the kept picture's pixels (none before the first): slow (it reads the whole
+    /// picture back from the graphics card), for the test hook's checks only.
+    pub fn hash(&self) -> Option<u64> {
+        let target = self.target.as_ref()?;
+        let image = target.texture.get_texture_data();
+        Some(fnv(&image.bytes))
+    }
+
     /// Whether a picture the window's size is kept.
     pub fn ready(&self) -> bool {
         self.target.is_some() && self.size == device_size()
@@ -63,4 +75,32 @@ fn device_size() -> (u32, u32) {
         (screen_width() * scale).round().max(1.0) as u32,
         (screen_height() * scale).round().max(1.0) as u32,
     )
+}
+
+/// The 64-bit FNV-1a hash of `bytes`, eight at a time.
+fn fnv(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for chunk in bytes.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        h ^= u64::from_le_bytes(word);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fnv;
+
+    #[test]
+    fn the_hash_tells_pictures_apart_by_any_byte() {
+        let a = vec![7u8; 4 * 30];
+        let mut b = a.clone();
+        assert_eq!(fnv(&a), fnv(&b));
+        b[57] = 8;
+        assert_ne!(fnv(&a), fnv(&b));
+        // A picture is not its first part.
+        assert_ne!(fnv(&a), fnv(&a[..a.len() - 4]));
+    }
 }

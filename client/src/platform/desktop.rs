@@ -381,6 +381,14 @@ pub fn text_fields(_fields: &[TextField], _focus: Option<crate::field::Field>) {
 /// The test hook is the browser's (a desktop test reads the app directly).
 pub fn publish_hook(_json: &str) {}
 
+/// The stale-frame checks are the browser's test hook's: none asked on the desktop.
+pub fn probe_asked() -> Option<u32> {
+    None
+}
+
+/// The desktop answers no stale-frame check.
+pub fn probe_said(_json: &str) {}
+
 /// Text typed outside the window's own keys: none on the desktop.
 pub fn typed_text() -> Vec<Typed> {
     Vec::new()

@@ -20,6 +20,7 @@
 //! | [`languages`]: the languages the player prefers | `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG` | `navigator.languages` |
 //! | [`fetch_font`], [`fonts_fetched`] | nothing: the program carries every font | the font fetched from the server when text in its script appears |
 //! | [`publish_hook`] | nothing | `window.chaupal_hook` (pages opened with `?hook`) |
+//! | [`probe_asked`], [`probe_said`]: the test hook's stale-frame check | never asked | `window.chaupal_probe(n)` asks, `window.chaupal_probed` answers |
 //! | [`text_fields`], [`typed_text`] | nothing: the window takes the keys | a real text input laid over each field, so a phone's keyboard opens; its text comes back |
 //! | [`ask_push`], [`push_news`]: notifications of the player's turns | none (never offered) | the browser's Push API through the service worker: permission, subscribing and unsubscribing, what the browser has |
 //! | [`set_push_words`]: the words notifications are shown in | nothing | kept for the service worker (IndexedDB) |
@@ -34,8 +35,9 @@ pub mod desktop;
 #[cfg(not(target_arch = "wasm32"))]
 pub use desktop::{
     Socket, Store, announce, ask_push, copy_text, device_online, fetch_font, fonts_fetched,
-    languages, location, now, open_url, pace, page_hidden, publish_hook, push_news, set_address,
-    set_language, set_push_words, set_title, share, text_fields, typed_text,
+    languages, location, now, open_url, pace, page_hidden, probe_asked, probe_said, publish_hook,
+    push_news, set_address, set_language, set_push_words, set_title, share, text_fields,
+    typed_text,
 };
 
 #[cfg(target_arch = "wasm32")]
@@ -43,8 +45,9 @@ pub mod web;
 #[cfg(target_arch = "wasm32")]
 pub use web::{
     Socket, Store, announce, ask_push, copy_text, device_online, fetch_font, fonts_fetched,
-    languages, location, now, open_url, pace, page_hidden, publish_hook, push_news, set_address,
-    set_language, set_push_words, set_title, share, text_fields, typed_text,
+    languages, location, now, open_url, pace, page_hidden, probe_asked, probe_said, publish_hook,
+    push_news, set_address, set_language, set_push_words, set_title, share, text_fields,
+    typed_text,
 };
 
 mod socket;

@@ -12,7 +12,7 @@ use sapp_jsutils::JsObject;
 
 /// The version of the plugin's interface; `chaupal.js` declares the same number, and miniquad's
 /// loader logs an error when the two differ.
-pub const PLUGIN_VERSION: u32 = 6;
+pub const PLUGIN_VERSION: u32 = 7;
 
 // SAFETY: declaring these `safe` is sound because no parameter or result is a pointer: each is
 // an `i32` or a `JsObject` handle. A handle passed in is moved (its `Drop` does not run), and the
@@ -79,6 +79,11 @@ unsafe extern "C" {
     /// Publishes the test hook: the JSON text in `json` (a buffer) becomes
     /// `window.chaupal_hook`.
     pub safe fn chaupal_hook(json: JsObject);
+    /// The number of the stale-frame check a test asked for since the last call (0: none).
+    pub safe fn chaupal_probe_asked() -> u32;
+    /// Answers a stale-frame check: the JSON text in `json` (a buffer) becomes
+    /// `window.chaupal_probed`.
+    pub safe fn chaupal_probe_said(json: JsObject);
     /// Asks the player's permission for notifications, then subscribes the service worker's
     /// push manager with the server's key (base64url, a buffer); the outcome comes through
     /// `chaupal_push_poll`.

@@ -296,6 +296,17 @@ pub fn publish_hook(json: &str) {
     js::chaupal_hook(bytes(json));
 }
 
+/// The number of the stale-frame check a test asked for (`window.chaupal_probe`) since the
+/// last call, if any.
+pub fn probe_asked() -> Option<u32> {
+    Some(js::chaupal_probe_asked()).filter(|n| *n != 0)
+}
+
+/// Answers a stale-frame check with its JSON, as `window.chaupal_probed`.
+pub fn probe_said(json: &str) {
+    js::chaupal_probe_said(bytes(json));
+}
+
 /// Whether the tab is hidden.
 pub fn page_hidden() -> bool {
     js::chaupal_page_hidden() == 1
