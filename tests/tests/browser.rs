@@ -22,6 +22,13 @@
 //! - Taps on a phone (`tests/browser/taps.mjs`, 390x844 at pixel ratio 3): a tap on the top
 //!   bar over the board's scrolled-under top row plays nothing; after resigning, with no
 //!   input, the result card is drawn by itself and a tap on its Review opens the review.
+//! - A monkey on a phone (`tests/browser/monkey.mjs`, 390x844 at pixel ratio 3, touch): random
+//!   taps and swipes, seeded, across the lobby, a game against the computer in each game, its
+//!   end, its review, the puzzles, the rules and another language; every tap that acted was on
+//!   the topmost place at its points in the pictures shown then (worked out from the hook's
+//!   layers, apart from the client's own aim), the picture on the screen is the state drawn
+//!   afresh at every quiet moment, and no button in view moves between two pictures of one
+//!   screen (but for the driver's named exemptions).
 //! - Languages and the keyboard (`tests/browser/access.mjs`): browsers set to Nepali, Bengali
 //!   and Chinese get the lobby in their language; a name typed in Devanagari is kept; a laptop
 //!   page plays a whole Kalah game against the computer with the keyboard alone, and its live
@@ -287,6 +294,28 @@ async fn on_a_phone_a_tap_acts_on_the_picture_shown_and_the_end_is_drawn_without
         (0.0..=400.0).contains(&ms),
         "the end drawn {ms} ms after it came"
     );
+    screenshots_written(&summary);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_monkey_on_a_phone_acts_only_on_what_it_sees_and_sees_every_change_at_once() {
+    let _one_browser = ONE_BROWSER.lock().await;
+    let (_server, summary) = serve_and_drive("monkey.mjs").await;
+    // The driver fails on a tap that acted off the topmost place, a stale frame and a button
+    // that moved; here, that it went everywhere and checked what it meant to.
+    let screens = &summary["screens"];
+    for screen in ["lobby", "game", "game_over", "replay", "puzzles", "rules"] {
+        assert!(
+            screens[screen].as_u64().unwrap_or(0) > 0,
+            "no random step on the {screen} screen: {screens}"
+        );
+    }
+    assert_eq!(summary["games"].as_array().unwrap().len(), 4);
+    assert!(!summary["languages"].as_array().unwrap().is_empty());
+    assert!(summary["fired"].as_u64().unwrap() >= 20, "{summary}");
+    assert!(summary["checked"].as_u64().unwrap() >= 20, "{summary}");
+    assert!(summary["compared"].as_u64().unwrap() >= 10, "{summary}");
+    assert_eq!(summary["compared"], summary["probes"]);
     screenshots_written(&summary);
 }
 
