@@ -48,14 +48,6 @@ console.error(`monkey: seed ${seed} (replay with --seed ${seed})`);
 // known layout instability that is yet to be fixed: delete it once the layout holds still.
 const MOVING_EXEMPT = [
     {
-        screen: "game",
-        // Every button of the game's panel (those seen moving so far: Flip board, Rules, Take
-        // back, Hint, Resign, Share, Lobby, < Move, Move >, Analyse).
-        labels: "all",
-        why: "the phone's game panel reflows its buttons when the resign question, the hint's " +
-            "lines or the move-step buttons come and go (the phone's game screen is being rebuilt)",
-    },
-    {
         screen: "lobby",
         // Every button of the lobby's form (those seen moving so far: "<", ">", the
         // opponents, the sides, Live, Correspondence, Casual, Rated, Start the game, Play the
@@ -488,7 +480,7 @@ async function toLobby() {
         if (h.screen === "lobby") {
             return h;
         }
-        if (await steerTo(["Lobby", "Back", "×", "No", "Cancel", "Close"])) {
+        if (await steerTo(["Lobby", "Back", "×", "No", "Cancel", "Close", "More"])) {
             continue;
         }
         // Nothing to tap in view: to the top of the screen.
@@ -571,6 +563,12 @@ async function resign() {
     }
     if (h.screen !== "game") {
         return;
+    }
+    // The menu of the other actions open: a tap beside it closes it, as a person would.
+    const dim = h.targets.find((t) => t.kind === "item" && t.label === "Close" && t.visible);
+    if (dim) {
+        await tapAt(dim.x + 8, dim.y + 8);
+        await sleep(300);
     }
     if (await steerTo(["Resign"])) {
         await waitFor(page, "the question", (h) => button(h, "Yes, resign") || h.screen !== "game",

@@ -123,38 +123,39 @@ fn board(app: &App, ui: &Ui, area: Area, actions: &mut Vec<Action>) {
     }
 }
 
-/// The panel's content in `inner`, from its top: the puzzle (or why there is none), its
-/// verdict and buttons, then the choices for the next one. Returns the y below the buttons
-/// (what a phone keeps in view under the board) and the y below it all.
+/// The panel's content in `inner`, from its top: the buttons, then the puzzle's task (or why
+/// there is none) and its verdict in room kept for them, then the choices for the next one.
+/// Returns the y below that room (what a phone keeps in view under the board) and the y below
+/// it all.
 fn content(app: &App, ui: &Ui, inner: Area, actions: &mut Vec<Action>) -> (f32, f32) {
     let p = app.puzzles();
-    let mut y = inner.y + ui.unit * 0.2;
+    let y = inner.y + ui.unit * 0.2;
     let attempt = p.attempt.as_ref().filter(|_| !p.asking);
-    if let Some(a) = attempt {
-        y = about(ui, p, a, inner, y);
-    } else {
-        let (text, colour) = match &p.problem {
-            Some(why) if !p.asking => (ui.say(why), theme::BAD),
-            _ => (ui.t("puzzle-finding"), theme::TEXT_DIM),
-        };
-        y = text_block(ui, &text, inner, y, colour);
-    }
-    // The buttons keep their places whatever the verdict says: it comes under them, in room
-    // kept for it.
-    let y = buttons(app, ui, inner, y + ui.unit * 0.7, actions);
-    let kept = y + VERDICT_LINES * ui.unit * 0.95 * 1.45;
+    // The buttons first, right under the board, with room of a fixed height kept under them
+    // for the task and the verdict: the board keeps its size from puzzle to puzzle, and
+    // nothing the finger aims at moves as the text changes.
+    let y = buttons(app, ui, inner, y, actions);
+    let kept = y + TEXT_LINES * ui.unit * 0.95 * 1.45;
     let below = match attempt {
-        Some(a) => verdict(ui, a, inner, y + ui.unit * 0.5),
-        None => y,
+        Some(a) => {
+            let y = about(ui, p, a, inner, y + ui.unit * 0.5);
+            verdict(ui, a, inner, y + ui.unit * 0.5)
+        }
+        None => {
+            let (text, colour) = match &p.problem {
+                Some(why) if !p.asking => (ui.say(why), theme::BAD),
+                _ => (ui.t("puzzle-finding"), theme::TEXT_DIM),
+            };
+            text_block(ui, &text, inner, y + ui.unit * 0.5, colour)
+        }
     };
-    let essential = below.max(kept);
-    let y = choices(p, ui, inner, essential + ui.unit * 1.2, actions);
-    (essential, y)
+    let y = choices(p, ui, inner, below.max(kept) + ui.unit * 1.2, actions);
+    (kept, y)
 }
 
-/// The lines of text kept under the buttons for the verdict on a move, so that it comes
-/// without moving what is above it or making the screen scroll.
-const VERDICT_LINES: f32 = 2.5;
+/// The lines of text kept under the buttons for the task and the verdict on a move, so that
+/// they come without moving anything or resizing the board.
+const TEXT_LINES: f32 = 5.0;
 
 /// Text wrapped to `inner`'s width from `top`; returns the y below it.
 fn text_block(ui: &Ui, text: &str, inner: Area, top: f32, colour: Color) -> f32 {
