@@ -351,9 +351,10 @@ fn a_game_against_the_ai_is_played_watched_and_replayed() {
 }
 
 /// A friend's link, `http://HOST:PORT/join/code`, as the browser reads its address and the
-/// desktop `--open`: the client follows it before the greeting and joins with no click.
+/// desktop `--open`: the client follows it before the greeting, shows the invitation on its
+/// card, and joins when the friend accepts it.
 #[test]
-fn a_join_link_takes_the_friend_into_the_game_at_once() {
+fn a_join_link_shows_the_invitation_and_accepting_takes_the_friend_into_the_game() {
     let Some(server) = Server::start() else {
         return;
     };
@@ -378,6 +379,15 @@ fn a_join_link_takes_the_friend_into_the_game_at_once() {
         online: Online::start(&socket, "Farid".into(), Config::default(), Store::none()),
     };
     guest.act(Action::Follow(launch.route));
+    guest.until("the invitation on its card", |app| {
+        app.invitation().is_some()
+    });
+    assert_eq!(
+        guest.app.screen(),
+        Screen::Lobby,
+        "nothing joined before Accept"
+    );
+    guest.act(Action::AcceptInvitation);
     guest.until("the game opens for the guest", |app| {
         app.screen() == Screen::Game && app.current().is_some_and(|m| m.online)
     });
@@ -546,6 +556,10 @@ fn a_correspondence_game_waits_in_my_games_between_moves() {
     asha.until("the invite code", |app| app.lobby().my_code.is_some());
     let code = asha.app.lobby().my_code.clone().unwrap();
     bo.act(Action::Follow(Route::Join(code)));
+    bo.until("the invitation on its card", |app| {
+        app.invitation().is_some()
+    });
+    bo.act(Action::AcceptInvitation);
     bo.until("the game opens for Bo", |app| {
         app.screen() == Screen::Game && app.current().is_some()
     });
