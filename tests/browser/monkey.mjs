@@ -320,6 +320,17 @@ async function probe(label) {
     counts.compared += 1;
 }
 
+// Waits for the hook to show `want`; when it does not in time, the stale-frame check says
+// whether the client holds the change and has not drawn it.
+async function expect(what, want, ms) {
+    try {
+        return await waitFor(page, what, want, ms);
+    } catch (e) {
+        await probe(`while waiting for ${what}`);
+        throw e;
+    }
+}
+
 // --- random steps ------------------------------------------------------------------------
 
 // One random step: a tap or a swipe somewhere, then a random wait (none at times: the next
@@ -486,7 +497,7 @@ async function toLobby() {
         // Nothing to tap in view: to the top of the screen.
         await scrollBy(h, h.height / 2);
     }
-    return waitFor(page, "the lobby", (h) => h.screen === "lobby", 5000);
+    return expect("the lobby", (h) => h.screen === "lobby", 5000);
 }
 
 // The lobby's language button: the last drawn in the bar, at its right (what scrolled under
@@ -533,7 +544,7 @@ async function chooseOne(label) {
             await fail(`no "${label}" to choose on the ${h.screen} screen`, "no-choice.png");
         }
         try {
-            await waitFor(page, `"${label}" chosen`, (h) => h.targets.some((x) =>
+            await expect(`"${label}" chosen`, (h) => h.targets.some((x) =>
                 x.kind === "button" && x.label === label && x.selected), 2000);
             return;
         } catch (e) { /* tapped again */ }
@@ -549,7 +560,7 @@ async function playComputer(game) {
     if (!await steerTo(["Play the computer"])) {
         await fail(`no "Play the computer" in the lobby`, "no-play.png");
     }
-    const h = await waitFor(page, `a game of ${game}`, (h) => h.screen === "game", 30000);
+    const h = await expect(`a game of ${game}`, (h) => h.screen === "game", 30000);
     await check(`steering: a game of ${game}`);
     await probe(`steering: a game of ${game} begun`);
     return h;
@@ -571,11 +582,11 @@ async function resign() {
         await sleep(300);
     }
     if (await steerTo(["Resign"])) {
-        await waitFor(page, "the question", (h) => button(h, "Yes, resign") || h.screen !== "game",
+        await expect("the question", (h) => button(h, "Yes, resign") || h.screen !== "game",
             5000);
         await steerTo(["Yes, resign"]);
     }
-    await waitFor(page, "the game's end", (h) => h.screen === "game_over", 15000);
+    await expect("the game's end", (h) => h.screen === "game_over", 15000);
     await sleep(300);
     await check("steering: resigned");
     await probe("steering: the game's end");
@@ -621,18 +632,18 @@ try {
         if (!await steerTo(["Review", "Replay"])) {
             await fail("no Review or Replay after the game's end", "no-review.png");
         }
-        await waitFor(page, "the review", (h) => h.screen === "replay", 10000);
+        await expect("the review", (h) => h.screen === "replay", 10000);
         await probe(`steering: the review of ${game}`);
         await wander(`the review of ${game}`, 15, share());
     }
     await toEnglish();
     await steerTo(["Puzzles"]);
-    await waitFor(page, "the puzzles", (h) => h.screen === "puzzles", 10000);
+    await expect("the puzzles", (h) => h.screen === "puzzles", 10000);
     await probe("steering: the puzzles");
     await wander("the puzzles", 25, share());
     await toEnglish();
     await steerTo(["Rules"]);
-    await waitFor(page, "the rules", (h) => h.screen === "rules", 10000);
+    await expect("the rules", (h) => h.screen === "rules", 10000);
     await probe("steering: the rules");
     await wander("the rules", 15, share());
     // Another language, chosen from the bar's list, and the lobby in it.
