@@ -31,7 +31,7 @@
 // On success it prints one line of JSON and exits 0; on failure it says why on stderr and
 // exits 1. Screenshots go to the artifacts folder.
 
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Problems, button, hookOf, launch, openPage, option, shoot, sleep, waitFor }
     from "./lib.mjs";
@@ -40,7 +40,7 @@ const base = option("--base", "http://127.0.0.1:7878").replace(/\/$/, "");
 const artifacts = join(option("--artifacts", "target/browser-artifacts"), "monkey");
 const chromiumPath = option("--chromium", process.env.CHROMIUM || "/usr/bin/chromium");
 const seed = Number(option("--seed", String(Date.now() % 2147483647))) >>> 0;
-const seconds = Number(option("--seconds", "60"));
+const seconds = Number(option("--seconds", "40"));
 mkdirSync(artifacts, { recursive: true });
 console.error(`monkey: seed ${seed} (replay with --seed ${seed})`);
 
@@ -58,9 +58,12 @@ const MOVING_EXEMPT = [
     },
     {
         screen: "replay",
-        labels: ["Analyse", "Flip board", "Back"],
-        why: "the review's row of buttons changes its widths when the analysis starts, and its " +
-            "Back leaves the row (the bar's Back is then the first of that label)",
+        // Every button of the replay and review (those seen moving so far: Analyse, Flip
+        // board, Back, and |<, <, Play, >, >| when the analysis's line came).
+        labels: "all",
+        why: "the review's lines (the analysis's progress) come and push the move buttons " +
+            "down, its last row changes its widths when the analysis starts, and its Back " +
+            "leaves the row (the bar's Back is then the first of that label)",
     },
     {
         screen: "puzzles",
@@ -68,6 +71,23 @@ const MOVING_EXEMPT = [
         why: "the attempt's lines above the puzzles' choices come and go, and the choices move",
     },
 ];
+
+// The words of the ways out (Lobby, Back, Close, Cancel) in every language of the client, from
+// its locale files: the monkey may have changed the language when it has to steer.
+const WAYS_OUT = (() => {
+    const keys = ["lobby", "back", "close", "lists-cancel", "play-more"];
+    const words = new Set(["×"]);
+    for (const tag of ["en", "ne", "hi", "bn", "zh-Hans"]) {
+        const text = readFileSync(new URL(`../../client/locales/${tag}.ftl`, import.meta.url), "utf8");
+        for (const line of text.split("\n")) {
+            const m = /^([a-z-]+) = (.+)$/.exec(line.trim());
+            if (m && keys.includes(m[1])) {
+                words.add(m[2].trim());
+            }
+        }
+    }
+    return [...words];
+})();
 
 // The games, by their labels in the lobby.
 const GAMES = ["Bagh Chal", "Kalah", "Sholo Guti", "Jungle"];
@@ -491,7 +511,7 @@ async function toLobby() {
         if (h.screen === "lobby") {
             return h;
         }
-        if (await steerTo(["Lobby", "Back", "×", "No", "Cancel", "Close", "More"])) {
+        if (await steerTo(WAYS_OUT)) {
             continue;
         }
         // Nothing to tap in view: to the top of the screen.
@@ -647,16 +667,24 @@ try {
     await probe("steering: the rules");
     await wander("the rules", 15, share());
     // Another language, chosen from the bar's list, and the lobby in it.
-    h = await toLobby();
-    const lang = languageButton(h);
-    await tapButton(lang);
-    h = await settled();
-    const others = h.targets.filter((t) => t.kind === "button" && t.visible && t.enabled &&
+    // The list opens at the top of the lobby, maybe scrolled out of view: brought into it. A
+    // tap on the bar's button closes it when it was open.
+    await toLobby();
+    const offered = (h) => h.targets.filter((t) => t.kind === "button" && t.enabled &&
         ["नेपाली", "हिन्दी", "বাংলা", "简体中文"].includes(t.label));
-    if (others.length) {
-        await tapButton(pick(others));
-        await probe("steering: another language");
+    let others = [];
+    for (let tries = 0; tries < 3 && !others.length; tries++) {
+        await tapButton(languageButton(await settled()));
+        others = offered(await settled());
     }
+    if (debug) {
+        console.error(`languages offered: ${others.map((t) => t.label).join(", ")}`);
+    }
+    if (!others.length || !await steerTo([pick(others).label])) {
+        await fail("the lobby's language list offered no other language", "no-languages.png");
+    }
+    await expect("another language", (h) => h.language !== "en", 10000);
+    await probe("steering: another language");
     await wander("the lobby in another language", 20, share());
     await toEnglish();
     await probe("steering: English again");
