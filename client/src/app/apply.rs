@@ -6,9 +6,10 @@ use chaupal_rules::{GameKind, Side};
 use chaupal_shared::protocol::{Clocks, GameEvent, SeatPresence};
 
 use super::App;
+use super::connection::Connection;
 use super::event::{Event, LobbyChange, Opened, Record};
 use super::outgoing::{Offer, Outgoing};
-use super::status::{Connection, Cue, Screen, Tone};
+use super::shell::{Cue, Screen, Tone};
 use crate::field::Field;
 use crate::play::{ClockState, Ending, Match, Seats};
 use crate::say;
@@ -52,23 +53,23 @@ impl App {
             Event::NotAllowed { reason } => self.not_allowed(reason),
             Event::Welcomed { name } => return self.connected(&name),
             Event::DeviceCode { code, expires_in } => {
-                if let Some(d) = &mut self.devices {
+                if let Some(d) = &mut self.links.devices {
                     d.code = Some((code, expires_in));
                 }
             }
             Event::Linked { name } => {
-                self.link = None;
-                self.devices = None;
-                if self.focus == Some(Field::Device) {
-                    self.focus = None;
+                self.links.link = None;
+                self.links.devices = None;
+                if self.keys.focus == Some(Field::Device) {
+                    self.keys.focus = None;
                 }
                 self.tell(say!("notice-device-linked", name = &name), Tone::News);
-                self.name.clone_from(&name);
+                self.settings.name.clone_from(&name);
                 return vec![Outgoing::Rename(name)];
             }
             Event::Problem(text) => self.tell(text, Tone::Problem),
-            Event::DeviceOnline(online) => self.device_offline = !online,
-            Event::PageHidden(hidden) => self.page_hidden = hidden,
+            Event::DeviceOnline(online) => self.online.device_offline = !online,
+            Event::PageHidden(hidden) => self.shell.page_hidden = hidden,
             Event::PushOffered { key, muted } => return self.push_offered(key, muted),
             Event::Browser(news) => return self.browser_push(news),
             Event::PushKept => self.push_kept(),
@@ -90,7 +91,7 @@ impl App {
             }
             Event::NotSent => {
                 self.tell(say!("notice-not-sent"), Tone::Problem);
-                if let Some(m) = &mut self.current {
+                if let Some(m) = &mut self.game.current {
                     m.pending = None;
                 }
                 if let Some(a) = &mut self.puzzles.attempt {
@@ -100,7 +101,7 @@ impl App {
             }
             Event::Lobby(change) => self.change_lobby(change),
             Event::InviteCode(code) => {
-                self.invite_closed = false;
+                self.links.invite_closed = false;
                 self.tell(say!("notice-invite-ready", code = &code), Tone::News);
                 self.lobby.my_code = Some(code);
             }
@@ -108,36 +109,41 @@ impl App {
             Event::OwnInvitation => self.own_invitation(),
             Event::InvitationDeclined { by, code } => self.invitation_declined(&by, &code),
             Event::SeekOpened => {
-                self.seeking = true;
+                self.lobby.seeking = true;
                 self.tell(say!("notice-seek-open"), Tone::News);
             }
             Event::Opened(opened) => self.open(*opened),
             Event::Presence { watchers, seats } => self.presence(watchers, seats),
             Event::Game(change) => return self.change_game(change),
             Event::MoveAccepted => {
-                if let Some(m) = &mut self.current {
+                if let Some(m) = &mut self.game.current {
                     m.pending = None;
                 }
             }
             Event::Refused { text, unlock_board } => {
                 // A game asked for from the replay and refused: nothing to wait for.
-                self.starting_from_replay = false;
-                if unlock_board && let Some(m) = &mut self.current {
+                self.game.starting_from_replay = false;
+                if unlock_board && let Some(m) = &mut self.game.current {
                     m.pending = None;
                     m.selection.clear();
                 }
-                match self.link.take() {
+                match self.links.link.take() {
                     // The link the player came by leads nowhere: a card says so.
                     Some(route) => {
                         let why = broken_link_words(&route, text);
-                        self.broken_link = Some((route, why));
+                        self.links.broken_link = Some((route, why));
                         self.screen = Screen::Lobby;
                     }
                     None => self.tell(text, Tone::Problem),
                 }
             }
             Event::Suggestion { hint, analysis } => match hint {
-                Some(h) => match (analysis, self.screen, &mut self.replay, &mut self.current) {
+                Some(h) => match (
+                    analysis,
+                    self.screen,
+                    &mut self.replay,
+                    &mut self.game.current,
+                ) {
                     (true, Screen::Replay, Some(r), _) => r.hint = Some(h),
                     (_, _, _, Some(m)) => m.hint = Some(h),
                     _ => {}
@@ -145,7 +151,7 @@ impl App {
                 None => self.tell(say!("notice-no-suggestion"), Tone::News),
             },
             Event::Record(record) => {
-                self.link = None;
+                self.links.link = None;
                 let Record {
                     id,
                     start,
@@ -185,31 +191,32 @@ impl App {
 
     /// The network thread is trying to connect.
     pub(super) fn connecting(&mut self, attempt: u32) {
-        if self.connection != Connection::Offline {
-            self.connection = Connection::Connecting { attempt };
+        if self.online.connection != Connection::Offline {
+            self.online.connection = Connection::Connecting { attempt };
         }
     }
 
     /// The connection is up and the server greeted this player by `name`: where a link sent
     /// the player, it goes now.
     pub(super) fn connected(&mut self, name: &str) -> Vec<Outgoing> {
-        self.connection = Connection::Connected {
+        self.online.connection = Connection::Connected {
             name: name.to_owned(),
         };
-        self.ever_connected = true;
+        self.online.ever_connected = true;
         // What was said about the lost connection is over now.
         if self
+            .shell
             .notice
             .as_ref()
             .is_some_and(|n| n.tone == Tone::Problem)
         {
-            self.notice = None;
+            self.shell.notice = None;
         }
         if self.screen == Screen::Connection {
             self.screen = Screen::Lobby;
         }
         let mut out = self.puzzles_reconnected();
-        if let Some(route) = self.arrival.take() {
+        if let Some(route) = self.links.arrival.take() {
             out.extend(self.follow(route));
         } else {
             out.extend(self.invitation_again());
@@ -219,18 +226,18 @@ impl App {
 
     /// The connection failed or dropped; the next try is in `retry_in` seconds.
     pub(super) fn lost(&mut self, reason: Phrase, attempt: u32, retry_in: f32) {
-        let was_online = self.connection.online();
-        self.retry_left = retry_in;
-        self.connection = Connection::Retrying {
+        let was_online = self.online.connection.online();
+        self.online.retry_left = retry_in;
+        self.online.connection = Connection::Retrying {
             reason: reason.clone(),
             attempt,
             in_secs: retry_in.ceil() as u32,
         };
-        self.seeks.clear();
-        self.live.clear();
+        self.lobby.seeks.clear();
+        self.lobby.live.clear();
         self.waiting_after_loss();
         // The first connection failed: the card says why, and offers play on this device.
-        if !self.ever_connected && self.screen == Screen::Lobby {
+        if !self.online.ever_connected && self.screen == Screen::Lobby {
             self.screen = Screen::Connection;
         }
         if was_online && self.online_game() {
@@ -241,10 +248,10 @@ impl App {
     /// The server refused the page's address: the connection card says so, with the way to
     /// play on this device, and nothing retries by itself.
     pub(super) fn not_allowed(&mut self, reason: Phrase) {
-        self.connection = Connection::NotAllowed { reason };
-        self.seeks.clear();
-        self.live.clear();
-        if !self.ever_connected && self.screen == Screen::Lobby {
+        self.online.connection = Connection::NotAllowed { reason };
+        self.lobby.seeks.clear();
+        self.lobby.live.clear();
+        if !self.online.ever_connected && self.screen == Screen::Lobby {
             self.screen = Screen::Connection;
         }
     }
@@ -252,30 +259,30 @@ impl App {
     pub(super) fn change_lobby(&mut self, change: LobbyChange) {
         match change {
             LobbyChange::Lists { seeks, live } => {
-                self.seeks = seeks;
-                self.live = live;
+                self.lobby.seeks = seeks;
+                self.lobby.live = live;
             }
-            LobbyChange::Seeks(seeks) => self.seeks = seeks,
-            LobbyChange::Live(live) => self.live = live,
-            LobbyChange::Finished(finished) => self.finished = finished,
+            LobbyChange::Seeks(seeks) => self.lobby.seeks = seeks,
+            LobbyChange::Live(live) => self.lobby.live = live,
+            LobbyChange::Finished(finished) => self.lobby.finished = finished,
             LobbyChange::SeekAdded(seek) => {
-                self.seeks.retain(|e| e.id != seek.id);
-                self.seeks.push(seek);
+                self.lobby.seeks.retain(|e| e.id != seek.id);
+                self.lobby.seeks.push(seek);
             }
             LobbyChange::SeekRemoved(id) => {
-                self.seeks.retain(|e| e.id != id);
+                self.lobby.seeks.retain(|e| e.id != id);
                 self.waiting_gone(id);
             }
             LobbyChange::GameStarted(game) => {
-                self.live.retain(|e| e.id != game.id);
-                self.live.push(game);
+                self.lobby.live.retain(|e| e.id != game.id);
+                self.lobby.live.push(game);
             }
             LobbyChange::GameProgress { id, moves } => {
-                if let Some(entry) = self.live.iter_mut().find(|e| e.id == id) {
+                if let Some(entry) = self.lobby.live.iter_mut().find(|e| e.id == id) {
                     entry.moves = moves;
                 }
             }
-            LobbyChange::GameEnded(id) => self.live.retain(|e| e.id != id),
+            LobbyChange::GameEnded(id) => self.lobby.live.retain(|e| e.id != id),
             LobbyChange::MyGames(change) => self.change_my_games(change),
             LobbyChange::Waiting(seeks) => self.set_waiting(seeks),
         }
@@ -289,38 +296,45 @@ impl App {
             offers,
         } = opened;
         // A link's game is open: the address is the game's own from now on.
-        self.link = None;
+        self.links.link = None;
         // Only the other player's offers are this player's to answer; a watcher answers none.
-        self.offer = self
+        self.game.offer = self
             .my_side_in(&game)
             .and_then(|me| offers.iter().find(|(_, by)| *by != me))
             .map(|(offer, _)| *offer);
-        self.watchers = watchers;
+        self.game.watchers = watchers;
         let fresh = game.moves.is_empty() && !game.finished();
         // Another game opens at the top of the screen; the same one again keeps its place.
         let same = self
+            .game
             .current
             .as_ref()
             .is_some_and(|m| m.id.is_some() && m.id == game.id);
         if !same {
-            self.scroll = (self.screen, 0);
+            self.shell.scroll = (self.screen, 0);
         }
-        self.current = Some(game);
-        self.resign_armed = false;
-        self.drag_from = None;
+        self.game.current = Some(game);
+        self.game.resign_armed = false;
+        self.game.drag_from = None;
         let taken = self.lobby.my_code.take();
         if let Some(code) = &taken {
             self.invitation_taken(code);
         }
         let invited = taken.is_some();
-        if invited && self.notice.as_ref().is_some_and(|n| n.tone == Tone::News) {
+        if invited
+            && self
+                .shell
+                .notice
+                .as_ref()
+                .is_some_and(|n| n.tone == Tone::News)
+        {
             // The invitation was taken up: what it said is done.
-            self.notice = None;
+            self.shell.notice = None;
         }
-        if (invited || std::mem::take(&mut self.seeking)) && fresh {
+        if (invited || std::mem::take(&mut self.lobby.seeking)) && fresh {
             self.cue(Cue::Join);
         }
-        let asked_from_replay = std::mem::take(&mut self.starting_from_replay);
+        let asked_from_replay = std::mem::take(&mut self.game.starting_from_replay);
         if asked_from_replay
             || matches!(
                 self.screen,
@@ -339,11 +353,11 @@ impl App {
     /// takes back what was said (in a correspondence game, being away is how it is played:
     /// nothing is said).
     pub(super) fn presence(&mut self, watchers: u32, seats: [SeatPresence; 2]) {
-        self.watchers = watchers;
+        self.game.watchers = watchers;
         let Some(me) = self.my_side() else {
             return;
         };
-        if self.current.as_ref().is_some_and(|m| m.pace.is_some()) {
+        if self.game.current.as_ref().is_some_and(|m| m.pace.is_some()) {
             return;
         }
         let them = seats[me.opponent().index()];
@@ -353,10 +367,14 @@ impl App {
                 None => say!("notice-opponent-lost"),
             };
             self.tell(said, Tone::News);
-            self.opponent_away = true;
-        } else if std::mem::take(&mut self.opponent_away) {
+            self.game.opponent_away = true;
+        } else if std::mem::take(&mut self.game.opponent_away) {
             // Said unless the notice up now is about something else.
-            let free = self.notice.as_ref().is_none_or(|n| opponent_lost(&n.text));
+            let free = self
+                .shell
+                .notice
+                .as_ref()
+                .is_none_or(|n| opponent_lost(&n.text));
             if free {
                 self.tell(say!("notice-opponent-back"), Tone::News);
             }
@@ -369,7 +387,7 @@ impl App {
         let my_side = self.my_side();
         // Offers are for the other player to answer: a watcher only hears of them.
         let theirs = |by: Side| my_side.is_some_and(|me| me != by);
-        let Some(m) = self.current.as_mut() else {
+        let Some(m) = self.game.current.as_mut() else {
             return Vec::new();
         };
         let kind = m.kind();
@@ -393,36 +411,36 @@ impl App {
                 if theirs(mover) {
                     // The opponent's move is shown, even to a player looking back.
                     m.looking = None;
-                    self.cues.push(Cue::Move);
+                    self.shell.cues.push(Cue::Move);
                 }
-                self.resign_armed = false;
-                if self.offer == Some(Offer::Draw) {
-                    self.offer = None;
+                self.game.resign_armed = false;
+                if self.game.offer == Some(Offer::Draw) {
+                    self.game.offer = None;
                 }
             }
             GameEvent::DrawOffered { by } => {
                 let offers = subject(kind, by, &names, say!("notice-draw-offered-by"));
                 if theirs(by) {
-                    self.offer = Some(Offer::Draw);
+                    self.game.offer = Some(Offer::Draw);
                     self.tell(offers, Tone::News);
                 } else if my_side.is_none() {
                     self.tell(offers, Tone::News);
                 }
             }
             GameEvent::DrawDeclined { by } => {
-                self.offer = None;
+                self.game.offer = None;
                 if theirs(by) {
                     self.tell(say!("notice-draw-declined"), Tone::News);
                 }
             }
             GameEvent::TakebackRequested { by } => {
                 if theirs(by) {
-                    self.offer = Some(Offer::Takeback);
+                    self.game.offer = Some(Offer::Takeback);
                     self.tell(say!("offer-takeback"), Tone::News);
                 }
             }
             GameEvent::TakebackDeclined { by } => {
-                self.offer = None;
+                self.game.offer = None;
                 if theirs(by) {
                     self.tell(say!("notice-takeback-declined"), Tone::News);
                 }
@@ -433,7 +451,7 @@ impl App {
                 deadline_ms,
                 ..
             } => {
-                self.offer = None;
+                self.game.offer = None;
                 let seated = my_side.is_some() || m.seats == Seats::Both;
                 if let Err(e) = m.take_back(plies as usize) {
                     self.tell(say!("notice-resync", why = e.to_string()), Tone::News);
@@ -450,22 +468,22 @@ impl App {
             }
             GameEvent::RematchOffered { by } => {
                 if theirs(by) {
-                    self.offer = Some(Offer::Rematch);
+                    self.game.offer = Some(Offer::Rematch);
                     self.tell(say!("offer-rematch"), Tone::News);
                 }
             }
             GameEvent::RematchDeclined { by } => {
-                self.offer = None;
+                self.game.offer = None;
                 if theirs(by) {
                     self.tell(say!("notice-rematch-declined"), Tone::News);
                 }
             }
-            GameEvent::RematchStarted { .. } => self.offer = None,
+            GameEvent::RematchStarted { .. } => self.game.offer = None,
             GameEvent::Ended { result, clocks } => {
-                self.offer = None;
-                self.resign_armed = false;
+                self.game.offer = None;
+                self.game.resign_armed = false;
                 if !m.finished() {
-                    self.cues.push(Cue::End);
+                    self.shell.cues.push(Cue::End);
                 }
                 set_clocks(m, clocks);
                 m.ended = Some(Ending::Result(result));

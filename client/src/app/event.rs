@@ -7,12 +7,12 @@ use chaupal_rules::{AnyGame, Side};
 use chaupal_shared::protocol::puzzles::{DailyPuzzle, PuzzleInfo, PuzzleMoved, PuzzleOutcome};
 use chaupal_shared::protocol::{GameEvent, GameResult, SeatPresence, ThemeCount};
 
-use super::invitation::Invited;
+use super::links::Invited;
 use super::lobby::{FinishedEntry, LiveEntry, SeekEntry};
 use super::my_games::MyGamesChange;
+use super::my_games::WaitingSeek;
+use super::notifications::BrowserNews;
 use super::outgoing::Offer;
-use super::push::BrowserNews;
-use super::waiting::WaitingSeek;
 use crate::play::{Hint, Match};
 use crate::puzzles::PuzzleAsk;
 use crate::words::Phrase;

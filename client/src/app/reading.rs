@@ -3,9 +3,11 @@
 //! the window's title.
 
 use super::App;
+use super::connection::Connection;
+use super::links::Devices;
 use super::lobby::{FinishedEntry, LiveEntry, Lobby, SeekEntry};
 use super::outgoing::Offer;
-use super::status::{Connection, Cue, Devices, Notice, Screen};
+use super::shell::{Cue, Notice, Screen};
 use crate::field::Field;
 use crate::play::{Match, Seats};
 use crate::replay::Replay;
@@ -16,18 +18,18 @@ use crate::words::{Language, Phrase};
 impl App {
     /// The interface's language.
     pub fn language(&self) -> Language {
-        self.language
+        self.settings.language
     }
 
     /// Whether the list of languages is open.
     pub fn languages_open(&self) -> bool {
-        self.languages_open
+        self.settings.languages_open
     }
 
     /// How far the screen on show is scrolled down, in pixels.
     pub fn scroll(&self) -> f32 {
-        if self.scroll.0 == self.screen {
-            self.scroll.1 as f32
+        if self.shell.scroll.0 == self.screen {
+            self.shell.scroll.1 as f32
         } else {
             0.0
         }
@@ -35,63 +37,67 @@ impl App {
 
     /// How far the lobby's lists are scrolled down in their column, in pixels.
     pub fn lists_scroll(&self) -> f32 {
-        self.lists_scroll as f32
+        self.lobby.lists_scroll as f32
     }
 
     /// This player's name.
     pub fn name(&self) -> &str {
-        match &self.connection {
+        match &self.online.connection {
             Connection::Connected { name } => name,
-            _ => &self.name,
+            _ => &self.settings.name,
         }
     }
 
     /// The name being typed, while the name field is open.
     pub fn name_edit(&self) -> Option<&str> {
-        self.name_edit.as_deref()
+        self.settings.name_edit.as_deref()
     }
 
     /// The text field the keyboard types into.
     pub fn focus(&self) -> Option<Field> {
-        self.focus
+        self.keys.focus
     }
 
     /// The selection in the field that takes the typing, in characters (none: the caret is at
     /// the end of its text).
     pub fn selection(&self) -> Option<(usize, usize)> {
-        self.selection
+        self.keys.selection
     }
 
     /// Whether sounds are off.
     pub fn muted(&self) -> bool {
-        self.muted
+        self.settings.muted
     }
 
     /// The sounds to play since the last call (none when sounds are off).
     pub fn take_cues(&mut self) -> Vec<Cue> {
-        let cues = std::mem::take(&mut self.cues);
-        if self.muted { Vec::new() } else { cues }
+        let cues = std::mem::take(&mut self.shell.cues);
+        if self.settings.muted {
+            Vec::new()
+        } else {
+            cues
+        }
     }
 
     /// The news since the last call that a player away from the tab should hear of (whether
     /// or not sounds are on): as many as [`App::take_cues`] would give with sounds on.
     pub fn cue(&mut self, cue: Cue) {
-        self.cues.push(cue);
+        self.shell.cues.push(cue);
     }
 
     /// Whether the invitation's card is up: a private game waits for a friend.
     pub fn invite_open(&self) -> bool {
-        self.lobby.my_code.is_some() && !self.invite_closed
+        self.lobby.my_code.is_some() && !self.links.invite_closed
     }
 
     /// The card for playing on another device, while it is open.
     pub fn devices(&self) -> Option<&Devices> {
-        self.devices.as_ref()
+        self.links.devices.as_ref()
     }
 
     /// The cell whose piece is being dragged.
     pub fn dragging(&self) -> Option<&str> {
-        self.drag_from.as_deref()
+        self.game.drag_from.as_deref()
     }
 
     /// The screen that is up.
@@ -106,7 +112,7 @@ impl App {
 
     /// The game on the screen (kept while its replay or the rules are up).
     pub fn current(&self) -> Option<&Match> {
-        self.current.as_ref()
+        self.game.current.as_ref()
     }
 
     /// The game whose board is on the screen: the puzzle's on the Puzzles screen, else the
@@ -115,7 +121,7 @@ impl App {
         if self.screen == Screen::Puzzles {
             self.puzzles.attempt.as_ref().map(|a| &a.board)
         } else {
-            self.current.as_ref()
+            self.game.current.as_ref()
         }
     }
 
@@ -126,47 +132,47 @@ impl App {
 
     /// The connection to the server.
     pub fn connection(&self) -> &Connection {
-        &self.connection
+        &self.online.connection
     }
 
     /// The open seeks in the lobby.
     pub fn seeks(&self) -> &[SeekEntry] {
-        &self.seeks
+        &self.lobby.seeks
     }
 
     /// The live games in the lobby.
     pub fn live(&self) -> &[LiveEntry] {
-        &self.live
+        &self.lobby.live
     }
 
     /// This player's finished games on the server, newest first.
     pub fn finished(&self) -> &[FinishedEntry] {
-        &self.finished
+        &self.lobby.finished
     }
 
     /// The message shown to the player, if any.
     pub fn notice(&self) -> Option<&Notice> {
-        self.notice.as_ref()
+        self.shell.notice.as_ref()
     }
 
     /// The opponent's offer waiting for an answer, if any.
     pub fn offer(&self) -> Option<Offer> {
-        self.offer
+        self.game.offer
     }
 
     /// People watching the game on the screen.
     pub fn watchers(&self) -> u32 {
-        self.watchers
+        self.game.watchers
     }
 
     /// Whether the result card of the game-over screen was put aside to see the board.
     pub fn result_hidden(&self) -> bool {
-        self.result_hidden
+        self.game.result_hidden
     }
 
     /// Whether a first click on Resign waits for the confirming second click.
     pub fn resign_asked(&self) -> bool {
-        self.resign_armed
+        self.game.resign_armed
     }
 
     /// What the window or the browser tab is called: the game on the screen, and whether it
@@ -180,7 +186,7 @@ impl App {
                 say!("title-game", game = game)
             }
         };
-        match (self.screen, &self.current, &self.replay) {
+        match (self.screen, &self.game.current, &self.replay) {
             (Screen::Game | Screen::GameOver, Some(m), _) => game(m),
             (Screen::Replay, _, Some(r)) => {
                 say!("title-replay", game = terms::game_name(r.start().kind()))
@@ -193,7 +199,7 @@ impl App {
 
     /// Whether the device has no network, as the browser says.
     pub fn device_offline(&self) -> bool {
-        self.device_offline
+        self.online.device_offline
     }
 }
 

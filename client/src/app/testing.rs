@@ -6,8 +6,8 @@ use chaupal_shared::protocol::GameEvent;
 
 use super::App;
 use super::action::Action;
+use super::connection::Connection;
 use super::event::{Event, Opened};
-use super::status::Connection;
 use crate::play::{Match, Seats};
 
 pub(super) fn offline() -> App {
@@ -22,7 +22,7 @@ pub(super) fn play(app: &mut App, cells: &[&str]) {
 
 pub(super) fn online() -> App {
     let mut app = App::new(false);
-    app.connection = Connection::Connected { name: "a".into() };
+    app.online.connection = Connection::Connected { name: "a".into() };
     app
 }
 

@@ -4,7 +4,9 @@
 //! by itself is said.
 
 use super::App;
-use super::status::{Connection, Devices, FIRST_CONNECTION_PATIENCE, Screen};
+use super::connection::{Connection, FIRST_CONNECTION_PATIENCE};
+use super::links::Devices;
+use super::shell::Screen;
 use crate::deadline;
 use crate::replay::Replay;
 
@@ -16,7 +18,7 @@ impl App {
     pub fn next_change(&self) -> Option<f32> {
         let mut soonest: Option<f32> = None;
         let mut at = |t: f32| soonest = Some(soonest.map_or(t, |s| s.min(t)));
-        if let Some(m) = &self.current
+        if let Some(m) = &self.game.current
             && matches!(self.screen, Screen::Game | Screen::GameOver)
         {
             if m.animating() {
@@ -35,7 +37,7 @@ impl App {
             if let Some(ms) = m
                 .deadline_ms
                 .filter(|_| !m.finished())
-                .and_then(|d| deadline::until_change(deadline::left_ms(d, self.now_ms)))
+                .and_then(|d| deadline::until_change(deadline::left_ms(d, self.shell.now_ms)))
             {
                 at(ms as f32 / 1000.0);
             }
@@ -43,9 +45,10 @@ impl App {
         if self.screen == Screen::Lobby
             && let Some(ms) = self
                 .my_games
+                .games
                 .iter()
                 .filter_map(|g| g.deadline_ms)
-                .filter_map(|d| deadline::until_change(deadline::left_ms(d, self.now_ms)))
+                .filter_map(|d| deadline::until_change(deadline::left_ms(d, self.shell.now_ms)))
                 .min()
         {
             at(ms as f32 / 1000.0);
@@ -63,10 +66,10 @@ impl App {
         if let Some(t) = self.puzzles.leave_lapses_in() {
             at(t);
         }
-        if let Some(n) = &self.notice {
+        if let Some(n) = &self.shell.notice {
             at(n.left.max(0.0));
         }
-        if let Some((_, left)) = self.devices.as_ref().and_then(|d| d.code.as_ref()) {
+        if let Some((_, left)) = self.links.devices.as_ref().and_then(|d| d.code.as_ref()) {
             at(left.max(0.0));
         }
         if self.screen == Screen::Connection {
@@ -74,10 +77,10 @@ impl App {
             at(0.5);
         }
         if self.waiting_for_first_connection() {
-            at((FIRST_CONNECTION_PATIENCE - self.connecting_for).max(0.0));
+            at((FIRST_CONNECTION_PATIENCE - self.online.connecting_for).max(0.0));
         }
-        if let Connection::Retrying { .. } = self.connection {
-            let f = self.retry_left.fract();
+        if let Connection::Retrying { .. } = self.online.connection {
+            let f = self.online.retry_left.fract();
             at(if f > 0.0 { f } else { 1.0 });
         }
         soonest
@@ -86,12 +89,12 @@ impl App {
     /// The wall clock's time now, in milliseconds since the Unix epoch (the render loop reads
     /// it each frame): the correspondence deadlines are counted from it.
     pub fn set_now_ms(&mut self, now_ms: u64) {
-        self.now_ms = now_ms;
+        self.shell.now_ms = now_ms;
     }
 
     /// The wall clock's time, as last read.
     pub fn now_ms(&self) -> u64 {
-        self.now_ms
+        self.shell.now_ms
     }
 
     /// Moves time on: animations, autoplay, and the switch to the game-over screen once the
@@ -106,15 +109,15 @@ impl App {
     /// the move from its start instead of skipping it).
     pub fn frame(&mut self, dt: f32, shown: f32) {
         if self.waiting_for_first_connection() {
-            self.connecting_for += dt.max(0.0);
-            if self.connecting_for >= FIRST_CONNECTION_PATIENCE {
+            self.online.connecting_for += dt.max(0.0);
+            if self.online.connecting_for >= FIRST_CONNECTION_PATIENCE {
                 self.screen = Screen::Connection;
             }
         }
         if let Some(Devices {
             code: code @ Some(_),
             ..
-        }) = &mut self.devices
+        }) = &mut self.links.devices
         {
             if let Some((_, left)) = code.as_mut() {
                 *left -= dt.max(0.0);
@@ -123,17 +126,17 @@ impl App {
                 *code = None;
             }
         }
-        if let Some(n) = &mut self.notice {
+        if let Some(n) = &mut self.shell.notice {
             n.left -= dt.max(0.0);
             if n.left <= 0.0 {
-                self.notice = None;
+                self.shell.notice = None;
             }
         }
-        if let Connection::Retrying { in_secs, .. } = &mut self.connection {
-            self.retry_left = (self.retry_left - dt.max(0.0)).max(0.0);
-            *in_secs = self.retry_left.ceil() as u32;
+        if let Connection::Retrying { in_secs, .. } = &mut self.online.connection {
+            self.online.retry_left = (self.online.retry_left - dt.max(0.0)).max(0.0);
+            *in_secs = self.online.retry_left.ceil() as u32;
         }
-        if let Some(m) = &mut self.current {
+        if let Some(m) = &mut self.game.current {
             m.tick_by(dt, shown);
         }
         self.settle();
@@ -154,13 +157,13 @@ impl App {
     /// passes, so that such a step is drawn in the same frame as the change that led to it,
     /// never a touch later. Returns whether it changed anything.
     pub fn settle(&mut self) -> bool {
-        if let Some(m) = &self.current
+        if let Some(m) = &self.game.current
             && self.screen == Screen::Game
             && m.finished()
             && !m.animating()
         {
             self.screen = Screen::GameOver;
-            self.result_hidden = false;
+            self.game.result_hidden = false;
             return true;
         }
         false
@@ -169,10 +172,13 @@ impl App {
     /// Whether the lobby is up while the first connection is being made, not yet long
     /// enough to say so.
     pub(super) fn waiting_for_first_connection(&self) -> bool {
-        !self.ever_connected
+        !self.online.ever_connected
             && self.screen == Screen::Lobby
-            && matches!(self.connection, Connection::Connecting { attempt: 1 })
-            && self.connecting_for < FIRST_CONNECTION_PATIENCE
+            && matches!(
+                self.online.connection,
+                Connection::Connecting { attempt: 1 }
+            )
+            && self.online.connecting_for < FIRST_CONNECTION_PATIENCE
     }
 }
 
@@ -181,6 +187,7 @@ mod tests {
     use super::*;
     use crate::app::testing::*;
     use crate::app::*;
+    use crate::words::Phrase;
     use chaupal_rules::Side;
 
     #[test]
@@ -234,11 +241,17 @@ mod tests {
             retry_in: 2.0,
         });
         assert_eq!(
-            app.connection.describe(),
+            app.online.connection.describe(),
             "The server is not answering. Trying again in 2 s."
         );
         app.tick(1.2);
-        assert!(app.connection.describe().english().ends_with("in 1 s."));
+        assert!(
+            app.online
+                .connection
+                .describe()
+                .english()
+                .ends_with("in 1 s.")
+        );
         app.handle(Action::PlayOffline);
         assert_eq!(
             app.screen,
@@ -246,13 +259,13 @@ mod tests {
             "local play while it keeps trying"
         );
         app.apply(Event::Connecting { attempt: 2 });
-        assert!(app.connection.describe().english().contains("try 2"));
+        assert!(app.online.connection.describe().english().contains("try 2"));
         app.screen = Screen::Connection;
         app.apply(Event::Welcomed {
             name: "asha".into(),
         });
         assert_eq!(app.screen, Screen::Lobby);
-        assert!(app.connection.online());
+        assert!(app.online.connection.online());
     }
 
     #[test]
@@ -260,24 +273,27 @@ mod tests {
         let mut app = offline();
         app.tell(Phrase::verbatim("Draw offered."), Tone::News);
         app.tick(NOTICE_SECONDS - 0.5);
-        assert!(app.notice.is_some(), "still up");
+        assert!(app.shell.notice.is_some(), "still up");
         app.tick(1.0);
-        assert!(app.notice.is_none(), "gone after {NOTICE_SECONDS} s");
+        assert!(app.shell.notice.is_none(), "gone after {NOTICE_SECONDS} s");
         app.tell(
             Phrase::verbatim("The server is shutting down."),
             Tone::Problem,
         );
         app.tick(NOTICE_SECONDS + 1.0);
-        assert!(app.notice.is_some(), "a problem stays longer");
+        assert!(app.shell.notice.is_some(), "a problem stays longer");
         app.apply(Event::Welcomed {
             name: "asha".into(),
         });
-        assert!(app.notice.is_none(), "connected again: the alarm is over");
+        assert!(
+            app.shell.notice.is_none(),
+            "connected again: the alarm is over"
+        );
         app.tell(Phrase::verbatim("Your seek is open."), Tone::News);
         app.apply(Event::Welcomed {
             name: "asha".into(),
         });
-        assert!(app.notice.is_some(), "news stays");
+        assert!(app.shell.notice.is_some(), "news stays");
     }
 
     #[test]
@@ -362,7 +378,7 @@ mod tests {
         );
         app.tick(1.0);
         assert_eq!(app.next_change(), None);
-        if let Some(m) = &mut app.current {
+        if let Some(m) = &mut app.game.current {
             m.clocks = Some(crate::play::ClockState {
                 left_ms: [61_500.0, 5_000.0],
                 running: Some(Side::First),

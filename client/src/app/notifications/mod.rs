@@ -5,10 +5,10 @@
 //! platform's business ([`BrowserWish`] asks it, [`BrowserNews`] is what it says); nothing
 //! here asks the player for permission by itself.
 
-use super::App;
-use super::action::Action;
-use super::outgoing::{BrowserWish, Outgoing, Subscription};
-use super::status::Tone;
+use crate::app::App;
+use crate::app::action::Action;
+use crate::app::outgoing::{BrowserWish, Outgoing, Subscription};
+use crate::app::shell::Tone;
 use crate::say;
 use crate::words::Phrase;
 
@@ -88,7 +88,7 @@ impl App {
     }
 
     /// Turning notifications on or off, and muting.
-    pub(super) fn handle_push(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_push(&mut self, action: Action) -> Vec<Outgoing> {
         match action {
             Action::TurnOnPush => {
                 let Some(key) = self.push.key.clone() else {
@@ -125,7 +125,11 @@ impl App {
 
     /// The server greeted this client: its key (none: it sends no notifications), and whether
     /// the player muted all their games. The browser's subscription is given to it again.
-    pub(super) fn push_offered(&mut self, key: Option<String>, muted: bool) -> Vec<Outgoing> {
+    pub(in crate::app) fn push_offered(
+        &mut self,
+        key: Option<String>,
+        muted: bool,
+    ) -> Vec<Outgoing> {
         self.push.key = key;
         self.push.muted_all = muted;
         self.push.told = false;
@@ -133,7 +137,7 @@ impl App {
     }
 
     /// What the browser said.
-    pub(super) fn browser_push(&mut self, news: BrowserNews) -> Vec<Outgoing> {
+    pub(in crate::app) fn browser_push(&mut self, news: BrowserNews) -> Vec<Outgoing> {
         match news {
             BrowserNews::Unsupported => self.push.state = PushState::Unavailable,
             BrowserNews::Ready {
@@ -178,7 +182,7 @@ impl App {
     }
 
     /// The server keeps this browser's subscription: notifications are on.
-    pub(super) fn push_kept(&mut self) {
+    pub(in crate::app) fn push_kept(&mut self) {
         self.push.state = PushState::On;
         if std::mem::take(&mut self.push.asked) {
             self.tell(say!("notice-push-on"), Tone::News);
@@ -187,7 +191,7 @@ impl App {
 
     /// The server refused the subscription (why, in words): notifications stay off, and the
     /// browser's subscription, of no use, goes.
-    pub(super) fn push_refused(&mut self, why: Phrase) -> Vec<Outgoing> {
+    pub(in crate::app) fn push_refused(&mut self, why: Phrase) -> Vec<Outgoing> {
         self.push.asked = false;
         self.push.state = PushState::Off;
         self.push.subscription = None;
@@ -198,7 +202,11 @@ impl App {
     /// Gives the server the browser's subscription, once a connection, when both are there.
     fn give_subscription(&mut self) -> Vec<Outgoing> {
         match self.push.subscription.clone() {
-            Some(s) if self.push.key.is_some() && !self.push.told && self.connection.online() => {
+            Some(s)
+                if self.push.key.is_some()
+                    && !self.push.told
+                    && self.online.connection.online() =>
+            {
                 self.push.state = PushState::Asking;
                 self.tell_server(s)
             }

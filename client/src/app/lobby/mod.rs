@@ -4,6 +4,11 @@
 //! paces of correspondence are in `paces`, the list of this player's games in play in
 //! `my_games`.
 
+mod paces;
+mod seeks;
+
+pub use paces::{pace_value, pace_words};
+
 use chaupal_rules::GameKind;
 use chaupal_shared::protocol::{ClockSpec, Correspondence};
 
@@ -59,7 +64,7 @@ pub const PACES: [Correspondence; 7] = [
 pub const DEFAULT_PACE: usize = 2;
 
 /// Moves `index` one step on (or back) among `n` values, wrapping round.
-pub(super) fn cycle(index: usize, n: usize, forward: bool) -> usize {
+pub(in crate::app) fn cycle(index: usize, n: usize, forward: bool) -> usize {
     if n == 0 {
         0
     } else if forward {
@@ -120,6 +125,17 @@ pub struct Lobby {
     /// Whether the player asked for a rated game (it is rated only where the server rates:
     /// see [`Lobby::rated`]).
     pub rated: bool,
+    /// The open seeks listed.
+    pub seeks: Vec<SeekEntry>,
+    /// The live games listed, to watch.
+    pub live: Vec<LiveEntry>,
+    /// This player's finished games on the server, newest first.
+    pub finished: Vec<FinishedEntry>,
+    /// Whether this player's open seek waits for someone to accept it.
+    pub seeking: bool,
+    /// How far the lobby's lists are scrolled down in their column of a wide window (the
+    /// screen itself scrolls apart from them).
+    pub lists_scroll: i32,
 }
 
 impl Default for Lobby {
@@ -139,6 +155,11 @@ impl Default for Lobby {
             by_correspondence: false,
             pace: DEFAULT_PACE,
             rated: false,
+            seeks: Vec::new(),
+            live: Vec::new(),
+            finished: Vec::new(),
+            seeking: false,
+            lists_scroll: 0,
         }
     }
 }

@@ -4,12 +4,16 @@
 //! current (a game that ends leaves it); a notice that makes it the player's turn while the
 //! page is hidden is heard. The tab's title counts the games waiting for the player's move.
 
+mod waiting;
+
+pub use waiting::WaitingSeek;
+
 use chaupal_rules::GameKind;
 use chaupal_shared::protocol::Correspondence;
 
-use super::App;
-use super::outgoing::Outgoing;
-use super::status::Cue;
+use crate::app::App;
+use crate::app::outgoing::Outgoing;
+use crate::app::shell::Cue;
 use crate::deadline;
 use crate::say;
 use crate::terms;
@@ -81,55 +85,56 @@ pub enum MyGamesChange {
 impl App {
     /// This player's correspondence games in play, those where it is their turn first.
     pub fn my_games(&self) -> &[MyGameEntry] {
-        &self.my_games
+        &self.my_games.games
     }
 
     /// How many more games in play the server left out of the list (it lists so many).
     pub fn my_games_more(&self) -> u32 {
-        self.my_games_more
+        self.my_games.more
     }
 
     /// One of them, by its number.
     pub fn my_game(&self, id: u64) -> Option<&MyGameEntry> {
-        self.my_games.iter().find(|g| g.id == id)
+        self.my_games.games.iter().find(|g| g.id == id)
     }
 
     /// The correspondence games waiting for this player's move, but the one on the screen
     /// (its own title says so): the number the tab's title shows.
     pub fn turns_waiting(&self) -> usize {
-        let shown = self.current.as_ref().and_then(|m| m.id);
+        let shown = self.game.current.as_ref().and_then(|m| m.id);
         self.my_games
+            .games
             .iter()
             .filter(|g| g.your_turn && Some(g.id) != shown)
             .count()
     }
 
     /// Takes in a change of the list.
-    pub(super) fn change_my_games(&mut self, change: MyGamesChange) {
+    pub(in crate::app) fn change_my_games(&mut self, change: MyGamesChange) {
         match change {
             MyGamesChange::All { games, more } => {
-                self.my_games = games;
-                self.my_games_more = more;
+                self.my_games.games = games;
+                self.my_games.more = more;
             }
             MyGamesChange::Now(game) => {
-                let before = self.my_games.iter().position(|g| g.id == game.id);
-                let was_turn = before.is_some_and(|i| self.my_games[i].your_turn);
+                let before = self.my_games.games.iter().position(|g| g.id == game.id);
+                let was_turn = before.is_some_and(|i| self.my_games.games[i].your_turn);
                 if let Some(i) = before {
-                    self.my_games.remove(i);
+                    self.my_games.games.remove(i);
                 }
-                let shown = self.current.as_ref().and_then(|m| m.id);
-                if game.your_turn && !was_turn && shown != Some(game.id) && self.page_hidden {
+                let shown = self.game.current.as_ref().and_then(|m| m.id);
+                if game.your_turn && !was_turn && shown != Some(game.id) && self.shell.page_hidden {
                     self.cue(Cue::Turn);
                 }
-                self.my_games.push(game);
+                self.my_games.games.push(game);
             }
-            MyGamesChange::Ended(id) => self.my_games.retain(|g| g.id != id),
+            MyGamesChange::Ended(id) => self.my_games.games.retain(|g| g.id != id),
         }
-        self.my_games.sort_by_key(order);
+        self.my_games.games.sort_by_key(order);
     }
 
     /// Opens one of this player's games from the list: they sit down at it again.
-    pub(super) fn open_my_game(&mut self, id: u64) -> Vec<Outgoing> {
+    pub(in crate::app) fn open_my_game(&mut self, id: u64) -> Vec<Outgoing> {
         if self.require_online(say!("doing-open-game")) {
             vec![Outgoing::Resume(id)]
         } else {
@@ -138,16 +143,27 @@ impl App {
     }
 
     /// Keeps what the server said of a game's muting (none: of all the player's games).
-    pub(super) fn mute_kept(&mut self, game: Option<u64>, muted: bool) {
+    pub(in crate::app) fn mute_kept(&mut self, game: Option<u64>, muted: bool) {
         match game {
             Some(id) => {
-                if let Some(g) = self.my_games.iter_mut().find(|g| g.id == id) {
+                if let Some(g) = self.my_games.games.iter_mut().find(|g| g.id == id) {
                     g.muted = muted;
                 }
             }
             None => self.push.muted_all = muted,
         }
     }
+}
+
+/// This player's games by correspondence and what waits for an opponent.
+#[derive(Clone, Debug, Default)]
+pub(in crate::app) struct MyGames {
+    /// This player's correspondence games in play, those where it is their turn first.
+    pub(in crate::app) games: Vec<MyGameEntry>,
+    /// How many more games in play the server left out of its list.
+    pub(in crate::app) more: u32,
+    /// This player's seeks and invitations still waiting for an opponent, oldest first.
+    pub(in crate::app) waiting: Vec<WaitingSeek>,
 }
 
 #[cfg(test)]

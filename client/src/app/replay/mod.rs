@@ -1,12 +1,14 @@
 //! The replay: opened from the game on the screen or from a record the server sent, stepped
 //! through, reviewed, and played on from ("play from here", in `review`).
 
+mod review;
+
 use chaupal_rules::AnyGame;
 
-use super::App;
-use super::action::Action;
-use super::outgoing::Outgoing;
-use super::status::{Screen, Tone};
+use crate::app::App;
+use crate::app::action::Action;
+use crate::app::outgoing::Outgoing;
+use crate::app::shell::{Screen, Tone};
 use crate::play::{Ending, Seats};
 use crate::replay::Replay;
 use crate::say;
@@ -14,7 +16,7 @@ use crate::words::Phrase;
 
 impl App {
     /// The replay's actions: opening it, stepping through it, its review, playing on from it.
-    pub(super) fn handle_replay(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_replay(&mut self, action: Action) -> Vec<Outgoing> {
         let mut out = Vec::new();
         match action {
             Action::OpenReplay => self.open_replay(),
@@ -41,8 +43,8 @@ impl App {
     }
 
     /// Opens the replay of the game on the screen.
-    pub(super) fn open_replay(&mut self) {
-        let Some(m) = &self.current else {
+    pub(in crate::app) fn open_replay(&mut self) {
+        let Some(m) = &self.game.current else {
             return;
         };
         let texts: Vec<String> = m.moves.iter().map(|p| p.text.clone()).collect();
@@ -55,14 +57,14 @@ impl App {
                 r.played = m.online && !matches!(m.seats, Seats::Watching);
                 self.replay = Some(r);
                 self.screen = Screen::Replay;
-                self.replay_return = Screen::GameOver;
+                self.shell.back.replay = Screen::GameOver;
             }
             Err(e) => self.tell(say!("notice-no-replay", why = e.to_string()), Tone::Problem),
         }
     }
 
     /// Opens a replay of a game the server sent (from the lobby's finished games).
-    pub(super) fn open_record(
+    pub(in crate::app) fn open_record(
         &mut self,
         id: u64,
         start: AnyGame,
@@ -77,7 +79,7 @@ impl App {
                 r.result = result;
                 r.jump(usize::MAX);
                 self.replay = Some(r);
-                self.replay_return = self.screen;
+                self.shell.back.replay = self.screen;
                 self.screen = Screen::Replay;
             }
             Err(e) => self.tell(say!("notice-no-replay", why = e.to_string()), Tone::Problem),

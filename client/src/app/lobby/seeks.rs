@@ -4,11 +4,13 @@
 
 use chaupal_rules::AnyGame;
 
-use super::App;
-use super::action::Action;
-use super::lobby::{CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, LEVELS, MAX_DEPTH, PlayMode, cycle};
-use super::outgoing::{OpponentPick, Outgoing};
-use super::status::{Screen, Tone};
+use crate::app::App;
+use crate::app::action::Action;
+use crate::app::lobby::{
+    CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, LEVELS, MAX_DEPTH, PlayMode, cycle,
+};
+use crate::app::outgoing::{OpponentPick, Outgoing};
+use crate::app::shell::{Screen, Tone};
 use crate::play::{Match, Seats};
 use crate::route;
 use crate::say;
@@ -20,7 +22,7 @@ impl App {
     // An `if` in an arm says what the action does; as a guard it would send the action on to
     // the last arm, which takes the other families' actions.
     #[allow(clippy::collapsible_match)]
-    pub(super) fn handle_lobby(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_lobby(&mut self, action: Action) -> Vec<Outgoing> {
         let mut out = Vec::new();
         match action {
             Action::SelectGame(kind) => self.lobby.kind = kind,
@@ -92,7 +94,7 @@ impl App {
             Action::Watch(id) => {
                 if self.require_online(say!("doing-watch")) {
                     // One's own live game is resumed, not watched.
-                    let mine = self.live.iter().any(|g| g.id == id && g.mine);
+                    let mine = self.lobby.live.iter().any(|g| g.id == id && g.mine);
                     out.push(if mine {
                         Outgoing::Resume(id)
                     } else {
@@ -111,8 +113,8 @@ impl App {
     }
 
     /// Says that `what` needs the server when it is not connected.
-    pub(super) fn require_online(&mut self, what: Phrase) -> bool {
-        if self.connection.online() {
+    pub(in crate::app) fn require_online(&mut self, what: Phrase) -> bool {
+        if self.online.connection.online() {
             true
         } else {
             self.tell(say!("needs-server", what = what), Tone::Problem);
@@ -121,7 +123,7 @@ impl App {
     }
 
     /// The request for a new server game with the lobby's choices.
-    pub(super) fn new_game(&self, opponent: OpponentPick) -> Outgoing {
+    pub(in crate::app) fn new_game(&self, opponent: OpponentPick) -> Outgoing {
         // Exhibitions and games on this computer have no clock, are never rated, and are
         // played live.
         let scored = !matches!(opponent, OpponentPick::Local | OpponentPick::Exhibition(_));
@@ -138,18 +140,18 @@ impl App {
     }
 
     /// Starts what the lobby describes.
-    pub(super) fn start(&mut self) -> Vec<Outgoing> {
+    pub(in crate::app) fn start(&mut self) -> Vec<Outgoing> {
         match self.lobby.mode {
-            PlayMode::ThisComputer if self.connection.online() => {
+            PlayMode::ThisComputer if self.online.connection.online() => {
                 // Online, the server keeps the game (and its record); both seats are ours.
                 vec![self.new_game(OpponentPick::Local)]
             }
             PlayMode::ThisComputer => {
                 match AnyGame::start(self.lobby.kind, self.lobby.rule_pairs()) {
                     Ok(game) => {
-                        self.current = Some(Match::new(game, Seats::Both, false));
+                        self.game.current = Some(Match::new(game, Seats::Both, false));
                         self.screen = Screen::Game;
-                        self.notice = None;
+                        self.shell.notice = None;
                     }
                     Err(e) => self.tell(
                         say!("notice-rules-clash", why = e.to_string()),
@@ -206,7 +208,7 @@ mod tests {
             "nothing to send offline"
         );
         assert_eq!(app.screen, Screen::Game);
-        let m = app.current.as_ref().expect("a game");
+        let m = app.game.current.as_ref().expect("a game");
         assert!(m.game.position_text().contains("pits=7"));
     }
 
@@ -215,12 +217,13 @@ mod tests {
         let mut app = offline();
         app.handle(Action::SelectMode(PlayMode::Computer));
         assert!(app.handle(Action::Start).is_empty());
-        let notice = app.notice.clone().expect("a notice");
+        let notice = app.shell.notice.clone().expect("a notice");
         assert!(notice.tone == Tone::Problem && notice.text.english().contains("needs the server"));
         app.handle(Action::DismissNotice);
         app.handle(Action::JoinByCode);
         assert!(
-            app.notice
+            app.shell
+                .notice
                 .as_ref()
                 .is_some_and(|n| n.text.english().contains("invite code"))
         );
@@ -229,7 +232,7 @@ mod tests {
     #[test]
     fn invite_codes_are_typed_in_capitals_and_sent_when_online() {
         let mut app = App::new(false);
-        app.connection = Connection::Connected { name: "bo".into() };
+        app.online.connection = Connection::Connected { name: "bo".into() };
         for c in "ab-1 2".chars() {
             app.handle(Action::TypeCode(c));
         }
@@ -244,7 +247,7 @@ mod tests {
     #[test]
     fn the_computer_can_be_a_level_or_a_named_engine_and_can_play_itself() {
         let mut app = App::new(false);
-        app.connection = Connection::Connected { name: "a".into() };
+        app.online.connection = Connection::Connected { name: "a".into() };
         app.handle(Action::SelectMode(PlayMode::Computer));
         assert_eq!(app.lobby.engine_pick(), EnginePick::Level(3));
         app.handle(Action::CycleEngine { forward: true });
@@ -273,7 +276,7 @@ mod tests {
     #[test]
     fn online_games_on_this_computer_are_kept_by_the_server() {
         let mut app = App::new(false);
-        app.connection = Connection::Connected { name: "a".into() };
+        app.online.connection = Connection::Connected { name: "a".into() };
         let sent = app.handle(Action::Start);
         assert!(matches!(
             &sent[0],
@@ -282,7 +285,7 @@ mod tests {
                 ..
             }
         ));
-        assert!(app.current.is_none(), "the server's snapshot opens it");
+        assert!(app.game.current.is_none(), "the server's snapshot opens it");
     }
 
     #[test]
@@ -379,7 +382,8 @@ mod tests {
         app.handle(Action::SelectMode(PlayMode::Anyone));
         assert!(app.handle(Action::Start).is_empty(), "offline: explained");
         assert!(
-            app.notice
+            app.shell
+                .notice
                 .as_ref()
                 .is_some_and(|n| n.text.english().contains("needs the server"))
         );

@@ -5,7 +5,7 @@
 
 use chaupal_shared::protocol::Correspondence;
 
-use super::lobby::{DEFAULT_PACE, Lobby, PACES, PlayMode, cycle};
+use crate::app::lobby::{DEFAULT_PACE, Lobby, PACES, PlayMode, cycle};
 use crate::say;
 use crate::words::Phrase;
 

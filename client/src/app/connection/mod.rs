@@ -1,30 +1,9 @@
-//! What the app shows around the game: the screens, the connection as the player sees it, the
-//! notices and how long they stay, the sounds to make, the card for playing on another device,
-//! and the tab's title.
-
-use chaupal_rules::GameKind;
+//! The connection to the server as the player sees it: connecting, connected under a name,
+//! retrying after a loss, or not allowed; whether the device itself is offline; and how long
+//! the first connection has taken (the lobby shows while it is quick).
 
 use crate::say;
 use crate::words::Phrase;
-
-/// The screens of the client.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    /// Connecting to the server, or why it failed, with a way to play offline.
-    Connection,
-    /// Choosing what to play or watch.
-    Lobby,
-    /// A game being played or watched.
-    Game,
-    /// A finished game: result, rematch, replay, back to the lobby.
-    GameOver,
-    /// Stepping through a finished game.
-    Replay,
-    /// The rules of one game, shown on its board.
-    Rules(GameKind),
-    /// Puzzles: a position and the only move to find, judged move by move.
-    Puzzles,
-}
 
 /// The connection to the server, as the player should see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,73 +80,37 @@ impl Connection {
     }
 }
 
-/// A sound the client makes: the render loop plays it unless sounds are off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cue {
-    /// The opponent moved.
-    Move,
-    /// Someone took up this player's invitation or seek: the game begins.
-    Join,
-    /// The game is over.
-    End,
-    /// It became this player's turn in a correspondence game off the screen, while the page
-    /// is hidden (the tab's title counts those games itself).
-    Turn,
-}
-
-impl Cue {
-    /// Every cue.
-    pub const ALL: [Cue; 4] = [Cue::Move, Cue::Join, Cue::End, Cue::Turn];
-
-    /// Whether it is news of the screen the tab shows, which the tab's title counts while the
-    /// tab is hidden (a turn in another game is counted with the games waiting instead).
-    pub fn counted(self) -> bool {
-        self != Cue::Turn
-    }
-}
-
-/// Whether a notice brings news or reports a problem: a problem is marked in red and stays up
-/// longer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tone {
-    News,
-    Problem,
-}
-
-/// A message for the player.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Notice {
-    pub text: Phrase,
-    pub tone: Tone,
-    /// Seconds before it goes away by itself.
-    pub left: f32,
-}
-
 /// Seconds the first connection may take before the connection screen says so.
 pub const FIRST_CONNECTION_PATIENCE: f32 = 2.0;
 
-/// How long a notice stays up: news briefly, a problem long enough to read it twice.
-pub const NOTICE_SECONDS: f32 = 6.0;
-
-pub const PROBLEM_SECONDS: f32 = 12.0;
-
-/// The card for playing on another device: the code this player was given for it (and how
-/// long it stays good), and a code from another device being typed.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Devices {
-    /// The device code, once the server has given it, and the seconds it stays good.
-    pub code: Option<(String, f32)>,
-    /// A code from another device, as typed.
-    pub entry: String,
+/// The connection's side of the state.
+#[derive(Clone, Debug)]
+pub(in crate::app) struct Online {
+    /// The connection as the player sees it.
+    pub(in crate::app) connection: Connection,
+    /// Whether the server has greeted this client since it started.
+    pub(in crate::app) ever_connected: bool,
+    /// Seconds spent on the first connection so far.
+    pub(in crate::app) connecting_for: f32,
+    /// Whether the device itself has no network (the browser says so).
+    pub(in crate::app) device_offline: bool,
+    /// Seconds until the next connection attempt, while retrying.
+    pub(in crate::app) retry_left: f32,
 }
 
-/// The tab's title with a count before it (the news not yet seen while the tab was hidden,
-/// and the correspondence games waiting for the player's move): "(2) Your move: Kalah -
-/// Chaupal", "(3) Chaupal".
-pub fn tab_title(title: &str, unseen: u32) -> String {
-    if unseen == 0 {
-        title.to_owned()
-    } else {
-        format!("({unseen}) {title}")
+impl Online {
+    /// Offline from the start, or connecting for the first time.
+    pub(in crate::app) fn new(offline: bool) -> Online {
+        Online {
+            connection: if offline {
+                Connection::Offline
+            } else {
+                Connection::Connecting { attempt: 1 }
+            },
+            ever_connected: false,
+            connecting_for: 0.0,
+            device_offline: false,
+            retry_left: 0.0,
+        }
     }
 }

@@ -4,11 +4,11 @@
 
 use chaupal_shared::protocol::names::{self, MAX_NAME_CHARS, NameError};
 
-use super::App;
-use super::action::Action;
-use super::lobby::LEVELS;
-use super::outgoing::Outgoing;
-use super::status::Tone;
+use crate::app::App;
+use crate::app::action::Action;
+use crate::app::lobby::LEVELS;
+use crate::app::outgoing::Outgoing;
+use crate::app::shell::Tone;
 use crate::field::Field;
 use crate::say;
 use crate::words::{Language, Phrase};
@@ -35,16 +35,16 @@ impl App {
     // An `if` in an arm says what the action does; as a guard it would send the action on to
     // the last arm, which takes the other families' actions.
     #[allow(clippy::collapsible_match)]
-    pub(super) fn handle_settings(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_settings(&mut self, action: Action) -> Vec<Outgoing> {
         let mut out = Vec::new();
         match action {
             Action::EditName => {
-                self.name_edit = Some(self.name().to_owned());
-                self.focus = Some(Field::Name);
-                self.selection = None;
+                self.settings.name_edit = Some(self.name().to_owned());
+                self.keys.focus = Some(Field::Name);
+                self.keys.selection = None;
             }
             Action::TypeName(c) => {
-                if let Some(edit) = &self.name_edit
+                if let Some(edit) = &self.settings.name_edit
                     && !c.is_control()
                 {
                     let longer = format!("{edit}{c}");
@@ -52,37 +52,37 @@ impl App {
                 }
             }
             Action::EraseName => {
-                if let Some(edit) = &mut self.name_edit {
+                if let Some(edit) = &mut self.settings.name_edit {
                     edit.pop();
                 }
             }
             Action::SaveName => out.extend(self.save_name()),
             Action::CancelName => {
-                self.name_edit = None;
-                self.focus = None;
-                self.selection = None;
+                self.settings.name_edit = None;
+                self.keys.focus = None;
+                self.keys.selection = None;
             }
             Action::Focus(field) => {
-                if field != self.focus {
-                    self.selection = None;
+                if field != self.keys.focus {
+                    self.keys.selection = None;
                 }
-                self.focus = field;
-                if field == Some(Field::Name) && self.name_edit.is_none() {
-                    self.name_edit = Some(self.name().to_owned());
+                self.keys.focus = field;
+                if field == Some(Field::Name) && self.settings.name_edit.is_none() {
+                    self.settings.name_edit = Some(self.name().to_owned());
                 }
             }
             Action::Select(field, (start, end)) => {
-                if self.focus == Some(field) {
-                    self.selection = Some((start.min(end), start.max(end)));
+                if self.keys.focus == Some(field) {
+                    self.keys.selection = Some((start.min(end), start.max(end)));
                 }
             }
             Action::SetText(Field::Name, text) => {
-                if self.name_edit.is_some() {
+                if self.settings.name_edit.is_some() {
                     self.type_name(text.chars().filter(|c| !c.is_control()).collect());
                 }
             }
             Action::SetText(Field::Device, text) => {
-                if let Some(d) = &mut self.devices {
+                if let Some(d) = &mut self.links.devices {
                     d.entry = text
                         .chars()
                         .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
@@ -100,19 +100,19 @@ impl App {
                     .collect();
             }
             Action::SetText(Field::Move, text) => self.type_move(text),
-            Action::ToggleLanguages => self.languages_open = !self.languages_open,
+            Action::ToggleLanguages => self.settings.languages_open = !self.settings.languages_open,
             Action::SetLanguage(language) => {
-                self.languages_open = false;
-                if language != self.language || !self.language_chosen {
-                    self.language = language;
-                    self.language_chosen = true;
+                self.settings.languages_open = false;
+                if language != self.settings.language || !self.settings.language_chosen {
+                    self.settings.language = language;
+                    self.settings.language_chosen = true;
                     out.push(Outgoing::SetLanguage(Some(language)));
                 }
             }
             Action::ToggleSound => {
-                self.muted = !self.muted;
-                self.cues.clear();
-                out.push(Outgoing::SetMuted(self.muted));
+                self.settings.muted = !self.settings.muted;
+                self.shell.cues.clear();
+                out.push(Outgoing::SetMuted(self.settings.muted));
             }
             _ => {}
         }
@@ -122,8 +122,8 @@ impl App {
     /// Sets what the remembered settings say: this player's name, whether sounds are off, and
     /// the computer's level last chosen (none, or out of range: the lobby's own).
     pub fn remember(&mut self, name: &str, muted: bool, level: Option<u8>) {
-        self.name = name.to_owned();
-        self.muted = muted;
+        self.settings.name = name.to_owned();
+        self.settings.muted = muted;
         if let Some(level) = level.filter(|l| (1..=LEVELS).contains(l)) {
             self.lobby.level = level;
         }
@@ -132,37 +132,37 @@ impl App {
     /// Sets the interface's language: the one the player chose (`chosen`), else the system's
     /// or the browser's.
     pub fn set_language(&mut self, language: Language, chosen: bool) {
-        self.language = language;
-        self.language_chosen = chosen;
+        self.settings.language = language;
+        self.settings.language_chosen = chosen;
     }
 
     /// The name field's text as typed: every letter kept up to the limit, and the limit said
     /// when more was typed.
-    pub(super) fn type_name(&mut self, typed: String) {
+    pub(in crate::app) fn type_name(&mut self, typed: String) {
         if names::name_chars(&typed) > MAX_NAME_CHARS {
             let kept = names::first_chars(&typed, MAX_NAME_CHARS).to_owned();
             self.tell(say!("name-cut", count = MAX_NAME_CHARS), Tone::Problem);
-            self.selection = None;
-            self.name_edit = Some(kept);
+            self.keys.selection = None;
+            self.settings.name_edit = Some(kept);
         } else {
-            self.name_edit = Some(typed);
+            self.settings.name_edit = Some(typed);
         }
     }
 
     /// Keeps the name typed: checked, sent to the server (which greets this client again under
     /// it), remembered.
-    pub(super) fn save_name(&mut self) -> Vec<Outgoing> {
-        let Some(typed) = self.name_edit.clone() else {
+    pub(in crate::app) fn save_name(&mut self) -> Vec<Outgoing> {
+        let Some(typed) = self.settings.name_edit.clone() else {
             return Vec::new();
         };
         match clean_name(&typed) {
             Ok(name) => {
-                self.name_edit = None;
-                self.focus = None;
+                self.settings.name_edit = None;
+                self.keys.focus = None;
                 if name == self.name() {
                     return Vec::new();
                 }
-                self.name.clone_from(&name);
+                self.settings.name.clone_from(&name);
                 self.tell(say!("name-changed", name = &name), Tone::News);
                 vec![Outgoing::Rename(name)]
             }
@@ -170,6 +170,36 @@ impl App {
                 self.tell(why, Tone::Problem);
                 Vec::new()
             }
+        }
+    }
+}
+
+/// This player's settings: the name (and the name being typed), sounds, the language.
+#[derive(Clone, Debug)]
+pub(in crate::app) struct Settings {
+    /// This player's name (as the server greeted them, or as remembered offline).
+    pub(in crate::app) name: String,
+    /// The name being typed, while the name field is open.
+    pub(in crate::app) name_edit: Option<String>,
+    /// Whether sounds are off.
+    pub(in crate::app) muted: bool,
+    /// The interface's language.
+    pub(in crate::app) language: Language,
+    /// Whether the language was chosen in the app (else it is the system's or the browser's).
+    pub(in crate::app) language_chosen: bool,
+    /// Whether the list of languages is open.
+    pub(in crate::app) languages_open: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            name: String::new(),
+            name_edit: None,
+            muted: false,
+            language: Language::English,
+            language_chosen: false,
+            languages_open: false,
         }
     }
 }

@@ -5,10 +5,11 @@
 use chaupal_rules::Side;
 use chaupal_shared::protocol::{GameResult, ResultReason};
 
-use super::App;
-use super::action::Action;
-use super::outgoing::{Offer, Outgoing};
-use super::status::{Screen, Tone};
+use crate::app::App;
+use crate::app::action::Action;
+use crate::app::outgoing::{Offer, Outgoing};
+use crate::app::shell::{Screen, Tone};
+use crate::geometry::CellName;
 use crate::play::{Ending, Match, Seats};
 use crate::say;
 use crate::words::Phrase;
@@ -18,7 +19,7 @@ impl App {
     /// leaving.
     /// Tells the player that a move cannot be entered while an earlier position (`ply`) is
     /// shown.
-    pub(super) fn tell_looking_back(&mut self, ply: usize) {
+    pub(in crate::app) fn tell_looking_back(&mut self, ply: usize) {
         let said = if ply == 0 {
             say!("notice-looking-back-start")
         } else {
@@ -27,22 +28,22 @@ impl App {
         self.tell(said, Tone::News);
     }
 
-    pub(super) fn handle_game(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_game(&mut self, action: Action) -> Vec<Outgoing> {
         let mut out = Vec::new();
         match action {
             Action::Cell(cell) => out.extend(self.cell(&cell)),
             Action::Press(cell) => {
-                self.drag_from = None;
+                self.game.drag_from = None;
                 out.extend(self.cell(&cell));
                 // A piece picked up can be dragged to where it goes.
                 if let Some(m) = self.board()
                     && m.selection.path().last() == Some(&cell)
                 {
-                    self.drag_from = Some(cell);
+                    self.game.drag_from = Some(cell);
                 }
             }
             Action::Release(cell) => {
-                if let (Some(from), Some(to)) = (self.drag_from.take(), cell)
+                if let (Some(from), Some(to)) = (self.game.drag_from.take(), cell)
                     && from != to
                     && self.board().is_some_and(|m| !m.selection.is_empty())
                 {
@@ -68,7 +69,7 @@ impl App {
                 out.extend(self.puzzle_stop_chain());
             }
             Action::StopChain => {
-                if let Some(mv) = self.current.as_mut().and_then(Match::stop_chain) {
+                if let Some(mv) = self.game.current.as_mut().and_then(Match::stop_chain) {
                     out.extend(self.enter_move(mv));
                 }
             }
@@ -85,16 +86,16 @@ impl App {
             Action::Resign => {
                 // The first click asks for a second one, so a slip of the mouse loses nothing;
                 // the question stays until answered or the game moves on.
-                if self.resign_armed {
-                    self.resign_armed = false;
+                if self.game.resign_armed {
+                    self.game.resign_armed = false;
                     out.extend(self.resign());
-                } else if self.current.as_ref().is_some_and(|m| !m.finished()) {
-                    self.resign_armed = true;
+                } else if self.game.current.as_ref().is_some_and(|m| !m.finished()) {
+                    self.game.resign_armed = true;
                 }
             }
-            Action::CancelResign => self.resign_armed = false,
+            Action::CancelResign => self.game.resign_armed = false,
             Action::Menu(open) => {
-                if let Some(m) = &mut self.current {
+                if let Some(m) = &mut self.game.current {
                     m.menu_open = open;
                 }
             }
@@ -102,17 +103,17 @@ impl App {
                 if self.online_game() {
                     out.push(Outgoing::OfferDraw);
                     self.tell(say!("notice-draw-offered"), Tone::News);
-                } else if let Some(m) = &mut self.current
+                } else if let Some(m) = &mut self.game.current
                     && !m.finished()
                 {
                     m.ended = Some(Ending::DrawAgreedHere);
                 }
             }
             Action::AcceptOffer => {
-                out.extend(self.offer.take().map(Offer::accept));
+                out.extend(self.game.offer.take().map(Offer::accept));
             }
             Action::DeclineOffer => {
-                out.extend(self.offer.take().map(Offer::decline));
+                out.extend(self.game.offer.take().map(Offer::decline));
             }
             Action::Takeback => out.extend(self.takeback()),
             Action::Rematch => out.extend(self.rematch()),
@@ -126,11 +127,11 @@ impl App {
                 }
             }
             Action::Analyse => out.extend(self.analyse()),
-            Action::HideResult => self.result_hidden = true,
+            Action::HideResult => self.game.result_hidden = true,
             Action::ToLobby => {
                 if self.online_game() {
                     out.push(Outgoing::Leave);
-                    if let Some(m) = &self.current
+                    if let Some(m) = &self.game.current
                         && !m.finished()
                         && !matches!(m.seats, Seats::Watching)
                     {
@@ -143,10 +144,10 @@ impl App {
                         self.tell(said, Tone::News);
                     }
                 }
-                self.current = None;
-                self.offer = None;
-                self.resign_armed = false;
-                self.drag_from = None;
+                self.game.current = None;
+                self.game.offer = None;
+                self.game.resign_armed = false;
+                self.game.drag_from = None;
                 self.screen = Screen::Lobby;
             }
             _ => {}
@@ -155,26 +156,26 @@ impl App {
     }
 
     /// Whether the game on the screen is decided by the server.
-    pub(super) fn online_game(&self) -> bool {
-        self.current.as_ref().is_some_and(|m| m.online)
+    pub(in crate::app) fn online_game(&self) -> bool {
+        self.game.current.as_ref().is_some_and(|m| m.online)
     }
 
     /// The game whose board is on the screen, to change: the puzzle's on the Puzzles screen,
     /// else the game's.
-    pub(super) fn board_mut(&mut self) -> Option<&mut Match> {
+    pub(in crate::app) fn board_mut(&mut self) -> Option<&mut Match> {
         if self.screen == Screen::Puzzles {
             self.puzzles.attempt.as_mut().map(|a| &mut a.board)
         } else {
-            self.current.as_mut()
+            self.game.current.as_mut()
         }
     }
 
     /// A click (or tap) on a cell of the board: towards a move, or a word on why not now.
-    pub(super) fn cell(&mut self, cell: &str) -> Vec<Outgoing> {
+    pub(in crate::app) fn cell(&mut self, cell: &str) -> Vec<Outgoing> {
         if self.screen == Screen::Puzzles {
             return self.puzzle_cell(cell);
         }
-        let Some(m) = self.current.as_mut() else {
+        let Some(m) = self.game.current.as_mut() else {
             return Vec::new();
         };
         if let Some(ply) = m.looking
@@ -190,8 +191,8 @@ impl App {
     }
 
     /// A move entered on the board: sent to the server, or played here.
-    pub(super) fn enter_move(&mut self, mv: String) -> Vec<Outgoing> {
-        let Some(m) = &mut self.current else {
+    pub(in crate::app) fn enter_move(&mut self, mv: String) -> Vec<Outgoing> {
+        let Some(m) = &mut self.game.current else {
             return Vec::new();
         };
         if m.online {
@@ -209,11 +210,11 @@ impl App {
     }
 
     /// Resigns the game on the screen (locally: the side to move resigns).
-    pub(super) fn resign(&mut self) -> Vec<Outgoing> {
+    pub(in crate::app) fn resign(&mut self) -> Vec<Outgoing> {
         if self.online_game() {
             return vec![Outgoing::Resign];
         }
-        if let Some(m) = &mut self.current
+        if let Some(m) = &mut self.game.current
             && !m.finished()
         {
             let loser = m.game.side_to_move();
@@ -226,12 +227,12 @@ impl App {
     }
 
     /// Takes back a move (locally: the last one; online: asks the opponent).
-    pub(super) fn takeback(&mut self) -> Vec<Outgoing> {
+    pub(in crate::app) fn takeback(&mut self) -> Vec<Outgoing> {
         if self.online_game() {
             self.tell(say!("notice-takeback-asked"), Tone::News);
             return vec![Outgoing::Takeback];
         }
-        if let Some(m) = &mut self.current {
+        if let Some(m) = &mut self.game.current {
             if m.moves.is_empty() {
                 self.tell(say!("notice-no-takeback"), Tone::News);
             } else if let Err(e) = m.take_back(1) {
@@ -247,28 +248,28 @@ impl App {
     }
 
     /// A new game with the same set-up (online: offered to the opponent).
-    pub(super) fn rematch(&mut self) -> Vec<Outgoing> {
+    pub(in crate::app) fn rematch(&mut self) -> Vec<Outgoing> {
         if self.online_game() {
             self.tell(say!("notice-rematch-offered"), Tone::News);
             // The opponent's own offer is taken up; nothing is sent without a connection, and
             // then the offer stays to be answered.
-            if self.connection.online() && self.offer == Some(Offer::Rematch) {
-                self.offer = None;
+            if self.online.connection.online() && self.game.offer == Some(Offer::Rematch) {
+                self.game.offer = None;
                 return vec![Outgoing::AcceptRematch];
             }
             return vec![Outgoing::OfferRematch];
         }
-        if let Some(m) = &self.current {
+        if let Some(m) = &self.game.current {
             let mut fresh = Match::new(m.start.clone(), m.seats, false);
             fresh.flipped = m.flipped;
-            self.current = Some(fresh);
+            self.game.current = Some(fresh);
             self.screen = Screen::Game;
         }
         Vec::new()
     }
 
     /// Asks the engine about the position shown (the replay's, or the game's).
-    pub(super) fn analyse(&mut self) -> Vec<Outgoing> {
+    pub(in crate::app) fn analyse(&mut self) -> Vec<Outgoing> {
         if self.screen != Screen::Replay
             && let Err(why) = self.engine_help()
         {
@@ -278,7 +279,7 @@ impl App {
         if !self.require_online(say!("doing-analysis")) {
             return Vec::new();
         }
-        let (start, moves) = match (self.screen, &self.replay, &self.current) {
+        let (start, moves) = match (self.screen, &self.replay, &self.game.current) {
             (Screen::Replay, Some(r), _) => (
                 r.start(),
                 r.moves()[..r.ply()]
@@ -300,7 +301,7 @@ impl App {
     /// Whether engine help (a hint, an analysis) may be had for the game on the screen, and why
     /// not: as on lichess, not in a live game against a person, whether playing or watching.
     pub fn engine_help(&self) -> Result<(), Phrase> {
-        let Some(m) = &self.current else {
+        let Some(m) = &self.game.current else {
             return Err(say!("help-no-game"));
         };
         let against_ai = match m.seats {
@@ -319,16 +320,40 @@ impl App {
 
     /// The side this client plays in the game on the screen, if exactly one.
     pub fn my_side(&self) -> Option<Side> {
-        self.my_side_in(self.current.as_ref()?)
+        self.my_side_in(self.game.current.as_ref()?)
     }
 
     /// The side this client plays in `m`, if exactly one.
-    pub(super) fn my_side_in(&self, m: &Match) -> Option<Side> {
+    pub(in crate::app) fn my_side_in(&self, m: &Match) -> Option<Side> {
         match m.seats {
             Seats::One(s) => Some(s),
             _ => None,
         }
     }
+}
+
+/// The game on the screen and what stands around it: the opponent's offer, the watchers, the
+/// opponent's connection, the result card, the resign question, the piece being dragged.
+#[derive(Clone, Debug, Default)]
+pub(in crate::app) struct GameState {
+    /// The game on the screen.
+    pub(in crate::app) current: Option<Match>,
+    /// An offer the opponent made and this player may accept or decline.
+    pub(in crate::app) offer: Option<Offer>,
+    /// People watching the game on the screen.
+    pub(in crate::app) watchers: u32,
+    /// Whether the opponent's connection was lost (and they are not back yet).
+    pub(in crate::app) opponent_away: bool,
+    /// Whether the result card of the game-over screen was put aside to see the board.
+    pub(in crate::app) result_hidden: bool,
+    /// Whether a first click on Resign waits for the confirming second one (until answered,
+    /// or until the game moves on).
+    pub(in crate::app) resign_armed: bool,
+    /// The cell pressed on the board, while its piece is being dragged.
+    pub(in crate::app) drag_from: Option<CellName>,
+    /// Whether a game was asked for from the replay ("play from here"): its snapshot takes
+    /// the screen from the replay.
+    pub(in crate::app) starting_from_replay: bool,
 }
 
 #[cfg(test)]
@@ -348,7 +373,7 @@ mod tests {
         app.handle(Action::Start);
         // A goat on b2, and the a1 tiger takes it at once: one capture wins.
         play(&mut app, &["b2", "a1", "c3"]);
-        let m = app.current.as_ref().expect("game");
+        let m = app.game.current.as_ref().expect("game");
         assert!(m.finished(), "{:?}", m.status());
         app.tick(0.1);
         assert_eq!(app.screen, Screen::Game, "the capture is still being shown");
@@ -363,7 +388,12 @@ mod tests {
         assert_eq!(app.screen, Screen::GameOver);
         app.handle(Action::Rematch);
         assert_eq!(app.screen, Screen::Game);
-        assert!(app.current.as_ref().is_some_and(|m| m.moves.is_empty()));
+        assert!(
+            app.game
+                .current
+                .as_ref()
+                .is_some_and(|m| m.moves.is_empty())
+        );
     }
 
     #[test]
@@ -372,7 +402,12 @@ mod tests {
         app.handle(Action::Start);
         play(&mut app, &["c3"]);
         app.handle(Action::Takeback);
-        assert!(app.current.as_ref().is_some_and(|m| m.moves.is_empty()));
+        assert!(
+            app.game
+                .current
+                .as_ref()
+                .is_some_and(|m| m.moves.is_empty())
+        );
         app.handle(Action::Resign);
         app.tick(60.0);
         assert!(
@@ -381,19 +416,20 @@ mod tests {
         );
         app.handle(Action::CancelResign);
         assert!(
-            app.current.as_ref().is_some_and(|m| !m.finished()) && !app.resign_asked(),
+            app.game.current.as_ref().is_some_and(|m| !m.finished()) && !app.resign_asked(),
             "one click, then Keep playing: nothing happens"
         );
         app.handle(Action::Resign);
         app.handle(Action::Resign);
-        let m = app.current.as_ref().expect("game");
+        let m = app.game.current.as_ref().expect("game");
         assert_eq!(m.status(), "Tigers win: Goats resigned");
         app.tick(0.0);
         assert_eq!(app.screen, Screen::GameOver);
         app.handle(Action::Rematch);
         app.handle(Action::OfferDraw);
         assert_eq!(
-            app.current
+            app.game
+                .current
                 .as_ref()
                 .map(|m| m.status().english())
                 .as_deref(),
@@ -404,11 +440,11 @@ mod tests {
     #[test]
     fn online_moves_are_sent_not_played() {
         let mut app = App::new(false);
-        app.connection = Connection::Connected {
+        app.online.connection = Connection::Connected {
             name: "asha".into(),
         };
         let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
-        app.current = Some(Match::new(game, Seats::One(Side::First), true));
+        app.game.current = Some(Match::new(game, Seats::One(Side::First), true));
         app.screen = Screen::Game;
         let sent = app.handle(Action::Cell("c3".into()));
         assert_eq!(
@@ -418,7 +454,7 @@ mod tests {
                 ply: 0
             }]
         );
-        let m = app.current.as_ref().expect("game");
+        let m = app.game.current.as_ref().expect("game");
         assert!(m.moves.is_empty() && m.pending.is_some());
         assert!(
             app.handle(Action::Cell("d3".into())).is_empty(),
@@ -437,7 +473,7 @@ mod tests {
         app.handle(Action::OpenReplay);
         app.handle(Action::ReplayJump(1));
         assert!(app.handle(Action::Analyse).is_empty(), "offline: explained");
-        app.connection = Connection::Connected { name: "a".into() };
+        app.online.connection = Connection::Connected { name: "a".into() };
         let sent = app.handle(Action::Analyse);
         assert_eq!(
             sent,
@@ -466,10 +502,10 @@ mod tests {
                 Outgoing::DeclineRematch,
             ),
         ] {
-            app.offer = Some(offer);
+            app.game.offer = Some(offer);
             assert_eq!(app.handle(Action::AcceptOffer), [yes]);
-            assert!(app.offer.is_none());
-            app.offer = Some(offer);
+            assert!(app.game.offer.is_none());
+            app.game.offer = Some(offer);
             assert_eq!(app.handle(Action::DeclineOffer), [no]);
         }
         assert!(
@@ -500,7 +536,7 @@ mod tests {
         assert_eq!(app.offer(), None);
         assert_eq!(app.handle(Action::Rematch), [Outgoing::OfferRematch]);
         // Without a connection nothing goes out, so the offer stays to be answered.
-        app.offer = Some(Offer::Rematch);
+        app.game.offer = Some(Offer::Rematch);
         app.apply(Event::Lost {
             reason: "The server closed the connection.".into(),
             attempt: 1,

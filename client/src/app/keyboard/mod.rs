@@ -4,10 +4,10 @@
 //! clocks or a correspondence game's deadline, `s` whose turn, `?` what can be typed), and what these say aloud
 //! ([`App::take_said`], read out by [`crate::speech::Speaker`]).
 
-use super::App;
-use super::action::Action;
-use super::outgoing::Outgoing;
-use super::status::{Screen, Tone};
+use crate::app::App;
+use crate::app::action::Action;
+use crate::app::outgoing::Outgoing;
+use crate::app::shell::{Screen, Tone};
 use crate::field::Field;
 use crate::geometry::{self, CellName};
 use crate::say;
@@ -16,21 +16,21 @@ use crate::words::Phrase;
 
 impl App {
     /// Handles the actions of this module; returns what must be sent.
-    pub(super) fn access(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn access(&mut self, action: Action) -> Vec<Outgoing> {
         match action {
             Action::Cursor(None) => {
-                self.cursor = None;
+                self.keys.cursor = None;
                 Vec::new()
             }
             Action::Cursor(Some(cell)) => {
-                if self.cursor.is_none() {
-                    self.said.push(say!("speech-cursor-help"));
+                if self.keys.cursor.is_none() {
+                    self.shell.said.push(say!("speech-cursor-help"));
                 }
                 self.say_cell(&cell);
-                self.cursor = Some(cell);
+                self.keys.cursor = Some(cell);
                 Vec::new()
             }
-            Action::PickAtCursor => match self.cursor.clone() {
+            Action::PickAtCursor => match self.keys.cursor.clone() {
                 Some(cell) => {
                     let mut out = self.handle(Action::Press(cell.clone()));
                     out.extend(self.handle(Action::Release(Some(cell))));
@@ -41,17 +41,18 @@ impl App {
             Action::LetGo => {
                 match self.board_mut() {
                     Some(m) if !m.selection.is_empty() => m.selection.clear(),
-                    _ => self.cursor = None,
+                    _ => self.keys.cursor = None,
                 }
                 Vec::new()
             }
             Action::PlayTyped => self.play_typed(),
             Action::KeyFocus(focus) => {
                 if let Some((_, label)) = &focus {
-                    self.said
+                    self.shell
+                        .said
                         .push(say!("speech-button", label = label.as_str()));
                 }
-                self.key_focus = focus;
+                self.keys.key_focus = focus;
                 Vec::new()
             }
             _ => Vec::new(),
@@ -61,12 +62,12 @@ impl App {
     /// The button the keyboard stands on: its place among the last frame's targets, and its
     /// label.
     pub fn key_focus(&self) -> Option<&(usize, String)> {
-        self.key_focus.as_ref()
+        self.keys.key_focus.as_ref()
     }
 
     /// Where the board's cursor is (none: the keyboard steps through the moves instead).
     pub fn cursor(&self) -> Option<&str> {
-        self.cursor.as_deref()
+        self.keys.cursor.as_deref()
     }
 
     /// Where the cursor starts when Tab puts it on the board: the piece picked up, else the
@@ -86,12 +87,12 @@ impl App {
 
     /// The move field's text.
     pub fn move_entry(&self) -> &str {
-        &self.move_entry
+        &self.keys.move_entry
     }
 
     /// What has been asked to be said aloud since the last call, oldest first.
     pub fn take_said(&mut self) -> Vec<Phrase> {
-        std::mem::take(&mut self.said)
+        std::mem::take(&mut self.shell.said)
     }
 
     /// Whether the screen shows the game being played or watched (the game screen, or its
@@ -104,14 +105,14 @@ impl App {
     fn say_cell(&mut self, cell: &str) {
         if let Some(m) = self.board() {
             let words = speech::cell_words(m.kind(), &m.view(), cell);
-            self.said.push(words);
+            self.shell.said.push(words);
         }
     }
 
     /// The move field's text, taken: a request, or a move (played when it is legal and the
     /// player's turn), else a word on why not.
     fn play_typed(&mut self) -> Vec<Outgoing> {
-        let typed = self.move_entry.trim().to_owned();
+        let typed = self.keys.move_entry.trim().to_owned();
         let Some(m) = self.current() else {
             return Vec::new();
         };
@@ -121,7 +122,8 @@ impl App {
         let asked: Option<Vec<Phrase>> = match typed.to_lowercase().as_str() {
             "b" | "board" => Some(speech::position_words(m)),
             "c" | "clock" | "clocks" => Some(vec![
-                crate::deadline::line(m, self.now_ms).unwrap_or_else(|| speech::clocks_words(m)),
+                crate::deadline::line(m, self.shell.now_ms)
+                    .unwrap_or_else(|| speech::clocks_words(m)),
             ]),
             "s" | "status" => Some(m.turn_note().into_iter().chain([m.status()]).collect()),
             "?" | "h" | "help" => Some(vec![say!(
@@ -131,8 +133,8 @@ impl App {
             _ => None,
         };
         if let Some(said) = asked {
-            self.said.extend(said);
-            self.move_entry.clear();
+            self.shell.said.extend(said);
+            self.keys.move_entry.clear();
             return Vec::new();
         }
         if !m.can_enter_move() {
@@ -146,8 +148,8 @@ impl App {
         }
         match typed_move(m, &typed) {
             Some(mv) => {
-                self.move_entry.clear();
-                if let Some(m) = &mut self.current {
+                self.keys.move_entry.clear();
+                if let Some(m) = &mut self.game.current {
                     m.selection.clear();
                     m.looking = None;
                 }
@@ -166,13 +168,13 @@ impl App {
     }
 
     /// The move field's text as typed.
-    pub(super) fn type_move(&mut self, text: String) {
-        self.move_entry = text.chars().filter(|c| !c.is_control()).take(40).collect();
+    pub(in crate::app) fn type_move(&mut self, text: String) {
+        self.keys.move_entry = text.chars().filter(|c| !c.is_control()).take(40).collect();
     }
 
     /// Whether the move field takes the typing.
     pub fn typing_move(&self) -> bool {
-        self.focus == Some(Field::Move)
+        self.keys.focus == Some(Field::Move)
     }
 }
 
@@ -199,6 +201,23 @@ fn typed_move(m: &crate::play::Match, typed: &str) -> Option<String> {
         (Some(one), None) => Some(one.text.clone()),
         _ => None,
     }
+}
+
+/// Where the keyboard is: the text field it types into and its selection, the button it
+/// stands on, the board's cursor, and the move field's text.
+#[derive(Clone, Debug, Default)]
+pub(in crate::app) struct Keyboard {
+    /// The text field the keyboard types into.
+    pub(in crate::app) focus: Option<Field>,
+    /// The selection in that field, in characters from its start (start and end equal: the
+    /// caret); none: the caret is at the end.
+    pub(in crate::app) selection: Option<(usize, usize)>,
+    /// The button the keyboard stands on (its place among the frame's targets, its label).
+    pub(in crate::app) key_focus: Option<(usize, String)>,
+    /// Where the board's keyboard cursor is (none: not on the board).
+    pub(in crate::app) cursor: Option<CellName>,
+    /// The move field's text.
+    pub(in crate::app) move_entry: String,
 }
 
 #[cfg(test)]

@@ -13,9 +13,9 @@
 
 use chaupal_rules::GameKind;
 
-use super::App;
-use super::outgoing::Outgoing;
-use super::status::Tone;
+use crate::app::App;
+use crate::app::outgoing::Outgoing;
+use crate::app::shell::Tone;
 use crate::route::{self, Route};
 use crate::rulebook;
 use crate::say;
@@ -74,7 +74,8 @@ impl App {
     /// The seeks and invitations the lobby lists as waiting for an opponent, oldest first:
     /// every correspondence one, and the live ones the lobby does not show already.
     pub fn waiting(&self) -> Vec<&WaitingSeek> {
-        self.waiting
+        self.my_games
+            .waiting
             .iter()
             .filter(|w| w.correspondence || !self.shown_elsewhere(w))
             .collect()
@@ -84,7 +85,7 @@ impl App {
     /// connection's invitation.
     fn shown_elsewhere(&self, w: &WaitingSeek) -> bool {
         let own_invitation = w.code.is_some() && w.code == self.lobby.my_code;
-        own_invitation || self.seeks.iter().any(|s| s.id == w.id)
+        own_invitation || self.lobby.seeks.iter().any(|s| s.id == w.id)
     }
 
     /// Whether this connection's invitation is listed as waiting (the choices then leave its
@@ -96,41 +97,43 @@ impl App {
     /// The link that brings a friend to the invitation with `code`, when the server's web
     /// address is known.
     pub fn join_link(&self, code: &str) -> Option<String> {
-        let site = self.site.as_ref()?;
+        let site = self.links.site.as_ref()?;
         Some(route::link(site, &Route::Join(code.to_owned())))
     }
 
     /// Takes in the server's list (the answer to `my_seeks`).
-    pub(super) fn set_waiting(&mut self, seeks: Vec<WaitingSeek>) {
-        self.waiting = seeks;
+    pub(in crate::app) fn set_waiting(&mut self, seeks: Vec<WaitingSeek>) {
+        self.my_games.waiting = seeks;
     }
 
     /// A seek left the lobby (taken or cancelled): it waits no more.
-    pub(super) fn waiting_gone(&mut self, id: u64) {
-        self.waiting.retain(|w| w.id != id);
+    pub(in crate::app) fn waiting_gone(&mut self, id: u64) {
+        self.my_games.waiting.retain(|w| w.id != id);
     }
 
     /// A game opened while this connection's invitation with `code` waited: a live one was
     /// taken up (a correspondence one is known taken only from the server's list, asked for
     /// again when a game of this player's starts).
-    pub(super) fn invitation_taken(&mut self, code: &str) {
-        self.waiting
+    pub(in crate::app) fn invitation_taken(&mut self, code: &str) {
+        self.my_games
+            .waiting
             .retain(|w| w.correspondence || w.code.as_deref() != Some(code));
     }
 
     /// The connection dropped: its live seeks went with it, the correspondence ones wait on.
-    pub(super) fn waiting_after_loss(&mut self) {
-        self.waiting.retain(|w| w.correspondence);
+    pub(in crate::app) fn waiting_after_loss(&mut self) {
+        self.my_games.waiting.retain(|w| w.correspondence);
     }
 
     /// Cancels seek `id`: the request goes out, and the seek leaves the list at once (the
     /// server's list, asked for again after the answer, has the last word). Cancelling this
     /// connection's invitation puts its card and code away too.
-    pub(super) fn cancel_seek(&mut self, id: u64) -> Vec<Outgoing> {
+    pub(in crate::app) fn cancel_seek(&mut self, id: u64) -> Vec<Outgoing> {
         if !self.require_online(say!("doing-cancel-seek")) {
             return Vec::new();
         }
         let code = self
+            .my_games
             .waiting
             .iter()
             .find(|w| w.id == id)
@@ -144,7 +147,7 @@ impl App {
 
     /// Puts the link to invitation `code` (or the code, where the server's address is not
     /// known) on the clipboard, and says so.
-    pub(super) fn copy_invite(&mut self, code: String) -> Vec<Outgoing> {
+    pub(in crate::app) fn copy_invite(&mut self, code: String) -> Vec<Outgoing> {
         let (text, said) = match self.join_link(&code) {
             Some(link) => {
                 let said = say!("notice-link-copied", link = &link);
@@ -160,8 +163,9 @@ impl App {
     }
 
     /// Copies the link to waiting invitation `id` (nothing for an open seek).
-    pub(super) fn copy_waiting_link(&mut self, id: u64) -> Vec<Outgoing> {
+    pub(in crate::app) fn copy_waiting_link(&mut self, id: u64) -> Vec<Outgoing> {
         let code = self
+            .my_games
             .waiting
             .iter()
             .find(|w| w.id == id)

@@ -2,11 +2,16 @@
 //! card when they lead nowhere), the invitation's link and code, the link to the game on the
 //! screen, the browser's address, and the card for playing on another device.
 
-use super::App;
-use super::action::Action;
-use super::lobby::PlayMode;
-use super::outgoing::Outgoing;
-use super::status::{Connection, Devices, Screen, Tone};
+mod invitation;
+
+pub use invitation::Invited;
+
+use crate::app::App;
+use crate::app::action::Action;
+use crate::app::connection::Connection;
+use crate::app::lobby::PlayMode;
+use crate::app::outgoing::Outgoing;
+use crate::app::shell::{Screen, Tone};
 use crate::field::Field;
 use crate::route::{self, Route};
 use crate::say;
@@ -14,7 +19,7 @@ use crate::words::Phrase;
 
 impl App {
     /// Links and codes: following a link, the invitation, sharing the game, other devices.
-    pub(super) fn handle_links(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_links(&mut self, action: Action) -> Vec<Outgoing> {
         let mut out = Vec::new();
         match action {
             Action::Follow(route) => out.extend(self.follow(route)),
@@ -30,24 +35,24 @@ impl App {
                     out.push(Outgoing::CopyText(code));
                 }
             }
-            Action::CloseInvite => self.invite_closed = true,
+            Action::CloseInvite => self.links.invite_closed = true,
             Action::ShareGame => {
                 if let Some(link) = self.game_link() {
                     out.push(Outgoing::Share(link));
                 }
             }
             Action::CloseBrokenLink => {
-                self.broken_link = None;
+                self.links.broken_link = None;
                 self.screen = Screen::Lobby;
             }
             Action::OpenDevices => {
-                self.devices = Some(Devices::default());
+                self.links.devices = Some(Devices::default());
                 out.push(Outgoing::DeviceCode);
             }
             Action::CloseDevices => {
-                self.devices = None;
-                if self.focus == Some(Field::Device) {
-                    self.focus = None;
+                self.links.devices = None;
+                if self.keys.focus == Some(Field::Device) {
+                    self.keys.focus = None;
                 }
             }
             Action::CopyDeviceLink => {
@@ -57,7 +62,7 @@ impl App {
                 }
             }
             Action::LinkDevice => {
-                let entry = self.devices.as_ref().map(|d| d.entry.clone());
+                let entry = self.links.devices.as_ref().map(|d| d.entry.clone());
                 match entry.as_deref().and_then(route::normalise_code) {
                     Some(code) => out.push(Outgoing::LinkDevice(code)),
                     None => self.tell(say!("notice-device-code-shape"), Tone::Problem),
@@ -75,24 +80,24 @@ impl App {
 
     /// The link that brings another device in as this player, once there is a code.
     pub fn device_link(&self) -> Option<String> {
-        let (code, _) = self.devices.as_ref()?.code.as_ref()?;
-        let site = self.site.as_ref()?;
+        let (code, _) = self.links.devices.as_ref()?.code.as_ref()?;
+        let site = self.links.site.as_ref()?;
         Some(route::link(site, &Route::Link(code.clone())))
     }
 
     /// Sets the server's web address, for the links this player can pass on.
     pub fn set_site(&mut self, site: Option<String>) {
-        self.site = site;
+        self.links.site = site;
     }
 
     /// Where a link sent the player, while it waits for the connection.
     pub fn arrival(&self) -> Option<&Route> {
-        self.arrival.as_ref()
+        self.links.arrival.as_ref()
     }
 
     /// Why the link the player came by leads nowhere, in words, while its card is up.
     pub fn broken_link(&self) -> Option<&Phrase> {
-        self.broken_link.as_ref().map(|(_, why)| why)
+        self.links.broken_link.as_ref().map(|(_, why)| why)
     }
 
     /// The path that opens what is on the screen (`/game/42`, `/replay/7`, `/`), for the
@@ -100,14 +105,15 @@ impl App {
     /// still being followed (or leads nowhere), its own path.
     pub fn address(&self) -> String {
         if let Some(route) = self
+            .links
             .arrival
             .as_ref()
-            .or(self.link.as_ref())
-            .or(self.broken_link.as_ref().map(|(r, _)| r))
+            .or(self.links.link.as_ref())
+            .or(self.links.broken_link.as_ref().map(|(r, _)| r))
         {
             return route.path();
         }
-        let shown = match (self.screen, &self.current, &self.replay) {
+        let shown = match (self.screen, &self.game.current, &self.replay) {
             (Screen::Game | Screen::GameOver, Some(m), _) if m.online => {
                 m.id.map(|id| (Route::Game(id), m.watch_key.as_deref()))
             }
@@ -131,16 +137,16 @@ impl App {
     /// not on the server. A private game's link carries its watch key: whoever holds it may
     /// watch the game and replay it, as its players may.
     pub fn game_link(&self) -> Option<String> {
-        let (route, key) = match (self.screen, &self.current, &self.replay) {
+        let (route, key) = match (self.screen, &self.game.current, &self.replay) {
             (Screen::Replay, _, Some(r)) => (Route::Replay(r.game?), r.watch_key.as_deref()),
             (_, Some(m), _) if m.online => (Route::Game(m.id?), m.watch_key.as_deref()),
             _ => return None,
         };
-        Some(route::keyed_link(self.site.as_ref()?, &route, key))
+        Some(route::keyed_link(self.links.site.as_ref()?, &route, key))
     }
 
     /// Goes where a link says: now when connected, else once the server greets this client.
-    pub(super) fn follow(&mut self, route: Route) -> Vec<Outgoing> {
+    pub(in crate::app) fn follow(&mut self, route: Route) -> Vec<Outgoing> {
         if route == Route::Lobby {
             return Vec::new();
         }
@@ -148,7 +154,7 @@ impl App {
             // A link whose code is no invite code leads nowhere: a card says why, at once.
             if route::normalise_code(code).is_none() {
                 let why = say!("broken-invite-shape", code = code.as_str());
-                self.broken_link = Some((route, why));
+                self.links.broken_link = Some((route, why));
                 self.screen = Screen::Lobby;
                 return Vec::new();
             }
@@ -156,18 +162,18 @@ impl App {
             self.lobby.mode = PlayMode::Friend;
             self.lobby.code.clone_from(code);
         }
-        if self.connection == Connection::Offline {
+        if self.online.connection == Connection::Offline {
             self.tell(say!("notice-link-offline"), Tone::Problem);
             return Vec::new();
         }
-        if !self.connection.online() {
-            self.arrival = Some(route);
+        if !self.online.connection.online() {
+            self.links.arrival = Some(route);
             return Vec::new();
         }
-        self.arrival = None;
-        self.broken_link = None;
-        self.invitation = None;
-        self.link = Some(route.clone());
+        self.links.arrival = None;
+        self.links.broken_link = None;
+        self.links.invitation = None;
+        self.links.link = Some(route.clone());
         match route {
             Route::Lobby => Vec::new(),
             // What the invitation is comes first, on a card: nothing joins before Accept.
@@ -175,8 +181,8 @@ impl App {
             Route::Game(id) => {
                 // One's own game (live, or by correspondence) is sat down at again; the
                 // server seats its player whichever is asked, before the lists are known.
-                let mine = self.live.iter().any(|g| g.id == id && g.mine)
-                    || self.my_games.iter().any(|g| g.id == id);
+                let mine = self.lobby.live.iter().any(|g| g.id == id && g.mine)
+                    || self.my_games.games.iter().any(|g| g.id == id);
                 vec![if mine {
                     Outgoing::Resume(id)
                 } else {
@@ -188,6 +194,36 @@ impl App {
             Route::Puzzle(id) => self.open_puzzle(id),
         }
     }
+}
+
+/// The card for playing on another device: the code this player was given for it (and how
+/// long it stays good), and a code from another device being typed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Devices {
+    /// The device code, once the server has given it, and the seconds it stays good.
+    pub code: Option<(String, f32)>,
+    /// A code from another device, as typed.
+    pub entry: String,
+}
+
+/// The links' side of the state: where a link sent the player, what it led to, the
+/// invitation on its card, the server's address and the card for another device.
+#[derive(Clone, Debug, Default)]
+pub(in crate::app) struct Links {
+    /// Where a link sent the player, waiting for the server's greeting.
+    pub(in crate::app) arrival: Option<Route>,
+    /// Where a link sent the player, asked of the server and not yet answered.
+    pub(in crate::app) link: Option<Route>,
+    /// A link that led nowhere: where it pointed, and why, in words (shown on a card).
+    pub(in crate::app) broken_link: Option<(Route, Phrase)>,
+    /// The invitation of the link the player came by, on its card until accepted or declined.
+    pub(in crate::app) invitation: Option<Invited>,
+    /// Whether the card of this player's own invitation was put aside.
+    pub(in crate::app) invite_closed: bool,
+    /// The server's web address (`http://host:port`), to make links to its games with.
+    pub(in crate::app) site: Option<String>,
+    /// The card for playing on another device, while it is open.
+    pub(in crate::app) devices: Option<Devices>,
 }
 
 #[cfg(test)]
@@ -273,7 +309,10 @@ mod tests {
         assert_eq!(app.arrival(), Some(&Route::Join("K7QM-2XPD".into())));
         assert_eq!(app.lobby.mode, PlayMode::Friend);
         assert_eq!(app.lobby.code, "K7QM-2XPD", "shown, to correct if refused");
-        assert!(app.notice.is_none(), "no complaint about the connection");
+        assert!(
+            app.shell.notice.is_none(),
+            "no complaint about the connection"
+        );
         let sent = app.apply(Event::Welcomed { name: "bo".into() });
         assert_eq!(sent, [Outgoing::ReadInvitation("K7QM-2XPD".into())]);
         assert_eq!(app.arrival(), None);
@@ -315,7 +354,12 @@ mod tests {
         let mut app = offline();
         assert!(app.handle(Action::Follow(Route::Game(7))).is_empty());
         assert_eq!(app.arrival(), None);
-        assert!(app.notice.as_ref().is_some_and(|n| n.tone == Tone::Problem));
+        assert!(
+            app.shell
+                .notice
+                .as_ref()
+                .is_some_and(|n| n.tone == Tone::Problem)
+        );
     }
 
     #[test]
@@ -338,7 +382,8 @@ mod tests {
             )]
         );
         assert!(
-            app.notice
+            app.shell
+                .notice
                 .as_ref()
                 .is_some_and(|n| n.text.english().contains("/join/K7QM-2XPD"))
         );

@@ -5,10 +5,10 @@
 use chaupal_rules::Side;
 use chaupal_rules::review::GameReview;
 
-use super::App;
-use super::lobby::{EnginePick, SidePick};
-use super::outgoing::{OpponentPick, Outgoing};
-use super::status::{Screen, Tone};
+use crate::app::App;
+use crate::app::lobby::{EnginePick, SidePick};
+use crate::app::outgoing::{OpponentPick, Outgoing};
+use crate::app::shell::{Screen, Tone};
 use crate::play::Match;
 use crate::replay::Replay;
 use crate::review::ReviewState;
@@ -18,9 +18,9 @@ use crate::words::Phrase;
 impl App {
     /// Asks for the review of the finished game on the screen; from the game-over screen, the
     /// replay opens first, and the review shows there.
-    pub(super) fn ask_review(&mut self) -> Vec<Outgoing> {
+    pub(in crate::app) fn ask_review(&mut self) -> Vec<Outgoing> {
         if self.screen != Screen::Replay {
-            if !self.current.as_ref().is_some_and(Match::finished) {
+            if !self.game.current.as_ref().is_some_and(Match::finished) {
                 self.tell(say!("error-not-finished"), Tone::Problem);
                 return Vec::new();
             }
@@ -59,7 +59,7 @@ impl App {
     }
 
     /// The server got through `analysed` of `total` positions of `game`'s review.
-    pub(super) fn review_progress(&mut self, game: u64, analysed: u32, total: u32) {
+    pub(in crate::app) fn review_progress(&mut self, game: u64, analysed: u32, total: u32) {
         if let Some(r) = self.awaiting(game) {
             r.review = Some(ReviewState::Running { analysed, total });
         }
@@ -67,7 +67,7 @@ impl App {
 
     /// A review came: it goes on the replay of its game (one that does not fit the game is
     /// refused with a word).
-    pub(super) fn review_arrived(&mut self, review: GameReview) {
+    pub(in crate::app) fn review_arrived(&mut self, review: GameReview) {
         let Some(r) = self
             .replay
             .as_mut()
@@ -87,7 +87,7 @@ impl App {
     }
 
     /// The server made no review of `game`: the reason shows where the review would have.
-    pub(super) fn review_failed(&mut self, game: u64, text: Phrase) {
+    pub(in crate::app) fn review_failed(&mut self, game: u64, text: Phrase) {
         match self.awaiting(game) {
             Some(r) => r.review = Some(ReviewState::Failed(text)),
             None => self.tell(text, Tone::Problem),
@@ -96,7 +96,7 @@ impl App {
 
     /// A new game against the computer from the position the replay shows: this player takes
     /// the side to move, at the lobby's level, unrated and without a clock.
-    pub(super) fn play_from_here(&mut self) -> Vec<Outgoing> {
+    pub(in crate::app) fn play_from_here(&mut self) -> Vec<Outgoing> {
         let Some(r) = &self.replay else {
             return Vec::new();
         };
@@ -122,7 +122,7 @@ impl App {
         if !self.require_online(say!("doing-play-from-here")) {
             return Vec::new();
         }
-        self.starting_from_replay = true;
+        self.game.starting_from_replay = true;
         vec![wish]
     }
 
@@ -167,7 +167,7 @@ mod tests {
             winner: Some(Side::First),
             reason: ResultReason::Resignation,
         }));
-        app.current = Some(m);
+        app.game.current = Some(m);
         app.screen = Screen::GameOver;
         app
     }
@@ -284,7 +284,7 @@ mod tests {
     #[test]
     fn only_server_games_are_reviewed_and_only_when_connected() {
         let mut app = game_over();
-        if let Some(m) = &mut app.current {
+        if let Some(m) = &mut app.game.current {
             m.id = None;
         }
         assert!(app.handle(Action::Review).is_empty());

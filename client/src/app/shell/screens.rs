@@ -1,45 +1,45 @@
 //! Moving between screens and what stands over them: the rules and back, the connection
 //! screen's choices, the notices (shown, put aside) and scrolling.
 
-use super::App;
-use super::action::Action;
-use super::outgoing::Outgoing;
-use super::status::{NOTICE_SECONDS, Notice, PROBLEM_SECONDS, Screen, Tone};
+use crate::app::App;
+use crate::app::action::Action;
+use crate::app::outgoing::Outgoing;
+use crate::app::shell::{NOTICE_SECONDS, Notice, PROBLEM_SECONDS, Screen, Tone};
 use crate::words::Phrase;
 
 impl App {
     /// Moving between screens: the rules and back, the connection screen's choices, notices put
     /// aside, scrolling.
-    pub(super) fn handle_screens(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_screens(&mut self, action: Action) -> Vec<Outgoing> {
         let mut out = Vec::new();
         match action {
             Action::ShowRules(kind) => {
                 if !matches!(self.screen, Screen::Rules(_)) {
-                    self.rules_return = self.screen;
+                    self.shell.back.rules = self.screen;
                 }
                 self.screen = Screen::Rules(kind);
             }
             Action::PlayOffline => self.screen = Screen::Lobby,
             Action::RetryNow => out.push(Outgoing::RetryNow),
-            Action::DismissNotice => self.notice = None,
+            Action::DismissNotice => self.shell.notice = None,
             Action::Back => {
                 self.screen = match self.screen {
-                    Screen::Rules(_) => self.rules_return,
-                    Screen::Replay => self.replay_return,
-                    Screen::Puzzles => self.puzzles_return,
+                    Screen::Rules(_) => self.shell.back.rules,
+                    Screen::Replay => self.shell.back.replay,
+                    Screen::Puzzles => self.shell.back.puzzles,
                     _ => Screen::Lobby,
                 };
             }
-            Action::ScrollTo(y) => self.scroll = (self.screen, y.max(0)),
-            Action::ScrollListsTo(y) => self.lists_scroll = y.max(0),
+            Action::ScrollTo(y) => self.shell.scroll = (self.screen, y.max(0)),
+            Action::ScrollListsTo(y) => self.lobby.lists_scroll = y.max(0),
             _ => {}
         }
         out
     }
 
     /// Shows a message.
-    pub(super) fn tell(&mut self, text: Phrase, tone: Tone) {
-        self.notice = Some(Notice {
+    pub(in crate::app) fn tell(&mut self, text: Phrase, tone: Tone) {
+        self.shell.notice = Some(Notice {
             text,
             tone,
             left: match tone {

@@ -10,10 +10,10 @@ use chaupal_shared::protocol::puzzles::{
     DailyPuzzle, PuzzleInfo, PuzzleMode, PuzzleMoved, PuzzleOutcome,
 };
 
-use super::App;
-use super::action::Action;
-use super::outgoing::Outgoing;
-use super::status::{Cue, Screen, Tone};
+use crate::app::App;
+use crate::app::action::Action;
+use crate::app::outgoing::Outgoing;
+use crate::app::shell::{Cue, Screen, Tone};
 use crate::puzzles::{Attempt, Judged, Leave, PuzzleAsk, Puzzles, words};
 use crate::route::Route;
 use crate::say;
@@ -21,7 +21,7 @@ use crate::words::Phrase;
 
 impl App {
     /// The Puzzles screen's actions, and "Learn from your mistakes" on a game's review.
-    pub(super) fn handle_puzzles(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_puzzles(&mut self, action: Action) -> Vec<Outgoing> {
         match action {
             Action::OpenPuzzles => self.open_puzzles(),
             Action::NextPuzzle => {
@@ -73,7 +73,7 @@ impl App {
     /// from the Puzzles screen, a notice says why), and only that second press goes. Offline,
     /// the press goes on to say that puzzles need the server.
     fn leave_confirmed(&mut self, to: Leave) -> bool {
-        if !self.connection.online() || self.puzzles.confirm_leave(to) {
+        if !self.online.connection.online() || self.puzzles.confirm_leave(to) {
             return true;
         }
         if self.screen != Screen::Puzzles {
@@ -104,7 +104,7 @@ impl App {
     /// Puts the Puzzles screen up, "back" going where the player was.
     fn enter_puzzles(&mut self) {
         if self.screen != Screen::Puzzles {
-            self.puzzles_return = match self.screen {
+            self.shell.back.puzzles = match self.screen {
                 Screen::Replay | Screen::Lobby => self.screen,
                 _ => Screen::Lobby,
             };
@@ -143,7 +143,7 @@ impl App {
     }
 
     /// A puzzle by its id (the day's puzzle, a link).
-    pub(super) fn open_puzzle(&mut self, id: String) -> Vec<Outgoing> {
+    pub(in crate::app) fn open_puzzle(&mut self, id: String) -> Vec<Outgoing> {
         if !self.require_online(say!("doing-puzzles")) {
             return Vec::new();
         }
@@ -175,7 +175,7 @@ impl App {
 
     /// The puzzles from the player's mistakes came: none is said so; else they are opened one
     /// after another.
-    pub(super) fn mistake_puzzles(&mut self, ids: Vec<String>) -> Vec<Outgoing> {
+    pub(in crate::app) fn mistake_puzzles(&mut self, ids: Vec<String>) -> Vec<Outgoing> {
         if ids.is_empty() {
             self.tell(say!("puzzle-no-mistakes"), Tone::News);
             return Vec::new();
@@ -192,17 +192,17 @@ impl App {
     /// Goes to the Puzzles screen, "back" returning to the replay when it is up.
     fn screen_from_replay(&mut self) {
         if self.screen != Screen::Puzzles {
-            self.puzzles_return = self.screen;
+            self.shell.back.puzzles = self.screen;
             self.screen = Screen::Puzzles;
         }
     }
 
     /// A puzzle was given: it goes on the board (and the screen comes up when it was asked for
     /// there, or by a link).
-    pub(super) fn puzzle_given(&mut self, info: PuzzleInfo) {
-        let by_link = matches!(self.link, Some(Route::Puzzle(_)));
+    pub(in crate::app) fn puzzle_given(&mut self, info: PuzzleInfo) {
+        let by_link = matches!(self.links.link, Some(Route::Puzzle(_)));
         if by_link {
-            self.link = None;
+            self.links.link = None;
         }
         self.puzzles.rating = Some(info.player);
         self.puzzles.best_streak = info.best_streak;
@@ -223,7 +223,7 @@ impl App {
             .as_ref()
             .is_none_or(|a| a.id() != info.id);
         if another {
-            self.scroll = (self.screen, 0);
+            self.shell.scroll = (self.screen, 0);
         }
         match Attempt::new(info) {
             Ok(mut a) => {
@@ -239,13 +239,13 @@ impl App {
         let asked = std::mem::take(&mut self.puzzles.asking);
         if by_link || (asked && self.screen == Screen::Puzzles) {
             self.enter_puzzles();
-            self.drag_from = None;
-            self.cursor = None;
+            self.game.drag_from = None;
+            self.keys.cursor = None;
         }
     }
 
     /// A move on the puzzle's board, entered by click, tap or key: sent to be judged.
-    pub(super) fn puzzle_cell(&mut self, cell: &str) -> Vec<Outgoing> {
+    pub(in crate::app) fn puzzle_cell(&mut self, cell: &str) -> Vec<Outgoing> {
         let Some(a) = &mut self.puzzles.attempt else {
             return Vec::new();
         };
@@ -270,7 +270,7 @@ impl App {
     }
 
     /// Ends a Sholo Guti chain on the puzzle's board where it stands: sent to be judged.
-    pub(super) fn puzzle_stop_chain(&mut self) -> Vec<Outgoing> {
+    pub(in crate::app) fn puzzle_stop_chain(&mut self) -> Vec<Outgoing> {
         let Some(a) = &mut self.puzzles.attempt else {
             return Vec::new();
         };
@@ -285,7 +285,7 @@ impl App {
     }
 
     /// The server judged a move: the board follows, and the attempt's end moves the rating.
-    pub(super) fn puzzle_judged(&mut self, moved: PuzzleMoved) -> Vec<Outgoing> {
+    pub(in crate::app) fn puzzle_judged(&mut self, moved: PuzzleMoved) -> Vec<Outgoing> {
         let Some(a) = &mut self.puzzles.attempt else {
             return Vec::new();
         };
@@ -317,7 +317,7 @@ impl App {
     }
 
     /// The solution came: it plays out on the board.
-    pub(super) fn puzzle_solution(
+    pub(in crate::app) fn puzzle_solution(
         &mut self,
         puzzle: &str,
         line: Vec<String>,
@@ -333,15 +333,15 @@ impl App {
     }
 
     /// The day's puzzles, for the lobby.
-    pub(super) fn daily_puzzles(&mut self, daily: Vec<DailyPuzzle>) {
-        self.puzzles.daily_came(daily, self.now_ms);
+    pub(in crate::app) fn daily_puzzles(&mut self, daily: Vec<DailyPuzzle>) {
+        self.puzzles.daily_came(daily, self.shell.now_ms);
     }
 
     /// What the wall clock's passing asks of the server (the render loop asks each frame,
     /// after [`App::set_now_ms`]): the day's puzzles again, while online, once the UTC date
     /// has passed the day of those shown.
     pub fn due_by_clock(&mut self) -> Vec<Outgoing> {
-        if self.connection.online() && self.puzzles.daily_due(self.now_ms) {
+        if self.online.connection.online() && self.puzzles.daily_due(self.shell.now_ms) {
             vec![Outgoing::DailyPuzzles]
         } else {
             Vec::new()
@@ -349,7 +349,7 @@ impl App {
     }
 
     /// The themes of the puzzles, for the choice of the next one's.
-    pub(super) fn puzzle_themes(&mut self, themes: Vec<ThemeCount>) {
+    pub(in crate::app) fn puzzle_themes(&mut self, themes: Vec<ThemeCount>) {
         self.puzzles.themes = themes;
         if let Some(theme) = &self.puzzles.theme
             && !self.puzzles.theme_choices().contains(theme)
@@ -361,16 +361,16 @@ impl App {
     /// The server refused something about puzzles: the reason shows where it matters (in
     /// place of the puzzle, or as a notice), and a link that asked for a puzzle leads to the
     /// card of a link that leads nowhere.
-    pub(super) fn puzzle_refused(&mut self, text: Phrase, asked: PuzzleAsk) {
+    pub(in crate::app) fn puzzle_refused(&mut self, text: Phrase, asked: PuzzleAsk) {
         match asked {
             PuzzleAsk::Puzzle => {
                 self.puzzles.asking = false;
-                if let Some(route) = self.link.take() {
+                if let Some(route) = self.links.link.take() {
                     let why = match &route {
                         Route::Puzzle(id) => say!("broken-puzzle", id = id, said = text),
                         _ => text,
                     };
-                    self.broken_link = Some((route, why));
+                    self.links.broken_link = Some((route, why));
                     self.screen = Screen::Lobby;
                 } else if self.screen == Screen::Puzzles {
                     self.puzzles.problem = Some(text);
@@ -391,7 +391,7 @@ impl App {
     /// After a new connection: the themes are asked for again when the screen needs them, and
     /// a puzzle in the middle of its attempt is given again (a puzzle is given to one
     /// connection).
-    pub(super) fn puzzles_reconnected(&mut self) -> Vec<Outgoing> {
+    pub(in crate::app) fn puzzles_reconnected(&mut self) -> Vec<Outgoing> {
         self.puzzles.themes_asked = false;
         // The closed connection settled nothing, and holds no puzzle: leaving costs nothing
         // until a right move on this one.

@@ -9,10 +9,10 @@
 
 use chaupal_rules::{GameKind, Side};
 
-use super::App;
-use super::action::Action;
-use super::outgoing::Outgoing;
-use super::status::{Screen, Tone};
+use crate::app::App;
+use crate::app::action::Action;
+use crate::app::outgoing::Outgoing;
+use crate::app::shell::{Screen, Tone};
 use crate::route::Route;
 use crate::rulebook;
 use crate::say;
@@ -79,61 +79,63 @@ impl Invited {
 impl App {
     /// The invitation on its card, while it waits for Accept or Decline.
     pub fn invitation(&self) -> Option<&Invited> {
-        self.invitation.as_ref()
+        self.links.invitation.as_ref()
     }
 
     /// Accept and Decline on the invitation's card.
-    pub(super) fn handle_invitation(&mut self, action: Action) -> Vec<Outgoing> {
-        let Some(invited) = self.invitation.take() else {
+    pub(in crate::app) fn handle_invitation(&mut self, action: Action) -> Vec<Outgoing> {
+        let Some(invited) = self.links.invitation.take() else {
             return Vec::new();
         };
         match action {
             Action::AcceptInvitation => {
                 // The link stays followed: a refusal shows on the link's card, and the game's
                 // snapshot takes the address from it.
-                self.link = Some(Route::Join(invited.code.clone()));
+                self.links.link = Some(Route::Join(invited.code.clone()));
                 vec![Outgoing::JoinByCode(invited.code)]
             }
             Action::DeclineInvitation => {
-                self.link = None;
+                self.links.link = None;
                 self.screen = Screen::Lobby;
                 self.lobby.code.clear();
                 vec![Outgoing::DeclineInvitation(invited.code)]
             }
             _ => {
-                self.invitation = Some(invited);
+                self.links.invitation = Some(invited);
                 Vec::new()
             }
         }
     }
 
     /// The server read the invitation of the link the player came by: its card shows.
-    pub(super) fn invitation_read(&mut self, invited: Invited) {
-        if !matches!(self.link, Some(Route::Join(_))) {
+    pub(in crate::app) fn invitation_read(&mut self, invited: Invited) {
+        if !matches!(self.links.link, Some(Route::Join(_))) {
             // Another link (or the lobby) was chosen meanwhile.
             return;
         }
-        self.broken_link = None;
+        self.links.broken_link = None;
         self.screen = Screen::Lobby;
-        self.invitation = Some(invited);
+        self.links.invitation = Some(invited);
     }
 
     /// The link's invitation is the player's own: its card says so (the friend opens it).
-    pub(super) fn own_invitation(&mut self) {
-        if let Some(route @ Route::Join(_)) = self.link.take() {
-            self.broken_link = Some((route, say!("broken-invite-own")));
+    pub(in crate::app) fn own_invitation(&mut self) {
+        if let Some(route @ Route::Join(_)) = self.links.link.take() {
+            self.links.broken_link = Some((route, say!("broken-invite-own")));
             self.screen = Screen::Lobby;
         }
     }
 
     /// A friend declined this player's invitation `code`: it is withdrawn, so its card goes,
     /// and a notice says who declined it.
-    pub(super) fn invitation_declined(&mut self, by: &str, code: &str) {
+    pub(in crate::app) fn invitation_declined(&mut self, by: &str, code: &str) {
         if self.lobby.my_code.as_deref() == Some(code) {
             self.lobby.my_code = None;
-            self.invite_closed = true;
+            self.links.invite_closed = true;
         }
-        self.waiting.retain(|w| w.code.as_deref() != Some(code));
+        self.my_games
+            .waiting
+            .retain(|w| w.code.as_deref() != Some(code));
         self.tell(
             say!("notice-invitation-declined", name = by, code = code),
             Tone::Problem,
@@ -142,8 +144,8 @@ impl App {
 
     /// On a greeting: the link's invitation is read again when its answer was lost with the
     /// connection (the card is not up, nothing was joined).
-    pub(super) fn invitation_again(&self) -> Option<Outgoing> {
-        match (&self.link, &self.invitation) {
+    pub(in crate::app) fn invitation_again(&self) -> Option<Outgoing> {
+        match (&self.links.link, &self.links.invitation) {
             (Some(Route::Join(code)), None) => Some(Outgoing::ReadInvitation(code.clone())),
             _ => None,
         }
@@ -253,7 +255,7 @@ mod tests {
     #[test]
     fn random_sides_a_clock_and_a_rated_game_are_said_so() {
         let mut app = online();
-        app.link = Some(Route::Join("K7QM-2XPD".into()));
+        app.links.link = Some(Route::Join("K7QM-2XPD".into()));
         let live = Invited {
             pace: Some(clock_words(&chaupal_shared::protocol::ClockSpec {
                 initial_ms: 300_000,
