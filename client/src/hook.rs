@@ -20,6 +20,7 @@ use serde::Serialize;
 use chaupal_shared::protocol::puzzles::{PuzzleMode, PuzzleOutcome};
 use chaupal_shared::puzzle_set::Goal;
 
+use crate::app::GameAction;
 use crate::app::{Action, App, Connection, Field, PushState, Screen, Tone};
 use crate::draw::ui::{Fired, Input, Record, TargetKind};
 use crate::geometry::Px;
@@ -404,8 +405,10 @@ pub fn cell_fires(input: &Input, actions: &[Action]) -> Vec<Fired> {
     actions
         .iter()
         .filter_map(|a| match a {
-            Action::Press(c) => Some(cell(c, input.press_at.map(|p| (p, input.aim_frame)), None)),
-            Action::Release(Some(c)) => {
+            Action::Game(GameAction::Press(c)) => {
+                Some(cell(c, input.press_at.map(|p| (p, input.aim_frame)), None))
+            }
+            Action::Game(GameAction::Release(Some(c))) => {
                 Some(cell(c, None, Some((input.mouse, input.release_frame))))
             }
             _ => None,
@@ -590,6 +593,7 @@ impl Hook {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::PuzzleAction;
     use crate::draw::ui::{Scroller, Target};
     use crate::geometry::Area;
     use crate::words::Language;
@@ -680,10 +684,10 @@ mod tests {
         let fires = cell_fires(
             &input,
             &[
-                Action::Press("a1".into()),
-                Action::Flip,
-                Action::Release(Some("b2".into())),
-                Action::Release(None),
+                Action::Game(GameAction::Press("a1".into())),
+                Action::Game(GameAction::Flip),
+                Action::Game(GameAction::Release(Some("b2".into()))),
+                Action::Game(GameAction::Release(None)),
             ],
         );
         assert_eq!(fires.len(), 2);
@@ -746,12 +750,12 @@ mod tests {
         app.apply(Event::Welcomed {
             name: "asha".into(),
         });
-        app.handle(Action::OpenPuzzles);
+        app.handle(Action::Puzzle(PuzzleAction::OpenPuzzles));
         let hook = Hook::new(1, (390.0, 844.0), (&app, &english()), &record(), None);
         assert_eq!(hook.screen, "puzzles");
         assert!(hook.puzzles.asking && hook.puzzles.puzzle.is_none());
         app.apply(Event::Puzzle(Box::new(kalah_info())));
-        app.handle(Action::Cell("s5".into()));
+        app.handle(Action::Game(GameAction::Cell("s5".into())));
         let hook = Hook::new(2, (390.0, 844.0), (&app, &english()), &record(), None);
         assert_eq!(hook.pending.as_deref(), Some("5"), "the puzzle's board");
         app.apply(Event::PuzzleMoved(Box::new(PuzzleMoved {
@@ -780,8 +784,12 @@ mod tests {
     #[test]
     fn notices_and_fields_are_published_with_their_kind_and_text() {
         let mut app = App::new(true);
-        app.handle(crate::app::Action::EditName);
-        app.handle(crate::app::Action::SetText(Field::Name, "x".repeat(40)));
+        app.handle(crate::app::Action::Settings(
+            crate::app::SettingsAction::EditName,
+        ));
+        app.handle(crate::app::Action::Settings(
+            crate::app::SettingsAction::SetText(Field::Name, "x".repeat(40)),
+        ));
         let fields = Record {
             layers: Vec::new(),
             fields: vec![crate::draw::ui::TextField {

@@ -5,6 +5,7 @@
 //! last picture offered.
 
 use crate::app::Action;
+use crate::app::ScreenAction;
 use crate::draw::ui::{Scroller, Target, TargetKind};
 
 /// A place the keyboard can stand on.
@@ -75,8 +76,12 @@ pub fn next_stop(targets: &[Target], now: Option<&Stop>, back: bool) -> Option<S
 pub fn into_view(target: &Target, (scroll, lists_scroll): (f32, f32), window_h: f32) -> Action {
     let middle = target.area.y + target.area.h / 2.0 - window_h / 2.0;
     match target.scroller {
-        Scroller::Screen => Action::ScrollTo((scroll + middle).round() as i32),
-        Scroller::Lists => Action::ScrollListsTo((lists_scroll + middle).round() as i32),
+        Scroller::Screen => {
+            Action::Screen(ScreenAction::ScrollTo((scroll + middle).round() as i32))
+        }
+        Scroller::Lists => Action::Screen(ScreenAction::ScrollListsTo(
+            (lists_scroll + middle).round() as i32,
+        )),
     }
 }
 
@@ -152,11 +157,14 @@ mod tests {
         t.area.y = 1000.0;
         t.visible = false;
         // 1005 is 605 below the middle of a window 800 high.
-        assert_eq!(into_view(&t, (100.0, 40.0), 800.0), Action::ScrollTo(705));
+        assert_eq!(
+            into_view(&t, (100.0, 40.0), 800.0),
+            Action::Screen(ScreenAction::ScrollTo(705))
+        );
         t.scroller = Scroller::Lists;
         assert_eq!(
             into_view(&t, (100.0, 40.0), 800.0),
-            Action::ScrollListsTo(645)
+            Action::Screen(ScreenAction::ScrollListsTo(645))
         );
     }
 }

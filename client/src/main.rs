@@ -4,6 +4,9 @@
 //! The loop that runs the client is the same on both.
 
 use chaupal_client::app::{Action, App, Event, Field, Outgoing, tab_title};
+#[cfg(not(target_arch = "wasm32"))]
+use chaupal_client::app::{GameAction, ReplayAction, ScreenAction};
+use chaupal_client::app::{KeyAction, LinkAction, LobbyAction, SettingsAction};
 use chaupal_client::config::{self, Config};
 use chaupal_client::draw::{
     Fonts,
@@ -99,7 +102,7 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
             online.as_mut(),
         );
     }
-    for out in app.handle(Action::Follow(launch.route.clone())) {
+    for out in app.handle(Action::Link(LinkAction::Follow(launch.route.clone()))) {
         carry_out(out, &mut app, online.as_mut());
     }
     // The sounds load beside the loop, a step a frame (in the browser decoding takes a few
@@ -151,19 +154,25 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
         }
         for typed in platform::typed_text() {
             if typed.focused && app.focus() != Some(typed.field) {
-                actions.push(Action::Focus(Some(typed.field)));
+                actions.push(Action::Settings(SettingsAction::Focus(Some(typed.field))));
             }
-            actions.push(Action::SetText(typed.field, typed.text));
-            actions.push(Action::Select(typed.field, typed.selection));
+            actions.push(Action::Settings(SettingsAction::SetText(
+                typed.field,
+                typed.text,
+            )));
+            actions.push(Action::Settings(SettingsAction::Select(
+                typed.field,
+                typed.selection,
+            )));
             if typed.blurred && !typed.enter && app.focus() == Some(typed.field) {
-                actions.push(Action::Focus(None));
+                actions.push(Action::Settings(SettingsAction::Focus(None)));
             }
             if typed.enter {
                 actions.push(match typed.field {
-                    Field::Name => Action::SaveName,
-                    Field::Code => Action::JoinByCode,
-                    Field::Device => Action::LinkDevice,
-                    Field::Move => Action::PlayTyped,
+                    Field::Name => Action::Settings(SettingsAction::SaveName),
+                    Field::Code => Action::Lobby(LobbyAction::JoinByCode),
+                    Field::Device => Action::Link(LinkAction::LinkDevice),
+                    Field::Move => Action::Key(KeyAction::PlayTyped),
                 });
             }
         }
@@ -343,18 +352,18 @@ fn keyboard_way(app: &App, input: &mut Input, shown: &Record) -> Vec<Action> {
         };
         match keys::next_stop(&shown.targets, now.as_ref(), input.shift) {
             Some(Stop::Board) => {
-                out.push(Action::KeyFocus(None));
-                out.push(Action::Cursor(app.cursor_start()));
+                out.push(Action::Key(KeyAction::KeyFocus(None)));
+                out.push(Action::Key(KeyAction::Cursor(app.cursor_start())));
             }
             Some(Stop::Button(i, label)) => {
-                out.push(Action::Cursor(None));
+                out.push(Action::Key(KeyAction::Cursor(None)));
                 // A button scrolled out of view comes into the middle of the window (by the
                 // screen's scroll, or the lobby's lists' that scroll apart from it).
                 if let Some(t) = shown.targets.get(i).filter(|t| !t.visible) {
                     let scrolls = (app.scroll(), app.lists_scroll());
                     out.push(keys::into_view(t, scrolls, screen_height()));
                 }
-                out.push(Action::KeyFocus(Some((i, label))));
+                out.push(Action::Key(KeyAction::KeyFocus(Some((i, label)))));
             }
             None => {}
         }
@@ -364,12 +373,12 @@ fn keyboard_way(app: &App, input: &mut Input, shown: &Record) -> Vec<Action> {
         if input.enter() || input.key(KeyCode::Space) {
             input.activate = Some(*i);
         } else if input.key(KeyCode::Escape) {
-            out.push(Action::KeyFocus(None));
+            out.push(Action::Key(KeyAction::KeyFocus(None)));
         }
     }
     if input.clicked && (app.key_focus().is_some() || app.cursor().is_some()) {
-        out.push(Action::KeyFocus(None));
-        out.push(Action::Cursor(None));
+        out.push(Action::Key(KeyAction::KeyFocus(None)));
+        out.push(Action::Key(KeyAction::Cursor(None)));
     }
     out
 }
@@ -684,33 +693,39 @@ mod desktop {
         };
         app.remember(args.name.as_deref().unwrap_or("Asha"), false, None);
         for cell in args.clicks.as_deref().unwrap_or("").split_whitespace() {
-            let _ = app.handle(Action::Cell(cell.to_owned()));
+            let _ = app.handle(Action::Game(GameAction::Cell(cell.to_owned())));
         }
         match args.show.as_deref() {
             Some("connection") => app = App::new(false),
             Some("name") => {
-                let _ = app.handle(Action::EditName);
-                let _ = app.handle(Action::SetText(Field::Name, "Asha Rai".to_owned()));
+                let _ = app.handle(Action::Settings(SettingsAction::EditName));
+                let _ = app.handle(Action::Settings(SettingsAction::SetText(
+                    Field::Name,
+                    "Asha Rai".to_owned(),
+                )));
             }
             Some("invite") => {
                 app.set_site(Some("http://127.0.0.1:7878".to_owned()));
                 let _ = app.apply(Event::InviteCode("K7QM-2XPD".to_owned()));
-                let _ = app.handle(Action::DismissNotice);
+                let _ = app.handle(Action::Screen(ScreenAction::DismissNotice));
             }
             Some("devices") => {
                 app.set_site(Some("http://127.0.0.1:7878".to_owned()));
-                let _ = app.handle(Action::OpenDevices);
+                let _ = app.handle(Action::Link(LinkAction::OpenDevices));
                 let _ = app.apply(Event::DeviceCode {
                     code: "QRST-2345".to_owned(),
                     expires_in: 600.0,
                 });
-                let _ = app.handle(Action::Focus(Some(Field::Device)));
-                let _ = app.handle(Action::SetText(Field::Device, "ab12".to_owned()));
+                let _ = app.handle(Action::Settings(SettingsAction::Focus(Some(Field::Device))));
+                let _ = app.handle(Action::Settings(SettingsAction::SetText(
+                    Field::Device,
+                    "ab12".to_owned(),
+                )));
             }
             Some("replay") => {
-                let _ = app.handle(Action::OpenReplay);
+                let _ = app.handle(Action::Replay(ReplayAction::OpenReplay));
                 let half = app.replay().map_or(0, |r| r.len() / 2);
-                let _ = app.handle(Action::ReplayJump(half));
+                let _ = app.handle(Action::Replay(ReplayAction::ReplayJump(half)));
             }
             _ => {}
         }

@@ -301,6 +301,7 @@ impl Speaker {
 mod tests {
     use super::*;
     use crate::app::{Action, Event, Opened};
+    use crate::app::{GameAction, LobbyAction, PuzzleAction};
     use crate::play::Seats;
     use chaupal_rules::AnyGame;
     use chaupal_shared::protocol::GameEvent;
@@ -370,13 +371,13 @@ mod tests {
         let mut app = App::new(true);
         let mut speaker = Speaker::default();
         assert!(speaker.heard(&mut app).is_empty(), "the lobby says nothing");
-        app.handle(Action::Start);
+        app.handle(Action::Lobby(LobbyAction::Start));
         assert_eq!(
             english(&speaker.heard(&mut app)),
             ["Bagh Chal", "Goats to move"]
         );
         assert!(speaker.heard(&mut app).is_empty(), "nothing new");
-        app.handle(Action::Cell("c3".into()));
+        app.handle(Action::Game(GameAction::Cell("c3".into())));
         assert_eq!(
             english(&speaker.heard(&mut app)),
             ["Goats played c3", "Tigers to move"]
@@ -412,7 +413,7 @@ mod tests {
         app.apply(Event::Welcomed {
             name: "asha".into(),
         });
-        app.handle(Action::OpenPuzzles);
+        app.handle(Action::Puzzle(PuzzleAction::OpenPuzzles));
         app.apply(Event::Puzzle(Box::new(kalah_info())));
         let mut speaker = Speaker::default();
         let heard = english(&speaker.heard(&mut app));
@@ -421,7 +422,7 @@ mod tests {
             ["Kalah", "South to move: find the only winning move"]
         );
         assert!(speaker.heard(&mut app).is_empty(), "said once");
-        app.handle(Action::Cell("s5".into()));
+        app.handle(Action::Game(GameAction::Cell("s5".into())));
         app.apply(Event::PuzzleMoved(Box::new(PuzzleMoved {
             puzzle: "kalah-00042".into(),
             verdict: Verdict::Wrong,
@@ -436,8 +437,8 @@ mod tests {
                 "Your puzzle rating: 1488 (-12)"
             ]
         );
-        app.handle(Action::TryAgain);
-        app.handle(Action::Cell("s3".into()));
+        app.handle(Action::Puzzle(PuzzleAction::TryAgain));
+        app.handle(Action::Game(GameAction::Cell("s3".into())));
         app.apply(Event::PuzzleMoved(Box::new(PuzzleMoved {
             puzzle: "kalah-00042".into(),
             verdict: Verdict::Right,

@@ -22,6 +22,7 @@ use crate::app::{
     Action, App, BrowserNews, Event, FinishedEntry, LiveEntry, LobbyChange, MyGameEntry,
     MyGamesChange, Opened, PlayMode, Screen, SeekEntry, Subscription, WaitingSeek, pace_words,
 };
+use crate::app::{GameAction, LinkAction, LobbyAction, PuzzleAction, ScreenAction, SettingsAction};
 use crate::draw::text::DrawnText;
 use crate::draw::ui::{Target, TargetKind};
 use crate::layout;
@@ -89,24 +90,24 @@ pub fn states() -> Vec<(String, App)> {
     ] {
         for kind in GameKind::ALL {
             let mut app = lobby();
-            app.handle(Action::SelectGame(kind));
-            app.handle(Action::SelectMode(mode));
+            app.handle(Action::Lobby(LobbyAction::SelectGame(kind)));
+            app.handle(Action::Lobby(LobbyAction::SelectMode(mode)));
             add(&format!("lobby: {mode:?}, {}", kind.title()), app);
         }
     }
     let mut editing = lobby();
-    editing.handle(Action::EditName);
+    editing.handle(Action::Settings(SettingsAction::EditName));
     add("lobby: the name's field", editing);
     let mut languages = lobby();
-    languages.handle(Action::ToggleLanguages);
+    languages.handle(Action::Settings(SettingsAction::ToggleLanguages));
     add("lobby: the languages", languages);
     let mut invited = lobby();
-    invited.handle(Action::SelectMode(PlayMode::Friend));
+    invited.handle(Action::Lobby(LobbyAction::SelectMode(PlayMode::Friend)));
     invited.apply(Event::InviteCode("K7QM-2XPD".into()));
-    invited.handle(Action::DismissNotice);
+    invited.handle(Action::Screen(ScreenAction::DismissNotice));
     add("lobby: the invitation's card", invited);
     let mut devices = lobby();
-    devices.handle(Action::OpenDevices);
+    devices.handle(Action::Link(LinkAction::OpenDevices));
     devices.apply(Event::DeviceCode {
         code: "QRST-2345".into(),
         expires_in: 600.0,
@@ -114,7 +115,9 @@ pub fn states() -> Vec<(String, App)> {
     add("lobby: the devices' card", devices);
     let mut broken = App::new(false);
     broken.set_site(Some("https://play.chaupal.example".into()));
-    broken.handle(Action::Follow(Route::Join("ZZZZ-ZZZZ".into())));
+    broken.handle(Action::Link(LinkAction::Follow(Route::Join(
+        "ZZZZ-ZZZZ".into(),
+    ))));
     broken.apply(Event::Welcomed {
         name: LONG_NAME.into(),
     });
@@ -132,7 +135,9 @@ pub fn states() -> Vec<(String, App)> {
     // An invitation to accept or decline: the longest name, changed rules, and the longest
     // pace; and one's own, opened by its link.
     let mut reading = App::new(false);
-    reading.handle(Action::Follow(Route::Join("K7QM-2XPD".into())));
+    reading.handle(Action::Link(LinkAction::Follow(Route::Join(
+        "K7QM-2XPD".into(),
+    ))));
     reading.apply(Event::Welcomed { name: "bo".into() });
     let mut own = reading.clone();
     reading.apply(Event::Invitation(Box::new(crate::app::Invited {
@@ -160,9 +165,9 @@ pub fn states() -> Vec<(String, App)> {
     // games in play with the notifications' part in each of its states.
     for mode in [PlayMode::Computer, PlayMode::Friend, PlayMode::Anyone] {
         let mut app = lobby();
-        app.handle(Action::SelectMode(mode));
-        app.handle(Action::SetCorrespondence(true));
-        app.handle(Action::CyclePace { forward: false });
+        app.handle(Action::Lobby(LobbyAction::SelectMode(mode)));
+        app.handle(Action::Lobby(LobbyAction::SetCorrespondence(true)));
+        app.handle(Action::Lobby(LobbyAction::CyclePace { forward: false }));
         add(&format!("lobby: {mode:?} by correspondence"), app);
     }
     add("lobby: my games, notifications on", my_games(true, false));
@@ -178,7 +183,7 @@ pub fn states() -> Vec<(String, App)> {
     add("lobby: my games, notifications offered", offer);
     // The player's seeks and invitations waiting: alone in "My games", and under its games.
     let mut alone = lobby();
-    alone.handle(Action::SelectMode(PlayMode::Friend));
+    alone.handle(Action::Lobby(LobbyAction::SelectMode(PlayMode::Friend)));
     waiting(&mut alone);
     add("lobby: seeks waiting", alone);
     let mut under = my_games(true, false);
@@ -189,7 +194,7 @@ pub fn states() -> Vec<(String, App)> {
     let mut many = my_games(true, false);
     many_waiting(&mut many);
     add("lobby: many games and seeks waiting", many.clone());
-    many.handle(Action::ScrollListsTo(400));
+    many.handle(Action::Screen(ScreenAction::ScrollListsTo(400)));
     add("lobby: many games and seeks waiting, scrolled", many);
     let mut noticed = lobby();
     noticed.apply(Event::Problem(say!(
@@ -201,7 +206,7 @@ pub fn states() -> Vec<(String, App)> {
     // The rules of each game.
     for kind in GameKind::ALL {
         let mut app = lobby();
-        app.handle(Action::ShowRules(kind));
+        app.handle(Action::Screen(ScreenAction::ShowRules(kind)));
         add(&format!("rules: {}", kind.title()), app);
     }
 
@@ -215,10 +220,10 @@ pub fn states() -> Vec<(String, App)> {
         asked.apply(Event::Game(GameEvent::TakebackRequested {
             by: Side::Second,
         }));
-        asked.handle(Action::DismissNotice);
+        asked.handle(Action::Screen(ScreenAction::DismissNotice));
         add(&format!("game: {}, a takeback asked", kind.title()), asked);
         let mut resigning = playing(kind, Seats::One(Side::First));
-        resigning.handle(Action::Resign);
+        resigning.handle(Action::Game(GameAction::Resign));
         add(&format!("game: {}, resigning", kind.title()), resigning);
         add(
             &format!("game: {}, watching", kind.title()),
@@ -306,19 +311,21 @@ pub fn states() -> Vec<(String, App)> {
     add("puzzles: right", right.clone());
     // Leaving it now would cost the rated attempt: the skip waits for a second press.
     let mut skip = right.clone();
-    skip.handle(Action::NextPuzzle);
+    skip.handle(Action::Puzzle(PuzzleAction::NextPuzzle));
     add("puzzles: the skip asked to confirm", skip);
     let mut solved = puzzle(GameKind::Kalah, Goal::Win);
     judge(&mut solved, Verdict::Right, true, Some(puzzle_end(true)));
     add("puzzles: solved", solved);
     let mut again = puzzle(GameKind::SholoGuti, Goal::Win);
     judge(&mut again, Verdict::Wrong, false, Some(puzzle_end(false)));
-    again.handle(Action::TryAgain);
+    again.handle(Action::Puzzle(PuzzleAction::TryAgain));
     add("puzzles: trying again", again.clone());
     judge(&mut again, Verdict::Right, true, None);
     add("puzzles: solved on another try", again);
     let mut streak = puzzle(GameKind::BaghChal, Goal::Win);
-    streak.handle(Action::SetPuzzleMode(PuzzleMode::Streak));
+    streak.handle(Action::Puzzle(PuzzleAction::SetPuzzleMode(
+        PuzzleMode::Streak,
+    )));
     let mut info = puzzle_info(GameKind::BaghChal, Goal::Win);
     info.mode = PuzzleMode::Streak;
     info.rated = false;
@@ -356,11 +363,15 @@ pub fn states() -> Vec<(String, App)> {
     shown.tick(3.0);
     add("puzzles: the solution", shown);
     let mut themes = puzzle(GameKind::BaghChal, Goal::Win);
-    themes.handle(Action::CyclePuzzleGame { forward: false });
-    themes.handle(Action::CyclePuzzleTheme { forward: false });
+    themes.handle(Action::Puzzle(PuzzleAction::CyclePuzzleGame {
+        forward: false,
+    }));
+    themes.handle(Action::Puzzle(PuzzleAction::CyclePuzzleTheme {
+        forward: false,
+    }));
     add("puzzles: the themes, any game", themes);
     let mut finding = lobby();
-    finding.handle(Action::OpenPuzzles);
+    finding.handle(Action::Puzzle(PuzzleAction::OpenPuzzles));
     add("puzzles: finding one", finding.clone());
     finding.apply(Event::PuzzleRefused {
         text: crate::net::wording::server_error(
@@ -395,12 +406,12 @@ pub fn states() -> Vec<(String, App)> {
     ));
     for kind in GameKind::ALL {
         let mut app = daily.clone();
-        app.handle(Action::SelectGame(kind));
+        app.handle(Action::Lobby(LobbyAction::SelectGame(kind)));
         add(&format!("lobby: the day's puzzle, {}", kind.title()), app);
     }
     // The day's puzzle pressed once while leaving the puzzle begun would cost it: its button
     // waits for a second press, and a notice says why.
-    right.handle(Action::Back);
+    right.handle(Action::Screen(ScreenAction::Back));
     right.apply(Event::DailyPuzzles(vec![DailyPuzzle {
         game: GameKind::Jungle,
         id: "jungle-01234".into(),
@@ -408,7 +419,9 @@ pub fn states() -> Vec<(String, App)> {
         themes: vec!["double-threat".into()],
         day: "2026-11-28".into(),
     }]));
-    right.handle(Action::OpenPuzzle("jungle-01234".into()));
+    right.handle(Action::Puzzle(PuzzleAction::OpenPuzzle(
+        "jungle-01234".into(),
+    )));
     add("lobby: the day's puzzle, leaving asked to confirm", right);
     out
 }
@@ -508,11 +521,11 @@ fn line_from(game: &AnyGame, plies: usize) -> Vec<String> {
 /// The lobby's player on the Puzzles screen with a puzzle of `kind` given, the themes known.
 fn puzzle(kind: GameKind, goal: Goal) -> App {
     let mut app = lobby();
-    app.handle(Action::SelectGame(kind));
-    app.handle(Action::OpenPuzzles);
+    app.handle(Action::Lobby(LobbyAction::SelectGame(kind)));
+    app.handle(Action::Puzzle(PuzzleAction::OpenPuzzles));
     app.apply(Event::PuzzleThemes(puzzle_themes()));
     app.apply(Event::Puzzle(Box::new(puzzle_info(kind, goal))));
-    app.handle(Action::DismissNotice);
+    app.handle(Action::Screen(ScreenAction::DismissNotice));
     app
 }
 
@@ -528,10 +541,10 @@ fn judge(app: &mut App, verdict: Verdict, done: bool, outcome: Option<PuzzleOutc
         return;
     };
     for cell in path {
-        app.handle(Action::Cell(cell));
+        app.handle(Action::Game(GameAction::Cell(cell)));
     }
     if app.board().is_some_and(|m| m.pending.is_none()) {
-        app.handle(Action::StopChain);
+        app.handle(Action::Game(GameAction::StopChain));
     }
     let Some((game, pending)) = app
         .board()
@@ -654,7 +667,7 @@ fn playing_as(kind: GameKind, seats: Seats, finish: impl FnOnce(&mut Match)) -> 
         watchers: 12,
         offers: Vec::new(),
     })));
-    app.handle(Action::DismissNotice);
+    app.handle(Action::Screen(ScreenAction::DismissNotice));
     app
 }
 
@@ -705,7 +718,7 @@ fn my_games(on: bool, blocked: bool) -> App {
         games,
         more: 7,
     })));
-    app.handle(Action::DismissNotice);
+    app.handle(Action::Screen(ScreenAction::DismissNotice));
     app
 }
 
@@ -729,7 +742,7 @@ fn waiting(app: &mut App) {
     app.apply(Event::Lobby(LobbyChange::Waiting(vec![
         kalah, unlimited, open,
     ])));
-    app.handle(Action::DismissNotice);
+    app.handle(Action::Screen(ScreenAction::DismissNotice));
 }
 
 /// Lists seven seeks of the player's waiting, and more of their games in play: the games of
@@ -766,7 +779,7 @@ fn many_waiting(app: &mut App) {
         })
         .collect();
     app.apply(Event::Lobby(LobbyChange::Waiting(seeks)));
-    app.handle(Action::DismissNotice);
+    app.handle(Action::Screen(ScreenAction::DismissNotice));
 }
 
 /// A correspondence game of `kind` (14 days a move, or no limit without a `deadline`), this
@@ -799,7 +812,7 @@ fn by_correspondence(kind: GameKind, seats: Seats, deadline: Option<u64>) -> App
             muted: true,
         }],
     })));
-    app.handle(Action::DismissNotice);
+    app.handle(Action::Screen(ScreenAction::DismissNotice));
     app
 }
 

@@ -9,6 +9,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use chaupal_client::app::{Action, App, Screen};
+use chaupal_client::app::{GameAction, LobbyAction, ScreenAction};
 use chaupal_client::config::Config;
 use chaupal_client::net::online::Online;
 use chaupal_client::platform::Store;
@@ -234,13 +235,13 @@ fn plays_online_and_comes_back_after_a_drop() {
     assert_eq!(saved.token(&url), Some("secret-token"));
 
     // Two players on this computer, online: the server keeps the game.
-    for out in app.handle(Action::Start) {
+    for out in app.handle(Action::Lobby(LobbyAction::Start)) {
         online.wish(out, &mut app);
     }
     pump_until(&mut online, &mut app, "the game's snapshot", |a| {
         a.screen() == Screen::Game && a.current().is_some()
     });
-    for out in app.handle(Action::Cell("c3".into())) {
+    for out in app.handle(Action::Game(GameAction::Cell("c3".into()))) {
         online.wish(out, &mut app);
     }
     assert!(app.current().unwrap().pending.is_some());
@@ -252,7 +253,7 @@ fn plays_online_and_comes_back_after_a_drop() {
     pump_until(&mut online, &mut app, "the drop", |a| {
         !a.connection().online()
     });
-    for out in app.handle(Action::RetryNow) {
+    for out in app.handle(Action::Screen(ScreenAction::RetryNow)) {
         online.wish(out, &mut app);
     }
     pump_until(&mut online, &mut app, "the reconnection", |a| {

@@ -21,6 +21,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use chaupal_client::app::{Action, App, PlayMode, Screen, SidePick};
+use chaupal_client::app::{GameAction, LinkAction, LobbyAction, ReplayAction, SettingsAction};
 use chaupal_client::config::Config;
 use chaupal_client::net::online::Online;
 use chaupal_client::platform::Store;
@@ -172,7 +173,7 @@ impl Player {
             m.choices.moves.first().cloned().unwrap()
         };
         for cell in &choice.path {
-            self.act(Action::Cell(cell.clone()));
+            self.act(Action::Game(GameAction::Cell(cell.clone())));
         }
         assert_eq!(
             self.app.current().and_then(|m| m.pending.clone()),
@@ -202,29 +203,29 @@ fn a_game_against_the_ai_is_played_watched_and_replayed() {
     let mut bo = Player::connect(&server, "Bo");
 
     // A small Kalah (3 houses of 2 seeds) against AI level 1, Asha moving first.
-    asha.act(Action::SelectGame(GameKind::Kalah));
+    asha.act(Action::Lobby(LobbyAction::SelectGame(GameKind::Kalah)));
     for _ in 0..5 {
-        asha.act(Action::CycleRule {
+        asha.act(Action::Lobby(LobbyAction::CycleRule {
             index: 0,
             forward: true,
-        });
+        }));
     }
     for _ in 0..6 {
-        asha.act(Action::CycleRule {
+        asha.act(Action::Lobby(LobbyAction::CycleRule {
             index: 1,
             forward: true,
-        });
+        }));
     }
     assert_eq!(
         asha.app.lobby().changed_rules(),
         [("pits".into(), "3".into()), ("seeds".into(), "2".into())]
     );
-    asha.act(Action::SelectMode(PlayMode::Computer));
-    asha.act(Action::SelectSide(SidePick::First));
+    asha.act(Action::Lobby(LobbyAction::SelectMode(PlayMode::Computer)));
+    asha.act(Action::Lobby(LobbyAction::SelectSide(SidePick::First)));
     while asha.app.lobby().level != 1 {
-        asha.act(Action::CycleLevel { forward: false });
+        asha.act(Action::Lobby(LobbyAction::CycleLevel { forward: false }));
     }
-    asha.act(Action::Start);
+    asha.act(Action::Lobby(LobbyAction::Start));
     asha.until("the game against the AI opens", |app| {
         app.screen() == Screen::Game && app.current().is_some()
     });
@@ -256,14 +257,14 @@ fn a_game_against_the_ai_is_played_watched_and_replayed() {
         assert!(!g.mine && !g.exhibition);
         g.id
     };
-    bo.act(Action::Watch(game_id));
+    bo.act(Action::Lobby(LobbyAction::Watch(game_id)));
     bo.until("the watched game opens", |app| {
         app.current().is_some_and(|m| m.seats == Seats::Watching)
     });
     asha.until("Asha sees her watcher", |app| app.watchers() >= 1);
 
     // A hint, then the game to its end, each move clicked.
-    asha.act(Action::Hint);
+    asha.act(Action::Game(GameAction::Hint));
     asha.until("the hint arrives", |app| {
         app.current().is_some_and(|m| m.hint.is_some())
     });
@@ -313,7 +314,7 @@ fn a_game_against_the_ai_is_played_watched_and_replayed() {
     assert_eq!(bo.app.current().unwrap().status().english(), result);
 
     // Back in the lobby the game is listed as finished, and replays from its record.
-    asha.act(Action::ToLobby);
+    asha.act(Action::Game(GameAction::ToLobby));
     asha.until("the finished game is listed", |app| {
         app.finished().iter().any(|g| g.id == game_id)
     });
@@ -324,16 +325,16 @@ fn a_game_against_the_ai_is_played_watched_and_replayed() {
         .find(|g| g.id == game_id)
         .unwrap();
     assert_eq!(listed.moves as usize, plies);
-    asha.act(Action::ReplayGame(game_id));
+    asha.act(Action::Lobby(LobbyAction::ReplayGame(game_id)));
     asha.until("the replay opens", |app| app.screen() == Screen::Replay);
     let replay = asha.app.replay().unwrap();
     assert_eq!((replay.len(), replay.ply()), (plies, plies), "at the end");
-    asha.act(Action::ReplayJump(0));
-    asha.act(Action::ReplayStep(1));
+    asha.act(Action::Replay(ReplayAction::ReplayJump(0)));
+    asha.act(Action::Replay(ReplayAction::ReplayStep(1)));
     assert_eq!(asha.app.replay().unwrap().ply(), 1);
 
     // The review of the game comes into the replay: a verdict on every move.
-    asha.act(Action::Review);
+    asha.act(Action::Replay(ReplayAction::Review));
     asha.until("the review arrives", |app| {
         app.replay().is_some_and(|r| r.ready_review().is_some())
     });
@@ -343,7 +344,7 @@ fn a_game_against_the_ai_is_played_watched_and_replayed() {
     assert!(review.accuracy.iter().all(Option::is_some));
 
     // Play from the position after the first move, against the AI.
-    asha.act(Action::PlayFromHere);
+    asha.act(Action::Replay(ReplayAction::PlayFromHere));
     asha.until("a new game from the position", |app| {
         app.screen() == Screen::Game && app.current().is_some_and(|m| m.id != Some(game_id))
     });
@@ -359,8 +360,8 @@ fn a_join_link_shows_the_invitation_and_accepting_takes_the_friend_into_the_game
         return;
     };
     let mut host = Player::connect(&server, "Esha");
-    host.act(Action::SelectMode(PlayMode::Friend));
-    host.act(Action::CreatePrivate);
+    host.act(Action::Lobby(LobbyAction::SelectMode(PlayMode::Friend)));
+    host.act(Action::Lobby(LobbyAction::CreatePrivate));
     host.until("the invite code", |app| app.lobby().my_code.is_some());
     let code = host.app.lobby().my_code.clone().unwrap();
     // Typed by hand into an address bar: lower case, a space for the dash.
@@ -378,7 +379,7 @@ fn a_join_link_shows_the_invitation_and_accepting_takes_the_friend_into_the_game
         app: App::new(false),
         online: Online::start(&socket, "Farid".into(), Config::default(), Store::none()),
     };
-    guest.act(Action::Follow(launch.route));
+    guest.act(Action::Link(LinkAction::Follow(launch.route)));
     guest.until("the invitation on its card", |app| {
         app.invitation().is_some()
     });
@@ -387,7 +388,7 @@ fn a_join_link_shows_the_invitation_and_accepting_takes_the_friend_into_the_game
         Screen::Lobby,
         "nothing joined before Accept"
     );
-    guest.act(Action::AcceptInvitation);
+    guest.act(Action::Link(LinkAction::AcceptInvitation));
     guest.until("the game opens for the guest", |app| {
         app.screen() == Screen::Game && app.current().is_some_and(|m| m.online)
     });
@@ -408,17 +409,17 @@ fn an_open_seek_with_a_clock_starts_a_timed_game_for_both() {
     let mut chandra = Player::connect(&server, "Chandra");
     let mut dev = Player::connect(&server, "Dev");
 
-    chandra.act(Action::SelectGame(GameKind::BaghChal));
-    chandra.act(Action::SelectMode(PlayMode::Anyone));
-    chandra.act(Action::SelectSide(SidePick::Second));
+    chandra.act(Action::Lobby(LobbyAction::SelectGame(GameKind::BaghChal)));
+    chandra.act(Action::Lobby(LobbyAction::SelectMode(PlayMode::Anyone)));
+    chandra.act(Action::Lobby(LobbyAction::SelectSide(SidePick::Second)));
     for _ in 0..4 {
-        chandra.act(Action::CycleMinutes { forward: true });
+        chandra.act(Action::Lobby(LobbyAction::CycleMinutes { forward: true }));
     }
     for _ in 0..2 {
-        chandra.act(Action::CycleIncrement { forward: true });
+        chandra.act(Action::Lobby(LobbyAction::CycleIncrement { forward: true }));
     }
     assert_eq!(chandra.app.lobby().clock_text().english(), "5 min + 2 s");
-    chandra.act(Action::Start);
+    chandra.act(Action::Lobby(LobbyAction::Start));
     chandra.until("the seek is listed as Chandra's own", |app| {
         app.seeks().iter().any(|s| s.mine)
     });
@@ -433,7 +434,7 @@ fn an_open_seek_with_a_clock_starts_a_timed_game_for_both() {
         Some("5 min + 2 s")
     );
     assert!(!seek.rated, "casual unless asked");
-    dev.act(Action::AcceptSeek(seek.id));
+    dev.act(Action::Lobby(LobbyAction::AcceptSeek(seek.id)));
 
     for p in [&mut chandra, &mut dev] {
         p.until("the game opens with its clocks", |app| {
@@ -468,8 +469,8 @@ fn an_open_seek_with_a_clock_starts_a_timed_game_for_both() {
         Some(Side::Second)
     );
     // Chandra resigns (two clicks: the first only asks).
-    chandra.act(Action::Resign);
-    chandra.act(Action::Resign);
+    chandra.act(Action::Game(GameAction::Resign));
+    chandra.act(Action::Game(GameAction::Resign));
     dev.until("Dev sees the resignation", |app| {
         app.current().is_some_and(|m| m.finished())
     });
@@ -483,13 +484,13 @@ fn an_exhibition_is_watched_move_by_move() {
         return;
     };
     let mut esha = Player::connect(&server, "Esha");
-    esha.act(Action::SelectGame(GameKind::Jungle));
-    esha.act(Action::SelectMode(PlayMode::Computer));
+    esha.act(Action::Lobby(LobbyAction::SelectGame(GameKind::Jungle)));
+    esha.act(Action::Lobby(LobbyAction::SelectMode(PlayMode::Computer)));
     // A named engine (random) keeps the moves quick.
     while esha.app.lobby().engine_pick().describe().english() != "random, depth 6" {
-        esha.act(Action::CycleEngine { forward: true });
+        esha.act(Action::Lobby(LobbyAction::CycleEngine { forward: true }));
     }
-    esha.act(Action::StartExhibition);
+    esha.act(Action::Lobby(LobbyAction::StartExhibition));
     esha.until("the exhibition opens, watched", |app| {
         app.current().is_some_and(|m| m.seats == Seats::Watching)
     });
@@ -499,7 +500,7 @@ fn an_exhibition_is_watched_move_by_move() {
     let m = esha.app.current().unwrap();
     assert_eq!(m.ai, [true, true], "both seats are the computer's");
     assert!(!m.can_offer_draw());
-    esha.act(Action::ToLobby);
+    esha.act(Action::Game(GameAction::ToLobby));
     assert_eq!(esha.app.screen(), Screen::Lobby);
 }
 
@@ -509,18 +510,18 @@ fn a_new_name_greets_the_server_again_as_the_same_player() {
         return;
     };
     let mut asha = Player::connect(&server, "Asha");
-    asha.act(Action::SelectGame(GameKind::Kalah));
-    asha.act(Action::SelectMode(PlayMode::Computer));
-    asha.act(Action::Start);
+    asha.act(Action::Lobby(LobbyAction::SelectGame(GameKind::Kalah)));
+    asha.act(Action::Lobby(LobbyAction::SelectMode(PlayMode::Computer)));
+    asha.act(Action::Lobby(LobbyAction::Start));
     asha.until("the game against the computer opens", |app| {
         app.screen() == Screen::Game && app.current().is_some()
     });
-    asha.act(Action::EditName);
-    asha.act(Action::SetText(
+    asha.act(Action::Settings(SettingsAction::EditName));
+    asha.act(Action::Settings(SettingsAction::SetText(
         chaupal_client::app::Field::Name,
         "Asha Rai".into(),
-    ));
-    asha.act(Action::SaveName);
+    )));
+    asha.act(Action::Settings(SettingsAction::SaveName));
     asha.until("greeted under the new name", |app| {
         matches!(app.connection(), chaupal_client::app::Connection::Connected { name } if name == "Asha Rai")
     });
@@ -549,17 +550,17 @@ fn a_correspondence_game_waits_in_my_games_between_moves() {
     };
     let mut asha = Player::connect(&server, "Asha");
     let mut bo = Player::connect(&server, "Bo");
-    asha.act(Action::SelectMode(PlayMode::Friend));
-    asha.act(Action::SelectSide(SidePick::First));
-    asha.act(Action::SetCorrespondence(true));
-    asha.act(Action::CreatePrivate);
+    asha.act(Action::Lobby(LobbyAction::SelectMode(PlayMode::Friend)));
+    asha.act(Action::Lobby(LobbyAction::SelectSide(SidePick::First)));
+    asha.act(Action::Lobby(LobbyAction::SetCorrespondence(true)));
+    asha.act(Action::Lobby(LobbyAction::CreatePrivate));
     asha.until("the invite code", |app| app.lobby().my_code.is_some());
     let code = asha.app.lobby().my_code.clone().unwrap();
-    bo.act(Action::Follow(Route::Join(code)));
+    bo.act(Action::Link(LinkAction::Follow(Route::Join(code))));
     bo.until("the invitation on its card", |app| {
         app.invitation().is_some()
     });
-    bo.act(Action::AcceptInvitation);
+    bo.act(Action::Link(LinkAction::AcceptInvitation));
     bo.until("the game opens for Bo", |app| {
         app.screen() == Screen::Game && app.current().is_some()
     });
@@ -589,7 +590,7 @@ fn a_correspondence_game_waits_in_my_games_between_moves() {
     assert_eq!(line.english(), "Your move: 2 days 23 hours left");
 
     // Bo leaves the board: the game waits for him in the list.
-    bo.act(Action::ToLobby);
+    bo.act(Action::Game(GameAction::ToLobby));
     assert_eq!(bo.app.screen(), Screen::Lobby);
     asha.click_a_move();
     asha.until("Asha's move is played", |app| {
@@ -604,7 +605,7 @@ fn a_correspondence_game_waits_in_my_games_between_moves() {
         app.my_game(id).is_some_and(|g| !g.your_turn)
     });
     // Bo opens it from the list, seated, and moves.
-    bo.act(Action::OpenMyGame(id));
+    bo.act(Action::Lobby(LobbyAction::OpenMyGame(id)));
     bo.until("the game opens again for Bo, his move", |app| {
         app.screen() == Screen::Game && my_turn(app)
     });
@@ -619,8 +620,8 @@ fn a_correspondence_game_waits_in_my_games_between_moves() {
             && app.my_game(id).is_some_and(|g| g.your_turn)
     });
     // Bo resigns: the game leaves both lists for the finished games.
-    bo.act(Action::Resign);
-    bo.act(Action::Resign);
+    bo.act(Action::Game(GameAction::Resign));
+    bo.act(Action::Game(GameAction::Resign));
     for (who, player) in [("Asha", &mut asha), ("Bo", &mut bo)] {
         player.until(&format!("the game leaves {who}'s list"), |app| {
             app.my_game(id).is_none() && app.finished().iter().any(|f| f.id == id)

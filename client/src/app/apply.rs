@@ -522,8 +522,9 @@ fn set_clocks(m: &mut Match, clocks: Option<Clocks>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::NOTICE_SECONDS;
     use crate::app::lobby::{FinishedEntry, LiveEntry, SeekEntry};
-    use crate::app::{Action, NOTICE_SECONDS};
+    use crate::app::{GameAction, ScreenAction};
     use crate::play::Hint;
     use crate::replay::Replay;
     use chaupal_rules::{AnyGame, GameKind};
@@ -570,7 +571,7 @@ mod tests {
         };
         let mut app = playing(Seats::One(Side::First));
         open(&mut app, 5);
-        app.handle(Action::ScrollTo(300));
+        app.handle(ScreenAction::ScrollTo(300));
         open(&mut app, 5);
         assert_eq!(app.scroll(), 300.0, "the same game again (a reconnection)");
         open(&mut app, 6);
@@ -633,10 +634,10 @@ mod tests {
     #[test]
     fn a_snapshot_does_not_pull_the_player_out_of_the_replay_or_the_rules() {
         let mut app = playing(Seats::One(Side::First));
-        app.handle(Action::ShowRules(GameKind::Kalah));
+        app.handle(ScreenAction::ShowRules(GameKind::Kalah));
         opened(&mut app, Seats::One(Side::First), Vec::new());
         assert_eq!(app.screen(), Screen::Rules(GameKind::Kalah));
-        app.handle(Action::Back);
+        app.handle(ScreenAction::Back);
         assert_eq!(app.screen(), Screen::Game);
     }
 
@@ -740,7 +741,7 @@ mod tests {
     fn a_request_not_sent_unlocks_the_board_and_says_why() {
         let mut app = playing(Seats::One(Side::First));
         assert_eq!(
-            app.handle(Action::Cell("c3".into())),
+            app.handle(GameAction::Cell("c3".into())),
             [Outgoing::Move {
                 notation: "c3".into(),
                 ply: 0
@@ -755,11 +756,11 @@ mod tests {
     #[test]
     fn an_accepted_move_unlocks_the_board_and_a_refusal_says_why() {
         let mut app = playing(Seats::One(Side::First));
-        app.handle(Action::Cell("c3".into()));
+        app.handle(GameAction::Cell("c3".into()));
         app.apply(Event::MoveAccepted);
         assert!(app.current().is_some_and(|m| m.pending.is_none()));
         // A refusal that is not about the move leaves a pending move alone.
-        app.handle(Action::Cell("c3".into()));
+        app.handle(GameAction::Cell("c3".into()));
         app.apply(Event::Refused {
             text: "The hint: The computer players are all busy.".into(),
             unlock_board: false,
@@ -842,7 +843,7 @@ mod tests {
         assert_eq!(notice_text(&app), "Your opponent is back.");
         // Being back once is said once, even after the notice of the going went; a notice
         // about something else is left alone.
-        app.handle(super::super::Action::DismissNotice);
+        app.handle(crate::app::ScreenAction::DismissNotice);
         app.apply(Event::Presence {
             watchers: 0,
             seats: seats(true),
@@ -852,7 +853,7 @@ mod tests {
             watchers: 0,
             seats: seats(false),
         });
-        app.handle(super::super::Action::DismissNotice);
+        app.handle(crate::app::ScreenAction::DismissNotice);
         app.apply(Event::Presence {
             watchers: 0,
             seats: seats(true),
@@ -874,7 +875,7 @@ mod tests {
     fn a_link_that_leads_nowhere_says_why_on_a_card_and_keeps_its_address_until_put_aside() {
         use crate::route::Route;
         let mut app = App::new(false);
-        app.handle(super::super::Action::Follow(Route::Join(
+        app.handle(crate::app::LinkAction::Follow(Route::Join(
             "ZZZZ-ZZZZ".into(),
         )));
         assert_eq!(app.address(), "/join/ZZZZ-ZZZZ", "while connecting");
@@ -895,7 +896,7 @@ mod tests {
         assert!(app.notice().is_none(), "the card says it, not a notice");
         assert_eq!(app.screen(), Screen::Lobby);
         assert_eq!(app.address(), "/join/ZZZZ-ZZZZ");
-        app.handle(super::super::Action::CloseBrokenLink);
+        app.handle(crate::app::LinkAction::CloseBrokenLink);
         assert_eq!(app.broken_link(), None);
         assert_eq!(app.address(), "/");
         // A refusal of anything else is a notice, as before.
@@ -948,7 +949,7 @@ mod tests {
     fn the_address_opens_what_is_on_the_screen() {
         use crate::route::Route;
         let mut app = App::new(false);
-        app.handle(super::super::Action::Follow(Route::Join(
+        app.handle(crate::app::LinkAction::Follow(Route::Join(
             "K7QM-2XPD".into(),
         )));
         app.apply(Event::Welcomed {
@@ -971,7 +972,7 @@ mod tests {
             app.game_link().as_deref(),
             Some("https://chaupal.example/game/42")
         );
-        app.handle(super::super::Action::ToLobby);
+        app.handle(crate::app::GameAction::ToLobby);
         assert_eq!(app.address(), "/");
         app.apply(Event::Record(Box::new(Record {
             id: 7,
@@ -989,7 +990,7 @@ mod tests {
         );
         // A game at this screen, offline, has no address of its own.
         let mut local = App::new(true);
-        local.handle(super::super::Action::Start);
+        local.handle(crate::app::LobbyAction::Start);
         assert_eq!(local.screen(), Screen::Game);
         assert_eq!(local.address(), "/");
         assert_eq!(local.game_link(), None);
@@ -1123,8 +1124,8 @@ mod tests {
         // An event without clocks keeps the last ones.
         game(&mut app, GameEvent::DrawOffered { by: Side::First });
         assert_eq!(app.current().and_then(|m| m.clocks), Some(clocks));
-        app.handle(Action::Cell("a1".into()));
-        app.handle(Action::Cell("b2".into()));
+        app.handle(GameAction::Cell("a1".into()));
+        app.handle(GameAction::Cell("b2".into()));
         assert!(app.current().is_some_and(|m| m.pending.is_some()));
         let result = GameResult {
             winner: Some(Side::First),
@@ -1312,7 +1313,7 @@ mod tests {
             r.result_text().map(|p| p.english()).as_deref(),
             Some("bo (Tigers) wins: Goats resigned")
         );
-        app.handle(Action::Back);
+        app.handle(ScreenAction::Back);
         assert_eq!(app.screen(), Screen::Lobby);
         // A record that does not replay is explained, and the screen stays.
         let broken = Record {

@@ -6,12 +6,15 @@
 //! private, so nothing else can change it. Nothing here draws or touches the network, so all
 //! of it is tested without a window.
 //!
-//! This file holds the state, its construction and the dispatch of actions: each family of
-//! actions is handled in a file of its own (`seeks`, `settings`, `game`, `replay`, `links`,
-//! `screens`, `access`, `push`, `puzzles`, `invitation`), the events in `apply`, time in `time`, and what the screens
-//! read in `reading`. The types the families share are in files of their own (`action`,
-//! `outgoing`, `status`, `event`, `lobby`, `paces`, `my_games`, `waiting`), so that this file names
-//! nothing of the files that extend [`App`].
+//! Each feature is a folder holding its state, its actions and their handling:
+//! `lobby` (choices, lists, seeks, paces), `game` (the game on the screen), `replay` (and its
+//! review), `puzzles`, `my_games` (correspondence games and what waits for an opponent),
+//! `notifications` (turns pushed to the device), `settings` (name, sounds, language), `links`
+//! (links, invitations, other devices), `keyboard` (the board's cursor, the move field, the
+//! button focused), `shell` (screens, notices, scroll, sounds) and `connection`. [`App`] holds
+//! one value per feature, [`Action`] is one variant per feature wrapping the feature's own, and
+//! [`App::handle`] hands each to its feature. This file names the features and dispatches; the
+//! events are taken in by `apply`, time by `time`, and what the screens read is in `reading`.
 
 mod action;
 mod apply;
@@ -34,7 +37,10 @@ mod testing;
 mod time;
 
 pub use crate::field::Field;
-pub use action::Action;
+pub use action::{
+    Action, GameAction, KeyAction, LinkAction, LobbyAction, PushAction, PuzzleAction, ReplayAction,
+    ScreenAction, SettingsAction,
+};
 pub use connection::{Connection, FIRST_CONNECTION_PATIENCE};
 pub use event::{Event, LobbyChange, Opened, Record};
 pub use links::Devices;
@@ -115,106 +121,19 @@ impl App {
         app
     }
 
-    /// Handles one action; returns what to send to the server (or ask of the platform).
-    pub fn handle(&mut self, action: Action) -> Vec<Outgoing> {
-        match action {
-            Action::SelectGame(..)
-            | Action::CycleRule { .. }
-            | Action::SelectMode(..)
-            | Action::SelectSide(..)
-            | Action::CycleLevel { .. }
-            | Action::CycleEngine { .. }
-            | Action::CycleDepth { .. }
-            | Action::CycleMinutes { .. }
-            | Action::CycleIncrement { .. }
-            | Action::SetRated(..)
-            | Action::SetCorrespondence(..)
-            | Action::CyclePace { .. }
-            | Action::OpenMyGame(..)
-            | Action::CancelSeek(..)
-            | Action::StartExhibition
-            | Action::Start
-            | Action::CreatePrivate
-            | Action::JoinByCode
-            | Action::TypeCode(..)
-            | Action::EraseCode
-            | Action::AcceptSeek(..)
-            | Action::Watch(..)
-            | Action::ReplayGame(..) => self.handle_lobby(action),
-            Action::EditName
-            | Action::TypeName(..)
-            | Action::EraseName
-            | Action::SaveName
-            | Action::CancelName
-            | Action::Focus(..)
-            | Action::Select(..)
-            | Action::SetText(..)
-            | Action::ToggleLanguages
-            | Action::SetLanguage(..)
-            | Action::ToggleSound => self.handle_settings(action),
-            Action::Cell(..)
-            | Action::Press(..)
-            | Action::Release(..)
-            | Action::LookAt(..)
-            | Action::LookStep(..)
-            | Action::LookPresent
-            | Action::StopChain
-            | Action::Flip
-            | Action::Menu(..)
-            | Action::Resign
-            | Action::CancelResign
-            | Action::OfferDraw
-            | Action::AcceptOffer
-            | Action::DeclineOffer
-            | Action::Takeback
-            | Action::Rematch
-            | Action::Hint
-            | Action::Analyse
-            | Action::HideResult
-            | Action::ToLobby => self.handle_game(action),
-            Action::OpenReplay
-            | Action::ReplayStep(..)
-            | Action::ReplayJump(..)
-            | Action::ReplayAutoplay
-            | Action::Review
-            | Action::PlayFromHere => self.handle_replay(action),
-            Action::Follow(..)
-            | Action::CopyInvite
-            | Action::CopyWaitingLink(..)
-            | Action::CopyCode
-            | Action::CloseInvite
-            | Action::ShareGame
-            | Action::CloseBrokenLink
-            | Action::OpenDevices
-            | Action::CloseDevices
-            | Action::CopyDeviceLink
-            | Action::LinkDevice => self.handle_links(action),
-            Action::AcceptInvitation | Action::DeclineInvitation => self.handle_invitation(action),
-            Action::ShowRules(..)
-            | Action::PlayOffline
-            | Action::RetryNow
-            | Action::DismissNotice
-            | Action::Back
-            | Action::ScrollTo(..)
-            | Action::ScrollListsTo(..) => self.handle_screens(action),
-            Action::Cursor(_)
-            | Action::PickAtCursor
-            | Action::LetGo
-            | Action::PlayTyped
-            | Action::KeyFocus(_) => self.access(action),
-            Action::TurnOnPush
-            | Action::TurnOffPush
-            | Action::MuteAll(..)
-            | Action::MuteGame(..) => self.handle_push(action),
-            Action::OpenPuzzles
-            | Action::NextPuzzle
-            | Action::OpenPuzzle(_)
-            | Action::TryAgain
-            | Action::ShowSolution
-            | Action::CyclePuzzleGame { .. }
-            | Action::CyclePuzzleTheme { .. }
-            | Action::SetPuzzleMode(_)
-            | Action::LearnFromMistakes => self.handle_puzzles(action),
+    /// Handles one action; returns what to send to the server (or ask of the platform). Each
+    /// feature handles its own.
+    pub fn handle(&mut self, action: impl Into<Action>) -> Vec<Outgoing> {
+        match action.into() {
+            Action::Lobby(action) => self.handle_lobby(action),
+            Action::Settings(action) => self.handle_settings(action),
+            Action::Game(action) => self.handle_game(action),
+            Action::Replay(action) => self.handle_replay(action),
+            Action::Link(action) => self.handle_links(action),
+            Action::Screen(action) => self.handle_screens(action),
+            Action::Key(action) => self.access(action),
+            Action::Push(action) => self.handle_push(action),
+            Action::Puzzle(action) => self.handle_puzzles(action),
         }
     }
 }

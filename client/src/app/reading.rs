@@ -205,6 +205,7 @@ impl App {
 
 #[cfg(test)]
 mod tests {
+    use crate::app::ScreenAction;
     use crate::app::testing::*;
     use crate::app::*;
     use crate::play::{Match, Seats};
@@ -227,7 +228,7 @@ mod tests {
             offers: Vec::new(),
         })));
         assert_eq!(app.title(), "Kalah - Chaupal");
-        app.handle(Action::ShowRules(GameKind::Jungle));
+        app.handle(ScreenAction::ShowRules(GameKind::Jungle));
         assert_eq!(app.title(), "Rules of Jungle - Chaupal");
     }
 }

@@ -5,9 +5,9 @@ use chaupal_rules::{AnyGame, GameKind};
 use chaupal_shared::protocol::GameEvent;
 
 use super::App;
-use super::action::Action;
 use super::connection::Connection;
 use super::event::{Event, Opened};
+use crate::app::GameAction;
 use crate::play::{Match, Seats};
 
 pub(super) fn offline() -> App {
@@ -16,7 +16,7 @@ pub(super) fn offline() -> App {
 
 pub(super) fn play(app: &mut App, cells: &[&str]) {
     for c in cells {
-        app.handle(Action::Cell((*c).to_owned()));
+        app.handle(GameAction::Cell((*c).to_owned()));
     }
 }
 

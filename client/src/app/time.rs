@@ -187,6 +187,7 @@ mod tests {
     use super::*;
     use crate::app::testing::*;
     use crate::app::*;
+    use crate::app::{GameAction, LobbyAction, ScreenAction, SettingsAction};
     use crate::words::Phrase;
     use chaupal_rules::Side;
 
@@ -252,7 +253,7 @@ mod tests {
                 .english()
                 .ends_with("in 1 s.")
         );
-        app.handle(Action::PlayOffline);
+        app.handle(ScreenAction::PlayOffline);
         assert_eq!(
             app.screen,
             Screen::Lobby,
@@ -354,20 +355,20 @@ mod tests {
             None,
             "an idle lobby never changes by itself"
         );
-        app.handle(Action::SelectMode(PlayMode::Friend));
-        app.handle(Action::EditName);
+        app.handle(LobbyAction::SelectMode(PlayMode::Friend));
+        app.handle(SettingsAction::EditName);
         assert_eq!(
             app.next_change(),
             None,
             "nor a text field taking the typing: its caret is steady"
         );
-        app.handle(Action::CancelName);
-        app.handle(Action::SelectMode(PlayMode::ThisComputer));
-        app.handle(Action::Start);
+        app.handle(SettingsAction::CancelName);
+        app.handle(LobbyAction::SelectMode(PlayMode::ThisComputer));
+        app.handle(LobbyAction::Start);
         assert_eq!(app.next_change(), None, "a game waiting for a move neither");
-        app.handle(Action::Cell("c3".into()));
-        app.handle(Action::Cell("a1".into()));
-        app.handle(Action::Cell("b2".into()));
+        app.handle(GameAction::Cell("c3".into()));
+        app.handle(GameAction::Cell("a1".into()));
+        app.handle(GameAction::Cell("b2".into()));
         assert_eq!(app.next_change(), Some(0.0), "a piece is gliding");
         // A long frame (the first after an idle pause) moves the glide on by a short step.
         app.frame(5.0, 0.01);

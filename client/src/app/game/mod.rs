@@ -2,11 +2,13 @@
 //! flipping it, resigning, offers and their answers, takebacks, rematches, hints and analysis,
 //! and leaving it for the lobby.
 
+mod action;
+pub use action::GameAction;
+
 use chaupal_rules::Side;
 use chaupal_shared::protocol::{GameResult, ResultReason};
 
 use crate::app::App;
-use crate::app::action::Action;
 use crate::app::outgoing::{Offer, Outgoing};
 use crate::app::shell::{Screen, Tone};
 use crate::geometry::CellName;
@@ -28,11 +30,11 @@ impl App {
         self.tell(said, Tone::News);
     }
 
-    pub(in crate::app) fn handle_game(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_game(&mut self, action: GameAction) -> Vec<Outgoing> {
         let mut out = Vec::new();
         match action {
-            Action::Cell(cell) => out.extend(self.cell(&cell)),
-            Action::Press(cell) => {
+            GameAction::Cell(cell) => out.extend(self.cell(&cell)),
+            GameAction::Press(cell) => {
                 self.game.drag_from = None;
                 out.extend(self.cell(&cell));
                 // A piece picked up can be dragged to where it goes.
@@ -42,7 +44,7 @@ impl App {
                     self.game.drag_from = Some(cell);
                 }
             }
-            Action::Release(cell) => {
+            GameAction::Release(cell) => {
                 if let (Some(from), Some(to)) = (self.game.drag_from.take(), cell)
                     && from != to
                     && self.board().is_some_and(|m| !m.selection.is_empty())
@@ -50,30 +52,30 @@ impl App {
                     out.extend(self.cell(&to));
                 }
             }
-            Action::LookAt(ply) => {
+            GameAction::LookAt(ply) => {
                 if let Some(m) = self.board_mut() {
                     m.look_at(ply);
                 }
             }
-            Action::LookStep(delta) => {
+            GameAction::LookStep(delta) => {
                 if let Some(m) = self.board_mut() {
                     m.look_step(delta);
                 }
             }
-            Action::LookPresent => {
+            GameAction::LookPresent => {
                 if let Some(m) = self.board_mut() {
                     m.looking = None;
                 }
             }
-            Action::StopChain if self.screen == Screen::Puzzles => {
+            GameAction::StopChain if self.screen == Screen::Puzzles => {
                 out.extend(self.puzzle_stop_chain());
             }
-            Action::StopChain => {
+            GameAction::StopChain => {
                 if let Some(mv) = self.game.current.as_mut().and_then(Match::stop_chain) {
                     out.extend(self.enter_move(mv));
                 }
             }
-            Action::Flip => {
+            GameAction::Flip => {
                 if let Some(m) = self.board_mut() {
                     m.flipped = !m.flipped;
                 }
@@ -83,7 +85,7 @@ impl App {
                     r.flipped = !r.flipped;
                 }
             }
-            Action::Resign => {
+            GameAction::Resign => {
                 // The first click asks for a second one, so a slip of the mouse loses nothing;
                 // the question stays until answered or the game moves on.
                 if self.game.resign_armed {
@@ -93,13 +95,13 @@ impl App {
                     self.game.resign_armed = true;
                 }
             }
-            Action::CancelResign => self.game.resign_armed = false,
-            Action::Menu(open) => {
+            GameAction::CancelResign => self.game.resign_armed = false,
+            GameAction::Menu(open) => {
                 if let Some(m) = &mut self.game.current {
                     m.menu_open = open;
                 }
             }
-            Action::OfferDraw => {
+            GameAction::OfferDraw => {
                 if self.online_game() {
                     out.push(Outgoing::OfferDraw);
                     self.tell(say!("notice-draw-offered"), Tone::News);
@@ -109,15 +111,15 @@ impl App {
                     m.ended = Some(Ending::DrawAgreedHere);
                 }
             }
-            Action::AcceptOffer => {
+            GameAction::AcceptOffer => {
                 out.extend(self.game.offer.take().map(Offer::accept));
             }
-            Action::DeclineOffer => {
+            GameAction::DeclineOffer => {
                 out.extend(self.game.offer.take().map(Offer::decline));
             }
-            Action::Takeback => out.extend(self.takeback()),
-            Action::Rematch => out.extend(self.rematch()),
-            Action::Hint => {
+            GameAction::Takeback => out.extend(self.takeback()),
+            GameAction::Rematch => out.extend(self.rematch()),
+            GameAction::Hint => {
                 if let Err(why) = self.engine_help() {
                     self.tell(why, Tone::Problem);
                 } else if self.online_game() {
@@ -126,9 +128,9 @@ impl App {
                     self.tell(say!("help-needs-server"), Tone::Problem);
                 }
             }
-            Action::Analyse => out.extend(self.analyse()),
-            Action::HideResult => self.game.result_hidden = true,
-            Action::ToLobby => {
+            GameAction::Analyse => out.extend(self.analyse()),
+            GameAction::HideResult => self.game.result_hidden = true,
+            GameAction::ToLobby => {
                 if self.online_game() {
                     out.push(Outgoing::Leave);
                     if let Some(m) = &self.game.current
@@ -150,7 +152,6 @@ impl App {
                 self.game.drag_from = None;
                 self.screen = Screen::Lobby;
             }
-            _ => {}
         }
         out
     }
@@ -361,6 +362,7 @@ mod tests {
     use super::*;
     use crate::app::testing::*;
     use crate::app::*;
+    use crate::app::{LobbyAction, ReplayAction, ScreenAction};
     use crate::play::{Ending, Match, Seats};
     use crate::replay::Replay;
     use chaupal_rules::{AnyGame, GameKind, Side};
@@ -370,7 +372,7 @@ mod tests {
     fn a_local_game_plays_to_the_end_then_offers_replay_and_rematch() {
         let mut app = offline();
         app.lobby.rule_choice[kind_index(GameKind::BaghChal)][0] = 5; // captures-to-win 1
-        app.handle(Action::Start);
+        app.handle(LobbyAction::Start);
         // A goat on b2, and the a1 tiger takes it at once: one capture wins.
         play(&mut app, &["b2", "a1", "c3"]);
         let m = app.game.current.as_ref().expect("game");
@@ -379,14 +381,14 @@ mod tests {
         assert_eq!(app.screen, Screen::Game, "the capture is still being shown");
         app.tick(1.0);
         assert_eq!(app.screen, Screen::GameOver);
-        app.handle(Action::OpenReplay);
+        app.handle(ReplayAction::OpenReplay);
         assert_eq!(app.screen, Screen::Replay);
         assert_eq!(app.replay.as_ref().map(Replay::len), Some(2));
-        app.handle(Action::ReplayStep(1));
+        app.handle(ReplayAction::ReplayStep(1));
         assert_eq!(app.replay.as_ref().map(Replay::ply), Some(1));
-        app.handle(Action::Back);
+        app.handle(ScreenAction::Back);
         assert_eq!(app.screen, Screen::GameOver);
-        app.handle(Action::Rematch);
+        app.handle(GameAction::Rematch);
         assert_eq!(app.screen, Screen::Game);
         assert!(
             app.game
@@ -399,34 +401,34 @@ mod tests {
     #[test]
     fn resign_and_draw_end_a_local_game_and_takeback_undoes_a_move() {
         let mut app = offline();
-        app.handle(Action::Start);
+        app.handle(LobbyAction::Start);
         play(&mut app, &["c3"]);
-        app.handle(Action::Takeback);
+        app.handle(GameAction::Takeback);
         assert!(
             app.game
                 .current
                 .as_ref()
                 .is_some_and(|m| m.moves.is_empty())
         );
-        app.handle(Action::Resign);
+        app.handle(GameAction::Resign);
         app.tick(60.0);
         assert!(
             app.resign_asked(),
             "the question waits for an answer, however long"
         );
-        app.handle(Action::CancelResign);
+        app.handle(GameAction::CancelResign);
         assert!(
             app.game.current.as_ref().is_some_and(|m| !m.finished()) && !app.resign_asked(),
             "one click, then Keep playing: nothing happens"
         );
-        app.handle(Action::Resign);
-        app.handle(Action::Resign);
+        app.handle(GameAction::Resign);
+        app.handle(GameAction::Resign);
         let m = app.game.current.as_ref().expect("game");
         assert_eq!(m.status(), "Tigers win: Goats resigned");
         app.tick(0.0);
         assert_eq!(app.screen, Screen::GameOver);
-        app.handle(Action::Rematch);
-        app.handle(Action::OfferDraw);
+        app.handle(GameAction::Rematch);
+        app.handle(GameAction::OfferDraw);
         assert_eq!(
             app.game
                 .current
@@ -446,7 +448,7 @@ mod tests {
         let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
         app.game.current = Some(Match::new(game, Seats::One(Side::First), true));
         app.screen = Screen::Game;
-        let sent = app.handle(Action::Cell("c3".into()));
+        let sent = app.handle(GameAction::Cell("c3".into()));
         assert_eq!(
             sent,
             [Outgoing::Move {
@@ -457,7 +459,7 @@ mod tests {
         let m = app.game.current.as_ref().expect("game");
         assert!(m.moves.is_empty() && m.pending.is_some());
         assert!(
-            app.handle(Action::Cell("d3".into())).is_empty(),
+            app.handle(GameAction::Cell("d3".into())).is_empty(),
             "one move at a time"
         );
     }
@@ -465,16 +467,19 @@ mod tests {
     #[test]
     fn analysis_asks_about_the_replayed_position() {
         let mut app = offline();
-        app.handle(Action::Start);
+        app.handle(LobbyAction::Start);
         play(&mut app, &["c3", "a1", "b2", "d3"]);
-        app.handle(Action::Resign);
-        app.handle(Action::Resign);
+        app.handle(GameAction::Resign);
+        app.handle(GameAction::Resign);
         app.tick(0.0);
-        app.handle(Action::OpenReplay);
-        app.handle(Action::ReplayJump(1));
-        assert!(app.handle(Action::Analyse).is_empty(), "offline: explained");
+        app.handle(ReplayAction::OpenReplay);
+        app.handle(ReplayAction::ReplayJump(1));
+        assert!(
+            app.handle(GameAction::Analyse).is_empty(),
+            "offline: explained"
+        );
         app.online.connection = Connection::Connected { name: "a".into() };
-        let sent = app.handle(Action::Analyse);
+        let sent = app.handle(GameAction::Analyse);
         assert_eq!(
             sent,
             [Outgoing::Analyse {
@@ -503,13 +508,13 @@ mod tests {
             ),
         ] {
             app.game.offer = Some(offer);
-            assert_eq!(app.handle(Action::AcceptOffer), [yes]);
+            assert_eq!(app.handle(GameAction::AcceptOffer), [yes]);
             assert!(app.game.offer.is_none());
             app.game.offer = Some(offer);
-            assert_eq!(app.handle(Action::DeclineOffer), [no]);
+            assert_eq!(app.handle(GameAction::DeclineOffer), [no]);
         }
         assert!(
-            app.handle(Action::AcceptOffer).is_empty(),
+            app.handle(GameAction::AcceptOffer).is_empty(),
             "no offer, nothing sent"
         );
     }
@@ -532,9 +537,9 @@ mod tests {
             offers: vec![(Offer::Rematch, Side::Second)],
         })));
         assert_eq!(app.offer(), Some(Offer::Rematch));
-        assert_eq!(app.handle(Action::Rematch), [Outgoing::AcceptRematch]);
+        assert_eq!(app.handle(GameAction::Rematch), [Outgoing::AcceptRematch]);
         assert_eq!(app.offer(), None);
-        assert_eq!(app.handle(Action::Rematch), [Outgoing::OfferRematch]);
+        assert_eq!(app.handle(GameAction::Rematch), [Outgoing::OfferRematch]);
         // Without a connection nothing goes out, so the offer stays to be answered.
         app.game.offer = Some(Offer::Rematch);
         app.apply(Event::Lost {
@@ -542,50 +547,50 @@ mod tests {
             attempt: 1,
             retry_in: 1.0,
         });
-        assert_eq!(app.handle(Action::Rematch), [Outgoing::OfferRematch]);
+        assert_eq!(app.handle(GameAction::Rematch), [Outgoing::OfferRematch]);
         assert_eq!(app.offer(), Some(Offer::Rematch));
     }
 
     #[test]
     fn a_piece_is_dragged_to_its_point_or_clicked_then_clicked() {
         let mut app = offline();
-        app.handle(Action::Start);
-        app.handle(Action::Cell("c3".into()));
+        app.handle(LobbyAction::Start);
+        app.handle(GameAction::Cell("c3".into()));
         app.tick(1.0);
         // Drag: press on the tiger, release on b2.
-        app.handle(Action::Press("a1".into()));
+        app.handle(GameAction::Press("a1".into()));
         assert_eq!(app.dragging(), Some("a1"));
-        app.handle(Action::Release(Some("b2".into())));
+        app.handle(GameAction::Release(Some("b2".into())));
         let m = app.current().expect("game");
         assert_eq!(m.moves.last().map(|p| p.text.as_str()), Some("a1-b2"));
         assert_eq!(app.dragging(), None);
         app.tick(1.0);
         // Click-click (or tap-tap): press and release in place, then on the point.
-        app.handle(Action::Cell("d3".into()));
+        app.handle(GameAction::Cell("d3".into()));
         app.tick(1.0);
-        app.handle(Action::Press("b2".into()));
-        app.handle(Action::Release(Some("b2".into())));
+        app.handle(GameAction::Press("b2".into()));
+        app.handle(GameAction::Release(Some("b2".into())));
         assert_eq!(
             app.current().map(|m| m.selection.path().len()),
             Some(1),
             "picked up"
         );
-        app.handle(Action::Press("b1".into()));
-        app.handle(Action::Release(Some("b1".into())));
+        app.handle(GameAction::Press("b1".into()));
+        app.handle(GameAction::Release(Some("b1".into())));
         let m = app.current().expect("game");
         assert_eq!(m.moves.last().map(|p| p.text.as_str()), Some("b2-b1"));
         // A drag released off the board drops nothing; a press on an empty point drags nothing.
         app.tick(1.0);
-        app.handle(Action::Press("c2".into()));
-        app.handle(Action::Release(None));
+        app.handle(GameAction::Press("c2".into()));
+        app.handle(GameAction::Release(None));
         assert_eq!(
             app.current().map(|m| m.moves.len()),
             Some(5),
             "a placement by press"
         );
         app.tick(1.0);
-        app.handle(Action::Press("b1".into()));
-        app.handle(Action::Release(None));
+        app.handle(GameAction::Press("b1".into()));
+        app.handle(GameAction::Release(None));
         assert_eq!(app.current().map(|m| m.moves.len()), Some(5));
     }
 
@@ -595,26 +600,26 @@ mod tests {
         moved(&mut app, "c3");
         app.tick(1.0);
         assert_eq!(app.take_cues(), [Cue::Move], "the opponent moved");
-        app.handle(Action::LookStep(-1));
+        app.handle(GameAction::LookStep(-1));
         assert_eq!(app.current().and_then(|m| m.looking), Some(0));
-        assert!(app.handle(Action::Cell("a1".into())).is_empty());
+        assert!(app.handle(GameAction::Cell("a1".into())).is_empty());
         assert!(
             app.notice()
                 .is_some_and(|n| n.text.english().contains("looking back")),
             "{:?}",
             app.notice()
         );
-        app.handle(Action::LookPresent);
-        app.handle(Action::Cell("a1".into()));
+        app.handle(GameAction::LookPresent);
+        app.handle(GameAction::Cell("a1".into()));
         assert_eq!(
-            app.handle(Action::Cell("b2".into())),
+            app.handle(GameAction::Cell("b2".into())),
             [Outgoing::Move {
                 notation: "a1-b2".into(),
                 ply: 1
             }]
         );
         moved(&mut app, "a1-b2");
-        app.handle(Action::LookAt(1));
+        app.handle(GameAction::LookAt(1));
         moved(&mut app, "d3");
         assert_eq!(
             app.current().and_then(|m| m.looking),
@@ -626,7 +631,7 @@ mod tests {
     #[test]
     fn the_resign_question_waits_until_answered_or_the_game_moves_on() {
         let mut app = seated(Seats::One(Side::First), false);
-        app.handle(Action::Resign);
+        app.handle(GameAction::Resign);
         app.tick(30.0);
         assert!(app.resign_asked());
         moved(&mut app, "c3");
@@ -634,8 +639,8 @@ mod tests {
             !app.resign_asked(),
             "a move came: asked again if still meant"
         );
-        app.handle(Action::Resign);
-        assert_eq!(app.handle(Action::Resign), [Outgoing::Resign]);
+        app.handle(GameAction::Resign);
+        assert_eq!(app.handle(GameAction::Resign), [Outgoing::Resign]);
     }
 
     #[test]
@@ -643,10 +648,10 @@ mod tests {
         let mut person = seated(Seats::One(Side::First), false);
         assert!(person.engine_help().is_err());
         assert!(
-            person.handle(Action::Hint).is_empty(),
+            person.handle(GameAction::Hint).is_empty(),
             "no hint against a person"
         );
-        assert!(person.handle(Action::Analyse).is_empty());
+        assert!(person.handle(GameAction::Analyse).is_empty());
         assert!(
             person
                 .notice()
@@ -654,7 +659,7 @@ mod tests {
         );
         let mut computer = seated(Seats::One(Side::First), true);
         assert!(computer.engine_help().is_ok());
-        assert_eq!(computer.handle(Action::Hint), [Outgoing::Hint]);
+        assert_eq!(computer.handle(GameAction::Hint), [Outgoing::Hint]);
         let watcher = seated(Seats::Watching, false);
         assert!(
             watcher.engine_help().is_err(),

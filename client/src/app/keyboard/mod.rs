@@ -4,8 +4,11 @@
 //! clocks or a correspondence game's deadline, `s` whose turn, `?` what can be typed), and what these say aloud
 //! ([`App::take_said`], read out by [`crate::speech::Speaker`]).
 
+mod action;
+pub use action::KeyAction;
+
 use crate::app::App;
-use crate::app::action::Action;
+use crate::app::GameAction;
 use crate::app::outgoing::Outgoing;
 use crate::app::shell::{Screen, Tone};
 use crate::field::Field;
@@ -16,13 +19,13 @@ use crate::words::Phrase;
 
 impl App {
     /// Handles the actions of this module; returns what must be sent.
-    pub(in crate::app) fn access(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn access(&mut self, action: KeyAction) -> Vec<Outgoing> {
         match action {
-            Action::Cursor(None) => {
+            KeyAction::Cursor(None) => {
                 self.keys.cursor = None;
                 Vec::new()
             }
-            Action::Cursor(Some(cell)) => {
+            KeyAction::Cursor(Some(cell)) => {
                 if self.keys.cursor.is_none() {
                     self.shell.said.push(say!("speech-cursor-help"));
                 }
@@ -30,23 +33,23 @@ impl App {
                 self.keys.cursor = Some(cell);
                 Vec::new()
             }
-            Action::PickAtCursor => match self.keys.cursor.clone() {
+            KeyAction::PickAtCursor => match self.keys.cursor.clone() {
                 Some(cell) => {
-                    let mut out = self.handle(Action::Press(cell.clone()));
-                    out.extend(self.handle(Action::Release(Some(cell))));
+                    let mut out = self.handle(GameAction::Press(cell.clone()));
+                    out.extend(self.handle(GameAction::Release(Some(cell))));
                     out
                 }
                 None => Vec::new(),
             },
-            Action::LetGo => {
+            KeyAction::LetGo => {
                 match self.board_mut() {
                     Some(m) if !m.selection.is_empty() => m.selection.clear(),
                     _ => self.keys.cursor = None,
                 }
                 Vec::new()
             }
-            Action::PlayTyped => self.play_typed(),
-            Action::KeyFocus(focus) => {
+            KeyAction::PlayTyped => self.play_typed(),
+            KeyAction::KeyFocus(focus) => {
                 if let Some((_, label)) = &focus {
                     self.shell
                         .said
@@ -55,7 +58,6 @@ impl App {
                 self.keys.key_focus = focus;
                 Vec::new()
             }
-            _ => Vec::new(),
         }
     }
 
@@ -223,12 +225,13 @@ pub(in crate::app) struct Keyboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::{LobbyAction, SettingsAction};
     use chaupal_rules::GameKind;
 
     fn local(kind: GameKind) -> App {
         let mut app = App::new(true);
-        app.handle(Action::SelectGame(kind));
-        app.handle(Action::Start);
+        app.handle(LobbyAction::SelectGame(kind));
+        app.handle(LobbyAction::Start);
         app
     }
 
@@ -239,22 +242,22 @@ mod tests {
     #[test]
     fn a_typed_move_is_played_in_any_case_and_without_its_separators() {
         let mut app = local(GameKind::BaghChal);
-        app.handle(Action::SetText(Field::Move, "C3".into()));
-        app.handle(Action::PlayTyped);
+        app.handle(SettingsAction::SetText(Field::Move, "C3".into()));
+        app.handle(KeyAction::PlayTyped);
         let m = app.current().expect("game");
         assert_eq!(m.moves.len(), 1, "c3 placed");
         assert_eq!(app.move_entry(), "", "the field empties");
         // A tiger's move without its dash.
-        app.handle(Action::SetText(Field::Move, "a1b2".into()));
-        app.handle(Action::PlayTyped);
+        app.handle(SettingsAction::SetText(Field::Move, "a1b2".into()));
+        app.handle(KeyAction::PlayTyped);
         assert_eq!(app.current().map(|m| m.moves.len()), Some(2));
     }
 
     #[test]
     fn a_move_that_is_not_legal_is_refused_in_words_and_kept_to_correct() {
         let mut app = local(GameKind::Kalah);
-        app.handle(Action::SetText(Field::Move, "9".into()));
-        app.handle(Action::PlayTyped);
+        app.handle(SettingsAction::SetText(Field::Move, "9".into()));
+        app.handle(KeyAction::PlayTyped);
         assert_eq!(app.current().map(|m| m.moves.len()), Some(0));
         let notice = app.notice().expect("told").text.english();
         assert!(notice.contains("“9” is not a legal move"), "{notice}");
@@ -269,12 +272,12 @@ mod tests {
             ("c", "This game has no clock."),
             ("s", "Goats to move"),
         ] {
-            app.handle(Action::SetText(Field::Move, typed.into()));
-            app.handle(Action::PlayTyped);
+            app.handle(SettingsAction::SetText(Field::Move, typed.into()));
+            app.handle(KeyAction::PlayTyped);
             assert_eq!(said(&mut app).first().map(String::as_str), Some(first));
         }
-        app.handle(Action::SetText(Field::Move, "?".into()));
-        app.handle(Action::PlayTyped);
+        app.handle(SettingsAction::SetText(Field::Move, "?".into()));
+        app.handle(KeyAction::PlayTyped);
         let help = said(&mut app).join(" ");
         let example = app
             .current()
@@ -288,23 +291,23 @@ mod tests {
     fn the_keyboard_alone_moves_the_cursor_picks_and_lets_go() {
         let mut app = local(GameKind::BaghChal);
         let start = app.cursor_start().expect("a cell");
-        app.handle(Action::Cursor(Some(start.clone())));
+        app.handle(KeyAction::Cursor(Some(start.clone())));
         assert_eq!(app.cursor(), Some(start.as_str()));
         let heard = said(&mut app);
         assert!(heard[0].contains("arrow keys"), "{heard:?}");
         assert!(heard[1].starts_with(&format!("{start}: ")), "{heard:?}");
         // A goat placed at c3 with Enter.
-        app.handle(Action::Cursor(Some("c3".into())));
-        app.handle(Action::PickAtCursor);
+        app.handle(KeyAction::Cursor(Some("c3".into())));
+        app.handle(KeyAction::PickAtCursor);
         assert_eq!(app.current().map(|m| m.moves.len()), Some(1));
         // A tiger picked up, then let go with Escape; Escape again takes the cursor away.
-        app.handle(Action::Cursor(Some("a1".into())));
-        app.handle(Action::PickAtCursor);
+        app.handle(KeyAction::Cursor(Some("a1".into())));
+        app.handle(KeyAction::PickAtCursor);
         assert!(app.current().is_some_and(|m| !m.selection.is_empty()));
-        app.handle(Action::LetGo);
+        app.handle(KeyAction::LetGo);
         assert!(app.current().is_some_and(|m| m.selection.is_empty()));
         assert!(app.cursor().is_some());
-        app.handle(Action::LetGo);
+        app.handle(KeyAction::LetGo);
         assert_eq!(app.cursor(), None);
     }
 }

@@ -10,7 +10,7 @@
 use chaupal_rules::{GameKind, Side};
 
 use crate::app::App;
-use crate::app::action::Action;
+use crate::app::LinkAction;
 use crate::app::outgoing::Outgoing;
 use crate::app::shell::{Screen, Tone};
 use crate::route::Route;
@@ -83,18 +83,18 @@ impl App {
     }
 
     /// Accept and Decline on the invitation's card.
-    pub(in crate::app) fn handle_invitation(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_invitation(&mut self, action: LinkAction) -> Vec<Outgoing> {
         let Some(invited) = self.links.invitation.take() else {
             return Vec::new();
         };
         match action {
-            Action::AcceptInvitation => {
+            LinkAction::AcceptInvitation => {
                 // The link stays followed: a refusal shows on the link's card, and the game's
                 // snapshot takes the address from it.
                 self.links.link = Some(Route::Join(invited.code.clone()));
                 vec![Outgoing::JoinByCode(invited.code)]
             }
-            Action::DeclineInvitation => {
+            LinkAction::DeclineInvitation => {
                 self.links.link = None;
                 self.screen = Screen::Lobby;
                 self.lobby.code.clear();
@@ -155,6 +155,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::ScreenAction;
     use crate::app::testing::*;
     use crate::app::*;
 
@@ -175,7 +176,7 @@ mod tests {
     /// A client that came by the link to `invited()` and was shown its card.
     fn shown() -> App {
         let mut app = App::new(false);
-        let sent = app.handle(Action::Follow(Route::Join("k7qm2xpd".into())));
+        let sent = app.handle(LinkAction::Follow(Route::Join("k7qm2xpd".into())));
         assert!(sent.is_empty(), "not connected yet");
         let sent = app.apply(Event::Welcomed { name: "bo".into() });
         assert_eq!(sent, [Outgoing::ReadInvitation("k7qm2xpd".into())]);
@@ -205,7 +206,7 @@ mod tests {
         );
         assert_eq!(app.screen(), Screen::Lobby);
         // Whatever else is pressed meanwhile joins nothing, and the card stays.
-        assert!(app.handle(Action::DismissNotice).is_empty());
+        assert!(app.handle(ScreenAction::DismissNotice).is_empty());
         assert!(app.invitation().is_some());
         // A reconnection with the card up reads nothing and joins nothing.
         app.apply(Event::Lost {
@@ -217,11 +218,11 @@ mod tests {
         assert!(app.invitation().is_some());
         // Accept joins, once.
         assert_eq!(
-            app.handle(Action::AcceptInvitation),
+            app.handle(LinkAction::AcceptInvitation),
             [Outgoing::JoinByCode("K7QM-2XPD".into())]
         );
         assert!(app.invitation().is_none());
-        assert!(app.handle(Action::AcceptInvitation).is_empty(), "once");
+        assert!(app.handle(LinkAction::AcceptInvitation).is_empty(), "once");
         // The answer lost with the connection: the invitation is read again, never joined.
         app.apply(Event::Lost {
             reason: "gone".into(),
@@ -236,7 +237,7 @@ mod tests {
     fn decline_withdraws_the_invitation_and_goes_to_the_lobby() {
         let mut app = shown();
         assert_eq!(
-            app.handle(Action::DeclineInvitation),
+            app.handle(LinkAction::DeclineInvitation),
             [Outgoing::DeclineInvitation("K7QM-2XPD".into())]
         );
         assert!(app.invitation().is_none());
@@ -290,7 +291,7 @@ mod tests {
     #[test]
     fn ones_own_invitation_says_so_on_the_links_card() {
         let mut app = online();
-        app.handle(Action::Follow(Route::Join("K7QM-2XPD".into())));
+        app.handle(LinkAction::Follow(Route::Join("K7QM-2XPD".into())));
         app.apply(Event::OwnInvitation);
         let why = app.broken_link().map(Phrase::english).unwrap_or_default();
         assert!(why.contains("your own invitation"), "{why}");

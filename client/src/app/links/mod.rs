@@ -2,12 +2,14 @@
 //! card when they lead nowhere), the invitation's link and code, the link to the game on the
 //! screen, the browser's address, and the card for playing on another device.
 
+mod action;
+pub use action::LinkAction;
+
 mod invitation;
 
 pub use invitation::Invited;
 
 use crate::app::App;
-use crate::app::action::Action;
 use crate::app::connection::Connection;
 use crate::app::lobby::PlayMode;
 use crate::app::outgoing::Outgoing;
@@ -19,56 +21,58 @@ use crate::words::Phrase;
 
 impl App {
     /// Links and codes: following a link, the invitation, sharing the game, other devices.
-    pub(in crate::app) fn handle_links(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_links(&mut self, action: LinkAction) -> Vec<Outgoing> {
         let mut out = Vec::new();
         match action {
-            Action::Follow(route) => out.extend(self.follow(route)),
-            Action::CopyInvite => {
+            LinkAction::Follow(route) => out.extend(self.follow(route)),
+            LinkAction::AcceptInvitation | LinkAction::DeclineInvitation => {
+                return self.handle_invitation(action);
+            }
+            LinkAction::CopyInvite => {
                 if let Some(code) = self.lobby.my_code.clone() {
                     out.extend(self.copy_invite(code));
                 }
             }
-            Action::CopyWaitingLink(id) => out.extend(self.copy_waiting_link(id)),
-            Action::CopyCode => {
+            LinkAction::CopyWaitingLink(id) => out.extend(self.copy_waiting_link(id)),
+            LinkAction::CopyCode => {
                 if let Some(code) = self.lobby.my_code.clone() {
                     self.tell(say!("notice-code-copied", code = &code), Tone::News);
                     out.push(Outgoing::CopyText(code));
                 }
             }
-            Action::CloseInvite => self.links.invite_closed = true,
-            Action::ShareGame => {
+            LinkAction::CloseInvite => self.links.invite_closed = true,
+            LinkAction::ShareGame => {
                 if let Some(link) = self.game_link() {
                     out.push(Outgoing::Share(link));
                 }
             }
-            Action::CloseBrokenLink => {
+            LinkAction::CloseBrokenLink => {
                 self.links.broken_link = None;
                 self.screen = Screen::Lobby;
             }
-            Action::OpenDevices => {
+            LinkAction::OpenDevices => {
                 self.links.devices = Some(Devices::default());
                 out.push(Outgoing::DeviceCode);
             }
-            Action::CloseDevices => {
+            LinkAction::CloseDevices => {
                 self.links.devices = None;
                 if self.keys.focus == Some(Field::Device) {
                     self.keys.focus = None;
                 }
             }
-            Action::CopyDeviceLink => {
+            LinkAction::CopyDeviceLink => {
                 if let Some(link) = self.device_link() {
                     self.tell(say!("notice-device-link-copied"), Tone::News);
                     out.push(Outgoing::CopyText(link));
                 }
             }
-            Action::LinkDevice => {
+            LinkAction::LinkDevice => {
                 let entry = self.links.devices.as_ref().map(|d| d.entry.clone());
                 match entry.as_deref().and_then(route::normalise_code) {
                     Some(code) => out.push(Outgoing::LinkDevice(code)),
                     None => self.tell(say!("notice-device-code-shape"), Tone::Problem),
                 }
             }
-            _ => {}
         }
         out
     }
@@ -229,6 +233,7 @@ pub(in crate::app) struct Links {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::SettingsAction;
     use crate::app::testing::*;
     use crate::app::*;
     use crate::play::{Match, Seats};
@@ -238,7 +243,10 @@ mod tests {
     fn the_devices_card_asks_for_a_code_takes_one_typed_and_the_code_expires() {
         let mut app = online();
         app.set_site(Some("http://h:1".into()));
-        assert_eq!(app.handle(Action::OpenDevices), vec![Outgoing::DeviceCode]);
+        assert_eq!(
+            app.handle(LinkAction::OpenDevices),
+            vec![Outgoing::DeviceCode]
+        );
         assert_eq!(app.device_link(), None, "no code yet");
         let _ = app.apply(Event::DeviceCode {
             code: "QRST-2345".into(),
@@ -248,25 +256,25 @@ mod tests {
             app.device_link().as_deref(),
             Some("http://h:1/link/QRST-2345")
         );
-        let copied = app.handle(Action::CopyDeviceLink);
+        let copied = app.handle(LinkAction::CopyDeviceLink);
         assert_eq!(
             copied,
             vec![Outgoing::CopyText("http://h:1/link/QRST-2345".into())]
         );
         // A code typed loosely is sent as the server hands them out; a wrong one is refused here.
-        app.handle(Action::SetText(Field::Device, "ab12 cd34".into()));
+        app.handle(SettingsAction::SetText(Field::Device, "ab12 cd34".into()));
         assert_eq!(
-            app.handle(Action::LinkDevice),
+            app.handle(LinkAction::LinkDevice),
             vec![Outgoing::LinkDevice("AB12-CD34".into())]
         );
-        app.handle(Action::SetText(Field::Device, "ab1".into()));
-        assert!(app.handle(Action::LinkDevice).is_empty());
+        app.handle(SettingsAction::SetText(Field::Device, "ab1".into()));
+        assert!(app.handle(LinkAction::LinkDevice).is_empty());
         assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
         // The code goes when its time is up.
         assert!(app.next_change().is_some_and(|t| t <= 600.0));
         app.tick(601.0);
         assert_eq!(app.devices().and_then(|d| d.code.clone()), None);
-        app.handle(Action::CloseDevices);
+        app.handle(LinkAction::CloseDevices);
         assert!(app.devices().is_none());
     }
 
@@ -274,7 +282,7 @@ mod tests {
     fn a_link_to_another_devices_code_uses_it_once_connected() {
         let mut app = App::new(false);
         assert!(
-            app.handle(Action::Follow(Route::Link("QRST-2345".into())))
+            app.handle(LinkAction::Follow(Route::Link("QRST-2345".into())))
                 .is_empty()
         );
         let out = app.apply(Event::Welcomed { name: "a".into() });
@@ -288,7 +296,7 @@ mod tests {
     fn a_join_link_whose_code_is_no_code_says_why_at_once() {
         let mut app = App::new(false);
         assert!(
-            app.handle(Action::Follow(Route::Join("ZZZZ".into())))
+            app.handle(LinkAction::Follow(Route::Join("ZZZZ".into())))
                 .is_empty()
         );
         let why = app.broken_link().map(Phrase::english).unwrap_or_default();
@@ -304,7 +312,7 @@ mod tests {
     #[test]
     fn a_link_to_join_waits_for_the_greeting_then_reads_the_invitation_and_joins_nothing() {
         let mut app = App::new(false);
-        let sent = app.handle(Action::Follow(Route::Join("K7QM-2XPD".into())));
+        let sent = app.handle(LinkAction::Follow(Route::Join("K7QM-2XPD".into())));
         assert!(sent.is_empty(), "not connected yet: nothing to send");
         assert_eq!(app.arrival(), Some(&Route::Join("K7QM-2XPD".into())));
         assert_eq!(app.lobby.mode, PlayMode::Friend);
@@ -332,17 +340,17 @@ mod tests {
     fn links_to_watch_and_replay_go_at_once_when_connected() {
         let mut app = online();
         assert_eq!(
-            app.handle(Action::Follow(Route::Game(7))),
+            app.handle(LinkAction::Follow(Route::Game(7))),
             [Outgoing::Watch(7)]
         );
         assert_eq!(
-            app.handle(Action::Follow(Route::Replay(8))),
+            app.handle(LinkAction::Follow(Route::Replay(8))),
             [Outgoing::Record(8)]
         );
-        assert!(app.handle(Action::Follow(Route::Lobby)).is_empty());
+        assert!(app.handle(LinkAction::Follow(Route::Lobby)).is_empty());
         assert_eq!(app.arrival(), None);
         let mut app = App::new(false);
-        app.handle(Action::Follow(Route::Replay(8)));
+        app.handle(LinkAction::Follow(Route::Replay(8)));
         assert_eq!(
             app.apply(Event::Welcomed { name: "a".into() }),
             [Outgoing::Record(8)]
@@ -352,7 +360,7 @@ mod tests {
     #[test]
     fn a_link_offline_says_it_needs_the_server() {
         let mut app = offline();
-        assert!(app.handle(Action::Follow(Route::Game(7))).is_empty());
+        assert!(app.handle(LinkAction::Follow(Route::Game(7))).is_empty());
         assert_eq!(app.arrival(), None);
         assert!(
             app.shell
@@ -366,17 +374,17 @@ mod tests {
     fn the_invite_link_is_copied_with_the_servers_address_or_the_code_alone() {
         let mut app = online();
         assert!(
-            app.handle(Action::CopyInvite).is_empty(),
+            app.handle(LinkAction::CopyInvite).is_empty(),
             "no code, nothing to copy"
         );
         app.apply(Event::InviteCode("K7QM-2XPD".into()));
         assert_eq!(
-            app.handle(Action::CopyInvite),
+            app.handle(LinkAction::CopyInvite),
             [Outgoing::CopyText("K7QM-2XPD".into())]
         );
         app.set_site(Some("http://example.org:8080".into()));
         assert_eq!(
-            app.handle(Action::CopyInvite),
+            app.handle(LinkAction::CopyInvite),
             [Outgoing::CopyText(
                 "http://example.org:8080/join/K7QM-2XPD".into()
             )]
@@ -400,10 +408,10 @@ mod tests {
             Some("http://example.org:8080/join/K7QM-2XPD")
         );
         assert_eq!(
-            app.handle(Action::CopyCode),
+            app.handle(LinkAction::CopyCode),
             [Outgoing::CopyText("K7QM-2XPD".into())]
         );
-        app.handle(Action::CloseInvite);
+        app.handle(LinkAction::CloseInvite);
         assert!(!app.invite_open());
         assert_eq!(app.lobby().my_code.as_deref(), Some("K7QM-2XPD"), "kept");
         let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");

@@ -4,6 +4,9 @@
 //! paces of correspondence are in `paces`, the list of this player's games in play in
 //! `my_games`.
 
+mod action;
+pub use action::LobbyAction;
+
 mod paces;
 mod seeks;
 

@@ -5,7 +5,7 @@
 use chaupal_rules::AnyGame;
 
 use crate::app::App;
-use crate::app::action::Action;
+use crate::app::LobbyAction;
 use crate::app::lobby::{
     CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, LEVELS, MAX_DEPTH, PlayMode, cycle,
 };
@@ -22,14 +22,14 @@ impl App {
     // An `if` in an arm says what the action does; as a guard it would send the action on to
     // the last arm, which takes the other families' actions.
     #[allow(clippy::collapsible_match)]
-    pub(in crate::app) fn handle_lobby(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_lobby(&mut self, action: LobbyAction) -> Vec<Outgoing> {
         let mut out = Vec::new();
         match action {
-            Action::SelectGame(kind) => self.lobby.kind = kind,
-            Action::CycleRule { index, forward } => self.lobby.cycle_rule(index, forward),
-            Action::SelectMode(mode) => self.lobby.mode = mode,
-            Action::SelectSide(side) => self.lobby.set_side(side),
-            Action::CycleLevel { forward } => {
+            LobbyAction::SelectGame(kind) => self.lobby.kind = kind,
+            LobbyAction::CycleRule { index, forward } => self.lobby.cycle_rule(index, forward),
+            LobbyAction::SelectMode(mode) => self.lobby.mode = mode,
+            LobbyAction::SelectSide(side) => self.lobby.set_side(side),
+            LobbyAction::CycleLevel { forward } => {
                 self.lobby.level = if forward {
                     self.lobby.level % LEVELS + 1
                 } else {
@@ -37,39 +37,39 @@ impl App {
                 };
                 out.push(Outgoing::SetLevel(self.lobby.level));
             }
-            Action::CycleEngine { forward } => {
+            LobbyAction::CycleEngine { forward } => {
                 self.lobby.engine = cycle(self.lobby.engine, ENGINES.len() + 1, forward);
             }
-            Action::CycleDepth { forward } => {
+            LobbyAction::CycleDepth { forward } => {
                 self.lobby.depth = if forward {
                     self.lobby.depth % MAX_DEPTH + 1
                 } else {
                     (self.lobby.depth + MAX_DEPTH - 2) % MAX_DEPTH + 1
                 };
             }
-            Action::CycleMinutes { forward } => {
+            LobbyAction::CycleMinutes { forward } => {
                 self.lobby.minutes = cycle(self.lobby.minutes, CLOCK_MINUTES.len(), forward);
             }
-            Action::CycleIncrement { forward } => {
+            LobbyAction::CycleIncrement { forward } => {
                 self.lobby.increment = cycle(self.lobby.increment, CLOCK_INCREMENTS.len(), forward);
             }
-            Action::SetRated(rated) => self.lobby.rated = rated,
-            Action::SetCorrespondence(on) => self.lobby.by_correspondence = on,
-            Action::CyclePace { forward } => self.lobby.cycle_pace(forward),
-            Action::OpenMyGame(id) => out.extend(self.open_my_game(id)),
-            Action::CancelSeek(id) => out.extend(self.cancel_seek(id)),
-            Action::StartExhibition => {
+            LobbyAction::SetRated(rated) => self.lobby.rated = rated,
+            LobbyAction::SetCorrespondence(on) => self.lobby.by_correspondence = on,
+            LobbyAction::CyclePace { forward } => self.lobby.cycle_pace(forward),
+            LobbyAction::OpenMyGame(id) => out.extend(self.open_my_game(id)),
+            LobbyAction::CancelSeek(id) => out.extend(self.cancel_seek(id)),
+            LobbyAction::StartExhibition => {
                 if self.require_online(say!("doing-exhibition")) {
                     out.push(self.new_game(OpponentPick::Exhibition(self.lobby.engine_pick())));
                 }
             }
-            Action::Start => out.extend(self.start()),
-            Action::CreatePrivate => {
+            LobbyAction::Start => out.extend(self.start()),
+            LobbyAction::CreatePrivate => {
                 if self.require_online(say!("doing-play-friend")) {
                     out.push(self.new_game(OpponentPick::Private));
                 }
             }
-            Action::JoinByCode => {
+            LobbyAction::JoinByCode => {
                 let typed = self.lobby.code.trim().to_uppercase();
                 let code = route::normalise_code(&typed).unwrap_or(typed);
                 if code.is_empty() {
@@ -78,20 +78,20 @@ impl App {
                     out.push(Outgoing::JoinByCode(code));
                 }
             }
-            Action::TypeCode(c) => {
+            LobbyAction::TypeCode(c) => {
                 if (c.is_ascii_alphanumeric() || c == '-') && self.lobby.code.len() < 16 {
                     self.lobby.code.push(c.to_ascii_uppercase());
                 }
             }
-            Action::EraseCode => {
+            LobbyAction::EraseCode => {
                 self.lobby.code.pop();
             }
-            Action::AcceptSeek(id) => {
+            LobbyAction::AcceptSeek(id) => {
                 if self.require_online(say!("doing-accept-seek")) {
                     out.push(Outgoing::AcceptSeek(id));
                 }
             }
-            Action::Watch(id) => {
+            LobbyAction::Watch(id) => {
                 if self.require_online(say!("doing-watch")) {
                     // One's own live game is resumed, not watched.
                     let mine = self.lobby.live.iter().any(|g| g.id == id && g.mine);
@@ -102,12 +102,11 @@ impl App {
                     });
                 }
             }
-            Action::ReplayGame(id) => {
+            LobbyAction::ReplayGame(id) => {
                 if self.require_online(say!("doing-replay-server")) {
                     out.push(Outgoing::Record(id));
                 }
             }
-            _ => {}
         }
         out
     }
@@ -188,6 +187,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::ScreenAction;
     use crate::app::testing::*;
     use crate::app::*;
     use chaupal_rules::GameKind;
@@ -197,14 +197,14 @@ mod tests {
     fn a_local_game_starts_from_the_lobby_with_the_chosen_rules() {
         let mut app = offline();
         assert_eq!(app.screen, Screen::Lobby);
-        app.handle(Action::SelectGame(GameKind::Kalah));
-        app.handle(Action::CycleRule {
+        app.handle(LobbyAction::SelectGame(GameKind::Kalah));
+        app.handle(LobbyAction::CycleRule {
             index: 0,
             forward: true,
         });
         assert_eq!(app.lobby.changed_rules(), [("pits".into(), "7".into())]);
         assert!(
-            app.handle(Action::Start).is_empty(),
+            app.handle(LobbyAction::Start).is_empty(),
             "nothing to send offline"
         );
         assert_eq!(app.screen, Screen::Game);
@@ -215,12 +215,12 @@ mod tests {
     #[test]
     fn online_only_actions_explain_themselves_when_offline() {
         let mut app = offline();
-        app.handle(Action::SelectMode(PlayMode::Computer));
-        assert!(app.handle(Action::Start).is_empty());
+        app.handle(LobbyAction::SelectMode(PlayMode::Computer));
+        assert!(app.handle(LobbyAction::Start).is_empty());
         let notice = app.shell.notice.clone().expect("a notice");
         assert!(notice.tone == Tone::Problem && notice.text.english().contains("needs the server"));
-        app.handle(Action::DismissNotice);
-        app.handle(Action::JoinByCode);
+        app.handle(ScreenAction::DismissNotice);
+        app.handle(LobbyAction::JoinByCode);
         assert!(
             app.shell
                 .notice
@@ -234,12 +234,12 @@ mod tests {
         let mut app = App::new(false);
         app.online.connection = Connection::Connected { name: "bo".into() };
         for c in "ab-1 2".chars() {
-            app.handle(Action::TypeCode(c));
+            app.handle(LobbyAction::TypeCode(c));
         }
-        app.handle(Action::EraseCode);
+        app.handle(LobbyAction::EraseCode);
         assert_eq!(app.lobby.code, "AB-1");
         assert_eq!(
-            app.handle(Action::JoinByCode),
+            app.handle(LobbyAction::JoinByCode),
             [Outgoing::JoinByCode("AB-1".into())]
         );
     }
@@ -248,22 +248,22 @@ mod tests {
     fn the_computer_can_be_a_level_or_a_named_engine_and_can_play_itself() {
         let mut app = App::new(false);
         app.online.connection = Connection::Connected { name: "a".into() };
-        app.handle(Action::SelectMode(PlayMode::Computer));
+        app.handle(LobbyAction::SelectMode(PlayMode::Computer));
         assert_eq!(app.lobby.engine_pick(), EnginePick::Level(3));
-        app.handle(Action::CycleEngine { forward: true });
-        app.handle(Action::CycleDepth { forward: false });
+        app.handle(LobbyAction::CycleEngine { forward: true });
+        app.handle(LobbyAction::CycleDepth { forward: false });
         let pick = EnginePick::Named {
             name: "alphabeta".into(),
             depth: 5,
         };
         assert_eq!(app.lobby.engine_pick(), pick);
-        let sent = app.handle(Action::StartExhibition);
+        let sent = app.handle(LobbyAction::StartExhibition);
         assert!(matches!(
             &sent[0],
             Outgoing::NewGame { opponent: OpponentPick::Exhibition(p), .. } if *p == pick
         ));
-        app.handle(Action::CycleEngine { forward: false });
-        let sent = app.handle(Action::Start);
+        app.handle(LobbyAction::CycleEngine { forward: false });
+        let sent = app.handle(LobbyAction::Start);
         assert!(matches!(
             &sent[0],
             Outgoing::NewGame {
@@ -277,7 +277,7 @@ mod tests {
     fn online_games_on_this_computer_are_kept_by_the_server() {
         let mut app = App::new(false);
         app.online.connection = Connection::Connected { name: "a".into() };
-        let sent = app.handle(Action::Start);
+        let sent = app.handle(LobbyAction::Start);
         assert!(matches!(
             &sent[0],
             Outgoing::NewGame {
@@ -291,22 +291,22 @@ mod tests {
     #[test]
     fn the_clock_is_minutes_plus_increment_or_none() {
         let mut app = online();
-        app.handle(Action::SelectMode(PlayMode::Friend));
+        app.handle(LobbyAction::SelectMode(PlayMode::Friend));
         assert_eq!(app.lobby.clock(), None, "no clock by default");
         assert_eq!(app.lobby.clock_text(), "no clock");
-        app.handle(Action::CycleMinutes { forward: false });
+        app.handle(LobbyAction::CycleMinutes { forward: false });
         assert_eq!(
             app.lobby.clock().map(|c| c.initial_ms),
             Some(90 * 60_000),
             "back from none wraps to the longest"
         );
-        app.handle(Action::CycleMinutes { forward: true });
+        app.handle(LobbyAction::CycleMinutes { forward: true });
         assert_eq!(app.lobby.clock(), None, "and on again to none");
         for _ in 0..4 {
-            app.handle(Action::CycleMinutes { forward: true });
+            app.handle(LobbyAction::CycleMinutes { forward: true });
         }
         for _ in 0..3 {
-            app.handle(Action::CycleIncrement { forward: true });
+            app.handle(LobbyAction::CycleIncrement { forward: true });
         }
         assert_eq!(
             app.lobby.clock(),
@@ -316,16 +316,16 @@ mod tests {
             })
         );
         assert_eq!(app.lobby.clock_text(), "5 min + 3 s");
-        let sent = app.handle(Action::CreatePrivate);
+        let sent = app.handle(LobbyAction::CreatePrivate);
         assert!(matches!(
             &sent[0],
             Outgoing::NewGame { clock: Some(c), opponent: OpponentPick::Private, rated: false, .. }
                 if c.initial_ms == 300_000 && c.increment_ms == 3_000
         ));
         // Two players at one screen play without a clock, whatever was chosen before.
-        app.handle(Action::SelectMode(PlayMode::ThisComputer));
+        app.handle(LobbyAction::SelectMode(PlayMode::ThisComputer));
         assert_eq!(app.lobby.clock(), None);
-        let sent = app.handle(Action::Start);
+        let sent = app.handle(LobbyAction::Start);
         assert!(matches!(
             &sent[0],
             Outgoing::NewGame {
@@ -341,16 +341,16 @@ mod tests {
     #[test]
     fn rated_is_offered_only_where_the_server_rates() {
         let mut app = online();
-        app.handle(Action::SetRated(true));
-        app.handle(Action::SelectMode(PlayMode::ThisComputer));
+        app.handle(LobbyAction::SetRated(true));
+        app.handle(LobbyAction::SelectMode(PlayMode::ThisComputer));
         assert!(!app.lobby.rated_allowed() && !app.lobby.rated());
-        app.handle(Action::SelectMode(PlayMode::Computer));
+        app.handle(LobbyAction::SelectMode(PlayMode::Computer));
         assert!(app.lobby.rated(), "a level is rated");
-        let sent = app.handle(Action::Start);
+        let sent = app.handle(LobbyAction::Start);
         assert!(matches!(&sent[0], Outgoing::NewGame { rated: true, .. }));
         // The computer against itself is never rated, nor timed.
-        app.handle(Action::CycleMinutes { forward: true });
-        let sent = app.handle(Action::StartExhibition);
+        app.handle(LobbyAction::CycleMinutes { forward: true });
+        let sent = app.handle(LobbyAction::StartExhibition);
         assert!(matches!(
             &sent[0],
             Outgoing::NewGame {
@@ -360,9 +360,9 @@ mod tests {
                 ..
             }
         ));
-        app.handle(Action::CycleEngine { forward: true });
+        app.handle(LobbyAction::CycleEngine { forward: true });
         assert!(!app.lobby.rated_allowed(), "a named engine is never rated");
-        let sent = app.handle(Action::Start);
+        let sent = app.handle(LobbyAction::Start);
         assert!(matches!(
             &sent[0],
             Outgoing::NewGame {
@@ -371,16 +371,19 @@ mod tests {
                 ..
             }
         ));
-        app.handle(Action::SetRated(false));
-        app.handle(Action::SelectMode(PlayMode::Anyone));
+        app.handle(LobbyAction::SetRated(false));
+        app.handle(LobbyAction::SelectMode(PlayMode::Anyone));
         assert!(app.lobby.rated_allowed() && !app.lobby.rated());
     }
 
     #[test]
     fn an_open_seek_is_offered_and_can_be_cancelled() {
         let mut app = offline();
-        app.handle(Action::SelectMode(PlayMode::Anyone));
-        assert!(app.handle(Action::Start).is_empty(), "offline: explained");
+        app.handle(LobbyAction::SelectMode(PlayMode::Anyone));
+        assert!(
+            app.handle(LobbyAction::Start).is_empty(),
+            "offline: explained"
+        );
         assert!(
             app.shell
                 .notice
@@ -388,11 +391,11 @@ mod tests {
                 .is_some_and(|n| n.text.english().contains("needs the server"))
         );
         let mut app = online();
-        app.handle(Action::SelectGame(GameKind::Jungle));
-        app.handle(Action::SelectMode(PlayMode::Anyone));
-        app.handle(Action::SelectSide(SidePick::Random));
-        app.handle(Action::SetRated(true));
-        let sent = app.handle(Action::Start);
+        app.handle(LobbyAction::SelectGame(GameKind::Jungle));
+        app.handle(LobbyAction::SelectMode(PlayMode::Anyone));
+        app.handle(LobbyAction::SelectSide(SidePick::Random));
+        app.handle(LobbyAction::SetRated(true));
+        let sent = app.handle(LobbyAction::Start);
         assert_eq!(
             sent,
             [Outgoing::NewGame {
@@ -406,27 +409,30 @@ mod tests {
                 position: None,
             }]
         );
-        assert_eq!(app.handle(Action::CancelSeek(4)), [Outgoing::CancelSeek(4)]);
+        assert_eq!(
+            app.handle(LobbyAction::CancelSeek(4)),
+            [Outgoing::CancelSeek(4)]
+        );
     }
 
     #[test]
     fn a_correspondence_game_asks_for_its_days_a_move_and_no_clock() {
         use chaupal_shared::protocol::Correspondence;
         let mut app = online();
-        app.handle(Action::SelectMode(PlayMode::Anyone));
+        app.handle(LobbyAction::SelectMode(PlayMode::Anyone));
         for _ in 0..3 {
-            app.handle(Action::CycleMinutes { forward: true });
+            app.handle(LobbyAction::CycleMinutes { forward: true });
         }
-        app.handle(Action::SetRated(true));
-        app.handle(Action::SetCorrespondence(true));
-        app.handle(Action::CyclePace { forward: true });
+        app.handle(LobbyAction::SetRated(true));
+        app.handle(LobbyAction::SetCorrespondence(true));
+        app.handle(LobbyAction::CyclePace { forward: true });
         let five = Some(Correspondence { days: Some(5) });
         assert_eq!(
             app.lobby.clock(),
             None,
             "a correspondence game has no clock"
         );
-        let sent = app.handle(Action::Start);
+        let sent = app.handle(LobbyAction::Start);
         assert!(
             matches!(
                 &sent[0],
@@ -436,13 +442,13 @@ mod tests {
             "{sent:?}"
         );
         // A friend's game may have no limit, and is then never rated.
-        app.handle(Action::SelectMode(PlayMode::Friend));
+        app.handle(LobbyAction::SelectMode(PlayMode::Friend));
         for _ in 0..3 {
-            app.handle(Action::CyclePace { forward: true });
+            app.handle(LobbyAction::CyclePace { forward: true });
         }
         assert_eq!(app.lobby.correspondence(), Some(Correspondence::UNLIMITED));
         assert!(!app.lobby.rated_allowed());
-        let sent = app.handle(Action::CreatePrivate);
+        let sent = app.handle(LobbyAction::CreatePrivate);
         assert!(matches!(
             &sent[0],
             Outgoing::NewGame {
@@ -453,8 +459,8 @@ mod tests {
             }
         ));
         // Against the computer too; its exhibitions are played live.
-        app.handle(Action::SelectMode(PlayMode::Computer));
-        let sent = app.handle(Action::Start);
+        app.handle(LobbyAction::SelectMode(PlayMode::Computer));
+        let sent = app.handle(LobbyAction::Start);
         assert!(matches!(
             &sent[0],
             Outgoing::NewGame {
@@ -462,7 +468,7 @@ mod tests {
                 ..
             }
         ));
-        let sent = app.handle(Action::StartExhibition);
+        let sent = app.handle(LobbyAction::StartExhibition);
         assert!(matches!(
             &sent[0],
             Outgoing::NewGame {
@@ -472,8 +478,8 @@ mod tests {
             }
         ));
         // Back to live: the clock chosen before, no correspondence.
-        app.handle(Action::SetCorrespondence(false));
-        let sent = app.handle(Action::Start);
+        app.handle(LobbyAction::SetCorrespondence(false));
+        let sent = app.handle(LobbyAction::Start);
         assert!(matches!(
             &sent[0],
             Outgoing::NewGame { correspondence: None, clock: Some(c), .. } if c.initial_ms == 180_000
@@ -485,12 +491,12 @@ mod tests {
         let mut app = offline();
         app.lobby.level = LEVELS;
         assert_eq!(
-            app.handle(Action::CycleLevel { forward: true }),
+            app.handle(LobbyAction::CycleLevel { forward: true }),
             [Outgoing::SetLevel(1)],
             "the level chosen is remembered"
         );
         assert_eq!(app.lobby.level, 1);
-        app.handle(Action::CycleLevel { forward: false });
+        app.handle(LobbyAction::CycleLevel { forward: false });
         assert_eq!(app.lobby.level, LEVELS);
     }
 
@@ -498,10 +504,10 @@ mod tests {
     fn typed_codes_are_tidied_before_they_are_sent() {
         let mut app = online();
         for c in "k7qm2xpd".chars() {
-            app.handle(Action::TypeCode(c));
+            app.handle(LobbyAction::TypeCode(c));
         }
         assert_eq!(
-            app.handle(Action::JoinByCode),
+            app.handle(LobbyAction::JoinByCode),
             [Outgoing::JoinByCode("K7QM-2XPD".into())]
         );
     }
@@ -523,7 +529,7 @@ mod tests {
             entry(5, true),
             entry(6, false),
         ])));
-        assert_eq!(app.handle(Action::Watch(5)), [Outgoing::Resume(5)]);
-        assert_eq!(app.handle(Action::Watch(6)), [Outgoing::Watch(6)]);
+        assert_eq!(app.handle(LobbyAction::Watch(5)), [Outgoing::Resume(5)]);
+        assert_eq!(app.handle(LobbyAction::Watch(6)), [Outgoing::Watch(6)]);
     }
 }

@@ -170,7 +170,8 @@ pub(in crate::app) struct MyGames {
 mod tests {
     use super::*;
     use crate::app::testing::*;
-    use crate::app::{Action, Event, LobbyChange, Opened, Screen, tab_title};
+    use crate::app::{Event, LobbyChange, Opened, Screen, tab_title};
+    use crate::app::{GameAction, LobbyAction};
     use crate::play::{Match, Seats};
     use chaupal_rules::{AnyGame, Side};
 
@@ -295,7 +296,7 @@ mod tests {
             2,
             "games 1 and 2; game 3 is on the screen"
         );
-        app.handle(Action::ToLobby);
+        app.handle(GameAction::ToLobby);
         assert_eq!(app.turns_waiting(), 3);
     }
 
@@ -336,9 +337,12 @@ mod tests {
     fn a_game_is_opened_from_the_list_by_sitting_down_at_it() {
         let mut app = online();
         change(&mut app, all(vec![entry(9, true, Some(100))]));
-        assert_eq!(app.handle(Action::OpenMyGame(9)), [Outgoing::Resume(9)]);
+        assert_eq!(
+            app.handle(LobbyAction::OpenMyGame(9)),
+            [Outgoing::Resume(9)]
+        );
         let mut away = offline();
-        assert!(away.handle(Action::OpenMyGame(9)).is_empty());
+        assert!(away.handle(LobbyAction::OpenMyGame(9)).is_empty());
         assert!(away.notice().is_some());
     }
 }

@@ -181,7 +181,8 @@ impl App {
 mod tests {
     use super::*;
     use crate::app::testing::*;
-    use crate::app::{Action, Event, LobbyChange, SeekEntry};
+    use crate::app::{Event, LobbyChange, SeekEntry};
+    use crate::app::{LinkAction, LobbyAction};
     use chaupal_shared::protocol::Correspondence;
 
     fn invitation(id: u64, code: &str, correspondence: bool) -> WaitingSeek {
@@ -297,7 +298,7 @@ mod tests {
             invitation(3, "SLOW-0003", true),
         ])));
         assert_eq!(
-            app.handle(Action::CopyWaitingLink(3)),
+            app.handle(LinkAction::CopyWaitingLink(3)),
             [Outgoing::CopyText(
                 "https://chaupal.example/join/SLOW-0003".into()
             )]
@@ -307,17 +308,20 @@ mod tests {
                 .is_some_and(|n| n.text.english().contains("/join/SLOW-0003"))
         );
         assert!(
-            app.handle(Action::CopyWaitingLink(1)).is_empty(),
+            app.handle(LinkAction::CopyWaitingLink(1)).is_empty(),
             "an open seek has no link"
         );
-        assert_eq!(app.handle(Action::CancelSeek(3)), [Outgoing::CancelSeek(3)]);
+        assert_eq!(
+            app.handle(LobbyAction::CancelSeek(3)),
+            [Outgoing::CancelSeek(3)]
+        );
         assert_eq!(listed(&app), [1]);
         assert_eq!(app.lobby().my_code, None, "the card and the code go too");
         assert!(!app.invite_open());
         // Offline, nothing is sent and the list stays.
         let mut away = offline();
         away.apply(Event::Lobby(LobbyChange::Waiting(vec![open_seek(1, true)])));
-        assert!(away.handle(Action::CancelSeek(1)).is_empty());
+        assert!(away.handle(LobbyAction::CancelSeek(1)).is_empty());
         assert_eq!(listed(&away), [1]);
     }
 

@@ -5,8 +5,10 @@
 //! platform's business ([`BrowserWish`] asks it, [`BrowserNews`] is what it says); nothing
 //! here asks the player for permission by itself.
 
+mod action;
+pub use action::PushAction;
+
 use crate::app::App;
-use crate::app::action::Action;
 use crate::app::outgoing::{BrowserWish, Outgoing, Subscription};
 use crate::app::shell::Tone;
 use crate::say;
@@ -88,9 +90,9 @@ impl App {
     }
 
     /// Turning notifications on or off, and muting.
-    pub(in crate::app) fn handle_push(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_push(&mut self, action: PushAction) -> Vec<Outgoing> {
         match action {
-            Action::TurnOnPush => {
+            PushAction::TurnOnPush => {
                 let Some(key) = self.push.key.clone() else {
                     return Vec::new();
                 };
@@ -104,7 +106,7 @@ impl App {
                     None => vec![Outgoing::Browser(BrowserWish::Subscribe { key })],
                 }
             }
-            Action::TurnOffPush => {
+            PushAction::TurnOffPush => {
                 let mut out = Vec::new();
                 if let Some(s) = self.push.subscription.take() {
                     out.push(Outgoing::PushUnsubscribe(s.endpoint));
@@ -114,12 +116,11 @@ impl App {
                 self.tell(say!("notice-push-off"), Tone::News);
                 out
             }
-            Action::MuteAll(muted) => vec![Outgoing::Mute { game: None, muted }],
-            Action::MuteGame(id, muted) => vec![Outgoing::Mute {
+            PushAction::MuteAll(muted) => vec![Outgoing::Mute { game: None, muted }],
+            PushAction::MuteGame(id, muted) => vec![Outgoing::Mute {
                 game: Some(id),
                 muted,
             }],
-            _ => Vec::new(),
         }
     }
 
@@ -264,7 +265,7 @@ mod tests {
         });
         ready(&mut silent, false, None);
         assert!(!silent.push().offered() && !silent.push().mutable());
-        assert!(silent.handle(Action::TurnOnPush).is_empty());
+        assert!(silent.handle(PushAction::TurnOnPush).is_empty());
     }
 
     #[test]
@@ -276,7 +277,7 @@ mod tests {
         });
         ready(&mut app, false, None);
         assert_eq!(
-            app.handle(Action::TurnOnPush),
+            app.handle(PushAction::TurnOnPush),
             [Outgoing::Browser(BrowserWish::Subscribe {
                 key: "KEY".into()
             })]
@@ -289,7 +290,7 @@ mod tests {
         assert!(app.notice().is_some_and(|n| n.tone == Tone::News));
         // Off: the server forgets it, and so does the browser.
         assert_eq!(
-            app.handle(Action::TurnOffPush),
+            app.handle(PushAction::TurnOffPush),
             [
                 Outgoing::PushUnsubscribe(subscription().endpoint),
                 Outgoing::Browser(BrowserWish::Unsubscribe)
@@ -325,12 +326,12 @@ mod tests {
             muted: false,
         });
         ready(&mut app, false, None);
-        app.handle(Action::TurnOnPush);
+        app.handle(PushAction::TurnOnPush);
         app.apply(Event::Browser(BrowserNews::Refused { blocked: true }));
         assert_eq!(app.push().state, PushState::Blocked);
         assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
         // The player allowed them after all; now the server refuses the subscription.
-        app.handle(Action::TurnOnPush);
+        app.handle(PushAction::TurnOnPush);
         app.apply(Event::Browser(BrowserNews::Subscribed(subscription())));
         let out = app.apply(Event::PushRefused("not a public host".into()));
         assert_eq!(out, [Outgoing::Browser(BrowserWish::Unsubscribe)]);
@@ -345,7 +346,7 @@ mod tests {
     fn games_are_muted_one_or_all_as_the_server_confirms() {
         let mut app = online();
         assert_eq!(
-            app.handle(Action::MuteAll(true)),
+            app.handle(PushAction::MuteAll(true)),
             [Outgoing::Mute {
                 game: None,
                 muted: true
@@ -358,7 +359,7 @@ mod tests {
         });
         assert!(app.push().muted_all);
         assert_eq!(
-            app.handle(Action::MuteGame(45, false)),
+            app.handle(PushAction::MuteGame(45, false)),
             [Outgoing::Mute {
                 game: Some(45),
                 muted: false

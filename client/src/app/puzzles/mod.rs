@@ -5,13 +5,15 @@
 //! lost, and leaving it asks for a second press first); the day's puzzles asked for again once
 //! the UTC date passes theirs.
 
+mod action;
+pub use action::PuzzleAction;
+
 use chaupal_shared::protocol::ThemeCount;
 use chaupal_shared::protocol::puzzles::{
     DailyPuzzle, PuzzleInfo, PuzzleMode, PuzzleMoved, PuzzleOutcome,
 };
 
 use crate::app::App;
-use crate::app::action::Action;
 use crate::app::outgoing::Outgoing;
 use crate::app::shell::{Cue, Screen, Tone};
 use crate::puzzles::{Attempt, Judged, Leave, PuzzleAsk, Puzzles, words};
@@ -21,17 +23,17 @@ use crate::words::Phrase;
 
 impl App {
     /// The Puzzles screen's actions, and "Learn from your mistakes" on a game's review.
-    pub(in crate::app) fn handle_puzzles(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_puzzles(&mut self, action: PuzzleAction) -> Vec<Outgoing> {
         match action {
-            Action::OpenPuzzles => self.open_puzzles(),
-            Action::NextPuzzle => {
+            PuzzleAction::OpenPuzzles => self.open_puzzles(),
+            PuzzleAction::NextPuzzle => {
                 if self.leave_confirmed(Leave::Next) {
                     self.next_puzzle()
                 } else {
                     Vec::new()
                 }
             }
-            Action::OpenPuzzle(id) => {
+            PuzzleAction::OpenPuzzle(id) => {
                 let again = self.puzzles.attempt.as_ref().is_some_and(|a| a.id() == id);
                 if again || self.leave_confirmed(Leave::Open(id.clone())) {
                     self.open_puzzle(id)
@@ -39,32 +41,31 @@ impl App {
                     Vec::new()
                 }
             }
-            Action::TryAgain => {
+            PuzzleAction::TryAgain => {
                 if let Some(a) = &mut self.puzzles.attempt {
                     a.try_again();
                 }
                 Vec::new()
             }
-            Action::ShowSolution => match &self.puzzles.attempt {
+            PuzzleAction::ShowSolution => match &self.puzzles.attempt {
                 Some(a) if !a.over() && a.board.pending.is_none() => {
                     vec![Outgoing::PuzzleSolution(a.id().to_owned())]
                 }
                 _ => Vec::new(),
             },
-            Action::CyclePuzzleGame { forward } => {
+            PuzzleAction::CyclePuzzleGame { forward } => {
                 self.puzzles.cycle_game(forward);
                 Vec::new()
             }
-            Action::CyclePuzzleTheme { forward } => {
+            PuzzleAction::CyclePuzzleTheme { forward } => {
                 self.puzzles.cycle_theme(forward);
                 Vec::new()
             }
-            Action::SetPuzzleMode(mode) => {
+            PuzzleAction::SetPuzzleMode(mode) => {
                 self.puzzles.mode = mode;
                 Vec::new()
             }
-            Action::LearnFromMistakes => self.learn_from_mistakes(),
-            _ => Vec::new(),
+            PuzzleAction::LearnFromMistakes => self.learn_from_mistakes(),
         }
     }
 
@@ -422,6 +423,7 @@ mod tests {
     use super::*;
     use crate::app::testing::online;
     use crate::app::{Event, Outgoing};
+    use crate::app::{GameAction, LinkAction, LobbyAction, ScreenAction};
     use crate::puzzles::Stage;
     use crate::puzzles::testing::{kalah_info, outcome};
     use chaupal_rules::GameKind;
@@ -440,8 +442,8 @@ mod tests {
     /// An online client on the Puzzles screen with the Kalah puzzle given.
     fn given() -> App {
         let mut app = online();
-        app.handle(Action::SelectGame(GameKind::Kalah));
-        let out = app.handle(Action::OpenPuzzles);
+        app.handle(LobbyAction::SelectGame(GameKind::Kalah));
+        let out = app.handle(PuzzleAction::OpenPuzzles);
         assert_eq!(
             out,
             [
@@ -469,7 +471,7 @@ mod tests {
         assert!(!app.puzzles().asking);
         assert_eq!(app.board().map(|m| m.kind()), Some(GameKind::Kalah));
         assert_eq!(
-            app.handle(Action::Cell("s3".into())),
+            app.handle(GameAction::Cell("s3".into())),
             [Outgoing::PuzzleMove {
                 puzzle: "kalah-00042".into(),
                 notation: "3".into()
@@ -482,7 +484,7 @@ mod tests {
         ))));
         assert_eq!(stage(&app), Some(Stage::Finding { right: true }));
         app.tick(5.0);
-        app.handle(Action::Cell("s6".into()));
+        app.handle(GameAction::Cell("s6".into()));
         app.apply(Event::PuzzleMoved(Box::new(moved(
             Verdict::Right,
             &["3"],
@@ -490,13 +492,13 @@ mod tests {
         ))));
         assert_eq!(app.take_cues(), [Cue::Move], "the opponent's reply");
         assert!(
-            app.handle(Action::Cell("s1".into())).is_empty(),
+            app.handle(GameAction::Cell("s1".into())).is_empty(),
             "not while the reply is shown"
         );
         for _ in 0..4 {
             app.tick(5.0);
         }
-        app.handle(Action::Cell("s1".into()));
+        app.handle(GameAction::Cell("s1".into()));
         let mut last = moved(Verdict::Right, &[], true);
         last.outcome = Some(outcome(true, 1500.0, 1512.0));
         app.apply(Event::PuzzleMoved(Box::new(last)));
@@ -506,7 +508,7 @@ mod tests {
         assert_eq!(app.address(), "/puzzle/kalah-00042");
         // Next: another puzzle with the same choices.
         assert!(matches!(
-            app.handle(Action::NextPuzzle).as_slice(),
+            app.handle(PuzzleAction::NextPuzzle).as_slice(),
             [Outgoing::NextPuzzle(_)]
         ));
     }
@@ -514,24 +516,24 @@ mod tests {
     #[test]
     fn a_wrong_move_then_try_again_then_the_solution() {
         let mut app = given();
-        app.handle(Action::Cell("s5".into()));
+        app.handle(GameAction::Cell("s5".into()));
         let mut wrong = moved(Verdict::Wrong, &[], false);
         wrong.outcome = Some(outcome(false, 1500.0, 1488.0));
         app.apply(Event::PuzzleMoved(Box::new(wrong)));
         assert_eq!(stage(&app), Some(Stage::Wrong { tried: "5".into() }));
         assert!(
-            app.handle(Action::Cell("s3".into())).is_empty(),
+            app.handle(GameAction::Cell("s3".into())).is_empty(),
             "the board waits for Try again"
         );
-        app.handle(Action::TryAgain);
-        assert_eq!(app.handle(Action::Cell("s3".into())).len(), 1);
+        app.handle(PuzzleAction::TryAgain);
+        assert_eq!(app.handle(GameAction::Cell("s3".into())).len(), 1);
         app.apply(Event::PuzzleMoved(Box::new(moved(
             Verdict::Right,
             &[],
             false,
         ))));
         assert_eq!(
-            app.handle(Action::ShowSolution),
+            app.handle(PuzzleAction::ShowSolution),
             [Outgoing::PuzzleSolution("kalah-00042".into())]
         );
         app.apply(Event::PuzzleSolution {
@@ -544,7 +546,7 @@ mod tests {
             Some(Stage::Solution { shown: 0, .. })
         ));
         assert!(app.next_change().is_some(), "the line plays out by itself");
-        assert!(app.handle(Action::ShowSolution).is_empty(), "once");
+        assert!(app.handle(PuzzleAction::ShowSolution).is_empty(), "once");
         assert_eq!(
             app.puzzles().rating.map(|r| r.rating),
             Some(1488.0),
@@ -555,8 +557,8 @@ mod tests {
     #[test]
     fn a_streak_ends_at_the_first_mistake() {
         let mut app = given();
-        app.handle(Action::SetPuzzleMode(PuzzleMode::Streak));
-        let out = app.handle(Action::NextPuzzle);
+        app.handle(PuzzleAction::SetPuzzleMode(PuzzleMode::Streak));
+        let out = app.handle(PuzzleAction::NextPuzzle);
         assert!(matches!(
             out.as_slice(),
             [Outgoing::NextPuzzle(PuzzleQuery {
@@ -569,7 +571,7 @@ mod tests {
         info.rated = false;
         info.streak = 4;
         app.apply(Event::Puzzle(Box::new(info)));
-        app.handle(Action::Cell("s5".into()));
+        app.handle(GameAction::Cell("s5".into()));
         let mut wrong = moved(Verdict::Wrong, &[], false);
         let mut end = outcome(false, 1500.0, 1500.0);
         end.rated = false;
@@ -584,14 +586,14 @@ mod tests {
     #[test]
     fn the_puzzles_screen_needs_the_server_and_a_refusal_shows_in_place_of_the_puzzle() {
         let mut app = App::new(true);
-        assert!(app.handle(Action::OpenPuzzles).is_empty());
+        assert!(app.handle(PuzzleAction::OpenPuzzles).is_empty());
         assert_eq!(app.screen(), Screen::Lobby);
         assert!(
             app.notice()
                 .is_some_and(|n| n.text.english().contains("puzzles"))
         );
         let mut app = online();
-        app.handle(Action::OpenPuzzles);
+        app.handle(PuzzleAction::OpenPuzzles);
         app.apply(Event::PuzzleRefused {
             text: "No puzzle fits.".into(),
             asked: PuzzleAsk::Puzzle,
@@ -606,14 +608,14 @@ mod tests {
                 .as_deref(),
             Some("No puzzle fits.")
         );
-        app.handle(Action::Back);
+        app.handle(ScreenAction::Back);
         assert_eq!(app.screen(), Screen::Lobby);
     }
 
     #[test]
     fn a_link_opens_its_puzzle_or_says_it_leads_nowhere() {
         let mut app = App::new(false);
-        app.handle(Action::Follow(Route::Puzzle("kalah-00042".into())));
+        app.handle(LinkAction::Follow(Route::Puzzle("kalah-00042".into())));
         let out = app.apply(Event::Welcomed {
             name: "asha".into(),
         });
@@ -622,7 +624,7 @@ mod tests {
         app.apply(Event::Puzzle(Box::new(kalah_info())));
         assert_eq!(app.screen(), Screen::Puzzles);
         let mut lost = App::new(false);
-        lost.handle(Action::Follow(Route::Puzzle("nope-1".into())));
+        lost.handle(LinkAction::Follow(Route::Puzzle("nope-1".into())));
         lost.apply(Event::Welcomed {
             name: "asha".into(),
         });
@@ -661,11 +663,11 @@ mod tests {
         app.apply(Event::Puzzle(Box::new(info)));
         assert_eq!(app.puzzles().mistake_place(), Some((1, 2)));
         assert_eq!(
-            app.handle(Action::NextPuzzle),
+            app.handle(PuzzleAction::NextPuzzle),
             [Outgoing::OpenPuzzle("mine-42-23".into())]
         );
         assert!(matches!(
-            app.handle(Action::NextPuzzle).as_slice(),
+            app.handle(PuzzleAction::NextPuzzle).as_slice(),
             [Outgoing::NextPuzzle(_)]
         ));
     }
@@ -748,7 +750,7 @@ mod tests {
     /// [`given`], with the first move found: a rated attempt begun, which leaving would cost.
     fn begun() -> App {
         let mut app = given();
-        app.handle(Action::Cell("s3".into()));
+        app.handle(GameAction::Cell("s3".into()));
         app.apply(Event::PuzzleMoved(Box::new(moved(
             Verdict::Right,
             &[],
@@ -780,19 +782,19 @@ mod tests {
             Phrase::new(next_label(&skipping)).english(),
             "Skip (counts as failed)"
         );
-        skipping.handle(Action::NextPuzzle);
+        skipping.handle(PuzzleAction::NextPuzzle);
         assert_eq!(next_label(&skipping), "puzzle-skip-confirm");
         assert_eq!(
             Phrase::new(next_label(&skipping)).english(),
             "Skip: press again to confirm"
         );
         // A wrong move ended the rated attempt: leaving costs nothing more.
-        app.handle(Action::Cell("s5".into()));
+        app.handle(GameAction::Cell("s5".into()));
         let mut wrong = moved(Verdict::Wrong, &[], false);
         wrong.outcome = Some(outcome(false, 1500.0, 1488.0));
         app.apply(Event::PuzzleMoved(Box::new(wrong)));
-        app.handle(Action::TryAgain);
-        app.handle(Action::Cell("s3".into()));
+        app.handle(PuzzleAction::TryAgain);
+        app.handle(GameAction::Cell("s3".into()));
         app.apply(Event::PuzzleMoved(Box::new(moved(
             Verdict::Right,
             &[],
@@ -802,19 +804,19 @@ mod tests {
         assert_eq!(next_label(&app), "puzzle-next");
         // Neither does an unrated attempt (a puzzle tried before) after a right move.
         let mut unrated = online();
-        unrated.handle(Action::SelectGame(GameKind::Kalah));
-        unrated.handle(Action::OpenPuzzles);
+        unrated.handle(LobbyAction::SelectGame(GameKind::Kalah));
+        unrated.handle(PuzzleAction::OpenPuzzles);
         let mut info = kalah_info();
         info.rated = false;
         unrated.apply(Event::Puzzle(Box::new(info)));
-        unrated.handle(Action::Cell("s3".into()));
+        unrated.handle(GameAction::Cell("s3".into()));
         unrated.apply(Event::PuzzleMoved(Box::new(moved(
             Verdict::Right,
             &[],
             false,
         ))));
         assert_eq!(next_label(&unrated), "puzzle-next");
-        assert_eq!(unrated.handle(Action::NextPuzzle).len(), 1, "at once");
+        assert_eq!(unrated.handle(PuzzleAction::NextPuzzle).len(), 1, "at once");
         // Nor once the solution was asked for.
         let mut shown = begun();
         shown.apply(Event::PuzzleSolution {
@@ -829,7 +831,7 @@ mod tests {
     fn a_skip_that_costs_goes_on_the_second_press_within_the_window_only() {
         let mut app = begun();
         assert!(
-            app.handle(Action::NextPuzzle).is_empty(),
+            app.handle(PuzzleAction::NextPuzzle).is_empty(),
             "one press sends nothing"
         );
         assert!(app.puzzles().leave_asked(&Leave::Next));
@@ -840,33 +842,39 @@ mod tests {
             "the screen is drawn again when the ask lapses"
         );
         app.tick(crate::puzzles::LEAVE_CONFIRM_SECS - 0.5);
-        assert_eq!(app.handle(Action::NextPuzzle), [next_query()]);
+        assert_eq!(app.handle(PuzzleAction::NextPuzzle), [next_query()]);
         assert!(app.puzzles().asking);
         // Unconfirmed for the whole window, the ask lapses: the next press asks again.
         let mut app = begun();
-        app.handle(Action::NextPuzzle);
+        app.handle(PuzzleAction::NextPuzzle);
         app.tick(crate::puzzles::LEAVE_CONFIRM_SECS + 0.1);
         assert!(!app.puzzles().leave_asked(&Leave::Next));
         assert_eq!(next_label(&app), "puzzle-skip");
-        assert!(app.handle(Action::NextPuzzle).is_empty(), "asked again");
+        assert!(
+            app.handle(PuzzleAction::NextPuzzle).is_empty(),
+            "asked again"
+        );
         app.tick(1.0);
-        assert_eq!(app.handle(Action::NextPuzzle), [next_query()]);
+        assert_eq!(app.handle(PuzzleAction::NextPuzzle), [next_query()]);
         // A move played instead of the second press: the next press asks again.
         let mut app = begun();
-        app.handle(Action::NextPuzzle);
+        app.handle(PuzzleAction::NextPuzzle);
         app.tick(5.0);
-        app.handle(Action::NextPuzzle);
-        assert_eq!(app.handle(Action::Cell("s6".into())).len(), 1);
-        assert!(app.handle(Action::NextPuzzle).is_empty());
+        app.handle(PuzzleAction::NextPuzzle);
+        assert_eq!(app.handle(GameAction::Cell("s6".into())).len(), 1);
+        assert!(app.handle(PuzzleAction::NextPuzzle).is_empty());
     }
 
     #[test]
     fn the_days_puzzle_in_the_lobby_asks_to_confirm_leaving_a_puzzle_begun() {
         let mut app = begun();
-        app.handle(Action::Back);
+        app.handle(ScreenAction::Back);
         assert_eq!(app.screen(), Screen::Lobby);
         let other = "kalah-00777".to_owned();
-        assert!(app.handle(Action::OpenPuzzle(other.clone())).is_empty());
+        assert!(
+            app.handle(PuzzleAction::OpenPuzzle(other.clone()))
+                .is_empty()
+        );
         assert!(
             app.notice()
                 .is_some_and(|n| n.text.english().contains("counts as failed"))
@@ -877,14 +885,14 @@ mod tests {
             "another way is asked apart"
         );
         assert_eq!(
-            app.handle(Action::OpenPuzzle(other.clone())),
+            app.handle(PuzzleAction::OpenPuzzle(other.clone())),
             [Outgoing::OpenPuzzle(other)]
         );
         // The puzzle begun itself is given again without cost: no ask.
         let mut app = begun();
-        app.handle(Action::Back);
+        app.handle(ScreenAction::Back);
         assert_eq!(
-            app.handle(Action::OpenPuzzle("kalah-00042".into())),
+            app.handle(PuzzleAction::OpenPuzzle("kalah-00042".into())),
             [Outgoing::OpenPuzzle("kalah-00042".into())]
         );
     }
@@ -894,7 +902,7 @@ mod tests {
         let mut app = begun();
         // Out of step: given again to the same connection, still begun there.
         app.tick(5.0);
-        app.handle(Action::Cell("s6".into()));
+        app.handle(GameAction::Cell("s6".into()));
         app.apply(Event::PuzzleMoved(Box::new(moved(
             Verdict::Right,
             &["99"],
@@ -914,13 +922,13 @@ mod tests {
         });
         app.apply(Event::Puzzle(Box::new(kalah_info())));
         assert!(!app.puzzles().leaving_costs());
-        assert_eq!(app.handle(Action::NextPuzzle), [next_query()]);
+        assert_eq!(app.handle(PuzzleAction::NextPuzzle), [next_query()]);
     }
 
     #[test]
     fn the_next_puzzle_opens_at_the_top_and_the_same_one_given_again_keeps_its_place() {
         let mut app = given();
-        app.handle(Action::ScrollTo(240));
+        app.handle(ScreenAction::ScrollTo(240));
         app.apply(Event::Puzzle(Box::new(kalah_info())));
         assert_eq!(
             app.scroll(),
@@ -929,7 +937,7 @@ mod tests {
         );
         let mut next = kalah_info();
         next.id = "kalah-00043".into();
-        app.handle(Action::NextPuzzle);
+        app.handle(PuzzleAction::NextPuzzle);
         app.apply(Event::Puzzle(Box::new(next)));
         assert_eq!(app.scroll(), 0.0, "another puzzle, from the top");
     }

@@ -1,12 +1,14 @@
 //! The replay: opened from the game on the screen or from a record the server sent, stepped
 //! through, reviewed, and played on from ("play from here", in `review`).
 
+mod action;
+pub use action::ReplayAction;
+
 mod review;
 
 use chaupal_rules::AnyGame;
 
 use crate::app::App;
-use crate::app::action::Action;
 use crate::app::outgoing::Outgoing;
 use crate::app::shell::{Screen, Tone};
 use crate::play::{Ending, Seats};
@@ -16,28 +18,27 @@ use crate::words::Phrase;
 
 impl App {
     /// The replay's actions: opening it, stepping through it, its review, playing on from it.
-    pub(in crate::app) fn handle_replay(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_replay(&mut self, action: ReplayAction) -> Vec<Outgoing> {
         let mut out = Vec::new();
         match action {
-            Action::OpenReplay => self.open_replay(),
-            Action::ReplayStep(d) => {
+            ReplayAction::OpenReplay => self.open_replay(),
+            ReplayAction::ReplayStep(d) => {
                 if let Some(r) = &mut self.replay {
                     r.step(d);
                 }
             }
-            Action::ReplayJump(p) => {
+            ReplayAction::ReplayJump(p) => {
                 if let Some(r) = &mut self.replay {
                     r.jump(p);
                 }
             }
-            Action::ReplayAutoplay => {
+            ReplayAction::ReplayAutoplay => {
                 if let Some(r) = &mut self.replay {
                     r.toggle_autoplay();
                 }
             }
-            Action::Review => out.extend(self.ask_review()),
-            Action::PlayFromHere => out.extend(self.play_from_here()),
-            _ => {}
+            ReplayAction::Review => out.extend(self.ask_review()),
+            ReplayAction::PlayFromHere => out.extend(self.play_from_here()),
         }
         out
     }

@@ -143,7 +143,8 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::{Action, Event};
+    use crate::app::Event;
+    use crate::app::ReplayAction;
     use crate::play::Seats;
     use crate::review::notes::tests::sample;
     use chaupal_rules::{AnyGame, GameKind};
@@ -186,7 +187,7 @@ mod tests {
     #[test]
     fn review_from_the_game_over_screen_opens_the_replay_and_asks_once() {
         let mut app = game_over();
-        assert_eq!(app.handle(Action::Review), [Outgoing::Review(42)]);
+        assert_eq!(app.handle(ReplayAction::Review), [Outgoing::Review(42)]);
         assert_eq!(app.screen(), Screen::Replay);
         assert_eq!(state(&app), Some(ReviewState::Asked));
         assert_eq!(
@@ -197,13 +198,13 @@ mod tests {
             Some("Asking the server for a review...")
         );
         // Asked already: not again.
-        assert!(app.handle(Action::Review).is_empty());
+        assert!(app.handle(ReplayAction::Review).is_empty());
     }
 
     #[test]
     fn progress_updates_the_replay_and_the_reply_stores_the_review() {
         let mut app = game_over();
-        let _ = app.handle(Action::Review);
+        let _ = app.handle(ReplayAction::Review);
         app.apply(Event::ReviewProgress {
             game: 42,
             analysed: 17,
@@ -240,20 +241,20 @@ mod tests {
         });
         assert!(app.replay().and_then(Replay::ready_review).is_some());
         // Nor is it asked for again.
-        assert!(app.handle(Action::Review).is_empty());
+        assert!(app.handle(ReplayAction::Review).is_empty());
     }
 
     #[test]
     fn a_refusal_shows_its_reason_and_the_review_can_be_asked_again() {
         let mut app = game_over();
-        let _ = app.handle(Action::Review);
+        let _ = app.handle(ReplayAction::Review);
         let why = "The review: the computer players are all busy: try again in a moment.";
         app.apply(Event::ReviewFailed {
             game: 42,
             text: why.into(),
         });
         assert_eq!(state(&app), Some(ReviewState::Failed(why.into())));
-        assert_eq!(app.handle(Action::Review), [Outgoing::Review(42)]);
+        assert_eq!(app.handle(ReplayAction::Review), [Outgoing::Review(42)]);
         // A refusal for a review nobody waits for is told as a notice.
         app.apply(Event::ReviewFailed {
             game: 9,
@@ -268,7 +269,7 @@ mod tests {
     #[test]
     fn a_review_that_does_not_fit_the_game_is_not_shown() {
         let mut app = game_over();
-        let _ = app.handle(Action::Review);
+        let _ = app.handle(ReplayAction::Review);
         app.apply(Event::Review(Box::new(sample())));
         assert!(
             matches!(state(&app), Some(ReviewState::Failed(t)) if t.english().contains("6 moves"))
@@ -276,7 +277,7 @@ mod tests {
         // Another game's review is ignored.
         let mut other = review();
         other.game = GameId(5);
-        let _ = app.handle(Action::Review);
+        let _ = app.handle(ReplayAction::Review);
         app.apply(Event::Review(Box::new(other)));
         assert_eq!(state(&app), Some(ReviewState::Asked));
     }
@@ -287,7 +288,7 @@ mod tests {
         if let Some(m) = &mut app.game.current {
             m.id = None;
         }
-        assert!(app.handle(Action::Review).is_empty());
+        assert!(app.handle(ReplayAction::Review).is_empty());
         assert!(
             app.notice()
                 .is_some_and(|n| n.text.english().contains("only games played on the server"))
@@ -298,17 +299,17 @@ mod tests {
             attempt: 1,
             retry_in: 1.0,
         });
-        assert!(app.handle(Action::Review).is_empty());
+        assert!(app.handle(ReplayAction::Review).is_empty());
         assert_eq!(state(&app), None);
     }
 
     #[test]
     fn play_from_here_asks_for_an_ai_game_from_the_shown_position_for_the_side_to_move() {
         let mut app = game_over();
-        let _ = app.handle(Action::OpenReplay);
-        let _ = app.handle(Action::ReplayJump(3));
+        let _ = app.handle(ReplayAction::OpenReplay);
+        let _ = app.handle(ReplayAction::ReplayJump(3));
         let expected = app.replay().map(|r| r.game().position_text());
-        let out = app.handle(Action::PlayFromHere);
+        let out = app.handle(ReplayAction::PlayFromHere);
         let [
             Outgoing::NewGame {
                 kind,
@@ -361,19 +362,19 @@ mod tests {
         r.jump(usize::MAX);
         app.replay = Some(r);
         app.screen = Screen::Replay;
-        assert!(app.handle(Action::PlayFromHere).is_empty());
+        assert!(app.handle(ReplayAction::PlayFromHere).is_empty());
         assert!(
             app.notice()
                 .is_some_and(|n| n.text.english().contains("game is over"))
         );
         // From the start it would go, but not without the server.
-        let _ = app.handle(Action::ReplayJump(0));
+        let _ = app.handle(ReplayAction::ReplayJump(0));
         app.apply(Event::Lost {
             reason: "Gone.".into(),
             attempt: 1,
             retry_in: 1.0,
         });
-        assert!(app.handle(Action::PlayFromHere).is_empty());
+        assert!(app.handle(ReplayAction::PlayFromHere).is_empty());
         assert!(
             app.notice()
                 .is_some_and(|n| n.text.english().contains("needs the server"))

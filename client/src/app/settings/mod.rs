@@ -2,10 +2,12 @@
 //! remembered), the invite and device codes typed, the selection in a field, sounds on or off,
 //! and the interface's language.
 
+mod action;
+pub use action::SettingsAction;
+
 use chaupal_shared::protocol::names::{self, MAX_NAME_CHARS, NameError};
 
 use crate::app::App;
-use crate::app::action::Action;
 use crate::app::lobby::LEVELS;
 use crate::app::outgoing::Outgoing;
 use crate::app::shell::Tone;
@@ -35,15 +37,15 @@ impl App {
     // An `if` in an arm says what the action does; as a guard it would send the action on to
     // the last arm, which takes the other families' actions.
     #[allow(clippy::collapsible_match)]
-    pub(in crate::app) fn handle_settings(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_settings(&mut self, action: SettingsAction) -> Vec<Outgoing> {
         let mut out = Vec::new();
         match action {
-            Action::EditName => {
+            SettingsAction::EditName => {
                 self.settings.name_edit = Some(self.name().to_owned());
                 self.keys.focus = Some(Field::Name);
                 self.keys.selection = None;
             }
-            Action::TypeName(c) => {
+            SettingsAction::TypeName(c) => {
                 if let Some(edit) = &self.settings.name_edit
                     && !c.is_control()
                 {
@@ -51,18 +53,18 @@ impl App {
                     self.type_name(longer);
                 }
             }
-            Action::EraseName => {
+            SettingsAction::EraseName => {
                 if let Some(edit) = &mut self.settings.name_edit {
                     edit.pop();
                 }
             }
-            Action::SaveName => out.extend(self.save_name()),
-            Action::CancelName => {
+            SettingsAction::SaveName => out.extend(self.save_name()),
+            SettingsAction::CancelName => {
                 self.settings.name_edit = None;
                 self.keys.focus = None;
                 self.keys.selection = None;
             }
-            Action::Focus(field) => {
+            SettingsAction::Focus(field) => {
                 if field != self.keys.focus {
                     self.keys.selection = None;
                 }
@@ -71,17 +73,17 @@ impl App {
                     self.settings.name_edit = Some(self.name().to_owned());
                 }
             }
-            Action::Select(field, (start, end)) => {
+            SettingsAction::Select(field, (start, end)) => {
                 if self.keys.focus == Some(field) {
                     self.keys.selection = Some((start.min(end), start.max(end)));
                 }
             }
-            Action::SetText(Field::Name, text) => {
+            SettingsAction::SetText(Field::Name, text) => {
                 if self.settings.name_edit.is_some() {
                     self.type_name(text.chars().filter(|c| !c.is_control()).collect());
                 }
             }
-            Action::SetText(Field::Device, text) => {
+            SettingsAction::SetText(Field::Device, text) => {
                 if let Some(d) = &mut self.links.devices {
                     d.entry = text
                         .chars()
@@ -91,7 +93,7 @@ impl App {
                         .collect();
                 }
             }
-            Action::SetText(Field::Code, text) => {
+            SettingsAction::SetText(Field::Code, text) => {
                 self.lobby.code = text
                     .chars()
                     .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
@@ -99,9 +101,11 @@ impl App {
                     .map(|c| c.to_ascii_uppercase())
                     .collect();
             }
-            Action::SetText(Field::Move, text) => self.type_move(text),
-            Action::ToggleLanguages => self.settings.languages_open = !self.settings.languages_open,
-            Action::SetLanguage(language) => {
+            SettingsAction::SetText(Field::Move, text) => self.type_move(text),
+            SettingsAction::ToggleLanguages => {
+                self.settings.languages_open = !self.settings.languages_open
+            }
+            SettingsAction::SetLanguage(language) => {
                 self.settings.languages_open = false;
                 if language != self.settings.language || !self.settings.language_chosen {
                     self.settings.language = language;
@@ -109,12 +113,11 @@ impl App {
                     out.push(Outgoing::SetLanguage(Some(language)));
                 }
             }
-            Action::ToggleSound => {
+            SettingsAction::ToggleSound => {
                 self.settings.muted = !self.settings.muted;
                 self.shell.cues.clear();
                 out.push(Outgoing::SetMuted(self.settings.muted));
             }
-            _ => {}
         }
         out
     }
@@ -207,6 +210,7 @@ impl Default for Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::ScreenAction;
     use crate::app::testing::*;
 
     #[test]
@@ -223,40 +227,40 @@ mod tests {
     #[test]
     fn a_name_is_typed_checked_and_sent_and_sounds_toggle() {
         let mut app = online();
-        app.handle(Action::EditName);
+        app.handle(SettingsAction::EditName);
         assert_eq!(app.name_edit(), Some("a"));
         assert_eq!(app.focus(), Some(Field::Name));
-        app.handle(Action::EraseName);
+        app.handle(SettingsAction::EraseName);
         assert!(
-            app.handle(Action::SaveName).is_empty(),
+            app.handle(SettingsAction::SaveName).is_empty(),
             "an empty name is refused"
         );
         assert!(app.notice().is_some_and(|n| n.tone == Tone::Problem));
         for c in "Asha".chars() {
-            app.handle(Action::TypeName(c));
+            app.handle(SettingsAction::TypeName(c));
         }
         assert_eq!(
-            app.handle(Action::SaveName),
+            app.handle(SettingsAction::SaveName),
             [Outgoing::Rename("Asha".into())]
         );
         assert_eq!(app.name_edit(), None);
         // The phone's keyboard gives the whole text: every letter is kept, accents and all.
-        app.handle(Action::EditName);
-        app.handle(Action::SetText(Field::Name, "José Ñandú".into()));
+        app.handle(SettingsAction::EditName);
+        app.handle(SettingsAction::SetText(Field::Name, "José Ñandú".into()));
         assert_eq!(app.name_edit(), Some("José Ñandú"));
-        app.handle(Action::Select(Field::Name, (5, 0)));
+        app.handle(SettingsAction::Select(Field::Name, (5, 0)));
         assert_eq!(app.selection(), Some((0, 5)));
         // No more than 32 characters as a person counts them, and the player is told.
-        app.handle(Action::DismissNotice);
+        app.handle(ScreenAction::DismissNotice);
         let devanagari = "क्षि".repeat(MAX_NAME_CHARS);
-        app.handle(Action::SetText(Field::Name, devanagari.clone()));
+        app.handle(SettingsAction::SetText(Field::Name, devanagari.clone()));
         assert_eq!(
             app.name_edit(),
             Some(devanagari.as_str()),
             "32 syllables fit"
         );
         assert!(app.notice().is_none());
-        app.handle(Action::SetText(Field::Name, "x".repeat(40)));
+        app.handle(SettingsAction::SetText(Field::Name, "x".repeat(40)));
         assert_eq!(app.name_edit(), Some("x".repeat(MAX_NAME_CHARS).as_str()));
         assert!(
             app.notice()
@@ -265,10 +269,13 @@ mod tests {
             app.notice()
         );
         assert_eq!(app.selection(), None, "the caret goes to the end");
-        app.handle(Action::TypeName('y'));
+        app.handle(SettingsAction::TypeName('y'));
         assert_eq!(app.name_edit().map(str::len), Some(MAX_NAME_CHARS));
-        app.handle(Action::CancelName);
-        assert_eq!(app.handle(Action::ToggleSound), [Outgoing::SetMuted(true)]);
+        app.handle(SettingsAction::CancelName);
+        assert_eq!(
+            app.handle(SettingsAction::ToggleSound),
+            [Outgoing::SetMuted(true)]
+        );
         assert!(app.muted());
         assert_eq!(clean_name("  Bo  ").as_deref(), Ok("Bo"));
         assert_eq!(

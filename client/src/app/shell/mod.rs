@@ -2,6 +2,9 @@
 //! to make, the scroll, where "back" goes, and the tab's title. Moving between screens is in
 //! `screens`.
 
+mod action;
+pub use action::ScreenAction;
+
 mod screens;
 
 use chaupal_rules::GameKind;

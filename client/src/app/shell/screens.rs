@@ -2,7 +2,7 @@
 //! screen's choices, the notices (shown, put aside) and scrolling.
 
 use crate::app::App;
-use crate::app::action::Action;
+use crate::app::ScreenAction;
 use crate::app::outgoing::Outgoing;
 use crate::app::shell::{NOTICE_SECONDS, Notice, PROBLEM_SECONDS, Screen, Tone};
 use crate::words::Phrase;
@@ -10,19 +10,19 @@ use crate::words::Phrase;
 impl App {
     /// Moving between screens: the rules and back, the connection screen's choices, notices put
     /// aside, scrolling.
-    pub(in crate::app) fn handle_screens(&mut self, action: Action) -> Vec<Outgoing> {
+    pub(in crate::app) fn handle_screens(&mut self, action: ScreenAction) -> Vec<Outgoing> {
         let mut out = Vec::new();
         match action {
-            Action::ShowRules(kind) => {
+            ScreenAction::ShowRules(kind) => {
                 if !matches!(self.screen, Screen::Rules(_)) {
                     self.shell.back.rules = self.screen;
                 }
                 self.screen = Screen::Rules(kind);
             }
-            Action::PlayOffline => self.screen = Screen::Lobby,
-            Action::RetryNow => out.push(Outgoing::RetryNow),
-            Action::DismissNotice => self.shell.notice = None,
-            Action::Back => {
+            ScreenAction::PlayOffline => self.screen = Screen::Lobby,
+            ScreenAction::RetryNow => out.push(Outgoing::RetryNow),
+            ScreenAction::DismissNotice => self.shell.notice = None,
+            ScreenAction::Back => {
                 self.screen = match self.screen {
                     Screen::Rules(_) => self.shell.back.rules,
                     Screen::Replay => self.shell.back.replay,
@@ -30,9 +30,8 @@ impl App {
                     _ => Screen::Lobby,
                 };
             }
-            Action::ScrollTo(y) => self.shell.scroll = (self.screen, y.max(0)),
-            Action::ScrollListsTo(y) => self.lobby.lists_scroll = y.max(0),
-            _ => {}
+            ScreenAction::ScrollTo(y) => self.shell.scroll = (self.screen, y.max(0)),
+            ScreenAction::ScrollListsTo(y) => self.lobby.lists_scroll = y.max(0),
         }
         out
     }
@@ -53,33 +52,34 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::LobbyAction;
     use crate::app::testing::*;
     use chaupal_rules::GameKind;
 
     #[test]
     fn rules_screen_returns_where_it_was_opened() {
         let mut app = offline();
-        app.handle(Action::Start);
-        app.handle(Action::ShowRules(GameKind::BaghChal));
-        app.handle(Action::ShowRules(GameKind::Kalah));
+        app.handle(LobbyAction::Start);
+        app.handle(ScreenAction::ShowRules(GameKind::BaghChal));
+        app.handle(ScreenAction::ShowRules(GameKind::Kalah));
         assert_eq!(app.screen, Screen::Rules(GameKind::Kalah));
-        app.handle(Action::Back);
+        app.handle(ScreenAction::Back);
         assert_eq!(app.screen, Screen::Game);
     }
 
     #[test]
     fn the_lobbys_lists_scroll_apart_from_the_screen() {
         let mut app = offline();
-        app.handle(Action::ScrollTo(120));
-        app.handle(Action::ScrollListsTo(480));
+        app.handle(ScreenAction::ScrollTo(120));
+        app.handle(ScreenAction::ScrollListsTo(480));
         assert_eq!((app.scroll(), app.lists_scroll()), (120.0, 480.0));
-        app.handle(Action::ScrollTo(0));
+        app.handle(ScreenAction::ScrollTo(0));
         assert_eq!(
             app.lists_scroll(),
             480.0,
             "the screen's scroll leaves the lists'"
         );
-        app.handle(Action::ScrollListsTo(-30));
+        app.handle(ScreenAction::ScrollListsTo(-30));
         assert_eq!(app.lists_scroll(), 0.0, "never above the top");
     }
 }

@@ -6,6 +6,7 @@ use chaupal_rules::{AnyGame, GameKind, Side};
 use macroquad::prelude::*;
 
 use crate::app::{Action, App, Field, PlayMode};
+use crate::app::{ScreenAction, SettingsAction};
 use crate::draw::paint::{self, Align, disc, rounded};
 use crate::draw::theme::{self, alpha};
 use crate::draw::ui::{Look, Ui};
@@ -47,7 +48,10 @@ pub(super) fn scroll(
     content_h: f32,
     actions: &mut Vec<Action>,
 ) -> f32 {
-    let scroller = (app.scroll(), Action::ScrollTo as fn(i32) -> Action);
+    let scroller = (
+        app.scroll(),
+        (|y| Action::Screen(ScreenAction::ScrollTo(y))) as fn(i32) -> Action,
+    );
     scroll_of(scroller, ui, (drag_from, view), content_h, actions)
 }
 
@@ -338,12 +342,15 @@ pub(super) fn field_keys(
     let input = ui.input;
     if !input.typed.is_empty() {
         let typed: String = input.typed.iter().collect();
-        actions.push(Action::SetText(field, format!("{entry}{typed}")));
+        actions.push(Action::Settings(SettingsAction::SetText(
+            field,
+            format!("{entry}{typed}"),
+        )));
     }
     if input.key(KeyCode::Backspace) {
         let mut shorter = entry.to_owned();
         shorter.pop();
-        actions.push(Action::SetText(field, shorter));
+        actions.push(Action::Settings(SettingsAction::SetText(field, shorter)));
     }
     if input.enter() {
         actions.push(enter);
@@ -451,7 +458,7 @@ pub(super) fn text_field(
     }
     ui.field_drawn(which, field, text, hint);
     if ui.pressed(field) && app.focus() != Some(which) {
-        actions.push(Action::Focus(Some(which)));
+        actions.push(Action::Settings(SettingsAction::Focus(Some(which))));
     }
 }
 

@@ -3,6 +3,7 @@
 
 use macroquad::prelude::*;
 
+use crate::app::ScreenAction;
 use crate::app::{Action, App, Connection};
 use crate::draw::paint::{self, Align};
 use crate::draw::theme;
@@ -76,9 +77,9 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     };
     let cols = columns(row, 2, super::common::gap(ui));
     if ui.button(cols[0], &ui.t("connect-try-now"), Look::Plain) {
-        actions.push(Action::RetryNow);
+        actions.push(Action::Screen(ScreenAction::RetryNow));
     }
     if ui.button(cols[1], &ui.t("connect-play-offline"), Look::Primary) {
-        actions.push(Action::PlayOffline);
+        actions.push(Action::Screen(ScreenAction::PlayOffline));
     }
 }

@@ -5,6 +5,7 @@
 use macroquad::prelude::*;
 
 use crate::app::Action;
+use crate::app::{GameAction, ReplayAction};
 use crate::draw::paint::{self, Align};
 use crate::draw::theme::{self, alpha};
 use crate::draw::ui::{Look, Ui};
@@ -18,15 +19,34 @@ use crate::words::capitalise;
 /// buttons go as many to a row as keeps their labels whole.
 pub(super) fn card(m: &Match, ui: &Ui, board: Area, actions: &mut Vec<Action>) {
     let watching = matches!(m.seats, crate::play::Seats::Watching);
-    let mut buttons = vec![(ui.t("replay"), Action::OpenReplay, Look::Plain)];
+    let mut buttons = vec![(
+        ui.t("replay"),
+        Action::Replay(ReplayAction::OpenReplay),
+        Look::Plain,
+    )];
     if !watching {
-        buttons.insert(0, (ui.t("rematch"), Action::Rematch, Look::Primary));
+        buttons.insert(
+            0,
+            (
+                ui.t("rematch"),
+                Action::Game(GameAction::Rematch),
+                Look::Primary,
+            ),
+        );
     }
     // A game the server keeps can be reviewed by its engine.
     if m.id.is_some() {
-        buttons.push((ui.t("review"), Action::Review, Look::Plain));
+        buttons.push((
+            ui.t("review"),
+            Action::Replay(ReplayAction::Review),
+            Look::Plain,
+        ));
     }
-    buttons.push((ui.t("lobby"), Action::ToLobby, Look::Plain));
+    buttons.push((
+        ui.t("lobby"),
+        Action::Game(GameAction::ToLobby),
+        Look::Plain,
+    ));
     let labels: Vec<&str> = buttons.iter().map(|(l, _, _)| l.as_str()).collect();
     let w = (ui.unit * 24.0).min(board.w * 0.94);
     let pad = ui.unit;
@@ -98,7 +118,7 @@ pub(super) fn card(m: &Match, ui: &Ui, board: Area, actions: &mut Vec<Action>) {
     };
     if ui.button(close, "×", Look::Plain) || (ui.input.clicked && ui.hover(board) && !ui.hover(a))
     {
-        actions.push(Action::HideResult);
+        actions.push(Action::Game(GameAction::HideResult));
     }
     let inner = Area {
         x: a.x + pad,

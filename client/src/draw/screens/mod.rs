@@ -22,6 +22,7 @@ use super::paint::{self, Align};
 use super::theme::{self, alpha};
 use super::ui::{Heights, Input, Look, Record, Ui};
 use crate::app::{Action, App, Connection, Screen, Tone};
+use crate::app::{ScreenAction, SettingsAction};
 use crate::geometry::{Area, Px};
 use crate::layout::{self, Window};
 use crate::words::Words;
@@ -149,7 +150,7 @@ fn top_bar(app: &App, ui: &Ui, win: &Window, actions: &mut Vec<Action>) {
             h: bar_h - 8.0,
         };
         if ui.button(b, &ui.t("back"), Look::Plain) {
-            actions.push(Action::Back);
+            actions.push(Action::Screen(ScreenAction::Back));
         }
         b.w - 4.0
     } else {
@@ -182,7 +183,7 @@ fn top_bar(app: &App, ui: &Ui, win: &Window, actions: &mut Vec<Action>) {
             Look::Plain
         };
         if ui.button(b, name, look) {
-            actions.push(Action::ToggleLanguages);
+            actions.push(Action::Settings(SettingsAction::ToggleLanguages));
         }
         b.x - ui.unit * 0.8
     } else {
@@ -280,6 +281,6 @@ fn notice(app: &App, ui: &Ui, a: Area, lines: &[String], actions: &mut Vec<Actio
     // Over everything: a press on the notice is its own.
     ui.cover(a);
     if ui.item(a, "notice") {
-        actions.push(Action::DismissNotice);
+        actions.push(Action::Screen(ScreenAction::DismissNotice));
     }
 }

@@ -15,6 +15,7 @@ use super::common::{
 };
 use super::game;
 use crate::app::{Action, App};
+use crate::app::{GameAction, PuzzleAction, ScreenAction};
 use crate::draw::boards::{self, Marks};
 use crate::draw::paint::Align;
 use crate::draw::theme;
@@ -46,7 +47,7 @@ pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         content(app, ui, inner, actions);
     }
     if ui.input.key(KeyCode::Escape) && app.cursor().is_none() {
-        actions.push(Action::Back);
+        actions.push(Action::Screen(ScreenAction::Back));
     }
 }
 
@@ -335,7 +336,7 @@ fn buttons_for(app: &App, touch: bool) -> Vec<(&'static str, Action, Look)> {
     let wrong = matches!(stage, Some((Stage::Wrong { .. }, _)));
     out.push((
         "puzzle-try-again",
-        Action::TryAgain,
+        Action::Puzzle(PuzzleAction::TryAgain),
         if wrong { Look::Primary } else { Look::Disabled },
     ));
     let solution = match stage {
@@ -343,7 +344,11 @@ fn buttons_for(app: &App, touch: bool) -> Vec<(&'static str, Action, Look)> {
         Some((Stage::Finding { .. }, pending)) => waiting(!pending),
         _ => Look::Disabled,
     };
-    out.push(("puzzle-show-solution", Action::ShowSolution, solution));
+    out.push((
+        "puzzle-show-solution",
+        Action::Puzzle(PuzzleAction::ShowSolution),
+        solution,
+    ));
     let next_look = match stage {
         Some((Stage::Wrong { .. }, _)) => Look::Plain,
         // A skip that costs the attempt, pressed once, waits for the second press.
@@ -352,13 +357,13 @@ fn buttons_for(app: &App, touch: bool) -> Vec<(&'static str, Action, Look)> {
         Some((Stage::Solved | Stage::Solution { .. }, _)) => Look::Primary,
         None => waiting(!p.asking),
     };
-    out.push((next, Action::NextPuzzle, next_look));
+    out.push((next, Action::Puzzle(PuzzleAction::NextPuzzle), next_look));
     // A phone's way back is in the top bar; the board turns round with `f` on a keyboard.
     if !touch {
         if attempt.is_some() {
-            out.push(("play-flip", Action::Flip, Look::Plain));
+            out.push(("play-flip", Action::Game(GameAction::Flip), Look::Plain));
         }
-        out.push(("back", Action::Back, Look::Plain));
+        out.push(("back", Action::Screen(ScreenAction::Back), Look::Plain));
     }
     out
 }
@@ -419,8 +424,8 @@ fn choices(p: &Puzzles, ui: &Ui, inner: Area, top: f32, actions: &mut Vec<Action
         (&ui.t("puzzle-game"), &game_name(p.game)),
         widest(&games),
         [
-            Action::CyclePuzzleGame { forward: false },
-            Action::CyclePuzzleGame { forward: true },
+            Action::Puzzle(PuzzleAction::CyclePuzzleGame { forward: false }),
+            Action::Puzzle(PuzzleAction::CyclePuzzleGame { forward: true }),
         ],
         actions,
     );
@@ -439,8 +444,8 @@ fn choices(p: &Puzzles, ui: &Ui, inner: Area, top: f32, actions: &mut Vec<Action
         (&ui.t("puzzle-theme"), &theme_name(p.theme.as_ref())),
         widest(&themes),
         [
-            Action::CyclePuzzleTheme { forward: false },
-            Action::CyclePuzzleTheme { forward: true },
+            Action::Puzzle(PuzzleAction::CyclePuzzleTheme { forward: false }),
+            Action::Puzzle(PuzzleAction::CyclePuzzleTheme { forward: true }),
         ],
         actions,
     );
@@ -460,7 +465,7 @@ fn choices(p: &Puzzles, ui: &Ui, inner: Area, top: f32, actions: &mut Vec<Action
             Look::Plain
         };
         if ui.button(*c, &ui.t(label), look) {
-            actions.push(Action::SetPuzzleMode(mode));
+            actions.push(Action::Puzzle(PuzzleAction::SetPuzzleMode(mode)));
         }
     }
     let hint = if p.mode == PuzzleMode::Streak {

@@ -12,6 +12,7 @@ use macroquad::prelude::*;
 use super::common::{aspect, game_title, gap, hint_block, move_list};
 use super::review;
 use crate::app::Action;
+use crate::app::{GameAction, PuzzleAction, ReplayAction, ScreenAction};
 use crate::draw::boards::{self, Marks};
 use crate::draw::paint::{self, Align, rounded};
 use crate::draw::theme;
@@ -141,14 +142,14 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         "replay-play"
     });
     let buttons = [
-        ("|<", Action::ReplayJump(0)),
-        ("<", Action::ReplayStep(-1)),
-        (play.as_str(), Action::ReplayAutoplay),
-        (">", Action::ReplayStep(1)),
-        (">|", Action::ReplayJump(usize::MAX)),
+        ("|<", Action::Replay(ReplayAction::ReplayJump(0))),
+        ("<", Action::Replay(ReplayAction::ReplayStep(-1))),
+        (play.as_str(), Action::Replay(ReplayAction::ReplayAutoplay)),
+        (">", Action::Replay(ReplayAction::ReplayStep(1))),
+        (">|", Action::Replay(ReplayAction::ReplayJump(usize::MAX))),
     ];
     for (c, (label, action)) in cols.iter().zip(buttons) {
-        let look = if action == Action::ReplayAutoplay && r.autoplay() {
+        let look = if action == Action::Replay(ReplayAction::ReplayAutoplay) && r.autoplay() {
             Look::Selected
         } else {
             Look::Plain
@@ -180,20 +181,24 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     } else {
         Look::Disabled
     };
-    let mut buttons = vec![("play-analyse", Action::Analyse, Look::Plain)];
+    let mut buttons = vec![(
+        "play-analyse",
+        Action::Game(GameAction::Analyse),
+        Look::Plain,
+    )];
     if let Some(look) = review_look {
-        buttons.push(("review", Action::Review, look));
+        buttons.push(("review", Action::Replay(ReplayAction::Review), look));
     }
     if play_below {
         buttons.push((
             "replay-play-from-here-short",
-            Action::PlayFromHere,
+            Action::Replay(ReplayAction::PlayFromHere),
             play_look,
         ));
     }
-    buttons.push(("play-flip", Action::Flip, Look::Plain));
+    buttons.push(("play-flip", Action::Game(GameAction::Flip), Look::Plain));
     if !play_below {
-        buttons.push(("back", Action::Back, Look::Plain));
+        buttons.push(("back", Action::Screen(ScreenAction::Back), Look::Plain));
     }
     let labels: Vec<String> = buttons.iter().map(|(label, _, _)| ui.t(label)).collect();
     let cols = if play_below {
@@ -221,12 +226,12 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         if let Some(play) = play
             && ui.button(play, &ui.t("replay-play-from-here"), play_look)
         {
-            actions.push(Action::PlayFromHere);
+            actions.push(Action::Replay(ReplayAction::PlayFromHere));
         }
         if let Some(at) = learn_at
             && ui.button(at, &ui.t("review-learn-mistakes"), Look::Plain)
         {
-            actions.push(Action::LearnFromMistakes);
+            actions.push(Action::Puzzle(PuzzleAction::LearnFromMistakes));
         }
         // The review's area, less what the result or the analysis took above it.
         let area = Area {
@@ -242,12 +247,15 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         moves(ui, r, inner, y, bottom.y, actions);
     }
     let keys = [
-        (KeyCode::Left, Action::ReplayStep(-1)),
-        (KeyCode::Right, Action::ReplayStep(1)),
-        (KeyCode::Home, Action::ReplayJump(0)),
-        (KeyCode::End, Action::ReplayJump(usize::MAX)),
-        (KeyCode::Space, Action::ReplayAutoplay),
-        (KeyCode::Escape, Action::Back),
+        (KeyCode::Left, Action::Replay(ReplayAction::ReplayStep(-1))),
+        (KeyCode::Right, Action::Replay(ReplayAction::ReplayStep(1))),
+        (KeyCode::Home, Action::Replay(ReplayAction::ReplayJump(0))),
+        (
+            KeyCode::End,
+            Action::Replay(ReplayAction::ReplayJump(usize::MAX)),
+        ),
+        (KeyCode::Space, Action::Replay(ReplayAction::ReplayAutoplay)),
+        (KeyCode::Escape, Action::Screen(ScreenAction::Back)),
     ];
     for (key, action) in keys {
         if ui.input.key(key) {
@@ -384,7 +392,7 @@ fn moves(ui: &Ui, r: &Replay, inner: Area, y: f32, bottom: f32, actions: &mut Ve
         &texts,
         list,
         Some(r.ply()),
-        Action::ReplayJump,
+        |ply| Action::Replay(ReplayAction::ReplayJump(ply)),
         actions,
     );
 }
@@ -418,7 +426,9 @@ fn progress_bar(ui: &Ui, r: &Replay, inner: Area, y: f32, actions: &mut Vec<Acti
     };
     if (ui.input.clicked || (ui.input.down && ui.input.dragged)) && ui.hover(grab) {
         let f = ((ui.input.mouse.x - bar.x) / bar.w).clamp(0.0, 1.0);
-        actions.push(Action::ReplayJump((f * r.len() as f32).round() as usize));
+        actions.push(Action::Replay(ReplayAction::ReplayJump(
+            (f * r.len() as f32).round() as usize,
+        )));
     }
     y + ui.unit * 1.4
 }

@@ -11,6 +11,7 @@ use macroquad::prelude::*;
 
 use super::common::side_colour;
 use crate::app::Action;
+use crate::app::ReplayAction;
 use crate::draw::paint::{self, Align, disc, rounded};
 use crate::draw::theme::{self, alpha};
 use crate::draw::ui::Ui;
@@ -413,7 +414,7 @@ fn advantage(
     if (ui.input.clicked || (ui.input.down && ui.input.dragged)) && ui.hover(grab) {
         let ply = graph::ply_at(ui.input.mouse.x, moves, g.x, g.w);
         if ply != r.ply() {
-            actions.push(Action::ReplayJump(ply));
+            actions.push(Action::Replay(ReplayAction::ReplayJump(ply)));
         }
     }
 }
@@ -561,7 +562,7 @@ fn slips(ui: &Ui, r: &Replay, review: &GameReview, a: Area, actions: &mut Vec<Ac
             );
         }
         if ui.item(cell, &format!("slip {}", slip.before())) {
-            actions.push(Action::ReplayJump(slip.before()));
+            actions.push(Action::Replay(ReplayAction::ReplayJump(slip.before())));
         }
         y += h + entry_gap;
     }

@@ -6,6 +6,7 @@ use chaupal_rules::{AnyGame, GameKind};
 use macroquad::prelude::*;
 
 use super::common::{gap, scroll, split};
+use crate::app::ScreenAction;
 use crate::app::{Action, App};
 use crate::draw::boards::{self, Marks};
 use crate::draw::paint::{self, Align, disc};
@@ -63,7 +64,7 @@ pub(super) fn draw(app: &App, kind: GameKind, ui: &Ui, body: Area, actions: &mut
         how(kind, ui, inner, y);
     }
     if ui.button(back, &ui.t("back"), Look::Primary) || ui.input.key(KeyCode::Escape) {
-        actions.push(Action::Back);
+        actions.push(Action::Screen(ScreenAction::Back));
     }
 }
 
@@ -114,7 +115,7 @@ fn upright(app: &App, kind: GameKind, ui: &Ui, body: Area, actions: &mut Vec<Act
         ..inner
     };
     if ui.button(back, &ui.t("back"), Look::Primary) || ui.input.key(KeyCode::Escape) {
-        actions.push(Action::Back);
+        actions.push(Action::Screen(ScreenAction::Back));
     }
 }
 
@@ -127,7 +128,7 @@ fn tabs(kind: GameKind, ui: &Ui, row: Area, actions: &mut Vec<Action>) {
             Look::Plain
         };
         if ui.button(*c, &ui.game(k), look) {
-            actions.push(Action::ShowRules(k));
+            actions.push(Action::Screen(ScreenAction::ShowRules(k)));
         }
     }
 }

@@ -161,9 +161,13 @@ mod tests {
         assert_eq!(m.names, ["asha".to_owned(), "bo".to_owned()]);
         assert_eq!(m.moves.len(), 1);
         // Our move is sent, not played.
-        let out = app.handle(crate::app::Action::Cell("a1".into()));
+        let out = app.handle(crate::app::Action::Game(crate::app::GameAction::Cell(
+            "a1".into(),
+        )));
         assert!(out.is_empty());
-        let out = app.handle(crate::app::Action::Cell("b2".into()));
+        let out = app.handle(crate::app::Action::Game(crate::app::GameAction::Cell(
+            "b2".into(),
+        )));
         assert_eq!(
             out,
             [Outgoing::Move {
@@ -274,7 +278,7 @@ mod tests {
         deliver(&mut link, &mut app, &mut config, other);
         assert_eq!(app.current().and_then(|m| m.id), Some(8));
         // Leaving it for the lobby says where it waits.
-        let out = app.handle(crate::app::Action::ToLobby);
+        let out = app.handle(crate::app::Action::Game(crate::app::GameAction::ToLobby));
         assert_eq!(out, [Outgoing::Leave]);
         assert!(
             app.notice()
@@ -356,7 +360,7 @@ mod tests {
             &mut config,
             snapshot(7, &["c3"], vec![Side::First], 1),
         );
-        let out = app.handle(crate::app::Action::ToLobby);
+        let out = app.handle(crate::app::Action::Game(crate::app::GameAction::ToLobby));
         for o in out {
             wish(&mut link, &mut app, o);
         }

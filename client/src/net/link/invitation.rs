@@ -55,6 +55,7 @@ fn invited(invitation: Invitation) -> Invited {
 
 #[cfg(test)]
 mod tests {
+    use crate::app::LinkAction;
     use crate::app::{Action, Outgoing};
     use crate::net::link::testing::*;
     use chaupal_rules::{GameKind, Side};
@@ -90,7 +91,9 @@ mod tests {
     #[test]
     fn a_join_link_reads_the_invitation_then_joins_only_on_accept() {
         let (mut link, mut app, mut config) = greeted();
-        let out = app.handle(Action::Follow(crate::route::Route::Join("k7qm2xpd".into())));
+        let out = app.handle(Action::Link(LinkAction::Follow(crate::route::Route::Join(
+            "k7qm2xpd".into(),
+        ))));
         let read = wish(&mut link, &mut app, out[0].clone());
         assert!(
             matches!(read.as_slice(), [m] if m.request == Request::Invitation { code: "k7qm2xpd".into() }),
@@ -116,7 +119,7 @@ mod tests {
             card.headline().english(),
             "asha invites you to play Jungle."
         );
-        let out = app.handle(Action::AcceptInvitation);
+        let out = app.handle(Action::Link(LinkAction::AcceptInvitation));
         assert_eq!(out, [Outgoing::JoinByCode("K7QM-2XPD".into())]);
         let join = wish(&mut link, &mut app, out[0].clone());
         assert!(
@@ -128,9 +131,9 @@ mod tests {
     #[test]
     fn decline_is_sent_and_the_inviter_hears_it() {
         let (mut link, mut app, mut config) = greeted();
-        let out = app.handle(Action::Follow(crate::route::Route::Join(
+        let out = app.handle(Action::Link(LinkAction::Follow(crate::route::Route::Join(
             "K7QM-2XPD".into(),
-        )));
+        ))));
         let read = wish(&mut link, &mut app, out[0].clone());
         deliver(
             &mut link,
@@ -141,7 +144,7 @@ mod tests {
                 reply: Reply::Invitation(Box::new(invitation(None))),
             },
         );
-        let out = app.handle(Action::DeclineInvitation);
+        let out = app.handle(Action::Link(LinkAction::DeclineInvitation));
         let sent = wish(&mut link, &mut app, out[0].clone());
         assert!(
             matches!(sent.as_slice(), [m] if m.request == Request::DeclineInvitation { code: "K7QM-2XPD".into() }),
@@ -172,9 +175,9 @@ mod tests {
     #[test]
     fn a_used_link_of_ones_own_game_sits_down_at_it_and_ones_own_invitation_says_so() {
         let (mut link, mut app, mut config) = greeted();
-        let out = app.handle(Action::Follow(crate::route::Route::Join(
+        let out = app.handle(Action::Link(LinkAction::Follow(crate::route::Route::Join(
             "K7QM-2XPD".into(),
-        )));
+        ))));
         let read = wish(&mut link, &mut app, out[0].clone());
         let asked = deliver(
             &mut link,
@@ -191,9 +194,9 @@ mod tests {
         );
         assert!(app.invitation().is_none(), "no card: the game itself");
         // One's own invitation: the link's card says whose it is.
-        let out = app.handle(Action::Follow(crate::route::Route::Join(
+        let out = app.handle(Action::Link(LinkAction::Follow(crate::route::Route::Join(
             "AAAA-BBBB".into(),
-        )));
+        ))));
         let read = wish(&mut link, &mut app, out[0].clone());
         deliver(
             &mut link,
@@ -207,9 +210,9 @@ mod tests {
         let why = app.broken_link().map(|p| p.english()).unwrap_or_default();
         assert!(why.contains("your own invitation"), "{why}");
         // An unknown code: the link's card, as for a join.
-        let out = app.handle(Action::Follow(crate::route::Route::Join(
+        let out = app.handle(Action::Link(LinkAction::Follow(crate::route::Route::Join(
             "ZZZZ-ZZZZ".into(),
-        )));
+        ))));
         let read = wish(&mut link, &mut app, out[0].clone());
         deliver(
             &mut link,

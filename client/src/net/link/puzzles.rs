@@ -82,6 +82,7 @@ impl Link {
 mod tests {
     use super::*;
     use crate::app::{Action, Screen};
+    use crate::app::{GameAction, LobbyAction, PuzzleAction};
     use crate::net::link::testing::*;
     use crate::puzzles::testing::kalah_info;
     use chaupal_rules::GameKind;
@@ -137,8 +138,8 @@ mod tests {
     #[test]
     fn a_puzzle_asked_given_moved_and_refused_through_the_link() {
         let (mut link, mut app, mut config) = greeted();
-        let _ = app.handle(Action::SelectGame(GameKind::Kalah));
-        let out = app.handle(Action::OpenPuzzles);
+        let _ = app.handle(Action::Lobby(LobbyAction::SelectGame(GameKind::Kalah)));
+        let out = app.handle(Action::Puzzle(PuzzleAction::OpenPuzzles));
         let mut sent = Vec::new();
         for o in out {
             sent.extend(wish(&mut link, &mut app, o));
@@ -169,7 +170,7 @@ mod tests {
             },
         );
         assert_eq!(app.screen(), Screen::Puzzles);
-        let out = app.handle(Action::Cell("s3".into()));
+        let out = app.handle(Action::Game(GameAction::Cell("s3".into())));
         let mv = wish(&mut link, &mut app, out[0].clone());
         assert!(matches!(
             &mv[0].request,
@@ -194,7 +195,7 @@ mod tests {
         // A move refused (the puzzle was given to an earlier connection): said, and the board
         // takes moves again.
         app.tick(5.0);
-        let out = app.handle(Action::Cell("s6".into()));
+        let out = app.handle(Action::Game(GameAction::Cell("s6".into())));
         let mv = wish(&mut link, &mut app, out[0].clone());
         deliver(
             &mut link,
@@ -210,8 +211,11 @@ mod tests {
         assert!(said.starts_with("Your puzzle move: "), "{said}");
         // The next puzzle refused: said in place of the puzzle. (After a right move, skipping
         // the rated attempt costs it: the second press confirms.)
-        assert!(app.handle(Action::NextPuzzle).is_empty());
-        let out = app.handle(Action::NextPuzzle);
+        assert!(
+            app.handle(Action::Puzzle(PuzzleAction::NextPuzzle))
+                .is_empty()
+        );
+        let out = app.handle(Action::Puzzle(PuzzleAction::NextPuzzle));
         let ask = wish(&mut link, &mut app, out[0].clone());
         deliver(
             &mut link,

@@ -448,7 +448,9 @@ mod tests {
     fn a_device_code_is_shown_and_a_used_one_makes_this_device_that_player() {
         let (mut link, mut app, mut config) = greeted();
         // Asking for a code on this device: the card shows it.
-        let _ = app.handle(crate::app::Action::OpenDevices);
+        let _ = app.handle(crate::app::Action::Link(
+            crate::app::LinkAction::OpenDevices,
+        ));
         let ask = wish(&mut link, &mut app, Outgoing::DeviceCode);
         assert!(matches!(ask[0].request, Request::DeviceCode));
         let code = ServerMessage::Reply {
@@ -507,7 +509,9 @@ mod tests {
             &mut config,
             snapshot(7, &[], vec![Side::First], 0),
         );
-        let out = app.handle(crate::app::Action::Cell("c3".into()));
+        let out = app.handle(crate::app::Action::Game(crate::app::GameAction::Cell(
+            "c3".into(),
+        )));
         let sent = wish(&mut link, &mut app, out[0].clone());
         let err = ServerMessage::Error {
             id: Some(sent[0].id),
@@ -560,7 +564,9 @@ mod tests {
         let mut finished = summary(30, GameKind::BaghChal);
         finished.status = GameStatus::Finished;
         finished.plies = 1;
-        let out = app.handle(crate::app::Action::Follow(crate::route::Route::Game(30)));
+        let out = app.handle(crate::app::Action::Link(crate::app::LinkAction::Follow(
+            crate::route::Route::Game(30),
+        )));
         let watch = wish(&mut link, &mut app, out[0].clone());
         // The server holds the game no more: it says the game is over.
         let asked = deliver(
@@ -630,7 +636,9 @@ mod tests {
         assert_eq!(app.finished().len(), 1);
         assert_eq!(app.finished()[0].result, "bo won");
         assert!(app.live().is_empty(), "not taken for live games");
-        let out = app.handle(crate::app::Action::ReplayGame(30));
+        let out = app.handle(crate::app::Action::Lobby(
+            crate::app::LobbyAction::ReplayGame(30),
+        ));
         let sent = wish(&mut link, &mut app, out[0].clone());
         assert!(matches!(
             sent[0].request,
@@ -663,7 +671,7 @@ mod tests {
             Some("bo (Tigers) wins: Goats resigned"),
             "the result, which the board does not show"
         );
-        app.handle(crate::app::Action::Back);
+        app.handle(crate::app::Action::Screen(crate::app::ScreenAction::Back));
         assert_eq!(app.screen(), Screen::Lobby);
     }
 
@@ -674,7 +682,7 @@ mod tests {
         replay_of_30(&mut link, &mut app, &mut config);
         let state = |app: &App| app.replay().and_then(|r| r.review.clone());
         // Asked, and refused: the reason shows where the review would be.
-        let out = app.handle(crate::app::Action::Review);
+        let out = app.handle(crate::app::Action::Replay(crate::app::ReplayAction::Review));
         let sent = wish(&mut link, &mut app, out[0].clone());
         assert!(matches!(
             sent[0].request,
@@ -698,7 +706,7 @@ mod tests {
             state(&app)
         );
         // Asked again: the progress, then the review.
-        let out = app.handle(crate::app::Action::Review);
+        let out = app.handle(crate::app::Action::Replay(crate::app::ReplayAction::Review));
         let sent = wish(&mut link, &mut app, out[0].clone());
         deliver(
             &mut link,

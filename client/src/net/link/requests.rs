@@ -288,7 +288,9 @@ mod tests {
             app.live().iter().map(|g| g.mine).collect::<Vec<_>>(),
             [true, false]
         );
-        let out = app.handle(crate::app::Action::Watch(50));
+        let out = app.handle(crate::app::Action::Lobby(crate::app::LobbyAction::Watch(
+            50,
+        )));
         assert_eq!(out, [Outgoing::Resume(50)]);
         let resume = wish(&mut link, &mut app, out[0].clone());
         assert!(matches!(
@@ -299,7 +301,9 @@ mod tests {
                 key: None,
             }
         ));
-        let out = app.handle(crate::app::Action::Watch(51));
+        let out = app.handle(crate::app::Action::Lobby(crate::app::LobbyAction::Watch(
+            51,
+        )));
         assert_eq!(out, [Outgoing::Watch(51)]);
         let watch = wish(&mut link, &mut app, out[0].clone());
         assert!(matches!(
@@ -370,9 +374,13 @@ mod tests {
     fn play_from_here_creates_an_unrated_ai_game_from_the_position() {
         let (mut link, mut app, mut config) = greeted();
         replay_of_30(&mut link, &mut app, &mut config);
-        let _ = app.handle(crate::app::Action::ReplayJump(1));
+        let _ = app.handle(crate::app::Action::Replay(
+            crate::app::ReplayAction::ReplayJump(1),
+        ));
         let position = app.replay().map(|r| r.game().position_text());
-        let out = app.handle(crate::app::Action::PlayFromHere);
+        let out = app.handle(crate::app::Action::Replay(
+            crate::app::ReplayAction::PlayFromHere,
+        ));
         let sent = wish(&mut link, &mut app, out[0].clone());
         let Request::CreateGame(setup) = &sent[0].request else {
             panic!("a new game: {:?}", sent[0].request);
@@ -396,10 +404,18 @@ mod tests {
     fn a_new_game_carries_its_correspondence_and_no_clock() {
         use chaupal_shared::protocol::Correspondence;
         let (mut link, mut app, _) = greeted();
-        let _ = app.handle(crate::app::Action::SelectMode(crate::app::PlayMode::Friend));
-        let _ = app.handle(crate::app::Action::CycleMinutes { forward: true });
-        let _ = app.handle(crate::app::Action::SetCorrespondence(true));
-        let out = app.handle(crate::app::Action::CreatePrivate);
+        let _ = app.handle(crate::app::Action::Lobby(
+            crate::app::LobbyAction::SelectMode(crate::app::PlayMode::Friend),
+        ));
+        let _ = app.handle(crate::app::Action::Lobby(
+            crate::app::LobbyAction::CycleMinutes { forward: true },
+        ));
+        let _ = app.handle(crate::app::Action::Lobby(
+            crate::app::LobbyAction::SetCorrespondence(true),
+        ));
+        let out = app.handle(crate::app::Action::Lobby(
+            crate::app::LobbyAction::CreatePrivate,
+        ));
         let sent = wish(&mut link, &mut app, out[0].clone());
         let Request::CreateGame(setup) = &sent[0].request else {
             panic!("a new game: {:?}", sent[0].request);
@@ -408,8 +424,12 @@ mod tests {
         assert_eq!(setup.clock, None);
         assert_eq!(setup.opponent, Opponent::Private);
         // Live, it has the clock chosen and no correspondence.
-        let _ = app.handle(crate::app::Action::SetCorrespondence(false));
-        let out = app.handle(crate::app::Action::CreatePrivate);
+        let _ = app.handle(crate::app::Action::Lobby(
+            crate::app::LobbyAction::SetCorrespondence(false),
+        ));
+        let out = app.handle(crate::app::Action::Lobby(
+            crate::app::LobbyAction::CreatePrivate,
+        ));
         let sent = wish(&mut link, &mut app, out[0].clone());
         let Request::CreateGame(setup) = &sent[0].request else {
             panic!("a new game: {:?}", sent[0].request);

@@ -166,7 +166,9 @@ pub(super) fn review_of_30() -> chaupal_rules::review::GameReview {
 pub(super) fn replay_of_30(link: &mut Link, app: &mut App, config: &mut Config) {
     let mut finished = summary(30, GameKind::BaghChal);
     finished.status = GameStatus::Finished;
-    let out = app.handle(crate::app::Action::ReplayGame(30));
+    let out = app.handle(crate::app::Action::Lobby(
+        crate::app::LobbyAction::ReplayGame(30),
+    ));
     let sent = wish(link, app, out[0].clone());
     deliver(
         link,

@@ -61,6 +61,7 @@ fn waiting_entry(m: MySeek) -> WaitingSeek {
 
 #[cfg(test)]
 mod tests {
+    use crate::app::LobbyAction;
     use crate::app::{Action, Outgoing};
     use crate::net::link::testing::*;
     use chaupal_rules::{GameKind, Side};
@@ -164,7 +165,7 @@ mod tests {
     #[test]
     fn making_an_invitation_asks_for_the_list_again() {
         let (mut link, mut app, mut config) = with_list(Vec::new());
-        let out = app.handle(Action::CreatePrivate);
+        let out = app.handle(Action::Lobby(LobbyAction::CreatePrivate));
         let sent = wish(&mut link, &mut app, out[0].clone());
         let out = deliver(
             &mut link,
@@ -210,7 +211,7 @@ mod tests {
             mine(12, Some("K7QM-2XPD"), true),
             mine(13, None, true),
         ]);
-        let out = app.handle(Action::CancelSeek(12));
+        let out = app.handle(Action::Lobby(LobbyAction::CancelSeek(12)));
         assert_eq!(out, [Outgoing::CancelSeek(12)]);
         let sent = wish(&mut link, &mut app, out[0].clone());
         assert!(

@@ -21,6 +21,7 @@ use crate::layout;
 use crate::play::{Match, Seats};
 
 use super::super::common::text_field;
+use crate::app::{GameAction, LinkAction, PushAction, ReplayAction, ScreenAction};
 
 /// A button of play: its label's message id, what it does, how it looks.
 pub type Button = (&'static str, Action, Look);
@@ -36,45 +37,73 @@ pub fn buttons(app: &App, m: &Match, touch: bool) -> Vec<Button> {
     let enabled = |on: bool| if on { Look::Plain } else { Look::Disabled };
     if touch {
         let shown = m.looking.unwrap_or(m.moves.len());
-        buttons.push(("play-back", Action::LookStep(-1), enabled(shown > 0)));
+        buttons.push((
+            "play-back",
+            Action::Game(GameAction::LookStep(-1)),
+            enabled(shown > 0),
+        ));
         buttons.push((
             "play-forward",
-            Action::LookStep(1),
+            Action::Game(GameAction::LookStep(1)),
             enabled(m.looking.is_some()),
         ));
     }
     let playing = !watching && !m.finished();
     let help = app.engine_help().is_ok();
-    buttons.push(("play-flip", Action::Flip, Look::Plain));
-    buttons.push(("choices-rules", Action::ShowRules(m.kind()), Look::Plain));
+    buttons.push(("play-flip", Action::Game(GameAction::Flip), Look::Plain));
+    buttons.push((
+        "choices-rules",
+        Action::Screen(ScreenAction::ShowRules(m.kind())),
+        Look::Plain,
+    ));
     if watching {
         if help {
-            buttons.push(("play-analyse", Action::Analyse, Look::Plain));
+            buttons.push((
+                "play-analyse",
+                Action::Game(GameAction::Analyse),
+                Look::Plain,
+            ));
         }
     } else {
         // Online, a finished game stays as it ended; here, a takeback reopens it.
         let can_take_back = !m.moves.is_empty() && (playing || !m.online);
-        buttons.push(("play-take-back", Action::Takeback, enabled(can_take_back)));
+        buttons.push((
+            "play-take-back",
+            Action::Game(GameAction::Takeback),
+            enabled(can_take_back),
+        ));
         if help {
-            buttons.push(("play-hint", Action::Hint, enabled(playing)));
+            buttons.push((
+                "play-hint",
+                Action::Game(GameAction::Hint),
+                enabled(playing),
+            ));
         }
         if m.can_offer_draw() {
-            buttons.push(("play-offer-draw", Action::OfferDraw, Look::Plain));
+            buttons.push((
+                "play-offer-draw",
+                Action::Game(GameAction::OfferDraw),
+                Look::Plain,
+            ));
         }
         let look = if playing {
             Look::Danger
         } else {
             Look::Disabled
         };
-        buttons.push(("play-resign", Action::Resign, look));
+        buttons.push(("play-resign", Action::Game(GameAction::Resign), look));
     }
     if m.finished() {
-        buttons.push(("replay", Action::OpenReplay, Look::Plain));
+        buttons.push((
+            "replay",
+            Action::Replay(ReplayAction::OpenReplay),
+            Look::Plain,
+        ));
         if m.id.is_some() {
-            buttons.push(("review", Action::Review, Look::Plain));
+            buttons.push(("review", Action::Replay(ReplayAction::Review), Look::Plain));
         }
         if !watching {
-            buttons.push(("rematch", Action::Rematch, Look::Plain));
+            buttons.push(("rematch", Action::Game(GameAction::Rematch), Look::Plain));
         }
     }
     // A correspondence game's notifications, muted or not (for every device of the player),
@@ -85,15 +114,27 @@ pub fn buttons(app: &App, m: &Match, touch: bool) -> Vec<Button> {
         && !app.push().muted_all
     {
         buttons.push(if g.muted {
-            ("play-unmute", Action::MuteGame(g.id, false), Look::Plain)
+            (
+                "play-unmute",
+                Action::Push(PushAction::MuteGame(g.id, false)),
+                Look::Plain,
+            )
         } else {
-            ("play-mute", Action::MuteGame(g.id, true), Look::Plain)
+            (
+                "play-mute",
+                Action::Push(PushAction::MuteGame(g.id, true)),
+                Look::Plain,
+            )
         });
     }
     if m.online && m.id.is_some() {
-        buttons.push(("play-share", Action::ShareGame, Look::Plain));
+        buttons.push((
+            "play-share",
+            Action::Link(LinkAction::ShareGame),
+            Look::Plain,
+        ));
     }
-    buttons.push(("lobby", Action::ToLobby, Look::Plain));
+    buttons.push(("lobby", Action::Game(GameAction::ToLobby), Look::Plain));
     buttons
 }
 
@@ -117,11 +158,14 @@ pub fn phone_split(app: &App, m: &Match) -> ([Button; 6], Vec<Button>) {
         let i = all.iter().position(|b| b.0 == id)?;
         Some(all.remove(i))
     };
-    let back =
-        take(&mut all, "play-back").unwrap_or(("play-back", Action::LookStep(-1), Look::Disabled));
+    let back = take(&mut all, "play-back").unwrap_or((
+        "play-back",
+        Action::Game(GameAction::LookStep(-1)),
+        Look::Disabled,
+    ));
     let forward = take(&mut all, "play-forward").unwrap_or((
         "play-forward",
-        Action::LookStep(1),
+        Action::Game(GameAction::LookStep(1)),
         Look::Disabled,
     ));
     let order: &[&str] = if m.finished() {
@@ -151,9 +195,15 @@ pub fn phone_split(app: &App, m: &Match) -> ([Button; 6], Vec<Button>) {
         main.push(b);
     }
     main.extend(last);
-    let more = ("play-more", Action::Menu(true), Look::Plain);
+    let more = (
+        "play-more",
+        Action::Game(GameAction::Menu(true)),
+        Look::Plain,
+    );
     let mut six = [back, forward, more].into_iter().chain(main);
-    let slot = |b: Option<Button>| b.unwrap_or(("lobby", Action::ToLobby, Look::Disabled));
+    let slot = |b: Option<Button>| {
+        b.unwrap_or(("lobby", Action::Game(GameAction::ToLobby), Look::Disabled))
+    };
     let places = [
         slot(six.next()),
         slot(six.next()),
@@ -271,15 +321,31 @@ fn question(app: &App) -> Option<(crate::words::Phrase, Button, Button)> {
     if app.resign_asked() {
         return Some((
             crate::say!("play-resign-question"),
-            ("play-resign-yes", Action::Resign, Look::Danger),
-            ("play-keep-playing", Action::CancelResign, Look::Primary),
+            (
+                "play-resign-yes",
+                Action::Game(GameAction::Resign),
+                Look::Danger,
+            ),
+            (
+                "play-keep-playing",
+                Action::Game(GameAction::CancelResign),
+                Look::Primary,
+            ),
         ));
     }
     app.offer().map(|o: Offer| {
         (
             o.question(),
-            ("play-accept", Action::AcceptOffer, Look::Primary),
-            ("play-decline", Action::DeclineOffer, Look::Plain),
+            (
+                "play-accept",
+                Action::Game(GameAction::AcceptOffer),
+                Look::Primary,
+            ),
+            (
+                "play-decline",
+                Action::Game(GameAction::DeclineOffer),
+                Look::Plain,
+            ),
         )
     })
 }
@@ -298,7 +364,7 @@ pub fn overlays(app: &App, m: &Match, ui: &Ui, grid: Area, actions: &mut Vec<Act
         ui.fonts.typesetter().overlay();
         ui.cover(row.inset(-3.0));
         if ui.button(row, &ui.t("play-stop-chain"), Look::Primary) {
-            actions.push(Action::StopChain);
+            actions.push(Action::Game(GameAction::StopChain));
         }
     }
     let Some((asked, yes, no)) = question(app) else {
@@ -374,7 +440,7 @@ pub fn menu(
     };
     draw_rectangle(dim.x, dim.y, dim.w, dim.h, alpha(BLACK, 0.45));
     if ui.item(dim, &ui.t("close")) || ui.input.key(KeyCode::Escape) {
-        actions.push(Action::Menu(false));
+        actions.push(Action::Game(GameAction::Menu(false)));
     }
     let bh = ui.row_h();
     let pad = ui.unit * 0.6;
@@ -400,7 +466,7 @@ pub fn menu(
     let cells = layout::grid(inner, inner.y, rest.len(), 1, bh);
     for (c, (label, action, look)) in cells.iter().zip(rest) {
         if ui.button(*c, &ui.t(label), look) {
-            actions.push(Action::Menu(false));
+            actions.push(Action::Game(GameAction::Menu(false)));
             actions.push(action);
         }
     }

@@ -12,6 +12,7 @@ use super::common::{
 };
 use super::game_over;
 use crate::app::{Action, App, Field, Screen};
+use crate::app::{GameAction, KeyAction, SettingsAction};
 use crate::draw::boards::{self, Marks};
 use crate::draw::paint::{self, Align, disc, rounded};
 use crate::draw::theme::{self, alpha};
@@ -191,15 +192,17 @@ pub(super) fn board(
         if let Some(cell) = ui.input.pressed_cell()
             && m.picks_up(cell)
         {
-            actions.push(Action::Press(cell.to_owned()));
+            actions.push(Action::Game(GameAction::Press(cell.to_owned())));
         }
         if ui.input.released && app.dragging().is_some() {
-            actions.push(Action::Release(ui.input.released_cell().map(str::to_owned)));
+            actions.push(Action::Game(GameAction::Release(
+                ui.input.released_cell().map(str::to_owned),
+            )));
         } else if let Some(cell) = ui.input.tapped_cell() {
-            actions.push(Action::Cell(cell.to_owned()));
+            actions.push(Action::Game(GameAction::Cell(cell.to_owned())));
         }
         if ui.input.right_clicked {
-            actions.push(Action::StopChain);
+            actions.push(Action::Game(GameAction::StopChain));
         }
     }
     if app.typing_move() {
@@ -207,7 +210,7 @@ pub(super) fn board(
     } else {
         keyboard(app, (&view, &frame), ui, playing, actions);
         if ui.input.typed.contains(&'f') {
-            actions.push(Action::Flip);
+            actions.push(Action::Game(GameAction::Flip));
         }
     }
 }
@@ -235,25 +238,25 @@ fn keyboard(
             if input.key(key)
                 && let Some(next) = neighbour(view, frame, cell, way)
             {
-                actions.push(Action::Cursor(Some(next)));
+                actions.push(Action::Key(KeyAction::Cursor(Some(next))));
             }
         }
         if playing && (input.enter() || input.key(KeyCode::Space)) {
-            actions.push(Action::PickAtCursor);
+            actions.push(Action::Key(KeyAction::PickAtCursor));
         }
         if input.key(KeyCode::Escape) {
-            actions.push(Action::LetGo);
+            actions.push(Action::Key(KeyAction::LetGo));
         }
         return;
     }
     if playing && input.enter() && app.key_focus().is_none() {
-        actions.push(Action::StopChain);
+        actions.push(Action::Game(GameAction::StopChain));
     }
     let keys = [
-        (KeyCode::Left, Action::LookStep(-1)),
-        (KeyCode::Right, Action::LookStep(1)),
-        (KeyCode::Home, Action::LookAt(0)),
-        (KeyCode::End, Action::LookPresent),
+        (KeyCode::Left, Action::Game(GameAction::LookStep(-1))),
+        (KeyCode::Right, Action::Game(GameAction::LookStep(1))),
+        (KeyCode::Home, Action::Game(GameAction::LookAt(0))),
+        (KeyCode::End, Action::Game(GameAction::LookPresent)),
     ];
     for (key, action) in keys {
         if input.key(key) {
@@ -291,7 +294,13 @@ pub fn neighbour(
 /// field.
 fn move_typing(app: &App, ui: &Ui, actions: &mut Vec<Action>) {
     let field = (Field::Move, app.move_entry());
-    field_keys(ui, field, Action::PlayTyped, Action::Focus(None), actions);
+    field_keys(
+        ui,
+        field,
+        Action::Key(KeyAction::PlayTyped),
+        Action::Settings(SettingsAction::Focus(None)),
+        actions,
+    );
 }
 
 /// Notes each cell of the board for the frame's record, and whether a click there enters
@@ -542,7 +551,7 @@ fn about(
                 h: bh,
             };
             if ui.button(b, &ui.t("play-latest"), Look::Primary) {
-                actions.push(Action::LookPresent);
+                actions.push(Action::Game(GameAction::LookPresent));
             }
             y += bh + ui.unit * 0.2;
         }
@@ -657,7 +666,7 @@ fn moves(m: &Match, ui: &Ui, inner: Area, top: f32, bottom: f32, actions: &mut V
         &texts,
         list,
         Some(m.shown_ply()),
-        Action::LookAt,
+        |ply| Action::Game(GameAction::LookAt(ply)),
         actions,
     );
 }
@@ -665,6 +674,7 @@ fn moves(m: &Match, ui: &Ui, inner: Area, top: f32, bottom: f32, actions: &mut V
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::LobbyAction;
     use crate::app::{Event, Opened};
     use crate::draw::Fonts;
     use crate::layout::tests::SIZES;
@@ -712,7 +722,7 @@ mod tests {
         let mut person = open(Seats::One(Side::First), false);
         person.apply(Event::Game(GameEvent::DrawOffered { by: Side::Second }));
         let mut resigning = open(Seats::One(Side::First), true);
-        resigning.handle(Action::Resign);
+        resigning.handle(Action::Game(GameAction::Resign));
         let mut looking = open(Seats::One(Side::First), true);
         looking.apply(Event::Game(GameEvent::Moved {
             ply: 1,
@@ -722,9 +732,9 @@ mod tests {
             turn: None,
             deadline_ms: None,
         }));
-        looking.handle(Action::LookAt(0));
+        looking.handle(Action::Game(GameAction::LookAt(0)));
         let mut local = App::new(true);
-        local.handle(Action::Start);
+        local.handle(Action::Lobby(LobbyAction::Start));
         vec![
             person,
             resigning,
@@ -848,10 +858,10 @@ mod tests {
             deadline_ms: None,
         }));
         assert_eq!(six(&app), first, "after the first move");
-        app.handle(Action::Resign);
+        app.handle(Action::Game(GameAction::Resign));
         assert!(app.resign_asked());
         assert_eq!(six(&app), first, "while resigning is asked");
-        app.handle(Action::LookStep(-1));
+        app.handle(Action::Game(GameAction::LookStep(-1)));
         assert_eq!(six(&app), first, "looking back");
         let (_, menu) = controls::phone_split(&app, app.current().expect("a game"));
         let menu: Vec<&str> = menu.iter().map(|b| b.0).collect();
@@ -875,9 +885,9 @@ mod tests {
             );
         }
         let mut app = states().remove(1);
-        app.handle(Action::Menu(true));
+        app.handle(Action::Game(GameAction::Menu(true)));
         assert!(app.current().expect("a game").menu_open);
-        app.handle(Action::Menu(false));
+        app.handle(Action::Game(GameAction::Menu(false)));
         assert!(!app.current().expect("a game").menu_open);
     }
 

@@ -2,6 +2,7 @@
 //! there): what was wrong, in words, and the way to the lobby.
 
 use super::card::{self, Card};
+use crate::app::LinkAction;
 use crate::app::{Action, App};
 use crate::draw::paint;
 use crate::draw::theme;
@@ -29,6 +30,6 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         h: rh,
     };
     if ui.button(button, &ui.t("broken-to-lobby"), Look::Primary) {
-        actions.push(Action::CloseBrokenLink);
+        actions.push(Action::Link(LinkAction::CloseBrokenLink));
     }
 }

@@ -14,6 +14,7 @@ use crate::app::{
     Action, App, CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, LEVELS, Lobby, PACES, PlayMode,
     SidePick, kind_index, pace_value,
 };
+use crate::app::{LinkAction, LobbyAction, PuzzleAction, ScreenAction, SettingsAction};
 use crate::draw::paint::{self, Align};
 use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
@@ -248,10 +249,10 @@ fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f3
         let gap = if one_row { 6.0 } else { 8.0 };
         let cols = columns(buttons, 2, gap);
         if ui.button(cols[0], &keep, Look::Primary) {
-            actions.push(Action::SaveName);
+            actions.push(Action::Settings(SettingsAction::SaveName));
         }
         if ui.button(cols[1], &cancel, Look::Plain) {
-            actions.push(Action::CancelName);
+            actions.push(Action::Settings(SettingsAction::CancelName));
         }
         return bottom;
     }
@@ -292,10 +293,10 @@ fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f3
         (cols[0], cols[1])
     };
     if ui.button(change, &change_label, Look::Plain) {
-        actions.push(Action::EditName);
+        actions.push(Action::Settings(SettingsAction::EditName));
     }
     if ui.button(toggle, &sound, Look::Plain) {
-        actions.push(Action::ToggleSound);
+        actions.push(Action::Settings(SettingsAction::ToggleSound));
     }
     // The list of languages, opened from the top bar.
     if app.languages_open() {
@@ -318,7 +319,7 @@ fn language_choice(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Ac
             Look::Plain
         };
         if ui.button(*c, language.own_name(), look) {
-            actions.push(Action::SetLanguage(language));
+            actions.push(Action::Settings(SettingsAction::SetLanguage(language)));
         }
     }
     y + layout::grid_h(Language::ALL.len().div_ceil(per_row), rh)
@@ -338,7 +339,7 @@ fn game_choice(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut Ve
                 Look::Plain
             };
             if ui.button(*c, &ui.game(*kind), look) {
-                actions.push(Action::SelectGame(*kind));
+                actions.push(Action::Lobby(LobbyAction::SelectGame(*kind)));
             }
         }
         y += rh + 8.0;
@@ -369,14 +370,14 @@ fn rule_choices(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut V
             &ui.say(&rulebook::value_words(value)),
             widest,
             [
-                Action::CycleRule {
+                Action::Lobby(LobbyAction::CycleRule {
                     index: i,
                     forward: false,
-                },
-                Action::CycleRule {
+                }),
+                Action::Lobby(LobbyAction::CycleRule {
                     index: i,
                     forward: true,
-                },
+                }),
             ],
             actions,
         );
@@ -412,7 +413,7 @@ fn mode_choice(lobby: &Lobby, ui: &Ui, inner: Area, mut y: f32, actions: &mut Ve
                 Look::Plain
             };
             if ui.button(*c, label, look) {
-                actions.push(Action::SelectMode(*mode));
+                actions.push(Action::Lobby(LobbyAction::SelectMode(*mode)));
             }
         }
         y += ui.small_row_h(0.9) + 6.0;
@@ -460,7 +461,7 @@ fn side_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Ac
             Look::Plain
         };
         if ui.button(*c, &label, look) {
-            actions.push(Action::SelectSide(side));
+            actions.push(Action::Lobby(LobbyAction::SelectSide(side)));
         }
     }
     y + (ui.small_row_h(0.85) + ui.unit * 0.6)
@@ -497,8 +498,8 @@ fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Ve
         &engine,
         widest,
         [
-            Action::CycleEngine { forward: false },
-            Action::CycleEngine { forward: true },
+            Action::Lobby(LobbyAction::CycleEngine { forward: false }),
+            Action::Lobby(LobbyAction::CycleEngine { forward: true }),
         ],
         actions,
     );
@@ -511,8 +512,8 @@ fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Ve
             &ui.say(&level_label(lobby.kind, lobby.level)),
             ui.width(&ui.say(&level_label(lobby.kind, LEVELS)), true, ui.unit),
             [
-                Action::CycleLevel { forward: false },
-                Action::CycleLevel { forward: true },
+                Action::Lobby(LobbyAction::CycleLevel { forward: false }),
+                Action::Lobby(LobbyAction::CycleLevel { forward: true }),
             ],
             actions,
         )
@@ -525,8 +526,8 @@ fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Ve
             &lobby.depth.to_string(),
             ui.width("16", true, ui.unit),
             [
-                Action::CycleDepth { forward: false },
-                Action::CycleDepth { forward: true },
+                Action::Lobby(LobbyAction::CycleDepth { forward: false }),
+                Action::Lobby(LobbyAction::CycleDepth { forward: true }),
             ],
             actions,
         )
@@ -538,7 +539,7 @@ fn computer_choice(lobby: &Lobby, ui: &Ui, inner: Area, y: f32, actions: &mut Ve
         ..inner
     };
     if ui.button(b, &ui.t("choices-exhibition"), Look::Plain) {
-        actions.push(Action::StartExhibition);
+        actions.push(Action::Lobby(LobbyAction::StartExhibition));
     }
     y + rh
 }
@@ -578,7 +579,7 @@ fn invite_code(app: &App, ui: &Ui, inner: Area, mut y: f32, actions: &mut Vec<Ac
             Align::Right,
         );
         if ui.button(copy, &ui.t("copy-link"), Look::Plain) {
-            actions.push(Action::CopyInvite);
+            actions.push(Action::Link(LinkAction::CopyInvite));
         }
         y += (ui.unit * 1.8).max(copy_h + 6.0);
     }
@@ -614,7 +615,7 @@ fn invite_code(app: &App, ui: &Ui, inner: Area, mut y: f32, actions: &mut Vec<Ac
         ..field
     };
     if ui.button(join, &join_label, Look::Plain) {
-        actions.push(Action::JoinByCode);
+        actions.push(Action::Lobby(LobbyAction::JoinByCode));
     }
     y + (rh + 8.0)
 }
@@ -638,9 +639,9 @@ fn start_buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Acti
     };
     if ui.button(start, &label, look) {
         actions.push(if lobby.mode == PlayMode::Friend {
-            Action::CreatePrivate
+            Action::Lobby(LobbyAction::CreatePrivate)
         } else {
-            Action::Start
+            Action::Lobby(LobbyAction::Start)
         });
     }
     let rules_btn = Area {
@@ -649,7 +650,7 @@ fn start_buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Acti
         ..start
     };
     if ui.button(rules_btn, &ui.t("choices-rules"), Look::Plain) {
-        actions.push(Action::ShowRules(lobby.kind));
+        actions.push(Action::Screen(ScreenAction::ShowRules(lobby.kind)));
     }
     puzzle_buttons(app, ui, inner, y + start.h + FOOT_GAP, actions);
 }
@@ -670,7 +671,7 @@ fn puzzle_buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Act
     // names it: *Puzzles* never shrinks under a finger as it comes.
     let cells = columns(row, 2, 8.0);
     if ui.button(cells[0], &ui.t("lobby-puzzles"), look) {
-        actions.push(Action::OpenPuzzles);
+        actions.push(Action::Puzzle(PuzzleAction::OpenPuzzles));
     }
     if daily.is_none() {
         ui.button(cells[1], &ui.t("lobby-daily-puzzle"), Look::Disabled);
@@ -685,7 +686,7 @@ fn puzzle_buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Act
             ("lobby-daily-puzzle", look)
         };
         if ui.button(*cell, &ui.t(label), look) {
-            actions.push(Action::OpenPuzzle(d.id.clone()));
+            actions.push(Action::Puzzle(PuzzleAction::OpenPuzzle(d.id.clone())));
         }
     }
 }
@@ -817,17 +818,24 @@ fn pace_choice(
             first,
             &paces,
             lobby.by_correspondence,
-            Action::SetCorrespondence,
+            |on| Action::Lobby(LobbyAction::SetCorrespondence(on)),
             actions,
         );
-        two_way(ui, second, &ratings, lobby.rated, Action::SetRated, actions);
+        two_way(
+            ui,
+            second,
+            &ratings,
+            lobby.rated,
+            |on| Action::Lobby(LobbyAction::SetRated(on)),
+            actions,
+        );
     } else {
         two_way(
             ui,
             row,
             &paces,
             lobby.by_correspondence,
-            Action::SetCorrespondence,
+            |on| Action::Lobby(LobbyAction::SetCorrespondence(on)),
             actions,
         );
     }
@@ -847,8 +855,8 @@ fn pace_choice(
         &ui.say(&pace_value(pace)),
         widest,
         [
-            Action::CyclePace { forward: false },
-            Action::CyclePace { forward: true },
+            Action::Lobby(LobbyAction::CyclePace { forward: false }),
+            Action::Lobby(LobbyAction::CyclePace { forward: true }),
         ],
         actions,
     )
@@ -883,8 +891,8 @@ fn clock_and_rating(
             &shown,
             widest,
             [
-                Action::CycleMinutes { forward: false },
-                Action::CycleMinutes { forward: true },
+                Action::Lobby(LobbyAction::CycleMinutes { forward: false }),
+                Action::Lobby(LobbyAction::CycleMinutes { forward: true }),
             ],
             actions,
         );
@@ -898,8 +906,8 @@ fn clock_and_rating(
                 &increment_text(ui, inc),
                 ui.width(&increment_text(ui, 30), true, ui.unit),
                 [
-                    Action::CycleIncrement { forward: false },
-                    Action::CycleIncrement { forward: true },
+                    Action::Lobby(LobbyAction::CycleIncrement { forward: false }),
+                    Action::Lobby(LobbyAction::CycleIncrement { forward: true }),
                 ],
                 actions,
             );
@@ -926,8 +934,8 @@ fn clock_and_rating(
             steppers[0],
             &shown,
             [
-                Action::CycleMinutes { forward: false },
-                Action::CycleMinutes { forward: true },
+                Action::Lobby(LobbyAction::CycleMinutes { forward: false }),
+                Action::Lobby(LobbyAction::CycleMinutes { forward: true }),
             ],
             actions,
         );
@@ -938,8 +946,8 @@ fn clock_and_rating(
                 steppers[1],
                 &increment_text(ui, inc),
                 [
-                    Action::CycleIncrement { forward: false },
-                    Action::CycleIncrement { forward: true },
+                    Action::Lobby(LobbyAction::CycleIncrement { forward: false }),
+                    Action::Lobby(LobbyAction::CycleIncrement { forward: true }),
                 ],
                 actions,
             );
@@ -965,7 +973,7 @@ fn clock_and_rating(
             row,
             &rating_labels(ui),
             lobby.rated,
-            Action::SetRated,
+            |on| Action::Lobby(LobbyAction::SetRated(on)),
             actions,
         );
         y += ui.small_row_h(0.8) + 6.0;

@@ -11,6 +11,7 @@ use crate::geometry::Area;
 
 use super::super::common::text_field;
 use super::card::{self, Card};
+use crate::app::LinkAction;
 
 /// Draws the card in the middle of `body`.
 pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
@@ -59,7 +60,7 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
             let (field, copy) = card::with_button(ui, row, &copy_link);
             card::text_box(ui, field, &link, ui.unit * 0.9);
             if ui.button(copy, &copy_link, Look::Primary) {
-                actions.push(Action::CopyDeviceLink);
+                actions.push(Action::Link(LinkAction::CopyDeviceLink));
             }
         }
         y += rh + ui.unit * 0.8;
@@ -99,10 +100,10 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         Look::Plain
     };
     if ui.button(use_code, &use_label, look) {
-        actions.push(Action::LinkDevice);
+        actions.push(Action::Link(LinkAction::LinkDevice));
     }
     y += rh + ui.unit * 0.8;
     if card::close_button(ui, a, y) {
-        actions.push(Action::CloseDevices);
+        actions.push(Action::Link(LinkAction::CloseDevices));
     }
 }

@@ -4,6 +4,7 @@
 //! while it is up.
 
 use super::card::{self, Card};
+use crate::app::LinkAction;
 use crate::app::{Action, App};
 use crate::draw::paint;
 use crate::draw::theme;
@@ -62,9 +63,9 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         ..accept
     };
     if ui.button(accept, &ui.t("play-accept"), Look::Primary) {
-        actions.push(Action::AcceptInvitation);
+        actions.push(Action::Link(LinkAction::AcceptInvitation));
     }
     if ui.button(decline, &ui.t("play-decline"), Look::Plain) {
-        actions.push(Action::DeclineInvitation);
+        actions.push(Action::Link(LinkAction::DeclineInvitation));
     }
 }

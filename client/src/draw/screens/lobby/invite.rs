@@ -3,6 +3,7 @@
 //! button, and says the game starts when the friend joins.
 
 use super::card::{self, Card};
+use crate::app::LinkAction;
 use crate::app::{Action, App};
 use crate::draw::paint::{self, Align};
 use crate::draw::theme;
@@ -52,7 +53,7 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
             &ui.t("invite-send-link"),
             link,
             &ui.t("copy-link"),
-            Action::CopyInvite,
+            Action::Link(LinkAction::CopyInvite),
             false,
         );
     }
@@ -61,9 +62,15 @@ pub(super) fn card(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     } else {
         "invite-code"
     });
-    row(&label, &code, &ui.t("copy-code"), Action::CopyCode, true);
+    row(
+        &label,
+        &code,
+        &ui.t("copy-code"),
+        Action::Link(LinkAction::CopyCode),
+        true,
+    );
     let bottom = ui.paragraph(note, x, y + ui.unit * 0.2, inner_w, theme::TEXT_DIM);
     if card::close_button(ui, a, bottom) {
-        actions.push(Action::CloseInvite);
+        actions.push(Action::Link(LinkAction::CloseInvite));
     }
 }

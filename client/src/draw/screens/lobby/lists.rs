@@ -8,6 +8,7 @@ use super::choices::Foot;
 use super::entry::entry;
 use super::my_games;
 use crate::app::{Action, App, FinishedEntry, LiveEntry, SeekEntry};
+use crate::app::{LinkAction, LobbyAction};
 use crate::draw::paint::{self, rounded_ends};
 use crate::draw::theme::{self, alpha};
 use crate::draw::ui::{Look, Scroller, Ui};
@@ -243,7 +244,7 @@ fn other_device(ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f32 
         ..inner
     };
     if ui.button(b, &ui.t("devices-title"), Look::Plain) {
-        actions.push(Action::OpenDevices);
+        actions.push(Action::Link(LinkAction::OpenDevices));
     }
     b.y + b.h
 }
@@ -281,9 +282,17 @@ fn seeks(seeks: &[SeekEntry], ui: &Ui, inner: Area, mut y: f32, actions: &mut Ve
             ui.say(&s.who)
         };
         let (label, look, action) = if s.mine {
-            (ui.t("lists-cancel"), Look::Plain, Action::CancelSeek(s.id))
+            (
+                ui.t("lists-cancel"),
+                Look::Plain,
+                Action::Lobby(LobbyAction::CancelSeek(s.id)),
+            )
         } else {
-            (ui.t("lists-play"), Look::Primary, Action::AcceptSeek(s.id))
+            (
+                ui.t("lists-play"),
+                Look::Primary,
+                Action::Lobby(LobbyAction::AcceptSeek(s.id)),
+            )
         };
         let button = (label.as_str(), look);
         let (pressed, h) = entry(ui, inner, y, (&who, &details.join(" · ")), button, false);
@@ -331,7 +340,7 @@ fn live_games(
         let button = (label.as_str(), look);
         let (pressed, h) = entry(ui, inner, y, (&who, &info.join(" · ")), button, false);
         if pressed {
-            actions.push(Action::Watch(g.id));
+            actions.push(Action::Lobby(LobbyAction::Watch(g.id)));
         }
         y += h + 10.0;
     }
@@ -372,7 +381,7 @@ fn finished_games(
         let replay = ui.t("replay");
         let (pressed, h) = entry(ui, inner, y, (&who, &info), (&replay, Look::Plain), false);
         if pressed {
-            actions.push(Action::ReplayGame(g.id));
+            actions.push(Action::Lobby(LobbyAction::ReplayGame(g.id)));
         }
         y += h + 10.0;
     }

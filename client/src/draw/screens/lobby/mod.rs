@@ -25,6 +25,7 @@ use macroquad::prelude::*;
 
 use super::common::{field_keys, gap, scroll, scroll_of};
 use crate::app::{Action, App, Field, PlayMode};
+use crate::app::{LinkAction, LobbyAction, ScreenAction, SettingsAction};
 use crate::draw::boards::{self, Marks};
 use crate::draw::paint::Align;
 use crate::draw::theme;
@@ -94,7 +95,7 @@ fn side_by_side(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let lists_offset = if lists_needed > l.lists.h {
         let scroller = (
             app.lists_scroll(),
-            Action::ScrollListsTo as fn(i32) -> Action,
+            (|y| Action::Screen(ScreenAction::ScrollListsTo(y))) as fn(i32) -> Action,
         );
         scroll_of(scroller, ui, (l.lists, l.lists), lists_needed, actions)
     } else {
@@ -187,41 +188,57 @@ fn keys(app: &App, ui: &Ui, actions: &mut Vec<Action>) {
         Some(Field::Device) => {
             let entry = app.devices().map(|d| d.entry.clone()).unwrap_or_default();
             let field = (Field::Device, entry.as_str());
-            field_keys(ui, field, Action::LinkDevice, Action::CloseDevices, actions);
+            field_keys(
+                ui,
+                field,
+                Action::Link(LinkAction::LinkDevice),
+                Action::Link(LinkAction::CloseDevices),
+                actions,
+            );
             return;
         }
         Some(Field::Name) => {
-            actions.extend(input.typed.iter().map(|c| Action::TypeName(*c)));
+            actions.extend(
+                input
+                    .typed
+                    .iter()
+                    .map(|c| Action::Settings(SettingsAction::TypeName(*c))),
+            );
             if input.key(KeyCode::Backspace) {
-                actions.push(Action::EraseName);
+                actions.push(Action::Settings(SettingsAction::EraseName));
             }
             if input.enter() {
-                actions.push(Action::SaveName);
+                actions.push(Action::Settings(SettingsAction::SaveName));
             }
             if input.key(KeyCode::Escape) {
-                actions.push(Action::CancelName);
+                actions.push(Action::Settings(SettingsAction::CancelName));
             }
         }
         _ if app.lobby().mode == PlayMode::Friend => {
-            actions.extend(input.typed.iter().map(|c| Action::TypeCode(*c)));
+            actions.extend(
+                input
+                    .typed
+                    .iter()
+                    .map(|c| Action::Lobby(LobbyAction::TypeCode(*c))),
+            );
             if input.key(KeyCode::Backspace) {
-                actions.push(Action::EraseCode);
+                actions.push(Action::Lobby(LobbyAction::EraseCode));
             }
             if input.enter() && app.key_focus().is_none() {
-                actions.push(Action::JoinByCode);
+                actions.push(Action::Lobby(LobbyAction::JoinByCode));
             }
         }
         _ => {
             if input.enter() && app.key_focus().is_none() {
-                actions.push(Action::Start);
+                actions.push(Action::Lobby(LobbyAction::Start));
             }
         }
     }
     if app.invite_open() && input.key(KeyCode::Escape) {
-        actions.push(Action::CloseInvite);
+        actions.push(Action::Link(LinkAction::CloseInvite));
     }
     if app.devices().is_some() && input.key(KeyCode::Escape) {
-        actions.push(Action::CloseDevices);
+        actions.push(Action::Link(LinkAction::CloseDevices));
     }
 }
 

@@ -12,6 +12,7 @@ use crate::geometry::Area;
 
 use super::entry::{entry, row_h};
 use super::waiting;
+use crate::app::{LobbyAction, PushAction};
 
 /// The size of the line of how many more games there are, in text units.
 const MORE_SIZE: f32 = 0.8;
@@ -44,7 +45,7 @@ pub(super) fn section(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec
             g.your_turn,
         );
         if pressed {
-            actions.push(Action::OpenMyGame(g.id));
+            actions.push(Action::Lobby(LobbyAction::OpenMyGame(g.id)));
         }
         y += h + 10.0;
     }
@@ -122,15 +123,21 @@ fn notifications(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Acti
     };
     let mute = || {
         if app.push().muted_all {
-            (ui.t("push-unmute-all"), Action::MuteAll(false))
+            (
+                ui.t("push-unmute-all"),
+                Action::Push(PushAction::MuteAll(false)),
+            )
         } else {
-            (ui.t("push-mute-all"), Action::MuteAll(true))
+            (
+                ui.t("push-mute-all"),
+                Action::Push(PushAction::MuteAll(true)),
+            )
         }
     };
     match offer {
         Offer::TurnOn => {
             if ui.button(row, &ui.t("push-turn-on"), Look::Plain) {
-                actions.push(Action::TurnOnPush);
+                actions.push(Action::Push(PushAction::TurnOnPush));
             }
         }
         Offer::Asking => {
@@ -148,7 +155,7 @@ fn notifications(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Acti
         Offer::On => {
             let cols = columns(row, 2, 6.0);
             if ui.button(cols[0], &ui.t("push-turn-off"), Look::Plain) {
-                actions.push(Action::TurnOffPush);
+                actions.push(Action::Push(PushAction::TurnOffPush));
             }
             let (label, action) = mute();
             if ui.button(cols[1], &label, Look::Plain) {

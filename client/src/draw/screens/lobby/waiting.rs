@@ -11,6 +11,7 @@ use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::Area;
 
 use super::entry::{entry_with, row_h};
+use crate::app::{LinkAction, LobbyAction};
 
 /// The room between the entries.
 const SPACING: f32 = 10.0;
@@ -60,10 +61,10 @@ pub(super) fn draw(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Ac
         };
         let halves = columns(row, 2, 8.0);
         if w.code.is_some() && ui.button(halves[0], &ui.t("copy-link"), Look::Primary) {
-            actions.push(Action::CopyWaitingLink(w.id));
+            actions.push(Action::Link(LinkAction::CopyWaitingLink(w.id)));
         }
         if ui.button(halves[1], &ui.t("lists-cancel"), Look::Plain) {
-            actions.push(Action::CancelSeek(w.id));
+            actions.push(Action::Lobby(LobbyAction::CancelSeek(w.id)));
         }
         y = row.y + row.h + SPACING;
     }
