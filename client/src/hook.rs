@@ -594,6 +594,7 @@ impl Hook {
 mod tests {
     use super::*;
     use crate::app::PuzzleAction;
+    use crate::app::{ConnectionEvent, PuzzleEvent};
     use crate::draw::ui::{Scroller, Target};
     use crate::geometry::Area;
     use crate::words::Language;
@@ -747,24 +748,26 @@ mod tests {
         use crate::puzzles::testing::{kalah_info, outcome};
         use chaupal_shared::protocol::puzzles::{PuzzleMoved, Verdict};
         let mut app = App::new(false);
-        app.apply(Event::Welcomed {
+        app.apply(Event::Connection(ConnectionEvent::Welcomed {
             name: "asha".into(),
-        });
+        }));
         app.handle(Action::Puzzle(PuzzleAction::OpenPuzzles));
         let hook = Hook::new(1, (390.0, 844.0), (&app, &english()), &record(), None);
         assert_eq!(hook.screen, "puzzles");
         assert!(hook.puzzles.asking && hook.puzzles.puzzle.is_none());
-        app.apply(Event::Puzzle(Box::new(kalah_info())));
+        app.apply(Event::Puzzle(PuzzleEvent::Puzzle(Box::new(kalah_info()))));
         app.handle(Action::Game(GameAction::Cell("s5".into())));
         let hook = Hook::new(2, (390.0, 844.0), (&app, &english()), &record(), None);
         assert_eq!(hook.pending.as_deref(), Some("5"), "the puzzle's board");
-        app.apply(Event::PuzzleMoved(Box::new(PuzzleMoved {
-            puzzle: "kalah-00042".into(),
-            verdict: Verdict::Wrong,
-            replies: Vec::new(),
-            done: false,
-            outcome: Some(outcome(false, 1500.0, 1488.0)),
-        })));
+        app.apply(Event::Puzzle(PuzzleEvent::PuzzleMoved(Box::new(
+            PuzzleMoved {
+                puzzle: "kalah-00042".into(),
+                verdict: Verdict::Wrong,
+                replies: Vec::new(),
+                done: false,
+                outcome: Some(outcome(false, 1500.0, 1488.0)),
+            },
+        ))));
         let hook = Hook::new(3, (390.0, 844.0), (&app, &english()), &record(), None);
         let json: serde_json::Value = serde_json::from_str(&hook.to_json()).expect("JSON");
         assert_eq!(json["puzzles"]["puzzle"]["stage"], "wrong");

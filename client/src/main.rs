@@ -4,6 +4,7 @@
 //! The loop that runs the client is the same on both.
 
 use chaupal_client::app::{Action, App, Event, Field, Outgoing, tab_title};
+use chaupal_client::app::{ConnectionEvent, LinkEvent, PushEvent};
 #[cfg(not(target_arch = "wasm32"))]
 use chaupal_client::app::{GameAction, ReplayAction, ScreenAction};
 use chaupal_client::app::{KeyAction, LinkAction, LobbyAction, SettingsAction};
@@ -56,7 +57,7 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
     let mut app = App::new(offline);
     let store = Store::standard();
     let mut settings = store.load().unwrap_or_else(|e| {
-        let _ = app.apply(Event::Problem(e));
+        let _ = app.apply(Event::Connection(ConnectionEvent::Problem(e)));
         Config::default()
     });
     let name = launch
@@ -88,7 +89,7 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
     if settings.name.as_deref() != Some(&name) {
         settings.name = Some(name.clone());
         if let Err(e) = store.save(&settings) {
-            let _ = app.apply(Event::Problem(e));
+            let _ = app.apply(Event::Connection(ConnectionEvent::Problem(e)));
         }
     }
     // The connection starts first: the server's greeting comes while the fonts are read.
@@ -195,7 +196,7 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
         // has at the start).
         for said in platform::push_news() {
             news = true;
-            for out in app.apply(Event::Browser(said)) {
+            for out in app.apply(Event::Push(PushEvent::Browser(said))) {
                 carry_out(out, &mut app, online.as_mut());
             }
         }
@@ -207,7 +208,10 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
             match bytes.map(|b| fonts.typesetter().add_font(name, b)) {
                 Some(Ok(())) => news = true,
                 Some(Err(e)) => {
-                    let _ = app.apply(Event::Problem(say!("problem-font", detail = e.to_string())));
+                    let _ = app.apply(Event::Connection(ConnectionEvent::Problem(say!(
+                        "problem-font",
+                        detail = e.to_string()
+                    ))));
                 }
                 // Not fetched (offline?): its text keeps the missing glyph.
                 None => {}
@@ -216,13 +220,13 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
         let reachable = platform::device_online();
         if reachable != device_online {
             device_online = reachable;
-            let _ = app.apply(Event::DeviceOnline(reachable));
+            let _ = app.apply(Event::Connection(ConnectionEvent::DeviceOnline(reachable)));
             news = true;
         }
         let hidden = platform::page_hidden();
         if hidden != page_hidden {
             page_hidden = hidden;
-            let _ = app.apply(Event::PageHidden(hidden));
+            let _ = app.apply(Event::Connection(ConnectionEvent::PageHidden(hidden)));
         }
         // What follows from the changes by itself (a game that ended turns to its result)
         // happens now, to be drawn with them.
@@ -395,13 +399,13 @@ fn carry_out(out: Outgoing, app: &mut App, online: Option<&mut Online>) {
     match (out, online) {
         (Outgoing::CopyText(text), _) => {
             if let Err(e) = platform::copy_text(&text) {
-                let _ = app.apply(Event::Problem(e));
+                let _ = app.apply(Event::Connection(ConnectionEvent::Problem(e)));
             }
         }
         (Outgoing::Share(link), _) => {
             let event = match platform::share(&link) {
-                Ok(copied) => Event::Shared { link, copied },
-                Err(e) => Event::Problem(e),
+                Ok(copied) => Event::Link(LinkEvent::Shared { link, copied }),
+                Err(e) => Event::Connection(ConnectionEvent::Problem(e)),
             };
             let _ = app.apply(event);
         }
@@ -423,7 +427,7 @@ fn remember(app: &mut App, change: impl FnOnce(&mut Config)) {
     let mut settings = store.load().unwrap_or_default();
     change(&mut settings);
     if let Err(e) = store.save(&settings) {
-        let _ = app.apply(Event::Problem(e));
+        let _ = app.apply(Event::Connection(ConnectionEvent::Problem(e)));
     }
 }
 
@@ -706,16 +710,16 @@ mod desktop {
             }
             Some("invite") => {
                 app.set_site(Some("http://127.0.0.1:7878".to_owned()));
-                let _ = app.apply(Event::InviteCode("K7QM-2XPD".to_owned()));
+                let _ = app.apply(Event::Link(LinkEvent::InviteCode("K7QM-2XPD".to_owned())));
                 let _ = app.handle(Action::Screen(ScreenAction::DismissNotice));
             }
             Some("devices") => {
                 app.set_site(Some("http://127.0.0.1:7878".to_owned()));
                 let _ = app.handle(Action::Link(LinkAction::OpenDevices));
-                let _ = app.apply(Event::DeviceCode {
+                let _ = app.apply(Event::Link(LinkEvent::DeviceCode {
                     code: "QRST-2345".to_owned(),
                     expires_in: 600.0,
-                });
+                }));
                 let _ = app.handle(Action::Settings(SettingsAction::Focus(Some(Field::Device))));
                 let _ = app.handle(Action::Settings(SettingsAction::SetText(
                     Field::Device,

@@ -301,6 +301,7 @@ impl Speaker {
 mod tests {
     use super::*;
     use crate::app::{Action, Event, Opened};
+    use crate::app::{ConnectionEvent, MatchEvent, PuzzleEvent};
     use crate::app::{GameAction, LobbyAction, PuzzleAction};
     use crate::play::Seats;
     use chaupal_rules::AnyGame;
@@ -387,20 +388,20 @@ mod tests {
         let game = AnyGame::start(GameKind::Kalah, [("", ""); 0]).expect("start");
         let mut m = Match::new(game, Seats::One(Side::Second), true);
         m.id = Some(7);
-        online.apply(Event::Opened(Box::new(Opened {
+        online.apply(Event::Game(MatchEvent::Opened(Box::new(Opened {
             game: m,
             watchers: 0,
             offers: Vec::new(),
-        })));
+        }))));
         let _ = speaker.heard(&mut online);
-        online.apply(Event::Game(GameEvent::Moved {
+        online.apply(Event::Game(MatchEvent::Next(GameEvent::Moved {
             ply: 1,
             side: Side::First,
             notation: "1".into(),
             clocks: None,
             turn: None,
             deadline_ms: None,
-        }));
+        })));
         let said = english(&speaker.heard(&mut online));
         assert_eq!(said[0], "South sowed 1", "{said:?}");
     }
@@ -410,11 +411,11 @@ mod tests {
         use crate::puzzles::testing::{kalah_info, outcome};
         use chaupal_shared::protocol::puzzles::{PuzzleMoved, Verdict};
         let mut app = App::new(false);
-        app.apply(Event::Welcomed {
+        app.apply(Event::Connection(ConnectionEvent::Welcomed {
             name: "asha".into(),
-        });
+        }));
         app.handle(Action::Puzzle(PuzzleAction::OpenPuzzles));
-        app.apply(Event::Puzzle(Box::new(kalah_info())));
+        app.apply(Event::Puzzle(PuzzleEvent::Puzzle(Box::new(kalah_info()))));
         let mut speaker = Speaker::default();
         let heard = english(&speaker.heard(&mut app));
         assert_eq!(
@@ -423,13 +424,15 @@ mod tests {
         );
         assert!(speaker.heard(&mut app).is_empty(), "said once");
         app.handle(Action::Game(GameAction::Cell("s5".into())));
-        app.apply(Event::PuzzleMoved(Box::new(PuzzleMoved {
-            puzzle: "kalah-00042".into(),
-            verdict: Verdict::Wrong,
-            replies: Vec::new(),
-            done: false,
-            outcome: Some(outcome(false, 1500.0, 1488.0)),
-        })));
+        app.apply(Event::Puzzle(PuzzleEvent::PuzzleMoved(Box::new(
+            PuzzleMoved {
+                puzzle: "kalah-00042".into(),
+                verdict: Verdict::Wrong,
+                replies: Vec::new(),
+                done: false,
+                outcome: Some(outcome(false, 1500.0, 1488.0)),
+            },
+        ))));
         assert_eq!(
             english(&speaker.heard(&mut app)),
             [
@@ -439,13 +442,15 @@ mod tests {
         );
         app.handle(Action::Puzzle(PuzzleAction::TryAgain));
         app.handle(Action::Game(GameAction::Cell("s3".into())));
-        app.apply(Event::PuzzleMoved(Box::new(PuzzleMoved {
-            puzzle: "kalah-00042".into(),
-            verdict: Verdict::Right,
-            replies: Vec::new(),
-            done: false,
-            outcome: None,
-        })));
+        app.apply(Event::Puzzle(PuzzleEvent::PuzzleMoved(Box::new(
+            PuzzleMoved {
+                puzzle: "kalah-00042".into(),
+                verdict: Verdict::Right,
+                replies: Vec::new(),
+                done: false,
+                outcome: None,
+            },
+        ))));
         let heard = english(&speaker.heard(&mut app));
         assert_eq!(heard[0], "South sowed 3", "{heard:?}");
         assert!(heard.contains(&"Right!".to_owned()), "{heard:?}");

@@ -22,6 +22,7 @@ use crate::app::{
     Action, App, BrowserNews, Event, FinishedEntry, LiveEntry, LobbyChange, MyGameEntry,
     MyGamesChange, Opened, PlayMode, Screen, SeekEntry, Subscription, WaitingSeek, pace_words,
 };
+use crate::app::{ConnectionEvent, LinkEvent, MatchEvent, PushEvent, PuzzleEvent};
 use crate::app::{GameAction, LinkAction, LobbyAction, PuzzleAction, ScreenAction, SettingsAction};
 use crate::draw::text::DrawnText;
 use crate::draw::ui::{Target, TargetKind};
@@ -60,25 +61,27 @@ pub fn states() -> Vec<(String, App)> {
     // The connection screen: connecting, failing, the page's address refused, and the device
     // offline.
     let mut connecting = App::new(false);
-    connecting.apply(Event::Connecting { attempt: 1 });
+    connecting.apply(Event::Connection(ConnectionEvent::Connecting {
+        attempt: 1,
+    }));
     connecting.tick(3.0);
     add("connection: connecting", connecting);
     let mut failing = App::new(false);
-    failing.apply(Event::Lost {
+    failing.apply(Event::Connection(ConnectionEvent::Lost {
         reason: crate::net::wording::not_reached("ws://play.chaupal.example:7878/ws"),
         attempt: 3,
         retry_in: 8.0,
-    });
+    }));
     add("connection: retrying", failing.clone());
     let mut refused = App::new(false);
-    refused.apply(Event::NotAllowed {
+    refused.apply(Event::Connection(ConnectionEvent::NotAllowed {
         reason: crate::net::wording::not_allowed(
             "https://www.play.chaupal.example:8443",
             "https://play.chaupal.example",
         ),
-    });
+    }));
     add("connection: address not allowed", refused);
-    failing.apply(Event::DeviceOnline(false));
+    failing.apply(Event::Connection(ConnectionEvent::DeviceOnline(false)));
     add("connection: device offline", failing);
 
     // The lobby, in each way of playing, with the longest name and full lists.
@@ -103,25 +106,25 @@ pub fn states() -> Vec<(String, App)> {
     add("lobby: the languages", languages);
     let mut invited = lobby();
     invited.handle(Action::Lobby(LobbyAction::SelectMode(PlayMode::Friend)));
-    invited.apply(Event::InviteCode("K7QM-2XPD".into()));
+    invited.apply(Event::Link(LinkEvent::InviteCode("K7QM-2XPD".into())));
     invited.handle(Action::Screen(ScreenAction::DismissNotice));
     add("lobby: the invitation's card", invited);
     let mut devices = lobby();
     devices.handle(Action::Link(LinkAction::OpenDevices));
-    devices.apply(Event::DeviceCode {
+    devices.apply(Event::Link(LinkEvent::DeviceCode {
         code: "QRST-2345".into(),
         expires_in: 600.0,
-    });
+    }));
     add("lobby: the devices' card", devices);
     let mut broken = App::new(false);
     broken.set_site(Some("https://play.chaupal.example".into()));
     broken.handle(Action::Link(LinkAction::Follow(Route::Join(
         "ZZZZ-ZZZZ".into(),
     ))));
-    broken.apply(Event::Welcomed {
+    broken.apply(Event::Connection(ConnectionEvent::Welcomed {
         name: LONG_NAME.into(),
-    });
-    broken.apply(Event::Refused {
+    }));
+    broken.apply(Event::Connection(ConnectionEvent::Refused {
         text: crate::net::wording::server_error(
             Some(say!("asked-join")),
             &ErrorReply::new(
@@ -130,7 +133,7 @@ pub fn states() -> Vec<(String, App)> {
             ),
         ),
         unlock_board: false,
-    });
+    }));
     add("lobby: a link that leads nowhere", broken);
     // An invitation to accept or decline: the longest name, changed rules, and the longest
     // pace; and one's own, opened by its link.
@@ -138,28 +141,32 @@ pub fn states() -> Vec<(String, App)> {
     reading.handle(Action::Link(LinkAction::Follow(Route::Join(
         "K7QM-2XPD".into(),
     ))));
-    reading.apply(Event::Welcomed { name: "bo".into() });
+    reading.apply(Event::Connection(ConnectionEvent::Welcomed {
+        name: "bo".into(),
+    }));
     let mut own = reading.clone();
-    reading.apply(Event::Invitation(Box::new(crate::app::Invited {
-        code: "K7QM-2XPD".into(),
-        by: LONG_NAME.into(),
-        kind: GameKind::Kalah,
-        rules: vec![
-            ("pits".into(), "8".into()),
-            ("seeds".into(), "6".into()),
-            ("empty-capture".into(), "true".into()),
-        ],
-        pace: Some(crate::app::clock_words(
-            &chaupal_shared::protocol::ClockSpec {
-                initial_ms: 90 * 60_000,
-                increment_ms: 60_000,
-            },
-        )),
-        rated: true,
-        side: Some(chaupal_rules::Side::Second),
-    })));
+    reading.apply(Event::Link(LinkEvent::Invitation(Box::new(
+        crate::app::Invited {
+            code: "K7QM-2XPD".into(),
+            by: LONG_NAME.into(),
+            kind: GameKind::Kalah,
+            rules: vec![
+                ("pits".into(), "8".into()),
+                ("seeds".into(), "6".into()),
+                ("empty-capture".into(), "true".into()),
+            ],
+            pace: Some(crate::app::clock_words(
+                &chaupal_shared::protocol::ClockSpec {
+                    initial_ms: 90 * 60_000,
+                    increment_ms: 60_000,
+                },
+            )),
+            rated: true,
+            side: Some(chaupal_rules::Side::Second),
+        },
+    ))));
     add("lobby: an invitation to accept", reading);
-    own.apply(Event::OwnInvitation);
+    own.apply(Event::Link(LinkEvent::OwnInvitation));
     add("lobby: one's own invitation's link", own);
     // Correspondence: the pace chosen in each way of playing that has it, and the player's
     // games in play with the notifications' part in each of its states.
@@ -176,10 +183,10 @@ pub fn states() -> Vec<(String, App)> {
         my_games(false, true),
     );
     let mut offer = my_games(false, false);
-    offer.apply(Event::Browser(BrowserNews::Ready {
+    offer.apply(Event::Push(PushEvent::Browser(BrowserNews::Ready {
         blocked: false,
         subscription: None,
-    }));
+    })));
     add("lobby: my games, notifications offered", offer);
     // The player's seeks and invitations waiting: alone in "My games", and under its games.
     let mut alone = lobby();
@@ -197,10 +204,10 @@ pub fn states() -> Vec<(String, App)> {
     many.handle(Action::Screen(ScreenAction::ScrollListsTo(400)));
     add("lobby: many games and seeks waiting, scrolled", many);
     let mut noticed = lobby();
-    noticed.apply(Event::Problem(say!(
+    noticed.apply(Event::Connection(ConnectionEvent::Problem(say!(
         "needs-server",
         what = say!("doing-play-friend")
-    )));
+    ))));
     add("lobby: a notice", noticed);
 
     // The rules of each game.
@@ -217,9 +224,9 @@ pub fn states() -> Vec<(String, App)> {
             playing(kind, Seats::One(Side::First)),
         );
         let mut asked = playing(kind, Seats::One(Side::First));
-        asked.apply(Event::Game(GameEvent::TakebackRequested {
-            by: Side::Second,
-        }));
+        asked.apply(Event::Game(MatchEvent::Next(
+            GameEvent::TakebackRequested { by: Side::Second },
+        )));
         asked.handle(Action::Screen(ScreenAction::DismissNotice));
         add(&format!("game: {}, a takeback asked", kind.title()), asked);
         let mut resigning = playing(kind, Seats::One(Side::First));
@@ -230,18 +237,18 @@ pub fn states() -> Vec<(String, App)> {
             playing(kind, Seats::Watching),
         );
         let mut over = playing(kind, Seats::One(Side::First));
-        over.apply(Event::Game(GameEvent::Ended {
+        over.apply(Event::Game(MatchEvent::Next(GameEvent::Ended {
             result: GameResult {
                 winner: Some(Side::Second),
                 reason: ResultReason::Resignation,
             },
             clocks: None,
-        }));
+        })));
         over.tick(5.0);
         add(&format!("game over: {}", kind.title()), over);
     }
     let mut away = playing(GameKind::Jungle, Seats::One(Side::First));
-    away.apply(Event::Presence {
+    away.apply(Event::Game(MatchEvent::Presence {
         watchers: 12,
         seats: [
             SeatPresence {
@@ -253,10 +260,12 @@ pub fn states() -> Vec<(String, App)> {
                 claim_in_ms: Some(30_000),
             },
         ],
-    });
+    }));
     add("game: the opponent away", away);
     let mut offered = playing(GameKind::Kalah, Seats::One(Side::First));
-    offered.apply(Event::Game(GameEvent::DrawOffered { by: Side::Second }));
+    offered.apply(Event::Game(MatchEvent::Next(GameEvent::DrawOffered {
+        by: Side::Second,
+    })));
     add("game: a draw offered", offered);
     // A hint whose value a solved database knows: said as a sentence with the side's name.
     let hinted = playing_as(GameKind::BaghChal, Seats::One(Side::First), |m| {
@@ -331,7 +340,7 @@ pub fn states() -> Vec<(String, App)> {
     info.rated = false;
     info.streak = 128;
     info.best_streak = 1288;
-    streak.apply(Event::Puzzle(Box::new(info)));
+    streak.apply(Event::Puzzle(PuzzleEvent::Puzzle(Box::new(info))));
     add("puzzles: a streak", streak.clone());
     let mut end = puzzle_end(false);
     end.rated = false;
@@ -348,18 +357,18 @@ pub fn states() -> Vec<(String, App)> {
         puzzle: "kalah-04242".into(),
         outcome: puzzle_end(false),
     });
-    left.apply(Event::Puzzle(Box::new(info)));
+    left.apply(Event::Puzzle(PuzzleEvent::Puzzle(Box::new(info))));
     add("puzzles: a rated puzzle left after a move", left);
     let mut shown = puzzle(GameKind::Kalah, Goal::Win);
     let line = shown
         .board()
         .map(|m| line_from(&m.game, 12))
         .unwrap_or_default();
-    shown.apply(Event::PuzzleSolution {
+    shown.apply(Event::Puzzle(PuzzleEvent::PuzzleSolution {
         puzzle: "kalah-04242".into(),
         solution: line,
         outcome: Some(puzzle_end(false)),
-    });
+    }));
     shown.tick(3.0);
     add("puzzles: the solution", shown);
     let mut themes = puzzle(GameKind::BaghChal, Goal::Win);
@@ -373,26 +382,26 @@ pub fn states() -> Vec<(String, App)> {
     let mut finding = lobby();
     finding.handle(Action::Puzzle(PuzzleAction::OpenPuzzles));
     add("puzzles: finding one", finding.clone());
-    finding.apply(Event::PuzzleRefused {
+    finding.apply(Event::Puzzle(PuzzleEvent::PuzzleRefused {
         text: crate::net::wording::server_error(
             Some(say!("asked-puzzle")),
             &ErrorReply::new(ErrorCode::NoSuchPuzzle, "no puzzle fits"),
         ),
         asked: crate::puzzles::PuzzleAsk::Puzzle,
-    });
+    }));
     add("puzzles: none fits", finding);
     let mut mistakes = lobby();
-    mistakes.apply(Event::MistakePuzzles(vec![
+    mistakes.apply(Event::Puzzle(PuzzleEvent::MistakePuzzles(vec![
         "mine-123456-17".into(),
         "mine-123456-23".into(),
-    ]));
+    ])));
     let mut info = puzzle_info(GameKind::Jungle, Goal::Win);
     info.id = "mine-123456-17".into();
     info.rated = false;
-    mistakes.apply(Event::Puzzle(Box::new(info)));
+    mistakes.apply(Event::Puzzle(PuzzleEvent::Puzzle(Box::new(info))));
     add("puzzles: from your mistakes", mistakes);
     let mut daily = lobby();
-    daily.apply(Event::DailyPuzzles(
+    daily.apply(Event::Puzzle(PuzzleEvent::DailyPuzzles(
         GameKind::ALL
             .iter()
             .map(|&game| DailyPuzzle {
@@ -403,7 +412,7 @@ pub fn states() -> Vec<(String, App)> {
                 day: "2026-11-28".into(),
             })
             .collect(),
-    ));
+    )));
     for kind in GameKind::ALL {
         let mut app = daily.clone();
         app.handle(Action::Lobby(LobbyAction::SelectGame(kind)));
@@ -412,13 +421,15 @@ pub fn states() -> Vec<(String, App)> {
     // The day's puzzle pressed once while leaving the puzzle begun would cost it: its button
     // waits for a second press, and a notice says why.
     right.handle(Action::Screen(ScreenAction::Back));
-    right.apply(Event::DailyPuzzles(vec![DailyPuzzle {
-        game: GameKind::Jungle,
-        id: "jungle-01234".into(),
-        rating: 2345.0,
-        themes: vec!["double-threat".into()],
-        day: "2026-11-28".into(),
-    }]));
+    right.apply(Event::Puzzle(PuzzleEvent::DailyPuzzles(vec![
+        DailyPuzzle {
+            game: GameKind::Jungle,
+            id: "jungle-01234".into(),
+            rating: 2345.0,
+            themes: vec!["double-threat".into()],
+            day: "2026-11-28".into(),
+        },
+    ])));
     right.handle(Action::Puzzle(PuzzleAction::OpenPuzzle(
         "jungle-01234".into(),
     )));
@@ -523,8 +534,10 @@ fn puzzle(kind: GameKind, goal: Goal) -> App {
     let mut app = lobby();
     app.handle(Action::Lobby(LobbyAction::SelectGame(kind)));
     app.handle(Action::Puzzle(PuzzleAction::OpenPuzzles));
-    app.apply(Event::PuzzleThemes(puzzle_themes()));
-    app.apply(Event::Puzzle(Box::new(puzzle_info(kind, goal))));
+    app.apply(Event::Puzzle(PuzzleEvent::PuzzleThemes(puzzle_themes())));
+    app.apply(Event::Puzzle(PuzzleEvent::Puzzle(Box::new(puzzle_info(
+        kind, goal,
+    )))));
     app.handle(Action::Screen(ScreenAction::DismissNotice));
     app
 }
@@ -564,13 +577,15 @@ fn judge(app: &mut App, verdict: Verdict, done: bool, outcome: Option<PuzzleOutc
         .as_ref()
         .map(|a| a.info.id.clone())
         .unwrap_or_default();
-    app.apply(Event::PuzzleMoved(Box::new(PuzzleMoved {
-        puzzle: id,
-        verdict,
-        replies,
-        done,
-        outcome,
-    })));
+    app.apply(Event::Puzzle(PuzzleEvent::PuzzleMoved(Box::new(
+        PuzzleMoved {
+            puzzle: id,
+            verdict,
+            replies,
+            done,
+            outcome,
+        },
+    ))));
     app.tick(10.0);
     app.tick(10.0);
 }
@@ -579,9 +594,9 @@ fn judge(app: &mut App, verdict: Verdict, done: bool, outcome: Option<PuzzleOutc
 fn lobby() -> App {
     let mut app = App::new(false);
     app.set_site(Some("https://play.chaupal.example".into()));
-    app.apply(Event::Welcomed {
+    app.apply(Event::Connection(ConnectionEvent::Welcomed {
         name: LONG_NAME.into(),
-    });
+    }));
     let seeks = GameKind::ALL
         .iter()
         .enumerate()
@@ -662,11 +677,11 @@ fn playing_as(kind: GameKind, seats: Seats, finish: impl FnOnce(&mut Match)) -> 
         running: Some(m.game.side_to_move()),
     });
     finish(&mut m);
-    app.apply(Event::Opened(Box::new(Opened {
+    app.apply(Event::Game(MatchEvent::Opened(Box::new(Opened {
         game: m,
         watchers: 12,
         offers: Vec::new(),
-    })));
+    }))));
     app.handle(Action::Screen(ScreenAction::DismissNotice));
     app
 }
@@ -682,21 +697,21 @@ const DEADLINE: u64 = NOW_MS + 13 * 86_400_000 + 23 * 3_600_000 + 59 * 60_000;
 fn my_games(on: bool, blocked: bool) -> App {
     let mut app = lobby();
     app.set_now_ms(NOW_MS);
-    app.apply(Event::PushOffered {
+    app.apply(Event::Push(PushEvent::PushOffered {
         key: Some("BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U".into()),
         muted: false,
-    });
+    }));
     let subscription = on.then(|| Subscription {
         endpoint: "https://push.example/send/abc".into(),
         p256dh: "BKEY".into(),
         auth: "AUTH".into(),
     });
-    app.apply(Event::Browser(BrowserNews::Ready {
+    app.apply(Event::Push(PushEvent::Browser(BrowserNews::Ready {
         blocked,
         subscription,
-    }));
+    })));
     if on {
-        app.apply(Event::PushKept);
+        app.apply(Event::Push(PushEvent::PushKept));
     }
     let games = GameKind::ALL
         .iter()
@@ -794,10 +809,10 @@ fn by_correspondence(kind: GameKind, seats: Seats, deadline: Option<u64>) -> App
         m.deadline_ms = deadline;
     });
     app.set_now_ms(NOW_MS);
-    app.apply(Event::PushOffered {
+    app.apply(Event::Push(PushEvent::PushOffered {
         key: Some("KEY".into()),
         muted: false,
-    });
+    }));
     let your_turn = app.current().is_some_and(Match::my_turn);
     app.apply(Event::Lobby(LobbyChange::MyGames(MyGamesChange::All {
         more: 0,
@@ -838,9 +853,9 @@ fn reviewed(kind: GameKind) -> Option<App> {
         .position(|p| p.loss >= 10.0)
         .unwrap_or(moves.len() / 2);
     let mut app = App::showing_review(m, review, at);
-    app.apply(Event::Welcomed {
+    app.apply(Event::Connection(ConnectionEvent::Welcomed {
         name: LONG_NAME.into(),
-    });
+    }));
     (app.screen() == Screen::Replay).then_some(app)
 }
 

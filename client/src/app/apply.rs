@@ -2,532 +2,49 @@
 //! and the server change the state (the lobby's lists, the game on the screen, its moves,
 //! offers and clocks, the answers to requests, links that lead nowhere).
 
-use chaupal_rules::{GameKind, Side};
-use chaupal_shared::protocol::{Clocks, GameEvent, SeatPresence};
-
 use super::App;
-use super::connection::Connection;
-use super::event::{Event, LobbyChange, Opened, Record};
-use super::outgoing::{Offer, Outgoing};
-use super::shell::{Cue, Screen, Tone};
-use crate::field::Field;
-use crate::play::{ClockState, Ending, Match, Seats};
-use crate::say;
-use crate::terms;
-use crate::words::Phrase;
-
-/// Whether a notice says that the opponent's connection is lost (taken back when they return).
-fn opponent_lost(text: &Phrase) -> bool {
-    matches!(
-        text.id(),
-        Some("notice-opponent-lost" | "notice-opponent-lost-claim")
-    )
-}
-
-/// Why a link leads nowhere, in words for the card: what the link was for, what the server
-/// said (`said`), and what can be done.
-fn broken_link_words(route: &crate::route::Route, said: Phrase) -> Phrase {
-    use crate::route::Route;
-    match route {
-        Route::Join(code) => say!("broken-invite", code = code),
-        Route::Game(id) => say!("broken-game", id = *id, said = said),
-        Route::Replay(id) => say!("broken-replay", id = *id, said = said),
-        Route::Link(code) => say!("broken-device", code = code),
-        Route::Puzzle(id) => say!("broken-puzzle", id = id, said = said),
-        Route::Lobby => said,
-    }
-}
+use super::event::Event;
+use super::outgoing::Outgoing;
 
 impl App {
     /// Takes in one event from outside: the one place where what happens outside changes the
     /// state. Returns what must be sent back: the game on the screen asked for whole again
     /// when the board here went out of step with the server's.
-    pub fn apply(&mut self, event: Event) -> Vec<Outgoing> {
-        match event {
-            Event::Connecting { attempt } => self.connecting(attempt),
-            Event::Lost {
-                reason,
-                attempt,
-                retry_in,
-            } => self.lost(reason, attempt, retry_in),
-            Event::NotAllowed { reason } => self.not_allowed(reason),
-            Event::Welcomed { name } => return self.connected(&name),
-            Event::DeviceCode { code, expires_in } => {
-                if let Some(d) = &mut self.links.devices {
-                    d.code = Some((code, expires_in));
-                }
+    pub fn apply(&mut self, event: impl Into<Event>) -> Vec<Outgoing> {
+        match event.into() {
+            Event::Connection(event) => self.apply_connection(event),
+            Event::Link(event) => self.apply_link(event),
+            Event::Push(event) => self.apply_push(event),
+            Event::Lobby(change) => {
+                self.change_lobby(change);
+                Vec::new()
             }
-            Event::Linked { name } => {
-                self.links.link = None;
-                self.links.devices = None;
-                if self.keys.focus == Some(Field::Device) {
-                    self.keys.focus = None;
-                }
-                self.tell(say!("notice-device-linked", name = &name), Tone::News);
-                self.settings.name.clone_from(&name);
-                return vec![Outgoing::Rename(name)];
-            }
-            Event::Problem(text) => self.tell(text, Tone::Problem),
-            Event::DeviceOnline(online) => self.online.device_offline = !online,
-            Event::PageHidden(hidden) => self.shell.page_hidden = hidden,
-            Event::PushOffered { key, muted } => return self.push_offered(key, muted),
-            Event::Browser(news) => return self.browser_push(news),
-            Event::PushKept => self.push_kept(),
-            Event::PushRefused(why) => return self.push_refused(why),
-            Event::Muted { game, muted } => {
-                self.mute_kept(game, muted);
-                let said = match (game, muted) {
-                    (Some(_), true) => say!("notice-muted-game"),
-                    (Some(_), false) => say!("notice-unmuted-game"),
-                    (None, true) => say!("notice-muted-all"),
-                    (None, false) => say!("notice-unmuted-all"),
-                };
-                self.tell(said, Tone::News);
-            }
-            Event::Shared { link, copied } => {
-                if copied {
-                    self.tell(say!("notice-shared-link-copied", link = link), Tone::News);
-                }
-            }
-            Event::NotSent => {
-                self.tell(say!("notice-not-sent"), Tone::Problem);
-                if let Some(m) = &mut self.game.current {
-                    m.pending = None;
-                }
-                if let Some(a) = &mut self.puzzles.attempt {
-                    a.refused();
-                }
-                self.puzzles.asking = false;
-            }
-            Event::Lobby(change) => self.change_lobby(change),
-            Event::InviteCode(code) => {
-                self.links.invite_closed = false;
-                self.tell(say!("notice-invite-ready", code = &code), Tone::News);
-                self.lobby.my_code = Some(code);
-            }
-            Event::Invitation(invited) => self.invitation_read(*invited),
-            Event::OwnInvitation => self.own_invitation(),
-            Event::InvitationDeclined { by, code } => self.invitation_declined(&by, &code),
-            Event::SeekOpened => {
-                self.lobby.seeking = true;
-                self.tell(say!("notice-seek-open"), Tone::News);
-            }
-            Event::Opened(opened) => self.open(*opened),
-            Event::Presence { watchers, seats } => self.presence(watchers, seats),
-            Event::Game(change) => return self.change_game(change),
-            Event::MoveAccepted => {
-                if let Some(m) = &mut self.game.current {
-                    m.pending = None;
-                }
-            }
-            Event::Refused { text, unlock_board } => {
-                // A game asked for from the replay and refused: nothing to wait for.
-                self.game.starting_from_replay = false;
-                if unlock_board && let Some(m) = &mut self.game.current {
-                    m.pending = None;
-                    m.selection.clear();
-                }
-                match self.links.link.take() {
-                    // The link the player came by leads nowhere: a card says so.
-                    Some(route) => {
-                        let why = broken_link_words(&route, text);
-                        self.links.broken_link = Some((route, why));
-                        self.screen = Screen::Lobby;
-                    }
-                    None => self.tell(text, Tone::Problem),
-                }
-            }
-            Event::Suggestion { hint, analysis } => match hint {
-                Some(h) => match (
-                    analysis,
-                    self.screen,
-                    &mut self.replay,
-                    &mut self.game.current,
-                ) {
-                    (true, Screen::Replay, Some(r), _) => r.hint = Some(h),
-                    (_, _, _, Some(m)) => m.hint = Some(h),
-                    _ => {}
-                },
-                None => self.tell(say!("notice-no-suggestion"), Tone::News),
-            },
-            Event::Record(record) => {
-                self.links.link = None;
-                let Record {
-                    id,
-                    start,
-                    moves,
-                    names,
-                    result,
-                    played,
-                    watch_key,
-                } = *record;
-                self.open_record(id, start, &moves, names, result.map(Ending::Result));
-                if let Some(r) = self.replay.as_mut().filter(|r| r.game == Some(id)) {
-                    r.played = played;
-                    r.watch_key = watch_key;
-                }
-            }
-            Event::ReviewProgress {
-                game,
-                analysed,
-                total,
-            } => self.review_progress(game, analysed, total),
-            Event::Review(review) => self.review_arrived(*review),
-            Event::ReviewFailed { game, text } => self.review_failed(game, text),
-            Event::Puzzle(info) => self.puzzle_given(*info),
-            Event::PuzzleMoved(moved) => return self.puzzle_judged(*moved),
-            Event::PuzzleSolution {
-                puzzle,
-                solution,
-                outcome,
-            } => self.puzzle_solution(&puzzle, solution, outcome),
-            Event::DailyPuzzles(daily) => self.daily_puzzles(daily),
-            Event::PuzzleThemes(themes) => self.puzzle_themes(themes),
-            Event::MistakePuzzles(ids) => return self.mistake_puzzles(ids),
-            Event::PuzzleRefused { text, asked } => self.puzzle_refused(text, asked),
+            Event::Game(event) => self.apply_match(event),
+            Event::Replay(event) => self.apply_replay(event),
+            Event::Puzzle(event) => self.apply_puzzle(event),
         }
-        Vec::new()
-    }
-
-    /// The network thread is trying to connect.
-    pub(super) fn connecting(&mut self, attempt: u32) {
-        if self.online.connection != Connection::Offline {
-            self.online.connection = Connection::Connecting { attempt };
-        }
-    }
-
-    /// The connection is up and the server greeted this player by `name`: where a link sent
-    /// the player, it goes now.
-    pub(super) fn connected(&mut self, name: &str) -> Vec<Outgoing> {
-        self.online.connection = Connection::Connected {
-            name: name.to_owned(),
-        };
-        self.online.ever_connected = true;
-        // What was said about the lost connection is over now.
-        if self
-            .shell
-            .notice
-            .as_ref()
-            .is_some_and(|n| n.tone == Tone::Problem)
-        {
-            self.shell.notice = None;
-        }
-        if self.screen == Screen::Connection {
-            self.screen = Screen::Lobby;
-        }
-        let mut out = self.puzzles_reconnected();
-        if let Some(route) = self.links.arrival.take() {
-            out.extend(self.follow(route));
-        } else {
-            out.extend(self.invitation_again());
-        }
-        out
-    }
-
-    /// The connection failed or dropped; the next try is in `retry_in` seconds.
-    pub(super) fn lost(&mut self, reason: Phrase, attempt: u32, retry_in: f32) {
-        let was_online = self.online.connection.online();
-        self.online.retry_left = retry_in;
-        self.online.connection = Connection::Retrying {
-            reason: reason.clone(),
-            attempt,
-            in_secs: retry_in.ceil() as u32,
-        };
-        self.lobby.seeks.clear();
-        self.lobby.live.clear();
-        self.waiting_after_loss();
-        // The first connection failed: the card says why, and offers play on this device.
-        if !self.online.ever_connected && self.screen == Screen::Lobby {
-            self.screen = Screen::Connection;
-        }
-        if was_online && self.online_game() {
-            self.tell(say!("notice-game-kept", reason = reason), Tone::Problem);
-        }
-    }
-
-    /// The server refused the page's address: the connection card says so, with the way to
-    /// play on this device, and nothing retries by itself.
-    pub(super) fn not_allowed(&mut self, reason: Phrase) {
-        self.online.connection = Connection::NotAllowed { reason };
-        self.lobby.seeks.clear();
-        self.lobby.live.clear();
-        if !self.online.ever_connected && self.screen == Screen::Lobby {
-            self.screen = Screen::Connection;
-        }
-    }
-
-    pub(super) fn change_lobby(&mut self, change: LobbyChange) {
-        match change {
-            LobbyChange::Lists { seeks, live } => {
-                self.lobby.seeks = seeks;
-                self.lobby.live = live;
-            }
-            LobbyChange::Seeks(seeks) => self.lobby.seeks = seeks,
-            LobbyChange::Live(live) => self.lobby.live = live,
-            LobbyChange::Finished(finished) => self.lobby.finished = finished,
-            LobbyChange::SeekAdded(seek) => {
-                self.lobby.seeks.retain(|e| e.id != seek.id);
-                self.lobby.seeks.push(seek);
-            }
-            LobbyChange::SeekRemoved(id) => {
-                self.lobby.seeks.retain(|e| e.id != id);
-                self.waiting_gone(id);
-            }
-            LobbyChange::GameStarted(game) => {
-                self.lobby.live.retain(|e| e.id != game.id);
-                self.lobby.live.push(game);
-            }
-            LobbyChange::GameProgress { id, moves } => {
-                if let Some(entry) = self.lobby.live.iter_mut().find(|e| e.id == id) {
-                    entry.moves = moves;
-                }
-            }
-            LobbyChange::GameEnded(id) => self.lobby.live.retain(|e| e.id != id),
-            LobbyChange::MyGames(change) => self.change_my_games(change),
-            LobbyChange::Waiting(seeks) => self.set_waiting(seeks),
-        }
-    }
-
-    /// Shows a game from the server's snapshot.
-    pub(super) fn open(&mut self, opened: Opened) {
-        let Opened {
-            game,
-            watchers,
-            offers,
-        } = opened;
-        // A link's game is open: the address is the game's own from now on.
-        self.links.link = None;
-        // Only the other player's offers are this player's to answer; a watcher answers none.
-        self.game.offer = self
-            .my_side_in(&game)
-            .and_then(|me| offers.iter().find(|(_, by)| *by != me))
-            .map(|(offer, _)| *offer);
-        self.game.watchers = watchers;
-        let fresh = game.moves.is_empty() && !game.finished();
-        // Another game opens at the top of the screen; the same one again keeps its place.
-        let same = self
-            .game
-            .current
-            .as_ref()
-            .is_some_and(|m| m.id.is_some() && m.id == game.id);
-        if !same {
-            self.shell.scroll = (self.screen, 0);
-        }
-        self.game.current = Some(game);
-        self.game.resign_armed = false;
-        self.game.drag_from = None;
-        let taken = self.lobby.my_code.take();
-        if let Some(code) = &taken {
-            self.invitation_taken(code);
-        }
-        let invited = taken.is_some();
-        if invited
-            && self
-                .shell
-                .notice
-                .as_ref()
-                .is_some_and(|n| n.tone == Tone::News)
-        {
-            // The invitation was taken up: what it said is done.
-            self.shell.notice = None;
-        }
-        if (invited || std::mem::take(&mut self.lobby.seeking)) && fresh {
-            self.cue(Cue::Join);
-        }
-        let asked_from_replay = std::mem::take(&mut self.game.starting_from_replay);
-        if asked_from_replay
-            || matches!(
-                self.screen,
-                Screen::Lobby
-                    | Screen::Connection
-                    | Screen::Game
-                    | Screen::GameOver
-                    | Screen::Puzzles
-            )
-        {
-            self.screen = Screen::Game;
-        }
-    }
-
-    /// Who is at the game on the screen: the opponent's going is said, and their coming back
-    /// takes back what was said (in a correspondence game, being away is how it is played:
-    /// nothing is said).
-    pub(super) fn presence(&mut self, watchers: u32, seats: [SeatPresence; 2]) {
-        self.game.watchers = watchers;
-        let Some(me) = self.my_side() else {
-            return;
-        };
-        if self.game.current.as_ref().is_some_and(|m| m.pace.is_some()) {
-            return;
-        }
-        let them = seats[me.opponent().index()];
-        if !them.connected {
-            let said = match them.claim_in_ms {
-                Some(ms) => say!("notice-opponent-lost-claim", seconds = ms.div_ceil(1000)),
-                None => say!("notice-opponent-lost"),
-            };
-            self.tell(said, Tone::News);
-            self.game.opponent_away = true;
-        } else if std::mem::take(&mut self.game.opponent_away) {
-            // Said unless the notice up now is about something else.
-            let free = self
-                .shell
-                .notice
-                .as_ref()
-                .is_none_or(|n| opponent_lost(&n.text));
-            if free {
-                self.tell(say!("notice-opponent-back"), Tone::News);
-            }
-        }
-    }
-
-    /// The next thing that happened in the game on the screen; asks for the game whole again
-    /// when it cannot be followed here.
-    pub(super) fn change_game(&mut self, change: GameEvent) -> Vec<Outgoing> {
-        let my_side = self.my_side();
-        // Offers are for the other player to answer: a watcher only hears of them.
-        let theirs = |by: Side| my_side.is_some_and(|me| me != by);
-        let Some(m) = self.game.current.as_mut() else {
-            return Vec::new();
-        };
-        let kind = m.kind();
-        let names = m.names.clone();
-        match change {
-            GameEvent::Moved {
-                notation,
-                clocks,
-                deadline_ms,
-                ..
-            } => {
-                let mover = m.game.side_to_move();
-                if let Err(e) = m.apply(&notation) {
-                    // The board here went out of step with the server's: start over from a
-                    // snapshot.
-                    self.tell(say!("notice-resync", why = e.to_string()), Tone::News);
-                    return vec![Outgoing::Resync];
-                }
-                set_clocks(m, clocks);
-                set_deadline(m, deadline_ms);
-                if theirs(mover) {
-                    // The opponent's move is shown, even to a player looking back.
-                    m.looking = None;
-                    self.shell.cues.push(Cue::Move);
-                }
-                self.game.resign_armed = false;
-                if self.game.offer == Some(Offer::Draw) {
-                    self.game.offer = None;
-                }
-            }
-            GameEvent::DrawOffered { by } => {
-                let offers = subject(kind, by, &names, say!("notice-draw-offered-by"));
-                if theirs(by) {
-                    self.game.offer = Some(Offer::Draw);
-                    self.tell(offers, Tone::News);
-                } else if my_side.is_none() {
-                    self.tell(offers, Tone::News);
-                }
-            }
-            GameEvent::DrawDeclined { by } => {
-                self.game.offer = None;
-                if theirs(by) {
-                    self.tell(say!("notice-draw-declined"), Tone::News);
-                }
-            }
-            GameEvent::TakebackRequested { by } => {
-                if theirs(by) {
-                    self.game.offer = Some(Offer::Takeback);
-                    self.tell(say!("offer-takeback"), Tone::News);
-                }
-            }
-            GameEvent::TakebackDeclined { by } => {
-                self.game.offer = None;
-                if theirs(by) {
-                    self.tell(say!("notice-takeback-declined"), Tone::News);
-                }
-            }
-            GameEvent::TakenBack {
-                plies,
-                clocks,
-                deadline_ms,
-                ..
-            } => {
-                self.game.offer = None;
-                let seated = my_side.is_some() || m.seats == Seats::Both;
-                if let Err(e) = m.take_back(plies as usize) {
-                    self.tell(say!("notice-resync", why = e.to_string()), Tone::News);
-                    return vec![Outgoing::Resync];
-                }
-                set_clocks(m, clocks);
-                set_deadline(m, deadline_ms);
-                if self.screen == Screen::GameOver {
-                    self.screen = Screen::Game;
-                }
-                if seated {
-                    self.tell(say!("notice-taken-back", count = plies), Tone::News);
-                }
-            }
-            GameEvent::RematchOffered { by } => {
-                if theirs(by) {
-                    self.game.offer = Some(Offer::Rematch);
-                    self.tell(say!("offer-rematch"), Tone::News);
-                }
-            }
-            GameEvent::RematchDeclined { by } => {
-                self.game.offer = None;
-                if theirs(by) {
-                    self.tell(say!("notice-rematch-declined"), Tone::News);
-                }
-            }
-            GameEvent::RematchStarted { .. } => self.game.offer = None,
-            GameEvent::Ended { result, clocks } => {
-                self.game.offer = None;
-                self.game.resign_armed = false;
-                if !m.finished() {
-                    self.shell.cues.push(Cue::End);
-                }
-                set_clocks(m, clocks);
-                m.ended = Some(Ending::Result(result));
-                m.pending = None;
-            }
-        }
-        Vec::new()
-    }
-}
-
-/// `said` of who did something, with the verb agreeing: "Asha offers", "South offers",
-/// "Tigers offer" (Bagh Chal's sides are many pieces; Kalah's, Jungle's and Sholo Guti's are
-/// one side). The message takes `who`, and `many` ("yes" or "no") for the verb.
-pub fn subject(kind: GameKind, side: Side, names: &[Phrase; 2], said: Phrase) -> Phrase {
-    let side_name = terms::side_name(kind, side);
-    let name = &names[side.index()];
-    let many = *name == side_name && kind == GameKind::BaghChal;
-    said.arg("who", name.clone())
-        .arg("many", if many { "yes" } else { "no" })
-}
-
-/// Takes the next move's deadline of a correspondence game (none in one with no limit).
-fn set_deadline(m: &mut Match, deadline_ms: Option<u64>) {
-    if m.pace.is_some() {
-        m.deadline_ms = deadline_ms;
-    }
-}
-
-/// Takes the server's clocks, when it sent them.
-fn set_clocks(m: &mut Match, clocks: Option<Clocks>) {
-    if let Some(c) = clocks {
-        m.clocks = Some(ClockState::from(c));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::connection::Connection;
+    use crate::app::outgoing::Offer;
+    use crate::app::shell::{Screen, Tone};
+    use crate::app::{LobbyChange, Opened, Record};
+
+    use crate::play::{ClockState, Match, Seats};
+
     use crate::app::NOTICE_SECONDS;
     use crate::app::lobby::{FinishedEntry, LiveEntry, SeekEntry};
+    use crate::app::{ConnectionEvent, LinkEvent, MatchEvent, ReplayEvent};
     use crate::app::{GameAction, ScreenAction};
     use crate::play::Hint;
     use crate::replay::Replay;
+    use chaupal_rules::Side;
     use chaupal_rules::{AnyGame, GameKind};
+    use chaupal_shared::protocol::{Clocks, GameEvent, SeatPresence};
     use chaupal_shared::protocol::{GameId, GameResult, ResultReason};
 
     fn bagh_chal() -> AnyGame {
@@ -537,7 +54,7 @@ mod tests {
     /// A connected client with a server game open on the screen, seated as `seats`.
     fn playing(seats: Seats) -> App {
         let mut app = App::new(false);
-        app.apply(Event::Welcomed {
+        app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
         opened(&mut app, seats, Vec::new());
@@ -547,7 +64,7 @@ mod tests {
     fn opened(app: &mut App, seats: Seats, offers: Vec<(Offer, Side)>) -> Vec<Outgoing> {
         let mut game = Match::new(bagh_chal(), seats, true);
         game.names = ["asha".into(), "bo".into()];
-        app.apply(Event::Opened(Box::new(Opened {
+        app.apply(MatchEvent::Opened(Box::new(Opened {
             game,
             watchers: 2,
             offers,
@@ -555,7 +72,7 @@ mod tests {
     }
 
     fn game(app: &mut App, change: GameEvent) -> Vec<Outgoing> {
-        app.apply(Event::Game(change))
+        app.apply(MatchEvent::Next(change))
     }
 
     #[test]
@@ -563,7 +80,7 @@ mod tests {
         let open = |app: &mut App, id: u64| {
             let mut m = Match::new(bagh_chal(), Seats::One(Side::First), true);
             m.id = Some(id);
-            app.apply(Event::Opened(Box::new(Opened {
+            app.apply(MatchEvent::Opened(Box::new(Opened {
                 game: m,
                 watchers: 0,
                 offers: Vec::new(),
@@ -610,7 +127,7 @@ mod tests {
     #[test]
     fn a_snapshot_opens_the_game_with_only_the_opponents_offer_to_answer() {
         let mut app = App::new(false);
-        app.apply(Event::Welcomed {
+        app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
         assert_eq!(app.screen(), Screen::Lobby);
@@ -644,7 +161,7 @@ mod tests {
     #[test]
     fn an_invitation_is_told_and_forgotten_once_the_friend_joins() {
         let mut app = playing(Seats::One(Side::First));
-        app.apply(Event::InviteCode("KX-42".into()));
+        app.apply(LinkEvent::InviteCode("KX-42".into()));
         assert_eq!(app.lobby().my_code.as_deref(), Some("KX-42"));
         assert!(notice_text(&app).contains("invite code KX-42"));
         assert_eq!(app.notice().map(|n| n.tone), Some(Tone::News));
@@ -652,8 +169,10 @@ mod tests {
         assert_eq!(app.lobby().my_code, None);
         assert!(app.notice().is_none(), "what the invitation said is done");
         // A problem shown meanwhile stays.
-        app.apply(Event::InviteCode("KX-43".into()));
-        app.apply(Event::Problem("The server is shutting down.".into()));
+        app.apply(LinkEvent::InviteCode("KX-43".into()));
+        app.apply(ConnectionEvent::Problem(
+            "The server is shutting down.".into(),
+        ));
         opened(&mut app, Seats::One(Side::Second), Vec::new());
         assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
     }
@@ -661,7 +180,7 @@ mod tests {
     #[test]
     fn an_open_seek_is_told() {
         let mut app = playing(Seats::Watching);
-        app.apply(Event::SeekOpened);
+        app.apply(LobbyChange::SeekOpened);
         assert!(notice_text(&app).starts_with("Your seek is open"));
     }
 
@@ -710,7 +229,7 @@ mod tests {
             seeks: vec![entry(1, "bo")],
             live: vec![live(7)],
         }));
-        app.apply(Event::Lost {
+        app.apply(ConnectionEvent::Lost {
             reason: "The connection to the server was lost.".into(),
             attempt: 1,
             retry_in: 1.0,
@@ -720,8 +239,8 @@ mod tests {
         assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
         assert!(notice_text(&app).contains("Your game is kept on the server"));
         // Losing it again while not connected says nothing new.
-        app.apply(Event::Problem("Something else.".into()));
-        app.apply(Event::Lost {
+        app.apply(ConnectionEvent::Problem("Something else.".into()));
+        app.apply(ConnectionEvent::Lost {
             reason: "Still not answering.".into(),
             attempt: 2,
             retry_in: 2.0,
@@ -733,7 +252,7 @@ mod tests {
     #[test]
     fn an_offline_client_does_not_show_connecting() {
         let mut app = App::new(true);
-        app.apply(Event::Connecting { attempt: 3 });
+        app.apply(ConnectionEvent::Connecting { attempt: 3 });
         assert_eq!(app.connection(), &Connection::Offline);
     }
 
@@ -748,7 +267,7 @@ mod tests {
             }]
         );
         assert!(app.current().is_some_and(|m| m.pending.is_some()));
-        app.apply(Event::NotSent);
+        app.apply(ConnectionEvent::NotSent);
         assert!(app.current().is_some_and(|m| m.pending.is_none()));
         assert!(notice_text(&app).starts_with("Not connected to the server"));
     }
@@ -757,17 +276,17 @@ mod tests {
     fn an_accepted_move_unlocks_the_board_and_a_refusal_says_why() {
         let mut app = playing(Seats::One(Side::First));
         app.handle(GameAction::Cell("c3".into()));
-        app.apply(Event::MoveAccepted);
+        app.apply(MatchEvent::MoveAccepted);
         assert!(app.current().is_some_and(|m| m.pending.is_none()));
         // A refusal that is not about the move leaves a pending move alone.
         app.handle(GameAction::Cell("c3".into()));
-        app.apply(Event::Refused {
+        app.apply(ConnectionEvent::Refused {
             text: "The hint: The computer players are all busy.".into(),
             unlock_board: false,
         });
         assert!(app.current().is_some_and(|m| m.pending.is_some()));
         assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
-        app.apply(Event::Refused {
+        app.apply(ConnectionEvent::Refused {
             text: "Your move: It is the other side's turn, not yours.".into(),
             unlock_board: true,
         });
@@ -792,7 +311,7 @@ mod tests {
             },
         ];
         let mut app = playing(Seats::One(Side::First));
-        app.apply(Event::Presence {
+        app.apply(MatchEvent::Presence {
             watchers: 5,
             seats: away,
         });
@@ -803,13 +322,13 @@ mod tests {
         );
         // The seat that is away is this player's own: nothing to say.
         let mut app = playing(Seats::One(Side::Second));
-        app.apply(Event::Presence {
+        app.apply(MatchEvent::Presence {
             watchers: 1,
             seats: away,
         });
         assert!(app.notice().is_none());
         let mut app = playing(Seats::Watching);
-        app.apply(Event::Presence {
+        app.apply(MatchEvent::Presence {
             watchers: 1,
             seats: away,
         });
@@ -831,12 +350,12 @@ mod tests {
             ]
         };
         let mut app = playing(Seats::One(Side::First));
-        app.apply(Event::Presence {
+        app.apply(MatchEvent::Presence {
             watchers: 0,
             seats: seats(false),
         });
         assert!(notice_text(&app).starts_with("Your opponent lost the connection."));
-        app.apply(Event::Presence {
+        app.apply(MatchEvent::Presence {
             watchers: 0,
             seats: seats(true),
         });
@@ -844,27 +363,27 @@ mod tests {
         // Being back once is said once, even after the notice of the going went; a notice
         // about something else is left alone.
         app.handle(crate::app::ScreenAction::DismissNotice);
-        app.apply(Event::Presence {
+        app.apply(MatchEvent::Presence {
             watchers: 0,
             seats: seats(true),
         });
         assert!(app.notice().is_none());
-        app.apply(Event::Presence {
+        app.apply(MatchEvent::Presence {
             watchers: 0,
             seats: seats(false),
         });
         app.handle(crate::app::ScreenAction::DismissNotice);
-        app.apply(Event::Presence {
+        app.apply(MatchEvent::Presence {
             watchers: 0,
             seats: seats(true),
         });
         assert_eq!(notice_text(&app), "Your opponent is back.");
-        app.apply(Event::Presence {
+        app.apply(MatchEvent::Presence {
             watchers: 0,
             seats: seats(false),
         });
-        app.apply(Event::Problem("Something else.".into()));
-        app.apply(Event::Presence {
+        app.apply(ConnectionEvent::Problem("Something else.".into()));
+        app.apply(MatchEvent::Presence {
             watchers: 0,
             seats: seats(true),
         });
@@ -879,12 +398,12 @@ mod tests {
             "ZZZZ-ZZZZ".into(),
         )));
         assert_eq!(app.address(), "/join/ZZZZ-ZZZZ", "while connecting");
-        let sent = app.apply(Event::Welcomed {
+        let sent = app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
         assert_eq!(sent, [Outgoing::ReadInvitation("ZZZZ-ZZZZ".into())]);
         assert_eq!(app.address(), "/join/ZZZZ-ZZZZ", "while asked");
-        app.apply(Event::Refused {
+        app.apply(ConnectionEvent::Refused {
             text: "Joining the game: no game waits for this invite code.".into(),
             unlock_board: false,
         });
@@ -900,7 +419,7 @@ mod tests {
         assert_eq!(app.broken_link(), None);
         assert_eq!(app.address(), "/");
         // A refusal of anything else is a notice, as before.
-        app.apply(Event::Refused {
+        app.apply(ConnectionEvent::Refused {
             text: "Watching the game: no such game.".into(),
             unlock_board: false,
         });
@@ -912,14 +431,14 @@ mod tests {
     fn a_private_games_address_and_link_carry_its_watch_key() {
         let key = "9c1e7a4f0b2d6e8a3c5f7b9d1e3a5c7f";
         let mut app = App::new(false);
-        app.apply(Event::Welcomed {
+        app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
         app.set_site(Some("https://chaupal.example".into()));
         let mut game = Match::new(bagh_chal(), Seats::Watching, true);
         game.id = Some(42);
         game.watch_key = Some(key.into());
-        app.apply(Event::Opened(Box::new(Opened {
+        app.apply(MatchEvent::Opened(Box::new(Opened {
             game,
             watchers: 0,
             offers: Vec::new(),
@@ -929,7 +448,7 @@ mod tests {
             app.game_link(),
             Some(format!("https://chaupal.example/game/42?key={key}"))
         );
-        app.apply(Event::Record(Box::new(Record {
+        app.apply(ReplayEvent::Record(Box::new(Record {
             id: 42,
             start: bagh_chal(),
             moves: vec!["c3".into()],
@@ -952,12 +471,12 @@ mod tests {
         app.handle(crate::app::LinkAction::Follow(Route::Join(
             "K7QM-2XPD".into(),
         )));
-        app.apply(Event::Welcomed {
+        app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
         let mut game = Match::new(bagh_chal(), Seats::One(Side::First), true);
         game.id = Some(42);
-        app.apply(Event::Opened(Box::new(Opened {
+        app.apply(MatchEvent::Opened(Box::new(Opened {
             game,
             watchers: 0,
             offers: Vec::new(),
@@ -974,7 +493,7 @@ mod tests {
         );
         app.handle(crate::app::GameAction::ToLobby);
         assert_eq!(app.address(), "/");
-        app.apply(Event::Record(Box::new(Record {
+        app.apply(ReplayEvent::Record(Box::new(Record {
             id: 7,
             start: bagh_chal(),
             moves: vec!["c3".into()],
@@ -1039,33 +558,6 @@ mod tests {
         game(&mut app, GameEvent::DrawOffered { by: Side::First });
         assert_eq!(app.offer(), None);
         assert_eq!(notice_text(&app), "asha offers a draw.");
-    }
-
-    #[test]
-    fn who_did_it_agrees_with_the_verb() {
-        let sides = |kind: GameKind| Side::BOTH.map(|s| terms::side_name(kind, s));
-        let bagh = sides(GameKind::BaghChal);
-        let kalah = sides(GameKind::Kalah);
-        let offers = |kind, side, names: &[Phrase; 2]| {
-            subject(kind, side, names, say!("notice-draw-offered-by")).english()
-        };
-        assert_eq!(
-            offers(GameKind::BaghChal, Side::Second, &bagh),
-            "Tigers offer a draw."
-        );
-        assert_eq!(
-            offers(GameKind::Kalah, Side::First, &kalah),
-            "South offers a draw."
-        );
-        assert_eq!(
-            offers(GameKind::Jungle, Side::Second, &sides(GameKind::Jungle)),
-            "North offers a draw."
-        );
-        let named = ["Asha".into(), "Bo".into()];
-        assert_eq!(
-            offers(GameKind::BaghChal, Side::First, &named),
-            "Asha offers a draw."
-        );
     }
 
     #[test]
@@ -1240,7 +732,7 @@ mod tests {
             chances: None,
         };
         let mut app = playing(Seats::One(Side::First));
-        app.apply(Event::Suggestion {
+        app.apply(MatchEvent::Suggestion {
             hint: Some(hint("c3")),
             analysis: false,
         });
@@ -1253,7 +745,7 @@ mod tests {
         // Analysis of the replayed position goes on the replay; a hint stays with the game.
         app.replay = Some(Replay::new(bagh_chal(), &["c3".to_owned()]).expect("replay"));
         app.screen = Screen::Replay;
-        app.apply(Event::Suggestion {
+        app.apply(MatchEvent::Suggestion {
             hint: Some(hint("a1-b2")),
             analysis: true,
         });
@@ -1263,7 +755,7 @@ mod tests {
                 .map(|h| h.text.as_str()),
             Some("a1-b2")
         );
-        app.apply(Event::Suggestion {
+        app.apply(MatchEvent::Suggestion {
             hint: Some(hint("d3")),
             analysis: false,
         });
@@ -1279,7 +771,7 @@ mod tests {
                 .map(|h| h.text.as_str()),
             Some("a1-b2")
         );
-        app.apply(Event::Suggestion {
+        app.apply(MatchEvent::Suggestion {
             hint: None,
             analysis: true,
         });
@@ -1289,7 +781,7 @@ mod tests {
     #[test]
     fn a_record_opens_at_its_end_and_goes_back_where_it_came_from() {
         let mut app = App::new(false);
-        app.apply(Event::Welcomed {
+        app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
         let record = Record {
@@ -1304,7 +796,7 @@ mod tests {
             played: true,
             watch_key: None,
         };
-        app.apply(Event::Record(Box::new(record.clone())));
+        app.apply(ReplayEvent::Record(Box::new(record.clone())));
         assert_eq!(app.screen(), Screen::Replay);
         let r = app.replay().expect("replay");
         assert_eq!((r.ply(), r.len()), (2, 2));
@@ -1320,7 +812,7 @@ mod tests {
             moves: vec!["a1-b2".into()],
             ..record
         };
-        app.apply(Event::Record(Box::new(broken)));
+        app.apply(ReplayEvent::Record(Box::new(broken)));
         assert_eq!(app.screen(), Screen::Lobby);
         assert!(notice_text(&app).starts_with("This game cannot be replayed"));
     }
@@ -1328,7 +820,9 @@ mod tests {
     #[test]
     fn problems_are_shown_longer_than_news() {
         let mut app = App::new(true);
-        app.apply(Event::Problem("Your name could not be saved.".into()));
+        app.apply(ConnectionEvent::Problem(
+            "Your name could not be saved.".into(),
+        ));
         app.tick(NOTICE_SECONDS + 0.5);
         assert_eq!(notice_text(&app), "Your name could not be saved.");
         assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));

@@ -205,6 +205,7 @@ impl App {
 
 #[cfg(test)]
 mod tests {
+    use crate::app::MatchEvent;
     use crate::app::ScreenAction;
     use crate::app::testing::*;
     use crate::app::*;
@@ -216,13 +217,13 @@ mod tests {
         let mut app = online();
         assert_eq!(app.title(), "Chaupal");
         let game = AnyGame::start(GameKind::Kalah, [("", ""); 0]).expect("start");
-        app.apply(Event::Opened(Box::new(Opened {
+        app.apply(MatchEvent::Opened(Box::new(Opened {
             game: Match::new(game.clone(), Seats::One(Side::First), true),
             watchers: 0,
             offers: Vec::new(),
         })));
         assert_eq!(app.title(), "Your move: Kalah - Chaupal");
-        app.apply(Event::Opened(Box::new(Opened {
+        app.apply(MatchEvent::Opened(Box::new(Opened {
             game: Match::new(game, Seats::One(Side::Second), true),
             watchers: 0,
             offers: Vec::new(),

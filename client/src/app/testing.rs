@@ -5,9 +5,10 @@ use chaupal_rules::{AnyGame, GameKind};
 use chaupal_shared::protocol::GameEvent;
 
 use super::App;
+use super::Opened;
 use super::connection::Connection;
-use super::event::{Event, Opened};
 use crate::app::GameAction;
+use crate::app::MatchEvent;
 use crate::play::{Match, Seats};
 
 pub(super) fn offline() -> App {
@@ -35,7 +36,7 @@ pub(super) fn seated(seats: Seats, ai: bool) -> App {
     if let Seats::One(me) = seats {
         m.ai[me.opponent().index()] = ai;
     }
-    app.apply(Event::Opened(Box::new(Opened {
+    app.apply(MatchEvent::Opened(Box::new(Opened {
         game: m,
         watchers: 0,
         offers: Vec::new(),
@@ -46,7 +47,7 @@ pub(super) fn seated(seats: Seats, ai: bool) -> App {
 pub(super) fn moved(app: &mut App, notation: &str) {
     let m = app.current().expect("a game on the screen");
     let (ply, side) = (m.moves.len() as u32 + 1, m.game.side_to_move());
-    app.apply(Event::Game(GameEvent::Moved {
+    app.apply(MatchEvent::Next(GameEvent::Moved {
         ply,
         side,
         notation: notation.into(),

@@ -187,6 +187,7 @@ mod tests {
     use super::*;
     use crate::app::testing::*;
     use crate::app::*;
+    use crate::app::{ConnectionEvent, MatchEvent};
     use crate::app::{GameAction, LobbyAction, ScreenAction, SettingsAction};
     use crate::words::Phrase;
     use chaupal_rules::Side;
@@ -194,31 +195,31 @@ mod tests {
     #[test]
     fn the_first_connection_shows_the_lobby_and_its_card_only_when_it_fails_or_takes_long() {
         let mut app = App::new(false);
-        app.apply(Event::Connecting { attempt: 1 });
+        app.apply(ConnectionEvent::Connecting { attempt: 1 });
         assert_eq!(app.screen, Screen::Lobby, "no card while it connects");
         assert_eq!(app.next_change(), Some(FIRST_CONNECTION_PATIENCE));
         app.tick(1.5);
         assert_eq!(app.screen, Screen::Lobby);
-        app.apply(Event::Welcomed {
+        app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
         assert_eq!(app.screen, Screen::Lobby);
         // Slow: after two seconds, the card says it is still connecting.
         let mut slow = App::new(false);
-        slow.apply(Event::Connecting { attempt: 1 });
+        slow.apply(ConnectionEvent::Connecting { attempt: 1 });
         slow.tick(FIRST_CONNECTION_PATIENCE);
         assert_eq!(slow.screen, Screen::Connection);
         // A failed attempt shows the card at once.
         let mut failed = App::new(false);
-        failed.apply(Event::Connecting { attempt: 1 });
-        failed.apply(Event::Lost {
+        failed.apply(ConnectionEvent::Connecting { attempt: 1 });
+        failed.apply(ConnectionEvent::Lost {
             reason: "The server is not answering.".into(),
             attempt: 1,
             retry_in: 2.0,
         });
         assert_eq!(failed.screen, Screen::Connection);
         // Later drops leave the player where they are (the top bar says it).
-        app.apply(Event::Lost {
+        app.apply(ConnectionEvent::Lost {
             reason: "The connection dropped.".into(),
             attempt: 1,
             retry_in: 1.0,
@@ -226,9 +227,9 @@ mod tests {
         assert_eq!(app.screen, Screen::Lobby);
         // The device's own network is said apart from the server's.
         let mut unplugged = App::new(false);
-        unplugged.apply(Event::DeviceOnline(false));
+        unplugged.apply(ConnectionEvent::DeviceOnline(false));
         assert!(unplugged.device_offline());
-        unplugged.apply(Event::DeviceOnline(true));
+        unplugged.apply(ConnectionEvent::DeviceOnline(true));
         assert!(!unplugged.device_offline());
     }
 
@@ -236,7 +237,7 @@ mod tests {
     fn the_connection_state_follows_the_network_and_counts_down() {
         let mut app = App::new(false);
         app.screen = Screen::Connection;
-        app.apply(Event::Lost {
+        app.apply(ConnectionEvent::Lost {
             reason: "The server is not answering.".into(),
             attempt: 1,
             retry_in: 2.0,
@@ -259,10 +260,10 @@ mod tests {
             Screen::Lobby,
             "local play while it keeps trying"
         );
-        app.apply(Event::Connecting { attempt: 2 });
+        app.apply(ConnectionEvent::Connecting { attempt: 2 });
         assert!(app.online.connection.describe().english().contains("try 2"));
         app.screen = Screen::Connection;
-        app.apply(Event::Welcomed {
+        app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
         assert_eq!(app.screen, Screen::Lobby);
@@ -283,7 +284,7 @@ mod tests {
         );
         app.tick(NOTICE_SECONDS + 1.0);
         assert!(app.shell.notice.is_some(), "a problem stays longer");
-        app.apply(Event::Welcomed {
+        app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
         assert!(
@@ -291,7 +292,7 @@ mod tests {
             "connected again: the alarm is over"
         );
         app.tell(Phrase::verbatim("Your seek is open."), Tone::News);
-        app.apply(Event::Welcomed {
+        app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
         assert!(app.shell.notice.is_some(), "news stays");
@@ -338,7 +339,7 @@ mod tests {
         );
         m.pace = Some(Correspondence { days: Some(3) });
         m.deadline_ms = Some(now + 3 * 86_400_000 - 10 * minute);
-        app.apply(Event::Opened(Box::new(Opened {
+        app.apply(MatchEvent::Opened(Box::new(Opened {
             game: m,
             watchers: 0,
             offers: Vec::new(),

@@ -8,6 +8,7 @@ use chaupal_shared::protocol::{ClientMessage, ServerMessage};
 
 use super::link::{Link, MAX_MESSAGE, Reaction, settle};
 use super::{Frame, FromNet, NetHandle};
+use crate::app::ConnectionEvent;
 use crate::app::{App, Event, Outgoing};
 use crate::config::Config;
 use crate::platform::Store;
@@ -51,7 +52,10 @@ impl Online {
         for report in reports {
             match report {
                 FromNet::Connecting { attempt } => {
-                    self.apply(Event::Connecting { attempt }, app);
+                    self.apply(
+                        Event::Connection(ConnectionEvent::Connecting { attempt }),
+                        app,
+                    );
                 }
                 FromNet::Connected => {
                     let hello = self
@@ -65,16 +69,19 @@ impl Online {
                     retry_in,
                 } => {
                     self.link.disconnected();
-                    let lost = Event::Lost {
+                    let lost = Event::Connection(ConnectionEvent::Lost {
                         reason,
                         attempt,
                         retry_in: retry_in.as_secs_f32(),
-                    };
+                    });
                     self.apply(lost, app);
                 }
                 FromNet::NotAllowed { reason } => {
                     self.link.disconnected();
-                    self.apply(Event::NotAllowed { reason }, app);
+                    self.apply(
+                        Event::Connection(ConnectionEvent::NotAllowed { reason }),
+                        app,
+                    );
                 }
                 FromNet::Frame(frame) => self.frame(frame, app),
             }
@@ -139,7 +146,7 @@ impl Online {
             Ok(m) => m,
             Err(e) => {
                 let problem = say!("problem-unreadable", detail = e.to_string());
-                self.apply(Event::Problem(problem), app);
+                self.apply(Event::Connection(ConnectionEvent::Problem(problem)), app);
                 return;
             }
         };
@@ -178,14 +185,14 @@ impl Online {
             Ok(text) => self.net.send(Frame::Text(text)),
             Err(e) => {
                 let problem = say!("problem-not-sent", detail = e.to_string());
-                let _ = app.apply(Event::Problem(problem));
+                let _ = app.apply(Event::Connection(ConnectionEvent::Problem(problem)));
             }
         }
     }
 
     fn save(&mut self, app: &mut App) {
         if let Err(e) = self.store.save(&self.config) {
-            self.apply(Event::Problem(e), app);
+            self.apply(Event::Connection(ConnectionEvent::Problem(e)), app);
         }
     }
 }

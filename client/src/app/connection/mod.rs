@@ -2,6 +2,9 @@
 //! retrying after a loss, or not allowed; whether the device itself is offline; and how long
 //! the first connection has taken (the lobby shows while it is quick).
 
+mod event;
+pub use event::ConnectionEvent;
+
 use crate::say;
 use crate::words::Phrase;
 

@@ -3,7 +3,9 @@
 //! and leaving it for the lobby.
 
 mod action;
+mod event;
 pub use action::GameAction;
+pub use event::{MatchEvent, Opened};
 
 use chaupal_rules::Side;
 use chaupal_shared::protocol::{GameResult, ResultReason};
@@ -362,6 +364,7 @@ mod tests {
     use super::*;
     use crate::app::testing::*;
     use crate::app::*;
+    use crate::app::{ConnectionEvent, MatchEvent};
     use crate::app::{LobbyAction, ReplayAction, ScreenAction};
     use crate::play::{Ending, Match, Seats};
     use crate::replay::Replay;
@@ -531,7 +534,7 @@ mod tests {
             m
         };
         let m = finished(Match::new(game, Seats::One(Side::First), true));
-        app.apply(Event::Opened(Box::new(Opened {
+        app.apply(MatchEvent::Opened(Box::new(Opened {
             game: m,
             watchers: 0,
             offers: vec![(Offer::Rematch, Side::Second)],
@@ -542,7 +545,7 @@ mod tests {
         assert_eq!(app.handle(GameAction::Rematch), [Outgoing::OfferRematch]);
         // Without a connection nothing goes out, so the offer stays to be answered.
         app.game.offer = Some(Offer::Rematch);
-        app.apply(Event::Lost {
+        app.apply(ConnectionEvent::Lost {
             reason: "The server closed the connection.".into(),
             attempt: 1,
             retry_in: 1.0,
@@ -667,7 +670,7 @@ mod tests {
         );
         let local = seated(Seats::Both, false);
         assert!(local.engine_help().is_ok());
-        person.apply(Event::Game(GameEvent::Ended {
+        person.apply(MatchEvent::Next(GameEvent::Ended {
             result: GameResult {
                 winner: None,
                 reason: ResultReason::Agreement,

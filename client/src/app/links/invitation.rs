@@ -158,6 +158,7 @@ mod tests {
     use crate::app::ScreenAction;
     use crate::app::testing::*;
     use crate::app::*;
+    use crate::app::{ConnectionEvent, LinkEvent};
 
     fn invited() -> Invited {
         Invited {
@@ -178,9 +179,9 @@ mod tests {
         let mut app = App::new(false);
         let sent = app.handle(LinkAction::Follow(Route::Join("k7qm2xpd".into())));
         assert!(sent.is_empty(), "not connected yet");
-        let sent = app.apply(Event::Welcomed { name: "bo".into() });
+        let sent = app.apply(ConnectionEvent::Welcomed { name: "bo".into() });
         assert_eq!(sent, [Outgoing::ReadInvitation("k7qm2xpd".into())]);
-        app.apply(Event::Invitation(Box::new(invited())));
+        app.apply(LinkEvent::Invitation(Box::new(invited())));
         app
     }
 
@@ -209,12 +210,15 @@ mod tests {
         assert!(app.handle(ScreenAction::DismissNotice).is_empty());
         assert!(app.invitation().is_some());
         // A reconnection with the card up reads nothing and joins nothing.
-        app.apply(Event::Lost {
+        app.apply(ConnectionEvent::Lost {
             reason: "gone".into(),
             attempt: 1,
             retry_in: 1.0,
         });
-        assert!(app.apply(Event::Welcomed { name: "bo".into() }).is_empty());
+        assert!(
+            app.apply(ConnectionEvent::Welcomed { name: "bo".into() })
+                .is_empty()
+        );
         assert!(app.invitation().is_some());
         // Accept joins, once.
         assert_eq!(
@@ -224,12 +228,12 @@ mod tests {
         assert!(app.invitation().is_none());
         assert!(app.handle(LinkAction::AcceptInvitation).is_empty(), "once");
         // The answer lost with the connection: the invitation is read again, never joined.
-        app.apply(Event::Lost {
+        app.apply(ConnectionEvent::Lost {
             reason: "gone".into(),
             attempt: 1,
             retry_in: 1.0,
         });
-        let again = app.apply(Event::Welcomed { name: "bo".into() });
+        let again = app.apply(ConnectionEvent::Welcomed { name: "bo".into() });
         assert_eq!(again, [Outgoing::ReadInvitation("K7QM-2XPD".into())]);
     }
 
@@ -245,12 +249,15 @@ mod tests {
         assert_eq!(app.address(), "/", "the link is put aside");
         assert!(app.lobby().code.is_empty(), "nor kept to join by hand");
         // Nothing is read or joined again on a reconnection.
-        app.apply(Event::Lost {
+        app.apply(ConnectionEvent::Lost {
             reason: "gone".into(),
             attempt: 1,
             retry_in: 1.0,
         });
-        assert!(app.apply(Event::Welcomed { name: "bo".into() }).is_empty());
+        assert!(
+            app.apply(ConnectionEvent::Welcomed { name: "bo".into() })
+                .is_empty()
+        );
     }
 
     #[test]
@@ -267,7 +274,7 @@ mod tests {
             rules: Vec::new(),
             ..invited()
         };
-        app.apply(Event::Invitation(Box::new(live)));
+        app.apply(LinkEvent::Invitation(Box::new(live)));
         let card = app.invitation().expect("the card");
         let details: Vec<String> = card.details().iter().map(Phrase::english).collect();
         assert_eq!(
@@ -284,7 +291,7 @@ mod tests {
     #[test]
     fn an_answer_for_a_link_put_aside_shows_no_card() {
         let mut app = online();
-        app.apply(Event::Invitation(Box::new(invited())));
+        app.apply(LinkEvent::Invitation(Box::new(invited())));
         assert!(app.invitation().is_none());
     }
 
@@ -292,7 +299,7 @@ mod tests {
     fn ones_own_invitation_says_so_on_the_links_card() {
         let mut app = online();
         app.handle(LinkAction::Follow(Route::Join("K7QM-2XPD".into())));
-        app.apply(Event::OwnInvitation);
+        app.apply(LinkEvent::OwnInvitation);
         let why = app.broken_link().map(Phrase::english).unwrap_or_default();
         assert!(why.contains("your own invitation"), "{why}");
         assert!(app.invitation().is_none());
@@ -301,9 +308,9 @@ mod tests {
     #[test]
     fn the_inviter_hears_of_a_decline_and_the_invitation_goes() {
         let mut app = online();
-        app.apply(Event::InviteCode("K7QM-2XPD".into()));
+        app.apply(LinkEvent::InviteCode("K7QM-2XPD".into()));
         assert!(app.invite_open());
-        app.apply(Event::InvitationDeclined {
+        app.apply(LinkEvent::InvitationDeclined {
             by: "bo".into(),
             code: "K7QM-2XPD".into(),
         });

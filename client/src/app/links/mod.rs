@@ -3,7 +3,9 @@
 //! screen, the browser's address, and the card for playing on another device.
 
 mod action;
+mod event;
 pub use action::LinkAction;
+pub use event::LinkEvent;
 
 mod invitation;
 
@@ -236,6 +238,7 @@ mod tests {
     use crate::app::SettingsAction;
     use crate::app::testing::*;
     use crate::app::*;
+    use crate::app::{ConnectionEvent, LinkEvent, MatchEvent};
     use crate::play::{Match, Seats};
     use chaupal_rules::{AnyGame, GameKind, Side};
 
@@ -248,7 +251,7 @@ mod tests {
             vec![Outgoing::DeviceCode]
         );
         assert_eq!(app.device_link(), None, "no code yet");
-        let _ = app.apply(Event::DeviceCode {
+        let _ = app.apply(LinkEvent::DeviceCode {
             code: "QRST-2345".into(),
             expires_in: 600.0,
         });
@@ -285,7 +288,7 @@ mod tests {
             app.handle(LinkAction::Follow(Route::Link("QRST-2345".into())))
                 .is_empty()
         );
-        let out = app.apply(Event::Welcomed { name: "a".into() });
+        let out = app.apply(ConnectionEvent::Welcomed { name: "a".into() });
         assert!(
             out.contains(&Outgoing::LinkDevice("QRST-2345".into())),
             "{out:?}"
@@ -321,15 +324,15 @@ mod tests {
             app.shell.notice.is_none(),
             "no complaint about the connection"
         );
-        let sent = app.apply(Event::Welcomed { name: "bo".into() });
+        let sent = app.apply(ConnectionEvent::Welcomed { name: "bo".into() });
         assert_eq!(sent, [Outgoing::ReadInvitation("K7QM-2XPD".into())]);
         assert_eq!(app.arrival(), None);
-        app.apply(Event::Lost {
+        app.apply(ConnectionEvent::Lost {
             reason: "gone".into(),
             attempt: 1,
             retry_in: 1.0,
         });
-        let again = app.apply(Event::Welcomed { name: "bo".into() });
+        let again = app.apply(ConnectionEvent::Welcomed { name: "bo".into() });
         assert!(
             !again.iter().any(|o| matches!(o, Outgoing::JoinByCode(_))),
             "a reconnection joins nothing: {again:?}"
@@ -352,7 +355,7 @@ mod tests {
         let mut app = App::new(false);
         app.handle(LinkAction::Follow(Route::Replay(8)));
         assert_eq!(
-            app.apply(Event::Welcomed { name: "a".into() }),
+            app.apply(ConnectionEvent::Welcomed { name: "a".into() }),
             [Outgoing::Record(8)]
         );
     }
@@ -377,7 +380,7 @@ mod tests {
             app.handle(LinkAction::CopyInvite).is_empty(),
             "no code, nothing to copy"
         );
-        app.apply(Event::InviteCode("K7QM-2XPD".into()));
+        app.apply(LinkEvent::InviteCode("K7QM-2XPD".into()));
         assert_eq!(
             app.handle(LinkAction::CopyInvite),
             [Outgoing::CopyText("K7QM-2XPD".into())]
@@ -401,7 +404,7 @@ mod tests {
     fn a_friend_joining_is_heard_and_the_invitation_gives_link_and_code() {
         let mut app = online();
         app.set_site(Some("http://example.org:8080".into()));
-        app.apply(Event::InviteCode("K7QM-2XPD".into()));
+        app.apply(LinkEvent::InviteCode("K7QM-2XPD".into()));
         assert!(app.invite_open());
         assert_eq!(
             app.invite_link().as_deref(),
@@ -415,7 +418,7 @@ mod tests {
         assert!(!app.invite_open());
         assert_eq!(app.lobby().my_code.as_deref(), Some("K7QM-2XPD"), "kept");
         let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
-        app.apply(Event::Opened(Box::new(Opened {
+        app.apply(MatchEvent::Opened(Box::new(Opened {
             game: Match::new(game, Seats::One(Side::First), true),
             watchers: 0,
             offers: Vec::new(),

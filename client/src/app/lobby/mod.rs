@@ -5,7 +5,9 @@
 //! `my_games`.
 
 mod action;
+mod event;
 pub use action::LobbyAction;
+pub use event::LobbyChange;
 
 mod paces;
 mod seeks;

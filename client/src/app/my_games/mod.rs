@@ -170,6 +170,7 @@ pub(in crate::app) struct MyGames {
 mod tests {
     use super::*;
     use crate::app::testing::*;
+    use crate::app::{ConnectionEvent, MatchEvent, PushEvent};
     use crate::app::{Event, LobbyChange, Opened, Screen, tab_title};
     use crate::app::{GameAction, LobbyAction};
     use crate::play::{Match, Seats};
@@ -249,7 +250,7 @@ mod tests {
     fn muting_a_game_marks_it_until_the_server_says_otherwise() {
         let mut app = online();
         change(&mut app, all(vec![entry(1, false, Some(100))]));
-        app.apply(Event::Muted {
+        app.apply(PushEvent::Muted {
             game: Some(1),
             muted: true,
         });
@@ -268,7 +269,7 @@ mod tests {
             app.take_cues().is_empty(),
             "the page is in sight: the list says it"
         );
-        app.apply(Event::PageHidden(true));
+        app.apply(ConnectionEvent::PageHidden(true));
         change(&mut app, MyGamesChange::Now(entry(1, true, Some(300))));
         assert!(
             app.take_cues().is_empty(),
@@ -283,7 +284,7 @@ mod tests {
             true,
         );
         m.id = Some(3);
-        app.apply(Event::Opened(Box::new(Opened {
+        app.apply(MatchEvent::Opened(Box::new(Opened {
             game: m,
             watchers: 0,
             offers: Vec::new(),

@@ -181,6 +181,7 @@ impl App {
 mod tests {
     use super::*;
     use crate::app::testing::*;
+    use crate::app::{ConnectionEvent, LinkEvent, MatchEvent};
     use crate::app::{Event, LobbyChange, SeekEntry};
     use crate::app::{LinkAction, LobbyAction};
     use chaupal_shared::protocol::Correspondence;
@@ -239,7 +240,7 @@ mod tests {
     #[test]
     fn what_the_lobby_shows_already_is_not_listed_twice() {
         let mut app = online();
-        app.apply(Event::InviteCode("LIVE-0001".into()));
+        app.apply(LinkEvent::InviteCode("LIVE-0001".into()));
         app.apply(Event::Lobby(LobbyChange::Seeks(vec![SeekEntry {
             id: 5,
             kind: GameKind::Jungle,
@@ -261,7 +262,7 @@ mod tests {
         assert_eq!(listed(&app), [2, 6, 7]);
         assert!(!app.own_code_listed(), "the choices show this code");
         // A correspondence invitation of this connection is listed, and not in the choices.
-        app.apply(Event::InviteCode("SLOW-0007".into()));
+        app.apply(LinkEvent::InviteCode("SLOW-0007".into()));
         assert!(listed(&app).contains(&7));
         assert!(app.own_code_listed());
     }
@@ -276,7 +277,7 @@ mod tests {
         ])));
         app.apply(Event::Lobby(LobbyChange::SeekRemoved(1)));
         assert_eq!(listed(&app), [2, 3]);
-        app.apply(Event::Lost {
+        app.apply(ConnectionEvent::Lost {
             reason: "gone".into(),
             attempt: 1,
             retry_in: 1.0,
@@ -292,7 +293,7 @@ mod tests {
     fn an_invitation_is_cancelled_and_its_link_copied_from_the_list() {
         let mut app = online();
         app.set_site(Some("https://chaupal.example".into()));
-        app.apply(Event::InviteCode("SLOW-0003".into()));
+        app.apply(LinkEvent::InviteCode("SLOW-0003".into()));
         app.apply(Event::Lobby(LobbyChange::Waiting(vec![
             open_seek(1, true),
             invitation(3, "SLOW-0003", true),
@@ -328,7 +329,7 @@ mod tests {
     #[test]
     fn a_taken_live_invitation_of_this_connection_leaves_the_list_when_its_game_opens() {
         let mut app = online();
-        app.apply(Event::InviteCode("LIVE-0003".into()));
+        app.apply(LinkEvent::InviteCode("LIVE-0003".into()));
         app.apply(Event::Lobby(LobbyChange::Waiting(vec![
             invitation(3, "LIVE-0003", false),
             invitation(4, "SLOW-0004", true),
@@ -339,7 +340,7 @@ mod tests {
             crate::play::Seats::One(chaupal_rules::Side::First),
             true,
         );
-        app.apply(Event::Opened(Box::new(crate::app::Opened {
+        app.apply(MatchEvent::Opened(Box::new(crate::app::Opened {
             game: m,
             watchers: 0,
             offers: Vec::new(),

@@ -6,7 +6,9 @@
 //! here asks the player for permission by itself.
 
 mod action;
+mod event;
 pub use action::PushAction;
+pub use event::PushEvent;
 
 use crate::app::App;
 use crate::app::outgoing::{BrowserWish, Outgoing, Subscription};
@@ -225,8 +227,9 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::Event;
+
     use crate::app::testing::*;
+    use crate::app::{ConnectionEvent, PushEvent};
 
     fn subscription() -> Subscription {
         Subscription {
@@ -237,7 +240,7 @@ mod tests {
     }
 
     fn ready(app: &mut App, blocked: bool, subscription: Option<Subscription>) -> Vec<Outgoing> {
-        app.apply(Event::Browser(BrowserNews::Ready {
+        app.apply(PushEvent::Browser(BrowserNews::Ready {
             blocked,
             subscription,
         }))
@@ -247,7 +250,7 @@ mod tests {
     fn nothing_is_offered_until_the_server_and_the_browser_both_can() {
         let mut app = online();
         assert!(!app.push().offered());
-        app.apply(Event::PushOffered {
+        app.apply(PushEvent::PushOffered {
             key: Some("KEY".into()),
             muted: false,
         });
@@ -259,7 +262,7 @@ mod tests {
         );
         assert!(app.push().offered());
         let mut silent = online();
-        silent.apply(Event::PushOffered {
+        silent.apply(PushEvent::PushOffered {
             key: None,
             muted: false,
         });
@@ -271,7 +274,7 @@ mod tests {
     #[test]
     fn turning_on_asks_the_browser_then_gives_the_server_the_subscription() {
         let mut app = online();
-        app.apply(Event::PushOffered {
+        app.apply(PushEvent::PushOffered {
             key: Some("KEY".into()),
             muted: false,
         });
@@ -283,9 +286,9 @@ mod tests {
             })]
         );
         assert_eq!(app.push().state, PushState::Asking);
-        let out = app.apply(Event::Browser(BrowserNews::Subscribed(subscription())));
+        let out = app.apply(PushEvent::Browser(BrowserNews::Subscribed(subscription())));
         assert_eq!(out, [Outgoing::PushSubscribe(subscription())]);
-        app.apply(Event::PushKept);
+        app.apply(PushEvent::PushKept);
         assert_eq!(app.push().state, PushState::On);
         assert!(app.notice().is_some_and(|n| n.tone == Tone::News));
         // Off: the server forgets it, and so does the browser.
@@ -306,14 +309,14 @@ mod tests {
             ready(&mut app, false, Some(subscription())).is_empty(),
             "not yet greeted"
         );
-        app.apply(Event::Welcomed { name: "a".into() });
-        let out = app.apply(Event::PushOffered {
+        app.apply(ConnectionEvent::Welcomed { name: "a".into() });
+        let out = app.apply(PushEvent::PushOffered {
             key: Some("KEY".into()),
             muted: true,
         });
         assert_eq!(out, [Outgoing::PushSubscribe(subscription())]);
         assert!(app.push().muted_all);
-        app.apply(Event::PushKept);
+        app.apply(PushEvent::PushKept);
         assert_eq!(app.push().state, PushState::On);
         assert!(app.notice().is_none(), "not asked for: nothing to say");
     }
@@ -321,19 +324,19 @@ mod tests {
     #[test]
     fn a_refusal_by_the_player_or_the_server_leaves_them_off() {
         let mut app = online();
-        app.apply(Event::PushOffered {
+        app.apply(PushEvent::PushOffered {
             key: Some("KEY".into()),
             muted: false,
         });
         ready(&mut app, false, None);
         app.handle(PushAction::TurnOnPush);
-        app.apply(Event::Browser(BrowserNews::Refused { blocked: true }));
+        app.apply(PushEvent::Browser(BrowserNews::Refused { blocked: true }));
         assert_eq!(app.push().state, PushState::Blocked);
         assert_eq!(app.notice().map(|n| n.tone), Some(Tone::Problem));
         // The player allowed them after all; now the server refuses the subscription.
         app.handle(PushAction::TurnOnPush);
-        app.apply(Event::Browser(BrowserNews::Subscribed(subscription())));
-        let out = app.apply(Event::PushRefused("not a public host".into()));
+        app.apply(PushEvent::Browser(BrowserNews::Subscribed(subscription())));
+        let out = app.apply(PushEvent::PushRefused("not a public host".into()));
         assert_eq!(out, [Outgoing::Browser(BrowserWish::Unsubscribe)]);
         assert_eq!(app.push().state, PushState::Off);
         assert_eq!(
@@ -353,7 +356,7 @@ mod tests {
             }]
         );
         assert!(!app.push().muted_all, "until the server says so");
-        app.apply(Event::Muted {
+        app.apply(PushEvent::Muted {
             game: None,
             muted: true,
         });

@@ -6,7 +6,9 @@
 //! the UTC date passes theirs.
 
 mod action;
+mod event;
 pub use action::PuzzleAction;
+pub use event::PuzzleEvent;
 
 use chaupal_shared::protocol::ThemeCount;
 use chaupal_shared::protocol::puzzles::{
@@ -421,8 +423,9 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::Outgoing;
     use crate::app::testing::online;
-    use crate::app::{Event, Outgoing};
+    use crate::app::{ConnectionEvent, PuzzleEvent};
     use crate::app::{GameAction, LinkAction, LobbyAction, ScreenAction};
     use crate::puzzles::Stage;
     use crate::puzzles::testing::{kalah_info, outcome};
@@ -457,7 +460,7 @@ mod tests {
         );
         assert_eq!(app.screen(), Screen::Puzzles);
         assert!(app.puzzles().asking);
-        app.apply(Event::Puzzle(Box::new(kalah_info())));
+        app.apply(PuzzleEvent::Puzzle(Box::new(kalah_info())));
         app
     }
 
@@ -477,7 +480,7 @@ mod tests {
                 notation: "3".into()
             }]
         );
-        app.apply(Event::PuzzleMoved(Box::new(moved(
+        app.apply(PuzzleEvent::PuzzleMoved(Box::new(moved(
             Verdict::Right,
             &[],
             false,
@@ -485,7 +488,7 @@ mod tests {
         assert_eq!(stage(&app), Some(Stage::Finding { right: true }));
         app.tick(5.0);
         app.handle(GameAction::Cell("s6".into()));
-        app.apply(Event::PuzzleMoved(Box::new(moved(
+        app.apply(PuzzleEvent::PuzzleMoved(Box::new(moved(
             Verdict::Right,
             &["3"],
             false,
@@ -501,7 +504,7 @@ mod tests {
         app.handle(GameAction::Cell("s1".into()));
         let mut last = moved(Verdict::Right, &[], true);
         last.outcome = Some(outcome(true, 1500.0, 1512.0));
-        app.apply(Event::PuzzleMoved(Box::new(last)));
+        app.apply(PuzzleEvent::PuzzleMoved(Box::new(last)));
         assert_eq!(stage(&app), Some(Stage::Solved));
         assert_eq!(app.take_cues(), [Cue::End]);
         assert_eq!(app.puzzles().rating.map(|r| r.rating), Some(1512.0));
@@ -519,7 +522,7 @@ mod tests {
         app.handle(GameAction::Cell("s5".into()));
         let mut wrong = moved(Verdict::Wrong, &[], false);
         wrong.outcome = Some(outcome(false, 1500.0, 1488.0));
-        app.apply(Event::PuzzleMoved(Box::new(wrong)));
+        app.apply(PuzzleEvent::PuzzleMoved(Box::new(wrong)));
         assert_eq!(stage(&app), Some(Stage::Wrong { tried: "5".into() }));
         assert!(
             app.handle(GameAction::Cell("s3".into())).is_empty(),
@@ -527,7 +530,7 @@ mod tests {
         );
         app.handle(PuzzleAction::TryAgain);
         assert_eq!(app.handle(GameAction::Cell("s3".into())).len(), 1);
-        app.apply(Event::PuzzleMoved(Box::new(moved(
+        app.apply(PuzzleEvent::PuzzleMoved(Box::new(moved(
             Verdict::Right,
             &[],
             false,
@@ -536,7 +539,7 @@ mod tests {
             app.handle(PuzzleAction::ShowSolution),
             [Outgoing::PuzzleSolution("kalah-00042".into())]
         );
-        app.apply(Event::PuzzleSolution {
+        app.apply(PuzzleEvent::PuzzleSolution {
             puzzle: "kalah-00042".into(),
             solution: ["3", "6", "3", "1"].map(str::to_owned).to_vec(),
             outcome: None,
@@ -570,7 +573,7 @@ mod tests {
         info.mode = PuzzleMode::Streak;
         info.rated = false;
         info.streak = 4;
-        app.apply(Event::Puzzle(Box::new(info)));
+        app.apply(PuzzleEvent::Puzzle(Box::new(info)));
         app.handle(GameAction::Cell("s5".into()));
         let mut wrong = moved(Verdict::Wrong, &[], false);
         let mut end = outcome(false, 1500.0, 1500.0);
@@ -578,7 +581,7 @@ mod tests {
         end.streak = 4;
         end.streak_over = true;
         wrong.outcome = Some(end);
-        app.apply(Event::PuzzleMoved(Box::new(wrong)));
+        app.apply(PuzzleEvent::PuzzleMoved(Box::new(wrong)));
         let a = app.puzzles().attempt.as_ref().expect("the puzzle");
         assert!(a.outcome.as_ref().is_some_and(|o| o.streak_over));
     }
@@ -594,7 +597,7 @@ mod tests {
         );
         let mut app = online();
         app.handle(PuzzleAction::OpenPuzzles);
-        app.apply(Event::PuzzleRefused {
+        app.apply(PuzzleEvent::PuzzleRefused {
             text: "No puzzle fits.".into(),
             asked: PuzzleAsk::Puzzle,
         });
@@ -616,19 +619,19 @@ mod tests {
     fn a_link_opens_its_puzzle_or_says_it_leads_nowhere() {
         let mut app = App::new(false);
         app.handle(LinkAction::Follow(Route::Puzzle("kalah-00042".into())));
-        let out = app.apply(Event::Welcomed {
+        let out = app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
         assert!(out.contains(&Outgoing::OpenPuzzle("kalah-00042".into())));
         assert_eq!(app.address(), "/puzzle/kalah-00042");
-        app.apply(Event::Puzzle(Box::new(kalah_info())));
+        app.apply(PuzzleEvent::Puzzle(Box::new(kalah_info())));
         assert_eq!(app.screen(), Screen::Puzzles);
         let mut lost = App::new(false);
         lost.handle(LinkAction::Follow(Route::Puzzle("nope-1".into())));
-        lost.apply(Event::Welcomed {
+        lost.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
-        lost.apply(Event::PuzzleRefused {
+        lost.apply(PuzzleEvent::PuzzleRefused {
             text: "No puzzle has this id.".into(),
             asked: PuzzleAsk::Puzzle,
         });
@@ -644,14 +647,15 @@ mod tests {
         let mut app = online();
         app.puzzles.themes_asked = true;
         assert!(
-            app.apply(Event::MistakePuzzles(Vec::new())).is_empty(),
+            app.apply(PuzzleEvent::MistakePuzzles(Vec::new()))
+                .is_empty(),
             "none: said so"
         );
         assert!(
             app.notice()
                 .is_some_and(|n| n.text.english().contains("no puzzle"))
         );
-        let out = app.apply(Event::MistakePuzzles(vec![
+        let out = app.apply(PuzzleEvent::MistakePuzzles(vec![
             "mine-42-17".into(),
             "mine-42-23".into(),
         ]));
@@ -660,7 +664,7 @@ mod tests {
         let mut info = kalah_info();
         info.id = "mine-42-17".into();
         info.rated = false;
-        app.apply(Event::Puzzle(Box::new(info)));
+        app.apply(PuzzleEvent::Puzzle(Box::new(info)));
         assert_eq!(app.puzzles().mistake_place(), Some((1, 2)));
         assert_eq!(
             app.handle(PuzzleAction::NextPuzzle),
@@ -678,13 +682,13 @@ mod tests {
         let mut info = kalah_info();
         info.mode = PuzzleMode::Streak;
         info.best_streak = 5;
-        app.apply(Event::Puzzle(Box::new(info)));
+        app.apply(PuzzleEvent::Puzzle(Box::new(info)));
         assert_eq!(app.puzzles().best_streak, 5);
         let mut solved = moved(Verdict::Right, &[], true);
         let mut end = outcome(true, 1500.0, 1500.0);
         (end.streak, end.best_streak) = (6, 6);
         solved.outcome = Some(end);
-        app.apply(Event::PuzzleMoved(Box::new(solved)));
+        app.apply(PuzzleEvent::PuzzleMoved(Box::new(solved)));
         assert_eq!(
             app.puzzles().best_streak,
             6,
@@ -698,7 +702,7 @@ mod tests {
             puzzle: "kalah-00042".into(),
             outcome: outcome(false, 1500.0, 1431.2),
         });
-        app.apply(Event::Puzzle(Box::new(info)));
+        app.apply(PuzzleEvent::Puzzle(Box::new(info)));
         let said = app.notice().map(|n| n.text.english()).unwrap_or_default();
         assert!(
             said.contains("counts as failed") && said.contains("(-69)"),
@@ -714,7 +718,7 @@ mod tests {
         let before = 1_795_910_340_000;
         app.set_now_ms(before);
         let daily = |day: &str| {
-            Event::DailyPuzzles(vec![DailyPuzzle {
+            PuzzleEvent::DailyPuzzles(vec![DailyPuzzle {
                 game: GameKind::Jungle,
                 id: "jungle-01234".into(),
                 rating: 1720.0,
@@ -738,7 +742,7 @@ mod tests {
         app.set_now_ms(before + 3_600_000);
         assert!(app.due_by_clock().is_empty());
         // Offline, nothing is asked: the greeting asks again.
-        app.apply(Event::Lost {
+        app.apply(ConnectionEvent::Lost {
             reason: "Gone.".into(),
             attempt: 1,
             retry_in: 1.0,
@@ -751,7 +755,7 @@ mod tests {
     fn begun() -> App {
         let mut app = given();
         app.handle(GameAction::Cell("s3".into()));
-        app.apply(Event::PuzzleMoved(Box::new(moved(
+        app.apply(PuzzleEvent::PuzzleMoved(Box::new(moved(
             Verdict::Right,
             &[],
             false,
@@ -792,10 +796,10 @@ mod tests {
         app.handle(GameAction::Cell("s5".into()));
         let mut wrong = moved(Verdict::Wrong, &[], false);
         wrong.outcome = Some(outcome(false, 1500.0, 1488.0));
-        app.apply(Event::PuzzleMoved(Box::new(wrong)));
+        app.apply(PuzzleEvent::PuzzleMoved(Box::new(wrong)));
         app.handle(PuzzleAction::TryAgain);
         app.handle(GameAction::Cell("s3".into()));
-        app.apply(Event::PuzzleMoved(Box::new(moved(
+        app.apply(PuzzleEvent::PuzzleMoved(Box::new(moved(
             Verdict::Right,
             &[],
             false,
@@ -808,9 +812,9 @@ mod tests {
         unrated.handle(PuzzleAction::OpenPuzzles);
         let mut info = kalah_info();
         info.rated = false;
-        unrated.apply(Event::Puzzle(Box::new(info)));
+        unrated.apply(PuzzleEvent::Puzzle(Box::new(info)));
         unrated.handle(GameAction::Cell("s3".into()));
-        unrated.apply(Event::PuzzleMoved(Box::new(moved(
+        unrated.apply(PuzzleEvent::PuzzleMoved(Box::new(moved(
             Verdict::Right,
             &[],
             false,
@@ -819,7 +823,7 @@ mod tests {
         assert_eq!(unrated.handle(PuzzleAction::NextPuzzle).len(), 1, "at once");
         // Nor once the solution was asked for.
         let mut shown = begun();
-        shown.apply(Event::PuzzleSolution {
+        shown.apply(PuzzleEvent::PuzzleSolution {
             puzzle: "kalah-00042".into(),
             solution: ["3", "6", "3", "1"].map(str::to_owned).to_vec(),
             outcome: Some(outcome(false, 1500.0, 1490.0)),
@@ -903,24 +907,24 @@ mod tests {
         // Out of step: given again to the same connection, still begun there.
         app.tick(5.0);
         app.handle(GameAction::Cell("s6".into()));
-        app.apply(Event::PuzzleMoved(Box::new(moved(
+        app.apply(PuzzleEvent::PuzzleMoved(Box::new(moved(
             Verdict::Right,
             &["99"],
             false,
         ))));
         assert!(app.puzzles().asking);
-        app.apply(Event::Puzzle(Box::new(kalah_info())));
+        app.apply(PuzzleEvent::Puzzle(Box::new(kalah_info())));
         assert!(app.puzzles().leaving_costs(), "still begun");
         // A new connection: the closed one settled nothing, and this one has not begun it.
-        app.apply(Event::Lost {
+        app.apply(ConnectionEvent::Lost {
             reason: "Gone.".into(),
             attempt: 1,
             retry_in: 1.0,
         });
-        app.apply(Event::Welcomed {
+        app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
-        app.apply(Event::Puzzle(Box::new(kalah_info())));
+        app.apply(PuzzleEvent::Puzzle(Box::new(kalah_info())));
         assert!(!app.puzzles().leaving_costs());
         assert_eq!(app.handle(PuzzleAction::NextPuzzle), [next_query()]);
     }
@@ -929,7 +933,7 @@ mod tests {
     fn the_next_puzzle_opens_at_the_top_and_the_same_one_given_again_keeps_its_place() {
         let mut app = given();
         app.handle(ScreenAction::ScrollTo(240));
-        app.apply(Event::Puzzle(Box::new(kalah_info())));
+        app.apply(PuzzleEvent::Puzzle(Box::new(kalah_info())));
         assert_eq!(
             app.scroll(),
             240.0,
@@ -938,19 +942,19 @@ mod tests {
         let mut next = kalah_info();
         next.id = "kalah-00043".into();
         app.handle(PuzzleAction::NextPuzzle);
-        app.apply(Event::Puzzle(Box::new(next)));
+        app.apply(PuzzleEvent::Puzzle(Box::new(next)));
         assert_eq!(app.scroll(), 0.0, "another puzzle, from the top");
     }
 
     #[test]
     fn a_reconnection_gives_the_puzzle_in_play_again() {
         let mut app = given();
-        app.apply(Event::Lost {
+        app.apply(ConnectionEvent::Lost {
             reason: "Gone.".into(),
             attempt: 1,
             retry_in: 1.0,
         });
-        let out = app.apply(Event::Welcomed {
+        let out = app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
         assert!(out.contains(&Outgoing::OpenPuzzle("kalah-00042".into())));

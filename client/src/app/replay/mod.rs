@@ -2,7 +2,9 @@
 //! through, reviewed, and played on from ("play from here", in `review`).
 
 mod action;
+mod event;
 pub use action::ReplayAction;
+pub use event::{Record, ReplayEvent};
 
 mod review;
 

@@ -143,8 +143,9 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::Event;
+
     use crate::app::ReplayAction;
+    use crate::app::{ConnectionEvent, MatchEvent, ReplayEvent};
     use crate::play::Seats;
     use crate::review::notes::tests::sample;
     use chaupal_rules::{AnyGame, GameKind};
@@ -154,7 +155,7 @@ mod tests {
     /// the sample review's game, then the tigers resigned.
     fn game_over() -> App {
         let mut app = App::new(false);
-        app.apply(Event::Welcomed {
+        app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
         let start = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
@@ -205,7 +206,7 @@ mod tests {
     fn progress_updates_the_replay_and_the_reply_stores_the_review() {
         let mut app = game_over();
         let _ = app.handle(ReplayAction::Review);
-        app.apply(Event::ReviewProgress {
+        app.apply(ReplayEvent::ReviewProgress {
             game: 42,
             analysed: 17,
             total: 41,
@@ -218,7 +219,7 @@ mod tests {
             Some("Analysing 17 of 41 positions")
         );
         // Another game's progress is not this one's.
-        app.apply(Event::ReviewProgress {
+        app.apply(ReplayEvent::ReviewProgress {
             game: 7,
             analysed: 40,
             total: 41,
@@ -230,11 +231,11 @@ mod tests {
                 total: 41
             })
         );
-        app.apply(Event::Review(Box::new(review())));
+        app.apply(ReplayEvent::Review(Box::new(review())));
         let stored = app.replay().and_then(Replay::ready_review).cloned();
         assert_eq!(stored, Some(review()));
         // A late progress message does not take the review away.
-        app.apply(Event::ReviewProgress {
+        app.apply(ReplayEvent::ReviewProgress {
             game: 42,
             analysed: 41,
             total: 41,
@@ -249,14 +250,14 @@ mod tests {
         let mut app = game_over();
         let _ = app.handle(ReplayAction::Review);
         let why = "The review: the computer players are all busy: try again in a moment.";
-        app.apply(Event::ReviewFailed {
+        app.apply(ReplayEvent::ReviewFailed {
             game: 42,
             text: why.into(),
         });
         assert_eq!(state(&app), Some(ReviewState::Failed(why.into())));
         assert_eq!(app.handle(ReplayAction::Review), [Outgoing::Review(42)]);
         // A refusal for a review nobody waits for is told as a notice.
-        app.apply(Event::ReviewFailed {
+        app.apply(ReplayEvent::ReviewFailed {
             game: 9,
             text: "Too many reviews.".into(),
         });
@@ -270,7 +271,7 @@ mod tests {
     fn a_review_that_does_not_fit_the_game_is_not_shown() {
         let mut app = game_over();
         let _ = app.handle(ReplayAction::Review);
-        app.apply(Event::Review(Box::new(sample())));
+        app.apply(ReplayEvent::Review(Box::new(sample())));
         assert!(
             matches!(state(&app), Some(ReviewState::Failed(t)) if t.english().contains("6 moves"))
         );
@@ -278,7 +279,7 @@ mod tests {
         let mut other = review();
         other.game = GameId(5);
         let _ = app.handle(ReplayAction::Review);
-        app.apply(Event::Review(Box::new(other)));
+        app.apply(ReplayEvent::Review(Box::new(other)));
         assert_eq!(state(&app), Some(ReviewState::Asked));
     }
 
@@ -294,7 +295,7 @@ mod tests {
                 .is_some_and(|n| n.text.english().contains("only games played on the server"))
         );
         let mut app = game_over();
-        app.apply(Event::Lost {
+        app.apply(ConnectionEvent::Lost {
             reason: "Gone.".into(),
             attempt: 1,
             retry_in: 1.0,
@@ -335,7 +336,7 @@ mod tests {
         assert_eq!(*position, expected);
         // Its snapshot takes the screen from the replay.
         let start = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
-        app.apply(Event::Opened(Box::new(crate::app::Opened {
+        app.apply(MatchEvent::Opened(Box::new(crate::app::Opened {
             game: Match::new(start, Seats::One(Side::Second), true),
             watchers: 0,
             offers: Vec::new(),
@@ -369,7 +370,7 @@ mod tests {
         );
         // From the start it would go, but not without the server.
         let _ = app.handle(ReplayAction::ReplayJump(0));
-        app.apply(Event::Lost {
+        app.apply(ConnectionEvent::Lost {
             reason: "Gone.".into(),
             attempt: 1,
             retry_in: 1.0,

@@ -8,6 +8,7 @@ use chaupal_shared::protocol::{GameEvent, GameId, GameSnapshot, GameStatus, Requ
 use super::lobby::seat_name;
 use super::{Asked, Link, Reaction};
 use crate::app::{App, Event, Offer, Opened};
+use crate::app::{ConnectionEvent, MatchEvent};
 use crate::play::{ClockState, Ending, Match, Seats};
 use crate::say;
 
@@ -48,7 +49,7 @@ impl Link {
             self.game = Some((next, 0));
             self.synced = false;
         }
-        Reaction::event(Event::Game(event))
+        Reaction::event(Event::Game(MatchEvent::Next(event)))
     }
 
     /// A game to show, from a snapshot (watching, rejoining, a game that just started).
@@ -69,7 +70,10 @@ impl Link {
         let game = match snapshot_match(&s) {
             Ok(m) => m,
             Err(e) => {
-                return Reaction::event(Event::Problem(say!("notice-no-show", why = e)));
+                return Reaction::event(Event::Connection(ConnectionEvent::Problem(say!(
+                    "notice-no-show",
+                    why = e
+                ))));
             }
         };
         let offers = [
@@ -86,11 +90,11 @@ impl Link {
         self.game = Some((game_id, s.version));
         self.synced = true;
         self.watching = !ours;
-        Reaction::event(Event::Opened(Box::new(Opened {
+        Reaction::event(Event::Game(MatchEvent::Opened(Box::new(Opened {
             game,
             watchers: summary.watchers,
             offers,
-        })))
+        }))))
     }
 }
 

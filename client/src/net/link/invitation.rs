@@ -6,6 +6,7 @@ use chaupal_rules::Side;
 use chaupal_shared::protocol::{Invitation, Request, SideChoice};
 
 use super::{Asked, Link, Reaction};
+use crate::app::LinkEvent;
 use crate::app::{Event, Invited, clock_words, pace_words};
 
 impl Link {
@@ -28,7 +29,9 @@ impl Link {
                 Asked::Rejoin(game),
             )]);
         }
-        Reaction::event(Event::Invitation(Box::new(invited(invitation))))
+        Reaction::event(Event::Link(LinkEvent::Invitation(Box::new(invited(
+            invitation,
+        )))))
     }
 }
 

@@ -6,6 +6,7 @@
 use chaupal_shared::protocol::{ClientMessage, ErrorReply, GameId, Reply, Request};
 
 use super::{Asked, Link};
+use crate::app::PuzzleEvent;
 use crate::app::{Event, Outgoing};
 use crate::net::wording;
 use crate::puzzles::PuzzleAsk;
@@ -42,20 +43,22 @@ impl Link {
     /// The event for a puzzle reply (none for any other).
     pub(super) fn puzzle_reply(reply: Reply) -> Option<Event> {
         Some(match reply {
-            Reply::Puzzle(info) => Event::Puzzle(info),
-            Reply::PuzzleMoved(moved) => Event::PuzzleMoved(moved),
+            Reply::Puzzle(info) => Event::Puzzle(PuzzleEvent::Puzzle(info)),
+            Reply::PuzzleMoved(moved) => Event::Puzzle(PuzzleEvent::PuzzleMoved(moved)),
             Reply::PuzzleSolution {
                 puzzle,
                 solution,
                 outcome,
-            } => Event::PuzzleSolution {
+            } => Event::Puzzle(PuzzleEvent::PuzzleSolution {
                 puzzle,
                 solution,
                 outcome,
-            },
-            Reply::DailyPuzzles { puzzles } => Event::DailyPuzzles(puzzles),
-            Reply::PuzzleThemes { themes } => Event::PuzzleThemes(themes),
-            Reply::MistakePuzzles { puzzles } => Event::MistakePuzzles(puzzles),
+            }),
+            Reply::DailyPuzzles { puzzles } => Event::Puzzle(PuzzleEvent::DailyPuzzles(puzzles)),
+            Reply::PuzzleThemes { themes } => Event::Puzzle(PuzzleEvent::PuzzleThemes(themes)),
+            Reply::MistakePuzzles { puzzles } => {
+                Event::Puzzle(PuzzleEvent::MistakePuzzles(puzzles))
+            }
             _ => return None,
         })
     }
@@ -71,10 +74,10 @@ impl Link {
             Asked::PuzzleLists => return Some(None),
             _ => return None,
         };
-        Some(Some(Event::PuzzleRefused {
+        Some(Some(Event::Puzzle(PuzzleEvent::PuzzleRefused {
             text: wording::server_error(Some(what), error),
             asked: ask,
-        }))
+        })))
     }
 }
 

@@ -11,6 +11,7 @@ use super::lobby::{finished_entry, seat_name};
 use super::waiting::started;
 use super::{Asked, Link, Reaction};
 use crate::app::{App, Event, LobbyChange, Record};
+use crate::app::{ConnectionEvent, LinkEvent, MatchEvent, PushEvent, ReplayEvent};
 use crate::config::Config;
 use crate::net::wording;
 use crate::play::{Hint, Match};
@@ -52,7 +53,7 @@ impl Link {
                 }
                 // One's own invitation, opened by its link: the card says whose it is.
                 if asked == Asked::Invitation && error.code == ErrorCode::BadSetup {
-                    return Reaction::event(Event::OwnInvitation);
+                    return Reaction::event(Event::Link(LinkEvent::OwnInvitation));
                 }
                 let mut reaction = Reaction::event(self.error(&asked, &error, config, server));
                 // A seek that could not be cancelled may have been taken: the list says.
@@ -88,7 +89,7 @@ impl Link {
                 watchers,
             } => {
                 if self.game() == Some(game) {
-                    Reaction::event(Event::Presence { watchers, seats })
+                    Reaction::event(Event::Game(MatchEvent::Presence { watchers, seats }))
                 } else {
                     Reaction::default()
                 }
@@ -108,13 +109,16 @@ impl Link {
                 game,
                 analysed,
                 total,
-            } => Reaction::event(Event::ReviewProgress {
+            } => Reaction::event(Event::Replay(ReplayEvent::ReviewProgress {
                 game: game.0,
                 analysed,
                 total,
-            }),
+            })),
             ServerMessage::InvitationDeclined { code, by, .. } => {
-                let mut reaction = Reaction::event(Event::InvitationDeclined { by: by.name, code });
+                let mut reaction = Reaction::event(Event::Link(LinkEvent::InvitationDeclined {
+                    by: by.name,
+                    code,
+                }));
                 reaction.requests.push(self.ask_my_seeks());
                 reaction
             }
@@ -144,13 +148,14 @@ impl Link {
                 config.set_token(server, &w.token);
                 config.name = Some(w.player.name.clone());
                 self.me = Some(w.player.id);
-                out.events.push(Event::Welcomed {
-                    name: w.player.name.clone(),
-                });
-                out.events.push(Event::PushOffered {
+                out.events
+                    .push(Event::Connection(ConnectionEvent::Welcomed {
+                        name: w.player.name.clone(),
+                    }));
+                out.events.push(Event::Push(PushEvent::PushOffered {
                     key: w.push_key.clone(),
                     muted: w.muted,
-                });
+                }));
                 out.requests
                     .push(self.message(Request::SubscribeLobby, Asked::Subscribe));
                 out.requests.push(self.finished_games());
@@ -198,9 +203,9 @@ impl Link {
                     out.requests.push(self.ask_my_seeks());
                 }
                 if let Some(code) = invite_code {
-                    out.events.push(Event::InviteCode(code));
+                    out.events.push(Event::Link(LinkEvent::InviteCode(code)));
                 } else if game.is_none() && seek.is_some() {
-                    out.events.push(Event::SeekOpened);
+                    out.events.push(Event::Lobby(LobbyChange::SeekOpened));
                 }
                 if let Some(game) = game
                     && self.game() != Some(game)
@@ -237,16 +242,17 @@ impl Link {
             Reply::DeviceCode {
                 code,
                 expires_in_ms,
-            } => out.events.push(Event::DeviceCode {
+            } => out.events.push(Event::Link(LinkEvent::DeviceCode {
                 code,
                 expires_in: expires_in_ms as f32 / 1000.0,
-            }),
+            })),
             // This device is now that player: their token is kept, and the client greets the
             // server again with it (the app asks for that, as for a new name).
             Reply::Linked { player, token } => {
                 config.set_token(server, &token);
                 config.name = Some(player.name.clone());
-                out.events.push(Event::Linked { name: player.name });
+                out.events
+                    .push(Event::Link(LinkEvent::Linked { name: player.name }));
             }
             Reply::Record {
                 summary,
@@ -267,7 +273,7 @@ impl Link {
                     .map(|p| (p.key.clone(), p.value.clone()))
                     .collect();
                 out.events.push(match AnyGame::start(summary.kind, pairs) {
-                    Ok(start) => Event::Record(Box::new(Record {
+                    Ok(start) => Event::Replay(ReplayEvent::Record(Box::new(Record {
                         id: summary.game.0,
                         start,
                         moves,
@@ -275,23 +281,28 @@ impl Link {
                         result: summary.result,
                         played,
                         watch_key: watch_key.map(|k| k.0),
-                    })),
-                    Err(e) => Event::Problem(say!("notice-no-replay", why = e.to_string())),
+                    }))),
+                    Err(e) => Event::Connection(ConnectionEvent::Problem(say!(
+                        "notice-no-replay",
+                        why = e.to_string()
+                    ))),
                 });
             }
-            Reply::Analysis { best_move, line } => out.events.push(Event::Suggestion {
-                hint: best_move.map(|text| hint(text, line.as_ref())),
-                analysis: asked == Asked::Analyse,
-            }),
+            Reply::Analysis { best_move, line } => {
+                out.events.push(Event::Game(MatchEvent::Suggestion {
+                    hint: best_move.map(|text| hint(text, line.as_ref())),
+                    analysis: asked == Asked::Analyse,
+                }))
+            }
             Reply::Ok => match asked {
-                Asked::Move => out.events.push(Event::MoveAccepted),
-                Asked::Push => out.events.push(Event::PushKept),
+                Asked::Move => out.events.push(Event::Game(MatchEvent::MoveAccepted)),
+                Asked::Push => out.events.push(Event::Push(PushEvent::PushKept)),
                 Asked::CancelSeek => out.requests.push(self.ask_my_seeks()),
                 Asked::Mute(game, muted) => {
-                    out.events.push(Event::Muted {
+                    out.events.push(Event::Push(PushEvent::Muted {
                         game: game.map(|g| g.0),
                         muted,
-                    });
+                    }));
                     // All muted or not: each game's mark is the server's to say again.
                     if game.is_none() {
                         out.requests
@@ -303,7 +314,7 @@ impl Link {
             Reply::Invitation(invitation) => return self.invitation(*invitation),
             Reply::MyGames { games, more } => return self.my_games(&games, more),
             Reply::MySeeks { seeks } => return self.my_seeks(seeks),
-            Reply::Review(review) => out.events.push(Event::Review(review)),
+            Reply::Review(review) => out.events.push(Event::Replay(ReplayEvent::Review(review))),
             Reply::Pong { .. } | Reply::Imported { .. } | Reply::Ratings { .. } => {}
             // The answer to `push_unsubscribe`: the browser has let go of its subscription
             // already, whether or not the server still had it.
@@ -372,9 +383,9 @@ impl Link {
         };
         let text = wording::server_error(what, error);
         match asked {
-            Asked::Review(game) => Event::ReviewFailed { game: game.0, text },
-            Asked::Push => Event::PushRefused(text),
-            _ => Event::Refused { text, unlock_board },
+            Asked::Review(game) => Event::Replay(ReplayEvent::ReviewFailed { game: game.0, text }),
+            Asked::Push => Event::Push(PushEvent::PushRefused(text)),
+            _ => Event::Connection(ConnectionEvent::Refused { text, unlock_board }),
         }
     }
 }

@@ -8,6 +8,7 @@ use chaupal_shared::protocol::{
 };
 
 use super::{Asked, Link, Reaction};
+use crate::app::ConnectionEvent;
 use crate::app::{EnginePick, Event, OpponentPick, Outgoing};
 
 impl Link {
@@ -23,7 +24,7 @@ impl Link {
             if out.is_local() {
                 return Reaction::default();
             }
-            return Reaction::event(Event::NotSent);
+            return Reaction::event(Event::Connection(ConnectionEvent::NotSent));
         }
         let out = match self.puzzle_request(out) {
             Ok(request) => return Reaction::send(vec![request]),

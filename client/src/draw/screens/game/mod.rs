@@ -675,6 +675,7 @@ fn moves(m: &Match, ui: &Ui, inner: Area, top: f32, bottom: f32, actions: &mut V
 mod tests {
     use super::*;
     use crate::app::LobbyAction;
+    use crate::app::{ConnectionEvent, MatchEvent};
     use crate::app::{Event, Opened};
     use crate::draw::Fonts;
     use crate::layout::tests::SIZES;
@@ -706,32 +707,34 @@ mod tests {
         let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
         let open = |seats, ai: bool| {
             let mut app = App::new(false);
-            app.apply(Event::Welcomed {
+            app.apply(Event::Connection(ConnectionEvent::Welcomed {
                 name: "asha".into(),
-            });
+            }));
             let mut m = Match::new(game.clone(), seats, true);
             m.ai = [false, ai];
             m.names = ["Asha Rai (1523)".into(), "AI level 8 (1850)".into()];
-            app.apply(Event::Opened(Box::new(Opened {
+            app.apply(Event::Game(MatchEvent::Opened(Box::new(Opened {
                 game: m,
                 watchers: 3,
                 offers: Vec::new(),
-            })));
+            }))));
             app
         };
         let mut person = open(Seats::One(Side::First), false);
-        person.apply(Event::Game(GameEvent::DrawOffered { by: Side::Second }));
+        person.apply(Event::Game(MatchEvent::Next(GameEvent::DrawOffered {
+            by: Side::Second,
+        })));
         let mut resigning = open(Seats::One(Side::First), true);
         resigning.handle(Action::Game(GameAction::Resign));
         let mut looking = open(Seats::One(Side::First), true);
-        looking.apply(Event::Game(GameEvent::Moved {
+        looking.apply(Event::Game(MatchEvent::Next(GameEvent::Moved {
             ply: 1,
             side: Side::First,
             notation: "c3".into(),
             clocks: None,
             turn: None,
             deadline_ms: None,
-        }));
+        })));
         looking.handle(Action::Game(GameAction::LookAt(0)));
         let mut local = App::new(true);
         local.handle(Action::Lobby(LobbyAction::Start));
@@ -826,17 +829,17 @@ mod tests {
     fn the_phones_six_places_stay_put_through_a_move_a_hint_and_a_question() {
         let game = AnyGame::start(GameKind::BaghChal, [("", ""); 0]).expect("start");
         let mut app = App::new(false);
-        app.apply(Event::Welcomed {
+        app.apply(Event::Connection(ConnectionEvent::Welcomed {
             name: "asha".into(),
-        });
+        }));
         let mut m = Match::new(game, Seats::One(Side::First), true);
         m.ai = [false, true];
         m.id = Some(7);
-        app.apply(Event::Opened(Box::new(Opened {
+        app.apply(Event::Game(MatchEvent::Opened(Box::new(Opened {
             game: m,
             watchers: 0,
             offers: Vec::new(),
-        })));
+        }))));
         let first = six(&app);
         assert_eq!(
             first,
@@ -849,14 +852,14 @@ mod tests {
                 "play-resign"
             ]
         );
-        app.apply(Event::Game(GameEvent::Moved {
+        app.apply(Event::Game(MatchEvent::Next(GameEvent::Moved {
             ply: 1,
             side: Side::First,
             notation: "c3".into(),
             clocks: None,
             turn: None,
             deadline_ms: None,
-        }));
+        })));
         assert_eq!(six(&app), first, "after the first move");
         app.handle(Action::Game(GameAction::Resign));
         assert!(app.resign_asked());
