@@ -8,6 +8,7 @@ use chaupal_client::app::{ConnectionEvent, LinkEvent, PushEvent};
 #[cfg(not(target_arch = "wasm32"))]
 use chaupal_client::app::{GameAction, ReplayAction, ScreenAction};
 use chaupal_client::app::{KeyAction, LinkAction, LobbyAction, SettingsAction};
+use chaupal_client::app::{LinkRequest, LocalWish};
 use chaupal_client::config::{self, Config};
 use chaupal_client::draw::{
     Fonts,
@@ -98,7 +99,7 @@ async fn run(launch: Launch, offline: bool, device: SoundDevice) -> Result<(), F
     // A private game's link carries its key: the requests for that game take it along.
     if let (Some(key), Route::Game(id) | Route::Replay(id)) = (&launch.key, &launch.route) {
         carry_out(
-            Outgoing::WatchKey(*id, key.clone()),
+            Outgoing::Link(LinkRequest::WatchKey(*id, key.clone())),
             &mut app,
             online.as_mut(),
         );
@@ -397,12 +398,12 @@ const SOUNDS_AFTER: f64 = 2.0;
 /// Does what the app asked: the platform's part here, the server's through the connection.
 fn carry_out(out: Outgoing, app: &mut App, online: Option<&mut Online>) {
     match (out, online) {
-        (Outgoing::CopyText(text), _) => {
+        (Outgoing::Local(LocalWish::CopyText(text)), _) => {
             if let Err(e) = platform::copy_text(&text) {
                 let _ = app.apply(Event::Connection(ConnectionEvent::Problem(e)));
             }
         }
-        (Outgoing::Share(link), _) => {
+        (Outgoing::Local(LocalWish::Share(link)), _) => {
             let event = match platform::share(&link) {
                 Ok(copied) => Event::Link(LinkEvent::Shared { link, copied }),
                 Err(e) => Event::Connection(ConnectionEvent::Problem(e)),
@@ -411,10 +412,12 @@ fn carry_out(out: Outgoing, app: &mut App, online: Option<&mut Online>) {
         }
         (other, Some(online)) => online.wish(other, app),
         // Offline, the name, the sounds and the language are only remembered.
-        (Outgoing::Rename(name), None) => remember(app, |c| c.name = Some(name)),
-        (Outgoing::SetMuted(muted), None) => remember(app, |c| c.muted = muted),
-        (Outgoing::SetLevel(level), None) => remember(app, |c| c.level = Some(level)),
-        (Outgoing::SetLanguage(language), None) => {
+        (Outgoing::Local(LocalWish::Rename(name)), None) => remember(app, |c| c.name = Some(name)),
+        (Outgoing::Local(LocalWish::SetMuted(muted)), None) => remember(app, |c| c.muted = muted),
+        (Outgoing::Local(LocalWish::SetLevel(level)), None) => {
+            remember(app, |c| c.level = Some(level))
+        }
+        (Outgoing::Local(LocalWish::SetLanguage(language)), None) => {
             remember(app, |c| c.language = language.map(|l| l.tag().to_owned()));
         }
         (_, None) => {}

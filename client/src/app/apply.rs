@@ -40,6 +40,7 @@ mod tests {
     use crate::app::lobby::{FinishedEntry, LiveEntry, SeekEntry};
     use crate::app::{ConnectionEvent, LinkEvent, MatchEvent, ReplayEvent};
     use crate::app::{GameAction, ScreenAction};
+    use crate::app::{GameRequest, LinkRequest};
     use crate::play::Hint;
     use crate::replay::Replay;
     use chaupal_rules::Side;
@@ -261,10 +262,10 @@ mod tests {
         let mut app = playing(Seats::One(Side::First));
         assert_eq!(
             app.handle(GameAction::Cell("c3".into())),
-            [Outgoing::Move {
+            [Outgoing::Game(GameRequest::Move {
                 notation: "c3".into(),
                 ply: 0
-            }]
+            })]
         );
         assert!(app.current().is_some_and(|m| m.pending.is_some()));
         app.apply(ConnectionEvent::NotSent);
@@ -401,7 +402,12 @@ mod tests {
         let sent = app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
-        assert_eq!(sent, [Outgoing::ReadInvitation("ZZZZ-ZZZZ".into())]);
+        assert_eq!(
+            sent,
+            [Outgoing::Link(LinkRequest::ReadInvitation(
+                "ZZZZ-ZZZZ".into()
+            ))]
+        );
         assert_eq!(app.address(), "/join/ZZZZ-ZZZZ", "while asked");
         app.apply(ConnectionEvent::Refused {
             text: "Joining the game: no game waits for this invite code.".into(),
@@ -574,7 +580,7 @@ mod tests {
                 deadline_ms: None,
             },
         );
-        assert_eq!(out, [Outgoing::Resync]);
+        assert_eq!(out, [Outgoing::Game(GameRequest::Resync)]);
         assert!(notice_text(&app).starts_with("Resynchronising the game"));
         assert!(app.current().is_some_and(|m| m.moves.is_empty()));
         let out = game(

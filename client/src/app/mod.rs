@@ -44,12 +44,15 @@ pub use action::{
 pub use connection::ConnectionEvent;
 pub use connection::{Connection, FIRST_CONNECTION_PATIENCE};
 pub use event::Event;
+pub use game::GameRequest;
 pub use game::MatchEvent;
 pub use game::Opened;
 pub use links::Devices;
 pub use links::Invited;
 pub use links::LinkEvent;
+pub use links::LinkRequest;
 pub use lobby::LobbyChange;
+pub use lobby::LobbyRequest;
 pub use lobby::{
     CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, EnginePick, FinishedEntry, LEVELS, LiveEntry, Lobby,
     MAX_DEPTH, PACES, PlayMode, SeekEntry, SidePick, clock_words, kind_index,
@@ -58,11 +61,14 @@ pub use lobby::{pace_value, pace_words};
 pub use my_games::WaitingSeek;
 pub use my_games::{MyGameEntry, MyGamesChange};
 pub use notifications::PushEvent;
+pub use notifications::PushRequest;
 pub use notifications::{BrowserNews, Push, PushState};
-pub use outgoing::{BrowserWish, Offer, OpponentPick, Outgoing, Subscription};
+pub use outgoing::{BrowserWish, LocalWish, Offer, OpponentPick, Outgoing, Subscription};
 pub use puzzles::PuzzleEvent;
+pub use puzzles::PuzzleRequest;
 pub use replay::Record;
 pub use replay::ReplayEvent;
+pub use replay::ReplayRequest;
 pub use shell::{Cue, NOTICE_SECONDS, Notice, PROBLEM_SECONDS, Screen, Tone, tab_title};
 
 use connection::Online;

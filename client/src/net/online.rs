@@ -9,6 +9,7 @@ use chaupal_shared::protocol::{ClientMessage, ServerMessage};
 use super::link::{Link, MAX_MESSAGE, Reaction, settle};
 use super::{Frame, FromNet, NetHandle};
 use crate::app::ConnectionEvent;
+use crate::app::LocalWish;
 use crate::app::{App, Event, Outgoing};
 use crate::config::Config;
 use crate::platform::Store;
@@ -92,30 +93,30 @@ impl Online {
     /// Sends what the app asked for.
     pub fn wish(&mut self, out: Outgoing, app: &mut App) {
         match out {
-            Outgoing::RetryNow => {
+            Outgoing::Local(LocalWish::RetryNow) => {
                 self.net.retry_now();
                 return;
             }
-            Outgoing::Rename(name) => {
+            Outgoing::Local(LocalWish::Rename(name)) => {
                 self.rename(name, app);
                 return;
             }
-            Outgoing::SetMuted(muted) => {
+            Outgoing::Local(LocalWish::SetMuted(muted)) => {
                 self.config.muted = muted;
                 self.save(app);
                 return;
             }
-            Outgoing::SetLevel(level) => {
+            Outgoing::Local(LocalWish::SetLevel(level)) => {
                 self.config.level = Some(level);
                 self.save(app);
                 return;
             }
-            Outgoing::SetLanguage(language) => {
+            Outgoing::Local(LocalWish::SetLanguage(language)) => {
                 self.config.language = language.map(|l| l.tag().to_owned());
                 self.save(app);
                 return;
             }
-            Outgoing::Browser(wish) => {
+            Outgoing::Local(LocalWish::Browser(wish)) => {
                 crate::platform::ask_push(&wish);
                 return;
             }

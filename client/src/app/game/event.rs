@@ -6,6 +6,7 @@ use chaupal_shared::protocol::{Clocks, GameEvent, SeatPresence};
 
 use crate::app::App;
 use crate::app::Event;
+use crate::app::GameRequest;
 use crate::app::outgoing::Offer;
 use crate::app::outgoing::Outgoing;
 use crate::app::shell::{Cue, Screen, Tone};
@@ -206,7 +207,7 @@ impl App {
                     // The board here went out of step with the server's: start over from a
                     // snapshot.
                     self.tell(say!("notice-resync", why = e.to_string()), Tone::News);
-                    return vec![Outgoing::Resync];
+                    return vec![Outgoing::Game(GameRequest::Resync)];
                 }
                 set_clocks(m, clocks);
                 set_deadline(m, deadline_ms);
@@ -257,7 +258,7 @@ impl App {
                 let seated = my_side.is_some() || m.seats == Seats::Both;
                 if let Err(e) = m.take_back(plies as usize) {
                     self.tell(say!("notice-resync", why = e.to_string()), Tone::News);
-                    return vec![Outgoing::Resync];
+                    return vec![Outgoing::Game(GameRequest::Resync)];
                 }
                 set_clocks(m, clocks);
                 set_deadline(m, deadline_ms);

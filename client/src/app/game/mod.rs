@@ -4,8 +4,10 @@
 
 mod action;
 mod event;
+mod request;
 pub use action::GameAction;
 pub use event::{MatchEvent, Opened};
+pub use request::GameRequest;
 
 use chaupal_rules::Side;
 use chaupal_shared::protocol::{GameResult, ResultReason};
@@ -105,7 +107,7 @@ impl App {
             }
             GameAction::OfferDraw => {
                 if self.online_game() {
-                    out.push(Outgoing::OfferDraw);
+                    out.push(Outgoing::Game(GameRequest::OfferDraw));
                     self.tell(say!("notice-draw-offered"), Tone::News);
                 } else if let Some(m) = &mut self.game.current
                     && !m.finished()
@@ -125,7 +127,7 @@ impl App {
                 if let Err(why) = self.engine_help() {
                     self.tell(why, Tone::Problem);
                 } else if self.online_game() {
-                    out.push(Outgoing::Hint);
+                    out.push(Outgoing::Game(GameRequest::Hint));
                 } else {
                     self.tell(say!("help-needs-server"), Tone::Problem);
                 }
@@ -134,7 +136,7 @@ impl App {
             GameAction::HideResult => self.game.result_hidden = true,
             GameAction::ToLobby => {
                 if self.online_game() {
-                    out.push(Outgoing::Leave);
+                    out.push(Outgoing::Game(GameRequest::Leave));
                     if let Some(m) = &self.game.current
                         && !m.finished()
                         && !matches!(m.seats, Seats::Watching)
@@ -201,7 +203,7 @@ impl App {
         if m.online {
             m.pending = Some(mv.clone());
             let ply = u32::try_from(m.moves.len()).unwrap_or(u32::MAX);
-            return vec![Outgoing::Move { notation: mv, ply }];
+            return vec![Outgoing::Game(GameRequest::Move { notation: mv, ply })];
         }
         if let Err(e) = m.apply(&mv) {
             self.tell(
@@ -215,7 +217,7 @@ impl App {
     /// Resigns the game on the screen (locally: the side to move resigns).
     pub(in crate::app) fn resign(&mut self) -> Vec<Outgoing> {
         if self.online_game() {
-            return vec![Outgoing::Resign];
+            return vec![Outgoing::Game(GameRequest::Resign)];
         }
         if let Some(m) = &mut self.game.current
             && !m.finished()
@@ -233,7 +235,7 @@ impl App {
     pub(in crate::app) fn takeback(&mut self) -> Vec<Outgoing> {
         if self.online_game() {
             self.tell(say!("notice-takeback-asked"), Tone::News);
-            return vec![Outgoing::Takeback];
+            return vec![Outgoing::Game(GameRequest::Takeback)];
         }
         if let Some(m) = &mut self.game.current {
             if m.moves.is_empty() {
@@ -258,9 +260,9 @@ impl App {
             // then the offer stays to be answered.
             if self.online.connection.online() && self.game.offer == Some(Offer::Rematch) {
                 self.game.offer = None;
-                return vec![Outgoing::AcceptRematch];
+                return vec![Outgoing::Game(GameRequest::AcceptRematch)];
             }
-            return vec![Outgoing::OfferRematch];
+            return vec![Outgoing::Game(GameRequest::OfferRematch)];
         }
         if let Some(m) = &self.game.current {
             let mut fresh = Match::new(m.start.clone(), m.seats, false);
@@ -293,12 +295,12 @@ impl App {
             (_, _, Some(m)) => (&m.start, m.moves.iter().map(|p| p.text.clone()).collect()),
             _ => return Vec::new(),
         };
-        vec![Outgoing::Analyse {
+        vec![Outgoing::Game(GameRequest::Analyse {
             kind: start.kind(),
             rules: crate::view::non_default_rules(start),
             moves,
             engine: self.lobby.engine_pick(),
-        }]
+        })]
     }
 
     /// Whether engine help (a hint, an analysis) may be had for the game on the screen, and why
@@ -454,10 +456,10 @@ mod tests {
         let sent = app.handle(GameAction::Cell("c3".into()));
         assert_eq!(
             sent,
-            [Outgoing::Move {
+            [Outgoing::Game(GameRequest::Move {
                 notation: "c3".into(),
                 ply: 0
-            }]
+            })]
         );
         let m = app.game.current.as_ref().expect("game");
         assert!(m.moves.is_empty() && m.pending.is_some());
@@ -485,12 +487,12 @@ mod tests {
         let sent = app.handle(GameAction::Analyse);
         assert_eq!(
             sent,
-            [Outgoing::Analyse {
+            [Outgoing::Game(GameRequest::Analyse {
                 kind: GameKind::BaghChal,
                 rules: Vec::new(),
                 moves: vec!["c3".into()],
                 engine: EnginePick::Level(3),
-            }]
+            })]
         );
     }
 
@@ -498,16 +500,20 @@ mod tests {
     fn offers_are_answered_by_kind() {
         let mut app = offline();
         for (offer, yes, no) in [
-            (Offer::Draw, Outgoing::AcceptDraw, Outgoing::DeclineDraw),
+            (
+                Offer::Draw,
+                Outgoing::Game(GameRequest::AcceptDraw),
+                Outgoing::Game(GameRequest::DeclineDraw),
+            ),
             (
                 Offer::Takeback,
-                Outgoing::AcceptTakeback,
-                Outgoing::DeclineTakeback,
+                Outgoing::Game(GameRequest::AcceptTakeback),
+                Outgoing::Game(GameRequest::DeclineTakeback),
             ),
             (
                 Offer::Rematch,
-                Outgoing::AcceptRematch,
-                Outgoing::DeclineRematch,
+                Outgoing::Game(GameRequest::AcceptRematch),
+                Outgoing::Game(GameRequest::DeclineRematch),
             ),
         ] {
             app.game.offer = Some(offer);
@@ -540,9 +546,15 @@ mod tests {
             offers: vec![(Offer::Rematch, Side::Second)],
         })));
         assert_eq!(app.offer(), Some(Offer::Rematch));
-        assert_eq!(app.handle(GameAction::Rematch), [Outgoing::AcceptRematch]);
+        assert_eq!(
+            app.handle(GameAction::Rematch),
+            [Outgoing::Game(GameRequest::AcceptRematch)]
+        );
         assert_eq!(app.offer(), None);
-        assert_eq!(app.handle(GameAction::Rematch), [Outgoing::OfferRematch]);
+        assert_eq!(
+            app.handle(GameAction::Rematch),
+            [Outgoing::Game(GameRequest::OfferRematch)]
+        );
         // Without a connection nothing goes out, so the offer stays to be answered.
         app.game.offer = Some(Offer::Rematch);
         app.apply(ConnectionEvent::Lost {
@@ -550,7 +562,10 @@ mod tests {
             attempt: 1,
             retry_in: 1.0,
         });
-        assert_eq!(app.handle(GameAction::Rematch), [Outgoing::OfferRematch]);
+        assert_eq!(
+            app.handle(GameAction::Rematch),
+            [Outgoing::Game(GameRequest::OfferRematch)]
+        );
         assert_eq!(app.offer(), Some(Offer::Rematch));
     }
 
@@ -616,10 +631,10 @@ mod tests {
         app.handle(GameAction::Cell("a1".into()));
         assert_eq!(
             app.handle(GameAction::Cell("b2".into())),
-            [Outgoing::Move {
+            [Outgoing::Game(GameRequest::Move {
                 notation: "a1-b2".into(),
                 ply: 1
-            }]
+            })]
         );
         moved(&mut app, "a1-b2");
         app.handle(GameAction::LookAt(1));
@@ -643,7 +658,10 @@ mod tests {
             "a move came: asked again if still meant"
         );
         app.handle(GameAction::Resign);
-        assert_eq!(app.handle(GameAction::Resign), [Outgoing::Resign]);
+        assert_eq!(
+            app.handle(GameAction::Resign),
+            [Outgoing::Game(GameRequest::Resign)]
+        );
     }
 
     #[test]
@@ -662,7 +680,10 @@ mod tests {
         );
         let mut computer = seated(Seats::One(Side::First), true);
         assert!(computer.engine_help().is_ok());
-        assert_eq!(computer.handle(GameAction::Hint), [Outgoing::Hint]);
+        assert_eq!(
+            computer.handle(GameAction::Hint),
+            [Outgoing::Game(GameRequest::Hint)]
+        );
         let watcher = seated(Seats::Watching, false);
         assert!(
             watcher.engine_help().is_err(),

@@ -3,6 +3,7 @@
 
 use crate::app::App;
 use crate::app::Event;
+use crate::app::LocalWish;
 use crate::app::links::Invited;
 use crate::app::outgoing::Outgoing;
 use crate::app::shell::Tone;
@@ -52,7 +53,7 @@ impl App {
                 }
                 self.tell(say!("notice-device-linked", name = &name), Tone::News);
                 self.settings.name.clone_from(&name);
-                return vec![Outgoing::Rename(name)];
+                return vec![Outgoing::Local(LocalWish::Rename(name))];
             }
             LinkEvent::Shared { link, copied } => {
                 if copied {

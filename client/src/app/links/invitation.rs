@@ -13,6 +13,7 @@ use crate::app::App;
 use crate::app::LinkAction;
 use crate::app::outgoing::Outgoing;
 use crate::app::shell::{Screen, Tone};
+use crate::app::{LinkRequest, LobbyRequest};
 use crate::route::Route;
 use crate::rulebook;
 use crate::say;
@@ -92,13 +93,13 @@ impl App {
                 // The link stays followed: a refusal shows on the link's card, and the game's
                 // snapshot takes the address from it.
                 self.links.link = Some(Route::Join(invited.code.clone()));
-                vec![Outgoing::JoinByCode(invited.code)]
+                vec![Outgoing::Lobby(LobbyRequest::JoinByCode(invited.code))]
             }
             LinkAction::DeclineInvitation => {
                 self.links.link = None;
                 self.screen = Screen::Lobby;
                 self.lobby.code.clear();
-                vec![Outgoing::DeclineInvitation(invited.code)]
+                vec![Outgoing::Link(LinkRequest::DeclineInvitation(invited.code))]
             }
             _ => {
                 self.links.invitation = Some(invited);
@@ -146,7 +147,9 @@ impl App {
     /// connection (the card is not up, nothing was joined).
     pub(in crate::app) fn invitation_again(&self) -> Option<Outgoing> {
         match (&self.links.link, &self.links.invitation) {
-            (Some(Route::Join(code)), None) => Some(Outgoing::ReadInvitation(code.clone())),
+            (Some(Route::Join(code)), None) => {
+                Some(Outgoing::Link(LinkRequest::ReadInvitation(code.clone())))
+            }
             _ => None,
         }
     }
@@ -180,7 +183,12 @@ mod tests {
         let sent = app.handle(LinkAction::Follow(Route::Join("k7qm2xpd".into())));
         assert!(sent.is_empty(), "not connected yet");
         let sent = app.apply(ConnectionEvent::Welcomed { name: "bo".into() });
-        assert_eq!(sent, [Outgoing::ReadInvitation("k7qm2xpd".into())]);
+        assert_eq!(
+            sent,
+            [Outgoing::Link(LinkRequest::ReadInvitation(
+                "k7qm2xpd".into()
+            ))]
+        );
         app.apply(LinkEvent::Invitation(Box::new(invited())));
         app
     }
@@ -223,7 +231,9 @@ mod tests {
         // Accept joins, once.
         assert_eq!(
             app.handle(LinkAction::AcceptInvitation),
-            [Outgoing::JoinByCode("K7QM-2XPD".into())]
+            [Outgoing::Lobby(LobbyRequest::JoinByCode(
+                "K7QM-2XPD".into()
+            ))]
         );
         assert!(app.invitation().is_none());
         assert!(app.handle(LinkAction::AcceptInvitation).is_empty(), "once");
@@ -234,7 +244,12 @@ mod tests {
             retry_in: 1.0,
         });
         let again = app.apply(ConnectionEvent::Welcomed { name: "bo".into() });
-        assert_eq!(again, [Outgoing::ReadInvitation("K7QM-2XPD".into())]);
+        assert_eq!(
+            again,
+            [Outgoing::Link(LinkRequest::ReadInvitation(
+                "K7QM-2XPD".into()
+            ))]
+        );
     }
 
     #[test]
@@ -242,7 +257,9 @@ mod tests {
         let mut app = shown();
         assert_eq!(
             app.handle(LinkAction::DeclineInvitation),
-            [Outgoing::DeclineInvitation("K7QM-2XPD".into())]
+            [Outgoing::Link(LinkRequest::DeclineInvitation(
+                "K7QM-2XPD".into()
+            ))]
         );
         assert!(app.invitation().is_none());
         assert_eq!(app.screen(), Screen::Lobby);

@@ -4,8 +4,10 @@
 
 mod action;
 mod event;
+mod request;
 pub use action::LinkAction;
 pub use event::LinkEvent;
+pub use request::LinkRequest;
 
 mod invitation;
 
@@ -16,6 +18,7 @@ use crate::app::connection::Connection;
 use crate::app::lobby::PlayMode;
 use crate::app::outgoing::Outgoing;
 use crate::app::shell::{Screen, Tone};
+use crate::app::{LobbyRequest, LocalWish, ReplayRequest};
 use crate::field::Field;
 use crate::route::{self, Route};
 use crate::say;
@@ -39,13 +42,13 @@ impl App {
             LinkAction::CopyCode => {
                 if let Some(code) = self.lobby.my_code.clone() {
                     self.tell(say!("notice-code-copied", code = &code), Tone::News);
-                    out.push(Outgoing::CopyText(code));
+                    out.push(Outgoing::Local(LocalWish::CopyText(code)));
                 }
             }
             LinkAction::CloseInvite => self.links.invite_closed = true,
             LinkAction::ShareGame => {
                 if let Some(link) = self.game_link() {
-                    out.push(Outgoing::Share(link));
+                    out.push(Outgoing::Local(LocalWish::Share(link)));
                 }
             }
             LinkAction::CloseBrokenLink => {
@@ -54,7 +57,7 @@ impl App {
             }
             LinkAction::OpenDevices => {
                 self.links.devices = Some(Devices::default());
-                out.push(Outgoing::DeviceCode);
+                out.push(Outgoing::Link(LinkRequest::DeviceCode));
             }
             LinkAction::CloseDevices => {
                 self.links.devices = None;
@@ -65,13 +68,13 @@ impl App {
             LinkAction::CopyDeviceLink => {
                 if let Some(link) = self.device_link() {
                     self.tell(say!("notice-device-link-copied"), Tone::News);
-                    out.push(Outgoing::CopyText(link));
+                    out.push(Outgoing::Local(LocalWish::CopyText(link)));
                 }
             }
             LinkAction::LinkDevice => {
                 let entry = self.links.devices.as_ref().map(|d| d.entry.clone());
                 match entry.as_deref().and_then(route::normalise_code) {
-                    Some(code) => out.push(Outgoing::LinkDevice(code)),
+                    Some(code) => out.push(Outgoing::Link(LinkRequest::LinkDevice(code))),
                     None => self.tell(say!("notice-device-code-shape"), Tone::Problem),
                 }
             }
@@ -183,20 +186,20 @@ impl App {
         match route {
             Route::Lobby => Vec::new(),
             // What the invitation is comes first, on a card: nothing joins before Accept.
-            Route::Join(code) => vec![Outgoing::ReadInvitation(code)],
+            Route::Join(code) => vec![Outgoing::Link(LinkRequest::ReadInvitation(code))],
             Route::Game(id) => {
                 // One's own game (live, or by correspondence) is sat down at again; the
                 // server seats its player whichever is asked, before the lists are known.
                 let mine = self.lobby.live.iter().any(|g| g.id == id && g.mine)
                     || self.my_games.games.iter().any(|g| g.id == id);
                 vec![if mine {
-                    Outgoing::Resume(id)
+                    Outgoing::Lobby(LobbyRequest::Resume(id))
                 } else {
-                    Outgoing::Watch(id)
+                    Outgoing::Lobby(LobbyRequest::Watch(id))
                 }]
             }
-            Route::Replay(id) => vec![Outgoing::Record(id)],
-            Route::Link(code) => vec![Outgoing::LinkDevice(code)],
+            Route::Replay(id) => vec![Outgoing::Replay(ReplayRequest::Record(id))],
+            Route::Link(code) => vec![Outgoing::Link(LinkRequest::LinkDevice(code))],
             Route::Puzzle(id) => self.open_puzzle(id),
         }
     }
@@ -248,7 +251,7 @@ mod tests {
         app.set_site(Some("http://h:1".into()));
         assert_eq!(
             app.handle(LinkAction::OpenDevices),
-            vec![Outgoing::DeviceCode]
+            vec![Outgoing::Link(LinkRequest::DeviceCode)]
         );
         assert_eq!(app.device_link(), None, "no code yet");
         let _ = app.apply(LinkEvent::DeviceCode {
@@ -262,13 +265,15 @@ mod tests {
         let copied = app.handle(LinkAction::CopyDeviceLink);
         assert_eq!(
             copied,
-            vec![Outgoing::CopyText("http://h:1/link/QRST-2345".into())]
+            vec![Outgoing::Local(LocalWish::CopyText(
+                "http://h:1/link/QRST-2345".into()
+            ))]
         );
         // A code typed loosely is sent as the server hands them out; a wrong one is refused here.
         app.handle(SettingsAction::SetText(Field::Device, "ab12 cd34".into()));
         assert_eq!(
             app.handle(LinkAction::LinkDevice),
-            vec![Outgoing::LinkDevice("AB12-CD34".into())]
+            vec![Outgoing::Link(LinkRequest::LinkDevice("AB12-CD34".into()))]
         );
         app.handle(SettingsAction::SetText(Field::Device, "ab1".into()));
         assert!(app.handle(LinkAction::LinkDevice).is_empty());
@@ -290,7 +295,7 @@ mod tests {
         );
         let out = app.apply(ConnectionEvent::Welcomed { name: "a".into() });
         assert!(
-            out.contains(&Outgoing::LinkDevice("QRST-2345".into())),
+            out.contains(&Outgoing::Link(LinkRequest::LinkDevice("QRST-2345".into()))),
             "{out:?}"
         );
     }
@@ -325,7 +330,12 @@ mod tests {
             "no complaint about the connection"
         );
         let sent = app.apply(ConnectionEvent::Welcomed { name: "bo".into() });
-        assert_eq!(sent, [Outgoing::ReadInvitation("K7QM-2XPD".into())]);
+        assert_eq!(
+            sent,
+            [Outgoing::Link(LinkRequest::ReadInvitation(
+                "K7QM-2XPD".into()
+            ))]
+        );
         assert_eq!(app.arrival(), None);
         app.apply(ConnectionEvent::Lost {
             reason: "gone".into(),
@@ -334,7 +344,9 @@ mod tests {
         });
         let again = app.apply(ConnectionEvent::Welcomed { name: "bo".into() });
         assert!(
-            !again.iter().any(|o| matches!(o, Outgoing::JoinByCode(_))),
+            !again
+                .iter()
+                .any(|o| matches!(o, Outgoing::Lobby(LobbyRequest::JoinByCode(_)))),
             "a reconnection joins nothing: {again:?}"
         );
     }
@@ -344,11 +356,11 @@ mod tests {
         let mut app = online();
         assert_eq!(
             app.handle(LinkAction::Follow(Route::Game(7))),
-            [Outgoing::Watch(7)]
+            [Outgoing::Lobby(LobbyRequest::Watch(7))]
         );
         assert_eq!(
             app.handle(LinkAction::Follow(Route::Replay(8))),
-            [Outgoing::Record(8)]
+            [Outgoing::Replay(ReplayRequest::Record(8))]
         );
         assert!(app.handle(LinkAction::Follow(Route::Lobby)).is_empty());
         assert_eq!(app.arrival(), None);
@@ -356,7 +368,7 @@ mod tests {
         app.handle(LinkAction::Follow(Route::Replay(8)));
         assert_eq!(
             app.apply(ConnectionEvent::Welcomed { name: "a".into() }),
-            [Outgoing::Record(8)]
+            [Outgoing::Replay(ReplayRequest::Record(8))]
         );
     }
 
@@ -383,14 +395,14 @@ mod tests {
         app.apply(LinkEvent::InviteCode("K7QM-2XPD".into()));
         assert_eq!(
             app.handle(LinkAction::CopyInvite),
-            [Outgoing::CopyText("K7QM-2XPD".into())]
+            [Outgoing::Local(LocalWish::CopyText("K7QM-2XPD".into()))]
         );
         app.set_site(Some("http://example.org:8080".into()));
         assert_eq!(
             app.handle(LinkAction::CopyInvite),
-            [Outgoing::CopyText(
+            [Outgoing::Local(LocalWish::CopyText(
                 "http://example.org:8080/join/K7QM-2XPD".into()
-            )]
+            ))]
         );
         assert!(
             app.shell
@@ -412,7 +424,7 @@ mod tests {
         );
         assert_eq!(
             app.handle(LinkAction::CopyCode),
-            [Outgoing::CopyText("K7QM-2XPD".into())]
+            [Outgoing::Local(LocalWish::CopyText("K7QM-2XPD".into()))]
         );
         app.handle(LinkAction::CloseInvite);
         assert!(!app.invite_open());

@@ -6,8 +6,10 @@
 
 mod action;
 mod event;
+mod request;
 pub use action::LobbyAction;
 pub use event::LobbyChange;
+pub use request::LobbyRequest;
 
 mod paces;
 mod seeks;

@@ -11,6 +11,7 @@ use crate::app::lobby::{
 };
 use crate::app::outgoing::{OpponentPick, Outgoing};
 use crate::app::shell::{Screen, Tone};
+use crate::app::{LobbyRequest, LocalWish, ReplayRequest};
 use crate::play::{Match, Seats};
 use crate::route;
 use crate::say;
@@ -35,7 +36,7 @@ impl App {
                 } else {
                     (self.lobby.level + LEVELS - 2) % LEVELS + 1
                 };
-                out.push(Outgoing::SetLevel(self.lobby.level));
+                out.push(Outgoing::Local(LocalWish::SetLevel(self.lobby.level)));
             }
             LobbyAction::CycleEngine { forward } => {
                 self.lobby.engine = cycle(self.lobby.engine, ENGINES.len() + 1, forward);
@@ -75,7 +76,7 @@ impl App {
                 if code.is_empty() {
                     self.tell(say!("notice-type-code-first"), Tone::Problem);
                 } else if self.require_online(say!("doing-join-friend")) {
-                    out.push(Outgoing::JoinByCode(code));
+                    out.push(Outgoing::Lobby(LobbyRequest::JoinByCode(code)));
                 }
             }
             LobbyAction::TypeCode(c) => {
@@ -88,7 +89,7 @@ impl App {
             }
             LobbyAction::AcceptSeek(id) => {
                 if self.require_online(say!("doing-accept-seek")) {
-                    out.push(Outgoing::AcceptSeek(id));
+                    out.push(Outgoing::Lobby(LobbyRequest::AcceptSeek(id)));
                 }
             }
             LobbyAction::Watch(id) => {
@@ -96,15 +97,15 @@ impl App {
                     // One's own live game is resumed, not watched.
                     let mine = self.lobby.live.iter().any(|g| g.id == id && g.mine);
                     out.push(if mine {
-                        Outgoing::Resume(id)
+                        Outgoing::Lobby(LobbyRequest::Resume(id))
                     } else {
-                        Outgoing::Watch(id)
+                        Outgoing::Lobby(LobbyRequest::Watch(id))
                     });
                 }
             }
             LobbyAction::ReplayGame(id) => {
                 if self.require_online(say!("doing-replay-server")) {
-                    out.push(Outgoing::Record(id));
+                    out.push(Outgoing::Replay(ReplayRequest::Record(id)));
                 }
             }
         }
@@ -126,7 +127,7 @@ impl App {
         // Exhibitions and games on this computer have no clock, are never rated, and are
         // played live.
         let scored = !matches!(opponent, OpponentPick::Local | OpponentPick::Exhibition(_));
-        Outgoing::NewGame {
+        Outgoing::Lobby(LobbyRequest::NewGame {
             kind: self.lobby.kind,
             rules: self.lobby.changed_rules(),
             side: self.lobby.side(),
@@ -135,7 +136,7 @@ impl App {
             correspondence: self.lobby.correspondence().filter(|_| scored),
             rated: self.lobby.rated() && scored,
             position: None,
-        }
+        })
     }
 
     /// Starts what the lobby describes.
@@ -240,7 +241,7 @@ mod tests {
         assert_eq!(app.lobby.code, "AB-1");
         assert_eq!(
             app.handle(LobbyAction::JoinByCode),
-            [Outgoing::JoinByCode("AB-1".into())]
+            [Outgoing::Lobby(LobbyRequest::JoinByCode("AB-1".into()))]
         );
     }
 
@@ -260,16 +261,16 @@ mod tests {
         let sent = app.handle(LobbyAction::StartExhibition);
         assert!(matches!(
             &sent[0],
-            Outgoing::NewGame { opponent: OpponentPick::Exhibition(p), .. } if *p == pick
+            Outgoing::Lobby(LobbyRequest::NewGame { opponent: OpponentPick::Exhibition(p), .. }) if *p == pick
         ));
         app.handle(LobbyAction::CycleEngine { forward: false });
         let sent = app.handle(LobbyAction::Start);
         assert!(matches!(
             &sent[0],
-            Outgoing::NewGame {
+            Outgoing::Lobby(LobbyRequest::NewGame {
                 opponent: OpponentPick::Computer(EnginePick::Level(3)),
                 ..
-            }
+            })
         ));
     }
 
@@ -280,10 +281,10 @@ mod tests {
         let sent = app.handle(LobbyAction::Start);
         assert!(matches!(
             &sent[0],
-            Outgoing::NewGame {
+            Outgoing::Lobby(LobbyRequest::NewGame {
                 opponent: OpponentPick::Local,
                 ..
-            }
+            })
         ));
         assert!(app.game.current.is_none(), "the server's snapshot opens it");
     }
@@ -319,7 +320,7 @@ mod tests {
         let sent = app.handle(LobbyAction::CreatePrivate);
         assert!(matches!(
             &sent[0],
-            Outgoing::NewGame { clock: Some(c), opponent: OpponentPick::Private, rated: false, .. }
+            Outgoing::Lobby(LobbyRequest::NewGame { clock: Some(c), opponent: OpponentPick::Private, rated: false, .. })
                 if c.initial_ms == 300_000 && c.increment_ms == 3_000
         ));
         // Two players at one screen play without a clock, whatever was chosen before.
@@ -328,13 +329,13 @@ mod tests {
         let sent = app.handle(LobbyAction::Start);
         assert!(matches!(
             &sent[0],
-            Outgoing::NewGame {
+            Outgoing::Lobby(LobbyRequest::NewGame {
                 clock: None,
                 correspondence: None,
                 rated: false,
                 opponent: OpponentPick::Local,
                 ..
-            }
+            })
         ));
     }
 
@@ -347,29 +348,32 @@ mod tests {
         app.handle(LobbyAction::SelectMode(PlayMode::Computer));
         assert!(app.lobby.rated(), "a level is rated");
         let sent = app.handle(LobbyAction::Start);
-        assert!(matches!(&sent[0], Outgoing::NewGame { rated: true, .. }));
+        assert!(matches!(
+            &sent[0],
+            Outgoing::Lobby(LobbyRequest::NewGame { rated: true, .. })
+        ));
         // The computer against itself is never rated, nor timed.
         app.handle(LobbyAction::CycleMinutes { forward: true });
         let sent = app.handle(LobbyAction::StartExhibition);
         assert!(matches!(
             &sent[0],
-            Outgoing::NewGame {
+            Outgoing::Lobby(LobbyRequest::NewGame {
                 rated: false,
                 clock: None,
                 opponent: OpponentPick::Exhibition(_),
                 ..
-            }
+            })
         ));
         app.handle(LobbyAction::CycleEngine { forward: true });
         assert!(!app.lobby.rated_allowed(), "a named engine is never rated");
         let sent = app.handle(LobbyAction::Start);
         assert!(matches!(
             &sent[0],
-            Outgoing::NewGame {
+            Outgoing::Lobby(LobbyRequest::NewGame {
                 rated: false,
                 clock: Some(_),
                 ..
-            }
+            })
         ));
         app.handle(LobbyAction::SetRated(false));
         app.handle(LobbyAction::SelectMode(PlayMode::Anyone));
@@ -398,7 +402,7 @@ mod tests {
         let sent = app.handle(LobbyAction::Start);
         assert_eq!(
             sent,
-            [Outgoing::NewGame {
+            [Outgoing::Lobby(LobbyRequest::NewGame {
                 kind: GameKind::Jungle,
                 rules: Vec::new(),
                 side: SidePick::Random,
@@ -407,11 +411,11 @@ mod tests {
                 correspondence: None,
                 rated: true,
                 position: None,
-            }]
+            })]
         );
         assert_eq!(
             app.handle(LobbyAction::CancelSeek(4)),
-            [Outgoing::CancelSeek(4)]
+            [Outgoing::Lobby(LobbyRequest::CancelSeek(4))]
         );
     }
 
@@ -436,7 +440,7 @@ mod tests {
         assert!(
             matches!(
                 &sent[0],
-                Outgoing::NewGame { correspondence, clock: None, rated: true, opponent: OpponentPick::Open, .. }
+                Outgoing::Lobby(LobbyRequest::NewGame { correspondence, clock: None, rated: true, opponent: OpponentPick::Open, .. })
                     if *correspondence == five
             ),
             "{sent:?}"
@@ -451,38 +455,38 @@ mod tests {
         let sent = app.handle(LobbyAction::CreatePrivate);
         assert!(matches!(
             &sent[0],
-            Outgoing::NewGame {
+            Outgoing::Lobby(LobbyRequest::NewGame {
                 correspondence: Some(Correspondence { days: None }),
                 rated: false,
                 opponent: OpponentPick::Private,
                 ..
-            }
+            })
         ));
         // Against the computer too; its exhibitions are played live.
         app.handle(LobbyAction::SelectMode(PlayMode::Computer));
         let sent = app.handle(LobbyAction::Start);
         assert!(matches!(
             &sent[0],
-            Outgoing::NewGame {
+            Outgoing::Lobby(LobbyRequest::NewGame {
                 correspondence: Some(Correspondence { days: None }),
                 ..
-            }
+            })
         ));
         let sent = app.handle(LobbyAction::StartExhibition);
         assert!(matches!(
             &sent[0],
-            Outgoing::NewGame {
+            Outgoing::Lobby(LobbyRequest::NewGame {
                 correspondence: None,
                 opponent: OpponentPick::Exhibition(_),
                 ..
-            }
+            })
         ));
         // Back to live: the clock chosen before, no correspondence.
         app.handle(LobbyAction::SetCorrespondence(false));
         let sent = app.handle(LobbyAction::Start);
         assert!(matches!(
             &sent[0],
-            Outgoing::NewGame { correspondence: None, clock: Some(c), .. } if c.initial_ms == 180_000
+            Outgoing::Lobby(LobbyRequest::NewGame { correspondence: None, clock: Some(c), .. }) if c.initial_ms == 180_000
         ));
     }
 
@@ -492,7 +496,7 @@ mod tests {
         app.lobby.level = LEVELS;
         assert_eq!(
             app.handle(LobbyAction::CycleLevel { forward: true }),
-            [Outgoing::SetLevel(1)],
+            [Outgoing::Local(LocalWish::SetLevel(1))],
             "the level chosen is remembered"
         );
         assert_eq!(app.lobby.level, 1);
@@ -508,7 +512,9 @@ mod tests {
         }
         assert_eq!(
             app.handle(LobbyAction::JoinByCode),
-            [Outgoing::JoinByCode("K7QM-2XPD".into())]
+            [Outgoing::Lobby(LobbyRequest::JoinByCode(
+                "K7QM-2XPD".into()
+            ))]
         );
     }
 
@@ -529,7 +535,13 @@ mod tests {
             entry(5, true),
             entry(6, false),
         ])));
-        assert_eq!(app.handle(LobbyAction::Watch(5)), [Outgoing::Resume(5)]);
-        assert_eq!(app.handle(LobbyAction::Watch(6)), [Outgoing::Watch(6)]);
+        assert_eq!(
+            app.handle(LobbyAction::Watch(5)),
+            [Outgoing::Lobby(LobbyRequest::Resume(5))]
+        );
+        assert_eq!(
+            app.handle(LobbyAction::Watch(6)),
+            [Outgoing::Lobby(LobbyRequest::Watch(6))]
+        );
     }
 }

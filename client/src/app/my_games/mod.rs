@@ -12,6 +12,7 @@ use chaupal_rules::GameKind;
 use chaupal_shared::protocol::Correspondence;
 
 use crate::app::App;
+use crate::app::LobbyRequest;
 use crate::app::outgoing::Outgoing;
 use crate::app::shell::Cue;
 use crate::deadline;
@@ -136,7 +137,7 @@ impl App {
     /// Opens one of this player's games from the list: they sit down at it again.
     pub(in crate::app) fn open_my_game(&mut self, id: u64) -> Vec<Outgoing> {
         if self.require_online(say!("doing-open-game")) {
-            vec![Outgoing::Resume(id)]
+            vec![Outgoing::Lobby(LobbyRequest::Resume(id))]
         } else {
             Vec::new()
         }
@@ -340,7 +341,7 @@ mod tests {
         change(&mut app, all(vec![entry(9, true, Some(100))]));
         assert_eq!(
             app.handle(LobbyAction::OpenMyGame(9)),
-            [Outgoing::Resume(9)]
+            [Outgoing::Lobby(LobbyRequest::Resume(9))]
         );
         let mut away = offline();
         assert!(away.handle(LobbyAction::OpenMyGame(9)).is_empty());

@@ -16,6 +16,7 @@ use chaupal_rules::GameKind;
 use crate::app::App;
 use crate::app::outgoing::Outgoing;
 use crate::app::shell::Tone;
+use crate::app::{LobbyRequest, LocalWish};
 use crate::route::{self, Route};
 use crate::rulebook;
 use crate::say;
@@ -142,7 +143,7 @@ impl App {
             self.lobby.my_code = None;
         }
         self.waiting_gone(id);
-        vec![Outgoing::CancelSeek(id)]
+        vec![Outgoing::Lobby(LobbyRequest::CancelSeek(id))]
     }
 
     /// Puts the link to invitation `code` (or the code, where the server's address is not
@@ -159,7 +160,7 @@ impl App {
             }
         };
         self.tell(said, Tone::News);
-        vec![Outgoing::CopyText(text)]
+        vec![Outgoing::Local(LocalWish::CopyText(text))]
     }
 
     /// Copies the link to waiting invitation `id` (nothing for an open seek).
@@ -300,9 +301,9 @@ mod tests {
         ])));
         assert_eq!(
             app.handle(LinkAction::CopyWaitingLink(3)),
-            [Outgoing::CopyText(
+            [Outgoing::Local(LocalWish::CopyText(
                 "https://chaupal.example/join/SLOW-0003".into()
-            )]
+            ))]
         );
         assert!(
             app.notice()
@@ -314,7 +315,7 @@ mod tests {
         );
         assert_eq!(
             app.handle(LobbyAction::CancelSeek(3)),
-            [Outgoing::CancelSeek(3)]
+            [Outgoing::Lobby(LobbyRequest::CancelSeek(3))]
         );
         assert_eq!(listed(&app), [1]);
         assert_eq!(app.lobby().my_code, None, "the card and the code go too");

@@ -7,10 +7,13 @@
 
 mod action;
 mod event;
+mod request;
 pub use action::PushAction;
 pub use event::PushEvent;
+pub use request::PushRequest;
 
 use crate::app::App;
+use crate::app::LocalWish;
 use crate::app::outgoing::{BrowserWish, Outgoing, Subscription};
 use crate::app::shell::Tone;
 use crate::say;
@@ -105,24 +108,30 @@ impl App {
                 self.push.asked = true;
                 match self.push.subscription.clone() {
                     Some(s) => self.tell_server(s),
-                    None => vec![Outgoing::Browser(BrowserWish::Subscribe { key })],
+                    None => vec![Outgoing::Local(LocalWish::Browser(
+                        BrowserWish::Subscribe { key },
+                    ))],
                 }
             }
             PushAction::TurnOffPush => {
                 let mut out = Vec::new();
                 if let Some(s) = self.push.subscription.take() {
-                    out.push(Outgoing::PushUnsubscribe(s.endpoint));
+                    out.push(Outgoing::Push(PushRequest::PushUnsubscribe(s.endpoint)));
                 }
-                out.push(Outgoing::Browser(BrowserWish::Unsubscribe));
+                out.push(Outgoing::Local(LocalWish::Browser(
+                    BrowserWish::Unsubscribe,
+                )));
                 self.push.state = PushState::Off;
                 self.tell(say!("notice-push-off"), Tone::News);
                 out
             }
-            PushAction::MuteAll(muted) => vec![Outgoing::Mute { game: None, muted }],
-            PushAction::MuteGame(id, muted) => vec![Outgoing::Mute {
+            PushAction::MuteAll(muted) => {
+                vec![Outgoing::Push(PushRequest::Mute { game: None, muted })]
+            }
+            PushAction::MuteGame(id, muted) => vec![Outgoing::Push(PushRequest::Mute {
                 game: Some(id),
                 muted,
-            }],
+            })],
         }
     }
 
@@ -199,7 +208,9 @@ impl App {
         self.push.state = PushState::Off;
         self.push.subscription = None;
         self.tell(why, Tone::Problem);
-        vec![Outgoing::Browser(BrowserWish::Unsubscribe)]
+        vec![Outgoing::Local(LocalWish::Browser(
+            BrowserWish::Unsubscribe,
+        ))]
     }
 
     /// Gives the server the browser's subscription, once a connection, when both are there.
@@ -220,7 +231,7 @@ impl App {
     fn tell_server(&mut self, s: Subscription) -> Vec<Outgoing> {
         self.push.told = true;
         self.push.state = PushState::Asking;
-        vec![Outgoing::PushSubscribe(s)]
+        vec![Outgoing::Push(PushRequest::PushSubscribe(s))]
     }
 }
 
@@ -281,13 +292,16 @@ mod tests {
         ready(&mut app, false, None);
         assert_eq!(
             app.handle(PushAction::TurnOnPush),
-            [Outgoing::Browser(BrowserWish::Subscribe {
-                key: "KEY".into()
-            })]
+            [Outgoing::Local(LocalWish::Browser(
+                BrowserWish::Subscribe { key: "KEY".into() }
+            ))]
         );
         assert_eq!(app.push().state, PushState::Asking);
         let out = app.apply(PushEvent::Browser(BrowserNews::Subscribed(subscription())));
-        assert_eq!(out, [Outgoing::PushSubscribe(subscription())]);
+        assert_eq!(
+            out,
+            [Outgoing::Push(PushRequest::PushSubscribe(subscription()))]
+        );
         app.apply(PushEvent::PushKept);
         assert_eq!(app.push().state, PushState::On);
         assert!(app.notice().is_some_and(|n| n.tone == Tone::News));
@@ -295,8 +309,8 @@ mod tests {
         assert_eq!(
             app.handle(PushAction::TurnOffPush),
             [
-                Outgoing::PushUnsubscribe(subscription().endpoint),
-                Outgoing::Browser(BrowserWish::Unsubscribe)
+                Outgoing::Push(PushRequest::PushUnsubscribe(subscription().endpoint)),
+                Outgoing::Local(LocalWish::Browser(BrowserWish::Unsubscribe))
             ]
         );
         assert_eq!(app.push().state, PushState::Off);
@@ -314,7 +328,10 @@ mod tests {
             key: Some("KEY".into()),
             muted: true,
         });
-        assert_eq!(out, [Outgoing::PushSubscribe(subscription())]);
+        assert_eq!(
+            out,
+            [Outgoing::Push(PushRequest::PushSubscribe(subscription()))]
+        );
         assert!(app.push().muted_all);
         app.apply(PushEvent::PushKept);
         assert_eq!(app.push().state, PushState::On);
@@ -337,7 +354,12 @@ mod tests {
         app.handle(PushAction::TurnOnPush);
         app.apply(PushEvent::Browser(BrowserNews::Subscribed(subscription())));
         let out = app.apply(PushEvent::PushRefused("not a public host".into()));
-        assert_eq!(out, [Outgoing::Browser(BrowserWish::Unsubscribe)]);
+        assert_eq!(
+            out,
+            [Outgoing::Local(LocalWish::Browser(
+                BrowserWish::Unsubscribe
+            ))]
+        );
         assert_eq!(app.push().state, PushState::Off);
         assert_eq!(
             app.notice().map(|n| n.text.english()).as_deref(),
@@ -350,10 +372,10 @@ mod tests {
         let mut app = online();
         assert_eq!(
             app.handle(PushAction::MuteAll(true)),
-            [Outgoing::Mute {
+            [Outgoing::Push(PushRequest::Mute {
                 game: None,
                 muted: true
-            }]
+            })]
         );
         assert!(!app.push().muted_all, "until the server says so");
         app.apply(PushEvent::Muted {
@@ -363,10 +385,10 @@ mod tests {
         assert!(app.push().muted_all);
         assert_eq!(
             app.handle(PushAction::MuteGame(45, false)),
-            [Outgoing::Mute {
+            [Outgoing::Push(PushRequest::Mute {
                 game: Some(45),
                 muted: false
-            }]
+            })]
         );
     }
 }

@@ -7,8 +7,10 @@
 
 mod action;
 mod event;
+mod request;
 pub use action::PuzzleAction;
 pub use event::PuzzleEvent;
+pub use request::PuzzleRequest;
 
 use chaupal_shared::protocol::ThemeCount;
 use chaupal_shared::protocol::puzzles::{
@@ -51,7 +53,9 @@ impl App {
             }
             PuzzleAction::ShowSolution => match &self.puzzles.attempt {
                 Some(a) if !a.over() && a.board.pending.is_none() => {
-                    vec![Outgoing::PuzzleSolution(a.id().to_owned())]
+                    vec![Outgoing::Puzzle(PuzzleRequest::PuzzleSolution(
+                        a.id().to_owned(),
+                    ))]
                 }
                 _ => Vec::new(),
             },
@@ -123,7 +127,7 @@ impl App {
         if std::mem::replace(&mut self.puzzles.themes_asked, true) {
             Vec::new()
         } else {
-            vec![Outgoing::PuzzleThemes]
+            vec![Outgoing::Puzzle(PuzzleRequest::PuzzleThemes)]
         }
     }
 
@@ -137,10 +141,12 @@ impl App {
         self.puzzles.asking = true;
         self.puzzles.problem = None;
         match self.puzzles.mistakes.pop_front() {
-            Some(id) => vec![Outgoing::OpenPuzzle(id)],
+            Some(id) => vec![Outgoing::Puzzle(PuzzleRequest::OpenPuzzle(id))],
             None => {
                 self.puzzles.mistakes_total = 0;
-                vec![Outgoing::NextPuzzle(self.puzzles.query())]
+                vec![Outgoing::Puzzle(PuzzleRequest::NextPuzzle(
+                    self.puzzles.query(),
+                ))]
             }
         }
     }
@@ -156,7 +162,7 @@ impl App {
         self.puzzles.mistakes.clear();
         self.puzzles.mistakes_total = 0;
         let mut out = self.ask_themes();
-        out.push(Outgoing::OpenPuzzle(id));
+        out.push(Outgoing::Puzzle(PuzzleRequest::OpenPuzzle(id)));
         out
     }
 
@@ -173,7 +179,7 @@ impl App {
         if !self.require_online(say!("doing-puzzles")) {
             return Vec::new();
         }
-        vec![Outgoing::MistakePuzzles(game)]
+        vec![Outgoing::Puzzle(PuzzleRequest::MistakePuzzles(game))]
     }
 
     /// The puzzles from the player's mistakes came: none is said so; else they are opened one
@@ -259,9 +265,11 @@ impl App {
         let id = a.id().to_owned();
         let out: Vec<Outgoing> = a
             .click(cell)
-            .map(|notation| Outgoing::PuzzleMove {
-                puzzle: id,
-                notation,
+            .map(|notation| {
+                Outgoing::Puzzle(PuzzleRequest::PuzzleMove {
+                    puzzle: id,
+                    notation,
+                })
             })
             .into_iter()
             .collect();
@@ -279,9 +287,11 @@ impl App {
         };
         let id = a.id().to_owned();
         a.stop_chain()
-            .map(|notation| Outgoing::PuzzleMove {
-                puzzle: id,
-                notation,
+            .map(|notation| {
+                Outgoing::Puzzle(PuzzleRequest::PuzzleMove {
+                    puzzle: id,
+                    notation,
+                })
             })
             .into_iter()
             .collect()
@@ -313,7 +323,7 @@ impl App {
             Judged::OutOfStep => {
                 self.tell(say!("puzzle-out-of-step"), Tone::Problem);
                 self.puzzles.asking = true;
-                return vec![Outgoing::OpenPuzzle(id)];
+                return vec![Outgoing::Puzzle(PuzzleRequest::OpenPuzzle(id))];
             }
         }
         Vec::new()
@@ -345,7 +355,7 @@ impl App {
     /// has passed the day of those shown.
     pub fn due_by_clock(&mut self) -> Vec<Outgoing> {
         if self.online.connection.online() && self.puzzles.daily_due(self.shell.now_ms) {
-            vec![Outgoing::DailyPuzzles]
+            vec![Outgoing::Puzzle(PuzzleRequest::DailyPuzzles)]
         } else {
             Vec::new()
         }
@@ -409,7 +419,9 @@ impl App {
         match &self.puzzles.attempt {
             Some(a) if !a.over() => {
                 self.puzzles.asking = true;
-                out.push(Outgoing::OpenPuzzle(a.id().to_owned()));
+                out.push(Outgoing::Puzzle(PuzzleRequest::OpenPuzzle(
+                    a.id().to_owned(),
+                )));
             }
             _ if self.puzzles.asking => {
                 out.extend(self.next_puzzle());
@@ -450,12 +462,12 @@ mod tests {
         assert_eq!(
             out,
             [
-                Outgoing::PuzzleThemes,
-                Outgoing::NextPuzzle(PuzzleQuery {
+                Outgoing::Puzzle(PuzzleRequest::PuzzleThemes),
+                Outgoing::Puzzle(PuzzleRequest::NextPuzzle(PuzzleQuery {
                     game: Some(GameKind::Kalah),
                     theme: None,
                     mode: PuzzleMode::Rated
-                })
+                }))
             ]
         );
         assert_eq!(app.screen(), Screen::Puzzles);
@@ -475,10 +487,10 @@ mod tests {
         assert_eq!(app.board().map(|m| m.kind()), Some(GameKind::Kalah));
         assert_eq!(
             app.handle(GameAction::Cell("s3".into())),
-            [Outgoing::PuzzleMove {
+            [Outgoing::Puzzle(PuzzleRequest::PuzzleMove {
                 puzzle: "kalah-00042".into(),
                 notation: "3".into()
-            }]
+            })]
         );
         app.apply(PuzzleEvent::PuzzleMoved(Box::new(moved(
             Verdict::Right,
@@ -512,7 +524,7 @@ mod tests {
         // Next: another puzzle with the same choices.
         assert!(matches!(
             app.handle(PuzzleAction::NextPuzzle).as_slice(),
-            [Outgoing::NextPuzzle(_)]
+            [Outgoing::Puzzle(PuzzleRequest::NextPuzzle(_))]
         ));
     }
 
@@ -537,7 +549,9 @@ mod tests {
         ))));
         assert_eq!(
             app.handle(PuzzleAction::ShowSolution),
-            [Outgoing::PuzzleSolution("kalah-00042".into())]
+            [Outgoing::Puzzle(PuzzleRequest::PuzzleSolution(
+                "kalah-00042".into()
+            ))]
         );
         app.apply(PuzzleEvent::PuzzleSolution {
             puzzle: "kalah-00042".into(),
@@ -564,10 +578,10 @@ mod tests {
         let out = app.handle(PuzzleAction::NextPuzzle);
         assert!(matches!(
             out.as_slice(),
-            [Outgoing::NextPuzzle(PuzzleQuery {
+            [Outgoing::Puzzle(PuzzleRequest::NextPuzzle(PuzzleQuery {
                 mode: PuzzleMode::Streak,
                 ..
-            })]
+            }))]
         ));
         let mut info = kalah_info();
         info.mode = PuzzleMode::Streak;
@@ -622,7 +636,9 @@ mod tests {
         let out = app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
-        assert!(out.contains(&Outgoing::OpenPuzzle("kalah-00042".into())));
+        assert!(out.contains(&Outgoing::Puzzle(PuzzleRequest::OpenPuzzle(
+            "kalah-00042".into()
+        ))));
         assert_eq!(app.address(), "/puzzle/kalah-00042");
         app.apply(PuzzleEvent::Puzzle(Box::new(kalah_info())));
         assert_eq!(app.screen(), Screen::Puzzles);
@@ -659,7 +675,12 @@ mod tests {
             "mine-42-17".into(),
             "mine-42-23".into(),
         ]));
-        assert_eq!(out, [Outgoing::OpenPuzzle("mine-42-17".into())]);
+        assert_eq!(
+            out,
+            [Outgoing::Puzzle(PuzzleRequest::OpenPuzzle(
+                "mine-42-17".into()
+            ))]
+        );
         assert_eq!(app.screen(), Screen::Puzzles);
         let mut info = kalah_info();
         info.id = "mine-42-17".into();
@@ -668,11 +689,13 @@ mod tests {
         assert_eq!(app.puzzles().mistake_place(), Some((1, 2)));
         assert_eq!(
             app.handle(PuzzleAction::NextPuzzle),
-            [Outgoing::OpenPuzzle("mine-42-23".into())]
+            [Outgoing::Puzzle(PuzzleRequest::OpenPuzzle(
+                "mine-42-23".into()
+            ))]
         );
         assert!(matches!(
             app.handle(PuzzleAction::NextPuzzle).as_slice(),
-            [Outgoing::NextPuzzle(_)]
+            [Outgoing::Puzzle(PuzzleRequest::NextPuzzle(_))]
         ));
     }
 
@@ -730,7 +753,11 @@ mod tests {
         assert!(app.due_by_clock().is_empty());
         app.tick(30.0);
         app.set_now_ms(before + 61_000);
-        assert_eq!(app.due_by_clock(), [Outgoing::DailyPuzzles], "a new day");
+        assert_eq!(
+            app.due_by_clock(),
+            [Outgoing::Puzzle(PuzzleRequest::DailyPuzzles)],
+            "a new day"
+        );
         assert!(app.due_by_clock().is_empty(), "once");
         app.apply(daily("2026-11-29"));
         assert_eq!(
@@ -769,11 +796,11 @@ mod tests {
     }
 
     fn next_query() -> Outgoing {
-        Outgoing::NextPuzzle(PuzzleQuery {
+        Outgoing::Puzzle(PuzzleRequest::NextPuzzle(PuzzleQuery {
             game: Some(GameKind::Kalah),
             theme: None,
             mode: PuzzleMode::Rated,
-        })
+        }))
     }
 
     #[test]
@@ -890,14 +917,16 @@ mod tests {
         );
         assert_eq!(
             app.handle(PuzzleAction::OpenPuzzle(other.clone())),
-            [Outgoing::OpenPuzzle(other)]
+            [Outgoing::Puzzle(PuzzleRequest::OpenPuzzle(other))]
         );
         // The puzzle begun itself is given again without cost: no ask.
         let mut app = begun();
         app.handle(ScreenAction::Back);
         assert_eq!(
             app.handle(PuzzleAction::OpenPuzzle("kalah-00042".into())),
-            [Outgoing::OpenPuzzle("kalah-00042".into())]
+            [Outgoing::Puzzle(PuzzleRequest::OpenPuzzle(
+                "kalah-00042".into()
+            ))]
         );
     }
 
@@ -957,7 +986,9 @@ mod tests {
         let out = app.apply(ConnectionEvent::Welcomed {
             name: "asha".into(),
         });
-        assert!(out.contains(&Outgoing::OpenPuzzle("kalah-00042".into())));
-        assert!(out.contains(&Outgoing::PuzzleThemes));
+        assert!(out.contains(&Outgoing::Puzzle(PuzzleRequest::OpenPuzzle(
+            "kalah-00042".into()
+        ))));
+        assert!(out.contains(&Outgoing::Puzzle(PuzzleRequest::PuzzleThemes)));
     }
 }

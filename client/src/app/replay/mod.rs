@@ -3,8 +3,10 @@
 
 mod action;
 mod event;
+mod request;
 pub use action::ReplayAction;
 pub use event::{Record, ReplayEvent};
+pub use request::ReplayRequest;
 
 mod review;
 

@@ -9,6 +9,7 @@ use crate::app::App;
 use crate::app::lobby::{EnginePick, SidePick};
 use crate::app::outgoing::{OpponentPick, Outgoing};
 use crate::app::shell::{Screen, Tone};
+use crate::app::{LobbyRequest, ReplayRequest};
 use crate::play::Match;
 use crate::replay::Replay;
 use crate::review::ReviewState;
@@ -48,7 +49,7 @@ impl App {
         if let Some(r) = &mut self.replay {
             r.review = Some(ReviewState::Asked);
         }
-        vec![Outgoing::Review(id)]
+        vec![Outgoing::Replay(ReplayRequest::Review(id))]
     }
 
     /// The replay of `game`, while its review is awaited.
@@ -109,7 +110,7 @@ impl App {
             Side::First => SidePick::First,
             Side::Second => SidePick::Second,
         };
-        let wish = Outgoing::NewGame {
+        let wish = Outgoing::Lobby(LobbyRequest::NewGame {
             kind: game.kind(),
             rules: crate::view::non_default_rules(r.start()),
             side,
@@ -118,7 +119,7 @@ impl App {
             correspondence: None,
             rated: false,
             position: Some(game.position_text()),
-        };
+        });
         if !self.require_online(say!("doing-play-from-here")) {
             return Vec::new();
         }
@@ -188,7 +189,10 @@ mod tests {
     #[test]
     fn review_from_the_game_over_screen_opens_the_replay_and_asks_once() {
         let mut app = game_over();
-        assert_eq!(app.handle(ReplayAction::Review), [Outgoing::Review(42)]);
+        assert_eq!(
+            app.handle(ReplayAction::Review),
+            [Outgoing::Replay(ReplayRequest::Review(42))]
+        );
         assert_eq!(app.screen(), Screen::Replay);
         assert_eq!(state(&app), Some(ReviewState::Asked));
         assert_eq!(
@@ -255,7 +259,10 @@ mod tests {
             text: why.into(),
         });
         assert_eq!(state(&app), Some(ReviewState::Failed(why.into())));
-        assert_eq!(app.handle(ReplayAction::Review), [Outgoing::Review(42)]);
+        assert_eq!(
+            app.handle(ReplayAction::Review),
+            [Outgoing::Replay(ReplayRequest::Review(42))]
+        );
         // A refusal for a review nobody waits for is told as a notice.
         app.apply(ReplayEvent::ReviewFailed {
             game: 9,
@@ -312,7 +319,7 @@ mod tests {
         let expected = app.replay().map(|r| r.game().position_text());
         let out = app.handle(ReplayAction::PlayFromHere);
         let [
-            Outgoing::NewGame {
+            Outgoing::Lobby(LobbyRequest::NewGame {
                 kind,
                 side,
                 opponent,
@@ -320,7 +327,7 @@ mod tests {
                 rated,
                 position,
                 ..
-            },
+            }),
         ] = out.as_slice()
         else {
             panic!("one new game: {out:?}");

@@ -8,6 +8,7 @@ pub use action::SettingsAction;
 use chaupal_shared::protocol::names::{self, MAX_NAME_CHARS, NameError};
 
 use crate::app::App;
+use crate::app::LocalWish;
 use crate::app::lobby::LEVELS;
 use crate::app::outgoing::Outgoing;
 use crate::app::shell::Tone;
@@ -110,13 +111,13 @@ impl App {
                 if language != self.settings.language || !self.settings.language_chosen {
                     self.settings.language = language;
                     self.settings.language_chosen = true;
-                    out.push(Outgoing::SetLanguage(Some(language)));
+                    out.push(Outgoing::Local(LocalWish::SetLanguage(Some(language))));
                 }
             }
             SettingsAction::ToggleSound => {
                 self.settings.muted = !self.settings.muted;
                 self.shell.cues.clear();
-                out.push(Outgoing::SetMuted(self.settings.muted));
+                out.push(Outgoing::Local(LocalWish::SetMuted(self.settings.muted)));
             }
         }
         out
@@ -167,7 +168,7 @@ impl App {
                 }
                 self.settings.name.clone_from(&name);
                 self.tell(say!("name-changed", name = &name), Tone::News);
-                vec![Outgoing::Rename(name)]
+                vec![Outgoing::Local(LocalWish::Rename(name))]
             }
             Err(why) => {
                 self.tell(why, Tone::Problem);
@@ -241,7 +242,7 @@ mod tests {
         }
         assert_eq!(
             app.handle(SettingsAction::SaveName),
-            [Outgoing::Rename("Asha".into())]
+            [Outgoing::Local(LocalWish::Rename("Asha".into()))]
         );
         assert_eq!(app.name_edit(), None);
         // The phone's keyboard gives the whole text: every letter is kept, accents and all.
@@ -274,7 +275,7 @@ mod tests {
         app.handle(SettingsAction::CancelName);
         assert_eq!(
             app.handle(SettingsAction::ToggleSound),
-            [Outgoing::SetMuted(true)]
+            [Outgoing::Local(LocalWish::SetMuted(true))]
         );
         assert!(app.muted());
         assert_eq!(clean_name("  Bo  ").as_deref(), Ok("Bo"));

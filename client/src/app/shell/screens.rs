@@ -2,6 +2,7 @@
 //! screen's choices, the notices (shown, put aside) and scrolling.
 
 use crate::app::App;
+use crate::app::LocalWish;
 use crate::app::ScreenAction;
 use crate::app::outgoing::Outgoing;
 use crate::app::shell::{NOTICE_SECONDS, Notice, PROBLEM_SECONDS, Screen, Tone};
@@ -20,7 +21,7 @@ impl App {
                 self.screen = Screen::Rules(kind);
             }
             ScreenAction::PlayOffline => self.screen = Screen::Lobby,
-            ScreenAction::RetryNow => out.push(Outgoing::RetryNow),
+            ScreenAction::RetryNow => out.push(Outgoing::Local(LocalWish::RetryNow)),
             ScreenAction::DismissNotice => self.shell.notice = None,
             ScreenAction::Back => {
                 self.screen = match self.screen {

@@ -143,6 +143,7 @@ pub(super) fn snapshot_match(s: &GameSnapshot) -> Result<Match, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::GameRequest;
     use crate::app::{Outgoing, Screen};
     use crate::net::link::testing::*;
     use chaupal_rules::Side;
@@ -174,10 +175,10 @@ mod tests {
         )));
         assert_eq!(
             out,
-            [Outgoing::Move {
+            [Outgoing::Game(GameRequest::Move {
                 notation: "a1-b2".into(),
                 ply: 1
-            }]
+            })]
         );
         let sent = wish(&mut link, &mut app, out[0].clone());
         assert!(matches!(
@@ -283,7 +284,7 @@ mod tests {
         assert_eq!(app.current().and_then(|m| m.id), Some(8));
         // Leaving it for the lobby says where it waits.
         let out = app.handle(crate::app::Action::Game(crate::app::GameAction::ToLobby));
-        assert_eq!(out, [Outgoing::Leave]);
+        assert_eq!(out, [Outgoing::Game(GameRequest::Leave)]);
         assert!(
             app.notice()
                 .is_some_and(|n| n.text.english().contains("My games")),

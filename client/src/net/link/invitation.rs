@@ -59,6 +59,7 @@ fn invited(invitation: Invitation) -> Invited {
 #[cfg(test)]
 mod tests {
     use crate::app::LinkAction;
+    use crate::app::LobbyRequest;
     use crate::app::{Action, Outgoing};
     use crate::net::link::testing::*;
     use chaupal_rules::{GameKind, Side};
@@ -123,7 +124,12 @@ mod tests {
             "asha invites you to play Jungle."
         );
         let out = app.handle(Action::Link(LinkAction::AcceptInvitation));
-        assert_eq!(out, [Outgoing::JoinByCode("K7QM-2XPD".into())]);
+        assert_eq!(
+            out,
+            [Outgoing::Lobby(LobbyRequest::JoinByCode(
+                "K7QM-2XPD".into()
+            ))]
+        );
         let join = wish(&mut link, &mut app, out[0].clone());
         assert!(
             matches!(join.as_slice(), [m] if m.request == Request::JoinByCode { code: "K7QM-2XPD".into() }),

@@ -6,33 +6,33 @@
 use chaupal_shared::protocol::{ClientMessage, ErrorReply, GameId, Reply, Request};
 
 use super::{Asked, Link};
+use crate::app::Event;
 use crate::app::PuzzleEvent;
-use crate::app::{Event, Outgoing};
+use crate::app::PuzzleRequest;
 use crate::net::wording;
 use crate::puzzles::PuzzleAsk;
 use crate::say;
 
 impl Link {
-    /// The request for an [`Outgoing`] about puzzles; any other is handed back.
-    pub(super) fn puzzle_request(&mut self, out: Outgoing) -> Result<ClientMessage, Outgoing> {
+    /// The request for a wish about puzzles.
+    pub(super) fn puzzle_request(&mut self, out: PuzzleRequest) -> ClientMessage {
         let (request, asked) = match out {
-            Outgoing::NextPuzzle(query) => (Request::NextPuzzle(query), Asked::Puzzle),
-            Outgoing::OpenPuzzle(puzzle) => (Request::OpenPuzzle { puzzle }, Asked::Puzzle),
-            Outgoing::PuzzleMove { puzzle, notation } => {
+            PuzzleRequest::NextPuzzle(query) => (Request::NextPuzzle(query), Asked::Puzzle),
+            PuzzleRequest::OpenPuzzle(puzzle) => (Request::OpenPuzzle { puzzle }, Asked::Puzzle),
+            PuzzleRequest::PuzzleMove { puzzle, notation } => {
                 (Request::PuzzleMove { puzzle, notation }, Asked::PuzzleMove)
             }
-            Outgoing::PuzzleSolution(puzzle) => {
+            PuzzleRequest::PuzzleSolution(puzzle) => {
                 (Request::PuzzleSolution { puzzle }, Asked::PuzzleSolution)
             }
-            Outgoing::PuzzleThemes => (Request::PuzzleThemes, Asked::PuzzleLists),
-            Outgoing::DailyPuzzles => (Request::DailyPuzzles, Asked::PuzzleLists),
-            Outgoing::MistakePuzzles(game) => (
+            PuzzleRequest::PuzzleThemes => (Request::PuzzleThemes, Asked::PuzzleLists),
+            PuzzleRequest::DailyPuzzles => (Request::DailyPuzzles, Asked::PuzzleLists),
+            PuzzleRequest::MistakePuzzles(game) => (
                 Request::MistakePuzzles { game: GameId(game) },
                 Asked::MistakePuzzles,
             ),
-            other => return Err(other),
         };
-        Ok(self.message(request, asked))
+        self.message(request, asked)
     }
 
     /// Asks for the day's puzzles (after the greeting, for the lobby).
@@ -125,7 +125,7 @@ mod tests {
         );
         assert_eq!(app.puzzles().daily_of(GameKind::Jungle), Some(&daily));
         // A refusal of the lists is not the player's business.
-        let again = wish(&mut link, &mut app, Outgoing::DailyPuzzles);
+        let again = wish(&mut link, &mut app, PuzzleRequest::DailyPuzzles);
         deliver(
             &mut link,
             &mut app,

@@ -424,6 +424,7 @@ pub(super) fn hint(text: String, line: Option<&SearchLine>) -> Hint {
 mod tests {
     use super::*;
     use crate::app::{App, Outgoing, Screen};
+    use crate::app::{LinkRequest, LocalWish};
     use crate::config::Config;
     use crate::net::link::testing::*;
     use crate::net::link::{Link, settle};
@@ -462,7 +463,7 @@ mod tests {
         let _ = app.handle(crate::app::Action::Link(
             crate::app::LinkAction::OpenDevices,
         ));
-        let ask = wish(&mut link, &mut app, Outgoing::DeviceCode);
+        let ask = wish(&mut link, &mut app, Outgoing::Link(LinkRequest::DeviceCode));
         assert!(matches!(ask[0].request, Request::DeviceCode));
         let code = ServerMessage::Reply {
             id: ask[0].id,
@@ -479,7 +480,7 @@ mod tests {
         let used = wish(
             &mut link,
             &mut app,
-            Outgoing::LinkDevice("ABCD-EFGH".into()),
+            Outgoing::Link(LinkRequest::LinkDevice("ABCD-EFGH".into())),
         );
         assert!(matches!(
             &used[0].request,
@@ -498,7 +499,10 @@ mod tests {
         let reaction = link.receive(linked, &app, &mut config, SERVER);
         let (requests, local) = settle(&mut link, &mut app, reaction);
         assert!(requests.is_empty());
-        assert_eq!(local, vec![Outgoing::Rename("Bina".into())]);
+        assert_eq!(
+            local,
+            vec![Outgoing::Local(LocalWish::Rename("Bina".into()))]
+        );
         assert_eq!(config.token(SERVER), Some("bina-token"));
         assert_eq!(config.name.as_deref(), Some("Bina"));
         assert!(app.devices().is_none(), "the card closes");

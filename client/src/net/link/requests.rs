@@ -3,20 +3,21 @@
 //! codes, push subscriptions and muting, and leaving the game on the screen.
 
 use chaupal_shared::protocol::{
-    Action as Act, AnalysisRequest, Engine, GameId, GameSetup, Opponent, Request, RulePair, SeekId,
-    WatchKey,
+    Action as Act, AnalysisRequest, ClientMessage, Engine, GameId, GameSetup, Opponent, Request,
+    RulePair, SeekId, WatchKey,
 };
 
 use super::{Asked, Link, Reaction};
 use crate::app::ConnectionEvent;
 use crate::app::{EnginePick, Event, OpponentPick, Outgoing};
+use crate::app::{GameRequest, LinkRequest, LobbyRequest, PushRequest, ReplayRequest};
 
 impl Link {
     /// The requests for what the app wants (nothing before the greeting: the app hears that it
     /// was not sent).
     pub fn outgoing(&mut self, out: Outgoing) -> Reaction {
         // A key is kept at once, greeted or not: it goes with the requests for its game.
-        if let Outgoing::WatchKey(id, key) = out {
+        if let Outgoing::Link(LinkRequest::WatchKey(id, key)) = out {
             self.keys.insert(GameId(id), WatchKey(key));
             return Reaction::default();
         }
@@ -26,24 +27,24 @@ impl Link {
             }
             return Reaction::event(Event::Connection(ConnectionEvent::NotSent));
         }
-        let out = match self.puzzle_request(out) {
-            Ok(request) => return Reaction::send(vec![request]),
-            Err(other) => other,
-        };
-        let game = self.game();
-        let act = |link: &mut Link, action: Act, what: &'static str| match game {
-            Some(game) => vec![link.message(
-                Request::Act {
-                    game,
-                    seat: None,
-                    action,
-                },
-                Asked::Action(what),
-            )],
-            None => Vec::new(),
-        };
         let requests = match out {
-            Outgoing::NewGame {
+            Outgoing::Lobby(request) => self.lobby_request(request),
+            Outgoing::Game(request) => self.game_request(request),
+            Outgoing::Replay(request) => self.replay_request(request),
+            Outgoing::Link(request) => self.link_request(request),
+            Outgoing::Push(request) => self.push_request(request),
+            Outgoing::Puzzle(request) => vec![self.puzzle_request(request)],
+            // Not the server's business here: the render loop and `Online` do these (a new name
+            // is a new greeting, on a new connection).
+            Outgoing::Local(_) => Vec::new(),
+        };
+        Reaction::send(requests)
+    }
+
+    /// The requests for a wish about the lobby.
+    fn lobby_request(&mut self, out: LobbyRequest) -> Vec<ClientMessage> {
+        match out {
+            LobbyRequest::NewGame {
                 kind,
                 rules,
                 side,
@@ -81,37 +82,21 @@ impl Link {
                 };
                 vec![self.message(Request::CreateGame(setup), Asked::Create)]
             }
-            Outgoing::JoinByCode(code) => {
+            LobbyRequest::JoinByCode(code) => {
                 vec![self.message(Request::JoinByCode { code }, Asked::Join)]
             }
-            Outgoing::ReadInvitation(code) => {
-                vec![self.message(Request::Invitation { code }, Asked::Invitation)]
-            }
-            Outgoing::DeclineInvitation(code) => {
-                vec![self.message(Request::DeclineInvitation { code }, Asked::Decline)]
-            }
-            Outgoing::CancelSeek(id) => {
+            LobbyRequest::CancelSeek(id) => {
                 vec![self.message(Request::CancelSeek { seek: SeekId(id) }, Asked::CancelSeek)]
             }
-            Outgoing::AcceptSeek(id) => {
+            LobbyRequest::AcceptSeek(id) => {
                 vec![self.message(Request::AcceptSeek { seek: SeekId(id) }, Asked::Accept)]
             }
-            Outgoing::Record(id) => {
-                let game = GameId(id);
-                let key = self.key(game);
-                vec![self.message(Request::GetRecord { game, key }, Asked::Record)]
-            }
-            Outgoing::Review(id) => {
-                let game = GameId(id);
-                let key = self.key(game);
-                vec![self.message(Request::Review { game, key }, Asked::Review(game))]
-            }
-            Outgoing::Watch(id) => {
+            LobbyRequest::Watch(id) => {
                 let game = GameId(id);
                 let key = self.key(game);
                 vec![self.message(Request::Watch { game, key }, Asked::Watch(game))]
             }
-            Outgoing::Resume(id) => {
+            LobbyRequest::Resume(id) => {
                 let game = GameId(id);
                 let key = self.key(game);
                 vec![self.message(
@@ -123,9 +108,25 @@ impl Link {
                     Asked::Rejoin(game),
                 )]
             }
-            // Kept above.
-            Outgoing::WatchKey(..) => Vec::new(),
-            Outgoing::Resync => match game {
+        }
+    }
+
+    /// The requests for a wish about the game on the screen.
+    fn game_request(&mut self, out: GameRequest) -> Vec<ClientMessage> {
+        let game = self.game();
+        let act = |link: &mut Link, action: Act, what: &'static str| match game {
+            Some(game) => vec![link.message(
+                Request::Act {
+                    game,
+                    seat: None,
+                    action,
+                },
+                Asked::Action(what),
+            )],
+            None => Vec::new(),
+        };
+        match out {
+            GameRequest::Resync => match game {
                 Some(game) => {
                     let key = self.key(game);
                     vec![self.message(
@@ -139,7 +140,7 @@ impl Link {
                 }
                 None => Vec::new(),
             },
-            Outgoing::Move { notation, ply } => match game {
+            GameRequest::Move { notation, ply } => match game {
                 Some(game) => vec![self.message(
                     Request::Act {
                         game,
@@ -153,17 +154,17 @@ impl Link {
                 )],
                 None => Vec::new(),
             },
-            Outgoing::Resign => act(self, Act::Resign, "asked-resign"),
-            Outgoing::OfferDraw => act(self, Act::OfferDraw, "asked-offer-draw"),
-            Outgoing::AcceptDraw => act(self, Act::AcceptDraw, "asked-accept-draw"),
-            Outgoing::DeclineDraw => act(self, Act::DeclineDraw, "asked-decline"),
-            Outgoing::Takeback => act(self, Act::RequestTakeback, "asked-takeback"),
-            Outgoing::AcceptTakeback => act(self, Act::AcceptTakeback, "asked-accept-takeback"),
-            Outgoing::DeclineTakeback => act(self, Act::DeclineTakeback, "asked-decline"),
-            Outgoing::OfferRematch => act(self, Act::OfferRematch, "asked-offer-rematch"),
-            Outgoing::AcceptRematch => act(self, Act::AcceptRematch, "asked-accept-rematch"),
-            Outgoing::DeclineRematch => act(self, Act::DeclineRematch, "asked-decline"),
-            Outgoing::Analyse {
+            GameRequest::Resign => act(self, Act::Resign, "asked-resign"),
+            GameRequest::OfferDraw => act(self, Act::OfferDraw, "asked-offer-draw"),
+            GameRequest::AcceptDraw => act(self, Act::AcceptDraw, "asked-accept-draw"),
+            GameRequest::DeclineDraw => act(self, Act::DeclineDraw, "asked-decline"),
+            GameRequest::Takeback => act(self, Act::RequestTakeback, "asked-takeback"),
+            GameRequest::AcceptTakeback => act(self, Act::AcceptTakeback, "asked-accept-takeback"),
+            GameRequest::DeclineTakeback => act(self, Act::DeclineTakeback, "asked-decline"),
+            GameRequest::OfferRematch => act(self, Act::OfferRematch, "asked-offer-rematch"),
+            GameRequest::AcceptRematch => act(self, Act::AcceptRematch, "asked-accept-rematch"),
+            GameRequest::DeclineRematch => act(self, Act::DeclineRematch, "asked-decline"),
+            GameRequest::Analyse {
                 kind,
                 rules,
                 moves,
@@ -184,30 +185,11 @@ impl Link {
                 };
                 vec![self.message(Request::Analyse(request), Asked::Analyse)]
             }
-            Outgoing::DeviceCode => vec![self.message(Request::DeviceCode, Asked::Other)],
-            Outgoing::LinkDevice(code) => {
-                vec![self.message(Request::LinkDevice { code }, Asked::Other)]
-            }
-            Outgoing::PushSubscribe(s) => vec![self.message(
-                Request::PushSubscribe {
-                    endpoint: s.endpoint,
-                    p256dh: s.p256dh,
-                    auth: s.auth,
-                },
-                Asked::Push,
-            )],
-            Outgoing::PushUnsubscribe(endpoint) => {
-                vec![self.message(Request::PushUnsubscribe { endpoint }, Asked::Other)]
-            }
-            Outgoing::Mute { game, muted } => {
-                let game = game.map(GameId);
-                vec![self.message(Request::Mute { game, muted }, Asked::Mute(game, muted))]
-            }
-            Outgoing::Hint => match game {
+            GameRequest::Hint => match game {
                 Some(game) => vec![self.message(Request::Hint { game }, Asked::Hint)],
                 None => Vec::new(),
             },
-            Outgoing::Leave => {
+            GameRequest::Leave => {
                 let mut out = match (game, self.watching) {
                     (Some(game), true) => {
                         vec![self.message(Request::Unwatch { game }, Asked::Other)]
@@ -219,26 +201,64 @@ impl Link {
                 out.push(self.finished_games());
                 out
             }
-            // Not the server's business here: the render loop and `Online` do these (a new name
-            // is a new greeting, on a new connection).
-            Outgoing::RetryNow
-            | Outgoing::CopyText(_)
-            | Outgoing::Share(_)
-            | Outgoing::Rename(_)
-            | Outgoing::SetMuted(_)
-            | Outgoing::SetLevel(_)
-            | Outgoing::SetLanguage(_)
-            | Outgoing::Browser(_) => Vec::new(),
-            // Asked above.
-            Outgoing::NextPuzzle(_)
-            | Outgoing::OpenPuzzle(_)
-            | Outgoing::PuzzleMove { .. }
-            | Outgoing::PuzzleSolution(_)
-            | Outgoing::PuzzleThemes
-            | Outgoing::DailyPuzzles
-            | Outgoing::MistakePuzzles(_) => Vec::new(),
-        };
-        Reaction::send(requests)
+        }
+    }
+
+    /// The requests for a wish about a finished game.
+    fn replay_request(&mut self, out: ReplayRequest) -> Vec<ClientMessage> {
+        match out {
+            ReplayRequest::Record(id) => {
+                let game = GameId(id);
+                let key = self.key(game);
+                vec![self.message(Request::GetRecord { game, key }, Asked::Record)]
+            }
+            ReplayRequest::Review(id) => {
+                let game = GameId(id);
+                let key = self.key(game);
+                vec![self.message(Request::Review { game, key }, Asked::Review(game))]
+            }
+        }
+    }
+
+    /// The requests for a wish about links.
+    fn link_request(&mut self, out: LinkRequest) -> Vec<ClientMessage> {
+        match out {
+            LinkRequest::ReadInvitation(code) => {
+                vec![self.message(Request::Invitation { code }, Asked::Invitation)]
+            }
+            LinkRequest::DeclineInvitation(code) => {
+                vec![self.message(Request::DeclineInvitation { code }, Asked::Decline)]
+            }
+            // Kept above.
+            LinkRequest::WatchKey(..) => Vec::new(),
+            LinkRequest::DeviceCode => {
+                vec![self.message(Request::DeviceCode, Asked::Other)]
+            }
+            LinkRequest::LinkDevice(code) => {
+                vec![self.message(Request::LinkDevice { code }, Asked::Other)]
+            }
+        }
+    }
+
+    /// The requests for a wish about notifications.
+    fn push_request(&mut self, out: PushRequest) -> Vec<ClientMessage> {
+        match out {
+            PushRequest::PushSubscribe(s) => vec![self.message(
+                Request::PushSubscribe {
+                    endpoint: s.endpoint,
+                    p256dh: s.p256dh,
+                    auth: s.auth,
+                },
+                Asked::Push,
+            )],
+            PushRequest::PushUnsubscribe(endpoint) => {
+                vec![self.message(Request::PushUnsubscribe { endpoint }, Asked::Other)]
+            }
+            PushRequest::Mute { game, muted } => {
+                let game = game.map(GameId);
+                vec![self.message(Request::Mute { game, muted }, Asked::Mute(game, muted))]
+            }
+        }
     }
 }
 
@@ -292,7 +312,7 @@ mod tests {
         let out = app.handle(crate::app::Action::Lobby(crate::app::LobbyAction::Watch(
             50,
         )));
-        assert_eq!(out, [Outgoing::Resume(50)]);
+        assert_eq!(out, [Outgoing::Lobby(LobbyRequest::Resume(50))]);
         let resume = wish(&mut link, &mut app, out[0].clone());
         assert!(matches!(
             resume[0].request,
@@ -305,7 +325,7 @@ mod tests {
         let out = app.handle(crate::app::Action::Lobby(crate::app::LobbyAction::Watch(
             51,
         )));
-        assert_eq!(out, [Outgoing::Watch(51)]);
+        assert_eq!(out, [Outgoing::Lobby(LobbyRequest::Watch(51))]);
         let watch = wish(&mut link, &mut app, out[0].clone());
         assert!(matches!(
             watch[0].request,
@@ -324,33 +344,36 @@ mod tests {
         let none = wish(
             &mut link,
             &mut app,
-            Outgoing::WatchKey(60, "9c1e7a4f0b2d6e8a3c5f7b9d1e3a5c7f".into()),
+            Outgoing::Link(LinkRequest::WatchKey(
+                60,
+                "9c1e7a4f0b2d6e8a3c5f7b9d1e3a5c7f".into(),
+            )),
         );
         assert!(none.is_empty(), "a key is kept, not sent: {none:?}");
         for (out, expected) in [
             (
-                Outgoing::Watch(60),
+                Outgoing::Lobby(LobbyRequest::Watch(60)),
                 Request::Watch {
                     game: GameId(60),
                     key: key(),
                 },
             ),
             (
-                Outgoing::Record(60),
+                Outgoing::Replay(ReplayRequest::Record(60)),
                 Request::GetRecord {
                     game: GameId(60),
                     key: key(),
                 },
             ),
             (
-                Outgoing::Review(60),
+                Outgoing::Replay(ReplayRequest::Review(60)),
                 Request::Review {
                     game: GameId(60),
                     key: key(),
                 },
             ),
             (
-                Outgoing::Resume(60),
+                Outgoing::Lobby(LobbyRequest::Resume(60)),
                 Request::Rejoin {
                     game: GameId(60),
                     since: None,
@@ -359,7 +382,7 @@ mod tests {
             ),
             // Another game's requests carry no key.
             (
-                Outgoing::Watch(61),
+                Outgoing::Lobby(LobbyRequest::Watch(61)),
                 Request::Watch {
                     game: GameId(61),
                     key: None,
@@ -452,7 +475,7 @@ mod tests {
         let sent = wish(
             &mut link,
             &mut app,
-            Outgoing::PushSubscribe(subscription.clone()),
+            Outgoing::Push(PushRequest::PushSubscribe(subscription.clone())),
         );
         assert!(matches!(
             &sent[0].request,
@@ -470,7 +493,11 @@ mod tests {
         );
         assert_eq!(app.push().state, PushState::On);
         // A refusal is said in words of its own.
-        let sent = wish(&mut link, &mut app, Outgoing::PushSubscribe(subscription));
+        let sent = wish(
+            &mut link,
+            &mut app,
+            Outgoing::Push(PushRequest::PushSubscribe(subscription)),
+        );
         deliver(
             &mut link,
             &mut app,
@@ -488,10 +515,10 @@ mod tests {
         let sent = wish(
             &mut link,
             &mut app,
-            Outgoing::Mute {
+            Outgoing::Push(PushRequest::Mute {
                 game: Some(45),
                 muted: true,
-            },
+            }),
         );
         assert!(matches!(
             sent[0].request,
@@ -503,10 +530,10 @@ mod tests {
         let sent = wish(
             &mut link,
             &mut app,
-            Outgoing::Mute {
+            Outgoing::Push(PushRequest::Mute {
                 game: None,
                 muted: true,
-            },
+            }),
         );
         let again = deliver(
             &mut link,
@@ -525,7 +552,9 @@ mod tests {
         let sent = wish(
             &mut link,
             &mut app,
-            Outgoing::PushUnsubscribe("https://push.example/send/abc".into()),
+            Outgoing::Push(PushRequest::PushUnsubscribe(
+                "https://push.example/send/abc".into(),
+            )),
         );
         assert!(matches!(
             &sent[0].request,
@@ -537,7 +566,14 @@ mod tests {
     fn nothing_is_sent_before_the_greeting() {
         let mut link = Link::new();
         let mut app = App::new(false);
-        assert!(wish(&mut link, &mut app, Outgoing::JoinByCode("AB".into())).is_empty());
+        assert!(
+            wish(
+                &mut link,
+                &mut app,
+                Outgoing::Lobby(LobbyRequest::JoinByCode("AB".into()))
+            )
+            .is_empty()
+        );
         assert!(app.notice().is_some());
     }
 }

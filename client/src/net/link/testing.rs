@@ -26,8 +26,8 @@ pub(super) fn deliver(
 }
 
 /// What the app wants, through the link; returns the requests.
-pub(super) fn wish(link: &mut Link, app: &mut App, out: Outgoing) -> Vec<ClientMessage> {
-    let reaction = link.outgoing(out);
+pub(super) fn wish(link: &mut Link, app: &mut App, out: impl Into<Outgoing>) -> Vec<ClientMessage> {
+    let reaction = link.outgoing(out.into());
     settle(link, app, reaction).0
 }
 

@@ -62,6 +62,7 @@ fn waiting_entry(m: MySeek) -> WaitingSeek {
 #[cfg(test)]
 mod tests {
     use crate::app::LobbyAction;
+    use crate::app::LobbyRequest;
     use crate::app::{Action, Outgoing};
     use crate::net::link::testing::*;
     use chaupal_rules::{GameKind, Side};
@@ -212,7 +213,7 @@ mod tests {
             mine(13, None, true),
         ]);
         let out = app.handle(Action::Lobby(LobbyAction::CancelSeek(12)));
-        assert_eq!(out, [Outgoing::CancelSeek(12)]);
+        assert_eq!(out, [Outgoing::Lobby(LobbyRequest::CancelSeek(12))]);
         let sent = wish(&mut link, &mut app, out[0].clone());
         assert!(
             matches!(sent[0].request, Request::CancelSeek { seek: SeekId(12) }),
@@ -237,7 +238,11 @@ mod tests {
         );
         assert_eq!(listed(&app), [(13, None)]);
         // Refused (taken meanwhile, on another device): said, and the list asked for again.
-        let sent = wish(&mut link, &mut app, Outgoing::CancelSeek(13));
+        let sent = wish(
+            &mut link,
+            &mut app,
+            Outgoing::Lobby(LobbyRequest::CancelSeek(13)),
+        );
         let out = deliver(
             &mut link,
             &mut app,
