@@ -12,7 +12,7 @@
 //!   upright to a desktop, and rows of buttons whose labels fit.
 //! - [`keys`]: the keyboard's way round a screen (Tab from button to button and onto the
 //!   board).
-//! - [`pace`]: when to draw the next frame (at once while something moves, else rarely).
+//! - [`frame_pace`]: when to draw the next frame (at once while something moves, else rarely).
 //! - [`sound`]: the sounds, synthesised as small WAV clips.
 //! - [`selection`]: entering a move by clicks, from the legal moves in notation.
 //! - [`sowing`]: Kalah's sowing animation as frames.
@@ -45,7 +45,7 @@
 //! - [`draw`]: palette, fonts, boards, widgets and screens.
 //! - [`hook`]: what a frame offered (buttons, cells, the game's moves) as JSON, for a browser
 //!   test to read and click through (pages opened with `?hook`).
-//! - `walk` (desktop): every screen in the states that show the most text, and the rules the
+//! - `words_check` (desktop): every screen in the states that show the most text, and the rules the
 //!   texts drawn must keep, for `chaupal-client --check-words`.
 //!
 //! The same code builds for the desktop and for `wasm32-unknown-unknown` (see `docs/WEB.md`).
@@ -57,12 +57,12 @@ pub mod config;
 pub mod deadline;
 pub mod draw;
 pub mod field;
+pub mod frame_pace;
 pub mod geometry;
 pub mod hook;
 pub mod keys;
 pub mod layout;
 pub mod net;
-pub mod pace;
 pub mod platform;
 pub mod play;
 pub mod push_words;
@@ -79,6 +79,6 @@ pub mod sowing;
 pub mod speech;
 pub mod terms;
 pub mod view;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod walk;
 pub mod words;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod words_check;

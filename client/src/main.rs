@@ -17,10 +17,10 @@ use chaupal_client::draw::{
     text::FontError,
     ui::{Fired, Heights, Input, Record},
 };
+use chaupal_client::frame_pace::Pacer;
 use chaupal_client::hook::{self, Hook, HookFired};
 use chaupal_client::keys::{self, Stop};
 use chaupal_client::net::online::Online;
-use chaupal_client::pace::Pacer;
 use chaupal_client::platform::{self, Store};
 use chaupal_client::push_words::push_words_json;
 use chaupal_client::route::{self, Launch, Route};
@@ -461,7 +461,7 @@ mod web {
             // Antialiasing of a whole frame costs more than it shows on these flat drawings.
             sample_count: 1,
             window_resizable: true,
-            // Frames only on input, the network, or when the client asks (see `pace`).
+            // Frames only on input, the network, or when the client asks (see `frame_pace`).
             platform: macroquad::miniquad::conf::Platform {
                 blocking_event_loop: true,
                 ..Default::default()
@@ -558,14 +558,14 @@ mod desktop {
         }
     }
 
-    /// The words check: draws every state of [`chaupal_client::walk::states`] at every size
+    /// The words check: draws every state of [`chaupal_client::words_check::states`] at every size
     /// and pixel ratio, and prints each problem (a text cut, beyond the window or over
     /// another; on a phone, a place to tap smaller than a fingertip), one line each, then a
     /// line `checked N screens, P problems`. Exits 1 when there are problems.
     async fn check_words(fonts: &Fonts, languages: &[Language]) -> ExitCode {
-        use chaupal_client::walk;
+        use chaupal_client::words_check;
         let input = Input::away();
-        let states = walk::states();
+        let states = words_check::states();
         let mut checked = 0;
         let mut problems = 0;
         for &language in languages {
@@ -579,8 +579,8 @@ mod desktop {
              {problems} problems, {} glyph pages",
             languages.len(),
             states.len(),
-            walk::SIZES.len(),
-            walk::SCALES.len(),
+            words_check::SIZES.len(),
+            words_check::SCALES.len(),
             fonts.typesetter().pages()
         );
         if problems == 0 {
@@ -597,12 +597,12 @@ mod desktop {
         states: &[(String, App)],
         input: &Input,
     ) -> (usize, usize) {
-        use chaupal_client::walk;
+        use chaupal_client::words_check;
         let tag = words.language().tag();
         let mut checked = 0;
         let mut problems = 0;
-        for (w, h) in walk::SIZES {
-            for scale in walk::SCALES {
+        for (w, h) in words_check::SIZES {
+            for scale in words_check::SCALES {
                 for (name, app) in states {
                     let mut app = app.clone();
                     app.set_language(words.language(), false);
@@ -616,12 +616,12 @@ mod desktop {
                     let texts = fonts.typesetter().take_log();
                     checked += 1;
                     // The layout is the same at every pixel ratio: its problems are said once.
-                    if scale != walk::SCALES[0] {
+                    if scale != words_check::SCALES[0] {
                         continue;
                     }
-                    let found = walk::problems(&texts, w, h)
+                    let found = words_check::problems(&texts, w, h)
                         .into_iter()
-                        .chain(walk::small_targets(&drawn.record.targets, w, h));
+                        .chain(words_check::small_targets(&drawn.record.targets, w, h));
                     for problem in found {
                         println!("{tag} {w}x{h} {name}: {problem}");
                         problems += 1;
@@ -640,7 +640,7 @@ mod desktop {
         let kind = args.game.ok_or("--screenshot needs --game")?;
         // A state of the words check, by its name.
         if let Some(name) = args.show.as_deref().and_then(|s| s.strip_prefix("state:")) {
-            let app = chaupal_client::walk::states()
+            let app = chaupal_client::words_check::states()
                 .into_iter()
                 .find(|(n, _)| n == name)
                 .map(|(_, app)| app)

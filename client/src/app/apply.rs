@@ -4,7 +4,7 @@
 
 use super::App;
 use super::event::Event;
-use super::outgoing::Outgoing;
+use crate::app::Outgoing;
 
 impl App {
     /// Takes in one event from outside: the one place where what happens outside changes the
@@ -29,8 +29,8 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::Offer;
     use crate::app::connection::Connection;
-    use crate::app::outgoing::Offer;
     use crate::app::shell::{Screen, Tone};
     use crate::app::{LobbyChange, Opened, Record};
 

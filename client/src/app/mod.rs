@@ -26,7 +26,6 @@ mod links;
 mod lobby;
 mod my_games;
 mod notifications;
-mod outgoing;
 mod puzzles;
 mod reading;
 mod replay;
@@ -44,26 +43,26 @@ pub use action::{
 pub use connection::ConnectionEvent;
 pub use connection::{Connection, FIRST_CONNECTION_PATIENCE};
 pub use event::Event;
-pub use game::GameRequest;
 pub use game::MatchEvent;
 pub use game::Opened;
+pub use game::{GameRequest, Offer};
 pub use links::Devices;
 pub use links::Invited;
 pub use links::LinkEvent;
 pub use links::LinkRequest;
 pub use lobby::LobbyChange;
-pub use lobby::LobbyRequest;
 pub use lobby::{
     CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, EnginePick, FinishedEntry, LEVELS, LiveEntry, Lobby,
     MAX_DEPTH, PACES, PlayMode, SeekEntry, SidePick, clock_words, kind_index,
 };
+pub use lobby::{LobbyRequest, OpponentPick};
 pub use lobby::{pace_value, pace_words};
 pub use my_games::WaitingSeek;
 pub use my_games::{MyGameEntry, MyGamesChange};
 pub use notifications::PushEvent;
-pub use notifications::PushRequest;
 pub use notifications::{BrowserNews, Push, PushState};
-pub use outgoing::{BrowserWish, LocalWish, Offer, OpponentPick, Outgoing, Subscription};
+pub use notifications::{BrowserWish, PushRequest, Subscription};
+
 pub use puzzles::PuzzleEvent;
 pub use puzzles::PuzzleRequest;
 pub use replay::Record;
@@ -82,6 +81,57 @@ use shell::Shell;
 use crate::play::Match;
 use crate::puzzles::Puzzles;
 use crate::replay::Replay;
+use crate::words::Language;
+
+/// What the app asks of the outside: of the server, by feature (the network layer turns these
+/// into protocol requests; each feature's own are defined in its folder, in `request.rs`), or
+/// of the client itself and the platform ([`LocalWish`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outgoing {
+    Lobby(LobbyRequest),
+    Game(GameRequest),
+    Replay(ReplayRequest),
+    Link(LinkRequest),
+    Push(PushRequest),
+    Puzzle(PuzzleRequest),
+    Local(LocalWish),
+}
+
+impl Outgoing {
+    /// Whether this is for the client itself, not the server.
+    pub fn is_local(&self) -> bool {
+        matches!(self, Outgoing::Local(_))
+    }
+}
+
+/// What the app asks of the client itself and of the platform, not of the server: trying
+/// again, the clipboard, sharing, a new greeting under a new name, remembered settings, the
+/// browser's push service.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LocalWish {
+    RetryNow,
+    /// Puts text on the clipboard (the platform's business, not the server's).
+    CopyText(String),
+    /// Passes a link on: the phone's share sheet where there is one, else the clipboard (the
+    /// platform's business).
+    Share(String),
+    /// Greets the server again under this name (and remembers it).
+    Rename(String),
+    /// Remembers whether sounds are off.
+    SetMuted(bool),
+    /// Remembers the computer's level chosen in the lobby.
+    SetLevel(u8),
+    /// Remembers the language chosen (none: the system's or the browser's).
+    SetLanguage(Option<Language>),
+    /// Asks the browser's push service (the platform's business).
+    Browser(BrowserWish),
+}
+
+impl From<LocalWish> for Outgoing {
+    fn from(wish: LocalWish) -> Self {
+        Outgoing::Local(wish)
+    }
+}
 
 /// The whole client state: the screen up, and each feature's state.
 #[derive(Clone, Debug)]

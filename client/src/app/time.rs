@@ -104,7 +104,7 @@ impl App {
     }
 
     /// Moves time on by a frame of `dt` seconds, as the render loop does: the clocks and
-    /// notices by all of it, the animations by `shown` (the loop's [`crate::pace::Pacer`]
+    /// notices by all of it, the animations by `shown` (the loop's [`crate::frame_pace::Pacer`]
     /// caps it, so that the frame that brings the opponent's move after an idle pause shows
     /// the move from its start instead of skipping it).
     pub fn frame(&mut self, dt: f32, shown: f32) {

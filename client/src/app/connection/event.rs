@@ -4,8 +4,8 @@
 
 use crate::app::App;
 use crate::app::Event;
+use crate::app::Outgoing;
 use crate::app::connection::Connection;
-use crate::app::outgoing::Outgoing;
 use crate::app::shell::{Screen, Tone};
 use crate::say;
 use crate::words::Phrase;

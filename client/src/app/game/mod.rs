@@ -7,13 +7,13 @@ mod event;
 mod request;
 pub use action::GameAction;
 pub use event::{MatchEvent, Opened};
-pub use request::GameRequest;
+pub use request::{GameRequest, Offer};
 
 use chaupal_rules::Side;
 use chaupal_shared::protocol::{GameResult, ResultReason};
 
 use crate::app::App;
-use crate::app::outgoing::{Offer, Outgoing};
+use crate::app::Outgoing;
 use crate::app::shell::{Screen, Tone};
 use crate::geometry::CellName;
 use crate::play::{Ending, Match, Seats};

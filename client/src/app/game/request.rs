@@ -1,11 +1,13 @@
 //! What the game on the screen asks of the server: a move, resigning, the offers and their
-//! answers, a hint, the engine's view of a position, leaving, the game whole again.
+//! answers, a hint, the engine's view of a position, leaving, the game whole again; and the
+//! opponent's offers ([`Offer`]) with the requests that answer them.
 
 use chaupal_rules::GameKind;
 
-use crate::app::lobby::EnginePick;
-
 use crate::app::Outgoing;
+use crate::app::lobby::EnginePick;
+use crate::say;
+use crate::words::Phrase;
 
 /// What the app asks of the server about the game on the screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,5 +45,43 @@ pub enum GameRequest {
 impl From<GameRequest> for Outgoing {
     fn from(request: GameRequest) -> Self {
         Outgoing::Game(request)
+    }
+}
+
+/// An offer the opponent made, for this player to accept or decline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    Draw,
+    Takeback,
+    Rematch,
+}
+
+impl Offer {
+    /// The question the game panel asks about it: a draw and a rematch are offered, a
+    /// takeback is asked for.
+    pub fn question(self) -> Phrase {
+        match self {
+            Offer::Draw => say!("offer-draw"),
+            Offer::Takeback => say!("offer-takeback"),
+            Offer::Rematch => say!("offer-rematch"),
+        }
+    }
+
+    /// The request that accepts it.
+    pub fn accept(self) -> Outgoing {
+        match self {
+            Offer::Draw => Outgoing::Game(GameRequest::AcceptDraw),
+            Offer::Takeback => Outgoing::Game(GameRequest::AcceptTakeback),
+            Offer::Rematch => Outgoing::Game(GameRequest::AcceptRematch),
+        }
+    }
+
+    /// The request that declines it.
+    pub fn decline(self) -> Outgoing {
+        match self {
+            Offer::Draw => Outgoing::Game(GameRequest::DeclineDraw),
+            Offer::Takeback => Outgoing::Game(GameRequest::DeclineTakeback),
+            Offer::Rematch => Outgoing::Game(GameRequest::DeclineRematch),
+        }
     }
 }

@@ -9,7 +9,7 @@ pub use action::KeyAction;
 
 use crate::app::App;
 use crate::app::GameAction;
-use crate::app::outgoing::Outgoing;
+use crate::app::Outgoing;
 use crate::app::shell::{Screen, Tone};
 use crate::field::Field;
 use crate::geometry::{self, CellName};

@@ -4,8 +4,8 @@
 use crate::app::App;
 use crate::app::Event;
 use crate::app::LocalWish;
+use crate::app::Outgoing;
 use crate::app::links::Invited;
-use crate::app::outgoing::Outgoing;
 use crate::app::shell::Tone;
 use crate::field::Field;
 use crate::say;

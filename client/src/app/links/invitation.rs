@@ -11,7 +11,7 @@ use chaupal_rules::{GameKind, Side};
 
 use crate::app::App;
 use crate::app::LinkAction;
-use crate::app::outgoing::Outgoing;
+use crate::app::Outgoing;
 use crate::app::shell::{Screen, Tone};
 use crate::app::{LinkRequest, LobbyRequest};
 use crate::route::Route;

@@ -14,9 +14,9 @@ mod invitation;
 pub use invitation::Invited;
 
 use crate::app::App;
+use crate::app::Outgoing;
 use crate::app::connection::Connection;
 use crate::app::lobby::PlayMode;
-use crate::app::outgoing::Outgoing;
 use crate::app::shell::{Screen, Tone};
 use crate::app::{LobbyRequest, LocalWish, ReplayRequest};
 use crate::field::Field;

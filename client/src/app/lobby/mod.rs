@@ -9,7 +9,7 @@ mod event;
 mod request;
 pub use action::LobbyAction;
 pub use event::LobbyChange;
-pub use request::LobbyRequest;
+pub use request::{LobbyRequest, OpponentPick};
 
 mod paces;
 mod seeks;

@@ -1,13 +1,13 @@
 //! What the lobby asks of the server: a new game, joining one by its code, a seek accepted or
-//! withdrawn, a game to watch or to sit back down at.
+//! withdrawn, a game to watch or to sit back down at; and who the other seat is in a new game
+//! ([`OpponentPick`]).
 
 use chaupal_rules::GameKind;
 use chaupal_shared::protocol::ClockSpec;
 
-use crate::app::lobby::SidePick;
-use crate::app::outgoing::OpponentPick;
-
 use crate::app::Outgoing;
+use crate::app::lobby::EnginePick;
+use crate::app::lobby::SidePick;
 
 /// What the app asks of the server about the lobby.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,4 +37,17 @@ impl From<LobbyRequest> for Outgoing {
     fn from(request: LobbyRequest) -> Self {
         Outgoing::Lobby(request)
     }
+}
+
+/// Who the other seat is, for a new game on the server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpponentPick {
+    /// Both seats for this player: two people at this computer.
+    Local,
+    Private,
+    /// An open seek: anyone may accept.
+    Open,
+    Computer(EnginePick),
+    /// The computer against itself.
+    Exhibition(EnginePick),
 }

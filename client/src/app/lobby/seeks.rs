@@ -9,9 +9,9 @@ use crate::app::LobbyAction;
 use crate::app::lobby::{
     CLOCK_INCREMENTS, CLOCK_MINUTES, ENGINES, LEVELS, MAX_DEPTH, PlayMode, cycle,
 };
-use crate::app::outgoing::{OpponentPick, Outgoing};
 use crate::app::shell::{Screen, Tone};
 use crate::app::{LobbyRequest, LocalWish, ReplayRequest};
+use crate::app::{OpponentPick, Outgoing};
 use crate::play::{Match, Seats};
 use crate::route;
 use crate::say;

@@ -13,7 +13,7 @@ use chaupal_shared::protocol::Correspondence;
 
 use crate::app::App;
 use crate::app::LobbyRequest;
-use crate::app::outgoing::Outgoing;
+use crate::app::Outgoing;
 use crate::app::shell::Cue;
 use crate::deadline;
 use crate::say;

@@ -14,7 +14,7 @@
 use chaupal_rules::GameKind;
 
 use crate::app::App;
-use crate::app::outgoing::Outgoing;
+use crate::app::Outgoing;
 use crate::app::shell::Tone;
 use crate::app::{LobbyRequest, LocalWish};
 use crate::route::{self, Route};

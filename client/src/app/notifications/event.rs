@@ -2,8 +2,8 @@
 
 use crate::app::App;
 use crate::app::Event;
+use crate::app::Outgoing;
 use crate::app::notifications::BrowserNews;
-use crate::app::outgoing::Outgoing;
 use crate::app::shell::Tone;
 use crate::say;
 use crate::words::Phrase;

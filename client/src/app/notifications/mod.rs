@@ -10,11 +10,11 @@ mod event;
 mod request;
 pub use action::PushAction;
 pub use event::PushEvent;
-pub use request::PushRequest;
+pub use request::{BrowserWish, PushRequest, Subscription};
 
 use crate::app::App;
 use crate::app::LocalWish;
-use crate::app::outgoing::{BrowserWish, Outgoing, Subscription};
+use crate::app::Outgoing;
 use crate::app::shell::Tone;
 use crate::say;
 use crate::words::Phrase;

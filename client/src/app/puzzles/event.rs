@@ -6,7 +6,7 @@ use chaupal_shared::protocol::puzzles::{DailyPuzzle, PuzzleInfo, PuzzleMoved, Pu
 
 use crate::app::App;
 use crate::app::Event;
-use crate::app::outgoing::Outgoing;
+use crate::app::Outgoing;
 use crate::puzzles::PuzzleAsk;
 use crate::words::Phrase;
 

@@ -18,7 +18,7 @@ use chaupal_shared::protocol::puzzles::{
 };
 
 use crate::app::App;
-use crate::app::outgoing::Outgoing;
+use crate::app::Outgoing;
 use crate::app::shell::{Cue, Screen, Tone};
 use crate::puzzles::{Attempt, Judged, Leave, PuzzleAsk, Puzzles, words};
 use crate::route::Route;

@@ -6,7 +6,7 @@ use chaupal_shared::protocol::GameResult;
 
 use crate::app::App;
 use crate::app::Event;
-use crate::app::outgoing::Outgoing;
+use crate::app::Outgoing;
 use crate::play::Ending;
 use crate::words::Phrase;
 

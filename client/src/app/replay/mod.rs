@@ -13,7 +13,7 @@ mod review;
 use chaupal_rules::AnyGame;
 
 use crate::app::App;
-use crate::app::outgoing::Outgoing;
+use crate::app::Outgoing;
 use crate::app::shell::{Screen, Tone};
 use crate::play::{Ending, Seats};
 use crate::replay::Replay;

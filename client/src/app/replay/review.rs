@@ -7,9 +7,9 @@ use chaupal_rules::review::GameReview;
 
 use crate::app::App;
 use crate::app::lobby::{EnginePick, SidePick};
-use crate::app::outgoing::{OpponentPick, Outgoing};
 use crate::app::shell::{Screen, Tone};
 use crate::app::{LobbyRequest, ReplayRequest};
+use crate::app::{OpponentPick, Outgoing};
 use crate::play::Match;
 use crate::replay::Replay;
 use crate::review::ReviewState;

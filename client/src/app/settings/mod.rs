@@ -9,8 +9,8 @@ use chaupal_shared::protocol::names::{self, MAX_NAME_CHARS, NameError};
 
 use crate::app::App;
 use crate::app::LocalWish;
+use crate::app::Outgoing;
 use crate::app::lobby::LEVELS;
-use crate::app::outgoing::Outgoing;
 use crate::app::shell::Tone;
 use crate::field::Field;
 use crate::say;

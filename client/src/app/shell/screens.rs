@@ -3,8 +3,8 @@
 
 use crate::app::App;
 use crate::app::LocalWish;
+use crate::app::Outgoing;
 use crate::app::ScreenAction;
-use crate::app::outgoing::Outgoing;
 use crate::app::shell::{NOTICE_SECONDS, Notice, PROBLEM_SECONDS, Screen, Tone};
 use crate::words::Phrase;
 

@@ -283,7 +283,7 @@ pub fn announce(text: &str) {
 /// `spent` are the desktop's business.
 pub fn pace(wait: Option<f32>, _idle: f32, _spent: f32) {
     match wait {
-        Some(w) if w <= crate::pace::FULL_RATE => {
+        Some(w) if w <= crate::frame_pace::FULL_RATE => {
             macroquad::miniquad::window::schedule_update();
         }
         Some(w) => js::chaupal_wake_after((w * 1000.0).round() as i32),
