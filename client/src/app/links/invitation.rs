@@ -178,6 +178,16 @@ mod tests {
     }
 
     /// A client that came by the link to `invited()` and was shown its card.
+    /// The connection lost and back: what the app asks of the server then.
+    fn reconnect(app: &mut App) -> Vec<Outgoing> {
+        app.apply(ConnectionEvent::Lost {
+            reason: "gone".into(),
+            attempt: 1,
+            retry_in: 1.0,
+        });
+        app.apply(ConnectionEvent::Welcomed { name: "bo".into() })
+    }
+
     fn shown() -> App {
         let mut app = App::new(false);
         let sent = app.handle(LinkAction::Follow(Route::Join("k7qm2xpd".into())));
@@ -218,15 +228,7 @@ mod tests {
         assert!(app.handle(ScreenAction::DismissNotice).is_empty());
         assert!(app.invitation().is_some());
         // A reconnection with the card up reads nothing and joins nothing.
-        app.apply(ConnectionEvent::Lost {
-            reason: "gone".into(),
-            attempt: 1,
-            retry_in: 1.0,
-        });
-        assert!(
-            app.apply(ConnectionEvent::Welcomed { name: "bo".into() })
-                .is_empty()
-        );
+        assert!(reconnect(&mut app).is_empty());
         assert!(app.invitation().is_some());
         // Accept joins, once.
         assert_eq!(
@@ -238,12 +240,7 @@ mod tests {
         assert!(app.invitation().is_none());
         assert!(app.handle(LinkAction::AcceptInvitation).is_empty(), "once");
         // The answer lost with the connection: the invitation is read again, never joined.
-        app.apply(ConnectionEvent::Lost {
-            reason: "gone".into(),
-            attempt: 1,
-            retry_in: 1.0,
-        });
-        let again = app.apply(ConnectionEvent::Welcomed { name: "bo".into() });
+        let again = reconnect(&mut app);
         assert_eq!(
             again,
             [Outgoing::Link(LinkRequest::ReadInvitation(
@@ -266,15 +263,7 @@ mod tests {
         assert_eq!(app.address(), "/", "the link is put aside");
         assert!(app.lobby().code.is_empty(), "nor kept to join by hand");
         // Nothing is read or joined again on a reconnection.
-        app.apply(ConnectionEvent::Lost {
-            reason: "gone".into(),
-            attempt: 1,
-            retry_in: 1.0,
-        });
-        assert!(
-            app.apply(ConnectionEvent::Welcomed { name: "bo".into() })
-                .is_empty()
-        );
+        assert!(reconnect(&mut app).is_empty());
     }
 
     #[test]

@@ -133,12 +133,7 @@ impl App {
         if !self.require_online(say!("doing-cancel-seek")) {
             return Vec::new();
         }
-        let code = self
-            .my_games
-            .waiting
-            .iter()
-            .find(|w| w.id == id)
-            .and_then(|w| w.code.clone());
+        let code = self.waiting_code(id);
         if code.is_some() && code == self.lobby.my_code {
             self.lobby.my_code = None;
         }
@@ -163,14 +158,18 @@ impl App {
         vec![Outgoing::Local(LocalWish::CopyText(text))]
     }
 
-    /// Copies the link to waiting invitation `id` (nothing for an open seek).
-    pub(in crate::app) fn copy_waiting_link(&mut self, id: u64) -> Vec<Outgoing> {
-        let code = self
-            .my_games
+    /// The invite code of this player's waiting invitation `id` (none: an open seek, or gone).
+    fn waiting_code(&self, id: u64) -> Option<String> {
+        self.my_games
             .waiting
             .iter()
             .find(|w| w.id == id)
-            .and_then(|w| w.code.clone());
+            .and_then(|w| w.code.clone())
+    }
+
+    /// Copies the link to waiting invitation `id` (nothing for an open seek).
+    pub(in crate::app) fn copy_waiting_link(&mut self, id: u64) -> Vec<Outgoing> {
+        let code = self.waiting_code(id);
         match code {
             Some(code) => self.copy_invite(code),
             None => Vec::new(),
