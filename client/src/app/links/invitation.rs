@@ -1,11 +1,12 @@
-//! A private invitation read before it is taken. The link `/join/CODE` first asks the server
-//! what the invitation is (`invitation`); a card shows it: who invites, the game and the rules
-//! that differ from its defaults, the pace, rated or casual, and the friend's side (or sides
-//! drawn at random), with Accept and Decline. Accept joins (`join_by_code`); Decline withdraws
-//! the invitation (`decline_invitation`: the server tells the inviter) and leaves for the
-//! lobby. Nothing joins before Accept, and a reconnection joins nothing: it reads the
-//! invitation again when its answer never came (or Accept's did not), which joins nothing
-//! either. The inviter hears of a decline on every device ([`App::invitation_declined`]).
+//! A private invitation read before it is taken. A link `/join/CODE` (or a code typed in the lobby,
+//! followed as its link) first asks the server what the invitation is (`invitation`); a card shows
+//! it: who invites, the game and the rules that differ from its defaults, the pace, rated or
+//! casual, and the friend's side (or sides drawn at random), with Accept and Decline. Accept joins
+//! (`join_by_code`); Decline withdraws the invitation (`decline_invitation`: the server tells the
+//! inviter) and leaves for the lobby. Nothing joins before Accept, and a reconnection joins
+//! nothing: it reads the invitation again when its answer never came (or Accept's did not), which
+//! joins nothing either. The inviter hears of a decline on every device
+//! ([`App::invitation_declined`]).
 
 use chaupal_rules::{GameKind, Side};
 

@@ -13,7 +13,7 @@ use crate::app::shell::{Screen, Tone};
 use crate::app::{LobbyRequest, LocalWish, ReplayRequest};
 use crate::app::{OpponentPick, Outgoing};
 use crate::play::{Match, Seats};
-use crate::route;
+use crate::route::{self, Route};
 use crate::say;
 use crate::words::Phrase;
 
@@ -76,7 +76,9 @@ impl App {
                 if code.is_empty() {
                     self.tell(say!("notice-type-code-first"), Tone::Problem);
                 } else if self.require_online(say!("doing-join-friend")) {
-                    out.push(Outgoing::Lobby(LobbyRequest::JoinByCode(code)));
+                    // A typed code is followed as its link is: the invitation's card says what
+                    // it is (game, pace, sides), and nothing joins before Accept.
+                    out.extend(self.follow(Route::Join(code)));
                 }
             }
             LobbyAction::TypeCode(c) => {
@@ -214,6 +216,15 @@ mod tests {
     }
 
     #[test]
+    fn a_malformed_typed_code_says_why_on_a_card() {
+        let mut app = online();
+        app.lobby.code = "ZZ".into();
+        assert!(app.handle(LobbyAction::JoinByCode).is_empty());
+        let why = app.broken_link().map(Phrase::english).unwrap_or_default();
+        assert!(why.starts_with("ZZ is not an invite code"), "{why}");
+    }
+
+    #[test]
     fn online_only_actions_explain_themselves_when_offline() {
         let mut app = offline();
         app.handle(LobbyAction::SelectMode(PlayMode::Computer));
@@ -234,14 +245,16 @@ mod tests {
     fn invite_codes_are_typed_in_capitals_and_sent_when_online() {
         let mut app = App::new(false);
         app.online.connection = Connection::Connected { name: "bo".into() };
-        for c in "ab-1 2".chars() {
+        for c in "k7qm-2xpd 2".chars() {
             app.handle(LobbyAction::TypeCode(c));
         }
         app.handle(LobbyAction::EraseCode);
-        assert_eq!(app.lobby.code, "AB-1");
+        assert_eq!(app.lobby.code, "K7QM-2XPD");
         assert_eq!(
             app.handle(LobbyAction::JoinByCode),
-            [Outgoing::Lobby(LobbyRequest::JoinByCode("AB-1".into()))]
+            [Outgoing::Link(LinkRequest::ReadInvitation(
+                "K7QM-2XPD".into()
+            ))]
         );
     }
 
@@ -505,17 +518,20 @@ mod tests {
     }
 
     #[test]
-    fn typed_codes_are_tidied_before_they_are_sent() {
+    fn typed_codes_are_tidied_and_show_their_invitation_first() {
         let mut app = online();
+        app.handle(LobbyAction::SelectMode(PlayMode::Friend));
         for c in "k7qm2xpd".chars() {
             app.handle(LobbyAction::TypeCode(c));
         }
         assert_eq!(
             app.handle(LobbyAction::JoinByCode),
-            [Outgoing::Lobby(LobbyRequest::JoinByCode(
+            [Outgoing::Link(LinkRequest::ReadInvitation(
                 "K7QM-2XPD".into()
-            ))]
+            ))],
+            "the invitation is read, not joined"
         );
+        assert_eq!(app.address(), "/join/K7QM-2XPD");
     }
 
     #[test]
