@@ -267,7 +267,7 @@ fn every_board_renders_to_a_png_that_is_not_blank() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The words check (`chaupal-client --check-words`, see `chaupal_client::walk`): every screen
+/// The words check (`chaupal-client --check-words`, see `chaupal_client::words_check`): every screen
 /// and card, in the states that show the most text, at 360x640, 390x844, 412x915, 768x1024,
 /// 1280x800 and 1920x1080 and pixel ratios 1 to 3: no text cut short, beyond the window's
 /// side, or over another.

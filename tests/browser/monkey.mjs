@@ -46,37 +46,13 @@ console.error(`monkey: seed ${seed} (replay with --seed ${seed})`);
 
 // Buttons allowed to move between two pictures of one screen, each with why. Every entry is a
 // known layout instability that is yet to be fixed: delete it once the layout holds still.
-const MOVING_EXEMPT = [
-    {
-        screen: "lobby",
-        // Every button of the lobby's form (those seen moving so far: "<", ">", the
-        // opponents, the sides, Live, Correspondence, Casual, Rated, Start the game, Play the
-        // computer, Watch the computer play itself, Rules, Puzzles, Puzzle of the day).
-        labels: "all",
-        why: "the lobby's choices (a game, an opponent, live or by correspondence) show more or " +
-            "fewer rows of options, and everything below them moves",
-    },
-    {
-        screen: "replay",
-        // Every button of the replay and review (those seen moving so far: Analyse, Flip
-        // board, Back, and |<, <, Play, >, >| when the analysis's line came).
-        labels: "all",
-        why: "the review's lines (the analysis's progress) come and push the move buttons " +
-            "down, its last row changes its widths when the analysis starts, and its Back " +
-            "leaves the row (the bar's Back is then the first of that label)",
-    },
-    {
-        screen: "puzzles",
-        labels: ["Next puzzle", "<", ">", "Rated", "Streak"],
-        why: "the attempt's lines above the puzzles' choices come and go, and the choices move",
-    },
-];
+const MOVING_EXEMPT = [];
 
 // The words of the ways out (Lobby, Back, Close, Cancel) in every language of the client, from
 // its locale files: the monkey may have changed the language when it has to steer.
-const WAYS_OUT = (() => {
-    const keys = ["lobby", "back", "close", "lists-cancel", "play-more"];
-    const words = new Set(["×"]);
+// The words of locale `keys` in every language of the client.
+function wordsOf(keys, extra = []) {
+    const words = new Set(extra);
     for (const tag of ["en", "ne", "hi", "bn", "zh-Hans"]) {
         const text = readFileSync(new URL(`../../client/locales/${tag}.ftl`, import.meta.url), "utf8");
         for (const line of text.split("\n")) {
@@ -87,7 +63,19 @@ const WAYS_OUT = (() => {
         }
     }
     return [...words];
-})();
+}
+const CLOSE = wordsOf(["close"]);
+const WAYS_OUT = wordsOf(["lobby", "back", "close", "lists-cancel", "play-more"], ["×"]);
+
+// The safe answers of a question (keep playing, decline, cancel, close): a question may put
+// one where the button that asked it was, so that a second tap there gives nothing up.
+const SAFE_ANSWERS = wordsOf(["play-keep-playing", "play-decline", "lists-cancel", "close"]);
+
+// The toggles: one button whose label says its state (Play and Pause, sounds on and off), in
+// every language; a second tap on it undoes the first, as meant.
+const TOGGLES = [["replay-play", "replay-pause"], ["choices-sound-on", "choices-sound-off"]]
+    .map((keys) => wordsOf(keys));
+const toggled = (a, b) => TOGGLES.some((words) => words.includes(a) && words.includes(b));
 
 // The games, by their labels in the lobby.
 const GAMES = ["Bagh Chal", "Kalah", "Sholo Guti", "Jungle"];
@@ -107,7 +95,7 @@ const pick = (list) => list[Math.floor(random() * list.length)];
 const problems = new Problems();
 const shots = [];
 const counts = { steps: 0, taps: 0, swipes: 0, fired: 0, checked: 0, edge: 0, unchecked: 0,
-    probes: 0, compared: 0, screens: {}, games: [], languages: [] };
+    probes: 0, compared: 0, touched_changes: 0, screens: {}, games: [], languages: [] };
 let page;
 let cdp;
 // `--debug`: each step said on stderr, with the time.
@@ -217,6 +205,7 @@ async function check(label) {
             row: pictures.filter((p) => p.frame > since).map(slim),
         };
     }, lastFrame);
+    presses = got.presses;
     const byFrame = new Map(got.full.map((p) => [p.frame, p]));
     for (const f of got.fired) {
         counts.fired += 1;
@@ -271,8 +260,25 @@ const instabilities = [];
 const surveyMoves = process.argv.includes("--survey-moves");
 const surveyed = [];
 
+// The page's touches noted so far (each with the picture on the screen then).
+let presses = [];
+
+// The button of `pic` in view whose rectangle holds (x, y), by label and order, or null.
+function buttonAt(pic, x, y) {
+    const seen = {};
+    for (const t of pic.buttons) {
+        const nth = (seen[t.label] = (seen[t.label] ?? -1) + 1);
+        if (t.visible && x >= t.x && x <= t.x + t.w && y >= t.y && y <= t.y + t.h) {
+            return { label: t.label, nth };
+        }
+    }
+    return null;
+}
+
 // Whether `b` keeps the buttons in view in `a` where they were (same screen, language,
-// scroll and window), by label and order.
+// scroll and window), by label and order. A touch on picture `a` (the player's own doing) may
+// change the layout: then only the places touched must hold, where a second tap lands; what
+// changes with no touch (the server's news, a timer, late content) must move nothing.
 async function steady(a, b, label) {
     if (a.screen !== b.screen || a.language !== b.language || a.scroll !== b.scroll ||
         a.lists_scroll !== b.lists_scroll || a.width !== b.width || a.height !== b.height) {
@@ -282,6 +288,19 @@ async function steady(a, b, label) {
         const seen = {};
         return list.map((t) => ({ ...t, nth: (seen[t.label] = (seen[t.label] ?? -1) + 1) }));
     };
+    const touched = presses.filter((e) => e.frame >= a.frame && e.frame < b.frame);
+    if (touched.length) {
+        for (const e of touched) {
+            const was = buttonAt(a, e.x, e.y);
+            const now = buttonAt(b, e.x, e.y);
+            if (was && now && was.label !== now.label && !SAFE_ANSWERS.includes(now.label) &&
+                !toggled(was.label, now.label)) {
+                await fail(`${label}: ${a.screen}: a second tap at (${e.x.toFixed(1)}, ${e.y.toFixed(1)}) would land on "${now.label}" where "${was.label}" was tapped (pictures ${a.frame} and ${b.frame})`, `moved-under-tap-${b.frame}.png`);
+            }
+        }
+        counts.touched_changes += 1;
+        return;
+    }
     const after = nth(b.buttons);
     for (const t of nth(a.buttons)) {
         if (!t.visible) {
@@ -596,12 +615,14 @@ async function resign() {
         return;
     }
     // The menu of the other actions open: a tap beside it closes it, as a person would.
-    const dim = h.targets.find((t) => t.kind === "item" && t.label === "Close" && t.visible);
+    // (Its middle may be under the menu: its corner is tapped.)
+    const dim = h.targets.find((t) => t.kind === "item" && CLOSE.includes(t.label));
     if (dim) {
         await tapAt(dim.x + 8, dim.y + 8);
         await sleep(300);
     }
-    if (await steerTo(["Resign"])) {
+    // The question may be up already (a random tap asked it): then only the answer is left.
+    if (button(await hookOf(page), "Yes, resign") || await steerTo(["Resign"])) {
         await expect("the question", (h) => button(h, "Yes, resign") || h.screen !== "game",
             5000);
         await steerTo(["Yes, resign"]);

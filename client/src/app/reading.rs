@@ -170,9 +170,16 @@ impl App {
         self.game.result_hidden
     }
 
-    /// Whether a first click on Resign waits for the confirming second click.
+    /// Whether the resign question is up: a first click on Resign waits for the confirming
+    /// second click, or the resignation was sent and the game's end is awaited.
     pub fn resign_asked(&self) -> bool {
-        self.game.resign_armed
+        self.game.resign != super::game::ResignQuestion::Closed
+    }
+
+    /// Whether the resignation was sent and the game's end is awaited (the question's answers
+    /// are disabled).
+    pub fn resign_sent(&self) -> bool {
+        self.game.resign == super::game::ResignQuestion::Sent
     }
 
     /// What the window or the browser tab is called: the game on the screen, and whether it

@@ -6,6 +6,7 @@ use crate::app::App;
 use crate::app::Event;
 use crate::app::Outgoing;
 use crate::app::connection::Connection;
+use crate::app::game::ResignQuestion;
 use crate::app::shell::{Screen, Tone};
 use crate::say;
 use crate::words::Phrase;
@@ -63,6 +64,9 @@ impl App {
             ConnectionEvent::PageHidden(hidden) => self.shell.page_hidden = hidden,
             ConnectionEvent::NotSent => {
                 self.tell(say!("notice-not-sent"), Tone::Problem);
+                if self.game.resign == ResignQuestion::Sent {
+                    self.game.resign = ResignQuestion::Closed;
+                }
                 if let Some(m) = &mut self.game.current {
                     m.pending = None;
                 }
@@ -74,6 +78,10 @@ impl App {
             ConnectionEvent::Refused { text, unlock_board } => {
                 // A game asked for from the replay and refused: nothing to wait for.
                 self.game.starting_from_replay = false;
+                // A resignation refused (the game had ended, say): the question is put away.
+                if self.game.resign == ResignQuestion::Sent {
+                    self.game.resign = ResignQuestion::Closed;
+                }
                 if unlock_board && let Some(m) = &mut self.game.current {
                     m.pending = None;
                     m.selection.clear();

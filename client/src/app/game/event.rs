@@ -7,6 +7,7 @@ use chaupal_shared::protocol::{Clocks, GameEvent, SeatPresence};
 use crate::app::App;
 use crate::app::Event;
 use crate::app::GameRequest;
+use crate::app::game::ResignQuestion;
 use crate::app::shell::{Cue, Screen, Tone};
 use crate::app::{Offer, Outgoing};
 use crate::play::{ClockState, Ending, Hint, Match, Seats};
@@ -116,7 +117,7 @@ impl App {
             self.shell.scroll = (self.screen, 0);
         }
         self.game.current = Some(game);
-        self.game.resign_armed = false;
+        self.game.resign = ResignQuestion::Closed;
         self.game.drag_from = None;
         let taken = self.lobby.my_code.take();
         if let Some(code) = &taken {
@@ -215,7 +216,9 @@ impl App {
                     m.looking = None;
                     self.shell.cues.push(Cue::Move);
                 }
-                self.game.resign_armed = false;
+                if self.game.resign == ResignQuestion::Asked {
+                    self.game.resign = ResignQuestion::Closed;
+                }
                 if self.game.offer == Some(Offer::Draw) {
                     self.game.offer = None;
                 }
@@ -283,7 +286,7 @@ impl App {
             GameEvent::RematchStarted { .. } => self.game.offer = None,
             GameEvent::Ended { result, clocks } => {
                 self.game.offer = None;
-                self.game.resign_armed = false;
+                self.game.resign = ResignQuestion::Closed;
                 if !m.finished() {
                     self.shell.cues.push(Cue::End);
                 }

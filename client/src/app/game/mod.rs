@@ -92,14 +92,28 @@ impl App {
             GameAction::Resign => {
                 // The first click asks for a second one, so a slip of the mouse loses nothing;
                 // the question stays until answered or the game moves on.
-                if self.game.resign_armed {
-                    self.game.resign_armed = false;
-                    out.extend(self.resign());
-                } else if self.game.current.as_ref().is_some_and(|m| !m.finished()) {
-                    self.game.resign_armed = true;
+                match self.game.resign {
+                    ResignQuestion::Asked => {
+                        self.game.resign = ResignQuestion::Sent;
+                        out.extend(self.resign());
+                        // A game on this device ends at once.
+                        if self.game.current.as_ref().is_none_or(|m| m.finished()) {
+                            self.game.resign = ResignQuestion::Closed;
+                        }
+                    }
+                    ResignQuestion::Closed
+                        if self.game.current.as_ref().is_some_and(|m| !m.finished()) =>
+                    {
+                        self.game.resign = ResignQuestion::Asked;
+                    }
+                    ResignQuestion::Closed | ResignQuestion::Sent => {}
                 }
             }
-            GameAction::CancelResign => self.game.resign_armed = false,
+            GameAction::CancelResign => {
+                if self.game.resign == ResignQuestion::Asked {
+                    self.game.resign = ResignQuestion::Closed;
+                }
+            }
             GameAction::Menu(open) => {
                 if let Some(m) = &mut self.game.current {
                     m.menu_open = open;
@@ -152,7 +166,7 @@ impl App {
                 }
                 self.game.current = None;
                 self.game.offer = None;
-                self.game.resign_armed = false;
+                self.game.resign = ResignQuestion::Closed;
                 self.game.drag_from = None;
                 self.screen = Screen::Lobby;
             }
@@ -337,6 +351,18 @@ impl App {
     }
 }
 
+/// Where the resign question stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(in crate::app) enum ResignQuestion {
+    /// Not asked.
+    #[default]
+    Closed,
+    /// Asked: the second click resigns, Keep playing takes it back.
+    Asked,
+    /// Confirmed and sent: waiting for the game's end.
+    Sent,
+}
+
 /// The game on the screen and what stands around it: the opponent's offer, the watchers, the
 /// opponent's connection, the result card, the resign question, the piece being dragged.
 #[derive(Clone, Debug, Default)]
@@ -351,9 +377,10 @@ pub(in crate::app) struct GameState {
     pub(in crate::app) opponent_away: bool,
     /// Whether the result card of the game-over screen was put aside to see the board.
     pub(in crate::app) result_hidden: bool,
-    /// Whether a first click on Resign waits for the confirming second one (until answered,
-    /// or until the game moves on).
-    pub(in crate::app) resign_armed: bool,
+    /// Where the resign question stands: a first click on Resign asks for a confirming second
+    /// one; once confirmed, the question stays (its answers disabled) until the game ends or
+    /// the server refuses, so that nothing new comes under the finger meanwhile.
+    pub(in crate::app) resign: ResignQuestion,
     /// The cell pressed on the board, while its piece is being dragged.
     pub(in crate::app) drag_from: Option<CellName>,
     /// Whether a game was asked for from the replay ("play from here"): its snapshot takes
@@ -662,6 +689,29 @@ mod tests {
             app.handle(GameAction::Resign),
             [Outgoing::Game(GameRequest::Resign)]
         );
+        // Sent: the question stays, its answers doing nothing, until the game's end.
+        assert!(app.resign_asked() && app.resign_sent());
+        assert!(app.handle(GameAction::Resign).is_empty(), "sent once");
+        app.handle(GameAction::CancelResign);
+        moved(&mut app, "a1-b2");
+        assert_eq!(app.current().map(|m| m.moves.len()), Some(2));
+        assert!(app.resign_sent(), "a move on the way changes nothing");
+        // A refusal puts it away, to be asked again.
+        app.apply(crate::app::ConnectionEvent::Refused {
+            text: "The game is over.".into(),
+            unlock_board: false,
+        });
+        assert!(!app.resign_asked());
+        app.handle(GameAction::Resign);
+        app.handle(GameAction::Resign);
+        app.apply(MatchEvent::Next(GameEvent::Ended {
+            result: GameResult {
+                winner: Some(Side::Second),
+                reason: ResultReason::Resignation,
+            },
+            clocks: None,
+        }));
+        assert!(!app.resign_asked(), "the end puts the question away");
     }
 
     #[test]

@@ -14,10 +14,12 @@ use crate::layout;
 use crate::play::Match;
 use crate::words::capitalise;
 
-/// Draws the result card in the middle of the board; a click beside it (or on its close
-/// button) puts it aside. The result and its reason wrap rather than being cut, and the
-/// buttons go as many to a row as keeps their labels whole.
-pub(super) fn card(m: &Match, ui: &Ui, board: Area, actions: &mut Vec<Action>) {
+/// Draws the result card in the middle of `board` (from `top` down, where given: on a phone,
+/// the board's top, so that its close button lies over the board and a second tap there meets
+/// no button); a click beside it (or on its close button) puts it aside. The result and its
+/// reason wrap rather than being cut, and the buttons go as many to a row as keeps their
+/// labels whole.
+pub(super) fn card(m: &Match, ui: &Ui, board: Area, top: Option<f32>, actions: &mut Vec<Action>) {
     let watching = matches!(m.seats, crate::play::Seats::Watching);
     let mut buttons = vec![(
         ui.t("replay"),
@@ -78,7 +80,7 @@ pub(super) fn card(m: &Match, ui: &Ui, board: Area, actions: &mut Vec<Action>) {
         + pad;
     let a = Area {
         x: board.x + (board.w - w) / 2.0,
-        y: board.y + ((board.h - h) / 2.0).max(0.0),
+        y: top.unwrap_or(board.y + ((board.h - h) / 2.0).max(0.0)),
         w,
         h,
     };

@@ -155,8 +155,9 @@ fn content(app: &App, ui: &Ui, inner: Area, actions: &mut Vec<Action>) -> (f32, 
 }
 
 /// The lines of text kept under the buttons for the task and the verdict on a move, so that
-/// they come without moving anything or resizing the board.
-const TEXT_LINES: f32 = 5.0;
+/// they come without moving anything or resizing the board (a verdict with the ratings' change
+/// and a streak's end takes six at a phone's width).
+const TEXT_LINES: f32 = 7.0;
 
 /// Text wrapped to `inner`'s width from `top`; returns the y below it.
 fn text_block(ui: &Ui, text: &str, inner: Area, top: f32, colour: Color) -> f32 {

@@ -115,19 +115,18 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         Some(outcome) => Some(crate::play::result_text(game.kind(), outcome, &r.names)),
         None => r.result_text(),
     };
-    // At the end, the result above the controls.
+    // At the end, the result above the controls, in room kept for it all through the replay
+    // (so that stepping to the end or back from it moves no button); a phone with a review has
+    // no room for it (the game-over card said it, and the review's verdicts say who won).
     let mut y = lay.controls_y;
-    if r.ply() == r.len()
-        && let Some(result) = result
-    {
-        let below = ui.paragraph(
-            &ui.say(&result),
-            inner.x,
-            y + ui.unit * 0.3,
-            inner.w,
-            theme::ACCENT,
-        );
-        y = below + ui.unit * 0.5;
+    if let Some(result) = result.filter(|_| !compact) {
+        let said = ui.say(&result);
+        let size = ui.unit * 0.95;
+        let lines = paint::wrap(&said, &ui.fonts.regular, size, inner.w).len();
+        if r.ply() == r.len() {
+            ui.paragraph(&said, inner.x, y + ui.unit * 0.3, inner.w, theme::ACCENT);
+        }
+        y += ui.unit * 0.3 + lines as f32 * size * 1.45 + ui.unit * 0.5;
     }
     let controls = Area {
         x: inner.x,
@@ -168,12 +167,16 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
     let review_look = match &r.review {
         _ if r.game.is_none() => None,
         None | Some(ReviewState::Failed(_)) => Some(Look::Plain),
-        Some(ReviewState::Asked | ReviewState::Running { .. }) => Some(Look::Disabled),
-        Some(ReviewState::Ready(_)) => None,
+        Some(ReviewState::Asked | ReviewState::Running { .. } | ReviewState::Ready(_)) => {
+            Some(Look::Disabled)
+        }
     };
-    // The player's own game, reviewed, offers "learn from your mistakes": on a phone in the row
-    // of "play from here", which goes to the bottom row in place of Back (the top bar has it
-    // there); beside the board the two share their row.
+    // The player's own game, reviewed, offers "learn from your mistakes" in the row above the
+    // foot, beside "play from here" where there is room. On a phone the foot holds Analyse,
+    // Review and Flip (the top bar has Back), and "play from here" takes Review's place once
+    // the review is there (Review is disabled from the moment it is asked for, so no tap meant
+    // for it meets the new button); beside the board the foot keeps Review, disabled, and
+    // Back. So no button moves when the review comes.
     let learn = ready.is_some() && r.played;
     let play_below = learn && ui.portrait;
     let play_look = if game.outcome().is_none() {
@@ -186,23 +189,37 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
         Action::Game(GameAction::Analyse),
         Look::Plain,
     )];
-    if let Some(look) = review_look {
-        buttons.push(("review", Action::Replay(ReplayAction::Review), look));
-    }
-    if play_below {
-        buttons.push((
+    match review_look {
+        Some(_) if ready.is_some() && ui.portrait => buttons.push((
             "replay-play-from-here-short",
             Action::Replay(ReplayAction::PlayFromHere),
             play_look,
-        ));
+        )),
+        Some(look) => buttons.push(("review", Action::Replay(ReplayAction::Review), look)),
+        None => {}
     }
     buttons.push(("play-flip", Action::Game(GameAction::Flip), Look::Plain));
-    if !play_below {
+    if !ui.portrait {
         buttons.push(("back", Action::Screen(ScreenAction::Back), Look::Plain));
     }
     let labels: Vec<String> = buttons.iter().map(|(label, _, _)| ui.t(label)).collect();
-    let cols = if play_below {
-        fitted_columns(ui, bottom, &labels, 6.0)
+    // On a phone each as wide as its label needs, measured with the wider of Review and "play
+    // from here" in the middle, so that the widths do not change when one takes the other's
+    // place.
+    let cols = if ui.portrait {
+        let mut widest = labels.clone();
+        if review_look.is_some()
+            && let Some(middle) = widest.get_mut(1)
+        {
+            let (review, play) = (ui.t("review"), ui.t("replay-play-from-here-short"));
+            let size = layout::label_size(bottom, ui.unit);
+            *middle = if ui.width(&review, true, size) >= ui.width(&play, true, size) {
+                review
+            } else {
+                play
+            };
+        }
+        fitted_columns(ui, bottom, &widest, 6.0)
     } else {
         columns(bottom, buttons.len(), 6.0)
     };
@@ -223,7 +240,8 @@ pub(super) fn draw(r: &Replay, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
                 _ => (Some(lay.play), None),
             },
         };
-        if let Some(play) = play
+        // On a phone "play from here" is in the foot already.
+        if let Some(play) = play.filter(|_| !(ui.portrait && r.game.is_some()))
             && ui.button(play, &ui.t("replay-play-from-here"), play_look)
         {
             actions.push(Action::Replay(ReplayAction::PlayFromHere));
@@ -313,8 +331,8 @@ const REVIEW_PANEL_MIN: f32 = 30.0;
 const BOARD_SHARE_MIN: f32 = 0.4;
 
 /// Where the replay's panel puts its parts, in its `inner` area at text unit `unit` with rows of
-/// buttons `rh` tall, `compact` on a phone with a review: the controls' row (lower at the end,
-/// under the result), the review's area under it, "play from here" and the bottom row.
+/// buttons `rh` tall, `compact` on a phone with a review: the controls' row (under the room
+/// kept for the result), the review's area under it, "play from here" and the bottom row.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct PanelLayout {
     controls_y: f32,

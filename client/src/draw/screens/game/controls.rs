@@ -319,17 +319,19 @@ pub fn panel_controls(
 /// first, the safe one last, where a second tap on the button that asked lands).
 fn question(app: &App) -> Option<(crate::words::Phrase, Button, Button)> {
     if app.resign_asked() {
+        // Once sent, the answers stay where they are, disabled, until the game's end comes.
+        let sent = app.resign_sent();
         return Some((
             crate::say!("play-resign-question"),
             (
                 "play-resign-yes",
                 Action::Game(GameAction::Resign),
-                Look::Danger,
+                if sent { Look::Disabled } else { Look::Danger },
             ),
             (
                 "play-keep-playing",
                 Action::Game(GameAction::CancelResign),
-                Look::Primary,
+                if sent { Look::Disabled } else { Look::Primary },
             ),
         ));
     }
@@ -446,9 +448,20 @@ pub fn menu(
     let pad = ui.unit * 0.6;
     let w = (grid.w * 0.62).max(ui.unit * 14.0).min(grid.w);
     let h = pad * 2.0 + layout::grid_h(rest.len().max(1), bh) - layout::BUTTON_GAP;
+    // Above the buttons where it fits, else under the first row (the row of `More`), so that
+    // a second tap on `More` lands on the dimmed cover and only closes the menu.
+    let above = grid.y - ui.unit * 0.4 - h;
+    let under = grid.y + bh + ui.unit * 0.4;
+    let y = if above >= window.y + pad {
+        above
+    } else if under + h <= ui.window_h() - pad {
+        under
+    } else {
+        window.y + pad
+    };
     let sheet = Area {
         x: grid.x + grid.w - w,
-        y: (grid.y - ui.unit * 0.4 - h).max(window.y + pad),
+        y,
         w,
         h,
     };

@@ -246,13 +246,14 @@ fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Action>) -> f3
             &ui.t("choices-name-hint"),
             actions,
         );
+        // Cancel where "Change name" was, so that a second tap on it changes nothing.
         let gap = if one_row { 6.0 } else { 8.0 };
         let cols = columns(buttons, 2, gap);
-        if ui.button(cols[0], &keep, Look::Primary) {
-            actions.push(Action::Settings(SettingsAction::SaveName));
-        }
-        if ui.button(cols[1], &cancel, Look::Plain) {
+        if ui.button(cols[0], &cancel, Look::Plain) {
             actions.push(Action::Settings(SettingsAction::CancelName));
+        }
+        if ui.button(cols[1], &keep, Look::Primary) {
+            actions.push(Action::Settings(SettingsAction::SaveName));
         }
         return bottom;
     }
