@@ -27,8 +27,9 @@
 //!   end, its review, the puzzles, the rules and another language; every tap that acted was on
 //!   the topmost place at its points in the pictures shown then (worked out from the hook's
 //!   layers, apart from the client's own aim), the picture on the screen is the state drawn
-//!   afresh at every quiet moment, and no button in view moves between two pictures of one
-//!   screen (but for the driver's named exemptions).
+//!   afresh at every quiet moment, no button in view moves between two pictures of one
+//!   screen when nothing was touched, and after a touch a second tap at that point meets what
+//!   the first did (or nothing, the question's safe answer, or the same toggle).
 //! - Languages and the keyboard (`tests/browser/access.mjs`): browsers set to Nepali, Bengali
 //!   and Chinese get the lobby in their language; a name typed in Devanagari is kept; a laptop
 //!   page plays a whole Kalah game against the computer with the keyboard alone, and its live
@@ -315,6 +316,10 @@ async fn a_monkey_on_a_phone_acts_only_on_what_it_sees_and_sees_every_change_at_
     assert!(summary["fired"].as_u64().unwrap() >= 20, "{summary}");
     assert!(summary["checked"].as_u64().unwrap() >= 20, "{summary}");
     assert!(summary["compared"].as_u64().unwrap() >= 10, "{summary}");
+    assert!(
+        summary["touched_changes"].as_u64().unwrap() >= 10,
+        "the layouts a touch changed were checked: {summary}"
+    );
     assert_eq!(summary["compared"], summary["probes"]);
     screenshots_written(&summary);
 }
