@@ -25,8 +25,11 @@
 // - No stale frame: at quiet moments (after each steering step, and every few random steps)
 //   the client is asked (`chaupal_probe`) to draw the state it holds afresh, where nobody sees
 //   it, and to compare its pixels with the picture on the screen; they must be the same.
-// - Stability: between two pictures in a row of the same screen, language, scroll and window,
-//   a button that was in view is where it was, or gone (or on the named exemptions below).
+// - Stability: between two pictures in a row of the same screen, language, scroll and window
+//   with no touch between them, a button that was in view is where it was, or gone; after a
+//   touch (the player's own doing may change the layout), a second tap at the touched point
+//   meets the button the first did, or nothing, or the question's safe answer put there, or
+//   the same toggle.
 //
 // On success it prints one line of JSON and exits 0; on failure it says why on stderr and
 // exits 1. Screenshots go to the artifacts folder.
@@ -44,8 +47,8 @@ const seconds = Number(option("--seconds", "40"));
 mkdirSync(artifacts, { recursive: true });
 console.error(`monkey: seed ${seed} (replay with --seed ${seed})`);
 
-// Buttons allowed to move between two pictures of one screen, each with why. Every entry is a
-// known layout instability that is yet to be fixed: delete it once the layout holds still.
+// Buttons allowed to move between two pictures of one screen, each as {screen, labels, why}:
+// a known layout instability yet to be fixed (none today).
 const MOVING_EXEMPT = [];
 
 // The words of the ways out (Lobby, Back, Close, Cancel) in every language of the client, from
