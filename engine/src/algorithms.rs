@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::baseline::{self, Baseline};
 use crate::control::SearchControl;
-use crate::engines::{Algorithm, EngineConfig};
+use crate::engine_config::{Algorithm, EngineConfig};
 use crate::game_ai::{Evaluator, GameAi};
 use crate::memory::Kept;
 use crate::perfect::probe::EndgameTable;

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use chaupal_rules::GameKind;
 
-use crate::engines::Algorithm;
+use crate::engine_config::Algorithm;
 
 /// The text of `--engine help`: algorithms, each game's evaluations and levels.
 pub fn help() -> String {

@@ -9,7 +9,7 @@ use chaupal_rules::jungle::Jungle;
 use chaupal_rules::sholo_guti::SholoGuti;
 
 use super::control::SearchControl;
-use super::engines::EngineConfig;
+use super::engine_config::EngineConfig;
 use super::game_ai::GameAi;
 use super::request::SearchLimits;
 use super::run::config_evaluator;

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use chaupal_rules::GameKind;
 
-use super::engines::EngineConfig;
+use super::engine_config::EngineConfig;
 use super::request::{AiError, SearchLimits};
 
 /// One level: an engine name and its budget.

@@ -21,8 +21,8 @@
 //!   from; [`random`].
 //! - [`game_ai`]: what a game supplies (evaluations, move hints); [`eval`]: the four games;
 //!   [`weights`]: tuned evaluation weights as JSON files.
-//! - [`engines`]: engine names; [`levels`]: the eight levels per game; `mistakes`: how the
-//!   low levels err like weak humans.
+//! - [`engine_config`]: named engine configurations (`ALGORITHM[:EVALUATION]`); [`levels`]:
+//!   the eight levels per game; `mistakes`: how the low levels err like weak humans.
 //! - [`analysis`]: hints, analysis and the winning-chances meter; [`fuzzy`]: the Mamdani
 //!   "winning margin" of the Sholo Guti report; [`review`]: a whole game's review, every
 //!   position searched at a fixed node budget.
@@ -39,7 +39,7 @@ pub mod catalogue;
 pub mod compare;
 mod control;
 pub mod engine;
-pub mod engines;
+pub mod engine_config;
 pub mod eval;
 mod fuzzy;
 pub mod game_ai;

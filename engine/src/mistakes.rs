@@ -17,7 +17,7 @@
 use std::sync::atomic::AtomicBool;
 
 use crate::algorithms::run_algorithm;
-use crate::engines::EngineConfig;
+use crate::engine_config::EngineConfig;
 use crate::game_ai::{Evaluator, GameAi};
 use crate::memory::Kept;
 use crate::perfect::probe::EndgameTable;
@@ -188,7 +188,7 @@ mod tests {
     use chaupal_rules::Game;
     use chaupal_rules::jungle::Jungle;
 
-    use crate::engines::EngineConfig;
+    use crate::engine_config::EngineConfig;
 
     fn careless(depth: u32, percent: u32) -> EngineConfig {
         let mut config = EngineConfig::parse("pvs").unwrap();

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use chaupal_rules::GameKind;
 
 use crate::algorithms;
-use crate::engines::{Algorithm, EngineConfig};
+use crate::engine_config::{Algorithm, EngineConfig};
 use crate::game_ai::{self, Evaluator, GameAi};
 use crate::levels;
 use crate::memory::Kept;

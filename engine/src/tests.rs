@@ -11,7 +11,7 @@ use chaupal_rules::score::Score;
 
 use super::compare::values_at_depth;
 use super::control::SearchControl;
-use super::engines::{self, Algorithm, EngineConfig};
+use super::engine_config::{self, Algorithm, EngineConfig};
 use super::game_ai::{GameAi, default_evaluator};
 use super::mcts;
 use super::memory::Kept;
@@ -110,13 +110,13 @@ fn tic_tac_toe_is_a_proven_draw() {
     let out = run_named(&game, "pvs", limits(9));
     assert_eq!(
         out.value,
-        -engines::DEFAULT_CONTEMPT,
+        -engine_config::DEFAULT_CONTEMPT,
         "a draw, less the contempt"
     );
     assert!(out.proven);
     assert_eq!(
         out.info.unwrap().score,
-        Score::Cp(-engines::DEFAULT_CONTEMPT)
+        Score::Cp(-engine_config::DEFAULT_CONTEMPT)
     );
 }
 
@@ -216,7 +216,7 @@ fn repetition_scores_as_a_draw_and_contempt_shifts_it() {
     let out = run_named(&game, "pvs", limits(12));
     assert_eq!(
         out.value,
-        -engines::DEFAULT_CONTEMPT,
+        -engine_config::DEFAULT_CONTEMPT,
         "the full search has contempt"
     );
     let eval = default_evaluator::<TugOfWar>().unwrap();

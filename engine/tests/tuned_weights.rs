@@ -81,7 +81,7 @@ fn the_committed_baghchal_weights_become_the_default_of_every_level() {
     }
     // A named engine that names the published evaluation keeps it.
     let published = config_evaluator::<BaghChal>(
-        &chaupal_engine::engines::EngineConfig::parse("negamax:features").unwrap(),
+        &chaupal_engine::engine_config::EngineConfig::parse("negamax:features").unwrap(),
         res.tuned.as_ref(),
     )
     .unwrap();

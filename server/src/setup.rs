@@ -3,7 +3,7 @@
 //! `bad_rules` or `bad_setup` with the reason. Matchmaking checks every game it starts (and
 //! every seek it reloads); analysis requests check their engine here too.
 
-use chaupal_engine::engines::{Algorithm, EngineConfig};
+use chaupal_engine::engine_config::{Algorithm, EngineConfig};
 use chaupal_rules::{AnyGame, GameKind};
 use chaupal_shared::protocol::echo::{about, echo};
 use chaupal_shared::protocol::{

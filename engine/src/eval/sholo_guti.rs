@@ -257,7 +257,7 @@ impl GameAi for SholoGuti {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engines::{Algorithm, DEFAULT_CONTEMPT, EngineConfig};
+    use crate::engine_config::{Algorithm, DEFAULT_CONTEMPT, EngineConfig};
     use crate::position::SearchPosition;
 
     /// South three pieces, north one, far apart; `side` to move.

@@ -167,7 +167,7 @@ mod tests {
     use chaupal_rules::{Game, GameKind};
 
     use super::{TRAP_MARGIN, TRAP_MIN_GAIN};
-    use crate::engines::EngineConfig;
+    use crate::engine_config::EngineConfig;
     use crate::levels;
     use crate::request::SearchLimits;
     use crate::run::run_config;

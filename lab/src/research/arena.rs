@@ -15,7 +15,7 @@ use chaupal_rules::{Game, Side};
 use serde::{Deserialize, Serialize};
 
 use super::entrant::{Entrant, ServerPlay};
-use chaupal_engine::engines::Algorithm;
+use chaupal_engine::engine_config::Algorithm;
 use chaupal_engine::random::Rng;
 use chaupal_engine::run::run_with_evaluator;
 use chaupal_engine::weights::Tunable;

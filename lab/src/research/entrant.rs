@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use chaupal_rules::GameKind;
 
-use chaupal_engine::engines::EngineConfig;
+use chaupal_engine::engine_config::EngineConfig;
 use chaupal_engine::game_ai::Evaluator;
 use chaupal_engine::perfect::Resources;
 use chaupal_engine::weights::{Tunable, load_evaluator};

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::arena::{ArenaSettings, GameRecord, Job, Openings, opening_positions, play_jobs};
 use super::entrant::Entrant;
-use chaupal_engine::engines::EngineConfig;
+use chaupal_engine::engine_config::EngineConfig;
 use chaupal_engine::random::Rng;
 use chaupal_engine::weights::{Tunable, flatten, set_path, weights_from_json, weights_to_json};
 

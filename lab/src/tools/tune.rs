@@ -15,7 +15,7 @@ use super::setup::set_up_game;
 use crate::research::arena::Openings;
 use crate::research::tune::{TuneResult, TuneSettings, best_weights, tune, vector_weights};
 use chaupal_engine::SearchLimits;
-use chaupal_engine::engines::EngineConfig;
+use chaupal_engine::engine_config::EngineConfig;
 use chaupal_engine::weights::{Tunable, file_json, flatten, weights_to_json};
 
 /// The command line of `tune`.

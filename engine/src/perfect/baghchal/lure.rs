@@ -16,7 +16,7 @@ use chaupal_rules::Game;
 use chaupal_rules::baghchal::{BaghChal, Move};
 
 use crate::algorithms::run_algorithm;
-use crate::engines::EngineConfig;
+use crate::engine_config::EngineConfig;
 use crate::game_ai::Evaluator;
 use crate::memory::Kept;
 use crate::perfect::tablebase::{Tablebase, Wdl};
