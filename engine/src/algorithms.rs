@@ -15,20 +15,41 @@ use crate::random;
 use crate::request::{SearchInfo, SearchStats};
 use crate::search::{self, SearchOutput, Searcher};
 
-/// Runs the algorithm of `config` with the evaluation `eval`, as it is: its careless mistakes,
-/// if it has any, are not made here. `endgame` is the database the full search reads at its
-/// leaves, when the configuration asks for one.
-#[allow(clippy::too_many_arguments)]
+/// A search's inputs, beside the position and what earlier searches kept: the engine
+/// configuration, the evaluation it runs with, the seed, the endgame database the full search
+/// reads at its leaves when the configuration asks for one, and the flag that stops it.
+pub struct SearchInputs<'a, G> {
+    pub config: &'a EngineConfig,
+    pub eval: &'a dyn Evaluator<G>,
+    pub seed: u64,
+    pub endgame: Option<&'a Arc<dyn EndgameTable<G>>>,
+    pub cancel: &'a AtomicBool,
+}
+
+// Not derived: a derive would ask `G: Clone`, and the game is only named, never held.
+impl<G> Clone for SearchInputs<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for SearchInputs<'_, G> {}
+
+/// Runs the algorithm of `inputs.config` with the evaluation `inputs.eval` on `game`, as it
+/// is: its careless mistakes, if it has any, are not made here.
 pub(crate) fn run_algorithm<G: GameAi>(
     game: &G,
-    config: &EngineConfig,
-    eval: &dyn Evaluator<G>,
-    seed: u64,
-    endgame: Option<&Arc<dyn EndgameTable<G>>>,
+    inputs: &SearchInputs<'_, G>,
     kept: &mut Kept<G>,
-    cancel: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchOutput<G::Move> {
+    let SearchInputs {
+        config,
+        eval,
+        seed,
+        endgame,
+        cancel,
+    } = *inputs;
     let control = SearchControl::new(&config.limits, cancel);
     let depth = config.limits.depth.unwrap_or(4);
     let contempt = config.search.contempt;

@@ -408,7 +408,7 @@ mod tests {
         use chaupal_rules::Game;
         use chaupal_rules::jungle::Jungle;
 
-        use crate::algorithms::run_algorithm;
+        use crate::algorithms::{SearchInputs, run_algorithm};
         use crate::memory::Kept;
 
         // A small node budget under a ceiling it never reaches, as levels 6 to 8 are limited.
@@ -422,16 +422,14 @@ mod tests {
         let eval = crate::game_ai::evaluator_named::<Jungle>("square-tables").unwrap();
         let search = || {
             let cancel = AtomicBool::new(false);
-            let out = run_algorithm(
-                &game,
-                &config,
-                eval.as_ref(),
-                1,
-                None,
-                &mut Kept::default(),
-                &cancel,
-                &mut |_| {},
-            );
+            let inputs = SearchInputs {
+                config: &config,
+                eval: eval.as_ref(),
+                seed: 1,
+                endgame: None,
+                cancel: &cancel,
+            };
+            let out = run_algorithm(&game, &inputs, &mut Kept::default(), &mut |_| {});
             (
                 out.best_move.map(|m| game.move_text(m)),
                 out.value,

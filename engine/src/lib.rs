@@ -64,6 +64,7 @@ mod tt;
 pub mod value;
 pub mod weights;
 
+pub use self::algorithms::SearchInputs;
 pub use self::engine::{Engine, EngineError, EngineSettings, Played};
 pub use self::eval::evaluations;
 pub use self::memory::{Kept, Memory};

@@ -14,13 +14,10 @@
 //! 2, the novice's temperature), the others by their full search. A strong player who drops
 //! concentration on a move, not one who is weak throughout.
 
-use std::sync::atomic::AtomicBool;
-
-use crate::algorithms::run_algorithm;
+use crate::algorithms::{SearchInputs, run_algorithm};
 use crate::engine_config::EngineConfig;
 use crate::game_ai::{Evaluator, GameAi};
 use crate::memory::Kept;
-use crate::perfect::probe::EndgameTable;
 use crate::random::Rng;
 use crate::request::{SearchInfo, SearchStats};
 use crate::search::SearchOutput;
@@ -119,43 +116,35 @@ fn draw<M: Copy>(scored: &[(M, Value)], temperature: f64, rng: &mut Rng) -> Opti
     scored.iter().copied().find(|&(_, v)| v == best)
 }
 
-/// A move of a careless player of strength `config` (its depth limit, its
-/// [`EngineConfig::mistakes`] temperature in percent of the game's win scale).
-#[allow(clippy::too_many_arguments)]
+/// A move of a careless player of strength `inputs.config` (its depth limit) and temperature
+/// `percent` (of the game's win scale; a configuration's own is its
+/// [`EngineConfig::mistakes`]).
 pub(crate) fn choose<G: GameAi>(
     game: &G,
-    config: &EngineConfig,
+    inputs: &SearchInputs<'_, G>,
     percent: u32,
-    eval: &dyn Evaluator<G>,
-    seed: u64,
-    endgame: Option<&std::sync::Arc<dyn EndgameTable<G>>>,
     kept: &mut Kept<G>,
-    cancel: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchOutput<G::Move> {
     let started = std::time::Instant::now();
+    let config = inputs.config;
     let depth = config.limits.depth.unwrap_or(1).max(1);
     let mut stats = SearchStats::default();
     let mut inner = config.clone();
     inner.mistakes = None;
     inner.limits.depth = Some(depth.saturating_sub(1).max(1));
     inner.limits.nodes = None;
+    let below = SearchInputs {
+        config: &inner,
+        ..*inputs
+    };
     let mut search = |child: &G| {
-        let out = run_algorithm(
-            child,
-            &inner,
-            eval,
-            seed,
-            endgame,
-            kept,
-            cancel,
-            &mut |_| {},
-        );
+        let out = run_algorithm(child, &below, kept, &mut |_| {});
         (out.value, out.stats.nodes)
     };
-    let scored = scored_moves(game, depth, eval, &mut search, &mut stats);
+    let scored = scored_moves(game, depth, inputs.eval, &mut search, &mut stats);
     let temperature = G::WIN_SCALE * f64::from(percent) / 100.0;
-    let mut rng = Rng::new(seed ^ game.hash() ^ 0x6d69_7374_616b_6573);
+    let mut rng = Rng::new(inputs.seed ^ game.hash() ^ 0x6d69_7374_616b_6573);
     let chosen = draw(&scored, temperature, &mut rng);
     stats.depth = depth;
     stats.time_ms = started.elapsed().as_millis() as u64;
@@ -184,6 +173,8 @@ pub(crate) fn choose<G: GameAi>(
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicBool;
+
     use super::*;
     use chaupal_rules::Game;
     use chaupal_rules::jungle::Jungle;
@@ -201,19 +192,16 @@ mod tests {
         let eval = crate::game_ai::default_evaluator::<G>().unwrap();
         let cancel = AtomicBool::new(false);
         let percent = config.mistakes.unwrap();
-        choose(
-            game,
+        let inputs = SearchInputs {
             config,
-            percent,
-            eval.as_ref(),
+            eval: eval.as_ref(),
             seed,
-            None,
-            &mut Kept::default(),
-            &cancel,
-            &mut |_| {},
-        )
-        .best_move
-        .unwrap()
+            endgame: None,
+            cancel: &cancel,
+        };
+        choose(game, &inputs, percent, &mut Kept::default(), &mut |_| {})
+            .best_move
+            .unwrap()
     }
 
     #[test]
@@ -268,32 +256,29 @@ mod tests {
         let eval = crate::game_ai::default_evaluator::<Jungle>().unwrap();
         let mut strong = EngineConfig::parse("pvs").unwrap();
         strong.limits.depth = Some(4);
+        let cancel = AtomicBool::new(false);
         let play = |config: &EngineConfig, seed: u64| {
-            crate::run::run_with_evaluator(
-                &game,
+            let inputs = SearchInputs {
                 config,
-                eval.as_ref(),
+                eval: eval.as_ref(),
                 seed,
-                None,
-                &mut Kept::default(),
-                &AtomicBool::new(false),
-                &mut |_| {},
-            )
-            .best_move
-            .unwrap()
+                endgame: None,
+                cancel: &cancel,
+            };
+            crate::run::run_with_evaluator(&game, &inputs, &mut Kept::default(), &mut |_| {})
+                .best_move
+                .unwrap()
         };
-        let searched = run_algorithm(
-            &game,
-            &strong,
-            eval.as_ref(),
-            0,
-            None,
-            &mut Kept::default(),
-            &AtomicBool::new(false),
-            &mut |_| {},
-        )
-        .best_move
-        .unwrap();
+        let inputs = SearchInputs {
+            config: &strong,
+            eval: eval.as_ref(),
+            seed: 0,
+            endgame: None,
+            cancel: &cancel,
+        };
+        let searched = run_algorithm(&game, &inputs, &mut Kept::default(), &mut |_| {})
+            .best_move
+            .unwrap();
         let mut always = strong.clone();
         always.slips = Some(100);
         let mut never = strong.clone();
@@ -338,17 +323,15 @@ mod tests {
         below.mistakes = None;
         let cancel = AtomicBool::new(false);
         let mut kept = Kept::default();
+        let inputs = SearchInputs {
+            config: &below,
+            eval: eval.as_ref(),
+            seed: 0,
+            endgame: None,
+            cancel: &cancel,
+        };
         let mut reply = |child: &Jungle| {
-            let out = run_algorithm(
-                child,
-                &below,
-                eval.as_ref(),
-                0,
-                None,
-                &mut kept,
-                &cancel,
-                &mut |_| {},
-            );
+            let out = run_algorithm(child, &inputs, &mut kept, &mut |_| {});
             (out.value, out.stats.nodes)
         };
         let scored = scored_moves(&game, 2, eval.as_ref(), &mut reply, &mut stats);

@@ -8,13 +8,13 @@ use std::sync::atomic::AtomicBool;
 
 use chaupal_rules::GameKind;
 
-use crate::algorithms;
+use crate::algorithms::{self, SearchInputs};
 use crate::engine_config::{Algorithm, EngineConfig};
 use crate::game_ai::{self, Evaluator, GameAi};
 use crate::levels;
 use crate::memory::Kept;
 use crate::mistakes;
-use crate::perfect::probe::{EndgameTable, Probe, Resources};
+use crate::perfect::probe::{Probe, Resources};
 use crate::request::{AiError, EngineSpec, SearchInfo, SearchRequest, SearchResult};
 use crate::search::SearchOutput;
 
@@ -108,16 +108,14 @@ pub(crate) fn run_config<G: GameAi>(
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Result<SearchOutput<G::Move>, AiError> {
     let eval = config_evaluator::<G>(config, res.tuned.as_ref())?;
-    Ok(run_with_evaluator(
-        game,
+    let inputs = SearchInputs {
         config,
-        eval.as_ref(),
+        eval: eval.as_ref(),
         seed,
-        res.endgame.as_ref(),
-        kept,
+        endgame: res.endgame.as_ref(),
         cancel,
-        on_info,
-    ))
+    };
+    Ok(run_with_evaluator(game, &inputs, kept, on_info))
 }
 
 /// The evaluation a configuration names: the game's default (or the `tuned` one, when there
@@ -146,43 +144,30 @@ pub fn config_evaluator<G: GameAi>(
     })
 }
 
-/// Runs an engine configuration with a given evaluation (the research tools' own weights).
-/// `endgame` is the database the full search reads at its leaves, when the configuration
-/// asks for one.
-#[allow(clippy::too_many_arguments)]
+/// Runs an engine configuration with a given evaluation (the research tools' own weights):
+/// its careless mistakes and slips, when it makes any, else its algorithm as it is.
 pub fn run_with_evaluator<G: GameAi>(
     game: &G,
-    config: &EngineConfig,
-    eval: &dyn Evaluator<G>,
-    seed: u64,
-    endgame: Option<&Arc<dyn EndgameTable<G>>>,
+    inputs: &SearchInputs<'_, G>,
     kept: &mut Kept<G>,
-    cancel: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchOutput<G::Move> {
+    let config = inputs.config;
     if let Some(percent) = config.slips
         && config.algorithm != Algorithm::Random
-        && mistakes::slips_now(seed, game.hash(), percent)
+        && mistakes::slips_now(inputs.seed, game.hash(), percent)
     {
         let careless = mistakes::slip_config(config);
-        return mistakes::choose(
-            game,
-            &careless,
-            mistakes::SLIP_TEMPERATURE,
-            eval,
-            seed,
-            endgame,
-            kept,
-            cancel,
-            on_info,
-        );
+        let inputs = SearchInputs {
+            config: &careless,
+            ..*inputs
+        };
+        return mistakes::choose(game, &inputs, mistakes::SLIP_TEMPERATURE, kept, on_info);
     }
     if let Some(percent) = config.mistakes
         && config.algorithm != Algorithm::Random
     {
-        return mistakes::choose(
-            game, config, percent, eval, seed, endgame, kept, cancel, on_info,
-        );
+        return mistakes::choose(game, inputs, percent, kept, on_info);
     }
-    algorithms::run_algorithm(game, config, eval, seed, endgame, kept, cancel, on_info)
+    algorithms::run_algorithm(game, inputs, kept, on_info)
 }

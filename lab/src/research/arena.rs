@@ -19,7 +19,7 @@ use chaupal_engine::engine_config::Algorithm;
 use chaupal_engine::random::Rng;
 use chaupal_engine::run::run_with_evaluator;
 use chaupal_engine::weights::Tunable;
-use chaupal_engine::{EngineSpec, Kept, SearchRequest, SearchStats};
+use chaupal_engine::{EngineSpec, Kept, SearchInputs, SearchRequest, SearchStats};
 
 /// How games begin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -306,16 +306,14 @@ fn one_move<G: Tunable>(
     match &e.server {
         Some(server) => server_move(g, server, seed, kept, cancel),
         None => {
-            let out = run_with_evaluator(
-                g,
-                &e.config,
-                e.eval.as_ref(),
+            let inputs = SearchInputs {
+                config: &e.config,
+                eval: e.eval.as_ref(),
                 seed,
-                None,
-                kept,
+                endgame: None,
                 cancel,
-                &mut |_| {},
-            );
+            };
+            let out = run_with_evaluator(g, &inputs, kept, &mut |_| {});
             Played {
                 best_move: out.best_move,
                 stats: out.stats,

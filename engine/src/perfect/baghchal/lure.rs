@@ -15,7 +15,7 @@ use std::sync::atomic::AtomicBool;
 use chaupal_rules::Game;
 use chaupal_rules::baghchal::{BaghChal, Move};
 
-use crate::algorithms::run_algorithm;
+use crate::algorithms::{SearchInputs, run_algorithm};
 use crate::engine_config::EngineConfig;
 use crate::game_ai::Evaluator;
 use crate::memory::Kept;
@@ -55,17 +55,14 @@ impl Model {
     /// The reply this model would play in `game`.
     fn reply(&self, game: &BaghChal) -> Option<Move> {
         let cancel = AtomicBool::new(false);
-        run_algorithm(
-            game,
-            &self.config,
-            self.eval.as_ref(),
-            0,
-            None,
-            &mut Kept::default(),
-            &cancel,
-            &mut |_| {},
-        )
-        .best_move
+        let inputs = SearchInputs {
+            config: &self.config,
+            eval: self.eval.as_ref(),
+            seed: 0,
+            endgame: None,
+            cancel: &cancel,
+        };
+        run_algorithm(game, &inputs, &mut Kept::default(), &mut |_| {}).best_move
     }
 }
 
