@@ -12,7 +12,8 @@
 //! A tour:
 //! - [`request`]: what a search is asked and answers; [`run`]: running an engine on a typed
 //!   game (perfect play first, then the low levels' mistakes or the configuration's algorithm
-//!   as `algorithms` runs it); [`engine`] and [`memory`]: the values above.
+//!   as `algorithms` runs it; `model_opponent`: the plain search it lends the Bagh Chal
+//!   lures); [`engine`] and [`memory`]: the values above.
 //! - [`search`] (the core, generic over the rules trait): negamax alpha-beta with iterative
 //!   deepening, PVS, [`tt`] (transposition table), [`ordering`] (hash move, hints, killers,
 //!   history), [`position`] (repetition and contempt), [`control`] (limits and cancellation),
@@ -30,7 +31,9 @@
 //!   (solved by retrograde analysis), the Bagh Chal placement phase (solved layer by layer on
 //!   the movement phase), Kalah solved exactly (its endgame databases, opening book
 //!   and checkpoints), loading them from a directory, the perfect players the engine is handed
-//!   and the endgame tables the search reads, and their one error type.
+//!   and the endgame tables the search reads, and their one error type. Perfect play stands
+//!   below the search and names none of it: what a perfect player needs of the search comes
+//!   down to it as a [`perfect::probe::SearchLayer`], which [`run`] implements.
 
 mod algorithms;
 pub mod analysis;
@@ -47,6 +50,7 @@ pub mod levels;
 mod mcts;
 pub mod memory;
 mod mistakes;
+mod model_opponent;
 mod ordering;
 pub mod perfect;
 mod position;

@@ -14,8 +14,9 @@ use crate::game_ai::{self, Evaluator, GameAi};
 use crate::levels;
 use crate::memory::Kept;
 use crate::mistakes;
-use crate::perfect::probe::{Probe, Resources};
-use crate::request::{AiError, EngineSpec, SearchInfo, SearchRequest, SearchResult};
+use crate::model_opponent;
+use crate::perfect::probe::{Probe, Resources, SearchLayer};
+use crate::request::{AiError, EngineSpec, SearchInfo, SearchLimits, SearchRequest, SearchResult};
 use crate::search::SearchOutput;
 
 /// One move of a player: the perfect player of the game, when there is one and it answers;
@@ -35,13 +36,48 @@ pub fn think<G: GameAi>(
         return search_game(game, request, res, kept, cancel, on_info);
     };
     let probe = {
-        let mut search =
-            |req: &SearchRequest| search_game(game, req, res, kept, cancel, &mut |_| {});
-        perfect.play(game, request, &mut search, cancel, on_info)?
+        let mut lent = LentSearch {
+            game,
+            res,
+            kept,
+            cancel,
+        };
+        perfect.play(game, request, &mut lent, cancel, on_info)?
     };
     match probe {
         Probe::Played(result) => Ok(result),
         Probe::Search(rest) => search_game(game, &rest, res, kept, cancel, on_info),
+    }
+}
+
+/// What [`think`] lends the perfect player of `game` (perfect play stands below the search and
+/// names none of it): the limits a request resolves to, the search of `game` with the game's
+/// resources and what earlier searches kept, and the plain searches the Bagh Chal lures model.
+pub(crate) struct LentSearch<'a, G: GameAi> {
+    pub(crate) game: &'a G,
+    pub(crate) res: &'a Resources<G>,
+    pub(crate) kept: &'a mut Kept<G>,
+    pub(crate) cancel: &'a AtomicBool,
+}
+
+impl<G: GameAi> SearchLayer<G> for LentSearch<'_, G> {
+    fn limits(&self, request: &SearchRequest) -> Result<SearchLimits, AiError> {
+        Ok(resolve(G::KIND, request)?.limits)
+    }
+
+    fn search(&mut self, request: &SearchRequest) -> Result<SearchResult, AiError> {
+        search_game(
+            self.game,
+            request,
+            self.res,
+            self.kept,
+            self.cancel,
+            &mut |_| {},
+        )
+    }
+
+    fn plain_reply(&self, game: &G, depth: u32) -> Option<G::Move> {
+        model_opponent::reply(game, depth)
     }
 }
 
@@ -170,4 +206,46 @@ pub fn run_with_evaluator<G: GameAi>(
         return mistakes::choose(game, inputs, percent, kept, on_info);
     }
     algorithms::run_algorithm(game, inputs, kept, on_info)
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    //! What the tests of perfect play lend a perfect player in place of [`think`](super::think).
+
+    use super::*;
+
+    /// Runs `f` with what [`think`](super::think) lends a perfect player of `game`, without the
+    /// engine's resources and with nothing kept: the ordinary search as the tests run it.
+    pub(crate) fn with_search<G: GameAi, R>(
+        game: &G,
+        f: impl FnOnce(&mut LentSearch<'_, G>) -> R,
+    ) -> R {
+        let res = Resources::default();
+        let mut kept = Kept::default();
+        let cancel = AtomicBool::new(false);
+        f(&mut LentSearch {
+            game,
+            res: &res,
+            kept: &mut kept,
+            cancel: &cancel,
+        })
+    }
+
+    /// What a perfect player that must not search is lent: the limits as [`think`](super::think)
+    /// resolves them; a search or a plain reply panics.
+    pub(crate) struct NoSearch;
+
+    impl<G: GameAi> SearchLayer<G> for NoSearch {
+        fn limits(&self, request: &SearchRequest) -> Result<SearchLimits, AiError> {
+            Ok(resolve(G::KIND, request)?.limits)
+        }
+
+        fn search(&mut self, _: &SearchRequest) -> Result<SearchResult, AiError> {
+            panic!("this perfect player never searches")
+        }
+
+        fn plain_reply(&self, _: &G, _: u32) -> Option<G::Move> {
+            panic!("this perfect player models no opponent")
+        }
+    }
 }

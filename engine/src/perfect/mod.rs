@@ -3,7 +3,8 @@
 //!
 //! - [`probe`]: what the search sees of perfect play: a [`PerfectPlay`] that may move before
 //!   any search runs, an [`EndgameTable`] the search reads at its leaves, and the
-//!   [`Resources`] the engine holds for one game.
+//!   [`Resources`] the engine holds for one game; and what the search lends a perfect player
+//!   ([`SearchLayer`]), so that nothing here names the search above it.
 //! - [`tablebase`]: what a solved database answers ([`Wdl`], [`Choice`], the [`Tablebase`]
 //!   trait); [`player`]: the top level's move from any such database.
 //! - [`baghchal`]: the Bagh Chal movement phase (and, by a short search, the last goat
@@ -46,7 +47,7 @@ use self::baghchal::placement::values::Width;
 use self::baghchal::placement::{PlacementTb, Residence};
 pub use self::error::PerfectError;
 use self::kalah::EndgameDb;
-pub use self::probe::{EndgameTable, PerfectPlay, Probe, Resources};
+pub use self::probe::{EndgameTable, PerfectPlay, Probe, Resources, SearchLayer};
 use self::sholo_guti::SholoGutiTb;
 pub use self::tablebase::{Choice, Tablebase, Wdl};
 

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use chaupal_rules::Game;
 
-use crate::perfect::probe::{PerfectPlay, Probe, SearchFn};
+use crate::perfect::probe::{PerfectPlay, Probe, SearchLayer};
 use crate::perfect::tablebase::{Choice, Tablebase, Wdl};
 use crate::request::{AiError, EngineSpec, SearchInfo, SearchRequest, SearchResult, SearchStats};
 use chaupal_rules::score::Score;
@@ -22,14 +22,15 @@ const PV_PLIES: usize = 40;
 /// What a game's database player decides beyond the database's values.
 pub(crate) trait Policy<G: Game>: Tablebase<G> {
     /// The move to play in `game`, whose best database move is `choice`; `None` leaves the
-    /// position to the ordinary search. `search` runs that search (of `request`), for players
-    /// that choose among moves of equal value by it.
+    /// position to the ordinary search. `search` is what the search lends: that search (of
+    /// `request`), for players that choose among moves of equal value by it, and the plain
+    /// searches of the opponents they model.
     fn pick(
         &self,
         game: &G,
         choice: &Choice<G::Move>,
         request: &SearchRequest,
-        search: &mut SearchFn<'_>,
+        search: &mut dyn SearchLayer<G>,
     ) -> Option<G::Move>;
 
     /// Whether the database's line stops after `mv` (a database that counts plies to the next
@@ -52,7 +53,7 @@ where
         &self,
         game: &G,
         request: &SearchRequest,
-        search: &mut SearchFn<'_>,
+        search: &mut dyn SearchLayer<G>,
         _cancel: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> Result<Probe, AiError> {

@@ -178,7 +178,7 @@ pub fn expand_depths(specs: Vec<EntrantSpec>, depths: &[u32]) -> Vec<EntrantSpec
 /// `think`, so the perfect players (the databases, the Kalah solver and book) answer first and
 /// the search uses the engine's tuned weights and endgame database.
 #[derive(Clone, Debug)]
-pub struct ServerPlay<G> {
+pub struct ServerPlay<G: Tunable> {
     pub level: u8,
     /// The entrant's own limits (the level's are made stricter by them, as the server's
     /// budget does).

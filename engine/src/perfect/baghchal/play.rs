@@ -11,7 +11,7 @@ use chaupal_rules::{EndReason, Game};
 
 use super::{BaghChalTb, lure, swindle};
 use crate::perfect::player::Policy;
-use crate::perfect::probe::SearchFn;
+use crate::perfect::probe::SearchLayer;
 use crate::perfect::tablebase::{Choice, Tablebase, Wdl};
 use crate::request::SearchRequest;
 
@@ -31,7 +31,7 @@ impl Policy<BaghChal> for BaghChalTb {
         game: &BaghChal,
         choice: &Choice<Move>,
         request: &SearchRequest,
-        search: &mut SearchFn<'_>,
+        search: &mut dyn SearchLayer<BaghChal>,
     ) -> Option<Move> {
         if choice.wdl != Wdl::Draw || choice.draws.len() <= 1 {
             return Some(choice.best);
@@ -50,14 +50,15 @@ impl Policy<BaghChal> for BaghChalTb {
             &fresh
         };
         // A drawing move whose reply, as a searching opponent would choose it, loses.
-        if let Some(m) = lure::lure(self, game, drawing) {
+        if let Some(m) = lure::lure(self, game, drawing, search) {
             return Some(m);
         }
         // Else the search's move when it keeps the draw; else the one that leaves the opponent
         // the most (and deepest) losing replies in a position the game has not seen. (These
         // traps first, before the search, scored worse against the published agent:
         // docs/JOURNAL.md.)
-        let searched = search(request)
+        let searched = search
+            .search(request)
             .ok()
             .and_then(|r| r.best_move)
             .and_then(|text| game.parse_move(&text).ok());

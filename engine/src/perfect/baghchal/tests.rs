@@ -13,6 +13,7 @@ use chaupal_rules::{Game, Side};
 use super::BaghChalTb;
 use super::file;
 use super::index::{Indexer, SYMMETRIES};
+use super::lure::lure;
 use super::solve::{self, SolveOptions};
 use crate::engine::Engine;
 use crate::memory::Memory;
@@ -22,6 +23,7 @@ use crate::perfect::player::TablebasePlayer;
 use crate::perfect::probe::{PerfectPlay, Probe};
 use crate::perfect::tablebase::{Choice, Tablebase, Wdl};
 use crate::request::{EngineSpec, SearchLimits, SearchRequest, SearchResult};
+use crate::run::testing::with_search;
 use chaupal_rules::score::Score;
 
 /// The whole game solved under `captures-to-win` = `k` (built once per test binary).
@@ -41,8 +43,10 @@ fn played(
 ) -> Option<SearchResult> {
     let player = TablebasePlayer(tb.clone());
     let cancel = AtomicBool::new(false);
-    let mut search = |r: &SearchRequest| searched(g, r);
-    match player.play(g, request, &mut search, &cancel, on_info) {
+    let played = with_search(g, |search| {
+        player.play(g, request, search, &cancel, on_info)
+    });
+    match played {
         Ok(Probe::Played(result)) => Some(result),
         Ok(Probe::Search(_)) => None,
         Err(e) => panic!("{e}"),
@@ -719,7 +723,7 @@ fn when_its_search_would_give_the_draw_away_the_top_level_sets_the_most_traps() 
         let out = played(tb, &g, &request, &mut |_| {}).unwrap();
         let mv = g.parse_move(out.best_move.as_deref().unwrap()).unwrap();
         // A lure comes first (its own test below).
-        if let Some(lured) = super::lure::lure(tb.as_ref(), &g, &fresh) {
+        if let Some(lured) = with_search(&g, |search| lure(tb.as_ref(), &g, &fresh, search)) {
             assert_eq!(mv, lured, "{}", g.position_text());
             continue;
         }
@@ -745,7 +749,8 @@ fn when_its_search_would_give_the_draw_away_the_top_level_sets_the_most_traps() 
 
 #[test]
 fn in_a_drawn_position_the_top_level_lures_a_searching_opponent_into_a_losing_reply() {
-    use super::lure::{MODEL_DEPTHS, lure, model_reply};
+    use super::lure::MODEL_DEPTHS;
+    use crate::model_opponent;
     let tb = db(2);
     let request = level_8_at_depth(1);
     let mut rng = Rng(4242);
@@ -771,7 +776,7 @@ fn in_a_drawn_position_the_top_level_lures_a_searching_opponent_into_a_losing_re
                 .iter()
                 .filter(|&&d| {
                     let mut next = after.clone();
-                    next.make(model_reply(&after, d).unwrap());
+                    next.make(model_opponent::reply(&after, d).unwrap());
                     match next.outcome() {
                         Some(o) => o.winner() == Some(g.side_to_move()),
                         None => tb.value(&next).is_some_and(|(wdl, _)| {
@@ -787,7 +792,7 @@ fn in_a_drawn_position_the_top_level_lures_a_searching_opponent_into_a_losing_re
         };
         let counts: Vec<usize> = fresh.iter().map(|&m| caught(m)).collect();
         let most = counts.iter().copied().max().unwrap_or(0);
-        match lure(tb.as_ref(), &g, &fresh) {
+        match with_search(&g, |search| lure(tb.as_ref(), &g, &fresh, search)) {
             Some(m) => {
                 // It keeps the draw, and no drawing move catches more models.
                 assert!(choice.draws.contains(&m), "{}", g.position_text());

@@ -14,14 +14,14 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use chaupal_rules::Game;
 use chaupal_rules::kalah::Kalah;
-use chaupal_rules::{Game, GameKind};
 
 use super::book::{self, Book};
 use super::db::MAX_DB_SEEDS;
 use super::search::Limits;
 use super::{Databases, EndgameDb, Geometry, Solver, board_of, geometry, store_margin};
-use crate::perfect::probe::{PerfectPlay, Probe, SearchFn};
+use crate::perfect::probe::{PerfectPlay, Probe, SearchLayer};
 use crate::request::{AiError, EngineSpec, SearchInfo, SearchRequest, SearchResult, SearchStats};
 use chaupal_rules::score::Score;
 
@@ -182,12 +182,12 @@ impl PerfectPlay<Kalah> for KalahPlayer {
         &self,
         game: &Kalah,
         request: &SearchRequest,
-        _search: &mut SearchFn<'_>,
+        search: &mut dyn SearchLayer<Kalah>,
         cancel: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> Result<Probe, AiError> {
-        let limits = match crate::run::resolve(GameKind::Kalah, request) {
-            Ok(config) => config.limits,
+        let limits = match search.limits(request) {
+            Ok(limits) => limits,
             Err(_) => return Ok(Probe::Search(request.clone())),
         };
         let (EngineSpec::Level(PERFECT_LEVEL), None, Some(time)) =

@@ -200,6 +200,7 @@ fn a_cancelled_search_gives_up() {
 fn level_8_plays_a_book_position_without_searching() {
     use crate::perfect::probe::{PerfectPlay, Probe};
     use crate::request::{EngineSpec, SearchLimits, SearchRequest};
+    use crate::run::testing::NoSearch;
     use chaupal_rules::score::Score;
     use play::KalahPlayer;
     let rules = KalahRules::new(4, 3, false).unwrap();
@@ -213,10 +214,9 @@ fn level_8_plays_a_book_position_without_searching() {
         0,
     );
     let cancel = std::sync::atomic::AtomicBool::new(true);
-    let mut no_search = |_: &SearchRequest| panic!("the Kalah player never searches");
     let player = KalahPlayer::new(Default::default(), 0);
     assert!(matches!(
-        player.play(&game, &request, &mut no_search, &cancel, &mut |_| {}),
+        player.play(&game, &request, &mut NoSearch, &cancel, &mut |_| {}),
         Ok(Probe::Search(_))
     ));
     let geo = geometry(&rules);
@@ -228,7 +228,7 @@ fn level_8_plays_a_book_position_without_searching() {
     player.add_to_book(&added);
     let mut infos = Vec::new();
     let Ok(Probe::Played(result)) =
-        player.play(&game, &request, &mut no_search, &cancel, &mut |i| {
+        player.play(&game, &request, &mut NoSearch, &cancel, &mut |i| {
             infos.push(i.clone())
         })
     else {

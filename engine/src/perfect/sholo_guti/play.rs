@@ -11,7 +11,7 @@ use chaupal_rules::sholo_guti::{Move, SholoGuti};
 use super::SholoGutiTb;
 use crate::game_ai::TablebaseValue;
 use crate::perfect::player::Policy;
-use crate::perfect::probe::{EndgameTable, SearchFn};
+use crate::perfect::probe::{EndgameTable, SearchLayer};
 use crate::perfect::tablebase::{Choice, Tablebase, Wdl};
 use crate::request::SearchRequest;
 
@@ -32,7 +32,7 @@ impl Policy<SholoGuti> for SholoGutiTb {
         game: &SholoGuti,
         choice: &Choice<Move>,
         _request: &SearchRequest,
-        _search: &mut SearchFn<'_>,
+        _search: &mut dyn SearchLayer<SholoGuti>,
     ) -> Option<Move> {
         let (wdl, _) = SholoGutiTb::value(self, game)?;
         (wdl != Wdl::Draw && wdl == choice.wdl).then_some(choice.best)

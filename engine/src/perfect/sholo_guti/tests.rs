@@ -25,6 +25,7 @@ use crate::perfect::player::TablebasePlayer;
 use crate::perfect::probe::{PerfectPlay, Probe};
 use crate::perfect::tablebase::{Tablebase, Wdl};
 use crate::request::{EngineSpec, SearchLimits, SearchRequest, SearchResult};
+use crate::run::testing::NoSearch;
 use chaupal_rules::score::Score;
 
 /// The database of at most 4 pieces, built once for all the tests.
@@ -46,8 +47,7 @@ fn engine_with_tb4() -> Engine {
 fn played(tb: &Arc<SholoGutiTb>, g: &SholoGuti, request: &SearchRequest) -> Option<SearchResult> {
     let player = TablebasePlayer(tb.clone());
     let cancel = AtomicBool::new(false);
-    let mut search = |_: &SearchRequest| panic!("the Sholo Guti player never searches");
-    match player.play(g, request, &mut search, &cancel, &mut |_| {}) {
+    match player.play(g, request, &mut NoSearch, &cancel, &mut |_| {}) {
         Ok(Probe::Played(result)) => Some(result),
         Ok(Probe::Search(_)) => None,
         Err(e) => panic!("{e}"),

@@ -19,7 +19,7 @@ use chaupal_rules::baghchal::{BaghChal, Move};
 use super::PlacementTb;
 use crate::perfect::baghchal::lure;
 use crate::perfect::player::Policy;
-use crate::perfect::probe::SearchFn;
+use crate::perfect::probe::SearchLayer;
 use crate::perfect::tablebase::{Choice, Tablebase, Wdl, rank};
 use crate::request::SearchRequest;
 
@@ -55,7 +55,7 @@ impl Policy<BaghChal> for PlacementTb {
         game: &BaghChal,
         choice: &Choice<Move>,
         request: &SearchRequest,
-        search: &mut SearchFn<'_>,
+        search: &mut dyn SearchLayer<BaghChal>,
     ) -> Option<Move> {
         if !self.covers(game) {
             return self.movement().pick(game, choice, request, search);
@@ -67,7 +67,7 @@ impl Policy<BaghChal> for PlacementTb {
                 .filter(|(_, wdl, _)| *wdl == Wdl::Draw)
                 .map(|&(mv, _, _)| mv)
                 .collect();
-            if let Some(mv) = lure::lure(self, game, &drawing) {
+            if let Some(mv) = lure::lure(self, game, &drawing, search) {
                 return Some(mv);
             }
         }

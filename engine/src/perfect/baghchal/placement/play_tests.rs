@@ -187,7 +187,9 @@ fn level_8_never_loses_value_in_a_thousand_placement_positions_and_sets_the_most
         // In a drawn position a lure comes first (`lure`'s own test is the movement phase's).
         let drawing: Vec<_> = keeping.iter().map(|v| v.0).collect();
         if wdl == Wdl::Draw
-            && let Some(lured) = crate::perfect::baghchal::lure::lure(tb.as_ref(), &game, &drawing)
+            && let Some(lured) = crate::run::testing::with_search(&game, |search| {
+                crate::perfect::baghchal::lure::lure(tb.as_ref(), &game, &drawing, search)
+            })
         {
             assert_eq!(played, game.move_text(lured), "{text}");
             continue;
