@@ -1,7 +1,7 @@
 //! What a solved database answers, whatever its game: the value of a position ([`Wdl`] and
-//! its distance in plies), the values of its moves, and the move that keeps the value
-//! ([`Choice`]), through the [`Tablebase`] trait that the Bagh Chal and Sholo Guti databases
-//! implement.
+//! its distance in plies), the values of its moves ([`move_values`], from the values of the
+//! positions they lead to), and the move that keeps the value ([`Choice`]), through the
+//! [`Tablebase`] trait that the Bagh Chal and Sholo Guti databases implement.
 
 use chaupal_rules::Game;
 
@@ -11,6 +11,88 @@ pub enum Wdl {
     Win,
     Draw,
     Loss,
+}
+
+impl Wdl {
+    /// The same result seen by the other side: a win is their loss.
+    pub fn for_opponent(self) -> Wdl {
+        match self {
+            Wdl::Win => Wdl::Loss,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Loss => Wdl::Win,
+        }
+    }
+}
+
+/// A database's value of a position for its side to move, as [`move_values`] makes a move's
+/// value for its mover from it.
+pub(crate) trait MoveValue: Sized {
+    /// The value of a move that ends the game, `wdl` for its mover: a win or a loss one ply
+    /// away, or a draw.
+    fn ended(wdl: Wdl) -> Self;
+
+    /// The value for its mover of a move after which the side to move (the opponent) has
+    /// `self`: turned round, one ply further.
+    fn before(self) -> Self;
+}
+
+/// A value with its distance in plies, 0 for a draw.
+impl MoveValue for (Wdl, u32) {
+    fn ended(wdl: Wdl) -> Self {
+        match wdl {
+            Wdl::Draw => (Wdl::Draw, 0),
+            wdl => (wdl, 1),
+        }
+    }
+
+    fn before(self) -> Self {
+        match self {
+            (Wdl::Draw, _) => (Wdl::Draw, 0),
+            (wdl, plies) => (wdl.for_opponent(), plies + 1),
+        }
+    }
+}
+
+/// Each legal move with its value for its mover, in the order the moves are generated.
+pub(crate) type MoveValues<M, V> = Vec<(M, V)>;
+
+/// The value of each legal move of `game` for its mover: a move that ends the game is won or
+/// lost in one ply, or drawn ([`MoveValue::ended`]); any other is worth the value `after` gives
+/// the position it leads to (for the side to move there), turned round and one ply further
+/// ([`MoveValue::before`]). `after` also gets the move, for databases that count from it.
+/// `Ok(None)` when the game is over or `after` does not know a position; `after`'s error
+/// stops it. Whether the database covers `game` is the caller's to check. The turn passes with
+/// every move, as it does in the games with databases (Kalah's extra turns are the Kalah
+/// solver's own).
+pub(crate) fn move_values<G: Game, V: MoveValue, E>(
+    game: &G,
+    mut after: impl FnMut(&G, G::Move) -> Result<Option<V>, E>,
+) -> Result<Option<MoveValues<G::Move, V>>, E> {
+    if game.outcome().is_some() {
+        return Ok(None);
+    }
+    let mover = game.side_to_move();
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mut child = game.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for mv in moves {
+        let undo = child.make(mv);
+        let value = match child.outcome() {
+            Some(outcome) => Some(V::ended(match outcome.winner() {
+                Some(winner) if winner == mover => Wdl::Win,
+                Some(_) => Wdl::Loss,
+                None => Wdl::Draw,
+            })),
+            None => after(&child, mv)?.map(V::before),
+        };
+        child.unmake(mv, undo);
+        let Some(value) = value else {
+            return Ok(None);
+        };
+        out.push((mv, value));
+    }
+    Ok(Some(out))
 }
 
 /// How good a move's value is for its mover: win fastest, draw, lose slowest.

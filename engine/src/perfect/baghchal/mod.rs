@@ -17,20 +17,20 @@ pub mod play;
 pub mod solve;
 pub(crate) mod swindle;
 
+use std::convert::Infallible;
 use std::path::Path;
 
 use chaupal_rules::Game;
 use chaupal_rules::Side;
 use chaupal_rules::baghchal::board::{Points, bit};
 use chaupal_rules::baghchal::{BaghChal, Move, Repetition};
-use chaupal_rules::game::Outcome;
 
 use self::file::{Decoded, SideCounts};
 use self::index::Indexer;
 use self::solve::{GOATS_TO_MOVE, SolveOptions, TIGERS_TO_MOVE, plies_of, slot};
 use crate::perfect::error::PerfectError;
 pub use crate::perfect::tablebase::Wdl;
-use crate::perfect::tablebase::rank;
+use crate::perfect::tablebase::{self, rank};
 
 /// The most goats in hand for which the database's answers search the last placements through
 /// to the movement phase (a goat and a tiger move a goat: at most a few thousand probes).
@@ -184,29 +184,14 @@ impl BaghChalTb {
     /// when the database does not reach the position ([`BaghChalTb::reaches`]) or the game is
     /// over.
     pub(crate) fn move_values(&self, game: &BaghChal) -> Option<Vec<(Move, Wdl, u32)>> {
-        if !self.reaches(game) || game.outcome().is_some() {
+        if !self.reaches(game) {
             return None;
         }
-        let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
-        let mut child = game.clone();
-        let mut out = Vec::with_capacity(moves.len());
-        for mv in moves {
-            let undo = child.make(mv);
-            let value = match child.outcome() {
-                Some(Outcome::Win { winner, .. }) if winner == game.side_to_move() => (Wdl::Win, 1),
-                Some(Outcome::Win { .. }) => (Wdl::Loss, 1),
-                Some(_) => (Wdl::Draw, 0),
-                None => match self.value_ahead(&child)? {
-                    (Wdl::Win, p) => (Wdl::Loss, p + 1),
-                    (Wdl::Loss, p) => (Wdl::Win, p + 1),
-                    (Wdl::Draw, _) => (Wdl::Draw, 0),
-                },
-            };
-            child.unmake(mv, undo);
-            out.push((mv, value.0, value.1));
-        }
-        Some(out)
+        let Ok(values) = tablebase::move_values(game, |child, _| {
+            Ok::<_, Infallible>(self.value_ahead(child))
+        });
+        let values = values?.into_iter();
+        Some(values.map(|(mv, (wdl, plies))| (mv, wdl, plies)).collect())
     }
 }
 

@@ -17,9 +17,9 @@ pub mod play;
 pub mod solve;
 pub mod text;
 
+use std::convert::Infallible;
 use std::path::Path;
 
-use chaupal_rules::game::Outcome;
 use chaupal_rules::sholo_guti::{Move, NO_CAPTURE_LIMIT, SholoGuti};
 use chaupal_rules::{Game, Side};
 
@@ -27,6 +27,7 @@ use self::file::ClassCounts;
 use self::index::Layout;
 use self::solve::decode;
 use crate::perfect::error::PerfectError;
+use crate::perfect::tablebase;
 pub use crate::perfect::tablebase::Wdl;
 
 /// A loaded (or freshly built) database.
@@ -145,34 +146,19 @@ impl SholoGutiTb {
     /// counts 1 ply, a quiet move one more than its reply's), or `None` when the position is not
     /// covered or the game is over.
     pub(crate) fn move_values(&self, game: &SholoGuti) -> Option<Vec<(Move, Wdl, u32)>> {
-        if !self.covers(game) || game.outcome().is_some() {
+        if !self.covers(game) {
             return None;
         }
-        let me = game.side_to_move();
-        let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
-        let mut child = game.clone();
-        let mut out = Vec::with_capacity(moves.len());
-        for mv in moves {
-            let undo = child.make(mv);
-            let value = match child.outcome() {
-                Some(Outcome::Win { winner, .. }) if winner == me => Some((Wdl::Win, 1)),
-                Some(Outcome::Win { .. }) => Some((Wdl::Loss, 1)),
-                Some(_) => Some((Wdl::Draw, 0)),
-                None => self.value(&child).map(|(wdl, plies)| {
-                    let plies = if mv.is_capture() { 1 } else { plies + 1 };
-                    match wdl {
-                        Wdl::Win => (Wdl::Loss, plies),
-                        Wdl::Loss => (Wdl::Win, plies),
-                        Wdl::Draw => (Wdl::Draw, 0),
-                    }
-                }),
-            };
-            child.unmake(mv, undo);
-            let (wdl, plies) = value?;
-            out.push((mv, wdl, plies));
-        }
-        Some(out)
+        // The plies count to the next capture, so a capture is the last ply it counts: the
+        // count after it starts again from 0 (the shared rule adds the capture's ply).
+        let after = |child: &SholoGuti, mv: Move| {
+            let value = self.value(child);
+            let value = value.map(|(wdl, plies)| (wdl, if mv.is_capture() { 0 } else { plies }));
+            Ok::<_, Infallible>(value)
+        };
+        let Ok(values) = tablebase::move_values(game, after);
+        let values = values?.into_iter();
+        Some(values.map(|(mv, (wdl, plies))| (mv, wdl, plies)).collect())
     }
 }
 

@@ -32,7 +32,6 @@ use std::path::Path;
 use std::sync::Arc;
 
 use chaupal_rules::baghchal::{BaghChal, Move, Repetition};
-use chaupal_rules::game::Outcome;
 use chaupal_rules::{Game, Side};
 
 use self::file::OpenLayer;
@@ -41,7 +40,7 @@ use self::part::Part;
 use self::values::{Code, Width, wdl_of};
 use super::BaghChalTb;
 use crate::perfect::error::PerfectError;
-use crate::perfect::tablebase::Wdl;
+use crate::perfect::tablebase::{self, MoveValue, Wdl};
 
 /// A position's value for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,6 +57,21 @@ impl PlacementValue {
         PlacementValue {
             wdl,
             plies: (wdl != Wdl::Draw).then_some(plies),
+        }
+    }
+}
+
+/// A distance is kept where the database keeps one: a move that ends the game has one (a win
+/// or a loss in one ply) and a move before a known distance has it one ply longer.
+impl MoveValue for PlacementValue {
+    fn ended(wdl: Wdl) -> Self {
+        PlacementValue::new(wdl, 1)
+    }
+
+    fn before(self) -> Self {
+        PlacementValue {
+            wdl: self.wdl.for_opponent(),
+            plies: self.plies.map(|p| p + 1),
         }
     }
 }
@@ -263,41 +277,10 @@ impl PlacementTb {
         &self,
         game: &BaghChal,
     ) -> Result<Option<Vec<(Move, PlacementValue)>>, PerfectError> {
-        if !self.covers(game) || game.outcome().is_some() {
+        if !self.covers(game) {
             return Ok(None);
         }
-        let mover = game.side_to_move();
-        let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
-        let mut child = game.clone();
-        let mut out = Vec::with_capacity(moves.len());
-        for mv in moves {
-            let undo = child.make(mv);
-            let value = match child.outcome() {
-                Some(Outcome::Win { winner, .. }) => PlacementValue {
-                    wdl: if winner == mover { Wdl::Win } else { Wdl::Loss },
-                    plies: Some(1),
-                },
-                Some(_) => PlacementValue {
-                    wdl: Wdl::Draw,
-                    plies: None,
-                },
-                None => match self.value(&child)? {
-                    Some(after) => PlacementValue {
-                        wdl: match after.wdl {
-                            Wdl::Win => Wdl::Loss,
-                            Wdl::Loss => Wdl::Win,
-                            Wdl::Draw => Wdl::Draw,
-                        },
-                        plies: after.plies.map(|p| p + 1),
-                    },
-                    None => return Ok(None),
-                },
-            };
-            child.unmake(mv, undo);
-            out.push((mv, value));
-        }
-        Ok(Some(out))
+        tablebase::move_values(game, |child, _| self.value(child))
     }
 }
 
