@@ -23,6 +23,7 @@ pub mod checked;
 pub mod kalah;
 pub mod themes;
 
+use chaupal_rules::puzzle::Goal;
 use chaupal_rules::{Game, Outcome, Side};
 
 use crate::game_ai::TablebaseValue;
@@ -47,15 +48,6 @@ impl<G: Game, T: Tablebase<G> + ?Sized> Oracle<G> for T {
             (Wdl::Loss, plies) => TablebaseValue::Loss(plies),
         })
     }
-}
-
-/// What the solver must achieve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Goal {
-    /// Only one move keeps the win.
-    Win,
-    /// Only one move saves the draw; the others lose.
-    SaveDraw,
 }
 
 /// A puzzle: its goal and its line, the solver's moves and the opponent's, in the order they

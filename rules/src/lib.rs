@@ -19,6 +19,7 @@
 //! - [`score`]: a position's value to the side to move (centipawns, win or loss in N, margin).
 //! - [`review`]: a game's review (each move's value, loss and class, each player's accuracy)
 //!   and the winning-chance arithmetic behind it.
+//! - [`puzzle`]: what a puzzle asks of its solver ([`puzzle::Goal`]).
 //!
 //! Notation: each game writes its moves and positions as text (docs/NOTATION.md), and reads
 //! them back with a typed error that says what is wrong:
@@ -52,6 +53,7 @@ pub mod history;
 pub mod jungle;
 pub mod kalah;
 pub mod perft;
+pub mod puzzle;
 pub mod record;
 pub mod review;
 pub mod rules;

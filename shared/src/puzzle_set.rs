@@ -27,15 +27,8 @@ pub const MAX_ID_LEN: usize = 32;
 /// The longest line a puzzle may have (both sides' moves).
 pub const MAX_SOLUTION: usize = 12;
 
-/// What the solver must achieve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Goal {
-    /// Find the only move that keeps the win.
-    Win,
-    /// Find the only move that saves the draw (every other loses).
-    SaveDraw,
-}
+/// What the solver must achieve: the rules' type, which the engine's puzzles use too.
+pub use chaupal_rules::puzzle::Goal;
 
 /// How a puzzle's uniqueness is known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -17,9 +17,10 @@
 //!
 //! This is a check, not a proof: a puzzle made here is marked `checked`.
 
+use chaupal_rules::puzzle::Goal;
 use chaupal_rules::{Game, Side};
 
-use super::{Goal, LineGuide, Puzzle, follow_line};
+use super::{LineGuide, Puzzle, follow_line};
 
 /// How much better than every other move the only move must be, in chance to win.
 pub const GAP: f64 = 0.4;

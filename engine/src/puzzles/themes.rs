@@ -22,10 +22,9 @@ use chaupal_rules::baghchal::board::{JUMPS, STEPS, between, bit, points};
 use chaupal_rules::baghchal::{BaghChal, MoveKind};
 use chaupal_rules::jungle::Jungle;
 use chaupal_rules::kalah::Kalah;
+use chaupal_rules::puzzle::Goal;
 use chaupal_rules::sholo_guti::SholoGuti;
 use chaupal_rules::{EndReason, Game, Side};
-
-use super::Goal;
 
 /// The themes of a puzzle of game `G`.
 pub trait Themed: Game {

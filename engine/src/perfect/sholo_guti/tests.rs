@@ -513,7 +513,8 @@ fn a_review_of_an_ending_is_exact_and_finds_the_planted_blunder() {
 /// (a win, or a draw against losses), and each defence is one of the defender's best.
 #[test]
 fn puzzles_from_the_database_are_proven_move_by_move() {
-    use crate::puzzles::{Goal, puzzle};
+    use crate::puzzles::puzzle;
+    use chaupal_rules::puzzle::Goal;
     let tb = tb4();
     // The database's result of a move for the mover: 2 win, 1 draw, 0 loss.
     let result = |g: &SholoGuti, mv: Move| -> u8 {

@@ -18,10 +18,11 @@ use chaupal_engine::game_ai::GameAi;
 use chaupal_engine::perfect::sholo_guti::SholoGutiTb;
 use chaupal_engine::puzzles::kalah::KalahOracle;
 use chaupal_engine::puzzles::themes::{Themed, themes};
-use chaupal_engine::puzzles::{Goal, LineError, Oracle, Puzzle, checked, puzzle};
+use chaupal_engine::puzzles::{LineError, Oracle, Puzzle, checked, puzzle};
 use chaupal_rules::baghchal::BaghChal;
+use chaupal_rules::puzzle::Goal;
 use chaupal_rules::{AnyGame, Game};
-use chaupal_shared::puzzle_set::{self, Proof};
+use chaupal_shared::puzzle_set::Proof;
 
 use super::judge::EngineJudge;
 
@@ -47,26 +48,10 @@ pub struct Checkers<'e> {
     pub scouted: u64,
 }
 
-/// The set file's name of an engine goal.
-pub fn set_goal(goal: Goal) -> puzzle_set::Goal {
-    match goal {
-        Goal::Win => puzzle_set::Goal::Win,
-        Goal::SaveDraw => puzzle_set::Goal::SaveDraw,
-    }
-}
-
-/// The engine's goal of a set file's.
-pub fn engine_goal(goal: puzzle_set::Goal) -> Goal {
-    match goal {
-        puzzle_set::Goal::Win => Goal::Win,
-        puzzle_set::Goal::SaveDraw => Goal::SaveDraw,
-    }
-}
-
 /// A puzzle found: its goal, its line in notation, its themes and how it is known.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Found {
-    pub goal: puzzle_set::Goal,
+    pub goal: Goal,
     pub line: Vec<String>,
     pub themes: Vec<String>,
     pub proof: Proof,
@@ -80,7 +65,7 @@ fn found<G: Themed>(game: &G, p: Puzzle<G::Move>, proof: Proof) -> Found {
         position.make(mv);
     }
     Found {
-        goal: set_goal(p.goal),
+        goal: p.goal,
         themes: themes(game, p.goal, &p.line)
             .into_iter()
             .map(str::to_owned)
@@ -187,7 +172,7 @@ pub fn knows(start: &AnyGame, oracles: &Oracles) -> bool {
 /// when no oracle of its game is held.
 pub fn prove(
     start: &AnyGame,
-    goal: puzzle_set::Goal,
+    goal: Goal,
     line: &[String],
     oracles: &Oracles,
 ) -> Option<Result<(), ProveError>> {
@@ -208,7 +193,6 @@ pub fn prove(
         }
         Ok(chaupal_engine::puzzles::prove(g, goal, &moves, oracle)?)
     }
-    let goal = engine_goal(goal);
     Some(match start {
         AnyGame::BaghChal(g) => typed(g, goal, line, oracles.baghchal.as_deref()?),
         AnyGame::Kalah(g) => typed(g, goal, line, oracles.kalah.as_ref()?),

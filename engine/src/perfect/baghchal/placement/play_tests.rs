@@ -342,8 +342,8 @@ fn placement_positions_make_exact_puzzles_that_are_proven_again() {
         assert!(p.line.len() <= 12, "{}", game.position_text());
         crate::puzzles::prove(&game, p.goal, &p.line, oracle).unwrap();
         match p.goal {
-            crate::puzzles::Goal::Win => wins += 1,
-            crate::puzzles::Goal::SaveDraw => draws += 1,
+            chaupal_rules::puzzle::Goal::Win => wins += 1,
+            chaupal_rules::puzzle::Goal::SaveDraw => draws += 1,
         }
         // Only one move keeps the goal: every other loses it.
         let values = Tablebase::move_values(tb.as_ref(), &game).unwrap();
