@@ -9,6 +9,9 @@
 //! limits (depth, time, nodes). Searches run on the caller's thread and stop promptly when the
 //! `cancel` flag is set, returning the best move found so far.
 //!
+//! Comments cite the five published programs the baselines reproduce as "seed 000" to
+//! "seed 004": docs/AI.md, "Glossary: the published baselines", says which is which.
+//!
 //! A tour:
 //! - [`request`]: what a search is asked and answers; [`run`]: running an engine on a typed
 //!   game (perfect play first, then the low levels' mistakes or the configuration's algorithm

@@ -10,6 +10,9 @@
 //!   in-process.
 //! - [`research`]: the arena, Elo and rating ladders, reports, plots and the tuner that the
 //!   arena, bench and tune tools are built on.
+//!
+//! Comments cite the five published programs the engine's baselines reproduce as "seed 000" to
+//! "seed 004": docs/AI.md, "Glossary: the published baselines", says which is which.
 
 pub mod cli;
 mod research;
