@@ -17,7 +17,8 @@
 //!   live games, reloads them after a restart. The lobby's changes reach subscribers through
 //!   [`announce`] and the [`bus`].
 //! - [`room`]: one task per game: validates moves with the shared rules, numbers and stores
-//!   events, broadcasts them; [`clock`] keeps the time.
+//!   events, broadcasts them; [`clock`] keeps a live game's time, [`pace`] a correspondence
+//!   game's days a move and deadline.
 //! - [`pool`]: the AI pool: bounded blocking threads for AI seats, hints and analyses;
 //!   [`review`]: game reviews, on threads of the idle priority class, kept with the records.
 //! - [`puzzles`]: the puzzle set, the choice of the next puzzle, puzzle ratings, streaks, the
@@ -54,6 +55,7 @@ pub(crate) mod identity;
 pub(crate) mod matchmaking;
 pub(crate) mod net;
 pub(crate) mod outbox;
+pub(crate) mod pace;
 pub(crate) mod players;
 pub(crate) mod pool;
 pub mod proxies;

@@ -35,6 +35,7 @@ use tokio_util::sync::CancellationToken;
 use web_push_native::jwt_simple::algorithms::ES256KeyPair;
 use web_push_native::{Auth, WebPushBuilder};
 
+use crate::pace::Pace;
 use crate::store::{GameRow, Store, StoreError, StoredSubscription};
 use endpoint::EndpointPolicy;
 use notice::Notice;
@@ -349,7 +350,7 @@ impl Push {
                 }
             };
             for row in due {
-                let Some(deadline) = row.deadline_ms else {
+                let Some(deadline) = row.pace.and_then(Pace::deadline_ms) else {
                     continue;
                 };
                 match store.take_reminder(row.id, deadline).await {

@@ -13,6 +13,7 @@ use chaupal_shared::protocol::{
 use tokio::time::Instant;
 
 use super::Room;
+use crate::pace::Pace;
 use crate::store::{Change, NextTurn};
 
 fn err(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
@@ -327,7 +328,7 @@ impl Room {
         let ply = self.moves.len() as u32 + 1;
         let clocks = clock.as_ref().map(|c| c.view(now));
         let clocks_ms = clock.as_ref().map(|c| c.millis(now));
-        let deadline_ms = self.deadline_after_move(&next);
+        let pace = self.pace_after_move(&next);
         let change = Change::Move {
             ply,
             notation: canonical.clone(),
@@ -335,8 +336,7 @@ impl Room {
             clocks_ms,
             turn: NextTurn {
                 side: next.side_to_move(),
-                deadline_ms,
-                remind_at_ms: deadline_ms.and_then(|d| self.setup.reminder_at(d)),
+                pace,
             },
         };
         self.emit_turn(
@@ -346,13 +346,13 @@ impl Room {
                 notation: canonical.clone(),
                 clocks,
                 turn: None,
-                deadline_ms,
+                deadline_ms: pace.and_then(Pace::deadline_ms),
             },
             change,
             Some(&next),
         )
         .await?;
-        self.deadline_ms = deadline_ms;
+        self.pace = pace;
         self.game = next;
         self.moves.push(canonical);
         self.movers.push(side);
@@ -397,14 +397,13 @@ impl Room {
             }
         }
         let plies = (self.moves.len() - keep) as u32;
-        let deadline_ms = self.deadline_after_move(&game);
+        let pace = self.pace_after_move(&game);
         let change = Change::TakeBack {
             to_ply: keep as u32,
             clocks_ms: clock.as_ref().map(|c| c.millis(now)),
             turn: NextTurn {
                 side: game.side_to_move(),
-                deadline_ms,
-                remind_at_ms: deadline_ms.and_then(|d| self.setup.reminder_at(d)),
+                pace,
             },
         };
         self.emit_turn(
@@ -413,13 +412,13 @@ impl Room {
                 ply: keep as u32,
                 clocks: clock.as_ref().map(|c| c.view(now)),
                 turn: None,
-                deadline_ms,
+                deadline_ms: pace.and_then(Pace::deadline_ms),
             },
             change,
             Some(&game),
         )
         .await?;
-        self.deadline_ms = deadline_ms;
+        self.pace = pace;
         self.game = game;
         self.moves.truncate(keep);
         self.movers.truncate(keep);

@@ -1,5 +1,5 @@
-//! A correspondence game's time: the deadline of the side to move after a move, the game
-//! lost when it passes, and when a game nobody is at falls asleep.
+//! A correspondence game's time in its room: the pace after a move (the deadline of the side
+//! to move), the game lost when the deadline passes, and when a game nobody is at falls asleep.
 
 use super::*;
 
@@ -16,26 +16,30 @@ impl Room {
         Some(self.empty_since? + self.deps.limits.sleep_after())
     }
 
-    /// The next move's deadline after a move or take-back leaves `next`: now plus the days a
-    /// move, while the game goes on.
-    pub(super) fn deadline_after_move(&self, next: &AnyGame) -> Option<u64> {
-        let move_ms = self.setup.correspondence?.move_ms()?;
-        next.outcome()
-            .is_none()
-            .then(|| self.deps.store.now_ms() + move_ms)
+    /// The pace after a move or take-back leaves `next`: the next move's deadline is now plus
+    /// the days a move, while the game goes on.
+    pub(super) fn pace_after_move(&self, next: &AnyGame) -> Option<Pace> {
+        self.pace
+            .map(|pace| pace.after_move(next.outcome().is_none(), || self.deps.store.now_ms()))
+    }
+
+    /// The deadline of the side to move, by the records' clock (a correspondence game with days
+    /// a move, in play).
+    pub(super) fn deadline_ms(&self) -> Option<u64> {
+        self.pace.and_then(Pace::deadline_ms)
     }
 
     /// Whether this correspondence game's deadline has passed by the records' clock.
     pub(super) fn deadline_passed(&self) -> bool {
-        self.deadline_ms
-            .is_some_and(|deadline| self.deps.store.now_ms() >= deadline)
+        self.pace
+            .is_some_and(|pace| pace.passed(|| self.deps.store.now_ms()))
     }
 
     /// Ends a correspondence game whose deadline has passed by the records' clock: lost on time
     /// by the side to move, or aborted when a side has not moved yet (nobody loses a game that
     /// never began).
     pub(super) async fn check_deadline(&mut self) {
-        let Some(deadline) = self.deadline_ms else {
+        let Some(deadline) = self.deadline_ms() else {
             return;
         };
         if self.status != GameStatus::Live || !self.deadline_passed() {

@@ -21,7 +21,7 @@ impl Room {
         };
         self.emit(GameEvent::Ended { result, clocks }, change)
             .await?;
-        self.deadline_ms = None;
+        self.pace = self.pace.map(Pace::ended);
         self.clock = clock;
         self.status = GameStatus::Finished;
         self.finished_at = Some(Instant::now());

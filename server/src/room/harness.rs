@@ -432,7 +432,7 @@ fn deps(store: Store, limits: Limits) -> RoomDeps {
 fn new_room(setup: NewGame, start: AnyGame, subscribers: Vec<Outbox>) -> RoomInit {
     RoomInit {
         id: GameId(1),
-        deadline_ms: setup.first_deadline_ms(),
+        pace: setup.first_pace(),
         setup,
         start,
         moves: Vec::new(),

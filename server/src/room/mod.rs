@@ -7,8 +7,9 @@
 //! A room reports its moves, its end and its closing to its [`RoomHost`] (the registry of rooms,
 //! which opened it), and asks it to start a rematch; it knows nothing else of the registry.
 //!
-//! A correspondence game's room keeps its deadline (wall-clock time, kept in the records with
-//! each move) and ends the game on time when it passes; with nobody at the board for
+//! A correspondence game's room keeps its pace (its days a move and the deadline of the side
+//! to move, by the records' clock, kept in the records with each move) and ends the game on
+//! time when the deadline passes; with nobody at the board for
 //! `--sleep-after-secs` it sleeps: the room closes, the game stays live in the records, and
 //! the registry opens it again on the next request or when its deadline comes.
 //!
@@ -59,6 +60,7 @@ use self::life::{Ending, Happening, Life};
 use crate::clock::GameClock;
 use crate::config::Limits;
 use crate::outbox::{ConnId, Outbox};
+use crate::pace::Pace;
 use crate::pool::{AiPool, PoolError, request_for};
 use crate::ratings::{level_key, level_rating, player_key};
 use crate::store::{Change, EventWrite, NewGame, RatedSeats, Store};
@@ -161,8 +163,9 @@ pub struct RoomInit {
     pub subscribers: Vec<Outbox>,
     /// Whether this game was reloaded after a restart.
     pub restored: bool,
-    /// When the side to move must have moved (a correspondence game with days a move).
-    pub deadline_ms: Option<u64>,
+    /// A correspondence game's pace, with the deadline of the side to move (none: a live
+    /// game).
+    pub pace: Option<Pace>,
 }
 
 /// A request to a room.
@@ -355,9 +358,9 @@ pub(crate) struct Room {
     finished_at: Option<Instant>,
     /// Where the room is in its life: open, falling asleep, handed over or superseded.
     life: Life,
-    /// When the side to move must have moved, by the records' clock (a correspondence game
-    /// with days a move, in play).
-    deadline_ms: Option<u64>,
+    /// A correspondence game's pace, with the deadline of the side to move by the records'
+    /// clock while it is in play (none: a live game).
+    pace: Option<Pace>,
     deps: RoomDeps,
     tx: mpsc::Sender<RoomCommand>,
 }
@@ -444,7 +447,7 @@ impl Room {
             empty_since: None,
             finished_at: None,
             life: Life::Open,
-            deadline_ms: init.deadline_ms,
+            pace: init.pace,
             deps,
             tx,
         };

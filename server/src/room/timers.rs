@@ -14,7 +14,7 @@ impl Room {
             consider(at);
         }
         if self.status == GameStatus::Live
-            && let Some(deadline) = self.deadline_ms
+            && let Some(deadline) = self.deadline_ms()
         {
             // The records' clock may be moved on (tests do): look again at least each minute;
             // the deadline scanner also tells the room when the records say it has passed.
@@ -53,7 +53,7 @@ impl Room {
         if self.status != GameStatus::Live {
             return;
         }
-        if self.deadline_ms.is_some() {
+        if self.deadline_ms().is_some() {
             self.check_deadline().await;
             return;
         }

@@ -20,7 +20,7 @@ impl Room {
             self.moves.len() as u32,
             self.watchers(),
         );
-        summary.deadline_ms = self.deadline_ms;
+        summary.deadline_ms = self.deadline_ms();
         summary
     }
 
@@ -87,7 +87,7 @@ impl Room {
                 Vec::new()
             },
             clocks: self.clock.as_ref().map(|c| c.view(now)),
-            deadline_ms: self.deadline_ms,
+            deadline_ms: self.deadline_ms(),
             draw_offer: self.draw_offer,
             takeback_request: self.takeback_request,
             rematch_offer: self.rematch_offer,

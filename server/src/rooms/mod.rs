@@ -294,8 +294,7 @@ impl Rooms {
             subscribers.push(relay);
         }
         let ratings = self.seat_ratings(&setup).await?;
-        let deadline_ms = setup.first_deadline_ms();
-        let correspondence = setup.correspondence.is_some();
+        let pace = setup.first_pace();
         let to_move = start.side_to_move();
         let setup_creator = setup.creator;
         let init = RoomInit {
@@ -309,14 +308,14 @@ impl Rooms {
             ratings,
             subscribers,
             restored: false,
-            deadline_ms,
+            pace,
         };
         let summary = self.open_room(init)?;
         // Correspondence games are not listed among the live games: the players find them in
         // their own list (`my_games`).
-        if correspondence {
+        if let Some(pace) = pace {
             let mut summary = summary;
-            summary.deadline_ms = deadline_ms;
+            summary.deadline_ms = pace.deadline_ms();
             self.tell_players(summary, to_move, setup_creator);
         } else {
             let private = summary.private;

@@ -60,7 +60,7 @@ impl Rooms {
             ratings,
             subscribers: Vec::new(),
             restored: true,
-            deadline_ms: row.deadline_ms,
+            pace: row.pace,
         };
         match self.open_room(init) {
             Ok(_) => Ok(true),

@@ -11,6 +11,8 @@ use std::collections::HashMap;
 
 use chaupal_shared::protocol::{GameId, GameResult};
 
+use crate::pace::Pace;
+
 /// The most rows in one multi-row `INSERT`: far under both databases' parameter limits (SQLite
 /// 32 766, PostgreSQL 65 535) at five parameters a row.
 pub const ROWS_PER_INSERT: usize = 256;
@@ -77,22 +79,21 @@ pub struct GameRowChange {
     pub remind_at: Option<Option<i64>>,
 }
 
-/// Whose move it is after a move or a take-back, and by when (a correspondence game with days
-/// a move).
+/// Whose move it is after a move or a take-back, and by when: a correspondence game's pace
+/// holds the deadline, and when its player is reminded of it.
 #[derive(Clone, Copy, Debug)]
 pub struct NextTurn {
     pub side: chaupal_rules::Side,
-    pub deadline_ms: Option<u64>,
-    /// When its player is reminded of the deadline.
-    pub remind_at_ms: Option<u64>,
+    /// A correspondence game's pace after the move (none: a live game).
+    pub pace: Option<Pace>,
 }
 
 impl GameRowChange {
-    /// The side to move and its deadline after a move or a take-back.
+    /// The side to move, its deadline and its reminder after a move or a take-back.
     pub fn turn(&mut self, turn: &NextTurn) {
         self.to_move = Some(super::rows::side_number(turn.side));
-        self.deadline = Some(turn.deadline_ms.map(super::to_i64));
-        self.remind_at = Some(turn.remind_at_ms.map(super::to_i64));
+        self.deadline = Some(turn.pace.and_then(Pace::deadline_ms).map(super::to_i64));
+        self.remind_at = Some(turn.pace.and_then(Pace::remind_at_ms).map(super::to_i64));
     }
 }
 

@@ -10,6 +10,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::{StoreError, to_i64, to_u64};
+use crate::pace::Pace;
 
 /// The columns of `games`, in the order [`GameRow::from_row`] reads them.
 pub(super) const GAME_COLUMNS: &str = "id, kind, rules, start_position, clock_initial_ms, \
@@ -49,7 +50,7 @@ pub struct NewGame {
     pub rules: Vec<RulePair>,
     pub start_position: Option<String>,
     pub clock: Option<ClockSpec>,
-    /// The pace of a correspondence game (none: a live game).
+    /// A correspondence game's days a move (none: a live game).
     pub correspondence: Option<Correspondence>,
     pub rated: bool,
     /// open, private, local, ai, exhibition or imported.
@@ -114,24 +115,11 @@ impl NewGame {
         }
     }
 
-    /// The first move's deadline: the start plus the days a move (none for a live game, or
-    /// one without a limit).
-    pub fn first_deadline_ms(&self) -> Option<u64> {
-        let move_ms = self.correspondence?.move_ms()?;
-        Some(self.started_ms + move_ms)
-    }
-
-    /// When the player to move is reminded of `deadline_ms`: a day before it, or, with a day
-    /// a move, six hours before (a quarter of the move's time).
-    pub fn reminder_at(&self, deadline_ms: u64) -> Option<u64> {
-        const DAY_MS: u64 = 86_400_000;
-        let move_ms = self.correspondence?.move_ms()?;
-        let lead = if move_ms > DAY_MS {
-            DAY_MS
-        } else {
-            move_ms / 4
-        };
-        Some(deadline_ms.saturating_sub(lead))
+    /// A correspondence game's pace at its start, with the first move's deadline (none: a live
+    /// game).
+    pub fn first_pace(&self) -> Option<Pace> {
+        self.correspondence
+            .map(|days| Pace::starting(days, self.started_ms))
     }
 
     /// The game's start: its start position (or the usual start) under its rules; the reason
@@ -162,8 +150,9 @@ pub struct GameRow {
     /// Both clocks after the last move.
     pub clocks_ms: Option<[u64; 2]>,
     pub ended_ms: Option<u64>,
-    /// When the side to move must have moved (a correspondence game in play).
-    pub deadline_ms: Option<u64>,
+    /// A correspondence game's pace, with the deadline of the side to move while it is in play
+    /// (none: a live game).
+    pub pace: Option<Pace>,
     /// The side to move after the last move, when recorded.
     pub to_move: Option<Side>,
 }
@@ -256,6 +245,7 @@ impl GameRow {
             (Some(a), Some(b)) => Some([to_u64(a), to_u64(b)]),
             _ => None,
         };
+        let deadline_ms = row.try_get::<Option<i64>, _>("deadline_ms")?.map(to_u64);
         Ok(GameRow {
             id: GameId(to_u64(row.try_get("id")?)),
             setup: NewGame {
@@ -277,7 +267,7 @@ impl GameRow {
             plies: u32::try_from(row.try_get::<i64, _>("plies")?).unwrap_or(0),
             clocks_ms,
             ended_ms: row.try_get::<Option<i64>, _>("ended_ms")?.map(to_u64),
-            deadline_ms: row.try_get::<Option<i64>, _>("deadline_ms")?.map(to_u64),
+            pace: correspondence.map(|days| Pace::stored(days, deadline_ms)),
             to_move,
         })
     }
@@ -292,7 +282,7 @@ impl GameRow {
             self.plies,
             0,
         );
-        summary.deadline_ms = self.deadline_ms;
+        summary.deadline_ms = self.pace.and_then(Pace::deadline_ms);
         summary
     }
 }
@@ -366,13 +356,13 @@ pub(super) async fn insert_game(
     .bind(game.correspondence.map(|c| i64::from(c.days.unwrap_or(0))))
     .bind(
         (status == "live")
-            .then(|| game.first_deadline_ms().map(to_i64))
+            .then(|| game.first_pace().and_then(Pace::deadline_ms).map(to_i64))
             .flatten(),
     )
     .bind(game.start().ok().map(|g| side_number(g.side_to_move())))
     .bind(
         (status == "live")
-            .then(|| game.first_deadline_ms().and_then(|d| game.reminder_at(d)))
+            .then(|| game.first_pace().and_then(Pace::remind_at_ms))
             .flatten()
             .map(to_i64),
     )

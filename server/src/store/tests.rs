@@ -9,6 +9,7 @@ use chaupal_shared::protocol::{ClockSpec, GameResult, GameStatus, ResultReason, 
 use sqlx::Connection;
 
 use super::*;
+use crate::pace::Pace;
 use crate::ratings::player_key;
 
 mod lost_commit;
@@ -16,8 +17,7 @@ mod lost_commit;
 /// The turn after a move, in a game with no deadline (these tests do not look at it).
 const NO_TURN: NextTurn = NextTurn {
     side: Side::First,
-    deadline_ms: None,
-    remind_at_ms: None,
+    pace: None,
 };
 
 /// Puts `work` in the writer's queue without waiting: in a test on one thread, everything so
@@ -1099,7 +1099,7 @@ async fn a_correspondence_games_deadline_and_reminder_are_kept_and_found() {
     let day = 86_400_000;
     let id = store.create_game(&setup).await.unwrap();
     let (row, _) = store.game(id).await.unwrap().unwrap();
-    assert_eq!(row.deadline_ms, Some(1_000 + 3 * day));
+    assert_eq!(row.pace.and_then(Pace::deadline_ms), Some(1_000 + 3 * day));
     assert_eq!(row.to_move, Some(Side::First));
     assert!(
         store
@@ -1125,8 +1125,9 @@ async fn a_correspondence_games_deadline_and_reminder_are_kept_and_found() {
     let next = 5 * day;
     let turn = NextTurn {
         side: Side::Second,
-        deadline_ms: Some(next),
-        remind_at_ms: setup.reminder_at(next),
+        pace: setup
+            .correspondence
+            .map(|days| Pace::stored(days, Some(next))),
     };
     let mv = Change::Move {
         ply: 1,
@@ -1138,7 +1139,7 @@ async fn a_correspondence_games_deadline_and_reminder_are_kept_and_found() {
     store.write(event(id, 1, mv)).await.unwrap();
     let (row, _) = store.game(id).await.unwrap().unwrap();
     assert_eq!(
-        (row.deadline_ms, row.to_move),
+        (row.pace.and_then(Pace::deadline_ms), row.to_move),
         (Some(next), Some(Side::Second))
     );
     assert!(
