@@ -13,7 +13,7 @@
 //!   see a game (a private game: its players and its watch link's holders).
 //! - [`matchmaking`]: seeks and invite codes, until they become games; [`setup`]: the checks of
 //!   a game's set-up.
-//! - [`rooms`]: the registry of rooms: opens games, finds any game's room, keeps the list of
+//! - [`registry`]: the registry of rooms: opens games, finds any game's room, keeps the list of
 //!   live games, reloads them after a restart. The lobby's changes reach subscribers through
 //!   [`announce`] and the [`bus`].
 //! - [`room`]: one task per game: validates moves with the shared rules, numbers and stores
@@ -62,10 +62,10 @@ pub mod proxies;
 pub(crate) mod push;
 pub(crate) mod puzzles;
 pub(crate) mod ratings;
+pub(crate) mod registry;
 pub(crate) mod requests;
 pub(crate) mod review;
 pub mod room;
-pub(crate) mod rooms;
 pub mod server;
 pub(crate) mod setup;
 pub(crate) mod sight;

@@ -11,7 +11,7 @@
 
 use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId, PlayerId, WatchKey};
 
-use crate::rooms::Rooms;
+use crate::registry::Rooms;
 use crate::store::{NewGame, Store};
 
 /// Whether `player`, who presented `key` (if anything), may see the game set up as `setup`.

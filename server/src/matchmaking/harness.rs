@@ -47,7 +47,7 @@ use crate::config::Limits;
 use crate::identity::normalise_code;
 use crate::outbox::{ConnId, ConnIds, Outbox, Outgoing};
 use crate::players::Players;
-use crate::rooms::Rooms;
+use crate::registry::Rooms;
 use crate::store::Store;
 
 /// The players (a fifth would add nothing four do not).

@@ -44,7 +44,7 @@ use crate::identity::{new_invite_code, new_watch_key, normalise_code};
 use crate::outbox::{ConnId, Outbox};
 use crate::pool::engine_name;
 use crate::ratings::Pool;
-use crate::rooms::Rooms;
+use crate::registry::Rooms;
 use crate::setup::check_setup;
 use crate::store::{NewGame, Store, StoreError, StoredSeat};
 

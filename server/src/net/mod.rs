@@ -34,8 +34,8 @@ use crate::outbox::{ConnId, ConnIds};
 use crate::pool::AiPool;
 use crate::proxies::{AddressRange, TrustedProxies};
 use crate::puzzles::Puzzles;
+use crate::registry::Rooms;
 use crate::review::Reviews;
-use crate::rooms::Rooms;
 use crate::store::Store;
 use crate::web::site::Site;
 

@@ -17,8 +17,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::outbox::Outbox;
 use crate::pool::{AiPool, PoolError, line_of, request_for};
+use crate::registry::Rooms;
 use crate::review::Reviews;
-use crate::rooms::Rooms;
 use crate::setup::check_engine;
 
 /// The engine that answers hints.

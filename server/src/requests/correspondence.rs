@@ -5,7 +5,7 @@
 use chaupal_shared::protocol::{ErrorReply, MY_GAMES_LISTED, PlayerId, Reply};
 
 use crate::matchmaking::Matchmaking;
-use crate::rooms::Rooms;
+use crate::registry::Rooms;
 
 /// `my_games`: `player`'s games in play (correspondence and live), read from the records.
 pub async fn my_games(rooms: &Rooms, player: PlayerId) -> Result<Reply, ErrorReply> {

@@ -10,7 +10,7 @@ use chaupal_shared::protocol::{
 };
 
 use crate::outbox::{ConnId, Outbox};
-use crate::rooms::Rooms;
+use crate::registry::Rooms;
 use crate::sight;
 
 /// `watch` (from the start, `since` none) or `rejoin` (the events after `since`): the

@@ -12,7 +12,7 @@ use tokio_util::sync::CancellationToken;
 use crate::bus::{Received, Subscription};
 use crate::matchmaking::Matchmaking;
 use crate::outbox::Outbox;
-use crate::rooms::Rooms;
+use crate::registry::Rooms;
 
 /// `create_game`, from a connection at `address` (as [`crate::proxies::Peer::group`] names
 /// it, for the per-address limit of lasting seeks).

@@ -2,8 +2,8 @@
 //! request for it, or when its deadline passes), the deadline scanner, and a player's list of
 //! games in play.
 //!
-//! A correspondence game's room sleeps when nobody has been at it for a while (`room.rs`
-//! decides); the game stays live in the records, with its deadline. [`Rooms::wake`] opens it
+//! A correspondence game's room sleeps when nobody has been at it for a while (the room
+//! decides: [`crate::room`]); the game stays live in the records, with its deadline. [`Rooms::wake`] opens it
 //! again. In a cluster a sleeping game has no owner, and the node that wakes it claims it first
 //! (the database decides between two nodes that try at once).
 

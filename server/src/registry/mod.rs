@@ -1,5 +1,6 @@
-//! The registry of rooms: which games this node runs, the list of live games, and where a
-//! game's room is.
+//! The registry of rooms ([`Rooms`]): which games this node runs, the list of live games, and
+//! where a game's room is. One game's room, the task that runs the game, is [`crate::room`];
+//! the registry opens rooms, finds them and hears from them, and never touches a game itself.
 //!
 //! Opening a game stores it, spawns its room and announces it; the registry hears what its
 //! rooms report (as their [`crate::room::RoomHost`], in `host.rs`) and keeps the list of live
