@@ -12,8 +12,8 @@ use chaupal_shared::protocol::puzzles::{
     PuzzleRating, Verdict,
 };
 use chaupal_shared::protocol::{
-    ClockSpec, Correspondence, ErrorCode, ErrorReply, GameEvent, GameResult, ResultReason,
-    SeatPresence, ThemeCount,
+    ClockSpec, Correspondence, ErrorCode, ErrorReply, GameEvent, GameResult, OfferKind,
+    ResultReason, SeatPresence, ThemeCount,
 };
 use chaupal_shared::puzzle_set::{Goal, Proof};
 
@@ -224,9 +224,10 @@ pub fn states() -> Vec<(String, App)> {
             playing(kind, Seats::One(Side::First)),
         );
         let mut asked = playing(kind, Seats::One(Side::First));
-        asked.apply(Event::Game(MatchEvent::Next(
-            GameEvent::TakebackRequested { by: Side::Second },
-        )));
+        asked.apply(Event::Game(MatchEvent::Next(GameEvent::OfferMade {
+            kind: OfferKind::Takeback,
+            by: Side::Second,
+        })));
         asked.handle(Action::Screen(ScreenAction::DismissNotice));
         add(&format!("game: {}, a takeback asked", kind.title()), asked);
         let mut resigning = playing(kind, Seats::One(Side::First));
@@ -263,7 +264,8 @@ pub fn states() -> Vec<(String, App)> {
     }));
     add("game: the opponent away", away);
     let mut offered = playing(GameKind::Kalah, Seats::One(Side::First));
-    offered.apply(Event::Game(MatchEvent::Next(GameEvent::DrawOffered {
+    offered.apply(Event::Game(MatchEvent::Next(GameEvent::OfferMade {
+        kind: OfferKind::Draw,
         by: Side::Second,
     })));
     add("game: a draw offered", offered);

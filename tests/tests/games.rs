@@ -6,8 +6,8 @@
 use chaupal_rules::record::Record;
 use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::{
-    Action, ClockSpec, Engine, ErrorCode, GameEvent, GameId, GameStatus, LobbyEvent, Opponent,
-    Reply, Request, ResultReason, ServerMessage, SideChoice,
+    Action, ClockSpec, Engine, ErrorCode, GameEvent, GameId, GameStatus, LobbyEvent, OfferKind,
+    Opponent, Reply, Request, ResultReason, ServerMessage, SideChoice,
 };
 use chaupal_tests::play::{
     PLY_CAP, create, ended, join, listed_first, moved_clocks, open_game, own_ratings, play_on,
@@ -354,7 +354,16 @@ async fn illegal_out_of_turn_and_other_seat_moves_are_refused_and_change_nothing
         .await
         .unwrap_err();
     assert_eq!(e.code, ErrorCode::NoSuchGame);
-    let e = bob.act(game, Action::AcceptDraw).await.unwrap_err();
+    let e = bob
+        .act(
+            game,
+            Action::Answer {
+                kind: OfferKind::Draw,
+                accept: true,
+            },
+        )
+        .await
+        .unwrap_err();
     assert_eq!(e.code, ErrorCode::NoOffer);
 
     // Nothing changed: no event, the same snapshot.
@@ -429,7 +438,10 @@ async fn offers_takebacks_aborts_and_rematches_follow_the_rules() {
     let mut position = start_of(GameKind::Kalah);
     let mut seed = 1;
     // Abort is allowed before both sides moved... but try takeback first.
-    let e = alice.act(game, Action::RequestTakeback).await.unwrap_err();
+    let e = alice
+        .act(game, Action::Offer(OfferKind::Takeback))
+        .await
+        .unwrap_err();
     assert_eq!(e.code, ErrorCode::NotAllowed);
     // Play until both sides have moved.
     let mut movers = Vec::new();
@@ -455,14 +467,28 @@ async fn offers_takebacks_aborts_and_rematches_follow_the_rules() {
     };
     let mut clients = [alice, bob];
     clients[asker]
-        .act(game, Action::RequestTakeback)
+        .act(game, Action::Offer(OfferKind::Takeback))
         .await
         .unwrap();
     clients[other]
-        .events_until(game, |e| matches!(e, GameEvent::TakebackRequested { .. }))
+        .events_until(game, |e| {
+            matches!(
+                e,
+                GameEvent::OfferMade {
+                    kind: OfferKind::Takeback,
+                    ..
+                }
+            )
+        })
         .await;
     clients[other]
-        .act(game, Action::AcceptTakeback)
+        .act(
+            game,
+            Action::Answer {
+                kind: OfferKind::Takeback,
+                accept: true,
+            },
+        )
         .await
         .unwrap();
     let (_, e) = clients[asker]
@@ -476,10 +502,65 @@ async fn offers_takebacks_aborts_and_rematches_follow_the_rules() {
     assert_eq!(plies, 1);
     assert_eq!(ply as usize, movers.len() - 1);
 
-    clients[0].act(game, Action::OfferDraw).await.unwrap();
-    clients[1].act(game, Action::DeclineDraw).await.unwrap();
-    clients[1].act(game, Action::OfferDraw).await.unwrap();
-    clients[0].act(game, Action::AcceptDraw).await.unwrap();
+    // Only an open offer of the opponent's is answered; a rematch only after the game.
+    let decline = |kind| Action::Answer {
+        kind,
+        accept: false,
+    };
+    let e = clients[1]
+        .act(game, decline(OfferKind::Takeback))
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::NoOffer);
+    assert!(e.reason.contains("takeback request"), "{}", e.reason);
+    let e = clients[1]
+        .act(game, decline(OfferKind::Rematch))
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::NotAllowed);
+    clients[0]
+        .act(game, Action::Offer(OfferKind::Draw))
+        .await
+        .unwrap();
+    let e = clients[0]
+        .act(game, decline(OfferKind::Draw))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        e.code,
+        ErrorCode::NoOffer,
+        "one's own offer is not answered"
+    );
+    clients[1]
+        .act(game, decline(OfferKind::Draw))
+        .await
+        .unwrap();
+    let (_, e) = clients[0]
+        .events_until(game, |e| matches!(e, GameEvent::OfferDeclined { .. }))
+        .await
+        .pop()
+        .unwrap();
+    assert_eq!(
+        e,
+        GameEvent::OfferDeclined {
+            kind: OfferKind::Draw,
+            by: Side::Second
+        }
+    );
+    clients[1]
+        .act(game, Action::Offer(OfferKind::Draw))
+        .await
+        .unwrap();
+    clients[0]
+        .act(
+            game,
+            Action::Answer {
+                kind: OfferKind::Draw,
+                accept: true,
+            },
+        )
+        .await
+        .unwrap();
     let result = ended(&mut clients[1], game).await;
     assert_eq!(result.winner, None);
     assert_eq!(result.reason, ResultReason::Agreement);
@@ -487,8 +568,20 @@ async fn offers_takebacks_aborts_and_rematches_follow_the_rules() {
     assert_eq!(e.code, ErrorCode::GameOver);
 
     // Rematch with sides swapped.
-    clients[1].act(game, Action::OfferRematch).await.unwrap();
-    clients[0].act(game, Action::AcceptRematch).await.unwrap();
+    clients[1]
+        .act(game, Action::Offer(OfferKind::Rematch))
+        .await
+        .unwrap();
+    clients[0]
+        .act(
+            game,
+            Action::Answer {
+                kind: OfferKind::Rematch,
+                accept: true,
+            },
+        )
+        .await
+        .unwrap();
     let (_, e) = clients[0]
         .events_until(game, |e| matches!(e, GameEvent::RematchStarted { .. }))
         .await
@@ -602,7 +695,10 @@ async fn private_games_local_games_and_the_lobby() {
     };
     assert!(games.iter().all(|g| g.game != local), "{games:?}");
     assert_eq!(alice.rejoin(local).await.moves.len(), 6);
-    let e = alice.act(local, Action::OfferDraw).await.unwrap_err();
+    let e = alice
+        .act(local, Action::Offer(OfferKind::Draw))
+        .await
+        .unwrap_err();
     assert_eq!(e.code, ErrorCode::NotAllowed);
     alice.act(local, Action::Resign).await.unwrap();
 
@@ -886,7 +982,10 @@ async fn rated_games_change_ratings() {
     let mut s = setup(GameKind::Kalah, Opponent::Open);
     s.rated = true;
     let (mut alice, mut bob, game) = seek_and_accept(&server, s).await;
-    let e = alice.act(game, Action::RequestTakeback).await.unwrap_err();
+    let e = alice
+        .act(game, Action::Offer(OfferKind::Takeback))
+        .await
+        .unwrap_err();
     assert_eq!(e.code, ErrorCode::NotAllowed);
     let e = alice.request(Request::Hint { game }).await.unwrap_err();
     assert_eq!(e.code, ErrorCode::NotAllowed);

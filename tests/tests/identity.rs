@@ -56,7 +56,7 @@ async fn one_token_on_two_connections_is_one_player_and_a_new_name_renames_it() 
     // A second hello on one connection changes nothing.
     let e = second
         .request(Request::Hello {
-            version: 1,
+            version: chaupal_shared::protocol::PROTOCOL_VERSION,
             name: "asha c".into(),
             token: Some(token),
             turns: false,

@@ -45,7 +45,7 @@ mod tests {
     use crate::replay::Replay;
     use chaupal_rules::Side;
     use chaupal_rules::{AnyGame, GameKind};
-    use chaupal_shared::protocol::{Clocks, GameEvent, SeatPresence};
+    use chaupal_shared::protocol::{Clocks, GameEvent, OfferKind, SeatPresence};
     use chaupal_shared::protocol::{GameId, GameResult, ResultReason};
 
     fn bagh_chal() -> AnyGame {
@@ -524,9 +524,21 @@ mod tests {
     #[test]
     fn offers_come_and_go_with_the_games_events() {
         let mut app = playing(Seats::One(Side::First));
-        game(&mut app, GameEvent::DrawOffered { by: Side::First });
+        game(
+            &mut app,
+            GameEvent::OfferMade {
+                kind: OfferKind::Draw,
+                by: Side::First,
+            },
+        );
         assert_eq!(app.offer(), None, "our own offer");
-        game(&mut app, GameEvent::DrawOffered { by: Side::Second });
+        game(
+            &mut app,
+            GameEvent::OfferMade {
+                kind: OfferKind::Draw,
+                by: Side::Second,
+            },
+        );
         assert_eq!(app.offer(), Some(Offer::Draw));
         assert_eq!(notice_text(&app), "bo offers a draw.");
         // A move made instead of answering withdraws the draw offer.
@@ -540,20 +552,62 @@ mod tests {
         };
         assert!(game(&mut app, moved).is_empty());
         assert_eq!(app.offer(), None);
-        game(&mut app, GameEvent::TakebackRequested { by: Side::Second });
+        game(
+            &mut app,
+            GameEvent::OfferMade {
+                kind: OfferKind::Takeback,
+                by: Side::Second,
+            },
+        );
         assert_eq!(app.offer(), Some(Offer::Takeback));
-        game(&mut app, GameEvent::TakebackDeclined { by: Side::First });
+        game(
+            &mut app,
+            GameEvent::OfferDeclined {
+                kind: OfferKind::Takeback,
+                by: Side::First,
+            },
+        );
         assert_eq!(app.offer(), None);
-        game(&mut app, GameEvent::TakebackDeclined { by: Side::Second });
+        game(
+            &mut app,
+            GameEvent::OfferDeclined {
+                kind: OfferKind::Takeback,
+                by: Side::Second,
+            },
+        );
         assert_eq!(notice_text(&app), "Your takeback request was declined.");
-        game(&mut app, GameEvent::DrawDeclined { by: Side::Second });
+        game(
+            &mut app,
+            GameEvent::OfferDeclined {
+                kind: OfferKind::Draw,
+                by: Side::Second,
+            },
+        );
         assert_eq!(notice_text(&app), "Your draw offer was declined.");
-        game(&mut app, GameEvent::RematchOffered { by: Side::Second });
+        game(
+            &mut app,
+            GameEvent::OfferMade {
+                kind: OfferKind::Rematch,
+                by: Side::Second,
+            },
+        );
         assert_eq!(app.offer(), Some(Offer::Rematch));
         game(&mut app, GameEvent::RematchStarted { game: GameId(8) });
         assert_eq!(app.offer(), None);
-        game(&mut app, GameEvent::RematchOffered { by: Side::Second });
-        game(&mut app, GameEvent::RematchDeclined { by: Side::Second });
+        game(
+            &mut app,
+            GameEvent::OfferMade {
+                kind: OfferKind::Rematch,
+                by: Side::Second,
+            },
+        );
+        game(
+            &mut app,
+            GameEvent::OfferDeclined {
+                kind: OfferKind::Rematch,
+                by: Side::Second,
+            },
+        );
         assert_eq!(app.offer(), None);
         assert_eq!(notice_text(&app), "The rematch was declined.");
     }
@@ -561,7 +615,13 @@ mod tests {
     #[test]
     fn a_watcher_hears_of_a_draw_offer() {
         let mut app = playing(Seats::Watching);
-        game(&mut app, GameEvent::DrawOffered { by: Side::First });
+        game(
+            &mut app,
+            GameEvent::OfferMade {
+                kind: OfferKind::Draw,
+                by: Side::First,
+            },
+        );
         assert_eq!(app.offer(), None);
         assert_eq!(notice_text(&app), "asha offers a draw.");
     }
@@ -620,7 +680,13 @@ mod tests {
         );
         assert_eq!(app.current().and_then(|m| m.clocks), Some(clocks));
         // An event without clocks keeps the last ones.
-        game(&mut app, GameEvent::DrawOffered { by: Side::First });
+        game(
+            &mut app,
+            GameEvent::OfferMade {
+                kind: OfferKind::Draw,
+                by: Side::First,
+            },
+        );
         assert_eq!(app.current().and_then(|m| m.clocks), Some(clocks));
         app.handle(GameAction::Cell("a1".into()));
         app.handle(GameAction::Cell("b2".into()));
@@ -725,7 +791,13 @@ mod tests {
             },
         );
         assert!(out.is_empty() && app.current().is_none());
-        game(&mut app, GameEvent::DrawOffered { by: Side::Second });
+        game(
+            &mut app,
+            GameEvent::OfferMade {
+                kind: OfferKind::Draw,
+                by: Side::Second,
+            },
+        );
         assert_eq!(app.offer(), None);
     }
 

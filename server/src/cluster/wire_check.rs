@@ -16,7 +16,7 @@ use chaupal_rules::Side;
 use chaupal_shared::codec::CodecError;
 use chaupal_shared::protocol::examples::server_messages;
 use chaupal_shared::protocol::{
-    Action, ErrorCode, ErrorReply, GameId, LobbyEvent, PlayerId, SeekId, ServerMessage,
+    Action, ErrorCode, ErrorReply, GameId, LobbyEvent, OfferKind, PlayerId, SeekId, ServerMessage,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -115,14 +115,18 @@ fn lobby_event(u: &mut Unstructured<'_>) -> arbitrary::Result<LobbyEvent> {
 }
 
 fn action(u: &mut Unstructured<'_>) -> arbitrary::Result<Action> {
-    Ok(match u.int_in_range(0..=4u8)? {
+    Ok(match u.int_in_range(0..=5u8)? {
         0 => Action::Move {
             notation: u.arbitrary()?,
             ply: u.arbitrary()?,
         },
         1 => Action::Resign,
-        2 => Action::OfferDraw,
-        3 => Action::RequestTakeback,
+        2 => Action::Offer(OfferKind::Draw),
+        3 => Action::Offer(OfferKind::Takeback),
+        4 => Action::Answer {
+            kind: *u.choose(&OfferKind::ALL)?,
+            accept: u.arbitrary()?,
+        },
         _ => Action::ClaimWin,
     })
 }

@@ -5,7 +5,7 @@ use chaupal_shared::protocol::{GameEvent, Version};
 
 use super::{LiveGame, Rooms, seated_players};
 use crate::room::RoomInit;
-use crate::store::{GameRow, StoreError};
+use crate::store::{GameRow, StoreError, read_event};
 
 impl Rooms {
     /// Reloads every live game after a restart; returns how many.
@@ -16,11 +16,7 @@ impl Rooms {
         for (row, moves, log) in live {
             let log = log
                 .into_iter()
-                .filter_map(|(v, body)| {
-                    serde_json::from_str::<GameEvent>(&body)
-                        .ok()
-                        .map(|e| (v, e))
-                })
+                .filter_map(|(v, body)| read_event(&body).map(|e| (v, e)))
                 .collect();
             match self.open_stored(row, moves, log).await {
                 Ok(true) => count += 1,

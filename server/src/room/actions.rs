@@ -1,4 +1,5 @@
-//! What seats do: moves, resignation, draw offers, aborts, takebacks, rematches and claims.
+//! What seats do: moves, resignation, aborts and claims; offers and their answers go to
+//! [`super::offers`].
 //!
 //! Every action first checks who may do it and whether it is allowed now; a refused action
 //! changes nothing and gets a typed error.
@@ -81,33 +82,8 @@ impl Room {
                 })
                 .await
             }
-            Action::OfferDraw => {
-                self.require_live()?;
-                self.require_opponent_person(side, "draw offers")?;
-                match self.draw_offer {
-                    Some(by) if by == side.opponent() => self.agree_draw().await,
-                    Some(_) => Ok(()),
-                    None => {
-                        self.emit(GameEvent::DrawOffered { by: side }, Change::None)
-                            .await?;
-                        self.draw_offer = Some(side);
-                        Ok(())
-                    }
-                }
-            }
-            Action::AcceptDraw => {
-                self.require_live()?;
-                self.require_offer(self.draw_offer, side, "draw offer")?;
-                self.agree_draw().await
-            }
-            Action::DeclineDraw => {
-                self.require_live()?;
-                self.require_offer(self.draw_offer, side, "draw offer")?;
-                self.emit(GameEvent::DrawDeclined { by: side }, Change::None)
-                    .await?;
-                self.draw_offer = None;
-                Ok(())
-            }
+            Action::Offer(kind) => self.offer(side, kind).await,
+            Action::Answer { kind, accept } => self.answer(side, kind, accept).await,
             Action::Abort => {
                 self.require_live()?;
                 if self.movers.contains(&Side::First) && self.movers.contains(&Side::Second) {
@@ -121,73 +97,6 @@ impl Room {
                     reason: ResultReason::Aborted,
                 })
                 .await
-            }
-            Action::RequestTakeback => {
-                self.require_live()?;
-                if self.setup.rated {
-                    return Err(err(
-                        ErrorCode::NotAllowed,
-                        "takebacks are for casual games only",
-                    ));
-                }
-                if !self.movers.contains(&side) {
-                    return Err(err(ErrorCode::NotAllowed, "you have no move to take back"));
-                }
-                let opponent = side.opponent();
-                if self.is_ai(opponent) || self.is_local() {
-                    // The AI, or the same person, consents at once.
-                    self.emit(GameEvent::TakebackRequested { by: side }, Change::None)
-                        .await?;
-                    return self.take_back(side).await;
-                }
-                if self.takeback_request == Some(opponent) {
-                    return self.take_back(opponent).await;
-                }
-                if self.takeback_request.is_none() {
-                    self.emit(GameEvent::TakebackRequested { by: side }, Change::None)
-                        .await?;
-                    self.takeback_request = Some(side);
-                }
-                Ok(())
-            }
-            Action::AcceptTakeback => {
-                self.require_live()?;
-                self.require_offer(self.takeback_request, side, "takeback request")?;
-                self.take_back(side.opponent()).await
-            }
-            Action::DeclineTakeback => {
-                self.require_live()?;
-                self.require_offer(self.takeback_request, side, "takeback request")?;
-                self.emit(GameEvent::TakebackDeclined { by: side }, Change::None)
-                    .await?;
-                self.takeback_request = None;
-                Ok(())
-            }
-            Action::OfferRematch => {
-                self.require_finished()?;
-                let opponent = side.opponent();
-                if self.is_ai(opponent) || self.is_local() || self.rematch_offer == Some(opponent) {
-                    return self.start_rematch().await;
-                }
-                if self.rematch_offer.is_none() {
-                    self.emit(GameEvent::RematchOffered { by: side }, Change::None)
-                        .await?;
-                    self.rematch_offer = Some(side);
-                }
-                Ok(())
-            }
-            Action::AcceptRematch => {
-                self.require_finished()?;
-                self.require_offer(self.rematch_offer, side, "rematch offer")?;
-                self.start_rematch().await
-            }
-            Action::DeclineRematch => {
-                self.require_finished()?;
-                self.require_offer(self.rematch_offer, side, "rematch offer")?;
-                self.emit(GameEvent::RematchDeclined { by: side }, Change::None)
-                    .await?;
-                self.rematch_offer = None;
-                Ok(())
             }
             Action::ClaimWin => {
                 self.require_live()?;
@@ -223,7 +132,7 @@ impl Room {
         }
     }
 
-    fn require_live(&self) -> Result<(), ErrorReply> {
+    pub(super) fn require_live(&self) -> Result<(), ErrorReply> {
         if self.status == GameStatus::Live {
             Ok(())
         } else {
@@ -231,7 +140,7 @@ impl Room {
         }
     }
 
-    fn require_finished(&self) -> Result<(), ErrorReply> {
+    pub(super) fn require_finished(&self) -> Result<(), ErrorReply> {
         if self.status != GameStatus::Finished {
             return Err(err(ErrorCode::NotAllowed, "the game is still being played"));
         }
@@ -242,37 +151,6 @@ impl Room {
             ));
         }
         Ok(())
-    }
-
-    fn require_opponent_person(&self, side: Side, what: &str) -> Result<(), ErrorReply> {
-        if self.is_ai(side.opponent()) || self.is_local() {
-            Err(err(
-                ErrorCode::NotAllowed,
-                format!("{what} need an opponent who is a different person"),
-            ))
-        } else {
-            Ok(())
-        }
-    }
-
-    /// An offer made by the opponent of `side`, to be answered by `side`.
-    fn require_offer(&self, offer: Option<Side>, side: Side, what: &str) -> Result<(), ErrorReply> {
-        if offer == Some(side.opponent()) {
-            Ok(())
-        } else {
-            Err(err(
-                ErrorCode::NoOffer,
-                format!("there is no {what} to answer"),
-            ))
-        }
-    }
-
-    async fn agree_draw(&mut self) -> Result<(), ErrorReply> {
-        self.finish(GameResult {
-            winner: None,
-            reason: ResultReason::Agreement,
-        })
-        .await
     }
 
     /// Checks and plays a move for `side`, recording it before anyone hears of it.
@@ -375,82 +253,6 @@ impl Room {
         } else {
             self.maybe_start_ai();
         }
-        Ok(())
-    }
-
-    /// Takes back `side`'s last move and every move after it.
-    async fn take_back(&mut self, side: Side) -> Result<(), ErrorReply> {
-        let Some(keep) = self.movers.iter().rposition(|&s| s == side) else {
-            return Err(err(ErrorCode::NotAllowed, "there is no move to take back"));
-        };
-        let mut game = self.start.clone();
-        for mv in &self.moves[..keep] {
-            game.play_text(mv)
-                .map_err(|e| err(ErrorCode::Internal, format!("replaying the game: {e}")))?;
-        }
-        let now = Instant::now();
-        let mut clock = self.clock.clone();
-        if let Some(c) = &mut clock {
-            c.stop(now);
-            if keep > 0 {
-                c.start(game.side_to_move(), now);
-            }
-        }
-        let plies = (self.moves.len() - keep) as u32;
-        let pace = self.pace_after_move(&game);
-        let change = Change::TakeBack {
-            to_ply: keep as u32,
-            clocks_ms: clock.as_ref().map(|c| c.millis(now)),
-            turn: NextTurn {
-                side: game.side_to_move(),
-                pace,
-            },
-        };
-        self.emit_turn(
-            GameEvent::TakenBack {
-                plies,
-                ply: keep as u32,
-                clocks: clock.as_ref().map(|c| c.view(now)),
-                turn: None,
-                deadline_ms: pace.and_then(Pace::deadline_ms),
-            },
-            change,
-            Some(&game),
-        )
-        .await?;
-        self.pace = pace;
-        self.game = game;
-        self.moves.truncate(keep);
-        self.movers.truncate(keep);
-        self.clock = clock;
-        self.takeback_request = None;
-        self.draw_offer = None;
-        if let Some(ai) = self.ai.take() {
-            ai.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-        self.deps.host.game_moved(self.id, keep as u32);
-        self.tell_players();
-        self.maybe_start_ai();
-        Ok(())
-    }
-
-    /// Starts the rematch (same set-up, sides swapped) with the seated connections.
-    async fn start_rematch(&mut self) -> Result<(), ErrorReply> {
-        let mut setup = self.setup.clone();
-        setup.seats.swap(0, 1);
-        setup.started_ms = self.deps.store.now_ms();
-        let seated = self
-            .subs
-            .values()
-            .filter(|s| !s.seats.is_empty())
-            .map(|s| s.outbox.clone())
-            .collect();
-        let start = self.start.clone();
-        let game = self.deps.host.start_rematch(setup, start, seated).await?;
-        self.emit(GameEvent::RematchStarted { game }, Change::None)
-            .await?;
-        self.rematch_game = Some(game);
-        self.rematch_offer = None;
         Ok(())
     }
 }

@@ -29,8 +29,8 @@ use std::time::Duration;
 
 use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::{
-    Action, ClockSpec, ErrorCode, ErrorReply, GameEvent, GameId, GameResult, GameStatus, PlayerId,
-    ResultReason, ServerMessage, Version,
+    Action, ClockSpec, ErrorCode, ErrorReply, GameEvent, GameId, GameResult, GameStatus, OfferKind,
+    PlayerId, ResultReason, ServerMessage, Version,
 };
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
@@ -68,16 +68,34 @@ const GARBAGE: [&str; 10] = [
 /// Every non-move action.
 const ACTIONS: [Action; 12] = [
     Action::Resign,
-    Action::OfferDraw,
-    Action::AcceptDraw,
-    Action::DeclineDraw,
+    Action::Offer(OfferKind::Draw),
+    Action::Answer {
+        kind: OfferKind::Draw,
+        accept: true,
+    },
+    Action::Answer {
+        kind: OfferKind::Draw,
+        accept: false,
+    },
     Action::Abort,
-    Action::RequestTakeback,
-    Action::AcceptTakeback,
-    Action::DeclineTakeback,
-    Action::OfferRematch,
-    Action::AcceptRematch,
-    Action::DeclineRematch,
+    Action::Offer(OfferKind::Takeback),
+    Action::Answer {
+        kind: OfferKind::Takeback,
+        accept: true,
+    },
+    Action::Answer {
+        kind: OfferKind::Takeback,
+        accept: false,
+    },
+    Action::Offer(OfferKind::Rematch),
+    Action::Answer {
+        kind: OfferKind::Rematch,
+        accept: true,
+    },
+    Action::Answer {
+        kind: OfferKind::Rematch,
+        accept: false,
+    },
     Action::ClaimWin,
 ];
 

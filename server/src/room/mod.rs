@@ -17,7 +17,8 @@
 //! dispatch: each concern is a file of its own.
 //!
 //! - [`life`]: the room's life as one value (open, falling asleep, handed over, superseded).
-//! - [`actions`]: what seats do (moves, resign, offers, takebacks, rematches, claims).
+//! - [`actions`]: what seats do (moves, resignation, aborts, claims).
+//! - [`offers`]: draws, takebacks and rematches offered and answered.
 //! - [`subscribers`]: connections sitting down, catching up, away from their seats.
 //! - [`timers`]: when the room wakes next and what it does then; lag credited to clocks.
 //! - [`deadline`]: a correspondence game's deadline, and when its room falls asleep.
@@ -35,6 +36,7 @@ mod finish;
 #[cfg(any(test, feature = "test-support"))]
 pub mod harness;
 mod life;
+mod offers;
 mod record;
 mod subscribers;
 mod timers;

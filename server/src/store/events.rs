@@ -2,7 +2,9 @@
 //! that writes a group of them, as a few multi-row statements ([`super::batch`]), inside the
 //! writer's transaction ([`super::writer`]).
 
-use chaupal_shared::protocol::{GameId, GameResult, Version};
+use chaupal_rules::Side;
+use chaupal_shared::protocol::{GameEvent, GameId, GameResult, OfferKind, Version};
+use serde::Deserialize;
 use sqlx::AnyConnection;
 use sqlx::Row;
 use sqlx::any::AnyRow;
@@ -21,6 +23,40 @@ pub struct EventWrite {
     pub body: String,
     pub change: Change,
     pub at_ms: u64,
+}
+
+/// An event as the records keep it (its `body`): the protocol's JSON of it, or, for an offer
+/// recorded by a server of protocol version 1, its event of that version (`draw_offered`,
+/// `takeback_declined`, ...), read as the offer it is. None when the body does not read.
+pub fn read_event(body: &str) -> Option<GameEvent> {
+    if let Ok(event) = serde_json::from_str::<GameEvent>(body) {
+        return Some(event);
+    }
+    let (kind, by, made) = match serde_json::from_str::<OfferEventV1>(body).ok()? {
+        OfferEventV1::DrawOffered { by } => (OfferKind::Draw, by, true),
+        OfferEventV1::DrawDeclined { by } => (OfferKind::Draw, by, false),
+        OfferEventV1::TakebackRequested { by } => (OfferKind::Takeback, by, true),
+        OfferEventV1::TakebackDeclined { by } => (OfferKind::Takeback, by, false),
+        OfferEventV1::RematchOffered { by } => (OfferKind::Rematch, by, true),
+        OfferEventV1::RematchDeclined { by } => (OfferKind::Rematch, by, false),
+    };
+    Some(if made {
+        GameEvent::OfferMade { kind, by }
+    } else {
+        GameEvent::OfferDeclined { kind, by }
+    })
+}
+
+/// The offer events of protocol version 1, one for each kind of offer made and declined.
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum OfferEventV1 {
+    DrawOffered { by: Side },
+    DrawDeclined { by: Side },
+    TakebackRequested { by: Side },
+    TakebackDeclined { by: Side },
+    RematchOffered { by: Side },
+    RematchDeclined { by: Side },
 }
 
 /// What an event changes besides the event log.

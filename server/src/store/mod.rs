@@ -46,7 +46,7 @@ use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 
 pub use batch::NextTurn;
-pub use events::{Change, EventWrite, RatedSeats};
+pub use events::{Change, EventWrite, RatedSeats, read_event};
 pub use push::StoredSubscription;
 pub use puzzles::{AttemptEnd, PuzzleStanding};
 pub use rows::{GameRow, NewGame, StoredSeat};

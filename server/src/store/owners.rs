@@ -8,7 +8,7 @@ use chaupal_shared::protocol::{GameEvent, GameId, Version};
 use sqlx::Row;
 
 use super::rows::{self, GameRow};
-use super::{Store, StoreError, to_i64, to_u64, writer};
+use super::{Store, StoreError, read_event, to_i64, to_u64, writer};
 
 /// A live game as stored, ready for its room: the row, the moves and the recent events.
 pub type LiveGame = (GameRow, Vec<String>, Vec<(Version, GameEvent)>);
@@ -194,11 +194,7 @@ impl Store {
         let bodies = self.recent_event_bodies(id, events).await?;
         Ok(bodies
             .into_iter()
-            .filter_map(|(v, body)| {
-                serde_json::from_str::<GameEvent>(&body)
-                    .ok()
-                    .map(|e| (v, e))
-            })
+            .filter_map(|(v, body)| read_event(&body).map(|e| (v, e)))
             .collect())
     }
 }

@@ -5,7 +5,9 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use chaupal_rules::{GameKind, Side};
-use chaupal_shared::protocol::{ClockSpec, GameResult, GameStatus, ResultReason, RulePair};
+use chaupal_shared::protocol::{
+    ClockSpec, GameEvent, GameResult, GameStatus, OfferKind, ResultReason, RulePair,
+};
 use sqlx::Connection;
 
 use super::*;
@@ -234,6 +236,51 @@ async fn moves_takebacks_and_the_end_are_kept_and_reload() {
         let list = store.finished_games(a, a, 10, None).await.unwrap();
         assert_eq!(store.moves(list[0].id).await.unwrap().len(), 2);
         db.remove(store).await;
+    }
+}
+
+/// An event reads back as itself; an offer event kept by a server of protocol version 1 reads
+/// as the offer it is; a body that is no event reads as none.
+#[test]
+fn stored_events_read_back_and_offers_of_protocol_one_read_as_offers() {
+    let now = GameEvent::OfferDeclined {
+        kind: OfferKind::Rematch,
+        by: Side::Second,
+    };
+    assert_eq!(read_event(&serde_json::to_string(&now).unwrap()), Some(now));
+    let made = |kind, by| GameEvent::OfferMade { kind, by };
+    let declined = |kind, by| GameEvent::OfferDeclined { kind, by };
+    let kept = [
+        (
+            r#"{"draw_offered":{"by":"First"}}"#,
+            made(OfferKind::Draw, Side::First),
+        ),
+        (
+            r#"{"draw_declined":{"by":"Second"}}"#,
+            declined(OfferKind::Draw, Side::Second),
+        ),
+        (
+            r#"{"takeback_requested":{"by":"Second"}}"#,
+            made(OfferKind::Takeback, Side::Second),
+        ),
+        (
+            r#"{"takeback_declined":{"by":"First"}}"#,
+            declined(OfferKind::Takeback, Side::First),
+        ),
+        (
+            r#"{"rematch_offered":{"by":"First"}}"#,
+            made(OfferKind::Rematch, Side::First),
+        ),
+        (
+            r#"{"rematch_declined":{"by":"Second"}}"#,
+            declined(OfferKind::Rematch, Side::Second),
+        ),
+    ];
+    for (body, event) in kept {
+        assert_eq!(read_event(body), Some(event), "{body}");
+    }
+    for body in [r#"{"draw_accepted":{"by":"First"}}"#, "", "{"] {
+        assert_eq!(read_event(body), None, "{body}");
     }
 }
 

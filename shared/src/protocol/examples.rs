@@ -16,8 +16,8 @@ use super::server::{
     SeatPresence, SeekInfo, ServerMessage, Turn, Welcome,
 };
 use super::{
-    ClockSpec, Correspondence, ErrorCode, ErrorReply, GameId, PlayerId, RulePair, SeekId,
-    SideChoice, WatchKey, request::Request,
+    ClockSpec, Correspondence, ErrorCode, ErrorReply, GameId, OfferKind, PlayerId, RulePair,
+    SeekId, SideChoice, WatchKey, request::Request,
 };
 use chaupal_rules::any::AnyGame;
 use chaupal_rules::game::{EndReason, GameKind, Side};
@@ -108,17 +108,19 @@ pub fn action_name(a: &Action) -> &'static str {
     match a {
         Action::Move { .. } => "move",
         Action::Resign => "resign",
-        Action::OfferDraw => "offer_draw",
-        Action::AcceptDraw => "accept_draw",
-        Action::DeclineDraw => "decline_draw",
+        Action::Offer(_) => "offer",
+        Action::Answer { .. } => "answer",
         Action::Abort => "abort",
-        Action::RequestTakeback => "request_takeback",
-        Action::AcceptTakeback => "accept_takeback",
-        Action::DeclineTakeback => "decline_takeback",
-        Action::OfferRematch => "offer_rematch",
-        Action::AcceptRematch => "accept_rematch",
-        Action::DeclineRematch => "decline_rematch",
         Action::ClaimWin => "claim_win",
+    }
+}
+
+/// The name of a kind of offer, as its JSON tag.
+pub fn offer_name(kind: OfferKind) -> &'static str {
+    match kind {
+        OfferKind::Draw => "draw",
+        OfferKind::Takeback => "takeback",
+        OfferKind::Rematch => "rematch",
     }
 }
 
@@ -171,13 +173,9 @@ pub fn reply_name(r: &Reply) -> &'static str {
 pub fn event_name(e: &GameEvent) -> &'static str {
     match e {
         GameEvent::Moved { .. } => "moved",
-        GameEvent::DrawOffered { .. } => "draw_offered",
-        GameEvent::DrawDeclined { .. } => "draw_declined",
-        GameEvent::TakebackRequested { .. } => "takeback_requested",
-        GameEvent::TakebackDeclined { .. } => "takeback_declined",
+        GameEvent::OfferMade { .. } => "offer_made",
+        GameEvent::OfferDeclined { .. } => "offer_declined",
         GameEvent::TakenBack { .. } => "taken_back",
-        GameEvent::RematchOffered { .. } => "rematch_offered",
-        GameEvent::RematchDeclined { .. } => "rematch_declined",
         GameEvent::RematchStarted { .. } => "rematch_started",
         GameEvent::Ended { .. } => "ended",
     }
@@ -484,16 +482,34 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
             ply: Some(0),
         },
         Action::Resign,
-        Action::OfferDraw,
-        Action::AcceptDraw,
-        Action::DeclineDraw,
+        Action::Offer(OfferKind::Draw),
+        Action::Answer {
+            kind: OfferKind::Draw,
+            accept: true,
+        },
+        Action::Answer {
+            kind: OfferKind::Draw,
+            accept: false,
+        },
         Action::Abort,
-        Action::RequestTakeback,
-        Action::AcceptTakeback,
-        Action::DeclineTakeback,
-        Action::OfferRematch,
-        Action::AcceptRematch,
-        Action::DeclineRematch,
+        Action::Offer(OfferKind::Takeback),
+        Action::Answer {
+            kind: OfferKind::Takeback,
+            accept: true,
+        },
+        Action::Answer {
+            kind: OfferKind::Takeback,
+            accept: false,
+        },
+        Action::Offer(OfferKind::Rematch),
+        Action::Answer {
+            kind: OfferKind::Rematch,
+            accept: true,
+        },
+        Action::Answer {
+            kind: OfferKind::Rematch,
+            accept: false,
+        },
         Action::ClaimWin,
     ];
     all.extend(actions.into_iter().map(|action| Request::Act {
@@ -505,6 +521,18 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
         .enumerate()
         .map(|(i, request)| {
             let title = match &request {
+                Request::Act {
+                    action: Action::Offer(kind),
+                    ..
+                } => format!("act: offer: {}", offer_name(*kind)),
+                Request::Act {
+                    action: Action::Answer { kind, accept },
+                    ..
+                } => format!(
+                    "act: answer: {} a {}",
+                    if *accept { "accepting" } else { "declining" },
+                    offer_name(*kind)
+                ),
                 Request::Act { action, .. } => format!("act: {}", action_name(action)),
                 Request::CreateGame(GameSetup {
                     correspondence: Some(_),
@@ -892,10 +920,34 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                 deadline_ms: Some(1_767_744_000_000),
             },
         },
-        event(2, GameEvent::DrawOffered { by: Side::First }),
-        event(3, GameEvent::DrawDeclined { by: Side::Second }),
-        event(4, GameEvent::TakebackRequested { by: Side::First }),
-        event(5, GameEvent::TakebackDeclined { by: Side::Second }),
+        event(
+            2,
+            GameEvent::OfferMade {
+                kind: OfferKind::Draw,
+                by: Side::First,
+            },
+        ),
+        event(
+            3,
+            GameEvent::OfferDeclined {
+                kind: OfferKind::Draw,
+                by: Side::Second,
+            },
+        ),
+        event(
+            4,
+            GameEvent::OfferMade {
+                kind: OfferKind::Takeback,
+                by: Side::First,
+            },
+        ),
+        event(
+            5,
+            GameEvent::OfferDeclined {
+                kind: OfferKind::Takeback,
+                by: Side::Second,
+            },
+        ),
         event(
             6,
             GameEvent::TakenBack {
@@ -913,8 +965,20 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                 clocks: None,
             },
         ),
-        event(8, GameEvent::RematchOffered { by: Side::Second }),
-        event(9, GameEvent::RematchDeclined { by: Side::First }),
+        event(
+            8,
+            GameEvent::OfferMade {
+                kind: OfferKind::Rematch,
+                by: Side::Second,
+            },
+        ),
+        event(
+            9,
+            GameEvent::OfferDeclined {
+                kind: OfferKind::Rematch,
+                by: Side::First,
+            },
+        ),
         event(10, GameEvent::RematchStarted { game: GameId(44) }),
         ServerMessage::Snapshot(Box::new(snapshot)),
         ServerMessage::Presence {
@@ -990,6 +1054,10 @@ fn title(m: &ServerMessage) -> String {
                 },
             ..
         } => "in a correspondence game",
+        ServerMessage::Event {
+            event: GameEvent::OfferMade { kind, .. } | GameEvent::OfferDeclined { kind, .. },
+            ..
+        } => offer_name(*kind),
         _ => return name.to_owned(),
     };
     format!("{name}: {which}")

@@ -5,7 +5,7 @@
 //! snapshot, a presence update or a lobby update. The same types travel as bincode in binary
 //! websocket frames and as JSON in text frames (see [`crate::codec`]); the enums are externally
 //! tagged with snake_case names so both encodings work and JSON stays readable:
-//! `{"id":1,"request":{"hello":{"version":1,"name":"asha","token":null}}}`.
+//! `{"id":1,"request":{"hello":{"version":2,"name":"asha","token":null}}}`.
 //!
 //! The first request on every connection is [`Request::Hello`] with [`PROTOCOL_VERSION`].
 //!
@@ -67,7 +67,7 @@ pub fn newest_listed<T>(
 }
 
 /// The protocol version a client states first on every connection.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// Reads an `f64` and refuses NaN and the infinities (the ratings of `server` and `puzzles`).
 fn finite<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
@@ -133,6 +133,22 @@ impl fmt::Debug for WatchKey {
 /// The number of a game event: the game's first event is version 1; a snapshot carries the
 /// version of the last event it includes (0 for a game where nothing happened yet).
 pub type Version = u64;
+
+/// What one seat offers the other, who accepts or declines it: a draw, the takeback of the
+/// offerer's last move (casual games only), or, after the game, a rematch (the same set-up,
+/// sides swapped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OfferKind {
+    Draw,
+    Takeback,
+    Rematch,
+}
+
+impl OfferKind {
+    /// Every kind of offer.
+    pub const ALL: [OfferKind; 3] = [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch];
+}
 
 /// Which side the creator of a game wants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

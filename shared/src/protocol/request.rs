@@ -4,7 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use super::puzzles::{PuzzleId, PuzzleQuery};
 use super::{
-    ClockSpec, Correspondence, GameId, PlayerId, RulePair, SeekId, SideChoice, Version, WatchKey,
+    ClockSpec, Correspondence, GameId, OfferKind, PlayerId, RulePair, SeekId, SideChoice, Version,
+    WatchKey,
 };
 use chaupal_rules::game::GameKind;
 use chaupal_rules::game::Side;
@@ -240,19 +241,16 @@ pub enum Action {
         ply: Option<u32>,
     },
     Resign,
-    OfferDraw,
-    AcceptDraw,
-    DeclineDraw,
+    /// Offers the opponent a draw, the takeback of one's last move (casual games only), or,
+    /// after the game, a rematch. Offering what the opponent has offered already accepts it.
+    Offer(OfferKind),
+    /// Accepts (`accept`) or declines the opponent's open offer of `kind`.
+    Answer {
+        kind: OfferKind,
+        accept: bool,
+    },
     /// Ends the game without a result; only before both sides have moved.
     Abort,
-    /// Asks the opponent to take back the last move of the asker (casual games only).
-    RequestTakeback,
-    AcceptTakeback,
-    DeclineTakeback,
-    /// After the game: offers a new game with the same set-up and sides swapped.
-    OfferRematch,
-    AcceptRematch,
-    DeclineRematch,
     /// Claims the win when the opponent has been disconnected for longer than the grace period.
     ClaimWin,
 }

@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::puzzles::{DailyPuzzle, PuzzleId, PuzzleInfo, PuzzleMoved, PuzzleOutcome};
 use super::request::Engine;
 use super::{
-    ClockSpec, Correspondence, ErrorReply, GameId, PlayerId, RulePair, Score, SeekId, SideChoice,
-    Version, WatchKey,
+    ClockSpec, Correspondence, ErrorReply, GameId, OfferKind, PlayerId, RulePair, Score, SeekId,
+    SideChoice, Version, WatchKey,
 };
 use chaupal_rules::game::GameKind;
 use chaupal_rules::game::{EndReason, Side};
@@ -292,18 +292,10 @@ pub enum GameEvent {
         #[serde(default)]
         deadline_ms: Option<u64>,
     },
-    DrawOffered {
-        by: Side,
-    },
-    DrawDeclined {
-        by: Side,
-    },
-    TakebackRequested {
-        by: Side,
-    },
-    TakebackDeclined {
-        by: Side,
-    },
+    /// `by` offered the opponent a draw, a takeback or a rematch.
+    OfferMade { kind: OfferKind, by: Side },
+    /// `by` declined the opponent's offer of `kind`.
+    OfferDeclined { kind: OfferKind, by: Side },
     /// The last `plies` moves were taken back; `ply` is the number of moves left; `turn` the
     /// position now, for connections that asked (`hello` with `turns`).
     TakenBack {
@@ -315,16 +307,8 @@ pub enum GameEvent {
         #[serde(default)]
         deadline_ms: Option<u64>,
     },
-    RematchOffered {
-        by: Side,
-    },
-    RematchDeclined {
-        by: Side,
-    },
     /// The rematch started as this game (sides swapped).
-    RematchStarted {
-        game: GameId,
-    },
+    RematchStarted { game: GameId },
     /// The game ended.
     Ended {
         result: GameResult,

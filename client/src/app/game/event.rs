@@ -223,31 +223,32 @@ impl App {
                     self.game.offer = None;
                 }
             }
-            GameEvent::DrawOffered { by } => {
-                let offers = subject(kind, by, &names, say!("notice-draw-offered-by"));
-                if theirs(by) {
-                    self.game.offer = Some(Offer::Draw);
-                    self.tell(offers, Tone::News);
-                } else if my_side.is_none() {
-                    self.tell(offers, Tone::News);
+            GameEvent::OfferMade { kind: offer, by } => match Offer::from(offer) {
+                Offer::Draw => {
+                    let offers = subject(kind, by, &names, say!("notice-draw-offered-by"));
+                    if theirs(by) {
+                        self.game.offer = Some(Offer::Draw);
+                        self.tell(offers, Tone::News);
+                    } else if my_side.is_none() {
+                        self.tell(offers, Tone::News);
+                    }
                 }
-            }
-            GameEvent::DrawDeclined { by } => {
+                offer => {
+                    if theirs(by) {
+                        self.game.offer = Some(offer);
+                        self.tell(offer.question(), Tone::News);
+                    }
+                }
+            },
+            GameEvent::OfferDeclined { kind: offer, by } => {
                 self.game.offer = None;
                 if theirs(by) {
-                    self.tell(say!("notice-draw-declined"), Tone::News);
-                }
-            }
-            GameEvent::TakebackRequested { by } => {
-                if theirs(by) {
-                    self.game.offer = Some(Offer::Takeback);
-                    self.tell(say!("offer-takeback"), Tone::News);
-                }
-            }
-            GameEvent::TakebackDeclined { by } => {
-                self.game.offer = None;
-                if theirs(by) {
-                    self.tell(say!("notice-takeback-declined"), Tone::News);
+                    let declined = match Offer::from(offer) {
+                        Offer::Draw => say!("notice-draw-declined"),
+                        Offer::Takeback => say!("notice-takeback-declined"),
+                        Offer::Rematch => say!("notice-rematch-declined"),
+                    };
+                    self.tell(declined, Tone::News);
                 }
             }
             GameEvent::TakenBack {
@@ -269,18 +270,6 @@ impl App {
                 }
                 if seated {
                     self.tell(say!("notice-taken-back", count = plies), Tone::News);
-                }
-            }
-            GameEvent::RematchOffered { by } => {
-                if theirs(by) {
-                    self.game.offer = Some(Offer::Rematch);
-                    self.tell(say!("offer-rematch"), Tone::News);
-                }
-            }
-            GameEvent::RematchDeclined { by } => {
-                self.game.offer = None;
-                if theirs(by) {
-                    self.tell(say!("notice-rematch-declined"), Tone::News);
                 }
             }
             GameEvent::RematchStarted { .. } => self.game.offer = None,

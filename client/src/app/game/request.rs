@@ -3,6 +3,7 @@
 //! opponent's offers ([`Offer`]) with the requests that answer them.
 
 use chaupal_rules::GameKind;
+use chaupal_shared::protocol::OfferKind;
 
 use crate::app::Outgoing;
 use crate::app::lobby::EnginePick;
@@ -54,6 +55,16 @@ pub enum Offer {
     Draw,
     Takeback,
     Rematch,
+}
+
+impl From<OfferKind> for Offer {
+    fn from(kind: OfferKind) -> Self {
+        match kind {
+            OfferKind::Draw => Offer::Draw,
+            OfferKind::Takeback => Offer::Takeback,
+            OfferKind::Rematch => Offer::Rematch,
+        }
+    }
 }
 
 impl Offer {

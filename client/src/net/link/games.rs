@@ -148,7 +148,7 @@ mod tests {
     use crate::net::link::testing::*;
     use chaupal_rules::Side;
     use chaupal_shared::protocol::{
-        Action as Act, Clocks, Engine, GameResult, Reply, ResultReason, ServerMessage,
+        Action as Act, Clocks, Engine, GameResult, OfferKind, Reply, ResultReason, ServerMessage,
     };
 
     #[test]
@@ -216,7 +216,10 @@ mod tests {
         let gap = ServerMessage::Event {
             game: GameId(7),
             version: 5,
-            event: GameEvent::DrawOffered { by: Side::First },
+            event: GameEvent::OfferMade {
+                kind: OfferKind::Draw,
+                by: Side::First,
+            },
         };
         let out = deliver(&mut link, &mut app, &mut config, gap);
         assert!(matches!(
@@ -294,6 +297,50 @@ mod tests {
     }
 
     #[test]
+    fn offers_and_their_answers_go_out_as_one_action_with_a_kind() {
+        let (mut link, mut app, mut config) = greeted();
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            snapshot(7, &[], vec![Side::First], 0),
+        );
+        let answer = |kind, accept| Act::Answer { kind, accept };
+        let asked = [
+            (GameRequest::OfferDraw, Act::Offer(OfferKind::Draw)),
+            (GameRequest::AcceptDraw, answer(OfferKind::Draw, true)),
+            (GameRequest::DeclineDraw, answer(OfferKind::Draw, false)),
+            (GameRequest::Takeback, Act::Offer(OfferKind::Takeback)),
+            (
+                GameRequest::AcceptTakeback,
+                answer(OfferKind::Takeback, true),
+            ),
+            (
+                GameRequest::DeclineTakeback,
+                answer(OfferKind::Takeback, false),
+            ),
+            (GameRequest::OfferRematch, Act::Offer(OfferKind::Rematch)),
+            (GameRequest::AcceptRematch, answer(OfferKind::Rematch, true)),
+            (
+                GameRequest::DeclineRematch,
+                answer(OfferKind::Rematch, false),
+            ),
+        ];
+        for (request, action) in asked {
+            let sent = wish(&mut link, &mut app, Outgoing::Game(request.clone()));
+            let expected = Request::Act {
+                game: GameId(7),
+                seat: None,
+                action,
+            };
+            assert!(
+                matches!(&sent[..], [one] if one.request == expected),
+                "{request:?}: {sent:?}"
+            );
+        }
+    }
+
+    #[test]
     fn offers_and_the_end_are_shown() {
         let (mut link, mut app, mut config) = greeted();
         deliver(
@@ -305,7 +352,10 @@ mod tests {
         let offer = ServerMessage::Event {
             game: GameId(7),
             version: 1,
-            event: GameEvent::DrawOffered { by: Side::Second },
+            event: GameEvent::OfferMade {
+                kind: OfferKind::Draw,
+                by: Side::Second,
+            },
         };
         deliver(&mut link, &mut app, &mut config, offer);
         assert_eq!(app.offer(), Some(Offer::Draw));
@@ -337,8 +387,20 @@ mod tests {
             snapshot(7, &[], Vec::new(), 0),
         );
         for (version, event) in [
-            (1, GameEvent::DrawOffered { by: Side::First }),
-            (2, GameEvent::TakebackRequested { by: Side::Second }),
+            (
+                1,
+                GameEvent::OfferMade {
+                    kind: OfferKind::Draw,
+                    by: Side::First,
+                },
+            ),
+            (
+                2,
+                GameEvent::OfferMade {
+                    kind: OfferKind::Takeback,
+                    by: Side::Second,
+                },
+            ),
         ] {
             let msg = ServerMessage::Event {
                 game: GameId(7),

@@ -3,8 +3,8 @@
 //! codes, push subscriptions and muting, and leaving the game on the screen.
 
 use chaupal_shared::protocol::{
-    Action as Act, AnalysisRequest, ClientMessage, Engine, GameId, GameSetup, Opponent, Request,
-    RulePair, SeekId, WatchKey,
+    Action as Act, AnalysisRequest, ClientMessage, Engine, GameId, GameSetup, OfferKind as Kind,
+    Opponent, Request, RulePair, SeekId, WatchKey,
 };
 
 use super::{Asked, Link, Reaction};
@@ -114,6 +114,11 @@ impl Link {
     /// The requests for a wish about the game on the screen.
     fn game_request(&mut self, out: GameRequest) -> Vec<ClientMessage> {
         let game = self.game();
+        let accept = |kind| Act::Answer { kind, accept: true };
+        let decline = |kind| Act::Answer {
+            kind,
+            accept: false,
+        };
         let act = |link: &mut Link, action: Act, what: &'static str| match game {
             Some(game) => vec![link.message(
                 Request::Act {
@@ -155,15 +160,19 @@ impl Link {
                 None => Vec::new(),
             },
             GameRequest::Resign => act(self, Act::Resign, "asked-resign"),
-            GameRequest::OfferDraw => act(self, Act::OfferDraw, "asked-offer-draw"),
-            GameRequest::AcceptDraw => act(self, Act::AcceptDraw, "asked-accept-draw"),
-            GameRequest::DeclineDraw => act(self, Act::DeclineDraw, "asked-decline"),
-            GameRequest::Takeback => act(self, Act::RequestTakeback, "asked-takeback"),
-            GameRequest::AcceptTakeback => act(self, Act::AcceptTakeback, "asked-accept-takeback"),
-            GameRequest::DeclineTakeback => act(self, Act::DeclineTakeback, "asked-decline"),
-            GameRequest::OfferRematch => act(self, Act::OfferRematch, "asked-offer-rematch"),
-            GameRequest::AcceptRematch => act(self, Act::AcceptRematch, "asked-accept-rematch"),
-            GameRequest::DeclineRematch => act(self, Act::DeclineRematch, "asked-decline"),
+            GameRequest::OfferDraw => act(self, Act::Offer(Kind::Draw), "asked-offer-draw"),
+            GameRequest::AcceptDraw => act(self, accept(Kind::Draw), "asked-accept-draw"),
+            GameRequest::DeclineDraw => act(self, decline(Kind::Draw), "asked-decline"),
+            GameRequest::Takeback => act(self, Act::Offer(Kind::Takeback), "asked-takeback"),
+            GameRequest::AcceptTakeback => {
+                act(self, accept(Kind::Takeback), "asked-accept-takeback")
+            }
+            GameRequest::DeclineTakeback => act(self, decline(Kind::Takeback), "asked-decline"),
+            GameRequest::OfferRematch => {
+                act(self, Act::Offer(Kind::Rematch), "asked-offer-rematch")
+            }
+            GameRequest::AcceptRematch => act(self, accept(Kind::Rematch), "asked-accept-rematch"),
+            GameRequest::DeclineRematch => act(self, decline(Kind::Rematch), "asked-decline"),
             GameRequest::Analyse {
                 kind,
                 rules,

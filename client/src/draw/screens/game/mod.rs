@@ -682,7 +682,7 @@ mod tests {
     use crate::layout::{self, Window, label_fit, row_h};
     use crate::words::{Language, Words};
     use chaupal_rules::{AnyGame, GameKind};
-    use chaupal_shared::protocol::GameEvent;
+    use chaupal_shared::protocol::{GameEvent, OfferKind};
 
     /// The panel of a game screen in a window of `w` x `h`, as `draw` lays it out.
     fn panel(w: f32, h: f32, kind: GameKind) -> (Area, f32, bool) {
@@ -721,7 +721,8 @@ mod tests {
             app
         };
         let mut person = open(Seats::One(Side::First), false);
-        person.apply(Event::Game(MatchEvent::Next(GameEvent::DrawOffered {
+        person.apply(Event::Game(MatchEvent::Next(GameEvent::OfferMade {
+            kind: OfferKind::Draw,
             by: Side::Second,
         })));
         let mut resigning = open(Seats::One(Side::First), true);
