@@ -315,7 +315,7 @@ pub fn set_language(_tag: &str) {}
 /// test hook (which the desktop does not publish either).
 pub fn announce(_text: &str) {}
 
-/// Waits before the next frame: the render loop's pace (see [`crate::pace`]). The desktop's
+/// Waits before the next frame: the render loop's pace (see [`crate::frame_pace`]). The desktop's
 /// loop does not block on events (miniquad's X11 loop cannot be woken by a timer or another
 /// thread), so it sleeps `wait`, at most `idle`; `spent` seconds have gone by already
 /// (drawing, and waiting for the screen).

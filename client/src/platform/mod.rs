@@ -14,7 +14,7 @@
 //! | [`announce`]: what a screen reader says | nothing | a line of the page's ARIA live region |
 //! | [`set_title`] | nothing (the window keeps "Chaupal") | the tab's title |
 //! | [`now`] | a monotonic clock | the page's clock |
-//! | [`frame_pace`]: waiting for the next frame | a sleep | a timer that wakes the page's event loop |
+//! | [`crate::frame_pace`]: waiting for the next frame | a sleep | a timer that wakes the page's event loop |
 //! | [`page_hidden`] | never | the tab is in the background |
 //! | [`device_online`] | always | `navigator.onLine` |
 //! | [`languages`]: the languages the player prefers | `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG` | `navigator.languages` |
