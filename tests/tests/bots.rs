@@ -8,6 +8,7 @@
 
 use std::collections::VecDeque;
 
+use chaupal_shared::protocol::PROTOCOL_VERSION;
 use chaupal_tests::{PATIENCE, ServerProcess};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -45,7 +46,7 @@ impl Bot {
             pending: VecDeque::new(),
         };
         let id = bot
-            .send(json!({"hello": {"version": 1, "name": name, "turns": true}}))
+            .send(json!({"hello": {"version": PROTOCOL_VERSION, "name": name, "turns": true}}))
             .await;
         let welcome = bot.next().await;
         assert_eq!(welcome["reply"]["id"], id, "{welcome}");
