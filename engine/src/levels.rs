@@ -219,7 +219,7 @@ const BAGHCHAL_LEVELS: GameLevels = GameLevels {
     // Bagh Chal is a draw, and a search of six plies or more holds it against level 8's
     // perfect play in most games: from random moves to perfect play the game spans about
     // 1 200 Elo, so the ladder reaches only a four-ply search at level 7, which level 8 beats
-    // (docs/AI.md "Calibrated ratings", docs/JOURNAL.md 2026-12-06).
+    // (docs/AI.md "Calibrated ratings"; docs/journal/2026-12.md, 2026-12-06).
     rungs: [
         Random,
         Depth(1, Some(60)),

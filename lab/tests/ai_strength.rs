@@ -23,7 +23,7 @@
 //! `STRENGTH_ANY_OPENING=1` keeps Sholo Guti's random openings that leave a piece hanging (see
 //! [`opening`]).
 //! Each pairing prints a row of the tables in docs/AI.md ("Measured strength") and
-//! docs/JOURNAL.md, with how the games ended.
+//! docs/journal/ (one file a month), with how the games ended.
 //!
 //! The top level moves through [`chaupal_engine::search`], as the server asks it, so what
 //! level 8 adds there (Kalah's exact solver, the Bagh Chal database) is measured too.

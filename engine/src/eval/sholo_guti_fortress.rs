@@ -5,7 +5,7 @@
 //! Such a side cannot lose (captures are optional under the default rules, so it is never made
 //! to leave), and its opponent cannot win: the game ends in a draw by repetition or by the
 //! no-capture limit unless the fortress side chooses otherwise. The classic one is a side's
-//! home (docs/AI.md, "Hints and analysis"; docs/JOURNAL.md, 2026-11-26): rank 2 full, two of rank 1, the apex and a neighbour
+//! home (docs/AI.md, "Hints and analysis"; docs/journal/2026-11.md, 2026-11-26): rank 2 full, two of rank 1, the apex and a neighbour
 //! on rank 3, shuffling in the hole of rank 1. The test is static and conservative: it assumes
 //! the opponent can bring a piece to any point not held by the fortress side (never wrong, only
 //! sometimes blind to fortresses that rely on the opponent being unable to get somewhere), and
@@ -157,7 +157,7 @@ mod tests {
         format!("{} {mover} 0", ranks.join("/"))
     }
 
-    /// South's home fortress (docs/JOURNAL.md, 2026-11-26): b3 c3, rank 2 full, a1 and e1; north all over the
+    /// South's home fortress (docs/journal/2026-11.md, 2026-11-26): b3 c3, rank 2 full, a1 and e1; north all over the
     /// board in front of it.
     const HOME: &str = "NNN/NNN/NNNNN/NNNNN/5/5/1SS2/SSS/S1S n 0";
 

@@ -56,7 +56,7 @@ impl Policy<BaghChal> for BaghChalTb {
         // Else the search's move when it keeps the draw; else the one that leaves the opponent
         // the most (and deepest) losing replies in a position the game has not seen. (These
         // traps first, before the search, scored worse against the published agent:
-        // docs/JOURNAL.md.)
+        // docs/journal/2026-11.md, "Bagh Chal: traps in the database's drawn positions".)
         let searched = search
             .search(request)
             .ok()
