@@ -10,8 +10,8 @@ use clap::{Parser, Subcommand};
 use crate::tools::ToolError;
 use crate::tools::bestmove::{BestMoveArgs, run_bestmove};
 use crate::tools::perft::{PerftArgs, run_perft};
-use crate::tools::solve::{SolveArgs, run_solve};
-use crate::tools::solve_baghchal::{SolveBaghChalArgs, run_solve_baghchal};
+use crate::tools::solve::baghchal::{SolveBaghChalArgs, run_solve_baghchal};
+use crate::tools::solve::kalah::{SolveKalahArgs, run_solve_kalah};
 use crate::tools::tablebase::{TablebaseArgs, run_tablebase};
 
 /// Chaupal's lab: the command-line tools to check the rules, ask and measure the AI, and solve
@@ -356,7 +356,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             tablebase: _,
             mistakes: _,
         } => {
-            let args = SolveArgs {
+            let args = SolveKalahArgs {
                 game: Some(game),
                 rules,
                 position,
@@ -370,7 +370,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                 checkpoint_minutes,
                 checkpoint_mb,
             };
-            on_stdout(|out| run_solve(&args, out))
+            on_stdout(|out| run_solve_kalah(&args, out))
         }
         Command::Tablebase {
             game,

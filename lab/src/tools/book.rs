@@ -14,7 +14,7 @@ use chaupal_rules::{Game, GameKind};
 
 use super::ToolError;
 use super::setup::set_up_game;
-use super::solve::{DbChoice, kalah_of, ms, read_checkpoint, solver_with_db};
+use super::solve::kalah::{DbChoice, kalah_of, ms, read_checkpoint, solver_with_db};
 use chaupal_engine::perfect::kalah::board::byte_sum;
 use chaupal_engine::perfect::kalah::book::{self, Book, format_line};
 use chaupal_engine::perfect::kalah::search::Limits;

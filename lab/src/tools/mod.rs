@@ -1,6 +1,9 @@
-//! The tool subcommands of `chaupal`: perft, bestmove, bench, arena, levels, tune, solve
-//! (Kalah by its solver, Bagh Chal from its databases: `solve_baghchal`), tablebase, book, winchance, review and puzzles.
+//! The tool subcommands of `chaupal`, one module (or folder) per subcommand, named as it: perft,
+//! bestmove, bench, arena, levels, tune, solve, tablebase, book, winchance, review and puzzles.
 //! Each takes plain arguments and writes to a given writer, so tests can run them in-process.
+//!
+//! Shared by several: [`setup`] (the game and position of the command line) and [`bars`]
+//! (progress bars on stderr).
 
 pub mod arena;
 pub mod bars;
@@ -13,10 +16,8 @@ pub mod puzzles;
 pub mod review;
 pub mod setup;
 pub mod solve;
-pub mod solve_baghchal;
 pub mod tablebase;
 pub mod tune;
-pub mod verify_placement;
 pub mod winchance;
 
 use thiserror::Error;

@@ -26,8 +26,8 @@ use chaupal_engine::perfect::tablebase::{Tablebase, Wdl};
 use chaupal_rules::baghchal::{BaghChal, Move};
 use chaupal_rules::{AnyGame, Game, GameKind};
 
-use super::ToolError;
-use super::setup::set_up_game;
+use crate::tools::ToolError;
+use crate::tools::setup::set_up_game;
 
 /// What `solve baghchal` was asked to do.
 #[derive(Clone, Debug, Default)]

@@ -8,13 +8,15 @@
 //!   into the directory of `--out` (one file a layer; `--resume` goes on from the movement
 //!   database and the layers already there); `--count` prints the placement phase's exact
 //!   counts without solving anything; `--verify` rechecks the layers solved
-//!   ([`super::verify_placement`]). `--goats N` solves the smaller game of N goats.
+//!   ([`verify`]). `--goats N` solves the smaller game of N goats.
 //! - `sholo-guti` (`--pieces-max N`): every position with at most N pieces
 //!   (`capture=optional`); prints a line per class of piece counts (wins, draws, losses for the
 //!   side to move, the longest DTZ), then `positions N` and `time-ms T`.
 //! - `kalah` (`--seeds-max K`, `--rule pits=M --rule empty-capture=B`): every board with at
 //!   most K seeds in the houses; prints a line per level, the counts per seed count,
 //!   `positions N` and the time.
+
+pub mod verify;
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -43,8 +45,8 @@ use chaupal_rules::{Game, GameKind};
 use super::ToolError;
 use super::bars::Bars;
 use super::setup::set_up_game;
-use super::solve::{kalah_of, ms};
-use super::verify_placement::{VerifyPlan, verify_placement};
+use super::solve::kalah::{kalah_of, ms};
+use verify::{VerifyPlan, verify_placement};
 
 /// What `tablebase` was asked to do.
 #[derive(Clone, Debug)]

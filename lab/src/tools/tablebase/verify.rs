@@ -25,7 +25,7 @@ use chaupal_engine::perfect::baghchal::placement::verify::{
 use chaupal_engine::perfect::baghchal::placement::{PlacementTb, Residence};
 use chaupal_rules::Side;
 
-use super::ToolError;
+use crate::tools::ToolError;
 
 /// What a verification reads and how much it checks.
 pub struct VerifyPlan<'a> {

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use chaupal_rules::kalah::Kalah;
 use chaupal_rules::{AnyGame, Game, GameKind};
 
-use super::ToolError;
-use super::setup::set_up_game;
+use crate::tools::ToolError;
+use crate::tools::setup::set_up_game;
 use chaupal_engine::perfect::kalah::board::{After, Geometry, byte_sum};
 use chaupal_engine::perfect::kalah::checkpoint::{self, Event};
 use chaupal_engine::perfect::kalah::search::Limits;
@@ -24,7 +24,7 @@ use chaupal_engine::perfect::kalah::{
 
 /// What `solve` was asked to do.
 #[derive(Clone, Debug, Default)]
-pub struct SolveArgs {
+pub struct SolveKalahArgs {
     pub game: Option<GameKind>,
     pub rules: Vec<String>,
     pub position: Option<String>,
@@ -127,7 +127,7 @@ pub fn solver_with_db(
 }
 
 /// Solves the position and writes the `info` lines, `best-moves`, `pv` and `margin` to `out`.
-pub fn run_solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), ToolError> {
+pub fn run_solve_kalah(args: &SolveKalahArgs, out: &mut impl Write) -> Result<(), ToolError> {
     let kind = args.game.unwrap_or(GameKind::Kalah);
     let game = kalah_of(set_up_game(
         kind,
