@@ -7,7 +7,9 @@
 //! - [`tune`]: a genetic algorithm over the evaluations' weights (read and written by
 //!   `chaupal_engine::weights`).
 //!
-//! The command-line tools (`arena`, `bench`, `tune`) in `tools/` drive these.
+//! The tools in `tools/` that use these: `arena` (all but [`tune`]), `tune` ([`tune`] over
+//! [`arena`]), `levels` ([`elo`], [`ladder`], [`plots`] over arena reports) and `winchance`
+//! (the plots' font).
 
 pub mod arena;
 pub mod elo;

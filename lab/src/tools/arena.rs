@@ -7,10 +7,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use chaupal_rules::{AnyGame, GameKind};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
 use super::ToolError;
+use super::bars::progress_bar;
 use super::setup::set_up_game;
 use crate::research::arena::{ArenaSettings, GameRecord, Openings, run_arena};
 use crate::research::elo::Wdl;
@@ -378,19 +378,6 @@ impl Play<'_> {
         bar.finish_and_clear();
         Ok((info, records))
     }
-}
-
-/// A progress bar on stderr (hidden when `show` is false or stderr is not a terminal).
-pub fn progress_bar(total: u64, show: bool, unit: &str) -> ProgressBar {
-    if !show {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total);
-    let template = format!("{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {unit} (eta {{eta}})");
-    if let Ok(style) = ProgressStyle::with_template(&template) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar
 }
 
 /// Writes `arena.json`, `pairings.csv`, `games.csv` and the plots; returns notes for stdout.

@@ -1,5 +1,5 @@
-//! Progress bars on stderr (indicatif) for the engine's long computations: the lab's side of
-//! `chaupal_engine::progress`.
+//! Progress bars on stderr (indicatif): [`Bars`] for the engine's long computations (the lab's
+//! side of `chaupal_engine::progress`), [`progress_bar`] for the tools that count games.
 
 use chaupal_engine::progress::{Meter, Progress};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -38,4 +38,17 @@ impl Drop for Bar {
     fn drop(&mut self) {
         self.0.finish_and_clear();
     }
+}
+
+/// A progress bar on stderr (hidden when `show` is false or stderr is not a terminal).
+pub fn progress_bar(total: u64, show: bool, unit: &str) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    let template = format!("{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {unit} (eta {{eta}})");
+    if let Ok(style) = ProgressStyle::with_template(&template) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
 }

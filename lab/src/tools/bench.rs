@@ -1,4 +1,4 @@
-//! `chaupal-server bench`: fixed positions per game, perft speed and search speed (nodes per
+//! `chaupal bench`: fixed positions per game, perft speed and search speed (nodes per
 //! second, time to each depth), one summary line per game. BENCHMARKS.md records its output.
 //!
 //! The positions: the start, and two positions reached by a fixed pseudo-random playout

@@ -1,4 +1,4 @@
-//! `chaupal-server book kalah`: builds (or deepens) the Kalah opening book the top level plays
+//! `chaupal book kalah`: builds (or deepens) the Kalah opening book the top level plays
 //! from, by solving every position it can meet on its turn in the first plies.
 //!
 //! Entries already in the output file are kept and not solved again; each new one is appended

@@ -1,4 +1,4 @@
-//! `chaupal-server perft`: counts legal move sequences to each depth, one `d count` line per depth.
+//! `chaupal perft`: counts legal move sequences to each depth, one `d count` line per depth.
 
 use std::io::Write;
 

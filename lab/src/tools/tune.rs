@@ -1,4 +1,4 @@
-//! `chaupal-server tune`: the genetic algorithm over a game's evaluation weights, with a
+//! `chaupal tune`: the genetic algorithm over a game's evaluation weights, with a
 //! progress bar; the best weights go to a JSON file that `--weights`/`@w=FILE` and the server
 //! (`weights/GAME.json`) load.
 
@@ -10,7 +10,7 @@ use std::time::Duration;
 use chaupal_rules::{AnyGame, GameKind};
 
 use super::ToolError;
-use super::arena::progress_bar;
+use super::bars::progress_bar;
 use super::setup::set_up_game;
 use crate::research::arena::Openings;
 use crate::research::tune::{TuneResult, TuneSettings, best_weights, tune, vector_weights};

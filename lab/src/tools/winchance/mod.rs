@@ -29,7 +29,7 @@ use self::files::{
 };
 use self::play::{End, PlaySettings, Played, play_all};
 use super::ToolError;
-use super::arena::progress_bar;
+use super::bars::progress_bar;
 
 /// The command line of `winchance`.
 #[derive(Clone, Debug, clap::Args)]
