@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 use crate::tools::ToolError;
 use crate::tools::bestmove::{BestMoveArgs, run_bestmove};
 use crate::tools::perft::{PerftArgs, run_perft};
+use crate::tools::setup::PositionArgs;
 use crate::tools::solve::baghchal::{SolveBaghChalArgs, run_solve_baghchal};
 use crate::tools::solve::kalah::{SolveKalahArgs, run_solve_kalah};
 use crate::tools::tablebase::{TablebaseArgs, run_tablebase};
@@ -30,20 +31,11 @@ pub enum Command {
     ///
     /// Prints one line `d count` for each depth d from 1 to N on stdout.
     Perft {
-        /// The game: baghchal, kalah, jungle or sholo-guti.
-        game: GameKind,
+        #[command(flatten)]
+        setup: PositionArgs,
         /// The deepest depth to count.
         #[arg(long)]
         depth: u32,
-        /// A rule option, KEY=VALUE (repeatable), as the rule book names them.
-        #[arg(long = "rule", value_name = "KEY=VALUE")]
-        rules: Vec<String>,
-        /// The position to start from, in the game's position notation (default: the start).
-        #[arg(long)]
-        position: Option<String>,
-        /// Moves to play first, in the game's notation, separated by spaces.
-        #[arg(long)]
-        moves: Option<String>,
         /// Also print the count under each first move at the deepest depth (on stdout, after the
         /// depth lines, as `move count`).
         #[arg(long)]
@@ -53,18 +45,12 @@ pub enum Command {
     ///
     /// Prints `info depth D score S nodes N nps N time-ms T pv M1 M2 ...` per finished iteration
     /// (MCTS: periodic summaries), then `bestmove M`. `--engine help` lists the engines.
+    #[command(mut_arg("game", |a| a.required(false).help(
+        "The game: baghchal, kalah, jungle or sholo-guti (not needed with `--engine help`)"
+    )))]
     Bestmove {
-        /// The game: baghchal, kalah, jungle or sholo-guti (not needed with `--engine help`).
-        game: Option<GameKind>,
-        /// A rule option, KEY=VALUE (repeatable), as the rule book names them.
-        #[arg(long = "rule", value_name = "KEY=VALUE")]
-        rules: Vec<String>,
-        /// The position to start from, in the game's position notation (default: the start).
-        #[arg(long)]
-        position: Option<String>,
-        /// Moves to play first, in the game's notation, separated by spaces.
-        #[arg(long)]
-        moves: Option<String>,
+        #[command(flatten)]
+        setup: PositionArgs,
         /// A named engine, `ALGORITHM[:EVALUATION]` (`help` lists them).
         #[arg(long)]
         engine: Option<String>,
@@ -99,10 +85,18 @@ pub enum Command {
     /// baghchal (--tablebase DIR): prints `move M VALUE` for each legal move, best first,
     /// `best-moves`, `pv`, and last `value VALUE` for the side to move: `win N`, `loss N` (plies
     /// to the end of the game) or `draw`.
+    #[command(
+        mut_arg("game", |a| a.help(
+            "The game: kalah (searched by the solver), or baghchal (read from the solved \
+             databases of --tablebase)"
+        )),
+        mut_arg("rules", |a| a.help(
+            "A rule option, KEY=VALUE (repeatable): pits, seeds, empty-capture"
+        )),
+    )]
     Solve {
-        /// The game: kalah (searched by the solver), or baghchal (read from the solved
-        /// databases of --tablebase).
-        game: GameKind,
+        #[command(flatten)]
+        setup: PositionArgs,
         /// baghchal: the directory of the solved databases (`baghchal.tb` and its placement
         /// layers).
         #[arg(long, value_name = "DIR")]
@@ -111,15 +105,6 @@ pub enum Command {
         /// plies, counting per ply the moves that would lose it.
         #[arg(long, default_value_t = 0)]
         mistakes: u32,
-        /// A rule option, KEY=VALUE (repeatable): pits, seeds, empty-capture.
-        #[arg(long = "rule", value_name = "KEY=VALUE")]
-        rules: Vec<String>,
-        /// The position to start from, in the game's position notation (default: the start).
-        #[arg(long)]
-        position: Option<String>,
-        /// Moves to play first, in the game's notation, separated by spaces.
-        #[arg(long)]
-        moves: Option<String>,
         /// Search threads.
         #[arg(long, default_value_t = 1)]
         threads: usize,
@@ -268,28 +253,19 @@ pub fn init_logging() {
 pub fn run(cli: Cli) -> Result<(), ToolError> {
     match cli.command {
         Command::Perft {
-            game,
+            setup,
             depth,
-            rules,
-            position,
-            moves,
             divide,
         } => {
             let args = PerftArgs {
-                game,
+                setup,
                 depth,
-                rules,
-                position,
-                moves,
                 divide,
             };
             on_stdout(|out| run_perft(&args, out))
         }
         Command::Bestmove {
-            game,
-            rules,
-            position,
-            moves,
+            setup,
             engine,
             level,
             depth,
@@ -301,10 +277,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
         } => {
             let player = load_engine(tablebase)?;
             let args = BestMoveArgs {
-                game,
-                rules,
-                position,
-                moves,
+                setup,
                 engine,
                 level,
                 depth,
@@ -316,11 +289,12 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             on_stdout(|out| run_bestmove(&args, &player, out))
         }
         Command::Solve {
-            game: GameKind::BaghChal,
+            setup:
+                setup @ PositionArgs {
+                    game: Some(GameKind::BaghChal),
+                    ..
+                },
             tablebase,
-            rules,
-            position,
-            moves,
             pv_plies,
             mistakes,
             ..
@@ -331,9 +305,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
                 )
             })?;
             let args = SolveBaghChalArgs {
-                rules,
-                position,
-                moves,
+                setup,
                 tablebase,
                 pv_plies,
                 mistakes,
@@ -341,10 +313,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             on_stdout(|out| run_solve_baghchal(&args, out))
         }
         Command::Solve {
-            game,
-            rules,
-            position,
-            moves,
+            setup,
             threads,
             tt_mb,
             db_seeds,
@@ -357,10 +326,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
             mistakes: _,
         } => {
             let args = SolveKalahArgs {
-                game: Some(game),
-                rules,
-                position,
-                moves,
+                setup,
                 threads,
                 tt_mb,
                 db_seeds,

@@ -5,19 +5,14 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use chaupal_rules::GameKind;
-
 use super::ToolError;
-use super::setup::set_up_game;
+use super::setup::PositionArgs;
 use chaupal_engine::{Engine, EngineSpec, Memory, SearchInfo, SearchLimits, SearchRequest};
 
 /// What `bestmove` was asked to do.
 #[derive(Clone, Debug, Default)]
 pub struct BestMoveArgs {
-    pub game: Option<GameKind>,
-    pub rules: Vec<String>,
-    pub position: Option<String>,
-    pub moves: Option<String>,
+    pub setup: PositionArgs,
     /// A named engine, or `help`.
     pub engine: Option<String>,
     pub level: Option<u8>,
@@ -52,20 +47,17 @@ pub fn run_bestmove(
         write!(out, "{}", chaupal_engine::catalogue::help())?;
         return Ok(());
     }
-    let game = args
-        .game
-        .ok_or_else(|| ToolError::Usage("bestmove needs a GAME (or --engine help)".to_owned()))?;
+    if args.setup.game.is_none() {
+        return Err(ToolError::Usage(
+            "bestmove needs a GAME (or --engine help)".to_owned(),
+        ));
+    }
     if args.engine.is_some() && args.level.is_some() {
         return Err(ToolError::Usage(
             "give --engine or --level, not both".to_owned(),
         ));
     }
-    let any = set_up_game(
-        game,
-        &args.rules,
-        args.position.as_deref(),
-        args.moves.as_deref(),
-    )?;
+    let any = args.setup.set_up()?;
     let spec = match (&args.engine, args.level) {
         (Some(name), _) => EngineSpec::Named(name.clone()),
         (None, Some(level)) => EngineSpec::Level(level),
@@ -129,6 +121,7 @@ pub fn run_bestmove(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chaupal_rules::GameKind;
     use chaupal_rules::score::Score;
 
     #[test]
@@ -164,8 +157,11 @@ mod tests {
     #[test]
     fn bestmove_prints_info_lines_then_the_move() {
         let args = BestMoveArgs {
-            game: Some(GameKind::Kalah),
-            rules: vec!["pits=3".into(), "seeds=2".into()],
+            setup: PositionArgs {
+                game: Some(GameKind::Kalah),
+                rules: vec!["pits=3".into(), "seeds=2".into()],
+                ..PositionArgs::default()
+            },
             engine: Some("pvs".into()),
             depth: Some(30),
             ..BestMoveArgs::default()
@@ -187,8 +183,11 @@ mod tests {
         // The middle game of `chaupal_engine::search::traps`' tests, where level 8 at depth 8 plays
         // d6xd4 instead of its search's b3xd3.
         let args = BestMoveArgs {
-            game: Some(GameKind::SholoGuti),
-            position: Some("1N1/N2/N2NN/3NN/N2SN/N1S1S/NNS1S/SSS/SSS n 0".into()),
+            setup: PositionArgs {
+                game: Some(GameKind::SholoGuti),
+                position: Some("1N1/N2/N2NN/3NN/N2SN/N1S1S/NNS1S/SSS/SSS n 0".into()),
+                ..PositionArgs::default()
+            },
             level: Some(8),
             depth: Some(8),
             ..BestMoveArgs::default()
@@ -208,7 +207,10 @@ mod tests {
     #[test]
     fn engine_and_level_together_are_refused() {
         let args = BestMoveArgs {
-            game: Some(GameKind::Kalah),
+            setup: PositionArgs {
+                game: Some(GameKind::Kalah),
+                ..PositionArgs::default()
+            },
             engine: Some("pvs".into()),
             level: Some(3),
             ..BestMoveArgs::default()

@@ -15,29 +15,31 @@ use std::sync::atomic::AtomicBool;
 use chaupal_engine::Engine;
 use chaupal_engine::progress::Progress;
 use chaupal_engine::review::{self, DEFAULT_BUDGET_MS, MAX_BUDGET_MS, ReviewError};
+use chaupal_rules::AnyGame;
 use chaupal_rules::record::Record;
 use chaupal_rules::review::GameReview;
-use chaupal_rules::{AnyGame, GameKind};
 use chaupal_shared::protocol::{GameId, Score};
 
 use super::ToolError;
 use super::bars::Bars;
-use super::setup::set_up_game;
+use super::setup::{PositionArgs, set_up_game};
 
 /// The options of `chaupal review`.
+// `--moves` are the moves reviewed, from the position: `PositionArgs::start` is the start.
 #[derive(Clone, Debug, clap::Args)]
+#[command(
+    mut_arg("game", |a| a.required(false)
+        .help("The game: baghchal, kalah, jungle or sholo-guti (not needed with --record)")),
+    mut_arg("rules", |a| a.conflicts_with("record")
+        .help("A rule option, KEY=VALUE (repeatable)")),
+    mut_arg("position", |a| a.conflicts_with("record")
+        .help("The start position, in the game's position notation (default: the usual start)")),
+    mut_arg("moves", |a| a.conflicts_with("record")
+        .help("The moves, in the game's notation, separated by spaces")),
+)]
 pub struct ReviewCli {
-    /// The game: baghchal, kalah, jungle or sholo-guti (not needed with --record).
-    pub game: Option<GameKind>,
-    /// The moves, in the game's notation, separated by spaces.
-    #[arg(long, conflicts_with = "record")]
-    pub moves: Option<String>,
-    /// A rule option, KEY=VALUE (repeatable).
-    #[arg(long = "rule", value_name = "KEY=VALUE", conflicts_with = "record")]
-    pub rules: Vec<String>,
-    /// The start position, in the game's position notation (default: the usual start).
-    #[arg(long, conflicts_with = "record")]
-    pub position: Option<String>,
+    #[command(flatten)]
+    pub setup: PositionArgs,
     /// A game record file to review instead.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
@@ -63,7 +65,7 @@ pub fn game_of(args: &ReviewCli) -> Result<(AnyGame, Vec<String>), ToolError> {
         let record = Record::parse(&text).map_err(|e| {
             ToolError::Usage(format!("{} is not a game record: {e}", path.display()))
         })?;
-        if args.game.is_some_and(|g| g != record.kind) {
+        if args.setup.game.is_some_and(|g| g != record.kind) {
             return Err(ToolError::Usage(format!(
                 "{} is a record of {}",
                 path.display(),
@@ -78,13 +80,15 @@ pub fn game_of(args: &ReviewCli) -> Result<(AnyGame, Vec<String>), ToolError> {
         let start = set_up_game(record.kind, &rules, record.start_position.as_deref(), None)?;
         return Ok((start, record.moves));
     }
-    let game = args.game.ok_or_else(|| {
-        ToolError::Usage("review needs a GAME and --moves, or --record".to_owned())
-    })?;
-    let moves = args.moves.as_deref().ok_or_else(|| {
+    if args.setup.game.is_none() {
+        return Err(ToolError::Usage(
+            "review needs a GAME and --moves, or --record".to_owned(),
+        ));
+    }
+    let moves = args.setup.moves.as_deref().ok_or_else(|| {
         ToolError::Usage("review needs --moves \"...\" (or --record FILE)".to_owned())
     })?;
-    let start = set_up_game(game, &args.rules, args.position.as_deref(), None)?;
+    let start = args.setup.start()?;
     Ok((start, moves.split_whitespace().map(str::to_owned).collect()))
 }
 

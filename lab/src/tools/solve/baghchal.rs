@@ -27,14 +27,12 @@ use chaupal_rules::baghchal::{BaghChal, Move};
 use chaupal_rules::{AnyGame, Game, GameKind};
 
 use crate::tools::ToolError;
-use crate::tools::setup::set_up_game;
+use crate::tools::setup::PositionArgs;
 
 /// What `solve baghchal` was asked to do.
 #[derive(Clone, Debug, Default)]
 pub struct SolveBaghChalArgs {
-    pub rules: Vec<String>,
-    pub position: Option<String>,
-    pub moves: Option<String>,
+    pub setup: PositionArgs,
     /// The directory of the databases.
     pub tablebase: PathBuf,
     /// Longest principal variation printed.
@@ -115,13 +113,7 @@ fn uncovered(game: &BaghChal) -> ToolError {
 
 /// Prints the position's moves and value (see the module's comment) to `out`.
 pub fn run_solve_baghchal(args: &SolveBaghChalArgs, out: &mut impl Write) -> Result<(), ToolError> {
-    let AnyGame::BaghChal(game) = set_up_game(
-        GameKind::BaghChal,
-        &args.rules,
-        args.position.as_deref(),
-        args.moves.as_deref(),
-    )?
-    else {
+    let AnyGame::BaghChal(game) = args.setup.set_up()? else {
         return Err(ToolError::Usage("not a Bagh Chal game".to_owned()));
     };
     let tbs = Tablebases::load_dir(&args.tablebase)?;

@@ -11,10 +11,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chaupal_rules::kalah::Kalah;
-use chaupal_rules::{AnyGame, Game, GameKind};
+use chaupal_rules::{AnyGame, Game};
 
 use crate::tools::ToolError;
-use crate::tools::setup::set_up_game;
+use crate::tools::setup::PositionArgs;
 use chaupal_engine::perfect::kalah::board::{After, Geometry, byte_sum};
 use chaupal_engine::perfect::kalah::checkpoint::{self, Event};
 use chaupal_engine::perfect::kalah::search::Limits;
@@ -25,10 +25,7 @@ use chaupal_engine::perfect::kalah::{
 /// What `solve` was asked to do.
 #[derive(Clone, Debug, Default)]
 pub struct SolveKalahArgs {
-    pub game: Option<GameKind>,
-    pub rules: Vec<String>,
-    pub position: Option<String>,
-    pub moves: Option<String>,
+    pub setup: PositionArgs,
     /// Search threads (at least one).
     pub threads: usize,
     /// Megabytes of transposition table.
@@ -128,13 +125,7 @@ pub fn solver_with_db(
 
 /// Solves the position and writes the `info` lines, `best-moves`, `pv` and `margin` to `out`.
 pub fn run_solve_kalah(args: &SolveKalahArgs, out: &mut impl Write) -> Result<(), ToolError> {
-    let kind = args.game.unwrap_or(GameKind::Kalah);
-    let game = kalah_of(set_up_game(
-        kind,
-        &args.rules,
-        args.position.as_deref(),
-        args.moves.as_deref(),
-    )?)?;
+    let game = kalah_of(args.setup.set_up()?)?;
     if game.outcome().is_some() {
         writeln!(out, "info the game is over")?;
         writeln!(out, "margin {}", margin_text(store_margin(&game)))?;
