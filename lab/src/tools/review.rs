@@ -25,7 +25,8 @@ use super::bars::Bars;
 use super::setup::{PositionArgs, set_up_game};
 
 /// The options of `chaupal review`.
-// `--moves` are the moves reviewed, from the position: `PositionArgs::start` is the start.
+// Here `--moves` are the moves reviewed, not played first: `game_of` sets up the start with
+// `PositionArgs::start`.
 #[derive(Clone, Debug, clap::Args)]
 #[command(
     mut_arg("game", |a| a.required(false)
