@@ -24,7 +24,7 @@ use crate::pool::AiPool;
 use crate::proxies::TrustedProxies;
 use crate::puzzles::Puzzles;
 use crate::puzzles::set::{PuzzleSet, SetError};
-use crate::registry::Rooms;
+use crate::registry::Registry;
 use crate::review::Reviews;
 use crate::store::{Store, StoreError};
 use crate::wall::WallClock;
@@ -88,9 +88,9 @@ impl RunningServer {
     /// node whose NATS or database is gone still stops ([`run_blocking`] bounds the whole).
     pub async fn stop(self) {
         self.shared.matchmaking.shutting_down();
-        self.shared.rooms.shutting_down();
+        self.shared.registry.shutting_down();
         // In a cluster, the games go to the other nodes before the connections are told.
-        if let Some(cluster) = self.shared.rooms.cluster()
+        if let Some(cluster) = self.shared.registry.cluster()
             && tokio::time::timeout(LEAVE_WITHIN, cluster.leave())
                 .await
                 .is_err()
@@ -194,7 +194,7 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
         Some(Push::start(store.clone(), settings, shutdown.clone()).await?)
     };
     let announcer = Announcer::new(cluster.clone());
-    let rooms = Rooms::new(
+    let registry = Registry::new(
         store.clone(),
         pool.clone(),
         limits.clone(),
@@ -203,17 +203,17 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
         crate::players::Players::default(),
         push,
     );
-    let matchmaking = Matchmaking::new(rooms.clone(), limits.clone(), announcer);
+    let matchmaking = Matchmaking::new(registry.clone(), limits.clone(), announcer);
     if let Some(cluster) = &cluster {
         // The rooms open as this node claims games without a live node.
-        let games = rooms.restore_cluster().await?;
+        let games = registry.restore_cluster().await?;
         let seeks = matchmaking.restore_cluster(&cluster.live()).await?;
         tracing::info!("the cluster has {games} live games and {seeks} open seeks");
         cluster
-            .start(Arc::new(rooms.clone()), Arc::new(matchmaking.clone()))
+            .start(Arc::new(registry.clone()), Arc::new(matchmaking.clone()))
             .await?;
     } else {
-        let restored = rooms.restore().await?;
+        let restored = registry.restore().await?;
         if restored > 0 {
             tracing::info!("reloaded {restored} unfinished games");
         }
@@ -232,7 +232,7 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
     // `/health` reports what the last write found; an idle node checks now and then.
     tokio::spawn(store.clone().watch_writes(shutdown.clone()));
     // Correspondence games' deadlines are met from the records, whether or not a room is open.
-    tokio::spawn(rooms.clone().watch_deadlines(shutdown.clone()));
+    tokio::spawn(registry.clone().watch_deadlines(shutdown.clone()));
     // The puzzles' ratings as the records have them, then again now and then (every node
     // moves them).
     puzzles.refresh(&store).await;

@@ -11,7 +11,7 @@
 
 use chaupal_shared::protocol::{ErrorCode, ErrorReply, GameId, PlayerId, WatchKey};
 
-use crate::registry::Rooms;
+use crate::registry::Registry;
 use crate::store::{NewGame, Store};
 
 /// Whether `player`, who presented `key` (if anything), may see the game set up as `setup`.
@@ -52,15 +52,15 @@ pub async fn check_stored(
 
 /// [`check_stored`], without asking the records when the game is live and public.
 pub async fn check_game(
-    rooms: &Rooms,
+    registry: &Registry,
     game: GameId,
     player: PlayerId,
     key: Option<&WatchKey>,
 ) -> Result<(), ErrorReply> {
-    if rooms.is_live_and_public(game) {
+    if registry.is_live_and_public(game) {
         return Ok(());
     }
-    check_stored(rooms.store(), game, player, key).await
+    check_stored(registry.store(), game, player, key).await
 }
 
 /// The refusal of a private game to someone who may not see it.

@@ -4,7 +4,7 @@
 //! [`play`] runs a [`Script`] (players opening and closing connections, seeks and invitations
 //! made, cancelled, accepted and joined by code, in every spelling, by anyone; players saying
 //! hello again; the store failing and recovering; time passing) against the real
-//! [`Matchmaking`] and [`Rooms`] on the store that keeps nothing ([`Store::discarding`]), and
+//! [`Matchmaking`] and [`Registry`] on the store that keeps nothing ([`Store::discarding`]), and
 //! keeps a model of the waiting seeks beside them. After every step it checks that:
 //! - a refused request changes nothing (the waiting seeks, their codes, the games), except
 //!   that a seek whose seeker's connection has closed (and that would go with it) is dropped
@@ -47,7 +47,7 @@ use crate::config::Limits;
 use crate::identity::normalise_code;
 use crate::outbox::{ConnId, ConnIds, Outbox, Outgoing};
 use crate::players::Players;
-use crate::registry::Rooms;
+use crate::registry::Registry;
 use crate::store::Store;
 
 /// The players (a fifth would add nothing four do not).
@@ -281,7 +281,7 @@ struct Model {
 /// The lobby and everything around it.
 struct Bench {
     matchmaking: Matchmaking,
-    rooms: Rooms,
+    registry: Registry,
     fail: Arc<AtomicBool>,
     ids: ConnIds,
     conns: Vec<Conn>,
@@ -322,7 +322,7 @@ impl Bench {
         });
         let announcer = Announcer::new(None);
         let pool = crate::room::harness::pool();
-        let rooms = Rooms::new(
+        let registry = Registry::new(
             store,
             pool,
             limits.clone(),
@@ -331,14 +331,14 @@ impl Bench {
             Players::default(),
             None,
         );
-        let matchmaking = Matchmaking::new(rooms.clone(), limits, announcer);
+        let matchmaking = Matchmaking::new(registry.clone(), limits, announcer);
         let (watcher, lobby) = matchmaking.subscribe();
         if !lobby.seeks.is_empty() || !lobby.games.is_empty() {
             return None;
         }
         Some(Bench {
             matchmaking,
-            rooms,
+            registry,
             fail,
             ids: ConnIds::new(),
             conns: Vec::new(),
@@ -624,7 +624,7 @@ impl Bench {
                 .any(|c| Some(c.outbox.conn) == w.conn && c.life == Life::Open);
             assert!(seeker_open, "{id} was taken after its seeker left");
             assert!(
-                self.rooms.plays_in(game, w.by) && self.rooms.plays_in(game, taker.id),
+                self.registry.plays_in(game, w.by) && self.registry.plays_in(game, taker.id),
                 "{game} from {id} seats {} and {}",
                 w.by,
                 taker.id
@@ -761,7 +761,7 @@ impl Bench {
             .collect();
         assert_eq!(listed, open, "the lobby lists the waiting open seeks");
         assert_eq!(self.heard_seeks, listed, "the watcher's seeks");
-        let games: BTreeSet<GameId> = self.rooms.games(None).0.iter().map(|g| g.game).collect();
+        let games: BTreeSet<GameId> = self.registry.games(None).0.iter().map(|g| g.game).collect();
         assert_eq!(self.heard_games, games, "the watcher's games");
         for game in &games {
             assert!(
@@ -777,7 +777,7 @@ impl Bench {
                     .filter(|w| w.by == p && w.alone == alone)
                     .count()
             };
-            let open = seeks(false) + self.rooms.open_games_of(p);
+            let open = seeks(false) + self.registry.open_games_of(p);
             assert!(
                 open <= MAX_OPEN as usize,
                 "{p} has {open} open seeks and games"

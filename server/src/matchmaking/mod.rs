@@ -1,7 +1,7 @@
 //! Matchmaking: open seeks and private invitations, until they become games.
 //!
 //! Creating a game checks its set-up ([`crate::setup`]) and the player's open-games limit
-//! (open seeks here, live games in the [`Rooms`] registry). Open seeks are listed and
+//! (open seeks here, live games in the [`Registry`]). Open seeks are listed and
 //! announced to lobby subscribers; private games wait for their invite code; local, AI and
 //! exhibition games start at once. A game starts in the registry.
 //!
@@ -44,7 +44,7 @@ use crate::identity::{new_invite_code, new_watch_key, normalise_code};
 use crate::outbox::{ConnId, Outbox};
 use crate::pool::engine_name;
 use crate::ratings::Pool;
-use crate::registry::Rooms;
+use crate::registry::Registry;
 use crate::setup::check_setup;
 use crate::store::{NewGame, Store, StoreError, StoredSeat};
 
@@ -96,7 +96,7 @@ pub struct Matchmaking {
 
 struct Inner {
     state: Mutex<State>,
-    rooms: Rooms,
+    registry: Registry,
     announcer: Announcer,
     store: Store,
     limits: Arc<Limits>,
@@ -162,13 +162,13 @@ fn own_invitation() -> ErrorReply {
 
 impl Matchmaking {
     /// The matchmaking of a node whose games open in `rooms`.
-    pub fn new(rooms: Rooms, limits: Arc<Limits>, announcer: Announcer) -> Matchmaking {
+    pub fn new(registry: Registry, limits: Arc<Limits>, announcer: Announcer) -> Matchmaking {
         Matchmaking {
             inner: Arc::new(Inner {
                 state: Mutex::new(State::default()),
-                store: rooms.store().clone(),
-                cluster: rooms.cluster().cloned(),
-                rooms,
+                store: registry.store().clone(),
+                cluster: registry.cluster().cloned(),
+                registry,
                 announcer,
                 limits,
                 closing: AtomicBool::new(false),
@@ -177,8 +177,8 @@ impl Matchmaking {
     }
 
     /// The registry its games open in.
-    pub fn rooms(&self) -> &Rooms {
-        &self.inner.rooms
+    pub fn registry(&self) -> &Registry {
+        &self.inner.registry
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
@@ -255,10 +255,10 @@ impl Matchmaking {
     }
 
     /// The lobby now: the newest open seeks and live public games, as
-    /// [`Matchmaking::seeks`] and [`Rooms::games`] list them.
+    /// [`Matchmaking::seeks`] and [`Registry::games`] list them.
     pub fn lobby(&self) -> LobbyNow {
         let (seeks, more_seeks) = self.seeks(None);
-        let (games, more_games) = self.inner.rooms.games(None);
+        let (games, more_games) = self.inner.registry.games(None);
         LobbyNow {
             seeks,
             games,
@@ -278,7 +278,7 @@ impl Matchmaking {
                 .values()
                 .filter(|(_, s)| s.by.id == player)
                 .count()
-            + self.inner.rooms.open_games_of(player)
+            + self.inner.registry.open_games_of(player)
     }
 
     fn check_open_limit(&self, state: &State, player: PlayerId) -> Result<(), ErrorReply> {
@@ -444,7 +444,7 @@ impl Matchmaking {
         // Local, AI and exhibition games start at once.
         let game = self
             .inner
-            .rooms
+            .registry
             .start_game(new, start, vec![outbox], None)
             .await?;
         Ok(created(game))
@@ -621,7 +621,7 @@ impl Matchmaking {
         // Codes of games that are over are forgotten as new ones come.
         state
             .used_codes
-            .retain(|_, (g, _)| self.inner.rooms.is_live(*g));
+            .retain(|_, (g, _)| self.inner.registry.is_live(*g));
         state.used_codes.insert(code, (game, info));
         Ok(game)
     }
@@ -709,7 +709,7 @@ impl Matchmaking {
             by: player.clone(),
         };
         self.inner
-            .rooms
+            .registry
             .players()
             .tell(seek.by.id, &Arc::new(msg.clone()));
         if let Some(cluster) = &self.inner.cluster {
@@ -730,7 +730,7 @@ impl Matchmaking {
         state
             .used_codes
             .get(code)
-            .filter(|(game, _)| self.inner.rooms.plays_in(*game, player.id))
+            .filter(|(game, _)| self.inner.registry.plays_in(*game, player.id))
             .cloned()
     }
 
@@ -869,7 +869,7 @@ impl Matchmaking {
             .chain([outbox])
             .collect();
         self.inner
-            .rooms
+            .registry
             .start_game_with(new, start, subscribers, Some(seek.info.seek), elsewhere)
             .await
     }

@@ -193,7 +193,7 @@ pub async fn run(
     }
     shared.matchmaking.conn_closed(id);
     if let Some(player) = &conn.player {
-        shared.rooms.players().remove(player.id, id);
+        shared.registry.players().remove(player.id, id);
     }
     conn.close(CLOSE_NORMAL, "bye");
     drop(conn);
@@ -552,7 +552,7 @@ impl Conn {
         self.player = Some(info.clone());
         if let Some(outbox) = &self.outbox {
             self.shared.matchmaking.adopt_seeks(outbox);
-            self.shared.rooms.players().add(outbox);
+            self.shared.registry.players().add(outbox);
         }
         // The name escaped, so that no character in it can forge or hide a line of the log.
         let shown = name.escape_debug();
@@ -570,7 +570,7 @@ impl Conn {
             version: PROTOCOL_VERSION,
             player: info,
             token,
-            live_games: self.shared.rooms.live_games_of(player),
+            live_games: self.shared.registry.live_games_of(player),
             limits: LimitsInfo {
                 max_message_bytes: limits.effective_decode_limit() as u64,
                 messages_per_second: limits.messages_per_second,
@@ -582,7 +582,11 @@ impl Conn {
                 max_correspondence_games: limits.max_correspondence_games,
                 max_lasting_seeks_per_address: limits.max_lasting_seeks_per_address,
             },
-            push_key: self.shared.rooms.push().map(|p| p.public_key().to_owned()),
+            push_key: self
+                .shared
+                .registry
+                .push()
+                .map(|p| p.public_key().to_owned()),
             muted,
         };
         self.reply(id, Reply::Welcome(welcome));

@@ -34,7 +34,7 @@ impl Conn {
         outbox: Outbox,
     ) -> Result<Option<Reply>, ErrorReply> {
         let shared = self.shared.clone();
-        let (rooms, matchmaking, store) = (&shared.rooms, &shared.matchmaking, &shared.store);
+        let (registry, matchmaking, store) = (&shared.registry, &shared.matchmaking, &shared.store);
         let reply = match request {
             Request::Hello { .. } => {
                 return Err(ErrorReply::new(
@@ -60,9 +60,9 @@ impl Conn {
                 lobby::decline(matchmaking, &player, &code).await?
             }
             Request::ListSeeks => lobby::list_seeks(matchmaking, None),
-            Request::ListGames => lobby::list_games(rooms, None),
+            Request::ListGames => lobby::list_games(registry, None),
             Request::ListSeeksBefore { before } => lobby::list_seeks(matchmaking, Some(before)),
-            Request::ListGamesBefore { before } => lobby::list_games(rooms, Some(before)),
+            Request::ListGamesBefore { before } => lobby::list_games(registry, Some(before)),
             Request::SubscribeLobby => {
                 self.stop_lobby_events();
                 let (reply, rx) = lobby::subscribe(matchmaking);
@@ -80,23 +80,23 @@ impl Conn {
             }
             // Games.
             Request::Watch { game, key } => {
-                games::attach(rooms, game, outbox, None, key.as_ref()).await?
+                games::attach(registry, game, outbox, None, key.as_ref()).await?
             }
             Request::Rejoin { game, since, key } => {
-                games::attach(rooms, game, outbox, since, key.as_ref()).await?
+                games::attach(registry, game, outbox, since, key.as_ref()).await?
             }
-            Request::Unwatch { game } => games::unwatch(rooms, self.id, game).await,
+            Request::Unwatch { game } => games::unwatch(registry, self.id, game).await,
             Request::Act { game, seat, action } => {
-                games::act(rooms, self.id, player.id, game, seat, action, self.lag).await?
+                games::act(registry, self.id, player.id, game, seat, action, self.lag).await?
             }
             // The AI's help.
             Request::Hint { game } => {
-                analysis::hint(rooms, game, id, self.search_for(outbox)).await?;
+                analysis::hint(registry, game, id, self.search_for(outbox)).await?;
                 return Ok(None);
             }
             Request::Analyse(req) => {
                 let max_ms = shared.limits.analysis_ms;
-                analysis::analyse(rooms, req, max_ms, id, self.search_for(outbox)).await?;
+                analysis::analyse(registry, req, max_ms, id, self.search_for(outbox)).await?;
                 return Ok(None);
             }
             Request::Review { game, key } => {
@@ -113,7 +113,8 @@ impl Conn {
                 records::finished_games(store, whose, player.id, limit, before).await?
             }
             Request::GetRecord { game, key } => {
-                records::get_record(rooms.room(game), store, game, player.id, key.as_ref()).await?
+                records::get_record(registry.room(game), store, game, player.id, key.as_ref())
+                    .await?
             }
             Request::ImportRecord { text } => {
                 records::import_record(store, &text, player.id).await?
@@ -128,7 +129,7 @@ impl Conn {
                 ratings::ratings(store, who.unwrap_or(player.id)).await?
             }
             // Correspondence.
-            Request::MyGames => correspondence::my_games(rooms, player.id).await?,
+            Request::MyGames => correspondence::my_games(registry, player.id).await?,
             Request::MySeeks => correspondence::my_seeks(matchmaking, player.id).await?,
             // Notifications.
             Request::PushSubscribe {
@@ -136,10 +137,11 @@ impl Conn {
                 p256dh,
                 auth,
             } => {
-                notifications::subscribe(rooms.push(), player.id, &endpoint, &p256dh, &auth).await?
+                notifications::subscribe(registry.push(), player.id, &endpoint, &p256dh, &auth)
+                    .await?
             }
             Request::PushUnsubscribe { endpoint } => {
-                notifications::unsubscribe(rooms.push(), player.id, &endpoint).await?
+                notifications::unsubscribe(registry.push(), player.id, &endpoint).await?
             }
             Request::Mute { game, muted } => {
                 notifications::mute(store, player.id, game, muted).await?

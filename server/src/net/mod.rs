@@ -34,7 +34,7 @@ use crate::outbox::{ConnId, ConnIds};
 use crate::pool::AiPool;
 use crate::proxies::{AddressRange, TrustedProxies};
 use crate::puzzles::Puzzles;
-use crate::registry::Rooms;
+use crate::registry::Registry;
 use crate::review::Reviews;
 use crate::store::Store;
 use crate::web::site::Site;
@@ -55,7 +55,7 @@ pub struct Services {
 /// What every connection shares.
 pub struct Shared {
     pub limits: Arc<Limits>,
-    pub rooms: Rooms,
+    pub registry: Registry,
     pub matchmaking: Matchmaking,
     pub store: Store,
     pub pool: AiPool,
@@ -85,7 +85,7 @@ impl Shared {
     /// see [`crate::store::WriteHealth`]), and the games it runs.
     pub fn health(&self) -> (bool, String) {
         let mut lines = Vec::new();
-        let ok = match self.rooms.cluster() {
+        let ok = match self.registry.cluster() {
             Some(cluster) => {
                 let (ok, about) = cluster.health();
                 lines.extend(about);
@@ -99,9 +99,9 @@ impl Shared {
         let writes = self.store.writes();
         lines.push(writes.line());
         let ok = ok && writes.ok();
-        lines.push(format!("rooms {}", self.rooms.room_count()));
-        lines.push(format!("players {}", self.rooms.players().online()));
-        if let Some(push) = self.rooms.push() {
+        lines.push(format!("rooms {}", self.registry.room_count()));
+        lines.push(format!("players {}", self.registry.players().online()));
+        if let Some(push) = self.registry.push() {
             let (taken, failed) = push.counts();
             lines.push(format!("push sent {taken} failed {failed}"));
         }
@@ -125,7 +125,7 @@ impl Shared {
         } = services;
         Arc::new(Shared {
             limits,
-            rooms: matchmaking.rooms().clone(),
+            registry: matchmaking.registry().clone(),
             matchmaking,
             store,
             pool,

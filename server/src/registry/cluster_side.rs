@@ -4,12 +4,12 @@
 
 use chaupal_shared::protocol::{GameId, LobbyEvent, PlayerId, ServerMessage, Version};
 
-use super::{LiveGame, Rooms};
+use super::{LiveGame, Registry};
 use crate::cluster::ClusterHost;
 use crate::outbox::Outbox;
 use crate::room::{HostFuture, RoomHandle};
 
-impl ClusterHost for Rooms {
+impl ClusterHost for Registry {
     fn local_room(&self, game: GameId) -> Option<RoomHandle> {
         self.room(game)
     }

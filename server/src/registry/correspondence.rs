@@ -3,9 +3,9 @@
 //! games in play.
 //!
 //! A correspondence game's room sleeps when nobody has been at it for a while (the room
-//! decides: [`crate::room`]); the game stays live in the records, with its deadline. [`Rooms::wake`] opens it
-//! again. In a cluster a sleeping game has no owner, and the node that wakes it claims it first
-//! (the database decides between two nodes that try at once).
+//! decides: [`crate::room`]); the game stays live in the records, with its deadline.
+//! [`Registry::wake`] opens it again. In a cluster a sleeping game has no owner, and the node
+//! that wakes it claims it first (the database decides between two nodes that try at once).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -18,7 +18,7 @@ use chaupal_shared::protocol::{
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::Rooms;
+use super::Registry;
 use crate::push::notice::{Notice, Outcome};
 use crate::room::RoomHandle;
 use crate::store::GameRow;
@@ -32,7 +32,7 @@ const NEWS_AT_ONCE: usize = 512;
 /// How long a wake waits for a room that is falling asleep to be gone.
 const ASLEEP_WITHIN: Duration = Duration::from_secs(2);
 
-impl Rooms {
+impl Registry {
     /// The room of correspondence game `game` on this node, opened from the records if it
     /// slept; `None` when `game` is not a correspondence game in play, or another live node
     /// runs it.
@@ -134,7 +134,7 @@ impl Rooms {
 
     /// Tells the players of a correspondence game how it stands now (`to_move` to move; it
     /// began now when `started` names its creator), in order, through the news task
-    /// ([`Rooms::deliver_news`]).
+    /// ([`Registry::deliver_news`]).
     pub(super) fn tell_players(
         &self,
         summary: GameSummary,

@@ -9,7 +9,7 @@ use chaupal_rules::Side;
 use chaupal_shared::protocol::{ErrorReply, GameId, GameResult, GameSummary, LobbyEvent, Version};
 use tokio::time::Instant;
 
-use super::Rooms;
+use super::Registry;
 use crate::outbox::Outbox;
 use crate::room::{HostFuture, RoomHost};
 use crate::store::NewGame;
@@ -19,7 +19,7 @@ use crate::store::NewGame;
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 
 /// The registry opens the rooms, so it hears what they report and starts their rematches.
-impl RoomHost for Rooms {
+impl RoomHost for Registry {
     fn may_act(&self) -> Result<(), ErrorReply> {
         match self.cluster() {
             Some(cluster) => cluster.available(),
@@ -59,10 +59,10 @@ impl RoomHost for Rooms {
                 .announcer
                 .announce_game(LobbyEvent::GameProgress { game, plies }, private),
             Some(wait) => {
-                let rooms = self.clone();
+                let registry = self.clone();
                 tokio::spawn(async move {
                     tokio::time::sleep(wait).await;
-                    rooms.announce_due_progress(game);
+                    registry.announce_due_progress(game);
                 });
             }
         }
@@ -134,7 +134,7 @@ impl RoomHost for Rooms {
     }
 }
 
-impl Rooms {
+impl Registry {
     /// Announces a game's move count when an announcement was held back.
     fn announce_due_progress(&self, game: GameId) {
         let (plies, private) = {

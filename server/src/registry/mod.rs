@@ -1,10 +1,10 @@
-//! The registry of rooms ([`Rooms`]): which games this node runs, the list of live games, and
+//! The registry of rooms ([`Registry`]): which games this node runs, the list of live games, and
 //! where a game's room is. One game's room, the task that runs the game, is [`crate::room`];
 //! the registry opens rooms, finds them and hears from them, and never touches a game itself.
 //!
 //! Opening a game stores it, spawns its room and announces it; the registry hears what its
 //! rooms report (as their [`crate::room::RoomHost`], in `host.rs`) and keeps the list of live
-//! games that the lobby shows and the open-games limit counts. [`Rooms::locate`] finds any
+//! games that the lobby shows and the open-games limit counts. [`Registry::locate`] finds any
 //! game's room: on this node, on another node of the cluster, or in the records when the game
 //! is over. After a restart the registry reopens the live games from the records
 //! (`restore.rs`); in a cluster it opens the games this node claims and closes them when it
@@ -46,7 +46,7 @@ const NEWS_QUEUE: usize = 10_000;
 
 /// The registry of rooms (cheap to clone).
 #[derive(Clone)]
-pub struct Rooms {
+pub struct Registry {
     inner: Arc<Inner>,
 }
 
@@ -100,7 +100,7 @@ impl LiveGame {
     }
 }
 
-impl Rooms {
+impl Registry {
     /// The registry of a single node, or of node `cluster` of a cluster (whose store then
     /// writes as that node).
     pub fn new(
@@ -111,13 +111,13 @@ impl Rooms {
         announcer: Announcer,
         players: Players,
         push: Option<Push>,
-    ) -> Rooms {
+    ) -> Registry {
         let store = match &cluster {
             Some(c) => c.store().clone(),
             None => store,
         };
         let (news, news_rx) = mpsc::channel(NEWS_QUEUE);
-        let rooms = Rooms {
+        let registry = Registry {
             inner: Arc::new(Inner {
                 state: Mutex::new(State::default()),
                 announcer,
@@ -132,8 +132,8 @@ impl Rooms {
                 news,
             }),
         };
-        tokio::spawn(rooms.clone().deliver_news(news_rx));
-        rooms
+        tokio::spawn(registry.clone().deliver_news(news_rx));
+        registry
     }
 
     /// The cluster this node is part of.
@@ -273,7 +273,7 @@ impl Rooms {
             .await
     }
 
-    /// [`Rooms::start_game`], seating also a seeker whose connection is on another node of
+    /// [`Registry::start_game`], seating also a seeker whose connection is on another node of
     /// the cluster (`elsewhere`: its node, and its connection and whether it asked for turns).
     pub async fn start_game_with(
         &self,

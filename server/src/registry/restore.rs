@@ -3,11 +3,11 @@
 
 use chaupal_shared::protocol::{GameEvent, Version};
 
-use super::{LiveGame, Rooms, seated_players};
+use super::{LiveGame, Registry, seated_players};
 use crate::room::RoomInit;
 use crate::store::{GameRow, StoreError, read_event};
 
-impl Rooms {
+impl Registry {
     /// Reloads every live game after a restart; returns how many.
     pub async fn restore(&self) -> Result<usize, StoreError> {
         let store = &self.inner.store;

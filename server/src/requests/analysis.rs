@@ -17,7 +17,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::outbox::Outbox;
 use crate::pool::{AiPool, PoolError, line_of, request_for};
-use crate::registry::Rooms;
+use crate::registry::Registry;
 use crate::review::Reviews;
 use crate::setup::check_engine;
 
@@ -38,14 +38,14 @@ pub struct SearchFor {
 
 /// `hint`: the best move in a game where engine help is allowed, answered later.
 pub async fn hint(
-    rooms: &Rooms,
+    registry: &Registry,
     game: GameId,
     id: u64,
     search: SearchFor,
 ) -> Result<(), ErrorReply> {
     // A hint shows the position's best move: of a private game, only to its players.
-    crate::sight::check_game(rooms, game, search.outbox.player, None).await?;
-    let view = rooms.locate(game).await?.view().await?;
+    crate::sight::check_game(registry, game, search.outbox.player, None).await?;
+    let view = registry.locate(game).await?.view().await?;
     check_engine_help(&view.summary)?;
     spawn_search(search, id, view.game, HINT_ENGINE)
 }
@@ -53,7 +53,7 @@ pub async fn hint(
 /// `analyse`: an engine's line from a position, answered later. An analysis that names a
 /// game in play here gets engine help only where that game allows it.
 pub async fn analyse(
-    rooms: &Rooms,
+    registry: &Registry,
     req: AnalysisRequest,
     max_time_ms: u64,
     id: u64,
@@ -61,7 +61,7 @@ pub async fn analyse(
 ) -> Result<(), ErrorReply> {
     check_engine(req.game, &req.engine, max_time_ms)?;
     if let Some(from) = req.from_game
-        && let Some(room) = rooms.room(from)
+        && let Some(room) = registry.room(from)
     {
         check_engine_help(&room.view().await?.summary)?;
     }

@@ -5,11 +5,11 @@
 use chaupal_shared::protocol::{ErrorReply, MY_GAMES_LISTED, PlayerId, Reply};
 
 use crate::matchmaking::Matchmaking;
-use crate::registry::Rooms;
+use crate::registry::Registry;
 
 /// `my_games`: `player`'s games in play (correspondence and live), read from the records.
-pub async fn my_games(rooms: &Rooms, player: PlayerId) -> Result<Reply, ErrorReply> {
-    let mut games = rooms.my_games(player).await?;
+pub async fn my_games(registry: &Registry, player: PlayerId) -> Result<Reply, ErrorReply> {
+    let mut games = registry.my_games(player).await?;
     let more = games.len().saturating_sub(MY_GAMES_LISTED);
     games.truncate(MY_GAMES_LISTED);
     Ok(Reply::MyGames {

@@ -1,6 +1,6 @@
 //! Requests about a game in play: watch it, rejoin it from a version, stop watching, and act
 //! in it (a move, an offer, a resignation). The game's room may be on this node or, in a
-//! cluster, on another; [`Rooms::locate`] finds it (waking a correspondence game that slept).
+//! cluster, on another; [`Registry::locate`] finds it (waking a correspondence game that slept).
 
 use std::time::Duration;
 
@@ -10,35 +10,35 @@ use chaupal_shared::protocol::{
 };
 
 use crate::outbox::{ConnId, Outbox};
-use crate::registry::Rooms;
+use crate::registry::Registry;
 use crate::sight;
 
 /// `watch` (from the start, `since` none) or `rejoin` (the events after `since`): the
 /// connection is attached to the game's room, if its player may see the game (`key`: the
 /// private game's watch key they presented).
 pub async fn attach(
-    rooms: &Rooms,
+    registry: &Registry,
     game: GameId,
     outbox: Outbox,
     since: Option<Version>,
     key: Option<&WatchKey>,
 ) -> Result<Reply, ErrorReply> {
-    sight::check_game(rooms, game, outbox.player, key).await?;
-    let room = rooms.locate(game).await?;
+    sight::check_game(registry, game, outbox.player, key).await?;
+    let room = registry.locate(game).await?;
     match room.attach(outbox.clone(), since).await {
         // The room fell asleep as the request reached it: the game's next room takes it.
-        Err(_) if room.closed_here() => rooms.locate(game).await?.attach(outbox, since).await?,
+        Err(_) if room.closed_here() => registry.locate(game).await?.attach(outbox, since).await?,
         answer => answer?,
     }
     Ok(Reply::Ok)
 }
 
 /// `unwatch`: the connection leaves the game's room, wherever it runs.
-pub async fn unwatch(rooms: &Rooms, conn: ConnId, game: GameId) -> Reply {
-    if let Some(room) = rooms.room(game) {
+pub async fn unwatch(registry: &Registry, conn: ConnId, game: GameId) -> Reply {
+    if let Some(room) = registry.room(game) {
         room.detach(conn).await;
     }
-    if let Some(cluster) = rooms.cluster() {
+    if let Some(cluster) = registry.cluster() {
         cluster.detach(conn, game);
     }
     Reply::Ok
@@ -58,7 +58,7 @@ fn still_sitting_down(game: GameId) -> ErrorReply {
 /// credited to the player's clock). In a cluster, a node that may not accept moves now
 /// refuses it.
 pub async fn act(
-    rooms: &Rooms,
+    registry: &Registry,
     conn: ConnId,
     player: PlayerId,
     game: GameId,
@@ -66,11 +66,11 @@ pub async fn act(
     action: Action,
     lag: Duration,
 ) -> Result<Reply, ErrorReply> {
-    if let Some(cluster) = rooms.cluster() {
+    if let Some(cluster) = registry.cluster() {
         cluster.available()?;
     }
-    let room = rooms.locate(game).await?;
-    if let Some(cluster) = rooms.cluster() {
+    let room = registry.locate(game).await?;
+    if let Some(cluster) = registry.cluster() {
         // A connection the game's new room does not have yet sits down there first, to hear
         // its move's event before the reply.
         if !cluster.seat_before_acting(conn, game, &room).await {
@@ -82,8 +82,8 @@ pub async fn act(
         // took): the game's next room takes it.
         Err(_) if room.closed_here() => {
             tracing::debug!("{conn:?}: {game}'s room closed under the request; the next takes it");
-            let room = rooms.locate(game).await?;
-            if let Some(cluster) = rooms.cluster()
+            let room = registry.locate(game).await?;
+            if let Some(cluster) = registry.cluster()
                 && !cluster.seat_before_acting(conn, game, &room).await
             {
                 return Err(still_sitting_down(game));

@@ -12,7 +12,7 @@ use tokio_util::sync::CancellationToken;
 use crate::bus::{Received, Subscription};
 use crate::matchmaking::Matchmaking;
 use crate::outbox::Outbox;
-use crate::registry::Rooms;
+use crate::registry::Registry;
 
 /// `create_game`, from a connection at `address` (as [`crate::proxies::Peer::group`] names
 /// it, for the per-address limit of lasting seeks).
@@ -91,8 +91,8 @@ pub fn list_seeks(matchmaking: &Matchmaking, before: Option<SeekId>) -> Reply {
 }
 
 /// `list_games` (`before` none) and `list_games_before`: the live public games.
-pub fn list_games(rooms: &Rooms, before: Option<GameId>) -> Reply {
-    let (games, more) = rooms.games(before);
+pub fn list_games(registry: &Registry, before: Option<GameId>) -> Reply {
+    let (games, more) = registry.games(before);
     Reply::Games { games, more }
 }
 
