@@ -10,7 +10,7 @@
 //! read-only mount fails it as a permission does), then opens the records once and takes the
 //! write lock, which makes the log. PostgreSQL says so itself: a refusal for want of
 //! privilege or in a read-only transaction ([`denied`]) is final, while a database out of
-//! reach is still waited for as before.
+//! reach is waited for (sqlx's connect retries until its timeout).
 
 use std::fs::OpenOptions;
 use std::io::Write;

@@ -1,11 +1,11 @@
 //! One group commit as a few multi-row statements: the rows a group of writes adds, and what it
 //! leaves in each game's row.
 //!
-//! A move used to cost four statements (an event, a move, two updates of the game's row), each a
-//! round trip to the database thread. A group of 128 writes is now one `INSERT` of events, one of
-//! moves and one `UPDATE` of all the games it touches, plus the rare statement for a take-back,
-//! an ending or a rating. The SQL text is built here with `$N` parameters (both databases take
-//! them) and no I/O, so that it can be tested alone; [`super::writer`] binds and runs it.
+//! A group of writes (up to [`super::GROUP_COMMIT_MAX`]) is one `INSERT` of events, one of moves
+//! and one `UPDATE` of all the games it touches, plus the rare statement for a take-back, an
+//! ending or a rating: a move costs no statement, and no round trip to the database, of its own.
+//! The SQL text is built here with `$N` parameters (both databases take them) and no I/O, so that
+//! it can be tested alone; [`super::writer`] binds and runs it.
 
 use std::collections::HashMap;
 

@@ -8,8 +8,8 @@
 //! - A checkpoint beside the writer ([`run_beside`], on a connection of its own, every
 //!   [`CHECKPOINT_EVERY`]) costs the writer nothing, but cannot let the log start again from its
 //!   beginning: that needs a write transaction to begin with every frame already copied, and
-//!   the writer commits while the checkpoint runs. The log grew without end (700 MB in 30 s of
-//!   the paced load test, for a 7 MB database).
+//!   the writer commits while the checkpoint runs. Alone, it lets the log grow without end
+//!   (700 MB in 30 s of the paced load test, for a 7 MB database).
 //! - A checkpoint by the writer between two groups copies everything and lets the next group
 //!   start the log again, but every write waits while it runs: with `synchronous = NORMAL`
 //!   it also syncs the log, 40-60 ms for a quarter second of commits.
@@ -21,7 +21,7 @@
 //! last close).
 //!
 //! A group restarts the log only if no reader is reading it at that moment. Under many
-//! requests at once some read is always under way, and the log grew without end (1.28 GB in
+//! requests at once some read is always under way, and the log grows without end (1.28 GB in
 //! ten minutes of 50 players making correspondence games, for a database of 20 MB). So a log
 //! past [`RESTART_ABOVE`] frames after the tail's checkpoint is restarted by the writer itself
 //! (`RESTART`): it waits for the reads under way to end (new ones read the database file,

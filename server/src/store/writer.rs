@@ -15,10 +15,10 @@
 //! only when the database stays out of reach for [`RESOLVE_FOR`] is the answer
 //! [`StoreError::OutcomeUnknown`]. SQLite commits in this process: its answer cannot be lost.
 //!
-//! Being the only writer matters on SQLite, which lets one writer in at a time: writes on
-//! other connections made a group wait behind each of their commits (half a second when a
-//! thousand games were created at once). It keeps one connection from group to group, and on
-//! SQLite it also takes the checkpoints that let the log start again ([`super::checkpoint`]).
+//! Being the only writer matters on SQLite, which lets one writer in at a time: a write on
+//! another connection makes a group wait behind its commit (half a second when a thousand games
+//! are created at once). It keeps one connection from group to group, and on SQLite it also
+//! takes the checkpoints that let the log start again ([`super::checkpoint`]).
 //! Each group's stages are timed ([`super::timings`]).
 
 use std::collections::VecDeque;
