@@ -83,7 +83,7 @@ pub(crate) fn run_algorithm<G: GameAi>(
         }
         Algorithm::Mcts => {
             let mut tree = kept.take_tree();
-            let out = tree.search(game, eval, &config.mcts, seed, control, on_info);
+            let out = tree.search(game, inputs, control, on_info);
             kept.keep_tree(tree);
             out
         }

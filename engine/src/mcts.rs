@@ -6,6 +6,7 @@
 
 use chaupal_rules::{Game, Side};
 
+use super::algorithms::SearchInputs;
 use super::control::SearchControl;
 use super::game_ai::{Evaluator, GameAi};
 use super::random::Rng;
@@ -169,17 +170,20 @@ impl<G: GameAi> Mcts<G> {
         }
     }
 
-    /// Searches `game` until a limit (`nodes` counts playouts).
-    #[allow(clippy::too_many_arguments)]
+    /// Searches `game` until a limit (`nodes` counts playouts), with the knobs of
+    /// `inputs.config.mcts`, rollouts scored by `inputs.eval` and random numbers from
+    /// `inputs.seed`; `control` holds the limits and the flag that stops it.
     pub fn search(
         &mut self,
         game: &G,
-        eval: &dyn Evaluator<G>,
-        config: &MctsConfig,
-        seed: u64,
+        inputs: &SearchInputs<'_, G>,
         mut control: SearchControl<'_>,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchOutput<G::Move> {
+        let SearchInputs {
+            config, eval, seed, ..
+        } = *inputs;
+        let config = &config.mcts;
         self.reuse_or_reset(game);
         let root_side = game.side_to_move();
         let mut rng = Rng::new(seed ^ game.hash().rotate_left(17));

@@ -9,6 +9,7 @@ use std::time::Duration;
 use chaupal_rules::Game;
 use chaupal_rules::score::Score;
 
+use super::algorithms::SearchInputs;
 use super::compare::values_at_depth;
 use super::control::SearchControl;
 use super::engine_config::{self, Algorithm, EngineConfig};
@@ -394,14 +395,14 @@ fn mcts_keeps_its_tree_between_moves() {
         nodes: Some(3000),
         ..SearchLimits::default()
     };
-    let out = tree.search(
-        &game,
-        eval.as_ref(),
-        &config.mcts,
-        1,
-        SearchControl::new(&l, &cancel),
-        &mut |_| {},
-    );
+    let inputs = SearchInputs {
+        config: &config,
+        eval: eval.as_ref(),
+        seed: 1,
+        endgame: None,
+        cancel: &cancel,
+    };
+    let out = tree.search(&game, &inputs, SearchControl::new(&l, &cancel), &mut |_| {});
     let before = tree.tree_size();
     game.make(out.best_move.unwrap());
     game.make(out.pv.get(1).copied().unwrap_or(0));
@@ -409,14 +410,7 @@ fn mcts_keeps_its_tree_between_moves() {
         nodes: Some(1),
         ..SearchLimits::default()
     };
-    tree.search(
-        &game,
-        eval.as_ref(),
-        &config.mcts,
-        1,
-        SearchControl::new(&l, &cancel),
-        &mut |_| {},
-    );
+    tree.search(&game, &inputs, SearchControl::new(&l, &cancel), &mut |_| {});
     assert!(
         tree.tree_size() > 10 && tree.tree_size() < before,
         "{} of {before}",
