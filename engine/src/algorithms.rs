@@ -9,6 +9,7 @@ use crate::baseline::{self, Baseline};
 use crate::control::SearchControl;
 use crate::engine_config::{Algorithm, EngineConfig};
 use crate::game_ai::{Evaluator, GameAi};
+use crate::mcts::MctsInputs;
 use crate::memory::Kept;
 use crate::perfect::probe::EndgameTable;
 use crate::random;
@@ -83,6 +84,11 @@ pub(crate) fn run_algorithm<G: GameAi>(
         }
         Algorithm::Mcts => {
             let mut tree = kept.take_tree();
+            let inputs = MctsInputs {
+                eval,
+                config: &config.mcts,
+                seed,
+            };
             let out = tree.search(game, inputs, control, on_info);
             kept.keep_tree(tree);
             out

@@ -6,7 +6,6 @@
 
 use chaupal_rules::{Game, Side};
 
-use super::algorithms::SearchInputs;
 use super::control::SearchControl;
 use super::game_ai::{Evaluator, GameAi};
 use super::random::Rng;
@@ -44,6 +43,14 @@ impl Default for MctsConfig {
             draw_reward: 0.5,
         }
     }
+}
+
+/// What an MCTS search runs with beside the position and its limits: the evaluation that
+/// scores its rollouts, its knobs, and the seed of its random numbers.
+pub struct MctsInputs<'a, G> {
+    pub eval: &'a dyn Evaluator<G>,
+    pub config: &'a MctsConfig,
+    pub seed: u64,
 }
 
 /// Playouts between two looks at the clock.
@@ -170,20 +177,16 @@ impl<G: GameAi> Mcts<G> {
         }
     }
 
-    /// Searches `game` until a limit (`nodes` counts playouts), with the knobs of
-    /// `inputs.config.mcts`, rollouts scored by `inputs.eval` and random numbers from
-    /// `inputs.seed`; `control` holds the limits and the flag that stops it.
+    /// Searches `game` until a limit (`nodes` counts playouts) with `inputs`; `control` holds
+    /// the limits and the flag that stops it.
     pub fn search(
         &mut self,
         game: &G,
-        inputs: &SearchInputs<'_, G>,
+        inputs: MctsInputs<'_, G>,
         mut control: SearchControl<'_>,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchOutput<G::Move> {
-        let SearchInputs {
-            config, eval, seed, ..
-        } = *inputs;
-        let config = &config.mcts;
+        let MctsInputs { eval, config, seed } = inputs;
         self.reuse_or_reset(game);
         let root_side = game.side_to_move();
         let mut rng = Rng::new(seed ^ game.hash().rotate_left(17));

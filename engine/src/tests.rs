@@ -9,7 +9,6 @@ use std::time::Duration;
 use chaupal_rules::Game;
 use chaupal_rules::score::Score;
 
-use super::algorithms::SearchInputs;
 use super::compare::values_at_depth;
 use super::control::SearchControl;
 use super::engine_config::{self, Algorithm, EngineConfig};
@@ -395,14 +394,17 @@ fn mcts_keeps_its_tree_between_moves() {
         nodes: Some(3000),
         ..SearchLimits::default()
     };
-    let inputs = SearchInputs {
-        config: &config,
+    let inputs = || mcts::MctsInputs {
         eval: eval.as_ref(),
+        config: &config.mcts,
         seed: 1,
-        endgame: None,
-        cancel: &cancel,
     };
-    let out = tree.search(&game, &inputs, SearchControl::new(&l, &cancel), &mut |_| {});
+    let out = tree.search(
+        &game,
+        inputs(),
+        SearchControl::new(&l, &cancel),
+        &mut |_| {},
+    );
     let before = tree.tree_size();
     game.make(out.best_move.unwrap());
     game.make(out.pv.get(1).copied().unwrap_or(0));
@@ -410,7 +412,12 @@ fn mcts_keeps_its_tree_between_moves() {
         nodes: Some(1),
         ..SearchLimits::default()
     };
-    tree.search(&game, &inputs, SearchControl::new(&l, &cancel), &mut |_| {});
+    tree.search(
+        &game,
+        inputs(),
+        SearchControl::new(&l, &cancel),
+        &mut |_| {},
+    );
     assert!(
         tree.tree_size() > 10 && tree.tree_size() < before,
         "{} of {before}",
