@@ -77,7 +77,7 @@ impl Matchmaking {
     }
 
     /// The lobby now: the newest open seeks and live public games, as
-    /// [`Matchmaking::seeks`] and [`Registry::games`] list them.
+    /// [`Matchmaking::seeks`] and [`Registry::games`](crate::registry::Registry::games) list them.
     pub fn lobby(&self) -> LobbyNow {
         let (seeks, more_seeks) = self.seeks(None);
         let (games, more_games) = self.inner.registry.games(None);

@@ -40,7 +40,8 @@ pub(super) struct State {
     pub(super) handles: HashMap<u64, Handle>,
     pub(super) next_fh: u64,
     pub(super) counters: Counters,
-    /// Set by [`Remote::abandon_pending`]: the end of the session syncs nothing.
+    /// Set by [`Remote::abandon_pending`](super::Remote::abandon_pending): the end of the
+    /// session syncs nothing.
     pub(super) abandoned: bool,
 }
 
