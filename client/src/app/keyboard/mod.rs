@@ -14,7 +14,7 @@ use crate::app::shell::{Screen, Tone};
 use crate::field::Field;
 use crate::geometry::{self, CellName};
 use crate::say;
-use crate::speech;
+use crate::speech::game_words;
 use crate::words::Phrase;
 
 impl App {
@@ -106,7 +106,7 @@ impl App {
     /// Says the cell and what is on it.
     fn say_cell(&mut self, cell: &str) {
         if let Some(m) = self.board() {
-            let words = speech::cell_words(m.kind(), &m.view(), cell);
+            let words = game_words::cell_words(m.kind(), &m.view(), cell);
             self.shell.said.push(words);
         }
     }
@@ -122,10 +122,10 @@ impl App {
             return Vec::new();
         }
         let asked: Option<Vec<Phrase>> = match typed.to_lowercase().as_str() {
-            "b" | "board" => Some(speech::position_words(m)),
+            "b" | "board" => Some(game_words::position_words(m)),
             "c" | "clock" | "clocks" => Some(vec![
                 crate::deadline::line(m, self.shell.now_ms)
-                    .unwrap_or_else(|| speech::clocks_words(m)),
+                    .unwrap_or_else(|| game_words::clocks_words(m)),
             ]),
             "s" | "status" => Some(m.turn_note().into_iter().chain([m.status()]).collect()),
             "?" | "h" | "help" => Some(vec![say!(
