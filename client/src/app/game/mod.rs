@@ -10,7 +10,7 @@ pub use event::{MatchEvent, Opened};
 pub use request::{GameRequest, Offer};
 
 use chaupal_rules::Side;
-use chaupal_shared::protocol::{GameResult, ResultReason};
+use chaupal_shared::protocol::{GameResult, OfferKind, ResultReason};
 
 use crate::app::App;
 use crate::app::Outgoing;
@@ -121,7 +121,7 @@ impl App {
             }
             GameAction::OfferDraw => {
                 if self.online_game() {
-                    out.push(Outgoing::Game(GameRequest::OfferDraw));
+                    out.push(Outgoing::Game(GameRequest::Offer(OfferKind::Draw)));
                     self.tell(say!("notice-draw-offered"), Tone::News);
                 } else if let Some(m) = &mut self.game.current
                     && !m.finished()
@@ -249,7 +249,7 @@ impl App {
     pub(in crate::app) fn takeback(&mut self) -> Vec<Outgoing> {
         if self.online_game() {
             self.tell(say!("notice-takeback-asked"), Tone::News);
-            return vec![Outgoing::Game(GameRequest::Takeback)];
+            return vec![Outgoing::Game(GameRequest::Offer(OfferKind::Takeback))];
         }
         if let Some(m) = &mut self.game.current {
             if m.moves.is_empty() {
@@ -274,9 +274,9 @@ impl App {
             // then the offer stays to be answered.
             if self.online.connection.online() && self.game.offer == Some(Offer::Rematch) {
                 self.game.offer = None;
-                return vec![Outgoing::Game(GameRequest::AcceptRematch)];
+                return vec![Offer::Rematch.accept()];
             }
-            return vec![Outgoing::Game(GameRequest::OfferRematch)];
+            return vec![Outgoing::Game(GameRequest::Offer(OfferKind::Rematch))];
         }
         if let Some(m) = &self.game.current {
             let mut fresh = Match::new(m.start.clone(), m.seats, false);
@@ -526,28 +526,17 @@ mod tests {
     #[test]
     fn offers_are_answered_by_kind() {
         let mut app = offline();
-        for (offer, yes, no) in [
-            (
-                Offer::Draw,
-                Outgoing::Game(GameRequest::AcceptDraw),
-                Outgoing::Game(GameRequest::DeclineDraw),
-            ),
-            (
-                Offer::Takeback,
-                Outgoing::Game(GameRequest::AcceptTakeback),
-                Outgoing::Game(GameRequest::DeclineTakeback),
-            ),
-            (
-                Offer::Rematch,
-                Outgoing::Game(GameRequest::AcceptRematch),
-                Outgoing::Game(GameRequest::DeclineRematch),
-            ),
+        let answer = |kind, accept| Outgoing::Game(GameRequest::Answer { kind, accept });
+        for (offer, kind) in [
+            (Offer::Draw, OfferKind::Draw),
+            (Offer::Takeback, OfferKind::Takeback),
+            (Offer::Rematch, OfferKind::Rematch),
         ] {
             app.game.offer = Some(offer);
-            assert_eq!(app.handle(GameAction::AcceptOffer), [yes]);
+            assert_eq!(app.handle(GameAction::AcceptOffer), [answer(kind, true)]);
             assert!(app.game.offer.is_none());
             app.game.offer = Some(offer);
-            assert_eq!(app.handle(GameAction::DeclineOffer), [no]);
+            assert_eq!(app.handle(GameAction::DeclineOffer), [answer(kind, false)]);
         }
         assert!(
             app.handle(GameAction::AcceptOffer).is_empty(),
@@ -575,12 +564,15 @@ mod tests {
         assert_eq!(app.offer(), Some(Offer::Rematch));
         assert_eq!(
             app.handle(GameAction::Rematch),
-            [Outgoing::Game(GameRequest::AcceptRematch)]
+            [Outgoing::Game(GameRequest::Answer {
+                kind: OfferKind::Rematch,
+                accept: true
+            })]
         );
         assert_eq!(app.offer(), None);
         assert_eq!(
             app.handle(GameAction::Rematch),
-            [Outgoing::Game(GameRequest::OfferRematch)]
+            [Outgoing::Game(GameRequest::Offer(OfferKind::Rematch))]
         );
         // Without a connection nothing goes out, so the offer stays to be answered.
         app.game.offer = Some(Offer::Rematch);
@@ -591,7 +583,7 @@ mod tests {
         });
         assert_eq!(
             app.handle(GameAction::Rematch),
-            [Outgoing::Game(GameRequest::OfferRematch)]
+            [Outgoing::Game(GameRequest::Offer(OfferKind::Rematch))]
         );
         assert_eq!(app.offer(), Some(Offer::Rematch));
     }

@@ -20,15 +20,13 @@ pub enum GameRequest {
         ply: u32,
     },
     Resign,
-    OfferDraw,
-    AcceptDraw,
-    DeclineDraw,
-    Takeback,
-    AcceptTakeback,
-    DeclineTakeback,
-    OfferRematch,
-    AcceptRematch,
-    DeclineRematch,
+    /// Offers the opponent a draw or a rematch, or asks them for a takeback.
+    Offer(OfferKind),
+    /// Accepts (`accept`) or declines the opponent's offer of `kind`.
+    Answer {
+        kind: OfferKind,
+        accept: bool,
+    },
     Hint,
     /// Asks `engine` about the position after `moves`.
     Analyse {
@@ -78,21 +76,28 @@ impl Offer {
         }
     }
 
+    /// The protocol's kind of offer it is.
+    pub fn kind(self) -> OfferKind {
+        match self {
+            Offer::Draw => OfferKind::Draw,
+            Offer::Takeback => OfferKind::Takeback,
+            Offer::Rematch => OfferKind::Rematch,
+        }
+    }
+
     /// The request that accepts it.
     pub fn accept(self) -> Outgoing {
-        match self {
-            Offer::Draw => Outgoing::Game(GameRequest::AcceptDraw),
-            Offer::Takeback => Outgoing::Game(GameRequest::AcceptTakeback),
-            Offer::Rematch => Outgoing::Game(GameRequest::AcceptRematch),
-        }
+        Outgoing::Game(GameRequest::Answer {
+            kind: self.kind(),
+            accept: true,
+        })
     }
 
     /// The request that declines it.
     pub fn decline(self) -> Outgoing {
-        match self {
-            Offer::Draw => Outgoing::Game(GameRequest::DeclineDraw),
-            Offer::Takeback => Outgoing::Game(GameRequest::DeclineTakeback),
-            Offer::Rematch => Outgoing::Game(GameRequest::DeclineRematch),
-        }
+        Outgoing::Game(GameRequest::Answer {
+            kind: self.kind(),
+            accept: false,
+        })
     }
 }

@@ -305,27 +305,16 @@ mod tests {
             &mut config,
             snapshot(7, &[], vec![Side::First], 0),
         );
-        let answer = |kind, accept| Act::Answer { kind, accept };
-        let asked = [
-            (GameRequest::OfferDraw, Act::Offer(OfferKind::Draw)),
-            (GameRequest::AcceptDraw, answer(OfferKind::Draw, true)),
-            (GameRequest::DeclineDraw, answer(OfferKind::Draw, false)),
-            (GameRequest::Takeback, Act::Offer(OfferKind::Takeback)),
-            (
-                GameRequest::AcceptTakeback,
-                answer(OfferKind::Takeback, true),
-            ),
-            (
-                GameRequest::DeclineTakeback,
-                answer(OfferKind::Takeback, false),
-            ),
-            (GameRequest::OfferRematch, Act::Offer(OfferKind::Rematch)),
-            (GameRequest::AcceptRematch, answer(OfferKind::Rematch, true)),
-            (
-                GameRequest::DeclineRematch,
-                answer(OfferKind::Rematch, false),
-            ),
-        ];
+        let mut asked = Vec::new();
+        for kind in OfferKind::ALL {
+            asked.push((GameRequest::Offer(kind), Act::Offer(kind)));
+            for accept in [true, false] {
+                asked.push((
+                    GameRequest::Answer { kind, accept },
+                    Act::Answer { kind, accept },
+                ));
+            }
+        }
         for (request, action) in asked {
             let sent = wish(&mut link, &mut app, Outgoing::Game(request.clone()));
             let expected = Request::Act {

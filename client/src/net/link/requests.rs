@@ -3,8 +3,8 @@
 //! codes, push subscriptions and muting, and leaving the game on the screen.
 
 use chaupal_shared::protocol::{
-    Action as Act, AnalysisRequest, ClientMessage, Engine, GameId, GameSetup, OfferKind as Kind,
-    Opponent, Request, RulePair, SeekId, WatchKey,
+    Action as Act, AnalysisRequest, ClientMessage, Engine, GameId, GameSetup, OfferKind, Opponent,
+    Request, RulePair, SeekId, WatchKey,
 };
 
 use super::{Asked, Link, Reaction};
@@ -114,11 +114,6 @@ impl Link {
     /// The requests for a wish about the game on the screen.
     fn game_request(&mut self, out: GameRequest) -> Vec<ClientMessage> {
         let game = self.game();
-        let accept = |kind| Act::Answer { kind, accept: true };
-        let decline = |kind| Act::Answer {
-            kind,
-            accept: false,
-        };
         let act = |link: &mut Link, action: Act, what: &'static str| match game {
             Some(game) => vec![link.message(
                 Request::Act {
@@ -160,19 +155,12 @@ impl Link {
                 None => Vec::new(),
             },
             GameRequest::Resign => act(self, Act::Resign, "asked-resign"),
-            GameRequest::OfferDraw => act(self, Act::Offer(Kind::Draw), "asked-offer-draw"),
-            GameRequest::AcceptDraw => act(self, accept(Kind::Draw), "asked-accept-draw"),
-            GameRequest::DeclineDraw => act(self, decline(Kind::Draw), "asked-decline"),
-            GameRequest::Takeback => act(self, Act::Offer(Kind::Takeback), "asked-takeback"),
-            GameRequest::AcceptTakeback => {
-                act(self, accept(Kind::Takeback), "asked-accept-takeback")
-            }
-            GameRequest::DeclineTakeback => act(self, decline(Kind::Takeback), "asked-decline"),
-            GameRequest::OfferRematch => {
-                act(self, Act::Offer(Kind::Rematch), "asked-offer-rematch")
-            }
-            GameRequest::AcceptRematch => act(self, accept(Kind::Rematch), "asked-accept-rematch"),
-            GameRequest::DeclineRematch => act(self, decline(Kind::Rematch), "asked-decline"),
+            GameRequest::Offer(kind) => act(self, Act::Offer(kind), offer_asked(kind)),
+            GameRequest::Answer { kind, accept } => act(
+                self,
+                Act::Answer { kind, accept },
+                answer_asked(kind, accept),
+            ),
             GameRequest::Analyse {
                 kind,
                 rules,
@@ -268,6 +256,25 @@ impl Link {
                 vec![self.message(Request::Mute { game, muted }, Asked::Mute(game, muted))]
             }
         }
+    }
+}
+
+/// What was asked, in the notice when the server refuses an offer of `kind` (a message id).
+fn offer_asked(kind: OfferKind) -> &'static str {
+    match kind {
+        OfferKind::Draw => "asked-offer-draw",
+        OfferKind::Takeback => "asked-takeback",
+        OfferKind::Rematch => "asked-offer-rematch",
+    }
+}
+
+/// What was asked, in the notice when the server refuses an answer to an offer of `kind`.
+fn answer_asked(kind: OfferKind, accept: bool) -> &'static str {
+    match (kind, accept) {
+        (_, false) => "asked-decline",
+        (OfferKind::Draw, true) => "asked-accept-draw",
+        (OfferKind::Takeback, true) => "asked-accept-takeback",
+        (OfferKind::Rematch, true) => "asked-accept-rematch",
     }
 }
 
