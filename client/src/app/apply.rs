@@ -1,6 +1,9 @@
 //! The events from outside taken in: [`App::apply`] is the one place where the connection
-//! and the server change the state (the lobby's lists, the game on the screen, its moves,
-//! offers and clocks, the answers to requests, links that lead nowhere).
+//! and the server change the state. It hands each kind of event to its feature's folder
+//! (`connection/`, `links/`, `notifications/`, `lobby/`, `game/`, `replay/`, `puzzles/`, each
+//! with an `event.rs`) and returns what must be sent back. The tests here follow events
+//! through the whole app: the lobby's lists, the game on the screen with its moves, offers and
+//! clocks, the answers to requests, and links that lead nowhere.
 
 use super::App;
 use super::event::Event;
