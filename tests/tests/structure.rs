@@ -1,5 +1,6 @@
-//! The code's structure: no circle of files in any crate of the workspace, and the engine
-//! and the rules link nothing of the wire.
+//! The code's structure: no circle of files in any crate of the workspace, no arrow running
+//! back up between the top-level rooms of a layered crate, no file over 800 lines outside
+//! tests, and the engine and the rules link nothing of the wire.
 //!
 //! File A points at file B when A names something B defines: a `use` of `crate::…`,
 //! `super::…`, `self::…` or a child module, or such a path written in the code. A circle is a
@@ -21,8 +22,15 @@ use std::fs;
 use std::path::Path;
 
 /// The workspace's crates whose `src/` is checked.
-const CRATES: [&str; 7] = [
-    "rules", "shared", "engine", "server", "lab", "client", "tests",
+const CRATES: [&str; 8] = [
+    "rules",
+    "shared",
+    "engine",
+    "tournament",
+    "server",
+    "lab",
+    "client",
+    "tests",
 ];
 
 #[test]
@@ -39,13 +47,13 @@ fn no_crate_has_a_circle_of_files() {
     assert!(found.is_empty(), "circles of files:\n{}", found.join("\n"));
 }
 
-/// The engine stands on the rules alone: neither it nor anything it depends on in the
+/// The engine and the tournaments stand on the rules alone: neither they nor anything they depend on in the
 /// workspace depends on the protocol crate or on bincode (`cargo tree -p chaupal-engine -e
 /// normal` shows the same).
 #[test]
-fn the_engine_and_the_rules_link_no_protocol_and_no_codec() {
+fn the_engine_the_rules_and_the_tournaments_link_no_protocol_and_no_codec() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    for start in ["engine", "rules"] {
+    for start in ["engine", "rules", "tournament"] {
         let mut seen = BTreeSet::new();
         let mut todo = vec![start.to_owned()];
         while let Some(folder) = todo.pop() {
@@ -66,6 +74,190 @@ fn the_engine_and_the_rules_link_no_protocol_and_no_codec() {
     // The check can fail: the server does link both.
     let server = normal_dependencies(&root.join("server/Cargo.toml"));
     assert!(server.contains(&"chaupal-shared".to_owned()), "{server:?}");
+}
+
+/// The crates whose folders stand in layers: in each, the graph of its top-level rooms (a file
+/// or a folder directly under `src/`, a folder taken whole) has no circle, so every arrow
+/// between them runs down and a floor can be drawn for each.
+const LAYERED: [&str; 6] = ["rules", "shared", "engine", "tournament", "server", "lab"];
+
+#[test]
+fn no_arrow_runs_back_up_between_the_top_level_rooms() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut found = Vec::new();
+    for name in LAYERED {
+        for (rooms, arrows) in room_circles(&root.join(name).join("src")) {
+            found.push(format!(
+                "{name}: {} (through {})",
+                rooms.join(", "),
+                arrows.join("; ")
+            ));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "top-level rooms that point at each other:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The longest a source file may be, in lines, outside test code.
+const MOST_LINES: usize = 800;
+
+/// The workspace's members whose `src/` is held to [`MOST_LINES`].
+const MEMBERS: [&str; 9] = [
+    "rules",
+    "shared",
+    "engine",
+    "tournament",
+    "server",
+    "lab",
+    "client",
+    "tests",
+    "tools/powercut",
+];
+
+#[test]
+fn no_file_outside_tests_is_over_800_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut long = Vec::new();
+    let mut counted = 0;
+    for name in MEMBERS {
+        let src = root.join(name).join("src");
+        for (path, lines) in long_files(&src) {
+            long.push(format!("{name}/src/{path}: {lines} lines"));
+        }
+        counted += modules(&src).len();
+    }
+    assert!(counted > 300, "only {counted} files were read");
+    assert!(
+        long.is_empty(),
+        "files over {MOST_LINES} lines outside tests:\n{}",
+        long.join("\n")
+    );
+}
+
+/// The check itself: a circle between two folders is found though no two files point at each
+/// other, a parent's front door is no room, and a long file is found, its tests not counted.
+#[test]
+fn the_layer_and_length_checks_find_what_they_look_for() {
+    let dir = std::env::temp_dir().join(format!("chaupal-layers-{}", std::process::id()));
+    let write = |path: &str, text: &str| {
+        let path = dir.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    };
+    // low/a.rs -> high.rs -> low/b.rs: no circle of files, but low/ and high.rs point at each
+    // other.
+    write("up/lib.rs", "mod low;\nmod high;\nmod ok;\n");
+    write("up/low/mod.rs", "mod a;\nmod b;\n");
+    write("up/low/a.rs", "fn f() { crate::high::H; }\n");
+    write("up/low/b.rs", "pub struct B;\n");
+    write(
+        "up/high.rs",
+        "pub struct H;\nfn f() { crate::low::b::B; }\n",
+    );
+    write("up/ok.rs", "use crate::high::H;\n");
+    // The same without the arrow back up.
+    write(
+        "down/lib.rs",
+        "mod low;\nmod high;\npub fn root_item() {}\n",
+    );
+    write(
+        "down/low/mod.rs",
+        "mod a;\nmod b;\nfn f() { crate::root_item(); }\n",
+    );
+    write("down/low/a.rs", "pub struct A;\n");
+    write("down/low/b.rs", "pub struct B;\n");
+    write("down/high.rs", "fn f() { crate::low::b::B; }\n");
+    // 801 lines of code; 900 lines of which 200 are a test module.
+    let code = "fn f() {}\n".repeat(MOST_LINES + 1);
+    write(
+        "long/lib.rs",
+        &format!("mod over;\nmod under;\n{}", "\n".repeat(10)),
+    );
+    write("long/over.rs", &code);
+    let tests = format!(
+        "#[cfg(test)]\nmod tests {{\n{}}}\n",
+        "fn t() {}\n".repeat(197)
+    );
+    write(
+        "long/under.rs",
+        &format!("{}{tests}", "fn f() {}\n".repeat(700)),
+    );
+    let up = room_circles(&dir.join("up"));
+    let down = room_circles(&dir.join("down"));
+    let long = long_files(&dir.join("long"));
+    fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(up.len(), 1, "{up:?}");
+    assert_eq!(up[0].0, ["high.rs", "low/"]);
+    assert!(down.is_empty(), "{down:?}");
+    assert_eq!(long, [("over.rs".to_owned(), MOST_LINES + 1)]);
+}
+
+/// The circles between the top-level rooms under `src` (the crate's root file, the front door
+/// that declares them all, is none), each with the arrows that tie it, file to file.
+fn room_circles(src: &Path) -> Vec<(Vec<String>, Vec<String>)> {
+    let modules = modules(src);
+    let room = |path: &[String]| -> Option<String> {
+        let first = path.first()?;
+        Some(if modules[path].key.contains('/') {
+            format!("{first}/")
+        } else {
+            modules[path].key.clone()
+        })
+    };
+    let mut names = BTreeSet::new();
+    let mut ties: Vec<(String, String, String, String)> = Vec::new();
+    for (path, module) in &modules {
+        let Some(from) = room(path) else { continue };
+        names.insert(from.clone());
+        for target in arrows(path, &module.text, &module.children, &modules) {
+            if let Some(to) = room(&target).filter(|to| *to != from) {
+                ties.push((
+                    from.clone(),
+                    to,
+                    module.key.clone(),
+                    modules[&target].key.clone(),
+                ));
+            }
+        }
+    }
+    let mut edges: BTreeMap<&String, BTreeSet<&String>> = BTreeMap::new();
+    for name in &names {
+        edges.entry(name).or_default();
+    }
+    for (from, to, _, _) in &ties {
+        edges.entry(from).or_default().insert(to);
+    }
+    strongly_connected(&edges)
+        .into_iter()
+        .filter(|c| c.len() > 1)
+        .map(|c| {
+            let inside: BTreeSet<&String> = c.iter().copied().collect();
+            let mut through: Vec<String> = ties
+                .iter()
+                .filter(|(f, t, _, _)| inside.contains(f) && inside.contains(t))
+                .map(|(_, _, a, b)| format!("{a} -> {b}"))
+                .collect();
+            through.dedup();
+            (c.into_iter().cloned().collect(), through)
+        })
+        .collect()
+}
+
+/// The module files under `src` with more than [`MOST_LINES`] lines outside test code, with
+/// their counts.
+fn long_files(src: &Path) -> Vec<(String, usize)> {
+    let mut out = Vec::new();
+    for module in modules(src).values() {
+        let lines = module.text.lines().count();
+        if lines > MOST_LINES {
+            out.push((module.key.clone(), lines));
+        }
+    }
+    out.sort();
+    out
 }
 
 /// The names in a manifest's `[dependencies]` table.
@@ -245,7 +437,7 @@ fn strip_tests(raw: &str) -> (String, BTreeSet<String>) {
     while i < lines.len() {
         let line = lines[i].trim();
         let code = line.split("//").next().unwrap_or("").trim();
-        if code.starts_with("#[cfg(test)]") || code.starts_with("#[cfg(all(test") {
+        if is_test_attribute(code) {
             test_attr = true;
             i += 1;
             continue;
@@ -295,6 +487,16 @@ fn strip_tests(raw: &str) -> (String, BTreeSet<String>) {
         i += 1;
     }
     (text, children)
+}
+
+/// Whether `code` is an attribute that keeps what follows for tests: `#[cfg(test)]`, or code
+/// built only with the `test-support` feature that test crates turn on.
+fn is_test_attribute(code: &str) -> bool {
+    let code: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+    code.starts_with("#[cfg(test)]")
+        || code.starts_with("#[cfg(all(test")
+        || code.starts_with("#[cfg(any(test,feature=\"test-support\"))]")
+        || code.starts_with("#[cfg(feature=\"test-support\")]")
 }
 
 /// The module paths that `text` (of module `path`, with `children`) names.
