@@ -119,11 +119,20 @@ pub enum ErrorCode {
     /// game has moved on since it was sent (an extra turn in Kalah, a takeback, a move of
     /// the sender's that was played after all). Nothing changed; `rejoin` to see the game.
     StaleMove,
+    // Tournaments.
+    /// No tournament has this number, or it is private and the code is missing or wrong.
+    NoSuchTournament,
+    /// The tournament is over: it cannot be entered or left.
+    TournamentOver,
+    /// The player is in the tournament already.
+    AlreadyEntered,
+    /// The player is not in the tournament.
+    NotEntered,
 }
 
 impl ErrorCode {
     /// Every code, in the order of the documentation.
-    pub const ALL: [ErrorCode; 42] = [
+    pub const ALL: [ErrorCode; 46] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -156,6 +165,10 @@ impl ErrorCode {
         ErrorCode::NoSuchPuzzle,
         ErrorCode::PuzzleNotGiven,
         ErrorCode::PuzzleOver,
+        ErrorCode::NoSuchTournament,
+        ErrorCode::TournamentOver,
+        ErrorCode::AlreadyEntered,
+        ErrorCode::NotEntered,
         ErrorCode::AiBusy,
         ErrorCode::AiError,
         ErrorCode::BadRecord,
@@ -202,6 +215,10 @@ impl ErrorCode {
             ErrorCode::NoSuchPuzzle => "no_such_puzzle",
             ErrorCode::PuzzleNotGiven => "puzzle_not_given",
             ErrorCode::PuzzleOver => "puzzle_over",
+            ErrorCode::NoSuchTournament => "no_such_tournament",
+            ErrorCode::TournamentOver => "tournament_over",
+            ErrorCode::AlreadyEntered => "already_entered",
+            ErrorCode::NotEntered => "not_entered",
             ErrorCode::AiBusy => "ai_busy",
             ErrorCode::AiError => "ai_error",
             ErrorCode::BadRecord => "bad_record",

@@ -25,6 +25,7 @@ pub mod names;
 pub mod puzzles;
 pub mod request;
 pub mod server;
+pub mod tournaments;
 
 use std::fmt;
 

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::puzzles::{PuzzleId, PuzzleQuery};
+use super::tournaments::{TournamentId, TournamentSetup};
 use super::{
     ClockSpec, Correspondence, GameId, OfferKind, PlayerId, RulePair, SeekId, SideChoice, Version,
     WatchKey,
@@ -166,6 +167,35 @@ pub enum Request {
     /// Declines a private invitation by its invite code: it is withdrawn (nobody can join
     /// it any more), and the inviter is told (`invitation_declined`).
     DeclineInvitation { code: String },
+    /// Makes a tournament (see [`tournaments`](super::tournaments)); the answer is its view,
+    /// with its code when it is private. The maker does not enter it by making it.
+    CreateTournament(Box<TournamentSetup>),
+    /// The tournaments upcoming, running and lately finished that are public, and the
+    /// player's own (made or entered), soonest first.
+    ListTournaments,
+    /// A tournament's view; the connection hears its news (`tournament`) until
+    /// `close_tournament`. A private tournament needs its `code`, unless the player made or
+    /// entered it.
+    OpenTournament {
+        tournament: TournamentId,
+        #[serde(default)]
+        code: Option<String>,
+    },
+    /// Stops the tournament's news to this connection (a player's own pairings still come).
+    CloseTournament { tournament: TournamentId },
+    /// Enters a tournament before or while it runs, or comes back after a pause.
+    JoinTournament {
+        tournament: TournamentId,
+        #[serde(default)]
+        code: Option<String>,
+    },
+    /// Steps out of a tournament for a while: not paired again until `join_tournament`; a
+    /// game in progress is played out.
+    PauseTournament { tournament: TournamentId },
+    /// Leaves a tournament for good; the points stay in the standings.
+    LeaveTournament { tournament: TournamentId },
+    /// A page of a tournament's standings, from 0.
+    TournamentStandings { tournament: TournamentId, page: u32 },
 }
 
 /// How a new game is set up.

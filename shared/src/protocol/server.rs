@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::puzzles::{DailyPuzzle, PuzzleId, PuzzleInfo, PuzzleMoved, PuzzleOutcome};
 use super::request::Engine;
+use super::tournaments::{StandingsPage, TournamentNews, TournamentSummary, TournamentView};
 use super::{
     ClockSpec, Correspondence, ErrorReply, GameId, OfferKind, PlayerId, RulePair, Score, SeekId,
     SideChoice, Version, WatchKey,
@@ -59,6 +60,8 @@ pub enum ServerMessage {
         code: String,
         by: PlayerInfo,
     },
+    /// News of a tournament the connection follows, or in which its player was paired.
+    Tournament(TournamentNews),
 }
 
 /// The answer to a successful request.
@@ -185,6 +188,15 @@ pub enum Reply {
     // Last, so that the replies before it keep their numbers in the binary encoding.
     /// A private invitation read by its code (the answer to `invitation`).
     Invitation(Box<Invitation>),
+    /// A tournament as the player sees it (the answer to `create_tournament`,
+    /// `open_tournament`, `join_tournament`, `pause_tournament` and `leave_tournament`).
+    Tournament(Box<TournamentView>),
+    /// The answer to `list_tournaments`.
+    Tournaments {
+        tournaments: Vec<TournamentSummary>,
+    },
+    /// A page of a tournament's standings (the answer to `tournament_standings`).
+    TournamentStandings(Box<StandingsPage>),
 }
 
 /// How many puzzles of a game have a theme.
