@@ -56,7 +56,7 @@ fn pairing(c: &mut Criterion) {
     group.bench_function("arena pass, 10,000 idle", |b| {
         b.iter_batched(
             || arena.clone(),
-            |mut a| a.pass(60_000, &mut || true).len(),
+            |mut a| a.pass(60_000, &|_| true, &mut || true).len(),
             criterion::BatchSize::LargeInput,
         )
     });

@@ -42,7 +42,7 @@ fn main() {
     let mut games = 0u64;
     let mut now = 16_000;
     while now < hour {
-        arena.pass(now, &mut || next() % 2 == 0);
+        arena.pass(now, &|_| true, &mut || next() % 2 == 0);
         for g in arena.playing().to_vec() {
             if next() % 3 == 0 {
                 let outcome = [Outcome::Win, Outcome::Draw, Outcome::Loss][(next() % 3) as usize];

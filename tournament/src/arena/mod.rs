@@ -191,15 +191,21 @@ impl Arena {
         )
     }
 
-    /// A pass of pairing at `now_ms`: the new games, each already counted as begun.
-    pub fn pass(&mut self, now_ms: u64, toss: &mut dyn FnMut() -> bool) -> Vec<Pairing> {
+    /// A pass of pairing at `now_ms` among the idle players for whom `present` holds (the
+    /// server's: those with a connection open): the new games, each already counted as begun.
+    pub fn pass(
+        &mut self,
+        now_ms: u64,
+        present: &dyn Fn(EntrantId) -> bool,
+        toss: &mut dyn FnMut() -> bool,
+    ) -> Vec<Pairing> {
         if self.is_over(now_ms) || now_ms < self.starts_ms {
             return Vec::new();
         }
         let idle: Vec<EntrantId> = self
             .players
             .iter()
-            .filter(|(_, p)| p.presence == Presence::Idle)
+            .filter(|(e, p)| p.presence == Presence::Idle && present(**e))
             .map(|(&e, _)| e)
             .collect();
         self.waiting.update(idle, now_ms);
@@ -269,6 +275,25 @@ impl Arena {
             }
         }
         self.playing.push(game);
+    }
+
+    /// A game of this arena that will not be played (it could not start, or it was aborted):
+    /// no points; its players still in the arena are idle again.
+    pub fn cancel(&mut self, game: Pairing) -> Result<(), ArenaError> {
+        let at = self
+            .playing
+            .iter()
+            .position(|g| *g == game)
+            .ok_or(ArenaError::NoSuchGame)?;
+        self.playing.swap_remove(at);
+        for e in [game.first, game.second] {
+            if let Some(p) = self.players.get_mut(&e)
+                && p.presence == Presence::Playing
+            {
+                p.presence = Presence::Idle;
+            }
+        }
+        Ok(())
     }
 
     /// A game of this arena ended: `outcome` for its first side, `plies` moves in all, and

@@ -39,11 +39,11 @@ fn idle_players_are_paired_their_results_scored_and_the_paused_left_alone() {
         arena.join(EntrantId(e), 1500 + e as i32, 0).unwrap();
     }
     arena.step_out(EntrantId(4), false).unwrap();
-    let games = arena.pass(1_000, &mut || true);
+    let games = arena.pass(1_000, &|_| true, &mut || true);
     assert_eq!(games.len(), 2);
     assert!(games.iter().all(|g| !g.has(EntrantId(4))));
     // Nobody is paired twice.
-    assert!(arena.pass(2_000, &mut || true).is_empty());
+    assert!(arena.pass(2_000, &|_| true, &mut || true).is_empty());
     let g = games[0];
     arena.finish(g, Outcome::Win, 40, [true, false]).unwrap();
     assert_eq!(
@@ -55,6 +55,13 @@ fn idle_players_are_paired_their_results_scored_and_the_paused_left_alone() {
     let standings = arena.standings();
     assert_eq!(standings.rank_of(g.first), Some(1));
     assert_eq!(arena.playing().len(), 1);
+    // A game that is not played scores nothing and frees its players.
+    let other = games[1];
+    arena.cancel(other).unwrap();
+    assert_eq!(arena.cancel(other), Err(ArenaError::NoSuchGame));
+    assert!(arena.playing().is_empty());
+    assert_eq!(arena.player(other.first).unwrap().presence, Presence::Idle);
+    assert_eq!(arena.player(other.first).unwrap().sheet.total(), 0);
 }
 
 #[test]
@@ -63,7 +70,7 @@ fn after_its_first_games_an_arena_waits_until_two_have_waited_long_enough() {
     for e in 0..6 {
         arena.join(EntrantId(e), 1500, 0).unwrap();
     }
-    let first = arena.pass(20_000, &mut || true);
+    let first = arena.pass(20_000, &|_| true, &mut || true);
     assert_eq!(first.len(), 3);
     arena
         .finish(first[0], Outcome::Draw, 40, [false; 2])
@@ -72,9 +79,9 @@ fn after_its_first_games_an_arena_waits_until_two_have_waited_long_enough() {
         .finish(first[1], Outcome::Draw, 40, [false; 2])
         .unwrap();
     // Four wait from 30 s; the wait is 15 s.
-    assert!(arena.pass(30_000, &mut || true).is_empty());
-    assert!(arena.pass(40_000, &mut || true).is_empty());
-    let next = arena.pass(45_000, &mut || true);
+    assert!(arena.pass(30_000, &|_| true, &mut || true).is_empty());
+    assert!(arena.pass(40_000, &|_| true, &mut || true).is_empty());
+    let next = arena.pass(45_000, &|_| true, &mut || true);
     assert_eq!(next.len(), 2);
     // Nobody met their last opponent.
     for g in &next {
@@ -108,7 +115,7 @@ fn a_simulated_hour_keeps_its_books() {
     let mut games_played = 0;
     let mut now = 16_000;
     while now < HOUR {
-        arena.pass(now, &mut || next() % 2 == 0);
+        arena.pass(now, &|_| true, &mut || next() % 2 == 0);
         let playing = arena.playing().to_vec();
         let mut busy = std::collections::BTreeSet::new();
         for g in &playing {
@@ -133,5 +140,5 @@ fn a_simulated_hour_keeps_its_books() {
         .map(|e| arena.player(EntrantId(e)).unwrap().sheet.total())
         .sum();
     assert_eq!(total, sheets);
-    assert!(arena.pass(HOUR, &mut || true).is_empty());
+    assert!(arena.pass(HOUR, &|_| true, &mut || true).is_empty());
 }
