@@ -49,6 +49,19 @@ impl Players {
         conns.iter().filter(|o| o.send(msg.clone())).count()
     }
 
+    /// The open connections of `player` here.
+    pub fn outboxes_of(&self, player: PlayerId) -> Vec<Outbox> {
+        let conns: Vec<Outbox> = self.lock().get(&player).cloned().unwrap_or_default();
+        conns.into_iter().filter(|o| !o.is_closed()).collect()
+    }
+
+    /// Whether `player` has a connection open here.
+    pub fn is_online(&self, player: PlayerId) -> bool {
+        self.lock()
+            .get(&player)
+            .is_some_and(|conns| conns.iter().any(|o| !o.is_closed()))
+    }
+
     /// How many players have a connection here.
     pub fn online(&self) -> usize {
         self.lock().len()

@@ -71,6 +71,13 @@ impl RoomHost for Registry {
     /// A room reports the end of its game.
     fn game_ended(&self, game: GameId, result: GameResult) {
         let removed = self.state().games.remove(&game);
+        let plies = removed.as_ref().map_or(0, |g| g.summary.plies);
+        // Nobody following endings is no fault.
+        let _ = self.inner.endings.send(super::Ending {
+            game,
+            result,
+            plies,
+        });
         if let Some(g) = removed {
             self.inner
                 .announcer

@@ -25,10 +25,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use chaupal_rules::AnyGame;
 use chaupal_shared::protocol::{
-    ErrorCode, ErrorReply, GameId, GameStatus, GameSummary, LobbyEvent, PlayerId, SeekId,
-    newest_listed,
+    ErrorCode, ErrorReply, GameId, GameResult, GameStatus, GameSummary, LobbyEvent, PlayerId,
+    SeekId, newest_listed,
 };
-use tokio::sync::mpsc;
+use tokio::sync::{broadcast, mpsc};
 use tokio::time::Instant;
 
 use crate::announce::Announcer;
@@ -68,7 +68,20 @@ struct Inner {
     push: Option<Push>,
     /// The news of correspondence games, for the task that delivers it in order.
     news: mpsc::Sender<correspondence::News>,
+    /// Every game that ends on this node, for whoever follows endings (the tournaments).
+    endings: broadcast::Sender<Ending>,
 }
+
+/// A game that ended on this node: its result and how many moves were played.
+#[derive(Clone, Debug)]
+pub struct Ending {
+    pub game: GameId,
+    pub result: GameResult,
+    pub plies: u32,
+}
+
+/// Endings kept for a follower that lags; one that lags further misses some.
+const ENDINGS_QUEUE: usize = 1024;
 
 #[derive(Default)]
 struct State {
@@ -130,10 +143,16 @@ impl Registry {
                 players,
                 push,
                 news,
+                endings: broadcast::channel(ENDINGS_QUEUE).0,
             }),
         };
         tokio::spawn(registry.clone().deliver_news(news_rx));
         registry
+    }
+
+    /// The games that end on this node from now on.
+    pub fn endings(&self) -> broadcast::Receiver<Ending> {
+        self.inner.endings.subscribe()
     }
 
     /// The cluster this node is part of.
