@@ -9,7 +9,7 @@
 //!   connection's bounded outgoing queue; [`players`] holds each player's connections, for the
 //!   notices that go to every device of a player; [`push`]: Web Push to their browsers.
 //! - [`requests`]: what each request does, one file per family (games, lobby, records,
-//!   devices, ratings, analysis, correspondence, notifications, puzzles); [`sight`]: who may
+//!   devices, ratings, analysis, correspondence, notifications, puzzles, tournaments); [`sight`]: who may
 //!   see a game (a private game: its players and its watch link's holders).
 //! - [`matchmaking`]: seeks and invite codes, until they become games; [`setup`]: the checks of
 //!   a game's set-up.
@@ -23,6 +23,8 @@
 //!   [`review`]: game reviews, on threads of the idle priority class, kept with the records.
 //! - [`puzzles`]: the puzzle set, the choice of the next puzzle, puzzle ratings, streaks, the
 //!   day's puzzles and puzzles from a player's own mistakes.
+//! - [`tournaments`]: arenas on this node: their entrants, pairing, games and standings (the
+//!   rules are the `chaupal_tournament` crate).
 //! - [`store`]: the records in SQLite or PostgreSQL (sqlx), with the time they keep from
 //!   [`wall`] (the system's clock, or one a test moves on); [`ratings`]: Glicko-2;
 //!   [`identity`]: tokens and names; [`devices`]: codes
@@ -70,5 +72,6 @@ pub mod server;
 pub(crate) mod setup;
 pub(crate) mod sight;
 pub(crate) mod store;
+pub(crate) mod tournaments;
 pub mod wall;
 pub(crate) mod web;

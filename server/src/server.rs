@@ -248,6 +248,7 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
         puzzles,
     };
     let shared = Shared::new(limits, matchmaking, services, web, shutdown.clone());
+    tokio::spawn(shared.tournaments.clone().run(shutdown.clone()));
     let accept = tokio::spawn(net::accept_loop(listener, shared.clone()));
     tracing::info!("listening on {}", net::describe(addr));
     Ok(RunningServer {

@@ -9,7 +9,9 @@ use super::conn::Conn;
 use crate::outbox::Outbox;
 use crate::requests::analysis::{self, SearchFor};
 use crate::requests::puzzles::{self, Asker};
-use crate::requests::{correspondence, devices, games, lobby, notifications, ratings, records};
+use crate::requests::{
+    correspondence, devices, games, lobby, notifications, ratings, records, tournaments,
+};
 
 impl Conn {
     /// Handles one request after Hello.
@@ -161,6 +163,28 @@ impl Conn {
             Request::PuzzleThemes => puzzles::puzzle_themes(&shared.puzzles),
             Request::MistakePuzzles { game } => {
                 puzzles::mistake_puzzles(store, player.id, game).await?
+            }
+            Request::CreateTournament(setup) => {
+                tournaments::create(&shared.tournaments, &player, *setup)?
+            }
+            Request::ListTournaments => tournaments::list(&shared.tournaments, &player),
+            Request::OpenTournament { tournament, code } => {
+                tournaments::open(&shared.tournaments, &player, tournament, code, outbox)?
+            }
+            Request::CloseTournament { tournament } => {
+                tournaments::close(&shared.tournaments, tournament, &outbox)
+            }
+            Request::JoinTournament { tournament, code } => {
+                tournaments::join(&shared.tournaments, &player, tournament, code).await?
+            }
+            Request::PauseTournament { tournament } => {
+                tournaments::step_out(&shared.tournaments, &player, tournament, false)?
+            }
+            Request::LeaveTournament { tournament } => {
+                tournaments::step_out(&shared.tournaments, &player, tournament, true)?
+            }
+            Request::TournamentStandings { tournament, page } => {
+                tournaments::standings(&shared.tournaments, &player, tournament, page)?
             }
         };
         Ok(Some(reply))

@@ -37,6 +37,7 @@ use crate::puzzles::Puzzles;
 use crate::registry::Registry;
 use crate::review::Reviews;
 use crate::store::Store;
+use crate::tournaments::Tournaments;
 use crate::web::site::Site;
 
 /// How long the accept loop waits after an error (out of file descriptors, ...) before trying
@@ -62,6 +63,8 @@ pub struct Shared {
     pub reviews: Reviews,
     /// The puzzles and their ratings as the choice of the next reads them.
     pub puzzles: Puzzles,
+    /// The tournaments of this node.
+    pub tournaments: Tournaments,
     /// Cancelled when the server shuts down.
     pub shutdown: CancellationToken,
     /// The browser client's files (`None` when not built) and the origins whose pages may
@@ -123,8 +126,10 @@ impl Shared {
             reviews,
             puzzles,
         } = services;
+        let tournaments = Tournaments::new(matchmaking.registry().clone(), limits.clone());
         Arc::new(Shared {
             limits,
+            tournaments,
             registry: matchmaking.registry().clone(),
             matchmaking,
             store,

@@ -11,6 +11,7 @@
 //! - [`correspondence`]: a player's games in play (`my_games`).
 //! - [`notifications`]: push subscriptions and mutes.
 //! - [`puzzles`]: puzzles given, judged and listed; ratings and streaks.
+//! - [`tournaments`]: tournaments made, listed, followed, entered and left; their standings.
 //!
 //! Each takes only the parts of the server it needs, and answers a [`Reply`] or a typed
 //! [`ErrorReply`](chaupal_shared::protocol::ErrorReply).
@@ -26,3 +27,4 @@ pub mod notifications;
 pub mod puzzles;
 pub mod ratings;
 pub mod records;
+pub mod tournaments;

@@ -1,0 +1,153 @@
+//! One tournament on this node: its set-up, its arena (`chaupal_tournament::arena`), who its
+//! entrants are, the games it has running, and how the protocol shows it.
+
+use std::collections::HashMap;
+
+use chaupal_shared::protocol::tournaments::{
+    EntrantPresence, STANDINGS_PAGE, StandingLine, StandingsPage, TournamentId, TournamentSetup,
+    TournamentStatus, TournamentSummary, TournamentView,
+};
+use chaupal_shared::protocol::{GameId, PlayerId, PlayerInfo};
+use chaupal_tournament::arena::{Arena, Presence};
+use chaupal_tournament::entrant::{EntrantId, Pairing};
+use chaupal_tournament::standings::Standings;
+
+/// One entrant: the player and their rating when they joined.
+#[derive(Clone, Debug)]
+pub struct Entrant {
+    pub player: PlayerInfo,
+    pub rating: i32,
+}
+
+/// One tournament.
+pub struct Run {
+    pub id: TournamentId,
+    pub setup: TournamentSetup,
+    pub by: Option<PlayerInfo>,
+    /// A private tournament's code.
+    pub code: Option<String>,
+    pub arena: Arena,
+    /// By entrant number.
+    pub entrants: Vec<Entrant>,
+    pub by_player: HashMap<PlayerId, EntrantId>,
+    /// The games running, and their pairing.
+    pub games: HashMap<GameId, Pairing>,
+    /// The status last announced.
+    pub announced: TournamentStatus,
+    /// Whether the standings changed since they were last sent.
+    pub standings_due: bool,
+}
+
+impl Run {
+    /// The status at `now_ms`: upcoming before the start; running until the end, and after it
+    /// while games started in time are still played; then finished.
+    pub fn status(&self, now_ms: u64) -> TournamentStatus {
+        if now_ms < self.arena.starts_ms {
+            TournamentStatus::Upcoming
+        } else if now_ms < self.arena.ends_ms || !self.games.is_empty() {
+            TournamentStatus::Running
+        } else {
+            TournamentStatus::Finished
+        }
+    }
+
+    /// Whether `player` may see it: a public one anyone; a private one its maker, its
+    /// entrants and whoever has its code.
+    pub fn may_see(&self, player: PlayerId, code: Option<&str>) -> bool {
+        match &self.code {
+            None => true,
+            Some(own) => {
+                self.by.as_ref().is_some_and(|b| b.id == player)
+                    || self.by_player.contains_key(&player)
+                    || code == Some(own.as_str())
+            }
+        }
+    }
+
+    pub fn summary(&self, now_ms: u64) -> TournamentSummary {
+        TournamentSummary {
+            tournament: self.id,
+            game: self.setup.game,
+            rules: self.setup.rules.clone(),
+            clock: self.setup.clock,
+            format: self.setup.format,
+            rated: self.setup.rated,
+            private: self.setup.private,
+            starts_ms: self.arena.starts_ms,
+            ends_ms: self.arena.ends_ms,
+            status: self.status(now_ms),
+            entrants: self.entrants.len() as u32,
+            by: self.by.clone(),
+        }
+    }
+
+    /// One entrant's line, at `rank`.
+    fn line(&self, entrant: EntrantId, rank: u32) -> Option<StandingLine> {
+        let who = self.entrants.get(entrant.0 as usize)?;
+        let p = self.arena.player(entrant)?;
+        Some(StandingLine {
+            rank,
+            player: who.player.clone(),
+            rating: who.rating,
+            points: p.sheet.total(),
+            scores: p
+                .sheet
+                .scores()
+                .iter()
+                .map(|s| u8::try_from(s.points()).unwrap_or(u8::MAX))
+                .collect(),
+            on_fire: self.arena.rules.streaks && p.sheet.on_fire(),
+            presence: match p.presence {
+                Presence::Idle => EntrantPresence::Idle,
+                Presence::Playing => EntrantPresence::Playing,
+                Presence::Paused => EntrantPresence::Paused,
+                Presence::Left => EntrantPresence::Left,
+            },
+        })
+    }
+
+    /// Page `page` of the standings.
+    pub fn page(&self, standings: &Standings, page: u32) -> StandingsPage {
+        let size = STANDINGS_PAGE as usize;
+        let total = standings.lines().len();
+        let lines = standings
+            .page(page as usize, size)
+            .iter()
+            .filter_map(|l| self.line(l.entrant, standings.rank_of(l.entrant)?))
+            .collect();
+        StandingsPage {
+            tournament: self.id,
+            page,
+            pages: total.div_ceil(size) as u32,
+            lines,
+        }
+    }
+
+    /// The first three, once it is finished.
+    pub fn podium(&self) -> Vec<StandingLine> {
+        let standings = self.arena.standings();
+        standings
+            .podium()
+            .iter()
+            .filter_map(|l| self.line(l.entrant, standings.rank_of(l.entrant)?))
+            .collect()
+    }
+
+    /// The tournament as `viewer` sees it (one who may see it: the code comes with it).
+    pub fn view(&self, viewer: PlayerId, now_ms: u64) -> TournamentView {
+        let standings = self.arena.standings();
+        let mine = self.by_player.get(&viewer).copied();
+        let me = mine.and_then(|e| self.line(e, standings.rank_of(e)?));
+        let page = mine
+            .and_then(|e| standings.page_of(e, STANDINGS_PAGE as usize))
+            .unwrap_or(0) as u32;
+        let game = mine.and_then(|e| self.games.iter().find(|(_, g)| g.has(e)).map(|(id, _)| *id));
+        TournamentView {
+            summary: self.summary(now_ms),
+            code: self.code.clone(),
+            me,
+            standings: self.page(&standings, page),
+            game,
+        }
+    }
+}
