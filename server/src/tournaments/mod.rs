@@ -48,6 +48,8 @@ pub const MOST_MADE: usize = 3;
 pub const MOST_RUNNING: usize = 200;
 /// How long a finished tournament stays listed and open, in milliseconds: a day.
 pub const FINISHED_KEPT_MS: u64 = 24 * 3600 * 1000;
+/// The most tournaments a `list_tournaments` reply lists, the player's own first.
+pub const MOST_LISTED: usize = 100;
 /// The rating of an entrant who has none in the tournament's game.
 const DEFAULT_RATING: i32 = 1500;
 
@@ -188,28 +190,31 @@ impl Tournaments {
         Ok(view)
     }
 
-    /// The public tournaments not long finished, and `player`'s own, soonest first.
+    /// `player`'s own tournaments (made or entered) and the public ones not long finished:
+    /// at most [`MOST_LISTED`], the player's own first, then those not finished, soonest
+    /// first.
     pub fn list(&self, player: PlayerId) -> Vec<TournamentSummary> {
         let now = self.now_ms();
         let state = self.state();
-        let mut out: Vec<TournamentSummary> = state
+        let mut out: Vec<(bool, TournamentSummary)> = state
             .runs
             .values()
-            .filter(|r| {
-                r.code.is_none()
-                    || r.by.as_ref().is_some_and(|b| b.id == player)
-                    || r.by_player.contains_key(&player)
+            .filter_map(|r| {
+                let own = r.by.as_ref().is_some_and(|b| b.id == player)
+                    || r.by_player.contains_key(&player);
+                (own || r.code.is_none()).then(|| (own, r.summary(now)))
             })
-            .map(|r| r.summary(now))
             .collect();
-        out.sort_by_key(|s| {
+        out.sort_by_key(|(own, s)| {
             (
+                !own,
                 s.status == TournamentStatus::Finished,
                 s.starts_ms,
                 s.tournament,
             )
         });
-        out
+        out.truncate(MOST_LISTED);
+        out.into_iter().map(|(_, s)| s).collect()
     }
 
     /// A tournament's view, for one who may see it; `follow` adds the connection to those

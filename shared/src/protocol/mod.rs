@@ -38,7 +38,7 @@ pub use error::{ErrorCode, ErrorReply};
 pub use request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, Opponent, Request};
 pub use server::{
     Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, Invitation, LimitsInfo,
-    LobbyEvent, MyGame, MySeek, PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo,
+    LobbyEvent, MyGame, MySeek, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo,
     SeatPresence, SeekInfo, ServerMessage, ThemeCount, Turn, Welcome,
 };
 
@@ -107,6 +107,13 @@ id_type!(
     PlayerId,
     "player "
 );
+
+/// A player as others see them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    pub id: PlayerId,
+    pub name: String,
+}
 
 /// The secret of a private game's watch link (`/game/ID?key=KEY`): whoever holds it may watch
 /// the game, read its record and see its review, as its players may. 32 hexadecimal digits

@@ -7,7 +7,7 @@ use super::puzzles::{DailyPuzzle, PuzzleId, PuzzleInfo, PuzzleMoved, PuzzleOutco
 use super::request::Engine;
 use super::tournaments::{StandingsPage, TournamentNews, TournamentSummary, TournamentView};
 use super::{
-    ClockSpec, Correspondence, ErrorReply, GameId, OfferKind, PlayerId, RulePair, Score, SeekId,
+    ClockSpec, Correspondence, ErrorReply, GameId, OfferKind, PlayerInfo, RulePair, Score, SeekId,
     SideChoice, Version, WatchKey,
 };
 use chaupal_rules::game::GameKind;
@@ -279,13 +279,6 @@ pub struct LimitsInfo {
     /// one address (an IPv4 address, or an IPv6 /64), whoever made them.
     #[serde(default)]
     pub max_lasting_seeks_per_address: u32,
-}
-
-/// A player as others see them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayerInfo {
-    pub id: PlayerId,
-    pub name: String,
 }
 
 /// A numbered event of a game.

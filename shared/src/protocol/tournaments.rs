@@ -12,8 +12,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::server::PlayerInfo;
-use super::{ClockSpec, GameId, RulePair};
+use super::{ClockSpec, GameId, PlayerInfo, RulePair};
 use chaupal_rules::game::{GameKind, Side};
 
 /// A tournament's number.
