@@ -1,8 +1,8 @@
 //! One example of every message, with a title: the round-trip tests encode and decode each in
 //! both encodings, and a test checks that docs/PROTOCOL.md shows each one's JSON.
 //!
-//! The `match`es in [`request_name`], [`reply_name`], [`event_name`] and [`lobby_name`] have no
-//! wildcard arm, so a new message does not compile until it is named here and given an example.
+//! The `match`es in [`request_name`], [`reply_name`], [`event_name`], [`lobby_name`] and
+//! [`news_name`] have no wildcard arm, so a new message does not compile until it is named here and given an example.
 
 use super::puzzles::{
     AbandonedAttempt, DailyPuzzle, PuzzleInfo, PuzzleMode, PuzzleMoved, PuzzleOutcome, PuzzleQuery,
@@ -14,6 +14,10 @@ use super::server::{
     Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, Invitation, LimitsInfo,
     LobbyEvent, MyGame, MySeek, PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo,
     SeatPresence, SeekInfo, ServerMessage, Turn, Welcome,
+};
+use super::tournaments::{
+    EntrantPresence, StandingLine, StandingsPage, TournamentFormat, TournamentId, TournamentNews,
+    TournamentSetup, TournamentStatus, TournamentSummary, TournamentView,
 };
 use super::{
     ClockSpec, Correspondence, ErrorCode, ErrorReply, GameId, OfferKind, PlayerId, RulePair,
@@ -100,6 +104,14 @@ pub fn request_name(r: &Request) -> &'static str {
         Request::ListGamesBefore { .. } => "list_games_before",
         Request::Invitation { .. } => "invitation",
         Request::DeclineInvitation { .. } => "decline_invitation",
+        Request::CreateTournament(_) => "create_tournament",
+        Request::ListTournaments => "list_tournaments",
+        Request::OpenTournament { .. } => "open_tournament",
+        Request::CloseTournament { .. } => "close_tournament",
+        Request::JoinTournament { .. } => "join_tournament",
+        Request::PauseTournament { .. } => "pause_tournament",
+        Request::LeaveTournament { .. } => "leave_tournament",
+        Request::TournamentStandings { .. } => "tournament_standings",
     }
 }
 
@@ -136,6 +148,7 @@ pub fn server_name(m: &ServerMessage) -> &'static str {
         ServerMessage::ReviewProgress { .. } => "review_progress",
         ServerMessage::MyGame(_) => "my_game",
         ServerMessage::InvitationDeclined { .. } => "invitation_declined",
+        ServerMessage::Tournament(n) => news_name(n),
     }
 }
 
@@ -166,6 +179,9 @@ pub fn reply_name(r: &Reply) -> &'static str {
         Reply::MistakePuzzles { .. } => "mistake_puzzles",
         Reply::Unsubscribed { .. } => "unsubscribed",
         Reply::Invitation(_) => "invitation",
+        Reply::Tournament(_) => "tournament",
+        Reply::Tournaments { .. } => "tournaments",
+        Reply::TournamentStandings(_) => "tournament_standings",
     }
 }
 
@@ -190,6 +206,15 @@ pub fn lobby_name(l: &LobbyEvent) -> &'static str {
         LobbyEvent::GameProgress { .. } => "game_progress",
         LobbyEvent::GameEnded { .. } => "game_ended",
         LobbyEvent::Reset { .. } => "reset",
+    }
+}
+
+/// The name of a tournament's news, as its JSON tag.
+pub fn news_name(n: &TournamentNews) -> &'static str {
+    match n {
+        TournamentNews::Paired { .. } => "paired",
+        TournamentNews::Standings(_) => "standings",
+        TournamentNews::Status { .. } => "status",
     }
 }
 
@@ -319,6 +344,181 @@ fn correspondence() -> GameSummary {
         rating: Some(1544),
     };
     game
+}
+
+/// The arena of the examples: Bagh Chal at 3+2, for 60 minutes, with streaks.
+fn arena_setup() -> TournamentSetup {
+    TournamentSetup {
+        game: GameKind::BaghChal,
+        rules: vec![],
+        clock: ClockSpec {
+            initial_ms: 180_000,
+            increment_ms: 2_000,
+        },
+        format: TournamentFormat::Arena {
+            minutes: 60,
+            streaks: true,
+        },
+        starts_in_s: 600,
+        private: false,
+        rated: true,
+    }
+}
+
+/// A private arena among friends: Kalah with six seeds a house, unrated, 30 minutes, without
+/// streaks, starting in a day.
+fn private_setup() -> TournamentSetup {
+    TournamentSetup {
+        game: GameKind::Kalah,
+        rules: six_seeds(),
+        clock: clock(),
+        format: TournamentFormat::Arena {
+            minutes: 30,
+            streaks: false,
+        },
+        starts_in_s: 86_400,
+        private: true,
+        rated: false,
+    }
+}
+
+/// A tournament as lists show it, made from its set-up.
+fn tournament_summary(
+    tournament: u64,
+    setup: TournamentSetup,
+    starts_ms: u64,
+    status: TournamentStatus,
+    entrants: u32,
+    by: Option<PlayerInfo>,
+) -> TournamentSummary {
+    let TournamentFormat::Arena { minutes, .. } = setup.format;
+    TournamentSummary {
+        tournament: TournamentId(tournament),
+        game: setup.game,
+        rules: setup.rules,
+        clock: setup.clock,
+        format: setup.format,
+        rated: setup.rated,
+        private: setup.private,
+        starts_ms,
+        ends_ms: starts_ms + u64::from(minutes) * 60_000,
+        status,
+        entrants,
+        by,
+    }
+}
+
+/// The arena running (tournament 7, made by the server), halfway through.
+fn arena() -> TournamentSummary {
+    tournament_summary(
+        7,
+        arena_setup(),
+        1_767_225_600_000,
+        TournamentStatus::Running,
+        12,
+        None,
+    )
+}
+
+/// The private arena (tournament 8, made by asha), waiting to start.
+fn private_arena() -> TournamentSummary {
+    tournament_summary(
+        8,
+        private_setup(),
+        1_767_312_000_000,
+        TournamentStatus::Upcoming,
+        3,
+        Some(player(3, "asha")),
+    )
+}
+
+/// A line of the standings.
+fn standing(
+    rank: u32,
+    (id, name, rating): (u64, &str, i32),
+    scores: &[u8],
+    on_fire: bool,
+    presence: EntrantPresence,
+) -> StandingLine {
+    StandingLine {
+        rank,
+        player: player(id, name),
+        rating,
+        points: scores.iter().map(|&s| u32::from(s)).sum(),
+        scores: scores.to_vec(),
+        on_fire,
+        presence,
+    }
+}
+
+/// The arena's standings halfway through: 12 entrants, by points, then rating. Wins score 2,
+/// draws 1, and 4 and 2 on fire (after two wins in a row); asha is last, at her third game.
+fn arena_standings() -> Vec<StandingLine> {
+    use EntrantPresence::{Idle, Left, Paused, Playing};
+    vec![
+        standing(1, (9, "kiran", 1720), &[2, 2, 4, 4], true, Playing),
+        standing(2, (4, "bimal", 1544), &[2, 2, 4], true, Playing),
+        standing(3, (10, "sita", 1688), &[2, 0, 2, 2], true, Idle),
+        standing(4, (11, "mei", 1602), &[2, 2, 0, 2], false, Playing),
+        standing(5, (12, "arjun", 1580), &[0, 2, 2, 0, 0], false, Idle),
+        standing(6, (13, "priya", 1655), &[2, 0, 1], false, Playing),
+        standing(7, (14, "tenzing", 1490), &[1, 2, 0], false, Playing),
+        standing(8, (15, "dawa", 1530), &[0, 2, 0], false, Paused),
+        standing(9, (16, "lakshmi", 1475), &[2, 0, 0, 0], false, Idle),
+        standing(10, (17, "ramesh", 1455), &[0, 1], false, Idle),
+        standing(11, (18, "rohan", 1410), &[0, 1, 0], false, Left),
+        standing(12, (3, "asha", 1500), &[0, 0], false, Playing),
+    ]
+}
+
+/// A page of the arena's standings ([`STANDINGS_PAGE`](super::tournaments::STANDINGS_PAGE)
+/// lines a page).
+fn arena_page(page: u32) -> StandingsPage {
+    let lines = arena_standings();
+    let size = super::tournaments::STANDINGS_PAGE as usize;
+    StandingsPage {
+        tournament: TournamentId(7),
+        page,
+        pages: lines.len().div_ceil(size) as u32,
+        lines: lines
+            .into_iter()
+            .skip(page as usize * size)
+            .take(size)
+            .collect(),
+    }
+}
+
+/// The arena as asha sees it: her line is on the second page, and her game is in progress.
+fn arena_view() -> TournamentView {
+    TournamentView {
+        summary: arena(),
+        code: None,
+        me: arena_standings().pop(),
+        standings: arena_page(1),
+        game: Some(GameId(46)),
+    }
+}
+
+/// The private arena as its maker sees it, with its code, three friends entered.
+fn private_view() -> TournamentView {
+    use EntrantPresence::Idle;
+    let lines = vec![
+        standing(1, (10, "sita", 1688), &[], false, Idle),
+        standing(2, (4, "bimal", 1544), &[], false, Idle),
+        standing(3, (3, "asha", 1500), &[], false, Idle),
+    ];
+    TournamentView {
+        summary: private_arena(),
+        code: Some("k7Qm2xPa".to_owned()),
+        me: lines.last().cloned(),
+        standings: StandingsPage {
+            tournament: TournamentId(8),
+            page: 0,
+            pages: 1,
+            lines,
+        },
+        game: None,
+    }
 }
 
 /// Every request, once (every action once).
@@ -475,6 +675,34 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
         Request::DeclineInvitation {
             code: "K7QM-2XPD".to_owned(),
         },
+        Request::CreateTournament(Box::new(arena_setup())),
+        Request::CreateTournament(Box::new(private_setup())),
+        Request::ListTournaments,
+        Request::OpenTournament {
+            tournament: TournamentId(7),
+            code: None,
+        },
+        Request::OpenTournament {
+            tournament: TournamentId(8),
+            code: Some("k7Qm2xPa".to_owned()),
+        },
+        Request::CloseTournament {
+            tournament: TournamentId(7),
+        },
+        Request::JoinTournament {
+            tournament: TournamentId(7),
+            code: None,
+        },
+        Request::PauseTournament {
+            tournament: TournamentId(7),
+        },
+        Request::LeaveTournament {
+            tournament: TournamentId(7),
+        },
+        Request::TournamentStandings {
+            tournament: TournamentId(7),
+            page: 1,
+        },
     ];
     let actions = [
         Action::Move {
@@ -551,6 +779,12 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
                 Request::Hello { turns: true, .. } => "hello: a bot".to_owned(),
                 Request::Watch { key: Some(_), .. } => "watch: a private game".to_owned(),
                 Request::Hello { token: Some(_), .. } => "hello: returning player".to_owned(),
+                Request::CreateTournament(setup) if setup.private => {
+                    "create_tournament: private".to_owned()
+                }
+                Request::OpenTournament { code: Some(_), .. } => {
+                    "open_tournament: a private tournament".to_owned()
+                }
                 other => request_name(other).to_owned(),
             };
             let id = i as u64 + 1;
@@ -559,7 +793,7 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
         .collect()
 }
 
-/// Every server message, once (every reply, event and lobby event once).
+/// Every server message, once (every reply, event, lobby event and tournament news once).
 pub fn server_messages() -> Vec<(String, ServerMessage)> {
     let result = GameResult {
         winner: Some(Side::First),
@@ -866,6 +1100,15 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
                 game: None,
             })),
         ),
+        reply(25, Reply::Tournament(Box::new(arena_view()))),
+        reply(26, Reply::Tournament(Box::new(private_view()))),
+        reply(
+            27,
+            Reply::Tournaments {
+                tournaments: vec![arena(), private_arena()],
+            },
+        ),
+        reply(28, Reply::TournamentStandings(Box::new(arena_page(1)))),
         ServerMessage::InvitationDeclined {
             seek: SeekId(13),
             code: "K7QM-2XPD".to_owned(),
@@ -1015,6 +1258,30 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
             more_seeks: 0,
             more_games: 0,
         }),
+        ServerMessage::Tournament(TournamentNews::Status {
+            tournament: TournamentId(7),
+            status: TournamentStatus::Running,
+            podium: vec![],
+        }),
+        ServerMessage::Tournament(TournamentNews::Paired {
+            tournament: TournamentId(7),
+            game: GameId(46),
+            side: Side::Second,
+            opponent: player(14, "tenzing"),
+        }),
+        ServerMessage::Tournament(TournamentNews::Standings(Box::new(arena_page(0)))),
+        ServerMessage::Tournament(TournamentNews::Status {
+            tournament: TournamentId(7),
+            status: TournamentStatus::Finished,
+            podium: arena_standings()
+                .into_iter()
+                .take(3)
+                .map(|line| StandingLine {
+                    presence: EntrantPresence::Idle,
+                    ..line
+                })
+                .collect(),
+        }),
     ];
     all.into_iter().map(|m| (title(&m), m)).collect()
 }
@@ -1058,6 +1325,15 @@ fn title(m: &ServerMessage) -> String {
             event: GameEvent::OfferMade { kind, .. } | GameEvent::OfferDeclined { kind, .. },
             ..
         } => offer_name(*kind),
+        ServerMessage::Reply {
+            reply: Reply::Tournament(view),
+            ..
+        } if view.code.is_some() => "a private tournament",
+        ServerMessage::Tournament(TournamentNews::Status { status, .. }) => match status {
+            TournamentStatus::Upcoming => "upcoming",
+            TournamentStatus::Running => "started",
+            TournamentStatus::Finished => "ended",
+        },
         _ => return name.to_owned(),
     };
     format!("{name}: {which}")
