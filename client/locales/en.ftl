@@ -304,6 +304,10 @@ error-storage = The server could not save that; nothing changed. Try again.
 error-unavailable = The game is moving to another server; nothing changed. Try again in a moment.
 error-outcome-unknown = The game's server stopped before it answered; the board shows whether your move was played.
 error-internal = Something went wrong on the server; nothing changed. Try again.
+error-no-such-tournament = There is no such tournament, or its code is wrong: check the link.
+error-tournament-over = This tournament is over.
+error-already-entered = You are in this tournament already.
+error-not-entered = You are not in this tournament.
 
 ## The review
 

@@ -276,6 +276,10 @@ error-storage = 服务器无法保存，没有任何改动。请再试一次。
 error-unavailable = 棋局正在转移到另一台服务器，没有任何改动。请稍后再试。
 error-outcome-unknown = 棋局的服务器在回复之前停止了；棋盘会显示你的这步棋是否已走。
 error-internal = 服务器出了问题，没有任何改动。请再试一次。
+error-no-such-tournament = 没有这个积分战，或邀请码不对：请检查链接。
+error-tournament-over = 这个积分战已经结束。
+error-already-entered = 你已经加入了这个积分战。
+error-not-entered = 你没有加入这个积分战。
 
 ## 复盘
 

@@ -162,6 +162,10 @@ pub fn server_error(what: Option<Phrase>, e: &chaupal_shared::protocol::ErrorRep
         C::NoSuchPuzzle => say!("error-no-such-puzzle"),
         C::PuzzleNotGiven => say!("error-puzzle-not-given"),
         C::PuzzleOver => say!("error-puzzle-over"),
+        C::NoSuchTournament => say!("error-no-such-tournament"),
+        C::TournamentOver => say!("error-tournament-over"),
+        C::AlreadyEntered => say!("error-already-entered"),
+        C::NotEntered => say!("error-not-entered"),
     };
     match what {
         Some(what) => say!("error-while", what = what, error = plain),

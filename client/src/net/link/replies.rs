@@ -130,6 +130,8 @@ impl Link {
                 }
                 reaction
             }
+            // The client has no tournament screen yet: their news is not shown.
+            ServerMessage::Tournament(_) => Reaction::default(),
         }
     }
 
@@ -325,6 +327,8 @@ impl Link {
             | Reply::DailyPuzzles { .. }
             | Reply::PuzzleThemes { .. }
             | Reply::MistakePuzzles { .. }) => out.events.extend(Link::puzzle_reply(puzzles)),
+            // The client has no tournament screen yet, and asks for none of these.
+            Reply::Tournament(_) | Reply::Tournaments { .. } | Reply::TournamentStandings(_) => {}
         }
         out
     }
