@@ -14,6 +14,7 @@
 //! - [`error`]: the error codes of the error reply.
 //! - [`names`]: what a player's display name may be.
 //! - [`puzzles`]: the puzzle requests' and replies' parts.
+//! - [`tournaments`]: the tournament requests', replies' and news' parts.
 //! - `examples` (feature `test-support`): one value of every message, used by the round-trip
 //!   tests and to check that docs/PROTOCOL.md shows every message.
 

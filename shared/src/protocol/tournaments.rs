@@ -1,5 +1,6 @@
 //! The tournament messages: what a client asks of tournaments and what the server says of
-//! them. The formats' rules (points, pairing, standings) are docs/TOURNAMENTS.md.
+//! them. The formats' rules (points, pairing, standings) are docs/TOURNAMENTS.md; the messages,
+//! with an example of each, are docs/PROTOCOL.md, section Tournaments.
 //!
 //! An arena is made with `create_tournament`, listed by `list_tournaments`, followed with
 //! `open_tournament` (which also sends the connection the tournament's news until
