@@ -12,7 +12,7 @@ use super::request::{Action, AnalysisRequest, ClientMessage, Engine, GameSetup, 
 use super::server::ThemeCount;
 use super::server::{
     Clocks, GameEvent, GameResult, GameSnapshot, GameStatus, GameSummary, Invitation, LimitsInfo,
-    LobbyEvent, MyGame, MySeek, PlayerInfo, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo,
+    LobbyEvent, MyGame, MySeek, RatingInfo, Reply, ResultReason, SearchLine, SeatInfo,
     SeatPresence, SeekInfo, ServerMessage, Turn, Welcome,
 };
 use super::tournaments::{
@@ -20,8 +20,8 @@ use super::tournaments::{
     TournamentSetup, TournamentStatus, TournamentSummary, TournamentView,
 };
 use super::{
-    ClockSpec, Correspondence, ErrorCode, ErrorReply, GameId, OfferKind, PlayerId, RulePair,
-    SeekId, SideChoice, WatchKey, request::Request,
+    ClockSpec, Correspondence, ErrorCode, ErrorReply, GameId, OfferKind, PlayerId, PlayerInfo,
+    RulePair, SeekId, SideChoice, WatchKey, request::Request,
 };
 use chaupal_rules::any::AnyGame;
 use chaupal_rules::game::{EndReason, GameKind, Side};
