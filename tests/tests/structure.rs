@@ -141,12 +141,8 @@ fn no_file_outside_tests_is_over_800_lines() {
 /// other, a parent's front door is no room, and a long file is found, its tests not counted.
 #[test]
 fn the_layer_and_length_checks_find_what_they_look_for() {
-    let dir = std::env::temp_dir().join(format!("chaupal-layers-{}", std::process::id()));
-    let write = |path: &str, text: &str| {
-        let path = dir.join(path);
-        fs::create_dir_all(path.parent().unwrap()).unwrap();
-        fs::write(path, text).unwrap();
-    };
+    let dir = made_up_tree("layers");
+    let write = |path: &str, text: &str| write_file(&dir, path, text);
     // low/a.rs -> high.rs -> low/b.rs: no circle of files, but low/ and high.rs point at each
     // other.
     write("up/lib.rs", "mod low;\nmod high;\nmod ok;\n");
@@ -284,12 +280,8 @@ fn normal_dependencies(manifest: &Path) -> Vec<String> {
 /// The check itself finds a circle, through each kind of arrow, and passes a tree without.
 #[test]
 fn the_check_finds_circles_through_each_kind_of_arrow() {
-    let dir = std::env::temp_dir().join(format!("chaupal-structure-{}", std::process::id()));
-    let write = |path: &str, text: &str| {
-        let path = dir.join(path);
-        fs::create_dir_all(path.parent().unwrap()).unwrap();
-        fs::write(path, text).unwrap();
-    };
+    let dir = made_up_tree("structure");
+    let write = |path: &str, text: &str| write_file(&dir, path, text);
     // a -> b by a grouped `use crate::{…}`, b -> a by a path in the code.
     write("one/lib.rs", "mod a;\nmod b;\npub use a::A;\n");
     write("one/a.rs", "use crate::{b::{B, C}};\npub struct A;\n");
@@ -344,6 +336,18 @@ fn the_check_finds_circles_through_each_kind_of_arrow() {
         ]]
     );
     assert!(three.is_empty(), "{three:?}");
+}
+
+/// A fresh folder for a made-up tree of files.
+fn made_up_tree(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("chaupal-{name}-{}", std::process::id()))
+}
+
+/// Writes `text` to `path` under `dir`, making its folders.
+fn write_file(dir: &Path, path: &str, text: &str) {
+    let path = dir.join(path);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, text).unwrap();
 }
 
 /// The circles of files under `src`, each as its files' paths relative to `src`, sorted.

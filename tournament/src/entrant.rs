@@ -33,6 +33,21 @@ pub struct Pairing {
 }
 
 impl Pairing {
+    /// The game of `a` and `b`, `a` on the first side when `a_first`.
+    pub fn ordered(a: EntrantId, b: EntrantId, a_first: bool) -> Pairing {
+        if a_first {
+            Pairing {
+                first: a,
+                second: b,
+            }
+        } else {
+            Pairing {
+                first: b,
+                second: a,
+            }
+        }
+    }
+
     /// Whether `e` plays in this game.
     pub fn has(&self, e: EntrantId) -> bool {
         self.first == e || self.second == e

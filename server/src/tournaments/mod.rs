@@ -83,6 +83,19 @@ fn no_such(tournament: TournamentId) -> ErrorReply {
     bad(ErrorCode::NoSuchTournament, format!("no {tournament}"))
 }
 
+/// Tournament `tournament`, where `player` (who presented `code`, if anything) may see it;
+/// `no_such_tournament` alike where it is not and where it is hidden from them.
+fn seen<'a>(
+    runs: &'a mut BTreeMap<TournamentId, Run>,
+    tournament: TournamentId,
+    player: PlayerId,
+    code: Option<&str>,
+) -> Result<&'a mut Run, ErrorReply> {
+    runs.get_mut(&tournament)
+        .filter(|run| run.may_see(player, code))
+        .ok_or_else(|| no_such(tournament))
+}
+
 impl Tournaments {
     /// No tournaments yet; [`Tournaments::run`] starts the task that pairs them.
     pub fn new(registry: Registry, limits: Arc<Limits>) -> Tournaments {
@@ -228,13 +241,7 @@ impl Tournaments {
     ) -> Result<TournamentView, ErrorReply> {
         let now = self.now_ms();
         let mut state = self.state();
-        let run = state
-            .runs
-            .get(&tournament)
-            .ok_or_else(|| no_such(tournament))?;
-        if !run.may_see(player, code) {
-            return Err(no_such(tournament));
-        }
+        let run = seen(&mut state.runs, tournament, player, code)?;
         let view = run.view(player, now);
         if let Some(outbox) = follow {
             let followers = state.followers.entry(tournament).or_default();
@@ -259,15 +266,10 @@ impl Tournaments {
         code: Option<&str>,
     ) -> Result<TournamentView, ErrorReply> {
         let kind = {
-            let state = self.state();
-            let run = state
-                .runs
-                .get(&tournament)
-                .ok_or_else(|| no_such(tournament))?;
-            if !run.may_see(player.id, code) {
-                return Err(no_such(tournament));
-            }
-            run.setup.game
+            let mut state = self.state();
+            seen(&mut state.runs, tournament, player.id, code)?
+                .setup
+                .game
         };
         let rating = self.rating(player.id, kind).await?;
         let now = self.now_ms();
@@ -301,13 +303,7 @@ impl Tournaments {
     ) -> Result<TournamentView, ErrorReply> {
         let now = self.now_ms();
         let mut state = self.state();
-        let run = state
-            .runs
-            .get_mut(&tournament)
-            .ok_or_else(|| no_such(tournament))?;
-        if !run.may_see(player, None) {
-            return Err(no_such(tournament));
-        }
+        let run = seen(&mut state.runs, tournament, player, None)?;
         if run.status(now) == TournamentStatus::Finished {
             return Err(bad(
                 ErrorCode::TournamentOver,
@@ -330,14 +326,8 @@ impl Tournaments {
         tournament: TournamentId,
         page: u32,
     ) -> Result<StandingsPage, ErrorReply> {
-        let state = self.state();
-        let run = state
-            .runs
-            .get(&tournament)
-            .ok_or_else(|| no_such(tournament))?;
-        if !run.may_see(player, None) {
-            return Err(no_such(tournament));
-        }
+        let mut state = self.state();
+        let run = seen(&mut state.runs, tournament, player, None)?;
         Ok(run.page(&run.arena.standings(), page))
     }
 

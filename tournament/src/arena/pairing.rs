@@ -103,17 +103,7 @@ fn best_pairs(group: &[Idle], moment: Moment, toss: &mut dyn FnMut() -> bool) ->
 
 /// The game of `a` and `b`, the first side to the one who has had it less.
 fn with_sides(a: &Idle, b: &Idle, toss: &mut dyn FnMut() -> bool) -> Pairing {
-    if a.sides.takes_first(b.sides, toss()) {
-        Pairing {
-            first: a.entrant,
-            second: b.entrant,
-        }
-    } else {
-        Pairing {
-            first: b.entrant,
-            second: a.entrant,
-        }
-    }
+    Pairing::ordered(a.entrant, b.entrant, a.sides.takes_first(b.sides, toss()))
 }
 
 #[cfg(test)]

@@ -215,17 +215,7 @@ fn with_sides(a: &Seat, b: &Seat, toss: &mut dyn FnMut() -> bool) -> Pairing {
         (_, Want::Rather(s)) => s == Side::Second,
         (Want::Either, Want::Either) => toss(),
     };
-    if a_first {
-        Pairing {
-            first: a.entrant,
-            second: b.entrant,
-        }
-    } else {
-        Pairing {
-            first: b.entrant,
-            second: a.entrant,
-        }
-    }
+    Pairing::ordered(a.entrant, b.entrant, a_first)
 }
 
 #[cfg(test)]
