@@ -40,6 +40,10 @@ play)
     # The client's window: X11 and Mesa's OpenGL; its sounds: ALSA (linked, so the -dev).
     apt_install libgl1 libgl1-mesa-dri libx11-6 libxi6 libxcursor1 libasound2-dev
     ;;
+quick)
+    # The quick tier's words check draws every screen under a virtual display.
+    apt_install xvfb xauth libgl1 libgl1-mesa-dri libx11-6 libxi6 libxcursor1 libasound2-dev
+    ;;
 test)
     if ! rustup component list --installed 2>/dev/null | grep -q '^clippy'; then
         rustup component add rustfmt clippy >/dev/null 2>&1 || true
@@ -64,7 +68,7 @@ test)
     fi
     ;;
 *)
-    echo "usage: $0 play|test" >&2
+    echo "usage: $0 play|quick|test" >&2
     exit 2
     ;;
 esac
