@@ -579,3 +579,6 @@ fn arena_error(e: ArenaError) -> ErrorReply {
     };
     bad(code, e.to_string())
 }
+
+#[cfg(test)]
+mod tests;
