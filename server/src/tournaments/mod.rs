@@ -134,8 +134,8 @@ impl Tournaments {
                 berserk: false,
             },
             pace: Pace::Live {
-                seconds: (setup.clock.initial_ms / 1000) as u32,
-                increment: (setup.clock.increment_ms / 1000) as u32,
+                seconds: u32::try_from(setup.clock.initial_ms / 1000).unwrap_or(u32::MAX),
+                increment: u32::try_from(setup.clock.increment_ms / 1000).unwrap_or(u32::MAX),
             },
         };
         settings

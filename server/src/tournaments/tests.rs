@@ -94,3 +94,28 @@ async fn a_list_holds_a_hundred_the_players_own_first_and_no_strangers_private_o
     let stranger = t.list(PlayerId(99));
     assert!(stranger.iter().all(|s| !s.private));
 }
+
+#[tokio::test]
+async fn clocks_out_of_bounds_are_refused_however_large() {
+    let (t, _dir) = tournaments().await;
+    for (initial_ms, increment_ms) in [
+        (u64::MAX, 0),
+        // Seconds that would wrap round to 180 in 32 bits.
+        ((1u64 << 32) * 1000 + 180_000, 0),
+        (60_000, u64::MAX),
+        (5_000, 0),
+    ] {
+        let mut setup = arena(false);
+        setup.clock = ClockSpec {
+            initial_ms,
+            increment_ms,
+        };
+        let refused = t.create(&player(1), setup).unwrap_err();
+        assert_eq!(
+            refused.code,
+            ErrorCode::BadSetup,
+            "{initial_ms} {increment_ms}"
+        );
+    }
+    assert!(t.list(PlayerId(1)).is_empty());
+}
