@@ -428,7 +428,7 @@ impl Tournaments {
                     news.push((run.id, Arc::new(msg), entrants));
                 }
                 if status == TournamentStatus::Running && !run.arena.is_over(now) {
-                    let entrants = run.entrants.clone();
+                    let entrants = &run.entrants;
                     let present = |e: EntrantId| {
                         entrants
                             .get(e.0 as usize)
