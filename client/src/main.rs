@@ -560,7 +560,8 @@ mod desktop {
 
     /// The words check: draws every state of [`chaupal_client::words_check::states`] at every size
     /// and pixel ratio, and prints each problem (a text cut, beyond the window or over
-    /// another; on a phone, a place to tap smaller than a fingertip), one line each, then a
+    /// another; on a phone, a place to tap smaller than a fingertip; the list of languages
+    /// open but not drawn), one line each, then a
     /// line `checked N screens, P problems`. Exits 1 when there are problems.
     async fn check_words(fonts: &Fonts, languages: &[Language]) -> ExitCode {
         use chaupal_client::words_check;
@@ -621,7 +622,11 @@ mod desktop {
                     }
                     let found = words_check::problems(&texts, w, h)
                         .into_iter()
-                        .chain(words_check::small_targets(&drawn.record.targets, w, h));
+                        .chain(words_check::small_targets(&drawn.record.targets, w, h))
+                        .chain(words_check::languages_missing(
+                            app.screen() == Screen::Lobby && app.languages_open(),
+                            &drawn.record.targets,
+                        ));
                     for problem in found {
                         println!("{tag} {w}x{h} {name}: {problem}");
                         problems += 1;

@@ -1,10 +1,34 @@
 //! The rules the texts drawn must keep (none cut short, none beyond the window's sides, none
-//! over another on the same layer), and on a phone, no place that takes a tap smaller than a
-//! fingertip.
+//! over another on the same layer); on a phone, no place that takes a tap smaller than a
+//! fingertip; and what a button opened drawn (the list of languages, whatever else is open).
 
 use crate::draw::text::DrawnText;
 use crate::draw::ui::{Target, TargetKind};
 use crate::layout;
+use crate::words::Language;
+
+/// What is missing from a picture drawn while the list of languages is open (`open`): each
+/// language whose button is not among its `targets`. The top bar's button must never be
+/// pressed for nothing, whatever else the screen has open (the name's field, a card).
+pub fn languages_missing(open: bool, targets: &[Target]) -> Vec<String> {
+    if !open {
+        return Vec::new();
+    }
+    Language::ALL
+        .iter()
+        .filter(|l| {
+            !targets
+                .iter()
+                .any(|t| t.kind == TargetKind::Button && t.enabled && t.label == l.own_name())
+        })
+        .map(|l| {
+            format!(
+                "the list of languages is open but \"{}\" is not drawn",
+                l.own_name()
+            )
+        })
+        .collect()
+}
 
 /// The places that take a tap and are smaller than a fingertip ([`layout::TOUCH_MIN`] both
 /// ways, a board's points and squares [`layout::BOARD_TOUCH_MIN`]) on a phone held upright (`w` x `h`): every button and board cell in view that does
@@ -149,5 +173,49 @@ mod tests {
             small_targets(&[cell(40.0), cell(30.0)], 360.0, 640.0),
             ["\"c5\" takes taps in 30x30 pixels"]
         );
+    }
+
+    #[test]
+    fn an_open_list_of_languages_must_show_every_language() {
+        use crate::draw::ui::Scroller;
+        use crate::geometry::Area;
+        let button = |label: &str, enabled: bool| Target {
+            kind: TargetKind::Button,
+            label: label.into(),
+            area: Area {
+                x: 0.0,
+                y: 0.0,
+                w: 80.0,
+                h: 44.0,
+            },
+            enabled,
+            selected: false,
+            visible: true,
+            scroller: Scroller::Screen,
+        };
+        let mut all: Vec<Target> = Language::ALL
+            .iter()
+            .map(|l| button(l.own_name(), true))
+            .collect();
+        assert!(languages_missing(true, &all).is_empty());
+        assert!(
+            languages_missing(false, &[]).is_empty(),
+            "closed, nothing is owed"
+        );
+        all[1].enabled = false;
+        assert_eq!(
+            languages_missing(true, &all[..4]),
+            [
+                format!(
+                    "the list of languages is open but \"{}\" is not drawn",
+                    Language::ALL[1].own_name()
+                ),
+                format!(
+                    "the list of languages is open but \"{}\" is not drawn",
+                    Language::ALL[4].own_name()
+                ),
+            ]
+        );
+        assert_eq!(languages_missing(true, &[]).len(), Language::ALL.len());
     }
 }

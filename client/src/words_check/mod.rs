@@ -29,7 +29,7 @@ use crate::play::Seats;
 use crate::route::Route;
 use crate::say;
 
-pub use faults::{problems, small_targets};
+pub use faults::{languages_missing, problems, small_targets};
 use games::{by_correspondence, playing, playing_as, reviewed};
 use lobby::{lobby, many_waiting, my_games, waiting};
 use puzzles::{judge, line_from, puzzle, puzzle_end, puzzle_info, puzzle_rating};
@@ -112,6 +112,10 @@ pub fn states() -> Vec<(String, App)> {
     let mut languages = lobby();
     languages.handle(Action::Settings(SettingsAction::ToggleLanguages));
     add("lobby: the languages", languages);
+    let mut both = lobby();
+    both.handle(Action::Settings(SettingsAction::EditName));
+    both.handle(Action::Settings(SettingsAction::ToggleLanguages));
+    add("lobby: the languages while the name is typed", both);
     let mut invited = lobby();
     invited.handle(Action::Lobby(LobbyAction::SelectMode(PlayMode::Friend)));
     invited.apply(Event::Link(LinkEvent::InviteCode("K7QM-2XPD".into())));

@@ -102,7 +102,7 @@ pub(super) fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Act
         if ui.button(cols[1], &keep, Look::Primary) {
             actions.push(Action::Settings(SettingsAction::SaveName));
         }
-        return bottom;
+        return languages_under(app, ui, inner, bottom, actions);
     }
     let name_room = if one_row {
         inner.w - change_w - sound_w - 16.0
@@ -146,7 +146,12 @@ pub(super) fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Act
     if ui.button(toggle, &sound, Look::Plain) {
         actions.push(Action::Settings(SettingsAction::ToggleSound));
     }
-    // The list of languages, opened from the top bar.
+    languages_under(app, ui, inner, bottom, actions)
+}
+
+/// The list of languages under the name's row while the top bar's button has it open (whether
+/// or not the name is being typed: the button never does nothing); returns the y below.
+fn languages_under(app: &App, ui: &Ui, inner: Area, bottom: f32, actions: &mut Vec<Action>) -> f32 {
     if app.languages_open() {
         return language_choice(app, ui, inner, bottom - ui.unit * 0.7, actions) + ui.unit * 0.7;
     }
