@@ -237,10 +237,14 @@ pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, Stri
         true => {
             let room = (connections + 64).to_string();
             let queue = args.ai_games.max(64).to_string();
+            // Every connection comes from this one address: its limits are raised to the
+            // load's size, the invitations that start each game among them.
             let mut server_args: Vec<&str> = vec![
                 "--connections-per-address",
                 &room,
                 "--max-connections",
+                &room,
+                "--max-lasting-seeks-per-address",
                 &room,
                 "--ai-queue",
                 &queue,

@@ -1,0 +1,35 @@
+//! The load generator (`loadtest`, [`chaupal_tests::load`]) against a server it starts itself:
+//! every connection comes from this one address, so the server's limits per address must be
+//! raised to the load's size, or the load measures refusals instead of games. BENCHMARKS.md's
+//! load figures come from this generator.
+
+use clap::Parser;
+
+use chaupal_tests::load::{LoadArgs, run};
+use chaupal_tests::server_binary;
+
+/// A hundred games begun at once by invitations from one address: five times the invitations one
+/// address may have waiting by default (`--max-lasting-seeks-per-address` 20).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_generator_plays_more_games_than_one_address_may_invite_without_a_refusal() {
+    let args = LoadArgs::parse_from([
+        "loadtest",
+        "--connections",
+        "200",
+        "--games",
+        "100",
+        "--seconds",
+        "4",
+        "--think-min-ms",
+        "0",
+        "--think-max-ms",
+        "40",
+    ]);
+    let summary = run(args, server_binary())
+        .await
+        .expect("the load runs to its end");
+    assert_eq!(summary.errors, 0, "no refusal and no error: {summary}");
+    assert!(summary.games >= 100, "every pair played: {summary}");
+    assert!(summary.moves >= 100, "{summary}");
+    assert_eq!(summary.connections, 200, "{summary}");
+}
