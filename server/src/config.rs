@@ -345,6 +345,10 @@ pub struct Limits {
     /// Game reviews running or waiting that one player asked for.
     #[arg(long, default_value_t = DEFAULT_MAX_REVIEWS_PER_PLAYER)]
     pub max_reviews_per_player: usize,
+    /// Whether the server makes an arena of each game every hour, on the hour, listed an hour
+    /// ahead (docs/TOURNAMENTS.md, "Hourly arenas"): `--hourly-arenas false` makes none.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    pub hourly_arenas: bool,
     /// The most lag (measured by ping) credited back to a player per move, in milliseconds.
     #[arg(long, default_value_t = DEFAULT_MAX_LAG_CREDIT_MS)]
     pub max_lag_credit_ms: u64,
@@ -385,6 +389,7 @@ impl Default for Limits {
             review_threads: DEFAULT_REVIEW_THREADS,
             max_reviews: DEFAULT_MAX_REVIEWS,
             max_reviews_per_player: DEFAULT_MAX_REVIEWS_PER_PLAYER,
+            hourly_arenas: true,
             max_lag_credit_ms: DEFAULT_MAX_LAG_CREDIT_MS,
             exhibition_delay_ms: DEFAULT_EXHIBITION_DELAY_MS,
         }

@@ -1,6 +1,6 @@
 //! Tournaments against the real server, as a bot would hold one from docs/PROTOCOL.md: an
 //! arena made, entered, paired, played and scored by lichess's arena rules; and the requests
-//! it refuses, each with its reason.
+//! it refuses, each with its reason; and the hourly arenas the server makes itself.
 
 #![allow(clippy::unwrap_used)] // a test: a failure should fail loudly
 
@@ -330,4 +330,47 @@ async fn tournament_requests_out_of_bounds_are_refused_with_their_reason() {
         ),
         ErrorCode::NoSuchTournament
     );
+}
+
+/// The tournaments `client` is shown that the server made itself.
+async fn hourly_listed(
+    client: &mut Client,
+) -> Vec<chaupal_shared::protocol::tournaments::TournamentSummary> {
+    match client.request(Request::ListTournaments).await {
+        Ok(Reply::Tournaments { tournaments }) => {
+            tournaments.into_iter().filter(|s| s.by.is_none()).collect()
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_lists_an_hourly_arena_of_each_game_on_the_hour_unless_told_not_to() {
+    const HOUR_MS: u64 = 3_600_000;
+    let server = ServerProcess::start_for_games(&[]).await;
+    let mut asha = Client::hello(&server, "asha").await;
+    // Made at the server's first pass, within a second or two of its start.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    let mut hourly = hourly_listed(&mut asha).await;
+    while hourly.len() < GameKind::ALL.len() && std::time::Instant::now() < until {
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        hourly = hourly_listed(&mut asha).await;
+    }
+    for game in GameKind::ALL {
+        let next = hourly
+            .iter()
+            .filter(|s| s.game == game)
+            .max_by_key(|s| s.starts_ms)
+            .unwrap_or_else(|| panic!("no hourly arena of {game:?}: {hourly:?}"));
+        assert_eq!(next.starts_ms % HOUR_MS, 0, "on the hour: {next:?}");
+        assert_eq!(next.ends_ms - next.starts_ms, 57 * 60_000);
+        assert_eq!(next.status, TournamentStatus::Upcoming);
+        assert!(next.rated && !next.private);
+    }
+    // Each game's arenas: this hour's (while ten minutes of it are left) and the next's.
+    assert!(matches!(hourly.len(), 4 | 8), "{hourly:?}");
+    let off = ServerProcess::start_for_games(&["--hourly-arenas", "false"]).await;
+    let mut bikram = Client::hello(&off, "bikram").await;
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    assert!(hourly_listed(&mut bikram).await.is_empty());
 }

@@ -7,8 +7,10 @@
 //! them; tournaments follow the endings of this node ([`crate::registry::Registry::endings`]).
 //!
 //! - [`run`]: one tournament, and how the protocol shows it.
+//! - [`schedule`]: the hourly arenas the server makes itself.
 
 pub mod run;
+pub mod schedule;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -44,7 +46,8 @@ use crate::store::{NewGame, StoredSeat};
 pub const LATEST_START_S: u32 = 7 * 24 * 3600;
 /// The most tournaments not yet finished that one player may have made.
 pub const MOST_MADE: usize = 3;
-/// The most tournaments not yet finished on a node.
+/// The most tournaments made by players and not yet finished on a node (the server's own
+/// hourly arenas, at most eight at a time, are not counted).
 pub const MOST_RUNNING: usize = 200;
 /// How long a finished tournament stays listed and open, in milliseconds: a day.
 pub const FINISHED_KEPT_MS: u64 = 24 * 3600 * 1000;
@@ -156,7 +159,7 @@ impl Tournaments {
         let open: Vec<&Run> = state
             .runs
             .values()
-            .filter(|r| r.status(now) != TournamentStatus::Finished)
+            .filter(|r| r.by.is_some() && r.status(now) != TournamentStatus::Finished)
             .collect();
         if open.len() >= MOST_RUNNING {
             return Err(bad(
@@ -174,33 +177,32 @@ impl Tournaments {
                 format!("a player may have {MOST_MADE} tournaments not yet finished"),
             ));
         }
-        state.next += 1;
-        let id = TournamentId(state.next);
         let starts_ms = now + u64::from(setup.starts_in_s) * 1000;
-        let ends_ms = starts_ms + u64::from(minutes) * 60_000;
-        let estimate = setup.clock.initial_ms / 1000 + 40 * setup.clock.increment_ms / 1000;
-        let rules = ArenaRules {
-            streaks,
-            berserk: false,
-            lengths: Lengths::default(),
-            wait_seconds: wait_seconds(u32::try_from(estimate).unwrap_or(u32::MAX)),
-        };
-        let run = Run {
-            id,
-            code: setup.private.then(new_invite_code),
-            setup,
-            by: Some(by.clone()),
-            arena: Arena::new(rules, starts_ms, ends_ms),
-            entrants: Vec::new(),
-            by_player: HashMap::new(),
-            games: HashMap::new(),
-            announced: TournamentStatus::Upcoming,
-            standings_due: false,
-        };
-        let view = run.view(by.id, now);
-        state.runs.insert(id, run);
+        let id = add_run(&mut state, Some(by.clone()), setup, starts_ms);
+        let view = state.runs[&id].view(by.id, now);
         tracing::info!(tournament = id.0, by = by.id.0, "tournament made");
         Ok(view)
+    }
+
+    /// Makes the hourly arenas that are due and missing ([`schedule::missing`]).
+    fn keep_hourly(&self, now: u64) {
+        let mut state = self.state();
+        let due = schedule::missing(now, |game, starts_ms| {
+            state
+                .runs
+                .values()
+                .any(|r| r.by.is_none() && r.setup.game == game && r.arena.starts_ms == starts_ms)
+        });
+        for hourly in due {
+            let game = hourly.setup.game;
+            let id = add_run(&mut state, None, hourly.setup, hourly.starts_ms);
+            tracing::info!(
+                tournament = id.0,
+                ?game,
+                starts_ms = hourly.starts_ms,
+                "hourly arena made"
+            );
+        }
     }
 
     /// `player`'s own tournaments (made or entered) and the public ones not long finished:
@@ -402,6 +404,9 @@ impl Tournaments {
     /// forgotten.
     async fn tick(&self) {
         let now = self.now_ms();
+        if self.inner.limits.hourly_arenas {
+            self.keep_hourly(now);
+        }
         let players = self.inner.registry.players().clone();
         let mut to_start: Vec<(TournamentId, Pairing, [Entrant; 2], TournamentSetup)> = Vec::new();
         let mut news: Vec<(TournamentId, Arc<ServerMessage>, Vec<PlayerId>)> = Vec::new();
@@ -552,6 +557,41 @@ impl Tournaments {
             registry.players().tell(seats[k].player.id, &msg);
         }
     }
+}
+
+/// Adds a new tournament made by `by` (none: by the server) as `setup` says, starting at
+/// `starts_ms`; its number.
+fn add_run(
+    state: &mut State,
+    by: Option<PlayerInfo>,
+    setup: TournamentSetup,
+    starts_ms: u64,
+) -> TournamentId {
+    let TournamentFormat::Arena { minutes, streaks } = setup.format;
+    state.next += 1;
+    let id = TournamentId(state.next);
+    let ends_ms = starts_ms + u64::from(minutes) * 60_000;
+    let estimate = setup.clock.initial_ms / 1000 + 40 * setup.clock.increment_ms / 1000;
+    let rules = ArenaRules {
+        streaks,
+        berserk: false,
+        lengths: Lengths::default(),
+        wait_seconds: wait_seconds(u32::try_from(estimate).unwrap_or(u32::MAX)),
+    };
+    let run = Run {
+        id,
+        code: setup.private.then(new_invite_code),
+        setup,
+        by,
+        arena: Arena::new(rules, starts_ms, ends_ms),
+        entrants: Vec::new(),
+        by_player: HashMap::new(),
+        games: HashMap::new(),
+        announced: TournamentStatus::Upcoming,
+        standings_due: false,
+    };
+    state.runs.insert(id, run);
+    id
 }
 
 /// A tournament game's set-up, as a game's set-up is checked.

@@ -119,3 +119,76 @@ async fn clocks_out_of_bounds_are_refused_however_large() {
     }
     assert!(t.list(PlayerId(1)).is_empty());
 }
+
+/// 2026-12-07 10:00 UTC.
+const TEN_O_CLOCK_MS: u64 = 1_796_637_600_000;
+
+#[tokio::test]
+async fn the_server_makes_each_games_hourly_arena_once_listed_to_all_and_counted_against_nobody() {
+    use schedule::HOUR_MS;
+    let (t, _dir) = tournaments().await;
+    t.keep_hourly(TEN_O_CLOCK_MS + 20 * 60_000);
+    t.keep_hourly(TEN_O_CLOCK_MS + 21 * 60_000);
+    let listed = t.list(PlayerId(99));
+    assert_eq!(listed.len(), 8, "{listed:?}");
+    assert!(
+        listed
+            .iter()
+            .all(|s| s.by.is_none() && !s.private && s.rated)
+    );
+    for game in GameKind::ALL {
+        let mut starts: Vec<u64> = listed
+            .iter()
+            .filter(|s| s.game == game)
+            .map(|s| s.starts_ms)
+            .collect();
+        starts.sort_unstable();
+        assert_eq!(
+            starts,
+            [TEN_O_CLOCK_MS, TEN_O_CLOCK_MS + HOUR_MS],
+            "{game:?}"
+        );
+        let ten = listed
+            .iter()
+            .find(|s| s.game == game && s.starts_ms == TEN_O_CLOCK_MS)
+            .unwrap();
+        assert_eq!(ten.ends_ms - ten.starts_ms, 57 * 60_000);
+        assert_eq!(ten.clock, schedule::hourly_clock(game));
+    }
+    // An hour on, the next hour's are made beside those that exist.
+    t.keep_hourly(TEN_O_CLOCK_MS + HOUR_MS + 5 * 60_000);
+    assert_eq!(t.list(PlayerId(99)).len(), 12);
+    // Players still make their own, up to the node's bound, beside the server's.
+    for k in 0..MOST_RUNNING as u64 {
+        t.create(&player(1000 + k / MOST_MADE as u64), arena(false))
+            .unwrap();
+    }
+    assert_eq!(
+        t.create(&player(1), arena(false)).unwrap_err().code,
+        ErrorCode::NotAllowed
+    );
+}
+
+#[tokio::test]
+async fn with_hourly_arenas_off_a_tick_makes_none() {
+    let (store, _dir) = temporary().await;
+    let limits = Arc::new(Limits {
+        hourly_arenas: false,
+        ..Limits::default()
+    });
+    let registry = Registry::new(
+        store,
+        crate::room::harness::pool(),
+        limits.clone(),
+        None,
+        Announcer::new(None),
+        Players::default(),
+        None,
+    );
+    let t = Tournaments::new(registry, limits);
+    t.tick().await;
+    assert!(t.list(PlayerId(1)).is_empty());
+    let (on, _dir) = tournaments().await;
+    on.tick().await;
+    assert!(on.list(PlayerId(1)).len() >= 4, "on by default");
+}
