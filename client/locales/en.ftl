@@ -943,3 +943,75 @@ theme-movement = Moving goats
 theme-sweep = Sweep
 theme-den = Den
 theme-chain = Chain of jumps
+
+## Tournaments (arenas)
+lobby-tournaments = Tournaments
+screen-tournaments = Tournaments
+screen-new-tournament = New arena
+title-tournaments = Tournaments - Chaupal
+doing-tournaments = Playing in tournaments
+asked-tournament = The tournament
+asked-new-tournament = The new arena
+broken-tournament = Tournament { $id } cannot be opened. ({ $said })
+tournament-started = Your tournament has started.
+tournament-ended = Your tournament is over: see the podium.
+tournament-paired = Paired against { $opponent }: your game begins.
+tournaments-heading = Tournaments
+tournaments-about = In an arena, everyone plays as many games as they can until the time is up: a win scores 2, a draw 1; the most points win.
+tournaments-new = Make an arena
+tournaments-loading = Loading…
+tournaments-none = No tournaments just now. Make one!
+tournaments-mine = Yours
+tournaments-running = Playing now
+tournaments-upcoming = Starting soon
+tournaments-finished = Finished
+tournament-title = { $game } arena
+tournament-format = { $minutes }-minute arena
+tournament-format-streaks = { $minutes }-minute arena, with streaks
+tournament-format-clock = { $format } · { $clock }
+tournament-starts-in = Starts in { $time }
+tournament-starting = Starting…
+tournament-ends-in = Ends in { $time }
+tournament-ending = Ending…
+tournament-over = Finished
+tournament-entrants = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+tournament-entrants-private = { $count ->
+    [one] { $count } player, private
+   *[other] { $count } players, private
+}
+tournament-by = Made by { $name }
+tournament-join = Join
+tournament-rejoin = Play again
+tournament-pause = Pause
+tournament-leave = Leave
+tournament-share = Share link
+tournament-podium = Podium
+tournament-podium-line = { $rank }. { $name }: { $points } points
+tournament-standings = Standings
+tournament-no-entrants = Nobody has joined yet.
+tournament-page = { $page } of { $pages }
+tournament-line = Rating { $rating } · { $points } points · { $presence }
+tournament-idle = waiting
+tournament-playing = playing
+tournament-paused = paused
+tournament-left = left
+tournament-new-heading = Make an arena
+tournament-minutes = { $count } minutes
+tournament-game = Game
+tournament-length = Lasts
+tournament-clock = Clock
+tournament-start = Starts
+tournament-start-now = Now
+tournament-start-in = { $count ->
+    [one] In { $count } minute
+   *[other] In { $count } minutes
+}
+tournament-public = Public
+tournament-private = Private
+tournament-public-hint = Listed for everyone to join.
+tournament-private-hint = Listed to nobody: share its link with the players you want.
+tournament-rated-hint = Rated games; two wins in a row set a player on fire, and their wins score double.
+tournament-create = Make it

@@ -1,6 +1,6 @@
 //! Where the client goes when it starts, read from an address: a page's location in the
 //! browser (`/join/CODE`, `/game/GAME_ID` (or `/watch/GAME_ID`), `/replay/GAME_ID`,
-//! `/link/DEVICE_CODE`, `/puzzle/PUZZLE_ID`), or on the
+//! `/link/DEVICE_CODE`, `/puzzle/PUZZLE_ID`, `/tournament/ID?code=CODE`), or on the
 //! desktop the same address given with `--open URL` (or `--join`, `--watch`, `--replay`). Also
 //! the other way round: the link that sends a friend to a game, or this player to another
 //! device. A private game's link carries its watch key: `/game/GAME_ID?key=KEY` (and
@@ -32,6 +32,8 @@ pub enum Route {
     Link(String),
     /// Solve this puzzle (`/puzzle/kalah-00042`).
     Puzzle(String),
+    /// This tournament's page (`/tournament/ID`, a private one's with `?code=CODE`).
+    Tournament { id: u64, code: Option<String> },
 }
 
 impl Route {
@@ -44,6 +46,11 @@ impl Route {
             Route::Replay(id) => format!("/replay/{id}"),
             Route::Link(code) => format!("/link/{code}"),
             Route::Puzzle(id) => format!("/puzzle/{id}"),
+            Route::Tournament { id, code: None } => format!("/tournament/{id}"),
+            Route::Tournament {
+                id,
+                code: Some(code),
+            } => format!("/tournament/{id}?code={code}"),
         }
     }
 }
@@ -166,6 +173,7 @@ pub fn parse_path(path: &str) -> Route {
         "replay" => game_id(arg).map(Route::Replay),
         "link" => normalise_code(arg).map(Route::Link),
         "puzzle" => puzzle_id(arg).map(Route::Puzzle),
+        "tournament" => game_id(arg).map(|id| Route::Tournament { id, code: None }),
         _ => None,
     };
     route.unwrap_or_default()
@@ -219,6 +227,11 @@ pub fn parse_url(url: &str) -> Launch {
             "hook" => launch.hook = matches!(value, "" | "1" | "true"),
             "lang" => launch.language = Language::from_tag(value),
             "key" => launch.key = watch_key(value),
+            "code" => {
+                if let Route::Tournament { code, .. } = &mut launch.route {
+                    *code = normalise_code(value);
+                }
+            }
             _ => {}
         }
     }

@@ -11,6 +11,7 @@ pub use super::puzzles::PuzzleAction;
 pub use super::replay::ReplayAction;
 pub use super::settings::SettingsAction;
 pub use super::shell::ScreenAction;
+pub use super::tournaments::TournamentAction;
 
 /// What a player can do, by feature.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,4 +25,5 @@ pub enum Action {
     Key(KeyAction),
     Push(PushAction),
     Puzzle(PuzzleAction),
+    Tournament(TournamentAction),
 }

@@ -25,6 +25,7 @@ impl App {
             Event::Game(event) => self.apply_match(event),
             Event::Replay(event) => self.apply_replay(event),
             Event::Puzzle(event) => self.apply_puzzle(event),
+            Event::Tournament(event) => self.apply_tournament(event),
         }
     }
 }

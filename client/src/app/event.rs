@@ -9,6 +9,7 @@ use super::lobby::LobbyChange;
 use super::notifications::PushEvent;
 use super::puzzles::PuzzleEvent;
 use super::replay::ReplayEvent;
+use super::tournaments::TournamentEvent;
 
 /// Something that happened outside the app, by feature: each feature's own events are defined
 /// in its folder, in `event.rs`.
@@ -22,4 +23,5 @@ pub enum Event {
     Game(MatchEvent),
     Replay(ReplayEvent),
     Puzzle(PuzzleEvent),
+    Tournament(TournamentEvent),
 }

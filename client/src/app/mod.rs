@@ -8,7 +8,7 @@
 //!
 //! Each feature is a folder holding its state, its actions and their handling:
 //! `lobby` (choices, lists, seeks, paces), `game` (the game on the screen), `replay` (and its
-//! review), `puzzles`, `my_games` (correspondence games and what waits for an opponent),
+//! review), `puzzles`, `tournaments` (the arenas' list, page and card), `my_games` (correspondence games and what waits for an opponent),
 //! `notifications` (turns pushed to the device), `settings` (name, sounds, language), `links`
 //! (links, invitations, other devices), `keyboard` (the board's cursor, the move field, the
 //! button focused), `shell` (screens, notices, scroll, sounds) and `connection`. [`App`] holds
@@ -34,11 +34,12 @@ mod shell;
 #[cfg(test)]
 mod testing;
 mod time;
+mod tournaments;
 
 pub use crate::field::Field;
 pub use action::{
     Action, GameAction, KeyAction, LinkAction, LobbyAction, PushAction, PuzzleAction, ReplayAction,
-    ScreenAction, SettingsAction,
+    ScreenAction, SettingsAction, TournamentAction,
 };
 pub use connection::ConnectionEvent;
 pub use connection::{Connection, FIRST_CONNECTION_PATIENCE};
@@ -69,6 +70,10 @@ pub use replay::Record;
 pub use replay::ReplayEvent;
 pub use replay::ReplayRequest;
 pub use shell::{Cue, NOTICE_SECONDS, Notice, PROBLEM_SECONDS, Screen, Tone, tab_title};
+pub use tournaments::{
+    ARENA_CLOCKS, ARENA_MINUTES, ARENA_STARTS, ArenaForm, OpenTournament, Section, TournamentEvent,
+    TournamentRequest, Tournaments,
+};
 
 use connection::Online;
 use game::GameState;
@@ -94,6 +99,7 @@ pub enum Outgoing {
     Link(LinkRequest),
     Push(PushRequest),
     Puzzle(PuzzleRequest),
+    Tournament(TournamentRequest),
     Local(LocalWish),
 }
 
@@ -149,6 +155,8 @@ pub struct App {
     replay: Option<Replay>,
     /// The Puzzles screen: the puzzle on the board, the choices, the day's puzzles.
     puzzles: Puzzles,
+    /// The tournament screens: the list, the page open, the card that makes an arena.
+    tournaments: Tournaments,
     my_games: MyGames,
     /// Notifications of this player's turns.
     push: Push,
@@ -170,6 +178,7 @@ impl App {
             game: GameState::default(),
             replay: None,
             puzzles: Puzzles::default(),
+            tournaments: Tournaments::default(),
             my_games: MyGames::default(),
             push: Push::default(),
             links: Links::default(),
@@ -199,6 +208,7 @@ impl App {
             Action::Key(action) => self.access(action),
             Action::Push(action) => self.handle_push(action),
             Action::Puzzle(action) => self.handle_puzzles(action),
+            Action::Tournament(action) => self.handle_tournaments(action),
         }
     }
 }

@@ -200,6 +200,9 @@ impl App {
             }
             (Screen::Rules(kind), _, _) => say!("title-rules", game = terms::game_name(kind)),
             (Screen::Puzzles, _, _) => say!("title-puzzles"),
+            (Screen::Tournaments | Screen::Tournament | Screen::NewTournament, _, _) => {
+                say!("title-tournaments")
+            }
             _ => say!("title-plain"),
         }
     }

@@ -111,6 +111,7 @@ fn broken_link_words(route: &crate::route::Route, said: Phrase) -> Phrase {
         Route::Replay(id) => say!("broken-replay", id = *id, said = said),
         Route::Link(code) => say!("broken-device", code = code),
         Route::Puzzle(id) => say!("broken-puzzle", id = id, said = said),
+        Route::Tournament { id, .. } => say!("broken-tournament", id = *id, said = said),
         Route::Lobby => said,
     }
 }

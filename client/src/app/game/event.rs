@@ -146,6 +146,9 @@ impl App {
                     | Screen::Game
                     | Screen::GameOver
                     | Screen::Puzzles
+                    | Screen::Tournaments
+                    | Screen::Tournament
+                    | Screen::NewTournament
             )
         {
             self.screen = Screen::Game;

@@ -201,6 +201,7 @@ impl App {
             Route::Replay(id) => vec![Outgoing::Replay(ReplayRequest::Record(id))],
             Route::Link(code) => vec![Outgoing::Link(LinkRequest::LinkDevice(code))],
             Route::Puzzle(id) => self.open_puzzle(id),
+            Route::Tournament { id, code } => self.open_tournament(id, code),
         }
     }
 }

@@ -28,6 +28,12 @@ pub enum Screen {
     Rules(GameKind),
     /// Puzzles: a position and the only move to find, judged move by move.
     Puzzles,
+    /// The tournaments: upcoming, running, finished, the player's own.
+    Tournaments,
+    /// One tournament's page: its summary, the player's line, the standings, the podium.
+    Tournament,
+    /// The card that makes an arena.
+    NewTournament,
 }
 
 /// A sound the client makes: the render loop plays it unless sounds are off.

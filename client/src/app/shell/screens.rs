@@ -23,6 +23,14 @@ impl App {
             ScreenAction::PlayOffline => self.screen = Screen::Lobby,
             ScreenAction::RetryNow => out.push(Outgoing::Local(LocalWish::RetryNow)),
             ScreenAction::DismissNotice => self.shell.notice = None,
+            ScreenAction::Back
+                if matches!(
+                    self.screen,
+                    Screen::Tournaments | Screen::Tournament | Screen::NewTournament
+                ) =>
+            {
+                out.extend(self.back_from_tournaments());
+            }
             ScreenAction::Back => {
                 self.screen = match self.screen {
                     Screen::Rules(_) => self.shell.back.rules,

@@ -12,6 +12,7 @@ mod puzzles;
 mod replay;
 mod review;
 mod rules;
+mod tournaments;
 
 pub use game::match_marks;
 
@@ -104,6 +105,9 @@ fn draw_once(
             }
             Screen::Rules(kind) => rules::draw(app, kind, &ui, body, &mut actions),
             Screen::Puzzles => puzzles::draw(app, &ui, body, &mut actions),
+            Screen::Tournaments | Screen::Tournament | Screen::NewTournament => {
+                tournaments::draw(app, &ui, body, &mut actions)
+            }
         }
     }
     // What scrolled above the body is covered by the bar.
@@ -140,7 +144,12 @@ fn top_bar(app: &App, ui: &Ui, win: &Window, actions: &mut Vec<Action>) {
     let back = ui.portrait
         && matches!(
             app.screen(),
-            Screen::Rules(_) | Screen::Replay | Screen::Puzzles
+            Screen::Rules(_)
+                | Screen::Replay
+                | Screen::Puzzles
+                | Screen::Tournaments
+                | Screen::Tournament
+                | Screen::NewTournament
         );
     let brand_w = if back {
         let b = Area {
@@ -220,6 +229,8 @@ fn top_bar(app: &App, ui: &Ui, win: &Window, actions: &mut Vec<Action>) {
             game = crate::terms::game_name(kind)
         )),
         Screen::Puzzles => ui.t("screen-puzzles"),
+        Screen::Tournaments | Screen::Tournament => ui.t("screen-tournaments"),
+        Screen::NewTournament => ui.t("screen-new-tournament"),
     };
     // The title goes between the name and the connection, whole, or not at all.
     let title_x = x0 + brand_w + ui.unit * 1.2;

@@ -22,6 +22,7 @@ mod replies;
 mod requests;
 #[cfg(test)]
 mod testing;
+mod tournaments;
 mod waiting;
 
 use std::collections::{HashMap, VecDeque};
@@ -79,6 +80,10 @@ enum Asked {
     PuzzleLists,
     /// The puzzles made from the player's mistakes in a game.
     MistakePuzzles,
+    /// A tournament's list, view or standings.
+    Tournament,
+    /// A new tournament.
+    TournamentMade,
     Other,
 }
 

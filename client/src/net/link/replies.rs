@@ -10,6 +10,7 @@ use chaupal_shared::protocol::{
 use super::lobby::{finished_entry, seat_name};
 use super::waiting::started;
 use super::{Asked, Link, Reaction};
+use crate::app::TournamentEvent;
 use crate::app::{App, Event, LobbyChange, Record};
 use crate::app::{ConnectionEvent, LinkEvent, MatchEvent, PushEvent, ReplayEvent};
 use crate::config::Config;
@@ -39,6 +40,9 @@ impl Link {
                     .unwrap_or(Asked::Other);
                 if let Some(event) = Link::puzzle_error(&asked, &error) {
                     return event.map(Reaction::event).unwrap_or_default();
+                }
+                if let Some(event) = Link::tournament_error(&asked, &error) {
+                    return Reaction::event(event);
                 }
                 // A game that is over and no longer held by the server (its link followed, its
                 // entry in a list tapped) opens as its replay, which the records always have.
@@ -130,8 +134,9 @@ impl Link {
                 }
                 reaction
             }
-            // The client has no tournament screen yet: their news is not shown.
-            ServerMessage::Tournament(_) => Reaction::default(),
+            ServerMessage::Tournament(news) => {
+                Reaction::event(Event::Tournament(TournamentEvent::News(news)))
+            }
         }
     }
 
@@ -327,8 +332,12 @@ impl Link {
             | Reply::DailyPuzzles { .. }
             | Reply::PuzzleThemes { .. }
             | Reply::MistakePuzzles { .. }) => out.events.extend(Link::puzzle_reply(puzzles)),
-            // The client has no tournament screen yet, and asks for none of these.
-            Reply::Tournament(_) | Reply::Tournaments { .. } | Reply::TournamentStandings(_) => {}
+            tournaments @ (Reply::Tournament(_)
+            | Reply::Tournaments { .. }
+            | Reply::TournamentStandings(_)) => {
+                out.events
+                    .extend(Link::tournament_reply(&asked, tournaments));
+            }
         }
         out
     }
@@ -383,6 +392,8 @@ impl Link {
             Asked::PuzzleMove => Some(say!("asked-puzzle-move")),
             Asked::PuzzleSolution => Some(say!("asked-puzzle-solution")),
             Asked::MistakePuzzles => Some(say!("asked-mistake-puzzles")),
+            Asked::Tournament => Some(say!("asked-tournament")),
+            Asked::TournamentMade => Some(say!("asked-new-tournament")),
             Asked::Other => None,
         };
         let text = wording::server_error(what, error);

@@ -34,6 +34,7 @@ impl Link {
             Outgoing::Link(request) => self.link_request(request),
             Outgoing::Push(request) => self.push_request(request),
             Outgoing::Puzzle(request) => vec![self.puzzle_request(request)],
+            Outgoing::Tournament(request) => vec![self.tournament_request(request)],
             // Not the server's business here: the render loop and `Online` do these (a new name
             // is a new greeting, on a new connection).
             Outgoing::Local(_) => Vec::new(),

@@ -20,7 +20,7 @@ mod you;
 use macroquad::prelude::*;
 
 use crate::app::{Action, App, PlayMode};
-use crate::app::{LobbyAction, PuzzleAction, ScreenAction};
+use crate::app::{LobbyAction, PuzzleAction, ScreenAction, TournamentAction};
 use crate::draw::paint::{self};
 use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
@@ -127,9 +127,9 @@ pub(super) fn draw(app: &App, ui: &Ui, a: Area, foot: Foot, actions: &mut Vec<Ac
     natural + foot_h(ui) + pad - top
 }
 
-/// The room the start buttons take: the start row, and the puzzles' row under it.
+/// The room the start buttons take: the start row, the puzzles' row and the tournaments' row.
 fn foot_h(ui: &Ui) -> f32 {
-    2.0 * ui.row_h() + FOOT_GAP
+    3.0 * ui.row_h() + 2.0 * FOOT_GAP
 }
 
 /// The room between the start row and the puzzles' row.
@@ -208,6 +208,14 @@ fn start_buttons(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Acti
         actions.push(Action::Screen(ScreenAction::ShowRules(lobby.kind)));
     }
     puzzle_buttons(app, ui, inner, y + start.h + FOOT_GAP, actions);
+    let tournaments = Area {
+        y: y + 2.0 * (start.h + FOOT_GAP),
+        h: ui.row_h(),
+        ..inner
+    };
+    if ui.button(tournaments, &ui.t("lobby-tournaments"), Look::Plain) {
+        actions.push(Action::Tournament(TournamentAction::OpenList));
+    }
 }
 
 /// The puzzles' row: the Puzzles screen, and the day's puzzle of the game chosen (shown off

@@ -1,0 +1,49 @@
+//! What a player does on the tournament screens: the list, a tournament's page (join, pause,
+//! leave, the standings' pages, its link), and the card that makes an arena.
+
+/// What a player does about tournaments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentAction {
+    /// Opens the list of tournaments (from the lobby), asking the server for it.
+    OpenList,
+    /// Opens a tournament's page (and follows its news); a private one needs its code.
+    Open {
+        id: u64,
+        code: Option<String>,
+    },
+    /// Enters the tournament on the page, or comes back after a pause.
+    Join,
+    /// Steps out of the tournament on the page for a while.
+    Pause,
+    /// Leaves the tournament on the page for good (the points stay).
+    Leave,
+    /// Shows this page of the standings (from 0).
+    StandingsPage(u32),
+    /// Passes the private tournament's link on (the share sheet or the clipboard).
+    Share,
+    /// Opens the card that makes an arena.
+    NewArena,
+    /// Steps the new arena's game, length, clock or start.
+    CycleGame {
+        forward: bool,
+    },
+    CycleMinutes {
+        forward: bool,
+    },
+    CycleClock {
+        forward: bool,
+    },
+    CycleStart {
+        forward: bool,
+    },
+    /// Private (listed to nobody, joined by its link) or public.
+    SetPrivate(bool),
+    /// Makes the arena as the card says.
+    Create,
+}
+
+impl From<TournamentAction> for crate::app::Action {
+    fn from(action: TournamentAction) -> Self {
+        crate::app::Action::Tournament(action)
+    }
+}

@@ -1,0 +1,285 @@
+//! The app's side of tournaments (arenas): the list (asked for when opened), a tournament's
+//! page (opened by a tap or a link `/tournament/ID?code=CODE`, followed until the player goes
+//! back from it), entering, pausing and leaving, the standings' pages, the link of a private
+//! one passed on, the card that makes an arena (its page opens on the server's answer), and
+//! the news as it comes: the first page of the standings, the status (and podium), and the
+//! player's pairings (the game itself comes as any game of theirs that starts, and takes them
+//! to it).
+
+mod action;
+mod event;
+mod request;
+mod state;
+pub use action::TournamentAction;
+pub use event::TournamentEvent;
+pub use request::TournamentRequest;
+pub use state::{
+    ARENA_CLOCKS, ARENA_MINUTES, ARENA_STARTS, ArenaForm, OpenTournament, Section, Tournaments,
+};
+
+use chaupal_rules::GameKind;
+use chaupal_shared::protocol::tournaments::{TournamentNews, TournamentStatus, TournamentView};
+
+use crate::app::App;
+use crate::app::LocalWish;
+use crate::app::Outgoing;
+use crate::app::shell::{Screen, Tone};
+use crate::route::{self, Route};
+use crate::say;
+
+impl App {
+    /// The tournament screens' actions.
+    pub(in crate::app) fn handle_tournaments(&mut self, action: TournamentAction) -> Vec<Outgoing> {
+        let t = &mut self.tournaments;
+        match action {
+            TournamentAction::OpenList => return self.open_tournament_list(),
+            TournamentAction::Open { id, code } => return self.open_tournament(id, code),
+            TournamentAction::Join => {
+                if let Some(open) = &self.tournaments.open {
+                    let (id, code) = (open.id(), open.code.clone());
+                    return self.ask_tournament(TournamentRequest::Join { id, code });
+                }
+            }
+            TournamentAction::Pause => {
+                if let Some(id) = self.tournaments.open.as_ref().map(OpenTournament::id) {
+                    return self.ask_tournament(TournamentRequest::Pause(id));
+                }
+            }
+            TournamentAction::Leave => {
+                if let Some(id) = self.tournaments.open.as_ref().map(OpenTournament::id) {
+                    return self.ask_tournament(TournamentRequest::Leave(id));
+                }
+            }
+            TournamentAction::StandingsPage(page) => {
+                if let Some(open) = &self.tournaments.open
+                    && page < open.standings.pages.max(1)
+                    && page != open.standings.page
+                {
+                    let id = open.id();
+                    return self.ask_tournament(TournamentRequest::Standings { id, page });
+                }
+            }
+            TournamentAction::Share => {
+                if let Some(link) = self.tournament_link() {
+                    return vec![Outgoing::Local(LocalWish::Share(link))];
+                }
+            }
+            TournamentAction::NewArena => {
+                if !self.require_online(say!("doing-tournaments")) {
+                    return Vec::new();
+                }
+                self.tournaments.form.game = self.lobby.kind;
+                self.screen = Screen::NewTournament;
+            }
+            TournamentAction::CycleGame { forward } => {
+                let at = GameKind::ALL
+                    .iter()
+                    .position(|k| *k == t.form.game)
+                    .unwrap_or(0);
+                t.form.game = GameKind::ALL[state::step(at, GameKind::ALL.len(), forward)];
+            }
+            TournamentAction::CycleMinutes { forward } => {
+                t.form.minutes = state::step(t.form.minutes, ARENA_MINUTES.len(), forward);
+            }
+            TournamentAction::CycleClock { forward } => {
+                t.form.clock = state::step(t.form.clock, ARENA_CLOCKS.len(), forward);
+            }
+            TournamentAction::CycleStart { forward } => {
+                t.form.start = state::step(t.form.start, ARENA_STARTS.len(), forward);
+            }
+            TournamentAction::SetPrivate(private) => t.form.private = private,
+            TournamentAction::Create => {
+                let setup = Box::new(self.tournaments.form.setup());
+                return self.ask_tournament(TournamentRequest::Create(setup));
+            }
+        }
+        Vec::new()
+    }
+
+    /// The tournament screens' state.
+    pub fn tournaments(&self) -> &Tournaments {
+        &self.tournaments
+    }
+
+    /// A request, when online (else what it needs is said).
+    fn ask_tournament(&mut self, request: TournamentRequest) -> Vec<Outgoing> {
+        if !self.require_online(say!("doing-tournaments")) {
+            return Vec::new();
+        }
+        self.tournaments.asking = true;
+        vec![Outgoing::Tournament(request)]
+    }
+
+    /// The list screen, asked for afresh; a page left open is closed.
+    fn open_tournament_list(&mut self) -> Vec<Outgoing> {
+        if !self.require_online(say!("doing-tournaments")) {
+            return Vec::new();
+        }
+        let mut out = self.close_tournament();
+        self.screen = Screen::Tournaments;
+        self.tournaments.asking = true;
+        out.push(Outgoing::Tournament(TournamentRequest::List));
+        out
+    }
+
+    /// A tournament's page, asked for (another page open is closed first).
+    pub(in crate::app) fn open_tournament(
+        &mut self,
+        id: u64,
+        code: Option<String>,
+    ) -> Vec<Outgoing> {
+        if !self.require_online(say!("doing-tournaments")) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        if self.tournaments.open.as_ref().is_some_and(|o| o.id() != id) {
+            out.extend(self.close_tournament());
+        }
+        self.tournaments.opening = Some(id);
+        self.tournaments.asking = true;
+        self.screen = Screen::Tournament;
+        out.push(Outgoing::Tournament(TournamentRequest::Open { id, code }));
+        out
+    }
+
+    /// Stops following the page open, if any.
+    pub(in crate::app) fn close_tournament(&mut self) -> Vec<Outgoing> {
+        self.tournaments.opening = None;
+        match self.tournaments.open.take() {
+            Some(open) => vec![Outgoing::Tournament(TournamentRequest::Close(open.id()))],
+            None => Vec::new(),
+        }
+    }
+
+    /// Back from a tournament screen: the page goes to the list (and is no longer followed),
+    /// the card to the list, the list to the lobby.
+    pub(in crate::app) fn back_from_tournaments(&mut self) -> Vec<Outgoing> {
+        match self.screen {
+            Screen::Tournament => {
+                let mut out = self.close_tournament();
+                self.screen = Screen::Tournaments;
+                if self.online.connection.online() {
+                    out.push(Outgoing::Tournament(TournamentRequest::List));
+                }
+                out
+            }
+            Screen::NewTournament => {
+                self.screen = Screen::Tournaments;
+                Vec::new()
+            }
+            _ => {
+                self.screen = Screen::Lobby;
+                Vec::new()
+            }
+        }
+    }
+
+    /// A tournament's view came: the page shows it when it is the one opened (or open).
+    fn tournament_view(&mut self, view: TournamentView) {
+        self.tournaments.asking = false;
+        let id = view.summary.tournament.0;
+        self.tournaments.update_listed(&view.summary);
+        if view.me.is_some() {
+            self.tournaments.note_mine(id);
+        }
+        match &mut self.tournaments.open {
+            Some(open) if open.id() == id => open.refresh(view),
+            _ if self.tournaments.opening == Some(id) => {
+                self.tournaments.opening = None;
+                self.tournaments.open = Some(OpenTournament::of(view));
+            }
+            _ => {}
+        }
+    }
+
+    /// The arena this player made: its page opens, followed.
+    fn tournament_made(&mut self, view: TournamentView) -> Vec<Outgoing> {
+        self.tournaments.asking = false;
+        let id = view.summary.tournament.0;
+        let code = view.code.clone();
+        self.tournaments.note_mine(id);
+        if let Some(list) = &mut self.tournaments.list {
+            list.insert(0, view.summary.clone());
+        }
+        let mut out = self.close_tournament();
+        self.tournaments.open = Some(OpenTournament::of(view));
+        self.screen = Screen::Tournament;
+        out.push(Outgoing::Tournament(TournamentRequest::Open { id, code }));
+        out
+    }
+
+    /// News of a tournament: the first page of the standings, its status (and podium), a
+    /// pairing of this player.
+    fn tournament_news(&mut self, news: TournamentNews) {
+        match news {
+            TournamentNews::Standings(page) => {
+                if let Some(open) = &mut self.tournaments.open {
+                    open.first_page_news(*page);
+                }
+            }
+            TournamentNews::Status {
+                tournament,
+                status,
+                podium,
+            } => {
+                if let Some(list) = &mut self.tournaments.list
+                    && let Some(t) = list.iter_mut().find(|t| t.tournament == tournament)
+                {
+                    t.status = status;
+                }
+                if let Some(open) = &mut self.tournaments.open
+                    && open.summary.tournament == tournament
+                {
+                    open.summary.status = status;
+                    if !podium.is_empty() {
+                        open.podium = podium;
+                    }
+                    if status == TournamentStatus::Finished {
+                        open.game = None;
+                    }
+                }
+                if self.tournaments.mine.contains(&tournament.0) {
+                    let said = match status {
+                        TournamentStatus::Running => say!("tournament-started"),
+                        TournamentStatus::Finished => say!("tournament-ended"),
+                        TournamentStatus::Upcoming => return,
+                    };
+                    self.tell(said, Tone::News);
+                }
+            }
+            TournamentNews::Paired {
+                tournament,
+                game,
+                opponent,
+                ..
+            } => {
+                self.tournaments.note_mine(tournament.0);
+                if let Some(open) = &mut self.tournaments.open
+                    && open.summary.tournament == tournament
+                {
+                    open.game = Some(game.0);
+                }
+                // The game's snapshot comes to every connection of the player and takes them
+                // to it, as any game of theirs that starts.
+                self.tell(
+                    say!("tournament-paired", opponent = opponent.name),
+                    Tone::News,
+                );
+            }
+        }
+    }
+
+    /// The link to the tournament on the page (with a private one's code), when the server's
+    /// web address is known.
+    pub fn tournament_link(&self) -> Option<String> {
+        let open = self.tournaments.open.as_ref()?;
+        let site = self.links.site.as_ref()?;
+        Some(route::link(
+            site,
+            &Route::Tournament {
+                id: open.id(),
+                code: open.code.clone(),
+            },
+        ))
+    }
+}

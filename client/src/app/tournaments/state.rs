@@ -1,0 +1,290 @@
+//! The tournament screens' state: the list as the server gave it, sorted into upcoming,
+//! running, finished and the player's own; the tournament whose page is open (its summary,
+//! the player's own line, the page of the standings shown, the player's game, the podium once
+//! finished) with the news applied to it; and the choices of the card that makes an arena.
+
+use chaupal_rules::GameKind;
+use chaupal_shared::protocol::ClockSpec;
+use chaupal_shared::protocol::tournaments::{
+    EntrantPresence, StandingLine, StandingsPage, TournamentFormat, TournamentSetup,
+    TournamentStatus, TournamentSummary, TournamentView,
+};
+
+/// The lengths offered for a new arena, in minutes.
+pub const ARENA_MINUTES: [u32; 4] = [10, 20, 30, 60];
+
+/// The clocks offered for a new arena's games: (initial minutes, increment seconds).
+pub const ARENA_CLOCKS: [(u32, u32); 5] = [(1, 0), (3, 0), (3, 2), (5, 3), (10, 5)];
+
+/// The starts offered for a new arena, in minutes from now (0: at once).
+pub const ARENA_STARTS: [u32; 4] = [0, 5, 15, 60];
+
+/// The tournament screens' state.
+#[derive(Clone, Debug, Default)]
+pub struct Tournaments {
+    /// The list, once the server has given it.
+    pub list: Option<Vec<TournamentSummary>>,
+    /// The tournaments this player made or entered, as the views seen say.
+    pub mine: Vec<u64>,
+    /// The tournament whose page is open (followed: its news come).
+    pub open: Option<OpenTournament>,
+    /// A tournament asked for and not yet answered (its page waits for it).
+    pub opening: Option<u64>,
+    /// A request waits for its answer.
+    pub asking: bool,
+    /// The card that makes an arena.
+    pub form: ArenaForm,
+}
+
+/// The sections of the list, in the order shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    Mine,
+    Running,
+    Upcoming,
+    Finished,
+}
+
+impl Section {
+    pub const ALL: [Section; 4] = [
+        Section::Mine,
+        Section::Running,
+        Section::Upcoming,
+        Section::Finished,
+    ];
+
+    /// The heading's message id.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Section::Mine => "tournaments-mine",
+            Section::Running => "tournaments-running",
+            Section::Upcoming => "tournaments-upcoming",
+            Section::Finished => "tournaments-finished",
+        }
+    }
+}
+
+impl Tournaments {
+    /// The tournaments of a section of the list, in the server's order (soonest first). One's
+    /// own are in "mine" only.
+    pub fn section(&self, section: Section) -> Vec<&TournamentSummary> {
+        let Some(list) = &self.list else {
+            return Vec::new();
+        };
+        list.iter()
+            .filter(|t| {
+                let mine = self.mine.contains(&t.tournament.0);
+                match section {
+                    Section::Mine => mine,
+                    Section::Running => !mine && t.status == TournamentStatus::Running,
+                    Section::Upcoming => !mine && t.status == TournamentStatus::Upcoming,
+                    Section::Finished => !mine && t.status == TournamentStatus::Finished,
+                }
+            })
+            .collect()
+    }
+
+    /// Notes that the player made or entered a tournament.
+    pub fn note_mine(&mut self, id: u64) {
+        if !self.mine.contains(&id) {
+            self.mine.push(id);
+        }
+    }
+
+    /// Keeps a summary's news in the list too (its status, its entrants).
+    pub fn update_listed(&mut self, summary: &TournamentSummary) {
+        if let Some(list) = &mut self.list
+            && let Some(t) = list.iter_mut().find(|t| t.tournament == summary.tournament)
+        {
+            *t = summary.clone();
+        }
+    }
+}
+
+/// The tournament whose page is open.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpenTournament {
+    pub summary: TournamentSummary,
+    /// A private tournament's code, for its link.
+    pub code: Option<String>,
+    /// The player's own line, once entered.
+    pub me: Option<StandingLine>,
+    /// The page of the standings shown.
+    pub standings: StandingsPage,
+    /// The player's game in progress in it.
+    pub game: Option<u64>,
+    /// The first three, once it has finished.
+    pub podium: Vec<StandingLine>,
+}
+
+impl OpenTournament {
+    /// The page of a view.
+    pub fn of(view: TournamentView) -> OpenTournament {
+        let podium = podium_of(&view.summary, &view.standings);
+        OpenTournament {
+            summary: view.summary,
+            code: view.code,
+            me: view.me,
+            standings: view.standings,
+            game: view.game.map(|g| g.0),
+            podium,
+        }
+    }
+
+    /// The tournament's number.
+    pub fn id(&self) -> u64 {
+        self.summary.tournament.0
+    }
+
+    /// A new view of the same tournament: everything but the page of the standings shown,
+    /// which stays unless the view's is the same page.
+    pub fn refresh(&mut self, view: TournamentView) {
+        let page = self.standings.page;
+        let podium = std::mem::take(&mut self.podium);
+        let mut next = OpenTournament::of(view);
+        if next.standings.page != page {
+            next.standings = self.standings.clone();
+        }
+        if next.podium.is_empty() {
+            next.podium = podium;
+        }
+        *self = next;
+    }
+
+    /// A page of the standings came (asked for, or the first page as news).
+    pub fn page_came(&mut self, page: StandingsPage) {
+        if page.tournament != self.summary.tournament {
+            return;
+        }
+        if let Some(me) = &self.me
+            && let Some(line) = page.lines.iter().find(|l| l.player.id == me.player.id)
+        {
+            self.me = Some(line.clone());
+        }
+        self.standings = page;
+        if self.podium.is_empty() {
+            self.podium = podium_of(&self.summary, &self.standings);
+        }
+    }
+
+    /// The first page of the standings, as news: it replaces the page shown when that is the
+    /// first (another page shown stays); the player's own line is taken from it either way.
+    pub fn first_page_news(&mut self, page: StandingsPage) {
+        if page.tournament != self.summary.tournament {
+            return;
+        }
+        self.summary.entrants = self.summary.entrants.max(page.lines.len() as u32);
+        if self.standings.page == 0 {
+            self.page_came(page);
+        } else {
+            self.standings.pages = page.pages.max(self.standings.pages);
+            if let Some(me) = &self.me
+                && let Some(line) = page.lines.iter().find(|l| l.player.id == me.player.id)
+            {
+                self.me = Some(line.clone());
+            }
+        }
+    }
+
+    /// The player's line when it is not on the page shown: it is pinned under the page.
+    pub fn pinned(&self) -> Option<&StandingLine> {
+        let me = self.me.as_ref()?;
+        (!self
+            .standings
+            .lines
+            .iter()
+            .any(|l| l.player.id == me.player.id))
+        .then_some(me)
+    }
+
+    /// What the player may do now: (join, pause, leave).
+    pub fn may(&self) -> (bool, bool, bool) {
+        if self.summary.status == TournamentStatus::Finished {
+            return (false, false, false);
+        }
+        match self.me.as_ref().map(|m| m.presence) {
+            None => (true, false, false),
+            Some(EntrantPresence::Paused) => (true, false, true),
+            // Left for good: nothing more to do but watch.
+            Some(EntrantPresence::Left) => (false, false, false),
+            Some(EntrantPresence::Idle | EntrantPresence::Playing) => (false, true, true),
+        }
+    }
+}
+
+/// The first three of a finished tournament, from its first page of standings.
+fn podium_of(summary: &TournamentSummary, page: &StandingsPage) -> Vec<StandingLine> {
+    if summary.status == TournamentStatus::Finished && page.page == 0 {
+        page.lines.iter().take(3).cloned().collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// The choices of the card that makes an arena: indices into the values offered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArenaForm {
+    pub game: GameKind,
+    pub minutes: usize,
+    pub clock: usize,
+    pub start: usize,
+    pub private: bool,
+}
+
+impl Default for ArenaForm {
+    fn default() -> Self {
+        ArenaForm {
+            game: GameKind::BaghChal,
+            minutes: 2,
+            clock: 3,
+            start: 1,
+            private: false,
+        }
+    }
+}
+
+/// One step along `len` values from `at`, round.
+pub fn step(at: usize, len: usize, forward: bool) -> usize {
+    if forward {
+        (at + 1) % len
+    } else {
+        (at + len - 1) % len
+    }
+}
+
+impl ArenaForm {
+    /// The arena's length in minutes.
+    pub fn minutes(&self) -> u32 {
+        ARENA_MINUTES[self.minutes % ARENA_MINUTES.len()]
+    }
+
+    /// Each game's clock.
+    pub fn clock(&self) -> ClockSpec {
+        let (minutes, increment) = ARENA_CLOCKS[self.clock % ARENA_CLOCKS.len()];
+        ClockSpec {
+            initial_ms: u64::from(minutes) * 60_000,
+            increment_ms: u64::from(increment) * 1000,
+        }
+    }
+
+    /// Minutes from now to the start.
+    pub fn starts_in(&self) -> u32 {
+        ARENA_STARTS[self.start % ARENA_STARTS.len()]
+    }
+
+    /// The set-up the card says: a rated arena with streaks.
+    pub fn setup(&self) -> TournamentSetup {
+        TournamentSetup {
+            game: self.game,
+            rules: Vec::new(),
+            clock: self.clock(),
+            format: TournamentFormat::Arena {
+                minutes: self.minutes(),
+                streaks: true,
+            },
+            starts_in_s: self.starts_in() * 60,
+            private: self.private,
+            rated: true,
+        }
+    }
+}

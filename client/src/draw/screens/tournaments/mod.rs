@@ -1,0 +1,132 @@
+//! The tournament screens: the list (`list`), a tournament's page (`page`, its standings in
+//! `standings`), and the card that makes an arena (`new_arena`). Each is a column of text and
+//! buttons in the middle of the body, scrolled when taller than the window (a finger dragged
+//! anywhere, or the wheel); on a phone the way back is the top bar's.
+
+mod list;
+mod new_arena;
+mod page;
+mod standings;
+
+use chaupal_shared::protocol::tournaments::{
+    TournamentFormat, TournamentStatus, TournamentSummary,
+};
+use macroquad::prelude::{Color, KeyCode};
+
+use super::common::scroll;
+use crate::app::{Action, App, Screen, ScreenAction, clock_words};
+use crate::deadline;
+use crate::draw::paint::Align;
+use crate::draw::ui::Ui;
+use crate::geometry::Area;
+use crate::say;
+use crate::terms;
+use crate::words::Phrase;
+
+/// The widest the column grows, in text units.
+const COLUMN_UNITS: f32 = 40.0;
+
+/// Draws the tournament screen the app is on in `body`.
+pub(super) fn draw(app: &App, ui: &Ui, body: Area, actions: &mut Vec<Action>) {
+    let key = match app.screen() {
+        Screen::Tournament => "tournament.content",
+        Screen::NewTournament => "new-tournament.content",
+        _ => "tournaments.content",
+    };
+    let content_h = ui.heights().get(key).unwrap_or(body.h);
+    let offset = scroll(app, ui, body, body, content_h, actions);
+    let w = body.w.min(ui.unit * COLUMN_UNITS);
+    let pad = ui.unit * 0.6;
+    let column = Area {
+        x: body.x + (body.w - w) / 2.0,
+        y: body.y - offset + pad,
+        w,
+        h: body.h,
+    };
+    let bottom = match app.screen() {
+        Screen::Tournament => page::draw(app, ui, column, actions),
+        Screen::NewTournament => new_arena::draw(app, ui, column, actions),
+        _ => list::draw(app, ui, column, actions),
+    };
+    ui.heights().set(key, bottom + pad - (body.y - offset));
+    if ui.input.key(KeyCode::Escape) {
+        actions.push(Action::Screen(ScreenAction::Back));
+    }
+}
+
+/// `text` across `inner.w` from `top` (at `size`, smaller or on more lines when it does not
+/// fit: never cut); returns the y below it.
+fn lines(
+    ui: &Ui,
+    text: &str,
+    (bold, size): (bool, f32),
+    inner: Area,
+    top: f32,
+    colour: Color,
+) -> f32 {
+    let (size, rows) = ui.fitted(text, bold, size, inner.w);
+    let step = size * 1.35;
+    let mut y = top;
+    for row in rows {
+        let font = ui.fonts.face(bold);
+        crate::draw::paint::text(
+            &row,
+            inner.x,
+            y + step / 2.0,
+            size,
+            font,
+            colour,
+            Align::Left,
+        );
+        y += step;
+    }
+    y
+}
+
+/// "Bagh Chal arena" and the like: a tournament's name.
+fn title(summary: &TournamentSummary) -> Phrase {
+    say!("tournament-title", game = terms::game_name(summary.game))
+}
+
+/// The format and clock: "30-minute arena, streaks · 5 min + 3 s".
+fn format_words(summary: &TournamentSummary) -> Phrase {
+    let TournamentFormat::Arena { minutes, streaks } = summary.format;
+    let format = if streaks {
+        say!("tournament-format-streaks", minutes = minutes)
+    } else {
+        say!("tournament-format", minutes = minutes)
+    };
+    say!(
+        "tournament-format-clock",
+        format = format,
+        clock = clock_words(&summary.clock)
+    )
+}
+
+/// Where it is in its life, with the time to the start or to the end.
+fn status_words(summary: &TournamentSummary, now_ms: u64) -> Phrase {
+    match summary.status {
+        TournamentStatus::Upcoming => {
+            match deadline::time_left(deadline::left_ms(summary.starts_ms, now_ms)) {
+                Some(time) => say!("tournament-starts-in", time = time),
+                None => say!("tournament-starting"),
+            }
+        }
+        TournamentStatus::Running => {
+            match deadline::time_left(deadline::left_ms(summary.ends_ms, now_ms)) {
+                Some(time) => say!("tournament-ends-in", time = time),
+                None => say!("tournament-ending"),
+            }
+        }
+        TournamentStatus::Finished => say!("tournament-over"),
+    }
+}
+
+/// "12 players", and "private" when it is.
+fn entrants_words(summary: &TournamentSummary) -> Phrase {
+    if summary.private {
+        say!("tournament-entrants-private", count = summary.entrants)
+    } else {
+        say!("tournament-entrants", count = summary.entrants)
+    }
+}
