@@ -296,6 +296,25 @@ mod tests {
     }
 
     #[test]
+    fn a_tournaments_link_carries_its_code() {
+        let launch = parse_url("https://play.chaupal.example/tournament/42?code=k7qm2xpd");
+        let route = Route::Tournament {
+            id: 42,
+            code: Some("K7QM-2XPD".into()),
+        };
+        assert_eq!(launch.route, route);
+        assert_eq!(route.path(), "/tournament/42?code=K7QM-2XPD");
+        assert_eq!(
+            parse_path("/tournament/42"),
+            Route::Tournament { id: 42, code: None }
+        );
+        assert_eq!(parse_path("/tournament/forty"), Route::Lobby);
+        // A code that is no code is left out: the page is asked for without it.
+        let odd = parse_url("https://play.chaupal.example/tournament/42?code=%3Cscript%3E");
+        assert_eq!(odd.route, Route::Tournament { id: 42, code: None });
+    }
+
+    #[test]
     fn paths_name_a_route_or_the_lobby() {
         assert_eq!(
             parse_path("/join/k7qm2xpd"),

@@ -7,13 +7,14 @@
 //! the rules are pure, and tested here.
 //!
 //! This file holds the sizes and the list of states; the states are built from the lobby's
-//! (`lobby`), the games' (`games`) and the puzzles' (`puzzles`) set-ups, and the rules are in
-//! `faults`.
+//! (`lobby`), the games' (`games`), the puzzles' (`puzzles`) and the tournaments'
+//! (`tournaments`) set-ups, and the rules are in `faults`.
 
 mod faults;
 mod games;
 mod lobby;
 mod puzzles;
+mod tournaments;
 
 use chaupal_rules::{GameKind, Side};
 use chaupal_shared::protocol::puzzles::{AbandonedAttempt, DailyPuzzle, PuzzleMode, Verdict};
@@ -60,6 +61,51 @@ const NOW_MS: u64 = 1_767_225_600_000;
 
 /// A deadline: 13 days, 23 hours and some minutes after [`NOW_MS`] (the longest words).
 const DEADLINE: u64 = NOW_MS + 13 * 86_400_000 + 23 * 3_600_000 + 59 * 60_000;
+
+/// The tournament screens' states: the list, a page in each status, the card.
+fn tournament_states(add: &mut impl FnMut(&str, App)) {
+    use chaupal_shared::protocol::tournaments::TournamentStatus as Status;
+    add("tournaments: the list", tournaments::list());
+    let mut loading = lobby();
+    loading.handle(Action::Tournament(crate::app::TournamentAction::OpenList));
+    add("tournaments: the list asked for", loading);
+    add(
+        "tournaments: upcoming, private, not entered",
+        tournaments::page_of(Status::Upcoming, None, (0, 1), true),
+    );
+    add(
+        "tournaments: running, the player's line pinned",
+        tournaments::page_of(
+            Status::Running,
+            Some(tournaments::line(57, LONG_NAME, true)),
+            (2, 120),
+            false,
+        ),
+    );
+    add(
+        "tournaments: running, paused",
+        tournaments::page_of(
+            Status::Running,
+            Some(tournaments::line(2, LONG_NAME, false)),
+            (0, 3),
+            false,
+        ),
+    );
+    add(
+        "tournaments: finished, a long-named podium",
+        tournaments::page_of(
+            Status::Finished,
+            Some(tournaments::line(2, OTHER_NAME, false)),
+            (0, 120),
+            true,
+        ),
+    );
+    add("tournaments: a new arena", tournaments::new_arena(false));
+    add(
+        "tournaments: a new private arena",
+        tournaments::new_arena(true),
+    );
+}
 
 /// Every state to check, by name.
 pub fn states() -> Vec<(String, App)> {
@@ -404,6 +450,7 @@ pub fn states() -> Vec<(String, App)> {
         asked: crate::puzzles::PuzzleAsk::Puzzle,
     }));
     add("puzzles: none fits", finding);
+    tournament_states(&mut add);
     let mut mistakes = lobby();
     mistakes.apply(Event::Puzzle(PuzzleEvent::MistakePuzzles(vec![
         "mine-123456-17".into(),

@@ -86,3 +86,445 @@ impl Link {
         )))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{Action, App, Screen, ScreenAction, TournamentAction};
+    use crate::config::Config;
+    use crate::net::link::testing::*;
+    use chaupal_rules::{GameKind, Side};
+    use chaupal_shared::protocol::tournaments::{
+        EntrantPresence, StandingLine, StandingsPage, TournamentFormat, TournamentNews,
+        TournamentStatus, TournamentSummary, TournamentView,
+    };
+    use chaupal_shared::protocol::{
+        ClockSpec, ErrorCode, GameId, PlayerId, PlayerInfo, ServerMessage,
+    };
+
+    fn player(id: u64, name: &str) -> PlayerInfo {
+        PlayerInfo {
+            id: PlayerId(id),
+            name: name.into(),
+        }
+    }
+
+    fn summary(id: u64, status: TournamentStatus) -> TournamentSummary {
+        TournamentSummary {
+            tournament: TournamentId(id),
+            game: GameKind::BaghChal,
+            rules: Vec::new(),
+            clock: ClockSpec {
+                initial_ms: 180_000,
+                increment_ms: 2_000,
+            },
+            format: TournamentFormat::Arena {
+                minutes: 30,
+                streaks: true,
+            },
+            rated: true,
+            private: false,
+            starts_ms: 1_000_000,
+            ends_ms: 2_800_000,
+            status,
+            entrants: 25,
+            by: None,
+        }
+    }
+
+    /// Player `rank + 10`, ranked `rank`; the player on this client (asha) is player 3.
+    fn line(rank: u32, id: u64) -> StandingLine {
+        StandingLine {
+            rank,
+            player: player(id, if id == 3 { "asha" } else { "someone" }),
+            rating: 1500,
+            points: 100 - rank,
+            scores: vec![2],
+            on_fire: false,
+            presence: EntrantPresence::Idle,
+        }
+    }
+
+    fn page(id: u64, page: u32, pages: u32, me_at: Option<u32>) -> StandingsPage {
+        StandingsPage {
+            tournament: TournamentId(id),
+            page,
+            pages,
+            lines: (1..=10)
+                .map(|k| {
+                    let rank = page * 10 + k;
+                    line(
+                        rank,
+                        if Some(rank) == me_at {
+                            3
+                        } else {
+                            100 + u64::from(rank)
+                        },
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    fn view(id: u64, status: TournamentStatus, me: Option<StandingLine>) -> TournamentView {
+        TournamentView {
+            summary: summary(id, status),
+            code: None,
+            me,
+            standings: page(id, 0, 3, None),
+            game: None,
+        }
+    }
+
+    /// What the app wants through the link: the requests sent.
+    fn act(link: &mut Link, app: &mut App, action: impl Into<Action>) -> Vec<ClientMessage> {
+        let mut sent = Vec::new();
+        for out in app.handle(action) {
+            sent.extend(wish(link, app, out));
+        }
+        sent
+    }
+
+    fn answer(link: &mut Link, app: &mut App, config: &mut Config, id: u64, reply: Reply) {
+        deliver(link, app, config, ServerMessage::Reply { id, reply });
+    }
+
+    fn news(link: &mut Link, app: &mut App, config: &mut Config, news: TournamentNews) {
+        deliver(link, app, config, ServerMessage::Tournament(news));
+    }
+
+    /// A client greeted, on the page of tournament 7 (running, the player not in it).
+    fn on_page() -> (Link, App, Config) {
+        let (mut link, mut app, mut config) = greeted();
+        let sent = act(
+            &mut link,
+            &mut app,
+            TournamentAction::Open { id: 7, code: None },
+        );
+        assert_eq!(
+            sent[0].request,
+            Request::OpenTournament {
+                tournament: TournamentId(7),
+                code: None
+            }
+        );
+        assert_eq!(app.screen(), Screen::Tournament);
+        let reply = Reply::Tournament(Box::new(view(7, TournamentStatus::Running, None)));
+        answer(&mut link, &mut app, &mut config, sent[0].id, reply);
+        (link, app, config)
+    }
+
+    #[test]
+    fn the_list_is_asked_for_and_sorted_into_its_sections() {
+        let (mut link, mut app, mut config) = greeted();
+        let sent = act(&mut link, &mut app, TournamentAction::OpenList);
+        assert_eq!(sent.len(), 1);
+        assert_eq!(sent[0].request, Request::ListTournaments);
+        assert_eq!(app.screen(), Screen::Tournaments);
+        let list = vec![
+            summary(1, TournamentStatus::Running),
+            summary(2, TournamentStatus::Upcoming),
+            summary(3, TournamentStatus::Finished),
+            summary(4, TournamentStatus::Upcoming),
+        ];
+        let reply = Reply::Tournaments { tournaments: list };
+        answer(&mut link, &mut app, &mut config, sent[0].id, reply);
+        let ids = |s| -> Vec<u64> {
+            app.tournaments()
+                .section(s)
+                .iter()
+                .map(|t| t.tournament.0)
+                .collect()
+        };
+        use crate::app::Section;
+        assert_eq!(ids(Section::Running), [1]);
+        assert_eq!(ids(Section::Upcoming), [2, 4]);
+        assert_eq!(ids(Section::Finished), [3]);
+        assert!(ids(Section::Mine).is_empty());
+        // Back goes to the lobby.
+        act(&mut link, &mut app, ScreenAction::Back);
+        assert_eq!(app.screen(), Screen::Lobby);
+    }
+
+    #[test]
+    fn joining_pausing_and_leaving_send_their_requests_and_the_buttons_follow() {
+        let (mut link, mut app, mut config) = on_page();
+        let open = app.tournaments().open.as_ref().expect("the page");
+        assert_eq!(open.may(), (true, false, false));
+        let sent = act(&mut link, &mut app, TournamentAction::Join);
+        assert_eq!(
+            sent[0].request,
+            Request::JoinTournament {
+                tournament: TournamentId(7),
+                code: None
+            }
+        );
+        let joined = view(7, TournamentStatus::Running, Some(line(25, 3)));
+        answer(
+            &mut link,
+            &mut app,
+            &mut config,
+            sent[0].id,
+            Reply::Tournament(Box::new(joined)),
+        );
+        let open = app.tournaments().open.as_ref().expect("the page");
+        assert_eq!(open.may(), (false, true, true));
+        let sent = act(&mut link, &mut app, TournamentAction::Pause);
+        assert_eq!(
+            sent[0].request,
+            Request::PauseTournament {
+                tournament: TournamentId(7)
+            }
+        );
+        let mut paused = line(25, 3);
+        paused.presence = EntrantPresence::Paused;
+        let reply = Reply::Tournament(Box::new(view(7, TournamentStatus::Running, Some(paused))));
+        answer(&mut link, &mut app, &mut config, sent[0].id, reply);
+        let open = app.tournaments().open.as_ref().expect("the page");
+        assert_eq!(open.may(), (true, false, true));
+        let sent = act(&mut link, &mut app, TournamentAction::Leave);
+        assert_eq!(
+            sent[0].request,
+            Request::LeaveTournament {
+                tournament: TournamentId(7)
+            }
+        );
+        // Leaving the page stops the news.
+        let sent = act(&mut link, &mut app, ScreenAction::Back);
+        assert!(sent.iter().any(|m| m.request
+            == Request::CloseTournament {
+                tournament: TournamentId(7)
+            }));
+        assert!(sent.iter().any(|m| m.request == Request::ListTournaments));
+        assert_eq!(app.screen(), Screen::Tournaments);
+        assert!(app.tournaments().open.is_none());
+    }
+
+    #[test]
+    fn a_page_of_standings_stays_through_news_and_the_players_line_is_pinned_under_it() {
+        let (mut link, mut app, mut config) = on_page();
+        let sent = act(&mut link, &mut app, TournamentAction::Join);
+        let joined = view(7, TournamentStatus::Running, Some(line(25, 3)));
+        answer(
+            &mut link,
+            &mut app,
+            &mut config,
+            sent[0].id,
+            Reply::Tournament(Box::new(joined)),
+        );
+        // On the first page, the player's line (25th) is not: it is pinned.
+        let open = app.tournaments().open.as_ref().expect("the page");
+        assert_eq!(open.pinned().map(|l| l.rank), Some(25));
+        let sent = act(&mut link, &mut app, TournamentAction::StandingsPage(2));
+        assert_eq!(
+            sent[0].request,
+            Request::TournamentStandings {
+                tournament: TournamentId(7),
+                page: 2
+            }
+        );
+        let third = Reply::TournamentStandings(Box::new(page(7, 2, 3, Some(25))));
+        answer(&mut link, &mut app, &mut config, sent[0].id, third);
+        let open = app.tournaments().open.as_ref().expect("the page");
+        assert_eq!(open.standings.page, 2);
+        assert_eq!(open.pinned(), None, "the player's line is on the page");
+        // News of the first page leaves the third shown, but the player's line moves on.
+        let mut first = page(7, 0, 3, Some(4));
+        first.lines[3].points = 99;
+        news(
+            &mut link,
+            &mut app,
+            &mut config,
+            TournamentNews::Standings(Box::new(first)),
+        );
+        let open = app.tournaments().open.as_ref().expect("the page");
+        assert_eq!(open.standings.page, 2);
+        assert_eq!(open.me.as_ref().map(|m| (m.rank, m.points)), Some((4, 99)));
+        // Back on the first page, its news replaces it.
+        let sent = act(&mut link, &mut app, TournamentAction::StandingsPage(0));
+        let first = Reply::TournamentStandings(Box::new(page(7, 0, 3, Some(4))));
+        answer(&mut link, &mut app, &mut config, sent[0].id, first);
+        let mut newer = page(7, 0, 3, Some(1));
+        newer.lines[0].points = 120;
+        news(
+            &mut link,
+            &mut app,
+            &mut config,
+            TournamentNews::Standings(Box::new(newer)),
+        );
+        let open = app.tournaments().open.as_ref().expect("the page");
+        assert_eq!(open.standings.lines[0].points, 120);
+        assert_eq!(open.me.as_ref().map(|m| m.rank), Some(1));
+        // A page beyond the last is not asked for.
+        assert!(act(&mut link, &mut app, TournamentAction::StandingsPage(3)).is_empty());
+    }
+
+    #[test]
+    fn the_end_keeps_the_podium_and_no_button_is_left() {
+        let (mut link, mut app, mut config) = on_page();
+        news(
+            &mut link,
+            &mut app,
+            &mut config,
+            TournamentNews::Status {
+                tournament: TournamentId(7),
+                status: TournamentStatus::Finished,
+                podium: vec![line(1, 11), line(2, 12), line(3, 13)],
+            },
+        );
+        let open = app.tournaments().open.as_ref().expect("the page");
+        assert_eq!(open.summary.status, TournamentStatus::Finished);
+        assert_eq!(
+            open.podium
+                .iter()
+                .map(|l| l.player.id.0)
+                .collect::<Vec<_>>(),
+            [11, 12, 13]
+        );
+        assert_eq!(open.may(), (false, false, false));
+        // A view asked for later keeps it.
+        let sent = act(&mut link, &mut app, TournamentAction::StandingsPage(1));
+        answer(
+            &mut link,
+            &mut app,
+            &mut config,
+            sent[0].id,
+            Reply::TournamentStandings(Box::new(page(7, 1, 3, None))),
+        );
+        let open = app.tournaments().open.as_ref().expect("the page");
+        assert_eq!(open.podium.len(), 3);
+        // News of another tournament changes nothing here.
+        news(
+            &mut link,
+            &mut app,
+            &mut config,
+            TournamentNews::Status {
+                tournament: TournamentId(8),
+                status: TournamentStatus::Running,
+                podium: Vec::new(),
+            },
+        );
+        let open = app.tournaments().open.as_ref().expect("the page");
+        assert_eq!(open.summary.status, TournamentStatus::Finished);
+    }
+
+    #[test]
+    fn a_pairing_takes_the_player_to_the_game_when_its_snapshot_comes() {
+        let (mut link, mut app, mut config) = on_page();
+        news(
+            &mut link,
+            &mut app,
+            &mut config,
+            TournamentNews::Paired {
+                tournament: TournamentId(7),
+                game: GameId(55),
+                side: Side::First,
+                opponent: player(12, "bo"),
+            },
+        );
+        let open = app.tournaments().open.as_ref().expect("the page");
+        assert_eq!(open.game, Some(55));
+        assert!(app.notice().is_some(), "the pairing is said");
+        // The server seats the player's connections at the game: its snapshot follows.
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            snapshot(55, &[], vec![Side::First], 0),
+        );
+        assert_eq!(app.screen(), Screen::Game);
+        assert_eq!(app.current().and_then(|m| m.id), Some(55));
+    }
+
+    #[test]
+    fn an_arena_made_opens_its_page_and_follows_it() {
+        let (mut link, mut app, mut config) = greeted();
+        act(&mut link, &mut app, TournamentAction::OpenList);
+        act(&mut link, &mut app, TournamentAction::NewArena);
+        assert_eq!(app.screen(), Screen::NewTournament);
+        act(
+            &mut link,
+            &mut app,
+            TournamentAction::CycleMinutes { forward: true },
+        );
+        act(
+            &mut link,
+            &mut app,
+            TournamentAction::CycleStart { forward: false },
+        );
+        act(&mut link, &mut app, TournamentAction::SetPrivate(true));
+        let sent = act(&mut link, &mut app, TournamentAction::Create);
+        let Request::CreateTournament(setup) = &sent[0].request else {
+            panic!("not a new tournament: {sent:?}");
+        };
+        assert_eq!(
+            setup.format,
+            TournamentFormat::Arena {
+                minutes: 60,
+                streaks: true
+            }
+        );
+        assert_eq!(setup.starts_in_s, 0);
+        assert!(setup.private && setup.rated);
+        let mut made = view(9, TournamentStatus::Running, None);
+        made.code = Some("K7QM-2XPD".into());
+        made.summary.private = true;
+        let follow = deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::Reply {
+                id: sent[0].id,
+                reply: Reply::Tournament(Box::new(made)),
+            },
+        );
+        assert_eq!(app.screen(), Screen::Tournament);
+        assert_eq!(app.tournaments().open.as_ref().map(|o| o.id()), Some(9));
+        assert!(app.tournaments().mine.contains(&9));
+        assert_eq!(
+            follow.iter().map(|m| &m.request).collect::<Vec<_>>(),
+            [&Request::OpenTournament {
+                tournament: TournamentId(9),
+                code: Some("K7QM-2XPD".into())
+            }],
+            "its news are asked for"
+        );
+        app.set_site(Some("https://play.chaupal.example".into()));
+        assert_eq!(
+            app.tournament_link().as_deref(),
+            Some("https://play.chaupal.example/tournament/9?code=K7QM-2XPD")
+        );
+    }
+
+    #[test]
+    fn a_refusal_is_said() {
+        let (mut link, mut app, mut config) = greeted();
+        let sent = act(
+            &mut link,
+            &mut app,
+            TournamentAction::Open { id: 5, code: None },
+        );
+        deliver(
+            &mut link,
+            &mut app,
+            &mut config,
+            ServerMessage::Error {
+                id: Some(sent[0].id),
+                error: ErrorReply::new(ErrorCode::NoSuchTournament, "no such tournament"),
+            },
+        );
+        assert!(
+            app.notice()
+                .is_some_and(|n| n.tone == crate::app::Tone::Problem)
+        );
+        assert!(app.tournaments().open.is_none());
+    }
+
+    #[test]
+    fn offline_nothing_is_asked() {
+        let mut app = App::new(true);
+        assert!(app.handle(TournamentAction::OpenList).is_empty());
+        assert_eq!(app.screen(), Screen::Lobby);
+        assert!(app.notice().is_some());
+    }
+}

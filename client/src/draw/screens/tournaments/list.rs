@@ -1,7 +1,7 @@
 //! The list of tournaments: a button that makes an arena, then the player's own, those
 //! running, those upcoming and those lately finished, each a line that opens its page.
 
-use super::{entrants_words, format_words, lines, status_words, title};
+use super::{entrants_words, format_words, lines, paragraph, status_words, title};
 use crate::app::{Action, App, ScreenAction, Section, TournamentAction};
 use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
@@ -19,10 +19,10 @@ pub(super) fn draw(app: &App, ui: &Ui, column: Area, actions: &mut Vec<Action>) 
         column.y,
         theme::TEXT,
     );
-    y = lines(
+    y = paragraph(
         ui,
         &ui.t("tournaments-about"),
-        (false, ui.unit * 0.95),
+        ui.unit * 0.95,
         column,
         y + ui.unit * 0.2,
         theme::TEXT_DIM,

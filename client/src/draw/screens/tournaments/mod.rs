@@ -83,6 +83,25 @@ fn lines(
     y
 }
 
+/// A paragraph across `inner.w` from `top`, wrapped at `size`; returns the y below it.
+fn paragraph(ui: &Ui, text: &str, size: f32, inner: Area, top: f32, colour: Color) -> f32 {
+    let step = size * 1.4;
+    let mut y = top;
+    for row in crate::draw::paint::wrap(text, &ui.fonts.regular, size, inner.w) {
+        crate::draw::paint::text(
+            &row,
+            inner.x,
+            y + step / 2.0,
+            size,
+            &ui.fonts.regular,
+            colour,
+            Align::Left,
+        );
+        y += step;
+    }
+    y
+}
+
 /// "Bagh Chal arena" and the like: a tournament's name.
 fn title(summary: &TournamentSummary) -> Phrase {
     say!("tournament-title", game = terms::game_name(summary.game))

@@ -3,7 +3,7 @@
 
 use chaupal_rules::GameKind;
 
-use super::lines;
+use super::{lines, paragraph};
 use crate::app::{ARENA_CLOCKS, ARENA_MINUTES, ARENA_STARTS, Action, App, ScreenAction};
 use crate::app::{TournamentAction, clock_words};
 use crate::draw::screens::common::stepper;
@@ -79,7 +79,9 @@ pub(super) fn draw(app: &App, ui: &Ui, column: Area, actions: &mut Vec<Action>) 
             ],
         ),
     ];
-    for (label, value, widest, [back, on]) in rows {
+    // One width for every stepper, so they stand in a column.
+    let widest = rows.iter().map(|r| r.2).fold(0.0, f32::max);
+    for (label, value, _, [back, on]) in rows {
         y = stepper(
             ui,
             column,
@@ -114,18 +116,18 @@ pub(super) fn draw(app: &App, ui: &Ui, column: Area, actions: &mut Vec<Action>) 
     } else {
         "tournament-public-hint"
     };
-    y = lines(
+    y = paragraph(
         ui,
         &ui.t(hint),
-        (false, ui.unit * 0.9),
+        ui.unit * 0.9,
         column,
         row.y + row.h + ui.unit * 0.3,
         theme::TEXT_DIM,
     );
-    y = lines(
+    y = paragraph(
         ui,
         &ui.t("tournament-rated-hint"),
-        (false, ui.unit * 0.9),
+        ui.unit * 0.9,
         column,
         y,
         theme::TEXT_DIM,
