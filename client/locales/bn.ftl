@@ -863,3 +863,4 @@ tournament-public-hint = সবার তালিকায় থাকবে, 
 tournament-private-hint = কারও তালিকায় থাকবে না: যাদের চান তাদের এর লিংক পাঠান।
 tournament-rated-hint = খেলাগুলো রেটিংয়ে গোনা হয়; টানা দুটি জয়ের পর খেলোয়াড় জ্বলে ওঠে, আর তার জয়ের পয়েন্ট দ্বিগুণ হয়।
 tournament-create = তৈরি করুন
+tournament-back = টুর্নামেন্টে ফিরুন

@@ -1015,3 +1015,4 @@ tournament-public-hint = Listed for everyone to join.
 tournament-private-hint = Listed to nobody: share its link with the players you want.
 tournament-rated-hint = Rated games; two wins in a row set a player on fire, and their wins score double.
 tournament-create = Make it
+tournament-back = Back to the tournament

@@ -962,3 +962,4 @@ tournament-public-hint = सबके लिए सूची में, को�
 tournament-private-hint = किसी की सूची में नहीं: जिन्हें चाहें उन्हें इसका लिंक भेजें।
 tournament-rated-hint = खेल रेटिंग में गिने जाते हैं; लगातार दो जीत के बाद खिलाड़ी जोश में होता है, और उसकी जीत के अंक दुगने होते हैं।
 tournament-create = बनाएँ
+tournament-back = टूर्नामेंट पर लौटें

@@ -850,3 +850,4 @@ tournament-public-hint = 所有人都能看到并加入。
 tournament-private-hint = 不公开列出：把链接分享给你想邀请的棋手。
 tournament-rated-hint = 对局计入等级分；连胜两局的棋手进入火热状态，之后的胜局得分加倍。
 tournament-create = 创建
+tournament-back = 返回比赛

@@ -13,7 +13,7 @@ use crate::replay::Replay;
 impl App {
     /// Seconds until the picture changes by itself: at once while a move is being shown, the
     /// next digit of a running clock, the next words of a deadline's time left, a notice
-    /// going away, a puzzle's skip no longer waiting for its confirmation, the retry
+    /// going away, a tournament's time to its start or end, a puzzle's skip no longer waiting for its confirmation, the retry
     /// countdown, a device code running out. None: nothing changes until something happens.
     pub fn next_change(&self) -> Option<f32> {
         let mut soonest: Option<f32> = None;
@@ -62,6 +62,11 @@ impl App {
             && let Some(t) = self.puzzles.attempt.as_ref().and_then(|a| a.next_change())
         {
             at(t);
+        }
+        if matches!(self.screen, Screen::Tournament | Screen::Tournaments)
+            && let Some(ms) = self.tournaments.next_change(self.shell.now_ms)
+        {
+            at(ms as f32 / 1000.0);
         }
         if let Some(t) = self.puzzles.leave_lapses_in() {
             at(t);

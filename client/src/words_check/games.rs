@@ -21,7 +21,16 @@ pub(super) fn playing(kind: GameKind, seats: Seats) -> App {
 
 /// As [`playing`], the game set up further by `finish` before it opens.
 pub(super) fn playing_as(kind: GameKind, seats: Seats, finish: impl FnOnce(&mut Match)) -> App {
-    let mut app = lobby();
+    playing_from(lobby(), kind, seats, finish)
+}
+
+/// As [`playing_as`], from `app` (a tournament's page) rather than the lobby.
+pub(super) fn playing_from(
+    mut app: App,
+    kind: GameKind,
+    seats: Seats,
+    finish: impl FnOnce(&mut Match),
+) -> App {
     let Ok(start) = AnyGame::start(kind, [("", ""); 0]) else {
         return app;
     };

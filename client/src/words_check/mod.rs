@@ -100,6 +100,28 @@ fn tournament_states(add: &mut impl FnMut(&str, App)) {
             true,
         ),
     );
+    // A tournament's game over: its card leads back to the page.
+    let page = tournaments::page_of(
+        Status::Running,
+        Some(tournaments::line(57, LONG_NAME, true)),
+        (0, 120),
+        false,
+    );
+    let mut over = games::playing_from(
+        tournaments::paired(page, 123_456),
+        GameKind::SholoGuti,
+        Seats::One(Side::First),
+        |_| {},
+    );
+    over.apply(Event::Game(MatchEvent::Next(GameEvent::Ended {
+        result: GameResult {
+            winner: Some(Side::Second),
+            reason: ResultReason::Resignation,
+        },
+        clocks: None,
+    })));
+    over.tick(5.0);
+    add("tournaments: a tournament game over", over);
     add("tournaments: a new arena", tournaments::new_arena(false));
     add(
         "tournaments: a new private arena",
@@ -514,6 +536,9 @@ mod tests {
             Screen::GameOver,
             Screen::Replay,
             Screen::Puzzles,
+            Screen::Tournaments,
+            Screen::Tournament,
+            Screen::NewTournament,
         ] {
             assert!(
                 states.iter().any(|(_, app)| app.screen() == screen),
@@ -551,6 +576,26 @@ mod tests {
         assert_eq!(asked.offer(), Some(Offer::Takeback));
         assert!(lobby("game: Bagh Chal, resigning").resign_asked());
         assert_eq!(lobby("game over: Jungle").screen(), Screen::GameOver);
+        // The tournaments' states are what they say.
+        let page = |name: &str| lobby(name).tournaments().open.clone().expect(name);
+        let pinned = page("tournaments: running, the player's line pinned");
+        assert_eq!(pinned.pinned().map(|l| l.rank), Some(57));
+        assert_eq!((pinned.standings.page, pinned.standings.pages), (2, 120));
+        let finished = page("tournaments: finished, a long-named podium");
+        assert_eq!(finished.podium.len(), 3);
+        assert_eq!(finished.podium[0].player.name, LONG_NAME);
+        assert!(
+            page("tournaments: upcoming, private, not entered")
+                .code
+                .is_some()
+        );
+        assert!(lobby("tournaments: a tournament game over").in_tournament_game());
+        assert!(
+            lobby("tournaments: a new private arena")
+                .tournaments()
+                .form
+                .private
+        );
         assert_eq!(lobby("lobby: Anyone, Kalah").name(), LONG_NAME);
         // The puzzles' states are what they say.
         use crate::puzzles::Stage;

@@ -161,6 +161,19 @@ pub(super) fn page_of(
     app
 }
 
+/// `app` (a tournament's page) told of the player's pairing in `game`.
+pub(super) fn paired(mut app: App, game: u64) -> App {
+    app.apply(Event::Tournament(TournamentEvent::News(
+        chaupal_shared::protocol::tournaments::TournamentNews::Paired {
+            tournament: TournamentId(42),
+            game: chaupal_shared::protocol::GameId(game),
+            side: chaupal_rules::Side::First,
+            opponent: player(2, OTHER_NAME),
+        },
+    )));
+    app
+}
+
 /// The card that makes an arena, with the longest choices (Sholo Guti, an hour, the slowest
 /// clock, an hour from now), public or private.
 pub(super) fn new_arena(private: bool) -> App {

@@ -129,6 +129,13 @@ impl App {
             (Screen::Replay, _, Some(r)) => {
                 r.game.map(|id| (Route::Replay(id), r.watch_key.as_deref()))
             }
+            (Screen::Tournament, _, _) => self.tournaments.open.as_ref().map(|o| {
+                let route = Route::Tournament {
+                    id: o.id(),
+                    code: o.code.clone(),
+                };
+                (route, None)
+            }),
             (Screen::Puzzles, _, _) => self
                 .puzzles
                 .attempt

@@ -64,6 +64,15 @@ impl App {
                     return vec![Outgoing::Local(LocalWish::Share(link))];
                 }
             }
+            TournamentAction::BackToPage => {
+                let Some(open) = &self.tournaments.open else {
+                    return Vec::new();
+                };
+                let (id, code) = (open.id(), open.code.clone());
+                let mut out = self.handle_game(crate::app::GameAction::ToLobby);
+                out.extend(self.open_tournament(id, code));
+                return out;
+            }
             TournamentAction::NewArena => {
                 if !self.require_online(say!("doing-tournaments")) {
                     return Vec::new();
@@ -99,6 +108,18 @@ impl App {
     /// The tournament screens' state.
     pub fn tournaments(&self) -> &Tournaments {
         &self.tournaments
+    }
+
+    /// Whether the game on the screen is the player's game in the tournament whose page is
+    /// open (its end leads back to that page).
+    pub fn in_tournament_game(&self) -> bool {
+        let on_screen = self.game.current.as_ref().and_then(|m| m.id);
+        on_screen.is_some()
+            && self
+                .tournaments
+                .open
+                .as_ref()
+                .is_some_and(|o| o.game == on_screen)
     }
 
     /// A request, when online (else what it needs is said).
@@ -233,9 +254,6 @@ impl App {
                     open.summary.status = status;
                     if !podium.is_empty() {
                         open.podium = podium;
-                    }
-                    if status == TournamentStatus::Finished {
-                        open.game = None;
                     }
                 }
                 if self.tournaments.mine.contains(&tournament.0) {

@@ -91,6 +91,24 @@ impl Tournaments {
         }
     }
 
+    /// Milliseconds until the words of a time to a start or an end shown change (the page's,
+    /// and the list's).
+    pub fn next_change(&self, now_ms: u64) -> Option<u64> {
+        let open = self.open.as_ref().map(|o| &o.summary);
+        let listed = self.list.iter().flatten();
+        open.into_iter()
+            .chain(listed)
+            .filter_map(|t| {
+                let at = match t.status {
+                    TournamentStatus::Upcoming => t.starts_ms,
+                    TournamentStatus::Running => t.ends_ms,
+                    TournamentStatus::Finished => return None,
+                };
+                crate::deadline::until_change(crate::deadline::left_ms(at, now_ms))
+            })
+            .min()
+    }
+
     /// Keeps a summary's news in the list too (its status, its entrants).
     pub fn update_listed(&mut self, summary: &TournamentSummary) {
         if let Some(list) = &mut self.list

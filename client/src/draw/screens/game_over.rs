@@ -19,14 +19,22 @@ use crate::words::capitalise;
 /// no button); a click beside it (or on its close button) puts it aside. The result and its
 /// reason wrap rather than being cut, and the buttons go as many to a row as keeps their
 /// labels whole.
-pub(super) fn card(m: &Match, ui: &Ui, board: Area, top: Option<f32>, actions: &mut Vec<Action>) {
+/// A tournament's game (`in_tournament`) leads back to the tournament's page first.
+pub(super) fn card(
+    (m, in_tournament): (&Match, bool),
+    ui: &Ui,
+    board: Area,
+    top: Option<f32>,
+    actions: &mut Vec<Action>,
+) {
     let watching = matches!(m.seats, crate::play::Seats::Watching);
     let mut buttons = vec![(
         ui.t("replay"),
         Action::Replay(ReplayAction::OpenReplay),
         Look::Plain,
     )];
-    if !watching {
+    // A tournament pairs its players again by itself: no rematch there.
+    if !watching && !in_tournament {
         buttons.insert(
             0,
             (
@@ -43,6 +51,16 @@ pub(super) fn card(m: &Match, ui: &Ui, board: Area, top: Option<f32>, actions: &
             Action::Replay(ReplayAction::Review),
             Look::Plain,
         ));
+    }
+    if in_tournament {
+        buttons.insert(
+            0,
+            (
+                ui.t("tournament-back"),
+                Action::Tournament(crate::app::TournamentAction::BackToPage),
+                Look::Primary,
+            ),
+        );
     }
     buttons.push((
         ui.t("lobby"),

@@ -434,6 +434,19 @@ mod tests {
         );
         assert_eq!(app.screen(), Screen::Game);
         assert_eq!(app.current().and_then(|m| m.id), Some(55));
+        assert!(app.in_tournament_game());
+        // From the game, back to the tournament's page, seen afresh.
+        let sent = act(&mut link, &mut app, TournamentAction::BackToPage);
+        assert!(
+            sent.iter().any(|m| m.request
+                == Request::OpenTournament {
+                    tournament: TournamentId(7),
+                    code: None
+                }),
+            "{sent:?}"
+        );
+        assert_eq!(app.screen(), Screen::Tournament);
+        assert!(app.current().is_none());
     }
 
     #[test]

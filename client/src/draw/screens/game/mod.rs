@@ -124,7 +124,7 @@ pub(super) fn draw(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<
     board(app, m, ui, board_area, (playing, true), actions);
     game_panel(app, m, ui, panel, actions);
     if app.screen() == Screen::GameOver && !app.result_hidden() && m.looking.is_none() {
-        game_over::card(m, ui, board_area, None, actions);
+        game_over::card((m, app.in_tournament_game()), ui, board_area, None, actions);
     }
 }
 
@@ -148,7 +148,13 @@ fn upright(app: &App, m: &Match, ui: &Ui, body: Area, actions: &mut Vec<Action>)
     ui.heights().set("game.panel", bottom - panel.y);
     controls::overlays(app, m, ui, grid, actions);
     if app.screen() == Screen::GameOver && !app.result_hidden() && m.looking.is_none() {
-        game_over::card(m, ui, body, Some(board_area.y), actions);
+        game_over::card(
+            (m, app.in_tournament_game()),
+            ui,
+            body,
+            Some(board_area.y),
+            actions,
+        );
     }
     controls::menu(app, m, ui, (body, grid), actions);
 }
