@@ -8,7 +8,9 @@
 //! game from the lobby's live games, follows every move and sees the result, while the first
 //! sees the watcher counted. Then an open seek with a clock, made by one player and accepted by
 //! the other, starts a timed game for both, and an AI-vs-AI exhibition is watched. A friend's
-//! link to a private game, read as the browser reads its address, joins it with no click.
+//! link to a private game, read as the browser reads its address, joins it with no click. An
+//! arena made to start at once, joined by its maker and by a second player from the list, pairs
+//! them into one game, whose end leads back to the page with the win counted.
 //!
 //! The binary is `target/<profile>/chaupal-server`, which `cargo test --workspace` builds (or
 //! `CHAUPAL_SERVER_BIN`). When it is missing the tests say so and pass, unless
@@ -20,6 +22,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use chaupal_client::app::TournamentAction;
 use chaupal_client::app::{Action, App, PlayMode, Screen, SidePick};
 use chaupal_client::app::{GameAction, LinkAction, LobbyAction, ReplayAction, SettingsAction};
 use chaupal_client::config::Config;
@@ -627,4 +630,89 @@ fn a_correspondence_game_waits_in_my_games_between_moves() {
             app.my_game(id).is_none() && app.finished().iter().any(|f| f.id == id)
         });
     }
+}
+
+#[test]
+fn an_arena_made_now_pairs_its_two_entrants_into_a_game() {
+    let Some(server) = Server::start() else {
+        return;
+    };
+    let mut asha = Player::connect(&server, "Asha");
+    let mut bo = Player::connect(&server, "Bo");
+
+    // Asha makes a public arena of Kalah that starts at once, and its page opens.
+    asha.act(Action::Lobby(LobbyAction::SelectGame(GameKind::Kalah)));
+    asha.act(Action::Tournament(TournamentAction::OpenList));
+    assert_eq!(asha.app.screen(), Screen::Tournaments);
+    asha.act(Action::Tournament(TournamentAction::NewArena));
+    assert_eq!(asha.app.screen(), Screen::NewTournament);
+    asha.act(Action::Tournament(TournamentAction::CycleStart {
+        forward: false,
+    }));
+    assert_eq!(asha.app.tournaments().form.starts_in(), 0);
+    asha.act(Action::Tournament(TournamentAction::Create));
+    asha.until("the arena's page opens", |app| {
+        app.screen() == Screen::Tournament && app.tournaments().open.is_some()
+    });
+    let page = asha.app.tournaments().open.clone().unwrap();
+    assert_eq!(page.summary.game, GameKind::Kalah);
+    assert_eq!(page.may(), (true, false, false), "not entered yet");
+    let id = page.id();
+    asha.act(Action::Tournament(TournamentAction::Join));
+    asha.until("Asha is in it", |app| {
+        app.tournaments()
+            .open
+            .as_ref()
+            .is_some_and(|o| o.me.is_some())
+    });
+
+    // Bo finds it in the list, opens it and joins.
+    bo.act(Action::Tournament(TournamentAction::OpenList));
+    bo.until("Bo sees the arena listed", |app| {
+        app.tournaments()
+            .list
+            .as_ref()
+            .is_some_and(|l| l.iter().any(|t| t.tournament.0 == id))
+    });
+    bo.act(Action::Tournament(TournamentAction::Open {
+        id,
+        code: None,
+    }));
+    bo.until("Bo's page opens", |app| {
+        app.tournaments().open.as_ref().map(|o| o.id()) == Some(id)
+    });
+    bo.act(Action::Tournament(TournamentAction::Join));
+
+    // The server pairs them: each is taken to the same game, on opposite sides.
+    for p in [&mut asha, &mut bo] {
+        p.until("the paired game opens", |app| {
+            app.screen() == Screen::Game
+                && app
+                    .current()
+                    .is_some_and(|m| m.online && m.clocks.is_some())
+        });
+    }
+    let game = asha.app.current().unwrap().id;
+    assert_eq!(bo.app.current().unwrap().id, game);
+    assert_ne!(
+        asha.app.current().unwrap().seats,
+        bo.app.current().unwrap().seats
+    );
+    assert!(asha.app.in_tournament_game() && bo.app.in_tournament_game());
+    // Asha resigns; her game's end leads back to the tournament's page, where the standings
+    // count the game.
+    asha.act(Action::Game(GameAction::Resign));
+    asha.act(Action::Game(GameAction::Resign));
+    asha.until("the game is over", |app| {
+        app.current().is_some_and(|m| m.finished())
+    });
+    asha.act(Action::Tournament(TournamentAction::BackToPage));
+    asha.until("the page shows Bo's win", |app| {
+        app.screen() == Screen::Tournament
+            && app
+                .tournaments()
+                .open
+                .as_ref()
+                .is_some_and(|o| o.standings.lines.iter().any(|l| l.points == 2))
+    });
 }
