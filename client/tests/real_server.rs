@@ -698,7 +698,13 @@ fn an_arena_made_now_pairs_its_two_entrants_into_a_game() {
         asha.app.current().unwrap().seats,
         bo.app.current().unwrap().seats
     );
-    assert!(asha.app.in_tournament_game() && bo.app.in_tournament_game());
+    // The pairing's news may come a moment after the game's snapshot.
+    for p in [&mut asha, &mut bo] {
+        p.until(
+            "the game is known as the tournament's",
+            App::in_tournament_game,
+        );
+    }
     // Asha resigns; her game's end leads back to the tournament's page, where the standings
     // count the game.
     asha.act(Action::Game(GameAction::Resign));

@@ -69,7 +69,7 @@ pub(super) fn draw(app: &App, ui: &Ui, column: Area, y: f32, actions: &mut Vec<A
     if let Some(mine) = open.pinned() {
         y = lines(
             ui,
-            "⋯",
+            "…",
             (false, ui.unit),
             column,
             y + ui.unit * 0.2,
