@@ -1016,3 +1016,4 @@ tournament-private-hint = Listed to nobody: share its link with the players you 
 tournament-rated-hint = Rated games; two wins in a row set a player on fire, and their wins score double.
 tournament-create = Make it
 tournament-back = Back to the tournament
+tournament-open = Open

@@ -963,3 +963,4 @@ tournament-private-hint = किसी की सूची में नही�
 tournament-rated-hint = खेल रेटिंग में गिने जाते हैं; लगातार दो जीत के बाद खिलाड़ी जोश में होता है, और उसकी जीत के अंक दुगने होते हैं।
 tournament-create = बनाएँ
 tournament-back = टूर्नामेंट पर लौटें
+tournament-open = खोलें

@@ -886,3 +886,4 @@ tournament-private-hint = कसैलाई देखाइँदैन: चा
 tournament-rated-hint = खेलहरू रेटिङमा गनिन्छन्; लगातार दुई जितपछि खेलाडी जोसमा हुन्छ, र उसको जितको अङ्क दोब्बर हुन्छ।
 tournament-create = बनाउनुहोस्
 tournament-back = प्रतियोगितामा फर्कनुहोस्
+tournament-open = खोल्नुहोस्

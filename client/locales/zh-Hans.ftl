@@ -851,3 +851,4 @@ tournament-private-hint = 不公开列出：把链接分享给你想邀请的棋
 tournament-rated-hint = 对局计入等级分；连胜两局后，棋手进入连胜状态，之后每胜一局记双分。
 tournament-create = 创建
 tournament-back = 返回积分战
+tournament-open = 打开

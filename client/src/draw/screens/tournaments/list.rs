@@ -6,7 +6,7 @@ use crate::app::{Action, App, ScreenAction, Section, TournamentAction};
 use crate::draw::theme;
 use crate::draw::ui::{Look, Ui, columns};
 use crate::geometry::Area;
-use crate::layout;
+use crate::layout::{self, Measure};
 
 /// Draws the list from the top of `column`; returns the y below.
 pub(super) fn draw(app: &App, ui: &Ui, column: Area, actions: &mut Vec<Action>) -> f32 {
@@ -97,9 +97,13 @@ fn entry(
     actions: &mut Vec<Action>,
 ) -> f32 {
     let pad = ui.unit * 0.5;
+    // The way in is a button at the right, as the lobby's lists have theirs: the keyboard
+    // stops on it, and the screen reader says it.
+    let open = ui.t("tournament-open");
+    let button_w = ui.width(&open, true, ui.unit) + ui.unit * 2.0;
     let inner = Area {
         x: column.x + pad,
-        w: column.w - 2.0 * pad,
+        w: column.w - 3.0 * pad - button_w,
         ..column
     };
     let name = ui.say(&title(summary));
@@ -118,7 +122,8 @@ fn entry(
         .iter()
         .map(|(size, rows)| size * 1.35 * rows.len() as f32)
         .sum();
-    let h = (text_h + 2.0 * pad).max(layout::TAP_MIN);
+    let button_h = ui.small_row_h(0.8);
+    let h = (text_h + 2.0 * pad).max(button_h + 2.0 * pad);
     let area = Area { y, h, ..column };
     ui.panel(area);
     let mut at = y + pad;
@@ -139,7 +144,13 @@ fn entry(
         at,
         theme::ACCENT,
     );
-    if ui.item(area, &name) {
+    let button = Area {
+        x: column.x + column.w - pad - button_w,
+        y: y + (h - button_h) / 2.0,
+        w: button_w,
+        h: button_h,
+    };
+    if ui.button(button, &open, Look::Plain) {
         actions.push(Action::Tournament(TournamentAction::Open {
             id: summary.tournament.0,
             code: None,
