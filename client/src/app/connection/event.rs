@@ -144,6 +144,7 @@ impl App {
             self.screen = Screen::Lobby;
         }
         let mut out = self.puzzles_reconnected();
+        out.extend(self.tournaments_reconnected());
         if let Some(route) = self.links.arrival.take() {
             out.extend(self.follow(route));
         } else {

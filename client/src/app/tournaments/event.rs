@@ -36,10 +36,7 @@ impl App {
     /// Takes in an event about tournaments.
     pub(in crate::app) fn apply_tournament(&mut self, event: TournamentEvent) -> Vec<Outgoing> {
         match event {
-            TournamentEvent::Listed(list) => {
-                self.tournaments.asking = false;
-                self.tournaments.list = Some(list);
-            }
+            TournamentEvent::Listed(list) => self.tournaments_listed(list),
             TournamentEvent::View(view) => self.tournament_view(*view),
             TournamentEvent::Made(view) => return self.tournament_made(*view),
             TournamentEvent::Standings(page) => {

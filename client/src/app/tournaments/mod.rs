@@ -287,6 +287,40 @@ impl App {
         }
     }
 
+    /// After a new connection: the page open is followed again (news go to the connection
+    /// that asked), and the list on the screen asked for again; nothing waits for an answer
+    /// the closed connection would have had.
+    pub(in crate::app) fn tournaments_reconnected(&mut self) -> Vec<Outgoing> {
+        self.tournaments.asking = false;
+        let open = self
+            .tournaments
+            .open
+            .as_ref()
+            .map(|o| (o.id(), o.code.clone()));
+        match (self.screen, open) {
+            (Screen::Tournament | Screen::Game | Screen::GameOver, Some((id, code))) => {
+                vec![Outgoing::Tournament(TournamentRequest::Open { id, code })]
+            }
+            (Screen::Tournaments, _) => vec![Outgoing::Tournament(TournamentRequest::List)],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The list came: the tournaments this player made are theirs.
+    fn tournaments_listed(
+        &mut self,
+        list: Vec<chaupal_shared::protocol::tournaments::TournamentSummary>,
+    ) {
+        self.tournaments.asking = false;
+        let me = self.name().to_owned();
+        for t in &list {
+            if t.by.as_ref().is_some_and(|b| b.name == me) {
+                self.tournaments.note_mine(t.tournament.0);
+            }
+        }
+        self.tournaments.list = Some(list);
+    }
+
     /// The link to the tournament on the page (with a private one's code), when the server's
     /// web address is known.
     pub fn tournament_link(&self) -> Option<String> {
@@ -299,5 +333,115 @@ impl App {
                 code: open.code.clone(),
             },
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::testing::online;
+    use crate::app::{ConnectionEvent, Event, ScreenAction};
+    use chaupal_shared::protocol::tournaments::{
+        StandingsPage, TournamentFormat, TournamentId, TournamentSummary,
+    };
+    use chaupal_shared::protocol::{ClockSpec, PlayerId, PlayerInfo};
+
+    fn summary(id: u64, by: &str) -> TournamentSummary {
+        TournamentSummary {
+            tournament: TournamentId(id),
+            game: GameKind::Kalah,
+            rules: Vec::new(),
+            clock: ClockSpec {
+                initial_ms: 60_000,
+                increment_ms: 0,
+            },
+            format: TournamentFormat::Arena {
+                minutes: 10,
+                streaks: false,
+            },
+            rated: true,
+            private: false,
+            starts_ms: 0,
+            ends_ms: 600_000,
+            status: TournamentStatus::Upcoming,
+            entrants: 0,
+            by: Some(PlayerInfo {
+                id: PlayerId(1),
+                name: by.into(),
+            }),
+        }
+    }
+
+    fn view(id: u64) -> TournamentView {
+        TournamentView {
+            summary: summary(id, "someone"),
+            code: Some("K7QM-2XPD".into()),
+            me: None,
+            standings: StandingsPage {
+                tournament: TournamentId(id),
+                page: 0,
+                pages: 1,
+                lines: Vec::new(),
+            },
+            game: None,
+        }
+    }
+
+    #[test]
+    fn the_tournaments_a_player_made_are_listed_as_theirs() {
+        let mut app = online();
+        app.handle(TournamentAction::OpenList);
+        app.apply(Event::Tournament(TournamentEvent::Listed(vec![
+            summary(1, "someone"),
+            summary(2, "a"),
+        ])));
+        let mine: Vec<u64> = app
+            .tournaments()
+            .section(Section::Mine)
+            .iter()
+            .map(|t| t.tournament.0)
+            .collect();
+        assert_eq!(mine, [2]);
+        assert_eq!(app.tournaments().section(Section::Upcoming).len(), 1);
+    }
+
+    #[test]
+    fn a_new_connection_follows_the_page_again_with_its_code() {
+        let mut app = online();
+        app.handle(TournamentAction::Open {
+            id: 4,
+            code: Some("K7QM-2XPD".into()),
+        });
+        app.apply(Event::Tournament(TournamentEvent::View(Box::new(view(4)))));
+        let out = app.apply(Event::Connection(ConnectionEvent::Welcomed {
+            name: "a".into(),
+        }));
+        assert!(
+            out.contains(&Outgoing::Tournament(TournamentRequest::Open {
+                id: 4,
+                code: Some("K7QM-2XPD".into())
+            })),
+            "{out:?}"
+        );
+        // Gone back to the list, it is the list that is asked for again.
+        app.handle(ScreenAction::Back);
+        let out = app.apply(Event::Connection(ConnectionEvent::Welcomed {
+            name: "a".into(),
+        }));
+        assert!(out.contains(&Outgoing::Tournament(TournamentRequest::List)));
+        assert!(
+            !out.iter()
+                .any(|o| matches!(o, Outgoing::Tournament(TournamentRequest::Open { .. })))
+        );
+    }
+
+    #[test]
+    fn a_view_of_another_tournament_than_the_one_asked_for_is_not_shown() {
+        let mut app = online();
+        app.handle(TournamentAction::Open { id: 4, code: None });
+        app.apply(Event::Tournament(TournamentEvent::View(Box::new(view(5)))));
+        assert!(app.tournaments().open.is_none());
+        app.apply(Event::Tournament(TournamentEvent::View(Box::new(view(4)))));
+        assert_eq!(app.tournaments().open.as_ref().map(|o| o.id()), Some(4));
     }
 }
