@@ -865,3 +865,4 @@ tournament-rated-hint = খেলাগুলো রেটিংয়ে গো
 tournament-create = তৈরি করুন
 tournament-back = টুর্নামেন্টে ফিরুন
 tournament-open = খুলুন
+tournament-on-fire = টানা জয়ে

@@ -1017,3 +1017,4 @@ tournament-rated-hint = Rated games; two wins in a row set a player on fire, and
 tournament-create = Make it
 tournament-back = Back to the tournament
 tournament-open = Open
+tournament-on-fire = on fire

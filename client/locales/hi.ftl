@@ -964,3 +964,4 @@ tournament-rated-hint = खेल रेटिंग में गिने ज�
 tournament-create = बनाएँ
 tournament-back = टूर्नामेंट पर लौटें
 tournament-open = खोलें
+tournament-on-fire = जोश में

@@ -887,3 +887,4 @@ tournament-rated-hint = खेलहरू रेटिङमा गनिन्
 tournament-create = बनाउनुहोस्
 tournament-back = प्रतियोगितामा फर्कनुहोस्
 tournament-open = खोल्नुहोस्
+tournament-on-fire = जोसमा

@@ -852,3 +852,4 @@ tournament-rated-hint = 对局计入等级分；连胜两局后，棋手进入�
 tournament-create = 创建
 tournament-back = 返回积分战
 tournament-open = 打开
+tournament-on-fire = 连胜中

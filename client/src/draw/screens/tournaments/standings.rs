@@ -97,6 +97,12 @@ fn standing(ui: &Ui, column: Area, y: f32, line: &StandingLine, mine: bool) -> f
         points = line.points,
         presence = presence_words(line.presence)
     ));
+    // On fire in words too, beside the mark.
+    let details = if line.on_fire {
+        format!("{details} · {}", ui.t("tournament-on-fire"))
+    } else {
+        details
+    };
     let (dsize, drows) = ui.fitted(&details, false, ui.unit * 0.85, inner.w);
     let h = size * 1.35 * rows.len() as f32 + dsize * 1.35 * drows.len() as f32 + 2.0 * pad;
     let area = Area { y, h, ..column };
