@@ -38,7 +38,9 @@ pub struct Hook {
     pub height: f32,
     /// The height of the top bar, which what scrolls goes under.
     pub bar_h: f32,
-    /// The screen: `connection`, `lobby`, `game`, `game_over`, `replay`, `rules` or `puzzles`.
+    /// The screen: `connection`, `lobby`, `game`, `game_over`, `replay`, `rules`, `puzzles`,
+    /// `tournaments` (the list), `tournament` (a tournament's page) or `new_tournament` (the
+    /// card that makes an arena).
     pub screen: &'static str,
     /// Whether the connection to the server is up.
     pub connected: bool,
@@ -743,6 +745,26 @@ mod tests {
         assert!(hook.notices.is_empty());
         assert_eq!(hook.broken_link, None);
         assert_eq!(hook.invitation, None);
+    }
+
+    #[test]
+    fn the_tournament_screens_are_named() {
+        use crate::app::{Action, TournamentAction};
+        let mut app = App::new(false);
+        app.apply(crate::app::Event::Connection(ConnectionEvent::Welcomed {
+            name: "asha".into(),
+        }));
+        let screen =
+            |app: &App| Hook::new(1, (390.0, 844.0), (app, &english()), &record(), None).screen;
+        app.handle(Action::Tournament(TournamentAction::OpenList));
+        assert_eq!(screen(&app), "tournaments");
+        app.handle(Action::Tournament(TournamentAction::NewArena));
+        assert_eq!(screen(&app), "new_tournament");
+        app.handle(Action::Tournament(TournamentAction::Open {
+            id: 3,
+            code: None,
+        }));
+        assert_eq!(screen(&app), "tournament");
     }
 
     #[test]
