@@ -866,3 +866,4 @@ tournament-create = তৈরি করুন
 tournament-back = টুর্নামেন্টে ফিরুন
 tournament-open = খুলুন
 tournament-on-fire = টানা জয়ে
+tournament-my-game = আমার খেলায় যান

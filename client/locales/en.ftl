@@ -1018,3 +1018,4 @@ tournament-create = Make it
 tournament-back = Back to the tournament
 tournament-open = Open
 tournament-on-fire = on fire
+tournament-my-game = To my game

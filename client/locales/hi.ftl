@@ -965,3 +965,4 @@ tournament-create = बनाएँ
 tournament-back = टूर्नामेंट पर लौटें
 tournament-open = खोलें
 tournament-on-fire = जोश में
+tournament-my-game = मेरे खेल पर जाएँ

@@ -888,3 +888,4 @@ tournament-create = बनाउनुहोस्
 tournament-back = प्रतियोगितामा फर्कनुहोस्
 tournament-open = खोल्नुहोस्
 tournament-on-fire = जोसमा
+tournament-my-game = मेरो खेलमा जानुहोस्

@@ -853,3 +853,4 @@ tournament-create = 创建
 tournament-back = 返回积分战
 tournament-open = 打开
 tournament-on-fire = 连胜中
+tournament-my-game = 回到我的对局

@@ -712,13 +712,22 @@ fn an_arena_made_now_pairs_its_two_entrants_into_a_game() {
     asha.until("the game is over", |app| {
         app.current().is_some_and(|m| m.finished())
     });
+    // The page is still followed: its standings count Bo's win, and the game stays the
+    // tournament's, its card leading back to the page.
+    asha.until("the standings count Bo's win", |app| {
+        app.tournaments()
+            .open
+            .as_ref()
+            .is_some_and(|o| o.standings.lines.iter().any(|l| l.points == 2))
+    });
+    assert!(asha.app.in_tournament_game());
     asha.act(Action::Tournament(TournamentAction::BackToPage));
-    asha.until("the page shows Bo's win", |app| {
+    asha.until("the page is back", |app| {
         app.screen() == Screen::Tournament
             && app
                 .tournaments()
                 .open
                 .as_ref()
-                .is_some_and(|o| o.standings.lines.iter().any(|l| l.points == 2))
+                .is_some_and(|o| o.game.is_none() && o.me.is_some())
     });
 }

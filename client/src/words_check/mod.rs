@@ -73,13 +73,17 @@ fn tournament_states(add: &mut impl FnMut(&str, App)) {
         "tournaments: upcoming, private, not entered",
         tournaments::page_of(Status::Upcoming, None, (0, 1), true),
     );
+    // Paired: the page leads to the game too.
     add(
         "tournaments: running, the player's line pinned",
-        tournaments::page_of(
-            Status::Running,
-            Some(tournaments::line(57, LONG_NAME, true)),
-            (2, 120),
-            false,
+        tournaments::paired(
+            tournaments::page_of(
+                Status::Running,
+                Some(tournaments::line(57, LONG_NAME, true)),
+                (2, 120),
+                false,
+            ),
+            77,
         ),
     );
     add(
@@ -581,6 +585,7 @@ mod tests {
         let pinned = page("tournaments: running, the player's line pinned");
         assert_eq!(pinned.pinned().map(|l| l.rank), Some(57));
         assert_eq!((pinned.standings.page, pinned.standings.pages), (2, 120));
+        assert_eq!(pinned.game, Some(77));
         let finished = page("tournaments: finished, a long-named podium");
         assert_eq!(finished.podium.len(), 3);
         assert_eq!(finished.podium[0].player.name, LONG_NAME);

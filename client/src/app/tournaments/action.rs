@@ -21,6 +21,8 @@ pub enum TournamentAction {
     StandingsPage(u32),
     /// Passes the private tournament's link on (the share sheet or the clipboard).
     Share,
+    /// To the player's game in progress in the tournament on the page.
+    ToMyGame,
     /// From a tournament game's end back to the tournament's page (seen afresh).
     BackToPage,
     /// Opens the card that makes an arena.

@@ -64,6 +64,13 @@ impl App {
                     return vec![Outgoing::Local(LocalWish::Share(link))];
                 }
             }
+            TournamentAction::ToMyGame => {
+                if let Some(game) = self.tournaments.open.as_ref().and_then(|o| o.game)
+                    && self.require_online(say!("doing-tournaments"))
+                {
+                    return vec![Outgoing::Lobby(crate::app::LobbyRequest::Resume(game))];
+                }
+            }
             TournamentAction::BackToPage => {
                 let Some(open) = &self.tournaments.open else {
                     return Vec::new();
@@ -110,16 +117,16 @@ impl App {
         &self.tournaments
     }
 
-    /// Whether the game on the screen is the player's game in the tournament whose page is
-    /// open (its end leads back to that page).
+    /// Whether the game on the screen is one of the player's games in the tournament whose
+    /// page is open (its end leads back to that page).
     pub fn in_tournament_game(&self) -> bool {
-        let on_screen = self.game.current.as_ref().and_then(|m| m.id);
-        on_screen.is_some()
-            && self
-                .tournaments
-                .open
-                .as_ref()
-                .is_some_and(|o| o.game == on_screen)
+        let Some(on_screen) = self.game.current.as_ref().and_then(|m| m.id) else {
+            return false;
+        };
+        self.tournaments
+            .open
+            .as_ref()
+            .is_some_and(|o| o.played.contains(&on_screen))
     }
 
     /// A request, when online (else what it needs is said).
@@ -275,7 +282,7 @@ impl App {
                 if let Some(open) = &mut self.tournaments.open
                     && open.summary.tournament == tournament
                 {
-                    open.game = Some(game.0);
+                    open.paired(game.0);
                 }
                 // The game's snapshot comes to every connection of the player and takes them
                 // to it, as any game of theirs that starts.
@@ -432,6 +439,67 @@ mod tests {
         assert!(
             !out.iter()
                 .any(|o| matches!(o, Outgoing::Tournament(TournamentRequest::Open { .. })))
+        );
+    }
+
+    #[test]
+    fn the_page_leads_to_the_players_game_until_their_line_says_it_is_over() {
+        let mut app = online();
+        app.handle(TournamentAction::Open { id: 4, code: None });
+        let mut playing = view(4);
+        let mut me = chaupal_shared::protocol::tournaments::StandingLine {
+            rank: 1,
+            player: PlayerInfo {
+                id: PlayerId(3),
+                name: "a".into(),
+            },
+            rating: 1500,
+            points: 0,
+            scores: Vec::new(),
+            on_fire: false,
+            presence: chaupal_shared::protocol::tournaments::EntrantPresence::Playing,
+        };
+        playing.me = Some(me.clone());
+        playing.standings.lines = vec![me.clone()];
+        playing.game = Some(chaupal_shared::protocol::GameId(55));
+        app.apply(Event::Tournament(TournamentEvent::View(Box::new(playing))));
+        assert_eq!(
+            app.handle(TournamentAction::ToMyGame),
+            [Outgoing::Lobby(crate::app::LobbyRequest::Resume(55))]
+        );
+        // The standings say the player waits again: the game is over, and the way to it gone.
+        me.presence = chaupal_shared::protocol::tournaments::EntrantPresence::Idle;
+        me.points = 2;
+        // Standings from before the game count nothing new: the way to it stays.
+        let before = StandingsPage {
+            tournament: TournamentId(4),
+            page: 0,
+            pages: 1,
+            lines: vec![me.clone()],
+        };
+        app.apply(Event::Tournament(TournamentEvent::News(
+            TournamentNews::Standings(Box::new(before)),
+        )));
+        assert_eq!(
+            app.tournaments().open.as_ref().and_then(|o| o.game),
+            Some(55)
+        );
+        me.scores = vec![2];
+        let first = StandingsPage {
+            tournament: TournamentId(4),
+            page: 0,
+            pages: 1,
+            lines: vec![me],
+        };
+        app.apply(Event::Tournament(TournamentEvent::News(
+            TournamentNews::Standings(Box::new(first)),
+        )));
+        assert_eq!(app.tournaments().open.as_ref().and_then(|o| o.game), None);
+        assert!(app.handle(TournamentAction::ToMyGame).is_empty());
+        // The game stays one of the tournament's (its end still leads back to the page).
+        assert_eq!(
+            app.tournaments().open.as_ref().map(|o| o.played.clone()),
+            Some(vec![55])
         );
     }
 

@@ -131,6 +131,8 @@ pub struct OpenTournament {
     pub standings: StandingsPage,
     /// The player's game in progress in it.
     pub game: Option<u64>,
+    /// The player's games in it seen here, in progress or over (their ends lead back here).
+    pub played: Vec<u64>,
     /// The first three, once it has finished.
     pub podium: Vec<StandingLine>,
 }
@@ -145,6 +147,7 @@ impl OpenTournament {
             me: view.me,
             standings: view.standings,
             game: view.game.map(|g| g.0),
+            played: view.game.map(|g| g.0).into_iter().collect(),
             podium,
         }
     }
@@ -159,7 +162,14 @@ impl OpenTournament {
     pub fn refresh(&mut self, view: TournamentView) {
         let page = self.standings.page;
         let podium = std::mem::take(&mut self.podium);
+        let mut played = std::mem::take(&mut self.played);
         let mut next = OpenTournament::of(view);
+        for game in next.played.drain(..) {
+            if !played.contains(&game) {
+                played.push(game);
+            }
+        }
+        next.played = played;
         if next.standings.page != page {
             next.standings = self.standings.clone();
         }
@@ -174,11 +184,7 @@ impl OpenTournament {
         if page.tournament != self.summary.tournament {
             return;
         }
-        if let Some(me) = &self.me
-            && let Some(line) = page.lines.iter().find(|l| l.player.id == me.player.id)
-        {
-            self.me = Some(line.clone());
-        }
+        self.my_line_from(&page);
         self.standings = page;
         if self.podium.is_empty() {
             self.podium = podium_of(&self.summary, &self.standings);
@@ -196,11 +202,29 @@ impl OpenTournament {
             self.page_came(page);
         } else {
             self.standings.pages = page.pages.max(self.standings.pages);
-            if let Some(me) = &self.me
-                && let Some(line) = page.lines.iter().find(|l| l.player.id == me.player.id)
-            {
-                self.me = Some(line.clone());
+            self.my_line_from(&page);
+        }
+    }
+
+    /// The player was paired in `game`.
+    pub fn paired(&mut self, game: u64) {
+        self.game = Some(game);
+        if !self.played.contains(&game) {
+            self.played.push(game);
+        }
+    }
+
+    /// The player's line as a page of the standings has it; once it counts one more game and
+    /// says they are no longer playing, their game is over (standings older than the pairing
+    /// count no more games).
+    fn my_line_from(&mut self, page: &StandingsPage) {
+        if let Some(me) = &self.me
+            && let Some(line) = page.lines.iter().find(|l| l.player.id == me.player.id)
+        {
+            if line.presence != EntrantPresence::Playing && line.scores.len() > me.scores.len() {
+                self.game = None;
             }
+            self.me = Some(line.clone());
         }
     }
 

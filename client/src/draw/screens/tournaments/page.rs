@@ -90,6 +90,13 @@ fn buttons(app: &App, ui: &Ui, column: Area, y: f32, actions: &mut Vec<Action>) 
         (false, true) => Look::Primary,
         (false, false) => Look::Plain,
     };
+    if open.game.is_some() {
+        shown.push((
+            ui.t("tournament-my-game"),
+            TournamentAction::ToMyGame.into(),
+            Look::Primary,
+        ));
+    }
     if join {
         let label = if open.me.is_some() {
             "tournament-rejoin"
