@@ -227,7 +227,8 @@ def main():
     listing = {
         "about": "The browser client, written by scripts/build-web.sh (scripts/web-site.py). "
                  "Serve index.html for / and for the client's routes (/join/CODE, /watch/ID, "
-                 "/replay/ID, /link/CODE, /game/ID, /puzzle/ID), and each file at its path with "
+                 "/replay/ID, /link/CODE, /game/ID, /puzzle/ID, /tournament/ID), and each file "
+                 "at its path with "
                  "its content type and cache policy; a file may be sent as one of its encodings "
                  "when the request accepts it (Content-Encoding), with Vary: Accept-Encoding. "
                  "sw.js is the service worker: serve it at /sw.js.",
@@ -235,7 +236,7 @@ def main():
         "build": build,
         "service_worker": "sw.js",
         "routes": ["/", "/join/{code}", "/watch/{game}", "/replay/{game}", "/link/{code}",
-                   "/game/{game}", "/puzzle/{puzzle}"],
+                   "/game/{game}", "/puzzle/{puzzle}", "/tournament/{tournament}"],
         "files": files,
     }
     place(out, "assets.json", (json.dumps(listing, indent=2) + "\n").encode())

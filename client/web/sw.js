@@ -35,7 +35,7 @@ const HASHED = /^\/[a-z0-9-]+-[0-9a-f]{16}\.[a-z0-9]+$/;
 // The client's own hashed files, as the page names them.
 const CLIENT_FILES = /\/chaupal-[0-9a-f]{16}\.(?:wasm|js)\b/g;
 // The routes the server answers with the page (server/src/web/mod.rs, CLIENT_ROUTES).
-const PAGE_ROUTE = /^\/(?:index\.html|(?:join|watch|replay|link|game|puzzle)\/[^/]+)?$/;
+const PAGE_ROUTE = /^\/(?:index\.html|(?:join|watch|replay|link|game|puzzle|tournament)\/[^/]+)?$/;
 // The icon a notification shows: the build's 192-pixel icon.
 const ICON = FILES.find((path) => /^\/icon-192-[0-9a-f]{16}\.png$/.test(path));
 // The most of a notification's text kept (the server's are short).

@@ -37,7 +37,15 @@ pub const SECURITY_HEADERS: [(&str, &str); 4] = [
 ];
 
 /// The routes of the client: each answered with the page, which reads its own location.
-pub(crate) const CLIENT_ROUTES: [&str; 6] = ["join", "watch", "replay", "link", "game", "puzzle"];
+pub(crate) const CLIENT_ROUTES: [&str; 7] = [
+    "join",
+    "watch",
+    "replay",
+    "link",
+    "game",
+    "puzzle",
+    "tournament",
+];
 
 /// A compression the browser accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

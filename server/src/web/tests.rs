@@ -65,6 +65,8 @@ fn every_client_route_is_the_page_which_is_never_cached() {
         "/link/QRST-2345",
         "/game/1234",
         "/puzzle/kalah-00042",
+        "/tournament/17",
+        "/tournament/17?code=K7QM-2XPD",
     ] {
         let res = get(Some(&site), path, None);
         assert_eq!(res.status(), StatusCode::OK, "{path}");
@@ -237,6 +239,8 @@ fn only_get_and_head_on_known_paths() {
         "/join/a/b",
         "/game/",
         "/puzzle/",
+        "/tournament/",
+        "/tournament/17/standings",
         "/lobby/1",
         "/../Cargo.toml",
         "/..%2fCargo.toml",
