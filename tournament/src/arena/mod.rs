@@ -142,6 +142,20 @@ impl Arena {
         }
     }
 
+    /// Whether `entrant` may join at `now_ms`: [`Arena::join`]'s answer, without joining (a
+    /// server records a join before it makes it).
+    pub fn can_join(&self, entrant: EntrantId, now_ms: u64) -> Result<(), ArenaError> {
+        if self.is_over(now_ms) {
+            return Err(ArenaError::Over);
+        }
+        match self.players.get(&entrant) {
+            Some(p) if matches!(p.presence, Presence::Idle | Presence::Playing) => {
+                Err(ArenaError::AlreadyJoined)
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// `entrant` pauses (`leave` false) or leaves (`leave` true). A game in progress is played
     /// out; they are not paired again until they join again.
     pub fn step_out(&mut self, entrant: EntrantId, leave: bool) -> Result<(), ArenaError> {
@@ -258,6 +272,20 @@ impl Arena {
             .collect();
         idle.sort_by_key(|i| (i.rank, i.entrant));
         pairing::pair(&idle, moment, toss)
+    }
+
+    /// A recorded pairing applied again, as [`Arena::pass`] made it (a server rebuilding an
+    /// arena from its records): the game counts as begun, exactly as it did when it was paired.
+    /// Refused when a side has not joined, or when the same game is already being played.
+    pub fn paired(&mut self, game: Pairing) -> Result<(), ArenaError> {
+        if !self.players.contains_key(&game.first) || !self.players.contains_key(&game.second) {
+            return Err(ArenaError::NotJoined);
+        }
+        if game.first == game.second || self.playing.contains(&game) {
+            return Err(ArenaError::NoSuchGame);
+        }
+        self.begin(game);
+        Ok(())
     }
 
     /// Counts a game as begun.

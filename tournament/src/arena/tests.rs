@@ -142,3 +142,120 @@ fn a_simulated_hour_keeps_its_books() {
     assert_eq!(total, sheets);
     assert!(arena.pass(HOUR, &|_| true, &mut || true).is_empty());
 }
+
+/// One change of an arena, as a server records it.
+#[derive(Clone, Copy, Debug)]
+enum Recorded {
+    Joined(EntrantId, i32, u64),
+    SteppedOut(EntrantId, bool),
+    Paired(Pairing),
+    Finished(Pairing, Outcome, u32, [bool; 2]),
+    Cancelled(Pairing),
+}
+
+/// An arena lived for an hour (joins, pauses, comes back, passes, endings and cancelled
+/// games), and a fresh arena fed its record with [`Arena::paired`] in place of the passes:
+/// the same sheets, sides, presences, games in play and standings.
+#[test]
+fn replaying_a_recorded_history_gives_what_living_it_gave() {
+    let mut lived = Arena::new(rules(), 0, HOUR);
+    let mut record = Vec::new();
+    let mut seed = 777u64;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as u32
+    };
+    let mut now = 0;
+    while now < HOUR {
+        // Someone new now and then, someone pauses or leaves, someone comes back.
+        if next() % 3 == 0 && lived.len() < 30 {
+            let (e, rating) = (EntrantId(lived.len() as u32), 1200 + (next() % 900) as i32);
+            lived.join(e, rating, now).unwrap();
+            record.push(Recorded::Joined(e, rating, now));
+        }
+        if !lived.is_empty() {
+            let e = EntrantId(next() % lived.len() as u32);
+            match next() % 8 {
+                0 | 1 => {
+                    let leave = next() % 2 == 0;
+                    lived.step_out(e, leave).unwrap();
+                    record.push(Recorded::SteppedOut(e, leave));
+                }
+                2 | 3 => {
+                    let rating = lived.player(e).unwrap().rating;
+                    if lived.can_join(e, now).is_ok() {
+                        lived.join(e, rating, now).unwrap();
+                        record.push(Recorded::Joined(e, rating, now));
+                    } else {
+                        assert!(lived.join(e, rating, now).is_err());
+                    }
+                }
+                _ => {}
+            }
+        }
+        for g in lived.pass(now, &|_| true, &mut || next() % 2 == 0) {
+            record.push(Recorded::Paired(g));
+        }
+        for g in lived.playing().to_vec() {
+            match next() % 6 {
+                0 => {
+                    lived.cancel(g).unwrap();
+                    record.push(Recorded::Cancelled(g));
+                }
+                1..=3 => {
+                    let outcome =
+                        [Outcome::Win, Outcome::Draw, Outcome::Loss][(next() % 3) as usize];
+                    let (plies, berserk) = (10 + next() % 60, [next() % 4 == 0, next() % 4 == 0]);
+                    lived.finish(g, outcome, plies, berserk).unwrap();
+                    record.push(Recorded::Finished(g, outcome, plies, berserk));
+                }
+                _ => {}
+            }
+        }
+        now += 7_000;
+    }
+    let finished = record
+        .iter()
+        .filter(|r| matches!(r, Recorded::Finished(..)))
+        .count();
+    assert!(finished > 200, "{finished}");
+    assert!(!lived.playing().is_empty());
+
+    let mut replayed = Arena::new(rules(), 0, HOUR);
+    for r in &record {
+        match *r {
+            Recorded::Joined(e, rating, at) => replayed.join(e, rating, at).unwrap(),
+            Recorded::SteppedOut(e, leave) => replayed.step_out(e, leave).unwrap(),
+            Recorded::Paired(g) => replayed.paired(g).unwrap(),
+            Recorded::Finished(g, o, plies, b) => replayed.finish(g, o, plies, b).unwrap(),
+            Recorded::Cancelled(g) => replayed.cancel(g).unwrap(),
+        }
+    }
+    assert_eq!(replayed.len(), lived.len());
+    for e in 0..lived.len() as u32 {
+        assert_eq!(
+            replayed.player(EntrantId(e)),
+            lived.player(EntrantId(e)),
+            "{e}"
+        );
+    }
+    let mut a = lived.playing().to_vec();
+    let mut b = replayed.playing().to_vec();
+    a.sort_by_key(|g| (g.first, g.second));
+    b.sort_by_key(|g| (g.first, g.second));
+    assert_eq!(a, b);
+    assert_eq!(replayed.standings().lines(), lived.standings().lines());
+    // A recorded pairing of someone who never joined, or of a game in play, is refused.
+    assert_eq!(
+        replayed.paired(Pairing {
+            first: EntrantId(0),
+            second: EntrantId(99)
+        }),
+        Err(ArenaError::NotJoined)
+    );
+    if let Some(g) = a.first() {
+        assert_eq!(replayed.paired(*g), Err(ArenaError::NoSuchGame));
+    }
+}
