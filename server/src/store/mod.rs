@@ -9,7 +9,8 @@
 //! reviews are kept with their records ([`reviews`]). Correspondence games' deadlines and
 //! lists are read from the records ([`correspondence`]), since their rooms sleep; Web Push's key,
 //! subscriptions, mutes and reminders are kept too ([`push`]); so are the players' and the
-//! puzzles' puzzle ratings and every puzzle attempt ([`puzzles`]).
+//! puzzles' puzzle ratings and every puzzle attempt ([`puzzles`]); tournaments, as their set-up and
+//! the log of their changes, which a restart replays ([`tournaments`]).
 //!
 //! Every write goes through one [`writer`] task that commits everything waiting in one
 //! transaction (a group commit) and answers each write only once it is durable: a room
@@ -32,6 +33,7 @@ mod reviews;
 mod rows;
 mod seeks;
 mod timings;
+mod tournaments;
 mod writer;
 
 use std::sync::Arc;

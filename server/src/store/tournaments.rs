@@ -1,0 +1,226 @@
+//! Tournaments in the `tournaments` and `tournament_events` tables, so that a restart loses
+//! none: a tournament's set-up when it is made, then every change to it (an entrant joins,
+//! pauses or leaves, a game is paired, ends or is cancelled) appended to its log in order. The
+//! server rebuilds each tournament by replaying its log (`crate::tournaments::records`).
+
+use chaupal_shared::protocol::tournaments::{TournamentId, TournamentSetup};
+use chaupal_shared::protocol::{GameId, PlayerId, PlayerInfo};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+
+use super::{Store, StoreError, to_i64, to_u64, writer};
+
+/// A tournament as made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredTournament {
+    pub id: TournamentId,
+    pub setup: TournamentSetup,
+    pub by: PlayerInfo,
+    /// A private tournament's code.
+    pub code: Option<String>,
+    pub starts_ms: u64,
+    pub ends_ms: u64,
+    pub made_ms: u64,
+}
+
+/// How a tournament game ended, for its first side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstSide {
+    Won,
+    Drew,
+    Lost,
+}
+
+/// One change to a tournament, as its log keeps it (JSON in `tournament_events.body`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum TournamentEvent {
+    /// A player entered (the first time) or came back, with their rating then.
+    Joined {
+        player: PlayerInfo,
+        rating: i32,
+    },
+    Paused {
+        player: PlayerId,
+    },
+    Left {
+        player: PlayerId,
+    },
+    /// Two entrants were paired and their game started.
+    Paired {
+        game: GameId,
+        first: PlayerId,
+        second: PlayerId,
+    },
+    /// Two entrants were paired but their game could not start: the pairing was taken back at
+    /// once (it still counts for their sides and last opponents, as it did when it was made).
+    Unstarted {
+        first: PlayerId,
+        second: PlayerId,
+    },
+    /// A game ended and was scored.
+    Finished {
+        game: GameId,
+        result: FirstSide,
+        plies: u32,
+        berserk: [bool; 2],
+    },
+    /// A game was aborted, or will not be played: no points.
+    Cancelled {
+        game: GameId,
+    },
+}
+
+/// One event of a log, with when it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoggedEvent {
+    pub at_ms: u64,
+    pub event: TournamentEvent,
+}
+
+impl Store {
+    /// Stores a new tournament, made by `by` at `made_ms`, and returns its id (never one given
+    /// before, so ids continue after the highest recorded). It belongs to this node.
+    pub async fn create_tournament(
+        &self,
+        setup: &TournamentSetup,
+        by: &PlayerInfo,
+        code: Option<&str>,
+        (starts_ms, ends_ms, made_ms): (u64, u64, u64),
+    ) -> Result<TournamentId, StoreError> {
+        let json = serde_json::to_string(setup)
+            .map_err(|e| StoreError::Corrupt(format!("a tournament set-up as JSON: {e}")))?;
+        let (maker, name) = (to_i64(by.id.0), by.name.clone());
+        let code = code.map(str::to_owned);
+        let node = self.node.as_deref().map(str::to_owned);
+        let id = self
+            .create(writer::op(move |conn| {
+                let (json, name, code, node) =
+                    (json.clone(), name.clone(), code.clone(), node.clone());
+                Box::pin(async move {
+                    let row = sqlx::query(
+                        "INSERT INTO tournaments (setup, maker, maker_name, code, starts_ms, \
+                         ends_ms, made_ms, node) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+                         RETURNING id",
+                    )
+                    .bind(json)
+                    .bind(maker)
+                    .bind(name)
+                    .bind(code)
+                    .bind(to_i64(starts_ms))
+                    .bind(to_i64(ends_ms))
+                    .bind(to_i64(made_ms))
+                    .bind(node)
+                    .fetch_one(conn)
+                    .await?;
+                    Ok(Some(row.try_get("id")?))
+                })
+            }))
+            .await?;
+        Ok(TournamentId(id))
+    }
+
+    /// Appends `event`, which happened at `at_ms`, to `tournament`'s log; returns once it is
+    /// durable.
+    pub async fn record_tournament_event(
+        &self,
+        tournament: TournamentId,
+        at_ms: u64,
+        event: &TournamentEvent,
+    ) -> Result<(), StoreError> {
+        let body = serde_json::to_string(event)
+            .map_err(|e| StoreError::Corrupt(format!("a tournament event as JSON: {e}")))?;
+        let id = to_i64(tournament.0);
+        self.run_op(writer::op(move |conn| {
+            let body = body.clone();
+            Box::pin(async move {
+                sqlx::query(
+                    "INSERT INTO tournament_events (tournament, at_ms, body) VALUES ($1, $2, $3)",
+                )
+                .bind(id)
+                .bind(to_i64(at_ms))
+                .bind(body)
+                .execute(conn)
+                .await?;
+                Ok(None)
+            })
+        }))
+        .await?;
+        Ok(())
+    }
+
+    /// This node's tournaments that end after `ends_after_ms`, oldest first.
+    pub async fn tournaments_ending_after(
+        &self,
+        ends_after_ms: u64,
+    ) -> Result<Vec<StoredTournament>, StoreError> {
+        const COLUMNS: &str = "id, setup, maker, maker_name, code, starts_ms, ends_ms, made_ms";
+        let rows = match self.node.as_deref() {
+            None => {
+                sqlx::query(&format!(
+                    "SELECT {COLUMNS} FROM tournaments WHERE ends_ms > $1 AND node IS NULL \
+                     ORDER BY id"
+                ))
+                .bind(to_i64(ends_after_ms))
+                .fetch_all(&self.pool)
+                .await?
+            }
+            Some(node) => {
+                sqlx::query(&format!(
+                    "SELECT {COLUMNS} FROM tournaments WHERE ends_ms > $1 AND node = $2 \
+                     ORDER BY id"
+                ))
+                .bind(to_i64(ends_after_ms))
+                .bind(node.to_owned())
+                .fetch_all(&self.pool)
+                .await?
+            }
+        };
+        rows.iter()
+            .map(|r| {
+                let id = TournamentId(to_u64(r.try_get("id")?));
+                let setup: String = r.try_get("setup")?;
+                let setup = serde_json::from_str(&setup)
+                    .map_err(|e| StoreError::Corrupt(format!("the set-up of {id}: {e}")))?;
+                Ok(StoredTournament {
+                    id,
+                    setup,
+                    by: PlayerInfo {
+                        id: PlayerId(to_u64(r.try_get("maker")?)),
+                        name: r.try_get("maker_name")?,
+                    },
+                    code: r.try_get("code")?,
+                    starts_ms: to_u64(r.try_get("starts_ms")?),
+                    ends_ms: to_u64(r.try_get("ends_ms")?),
+                    made_ms: to_u64(r.try_get("made_ms")?),
+                })
+            })
+            .collect()
+    }
+
+    /// `tournament`'s log, in the order it happened.
+    pub async fn tournament_events(
+        &self,
+        tournament: TournamentId,
+    ) -> Result<Vec<LoggedEvent>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT at_ms, body FROM tournament_events WHERE tournament = $1 ORDER BY id",
+        )
+        .bind(to_i64(tournament.0))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let body: String = r.try_get("body")?;
+                let event = serde_json::from_str(&body).map_err(|e| {
+                    StoreError::Corrupt(format!("an event of {tournament}: {e}: {body}"))
+                })?;
+                Ok(LoggedEvent {
+                    at_ms: to_u64(r.try_get("at_ms")?),
+                    event,
+                })
+            })
+            .collect()
+    }
+}
