@@ -27,6 +27,7 @@ use crate::puzzles::set::{PuzzleSet, SetError};
 use crate::registry::Registry;
 use crate::review::Reviews;
 use crate::store::{Store, StoreError};
+use crate::tournaments::Tournaments;
 use crate::wall::WallClock;
 use crate::web::site::{Site, SiteError};
 
@@ -241,11 +242,14 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
             .clone()
             .keep_ranking(store.clone(), shutdown.clone()),
     );
+    // The tournaments as the records keep them, once the rooms of games in play are back.
+    let tournaments = Tournaments::load(registry.clone(), limits.clone()).await?;
     let services = Services {
         store,
         pool,
         reviews,
         puzzles,
+        tournaments,
     };
     let shared = Shared::new(limits, matchmaking, services, web, shutdown.clone());
     tokio::spawn(shared.tournaments.clone().run(shutdown.clone()));

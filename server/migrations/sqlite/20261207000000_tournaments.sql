@@ -14,8 +14,9 @@ CREATE TABLE tournaments (
     -- The set-up as protocol JSON: game, rules, clock, format (length, streaks), rated,
     -- private.
     setup TEXT NOT NULL,
-    maker INTEGER NOT NULL,
-    maker_name TEXT NOT NULL,
+    -- Its maker, a player; both NULL for the server's own (the hourly arenas).
+    maker INTEGER,
+    maker_name TEXT,
     -- A private tournament's code; NULL for a public one.
     code TEXT,
     starts_ms INTEGER NOT NULL,

@@ -165,7 +165,7 @@ impl Conn {
                 puzzles::mistake_puzzles(store, player.id, game).await?
             }
             Request::CreateTournament(setup) => {
-                tournaments::create(&shared.tournaments, &player, *setup)?
+                tournaments::create(&shared.tournaments, &player, *setup).await?
             }
             Request::ListTournaments => tournaments::list(&shared.tournaments, &player),
             Request::OpenTournament { tournament, code } => {
@@ -178,10 +178,10 @@ impl Conn {
                 tournaments::join(&shared.tournaments, &player, tournament, code).await?
             }
             Request::PauseTournament { tournament } => {
-                tournaments::step_out(&shared.tournaments, &player, tournament, false)?
+                tournaments::step_out(&shared.tournaments, &player, tournament, false).await?
             }
             Request::LeaveTournament { tournament } => {
-                tournaments::step_out(&shared.tournaments, &player, tournament, true)?
+                tournaments::step_out(&shared.tournaments, &player, tournament, true).await?
             }
             Request::TournamentStandings { tournament, page } => {
                 tournaments::standings(&shared.tournaments, &player, tournament, page)?

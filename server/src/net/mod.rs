@@ -51,6 +51,8 @@ pub struct Services {
     pub pool: AiPool,
     pub reviews: Reviews,
     pub puzzles: Puzzles,
+    /// This node's tournaments, rebuilt from the records.
+    pub tournaments: Tournaments,
 }
 
 /// What every connection shares.
@@ -125,8 +127,8 @@ impl Shared {
             pool,
             reviews,
             puzzles,
+            tournaments,
         } = services;
-        let tournaments = Tournaments::new(matchmaking.registry().clone(), limits.clone());
         Arc::new(Shared {
             limits,
             tournaments,

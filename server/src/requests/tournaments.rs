@@ -9,12 +9,14 @@ use crate::outbox::Outbox;
 use crate::tournaments::Tournaments;
 
 /// `create_tournament`.
-pub fn create(
+pub async fn create(
     tournaments: &Tournaments,
     by: &PlayerInfo,
     setup: TournamentSetup,
 ) -> Result<Reply, ErrorReply> {
-    Ok(Reply::Tournament(Box::new(tournaments.create(by, setup)?)))
+    Ok(Reply::Tournament(Box::new(
+        tournaments.create(by, setup).await?,
+    )))
 }
 
 /// `list_tournaments`.
@@ -56,13 +58,13 @@ pub async fn join(
 }
 
 /// `pause_tournament` (`leave` false) and `leave_tournament`.
-pub fn step_out(
+pub async fn step_out(
     tournaments: &Tournaments,
     player: &PlayerInfo,
     tournament: TournamentId,
     leave: bool,
 ) -> Result<Reply, ErrorReply> {
-    let view = tournaments.step_out(player.id, tournament, leave)?;
+    let view = tournaments.step_out(player.id, tournament, leave).await?;
     Ok(Reply::Tournament(Box::new(view)))
 }
 

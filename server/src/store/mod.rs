@@ -53,6 +53,7 @@ pub use push::StoredSubscription;
 pub use puzzles::{AttemptEnd, PuzzleStanding};
 pub use rows::{GameRow, NewGame, StoredSeat};
 pub use seeks::StoredSeek;
+pub use tournaments::{FirstSide, TournamentEvent};
 
 use crate::config::SqliteSync;
 use crate::ratings::{Pool, Rating, level_rating};

@@ -15,7 +15,8 @@ use super::{Store, StoreError, to_i64, to_u64, writer};
 pub struct StoredTournament {
     pub id: TournamentId,
     pub setup: TournamentSetup,
-    pub by: PlayerInfo,
+    /// Its maker; none for the server's own.
+    pub by: Option<PlayerInfo>,
     /// A private tournament's code.
     pub code: Option<String>,
     pub starts_ms: u64,
@@ -85,13 +86,13 @@ impl Store {
     pub async fn create_tournament(
         &self,
         setup: &TournamentSetup,
-        by: &PlayerInfo,
+        by: Option<&PlayerInfo>,
         code: Option<&str>,
         (starts_ms, ends_ms, made_ms): (u64, u64, u64),
     ) -> Result<TournamentId, StoreError> {
         let json = serde_json::to_string(setup)
             .map_err(|e| StoreError::Corrupt(format!("a tournament set-up as JSON: {e}")))?;
-        let (maker, name) = (to_i64(by.id.0), by.name.clone());
+        let (maker, name) = (by.map(|b| to_i64(b.id.0)), by.map(|b| b.name.clone()));
         let code = code.map(str::to_owned);
         let node = self.node.as_deref().map(str::to_owned);
         let id = self
@@ -186,9 +187,15 @@ impl Store {
                 Ok(StoredTournament {
                     id,
                     setup,
-                    by: PlayerInfo {
-                        id: PlayerId(to_u64(r.try_get("maker")?)),
-                        name: r.try_get("maker_name")?,
+                    by: match (
+                        r.try_get::<Option<i64>, _>("maker")?,
+                        r.try_get::<Option<String>, _>("maker_name")?,
+                    ) {
+                        (Some(maker), Some(name)) => Some(PlayerInfo {
+                            id: PlayerId(to_u64(maker)),
+                            name,
+                        }),
+                        _ => None,
                     },
                     code: r.try_get("code")?,
                     starts_ms: to_u64(r.try_get("starts_ms")?),

@@ -2,13 +2,23 @@
 //! them, starts their games through the registry and scores the games' endings
 //! (docs/TOURNAMENTS.md has the rules, docs/PROTOCOL.md the requests).
 //!
-//! A tournament lives in this node's memory: it is not yet kept in the records, so a restart
-//! ends it (its games, as every game, are recorded and rated). Games end on the node that runs
-//! them; tournaments follow the endings of this node ([`crate::registry::Registry::endings`]).
+//! Tournaments are kept in the records (`crate::store`, `tournaments` and `tournament_events`):
+//! every change is recorded before it is made in memory, and a restart rebuilds each
+//! tournament by replaying its log ([`records`]), so that a restart loses none. Games end on the
+//! node that runs them; tournaments follow the endings of this node
+//! ([`crate::registry::Registry::endings`]), and those of the games that came back with their
+//! rooms after a restart.
+//!
+//! The changes are made one at a time (`Inner::changes`): a change is checked, recorded, then
+//! applied, so the log's order is the order lived. A change refused by the records is not made
+//! and its asker hears why; a game's ending is scored even when its record fails (a restart
+//! scores it again from the game's own record, kept with the game).
 //!
 //! - [`run`]: one tournament, and how the protocol shows it.
+//! - [`records`]: the changes as recorded, applied to a tournament, and the rebuild at start.
 //! - [`schedule`]: the hourly arenas the server makes itself.
 
+pub mod records;
 pub mod run;
 pub mod schedule;
 
@@ -21,15 +31,14 @@ use chaupal_shared::protocol::tournaments::{
     TournamentStatus, TournamentSummary, TournamentView,
 };
 use chaupal_shared::protocol::{
-    ErrorCode, ErrorReply, GameId, GameSetup, Opponent, PlayerId, PlayerInfo, ResultReason,
-    ServerMessage, SideChoice,
+    ErrorCode, ErrorReply, GameId, GameSetup, Opponent, PlayerId, PlayerInfo, ServerMessage,
+    SideChoice,
 };
-use chaupal_tournament::arena::scoring::Lengths;
-use chaupal_tournament::arena::waiting::wait_seconds;
-use chaupal_tournament::arena::{Arena, ArenaError, ArenaRules};
-use chaupal_tournament::entrant::{EntrantId, Outcome, Pairing};
+use chaupal_tournament::arena::ArenaError;
+use chaupal_tournament::entrant::{EntrantId, Pairing};
 use chaupal_tournament::settings::{Format, Pace, Settings};
 use rand::Rng;
+use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 use tokio_util::sync::CancellationToken;
 
@@ -40,7 +49,7 @@ use crate::outbox::Outbox;
 use crate::ratings::player_key;
 use crate::registry::{Ending, Registry};
 use crate::setup::check_setup;
-use crate::store::{NewGame, StoredSeat};
+use crate::store::{NewGame, StoreError, StoredSeat, TournamentEvent};
 
 /// The latest start a new tournament may have, in seconds from now: a week.
 pub const LATEST_START_S: u32 = 7 * 24 * 3600;
@@ -66,11 +75,16 @@ struct Inner {
     registry: Registry,
     limits: Arc<Limits>,
     state: Mutex<State>,
+    /// Held through each change, from its check to its record and its making, so that
+    /// changes are recorded in the order they are made.
+    changes: tokio::sync::Mutex<()>,
+    /// The endings of this node's games, followed from before the rebuild (so that none ends
+    /// unseen between the rebuild and [`Tournaments::run`]).
+    endings: Mutex<Option<broadcast::Receiver<Ending>>>,
 }
 
 #[derive(Default)]
 struct State {
-    next: u64,
     runs: BTreeMap<TournamentId, Run>,
     /// Each running tournament game's tournament.
     games: HashMap<GameId, TournamentId>,
@@ -100,15 +114,30 @@ fn seen<'a>(
 }
 
 impl Tournaments {
-    /// No tournaments yet; [`Tournaments::run`] starts the task that pairs them.
-    pub fn new(registry: Registry, limits: Arc<Limits>) -> Tournaments {
-        Tournaments {
+    /// This node's tournaments as the records keep them, the finished ones for a day
+    /// ([`records::rebuild`]); [`Tournaments::run`] starts the task that pairs them. The
+    /// registry's rooms of games in play must be restored first.
+    pub async fn load(registry: Registry, limits: Arc<Limits>) -> Result<Tournaments, StoreError> {
+        let endings = registry.endings();
+        let now = registry.store().now_ms();
+        let runs = records::rebuild(&registry, now.saturating_sub(FINISHED_KEPT_MS), now).await?;
+        let games = runs
+            .values()
+            .flat_map(|r| r.games.keys().map(|g| (*g, r.id)))
+            .collect();
+        Ok(Tournaments {
             inner: Arc::new(Inner {
                 registry,
                 limits,
-                state: Mutex::new(State::default()),
+                state: Mutex::new(State {
+                    runs,
+                    games,
+                    followers: HashMap::new(),
+                }),
+                changes: tokio::sync::Mutex::new(()),
+                endings: Mutex::new(Some(endings)),
             }),
-        }
+        })
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
@@ -123,8 +152,8 @@ impl Tournaments {
         self.inner.registry.store().now_ms()
     }
 
-    /// Makes a tournament as `setup` says, by `by`.
-    pub fn create(
+    /// Makes a tournament as `setup` says, by `by`, once it is recorded.
+    pub async fn create(
         &self,
         by: &PlayerInfo,
         setup: TournamentSetup,
@@ -154,8 +183,29 @@ impl Tournaments {
             ));
         }
         check_setup(&game_setup(&setup), &self.inner.limits)?;
+        let _changes = self.inner.changes.lock().await;
         let now = self.now_ms();
-        let mut state = self.state();
+        self.check_room_for(by.id, now)?;
+        let starts_ms = now + u64::from(setup.starts_in_s) * 1000;
+        let ends_ms = starts_ms + u64::from(minutes) * 60_000;
+        let code = setup.private.then(new_invite_code);
+        let id = self
+            .inner
+            .registry
+            .store()
+            .create_tournament(&setup, Some(by), code.as_deref(), (starts_ms, ends_ms, now))
+            .await?;
+        let run = Run::new(id, setup, Some(by.clone()), code, (starts_ms, ends_ms));
+        let view = run.view(by.id, now);
+        self.state().runs.insert(id, run);
+        tracing::info!(tournament = id.0, by = by.id.0, "tournament made");
+        Ok(view)
+    }
+
+    /// Whether `by` may make another tournament at `now`: within the node's and the maker's
+    /// bounds.
+    fn check_room_for(&self, by: PlayerId, now: u64) -> Result<(), ErrorReply> {
+        let state = self.state();
         let open: Vec<&Run> = state
             .runs
             .values()
@@ -169,7 +219,7 @@ impl Tournaments {
         }
         let made = open
             .iter()
-            .filter(|r| r.by.as_ref().is_some_and(|b| b.id == by.id))
+            .filter(|r| r.by.as_ref().is_some_and(|b| b.id == by))
             .count();
         if made >= MOST_MADE {
             return Err(bad(
@@ -177,31 +227,41 @@ impl Tournaments {
                 format!("a player may have {MOST_MADE} tournaments not yet finished"),
             ));
         }
-        let starts_ms = now + u64::from(setup.starts_in_s) * 1000;
-        let id = add_run(&mut state, Some(by.clone()), setup, starts_ms);
-        let view = state.runs[&id].view(by.id, now);
-        tracing::info!(tournament = id.0, by = by.id.0, "tournament made");
-        Ok(view)
+        Ok(())
     }
 
-    /// Makes the hourly arenas that are due and missing ([`schedule::missing`]).
-    fn keep_hourly(&self, now: u64) {
-        let mut state = self.state();
-        let due = schedule::missing(now, |game, starts_ms| {
-            state
-                .runs
-                .values()
-                .any(|r| r.by.is_none() && r.setup.game == game && r.arena.starts_ms == starts_ms)
-        });
+    /// Makes and records the hourly arenas that are due and missing ([`schedule::missing`]);
+    /// the caller holds `changes`. One the records refuse is made at a later pass.
+    async fn keep_hourly(&self, now: u64) {
+        let due = {
+            let state = self.state();
+            schedule::missing(now, |game, starts_ms| {
+                state.runs.values().any(|r| {
+                    r.by.is_none() && r.setup.game == game && r.arena.starts_ms == starts_ms
+                })
+            })
+        };
         for hourly in due {
-            let game = hourly.setup.game;
-            let id = add_run(&mut state, None, hourly.setup, hourly.starts_ms);
-            tracing::info!(
-                tournament = id.0,
-                ?game,
-                starts_ms = hourly.starts_ms,
-                "hourly arena made"
-            );
+            let TournamentFormat::Arena { minutes, .. } = hourly.setup.format;
+            let (game, starts_ms) = (hourly.setup.game, hourly.starts_ms);
+            let ends_ms = starts_ms + u64::from(minutes) * 60_000;
+            let made = self
+                .inner
+                .registry
+                .store()
+                .create_tournament(&hourly.setup, None, None, (starts_ms, ends_ms, now))
+                .await;
+            match made {
+                Ok(id) => {
+                    let run = Run::new(id, hourly.setup, None, None, (starts_ms, ends_ms));
+                    self.state().runs.insert(id, run);
+                    tracing::info!(tournament = id.0, ?game, starts_ms, "hourly arena made");
+                }
+                Err(e) => {
+                    tracing::warn!(?game, starts_ms, "an hourly arena was not recorded: {e}");
+                    return;
+                }
+            }
         }
     }
 
@@ -260,13 +320,14 @@ impl Tournaments {
         }
     }
 
-    /// `player` enters `tournament`, or comes back to it.
+    /// `player` enters `tournament`, or comes back to it, once it is recorded.
     pub async fn join(
         &self,
         player: &PlayerInfo,
         tournament: TournamentId,
         code: Option<&str>,
     ) -> Result<TournamentView, ErrorReply> {
+        let _changes = self.inner.changes.lock().await;
         let kind = {
             let mut state = self.state();
             seen(&mut state.runs, tournament, player.id, code)?
@@ -275,49 +336,102 @@ impl Tournaments {
         };
         let rating = self.rating(player.id, kind).await?;
         let now = self.now_ms();
-        let mut state = self.state();
+        {
+            let mut state = self.state();
+            let run = state
+                .runs
+                .get_mut(&tournament)
+                .ok_or_else(|| no_such(tournament))?;
+            let entrant = match run.by_player.get(&player.id) {
+                Some(e) => *e,
+                None => EntrantId(run.entrants.len() as u32),
+            };
+            run.arena.can_join(entrant, now).map_err(arena_error)?;
+        }
+        let event = TournamentEvent::Joined {
+            player: player.clone(),
+            rating,
+        };
+        self.record(tournament, now, event).await?;
+        let state = self.state();
         let run = state
             .runs
-            .get_mut(&tournament)
+            .get(&tournament)
             .ok_or_else(|| no_such(tournament))?;
-        let entrant = match run.by_player.get(&player.id) {
-            Some(e) => *e,
-            None => EntrantId(run.entrants.len() as u32),
-        };
-        run.arena.join(entrant, rating, now).map_err(arena_error)?;
-        if entrant.0 as usize == run.entrants.len() {
-            run.entrants.push(Entrant {
-                player: player.clone(),
-                rating,
-            });
-            run.by_player.insert(player.id, entrant);
-        }
-        run.standings_due = true;
         Ok(run.view(player.id, now))
     }
 
-    /// `player` pauses (`leave` false) or leaves `tournament`.
-    pub fn step_out(
+    /// Records `event` of `tournament` at `now`, then makes it: an error where the records
+    /// refuse it, and then nothing changed. The caller holds `changes`, and checked first that
+    /// the change can be made.
+    async fn record(
+        &self,
+        tournament: TournamentId,
+        now: u64,
+        event: TournamentEvent,
+    ) -> Result<(), ErrorReply> {
+        self.inner
+            .registry
+            .store()
+            .record_tournament_event(tournament, now, &event)
+            .await?;
+        self.make(tournament, now, &event);
+        Ok(())
+    }
+
+    /// Makes a change, recorded or not (see [`records::apply`]).
+    fn make(&self, tournament: TournamentId, now: u64, event: &TournamentEvent) {
+        let mut state = self.state();
+        let Some(run) = state.runs.get_mut(&tournament) else {
+            return;
+        };
+        if let Err(e) = records::apply(run, event, now) {
+            tracing::error!(tournament = tournament.0, "a change was not made: {e}");
+        }
+        match event {
+            TournamentEvent::Paired { game, .. } => {
+                state.games.insert(*game, tournament);
+            }
+            TournamentEvent::Finished { game, .. } | TournamentEvent::Cancelled { game } => {
+                state.games.remove(game);
+            }
+            _ => {}
+        }
+    }
+
+    /// `player` pauses (`leave` false) or leaves `tournament`, once it is recorded.
+    pub async fn step_out(
         &self,
         player: PlayerId,
         tournament: TournamentId,
         leave: bool,
     ) -> Result<TournamentView, ErrorReply> {
+        let _changes = self.inner.changes.lock().await;
         let now = self.now_ms();
-        let mut state = self.state();
-        let run = seen(&mut state.runs, tournament, player, None)?;
-        if run.status(now) == TournamentStatus::Finished {
-            return Err(bad(
-                ErrorCode::TournamentOver,
-                format!("{tournament} is over"),
-            ));
+        {
+            let mut state = self.state();
+            let run = seen(&mut state.runs, tournament, player, None)?;
+            if run.status(now) == TournamentStatus::Finished {
+                return Err(bad(
+                    ErrorCode::TournamentOver,
+                    format!("{tournament} is over"),
+                ));
+            }
+            if !run.by_player.contains_key(&player) {
+                return Err(bad(ErrorCode::NotEntered, format!("not in {tournament}")));
+            }
         }
-        let entrant = *run
-            .by_player
-            .get(&player)
-            .ok_or_else(|| bad(ErrorCode::NotEntered, format!("not in {tournament}")))?;
-        run.arena.step_out(entrant, leave).map_err(arena_error)?;
-        run.standings_due = true;
+        let event = if leave {
+            TournamentEvent::Left { player }
+        } else {
+            TournamentEvent::Paused { player }
+        };
+        self.record(tournament, now, event).await?;
+        let state = self.state();
+        let run = state
+            .runs
+            .get(&tournament)
+            .ok_or_else(|| no_such(tournament))?;
         Ok(run.view(player, now))
     }
 
@@ -354,7 +468,13 @@ impl Tournaments {
     /// Runs the tournaments until `shutdown`: a pass every second, and each ending scored as
     /// it comes.
     pub async fn run(self, shutdown: CancellationToken) {
-        let mut endings = self.inner.registry.endings();
+        let followed = self
+            .inner
+            .endings
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
+        let mut endings = followed.unwrap_or_else(|| self.inner.registry.endings());
         let mut tick = tokio::time::interval(Duration::from_secs(1));
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
@@ -362,7 +482,7 @@ impl Tournaments {
                 () = shutdown.cancelled() => return,
                 _ = tick.tick() => self.tick().await,
                 ending = endings.recv() => match ending {
-                    Ok(ending) => self.ended(ending),
+                    Ok(ending) => self.ended(ending).await,
                     Err(RecvError::Lagged(missed)) => {
                         tracing::warn!(missed, "tournaments missed game endings");
                     }
@@ -372,40 +492,39 @@ impl Tournaments {
         }
     }
 
-    /// A game ended: scored, where it is a tournament's.
-    fn ended(&self, ending: Ending) {
-        let mut state = self.state();
-        let Some(tournament) = state.games.remove(&ending.game) else {
+    /// A game ended: recorded and scored, where it is a tournament's. A failed record is
+    /// logged and the game scored all the same: the game's own record holds its result, from
+    /// which a restart scores it again ([`records::rebuild`]).
+    async fn ended(&self, ending: Ending) {
+        let _changes = self.inner.changes.lock().await;
+        let Some(tournament) = self.state().games.get(&ending.game).copied() else {
             return;
         };
-        let Some(run) = state.runs.get_mut(&tournament) else {
-            return;
-        };
-        let Some(pairing) = run.games.remove(&ending.game) else {
-            return;
-        };
-        let outcome = match (ending.result.winner, ending.result.reason) {
-            (_, ResultReason::Aborted) => None,
-            (Some(chaupal_rules::game::Side::First), _) => Some(Outcome::Win),
-            (Some(chaupal_rules::game::Side::Second), _) => Some(Outcome::Loss),
-            (None, _) => Some(Outcome::Draw),
-        };
-        let done = match outcome {
-            Some(o) => run.arena.finish(pairing, o, ending.plies, [false; 2]),
-            None => run.arena.cancel(pairing),
-        };
-        if let Err(e) = done {
-            tracing::warn!(tournament = tournament.0, game = ending.game.0, "{e}");
+        let now = self.now_ms();
+        let event = records::ending_event(ending.game, &ending.result, ending.plies);
+        if let Err(e) = self
+            .inner
+            .registry
+            .store()
+            .record_tournament_event(tournament, now, &event)
+            .await
+        {
+            tracing::error!(
+                tournament = tournament.0,
+                game = ending.game.0,
+                "the end of a tournament game was not recorded: {e}"
+            );
         }
-        run.standings_due = true;
+        self.make(tournament, now, &event);
     }
 
     /// One second's work: statuses, passes, new games, standings news, old tournaments
     /// forgotten.
     async fn tick(&self) {
+        let _changes = self.inner.changes.lock().await;
         let now = self.now_ms();
         if self.inner.limits.hourly_arenas {
-            self.keep_hourly(now);
+            self.keep_hourly(now).await;
         }
         let players = self.inner.registry.players().clone();
         let mut to_start: Vec<(TournamentId, Pairing, [Entrant; 2], TournamentSetup)> = Vec::new();
@@ -521,15 +640,40 @@ impl Tournaments {
             }
             Err(e) => Err(e),
         };
-        let mut state = self.state();
-        let game = match started {
-            Ok(game) => game,
+        // The pass began the pairing in the arena already; the records hear of it now that
+        // its game has an id (or could not start).
+        let store = registry.store();
+        let (first, second) = (seats[0].player.id, seats[1].player.id);
+        let event = match &started {
+            Ok(game) => TournamentEvent::Paired {
+                game: *game,
+                first,
+                second,
+            },
             Err(e) => {
                 tracing::warn!(
                     tournament = tournament.0,
                     "a paired game did not start: {}",
                     e.reason
                 );
+                TournamentEvent::Unstarted { first, second }
+            }
+        };
+        let recorded = store
+            .record_tournament_event(tournament, store.now_ms(), &event)
+            .await;
+        let mut state = self.state();
+        let game = match (started, recorded) {
+            (Ok(game), Ok(())) => game,
+            (started, recorded) => {
+                if let (Ok(game), Err(e)) = (started, recorded) {
+                    // Its players play it unscored: the tournament lets it go.
+                    tracing::error!(
+                        tournament = tournament.0,
+                        game = game.0,
+                        "a tournament game was not recorded, and is not scored: {e}"
+                    );
+                }
                 if let Some(run) = state.runs.get_mut(&tournament) {
                     let _ = run.arena.cancel(pairing);
                 }
@@ -557,41 +701,6 @@ impl Tournaments {
             registry.players().tell(seats[k].player.id, &msg);
         }
     }
-}
-
-/// Adds a new tournament made by `by` (none: by the server) as `setup` says, starting at
-/// `starts_ms`; its number.
-fn add_run(
-    state: &mut State,
-    by: Option<PlayerInfo>,
-    setup: TournamentSetup,
-    starts_ms: u64,
-) -> TournamentId {
-    let TournamentFormat::Arena { minutes, streaks } = setup.format;
-    state.next += 1;
-    let id = TournamentId(state.next);
-    let ends_ms = starts_ms + u64::from(minutes) * 60_000;
-    let estimate = setup.clock.initial_ms / 1000 + 40 * setup.clock.increment_ms / 1000;
-    let rules = ArenaRules {
-        streaks,
-        berserk: false,
-        lengths: Lengths::default(),
-        wait_seconds: wait_seconds(u32::try_from(estimate).unwrap_or(u32::MAX)),
-    };
-    let run = Run {
-        id,
-        code: setup.private.then(new_invite_code),
-        setup,
-        by,
-        arena: Arena::new(rules, starts_ms, ends_ms),
-        entrants: Vec::new(),
-        by_player: HashMap::new(),
-        games: HashMap::new(),
-        announced: TournamentStatus::Upcoming,
-        standings_due: false,
-    };
-    state.runs.insert(id, run);
-    id
 }
 
 /// A tournament game's set-up, as a game's set-up is checked.

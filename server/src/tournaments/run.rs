@@ -4,11 +4,13 @@
 use std::collections::HashMap;
 
 use chaupal_shared::protocol::tournaments::{
-    EntrantPresence, STANDINGS_PAGE, StandingLine, StandingsPage, TournamentId, TournamentSetup,
-    TournamentStatus, TournamentSummary, TournamentView,
+    EntrantPresence, STANDINGS_PAGE, StandingLine, StandingsPage, TournamentFormat, TournamentId,
+    TournamentSetup, TournamentStatus, TournamentSummary, TournamentView,
 };
 use chaupal_shared::protocol::{GameId, PlayerId, PlayerInfo};
-use chaupal_tournament::arena::{Arena, Presence};
+use chaupal_tournament::arena::scoring::Lengths;
+use chaupal_tournament::arena::waiting::wait_seconds;
+use chaupal_tournament::arena::{Arena, ArenaRules, Presence};
 use chaupal_tournament::entrant::{EntrantId, Pairing};
 use chaupal_tournament::standings::Standings;
 
@@ -39,6 +41,38 @@ pub struct Run {
 }
 
 impl Run {
+    /// A tournament as made, with nobody in it yet: when it is made, and again when it is
+    /// rebuilt from the records.
+    pub fn new(
+        id: TournamentId,
+        setup: TournamentSetup,
+        by: Option<PlayerInfo>,
+        code: Option<String>,
+        (starts_ms, ends_ms): (u64, u64),
+    ) -> Run {
+        let TournamentFormat::Arena { streaks, .. } = setup.format;
+        let estimate = (setup.clock.initial_ms / 1000)
+            .saturating_add(setup.clock.increment_ms.saturating_mul(40) / 1000);
+        let rules = ArenaRules {
+            streaks,
+            berserk: false,
+            lengths: Lengths::default(),
+            wait_seconds: wait_seconds(u32::try_from(estimate).unwrap_or(u32::MAX)),
+        };
+        Run {
+            id,
+            code,
+            setup,
+            by,
+            arena: Arena::new(rules, starts_ms, ends_ms),
+            entrants: Vec::new(),
+            by_player: HashMap::new(),
+            games: HashMap::new(),
+            announced: TournamentStatus::Upcoming,
+            standings_due: false,
+        }
+    }
+
     /// The status at `now_ms`: upcoming before the start; running until the end, and after it
     /// while games started in time are still played; then finished.
     pub fn status(&self, now_ms: u64) -> TournamentStatus {

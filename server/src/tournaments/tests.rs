@@ -20,7 +20,7 @@ async fn tournaments() -> (Tournaments, tempfile::TempDir) {
         Players::default(),
         None,
     );
-    (Tournaments::new(registry, limits), dir)
+    (Tournaments::load(registry, limits).await.unwrap(), dir)
 }
 
 fn player(id: u64) -> PlayerInfo {
@@ -52,9 +52,9 @@ fn arena(private: bool) -> TournamentSetup {
 async fn a_maker_has_three_tournaments_at_once_and_a_node_two_hundred() {
     let (t, _dir) = tournaments().await;
     for _ in 0..MOST_MADE {
-        t.create(&player(1), arena(false)).unwrap();
+        t.create(&player(1), arena(false)).await.unwrap();
     }
-    let refused = t.create(&player(1), arena(false)).unwrap_err();
+    let refused = t.create(&player(1), arena(false)).await.unwrap_err();
     assert_eq!(refused.code, ErrorCode::NotAllowed);
     assert!(
         refused.reason.contains("3 tournaments"),
@@ -65,13 +65,13 @@ async fn a_maker_has_three_tournaments_at_once_and_a_node_two_hundred() {
     let mut made = MOST_MADE;
     let mut maker = 2;
     while made < MOST_RUNNING {
-        t.create(&player(maker), arena(false)).unwrap();
+        t.create(&player(maker), arena(false)).await.unwrap();
         made += 1;
         if made % MOST_MADE == 0 {
             maker += 1;
         }
     }
-    let refused = t.create(&player(10_000), arena(false)).unwrap_err();
+    let refused = t.create(&player(10_000), arena(false)).await.unwrap_err();
     assert_eq!(refused.code, ErrorCode::NotAllowed);
     assert!(refused.reason.contains("200"), "{}", refused.reason);
 }
@@ -81,11 +81,14 @@ async fn a_list_holds_a_hundred_the_players_own_first_and_no_strangers_private_o
     let (t, _dir) = tournaments().await;
     let mine = t
         .create(&player(1), arena(true))
+        .await
         .unwrap()
         .summary
         .tournament;
     for k in 0..150u64 {
-        t.create(&player(100 + k / 3), arena(k % 10 == 0)).unwrap();
+        t.create(&player(100 + k / 3), arena(k % 10 == 0))
+            .await
+            .unwrap();
     }
     let listed = t.list(PlayerId(1));
     assert_eq!(listed.len(), MOST_LISTED);
@@ -110,7 +113,7 @@ async fn clocks_out_of_bounds_are_refused_however_large() {
             initial_ms,
             increment_ms,
         };
-        let refused = t.create(&player(1), setup).unwrap_err();
+        let refused = t.create(&player(1), setup).await.unwrap_err();
         assert_eq!(
             refused.code,
             ErrorCode::BadSetup,
@@ -127,8 +130,8 @@ const TEN_O_CLOCK_MS: u64 = 1_796_637_600_000;
 async fn the_server_makes_each_games_hourly_arena_once_listed_to_all_and_counted_against_nobody() {
     use schedule::HOUR_MS;
     let (t, _dir) = tournaments().await;
-    t.keep_hourly(TEN_O_CLOCK_MS + 20 * 60_000);
-    t.keep_hourly(TEN_O_CLOCK_MS + 21 * 60_000);
+    t.keep_hourly(TEN_O_CLOCK_MS + 20 * 60_000).await;
+    t.keep_hourly(TEN_O_CLOCK_MS + 21 * 60_000).await;
     let listed = t.list(PlayerId(99));
     assert_eq!(listed.len(), 8, "{listed:?}");
     assert!(
@@ -156,15 +159,16 @@ async fn the_server_makes_each_games_hourly_arena_once_listed_to_all_and_counted
         assert_eq!(ten.clock, schedule::hourly_clock(game));
     }
     // An hour on, the next hour's are made beside those that exist.
-    t.keep_hourly(TEN_O_CLOCK_MS + HOUR_MS + 5 * 60_000);
+    t.keep_hourly(TEN_O_CLOCK_MS + HOUR_MS + 5 * 60_000).await;
     assert_eq!(t.list(PlayerId(99)).len(), 12);
     // Players still make their own, up to the node's bound, beside the server's.
     for k in 0..MOST_RUNNING as u64 {
         t.create(&player(1000 + k / MOST_MADE as u64), arena(false))
+            .await
             .unwrap();
     }
     assert_eq!(
-        t.create(&player(1), arena(false)).unwrap_err().code,
+        t.create(&player(1), arena(false)).await.unwrap_err().code,
         ErrorCode::NotAllowed
     );
 }
@@ -185,7 +189,7 @@ async fn with_hourly_arenas_off_a_tick_makes_none() {
         Players::default(),
         None,
     );
-    let t = Tournaments::new(registry, limits);
+    let t = Tournaments::load(registry, limits).await.unwrap();
     t.tick().await;
     assert!(t.list(PlayerId(1)).is_empty());
     let (on, _dir) = tournaments().await;

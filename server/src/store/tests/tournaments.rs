@@ -6,7 +6,7 @@ use chaupal_shared::protocol::PlayerInfo;
 use chaupal_shared::protocol::tournaments::{TournamentFormat, TournamentId, TournamentSetup};
 
 use super::*;
-use crate::store::tournaments::{FirstSide, LoggedEvent, StoredTournament, TournamentEvent};
+use crate::store::tournaments::{LoggedEvent, StoredTournament};
 
 fn setup(private: bool) -> TournamentSetup {
     TournamentSetup {
@@ -89,18 +89,28 @@ async fn tournaments_and_their_logs_are_kept_in_order_and_reload() {
     for db in TestDb::all().await {
         let store = db.open().await;
         let old = store
-            .create_tournament(&setup(false), &who(5), None, (0, 10, 0))
+            .create_tournament(&setup(false), Some(&who(5)), None, (0, 10, 0))
             .await
             .unwrap();
         let public = store
-            .create_tournament(&setup(false), &who(5), None, (100, 2_800_100, 50))
+            .create_tournament(&setup(false), Some(&who(5)), None, (100, 2_800_100, 50))
             .await
             .unwrap();
         let private = store
-            .create_tournament(&setup(true), &who(6), Some("c0de"), (200, 2_800_200, 60))
+            .create_tournament(
+                &setup(true),
+                Some(&who(6)),
+                Some("c0de"),
+                (200, 2_800_200, 60),
+            )
             .await
             .unwrap();
-        assert!(old < public && public < private, "{old} {public} {private}");
+        // The server's own (an hourly arena) has no maker.
+        let hourly = store
+            .create_tournament(&setup(false), None, None, (300, 2_800_300, 70))
+            .await
+            .unwrap();
+        assert!(old < public && public < private && private < hourly);
         // Two logs written turn about stay apart, each in its order.
         for e in log() {
             store
@@ -121,10 +131,10 @@ async fn tournaments_and_their_logs_are_kept_in_order_and_reload() {
         // Another node's tournament is not this node's.
         let other = store.clone().for_node("n2");
         let theirs = other
-            .create_tournament(&setup(false), &who(7), None, (0, 9_999_999, 0))
+            .create_tournament(&setup(false), Some(&who(7)), None, (0, 9_999_999, 0))
             .await
             .unwrap();
-        assert!(theirs > private);
+        assert!(theirs > hourly);
         store.close().await;
 
         let store = db.open().await;
@@ -135,7 +145,7 @@ async fn tournaments_and_their_logs_are_kept_in_order_and_reload() {
                 StoredTournament {
                     id: public,
                     setup: setup(false),
-                    by: who(5),
+                    by: Some(who(5)),
                     code: None,
                     starts_ms: 100,
                     ends_ms: 2_800_100,
@@ -144,11 +154,20 @@ async fn tournaments_and_their_logs_are_kept_in_order_and_reload() {
                 StoredTournament {
                     id: private,
                     setup: setup(true),
-                    by: who(6),
+                    by: Some(who(6)),
                     code: Some("c0de".into()),
                     starts_ms: 200,
                     ends_ms: 2_800_200,
                     made_ms: 60,
+                },
+                StoredTournament {
+                    id: hourly,
+                    setup: setup(false),
+                    by: None,
+                    code: None,
+                    starts_ms: 300,
+                    ends_ms: 2_800_300,
+                    made_ms: 70,
                 },
             ]
         );
@@ -165,14 +184,14 @@ async fn tournaments_and_their_logs_are_kept_in_order_and_reload() {
             .collect();
         assert_eq!(others, (1_000..1_009).collect::<Vec<u64>>());
         assert!(store.tournament_events(old).await.unwrap().is_empty());
-        assert_eq!(store.tournaments_ending_after(9).await.unwrap().len(), 3);
+        assert_eq!(store.tournaments_ending_after(9).await.unwrap().len(), 4);
         let node = store.clone().for_node("n2");
         let theirs_kept = node.tournaments_ending_after(0).await.unwrap();
         assert_eq!(theirs_kept.len(), 1);
         assert_eq!(theirs_kept[0].id, theirs);
         // A new tournament's id continues after the highest recorded.
         let next = store
-            .create_tournament(&setup(false), &who(5), None, (0, 1, 0))
+            .create_tournament(&setup(false), Some(&who(5)), None, (0, 1, 0))
             .await
             .unwrap();
         assert!(next > theirs, "{next} {theirs}");
@@ -195,7 +214,7 @@ async fn a_failed_tournament_write_says_so() {
     let db = TestDb::sqlite();
     let store = db.open().await;
     let made = store
-        .create_tournament(&setup(false), &who(1), None, (0, 1, 0))
+        .create_tournament(&setup(false), Some(&who(1)), None, (0, 1, 0))
         .await
         .unwrap();
     store.close().await;
@@ -205,7 +224,7 @@ async fn a_failed_tournament_write_says_so() {
     assert!(refused.is_err());
     assert!(
         store
-            .create_tournament(&setup(false), &who(1), None, (0, 1, 0))
+            .create_tournament(&setup(false), Some(&who(1)), None, (0, 1, 0))
             .await
             .is_err()
     );

@@ -1,0 +1,178 @@
+//! A tournament's changes as the records keep them ([`TournamentEvent`], in
+//! `crate::store`), and the one place that applies them to a [`Run`]: the service records a
+//! change, then applies it here; a restart rebuilds each tournament by applying its log here
+//! again, into a fresh arena, so that what is rebuilt is what was lived.
+//!
+//! [`rebuild`] also settles the games that were in play at the restart: a game whose room
+//! came back is followed again (its ending is scored when it comes); a game that ended while
+//! the node was down is scored from its record; any other is cancelled.
+
+use std::collections::BTreeMap;
+
+use chaupal_rules::game::Side;
+use chaupal_shared::protocol::tournaments::TournamentId;
+use chaupal_shared::protocol::{GameId, GameResult, GameStatus, PlayerId, ResultReason};
+use chaupal_tournament::arena::ArenaError;
+use chaupal_tournament::entrant::{EntrantId, Outcome, Pairing};
+
+use super::run::{Entrant, Run};
+use crate::registry::Registry;
+use crate::store::{FirstSide, StoreError, TournamentEvent};
+
+/// Why a recorded change could not be applied (a log that does not fit its tournament).
+#[derive(Debug, thiserror::Error)]
+pub enum Misfit {
+    #[error("{0}")]
+    Arena(#[from] ArenaError),
+    #[error("{0} is not an entrant")]
+    NotEntered(PlayerId),
+    #[error("{0} is not one of its games in play")]
+    NoSuchGame(GameId),
+}
+
+/// The change a game's end makes: scored, or cancelled where it was aborted.
+pub fn ending_event(game: GameId, result: &GameResult, plies: u32) -> TournamentEvent {
+    let result = match (result.winner, result.reason) {
+        (_, ResultReason::Aborted) => return TournamentEvent::Cancelled { game },
+        (Some(Side::First), _) => FirstSide::Won,
+        (Some(Side::Second), _) => FirstSide::Lost,
+        (None, _) => FirstSide::Drew,
+    };
+    TournamentEvent::Finished {
+        game,
+        result,
+        plies,
+        berserk: [false; 2],
+    }
+}
+
+fn entrant(run: &Run, player: PlayerId) -> Result<EntrantId, Misfit> {
+    run.by_player
+        .get(&player)
+        .copied()
+        .ok_or(Misfit::NotEntered(player))
+}
+
+fn pairing(run: &Run, first: PlayerId, second: PlayerId) -> Result<Pairing, Misfit> {
+    Ok(Pairing {
+        first: entrant(run, first)?,
+        second: entrant(run, second)?,
+    })
+}
+
+/// Applies `event`, which happened at `at_ms`, to `run`. A change refused leaves `run` as it
+/// was.
+pub fn apply(run: &mut Run, event: &TournamentEvent, at_ms: u64) -> Result<(), Misfit> {
+    match event {
+        TournamentEvent::Joined { player, rating } => {
+            let known = run.by_player.get(&player.id).copied();
+            let entrant = known.unwrap_or(EntrantId(run.entrants.len() as u32));
+            run.arena.join(entrant, *rating, at_ms)?;
+            if known.is_none() {
+                run.entrants.push(Entrant {
+                    player: player.clone(),
+                    rating: *rating,
+                });
+                run.by_player.insert(player.id, entrant);
+            }
+        }
+        TournamentEvent::Paused { player } | TournamentEvent::Left { player } => {
+            let leave = matches!(event, TournamentEvent::Left { .. });
+            run.arena.step_out(entrant(run, *player)?, leave)?;
+        }
+        TournamentEvent::Paired {
+            game,
+            first,
+            second,
+        } => {
+            if run.games.contains_key(game) {
+                return Err(Misfit::NoSuchGame(*game));
+            }
+            let pairing = pairing(run, *first, *second)?;
+            run.arena.paired(pairing)?;
+            run.games.insert(*game, pairing);
+        }
+        TournamentEvent::Unstarted { first, second } => {
+            let pairing = pairing(run, *first, *second)?;
+            run.arena.paired(pairing)?;
+            run.arena.cancel(pairing)?;
+        }
+        TournamentEvent::Finished {
+            game,
+            result,
+            plies,
+            berserk,
+        } => {
+            let pairing = *run.games.get(game).ok_or(Misfit::NoSuchGame(*game))?;
+            let outcome = match result {
+                FirstSide::Won => Outcome::Win,
+                FirstSide::Drew => Outcome::Draw,
+                FirstSide::Lost => Outcome::Loss,
+            };
+            run.arena.finish(pairing, outcome, *plies, *berserk)?;
+            run.games.remove(game);
+        }
+        TournamentEvent::Cancelled { game } => {
+            let pairing = *run.games.get(game).ok_or(Misfit::NoSuchGame(*game))?;
+            run.arena.cancel(pairing)?;
+            run.games.remove(game);
+        }
+    }
+    run.standings_due = true;
+    Ok(())
+}
+
+/// The tournaments of this node not finished before `kept_from_ms`, rebuilt from the records
+/// at `now_ms`; the games in play at the restart are settled (see the module's doc) and the
+/// changes that makes are recorded.
+pub async fn rebuild(
+    registry: &Registry,
+    kept_from_ms: u64,
+    now_ms: u64,
+) -> Result<BTreeMap<TournamentId, Run>, StoreError> {
+    let store = registry.store();
+    let mut runs = BTreeMap::new();
+    for made in store.tournaments_ending_after(kept_from_ms).await? {
+        let id = made.id;
+        let mut run = Run::new(
+            id,
+            made.setup,
+            made.by,
+            made.code,
+            (made.starts_ms, made.ends_ms),
+        );
+        for logged in store.tournament_events(id).await? {
+            if let Err(e) = apply(&mut run, &logged.event, logged.at_ms) {
+                // A log that does not fit is a damaged record: the rest is still worth having.
+                tracing::error!(tournament = id.0, "a recorded change does not fit: {e}");
+            }
+        }
+        let in_play: Vec<GameId> = run.games.keys().copied().collect();
+        for game in in_play {
+            if registry.is_live(game) {
+                continue;
+            }
+            let event = match store.game_row(game).await? {
+                Some(row) if row.status == GameStatus::Finished => match &row.result {
+                    Some(result) => ending_event(game, result, row.plies),
+                    None => TournamentEvent::Cancelled { game },
+                },
+                _ => TournamentEvent::Cancelled { game },
+            };
+            store.record_tournament_event(id, now_ms, &event).await?;
+            if let Err(e) = apply(&mut run, &event, now_ms) {
+                tracing::error!(tournament = id.0, game = game.0, "{e}");
+            }
+        }
+        run.announced = run.status(now_ms);
+        run.standings_due = false;
+        tracing::info!(
+            tournament = id.0,
+            entrants = run.entrants.len(),
+            games = run.games.len(),
+            "tournament rebuilt from the records"
+        );
+        runs.insert(id, run);
+    }
+    Ok(runs)
+}
