@@ -23,8 +23,8 @@
 //!   [`review`]: game reviews, on threads of the idle priority class, kept with the records.
 //! - [`puzzles`]: the puzzle set, the choice of the next puzzle, puzzle ratings, streaks, the
 //!   day's puzzles and puzzles from a player's own mistakes.
-//! - [`tournaments`]: arenas on this node: their entrants, pairing, games and standings (the
-//!   rules are the `chaupal_tournament` crate).
+//! - [`tournaments`]: arenas on this node, kept in the records: their entrants, pairing, games
+//!   and standings (the rules are the `chaupal_tournament` crate).
 //! - [`store`]: the records in SQLite or PostgreSQL (sqlx), with the time they keep from
 //!   [`wall`] (the system's clock, or one a test moves on); [`ratings`]: Glicko-2;
 //!   [`identity`]: tokens and names; [`devices`]: codes

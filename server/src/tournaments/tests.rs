@@ -196,3 +196,5 @@ async fn with_hourly_arenas_off_a_tick_makes_none() {
     on.tick().await;
     assert!(on.list(PlayerId(1)).len() >= 4, "on by default");
 }
+
+mod restart;
