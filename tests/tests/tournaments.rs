@@ -1,6 +1,7 @@
 //! Tournaments against the real server, as a bot would hold one from docs/PROTOCOL.md: an
-//! arena made, entered, paired, played and scored by lichess's arena rules; and the requests
-//! it refuses, each with its reason; and the hourly arenas the server makes itself.
+//! arena made, entered, paired, played and scored by lichess's arena rules; an arena kept
+//! across a restart of the server; the requests it refuses, each with its reason; and the
+//! hourly arenas the server makes itself.
 
 #![allow(clippy::unwrap_used)] // a test: a failure should fail loudly
 
@@ -373,4 +374,122 @@ async fn a_server_lists_an_hourly_arena_of_each_game_on_the_hour_unless_told_not
     let mut bikram = Client::hello(&off, "bikram").await;
     tokio::time::sleep(std::time::Duration::from_secs(3)).await;
     assert!(hourly_listed(&mut bikram).await.is_empty());
+}
+
+/// Page 0 of `tournament`'s standings once `done` holds of it (the server scores endings
+/// within a second or so).
+async fn standings_when(
+    client: &mut Client,
+    tournament: TournamentId,
+    done: impl Fn(&StandingsPage) -> bool,
+) -> StandingsPage {
+    for _ in 0..100 {
+        let Ok(Reply::TournamentStandings(p)) = client
+            .request(Request::TournamentStandings {
+                tournament,
+                page: 0,
+            })
+            .await
+        else {
+            panic!("no standings");
+        };
+        if done(&p) {
+            return *p;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the standings never came to what was expected");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_arena_is_kept_across_a_restart_and_its_game_in_play_scored_after_it() {
+    let server = ServerProcess::start_for_games(&[]).await;
+    let mut players = Vec::new();
+    for name in ["asha", "bikram", "chandra", "deepa"] {
+        players.push(Client::hello(&server, name).await);
+    }
+    let t = view(
+        players[0]
+            .request(Request::CreateTournament(Box::new(arena(60, false))))
+            .await,
+    )
+    .summary
+    .tournament;
+    for p in players.iter_mut() {
+        view(
+            p.request(Request::JoinTournament {
+                tournament: t,
+                code: None,
+            })
+            .await,
+        );
+    }
+    let mut games: BTreeMap<GameId, Vec<(usize, Side)>> = BTreeMap::new();
+    for (k, p) in players.iter_mut().enumerate() {
+        let (game, side) = paired(p, t).await;
+        games.entry(game).or_default().push((k, side));
+    }
+    assert_eq!(games.len(), 2, "{games:?}");
+    let (first, second): (Vec<_>, Vec<_>) =
+        games.into_iter().enumerate().partition(|(k, _)| *k == 0);
+    let (ended, ended_seats) = first[0].1.clone();
+    let (in_play, play_seats) = second[0].1.clone();
+    // One game ends before the restart: its first side resigns.
+    let (k, _) = *ended_seats.iter().find(|(_, s)| *s == Side::First).unwrap();
+    players[k].act(ended, Action::Resign).await.unwrap();
+    let before = standings_when(&mut players[1], t, |p| {
+        p.lines.iter().filter(|l| l.scores.len() == 1).count() == 2
+    })
+    .await;
+    assert_eq!(before.lines[0].points, 2);
+    let tokens: Vec<String> = players.iter().map(|p| p.token.clone().unwrap()).collect();
+    drop(players);
+
+    let server = server.restart().await;
+    let mut players = Vec::new();
+    for (k, name) in ["asha", "bikram", "chandra", "deepa"]
+        .into_iter()
+        .enumerate()
+    {
+        players.push(Client::hello_as(&server, name, Some(&tokens[k])).await);
+    }
+    // The same tournament, the same standings.
+    let after = standings_when(&mut players[1], t, |_| true).await;
+    let points = |p: &StandingsPage| {
+        p.lines
+            .iter()
+            .map(|l| (l.player.id, l.points, l.scores.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(points(&after), points(&before));
+    let listed = match players[2].request(Request::ListTournaments).await {
+        Ok(Reply::Tournaments { tournaments }) => tournaments,
+        other => panic!("{other:?}"),
+    };
+    assert!(
+        listed
+            .iter()
+            .any(|s| s.tournament == t && s.status == TournamentStatus::Running && s.entrants == 4),
+        "{listed:?}"
+    );
+    // The game in play at the restart came back; its ending is scored: its second side
+    // resigns.
+    let (k, _) = *play_seats.iter().find(|(_, s)| *s == Side::Second).unwrap();
+    players[k].rejoin(in_play).await;
+    players[k].act(in_play, Action::Resign).await.unwrap();
+    let last = standings_when(&mut players[1], t, |p| {
+        p.lines.iter().all(|l| !l.scores.is_empty())
+    })
+    .await;
+    let total: u32 = last.lines.iter().map(|l| l.points).sum();
+    assert_eq!(total, 4, "{last:?}");
+    // A new tournament's number comes after it.
+    let next = view(
+        players[3]
+            .request(Request::CreateTournament(Box::new(arena(60, false))))
+            .await,
+    )
+    .summary
+    .tournament;
+    assert!(next > t, "{next} after {t}");
 }
