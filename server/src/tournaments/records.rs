@@ -147,7 +147,9 @@ pub async fn rebuild(
                 tracing::error!(tournament = id.0, "a recorded change does not fit: {e}");
             }
         }
-        let in_play: Vec<GameId> = run.games.keys().copied().collect();
+        // In the order they were started, so that the settlement is recorded alike each time.
+        let mut in_play: Vec<GameId> = run.games.keys().copied().collect();
+        in_play.sort();
         for game in in_play {
             if registry.is_live(game) {
                 continue;
