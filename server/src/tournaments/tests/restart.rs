@@ -263,3 +263,21 @@ async fn a_change_the_records_refuse_is_not_made_and_says_so() {
     assert_eq!(refused.code, ErrorCode::Storage);
     assert_eq!(t.list(PlayerId(2)).len(), 1);
 }
+
+#[tokio::test]
+async fn the_hourly_arenas_come_back_after_a_restart_and_are_not_made_twice() {
+    let (t, _dir) = tournaments().await;
+    let store = t.inner.registry.store().clone();
+    // 2026-12-07 10:20 UTC: this hour's and the next's, for each game.
+    let at = 1_796_637_600_000 + 20 * 60_000;
+    t.keep_hourly(at).await;
+    let before = t.list(PlayerId(1));
+    assert_eq!(before.len(), 8);
+    drop(t);
+    let t = Tournaments::load(registry_on(&store), Arc::new(Limits::default()))
+        .await
+        .unwrap();
+    assert_eq!(t.list(PlayerId(1)), before, "kept, with no maker");
+    t.keep_hourly(at + 60_000).await;
+    assert_eq!(t.list(PlayerId(1)).len(), 8, "none made twice");
+}
