@@ -9,8 +9,12 @@ use crate::players::Players;
 use crate::store::temporary;
 
 async fn tournaments() -> (Tournaments, tempfile::TempDir) {
+    tournaments_with(Limits::default()).await
+}
+
+async fn tournaments_with(limits: Limits) -> (Tournaments, tempfile::TempDir) {
     let (store, dir) = temporary().await;
-    let limits = Arc::new(Limits::default());
+    let limits = Arc::new(limits);
     let registry = Registry::new(
         store,
         crate::room::harness::pool(),
@@ -175,21 +179,11 @@ async fn the_server_makes_each_games_hourly_arena_once_listed_to_all_and_counted
 
 #[tokio::test]
 async fn with_hourly_arenas_off_a_tick_makes_none() {
-    let (store, _dir) = temporary().await;
-    let limits = Arc::new(Limits {
+    let (t, _dir) = tournaments_with(Limits {
         hourly_arenas: false,
         ..Limits::default()
-    });
-    let registry = Registry::new(
-        store,
-        crate::room::harness::pool(),
-        limits.clone(),
-        None,
-        Announcer::new(None),
-        Players::default(),
-        None,
-    );
-    let t = Tournaments::load(registry, limits).await.unwrap();
+    })
+    .await;
     t.tick().await;
     assert!(t.list(PlayerId(1)).is_empty());
     let (on, _dir) = tournaments().await;
