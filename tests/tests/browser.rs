@@ -46,6 +46,9 @@
 //!   solved by tapping the moves of its line, the opponent's replies played between them, and
 //!   the rating goes up; the next is failed by a wrong move, and the rating goes down, the
 //!   position kept; "Try again" and "Show solution" follow.
+//! - An arena on two phones (`tests/browser/tournament.mjs`): made through the protocol to
+//!   start at once, opened by its link on each phone, joined by a tap on Join; the server pairs
+//!   the two into one game, where both are taken, and its standings count both.
 //! - A refused address (`tests/browser/origin.mjs`): a page at an address the server's
 //!   `--allowed-origin` does not name says so, with the address to open instead, and waits for
 //!   the player instead of reconnecting for ever.
@@ -633,5 +636,69 @@ async fn a_pushed_notice_shows_in_the_players_language_and_a_tap_on_it_opens_the
     // The worker's words are not the server's English.
     assert_ne!(summary["notification"]["title"], summary["notice"]["title"]);
     assert!(receiver.refused().is_empty(), "{:?}", receiver.refused());
+    screenshots_written(&summary);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_phones_join_an_arena_by_its_link_and_taps_and_are_paired_into_one_game() {
+    use chaupal_shared::protocol::tournaments::{TournamentFormat, TournamentSetup};
+    use chaupal_shared::protocol::{ClockSpec, Reply, Request};
+    let _one_browser = ONE_BROWSER.lock().await;
+    let site = built_site();
+    let chromium = tools();
+    let server = ServerProcess::start_for_games(&[
+        "--web",
+        site.to_str().unwrap(),
+        "--hourly-arenas",
+        "false",
+    ])
+    .await;
+    // An arena made as a bot would make one, public, starting at once.
+    let mut maker = chaupal_tests::Client::hello(&server, "Maker").await;
+    let setup = TournamentSetup {
+        game: chaupal_rules::GameKind::Kalah,
+        rules: Vec::new(),
+        clock: ClockSpec {
+            initial_ms: 180_000,
+            increment_ms: 2_000,
+        },
+        format: TournamentFormat::Arena {
+            minutes: 30,
+            streaks: true,
+        },
+        starts_in_s: 0,
+        private: false,
+        rated: true,
+    };
+    let Ok(Reply::Tournament(view)) = maker
+        .request(Request::CreateTournament(Box::new(setup)))
+        .await
+    else {
+        panic!("the arena was not made");
+    };
+    let tournament = view.summary.tournament;
+    let mut args = driver_args(&server, chromium);
+    args.extend(["--tournament".into(), tournament.0.to_string().into()]);
+    let summary = drive("tournament.mjs", &args).await;
+    let games = summary["games"].as_array().unwrap();
+    assert_eq!(games[0], games[1], "{summary}");
+    // One of the two moves first.
+    assert_ne!(summary["my_turn"][0], summary["my_turn"][1], "{summary}");
+    // The standings count both, each at the game.
+    let Ok(Reply::TournamentStandings(page)) = maker
+        .request(Request::TournamentStandings {
+            tournament,
+            page: 0,
+        })
+        .await
+    else {
+        panic!("no standings");
+    };
+    let names: Vec<&str> = page.lines.iter().map(|l| l.player.name.as_str()).collect();
+    assert_eq!(names.len(), 2, "{page:?}");
+    assert!(
+        names.contains(&"Asha") && names.contains(&"Bikram"),
+        "{names:?}"
+    );
     screenshots_written(&summary);
 }
