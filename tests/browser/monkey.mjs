@@ -74,10 +74,11 @@ const WAYS_OUT = wordsOf(["lobby", "back", "close", "lists-cancel", "play-more"]
 // one where the button that asked it was, so that a second tap there gives nothing up.
 const SAFE_ANSWERS = wordsOf(["play-keep-playing", "play-decline", "lists-cancel", "close"]);
 
-// The toggles: one button whose label says its state (Play and Pause, sounds on and off), in
-// every language; a second tap on it undoes the first, as meant.
-const TOGGLES = [["replay-play", "replay-pause"], ["choices-sound-on", "choices-sound-off"]]
-    .map((keys) => wordsOf(keys));
+// The toggles: one button whose label says its state (Play and Pause, sounds on and off, a
+// name's field opened and cancelled), in every language; a second tap on it undoes the first,
+// as meant.
+const TOGGLES = [["replay-play", "replay-pause"], ["choices-sound-on", "choices-sound-off"],
+    ["choices-change-name", "lists-cancel"]].map((keys) => wordsOf(keys));
 const toggled = (a, b) => TOGGLES.some((words) => words.includes(a) && words.includes(b));
 
 // The games, by their labels in the lobby.

@@ -31,13 +31,25 @@ pub(super) fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Act
         .width(&ui.t("choices-sound-off"), true, size)
         .max(ui.width(&ui.t("choices-sound-on"), true, size))
         + ui.unit * 1.5;
-    let change_w = ui.width(&change_label, true, size) + ui.unit * 1.5;
+    // "Cancel" takes the place of "Change name" while the name is typed.
+    let change_w =
+        ui.width(&change_label, true, size)
+            .max(ui.width(&ui.t("lists-cancel"), true, size))
+            + ui.unit * 1.5;
     let name = if app.name().is_empty() {
         ui.t("choices-you")
     } else {
         ui.say(&crate::say!("choices-you-named", name = app.name()))
     };
-    let one_row = ui.width(&name, true, ui.unit) + change_w + sound_w + 16.0 <= inner.w;
+    let label = ui.t("choices-name");
+    let label_w = ui.width(&label, true, ui.unit) + ui.unit * 0.6;
+    let keep_label = ui.t("choices-keep");
+    let keep_w = ui.width(&keep_label, true, size) + ui.unit * 1.5;
+    // One row when both the name and its field (room for ten letters or so) fit beside the two
+    // buttons, so that the row keeps its shape when the field opens and closes.
+    let typed_w = label_w + ui.unit * 10.0 + 6.0 + keep_w + 8.0;
+    let one_row =
+        ui.width(&name, true, ui.unit).max(typed_w) + change_w + sound_w + 16.0 <= inner.w;
     // On two rows, the first is as tall as the second, so that the name's field takes the
     // name's place and nothing below moves when it opens.
     let (text_row, buttons_row) = if one_row {
@@ -52,36 +64,45 @@ pub(super) fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Act
         )
     };
     let bottom = buttons_row.y + rh + ui.unit * 1.3;
+    // Where "Change name" and the sounds' toggle stand while the name is shown.
+    let (change, toggle) = if one_row {
+        (
+            Area {
+                x: inner.x + inner.w - sound_w - 8.0 - change_w,
+                w: change_w,
+                ..buttons_row
+            },
+            Area {
+                x: inner.x + inner.w - sound_w,
+                w: sound_w,
+                ..buttons_row
+            },
+        )
+    } else {
+        let cols = columns(buttons_row, 2, 8.0);
+        (cols[0], cols[1])
+    };
     if let Some(edit) = app.name_edit() {
-        let label = &ui.t("choices-name");
-        let label_w = ui.width(label, true, ui.unit) + ui.unit * 0.6;
         ui.strong(
-            label,
+            &label,
             inner.x,
             text_row.y + text_row.h / 2.0,
             ui.unit,
             theme::TEXT,
             Align::Left,
         );
-        let (keep, cancel) = (ui.t("choices-keep"), ui.t("lists-cancel"));
-        let keep_w = ui
-            .width(&keep, true, size)
-            .max(ui.width(&cancel, true, size))
-            * 2.0
-            + ui.unit * 3.5;
-        let (field_w, buttons) = if one_row {
-            let buttons = Area {
-                x: inner.x + inner.w - keep_w,
-                w: keep_w,
-                ..row
-            };
-            (inner.w - label_w - keep_w - 8.0, buttons)
-        } else {
-            (inner.w - label_w, buttons_row)
+        // "Keep" ends the field's row, where only the name's words stand once it is kept;
+        // "Cancel" takes the place of "Change name" (a second tap on either undoes the first);
+        // the sounds' toggle stays where it is. No tap here lands on another action after it.
+        let field_end = if one_row { change.x } else { inner.x + inner.w };
+        let keep = Area {
+            x: field_end - (if one_row { 8.0 } else { 0.0 }) - keep_w,
+            w: keep_w,
+            ..text_row
         };
         let field = Area {
             x: inner.x + label_w,
-            w: field_w,
+            w: keep.x - 6.0 - (inner.x + label_w),
             ..text_row
         };
         text_field(
@@ -93,14 +114,14 @@ pub(super) fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Act
             &ui.t("choices-name-hint"),
             actions,
         );
-        // Cancel where "Change name" was, so that a second tap on it changes nothing.
-        let gap = if one_row { 6.0 } else { 8.0 };
-        let cols = columns(buttons, 2, gap);
-        if ui.button(cols[0], &cancel, Look::Plain) {
+        if ui.button(keep, &keep_label, Look::Primary) {
+            actions.push(Action::Settings(SettingsAction::SaveName));
+        }
+        if ui.button(change, &ui.t("lists-cancel"), Look::Plain) {
             actions.push(Action::Settings(SettingsAction::CancelName));
         }
-        if ui.button(cols[1], &keep, Look::Primary) {
-            actions.push(Action::Settings(SettingsAction::SaveName));
+        if ui.button(toggle, &sound, Look::Plain) {
+            actions.push(Action::Settings(SettingsAction::ToggleSound));
         }
         return languages_under(app, ui, inner, bottom, actions);
     }
@@ -123,23 +144,6 @@ pub(super) fn you(app: &App, ui: &Ui, inner: Area, y: f32, actions: &mut Vec<Act
             Align::Left,
         );
     }
-    let (change, toggle) = if one_row {
-        (
-            Area {
-                x: inner.x + inner.w - sound_w - 8.0 - change_w,
-                w: change_w,
-                ..buttons_row
-            },
-            Area {
-                x: inner.x + inner.w - sound_w,
-                w: sound_w,
-                ..buttons_row
-            },
-        )
-    } else {
-        let cols = columns(buttons_row, 2, 8.0);
-        (cols[0], cols[1])
-    };
     if ui.button(change, &change_label, Look::Plain) {
         actions.push(Action::Settings(SettingsAction::EditName));
     }
