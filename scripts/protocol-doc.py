@@ -105,6 +105,7 @@ NOTES = {
     "ended": "The end: `winner` is null for a draw or an aborted game.",
     "taken_back": "`plies` moves were taken back; `ply` moves remain. `turn` as in `moved` (the position now), for connections that asked for `turns`.",
     "rematch_started": "The rematch is this new game (sides swapped); seated players receive its snapshot.",
+    "berserked": "A side went berserk (an arena's game): `clocks` are both clocks after its clock lost half the initial time.",
     "snapshot": "The whole game: `position` (docs/NOTATION.md), `side_to_move` and its `legal_moves` (empty once the game is over), `moves` so far, clocks (or a correspondence game's `deadline_ms`), open offers; `your_seats` are the seats the receiving player holds. `summary.private` marks a private game, whose `watch_key` is there for its watch link (null for a public game).",
     "presence": "Seats' connections (`claim_in_ms`: when the opponent may claim the win) and the watcher count.",
     "reset": "Sent instead of the events a slow subscriber missed: the whole lobby again.",

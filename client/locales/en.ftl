@@ -125,6 +125,8 @@ notice-draw-offered-by = { $many ->
    *[no] { $who } offers a draw.
 }
 notice-draw-declined = Your draw offer was declined.
+notice-berserk-you = You went berserk: half your time and no increment, for a point more on a win of 7 moves or more.
+notice-berserk-by = { $who } went berserk: half their time, no increment.
 notice-takeback-declined = Your takeback request was declined.
 notice-taken-back = { $count ->
     [one] One move was taken back.
@@ -229,6 +231,7 @@ asked-record = Loading the game
 asked-review = The review
 asked-cancel-seek = Cancel the seek
 asked-resign = Resign
+asked-berserk = Berserk
 asked-offer-draw = Offer a draw
 asked-accept-draw = Accept the draw
 asked-decline = Decline
@@ -521,6 +524,7 @@ play-take-back = Take back
 play-hint = Hint
 play-offer-draw = Offer draw
 play-resign = Resign
+play-berserk = Berserk
 play-share = Share
 play-resign-question = Resign this game? It counts as a loss.
 looking-at-start = the start

@@ -128,6 +128,8 @@ notice-resync = खेल दोबारा सिंक हो रहा ह�
 # नहीं बदलती और $many की ज़रूरत नहीं।
 notice-draw-offered-by = { $who } ने ड्रॉ का प्रस्ताव दिया है।
 notice-draw-declined = आपका ड्रॉ का प्रस्ताव ठुकरा दिया गया।
+notice-berserk-you = आप बर्सर्क हुए: आधा समय और कोई बढ़त नहीं; 7 या अधिक चालों की जीत पर एक अंक अधिक।
+notice-berserk-by = { $who } बर्सर्क हुए: आधा समय, कोई बढ़त नहीं।
 notice-takeback-declined = चाल वापस लेने का आपका अनुरोध ठुकरा दिया गया।
 notice-taken-back = { $count ->
     [one] { $count } चाल वापस ली गई।
@@ -227,6 +229,7 @@ asked-record = खेल लोड करना
 asked-review = समीक्षा
 asked-cancel-seek = चुनौती रद्द करना
 asked-resign = हार मानना
+asked-berserk = बर्सर्क
 asked-offer-draw = ड्रॉ का प्रस्ताव
 asked-accept-draw = ड्रॉ स्वीकार करना
 asked-decline = मना करना
@@ -516,6 +519,7 @@ play-take-back = चाल वापस
 play-hint = सुझाव
 play-offer-draw = ड्रॉ का प्रस्ताव
 play-resign = हार मानें
+play-berserk = बर्सर्क
 play-share = शेयर करें
 play-resign-question = इस खेल में हार मानें? इसे हार गिना जाएगा।
 looking-at-start = शुरुआत

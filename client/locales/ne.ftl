@@ -121,6 +121,8 @@ notice-resync = खेल फेरि मिलाइँदै ({ $why })।
 # अङ्ग्रेजीमा $many ले क्रियालाई $who (धेरै गोटीको पक्ष वा एउटा) सँग मिलाउँछ; नेपालीमा "गरे" दुवैमा मिल्छ।
 notice-draw-offered-by = { $who }ले बराबरीको प्रस्ताव गरे।
 notice-draw-declined = तपाईंको बराबरीको प्रस्ताव अस्वीकार भयो।
+notice-berserk-you = तपाईं बर्सर्क हुनुभयो: आधा समय, थप समय छैन; ७ वा बढी चालको जितमा एक अङ्क बढी।
+notice-berserk-by = { $who } बर्सर्क हुनुभयो: आधा समय, थप समय छैन।
 notice-takeback-declined = तपाईंको चाल फिर्ताको अनुरोध अस्वीकार भयो।
 notice-taken-back = { $count ->
     [one] एउटा चाल फिर्ता लिइयो।
@@ -219,6 +221,7 @@ asked-record = खेल लोड गर्दा
 asked-review = समीक्षा माग्दा
 asked-cancel-seek = चुनौती रद्द गर्दा
 asked-resign = हार मान्दा
+asked-berserk = बर्सर्क
 asked-offer-draw = बराबरीको प्रस्ताव गर्दा
 asked-accept-draw = बराबरी स्वीकार गर्दा
 asked-decline = अस्वीकार गर्दा
@@ -508,6 +511,7 @@ play-take-back = चाल फिर्ता
 play-hint = सुझाव
 play-offer-draw = बराबरीको प्रस्ताव
 play-resign = हार मान्नुहोस्
+play-berserk = बर्सर्क
 play-share = सेयर गर्नुहोस्
 play-resign-question = यो खेलमा हार मान्ने हो? यसलाई हार गनिन्छ।
 looking-at-start = सुरुवात

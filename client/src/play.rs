@@ -220,6 +220,9 @@ pub struct Match {
     pub watch_key: Option<String>,
     /// Whether the menu of the game's other actions is open (a phone's `More`).
     pub menu_open: bool,
+    /// The sides that went berserk (an arena's game), by `Side::index`, as heard since the
+    /// game was opened.
+    pub berserk: [bool; 2],
 }
 
 impl Match {
@@ -250,9 +253,23 @@ impl Match {
             deadline_ms: None,
             watch_key: None,
             menu_open: false,
+            berserk: [false; 2],
         };
         m.refresh();
         m
+    }
+
+    /// Whether this player may go berserk now (in an arena's game, which the caller knows):
+    /// a live game with a clock, one side played here, before that side's first move, once.
+    pub fn may_go_berserk(&self) -> bool {
+        let Seats::One(me) = self.seats else {
+            return false;
+        };
+        self.online
+            && self.clocks.is_some()
+            && !self.finished()
+            && !self.berserk[me.index()]
+            && !self.moves.iter().any(|p| p.side == me)
     }
 
     /// Whether a draw may be offered now: a game in play, online, against a person (the AI

@@ -20,6 +20,8 @@ pub struct GameClock {
     remaining: [Duration; 2],
     /// The side whose clock runs, and since when.
     running: Option<(Side, Instant)>,
+    /// The sides that went berserk: no increment for them.
+    berserk: [bool; 2],
 }
 
 /// A flag fell: this side ran out of time.
@@ -34,6 +36,7 @@ impl GameClock {
             spec,
             remaining: [t, t],
             running: None,
+            berserk: [false; 2],
         }
     }
 
@@ -43,7 +46,39 @@ impl GameClock {
             spec,
             remaining: remaining_ms.map(Duration::from_millis),
             running: None,
+            berserk: [false; 2],
         }
+    }
+
+    /// The same clocks, the sides in `berserk` without their increment (after a restart, the
+    /// time taken off already in the clocks as stored).
+    pub fn with_berserk(mut self, berserk: [bool; 2]) -> Self {
+        self.berserk = berserk;
+        self
+    }
+
+    /// `side` goes berserk at `now`: its clock loses half the initial time (its time used so
+    /// far still counts: lichess's rule) and, from now on, its increment. Going berserk twice
+    /// changes nothing more.
+    pub fn go_berserk(&mut self, side: Side, now: Instant) {
+        if self.berserk[side.index()] {
+            return;
+        }
+        self.berserk[side.index()] = true;
+        let half = Duration::from_millis(self.spec.initial_ms / 2);
+        let left = self.left(side, now).saturating_sub(half);
+        if let Some((running, since)) = self.running
+            && running == side
+        {
+            self.remaining[side.index()] = left + now.saturating_duration_since(since);
+        } else {
+            self.remaining[side.index()] = left;
+        }
+    }
+
+    /// The sides that went berserk.
+    pub fn berserk(&self) -> [bool; 2] {
+        self.berserk
     }
 
     pub fn spec(&self) -> ClockSpec {
@@ -87,7 +122,9 @@ impl GameClock {
             }
             *left = left.saturating_sub(charged);
         }
-        self.remaining[side.index()] += Duration::from_millis(self.spec.increment_ms);
+        if !self.berserk[side.index()] {
+            self.remaining[side.index()] += Duration::from_millis(self.spec.increment_ms);
+        }
         Ok(())
     }
 
@@ -147,6 +184,41 @@ mod tests {
             initial_ms: 10_000,
             increment_ms: 2_000,
         }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn berserk_takes_half_the_initial_time_and_the_increment_of_one_side_only() {
+        let mut clock = GameClock::new(spec());
+        clock.start(Side::First, Instant::now());
+        tokio::time::advance(Duration::from_secs(1)).await;
+        clock.go_berserk(Side::First, Instant::now());
+        // 10 s less the second used, less half of the initial 10 s.
+        assert_eq!(clock.millis(Instant::now()), [4_000, 10_000]);
+        clock.go_berserk(Side::First, Instant::now());
+        assert_eq!(clock.millis(Instant::now()), [4_000, 10_000]);
+        tokio::time::advance(Duration::from_secs(1)).await;
+        clock
+            .charge_move(Side::First, Instant::now(), Duration::ZERO)
+            .unwrap();
+        assert_eq!(
+            clock.millis(Instant::now()),
+            [3_000, 10_000],
+            "no increment"
+        );
+        clock.start(Side::Second, Instant::now());
+        tokio::time::advance(Duration::from_secs(1)).await;
+        clock
+            .charge_move(Side::Second, Instant::now(), Duration::ZERO)
+            .unwrap();
+        assert_eq!(clock.millis(Instant::now()), [3_000, 11_000]);
+        assert_eq!(clock.berserk(), [true, false]);
+        let resumed = GameClock::resumed(spec(), [3_000, 11_000]).with_berserk([true, false]);
+        let mut resumed = resumed;
+        resumed.start(Side::First, Instant::now());
+        resumed
+            .charge_move(Side::First, Instant::now(), Duration::ZERO)
+            .unwrap();
+        assert_eq!(resumed.millis(Instant::now()), [3_000, 11_000]);
     }
 
     #[tokio::test(start_paused = true)]

@@ -144,6 +144,7 @@ fn a_typed_script_of_legal_moves_finishes_a_game() {
             local: false,
             rated: true,
             clock: Some((60, 1)),
+            arena: false,
         },
         steps: vec![
             room::Step::Move {

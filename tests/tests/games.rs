@@ -443,6 +443,10 @@ async fn offers_takebacks_aborts_and_rematches_follow_the_rules() {
         .await
         .unwrap_err();
     assert_eq!(e.code, ErrorCode::NotAllowed);
+    // Berserk is an arena's only.
+    let e = alice.act(game, Action::Berserk).await.unwrap_err();
+    assert_eq!(e.code, ErrorCode::NotAllowed);
+    assert!(e.reason.contains("arena"), "{e:?}");
     // Play until both sides have moved.
     let mut movers = Vec::new();
     while !(movers.contains(&Side::First) && movers.contains(&Side::Second)) {

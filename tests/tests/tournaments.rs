@@ -1,5 +1,5 @@
 //! Tournaments against the real server, as a bot would hold one from docs/PROTOCOL.md: an
-//! arena made, entered, paired, played and scored by lichess's arena rules; an arena kept
+//! arena made, entered, paired, played and scored by lichess's arena rules, berserk included; an arena kept
 //! across a restart of the server; the requests it refuses, each with its reason; and the
 //! hourly arenas the server makes itself.
 
@@ -13,10 +13,11 @@ use chaupal_shared::protocol::tournaments::{
     TournamentStatus, TournamentView,
 };
 use chaupal_shared::protocol::{
-    Action, ClockSpec, ErrorCode, GameId, PlayerId, Reply, Request, ServerMessage,
+    Action, ClockSpec, Clocks, ErrorCode, GameEvent, GameId, PlayerId, Reply, Request,
+    ServerMessage,
 };
 use chaupal_tests::clock::TestClock;
-use chaupal_tests::{Client, ServerProcess};
+use chaupal_tests::{Client, ServerProcess, mover, pick_move, start_of};
 
 fn arena(minutes: u32, private: bool) -> TournamentSetup {
     TournamentSetup {
@@ -350,10 +351,17 @@ async fn a_server_lists_an_hourly_arena_of_each_game_on_the_hour_unless_told_not
     const HOUR_MS: u64 = 3_600_000;
     let server = ServerProcess::start_for_games(&[]).await;
     let mut asha = Client::hello(&server, "asha").await;
-    // Made at the server's first pass, within a second or two of its start.
+    // Made at the server's first pass, within a second or two of its start (one by one: this
+    // hour's first, while ten minutes of it are left, then the next hour's).
     let until = std::time::Instant::now() + std::time::Duration::from_secs(15);
     let mut hourly = hourly_listed(&mut asha).await;
-    while hourly.len() < GameKind::ALL.len() && std::time::Instant::now() < until {
+    let upcoming = |hourly: &[chaupal_shared::protocol::tournaments::TournamentSummary]| {
+        hourly
+            .iter()
+            .filter(|s| s.status == TournamentStatus::Upcoming)
+            .count()
+    };
+    while upcoming(&hourly) < GameKind::ALL.len() && std::time::Instant::now() < until {
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
         hourly = hourly_listed(&mut asha).await;
     }
@@ -442,6 +450,12 @@ async fn an_arena_is_kept_across_a_restart_and_its_game_in_play_scored_after_it(
     })
     .await;
     assert_eq!(before.lines[0].points, 2);
+    // In the other game, the second side goes berserk before the restart.
+    let (berserk, _) = *play_seats.iter().find(|(_, s)| *s == Side::Second).unwrap();
+    players[berserk]
+        .act(in_play, Action::Berserk)
+        .await
+        .unwrap();
     let tokens: Vec<String> = players.iter().map(|p| p.token.clone().unwrap()).collect();
     drop(players);
 
@@ -475,7 +489,11 @@ async fn an_arena_is_kept_across_a_restart_and_its_game_in_play_scored_after_it(
     // The game in play at the restart came back; its ending is scored: its second side
     // resigns.
     let (k, _) = *play_seats.iter().find(|(_, s)| *s == Side::Second).unwrap();
-    players[k].rejoin(in_play).await;
+    let snap = players[k].rejoin(in_play).await;
+    // Its berserk came back with it: the clock as halved, and no second berserk.
+    assert!(snap.clocks.unwrap().second_ms <= 7_500, "{:?}", snap.clocks);
+    let again = players[k].act(in_play, Action::Berserk).await.unwrap_err();
+    assert!(again.reason.contains("already"), "{again:?}");
     players[k].act(in_play, Action::Resign).await.unwrap();
     let last = standings_when(&mut players[1], t, |p| {
         p.lines.iter().all(|l| !l.scores.is_empty())
@@ -492,4 +510,173 @@ async fn an_arena_is_kept_across_a_restart_and_its_game_in_play_scored_after_it(
     .summary
     .tournament;
     assert!(next > t, "{next} after {t}");
+}
+
+/// The clocks of the next event of `game` that `client` hears saying that `side` went
+/// berserk.
+async fn berserked(client: &mut Client, game: GameId, side: Side) -> Clocks {
+    let events = client
+        .events_until(
+            game,
+            |e| matches!(e, GameEvent::Berserked { side: s, .. } if *s == side),
+        )
+        .await;
+    match events.last() {
+        Some((_, GameEvent::Berserked { clocks, .. })) => clocks.unwrap(),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A Kalah game of the test as it stands: the position, and the plies played.
+struct Played {
+    position: chaupal_rules::AnyGame,
+    plies: usize,
+    seed: u64,
+}
+
+impl Played {
+    fn new() -> Played {
+        Played {
+            position: start_of(GameKind::Kalah),
+            plies: 0,
+            seed: 7,
+        }
+    }
+
+    /// Plays random moves (`seats` the clients of the first side and the second) until `stop`
+    /// holds; fails where the game would end first.
+    async fn until(
+        &mut self,
+        players: &mut [Client],
+        game: GameId,
+        seats: [usize; 2],
+        stop: impl Fn(&Played) -> bool,
+    ) {
+        while !stop(self) {
+            let mv = pick_move(&self.position, &mut self.seed);
+            let mut next = self.position.clone();
+            next.play_text(&mv).unwrap();
+            assert!(
+                next.outcome().is_none(),
+                "the game ended before the test meant it to"
+            );
+            players[seats[mover(&self.position, 0)]]
+                .play(game, &mv)
+                .await
+                .unwrap();
+            self.position = next;
+            self.plies += 1;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn berserk_halves_a_clock_before_ones_first_move_and_a_long_win_scores_one_more() {
+    let server = ServerProcess::start_for_games(&[]).await;
+    let mut players = Vec::new();
+    for name in ["asha", "bikram", "chandra", "deepa"] {
+        players.push(Client::hello(&server, name).await);
+    }
+    let mut setup = arena(60, false);
+    setup.clock = ClockSpec {
+        initial_ms: 60_000,
+        increment_ms: 2_000,
+    };
+    let t = view(
+        players[0]
+            .request(Request::CreateTournament(Box::new(setup)))
+            .await,
+    )
+    .summary
+    .tournament;
+    for p in players.iter_mut() {
+        view(
+            p.request(Request::JoinTournament {
+                tournament: t,
+                code: None,
+            })
+            .await,
+        );
+    }
+    // Two games; in each, the clients of the first side and the second.
+    let mut games: BTreeMap<GameId, [usize; 2]> = BTreeMap::new();
+    for (k, p) in players.iter_mut().enumerate() {
+        let (game, side) = paired(p, t).await;
+        games.entry(game).or_insert([usize::MAX; 2])[side.index()] = k;
+    }
+    let games: Vec<(GameId, [usize; 2])> = games.into_iter().collect();
+    assert_eq!(games.len(), 2, "{games:?}");
+    let (game, seats) = games[0];
+    let [first, second] = seats;
+
+    // The first side goes berserk: half of its minute, the other's clock untouched.
+    players[first].act(game, Action::Berserk).await.unwrap();
+    let clocks = berserked(&mut players[second], game, Side::First).await;
+    assert!((25_000..=30_000).contains(&clocks.first_ms), "{clocks:?}");
+    assert_eq!(clocks.second_ms, 60_000);
+    let again = players[first].act(game, Action::Berserk).await.unwrap_err();
+    assert_eq!(again.code, ErrorCode::NotAllowed, "{again:?}");
+
+    // Its moves gain no increment: after them its clock is still under half.
+    let mut played = Played::new();
+    played
+        .until(&mut players, game, seats, |p| {
+            p.position.side_to_move() == Side::Second
+        })
+        .await;
+    // (The snapshot the game began with first, then the game as it stands.)
+    players[second].snapshot(game).await;
+    let snap = players[second].rejoin(game).await;
+    let clocks = snap.clocks.unwrap();
+    assert!(clocks.first_ms <= 30_000, "{clocks:?}");
+    // The second side has not moved yet: it may still go berserk.
+    players[second].act(game, Action::Berserk).await.unwrap();
+    let clocks = berserked(&mut players[first], game, Side::Second).await;
+    assert!(clocks.second_ms <= 30_000, "{clocks:?}");
+
+    // 14 plies (7 moves each) or more, then the second side resigns: the first side's win
+    // counts 2, and 1 more for berserk.
+    played
+        .until(&mut players, game, seats, |p| p.plies >= 14)
+        .await;
+    players[second].act(game, Action::Resign).await.unwrap();
+
+    // The other game: berserk after one's first move is refused; a berserk win in fewer than
+    // 14 plies scores no more than any win.
+    let (short, short_seats) = games[1];
+    Played::new()
+        .until(&mut players, short, short_seats, |p| p.plies >= 1)
+        .await;
+    let [short_first, short_second] = short_seats;
+    let late = players[short_first]
+        .act(short, Action::Berserk)
+        .await
+        .unwrap_err();
+    assert_eq!(late.code, ErrorCode::NotAllowed, "{late:?}");
+    assert!(late.reason.contains("first move"), "{late:?}");
+    players[short_second]
+        .act(short, Action::Berserk)
+        .await
+        .unwrap();
+    players[short_first]
+        .act(short, Action::Resign)
+        .await
+        .unwrap();
+
+    let page = standings_when(&mut players[0], t, |p| {
+        p.lines.iter().all(|l| l.scores.len() == 1)
+    })
+    .await;
+    let ids: Vec<PlayerId> = players.iter().map(Client::id).collect();
+    let scores = |k: usize| {
+        page.lines
+            .iter()
+            .find(|l| l.player.id == ids[k])
+            .map(|l| l.scores.clone())
+            .unwrap()
+    };
+    assert_eq!(scores(first), [3], "{page:?}");
+    assert_eq!(scores(second), [0], "{page:?}");
+    assert_eq!(scores(short_second), [2], "{page:?}");
+    assert_eq!(scores(short_first), [0], "{page:?}");
 }

@@ -126,6 +126,31 @@ fn tournament_states(add: &mut impl FnMut(&str, App)) {
     })));
     over.tick(5.0);
     add("tournaments: a tournament game over", over);
+    // An arena's game: berserk among the buttons, and what going berserk says.
+    let page = tournaments::page_of(
+        Status::Running,
+        Some(tournaments::line(57, LONG_NAME, true)),
+        (0, 120),
+        false,
+    );
+    let arena_game = games::playing_from(
+        tournaments::paired(page, 123_456),
+        GameKind::BaghChal,
+        Seats::One(Side::First),
+        |_| {},
+    );
+    add(
+        "tournaments: an arena's game, berserk among the buttons",
+        arena_game.clone(),
+    );
+    let mut berserk = arena_game;
+    for side in [Side::Second, Side::First] {
+        berserk.apply(Event::Game(MatchEvent::Next(GameEvent::Berserked {
+            side,
+            clocks: None,
+        })));
+    }
+    add("tournaments: an arena's game, going berserk said", berserk);
     add("tournaments: a new arena", tournaments::new_arena(false));
     add(
         "tournaments: a new private arena",

@@ -69,7 +69,7 @@ impl RoomHost for Registry {
     }
 
     /// A room reports the end of its game.
-    fn game_ended(&self, game: GameId, result: GameResult) {
+    fn game_ended(&self, game: GameId, result: GameResult, berserk: [bool; 2]) {
         let removed = self.state().games.remove(&game);
         let plies = removed.as_ref().map_or(0, |g| g.summary.plies);
         // Nobody following endings is no fault.
@@ -77,6 +77,7 @@ impl RoomHost for Registry {
             game,
             result,
             plies,
+            berserk,
         });
         if let Some(g) = removed {
             self.inner

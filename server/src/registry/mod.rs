@@ -78,6 +78,8 @@ pub struct Ending {
     pub game: GameId,
     pub result: GameResult,
     pub plies: u32,
+    /// The sides that went berserk (an arena's game).
+    pub berserk: [bool; 2],
 }
 
 /// Endings kept for a follower that lags; one that lags further misses some.
@@ -325,6 +327,7 @@ impl Registry {
             version: 0,
             log: Vec::new(),
             clocks_ms: None,
+            berserk: [false; 2],
             ratings,
             subscribers,
             restored: false,

@@ -53,6 +53,7 @@ impl Registry {
             version: row.version,
             log,
             clocks_ms: row.clocks_ms,
+            berserk: row.berserk,
             ratings,
             subscribers: Vec::new(),
             restored: true,

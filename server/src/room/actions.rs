@@ -15,7 +15,7 @@ use tokio::time::Instant;
 
 use super::Room;
 use crate::pace::Pace;
-use crate::store::{Change, NextTurn};
+use crate::store::{Change, NextTurn, TOURNAMENT_MODE};
 
 fn err(code: ErrorCode, reason: impl Into<String>) -> ErrorReply {
     ErrorReply::new(code, reason)
@@ -98,6 +98,7 @@ impl Room {
                 })
                 .await
             }
+            Action::Berserk => self.berserk(side).await,
             Action::ClaimWin => {
                 self.require_live()?;
                 if self.setup.correspondence.is_some() {
@@ -130,6 +131,43 @@ impl Room {
                 }
             }
         }
+    }
+
+    /// `side` goes berserk: only in an arena's game with a clock, before its first move, once.
+    async fn berserk(&mut self, side: Side) -> Result<(), ErrorReply> {
+        self.require_live()?;
+        if self.setup.mode != TOURNAMENT_MODE {
+            return Err(err(
+                ErrorCode::NotAllowed,
+                "berserk is for an arena's games only",
+            ));
+        }
+        let Some(clock) = &self.clock else {
+            return Err(err(ErrorCode::NotAllowed, "this game has no clock"));
+        };
+        if clock.berserk()[side.index()] {
+            return Err(err(ErrorCode::NotAllowed, "you went berserk already"));
+        }
+        if self.movers.contains(&side) {
+            return Err(err(
+                ErrorCode::NotAllowed,
+                "berserk is only before your first move",
+            ));
+        }
+        let now = Instant::now();
+        let mut clock = clock.clone();
+        clock.go_berserk(side, now);
+        let change = Change::Berserk {
+            side,
+            clocks_ms: Some(clock.millis(now)),
+        };
+        let clocks = Some(clock.view(now));
+        self.emit(GameEvent::Berserked { side, clocks }, change)
+            .await?;
+        self.clock = Some(clock);
+        // The running clock's flag falls sooner now.
+        self.tell_players();
+        Ok(())
     }
 
     pub(super) fn require_live(&self) -> Result<(), ErrorReply> {

@@ -31,7 +31,8 @@ impl Room {
         if let Some(ai) = self.ai.take() {
             ai.cancel.store(true, Ordering::Relaxed);
         }
-        self.deps.host.game_ended(self.id, result);
+        let berserk = self.clock.as_ref().map_or([false; 2], GameClock::berserk);
+        self.deps.host.game_ended(self.id, result, berserk);
         self.tell_players();
         Ok(())
     }

@@ -66,7 +66,7 @@ const GARBAGE: [&str; 10] = [
 ];
 
 /// Every non-move action.
-const ACTIONS: [Action; 12] = [
+const ACTIONS: [Action; 13] = [
     Action::Resign,
     Action::Offer(OfferKind::Draw),
     Action::Answer {
@@ -97,6 +97,7 @@ const ACTIONS: [Action; 12] = [
         accept: false,
     },
     Action::ClaimWin,
+    Action::Berserk,
 ];
 
 /// The player of the first seat, of the second (unless local), and a stranger.
@@ -225,6 +226,8 @@ pub struct Setup {
     pub rated: bool,
     /// The clock: seconds (plus half a second) to start with, and half-seconds added a move.
     pub clock: Option<(u8, u8)>,
+    /// An arena's game (where a side may go berserk), unless local.
+    pub arena: bool,
 }
 
 impl Setup {
@@ -237,6 +240,7 @@ impl Setup {
             local,
             rated: head & 8 != 0,
             clock: (head & 16 != 0).then_some((variant >> 4, head >> 6)),
+            arena: head & 32 != 0,
         }
     }
 }
@@ -417,7 +421,7 @@ struct NoLobby;
 
 impl RoomHost for NoLobby {
     fn game_moved(&self, _game: GameId, _plies: u32) {}
-    fn game_ended(&self, _game: GameId, _result: GameResult) {}
+    fn game_ended(&self, _game: GameId, _result: GameResult, _berserk: [bool; 2]) {}
     fn room_closed(&self, _game: GameId) {}
     fn start_rematch(
         &self,
@@ -457,6 +461,7 @@ fn new_room(setup: NewGame, start: AnyGame, subscribers: Vec<Outbox>) -> RoomIni
         version: 0,
         log: Vec::new(),
         clocks_ms: None,
+        berserk: [false; 2],
         ratings: [None, None],
         subscribers,
         restored: false,
@@ -509,7 +514,12 @@ impl Bench {
             clock,
             correspondence: None,
             rated,
-            mode: if local { "local" } else { "open" }.to_owned(),
+            mode: match (local, set_up.arena) {
+                (true, _) => "local",
+                (false, true) => crate::store::TOURNAMENT_MODE,
+                (false, false) => "open",
+            }
+            .to_owned(),
             creator: Some(PLAYERS[0]),
             seats: [seat(PLAYERS[0]), seat(second)],
             started_ms: 0,

@@ -109,8 +109,8 @@ pub trait RoomHost: Send + Sync {
     }
     /// The game's number of moves changed (a move, or a takeback).
     fn game_moved(&self, game: GameId, plies: u32);
-    /// The game ended with `result`.
-    fn game_ended(&self, game: GameId, result: GameResult);
+    /// The game ended with `result`, the sides in `berserk` having gone berserk.
+    fn game_ended(&self, game: GameId, result: GameResult, berserk: [bool; 2]);
     /// A correspondence game moved (a move or a take-back, `to_move` to move now) or ended:
     /// its players' devices are told, wherever they are.
     fn correspondence_changed(&self, summary: GameSummary, to_move: Side) {
@@ -159,6 +159,8 @@ pub struct RoomInit {
     pub log: Vec<(Version, GameEvent)>,
     /// Both clocks as stored (after a restart).
     pub clocks_ms: Option<[u64; 2]>,
+    /// The sides that went berserk, as stored (after a restart).
+    pub berserk: [bool; 2],
     /// The seats' ratings at the start, for display.
     pub ratings: [Option<i32>; 2],
     /// Connections that sit down at once (the players who created or joined the game).
@@ -400,7 +402,7 @@ impl Room {
             })?;
         }
         let clock = init.setup.clock.map(|spec| match init.clocks_ms {
-            Some(ms) => GameClock::resumed(spec, ms),
+            Some(ms) => GameClock::resumed(spec, ms).with_berserk(init.berserk),
             None => GameClock::new(spec),
         });
         let log = init

@@ -79,6 +79,11 @@ pub enum Change {
         clocks_ms: Option<[u64; 2]>,
         turn: NextTurn,
     },
+    /// `side` went berserk (an arena's game); `clocks_ms` both clocks now.
+    Berserk {
+        side: Side,
+        clocks_ms: Option<[u64; 2]>,
+    },
     /// The game ended; `rated` says whose ratings change.
     Finish {
         result: GameResult,
@@ -140,6 +145,14 @@ pub(super) async fn write_events(
                 sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
                     .bind(batch::game_id(w.game))
                     .bind(i64::from(*to_ply))
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            Change::Berserk { side, clocks_ms } => {
+                game.clocks = Some(clocks(clocks_ms));
+                sqlx::query("UPDATE games SET berserk = berserk | $1 WHERE id = $2")
+                    .bind(super::rows::berserk_bit(*side))
+                    .bind(batch::game_id(w.game))
                     .execute(&mut *conn)
                     .await?;
             }

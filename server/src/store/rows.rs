@@ -16,7 +16,23 @@ use crate::pace::Pace;
 pub(super) const GAME_COLUMNS: &str = "id, kind, rules, start_position, clock_initial_ms, \
     clock_increment_ms, rated, mode, creator, first_player, second_player, first_engine, \
     second_engine, first_name, second_name, status, winner, reason, version, plies, first_ms, \
-    second_ms, started_ms, ended_ms, correspondence_days, deadline_ms, to_move, watch_key";
+    second_ms, started_ms, ended_ms, correspondence_days, deadline_ms, to_move, watch_key, berserk";
+
+/// The sides a stored `berserk` column names (bit 1 the first side, bit 2 the second).
+pub(super) fn berserk_sides(bits: i64) -> [bool; 2] {
+    [bits & 1 != 0, bits & 2 != 0]
+}
+
+/// The bit of the `berserk` column that names `side`.
+pub(super) fn berserk_bit(side: Side) -> i64 {
+    match side {
+        Side::First => 1,
+        Side::Second => 2,
+    }
+}
+
+/// The mode of an arena's games (the only ones where a side may go berserk).
+pub const TOURNAMENT_MODE: &str = "tournament";
 
 /// Who sits at a seat, as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,7 +69,7 @@ pub struct NewGame {
     /// A correspondence game's days a move (none: a live game).
     pub correspondence: Option<Correspondence>,
     pub rated: bool,
-    /// open, private, local, ai, exhibition or imported.
+    /// open, private, local, ai, exhibition, imported or tournament ([`TOURNAMENT_MODE`]).
     pub mode: String,
     pub creator: Option<PlayerId>,
     pub seats: [StoredSeat; 2],
@@ -155,6 +171,8 @@ pub struct GameRow {
     pub pace: Option<Pace>,
     /// The side to move after the last move, when recorded.
     pub to_move: Option<Side>,
+    /// The sides that went berserk (an arena's game), first and second.
+    pub berserk: [bool; 2],
 }
 
 impl GameRow {
@@ -269,6 +287,7 @@ impl GameRow {
             ended_ms: row.try_get::<Option<i64>, _>("ended_ms")?.map(to_u64),
             pace: correspondence.map(|days| Pace::stored(days, deadline_ms)),
             to_move,
+            berserk: berserk_sides(row.try_get::<i64, _>("berserk")?),
         })
     }
 

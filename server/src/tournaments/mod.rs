@@ -49,7 +49,7 @@ use crate::outbox::Outbox;
 use crate::ratings::player_key;
 use crate::registry::{Ending, Registry};
 use crate::setup::check_setup;
-use crate::store::{NewGame, StoreError, StoredSeat, TournamentEvent};
+use crate::store::{NewGame, StoreError, StoredSeat, TOURNAMENT_MODE, TournamentEvent};
 
 /// The latest start a new tournament may have, in seconds from now: a week.
 pub const LATEST_START_S: u32 = 7 * 24 * 3600;
@@ -163,7 +163,7 @@ impl Tournaments {
             format: Format::Arena {
                 minutes,
                 streaks,
-                berserk: false,
+                berserk: true,
             },
             pace: Pace::Live {
                 seconds: u32::try_from(setup.clock.initial_ms / 1000).unwrap_or(u32::MAX),
@@ -501,7 +501,8 @@ impl Tournaments {
             return;
         };
         let now = self.now_ms();
-        let event = records::ending_event(ending.game, &ending.result, ending.plies);
+        let event =
+            records::ending_event(ending.game, &ending.result, ending.plies, ending.berserk);
         if let Err(e) = self
             .inner
             .registry
@@ -622,7 +623,7 @@ impl Tournaments {
                     clock: Some(setup.clock),
                     correspondence: None,
                     rated: setup.rated,
-                    mode: "tournament".to_owned(),
+                    mode: TOURNAMENT_MODE.to_owned(),
                     creator: None,
                     seats: seats.clone().map(|e| StoredSeat {
                         player: Some(e.player.id),

@@ -30,8 +30,14 @@ pub enum Misfit {
     NoSuchGame(GameId),
 }
 
-/// The change a game's end makes: scored, or cancelled where it was aborted.
-pub fn ending_event(game: GameId, result: &GameResult, plies: u32) -> TournamentEvent {
+/// The change a game's end makes: scored (with the sides that went berserk), or cancelled
+/// where it was aborted.
+pub fn ending_event(
+    game: GameId,
+    result: &GameResult,
+    plies: u32,
+    berserk: [bool; 2],
+) -> TournamentEvent {
     let result = match (result.winner, result.reason) {
         (_, ResultReason::Aborted) => return TournamentEvent::Cancelled { game },
         (Some(Side::First), _) => FirstSide::Won,
@@ -42,7 +48,7 @@ pub fn ending_event(game: GameId, result: &GameResult, plies: u32) -> Tournament
         game,
         result,
         plies,
-        berserk: [false; 2],
+        berserk,
     }
 }
 
@@ -156,7 +162,7 @@ pub async fn rebuild(
             }
             let event = match store.game_row(game).await? {
                 Some(row) if row.status == GameStatus::Finished => match &row.result {
-                    Some(result) => ending_event(game, result, row.plies),
+                    Some(result) => ending_event(game, result, row.plies, row.berserk),
                     None => TournamentEvent::Cancelled { game },
                 },
                 _ => TournamentEvent::Cancelled { game },

@@ -55,7 +55,7 @@ impl Run {
             .saturating_add(setup.clock.increment_ms.saturating_mul(40) / 1000);
         let rules = ArenaRules {
             streaks,
-            berserk: false,
+            berserk: true,
             lengths: Lengths::default(),
             wait_seconds: wait_seconds(u32::try_from(estimate).unwrap_or(u32::MAX)),
         };

@@ -124,6 +124,7 @@ pub fn action_name(a: &Action) -> &'static str {
         Action::Answer { .. } => "answer",
         Action::Abort => "abort",
         Action::ClaimWin => "claim_win",
+        Action::Berserk => "berserk",
     }
 }
 
@@ -194,6 +195,7 @@ pub fn event_name(e: &GameEvent) -> &'static str {
         GameEvent::TakenBack { .. } => "taken_back",
         GameEvent::RematchStarted { .. } => "rematch_started",
         GameEvent::Ended { .. } => "ended",
+        GameEvent::Berserked { .. } => "berserked",
     }
 }
 
@@ -739,6 +741,7 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
             accept: false,
         },
         Action::ClaimWin,
+        Action::Berserk,
     ];
     all.extend(actions.into_iter().map(|action| Request::Act {
         game: GameId(42),
@@ -1223,6 +1226,13 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
             },
         ),
         event(10, GameEvent::RematchStarted { game: GameId(44) }),
+        event(
+            11,
+            GameEvent::Berserked {
+                side: Side::Second,
+                clocks: Some(clocks()),
+            },
+        ),
         ServerMessage::Snapshot(Box::new(snapshot)),
         ServerMessage::Presence {
             game: GameId(42),

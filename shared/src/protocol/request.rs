@@ -283,6 +283,10 @@ pub enum Action {
     Abort,
     /// Claims the win when the opponent has been disconnected for longer than the grace period.
     ClaimWin,
+    /// Goes berserk in an arena's game: one's own clock loses half its initial time and its
+    /// increment, for one more point on a win of at least 7 moves each
+    /// (docs/TOURNAMENTS.md). Only in a tournament game with a clock, before one's first move.
+    Berserk,
 }
 
 /// Analysis of a position: the game, its rules, a start position (none: the usual start), moves

@@ -319,6 +319,9 @@ pub enum GameEvent {
         result: GameResult,
         clocks: Option<Clocks>,
     },
+    /// `side` went berserk (an arena's game): its clock lost half the initial time and its
+    /// increment; `clocks` are both clocks now.
+    Berserked { side: Side, clocks: Option<Clocks> },
 }
 
 /// A game's position after an event, and what can be played from it: what a bot needs to move.

@@ -28,6 +28,8 @@ pub enum GameAction {
     /// Keeps playing after a first click on Resign.
     CancelResign,
     OfferDraw,
+    /// Goes berserk in an arena's game: half one's clock for a point more on a win.
+    Berserk,
     /// Accepts the opponent's offer (draw, takeback or rematch).
     AcceptOffer,
     /// Declines the opponent's offer.

@@ -276,6 +276,16 @@ impl App {
                 }
             }
             GameEvent::RematchStarted { .. } => self.game.offer = None,
+            GameEvent::Berserked { side, clocks } => {
+                set_clocks(m, clocks);
+                m.berserk[side.index()] = true;
+                let said = if my_side == Some(side) {
+                    say!("notice-berserk-you")
+                } else {
+                    subject(kind, side, &names, say!("notice-berserk-by"))
+                };
+                self.tell(said, Tone::News);
+            }
             GameEvent::Ended { result, clocks } => {
                 self.game.offer = None;
                 self.game.resign = ResignQuestion::Closed;

@@ -129,6 +129,16 @@ impl App {
                     m.ended = Some(Ending::DrawAgreedHere);
                 }
             }
+            GameAction::Berserk => {
+                if self
+                    .game
+                    .current
+                    .as_ref()
+                    .is_some_and(Match::may_go_berserk)
+                {
+                    out.push(Outgoing::Game(GameRequest::Berserk));
+                }
+            }
             GameAction::AcceptOffer => {
                 out.extend(self.game.offer.take().map(Offer::accept));
             }

@@ -28,6 +28,8 @@ pub enum GameRequest {
         accept: bool,
     },
     Hint,
+    /// Goes berserk (an arena's game).
+    Berserk,
     /// Asks `engine` about the position after `moves`.
     Analyse {
         kind: GameKind,

@@ -117,6 +117,16 @@ impl App {
         &self.tournaments
     }
 
+    /// Whether game `id` is one of this player's arena games (as paired on this device).
+    pub fn is_arena_game(&self, id: u64) -> bool {
+        self.tournaments.paired.contains(&id)
+            || self
+                .tournaments
+                .open
+                .as_ref()
+                .is_some_and(|o| o.played.contains(&id))
+    }
+
     /// Whether the game on the screen is one of the player's games in the tournament whose
     /// page is open (its end leads back to that page).
     pub fn in_tournament_game(&self) -> bool {
@@ -279,6 +289,7 @@ impl App {
                 ..
             } => {
                 self.tournaments.note_mine(tournament.0);
+                self.tournaments.note_paired(game.0);
                 if let Some(open) = &mut self.tournaments.open
                     && open.summary.tournament == tournament
                 {

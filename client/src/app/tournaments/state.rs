@@ -34,6 +34,9 @@ pub struct Tournaments {
     pub asking: bool,
     /// The card that makes an arena.
     pub form: ArenaForm,
+    /// The games this player was paired into in arenas (where berserk is offered), the latest
+    /// last.
+    pub paired: Vec<u64>,
 }
 
 /// The sections of the list, in the order shown.
@@ -85,6 +88,16 @@ impl Tournaments {
     }
 
     /// Notes that the player made or entered a tournament.
+    /// Notes an arena's game of this player (the most recent few are kept).
+    pub fn note_paired(&mut self, game: u64) {
+        if !self.paired.contains(&game) {
+            self.paired.push(game);
+        }
+        if self.paired.len() > 16 {
+            self.paired.remove(0);
+        }
+    }
+
     pub fn note_mine(&mut self, id: u64) {
         if !self.mine.contains(&id) {
             self.mine.push(id);

@@ -156,6 +156,7 @@ impl Link {
                 None => Vec::new(),
             },
             GameRequest::Resign => act(self, Act::Resign, "asked-resign"),
+            GameRequest::Berserk => act(self, Act::Berserk, "asked-berserk"),
             GameRequest::Offer(kind) => act(self, Act::Offer(kind), offer_asked(kind)),
             GameRequest::Answer { kind, accept } => act(
                 self,

@@ -450,6 +450,108 @@ mod tests {
     }
 
     #[test]
+    fn an_arena_game_offers_berserk_before_ones_first_move_and_says_who_went_berserk() {
+        use crate::app::GameAction;
+        use chaupal_shared::protocol::{Action as Act, Clocks, GameEvent};
+        let (mut link, mut app, mut config) = greeted();
+        news(
+            &mut link,
+            &mut app,
+            &mut config,
+            TournamentNews::Paired {
+                tournament: TournamentId(7),
+                game: GameId(55),
+                side: Side::First,
+                opponent: player(12, "bo"),
+            },
+        );
+        let clocks = |first_ms| Clocks {
+            first_ms,
+            second_ms: 60_000,
+            running: None,
+        };
+        let mut snap = snapshot(55, &[], vec![Side::First], 0);
+        if let ServerMessage::Snapshot(s) = &mut snap {
+            s.clocks = Some(clocks(60_000));
+        }
+        deliver(&mut link, &mut app, &mut config, snap);
+        assert!(app.is_arena_game(55), "known from the pairing alone");
+        assert!(!app.is_arena_game(56));
+        assert!(
+            app.current()
+                .is_some_and(crate::play::Match::may_go_berserk)
+        );
+        let sent = act(&mut link, &mut app, GameAction::Berserk);
+        assert!(
+            sent.iter().any(|m| matches!(
+                &m.request,
+                Request::Act {
+                    game: GameId(55),
+                    action: Act::Berserk,
+                    ..
+                }
+            )),
+            "{sent:?}"
+        );
+        let event = |version, side| ServerMessage::Event {
+            game: GameId(55),
+            version,
+            event: GameEvent::Berserked {
+                side,
+                clocks: Some(clocks(30_000)),
+            },
+        };
+        deliver(&mut link, &mut app, &mut config, event(1, Side::First));
+        let m = app.current().expect("the game");
+        assert_eq!(m.berserk, [true, false]);
+        assert_eq!(m.clocks.as_ref().map(|c| c.left_ms[0]), Some(30_000.0));
+        assert!(!m.may_go_berserk(), "once only");
+        assert_eq!(
+            app.notice().and_then(|n| n.text.id()),
+            Some("notice-berserk-you")
+        );
+        assert!(act(&mut link, &mut app, GameAction::Berserk).is_empty());
+        // The opponent's berserk is said too.
+        deliver(&mut link, &mut app, &mut config, event(2, Side::Second));
+        assert_eq!(
+            app.notice().and_then(|n| n.text.id()),
+            Some("notice-berserk-by")
+        );
+        assert_eq!(app.current().map(|m| m.berserk), Some([true, true]));
+    }
+
+    #[test]
+    fn after_ones_first_move_berserk_is_not_offered() {
+        let (mut link, mut app, mut config) = greeted();
+        news(
+            &mut link,
+            &mut app,
+            &mut config,
+            TournamentNews::Paired {
+                tournament: TournamentId(7),
+                game: GameId(55),
+                side: Side::First,
+                opponent: player(12, "bo"),
+            },
+        );
+        let mut snap = snapshot(55, &["c3"], vec![Side::First], 1);
+        if let ServerMessage::Snapshot(s) = &mut snap {
+            s.clocks = Some(chaupal_shared::protocol::Clocks {
+                first_ms: 60_000,
+                second_ms: 60_000,
+                running: Some(Side::Second),
+            });
+        }
+        deliver(&mut link, &mut app, &mut config, snap);
+        let m = app.current().expect("the game");
+        assert!(!m.may_go_berserk());
+        // The second side had not moved: it could have.
+        let mut theirs = m.clone();
+        theirs.seats = crate::play::Seats::One(Side::Second);
+        assert!(theirs.may_go_berserk());
+    }
+
+    #[test]
     fn an_arena_made_opens_its_page_and_follows_it() {
         let (mut link, mut app, mut config) = greeted();
         act(&mut link, &mut app, TournamentAction::OpenList);

@@ -116,6 +116,7 @@ async fn a_restart_keeps_entrants_standings_statuses_games_and_ids() {
         game: games[0],
         result: won_by(Side::First),
         plies: 30,
+        berserk: [false; 2],
     })
     .await;
     t.step_out(PlayerId(4), running, true).await.unwrap();
@@ -152,6 +153,7 @@ async fn a_restart_keeps_entrants_standings_statuses_games_and_ids() {
         game: games[1],
         result: won_by(Side::Second),
         plies: 40,
+        berserk: [false; 2],
     })
     .await;
     let points: u32 = seen_by(&t, 1, running)

@@ -65,6 +65,15 @@ pub fn buttons(app: &App, m: &Match, touch: bool) -> Vec<Button> {
             ));
         }
     } else {
+        // An arena's game: berserk, in its place for the whole game (usable before one's
+        // first move only), so that nothing moves when it goes out of use.
+        if playing && m.online && m.id.is_some_and(|id| app.is_arena_game(id)) {
+            buttons.push((
+                "play-berserk",
+                Action::Game(GameAction::Berserk),
+                enabled(m.may_go_berserk()),
+            ));
+        }
         // Online, a finished game stays as it ended; here, a takeback reopens it.
         let can_take_back = !m.moves.is_empty() && (playing || !m.online);
         buttons.push((
@@ -140,7 +149,8 @@ pub fn buttons(app: &App, m: &Match, touch: bool) -> Vec<Button> {
 
 /// The main actions of each state on a phone, most wanted first: the first three present make
 /// the second row.
-const MAIN_PLAYING: [&str; 5] = [
+const MAIN_PLAYING: [&str; 6] = [
+    "play-berserk",
     "play-take-back",
     "play-hint",
     "play-offer-draw",
