@@ -610,6 +610,16 @@ async function playComputer(game) {
 }
 
 // The game on the screen resigned, to its end.
+// The menu of the other actions open (`h` the hook's picture): a tap beside it closes it, as a
+// person would. (Its middle may be under the menu: its corner is tapped.)
+async function closeMenu(h) {
+    const dim = h.targets.find((t) => t.kind === "item" && CLOSE.includes(t.label));
+    if (dim) {
+        await tapAt(dim.x + 8, dim.y + 8);
+        await sleep(300);
+    }
+}
+
 async function resign() {
     const h = await hookOf(page);
     if (h.screen === "game_over") {
@@ -618,13 +628,7 @@ async function resign() {
     if (h.screen !== "game") {
         return;
     }
-    // The menu of the other actions open: a tap beside it closes it, as a person would.
-    // (Its middle may be under the menu: its corner is tapped.)
-    const dim = h.targets.find((t) => t.kind === "item" && CLOSE.includes(t.label));
-    if (dim) {
-        await tapAt(dim.x + 8, dim.y + 8);
-        await sleep(300);
-    }
+    await closeMenu(h);
     // The question may be up already (a random tap asked it): then only the answer is left.
     if (button(await hookOf(page), "Yes, resign") || await steerTo(["Resign"])) {
         await expect("the question", (h) => button(h, "Yes, resign") || h.screen !== "game",
@@ -674,6 +678,7 @@ try {
             await playComputer(game);
             await resign();
         }
+        await closeMenu(await hookOf(page));
         if (!await steerTo(["Review", "Replay"])) {
             await fail("no Review or Replay after the game's end", "no-review.png");
         }
