@@ -23,7 +23,7 @@ use chaupal_shared::protocol::tournaments::{TournamentNews, TournamentStatus, To
 use crate::app::App;
 use crate::app::LocalWish;
 use crate::app::Outgoing;
-use crate::app::shell::{Screen, Tone};
+use crate::app::shell::{Cue, Screen, Tone};
 use crate::route::{self, Route};
 use crate::say;
 
@@ -279,6 +279,10 @@ impl App {
                         TournamentStatus::Finished => say!("tournament-ended"),
                         TournamentStatus::Upcoming => return,
                     };
+                    // Its start is heard too, and counted in a hidden tab's title.
+                    if status == TournamentStatus::Running {
+                        self.cue(Cue::Join);
+                    }
                     self.tell(said, Tone::News);
                 }
             }
@@ -296,7 +300,9 @@ impl App {
                     open.paired(game.0);
                 }
                 // The game's snapshot comes to every connection of the player and takes them
-                // to it, as any game of theirs that starts.
+                // to it, as any game of theirs that starts; it is heard (and counted in a
+                // hidden tab's title) as a game an opponent joined.
+                self.cue(Cue::Join);
                 self.tell(
                     say!("tournament-paired", opponent = opponent.name),
                     Tone::News,

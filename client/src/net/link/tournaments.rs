@@ -425,6 +425,10 @@ mod tests {
         let open = app.tournaments().open.as_ref().expect("the page");
         assert_eq!(open.game, Some(55));
         assert!(app.notice().is_some(), "the pairing is said");
+        assert!(
+            app.take_cues().contains(&crate::app::Cue::Join),
+            "and heard (a hidden tab's title counts it)"
+        );
         // The server seats the player's connections at the game: its snapshot follows.
         deliver(
             &mut link,
@@ -518,6 +522,36 @@ mod tests {
             Some("notice-berserk-by")
         );
         assert_eq!(app.current().map(|m| m.berserk), Some([true, true]));
+    }
+
+    #[test]
+    fn the_start_of_ones_own_tournament_is_said_and_heard_and_anothers_is_not() {
+        let (mut link, mut app, mut config) = greeted();
+        let sent = act(
+            &mut link,
+            &mut app,
+            TournamentAction::Open { id: 7, code: None },
+        );
+        let reply = Reply::Tournament(Box::new(view(
+            7,
+            TournamentStatus::Upcoming,
+            Some(line(4, 3)),
+        )));
+        answer(&mut link, &mut app, &mut config, sent[0].id, reply);
+        app.take_cues();
+        let started = |id| TournamentNews::Status {
+            tournament: TournamentId(id),
+            status: TournamentStatus::Running,
+            podium: Vec::new(),
+        };
+        news(&mut link, &mut app, &mut config, started(8));
+        assert!(app.take_cues().is_empty(), "not this player's");
+        news(&mut link, &mut app, &mut config, started(7));
+        assert_eq!(app.take_cues(), [crate::app::Cue::Join]);
+        assert_eq!(
+            app.notice().and_then(|n| n.text.id()),
+            Some("tournament-started")
+        );
     }
 
     #[test]
