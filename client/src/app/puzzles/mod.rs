@@ -352,13 +352,15 @@ impl App {
 
     /// What the wall clock's passing asks of the server (the render loop asks each frame,
     /// after [`App::set_now_ms`]): the day's puzzles again, while online, once the UTC date
-    /// has passed the day of those shown.
+    /// has passed the day of those shown; the list of tournaments on the screen again, when
+    /// it is due.
     pub fn due_by_clock(&mut self) -> Vec<Outgoing> {
+        let mut out = Vec::new();
         if self.online.connection.online() && self.puzzles.daily_due(self.shell.now_ms) {
-            vec![Outgoing::Puzzle(PuzzleRequest::DailyPuzzles)]
-        } else {
-            Vec::new()
+            out.push(Outgoing::Puzzle(PuzzleRequest::DailyPuzzles));
         }
+        out.extend(self.tournament_list_due());
+        out
     }
 
     /// The themes of the puzzles, for the choice of the next one's.

@@ -156,8 +156,24 @@ impl App {
         let mut out = self.close_tournament();
         self.screen = Screen::Tournaments;
         self.tournaments.asking = true;
+        self.tournaments.list_asked_ms = Some(self.shell.now_ms);
         out.push(Outgoing::Tournament(TournamentRequest::List));
         out
+    }
+
+    /// The list on the screen asked for again when it is due ([`Tournaments::list_due`]),
+    /// while online: so that it shows starts, ends, entrants and new tournaments by itself.
+    pub(in crate::app) fn tournament_list_due(&mut self) -> Option<Outgoing> {
+        let now = self.shell.now_ms;
+        if self.screen != Screen::Tournaments
+            || !self.online.connection.online()
+            || !self.tournaments.list_due(now)
+        {
+            return None;
+        }
+        self.tournaments.list_asked_ms = Some(now);
+        self.tournaments.asking = true;
+        Some(Outgoing::Tournament(TournamentRequest::List))
     }
 
     /// A tournament's page, asked for (another page open is closed first).
@@ -325,7 +341,11 @@ impl App {
             (Screen::Tournament | Screen::Game | Screen::GameOver, Some((id, code))) => {
                 vec![Outgoing::Tournament(TournamentRequest::Open { id, code })]
             }
-            (Screen::Tournaments, _) => vec![Outgoing::Tournament(TournamentRequest::List)],
+            (Screen::Tournaments, _) => {
+                self.tournaments.asking = true;
+                self.tournaments.list_asked_ms = Some(self.shell.now_ms);
+                vec![Outgoing::Tournament(TournamentRequest::List)]
+            }
             _ => Vec::new(),
         }
     }

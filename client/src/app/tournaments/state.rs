@@ -16,6 +16,14 @@ pub const ARENA_MINUTES: [u32; 4] = [10, 20, 30, 60];
 /// The clocks offered for a new arena's games: (initial minutes, increment seconds).
 pub const ARENA_CLOCKS: [(u32, u32); 5] = [(1, 0), (3, 0), (3, 2), (5, 3), (10, 5)];
 
+/// How often the list on the screen is asked for again, in milliseconds (besides just after a
+/// listed tournament's start or end).
+pub const LIST_REFRESH_MS: u64 = 30_000;
+
+/// How long after a listed start or end the list is asked for again, in milliseconds (the
+/// server's pass, once a second, has changed its status by then).
+pub const LIST_AFTER_CHANGE_MS: u64 = 1_500;
+
 /// The starts offered for a new arena, in minutes from now (0: at once).
 pub const ARENA_STARTS: [u32; 4] = [0, 5, 15, 60];
 
@@ -37,6 +45,8 @@ pub struct Tournaments {
     /// The games this player was paired into in arenas (where berserk is offered), the latest
     /// last.
     pub paired: Vec<u64>,
+    /// When the list was last asked for (by the device's clock, in milliseconds).
+    pub list_asked_ms: Option<u64>,
 }
 
 /// The sections of the list, in the order shown.
@@ -102,6 +112,47 @@ impl Tournaments {
         if !self.mine.contains(&id) {
             self.mine.push(id);
         }
+    }
+
+    /// Whether the list on the screen is due to be asked for again at `now_ms`: every
+    /// [`LIST_REFRESH_MS`], and [`LIST_AFTER_CHANGE_MS`] after a listed tournament's start or
+    /// end passes; never while an answer is awaited.
+    pub fn list_due(&self, now_ms: u64) -> bool {
+        let (Some(list), Some(asked)) = (&self.list, self.list_asked_ms) else {
+            return false;
+        };
+        if self.asking {
+            return false;
+        }
+        let crossed = |at: u64| {
+            let due = at.saturating_add(LIST_AFTER_CHANGE_MS);
+            asked < due && due <= now_ms
+        };
+        now_ms >= asked.saturating_add(LIST_REFRESH_MS)
+            || list.iter().any(|t| match t.status {
+                TournamentStatus::Upcoming => crossed(t.starts_ms),
+                TournamentStatus::Running => crossed(t.ends_ms),
+                TournamentStatus::Finished => false,
+            })
+    }
+
+    /// Milliseconds until the list is due again ([`Tournaments::list_due`]), for the render
+    /// loop's sleep.
+    pub fn list_due_in(&self, now_ms: u64) -> Option<u64> {
+        let (Some(list), Some(asked)) = (&self.list, self.list_asked_ms) else {
+            return None;
+        };
+        let changes = list.iter().filter_map(|t| match t.status {
+            TournamentStatus::Upcoming => Some(t.starts_ms),
+            TournamentStatus::Running => Some(t.ends_ms),
+            TournamentStatus::Finished => None,
+        });
+        changes
+            .map(|at| at.saturating_add(LIST_AFTER_CHANGE_MS))
+            .filter(|due| *due > asked)
+            .chain([asked.saturating_add(LIST_REFRESH_MS)])
+            .min()
+            .map(|due| due.saturating_sub(now_ms))
     }
 
     /// Milliseconds until the words of a time to a start or an end shown change (the page's,

@@ -525,6 +525,55 @@ mod tests {
     }
 
     #[test]
+    fn the_list_on_the_screen_is_asked_for_again_after_a_start_and_every_half_minute() {
+        let (mut link, mut app, mut config) = greeted();
+        let t0 = 1_000_000;
+        app.set_now_ms(t0);
+        let sent = act(&mut link, &mut app, TournamentAction::OpenList);
+        assert_eq!(sent[0].request, Request::ListTournaments);
+        let mut soon = summary(1, TournamentStatus::Upcoming);
+        soon.starts_ms = t0 + 10_000;
+        soon.ends_ms = t0 + 600_000;
+        let reply = Reply::Tournaments {
+            tournaments: vec![soon.clone()],
+        };
+        answer(&mut link, &mut app, &mut config, sent[0].id, reply);
+        let due = |app: &mut App, at: u64| {
+            app.set_now_ms(at);
+            app.due_by_clock()
+                .into_iter()
+                .filter(|o| matches!(o, crate::app::Outgoing::Tournament(TournamentRequest::List)))
+                .count()
+        };
+        assert_eq!(due(&mut app, t0 + 5_000), 0);
+        // The start has passed (and the server's pass with it): asked again, once.
+        assert_eq!(due(&mut app, t0 + 11_500), 1);
+        assert_eq!(
+            due(&mut app, t0 + 11_600),
+            0,
+            "not while the answer is awaited"
+        );
+        soon.status = TournamentStatus::Running;
+        soon.entrants = 40;
+        app.apply(crate::app::Event::Tournament(
+            crate::app::TournamentEvent::Listed(vec![soon]),
+        ));
+        assert_eq!(
+            app.tournaments().list.as_ref().map(|l| l[0].entrants),
+            Some(40)
+        );
+        assert_eq!(due(&mut app, t0 + 30_000), 0);
+        assert_eq!(due(&mut app, t0 + 11_500 + 30_000), 1, "half a minute on");
+        app.apply(crate::app::Event::Tournament(
+            crate::app::TournamentEvent::Listed(Vec::new()),
+        ));
+        // Elsewhere than on the list, never.
+        act(&mut link, &mut app, ScreenAction::Back);
+        assert_eq!(app.screen(), Screen::Lobby);
+        assert_eq!(due(&mut app, t0 + 200_000), 0);
+    }
+
+    #[test]
     fn the_start_of_ones_own_tournament_is_said_and_heard_and_anothers_is_not() {
         let (mut link, mut app, mut config) = greeted();
         let sent = act(
