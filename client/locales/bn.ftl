@@ -724,6 +724,8 @@ notify-ended-body = খেলা শেষ।
 notify-ended-on-time = সময় শেষ হওয়ায় খেলা শেষ হয়েছে।
 notify-reminder-title = { $opponent }-এর সঙ্গে { $game } খেলায় আপনার চাল
 notify-reminder-body = চাল দিতে { $hours } ঘণ্টারও কম সময় বাকি।
+notify-tournament-soon-title = আপনার { $game } অ্যারেনা { $minutes } মিনিটে শুরু হবে
+notify-tournament-soon-body = খুলতে ট্যাপ করুন।
 
 ## ধাঁধা: লবি থেকে সেখানে যাওয়ার পথ, ধাঁধার পর্দা, আর খেলার পর্যালোচনায় নিজের ভুল থেকে তৈরি ধাঁধা
 

@@ -855,6 +855,11 @@ notify-reminder-body = { $hours ->
     [one] Less than { $hours } hour left to move.
    *[other] Less than { $hours } hours left to move.
 }
+notify-tournament-soon-title = { $minutes ->
+    [one] Your { $game } arena starts in { $minutes } minute
+   *[other] Your { $game } arena starts in { $minutes } minutes
+}
+notify-tournament-soon-body = Tap to open it.
 
 ## Puzzles: the lobby's way to them, the Puzzles screen, and puzzles from your own mistakes in a game's review
 

@@ -746,6 +746,8 @@ notify-ended-body = खेल सकियो।
 notify-ended-on-time = खेल समय सकिएर टुङ्गियो।
 notify-reminder-title = { $opponent } विरुद्धको { $game } मा तपाईंको चाल
 notify-reminder-body = चाल चाल्न { $hours } घण्टाभन्दा कम समय बाँकी छ।
+notify-tournament-soon-title = तपाईंको { $game } एरिना { $minutes } मिनेटमा सुरु हुन्छ
+notify-tournament-soon-body = खोल्न थिच्नुहोस्।
 
 ## पहेली: लबीबाट तिनमा जाने बाटो, पहेली पर्दा, र खेलको समीक्षामा आफ्नै गल्तीबाट बनेका पहेली
 

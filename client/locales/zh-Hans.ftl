@@ -711,6 +711,8 @@ notify-ended-body = 棋局已结束。
 notify-ended-on-time = 棋局因超时结束。
 notify-reminder-title = 与 { $opponent } 的{ $game }棋局轮到你走
 notify-reminder-body = 距离走棋期限不到 { $hours } 小时。
+notify-tournament-soon-title = 你的{ $game }积分战 { $minutes } 分钟后开始
+notify-tournament-soon-body = 点按打开。
 
 ## 谜题：从大厅进入的入口、谜题界面，以及复盘中由自己的失误生成的谜题
 

@@ -3,7 +3,8 @@
 //! the game, the opponent, how it ended, the hours left) with them while no page is open, and
 //! falls back to the server's English for anything they lack. Templates keep `{game}` and
 //! `{opponent}` for the worker to fill in; the reminder's body is written out for each number
-//! of hours a reminder can say (a deadline less than a day away).
+//! of hours a reminder can say (a deadline less than a day away), and the title of a
+//! tournament's reminder for each number of minutes it can say.
 
 use std::collections::BTreeMap;
 
@@ -16,6 +17,10 @@ use crate::words::{Phrase, Words};
 
 /// The most hours a reminder says are left.
 pub const REMINDER_HOURS: u64 = 24;
+
+/// The most minutes a tournament's reminder says are left before its start (the server
+/// reminds its entrants five minutes before).
+pub const TOURNAMENT_SOON_MINUTES: u64 = 5;
 
 /// A title and a body.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -44,6 +49,14 @@ pub struct Reminder {
     pub body: BTreeMap<String, String>,
 }
 
+/// A tournament about to start: its title for each number of minutes left (1 to
+/// [`TOURNAMENT_SOON_MINUTES`], with `{game}` kept), and its body.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TournamentSoon {
+    pub title: BTreeMap<String, String>,
+    pub body: String,
+}
+
 /// Everything the worker words notifications with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PushWords {
@@ -53,6 +66,7 @@ pub struct PushWords {
     pub accepted: Said,
     pub ended: Ended,
     pub reminder: Reminder,
+    pub tournament_soon: TournamentSoon,
 }
 
 /// The words in `words`' language.
@@ -94,6 +108,19 @@ pub fn push_words(words: &Words) -> PushWords {
                     (h.to_string(), body)
                 })
                 .collect(),
+        },
+        tournament_soon: TournamentSoon {
+            title: (1..=TOURNAMENT_SOON_MINUTES)
+                .map(|m| {
+                    let title = words.say(
+                        &Phrase::new("notify-tournament-soon-title")
+                            .arg("game", "{game}")
+                            .arg("minutes", m),
+                    );
+                    (m.to_string(), title)
+                })
+                .collect(),
+            body: words.say(&say!("notify-tournament-soon-body")),
         },
     }
 }
@@ -152,6 +179,15 @@ mod tests {
         assert_eq!(en.reminder.body["1"], "Less than 1 hour left to move.");
         assert_eq!(en.reminder.body["24"], "Less than 24 hours left to move.");
         assert_eq!(en.reminder.body.len(), 24);
+        assert_eq!(
+            fill(&en.tournament_soon.title["1"], "Jungle", ""),
+            "Your Jungle arena starts in 1 minute"
+        );
+        assert_eq!(
+            fill(&en.tournament_soon.title["5"], game, ""),
+            "Your Bagh Chal arena starts in 5 minutes"
+        );
+        assert_eq!(en.tournament_soon.body, "Tap to open it.");
     }
 
     #[test]
@@ -174,6 +210,14 @@ mod tests {
                 );
             }
             assert!(w.reminder.body["5"].contains('5'), "{}", language.tag());
+            for m in 1..=TOURNAMENT_SOON_MINUTES {
+                let title = &w.tournament_soon.title[&m.to_string()];
+                assert!(
+                    title.contains("{game}") && title.contains(&m.to_string()),
+                    "{}: {title}",
+                    language.tag()
+                );
+            }
             if language != Language::English {
                 assert_ne!(w.turn.title, english.turn.title, "{}", language.tag());
                 assert_ne!(w.games["kalah"], "", "{}", language.tag());

@@ -169,7 +169,8 @@ async function keep(path, response) {
 }
 
 // A notification pushed by the server: JSON {"title", "body", "game", "tag", "url"}, and
-// what it is about ("event", "game_kind", "opponent", "outcome", "on_time", "hours_left"), which
+// what it is about ("event", "game_kind", "opponent", "outcome", "on_time", "hours_left",
+// "minutes" before a tournament's start), which
 // the words the page kept (the player's language) put in their own words. Shown unless a
 // window of the site is in sight (focused and visible): that page tells the player itself. A
 // notification with the tag of one shown before replaces it, and is heard again.
@@ -208,9 +209,9 @@ function readPush(data) {
         news = { body: data ? data.text() : "" };
     }
     const text = (value) => (typeof value === "string" ? value.slice(0, TEXT_MAX) : "");
-    // A path of this site: "/game/45", never "//elsewhere".
-    const url = typeof news.url === "string" && /^\/(?!\/)[A-Za-z0-9\/-]*$/.test(news.url)
-        ? news.url : "/";
+    // A path of this site: "/game/45", or "/tournament/7?code=K7QM-2XPD", never "//elsewhere".
+    const url = typeof news.url === "string" &&
+        /^\/(?!\/)[A-Za-z0-9\/-]*(\?code=[A-Za-z0-9-]+)?$/.test(news.url) ? news.url : "/";
     return {
         title: text(news.title) || "Chaupal",
         body: text(news.body),
@@ -222,6 +223,7 @@ function readPush(data) {
         outcome: text(news.outcome),
         on_time: news.on_time === true,
         hours_left: Number.isInteger(news.hours_left) ? news.hours_left : null,
+        minutes: Number.isInteger(news.minutes) ? news.minutes : null,
     };
 }
 
@@ -261,7 +263,8 @@ function readWords() {
 // (no words kept, an event or a game they do not know).
 function worded(news, words) {
     const game = words && words.games ? words.games[news.game_kind] : null;
-    if (typeof game !== "string" || !news.opponent) {
+    // Every notice names a game; those of a game, an opponent too.
+    if (typeof game !== "string" || (!news.opponent && news.event !== "tournament_soon")) {
         return null;
     }
     const fill = (template) => (typeof template === "string"
@@ -277,6 +280,10 @@ function worded(news, words) {
         reminder: () => {
             const reminder = words.reminder || {};
             return [fill(reminder.title), (reminder.body || {})[String(news.hours_left)]];
+        },
+        tournament_soon: () => {
+            const soon = words.tournament_soon || {};
+            return [fill((soon.title || {})[String(news.minutes)]), soon.body];
         },
     };
     const said = Object.prototype.hasOwnProperty.call(table, news.event) ? table[news.event] : null;

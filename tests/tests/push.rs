@@ -474,3 +474,85 @@ async fn unsubscribe(c: &mut Client, endpoint: &str) -> bool {
         other => panic!("expected unsubscribed, got {other:?}"),
     }
 }
+
+/// The entrants of an arena hear five minutes before it starts, once each, on their browsers,
+/// with the link to its page (a private one's code in it); one who left it does not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_arenas_entrants_hear_once_five_minutes_before_it_starts() {
+    use chaupal_shared::protocol::ClockSpec;
+    use chaupal_shared::protocol::tournaments::{TournamentFormat, TournamentSetup};
+    let dir = tempfile::tempdir().unwrap();
+    let mut clock = TestClock::new(dir.path());
+    let mut receiver = PushReceiver::start().await;
+    let server = server_for(&receiver, &clock, &[]).await;
+    let mut players = Vec::new();
+    for name in ["Asha", "Bimal", "Chandra"] {
+        players.push(Client::hello(&server, name).await);
+    }
+    let key = players[0]
+        .welcome
+        .as_ref()
+        .unwrap()
+        .push_key
+        .clone()
+        .unwrap();
+    receiver.trust(&key);
+    for (k, p) in players.iter_mut().enumerate() {
+        subscribe(p, &receiver.subscription(k + 1)).await.unwrap();
+    }
+    let setup = TournamentSetup {
+        game: GameKind::Jungle,
+        rules: Vec::new(),
+        clock: ClockSpec {
+            initial_ms: 180_000,
+            increment_ms: 2_000,
+        },
+        format: TournamentFormat::Arena {
+            minutes: 30,
+            streaks: true,
+        },
+        starts_in_s: 20 * 60,
+        private: true,
+        rated: true,
+    };
+    let made = match players[0]
+        .request(Request::CreateTournament(Box::new(setup)))
+        .await
+    {
+        Ok(Reply::Tournament(view)) => view,
+        other => panic!("{other:?}"),
+    };
+    let (t, code) = (made.summary.tournament, made.code.clone().unwrap());
+    for p in players.iter_mut() {
+        p.request(Request::JoinTournament {
+            tournament: t,
+            code: Some(code.clone()),
+        })
+        .await
+        .unwrap();
+    }
+    players[2]
+        .request(Request::LeaveTournament { tournament: t })
+        .await
+        .unwrap();
+    assert!(receiver.next(NONE_WITHIN).await.is_none(), "nothing yet");
+
+    // Four minutes and 58 seconds before the start.
+    clock.set(15 * 60_000 + 2_000);
+    let mut told = [
+        next(&mut receiver, "a reminder").await,
+        next(&mut receiver, "a reminder").await,
+    ];
+    told.sort_by_key(|r| r.subscription);
+    assert_eq!([told[0].subscription, told[1].subscription], [1, 2]);
+    for r in &told {
+        assert_eq!(r.notice["event"], "tournament_soon");
+        assert_eq!(r.notice["title"], "Your Jungle arena starts in 5 minutes");
+        assert_eq!(r.notice["url"], format!("/tournament/{}?code={code}", t.0));
+        assert_eq!(r.notice["tournament"], t.0);
+    }
+    // Once: a minute on, nothing more.
+    clock.set(16 * 60_000 + 2_000);
+    assert!(receiver.next(NONE_WITHIN).await.is_none(), "once");
+    assert!(receiver.refused().is_empty(), "{:?}", receiver.refused());
+}

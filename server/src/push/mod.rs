@@ -1,4 +1,6 @@
-//! Web Push: telling players of their correspondence games while no page of theirs is open.
+//! Web Push: telling players of their correspondence games, and of the start of the
+//! tournaments they entered ([`crate::tournaments`] sends those), while no page of theirs is
+//! in sight.
 //!
 //! The server has one VAPID key pair (RFC 8292), made at the first start and kept with the
 //! records, so every node of a cluster signs with the same key and browsers' subscriptions
@@ -265,7 +267,7 @@ impl Push {
     async fn send_one(&self, poster: &Poster, job: Job) -> Result<(), StoreError> {
         let store = &self.inner.store;
         let (all, games) = store.mutes(job.player).await?;
-        if all || games.contains(&job.notice.game()) {
+        if all || job.notice.game().is_some_and(|g| games.contains(&g)) {
             return Ok(());
         }
         let payload = job.notice.payload();

@@ -1,10 +1,11 @@
 //! What a push notification says: the player's turn, a friend who took the invitation, a game
-//! ended, a deadline near. The payload is JSON for the service worker (client/web/sw.js),
+//! ended, a deadline near, a tournament the player entered about to start. The payload is JSON for the service worker (client/web/sw.js),
 //! which shows `title` and `body` and opens `url` on a tap; `event` and the fields after it let
 //! a page in another language word it in its own.
 
 use chaupal_rules::GameKind;
 use chaupal_shared::protocol::GameId;
+use chaupal_shared::protocol::tournaments::TournamentId;
 use serde::Serialize;
 
 /// How a game ended for the player told.
@@ -47,6 +48,14 @@ pub enum Notice {
         opponent: String,
         hours_left: u64,
     },
+    /// A tournament the player entered starts in `minutes` minutes (rounded up); `code` is a
+    /// private one's, for its link.
+    TournamentSoon {
+        tournament: TournamentId,
+        kind: GameKind,
+        minutes: u64,
+        code: Option<String>,
+    },
 }
 
 /// The JSON the service worker reads.
@@ -54,7 +63,10 @@ pub enum Notice {
 struct Payload<'a> {
     title: String,
     body: String,
-    game: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tournament: Option<u64>,
     /// One notification per game: a newer one replaces it.
     tag: String,
     url: String,
@@ -67,16 +79,19 @@ struct Payload<'a> {
     on_time: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     hours_left: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    minutes: Option<u64>,
 }
 
 impl Notice {
-    /// The game it is about.
-    pub fn game(&self) -> GameId {
+    /// The game it is about (none: a tournament's notice).
+    pub fn game(&self) -> Option<GameId> {
         match self {
             Notice::YourTurn { game, .. }
             | Notice::Accepted { game, .. }
             | Notice::Ended { game, .. }
-            | Notice::Reminder { game, .. } => *game,
+            | Notice::Reminder { game, .. } => Some(*game),
+            Notice::TournamentSoon { .. } => None,
         }
     }
 
@@ -87,13 +102,15 @@ impl Notice {
             | Notice::Accepted { kind, opponent, .. }
             | Notice::Ended { kind, opponent, .. }
             | Notice::Reminder { kind, opponent, .. } => (*kind, opponent.as_str()),
+            Notice::TournamentSoon { kind, .. } => (*kind, ""),
         };
         let title_of = kind.title();
-        let game = self.game().0;
+        let game = self.game().map_or(0, |g| g.0);
         let mut payload = Payload {
             title: String::new(),
             body: String::new(),
-            game,
+            game: Some(game),
+            tournament: None,
             tag: format!("game-{game}"),
             url: format!("/game/{game}"),
             event: "",
@@ -102,6 +119,7 @@ impl Notice {
             outcome: None,
             on_time: false,
             hours_left: None,
+            minutes: None,
         };
         match self {
             Notice::YourTurn { .. } => {
@@ -142,6 +160,28 @@ impl Notice {
                     if *hours_left == 1 { "" } else { "s" }
                 );
             }
+            Notice::TournamentSoon {
+                tournament,
+                minutes,
+                code,
+                ..
+            } => {
+                let id = tournament.0;
+                payload.event = "tournament_soon";
+                payload.game = None;
+                payload.tournament = Some(id);
+                payload.minutes = Some(*minutes);
+                payload.tag = format!("tournament-{id}");
+                payload.url = match code {
+                    Some(code) => format!("/tournament/{id}?code={code}"),
+                    None => format!("/tournament/{id}"),
+                };
+                payload.title = format!(
+                    "Your {title_of} arena starts in {minutes} minute{}",
+                    if *minutes == 1 { "" } else { "s" }
+                );
+                payload.body = "Tap to open it.".to_owned();
+            }
         }
         serde_json::to_vec(&payload).unwrap_or_default()
     }
@@ -155,6 +195,35 @@ mod tests {
 
     fn read(notice: &Notice) -> serde_json::Value {
         serde_json::from_slice(&notice.payload()).unwrap()
+    }
+
+    #[test]
+    fn a_tournaments_reminder_leads_to_its_page_with_a_private_ones_code() {
+        let public = read(&Notice::TournamentSoon {
+            tournament: TournamentId(7),
+            kind: GameKind::Jungle,
+            minutes: 5,
+            code: None,
+        });
+        assert_eq!(public["title"], "Your Jungle arena starts in 5 minutes");
+        assert_eq!(public["body"], "Tap to open it.");
+        assert_eq!(
+            (public["url"].as_str(), public["tag"].as_str()),
+            (Some("/tournament/7"), Some("tournament-7"))
+        );
+        assert_eq!(
+            (public["event"].as_str(), public["minutes"].as_u64()),
+            (Some("tournament_soon"), Some(5))
+        );
+        assert!(public.get("game").is_none(), "{public}");
+        let private = read(&Notice::TournamentSoon {
+            tournament: TournamentId(8),
+            kind: GameKind::Kalah,
+            minutes: 1,
+            code: Some("K7QM-2XPD".into()),
+        });
+        assert_eq!(private["url"], "/tournament/8?code=K7QM-2XPD");
+        assert_eq!(private["title"], "Your Kalah arena starts in 1 minute");
     }
 
     #[test]

@@ -71,6 +71,9 @@ pub enum TournamentEvent {
     Cancelled {
         game: GameId,
     },
+    /// The entrants were reminded that it starts soon (once; recorded first, so that a
+    /// restart does not remind them again).
+    Reminded,
 }
 
 /// One event of a log, with when it happened.

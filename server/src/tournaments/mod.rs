@@ -46,6 +46,7 @@ use self::run::{Entrant, Run};
 use crate::config::Limits;
 use crate::identity::{new_invite_code, new_watch_key};
 use crate::outbox::Outbox;
+use crate::push::notice::Notice;
 use crate::ratings::player_key;
 use crate::registry::{Ending, Registry};
 use crate::setup::check_setup;
@@ -527,6 +528,7 @@ impl Tournaments {
         if self.inner.limits.hourly_arenas {
             self.keep_hourly(now).await;
         }
+        self.remind(now).await;
         let players = self.inner.registry.players().clone();
         let mut to_start: Vec<(TournamentId, Pairing, [Entrant; 2], TournamentSetup)> = Vec::new();
         let mut news: Vec<(TournamentId, Arc<ServerMessage>, Vec<PlayerId>)> = Vec::new();
@@ -587,6 +589,51 @@ impl Tournaments {
         }
         for (tournament, pairing, seats, setup) in to_start {
             self.start(tournament, pairing, seats, setup).await;
+        }
+    }
+
+    /// Reminds the entrants of each tournament that starts within
+    /// [`run::REMIND_BEFORE_MS`] by push, once: the reminder is recorded first (a restart
+    /// does not send it again; one the records refuse is tried at a later pass). The caller
+    /// holds `changes`.
+    async fn remind(&self, now: u64) {
+        let Some(push) = self.inner.registry.push().cloned() else {
+            return;
+        };
+        let due: Vec<(TournamentId, Vec<PlayerId>, Notice)> = self
+            .state()
+            .runs
+            .values()
+            .filter(|r| r.reminder_due(now))
+            .map(|r| {
+                let notice = Notice::TournamentSoon {
+                    tournament: r.id,
+                    kind: r.setup.game,
+                    minutes: r.arena.starts_ms.saturating_sub(now).div_ceil(60_000),
+                    code: r.code.clone(),
+                };
+                (r.id, r.to_remind(), notice)
+            })
+            .collect();
+        for (tournament, players, notice) in due {
+            let event = TournamentEvent::Reminded;
+            if let Err(e) = self
+                .inner
+                .registry
+                .store()
+                .record_tournament_event(tournament, now, &event)
+                .await
+            {
+                tracing::warn!(
+                    tournament = tournament.0,
+                    "a reminder was not recorded: {e}"
+                );
+                continue;
+            }
+            self.make(tournament, now, &event);
+            for player in players {
+                push.notify(player, notice.clone());
+            }
         }
     }
 

@@ -123,6 +123,10 @@ pub fn apply(run: &mut Run, event: &TournamentEvent, at_ms: u64) -> Result<(), M
             run.arena.cancel(pairing)?;
             run.games.remove(game);
         }
+        TournamentEvent::Reminded => {
+            run.reminded = true;
+            return Ok(());
+        }
     }
     run.standings_due = true;
     Ok(())

@@ -38,7 +38,12 @@ pub struct Run {
     pub announced: TournamentStatus,
     /// Whether the standings changed since they were last sent.
     pub standings_due: bool,
+    /// Whether the entrants were reminded of its start ([`REMIND_BEFORE_MS`]).
+    pub reminded: bool,
 }
+
+/// How long before its start a tournament's entrants are reminded by push, in milliseconds.
+pub const REMIND_BEFORE_MS: u64 = 5 * 60_000;
 
 impl Run {
     /// A tournament as made, with nobody in it yet: when it is made, and again when it is
@@ -70,6 +75,7 @@ impl Run {
             games: HashMap::new(),
             announced: TournamentStatus::Upcoming,
             standings_due: false,
+            reminded: false,
         }
     }
 
@@ -83,6 +89,28 @@ impl Run {
         } else {
             TournamentStatus::Finished
         }
+    }
+
+    /// Whether its entrants are due the reminder of its start at `now_ms`: not yet reminded,
+    /// upcoming, and starting within [`REMIND_BEFORE_MS`].
+    pub fn reminder_due(&self, now_ms: u64) -> bool {
+        !self.reminded
+            && now_ms < self.arena.starts_ms
+            && now_ms.saturating_add(REMIND_BEFORE_MS) >= self.arena.starts_ms
+    }
+
+    /// The entrants to remind: those in it and not paused.
+    pub fn to_remind(&self) -> Vec<PlayerId> {
+        self.entrants
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| {
+                self.arena
+                    .player(EntrantId(*k as u32))
+                    .is_some_and(|p| p.presence == Presence::Idle)
+            })
+            .map(|(_, e)| e.player.id)
+            .collect()
     }
 
     /// Whether `player` may see it: a public one anyone; a private one its maker, its

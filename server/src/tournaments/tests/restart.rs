@@ -283,3 +283,45 @@ async fn the_hourly_arenas_come_back_after_a_restart_and_are_not_made_twice() {
     t.keep_hourly(at + 60_000).await;
     assert_eq!(t.list(PlayerId(1)).len(), 8, "none made twice");
 }
+
+#[tokio::test]
+async fn a_reminder_recorded_is_not_due_again_after_a_restart_and_only_the_idle_are_reminded() {
+    let (t, _dir) = tournaments().await;
+    let store = t.inner.registry.store().clone();
+    let made = t.create(&player(1), arena(false)).await.unwrap();
+    let id = made.summary.tournament;
+    for p in 1..=3 {
+        t.join(&player(p), id, None).await.unwrap();
+    }
+    t.step_out(PlayerId(2), id, false).await.unwrap();
+    t.step_out(PlayerId(3), id, true).await.unwrap();
+    let starts = made.summary.starts_ms;
+    let soon = starts - run::REMIND_BEFORE_MS;
+    {
+        let state = t.state();
+        let run = &state.runs[&id];
+        assert!(
+            !run.reminder_due(soon - 1),
+            "not before five minutes before"
+        );
+        assert!(run.reminder_due(soon));
+        assert!(!run.reminder_due(starts), "not once it has started");
+        assert_eq!(
+            run.to_remind(),
+            [PlayerId(1)],
+            "the paused and the gone are not"
+        );
+    }
+    let _changes = t.inner.changes.lock().await;
+    t.record(id, soon, TournamentEvent::Reminded).await.unwrap();
+    drop(_changes);
+    assert!(!t.state().runs[&id].reminder_due(soon));
+    drop(t);
+    let t = Tournaments::load(registry_on(&store), Arc::new(Limits::default()))
+        .await
+        .unwrap();
+    assert!(
+        !t.state().runs[&id].reminder_due(soon + 1_000),
+        "the record says it was sent"
+    );
+}
