@@ -121,6 +121,31 @@ pub struct Hook {
     pub puzzles: HookPuzzles,
     /// The day's puzzles the lobby offers, one a game.
     pub daily: Vec<HookDaily>,
+    /// The game on the screen's clocks, in milliseconds by side (none: no clocks).
+    pub clocks: Option<[f64; 2]>,
+    /// The sides that went berserk in the game on the screen (an arena's game).
+    pub berserk: [bool; 2],
+    /// The tournament whose page is open, as it shows it.
+    pub tournament: Option<HookTournament>,
+}
+
+/// The tournament page's tournament: its summary and the player's place in it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HookTournament {
+    pub id: u64,
+    /// `upcoming`, `running` or `finished`.
+    pub status: &'static str,
+    pub game: &'static str,
+    /// An arena's length.
+    pub minutes: u32,
+    /// The games' clock: initial seconds and increment seconds.
+    pub clock: [u64; 2],
+    pub private: bool,
+    pub entrants: u32,
+    /// The player's rank, once entered.
+    pub rank: Option<u32>,
+    /// The player's game in it, while it lasts.
+    pub game_in_play: Option<u64>,
 }
 
 /// The Puzzles screen's state.
@@ -561,6 +586,33 @@ impl Hook {
                     ReviewState::Failed(_) => "failed",
                 }),
             puzzles: HookPuzzles::of(app.puzzles(), words),
+            clocks: app
+                .current()
+                .and_then(|m| m.clocks.as_ref())
+                .map(|c| c.left_ms),
+            berserk: app.current().map_or([false; 2], |m| m.berserk),
+            tournament: app.tournaments().open.as_ref().map(|o| {
+                use chaupal_shared::protocol::tournaments::{TournamentFormat, TournamentStatus};
+                let TournamentFormat::Arena { minutes, .. } = o.summary.format;
+                HookTournament {
+                    id: o.summary.tournament.0,
+                    status: match o.summary.status {
+                        TournamentStatus::Upcoming => "upcoming",
+                        TournamentStatus::Running => "running",
+                        TournamentStatus::Finished => "finished",
+                    },
+                    game: o.summary.game.name(),
+                    minutes,
+                    clock: [
+                        o.summary.clock.initial_ms / 1000,
+                        o.summary.clock.increment_ms / 1000,
+                    ],
+                    private: o.summary.private,
+                    entrants: o.summary.entrants,
+                    rank: o.me.as_ref().map(|l| l.rank),
+                    game_in_play: o.game,
+                }
+            }),
             daily: app
                 .puzzles()
                 .daily

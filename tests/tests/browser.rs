@@ -702,3 +702,50 @@ async fn two_phones_join_an_arena_by_its_link_and_taps_and_are_paired_into_one_g
     );
     screenshots_written(&summary);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_makes_an_arena_by_taps_another_joins_from_the_list_and_berserk_halves_a_clock() {
+    use chaupal_shared::protocol::tournaments::TournamentFormat;
+    use chaupal_shared::protocol::{GameId, Reply, Request};
+    let _one_browser = ONE_BROWSER.lock().await;
+    let site = built_site();
+    let chromium = tools();
+    let server = ServerProcess::start_for_games(&[
+        "--web",
+        site.to_str().unwrap(),
+        "--hourly-arenas",
+        "false",
+    ])
+    .await;
+    let summary = drive("new_arena.mjs", &driver_args(&server, chromium)).await;
+    // The server made what the taps chose.
+    let mut someone = chaupal_tests::Client::hello(&server, "Someone").await;
+    let Ok(Reply::Tournaments { tournaments }) = someone.request(Request::ListTournaments).await
+    else {
+        panic!("no list");
+    };
+    assert_eq!(tournaments.len(), 1, "{tournaments:?}");
+    let made = &tournaments[0];
+    assert_eq!(made.game, chaupal_rules::GameKind::Kalah);
+    assert_eq!(
+        (made.clock.initial_ms, made.clock.increment_ms),
+        (180_000, 2_000)
+    );
+    assert!(matches!(
+        made.format,
+        TournamentFormat::Arena { minutes: 20, .. }
+    ));
+    assert_eq!(made.entrants, 2);
+    assert_eq!(made.by.as_ref().map(|b| b.name.as_str()), Some("Asha"));
+    // Its game, watched: the first side's clock was halved by berserk.
+    let game = GameId(summary["game"].as_u64().unwrap());
+    someone
+        .request(Request::Watch { game, key: None })
+        .await
+        .unwrap();
+    let snap = someone.snapshot(game).await;
+    let clocks = snap.clocks.expect("a clock");
+    assert!(clocks.first_ms <= 90_000, "{clocks:?}");
+    assert!(clocks.second_ms > 170_000, "{clocks:?}");
+    screenshots_written(&summary);
+}
