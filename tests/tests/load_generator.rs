@@ -33,3 +33,41 @@ async fn the_load_generator_plays_more_games_than_one_address_may_invite_without
     assert!(summary.moves >= 100, "{summary}");
     assert_eq!(summary.connections, 200, "{summary}");
 }
+
+/// Thirty entrants of one arena (20+0: lichess's wait before pairing again is 8 s), each game
+/// resigned after ten plies: every entrant is paired at the start, the games end, and the
+/// entrants are paired again, with no error.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_generators_arena_entrants_are_paired_play_and_are_paired_again() {
+    let args = LoadArgs::parse_from([
+        "loadtest",
+        "--arena",
+        "30",
+        "--games",
+        "0",
+        "--connections",
+        "30",
+        "--seconds",
+        "16",
+        "--think-min-ms",
+        "0",
+        "--think-max-ms",
+        "40",
+        "--ply-cap",
+        "10",
+        "--arena-clock",
+        "20+0",
+        "--server-arg=--hourly-arenas",
+        "--server-arg=false",
+    ]);
+    let summary = run(args, server_binary())
+        .await
+        .expect("the load runs to its end");
+    assert_eq!(summary.errors, 0, "{summary}");
+    assert_eq!(summary.connections, 30, "{summary}");
+    assert!(
+        summary.games > 15,
+        "paired at the start and again: {summary}"
+    );
+    assert!(summary.moves >= 150, "{summary}");
+}

@@ -6,8 +6,10 @@
 //! - [`pair`]: two players playing private games against each other (the latency measured).
 //! - [`bots`]: idle connections, spectators, players against the AI.
 //! - [`puzzlers`]: players solving rated puzzles (serving and rating measured).
+//! - [`arena`]: the entrants of one arena (joins, pairings and moves measured).
 //! - [`stats`]: histograms and counters.
 
+pub mod arena;
 pub mod bots;
 pub mod pair;
 pub mod puzzlers;
@@ -62,6 +64,15 @@ pub struct LoadArgs {
     /// Puzzle solvers (one connection each): rated puzzles one after another.
     #[arg(long, default_value_t = 0)]
     pub puzzlers: usize,
+    /// Entrants of one public Kalah arena (3+2) that the first of them makes at the start
+    /// (one connection each): they join, play the games they are paired into and wait for the
+    /// next.
+    #[arg(long, default_value_t = 0)]
+    pub arena: usize,
+    /// The arena's clock: initial seconds, `+`, increment seconds (a shorter clock makes the
+    /// arena pair sooner after a game: lichess's wait, from 8 s to 50 s).
+    #[arg(long, default_value = "180+2", value_parser = parse_clock)]
+    pub arena_clock: chaupal_shared::protocol::ClockSpec,
     /// Spectators, each following one pair's games.
     #[arg(long, default_value_t = 0)]
     pub spectators: usize,
@@ -89,6 +100,18 @@ pub struct LoadArgs {
     /// Seconds between RSS samples for --rss-csv.
     #[arg(long, default_value_t = 10)]
     pub rss_every: u64,
+}
+
+/// A clock written `SECONDS+INCREMENT`.
+fn parse_clock(text: &str) -> Result<chaupal_shared::protocol::ClockSpec, String> {
+    let (initial, increment) = text
+        .split_once('+')
+        .ok_or_else(|| format!("'{text}' is not SECONDS+INCREMENT"))?;
+    let seconds = |s: &str| s.trim().parse::<u64>().map_err(|e| format!("'{s}': {e}"));
+    Ok(chaupal_shared::protocol::ClockSpec {
+        initial_ms: seconds(initial)? * 1000,
+        increment_ms: seconds(increment)? * 1000,
+    })
 }
 
 /// What every bot task shares.
@@ -226,7 +249,7 @@ impl std::fmt::Display for Summary {
 pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, String> {
     let nofile = raise_open_files();
     eprintln!("loadtest: open files limit {nofile:?}");
-    let busy = 2 * args.games + args.ai_games + args.spectators + args.puzzlers;
+    let busy = 2 * args.games + args.ai_games + args.spectators + args.puzzlers + args.arena;
     let connections = args.connections.max(busy);
     if connections > args.connections {
         eprintln!("loadtest: {busy} connections are needed for the games; using {connections}");
@@ -291,8 +314,19 @@ pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, Stri
     for i in 0..args.puzzlers {
         tokio::spawn(puzzlers::puzzler(bot.clone(), i));
     }
-    let idle =
-        connections.saturating_sub(2 * args.games + args.ai_games + watchers + args.puzzlers);
+    if args.arena > 0 {
+        // Long enough for the whole run, whatever it waits for its connections.
+        let minutes = u32::try_from(args.seconds / 60 + 12).unwrap_or(u32::MAX);
+        let (made, told) = watch::channel(None);
+        let mut made = Some(made);
+        for i in 0..args.arena {
+            let maker = if i == 0 { made.take() } else { None };
+            let made = (minutes, args.arena_clock);
+            tokio::spawn(arena::entrant(bot.clone(), i, made, maker, told.clone()));
+        }
+    }
+    let idle = connections
+        .saturating_sub(2 * args.games + args.ai_games + watchers + args.puzzlers + args.arena);
     for i in 0..idle {
         tokio::spawn(bots::idle(bot.clone(), i));
     }
@@ -398,6 +432,15 @@ pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, Stri
             stats.puzzles.load(Ordering::Relaxed),
             stats.attempts.load(Ordering::Relaxed),
             stats.puzzles.load(Ordering::Relaxed) as f64 / elapsed.max(1e-9)
+        );
+    }
+    if args.arena > 0 {
+        let [(j, jn), (w, wn), (m, mn)] = stats.arena_quantiles_ms();
+        eprintln!(
+            "loadtest: arena of {}: {jn} joins answered p50 {:.2} p99 {:.2} max {:.1} ms; {wn} \
+             pairings, the wait for one p50 {:.0} p99 {:.0} max {:.0} ms; {mn} own moves back \
+             p50 {:.2} p99 {:.2} p99.9 {:.2} max {:.1} ms",
+            args.arena, j[0], j[1], j[3], w[0], w[1], w[3], m[0], m[1], m[2], m[3]
         );
     }
     eprintln!(

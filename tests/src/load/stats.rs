@@ -37,6 +37,11 @@ pub struct Stats {
     puzzle_latency: Mutex<Histogram<u64>>,
     /// `puzzle_move` sent until its judgement came, for moves that ended a rated attempt.
     puzzle_end_latency: Mutex<Histogram<u64>>,
+    /// Arena entrants: a join until its answer; idle (joined, or a game ended) until paired;
+    /// an own move until its event came back.
+    arena_join: Mutex<Histogram<u64>>,
+    arena_wait: Mutex<Histogram<u64>>,
+    arena_move: Mutex<Histogram<u64>>,
     /// Puzzles served and attempts ended while running.
     pub puzzles: AtomicU64,
     pub attempts: AtomicU64,
@@ -70,6 +75,9 @@ impl Stats {
             ai_game_latency: Mutex::new(histogram()),
             puzzle_latency: Mutex::new(histogram()),
             puzzle_end_latency: Mutex::new(histogram()),
+            arena_join: Mutex::new(histogram()),
+            arena_wait: Mutex::new(histogram()),
+            arena_move: Mutex::new(histogram()),
             puzzles: AtomicU64::new(0),
             attempts: AtomicU64::new(0),
             moves: AtomicU64::new(0),
@@ -81,6 +89,31 @@ impl Stats {
             open: AtomicI64::new(0),
             errors: Mutex::new(BTreeMap::new()),
         }
+    }
+
+    /// An arena entrant's join was answered after `took`.
+    pub fn arena_joined(&self, took: Duration) {
+        record(&self.arena_join, took);
+    }
+
+    /// An idle arena entrant was paired after waiting `took`.
+    pub fn arena_paired(&self, took: Duration) {
+        record(&self.arena_wait, took);
+    }
+
+    /// An arena entrant's own move came back as the game's event after `took`.
+    pub fn arena_move_seen(&self, took: Duration) {
+        self.moves.fetch_add(1, Ordering::Relaxed);
+        record(&self.arena_move, took);
+    }
+
+    /// The arena's quantiles (p50, p99, p99.9, max, in ms) and counts: joins, waits for a
+    /// pairing, own moves.
+    pub fn arena_quantiles_ms(&self) -> [([f64; 4], u64); 3] {
+        [&self.arena_join, &self.arena_wait, &self.arena_move].map(|h| {
+            let h = h.lock().unwrap_or_else(|p| p.into_inner());
+            (quantiles(&h), h.len())
+        })
     }
 
     /// A human-vs-human move arrived at the opponent after `took`.
@@ -220,4 +253,12 @@ impl Rng {
         let span = max.saturating_sub(min) + 1;
         Duration::from_millis(min + self.next_u64() % span)
     }
+}
+
+/// Records `took` (in microseconds, at least 1) in `h`.
+fn record(h: &Mutex<Histogram<u64>>, took: Duration) {
+    let us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX).max(1);
+    h.lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .saturating_record(us);
 }
