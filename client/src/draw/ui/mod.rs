@@ -200,11 +200,19 @@ impl<'a> Ui<'a> {
         self.record.take()
     }
 
-    /// Notes a text field drawn this frame.
+    /// Notes a text field drawn this frame, where it shows: the part of `area` within this
+    /// widget's view (in a browser, the input laid over the field takes taps there only; a
+    /// field scrolled out of view, or under pinned buttons, takes none, and what is drawn
+    /// there gets the tap).
     pub fn field_drawn(&self, field: crate::field::Field, area: Area, text: &str, label: &str) {
+        let shown = self.clip(area).unwrap_or(Area {
+            w: 0.0,
+            h: 0.0,
+            ..area
+        });
         self.record.borrow_mut().fields.push(TextField {
             field,
-            area,
+            area: shown,
             text: text.to_owned(),
             label: label.to_owned(),
         });
