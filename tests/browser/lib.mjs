@@ -118,9 +118,20 @@ async function pointOf(page, hook, target) {
     };
 }
 
-// A tap (a phone) or a click (a laptop) in the middle of a target of the hook.
+// A tap (a phone) or a click (a laptop) in the middle of a target of the hook. What is under
+// the finger must be the canvas: an element laid over it there (a text field's input, say)
+// would take the tap from the button the player sees, and fails the test.
 export async function press(page, hook, target) {
     const at = await pointOf(page, hook, target);
+    const over = await page.evaluate(([x, y]) => {
+        const e = document.elementFromPoint(x, y);
+        return e && e.tagName !== "CANVAS"
+            ? `${e.tagName.toLowerCase()} "${e.getAttribute("aria-label") || e.id}"` : null;
+    }, [at.x, at.y]);
+    if (over) {
+        throw new Error(`${page.chaupalName}: a tap on ${target.kind} "${target.label}" would ` +
+            `land on the ${over} laid over the canvas there`);
+    }
     if (page.chaupalTouch) {
         await page.touchscreen.tap(at.x, at.y);
     } else {
