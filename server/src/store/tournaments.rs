@@ -133,20 +133,42 @@ impl Store {
         at_ms: u64,
         event: &TournamentEvent,
     ) -> Result<(), StoreError> {
-        let body = serde_json::to_string(event)
-            .map_err(|e| StoreError::Corrupt(format!("a tournament event as JSON: {e}")))?;
-        let id = to_i64(tournament.0);
+        self.record_tournament_events(at_ms, &[(tournament, event.clone())])
+            .await
+    }
+
+    /// Appends `events`, which happened at `at_ms`, each to its tournament's log, in order and
+    /// in one commit (all of them or none); returns once they are durable.
+    pub async fn record_tournament_events(
+        &self,
+        at_ms: u64,
+        events: &[(TournamentId, TournamentEvent)],
+    ) -> Result<(), StoreError> {
+        let rows: Vec<(i64, String)> = events
+            .iter()
+            .map(|(tournament, event)| {
+                serde_json::to_string(event)
+                    .map(|body| (to_i64(tournament.0), body))
+                    .map_err(|e| StoreError::Corrupt(format!("a tournament event as JSON: {e}")))
+            })
+            .collect::<Result<_, _>>()?;
+        if rows.is_empty() {
+            return Ok(());
+        }
         self.run_op(writer::op(move |conn| {
-            let body = body.clone();
+            let rows = rows.clone();
             Box::pin(async move {
-                sqlx::query(
-                    "INSERT INTO tournament_events (tournament, at_ms, body) VALUES ($1, $2, $3)",
-                )
-                .bind(id)
-                .bind(to_i64(at_ms))
-                .bind(body)
-                .execute(conn)
-                .await?;
+                for (id, body) in rows {
+                    sqlx::query(
+                        "INSERT INTO tournament_events (tournament, at_ms, body) \
+                         VALUES ($1, $2, $3)",
+                    )
+                    .bind(id)
+                    .bind(to_i64(at_ms))
+                    .bind(body)
+                    .execute(&mut *conn)
+                    .await?;
+                }
                 Ok(None)
             })
         }))

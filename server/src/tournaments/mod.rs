@@ -10,9 +10,11 @@
 //! rooms after a restart.
 //!
 //! The changes are made one at a time (`Inner::changes`): a change is checked, recorded, then
-//! applied, so the log's order is the order lived. A change refused by the records is not made
-//! and its asker hears why; a game's ending is scored even when its record fails (a restart
-//! scores it again from the game's own record, kept with the game).
+//! applied, so the log's order is the order lived. Joins that arrive together are checked,
+//! recorded in one commit and applied in their order by whoever holds the lock next. A change
+//! refused by the records is not made and its asker hears why; a game's ending is scored even
+//! when its record fails (a restart scores it again from the game's own record, kept with the
+//! game).
 //!
 //! - [`run`]: one tournament, and how the protocol shows it.
 //! - [`records`]: the changes as recorded, applied to a tournament, and the rebuild at start.
@@ -82,6 +84,16 @@ struct Inner {
     /// The endings of this node's games, followed from before the rebuild (so that none ends
     /// unseen between the rebuild and [`Tournaments::run`]).
     endings: Mutex<Option<broadcast::Receiver<Ending>>>,
+    /// Joins waiting for the change lock, to be made together ([`Tournaments::join`]).
+    joins: Mutex<Vec<JoinWish>>,
+}
+
+/// A join waiting to be made, and where its answer goes.
+struct JoinWish {
+    player: PlayerInfo,
+    tournament: TournamentId,
+    rating: i32,
+    answer: tokio::sync::oneshot::Sender<Result<TournamentView, ErrorReply>>,
 }
 
 #[derive(Default)]
@@ -137,6 +149,7 @@ impl Tournaments {
                 }),
                 changes: tokio::sync::Mutex::new(()),
                 endings: Mutex::new(Some(endings)),
+                joins: Mutex::new(Vec::new()),
             }),
         })
     }
@@ -322,13 +335,18 @@ impl Tournaments {
     }
 
     /// `player` enters `tournament`, or comes back to it, once it is recorded.
+    ///
+    /// Joins are recorded together: each join waits in `Inner::joins`, and whoever holds the
+    /// change lock next makes every join waiting then in one commit ([`Tournaments::joins`]),
+    /// in the order they came; a join made by another holder finds its answer at once. Ten
+    /// thousand players joining an hourly arena within seconds share a few commits instead of
+    /// queueing behind one commit each.
     pub async fn join(
         &self,
         player: &PlayerInfo,
         tournament: TournamentId,
         code: Option<&str>,
     ) -> Result<TournamentView, ErrorReply> {
-        let _changes = self.inner.changes.lock().await;
         let kind = {
             let mut state = self.state();
             seen(&mut state.runs, tournament, player.id, code)?
@@ -336,30 +354,107 @@ impl Tournaments {
                 .game
         };
         let rating = self.rating(player.id, kind).await?;
-        let now = self.now_ms();
-        {
-            let mut state = self.state();
-            let run = state
-                .runs
-                .get_mut(&tournament)
-                .ok_or_else(|| no_such(tournament))?;
-            let entrant = match run.by_player.get(&player.id) {
-                Some(e) => *e,
-                None => EntrantId(run.entrants.len() as u32),
-            };
-            run.arena.can_join(entrant, now).map_err(arena_error)?;
-        }
-        let event = TournamentEvent::Joined {
+        let (answer, mut answered) = tokio::sync::oneshot::channel();
+        self.waiting_joins().push(JoinWish {
             player: player.clone(),
+            tournament,
             rating,
-        };
-        self.record(tournament, now, event).await?;
-        let state = self.state();
-        let run = state
-            .runs
-            .get(&tournament)
-            .ok_or_else(|| no_such(tournament))?;
-        Ok(run.view(player.id, now))
+            answer,
+        });
+        let _changes = self.inner.changes.lock().await;
+        if let Ok(done) = answered.try_recv() {
+            return done;
+        }
+        let waiting = std::mem::take(&mut *self.waiting_joins());
+        self.joins(waiting).await;
+        drop(_changes);
+        answered
+            .await
+            .unwrap_or_else(|_| Err(bad(ErrorCode::Internal, "the join was not answered")))
+    }
+
+    fn waiting_joins(&self) -> MutexGuard<'_, Vec<JoinWish>> {
+        self.inner
+            .joins
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Makes `wishes` (the caller holds `changes`): each checked, those that may join recorded
+    /// together and made in their order, and every wish answered. A player's second join in
+    /// the same group is made after the first, in a group of its own.
+    async fn joins(&self, wishes: Vec<JoinWish>) {
+        let mut wishes = wishes;
+        while !wishes.is_empty() {
+            let now = self.now_ms();
+            let mut accepted: Vec<JoinWish> = Vec::new();
+            let mut later: Vec<JoinWish> = Vec::new();
+            {
+                let mut state = self.state();
+                for wish in wishes {
+                    let twice = accepted
+                        .iter()
+                        .any(|a| a.tournament == wish.tournament && a.player.id == wish.player.id);
+                    if twice {
+                        later.push(wish);
+                        continue;
+                    }
+                    let checked = match state.runs.get_mut(&wish.tournament) {
+                        None => Err(no_such(wish.tournament)),
+                        Some(run) => {
+                            let entrant = match run.by_player.get(&wish.player.id) {
+                                Some(e) => *e,
+                                None => EntrantId(run.entrants.len() as u32),
+                            };
+                            run.arena.can_join(entrant, now).map_err(arena_error)
+                        }
+                    };
+                    match checked {
+                        Ok(()) => accepted.push(wish),
+                        Err(e) => {
+                            let _ = wish.answer.send(Err(e));
+                        }
+                    }
+                }
+            }
+            let events: Vec<(TournamentId, TournamentEvent)> = accepted
+                .iter()
+                .map(|w| {
+                    let event = TournamentEvent::Joined {
+                        player: w.player.clone(),
+                        rating: w.rating,
+                    };
+                    (w.tournament, event)
+                })
+                .collect();
+            let recorded = self
+                .inner
+                .registry
+                .store()
+                .record_tournament_events(now, &events)
+                .await;
+            match recorded {
+                Err(e) => {
+                    let refusal = ErrorReply::from(e);
+                    for wish in accepted {
+                        let _ = wish.answer.send(Err(refusal.clone()));
+                    }
+                }
+                Ok(()) => {
+                    for (wish, (tournament, event)) in accepted.into_iter().zip(&events) {
+                        self.make(*tournament, now, event);
+                        let view = self
+                            .state()
+                            .runs
+                            .get(tournament)
+                            .map(|run| run.view(wish.player.id, now))
+                            .ok_or_else(|| no_such(*tournament));
+                        let _ = wish.answer.send(view);
+                    }
+                }
+            }
+            wishes = later;
+        }
     }
 
     /// Records `event` of `tournament` at `now`, then makes it: an error where the records

@@ -325,3 +325,42 @@ async fn a_reminder_recorded_is_not_due_again_after_a_restart_and_only_the_idle_
         "the record says it was sent"
     );
 }
+
+#[tokio::test]
+async fn joins_at_once_are_made_together_in_their_order_and_rebuilt_alike() {
+    let (t, _dir) = tournaments().await;
+    let store = t.inner.registry.store().clone();
+    let id = t
+        .create(&player(1), arena(false))
+        .await
+        .unwrap()
+        .summary
+        .tournament;
+    let joins = (1..=60).map(|p| {
+        let t = t.clone();
+        async move { t.join(&player(p), id, None).await }
+    });
+    let joined = futures_util::future::join_all(joins).await;
+    assert!(joined.iter().all(Result::is_ok), "{joined:?}");
+    // A player's two joins at once: one enters, the other hears that they are in already.
+    let (a, b) = tokio::join!(t.join(&player(61), id, None), t.join(&player(61), id, None));
+    let refused: Vec<_> = [a, b].into_iter().filter_map(Result::err).collect();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(refused[0].code, ErrorCode::AlreadyEntered);
+    let entrants = |t: &Tournaments| -> Vec<PlayerId> {
+        t.state().runs[&id]
+            .entrants
+            .iter()
+            .map(|e| e.player.id)
+            .collect()
+    };
+    let lived = entrants(&t);
+    assert_eq!(lived.len(), 61);
+    let seen = seen_by(&t, 7, id);
+    drop(t);
+    let t = Tournaments::load(registry_on(&store), Arc::new(Limits::default()))
+        .await
+        .unwrap();
+    assert_eq!(entrants(&t), lived, "the log's order is the order lived");
+    assert_eq!(seen_by(&t, 7, id), seen);
+}
