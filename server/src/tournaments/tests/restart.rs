@@ -343,7 +343,8 @@ async fn joins_at_once_are_made_together_in_their_order_and_rebuilt_alike() {
     let joined = futures_util::future::join_all(joins).await;
     assert!(joined.iter().all(Result::is_ok), "{joined:?}");
     // A player's two joins at once: one enters, the other hears that they are in already.
-    let (a, b) = tokio::join!(t.join(&player(61), id, None), t.join(&player(61), id, None));
+    let twice = player(61);
+    let (a, b) = tokio::join!(t.join(&twice, id, None), t.join(&twice, id, None));
     let refused: Vec<_> = [a, b].into_iter().filter_map(Result::err).collect();
     assert_eq!(refused.len(), 1, "{refused:?}");
     assert_eq!(refused[0].code, ErrorCode::AlreadyEntered);
