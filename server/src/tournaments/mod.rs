@@ -441,14 +441,25 @@ impl Tournaments {
                     }
                 }
                 Ok(()) => {
-                    for (wish, (tournament, event)) in accepted.into_iter().zip(&events) {
+                    for (tournament, event) in &events {
                         self.make(*tournament, now, event);
-                        let view = self
-                            .state()
-                            .runs
-                            .get(tournament)
-                            .map(|run| run.view(wish.player.id, now))
-                            .ok_or_else(|| no_such(*tournament));
+                    }
+                    // Each tournament's standings ranked once for all its joins' views.
+                    let state = self.state();
+                    let mut ranked: HashMap<
+                        TournamentId,
+                        chaupal_tournament::standings::Standings,
+                    > = HashMap::new();
+                    for wish in accepted {
+                        let view = match state.runs.get(&wish.tournament) {
+                            Some(run) => {
+                                let standings = ranked
+                                    .entry(wish.tournament)
+                                    .or_insert_with(|| run.arena.standings());
+                                Ok(run.view_in(standings, wish.player.id, now))
+                            }
+                            None => Err(no_such(wish.tournament)),
+                        };
                         let _ = wish.answer.send(view);
                     }
                 }

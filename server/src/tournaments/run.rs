@@ -197,7 +197,11 @@ impl Run {
 
     /// The tournament as `viewer` sees it (one who may see it: the code comes with it).
     pub fn view(&self, viewer: PlayerId, now_ms: u64) -> TournamentView {
-        let standings = self.arena.standings();
+        self.view_in(&self.arena.standings(), viewer, now_ms)
+    }
+
+    /// The same, with its standings ranked already (many views of one moment share them).
+    pub fn view_in(&self, standings: &Standings, viewer: PlayerId, now_ms: u64) -> TournamentView {
         let mine = self.by_player.get(&viewer).copied();
         let me = mine.and_then(|e| self.line(e, standings.rank_of(e)?));
         let page = mine
@@ -208,7 +212,7 @@ impl Run {
             summary: self.summary(now_ms),
             code: self.code.clone(),
             me,
-            standings: self.page(&standings, page),
+            standings: self.page(standings, page),
             game,
         }
     }
