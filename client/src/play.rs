@@ -259,19 +259,6 @@ impl Match {
         m
     }
 
-    /// Whether this player may go berserk now (in an arena's game, which the caller knows):
-    /// a live game with a clock, one side played here, before that side's first move, once.
-    pub fn may_go_berserk(&self) -> bool {
-        let Seats::One(me) = self.seats else {
-            return false;
-        };
-        self.online
-            && self.clocks.is_some()
-            && !self.finished()
-            && !self.berserk[me.index()]
-            && !self.moves.iter().any(|p| p.side == me)
-    }
-
     /// Whether a draw may be offered now: a game in play, online, against a person (the AI
     /// takes no offers, and a game with both seats here has nobody to offer it to).
     pub fn can_offer_draw(&self) -> bool {

@@ -17,10 +17,14 @@
 //! game).
 //!
 //! - [`run`]: one tournament, and how the protocol shows it.
+//! - `joins`: joins, made together when they come together.
 //! - [`records`]: the changes as recorded, applied to a tournament, and the rebuild at start.
+//! - `reminders`: the entrants reminded by push before a start.
 //! - [`schedule`]: the hourly arenas the server makes itself.
 
+mod joins;
 pub mod records;
+mod reminders;
 pub mod run;
 pub mod schedule;
 
@@ -48,7 +52,6 @@ use self::run::{Entrant, Run};
 use crate::config::Limits;
 use crate::identity::{new_invite_code, new_watch_key};
 use crate::outbox::Outbox;
-use crate::push::notice::Notice;
 use crate::ratings::player_key;
 use crate::registry::{Ending, Registry};
 use crate::setup::check_setup;
@@ -85,15 +88,7 @@ struct Inner {
     /// unseen between the rebuild and [`Tournaments::run`]).
     endings: Mutex<Option<broadcast::Receiver<Ending>>>,
     /// Joins waiting for the change lock, to be made together ([`Tournaments::join`]).
-    joins: Mutex<Vec<JoinWish>>,
-}
-
-/// A join waiting to be made, and where its answer goes.
-struct JoinWish {
-    player: PlayerInfo,
-    tournament: TournamentId,
-    rating: i32,
-    answer: tokio::sync::oneshot::Sender<Result<TournamentView, ErrorReply>>,
+    joins: Mutex<Vec<joins::JoinWish>>,
 }
 
 #[derive(Default)]
@@ -334,140 +329,6 @@ impl Tournaments {
         }
     }
 
-    /// `player` enters `tournament`, or comes back to it, once it is recorded.
-    ///
-    /// Joins are recorded together: each join waits in `Inner::joins`, and whoever holds the
-    /// change lock next makes every join waiting then in one commit ([`Tournaments::joins`]),
-    /// in the order they came; a join made by another holder finds its answer at once. Ten
-    /// thousand players joining an hourly arena within seconds share a few commits instead of
-    /// queueing behind one commit each.
-    pub async fn join(
-        &self,
-        player: &PlayerInfo,
-        tournament: TournamentId,
-        code: Option<&str>,
-    ) -> Result<TournamentView, ErrorReply> {
-        let kind = {
-            let mut state = self.state();
-            seen(&mut state.runs, tournament, player.id, code)?
-                .setup
-                .game
-        };
-        let rating = self.rating(player.id, kind).await?;
-        let (answer, mut answered) = tokio::sync::oneshot::channel();
-        self.waiting_joins().push(JoinWish {
-            player: player.clone(),
-            tournament,
-            rating,
-            answer,
-        });
-        let _changes = self.inner.changes.lock().await;
-        if let Ok(done) = answered.try_recv() {
-            return done;
-        }
-        let waiting = std::mem::take(&mut *self.waiting_joins());
-        self.joins(waiting).await;
-        drop(_changes);
-        answered
-            .await
-            .unwrap_or_else(|_| Err(bad(ErrorCode::Internal, "the join was not answered")))
-    }
-
-    fn waiting_joins(&self) -> MutexGuard<'_, Vec<JoinWish>> {
-        self.inner
-            .joins
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// Makes `wishes` (the caller holds `changes`): each checked, those that may join recorded
-    /// together and made in their order, and every wish answered. A player's second join in
-    /// the same group is made after the first, in a group of its own.
-    async fn joins(&self, wishes: Vec<JoinWish>) {
-        let mut wishes = wishes;
-        while !wishes.is_empty() {
-            let now = self.now_ms();
-            let mut accepted: Vec<JoinWish> = Vec::new();
-            let mut later: Vec<JoinWish> = Vec::new();
-            {
-                let mut state = self.state();
-                for wish in wishes {
-                    let twice = accepted
-                        .iter()
-                        .any(|a| a.tournament == wish.tournament && a.player.id == wish.player.id);
-                    if twice {
-                        later.push(wish);
-                        continue;
-                    }
-                    let checked = match state.runs.get_mut(&wish.tournament) {
-                        None => Err(no_such(wish.tournament)),
-                        Some(run) => {
-                            let entrant = match run.by_player.get(&wish.player.id) {
-                                Some(e) => *e,
-                                None => EntrantId(run.entrants.len() as u32),
-                            };
-                            run.arena.can_join(entrant, now).map_err(arena_error)
-                        }
-                    };
-                    match checked {
-                        Ok(()) => accepted.push(wish),
-                        Err(e) => {
-                            let _ = wish.answer.send(Err(e));
-                        }
-                    }
-                }
-            }
-            let events: Vec<(TournamentId, TournamentEvent)> = accepted
-                .iter()
-                .map(|w| {
-                    let event = TournamentEvent::Joined {
-                        player: w.player.clone(),
-                        rating: w.rating,
-                    };
-                    (w.tournament, event)
-                })
-                .collect();
-            let recorded = self
-                .inner
-                .registry
-                .store()
-                .record_tournament_events(now, &events)
-                .await;
-            match recorded {
-                Err(e) => {
-                    let refusal = ErrorReply::from(e);
-                    for wish in accepted {
-                        let _ = wish.answer.send(Err(refusal.clone()));
-                    }
-                }
-                Ok(()) => {
-                    for (tournament, event) in &events {
-                        self.make(*tournament, now, event);
-                    }
-                    // Each tournament's standings ranked once for all its joins' views.
-                    let state = self.state();
-                    let mut ranked: HashMap<
-                        TournamentId,
-                        chaupal_tournament::standings::Standings,
-                    > = HashMap::new();
-                    for wish in accepted {
-                        let view = match state.runs.get(&wish.tournament) {
-                            Some(run) => {
-                                let standings = ranked
-                                    .entry(wish.tournament)
-                                    .or_insert_with(|| run.arena.standings());
-                                Ok(run.view_in(standings, wish.player.id, now))
-                            }
-                            None => Err(no_such(wish.tournament)),
-                        };
-                        let _ = wish.answer.send(view);
-                    }
-                }
-            }
-            wishes = later;
-        }
-    }
-
     /// Records `event` of `tournament` at `now`, then makes it: an error where the records
     /// refuse it, and then nothing changed. The caller holds `changes`, and checked first that
     /// the change can be made.
@@ -695,51 +556,6 @@ impl Tournaments {
         }
         for (tournament, pairing, seats, setup) in to_start {
             self.start(tournament, pairing, seats, setup).await;
-        }
-    }
-
-    /// Reminds the entrants of each tournament that starts within
-    /// [`run::REMIND_BEFORE_MS`] by push, once: the reminder is recorded first (a restart
-    /// does not send it again; one the records refuse is tried at a later pass). The caller
-    /// holds `changes`.
-    async fn remind(&self, now: u64) {
-        let Some(push) = self.inner.registry.push().cloned() else {
-            return;
-        };
-        let due: Vec<(TournamentId, Vec<PlayerId>, Notice)> = self
-            .state()
-            .runs
-            .values()
-            .filter(|r| r.reminder_due(now))
-            .map(|r| {
-                let notice = Notice::TournamentSoon {
-                    tournament: r.id,
-                    kind: r.setup.game,
-                    minutes: r.arena.starts_ms.saturating_sub(now).div_ceil(60_000),
-                    code: r.code.clone(),
-                };
-                (r.id, r.to_remind(), notice)
-            })
-            .collect();
-        for (tournament, players, notice) in due {
-            let event = TournamentEvent::Reminded;
-            if let Err(e) = self
-                .inner
-                .registry
-                .store()
-                .record_tournament_event(tournament, now, &event)
-                .await
-            {
-                tracing::warn!(
-                    tournament = tournament.0,
-                    "a reminder was not recorded: {e}"
-                );
-                continue;
-            }
-            self.make(tournament, now, &event);
-            for player in players {
-                push.notify(player, notice.clone());
-            }
         }
     }
 

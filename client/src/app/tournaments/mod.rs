@@ -7,6 +7,7 @@
 //! to it).
 
 mod action;
+mod berserk;
 mod event;
 mod request;
 mod state;
