@@ -34,21 +34,17 @@ impl Tournaments {
             })
             .collect();
         for (tournament, players, notice) in due {
-            let event = TournamentEvent::Reminded;
             if let Err(e) = self
-                .inner
-                .registry
-                .store()
-                .record_tournament_event(tournament, now, &event)
+                .record(tournament, now, TournamentEvent::Reminded)
                 .await
             {
                 tracing::warn!(
                     tournament = tournament.0,
-                    "a reminder was not recorded: {e}"
+                    "a reminder was not recorded: {}",
+                    e.reason
                 );
                 continue;
             }
-            self.make(tournament, now, &event);
             for player in players {
                 push.notify(player, notice.clone());
             }
