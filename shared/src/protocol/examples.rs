@@ -16,8 +16,9 @@ use super::server::{
     SeatPresence, SeekInfo, ServerMessage, Turn, Welcome,
 };
 use super::tournaments::{
-    EntrantPresence, StandingLine, StandingsPage, TournamentFormat, TournamentId, TournamentNews,
-    TournamentSetup, TournamentStatus, TournamentSummary, TournamentView,
+    EntrantPresence, RoundsInfo, StandingLine, StandingsPage, TieBreak, TournamentFormat,
+    TournamentId, TournamentNews, TournamentSetup, TournamentStatus, TournamentSummary,
+    TournamentView,
 };
 use super::{
     ClockSpec, Correspondence, ErrorCode, ErrorReply, GameId, OfferKind, PlayerId, PlayerInfo,
@@ -216,6 +217,7 @@ pub fn news_name(n: &TournamentNews) -> &'static str {
     match n {
         TournamentNews::Paired { .. } => "paired",
         TournamentNews::Standings(_) => "standings",
+        TournamentNews::SatOut { .. } => "sat_out",
         TournamentNews::Status { .. } => "status",
     }
 }
@@ -361,8 +363,48 @@ fn arena_setup() -> TournamentSetup {
             minutes: 60,
             streaks: true,
         },
+        correspondence: None,
         starts_in_s: 600,
         private: false,
+        rated: true,
+    }
+}
+
+/// A Swiss of five rounds of Bagh Chal at 5+3, each pairing a match of two games (one as the
+/// tigers, one as the goats), starting in an hour.
+fn swiss_setup() -> TournamentSetup {
+    TournamentSetup {
+        game: GameKind::BaghChal,
+        rules: vec![],
+        clock: ClockSpec {
+            initial_ms: 300_000,
+            increment_ms: 3_000,
+        },
+        format: TournamentFormat::Swiss {
+            rounds: 5,
+            matches: true,
+        },
+        correspondence: None,
+        starts_in_s: 3_600,
+        private: false,
+        rated: true,
+    }
+}
+
+/// A club's double round robin of Jungle by correspondence, three days a move, for at most
+/// ten, private, starting in a week.
+fn round_robin_setup() -> TournamentSetup {
+    TournamentSetup {
+        game: GameKind::Jungle,
+        rules: vec![],
+        clock: clock(),
+        format: TournamentFormat::RoundRobin {
+            double: true,
+            most_entrants: 10,
+        },
+        correspondence: Correspondence::days(3),
+        starts_in_s: 604_800,
+        private: true,
         rated: true,
     }
 }
@@ -378,6 +420,7 @@ fn private_setup() -> TournamentSetup {
             minutes: 30,
             streaks: false,
         },
+        correspondence: None,
         starts_in_s: 86_400,
         private: true,
         rated: false,
@@ -393,13 +436,24 @@ fn tournament_summary(
     entrants: u32,
     by: Option<PlayerInfo>,
 ) -> TournamentSummary {
-    let TournamentFormat::Arena { minutes, .. } = setup.format;
+    let minutes = match setup.format {
+        TournamentFormat::Arena { minutes, .. } => minutes,
+        // A reckoning: five rounds of two games of about 15 minutes, with breaks.
+        TournamentFormat::Swiss { rounds, .. } => rounds * 32,
+        TournamentFormat::RoundRobin { .. } => 0,
+    };
+    let rounds = setup.format.in_rounds().then_some(RoundsInfo {
+        round: 0,
+        of: 0,
+        next_ms: Some(starts_ms),
+    });
     TournamentSummary {
         tournament: TournamentId(tournament),
         game: setup.game,
         rules: setup.rules,
         clock: setup.clock,
         format: setup.format,
+        correspondence: setup.correspondence,
         rated: setup.rated,
         private: setup.private,
         starts_ms,
@@ -407,6 +461,26 @@ fn tournament_summary(
         status,
         entrants,
         by,
+        rounds,
+    }
+}
+
+/// The Swiss running (tournament 9, made by kiran), in its third round of five.
+fn swiss() -> TournamentSummary {
+    TournamentSummary {
+        rounds: Some(RoundsInfo {
+            round: 3,
+            of: 5,
+            next_ms: None,
+        }),
+        ..tournament_summary(
+            9,
+            swiss_setup(),
+            1_767_225_600_000,
+            TournamentStatus::Running,
+            5,
+            Some(player(9, "kiran")),
+        )
     }
 }
 
@@ -450,6 +524,50 @@ fn standing(
         scores: scores.to_vec(),
         on_fire,
         presence,
+        tie_breaks: vec![],
+    }
+}
+
+/// A Swiss's line: each round's points (a match's two games together), then Buchholz and
+/// Sonneborn-Berger.
+fn swiss_line(
+    rank: u32,
+    (id, name, rating): (u64, &str, i32),
+    scores: &[u8],
+    (buchholz, sonneborn_berger): (u32, u32),
+    presence: EntrantPresence,
+) -> StandingLine {
+    StandingLine {
+        tie_breaks: vec![
+            TieBreak::Buchholz(buchholz),
+            TieBreak::SonnebornBerger(sonneborn_berger),
+        ],
+        ..standing(rank, (id, name, rating), scores, false, presence)
+    }
+}
+
+/// The Swiss in its third round: five entrants, so one sits out each round with a bye (4, a
+/// won match). Points count 2 a game won, so a match won 2-0 scores 4.
+fn swiss_view() -> TournamentView {
+    use EntrantPresence::{Idle, Playing};
+    let lines = vec![
+        swiss_line(1, (9, "kiran", 1720), &[4, 3], (7, 26), Playing),
+        swiss_line(2, (3, "asha", 1500), &[2, 4], (8, 20), Idle),
+        swiss_line(3, (10, "sita", 1688), &[4, 2], (5, 18), Playing),
+        swiss_line(4, (4, "bimal", 1544), &[1, 2], (11, 10), Playing),
+        swiss_line(5, (11, "mei", 1602), &[0, 1], (10, 3), Playing),
+    ];
+    TournamentView {
+        summary: swiss(),
+        code: None,
+        me: lines.get(1).cloned(),
+        standings: StandingsPage {
+            tournament: TournamentId(9),
+            page: 0,
+            pages: 1,
+            lines,
+        },
+        game: None,
     }
 }
 
@@ -679,6 +797,8 @@ pub fn requests() -> Vec<(String, ClientMessage)> {
         },
         Request::CreateTournament(Box::new(arena_setup())),
         Request::CreateTournament(Box::new(private_setup())),
+        Request::CreateTournament(Box::new(swiss_setup())),
+        Request::CreateTournament(Box::new(round_robin_setup())),
         Request::ListTournaments,
         Request::OpenTournament {
             tournament: TournamentId(7),
@@ -1105,10 +1225,11 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
         ),
         reply(25, Reply::Tournament(Box::new(arena_view()))),
         reply(26, Reply::Tournament(Box::new(private_view()))),
+        reply(26, Reply::Tournament(Box::new(swiss_view()))),
         reply(
             27,
             Reply::Tournaments {
-                tournaments: vec![arena(), private_arena()],
+                tournaments: vec![arena(), private_arena(), swiss()],
             },
         ),
         reply(28, Reply::TournamentStandings(Box::new(arena_page(1)))),
@@ -1280,6 +1401,11 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
             opponent: player(14, "tenzing"),
         }),
         ServerMessage::Tournament(TournamentNews::Standings(Box::new(arena_page(0)))),
+        ServerMessage::Tournament(TournamentNews::SatOut {
+            tournament: TournamentId(9),
+            round: 3,
+            bye: true,
+        }),
         ServerMessage::Tournament(TournamentNews::Status {
             tournament: TournamentId(7),
             status: TournamentStatus::Finished,
@@ -1339,6 +1465,10 @@ fn title(m: &ServerMessage) -> String {
             reply: Reply::Tournament(view),
             ..
         } if view.code.is_some() => "a private tournament",
+        ServerMessage::Reply {
+            reply: Reply::Tournament(view),
+            ..
+        } if view.summary.rounds.is_some() => "a Swiss",
         ServerMessage::Tournament(TournamentNews::Status { status, .. }) => match status {
             TournamentStatus::Upcoming => "upcoming",
             TournamentStatus::Running => "started",

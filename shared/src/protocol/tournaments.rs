@@ -8,12 +8,17 @@
 //! while (`join_tournament` again comes back) and `leave_tournament` leaves for good, the points
 //! kept. The server pairs whoever is idle and seats them at a game, which is played as any
 //! other game; each connection of a paired player hears `paired`.
+//!
+//! A Swiss and a round robin are played in rounds, live or by correspondence: entrants join
+//! before the start (a Swiss also until its last round is paired), each round is paired when
+//! the one before it has ended, and `leave_tournament` (or `pause_tournament`, which a Swiss
+//! takes back with `join_tournament`) withdraws from the rounds to come.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{ClockSpec, GameId, PlayerInfo, RulePair};
+use super::{ClockSpec, Correspondence, GameId, PlayerInfo, RulePair};
 use chaupal_rules::game::{GameKind, Side};
 
 /// A tournament's number.
@@ -32,6 +37,21 @@ impl fmt::Display for TournamentId {
 pub enum TournamentFormat {
     /// An arena of `minutes` (10 to 1,440); `streaks`: two wins in a row set a player on fire.
     Arena { minutes: u32, streaks: bool },
+    /// A Swiss of `rounds` rounds (1 to 30): each round pairs entrants of equal points where it
+    /// can, never the same two twice, with a bye (a won round) at most once each. `matches`:
+    /// each pairing is a match of two games, one on each side, scored together (the client's
+    /// default for Bagh Chal, whose sides are not alike).
+    Swiss { rounds: u32, matches: bool },
+    /// Everyone meets everyone, a round at a time; `double`: twice, once on each side. At most
+    /// `most_entrants` (3 to 16) may enter.
+    RoundRobin { double: bool, most_entrants: u32 },
+}
+
+impl TournamentFormat {
+    /// Whether it is played in rounds (a Swiss or a round robin).
+    pub fn in_rounds(self) -> bool {
+        !matches!(self, TournamentFormat::Arena { .. })
+    }
 }
 
 /// How a new tournament is made.
@@ -41,9 +61,13 @@ pub struct TournamentSetup {
     /// Non-default rule pairs, as a game's set-up has them.
     #[serde(default)]
     pub rules: Vec<RulePair>,
-    /// Each game's clock.
+    /// Each game's clock (not used by a tournament by correspondence).
     pub clock: ClockSpec,
     pub format: TournamentFormat,
+    /// A Swiss or a round robin by correspondence: its games have days a move
+    /// (`Correspondence::DAYS`) and no clock. May be left out: live games.
+    #[serde(default)]
+    pub correspondence: Option<Correspondence>,
     /// Seconds from now to the start: 0 (at once) to 604,800 (a week).
     pub starts_in_s: u32,
     /// Private: listed to nobody, and seen and joined only with its code.
@@ -70,27 +94,59 @@ pub struct TournamentSummary {
     pub rules: Vec<RulePair>,
     pub clock: ClockSpec,
     pub format: TournamentFormat,
+    /// Days a move, for a tournament by correspondence.
+    pub correspondence: Option<Correspondence>,
     pub rated: bool,
     pub private: bool,
-    /// Start and end, in milliseconds since the Unix epoch.
+    /// Start and end, in milliseconds since the Unix epoch. A Swiss's or a round robin's end is
+    /// a reckoning until it has ended (its rounds take as long as their games).
     pub starts_ms: u64,
     pub ends_ms: u64,
     pub status: TournamentStatus,
+    /// A Swiss's or a round robin's rounds; none for an arena.
+    pub rounds: Option<RoundsInfo>,
     pub entrants: u32,
     /// Who made it (none: made by the server).
     pub by: Option<PlayerInfo>,
+}
+
+/// Where a Swiss or a round robin is in its rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundsInfo {
+    /// The round being played, or the last one played; 0 before the first.
+    pub round: u32,
+    /// Its rounds in all. A round robin's follow from its entrants: before its start, as many
+    /// as those entered so far would play.
+    pub of: u32,
+    /// When the next round is paired, while it waits for its time (milliseconds since the Unix
+    /// epoch): the start, or a short break after the round before it.
+    pub next_ms: Option<u64>,
+}
+
+/// A tie-break of a Swiss or a round robin, in the order the standings apply them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreak {
+    /// The sum of one's opponents' points (a Swiss's first), as `points` counts them.
+    Buchholz(u32),
+    /// The sum over one's games of the points scored times the opponent's points, in quarter
+    /// points (a Swiss's second, a round robin's first).
+    SonnebornBerger(u32),
+    /// Games won (a round robin's second).
+    Wins(u32),
 }
 
 /// Where an entrant is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EntrantPresence {
-    /// Waiting to be paired.
+    /// Waiting to be paired (in a Swiss or a round robin: for the next round).
     Idle,
     Playing,
     /// Stepped out for a while: not paired until they join again.
     Paused,
-    /// Left for good; their points stay.
+    /// Left for good (in a Swiss or a round robin: withdrawn from the rounds to come); their
+    /// points stay.
     Left,
 }
 
@@ -102,12 +158,17 @@ pub struct StandingLine {
     pub player: PlayerInfo,
     /// Their rating in the tournament's game when they joined.
     pub rating: i32,
+    /// Points: 2 a game won, 1 a game drawn; an arena's streaks and berserk add to them, and a
+    /// Swiss's bye counts as a won round.
     pub points: u32,
-    /// Each game's points, oldest first.
+    /// An arena's points of each game, a Swiss's or a round robin's of each round, oldest
+    /// first.
     pub scores: Vec<u8>,
     /// Two wins in a row: the next win scores double.
     pub on_fire: bool,
     pub presence: EntrantPresence,
+    /// A Swiss's or a round robin's tie-breaks, in the order they apply; none in an arena.
+    pub tie_breaks: Vec<TieBreak>,
 }
 
 /// A page of the standings.
@@ -152,6 +213,13 @@ pub enum TournamentNews {
     },
     /// The standings changed (at most once a second): their first page.
     Standings(Box<StandingsPage>),
+    /// The player sits out round `round` of a Swiss or a round robin, with a bye (a Swiss's
+    /// scores as a won round) or without one (nobody left to meet).
+    SatOut {
+        tournament: TournamentId,
+        round: u32,
+        bye: bool,
+    },
     /// It started or ended; when it ended, `podium` holds the first three.
     Status {
         tournament: TournamentId,
