@@ -53,7 +53,7 @@ pub use push::StoredSubscription;
 pub use puzzles::{AttemptEnd, PuzzleStanding};
 pub use rows::{GameRow, NewGame, StoredSeat, TOURNAMENT_MODE};
 pub use seeks::StoredSeek;
-pub use tournaments::{FirstSide, TournamentEvent};
+pub use tournaments::{ENDS_UNKNOWN_MS, FirstSide, TournamentEvent};
 
 use crate::config::SqliteSync;
 use crate::ratings::{Pool, Rating, level_rating};

@@ -10,6 +10,10 @@ use sqlx::Row;
 
 use super::{Store, StoreError, to_i64, to_u64, writer};
 
+/// The end stored for a tournament whose end is not known yet (a Swiss's or a round robin's,
+/// until its last round ends): later than any.
+pub const ENDS_UNKNOWN_MS: u64 = i64::MAX as u64;
+
 /// A tournament as made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredTournament {
@@ -71,6 +75,16 @@ pub enum TournamentEvent {
     Cancelled {
         game: GameId,
     },
+    /// A Swiss's or a round robin's round `round` (from 1) was paired: its games (first side
+    /// first; a match's first game) wait to start, each recorded as `Paired` when it does; the
+    /// `bye` scores a won round.
+    RoundPaired {
+        round: u32,
+        games: Vec<[PlayerId; 2]>,
+        bye: Option<PlayerId>,
+        #[serde(default)]
+        unpaired: Vec<PlayerId>,
+    },
     /// The entrants were reminded that it starts soon (once; recorded first, so that a
     /// restart does not remind them again).
     Reminded,
@@ -123,6 +137,28 @@ impl Store {
             }))
             .await?;
         Ok(TournamentId(id))
+    }
+
+    /// Sets when `tournament` ended (a Swiss or a round robin is stored with no end until it
+    /// has one: [`ENDS_UNKNOWN_MS`]), so that a restart keeps it a day from then and no longer.
+    pub async fn end_tournament(
+        &self,
+        tournament: TournamentId,
+        ends_ms: u64,
+    ) -> Result<(), StoreError> {
+        let (id, ends) = (to_i64(tournament.0), to_i64(ends_ms));
+        self.run_op(writer::op(move |conn| {
+            Box::pin(async move {
+                sqlx::query("UPDATE tournaments SET ends_ms = $1 WHERE id = $2")
+                    .bind(ends)
+                    .bind(id)
+                    .execute(&mut *conn)
+                    .await?;
+                Ok(None)
+            })
+        }))
+        .await?;
+        Ok(())
     }
 
     /// Appends `event`, which happened at `at_ms`, to `tournament`'s log; returns once it is

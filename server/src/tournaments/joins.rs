@@ -10,7 +10,7 @@ use chaupal_shared::protocol::{ErrorCode, ErrorReply, PlayerInfo};
 use chaupal_tournament::entrant::EntrantId;
 use chaupal_tournament::standings::Standings;
 
-use super::{Tournaments, arena_error, bad, no_such, seen};
+use super::{Tournaments, bad, no_such, seen};
 use crate::store::TournamentEvent;
 
 /// A join waiting to be made, and where its answer goes.
@@ -94,7 +94,7 @@ impl Tournaments {
                                 Some(e) => *e,
                                 None => EntrantId(run.entrants.len() as u32),
                             };
-                            run.arena.can_join(entrant, now).map_err(arena_error)
+                            run.can_join(entrant, now)
                         }
                     };
                     match checked {
@@ -140,7 +140,7 @@ impl Tournaments {
                             Some(run) => {
                                 let standings = ranked
                                     .entry(wish.tournament)
-                                    .or_insert_with(|| run.arena.standings());
+                                    .or_insert_with(|| run.standings());
                                 Ok(run.view_in(standings, wish.player.id, now))
                             }
                             None => Err(no_such(wish.tournament)),

@@ -17,6 +17,9 @@
 //! game).
 //!
 //! - [`run`]: one tournament, and how the protocol shows it.
+//! - [`rounds`]: a Swiss's or a round robin's rounds: when each is paired, the games waiting to
+//!   start, a match's two games.
+//! - `pairing`: the pass that pairs arenas and rounds, and the games it starts.
 //! - `joins`: joins, made together when they come together.
 //! - [`records`]: the changes as recorded, applied to a tournament, and the rebuild at start.
 //! - `reminders`: the entrants reminded by push before a start.
@@ -24,7 +27,9 @@
 
 mod joins;
 pub mod records;
+mod pairing;
 mod reminders;
+pub mod rounds;
 pub mod run;
 pub mod schedule;
 
@@ -33,29 +38,26 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use chaupal_shared::protocol::tournaments::{
-    StandingsPage, TournamentFormat, TournamentId, TournamentNews, TournamentSetup,
+    StandingsPage, TournamentFormat, TournamentId, TournamentSetup,
     TournamentStatus, TournamentSummary, TournamentView,
 };
 use chaupal_shared::protocol::{
-    ErrorCode, ErrorReply, GameId, GameSetup, Opponent, PlayerId, PlayerInfo, ServerMessage,
+    ErrorCode, ErrorReply, GameId, GameSetup, Opponent, PlayerId, PlayerInfo,
     SideChoice,
 };
-use chaupal_tournament::arena::ArenaError;
-use chaupal_tournament::entrant::{EntrantId, Pairing};
 use chaupal_tournament::settings::{Format, Pace, Settings};
-use rand::Rng;
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 use tokio_util::sync::CancellationToken;
 
-use self::run::{Entrant, Run};
+use self::run::Run;
 use crate::config::Limits;
-use crate::identity::{new_invite_code, new_watch_key};
+use crate::identity::new_invite_code;
 use crate::outbox::Outbox;
 use crate::ratings::player_key;
 use crate::registry::{Ending, Registry};
 use crate::setup::check_setup;
-use crate::store::{NewGame, StoreError, StoredSeat, TOURNAMENT_MODE, TournamentEvent};
+use crate::store::{ENDS_UNKNOWN_MS, StoreError, TournamentEvent};
 
 /// The latest start a new tournament may have, in seconds from now: a week.
 pub const LATEST_START_S: u32 = 7 * 24 * 3600;
@@ -167,21 +169,15 @@ impl Tournaments {
         by: &PlayerInfo,
         setup: TournamentSetup,
     ) -> Result<TournamentView, ErrorReply> {
-        let TournamentFormat::Arena { minutes, streaks } = setup.format;
-        let settings = Settings {
-            format: Format::Arena {
-                minutes,
-                streaks,
-                berserk: true,
-            },
-            pace: Pace::Live {
-                seconds: u32::try_from(setup.clock.initial_ms / 1000).unwrap_or(u32::MAX),
-                increment: u32::try_from(setup.clock.increment_ms / 1000).unwrap_or(u32::MAX),
-            },
-        };
-        settings
+        settings_of(&setup)
             .check()
             .map_err(|e| bad(ErrorCode::BadSetup, e.to_string()))?;
+        if setup.correspondence.is_some_and(|c| c.days.is_none() || !c.is_offered()) {
+            return Err(bad(
+                ErrorCode::BadSetup,
+                "a tournament by correspondence has 1, 2, 3, 5, 7 or 14 days a move",
+            ));
+        }
         if setup.starts_in_s > LATEST_START_S {
             return Err(bad(
                 ErrorCode::BadSetup,
@@ -196,7 +192,13 @@ impl Tournaments {
         let now = self.now_ms();
         self.check_room_for(by.id, now)?;
         let starts_ms = now + u64::from(setup.starts_in_s) * 1000;
-        let ends_ms = starts_ms + u64::from(minutes) * 60_000;
+        let ends_ms = match setup.format {
+            TournamentFormat::Arena { minutes, .. } => starts_ms + u64::from(minutes) * 60_000,
+            // Known once its last round has ended ([`Tournaments::end_rounds`]).
+            TournamentFormat::Swiss { .. } | TournamentFormat::RoundRobin { .. } => {
+                ENDS_UNKNOWN_MS
+            }
+        };
         let code = setup.private.then(new_invite_code);
         let id = self
             .inner
@@ -246,14 +248,13 @@ impl Tournaments {
             let state = self.state();
             schedule::missing(now, |game, starts_ms| {
                 state.runs.values().any(|r| {
-                    r.by.is_none() && r.setup.game == game && r.arena.starts_ms == starts_ms
+                    r.by.is_none() && r.setup.game == game && r.starts_ms() == starts_ms
                 })
             })
         };
         for hourly in due {
-            let TournamentFormat::Arena { minutes, .. } = hourly.setup.format;
             let (game, starts_ms) = (hourly.setup.game, hourly.starts_ms);
-            let ends_ms = starts_ms + u64::from(minutes) * 60_000;
+            let ends_ms = starts_ms + u64::from(schedule::HOURLY_MINUTES) * 60_000;
             let made = self
                 .inner
                 .registry
@@ -388,6 +389,7 @@ impl Tournaments {
             if !run.by_player.contains_key(&player) {
                 return Err(bad(ErrorCode::NotEntered, format!("not in {tournament}")));
             }
+            run.can_step_out(leave)?;
         }
         let event = if leave {
             TournamentEvent::Left { player }
@@ -412,7 +414,7 @@ impl Tournaments {
     ) -> Result<StandingsPage, ErrorReply> {
         let mut state = self.state();
         let run = seen(&mut state.runs, tournament, player, None)?;
-        Ok(run.page(&run.arena.standings(), page))
+        Ok(run.page(&run.standings(), page))
     }
 
     /// The player's rating in `kind`'s live games, or the default.
@@ -486,217 +488,49 @@ impl Tournaments {
         }
         self.make(tournament, now, &event);
     }
+}
 
-    /// One second's work: statuses, passes, new games, standings news, old tournaments
-    /// forgotten.
-    async fn tick(&self) {
-        let _changes = self.inner.changes.lock().await;
-        let now = self.now_ms();
-        if self.inner.limits.hourly_arenas {
-            self.keep_hourly(now).await;
-        }
-        self.remind(now).await;
-        let players = self.inner.registry.players().clone();
-        let mut to_start: Vec<(TournamentId, Pairing, [Entrant; 2], TournamentSetup)> = Vec::new();
-        let mut news: Vec<(TournamentId, Arc<ServerMessage>, Vec<PlayerId>)> = Vec::new();
-        {
-            let mut state = self.state();
-            state
-                .runs
-                .retain(|_, r| r.arena.ends_ms + FINISHED_KEPT_MS > now || !r.games.is_empty());
-            for run in state.runs.values_mut() {
-                let status = run.status(now);
-                if status != run.announced {
-                    run.announced = status;
-                    let podium = if status == TournamentStatus::Finished {
-                        run.podium()
-                    } else {
-                        Vec::new()
-                    };
-                    let msg = ServerMessage::Tournament(TournamentNews::Status {
-                        tournament: run.id,
-                        status,
-                        podium,
-                    });
-                    let entrants = run.entrants.iter().map(|e| e.player.id).collect();
-                    news.push((run.id, Arc::new(msg), entrants));
-                }
-                if status == TournamentStatus::Running && !run.arena.is_over(now) {
-                    let entrants = &run.entrants;
-                    let present = |e: EntrantId| {
-                        entrants
-                            .get(e.0 as usize)
-                            .is_some_and(|x| players.is_online(x.player.id))
-                    };
-                    let mut rng = rand::rng();
-                    let mut toss = || rng.random::<bool>();
-                    for pairing in run.arena.pass(now, &present, &mut toss) {
-                        let (Some(a), Some(b)) = (
-                            run.entrants.get(pairing.first.0 as usize),
-                            run.entrants.get(pairing.second.0 as usize),
-                        ) else {
-                            continue;
-                        };
-                        to_start.push((run.id, pairing, [a.clone(), b.clone()], run.setup.clone()));
-                    }
-                }
-                if run.standings_due {
-                    run.standings_due = false;
-                    let page = run.page(&run.arena.standings(), 0);
-                    let msg = ServerMessage::Tournament(TournamentNews::Standings(Box::new(page)));
-                    news.push((run.id, Arc::new(msg), Vec::new()));
-                }
-            }
-        }
-        for (tournament, msg, entrants) in news {
-            self.tell_followers(tournament, &msg);
-            for player in entrants {
-                players.tell(player, &msg);
-            }
-        }
-        for (tournament, pairing, seats, setup) in to_start {
-            self.start(tournament, pairing, seats, setup).await;
-        }
-    }
-
-    /// Sends `msg` to the connections that follow `tournament`.
-    fn tell_followers(&self, tournament: TournamentId, msg: &Arc<ServerMessage>) {
-        let followers = {
-            let mut state = self.state();
-            let Some(list) = state.followers.get_mut(&tournament) else {
-                return;
-            };
-            list.retain(|o| !o.is_closed());
-            list.clone()
-        };
-        for o in followers {
-            o.send(msg.clone());
-        }
-    }
-
-    /// Starts a paired game and tells its players; a game that cannot start is taken back.
-    async fn start(
-        &self,
-        tournament: TournamentId,
-        pairing: Pairing,
-        seats: [Entrant; 2],
-        setup: TournamentSetup,
-    ) {
-        let registry = &self.inner.registry;
-        let started = match check_setup(&game_setup(&setup), &self.inner.limits) {
-            Ok(start) => {
-                let new = NewGame {
-                    kind: setup.game,
-                    rules: setup.rules.clone(),
-                    start_position: None,
-                    clock: Some(setup.clock),
-                    correspondence: None,
-                    rated: setup.rated,
-                    mode: TOURNAMENT_MODE.to_owned(),
-                    creator: None,
-                    seats: seats.clone().map(|e| StoredSeat {
-                        player: Some(e.player.id),
-                        engine: None,
-                        name: e.player.name,
-                    }),
-                    started_ms: registry.store().now_ms(),
-                    watch_key: setup.private.then(new_watch_key),
-                };
-                let subscribers = seats
-                    .iter()
-                    .flat_map(|e| registry.players().outboxes_of(e.player.id))
-                    .collect();
-                registry.start_game(new, start, subscribers, None).await
-            }
-            Err(e) => Err(e),
-        };
-        // The pass began the pairing in the arena already; the records hear of it now that
-        // its game has an id (or could not start).
-        let store = registry.store();
-        let (first, second) = (seats[0].player.id, seats[1].player.id);
-        let event = match &started {
-            Ok(game) => TournamentEvent::Paired {
-                game: *game,
-                first,
-                second,
-            },
-            Err(e) => {
-                tracing::warn!(
-                    tournament = tournament.0,
-                    "a paired game did not start: {}",
-                    e.reason
-                );
-                TournamentEvent::Unstarted { first, second }
-            }
-        };
-        let recorded = store
-            .record_tournament_event(tournament, store.now_ms(), &event)
-            .await;
-        let mut state = self.state();
-        let game = match (started, recorded) {
-            (Ok(game), Ok(())) => game,
-            (started, recorded) => {
-                if let (Ok(game), Err(e)) = (started, recorded) {
-                    // Its players play it unscored: the tournament lets it go.
-                    tracing::error!(
-                        tournament = tournament.0,
-                        game = game.0,
-                        "a tournament game was not recorded, and is not scored: {e}"
-                    );
-                }
-                if let Some(run) = state.runs.get_mut(&tournament) {
-                    let _ = run.arena.cancel(pairing);
-                }
-                return;
-            }
-        };
-        state.games.insert(game, tournament);
-        if let Some(run) = state.runs.get_mut(&tournament) {
-            run.games.insert(game, pairing);
-        }
-        drop(state);
-        for (k, side) in [
-            chaupal_rules::game::Side::First,
-            chaupal_rules::game::Side::Second,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let msg = Arc::new(ServerMessage::Tournament(TournamentNews::Paired {
-                tournament,
-                game,
-                side,
-                opponent: seats[1 - k].player.clone(),
-            }));
-            registry.players().tell(seats[k].player.id, &msg);
-        }
-    }
+/// A tournament's settings, as the tournament crate checks them.
+fn settings_of(setup: &TournamentSetup) -> Settings {
+    let format = match setup.format {
+        TournamentFormat::Arena { minutes, streaks } => Format::Arena {
+            minutes,
+            streaks,
+            berserk: true,
+        },
+        TournamentFormat::Swiss { rounds, matches } => Format::Swiss { rounds, matches },
+        TournamentFormat::RoundRobin {
+            double,
+            most_entrants,
+        } => Format::RoundRobin {
+            double,
+            most_entrants,
+        },
+    };
+    let pace = match setup.correspondence {
+        Some(c) => Pace::Days(u32::from(c.days.unwrap_or(0))),
+        None => Pace::Live {
+            seconds: u32::try_from(setup.clock.initial_ms / 1000).unwrap_or(u32::MAX),
+            increment: u32::try_from(setup.clock.increment_ms / 1000).unwrap_or(u32::MAX),
+        },
+    };
+    Settings { format, pace }
 }
 
 /// A tournament game's set-up, as a game's set-up is checked.
 fn game_setup(setup: &TournamentSetup) -> GameSetup {
+    let correspondence = setup.correspondence;
     GameSetup {
         game: setup.game,
         rules: setup.rules.clone(),
-        clock: Some(setup.clock),
-        correspondence: None,
+        clock: correspondence.is_none().then_some(setup.clock),
+        correspondence,
         side: SideChoice::First,
         opponent: Opponent::Open,
         rated: setup.rated,
         position: None,
         private: setup.private,
     }
-}
-
-/// An arena's refusal as the protocol says it.
-fn arena_error(e: ArenaError) -> ErrorReply {
-    let code = match e {
-        ArenaError::AlreadyJoined => ErrorCode::AlreadyEntered,
-        ArenaError::NotJoined => ErrorCode::NotEntered,
-        ArenaError::Over => ErrorCode::TournamentOver,
-        ArenaError::NoSuchGame => ErrorCode::Internal,
-    };
-    bad(code, e.to_string())
 }
 
 #[cfg(test)]

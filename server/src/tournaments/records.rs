@@ -14,16 +14,25 @@ use chaupal_shared::protocol::tournaments::TournamentId;
 use chaupal_shared::protocol::{GameId, GameResult, GameStatus, PlayerId, ResultReason};
 use chaupal_tournament::arena::ArenaError;
 use chaupal_tournament::entrant::{EntrantId, Outcome, Pairing};
+use chaupal_tournament::swiss::{Round, SwissError};
 
 use super::run::{Entrant, Run};
 use crate::registry::Registry;
-use crate::store::{FirstSide, StoreError, TournamentEvent};
+use crate::store::{ENDS_UNKNOWN_MS, FirstSide, StoreError, TournamentEvent};
 
 /// Why a recorded change could not be applied (a log that does not fit its tournament).
 #[derive(Debug, thiserror::Error)]
 pub enum Misfit {
     #[error("{0}")]
     Arena(#[from] ArenaError),
+    #[error("{0}")]
+    Rounds(#[from] SwissError),
+    #[error("a game paired that its round does not have waiting")]
+    NotWaiting,
+    #[error("round {0} is not the next round")]
+    NotNextRound(u32),
+    #[error("an arena has no rounds")]
+    NoRounds,
     #[error("{0} is not an entrant")]
     NotEntered(PlayerId),
     #[error("{0} is not one of its games in play")]
@@ -66,6 +75,31 @@ fn pairing(run: &Run, first: PlayerId, second: PlayerId) -> Result<Pairing, Misf
     })
 }
 
+/// Round `number` of `run` as recorded, checked to be its next.
+fn round_of(
+    run: &Run,
+    number: u32,
+    games: &[[PlayerId; 2]],
+    bye: Option<PlayerId>,
+    unpaired: &[PlayerId],
+) -> Result<Round, Misfit> {
+    let next = run.rounds().ok_or(Misfit::NoRounds)?.paired() + 1;
+    if number != next {
+        return Err(Misfit::NotNextRound(number));
+    }
+    Ok(Round {
+        games: games
+            .iter()
+            .map(|[first, second]| pairing(run, *first, *second))
+            .collect::<Result<_, _>>()?,
+        bye: bye.map(|b| entrant(run, b)).transpose()?,
+        unpaired: unpaired
+            .iter()
+            .map(|p| entrant(run, *p))
+            .collect::<Result<_, _>>()?,
+    })
+}
+
 /// Applies `event`, which happened at `at_ms`, to `run`. A change refused leaves `run` as it
 /// was.
 pub fn apply(run: &mut Run, event: &TournamentEvent, at_ms: u64) -> Result<(), Misfit> {
@@ -73,7 +107,7 @@ pub fn apply(run: &mut Run, event: &TournamentEvent, at_ms: u64) -> Result<(), M
         TournamentEvent::Joined { player, rating } => {
             let known = run.by_player.get(&player.id).copied();
             let entrant = known.unwrap_or(EntrantId(run.entrants.len() as u32));
-            run.arena.join(entrant, *rating, at_ms)?;
+            run.join(entrant, *rating, at_ms)?;
             if known.is_none() {
                 run.entrants.push(Entrant {
                     player: player.clone(),
@@ -84,7 +118,8 @@ pub fn apply(run: &mut Run, event: &TournamentEvent, at_ms: u64) -> Result<(), M
         }
         TournamentEvent::Paused { player } | TournamentEvent::Left { player } => {
             let leave = matches!(event, TournamentEvent::Left { .. });
-            run.arena.step_out(entrant(run, *player)?, leave)?;
+            let entrant = entrant(run, *player)?;
+            run.step_out(entrant, leave)?;
         }
         TournamentEvent::Paired {
             game,
@@ -95,13 +130,25 @@ pub fn apply(run: &mut Run, event: &TournamentEvent, at_ms: u64) -> Result<(), M
                 return Err(Misfit::NoSuchGame(*game));
             }
             let pairing = pairing(run, *first, *second)?;
-            run.arena.paired(pairing)?;
+            run.paired(pairing)?;
             run.games.insert(*game, pairing);
         }
         TournamentEvent::Unstarted { first, second } => {
             let pairing = pairing(run, *first, *second)?;
-            run.arena.paired(pairing)?;
-            run.arena.cancel(pairing)?;
+            if run.rounds().is_none() {
+                run.paired(pairing)?;
+            }
+            run.cancel(pairing, at_ms)?;
+        }
+        TournamentEvent::RoundPaired {
+            round,
+            games,
+            bye,
+            unpaired,
+        } => {
+            let round = round_of(run, *round, games, *bye, unpaired)?;
+            let rounds = run.rounds_mut().ok_or(Misfit::NoRounds)?;
+            rounds.begin(round, at_ms)?;
         }
         TournamentEvent::Finished {
             game,
@@ -115,12 +162,12 @@ pub fn apply(run: &mut Run, event: &TournamentEvent, at_ms: u64) -> Result<(), M
                 FirstSide::Drew => Outcome::Draw,
                 FirstSide::Lost => Outcome::Loss,
             };
-            run.arena.finish(pairing, outcome, *plies, *berserk)?;
+            run.finish(pairing, (outcome, *plies, *berserk), at_ms)?;
             run.games.remove(game);
         }
         TournamentEvent::Cancelled { game } => {
             let pairing = *run.games.get(game).ok_or(Misfit::NoSuchGame(*game))?;
-            run.arena.cancel(pairing)?;
+            run.cancel(pairing, at_ms)?;
             run.games.remove(game);
         }
         TournamentEvent::Reminded => {
@@ -151,6 +198,7 @@ pub async fn rebuild(
             made.code,
             (made.starts_ms, made.ends_ms),
         );
+        run.end_recorded = made.ends_ms != ENDS_UNKNOWN_MS;
         for logged in store.tournament_events(id).await? {
             if let Err(e) = apply(&mut run, &logged.event, logged.at_ms) {
                 // A log that does not fit is a damaged record: the rest is still worth having.
@@ -178,6 +226,10 @@ pub async fn rebuild(
         }
         run.announced = run.status(now_ms);
         run.standings_due = false;
+        if let Some(rounds) = run.rounds_mut() {
+            // Who sat out a round played before the restart heard it then.
+            rounds.take_sat_out();
+        }
         tracing::info!(
             tournament = id.0,
             entrants = run.entrants.len(),

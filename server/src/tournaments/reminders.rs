@@ -27,7 +27,7 @@ impl Tournaments {
                 let notice = Notice::TournamentSoon {
                     tournament: r.id,
                     kind: r.setup.game,
-                    minutes: r.arena.starts_ms.saturating_sub(now).div_ceil(60_000),
+                    minutes: r.starts_ms().saturating_sub(now).div_ceil(60_000),
                     code: r.code.clone(),
                 };
                 (r.id, r.to_remind(), notice)

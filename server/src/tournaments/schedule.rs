@@ -64,6 +64,7 @@ pub fn missing(now_ms: u64, exists: impl Fn(GameKind, u64) -> bool) -> Vec<Hourl
                         minutes: HOURLY_MINUTES,
                         streaks: true,
                     },
+                    correspondence: None,
                     starts_in_s: u32::try_from(starts_ms.saturating_sub(now_ms) / 1000)
                         .unwrap_or(u32::MAX),
                     private: false,

@@ -7,6 +7,9 @@
 //!
 //! Points are counted in half-points: a game won 2, drawn 1; a match scores its two games; a
 //! bye scores as a won round.
+//!
+//! A round robin is kept by the same records ([`Swiss::begin_round`] with its table's round,
+//! and [`TieBreaks::RoundRobin`] for its standings).
 
 pub mod pairing;
 
@@ -81,6 +84,16 @@ pub struct Round {
     pub bye: Option<EntrantId>,
     /// Players left without a game because no pairing could avoid a repeat or a second bye.
     pub unpaired: Vec<EntrantId>,
+}
+
+/// Which tie-breaks the standings apply after points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TieBreaks {
+    /// A Swiss's: Buchholz, then Sonneborn-Berger.
+    Swiss,
+    /// A round robin's: Sonneborn-Berger, then games won (in a round robin everyone meets
+    /// everyone, so Buchholz would only mirror one's own points).
+    RoundRobin,
 }
 
 /// Why a Swiss refused a request.
@@ -174,15 +187,43 @@ impl Swiss {
         Ok(())
     }
 
+    /// Sets how many rounds it has, while none is paired (a round robin's, from its table once
+    /// its entrants are known).
+    pub fn set_rounds(&mut self, rounds: u32) -> Result<(), SwissError> {
+        if !self.paired.is_empty() {
+            return Err(SwissError::RoundInProgress);
+        }
+        self.rounds = rounds;
+        Ok(())
+    }
+
     /// Pairs the next round: its games begin; the bye and the unpaired are scored at once.
     pub fn pair_next(&mut self, toss: &mut dyn FnMut() -> bool) -> Result<&Round, SwissError> {
+        let round = self.next_round(toss)?;
+        self.begin_round(round)
+    }
+
+    /// The next round's pairing, not yet begun.
+    pub fn next_round(&self, toss: &mut dyn FnMut() -> bool) -> Result<Round, SwissError> {
         if !self.open.is_empty() {
             return Err(SwissError::RoundInProgress);
         }
         if self.paired.len() as u32 >= self.rounds {
             return Err(SwissError::Over);
         }
-        let round = pairing::pair_round(self, toss);
+        Ok(pairing::pair_round(self, toss))
+    }
+
+    /// Begins `round` as paired elsewhere (a round robin's table, or a round as the records
+    /// keep it): its games begin; the bye is scored at once, and whoever has no game in it
+    /// scores nothing for it.
+    pub fn begin_round(&mut self, round: Round) -> Result<&Round, SwissError> {
+        if !self.open.is_empty() {
+            return Err(SwissError::RoundInProgress);
+        }
+        if self.paired.len() as u32 >= self.rounds {
+            return Err(SwissError::Over);
+        }
         for p in self.players.values_mut() {
             p.rounds.push(RoundResult::Absent);
         }
@@ -211,6 +252,25 @@ impl Swiss {
     /// player, the rest of the round's to the second. The round ends with its last game.
     pub fn finish(&mut self, game: Pairing, first_points: u32) -> Result<(), SwissError> {
         let whole = self.round_points();
+        let first = first_points.min(whole);
+        self.score(game, [first, whole - first])
+    }
+
+    /// A game (or match) of the current round that will not be played (void): neither player
+    /// scores.
+    pub fn void(&mut self, game: Pairing) -> Result<(), SwissError> {
+        self.score(game, [0, 0])
+    }
+
+    /// Whether `game` is one of the current round's games still being played.
+    pub fn is_open(&self, game: Pairing) -> bool {
+        self.open.contains(&game)
+    }
+
+    /// Scores a game (or match) of the current round: `points` half-points to its first and
+    /// its second player (a match whose second game will not be played scores its first
+    /// alone). The round ends with its last game.
+    pub fn score(&mut self, game: Pairing, points: [u32; 2]) -> Result<(), SwissError> {
         if self.open.is_empty() {
             return Err(SwissError::NoRound);
         }
@@ -222,18 +282,8 @@ impl Swiss {
         self.open.swap_remove(at);
         let single = !self.matches;
         for (e, opponent, points, side) in [
-            (
-                game.first,
-                game.second,
-                first_points.min(whole),
-                Side::First,
-            ),
-            (
-                game.second,
-                game.first,
-                whole - first_points.min(whole),
-                Side::Second,
-            ),
+            (game.first, game.second, points[0], Side::First),
+            (game.second, game.first, points[1], Side::Second),
         ] {
             if let Some(p) = self.players.get_mut(&e)
                 && let Some(last) = p.rounds.last_mut()
@@ -266,6 +316,22 @@ impl Swiss {
     /// Sonneborn-Berger (the sum over one's games of the points scored times the opponent's
     /// points).
     pub fn standings(&self) -> Standings {
+        self.standings_by(TieBreaks::Swiss)
+    }
+
+    /// Games (or matches) won by `player`: rounds played for a round's whole points.
+    pub fn wins(&self, player: &SwissPlayer) -> u32 {
+        let whole = self.round_points();
+        player
+            .rounds
+            .iter()
+            .filter(|r| matches!(r, RoundResult::Played { points, .. } if *points == whole))
+            .count() as u32
+    }
+
+    /// The standings by points, then `tie_breaks`. Sonneborn-Berger is in half-points times
+    /// half-points (quarter points when a game is worth one point).
+    pub fn standings_by(&self, tie_breaks: TieBreaks) -> Standings {
         let bye = self.round_points();
         let points: BTreeMap<EntrantId, u32> = self
             .players
@@ -292,7 +358,10 @@ impl Swiss {
                     Line {
                         entrant: e,
                         points: points[&e],
-                        tie_breaks: [buchholz, sonneborn],
+                        tie_breaks: match tie_breaks {
+                            TieBreaks::Swiss => [buchholz, sonneborn],
+                            TieBreaks::RoundRobin => [sonneborn, i64::from(self.wins(p))],
+                        },
                     }
                 })
                 .collect(),

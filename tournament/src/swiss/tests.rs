@@ -224,3 +224,75 @@ fn single_games_balance_the_sides() {
             .all(|p| p.sides().next().is_none())
     );
 }
+
+#[test]
+fn a_round_robin_kept_by_the_swiss_records_ranks_by_sonneborn_berger_then_wins() {
+    // Four entrants, a single round robin: 0 beats everyone; 1, 2 and 3 beat one another in a
+    // circle, so they tie on points and Sonneborn-Berger and wins decide nothing among them
+    // until 3 draws with 0 instead of losing.
+    let ids: Vec<EntrantId> = (0..4).map(EntrantId).collect();
+    let table = crate::round_robin::rounds(&ids, false);
+    // Made with room for any table; its rounds are set once its entrants are known.
+    let mut swiss = Swiss::new(30, false);
+    for &e in &ids {
+        swiss.join(e, 1500).unwrap();
+    }
+    swiss.set_rounds(table.len() as u32).unwrap();
+    let beats = |a: EntrantId, b: EntrantId| match (a.0, b.0) {
+        (0, 3) | (3, 0) => None,
+        (0, _) => Some(true),
+        (_, 0) => Some(false),
+        (1, 2) | (2, 3) | (3, 1) => Some(true),
+        _ => Some(false),
+    };
+    for games in &table {
+        let round = Round {
+            games: games.clone(),
+            bye: None,
+            unpaired: vec![],
+        };
+        swiss.begin_round(round).unwrap();
+        for &g in games {
+            let points = match beats(g.first, g.second) {
+                None => 1,
+                Some(true) => 2,
+                Some(false) => 0,
+            };
+            swiss.finish(g, points).unwrap();
+        }
+    }
+    assert_eq!(swiss.set_rounds(9), Err(SwissError::RoundInProgress));
+    let standings = swiss.standings_by(TieBreaks::RoundRobin);
+    let order: Vec<u32> = standings.lines().iter().map(|l| l.entrant.0).collect();
+    // 0: 5 half-points; 3: a draw with 0 and a win, 3; 1 and 2: 2 each.
+    assert_eq!(order[0], 0);
+    assert_eq!(order[1], 3);
+    let line = |e: u32| standings.lines().iter().find(|l| l.entrant.0 == e).copied().unwrap();
+    assert_eq!(line(0).points, 5);
+    assert_eq!(line(3).points, 3);
+    // 1 beat 2 (2 points) for SB 2 x 2; 2 beat 3 (3 points) for SB 2 x 3: 2 ranks above 1.
+    assert_eq!(line(1).tie_breaks, [4, 1]);
+    assert_eq!(line(2).tie_breaks, [6, 1]);
+    assert_eq!(&order[2..], &[2, 1]);
+    assert_eq!(swiss.wins(swiss.player(EntrantId(0)).unwrap()), 2);
+}
+
+#[test]
+fn a_void_game_scores_nothing_and_still_ends_its_round() {
+    let mut swiss = Swiss::new(2, false);
+    for e in 0..2 {
+        swiss.join(EntrantId(e), 1500).unwrap();
+    }
+    let mut toss = || true;
+    let game = swiss.pair_next(&mut toss).unwrap().games[0];
+    assert!(swiss.is_open(game));
+    swiss.void(game).unwrap();
+    assert!(!swiss.is_open(game));
+    assert_eq!(swiss.rounds_played(), 1);
+    for e in 0..2 {
+        let p = swiss.player(EntrantId(e)).unwrap();
+        assert_eq!(p.points(2), 0);
+        assert!(p.met(EntrantId(1 - e)), "a void game still counts as met");
+    }
+    assert_eq!(swiss.void(game), Err(SwissError::NoRound));
+}

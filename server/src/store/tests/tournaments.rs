@@ -10,6 +10,7 @@ use crate::store::tournaments::{LoggedEvent, StoredTournament};
 
 fn setup(private: bool) -> TournamentSetup {
     TournamentSetup {
+        correspondence: None,
         game: GameKind::Kalah,
         rules: vec![RulePair {
             key: "seeds".into(),

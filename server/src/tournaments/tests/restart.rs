@@ -8,6 +8,8 @@ use chaupal_shared::protocol::GameResult;
 use chaupal_shared::protocol::tournaments::EntrantPresence;
 use sqlx::Connection;
 
+use chaupal_tournament::entrant::Pairing;
+
 use super::*;
 use crate::store::FirstSide;
 use crate::store::Store;
@@ -32,7 +34,10 @@ async fn pass(t: &Tournaments, tournament: TournamentId) -> Vec<GameId> {
     let paired = {
         let mut state = t.state();
         let run = state.runs.get_mut(&tournament).unwrap();
-        let pairings = run.arena.pass(now, &|_| true, &mut || true);
+        let run::Play::Arena(arena) = &mut run.play else {
+            panic!("an arena")
+        };
+        let pairings = arena.pass(now, &|_| true, &mut || true);
         pairings
             .into_iter()
             .map(|p| {
