@@ -123,10 +123,12 @@ mod tests {
                 streaks: true,
             },
             rated: true,
+            correspondence: None,
             private: false,
             starts_ms: 1_000_000,
             ends_ms: 2_800_000,
             status,
+            rounds: None,
             entrants: 25,
             by: None,
         }
@@ -142,6 +144,7 @@ mod tests {
             scores: vec![2],
             on_fire: false,
             presence: EntrantPresence::Idle,
+            tie_breaks: Vec::new(),
         }
     }
 
@@ -638,7 +641,7 @@ mod tests {
     fn an_arena_made_opens_its_page_and_follows_it() {
         let (mut link, mut app, mut config) = greeted();
         act(&mut link, &mut app, TournamentAction::OpenList);
-        act(&mut link, &mut app, TournamentAction::NewArena);
+        act(&mut link, &mut app, TournamentAction::NewTournament);
         assert_eq!(app.screen(), Screen::NewTournament);
         act(
             &mut link,
