@@ -837,6 +837,20 @@ mod tests {
     }
 
     #[test]
+    fn a_swiss_page_publishes_its_format_and_rounds() {
+        let (_, app) = crate::words_check::states()
+            .into_iter()
+            .find(|(name, _)| name == "tournaments: a Swiss between rounds, a bye")
+            .expect("the state");
+        let hook = Hook::new(1, (390.0, 844.0), (&app, &english()), &record(), None);
+        let t = hook.tournament.expect("the page's tournament");
+        assert_eq!((t.format, t.minutes), ("swiss", None));
+        assert_eq!(t.rounds, Some([10, 11]));
+        assert!(t.next_round_ms.is_some());
+        assert_eq!(t.days, None, "live");
+    }
+
+    #[test]
     fn the_puzzles_screen_publishes_its_puzzle_the_attempt_and_its_board() {
         use crate::app::{Action, Event};
         use crate::puzzles::testing::{kalah_info, outcome};

@@ -698,6 +698,42 @@ mod tests {
     }
 
     #[test]
+    fn a_swiss_by_correspondence_is_made_and_a_bye_from_the_wire_is_said() {
+        let (mut link, mut app, mut config) = greeted();
+        act(&mut link, &mut app, TournamentAction::OpenList);
+        act(&mut link, &mut app, TournamentAction::NewTournament);
+        act(
+            &mut link,
+            &mut app,
+            TournamentAction::CycleFormat { forward: true },
+        );
+        act(
+            &mut link,
+            &mut app,
+            TournamentAction::SetCorrespondence(true),
+        );
+        let sent = act(&mut link, &mut app, TournamentAction::Create);
+        let Request::CreateTournament(setup) = &sent[0].request else {
+            panic!("not a new tournament: {sent:?}");
+        };
+        assert!(matches!(
+            setup.format,
+            TournamentFormat::Swiss { rounds: 5, .. }
+        ));
+        assert_eq!(setup.correspondence.and_then(|c| c.days), Some(3));
+        let bye = TournamentNews::SatOut {
+            tournament: TournamentId(9),
+            round: 3,
+            bye: true,
+        };
+        news(&mut link, &mut app, &mut config, bye);
+        assert!(
+            app.notice()
+                .is_some_and(|n| n.text.english() == "Round 3: you have a bye, a won round.")
+        );
+    }
+
+    #[test]
     fn a_refusal_is_said() {
         let (mut link, mut app, mut config) = greeted();
         let sent = act(
