@@ -150,7 +150,7 @@ impl App {
                 .tournaments
                 .open
                 .as_ref()
-                .is_some_and(|o| o.played.contains(&id))
+                .is_some_and(|o| !o.in_rounds() && o.played.contains(&id))
     }
 
     /// Whether the game on the screen is one of the player's games in the tournament whose
@@ -337,7 +337,11 @@ impl App {
                 ..
             } => {
                 self.tournaments.note_mine(tournament.0);
-                self.tournaments.note_paired(game.0);
+                // Berserk is an arena's: a Swiss's or a round robin's games (as far as this
+                // client knows the format) are not noted for it.
+                if !self.tournaments.in_rounds(tournament.0) {
+                    self.tournaments.note_paired(game.0);
+                }
                 if let Some(open) = &mut self.tournaments.open
                     && open.summary.tournament == tournament
                 {

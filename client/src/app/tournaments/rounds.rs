@@ -222,4 +222,33 @@ mod tests {
         arena.set_now_ms(1_100_000);
         assert!(arena.due_by_clock().is_empty());
     }
+
+    #[test]
+    fn a_swiss_game_is_no_arena_game_and_offers_no_berserk() {
+        let mut app = online();
+        app.handle(TournamentAction::Open { id: 4, code: None });
+        let swiss = TournamentFormat::Swiss {
+            rounds: 5,
+            matches: false,
+        };
+        app.apply(Event::Tournament(TournamentEvent::View(Box::new(
+            in_rounds(swiss, TournamentStatus::Running),
+        ))));
+        app.apply(Event::Tournament(TournamentEvent::News(
+            TournamentNews::Paired {
+                tournament: TournamentId(4),
+                game: chaupal_shared::protocol::GameId(55),
+                side: chaupal_rules::Side::First,
+                opponent: PlayerInfo {
+                    id: PlayerId(9),
+                    name: "b".into(),
+                },
+            },
+        )));
+        assert_eq!(
+            app.tournaments().open.as_ref().and_then(|o| o.game),
+            Some(55)
+        );
+        assert!(!app.is_arena_game(55));
+    }
 }

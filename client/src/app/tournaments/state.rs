@@ -101,6 +101,16 @@ impl Tournaments {
         }
     }
 
+    /// Whether tournament `id` is a Swiss or a round robin, as the page open or the list says
+    /// (one this client has not seen is taken for an arena).
+    pub fn in_rounds(&self, id: u64) -> bool {
+        let open = self.open.as_ref().map(|o| &o.summary);
+        open.into_iter()
+            .chain(self.list.iter().flatten())
+            .find(|t| t.tournament.0 == id)
+            .is_some_and(|t| t.format.in_rounds())
+    }
+
     /// Notes that the player made or entered a tournament.
     pub fn note_mine(&mut self, id: u64) {
         if !self.mine.contains(&id) {
