@@ -953,21 +953,21 @@ theme-sweep = Sweep
 theme-den = Den
 theme-chain = Chain of jumps
 
-## Tournaments (arenas)
+## Tournaments (arenas, Swiss, round robins)
 lobby-tournaments = Tournaments
 screen-tournaments = Tournaments
-screen-new-tournament = New arena
+screen-new-tournament = New tournament
 title-tournaments = Tournaments - Chaupal
 doing-tournaments = Playing in tournaments
 asked-tournament = The tournament
-asked-new-tournament = The new arena
+asked-new-tournament = The new tournament
 broken-tournament = Tournament { $id } cannot be opened. ({ $said })
 tournament-started = Your tournament has started.
 tournament-ended = Your tournament is over: see the podium.
 tournament-paired = Paired against { $opponent }: your game begins.
 tournaments-heading = Tournaments
-tournaments-about = In an arena, everyone plays as many games as they can until the time is up: a win scores 2, a draw 1; the most points win.
-tournaments-new = Make an arena
+tournaments-about = In an arena, everyone plays as many games as they can until the time is up. In a Swiss, each round pairs players on equal points; in a round robin, everyone meets everyone. The most points win.
+tournaments-new = Make a tournament
 tournaments-loading = Loading…
 tournaments-none = No tournaments just now. Make one!
 tournaments-mine = Yours
@@ -1007,7 +1007,7 @@ tournament-idle = waiting
 tournament-playing = playing
 tournament-paused = paused
 tournament-left = left
-tournament-new-heading = Make an arena
+tournament-new-heading = Make a tournament
 tournament-minutes = { $count } minutes
 tournament-game = Game
 tournament-length = Lasts
@@ -1028,3 +1028,47 @@ tournament-back = Back to the tournament
 tournament-open = Open
 tournament-on-fire = on fire
 tournament-my-game = To my game
+tournament-title-swiss = { $game } Swiss
+tournament-title-round-robin = { $game } round robin
+tournament-format-swiss = { $rounds ->
+    [one] Swiss, { $rounds } round
+   *[other] Swiss, { $rounds } rounds
+}
+tournament-format-swiss-matches = { $rounds ->
+    [one] Swiss, { $rounds } round of two-game matches
+   *[other] Swiss, { $rounds } rounds of two-game matches
+}
+tournament-format-round-robin = Round robin, up to { $count } players
+tournament-format-double-round-robin = Double round robin, up to { $count } players
+tournament-round = Round { $round } of { $of }
+tournament-round-playing = Games in play
+tournament-round-pairing = Round { $round }: pairing…
+tournament-next-round = Round { $round } in { $time }
+tournament-next-round-seconds = Round { $round } in { $seconds } s
+tournament-bye = Round { $round }: you have a bye, a won round.
+tournament-sat-out = Round { $round }: you sit out, with nobody left to meet.
+tournament-buchholz = Buchholz { $points }
+tournament-sonneborn-berger = SB { $points }
+tournament-wins = { $count ->
+    [one] { $count } win
+   *[other] { $count } wins
+}
+tournament-kind-arena = Arena
+tournament-kind-swiss = Swiss
+tournament-kind-round-robin = Round robin
+tournament-format-label = Format
+tournament-rounds-label = Rounds
+tournament-rounds = { $count ->
+    [one] { $count } round
+   *[other] { $count } rounds
+}
+tournament-players-label = Players
+tournament-most-players = Up to { $count }
+tournament-single-games = Single games
+tournament-matches = Matches of two
+tournament-meet-once = Meet once
+tournament-meet-twice = Meet twice
+tournament-start-day = In a day
+tournament-start-week = In a week
+tournament-swiss-hint = Rated games; a win scores 1, a draw ½. Each round pairs players on equal points, never the same two twice; ties are broken by Buchholz, then Sonneborn-Berger (SB). Join until the last round is paired.
+tournament-round-robin-hint = Rated games; everyone meets everyone, a round at a time; a win scores 1, a draw ½. Join before the start; no pauses.

@@ -136,8 +136,17 @@ pub struct HookTournament {
     /// `upcoming`, `running` or `finished`.
     pub status: &'static str,
     pub game: &'static str,
-    /// An arena's length.
-    pub minutes: u32,
+    /// `arena`, `swiss` or `round_robin`.
+    pub format: &'static str,
+    /// An arena's length (none for a Swiss or a round robin).
+    pub minutes: Option<u32>,
+    /// A Swiss's or a round robin's rounds: the round being played or last played (0 before
+    /// the first), and how many in all.
+    pub rounds: Option<[u32; 2]>,
+    /// When its next round is paired, while it waits (milliseconds since the Unix epoch).
+    pub next_round_ms: Option<u64>,
+    /// Days a move, for one by correspondence.
+    pub days: Option<u8>,
     /// The games' clock: initial seconds and increment seconds.
     pub clock: [u64; 2],
     pub private: bool,
@@ -593,7 +602,11 @@ impl Hook {
             berserk: app.current().map_or([false; 2], |m| m.berserk),
             tournament: app.tournaments().open.as_ref().map(|o| {
                 use chaupal_shared::protocol::tournaments::{TournamentFormat, TournamentStatus};
-                let TournamentFormat::Arena { minutes, .. } = o.summary.format;
+                let (format, minutes) = match o.summary.format {
+                    TournamentFormat::Arena { minutes, .. } => ("arena", Some(minutes)),
+                    TournamentFormat::Swiss { .. } => ("swiss", None),
+                    TournamentFormat::RoundRobin { .. } => ("round_robin", None),
+                };
                 HookTournament {
                     id: o.summary.tournament.0,
                     status: match o.summary.status {
@@ -602,7 +615,11 @@ impl Hook {
                         TournamentStatus::Finished => "finished",
                     },
                     game: o.summary.game.name(),
+                    format,
                     minutes,
+                    rounds: o.summary.rounds.map(|r| [r.round, r.of]),
+                    next_round_ms: o.summary.rounds.and_then(|r| r.next_ms),
+                    days: o.summary.correspondence.and_then(|c| c.days),
                     clock: [
                         o.summary.clock.initial_ms / 1000,
                         o.summary.clock.increment_ms / 1000,
@@ -810,13 +827,27 @@ mod tests {
             |app: &App| Hook::new(1, (390.0, 844.0), (app, &english()), &record(), None).screen;
         app.handle(Action::Tournament(TournamentAction::OpenList));
         assert_eq!(screen(&app), "tournaments");
-        app.handle(Action::Tournament(TournamentAction::NewArena));
+        app.handle(Action::Tournament(TournamentAction::NewTournament));
         assert_eq!(screen(&app), "new_tournament");
         app.handle(Action::Tournament(TournamentAction::Open {
             id: 3,
             code: None,
         }));
         assert_eq!(screen(&app), "tournament");
+    }
+
+    #[test]
+    fn a_swiss_page_publishes_its_format_and_rounds() {
+        let (_, app) = crate::words_check::states()
+            .into_iter()
+            .find(|(name, _)| name == "tournaments: a Swiss between rounds, a bye")
+            .expect("the state");
+        let hook = Hook::new(1, (390.0, 844.0), (&app, &english()), &record(), None);
+        let t = hook.tournament.expect("the page's tournament");
+        assert_eq!((t.format, t.minutes), ("swiss", None));
+        assert_eq!(t.rounds, Some([10, 11]));
+        assert!(t.next_round_ms.is_some());
+        assert_eq!(t.days, None, "live");
     }
 
     #[test]

@@ -644,7 +644,7 @@ fn an_arena_made_now_pairs_its_two_entrants_into_a_game() {
     asha.act(Action::Lobby(LobbyAction::SelectGame(GameKind::Kalah)));
     asha.act(Action::Tournament(TournamentAction::OpenList));
     assert_eq!(asha.app.screen(), Screen::Tournaments);
-    asha.act(Action::Tournament(TournamentAction::NewArena));
+    asha.act(Action::Tournament(TournamentAction::NewTournament));
     assert_eq!(asha.app.screen(), Screen::NewTournament);
     asha.act(Action::Tournament(TournamentAction::CycleStart {
         forward: false,

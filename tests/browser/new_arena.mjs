@@ -1,5 +1,5 @@
 // A phone (390x844, touch) makes an arena by taps against a real chaupal-server, as a player
-// does: the lobby's Tournaments, "Make an arena", the steppers ("<" and ">") to another game,
+// does: the lobby's Tournaments, "Make a tournament", the steppers ("<" and ">") to another game,
 // a shorter length, another clock and a start at once, "Make it"; its page shows what was
 // chosen, and Join enters it. A second phone finds it in the list ("Playing now"), opens it and
 // joins; the two are paired, and the player to move goes berserk by a tap: their clock shows
@@ -53,14 +53,15 @@ try {
     const asha = await phone(browser, "Asha");
     await pressButton(asha, "Tournaments");
     await waitFor(asha, "Asha: the list", (h) => h.screen === "tournaments" &&
-        button(h, "Make an arena"));
-    await pressButton(asha, "Make an arena");
+        button(h, "Make a tournament"));
+    await pressButton(asha, "Make a tournament");
     await waitFor(asha, "Asha: the new arena's card", (h) => h.screen === "new_tournament");
-    // The steppers, top down: the game, the length, the clock, the start.
-    await step(asha, ">", 0); // Bagh Chal to Kalah
-    await step(asha, "<", 1); // 30 minutes to 20
-    await step(asha, "<", 2); // 5+3 to 3+2
-    await step(asha, "<", 3); // in 5 minutes to now
+    // The steppers, top down: the format (an arena), the game, the length, the clock, the
+    // start.
+    await step(asha, ">", 1); // Bagh Chal to Kalah
+    await step(asha, "<", 2); // 30 minutes to 20
+    await step(asha, "<", 3); // 5+3 to 3+2
+    await step(asha, "<", 4); // in 5 minutes to now
     shots.push(await shoot(asha, artifacts, "asha-card.png"));
     await pressButton(asha, "Make it");
     let h = await waitFor(asha, "Asha: the arena's page", (h) => h.screen === "tournament" &&

@@ -71,8 +71,8 @@ pub use replay::ReplayEvent;
 pub use replay::ReplayRequest;
 pub use shell::{Cue, NOTICE_SECONDS, Notice, PROBLEM_SECONDS, Screen, Tone, tab_title};
 pub use tournaments::{
-    ARENA_CLOCKS, ARENA_MINUTES, ARENA_STARTS, ArenaForm, OpenTournament, Section, TournamentEvent,
-    TournamentRequest, Tournaments,
+    ARENA_CLOCKS, ARENA_MINUTES, ARENA_STARTS, FormatChoice, OpenTournament, ROUND_ROBIN_ENTRANTS,
+    SWISS_ROUNDS, Section, TournamentEvent, TournamentForm, TournamentRequest, Tournaments, points,
 };
 
 use connection::Online;

@@ -73,6 +73,11 @@ impl App {
         {
             at(ms as f32 / 1000.0);
         }
+        if self.screen == Screen::Tournament
+            && let Some(ms) = self.tournaments.page_due_in(self.shell.now_ms)
+        {
+            at(ms as f32 / 1000.0);
+        }
         if let Some(t) = self.puzzles.leave_lapses_in() {
             at(t);
         }

@@ -151,7 +151,35 @@ fn tournament_states(add: &mut impl FnMut(&str, App)) {
         })));
     }
     add("tournaments: an arena's game, going berserk said", berserk);
+    add(
+        "tournaments: a Swiss mid-round, tie-breaks",
+        tournaments::swiss_mid_round(),
+    );
+    add(
+        "tournaments: a Swiss between rounds, a bye",
+        tournaments::swiss_between_rounds(),
+    );
+    add(
+        "tournaments: a round robin running",
+        tournaments::round_robin(true),
+    );
+    add(
+        "tournaments: a round robin full, a round sat out",
+        tournaments::round_robin(false),
+    );
     add("tournaments: a new arena", tournaments::new_arena(false));
+    add(
+        "tournaments: a new Swiss",
+        tournaments::new_in_rounds(true, false),
+    );
+    add(
+        "tournaments: a new Swiss by correspondence",
+        tournaments::new_in_rounds(true, true),
+    );
+    add(
+        "tournaments: a new round robin by correspondence",
+        tournaments::new_in_rounds(false, true),
+    );
     add(
         "tournaments: a new private arena",
         tournaments::new_arena(true),
@@ -620,6 +648,34 @@ mod tests {
                 .is_some()
         );
         assert!(lobby("tournaments: a tournament game over").in_tournament_game());
+        let swiss = page("tournaments: a Swiss mid-round, tie-breaks");
+        assert!(swiss.in_rounds() && swiss.pinned().is_some());
+        assert!(!swiss.standings.lines[0].tie_breaks.is_empty());
+        let between = lobby("tournaments: a Swiss between rounds, a bye");
+        assert!(
+            between
+                .notice()
+                .is_some_and(|n| n.text.id() == Some("tournament-bye"))
+        );
+        let full = page("tournaments: a round robin full, a round sat out");
+        assert_eq!(full.join_button(), Some(false));
+        let form = |name: &str| lobby(name).tournaments().form.setup();
+        assert!(matches!(
+            form("tournaments: a new Swiss").format,
+            chaupal_shared::protocol::tournaments::TournamentFormat::Swiss { rounds: 11, .. }
+        ));
+        assert!(
+            form("tournaments: a new Swiss by correspondence")
+                .correspondence
+                .is_some()
+        );
+        assert_eq!(
+            form("tournaments: a new round robin by correspondence").format,
+            chaupal_shared::protocol::tournaments::TournamentFormat::RoundRobin {
+                double: true,
+                most_entrants: 16
+            }
+        );
         assert!(
             lobby("tournaments: a new private arena")
                 .tournaments()

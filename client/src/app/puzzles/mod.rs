@@ -352,14 +352,15 @@ impl App {
 
     /// What the wall clock's passing asks of the server (the render loop asks each frame,
     /// after [`App::set_now_ms`]): the day's puzzles again, while online, once the UTC date
-    /// has passed the day of those shown; the list of tournaments on the screen again, when
-    /// it is due.
+    /// has passed the day of those shown; the list of tournaments on the screen again, and a
+    /// Swiss's or a round robin's page on the screen, when due.
     pub fn due_by_clock(&mut self) -> Vec<Outgoing> {
         let mut out = Vec::new();
         if self.online.connection.online() && self.puzzles.daily_due(self.shell.now_ms) {
             out.push(Outgoing::Puzzle(PuzzleRequest::DailyPuzzles));
         }
         out.extend(self.tournament_list_due());
+        out.extend(self.tournament_page_due());
         out
     }
 

@@ -1,5 +1,5 @@
 //! What a player does on the tournament screens: the list, a tournament's page (join, pause,
-//! leave, the standings' pages, its link), and the card that makes an arena.
+//! leave, the standings' pages, its link), and the card that makes a tournament.
 
 /// What a player does about tournaments.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,9 +25,13 @@ pub enum TournamentAction {
     ToMyGame,
     /// From a tournament game's end back to the tournament's page (seen afresh).
     BackToPage,
-    /// Opens the card that makes an arena.
-    NewArena,
-    /// Steps the new arena's game, length, clock or start.
+    /// Opens the card that makes a tournament.
+    NewTournament,
+    /// Steps the new tournament's format, game, arena's length, Swiss's rounds, round robin's
+    /// most entrants, clock, days a move or start.
+    CycleFormat {
+        forward: bool,
+    },
     CycleGame {
         forward: bool,
     },
@@ -37,12 +41,27 @@ pub enum TournamentAction {
     CycleClock {
         forward: bool,
     },
+    CycleRounds {
+        forward: bool,
+    },
+    CycleEntrants {
+        forward: bool,
+    },
+    CycleDays {
+        forward: bool,
+    },
     CycleStart {
         forward: bool,
     },
+    /// A Swiss's pairings play matches of two games, or single games.
+    SetMatches(bool),
+    /// A round robin's entrants meet twice, or once.
+    SetDouble(bool),
+    /// A Swiss or a round robin by correspondence, or live.
+    SetCorrespondence(bool),
     /// Private (listed to nobody, joined by its link) or public.
     SetPrivate(bool),
-    /// Makes the arena as the card says.
+    /// Makes the tournament as the card says.
     Create,
 }
 

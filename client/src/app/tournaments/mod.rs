@@ -1,22 +1,28 @@
-//! The app's side of tournaments (arenas): the list (asked for when opened), a tournament's
-//! page (opened by a tap or a link `/tournament/ID?code=CODE`, followed until the player goes
-//! back from it), entering, pausing and leaving, the standings' pages, the link of a private
-//! one passed on, the card that makes an arena (its page opens on the server's answer), and
-//! the news as it comes: the first page of the standings, the status (and podium), and the
+//! The app's side of tournaments (arenas, Swiss, round robins): the list (asked for when
+//! opened), a tournament's page (opened by a tap or a link `/tournament/ID?code=CODE`,
+//! followed until the player goes back from it; a Swiss's or a round robin's asked for again
+//! for its rounds), entering, pausing and leaving, the standings' pages, the link of a private
+//! one passed on, the card that makes a tournament (its page opens on the server's answer),
+//! and the news as it comes: the first page of the standings, the status (and podium), the
 //! player's pairings (the game itself comes as any game of theirs that starts, and takes them
-//! to it).
+//! to it) and the rounds they sit out.
 
 mod action;
 mod berserk;
 mod event;
+mod form;
+pub mod points;
 mod request;
+mod rounds;
 mod state;
 pub use action::TournamentAction;
 pub use event::TournamentEvent;
-pub use request::TournamentRequest;
-pub use state::{
-    ARENA_CLOCKS, ARENA_MINUTES, ARENA_STARTS, ArenaForm, OpenTournament, Section, Tournaments,
+pub use form::{
+    ARENA_CLOCKS, ARENA_MINUTES, ARENA_STARTS, FormatChoice, ROUND_ROBIN_ENTRANTS, SWISS_ROUNDS,
+    TournamentForm,
 };
+pub use request::TournamentRequest;
+pub use state::{OpenTournament, Section, Tournaments};
 
 use chaupal_rules::GameKind;
 use chaupal_shared::protocol::tournaments::{TournamentNews, TournamentStatus, TournamentView};
@@ -81,29 +87,48 @@ impl App {
                 out.extend(self.open_tournament(id, code));
                 return out;
             }
-            TournamentAction::NewArena => {
+            TournamentAction::NewTournament => {
                 if !self.require_online(say!("doing-tournaments")) {
                     return Vec::new();
                 }
                 self.tournaments.form.game = self.lobby.kind;
                 self.screen = Screen::NewTournament;
             }
+            TournamentAction::CycleFormat { forward } => {
+                let all = FormatChoice::ALL;
+                let at = all.iter().position(|f| *f == t.form.format).unwrap_or(0);
+                t.form.format = all[form::step(at, all.len(), forward)];
+            }
             TournamentAction::CycleGame { forward } => {
                 let at = GameKind::ALL
                     .iter()
                     .position(|k| *k == t.form.game)
                     .unwrap_or(0);
-                t.form.game = GameKind::ALL[state::step(at, GameKind::ALL.len(), forward)];
+                t.form.game = GameKind::ALL[form::step(at, GameKind::ALL.len(), forward)];
             }
             TournamentAction::CycleMinutes { forward } => {
-                t.form.minutes = state::step(t.form.minutes, ARENA_MINUTES.len(), forward);
+                t.form.minutes = form::step(t.form.minutes, ARENA_MINUTES.len(), forward);
+            }
+            TournamentAction::CycleRounds { forward } => {
+                t.form.rounds = form::step(t.form.rounds, SWISS_ROUNDS.len(), forward);
+            }
+            TournamentAction::CycleEntrants { forward } => {
+                let len = ROUND_ROBIN_ENTRANTS.len();
+                t.form.entrants = form::step(t.form.entrants, len, forward);
             }
             TournamentAction::CycleClock { forward } => {
-                t.form.clock = state::step(t.form.clock, ARENA_CLOCKS.len(), forward);
+                t.form.clock = form::step(t.form.clock, ARENA_CLOCKS.len(), forward);
+            }
+            TournamentAction::CycleDays { forward } => {
+                let len = chaupal_shared::protocol::Correspondence::DAYS.len();
+                t.form.days = form::step(t.form.days, len, forward);
             }
             TournamentAction::CycleStart { forward } => {
-                t.form.start = state::step(t.form.start, ARENA_STARTS.len(), forward);
+                t.form.start = form::step(t.form.start, ARENA_STARTS.len(), forward);
             }
+            TournamentAction::SetMatches(matches) => t.form.matches = Some(matches),
+            TournamentAction::SetDouble(double) => t.form.double = double,
+            TournamentAction::SetCorrespondence(by) => t.form.by_correspondence = by,
             TournamentAction::SetPrivate(private) => t.form.private = private,
             TournamentAction::Create => {
                 let setup = Box::new(self.tournaments.form.setup());
@@ -125,7 +150,7 @@ impl App {
                 .tournaments
                 .open
                 .as_ref()
-                .is_some_and(|o| o.played.contains(&id))
+                .is_some_and(|o| !o.in_rounds() && o.played.contains(&id))
     }
 
     /// Whether the game on the screen is one of the player's games in the tournament whose
@@ -192,6 +217,7 @@ impl App {
         }
         self.tournaments.opening = Some(id);
         self.tournaments.asking = true;
+        self.tournaments.page_asked_ms = Some(self.shell.now_ms);
         self.screen = Screen::Tournament;
         out.push(Outgoing::Tournament(TournamentRequest::Open { id, code }));
         out
@@ -258,13 +284,14 @@ impl App {
         }
         let mut out = self.close_tournament();
         self.tournaments.open = Some(OpenTournament::of(view));
+        self.tournaments.page_asked_ms = Some(self.shell.now_ms);
         self.screen = Screen::Tournament;
         out.push(Outgoing::Tournament(TournamentRequest::Open { id, code }));
         out
     }
 
     /// News of a tournament: the first page of the standings, its status (and podium), a
-    /// pairing of this player.
+    /// pairing of this player, a round they sit out.
     fn tournament_news(&mut self, news: TournamentNews) {
         match news {
             TournamentNews::Standings(page) => {
@@ -310,7 +337,11 @@ impl App {
                 ..
             } => {
                 self.tournaments.note_mine(tournament.0);
-                self.tournaments.note_paired(game.0);
+                // Berserk is an arena's: a Swiss's or a round robin's games (as far as this
+                // client knows the format) are not noted for it.
+                if !self.tournaments.in_rounds(tournament.0) {
+                    self.tournaments.note_paired(game.0);
+                }
                 if let Some(open) = &mut self.tournaments.open
                     && open.summary.tournament == tournament
                 {
@@ -325,6 +356,11 @@ impl App {
                     Tone::News,
                 );
             }
+            TournamentNews::SatOut {
+                tournament,
+                round,
+                bye,
+            } => self.sat_out(tournament.0, round, bye),
         }
     }
 
@@ -391,7 +427,7 @@ mod tests {
     };
     use chaupal_shared::protocol::{ClockSpec, PlayerId, PlayerInfo};
 
-    fn summary(id: u64, by: &str) -> TournamentSummary {
+    pub(super) fn summary(id: u64, by: &str) -> TournamentSummary {
         TournamentSummary {
             tournament: TournamentId(id),
             game: GameKind::Kalah,
@@ -405,10 +441,12 @@ mod tests {
                 streaks: false,
             },
             rated: true,
+            correspondence: None,
             private: false,
             starts_ms: 0,
             ends_ms: 600_000,
             status: TournamentStatus::Upcoming,
+            rounds: None,
             entrants: 0,
             by: Some(PlayerInfo {
                 id: PlayerId(1),
@@ -417,7 +455,7 @@ mod tests {
         }
     }
 
-    fn view(id: u64) -> TournamentView {
+    pub(super) fn view(id: u64) -> TournamentView {
         TournamentView {
             summary: summary(id, "someone"),
             code: Some("K7QM-2XPD".into()),
@@ -496,6 +534,7 @@ mod tests {
             scores: Vec::new(),
             on_fire: false,
             presence: chaupal_shared::protocol::tournaments::EntrantPresence::Playing,
+            tie_breaks: Vec::new(),
         };
         playing.me = Some(me.clone());
         playing.standings.lines = vec![me.clone()];

@@ -3,18 +3,12 @@
 //! the player's own line, the page of the standings shown, the player's game, the podium once
 //! finished) with the news applied to it; and the choices of the card that makes an arena.
 
-use chaupal_rules::GameKind;
-use chaupal_shared::protocol::ClockSpec;
 use chaupal_shared::protocol::tournaments::{
-    EntrantPresence, StandingLine, StandingsPage, TournamentFormat, TournamentSetup,
-    TournamentStatus, TournamentSummary, TournamentView,
+    EntrantPresence, StandingLine, StandingsPage, TournamentFormat, TournamentStatus,
+    TournamentSummary, TournamentView,
 };
 
-/// The lengths offered for a new arena, in minutes.
-pub const ARENA_MINUTES: [u32; 4] = [10, 20, 30, 60];
-
-/// The clocks offered for a new arena's games: (initial minutes, increment seconds).
-pub const ARENA_CLOCKS: [(u32, u32); 5] = [(1, 0), (3, 0), (3, 2), (5, 3), (10, 5)];
+use super::form::TournamentForm;
 
 /// How often the list on the screen is asked for again, in milliseconds (besides just after a
 /// listed tournament's start or end).
@@ -23,9 +17,6 @@ pub const LIST_REFRESH_MS: u64 = 30_000;
 /// How long after a listed start or end the list is asked for again, in milliseconds (the
 /// server's pass, once a second, has changed its status by then).
 pub const LIST_AFTER_CHANGE_MS: u64 = 1_500;
-
-/// The starts offered for a new arena, in minutes from now (0: at once).
-pub const ARENA_STARTS: [u32; 4] = [0, 5, 15, 60];
 
 /// The tournament screens' state.
 #[derive(Clone, Debug, Default)]
@@ -40,13 +31,16 @@ pub struct Tournaments {
     pub opening: Option<u64>,
     /// A request waits for its answer.
     pub asking: bool,
-    /// The card that makes an arena.
-    pub form: ArenaForm,
+    /// The card that makes a tournament.
+    pub form: TournamentForm,
     /// The games this player was paired into in arenas (where berserk is offered), the latest
     /// last.
     pub paired: Vec<u64>,
     /// When the list was last asked for (by the device's clock, in milliseconds).
     pub list_asked_ms: Option<u64>,
+    /// When the page open was last asked for (a Swiss's or a round robin's rounds are not
+    /// news: its page asks again for them).
+    pub page_asked_ms: Option<u64>,
 }
 
 /// The sections of the list, in the order shown.
@@ -97,7 +91,6 @@ impl Tournaments {
             .collect()
     }
 
-    /// Notes that the player made or entered a tournament.
     /// Notes an arena's game of this player (the most recent few are kept).
     pub fn note_paired(&mut self, game: u64) {
         if !self.paired.contains(&game) {
@@ -108,6 +101,17 @@ impl Tournaments {
         }
     }
 
+    /// Whether tournament `id` is a Swiss or a round robin, as the page open or the list says
+    /// (one this client has not seen is taken for an arena).
+    pub fn in_rounds(&self, id: u64) -> bool {
+        let open = self.open.as_ref().map(|o| &o.summary);
+        open.into_iter()
+            .chain(self.list.iter().flatten())
+            .find(|t| t.tournament.0 == id)
+            .is_some_and(|t| t.format.in_rounds())
+    }
+
+    /// Notes that the player made or entered a tournament.
     pub fn note_mine(&mut self, id: u64) {
         if !self.mine.contains(&id) {
             self.mine.push(id);
@@ -156,10 +160,14 @@ impl Tournaments {
     }
 
     /// Milliseconds until the words of a time to a start or an end shown change (the page's,
-    /// and the list's).
+    /// and the list's), or the page's count of seconds to its next round.
     pub fn next_change(&self, now_ms: u64) -> Option<u64> {
         let open = self.open.as_ref().map(|o| &o.summary);
         let listed = self.list.iter().flatten();
+        let next_round = open
+            .and_then(|s| s.rounds)
+            .and_then(|r| r.next_ms)
+            .and_then(|at| until_round_change(crate::deadline::left_ms(at, now_ms)));
         open.into_iter()
             .chain(listed)
             .filter_map(|t| {
@@ -170,7 +178,42 @@ impl Tournaments {
                 };
                 crate::deadline::until_change(crate::deadline::left_ms(at, now_ms))
             })
+            .chain(next_round)
             .min()
+    }
+
+    /// Whether the page open is due to be asked for again at `now_ms`: a Swiss's or a round
+    /// robin's, not finished, every [`LIST_REFRESH_MS`] and [`LIST_AFTER_CHANGE_MS`] after its
+    /// start or its next round's pairing passes (its rounds come with its view only); never
+    /// while an answer is awaited.
+    pub fn page_due(&self, now_ms: u64) -> bool {
+        let (Some(open), Some(asked)) = (&self.open, self.page_asked_ms) else {
+            return false;
+        };
+        if self.asking || !open.in_rounds() || open.summary.status == TournamentStatus::Finished {
+            return false;
+        }
+        now_ms >= asked.saturating_add(LIST_REFRESH_MS)
+            || open.changes_at().any(|at| {
+                let due = at.saturating_add(LIST_AFTER_CHANGE_MS);
+                asked < due && due <= now_ms
+            })
+    }
+
+    /// Milliseconds until the page open is due again ([`Tournaments::page_due`]).
+    pub fn page_due_in(&self, now_ms: u64) -> Option<u64> {
+        let (Some(open), Some(asked)) = (&self.open, self.page_asked_ms) else {
+            return None;
+        };
+        if !open.in_rounds() || open.summary.status == TournamentStatus::Finished {
+            return None;
+        }
+        open.changes_at()
+            .map(|at| at.saturating_add(LIST_AFTER_CHANGE_MS))
+            .filter(|due| *due > asked)
+            .chain([asked.saturating_add(LIST_REFRESH_MS)])
+            .min()
+            .map(|due| due.saturating_sub(now_ms))
     }
 
     /// Keeps a summary's news in the list too (its status, its entrants).
@@ -303,17 +346,68 @@ impl OpenTournament {
         .then_some(me)
     }
 
-    /// What the player may do now: (join, pause, leave).
+    /// Whether it is played in rounds (a Swiss or a round robin).
+    pub fn in_rounds(&self) -> bool {
+        self.summary.format.in_rounds()
+    }
+
+    /// When its page's words of rounds change by the server's reckoning: its start, and the
+    /// next round's pairing while it waits.
+    fn changes_at(&self) -> impl Iterator<Item = u64> {
+        let start =
+            (self.summary.status == TournamentStatus::Upcoming).then_some(self.summary.starts_ms);
+        let next = self.summary.rounds.and_then(|r| r.next_ms);
+        start.into_iter().chain(next)
+    }
+
+    /// Whether it may be entered (or come back to) now, by its format: an arena until it
+    /// ends; a Swiss until its last round is paired; a round robin before its start, while it
+    /// has room.
+    pub fn open_to_entries(&self) -> bool {
+        let s = &self.summary;
+        if s.status == TournamentStatus::Finished {
+            return false;
+        }
+        match s.format {
+            TournamentFormat::Arena { .. } => true,
+            TournamentFormat::Swiss { rounds, .. } => {
+                let (round, of) = s.rounds.map_or((0, rounds), |r| (r.round, r.of));
+                round < of
+            }
+            TournamentFormat::RoundRobin { most_entrants, .. } => {
+                s.status == TournamentStatus::Upcoming && s.entrants < most_entrants
+            }
+        }
+    }
+
+    /// What the player may do now: (join, pause, leave). A round robin has no pause, and is
+    /// joined only before its start while it has room; a Swiss is joined (and a pause taken
+    /// back) until its last round is paired.
     pub fn may(&self) -> (bool, bool, bool) {
         if self.summary.status == TournamentStatus::Finished {
             return (false, false, false);
         }
+        let entries = self.open_to_entries();
+        let pauses = !matches!(self.summary.format, TournamentFormat::RoundRobin { .. });
         match self.me.as_ref().map(|m| m.presence) {
-            None => (true, false, false),
-            Some(EntrantPresence::Paused) => (true, false, true),
+            None => (entries, false, false),
+            Some(EntrantPresence::Paused) => (entries, false, true),
             // Left for good: nothing more to do but watch.
             Some(EntrantPresence::Left) => (false, false, false),
-            Some(EntrantPresence::Idle | EntrantPresence::Playing) => (false, true, true),
+            Some(EntrantPresence::Idle | EntrantPresence::Playing) => (false, pauses, true),
+        }
+    }
+
+    /// Whether *Join* (or *Play again*) stands on the page, and whether it may be pressed:
+    /// it stands, not pressable, where entries have closed to a player who could otherwise
+    /// come in, so that the buttons keep their places.
+    pub fn join_button(&self) -> Option<bool> {
+        if self.summary.status == TournamentStatus::Finished {
+            return None;
+        }
+        match self.me.as_ref().map(|m| m.presence) {
+            None | Some(EntrantPresence::Paused) => Some(self.may().0),
+            _ => None,
         }
     }
 }
@@ -327,70 +421,12 @@ fn podium_of(summary: &TournamentSummary, page: &StandingsPage) -> Vec<StandingL
     }
 }
 
-/// The choices of the card that makes an arena: indices into the values offered.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ArenaForm {
-    pub game: GameKind,
-    pub minutes: usize,
-    pub clock: usize,
-    pub start: usize,
-    pub private: bool,
-}
-
-impl Default for ArenaForm {
-    fn default() -> Self {
-        ArenaForm {
-            game: GameKind::BaghChal,
-            minutes: 2,
-            clock: 3,
-            start: 1,
-            private: false,
-        }
-    }
-}
-
-/// One step along `len` values from `at`, round.
-pub fn step(at: usize, len: usize, forward: bool) -> usize {
-    if forward {
-        (at + 1) % len
-    } else {
-        (at + len - 1) % len
-    }
-}
-
-impl ArenaForm {
-    /// The arena's length in minutes.
-    pub fn minutes(&self) -> u32 {
-        ARENA_MINUTES[self.minutes % ARENA_MINUTES.len()]
-    }
-
-    /// Each game's clock.
-    pub fn clock(&self) -> ClockSpec {
-        let (minutes, increment) = ARENA_CLOCKS[self.clock % ARENA_CLOCKS.len()];
-        ClockSpec {
-            initial_ms: u64::from(minutes) * 60_000,
-            increment_ms: u64::from(increment) * 1000,
-        }
-    }
-
-    /// Minutes from now to the start.
-    pub fn starts_in(&self) -> u32 {
-        ARENA_STARTS[self.start % ARENA_STARTS.len()]
-    }
-
-    /// The set-up the card says: a rated arena with streaks.
-    pub fn setup(&self) -> TournamentSetup {
-        TournamentSetup {
-            game: self.game,
-            rules: Vec::new(),
-            clock: self.clock(),
-            format: TournamentFormat::Arena {
-                minutes: self.minutes(),
-                streaks: true,
-            },
-            starts_in_s: self.starts_in() * 60,
-            private: self.private,
-            rated: true,
-        }
+/// Milliseconds until the count to the next round changes: each second in its last minute,
+/// as [`crate::deadline::until_change`] before it.
+pub fn until_round_change(left_ms: u64) -> Option<u64> {
+    match left_ms {
+        0 => None,
+        ms if ms < 60_000 => Some(ms % 1000 + 1),
+        ms => crate::deadline::until_change(ms),
     }
 }

@@ -123,10 +123,12 @@ mod tests {
                 streaks: true,
             },
             rated: true,
+            correspondence: None,
             private: false,
             starts_ms: 1_000_000,
             ends_ms: 2_800_000,
             status,
+            rounds: None,
             entrants: 25,
             by: None,
         }
@@ -142,6 +144,7 @@ mod tests {
             scores: vec![2],
             on_fire: false,
             presence: EntrantPresence::Idle,
+            tie_breaks: Vec::new(),
         }
     }
 
@@ -638,7 +641,7 @@ mod tests {
     fn an_arena_made_opens_its_page_and_follows_it() {
         let (mut link, mut app, mut config) = greeted();
         act(&mut link, &mut app, TournamentAction::OpenList);
-        act(&mut link, &mut app, TournamentAction::NewArena);
+        act(&mut link, &mut app, TournamentAction::NewTournament);
         assert_eq!(app.screen(), Screen::NewTournament);
         act(
             &mut link,
@@ -691,6 +694,42 @@ mod tests {
         assert_eq!(
             app.tournament_link().as_deref(),
             Some("https://play.chaupal.example/tournament/9?code=K7QM-2XPD")
+        );
+    }
+
+    #[test]
+    fn a_swiss_by_correspondence_is_made_and_a_bye_from_the_wire_is_said() {
+        let (mut link, mut app, mut config) = greeted();
+        act(&mut link, &mut app, TournamentAction::OpenList);
+        act(&mut link, &mut app, TournamentAction::NewTournament);
+        act(
+            &mut link,
+            &mut app,
+            TournamentAction::CycleFormat { forward: true },
+        );
+        act(
+            &mut link,
+            &mut app,
+            TournamentAction::SetCorrespondence(true),
+        );
+        let sent = act(&mut link, &mut app, TournamentAction::Create);
+        let Request::CreateTournament(setup) = &sent[0].request else {
+            panic!("not a new tournament: {sent:?}");
+        };
+        assert!(matches!(
+            setup.format,
+            TournamentFormat::Swiss { rounds: 5, .. }
+        ));
+        assert_eq!(setup.correspondence.and_then(|c| c.days), Some(3));
+        let bye = TournamentNews::SatOut {
+            tournament: TournamentId(9),
+            round: 3,
+            bye: true,
+        };
+        news(&mut link, &mut app, &mut config, bye);
+        assert!(
+            app.notice()
+                .is_some_and(|n| n.text.english() == "Round 3: you have a bye, a won round.")
         );
     }
 

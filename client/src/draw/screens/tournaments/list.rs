@@ -39,7 +39,7 @@ pub(super) fn draw(app: &App, ui: &Ui, column: Area, actions: &mut Vec<Action>) 
         columns(row, 2, 8.0)
     };
     if ui.button(cells[0], &ui.t("tournaments-new"), Look::Primary) {
-        actions.push(Action::Tournament(TournamentAction::NewArena));
+        actions.push(Action::Tournament(TournamentAction::NewTournament));
     }
     if let Some(back) = cells.get(1)
         && ui.button(*back, &ui.t("back"), Look::Plain)

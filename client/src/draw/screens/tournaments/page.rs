@@ -1,11 +1,14 @@
-//! A tournament's page: its name, format and clock, its status with the time to the start or
-//! the end, its entrants, the buttons that fit the player's state (join, pause, leave; the
-//! link of a private one), the podium once finished, and the standings.
+//! A tournament's page: its name, format and pace, its status with the time to the start or
+//! the end (a Swiss's or a round robin's round, and the time to its next), its entrants, the
+//! buttons that fit the player's state and the format (join, pause, leave; the link of a
+//! private one), the podium once finished, and the standings.
 
 use chaupal_shared::protocol::tournaments::TournamentStatus;
 
-use super::{entrants_words, format_words, lines, standings, status_words, title};
-use crate::app::{Action, App, ScreenAction, TournamentAction};
+use super::{
+    entrants_words, format_words, lines, next_round_words, standings, status_words, title,
+};
+use crate::app::{Action, App, ScreenAction, TournamentAction, points};
 use crate::draw::theme;
 use crate::draw::ui::{Look, Ui};
 use crate::geometry::Area;
@@ -61,6 +64,9 @@ pub(super) fn draw(app: &App, ui: &Ui, column: Area, actions: &mut Vec<Action>) 
         y,
         theme::ACCENT,
     );
+    if let Some(next) = next_round_words(s, app.now_ms()) {
+        y = lines(ui, &ui.say(&next), small, column, y, theme::TEXT);
+    }
     y = lines(
         ui,
         &ui.say(&entrants_words(s)),
@@ -77,12 +83,13 @@ pub(super) fn draw(app: &App, ui: &Ui, column: Area, actions: &mut Vec<Action>) 
     back_button(ui, column, y, actions)
 }
 
-/// The buttons that fit: join (or come back), pause, leave, the link of a private one.
+/// The buttons that fit: join (or come back; standing, not pressable, once entries have
+/// closed), pause (never in a round robin), leave, the link of a private one.
 fn buttons(app: &App, ui: &Ui, column: Area, y: f32, actions: &mut Vec<Action>) -> f32 {
     let Some(open) = &app.tournaments().open else {
         return y;
     };
-    let (join, pause, leave) = open.may();
+    let (_, pause, leave) = open.may();
     let mut shown: Vec<(String, Action, Look)> = Vec::new();
     let waiting = app.tournaments().asking;
     let look = |main: bool| match (waiting, main) {
@@ -97,13 +104,14 @@ fn buttons(app: &App, ui: &Ui, column: Area, y: f32, actions: &mut Vec<Action>) 
             Look::Primary,
         ));
     }
-    if join {
+    if let Some(may) = open.join_button() {
         let label = if open.me.is_some() {
             "tournament-rejoin"
         } else {
             "tournament-join"
         };
-        shown.push((ui.t(label), TournamentAction::Join.into(), look(true)));
+        let look = if may { look(true) } else { Look::Disabled };
+        shown.push((ui.t(label), TournamentAction::Join.into(), look));
     }
     if pause {
         shown.push((
@@ -159,7 +167,7 @@ fn podium(app: &App, ui: &Ui, column: Area, y: f32) -> f32 {
             "tournament-podium-line",
             rank = line.rank,
             name = line.player.name.clone(),
-            points = line.points
+            points = points::shown_points(open.summary.format, line.points)
         ));
         let colour = if line.rank == 1 {
             theme::ACCENT

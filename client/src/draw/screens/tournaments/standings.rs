@@ -1,12 +1,13 @@
 //! A tournament's standings on its page: a page of lines (rank, name, rating, points, the
-//! fire mark of a player on a streak, and where they are: waiting, playing, paused, left),
+//! fire mark of a player on a streak, and where they are: waiting, playing, paused, left; a
+//! Swiss's or a round robin's points as a game's, 1 a win, and its tie-breaks under them),
 //! stepped with `<` and `>`, and the player's own line pinned under the page when it is not
 //! on it.
 
-use chaupal_shared::protocol::tournaments::{EntrantPresence, StandingLine};
+use chaupal_shared::protocol::tournaments::{EntrantPresence, StandingLine, TournamentFormat};
 
 use super::lines;
-use crate::app::{Action, App, TournamentAction};
+use crate::app::{Action, App, TournamentAction, points};
 use crate::draw::paint;
 use crate::draw::screens::common::value_stepper;
 use crate::draw::theme;
@@ -39,8 +40,9 @@ pub(super) fn draw(app: &App, ui: &Ui, column: Area, y: f32, actions: &mut Vec<A
         );
     }
     let me = open.me.as_ref().map(|m| m.player.id);
+    let format = open.summary.format;
     for line in &page.lines {
-        y = standing(ui, column, y, line, me == Some(line.player.id));
+        y = standing(ui, column, y, (line, format), me == Some(line.player.id));
     }
     if page.pages > 1 {
         let row = Area {
@@ -75,14 +77,20 @@ pub(super) fn draw(app: &App, ui: &Ui, column: Area, y: f32, actions: &mut Vec<A
             y + ui.unit * 0.2,
             theme::TEXT_DIM,
         );
-        y = standing(ui, column, y, mine, true);
+        y = standing(ui, column, y, (mine, format), true);
     }
     y
 }
 
 /// One line: the rank and name (the player's own marked), then the rating, points, the fire
-/// mark and where they are.
-fn standing(ui: &Ui, column: Area, y: f32, line: &StandingLine, mine: bool) -> f32 {
+/// mark and where they are, then the tie-breaks of a Swiss or a round robin.
+fn standing(
+    ui: &Ui,
+    column: Area,
+    y: f32,
+    (line, format): (&StandingLine, TournamentFormat),
+    mine: bool,
+) -> f32 {
     let pad = ui.unit * 0.4;
     let inner = Area {
         x: column.x + pad,
@@ -94,7 +102,7 @@ fn standing(ui: &Ui, column: Area, y: f32, line: &StandingLine, mine: bool) -> f
     let details = ui.say(&say!(
         "tournament-line",
         rating = line.rating,
-        points = line.points,
+        points = points::shown_points(format, line.points),
         presence = presence_words(line.presence)
     ));
     // On fire in words too, beside the mark.
@@ -104,14 +112,28 @@ fn standing(ui: &Ui, column: Area, y: f32, line: &StandingLine, mine: bool) -> f
         details
     };
     let (dsize, drows) = ui.fitted(&details, false, ui.unit * 0.85, inner.w);
-    let h = size * 1.35 * rows.len() as f32 + dsize * 1.35 * drows.len() as f32 + 2.0 * pad;
+    let ties = line
+        .tie_breaks
+        .iter()
+        .map(|t| ui.say(&points::tie_break_words(*t)))
+        .collect::<Vec<_>>()
+        .join(" · ");
+    let (tsize, trows) = if ties.is_empty() {
+        (0.0, Vec::new())
+    } else {
+        ui.fitted(&ties, false, ui.unit * 0.85, inner.w)
+    };
+    let h = size * 1.35 * rows.len() as f32
+        + dsize * 1.35 * drows.len() as f32
+        + tsize * 1.35 * trows.len() as f32
+        + 2.0 * pad;
     let area = Area { y, h, ..column };
     if mine {
         paint::rounded(area, 8.0, theme::BUTTON);
     }
     let colour = if mine { theme::ACCENT } else { theme::TEXT };
     let at = lines(ui, &name, (true, ui.unit), inner, y + pad, colour);
-    lines(
+    let at = lines(
         ui,
         &details,
         (false, ui.unit * 0.85),
@@ -119,6 +141,16 @@ fn standing(ui: &Ui, column: Area, y: f32, line: &StandingLine, mine: bool) -> f
         at,
         theme::TEXT_DIM,
     );
+    if !ties.is_empty() {
+        lines(
+            ui,
+            &ties,
+            (false, ui.unit * 0.85),
+            inner,
+            at,
+            theme::TEXT_DIM,
+        );
+    }
     // The fire mark: a flame's colour, at the right of the name.
     let mark = Px {
         x: column.x + column.w - pad - ui.unit * 0.5,
