@@ -714,6 +714,8 @@ error-no-push = এই সার্ভার কোনো বিজ্ঞপ্�
 
 notify-turn-title = { $opponent }-এর সঙ্গে { $game } খেলায় আপনার পালা
 notify-turn-body = { $opponent } চাল দিয়েছেন। খেলতে ট্যাপ করুন।
+notify-round-game-title = রাউন্ড { $round }: { $opponent }-এর বিরুদ্ধে { $game }
+notify-round-game-body = আপনার খেলা শুরু হয়েছে। খেলতে ট্যাপ করুন।
 notify-accepted-title = { $opponent } আপনার আমন্ত্রণ গ্রহণ করেছেন
 notify-accepted-body = আপনার { $game } খেলা শুরু হয়েছে।
 notify-won = { $opponent }-এর সঙ্গে { $game }: আপনি জিতেছেন
@@ -724,7 +726,7 @@ notify-ended-body = খেলা শেষ।
 notify-ended-on-time = সময় শেষ হওয়ায় খেলা শেষ হয়েছে।
 notify-reminder-title = { $opponent }-এর সঙ্গে { $game } খেলায় আপনার চাল
 notify-reminder-body = চাল দিতে { $hours } ঘণ্টারও কম সময় বাকি।
-notify-tournament-soon-title = আপনার { $game } অ্যারেনা { $minutes } মিনিটে শুরু হবে
+notify-tournament-soon-title = আপনার { $game } টুর্নামেন্ট { $minutes } মিনিটে শুরু হবে
 notify-tournament-soon-body = খুলতে ট্যাপ করুন।
 
 ## ধাঁধা: লবি থেকে সেখানে যাওয়ার পথ, ধাঁধার পর্দা, আর খেলার পর্যালোচনায় নিজের ভুল থেকে তৈরি ধাঁধা

@@ -842,6 +842,8 @@ error-no-push = This server sends no notifications.
 
 notify-turn-title = Your turn in { $game } against { $opponent }
 notify-turn-body = { $opponent } has moved. Tap to play.
+notify-round-game-title = Round { $round }: { $game } against { $opponent }
+notify-round-game-body = Your game has begun. Tap to play.
 notify-accepted-title = { $opponent } accepted your invitation
 notify-accepted-body = Your game of { $game } has begun.
 notify-won = { $game } against { $opponent }: you won
@@ -856,8 +858,8 @@ notify-reminder-body = { $hours ->
    *[other] Less than { $hours } hours left to move.
 }
 notify-tournament-soon-title = { $minutes ->
-    [one] Your { $game } arena starts in { $minutes } minute
-   *[other] Your { $game } arena starts in { $minutes } minutes
+    [one] Your { $game } tournament starts in { $minutes } minute
+   *[other] Your { $game } tournament starts in { $minutes } minutes
 }
 notify-tournament-soon-body = Tap to open it.
 

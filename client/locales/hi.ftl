@@ -798,6 +798,8 @@ error-no-push = यह सर्वर सूचनाएँ नहीं भे
 
 notify-turn-title = { $opponent } के साथ { $game } में आपकी बारी
 notify-turn-body = { $opponent } ने चाल चल दी है। खेलने के लिए टैप करें।
+notify-round-game-title = राउंड { $round }: { $opponent } के विरुद्ध { $game }
+notify-round-game-body = आपका खेल शुरू हो गया है। खेलने के लिए टैप करें।
 notify-accepted-title = { $opponent } ने आपका न्योता स्वीकार किया
 notify-accepted-body = आपका { $game } का खेल शुरू हो गया है।
 notify-won = { $opponent } के साथ { $game }: आप जीते
@@ -811,7 +813,7 @@ notify-reminder-body = { $hours ->
     [one] चाल चलने के लिए { $hours } घंटे से कम समय बचा है।
    *[other] चाल चलने के लिए { $hours } घंटों से कम समय बचा है।
 }
-notify-tournament-soon-title = आपका { $game } एरीना { $minutes } मिनट में शुरू होगा
+notify-tournament-soon-title = आपका { $game } टूर्नामेंट { $minutes } मिनट में शुरू होगा
 notify-tournament-soon-body = खोलने के लिए टैप करें।
 
 ## पहेलियाँ: लॉबी से उन तक का रास्ता, पहेली स्क्रीन, और खेल की समीक्षा में अपनी ग़लतियों से बनी पहेलियाँ

@@ -736,6 +736,8 @@ error-no-push = यो सर्भरले सूचना पठाउँद�
 
 notify-turn-title = { $opponent } विरुद्धको { $game } मा तपाईंको पालो
 notify-turn-body = { $opponent } ले चाल चाल्नुभयो। खेल्न थिच्नुहोस्।
+notify-round-game-title = चरण { $round }: { $opponent } विरुद्ध { $game }
+notify-round-game-body = तपाईंको खेल सुरु भयो। खेल्न थिच्नुहोस्।
 notify-accepted-title = { $opponent } ले तपाईंको निम्तो स्वीकार गर्नुभयो
 notify-accepted-body = तपाईंको { $game } खेल सुरु भयो।
 notify-won = { $opponent } विरुद्धको { $game }: तपाईंले जित्नुभयो
@@ -746,7 +748,7 @@ notify-ended-body = खेल सकियो।
 notify-ended-on-time = खेल समय सकिएर टुङ्गियो।
 notify-reminder-title = { $opponent } विरुद्धको { $game } मा तपाईंको चाल
 notify-reminder-body = चाल चाल्न { $hours } घण्टाभन्दा कम समय बाँकी छ।
-notify-tournament-soon-title = तपाईंको { $game } एरिना { $minutes } मिनेटमा सुरु हुन्छ
+notify-tournament-soon-title = तपाईंको { $game } प्रतियोगिता { $minutes } मिनेटमा सुरु हुन्छ
 notify-tournament-soon-body = खोल्न थिच्नुहोस्।
 
 ## पहेली: लबीबाट तिनमा जाने बाटो, पहेली पर्दा, र खेलको समीक्षामा आफ्नै गल्तीबाट बनेका पहेली

@@ -701,6 +701,8 @@ error-no-push = 此服务器不发送通知。
 
 notify-turn-title = 与 { $opponent } 的{ $game }棋局轮到你了
 notify-turn-body = { $opponent } 已走棋。点按开始下棋。
+notify-round-game-title = 第 { $round } 轮：{ $game }，对手 { $opponent }
+notify-round-game-body = 你的对局已开始。点按开始下棋。
 notify-accepted-title = { $opponent } 接受了你的邀请
 notify-accepted-body = 你的{ $game }棋局已经开始。
 notify-won = 与 { $opponent } 的{ $game }棋局：你赢了
@@ -711,7 +713,7 @@ notify-ended-body = 棋局已结束。
 notify-ended-on-time = 棋局因超时结束。
 notify-reminder-title = 与 { $opponent } 的{ $game }棋局轮到你走
 notify-reminder-body = 距离走棋期限不到 { $hours } 小时。
-notify-tournament-soon-title = 你的{ $game }积分战 { $minutes } 分钟后开始
+notify-tournament-soon-title = 你的{ $game }比赛 { $minutes } 分钟后开始
 notify-tournament-soon-body = 点按打开。
 
 ## 谜题：从大厅进入的入口、谜题界面，以及复盘中由自己的失误生成的谜题

@@ -67,6 +67,9 @@ pub struct PushWords {
     pub ended: Ended,
     pub reminder: Reminder,
     pub tournament_soon: TournamentSoon,
+    /// A Swiss's or a round robin's game begun (`{round}` kept beside `{game}` and
+    /// `{opponent}`).
+    pub round_game: Said,
 }
 
 /// The words in `words`' language.
@@ -121,6 +124,15 @@ pub fn push_words(words: &Words) -> PushWords {
                 })
                 .collect(),
             body: words.say(&say!("notify-tournament-soon-body")),
+        },
+        round_game: Said {
+            title: words.say(
+                &Phrase::new("notify-round-game-title")
+                    .arg("game", "{game}")
+                    .arg("opponent", "{opponent}")
+                    .arg("round", "{round}"),
+            ),
+            body: template("notify-round-game-body"),
         },
     }
 }
@@ -181,13 +193,18 @@ mod tests {
         assert_eq!(en.reminder.body.len(), 24);
         assert_eq!(
             fill(&en.tournament_soon.title["1"], "Jungle", ""),
-            "Your Jungle arena starts in 1 minute"
+            "Your Jungle tournament starts in 1 minute"
         );
         assert_eq!(
             fill(&en.tournament_soon.title["5"], game, ""),
-            "Your Bagh Chal arena starts in 5 minutes"
+            "Your Bagh Chal tournament starts in 5 minutes"
         );
         assert_eq!(en.tournament_soon.body, "Tap to open it.");
+        assert_eq!(
+            fill(&en.round_game.title, "Kalah", "Bimal").replace("{round}", "3"),
+            "Round 3: Kalah against Bimal"
+        );
+        assert_eq!(en.round_game.body, "Your game has begun. Tap to play.");
     }
 
     #[test]
@@ -210,6 +227,14 @@ mod tests {
                 );
             }
             assert!(w.reminder.body["5"].contains('5'), "{}", language.tag());
+            let round = &w.round_game.title;
+            assert!(
+                round.contains("{game}")
+                    && round.contains("{opponent}")
+                    && round.contains("{round}"),
+                "{}: {round}",
+                language.tag()
+            );
             for m in 1..=TOURNAMENT_SOON_MINUTES {
                 let title = &w.tournament_soon.title[&m.to_string()];
                 assert!(

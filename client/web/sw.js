@@ -267,8 +267,9 @@ function worded(news, words) {
     if (typeof game !== "string" || (!news.opponent && news.event !== "tournament_soon")) {
         return null;
     }
+    const places = { game, opponent: news.opponent, round: String(news.round) };
     const fill = (template) => (typeof template === "string"
-        ? template.replace(/\{(game|opponent)\}/g, (_, place) => (place === "game" ? game : news.opponent))
+        ? template.replace(/\{(game|opponent|round)\}/g, (_, place) => places[place])
         : null);
     const table = {
         turn: () => [fill((words.turn || {}).title), fill((words.turn || {}).body)],
@@ -285,6 +286,7 @@ function worded(news, words) {
             const soon = words.tournament_soon || {};
             return [fill((soon.title || {})[String(news.minutes)]), soon.body];
         },
+        round_game: () => [fill((words.round_game || {}).title), fill((words.round_game || {}).body)],
     };
     const said = Object.prototype.hasOwnProperty.call(table, news.event) ? table[news.event] : null;
     const [title, body] = said ? said() : [null, null];

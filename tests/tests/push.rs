@@ -501,6 +501,7 @@ async fn an_arenas_entrants_hear_once_five_minutes_before_it_starts() {
         subscribe(p, &receiver.subscription(k + 1)).await.unwrap();
     }
     let setup = TournamentSetup {
+        correspondence: None,
         game: GameKind::Jungle,
         rules: Vec::new(),
         clock: ClockSpec {
@@ -547,12 +548,111 @@ async fn an_arenas_entrants_hear_once_five_minutes_before_it_starts() {
     assert_eq!([told[0].subscription, told[1].subscription], [1, 2]);
     for r in &told {
         assert_eq!(r.notice["event"], "tournament_soon");
-        assert_eq!(r.notice["title"], "Your Jungle arena starts in 5 minutes");
+        assert_eq!(
+            r.notice["title"],
+            "Your Jungle tournament starts in 5 minutes"
+        );
         assert_eq!(r.notice["url"], format!("/tournament/{}?code={code}", t.0));
         assert_eq!(r.notice["tournament"], t.0);
     }
     // Once: a minute on, nothing more.
     clock.set(16 * 60_000 + 2_000);
     assert!(receiver.next(NONE_WITHIN).await.is_none(), "once");
+    assert!(receiver.refused().is_empty(), "{:?}", receiver.refused());
+}
+
+/// A Swiss's round paired: each player of a game hears on their browser that it has begun,
+/// with the round, the opponent and the game's link; the one with a bye hears nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_rounds_players_hear_their_game_has_begun() {
+    use chaupal_shared::protocol::ClockSpec;
+    use chaupal_shared::protocol::tournaments::{
+        TournamentFormat, TournamentNews, TournamentSetup,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut clock = TestClock::new(dir.path());
+    let mut receiver = PushReceiver::start().await;
+    let server = server_for(&receiver, &clock, &[]).await;
+    let mut players = Vec::new();
+    for name in ["Asha", "Bimal", "Chandra"] {
+        players.push(Client::hello(&server, name).await);
+    }
+    let key = players[0]
+        .welcome
+        .as_ref()
+        .unwrap()
+        .push_key
+        .clone()
+        .unwrap();
+    receiver.trust(&key);
+    for (k, p) in players.iter_mut().enumerate() {
+        subscribe(p, &receiver.subscription(k + 1)).await.unwrap();
+    }
+    let setup = TournamentSetup {
+        game: GameKind::Kalah,
+        rules: Vec::new(),
+        clock: ClockSpec {
+            initial_ms: 180_000,
+            increment_ms: 2_000,
+        },
+        format: TournamentFormat::Swiss {
+            rounds: 2,
+            matches: false,
+        },
+        correspondence: None,
+        starts_in_s: 60,
+        private: false,
+        rated: true,
+    };
+    let t = match players[0]
+        .request(Request::CreateTournament(Box::new(setup)))
+        .await
+    {
+        Ok(Reply::Tournament(view)) => view.summary.tournament,
+        other => panic!("{other:?}"),
+    };
+    for p in players.iter_mut() {
+        p.request(Request::JoinTournament {
+            tournament: t,
+            code: None,
+        })
+        .await
+        .unwrap();
+    }
+    clock.set(61_000);
+    let game = players[0]
+        .wait_for(|m| match m {
+            ServerMessage::Tournament(TournamentNews::Paired { game, .. }) => Some(Some(*game)),
+            ServerMessage::Tournament(TournamentNews::SatOut { .. }) => Some(None),
+            _ => None,
+        })
+        .await;
+    let mut told = [
+        next(&mut receiver, "a round's game").await,
+        next(&mut receiver, "a round's game").await,
+    ];
+    told.sort_by_key(|r| r.subscription);
+    for r in &told {
+        assert_eq!(r.notice["event"], "round_game");
+        assert_eq!(r.notice["round"], 1);
+        assert!(
+            r.notice["title"]
+                .as_str()
+                .unwrap()
+                .starts_with("Round 1: Kalah against "),
+            "{}",
+            r.notice
+        );
+        let url = r.notice["url"].as_str().unwrap();
+        assert!(url.starts_with("/game/"), "{url}");
+        if let Some(game) = game {
+            assert_eq!(url, format!("/game/{}", game.0));
+        }
+    }
+    assert_ne!(told[0].subscription, told[1].subscription);
+    assert!(
+        receiver.next(NONE_WITHIN).await.is_none(),
+        "the bye hears nothing"
+    );
     assert!(receiver.refused().is_empty(), "{:?}", receiver.refused());
 }

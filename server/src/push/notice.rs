@@ -56,6 +56,14 @@ pub enum Notice {
         minutes: u64,
         code: Option<String>,
     },
+    /// A Swiss's or a round robin's round `round` was paired: the player's `game` against
+    /// `opponent` has begun.
+    RoundGame {
+        game: GameId,
+        kind: GameKind,
+        opponent: String,
+        round: u32,
+    },
 }
 
 /// The JSON the service worker reads.
@@ -81,6 +89,8 @@ struct Payload<'a> {
     hours_left: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     minutes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    round: Option<u32>,
 }
 
 impl Notice {
@@ -90,7 +100,8 @@ impl Notice {
             Notice::YourTurn { game, .. }
             | Notice::Accepted { game, .. }
             | Notice::Ended { game, .. }
-            | Notice::Reminder { game, .. } => Some(*game),
+            | Notice::Reminder { game, .. }
+            | Notice::RoundGame { game, .. } => Some(*game),
             Notice::TournamentSoon { .. } => None,
         }
     }
@@ -101,7 +112,8 @@ impl Notice {
             Notice::YourTurn { kind, opponent, .. }
             | Notice::Accepted { kind, opponent, .. }
             | Notice::Ended { kind, opponent, .. }
-            | Notice::Reminder { kind, opponent, .. } => (*kind, opponent.as_str()),
+            | Notice::Reminder { kind, opponent, .. }
+            | Notice::RoundGame { kind, opponent, .. } => (*kind, opponent.as_str()),
             Notice::TournamentSoon { kind, .. } => (*kind, ""),
         };
         let title_of = kind.title();
@@ -120,6 +132,7 @@ impl Notice {
             on_time: false,
             hours_left: None,
             minutes: None,
+            round: None,
         };
         match self {
             Notice::YourTurn { .. } => {
@@ -160,6 +173,12 @@ impl Notice {
                     if *hours_left == 1 { "" } else { "s" }
                 );
             }
+            Notice::RoundGame { round, .. } => {
+                payload.event = "round_game";
+                payload.round = Some(*round);
+                payload.title = format!("Round {round}: {title_of} against {opponent}");
+                payload.body = "Your game has begun. Tap to play.".to_owned();
+            }
             Notice::TournamentSoon {
                 tournament,
                 minutes,
@@ -177,7 +196,7 @@ impl Notice {
                     None => format!("/tournament/{id}"),
                 };
                 payload.title = format!(
-                    "Your {title_of} arena starts in {minutes} minute{}",
+                    "Your {title_of} tournament starts in {minutes} minute{}",
                     if *minutes == 1 { "" } else { "s" }
                 );
                 payload.body = "Tap to open it.".to_owned();
@@ -205,7 +224,10 @@ mod tests {
             minutes: 5,
             code: None,
         });
-        assert_eq!(public["title"], "Your Jungle arena starts in 5 minutes");
+        assert_eq!(
+            public["title"],
+            "Your Jungle tournament starts in 5 minutes"
+        );
         assert_eq!(public["body"], "Tap to open it.");
         assert_eq!(
             (public["url"].as_str(), public["tag"].as_str()),
@@ -223,7 +245,28 @@ mod tests {
             code: Some("K7QM-2XPD".into()),
         });
         assert_eq!(private["url"], "/tournament/8?code=K7QM-2XPD");
-        assert_eq!(private["title"], "Your Kalah arena starts in 1 minute");
+        assert_eq!(private["title"], "Your Kalah tournament starts in 1 minute");
+    }
+
+    #[test]
+    fn a_rounds_game_says_its_round_and_leads_to_the_game() {
+        let round = read(&Notice::RoundGame {
+            game: GameId(61),
+            kind: GameKind::SholoGuti,
+            opponent: "Bikram".into(),
+            round: 3,
+        });
+        assert_eq!(round["title"], "Round 3: Sholo Guti against Bikram");
+        assert_eq!(round["body"], "Your game has begun. Tap to play.");
+        assert_eq!(
+            (round["url"].as_str(), round["tag"].as_str()),
+            (Some("/game/61"), Some("game-61"))
+        );
+        assert_eq!(
+            (round["event"].as_str(), round["round"].as_u64()),
+            (Some("round_game"), Some(3))
+        );
+        assert_eq!(round["opponent"], "Bikram");
     }
 
     #[test]

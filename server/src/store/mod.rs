@@ -51,7 +51,7 @@ pub use batch::NextTurn;
 pub use events::{Change, EventWrite, RatedSeats, read_event};
 pub use push::StoredSubscription;
 pub use puzzles::{AttemptEnd, PuzzleStanding};
-pub use rows::{GameRow, NewGame, StoredSeat, TOURNAMENT_MODE};
+pub use rows::{GameRow, NewGame, ROUNDS_MODE, StoredSeat, TOURNAMENT_MODE};
 pub use seeks::StoredSeek;
 pub use tournaments::{ENDS_UNKNOWN_MS, FirstSide, TournamentEvent};
 

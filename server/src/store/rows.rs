@@ -33,6 +33,8 @@ pub(super) fn berserk_bit(side: Side) -> i64 {
 
 /// The mode of an arena's games (the only ones where a side may go berserk).
 pub const TOURNAMENT_MODE: &str = "tournament";
+/// The mode of a Swiss's or a round robin's games.
+pub const ROUNDS_MODE: &str = "tournament-rounds";
 
 /// Who sits at a seat, as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,7 +71,8 @@ pub struct NewGame {
     /// A correspondence game's days a move (none: a live game).
     pub correspondence: Option<Correspondence>,
     pub rated: bool,
-    /// open, private, local, ai, exhibition, imported or tournament ([`TOURNAMENT_MODE`]).
+    /// open, private, local, ai, exhibition, imported, tournament (an arena's,
+    /// [`TOURNAMENT_MODE`]) or tournament-rounds ([`ROUNDS_MODE`]).
     pub mode: String,
     pub creator: Option<PlayerId>,
     pub seats: [StoredSeat; 2],

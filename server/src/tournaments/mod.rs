@@ -26,8 +26,8 @@
 //! - [`schedule`]: the hourly arenas the server makes itself.
 
 mod joins;
-pub mod records;
 mod pairing;
+pub mod records;
 mod reminders;
 pub mod rounds;
 pub mod run;
@@ -38,12 +38,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use chaupal_shared::protocol::tournaments::{
-    StandingsPage, TournamentFormat, TournamentId, TournamentSetup,
-    TournamentStatus, TournamentSummary, TournamentView,
+    StandingsPage, TournamentFormat, TournamentId, TournamentSetup, TournamentStatus,
+    TournamentSummary, TournamentView,
 };
 use chaupal_shared::protocol::{
-    ErrorCode, ErrorReply, GameId, GameSetup, Opponent, PlayerId, PlayerInfo,
-    SideChoice,
+    ErrorCode, ErrorReply, GameId, GameSetup, Opponent, PlayerId, PlayerInfo, SideChoice,
 };
 use chaupal_tournament::settings::{Format, Pace, Settings};
 use tokio::sync::broadcast;
@@ -61,6 +60,9 @@ use crate::store::{ENDS_UNKNOWN_MS, StoreError, TournamentEvent};
 
 /// The latest start a new tournament may have, in seconds from now: a week.
 pub const LATEST_START_S: u32 = 7 * 24 * 3600;
+/// The earliest start of a new Swiss or round robin, in seconds from now: one that starts with
+/// fewer than two in it ends unplayed, so it gives its entrants a minute to join.
+pub const EARLIEST_ROUNDS_START_S: u32 = 60;
 /// The most tournaments not yet finished that one player may have made.
 pub const MOST_MADE: usize = 3;
 /// The most tournaments made by players and not yet finished on a node (the server's own
@@ -172,10 +174,22 @@ impl Tournaments {
         settings_of(&setup)
             .check()
             .map_err(|e| bad(ErrorCode::BadSetup, e.to_string()))?;
-        if setup.correspondence.is_some_and(|c| c.days.is_none() || !c.is_offered()) {
+        if setup
+            .correspondence
+            .is_some_and(|c| c.days.is_none() || !c.is_offered())
+        {
             return Err(bad(
                 ErrorCode::BadSetup,
                 "a tournament by correspondence has 1, 2, 3, 5, 7 or 14 days a move",
+            ));
+        }
+        if setup.format.in_rounds() && setup.starts_in_s < EARLIEST_ROUNDS_START_S {
+            return Err(bad(
+                ErrorCode::BadSetup,
+                format!(
+                    "a Swiss or a round robin starts at least {EARLIEST_ROUNDS_START_S} s after \
+                     it is made, for its entrants to join"
+                ),
             ));
         }
         if setup.starts_in_s > LATEST_START_S {
@@ -195,9 +209,7 @@ impl Tournaments {
         let ends_ms = match setup.format {
             TournamentFormat::Arena { minutes, .. } => starts_ms + u64::from(minutes) * 60_000,
             // Known once its last round has ended ([`Tournaments::end_rounds`]).
-            TournamentFormat::Swiss { .. } | TournamentFormat::RoundRobin { .. } => {
-                ENDS_UNKNOWN_MS
-            }
+            TournamentFormat::Swiss { .. } | TournamentFormat::RoundRobin { .. } => ENDS_UNKNOWN_MS,
         };
         let code = setup.private.then(new_invite_code);
         let id = self
@@ -247,9 +259,10 @@ impl Tournaments {
         let due = {
             let state = self.state();
             schedule::missing(now, |game, starts_ms| {
-                state.runs.values().any(|r| {
-                    r.by.is_none() && r.setup.game == game && r.starts_ms() == starts_ms
-                })
+                state
+                    .runs
+                    .values()
+                    .any(|r| r.by.is_none() && r.setup.game == game && r.starts_ms() == starts_ms)
             })
         };
         for hourly in due {

@@ -19,8 +19,9 @@ use rand::Rng;
 use super::run::{Entrant, Play};
 use super::{FINISHED_KEPT_MS, Tournaments, game_setup};
 use crate::identity::new_watch_key;
+use crate::push::notice::Notice;
 use crate::setup::check_setup;
-use crate::store::{NewGame, StoredSeat, TOURNAMENT_MODE, TournamentEvent};
+use crate::store::{NewGame, ROUNDS_MODE, StoredSeat, TOURNAMENT_MODE, TournamentEvent};
 
 impl Tournaments {
     /// One second's work: statuses, passes, new games, standings news, old tournaments
@@ -58,6 +59,18 @@ impl Tournaments {
                     });
                     let entrants = run.entrants.iter().map(|e| e.player.id).collect();
                     news.push((run.id, Arc::new(msg), entrants));
+                }
+                let rounds = run.rounds_info();
+                if rounds != run.announced_rounds {
+                    run.announced_rounds = rounds;
+                    if let Some(rounds) = rounds {
+                        let msg = ServerMessage::Tournament(TournamentNews::Rounds {
+                            tournament: run.id,
+                            rounds,
+                        });
+                        let entrants = run.entrants.iter().map(|e| e.player.id).collect();
+                        news.push((run.id, Arc::new(msg), entrants));
+                    }
                 }
                 let paired = match &mut run.play {
                     Play::Arena(arena) if status == TournamentStatus::Running => {
@@ -139,7 +152,12 @@ impl Tournaments {
                     clock: setup.correspondence.is_none().then_some(setup.clock),
                     correspondence: setup.correspondence,
                     rated: setup.rated,
-                    mode: TOURNAMENT_MODE.to_owned(),
+                    mode: if setup.format.in_rounds() {
+                        ROUNDS_MODE
+                    } else {
+                        TOURNAMENT_MODE
+                    }
+                    .to_owned(),
                     creator: None,
                     seats: seats.clone().map(|e| StoredSeat {
                         player: Some(e.player.id),
@@ -199,10 +217,27 @@ impl Tournaments {
             }
         };
         state.games.insert(game, tournament);
+        let mut round = None;
         if let Some(run) = state.runs.get_mut(&tournament) {
             run.games.insert(game, pairing);
+            round = run.rounds().map(|r| r.paired());
+            run.standings_due |= round.is_some();
         }
         drop(state);
+        // A round's game waits for its players wherever they are: a push to their browsers.
+        if let (Some(round), Some(push)) = (round, registry.push()) {
+            for k in 0..2 {
+                push.notify(
+                    seats[k].player.id,
+                    Notice::RoundGame {
+                        game,
+                        kind: setup.game,
+                        opponent: seats[1 - k].player.name.clone(),
+                        round,
+                    },
+                );
+            }
+        }
         for (k, side) in [
             chaupal_rules::game::Side::First,
             chaupal_rules::game::Side::Second,
@@ -267,7 +302,11 @@ impl Tournaments {
                 unpaired,
             };
             if let Err(e) = self.record(tournament, now, event).await {
-                tracing::warn!(tournament = tournament.0, "a round was not recorded: {}", e.reason);
+                tracing::warn!(
+                    tournament = tournament.0,
+                    "a round was not recorded: {}",
+                    e.reason
+                );
                 continue;
             }
             tracing::info!(tournament = tournament.0, round = number, "round paired");
@@ -326,7 +365,9 @@ impl Tournaments {
                         run.end_recorded = true;
                     }
                 }
-                Err(e) => tracing::warn!(tournament = tournament.0, "its end was not recorded: {e}"),
+                Err(e) => {
+                    tracing::warn!(tournament = tournament.0, "its end was not recorded: {e}")
+                }
             }
         }
     }

@@ -4,8 +4,9 @@
 //! again, into a fresh arena, so that what is rebuilt is what was lived.
 //!
 //! [`rebuild`] also settles the games that were in play at the restart: a game whose room
-//! came back is followed again (its ending is scored when it comes); a game that ended while
-//! the node was down is scored from its record; any other is cancelled.
+//! came back, or a correspondence game not finished (its room sleeps until it is played), is
+//! followed again (its ending is scored when it comes); a game that ended while the node was
+//! down is scored from its record; any other is cancelled.
 
 use std::collections::BTreeMap;
 
@@ -213,6 +214,13 @@ pub async fn rebuild(
                 continue;
             }
             let event = match store.game_row(game).await? {
+                // A correspondence game sleeps in its record between moves: it wakes when it
+                // is played, and its ending is scored then.
+                Some(row)
+                    if row.status != GameStatus::Finished && row.setup.correspondence.is_some() =>
+                {
+                    continue;
+                }
                 Some(row) if row.status == GameStatus::Finished => match &row.result {
                     Some(result) => ending_event(game, result, row.plies, row.berserk),
                     None => TournamentEvent::Cancelled { game },
@@ -225,6 +233,7 @@ pub async fn rebuild(
             }
         }
         run.announced = run.status(now_ms);
+        run.announced_rounds = run.rounds_info();
         run.standings_due = false;
         if let Some(rounds) = run.rounds_mut() {
             // Who sat out a round played before the restart heard it then.

@@ -162,7 +162,10 @@ impl Rounds {
     /// The round being played or last played (0 before the first), and when the next is
     /// paired while it waits.
     pub fn progress(&self) -> (u32, Option<u64>) {
-        (self.paired(), self.next_ms.filter(|_| self.ended_ms.is_none()))
+        (
+            self.paired(),
+            self.next_ms.filter(|_| self.ended_ms.is_none()),
+        )
     }
 
     /// Entrants not withdrawn.
@@ -189,11 +192,7 @@ impl Rounds {
         if self.left.contains(&entrant) {
             return Err(RoundsRefusal::Left);
         }
-        if self
-            .swiss
-            .player(entrant)
-            .is_some_and(|p| !p.withdrawn)
-        {
+        if self.swiss.player(entrant).is_some_and(|p| !p.withdrawn) {
             return Err(RoundsRefusal::AlreadyJoined);
         }
         match self.kind {
@@ -376,7 +375,12 @@ impl Rounds {
     }
 
     /// A game of the round ended at `at_ms`, `outcome` for its first side as played.
-    pub fn finish(&mut self, game: Pairing, outcome: Outcome, at_ms: u64) -> Result<(), SwissError> {
+    pub fn finish(
+        &mut self,
+        game: Pairing,
+        outcome: Outcome,
+        at_ms: u64,
+    ) -> Result<(), SwissError> {
         let first = Swiss::game_points(outcome);
         self.settle(game, [first, 2 - first], at_ms)
     }
@@ -418,7 +422,11 @@ impl Rounds {
         if self.swiss.current().is_some() {
             return;
         }
-        let no_games = self.swiss.paired().last().is_some_and(|r| r.games.is_empty());
+        let no_games = self
+            .swiss
+            .paired()
+            .last()
+            .is_some_and(|r| r.games.is_empty());
         if self.paired() >= self.total() || no_games {
             self.ended_ms = Some(at_ms);
             self.next_ms = None;

@@ -48,6 +48,8 @@ pub struct Run {
     pub games: HashMap<GameId, Pairing>,
     /// The status last announced.
     pub announced: TournamentStatus,
+    /// A Swiss's or a round robin's rounds as last announced.
+    pub announced_rounds: Option<RoundsInfo>,
     /// Whether the standings changed since they were last sent.
     pub standings_due: bool,
     /// Whether the entrants were reminded of its start ([`REMIND_BEFORE_MS`]).
@@ -122,6 +124,7 @@ impl Run {
             by_player: HashMap::new(),
             games: HashMap::new(),
             announced: TournamentStatus::Upcoming,
+            announced_rounds: None,
             standings_due: false,
             reminded: false,
             end_recorded: false,
@@ -334,15 +337,20 @@ impl Run {
             status: self.status(now_ms),
             entrants: self.entrants.len() as u32,
             by: self.by.clone(),
-            rounds: self.rounds().map(|r| {
-                let (round, next_ms) = r.progress();
-                RoundsInfo {
-                    round,
-                    of: r.total(),
-                    next_ms,
-                }
-            }),
+            rounds: self.rounds_info(),
         }
+    }
+
+    /// Where a Swiss or a round robin is in its rounds.
+    pub fn rounds_info(&self) -> Option<RoundsInfo> {
+        self.rounds().map(|r| {
+            let (round, next_ms) = r.progress();
+            RoundsInfo {
+                round,
+                of: r.total(),
+                next_ms,
+            }
+        })
     }
 
     /// One entrant's line, at `rank`, with its tie-breaks as `standings` ranked them.

@@ -218,6 +218,7 @@ pub fn news_name(n: &TournamentNews) -> &'static str {
         TournamentNews::Paired { .. } => "paired",
         TournamentNews::Standings(_) => "standings",
         TournamentNews::SatOut { .. } => "sat_out",
+        TournamentNews::Rounds { .. } => "rounds",
         TournamentNews::Status { .. } => "status",
     }
 }
@@ -1405,6 +1406,14 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
             tournament: TournamentId(9),
             round: 3,
             bye: true,
+        }),
+        ServerMessage::Tournament(TournamentNews::Rounds {
+            tournament: TournamentId(9),
+            rounds: RoundsInfo {
+                round: 3,
+                of: 5,
+                next_ms: Some(1_767_232_830_000),
+            },
         }),
         ServerMessage::Tournament(TournamentNews::Status {
             tournament: TournamentId(7),

@@ -220,6 +220,12 @@ pub enum TournamentNews {
         round: u32,
         bye: bool,
     },
+    /// A Swiss's or a round robin's rounds moved on: a round was paired, or ended and the
+    /// next waits for its time (`next_ms`). Sent to its entrants and followers.
+    Rounds {
+        tournament: TournamentId,
+        rounds: RoundsInfo,
+    },
     /// It started or ended; when it ended, `podium` holds the first three.
     Status {
         tournament: TournamentId,

@@ -267,7 +267,14 @@ fn a_round_robin_kept_by_the_swiss_records_ranks_by_sonneborn_berger_then_wins()
     // 0: 5 half-points; 3: a draw with 0 and a win, 3; 1 and 2: 2 each.
     assert_eq!(order[0], 0);
     assert_eq!(order[1], 3);
-    let line = |e: u32| standings.lines().iter().find(|l| l.entrant.0 == e).copied().unwrap();
+    let line = |e: u32| {
+        standings
+            .lines()
+            .iter()
+            .find(|l| l.entrant.0 == e)
+            .copied()
+            .unwrap()
+    };
     assert_eq!(line(0).points, 5);
     assert_eq!(line(3).points, 3);
     // 1 beat 2 (2 points) for SB 2 x 2; 2 beat 3 (3 points) for SB 2 x 3: 2 ranks above 1.

@@ -148,9 +148,29 @@ impl TournamentForm {
         (self.format.in_rounds() && self.by_correspondence).then(|| self.pace())
     }
 
-    /// Minutes from now to the start.
+    /// Minutes from now to the start. A Swiss or a round robin never starts at once (the
+    /// server ends one that starts with fewer than two in it): at the soonest in 5 minutes.
     pub fn starts_in(&self) -> u32 {
-        ARENA_STARTS[self.start % ARENA_STARTS.len()]
+        ARENA_STARTS[self.start_index()]
+    }
+
+    /// The start chosen, into [`ARENA_STARTS`], as the format allows it.
+    fn start_index(&self) -> usize {
+        let at = self.start % ARENA_STARTS.len();
+        if at == 0 && self.format.in_rounds() {
+            1
+        } else {
+            at
+        }
+    }
+
+    /// Steps the start, past "at once" for a Swiss or a round robin.
+    pub fn step_start(&mut self, forward: bool) {
+        let mut at = step(self.start_index(), ARENA_STARTS.len(), forward);
+        if at == 0 && self.format.in_rounds() {
+            at = step(at, ARENA_STARTS.len(), forward);
+        }
+        self.start = at;
     }
 
     /// The format the card says: an arena with streaks, a Swiss, a round robin.
@@ -190,6 +210,24 @@ impl TournamentForm {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_swiss_or_a_round_robin_never_starts_at_once() {
+        let mut form = TournamentForm {
+            start: 0,
+            ..TournamentForm::default()
+        };
+        assert_eq!(form.starts_in(), 0, "an arena may start at once");
+        form.format = FormatChoice::Swiss;
+        assert_eq!(form.starts_in(), 5);
+        form.step_start(false);
+        assert_eq!(form.starts_in(), 10_080, "back past 'at once' to a week");
+        form.step_start(true);
+        assert_eq!(form.starts_in(), 5, "on past 'at once' to 5 minutes");
+        form.format = FormatChoice::Arena;
+        form.step_start(false);
+        assert_eq!(form.starts_in(), 0);
+    }
 
     #[test]
     fn an_arena_is_live_with_streaks() {

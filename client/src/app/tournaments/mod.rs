@@ -124,7 +124,7 @@ impl App {
                 t.form.days = form::step(t.form.days, len, forward);
             }
             TournamentAction::CycleStart { forward } => {
-                t.form.start = form::step(t.form.start, ARENA_STARTS.len(), forward);
+                t.form.step_start(forward);
             }
             TournamentAction::SetMatches(matches) => t.form.matches = Some(matches),
             TournamentAction::SetDouble(double) => t.form.double = double,
@@ -291,7 +291,7 @@ impl App {
     }
 
     /// News of a tournament: the first page of the standings, its status (and podium), a
-    /// pairing of this player, a round they sit out.
+    /// pairing of this player, a round they sit out, its rounds moving on.
     fn tournament_news(&mut self, news: TournamentNews) {
         match news {
             TournamentNews::Standings(page) => {
@@ -361,6 +361,7 @@ impl App {
                 round,
                 bye,
             } => self.sat_out(tournament.0, round, bye),
+            TournamentNews::Rounds { tournament, rounds } => self.rounds_moved(tournament, rounds),
         }
     }
 

@@ -1,6 +1,9 @@
-//! A Swiss's and a round robin's rounds in the app: the page open asked for again for them
-//! (they are not news: a round's start and end come with the tournament's view), and the
-//! notice of a round the player sits out, with a bye or without.
+//! A Swiss's and a round robin's rounds in the app: their news (`rounds`: a round paired, or
+//! ended with the next one's time) on the page and in the list, the page open asked for again
+//! for them as well (in case news was missed), and the notice of a round the player sits out,
+//! with a bye or without.
+
+use chaupal_shared::protocol::tournaments::{RoundsInfo, TournamentId};
 
 use crate::app::shell::{Screen, Tone};
 use crate::app::{App, Outgoing, TournamentRequest};
@@ -22,6 +25,20 @@ impl App {
         // Asked in the background: the page's buttons stay as they are.
         self.tournaments.page_asked_ms = Some(now);
         Some(Outgoing::Tournament(TournamentRequest::Open { id, code }))
+    }
+
+    /// Tournament `id`'s rounds moved on: the page open and the list show them.
+    pub(super) fn rounds_moved(&mut self, id: TournamentId, rounds: RoundsInfo) {
+        if let Some(list) = &mut self.tournaments.list
+            && let Some(t) = list.iter_mut().find(|t| t.tournament == id)
+        {
+            t.rounds = Some(rounds);
+        }
+        if let Some(open) = &mut self.tournaments.open
+            && open.id() == id.0
+        {
+            open.summary.rounds = Some(rounds);
+        }
     }
 
     /// The player sits out `round` of tournament `id`: with a bye (a Swiss's, a won round) or
@@ -81,6 +98,49 @@ mod tests {
             presence,
             tie_breaks: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_rounds_news_moves_the_page_on_to_the_next_rounds_countdown() {
+        let mut app = online();
+        app.handle(TournamentAction::Open { id: 4, code: None });
+        let swiss = TournamentFormat::Swiss {
+            rounds: 5,
+            matches: false,
+        };
+        app.apply(Event::Tournament(TournamentEvent::View(Box::new(
+            in_rounds(swiss, TournamentStatus::Running),
+        ))));
+        let next = RoundsInfo {
+            round: 2,
+            of: 5,
+            next_ms: Some(1_767_232_830_000),
+        };
+        // Another tournament's news changes nothing here.
+        app.apply(Event::Tournament(TournamentEvent::News(
+            TournamentNews::Rounds {
+                tournament: TournamentId(5),
+                rounds: RoundsInfo { round: 4, ..next },
+            },
+        )));
+        assert_eq!(
+            app.tournaments()
+                .open
+                .clone()
+                .unwrap()
+                .summary
+                .rounds
+                .map(|r| r.round),
+            Some(2)
+        );
+        app.apply(Event::Tournament(TournamentEvent::News(
+            TournamentNews::Rounds {
+                tournament: TournamentId(4),
+                rounds: next,
+            },
+        )));
+        let open = app.tournaments().open.clone().unwrap();
+        assert_eq!(open.summary.rounds, Some(next));
     }
 
     #[test]

@@ -95,7 +95,8 @@ fn a_match_plays_its_second_game_with_the_sides_swapped_and_scores_both_together
     );
     r.started(swapped[0]);
     // The pairing's second player wins the second game: one game each.
-    r.finish(swapped[0], Outcome::Win, START + 2 * GAME).unwrap();
+    r.finish(swapped[0], Outcome::Win, START + 2 * GAME)
+        .unwrap();
     assert!(r.is_over(START + 2 * GAME));
     for n in 0..2 {
         assert_eq!(r.swiss().player(e(n)).unwrap().points(4), 2);
@@ -165,7 +166,10 @@ fn a_round_robin_plays_its_whole_table_and_wins_a_withdrawn_entrants_games_witho
 fn a_round_robin_is_joined_before_its_start_while_it_has_room() {
     let mut r = round_robin(false, 3, 3);
     assert_eq!(r.can_join(e(3), START - 1), Err(RoundsRefusal::Full(3)));
-    assert_eq!(r.can_join(e(0), START - 1), Err(RoundsRefusal::AlreadyJoined));
+    assert_eq!(
+        r.can_join(e(0), START - 1),
+        Err(RoundsRefusal::AlreadyJoined)
+    );
     r.step_out(e(2), true).unwrap();
     assert_eq!(r.can_join(e(2), START - 1), Err(RoundsRefusal::Left));
     assert_eq!(r.can_join(e(3), START - 1), Ok(()));
