@@ -656,6 +656,7 @@ async fn two_phones_join_an_arena_by_its_link_and_taps_and_are_paired_into_one_g
     // An arena made as a bot would make one, public, starting at once.
     let mut maker = chaupal_tests::Client::hello(&server, "Maker").await;
     let setup = TournamentSetup {
+        computers: Vec::new(),
         correspondence: None,
         game: chaupal_rules::GameKind::Kalah,
         rules: Vec::new(),

@@ -501,6 +501,7 @@ async fn an_arenas_entrants_hear_once_five_minutes_before_it_starts() {
         subscribe(p, &receiver.subscription(k + 1)).await.unwrap();
     }
     let setup = TournamentSetup {
+        computers: Vec::new(),
         correspondence: None,
         game: GameKind::Jungle,
         rules: Vec::new(),
@@ -565,8 +566,8 @@ async fn an_arenas_entrants_hear_once_five_minutes_before_it_starts() {
 /// with the round, the opponent and the game's link; the one with a bye hears nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_swiss_rounds_players_hear_their_game_has_begun() {
-    use chaupal_shared::protocol::ServerMessage;
     use chaupal_shared::protocol::ClockSpec;
+    use chaupal_shared::protocol::ServerMessage;
     use chaupal_shared::protocol::tournaments::{
         TournamentFormat, TournamentNews, TournamentSetup,
     };
@@ -590,6 +591,7 @@ async fn a_swiss_rounds_players_hear_their_game_has_begun() {
         subscribe(p, &receiver.subscription(k + 1)).await.unwrap();
     }
     let setup = TournamentSetup {
+        computers: Vec::new(),
         game: GameKind::Kalah,
         rules: Vec::new(),
         clock: ClockSpec {

@@ -28,6 +28,7 @@ const PAST_BREAK_MS: u64 = 31_000;
 
 fn setup(game: GameKind, format: TournamentFormat, days: Option<u8>) -> TournamentSetup {
     TournamentSetup {
+        computers: Vec::new(),
         game,
         rules: Vec::new(),
         clock: ClockSpec {
@@ -532,4 +533,84 @@ async fn a_round_robin_by_correspondence_fills_refuses_a_pause_and_is_kept_acros
         .await
         .unwrap_err();
     assert_eq!(refused.code, ErrorCode::TournamentOver, "{refused:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_swiss_fills_with_computer_entrants_marked_in_its_standings() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut clock = TestClock::new(dir.path());
+    let server = ServerProcess::start_for_games(&clock.option()).await;
+    let mut asha = Client::hello(&server, "asha").await;
+    let format = TournamentFormat::Swiss {
+        rounds: 1,
+        matches: false,
+    };
+    let mut made = setup(GameKind::Kalah, format, None);
+    made.private = true;
+    // Refused: computers in a public tournament, too many, a level there is not.
+    for (private, computers, says) in [
+        (false, vec![3], "private"),
+        (true, vec![1; 9], "at most 8"),
+        (true, vec![9], "1 to 8"),
+    ] {
+        let mut bad = made.clone();
+        bad.private = private;
+        bad.computers = computers;
+        let refused = asha
+            .request(Request::CreateTournament(Box::new(bad)))
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code, ErrorCode::BadSetup, "{refused:?}");
+        assert!(refused.reason.contains(says), "{refused:?}");
+    }
+    made.computers = vec![2];
+    let v = view(
+        asha.request(Request::CreateTournament(Box::new(made)))
+            .await,
+    );
+    let (t, code) = (v.summary.tournament, v.code.clone().unwrap());
+    assert_eq!(
+        v.summary.entrants, 1,
+        "the computer is entered when it is made"
+    );
+    let computer = v.standings.lines[0].clone();
+    assert_eq!(computer.computer, Some(2));
+    assert_eq!(computer.player.name, "AI level 2");
+    assert_eq!(
+        computer.rating,
+        chaupal_shared::levels::level_rating(GameKind::Kalah, 2)
+    );
+    view(
+        asha.request(Request::JoinTournament {
+            tournament: t,
+            code: Some(code),
+        })
+        .await,
+    );
+    clock.advance(601_000);
+    let Heard::Paired(game, _) = heard(&mut asha, t).await else {
+        panic!("asha meets the computer")
+    };
+    let snap = asha.rejoin(game).await;
+    assert!(
+        snap.summary
+            .seats
+            .iter()
+            .any(|s| s.player.is_none() && s.engine.is_some()),
+        "{:?}",
+        snap.summary.seats
+    );
+    asha.act(game, Action::Resign).await.unwrap();
+    // A round's scores are there from its pairing (nothing yet); its game's, once it ended.
+    let page = standings_when(&mut asha, t, |p| {
+        p.lines.iter().map(|l| l.points).sum::<u32>() == 2
+    })
+    .await;
+    let by_name: BTreeMap<&str, (u32, Option<u8>)> = page
+        .lines
+        .iter()
+        .map(|l| (l.player.name.as_str(), (l.points, l.computer)))
+        .collect();
+    assert_eq!(by_name["AI level 2"], (2, Some(2)));
+    assert_eq!(by_name["asha"], (0, None));
 }

@@ -21,6 +21,7 @@ use chaupal_tests::{Client, ServerProcess, mover, pick_move, start_of};
 
 fn arena(minutes: u32, private: bool) -> TournamentSetup {
     TournamentSetup {
+        computers: Vec::new(),
         correspondence: None,
         game: GameKind::Kalah,
         rules: Vec::new(),

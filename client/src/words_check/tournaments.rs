@@ -58,6 +58,7 @@ pub(super) fn line(rank: u32, name: &str, on_fire: bool) -> StandingLine {
         EntrantPresence::Left,
     ];
     StandingLine {
+        computer: None,
         rank,
         player: player(100 + u64::from(rank), name),
         rating: 2199,

@@ -41,10 +41,13 @@ pub enum FirstSide {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum TournamentEvent {
-    /// A player entered (the first time) or came back, with their rating then.
+    /// A player entered (the first time) or came back, with their rating then; or a computer
+    /// entrant of level `computer` was entered (under the tournament's own player id for it).
     Joined {
         player: PlayerInfo,
         rating: i32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        computer: Option<u8>,
     },
     Paused {
         player: PlayerId,

@@ -111,6 +111,7 @@ impl Tournaments {
                     let event = TournamentEvent::Joined {
                         player: w.player.clone(),
                         rating: w.rating,
+                        computer: None,
                     };
                     (w.tournament, event)
                 })

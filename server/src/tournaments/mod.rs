@@ -37,12 +37,13 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
+use chaupal_shared::levels::{LEVELS, level_rating};
 use chaupal_shared::protocol::tournaments::{
-    StandingsPage, TournamentFormat, TournamentId, TournamentSetup, TournamentStatus,
-    TournamentSummary, TournamentView,
+    MOST_COMPUTERS, StandingsPage, TournamentFormat, TournamentId, TournamentSetup,
+    TournamentStatus, TournamentSummary, TournamentView,
 };
 use chaupal_shared::protocol::{
-    ErrorCode, ErrorReply, GameId, GameSetup, Opponent, PlayerId, PlayerInfo, SideChoice,
+    Engine, ErrorCode, ErrorReply, GameId, GameSetup, Opponent, PlayerId, PlayerInfo, SideChoice,
 };
 use chaupal_tournament::settings::{Format, Pace, Settings};
 use tokio::sync::broadcast;
@@ -53,6 +54,7 @@ use self::run::Run;
 use crate::config::Limits;
 use crate::identity::new_invite_code;
 use crate::outbox::Outbox;
+use crate::pool::engine_name;
 use crate::ratings::player_key;
 use crate::registry::{Ending, Registry};
 use crate::setup::check_setup;
@@ -183,6 +185,7 @@ impl Tournaments {
                 "a tournament by correspondence has 1, 2, 3, 5, 7 or 14 days a move",
             ));
         }
+        check_computers(&setup)?;
         if setup.format.in_rounds() && setup.starts_in_s < EARLIEST_ROUNDS_START_S {
             return Err(bad(
                 ErrorCode::BadSetup,
@@ -218,11 +221,25 @@ impl Tournaments {
             .store()
             .create_tournament(&setup, Some(by), code.as_deref(), (starts_ms, ends_ms, now))
             .await?;
+        let computers = computer_joins(&setup);
         let run = Run::new(id, setup, Some(by.clone()), code, (starts_ms, ends_ms));
-        let view = run.view(by.id, now);
         self.state().runs.insert(id, run);
         tracing::info!(tournament = id.0, by = by.id.0, "tournament made");
-        Ok(view)
+        // Its computer entrants, entered together (one the records refuse leaves the
+        // tournament made without them, and its maker hears why).
+        let joins: Vec<(TournamentId, TournamentEvent)> =
+            computers.into_iter().map(|e| (id, e)).collect();
+        self.inner
+            .registry
+            .store()
+            .record_tournament_events(now, &joins)
+            .await?;
+        for (_, event) in &joins {
+            self.make(id, now, event);
+        }
+        let state = self.state();
+        let run = state.runs.get(&id).ok_or_else(|| no_such(id))?;
+        Ok(run.view(by.id, now))
     }
 
     /// Whether `by` may make another tournament at `now`: within the node's and the maker's
@@ -501,6 +518,57 @@ impl Tournaments {
         }
         self.make(tournament, now, &event);
     }
+}
+
+/// Whether `setup`'s computer entrants may be: in a private tournament only, at most
+/// [`MOST_COMPUTERS`], each of a level there is, and no more than a round robin takes.
+fn check_computers(setup: &TournamentSetup) -> Result<(), ErrorReply> {
+    let computers = &setup.computers;
+    if computers.is_empty() {
+        return Ok(());
+    }
+    let refuse = |reason: String| Err(bad(ErrorCode::BadSetup, reason));
+    if !setup.private {
+        return refuse("computer entrants are for private tournaments".to_owned());
+    }
+    if computers.len() > MOST_COMPUTERS {
+        return refuse(format!(
+            "a tournament has at most {MOST_COMPUTERS} computer entrants, not {}",
+            computers.len()
+        ));
+    }
+    if let Some(level) = computers.iter().find(|l| !(1..=LEVELS).contains(*l)) {
+        return refuse(format!(
+            "the computer's levels are 1 to {LEVELS}, not {level}"
+        ));
+    }
+    if let TournamentFormat::RoundRobin { most_entrants, .. } = setup.format
+        && computers.len() as u32 > most_entrants
+    {
+        return refuse(format!(
+            "this round robin takes {most_entrants} entrants, not {} computers",
+            computers.len()
+        ));
+    }
+    Ok(())
+}
+
+/// The joins of `setup`'s computer entrants: each under the tournament's own player id for it,
+/// named as its level, rated as its level is.
+fn computer_joins(setup: &TournamentSetup) -> Vec<TournamentEvent> {
+    setup
+        .computers
+        .iter()
+        .enumerate()
+        .map(|(k, &level)| TournamentEvent::Joined {
+            player: PlayerInfo {
+                id: run::computer_id(k),
+                name: engine_name(&Engine::Level { level }),
+            },
+            rating: level_rating(setup.game, level),
+            computer: Some(level),
+        })
+        .collect()
 }
 
 /// A tournament's settings, as the tournament crate checks them.

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use chaupal_shared::protocol::tournaments::{
     TournamentId, TournamentNews, TournamentSetup, TournamentStatus,
 };
-use chaupal_shared::protocol::{PlayerId, ServerMessage};
+use chaupal_shared::protocol::{Engine, PlayerId, ServerMessage};
 use chaupal_tournament::entrant::{EntrantId, Pairing};
 use chaupal_tournament::swiss::Round;
 use rand::Rng;
@@ -77,11 +77,12 @@ impl Tournaments {
                         if arena.is_over(now) {
                             Vec::new()
                         } else {
+                            // A computer entrant is always there.
                             let entrants = &run.entrants;
                             let present = |e: EntrantId| {
-                                entrants
-                                    .get(e.0 as usize)
-                                    .is_some_and(|x| players.is_online(x.player.id))
+                                entrants.get(e.0 as usize).is_some_and(|x| {
+                                    x.computer.is_some() || players.is_online(x.player.id)
+                                })
                             };
                             let mut rng = rand::rng();
                             let mut toss = || rng.random::<bool>();
@@ -159,10 +160,17 @@ impl Tournaments {
                     }
                     .to_owned(),
                     creator: None,
-                    seats: seats.clone().map(|e| StoredSeat {
-                        player: Some(e.player.id),
-                        engine: None,
-                        name: e.player.name,
+                    seats: seats.clone().map(|e| match e.computer {
+                        Some(level) => StoredSeat {
+                            player: None,
+                            engine: Some(Engine::Level { level }),
+                            name: e.player.name,
+                        },
+                        None => StoredSeat {
+                            player: Some(e.player.id),
+                            engine: None,
+                            name: e.player.name,
+                        },
                     }),
                     started_ms: registry.store().now_ms(),
                     watch_key: setup.private.then(new_watch_key),
@@ -226,7 +234,7 @@ impl Tournaments {
         drop(state);
         // A round's game waits for its players wherever they are: a push to their browsers.
         if let (Some(round), Some(push)) = (round, registry.push()) {
-            for k in 0..2 {
+            for k in (0..2).filter(|&k| seats[k].computer.is_none()) {
                 push.notify(
                     seats[k].player.id,
                     Notice::RoundGame {

@@ -105,7 +105,11 @@ fn round_of(
 /// was.
 pub fn apply(run: &mut Run, event: &TournamentEvent, at_ms: u64) -> Result<(), Misfit> {
     match event {
-        TournamentEvent::Joined { player, rating } => {
+        TournamentEvent::Joined {
+            player,
+            rating,
+            computer,
+        } => {
             let known = run.by_player.get(&player.id).copied();
             let entrant = known.unwrap_or(EntrantId(run.entrants.len() as u32));
             run.join(entrant, *rating, at_ms)?;
@@ -113,6 +117,7 @@ pub fn apply(run: &mut Run, event: &TournamentEvent, at_ms: u64) -> Result<(), M
                 run.entrants.push(Entrant {
                     player: player.clone(),
                     rating: *rating,
+                    computer: *computer,
                 });
                 run.by_player.insert(player.id, entrant);
             }

@@ -26,11 +26,22 @@ pub enum Play {
     Rounds(Box<Rounds>),
 }
 
-/// One entrant: the player and their rating when they joined.
+/// One entrant: the player and their rating when they joined; a computer entrant's level (its
+/// player is one of [`computer_id`]'s).
 #[derive(Clone, Debug)]
 pub struct Entrant {
     pub player: PlayerInfo,
     pub rating: i32,
+    pub computer: Option<u8>,
+}
+
+/// The first of the player ids a tournament gives its computer entrants (far above any
+/// person's, which the records number from 1).
+const COMPUTER_IDS: u64 = 1 << 62;
+
+/// The player id of a tournament's `k`th computer entrant.
+pub fn computer_id(k: usize) -> PlayerId {
+    PlayerId(COMPUTER_IDS + k as u64)
 }
 
 /// One tournament.
@@ -304,7 +315,10 @@ impl Run {
         self.entrants
             .iter()
             .enumerate()
-            .filter(|(k, _)| self.presence(EntrantId(*k as u32)) == Some(EntrantPresence::Idle))
+            .filter(|(k, e)| {
+                e.computer.is_none()
+                    && self.presence(EntrantId(*k as u32)) == Some(EntrantPresence::Idle)
+            })
             .map(|(_, e)| e.player.id)
             .collect()
     }
@@ -401,6 +415,7 @@ impl Run {
             on_fire,
             presence,
             tie_breaks,
+            computer: who.computer,
         })
     }
 

@@ -57,6 +57,7 @@ pub fn missing(now_ms: u64, exists: impl Fn(GameKind, u64) -> bool) -> Vec<Hourl
             }
             out.push(Hourly {
                 setup: TournamentSetup {
+                    computers: Vec::new(),
                     game,
                     rules: Vec::new(),
                     clock: hourly_clock(game),

@@ -36,6 +36,7 @@ fn player(id: u64) -> PlayerInfo {
 
 fn arena(private: bool) -> TournamentSetup {
     TournamentSetup {
+        computers: Vec::new(),
         correspondence: None,
         game: GameKind::Kalah,
         rules: Vec::new(),

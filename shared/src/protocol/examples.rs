@@ -368,6 +368,7 @@ fn arena_setup() -> TournamentSetup {
         starts_in_s: 600,
         private: false,
         rated: true,
+        computers: vec![],
     }
 }
 
@@ -389,6 +390,7 @@ fn swiss_setup() -> TournamentSetup {
         starts_in_s: 3_600,
         private: false,
         rated: true,
+        computers: vec![],
     }
 }
 
@@ -407,6 +409,7 @@ fn round_robin_setup() -> TournamentSetup {
         starts_in_s: 604_800,
         private: true,
         rated: true,
+        computers: vec![4, 6],
     }
 }
 
@@ -425,6 +428,7 @@ fn private_setup() -> TournamentSetup {
         starts_in_s: 86_400,
         private: true,
         rated: false,
+        computers: vec![],
     }
 }
 
@@ -526,6 +530,7 @@ fn standing(
         on_fire,
         presence,
         tie_breaks: vec![],
+        computer: None,
     }
 }
 

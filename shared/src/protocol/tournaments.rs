@@ -75,7 +75,15 @@ pub struct TournamentSetup {
     pub private: bool,
     /// Whether its games are rated.
     pub rated: bool,
+    /// A private tournament's computer entrants, by level (1 to 8; at most
+    /// [`MOST_COMPUTERS`]), entered when it is made, so that a small group still gets a full
+    /// field. May be left out: none.
+    #[serde(default)]
+    pub computers: Vec<u8>,
 }
+
+/// The most computer entrants a private tournament may have.
+pub const MOST_COMPUTERS: usize = 8;
 
 /// Where a tournament is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -169,6 +177,8 @@ pub struct StandingLine {
     pub presence: EntrantPresence,
     /// A Swiss's or a round robin's tie-breaks, in the order they apply; none in an arena.
     pub tie_breaks: Vec<TieBreak>,
+    /// A computer entrant's level (its `player` is the tournament's own, not a person).
+    pub computer: Option<u8>,
 }
 
 /// A page of the standings.

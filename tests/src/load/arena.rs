@@ -63,6 +63,7 @@ pub async fn entrant(
     let mut phase = bot.phase.clone();
     if let Some(made) = made {
         let setup = TournamentSetup {
+            computers: Vec::new(),
             correspondence: None,
             game: GAME,
             rules: Vec::new(),

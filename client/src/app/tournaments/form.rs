@@ -195,6 +195,7 @@ impl TournamentForm {
     /// correspondence does not use).
     pub fn setup(&self) -> TournamentSetup {
         TournamentSetup {
+            computers: Vec::new(),
             game: self.game,
             rules: Vec::new(),
             clock: self.clock(),

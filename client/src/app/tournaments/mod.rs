@@ -525,6 +525,7 @@ mod tests {
         app.handle(TournamentAction::Open { id: 4, code: None });
         let mut playing = view(4);
         let mut me = chaupal_shared::protocol::tournaments::StandingLine {
+            computer: None,
             rank: 1,
             player: PlayerInfo {
                 id: PlayerId(3),

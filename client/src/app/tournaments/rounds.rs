@@ -86,6 +86,7 @@ mod tests {
 
     fn my_line(presence: EntrantPresence) -> StandingLine {
         StandingLine {
+            computer: None,
             rank: 1,
             player: PlayerInfo {
                 id: PlayerId(3),

@@ -137,6 +137,7 @@ mod tests {
     /// Player `rank + 10`, ranked `rank`; the player on this client (asha) is player 3.
     fn line(rank: u32, id: u64) -> StandingLine {
         StandingLine {
+            computer: None,
             rank,
             player: player(id, if id == 3 { "asha" } else { "someone" }),
             rating: 1500,

@@ -10,6 +10,7 @@ use crate::store::tournaments::{LoggedEvent, StoredTournament};
 
 fn setup(private: bool) -> TournamentSetup {
     TournamentSetup {
+        computers: Vec::new(),
         correspondence: None,
         game: GameKind::Kalah,
         rules: vec![RulePair {
@@ -42,10 +43,12 @@ fn log() -> Vec<LoggedEvent> {
         TournamentEvent::Joined {
             player: who(1),
             rating: 1510,
+            computer: None,
         },
         TournamentEvent::Joined {
             player: who(2),
             rating: 1490,
+            computer: Some(3),
         },
         TournamentEvent::Paired {
             game: GameId(7),
