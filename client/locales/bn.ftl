@@ -869,6 +869,12 @@ tournament-public = সর্বজনীন
 tournament-private = ব্যক্তিগত
 tournament-public-hint = সবার তালিকায় থাকবে, যে কেউ যোগ দিতে পারবে।
 tournament-private-hint = কারও তালিকায় থাকবে না: যাদের চান তাদের এর লিংক পাঠান।
+tournament-computers-label = কম্পিউটার
+tournament-computers = { $count ->
+    [0] কোনোটি নয়
+   *[other] { $count }টি কম্পিউটার
+}
+tournament-computer-level = তাদের স্তর
 tournament-rated-hint = খেলাগুলো রেটিংয়ে গোনা হয়; টানা দুটি জয়ের পর খেলোয়াড় জ্বলে ওঠে, আর তার জয়ের পয়েন্ট দ্বিগুণ হয়।
 tournament-create = তৈরি করুন
 tournament-back = টুর্নামেন্টে ফিরুন

@@ -1024,6 +1024,13 @@ tournament-public = Public
 tournament-private = Private
 tournament-public-hint = Listed for everyone to join.
 tournament-private-hint = Listed to nobody: share its link with the players you want.
+tournament-computers-label = Computers
+tournament-computers = { $count ->
+    [0] None
+    [one] { $count } computer
+   *[other] { $count } computers
+}
+tournament-computer-level = Their level
 tournament-rated-hint = Rated games; two wins in a row set a player on fire, and their wins score double.
 tournament-create = Make it
 tournament-back = Back to the tournament

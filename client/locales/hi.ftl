@@ -968,6 +968,12 @@ tournament-public = सार्वजनिक
 tournament-private = निजी
 tournament-public-hint = सबके लिए सूची में, कोई भी शामिल हो सकता है।
 tournament-private-hint = किसी की सूची में नहीं: जिन्हें चाहें उन्हें इसका लिंक भेजें।
+tournament-computers-label = कंप्यूटर
+tournament-computers = { $count ->
+    [0] कोई नहीं
+   *[other] { $count } कंप्यूटर
+}
+tournament-computer-level = उनका स्तर
 tournament-rated-hint = खेल रेटिंग में गिने जाते हैं; लगातार दो जीत के बाद खिलाड़ी जोश में होता है, और उसकी जीत के अंक दुगने होते हैं।
 tournament-create = बनाएँ
 tournament-back = टूर्नामेंट पर लौटें

@@ -891,6 +891,12 @@ tournament-public = सार्वजनिक
 tournament-private = निजी
 tournament-public-hint = सबैले देख्ने र सहभागी हुन सक्ने।
 tournament-private-hint = कसैलाई देखाइँदैन: चाहेका खेलाडीलाई यसको लिङ्क पठाउनुहोस्।
+tournament-computers-label = कम्प्युटर
+tournament-computers = { $count ->
+    [0] कुनै छैन
+   *[other] { $count } कम्प्युटर
+}
+tournament-computer-level = तिनको स्तर
 tournament-rated-hint = खेलहरू रेटिङमा गनिन्छन्; लगातार दुई जितपछि खेलाडी जोसमा हुन्छ, र उसको जितको अङ्क दोब्बर हुन्छ।
 tournament-create = बनाउनुहोस्
 tournament-back = प्रतियोगितामा फर्कनुहोस्

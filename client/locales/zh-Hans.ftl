@@ -856,6 +856,12 @@ tournament-public = 公开
 tournament-private = 私人
 tournament-public-hint = 所有人都能看到并加入。
 tournament-private-hint = 不公开列出：把链接分享给你想邀请的棋手。
+tournament-computers-label = 电脑
+tournament-computers = { $count ->
+    [0] 无
+   *[other] { $count } 个电脑
+}
+tournament-computer-level = 电脑等级
 tournament-rated-hint = 对局计入等级分；连胜两局后，棋手进入连胜状态，之后每胜一局记双分。
 tournament-create = 创建
 tournament-back = 返回积分战

@@ -71,8 +71,9 @@ pub use replay::ReplayEvent;
 pub use replay::ReplayRequest;
 pub use shell::{Cue, NOTICE_SECONDS, Notice, PROBLEM_SECONDS, Screen, Tone, tab_title};
 pub use tournaments::{
-    ARENA_CLOCKS, ARENA_MINUTES, ARENA_STARTS, FormatChoice, OpenTournament, ROUND_ROBIN_ENTRANTS,
-    SWISS_ROUNDS, Section, TournamentEvent, TournamentForm, TournamentRequest, Tournaments, points,
+    ARENA_CLOCKS, ARENA_MINUTES, ARENA_STARTS, FormatChoice, MOST_COMPUTERS_OFFERED,
+    OpenTournament, ROUND_ROBIN_ENTRANTS, SWISS_ROUNDS, Section, TournamentEvent, TournamentForm,
+    TournamentRequest, Tournaments, points,
 };
 
 use connection::Online;

@@ -184,6 +184,10 @@ fn tournament_states(add: &mut impl FnMut(&str, App)) {
         "tournaments: a new private arena",
         tournaments::new_arena(true),
     );
+    add(
+        "tournaments: a new private round robin with computers",
+        tournaments::new_with_computers(),
+    );
 }
 
 /// Every state to check, by name.

@@ -382,3 +382,21 @@ pub(super) fn new_in_rounds(swiss: bool, by_correspondence: bool) -> App {
     }));
     app
 }
+
+/// The card that makes a private round robin by correspondence with four computer entrants of
+/// the strongest level: every row the card can have.
+pub(super) fn new_with_computers() -> App {
+    let mut app = new_in_rounds(false, true);
+    app.handle(Action::Tournament(TournamentAction::SetPrivate(true)));
+    for _ in 0..4 {
+        app.handle(Action::Tournament(TournamentAction::CycleComputers {
+            forward: true,
+        }));
+    }
+    for _ in 0..5 {
+        app.handle(Action::Tournament(TournamentAction::CycleComputerLevel {
+            forward: true,
+        }));
+    }
+    app
+}

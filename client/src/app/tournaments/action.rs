@@ -53,6 +53,13 @@ pub enum TournamentAction {
     CycleStart {
         forward: bool,
     },
+    /// How many computer entrants a private tournament has (none to four), and their level.
+    CycleComputers {
+        forward: bool,
+    },
+    CycleComputerLevel {
+        forward: bool,
+    },
     /// A Swiss's pairings play matches of two games, or single games.
     SetMatches(bool),
     /// A round robin's entrants meet twice, or once.

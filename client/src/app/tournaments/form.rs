@@ -20,6 +20,9 @@ pub const ARENA_STARTS: [u32; 6] = [0, 5, 15, 60, 1_440, 10_080];
 /// The rounds offered for a new Swiss.
 pub const SWISS_ROUNDS: [u32; 5] = [3, 5, 7, 9, 11];
 
+/// The most computer entrants the card offers a private tournament.
+pub const MOST_COMPUTERS_OFFERED: usize = 4;
+
 /// The most entrants offered for a new round robin.
 pub const ROUND_ROBIN_ENTRANTS: [u32; 6] = [4, 6, 8, 10, 12, 16];
 
@@ -76,6 +79,10 @@ pub struct TournamentForm {
     pub days: usize,
     pub start: usize,
     pub private: bool,
+    /// A private tournament's computer entrants (0 to [`MOST_COMPUTERS_OFFERED`]), all of
+    /// `computer_level`.
+    pub computers: usize,
+    pub computer_level: u8,
 }
 
 impl Default for TournamentForm {
@@ -93,6 +100,8 @@ impl Default for TournamentForm {
             days: 2,
             start: 1,
             private: false,
+            computers: 0,
+            computer_level: 3,
         }
     }
 }
@@ -173,6 +182,15 @@ impl TournamentForm {
         self.start = at;
     }
 
+    /// The computer entrants, by level: a private tournament's as chosen, a public one's none.
+    pub fn computers(&self) -> Vec<u8> {
+        if self.private {
+            vec![self.computer_level; self.computers.min(MOST_COMPUTERS_OFFERED)]
+        } else {
+            Vec::new()
+        }
+    }
+
     /// The format the card says: an arena with streaks, a Swiss, a round robin.
     pub fn format(&self) -> TournamentFormat {
         match self.format {
@@ -195,7 +213,6 @@ impl TournamentForm {
     /// correspondence does not use).
     pub fn setup(&self) -> TournamentSetup {
         TournamentSetup {
-            computers: Vec::new(),
             game: self.game,
             rules: Vec::new(),
             clock: self.clock(),
@@ -204,6 +221,7 @@ impl TournamentForm {
             starts_in_s: self.starts_in() * 60,
             private: self.private,
             rated: true,
+            computers: self.computers(),
         }
     }
 }
@@ -211,6 +229,18 @@ impl TournamentForm {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn computers_enter_a_private_tournament_only() {
+        let mut form = TournamentForm {
+            computers: 2,
+            computer_level: 5,
+            ..TournamentForm::default()
+        };
+        assert!(form.setup().computers.is_empty(), "a public one has none");
+        form.private = true;
+        assert_eq!(form.setup().computers, vec![5, 5]);
+    }
 
     #[test]
     fn a_swiss_or_a_round_robin_never_starts_at_once() {

@@ -18,8 +18,8 @@ mod state;
 pub use action::TournamentAction;
 pub use event::TournamentEvent;
 pub use form::{
-    ARENA_CLOCKS, ARENA_MINUTES, ARENA_STARTS, FormatChoice, ROUND_ROBIN_ENTRANTS, SWISS_ROUNDS,
-    TournamentForm,
+    ARENA_CLOCKS, ARENA_MINUTES, ARENA_STARTS, FormatChoice, MOST_COMPUTERS_OFFERED,
+    ROUND_ROBIN_ENTRANTS, SWISS_ROUNDS, TournamentForm,
 };
 pub use request::TournamentRequest;
 pub use state::{OpenTournament, Section, Tournaments};
@@ -125,6 +125,15 @@ impl App {
             }
             TournamentAction::CycleStart { forward } => {
                 t.form.step_start(forward);
+            }
+            TournamentAction::CycleComputers { forward } => {
+                let len = form::MOST_COMPUTERS_OFFERED + 1;
+                t.form.computers = form::step(t.form.computers, len, forward);
+            }
+            TournamentAction::CycleComputerLevel { forward } => {
+                let levels = usize::from(chaupal_shared::levels::LEVELS);
+                let at = usize::from(t.form.computer_level.clamp(1, 8) - 1);
+                t.form.computer_level = form::step(at, levels, forward) as u8 + 1;
             }
             TournamentAction::SetMatches(matches) => t.form.matches = Some(matches),
             TournamentAction::SetDouble(double) => t.form.double = double,

@@ -7,11 +7,12 @@
 //! one column whatever is chosen.
 
 use chaupal_rules::GameKind;
+use chaupal_shared::levels::LEVELS;
 use chaupal_shared::protocol::{ClockSpec, Correspondence};
 
 use super::{lines, paragraph};
 use crate::app::{ARENA_CLOCKS, ARENA_MINUTES, ARENA_STARTS, Action, App, ScreenAction};
-use crate::app::{FormatChoice, ROUND_ROBIN_ENTRANTS, SWISS_ROUNDS};
+use crate::app::{FormatChoice, MOST_COMPUTERS_OFFERED, ROUND_ROBIN_ENTRANTS, SWISS_ROUNDS};
 use crate::app::{TournamentAction, clock_words, pace_value};
 use crate::draw::screens::common::stepper;
 use crate::draw::theme;
@@ -47,6 +48,8 @@ pub(super) fn draw(app: &App, ui: &Ui, column: Area, actions: &mut Vec<Action>) 
     };
     let days = |d: u8| ui.say(&pace_value(Correspondence { days: Some(d) }));
     let start = |m: u32| ui.say(&start_words(m));
+    let computers = |n: usize| ui.say(&say!("tournament-computers", count = n));
+    let level = |l: u8| ui.say(&say!("ai-level", level = l));
     // One width for every stepper, so they stand in a column whatever the format.
     let values: Vec<String> = FormatChoice::ALL
         .iter()
@@ -58,6 +61,8 @@ pub(super) fn draw(app: &App, ui: &Ui, column: Area, actions: &mut Vec<Action>) 
         .chain(ARENA_CLOCKS.iter().map(|c| clock(*c)))
         .chain(Correspondence::DAYS.iter().map(|d| days(*d)))
         .chain(ARENA_STARTS.iter().map(|m| start(*m)))
+        .chain((0..=MOST_COMPUTERS_OFFERED).map(computers))
+        .chain((1..=LEVELS).map(level))
         .collect();
     let widest = values
         .iter()
@@ -190,6 +195,24 @@ pub(super) fn draw(app: &App, ui: &Ui, column: Area, actions: &mut Vec<Action>) 
         y_row + ui.unit * 0.1,
         theme::TEXT_DIM,
     );
+    // A private tournament's computer entrants, under the choice that allows them.
+    if form.private {
+        let mut rows = vec![step(
+            "tournament-computers-label",
+            computers(form.computers),
+            TournamentAction::CycleComputers { forward: false },
+            TournamentAction::CycleComputers { forward: true },
+        )];
+        if form.computers > 0 {
+            rows.push(step(
+                "tournament-computer-level",
+                level(form.computer_level),
+                TournamentAction::CycleComputerLevel { forward: false },
+                TournamentAction::CycleComputerLevel { forward: true },
+            ));
+        }
+        y = steppers(ui, column, y + ui.unit * 0.2, rows, widest, actions);
+    }
     let rated = match form.format {
         FormatChoice::Arena => "tournament-rated-hint",
         FormatChoice::Swiss => "tournament-swiss-hint",

@@ -166,7 +166,7 @@ fn podium(app: &App, ui: &Ui, column: Area, y: f32) -> f32 {
         let text = ui.say(&say!(
             "tournament-podium-line",
             rank = line.rank,
-            name = line.player.name.clone(),
+            name = super::standings::entrant_name(ui, line),
             points = points::shown_points(open.summary.format, line.points)
         ));
         let colour = if line.rank == 1 {

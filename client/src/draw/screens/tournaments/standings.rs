@@ -97,7 +97,7 @@ fn standing(
         w: column.w - 2.0 * pad - ui.unit * 1.2,
         ..column
     };
-    let name = format!("{}. {}", line.rank, line.player.name);
+    let name = format!("{}. {}", line.rank, entrant_name(ui, line));
     let (size, rows) = ui.fitted(&name, true, ui.unit, inner.w);
     let details = ui.say(&say!(
         "tournament-line",
@@ -169,5 +169,14 @@ fn presence_words(presence: EntrantPresence) -> crate::words::Phrase {
         EntrantPresence::Playing => say!("tournament-playing"),
         EntrantPresence::Paused => say!("tournament-paused"),
         EntrantPresence::Left => say!("tournament-left"),
+    }
+}
+
+/// An entrant's name as the standings show it: a computer's as its level, in the player's
+/// words ("AI level 3"), a person's as they chose it.
+pub(super) fn entrant_name(ui: &Ui, line: &StandingLine) -> String {
+    match line.computer {
+        Some(level) => ui.say(&crate::say!("ai-level", level = level)),
+        None => line.player.name.clone(),
     }
 }
