@@ -71,3 +71,42 @@ async fn the_load_generators_arena_entrants_are_paired_play_and_are_paired_again
     );
     assert!(summary.moves >= 150, "{summary}");
 }
+
+/// Nine entrants of one Swiss of two rounds (20+0, each game resigned after ten plies): the
+/// Swiss starts a minute after it is made, every round pairs four games and a bye, and every
+/// entrant hears each round's pairing, with no error.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_generators_swiss_entrants_play_every_round() {
+    let args = LoadArgs::parse_from([
+        "loadtest",
+        "--swiss",
+        "9",
+        "--swiss-rounds",
+        "2",
+        "--games",
+        "0",
+        "--connections",
+        "9",
+        "--seconds",
+        "110",
+        "--think-min-ms",
+        "0",
+        "--think-max-ms",
+        "40",
+        "--ply-cap",
+        "10",
+        "--arena-clock",
+        "20+0",
+        "--server-arg=--hourly-arenas",
+        "--server-arg=false",
+    ]);
+    let summary = run(args, server_binary())
+        .await
+        .expect("the load runs to its end");
+    assert_eq!(summary.errors, 0, "{summary}");
+    assert_eq!(summary.connections, 9, "{summary}");
+    assert_eq!(summary.swiss_round, 2, "both rounds paired: {summary}");
+    // Four games a round, each heard by its two entrants.
+    assert_eq!(summary.games, 8, "{summary}");
+    assert_eq!(summary.swiss_pairings, 16, "{summary}");
+}

@@ -1,11 +1,13 @@
-//! Entrants of one arena (`--arena N`): the first makes a public Kalah arena (`--arena-clock`)
-//! that starts at once, every one joins it when the run starts, and each plays the games the server pairs it
-//! into (random legal moves after a think, resigning at the ply cap), then waits to be paired
-//! again, as lichess's arena players do.
+//! Entrants of one arena (`--arena N`) or one Swiss (`--swiss N`): the first makes a public Kalah
+//! tournament (`--arena-clock`; an arena starts at once, a Swiss of `--swiss-rounds` a minute
+//! later, the soonest the server allows), every one joins it when the run starts, and each plays
+//! the games the server pairs it into (random legal moves after a think, resigning at the ply
+//! cap), then waits to be paired again, as lichess's arena and Swiss players do.
 //!
 //! Measured: how long a join takes to be answered, how long an idle entrant waits for its next
-//! pairing (from joining, or from its last game's end), and how long an entrant's own move takes
-//! to come back to it as the game's event.
+//! pairing (from joining, or from its last game's end), how long an entrant's own move takes
+//! to come back to it as the game's event, and in a Swiss how long after its round was due
+//! (the start, or the end of the round before it and the break) a pairing reaches its entrant.
 
 use std::sync::atomic::Ordering;
 
@@ -26,6 +28,15 @@ use super::{Bot, connect_all, drain_until_phase};
 /// The arena's game.
 const GAME: GameKind = GameKind::Kalah;
 
+/// Which tournament the entrants play.
+#[derive(Clone, Copy, Debug)]
+pub enum Tourney {
+    /// An arena of `minutes`.
+    Arena { minutes: u32 },
+    /// A Swiss of `rounds` single games.
+    Swiss { rounds: u32 },
+}
+
 /// One entrant's state.
 struct Entrant {
     bot: Bot,
@@ -43,14 +54,23 @@ struct Entrant {
     wake: Option<Instant>,
     /// When the join was sent.
     join_sent: Option<Instant>,
+    /// When the Swiss's next round is due (wall-clock milliseconds), as last heard.
+    round_due_ms: Option<u64>,
 }
 
-/// Runs entrant `index`; the one given `made` makes the arena (`minutes` long, games on
-/// `clock`) and tells the others, who hear of it through `told`.
+/// The wall clock in milliseconds since the Unix epoch (the server's records' clock).
+fn wall_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// Runs entrant `index`; the one given `made` makes the tournament (`kind`, games on `clock`)
+/// and tells the others, who hear of it through `told`.
 pub async fn entrant(
     bot: Bot,
     index: usize,
-    (minutes, clock): (u32, ClockSpec),
+    (kind, clock): (Tourney, ClockSpec),
     made: Option<watch::Sender<Option<TournamentId>>>,
     mut told: watch::Receiver<Option<TournamentId>>,
 ) {
@@ -68,11 +88,20 @@ pub async fn entrant(
             game: GAME,
             rules: Vec::new(),
             clock,
-            format: TournamentFormat::Arena {
-                minutes,
-                streaks: true,
+            format: match kind {
+                Tourney::Arena { minutes } => TournamentFormat::Arena {
+                    minutes,
+                    streaks: true,
+                },
+                Tourney::Swiss { rounds } => TournamentFormat::Swiss {
+                    rounds,
+                    matches: false,
+                },
             },
-            starts_in_s: 0,
+            starts_in_s: match kind {
+                Tourney::Arena { .. } => 0,
+                Tourney::Swiss { .. } => 60,
+            },
             private: false,
             rated: true,
         };
@@ -109,6 +138,7 @@ pub async fn entrant(
         pending: None,
         wake: None,
         join_sent: None,
+        round_due_ms: None,
     };
     // The joins spread over one think, as people come in.
     let (_, hi) = e.bot.think_ms;
@@ -218,13 +248,24 @@ impl Entrant {
         let stats = &self.bot.stats;
         match msg {
             ServerMessage::Reply {
-                reply: Reply::Tournament(_),
+                reply: Reply::Tournament(view),
                 ..
             } if self.join_sent.is_some() => {
                 if let Some(sent) = self.join_sent.take() {
                     stats.arena_joined(sent.elapsed());
                 }
                 self.idle_since = Some(Instant::now());
+                if let Some(rounds) = view.summary.rounds {
+                    self.round_due_ms = rounds.next_ms;
+                }
+            }
+            ServerMessage::Tournament(TournamentNews::Rounds { tournament, rounds })
+                if tournament == self.tournament =>
+            {
+                stats.swiss_round_reached(rounds.round);
+                if rounds.next_ms.is_some() {
+                    self.round_due_ms = rounds.next_ms;
+                }
             }
             ServerMessage::Tournament(TournamentNews::Paired {
                 tournament,
@@ -234,6 +275,10 @@ impl Entrant {
             }) if tournament == self.tournament => {
                 if let Some(since) = self.idle_since.take() {
                     stats.arena_paired(since.elapsed());
+                }
+                if let Some(due) = self.round_due_ms.take() {
+                    let late = wall_ms().saturating_sub(due);
+                    stats.swiss_paired(std::time::Duration::from_millis(late));
                 }
                 // Each game counted once, by its first side.
                 if side == Side::First {

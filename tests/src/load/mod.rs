@@ -73,6 +73,14 @@ pub struct LoadArgs {
     /// arena pair sooner after a game: lichess's wait, from 8 s to 50 s).
     #[arg(long, default_value = "180+2", value_parser = parse_clock)]
     pub arena_clock: chaupal_shared::protocol::ClockSpec,
+    /// Entrants of one public Kalah Swiss (`--arena-clock`), made by the first of them at the
+    /// start to begin a minute later (one connection each): they join and play each round's
+    /// game.
+    #[arg(long, default_value_t = 0)]
+    pub swiss: usize,
+    /// The Swiss's rounds.
+    #[arg(long, default_value_t = 3)]
+    pub swiss_rounds: u32,
     /// Spectators, each following one pair's games.
     #[arg(long, default_value_t = 0)]
     pub spectators: usize,
@@ -222,6 +230,10 @@ pub struct Summary {
     pub p999_ms: f64,
     pub errors: u64,
     pub server_rss_mb: Option<f64>,
+    /// The highest round of the Swiss (`--swiss`) its entrants heard of, and how many of its
+    /// pairings reached them.
+    pub swiss_round: u64,
+    pub swiss_pairings: u64,
 }
 
 impl std::fmt::Display for Summary {
@@ -232,7 +244,7 @@ impl std::fmt::Display for Summary {
         write!(
             f,
             "connections={} games={} moves={} moves_per_s={:.1} p50_ms={:.2} p99_ms={:.2} \
-             p999_ms={:.2} errors={} server_rss_mb={rss}",
+             p999_ms={:.2} errors={} server_rss_mb={rss} swiss_round={} swiss_pairings={}",
             self.connections,
             self.games,
             self.moves,
@@ -240,7 +252,9 @@ impl std::fmt::Display for Summary {
             self.p50_ms,
             self.p99_ms,
             self.p999_ms,
-            self.errors
+            self.errors,
+            self.swiss_round,
+            self.swiss_pairings
         )
     }
 }
@@ -249,7 +263,8 @@ impl std::fmt::Display for Summary {
 pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, String> {
     let nofile = raise_open_files();
     eprintln!("loadtest: open files limit {nofile:?}");
-    let busy = 2 * args.games + args.ai_games + args.spectators + args.puzzlers + args.arena;
+    let busy =
+        2 * args.games + args.ai_games + args.spectators + args.puzzlers + args.arena + args.swiss;
     let connections = args.connections.max(busy);
     if connections > args.connections {
         eprintln!("loadtest: {busy} connections are needed for the games; using {connections}");
@@ -321,12 +336,32 @@ pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, Stri
         let mut made = Some(made);
         for i in 0..args.arena {
             let maker = if i == 0 { made.take() } else { None };
-            let made = (minutes, args.arena_clock);
+            let made = (arena::Tourney::Arena { minutes }, args.arena_clock);
             tokio::spawn(arena::entrant(bot.clone(), i, made, maker, told.clone()));
         }
     }
-    let idle = connections
-        .saturating_sub(2 * args.games + args.ai_games + watchers + args.puzzlers + args.arena);
+    if args.swiss > 0 {
+        let (made, told) = watch::channel(None);
+        let mut made = Some(made);
+        let kind = arena::Tourney::Swiss {
+            rounds: args.swiss_rounds,
+        };
+        for i in 0..args.swiss {
+            let maker = if i == 0 { made.take() } else { None };
+            let index = args.arena + i;
+            let made = (kind, args.arena_clock);
+            tokio::spawn(arena::entrant(
+                bot.clone(),
+                index,
+                made,
+                maker,
+                told.clone(),
+            ));
+        }
+    }
+    let idle = connections.saturating_sub(
+        2 * args.games + args.ai_games + watchers + args.puzzlers + args.arena + args.swiss,
+    );
     for i in 0..idle {
         tokio::spawn(bots::idle(bot.clone(), i));
     }
@@ -443,6 +478,20 @@ pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, Stri
             args.arena, j[0], j[1], j[3], w[0], w[1], w[3], m[0], m[1], m[2], m[3]
         );
     }
+    if args.swiss > 0 {
+        let (p, n) = stats.swiss_quantiles_ms();
+        eprintln!(
+            "loadtest: swiss of {} ({} rounds): round {} reached; {n} pairings, after their round \
+             was due p50 {:.0} p99 {:.0} p99.9 {:.0} max {:.0} ms",
+            args.swiss,
+            args.swiss_rounds,
+            stats.swiss_round.load(Ordering::Relaxed),
+            p[0],
+            p[1],
+            p[2],
+            p[3]
+        );
+    }
     eprintln!(
         "loadtest: {} games finished; errors by kind: {:?}",
         stats.finished.load(Ordering::Relaxed),
@@ -458,6 +507,8 @@ pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, Stri
         p999_ms,
         errors: stats.error_count(),
         server_rss_mb,
+        swiss_round: stats.swiss_round.load(Ordering::Relaxed),
+        swiss_pairings: stats.swiss_quantiles_ms().1,
     };
     if let Some(mut server) = own {
         server.kill().await;

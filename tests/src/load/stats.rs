@@ -42,6 +42,9 @@ pub struct Stats {
     arena_join: Mutex<Histogram<u64>>,
     arena_wait: Mutex<Histogram<u64>>,
     arena_move: Mutex<Histogram<u64>>,
+    swiss_paired: Mutex<Histogram<u64>>,
+    /// The highest round of a Swiss its entrants heard of.
+    pub swiss_round: AtomicU64,
     /// Puzzles served and attempts ended while running.
     pub puzzles: AtomicU64,
     pub attempts: AtomicU64,
@@ -78,6 +81,8 @@ impl Stats {
             arena_join: Mutex::new(histogram()),
             arena_wait: Mutex::new(histogram()),
             arena_move: Mutex::new(histogram()),
+            swiss_paired: Mutex::new(histogram()),
+            swiss_round: AtomicU64::new(0),
             puzzles: AtomicU64::new(0),
             attempts: AtomicU64::new(0),
             moves: AtomicU64::new(0),
@@ -99,6 +104,23 @@ impl Stats {
     /// An idle arena entrant was paired after waiting `took`.
     pub fn arena_paired(&self, took: Duration) {
         record(&self.arena_wait, took);
+    }
+
+    /// A Swiss entrant's pairing reached it `late` after its round was due.
+    pub fn swiss_paired(&self, late: Duration) {
+        record(&self.swiss_paired, late);
+    }
+
+    /// A Swiss entrant heard of round `round`.
+    pub fn swiss_round_reached(&self, round: u32) {
+        self.swiss_round
+            .fetch_max(u64::from(round), Ordering::Relaxed);
+    }
+
+    /// The Swiss's pairings after their round was due: p50, p99, p99.9, max (ms), and how many.
+    pub fn swiss_quantiles_ms(&self) -> ([f64; 4], u64) {
+        let h = self.swiss_paired.lock().unwrap_or_else(|p| p.into_inner());
+        (quantiles(&h), h.len())
     }
 
     /// An arena entrant's own move came back as the game's event after `took`.
