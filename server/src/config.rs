@@ -54,6 +54,8 @@ pub const DEFAULT_WRITE_QUEUE_BYTES: usize = 1024 * 1024;
 pub const DEFAULT_WRITE_TIMEOUT_MS: u64 = 10_000;
 /// How long a disconnected player keeps the seat before the opponent may claim the win.
 pub const DEFAULT_RECONNECT_GRACE_MS: u64 = 60_000;
+/// How long the first side of a live Swiss's or round robin's game has for its first move.
+pub const DEFAULT_ROUND_FIRST_MOVE_MS: u64 = 60_000;
 /// Events a game keeps for replay to reconnecting clients; older gaps get a snapshot.
 pub const DEFAULT_REPLAY_EVENTS: usize = 512;
 /// The longest an AI may think about one move: the longest any level thinks, so that the
@@ -316,6 +318,11 @@ pub struct Limits {
     /// Milliseconds a disconnected player keeps the seat before the opponent may claim the win.
     #[arg(long, default_value_t = DEFAULT_RECONNECT_GRACE_MS)]
     pub reconnect_grace_ms: u64,
+    /// Milliseconds the first side of a live Swiss's or round robin's game has for its first
+    /// move before it loses the game (so that an absent entrant does not hold up the round;
+    /// the second side's clock runs from the first move).
+    #[arg(long, default_value_t = DEFAULT_ROUND_FIRST_MOVE_MS)]
+    pub round_first_move_ms: u64,
     /// Events kept per game for replay to reconnecting clients.
     #[arg(long, default_value_t = DEFAULT_REPLAY_EVENTS)]
     pub replay_events: usize,
@@ -380,6 +387,7 @@ impl Default for Limits {
             write_queue_bytes: DEFAULT_WRITE_QUEUE_BYTES,
             write_timeout_ms: DEFAULT_WRITE_TIMEOUT_MS,
             reconnect_grace_ms: DEFAULT_RECONNECT_GRACE_MS,
+            round_first_move_ms: DEFAULT_ROUND_FIRST_MOVE_MS,
             replay_events: DEFAULT_REPLAY_EVENTS,
             ai_threads: 0,
             ai_queue: DEFAULT_AI_QUEUE,
@@ -418,6 +426,9 @@ impl Limits {
     }
     pub fn reconnect_grace(&self) -> Duration {
         Duration::from_millis(self.reconnect_grace_ms)
+    }
+    pub fn round_first_move(&self) -> Duration {
+        Duration::from_millis(self.round_first_move_ms)
     }
     pub fn max_lag_credit(&self) -> Duration {
         Duration::from_millis(self.max_lag_credit_ms)

@@ -614,3 +614,66 @@ async fn a_private_swiss_fills_with_computer_entrants_marked_in_its_standings() 
     assert_eq!(by_name["AI level 2"], (2, Some(2)));
     assert_eq!(by_name["asha"], (0, None));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_first_side_that_never_moves_loses_so_that_the_round_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut clock = TestClock::new(dir.path());
+    let mut args = clock.option().to_vec();
+    args.extend(["--round-first-move-ms", "1500"]);
+    let server = ServerProcess::start_for_games(&args).await;
+    let mut players = vec![
+        Client::hello(&server, "asha").await,
+        Client::hello(&server, "bikram").await,
+    ];
+    let format = TournamentFormat::Swiss {
+        rounds: 1,
+        matches: false,
+    };
+    let t = view(
+        players[0]
+            .request(Request::CreateTournament(Box::new(setup(
+                GameKind::Jungle,
+                format,
+                None,
+            ))))
+            .await,
+    )
+    .summary
+    .tournament;
+    join_all(&mut players, t).await;
+    clock.advance(601_000);
+    let mut first = None;
+    for p in players.iter_mut() {
+        if let Heard::Paired(game, Side::First) = heard(p, t).await {
+            first = Some((p.id(), game));
+        }
+    }
+    let (absent, game) = first.expect("one of them has the first side");
+    // Nobody moves: a second and a half later the first side has lost, and the Swiss is over.
+    let ended = summary_when(&mut players[0], t, |v| {
+        v.summary.status == TournamentStatus::Finished
+    })
+    .await;
+    assert_eq!(ended.summary.rounds.unwrap().round, 1);
+    let page = standings_when(&mut players[1], t, |_| true).await;
+    for line in &page.lines {
+        let expected = if line.player.id == absent { 0 } else { 2 };
+        assert_eq!(line.points, expected, "{page:?}");
+    }
+    let result = players[0]
+        .wait_for(|m| match m {
+            ServerMessage::Event {
+                game: g,
+                event: chaupal_shared::protocol::GameEvent::Ended { result, .. },
+                ..
+            } if *g == game => Some(*result),
+            _ => None,
+        })
+        .await;
+    assert_eq!(result.winner, Some(Side::Second));
+    assert_eq!(
+        result.reason,
+        chaupal_shared::protocol::ResultReason::Timeout
+    );
+}

@@ -46,7 +46,10 @@ impl Room {
             return;
         }
         let late = self.game.side_to_move();
-        let began = Side::BOTH.iter().all(|s| self.movers.contains(s));
+        // A Swiss's or round robin's game is lost by an entrant who does not move, begun or
+        // not: the round goes on with a result.
+        let began = Side::BOTH.iter().all(|s| self.movers.contains(s))
+            || self.setup.mode == crate::store::ROUNDS_MODE;
         let result = GameResult {
             winner: began.then_some(late.opponent()),
             reason: if began {

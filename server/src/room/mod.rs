@@ -360,6 +360,8 @@ pub(crate) struct Room {
     empty_since: Option<Instant>,
     /// When the game finished (the room closes at most [`FINISHED_MAX`] later).
     finished_at: Option<Instant>,
+    /// When this room opened (a Swiss's or round robin's game's first move is timed from it).
+    opened_at: Instant,
     /// Where the room is in its life: open, falling asleep, handed over or superseded.
     life: Life,
     /// A correspondence game's pace, with the deadline of the side to move by the records'
@@ -450,6 +452,7 @@ impl Room {
             ratings: init.ratings,
             empty_since: None,
             finished_at: None,
+            opened_at: now,
             life: Life::Open,
             pace: init.pace,
             deps,

@@ -1,8 +1,9 @@
 //! The room's timers: when it must wake next (a clock running out, a seat's grace ending, a
-//! correspondence deadline, an AI retry, closing), what it does then, and the lag credited to
-//! a seat's clock.
+//! correspondence deadline, a Swiss's or round robin's first move not made, an AI retry,
+//! closing), what it does then, and the lag credited to a seat's clock.
 
 use super::*;
+use crate::store::ROUNDS_MODE;
 
 impl Room {
     /// The next time something happens by itself: a flag, a deadline, a grace period's end,
@@ -24,6 +25,9 @@ impl Room {
         if self.status == GameStatus::Live && self.setup.correspondence.is_some() {
             // No grace periods: being away is how a correspondence game is played.
         } else if self.status == GameStatus::Live {
+            if let Some(at) = self.first_move_due() {
+                consider(at);
+            }
             if let Some(clock) = &self.clock
                 && let Some(side) = clock.running()
                 && let Some(deadline) = clock.deadline(self.lag_credit(side))
@@ -55,6 +59,17 @@ impl Room {
         }
         if self.deadline_ms().is_some() {
             self.check_deadline().await;
+            return;
+        }
+        if self.first_move_due().is_some_and(|at| now >= at) {
+            // The first side never moved: it loses, and the round goes on.
+            let result = GameResult {
+                winner: Some(Side::Second),
+                reason: ResultReason::Timeout,
+            };
+            if let Err(e) = self.finish(result).await {
+                tracing::error!("{}: could not record a first move not made: {e}", self.id);
+            }
             return;
         }
         if let Some(clock) = &mut self.clock
@@ -90,6 +105,18 @@ impl Room {
         if changed {
             self.broadcast_presence();
         }
+    }
+
+    /// When a live Swiss's or round robin's game is lost by its first side for not having made
+    /// its first move ([`crate::config::Limits::round_first_move`] after the room opened): an
+    /// entrant who does not come must not hold up the round. None in any other game, and once
+    /// the first side has moved.
+    pub(super) fn first_move_due(&self) -> Option<Instant> {
+        (self.status == GameStatus::Live
+            && self.setup.mode == ROUNDS_MODE
+            && self.clock.is_some()
+            && !self.movers.contains(&Side::First))
+        .then(|| self.opened_at + self.deps.limits.round_first_move())
     }
 
     pub(super) fn lag_credit(&self, side: Side) -> Duration {
