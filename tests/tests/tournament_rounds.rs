@@ -302,6 +302,16 @@ async fn a_bagh_chal_match_plays_a_second_game_with_the_sides_swapped_and_scores
         assert_eq!(refused.code, ErrorCode::NotAllowed, "{refused:?}");
         // asha wins both: bikram resigns.
         players[1].act(game, Action::Resign).await.unwrap();
+        // The tournament pairs its entrants: no rematch.
+        let refused = players[0]
+            .act(
+                game,
+                Action::Offer(chaupal_shared::protocol::OfferKind::Rematch),
+            )
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code, ErrorCode::NotAllowed, "{refused:?}");
+        assert!(refused.reason.contains("tournament"), "{refused:?}");
     }
     assert_eq!(
         sides[1],

@@ -49,6 +49,7 @@ impl Room {
             }
             OfferKind::Takeback => {
                 self.require_live()?;
+                self.refuse_in_tournament("takebacks")?;
                 if self.setup.rated {
                     return Err(err(
                         ErrorCode::NotAllowed,
@@ -77,6 +78,7 @@ impl Room {
             }
             OfferKind::Rematch => {
                 self.require_finished()?;
+                self.refuse_in_tournament("rematches: the tournament pairs its entrants")?;
                 let opponent = side.opponent();
                 if self.is_ai(opponent) || self.is_local() || self.rematch_offer == Some(opponent) {
                     return self.start_rematch().await;
@@ -89,6 +91,19 @@ impl Room {
                 Ok(())
             }
         }
+    }
+
+    /// Refuses `what` in a tournament's game (an arena's, a Swiss's, a round robin's): its
+    /// games are played as paired, and their results are the tournament's.
+    fn refuse_in_tournament(&self, what: &str) -> Result<(), ErrorReply> {
+        let mode = self.setup.mode.as_str();
+        if mode == crate::store::TOURNAMENT_MODE || mode == crate::store::ROUNDS_MODE {
+            return Err(err(
+                ErrorCode::NotAllowed,
+                format!("no {what} in a tournament's game"),
+            ));
+        }
+        Ok(())
     }
 
     /// `side` accepts (`accept`) or declines its opponent's open offer of `kind`.
