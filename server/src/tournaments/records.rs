@@ -13,11 +13,10 @@ use std::collections::BTreeMap;
 use chaupal_rules::game::Side;
 use chaupal_shared::protocol::tournaments::TournamentId;
 use chaupal_shared::protocol::{GameId, GameResult, GameStatus, PlayerId, ResultReason};
-use chaupal_tournament::arena::ArenaError;
 use chaupal_tournament::entrant::{EntrantId, Outcome, Pairing};
 use chaupal_tournament::swiss::{Round, SwissError};
 
-use super::run::{Entrant, Run};
+use super::run::{Entrant, PlayError, Run};
 use crate::registry::Registry;
 use crate::store::{ENDS_UNKNOWN_MS, FirstSide, StoreError, TournamentEvent};
 
@@ -25,11 +24,9 @@ use crate::store::{ENDS_UNKNOWN_MS, FirstSide, StoreError, TournamentEvent};
 #[derive(Debug, thiserror::Error)]
 pub enum Misfit {
     #[error("{0}")]
-    Arena(#[from] ArenaError),
+    Play(#[from] PlayError),
     #[error("{0}")]
     Rounds(#[from] SwissError),
-    #[error("a game paired that its round does not have waiting")]
-    NotWaiting,
     #[error("round {0} is not the next round")]
     NotNextRound(u32),
     #[error("an arena has no rounds")]

@@ -17,8 +17,19 @@ use chaupal_tournament::entrant::{EntrantId, Outcome, Pairing};
 use chaupal_tournament::standings::Standings;
 use chaupal_tournament::swiss::{RoundResult, TieBreaks};
 
-use super::records::Misfit;
 use super::rounds::{Rounds, RoundsKind, RoundsRefusal};
+use chaupal_tournament::swiss::SwissError;
+
+/// Why a change could not be made to a tournament's play.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    #[error("{0}")]
+    Arena(#[from] ArenaError),
+    #[error("{0}")]
+    Rounds(#[from] SwissError),
+    #[error("a game paired that its round does not have waiting")]
+    NotWaiting,
+}
 
 /// How a tournament is played.
 pub enum Play {
@@ -224,7 +235,7 @@ impl Run {
     }
 
     /// `entrant` joins at `at_ms`, or comes back.
-    pub fn join(&mut self, entrant: EntrantId, rating: i32, at_ms: u64) -> Result<(), Misfit> {
+    pub fn join(&mut self, entrant: EntrantId, rating: i32, at_ms: u64) -> Result<(), PlayError> {
         match &mut self.play {
             Play::Arena(arena) => arena.join(entrant, rating, at_ms)?,
             Play::Rounds(rounds) => rounds.join(entrant, rating)?,
@@ -233,7 +244,7 @@ impl Run {
     }
 
     /// `entrant` pauses (`leave` false) or leaves.
-    pub fn step_out(&mut self, entrant: EntrantId, leave: bool) -> Result<(), Misfit> {
+    pub fn step_out(&mut self, entrant: EntrantId, leave: bool) -> Result<(), PlayError> {
         match &mut self.play {
             Play::Arena(arena) => arena.step_out(entrant, leave)?,
             Play::Rounds(rounds) => rounds.step_out(entrant, leave)?,
@@ -242,12 +253,12 @@ impl Run {
     }
 
     /// `game` (its sides as played) was paired and started.
-    pub fn paired(&mut self, game: Pairing) -> Result<(), Misfit> {
+    pub fn paired(&mut self, game: Pairing) -> Result<(), PlayError> {
         match &mut self.play {
             Play::Arena(arena) => arena.paired(game)?,
             Play::Rounds(rounds) => {
                 if !rounds.waits(game) {
-                    return Err(Misfit::NotWaiting);
+                    return Err(PlayError::NotWaiting);
                 }
                 rounds.started(game);
             }
@@ -256,7 +267,7 @@ impl Run {
     }
 
     /// `game` will not be played: it could not start, or it was aborted.
-    pub fn cancel(&mut self, game: Pairing, at_ms: u64) -> Result<(), Misfit> {
+    pub fn cancel(&mut self, game: Pairing, at_ms: u64) -> Result<(), PlayError> {
         match &mut self.play {
             Play::Arena(arena) => arena.cancel(game)?,
             Play::Rounds(rounds) => rounds.void(game, at_ms)?,
@@ -270,7 +281,7 @@ impl Run {
         game: Pairing,
         (outcome, plies, berserk): (Outcome, u32, [bool; 2]),
         at_ms: u64,
-    ) -> Result<(), Misfit> {
+    ) -> Result<(), PlayError> {
         match &mut self.play {
             Play::Arena(arena) => arena.finish(game, outcome, plies, berserk)?,
             Play::Rounds(rounds) => rounds.finish(game, outcome, at_ms)?,
