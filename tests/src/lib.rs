@@ -17,6 +17,7 @@ pub mod nemesis;
 pub mod play;
 pub mod push_receiver;
 pub mod services;
+pub mod tournaments;
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;

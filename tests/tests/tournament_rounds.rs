@@ -17,10 +17,10 @@ use chaupal_shared::protocol::tournaments::{
     TournamentStatus, TournamentView,
 };
 use chaupal_shared::protocol::{
-    Action, ClockSpec, Correspondence, ErrorCode, ErrorReply, GameId, PlayerId, Reply, Request,
-    ServerMessage,
+    Action, ClockSpec, Correspondence, ErrorCode, GameId, PlayerId, Request, ServerMessage,
 };
 use chaupal_tests::clock::TestClock;
+use chaupal_tests::tournaments::{create, standings_when, view};
 use chaupal_tests::{Client, ServerProcess};
 
 /// The break after a live round (the server's `rounds::BREAK_MS`), and a second more.
@@ -42,14 +42,6 @@ fn setup(game: GameKind, format: TournamentFormat, days: Option<u8>) -> Tourname
         rated: true,
     }
 }
-
-fn view(reply: Result<Reply, ErrorReply>) -> TournamentView {
-    match reply {
-        Ok(Reply::Tournament(v)) => *v,
-        other => panic!("not a tournament: {other:?}"),
-    }
-}
-
 /// What `client` hears of round `round` of `tournament`: its game and side, or that it sits
 /// out (with whether it has a bye).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,30 +66,6 @@ async fn heard(client: &mut Client, tournament: TournamentId) -> Heard {
         })
         .await
 }
-
-async fn standings_when(
-    client: &mut Client,
-    tournament: TournamentId,
-    done: impl Fn(&StandingsPage) -> bool,
-) -> StandingsPage {
-    for _ in 0..150 {
-        let Ok(Reply::TournamentStandings(p)) = client
-            .request(Request::TournamentStandings {
-                tournament,
-                page: 0,
-            })
-            .await
-        else {
-            panic!("no standings");
-        };
-        if done(&p) {
-            return *p;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    panic!("the standings never came to what was expected");
-}
-
 async fn summary_when(
     client: &mut Client,
     tournament: TournamentId,
@@ -147,15 +115,7 @@ async fn a_swiss_of_five_gives_a_bye_a_round_to_a_new_entrant_pairs_nobody_twice
         rounds: 3,
         matches: false,
     };
-    let made = view(
-        players[0]
-            .request(Request::CreateTournament(Box::new(setup(
-                GameKind::Kalah,
-                format,
-                None,
-            ))))
-            .await,
-    );
+    let made = create(&mut players[0], setup(GameKind::Kalah, format, None)).await;
     let t = made.summary.tournament;
     let rounds = made.summary.rounds.expect("a Swiss's rounds");
     assert_eq!((rounds.round, rounds.of), (0, 3));
@@ -272,17 +232,10 @@ async fn a_bagh_chal_match_plays_a_second_game_with_the_sides_swapped_and_scores
         rounds: 1,
         matches: true,
     };
-    let t = view(
-        players[0]
-            .request(Request::CreateTournament(Box::new(setup(
-                GameKind::BaghChal,
-                format,
-                None,
-            ))))
-            .await,
-    )
-    .summary
-    .tournament;
+    let t = create(&mut players[0], setup(GameKind::BaghChal, format, None))
+        .await
+        .summary
+        .tournament;
     join_all(&mut players, t).await;
     clock.advance(601_000);
     let mut sides = Vec::new();
@@ -368,15 +321,7 @@ async fn a_round_robin_by_correspondence_fills_refuses_a_pause_and_is_kept_acros
         .unwrap_err();
     assert_eq!(refused.code, ErrorCode::BadSetup, "{refused:?}");
 
-    let made = view(
-        players[0]
-            .request(Request::CreateTournament(Box::new(setup(
-                GameKind::Jungle,
-                format,
-                Some(1),
-            ))))
-            .await,
-    );
+    let made = create(&mut players[0], setup(GameKind::Jungle, format, Some(1))).await;
     let t = made.summary.tournament;
     assert_eq!(made.summary.correspondence, Correspondence::days(1));
     join_all(&mut players, t).await;
@@ -640,17 +585,10 @@ async fn a_first_side_that_never_moves_loses_so_that_the_round_goes_on() {
         rounds: 1,
         matches: false,
     };
-    let t = view(
-        players[0]
-            .request(Request::CreateTournament(Box::new(setup(
-                GameKind::Jungle,
-                format,
-                None,
-            ))))
-            .await,
-    )
-    .summary
-    .tournament;
+    let t = create(&mut players[0], setup(GameKind::Jungle, format, None))
+        .await
+        .summary
+        .tournament;
     join_all(&mut players, t).await;
     clock.advance(601_000);
     let mut first = None;

@@ -10,13 +10,14 @@ use std::collections::BTreeMap;
 use chaupal_rules::game::{GameKind, Side};
 use chaupal_shared::protocol::tournaments::{
     StandingsPage, TournamentFormat, TournamentId, TournamentNews, TournamentSetup,
-    TournamentStatus, TournamentView,
+    TournamentStatus,
 };
 use chaupal_shared::protocol::{
     Action, ClockSpec, Clocks, ErrorCode, GameEvent, GameId, PlayerId, Reply, Request,
     ServerMessage,
 };
 use chaupal_tests::clock::TestClock;
+use chaupal_tests::tournaments::{standings_when, view};
 use chaupal_tests::{Client, ServerProcess, mover, pick_move, start_of};
 
 fn arena(minutes: u32, private: bool) -> TournamentSetup {
@@ -38,14 +39,6 @@ fn arena(minutes: u32, private: bool) -> TournamentSetup {
         rated: true,
     }
 }
-
-fn view(reply: Result<Reply, chaupal_shared::protocol::ErrorReply>) -> TournamentView {
-    match reply {
-        Ok(Reply::Tournament(v)) => *v,
-        other => panic!("not a tournament: {other:?}"),
-    }
-}
-
 fn code_of(reply: Result<Reply, chaupal_shared::protocol::ErrorReply>) -> ErrorCode {
     match reply {
         Err(e) => e.code,
@@ -385,32 +378,6 @@ async fn a_server_lists_an_hourly_arena_of_each_game_on_the_hour_unless_told_not
     tokio::time::sleep(std::time::Duration::from_secs(3)).await;
     assert!(hourly_listed(&mut bikram).await.is_empty());
 }
-
-/// Page 0 of `tournament`'s standings once `done` holds of it (the server scores endings
-/// within a second or so).
-async fn standings_when(
-    client: &mut Client,
-    tournament: TournamentId,
-    done: impl Fn(&StandingsPage) -> bool,
-) -> StandingsPage {
-    for _ in 0..100 {
-        let Ok(Reply::TournamentStandings(p)) = client
-            .request(Request::TournamentStandings {
-                tournament,
-                page: 0,
-            })
-            .await
-        else {
-            panic!("no standings");
-        };
-        if done(&p) {
-            return *p;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    panic!("the standings never came to what was expected");
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_arena_is_kept_across_a_restart_and_its_game_in_play_scored_after_it() {
     let server = ServerProcess::start_for_games(&[]).await;
