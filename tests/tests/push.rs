@@ -565,8 +565,8 @@ async fn an_arenas_entrants_hear_once_five_minutes_before_it_starts() {
 /// with the round, the opponent and the game's link; the one with a bye hears nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_swiss_rounds_players_hear_their_game_has_begun() {
-    use chaupal_shared::protocol::ServerMessage;
     use chaupal_shared::protocol::ClockSpec;
+    use chaupal_shared::protocol::ServerMessage;
     use chaupal_shared::protocol::tournaments::{
         TournamentFormat, TournamentNews, TournamentSetup,
     };
