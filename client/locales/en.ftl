@@ -1000,11 +1000,19 @@ tournament-pause = Pause
 tournament-leave = Leave
 tournament-share = Share link
 tournament-podium = Podium
-tournament-podium-line = { $rank }. { $name }: { $points } points
+# $many is "no" when $points is 1 or ½ ("1 point"), else "yes" ("1½ points").
+tournament-podium-line = { $rank }. { $name }: { $points } { $many ->
+        [no] point
+       *[yes] points
+    }
 tournament-standings = Standings
 tournament-no-entrants = Nobody has joined yet.
 tournament-page = { $page } of { $pages }
-tournament-line = Rating { $rating } · { $points } points · { $presence }
+# $many as in tournament-podium-line.
+tournament-line = Rating { $rating } · { $points } { $many ->
+        [no] point
+       *[yes] points
+    } · { $presence }
 tournament-idle = waiting
 tournament-playing = playing
 tournament-paused = paused

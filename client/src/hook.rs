@@ -21,7 +21,9 @@ use chaupal_shared::protocol::puzzles::{PuzzleMode, PuzzleOutcome};
 use chaupal_shared::puzzle_set::Goal;
 
 use crate::app::GameAction;
+use crate::app::points;
 use crate::app::{Action, App, Connection, Field, PushState, Screen, Tone};
+use crate::draw::screens::{next_round_words, status_words};
 use crate::draw::ui::{Fired, Input, Record, TargetKind};
 use crate::geometry::Px;
 use crate::puzzles::{Attempt, Puzzles, Stage, words as puzzle_words};
@@ -155,6 +157,24 @@ pub struct HookTournament {
     pub rank: Option<u32>,
     /// The player's game in it, while it lasts.
     pub game_in_play: Option<u64>,
+    /// What the page says of where it stands, as shown now: its status ("Round 1 of 3"), then a
+    /// running Swiss's or round robin's next round ("Round 2 in 25 s") or its games in play.
+    pub said: Vec<String>,
+    /// The page of standings shown, line by line.
+    pub standings: Vec<HookStanding>,
+    /// The podium's lines, once finished ("1. Asha: 2 points").
+    pub podium: Vec<String>,
+}
+
+/// A line of the standings, as shown.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HookStanding {
+    pub rank: u32,
+    pub name: String,
+    /// The points as the page shows them (a Swiss's "1½").
+    pub points: String,
+    /// The tie-breaks as the page shows them ("Buchholz 2 · SB 1½"; empty for an arena).
+    pub tie_breaks: String,
 }
 
 /// The Puzzles screen's state.
@@ -628,6 +648,40 @@ impl Hook {
                     entrants: o.summary.entrants,
                     rank: o.me.as_ref().map(|l| l.rank),
                     game_in_play: o.game,
+                    said: std::iter::once(status_words(&o.summary, app.now_ms()))
+                        .chain(next_round_words(&o.summary, app.now_ms()))
+                        .map(|p| words.say(&p))
+                        .collect(),
+                    standings: o
+                        .standings
+                        .lines
+                        .iter()
+                        .map(|l| HookStanding {
+                            rank: l.rank,
+                            name: l.player.name.clone(),
+                            points: points::shown_points(o.summary.format, l.points),
+                            tie_breaks: l
+                                .tie_breaks
+                                .iter()
+                                .map(|t| words.say(&points::tie_break_words(*t)))
+                                .collect::<Vec<_>>()
+                                .join(" · "),
+                        })
+                        .collect(),
+                    podium: o
+                        .podium
+                        .iter()
+                        .map(|l| {
+                            let shown = points::shown_points(o.summary.format, l.points);
+                            words.say(&crate::say!(
+                                "tournament-podium-line",
+                                rank = l.rank,
+                                name = l.player.name.clone(),
+                                many = points::many(&shown),
+                                points = shown
+                            ))
+                        })
+                        .collect(),
                 }
             }),
             daily: app

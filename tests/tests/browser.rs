@@ -49,6 +49,14 @@
 //! - An arena on two phones (`tests/browser/tournament.mjs`): made through the protocol to
 //!   start at once, opened by its link on each phone, joined by a tap on Join; the server pairs
 //!   the two into one game, where both are taken, and its standings count both.
+//! - An arena made by taps (`tests/browser/new_arena.mjs`): a phone makes one with the card's
+//!   steppers, another joins from the list, and berserk by a tap halves a clock.
+//! - A Swiss on two phones (`tests/browser/new_swiss.mjs`, 390x844 at pixel ratio 3): made by
+//!   taps (Kalah, 3 rounds), joined from the list by the other phone and by three bots here,
+//!   so that every round has a bye; its start and its breaks passed on the server's test clock
+//!   (and the phones' with it); games resigned by taps; "Round 1 of 3", the standings with
+//!   their tie-breaks, the next round counted down, and the podium once finished, checked on
+//!   the pages, what the server recorded checked here.
 //! - A refused address (`tests/browser/origin.mjs`): a page at an address the server's
 //!   `--allowed-origin` does not name says so, with the address to open instead, and waits for
 //!   the player instead of reconnecting for ever.
@@ -749,5 +757,151 @@ async fn a_phone_makes_an_arena_by_taps_another_joins_from_the_list_and_berserk_
     let clocks = snap.clocks.expect("a clock");
     assert!(clocks.first_ms <= 90_000, "{clocks:?}");
     assert!(clocks.second_ms > 170_000, "{clocks:?}");
+    screenshots_written(&summary);
+}
+
+/// The bots of the Swiss the phones play, by name.
+const SWISS_BOTS: [&str; 3] = ["Chandra", "Deepa", "Era"];
+
+/// An entrant of the Swiss `new_swiss.mjs` makes, through the protocol: it joins the Swiss as
+/// soon as it is listed, then resigns each round's game at once against another bot (from the
+/// first side), and against a phone after the first round (in the first, the phone resigns by
+/// taps). Runs until aborted.
+async fn swiss_bot(mut bot: chaupal_tests::Client) {
+    use chaupal_rules::Side;
+    use chaupal_shared::protocol::tournaments::{TournamentFormat, TournamentNews};
+    use chaupal_shared::protocol::{Action, Reply, Request, ServerMessage};
+    let tournament = loop {
+        if let Ok(Reply::Tournaments { tournaments }) = bot.request(Request::ListTournaments).await
+            && let Some(t) = tournaments
+                .iter()
+                .find(|t| matches!(t.format, TournamentFormat::Swiss { .. }))
+        {
+            break t.tournament;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    bot.request(Request::JoinTournament {
+        tournament,
+        code: None,
+    })
+    .await
+    .expect("the bot joins the Swiss");
+    let mut round = 0;
+    loop {
+        // Silence is no failure: the phones take their time.
+        let Ok(message) = tokio::time::timeout(Duration::from_millis(500), bot.recv()).await else {
+            continue;
+        };
+        match message {
+            ServerMessage::Tournament(TournamentNews::Paired {
+                tournament: t,
+                game,
+                side,
+                opponent,
+            }) if t == tournament => {
+                round += 1;
+                let against_a_bot = SWISS_BOTS.contains(&opponent.name.as_str());
+                if (against_a_bot && side == Side::First) || (!against_a_bot && round > 1) {
+                    bot.act(game, Action::Resign)
+                        .await
+                        .expect("the bot resigns");
+                }
+            }
+            ServerMessage::Tournament(TournamentNews::SatOut { tournament: t, .. })
+                if t == tournament =>
+            {
+                round += 1;
+            }
+            _ => {}
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_phones_play_a_swiss_by_taps_with_byes_through_its_breaks_to_its_podium() {
+    use chaupal_shared::protocol::Reply;
+    use chaupal_shared::protocol::Request;
+    use chaupal_shared::protocol::tournaments::{TournamentFormat, TournamentStatus};
+    use chaupal_tests::clock::TestClock;
+    let _one_browser = ONE_BROWSER.lock().await;
+    let site = built_site();
+    let chromium = tools();
+    let dir = tempfile::tempdir().unwrap();
+    let clock = TestClock::new(dir.path());
+    let [clock_option, clock_file] = clock.option();
+    let server = ServerProcess::start_for_games(&[
+        "--web",
+        site.to_str().unwrap(),
+        "--hourly-arenas",
+        "false",
+        clock_option,
+        clock_file,
+    ])
+    .await;
+    let mut bots = Vec::new();
+    for name in SWISS_BOTS {
+        let bot = chaupal_tests::Client::hello(&server, name).await;
+        bots.push(tokio::spawn(swiss_bot(bot)));
+    }
+    let mut args = driver_args(&server, chromium);
+    args.extend(["--clock".into(), clock_file.into()]);
+    let summary = drive("new_swiss.mjs", &args).await;
+    for bot in bots {
+        assert!(!bot.is_finished(), "a bot stopped: {:?}", bot.await);
+        bot.abort();
+    }
+    // The server made what the taps chose, and played it to its end.
+    let mut someone = chaupal_tests::Client::hello(&server, "Someone").await;
+    let id = chaupal_shared::protocol::tournaments::TournamentId(
+        summary["tournament"]["id"].as_u64().unwrap(),
+    );
+    let Ok(Reply::Tournament(view)) = someone
+        .request(Request::OpenTournament {
+            tournament: id,
+            code: None,
+        })
+        .await
+    else {
+        panic!("no Swiss");
+    };
+    let s = &view.summary;
+    assert_eq!(s.game, chaupal_rules::GameKind::Kalah);
+    assert_eq!(
+        s.format,
+        TournamentFormat::Swiss {
+            rounds: 3,
+            matches: false
+        }
+    );
+    assert_eq!((s.clock.initial_ms, s.clock.increment_ms), (180_000, 2_000));
+    assert_eq!(s.status, TournamentStatus::Finished);
+    assert_eq!(s.entrants, 5);
+    assert_eq!(s.rounds.map(|r| (r.round, r.of)), Some((3, 3)));
+    assert_eq!(s.by.as_ref().map(|b| b.name.as_str()), Some("Asha"));
+    let Ok(Reply::TournamentStandings(page)) = someone
+        .request(Request::TournamentStandings {
+            tournament: id,
+            page: 0,
+        })
+        .await
+    else {
+        panic!("no standings");
+    };
+    let mut names: Vec<&str> = page.lines.iter().map(|l| l.player.name.as_str()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["Asha", "Bikram", "Chandra", "Deepa", "Era"]);
+    // Three rounds of two games won (2 points each) and a bye (2).
+    let total: u32 = page.lines.iter().map(|l| l.points).sum();
+    assert_eq!(total, 3 * (2 + 2 + 2), "{page:?}");
+    for line in &page.lines {
+        assert_eq!(line.scores.len(), 3, "{line:?}");
+        assert_eq!(line.tie_breaks.len(), 2, "{line:?}");
+    }
+    // The page's final standings are the server's.
+    let shown = summary["final"]["standings"].as_array().unwrap();
+    for (line, on_page) in page.lines.iter().zip(shown) {
+        assert_eq!(on_page["name"], line.player.name.as_str(), "{summary}");
+    }
     screenshots_written(&summary);
 }

@@ -30,7 +30,7 @@ use chaupal_shared::protocol::tournaments::{TournamentNews, TournamentStatus, To
 use crate::app::App;
 use crate::app::LocalWish;
 use crate::app::Outgoing;
-use crate::app::shell::{Cue, Screen, Tone};
+use crate::app::shell::{Cue, NOTICE_SECONDS, Screen, Tone};
 use crate::route::{self, Route};
 use crate::say;
 
@@ -336,7 +336,17 @@ impl App {
                     if status == TournamentStatus::Running {
                         self.cue(Cue::Join);
                     }
-                    self.tell(said, Tone::News);
+                    // The first round's pairing or bye, told just before (the server sends it
+                    // with the start), says more than the start: it stays on the screen.
+                    let round_told = self.shell.notice.as_ref().is_some_and(|n| {
+                        matches!(
+                            n.text.id(),
+                            Some("tournament-paired" | "tournament-bye" | "tournament-sat-out")
+                        ) && n.left > NOTICE_SECONDS - 1.0
+                    });
+                    if !(status == TournamentStatus::Running && round_told) {
+                        self.tell(said, Tone::News);
+                    }
                 }
             }
             TournamentNews::Paired {

@@ -43,6 +43,17 @@ pub fn shown_points(format: TournamentFormat, points: u32) -> String {
     }
 }
 
+/// Whether points shown as `shown` are many for the words after them: "no" for "1" and "½" (1
+/// point), "yes" for any other ("0 points", "1½ points"), the `$many` of the messages that say
+/// points.
+pub fn many(shown: &str) -> &'static str {
+    if shown == "1" || shown == "½" {
+        "no"
+    } else {
+        "yes"
+    }
+}
+
 /// One tie-break in words: "Buchholz 7½", "SB 6¼", "3 wins".
 pub fn tie_break_words(tie_break: TieBreak) -> Phrase {
     match tie_break {

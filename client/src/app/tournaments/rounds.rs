@@ -185,6 +185,53 @@ mod tests {
     }
 
     #[test]
+    fn a_first_round_bye_told_with_the_start_is_not_hidden_by_it() {
+        let mut app = online();
+        app.handle(TournamentAction::Open { id: 4, code: None });
+        let swiss = TournamentFormat::Swiss {
+            rounds: 5,
+            matches: false,
+        };
+        app.apply(Event::Tournament(TournamentEvent::View(Box::new(
+            in_rounds(swiss, TournamentStatus::Upcoming),
+        ))));
+        // The server pairs the first round, then says the Swiss has started.
+        app.apply(Event::Tournament(TournamentEvent::News(
+            TournamentNews::SatOut {
+                tournament: TournamentId(4),
+                round: 1,
+                bye: true,
+            },
+        )));
+        app.apply(Event::Tournament(TournamentEvent::News(
+            TournamentNews::Status {
+                tournament: TournamentId(4),
+                status: TournamentStatus::Running,
+                podium: Vec::new(),
+            },
+        )));
+        assert!(
+            app.notice()
+                .is_some_and(|n| n.text.id() == Some("tournament-bye")),
+            "{:?}",
+            app.notice().map(|n| n.text.english())
+        );
+        // Later, its end is said as ever.
+        app.tick(10.0);
+        app.apply(Event::Tournament(TournamentEvent::News(
+            TournamentNews::Status {
+                tournament: TournamentId(4),
+                status: TournamentStatus::Finished,
+                podium: Vec::new(),
+            },
+        )));
+        assert!(
+            app.notice()
+                .is_some_and(|n| n.text.id() == Some("tournament-ended"))
+        );
+    }
+
+    #[test]
     fn a_round_robin_has_no_pause_and_is_joined_only_before_its_start_while_it_has_room() {
         let round_robin = TournamentFormat::RoundRobin {
             double: false,

@@ -15,6 +15,7 @@ mod rules;
 mod tournaments;
 
 pub use game::match_marks;
+pub(crate) use tournaments::{next_round_words, status_words};
 
 use macroquad::prelude::*;
 

@@ -153,7 +153,7 @@ fn format_words(summary: &TournamentSummary) -> Phrase {
 
 /// Where it is in its life, with the time to the start or to the end (a Swiss's or a round
 /// robin's running: its round, its end being a reckoning).
-fn status_words(summary: &TournamentSummary, now_ms: u64) -> Phrase {
+pub(crate) fn status_words(summary: &TournamentSummary, now_ms: u64) -> Phrase {
     match summary.status {
         TournamentStatus::Upcoming => {
             match deadline::time_left(deadline::left_ms(summary.starts_ms, now_ms)) {
@@ -181,7 +181,7 @@ fn status_words(summary: &TournamentSummary, now_ms: u64) -> Phrase {
 /// A running Swiss's or round robin's next round: "Round 4 in 25 s", "Round 4 in 2 days",
 /// being paired once its time has come, or its games in play while the round lasts. None for
 /// an arena, or one not running.
-fn next_round_words(summary: &TournamentSummary, now_ms: u64) -> Option<Phrase> {
+pub(crate) fn next_round_words(summary: &TournamentSummary, now_ms: u64) -> Option<Phrase> {
     let rounds = summary.rounds?;
     if summary.status != TournamentStatus::Running || !summary.format.in_rounds() {
         return None;

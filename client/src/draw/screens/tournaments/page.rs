@@ -163,11 +163,13 @@ fn podium(app: &App, ui: &Ui, column: Area, y: f32) -> f32 {
         theme::TEXT,
     );
     for line in &open.podium {
+        let shown = points::shown_points(open.summary.format, line.points);
         let text = ui.say(&say!(
             "tournament-podium-line",
             rank = line.rank,
             name = super::standings::entrant_name(ui, line),
-            points = points::shown_points(open.summary.format, line.points)
+            many = points::many(&shown),
+            points = shown
         ));
         let colour = if line.rank == 1 {
             theme::ACCENT

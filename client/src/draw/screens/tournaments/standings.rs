@@ -99,10 +99,12 @@ fn standing(
     };
     let name = format!("{}. {}", line.rank, entrant_name(ui, line));
     let (size, rows) = ui.fitted(&name, true, ui.unit, inner.w);
+    let shown = points::shown_points(format, line.points);
     let details = ui.say(&say!(
         "tournament-line",
         rating = line.rating,
-        points = points::shown_points(format, line.points),
+        many = points::many(&shown),
+        points = shown,
         presence = presence_words(line.presence)
     ));
     // On fire in words too, beside the mark.
