@@ -10,7 +10,7 @@ use crate::app::{App, Outgoing, TournamentRequest};
 use crate::say;
 
 impl App {
-    /// The page open asked for again when it is due ([`Tournaments::page_due`]: a Swiss's or
+    /// The page open asked for again when it is due ([`crate::app::Tournaments::page_due`]: a Swiss's or
     /// a round robin's, for its rounds), while online and on the screen.
     pub(in crate::app) fn tournament_page_due(&mut self) -> Option<Outgoing> {
         let now = self.shell.now_ms;
