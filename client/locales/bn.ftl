@@ -857,6 +857,7 @@ tournament-idle = অপেক্ষায়
 tournament-playing = খেলছেন
 tournament-paused = বিরতিতে
 tournament-left = চলে গেছেন
+tournament-done = শেষ পর্যন্ত খেলেছেন
 tournament-new-heading = টুর্নামেন্ট তৈরি করুন
 tournament-minutes = { $count } মিনিট
 tournament-game = খেলা

@@ -1017,6 +1017,7 @@ tournament-idle = waiting
 tournament-playing = playing
 tournament-paused = paused
 tournament-left = left
+tournament-done = played to the end
 tournament-new-heading = Make a tournament
 tournament-minutes = { $count } minutes
 tournament-game = Game

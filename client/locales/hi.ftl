@@ -956,6 +956,7 @@ tournament-idle = इंतज़ार में
 tournament-playing = खेल रहे
 tournament-paused = विराम पर
 tournament-left = छोड़ गए
+tournament-done = अंत तक खेले
 tournament-new-heading = टूर्नामेंट बनाएँ
 tournament-minutes = { $count } मिनट
 tournament-game = खेल

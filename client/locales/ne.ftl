@@ -879,6 +879,7 @@ tournament-idle = पर्खँदै
 tournament-playing = खेल्दै
 tournament-paused = विश्राममा
 tournament-left = छोडे
+tournament-done = अन्त्यसम्म खेले
 tournament-new-heading = प्रतियोगिता बनाउनुहोस्
 tournament-minutes = { $count } मिनेट
 tournament-game = खेल

@@ -844,6 +844,7 @@ tournament-idle = 等待中
 tournament-playing = 对局中
 tournament-paused = 暂停中
 tournament-left = 已离开
+tournament-done = 已下完
 tournament-new-heading = 创建比赛
 tournament-minutes = { $count } 分钟
 tournament-game = 棋类

@@ -4,7 +4,9 @@
 //! stepped with `<` and `>`, and the player's own line pinned under the page when it is not
 //! on it.
 
-use chaupal_shared::protocol::tournaments::{EntrantPresence, StandingLine, TournamentFormat};
+use chaupal_shared::protocol::tournaments::{
+    EntrantPresence, StandingLine, TournamentFormat, TournamentStatus,
+};
 
 use super::lines;
 use crate::app::{Action, App, TournamentAction, points};
@@ -41,8 +43,10 @@ pub(super) fn draw(app: &App, ui: &Ui, column: Area, y: f32, actions: &mut Vec<A
     }
     let me = open.me.as_ref().map(|m| m.player.id);
     let format = open.summary.format;
+    let finished = open.summary.status == TournamentStatus::Finished;
     for line in &page.lines {
-        y = standing(ui, column, y, (line, format), me == Some(line.player.id));
+        let mine = me == Some(line.player.id);
+        y = standing(ui, column, y, (line, format, finished), mine);
     }
     if page.pages > 1 {
         let row = Area {
@@ -77,7 +81,7 @@ pub(super) fn draw(app: &App, ui: &Ui, column: Area, y: f32, actions: &mut Vec<A
             y + ui.unit * 0.2,
             theme::TEXT_DIM,
         );
-        y = standing(ui, column, y, (mine, format), true);
+        y = standing(ui, column, y, (mine, format, finished), true);
     }
     y
 }
@@ -88,7 +92,7 @@ fn standing(
     ui: &Ui,
     column: Area,
     y: f32,
-    (line, format): (&StandingLine, TournamentFormat),
+    (line, format, finished): (&StandingLine, TournamentFormat, bool),
     mine: bool,
 ) -> f32 {
     let pad = ui.unit * 0.4;
@@ -105,7 +109,7 @@ fn standing(
         rating = line.rating,
         many = points::many(&shown),
         points = shown,
-        presence = presence_words(line.presence)
+        presence = presence_words(line.presence, finished)
     ));
     // On fire in words too, beside the mark.
     let details = if line.on_fire {
@@ -165,12 +169,14 @@ fn standing(
 }
 
 /// Where an entrant is, in words.
-fn presence_words(presence: EntrantPresence) -> crate::words::Phrase {
+/// Where an entrant is, in words; once the tournament is finished, only whether they left.
+fn presence_words(presence: EntrantPresence, finished: bool) -> crate::words::Phrase {
     match presence {
+        EntrantPresence::Left => say!("tournament-left"),
+        _ if finished => say!("tournament-done"),
         EntrantPresence::Idle => say!("tournament-idle"),
         EntrantPresence::Playing => say!("tournament-playing"),
         EntrantPresence::Paused => say!("tournament-paused"),
-        EntrantPresence::Left => say!("tournament-left"),
     }
 }
 
@@ -180,5 +186,23 @@ pub(super) fn entrant_name(ui: &Ui, line: &StandingLine) -> String {
     match line.computer {
         Some(level) => ui.say(&crate::say!("ai-level", level = level)),
         None => line.player.name.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_finished_tournaments_lines_say_only_who_left() {
+        let id = |p: EntrantPresence, finished| presence_words(p, finished).id();
+        assert_eq!(id(EntrantPresence::Idle, false), Some("tournament-idle"));
+        assert_eq!(
+            id(EntrantPresence::Playing, false),
+            Some("tournament-playing")
+        );
+        assert_eq!(id(EntrantPresence::Idle, true), Some("tournament-done"));
+        assert_eq!(id(EntrantPresence::Paused, true), Some("tournament-done"));
+        assert_eq!(id(EntrantPresence::Left, true), Some("tournament-left"));
     }
 }
