@@ -244,6 +244,12 @@ pub async fn start(config: ServerConfig, engine: Arc<Engine>) -> Result<RunningS
     );
     // The tournaments as the records keep them, once the rooms of games in play are back.
     let tournaments = Tournaments::load(registry.clone(), limits.clone()).await?;
+    if let Some(cluster) = &cluster {
+        // Every node follows every tournament; joins and pauses go to the node that runs it.
+        cluster
+            .serve_tournaments(Arc::new(tournaments.clone()))
+            .await?;
+    }
     let services = Services {
         store,
         pool,

@@ -257,3 +257,24 @@ pub fn deploy_tool(program: &str, version_arg: &str) -> bool {
     }
     found
 }
+
+/// A NATS server, a fresh PostgreSQL database named `name`, and `n` server nodes on them
+/// (named `n0`, `n1`, ...), each started with `extra` options too; `None` where the services
+/// are missing and not required (see [`Nats::start`] and [`fresh_database`]).
+pub async fn cluster_of(
+    name: &str,
+    n: usize,
+    extra: &[&str],
+) -> Option<(Nats, String, Vec<crate::ServerProcess>)> {
+    let url = fresh_database(name).await?;
+    let nats = Nats::start().await?;
+    let nats_url = nats.url();
+    let mut nodes = Vec::new();
+    for i in 0..n {
+        let node_name = format!("n{i}");
+        let mut args = vec!["--nats", &nats_url, "--node-name", &node_name];
+        args.extend_from_slice(extra);
+        nodes.push(crate::ServerProcess::start_for_games_on(&url, &args).await);
+    }
+    Some((nats, url, nodes))
+}

@@ -17,35 +17,11 @@ use chaupal_shared::protocol::{
     Action, ErrorCode, GameEvent, GameId, GameSetup, Opponent, Reply, Request,
 };
 use chaupal_tests::play::{create, join, record, record_keyed, setup};
-use chaupal_tests::services::{Nats, Postgres, fresh_database};
+use chaupal_tests::services::{Nats, Postgres, cluster_of, fresh_database};
 use chaupal_tests::{Client, PATIENCE, ServerProcess, mover, pick_move, start_of};
 
 /// The longest a test waits for a game to change hands.
 const TAKEOVER_PATIENCE: Duration = Duration::from_secs(20);
-
-/// A NATS server, a fresh database and `n` nodes on them.
-async fn cluster(name: &str, n: usize) -> Option<(Nats, String, Vec<ServerProcess>)> {
-    cluster_with(name, n, &[]).await
-}
-
-/// [`cluster`], each node started with `extra` options too.
-async fn cluster_with(
-    name: &str,
-    n: usize,
-    extra: &[&str],
-) -> Option<(Nats, String, Vec<ServerProcess>)> {
-    let url = fresh_database(name).await?;
-    let nats = Nats::start().await?;
-    let nats_url = nats.url();
-    let mut nodes = Vec::new();
-    for i in 0..n {
-        let node_name = format!("n{i}");
-        let mut args = vec!["--nats", &nats_url, "--node-name", &node_name];
-        args.extend_from_slice(extra);
-        nodes.push(ServerProcess::start_for_games_on(&url, &args).await);
-    }
-    Some((nats, url, nodes))
-}
 
 /// Lists the open seeks on `c`'s node until `seek` is there.
 async fn until_listed(c: &mut Client, seek: chaupal_shared::protocol::SeekId) {
@@ -234,7 +210,7 @@ async fn two_moves_in(nodes: &[ServerProcess], n: u64, seed: u64) -> Vec<(Table,
 /// another node than the one that runs it, and no node lists it.
 #[tokio::test]
 async fn a_private_game_is_hidden_on_every_node_and_its_watch_link_works_on_any() {
-    let Some((_nats, _url, nodes)) = cluster("chaupal_cluster_private", 3).await else {
+    let Some((_nats, _url, nodes)) = cluster_of("chaupal_cluster_private", 3, &[]).await else {
         return;
     };
     let mut alice = Client::hello(&nodes[0], "alice").await;
@@ -291,7 +267,7 @@ async fn a_private_game_is_hidden_on_every_node_and_its_watch_link_works_on_any(
 
 #[tokio::test]
 async fn players_on_two_nodes_play_a_whole_game_and_a_watcher_on_the_third_sees_every_move() {
-    let Some((_nats, _url, nodes)) = cluster("chaupal_cluster_play", 3).await else {
+    let Some((_nats, _url, nodes)) = cluster_of("chaupal_cluster_play", 3, &[]).await else {
         return;
     };
     let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::BaghChal).await;
@@ -334,7 +310,7 @@ async fn players_on_two_nodes_play_a_whole_game_and_a_watcher_on_the_third_sees_
 
 #[tokio::test]
 async fn an_invite_code_made_on_one_node_is_used_on_another() {
-    let Some((_nats, _url, nodes)) = cluster("chaupal_cluster_code", 3).await else {
+    let Some((_nats, _url, nodes)) = cluster_of("chaupal_cluster_code", 3, &[]).await else {
         return;
     };
     let mut alice = Client::hello(&nodes[0], "alice").await;
@@ -394,7 +370,7 @@ async fn an_invite_code_made_on_one_node_is_used_on_another() {
 /// on a third: its node drops it, nobody can join it, and the inviter hears who declined it.
 #[tokio::test]
 async fn an_invitation_is_read_and_declined_on_other_nodes() {
-    let Some((_nats, _url, nodes)) = cluster("chaupal_cluster_decline", 3).await else {
+    let Some((_nats, _url, nodes)) = cluster_of("chaupal_cluster_decline", 3, &[]).await else {
         return;
     };
     let mut alice = Client::hello(&nodes[0], "alice").await;
@@ -461,7 +437,7 @@ async fn an_invitation_is_read_and_declined_on_other_nodes() {
 /// two, one made on each of two nodes leaves none for a third, on either.
 #[tokio::test]
 async fn the_correspondence_limit_counts_invitations_waiting_on_every_node() {
-    let Some((_nats, _url, nodes)) = cluster_with(
+    let Some((_nats, _url, nodes)) = cluster_of(
         "chaupal_cluster_corr_limit",
         2,
         &["--max-correspondence-games", "2"],
@@ -490,7 +466,7 @@ async fn the_correspondence_limit_counts_invitations_waiting_on_every_node() {
 
 #[tokio::test]
 async fn the_node_running_a_game_is_killed_and_the_game_goes_on_through_the_others() {
-    let Some((_nats, _url, mut nodes)) = cluster("chaupal_cluster_kill", 3).await else {
+    let Some((_nats, _url, mut nodes)) = cluster_of("chaupal_cluster_kill", 3, &[]).await else {
         return;
     };
     let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::Jungle).await;
@@ -528,7 +504,7 @@ async fn a_correspondence_deadline_is_met_after_the_node_running_the_game_is_kil
     std::fs::write(&clock, "0").unwrap();
     let clock_arg = ["--test-clock-offset-file", clock.to_str().unwrap()];
     let Some((_nats, _url, mut nodes)) =
-        cluster_with("chaupal_cluster_deadline", 3, &clock_arg).await
+        cluster_of("chaupal_cluster_deadline", 3, &clock_arg).await
     else {
         return;
     };
@@ -601,7 +577,7 @@ impl Seat {
 
 #[tokio::test]
 async fn every_node_restarts_in_turn_while_games_go_on() {
-    let Some((_nats, _url, mut nodes)) = cluster("chaupal_cluster_rolling", 3).await else {
+    let Some((_nats, _url, mut nodes)) = cluster_of("chaupal_cluster_rolling", 3, &[]).await else {
         return;
     };
     // Two games, each with its players on two nodes and run by one of them.
@@ -665,7 +641,7 @@ async fn every_node_restarts_in_turn_while_games_go_on() {
 
 #[tokio::test]
 async fn nats_stops_and_starts_again_mid_game() {
-    let Some((mut nats, _url, nodes)) = cluster("chaupal_cluster_nats", 2).await else {
+    let Some((mut nats, _url, nodes)) = cluster_of("chaupal_cluster_nats", 2, &[]).await else {
         return;
     };
     let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::Jungle).await;
@@ -746,7 +722,7 @@ async fn nodes_drop_what_they_cannot_read_or_place_on_the_bus_and_go_on() {
     };
     use futures_util::StreamExt;
 
-    let Some((nats, _url, nodes)) = cluster("chaupal_cluster_bus", 2).await else {
+    let Some((nats, _url, nodes)) = cluster_of("chaupal_cluster_bus", 2, &[]).await else {
         return;
     };
     let (mut alice, mut bob, game) = seek_across(&nodes[0], &nodes[1], GameKind::BaghChal).await;
@@ -966,7 +942,8 @@ fn heard_move(c: &Client, game: GameId, ply: u32) -> bool {
 
 #[tokio::test]
 async fn after_a_takeover_the_reply_to_a_move_still_comes_after_its_event() {
-    let Some((_nats, _url, mut nodes)) = cluster("chaupal_cluster_reply_order", 3).await else {
+    let Some((_nats, _url, mut nodes)) = cluster_of("chaupal_cluster_reply_order", 3, &[]).await
+    else {
         return;
     };
     // Games run by node 1, their first players on node 0.
@@ -1047,7 +1024,7 @@ fn signal(node: &ServerProcess, sig: &str) {
 
 #[tokio::test]
 async fn a_player_on_a_node_paused_past_its_lease_hears_every_move_after_it_resumes() {
-    let Some((_nats, _url, nodes)) = cluster("chaupal_cluster_paused_edge", 3).await else {
+    let Some((_nats, _url, nodes)) = cluster_of("chaupal_cluster_paused_edge", 3, &[]).await else {
         return;
     };
     // Games run by node 1, their first players on node 0, the first players to move.
@@ -1091,7 +1068,8 @@ async fn a_player_on_a_node_paused_past_its_lease_hears_every_move_after_it_resu
 
 #[tokio::test]
 async fn a_move_its_game_s_node_never_answered_is_reported_as_of_unknown_outcome() {
-    let Some((_nats, _url, nodes)) = cluster("chaupal_cluster_unknown_outcome", 3).await else {
+    let Some((_nats, _url, nodes)) = cluster_of("chaupal_cluster_unknown_outcome", 3, &[]).await
+    else {
         return;
     };
     // A game run by node 1, its first player on node 0 and to move.
@@ -1133,7 +1111,8 @@ async fn a_move_its_game_s_node_never_answered_is_reported_as_of_unknown_outcome
 
 #[tokio::test]
 async fn a_move_sent_as_its_node_pauses_past_its_lease_is_answered_after_its_event() {
-    let Some((_nats, _url, nodes)) = cluster("chaupal_cluster_paused_mover", 3).await else {
+    let Some((_nats, _url, nodes)) = cluster_of("chaupal_cluster_paused_mover", 3, &[]).await
+    else {
         return;
     };
     // Games run by node 1, their first players on node 0, the first players to move.

@@ -17,14 +17,20 @@
 //!   ([`Cluster::available`]) and closes its rooms when the lease may have passed to another
 //!   node.
 //!
-//! The cluster sits below the room registry and matchmaking: the registry implements
-//! [`ClusterHost`], through which the cluster reaches the node's rooms, and matchmaking
-//! implements [`SeekHost`], through which it reaches the node's seeks.
+//! - **Every tournament is run by one node** (the `node` column of its row), claimed as a
+//!   game is when its node is gone; every node follows every tournament from the records
+//!   and forwards joins and pauses to the node that runs it ([`tournaments`]).
+//!
+//! The cluster sits below the room registry, matchmaking and the tournaments: the registry
+//! implements [`ClusterHost`], through which the cluster reaches the node's rooms, matchmaking
+//! implements [`SeekHost`], through which it reaches the node's seeks, and the tournaments
+//! implement [`TournamentHost`].
 
 pub mod ai;
 pub mod edge;
 mod lease;
 mod owner;
+pub mod tournaments;
 pub mod wire;
 #[cfg(feature = "test-support")]
 pub mod wire_check;
@@ -48,6 +54,7 @@ use crate::store::{Store, StoreError};
 use wire::{ToAll, ToEdge, ToOwner, WireView};
 
 pub use edge::{GameRoom, RemoteRoom};
+pub use tournaments::TournamentHost;
 
 /// The most remote games whose node a node remembers (then it forgets them all).
 const MAX_PLACEMENTS: usize = 100_000;
@@ -147,6 +154,7 @@ struct Inner {
     relay_ids: AtomicU64,
     host: OnceLock<Arc<dyn ClusterHost>>,
     seeks: OnceLock<Arc<dyn SeekHost>>,
+    tournaments: OnceLock<Arc<dyn TournamentHost>>,
     /// The lease may have passed to nobody or another node: rooms stay closed until it is
     /// taken again.
     lease_lost: AtomicBool,
@@ -223,6 +231,7 @@ impl Cluster {
                 relay_ids: AtomicU64::new(owner::RELAY_IDS_FROM),
                 host: OnceLock::new(),
                 seeks: OnceLock::new(),
+                tournaments: OnceLock::new(),
                 lease_lost: AtomicBool::new(false),
                 reconnections: Mutex::new(Some(reconnections)),
                 rescan: Notify::new(),
@@ -565,6 +574,10 @@ impl Cluster {
             Ok(n) => tracing::info!("cluster: released {n} games"),
             Err(e) => tracing::error!("cluster: could not release the games: {e}"),
         }
+        match self.inner.store.release_tournaments(&self.inner.node).await {
+            Ok(n) => tracing::info!("cluster: released {n} tournaments"),
+            Err(e) => tracing::error!("cluster: could not release the tournaments: {e}"),
+        }
         if let Err(e) = self.inner.kv.delete(&self.inner.node).await {
             tracing::warn!("cluster: could not drop the lease: {e}");
         }
@@ -626,6 +639,7 @@ impl Cluster {
                         host.tell_player(player, *msg);
                     }
                 }
+                ToAll::Tournament { from, news } => self.heard_tournament_news(&from, news),
                 ToAll::Released { node } => {
                     // It dropped its lease first: the next scan sees it gone.
                     if wire::check_node(&node).is_ok() && node != self.inner.node {

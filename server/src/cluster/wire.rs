@@ -7,8 +7,10 @@
 
 use chaupal_rules::Side;
 use chaupal_shared::codec::{self, CodecError};
+use chaupal_shared::protocol::tournaments::TournamentId;
 use chaupal_shared::protocol::{
-    Action, ErrorReply, GameId, GameSummary, LobbyEvent, PlayerId, SeekId, ServerMessage, Version,
+    Action, ErrorReply, GameId, GameResult, GameSummary, LobbyEvent, PlayerId, PlayerInfo, SeekId,
+    ServerMessage, Version,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -124,6 +126,50 @@ pub enum ToAll {
         player: PlayerId,
         msg: Box<ServerMessage>,
     },
+    /// News of the tournaments, from node `from`.
+    Tournament { from: String, news: TournamentWire },
+}
+
+/// What the nodes tell each other of tournaments (docs/SCALING.md, "Tournaments"). Every node
+/// follows every tournament from the records; these messages say when to look.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TournamentWire {
+    /// Its log grew, or it was made or claimed: the other nodes read what is new from the
+    /// records.
+    Changed { tournament: TournamentId },
+    /// The entrants of tournaments another node runs who have a connection on the sending node
+    /// (sent every [`PRESENT_EVERY_MS`] while it has any), so that they count as present
+    /// for an arena's pairing.
+    Present { players: Vec<PlayerId> },
+    /// A game of `tournament` ended on the sending node, for the node that runs the tournament.
+    GameEnded {
+        tournament: TournamentId,
+        game: GameId,
+        result: GameResult,
+        plies: u32,
+        berserk: [bool; 2],
+    },
+}
+
+/// How often a node says which entrants it holds ([`TournamentWire::Present`]), in
+/// milliseconds; the node running an arena forgets a node's list after three times as long.
+pub const PRESENT_EVERY_MS: u64 = 2_000;
+
+/// What a node asks of the node that runs a tournament (subject [`tournament_subject`]),
+/// answered with the tournament as the player then sees it, or why not.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TournamentAsk {
+    Join {
+        player: PlayerInfo,
+        tournament: TournamentId,
+        code: Option<String>,
+    },
+    /// A pause (`leave` false) or leaving for good.
+    StepOut {
+        player: PlayerId,
+        tournament: TournamentId,
+        leave: bool,
+    },
 }
 
 /// Why a message from the bus was dropped.
@@ -172,6 +218,11 @@ pub fn owner_subject(node: &str) -> String {
 /// Where a node hears the messages for its connections.
 pub fn edge_subject(node: &str) -> String {
     format!("{PREFIX}.node.{node}.edge")
+}
+
+/// Where a node hears what is asked of the tournaments it runs.
+pub fn tournament_subject(node: &str) -> String {
+    format!("{PREFIX}.node.{node}.tournament")
 }
 
 /// What every node hears.
@@ -256,6 +307,55 @@ mod tests {
             };
             let back: AiJob = decode(&encode(&job).expect("encodes")).expect("decodes");
             assert_eq!(back, job);
+        }
+    }
+
+    #[test]
+    fn tournament_news_and_requests_round_trip() {
+        let news = [
+            TournamentWire::Changed {
+                tournament: TournamentId(4),
+            },
+            TournamentWire::Present {
+                players: vec![PlayerId(1), PlayerId(900)],
+            },
+            TournamentWire::GameEnded {
+                tournament: TournamentId(4),
+                game: GameId(77),
+                result: GameResult {
+                    winner: Some(Side::Second),
+                    reason: chaupal_shared::protocol::ResultReason::Resignation,
+                },
+                plies: 31,
+                berserk: [true, false],
+            },
+        ];
+        for news in news {
+            let msg = ToAll::Tournament {
+                from: "n1-0001".into(),
+                news,
+            };
+            let back: ToAll = decode(&encode(&msg).expect("encodes")).expect("decodes");
+            assert_eq!(back, msg);
+        }
+        let asks = [
+            TournamentAsk::Join {
+                player: PlayerInfo {
+                    id: PlayerId(3),
+                    name: "asha".into(),
+                },
+                tournament: TournamentId(4),
+                code: Some("c0de".into()),
+            },
+            TournamentAsk::StepOut {
+                player: PlayerId(3),
+                tournament: TournamentId(4),
+                leave: true,
+            },
+        ];
+        for ask in asks {
+            let back: TournamentAsk = decode(&encode(&ask).expect("encodes")).expect("decodes");
+            assert_eq!(back, ask);
         }
     }
 

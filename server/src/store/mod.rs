@@ -33,6 +33,7 @@ mod reviews;
 mod rows;
 mod seeks;
 mod timings;
+mod tournament_nodes;
 mod tournaments;
 mod writer;
 
@@ -53,7 +54,7 @@ pub use push::StoredSubscription;
 pub use puzzles::{AttemptEnd, PuzzleStanding};
 pub use rows::{GameRow, NewGame, ROUNDS_MODE, StoredSeat, TOURNAMENT_MODE};
 pub use seeks::StoredSeek;
-pub use tournaments::{ENDS_UNKNOWN_MS, FirstSide, TournamentEvent};
+pub use tournaments::{ENDS_UNKNOWN_MS, FirstSide, StoredTournament, TournamentEvent};
 
 use crate::config::SqliteSync;
 use crate::ratings::{Pool, Rating, level_rating};

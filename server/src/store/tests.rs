@@ -15,6 +15,7 @@ use crate::pace::Pace;
 use crate::ratings::player_key;
 
 mod lost_commit;
+mod tournament_nodes;
 mod tournaments;
 
 /// The turn after a move, in a game with no deadline (these tests do not look at it).

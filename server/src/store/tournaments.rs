@@ -220,28 +220,54 @@ impl Store {
         &self,
         ends_after_ms: u64,
     ) -> Result<Vec<StoredTournament>, StoreError> {
-        const COLUMNS: &str = "id, setup, maker, maker_name, code, starts_ms, ends_ms, made_ms";
-        let rows = match self.node.as_deref() {
-            None => {
-                sqlx::query(&format!(
-                    "SELECT {COLUMNS} FROM tournaments WHERE ends_ms > $1 AND node IS NULL \
-                     ORDER BY id"
-                ))
-                .bind(to_i64(ends_after_ms))
-                .fetch_all(&self.pool)
-                .await?
-            }
-            Some(node) => {
-                sqlx::query(&format!(
-                    "SELECT {COLUMNS} FROM tournaments WHERE ends_ms > $1 AND node = $2 \
-                     ORDER BY id"
-                ))
-                .bind(to_i64(ends_after_ms))
-                .bind(node.to_owned())
-                .fetch_all(&self.pool)
-                .await?
-            }
+        let whose = match self.node.as_deref() {
+            None => Whose::NoNode,
+            Some(node) => Whose::Node(node.to_owned()),
         };
+        self.read_tournaments(ends_after_ms, whose).await
+    }
+
+    /// Every node's tournaments that end after `ends_after_ms`, oldest first (a node of a
+    /// cluster follows them all).
+    pub async fn every_tournament_ending_after(
+        &self,
+        ends_after_ms: u64,
+    ) -> Result<Vec<StoredTournament>, StoreError> {
+        self.read_tournaments(ends_after_ms, Whose::Any).await
+    }
+
+    /// Tournament `tournament` as made; `None` for one not recorded.
+    pub async fn tournament(
+        &self,
+        tournament: TournamentId,
+    ) -> Result<Option<StoredTournament>, StoreError> {
+        Ok(self
+            .read_tournaments(0, Whose::Only(tournament))
+            .await?
+            .pop())
+    }
+
+    async fn read_tournaments(
+        &self,
+        ends_after_ms: u64,
+        whose: Whose,
+    ) -> Result<Vec<StoredTournament>, StoreError> {
+        const COLUMNS: &str = "id, setup, maker, maker_name, code, starts_ms, ends_ms, made_ms";
+        let (filter, bound) = match whose {
+            Whose::NoNode => ("AND node IS NULL", None),
+            Whose::Node(node) => ("AND node = $2", Some(Bound::Text(node))),
+            Whose::Any => ("", None),
+            Whose::Only(id) => ("AND id = $2", Some(Bound::Int(to_i64(id.0)))),
+        };
+        let sql =
+            format!("SELECT {COLUMNS} FROM tournaments WHERE ends_ms > $1 {filter} ORDER BY id");
+        let query = sqlx::query(&sql).bind(to_i64(ends_after_ms));
+        let query = match bound {
+            None => query,
+            Some(Bound::Text(text)) => query.bind(text),
+            Some(Bound::Int(int)) => query.bind(int),
+        };
+        let rows = query.fetch_all(&self.pool).await?;
         rows.iter()
             .map(|r| {
                 let id = TournamentId(to_u64(r.try_get("id")?));
@@ -275,10 +301,28 @@ impl Store {
         &self,
         tournament: TournamentId,
     ) -> Result<Vec<LoggedEvent>, StoreError> {
+        Ok(self
+            .tournament_events_after(tournament, 0)
+            .await?
+            .into_iter()
+            .map(|(_, logged)| logged)
+            .collect())
+    }
+
+    /// The events of `tournament`'s log after the one numbered `after` (0: all of them), in
+    /// the order they happened, each with its number (increasing along one log, which one
+    /// node at a time writes).
+    pub async fn tournament_events_after(
+        &self,
+        tournament: TournamentId,
+        after: u64,
+    ) -> Result<Vec<(u64, LoggedEvent)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT at_ms, body FROM tournament_events WHERE tournament = $1 ORDER BY id",
+            "SELECT id, at_ms, body FROM tournament_events WHERE tournament = $1 AND id > $2 \
+             ORDER BY id",
         )
         .bind(to_i64(tournament.0))
+        .bind(to_i64(after))
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
@@ -287,11 +331,28 @@ impl Store {
                 let event = serde_json::from_str(&body).map_err(|e| {
                     StoreError::Corrupt(format!("an event of {tournament}: {e}: {body}"))
                 })?;
-                Ok(LoggedEvent {
+                let logged = LoggedEvent {
                     at_ms: to_u64(r.try_get("at_ms")?),
                     event,
-                })
+                };
+                Ok((to_u64(r.try_get("id")?), logged))
             })
             .collect()
     }
+}
+
+/// Whose tournaments a read returns.
+enum Whose {
+    /// A single node's (no node recorded).
+    NoNode,
+    /// The named node's.
+    Node(String),
+    Any,
+    Only(TournamentId),
+}
+
+/// A value bound to a query.
+enum Bound {
+    Text(String),
+    Int(i64),
 }

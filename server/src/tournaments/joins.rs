@@ -11,6 +11,7 @@ use chaupal_tournament::entrant::EntrantId;
 use chaupal_tournament::standings::Standings;
 
 use super::{Tournaments, bad, no_such, seen};
+use crate::cluster::wire::TournamentAsk;
 use crate::store::TournamentEvent;
 
 /// A join waiting to be made, and where its answer goes.
@@ -35,6 +36,14 @@ impl Tournaments {
         tournament: TournamentId,
         code: Option<&str>,
     ) -> Result<TournamentView, ErrorReply> {
+        let ask = TournamentAsk::Join {
+            player: player.clone(),
+            tournament,
+            code: code.map(str::to_owned),
+        };
+        if let Some(answer) = self.forward(tournament, ask).await {
+            return answer;
+        }
         let kind = {
             let mut state = self.state();
             seen(&mut state.runs, tournament, player.id, code)?
@@ -132,6 +141,11 @@ impl Tournaments {
                 Ok(()) => {
                     for (tournament, event) in &events {
                         self.make(*tournament, now, event);
+                    }
+                    let mut told: Vec<TournamentId> = events.iter().map(|(t, _)| *t).collect();
+                    told.dedup();
+                    for tournament in told {
+                        self.logged(tournament);
                     }
                     // Each tournament's standings ranked once for all its joins' views.
                     let state = self.state();

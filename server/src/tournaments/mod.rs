@@ -25,6 +25,7 @@
 //! - `reminders`: the entrants reminded by push before a start.
 //! - [`schedule`]: the hourly arenas the server makes itself.
 
+mod cluster_side;
 mod joins;
 mod pairing;
 pub mod records;
@@ -51,6 +52,7 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio_util::sync::CancellationToken;
 
 use self::run::Run;
+use crate::cluster::wire::TournamentAsk;
 use crate::config::Limits;
 use crate::identity::new_invite_code;
 use crate::outbox::Outbox;
@@ -95,6 +97,8 @@ struct Inner {
     endings: Mutex<Option<broadcast::Receiver<Ending>>>,
     /// Joins waiting for the change lock, to be made together ([`Tournaments::join`]).
     joins: Mutex<Vec<joins::JoinWish>>,
+    /// The other nodes of a cluster, as the tournaments see them.
+    nodes: cluster_side::Nodes,
 }
 
 #[derive(Default)]
@@ -151,6 +155,7 @@ impl Tournaments {
                 changes: tokio::sync::Mutex::new(()),
                 endings: Mutex::new(Some(endings)),
                 joins: Mutex::new(Vec::new()),
+                nodes: cluster_side::Nodes::default(),
             }),
         })
     }
@@ -237,6 +242,7 @@ impl Tournaments {
         for (_, event) in &joins {
             self.make(id, now, event);
         }
+        self.logged(id);
         let state = self.state();
         let run = state.runs.get(&id).ok_or_else(|| no_such(id))?;
         Ok(run.view(by.id, now))
@@ -285,18 +291,22 @@ impl Tournaments {
         for hourly in due {
             let (game, starts_ms) = (hourly.setup.game, hourly.starts_ms);
             let ends_ms = starts_ms + u64::from(schedule::HOURLY_MINUTES) * 60_000;
+            let key = format!("{}@{starts_ms}", game.name());
             let made = self
                 .inner
                 .registry
                 .store()
-                .create_tournament(&hourly.setup, None, None, (starts_ms, ends_ms, now))
+                .create_hourly(&hourly.setup, &key, (starts_ms, ends_ms, now))
                 .await;
             match made {
-                Ok(id) => {
+                Ok(Some(id)) => {
                     let run = Run::new(id, hourly.setup, None, None, (starts_ms, ends_ms));
                     self.state().runs.insert(id, run);
+                    self.logged(id);
                     tracing::info!(tournament = id.0, ?game, starts_ms, "hourly arena made");
                 }
+                // Another node of the cluster made it: this node follows it once it reads it.
+                Ok(None) => {}
                 Err(e) => {
                     tracing::warn!(?game, starts_ms, "an hourly arena was not recorded: {e}");
                     return;
@@ -375,6 +385,7 @@ impl Tournaments {
             .record_tournament_event(tournament, now, &event)
             .await?;
         self.make(tournament, now, &event);
+        self.logged(tournament);
         Ok(())
     }
 
@@ -405,6 +416,14 @@ impl Tournaments {
         tournament: TournamentId,
         leave: bool,
     ) -> Result<TournamentView, ErrorReply> {
+        let ask = TournamentAsk::StepOut {
+            player,
+            tournament,
+            leave,
+        };
+        if let Some(answer) = self.forward(tournament, ask).await {
+            return answer;
+        }
         let _changes = self.inner.changes.lock().await;
         let now = self.now_ms();
         {
@@ -481,6 +500,7 @@ impl Tournaments {
             tokio::select! {
                 () = shutdown.cancelled() => return,
                 _ = tick.tick() => self.tick().await,
+                () = self.inner.nodes.wake.notified() => self.catch_up().await,
                 ending = endings.recv() => match ending {
                     Ok(ending) => self.ended(ending).await,
                     Err(RecvError::Lagged(missed)) => {
@@ -492,29 +512,57 @@ impl Tournaments {
         }
     }
 
-    /// A game ended: recorded and scored, where it is a tournament's. A failed record is
-    /// logged and the game scored all the same: the game's own record holds its result, from
-    /// which a restart scores it again ([`records::rebuild`]).
+    /// A game of this node ended: scored where it is a tournament's that this node runs, sent
+    /// to the node that runs it where another does.
     async fn ended(&self, ending: Ending) {
+        let elsewhere = {
+            let state = self.state();
+            let Some(tournament) = state.games.get(&ending.game).copied() else {
+                return;
+            };
+            state
+                .runs
+                .get(&tournament)
+                .is_some_and(|r| !r.owned)
+                .then_some(tournament)
+        };
+        match elsewhere {
+            Some(tournament) => self.ended_here_for_another(tournament, &ending),
+            None => self.score(ending).await,
+        }
+    }
+
+    /// A tournament game ended: recorded and scored, where this node runs its tournament. A
+    /// failed record is logged and the game scored all the same: the game's own record holds
+    /// its result, from which a restart scores it again ([`records::rebuild`]).
+    async fn score(&self, ending: Ending) {
         let _changes = self.inner.changes.lock().await;
-        let Some(tournament) = self.state().games.get(&ending.game).copied() else {
-            return;
+        let tournament = {
+            let state = self.state();
+            let Some(tournament) = state.games.get(&ending.game).copied() else {
+                return;
+            };
+            if !state.runs.get(&tournament).is_some_and(|r| r.owned) {
+                return;
+            }
+            tournament
         };
         let now = self.now_ms();
         let event =
             records::ending_event(ending.game, &ending.result, ending.plies, ending.berserk);
-        if let Err(e) = self
+        match self
             .inner
             .registry
             .store()
             .record_tournament_event(tournament, now, &event)
             .await
         {
-            tracing::error!(
+            Ok(()) => self.logged(tournament),
+            Err(e) => tracing::error!(
                 tournament = tournament.0,
                 game = ending.game.0,
                 "the end of a tournament game was not recorded: {e}"
-            );
+            ),
         }
         self.make(tournament, now, &event);
     }

@@ -29,12 +29,17 @@ impl Tournaments {
     pub(super) async fn tick(&self) {
         let _changes = self.inner.changes.lock().await;
         let now = self.now_ms();
-        if self.inner.limits.hourly_arenas {
-            self.keep_hourly(now).await;
+        // In a cluster, a node whose lease is not fresh does no tournament's work: another
+        // node may be taking its tournaments over.
+        let may_run = self.keep_nodes(now).await;
+        if may_run {
+            if self.inner.limits.hourly_arenas {
+                self.keep_hourly(now).await;
+            }
+            self.remind(now).await;
+            self.pair_rounds(now).await;
+            self.end_rounds(now).await;
         }
-        self.remind(now).await;
-        self.pair_rounds(now).await;
-        self.end_rounds(now).await;
         let players = self.inner.registry.players().clone();
         let mut to_start: Vec<(TournamentId, Pairing, [Entrant; 2], TournamentSetup)> = Vec::new();
         let mut news: Vec<(TournamentId, Arc<ServerMessage>, Vec<PlayerId>)> = Vec::new();
@@ -73,15 +78,20 @@ impl Tournaments {
                     }
                 }
                 let paired = match &mut run.play {
+                    // Another node's tournament (or this node's, while it may not run them).
+                    _ if !(may_run && run.owned) => Vec::new(),
                     Play::Arena(arena) if status == TournamentStatus::Running => {
                         if arena.is_over(now) {
                             Vec::new()
                         } else {
-                            // A computer entrant is always there.
+                            // A computer entrant is always there; a player is, when connected
+                            // to any node.
                             let entrants = &run.entrants;
                             let present = |e: EntrantId| {
                                 entrants.get(e.0 as usize).is_some_and(|x| {
-                                    x.computer.is_some() || players.is_online(x.player.id)
+                                    x.computer.is_some()
+                                        || players.is_online(x.player.id)
+                                        || self.present_elsewhere(x.player.id)
                                 })
                             };
                             let mut rng = rand::rng();
@@ -205,6 +215,9 @@ impl Tournaments {
         let recorded = store
             .record_tournament_event(tournament, store.now_ms(), &event)
             .await;
+        if recorded.is_ok() {
+            self.logged(tournament);
+        }
         let mut state = self.state();
         let game = match (started, recorded) {
             (Ok(game), Ok(())) => game,
@@ -275,6 +288,7 @@ impl Tournaments {
             state
                 .runs
                 .values()
+                .filter(|run| run.owned)
                 .filter_map(|run| {
                     let rounds = run.rounds()?;
                     if !rounds.round_due(now) {
@@ -353,7 +367,8 @@ impl Tournaments {
                 .runs
                 .values()
                 .filter(|r| {
-                    r.rounds().is_some()
+                    r.owned
+                        && r.rounds().is_some()
                         && !r.end_recorded
                         && r.status(now) == TournamentStatus::Finished
                 })

@@ -18,7 +18,7 @@ use chaupal_tournament::swiss::{Round, SwissError};
 
 use super::run::{Entrant, PlayError, Run};
 use crate::registry::Registry;
-use crate::store::{ENDS_UNKNOWN_MS, FirstSide, StoreError, TournamentEvent};
+use crate::store::{ENDS_UNKNOWN_MS, FirstSide, StoreError, StoredTournament, TournamentEvent};
 
 /// Why a recorded change could not be applied (a log that does not fit its tournament).
 #[derive(Debug, thiserror::Error)]
@@ -182,72 +182,113 @@ pub fn apply(run: &mut Run, event: &TournamentEvent, at_ms: u64) -> Result<(), M
     Ok(())
 }
 
-/// The tournaments of this node not finished before `kept_from_ms`, rebuilt from the records
-/// at `now_ms`; the games in play at the restart are settled (see the module's doc) and the
-/// changes that makes are recorded.
+/// The tournaments not finished before `kept_from_ms`, rebuilt from the records at `now_ms`:
+/// on a single node its own, whose games in play at the restart are settled (see the module's
+/// doc) and the changes that makes recorded; in a cluster every node's, followed (the nodes
+/// claim those whose node is gone at their first pass).
 pub async fn rebuild(
     registry: &Registry,
     kept_from_ms: u64,
     now_ms: u64,
 ) -> Result<BTreeMap<TournamentId, Run>, StoreError> {
     let store = registry.store();
+    let clustered = registry.cluster().is_some();
+    let made = if clustered {
+        store.every_tournament_ending_after(kept_from_ms).await?
+    } else {
+        store.tournaments_ending_after(kept_from_ms).await?
+    };
     let mut runs = BTreeMap::new();
-    for made in store.tournaments_ending_after(kept_from_ms).await? {
-        let id = made.id;
-        let mut run = Run::new(
-            id,
-            made.setup,
-            made.by,
-            made.code,
-            (made.starts_ms, made.ends_ms),
-        );
-        run.end_recorded = made.ends_ms != ENDS_UNKNOWN_MS;
-        for logged in store.tournament_events(id).await? {
-            if let Err(e) = apply(&mut run, &logged.event, logged.at_ms) {
-                // A log that does not fit is a damaged record: the rest is still worth having.
-                tracing::error!(tournament = id.0, "a recorded change does not fit: {e}");
-            }
-        }
-        // In the order they were started, so that the settlement is recorded alike each time.
-        let mut in_play: Vec<GameId> = run.games.keys().copied().collect();
-        in_play.sort();
-        for game in in_play {
-            if registry.is_live(game) {
-                continue;
-            }
-            let event = match store.game_row(game).await? {
-                // A correspondence game sleeps in its record between moves: it wakes when it
-                // is played, and its ending is scored then.
-                Some(row)
-                    if row.status != GameStatus::Finished && row.setup.correspondence.is_some() =>
-                {
-                    continue;
-                }
-                Some(row) if row.status == GameStatus::Finished => match &row.result {
-                    Some(result) => ending_event(game, result, row.plies, row.berserk),
-                    None => TournamentEvent::Cancelled { game },
-                },
-                _ => TournamentEvent::Cancelled { game },
-            };
-            store.record_tournament_event(id, now_ms, &event).await?;
-            if let Err(e) = apply(&mut run, &event, now_ms) {
-                tracing::error!(tournament = id.0, game = game.0, "{e}");
-            }
-        }
-        run.announced = run.status(now_ms);
-        run.announced_rounds = run.rounds_info();
-        run.standings_due = false;
-        if let Some(rounds) = run.rounds_mut() {
-            // Who sat out a round played before the restart heard it then.
-            rounds.take_sat_out();
-        }
-        tracing::info!(
-            tournament = id.0,
-            entrants = run.entrants.len(),
-            games = run.games.len(),
-            "tournament rebuilt from the records"
-        );
-        runs.insert(id, run);
+    for made in made {
+        let run = rebuild_one(registry, made, now_ms, !clustered).await?;
+        runs.insert(run.id, run);
     }
     Ok(runs)
+}
+
+/// Tournament `made`, rebuilt from its log at `now_ms`. Where this node runs it (`run`), its
+/// games in play are settled and the settlement recorded; otherwise it is followed as the
+/// records have it.
+pub async fn rebuild_one(
+    registry: &Registry,
+    made: StoredTournament,
+    now_ms: u64,
+    run_here: bool,
+) -> Result<Run, StoreError> {
+    let store = registry.store();
+    let id = made.id;
+    let mut run = Run::new(
+        id,
+        made.setup,
+        made.by,
+        made.code,
+        (made.starts_ms, made.ends_ms),
+    );
+    run.end_recorded = made.ends_ms != ENDS_UNKNOWN_MS;
+    run.owned = run_here;
+    for (number, logged) in store.tournament_events_after(id, 0).await? {
+        run.last_event = number;
+        if let Err(e) = apply(&mut run, &logged.event, logged.at_ms) {
+            // A log that does not fit is a damaged record: the rest is still worth having.
+            tracing::error!(tournament = id.0, "a recorded change does not fit: {e}");
+        }
+    }
+    if run_here {
+        settle(registry, &mut run, now_ms).await?;
+    }
+    run.announced = run.status(now_ms);
+    run.announced_rounds = run.rounds_info();
+    run.standings_due = false;
+    if let Some(rounds) = run.rounds_mut() {
+        // Who sat out a round played before the restart heard it then.
+        rounds.take_sat_out();
+    }
+    tracing::info!(
+        tournament = id.0,
+        entrants = run.entrants.len(),
+        games = run.games.len(),
+        run_here,
+        "tournament rebuilt from the records"
+    );
+    Ok(run)
+}
+
+/// Settles the games `run` had in play when it was last run: a game still in play is followed
+/// again (its room is here, or on another node of a cluster, or it is a correspondence game
+/// sleeping in its record), one that ended meanwhile is scored from its record, any other is
+/// cancelled; each change is recorded.
+async fn settle(registry: &Registry, run: &mut Run, now_ms: u64) -> Result<(), StoreError> {
+    let store = registry.store();
+    let clustered = registry.cluster().is_some();
+    // In the order they were started, so that the settlement is recorded alike each time.
+    let mut in_play: Vec<GameId> = run.games.keys().copied().collect();
+    in_play.sort();
+    for game in in_play {
+        if registry.is_live(game) {
+            continue;
+        }
+        let event = match store.game_row(game).await? {
+            // A correspondence game sleeps in its record between moves: it wakes when it is
+            // played, and its ending is scored then. In a cluster, a game in play runs on
+            // another node, or will once a node claims it.
+            Some(row)
+                if row.status != GameStatus::Finished
+                    && (clustered || row.setup.correspondence.is_some()) =>
+            {
+                continue;
+            }
+            Some(row) if row.status == GameStatus::Finished => match &row.result {
+                Some(result) => ending_event(game, result, row.plies, row.berserk),
+                None => TournamentEvent::Cancelled { game },
+            },
+            _ => TournamentEvent::Cancelled { game },
+        };
+        store
+            .record_tournament_event(run.id, now_ms, &event)
+            .await?;
+        if let Err(e) = apply(run, &event, now_ms) {
+            tracing::error!(tournament = run.id.0, game = game.0, "{e}");
+        }
+    }
+    Ok(())
 }

@@ -22,7 +22,7 @@ impl Tournaments {
             .state()
             .runs
             .values()
-            .filter(|r| r.reminder_due(now))
+            .filter(|r| r.owned && r.reminder_due(now))
             .map(|r| {
                 let notice = Notice::TournamentSoon {
                     tournament: r.id,

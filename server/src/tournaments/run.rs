@@ -79,6 +79,11 @@ pub struct Run {
     /// Whether a Swiss's or a round robin's end is in the records (it is stored with none until
     /// it has ended).
     pub end_recorded: bool,
+    /// Whether this node runs it (always on a single node): pairs it, starts its games,
+    /// records its changes. Another node's is followed from the records.
+    pub owned: bool,
+    /// The number of the last event of its log applied here (where another node runs it).
+    pub last_event: u64,
 }
 
 /// How long before its start a tournament's entrants are reminded by push, in milliseconds.
@@ -150,6 +155,8 @@ impl Run {
             standings_due: false,
             reminded: false,
             end_recorded: false,
+            owned: true,
+            last_event: 0,
         }
     }
 

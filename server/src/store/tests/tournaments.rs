@@ -8,7 +8,7 @@ use chaupal_shared::protocol::tournaments::{TournamentFormat, TournamentId, Tour
 use super::*;
 use crate::store::tournaments::{LoggedEvent, StoredTournament};
 
-fn setup(private: bool) -> TournamentSetup {
+pub(super) fn setup(private: bool) -> TournamentSetup {
     TournamentSetup {
         computers: Vec::new(),
         correspondence: None,
@@ -31,7 +31,7 @@ fn setup(private: bool) -> TournamentSetup {
     }
 }
 
-fn who(id: u64) -> PlayerInfo {
+pub(super) fn who(id: u64) -> PlayerInfo {
     PlayerInfo {
         id: PlayerId(id),
         name: format!("p{id}"),
