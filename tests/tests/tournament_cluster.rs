@@ -184,10 +184,21 @@ async fn an_arena_is_played_across_three_nodes_and_goes_on_when_its_node_is_kill
         node_of(&url, t).await.as_deref().map(|n| &n[..3]),
         Some("n0-")
     );
+    // Its link, opened on another node at once, shows it.
+    let mut early = Client::hello(&nodes[2], "early").await;
+    let opened = view(
+        early
+            .request(Request::OpenTournament {
+                tournament: t,
+                code: None,
+            })
+            .await,
+    );
+    assert_eq!(opened.summary.tournament, t);
+    // Entrants join from the other nodes (their joins go to node 0).
     let mut players = Vec::new();
     for (k, name) in ["asha", "bikram", "chandra", "deepa"].iter().enumerate() {
         let mut p = Client::hello(&nodes[1 + k % 2], name).await;
-        until_listed(&mut p, t).await;
         let v = view(
             p.request(Request::JoinTournament {
                 tournament: t,
@@ -197,6 +208,7 @@ async fn an_arena_is_played_across_three_nodes_and_goes_on_when_its_node_is_kill
         );
         assert!(v.me.is_some(), "{name} is in it: {v:?}");
         assert_eq!(v.summary.entrants as usize, k + 1);
+        until_listed(&mut p, t).await;
         players.push(p);
     }
     // A second join, forwarded to the arena's node, is refused there with its reason.

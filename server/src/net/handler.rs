@@ -169,7 +169,7 @@ impl Conn {
             }
             Request::ListTournaments => tournaments::list(&shared.tournaments, &player),
             Request::OpenTournament { tournament, code } => {
-                tournaments::open(&shared.tournaments, &player, tournament, code, outbox)?
+                tournaments::open(&shared.tournaments, &player, tournament, code, outbox).await?
             }
             Request::CloseTournament { tournament } => {
                 tournaments::close(&shared.tournaments, tournament, &outbox)
@@ -184,7 +184,7 @@ impl Conn {
                 tournaments::step_out(&shared.tournaments, &player, tournament, true).await?
             }
             Request::TournamentStandings { tournament, page } => {
-                tournaments::standings(&shared.tournaments, &player, tournament, page)?
+                tournaments::standings(&shared.tournaments, &player, tournament, page).await?
             }
         };
         Ok(Some(reply))

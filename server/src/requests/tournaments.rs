@@ -27,13 +27,14 @@ pub fn list(tournaments: &Tournaments, player: &PlayerInfo) -> Reply {
 }
 
 /// `open_tournament`: the view, and the news to `outbox` from now on.
-pub fn open(
+pub async fn open(
     tournaments: &Tournaments,
     player: &PlayerInfo,
     tournament: TournamentId,
     code: Option<String>,
     outbox: Outbox,
 ) -> Result<Reply, ErrorReply> {
+    tournaments.read_if_new(tournament).await;
     let view = tournaments.open(player.id, tournament, code.as_deref(), Some(outbox))?;
     Ok(Reply::Tournament(Box::new(view)))
 }
@@ -69,12 +70,13 @@ pub async fn step_out(
 }
 
 /// `tournament_standings`.
-pub fn standings(
+pub async fn standings(
     tournaments: &Tournaments,
     player: &PlayerInfo,
     tournament: TournamentId,
     page: u32,
 ) -> Result<Reply, ErrorReply> {
+    tournaments.read_if_new(tournament).await;
     let page = tournaments.standings(player.id, tournament, page)?;
     Ok(Reply::TournamentStandings(Box::new(page)))
 }

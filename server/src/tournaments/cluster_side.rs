@@ -424,6 +424,17 @@ impl Tournaments {
         Some(answer)
     }
 
+    /// Makes sure this node has read `tournament`, where another node made it a moment ago (a
+    /// link shared at once): one this node has not heard of is read from the records.
+    pub async fn read_if_new(&self, tournament: TournamentId) {
+        if self.cluster().is_none() || self.state().runs.contains_key(&tournament) {
+            return;
+        }
+        let _changes = self.inner.changes.lock().await;
+        let now = self.now_ms();
+        self.catch_up_one(tournament, now).await;
+    }
+
     /// A game of a tournament another node runs ended here: that node hears of it.
     pub(super) fn ended_here_for_another(&self, tournament: TournamentId, ending: &Ending) {
         if let Some(cluster) = self.cluster() {
