@@ -1,6 +1,6 @@
-//! Tournaments on this node: arenas made by players, their entrants, and the task that pairs
-//! them, starts their games through the registry and scores the games' endings
-//! (docs/TOURNAMENTS.md has the rules, docs/PROTOCOL.md the requests).
+//! Tournaments: arenas, Swiss and round robins made by players or the server, their entrants,
+//! and the task that pairs them, starts their games through the registry and scores the games'
+//! endings (docs/TOURNAMENTS.md has the rules, docs/PROTOCOL.md the requests).
 //!
 //! Tournaments are kept in the records (`crate::store`, `tournaments` and `tournament_events`):
 //! every change is recorded before it is made in memory, and a restart rebuilds each
@@ -24,6 +24,8 @@
 //! - [`records`]: the changes as recorded, applied to a tournament, and the rebuild at start.
 //! - `reminders`: the entrants reminded by push before a start.
 //! - [`schedule`]: the hourly arenas the server makes itself.
+//! - `cluster_side`: the tournaments across the nodes of a cluster (which node runs each, the
+//!   logs the others follow, forwarded joins, presence, endings on other nodes).
 
 mod cluster_side;
 mod joins;
@@ -69,8 +71,9 @@ pub const LATEST_START_S: u32 = 7 * 24 * 3600;
 pub const EARLIEST_ROUNDS_START_S: u32 = 60;
 /// The most tournaments not yet finished that one player may have made.
 pub const MOST_MADE: usize = 3;
-/// The most tournaments made by players and not yet finished on a node (the server's own
-/// hourly arenas, at most eight at a time, are not counted).
+/// The most tournaments made by players and not yet finished on the server (every node of a
+/// cluster counts those it follows too; the server's own hourly arenas, at most eight at a
+/// time, are not counted).
 pub const MOST_RUNNING: usize = 200;
 /// How long a finished tournament stays listed and open, in milliseconds: a day.
 pub const FINISHED_KEPT_MS: u64 = 24 * 3600 * 1000;
