@@ -2,8 +2,9 @@
 // taps and swipes anywhere (the top bar, the edges, cards, buttons, the board, what moves),
 // during animations, notices, the computer's replies, results and language changes, across the
 // screens: the lobby, a game against the computer in each of the four games, its end, its
-// review, the puzzles and the rules. Steered between them the way a person goes (the Lobby
-// button, Back, Resign), so it never stays stuck. tests/tests/browser.rs starts the server and
+// review, the puzzles, the tournaments (the list, a tournament's page, the card that makes one)
+// and the rules. Steered between them the way a person goes (the Lobby button, Back, Resign),
+// so it never stays stuck. tests/tests/browser.rs starts the server and
 // runs it; by hand:
 //
 //   node tests/browser/monkey.mjs --base http://127.0.0.1:7878 --artifacts /tmp/shots \
@@ -654,8 +655,9 @@ try {
     scale = box.width / h.width;
     await probe("the lobby, first");
     // The time for the random steps, a slice for each of the lobby, each game's three
-    // screens, the puzzles, the rules and the two languages (the steering comes on top).
-    const phases = 1 + 4 * 3 + 4;
+    // screens, the puzzles, the tournaments' three, the rules and the two languages (the
+    // steering comes on top).
+    const phases = 1 + 4 * 3 + 3 + 4;
     const slice = (seconds * 1000) / phases;
     const share = () => Date.now() + slice;
     await wander("the lobby", 30, share());
@@ -691,6 +693,29 @@ try {
     await expect("the puzzles", (h) => h.screen === "puzzles", 10000);
     await probe("steering: the puzzles");
     await wander("the puzzles", 25, share());
+    // The tournaments: the list (the server's hourly arenas are always in it), one
+    // tournament's page, and the card that makes one.
+    await toEnglish();
+    await steerTo(["Tournaments"]);
+    await expect("the tournaments", (h) => h.screen === "tournaments", 10000);
+    await probe("steering: the tournaments");
+    await wander("the tournaments", 20, share());
+    await toEnglish();
+    await steerTo(["Tournaments"]);
+    await expect("the tournaments", (h) => h.screen === "tournaments" && button(h, "Open"),
+        10000);
+    await steerTo(["Open"]);
+    await expect("a tournament's page", (h) => h.screen === "tournament", 10000);
+    await probe("steering: a tournament's page");
+    await wander("a tournament's page", 20, share());
+    await toEnglish();
+    await steerTo(["Tournaments"]);
+    await expect("the tournaments", (h) => h.screen === "tournaments", 10000);
+    if (!await steerTo(["Make a tournament"])) {
+        await fail("no Make a tournament on the list", "no-make.png");
+    }
+    await probe("steering: making a tournament");
+    await wander("making a tournament", 20, share());
     await toEnglish();
     await steerTo(["Rules"]);
     await expect("the rules", (h) => h.screen === "rules", 10000);

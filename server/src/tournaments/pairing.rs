@@ -14,6 +14,7 @@ use chaupal_shared::protocol::tournaments::{
 use chaupal_shared::protocol::{Engine, PlayerId, ServerMessage};
 use chaupal_tournament::entrant::{EntrantId, Pairing};
 use chaupal_tournament::swiss::Round;
+use futures_util::StreamExt;
 use rand::Rng;
 
 use super::run::{Entrant, Play};
@@ -22,6 +23,9 @@ use crate::identity::new_watch_key;
 use crate::push::notice::Notice;
 use crate::setup::check_setup;
 use crate::store::{NewGame, ROUNDS_MODE, StoredSeat, TOURNAMENT_MODE, TournamentEvent};
+
+/// The most games of one pass started at the same time.
+const STARTS_AT_ONCE: usize = 16;
 
 impl Tournaments {
     /// One second's work: statuses, passes, new games, standings news, old tournaments
@@ -125,9 +129,16 @@ impl Tournaments {
                 players.tell(player, &msg);
             }
         }
-        for (tournament, pairing, seats, setup) in to_start {
-            self.start(tournament, pairing, seats, setup).await;
-        }
+        // Started side by side (each game's writes join the records' group commits), a few
+        // at a time; the games of one pass concern different entrants, so their order does
+        // not matter.
+        let starts = to_start.into_iter().map(|(tournament, pairing, seats, setup)| {
+            self.start(tournament, pairing, seats, setup)
+        });
+        futures_util::stream::iter(starts)
+            .buffer_unordered(STARTS_AT_ONCE)
+            .for_each(|()| async {})
+            .await;
     }
 
     /// Sends `msg` to the connections that follow `tournament`.
