@@ -402,8 +402,8 @@ impl Tournaments {
         }
     }
 
-    /// Forwards `ask` to the node that runs its tournament, when another does; then reads
-    /// the tournament's log here, so that this node's answers agree with what was done.
+    /// Forwards `ask` to the node that runs its tournament, when another does; the answer is
+    /// that node's, and this node reads the tournament's log again at once.
     pub(super) async fn forward(
         &self,
         tournament: TournamentId,
@@ -417,9 +417,10 @@ impl Tournaments {
         let cluster = self.cluster()?;
         let answer = cluster.ask_tournament(&node, &ask).await;
         if answer.is_ok() {
-            let _changes = self.inner.changes.lock().await;
-            let now = self.now_ms();
-            self.catch_up_one(tournament, now).await;
+            // Read with the other changes heard meanwhile (thousands of joins at an arena's
+            // start are read together, not one read each).
+            lock(&self.inner.nodes.dirty).insert(tournament);
+            self.inner.nodes.wake.notify_one();
         }
         Some(answer)
     }
