@@ -51,3 +51,35 @@ pub async fn standings_when(
     }
     panic!("the standings never came to what was expected");
 }
+
+/// `client` joins `tournament` (public); its view.
+pub async fn join(client: &mut Client, tournament: TournamentId) -> TournamentView {
+    view(
+        client
+            .request(Request::JoinTournament {
+                tournament,
+                code: None,
+            })
+            .await,
+    )
+}
+
+/// The next pairing `client` hears of in `tournament`: the game and its side.
+pub async fn paired(
+    client: &mut Client,
+    tournament: TournamentId,
+) -> (chaupal_shared::protocol::GameId, chaupal_rules::game::Side) {
+    use chaupal_shared::protocol::ServerMessage;
+    use chaupal_shared::protocol::tournaments::TournamentNews;
+    client
+        .wait_for(|m| match m {
+            ServerMessage::Tournament(TournamentNews::Paired {
+                tournament: t,
+                game,
+                side,
+                ..
+            }) if *t == tournament => Some((*game, *side)),
+            _ => None,
+        })
+        .await
+}

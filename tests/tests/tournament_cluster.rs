@@ -15,14 +15,11 @@ use std::time::{Duration, Instant};
 
 use chaupal_rules::game::{GameKind, Side};
 use chaupal_shared::protocol::tournaments::{
-    TournamentFormat, TournamentId, TournamentNews, TournamentSetup, TournamentStatus,
-    TournamentSummary,
+    TournamentFormat, TournamentId, TournamentSetup, TournamentStatus, TournamentSummary,
 };
-use chaupal_shared::protocol::{
-    Action, ClockSpec, ErrorCode, ErrorReply, GameId, Reply, Request, ServerMessage,
-};
+use chaupal_shared::protocol::{Action, ClockSpec, ErrorCode, ErrorReply, GameId, Reply, Request};
 use chaupal_tests::services::cluster_of;
-use chaupal_tests::tournaments::{create, standings_when, view};
+use chaupal_tests::tournaments::{create, join, paired, standings_when, view};
 use chaupal_tests::{Client, ServerProcess};
 
 /// The longest a test waits for a tournament to change hands.
@@ -70,21 +67,6 @@ async fn until_listed(client: &mut Client, tournament: TournamentId) {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-}
-
-/// The next pairing `client` hears of in `tournament`.
-async fn paired(client: &mut Client, tournament: TournamentId) -> (GameId, Side) {
-    client
-        .wait_for(|m| match m {
-            ServerMessage::Tournament(TournamentNews::Paired {
-                tournament: t,
-                game,
-                side,
-                ..
-            }) if *t == tournament => Some((*game, *side)),
-            _ => None,
-        })
-        .await
 }
 
 /// Every player's next pairing, as games and their seats (player number, side).
@@ -199,13 +181,7 @@ async fn an_arena_is_played_across_three_nodes_and_goes_on_when_its_node_is_kill
     let mut players = Vec::new();
     for (k, name) in ["asha", "bikram", "chandra", "deepa"].iter().enumerate() {
         let mut p = Client::hello(&nodes[1 + k % 2], name).await;
-        let v = view(
-            p.request(Request::JoinTournament {
-                tournament: t,
-                code: None,
-            })
-            .await,
-        );
+        let v = join(&mut p, t).await;
         assert!(v.me.is_some(), "{name} is in it: {v:?}");
         assert_eq!(v.summary.entrants as usize, k + 1);
         until_listed(&mut p, t).await;
@@ -308,14 +284,7 @@ async fn a_swiss_whose_entrants_are_on_different_nodes_plays_its_rounds() {
     let t = {
         let mut maker = Client::hello(&nodes[0], "asha").await;
         let t = create(&mut maker, swiss()).await.summary.tournament;
-        view(
-            maker
-                .request(Request::JoinTournament {
-                    tournament: t,
-                    code: None,
-                })
-                .await,
-        );
+        join(&mut maker, t).await;
         players.push(maker);
         t
     };
@@ -323,13 +292,7 @@ async fn a_swiss_whose_entrants_are_on_different_nodes_plays_its_rounds() {
         let node: &ServerProcess = &nodes[(k + 1) % 2];
         let mut p = Client::hello(node, name).await;
         until_listed(&mut p, t).await;
-        view(
-            p.request(Request::JoinTournament {
-                tournament: t,
-                code: None,
-            })
-            .await,
-        );
+        join(&mut p, t).await;
         players.push(p);
     }
     // Its start comes; each round, every entrant is paired, wherever connected.

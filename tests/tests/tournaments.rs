@@ -17,7 +17,7 @@ use chaupal_shared::protocol::{
     ServerMessage,
 };
 use chaupal_tests::clock::TestClock;
-use chaupal_tests::tournaments::{standings_when, view};
+use chaupal_tests::tournaments::{paired, standings_when, view};
 use chaupal_tests::{Client, ServerProcess, mover, pick_move, start_of};
 
 fn arena(minutes: u32, private: bool) -> TournamentSetup {
@@ -44,21 +44,6 @@ fn code_of(reply: Result<Reply, chaupal_shared::protocol::ErrorReply>) -> ErrorC
         Err(e) => e.code,
         other => panic!("not refused: {other:?}"),
     }
-}
-
-/// The next pairing the client hears of in `tournament`.
-async fn paired(client: &mut Client, tournament: TournamentId) -> (GameId, Side) {
-    client
-        .wait_for(|m| match m {
-            ServerMessage::Tournament(TournamentNews::Paired {
-                tournament: t,
-                game,
-                side,
-                ..
-            }) if *t == tournament => Some((*game, *side)),
-            _ => None,
-        })
-        .await
 }
 
 /// lichess's points for a run of wins and losses, game by game: a win 2, or 4 after two wins

@@ -13,13 +13,30 @@ use super::{Store, StoreError, read_event, to_i64, to_u64, writer};
 /// A live game as stored, ready for its room: the row, the moves and the recent events.
 pub type LiveGame = (GameRow, Vec<String>, Vec<(Version, GameEvent)>);
 
-/// `$first, $first+1, ...`: `count` numbered placeholders.
-fn placeholders(first: usize, count: usize) -> String {
-    (first..first + count)
+/// `$first, $first+1, ...`: `count` numbered placeholders (at least one: `NOT IN ()` is not
+/// SQL; callers bind an empty name for it when there are none).
+pub(super) fn placeholders(first: usize, count: usize) -> String {
+    (first..first + count.max(1))
         .map(|i| format!("${i}"))
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// Rows that nodes claim: a table, the column naming the node that runs each row, and which
+/// rows may be claimed at all.
+pub(super) struct Claimable {
+    pub table: &'static str,
+    pub column: &'static str,
+    /// A further condition on the row (`AND ...`), or nothing.
+    pub only: &'static str,
+}
+
+/// Live games, by their `owner`.
+const GAMES: Claimable = Claimable {
+    table: "games",
+    column: "owner",
+    only: "AND status = 'live'",
+};
 
 impl Store {
     /// Live games played live that no live node owns: with no owner, or an owner not in `live`
@@ -37,6 +54,9 @@ impl Store {
             limit.max(1)
         );
         let mut query = sqlx::query(&sql);
+        if live.is_empty() {
+            query = query.bind(String::new());
+        }
         for node in live {
             query = query.bind(node.clone());
         }
@@ -54,18 +74,36 @@ impl Store {
         game: GameId,
         live: &[String],
     ) -> Result<bool, StoreError> {
+        self.claim_row(&GAMES, me, to_i64(game.0), live).await
+    }
+
+    /// Claims row `id` of `what` for `me` if its node is none of `live` (one `UPDATE`: of two
+    /// nodes claiming at once, one gets it); whether `me` got it.
+    pub(super) async fn claim_row(
+        &self,
+        what: &Claimable,
+        me: &str,
+        id: i64,
+        live: &[String],
+    ) -> Result<bool, StoreError> {
+        let sql = format!(
+            "UPDATE {table} SET {column} = $1 WHERE id = $2 {only} AND ({column} IS NULL OR \
+             {column} NOT IN ({}))",
+            placeholders(3, live.len()),
+            table = what.table,
+            column = what.column,
+            only = what.only,
+        );
         let me = me.to_owned();
-        let live = live.to_vec();
+        let mut live = live.to_vec();
+        if live.is_empty() {
+            live.push(String::new());
+        }
         let claimed = self
             .run_op(writer::op(move |conn| {
-                let (me, live) = (me.clone(), live.clone());
+                let (sql, me, live) = (sql.clone(), me.clone(), live.clone());
                 Box::pin(async move {
-                    let sql = format!(
-                        "UPDATE games SET owner = $1 WHERE id = $2 AND status = 'live' AND \
-                         (owner IS NULL OR owner NOT IN ({}))",
-                        placeholders(3, live.len())
-                    );
-                    let mut query = sqlx::query(&sql).bind(me).bind(to_i64(game.0));
+                    let mut query = sqlx::query(&sql).bind(me).bind(id);
                     for node in live {
                         query = query.bind(node);
                     }

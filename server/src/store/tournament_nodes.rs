@@ -8,16 +8,16 @@ use chaupal_shared::protocol::GameId;
 use chaupal_shared::protocol::tournaments::{TournamentId, TournamentSetup};
 use sqlx::Row;
 
+use super::owners::{Claimable, placeholders};
 use super::rows::{self, GameRow};
 use super::{Store, StoreError, to_i64, to_u64, writer};
 
-/// `$first, $first+1, ...`: `count` numbered placeholders.
-fn placeholders(first: usize, count: usize) -> String {
-    (first..first + count)
-        .map(|i| format!("${i}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
+/// Tournaments, by their `node`.
+const TOURNAMENTS: Claimable = Claimable {
+    table: "tournaments",
+    column: "node",
+    only: "",
+};
 
 impl Store {
     /// Makes the server's own arena of hourly key `key` (its game and start), as
@@ -100,7 +100,7 @@ impl Store {
         let sql = format!(
             "SELECT id FROM tournaments WHERE ends_ms > $1 AND (node IS NULL OR node NOT IN \
              ({})) ORDER BY id",
-            placeholders(2, live.len().max(1))
+            placeholders(2, live.len())
         );
         let mut query = sqlx::query(&sql).bind(to_i64(ends_after_ms));
         if live.is_empty() {
@@ -123,30 +123,8 @@ impl Store {
         tournament: TournamentId,
         live: &[String],
     ) -> Result<bool, StoreError> {
-        let me = me.to_owned();
-        let live = live.to_vec();
-        let claimed = self
-            .run_op(writer::op(move |conn| {
-                let (me, live) = (me.clone(), live.clone());
-                Box::pin(async move {
-                    let sql = format!(
-                        "UPDATE tournaments SET node = $1 WHERE id = $2 AND (node IS NULL OR \
-                         node NOT IN ({}))",
-                        placeholders(3, live.len().max(1))
-                    );
-                    let mut query = sqlx::query(&sql).bind(me).bind(to_i64(tournament.0));
-                    if live.is_empty() {
-                        query = query.bind(String::new());
-                    }
-                    for node in live {
-                        query = query.bind(node);
-                    }
-                    let done = query.execute(conn).await?;
-                    Ok(Some(done.rows_affected() as i64))
-                })
-            }))
-            .await?;
-        Ok(claimed == Some(1))
+        self.claim_row(&TOURNAMENTS, me, to_i64(tournament.0), live)
+            .await
     }
 
     /// Gives up `me`'s tournaments (a graceful shutdown): another node claims them at once.

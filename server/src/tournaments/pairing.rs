@@ -132,9 +132,11 @@ impl Tournaments {
         // Started side by side (each game's writes join the records' group commits), a few
         // at a time; the games of one pass concern different entrants, so their order does
         // not matter.
-        let starts = to_start.into_iter().map(|(tournament, pairing, seats, setup)| {
-            self.start(tournament, pairing, seats, setup)
-        });
+        let starts = to_start
+            .into_iter()
+            .map(|(tournament, pairing, seats, setup)| {
+                self.start(tournament, pairing, seats, setup)
+            });
         futures_util::stream::iter(starts)
             .buffer_unordered(STARTS_AT_ONCE)
             .for_each(|()| async {})
