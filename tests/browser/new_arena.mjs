@@ -103,6 +103,10 @@ try {
     }
     const [mover, other] = a.my_turn ? [asha, bikram] : [bikram, asha];
     const side = 0; // the first side moves first in Kalah
+    // The button comes with the news of the pairing, a moment after the game's first picture:
+    // a person taps it once it is there (not "More", which opens the menu over it).
+    await waitFor(mover, `${mover.chaupalName}: Berserk offered`, (h) =>
+        h.targets.some((t) => t.kind === "button" && t.label === "Berserk" && t.enabled), 10000);
     await pressButton(mover, "Berserk");
     h = await waitFor(mover, `${mover.chaupalName}: berserk`, (h) => h.berserk[side] &&
         h.notices.some((n) => n.text.startsWith("You went berserk")), 10000);
