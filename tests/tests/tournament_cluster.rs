@@ -1,7 +1,8 @@
 //! Tournaments on a cluster of three nodes (docs/SCALING.md, "Tournaments"): an arena made on
 //! one node is listed, joined and played from the others, with its entrants paired wherever
-//! they are connected; its node is killed (kill -9) with games in play, and a survivor takes
-//! it over, scores those games when they end and goes on pairing, losing no result; a Swiss
+//! they are connected, and its games run on their players' nodes; its node is killed (kill -9)
+//! with games in play, and a survivor takes it over, scores those games when they end and goes
+//! on pairing, losing no result; a Swiss
 //! whose entrants are on different nodes plays its rounds; and the hourly arenas are made
 //! once for the cluster, not once for each node.
 //!
@@ -138,14 +139,24 @@ async fn first_sides_resign(
 
 /// The node of the cluster that runs `tournament`, as the records have it.
 async fn node_of(url: &str, tournament: TournamentId) -> Option<String> {
+    column_of(url, "SELECT node FROM tournaments WHERE id = $1", tournament.0).await
+}
+
+/// The node that runs game `game`, as the records have it.
+async fn game_node(url: &str, game: GameId) -> Option<String> {
+    column_of(url, "SELECT owner FROM games WHERE id = $1", game.0).await
+}
+
+/// The text column `sql` reads of row `id`.
+async fn column_of(url: &str, sql: &str, id: u64) -> Option<String> {
     use sqlx::{Connection, Row};
     let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
-    let row = sqlx::query("SELECT node FROM tournaments WHERE id = $1")
-        .bind(tournament.0 as i64)
+    let row = sqlx::query(sql)
+        .bind(id as i64)
         .fetch_one(&mut conn)
         .await
         .unwrap();
-    row.try_get("node").unwrap()
+    row.try_get(0).unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -200,12 +211,17 @@ async fn an_arena_is_played_across_three_nodes_and_goes_on_when_its_node_is_kill
     let mut wins = BTreeMap::new();
     let first = pair_all(&mut players, t).await;
     assert_eq!(first.len(), 2);
+    // Their games run on their players' nodes, not on the arena's (which holds none of them).
+    for game in first.keys() {
+        let node = game_node(&url, *game).await.unwrap();
+        assert!(node.starts_with("n1-") || node.starts_with("n2-"), "{game} on {node}");
+    }
     first_sides_resign(&mut players, &first, &mut wins).await;
     standings_when(&mut players[1], t, |p| {
         p.lines.len() == 4 && p.lines.iter().all(|l| l.scores.len() == 1)
     })
     .await;
-    // Second games begin; the arena's node dies with both in play.
+    // Second games begin; the arena's node dies while they are in play.
     let second = pair_all(&mut players, t).await;
     assert_eq!(second.len(), 2);
     let killed = Instant::now();

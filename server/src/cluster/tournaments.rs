@@ -6,10 +6,9 @@
 
 use std::sync::Arc;
 
-use chaupal_shared::protocol::tournaments::TournamentView;
 use chaupal_shared::protocol::{ErrorCode, ErrorReply};
 
-use super::wire::{self, ToAll, TournamentAsk, TournamentWire};
+use super::wire::{self, ToAll, TournamentAnswer, TournamentAsk, TournamentWire};
 use super::{ANSWER_WITHIN, Cluster, ClusterError, unavailable};
 use crate::room::HostFuture;
 
@@ -17,8 +16,9 @@ use crate::room::HostFuture;
 pub trait TournamentHost: Send + Sync {
     /// Node `from` has news of the tournaments.
     fn news(&self, from: &str, news: TournamentWire);
-    /// Another node forwards a player's request to a tournament this node runs.
-    fn ask(&self, ask: TournamentAsk) -> HostFuture<'_, Result<TournamentView, ErrorReply>>;
+    /// Another node asks: a player's request to a tournament this node runs, or a game to
+    /// start here.
+    fn ask(&self, ask: TournamentAsk) -> HostFuture<'_, Result<TournamentAnswer, ErrorReply>>;
 }
 
 impl Cluster {
@@ -61,13 +61,12 @@ impl Cluster {
         }
     }
 
-    /// Forwards `ask` to node `node`, which runs its tournament, and waits for the answer (at
-    /// most [`ANSWER_WITHIN`]).
+    /// Sends `ask` to node `node` and waits for the answer (at most [`ANSWER_WITHIN`]).
     pub async fn ask_tournament(
         &self,
         node: &str,
         ask: &TournamentAsk,
-    ) -> Result<TournamentView, ErrorReply> {
+    ) -> Result<TournamentAnswer, ErrorReply> {
         let payload = wire::encode(ask)
             .map_err(|e| ErrorReply::new(ErrorCode::Internal, format!("cannot encode: {e}")))?;
         let request = self
@@ -78,18 +77,19 @@ impl Cluster {
             Ok(Ok(answer)) => answer,
             Ok(Err(e)) if e.kind() == async_nats::client::RequestErrorKind::NoResponders => {
                 return Err(unavailable(
-                    "the tournament is moving to another server; try again in a moment",
+                    "the server asked has gone (the tournament or the game is moving to another \
+                     server); try again in a moment",
                 ));
             }
             _ => {
                 return Err(ErrorReply::new(
                     ErrorCode::OutcomeUnknown,
-                    "the server running this tournament did not answer in time: open the \
-                     tournament again to see whether it was done",
+                    "the server asked did not answer in time: open the tournament again to see \
+                     whether it was done",
                 ));
             }
         };
-        match wire::decode::<Result<TournamentView, ErrorReply>>(&answer.payload) {
+        match wire::decode::<Result<TournamentAnswer, ErrorReply>>(&answer.payload) {
             Ok(answer) => answer,
             Err(e) => Err(ErrorReply::new(
                 ErrorCode::Internal,

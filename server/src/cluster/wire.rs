@@ -7,7 +7,7 @@
 
 use chaupal_rules::Side;
 use chaupal_shared::codec::{self, CodecError};
-use chaupal_shared::protocol::tournaments::TournamentId;
+use chaupal_shared::protocol::tournaments::{TournamentId, TournamentSetup, TournamentView};
 use chaupal_shared::protocol::{
     Action, ErrorReply, GameId, GameResult, GameSummary, LobbyEvent, PlayerId, PlayerInfo, SeekId,
     ServerMessage, Version,
@@ -155,8 +155,8 @@ pub enum TournamentWire {
 /// milliseconds; the node running an arena forgets a node's list after three times as long.
 pub const PRESENT_EVERY_MS: u64 = 2_000;
 
-/// What a node asks of the node that runs a tournament (subject [`tournament_subject`]),
-/// answered with the tournament as the player then sees it, or why not.
+/// What a node asks of another about tournaments (subject [`tournament_subject`]), answered
+/// with a [`TournamentAnswer`] or why not.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum TournamentAsk {
     Join {
@@ -170,6 +170,30 @@ pub enum TournamentAsk {
         tournament: TournamentId,
         leave: bool,
     },
+    /// From the node that runs a tournament to the node of one of a pairing's players: start
+    /// their game there, seating its players' connections on that node.
+    StartGame {
+        setup: Box<TournamentSetup>,
+        seats: [WireSeat; 2],
+    },
+}
+
+/// A tournament game's seat, between nodes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WireSeat {
+    pub player: PlayerInfo,
+    pub rating: i32,
+    /// A computer entrant's level.
+    pub computer: Option<u8>,
+}
+
+/// The answer to a [`TournamentAsk`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TournamentAnswer {
+    /// The tournament as the player now sees it (a join, a pause, leaving).
+    View(Box<TournamentView>),
+    /// The game started.
+    Started(GameId),
 }
 
 /// Why a message from the bus was dropped.

@@ -24,16 +24,18 @@ use std::time::Duration;
 
 use chaupal_rules::game::Side;
 use chaupal_shared::protocol::tournaments::{
-    TournamentId, TournamentNews, TournamentStatus, TournamentView,
+    TournamentId, TournamentNews, TournamentSetup, TournamentStatus, TournamentView,
 };
 use chaupal_shared::protocol::{ErrorReply, GameId, PlayerId, PlayerInfo, ServerMessage};
 use tokio::sync::Notify;
 use tokio::time::Instant;
 
 use super::records;
-use super::run::Play;
+use super::run::{Entrant, Play};
 use super::{FINISHED_KEPT_MS, Tournaments};
-use crate::cluster::wire::{PRESENT_EVERY_MS, TournamentAsk, TournamentWire};
+use crate::cluster::wire::{
+    PRESENT_EVERY_MS, TournamentAnswer, TournamentAsk, TournamentWire, WireSeat,
+};
 use crate::cluster::{Cluster, TournamentHost, unavailable};
 use crate::registry::Ending;
 use crate::room::HostFuture;
@@ -354,7 +356,10 @@ impl Tournaments {
         let players = self.inner.registry.players();
         let msg = Arc::new(msg);
         players.tell(player, &msg);
-        let Some(game) = game else { return };
+        // A game started here seated this node's connections of its players already.
+        let Some(game) = game.filter(|g| self.inner.registry.room(*g).is_none()) else {
+            return;
+        };
         for outbox in players.outboxes_of(player) {
             let registry = self.inner.registry.clone();
             tokio::spawn(async move {
@@ -369,6 +374,69 @@ impl Tournaments {
                     );
                 }
             });
+        }
+    }
+
+    /// The node to start a game between `seats` on, where not this one: in a cluster, a node
+    /// that holds a connection of one of its players, when this node holds none (so that the
+    /// games of a tournament run where their players are, not all on its node).
+    pub(super) fn node_for(&self, seats: &[Entrant; 2]) -> Option<String> {
+        self.cluster()?;
+        let players = self.inner.registry.players();
+        let humans: Vec<PlayerId> = seats
+            .iter()
+            .filter(|e| e.computer.is_none())
+            .map(|e| e.player.id)
+            .collect();
+        if humans.is_empty() || humans.iter().any(|p| players.is_online(*p)) {
+            return None;
+        }
+        let fresh = Duration::from_millis(3 * PRESENT_EVERY_MS);
+        let present = lock(&self.inner.nodes.present);
+        let mut nodes: Vec<&String> = present
+            .iter()
+            .filter(|(_, (when, held))| {
+                when.elapsed() < fresh && humans.iter().any(|p| held.contains(p))
+            })
+            .map(|(node, _)| node)
+            .collect();
+        nodes.sort();
+        nodes.first().map(|n| (*n).clone())
+    }
+
+    /// Starts a game between `seats` on node `node` (see [`Tournaments::node_for`]); where that
+    /// node cannot, here.
+    pub(super) async fn start_on(
+        &self,
+        node: &str,
+        setup: &TournamentSetup,
+        seats: &[Entrant; 2],
+    ) -> Result<GameId, ErrorReply> {
+        let Some(cluster) = self.cluster() else {
+            return self.start_here(setup, seats).await;
+        };
+        let ask = TournamentAsk::StartGame {
+            setup: Box::new(setup.clone()),
+            seats: seats.clone().map(|e| WireSeat {
+                player: e.player,
+                rating: e.rating,
+                computer: e.computer,
+            }),
+        };
+        match cluster.ask_tournament(node, &ask).await {
+            Ok(TournamentAnswer::Started(game)) => Ok(game),
+            // Not started there (a game whose start is not known is found by its node's
+            // records and is not scored: the players play it unscored, as when a start is not
+            // recorded).
+            other => {
+                tracing::warn!(node, "a tournament game did not start there: {other:?}");
+                match other {
+                    Err(e) if e.code == chaupal_shared::protocol::ErrorCode::OutcomeUnknown => {
+                        Err(e)
+                    }
+                    _ => self.start_here(setup, seats).await,
+                }
+            }
         }
     }
 
@@ -415,7 +483,14 @@ impl Tournaments {
             Err(e) => return Some(Err(e)),
         };
         let cluster = self.cluster()?;
-        let answer = cluster.ask_tournament(&node, &ask).await;
+        let answer = match cluster.ask_tournament(&node, &ask).await {
+            Ok(TournamentAnswer::View(view)) => Ok(*view),
+            Ok(TournamentAnswer::Started(_)) => Err(ErrorReply::new(
+                chaupal_shared::protocol::ErrorCode::Internal,
+                "a wrong answer from the tournament's server",
+            )),
+            Err(e) => Err(e),
+        };
         if answer.is_ok() {
             // Read with the other changes heard meanwhile (thousands of joins at an arena's
             // start are read together, not one read each).
@@ -541,30 +616,50 @@ impl TournamentHost for Tournaments {
         }
     }
 
-    fn ask(&self, ask: TournamentAsk) -> HostFuture<'_, Result<TournamentView, ErrorReply>> {
+    fn ask(&self, ask: TournamentAsk) -> HostFuture<'_, Result<TournamentAnswer, ErrorReply>> {
         Box::pin(async move {
-            let tournament = match &ask {
-                TournamentAsk::Join { tournament, .. }
-                | TournamentAsk::StepOut { tournament, .. } => *tournament,
-            };
-            let owned = self.state().runs.get(&tournament).is_some_and(|r| r.owned);
-            if !owned {
-                return Err(unavailable(format!(
-                    "{tournament} is moving to another server; try again in a moment"
-                )));
-            }
-            match ask {
+            let view = match ask {
+                TournamentAsk::StartGame { setup, seats } => {
+                    let seats = seats.map(|s| Entrant {
+                        player: s.player,
+                        rating: s.rating,
+                        computer: s.computer,
+                    });
+                    let game = self.start_here(&setup, &seats).await?;
+                    return Ok(TournamentAnswer::Started(game));
+                }
                 TournamentAsk::Join {
                     player,
                     tournament,
                     code,
-                } => self.join(&player, tournament, code.as_deref()).await,
+                } => {
+                    self.runs_here(tournament)?;
+                    self.join(&player, tournament, code.as_deref()).await
+                }
                 TournamentAsk::StepOut {
                     player,
                     tournament,
                     leave,
-                } => self.step_out(player, tournament, leave).await,
-            }
+                } => {
+                    self.runs_here(tournament)?;
+                    self.step_out(player, tournament, leave).await
+                }
+            }?;
+            Ok(TournamentAnswer::View(Box::new(view)))
         })
+    }
+}
+
+impl Tournaments {
+    /// Whether this node runs `tournament` (a request forwarded here just as it changed hands
+    /// is refused, to be made again).
+    fn runs_here(&self, tournament: TournamentId) -> Result<(), ErrorReply> {
+        if self.state().runs.get(&tournament).is_some_and(|r| r.owned) {
+            Ok(())
+        } else {
+            Err(unavailable(format!(
+                "{tournament} is moving to another server; try again in a moment"
+            )))
+        }
     }
 }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use chaupal_shared::protocol::tournaments::{
     TournamentId, TournamentNews, TournamentSetup, TournamentStatus,
 };
-use chaupal_shared::protocol::{Engine, PlayerId, ServerMessage};
+use chaupal_shared::protocol::{Engine, ErrorReply, GameId, PlayerId, ServerMessage};
 use chaupal_tournament::entrant::{EntrantId, Pairing};
 use chaupal_tournament::swiss::Round;
 use futures_util::StreamExt;
@@ -158,6 +158,51 @@ impl Tournaments {
         }
     }
 
+    /// Starts a tournament game between `seats` on this node, its players' connections here
+    /// seated at it.
+    pub(super) async fn start_here(
+        &self,
+        setup: &TournamentSetup,
+        seats: &[Entrant; 2],
+    ) -> Result<GameId, ErrorReply> {
+        let registry = &self.inner.registry;
+        let start = check_setup(&game_setup(setup), &self.inner.limits)?;
+        let new = NewGame {
+            kind: setup.game,
+            rules: setup.rules.clone(),
+            start_position: None,
+            clock: setup.correspondence.is_none().then_some(setup.clock),
+            correspondence: setup.correspondence,
+            rated: setup.rated,
+            mode: if setup.format.in_rounds() {
+                ROUNDS_MODE
+            } else {
+                TOURNAMENT_MODE
+            }
+            .to_owned(),
+            creator: None,
+            seats: seats.clone().map(|e| match e.computer {
+                Some(level) => StoredSeat {
+                    player: None,
+                    engine: Some(Engine::Level { level }),
+                    name: e.player.name,
+                },
+                None => StoredSeat {
+                    player: Some(e.player.id),
+                    engine: None,
+                    name: e.player.name,
+                },
+            }),
+            started_ms: registry.store().now_ms(),
+            watch_key: setup.private.then(new_watch_key),
+        };
+        let subscribers = seats
+            .iter()
+            .flat_map(|e| registry.players().outboxes_of(e.player.id))
+            .collect();
+        registry.start_game(new, start, subscribers, None).await
+    }
+
     /// Starts a paired game and tells its players; a game that cannot start is taken back.
     pub(super) async fn start(
         &self,
@@ -167,44 +212,10 @@ impl Tournaments {
         setup: TournamentSetup,
     ) {
         let registry = &self.inner.registry;
-        let started = match check_setup(&game_setup(&setup), &self.inner.limits) {
-            Ok(start) => {
-                let new = NewGame {
-                    kind: setup.game,
-                    rules: setup.rules.clone(),
-                    start_position: None,
-                    clock: setup.correspondence.is_none().then_some(setup.clock),
-                    correspondence: setup.correspondence,
-                    rated: setup.rated,
-                    mode: if setup.format.in_rounds() {
-                        ROUNDS_MODE
-                    } else {
-                        TOURNAMENT_MODE
-                    }
-                    .to_owned(),
-                    creator: None,
-                    seats: seats.clone().map(|e| match e.computer {
-                        Some(level) => StoredSeat {
-                            player: None,
-                            engine: Some(Engine::Level { level }),
-                            name: e.player.name,
-                        },
-                        None => StoredSeat {
-                            player: Some(e.player.id),
-                            engine: None,
-                            name: e.player.name,
-                        },
-                    }),
-                    started_ms: registry.store().now_ms(),
-                    watch_key: setup.private.then(new_watch_key),
-                };
-                let subscribers = seats
-                    .iter()
-                    .flat_map(|e| registry.players().outboxes_of(e.player.id))
-                    .collect();
-                registry.start_game(new, start, subscribers, None).await
-            }
-            Err(e) => Err(e),
+        // In a cluster, on the node of one of its players (this one when it holds either).
+        let started = match self.node_for(&seats) {
+            Some(node) => self.start_on(&node, &setup, &seats).await,
+            None => self.start_here(&setup, &seats).await,
         };
         // The pass began the pairing in the arena already; the records hear of it now that
         // its game has an id (or could not start).
