@@ -139,7 +139,12 @@ async fn first_sides_resign(
 
 /// The node of the cluster that runs `tournament`, as the records have it.
 async fn node_of(url: &str, tournament: TournamentId) -> Option<String> {
-    column_of(url, "SELECT node FROM tournaments WHERE id = $1", tournament.0).await
+    column_of(
+        url,
+        "SELECT node FROM tournaments WHERE id = $1",
+        tournament.0,
+    )
+    .await
 }
 
 /// The node that runs game `game`, as the records have it.
@@ -214,7 +219,10 @@ async fn an_arena_is_played_across_three_nodes_and_goes_on_when_its_node_is_kill
     // Their games run on their players' nodes, not on the arena's (which holds none of them).
     for game in first.keys() {
         let node = game_node(&url, *game).await.unwrap();
-        assert!(node.starts_with("n1-") || node.starts_with("n2-"), "{game} on {node}");
+        assert!(
+            node.starts_with("n1-") || node.starts_with("n2-"),
+            "{game} on {node}"
+        );
     }
     first_sides_resign(&mut players, &first, &mut wins).await;
     standings_when(&mut players[1], t, |p| {
