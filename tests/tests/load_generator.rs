@@ -70,6 +70,10 @@ async fn the_load_generators_arena_entrants_are_paired_play_and_are_paired_again
         "paired at the start and again: {summary}"
     );
     assert!(summary.moves >= 150, "{summary}");
+    assert!(
+        summary.own_lines > 15,
+        "the entrants' own lines count their games: {summary}"
+    );
 }
 
 /// Nine entrants of one Swiss of two rounds (20+0, each game resigned after ten plies): the
@@ -109,4 +113,6 @@ async fn the_load_generators_swiss_entrants_play_every_round() {
     // Four games a round, each heard by its two entrants.
     assert_eq!(summary.games, 8, "{summary}");
     assert_eq!(summary.swiss_pairings, 16, "{summary}");
+    // Each entrant's own line came counting each of its games.
+    assert_eq!(summary.own_lines, 16, "{summary}");
 }

@@ -163,6 +163,25 @@ async fn an_arena_pairs_its_entrants_and_scores_their_games_as_lichess_does() {
             _ => None,
         })
         .await;
+    // Every entrant, following the page or not, heard its own line count its three games,
+    // scored as the standings score them.
+    for (k, p) in players.iter_mut().enumerate() {
+        let line = p
+            .wait_for(|m| match m {
+                ServerMessage::Tournament(TournamentNews::OwnLine { tournament, line })
+                    if *tournament == t && line.scores.len() == 3 =>
+                {
+                    Some(line.clone())
+                }
+                _ => None,
+            })
+            .await;
+        assert_eq!(line.player.id, ids[k]);
+        let expected = lichess_points(&results[&ids[k]]);
+        assert_eq!(line.scores, expected, "{}", line.player.name);
+        let ranked = page.lines.iter().find(|l| l.player.id == ids[k]);
+        assert_eq!(ranked.map(|l| l.rank), Some(line.rank));
+    }
     // A paused entrant is not paired; the others are.
     view(
         players[3]

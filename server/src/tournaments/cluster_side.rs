@@ -32,7 +32,7 @@ use tokio::time::Instant;
 
 use super::records;
 use super::run::{Entrant, Play};
-use super::{FINISHED_KEPT_MS, Tournaments};
+use super::{Changes, FINISHED_KEPT_MS, Tournaments};
 use crate::cluster::wire::{
     PRESENT_EVERY_MS, TournamentAnswer, TournamentAsk, TournamentWire, WireSeat,
 };
@@ -98,7 +98,7 @@ impl Tournaments {
     /// and no longer owns in the records are followed instead; those no live node runs are
     /// claimed; every few seconds, tournaments not heard of are read, and the games that ended
     /// elsewhere are scored. Returns whether this node may do its tournaments' work now.
-    pub(super) async fn keep_nodes(&self, now: u64) -> bool {
+    pub(super) async fn keep_nodes(&self, changes: &Changes<'_>, now: u64) -> bool {
         let Some(cluster) = self.cluster().cloned() else {
             return true;
         };
@@ -156,7 +156,7 @@ impl Tournaments {
         }
         if due(&self.inner.nodes.resynced, RESYNC_EVERY) {
             self.resync(kept_from).await;
-            self.score_ended_elsewhere().await;
+            self.score_ended_elsewhere(changes).await;
         }
         true
     }
@@ -219,7 +219,7 @@ impl Tournaments {
 
     /// Scores the games of the tournaments this node runs that ended on other nodes and were
     /// not heard of (their message was lost).
-    async fn score_ended_elsewhere(&self) {
+    async fn score_ended_elsewhere(&self, changes: &Changes<'_>) {
         let elsewhere: Vec<GameId> = {
             let state = self.state();
             state
@@ -250,7 +250,7 @@ impl Tournaments {
                 plies: row.plies,
                 berserk: row.berserk,
             };
-            self.score(ending).await;
+            self.score_held(changes, ending).await;
         }
     }
 

@@ -24,6 +24,8 @@
 //! - [`records`]: the changes as recorded, applied to a tournament, and the rebuild at start.
 //! - `reminders`: the entrants reminded by push before a start.
 //! - [`schedule`]: the hourly arenas the server makes itself.
+//! - [`standings_news`]: the standings sent as they change: the first page to followers, each
+//!   entrant's own line to them.
 //! - `cluster_side`: the tournaments across the nodes of a cluster (which node runs each, the
 //!   logs the others follow, forwarded joins, presence, endings on other nodes).
 
@@ -35,6 +37,7 @@ mod reminders;
 pub mod rounds;
 pub mod run;
 pub mod schedule;
+pub mod standings_news;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -103,6 +106,10 @@ struct Inner {
     /// The other nodes of a cluster, as the tournaments see them.
     nodes: cluster_side::Nodes,
 }
+
+/// The change lock held ([`Inner::changes`]): what a function that must be called under it
+/// takes, so that it cannot be called without it, nor take it again.
+type Changes<'a> = tokio::sync::MutexGuard<'a, ()>;
 
 #[derive(Default)]
 struct State {
@@ -497,12 +504,18 @@ impl Tournaments {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .take();
         let mut endings = followed.unwrap_or_else(|| self.inner.registry.endings());
+        tokio::spawn(self.clone().tell_standings_until(shutdown.clone()));
         let mut tick = tokio::time::interval(Duration::from_secs(1));
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
+            // A round due before the next tick is paired at its time, not up to a second late.
+            let round_in = self.next_round_in();
             tokio::select! {
                 () = shutdown.cancelled() => return,
                 _ = tick.tick() => self.tick().await,
+                () = tokio::time::sleep(round_in.unwrap_or(Duration::MAX)), if round_in.is_some() => {
+                    self.tick().await;
+                }
                 () = self.inner.nodes.wake.notified() => self.catch_up().await,
                 ending = endings.recv() => match ending {
                     Ok(ending) => self.ended(ending).await,
@@ -513,6 +526,22 @@ impl Tournaments {
                 },
             }
         }
+    }
+
+    /// How long until the next round of a tournament this node runs is due, when one is
+    /// waiting for a time still to come (one overdue is the ticks' to pair).
+    fn next_round_in(&self) -> Option<Duration> {
+        let now = self.now_ms();
+        let state = self.state();
+        let due = state
+            .runs
+            .values()
+            .filter(|run| run.owned)
+            .filter_map(|run| run.rounds()?.progress().1)
+            .filter(|&at| at > now)
+            .min()?;
+        // A millisecond past it, so that the clock read when woken has reached it.
+        Some(Duration::from_millis(due - now + 1))
     }
 
     /// A game of this node ended: scored where it is a tournament's that this node runs, sent
@@ -539,7 +568,13 @@ impl Tournaments {
     /// failed record is logged and the game scored all the same: the game's own record holds
     /// its result, from which a restart scores it again ([`records::rebuild`]).
     async fn score(&self, ending: Ending) {
-        let _changes = self.inner.changes.lock().await;
+        let changes = self.inner.changes.lock().await;
+        self.score_held(&changes, ending).await;
+    }
+
+    /// The same, by one that holds `changes` already (the lock is not reentrant: taking it
+    /// again would wait for ever).
+    async fn score_held(&self, _changes: &Changes<'_>, ending: Ending) {
         let tournament = {
             let state = self.state();
             let Some(tournament) = state.games.get(&ending.game).copied() else {

@@ -1,6 +1,6 @@
 //! The pass that runs every second: statuses announced, an arena's idle entrants paired, a
 //! Swiss's or a round robin's next round paired when it is due, the games of both started
-//! through the registry, and the standings sent to those who follow them.
+//! through the registry. The standings are sent as they change by `super::standings_news`.
 //!
 //! A round is recorded (`RoundPaired`) before any of its games starts, and each game when it
 //! starts (`Paired`), so that a restart starts the games of a round that had not started yet and
@@ -31,11 +31,11 @@ impl Tournaments {
     /// One second's work: statuses, passes, new games, standings news, old tournaments
     /// forgotten.
     pub(super) async fn tick(&self) {
-        let _changes = self.inner.changes.lock().await;
+        let changes = self.inner.changes.lock().await;
         let now = self.now_ms();
         // In a cluster, a node whose lease is not fresh does no tournament's work: another
         // node may be taking its tournaments over.
-        let may_run = self.keep_nodes(now).await;
+        let may_run = self.keep_nodes(&changes, now).await;
         if may_run {
             if self.inner.limits.hourly_arenas {
                 self.keep_hourly(now).await;
@@ -115,12 +115,6 @@ impl Tournaments {
                     };
                     to_start.push((run.id, pairing, [a.clone(), b.clone()], run.setup.clone()));
                 }
-                if run.standings_due {
-                    run.standings_due = false;
-                    let page = run.page(&run.standings(), 0);
-                    let msg = ServerMessage::Tournament(TournamentNews::Standings(Box::new(page)));
-                    news.push((run.id, Arc::new(msg), Vec::new()));
-                }
             }
         }
         for (tournament, msg, entrants) in news {
@@ -144,7 +138,7 @@ impl Tournaments {
     }
 
     /// Sends `msg` to the connections that follow `tournament`.
-    fn tell_followers(&self, tournament: TournamentId, msg: &Arc<ServerMessage>) {
+    pub(super) fn tell_followers(&self, tournament: TournamentId, msg: &Arc<ServerMessage>) {
         let followers = {
             let mut state = self.state();
             let Some(list) = state.followers.get_mut(&tournament) else {
@@ -305,6 +299,7 @@ impl Tournaments {
     /// it out hears so. The caller holds `changes`. A round the records refuse is paired again
     /// at a later pass.
     async fn pair_rounds(&self, now: u64) {
+        let began = std::time::Instant::now();
         let due: Vec<(TournamentId, u32, Round, Vec<PlayerId>)> = {
             let state = self.state();
             let mut rng = rand::rng();
@@ -330,6 +325,7 @@ impl Tournaments {
                 })
                 .collect()
         };
+        let pairing_ms = began.elapsed().as_millis() as u64;
         for (tournament, number, round, ids) in due {
             let id = |e: EntrantId| ids.get(e.0 as usize).copied();
             let games: Option<Vec<[PlayerId; 2]>> = round
@@ -355,7 +351,13 @@ impl Tournaments {
                 );
                 continue;
             }
-            tracing::info!(tournament = tournament.0, round = number, "round paired");
+            tracing::info!(
+                tournament = tournament.0,
+                round = number,
+                pairing_ms,
+                since_pass_began_ms = self.now_ms().saturating_sub(now),
+                "round paired"
+            );
             let sat_out = {
                 let mut state = self.state();
                 let Some(run) = state.runs.get_mut(&tournament) else {

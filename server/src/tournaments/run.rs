@@ -74,6 +74,14 @@ pub struct Run {
     pub announced_rounds: Option<RoundsInfo>,
     /// Whether the standings changed since they were last sent.
     pub standings_due: bool,
+    /// When the standings were last sent (`standings_news`).
+    pub standings_sent: Option<std::time::Instant>,
+    /// When the lines whose place alone changed were last sent (`standings_news`).
+    pub ranks_sent: Option<std::time::Instant>,
+    /// The first page as last sent, as a hash (`standings_news`).
+    pub first_page_sent: Option<u64>,
+    /// Each entrant's line as last looked at for its news (`standings_news`).
+    pub lines_sent: Vec<super::standings_news::LineSent>,
     /// Whether the entrants were reminded of its start ([`REMIND_BEFORE_MS`]).
     pub reminded: bool,
     /// Whether a Swiss's or a round robin's end is in the records (it is stored with none until
@@ -153,6 +161,10 @@ impl Run {
             announced: TournamentStatus::Upcoming,
             announced_rounds: None,
             standings_due: false,
+            standings_sent: None,
+            ranks_sent: None,
+            first_page_sent: None,
+            lines_sent: Vec::new(),
             reminded: false,
             end_recorded: false,
             owned: true,
@@ -306,8 +318,17 @@ impl Run {
                 Presence::Left => EntrantPresence::Left,
             }),
             Play::Rounds(rounds) => {
-                rounds.swiss().player(entrant)?;
-                Some(if self.games.values().any(|g| g.has(entrant)) {
+                let swiss = rounds.swiss();
+                swiss.player(entrant)?;
+                // Playing from the round's pairing until its game (or match) ends, though the
+                // game may start a moment after the pairing.
+                let in_round = swiss.current().is_some_and(|round| {
+                    round
+                        .games
+                        .iter()
+                        .any(|g| g.has(entrant) && swiss.is_open(*g))
+                });
+                Some(if in_round || self.games.values().any(|g| g.has(entrant)) {
                     EntrantPresence::Playing
                 } else if rounds.has_left(entrant) {
                     EntrantPresence::Left
@@ -386,7 +407,12 @@ impl Run {
     }
 
     /// One entrant's line, at `rank`, with its tie-breaks as `standings` ranked them.
-    fn line(&self, entrant: EntrantId, rank: u32, tie_breaks: [i64; 2]) -> Option<StandingLine> {
+    pub(super) fn line(
+        &self,
+        entrant: EntrantId,
+        rank: u32,
+        tie_breaks: [i64; 2],
+    ) -> Option<StandingLine> {
         let who = self.entrants.get(entrant.0 as usize)?;
         let presence = self.presence(entrant)?;
         let small = |points: u32| u8::try_from(points).unwrap_or(u8::MAX);

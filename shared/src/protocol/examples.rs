@@ -217,6 +217,7 @@ pub fn news_name(n: &TournamentNews) -> &'static str {
     match n {
         TournamentNews::Paired { .. } => "paired",
         TournamentNews::Standings(_) => "standings",
+        TournamentNews::OwnLine { .. } => "own_line",
         TournamentNews::SatOut { .. } => "sat_out",
         TournamentNews::Rounds { .. } => "rounds",
         TournamentNews::Status { .. } => "status",
@@ -1407,6 +1408,17 @@ pub fn server_messages() -> Vec<(String, ServerMessage)> {
             opponent: player(14, "tenzing"),
         }),
         ServerMessage::Tournament(TournamentNews::Standings(Box::new(arena_page(0)))),
+        // asha's third game ended (lost): her line, on the second page, counts it.
+        ServerMessage::Tournament(TournamentNews::OwnLine {
+            tournament: TournamentId(7),
+            line: Box::new(standing(
+                12,
+                (3, "asha", 1500),
+                &[0, 0, 0],
+                false,
+                EntrantPresence::Idle,
+            )),
+        }),
         ServerMessage::Tournament(TournamentNews::SatOut {
             tournament: TournamentId(9),
             round: 3,

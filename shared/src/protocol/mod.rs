@@ -110,7 +110,7 @@ id_type!(
 );
 
 /// A player as others see them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PlayerInfo {
     pub id: PlayerId,
     pub name: String,

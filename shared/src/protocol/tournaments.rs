@@ -132,7 +132,7 @@ pub struct RoundsInfo {
 }
 
 /// A tie-break of a Swiss or a round robin, in the order the standings apply them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TieBreak {
     /// The sum of one's opponents' points (a Swiss's first), as `points` counts them.
@@ -145,7 +145,7 @@ pub enum TieBreak {
 }
 
 /// Where an entrant is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EntrantPresence {
     /// Waiting to be paired (in a Swiss or a round robin: for the next round).
@@ -159,7 +159,7 @@ pub enum EntrantPresence {
 }
 
 /// One entrant's line of the standings.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct StandingLine {
     /// 1 is the leader.
     pub rank: u32,
@@ -221,8 +221,16 @@ pub enum TournamentNews {
         side: Side,
         opponent: PlayerInfo,
     },
-    /// The standings changed (at most once a second): their first page.
+    /// The standings changed: their first page, sent to the connections that follow the
+    /// tournament at most twice a second, within a second of the change.
     Standings(Box<StandingsPage>),
+    /// The player's own line changed (their rank, points, scores, presence or tie-breaks),
+    /// wherever it is in the standings: sent to each of their connections with the
+    /// standings' news, so that one's own rank is never stale.
+    OwnLine {
+        tournament: TournamentId,
+        line: Box<StandingLine>,
+    },
     /// The player sits out round `round` of a Swiss or a round robin, with a bye (a Swiss's
     /// scores as a won round) or without one (nobody left to meet).
     SatOut {

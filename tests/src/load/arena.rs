@@ -1,19 +1,22 @@
 //! Entrants of one arena (`--arena N`) or one Swiss (`--swiss N`): the first makes a public Kalah
 //! tournament (`--arena-clock`; an arena starts at once, a Swiss of `--swiss-rounds` a minute
-//! later, the soonest the server allows), every one joins it when the run starts, and each plays
+//! later, the soonest the server allows), every one opens its page (following its news, as the
+//! client does) and joins it when the run starts, and each plays
 //! the games the server pairs it into (random legal moves after a think, resigning at the ply
 //! cap), then waits to be paired again, as lichess's arena and Swiss players do.
 //!
 //! Measured: how long a join takes to be answered, how long an idle entrant waits for its next
 //! pairing (from joining, or from its last game's end), how long an entrant's own move takes
-//! to come back to it as the game's event, and in a Swiss how long after its round was due
-//! (the start, or the end of the round before it and the break) a pairing reaches its entrant.
+//! to come back to it as the game's event, how long after an entrant's game ended its own line
+//! in the standings (`own_line`) counts the game, and in a Swiss how long after its round was
+//! due (the start, or the end of the round before it and the break) a pairing reaches its
+//! entrant.
 
 use std::sync::atomic::Ordering;
 
 use chaupal_rules::{AnyGame, GameKind, Side};
 use chaupal_shared::protocol::tournaments::{
-    TournamentFormat, TournamentId, TournamentNews, TournamentSetup,
+    EntrantPresence, TournamentFormat, TournamentId, TournamentNews, TournamentSetup,
 };
 use chaupal_shared::protocol::{
     Action, ClockSpec, GameEvent, GameId, Reply, Request, ServerMessage,
@@ -56,6 +59,17 @@ struct Entrant {
     join_sent: Option<Instant>,
     /// When the Swiss's next round is due (wall-clock milliseconds), as last heard.
     round_due_ms: Option<u64>,
+    /// Whether it is a Swiss (played in rounds): its line holds a score for the round in play
+    /// from its pairing, so a game is counted once the line no longer says `playing`.
+    in_rounds: bool,
+    /// How many scores the entrant's line should count: one for each of its games ended and
+    /// each round it sat out.
+    scores_due: usize,
+    /// How many its line counted, as last heard.
+    scores_seen: usize,
+    /// Its games ended whose score its line does not count yet: the count that will, and
+    /// when the game's end was seen.
+    lines_awaited: Vec<(usize, Instant)>,
 }
 
 /// The wall clock in milliseconds since the Unix epoch (the server's records' clock).
@@ -127,6 +141,17 @@ pub async fn entrant(
             return;
         }
     };
+    // Its page opened, as a player's client opens it before joining: its news follow.
+    let opened = wire
+        .send(Request::OpenTournament {
+            tournament,
+            code: None,
+        })
+        .await;
+    if opened.is_err() || made_reply(&mut wire).await.is_none() {
+        bot.stats.error("the tournament's page did not open");
+        return;
+    }
     let mut e = Entrant {
         rng: Rng::new(bot.seed ^ (index as u64).wrapping_mul(0x9E37_79B9)),
         bot,
@@ -139,6 +164,10 @@ pub async fn entrant(
         wake: None,
         join_sent: None,
         round_due_ms: None,
+        in_rounds: matches!(kind, Tourney::Swiss { .. }),
+        scores_due: 0,
+        scores_seen: 0,
+        lines_awaited: Vec::new(),
     };
     // The joins spread over one think, as people come in.
     let (_, hi) = e.bot.think_ms;
@@ -258,6 +287,29 @@ impl Entrant {
                 if let Some(rounds) = view.summary.rounds {
                     self.round_due_ms = rounds.next_ms;
                 }
+                let counted = view.me.map_or(0, |me| me.scores.len());
+                self.scores_due = counted;
+                self.scores_seen = counted;
+            }
+            ServerMessage::Tournament(TournamentNews::OwnLine { tournament, line })
+                if tournament == self.tournament =>
+            {
+                let in_play = self.in_rounds && line.presence == EntrantPresence::Playing;
+                let counted = line.scores.len() - usize::from(in_play && !line.scores.is_empty());
+                self.scores_seen = self.scores_seen.max(counted);
+                let seen = self.scores_seen;
+                self.lines_awaited.retain(|(count, ended)| {
+                    let counted = *count <= seen;
+                    if counted {
+                        stats.own_line_seen(ended.elapsed());
+                    }
+                    !counted
+                });
+            }
+            ServerMessage::Tournament(TournamentNews::SatOut { tournament, .. })
+                if tournament == self.tournament =>
+            {
+                self.scores_due += 1;
             }
             ServerMessage::Tournament(TournamentNews::Rounds { tournament, rounds })
                 if tournament == self.tournament =>
@@ -324,6 +376,13 @@ impl Entrant {
             } if self.game.is_some_and(|(g, _)| g == game) => {
                 if self.game.is_some_and(|(_, side)| side == Side::First) {
                     stats.finished.fetch_add(1, Ordering::Relaxed);
+                }
+                self.scores_due += 1;
+                if self.scores_seen >= self.scores_due {
+                    // The line came first.
+                    stats.own_line_seen(std::time::Duration::ZERO);
+                } else {
+                    self.lines_awaited.push((self.scores_due, Instant::now()));
                 }
                 self.game = None;
                 self.pending = None;

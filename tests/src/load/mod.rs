@@ -234,6 +234,9 @@ pub struct Summary {
     /// pairings reached them.
     pub swiss_round: u64,
     pub swiss_pairings: u64,
+    /// How many times a tournament entrant's own line (`own_line`) came counting a game of
+    /// theirs that ended.
+    pub own_lines: u64,
 }
 
 impl std::fmt::Display for Summary {
@@ -244,7 +247,8 @@ impl std::fmt::Display for Summary {
         write!(
             f,
             "connections={} games={} moves={} moves_per_s={:.1} p50_ms={:.2} p99_ms={:.2} \
-             p999_ms={:.2} errors={} server_rss_mb={rss} swiss_round={} swiss_pairings={}",
+             p999_ms={:.2} errors={} server_rss_mb={rss} swiss_round={} swiss_pairings={} \
+             own_lines={}",
             self.connections,
             self.games,
             self.moves,
@@ -254,7 +258,8 @@ impl std::fmt::Display for Summary {
             self.p999_ms,
             self.errors,
             self.swiss_round,
-            self.swiss_pairings
+            self.swiss_pairings,
+            self.own_lines
         )
     }
 }
@@ -492,6 +497,14 @@ pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, Stri
             p[3]
         );
     }
+    if args.arena > 0 || args.swiss > 0 {
+        let (l, n) = stats.own_line_quantiles_ms();
+        eprintln!(
+            "loadtest: {n} own lines counted their game, after its end p50 {:.0} p99 {:.0} \
+             p99.9 {:.0} max {:.0} ms",
+            l[0], l[1], l[2], l[3]
+        );
+    }
     eprintln!(
         "loadtest: {} games finished; errors by kind: {:?}",
         stats.finished.load(Ordering::Relaxed),
@@ -509,6 +522,7 @@ pub async fn run(args: LoadArgs, server_binary: PathBuf) -> Result<Summary, Stri
         server_rss_mb,
         swiss_round: stats.swiss_round.load(Ordering::Relaxed),
         swiss_pairings: stats.swiss_quantiles_ms().1,
+        own_lines: stats.own_line_quantiles_ms().1,
     };
     if let Some(mut server) = own {
         server.kill().await;

@@ -43,6 +43,7 @@ pub struct Stats {
     arena_wait: Mutex<Histogram<u64>>,
     arena_move: Mutex<Histogram<u64>>,
     swiss_paired: Mutex<Histogram<u64>>,
+    own_line: Mutex<Histogram<u64>>,
     /// The highest round of a Swiss its entrants heard of.
     pub swiss_round: AtomicU64,
     /// Puzzles served and attempts ended while running.
@@ -82,6 +83,7 @@ impl Stats {
             arena_wait: Mutex::new(histogram()),
             arena_move: Mutex::new(histogram()),
             swiss_paired: Mutex::new(histogram()),
+            own_line: Mutex::new(histogram()),
             swiss_round: AtomicU64::new(0),
             puzzles: AtomicU64::new(0),
             attempts: AtomicU64::new(0),
@@ -109,6 +111,18 @@ impl Stats {
     /// A Swiss entrant's pairing reached it `late` after its round was due.
     pub fn swiss_paired(&self, late: Duration) {
         record(&self.swiss_paired, late);
+    }
+
+    /// A tournament entrant's own line counted its game `took` after it saw the game end.
+    pub fn own_line_seen(&self, took: Duration) {
+        record(&self.own_line, took);
+    }
+
+    /// The entrants' own lines after their games' ends: p50, p99, p99.9, max (ms), and how
+    /// many.
+    pub fn own_line_quantiles_ms(&self) -> ([f64; 4], u64) {
+        let h = self.own_line.lock().unwrap_or_else(|p| p.into_inner());
+        (quantiles(&h), h.len())
     }
 
     /// A Swiss entrant heard of round `round`.

@@ -299,13 +299,21 @@ impl App {
         out
     }
 
-    /// News of a tournament: the first page of the standings, its status (and podium), a
-    /// pairing of this player, a round they sit out, its rounds moving on.
+    /// News of a tournament: the first page of the standings, the player's own line, its
+    /// status (and podium), a pairing of this player, a round they sit out, its rounds moving
+    /// on.
     fn tournament_news(&mut self, news: TournamentNews) {
         match news {
             TournamentNews::Standings(page) => {
                 if let Some(open) = &mut self.tournaments.open {
                     open.first_page_news(*page);
+                }
+            }
+            TournamentNews::OwnLine { tournament, line } => {
+                if let Some(open) = &mut self.tournaments.open
+                    && open.summary.tournament == tournament
+                {
+                    open.my_line(*line);
                 }
             }
             TournamentNews::Status {

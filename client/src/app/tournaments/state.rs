@@ -328,11 +328,22 @@ impl OpenTournament {
         if let Some(me) = &self.me
             && let Some(line) = page.lines.iter().find(|l| l.player.id == me.player.id)
         {
-            if line.presence != EntrantPresence::Playing && line.scores.len() > me.scores.len() {
-                self.game = None;
-            }
-            self.me = Some(line.clone());
+            self.my_line(line.clone());
         }
+    }
+
+    /// The player's own line as the server sent it (`own_line`, wherever it is in the
+    /// standings), or as a page had it.
+    pub fn my_line(&mut self, line: StandingLine) {
+        if line.presence != EntrantPresence::Playing
+            && self
+                .me
+                .as_ref()
+                .is_some_and(|me| line.scores.len() > me.scores.len())
+        {
+            self.game = None;
+        }
+        self.me = Some(line);
     }
 
     /// The player's line when it is not on the page shown: it is pinned under the page.

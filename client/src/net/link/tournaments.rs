@@ -413,6 +413,46 @@ mod tests {
     }
 
     #[test]
+    fn the_players_own_line_follows_its_news_far_from_the_page_shown() {
+        let (mut link, mut app, mut config) = on_page();
+        let sent = act(&mut link, &mut app, TournamentAction::Join);
+        let mut joined = line(25, 3);
+        joined.presence = EntrantPresence::Playing;
+        let reply = Reply::Tournament(Box::new(view(7, TournamentStatus::Running, Some(joined))));
+        answer(&mut link, &mut app, &mut config, sent[0].id, reply);
+        news(
+            &mut link,
+            &mut app,
+            &mut config,
+            TournamentNews::Paired {
+                tournament: TournamentId(7),
+                game: GameId(55),
+                side: Side::First,
+                opponent: player(12, "bo"),
+            },
+        );
+        // The game ended and was won: the line, 25th and off the first page, moves to 14th.
+        let mut won = line(14, 3);
+        won.scores = vec![2, 2];
+        let other = TournamentNews::OwnLine {
+            tournament: TournamentId(8),
+            line: Box::new(line(1, 3)),
+        };
+        news(&mut link, &mut app, &mut config, other);
+        let open = app.tournaments().open.as_ref().expect("the page");
+        assert_eq!(open.pinned().map(|l| l.rank), Some(25), "another's news");
+        let mine = TournamentNews::OwnLine {
+            tournament: TournamentId(7),
+            line: Box::new(won),
+        };
+        news(&mut link, &mut app, &mut config, mine);
+        let open = app.tournaments().open.as_ref().expect("the page");
+        assert_eq!(open.pinned().map(|l| (l.rank, l.scores.len())), Some((14, 2)));
+        assert_eq!(open.game, None, "the line counts the game: it is over");
+        assert_eq!(open.standings.page, 0, "the page shown stays");
+    }
+
+    #[test]
     fn a_pairing_takes_the_player_to_the_game_when_its_snapshot_comes() {
         let (mut link, mut app, mut config) = on_page();
         news(
