@@ -54,6 +54,9 @@ pub enum Wrong {
     Illegal { reason: MoveError },
     /// After it, the opponent could capture the piece on `piece` with a move from `by`.
     Hangs { piece: String, by: String },
+    /// Kalah: after it, the opponent could capture the `seeds` of the learner's house `house`
+    /// (numbered from the learner's left).
+    GivesSeeds { house: usize, seeds: u32 },
     /// The stage is finished; nothing more is played.
     Finished,
 }
@@ -74,9 +77,12 @@ impl fmt::Display for Wrong {
         match self {
             Wrong::Illegal { reason } => reason.fmt(f),
             Wrong::Hangs { piece, by } => {
+                write!(f, "the piece on {by} could then capture the one on {piece}")
+            }
+            Wrong::GivesSeeds { house, seeds } => {
                 write!(
                     f,
-                    "the piece from {by} could then capture the one on {piece}"
+                    "the opponent could then take the {seeds} seeds of house {house}"
                 )
             }
             Wrong::Finished => f.write_str("the stage is finished"),
@@ -173,10 +179,10 @@ impl Lesson {
             .play_text(move_text)
             .map_err(|reason| Wrong::Illegal { reason })?;
         if self.lose_none
-            && let Some((piece, by)) = hanging(&after, self.learner)
-            && self.some_move_hangs_nothing()
+            && let Some(wrong) = exposed(&after, self.learner)
+            && self.some_move_exposes_nothing()
         {
-            return Err(Wrong::Hangs { piece, by });
+            return Err(wrong);
         }
         self.game = after;
         self.moves += 1;
@@ -270,10 +276,10 @@ impl Lesson {
     }
 
     /// Whether the learner has a legal move that leaves nothing to capture.
-    fn some_move_hangs_nothing(&self) -> bool {
+    fn some_move_exposes_nothing(&self) -> bool {
         self.game.legal_moves_text().iter().any(|m| {
             let mut probe = self.game.clone();
-            probe.play_text(m).is_ok() && hanging(&probe, self.learner).is_none()
+            probe.play_text(m).is_ok() && exposed(&probe, self.learner).is_none()
         })
     }
 }
@@ -284,23 +290,53 @@ fn captures(before: &AnyGame, after: &AnyGame) -> bool {
     board::material(after, victim) < board::material(before, victim)
 }
 
-/// A piece of `learner` that the opponent (to move in `game`) could capture: its square and
-/// the capturing move's start. Board games only.
-fn hanging(game: &AnyGame, learner: Side) -> Option<(String, String)> {
+/// What the opponent (to move in `game`) could capture of `learner`'s: the first such capture
+/// in the text order of the opponent's moves, as the refusal that explains it.
+fn exposed(game: &AnyGame, learner: Side) -> Option<Wrong> {
     if game.outcome().is_some() || game.side_to_move() == learner {
         return None;
     }
-    let mine = board::squares_of(game, learner);
     let mut moves = game.legal_moves_text();
     moves.sort();
-    moves.into_iter().find_map(|m| {
-        let mut probe = game.clone();
-        probe.play_text(&m).ok()?;
-        let now = board::squares_of(&probe, learner);
-        let piece = mine.iter().find(|s| !now.contains(s))?;
-        let by = board::from_square(&m)?;
-        Some((piece.clone(), by.to_owned()))
-    })
+    match game {
+        AnyGame::Kalah(k) => {
+            let houses = k.houses(learner).to_vec();
+            let store = k.store(learner);
+            moves.into_iter().find_map(|m| {
+                let mut probe = game.clone();
+                probe.play_text(&m).ok()?;
+                let AnyGame::Kalah(after) = &probe else {
+                    return None;
+                };
+                // A house emptied while the learner's store stayed as it was: taken, not swept.
+                if after.store(learner) != store {
+                    return None;
+                }
+                let i = houses
+                    .iter()
+                    .zip(after.houses(learner))
+                    .position(|(&b, &a)| b > 0 && a == 0)?;
+                Some(Wrong::GivesSeeds {
+                    house: i + 1,
+                    seeds: u32::from(houses[i]),
+                })
+            })
+        }
+        _ => {
+            let mine = board::squares_of(game, learner);
+            moves.into_iter().find_map(|m| {
+                let mut probe = game.clone();
+                probe.play_text(&m).ok()?;
+                let now = board::squares_of(&probe, learner);
+                let piece = mine.iter().find(|s| !now.contains(s))?;
+                let by = board::from_square(&m)?;
+                Some(Wrong::Hangs {
+                    piece: piece.clone(),
+                    by: by.to_owned(),
+                })
+            })
+        }
+    }
 }
 
 /// Three stars within par, two within twice par, else one.

@@ -2,7 +2,7 @@
 //! starts with its hint and meets its scripted replies; and the runner refuses what it should.
 
 use chaupal_learn::lesson::stars;
-use chaupal_learn::{Course, Goal, Lesson, Stage, Step, Wrong, solve, solve_from};
+use chaupal_learn::{Course, Failure, Goal, Lesson, Stage, Step, Wrong, solve, solve_from};
 use chaupal_rules::game::{GameKind, MoveError};
 use std::collections::BTreeMap;
 
@@ -124,20 +124,59 @@ fn a_blunder_is_refused_on_a_lose_none_stage() {
 }
 
 #[test]
+fn a_kalah_house_left_to_be_taken_is_refused_on_a_lose_none_stage() {
+    // South's 1 fills house 3 while north's 1 ends in its empty house 2, facing it.
+    let mut s = stage(
+        GameKind::Kalah,
+        "2,0,3,0:5/1,0,0,4:9 s pits=4 seeds=3",
+        Goal::Survive { moves: 1 },
+        1,
+        "3",
+    );
+    s.lose_none = true;
+    let mut lesson = Lesson::new(&s).expect("a stage");
+    assert_eq!(
+        lesson.play("1"),
+        Err(Wrong::GivesSeeds { house: 3, seeds: 4 })
+    );
+    assert_eq!(lesson.moves(), 0);
+    assert_eq!(lesson.play("3"), Ok(Step::Done { stars: 3, moves: 1 }));
+}
+
+#[test]
 fn stars_follow_par() {
     assert_eq!(stars(1, 2), 3);
     assert_eq!(stars(2, 2), 3);
     assert_eq!(stars(3, 2), 2);
     assert_eq!(stars(4, 2), 2);
     assert_eq!(stars(5, 2), 1);
-    // A stage played slower than par earns fewer stars: three goats placed with par 1.
-    let s = stage(
-        GameKind::BaghChal,
-        "T3T/5/5/5/T3T g 20 0",
-        Goal::Survive { moves: 3 },
-        1,
-        "c3",
+    // Par 1, done in two moves: two stars.
+    let reach = |par| {
+        stage(
+            GameKind::BaghChal,
+            "T3T/5/5/5/T3T t 20 0",
+            Goal::Reach {
+                square: "c3".to_owned(),
+            },
+            par,
+            "a1-b2",
+        )
+    };
+    let mut lesson = Lesson::new(&reach(1)).expect("a stage");
+    assert!(matches!(lesson.play("a1-b2"), Ok(Step::Going { .. })));
+    assert_eq!(lesson.play("b2-c3"), Ok(Step::Done { stars: 2, moves: 2 }));
+    // Par 2, done in two moves: three stars.
+    let mut lesson = Lesson::new(&reach(2)).expect("a stage");
+    assert!(matches!(lesson.play("a1-b2"), Ok(Step::Going { .. })));
+    assert_eq!(lesson.play("b2-c3"), Ok(Step::Done { stars: 3, moves: 2 }));
+    // Par 1 and four moves wandering: failed, and nothing more is played.
+    let mut lesson = Lesson::new(&reach(1)).expect("a stage");
+    for m in ["e5-e4", "e4-e5", "e5-e4"] {
+        assert!(matches!(lesson.play(m), Ok(Step::Going { .. })), "{m}");
+    }
+    assert_eq!(
+        lesson.play("e4-e5"),
+        Ok(Step::Failed(Failure::TooManyMoves { limit: 4 }))
     );
-    let mut lesson = Lesson::new(&s).expect("a stage");
-    assert!(matches!(lesson.play("c3"), Ok(Step::Going { .. })));
+    assert_eq!(lesson.play("a1-b2"), Err(Wrong::Finished));
 }
