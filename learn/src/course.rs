@@ -79,6 +79,8 @@ pub enum CourseError {
     BadId(String),
     #[error("stage id '{0}' is used twice")]
     DuplicateId(String),
+    #[error("stage '{id}': its goal is not one {game} can ask")]
+    GoalNotForGame { id: String, game: GameKind },
     #[error("stage '{id}': par must be at least 1")]
     ZeroPar { id: String },
     #[error("stage '{id}': {source}")]
@@ -113,8 +115,8 @@ impl Course {
         }
     }
 
-    /// Reads and checks a course of `game`: ids kebab-case and unique, positions legal, the
-    /// hint a legal move.
+    /// Reads and checks a course of `game`: ids kebab-case and unique, goals the game can ask,
+    /// positions legal, the hint a legal move.
     pub fn parse(game: GameKind, text: &str) -> Result<Course, CourseError> {
         let raw: RawCourse = toml::from_str(text)?;
         if raw.game != game {
@@ -134,6 +136,9 @@ impl Course {
             }
             if !seen.insert(s.id.clone()) {
                 return Err(CourseError::DuplicateId(s.id));
+            }
+            if !s.goal.fits(game) {
+                return Err(CourseError::GoalNotForGame { id: s.id, game });
             }
             if s.par == 0 {
                 return Err(CourseError::ZeroPar { id: s.id });

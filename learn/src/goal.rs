@@ -1,7 +1,7 @@
 //! What a stage asks of the learner, and whether a position meets it.
 
 use chaupal_rules::any::AnyGame;
-use chaupal_rules::game::Side;
+use chaupal_rules::game::{GameKind, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::board;
@@ -55,6 +55,17 @@ impl Goal {
             },
             Goal::ExtraTurn => progress.again,
             Goal::Survive { moves } => progress.moves >= *moves && !progress.lost,
+        }
+    }
+
+    /// Whether this goal can be asked in `game`: seeds and extra turns are Kalah's, squares and
+    /// captured pieces the board games'.
+    pub fn fits(&self, game: GameKind) -> bool {
+        let kalah = game == GameKind::Kalah;
+        match self {
+            Goal::Store { .. } | Goal::ExtraTurn => kalah,
+            Goal::Reach { .. } | Goal::Capture { .. } => !kalah,
+            Goal::Win | Goal::Survive { .. } => true,
         }
     }
 
