@@ -180,3 +180,35 @@ fn stars_follow_par() {
     );
     assert_eq!(lesson.play("a1-b2"), Err(Wrong::Finished));
 }
+
+#[test]
+fn every_stage_says_what_it_teaches_and_has_fluent_keys() {
+    for game in GameKind::ALL {
+        let lines: Vec<&str> = Course::text(game).lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if line.trim() == "[[stage]]" {
+                let above = i.checked_sub(1).and_then(|j| lines.get(j)).copied();
+                assert!(
+                    above.is_some_and(|l| l.starts_with("# ") && l.len() > 10),
+                    "{game}: the stage at line {} has no comment saying what it teaches",
+                    i + 1
+                );
+            }
+        }
+        let course = Course::of(game);
+        assert!(
+            course.stages.len() >= 8,
+            "{game}: {} stages",
+            course.stages.len()
+        );
+        let first = &course.stages[0];
+        assert_eq!(
+            first.fluent_key("title"),
+            format!("learn-{}-{}-title", game.name(), first.id)
+        );
+    }
+    assert_eq!(
+        Course::of(GameKind::Kalah).stages[0].fluent_key("hint"),
+        "learn-kalah-sow-hint"
+    );
+}
