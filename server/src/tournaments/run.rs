@@ -3,6 +3,8 @@
 //! protocol shows it.
 
 use std::collections::HashMap;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 
 use chaupal_shared::protocol::tournaments::{
     EntrantPresence, RoundsInfo, STANDINGS_PAGE, StandingLine, StandingsPage, TieBreak,
@@ -81,7 +83,7 @@ pub struct Run {
     /// The first page as last sent, as a hash (`standings_news`).
     pub first_page_sent: Option<u64>,
     /// Each entrant's line as last looked at for its news (`standings_news`).
-    pub lines_sent: Vec<super::standings_news::LineSent>,
+    pub lines_sent: Vec<LineSent>,
     /// Whether the entrants were reminded of its start ([`REMIND_BEFORE_MS`]).
     pub reminded: bool,
     /// Whether a Swiss's or a round robin's end is in the records (it is stored with none until
@@ -92,6 +94,30 @@ pub struct Run {
     pub owned: bool,
     /// The number of the last event of its log applied here (where another node runs it).
     pub last_event: u64,
+}
+
+/// What an entrant's line last sent said, as two numbers: of what concerns them alone
+/// (points, scores, streak, presence), and of where it stands (rank, tie-breaks).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct LineSent {
+    pub own: u64,
+    pub placed: u64,
+}
+
+/// A hash of `value`, for what was last sent of a tournament's standings.
+pub fn hash_of(value: impl Hash) -> u64 {
+    let mut h = DefaultHasher::new();
+    value.hash(&mut h);
+    h.finish()
+}
+
+impl LineSent {
+    pub fn of(line: &StandingLine) -> LineSent {
+        LineSent {
+            own: hash_of((&line.points, &line.scores, line.on_fire, line.presence)),
+            placed: hash_of((line.rank, &line.tie_breaks)),
+        }
+    }
 }
 
 /// How long before its start a tournament's entrants are reminded by push, in milliseconds.

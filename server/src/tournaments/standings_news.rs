@@ -11,8 +11,6 @@
 //! It runs as its own task, looking every [`LOOK_EVERY`], so that a long pass (a round's
 //! games starting) never holds the standings back.
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -22,7 +20,7 @@ use chaupal_tournament::standings::Standings;
 use tokio_util::sync::CancellationToken;
 
 use super::Tournaments;
-use super::run::Run;
+use super::run::{LineSent, Run, hash_of};
 
 /// The least time between two sends of one tournament's standings, in milliseconds: a result
 /// reaches every participant's standings within this and [`LOOK_EVERY`].
@@ -44,29 +42,6 @@ struct ToSend {
     own_lines: Vec<(PlayerId, Arc<ServerMessage>)>,
 }
 
-/// What an entrant's line last sent said, as two numbers: of what concerns them alone
-/// (points, scores, streak, presence), and of where it stands (rank, tie-breaks).
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-pub struct LineSent {
-    own: u64,
-    placed: u64,
-}
-
-fn hash_of(value: impl Hash) -> u64 {
-    let mut h = DefaultHasher::new();
-    value.hash(&mut h);
-    h.finish()
-}
-
-impl LineSent {
-    fn of(line: &StandingLine) -> LineSent {
-        LineSent {
-            own: hash_of((&line.points, &line.scores, line.on_fire, line.presence)),
-            placed: hash_of((line.rank, &line.tie_breaks)),
-        }
-    }
-}
-
 impl Run {
     /// The lines in `standings` to send, of the entrants `here` holds a connection of: those
     /// whose own part changed since they were last looked at here, and with `ranks` those
@@ -79,7 +54,8 @@ impl Run {
         here: impl Fn(PlayerId) -> bool,
     ) -> Vec<(PlayerId, StandingLine)> {
         let mut changed = Vec::new();
-        self.lines_sent.resize(self.entrants.len(), LineSent::default());
+        self.lines_sent
+            .resize(self.entrants.len(), LineSent::default());
         for placed in standings.lines() {
             let Some(rank) = standings.rank_of(placed.entrant) else {
                 continue;

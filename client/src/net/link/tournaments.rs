@@ -447,7 +447,10 @@ mod tests {
         };
         news(&mut link, &mut app, &mut config, mine);
         let open = app.tournaments().open.as_ref().expect("the page");
-        assert_eq!(open.pinned().map(|l| (l.rank, l.scores.len())), Some((14, 2)));
+        assert_eq!(
+            open.pinned().map(|l| (l.rank, l.scores.len())),
+            Some((14, 2))
+        );
         assert_eq!(open.game, None, "the line counts the game: it is over");
         assert_eq!(open.standings.page, 0, "the page shown stays");
     }
