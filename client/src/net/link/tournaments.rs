@@ -412,6 +412,16 @@ mod tests {
         assert_eq!(open.summary.status, TournamentStatus::Finished);
     }
 
+    /// The news of the player's pairing in game 55 of tournament 7, against bo.
+    fn paired_in_55() -> TournamentNews {
+        TournamentNews::Paired {
+            tournament: TournamentId(7),
+            game: GameId(55),
+            side: Side::First,
+            opponent: player(12, "bo"),
+        }
+    }
+
     #[test]
     fn the_players_own_line_follows_its_news_far_from_the_page_shown() {
         let (mut link, mut app, mut config) = on_page();
@@ -420,17 +430,7 @@ mod tests {
         joined.presence = EntrantPresence::Playing;
         let reply = Reply::Tournament(Box::new(view(7, TournamentStatus::Running, Some(joined))));
         answer(&mut link, &mut app, &mut config, sent[0].id, reply);
-        news(
-            &mut link,
-            &mut app,
-            &mut config,
-            TournamentNews::Paired {
-                tournament: TournamentId(7),
-                game: GameId(55),
-                side: Side::First,
-                opponent: player(12, "bo"),
-            },
-        );
+        news(&mut link, &mut app, &mut config, paired_in_55());
         // The game ended and was won: the line, 25th and off the first page, moves to 14th.
         let mut won = line(14, 3);
         won.scores = vec![2, 2];
@@ -458,17 +458,7 @@ mod tests {
     #[test]
     fn a_pairing_takes_the_player_to_the_game_when_its_snapshot_comes() {
         let (mut link, mut app, mut config) = on_page();
-        news(
-            &mut link,
-            &mut app,
-            &mut config,
-            TournamentNews::Paired {
-                tournament: TournamentId(7),
-                game: GameId(55),
-                side: Side::First,
-                opponent: player(12, "bo"),
-            },
-        );
+        news(&mut link, &mut app, &mut config, paired_in_55());
         let open = app.tournaments().open.as_ref().expect("the page");
         assert_eq!(open.game, Some(55));
         assert!(app.notice().is_some(), "the pairing is said");
@@ -505,17 +495,7 @@ mod tests {
         use crate::app::GameAction;
         use chaupal_shared::protocol::{Action as Act, Clocks, GameEvent};
         let (mut link, mut app, mut config) = greeted();
-        news(
-            &mut link,
-            &mut app,
-            &mut config,
-            TournamentNews::Paired {
-                tournament: TournamentId(7),
-                game: GameId(55),
-                side: Side::First,
-                opponent: player(12, "bo"),
-            },
-        );
+        news(&mut link, &mut app, &mut config, paired_in_55());
         let clocks = |first_ms| Clocks {
             first_ms,
             second_ms: 60_000,
@@ -653,17 +633,7 @@ mod tests {
     #[test]
     fn after_ones_first_move_berserk_is_not_offered() {
         let (mut link, mut app, mut config) = greeted();
-        news(
-            &mut link,
-            &mut app,
-            &mut config,
-            TournamentNews::Paired {
-                tournament: TournamentId(7),
-                game: GameId(55),
-                side: Side::First,
-                opponent: player(12, "bo"),
-            },
-        );
+        news(&mut link, &mut app, &mut config, paired_in_55());
         let mut snap = snapshot(55, &["c3"], vec![Side::First], 1);
         if let ServerMessage::Snapshot(s) = &mut snap {
             s.clocks = Some(chaupal_shared::protocol::Clocks {
