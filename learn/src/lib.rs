@@ -8,7 +8,7 @@
 //! - [`course`]: the courses as data (`courses/*.toml`, embedded), read and checked;
 //! - [`lesson`]: the runner that plays one stage with the learner, the opponent's replies
 //!   scripted, and says why a move is refused;
-//! - [`solve`]: the checker, an exhaustive search for a line that reaches a stage's goal within
+//! - [`mod@solve`]: the checker, an exhaustive search for a line that reaches a stage's goal within
 //!   its par.
 //!
 //! No I/O: the client words the stages (Fluent keys `learn-<game>-<id>-title`, `-goal`,
