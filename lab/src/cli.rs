@@ -218,6 +218,10 @@ pub enum Command {
     /// one Elo ladder per game, each step's own games, the server's ratings; --write puts them
     /// into docs/AI.md and shared/src/levels.rs.
     Levels(crate::tools::levels::LevelsCli),
+    /// The lessons' courses checked (docs/LESSONS.md): one line a stage, `GAME ID par N goal G
+    /// solution M1 M2 ...`, a line of moves from its hint that wins it within par; fails when
+    /// a stage has none.
+    Lessons(crate::tools::lessons::LessonsCli),
     /// Perft and search speed on fixed positions: one summary line per game.
     Bench(crate::tools::bench::BenchArgs),
     /// Build or deepen the Kalah opening book: every position the top level can meet on its turn
@@ -383,6 +387,7 @@ pub fn run(cli: Cli) -> Result<(), ToolError> {
         }
         Command::Arena(args) => crate::tools::arena::run_cli(args),
         Command::Levels(args) => on_stdout(|out| crate::tools::levels::run_levels(&args, out)),
+        Command::Lessons(args) => on_stdout(|out| crate::tools::lessons::run_lessons(&args, out)),
         Command::Bench(args) => crate::tools::bench::run_cli(args),
         Command::Tune(args) => crate::tools::tune::run_cli(args),
         Command::Book(args) => crate::tools::book::run_cli(args),

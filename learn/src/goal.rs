@@ -24,6 +24,21 @@ pub enum Goal {
     Survive { moves: u32 },
 }
 
+/// The goal in short, in English, for tools and tests (`capture 2`, `reach c3`); the client
+/// words it in the player's language.
+impl std::fmt::Display for Goal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Goal::Win => f.write_str("win"),
+            Goal::Capture { count } => write!(f, "capture {count}"),
+            Goal::Reach { square } => write!(f, "reach {square}"),
+            Goal::Store { seeds } => write!(f, "store {seeds}"),
+            Goal::ExtraTurn => f.write_str("extra turn"),
+            Goal::Survive { moves } => write!(f, "survive {moves} moves"),
+        }
+    }
+}
+
 /// What the runner knows when it asks whether a goal is met.
 pub struct Progress<'a> {
     pub game: &'a AnyGame,

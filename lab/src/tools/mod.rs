@@ -10,6 +10,7 @@ pub mod bars;
 pub mod bench;
 pub mod bestmove;
 pub mod book;
+pub mod lessons;
 pub mod levels;
 pub mod perft;
 pub mod puzzles;
