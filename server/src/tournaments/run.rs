@@ -80,6 +80,8 @@ pub struct Run {
     pub standings_sent: Option<std::time::Instant>,
     /// When the lines whose place alone changed were last sent (`standings_news`).
     pub ranks_sent: Option<std::time::Instant>,
+    /// Whether some line's place alone changed and waits to be sent (`standings_news`).
+    pub ranks_due: bool,
     /// The first page as last sent, as a hash (`standings_news`).
     pub first_page_sent: Option<u64>,
     /// Each entrant's line as last looked at for its news (`standings_news`).
@@ -189,6 +191,7 @@ impl Run {
             standings_due: false,
             standings_sent: None,
             ranks_sent: None,
+            ranks_due: false,
             first_page_sent: None,
             lines_sent: Vec::new(),
             reminded: false,

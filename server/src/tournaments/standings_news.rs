@@ -45,15 +45,17 @@ struct ToSend {
 impl Run {
     /// The lines in `standings` to send, of the entrants `here` holds a connection of: those
     /// whose own part changed since they were last looked at here, and with `ranks` those
-    /// whose place changed too. Every entrant's line is remembered, so that one who connects
-    /// later is told only of what changes after (their view has the rest).
-    fn changed_lines(
+    /// whose place changed too (without it, a line whose place alone changed is left for
+    /// later: [`Run::ranks_due`] says so). Every entrant's line is remembered, so that one who
+    /// connects later is told only of what changes after (their view has the rest).
+    pub(super) fn changed_lines(
         &mut self,
         standings: &Standings,
         ranks: bool,
         here: impl Fn(PlayerId) -> bool,
     ) -> Vec<(PlayerId, StandingLine)> {
         let mut changed = Vec::new();
+        self.ranks_due = false;
         self.lines_sent
             .resize(self.entrants.len(), LineSent::default());
         for placed in standings.lines() {
@@ -67,7 +69,11 @@ impl Run {
                 continue;
             };
             let now = LineSent::of(&line);
-            if now.own == sent.own && (!ranks || now.placed == sent.placed) {
+            if now.own == sent.own && now.placed == sent.placed {
+                continue;
+            }
+            if now.own == sent.own && !ranks {
+                self.ranks_due = true;
                 continue;
             }
             *sent = now;
@@ -93,7 +99,8 @@ impl Tournaments {
     }
 
     /// Sends the standings of each tournament that changed and was last sent at least
-    /// [`STANDINGS_EVERY_MS`] before `now`.
+    /// [`STANDINGS_EVERY_MS`] before `now`, and the places left for later once
+    /// [`RANKS_EVERY_MS`] has passed.
     pub(super) fn tell_standings(&self, now: Instant) {
         let players = self.inner.registry.players().clone();
         let every = Duration::from_millis(STANDINGS_EVERY_MS);
@@ -105,14 +112,14 @@ impl Tournaments {
                 let waited = run
                     .standings_sent
                     .is_none_or(|at| now.saturating_duration_since(at) >= every);
-                if !run.standings_due || !waited {
+                let ranks = run
+                    .ranks_sent
+                    .is_none_or(|at| now.saturating_duration_since(at) >= ranks_every);
+                if !waited || !(run.standings_due || (run.ranks_due && ranks)) {
                     continue;
                 }
                 run.standings_due = false;
                 run.standings_sent = Some(now);
-                let ranks = run
-                    .ranks_sent
-                    .is_none_or(|at| now.saturating_duration_since(at) >= ranks_every);
                 if ranks {
                     run.ranks_sent = Some(now);
                 }

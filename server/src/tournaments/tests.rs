@@ -194,3 +194,62 @@ async fn with_hourly_arenas_off_a_tick_makes_none() {
 }
 
 mod restart;
+
+/// An entrant's own result is sent at once; a place that changed alone waits for the ranks'
+/// turn, and is sent then even though nothing else changed.
+#[test]
+fn own_lines_go_at_once_and_a_place_alone_at_the_ranks_turn() {
+    use crate::store::{FirstSide, TournamentEvent};
+    let mut run = Run::new(TournamentId(1), arena(false), None, None, (0, 3_600_000));
+    for (id, rating) in [(1, 1600), (2, 1500), (3, 1400)] {
+        let joined = TournamentEvent::Joined {
+            player: player(id),
+            rating,
+            computer: None,
+        };
+        records::apply(&mut run, &joined, 10).expect("joined");
+    }
+    let everyone = |_: PlayerId| true;
+    let first = run.changed_lines(&run.standings(), false, everyone);
+    assert_eq!(first.len(), 3, "every line is new");
+    let paired = TournamentEvent::Paired {
+        game: GameId(9),
+        first: PlayerId(1),
+        second: PlayerId(3),
+    };
+    records::apply(&mut run, &paired, 20).expect("paired");
+    let playing = run.changed_lines(&run.standings(), false, everyone);
+    let ids: Vec<u64> = playing.iter().map(|(p, _)| p.0).collect();
+    assert_eq!(ids, [1, 3], "the two paired are playing now");
+    // p3 (the lowest rated) wins: first with 2 points; p1 lost; p2 drops from 2nd to 3rd.
+    let finished = TournamentEvent::Finished {
+        game: GameId(9),
+        result: FirstSide::Lost,
+        plies: 20,
+        berserk: [false, false],
+    };
+    records::apply(&mut run, &finished, 30).expect("finished");
+    let mut scored = run.changed_lines(&run.standings(), false, everyone);
+    scored.sort_by_key(|(p, _)| p.0);
+    let lines: Vec<(u64, u32, u32)> = scored
+        .iter()
+        .map(|(p, l)| (p.0, l.rank, l.points))
+        .collect();
+    assert_eq!(
+        lines,
+        [(1, 2, 0), (3, 1, 2)],
+        "the two players' own results"
+    );
+    assert!(run.ranks_due, "p2's place waits");
+    let none_here = run.changed_lines(&run.standings(), false, |_| false);
+    assert!(none_here.is_empty());
+    assert!(run.ranks_due, "still waiting");
+    let placed = run.changed_lines(&run.standings(), true, everyone);
+    let lines: Vec<(u64, u32)> = placed.iter().map(|(p, l)| (p.0, l.rank)).collect();
+    assert_eq!(lines, [(2, 3)], "p2's new place, at the ranks' turn");
+    assert!(!run.ranks_due);
+    assert!(
+        run.changed_lines(&run.standings(), true, everyone)
+            .is_empty()
+    );
+}
